@@ -1,0 +1,99 @@
+"""Verifiers by name: a decorator to register, a lookup with two fallbacks.
+
+Lookup order for ``get_verifier(name)``:
+  1. the in-process registry (built-ins and anything decorated with ``@register``);
+  2. the entry-point group ``verigrpo.verifiers`` of installed packages, so a third-party
+     package adds a verifier with one line in its own ``pyproject.toml``::
+
+         [project.entry-points."verigrpo.verifiers"]
+         my_task = "my_pkg.rewards:my_task"
+
+  3. an import path ``"package.module:function"``.
+
+Keyword options given to ``get_verifier`` are bound with ``functools.partial`` so the
+result stays picklable (the scoring pool ships verifiers to worker processes).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable
+from importlib import metadata
+from typing import Any
+
+from verifiers.types import Verifier
+
+ENTRY_POINT_GROUP = "verigrpo.verifiers"
+_REGISTRY: dict[str, Verifier] = {}
+
+
+class UnknownVerifierError(KeyError):
+    """No verifier is registered, installed or importable under that name."""
+
+    def __str__(self) -> str:  # KeyError quotes its message; we want it plain
+        return str(self.args[0])
+
+
+def register(name: str | None = None, *, overwrite: bool = False) -> Callable[[Verifier], Verifier]:
+    """Register a verifier under ``name`` (default: the function's name).
+
+    >>> @register("exact")
+    ... def exact(completion, row):
+    ...     ...
+    """
+
+    def deco(fn: Verifier) -> Verifier:
+        key = name or fn.__name__
+        if key in _REGISTRY and _REGISTRY[key] is not fn and not overwrite:
+            raise ValueError(f"a verifier named {key!r} is already registered ({_REGISTRY[key]!r})")
+        _REGISTRY[key] = fn
+        return fn
+
+    return deco
+
+
+def list_verifiers() -> list[str]:
+    """Names of registered and entry-point verifiers, sorted."""
+    names = set(_REGISTRY)
+    names.update(ep.name for ep in metadata.entry_points(group=ENTRY_POINT_GROUP))
+    return sorted(names)
+
+
+def _from_entry_point(name: str) -> Verifier | None:
+    for ep in metadata.entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name == name:
+            return ep.load()
+    return None
+
+
+def _from_path(path: str) -> Verifier:
+    module_name, _, attr = path.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise UnknownVerifierError(f"cannot import {module_name!r} for verifier {path!r}: {e}") from e
+    obj: Any = module
+    for part in attr.split("."):
+        try:
+            obj = getattr(obj, part)
+        except AttributeError as e:
+            raise UnknownVerifierError(f"{module_name!r} has no attribute {attr!r}") from e
+    return obj
+
+
+def get_verifier(name: str, **options: Any) -> Verifier:
+    """Look a verifier up by name, entry point or ``"pkg.mod:func"``; bind ``options``."""
+    fn = _REGISTRY.get(name)
+    if fn is None:
+        fn = _from_entry_point(name)
+    if fn is None and ":" in name:
+        fn = _from_path(name)
+    if fn is None:
+        raise UnknownVerifierError(
+            f"unknown verifier {name!r}; registered: {', '.join(list_verifiers())}; "
+            "or give an import path 'package.module:function'"
+        )
+    if not callable(fn):
+        raise TypeError(f"verifier {name!r} resolved to a non-callable {fn!r}")
+    return functools.partial(fn, **options) if options else fn
