@@ -87,9 +87,8 @@ def selective_log_softmax(
         [N, L] float32 (float64 for float64 logits). Differentiable; the backward pass is chunked too.
     """
     if logits.dim() == 2:
-        return selective_log_softmax(
-            logits[None], ids[None], temperature=temperature, chunk_size=chunk_size
-        )[0]
+        out = selective_log_softmax(logits[None], ids[None], temperature=temperature, chunk_size=chunk_size)
+        return out[0]  # [L]
     if logits.shape[:-1] != ids.shape:
         raise ValueError(f"logits {tuple(logits.shape)} and ids {tuple(ids.shape)} do not match")
     return _SelectiveLogSoftmax.apply(logits, ids.long(), float(temperature), int(chunk_size))
@@ -120,10 +119,13 @@ def entropy_from_logits(
 
 
 def _accepts(model: torch.nn.Module, name: str) -> bool:
-    """Whether the (unwrapped: DDP/accelerate ``.module``) model's forward takes keyword ``name``."""
+    """Whether the unwrapped model's forward takes keyword ``name`` (DDP ``.module``, compile ``._orig_mod``)."""
     inner = model
-    while hasattr(inner, "module") and isinstance(inner.module, torch.nn.Module):
-        inner = inner.module
+    while True:
+        wrapped = getattr(inner, "module", None) or getattr(inner, "_orig_mod", None)
+        if not isinstance(wrapped, torch.nn.Module):
+            break
+        inner = wrapped
     return name in inspect.signature(inner.forward).parameters
 
 

@@ -132,8 +132,9 @@ def process_advantages(
           counts in the group statistics but credits no token.
 
     Returns:
-        [N, length] float32 advantages. With one step per completion ending at its last token and
-        ``length`` equal to that token + 1, this equals ``outcome_advantages`` broadcast over tokens.
+        [N, length] float32 advantages, on the CPU (move them to the device). When every completion has
+        exactly one step, ending at its last token, row ``i`` equals ``outcome_advantages`` (same
+        ``std``/``eps``) of completion ``i`` on its tokens and 0 after them, bit for bit.
     """
     n = len(step_rewards)
     if len(step_ends) != n:
@@ -241,6 +242,18 @@ def constant(values: Tensor, mask: Tensor, *, max_tokens: int | None = None) -> 
     return (values * mask).sum() / (values.shape[0] * max_tokens)
 
 
+def masked_mean(values: Tensor, mask: Tensor, dim: int | None = None) -> Tensor:
+    """Mean of ``values`` where ``mask`` is 1: over everything (scalar) or along ``dim``; 0 where empty.
+
+    values: [N, L] (or broadcastable to mask); mask: [N, L] bool or float. For logging entropy, KL, etc.
+    """
+    mask = mask.to(values.dtype if values.is_floating_point() else torch.float32)
+    values = values.expand_as(mask) * mask
+    if dim is None:
+        return values.sum() / mask.sum().clamp(min=1)
+    return values.sum(dim) / mask.sum(dim).clamp(min=1)
+
+
 AGGREGATIONS: dict[str, Callable[..., Tensor]] = {
     "sequence_mean": sequence_mean,
     "token_mean": token_mean,
@@ -306,19 +319,14 @@ def grpo_loss(
     loss = AGGREGATIONS[aggregation](per_token, mask, max_tokens=max_tokens)
 
     with torch.no_grad():
-        n_tok = mask.sum().clamp(min=1)
         low, high = clip_indicators(logp, old_logp, adv, eps_low, eps_high)  # [N, L] bool
         log_ratio = (_float(logp) - _float(old_logp)).clamp(-LOG_RATIO_CLAMP, LOG_RATIO_CLAMP)  # [N, L]
         kl_old = torch.expm1(log_ratio) - log_ratio  # [N, L]
-
-        def masked_mean(x: Tensor) -> float:
-            return float((x.expand_as(mask) * mask).sum() / n_tok)
-
         stats = {
-            "clip_low": masked_mean(low.to(mask.dtype)),
-            "clip_high": masked_mean(high.to(mask.dtype)),
-            "kl_ref": masked_mean(kl) if kl is not None else 0.0,
-            "kl_old": masked_mean(kl_old),
-            "adv_abs": masked_mean(adv.abs()),
+            "clip_low": float(masked_mean(low.to(mask.dtype), mask)),
+            "clip_high": float(masked_mean(high.to(mask.dtype), mask)),
+            "kl_ref": float(masked_mean(kl, mask)) if kl is not None else 0.0,
+            "kl_old": float(masked_mean(kl_old, mask)),
+            "adv_abs": float(masked_mean(adv.abs(), mask)),
         }
     return loss, stats

@@ -1,1 +1,209 @@
-"""(in progress)"""
+"""``python_tests``: reward a completion by running its Python code against the row's tests.
+
+Row format (``row["reference"]``):
+
+- a string of assert-style test code (MBPP): each top-level ``assert`` is one test, e.g.
+  ``"assert add(1, 2) == 3\\nassert add(0, 0) == 0"``;
+- ``{"test": ..., "entry_point": ..., "prompt": ...}`` (HumanEval): ``test`` defines
+  ``check(candidate)``, called once with the function named ``entry_point``; ``prompt``
+  (optional, trusted) is prepended to the candidate's code (so a body-only completion works) and
+  also run in the trusted harness, so helpers such as ``poly`` stay the dataset's own;
+- ``{"inputs": [...], "outputs": [...]}`` (APPS / CodeContests): standard input and expected
+  standard output per case, compared whitespace-normalised, floats within ``float_tol`` if set.
+
+Any of the dict forms may carry ``"limits"``: ``{"timeout": s, "call_timeout": s, "cpu_s": s,
+"memory_mb": n}``, clamped to at most ``max_timeout`` seconds and 4096 MiB.
+
+Code extraction (``extract``): "last_block" takes the last fenced Python block (```python,
+```py, ```python3 or a bare fence), or the whole text when there is no fence at all; "whole"
+always takes the whole text; "block_only" requires a fence (else ``no_code``).
+
+Reward: the fraction of tests passed, or 1/0 with ``all_or_nothing=True``. Statuses: correct,
+partial, wrong, timeout (``info["phase"] == "program"``), memory_exceeded, runtime_error,
+syntax_error, no_code, infra_error (the sandbox failed or the harness could not carry a test's
+value: never a plain wrong answer), bad_input (a malformed row). ``info`` holds per-test results,
+the counts, and the isolation layers that were active.
+
+The code runs in :mod:`sandboxes` (see its docstring for the threat model): the tests and the
+expected values never enter the process that runs the candidate, so nothing the candidate prints,
+exits with, patches or returns can forge a pass. Keep the pool's timeout above ``timeout`` so the
+program's own timeout is reported as such and not as a killed worker.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from sandboxes.execute import Limits
+from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, get_server
+from sandboxes.harness import (
+    CRASH,
+    ERROR,
+    MEMORY,
+    TIMEOUT,
+    UNSUPPORTED,
+    TestReport,
+    run_assert_tests,
+    run_check,
+    run_io_tests,
+)
+from verifiers.registry import register
+from verifiers.types import Reward, Status
+
+_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOTALL)
+_PY_TAGS = {"", "python", "py", "python3", "py3"}
+MAX_TESTS_IN_INFO = 50
+
+
+def extract_code(completion: str, mode: str = "last_block") -> str | None:
+    """The code to run, or None when there is none (see the module docstring for ``mode``)."""
+    if mode == "whole":
+        return completion if completion.strip() else None
+    if mode not in ("last_block", "block_only"):
+        raise ValueError(f"unknown extract mode {mode!r}")
+    blocks = _FENCE.findall(completion)
+    if not blocks:
+        if mode == "block_only" or "```" in completion:
+            return None
+        return completion if completion.strip() else None
+    python = [body for tag, body in blocks if tag.lower() in _PY_TAGS]
+    if not python or not python[-1].strip():
+        return None
+    return python[-1]
+
+
+def _parse_reference(ref: Any) -> dict[str, Any] | None:
+    if isinstance(ref, str):
+        stripped = ref.lstrip()
+        if stripped.startswith("{"):
+            try:
+                parsed = json.loads(stripped)
+            except ValueError:
+                parsed = None
+            if isinstance(parsed, dict):
+                return _parse_reference(parsed)
+        return {"kind": "assert", "test": ref}
+    if not isinstance(ref, Mapping):
+        return None
+    if "inputs" in ref and "outputs" in ref:
+        ins, outs = ref["inputs"], ref["outputs"]
+        if not isinstance(ins, list) or not isinstance(outs, list) or len(ins) != len(outs) or not ins:
+            return None
+        return {"kind": "io", "inputs": [str(x) for x in ins], "outputs": [str(x) for x in outs],
+                "limits": ref.get("limits")}
+    if isinstance(ref.get("test"), str):
+        entry = ref.get("entry_point")
+        kind = "check" if isinstance(entry, str) and entry else "assert"
+        return {"kind": kind, "test": ref["test"], "entry_point": entry, "prompt": str(ref.get("prompt") or ""),
+                "limits": ref.get("limits")}
+    return None
+
+
+def _limits(row_limits: Any, timeout: float, call_timeout: float, cpu_s: float, memory_mb: int,
+            max_timeout: float) -> Limits:
+    lim = {"timeout": timeout, "call_timeout": call_timeout, "cpu_s": cpu_s, "memory_mb": memory_mb}
+    if isinstance(row_limits, Mapping):
+        for key in lim:
+            value = row_limits.get(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+                lim[key] = value
+    wall = min(float(lim["timeout"]), max_timeout)
+    return Limits(wall_s=wall, call_s=min(float(lim["call_timeout"]), wall), cpu_s=min(float(lim["cpu_s"]), wall),
+                  memory_mb=int(min(lim["memory_mb"], 4096)))
+
+
+def _reward(report: TestReport, kind: str, all_or_nothing: bool) -> Reward:
+    tests = report.tests
+    total, passed = len(tests), report.passed
+    info: dict[str, Any] = {
+        "mode": kind,
+        "passed": passed,
+        "total": total,
+        "tests": [t.to_dict() for t in tests[:MAX_TESTS_IN_INFO]],
+        "layers": report.layers,
+        "wall_s": round(report.wall_s, 4),
+    }
+    if report.setup_errors:
+        info["setup_errors"] = report.setup_errors[:5]
+    if report.infra_error is not None:
+        return Reward.failure(Status.INFRA_ERROR, error=f"sandbox failure: {report.infra_error}", **info)
+    if report.load_error is not None:
+        err = report.load_error
+        info["load_error"] = err
+        if err.get("syntax"):
+            return Reward(0.0, Status.SYNTAX_ERROR, info=info)
+        if err.get("type") == "Timeout":
+            return Reward(0.0, Status.TIMEOUT, info={**info, "phase": "program"})
+        if err.get("type") == "MemoryError":
+            return Reward(0.0, Status.MEMORY_EXCEEDED, info=info)
+        return Reward(0.0, Status.RUNTIME_ERROR, info=info)
+    kinds = {t.kind for t in tests if not t.passed}
+    if UNSUPPORTED in kinds:
+        return Reward.failure(Status.INFRA_ERROR, error="a test passes a value the sandbox cannot carry", **info)
+    if total == 0:
+        return Reward.failure(Status.BAD_INPUT, error="the reference holds no test", **info)
+    if passed == total:
+        return Reward(1.0, Status.CORRECT, info=info)
+    if passed > 0:
+        return Reward(0.0 if all_or_nothing else passed / total, Status.PARTIAL, info=info)
+    if TIMEOUT in kinds:
+        return Reward(0.0, Status.TIMEOUT, info={**info, "phase": "program"})
+    if MEMORY in kinds:
+        return Reward(0.0, Status.MEMORY_EXCEEDED, info=info)
+    if kinds <= {ERROR, CRASH}:
+        return Reward(0.0, Status.RUNTIME_ERROR, info=info)
+    return Reward(0.0, Status.WRONG, info=info)
+
+
+@register("python_tests")
+def python_tests(
+    completion: str,
+    row: Mapping[str, Any],
+    *,
+    extract: str = "last_block",
+    all_or_nothing: bool = False,
+    timeout: float = 6.0,
+    call_timeout: float = 3.0,
+    cpu_s: float = 5.0,
+    memory_mb: int = 1024,
+    max_timeout: float = 8.0,
+    float_tol: float | None = None,
+    prepend_prompt: bool = True,
+    on_missing: str = "raise",
+) -> Reward:
+    """Run the completion's Python code against ``row["reference"]`` in the sandbox (see module doc).
+
+    timeout: wall-clock seconds for the whole row (all calls, or all stdin cases);
+    call_timeout: seconds per call into the candidate; cpu_s, memory_mb: rlimits of the child;
+    on_missing: "raise" reports infra_error when the platform lacks the minimum isolation,
+    "warn" runs anyway and warns loudly.
+    """
+    spec = _parse_reference(row.get("reference") if isinstance(row, Mapping) else None)
+    if spec is None:
+        return Reward.failure(Status.BAD_INPUT, error="reference must be test code, {test, entry_point} or "
+                                                      "{inputs, outputs}")
+    code = extract_code(completion if isinstance(completion, str) else "", extract)
+    if code is None:
+        return Reward.failure(Status.NO_CODE)
+    limits = _limits(spec.get("limits"), timeout, call_timeout, cpu_s, memory_mb, max_timeout)
+    try:
+        server = get_server(SandboxConfig(on_missing=on_missing))
+    except SandboxUnavailable as e:
+        return Reward.failure(Status.INFRA_ERROR, error=str(e))
+    kind = spec["kind"]
+    try:
+        if kind == "io":
+            report = run_io_tests(code, spec["inputs"], spec["outputs"], limits, float_tol=float_tol,
+                                  total_wall_s=limits.wall_s, server=server)
+        elif kind == "check":
+            prompt = spec["prompt"]
+            full = f"{prompt}\n{code}" if (prepend_prompt and prompt) else code
+            report = run_check(full, spec["test"], spec["entry_point"], prelude=prompt, limits=limits, server=server)
+        else:
+            report = run_assert_tests(code, spec["test"], limits, server=server)
+    except (SyntaxError, ValueError) as e:  # the row's own test code is broken
+        return Reward.failure(Status.BAD_INPUT, error=f"malformed tests: {type(e).__name__}: {e}")
+    return _reward(report, kind, all_or_nothing)

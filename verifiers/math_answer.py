@@ -1,1 +1,712 @@
-"""(in progress)"""
+"""``math``: is the final answer in a completion equivalent to the reference answer?
+
+Pipeline: extract the answer from the completion (:func:`extract_answer`), extract the
+reference the same way (it may arrive as ``$5$``, ``\\boxed{5}``, ``x = 5`` or a GSM8K
+``... #### 5``), parse both with the safe parser in :mod:`verifiers.latex` (no ``eval``, no
+``sympify``), compare the two answer trees (:func:`answers_equivalent`).
+
+Extraction rules, tried in this order; the one that matched is ``info["rule"]``:
+
+1. ``answer_tag``: the last ``<answer>...</answer>`` block (a ``\\boxed{}`` inside it wins);
+2. ``boxed``: the last ``\\boxed{...}`` / ``\\fbox{...}`` (nested braces, ``\\boxed 5``);
+3. ``gsm8k``: the last ``#### n``;
+4. ``answer_is``: the last "the (final) answer is ...", "Answer: ...";
+5. ``whole``: the completion is nothing but an answer (optionally in ``$..$``, ``$$..$$``,
+   ``\\(..\\)``, ``\\[..\\]``);
+6. ``last_number``: the last number in the text (switch off with ``last_number_fallback=False``).
+
+Hedging is never credited: two different boxed answers, or an answer that joins
+alternatives with "or" when the reference does not, is ``wrong`` with ``info["hedged"]``.
+
+Equivalence (:func:`answers_equivalent`), by answer shape:
+
+- numbers and expressions: sympy values, equal when their difference is exactly 0 after
+  sympy's automatic canonicalisation, or, for constants (pi, roots, e, i), when 30-digit
+  evaluations agree to a relative 1e-20; with free symbols, when ``expand`` of the
+  difference is 0 or the two agree at 6 fixed pseudo-random real points (relative 1e-12),
+  falling back to a size-capped ``simplify`` only when the points cannot be evaluated;
+- ``x = 3`` against ``3``: a left side that is a bare name (``x``, ``y_1``, ``f(x)``) is dropped;
+  two equations are equal when ``lhs - rhs`` of one is a non-zero constant multiple of the
+  other's (a positive multiple for inequalities);
+- sets, ``\\{..\\}``, and bare lists of several answers: unordered; tuples, points and
+  intervals: ordered, and the brackets must match (open vs closed matters); unions of
+  intervals: unordered; matrices: same shape, entrywise;
+- an inequality ``x > 3`` equals the interval ``(3, \\infty)``;
+- units: a unit on one side only is ignored (dropped unit is fine); two different units
+  are different answers (10 cm is not 10 m) unless both are plain length, mass, time or
+  volume units with an exact conversion (10 cm = 0.1 m; cm^2 vs cm never); percent: ``50\\%`` equals 50
+  and 0.5; degrees: ``30^\\circ`` equals 30 and ``\\pi/6``;
+- text: case-insensitive, whitespace-normalised equality (yes/no, names, choice letters).
+
+Precision policy (the decimal tolerance). A decimal is read as the exact rational it spells.
+Two decimals, or a decimal and a rational with a terminating decimal expansion (1/8, 7),
+must be exactly equal: ``0.1250001`` is not 1/8 and ``1000001.0`` is not 1000000. A decimal
+against an exact value *without* a terminating expansion (1/3, sqrt(2), pi) is accepted when
+the relative difference is at most ``DECIMAL_REL_TOL = 1e-6``: ``0.333`` is not 1/3 (relative
+error 1e-3), ``0.3333333333`` is (1e-10), ``3.1415927`` is pi. A trailing ``...`` that repeats one
+digit (``0.333...``) is the repeating decimal, hence exact.
+
+When in doubt the answer is wrong: an answer that fails to parse is ``unparsable`` (never
+an exception), and any comparison that raises is "not equal". Pathological inputs are cut
+short by the caps in :mod:`verifiers.latex` and by ``MAX_COMPLETION_CHARS`` here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import sympy
+
+from verifiers.latex import (
+    MAX_ANSWER_CHARS,
+    Answers,
+    Bracket,
+    Expr,
+    Matrix,
+    Node,
+    ParseError,
+    Relation,
+    Text,
+    Union,
+    normalize,
+    parse_answer,
+    parse_math,
+    strip_math_delimiters,
+)
+from verifiers.registry import register
+from verifiers.types import Reward, Status
+
+__all__ = [
+    "DECIMAL_REL_TOL",
+    "Extraction",
+    "answers_equivalent",
+    "expressions_equal",
+    "extract_answer",
+    "math_answer",
+    "parse_math",
+]
+
+DECIMAL_REL_TOL = 1e-6  # decimal vs exact non-terminating value
+EXACT_REL_TOL = 1e-20  # two exact constants, compared at 30 digits
+SYMBOLIC_REL_TOL = 1e-12  # spot-check points for expressions with free symbols
+MAX_COMPLETION_CHARS = 100_000
+_N_POINTS = 6
+_SIMPLIFY_MAX_OPS = 60
+
+# ----------------------------------------------------------------------------- extraction
+
+
+@dataclasses.dataclass(frozen=True)
+class Extraction:
+    """What :func:`extract_answer` found: the answer text (or None), the rule, a hedge flag."""
+
+    answer: str | None
+    rule: str | None
+    hedged: bool = False
+    hedge_reason: str | None = None
+
+
+_BOX_RE = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
+_TAG_RE = re.compile(r"<answer>(.*?)</answer>", re.S | re.I)
+_GSM_RE = re.compile(r"####\s*([^\n]+)")
+_ANSWER_IS_RE = re.compile(
+    r"(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=)\s*:?\s*(?:\*\*)?\s*([^\n]+)", re.I
+)
+_LAST_NUM_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:\s*/\s*\d+)?")
+_OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b", re.I)
+_MAX_BOXES = 20
+
+
+def _boxed_contents(text: str) -> list[str]:
+    """Contents of every ``\\boxed{..}``/``\\fbox{..}``/``\\boxed x`` (the last ``_MAX_BOXES``)."""
+    out: list[str] = []
+    starts = [m.end() for m in _BOX_RE.finditer(text)][-_MAX_BOXES:]
+    for i in starts:
+        j = i
+        while j < len(text) and text[j] == " ":
+            j += 1
+        if j < len(text) and text[j] == "{":
+            depth, k = 0, j
+            end = min(len(text), j + MAX_ANSWER_CHARS + 2)
+            while k < end:
+                c = text[k]
+                if c == "\\":
+                    k += 2
+                    continue
+                if c == "{":
+                    depth += 1
+                elif c == "}":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                k += 1
+            if k < end and depth == 0:
+                out.append(text[j + 1 : k])
+            else:
+                out.append(text[j : j + MAX_ANSWER_CHARS + 1])  # unbalanced or too long: unparsable
+        elif i < len(text) and j > i:  # "\boxed 5"
+            m = re.match(r"[^\s$]+", text[j:])
+            if m:
+                out.append(m.group())
+    return out
+
+
+def _clean_answer(s: str) -> str:
+    s = s.strip().strip("*").strip()
+    return s
+
+
+def _first_sentence(s: str) -> str:
+    s = s.strip()
+    if s.startswith("$"):
+        end = s.find("$$", 2) + 2 if s.startswith("$$") else s.find("$", 1) + 1
+        if end > 0:
+            return s[:end]
+    m = re.search(r"\.(?:\s|$)", s)
+    if m:
+        s = s[: m.start()]
+    return s
+
+
+def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extraction:
+    """Find the final answer in a completion; see the module docstring for the rules."""
+    if not isinstance(text, str) or not text.strip():
+        return Extraction(None, None)
+    scope, rule_prefix = text, ""
+    tags = _TAG_RE.findall(text)
+    if tags:
+        scope, rule_prefix = tags[-1], "answer_tag"
+    boxes = _boxed_contents(scope)
+    if boxes:
+        distinct = _distinct(boxes)
+        rule = f"{rule_prefix}+boxed" if rule_prefix else "boxed"
+        if len(distinct) > 1:
+            return Extraction(boxes[-1], rule, True, "several different boxed answers")
+        return Extraction(boxes[-1], rule)
+    if rule_prefix:
+        return Extraction(_clean_answer(scope), rule_prefix)
+    m = None
+    for m in _GSM_RE.finditer(text):
+        pass
+    if m is not None:
+        return Extraction(_clean_answer(m.group(1)), "gsm8k")
+    for m in _ANSWER_IS_RE.finditer(text[-20_000:]):
+        pass
+    if m is not None:
+        ans = _clean_answer(_first_sentence(_clean_answer(m.group(1))))
+        if ans:
+            return Extraction(ans, "answer_is")
+    stripped = text.strip()
+    if "\n" not in stripped and len(stripped) <= 200:
+        try:
+            parse_answer(stripped)
+            return Extraction(stripped, "whole")
+        except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
+            pass
+    if last_number_fallback:
+        last = None
+        for last in _LAST_NUM_RE.finditer(text[-20_000:]):
+            pass
+        if last is not None:
+            return Extraction(last.group().replace(" ", ""), "last_number")
+    return Extraction(None, None)
+
+
+def _distinct(boxes: list[str]) -> list[str]:
+    keys: list[str] = []
+    for b in boxes:
+        nb = normalize(b)
+        if nb in keys:
+            continue
+        if any(_equiv_safe(nb, k) for k in keys):
+            continue
+        keys.append(nb)
+    return keys
+
+
+def _equiv_safe(a: str, b: str) -> bool:
+    try:
+        return answers_equivalent(a, b)
+    except Exception:  # noqa: BLE001 - a failed comparison means "different"
+        return False
+
+
+def extract_reference(reference: str) -> str:
+    """The answer inside a reference: boxed content, a GSM8K ``#### n``, else the whole text."""
+    boxes = _boxed_contents(reference)
+    if boxes:
+        return boxes[-1]
+    m = None
+    for m in _GSM_RE.finditer(reference):
+        pass
+    if m is not None:
+        return m.group(1).strip()
+    return strip_math_delimiters(reference)
+
+
+# ----------------------------------------------------------------------------- equivalence
+
+
+def answers_equivalent(pred: str, gold: str) -> bool:
+    """True when the two extracted answers are mathematically the same (see module docstring).
+
+    Both are answer strings (not whole completions); either may still carry ``$..$`` or
+    ``\\boxed{}``. Never raises: anything unparsable is not equivalent (unless both strings
+    are identical after normalisation).
+    """
+    try:
+        g = parse_answer(extract_reference(gold))
+        p = parse_answer(extract_reference(pred))
+    except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
+        try:
+            a, b = normalize(strip_math_delimiters(pred)), normalize(strip_math_delimiters(gold))
+        except Exception:  # noqa: BLE001
+            return False
+        return bool(a) and a == b
+    return nodes_equal(p, g)
+
+
+def nodes_equal(a: Node, b: Node) -> bool:
+    """Equivalence of two parsed answer trees; never raises."""
+    try:
+        return _nodes_equal(a, b, 0)
+    except Exception:  # noqa: BLE001 - when in doubt, not equal
+        return False
+
+
+def _strip_label(n: Node) -> Node:
+    if isinstance(n, Relation) and n.label and len(n.ops) == 1 and n.ops[0] in ("=", "in"):
+        return n.sides[1]
+    return n
+
+
+def _nodes_equal(a: Node, b: Node, depth: int) -> bool:  # noqa: C901
+    if depth > 20:
+        return False
+    if isinstance(a, Answers) and len(a.items) == 1:
+        a = a.items[0]
+    if isinstance(b, Answers) and len(b.items) == 1:
+        b = b.items[0]
+    if isinstance(a, Relation) != isinstance(b, Relation):
+        a, b = _strip_label(a), _strip_label(b)
+    if isinstance(a, Relation) and isinstance(b, Relation):
+        if _relations_equal(a, b, depth):
+            return True
+        sa, sb = _strip_label(a), _strip_label(b)
+        if sa is a and sb is b:
+            ia, ib = _relation_interval(a), _relation_interval(b)
+            return ia is not None and ib is not None and _nodes_equal(ia, ib, depth + 1)
+        return False
+    if isinstance(a, Relation) or isinstance(b, Relation):
+        rel, other = (a, b) if isinstance(a, Relation) else (b, a)
+        interval = _relation_interval(rel)
+        if interval is not None and isinstance(other, (Bracket, Union)):
+            return _nodes_equal(interval, other, depth + 1)
+        return False
+    if isinstance(a, Expr) and isinstance(b, Expr):
+        return _exprs_equal(a, b)
+    if isinstance(a, Text) or isinstance(b, Text):
+        return _text_equal(a, b)
+    if isinstance(a, Matrix) and isinstance(b, Matrix):
+        if len(a.rows) != len(b.rows) or len(a.rows[0]) != len(b.rows[0]):
+            return False
+        return all(_nodes_equal(x, y, depth + 1) for ra, rb in zip(a.rows, b.rows) for x, y in zip(ra, rb))
+    if isinstance(a, Bracket) and isinstance(b, Bracket):
+        if a.open == "{" and b.open == "{":
+            return _unordered_equal(a.items, b.items, depth)
+        if (a.open, a.close) != (b.open, b.close) or len(a.items) != len(b.items):
+            return False
+        return all(_nodes_equal(x, y, depth + 1) for x, y in zip(a.items, b.items))
+    if isinstance(a, Union) and isinstance(b, Union):
+        return _unordered_equal(a.parts, b.parts, depth)
+    # several answers: a bare list equals another bare list or a set, in any order
+    la, lb = _as_list(a), _as_list(b)
+    if la is not None and lb is not None:
+        if isinstance(a, Answers) and isinstance(b, Answers) and (a.connective == "or") != (b.connective == "or"):
+            return False
+        return _unordered_equal(la, lb, depth)
+    return False
+
+
+def _as_list(n: Node) -> tuple[Node, ...] | None:
+    if isinstance(n, Answers):
+        return n.items
+    if isinstance(n, Bracket) and n.open == "{":
+        return n.items
+    return None
+
+
+def _unordered_equal(xs: tuple[Node, ...], ys: tuple[Node, ...], depth: int) -> bool:
+    if not xs and not ys:
+        return True
+    if len(xs) > 50 or len(ys) > 50:
+        return False
+    return all(any(_nodes_equal(x, y, depth + 1) for y in ys) for x in xs) and all(
+        any(_nodes_equal(x, y, depth + 1) for x in xs) for y in ys
+    )
+
+
+def _text_equal(a: Node, b: Node) -> bool:
+    def as_text(n: Node) -> str | None:
+        if isinstance(n, Text):
+            return n.text
+        if isinstance(n, Expr) and isinstance(n.value, sympy.Symbol) and n.unit is None:
+            return n.value.name.lower()
+        return None
+
+    ta, tb = as_text(a), as_text(b)
+    return ta is not None and ta == tb
+
+
+_REL_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "=", "!=": "!=", "in": None}
+
+
+def _relations_equal(a: Relation, b: Relation, depth: int) -> bool:
+    if len(a.ops) != len(b.ops):
+        return False
+    if a.ops == b.ops and all(_nodes_equal(x, y, depth + 1) for x, y in zip(a.sides, b.sides)):
+        return True
+    flipped = tuple(_REL_FLIP.get(o) for o in reversed(b.ops))
+    if a.ops == flipped and all(_nodes_equal(x, y, depth + 1) for x, y in zip(a.sides, reversed(b.sides))):
+        return True
+    if len(a.ops) == 1 and all(isinstance(s, Expr) for s in a.sides + b.sides):
+        da, oa = _normal_relation(a)
+        db, ob = _normal_relation(b)
+        if oa is None or oa != ob:
+            return False
+        if not (da.free_symbols or db.free_symbols):
+            return False
+        ratio = _constant_ratio(da, db)
+        if ratio is None:
+            return False
+        return ratio != 0 if oa in ("=", "!=") else ratio > 0
+    return False
+
+
+def _normal_relation(r: Relation) -> tuple[sympy.Basic, str | None]:
+    lhs, rhs = (s.value for s in r.sides)  # type: ignore[union-attr]
+    op = r.ops[0]
+    if op in (">", ">="):
+        return rhs - lhs, {">": "<", ">=": "<="}[op]
+    if op == "in":
+        return lhs - rhs, None
+    return lhs - rhs, op
+
+
+def _relation_interval(r: Relation) -> Node | None:
+    """``x > 3`` -> ``(3, oo)``; ``1 <= x < 2`` -> ``[1, 2)``; None when not of that shape."""
+    if not all(isinstance(s, Expr) for s in r.sides) or any(o not in ("<", "<=", ">", ">=") for o in r.ops):
+        return None
+    vals = [s.value for s in r.sides]  # type: ignore[union-attr]
+    ops = list(r.ops)
+    if any(o in (">", ">=") for o in ops):
+        if not all(o in (">", ">=") for o in ops):
+            return None
+        vals, ops = vals[::-1], [_REL_FLIP[o] for o in reversed(ops)]
+    if len(vals) == 2:
+        if isinstance(vals[0], sympy.Symbol) and not vals[1].free_symbols:
+            return Bracket("(", ")" if ops[0] == "<" else "]", (Expr(-sympy.oo), Expr(vals[1])))
+        if isinstance(vals[1], sympy.Symbol) and not vals[0].free_symbols:
+            return Bracket("(" if ops[0] == "<" else "[", ")", (Expr(vals[0]), Expr(sympy.oo)))
+        return None
+    if len(vals) == 3 and isinstance(vals[1], sympy.Symbol) and not (vals[0].free_symbols or vals[2].free_symbols):
+        return Bracket("(" if ops[0] == "<" else "[", ")" if ops[1] == "<" else "]", (Expr(vals[0]), Expr(vals[2])))
+    return None
+
+
+_GENERIC_UNITS = (None, "units", "sq units", "units ^2", "sq")
+_R = sympy.Rational
+# Exact factors to a base unit per dimension, for converting between two *stated* units.
+_UNIT_SCALE = {
+    "mm": ("length", _R(1, 1000)), "cm": ("length", _R(1, 100)), "m": ("length", _R(1)),
+    "km": ("length", _R(1000)), "in": ("length", _R(254, 10000)), "ft": ("length", _R(3048, 10000)),
+    "yd": ("length", _R(9144, 10000)), "mi": ("length", _R(1609344, 1000)),
+    "mg": ("mass", _R(1, 10**6)), "g": ("mass", _R(1, 1000)), "kg": ("mass", _R(1)),
+    "lb": ("mass", _R(45359237, 10**8)), "oz": ("mass", _R(45359237, 16 * 10**8)),
+    "s": ("time", _R(1)), "min": ("time", _R(60)), "h": ("time", _R(3600)), "day": ("time", _R(86400)),
+    "week": ("time", _R(604800)), "ml": ("volume", _R(1, 1000)), "l": ("volume", _R(1)),
+}  # fmt: skip
+
+
+def _unit_factor(unit: str) -> tuple[str, sympy.Rational] | None:
+    """``"cm ^2"`` -> ("length^2", 1/10000); None for units we do not convert."""
+    parts = unit.split()
+    power = 1
+    if len(parts) == 2 and re.fullmatch(r"\^[23]", parts[1]):
+        power = int(parts[1][1])
+    elif len(parts) == 2 and parts[0] in ("sq", "cu"):
+        power, parts = (2 if parts[0] == "sq" else 3), parts[1:]
+    elif len(parts) != 1:
+        return None
+    if parts[0] not in _UNIT_SCALE:
+        return None
+    dim, factor = _UNIT_SCALE[parts[0]]
+    return f"{dim}^{power}", factor**power
+
+
+def _unit_scales(a: Expr, b: Expr) -> tuple[sympy.Basic, sympy.Basic] | None:
+    """Factors that bring both values to a common unit; None when the units differ in kind.
+
+    A unit on one side only is ignored (a dropped unit is fine); two stated units must be
+    the same, or convertible (10 cm = 0.1 m); 10 cm is never 10 m.
+    """
+    ua = None if a.unit in _GENERIC_UNITS else a.unit
+    ub = None if b.unit in _GENERIC_UNITS else b.unit
+    one = sympy.Integer(1)
+    if ua is None or ub is None or ua == ub:
+        return one, one
+    fa, fb = _unit_factor(ua), _unit_factor(ub)
+    if fa is None or fb is None or fa[0] != fb[0]:
+        return None
+    return fa[1], fb[1]
+
+
+def _candidates(e: Expr) -> list[sympy.Basic]:
+    if e.marker == "percent":
+        return [e.value, e.value / 100]
+    if e.marker == "degree":
+        return [e.value, e.value * sympy.pi / 180]
+    return [e.value]
+
+
+def _exprs_equal(a: Expr, b: Expr) -> bool:
+    scales = _unit_scales(a, b)
+    if scales is None:
+        return False
+    sa, sb = scales
+    for x, y in itertools.product(_candidates(a), _candidates(b)):
+        if _values_equal(x * sa, y * sb, a.inexact, b.inexact):
+            return True
+    return False
+
+
+def expressions_equal(a: sympy.Basic, b: sympy.Basic) -> bool:
+    """Equality of two sympy expressions with this module's exact policy (no decimal tolerance).
+
+    For callers that parsed with :func:`verifiers.latex.parse_math` (e.g. ``math_steps``).
+    Never raises.
+    """
+    try:
+        return _values_equal(a, b, False, False)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _terminating(x: sympy.Basic) -> bool:
+    """A rational whose decimal expansion terminates (denominator 2^a 5^b)."""
+    if not x.is_Rational:
+        return False
+    q = int(x.q)
+    for p in (2, 5):
+        while q % p == 0:
+            q //= p
+    return q == 1
+
+
+def _values_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bool) -> bool:
+    if a == b:
+        return True
+    inf = (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan)
+    if a in inf or b in inf or a.has(sympy.oo, sympy.zoo, sympy.nan) or b.has(sympy.oo, sympy.zoo, sympy.nan):
+        return False
+    if a.is_Rational and b.is_Rational:
+        if a_inexact != b_inexact:
+            return _constants_equal(a, b, a_inexact, b_inexact)
+        return False
+    diff = a - b
+    if diff == 0:
+        return True
+    free = a.free_symbols | b.free_symbols
+    if not free:
+        return _constants_equal(a, b, a_inexact, b_inexact)
+    return _symbolic_equal(a, b, diff, free, tol=DECIMAL_REL_TOL if (a_inexact or b_inexact) else SYMBOLIC_REL_TOL)
+
+
+def _num(e: sympy.Basic, subs: dict | None = None, prec: int = 30) -> sympy.Basic | None:
+    try:
+        v = e.evalf(prec, subs=subs) if subs else e.evalf(prec)
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError, AttributeError):
+        return None
+    if not v.is_number or v.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+        return None
+    re_, im_ = v.as_real_imag()
+    if not (re_.is_Float or re_ == 0) or not (im_.is_Float or im_ == 0):
+        return None
+    return v
+
+
+def _close(va: sympy.Basic, vb: sympy.Basic, rel: float) -> bool:
+    d = abs(complex(sympy.N(va - vb, 30)))
+    scale = max(abs(complex(va)), abs(complex(vb)))
+    if scale == 0:
+        return d == 0
+    return d <= rel * scale
+
+
+def _constants_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bool) -> bool:
+    if a_inexact != b_inexact:  # a decimal against an exact value
+        exact, approx = (b, a) if a_inexact else (a, b)
+        if _terminating(exact) or not approx.is_Rational:
+            return False
+        va, vb = _num(approx), _num(exact)
+        return va is not None and vb is not None and _close(va, vb, DECIMAL_REL_TOL)
+    if a_inexact and b_inexact and a.is_Rational and b.is_Rational:
+        return False
+    va, vb = _num(a), _num(b)
+    if va is None or vb is None:
+        return False
+    tol = DECIMAL_REL_TOL if (a_inexact or b_inexact) else EXACT_REL_TOL
+    return _close(va, vb, tol)
+
+
+def _points(free: set[sympy.Symbol], seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    syms = sorted(free, key=lambda s: s.name)
+    pts = []
+    for _ in range(_N_POINTS):
+        pts.append({s: sympy.Float(round(rng.uniform(0.2, 2.8) * rng.choice((1, -1)), 6), 30) for s in syms})
+    return pts
+
+
+def _symbolic_equal(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set, tol: float) -> bool:
+    if len(free) > 8:
+        return False
+    try:
+        if sympy.count_ops(diff) <= _SIMPLIFY_MAX_OPS and not _has_big_power(diff):
+            if sympy.expand(diff) == 0:
+                return True
+    except Exception:  # noqa: BLE001
+        pass
+    valid = 0
+    for pt in _points(free, 1234):
+        va, vb = _num(a, pt), _num(b, pt)
+        if va is None and vb is None:
+            continue
+        if va is None or vb is None:
+            continue
+        if not _close(va, vb, tol):
+            return False
+        valid += 1
+    if valid >= 3:
+        return True
+    if sympy.count_ops(diff) > _SIMPLIFY_MAX_OPS or _has_big_power(diff):
+        return False
+    try:
+        return sympy.simplify(diff) == 0
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _constant_ratio(da: sympy.Basic, db: sympy.Basic) -> sympy.Basic | None:
+    """c when ``da == c * db`` identically with c a non-zero constant, else None."""
+    if da == 0 or db == 0:
+        return None
+    free = da.free_symbols | db.free_symbols
+    if len(free) > 8:
+        return None
+    ratios = []
+    for pt in _points(free, 4321):
+        va, vb = _num(da, pt), _num(db, pt)
+        if va is None or vb is None or vb == 0:
+            continue
+        ratios.append(sympy.N(va / vb, 30))
+    if len(ratios) < 3 or any(not _close(r, ratios[0], SYMBOLIC_REL_TOL) for r in ratios[1:]):
+        return None
+    r = ratios[0]
+    if abs(complex(r)) < 1e-12 or abs(complex(r).imag) > 1e-12:
+        return None
+    return sympy.Float(complex(r).real)
+
+
+def _has_big_power(e: sympy.Basic) -> bool:
+    return any(p.exp.is_Integer and abs(p.exp) > 20 for p in e.atoms(sympy.Pow))
+
+
+# ----------------------------------------------------------------------------- the verifier
+
+
+def _has_or(s: str) -> bool:
+    return bool(_OR_RE.search(s))
+
+
+@register("math")
+def math_answer(completion: str, row: Mapping[str, Any], *, last_number_fallback: bool = True) -> Reward:
+    """Score ``completion`` against ``row["reference"]``: 1.0 if the final answers are equivalent.
+
+    Status: correct / wrong / unparsable (an answer was found but not parsed) / no_answer;
+    too_long for completions over ``MAX_COMPLETION_CHARS``; bad_input for a row without a
+    usable reference. ``info``: rule, extracted, reference_normalized, hedged, reason.
+    """
+    reference = row.get("reference") if isinstance(row, Mapping) else None
+    if isinstance(reference, (int, float)) and not isinstance(reference, bool):
+        reference = str(reference)
+    if not isinstance(reference, str) or not reference.strip():
+        return Reward.failure(Status.BAD_INPUT, reason="row has no string 'reference'")
+    if not isinstance(completion, str):
+        return Reward.failure(Status.BAD_INPUT, reason="completion is not a string")
+    if len(completion) > MAX_COMPLETION_CHARS:
+        return Reward.failure(Status.TOO_LONG, reason=f"completion over {MAX_COMPLETION_CHARS} chars")
+    if len(reference) > MAX_ANSWER_CHARS * 4:
+        return Reward.failure(Status.BAD_INPUT, reason="reference too long")
+
+    gold_text = extract_reference(reference)
+    ex = extract_answer(completion, last_number_fallback=last_number_fallback)
+    info: dict[str, Any] = {"rule": ex.rule, "extracted": ex.answer, "reference_normalized": None, "hedged": False}
+    try:
+        gold = parse_answer(gold_text)
+        info["reference_normalized"] = _describe(gold)
+    except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError) as e:
+        gold = None
+        info["reference_normalized"] = normalize(gold_text)
+        info["reference_error"] = str(e)
+    if ex.answer is None:
+        return Reward(0.0, Status.NO_ANSWER, info=info)
+    if ex.hedged:
+        info.update(hedged=True, reason=ex.hedge_reason)
+        return Reward(0.0, Status.WRONG, info=info)
+    if _has_or(ex.answer) and not _has_or(gold_text):
+        info.update(hedged=True, reason="alternatives joined by 'or'")
+        return Reward(0.0, Status.WRONG, info=info)
+    try:
+        pred = parse_answer(ex.answer)
+    except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError) as e:
+        if gold is None and normalize(ex.answer) == info["reference_normalized"]:
+            return Reward(1.0, Status.CORRECT, info=info)
+        info["reason"] = f"unparsable answer: {e}"
+        return Reward(0.0, Status.UNPARSABLE, info=info)
+    info["extracted_normalized"] = _describe(pred)
+    if gold is None:
+        return Reward.failure(Status.BAD_INPUT, **info, reason="reference could not be parsed")
+    if nodes_equal(pred, gold):
+        return Reward(1.0, Status.CORRECT, info=info)
+    return Reward(0.0, Status.WRONG, info=info)
+
+
+def _describe(n: Node) -> str:
+    """A short, JSON-friendly rendering of a parsed answer for logs."""
+    if isinstance(n, Expr):
+        s = sympy.sstr(n.value)
+        if len(s) > 200:
+            s = s[:200] + "..."
+        return s + (f" [{n.unit}]" if n.unit else "") + (f" [{n.marker}]" if n.marker else "")
+    if isinstance(n, Relation):
+        out = _describe(n.sides[0])
+        for op, s in zip(n.ops, n.sides[1:]):
+            out += f" {op} {_describe(s)}"
+        return out
+    if isinstance(n, Bracket):
+        return n.open + ", ".join(_describe(x) for x in n.items) + n.close
+    if isinstance(n, Union):
+        return " U ".join(_describe(x) for x in n.parts)
+    if isinstance(n, Matrix):
+        return "[" + "; ".join(", ".join(_describe(x) for x in r) for r in n.rows) + "]"
+    if isinstance(n, Answers):
+        return f" {n.connective} ".join(_describe(x) for x in n.items)
+    if isinstance(n, Text):
+        return repr(n.text)
+    return str(n)

@@ -1,0 +1,183 @@
+"""Side-by-side benchmark: our ``math`` verifier against math-verify on labelled answer pairs.
+
+Run: ``python -m benchmarks.bench_math [--data PATH] [--out PATH] [--limit N]``.
+
+Data: ``benchmarks/data/math_pairs.jsonl``, one row per pair::
+
+    {"gold": ..., "prediction": ..., "equivalent": true/false, "category": ..., "raw": optional bool}
+
+``equivalent`` is the mathematical truth (under the documented precision policy of
+``verifiers.math_answer``: a decimal with relative error <= 1e-6 of a non-terminating exact
+value counts), written by hand, not produced by either tool.
+
+How each tool is fed (the same text for both):
+
+- the completion is ``"The final answer is $\\boxed{PREDICTION}$."``; rows with ``"raw": true``
+  (extraction and hedging cases: several boxes, "#### n", "The answer is ...") pass the
+  prediction verbatim as the whole completion;
+- the gold goes to ours as ``row["reference"] = gold`` (our verifier normalises wrapped
+  references itself) and to math-verify as ``parse("\\boxed{GOLD}")`` (verbatim when the
+  gold already contains ``\\boxed`` or ``$``), which is math-verify's most reliable path;
+- math-verify is called as ``verify(parse(gold), parse(completion))`` with its defaults,
+  in the main thread (its timeouts use signals); ours as ``math_answer(completion, row)``.
+
+A tool's prediction is "equivalent" when it returns reward 1.0 / True. Latency is wall time
+per item including parsing (both parse gold and prediction every item; no caches shared
+across items: our parser has none, math-verify's are its own). Each tool is warmed up on
+a few items first (imports and sympy's caches) and the warm-up is not timed.
+
+Reports for both: accuracy, false positives, false negatives, median / p99 / worst latency,
+the ratios (ours / math-verify), per-category accuracy; writes ``benchmarks/results/math.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_DATA = HERE / "data" / "math_pairs.jsonl"
+DEFAULT_OUT = HERE / "results" / "math.json"
+
+
+def load_pairs(path: Path) -> list[dict[str, Any]]:
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                rows.append(json.loads(line))
+    return rows
+
+
+def completion_for(row: dict[str, Any]) -> str:
+    if row.get("raw"):
+        return row["prediction"]
+    return "The final answer is $\\boxed{" + row["prediction"] + "}$."
+
+
+def gold_for_math_verify(gold: str) -> str:
+    return gold if ("\\boxed" in gold or "$" in gold) else "\\boxed{" + gold + "}"
+
+
+def run_ours(rows: list[dict[str, Any]]) -> list[tuple[bool, float, str]]:
+    from verifiers.math_answer import math_answer
+
+    for r in rows[:5]:
+        math_answer(completion_for(r), {"reference": r["gold"]})
+    out = []
+    for r in rows:
+        comp = completion_for(r)
+        t0 = time.perf_counter()
+        reward = math_answer(comp, {"reference": r["gold"]})
+        dt = time.perf_counter() - t0
+        out.append((reward.outcome == 1.0, dt, reward.status.value))
+    return out
+
+
+def run_math_verify(rows: list[dict[str, Any]]) -> list[tuple[bool, float, str]]:
+    from math_verify import parse, verify
+
+    for r in rows[:5]:
+        verify(parse(gold_for_math_verify(r["gold"])), parse(completion_for(r)))
+    out = []
+    for r in rows:
+        comp = completion_for(r)
+        gold = gold_for_math_verify(r["gold"])
+        t0 = time.perf_counter()
+        try:
+            ok = bool(verify(parse(gold), parse(comp)))
+            status = "ok"
+        except Exception as e:  # noqa: BLE001 - a crash counts as "not equivalent"
+            ok, status = False, f"error: {type(e).__name__}"
+        dt = time.perf_counter() - t0
+        out.append((ok, dt, status))
+    return out
+
+
+def summarise(rows: list[dict[str, Any]], results: list[tuple[bool, float, str]]) -> dict[str, Any]:
+    lat = sorted(dt for _, dt, _ in results)
+    fp = [i for i, (r, (ok, _, _)) in enumerate(zip(rows, results)) if ok and not r["equivalent"]]
+    fn = [i for i, (r, (ok, _, _)) in enumerate(zip(rows, results)) if not ok and r["equivalent"]]
+    per_cat: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r, (ok, _, _) in zip(rows, results):
+        per_cat[r["category"]][0] += ok == r["equivalent"]
+        per_cat[r["category"]][1] += 1
+    n = len(rows)
+    return {
+        "n": n,
+        "accuracy": (n - len(fp) - len(fn)) / n,
+        "false_positives": len(fp),
+        "false_negatives": len(fn),
+        "median_ms": statistics.median(lat) * 1e3,
+        "p99_ms": lat[min(n - 1, int(round(0.99 * (n - 1))))] * 1e3,
+        "worst_ms": lat[-1] * 1e3,
+        "total_s": sum(lat),
+        "fp_items": [{"i": i, **{k: _short(rows[i][k]) for k in ("gold", "prediction", "category")}} for i in fp],
+        "fn_items": [{"i": i, **{k: _short(rows[i][k]) for k in ("gold", "prediction", "category")}} for i in fn],
+        "per_category": {c: f"{a}/{t}" for c, (a, t) in sorted(per_cat.items())},
+    }
+
+
+def _short(s: str, n: int = 120) -> str:
+    return s if len(s) <= n else s[:n] + f"...(+{len(s) - n} chars)"
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    ap.add_argument("--limit", type=int, default=0, help="only the first N pairs (0: all)")
+    args = ap.parse_args(argv)
+
+    rows = load_pairs(args.data)
+    if args.limit:
+        rows = rows[: args.limit]
+    ours = summarise(rows, run_ours(rows))
+    theirs = summarise(rows, run_math_verify(rows))
+    report = {
+        "data": str(args.data),
+        "n_pairs": len(rows),
+        "n_equivalent": sum(bool(r["equivalent"]) for r in rows),
+        "ours": ours,
+        "math_verify": theirs,
+        "ratios": {
+            "median_latency_ours_over_mv": ours["median_ms"] / theirs["median_ms"],
+            "p99_latency_ours_over_mv": ours["p99_ms"] / theirs["p99_ms"],
+            "worst_latency_ours_over_mv": ours["worst_ms"] / theirs["worst_ms"],
+            "accuracy_ours_minus_mv": ours["accuracy"] - theirs["accuracy"],
+        },
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=2) + "\n")
+
+    print(f"{len(rows)} pairs ({report['n_equivalent']} equivalent), data {args.data}")
+    print(f"{'':14}{'ours':>12}{'math-verify':>14}{'ratio':>10}")
+    for key, label, fmt in (
+        ("accuracy", "accuracy", "{:.3f}"),
+        ("false_positives", "false pos.", "{}"),
+        ("false_negatives", "false neg.", "{}"),
+        ("median_ms", "median ms", "{:.3f}"),
+        ("p99_ms", "p99 ms", "{:.2f}"),
+        ("worst_ms", "worst ms", "{:.1f}"),
+    ):
+        a, b = ours[key], theirs[key]
+        ratio = f"{a / b:.2f}" if key.endswith("ms") and b else ""
+        print(f"{label:14}{fmt.format(a):>12}{fmt.format(b):>14}{ratio:>10}")
+    print("per category (ours | math-verify):")
+    for cat in sorted(ours["per_category"]):
+        print(f"  {cat:20} {ours['per_category'][cat]:>7} | {theirs['per_category'][cat]:>7}")
+    for name, res in (("ours", ours), ("math-verify", theirs)):
+        for kind in ("fp_items", "fn_items"):
+            for item in res[kind]:
+                print(f"  {name} {kind[:2].upper()}: [{item['category']}] gold={item['gold']!r} pred={item['prediction']!r}")
+    print(f"wrote {args.out}")
+    return report
+
+
+if __name__ == "__main__":
+    main()

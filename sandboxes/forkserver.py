@@ -1,0 +1,373 @@
+"""The trusted side of the fork server: start it, probe the layers, spawn isolated children.
+
+One fork server (the "zygote", :mod:`sandboxes._child`) is started per process that uses the
+sandbox, lazily, from a scrubbed environment, with a pre-imported standard library. It forks one
+keeper per execution, which builds the namespaces and forks the child that runs the candidate
+(see the process picture in :mod:`sandboxes._child`). Starting an execution therefore costs two
+``fork`` calls and two ``unshare`` calls instead of an interpreter start-up.
+
+The server is per process and per configuration: :func:`get_server` returns the running one and
+starts a new one after ``fork`` (a pool worker never shares its parent's server). It exits when
+the owning process closes it or dies (its control socket reaches EOF).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import select
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import warnings
+from collections.abc import Mapping
+from typing import Any
+
+from sandboxes import _child
+
+_CHILD_SCRIPT = os.path.abspath(_child.__file__)
+_SCRUBBED_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+
+# The layers, in the order they are applied, and the minimum: every group needs one member.
+LAYERS = ("rlimits", "drop_uid", "userns", "netns", "pidns", "landlock", "seccomp")
+MINIMUM = {
+    "no network": ("netns", "seccomp"),
+    "containment of every process the candidate starts": ("pidns", "seccomp"),
+    "host files and processes out of reach": ("drop_uid", "landlock"),
+}
+
+
+class SandboxUnavailable(RuntimeError):
+    """The fork server could not start, or the minimum isolation is missing and policy is 'raise'."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SandboxConfig:
+    """How to isolate. The defaults use every layer the platform offers.
+
+    uid, gid:   the unprivileged ids the child drops to when the parent is root (65534 = nobody).
+    disable:    layer names to leave off even if available (tests use this to simulate a weaker
+                platform; see :data:`LAYERS`).
+    on_missing: "raise" (refuse to run untrusted code) or "warn" (run, but warn loudly) when a
+                group of :data:`MINIMUM` has no active layer.
+    preload:    modules imported once in the fork server. After the uid drop the child may not be
+                able to read the interpreter's library directory, so whatever the candidate needs
+                should be preloaded (the default covers the standard library used by typical
+                benchmark solutions).
+    python:     the interpreter that runs the fork server.
+    """
+
+    uid: int = 65534
+    gid: int = 65534
+    disable: frozenset[str] = frozenset()
+    on_missing: str = "raise"
+    preload: tuple[str, ...] = tuple(_child.PRELOAD)
+    python: str = sys.executable
+
+    def __post_init__(self) -> None:
+        unknown = set(self.disable) - set(LAYERS)
+        if unknown:
+            raise ValueError(f"unknown layers {sorted(unknown)}; known: {LAYERS}")
+        if self.on_missing not in ("raise", "warn"):
+            raise ValueError("on_missing must be 'raise' or 'warn'")
+
+
+def missing_groups(active: Mapping[str, bool]) -> list[str]:
+    """The groups of :data:`MINIMUM` that no active layer covers."""
+    return [group for group, members in MINIMUM.items() if not any(active.get(m) for m in members)]
+
+
+class ForkServer:
+    """A running zygote plus what it found out about the platform."""
+
+    def __init__(self, config: SandboxConfig | None = None) -> None:
+        self.config = config or SandboxConfig()
+        self.owner = os.getpid()
+        self._lock = threading.Lock()
+        self._base = tempfile.mkdtemp(prefix="verigrpo-sandbox-")
+        os.chmod(self._base, 0o711)  # the dropped uid must be able to enter its own subdirectory
+        parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        cfg = {"fd": child.fileno(), "preload": list(self.config.preload), "uid": self.config.uid,
+               "gid": self.config.gid, "base": self._base}  # base: names this server's processes
+        try:
+            self._proc = subprocess.Popen(
+                [self.config.python, "-I", _CHILD_SCRIPT, json.dumps(cfg)],
+                pass_fds=[child.fileno()], env=_SCRUBBED_ENV, cwd=self._base, stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            )
+        except OSError as e:
+            shutil.rmtree(self._base, ignore_errors=True)
+            raise SandboxUnavailable(f"cannot start the fork server: {e}") from e
+        child.close()
+        self._ctl = parent
+        ready, _, _ = select.select([parent], [], [], 30.0)
+        msg = parent.recv(65536) if ready else b""
+        if not msg:
+            self.close()
+            raise SandboxUnavailable("the fork server did not start (no ready message within 30 s)")
+        hello = json.loads(msg)
+        self.caps: dict[str, Any] = hello["caps"]
+        self.zygote_pid: int = hello["pid"]
+        self.active = self._choose_layers()
+        self.missing = missing_groups(self.active)
+        self._warned = False
+
+    def check_minimum(self) -> None:
+        """Apply ``on_missing``: raise :class:`SandboxUnavailable`, or warn loudly (once)."""
+        if not self.missing:
+            return
+        text = "sandbox is missing: " + "; ".join(self.missing) + f" (active layers: {self.active_names()})"
+        if self.config.on_missing == "raise":
+            raise SandboxUnavailable(text + "; pass on_missing='warn' to run anyway")
+        if not self._warned:
+            self._warned = True
+            warnings.warn("UNSAFE " + text, RuntimeWarning, stacklevel=3)
+            print(f"WARNING: UNSAFE {text}", file=sys.stderr)
+
+    def _choose_layers(self) -> dict[str, bool]:
+        off = self.config.disable
+        caps = self.caps
+        active = {name: bool(caps.get(name)) and name not in off for name in LAYERS if name != "rlimits"}
+        active["rlimits"] = "rlimits" not in off
+        if not caps.get("root"):
+            active["drop_uid"] = False
+            # without root the namespaces come through a user namespace
+            if not active["userns"]:
+                active["netns"] = active["pidns"] = False
+        else:
+            active["userns"] = False
+        return active
+
+    @property
+    def base(self) -> str:
+        """The server's private directory; its path appears in every process it forks (argv)."""
+        return self._base
+
+    def active_names(self) -> list[str]:
+        return [name for name in LAYERS if self.active.get(name)]
+
+    def layers_request(self) -> dict[str, Any]:
+        a = self.active
+        need_userns = a["userns"] and (a["netns"] or a["pidns"])
+        return {"drop_uid": a["drop_uid"], "uid": self.config.uid, "gid": self.config.gid, "netns": a["netns"],
+                "pidns": a["pidns"], "userns": need_userns, "seccomp": a["seccomp"], "landlock": a["landlock"]}
+
+    def spawn(self, mode: str, limits: Mapping[str, Any], stdio: bool = False) -> ChildHandle:
+        """Start one isolated child in ``mode`` ("call" or "stdio") and return its handle."""
+        if os.getpid() != self.owner:
+            raise SandboxUnavailable("a fork server cannot be used from a forked process; use get_server()")
+        rpc_p, rpc_c = socket.socketpair()
+        st_p, st_c = socket.socketpair()
+        send_fds = {"rpc": rpc_c.fileno(), "status": st_c.fileno()}
+        pipes: dict[str, int] = {}
+        if stdio:
+            for name in ("stdin", "stdout", "stderr"):
+                r, w = os.pipe()
+                if name == "stdin":
+                    send_fds[name], pipes[name] = r, w
+                else:
+                    send_fds[name], pipes[name] = w, r
+        rlimits = dict(limits) if self.active["rlimits"] else {}
+        req = {"mode": mode, "limits": rlimits, "layers": self.layers_request(), "base": self._base,
+               "fds": list(send_fds)}
+        try:
+            with self._lock:
+                socket.send_fds(self._ctl, [json.dumps(req).encode()], list(send_fds.values()))
+        except OSError as e:
+            for fd in pipes.values():
+                os.close(fd)
+            for s in (rpc_p, st_p):
+                s.close()
+            raise SandboxUnavailable(f"the fork server is gone: {e}") from e
+        finally:
+            rpc_c.close()
+            st_c.close()
+            for name in ("stdin", "stdout", "stderr"):
+                if name in send_fds and name not in ("rpc", "status"):
+                    os.close(send_fds[name])
+        return ChildHandle(rpc_p, st_p, pipes)
+
+    def alive(self) -> bool:
+        return self._proc.poll() is None
+
+    def close(self) -> None:
+        try:
+            self._ctl.close()
+        except OSError:
+            pass
+        try:
+            self._proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.wait()
+        shutil.rmtree(self._base, ignore_errors=True)
+
+
+class ChildHandle:
+    """The parent's ends of one child: a framed-JSON RPC socket, a status socket, optional pipes."""
+
+    def __init__(self, rpc: socket.socket, status: socket.socket, pipes: dict[str, int]) -> None:
+        self.rpc = rpc
+        self.status = status
+        self.pipes = pipes
+        self._buf = bytearray()
+        self._status_buf = bytearray()
+        self.pid: int | None = None
+        self.exit_status: int | None = None
+        self.killed = False
+        self.infra: str | None = None
+        self.closed = False
+
+    # -- rpc -----------------------------------------------------------------------------------
+    def send(self, obj: object) -> None:
+        _child.send_msg(self.rpc, obj)
+
+    def recv(self, deadline: float) -> dict[str, Any]:
+        """One framed message; raises TimeoutError at ``deadline`` and EOFError when the child is gone."""
+        while True:
+            if len(self._buf) >= 4:
+                (n,) = struct.unpack(">I", self._buf[:4])
+                if n > _child.MAX_MESSAGE:
+                    raise ValueError("oversized message from the child")
+                if len(self._buf) >= 4 + n:
+                    data = bytes(self._buf[4 : 4 + n])
+                    del self._buf[: 4 + n]
+                    msg = json.loads(data)
+                    if not isinstance(msg, dict):
+                        raise ValueError("malformed message from the child")
+                    return msg
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            ready, _, _ = select.select([self.rpc], [], [], left)
+            if not ready:
+                raise TimeoutError
+            chunk = self.rpc.recv(1 << 20)
+            if not chunk:
+                raise EOFError
+            self._buf += chunk
+
+    # -- status --------------------------------------------------------------------------------
+    def _read_status(self, timeout: float) -> bool:
+        """Read status messages for up to ``timeout`` seconds; True once the exit is known."""
+        deadline = time.monotonic() + timeout
+        while self.exit_status is None and self.infra is None:
+            while len(self._status_buf) >= 4:
+                (n,) = struct.unpack(">I", self._status_buf[:4])
+                if len(self._status_buf) < 4 + n:
+                    break
+                msg = json.loads(bytes(self._status_buf[4 : 4 + n]))
+                del self._status_buf[: 4 + n]
+                if "pid" in msg:
+                    self.pid = msg["pid"]
+                if "exit" in msg:
+                    self.exit_status = msg["exit"]
+                    self.killed = self.killed or msg.get("killed", False)
+                if "infra" in msg:
+                    self.infra = msg["infra"]
+            if self.exit_status is not None or self.infra is not None:
+                break
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            ready, _, _ = select.select([self.status], [], [], left)
+            if not ready:
+                return False
+            try:
+                chunk = self.status.recv(65536)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                if self.exit_status is None and self.infra is None:
+                    self.infra = "the keeper process vanished"
+                break
+            self._status_buf += chunk
+        return True
+
+    def kill(self) -> None:
+        """Kill the child and everything it started (the keeper does it; idempotent)."""
+        if not self.killed:
+            self.killed = True
+            try:
+                self.status.send(b"k")
+            except OSError:
+                pass
+
+    def wait(self, timeout: float = 5.0) -> int | None:
+        """The child's raw wait status (None if unknown within ``timeout``)."""
+        self._read_status(timeout)
+        return self.exit_status
+
+    def close(self) -> None:
+        """Kill (if still running), collect the exit status, release every descriptor."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.exit_status is None:
+            self.kill()
+            self._read_status(5.0)
+        for s in (self.rpc, self.status):
+            s.close()
+        for fd in self.pipes.values():
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+_SERVERS: dict[tuple[int, SandboxConfig], ForkServer] = {}
+_SERVERS_LOCK = threading.Lock()
+
+
+def get_server(config: SandboxConfig | None = None) -> ForkServer:
+    """The fork server of this process for ``config``, started on first use (and after a fork).
+
+    Raises :class:`SandboxUnavailable` when it cannot start, or when the minimum isolation is
+    missing and ``config.on_missing == "raise"``.
+    """
+    server = _get(config or SandboxConfig())
+    server.check_minimum()
+    return server
+
+
+def _get(config: SandboxConfig) -> ForkServer:
+    key = (os.getpid(), config)
+    with _SERVERS_LOCK:
+        server = _SERVERS.get(key)
+        if server is not None and not server.alive():
+            server.close()
+            server = None
+        if server is None:
+            server = ForkServer(config)
+            _SERVERS[key] = server
+        return server
+
+
+def shutdown() -> None:
+    """Close every fork server this process started."""
+    with _SERVERS_LOCK:
+        for (pid, _), server in list(_SERVERS.items()):
+            if pid == os.getpid():
+                server.close()
+        _SERVERS.clear()
+
+
+def capabilities(config: SandboxConfig | None = None) -> dict[str, Any]:
+    """What this platform offers and which layers are active under ``config``.
+
+    Returns ``{"available": {...}, "active": [...], "missing": [...]}``; ``missing`` lists the
+    groups of :data:`MINIMUM` with no active layer. Never raises for missing layers.
+    """
+    server = _get(config or SandboxConfig())
+    return {"available": dict(server.caps), "active": server.active_names(), "missing": list(server.missing)}
+
+
+import atexit  # noqa: E402
+
+atexit.register(shutdown)

