@@ -117,8 +117,12 @@ def summarise(rows: list[dict[str, Any]], results: list[tuple[bool, float, str]]
         "p99_ms": lat[min(n - 1, int(round(0.99 * (n - 1))))] * 1e3,
         "worst_ms": lat[-1] * 1e3,
         "total_s": sum(lat),
-        "fp_items": [{"i": i, **{k: _short(rows[i][k]) for k in ("gold", "prediction", "category")}} for i in fp],
-        "fn_items": [{"i": i, **{k: _short(rows[i][k]) for k in ("gold", "prediction", "category")}} for i in fn],
+        "fp_items": [
+            {"i": i, **{k: _short(rows[i][k]) for k in ("gold", "prediction", "category")}} for i in fp
+        ],
+        "fn_items": [
+            {"i": i, **{k: _short(rows[i][k]) for k in ("gold", "prediction", "category")}} for i in fn
+        ],
         "per_category": {c: f"{a}/{t}" for c, (a, t) in sorted(per_cat.items())},
     }
 
@@ -174,7 +178,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     for name, res in (("ours", ours), ("math-verify", theirs)):
         for kind in ("fp_items", "fn_items"):
             for item in res[kind]:
-                print(f"  {name} {kind[:2].upper()}: [{item['category']}] gold={item['gold']!r} pred={item['prediction']!r}")
+                print(
+                    f"  {name} {kind[:2].upper()}: [{item['category']}] gold={item['gold']!r} pred={item['prediction']!r}"
+                )
     print(f"wrote {args.out}")
     return report
 

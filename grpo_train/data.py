@@ -6,7 +6,7 @@ a malformed one raises :class:`DatasetError` naming the file, the row (and line)
 
 Built-in tasks (:data:`TASKS`), all offline:
 
-* ``arithmetic``: "What is 47 + 85?", reference "132". ``digits`` (operand size) is the difficulty,
+* ``arithmetic``: "What is 47 + 85?" (also as ``expression`` "47 + 85" for templates), reference "132". ``digits`` (operand size) is the difficulty,
   ``ops`` the operators drawn from. A problem's split is a hash of its text (one in ten is held out), so
   the training stream, whatever its seed, never contains a held-out problem. The ``test`` split is always
   drawn with the same seed, so evaluations of different runs use the same problems.
@@ -62,11 +62,12 @@ def arithmetic(split: str, seed: int, size: int, *, digits: int = 2, ops: str = 
         if len(rows) == size:
             break
         a, b, op = rng.randint(lo, hi), rng.randint(lo, hi), rng.choice(ops)
-        question = f"What is {a} {op} {b}?"
+        expression = f"{a} {op} {b}"
+        question = f"What is {expression}?"
         if _held_out(question, 10) != want_test or (want_test and question in seen):
             continue
         seen.add(question)
-        rows.append({"prompt": question, "question": question, "reference": str(_OPS[op](a, b))})
+        rows.append({"prompt": question, "question": question, "expression": expression, "reference": str(_OPS[op](a, b))})
     if len(rows) < size:
         raise DatasetError(f"arithmetic: only {len(rows)} distinct {split} problems with digits={digits}, ops={ops!r}")
     return rows

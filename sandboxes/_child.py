@@ -7,14 +7,20 @@ the value codec and the message framing, which must be the same on both sides.
 Processes, for one execution::
 
     parent (trusted: test code, expected values)
-      └─ zygote   root or the user; pre-imported stdlib; no test data ever reaches it
-           └─ keeper   setsid; unshare(net, pid); forks the child, reports its pid and exit status,
-                │      kills it (and with it the whole pid namespace) on request or when the
-                │      parent's end of the status socket closes
-                └─ child   pid 1 of a fresh pid namespace, fresh network namespace, private temp
-                           dir, rlimits, uid/gid dropped to an unprivileged id, seccomp, Landlock;
-                           then runs the candidate: as a function server ("call" mode) or as a
-                           program reading stdin ("stdio" mode)
+      └─ zygote   root or the user; pre-imported stdlib; never sees test data. Clones each child
+           │      straight into fresh namespaces (``clone(CLONE_NEWPID | CLONE_NEWNET)``) ahead of
+           │      time, hands its descriptors to the parent on request, watches it through a
+           │      pidfd, kills it (and with it its whole pid namespace) when the parent asks or
+           │      hangs up, then removes its private dir and reports the exit status.
+           └─ child   pid 1 of its own pid namespace, own network namespace, own session,
+                      private 0700 temp dir, uid/gid dropped to an unprivileged id, Landlock,
+                      seccomp; reports its layers and waits, isolated, for its request; then
+                      applies the request's rlimits and runs the candidate: as a function
+                      server ("call" mode) or as a program reading stdin ("stdio" mode)
+
+As a normal user the clone also makes a user namespace (mapping only the user's own ids).
+Without namespaces the child is a plain fork, and its process group (seccomp forbids setsid
+and setpgid) is what gets killed.
 
 Messages on a stream socket are a 4-byte big-endian length followed by UTF-8 JSON.
 Values crossing the boundary use a tagged JSON encoding of plain values only (see
@@ -37,6 +43,7 @@ import struct
 import sys
 
 MAX_MESSAGE = 16 * 1024 * 1024  # bytes; a bigger message is a protocol violation
+WARM_CHILDREN = 2  # isolated children the fork server keeps ready (one more is in flight to the parent)
 
 # ---------------------------------------------------------------------------------------- codec
 
@@ -214,18 +221,23 @@ def seccomp_filter(deny_setsid: bool) -> bytes | None:
     return b"".join(prog)
 
 
-def install_seccomp(deny_setsid: bool) -> None:
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+
+def build_seccomp(deny_setsid: bool) -> tuple[object, object]:
+    """The filter as (buffer, sock_fprog), built once in the fork server and installed per child."""
     prog = seccomp_filter(deny_setsid)
     if prog is None:
         raise OSError(errno.ENOSYS, "seccomp: unsupported architecture")
     buf = ctypes.create_string_buffer(prog)
+    return buf, _SockFprog(len(prog) // 8, ctypes.addressof(buf))
 
-    class SockFprog(ctypes.Structure):
-        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
-    fprog = SockFprog(len(prog) // 8, ctypes.addressof(buf))
+def install_seccomp(deny_setsid: bool, built: tuple[object, object] | None = None) -> None:
+    _buf, fprog = built or build_seccomp(deny_setsid)
     prctl(PR_SET_NO_NEW_PRIVS, 1)
-    _check(_libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0), "seccomp")
+    _check(_libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0), "seccomp")  # type: ignore[arg-type]
 
 
 # Landlock filesystem rights by ABI version (include/uapi/linux/landlock.h).
@@ -245,26 +257,13 @@ def landlock_abi() -> int:
     return max(int(ret), 0)
 
 
-def install_landlock(readable: list[str], writable: list[str]) -> int:
-    """Confine file access: read below ``readable``, read and write below ``writable``, nothing else.
-
-    With ABI >= 4 TCP bind/connect are refused too; with ABI >= 6 signals and abstract unix
-    sockets cannot reach processes outside the sandbox. A Landlocked process also cannot
-    ptrace (or read /proc/PID/mem or /proc/PID/environ of) a process outside its domain.
-    Returns the ABI used.
-    """
-    abi = landlock_abi()
-    if abi < 1:
-        raise OSError(errno.ENOSYS, "landlock unavailable")
-    create, add_rule, restrict = _LANDLOCK_NR[os.uname().machine]
-    fs = _LL_ABI1 | (_LL_REFER if abi >= 2 else 0) | (_LL_TRUNCATE if abi >= 3 else 0)
-    net = _LL_NET_TCP if abi >= 4 else 0
-    scoped = _LL_SCOPE if abi >= 6 else 0
+def _ll_ruleset(fs: int, net: int, scoped: int, abi: int, rules: list[tuple[str, int]]) -> int:
+    """A Landlock ruleset fd handling ``fs``/``net``/``scoped`` that allows ``rules`` (path, rights)."""
+    create, add_rule, _ = _LANDLOCK_NR[os.uname().machine]
     attr = struct.pack("QQQ", fs, net, scoped)[: 8 if abi < 4 else (16 if abi < 6 else 24)]
     fd = _check(_libc.syscall(ctypes.c_long(create), attr, ctypes.c_size_t(len(attr)), ctypes.c_uint32(0)),
                 "landlock_create_ruleset")
     try:
-        rules = [(p, _LL_READ) for p in readable] + [(p, fs) for p in writable]
         for path, access in rules:
             try:
                 pfd = os.open(path, os.O_PATH | os.O_CLOEXEC)
@@ -274,13 +273,56 @@ def install_landlock(readable: list[str], writable: list[str]) -> int:
                 if not os.path.isdir(path):
                     access &= _LL_EXECUTE | _LL_READ_FILE | (1 << 1) | _LL_TRUNCATE  # file-only rights
                 # struct landlock_path_beneath_attr { u64 allowed_access; s32 parent_fd; } __packed
-                rule = struct.pack("=Qi", access, pfd)
+                rule = struct.pack("=Qi", access & fs, pfd)
                 _check(_libc.syscall(ctypes.c_long(add_rule), ctypes.c_int(fd), ctypes.c_int(1), rule,
                                      ctypes.c_uint32(0)), "landlock_add_rule")
             finally:
                 os.close(pfd)
-        prctl(PR_SET_NO_NEW_PRIVS, 1)
-        _check(_libc.syscall(ctypes.c_long(restrict), ctypes.c_int(fd), ctypes.c_uint32(0)), "landlock_restrict_self")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _ll_restrict(fd: int) -> None:
+    _, _, restrict = _LANDLOCK_NR[os.uname().machine]
+    _check(_libc.syscall(ctypes.c_long(restrict), ctypes.c_int(fd), ctypes.c_uint32(0)), "landlock_restrict_self")
+
+
+def _ll_rights() -> tuple[int, int, int, int]:
+    abi = landlock_abi()
+    if abi < 1:
+        raise OSError(errno.ENOSYS, "landlock unavailable")
+    fs = _LL_ABI1 | (_LL_REFER if abi >= 2 else 0) | (_LL_TRUNCATE if abi >= 3 else 0)
+    return abi, fs, (_LL_NET_TCP if abi >= 4 else 0), (_LL_SCOPE if abi >= 6 else 0)
+
+
+def build_landlock(readable: list[str], base: str) -> int:
+    """The shared first layer, built once in the fork server: read below ``readable``, read and
+    write below ``base`` (the parent of every private dir), no TCP, signals scoped."""
+    abi, fs, net, scoped = _ll_rights()
+    return _ll_ruleset(fs, net, scoped, abi, [(p, _LL_READ) for p in readable] + [(base, fs)])
+
+
+def install_landlock(readable: list[str], writable: list[str], shared_fd: int | None = None) -> int:
+    """Confine file access: read below ``readable``, read and write below ``writable``, nothing else.
+
+    With ABI >= 4 TCP bind/connect are refused too; with ABI >= 6 signals and abstract unix
+    sockets cannot reach processes outside the sandbox. A Landlocked process also cannot
+    ptrace (or read /proc/PID/mem or /proc/PID/environ of) a process outside its domain.
+    With ``shared_fd`` (from :func:`build_landlock`) only a second, per-child layer is built
+    here: writes only below ``writable``. Returns the ABI used.
+    """
+    abi, fs, net, scoped = _ll_rights()
+    prctl(PR_SET_NO_NEW_PRIVS, 1)
+    if shared_fd is None:
+        fd = _ll_ruleset(fs, net, scoped, abi, [(p, _LL_READ) for p in readable] + [(p, fs) for p in writable])
+    else:
+        _ll_restrict(shared_fd)
+        os.close(shared_fd)
+        fd = _ll_ruleset(fs & ~_LL_READ, 0, 0, abi, [(p, fs) for p in writable])
+    try:
+        _ll_restrict(fd)
     finally:
         os.close(fd)
     return abi
@@ -305,24 +347,18 @@ _RLIMITS = {  # limit key -> (resource, scale)
 }
 
 
-def _isolate_child(req: dict, tmpdir: str) -> list[str]:
-    """Apply every configured layer in the child; return the names of the layers applied."""
+def _isolate_child(layers: dict, tmpdir: str, prep: dict | None = None) -> list[str]:
+    """Apply every configured layer in the child; return the names of the layers applied.
+
+    rlimits come later (:func:`_apply_rlimits`, once the request says which): lowering a limit
+    needs no privilege, so the child can wait fully isolated for its request.
+    """
     import resource
 
-    layers = req["layers"]
-    limits = req["limits"]
     done = []
     os.chdir(tmpdir)
     os.umask(0o077)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    for key, (name, scale) in _RLIMITS.items():
-        value = limits.get(key)
-        if value is None:
-            continue
-        n = max(1, int(value * scale)) if key != "cpu_s" else max(1, int(-(-value // 1)))
-        hard = n + 1 if key == "cpu_s" else n  # SIGXCPU at the soft limit, SIGKILL a second later
-        resource.setrlimit(getattr(resource, name), (n, hard))
-    done.append("rlimits")
     if layers.get("drop_uid"):
         uid, gid = int(layers["uid"]), int(layers["gid"])
         os.setgroups([])
@@ -338,87 +374,104 @@ def _isolate_child(req: dict, tmpdir: str) -> list[str]:
             raise OSError("could regain root after the uid drop")
         done.append("drop_uid")
     prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # after the uid drop, which clears it
+    prep = prep or {}
     if layers.get("landlock"):
-        install_landlock(landlock_readable(), [tmpdir, "/dev/null"])
+        install_landlock(landlock_readable(), [tmpdir, "/dev/null"], prep.get("landlock_fd"))
         done.append("landlock")
     if layers.get("seccomp"):
-        install_seccomp(deny_setsid=not layers.get("pidns"))
+        install_seccomp(not layers.get("pidns"), prep.get("seccomp"))
         done.append("seccomp")
     return done
 
 
-def _redirect(fds: dict[str, int]) -> None:
-    """Put the execution's descriptors at 0..3 and close everything else."""
+def _apply_rlimits(limits: dict) -> bool:
+    import resource
+
+    for key, (name, scale) in _RLIMITS.items():
+        value = limits.get(key)
+        if value is None:
+            continue
+        n = max(1, int(value * scale)) if key != "cpu_s" else max(1, int(-(-value // 1)))
+        hard = n + 1 if key == "cpu_s" else n  # SIGXCPU at the soft limit, SIGKILL a second later
+        resource.setrlimit(getattr(resource, name), (n, hard))
+    return bool(limits)
+
+
+def _redirect(fds: dict[str, int], prep: dict) -> None:
+    """Put stdin, stdout, stderr, rpc, /dev/null at 0..4 (the shared Landlock layer at 5), close the rest."""
     devnull = os.open(os.devnull, os.O_RDWR)
     targets = {0: fds.get("stdin", devnull), 1: fds.get("stdout", devnull), 2: fds.get("stderr", devnull),
-               3: fds["rpc"]}
+               3: fds["rpc"], 4: devnull}
+    if prep.get("landlock_fd") is not None:
+        targets[5] = prep["landlock_fd"]
+        prep["landlock_fd"] = 5
     # move sources out of the way first so that dup2 never clobbers a pending source
     moved = {t: os.dup(s) for t, s in targets.items()}
     for t, s in moved.items():
-        os.dup2(s, t, inheritable=True)
-    os.closerange(4, 65536)
+        os.dup2(s, t, inheritable=t < 4)
+    os.closerange(max(targets) + 1, 65536)
 
 
-def _keeper(req: dict, fds: dict[str, int], tmpdir: str) -> int:
-    """Runs in the keeper process (still privileged): make namespaces, fork the child, watch it."""
-    status = socket.socket(fileno=fds.pop("status"))
-    layers = req["layers"]
-    os.setsid()
-    flags = (CLONE_NEWNET if layers.get("netns") else 0) | (CLONE_NEWPID if layers.get("pidns") else 0)
-    if layers.get("userns"):
-        flags |= CLONE_NEWUSER
-    try:
+def _close_all_but(keep: set[int]) -> None:
+    low = 3
+    for fd in sorted(k for k in keep if k >= 3) + [65536]:
+        if fd > low:
+            os.closerange(low, fd)
+        low = fd + 1
+
+
+_SYS_CLONE = {"x86_64": 56, "aarch64": 220}
+_pylibc = ctypes.PyDLL(None)  # a PyDLL call keeps the GIL, as os.fork() does around fork()
+_pylibc.syscall.restype = ctypes.c_long
+
+
+def clone_process(flags: int) -> int:
+    """fork() into new namespaces in one step: ``clone(flags | SIGCHLD)``; 0 in the child.
+
+    With CLONE_NEWPID the child is pid 1 of its own pid namespace, so it needs no intermediate
+    process. Python's fork bookkeeping (PyOS_BeforeFork / AfterFork) is done as os.fork() does.
+    Without namespace flags this is plain :func:`os.fork`.
+    """
+    nr = _SYS_CLONE.get(os.uname().machine)
+    if not flags or nr is None:
         if flags:
-            uid, gid = os.getuid(), os.getgid()
-            unshare(flags)
-            if flags & CLONE_NEWUSER:
-                _map_user(uid, gid)
-        pid = os.fork()
-    except OSError as e:
-        send_msg(status, {"infra": f"keeper: {e}"})
-        return 1
+            raise OSError(errno.ENOSYS, "clone: unsupported architecture")
+        return os.fork()
+    api = ctypes.pythonapi
+    api.PyOS_BeforeFork()
+    pid = _pylibc.syscall(ctypes.c_long(nr), ctypes.c_ulong(flags | signal.SIGCHLD), None, None, None, None)
     if pid == 0:
-        status.close()
+        api.PyOS_AfterFork_Child()
+        return 0
+    err = ctypes.get_errno()
+    api.PyOS_AfterFork_Parent()
+    if pid < 0:
+        raise OSError(err, f"clone: {os.strerror(err)}")
+    return pid
+
+
+def _child_main(layers: dict, fds: dict[str, int], tmpdir: str, prep: dict, uid: int, gid: int) -> None:
+    """The sandboxed child, right after clone: isolate, report, wait for the request, run it."""
+    try:
+        keep = set(fds.values()) | ({prep["landlock_fd"]} if prep.get("landlock_fd") is not None else set())
+        _close_all_but(keep)  # the control socket and every other child's descriptors
+        import gc
+
+        gc.enable()  # the fork server runs without a collector; the candidate's code should not
+        if layers.get("userns"):
+            _map_user(uid, gid)
+        os.setsid()  # its own session and group: without a pid namespace, the group is what gets killed
+        _redirect(fds, prep)
+        rpc = socket.socket(fileno=3)
+        applied = [n for n in ("userns", "netns", "pidns") if layers.get(n)] + _isolate_child(layers, tmpdir, prep)
+    except BaseException as e:  # noqa: BLE001 - any setup failure is an infrastructure error
         try:
-            _redirect(fds)
-            rpc = socket.socket(fileno=3)
-            applied = [n for n in ("userns", "netns", "pidns") if layers.get(n)] + _isolate_child(req, tmpdir)
-        except BaseException as e:  # noqa: BLE001 - any setup failure is an infrastructure error
-            try:
-                send_msg(socket.socket(fileno=3), {"infra": f"child setup: {type(e).__name__}: {e}"})
-            finally:
-                os._exit(70)
-        _run_child(req, rpc, applied)
-        os._exit(0)
-    for fd in fds.values():
-        os.close(fd)
-    send_msg(status, {"pid": pid})
-    try:
-        pidfd = os.pidfd_open(pid)
-    except OSError:
-        pidfd = None
-    poller = select.poll()
-    poller.register(status, select.POLLIN)
-    if pidfd is not None:
-        poller.register(pidfd, select.POLLIN)
-    killed = False
-    while True:
-        events = poller.poll(1000 if pidfd is None else None)
-        done_pid, wstatus = os.waitpid(pid, os.WNOHANG)
-        if done_pid:
-            break
-        if any(fd == status.fileno() for fd, _ in events) and not killed:
-            # any byte or EOF from the parent means: stop now
-            _kill_all(pid, layers)
-            killed = True
-            poller.unregister(status)
-    if not layers.get("pidns"):
-        _kill_all(pid, layers)  # reap the process group the child may have left behind
-    try:
-        send_msg(status, {"exit": wstatus, "killed": killed})
-    except OSError:
-        pass
-    return 0
+            send_msg(socket.socket(fileno=3), {"infra": f"child setup: {type(e).__name__}: {e}"})
+        finally:
+            os._exit(70)
+    send_msg(rpc, {"layers": applied})  # read by the parent once it takes this (warm) child
+    _run_child(rpc)
+    os._exit(0)
 
 
 def _kill_all(pid: int, layers: dict) -> None:
@@ -449,16 +502,27 @@ def _exc_info(e: BaseException) -> dict:
     return {"type": type(e).__name__ if type(e).__module__ == "builtins" else "Exception", "msg": msg}
 
 
-def _run_child(req: dict, rpc: socket.socket, applied: list[str]) -> None:
+def _run_child(rpc: socket.socket) -> None:
+    """Wait (isolated) for the request, apply its rlimits and mode, then load and run the code.
+
+    A request is ``{"mode", "limits", "code"}`` plus, in call mode, an optional ``"batch"`` of
+    calls answered right after the "ready" message.
+    """
     import builtins
 
     try:
-        first = recv_msg(rpc)
-        code = first["code"]
+        req = recv_msg(rpc)
+        code = req["code"]
+        _apply_rlimits(req["limits"])
+        if req["mode"] != "stdio":
+            for fd in (0, 1, 2):
+                os.dup2(4, fd)  # function mode: no stdin, output discarded
+        os.close(4)
+    except EOFError:
+        return  # a warm child nobody asked for
     except BaseException as e:  # noqa: BLE001
-        send_msg(rpc, {"infra": f"no code received: {e}"})
+        send_msg(rpc, {"infra": f"bad request: {type(e).__name__}: {e}"})
         return
-    send_msg(rpc, {"layers": applied})
     try:
         compiled = compile(code, "<candidate>", "exec")
     except (SyntaxError, ValueError, OverflowError, RecursionError, MemoryError) as e:
@@ -476,6 +540,8 @@ def _run_child(req: dict, rpc: socket.socket, applied: list[str]) -> None:
         return
     names = sorted(k for k, v in list(ns.items()) if isinstance(k, str) and not k.startswith("__") and callable(v))
     send_msg(rpc, {"ready": names})
+    for item in req.get("batch") or ():
+        _answer(ns, rpc, item)
     _serve(ns, rpc)
 
 
@@ -505,24 +571,30 @@ def _run_stdio(compiled: object, ns: dict, rpc: socket.socket) -> None:
 
 
 def _serve(ns: dict, rpc: socket.socket) -> None:
+    """Answer calls until the parent hangs up. A "batch" request holds several calls, answered in order."""
     while True:
         try:
             req = recv_msg(rpc)
         except EOFError:
             return
-        rid = req.get("id")
-        try:
-            fn = ns[req["fn"]]
-            args = decode(req["args"])
-            kwargs = decode(req["kwargs"])
-            value = fn(*args, **kwargs)
-            reply = {"id": rid, "ok": json.dumps(encode(value))}
-        except BaseException as e:  # noqa: BLE001 - the candidate's exceptions go back as data
-            reply = {"id": rid, "err": _exc_info(e)}
-        try:
-            send_msg(rpc, reply)
-        except EncodeError as e:
-            send_msg(rpc, {"id": rid, "err": _exc_info(e)})
+        for item in req["batch"] if "batch" in req else [req]:
+            _answer(ns, rpc, item)
+
+
+def _answer(ns: dict, rpc: socket.socket, req: dict) -> None:
+    rid = req.get("id")
+    try:
+        fn = ns[req["fn"]]
+        args = decode(req["args"])
+        kwargs = decode(req["kwargs"])
+        value = fn(*args, **kwargs)
+        reply = {"id": rid, "ok": json.dumps(encode(value))}
+    except BaseException as e:  # noqa: BLE001 - the candidate's exceptions go back as data
+        reply = {"id": rid, "err": _exc_info(e)}
+    try:
+        send_msg(rpc, reply)
+    except EncodeError as e:
+        send_msg(rpc, {"id": rid, "err": _exc_info(e)})
 
 
 # ------------------------------------------------------------------------------------- zygote
@@ -620,53 +692,208 @@ def probe(uid: int, gid: int) -> dict:
 def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int) -> None:
     """Serve run requests on the control socket until it closes."""
     import importlib
-    import tempfile
 
     for name in preload:
         try:
             importlib.import_module(name)
         except ImportError:
             pass
+    import gc
+
     ctl = socket.socket(fileno=ctl_fd)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     caps = probe(uid, gid)
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # keepers are reaped by the kernel
     ctl.send(json.dumps({"ready": True, "caps": caps, "pid": os.getpid()}).encode())
-    while True:
+    gc.collect()
+    gc.freeze()  # forked children's collector then leaves the inherited objects (and their pages) alone
+    gc.disable()  # nor does the fork server's own: its few allocations are freed by refcounting
+    try:
+        cfg = json.loads(ctl.recv(65536) or b"null")
+    except (OSError, ValueError):
+        return
+    if not isinstance(cfg, dict):
+        return
+    layers, base = cfg["layers"], cfg["base"]
+    flags = (CLONE_NEWNET if layers.get("netns") else 0) | (CLONE_NEWPID if layers.get("pidns") else 0)
+    if flags and layers.get("userns"):
+        flags |= CLONE_NEWUSER
+    prep: dict = {}  # built once here, applied in every child (a child only restricts itself)
+    try:
+        if layers.get("seccomp"):
+            prep["seccomp"] = build_seccomp(not layers.get("pidns"))
+        if layers.get("landlock"):
+            prep["landlock_fd"] = build_landlock(landlock_readable(), base)
+    except OSError:
+        prep = {}  # the children then build everything themselves
+    Zygote(ctl, layers, base, flags, prep, uid, gid).serve()
+
+
+class Zygote:
+    """The fork server's loop: hand out warm children, kill them on request, reap and report them.
+
+    Each child is cloned straight into its namespaces and watched here through a pidfd. Its
+    status socket (other end: the parent) carries ``{"pid"}`` and then ``{"exit", "killed"}``;
+    any byte or EOF from the parent on it means "kill it now".
+    """
+
+    def __init__(self, ctl: socket.socket, layers: dict, base: str, flags: int, prep: dict, uid: int,
+                 gid: int) -> None:
+        self.ctl, self.layers, self.base, self.flags, self.prep = ctl, layers, base, flags, prep
+        self.uid, self.gid = uid, gid
+        self.warm: list[dict[str, int]] = []  # the parent's ends of children forked ahead of time
+        self.count = 0
+        self.watch: dict[int, dict] = {}  # fd (status or pidfd) -> child record
+        self.poller = select.poll()
+        self.poller.register(ctl, select.POLLIN)
+
+    def prepare(self) -> dict[str, int] | str:
+        """Clone one child, fully isolated and waiting for a request; return the parent's ends."""
+        self.count += 1
+        rpc_p, rpc_c = socket.socketpair()
+        st_p, st_c = socket.socketpair()
+        in_r, in_w = os.pipe()
+        out_r, out_w = os.pipe()
+        err_r, err_w = os.pipe()
+        mine = {"rpc": rpc_c.detach(), "stdin": in_r, "stdout": out_w, "stderr": err_w}
+        theirs = {"rpc": rpc_p.detach(), "status": st_p.detach(), "stdin": in_w, "stdout": out_r, "stderr": err_r}
         try:
-            data, fds, _flags, _addr = socket.recv_fds(ctl, 65536, 8)
-        except OSError:
-            return
-        if not data:
-            return
-        req = json.loads(data)
-        named = dict(zip(req["fds"], fds))
-        try:
-            pid = os.fork()
+            tmpdir = os.path.join(self.base, f"x{self.count}-{os.urandom(4).hex()}")  # unguessable
+            os.mkdir(tmpdir, 0o700)
+            if self.layers.get("drop_uid"):
+                os.chown(tmpdir, int(self.layers["uid"]), int(self.layers["gid"]))
+            pid = clone_process(self.flags)
         except OSError as e:
-            with socket.socket(fileno=named["status"]) as s:
-                send_msg(s, {"infra": f"zygote fork failed: {e}"})
-            named.pop("status")
-            for fd in named.values():
+            for fd in list(mine.values()) + list(theirs.values()):
                 os.close(fd)
-            continue
+            st_c.close()
+            return f"cannot start a sandboxed child: {e}"
         if pid == 0:
-            code = 1
-            try:
-                ctl.close()
-                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                tmpdir = tempfile.mkdtemp(prefix="x", dir=req["base"])
-                layers = req["layers"]
-                if layers.get("drop_uid"):
-                    os.chown(tmpdir, int(layers["uid"]), int(layers["gid"]))
-                try:
-                    code = _keeper(req, named, tmpdir)
-                finally:
-                    _rmtree(tmpdir)
-            finally:
-                os._exit(code)
-        for fd in named.values():
+            _child_main(self.layers, mine, tmpdir, self.prep, self.uid, self.gid)
+            os._exit(70)  # not reached
+        for fd in mine.values():
             os.close(fd)
+        try:
+            pidfd = os.pidfd_open(pid)
+        except OSError:
+            pidfd = None
+        rec = {"pid": pid, "pidfd": pidfd, "status": st_c, "tmpdir": tmpdir, "killed": False}
+        self.watch[st_c.fileno()] = rec
+        self.poller.register(st_c, select.POLLIN)
+        if pidfd is not None:
+            self.watch[pidfd] = rec
+            self.poller.register(pidfd, select.POLLIN)
+        try:
+            send_msg(st_c, {"pid": pid})
+        except OSError:
+            pass
+        return theirs
+
+    def kill(self, rec: dict) -> None:
+        if not rec["killed"]:
+            rec["killed"] = True
+            _kill_all(rec["pid"], self.layers)
+            try:
+                self.poller.unregister(rec["status"])
+            except (KeyError, ValueError):
+                pass
+
+    def reap(self, rec: dict) -> bool:
+        """Collect the child's exit if it has one; then clean up and report. True when done."""
+        try:
+            done, wstatus = os.waitpid(rec["pid"], os.WNOHANG)
+        except ChildProcessError:
+            done, wstatus = rec["pid"], 0
+        if not done:
+            return False
+        if not self.layers.get("pidns"):
+            _kill_all(rec["pid"], self.layers)  # the process group the child may have left behind
+        _rmtree(rec["tmpdir"])  # before reporting the exit: a caller that saw the exit sees the dir gone
+        st = rec["status"]
+        try:
+            send_msg(st, {"exit": wstatus, "killed": rec["killed"]})
+        except OSError:
+            pass
+        for key in (st.fileno(), rec["pidfd"]):
+            if key is not None and key in self.watch:
+                del self.watch[key]
+                try:
+                    self.poller.unregister(key)
+                except (KeyError, ValueError):
+                    pass
+        st.close()
+        if rec["pidfd"] is not None:
+            os.close(rec["pidfd"])
+        return True
+
+    def serve(self) -> None:
+        while True:
+            idle = len(self.warm) < WARM_CHILDREN
+            events = self.poller.poll(0 if idle else (None if all(r["pidfd"] is not None for r in self.watch.values())
+                                                      else 200))
+            if not events:
+                if idle:  # top up the warm children between requests
+                    item = self.prepare()
+                    if isinstance(item, dict):
+                        self.warm.append(item)
+                self.poll_pidless()
+                continue
+            # resolve every event before acting: acting may close descriptors and open new ones
+            for fd, rec in [(fd, self.watch.get(fd)) for fd, _ev in events]:
+                if fd == self.ctl.fileno():
+                    if not self.handle_request():
+                        self.shutdown()
+                        return
+                    continue
+                if rec is None or self.watch.get(fd) is not rec:
+                    continue
+                if fd == rec["pidfd"]:
+                    self.reap(rec)
+                else:  # a byte or EOF from the parent: kill now, reap when the pidfd fires
+                    self.kill(rec)
+                    if rec["pidfd"] is None:
+                        self.reap(rec)
+
+    def poll_pidless(self) -> None:
+        for rec in [r for r in self.watch.values() if r["pidfd"] is None]:
+            self.reap(rec)
+
+    def handle_request(self) -> bool:
+        try:
+            data = self.ctl.recv(65536)
+        except OSError:
+            data = b""
+        if not data:
+            return False
+        if not self.warm:
+            item = self.prepare()
+            if isinstance(item, str):
+                self.ctl.send(json.dumps({"infra": item}).encode())
+                return True
+            self.warm.append(item)
+        ends = self.warm.pop(0)  # the oldest: the most likely to be fully isolated already
+        try:
+            socket.send_fds(self.ctl, [json.dumps({"fds": list(ends)}).encode()], list(ends.values()))
+        except OSError:
+            return False
+        finally:
+            for fd in ends.values():
+                os.close(fd)
+        return True
+
+    def shutdown(self) -> None:
+        """The parent closed us or died: kill every child, remove the private dirs and our base dir."""
+        for ends in self.warm:
+            for fd in ends.values():
+                os.close(fd)
+        for rec in list(self.watch.values()):
+            self.kill(rec)
+        for rec in list({id(r): r for r in self.watch.values()}.values()):
+            try:
+                os.waitpid(rec["pid"], 0)
+            except ChildProcessError:
+                pass
+            self.reap(rec)
+        _rmtree(self.base)
 
 
 def _rmtree(path: str) -> None:

@@ -1,10 +1,11 @@
 """The trusted side of the fork server: start it, probe the layers, spawn isolated children.
 
 One fork server (the "zygote", :mod:`sandboxes._child`) is started per process that uses the
-sandbox, lazily, from a scrubbed environment, with a pre-imported standard library. It forks one
-keeper per execution, which builds the namespaces and forks the child that runs the candidate
-(see the process picture in :mod:`sandboxes._child`). Starting an execution therefore costs two
-``fork`` calls and two ``unshare`` calls instead of an interpreter start-up.
+sandbox, lazily, from a scrubbed environment, with a pre-imported standard library. It clones
+each child straight into fresh namespaces and isolates it ahead of time (see the process picture
+in :mod:`sandboxes._child`), so starting an execution costs one ``clone`` (done while the previous
+execution runs) and two messages instead of an interpreter start-up. A finished execution is
+torn down by the server in the background: the caller does not wait for it.
 
 The server is per process and per configuration: :func:`get_server` returns the running one and
 starts a new one after ``fork`` (a pool worker never shares its parent's server). It exits when
@@ -26,7 +27,7 @@ import tempfile
 import threading
 import time
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sandboxes import _child
@@ -117,6 +118,8 @@ class ForkServer:
         self.active = self._choose_layers()
         self.missing = missing_groups(self.active)
         self._warned = False
+        self._inflight = False
+        parent.send(json.dumps({"layers": self.layers_request(), "base": self._base}).encode())
 
     def check_minimum(self) -> None:
         """Apply ``on_missing``: raise :class:`SandboxUnavailable`, or warn loudly (once)."""
@@ -158,40 +161,57 @@ class ForkServer:
         return {"drop_uid": a["drop_uid"], "uid": self.config.uid, "gid": self.config.gid, "netns": a["netns"],
                 "pidns": a["pidns"], "userns": need_userns, "seccomp": a["seccomp"], "landlock": a["landlock"]}
 
-    def spawn(self, mode: str, limits: Mapping[str, Any], stdio: bool = False) -> ChildHandle:
-        """Start one isolated child in ``mode`` ("call" or "stdio") and return its handle."""
+    def spawn(self, mode: str, limits: Mapping[str, Any], code: str,
+              batch: Sequence[Mapping[str, Any]] = ()) -> ChildHandle:
+        """Take an isolated child (forked ahead of time), send it ``code`` and return its handle.
+
+        ``mode`` is "call" (function server; stdin, stdout and stderr are /dev/null) or "stdio"
+        (the program's stdin and output are pipes to us). The first message the caller reads is
+        ``{"layers": [...]}`` (sent by the child once isolated, before it saw the code), then the
+        mode's messages; in call mode ``batch`` calls are answered right after "ready".
+        One request to the fork server stays in flight, so the next child's descriptors are
+        usually waiting in the socket when the next execution starts.
+        """
         if os.getpid() != self.owner:
             raise SandboxUnavailable("a fork server cannot be used from a forked process; use get_server()")
-        rpc_p, rpc_c = socket.socketpair()
-        st_p, st_c = socket.socketpair()
-        send_fds = {"rpc": rpc_c.fileno(), "status": st_c.fileno()}
-        pipes: dict[str, int] = {}
-        if stdio:
-            for name in ("stdin", "stdout", "stderr"):
-                r, w = os.pipe()
-                if name == "stdin":
-                    send_fds[name], pipes[name] = r, w
-                else:
-                    send_fds[name], pipes[name] = w, r
-        rlimits = dict(limits) if self.active["rlimits"] else {}
-        req = {"mode": mode, "limits": rlimits, "layers": self.layers_request(), "base": self._base,
-               "fds": list(send_fds)}
         try:
             with self._lock:
-                socket.send_fds(self._ctl, [json.dumps(req).encode()], list(send_fds.values()))
+                if not self._inflight:
+                    self._ctl.send(b"take")
+                self._inflight = False
+                ready, _, _ = select.select([self._ctl], [], [], 30.0)
+                if not ready:
+                    raise OSError("no answer from the fork server within 30 s")
+                msg, fds, _flags, _addr = socket.recv_fds(self._ctl, 65536, 8)
+                if msg:
+                    self._ctl.send(b"take")  # ask for the next one now
+                    self._inflight = True
         except OSError as e:
+            raise SandboxUnavailable(f"the fork server is gone: {e}") from e
+        if not msg:
+            raise SandboxUnavailable("the fork server is gone")
+        reply = json.loads(msg)
+        if "infra" in reply:
+            for fd in fds:
+                os.close(fd)
+            raise SandboxUnavailable(str(reply["infra"]))
+        named = dict(zip(reply["fds"], fds))
+        pipes = {k: named.pop(k) for k in ("stdin", "stdout", "stderr")}
+        if mode != "stdio":
             for fd in pipes.values():
                 os.close(fd)
-            for s in (rpc_p, st_p):
-                s.close()
-            raise SandboxUnavailable(f"the fork server is gone: {e}") from e
-        finally:
-            rpc_c.close()
-            st_c.close()
-            for name in ("stdin", "stdout", "stderr"):
-                if name in send_fds and name not in ("rpc", "status"):
-                    os.close(send_fds[name])
-        return ChildHandle(rpc_p, st_p, pipes)
+            pipes = {}
+        handle = ChildHandle(socket.socket(fileno=named["rpc"]), socket.socket(fileno=named["status"]), pipes)
+        rlimits = {k: v for k, v in limits.items() if v is not None} if self.active["rlimits"] else {}
+        handle.rlimits = bool(rlimits)
+        try:
+            req: dict[str, Any] = {"mode": mode, "limits": rlimits, "code": code}
+            if batch:
+                req["batch"] = list(batch)
+            handle.send(req)
+        except OSError:
+            pass  # a child that died in setup: the caller reads EOF and the server's report
+        return handle
 
     def alive(self) -> bool:
         return self._proc.poll() is None
@@ -223,6 +243,7 @@ class ChildHandle:
         self.killed = False
         self.infra: str | None = None
         self.closed = False
+        self.rlimits = False  # whether rlimits were requested (the child applies them after its hello)
 
     # -- rpc -----------------------------------------------------------------------------------
     def send(self, obj: object) -> None:
@@ -238,7 +259,10 @@ class ChildHandle:
                 if len(self._buf) >= 4 + n:
                     data = bytes(self._buf[4 : 4 + n])
                     del self._buf[: 4 + n]
-                    msg = json.loads(data)
+                    try:
+                        msg = json.loads(data)
+                    except (ValueError, RecursionError) as e:  # the child is untrusted: noise is a protocol error
+                        raise ValueError(f"malformed message from the child: {type(e).__name__}") from None
                     if not isinstance(msg, dict):
                         raise ValueError("malformed message from the child")
                     return msg
@@ -285,13 +309,13 @@ class ChildHandle:
                 chunk = b""
             if not chunk:
                 if self.exit_status is None and self.infra is None:
-                    self.infra = "the keeper process vanished"
+                    self.infra = "the fork server vanished"
                 break
             self._status_buf += chunk
         return True
 
     def kill(self) -> None:
-        """Kill the child and everything it started (the keeper does it; idempotent)."""
+        """Kill the child and everything it started (the fork server does it; idempotent)."""
         if not self.killed:
             self.killed = True
             try:
@@ -304,14 +328,20 @@ class ChildHandle:
         self._read_status(timeout)
         return self.exit_status
 
-    def close(self) -> None:
-        """Kill (if still running), collect the exit status, release every descriptor."""
+    def close(self, wait: bool = True) -> None:
+        """Kill (if still running) and release every descriptor.
+
+        With ``wait`` the exit status is collected first (the server reports it after everything
+        in the sandbox is dead and the private dir is removed); without, the server finishes
+        the teardown on its own while the caller moves on.
+        """
         if self.closed:
             return
         self.closed = True
         if self.exit_status is None:
             self.kill()
-            self._read_status(5.0)
+            if wait:
+                self._read_status(5.0)
         for s in (self.rpc, self.status):
             s.close()
         for fd in self.pipes.values():

@@ -26,9 +26,10 @@ from __future__ import annotations
 import ast
 import builtins
 import dataclasses
+import functools
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sandboxes.execute import (
@@ -151,14 +152,39 @@ def split_tests(test_code: str) -> list[tuple[str, ast.Module]]:
     return out
 
 
+def literal_calls(tree: ast.AST, names: Mapping[str, str]) -> list[tuple[str, tuple, dict]]:
+    """Calls ``f(<literals>)`` in ``tree`` (source order) where ``f`` is a key of ``names``.
+
+    ``names`` maps the name used in the test to the candidate's function name. These are the
+    calls the harness can run ahead of the test in one batch (:meth:`Candidate.prefetch`).
+    """
+    out: list[tuple[str, tuple, dict]] = []
+
+    class Visitor(ast.NodeVisitor):
+        def visit_Call(self, node: ast.Call) -> None:
+            if isinstance(node.func, ast.Name) and node.func.id in names:
+                try:
+                    args = tuple(ast.literal_eval(a) for a in node.args)
+                    kwargs = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg is not None}
+                except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                    args = None  # not a literal call; still look inside for nested ones
+                else:
+                    if not any(isinstance(a, ast.Starred) for a in node.args) and len(kwargs) == len(node.keywords):
+                        out.append((names[node.func.id], args, kwargs))
+            self.generic_visit(node)
+
+    Visitor().visit(tree)
+    return out
+
+
 def _trusted_ns() -> dict[str, Any]:
     return {"__name__": "__tests__", "__builtins__": builtins}
 
 
 def _open(code: str, limits: Limits, config: SandboxConfig | None, server: ForkServer | None,
-          report: TestReport) -> Candidate | None:
+          report: TestReport, prefetch: Sequence[tuple[str, tuple, dict]] = ()) -> Candidate | None:
     try:
-        cand = Candidate(code, limits, config=config, server=server)
+        cand = Candidate(code, limits, config=config, server=server, prefetch=prefetch)
     except (SandboxError, SandboxUnavailable) as e:
         report.infra_error = str(e)
         return None
@@ -174,12 +200,18 @@ def run_assert_tests(
     limits: Limits | None = None,
     config: SandboxConfig | None = None,
     server: ForkServer | None = None,
+    prefetch: bool = True,
 ) -> TestReport:
-    """Run assert-style ``test_code`` here against ``code`` loaded in a sandbox (see module doc)."""
-    tests = split_tests(test_code)
+    """Run assert-style ``test_code`` here against ``code`` loaded in a sandbox (see module doc).
+
+    With ``prefetch`` the calls with literal arguments are sent to the candidate in one batch
+    before the tests run (see :meth:`Candidate.prefetch`); the tests still make every call and
+    judge every value here.
+    """
+    tests, batch = _split_cached(test_code)
     report = TestReport()
     t0 = time.monotonic()
-    cand = _open(code, limits or Limits(), config, server, report)
+    cand = _open(code, limits or Limits(), config, server, report, batch if prefetch else ())
     if cand is not None:
         with cand:
             if report.load_error is not None:
@@ -203,20 +235,25 @@ def run_check(
     limits: Limits | None = None,
     config: SandboxConfig | None = None,
     server: ForkServer | None = None,
+    prefetch: bool = True,
 ) -> TestReport:
-    """HumanEval style: ``check(candidate)`` from ``test_code`` runs here; ``candidate`` is a proxy."""
+    """HumanEval style: ``check(candidate)`` from ``test_code`` runs here; ``candidate`` is a proxy.
+
+    ``prefetch`` as in :func:`run_assert_tests` (literal calls of ``check``'s parameter and of
+    the entry point's name).
+    """
     ns = _trusted_ns()
     try:
-        if prelude:
-            exec(compile(prelude, "<prelude>", "exec"), ns)  # trusted: the problem's own helpers
-        exec(compile(test_code, "<tests>", "exec"), ns)
+        prelude_code, test_compiled, batch = _compile_check(prelude, test_code, entry_point)
+        exec(prelude_code, ns)  # trusted: the problem's own helpers
+        exec(test_compiled, ns)
     except Exception as e:  # noqa: BLE001 - a broken row, not a broken candidate
         raise ValueError(f"the test code does not load: {type(e).__name__}: {e}") from e
     if not callable(ns.get("check")):
         raise ValueError("the test code defines no check(candidate) function")
     report = TestReport()
     t0 = time.monotonic()
-    cand = _open(code, limits or Limits(), config, server, report)
+    cand = _open(code, limits or Limits(), config, server, report, batch if prefetch else ())
     name = f"check({entry_point})"
     if cand is not None:
         with cand:
@@ -235,6 +272,27 @@ def run_check(
                     report.infra_error = str(e)
     report.wall_s = time.monotonic() - t0
     return report
+
+
+@functools.lru_cache(maxsize=256)
+def _split_cached(test_code: str) -> tuple[list[tuple[str, ast.Module]], list[tuple[str, tuple, dict]]]:
+    """The tests of :func:`split_tests` and the literal calls of names that are not builtins."""
+    tree = ast.parse(test_code)
+    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+    names = {n: n for n in called if not hasattr(builtins, n)}
+    return split_tests(test_code), literal_calls(tree, names)
+
+
+@functools.lru_cache(maxsize=256)
+def _compile_check(prelude: str, test_code: str, entry_point: str) -> tuple[Any, Any, list]:
+    """Compiled prelude and test, and the literal calls of the candidate found in ``check``."""
+    tree = ast.parse(test_code)
+    names = {entry_point: entry_point}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == "check" and node.args.args:
+            names[node.args.args[0].arg] = entry_point
+    return (compile(prelude, "<prelude>", "exec"), compile(tree, "<tests>", "exec"),
+            literal_calls(tree, names))
 
 
 def outputs_match(got: str, expected: str, float_tol: float | None = None) -> bool:

@@ -79,7 +79,9 @@ def test_custom_tags_and_order() -> None:
 def test_lenient_outside_text_keeps_other_rules() -> None:
     lenient = get_verifier("format_tags", allow_outside_whitespace_only=False)
     assert lenient("Sure! <think>a</think><answer>4</answer> Done.", {}).status == Status.CORRECT
-    assert lenient("x <think>a</think><answer>4</answer><answer>5</answer>", {}).info["reason"] == "repeated_tag"
+    assert (
+        lenient("x <think>a</think><answer>4</answer><answer>5</answer>", {}).info["reason"] == "repeated_tag"
+    )
     assert lenient("x <think>a</think><answer> </answer>", {}).info["reason"] == "empty_content"
 
 
@@ -113,15 +115,19 @@ def test_extract_tag(text: str, expected: str | None) -> None:
 
 
 # Non-whitespace noise: at least one visible character, no '<' so it cannot form a tag.
-noise = st.text(alphabet=st.characters(blacklist_characters="<", blacklist_categories=("Cs",)), min_size=1).filter(
-    lambda s: s.strip() != ""
-)
+noise = st.text(
+    alphabet=st.characters(blacklist_characters="<", blacklist_categories=("Cs",)), min_size=1
+).filter(lambda s: s.strip() != "")
 whitespace = st.text(alphabet=" \t\n\r", max_size=5)
-content = st.text(alphabet=st.characters(blacklist_characters="<>", blacklist_categories=("Cs",)), max_size=30)
+content = st.text(
+    alphabet=st.characters(blacklist_characters="<>", blacklist_categories=("Cs",)), max_size=30
+)
 
 
 @settings(max_examples=150, deadline=None)
-@given(before=whitespace, between=whitespace, after=whitespace, think=content, answer=content.filter(str.strip))
+@given(
+    before=whitespace, between=whitespace, after=whitespace, think=content, answer=content.filter(str.strip)
+)
 def test_whitespace_around_valid_blocks_is_accepted(
     before: str, between: str, after: str, think: str, answer: str
 ) -> None:
@@ -135,7 +141,9 @@ def test_whitespace_around_valid_blocks_is_accepted(
 def test_text_around_valid_blocks_is_rejected(junk: str, where: str, answer: str) -> None:
     parts = {"before": "", "between": "", "after": ""}
     parts[where] = junk
-    completion = f"{parts['before']}<think>t</think>{parts['between']}<answer>{answer}</answer>{parts['after']}"
+    completion = (
+        f"{parts['before']}<think>t</think>{parts['between']}<answer>{answer}</answer>{parts['after']}"
+    )
     r = format_tags(completion, {})
     assert r.status == Status.FORMAT_ERROR
     assert r.info["reason"] == "text_outside_tags"

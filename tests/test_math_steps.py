@@ -6,6 +6,7 @@ import math
 import pickle
 import threading
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -35,11 +36,18 @@ from verifiers.types import Reward, Status
             ["We add.", "**Step 1:** 2+2=4", "### Step 2. 4*2 = 8"],
         ),
         ("Step 1: a. Step 2: b.", "markers", ["Step 1: a.", "Step 2: b."]),
-        ("First 3*4 = 12.\n\n  Then 12 + 5 = 17.  \nDone", "lines", ["First 3*4 = 12.", "Then 12 + 5 = 17.", "Done"]),
+        (
+            "First 3*4 = 12.\n\n  Then 12 + 5 = 17.  \nDone",
+            "lines",
+            ["First 3*4 = 12.", "Then 12 + 5 = 17.", "Done"],
+        ),
         ("So\n$$\n3 + 4\n= 7\n$$\nDone.", "lines", ["So", "$$\n3 + 4\n= 7\n$$", "Done."]),
         ("\\[\n1 + 1\n= 2\n\\]\nok", "lines", ["\\[\n1 + 1\n= 2\n\\]", "ok"]),
-        ("We get 3.5 + 1 = 4.5. Next, 2 * 2 = 4! Right? Yes", "sentences",
-         ["We get 3.5 + 1 = 4.5.", "Next, 2 * 2 = 4!", "Right?", "Yes"]),  # fmt: skip
+        (
+            "We get 3.5 + 1 = 4.5. Next, 2 * 2 = 4! Right? Yes",
+            "sentences",
+            ["We get 3.5 + 1 = 4.5.", "Next, 2 * 2 = 4!", "Right?", "Yes"],
+        ),  # fmt: skip
         ("", "sentences", []),
         (" \n\t ", "sentences", []),
     ],
@@ -113,6 +121,9 @@ def test_spans_cover_text_in_order(text: str, mode: str) -> None:
         ("2x + 3 = 11", ["equation"]),  # an equation to solve, not an identity: not judged
         ("x = 4", ["equation"]),
         ("2x + 3x = 6x", ["equation"]),  # not an identity, but could be an equation (x = 0)
+        ("x + 1 = x + 2", ["unequal"]),  # false for every x
+        ("(\\sqrt{2}+1)^2 = 3 + 2\\sqrt{2}", ["equal"]),  # exact zero that evalf cannot see as 0
+        ("\\pi \\cdot 10^{400} = 3 \\cdot 10^{400}", ["unequal"]),  # a relative tolerance must not overflow
         # Nothing checkable: prose glued to numbers, comparisons, division by zero, blow-ups.
         ("So 20% of 50 = 10", []),
         ("3 apples + 4 apples = 7 apples", []),
@@ -170,7 +181,9 @@ def test_never_parses_with_sympify(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("parse_expr called on model output")
 
     monkeypatch.setattr(sympy.parsing.sympy_parser, "parse_expr", forbidden)
-    text = "Step 1: 3*4 = 12\nStep 2: __import__('os').system('x') = 0\nStep 3: 2x + 3x = 5x, \\frac{1}{2} = 0.5"
+    text = (
+        "Step 1: 3*4 = 12\nStep 2: __import__('os').system('x') = 0\nStep 3: 2x + 3x = 5x, \\frac{1}{2} = 0.5"
+    )
     _, rewards, _ = score_steps(text)
     assert [r.label for r in rewards] == ["correct", "neutral", "correct"]
 
@@ -182,17 +195,27 @@ def test_pathological_inputs_end_neutral() -> None:
 
 
 # A chain of arithmetic steps; hypothesis corrupts one result and exactly that step turns wrong.
-arith = st.tuples(st.integers(-999, 999), st.sampled_from(["+", "-", "*"]), st.integers(-999, 999))
+arith = st.tuples(
+    st.integers(-999, 999), st.sampled_from(["+", "-", "*", "/"]), st.integers(-999, 999)
+).filter(lambda t: not (t[1] == "/" and t[2] == 0))
 
 
-def _value(a: int, op: str, b: int) -> int:
-    return a + b if op == "+" else a - b if op == "-" else a * b
+def _value(a: int, op: str, b: int) -> Fraction:
+    return Fraction(a + b if op == "+" else a - b if op == "-" else a * b) if op != "/" else Fraction(a, b)
 
 
-def _render(k: int, a: int, op: str, b: int, c: int, latex: bool) -> str:
-    ops = {"+": "+", "-": "-", "*": "\\times" if latex else "*"}
+def _number(v: Fraction, latex: bool) -> str:
+    if v.denominator == 1:
+        return str(v.numerator)
+    sign = "-" if v < 0 else ""
+    p, q = abs(v.numerator), v.denominator
+    return f"{sign}\\frac{{{p}}}{{{q}}}" if latex else f"{sign}{p}/{q}"
+
+
+def _render(k: int, a: int, op: str, b: int, c: Fraction, latex: bool) -> str:
+    ops = {"+": "+", "-": "-", "*": "\\times" if latex else "*", "/": "\\div" if latex else "/"}
     bb = f"({b})" if b < 0 else str(b)
-    body = f"{a} {ops[op]} {bb} = {c}"
+    body = f"{a} {ops[op]} {bb} = {_number(c, latex)}"
     return f"Step {k}: We compute ${body}$." if latex else f"Step {k}: We compute {body}."
 
 
@@ -205,6 +228,7 @@ def _render(k: int, a: int, op: str, b: int, c: int, latex: bool) -> str:
 def test_one_corrupted_number_makes_exactly_that_step_wrong(
     ops: list[tuple[int, str, int]], data: st.DataObject, latex: bool
 ) -> None:
+    # Step k: We compute a op b = c, with c exact (an integer, p/q or \\frac{p}{q}); all steps correct.
     lines = [_render(k + 1, a, op, b, _value(a, op, b), latex) for k, (a, op, b) in enumerate(ops)]
     _, rewards, _ = score_steps("\n".join(lines))
     assert [r.label for r in rewards] == ["correct"] * len(ops)
@@ -293,8 +317,12 @@ def test_infra_failure_and_bad_row(monkeypatch: pytest.MonkeyPatch) -> None:
         (SOLUTION, "17", Status.CORRECT, ["correct", "correct", "correct"]),
         (SOLUTION, "18", Status.WRONG, ["correct", "correct", "wrong"]),
         (BAD_STEP, "17", Status.CORRECT, ["wrong", "correct", "correct"]),
-        ("We have $\\frac{1}{2} + \\frac{1}{4} = \\frac{3}{4}$.\nSo the answer is $\\boxed{\\frac{3}{4}}$.",
-         "0.75", Status.CORRECT, ["correct", "correct"]),  # fmt: skip
+        (
+            "We have $\\frac{1}{2} + \\frac{1}{4} = \\frac{3}{4}$.\nSo the answer is $\\boxed{\\frac{3}{4}}$.",
+            "0.75",
+            Status.CORRECT,
+            ["correct", "correct"],
+        ),  # fmt: skip
     ],
 )
 def test_with_the_math_verifier(completion: str, reference: str, status: Status, labels: list[str]) -> None:
@@ -334,6 +362,17 @@ def test_verifier_from_a_thread() -> None:
     t.start()
     t.join()
     assert results and results[0].status == Status.CORRECT
+
+
+def test_in_the_scoring_pool() -> None:
+    from verifiers import ScoringPool
+
+    rows = [{"reference": "17"}, {"reference": "18"}]
+    with ScoringPool(get_verifier("math_steps"), workers=1, timeout=30.0) as pool:
+        rewards = pool.score([SOLUTION, SOLUTION], rows)
+    assert [r.status for r in rewards] == [Status.CORRECT, Status.WRONG]
+    assert [s.label for s in rewards[1].steps or []] == ["correct", "correct", "wrong"]
+    assert [(s.start, s.end) for s in rewards[0].steps or []] == [(0, 16), (17, 36), (37, len(SOLUTION))]
 
 
 # ------------------------------------------------------------------ PRM plug-in

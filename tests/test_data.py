@@ -1,0 +1,136 @@
+"""Data: the arithmetic generator's splits, HumanEval rows, local files with column mapping, clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grpo_train.config import load_config
+from grpo_train.data import DatasetError, PromptStream, arithmetic, humaneval, load_rows
+
+
+@pytest.mark.parametrize("digits, ops", [(1, "+"), (1, "+-*"), (2, "+")])
+def test_arithmetic_train_and_test_never_overlap_whatever_the_seed(digits, ops):
+    test = {r["question"] for r in arithmetic("test", seed=0, size=5, digits=digits, ops=ops)}
+    for seed in range(5):
+        train = {r["question"] for r in arithmetic("train", seed=seed, size=400, digits=digits, ops=ops)}
+        assert not train & test
+
+
+def test_arithmetic_test_split_is_the_same_for_every_seed_and_distinct():
+    a = arithmetic("test", seed=0, size=50)
+    b = arithmetic("test", seed=7, size=50)
+    assert a == b
+    assert len({r["question"] for r in a}) == 50
+
+
+def test_arithmetic_references_are_right_and_digits_set_the_difficulty():
+    for digits in (1, 2, 3):
+        for row in arithmetic("train", seed=1, size=30, digits=digits, ops="+-*"):
+            a, op, b = row["question"].removeprefix("What is ").removesuffix("?").split()
+            assert len(a) == len(b) == digits
+            assert row["reference"] == str({"+": int(a) + int(b), "-": int(a) - int(b), "*": int(a) * int(b)}[op])
+
+
+def test_arithmetic_too_small_problem_space_raises_instead_of_looping():
+    # one-digit addition has 100 problems, about 10 of them held out
+    with pytest.raises(DatasetError, match="distinct test problems"):
+        arithmetic("test", seed=0, size=60, digits=1, ops="+")
+
+
+def test_template_and_system_prompt_apply_to_builtin_rows():
+    cfg = load_config(None, ["prompt_template='{prompt} Put the answer in \\boxed{{}}.'", "eval_size=3"])
+    rows = load_rows(cfg, "test")
+    assert len(rows) == 3
+    assert rows[0]["prompt"] == rows[0]["question"] + " Put the answer in \\boxed{}."
+
+
+def test_humaneval_rows_carry_test_and_entry_point_and_split_by_task():
+    train, test = humaneval("train", 0, 0), humaneval("test", 0, 0)
+    assert len(train) + len(test) == 164 and test
+    assert not {r["task_id"] for r in train} & {r["task_id"] for r in test}
+    ref = test[0]["reference"]
+    assert set(ref) == {"test", "entry_point"} and "def check" in ref["test"]
+    assert test[0]["code_prompt"] in test[0]["prompt"]
+
+
+def _jsonl(path, rows):
+    path.write_text("".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in rows))
+    return str(path)
+
+
+def test_local_jsonl_with_column_mapping_and_held_out_rows(tmp_path):
+    rows = [{"q": f"What is {i} + 1?", "ans": str(i + 1), "level": i % 3} for i in range(20)]
+    path = _jsonl(tmp_path / "d.jsonl", rows)
+    cfg = load_config(None, [f"dataset='{path}'", "prompt_column='q'", "reference_column='ans'",
+                             "columns={difficulty = 'level'}", "prompt_template='Q: {prompt}'", "eval_size=5",
+                             "dataset_options={}"])
+    train, test = load_rows(cfg, "train"), load_rows(cfg, "test")
+    assert len(train) == 15 and len(test) == 5
+    assert not {r["q"] for r in train} & {r["q"] for r in test}
+    row = train[0]
+    assert row["prompt"] == "Q: " + row["q"] and row["reference"] == row["ans"] and row["difficulty"] == row["level"]
+
+
+def test_csv_and_parquet_load_the_same_rows(tmp_path):
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"prompt": ["a?", "b?", "c?"], "reference": ["1", "2", "3"]})
+    frame.to_csv(tmp_path / "d.csv", index=False)
+    frame.to_parquet(tmp_path / "d.parquet")
+    got = []
+    for name in ("d.csv", "d.parquet"):
+        cfg = load_config(None, [f"dataset='{tmp_path / name}'", "eval_size=0", "dataset_options={}"])
+        got.append(sorted((r["prompt"], str(r["reference"])) for r in load_rows(cfg, "train")))
+    assert got[0] == got[1] == [("a?", "1"), ("b?", "2"), ("c?", "3")]
+
+
+@pytest.mark.parametrize(
+    "bad_row, message",
+    [
+        ({"prompt": "x?", "reference": None}, r"d\.jsonl: row 2 \(line 3\): reference column 'reference' is empty"),
+        ({"prompt": "", "reference": "1"}, r"row 2 \(line 3\): prompt column 'prompt' must be a non-empty string"),
+        # datasets fills a key missing from one row with None
+        ({"question": "x?", "reference": "1"}, r"row 2 \(line 3\): prompt column 'prompt' .* got None"),
+    ],
+)
+def test_malformed_row_is_reported_with_its_row_and_line(tmp_path, bad_row, message):
+    good = {"prompt": "What is 1 + 1?", "reference": "2"}
+    path = _jsonl(tmp_path / "d.jsonl", [good, good, bad_row, good])
+    cfg = load_config(None, [f"dataset='{path}'", "dataset_options={}"])
+    with pytest.raises(DatasetError, match=message):
+        load_rows(cfg, "train")
+
+
+def test_missing_column_lists_the_columns_there_are(tmp_path):
+    path = _jsonl(tmp_path / "d.jsonl", [{"question": "a", "answer": "1"}])
+    cfg = load_config(None, [f"dataset='{path}'", "dataset_options={}", "prompt_column='question'"])
+    with pytest.raises(DatasetError, match="row 0 .*no column 'reference'.*columns: question, answer"):
+        load_rows(cfg, "train")
+
+
+def test_invalid_json_line_is_named(tmp_path):
+    path = _jsonl(tmp_path / "d.jsonl", [{"prompt": "a", "reference": "1"}, '{"prompt": "b", "reference": '])
+    cfg = load_config(None, [f"dataset='{path}'", "dataset_options={}"])
+    with pytest.raises(DatasetError, match="line 2 is not valid JSON"):
+        load_rows(cfg, "train")
+
+
+def test_template_naming_a_missing_field_names_the_row(tmp_path):
+    path = _jsonl(tmp_path / "d.jsonl", [{"prompt": "a", "reference": "1"}])
+    cfg = load_config(None, [f"dataset='{path}'", "prompt_template='{prompt} {hint}'", "dataset_options={}"])
+    with pytest.raises(DatasetError, match=r"row 0 .*cannot be filled.*hint"):
+        load_rows(cfg, "train")
+
+
+def test_prompt_stream_resumes_from_its_position_across_epochs():
+    rows = [{"prompt": str(i), "reference": str(i)} for i in range(7)]
+    full = PromptStream(rows, seed=3)
+    expected = [r["prompt"] for r in full.next(20)]  # crosses two epoch boundaries
+    first = PromptStream(rows, seed=3)
+    got = [r["prompt"] for r in first.next(9)]
+    resumed = PromptStream(rows, seed=3)
+    resumed.load_state_dict(first.state_dict())
+    got += [r["prompt"] for r in resumed.next(11)]
+    assert got == expected
+    assert sorted(expected[:7]) == sorted(r["prompt"] for r in rows)  # an epoch visits every row once

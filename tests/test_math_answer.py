@@ -1,0 +1,463 @@
+"""The ``math`` verifier: extraction, normalisation, equivalence, precision policy, safety."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import pickle
+
+import pytest
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from verifiers import Status, get_verifier
+from verifiers.latex import ParseError, parse_answer, parse_math
+from verifiers.math_answer import answers_equivalent, expressions_equal, extract_answer, math_answer
+
+# ----------------------------------------------------------------------------- equivalence tables
+# (prediction, gold, equivalent?) per category; every category has negatives.
+
+CASES = {
+    "integer": [
+        ("5", "5", True), ("5", "6", False), ("-3", "3", False), ("012", "12", True), ("2^{10}", "1024", True),
+        ("5!", "120", True), ("\\binom{5}{2}", "10", True), ("17", "71", False),
+    ],
+    "decimal": [
+        ("0.50", "0.5", True), ("\\frac12", "0.5", True), ("0.26", "0.25", False), (".5", "0.5", True),
+        # 0.125 terminates, so a decimal must match it exactly (no tolerance):
+        ("0.1250001", "0.125", False), ("1000001.0", "1000000", False),
+    ],
+    "fraction": [
+        ("\\frac{2}{4}", "\\frac12", True), ("\\dfrac{3}{4}", "3/4", True), ("\\tfrac34", "\\frac{3}{4}", True),
+        ("\\frac{4}{3}", "\\frac34", False), ("\\frac{5}{-7}", "-\\frac57", True), ("\\frac{5}{7}", "-\\frac57", False),
+    ],
+    "scientific": [
+        ("6.02e23", "6.02\\times10^{23}", True), ("6.02\\cdot 10^{23}", "6.02 \\times 10^{23}", True),
+        ("6.02e22", "6.02\\times10^{23}", False), ("0.0015", "1.5\\times10^{-3}", True), ("0.015", "1.5e-3", False),
+    ],
+    "mixed_number": [
+        ("3\\frac{1}{2}", "\\frac72", True), ("3 1/2", "3.5", True), ("\\frac32", "3\\frac12", False),
+        ("-1\\frac{1}{2}", "-1.5", True),
+    ],
+    "repeating": [
+        ("0.\\overline{3}", "\\frac13", True), ("0.\\bar{6}", "2/3", True), ("0.1\\overline{6}", "\\frac16", True),
+        ("0.\\overline{16}", "\\frac16", False), ("0.(142857)", "\\frac17", True), ("0.333...", "\\frac13", True),
+        ("0.\\overline{9}", "1", True),
+    ],
+    "precision": [
+        # |0.333 - 1/3| / (1/3) = 1e-3 > 1e-6: wrong; 0.3333333333 is off by 1e-10: right.
+        ("0.333", "\\frac13", False), ("0.3333333333", "\\frac13", True), ("0.3333333", "1/3", True),
+        ("0.33333", "1/3", False), ("3.14", "\\pi", False), ("3.14159265", "\\pi", True),
+        ("1.41421356", "\\sqrt2", True), ("1.414", "\\sqrt2", False), ("\\frac13", "0.333", False),
+    ],
+    "constants": [
+        ("\\sqrt8", "2\\sqrt2", True), ("2\\sqrt3", "2\\sqrt2", False), ("\\frac{\\sqrt2}{2}", "\\frac{1}{\\sqrt2}", True),
+        ("\\sqrt{5+2\\sqrt6}", "\\sqrt2+\\sqrt3", True), ("\\sqrt5", "\\sqrt2+\\sqrt3", False), ("\\sqrt[3]{27}", "3", True),
+        ("e\\cdot e", "e^2", True), ("2e", "e^2", False), ("3\\ln 2", "\\ln 8", True), ("\\log_2 32", "5", True),
+        ("\\frac{355}{113}", "\\pi", False), ("\\sin\\frac{\\pi}{6}", "\\frac12", True),
+    ],
+    "complex": [
+        ("i+1", "1+i", True), ("1-i", "1+i", False), ("i^2", "-1", True), ("\\frac{2}{1+i}", "1-i", True),
+        ("4+3i", "3+4i", False), ("|3+4i|", "5", True),
+    ],
+    "symbolic": [
+        ("(x+1)^2", "x^2+2x+1", True), ("(x-1)^2", "x^2+2x+1", False), ("0.5x", "\\frac{x}{2}", True),
+        ("\\sin^2 x + \\cos^2 x", "1", True), ("2\\sin x\\cos x", "\\sin 2x", True), ("2\\sin x", "\\sin 2x", False),
+        ("|x|", "\\sqrt{x^2}", True), ("x", "\\sqrt{x^2}", False), ("3y", "3x", False), ("yx^2", "x^{2}y", True),
+        ("\\frac{x+y}{xy}", "\\frac1x+\\frac1y", True), ("a^3+b^3", "(a+b)^3", False),
+    ],
+    "equation": [
+        ("x=3", "3", True), ("3", "x = 3", True), ("x=4", "x=3", False), ("y=1+2x", "y=2x+1", True),
+        ("2x-y+1=0", "y=2x+1", True), ("y=2x-1", "y=2x+1", False), ("x+2y=3", "2x+4y=6", True),
+        ("x+2y=6", "2x+4y=6", False), ("x^2", "f(x)=x^2", True), ("y = 4", "3", False), ("2 = x", "x = 2", True),
+    ],
+    "inequality": [
+        ("3<x", "x>3", True), ("x\\geq 3", "x>3", False), ("(3,\\infty)", "x>3", True), ("[3,\\infty)", "x>3", False),
+        ("[1,2)", "1\\le x<2", True),
+    ],
+    "set": [
+        ("\\{3,2,1\\}", "\\{1,2,3\\}", True), ("\\{1,2\\}", "\\{1,2,3\\}", False), ("\\{2, 0.5\\}", "\\{\\frac12,2\\}", True),
+        ("\\{\\}", "\\emptyset", True), ("\\{0\\}", "\\emptyset", False),
+    ],
+    "tuple": [
+        ("(1,2)", "(1,2)", True), ("(2,1)", "(1,2)", False), ("(1,2,3)", "(1,2)", False), ("(\\frac12,-1)", "(0.5,-1)", True),
+        ("\\left(2, 3\\right)", "(2,3)", True),
+    ],
+    "interval": [
+        ("[1,2]", "[1,2]", True), ("(1,2)", "[1,2]", False), ("(1,2]", "[1,2)", False), ("(-\\infty,0]", "(-\\infty,0)", False),
+        ("(2,\\infty)\\cup(-\\infty,1)", "(-\\infty,1)\\cup(2,\\infty)", True),
+        ("(-\\infty,1]\\cup(2,\\infty)", "(-\\infty,1)\\cup(2,\\infty)", False),
+    ],
+    "matrix": [
+        ("\\begin{bmatrix}1&2\\\\3&4\\end{bmatrix}", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", True),
+        ("\\begin{pmatrix}1 & 2 \\\\ 3 & 4\\end{pmatrix}", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", True),
+        ("\\begin{pmatrix}1&3\\\\2&4\\end{pmatrix}", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", False),
+        ("\\begin{pmatrix}1\\\\2\\end{pmatrix}", "\\begin{pmatrix}1&2\\end{pmatrix}", False),
+    ],
+    "several": [
+        ("3, 2", "2, 3", True), ("2", "2, 3", False), ("2, 3", "2", False), ("\\pm 2", "-2, 2", True),
+        ("1+\\sqrt2, 1-\\sqrt2", "1\\pm\\sqrt2", True), ("x = 2, x = 1", "1, 2", True), ("a=3, b=2", "a=2, b=3", False),
+        ("b=3, a=2", "a=2, b=3", True),
+    ],
+    "text": [
+        ("Yes", "\\text{yes}", True), ("no", "yes", False), ("\\text{yes.}", "Yes", True), ("Monday", "\\text{Monday}", True),
+        ("Tuesday", "\\text{Monday}", False), ("B", "(B)", True), ("C", "(B)", False),
+    ],
+    "units": [
+        ("10", "10\\text{ cm}", True), ("10\\text{ m}", "10\\text{ cm}", False), ("10 centimeters", "10 cm", True),
+        ("5\\text{ g}", "5\\text{ kg}", False), ("0.1\\text{ m}", "10\\text{ cm}", True), ("25\\text{ cm}", "25\\text{ cm}^2", False),
+        ("7 oranges", "7 apples", False), ("7", "7 apples", True), ("18", "18 \\text{ square units}", True),
+    ],
+    "percent_degree_money": [
+        ("50", "50\\%", True), ("0.5", "50\\%", True), ("5\\%", "50\\%", False), ("\\frac{\\pi}{6}", "30^\\circ", True),
+        ("60^\\circ", "30^\\circ", False), ("5", "\\$5.00", True), ("12.05", "\\$12.50", False), ("1,000", "1000", True),
+        ("1{,}234", "1234", True), ("10,000", "1000", False),
+    ],
+    "latex_noise": [
+        ("\\left(\\frac{1}{2}\\right)", "\\frac12", True), ("\\displaystyle 4", "4", True), ("2\\,\\sqrt{3}", "2\\sqrt3", True),
+        ("\\mathbf{5}", "5", True), ("\\mathrm{\\pi}", "\\pi", True), ("\\frac{3}{5}.", "\\frac35", True), ("−4", "-4", True),
+        ("\\frac13", "\\frac12", False),
+    ],
+}  # fmt: skip
+
+TABLE = [pytest.param(p, g, e, id=f"{cat}:{p}~{g}") for cat, rows in CASES.items() for p, g, e in rows]
+
+
+@pytest.mark.parametrize("pred, gold, expected", TABLE)
+def test_equivalence_table(pred, gold, expected):
+    assert answers_equivalent(pred, gold) is expected
+    # the verifier agrees when the prediction is boxed in a completion
+    r = math_answer(f"So the result is $\\boxed{{{pred}}}$.", {"reference": gold})
+    assert (r.outcome == 1.0) is expected, r
+    assert r.status is (Status.CORRECT if expected else Status.WRONG)
+
+
+# ----------------------------------------------------------------------------- extraction
+
+EXTRACTION = [
+    ("The result is \\boxed{\\frac{1}{2}}.", "\\frac{1}{2}", "boxed"),
+    ("nested \\boxed{\\frac{\\sqrt{2}}{2}} end", "\\frac{\\sqrt{2}}{2}", "boxed"),
+    ("first \\boxed{3} then \\boxed{3}", "3", "boxed"),
+    ("so \\boxed 5", "5", "boxed"),
+    ("so \\fbox{7}", "7", "boxed"),
+    ("<think>maybe \\boxed{2}</think><answer>5</answer>", "5", "answer_tag"),
+    ("<think>x</think><answer>$\\boxed{6}$</answer>", "6", "answer_tag+boxed"),
+    ("48 + 24 = 72\n#### 72", "72", "gsm8k"),
+    ("Thus the answer is $\\frac{3}{4}$. Done.", "$\\frac{3}{4}$", "answer_is"),
+    ("**Final Answer:** 12", "12", "answer_is"),
+    ("$x = 5$", "$x = 5$", "whole"),
+    ("\\[\\frac12\\]", "\\[\\frac12\\]", "whole"),
+    ("42", "42", "whole"),
+    ("we add them and get 17 apples in total", "17", "last_number"),
+    ("The diagonal is $\\sqrt{1^2+1^2} = \\sqrt{2}$.", "\\sqrt{1^2+1^2} = \\sqrt{2}", "last_math"),
+    ("It costs $5 for milk and $3 for bread, so $8 in all.", "8", "last_number"),  # currency, not maths
+]
+
+
+@pytest.mark.parametrize("text, answer, rule", EXTRACTION)
+def test_extraction_rules(text, answer, rule):
+    ex = extract_answer(text)
+    assert (ex.answer, ex.rule, ex.hedged) == (answer, rule, False)
+
+
+@pytest.mark.parametrize(
+    "text, answer, rule",
+    [
+        ("<answer>The answer is 5</answer>", "5", "answer_tag+answer_is"),
+        ("<answer>I think 7 apples</answer>", "7", "answer_tag+last_number"),
+        ("Final Answer: The final answer is $5$. I hope it is correct.", "$5$", "answer_is"),
+        ("The answer is 5, which is prime.", "5", "answer_is"),
+    ],
+)
+def test_extraction_inside_answer_tags_and_minerva_format(text, answer, rule):
+    ex = extract_answer(text)
+    assert (ex.answer, ex.rule) == (answer, rule)
+
+
+def test_last_number_next_to_or_is_a_hedge():
+    r = math_answer("I am not sure, it could be 4 or 5", {"reference": "5"})
+    assert (r.status, r.info["hedged"]) == (Status.WRONG, True)
+
+
+@pytest.mark.parametrize(
+    "pred, gold, expected",
+    [
+        ("2+2=4", "4", True),  # a true numeric chain ends in the answer
+        ("2+2=5", "5", False),  # a false one is not credited
+        ("x+10^{-20}", "x", False),  # exact symbolic values: 30-digit spot checks, tolerance 1e-20
+        ("2.0000001x", "2x", False),  # a decimal against terminating coefficients must be exact
+        ("0.33333333333x", "\\frac{x}{3}", True),  # ... against 1/3 the 1e-6 tolerance applies
+        ("\\sin 30^\\circ", "\\frac12", True),  # degrees inside a function are radians
+        ("45^\\circ + 30^\\circ", "75^\\circ", True),
+        ("\\text{5 cm}", "5", True),
+        ("1,234 apples", "1234", True),
+        ("2\\text{ km}", "2000\\text{ m}", True),
+        ("2\\text{ km}", "2000\\text{ cm}", False),
+        ("100\\text{ cm}^2", "1\\text{ m}^2", False),
+        ("\\frac16 \\approx 0.1667", "\\frac16", True),  # with \approx the exact side is the answer
+        ("\\frac17 \\approx 0.1667", "\\frac16", False),
+        ("\\{6\\}", "6", True),  # a one-element set is its element
+        ("\\{6, 7\\}", "6", False),
+        ("\\{x \\mid x > 0\\}", "(0, \\infty)", True),  # set-builder notation
+        ("\\{x : x \\ge 0\\}", "(0, \\infty)", False),
+        ("-1 < x < 1", "x \\in (-1, 1)", True),
+        ("a = 3", "b = 3", False),  # two labelled answers must agree on the name
+        ("30^\\circ C", "30", True),
+        ("30^\\circ C", "\\frac{\\pi}{6}", False),  # a temperature is not an angle
+        ("\\mathbb{R}", "(-\\infty, \\infty)", True),
+    ],
+)
+def test_edge_cases(pred, gold, expected):
+    assert answers_equivalent(pred, gold) is expected
+
+
+def test_last_math_span_true_chain_is_its_last_side():
+    row = {"reference": "\\sqrt{2}"}
+    assert math_answer("The diagonal is $\\sqrt{1^2+1^2} = \\sqrt{2}$.", row).status is Status.CORRECT
+    assert math_answer("The diagonal is $\\sqrt{1^2+1^2} = \\sqrt{3}$.", row).status is Status.WRONG
+
+
+def test_last_number_fallback_can_be_switched_off():
+    text = "we add them and get 17 apples in total"
+    assert extract_answer(text, last_number_fallback=False).answer is None
+    verifier = get_verifier("math", last_number_fallback=False)
+    assert verifier(text, {"reference": "17"}).status is Status.NO_ANSWER
+    assert get_verifier("math")(text, {"reference": "17"}).status is Status.CORRECT
+
+
+@pytest.mark.parametrize(
+    "completion",
+    [
+        "\\boxed{3} or \\boxed{4}",
+        "It is \\boxed{3}. No wait, \\boxed{4}",
+        "\\boxed{3 \\text{ or } 4}",
+        "The answer is 3 or 4.",
+    ],
+)
+def test_hedged_answers_get_no_credit(completion):
+    r = math_answer(completion, {"reference": "3"})
+    assert (r.outcome, r.status, r.info["hedged"]) == (0.0, Status.WRONG, True)
+
+
+def test_empty_box_is_ignored():
+    assert math_answer("\\boxed{} so \\boxed{5}", {"reference": "5"}).status is Status.CORRECT
+
+
+def test_repeated_equal_boxes_are_not_a_hedge():
+    r = math_answer("\\boxed{\\frac12}, i.e. \\boxed{0.5}", {"reference": "1/2"})
+    assert r.status is Status.CORRECT and not r.info["hedged"]
+
+
+def test_or_in_the_reference_is_compared_not_hedged():
+    assert (
+        math_answer("\\boxed{x=2 \\text{ or } x=3}", {"reference": "x = 3 or x = 2"}).status is Status.CORRECT
+    )
+
+
+@pytest.mark.parametrize(
+    "reference", ["$5$", "\\boxed{5}", "x = 5", "$$5$$", "Adding gives 5.\n#### 5", "5 apples"]
+)
+def test_wrapped_references_are_normalised(reference):
+    r = math_answer("The answer is \\boxed{5}", {"reference": reference})
+    assert r.status is Status.CORRECT, r.info
+
+
+def test_reward_fields():
+    r = math_answer("so the answer is \\boxed{\\dfrac{1}{2}}", {"reference": "$0.5$"})
+    assert (r.outcome, r.status) == (1.0, Status.CORRECT)
+    assert r.info["rule"] == "boxed" and r.info["extracted"] == "\\dfrac{1}{2}"
+    assert r.info["reference_normalized"] == "1/2"
+    assert type(r).from_dict(r.to_dict()) == r
+
+
+# ----------------------------------------------------------------------------- statuses and safety
+
+
+def test_no_answer_unparsable_bad_input():
+    assert math_answer("I have no idea.", {"reference": "3"}).status is Status.NO_ANSWER
+    assert math_answer("", {"reference": "3"}).status is Status.NO_ANSWER
+    assert math_answer("\\boxed{\\frac{1}{", {"reference": "3"}).status is Status.UNPARSABLE
+    assert math_answer("\\boxed{\\weird{3}}", {"reference": "3"}).status is Status.UNPARSABLE
+    assert math_answer("\\boxed{3}", {}).status is Status.BAD_INPUT
+    assert (
+        math_answer("\\boxed{3}", {"reference": "\\weird{3}"}).status is Status.BAD_INPUT
+    )  # we cannot judge
+    assert math_answer("\\boxed{3}", {"reference": 3}).status is Status.CORRECT  # numeric references are fine
+
+
+PATHOLOGICAL = [
+    "\\boxed{9^{9^{9^{9}}}}",  # a power tower: capped, never built
+    "\\boxed{9^9^9^9}",
+    "\\boxed{(10^{5})!}",
+    "\\boxed{e^{e^{e^{e^{e^{10}}}}}}",
+    "\\boxed{" + "{" * 5000 + "3" + "}" * 5000 + "}",  # deeply nested braces
+    "\\boxed{" + "(" * 3000 + "3" + ")" * 3000 + "}",
+    "\\boxed{" + "\\sqrt{" * 500 + "2" + "}" * 500 + "}",
+    "\\boxed{" + "1+" * 20000 + "1}",
+    "\\boxed{" + "7" * 100_000 + "}",
+    "x" * 1_000_000,  # a megabyte completion
+    "\\boxed{" * 10_000,
+    "\\boxed{x^{10^{9}}}",
+    "\\boxed{2^{-10^{8}}}",
+    "\\boxed{\\frac{1}{0}}",
+]
+
+
+@pytest.mark.parametrize("completion", PATHOLOGICAL, ids=range(len(PATHOLOGICAL)))
+def test_pathological_inputs_end_with_a_status(completion):
+    r = math_answer(completion, {"reference": "3"})
+    assert r.outcome == 0.0
+    assert r.status in (Status.UNPARSABLE, Status.TOO_LONG, Status.WRONG, Status.NO_ANSWER)
+
+
+# symbolic blow-ups: expansion bombs and towers against a symbolic reference
+SYMBOLIC_BOMBS = [
+    ("\\boxed{(a+b+c+d+e)^{20}}", "(a+b+c+d+e)^{20} + 1"),
+    ("\\boxed{(a+b)^{20}(c+d)^{20}(e+f)^{20}}", "a"),
+    ("\\boxed{x^{x^{x^{x^{x}}}}}", "x"),
+    ("\\boxed{e^{e^{e^{e^{x}}}}}", "e^{x}"),
+]
+
+
+def test_pathological_inputs_in_the_pool_do_not_time_out():
+    from verifiers.pool import ScoringPool
+
+    completions = PATHOLOGICAL[:9] + [c for c, _ in SYMBOLIC_BOMBS] + ["\\boxed{3}"]
+    rows = [{"reference": "3"}] * 9 + [{"reference": r} for _, r in SYMBOLIC_BOMBS] + [{"reference": "3"}]
+    with ScoringPool(get_verifier("math"), workers=2, timeout=20.0) as pool:
+        rewards = pool.score(completions, rows)
+    assert [r.status.is_infra for r in rewards] == [False] * len(rows)
+    assert [r.outcome for r in rewards] == [0.0] * (len(rows) - 1) + [1.0]
+
+
+@pytest.mark.parametrize(
+    "evil",
+    ["__import__('os').system('touch {marker}')", "().__class__.__bases__[0]", "exec('1')", "lambda: 1",
+     "Symbol('x')", "x.__class__", "eval('open(\"{marker}\", \"w\")')", "__import__"],
+)  # fmt: skip
+def test_untrusted_text_is_never_evaluated(evil, tmp_path):
+    marker = tmp_path / "pwned"
+    evil = evil.format(marker=marker)
+    r = math_answer("\\boxed{" + evil + "}", {"reference": "1"})
+    assert (r.outcome, r.status) == (0.0, Status.UNPARSABLE)
+    assert parse_math(evil) is None
+    assert not answers_equivalent(evil, "1")
+    assert not marker.exists()
+
+
+def test_parse_math_api():
+    x = sympy.Symbol("x")
+    assert parse_math("\\frac{1}{2} x^2") == x**2 / 2
+    assert parse_math("0.5") == sympy.Rational(1, 2)
+    claim = parse_math("2 + 2 = 5")  # sides are evaluated, the claim is not
+    assert isinstance(claim, sympy.Eq) and (claim.lhs, claim.rhs) == (4, 5)
+    assert parse_math("x \\le 3") == sympy.Le(x, 3, evaluate=False)
+    assert parse_math("\\{1, 2\\}") is None
+    assert parse_math("\\frac{1}{") is None
+    assert expressions_equal(parse_math("(x+1)^2"), parse_math("x^2+2x+1"))
+    assert not expressions_equal(parse_math("(x+1)^2"), parse_math("x^2+1"))
+
+
+def test_parse_errors_are_parse_errors():
+    for bad in ["", "\\frac{1}{", "(1, 2", "\\begin{foo}1\\end{foo}", "2 3", "1/0"]:
+        with pytest.raises(ParseError):
+            parse_answer(bad)
+
+
+# ----------------------------------------------------------------------------- properties
+
+_atoms = st.sampled_from(["x", "y", "2", "3", "\\pi", "\\sqrt{2}", "\\frac{1}{3}", "e", "0.5"])
+
+
+@st.composite
+def expressions(draw, depth=0):
+    if depth >= 3 or draw(st.booleans()):
+        return draw(_atoms)
+    a = draw(expressions(depth=depth + 1))
+    b = draw(expressions(depth=depth + 1))
+    op = draw(st.sampled_from(["+", "-", "\\cdot", "^"]))
+    if op == "^":
+        return f"({a})^{{{draw(st.integers(0, 3))}}}"
+    return f"({a}) {op} ({b})"
+
+
+@settings(max_examples=40, deadline=None)
+@given(expressions(), expressions())
+def test_equivalence_reflexive_and_symmetric(a, b):
+    assert answers_equivalent(a, a)
+    assert answers_equivalent(a, b) == answers_equivalent(b, a)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=-(10**9), max_value=10**9))
+def test_spellings_of_one_integer_agree(n):
+    spellings = [
+        str(n),
+        f"{n}.0",
+        f"\\frac{{{2 * n}}}{{2}}",
+        f"{n:,}",
+        f"\\boxed{{{n}}}",
+        f"${n}$",
+        f"x = {n}",
+    ]
+    for s in spellings:
+        assert answers_equivalent(s, str(n)), s
+        assert answers_equivalent(str(n), s), s
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-(10**12), 10**12), st.integers(-(10**12), 10**12))
+def test_distinct_integers_never_agree(a, b):
+    if a != b:
+        assert not answers_equivalent(str(a), str(b))
+        assert not answers_equivalent(f"{a}.0", f"{b:,}")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 10**6), st.integers(2, 10**6))
+def test_fraction_spellings_agree(p, q):
+    f = sympy.Rational(p, q)
+    assert answers_equivalent(f"\\frac{{{p}}}{{{q}}}", f"{f.p}/{f.q}")
+    assert not answers_equivalent(f"\\frac{{{p + 1}}}{{{q}}}", f"{f.p}/{f.q}")
+
+
+# ----------------------------------------------------------------------------- plumbing
+
+
+def test_registered_picklable_and_thread_safe():
+    verifier = get_verifier("math", last_number_fallback=False)
+    again = pickle.loads(pickle.dumps(verifier))
+    assert again("\\boxed{4}", {"reference": "4"}).status is Status.CORRECT
+    assert pickle.loads(pickle.dumps(math_answer)) is math_answer
+    items = [("\\boxed{\\frac{1}{2}}", "0.5"), ("\\boxed{3}", "4"), ("\\boxed{(1,2]}", "(1,2]")] * 4
+    with concurrent.futures.ThreadPoolExecutor(4) as ex:
+        got = list(ex.map(lambda it: math_answer(it[0], {"reference": it[1]}).status, items))
+    assert got == [Status.CORRECT, Status.WRONG, Status.CORRECT] * 4
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(-50, 50), min_size=2, max_size=4), st.randoms(use_true_random=False))
+def test_tuples_are_ordered_and_sets_are_not(xs, rnd):
+    ys = xs[:]
+    rnd.shuffle(ys)
+    assert answers_equivalent(_tuple(ys), _tuple(xs)) is (ys == xs)
+    assert answers_equivalent(_set(ys), _set(xs))
+    bumped = xs[:-1] + [xs[-1] + 1]
+    assert not answers_equivalent(_tuple(bumped), _tuple(xs))
+    assert answers_equivalent(_set(bumped), _set(xs)) is (set(bumped) == set(xs))
+
+
+def _tuple(values: list[int]) -> str:
+    return "(" + ", ".join(map(str, values)) + ")"
+
+
+def _set(values: list[int]) -> str:
+    return "\\{" + ", ".join(map(str, values)) + "\\}"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(-20, 20), st.integers(1, 20), st.sampled_from("(["), st.sampled_from(")]"),
+       st.sampled_from("(["), st.sampled_from(")]"))  # fmt: skip
+def test_interval_brackets_matter(a, width, o1, c1, o2, c2):
+    gold, pred = f"{o1}{a}, {a + width}{c1}", f"{o2}{a}, {a + width}{c2}"
+    assert answers_equivalent(pred, gold) is ((o1, c1) == (o2, c2))

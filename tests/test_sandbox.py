@@ -1,0 +1,370 @@
+"""Sandbox layers, one property each, and host survival (tier c: adversarial cases).
+
+Runs as root here (CI too): the child drops to nobody. ``test_sandbox_nonroot.py`` covers the
+path of a normal user. Every attack test checks that the host is intact afterwards: the canary
+files are unchanged, the listener on 127.0.0.1 accepted nothing, the fork server still serves,
+and no process of this server outlives the execution.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import socket
+import stat
+import tempfile
+import time
+
+import pytest
+
+from sandboxes import capabilities
+from sandboxes._child import WARM_CHILDREN
+from sandboxes.execute import Candidate, CandidateCrashed, CandidateTimeout, Limits, run_program
+from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, get_server
+
+FAST = Limits(wall_s=3.0, call_s=1.5, cpu_s=2.0, memory_mb=512, nproc=32)
+SECRET = "vg-secret-7f3a9c"
+
+
+@pytest.fixture(scope="module")
+def host():
+    """Canaries, a listener on 127.0.0.1 and a secret env var; checked after every test."""
+    d = pathlib.Path(tempfile.mkdtemp(prefix="vg-host-"))  # directly in /tmp: reachable by every user
+    os.chmod(d, 0o777)  # a world-writable dir: only Landlock keeps the candidate out
+    canary = d / "canary.txt"
+    canary.write_text("untouched")
+    os.chmod(canary, 0o644)
+    open_canary = d / "open_canary.txt"
+    open_canary.write_text("untouched")
+    os.chmod(open_canary, 0o666)
+    private = d / "root_only.txt"
+    private.write_text(SECRET)
+    os.chmod(private, 0o600)
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.setblocking(False)
+    os.environ["VG_TEST_SECRET"] = SECRET
+    target = d / "open_target.txt"  # world-writable too: shows what Landlock adds to the uid drop
+    target.write_text("")
+    os.chmod(target, 0o666)
+    yield {"dir": str(d), "canary": str(canary), "open_canary": str(open_canary), "private": str(private),
+           "port": listener.getsockname()[1], "listener": listener, "target": str(target)}
+    listener.close()
+    shutil.rmtree(d, ignore_errors=True)
+    os.environ.pop("VG_TEST_SECRET", None)
+
+
+WARM = WARM_CHILDREN + 1  # children kept ready by the server, and one in flight to the parent
+
+
+def server_processes(server) -> list[int]:
+    """Pids of live processes forked by ``server`` that belong to a finished execution.
+
+    Every process the server forks carries its private dir in argv. Children waiting for work
+    ("warm") sit in an existing temp dir; a process left over from a finished execution has a
+    removed one as its working directory (the tests' attacks never chdir), and there can never be
+    more than ``WARM`` processes in total once everything has settled.
+    """
+    pids, total = [], 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == server.zygote_pid:
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmd = f.read()
+            with open(f"/proc/{entry}/stat") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if server.base.encode() in cmd and state != "Z":
+            total += 1
+            try:
+                cwd = os.readlink(f"/proc/{entry}/cwd")
+            except OSError:
+                continue
+            if not os.path.isdir(cwd) or cwd.endswith(" (deleted)"):
+                pids.append(int(entry))
+    return pids if total <= WARM else pids + [-total]
+
+
+def assert_host_intact(host, server=None) -> None:
+    for key in ("canary", "open_canary"):
+        with open(host[key]) as f:
+            assert f.read() == "untouched", f"{key} was modified"
+    assert stat.S_IMODE(os.stat(host["canary"]).st_mode) == 0o644
+    try:
+        conn, _ = host["listener"].accept()
+    except BlockingIOError:
+        conn = None
+    assert conn is None, "a connection reached the listener on 127.0.0.1"
+    server = server or get_server()
+    assert server.alive()
+    deadline = time.monotonic() + 3
+    while server_processes(server) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server_processes(server) == [], "a process of the candidate outlived its execution"
+    with Candidate("def ok(): return 42", FAST, server=server) as c:  # the next execution is clean
+        assert c.call("ok") == 42
+
+
+def run_call(code: str, fn: str = "f", *args, limits: Limits = FAST, config: SandboxConfig | None = None):
+    with Candidate(code, limits, config=config) as c:
+        if c.load_error:
+            return ("load_error", c.load_error["type"])
+        try:
+            return ("ok", c.call(fn, args))
+        except Exception as e:  # noqa: BLE001
+            return (type(e).__name__, str(e))
+
+
+# ------------------------------------------------------------------------------ layers
+
+
+def test_capabilities_reports_active_layers_and_child_confirms_them():
+    caps = capabilities()
+    assert caps["missing"] == []
+    expected = [name for name in ("drop_uid", "netns", "pidns", "landlock", "seccomp") if caps["available"][name]]
+    assert set(expected) <= set(caps["active"])
+    # on this platform (root, namespaces, Landlock, seccomp) every layer must be present
+    assert {"drop_uid", "netns", "pidns", "landlock", "seccomp", "rlimits"} <= set(caps["active"])
+    with Candidate("def f(): return 1", FAST) as c:
+        assert set(c.layers) >= {"rlimits", "drop_uid", "netns", "pidns", "landlock", "seccomp"}
+
+
+def test_fresh_interpreter_state_per_execution(host):
+    assert run_call("import math\nmath.leak = 1\ndef f(): return math.leak") == ("ok", 1)
+    assert run_call("import math\ndef f(): return hasattr(math, 'leak')") == ("ok", False)
+    assert_host_intact(host)
+
+
+def test_private_temp_dir_is_removed_and_differs(host):
+    code = "import os\ndef f():\n    open('x', 'w').write('1')\n    return os.getcwd(), oct(os.stat('.').st_mode & 0o777)"
+    kind1, (dir1, mode) = run_call(code)
+    kind2, (dir2, _) = run_call(code)
+    assert kind1 == kind2 == "ok" and dir1 != dir2 and mode == "0o700"
+    deadline = time.monotonic() + 3  # the fork server removes it once the child is dead (asynchronously)
+    while (os.path.exists(dir1) or os.path.exists(dir2)) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not os.path.exists(dir1) and not os.path.exists(dir2)
+    assert_host_intact(host)
+
+
+def test_environment_is_scrubbed(host):
+    kind, env = run_call("import os\ndef f(): return dict(os.environ)")
+    assert kind == "ok"
+    assert "VG_TEST_SECRET" not in env and SECRET not in repr(env)
+    assert set(env) <= {"PATH", "LANG", "LC_ALL", "HOME", "TMPDIR"}
+
+
+def test_stdin_closed_unless_fed(host):
+    assert run_call("import sys\ndef f(): return sys.stdin.read()") == ("ok", "")
+    res = run_program("import sys\nprint(sys.stdin.read()[::-1])", "abc", FAST)
+    assert res.ok and res.stdout.strip() == "cba"
+    res = run_program("print(input())", None, FAST)
+    assert res.exit_code == 1 and res.exc_type == "EOFError"
+
+
+def test_rlimits_are_set_in_the_child():
+    code = ("import resource\ndef f(): return [resource.getrlimit(getattr(resource, n))[0] for n in "
+            "('RLIMIT_CPU', 'RLIMIT_AS', 'RLIMIT_FSIZE', 'RLIMIT_NOFILE', 'RLIMIT_NPROC', 'RLIMIT_CORE')]")
+    assert run_call(code) == ("ok", [2, 512 << 20, 16 << 20, 64, 32, 0])
+
+
+def test_file_size_and_open_file_limits_bind(host):
+    big = "def f():\n    try:\n        open('big', 'wb').write(b'x' * (20 << 20))\n    except OSError as e:\n        return e.errno\n"
+    assert run_call(big) == ("ok", 27)  # EFBIG: RLIMIT_FSIZE (Python ignores SIGXFSZ)
+    many = "def f():\n    fs = []\n    try:\n        while True: fs.append(open('/dev/null'))\n    except OSError as e:\n        return len(fs) < 64, e.errno\n"
+    assert run_call(many) == ("ok", [True, 24]) or run_call(many) == ("ok", (True, 24))  # EMFILE
+    assert_host_intact(host)
+
+
+def test_uid_is_dropped_and_root_files_are_out_of_reach(host):
+    code = f"""
+import os
+def f():
+    out = [os.getuid(), os.getgid(), os.getgroups()]
+    for path, mode in (({host['private']!r}, 'r'), ({host['canary']!r}, 'a')):
+        try:
+            open(path, mode).write('x') if mode == 'a' else out.append(open(path).read())
+        except OSError as e:
+            out.append(e.errno)
+    try:
+        os.setuid(0)
+    except OSError as e:
+        out.append(e.errno)
+    return out
+"""
+    assert run_call(code) == ("ok", [65534, 65534, [], 13, 13, 1])
+    assert_host_intact(host)
+
+
+def test_network_namespace_alone_blocks_loopback(host):
+    """With seccomp off, the socket can be made, but the fresh namespace has no usable loopback."""
+    code = f"""
+import socket
+def f():
+    s = socket.socket()
+    s.settimeout(1)
+    try:
+        s.connect(('127.0.0.1', {host['port']}))
+    except OSError as e:
+        return 'blocked', e.errno
+    return 'connected', 0
+"""
+    kind, (verdict, _errno) = run_call(code, config=SandboxConfig(disable=frozenset({"seccomp", "landlock"})))
+    assert kind == "ok" and verdict == "blocked"
+    assert_host_intact(host)
+
+
+def test_seccomp_fallback_blocks_network_without_netns(host):
+    """The documented fallback where no network namespace can be made: inet sockets are refused."""
+    cfg = SandboxConfig(disable=frozenset({"netns", "landlock"}))
+    code = f"""
+import socket
+def f():
+    out = []
+    for fam in (socket.AF_INET, socket.AF_INET6):
+        try:
+            s = socket.socket(fam)
+            s.connect(('127.0.0.1', {host['port']}))
+            out.append('connected')
+        except OSError as e:
+            out.append(e.errno)
+    a, b = socket.socketpair()  # AF_UNIX stays available
+    return out
+"""
+    assert run_call(code, config=cfg) == ("ok", [13, 13])
+    assert_host_intact(host)
+
+
+def test_landlock_protects_world_writable_files_and_hides_the_repo(host):
+    harness = os.path.join(os.path.dirname(__file__), "..", "sandboxes", "harness.py")
+    code = f"""
+def f():
+    out = []
+    for path, mode in [({host['open_canary']!r}, 'a'), ({os.path.abspath(harness)!r}, 'r')]:
+        try:
+            with open(path, mode) as fh:
+                fh.write('x') if mode == 'a' else fh.read()
+            out.append('done')
+        except OSError as e:
+            out.append(e.errno)
+    return out
+"""
+    assert run_call(code) == ("ok", [13, 13])
+    # without Landlock the uid drop alone leaves world-writable and world-readable files open
+    open_cfg = SandboxConfig(disable=frozenset({"landlock"}))
+    other = code.replace(host["open_canary"], host["target"])
+    assert run_call(other, config=open_cfg) == ("ok", ["done", "done"])
+    with open(host["target"]) as f:
+        assert f.read() == "x"
+    assert_host_intact(host)
+
+
+def test_pid_namespace_and_processes_do_not_outlive_execution(host):
+    code = """
+import os, time
+def f():
+    for _ in range(3):
+        if os.fork() == 0:
+            try:
+                os.setsid()
+            except OSError:
+                pass
+            if os.fork() == 0:
+                time.sleep(60)
+            time.sleep(60)
+    return os.getpid()
+"""
+    assert run_call(code) == ("ok", 1)
+    assert_host_intact(host)
+
+
+def test_process_group_fallback_without_pid_namespace(host):
+    """No pid namespace: seccomp forbids setsid/setpgid, so killing the group takes everything."""
+    cfg = SandboxConfig(disable=frozenset({"pidns"}))
+    code = """
+import os, time
+def f():
+    if os.fork() == 0:
+        try:
+            os.setsid()
+        except OSError:
+            time.sleep(60)
+        os._exit(3)
+    return os.getpid() != 1
+"""
+    assert run_call(code, config=cfg) == ("ok", True)
+    assert_host_intact(host, get_server(cfg))
+
+
+def test_output_cap_kills_a_flood(host):
+    res = run_program("while True: print('y' * 1000)", None, Limits(wall_s=5, output_bytes=100_000))
+    assert res.output_exceeded and not res.ok and len(res.stdout) <= 100_000
+    assert_host_intact(host)
+
+
+def test_minimum_missing_refuses_or_warns():
+    weak = frozenset({"netns", "seccomp"})
+    with pytest.raises(SandboxUnavailable, match="no network"):
+        get_server(SandboxConfig(disable=weak))
+    with pytest.warns(RuntimeWarning, match="UNSAFE"):
+        server = get_server(SandboxConfig(disable=weak, on_missing="warn"))
+    assert not server.active["netns"] and not server.active["seccomp"]
+    assert run_call("def f(): return 1", config=SandboxConfig(disable=weak, on_missing="warn")) == ("ok", 1)
+
+
+# ------------------------------------------------------------------------------ host survival
+
+
+@pytest.mark.parametrize(
+    "name, code, expect",
+    [
+        ("fork bomb", "import os\ndef f():\n    while True:\n        try: os.fork()\n        except OSError: pass",
+         ("CandidateTimeout",)),
+        ("memory bomb", "def f():\n    x = []\n    while True: x.append(' ' * (1 << 24))",
+         ("CandidateMemoryError", "CandidateTimeout")),
+        ("infinite loop", "def f():\n    while True: pass", ("CandidateTimeout",)),
+        ("output flood", "def f():\n    while True: print('x' * 10000)", ("CandidateTimeout",)),
+        ("deep recursion", "import sys\nsys.setrecursionlimit(10**7)\ndef f(n=0): return f(n + 1)",
+         ("CandidateCrashed", "CandidateRecursionError", "CandidateMemoryError", "CandidateTimeout")),
+        ("ctypes segfault", "import ctypes\ndef f(): return ctypes.string_at(0)", ("CandidateCrashed",)),
+        ("signals to the parent",
+         "import os, signal\ndef f():\n    for pid in (os.getppid(), -1, 1):\n        try: os.kill(pid, signal.SIGKILL)\n"
+         "        except OSError: pass\n    return 7", ("CandidateCrashed", "ok")),
+        ("lingering threads",
+         "import threading, time, os\ndef spin():\n    while True: os.write(3, b'junk' * 10)\n"
+         "def f():\n    threading.Thread(target=spin).start()\n    time.sleep(0.2)\n    return 1",
+         ("CandidateCrashed", "ok")),
+        ("ignores SIGTERM", "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\ndef f():\n    while True: pass",
+         ("CandidateTimeout",)),
+    ],
+)
+def test_host_survives(host, name, code, expect):
+    t0 = time.monotonic()
+    kind, _detail = run_call(code)
+    assert kind in expect, (name, kind, _detail)
+    assert time.monotonic() - t0 < 8, "the execution was not stopped in time"
+    assert os.getppid() > 1  # we (the parent) are alive and still attached
+    assert_host_intact(host)
+
+
+def test_address_space_limit_gives_memory_error(host):
+    assert run_call("def f(): return len([0] * (1 << 28))")[0] == "CandidateMemoryError"  # 2 GiB > 512 MiB
+    assert_host_intact(host)
+
+
+def test_calls_after_a_timeout_restart_the_child():
+    code = "import time\ndef slow(x):\n    if x: time.sleep(10)\n    return x"
+    with Candidate(code, Limits(wall_s=4, call_s=0.5)) as c:
+        with pytest.raises(CandidateTimeout):
+            c.call("slow", (1,))
+        assert c.call("slow", (0,)) == 0 and c.starts == 2
+
+
+def test_crashed_child_is_reported_not_hidden():
+    with Candidate("import os\ndef f(): os._exit(0)", FAST) as c:
+        with pytest.raises(CandidateCrashed):
+            c.call("f")

@@ -1,0 +1,169 @@
+"""The sandbox run by a normal user (no root, no uid drop), as on a laptop.
+
+The test process is root, so it starts a child interpreter as uid/gid 65534 (the system Python,
+which that user can read) with a secret in its initial environment. In there the sandbox runs
+three times: with every layer the platform gives a normal user (user namespace -> network and
+pid namespaces, Landlock, seccomp), as on a machine without user namespaces (seccomp and
+Landlock only), and with the minimum missing (refused, or run with a loud warning).
+
+The same attacks as for root must fail, and the host must stay intact. The canary file here
+belongs to the very user the candidate runs as, so only the sandbox's layers protect it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SECRET = "vg-nonroot-secret-93be"
+NOBODY = 65534
+
+SCRIPT = textwrap.dedent(
+    """
+    import json, os, sys, warnings
+    sys.path.insert(0, ROOT)
+    from sandboxes.execute import Candidate, Limits
+    from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, capabilities, get_server
+    from sandboxes.harness import run_assert_tests
+
+    LIM = Limits(wall_s=3, call_s=1.5, cpu_s=2, memory_mb=512, nproc=64)
+    ATTACK = '''
+    import os, socket, signal
+    def f(x):
+        found = []
+        for p in ("/proc/%d/environ" % HOST_PID, "/proc/%d/mem" % HOST_PID, "/proc/self/environ"):
+            try:
+                found.append(open(p, "rb").read(4096).decode(errors="ignore"))
+            except OSError as e:
+                found.append(e.errno)
+        try:
+            with open(CANARY, "w") as fh:
+                fh.write("owned")
+        except OSError as e:
+            found.append(e.errno)
+        try:
+            s = socket.socket()
+            s.settimeout(0.5)
+            s.connect(("127.0.0.1", PORT))
+            s.sendall(b"x")
+        except OSError as e:
+            found.append(e.errno)
+        for pid in (HOST_PID, os.getppid(), -1):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        return repr(found) + str(x * x)
+    '''.replace("HOST_PID", str(os.getpid())).replace("CANARY", repr(CANARY)).replace("PORT", str(PORT))
+
+    out = {"uid": os.getuid()}
+    for name, disable in (("auto", ()), ("no_userns", ("userns",))):
+        cfg = SandboxConfig(disable=frozenset(disable))
+        out[name] = {"caps": capabilities(cfg)}
+        rep = run_assert_tests(ATTACK, "assert f(3) == '9'\\nassert f(2) == 4", LIM, config=cfg)
+        out[name]["passed"] = rep.passed
+        out[name]["layers"] = rep.layers
+        out[name]["load_error"] = rep.load_error
+        out[name]["errors"] = [t.error for t in rep.tests]
+        with Candidate(ATTACK, LIM, config=cfg) as c:
+            out[name]["leak"] = c.call("f", (1,))
+    weak = SandboxConfig(disable=frozenset({"userns", "seccomp", "landlock"}))
+    try:
+        get_server(weak)
+        out["weak"] = "ran"
+    except SandboxUnavailable as e:
+        out["weak"] = "refused: " + str(e)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        server = get_server(SandboxConfig(disable=weak.disable, on_missing="warn"))
+        out["weak_warned"] = [str(x.message) for x in w]
+        with Candidate("def f(): return 5", LIM, server=server) as c:
+            out["weak_result"] = c.call("f")
+    print(json.dumps(out))
+    """
+)
+
+
+def _system_python() -> str:
+    for path in ("/usr/bin/python3.11", "/usr/bin/python3"):
+        if os.path.exists(path):
+            return path
+    return sys.executable
+
+
+@pytest.fixture(scope="module")
+def nonroot(tmp_path_factory):
+    d = tmp_path_factory.mktemp("nonroot")
+    os.chmod(d, 0o755)
+    home = d / "home"
+    home.mkdir()
+    canary = home / "canary.txt"
+    canary.write_text("untouched")
+    os.chown(home, NOBODY, NOBODY)
+    os.chown(canary, NOBODY, NOBODY)
+    os.chmod(canary, 0o644)  # writable by its owner: the user the candidate runs as
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.setblocking(False)
+    port = listener.getsockname()[1]
+    script = f"ROOT = {ROOT!r}\nCANARY = {str(canary)!r}\nPORT = {port}\n" + SCRIPT
+
+    def demote() -> None:
+        os.setgroups([])
+        os.setresgid(NOBODY, NOBODY, NOBODY)
+        os.setresuid(NOBODY, NOBODY, NOBODY)
+
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "VG_SECRET": SECRET, "TMPDIR": "/tmp"}
+    proc = subprocess.run([_system_python(), "-c", script], preexec_fn=demote, env=env, cwd=str(home),
+                          capture_output=True, text=True, timeout=90)
+    try:
+        conn, _ = listener.accept()
+    except BlockingIOError:
+        conn = None
+    listener.close()
+    yield {"proc": proc, "canary": canary, "connection": conn}
+
+
+def _out(nonroot) -> dict:
+    proc = nonroot["proc"]
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_runs_as_a_normal_user_with_user_namespaces(nonroot):
+    out = _out(nonroot)
+    assert out["uid"] == NOBODY
+    caps = out["auto"]["caps"]
+    assert caps["available"]["root"] is False and caps["missing"] == []
+    assert {"userns", "netns", "pidns", "landlock", "seccomp"} <= set(caps["active"])
+    assert "drop_uid" not in caps["active"]
+    assert {"userns", "netns", "pidns", "landlock", "seccomp", "rlimits"} <= set(out["auto"]["layers"])
+
+
+@pytest.mark.parametrize("variant", ["auto", "no_userns"])
+def test_attacks_fail_and_host_is_intact(nonroot, variant):
+    out = _out(nonroot)
+    res = out[variant]
+    if variant == "no_userns":  # a laptop without user namespaces: seccomp and Landlock stand in
+        assert not {"netns", "pidns", "userns"} & set(res["caps"]["active"])
+        assert res["caps"]["missing"] == []
+    assert res["load_error"] is None
+    assert res["passed"] == 0  # f(3) returns a string that is not '9'; f(2) is not 4
+    assert SECRET not in res["leak"] and SECRET not in json.dumps(res)
+    assert nonroot["canary"].read_text() == "untouched"
+    assert nonroot["connection"] is None, "a connection reached the listener on 127.0.0.1"
+
+
+def test_missing_minimum_is_refused_or_warned(nonroot):
+    out = _out(nonroot)
+    assert out["weak"].startswith("refused") and "no network" in out["weak"]
+    assert any("UNSAFE" in m for m in out["weak_warned"])
+    assert out["weak_result"] == 5

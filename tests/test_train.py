@@ -1,0 +1,306 @@
+"""The trainer end to end on a tiny random model (CPU, offline): smoke runs of the real ``verigrpo train``
+entry point, process advantages from ``math_steps``, checkpoint-and-resume equality, Ctrl-C, a two-process
+torchrun run against a one-process run, seeded sampling, ``verigrpo eval`` and the pass@k estimator.
+
+The scoring pool's worker processes import this module to find the verifiers below (``test_train:...``),
+so its top level imports nothing heavy: torch and ``grpo_train`` are imported inside the fixtures and tests.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from verifiers.types import Reward, Status, StepReward
+
+TESTS = Path(__file__).parent
+ROOT = TESTS.parent
+
+# ---- verifiers for random text (a tiny random model never answers a real question) -------------------------
+
+
+def digit_share(completion: str, row: Mapping[str, Any]) -> Reward:
+    """Reward = fraction of digit characters: continuous, so groups almost never tie."""
+    share = sum(c.isdigit() for c in completion) / max(len(completion), 1)
+    return Reward(share, Status.CORRECT if share >= 0.5 else Status.WRONG)
+
+
+def digit_chunks(completion: str, row: Mapping[str, Any]) -> Reward:
+    """Step rewards: every 3 characters are a step, rewarded 1 if they hold a digit."""
+    steps = [
+        StepReward(i, min(i + 3, len(completion)), float(any(c.isdigit() for c in completion[i : i + 3])))
+        for i in range(0, len(completion), 3)
+    ]
+    outcome = sum(s.reward for s in steps) / max(len(steps), 1)
+    return Reward(outcome, Status.CORRECT if outcome >= 0.5 else Status.WRONG, steps=steps)
+
+
+# ---- fixtures ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory) -> dict[str, str]:
+    """A tiny random Llama (char tokenizer) and an 12-row JSONL dataset, built once for this module."""
+    from grpo_train.model import build_tiny_random
+
+    root = tmp_path_factory.mktemp("tiny")
+    model = build_tiny_random(root / "model", hidden=32, layers=2)
+    data = root / "data.jsonl"
+    data.write_text("".join(json.dumps({"prompt": f"Say {i}{i}.", "reference": str(i)}) + "\n" for i in range(12)))
+    return {"model": str(model), "data": str(data)}
+
+
+def overrides(tiny: dict[str, str], out: Path, **extra: Any) -> list[str]:
+    """--set arguments for a fast run: 2 prompts x 4 samples, 8 new tokens, fp32, no evaluation."""
+    values: dict[str, Any] = {
+        "model": tiny["model"], "dataset": tiny["data"], "dataset_options": {}, "output_dir": str(out),
+        "verifiers": ["test_train:digit_share"], "system_prompt": "", "num_generations": 4, "prompts_per_step": 2,
+        "max_new_tokens": 8, "learning_rate": 1e-2, "precision": "fp32", "scoring_workers": 1, "eval_size": 2,
+        "eval_before": False, "eval_after": False, "micro_batch_size": 3, "max_steps": 2, "save_every": 0,
+        "skip_zero_variance": False, "log_samples": 2,
+    }
+    values.update(extra)
+    from grpo_train.config import _toml_value
+
+    return [arg for k, v in values.items() for arg in ("--set", f"{k}={_toml_value(v)}")]
+
+
+def read_metrics(out: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+
+
+def load_params(path: str | Path) -> dict[str, Any]:
+    from safetensors.torch import load_file
+
+    return load_file(str(Path(path) / "model.safetensors"))
+
+
+def without_timings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{k: v for k, v in r.items() if not k.startswith("seconds")} for r in rows]
+
+
+# ---- smoke runs of the real entry point ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "advantage, verifier, extra",
+    [
+        ("outcome", "test_train:digit_share", {"beta": 0.04, "num_iterations": 2, "minibatches": 2}),
+        ("process", "test_train:digit_chunks", {"aggregation": "token_mean", "precision": "bf16"}),
+    ],
+)
+def test_train_main_two_steps_finite_loss_changed_parameters(tiny, tmp_path, advantage, verifier, extra):
+    from grpo_train.cli import train_main
+
+    out = tmp_path / "run"
+    args = overrides(tiny, out, advantage=advantage, verifiers=[verifier], eval_after=True, **extra)
+    assert train_main(args) == 0
+
+    metrics = read_metrics(out)
+    assert [m["step"] for m in metrics] == [1, 2]
+    for m in metrics:
+        assert math.isfinite(m["loss"]) and math.isfinite(m["grad_norm"]) and m["grad_norm"] > 0
+        assert 0 <= m["reward"] <= 1 and m["completion_len"] > 0
+        assert m["seconds_generate"] > 0 and m["seconds_train"] > 0
+    if extra.get("num_iterations", 1) > 1:
+        # later passes see a policy the earlier optimizer steps moved: away from the old policy and the reference
+        assert all(m["kl_old"] > 0 and m["kl_ref"] > 0 for m in metrics)
+    before, after = load_params(tiny["model"]), load_params(out / "checkpoint" / "model")
+    assert any(not (before[k] == after[k]).all() for k in before)
+    for name in ("config.toml", "samples.jsonl", "summary.json", "reward.png", "accuracy.png", "kl.png", "length.png"):
+        assert (out / name).exists(), name
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["steps"] == 2 and "accuracy" in summary["eval_after"]
+    sample = json.loads((out / "samples.jsonl").read_text().splitlines()[0])
+    assert {"step", "prompt", "completion", "reward", "status"} <= set(sample)
+
+
+def test_process_advantages_from_math_steps_credit_the_wrong_step(tiny):
+    """Two completions of one prompt scored by ``math_steps``; Eq. 6 advantages land on the right tokens."""
+    import torch
+
+    from grpo_train.config import Config
+    from grpo_train.model import load_tokenizer
+    from grpo_train.rollout import Rollout
+    from grpo_train.train import ADVANTAGES
+    from verifiers import get_verifier
+
+    tokenizer = load_tokenizer(tiny["model"])
+    texts = ["2 + 3 = 5\n5 * 2 = 10\n\\boxed{10}", "2 + 3 = 5\n5 * 2 = 11\n\\boxed{11}"]
+    row = {"prompt": "What is (2 + 3) * 2?", "reference": "10"}
+    scored = [get_verifier("math_steps")(t, row) for t in texts]
+    # Steps: [correct, correct, correct] and [correct, wrong, wrong(answer)] -> rewards [1, 1, 1] and [1, 0, 0].
+    assert [[s.reward for s in r.steps] for r in scored] == [[1.0, 1.0, 1.0], [1.0, 0.0, 0.0]]
+    ids = [tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
+    length = max(map(len, ids))
+    completion = torch.tensor([x + [tokenizer.pad_token_id] * (length - len(x)) for x in ids])  # [2, L]
+    mask = (completion != tokenizer.pad_token_id).float()
+    prompt = torch.zeros(2, 1, dtype=torch.long)
+    rollout = Rollout(torch.cat([prompt, completion], 1), torch.cat([prompt + 1, mask.long()], 1), 1, mask,
+                      texts, [row, row], torch.zeros(2, dtype=torch.bool))
+    rewards = torch.tensor([[r.outcome for r in scored]])  # [1, 2]
+    adv = ADVANTAGES["process"](rewards, scored, rollout, tokenizer, Config(num_generations=2))  # [2, L]
+    # Six step rewards in the group: mean 4/6, population std sqrt(2)/3; 1 -> +1/sqrt(2), 0 -> -sqrt(2).
+    # A token's advantage sums its own and all later steps of its completion (char-level tokens: index = char).
+    up, down = 1 / math.sqrt(2), -math.sqrt(2)
+    expected = {
+        (0, 0): 3 * up, (0, 12): 2 * up, (0, 25): up,  # completion 0: steps at chars 0-8, 10-19, 21-30
+        (1, 0): up + 2 * down, (1, 12): 2 * down, (1, 25): down,  # completion 1: the wrong steps pull down
+    }
+    for (i, t), value in expected.items():
+        assert float(adv[i, t]) == pytest.approx(value, rel=1e-5), (i, t)
+    assert float(adv[0, length - 1]) == pytest.approx(up, rel=1e-5)
+
+
+# ---- checkpoints -----------------------------------------------------------------------------------------
+
+
+def test_interrupted_then_resumed_run_reproduces_the_uninterrupted_run(tiny, tmp_path, monkeypatch):
+    """Ctrl-C during step 3 saves a checkpoint at step 2; --resume then matches a straight 4-step run."""
+    import grpo_train.train as train_module
+    from grpo_train.cli import train_main
+
+    straight, resumed = tmp_path / "straight", tmp_path / "resumed"
+    assert train_main(overrides(tiny, straight, max_steps=4, save_every=3)) == 0
+
+    calls = {"n": 0}
+    real_generate = train_module.generate
+
+    def interrupt_third(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise KeyboardInterrupt
+        return real_generate(*args, **kwargs)
+
+    monkeypatch.setattr(train_module, "generate", interrupt_third)
+    assert train_main(overrides(tiny, resumed, max_steps=4, save_every=3)) == 130
+    state = __import__("torch").load(resumed / "checkpoint" / "trainer.pt", weights_only=False)
+    assert state["step"] == 2 and state["data"]["position"] == 4
+    monkeypatch.setattr(train_module, "generate", real_generate)
+    assert train_main(["--resume", "--set", f"output_dir={json.dumps(str(resumed))}"]) == 0
+
+    assert without_timings(read_metrics(resumed)) == without_timings(read_metrics(straight))
+    a, b = load_params(straight / "checkpoint" / "model"), load_params(resumed / "checkpoint" / "model")
+    assert all((a[k] == b[k]).all() for k in a)
+    assert not (resumed / "checkpoint.tmp").exists() and not (resumed / "checkpoint.old").exists()
+
+
+def test_resume_without_checkpoint_is_an_error(tiny, tmp_path):
+    from grpo_train.config import load_config
+    from grpo_train.train import train
+
+    with pytest.raises(FileNotFoundError, match="no checkpoint"):
+        train(load_config(None, overrides(tiny, tmp_path / "empty")), resume=True)
+
+
+# ---- processes -------------------------------------------------------------------------------------------
+
+
+def test_two_process_torchrun_matches_one_process(tiny, tmp_path):
+    """torchrun --nproc_per_node 2 (gloo on CPU): each process takes one of the two prompts; the losses, gradient
+    norms and final weights equal those of one process taking both (sampling is seeded per completion)."""
+    from grpo_train.cli import train_main
+
+    extra = {"max_steps": 2, "micro_batch_size": 2, "aggregation": "token_mean"}
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert train_main(overrides(tiny, one, **extra)) == 0
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), str(ROOT)]), "OMP_NUM_THREADS": "1"}
+    cmd = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2",
+           "-m", "verigrpo_cli", "train", *overrides(tiny, two, **extra)]
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+    m1, m2 = read_metrics(one), read_metrics(two)
+    for a, b in zip(m1, m2, strict=True):
+        for key in ("loss", "grad_norm", "reward", "completion_len", "kl_old"):
+            assert b[key] == pytest.approx(a[key], rel=1e-4, abs=1e-7), key
+    p0 = load_params(tiny["model"])
+    p1, p2 = load_params(one / "checkpoint" / "model"), load_params(two / "checkpoint" / "model")
+    for k in p1:
+        update = (p1[k] - p0[k]).abs().max()
+        assert (p1[k] - p2[k]).abs().max() <= 1e-4 * max(float(update), 1e-6), k
+
+
+# ---- sampling --------------------------------------------------------------------------------------------
+
+
+def test_a_completion_does_not_depend_on_its_batch_mates(tiny):
+    """Seeded per completion: sampling rows together or one at a time gives the same completions."""
+    from grpo_train.model import load_model, load_tokenizer
+    from grpo_train.rollout import generate, sample_seed
+
+    model, tokenizer = load_model(tiny["model"]), load_tokenizer(tiny["model"])
+    rows = [{"prompt": "a"}, {"prompt": "a much longer prompt"}]
+    kw = {"num_generations": 3, "max_new_tokens": 10, "temperature": 1.0, "top_p": 0.9, "system_prompt": "hi"}
+    seeds = [sample_seed(0, 5, i, j) for i in range(2) for j in range(3)]
+    together = generate(model, tokenizer, rows, seeds=seeds, **kw).texts
+    alone = generate(model, tokenizer, rows[:1], seeds=seeds[:3], **kw).texts + generate(
+        model, tokenizer, rows[1:], seeds=seeds[3:], **kw
+    ).texts
+    assert together == alone
+    assert len(set(together[:3])) > 1  # different seeds, different samples
+    again = generate(model, tokenizer, rows, seeds=seeds, **kw).texts
+    assert again == together
+
+
+def test_seeded_sampler_draws_from_the_softmax():
+    """Gumbel-max with temperature: empirical frequencies match softmax(logits / T)."""
+    import torch
+
+    from grpo_train.rollout import SeededSampler
+
+    logits = torch.tensor([[2.0, 1.0, 0.0, -1.0]])
+    sampler = SeededSampler([123], temperature=0.7, top_p=1.0)
+    counts = torch.zeros(4)
+    for _ in range(4000):
+        counts[sampler(None, logits).argmax()] += 1
+    expected = torch.softmax(logits[0] / 0.7, -1)
+    assert torch.allclose(counts / 4000, expected, atol=0.03)
+    nucleus = SeededSampler([7], temperature=1.0, top_p=0.5)  # p = [.64, .24, .09, .03]: only token 0 is kept
+    assert all(int(nucleus(None, logits).argmax()) == 0 for _ in range(50))
+
+
+# ---- evaluation ------------------------------------------------------------------------------------------
+
+
+def test_pass_at_k_hand_cases():
+    from grpo_train.evaluate import pass_at_k
+
+    assert pass_at_k(5, 0, 1) == 0.0
+    assert pass_at_k(5, 5, 3) == 1.0
+    assert pass_at_k(5, 2, 1) == pytest.approx(2 / 5)
+    assert pass_at_k(5, 2, 2) == pytest.approx(1 - 3 / 10)  # 1 - C(3,2)/C(5,2)
+    assert pass_at_k(4, 1, 4) == 1.0  # every draw of 4 includes the correct one
+    with pytest.raises(ValueError):
+        pass_at_k(3, 1, 4)
+
+
+@pytest.mark.parametrize("n, c, k", [(6, 2, 3), (7, 3, 2), (8, 1, 5), (5, 4, 1)])
+def test_pass_at_k_equals_the_fraction_of_k_subsets_with_a_correct_sample(n, c, k):
+    from grpo_train.evaluate import pass_at_k
+
+    samples = [True] * c + [False] * (n - c)
+    subsets = list(itertools.combinations(samples, k))
+    assert pass_at_k(n, c, k) == pytest.approx(sum(any(s) for s in subsets) / len(subsets))
+
+
+def test_eval_main_reports_accuracy_and_pass_at_k(tiny, tmp_path):
+    from grpo_train.cli import eval_main
+
+    out = tmp_path / "eval.json"
+    args = overrides(tiny, tmp_path / "unused", eval_samples=4, eval_k=[1, 4], eval_size=3)
+    assert eval_main([*args, "--output", str(out)]) == 0
+    result = json.loads(out.read_text())
+    assert result["problems"] == 3 and 0 <= result["accuracy"] <= 1
+    assert 0 <= result["pass@1"] <= result["pass@4"] <= 1
+    shutil.rmtree(tmp_path / "unused", ignore_errors=True)
