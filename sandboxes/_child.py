@@ -506,7 +506,9 @@ def _run_child(rpc: socket.socket) -> None:
     """Wait (isolated) for the request, apply its rlimits and mode, then load and run the code.
 
     A request is ``{"mode", "limits", "code"}`` plus, in call mode, an optional ``"batch"`` of
-    calls answered right after the "ready" message.
+    calls answered right after the "ready" message. The reply starts with ``{"accepted": true}``
+    (or ``{"infra": ...}``), sent before any of the candidate's code runs: the parent trusts an
+    infrastructure report only up to there, since the candidate can write to the socket too.
     """
     import builtins
 
@@ -523,6 +525,8 @@ def _run_child(rpc: socket.socket) -> None:
     except BaseException as e:  # noqa: BLE001
         send_msg(rpc, {"infra": f"bad request: {type(e).__name__}: {e}"})
         return
+    # The last message the parent can trust: everything after it may come from the candidate.
+    send_msg(rpc, {"accepted": True})
     try:
         compiled = compile(code, "<candidate>", "exec")
     except (SyntaxError, ValueError, OverflowError, RecursionError, MemoryError) as e:

@@ -162,34 +162,38 @@ class Candidate:
         child = self.server.spawn("call", self.limits.rlimits(), self.code,
                                   [{"id": rid, "fn": k[0], "args": k[1], "kwargs": k[2]} for rid, k in items])
         self._child = child
+        trusted = True  # until the child accepts the request, no candidate code has run
         try:
             hello = child.recv(self.deadline)
             if "infra" in hello:
-                raise SandboxError(hello["infra"])
-            self.layers = (["rlimits"] if child.rlimits else []) + list(hello.get("layers") or [])
-            msg = child.recv(self.deadline)
-            if "infra" in msg:
-                raise SandboxError(msg["infra"])
+                raise SandboxError(str(hello["infra"]))
+            layers = (["rlimits"] if child.rlimits else []) + [str(x) for x in hello.get("layers") or []]
+            accepted = child.recv(self.deadline)
+            if "infra" in accepted or "accepted" not in accepted:
+                raise SandboxError(str(accepted.get("infra", "the child did not accept the request")))
+            self.layers = layers
+            trusted = False
+            msg = child.recv(self.deadline)  # may be forged by the candidate from here on
+        except SandboxError:
+            self._finish(wait=False)
+            raise
         except (EOFError, OSError, ValueError) as e:
             status = self._finish()
-            if child.infra:
-                raise SandboxError(child.infra) from e
-            if not self.layers:  # died before reporting its layers: our setup, not the candidate
+            if trusted:  # died before accepting the request: our setup, not the candidate
                 raise SandboxError(f"the child died during setup ({_describe(status)})") from e
             self._record_death(status)
             self.load_error = {"type": "Crash", "msg": f"the child died while loading ({_describe(status)})",
                                "syntax": False}
             return
         except TimeoutError:
-            self._finish()
+            self._finish(wait=False)
+            if trusted:
+                raise SandboxError("the sandboxed child did not start in time") from None
             self.events.append("timeout")
             self.load_error = {"type": "Timeout", "msg": "loading the code ran out of time", "syntax": False}
             return
-        if "infra" in msg:
-            self._finish()
-            raise SandboxError(msg["infra"])
         if "load_error" in msg:
-            self._finish()
+            self._finish(wait=False)
             err = msg["load_error"] if isinstance(msg["load_error"], dict) else {}
             self.load_error = {"type": str(err.get("type", "Exception")), "msg": str(err.get("msg", ""))[:2000],
                                "syntax": bool(msg.get("syntax"))}
@@ -198,7 +202,7 @@ class Candidate:
             return
         names = msg.get("ready")
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            self._finish()
+            self._finish(wait=False)
             self.load_error = {"type": "Protocol", "msg": "malformed ready message", "syntax": False}
             return
         self.names = names
@@ -218,11 +222,14 @@ class Candidate:
         return items
 
     def _finish(self, wait: bool = True) -> int | None:
+        """Close the current child; with ``wait``, raise SandboxError if the server says it failed."""
         self._pending.clear()
         child, self._child = self._child, None
         if child is None:
             return None
         child.close(wait=wait)
+        if wait and child.infra:  # the fork server died or failed: not the candidate's doing
+            raise SandboxError(child.infra)
         return child.exit_status
 
     def _record_death(self, status: int | None) -> None:
@@ -404,8 +411,9 @@ def run_program(
     out, err = bytearray(), bytearray()
     try:
         hello = child.recv(deadline)  # sent by our code before the candidate's runs
-        if "infra" in hello:
-            res.infra_error = str(hello["infra"])
+        accepted = child.recv(deadline) if "infra" not in hello else {}
+        if "infra" in hello or "accepted" not in accepted:
+            res.infra_error = str(hello.get("infra") or accepted.get("infra") or "the child did not accept the request")
         else:
             res.layers = (["rlimits"] if child.rlimits else []) + [str(x) for x in hello.get("layers") or []]
             _pump(child, data, out, err, deadline, limits.output_bytes, res)

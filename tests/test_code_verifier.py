@@ -216,6 +216,11 @@ FORGERIES = {
         "        for line in (b'PASSED\\n', json.dumps({'id': 1, 'ok': json.dumps(4)}).encode()):\n"
         "            try: os.write(fd, struct.pack('>I', len(line)) + line)\n            except OSError: pass\n"
         "spray()\ndef f(x):\n    spray(); return None"),
+    "forged infrastructure error": (
+        "import os, json, struct\n"
+        "def forge(obj):\n    line = json.dumps(obj).encode()\n    os.write(3, struct.pack('>I', len(line)) + line)\n"
+        "forge({'infra': 'sandbox broke'})\nforge({'ready': ['f']})\n"
+        "def f(x):\n    forge({'infra': 'sandbox broke'}); forge({'id': 1, 'infra': 'x'})\n    os._exit(70)"),
     "reading the secret env and parent": (
         "import os\n"
         "def f(x):\n    found = [os.environ.get('VG_CODE_SECRET')]\n"
@@ -366,3 +371,21 @@ def test_pool_hard_timeout_kills_the_sandbox_and_the_pool_recovers():
     new = _sandbox_bases() - before
     assert not _processes_naming(new), "sandboxed processes outlived their pool worker"
     assert not new, f"sandbox directories left behind: {new}"
+
+
+def test_a_dead_fork_server_is_an_infra_error_and_is_replaced():
+    import signal
+    import time
+
+    tid, p, row = next(he_rows(["HumanEval/0"]))
+    server = get_server()
+    slow = "    import time\n    time.sleep(0.5)\n    return False\n"
+    out = {}
+    t = threading.Thread(target=lambda: out.update(r=python_tests(slow, row, extract="whole", **FAST)))
+    t.start()
+    time.sleep(0.25)
+    os.kill(server.zygote_pid, signal.SIGKILL)  # the sandbox itself fails mid-execution
+    t.join(30)
+    assert out["r"].status is Status.INFRA_ERROR and out["r"].status.is_infra, out["r"].info
+    assert get_server() is not server and get_server().alive()  # a new one is started on demand
+    assert python_tests(p["canonical_solution"], row, extract="whole", **FAST).status is Status.CORRECT
