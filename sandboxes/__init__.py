@@ -23,8 +23,10 @@ test code catches the error.
 Host damage (covered by layers, each probed at start and reported, see :func:`capabilities`):
 a fresh child per execution, cloned from a pre-warmed fork server into its own pid namespace
 (``pidns``: it is pid 1, and killing it kills everything it started) and network namespace
-(``netns``: only a loopback that is down), its own session, a private 0700 temp dir removed
-afterwards, a scrubbed environment, stdin closed unless fed, rlimits (CPU, address space, file
+(``netns``: only a loopback that is down) and mount namespace (``mountns``: its private 0700
+temp dir is a tmpfs of ``SandboxConfig.tmpfs_mb``, a disk quota, gone with the sandboxed
+processes; /proc shows only its own processes; nothing propagates back), its own session, a
+scrubbed environment, stdin closed unless fed, rlimits (CPU, address space, file
 size, open files, processes; no core dumps), capped output, the drop to uid/gid 65534 when run
 as root (``drop_uid``: NPROC binds, root's files and processes are out of reach), Landlock
 (``landlock``: writes only in its temp dir, reads only below system and interpreter
@@ -46,7 +48,8 @@ Not covered (known gaps):
 - Memory and CPU are limited per process (RLIMIT_AS, RLIMIT_CPU), not per sandbox: a candidate
   may start up to NPROC processes, each with the limits. NPROC counts every process of the
   dropped uid on the host, so concurrent sandboxes (or other users of uid 65534) share it. No
-  cgroup is used. The file count in the temp dir is not limited (its removal may take a while).
+  cgroup is used. Without ``mountns`` the temp dir is a plain directory on the host's /tmp:
+  its size is bounded only by RLIMIT_FSIZE per file and by the time limit.
 - Only plain values cross the boundary: tests that pass callables or custom objects, expect
   them back, inspect mutated arguments, or get ints beyond 4300 digits are not supported
   (reported as an infrastructure error or a failed test, never as a pass).

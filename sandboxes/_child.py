@@ -12,8 +12,9 @@ Processes, for one execution::
            │      time, hands its descriptors to the parent on request, watches it through a
            │      pidfd, kills it (and with it its whole pid namespace) when the parent asks or
            │      hangs up, then removes its private dir and reports the exit status.
-           └─ child   pid 1 of its own pid namespace, own network namespace, own session,
-                      private 0700 temp dir, uid/gid dropped to an unprivileged id, Landlock,
+           └─ child   pid 1 of its own pid namespace, own network and mount namespaces (its
+                      private 0700 temp dir is a size-limited tmpfs, /proc shows only its own
+                      processes), own session, uid/gid dropped to an unprivileged id, Landlock,
                       seccomp; reports its layers and waits, isolated, for its request; then
                       applies the request's rlimits and runs the candidate: as a function
                       server ("call" mode) or as a program reading stdin ("stdio" mode)
@@ -164,9 +165,39 @@ def unshare(flags: int) -> None:
     _check(_libc.unshare(ctypes.c_int(flags)), "unshare")
 
 
+MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REC, MS_PRIVATE = 2, 4, 8, 0x4000, 1 << 18
+
+
+def _enc(x: str | None) -> bytes | None:
+    return None if x is None else x.encode()
+
+
+def mount(source: str | None, target: str, fstype: str | None, flags: int, data: str | None) -> None:
+    _check(
+        _libc.mount(_enc(source), _enc(target), _enc(fstype), ctypes.c_ulong(flags), _enc(data)),
+        f"mount {target}",
+    )
+
+
+def _private_mounts(tmpdir: str, size_mb: int, owner: tuple[int, int] | None, proc: bool) -> None:
+    """In a fresh mount namespace: nothing propagates back to the host; the private dir becomes
+    a tmpfs of ``size_mb`` (a disk quota); with ``proc``, /proc shows only the sandbox's pids."""
+    mount(None, "/", None, MS_REC | MS_PRIVATE, None)
+    opts = f"size={int(size_mb)}m,mode=0700" + (f",uid={owner[0]},gid={owner[1]}" if owner else "")
+    mount("tmpfs", tmpdir, "tmpfs", MS_NOSUID | MS_NODEV, opts)
+    if proc:
+        mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
+
+
 def prctl(option: int, arg2: int = 0) -> None:
     _check(
-        _libc.prctl(ctypes.c_int(option), ctypes.c_ulong(arg2), ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0)),
+        _libc.prctl(
+            ctypes.c_int(option),
+            ctypes.c_ulong(arg2),
+            ctypes.c_ulong(0),
+            ctypes.c_ulong(0),
+            ctypes.c_ulong(0),
+        ),
         "prctl",
     )
 
@@ -175,14 +206,32 @@ def prctl(option: int, arg2: int = 0) -> None:
 _ARCH = {
     "x86_64": (
         0xC000003E,
-        {"socket": 41, "ptrace": 101, "setsid": 112, "setpgid": 109, "process_vm_readv": 310,
-         "process_vm_writev": 311, "io_uring_setup": 425, "bpf": 321, "perf_event_open": 298},
+        {
+            "socket": 41,
+            "ptrace": 101,
+            "setsid": 112,
+            "setpgid": 109,
+            "process_vm_readv": 310,
+            "process_vm_writev": 311,
+            "io_uring_setup": 425,
+            "bpf": 321,
+            "perf_event_open": 298,
+        },
         0x40000000,  # x32 ABI bit: refuse those numbers altogether
     ),
     "aarch64": (
         0xC00000B7,
-        {"socket": 198, "ptrace": 117, "setsid": 157, "setpgid": 154, "process_vm_readv": 270,
-         "process_vm_writev": 271, "io_uring_setup": 425, "bpf": 280, "perf_event_open": 241},
+        {
+            "socket": 198,
+            "ptrace": 117,
+            "setsid": 157,
+            "setpgid": 154,
+            "process_vm_readv": 270,
+            "process_vm_writev": 271,
+            "io_uring_setup": 425,
+            "bpf": 280,
+            "perf_event_open": 241,
+        },
         None,
     ),
 }
@@ -213,8 +262,13 @@ def seccomp_filter(deny_setsid: bool) -> bytes | None:
     if x32 is not None:
         prog += [_bpf(JGE, 0, 1, x32), _bpf(RET, 0, 0, KILL)]
     # socket(domain, ...): allow AF_UNIX (1) only
-    prog += [_bpf(JEQ, 0, 4, nr["socket"]), _bpf(LD, 0, 0, 16), _bpf(JEQ, 0, 1, socket.AF_UNIX),
-             _bpf(RET, 0, 0, ALLOW), _bpf(RET, 0, 0, EACCES)]
+    prog += [
+        _bpf(JEQ, 0, 4, nr["socket"]),
+        _bpf(LD, 0, 0, 16),
+        _bpf(JEQ, 0, 1, socket.AF_UNIX),
+        _bpf(RET, 0, 0, ALLOW),
+        _bpf(RET, 0, 0, EACCES),
+    ]
     for name in denied:
         prog += [_bpf(JEQ, 0, 1, nr[name]), _bpf(RET, 0, 0, EPERM)]
     prog.append(_bpf(RET, 0, 0, ALLOW))
@@ -261,8 +315,10 @@ def _ll_ruleset(fs: int, net: int, scoped: int, abi: int, rules: list[tuple[str,
     """A Landlock ruleset fd handling ``fs``/``net``/``scoped`` that allows ``rules`` (path, rights)."""
     create, add_rule, _ = _LANDLOCK_NR[os.uname().machine]
     attr = struct.pack("QQQ", fs, net, scoped)[: 8 if abi < 4 else (16 if abi < 6 else 24)]
-    fd = _check(_libc.syscall(ctypes.c_long(create), attr, ctypes.c_size_t(len(attr)), ctypes.c_uint32(0)),
-                "landlock_create_ruleset")
+    fd = _check(
+        _libc.syscall(ctypes.c_long(create), attr, ctypes.c_size_t(len(attr)), ctypes.c_uint32(0)),
+        "landlock_create_ruleset",
+    )
     try:
         for path, access in rules:
             try:
@@ -274,8 +330,12 @@ def _ll_ruleset(fs: int, net: int, scoped: int, abi: int, rules: list[tuple[str,
                     access &= _LL_EXECUTE | _LL_READ_FILE | (1 << 1) | _LL_TRUNCATE  # file-only rights
                 # struct landlock_path_beneath_attr { u64 allowed_access; s32 parent_fd; } __packed
                 rule = struct.pack("=Qi", access & fs, pfd)
-                _check(_libc.syscall(ctypes.c_long(add_rule), ctypes.c_int(fd), ctypes.c_int(1), rule,
-                                     ctypes.c_uint32(0)), "landlock_add_rule")
+                _check(
+                    _libc.syscall(
+                        ctypes.c_long(add_rule), ctypes.c_int(fd), ctypes.c_int(1), rule, ctypes.c_uint32(0)
+                    ),
+                    "landlock_add_rule",
+                )
             finally:
                 os.close(pfd)
     except BaseException:
@@ -286,7 +346,9 @@ def _ll_ruleset(fs: int, net: int, scoped: int, abi: int, rules: list[tuple[str,
 
 def _ll_restrict(fd: int) -> None:
     _, _, restrict = _LANDLOCK_NR[os.uname().machine]
-    _check(_libc.syscall(ctypes.c_long(restrict), ctypes.c_int(fd), ctypes.c_uint32(0)), "landlock_restrict_self")
+    _check(
+        _libc.syscall(ctypes.c_long(restrict), ctypes.c_int(fd), ctypes.c_uint32(0)), "landlock_restrict_self"
+    )
 
 
 def _ll_rights() -> tuple[int, int, int, int]:
@@ -316,7 +378,9 @@ def install_landlock(readable: list[str], writable: list[str], shared_fd: int | 
     abi, fs, net, scoped = _ll_rights()
     prctl(PR_SET_NO_NEW_PRIVS, 1)
     if shared_fd is None:
-        fd = _ll_ruleset(fs, net, scoped, abi, [(p, _LL_READ) for p in readable] + [(p, fs) for p in writable])
+        fd = _ll_ruleset(
+            fs, net, scoped, abi, [(p, _LL_READ) for p in readable] + [(p, fs) for p in writable]
+        )
     else:
         _ll_restrict(shared_fd)
         os.close(shared_fd)
@@ -391,17 +455,26 @@ def _apply_rlimits(limits: dict) -> bool:
         value = limits.get(key)
         if value is None:
             continue
+        res = getattr(resource, name)
         n = max(1, int(value * scale)) if key != "cpu_s" else max(1, int(-(-value // 1)))
         hard = n + 1 if key == "cpu_s" else n  # SIGXCPU at the soft limit, SIGKILL a second later
-        resource.setrlimit(getattr(resource, name), (n, hard))
+        cap = resource.getrlimit(res)[1]  # a limit can only be lowered (the pool may have set one)
+        if cap != resource.RLIM_INFINITY:
+            n, hard = min(n, cap), min(hard, cap)
+        resource.setrlimit(res, (n, hard))
     return bool(limits)
 
 
 def _redirect(fds: dict[str, int], prep: dict) -> None:
     """Put stdin, stdout, stderr, rpc, /dev/null at 0..4 (the shared Landlock layer at 5), close the rest."""
     devnull = os.open(os.devnull, os.O_RDWR)
-    targets = {0: fds.get("stdin", devnull), 1: fds.get("stdout", devnull), 2: fds.get("stderr", devnull),
-               3: fds["rpc"], 4: devnull}
+    targets = {
+        0: fds.get("stdin", devnull),
+        1: fds.get("stdout", devnull),
+        2: fds.get("stderr", devnull),
+        3: fds["rpc"],
+        4: devnull,
+    }
     if prep.get("landlock_fd") is not None:
         targets[5] = prep["landlock_fd"]
         prep["landlock_fd"] = 5
@@ -451,7 +524,11 @@ def clone_process(flags: int) -> int:
 
 
 def _child_main(layers: dict, fds: dict[str, int], tmpdir: str, prep: dict, uid: int, gid: int) -> None:
-    """The sandboxed child, right after clone: isolate, report, wait for the request, run it."""
+    """The sandboxed child, right after clone: isolate, report, wait for the request, run it.
+
+    ``uid``/``gid`` are the fork server's own ids (mapped to themselves in a user namespace).
+    """
+    rpc_fd = fds["rpc"]
     try:
         keep = set(fds.values()) | ({prep["landlock_fd"]} if prep.get("landlock_fd") is not None else set())
         _close_all_but(keep)  # the control socket and every other child's descriptors
@@ -460,13 +537,19 @@ def _child_main(layers: dict, fds: dict[str, int], tmpdir: str, prep: dict, uid:
         gc.enable()  # the fork server runs without a collector; the candidate's code should not
         if layers.get("userns"):
             _map_user(uid, gid)
+        if layers.get("mountns"):
+            owner = (int(layers["uid"]), int(layers["gid"])) if layers.get("drop_uid") else None
+            _private_mounts(tmpdir, int(layers.get("tmpfs_mb", 64)), owner, bool(layers.get("procfs")))
         os.setsid()  # its own session and group: without a pid namespace, the group is what gets killed
         _redirect(fds, prep)
+        rpc_fd = 3
         rpc = socket.socket(fileno=3)
-        applied = [n for n in ("userns", "netns", "pidns") if layers.get(n)] + _isolate_child(layers, tmpdir, prep)
+        applied = [n for n in ("userns", "netns", "pidns", "mountns") if layers.get(n)] + _isolate_child(
+            layers, tmpdir, prep
+        )
     except BaseException as e:  # noqa: BLE001 - any setup failure is an infrastructure error
         try:
-            send_msg(socket.socket(fileno=3), {"infra": f"child setup: {type(e).__name__}: {e}"})
+            send_msg(socket.socket(fileno=rpc_fd), {"infra": f"child setup: {type(e).__name__}: {e}"})
         finally:
             os._exit(70)
     send_msg(rpc, {"layers": applied})  # read by the parent once it takes this (warm) child
@@ -542,7 +625,9 @@ def _run_child(rpc: socket.socket) -> None:
     except BaseException as e:  # noqa: BLE001 - SystemExit and friends are failures to load, too
         send_msg(rpc, {"load_error": _exc_info(e), "syntax": False})
         return
-    names = sorted(k for k, v in list(ns.items()) if isinstance(k, str) and not k.startswith("__") and callable(v))
+    names = sorted(
+        k for k, v in list(ns.items()) if isinstance(k, str) and not k.startswith("__") and callable(v)
+    )
     send_msg(rpc, {"ready": names})
     for item in req.get("batch") or ():
         _answer(ns, rpc, item)
@@ -659,7 +744,32 @@ def probe(uid: int, gid: int) -> dict:
             if pid == 0:
                 os._exit(0)
             return os.waitpid(pid, 0)[1] == 0
+
         return f
+
+    def mnt(proc: bool):
+        import tempfile
+
+        d = tempfile.mkdtemp()
+
+        def f() -> bool:
+            u, g = os.getuid(), os.getgid()
+            unshare(CLONE_NEWNS | (CLONE_NEWPID if proc else 0) | (0 if root else CLONE_NEWUSER))
+            if not root:
+                _map_user(u, g)
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    _private_mounts(d, 1, None, proc)
+                    os._exit(0 if not proc or os.listdir("/proc").count("1") == 1 else 1)
+                except BaseException:  # noqa: BLE001
+                    os._exit(1)
+            return os.waitpid(pid, 0)[1] == 0
+
+        try:
+            return _probe_one(f)
+        finally:
+            os.rmdir(d)
 
     def sec() -> bool:
         install_seccomp(deny_setsid=True)
@@ -670,10 +780,7 @@ def probe(uid: int, gid: int) -> dict:
         return False
 
     def land() -> bool:
-        import tempfile
-
-        d = tempfile.mkdtemp()
-        install_landlock(landlock_readable(), [d])
+        install_landlock(landlock_readable(), ["/dev/null"])
         try:
             open("/tmp/.vg_landlock_probe", "w")  # noqa: SIM115
         except PermissionError:
@@ -686,6 +793,8 @@ def probe(uid: int, gid: int) -> dict:
         "userns": (not root) and _probe_one(ns(0)),
         "netns": _probe_one(ns(CLONE_NEWNET)),
         "pidns": _probe_one(ns(CLONE_NEWPID)),
+        "mountns": mnt(False),
+        "procfs": mnt(True),
         "seccomp": _probe_one(sec),
         "landlock": _probe_one(land),
         "landlock_abi": landlock_abi(),
@@ -719,6 +828,7 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int) -> None:
         return
     layers, base = cfg["layers"], cfg["base"]
     flags = (CLONE_NEWNET if layers.get("netns") else 0) | (CLONE_NEWPID if layers.get("pidns") else 0)
+    flags |= CLONE_NEWNS if layers.get("mountns") else 0
     if flags and layers.get("userns"):
         flags |= CLONE_NEWUSER
     prep: dict = {}  # built once here, applied in every child (a child only restricts itself)
@@ -740,10 +850,12 @@ class Zygote:
     any byte or EOF from the parent on it means "kill it now".
     """
 
-    def __init__(self, ctl: socket.socket, layers: dict, base: str, flags: int, prep: dict, uid: int,
-                 gid: int) -> None:
+    def __init__(
+        self, ctl: socket.socket, layers: dict, base: str, flags: int, prep: dict, uid: int, gid: int
+    ) -> None:
         self.ctl, self.layers, self.base, self.flags, self.prep = ctl, layers, base, flags, prep
         self.uid, self.gid = uid, gid
+        self.own_uid, self.own_gid = os.getuid(), os.getgid()  # what a user namespace maps
         self.warm: list[dict[str, int]] = []  # the parent's ends of children forked ahead of time
         self.count = 0
         self.watch: dict[int, dict] = {}  # fd (status or pidfd) -> child record
@@ -759,7 +871,13 @@ class Zygote:
         out_r, out_w = os.pipe()
         err_r, err_w = os.pipe()
         mine = {"rpc": rpc_c.detach(), "stdin": in_r, "stdout": out_w, "stderr": err_w}
-        theirs = {"rpc": rpc_p.detach(), "status": st_p.detach(), "stdin": in_w, "stdout": out_r, "stderr": err_r}
+        theirs = {
+            "rpc": rpc_p.detach(),
+            "status": st_p.detach(),
+            "stdin": in_w,
+            "stdout": out_r,
+            "stderr": err_r,
+        }
         try:
             tmpdir = os.path.join(self.base, f"x{self.count}-{os.urandom(4).hex()}")  # unguessable
             os.mkdir(tmpdir, 0o700)
@@ -772,7 +890,7 @@ class Zygote:
             st_c.close()
             return f"cannot start a sandboxed child: {e}"
         if pid == 0:
-            _child_main(self.layers, mine, tmpdir, self.prep, self.uid, self.gid)
+            _child_main(self.layers, mine, tmpdir, self.prep, self.own_uid, self.own_gid)
             os._exit(70)  # not reached
         for fd in mine.values():
             os.close(fd)
@@ -832,8 +950,9 @@ class Zygote:
     def serve(self) -> None:
         while True:
             idle = len(self.warm) < WARM_CHILDREN
-            events = self.poller.poll(0 if idle else (None if all(r["pidfd"] is not None for r in self.watch.values())
-                                                      else 200))
+            events = self.poller.poll(
+                0 if idle else (None if all(r["pidfd"] is not None for r in self.watch.values()) else 200)
+            )
             if not events:
                 if idle:  # top up the warm children between requests
                     item = self.prepare()

@@ -58,8 +58,13 @@ class Limits:
     output_bytes: int = 1 << 20
 
     def rlimits(self) -> dict[str, Any]:
-        return {"cpu_s": self.cpu_s, "memory_mb": self.memory_mb, "fsize_mb": self.fsize_mb,
-                "nofile": self.nofile, "nproc": self.nproc}
+        return {
+            "cpu_s": self.cpu_s,
+            "memory_mb": self.memory_mb,
+            "fsize_mb": self.fsize_mb,
+            "nofile": self.nofile,
+            "nproc": self.nproc,
+        }
 
 
 MAX_PREFETCH = 256  # calls in one batch
@@ -98,24 +103,33 @@ class SandboxError(RuntimeError):
 
 
 _RAISED: dict[str, type[CandidateRaised]] = {}
-_NOT_MIRRORED = {"BaseException", "SystemExit", "KeyboardInterrupt", "GeneratorExit", "StopIteration",
-                 "StopAsyncIteration"}
+_NOT_MIRRORED = {
+    "BaseException",
+    "SystemExit",
+    "KeyboardInterrupt",
+    "GeneratorExit",
+    "StopIteration",
+    "StopAsyncIteration",
+}
 
 
-def _raised_type(name: str) -> type[CandidateRaised]:
-    """A CandidateRaised subclass that is also the builtin exception ``name`` (when there is one)."""
+def _raised(name: str, msg: str) -> CandidateRaised:
+    """The exception to raise here for the candidate's ``name``: a CandidateRaised that is also the
+    builtin exception of that name when there is one (the name comes from the child: untrusted,
+    so only builtin names get a class of their own, and the cache stays bounded)."""
+    base = getattr(builtins, name, None)
+    if not (isinstance(base, type) and issubclass(base, Exception)) or name in _NOT_MIRRORED:
+        exc = CandidateRaised(msg)
+        exc.remote_type = name[:100]
+        return exc
     cls = _RAISED.get(name)
     if cls is None:
-        base = getattr(builtins, name, None)
-        bases: tuple[type, ...] = (CandidateRaised,)
-        if isinstance(base, type) and issubclass(base, Exception) and name not in _NOT_MIRRORED:
-            bases = (CandidateRaised, base)
         try:
-            cls = type(f"Candidate{name}", bases, {"remote_type": name})
+            cls = type(f"Candidate{name}", (CandidateRaised, base), {"remote_type": name})
         except TypeError:  # an incompatible layout: keep the generic class
             cls = type(f"Candidate{name}", (CandidateRaised,), {"remote_type": name})
         _RAISED[name] = cls
-    return cls
+    return cls(msg)
 
 
 # --------------------------------------------------------------------------------- function mode
@@ -159,8 +173,12 @@ class Candidate:
     def _start(self, batch: Sequence[tuple[str, tuple, dict]] = ()) -> None:
         self.starts += 1
         items = self._batch_items(batch)
-        child = self.server.spawn("call", self.limits.rlimits(), self.code,
-                                  [{"id": rid, "fn": k[0], "args": k[1], "kwargs": k[2]} for rid, k in items])
+        child = self.server.spawn(
+            "call",
+            self.limits.rlimits(),
+            self.code,
+            [{"id": rid, "fn": k[0], "args": k[1], "kwargs": k[2]} for rid, k in items],
+        )
         self._child = child
         trusted = True  # until the child accepts the request, no candidate code has run
         try:
@@ -182,8 +200,11 @@ class Candidate:
             if trusted:  # died before accepting the request: our setup, not the candidate
                 raise SandboxError(f"the child died during setup ({_describe(status)})") from e
             self._record_death(status)
-            self.load_error = {"type": "Crash", "msg": f"the child died while loading ({_describe(status)})",
-                               "syntax": False}
+            self.load_error = {
+                "type": "Crash",
+                "msg": f"the child died while loading ({_describe(status)})",
+                "syntax": False,
+            }
             return
         except TimeoutError:
             self._finish(wait=False)
@@ -195,8 +216,11 @@ class Candidate:
         if "load_error" in msg:
             self._finish(wait=False)
             err = msg["load_error"] if isinstance(msg["load_error"], dict) else {}
-            self.load_error = {"type": str(err.get("type", "Exception")), "msg": str(err.get("msg", ""))[:2000],
-                               "syntax": bool(msg.get("syntax"))}
+            self.load_error = {
+                "type": str(err.get("type", "Exception")),
+                "msg": str(err.get("msg", ""))[:2000],
+                "syntax": bool(msg.get("syntax")),
+            }
             if self.load_error["type"] == "MemoryError":
                 self.events.append("memory")
             return
@@ -208,7 +232,9 @@ class Candidate:
         self.names = names
         self._pending.update(items)  # answered in order after "ready"; read when a test needs them
 
-    def _batch_items(self, calls: Sequence[tuple[str, tuple, dict]]) -> list[tuple[int, tuple[str, str, str]]]:
+    def _batch_items(
+        self, calls: Sequence[tuple[str, tuple, dict]]
+    ) -> list[tuple[int, tuple[str, str, str]]]:
         items = []
         for name, args, kwargs in calls[:MAX_PREFETCH]:
             if self.names and name not in self.names:
@@ -275,7 +301,9 @@ class Candidate:
         if not items:
             return 0
         try:
-            self._child.send({"batch": [{"id": rid, "fn": k[0], "args": k[1], "kwargs": k[2]} for rid, k in items]})
+            self._child.send(
+                {"batch": [{"id": rid, "fn": k[0], "args": k[1], "kwargs": k[2]} for rid, k in items]}
+            )
         except OSError:
             return 0
         self._pending.update(items)
@@ -286,7 +314,11 @@ class Candidate:
         if self.load_error is not None:
             raise CandidateLoadError(f"{self.load_error['type']}: {self.load_error['msg']}")
         try:
-            key = (name, json.dumps(_child.encode(tuple(args))), json.dumps(_child.encode(dict(kwargs or {}))))
+            key = (
+                name,
+                json.dumps(_child.encode(tuple(args))),
+                json.dumps(_child.encode(dict(kwargs or {}))),
+            )
         except _child.EncodeError as e:
             raise UnsupportedValue(f"the test passed a value the sandbox cannot carry: {e}") from None
         self.calls += 1
@@ -349,7 +381,7 @@ class Candidate:
         rtype = str(err.get("type", "Exception"))
         if rtype == "MemoryError":
             self.events.append("memory")
-        raise _raised_type(rtype)(str(err.get("msg", ""))[:2000])
+        raise _raised(rtype, str(err.get("msg", ""))[:2000])
 
 
 def _describe(status: int | None) -> str:
@@ -386,8 +418,13 @@ class ProgramResult:
 
     @property
     def ok(self) -> bool:
-        return (self.exit_code == 0 and not self.timed_out and not self.output_exceeded
-                and self.infra_error is None and not self.syntax_error)
+        return (
+            self.exit_code == 0
+            and not self.timed_out
+            and not self.output_exceeded
+            and self.infra_error is None
+            and not self.syntax_error
+        )
 
 
 def run_program(
@@ -413,7 +450,9 @@ def run_program(
         hello = child.recv(deadline)  # sent by our code before the candidate's runs
         accepted = child.recv(deadline) if "infra" not in hello else {}
         if "infra" in hello or "accepted" not in accepted:
-            res.infra_error = str(hello.get("infra") or accepted.get("infra") or "the child did not accept the request")
+            res.infra_error = str(
+                hello.get("infra") or accepted.get("infra") or "the child did not accept the request"
+            )
         else:
             res.layers = (["rlimits"] if child.rlimits else []) + [str(x) for x in hello.get("layers") or []]
             _pump(child, data, out, err, deadline, limits.output_bytes, res)
@@ -435,8 +474,9 @@ def run_program(
     if status is not None:
         if os.WIFSIGNALED(status):
             res.signal = os.WTERMSIG(status)
-            if res.signal == signal.SIGXCPU or (res.signal == signal.SIGKILL and not child.killed
-                                                and _cpu_spent(limits, res)):
+            if res.signal == signal.SIGXCPU or (
+                res.signal == signal.SIGKILL and not child.killed and _cpu_spent(limits, res)
+            ):
                 res.timed_out = True
         else:
             res.exit_code = os.WEXITSTATUS(status)
@@ -450,8 +490,15 @@ def _cpu_spent(limits: Limits, res: ProgramResult) -> bool:
     return limits.cpu_s is not None and res.wall_s >= limits.cpu_s
 
 
-def _pump(child: ChildHandle, data: bytes, out: bytearray, err: bytearray, deadline: float, cap: int,
-          res: ProgramResult) -> None:
+def _pump(
+    child: ChildHandle,
+    data: bytes,
+    out: bytearray,
+    err: bytearray,
+    deadline: float,
+    cap: int,
+    res: ProgramResult,
+) -> None:
     """Feed stdin and drain stdout/stderr until both close, the cap is hit, or time runs out."""
     w = child.pipes.pop("stdin")
     os.set_blocking(w, False)

@@ -36,7 +36,7 @@ _CHILD_SCRIPT = os.path.abspath(_child.__file__)
 _SCRUBBED_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 
 # The layers, in the order they are applied, and the minimum: every group needs one member.
-LAYERS = ("rlimits", "drop_uid", "userns", "netns", "pidns", "landlock", "seccomp")
+LAYERS = ("rlimits", "drop_uid", "userns", "netns", "pidns", "mountns", "landlock", "seccomp")
 MINIMUM = {
     "no network": ("netns", "seccomp"),
     "containment of every process the candidate starts": ("pidns", "seccomp"),
@@ -62,6 +62,7 @@ class SandboxConfig:
                 should be preloaded (the default covers the standard library used by typical
                 benchmark solutions).
     python:     the interpreter that runs the fork server.
+    tmpfs_mb:   size of the private temp dir (a tmpfs, with the ``mountns`` layer): a disk quota.
     """
 
     uid: int = 65534
@@ -70,6 +71,7 @@ class SandboxConfig:
     on_missing: str = "raise"
     preload: tuple[str, ...] = tuple(_child.PRELOAD)
     python: str = sys.executable
+    tmpfs_mb: int = 64
 
     def __post_init__(self) -> None:
         unknown = set(self.disable) - set(LAYERS)
@@ -94,13 +96,23 @@ class ForkServer:
         self._base = tempfile.mkdtemp(prefix="verigrpo-sandbox-")
         os.chmod(self._base, 0o711)  # the dropped uid must be able to enter its own subdirectory
         parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        cfg = {"fd": child.fileno(), "preload": list(self.config.preload), "uid": self.config.uid,
-               "gid": self.config.gid, "base": self._base}  # base: names this server's processes
+        cfg = {
+            "fd": child.fileno(),
+            "preload": list(self.config.preload),
+            "uid": self.config.uid,
+            "gid": self.config.gid,
+            "base": self._base,
+        }  # base: names this server's processes
         try:
             self._proc = subprocess.Popen(
                 [self.config.python, "-I", _CHILD_SCRIPT, json.dumps(cfg)],
-                pass_fds=[child.fileno()], env=_SCRUBBED_ENV, cwd=self._base, stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                pass_fds=[child.fileno()],
+                env=_SCRUBBED_ENV,
+                cwd=self._base,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
             )
         except OSError as e:
             shutil.rmtree(self._base, ignore_errors=True)
@@ -142,7 +154,7 @@ class ForkServer:
             active["drop_uid"] = False
             # without root the namespaces come through a user namespace
             if not active["userns"]:
-                active["netns"] = active["pidns"] = False
+                active["netns"] = active["pidns"] = active["mountns"] = False
         else:
             active["userns"] = False
         return active
@@ -157,12 +169,24 @@ class ForkServer:
 
     def layers_request(self) -> dict[str, Any]:
         a = self.active
-        need_userns = a["userns"] and (a["netns"] or a["pidns"])
-        return {"drop_uid": a["drop_uid"], "uid": self.config.uid, "gid": self.config.gid, "netns": a["netns"],
-                "pidns": a["pidns"], "userns": need_userns, "seccomp": a["seccomp"], "landlock": a["landlock"]}
+        need_userns = a["userns"] and (a["netns"] or a["pidns"] or a["mountns"])
+        return {
+            "drop_uid": a["drop_uid"],
+            "uid": self.config.uid,
+            "gid": self.config.gid,
+            "netns": a["netns"],
+            "pidns": a["pidns"],
+            "userns": need_userns,
+            "seccomp": a["seccomp"],
+            "landlock": a["landlock"],
+            "mountns": a["mountns"],
+            "procfs": a["mountns"] and a["pidns"] and bool(self.caps.get("procfs")),
+            "tmpfs_mb": self.config.tmpfs_mb,
+        }
 
-    def spawn(self, mode: str, limits: Mapping[str, Any], code: str,
-              batch: Sequence[Mapping[str, Any]] = ()) -> ChildHandle:
+    def spawn(
+        self, mode: str, limits: Mapping[str, Any], code: str, batch: Sequence[Mapping[str, Any]] = ()
+    ) -> ChildHandle:
         """Take an isolated child (forked ahead of time), send it ``code`` and return its handle.
 
         ``mode`` is "call" (function server; stdin, stdout and stderr are /dev/null) or "stdio"
@@ -209,6 +233,9 @@ class ForkServer:
             if batch:
                 req["batch"] = list(batch)
             handle.send(req)
+        except _child.EncodeError as e:  # a request over MAX_MESSAGE: the input's fault
+            handle.close(wait=False)
+            raise ValueError(f"the code is too large for the sandbox: {e}") from None
         except OSError:
             pass  # a child that died in setup: the caller reads EOF and the server's report
         return handle
@@ -261,7 +288,10 @@ class ChildHandle:
                     del self._buf[: 4 + n]
                     try:
                         msg = json.loads(data)
-                    except (ValueError, RecursionError) as e:  # the child is untrusted: noise is a protocol error
+                    except (
+                        ValueError,
+                        RecursionError,
+                    ) as e:  # the child is untrusted: noise is a protocol error
                         raise ValueError(f"malformed message from the child: {type(e).__name__}") from None
                     if not isinstance(msg, dict):
                         raise ValueError("malformed message from the child")
@@ -398,6 +428,19 @@ def capabilities(config: SandboxConfig | None = None) -> dict[str, Any]:
     return {"available": dict(server.caps), "active": server.active_names(), "missing": list(server.missing)}
 
 
+def _forget_inherited() -> None:
+    """In a forked child: drop (without stopping) the servers of the parent, close our copy of
+    their control sockets so that they still see EOF when the parent goes."""
+    for (pid, _), server in list(_SERVERS.items()):
+        if pid != os.getpid():
+            try:
+                server._ctl.close()
+            except OSError:
+                pass
+    _SERVERS.clear()
+
+
 import atexit  # noqa: E402
 
 atexit.register(shutdown)
+os.register_at_fork(after_in_child=_forget_inherited)

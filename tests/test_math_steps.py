@@ -105,6 +105,9 @@ def test_spans_cover_text_in_order(text: str, mode: str) -> None:
         ("2**10 = 1024", ["equal"]),
         ("\\sqrt{16} = 4", ["equal"]),
         ("\\sqrt[3]{27} = 3", ["equal"]),
+        ("\\sqrt[3]{-27} = -3", ["equal"]),  # odd roots of negatives are real
+        ("\\sqrt{8} = 2\\sqrt{2}", ["equal"]),
+        ("8^{2/3} = 4", ["equal"]),
         ("√16 + 3² = 13", ["equal"]),
         ("5! = 120", ["equal"]),
         ("50% = 0.5", ["equal"]),

@@ -13,7 +13,7 @@ from verifiers.pool import call_safely
 
 @pytest.fixture(scope="module")
 def pool():
-    with ScoringPool(fixtures.misbehave, workers=2, timeout=1.5, worker_memory_mb=1024) as p:
+    with ScoringPool(fixtures.misbehave, workers=2, timeout=3.0, worker_memory_mb=1024) as p:
         yield p
 
 

@@ -49,8 +49,15 @@ def host():
     target = d / "open_target.txt"  # world-writable too: shows what Landlock adds to the uid drop
     target.write_text("")
     os.chmod(target, 0o666)
-    yield {"dir": str(d), "canary": str(canary), "open_canary": str(open_canary), "private": str(private),
-           "port": listener.getsockname()[1], "listener": listener, "target": str(target)}
+    yield {
+        "dir": str(d),
+        "canary": str(canary),
+        "open_canary": str(open_canary),
+        "private": str(private),
+        "port": listener.getsockname()[1],
+        "listener": listener,
+        "target": str(target),
+    }
     listener.close()
     shutil.rmtree(d, ignore_errors=True)
     os.environ.pop("VG_TEST_SECRET", None)
@@ -125,12 +132,14 @@ def run_call(code: str, fn: str = "f", *args, limits: Limits = FAST, config: San
 def test_capabilities_reports_active_layers_and_child_confirms_them():
     caps = capabilities()
     assert caps["missing"] == []
-    expected = [name for name in ("drop_uid", "netns", "pidns", "landlock", "seccomp") if caps["available"][name]]
+    expected = [
+        name for name in ("drop_uid", "netns", "pidns", "landlock", "seccomp") if caps["available"][name]
+    ]
     assert set(expected) <= set(caps["active"])
     # on this platform (root, namespaces, Landlock, seccomp) every layer must be present
-    assert {"drop_uid", "netns", "pidns", "landlock", "seccomp", "rlimits"} <= set(caps["active"])
+    assert {"drop_uid", "netns", "pidns", "mountns", "landlock", "seccomp", "rlimits"} <= set(caps["active"])
     with Candidate("def f(): return 1", FAST) as c:
-        assert set(c.layers) >= {"rlimits", "drop_uid", "netns", "pidns", "landlock", "seccomp"}
+        assert set(c.layers) >= {"rlimits", "drop_uid", "netns", "pidns", "mountns", "landlock", "seccomp"}
 
 
 def test_fresh_interpreter_state_per_execution(host):
@@ -167,8 +176,10 @@ def test_stdin_closed_unless_fed(host):
 
 
 def test_rlimits_are_set_in_the_child():
-    code = ("import resource\ndef f(): return [resource.getrlimit(getattr(resource, n))[0] for n in "
-            "('RLIMIT_CPU', 'RLIMIT_AS', 'RLIMIT_FSIZE', 'RLIMIT_NOFILE', 'RLIMIT_NPROC', 'RLIMIT_CORE')]")
+    code = (
+        "import resource\ndef f(): return [resource.getrlimit(getattr(resource, n))[0] for n in "
+        "('RLIMIT_CPU', 'RLIMIT_AS', 'RLIMIT_FSIZE', 'RLIMIT_NOFILE', 'RLIMIT_NPROC', 'RLIMIT_CORE')]"
+    )
     assert run_call(code) == ("ok", [2, 512 << 20, 16 << 20, 64, 32, 0])
 
 
@@ -185,7 +196,7 @@ def test_uid_is_dropped_and_root_files_are_out_of_reach(host):
 import os
 def f():
     out = [os.getuid(), os.getgid(), os.getgroups()]
-    for path, mode in (({host['private']!r}, 'r'), ({host['canary']!r}, 'a')):
+    for path, mode in (({host["private"]!r}, 'r'), ({host["canary"]!r}, 'a')):
         try:
             open(path, mode).write('x') if mode == 'a' else out.append(open(path).read())
         except OSError as e:
@@ -208,7 +219,7 @@ def f():
     s = socket.socket()
     s.settimeout(1)
     try:
-        s.connect(('127.0.0.1', {host['port']}))
+        s.connect(('127.0.0.1', {host["port"]}))
     except OSError as e:
         return 'blocked', e.errno
     return 'connected', 0
@@ -228,7 +239,7 @@ def f():
     for fam in (socket.AF_INET, socket.AF_INET6):
         try:
             s = socket.socket(fam)
-            s.connect(('127.0.0.1', {host['port']}))
+            s.connect(('127.0.0.1', {host["port"]}))
             out.append('connected')
         except OSError as e:
             out.append(e.errno)
@@ -244,7 +255,7 @@ def test_landlock_protects_world_writable_files_and_hides_the_repo(host):
     code = f"""
 def f():
     out = []
-    for path, mode in [({host['open_canary']!r}, 'a'), ({os.path.abspath(harness)!r}, 'r')]:
+    for path, mode in [({host["open_canary"]!r}, 'a'), ({os.path.abspath(harness)!r}, 'r')]:
         try:
             with open(path, mode) as fh:
                 fh.write('x') if mode == 'a' else fh.read()
@@ -261,6 +272,29 @@ def f():
     with open(host["target"]) as f:
         assert f.read() == "x"
     assert_host_intact(host)
+
+
+def test_private_dir_is_a_size_limited_tmpfs(host):
+    """The mount namespace's tmpfs is a disk quota: 15 MiB files (under RLIMIT_FSIZE) until it is full."""
+    code = (
+        "def f():\n    out = []\n    for i in range(5):\n        try:\n"
+        "            with open(f'f{i}', 'wb') as fh:\n                fh.write(b'x' * (15 << 20))\n"
+        "            out.append(0)\n        except OSError as e:\n            out.append(e.errno)\n    return out"
+    )
+    kind, out = run_call(code, config=SandboxConfig(tmpfs_mb=40))
+    assert kind == "ok" and out[:2] == [0, 0] and out[-1] == 28, out  # then ENOSPC: 40 MiB, not /tmp's space
+    assert_host_intact(host, get_server(SandboxConfig(tmpfs_mb=40)))
+
+
+def test_proc_shows_only_the_sandbox(host):
+    """With a pid and a mount namespace /proc is the sandbox's own (seen here with Landlock off,
+    which would otherwise deny reading /proc at all)."""
+    cfg = SandboxConfig(disable=frozenset({"landlock"}))
+    assert run_call(
+        "import os\ndef f(): return sorted(p for p in os.listdir('/proc') if p.isdigit())", config=cfg
+    ) == ("ok", ["1"])
+    assert run_call("import os\ndef f(): return os.listdir('/proc')")[0] == "CandidatePermissionError"
+    assert_host_intact(host, get_server(cfg))
 
 
 def test_pid_namespace_and_processes_do_not_outlive_execution(host):
@@ -322,24 +356,41 @@ def test_minimum_missing_refuses_or_warns():
 @pytest.mark.parametrize(
     "name, code, expect",
     [
-        ("fork bomb", "import os\ndef f():\n    while True:\n        try: os.fork()\n        except OSError: pass",
-         ("CandidateTimeout",)),
-        ("memory bomb", "def f():\n    x = []\n    while True: x.append(' ' * (1 << 24))",
-         ("CandidateMemoryError", "CandidateTimeout")),
+        (
+            "fork bomb",
+            "import os\ndef f():\n    while True:\n        try: os.fork()\n        except OSError: pass",
+            ("CandidateTimeout",),
+        ),
+        (
+            "memory bomb",
+            "def f():\n    x = []\n    while True: x.append(' ' * (1 << 24))",
+            ("CandidateMemoryError", "CandidateTimeout"),
+        ),
         ("infinite loop", "def f():\n    while True: pass", ("CandidateTimeout",)),
         ("output flood", "def f():\n    while True: print('x' * 10000)", ("CandidateTimeout",)),
-        ("deep recursion", "import sys\nsys.setrecursionlimit(10**7)\ndef f(n=0): return f(n + 1)",
-         ("CandidateCrashed", "CandidateRecursionError", "CandidateMemoryError", "CandidateTimeout")),
+        (
+            "deep recursion",
+            "import sys\nsys.setrecursionlimit(10**7)\ndef f(n=0): return f(n + 1)",
+            ("CandidateCrashed", "CandidateRecursionError", "CandidateMemoryError", "CandidateTimeout"),
+        ),
         ("ctypes segfault", "import ctypes\ndef f(): return ctypes.string_at(0)", ("CandidateCrashed",)),
-        ("signals to the parent",
-         "import os, signal\ndef f():\n    for pid in (os.getppid(), -1, 1):\n        try: os.kill(pid, signal.SIGKILL)\n"
-         "        except OSError: pass\n    return 7", ("CandidateCrashed", "ok")),
-        ("lingering threads",
-         "import threading, time, os\ndef spin():\n    while True: os.write(3, b'junk' * 10)\n"
-         "def f():\n    threading.Thread(target=spin).start()\n    time.sleep(0.2)\n    return 1",
-         ("CandidateCrashed", "ok")),
-        ("ignores SIGTERM", "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\ndef f():\n    while True: pass",
-         ("CandidateTimeout",)),
+        (
+            "signals to the parent",
+            "import os, signal\ndef f():\n    for pid in (os.getppid(), -1, 1):\n        try: os.kill(pid, signal.SIGKILL)\n"
+            "        except OSError: pass\n    return 7",
+            ("CandidateCrashed", "ok"),
+        ),
+        (
+            "lingering threads",
+            "import threading, time, os\ndef spin():\n    while True: os.write(3, b'junk' * 10)\n"
+            "def f():\n    threading.Thread(target=spin).start()\n    time.sleep(0.2)\n    return 1",
+            ("CandidateCrashed", "ok"),
+        ),
+        (
+            "ignores SIGTERM",
+            "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\ndef f():\n    while True: pass",
+            ("CandidateTimeout",),
+        ),
     ],
 )
 def test_host_survives(host, name, code, expect):

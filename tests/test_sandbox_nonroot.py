@@ -1,6 +1,6 @@
 """The sandbox run by a normal user (no root, no uid drop), as on a laptop.
 
-The test process is root, so it starts a child interpreter as uid/gid 65534 (the system Python,
+The test process is root, so it starts a child interpreter as uid/gid 4242 (the system Python,
 which that user can read) with a secret in its initial environment. In there the sandbox runs
 three times: with every layer the platform gives a normal user (user namespace -> network and
 pid namespaces, Landlock, seccomp), as on a machine without user namespaces (seccomp and
@@ -23,7 +23,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SECRET = "vg-nonroot-secret-93be"
-NOBODY = 65534
+USER = 4242  # a normal user: not root, and not the sandbox's own default uid (65534)
 
 SCRIPT = textwrap.dedent(
     """
@@ -106,8 +106,8 @@ def nonroot(tmp_path_factory):
     home.mkdir()
     canary = home / "canary.txt"
     canary.write_text("untouched")
-    os.chown(home, NOBODY, NOBODY)
-    os.chown(canary, NOBODY, NOBODY)
+    os.chown(home, USER, USER)
+    os.chown(canary, USER, USER)
     os.chmod(canary, 0o644)  # writable by its owner: the user the candidate runs as
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
@@ -118,12 +118,19 @@ def nonroot(tmp_path_factory):
 
     def demote() -> None:
         os.setgroups([])
-        os.setresgid(NOBODY, NOBODY, NOBODY)
-        os.setresuid(NOBODY, NOBODY, NOBODY)
+        os.setresgid(USER, USER, USER)
+        os.setresuid(USER, USER, USER)
 
     env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "VG_SECRET": SECRET, "TMPDIR": "/tmp"}
-    proc = subprocess.run([_system_python(), "-c", script], preexec_fn=demote, env=env, cwd=str(home),
-                          capture_output=True, text=True, timeout=90)
+    proc = subprocess.run(
+        [_system_python(), "-c", script],
+        preexec_fn=demote,
+        env=env,
+        cwd=str(home),
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
     try:
         conn, _ = listener.accept()
     except BlockingIOError:
@@ -140,12 +147,14 @@ def _out(nonroot) -> dict:
 
 def test_runs_as_a_normal_user_with_user_namespaces(nonroot):
     out = _out(nonroot)
-    assert out["uid"] == NOBODY
+    assert out["uid"] == USER
     caps = out["auto"]["caps"]
     assert caps["available"]["root"] is False and caps["missing"] == []
-    assert {"userns", "netns", "pidns", "landlock", "seccomp"} <= set(caps["active"])
+    assert {"userns", "netns", "pidns", "mountns", "landlock", "seccomp"} <= set(caps["active"])
     assert "drop_uid" not in caps["active"]
-    assert {"userns", "netns", "pidns", "landlock", "seccomp", "rlimits"} <= set(out["auto"]["layers"])
+    assert {"userns", "netns", "pidns", "mountns", "landlock", "seccomp", "rlimits"} <= set(
+        out["auto"]["layers"]
+    )
 
 
 @pytest.mark.parametrize("variant", ["auto", "no_userns"])
@@ -153,7 +162,7 @@ def test_attacks_fail_and_host_is_intact(nonroot, variant):
     out = _out(nonroot)
     res = out[variant]
     if variant == "no_userns":  # a laptop without user namespaces: seccomp and Landlock stand in
-        assert not {"netns", "pidns", "userns"} & set(res["caps"]["active"])
+        assert not {"netns", "pidns", "mountns", "userns"} & set(res["caps"]["active"])
         assert res["caps"]["missing"] == []
     assert res["load_error"] is None
     assert res["passed"] == 0  # f(3) returns a string that is not '9'; f(2) is not 4

@@ -13,6 +13,7 @@ import json
 import math
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -165,28 +166,35 @@ def test_process_advantages_from_math_steps_credit_the_wrong_step(tiny):
 # ---- checkpoints -----------------------------------------------------------------------------------------
 
 
-def test_interrupted_then_resumed_run_reproduces_the_uninterrupted_run(tiny, tmp_path, monkeypatch):
-    """Ctrl-C during step 3 saves a checkpoint at step 2; --resume then matches a straight 4-step run."""
+def _patch_generate(monkeypatch: pytest.MonkeyPatch, on_call: int, action: Any) -> None:
+    """Make the trainer's ``generate`` run ``action()`` on its ``on_call``-th call (1-based)."""
     import grpo_train.train as train_module
+
+    real, calls = train_module.generate, {"n": 0}
+
+    def patched(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == on_call:
+            action()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(train_module, "generate", patched)
+
+
+def test_ctrl_c_then_resume_reproduces_the_uninterrupted_run(tiny, tmp_path, monkeypatch):
+    """Ctrl-C during step 2 finishes that step, saves, exits 130; --resume then matches a straight 4-step run."""
+    import torch
+
     from grpo_train.cli import train_main
 
     straight, resumed = tmp_path / "straight", tmp_path / "resumed"
     assert train_main(overrides(tiny, straight, max_steps=4, save_every=3)) == 0
 
-    calls = {"n": 0}
-    real_generate = train_module.generate
-
-    def interrupt_third(*args: Any, **kwargs: Any) -> Any:
-        calls["n"] += 1
-        if calls["n"] == 3:
-            raise KeyboardInterrupt
-        return real_generate(*args, **kwargs)
-
-    monkeypatch.setattr(train_module, "generate", interrupt_third)
+    _patch_generate(monkeypatch, 2, lambda: os.kill(os.getpid(), signal.SIGINT))
     assert train_main(overrides(tiny, resumed, max_steps=4, save_every=3)) == 130
-    state = __import__("torch").load(resumed / "checkpoint" / "trainer.pt", weights_only=False)
-    assert state["step"] == 2 and state["data"]["position"] == 4
-    monkeypatch.setattr(train_module, "generate", real_generate)
+    state = torch.load(resumed / "checkpoint" / "trainer.pt", weights_only=False)
+    assert state["step"] == 2 and state["data"]["position"] == 4  # 2 steps x 2 prompts
+    monkeypatch.undo()
     assert train_main(["--resume", "--set", f"output_dir={json.dumps(str(resumed))}"]) == 0
 
     assert without_timings(read_metrics(resumed)) == without_timings(read_metrics(straight))
@@ -195,12 +203,28 @@ def test_interrupted_then_resumed_run_reproduces_the_uninterrupted_run(tiny, tmp
     assert not (resumed / "checkpoint.tmp").exists() and not (resumed / "checkpoint.old").exists()
 
 
+def test_hard_interrupt_before_the_update_saves_the_last_finished_step(tiny, tmp_path, monkeypatch):
+    import torch
+
+    from grpo_train.cli import train_main
+
+    def interrupt() -> None:
+        raise KeyboardInterrupt
+
+    _patch_generate(monkeypatch, 2, interrupt)
+    out = tmp_path / "run"
+    assert train_main(overrides(tiny, out, max_steps=3)) == 130
+    state = torch.load(out / "checkpoint" / "trainer.pt", weights_only=False)
+    assert state["step"] == 1 and state["data"]["position"] == 2  # not the prompts step 2 had drawn
+    assert [m["step"] for m in read_metrics(out)] == [1]
+
+
 def test_resume_without_checkpoint_is_an_error(tiny, tmp_path):
     from grpo_train.config import load_config
     from grpo_train.train import train
 
     with pytest.raises(FileNotFoundError, match="no checkpoint"):
-        train(load_config(None, overrides(tiny, tmp_path / "empty")), resume=True)
+        train(load_config(None, overrides(tiny, tmp_path / "empty")[1::2]), resume=True)
 
 
 # ---- processes -------------------------------------------------------------------------------------------

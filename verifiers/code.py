@@ -92,18 +92,28 @@ def _parse_reference(ref: Any) -> dict[str, Any] | None:
         ins, outs = ref["inputs"], ref["outputs"]
         if not isinstance(ins, list) or not isinstance(outs, list) or len(ins) != len(outs) or not ins:
             return None
-        return {"kind": "io", "inputs": [str(x) for x in ins], "outputs": [str(x) for x in outs],
-                "limits": ref.get("limits")}
+        return {
+            "kind": "io",
+            "inputs": [str(x) for x in ins],
+            "outputs": [str(x) for x in outs],
+            "limits": ref.get("limits"),
+        }
     if isinstance(ref.get("test"), str):
         entry = ref.get("entry_point")
         kind = "check" if isinstance(entry, str) and entry else "assert"
-        return {"kind": kind, "test": ref["test"], "entry_point": entry, "prompt": str(ref.get("prompt") or ""),
-                "limits": ref.get("limits")}
+        return {
+            "kind": kind,
+            "test": ref["test"],
+            "entry_point": entry,
+            "prompt": str(ref.get("prompt") or ""),
+            "limits": ref.get("limits"),
+        }
     return None
 
 
-def _limits(row_limits: Any, timeout: float, call_timeout: float, cpu_s: float, memory_mb: int,
-            max_timeout: float) -> Limits:
+def _limits(
+    row_limits: Any, timeout: float, call_timeout: float, cpu_s: float, memory_mb: int, max_timeout: float
+) -> Limits:
     lim = {"timeout": timeout, "call_timeout": call_timeout, "cpu_s": cpu_s, "memory_mb": memory_mb}
     if isinstance(row_limits, Mapping):
         for key in lim:
@@ -111,8 +121,12 @@ def _limits(row_limits: Any, timeout: float, call_timeout: float, cpu_s: float, 
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
                 lim[key] = value
     wall = min(float(lim["timeout"]), max_timeout)
-    return Limits(wall_s=wall, call_s=min(float(lim["call_timeout"]), wall), cpu_s=min(float(lim["cpu_s"]), wall),
-                  memory_mb=int(min(lim["memory_mb"], 4096)))
+    return Limits(
+        wall_s=wall,
+        call_s=min(float(lim["call_timeout"]), wall),
+        cpu_s=min(float(lim["cpu_s"]), wall),
+        memory_mb=int(min(lim["memory_mb"], 4096)),
+    )
 
 
 def _reward(report: TestReport, kind: str, all_or_nothing: bool) -> Reward:
@@ -142,7 +156,9 @@ def _reward(report: TestReport, kind: str, all_or_nothing: bool) -> Reward:
         return Reward(0.0, Status.RUNTIME_ERROR, info=info)
     kinds = {t.kind for t in tests if not t.passed}
     if UNSUPPORTED in kinds:
-        return Reward.failure(Status.INFRA_ERROR, error="a test passes a value the sandbox cannot carry", **info)
+        return Reward.failure(
+            Status.INFRA_ERROR, error="a test passes a value the sandbox cannot carry", **info
+        )
     if total == 0:
         return Reward.failure(Status.BAD_INPUT, error="the reference holds no test", **info)
     if passed == total:
@@ -173,21 +189,25 @@ def python_tests(
     float_tol: float | None = None,
     prepend_prompt: bool = True,
     on_missing: str = "raise",
+    max_code_chars: int = 200_000,
 ) -> Reward:
     """Run the completion's Python code against ``row["reference"]`` in the sandbox (see module doc).
 
     timeout: wall-clock seconds for the whole row (all calls, or all stdin cases);
     call_timeout: seconds per call into the candidate; cpu_s, memory_mb: rlimits of the child;
     on_missing: "raise" reports infra_error when the platform lacks the minimum isolation,
-    "warn" runs anyway and warns loudly.
+    "warn" runs anyway and warns loudly; max_code_chars: longer code gets too_long unrun.
     """
     spec = _parse_reference(row.get("reference") if isinstance(row, Mapping) else None)
     if spec is None:
-        return Reward.failure(Status.BAD_INPUT, error="reference must be test code, {test, entry_point} or "
-                                                      "{inputs, outputs}")
+        return Reward.failure(
+            Status.BAD_INPUT, error="reference must be test code, {test, entry_point} or {inputs, outputs}"
+        )
     code = extract_code(completion if isinstance(completion, str) else "", extract)
     if code is None:
         return Reward.failure(Status.NO_CODE)
+    if len(code) > max_code_chars:
+        return Reward.failure(Status.TOO_LONG, error=f"code of {len(code)} chars exceeds max_code_chars")
     limits = _limits(spec.get("limits"), timeout, call_timeout, cpu_s, memory_mb, max_timeout)
     try:
         server = get_server(SandboxConfig(on_missing=on_missing))
@@ -196,12 +216,21 @@ def python_tests(
     kind = spec["kind"]
     try:
         if kind == "io":
-            report = run_io_tests(code, spec["inputs"], spec["outputs"], limits, float_tol=float_tol,
-                                  total_wall_s=limits.wall_s, server=server)
+            report = run_io_tests(
+                code,
+                spec["inputs"],
+                spec["outputs"],
+                limits,
+                float_tol=float_tol,
+                total_wall_s=limits.wall_s,
+                server=server,
+            )
         elif kind == "check":
             prompt = spec["prompt"]
             full = f"{prompt}\n{code}" if (prepend_prompt and prompt) else code
-            report = run_check(full, spec["test"], spec["entry_point"], prelude=prompt, limits=limits, server=server)
+            report = run_check(
+                full, spec["test"], spec["entry_point"], prelude=prompt, limits=limits, server=server
+            )
         else:
             report = run_assert_tests(code, spec["test"], limits, server=server)
     except (SyntaxError, ValueError) as e:  # the row's own test code is broken

@@ -20,9 +20,12 @@ is a claim), in plain text (``3*4 = 12``, ``2x + 3x = 5x``) or LaTeX (``\\frac{1
 never given to ``eval``, ``sympify`` or ``parse_expr``. A whitelist tokenizer keeps numbers, single-letter
 variables, ``+ - * / ^ ( ) { } [ ] % !``, ``\\frac \\dfrac \\tfrac \\sqrt \\cdot \\times \\div \\pi``,
 ``× · ÷ − π √ ² ³``; any other character or word ends the expression. A small recursive-descent
-parser builds sympy objects directly from those tokens, refusing numbers over 300 digits, powers whose
-result would exceed 10,000 digits, symbolic powers over 12, factorials over 1000, sides over 400
-tokens and nesting deeper than 40 (such claims are not checked). The parts of a sentence around a
+parser builds sympy objects directly from those tokens, refusing numbers over 300 digits, exact
+results over 10,000 digits, symbolic powers over 12, towers of symbolic exponents, factorials over
+1000, sides over 400 tokens and nesting deeper than 40 (such claims are not checked). Numeric roots
+and irrational powers (``\\sqrt{2}``, ``2^{\\pi}``) become 60-digit Floats rather than exact sympy
+powers, whose perfect-power search can take minutes on adversarial nested roots; odd roots of
+negative numbers are real (``\\sqrt[3]{-27} = -3``). The parts of a sentence around a
 claim are not guessed at: a claim whose left side is a bare number right after a word (``20% of 50 =
 10``, ``2 and 3 = 5``), that starts with a binary operator (``3 apples + 4 apples = 7``), touches a
 connective word (``... = 5 times 3``), an operator we do not evaluate (``\\log_2 8``, ``\\binom``,
@@ -539,6 +542,8 @@ def _safe_pow(base: sympy.Expr, exp: sympy.Expr) -> sympy.Expr:
         # 2^x is fine; 10^(300x) or (10^300)^x would explode when evaluated at the spot points.
         if _magnitude(exp) > 1000 or (base.is_number and _magnitude(base) > 1e6):
             raise Unsafe("symbolic exponent too large")
+        if any(p.exp.free_symbols for p in base.atoms(sympy.Pow) | exp.atoms(sympy.Pow)):
+            raise Unsafe("tower of symbolic exponents")  # x^(y^x): no bound on the spot values
         return sympy.Pow(base, exp)
     if base.is_Rational and base in (0, 1, -1):
         if base == 0 and exp.is_number and bool(exp.is_nonpositive):
@@ -546,8 +551,11 @@ def _safe_pow(base: sympy.Expr, exp: sympy.Expr) -> sympy.Expr:
         return sympy.Pow(base, exp)
     size = _digits(base) if base.is_Rational else _size(base)
     if exp.is_Rational:
-        if not exp.is_Integer and (exp.q > 10_000 or abs(exp.p) > 10**6 or size > 60):
-            raise Unsafe("root too large")  # sympy extracts perfect powers from Integer ** Rational
+        if not exp.is_Integer and (exp.q > 10_000 or abs(exp.p) > 10**6):
+            raise Unsafe("root too large")
+        if not exp.is_Integer and base.free_symbols and (exp.q > 100 or size > 12):
+            # sympy pulls numeric factors out of (c*x)^(p/q) and factorises c: keep c and q small.
+            raise Unsafe("root of a large coefficient")
         if base.free_symbols and abs(exp) > MAX_SYMBOLIC_POWER:
             raise Unsafe("symbolic power too large")
         if abs(exp) * size > MAX_RESULT_DIGITS:
@@ -556,6 +564,18 @@ def _safe_pow(base: sympy.Expr, exp: sympy.Expr) -> sympy.Expr:
         # An irrational numeric exponent (2^pi): evalf copes, but keep the result's size bounded.
         if _magnitude(exp) * max(size, 1.0) > MAX_RESULT_DIGITS:
             raise Unsafe("power too large")
+    if not base.free_symbols and not exp.is_Integer:
+        # A numeric root or irrational power becomes a 60-digit Float: sympy's exact Integer ** Rational
+        # searches for perfect powers, which takes minutes for roots like 999^(-1/100000) that
+        # nested roots produce. Claims are compared to 40 significant digits anyway (see compare).
+        if exp.is_Rational and exp.q % 2 == 1 and base.is_extended_negative:
+            # Odd roots of negatives are real, as in school maths: (-8)^(1/3) = -2, not 1 + 1.73i.
+            value = (-1) ** exp.p * sympy.N(sympy.Pow(-base, exp, evaluate=False), 60)
+        else:
+            value = sympy.N(sympy.Pow(base, exp, evaluate=False), 60)
+        if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+            raise ParseError("undefined power")
+        return value
     return _check(sympy.Pow(base, exp))
 
 
@@ -689,7 +709,7 @@ def _runs(toks: list[Tok]) -> list[tuple[list[Tok], Tok | None, Tok | None]]:
     return [r for r in runs if r[0]]
 
 
-_ARITH_ERRORS = (TypeError, ValueError, OverflowError, ZeroDivisionError, RecursionError)
+_ARITH_ERRORS = (TypeError, ValueError, OverflowError, ZeroDivisionError, RecursionError, MemoryError)
 
 
 def _ambiguous_percent(side: list[Tok]) -> bool:
