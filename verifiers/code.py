@@ -19,7 +19,8 @@ Code extraction (``extract``): "last_block" takes the last fenced Python block (
 always takes the whole text; "block_only" requires a fence (else ``no_code``).
 
 Reward: the fraction of tests passed, or 1/0 with ``all_or_nothing=True``. Statuses: correct,
-partial, wrong, timeout (``info["phase"] == "program"``), memory_exceeded, runtime_error,
+partial, wrong, time_limit (the program ran past its limit: the model's failure, unlike
+``timeout``, which the pool gives when the verifier itself is killed), memory_exceeded, runtime_error,
 syntax_error, no_code, infra_error (the sandbox failed or the harness could not carry a test's
 value: never a plain wrong answer), bad_input (a malformed row). ``info`` holds per-test results,
 the counts, and the isolation layers that were active.
@@ -150,7 +151,7 @@ def _reward(report: TestReport, kind: str, all_or_nothing: bool) -> Reward:
         if err.get("syntax"):
             return Reward(0.0, Status.SYNTAX_ERROR, info=info)
         if err.get("type") == "Timeout":
-            return Reward(0.0, Status.TIMEOUT, info={**info, "phase": "program"})
+            return Reward(0.0, Status.TIME_LIMIT, info={**info, "phase": "program"})
         if err.get("type") == "MemoryError":
             return Reward(0.0, Status.MEMORY_EXCEEDED, info=info)
         return Reward(0.0, Status.RUNTIME_ERROR, info=info)
@@ -166,7 +167,7 @@ def _reward(report: TestReport, kind: str, all_or_nothing: bool) -> Reward:
     if passed > 0:
         return Reward(0.0 if all_or_nothing else passed / total, Status.PARTIAL, info=info)
     if TIMEOUT in kinds:
-        return Reward(0.0, Status.TIMEOUT, info={**info, "phase": "program"})
+        return Reward(0.0, Status.TIME_LIMIT, info={**info, "phase": "program"})
     if MEMORY in kinds:
         return Reward(0.0, Status.MEMORY_EXCEEDED, info=info)
     if kinds <= {ERROR, CRASH}:

@@ -27,9 +27,10 @@ class Status(str, Enum):
     SYNTAX_ERROR = "syntax_error"  # code verifiers: the code does not compile
     RUNTIME_ERROR = "runtime_error"  # code verifiers: the code raised before tests finished
     MEMORY_EXCEEDED = "memory_exceeded"  # the untrusted code hit its memory limit
+    TIME_LIMIT = "time_limit"  # the untrusted program ran past its time limit (the model's fault)
     TOO_LONG = "too_long"  # the input exceeded a size cap and was not scored
     BAD_INPUT = "bad_input"  # the row itself is malformed (no reference, wrong type)
-    TIMEOUT = "timeout"  # the verifier or the code did not finish in time
+    TIMEOUT = "timeout"  # the verifier itself did not finish in time (the harness's problem)
     ERROR = "error"  # the verifier raised an exception (a bug, not a model failure)
     INFRA_ERROR = "infra_error"  # a worker crashed or the sandbox failed
 
@@ -43,8 +44,8 @@ class Status(str, Enum):
 
 
 # TIMEOUT is counted as infrastructure: a hung sympy call says nothing about the answer.
-# Code verifiers that time out because the *program* loops use Status.TIMEOUT too;
-# their info carries {"phase": "program"} so a caller can separate the two.
+# A model-written program that loops past its limit is TIME_LIMIT instead: that *is* the
+# model's answer, and a trainer must be able to penalise it rather than mask it.
 _INFRA = frozenset({Status.TIMEOUT, Status.ERROR, Status.INFRA_ERROR, Status.BAD_INPUT})
 
 
