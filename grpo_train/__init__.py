@@ -1,0 +1,37 @@
+"""grpo_train: GRPO on top of the verifiers.
+
+The maths are pure tensor functions (``grpo_train.losses``: Eq. 5 / Eq. 6 advantages, k3 KL, clipped surrogate,
+``grpo_loss``; ``grpo_train.logprobs``: per-token log-probs), usable by any trainer. The trainer itself is one
+file, ``grpo_train.train`` (``from grpo_train.train import train``; the package does not re-export it, so
+the name stays the module's), configured by ``grpo_train.config.Config`` and run with ``verigrpo train``.
+"""
+
+from grpo_train.config import Config, load_config
+from grpo_train.evaluate import evaluate, pass_at_k
+from grpo_train.logprobs import completion_logprobs, entropy_from_logits, selective_log_softmax
+from grpo_train.losses import (
+    ADVANTAGES,
+    AGGREGATIONS,
+    clipped_surrogate,
+    grpo_loss,
+    k3_kl,
+    outcome_advantages,
+    process_advantages,
+)
+
+__all__ = [
+    "ADVANTAGES",
+    "AGGREGATIONS",
+    "Config",
+    "clipped_surrogate",
+    "completion_logprobs",
+    "entropy_from_logits",
+    "evaluate",
+    "grpo_loss",
+    "k3_kl",
+    "load_config",
+    "outcome_advantages",
+    "pass_at_k",
+    "process_advantages",
+    "selective_log_softmax",
+]

@@ -57,11 +57,8 @@ class Config:
     prompt_template: str = "{prompt}"
     """Python format string for the user message; fields are row keys (``{prompt}``, ``{question}``...).
     Write literal braces doubled: ``"{prompt} Put the answer in \\\\boxed{{}}."``"""
-    system_prompt: str = (
-        "You are a calculator. Reply with the result only, as \\boxed{N}, and nothing else."
-    )
-    """System message for the chat template ("" = the model's own default). The default asks for a bare
-    boxed answer so completions are a few tokens long: generation is the dominant cost on a CPU."""
+    system_prompt: str = ""
+    """System message for the chat template ("" = the model's own default system message, if it has one)."""
     eval_dataset: str = ""
     """Held-out data for ``verigrpo eval`` and the before/after evaluation. "" = the built-in task's
     ``test`` split, or for a file the ``eval_size`` rows held back from it (never trained on)."""
@@ -113,7 +110,7 @@ class Config:
     add no gradient, only compute (with beta > 0 they would still carry the KL term)."""
 
     # ---- optimisation -----------------------------------------------------------------------------------
-    learning_rate: float = 2e-5
+    learning_rate: float = 3e-5
     """Peak AdamW learning rate."""
     lr_schedule: str = "constant"
     """``constant`` or ``cosine`` (to 10% of the peak at ``max_steps``), both after ``warmup_steps``."""
@@ -139,7 +136,7 @@ class Config:
     copy of the weights for sampling); ``fp32``: everything float32 (exact, about 2x slower on this CPU)."""
 
     # ---- run --------------------------------------------------------------------------------------------
-    max_steps: int = 30
+    max_steps: int = 40
     """Optimizer steps (each consumes prompts_per_step prompts)."""
     save_every: int = 10
     """Write a checkpoint every K steps (and always at the end, or on Ctrl-C); 0 = only at the end."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import inspect
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,6 +25,7 @@ import torch
 from torch import Tensor
 from transformers import GenerationConfig, LogitsProcessor, LogitsProcessorList, PreTrainedTokenizerBase
 
+from grpo_train.logprobs import entropy_from_logits, selective_log_softmax
 from grpo_train.spans import char_spans_to_token_ends, offsets_by_decoding
 
 
@@ -78,10 +80,19 @@ class Rollout:
     """N dataset rows (each prompt's row repeated G times)."""
     truncated: Tensor
     """[N] bool: the completion hit ``max_new_tokens`` without an EOS."""
+    prompts: Tensor
+    """[B, P] each distinct prompt once (left-padded); completion ``i`` belongs to prompt ``i // G``."""
+    prompt_mask: Tensor
+    """[B, P] attention mask of ``prompts``."""
 
     @property
     def completion_ids(self) -> Tensor:
         return self.input_ids[:, self.prompt_len :]  # [N, L]
+
+    def to(self, device: torch.device | str) -> Rollout:
+        """The same rollout with its tensors on ``device``."""
+        moved = {f.name: getattr(self, f.name).to(device) for f in dataclasses.fields(self) if isinstance(getattr(self, f.name), Tensor)}
+        return dataclasses.replace(self, **moved)
 
 
 def chat_prompts(tokenizer: PreTrainedTokenizerBase, rows: Sequence[dict[str, Any]], system_prompt: str) -> list[str]:
@@ -149,6 +160,8 @@ def generate(
         texts=decoded,
         rows=[row for row in rows for _ in range(g)],
         truncated=~has_eos,
+        prompts=enc["input_ids"],
+        prompt_mask=enc["attention_mask"],
     )
 
 
@@ -173,3 +186,70 @@ def step_token_ends(
         rewards.append([float(s.reward) for s in completion_steps])
         ends.append(char_spans_to_token_ends(offsets, [(s.start, s.end) for s in completion_steps]))
     return rewards, ends
+
+
+class SharedPromptLM(torch.nn.Module):
+    """A causal LM that scores the G completions of a prompt while running the prompt only once.
+
+    The prompt goes through the model once with the KV cache on; the cache rows are then repeated for each
+    completion (``batch_select_indices``) and the completions run on top of it. Gradients flow through the
+    cached keys and values into the prompt pass, so the result (values and gradients) is that of running every
+    prompt + completion in full, at a fraction of the cost: with a 35-token prompt, 15-token completions
+    and G = 8, the training forward + backward of SmolLM2-135M takes about half the time in bf16 (a third in
+    float32). One module, so a DDP wrapper sees one forward per micro-batch.
+    """
+
+    def __init__(self, lm: torch.nn.Module) -> None:
+        super().__init__()
+        self.lm = lm
+        self._cache_kw = "cache" if "cache" in inspect.signature(lm.forward).parameters else "past_key_values"
+
+    def forward(self, prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor) -> Tensor:
+        """Logits predicting each completion token.
+
+        prompts, prompt_mask: [U, P] distinct prompts (left-padded); group: [n] index of each completion's
+        prompt in ``prompts``; completions, completion_mask: [n, L]. Returns [n, L, V]: row ``i``, column ``t``
+        is the distribution of ``completions[i, t]`` given the prompt and ``completions[i, :t]``.
+        """
+        position = (prompt_mask.cumsum(-1) - 1).clamp(min=0)  # [U, P]
+        out = self.lm(input_ids=prompts, attention_mask=prompt_mask, position_ids=position, use_cache=True, logits_to_keep=1)
+        first = out.logits[group]  # [n, 1, V] predicts completion token 0
+        length = completions.shape[1]
+        if length == 1:
+            return first
+        cache = getattr(out, "cache", None) or out.past_key_values
+        cache.batch_select_indices(group)  # [U, ...] -> [n, ...] rows, differentiable
+        mask = torch.cat([prompt_mask[group], completion_mask[:, :-1]], 1)  # [n, P + L - 1]
+        position = prompt_mask.sum(-1)[group, None] + torch.arange(length - 1, device=group.device)  # [n, L - 1]
+        rest = self.lm(
+            input_ids=completions[:, :-1], attention_mask=mask, position_ids=position, use_cache=True,
+            **{self._cache_kw: cache},
+        ).logits  # [n, L - 1, V] predicts completion tokens 1..L-1
+        return torch.cat([first, rest], 1)  # [n, L, V]
+
+
+def grouped_logprobs(
+    model: torch.nn.Module,
+    rollout: Rollout,
+    idx: Tensor,
+    cols: int,
+    *,
+    num_generations: int,
+    temperature: float,
+    with_entropy: bool = False,
+) -> tuple[Tensor, Tensor | None]:
+    """Log-probs (and entropies) of completions ``idx`` over their first ``cols`` tokens: ([n, cols], [n, cols]).
+
+    ``model`` is a :class:`SharedPromptLM` (or a DDP wrapper of one); ``rollout``'s tensors must be on its
+    device. Logits are divided by ``temperature`` (the sampling law); the log-softmax is chunked
+    (``logprobs.selective_log_softmax``), so no float32 ``[n, cols, V]`` copy is kept.
+    """
+    groups, group = torch.unique(idx // num_generations, return_inverse=True)  # [U], [n]
+    completions = rollout.completion_ids[idx, :cols]  # [n, cols]
+    logits = model(rollout.prompts[groups], rollout.prompt_mask[groups], group, completions, rollout.mask[idx, :cols].long())
+    logp = selective_log_softmax(logits, completions, temperature=temperature)  # [n, cols]
+    entropy = None
+    if with_entropy:
+        with torch.no_grad():
+            entropy = entropy_from_logits(logits, temperature=temperature)  # [n, cols]
+    return logp, entropy

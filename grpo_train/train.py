@@ -58,9 +58,15 @@ from grpo_train import losses
 from grpo_train.config import Config, save_config
 from grpo_train.data import PromptStream, load_rows
 from grpo_train.evaluate import evaluate
-from grpo_train.logprobs import completion_logprobs
 from grpo_train.model import autocast, copy_weights, frozen_copy, load_model, load_tokenizer
-from grpo_train.rollout import Rollout, generate, sample_seed, step_token_ends
+from grpo_train.rollout import (
+    Rollout,
+    SharedPromptLM,
+    generate,
+    grouped_logprobs,
+    sample_seed,
+    step_token_ends,
+)
 from verifiers import Reward, ScoringPool, Status, compose
 
 CHECKPOINT = "checkpoint"
@@ -269,11 +275,12 @@ def update_policy(
     """mu passes over the kept completions, ``cfg.minibatches`` optimizer steps per pass, gradients accumulated
     over micro-batches; returns loss statistics summed with each micro-batch's weight (see NORMALISERS).
 
-    ``batch`` holds ``ids``/``attn`` [N, P + L], ``p`` (P), ``mask`` [N, L], ``adv`` [N, L] or [N, 1],
-    ``old_logp``/``ref_logp`` [N, L] or None, ``lengths`` [N] (CPU). ``kept``: [K] completion indices.
+    ``batch`` holds ``rollout`` (on the device), ``mask`` [N, L] (the loss mask: completion tokens of scored
+    completions), ``adv`` [N, L] or [N, 1], ``old_logp`` / ``ref_logp`` [N, L] or None, ``lengths`` [N] (CPU).
+    ``kept``: [K] indices of the completions that enter the update.
     """
     device, world = accelerator.device, accelerator.num_processes
-    ids, attn, p, mask, adv = batch["ids"], batch["attn"], batch["p"], batch["mask"], batch["adv"]
+    rollout, mask, adv = batch["rollout"], batch["mask"], batch["adv"]
     normaliser = NORMALISERS[cfg.aggregation]
     sums = dict.fromkeys(SUM_KEYS, 0.0) | {"grad_norm": math.nan}
     for it in range(cfg.num_iterations):
@@ -285,17 +292,17 @@ def update_policy(
             # normaliser summed over micro-batches and processes.
             n_micro = int(accelerator.reduce(torch.tensor([len(micro)], device=device), "max"))
             local = sum((float(normaliser(mask[m])) for m in micro), 0.0)
-            total = float(accelerator.reduce(torch.tensor([local], device=device), "sum"))
+            total = float(accelerator.reduce(torch.tensor([local], device=device, dtype=torch.float64), "sum"))
             if n_micro == 0:
                 continue
             for j in range(n_micro):
                 padding = j >= len(micro)
-                idx = micro[0][:1] if padding and micro else micro[j] if micro else kept.new_zeros(1)
+                idx = micro[j] if not padding else (micro[0] if micro else kept.new_zeros(1))[:1]
                 cols = max(1, int(batch["lengths"][idx.cpu()].max()))  # trim columns past the longest completion
                 sync = contextlib.nullcontext() if j == n_micro - 1 else accelerator.no_sync(model)
                 with sync, autocast(device, cfg.precision):
-                    logp, entropy = completion_logprobs(
-                        model, ids[idx, : p + cols], attn[idx, : p + cols], p,
+                    logp, entropy = grouped_logprobs(
+                        model, rollout, idx, cols, num_generations=cfg.num_generations,
                         temperature=cfg.temperature, with_entropy=it == 0,
                     )  # [n, cols]
                     old_logp = logp.detach() if batch["old_logp"] is None else batch["old_logp"][idx, :cols]
@@ -326,6 +333,17 @@ def update_policy(
     return sums
 
 
+@torch.no_grad()
+def batch_logprobs(model: torch.nn.Module, rollout: Rollout, cfg: Config) -> Tensor:
+    """Log-probs of every completion of the rollout under ``model`` (old policy or reference): [N, L]."""
+    n, length = rollout.mask.shape
+    parts = [
+        grouped_logprobs(model, rollout, idx, length, num_generations=cfg.num_generations, temperature=cfg.temperature)[0]
+        for idx in torch.arange(n, device=rollout.mask.device).split(cfg.micro_batch_size)
+    ]
+    return torch.cat(parts)  # [N, L]
+
+
 # ---------------------------------------------------------------------------------------------------------
 # The loop
 # ---------------------------------------------------------------------------------------------------------
@@ -335,7 +353,8 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     """Run GRPO as configured; returns the summary (also written to ``output_dir/summary.json``)."""
     # ---- setup ------------------------------------------------------------------------------------------
     t_start = time.time()
-    accelerator = Accelerator()
+    # On a machine without a GPU-like device accelerate needs cpu=True to treat torchrun processes as MULTI_CPU (gloo).
+    accelerator = Accelerator(cpu=not (torch.cuda.is_available() or _has_accelerator()))
     rank, world = accelerator.process_index, accelerator.num_processes
     main = accelerator.is_main_process
     if cfg.threads:
@@ -365,12 +384,15 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
             ref = frozen_copy(policy)
         else:
             ref = frozen_copy(load_model(str(saved_ref) if saved_ref.exists() else cfg.model))
-        ref.to(accelerator.device)
+        ref = SharedPromptLM(ref.to(accelerator.device))
     policy.train()
-    model = accelerator.prepare(policy)  # a DDP wrapper when world > 1
-    unwrapped = accelerator.unwrap_model(model)
+    model = accelerator.prepare(SharedPromptLM(policy))  # scores G completions per prompt pass; DDP when world > 1
+    unwrapped = accelerator.unwrap_model(model).lm  # the plain causal LM: sampling, evaluation, checkpoints
+    # The fused AdamW kernel (CPU and CUDA) is ~4x faster than the default on this CPU: 0.2 s against 0.77 s
+    # per step for 135M parameters.
     optimizer = torch.optim.AdamW(
-        model.parameters(), lr=cfg.learning_rate, betas=tuple(cfg.adam_betas), weight_decay=cfg.weight_decay
+        model.parameters(), lr=cfg.learning_rate, betas=tuple(cfg.adam_betas), weight_decay=cfg.weight_decay,
+        fused=accelerator.device.type in ("cpu", "cuda") or None,
     )
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: lr_factor(s, cfg))
     stream = PromptStream(load_rows(cfg, "train"), cfg.seed)
@@ -394,10 +416,13 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         """Held-out evaluation; each process takes a slice of the problems, correct counts are summed."""
         t0 = time.time()
         result = evaluate(unwrapped, tokenizer, eval_rows[rank::world], pool, cfg)
-        correct = accelerator.reduce(torch.tensor([result["accuracy"] * result["problems"]], device=device), "sum")
-        accuracy = float(correct) / max(len(eval_rows), 1)
-        summary[f"eval_{tag}"] = {"accuracy": accuracy, "problems": len(eval_rows), "seconds": round(time.time() - t0, 1),
-                                  **{k: v for k, v in result.items() if k.startswith("pass@") or k == "examples"}}
+        keys = ["accuracy"] + [k for k in result if k.startswith("pass@")]
+        local = torch.tensor([result[k] * result["problems"] for k in keys], device=device, dtype=torch.float64)
+        totals = accelerator.reduce(local, "sum").tolist()
+        scores = {k: v / max(len(eval_rows), 1) for k, v in zip(keys, totals)}
+        accuracy = scores["accuracy"]
+        summary[f"eval_{tag}"] = {**scores, "problems": len(eval_rows), "seconds": round(time.time() - t0, 1),
+                                  "examples": result["examples"]}
         accelerator.print(f"[eval {tag}] held-out accuracy {accuracy:.1%} on {len(eval_rows)} problems "
                           f"({time.time() - t0:.0f}s)")
 
@@ -407,7 +432,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         if main:
             save_checkpoint(out, unwrapped, tokenizer, state)
             if ref is not None and cfg.ref_refresh_every:
-                ref.save_pretrained(out / CHECKPOINT / "ref")
+                ref.lm.save_pretrained(out / CHECKPOINT / "ref")
         if barrier:
             accelerator.wait_for_everyone()
 
@@ -436,19 +461,18 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                         temperature=cfg.temperature, top_p=cfg.top_p, system_prompt=cfg.system_prompt, seeds=seeds,
                     )
                 unwrapped.train()
-                ids, attn = rollout.input_ids.to(device), rollout.attention_mask.to(device)  # [N, P + L]
-                p = rollout.prompt_len
+                on_device = rollout.to(device)
                 t_gen = time.time() - t0
 
                 # 2. score out of process while the model computes the old / reference log-probs it needs.
                 t1 = time.time()
                 future = pool.score_async(rollout.texts, rollout.rows)
                 old_logp = ref_logp = None
-                with torch.no_grad(), autocast(device, cfg.precision):
+                with autocast(device, cfg.precision):
                     if cfg.num_iterations > 1:  # with mu = 1 the old policy is the current one: no forward
-                        old_logp, _ = completion_logprobs(model, ids, attn, p, temperature=cfg.temperature)  # [N, L]
+                        old_logp = batch_logprobs(model, on_device, cfg)  # [N, L]
                     if ref is not None:
-                        ref_logp, _ = completion_logprobs(ref, ids, attn, p, temperature=cfg.temperature)  # [N, L]
+                        ref_logp = batch_logprobs(ref, on_device, cfg)  # [N, L]
                 t_ref = time.time() - t1
                 scored = future.result()
                 t_score = time.time() - t1 - t_ref
@@ -464,8 +488,8 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                     keep_group = adv.view(b_local, -1).abs().amax(-1).cpu() > 0
                 kept = (keep_group.repeat_interleave(g) & ~infra).nonzero().view(-1).to(device)  # [K]
                 batch = {
-                    "ids": ids, "attn": attn, "p": p, "adv": adv, "old_logp": old_logp, "ref_logp": ref_logp,
-                    "mask": rollout.mask.to(device) * ~infra[:, None].to(device),  # [N, L]
+                    "rollout": on_device, "adv": adv, "old_logp": old_logp, "ref_logp": ref_logp,
+                    "mask": on_device.mask * ~infra[:, None].to(device),  # [N, L] loss mask
                     "lengths": rollout.mask.sum(-1),  # [N]
                 }
 
@@ -479,7 +503,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                     warnings.simplefilter("ignore", UserWarning)
                     scheduler.step()
                 if ref is not None and cfg.ref_refresh_every and (step + 1) % cfg.ref_refresh_every == 0:
-                    copy_weights(unwrapped, ref)
+                    copy_weights(unwrapped, ref.lm)
                 step += 1
                 updating = False
                 data_state = stream.state_dict()
@@ -545,6 +569,10 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         _finish(out, summary)
     accelerator.end_training()
     return summary
+
+
+def _has_accelerator() -> bool:
+    return bool(getattr(torch, "accelerator", None) and torch.accelerator.is_available())
 
 
 def _gather_rewards(accelerator: Accelerator, scored: list[Reward]) -> list[Reward]:

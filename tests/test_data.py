@@ -28,7 +28,8 @@ def test_arithmetic_test_split_is_the_same_for_every_seed_and_distinct():
 def test_arithmetic_references_are_right_and_digits_set_the_difficulty():
     for digits in (1, 2, 3):
         for row in arithmetic("train", seed=1, size=30, digits=digits, ops="+-*"):
-            a, op, b = row["question"].removeprefix("What is ").removesuffix("?").split()
+            a, op, b = row["expression"].split()
+            assert row["question"] == f"What is {row['expression']}?" and row["expression"] in row["prompt"]
             assert len(a) == len(b) == digits
             assert row["reference"] == str({"+": int(a) + int(b), "-": int(a) - int(b), "*": int(a) * int(b)}[op])
 
@@ -43,15 +44,15 @@ def test_template_and_system_prompt_apply_to_builtin_rows():
     cfg = load_config(None, ["prompt_template='{prompt} Put the answer in \\boxed{{}}.'", "eval_size=3"])
     rows = load_rows(cfg, "test")
     assert len(rows) == 3
-    assert rows[0]["prompt"] == rows[0]["question"] + " Put the answer in \\boxed{}."
+    assert rows[0]["prompt"] == f"Compute {rows[0]['expression']}. Reply with the number only. Put the answer in \\boxed{{}}."
 
 
-def test_humaneval_rows_carry_test_and_entry_point_and_split_by_task():
+def test_humaneval_rows_carry_the_python_tests_reference_and_split_by_task():
     train, test = humaneval("train", 0, 0), humaneval("test", 0, 0)
     assert len(train) + len(test) == 164 and test
     assert not {r["task_id"] for r in train} & {r["task_id"] for r in test}
     ref = test[0]["reference"]
-    assert set(ref) == {"test", "entry_point"} and "def check" in ref["test"]
+    assert set(ref) == {"test", "entry_point", "prompt"} and "def check" in ref["test"]
     assert test[0]["code_prompt"] in test[0]["prompt"]
 
 

@@ -148,7 +148,7 @@ def test_process_advantages_from_math_steps_credit_the_wrong_step(tiny):
     mask = (completion != tokenizer.pad_token_id).float()
     prompt = torch.zeros(2, 1, dtype=torch.long)
     rollout = Rollout(torch.cat([prompt, completion], 1), torch.cat([prompt + 1, mask.long()], 1), 1, mask,
-                      texts, [row, row], torch.zeros(2, dtype=torch.bool))
+                      texts, [row, row], torch.zeros(2, dtype=torch.bool), prompt[:1], prompt[:1] + 1)
     rewards = torch.tensor([[r.outcome for r in scored]])  # [1, 2]
     adv = ADVANTAGES["process"](rewards, scored, rollout, tokenizer, Config(num_generations=2))  # [2, L]
     # Six step rewards in the group: mean 4/6, population std sqrt(2)/3; 1 -> +1/sqrt(2), 0 -> -sqrt(2).
@@ -251,8 +251,11 @@ def test_two_process_torchrun_matches_one_process(tiny, tmp_path):
     p0 = load_params(tiny["model"])
     p1, p2 = load_params(one / "checkpoint" / "model"), load_params(two / "checkpoint" / "model")
     for k in p1:
+        # Adam divides by sqrt(v): for weights whose gradients are ~0, float summation order shows up in the
+        # update, so the bound is relative to the tensor's largest update. A wrong scaling or a missing process
+        # changes updates by O(1) of themselves (and the grad norms above).
         update = (p1[k] - p0[k]).abs().max()
-        assert (p1[k] - p2[k]).abs().max() <= 1e-4 * max(float(update), 1e-6), k
+        assert (p1[k] - p2[k]).abs().max() <= 1e-3 * max(float(update), 1e-6), k
 
 
 # ---- sampling --------------------------------------------------------------------------------------------

