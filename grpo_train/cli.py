@@ -6,16 +6,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
-from grpo_train.config import Config, ConfigError, field_docs, load_config
+from grpo_train.config import Config, ConfigError, field_docs, load_config, toml_value
 
 
 def _fields_help() -> str:
     defaults = Config().to_dict()
     return "config keys (--set key=value, values are TOML literals):\n" + "\n".join(
-        f"  {k} = {defaults[k]!r}\n      {doc}" for k, doc in field_docs().items()
+        f"  {k} = {toml_value(defaults[k])}\n" + textwrap.fill(doc, 108, initial_indent=" " * 6, subsequent_indent=" " * 6)
+        for k, doc in field_docs().items()
     )
 
 
@@ -27,6 +29,13 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override a config key; repeatable; e.g. --set verifiers=['math'] --set beta=0.04")
     return p
+
+
+def _quiet_transformers() -> None:
+    """Our progress bar is the one that matters; drop transformers' per-load weight bars."""
+    from transformers.utils import logging
+
+    logging.disable_progress_bar()
 
 
 def _load(args: argparse.Namespace, resume: bool = False) -> Config:
@@ -51,6 +60,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         return 2
     from grpo_train.train import train
 
+    _quiet_transformers()
     try:
         train(cfg, resume=args.resume)
     except KeyboardInterrupt:
@@ -79,6 +89,7 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
     from grpo_train.train import build_verifier
     from verifiers import ScoringPool
 
+    _quiet_transformers()
     tokenizer, model = load_tokenizer(model_name), load_model(model_name)
     rows = load_rows(cfg, "test")
     with ScoringPool(build_verifier(cfg), workers=cfg.scoring_workers, timeout=cfg.scoring_timeout) as pool:

@@ -27,10 +27,16 @@ def plot_metrics(metrics: Sequence[dict[str, Any]], out: str | Path) -> list[Pat
     paths = []
     for stem, (title, keys) in PLOTS.items():
         fig, ax = plt.subplots(figsize=(6, 3.5))
+        values = []
         for key in keys:
             points = [(m["step"], m[key]) for m in metrics if isinstance(m.get(key), (int, float)) and math.isfinite(m[key])]
             if points:
                 ax.plot(*zip(*points), marker=".", label=key)
+                values += [v for _, v in points]
+        if stem == "kl" and not any(values):
+            # beta = 0 loads no reference (kl_ref is 0) and mu = 1 makes the ratio 1 (kl_old is 0)
+            ax.text(0.5, 0.7, "0 by construction: no reference (beta = 0) and one pass (mu = 1)",
+                    transform=ax.transAxes, ha="center", fontsize=9)
         ax.set_title(title)
         ax.set_xlabel("step")
         ax.grid(alpha=0.3)

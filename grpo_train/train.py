@@ -22,11 +22,15 @@ maths live in ``grpo_train.losses`` as pure functions. How this loop departs fro
 * **bf16** (``precision = "bf16"``, the default on this CPU) is autocast: float32 master weights and AdamW
   state, bfloat16 matrix products in every forward (sampling, log-probs, the reference). float32 stays
   available for exactness.
+* **Each prompt is run once per micro-batch** (``rollout.SharedPromptLM``): its keys and values are reused by
+  its G completions, with gradients flowing through them, which is exact and halves the training forward
+  and backward here (prompts are longer than the answers). Log-probs are taken at completion positions only,
+  with a chunked log-softmax (``logprobs.selective_log_softmax``).
 
 Processes (accelerate; ``torchrun --nproc_per_node 2`` on CPU uses gloo): all processes draw the same B prompts
 per step from the same seeded stream and process ``r`` takes the ``r``-th contiguous block of B / W prompts,
 so a group (all G completions of a prompt) always lives on one process and its statistics need no
-communication. Each process samples, scores and computes advantages for its own groups; gradients are
+communication (B must be divisible by the number of processes). Each process samples, scores and computes advantages for its own groups; gradients are
 averaged by DDP. Sampling is seeded per completion (``rollout.SeededSampler``), so the completions do not
 depend on the number of processes: a 2-process run makes the same update as a 1-process run.
 """
@@ -115,10 +119,10 @@ ADVANTAGES: dict[str, Callable[..., Tensor]] = {"outcome": _outcome_adv, "proces
 
 # The share of a micro-batch in its minibatch, per aggregation (see "Loss normalisation" above):
 # sequence_mean and constant divide by the number of completions, token_mean by the number of tokens.
-NORMALISERS: dict[str, Callable[[Tensor], Tensor]] = {
-    "sequence_mean": lambda mask: torch.tensor(float(mask.shape[0])),
-    "constant": lambda mask: torch.tensor(float(mask.shape[0])),
-    "token_mean": lambda mask: mask.sum().float(),
+NORMALISERS: dict[str, Callable[[Tensor], float]] = {
+    "sequence_mean": lambda mask: float(mask.shape[0]),
+    "constant": lambda mask: float(mask.shape[0]),
+    "token_mean": lambda mask: float(mask.sum()),
 }
 
 # Loss statistics logged per step (from grpo_loss), and the sums update_policy returns (same keys on every
@@ -198,6 +202,14 @@ def reward_metrics(scored: list[Reward], lengths: Tensor, truncated: Tensor, nam
     return m
 
 
+def _step_of(line: str) -> float:
+    """The step of a JSONL log line; a line cut short by a kill counts as past any checkpoint."""
+    try:
+        return json.loads(line)["step"]
+    except (json.JSONDecodeError, KeyError, TypeError):
+        return math.inf
+
+
 class Logger:
     """metrics.jsonl, samples.jsonl and TensorBoard (if installed), written by the main process only."""
 
@@ -209,7 +221,7 @@ class Logger:
             return
         for path in (self.metrics_path, self.samples_path):  # drop rows a killed run wrote after its checkpoint
             if path.exists():
-                rows = [line for line in path.read_text().splitlines() if json.loads(line)["step"] <= start_step]
+                rows = [line for line in path.read_text().splitlines() if _step_of(line) <= start_step]
                 path.write_text("".join(r + "\n" for r in rows))
         with contextlib.suppress(ImportError):
             from torch.utils.tensorboard import SummaryWriter
@@ -291,7 +303,7 @@ def update_policy(
             # process with fewer kept completions pads with zero-weight passes. ``total`` is the minibatch's
             # normaliser summed over micro-batches and processes.
             n_micro = int(accelerator.reduce(torch.tensor([len(micro)], device=device), "max"))
-            local = sum((float(normaliser(mask[m])) for m in micro), 0.0)
+            local = sum((normaliser(mask[m]) for m in micro), 0.0)
             total = float(accelerator.reduce(torch.tensor([local], device=device, dtype=torch.float64), "sum"))
             if n_micro == 0:
                 continue
@@ -313,7 +325,7 @@ def update_policy(
                         beta=cfg.beta, eps_low=cfg.eps_low, eps_high=cfg.eps_high,
                         aggregation=cfg.aggregation, max_tokens=cfg.max_new_tokens,
                     )
-                    w = 0.0 if padding else float(normaliser(m))
+                    w = 0.0 if padding else normaliser(m)
                     # loss * w / total is this micro-batch's share of the minibatch mean; DDP averages the
                     # processes' gradients, so x world turns that average back into the sum.
                     accelerator.backward(loss * (w / max(total, 1e-12) * world))

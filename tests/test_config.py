@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -101,3 +102,16 @@ def test_required_key_names_exist():
                 "save_every", "seed", "output_dir"}
     assert required <= names
     assert Config().prompt_column == "prompt" and Config().reference_column == "reference"
+
+
+CONFIGS = sorted((Path(__file__).parent.parent / "configs").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", CONFIGS, ids=[p.stem for p in CONFIGS])
+def test_shipped_configs_load(path):
+    load_config(path)
+
+
+def test_default_toml_is_the_dataclass_defaults():
+    # `verigrpo train` and `verigrpo train --config configs/default.toml` must run the same main job
+    assert load_config(Path(__file__).parent.parent / "configs" / "default.toml") == Config()

@@ -71,9 +71,9 @@ def overrides(tiny: dict[str, str], out: Path, **extra: Any) -> list[str]:
         "skip_zero_variance": False, "log_samples": 2,
     }
     values.update(extra)
-    from grpo_train.config import _toml_value
+    from grpo_train.config import toml_value
 
-    return [arg for k, v in values.items() for arg in ("--set", f"{k}={_toml_value(v)}")]
+    return [arg for k, v in values.items() for arg in ("--set", f"{k}={toml_value(v)}")]
 
 
 def read_metrics(out: Path) -> list[dict[str, Any]]:
