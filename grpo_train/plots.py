@@ -40,7 +40,7 @@ def plot_metrics(metrics: Sequence[dict[str, Any]], out: str | Path) -> list[Pat
         ax.set_title(title)
         ax.set_xlabel("step")
         ax.grid(alpha=0.3)
-        if len(keys) > 1:
+        if len(keys) > 1 and ax.get_legend_handles_labels()[0]:
             ax.legend()
         fig.tight_layout()
         path = out / f"{stem}.png"
