@@ -13,7 +13,8 @@ Each trainer runs in its own child process so that its peak resident memory is i
 (``ru_maxrss`` of that child from ``os.wait4``). Seconds per step is the median over steps after
 the first (the first includes warm-up). Our own knobs that would change the work are set to match
 TRL: no zero-variance-group skipping (with beta > 0 those groups still carry a KL gradient) and no
-evaluation. TRL keeps its own defaults otherwise (notably ``gradient_checkpointing=True``, which
+evaluation. Our micro-batch (``--micro-batch``, default 8 of the 16 completions) changes memory,
+not the gradient (the loss is normalised over the whole batch). TRL keeps its own defaults otherwise (notably ``gradient_checkpointing=True``, which
 trades time for memory; ``--trl-no-gc`` turns it off), and we say which was used in the results.
 
 Writes ``benchmarks/results/trl.json`` and ``benchmarks/results/trl_curves.png`` (reward per step).
@@ -47,6 +48,7 @@ def _work(args: argparse.Namespace) -> dict[str, Any]:
         "max_steps": args.steps,
         "seed": args.seed,
         "threads": args.threads,
+        "micro_batch_size": args.micro_batch,
     }
 
 
@@ -68,8 +70,8 @@ def run_trl(work: dict[str, Any], out: Path, gradient_checkpointing: bool) -> No
     rows = arithmetic("train", work["seed"], n_prompts)
     data = Dataset.from_list(
         [
-            {"prompt": [{"role": "system", "content": system}, {"role": "user", "content": r["prompt"]}],
-             "reference": r["reference"]}
+            {"prompt": ([{"role": "system", "content": system}] if system else [])
+             + [{"role": "user", "content": r["prompt"]}], "reference": r["reference"]}
             for r in rows
         ]
     )
@@ -141,7 +143,8 @@ def run_ours(work: dict[str, Any], out: Path) -> None:
 def _child(which: str, args: argparse.Namespace, out: Path) -> tuple[dict[str, Any], float]:
     """Run one side in a fresh process; return its results and its peak RSS in MiB."""
     cmd = [sys.executable, "-m", "benchmarks.bench_trl", "--child", which, "--out", str(out),
-           "--steps", str(args.steps), "--lr", str(args.lr), "--seed", str(args.seed), "--threads", str(args.threads)]
+           "--steps", str(args.steps), "--lr", str(args.lr), "--seed", str(args.seed), "--threads", str(args.threads),
+           "--micro-batch", str(args.micro_batch)]
     if args.trl_no_gc:
         cmd.append("--trl-no-gc")
     env = {**os.environ, "OMP_NUM_THREADS": str(args.threads), "TOKENIZERS_PARALLELISM": "false"}
@@ -179,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--trl-no-gc", action="store_true", help="run TRL without gradient checkpointing")
+    p.add_argument("--micro-batch", type=int, default=8,
+                   help="our completions per forward/backward (same gradient; smaller = less activation memory)")
     p.add_argument("--child", choices=["trl", "ours"], help=argparse.SUPPRESS)
     p.add_argument("--out", default=str(RESULTS / "trl_work"))
     args = p.parse_args(argv)
