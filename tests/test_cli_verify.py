@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from verifiers.cli import build_verifier, parse_literal, verify_main
 from verifiers.compose import Composite
 
@@ -63,3 +65,6 @@ def test_build_verifier_composes_with_options_and_gates():
     assert v("OK: 3", {"reference": "3"}).outcome == 1.5
     assert parse_literal("['math']") == ["math"] and parse_literal("false") is False
     assert parse_literal("plain") == "plain"
+    # an option aimed at a verifier that is not used is an error, not silently dropped
+    with pytest.raises(SystemExit, match="not among"):
+        build_verifier(["fixture_verifiers:exact"], options=["other.x=1"])

@@ -461,3 +461,18 @@ def _set(values: list[int]) -> str:
 def test_interval_brackets_matter(a, width, o1, c1, o2, c2):
     gold, pred = f"{o1}{a}, {a + width}{c1}", f"{o2}{a}, {a + width}{c2}"
     assert answers_equivalent(pred, gold) is ((o1, c1) == (o2, c2))
+
+
+@pytest.mark.parametrize(
+    "completion, reference, status",
+    [
+        ("<answer>x = 3 or x = -3</answer>", r"\{-3, 3\}", Status.CORRECT),  # the solution set, spelled out
+        ("The answer is x = 2 or x = 3.", "2, 3", Status.CORRECT),
+        ("The answer is 3 or 4", r"\{3, 4\}", Status.CORRECT),
+        ("The answer is 3 or 5", r"\{3, 4\}", Status.WRONG),
+        ("The answer is 3 or 4", "3", Status.WRONG),  # a hedge against a single answer
+        (r"\boxed{3 \text{ or } 4}", "4", Status.WRONG),
+    ],
+)
+def test_or_lists_solutions_only_when_the_reference_has_several(completion, reference, status):
+    assert math_answer(completion, {"reference": reference}).status is status

@@ -53,6 +53,9 @@ def build_verifier(specs: Sequence[str], gates: Sequence[str] = (), options: Seq
         if not dot:
             target = next(iter(weights))
         opts[target][field] = parse_literal(value)
+    unknown = set(opts) - set(weights)
+    if unknown:
+        raise SystemExit(f"--option names verifier(s) {sorted(unknown)} that are not among --verifier {list(weights)}")
     gate_map = dict(g.split("=", 1) for g in gates)
     if len(weights) == 1 and not gate_map and next(iter(weights.values())) == 1.0:
         name = next(iter(weights))

@@ -22,8 +22,9 @@ Extraction rules, tried in this order; the one that matched is ``info["rule"]``:
    together with ``last_number_fallback=False``.
 
 Hedging is never credited (status ``wrong``, ``info["hedged"] = True``): two boxed answers
-that are not equivalent, an answer that joins alternatives with "or" when the reference does
-not, or a last-number fallback whose line contains "or" ("it could be 4 or 5").
+that are not equivalent, an answer that joins alternatives with "or" when the reference has
+neither "or" nor several answers (``x = 3 or x = -3`` does answer ``\\{-3, 3\\}`` and ``-3, 3``),
+or a last-number fallback whose line contains "or" ("it could be 4 or 5").
 
 Equivalence (:func:`answers_equivalent`), by answer shape:
 
@@ -403,13 +404,7 @@ def _nodes_equal(a: Node, b: Node, depth: int) -> bool:
     ):
         return _nodes_equal(a, b.items[0], depth + 1)
     la, lb = _as_list(a), _as_list(b)
-    if la is not None and lb is not None:
-        if (
-            isinstance(a, Answers)
-            and isinstance(b, Answers)
-            and (a.connective == "or") != (b.connective == "or")
-        ):
-            return False
+    if la is not None and lb is not None:  # "2 or 3" lists the same solutions as "2, 3" (hedges are caught earlier)
         return _unordered_equal(la, lb, depth)
     return False
 
@@ -822,7 +817,10 @@ def math_answer(completion: str, row: Mapping[str, Any], *, last_number_fallback
     if ex.hedged:
         info.update(hedged=True, reason=ex.hedge_reason)
         return Reward(0.0, Status.WRONG, info=info)
-    if _has_or(ex.answer) and not _has_or(gold_text):
+    # "x = 3 or x = -3" against a reference with several answers ({-3, 3}) lists the solutions;
+    # against a single answer, alternatives joined by "or" are a hedge.
+    several = gold is not None and len(_as_list(gold) or ()) >= 2
+    if _has_or(ex.answer) and not _has_or(gold_text) and not several:
         info.update(hedged=True, reason="alternatives joined by 'or'")
         return Reward(0.0, Status.WRONG, info=info)
     try:
