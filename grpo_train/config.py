@@ -86,7 +86,8 @@ class Config:
     answers settle at ~12 tokens ("47 + 85 = 132."); a tight limit makes rambling answers fail (reward 0)
     early and bounds the cost of every step."""
     temperature: float = 1.0
-    """Sampling temperature; log-probs for the ratio use the same temperature (0 = greedy, eval only)."""
+    """Sampling temperature (> 0); log-probs for the ratio use the same temperature. Held-out accuracy is
+    always greedy; this temperature is also used for the eval_samples of pass@k."""
     top_p: float = 1.0
     """Nucleus sampling threshold (1.0 = off)."""
 
@@ -247,7 +248,17 @@ def load_config(path: str | Path | None = None, overrides: list[str] | None = No
     for text in overrides or []:
         key, value = parse_override(text)
         cfg = apply(cfg, {key: value}, source=f"--set {text}")
+    check(cfg)
     return cfg
+
+
+def check(cfg: Config) -> None:
+    """Reject values that would only fail late (NaN log-probs, a crash in the final evaluation)."""
+    if not cfg.temperature > 0:
+        raise ConfigError(f"temperature must be > 0 for training (greedy is for evaluation), got {cfg.temperature}")
+    bad_k = [k for k in cfg.eval_k if not 1 <= k <= cfg.eval_samples]
+    if bad_k:
+        raise ConfigError(f"eval_k {bad_k} must each be between 1 and eval_samples = {cfg.eval_samples}")
 
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")

@@ -56,7 +56,7 @@ class SeededSampler(LogitsProcessor):
             drop = drop_sorted.scatter(-1, order, drop_sorted)  # [N, V] back in vocabulary order
             logits = logits.masked_fill(drop, float("-inf"))
         u = torch.stack([torch.rand(logits.shape[-1], generator=g) for g in self.generators])  # [N, V]
-        gumbel = -torch.log(-torch.log(u.clamp(min=1e-20)))  # [N, V]
+        gumbel = -torch.log(-torch.log(u.clamp(min=1e-20))).to(logits.device)  # [N, V], CPU-seeded on any device
         choice = (logits + gumbel).argmax(-1)  # [N]
         forced = torch.full_like(scores, float("-inf"))  # [N, V]
         return forced.scatter(-1, choice[:, None].to(scores.device), 0.0)
@@ -138,12 +138,20 @@ def generate(
             raise ValueError(f"sampling needs one seed per completion ({len(prompt_ids)})")
         processors.append(SeededSampler(seeds, temperature, top_p))
     device = next(model.parameters()).device
-    out = model.generate(
-        input_ids=prompt_ids.to(device),
-        attention_mask=prompt_mask.to(device),
-        generation_config=gen_config,
-        logits_processor=processors,
-    ).cpu()  # [N, P + L]
+    # generate() fills unset fields from model.generation_config (a hub model may ship repetition_penalty,
+    # no_repeat_ngram_size, suppress_tokens...): swap in a bare one so that samples follow softmax(logits / T),
+    # the distribution the log-probs of the ratio and the KL are computed under.
+    own_config = model.generation_config
+    model.generation_config = GenerationConfig(eos_token_id=eos, pad_token_id=tokenizer.pad_token_id)
+    try:
+        out = model.generate(
+            input_ids=prompt_ids.to(device),
+            attention_mask=prompt_mask.to(device),
+            generation_config=gen_config,
+            logits_processor=processors,
+        ).cpu()  # [N, P + L]
+    finally:
+        model.generation_config = own_config
     p = prompt_ids.shape[1]
     completion = out[:, p:]  # [N, L]
     is_eos = completion == eos  # [N, L]

@@ -109,6 +109,11 @@ def _outcome_adv(rewards: Tensor, scored: list[Reward], rollout: Rollout, tokeni
 def _process_adv(rewards: Tensor, scored: list[Reward], rollout: Rollout, tokenizer: Any, cfg: Config) -> Tensor:
     """Eq. 6 from the verifiers' step rewards (character spans mapped to token indices)."""
     steps = [None if r.status.is_infra else r.steps for r in scored]
+    if all(s is None for s in steps) and not all(r.status.is_infra for r in scored):
+        raise ValueError(
+            "advantage = 'process' needs step rewards, but no verifier returned any (statuses: "
+            f"{sorted({r.status.value for r in scored})}); use a step verifier such as verifiers = ['math_steps']"
+        )
     step_rewards, step_ends = step_token_ends(rollout, steps, tokenizer)
     return losses.process_advantages(
         step_rewards, step_ends, cfg.num_generations, rollout.mask.shape[1], std=cfg.std, eps=cfg.adv_eps
@@ -481,7 +486,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                 future = pool.score_async(rollout.texts, rollout.rows)
                 old_logp = ref_logp = None
                 with autocast(device, cfg.precision):
-                    if cfg.num_iterations > 1:  # with mu = 1 the old policy is the current one: no forward
+                    if cfg.num_iterations > 1 or cfg.minibatches > 1:  # else old = current: no forward
                         old_logp = batch_logprobs(model, on_device, cfg)  # [N, L]
                     if ref is not None:
                         ref_logp = batch_logprobs(ref, on_device, cfg)  # [N, L]

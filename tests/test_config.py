@@ -25,6 +25,7 @@ def test_non_default_values_round_trip(tmp_path):
         system_prompt='quote " backslash \\ newline \n unicode é',
         beta=0.04,
         eval_k=[1, 4],
+        eval_samples=4,
         skip_zero_variance=False,
     )
     path = tmp_path / "config.toml"
@@ -61,6 +62,8 @@ def test_int_given_for_float_field_becomes_float():
         ("precision='fp16'", "precision must be one of fp32, bf16"),
         ("verifiers=[]", "verifiers must be a non-empty list"),
         ("no_equals_sign", "expects key=value"),
+        ("temperature=0", "temperature must be > 0"),  # would give NaN log-probs in training
+        ("eval_k=[4]", "must each be between 1 and eval_samples = 1"),  # pass@4 of 1 sample
     ],
 )
 def test_bad_overrides_raise_a_clear_error(override, message):

@@ -280,6 +280,40 @@ def test_a_completion_does_not_depend_on_its_batch_mates(tiny):
     assert again == together
 
 
+def test_the_models_own_generation_config_does_not_change_the_samples(tiny):
+    """A hub model's repetition_penalty or no_repeat_ngram_size would bend the samples away from softmax(z / T),
+    the law the ratio and the KL assume: generate() must ignore them."""
+    from grpo_train.model import load_model, load_tokenizer
+    from grpo_train.rollout import generate, sample_seed
+
+    model, tokenizer = load_model(tiny["model"]), load_tokenizer(tiny["model"])
+    kw = {"num_generations": 4, "max_new_tokens": 12, "temperature": 1.0, "top_p": 1.0, "system_prompt": ""}
+    rows, seeds = [{"prompt": "abc"}], [sample_seed(1, 2, 0, j) for j in range(4)]
+    plain = generate(model, tokenizer, rows, seeds=seeds, **kw).texts
+    model.generation_config.repetition_penalty = 50.0
+    model.generation_config.no_repeat_ngram_size = 1
+    assert generate(model, tokenizer, rows, seeds=seeds, **kw).texts == plain
+    assert model.generation_config.repetition_penalty == 50.0  # the model's own config is put back
+
+
+def test_minibatches_take_the_ratio_to_the_generating_policy(tiny, tmp_path):
+    """With mu = 1 but two minibatches the second minibatch is updated by a policy that already moved: its ratio
+    to the generating policy is not 1, so the approximate KL to the old policy must be positive."""
+    from grpo_train.cli import train_main
+
+    out = tmp_path / "mb"
+    assert train_main(overrides(tiny, out, minibatches=2, learning_rate=5e-2)) == 0
+    assert any(m["kl_old"] > 0 for m in read_metrics(out))
+
+
+def test_process_advantages_without_step_rewards_is_a_clear_error():
+    from grpo_train.train import _process_adv
+
+    scored = [Reward(1.0, Status.CORRECT), Reward(0.0, Status.WRONG)]
+    with pytest.raises(ValueError, match="needs step rewards"):
+        _process_adv(None, scored, None, None, None)
+
+
 def test_seeded_sampler_draws_from_the_softmax():
     """Gumbel-max with temperature: empirical frequencies match softmax(logits / T)."""
     import torch
