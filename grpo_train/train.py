@@ -156,8 +156,11 @@ def set_rng_state(state: dict[str, Any]) -> None:
     torch.set_rng_state(state["torch"])
 
 
-def save_checkpoint(out: Path, model: torch.nn.Module, tokenizer: Any, state: dict[str, Any]) -> None:
-    """Write ``out/checkpoint`` atomically: into a temporary directory, then renamed into place.
+def save_checkpoint(
+    out: Path, model: torch.nn.Module, tokenizer: Any, state: dict[str, Any], ref: torch.nn.Module | None = None
+) -> None:
+    """Write ``out/checkpoint`` (and the refreshed reference ``ref``, if given) atomically: into a temporary
+    directory, then renamed into place.
 
     A crash at any point leaves either the previous checkpoint or the new one (``checkpoint.old`` is the
     previous one for the instant between the two renames; :func:`find_checkpoint` falls back to it).
@@ -166,7 +169,9 @@ def save_checkpoint(out: Path, model: torch.nn.Module, tokenizer: Any, state: di
     shutil.rmtree(tmp, ignore_errors=True)
     model.save_pretrained(tmp / "model")
     tokenizer.save_pretrained(tmp / "model")
-    torch.save(state, tmp / "trainer.pt")
+    if ref is not None:
+        ref.save_pretrained(tmp / "ref")
+    torch.save(state, tmp / "trainer.pt")  # last: a directory with trainer.pt is complete
     shutil.rmtree(old, ignore_errors=True)
     if final.exists():
         os.replace(final, old)
@@ -400,6 +405,8 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         if checkpoint is None:
             ref = frozen_copy(policy)
         else:
+            if cfg.ref_refresh_every and not saved_ref.exists():
+                raise FileNotFoundError(f"{checkpoint}: no saved reference 'ref/' although ref_refresh_every > 0")
             ref = frozen_copy(load_model(str(saved_ref) if saved_ref.exists() else cfg.model))
         ref = SharedPromptLM(ref.to(accelerator.device))
     policy.train()
@@ -447,9 +454,8 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         state = {"step": step, "optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(),
                  "data": data_state, "rng": rng_state(), "config": cfg.to_dict()}
         if main:
-            save_checkpoint(out, unwrapped, tokenizer, state)
-            if ref is not None and cfg.ref_refresh_every:
-                ref.lm.save_pretrained(out / CHECKPOINT / "ref")
+            refreshed = ref.lm if ref is not None and cfg.ref_refresh_every else None
+            save_checkpoint(out, unwrapped, tokenizer, state, ref=refreshed)
         if barrier:
             accelerator.wait_for_everyone()
 

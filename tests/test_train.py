@@ -306,6 +306,19 @@ def test_minibatches_take_the_ratio_to_the_generating_policy(tiny, tmp_path):
     assert any(m["kl_old"] > 0 for m in read_metrics(out))
 
 
+def test_refreshed_reference_is_checkpointed_and_resumed(tiny, tmp_path):
+    """Iterative GRPO: the refreshed reference is part of the atomic checkpoint, and --resume continues from it."""
+    from grpo_train.cli import train_main
+
+    out = tmp_path / "refresh"
+    extra = {"beta": 0.04, "ref_refresh_every": 1, "max_steps": 1}
+    assert train_main(overrides(tiny, out, **extra)) == 0
+    assert (out / "checkpoint" / "ref" / "config.json").exists()
+    assert train_main([*overrides(tiny, out, **{**extra, "max_steps": 2}), "--resume"]) == 0
+    metrics = read_metrics(out)
+    assert [m["step"] for m in metrics] == [1, 2] and all(m["kl_ref"] >= 0 for m in metrics)
+
+
 def test_process_advantages_without_step_rewards_is_a_clear_error():
     from grpo_train.train import _process_adv
 
