@@ -23,10 +23,10 @@ test code catches the error.
 Host damage (covered by layers, each probed at start and reported, see :func:`capabilities`):
 a fresh child per execution, cloned from a pre-warmed fork server into its own pid namespace
 (``pidns``: it is pid 1, and killing it kills everything it started) and network namespace
-(``netns``: only a loopback that is down) and mount namespace (``mountns``: its private 0700
-temp dir is a tmpfs of ``SandboxConfig.tmpfs_mb``, a disk quota, gone with the sandboxed
-processes; /proc shows only its own processes; nothing propagates back), its own session, a
-scrubbed environment, stdin closed unless fed, rlimits (CPU, address space, file
+(``netns``: only a loopback that is down; see below for when it is shared) and mount
+namespace (``mountns``: its private 0700 temp dir is a tmpfs of ``SandboxConfig.tmpfs_mb``, a
+disk quota, gone with the sandboxed processes; /proc shows only its own processes; nothing
+propagates back), its own session, a scrubbed environment, stdin closed unless fed, rlimits (CPU, address space, file
 size, open files, processes; no core dumps), capped output, the drop to uid/gid 65534 when run
 as root (``drop_uid``: NPROC binds, root's files and processes are out of reach), Landlock
 (``landlock``: writes only in its temp dir, reads only below system and interpreter
@@ -36,6 +36,18 @@ io_uring, bpf, perf_event_open; without a pid namespace also no setsid/setpgid, 
 group holds every descendant and is what gets killed). As a normal user the namespaces come
 from a user namespace where the kernel allows one. The fork server, its children and their
 files go away when the owning process closes it or dies (a killed pool worker included).
+
+Shared network namespace: making and tearing down a network namespace per execution is costly
+in the kernel, so when seccomp and Landlock with scoping (ABI >= 6) are both active and no user
+namespace is needed (root), the fork server moves itself once into a fresh, empty network
+namespace and its children stay in it instead of getting one each. Isolation from the host is
+the same (no interface but a loopback that is down; seccomp refuses every socket but AF_UNIX, so
+no inet, netlink or packet socket can be made to configure or use it). Between concurrent
+candidates of one server the difference is the abstract unix socket namespace, which is per
+network namespace: each child's own Landlock domain (each ``landlock_restrict_self`` makes one)
+scopes abstract sockets, so one candidate cannot connect or send to another's (EPERM), though it
+can hold a name another one then fails to bind. Missing either condition, each child gets its
+own network namespace as before.
 
 Minimum: each of "no network" (netns or seccomp), "containment" (pidns or seccomp) and "host
 files out of reach" (drop_uid or Landlock) needs an active layer; otherwise the sandbox refuses
@@ -58,7 +70,8 @@ Not covered (known gaps):
   earlier than a sequential harness would, and all at once.
 - The trusted test code itself is not sandboxed: it must come from the dataset, not the model.
 - Concurrent candidates could talk through abstract unix sockets only if Landlock's scoping
-  (ABI >= 6) is missing and they share a network namespace (netns off).
+  (ABI >= 6) is missing and they share a network namespace (netns off); the shared namespace
+  above is used only with that scoping.
 """
 
 from sandboxes.execute import (

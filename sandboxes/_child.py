@@ -8,7 +8,9 @@ Processes, for one execution::
 
     parent (trusted: test code, expected values)
       └─ zygote   root or the user; pre-imported stdlib; never sees test data. Clones each child
-           │      straight into fresh namespaces (``clone(CLONE_NEWPID | CLONE_NEWNET)``) ahead of
+           │      straight into fresh namespaces (``clone(CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET)``;
+           │      as root with seccomp and scoped Landlock, the zygote makes one empty network
+           │      namespace for itself at start instead, shared by its children) ahead of
            │      time, hands its descriptors to the parent on request, watches it through a
            │      pidfd, kills it (and with it its whole pid namespace) when the parent asks or
            │      hangs up, then removes its private dir and reports the exit status.
@@ -288,9 +290,13 @@ def build_seccomp(deny_setsid: bool) -> tuple[object, object]:
     return buf, _SockFprog(len(prog) // 8, ctypes.addressof(buf))
 
 
-def install_seccomp(deny_setsid: bool, built: tuple[object, object] | None = None) -> None:
+def install_seccomp(
+    deny_setsid: bool, built: tuple[object, object] | None = None, no_new_privs: bool = True
+) -> None:
+    """``no_new_privs=False`` when the caller has set PR_SET_NO_NEW_PRIVS already (Landlock does)."""
     _buf, fprog = built or build_seccomp(deny_setsid)
-    prctl(PR_SET_NO_NEW_PRIVS, 1)
+    if no_new_privs:
+        prctl(PR_SET_NO_NEW_PRIVS, 1)
     _check(_libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0), "seccomp")  # type: ignore[arg-type]
 
 
@@ -351,7 +357,12 @@ def _ll_restrict(fd: int) -> None:
     )
 
 
+_LL_RIGHTS: list[tuple[int, int, int, int]] = []  # filled by the fork server; its children inherit it
+
+
 def _ll_rights() -> tuple[int, int, int, int]:
+    if _LL_RIGHTS:
+        return _LL_RIGHTS[0]
     abi = landlock_abi()
     if abi < 1:
         raise OSError(errno.ENOSYS, "landlock unavailable")
@@ -363,6 +374,7 @@ def build_landlock(readable: list[str], base: str) -> int:
     """The shared first layer, built once in the fork server: read below ``readable``, read and
     write below ``base`` (the parent of every private dir), no TCP, signals scoped."""
     abi, fs, net, scoped = _ll_rights()
+    _LL_RIGHTS[:] = [(abi, fs, net, scoped)]
     return _ll_ruleset(fs, net, scoped, abi, [(p, _LL_READ) for p in readable] + [(base, fs)])
 
 
@@ -440,10 +452,11 @@ def _isolate_child(layers: dict, tmpdir: str, prep: dict | None = None) -> list[
     prctl(PR_SET_PDEATHSIG, signal.SIGKILL)  # after the uid drop, which clears it
     prep = prep or {}
     if layers.get("landlock"):
-        install_landlock(landlock_readable(), [tmpdir, "/dev/null"], prep.get("landlock_fd"))
+        shared = prep.get("landlock_fd")
+        install_landlock([] if shared is not None else landlock_readable(), [tmpdir, "/dev/null"], shared)
         done.append("landlock")
     if layers.get("seccomp"):
-        install_seccomp(not layers.get("pidns"), prep.get("seccomp"))
+        install_seccomp(not layers.get("pidns"), prep.get("seccomp"), no_new_privs="landlock" not in done)
         done.append("seccomp")
     return done
 
@@ -827,7 +840,14 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int) -> None:
     if not isinstance(cfg, dict):
         return
     layers, base = cfg["layers"], cfg["base"]
-    flags = (CLONE_NEWNET if layers.get("netns") else 0) | (CLONE_NEWPID if layers.get("pidns") else 0)
+    netns = CLONE_NEWNET if layers.get("netns") else 0
+    if netns and layers.get("shared_netns"):
+        try:  # one empty network namespace for all our children (see the threat model)
+            unshare(CLONE_NEWNET)
+            netns = 0
+        except OSError:
+            pass
+    flags = netns | (CLONE_NEWPID if layers.get("pidns") else 0)
     flags |= CLONE_NEWNS if layers.get("mountns") else 0
     if flags and layers.get("userns"):
         flags |= CLONE_NEWUSER
@@ -1020,9 +1040,12 @@ class Zygote:
 
 
 def _rmtree(path: str) -> None:
-    import shutil
+    try:  # the usual case: the files were in the child's tmpfs, gone with its mount namespace
+        os.rmdir(path)
+    except OSError:
+        import shutil
 
-    shutil.rmtree(path, ignore_errors=True)
+        shutil.rmtree(path, ignore_errors=True)
 
 
 if __name__ == "__main__":

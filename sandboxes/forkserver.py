@@ -175,6 +175,13 @@ class ForkServer:
             "uid": self.config.uid,
             "gid": self.config.gid,
             "netns": a["netns"],
+            # the children share one empty network namespace made by the server (not one each)
+            # when nothing but AF_UNIX sockets can be made and Landlock scopes abstract sockets
+            "shared_netns": a["netns"]
+            and not need_userns
+            and a["seccomp"]
+            and a["landlock"]
+            and int(self.caps.get("landlock_abi") or 0) >= 6,
             "pidns": a["pidns"],
             "userns": need_userns,
             "seccomp": a["seccomp"],

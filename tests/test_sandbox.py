@@ -229,6 +229,40 @@ def f():
     assert_host_intact(host)
 
 
+def test_concurrent_candidates_cannot_reach_each_other(host):
+    """Children of one server may share its (empty) network namespace: an abstract unix socket of
+    one candidate is still out of reach of another one running at the same time (Landlock scope)."""
+    listener = """
+import socket
+s = socket.socket(socket.AF_UNIX)
+s.bind('\\0vg-sibling-test')
+s.listen(4)
+s.setblocking(False)
+def accepted():
+    try:
+        s.accept()
+    except BlockingIOError:
+        return False
+    return True
+"""
+    caller = """
+import socket
+def f():
+    c = socket.socket(socket.AF_UNIX)
+    try:
+        c.connect('\\0vg-sibling-test')
+    except OSError as e:
+        return e.errno
+    return 0
+"""
+    with Candidate(listener, FAST) as a:
+        assert a.load_error is None
+        kind, err = run_call(caller)
+        assert kind == "ok" and err != 0, "a candidate connected to another one's socket"
+        assert a.call("accepted") is False
+    assert_host_intact(host)
+
+
 def test_seccomp_fallback_blocks_network_without_netns(host):
     """The documented fallback where no network namespace can be made: inet sockets are refused."""
     cfg = SandboxConfig(disable=frozenset({"netns", "landlock"}))
