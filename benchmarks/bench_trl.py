@@ -49,6 +49,7 @@ def _work(args: argparse.Namespace) -> dict[str, Any]:
         "seed": args.seed,
         "threads": args.threads,
         "micro_batch_size": args.micro_batch,
+        "ref_offload": not args.no_ref_offload,
     }
 
 
@@ -147,6 +148,8 @@ def _child(which: str, args: argparse.Namespace, out: Path) -> tuple[dict[str, A
            "--micro-batch", str(args.micro_batch)]
     if args.trl_no_gc:
         cmd.append("--trl-no-gc")
+    if args.no_ref_offload:
+        cmd.append("--no-ref-offload")
     env = {**os.environ, "OMP_NUM_THREADS": str(args.threads), "TOKENIZERS_PARALLELISM": "false"}
     print(f"[bench_trl] running {which} ...", file=sys.stderr, flush=True)
     proc = subprocess.Popen(cmd, env=env)
@@ -182,8 +185,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--trl-no-gc", action="store_true", help="run TRL without gradient checkpointing")
-    p.add_argument("--micro-batch", type=int, default=8,
+    p.add_argument("--micro-batch", type=int, default=4,
                    help="our completions per forward/backward (same gradient; smaller = less activation memory)")
+    p.add_argument("--no-ref-offload", action="store_true",
+                   help="keep our reference model in memory (default: ref_offload, weights read back per step)")
     p.add_argument("--child", choices=["trl", "ours"], help=argparse.SUPPRESS)
     p.add_argument("--out", default=str(RESULTS / "trl_work"))
     args = p.parse_args(argv)

@@ -60,6 +60,7 @@ def _correct_counts(
             top_p=cfg.top_p,
             system_prompt=cfg.system_prompt,
             seeds=seeds if temperature > 0 else None,
+            precision=cfg.precision,
         )
         rewards = pool.score(rollout.texts, rollout.rows)
         ok = [r.status is Status.CORRECT for r in rewards]

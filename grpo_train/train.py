@@ -62,7 +62,7 @@ from grpo_train import losses
 from grpo_train.config import Config, save_config
 from grpo_train.data import PromptStream, load_rows
 from grpo_train.evaluate import evaluate
-from grpo_train.model import autocast, copy_weights, frozen_copy, load_model, load_tokenizer
+from grpo_train.model import OffloadedWeights, autocast, copy_weights, frozen_copy, load_model, load_tokenizer
 from grpo_train.rollout import (
     Rollout,
     SharedPromptLM,
@@ -308,7 +308,7 @@ def update_policy(
     for it in range(cfg.num_iterations):
         order = kept[torch.randperm(len(kept), generator=generator).to(device)]  # [K] fresh minibatches each pass
         for mb in order.tensor_split(cfg.minibatches):
-            micro = list(mb.split(cfg.micro_batch_size)) if len(mb) else []
+            micro = micro_batches(mb, batch["lengths"], cfg.micro_batch_size, cfg.num_generations)
             # All processes must run the same number of backward passes (DDP all-reduces in the last one); a
             # process with fewer kept completions pads with zero-weight passes. ``total`` is the minibatch's
             # normaliser summed over micro-batches and processes.
@@ -355,15 +355,37 @@ def update_policy(
     return sums
 
 
+def micro_batches(idx: Tensor, lengths: Tensor, size: int, group_size: int) -> list[Tensor]:
+    """Split completion indices ``idx`` [K] into micro-batches of at most ``size``: group by group (prompt
+    order), longest completions first within a group.
+
+    Each micro-batch is trimmed to its own longest completion, so putting similar lengths together removes most
+    of the padding columns from the forward and backward passes (the G completions of a prompt often range
+    from a few tokens to ``max_new_tokens``). Sorting within groups only keeps the micro-batches the same
+    whatever the number of processes (a group never spans two), so a 2-process run sums the same micro-batch
+    gradients as a 1-process run. The order does not change the gradient: micro-batch losses are summed.
+    ``lengths``: [N] completion lengths (CPU).
+    """
+    if len(idx) == 0:
+        return []
+    cpu = idx.cpu()
+    order = torch.sort(lengths[cpu], descending=True, stable=True).indices  # [K] longest first
+    order = order[torch.sort(cpu[order] // group_size, stable=True).indices]  # [K] then by group
+    return list(idx[order.to(idx.device)].split(size))
+
+
 @torch.no_grad()
-def batch_logprobs(model: torch.nn.Module, rollout: Rollout, cfg: Config) -> Tensor:
-    """Log-probs of every completion of the rollout under ``model`` (old policy or reference): [N, L]."""
+def batch_logprobs(model: torch.nn.Module, rollout: Rollout, cfg: Config, lengths: Tensor) -> Tensor:
+    """Log-probs of every completion of the rollout under ``model`` (old policy or reference): [N, L], zero past
+    each completion's end. ``lengths``: [N] completion lengths (CPU)."""
     n, length = rollout.mask.shape
-    parts = [
-        grouped_logprobs(model, rollout, idx, length, num_generations=cfg.num_generations, temperature=cfg.temperature)[0]
-        for idx in torch.arange(n, device=rollout.mask.device).split(cfg.micro_batch_size)
-    ]
-    return torch.cat(parts)  # [N, L]
+    out = torch.zeros(n, length, device=rollout.mask.device)  # [N, L]
+    for idx in micro_batches(torch.arange(n, device=rollout.mask.device), lengths, cfg.micro_batch_size, cfg.num_generations):
+        cols = max(1, int(lengths[idx.cpu()].max()))
+        out[idx, :cols] = grouped_logprobs(
+            model, rollout, idx, cols, num_generations=cfg.num_generations, temperature=cfg.temperature
+        )[0]  # [n, cols]
+    return out
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -409,6 +431,11 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                 raise FileNotFoundError(f"{checkpoint}: no saved reference 'ref/' although ref_refresh_every > 0")
             ref = frozen_copy(load_model(str(saved_ref) if saved_ref.exists() else cfg.model))
         ref = SharedPromptLM(ref.to(accelerator.device))
+    # With ref_offload the reference's weights wait in a file between its passes (one file per process).
+    ref_store = OffloadedWeights(ref.lm, out / f".ref_offload.{rank}.safetensors") if ref is not None and cfg.ref_offload else None
+
+    def ref_loaded() -> contextlib.AbstractContextManager:
+        return ref_store.loaded() if ref_store is not None else contextlib.nullcontext()
     policy.train()
     model = accelerator.prepare(SharedPromptLM(policy))  # scores G completions per prompt pass; DDP when world > 1
     unwrapped = accelerator.unwrap_model(model).lm  # the plain causal LM: sampling, evaluation, checkpoints
@@ -455,7 +482,8 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                  "data": data_state, "rng": rng_state(), "config": cfg.to_dict()}
         if main:
             refreshed = ref.lm if ref is not None and cfg.ref_refresh_every else None
-            save_checkpoint(out, unwrapped, tokenizer, state, ref=refreshed)
+            with ref_loaded():
+                save_checkpoint(out, unwrapped, tokenizer, state, ref=refreshed)
         if barrier:
             accelerator.wait_for_everyone()
 
@@ -482,6 +510,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                     rollout = generate(
                         unwrapped, tokenizer, rows, num_generations=g, max_new_tokens=cfg.max_new_tokens,
                         temperature=cfg.temperature, top_p=cfg.top_p, system_prompt=cfg.system_prompt, seeds=seeds,
+                        precision=cfg.precision,
                     )
                 unwrapped.train()
                 on_device = rollout.to(device)
@@ -493,9 +522,10 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                 old_logp = ref_logp = None
                 with autocast(device, cfg.precision):
                     if cfg.num_iterations > 1 or cfg.minibatches > 1:  # else old = current: no forward
-                        old_logp = batch_logprobs(model, on_device, cfg)  # [N, L]
+                        old_logp = batch_logprobs(model, on_device, cfg, rollout.mask.sum(-1))  # [N, L]
                     if ref is not None:
-                        ref_logp = batch_logprobs(ref, on_device, cfg)  # [N, L]
+                        with ref_loaded():
+                            ref_logp = batch_logprobs(ref, on_device, cfg, rollout.mask.sum(-1))  # [N, L]
                 t_ref = time.time() - t1
                 scored = future.result()
                 t_score = time.time() - t1 - t_ref
@@ -526,7 +556,10 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                     warnings.simplefilter("ignore", UserWarning)
                     scheduler.step()
                 if ref is not None and cfg.ref_refresh_every and (step + 1) % cfg.ref_refresh_every == 0:
-                    copy_weights(unwrapped, ref.lm)
+                    if ref_store is not None:
+                        ref_store.store(unwrapped)
+                    else:
+                        copy_weights(unwrapped, ref.lm)
                 step += 1
                 updating = False
                 data_state = stream.state_dict()
@@ -580,6 +613,8 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
             checkpoint_now(step, data_state, barrier=False)
         pool.close()
         logger.close()
+        if ref_store is not None:
+            ref_store.close()
         raise
     bar.close()
     checkpoint_now(step, data_state)
@@ -587,6 +622,8 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         run_eval("after")
     pool.close()
     logger.close()
+    if ref_store is not None:
+        ref_store.close()
     summary.update({"steps": step, "seconds_total": round(time.time() - t_start, 1)})
     if main:
         _finish(out, summary)
