@@ -2,7 +2,7 @@
 
 Sampling is our own short decoding loop over any Hugging Face causal LM (its forward with a KV cache), not
 ``model.generate``: each distinct prompt is run once and its cache rows are repeated for its G completions
-(``generate`` would run every prompt G times), finished rows stop early, and none of ``generate``'s per-step
+(``generate`` would run every prompt G times), a finished row leaves the batch, and none of ``generate``'s per-step
 machinery (logits processors, stopping criteria, input preparation) runs. Tokens are drawn by
 :class:`SeededSampler`, which gives every completion its own random generator, seeded from ``(run seed, step,
 prompt's index in the global batch, sample index)``. A completion therefore does not depend on which other
@@ -62,8 +62,9 @@ class SeededSampler:
         self.temperature = temperature
         self.top_p = top_p
 
-    def __call__(self, logits: Tensor) -> Tensor:
-        """logits [N, V] -> token ids [N] (int64, on the logits' device)."""
+    def __call__(self, logits: Tensor, rows: Sequence[int] | None = None) -> Tensor:
+        """logits [n, V] -> token ids [n] (int64, on the logits' device). ``rows``: which of the sampler's rows
+        the n logits belong to (default: all, in order); only their generators advance."""
         probs = torch.softmax(logits.float() / self.temperature, -1)  # [N, V]
         order = None
         if self.top_p < 1.0:
@@ -71,7 +72,8 @@ class SeededSampler:
             before = probs.cumsum(-1) - probs  # [N, V] mass of the more probable tokens
             probs = probs.masked_fill(before >= self.top_p, 0.0)
         cdf = probs.double().cumsum(-1)  # [N, V]
-        u = torch.cat([torch.rand(1, generator=g, dtype=torch.float64) for g in self.generators])  # [N], CPU-seeded
+        generators = self.generators if rows is None else [self.generators[i] for i in rows]
+        u = torch.cat([torch.rand(1, generator=g, dtype=torch.float64) for g in generators])  # [n], CPU-seeded
         target = (u.to(cdf.device) * cdf[:, -1])[:, None]  # [N, 1] in [0, total)
         pick = torch.searchsorted(cdf, target, right=True).clamp(max=probs.shape[-1] - 1)  # [N, 1] first cdf > target
         if order is not None:
@@ -198,11 +200,12 @@ def decode(
     pad_token_id: int,
     sampler: SeededSampler | None,
 ) -> Tensor:
-    """Sample ``num_generations`` continuations of each prompt with a KV cache: [B*G, L] token ids, ``pad_token_id``
-    after each row's first ``eos_token_id`` (rows that stop early stop being extended once all have stopped).
+    """Sample ``num_generations`` continuations of each prompt with a KV cache: [B*G, L] token ids,
+    ``pad_token_id`` after each row's first ``eos_token_id``.
 
-    prompts, prompt_mask: [B, P] left-padded. ``sampler`` None = greedy. The prompts are run once; their cache
-    rows are repeated G times.
+    prompts, prompt_mask: [B, P] left-padded. ``sampler`` None = greedy. The prompts are run once and their
+    cache rows repeated G times; a row that has produced its end-of-sequence token leaves the batch (its cache
+    rows are dropped), so the remaining decoding steps multiply smaller matrices.
     """
     g = num_generations
     device = prompts.device
@@ -212,28 +215,32 @@ def decode(
     rows = torch.arange(prompts.shape[0], device=device).repeat_interleave(g)  # [N] prompt of each completion
     if g > 1:
         cache.batch_select_indices(rows)  # [B, ...] -> [N, ...]
-    logits = out.logits[rows, -1]  # [N, V]
-    mask = prompt_mask[rows]  # [N, P], grows by one column per token
-    next_pos = prompt_mask.sum(-1)[rows]  # [N] position of the next token
+    logits = out.logits[rows, -1]  # [A, V] for the A rows still running (A = N at first)
+    mask = prompt_mask[rows]  # [A, P + t], grows by one column per token
+    next_pos = prompt_mask.sum(-1)[rows]  # [A] position of the first completion token
     n = rows.shape[0]
+    active = torch.arange(n, device=device)  # [A] which completions are still running
     tokens = torch.full((n, max_new_tokens), pad_token_id, dtype=torch.long, device=device)  # [N, L]
-    done = torch.zeros(n, dtype=torch.bool, device=device)  # [N]
     kw = _cache_kw(model)
     steps = 0
     for t in range(max_new_tokens):
-        pick = logits.argmax(-1) if sampler is None else sampler(logits)  # [N] (finished rows: fed, not kept)
-        tokens[:, t] = torch.where(done, torch.full_like(pick, pad_token_id), pick)
+        pick = logits.argmax(-1) if sampler is None else sampler(logits, active.tolist())  # [A]
+        tokens[active, t] = pick
         steps = t + 1
-        done |= pick == eos_token_id
-        if bool(done.all()) or t == max_new_tokens - 1:
+        running = pick != eos_token_id  # [A]
+        if t == max_new_tokens - 1 or not bool(running.any()):
             break
-        mask = torch.cat([mask, torch.ones(n, 1, dtype=mask.dtype, device=device)], 1)  # [N, P + t + 1]
+        if not bool(running.all()):
+            keep = running.nonzero().squeeze(-1)  # [A']
+            active, pick, mask, next_pos = active[keep], pick[keep], mask[keep], next_pos[keep]
+            cache.batch_select_indices(keep)
+        mask = torch.cat([mask, torch.ones(len(active), 1, dtype=mask.dtype, device=device)], 1)  # [A, P + t + 1]
         out = model(
             input_ids=pick[:, None], attention_mask=mask, position_ids=(next_pos + t)[:, None], use_cache=True,
             logits_to_keep=1, **{kw: cache},
         )
         cache = getattr(out, "cache", None) or out.past_key_values
-        logits = out.logits[:, -1]  # [N, V]
+        logits = out.logits[:, -1]  # [A, V]
     return tokens[:, :steps]
 
 

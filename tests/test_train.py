@@ -376,11 +376,26 @@ def test_decode_matches_a_full_forward_and_stops_at_eos(tiny):
                 nxt = int(model(input_ids=torch.tensor([seq])).logits[0, -1].argmax())
             assert int(out[2 * b, t]) == nxt
             seq.append(nxt)
-    eos = int(out[0, 2])  # make the third token of row 0 an end of sequence: the rest is padding
-    stopped = decode(model, prompts, mask, num_generations=1, max_new_tokens=6, eos_token_id=eos, pad_token_id=-5,
-                     sampler=None)
-    first = int((stopped[0] == eos).nonzero()[0])
-    assert (stopped[0, first + 1 :] == -5).all()
+    # Sampling, with and without an end-of-sequence token: a row that stops leaves the batch, and the rows left
+    # draw exactly what they drew in the full batch (each row's generator advances only while it runs).
+    from grpo_train.rollout import SeededSampler
+
+    def sampled(eos: int) -> torch.Tensor:
+        return decode(model, prompts, mask, num_generations=3, max_new_tokens=12, eos_token_id=eos,
+                      pad_token_id=-5, sampler=SeededSampler(range(6), 1.0, 1.0))  # [6, <=12]
+
+    full = sampled(-1)
+    eos = int(full[0, 1])  # the second token of row 0 ends a sequence
+    stopped = sampled(eos)
+    assert stopped.shape[1] <= full.shape[1]
+    ended = 0
+    for i in range(6):
+        hits = (full[i] == eos).nonzero()
+        end = int(hits[0]) + 1 if len(hits) else full.shape[1]
+        ended += end < full.shape[1]
+        assert torch.equal(stopped[i, :end], full[i, :end])
+        assert (stopped[i, end:] == -5).all()
+    assert ended >= 1
 
 
 def test_rollout_linears_compute_what_autocast_and_fp32_compute(tiny):
