@@ -20,8 +20,13 @@ maths live in ``grpo_train.losses`` as pure functions. How this loop departs fro
   over micro-batches and processes, so the gradient equals that of one big batch whatever the micro-batch
   size and the number of processes.
 * **bf16** (``precision = "bf16"``, the default on this CPU) is autocast: float32 master weights and AdamW
-  state, bfloat16 matrix products in every forward (sampling, log-probs, the reference). float32 stays
-  available for exactness.
+  state, bfloat16 matrix products in every forward (sampling, log-probs, the reference). Sampling runs its
+  linear layers on a bfloat16 copy of their weights made once per rollout (the values autocast would use,
+  without casting every weight at every token; ``rollout.rollout_linears``). float32 stays available for
+  exactness.
+* **Micro-batches are length-sorted within each group** (``micro_batches``) and trimmed to their longest
+  completion; the reference's (and old policy's) log-probs likewise. ``ref_offload`` keeps the reference's
+  weights in a file between its passes, so the training backward's memory peak holds one model fewer.
 * **Each prompt is run once per micro-batch** (``rollout.SharedPromptLM``): its keys and values are reused by
   its G completions, with gradients flowing through them, which is exact and halves the training forward
   and backward here (prompts are longer than the answers). Log-probs are taken at completion positions only,
