@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
+
+
+def _torch_env() -> None:
+    """Set before torch is imported: large CPU tensors get transparent huge pages (PyTorch's
+    ``THP_MEM_ALLOC_ENABLE``). A training step allocates and frees gigabytes; with 4 KB pages that was
+    4 million page faults in three steps of the TRL benchmark, with huge pages 1 million (about 10% faster).
+    An explicit setting in the environment wins."""
+    os.environ.setdefault("THP_MEM_ALLOC_ENABLE", "1")
 
 
 def _verify(argv: Sequence[str]) -> int:
@@ -13,12 +22,14 @@ def _verify(argv: Sequence[str]) -> int:
 
 
 def _train(argv: Sequence[str]) -> int:
+    _torch_env()
     from grpo_train.cli import train_main
 
     return train_main(argv)
 
 
 def _eval(argv: Sequence[str]) -> int:
+    _torch_env()
     from grpo_train.cli import eval_main
 
     return eval_main(argv)

@@ -13,8 +13,9 @@ Each trainer runs in its own child process so that its peak resident memory is i
 (``ru_maxrss`` of that child from ``os.wait4``). Seconds per step is the median over steps after
 the first (the first includes warm-up). Our own knobs that would change the work are set to match
 TRL: no zero-variance-group skipping (with beta > 0 those groups still carry a KL gradient) and no
-evaluation. Our micro-batch (``--micro-batch``, default 8 of the 16 completions) changes memory,
-not the gradient (the loss is normalised over the whole batch). TRL keeps its own defaults otherwise (notably ``gradient_checkpointing=True``, which
+evaluation. Our micro-batch (``--micro-batch``, default 4 of the 16 completions) and ``ref_offload`` (on
+by default here; ``--no-ref-offload``: the reference's weights stay in memory) change memory, not the
+gradient (the loss is normalised over the whole batch; the reference's weights are read back bit for bit). TRL keeps its own defaults otherwise (notably ``gradient_checkpointing=True``, which
 trades time for memory; ``--trl-no-gc`` turns it off), and we say which was used in the results.
 
 Writes ``benchmarks/results/trl.json`` and ``benchmarks/results/trl_curves.png`` (reward per step).
@@ -150,7 +151,10 @@ def _child(which: str, args: argparse.Namespace, out: Path) -> tuple[dict[str, A
         cmd.append("--trl-no-gc")
     if args.no_ref_offload:
         cmd.append("--no-ref-offload")
-    env = {**os.environ, "OMP_NUM_THREADS": str(args.threads), "TOKENIZERS_PARALLELISM": "false"}
+    # Both sides get the environment our `verigrpo train` sets for itself (transparent huge pages for large
+    # tensors, see verigrpo_cli), so the comparison is of the trainers, not of page-fault counts.
+    env = {**os.environ, "OMP_NUM_THREADS": str(args.threads), "TOKENIZERS_PARALLELISM": "false",
+           "THP_MEM_ALLOC_ENABLE": os.environ.get("THP_MEM_ALLOC_ENABLE", "1")}
     print(f"[bench_trl] running {which} ...", file=sys.stderr, flush=True)
     proc = subprocess.Popen(cmd, env=env)
     _, status, usage = os.wait4(proc.pid, 0)

@@ -487,7 +487,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                  "data": data_state, "rng": rng_state(), "config": cfg.to_dict()}
         if main:
             refreshed = ref.lm if ref is not None and cfg.ref_refresh_every else None
-            with ref_loaded():
+            with ref_loaded() if refreshed is not None else contextlib.nullcontext():
                 save_checkpoint(out, unwrapped, tokenizer, state, ref=refreshed)
         if barrier:
             accelerator.wait_for_everyone()

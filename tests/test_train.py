@@ -227,6 +227,25 @@ def test_resume_without_checkpoint_is_an_error(tiny, tmp_path):
         train(load_config(None, overrides(tiny, tmp_path / "empty")[1::2]), resume=True)
 
 
+def test_ref_offload_trains_exactly_like_an_in_memory_reference(tiny, tmp_path):
+    """beta > 0 with the reference refreshed every step: offloading its weights to a file changes nothing in
+    the metrics (KL included) or the final weights, and the file is removed at the end."""
+    from grpo_train.cli import train_main
+
+    extra = {"beta": 0.1, "ref_refresh_every": 1, "max_steps": 3}
+    plain, offload = tmp_path / "plain", tmp_path / "offload"
+    assert train_main(overrides(tiny, plain, **extra)) == 0
+    assert train_main(overrides(tiny, offload, ref_offload=True, **extra)) == 0
+    rows = read_metrics(offload)
+    assert without_timings(rows) == without_timings(read_metrics(plain))
+    assert any(r["kl_ref"] > 0 for r in rows)
+    a, b = load_params(plain / "checkpoint" / "model"), load_params(offload / "checkpoint" / "model")
+    assert all((a[k] == b[k]).all() for k in a)
+    ref_a, ref_b = load_params(plain / "checkpoint" / "ref"), load_params(offload / "checkpoint" / "ref")
+    assert all((ref_a[k] == ref_b[k]).all() for k in ref_a)
+    assert not list(offload.glob(".ref_offload*"))
+
+
 # ---- processes -------------------------------------------------------------------------------------------
 
 
