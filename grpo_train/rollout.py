@@ -196,12 +196,12 @@ def decode(
     *,
     num_generations: int,
     max_new_tokens: int,
-    eos_token_id: int,
+    eos_token_id: int | Sequence[int],
     pad_token_id: int,
     sampler: SeededSampler | None,
 ) -> Tensor:
     """Sample ``num_generations`` continuations of each prompt with a KV cache: [B*G, L] token ids,
-    ``pad_token_id`` after each row's first ``eos_token_id``.
+    ``pad_token_id`` after each row's first end-of-sequence token (``eos_token_id``: one id or several).
 
     prompts, prompt_mask: [B, P] left-padded. ``sampler`` None = greedy. The prompts are run once and their
     cache rows repeated G times; a row that has produced its end-of-sequence token leaves the batch (its cache
@@ -222,12 +222,13 @@ def decode(
     active = torch.arange(n, device=device)  # [A] which completions are still running
     tokens = torch.full((n, max_new_tokens), pad_token_id, dtype=torch.long, device=device)  # [N, L]
     kw = _cache_kw(model)
+    stops = torch.as_tensor(eos_token_id, device=device).view(-1)  # [S] end-of-sequence ids
     steps = 0
     for t in range(max_new_tokens):
         pick = logits.argmax(-1) if sampler is None else sampler(logits, active.tolist())  # [A]
         tokens[active, t] = pick
         steps = t + 1
-        running = pick != eos_token_id  # [A]
+        running = ~torch.isin(pick, stops)  # [A]
         if t == max_new_tokens - 1 or not bool(running.any()):
             break
         if not bool(running.all()):
@@ -242,6 +243,16 @@ def decode(
         cache = getattr(out, "cache", None) or out.past_key_values
         logits = out.logits[:, -1]  # [A, V]
     return tokens[:, :steps]
+
+
+def stop_token_ids(model: torch.nn.Module, tokenizer: PreTrainedTokenizerBase) -> list[int]:
+    """End-of-sequence ids: the tokenizer's, plus those of the model's generation config (chat models often
+    end a turn with a token that is not the tokenizer's ``eos_token``, e.g. Llama 3's ``<|eot_id|>``)."""
+    ids = [tokenizer.eos_token_id]
+    config = getattr(model, "generation_config", None)
+    extra = getattr(config, "eos_token_id", None)
+    ids += extra if isinstance(extra, (list, tuple)) else [extra]
+    return sorted({int(i) for i in ids if i is not None})
 
 
 def generate(
@@ -271,7 +282,7 @@ def generate(
             raise ValueError(f"sampling needs one seed per completion ({len(rows) * g})")
         sampler = SeededSampler(seeds, temperature, top_p)
     device = next(model.parameters()).device
-    eos = tokenizer.eos_token_id
+    eos = stop_token_ids(model, tokenizer)
     with rollout_linears(model, precision):
         completion = decode(
             model, enc["input_ids"].to(device), enc["attention_mask"].to(device), num_generations=g,
@@ -280,7 +291,7 @@ def generate(
     prompt_ids = enc["input_ids"].repeat_interleave(g, 0)  # [N, P]
     prompt_mask = enc["attention_mask"].repeat_interleave(g, 0)  # [N, P]
     p = prompt_ids.shape[1]
-    is_eos = completion == eos  # [N, L]
+    is_eos = torch.isin(completion, torch.tensor(eos))  # [N, L]
     has_eos = is_eos.any(-1)  # [N]
     length = torch.where(has_eos, is_eos.int().argmax(-1) + 1, completion.shape[1])  # [N] incl. EOS
     mask = (torch.arange(completion.shape[1])[None] < length[:, None]).float()  # [N, L]

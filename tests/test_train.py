@@ -405,7 +405,7 @@ def test_decode_matches_a_full_forward_and_stops_at_eos(tiny):
 
     full = sampled(-1)
     eos = int(full[0, 1])  # the second token of row 0 ends a sequence
-    stopped = sampled(eos)
+    stopped = sampled([-7, eos])  # several end-of-sequence ids: any of them stops a row
     assert stopped.shape[1] <= full.shape[1]
     ended = 0
     for i in range(6):
@@ -415,6 +415,16 @@ def test_decode_matches_a_full_forward_and_stops_at_eos(tiny):
         assert torch.equal(stopped[i, :end], full[i, :end])
         assert (stopped[i, end:] == -5).all()
     assert ended >= 1
+
+
+def test_stop_tokens_include_the_generation_configs(tiny):
+    from grpo_train.model import load_model, load_tokenizer
+    from grpo_train.rollout import stop_token_ids
+
+    model, tokenizer = load_model(tiny["model"]), load_tokenizer(tiny["model"])
+    assert stop_token_ids(model, tokenizer) == [tokenizer.eos_token_id]
+    model.generation_config.eos_token_id = [tokenizer.eos_token_id, 40]  # e.g. Llama 3's <|eot_id|>
+    assert stop_token_ids(model, tokenizer) == sorted({tokenizer.eos_token_id, 40})
 
 
 def test_rollout_linears_compute_what_autocast_and_fp32_compute(tiny):
