@@ -18,6 +18,9 @@ by default here; ``--no-ref-offload``: the reference's weights stay in memory) c
 gradient (the loss is normalised over the whole batch; the reference's weights are read back bit for bit). TRL keeps its own defaults otherwise (notably ``gradient_checkpointing=True``, which
 trades time for memory; ``--trl-no-gc`` turns it off), and we say which was used in the results.
 
+``--precision bf16`` runs the same work with bf16 autocast on both sides (TRL's ``bf16=True``; float32
+master weights on both) and writes ``trl_bf16.json`` / ``trl_bf16_curves.png``.
+
 Writes ``benchmarks/results/trl.json`` and ``benchmarks/results/trl_curves.png`` (reward per step).
 """
 
@@ -51,6 +54,7 @@ def _work(args: argparse.Namespace) -> dict[str, Any]:
         "threads": args.threads,
         "micro_batch_size": args.micro_batch,
         "ref_offload": not args.no_ref_offload,
+        "precision": args.precision,
     }
 
 
@@ -108,7 +112,7 @@ def run_trl(work: dict[str, Any], out: Path, gradient_checkpointing: bool) -> No
         max_steps=work["max_steps"],
         temperature=1.0,
         use_cpu=True,
-        bf16=False,
+        bf16=work["precision"] == "bf16",
         fp16=False,
         logging_steps=1,
         report_to="none",
@@ -129,7 +133,7 @@ def run_ours(work: dict[str, Any], out: Path) -> None:
     from grpo_train.cli import train_main
 
     run_dir = out / "ours_run"
-    sets = {**work, "precision": "fp32", "skip_zero_variance": False, "eval_before": False, "eval_after": False,
+    sets = {**work, "skip_zero_variance": False, "eval_before": False, "eval_after": False,
             "save_every": 0, "output_dir": str(run_dir), "verifiers": ["math"]}
     argv = []
     for k, v in sets.items():
@@ -151,6 +155,7 @@ def _child(which: str, args: argparse.Namespace, out: Path) -> tuple[dict[str, A
         cmd.append("--trl-no-gc")
     if args.no_ref_offload:
         cmd.append("--no-ref-offload")
+    cmd += ["--precision", args.precision]
     # Both sides get the environment our `verigrpo train` sets for itself (transparent huge pages for large
     # tensors, see verigrpo_cli), so the comparison is of the trainers, not of page-fault counts.
     env = {**os.environ, "OMP_NUM_THREADS": str(args.threads), "TOKENIZERS_PARALLELISM": "false",
@@ -193,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="our completions per forward/backward (same gradient; smaller = less activation memory)")
     p.add_argument("--no-ref-offload", action="store_true",
                    help="keep our reference model in memory (default: ref_offload, weights read back per step)")
+    p.add_argument("--precision", choices=["fp32", "bf16"], default="fp32",
+                   help="both sides: fp32 (the issue's setting, trl.json) or bf16 autocast (trl_bf16.json)")
     p.add_argument("--child", choices=["trl", "ours"], help=argparse.SUPPRESS)
     p.add_argument("--out", default=str(RESULTS / "trl_work"))
     args = p.parse_args(argv)
@@ -220,8 +227,9 @@ def main(argv: list[str] | None = None) -> int:
         "reward_curves": {k: v["reward"] for k, v in results.items()},
     }
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "trl.json").write_text(json.dumps(report, indent=2))
-    _plot(results, RESULTS / "trl_curves.png")
+    suffix = "" if args.precision == "fp32" else f"_{args.precision}"
+    (RESULTS / f"trl{suffix}.json").write_text(json.dumps(report, indent=2))
+    _plot(results, RESULTS / f"trl{suffix}_curves.png")
     print(f"{'':8}{'s/step (median)':>16}{'peak RSS MiB':>14}")
     for k in ("ours", "trl"):
         print(f"{k:8}{med[k]:>16.2f}{rss[k]:>14.0f}")
