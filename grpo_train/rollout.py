@@ -130,7 +130,9 @@ def rollout_linears(model: torch.nn.Module, precision: str) -> Iterator[None]:
     if make is None:
         yield
         return
-    patched = [m for m in model.modules() if type(m) is torch.nn.Linear]
+    # Layers whose forward is already replaced on the instance (accelerate's offloading hooks do that) are
+    # left alone.
+    patched = [m for m in model.modules() if type(m) is torch.nn.Linear and "forward" not in m.__dict__]
     try:
         for module in patched:
             module.forward = make(module)  # instance attribute shadows nn.Linear.forward
