@@ -28,7 +28,16 @@ Choices (when in doubt the parse fails, and a failed parse is never credited):
   (``xy``); known units and longer words after a value are its unit (``10 cm``, ``5 apples``).
   A single letter is a unit only inside ``\\text{}``/``\\mathrm{}`` (``10\\text{ m}``); a bare
   ``10 m`` is ``10*m``.
-- ``3\\frac{1}{2}`` and ``3 1/2`` are mixed numbers (7/2).
+- ``3\\frac{1}{2}``, ``3 1/2`` and ``3½`` are mixed numbers (7/2).
+- A whole answer that is an integer in English words ("five", "twenty-one", "one hundred and
+  two") is that integer; ``5th`` / ``5^{\\text{th}}`` is 5; a leading "approximately",
+  "about" or ``\\approx`` before a number is dropped (the comparison's precision policy decides).
+- ``1011_2`` / ``1011_{2}`` / ``A3_{16}`` (digits first, or base above 10) is a numeral in
+  that base, kept apart from plain numbers as the text "11 (base 2)"; ``7_{10}`` is 7.
+- ``\\lfloor x \\rfloor``, ``\\lceil x \\rceil``, ``floor``/``ceil``; ``\\gcd``/``lcm`` of integers
+  only (sympy's gcd of symbols is a polynomial gcd); ``\\max``/``\\min`` with parentheses (plain
+  ``min`` without "(" stays the unit minutes); ``{n \\choose k}``.
+- Unicode ``± ∓ ≈ ∅ ½ ⅓ ⅔ ¼ ¾ ⅕ ⅛`` and common Greek letters are read as their LaTeX.
 - A whole answer like ``1,234,567`` (groups of exactly three digits, no spaces) is one
   number; ``1, 234`` is two answers.
 - LaTeX one-character arguments: ``\\frac12``, ``\\sqrt2``, ``x^23`` is ``x^2*3`` in LaTeX but
@@ -39,7 +48,7 @@ Blow-up guards (the pool's timeout is the last line, not the first): answers ove
 fail to parse; integer literals are capped at ``MAX_DIGITS`` digits; a power with a numeric
 exponent above ``MAX_EXPONENT`` in size, or whose exact value would have more than
 ``MAX_RESULT_DIGITS`` digits (``9^{9^{9^9}}``), fails; so do factorials and binomials of
-arguments above ``MAX_FACTORIAL``.
+arguments above ``MAX_FACTORIAL``, and floor/ceiling of irrational values above 1e30.
 
 Public helpers: :func:`parse_answer` (the whole answer tree), :func:`parse_math` (one
 expression or relation to a sympy object, or None), :func:`strip_math_delimiters`.
@@ -181,7 +190,10 @@ FUNCS = {
     "arcsin": sympy.asin, "arccos": sympy.acos, "arctan": sympy.atan, "asin": sympy.asin, "acos": sympy.acos,
     "atan": sympy.atan, "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh,
     "ln": sympy.log, "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs,
+    "floor": sympy.floor, "ceil": sympy.ceiling,
 }  # fmt: skip
+# functions of several arguments, written f(a, b); plain "min" is a unit unless a "(" follows
+MULTI_FUNCS = {"gcd", "lcm", "max", "min"}
 GREEK = {
     "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",
     "kappa", "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi",
@@ -211,7 +223,11 @@ _WORD_RE = re.compile(r"[A-Za-z]+")
 _CMD_RE = re.compile(r"\\([A-Za-z]+|.)")
 _UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/", "≤": "<=", "≥": ">=", "≠": "!=",
             "π": "\\pi ", "∞": "\\infty ", "√": "\\sqrt ", "²": "^2", "³": "^3", "∪": "\\cup ", "∈": "\\in ",
-            "…": "..."}  # fmt: skip
+            "…": "...", "±": "\\pm ", "∓": "\\mp ", "≈": "\\approx ", "∅": "\\emptyset ", "∣": "|",
+            "½": "\\frac{1}{2}", "⅓": "\\frac{1}{3}", "⅔": "\\frac{2}{3}", "¼": "\\frac{1}{4}", "¾": "\\frac{3}{4}",
+            "⅕": "\\frac{1}{5}", "⅛": "\\frac{1}{8}", "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ",
+            "θ": "\\theta ", "λ": "\\lambda ", "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ",
+            "Δ": "\\Delta "}  # fmt: skip
 
 
 @dataclasses.dataclass
@@ -265,7 +281,7 @@ def tokenize(s: str) -> list[Tok]:
                 raise ParseError(f"unexpected character {c!r}")
             w = m.group()
             i = m.end()
-            if w in FUNCS:
+            if w in FUNCS or (w in MULTI_FUNCS and s[i:].lstrip().startswith("(")):
                 toks.append(Tok("FUNC", w, space))
             elif w in ("pi", "infty", "inf", "infinity", "oo"):
                 toks.append(Tok("CONST", "pi" if w == "pi" else "oo", space))
@@ -283,7 +299,7 @@ def tokenize(s: str) -> list[Tok]:
                 raise ParseError("dangling backslash")
             cmd = m.group(1)
             i = m.end()
-            if cmd in ("frac", "sqrt", "binom", "overline", "bar", "dot"):
+            if cmd in ("frac", "sqrt", "binom", "overline", "bar", "dot", "choose"):
                 toks.append(Tok(cmd.upper(), cmd, space))
             elif cmd in TEXT_CMDS:
                 j = i
@@ -295,15 +311,18 @@ def tokenize(s: str) -> list[Tok]:
                     content = ""
                 else:
                     raise ParseError(f"\\{cmd} without an argument")
-                if cmd == "operatorname" and content.strip() in FUNCS:
-                    toks.append(Tok("FUNC", content.strip(), space))
+                name = content.strip()
+                if (name in FUNCS and cmd == "operatorname") or (
+                    (name in FUNCS or name in MULTI_FUNCS) and s[i:].lstrip().startswith("(")
+                ):  # \operatorname{lcm}(4, 6), \text{gcd}(4, 6)
+                    toks.append(Tok("FUNC", name, space))
                 elif content.strip().lower() in ("or", "and"):
                     toks.append(Tok("CONN", content.strip().lower(), space))
                 elif cmd == "mathbb":
                     toks.append(Tok("SETNAME", content.strip(), space))
                 else:
                     toks.append(Tok("TEXT", content, space))
-            elif cmd in FUNCS:
+            elif cmd in FUNCS or cmd in MULTI_FUNCS:
                 toks.append(Tok("FUNC", cmd, space))
             elif cmd == "pi":
                 toks.append(Tok("CONST", "pi", space))
@@ -335,6 +354,8 @@ def tokenize(s: str) -> list[Tok]:
                 toks.append(Tok("CUP", "cup", space))
             elif cmd in ("emptyset", "varnothing"):
                 toks.append(Tok("EMPTY", "{}", space))
+            elif cmd in ("lfloor", "rfloor", "lceil", "rceil"):
+                toks.append(Tok("OP", cmd, space))
             elif cmd in ("ldots", "dots", "cdots"):
                 toks.append(Tok("ELLIPSIS", "...", space))
             elif cmd in ("begin", "end"):
@@ -375,6 +396,9 @@ def tokenize(s: str) -> list[Tok]:
             i += 1
         elif c == "%":
             toks.append(Tok("PERCENT", "%", space))
+            i += 1
+        elif c == "⌊" or c == "⌋" or c == "⌈" or c == "⌉":
+            toks.append(Tok("OP", {"⌊": "lfloor", "⌋": "rfloor", "⌈": "lceil", "⌉": "rceil"}[c], space))
             i += 1
         elif c == "°":
             toks.append(Tok("DEGREE", "°", space))
@@ -451,6 +475,10 @@ def make_func(name: str, arg: sympy.Basic, base: sympy.Basic | None = None) -> s
             raise ParseError("exponent too large")
     if name == "sqrt":
         return make_pow(arg, sympy.Rational(1, 2))
+    if name in ("floor", "ceil") and not arg.is_Rational:
+        mag = _magnitude_ok(arg)
+        if mag is not None and mag > 1e30:  # rounding needs every digit: e^{10^4} has 4343
+            raise ParseError("rounding of a huge number")
     if name in ("log", "ln"):
         if arg == 0 or (base is not None and base in (0, 1)):
             raise ParseError("log of zero")
@@ -610,16 +638,42 @@ class _Parser:
 
     def parse_relation(self) -> Node:
         start = self.i
+        name = self._word_label()
+        if name is not None:  # "Area = 24", "\text{total cost} = 5": a named answer
+            self.next()
+            return Relation(("=",), (Text(name), self.parse_struct()), True)
         first = self.parse_struct()
         label = _is_label(self.toks[start : self.i])
         ops: list[str] = []
         sides = [first]
+        last_start = start
         while self.at("REL"):
             ops.append(self.next().text)
+            last_start = self.i
             sides.append(self.parse_struct())
         if not ops:
             return first
+        if ops == ["="] and not label and _is_label(self.toks[last_start : self.i]):
+            return Relation(("=",), (sides[1], sides[0]), True)  # "5 = x" is "x = 5"
         return Relation(tuple(ops), tuple(sides), label)
+
+    def _word_label(self) -> str | None:
+        """1-3 words (or one ``\\text{..}`` of words) followed by ``=``: the name, else None."""
+        words: list[str] = []
+        k = 0
+        while k < 3 and self.at("WORD", k=k) and not _word_is_symbols(self.peek(k).text):
+            words.append(self.peek(k).text)
+            k += 1
+        if (
+            not words
+            and self.at("TEXT")
+            and re.fullmatch(r"\s*[A-Za-z]{2,}(?: [A-Za-z]+){0,2}\s*", self.peek().text)
+        ):
+            words, k = self.peek().text.split(), 1
+        if not words or not self.at("REL", "=", k=k):
+            return None
+        self.i += k
+        return " ".join(w.lower() for w in words)
 
     def parse_struct(self) -> Node:
         """An expression, or a bracketed structure possibly joined by \\cup."""
@@ -685,7 +739,7 @@ class _Parser:
             return _word_is_symbols(t.text)
         if t.kind == "TEXT":
             return _math_like(t.text.strip())
-        if t.kind == "OP" and t.text == "(":
+        if t.kind == "OP" and t.text in ("(", "lfloor", "lceil"):
             return True
         if t.kind == "OP" and t.text == "{" and self.latex:
             return True
@@ -835,6 +889,12 @@ class _Parser:
                 return self._group()
             if t.text == "\\{":
                 return self._set()
+            if t.text in ("lfloor", "lceil"):  # \lfloor x \rfloor, \lceil x \rceil
+                self.enter()
+                v = _scalar(self.parse_expr())
+                self.depth -= 1
+                self.expect("OP", "rfloor" if t.text == "lfloor" else "rceil")
+                return make_func("floor" if t.text == "lfloor" else "ceil", v)
             if t.text == "|":
                 self.abs_depth += 1
                 self.enter()
@@ -934,6 +994,8 @@ class _Parser:
             self.func_depth -= 1
 
     def _function_inner(self, name: str) -> sympy.Basic:
+        if name in MULTI_FUNCS:
+            return self._multi_function(name)
         power = None
         base = None
         if self.at("OP", "^"):  # \sin^2 x
@@ -964,6 +1026,27 @@ class _Parser:
             v = make_pow(v, power)
         return v
 
+    def _multi_function(self, name: str) -> sympy.Basic:
+        """``\\gcd(4, 6)``, ``lcm(4, 6)``, ``\\max(a, b)``: the arguments in parentheses."""
+        self.expect("OP", "(")
+        self.enter()
+        args = [_scalar(self.parse_expr())]
+        while self.at("OP", ","):
+            self.next()
+            args.append(_scalar(self.parse_expr()))
+        self.depth -= 1
+        self.expect("OP", ")")
+        if len(args) > 20:
+            raise ParseError("too many arguments")
+        if name in ("gcd", "lcm"):  # integers only: sympy's gcd of symbols is a polynomial gcd
+            if len(args) < 2 or not all(a.is_Integer for a in args):
+                raise ParseError(f"{name} of non-integers")
+            out = args[0]
+            for a in args[1:]:
+                out = sympy.igcd(out, a) if name == "gcd" else sympy.ilcm(out, a)
+            return sympy.Integer(out)
+        return (sympy.Max if name == "max" else sympy.Min)(*args)
+
     def _bracket(self, opener: str):
         self.enter()
         items: list[Node] = []
@@ -988,6 +1071,12 @@ class _Parser:
     def _group(self):
         self.enter()
         items = [self.parse_relation()]
+        if self.at("CHOOSE") and len(items) == 1:  # {n \choose k}
+            self.next()
+            k = _scalar(self.parse_expr())
+            self.expect("OP", "}")
+            self.depth -= 1
+            return make_binomial(_scalar(items[0]), k)
         while self.at("OP", ","):
             self.next()
             items.append(self.parse_relation())
@@ -1140,6 +1229,37 @@ def _children(node: Node) -> tuple[Node, ...]:
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|mathbf|textnormal)\s*\{([^{}]*)\}")
 _MIXED_PLAIN = re.compile(r"(-?)(\d+)\s+(\d+)\s*/\s*(\d+)")
 _CHOICE = re.compile(r"\(?([A-Ea-e])\)?")
+_APPROX_PREFIX = re.compile(
+    r"^(?:\\approx|approximately|approx\.?|about|around|roughly|~)\s*(?=[-\d.\\])", re.I
+)
+_ORDINAL = re.compile(
+    r"^(-?\d+)\s*(?:\^\s*\{\s*\\(?:text|mathrm)\s*\{\s*(?:st|nd|rd|th)\s*\}\s*\}|st|nd|rd|th)$"
+)
+_BASE_NUMBER = re.compile(r"([0-9A-Z]+)\s*_\s*\{?\s*\(?(\d{1,2})\)?\s*\}?")
+
+
+def _base_number(s: str) -> Node | None:
+    """``1011_2``, ``1011_{2}``, ``A3_{16}``: a numeral in base 2..36, as a text "value (base b)".
+
+    Two such numerals are equal when value and base agree (``0101_2`` is ``101_2``); against a
+    plain number they are different answers (the question asked for that base; ``7_{10}`` is 7). None when
+    ``s`` is not one (``x_1``, ``a_2``: subscripted symbols).
+    """
+    m = _BASE_NUMBER.fullmatch(s)
+    if m is None:
+        return None
+    digits, base = m.group(1), int(m.group(2))
+    if not 2 <= base <= 36 or len(digits) > 64 or not (digits[0].isdigit() or base > 10):
+        return None
+    try:
+        value = int(digits, base)
+    except ValueError:
+        return None
+    if base == 10:
+        return Expr(sympy.Integer(value))
+    return Text(f"{value} (base {base})")
+
+
 _PLAIN_TEXT = re.compile(r"[A-Za-z]+(?:[-'][A-Za-z]+)*(?: [A-Za-z]+(?:[-'][A-Za-z]+)*)*")
 
 
@@ -1153,12 +1273,20 @@ def parse_answer(text: str) -> Node:
     m = _WHOLE_TEXT.fullmatch(s)
     if m:  # the whole answer is \text{...}: "\text{5 cm}", "\text{(B)}", "\text{yes.}"
         s = normalize(m.group(1))
+    s = _APPROX_PREFIX.sub("", s)  # "approximately 3.1416": the precision policy decides
+    s = _ORDINAL.sub(r"\1", s)  # "5th", "5^{\text{th}}"
     if not s:
         raise ParseError("empty answer")
+    base_number = _base_number(s)
+    if base_number is not None:
+        return base_number
     m = _MIXED_PLAIN.fullmatch(s)
     if m and int(m.group(3)) < int(m.group(4)):
         v = sympy.Integer(int(m.group(2))) + sympy.Rational(int(m.group(3)), int(m.group(4)))
         return Expr(-v if m.group(1) else v)
+    n = _number_word(s)
+    if n is not None:  # "five", "twenty-one", "one hundred": the whole answer is a number in words
+        return Expr(sympy.Integer(n))
     text_answer = _as_text(s)
     if text_answer is not None:
         return text_answer
@@ -1197,6 +1325,46 @@ def _as_text(s: str) -> Text | None:
 
 
 _TEXT_WORDS = {"yes", "no", "true", "false", "none"}
+_SMALL_NUMBERS = {
+    w: k
+    for k, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen".split()
+    )
+}
+_TENS = {w: 10 * k for k, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9}
+
+
+def _number_word(s: str) -> int | None:
+    """An integer written in English words ("five", "twenty-one", "one hundred and two"), else None."""
+    words = re.split(r"[\s-]+", s.strip().lower())
+    if not 1 <= len(words) <= 12:
+        return None
+    sign = 1
+    if words[0] in ("minus", "negative") and len(words) > 1:
+        sign, words = -1, words[1:]
+    total, current, last = 0, 0, None  # last: the kind of the previous word
+    for w in words:
+        if w in _SMALL_NUMBERS and last in (None, "tens", "hundred", "scale", "and"):
+            if last == "tens" and _SMALL_NUMBERS[w] >= 10 or w == "zero" and last is not None:
+                return None
+            current, last = current + _SMALL_NUMBERS[w], "unit"
+        elif w in _TENS and last in (None, "hundred", "scale", "and"):
+            current, last = current + _TENS[w], "tens"
+        elif w == "hundred" and last in ("unit",) and 0 < current < 10:
+            current, last = current * 100, "hundred"
+        elif w in _SCALES and last in ("unit", "tens", "hundred") and current < 1000:
+            total, current, last = total + current * _SCALES[w], 0, "scale"
+        elif w == "and" and last in ("hundred", "scale"):
+            last = "and"
+        else:
+            return None
+    if last in (None, "and"):
+        return None
+    return sign * (total + current)
+
+
 _CONST_WORDS = {"infty", "infinity", "pi"}
 
 

@@ -19,12 +19,19 @@ Extraction rules, tried in this order; the one that matched is ``info["rule"]``:
    characters without digits after it): "... is $\\sqrt{1^2+1^2} = \\sqrt{2}$." (a true chain
    answers its last side);
 7. ``last_number``: the last number in the text. Rules 6 and 7 are fallbacks, switched off
-   together with ``last_number_fallback=False``.
+   together with ``last_number_fallback=False``. A fallback answer that its own sentence
+   negates or doubts is no answer (``no_answer``): "5 is not a solution", "we try $x = 5$,
+   which fails", "42, not 24" (for 24), "maybe 42?". The text names the number; it does not
+   conclude it. "The answer is 42, not 24" answers 42 (rule 4 stops at ", not").
 
 Hedging is never credited (status ``wrong``, ``info["hedged"] = True``): two boxed answers
 that are not equivalent, an answer that joins alternatives with "or" when the reference has
 neither "or" nor several answers (``x = 3 or x = -3`` does answer ``\\{-3, 3\\}`` and ``-3, 3``),
-or a last-number fallback whose line contains "or" ("it could be 4 or 5").
+or a last-number fallback whose line contains "or" ("it could be 4 or 5"). Two exceptions,
+neither of which can credit a value the reference lacks: against a reference with several
+answers (a list, a set, a union of intervals) the distinct boxes together are the answer
+("$\\boxed{2}$ and $\\boxed{3}$" answers ``2, 3``, but not ``2``); and alternatives that are all
+equal restate one answer ("1/2 (or 0.5)", ``\\frac12 \\text{ or } 0.5``).
 
 Equivalence (:func:`answers_equivalent`), by answer shape:
 
@@ -34,7 +41,8 @@ Equivalence (:func:`answers_equivalent`), by answer shape:
   expansion is a non-zero polynomial with rational coefficients; otherwise the two must agree
   at 6 fixed pseudo-random real points (30 digits, relative ``SYMBOLIC_REL_TOL = 1e-20``), with
   a size-capped ``simplify`` only when too few points can be evaluated;
-- ``x = 3`` against ``3``: a left side that is a bare name (``x``, ``y_1``, ``f(x)``) is dropped,
+- ``x = 3`` against ``3``: a left side that is a bare name (``x``, ``y_1``, ``f(x)``, also on the
+  right: ``3 = x``, or 1-3 words: ``Area = 24``, ``\\text{total cost} = 5``) is dropped,
   but two labelled answers must agree on the name (``a = 3`` is not ``b = 3``); a true numeric
   chain ``2 + 2 = 4`` answers 4 (a false one answers nothing); ``\\frac16 \\approx 0.1667``
   answers 1/6. Two equations are equal when ``lhs - rhs`` of one is a non-zero constant
@@ -43,13 +51,19 @@ Equivalence (:func:`answers_equivalent`), by answer shape:
   element; tuples, points and intervals: ordered, the brackets must match (open vs closed
   matters); unions of intervals: unordered; matrices: same shape, entrywise;
 - an inequality ``x > 3``, ``x \\in (3, \\infty)`` and ``\\{x \\mid x > 3\\}`` equal the interval ``(3, \\infty)``;
+  ``x \\neq 0`` equals ``(-\\infty, 0) \\cup (0, \\infty)``, and so do inequalities or intervals
+  joined by "or" (``x < -1 \\text{ or } x > 1``) against a union;
 - units: a unit on one side only is ignored (a dropped unit is fine); two stated units must
   be the same (10 cm is not 10 m) or plain length, mass, time or volume units with an exact
   conversion (10 cm = 0.1 m; cm^2 is never cm); no other conversions;
 - percent: ``50\\%`` equals 50 and 0.5 (a dropped percent sign is like a dropped unit, so
-  ``0.5\\%`` also equals 0.5); degrees: ``30^\\circ`` equals 30 and ``\\pi/6``; inside a
-  function or a sum (``\\sin 30^\\circ``) degrees are converted to radians;
-- text: case-insensitive, whitespace-normalised equality (yes/no, names, choice letters).
+  ``0.5\\%`` also equals 0.5, as in the Hendrycks MATH normaliser, which deletes ``\\%``);
+  degrees: ``30^\\circ`` equals 30 and ``\\pi/6``; inside a function or a sum
+  (``\\sin 30^\\circ``) degrees are converted to radians. When *both* sides carry the sign
+  they compare as written: ``0.5\\%`` is not ``50\\%``, ``(\\pi/6)^\\circ`` is not ``30^\\circ``;
+- text: case-insensitive, whitespace-normalised equality (yes/no, names, choice letters);
+  an integer in words is that integer ("five", "twenty-one"); a numeral in another base
+  (``1011_2``) equals the same value in the same base only, never the plain number.
 
 Precision policy (the decimal tolerance). A decimal is read as the exact rational it spells.
 Two decimals, or a decimal and a rational with a terminating decimal expansion (1/8, 7),
@@ -58,7 +72,10 @@ against an exact value *without* a terminating expansion (1/3, sqrt(2), pi) is a
 the relative difference is at most ``DECIMAL_REL_TOL = 1e-6``: ``0.333`` is not 1/3 (relative
 error 1e-3), ``0.3333333333`` is (1e-10), ``3.1415927`` is pi. The same holds inside expressions
 (``0.33333333x`` is ``x/3``; ``2.0000001x`` is not ``2x``). ``0.333...`` (one digit repeated,
-then an ellipsis), ``0.\\overline{3}`` and ``0.(3)`` are repeating decimals, hence exact.
+then an ellipsis), ``0.\\overline{3}`` and ``0.(3)`` are repeating decimals, hence exact. A
+leading "approximately" / ``\\approx`` is dropped and this policy decides: "approximately 3.14"
+is not pi (relative error 5e-4), "approximately 3.1415927" is; a rounded answer is credited
+only when the rounding is finer than 1e-6, so a rounded reference ("0.67") does not accept 2/3.
 
 When in doubt the answer is wrong: an answer that fails to parse is ``unparsable`` (never
 an exception), and any comparison that raises is "not equal". A reference that cannot be
@@ -131,10 +148,11 @@ class Extraction:
     rule: str | None
     hedged: bool = False
     hedge_reason: str | None = None
+    boxes: tuple[str, ...] = ()  # the distinct boxed answers, when there are several
 
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
-_TAG_RE = re.compile(r"<answer>(.*?)</answer>", re.S | re.I)
+_TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"
 _GSM_RE = re.compile(r"####\s*([^\n]+)")
 _ANSWER_IS_RE = re.compile(
     r"(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=)\s*:?\s*(?:\*\*)?\s*([^\n]+)", re.I
@@ -142,6 +160,20 @@ _ANSWER_IS_RE = re.compile(
 _LAST_NUM_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:\s*/\s*\d+)?")
 _MATH_SPAN_RE = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 _OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b", re.I)
+# after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
+_NEGATED_RE = re.compile(
+    r"\b(?:not|never|isn't|aren't|doesn't|don't|didn't|wasn't|can't|cannot|won't|fails?|failed|"
+    r"wrong|incorrect|invalid|impossible|contradiction)\b|n't\b|\?",
+    re.I,
+)
+# anywhere in the sentence of a fallback answer: "I'm not sure, maybe 42"
+_UNSURE_RE = re.compile(r"\b(?:maybe|perhaps|not sure|unsure|guess|might|possibly|probably)\b", re.I)
+_SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|\n")
+# right before a fallback answer: "42, not 24", "rather than 24"
+_NEGATED_BEFORE_RE = re.compile(
+    r"(?:\bnot|n't|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor)(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
+    re.I,
+)
 _MAX_BOXES = 20
 
 
@@ -191,7 +223,10 @@ def _first_sentence(s: str) -> str:
         end = s.find("$$", 2) + 2 if s.startswith("$$") else s.find("$", 1) + 1
         if end > 0:
             return s[:end]
-    m = re.search(r"\.(?:\s|$)|,?\s+(?:which|because|since|as|so|therefore|thus|where)\b", s)
+    m = re.search(
+        r"\.(?:\s|$)|,?\s+(?:which|because|since|as|so|therefore|thus|where)\b|,\s*(?:not|rather than|instead of)\b",
+        s,
+    )
     if m:
         s = s[: m.start()]
     return s
@@ -201,9 +236,9 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
     """Find the final answer in a completion; see the module docstring for the rules."""
     if not isinstance(text, str) or not text.strip():
         return Extraction(None, None)
-    tags = _TAG_RE.findall(text)
-    if tags:  # the last <answer> block is the scope; the other rules apply inside it
-        content = tags[-1].strip()
+    content = _last_answer_tag(text)
+    if content is not None:  # the last <answer> block is the scope; the other rules apply inside it
+        content = content.strip()
         inner = _extract(content, last_number_fallback)
         if inner.answer is None:
             return Extraction(content or None, "answer_tag" if content else None)
@@ -212,11 +247,30 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
     return _extract(text, last_number_fallback)
 
 
+def _last_answer_tag(text: str) -> str | None:
+    """Content of the last ``<answer>...</answer>`` (case-insensitive), found in linear time.
+
+    (A lazy regex over ``"<answer>" * 10_000`` is quadratic: seconds per completion.)
+    """
+    low = text.lower()
+    close = low.rfind(_TAG_CLOSE)
+    if close < 0:
+        return None
+    start = low.rfind(_TAG_OPEN, 0, close)
+    if start < 0:
+        return None
+    # the regex this replaces matched the *first* <answer> after the previous </answer>
+    prev_close = low.rfind(_TAG_CLOSE, 0, start)
+    first = low.find(_TAG_OPEN, prev_close + 1 if prev_close >= 0 else 0, close)
+    return text[first + len(_TAG_OPEN) : close]
+
+
 def _extract(text: str, last_number_fallback: bool) -> Extraction:
     boxes = _boxed_contents(text)
     if boxes:
-        if len(_distinct(boxes)) > 1:
-            return Extraction(boxes[-1], "boxed", True, "several different boxed answers")
+        distinct = _distinct(boxes)
+        if len(distinct) > 1:
+            return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct))
         return Extraction(boxes[-1], "boxed")
     m = _last_match(_GSM_RE, text)
     if m is not None:
@@ -246,6 +300,8 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
             after = text[-2_000:][m.end() :].strip()
             content = next(g for g in m.groups() if g is not None).strip()
             if content and len(after) <= 40 and not re.search(r"\d", after):
+                if _doubted(text[-2_000:], m.start(), m.end()):
+                    return Extraction(None, None)
                 return Extraction(content, "last_math")
         tail = text[-20_000:]
         last = _last_match(_LAST_NUM_RE, tail)
@@ -253,6 +309,8 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
             line = tail[tail.rfind("\n", 0, last.start()) + 1 :]
             line = line[: line.find("\n")] if "\n" in line else line
             hedged = _has_or(line)
+            if not hedged and _doubted(tail, last.start(), last.end()):
+                return Extraction(None, None)
             return Extraction(
                 last.group().replace(" ", ""),
                 "last_number",
@@ -260,6 +318,21 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 "'or' next to the last number" if hedged else None,
             )
     return Extraction(None, None)
+
+
+def _doubted(text: str, start: int, end: int) -> bool:
+    """A fallback answer ``text[start:end]`` that its own sentence negates or doubts.
+
+    "5 is not a solution", "We try $x = 5$, which fails.", "maybe 42?": the text names the
+    number without concluding it, so the fallback finds no answer.
+    """
+    m = _SENTENCE_END_RE.search(text, end)
+    after = text[end : m.end() if m else len(text)]
+    if _NEGATED_RE.search(after) or _NEGATED_BEFORE_RE.search(text[max(0, start - 30) : start]):
+        return True
+    before = text[:start]
+    cut = max(before.rfind("\n"), *(before.rfind(c + " ") for c in ".!?"))
+    return bool(_UNSURE_RE.search(text[cut + 1 : m.end() if m else len(text)]))
 
 
 def _last_match(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
@@ -403,10 +476,32 @@ def _nodes_equal(a: Node, b: Node, depth: int) -> bool:
         and not isinstance(a, (Bracket, Answers))
     ):
         return _nodes_equal(a, b.items[0], depth + 1)
+    if isinstance(a, Union) != isinstance(b, Union):  # "x < -1 or x > 1" against (-oo, -1) U (1, oo)
+        union, other = (a, b) if isinstance(a, Union) else (b, a)
+        parts = _as_intervals(other)
+        return parts is not None and _unordered_equal(union.parts, parts, depth)
+    # "2 or 3" lists the same solutions as "2, 3" (hedges are caught earlier)
     la, lb = _as_list(a), _as_list(b)
-    if la is not None and lb is not None:  # "2 or 3" lists the same solutions as "2, 3" (hedges are caught earlier)
+    if la is not None and lb is not None:
         return _unordered_equal(la, lb, depth)
     return False
+
+
+def _as_intervals(n: Node) -> tuple[Node, ...] | None:
+    """Several answers that are all intervals or inequalities, as intervals; else None."""
+    if not isinstance(n, Answers):
+        return None
+    out: list[Node] = []
+    for item in n.items:
+        if isinstance(item, Relation):
+            item = _relation_interval(item)
+        if isinstance(item, Union):
+            out.extend(item.parts)
+        elif isinstance(item, Bracket) and item.open in "([" and len(item.items) == 2:
+            out.append(item)
+        else:
+            return None
+    return tuple(out)
 
 
 def _as_list(n: Node) -> tuple[Node, ...] | None:
@@ -475,8 +570,20 @@ def _normal_relation(r: Relation) -> tuple[sympy.Basic, str | None]:
 
 
 def _relation_interval(r: Relation) -> Node | None:
-    """``x > 3`` -> ``(3, oo)``; ``1 <= x < 2`` -> ``[1, 2)``; None when not of that shape."""
-    if not all(isinstance(s, Expr) for s in r.sides) or any(o not in ("<", "<=", ">", ">=") for o in r.ops):
+    """``x > 3`` -> ``(3, oo)``; ``1 <= x < 2`` -> ``[1, 2)``; ``x != 0`` -> ``(-oo, 0) U (0, oo)``;
+    None when not of that shape."""
+    if not all(isinstance(s, Expr) for s in r.sides):
+        return None
+    if r.ops == ("!=",):
+        x, c = (s.value for s in r.sides)  # type: ignore[union-attr]
+        if isinstance(c, sympy.Symbol):
+            x, c = c, x
+        if isinstance(x, sympy.Symbol) and not c.free_symbols and c.is_real:
+            return Union(
+                (Bracket("(", ")", (Expr(-sympy.oo), Expr(c))), Bracket("(", ")", (Expr(c), Expr(sympy.oo))))
+            )
+        return None
+    if any(o not in ("<", "<=", ">", ">=") for o in r.ops):
         return None
     vals = [s.value for s in r.sides]  # type: ignore[union-attr]
     ops = list(r.ops)
@@ -561,6 +668,8 @@ def _exprs_equal(a: Expr, b: Expr) -> bool:
     if scales is None:
         return False
     sa, sb = scales
+    if a.marker is not None and a.marker == b.marker:  # 0.5% is not 50%: both in percent, compare as is
+        return _values_equal(a.value * sa, b.value * sb, a.inexact, b.inexact)
     for x, y in itertools.product(_candidates(a), _candidates(b)):
         if _values_equal(x * sa, y * sb, a.inexact, b.inexact):
             return True
@@ -777,6 +886,16 @@ def _has_or(s: str) -> bool:
     return bool(_OR_RE.search(s))
 
 
+_PAREN_OR_RE = re.compile(r"\s*\(\s*or\s+([^()]{1,200})\)")
+
+
+def _same_alternatives(n: Node) -> bool:
+    """``a or b (or ...)`` where every alternative equals the first: one answer, restated."""
+    if not (isinstance(n, Answers) and n.connective == "or" and 2 <= len(n.items) <= 5):
+        return False
+    return all(nodes_equal(x, n.items[0]) for x in n.items[1:])
+
+
 @register("math")
 def math_answer(completion: str, row: Mapping[str, Any], *, last_number_fallback: bool = True) -> Reward:
     """Score ``completion`` against ``row["reference"]``: 1.0 if the final answers are equivalent.
@@ -814,19 +933,26 @@ def math_answer(completion: str, row: Mapping[str, Any], *, last_number_fallback
         info["reference_error"] = str(e)
     if ex.answer is None:
         return Reward(0.0, Status.NO_ANSWER, info=info)
-    if ex.hedged:
+    # several answers in the reference ({-3, 3}, "2, 3", (-oo, -1) U (1, oo)): "x = 3 or x = -3"
+    # and one box per solution list them; against a single answer both are hedges.
+    several = gold is not None and (len(_as_list(gold) or ()) >= 2 or isinstance(gold, Union))
+    answer = ex.answer
+    if ex.hedged and several and len(ex.boxes) <= 10:
+        answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
+        info["extracted"] = answer
+    elif ex.hedged:
         info.update(hedged=True, reason=ex.hedge_reason)
         return Reward(0.0, Status.WRONG, info=info)
-    # "x = 3 or x = -3" against a reference with several answers ({-3, 3}) lists the solutions;
-    # against a single answer, alternatives joined by "or" are a hedge.
-    several = gold is not None and len(_as_list(gold) or ()) >= 2
-    if _has_or(ex.answer) and not _has_or(gold_text) and not several:
-        info.update(hedged=True, reason="alternatives joined by 'or'")
-        return Reward(0.0, Status.WRONG, info=info)
+    answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
     try:
-        pred = parse_answer(ex.answer)
+        pred = parse_answer(answer)
     except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
         pred, pred_error = None, f"{type(e).__name__}: {e}" if not isinstance(e, ParseError) else str(e)
+    if pred is not None and _same_alternatives(pred):
+        pred = pred.items[0]  # "\frac12 or 0.5" restates one answer: not a hedge  # type: ignore[union-attr]
+    elif _has_or(answer) and not _has_or(gold_text) and not several:
+        info.update(hedged=True, reason="alternatives joined by 'or'")
+        return Reward(0.0, Status.WRONG, info=info)
     if gold is None:  # we cannot judge against this reference; only an identical string is credited
         if normalize(ex.answer) == info["reference_normalized"]:
             return Reward(1.0, Status.CORRECT, info=info)
