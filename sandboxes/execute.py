@@ -68,6 +68,9 @@ class Limits:
 
 
 MAX_PREFETCH = 256  # calls in one batch
+# Time the child's own setup may take past the execution's deadline: a candidate that spends the
+# budget to the millisecond must get a timeout for the next start, never an infrastructure error.
+SETUP_GRACE_S = 2.0
 
 # ----------------------------------------------------------------------------------- errors
 
@@ -129,7 +132,12 @@ def _raised(name: str, msg: str) -> CandidateRaised:
         except TypeError:  # an incompatible layout: keep the generic class
             cls = type(f"Candidate{name}", (CandidateRaised,), {"remote_type": name})
         _RAISED[name] = cls
-    return cls(msg)
+    try:
+        return cls(msg)
+    except TypeError:  # a builtin that takes other arguments (ExceptionGroup, UnicodeDecodeError)
+        exc = CandidateRaised(msg)
+        exc.remote_type = name
+        return exc
 
 
 # --------------------------------------------------------------------------------- function mode
@@ -182,11 +190,12 @@ class Candidate:
         self._child = child
         trusted = True  # until the child accepts the request, no candidate code has run
         try:
-            hello = child.recv(self.deadline)
+            setup_deadline = max(self.deadline, time.monotonic() + SETUP_GRACE_S)
+            hello = child.recv(setup_deadline)
             if "infra" in hello:
                 raise SandboxError(str(hello["infra"]))
             layers = (["rlimits"] if child.rlimits else []) + [str(x) for x in hello.get("layers") or []]
-            accepted = child.recv(self.deadline)
+            accepted = child.recv(setup_deadline)
             if "infra" in accepted or "accepted" not in accepted:
                 raise SandboxError(str(accepted.get("infra", "the child did not accept the request")))
             self.layers = layers
@@ -195,6 +204,13 @@ class Candidate:
         except SandboxError:
             self._finish(wait=False)
             raise
+        except TimeoutError:  # before OSError, its base class
+            self._finish(wait=False)
+            if trusted:
+                raise SandboxError("the sandboxed child did not start in time") from None
+            self.events.append("timeout")
+            self.load_error = {"type": "Timeout", "msg": "loading the code ran out of time", "syntax": False}
+            return
         except (EOFError, OSError, ValueError) as e:
             status = self._finish()
             if trusted:  # died before accepting the request: our setup, not the candidate
@@ -205,13 +221,6 @@ class Candidate:
                 "msg": f"the child died while loading ({_describe(status)})",
                 "syntax": False,
             }
-            return
-        except TimeoutError:
-            self._finish(wait=False)
-            if trusted:
-                raise SandboxError("the sandboxed child did not start in time") from None
-            self.events.append("timeout")
-            self.load_error = {"type": "Timeout", "msg": "loading the code ran out of time", "syntax": False}
             return
         if "load_error" in msg:
             self._finish(wait=False)
@@ -372,7 +381,7 @@ class Candidate:
     def _unpack(self, name: str, reply: dict[str, Any]) -> Any:
         if "ok" in reply:
             try:
-                return _child.decode(reply["ok"])
+                return _child.decode_reply(reply["ok"])
             except (ValueError, TypeError, RecursionError) as e:
                 raise CandidateCrashed(f"{name}() returned a malformed value: {e}") from None
         err = reply.get("err")
@@ -447,8 +456,9 @@ def run_program(
     data = stdin.encode() if isinstance(stdin, str) else (stdin or b"")
     out, err = bytearray(), bytearray()
     try:
-        hello = child.recv(deadline)  # sent by our code before the candidate's runs
-        accepted = child.recv(deadline) if "infra" not in hello else {}
+        setup_deadline = max(deadline, time.monotonic() + SETUP_GRACE_S)
+        hello = child.recv(setup_deadline)  # sent by our code before the candidate's runs
+        accepted = child.recv(setup_deadline) if "infra" not in hello else {}
         if "infra" in hello or "accepted" not in accepted:
             res.infra_error = str(
                 hello.get("infra") or accepted.get("infra") or "the child did not accept the request"
@@ -462,6 +472,10 @@ def run_program(
         if not res.layers:
             res.infra_error = f"the sandboxed child did not start: {type(e).__name__}: {e}"
     finally:
+        if not (res.timed_out or res.output_exceeded or res.infra_error):
+            # a program that closed its pipes early may still run: it gets until the deadline
+            if child.wait(max(0.0, deadline - time.monotonic()) + 0.5) is None and child.infra is None:
+                res.timed_out = True
         if res.timed_out or res.output_exceeded:
             child.kill()
         status = child.wait(5.0)

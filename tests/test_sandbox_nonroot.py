@@ -27,15 +27,27 @@ USER = 4242  # a normal user: not root, and not the sandbox's own default uid (6
 
 SCRIPT = textwrap.dedent(
     """
-    import json, os, sys, warnings
+    import ctypes, json, os, resource, sys, warnings
     sys.path.insert(0, ROOT)
     from sandboxes.execute import Candidate, Limits
     from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, capabilities, get_server
     from sandboxes.harness import run_assert_tests
 
+    # a System V shared memory segment of this user's, holding the secret (0600: the user's own)
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.shmat.restype = ctypes.c_void_p
+    SHMID = libc.shmget(0, 4096, 0o600)
+    addr = libc.shmat(SHMID, None, 0)
+    ctypes.memmove(addr, os.environ["VG_SECRET"].encode(), len(os.environ["VG_SECRET"]))
+    libc.shmdt(ctypes.c_void_p(addr))
+
+    def host_state():  # what a candidate of the same uid could change in this process, and its segments
+        return [resource.getrlimit(resource.RLIMIT_NOFILE), os.getpriority(os.PRIO_PROCESS, 0),
+                sorted(os.sched_getaffinity(0)), len(open("/proc/sysvipc/shm").read().splitlines())]
+
     LIM = Limits(wall_s=3, call_s=1.5, cpu_s=2, memory_mb=512, nproc=64)
     ATTACK = '''
-    import os, socket, signal
+    import ctypes, os, resource, socket, signal
     def f(x):
         found = []
         for p in ("/proc/%d/environ" % HOST_PID, "/proc/%d/mem" % HOST_PID, "/proc/self/environ"):
@@ -55,6 +67,21 @@ SCRIPT = textwrap.dedent(
             s.sendall(b"x")
         except OSError as e:
             found.append(e.errno)
+        # the same uid needs no ptrace right for these: only seccomp stops them without a pid namespace
+        for pid in (HOST_PID, os.getppid()):
+            for act in (lambda: resource.prlimit(pid, resource.RLIMIT_NOFILE, (5, 5)),
+                        lambda: os.setpriority(os.PRIO_PROCESS, pid, 19),
+                        lambda: os.sched_setaffinity(pid, {0})):
+                try:
+                    act()
+                except OSError as e:
+                    found.append(e.errno)
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.shmat.restype = ctypes.c_void_p
+        addr = libc.shmat(SHMID, None, 0o10000)  # SHM_RDONLY
+        if addr not in (None, 2 ** 64 - 1):
+            found.append(ctypes.string_at(addr, 64).decode(errors="ignore"))
+        found.append(libc.shmget(0, 1 << 20, 0o1666))  # a segment would outlive the sandbox
         for pid in (HOST_PID, os.getppid(), -1):
             try:
                 os.kill(pid, signal.SIGKILL)
@@ -62,8 +89,9 @@ SCRIPT = textwrap.dedent(
                 pass
         return repr(found) + str(x * x)
     '''.replace("HOST_PID", str(os.getpid())).replace("CANARY", repr(CANARY)).replace("PORT", str(PORT))
+    ATTACK = ATTACK.replace("SHMID", str(SHMID))
 
-    out = {"uid": os.getuid()}
+    out = {"uid": os.getuid(), "host_before": host_state()}
     for name, disable in (("auto", ()), ("no_userns", ("userns",))):
         cfg = SandboxConfig(disable=frozenset(disable))
         out[name] = {"caps": capabilities(cfg)}
@@ -86,6 +114,8 @@ SCRIPT = textwrap.dedent(
         out["weak_warned"] = [str(x.message) for x in w]
         with Candidate("def f(): return 5", LIM, server=server) as c:
             out["weak_result"] = c.call("f")
+    out["host_after"] = host_state()
+    libc.shmctl(SHMID, 0, None)  # IPC_RMID
     print(json.dumps(out))
     """
 )
@@ -167,6 +197,8 @@ def test_attacks_fail_and_host_is_intact(nonroot, variant):
     assert res["load_error"] is None
     assert res["passed"] == 0  # f(3) returns a string that is not '9'; f(2) is not 4
     assert SECRET not in res["leak"] and SECRET not in json.dumps(res)
+    # rlimits, priority and CPUs of the host process; no System V segment outlived the sandbox
+    assert out["host_after"] == out["host_before"]
     assert nonroot["canary"].read_text() == "untouched"
     assert nonroot["connection"] is None, "a connection reached the listener on 127.0.0.1"
 
