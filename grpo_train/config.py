@@ -19,6 +19,7 @@ import json
 import re
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -257,8 +258,38 @@ def load_config(path: str | Path | None = None, overrides: list[str] | None = No
     return cfg
 
 
+# Range checks: field -> (test, what the value must be). Values outside would fail late or silently do nothing.
+RANGES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "num_generations": (lambda v: v >= 2, ">= 2 (GRPO compares the completions of one prompt)"),
+    "prompts_per_step": (lambda v: v >= 1, ">= 1"),
+    "max_new_tokens": (lambda v: v >= 1, ">= 1"),
+    "micro_batch_size": (lambda v: v >= 1, ">= 1"),
+    "minibatches": (lambda v: v >= 1, ">= 1"),
+    "num_iterations": (lambda v: v >= 1, ">= 1"),
+    "max_steps": (lambda v: v >= 0, ">= 0"),
+    "save_every": (lambda v: v >= 0, ">= 0"),
+    "warmup_steps": (lambda v: v >= 0, ">= 0"),
+    "ref_refresh_every": (lambda v: v >= 0, ">= 0"),
+    "scoring_workers": (lambda v: v >= 1, ">= 1"),
+    "eval_size": (lambda v: v >= 0, ">= 0"),
+    "eval_samples": (lambda v: v >= 1, ">= 1"),
+    "eval_batch_size": (lambda v: v >= 1, ">= 1"),
+    "learning_rate": (lambda v: v > 0, "> 0"),
+    "beta": (lambda v: v >= 0, ">= 0"),
+    "eps_low": (lambda v: 0 <= v < 1, "in [0, 1)"),
+    "eps_high": (lambda v: v >= 0, ">= 0"),
+    "top_p": (lambda v: 0 < v <= 1, "in (0, 1]"),
+}
+
+
 def check(cfg: Config) -> None:
     """Reject values that would only fail late (NaN log-probs, a crash in the final evaluation)."""
+    for key, (ok, must) in RANGES.items():
+        value = getattr(cfg, key)
+        if not ok(value):
+            raise ConfigError(f"{key} must be {must}, got {value!r}")
+    if cfg.beta == 0 and (cfg.ref_refresh_every or cfg.ref_offload):
+        raise ConfigError("ref_refresh_every and ref_offload need a reference model: set beta > 0")
     if not cfg.temperature > 0:
         raise ConfigError(f"temperature must be > 0 for training (greedy is for evaluation), got {cfg.temperature}")
     bad_k = [k for k in cfg.eval_k if not 1 <= k <= cfg.eval_samples]

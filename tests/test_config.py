@@ -64,6 +64,14 @@ def test_int_given_for_float_field_becomes_float():
         ("no_equals_sign", "expects key=value"),
         ("temperature=0", "temperature must be > 0"),  # would give NaN log-probs in training
         ("eval_k=[4]", "must each be between 1 and eval_samples = 1"),  # pass@4 of 1 sample
+        ("num_generations=1", "num_generations must be >= 2"),  # a group of one has no advantage
+        ("max_new_tokens=0", "max_new_tokens must be >= 1"),
+        ("micro_batch_size=0", "micro_batch_size must be >= 1"),
+        ("top_p=0", "top_p must be in (0, 1]"),
+        ("eps_low=1.5", "eps_low must be in"),  # [0, 1)
+        ("learning_rate=-1e-5", "learning_rate must be > 0"),
+        ("ref_offload=true", "need a reference model: set beta > 0"),
+        ("ref_refresh_every=5", "need a reference model: set beta > 0"),
     ],
 )
 def test_bad_overrides_raise_a_clear_error(override, message):
