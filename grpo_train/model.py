@@ -168,7 +168,7 @@ def load_model(name: str) -> PreTrainedModel:
 
 
 def frozen_copy(model: torch.nn.Module, dtype: torch.dtype | None = None) -> torch.nn.Module:
-    """A detached copy for the reference (or the bf16 sampler): eval mode, no grads, optional dtype."""
+    """A detached copy for the reference: eval mode, no grads, optional dtype."""
     ref = copy.deepcopy(model)
     if dtype is not None:
         ref.to(dtype)
@@ -179,7 +179,7 @@ def frozen_copy(model: torch.nn.Module, dtype: torch.dtype | None = None) -> tor
 
 @torch.no_grad()
 def copy_weights(src: torch.nn.Module, dst: torch.nn.Module) -> None:
-    """Copy ``src``'s parameters into ``dst`` in place (casting dtype): ref refresh, bf16 sampler sync."""
+    """Copy ``src``'s parameters into ``dst`` in place (casting dtype): the reference refresh."""
     for p_dst, p_src in zip(dst.parameters(), src.parameters()):
         p_dst.copy_(p_src)
 

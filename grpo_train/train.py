@@ -519,6 +519,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                     )
                 unwrapped.train()
                 on_device = rollout.to(device)
+                lengths = rollout.mask.sum(-1)  # [N] completion lengths (CPU)
                 t_gen = time.time() - t0
 
                 # 2. score out of process while the model computes the old / reference log-probs it needs.
@@ -527,10 +528,10 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                 old_logp = ref_logp = None
                 with autocast(device, cfg.precision):
                     if cfg.num_iterations > 1 or cfg.minibatches > 1:  # else old = current: no forward
-                        old_logp = batch_logprobs(model, on_device, cfg, rollout.mask.sum(-1))  # [N, L]
+                        old_logp = batch_logprobs(model, on_device, cfg, lengths)  # [N, L]
                     if ref is not None:
                         with ref_loaded():
-                            ref_logp = batch_logprobs(ref, on_device, cfg, rollout.mask.sum(-1))  # [N, L]
+                            ref_logp = batch_logprobs(ref, on_device, cfg, lengths)  # [N, L]
                 t_ref = time.time() - t1
                 scored = future.result()
                 t_score = time.time() - t1 - t_ref
@@ -548,7 +549,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                 batch = {
                     "rollout": on_device, "adv": adv, "old_logp": old_logp, "ref_logp": ref_logp,
                     "mask": on_device.mask * ~infra[:, None].to(device),  # [N, L] loss mask
-                    "lengths": rollout.mask.sum(-1),  # [N]
+                    "lengths": lengths,  # [N]
                 }
 
                 # 4. mu inner updates, then the schedule and the optional reference refresh.

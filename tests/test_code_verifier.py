@@ -307,10 +307,10 @@ OWN_TESTS = {
 @pytest.mark.parametrize("name", list(OWN_TESTS))
 def test_forgery_against_the_way_tests_run_never_passes(host, name):
     code, tests = OWN_TESTS[name]
-    t0 = time.monotonic()
     r = score(code, tests)
     assert r.status is not Status.CORRECT and not r.status.is_infra, (name, r.status, r.info)
-    assert time.monotonic() - t0 < 3.0, "the candidate's values held up the trusted side"
+    if name.startswith("a hash flood"):  # refused before any set is built, not merely slow
+        assert all("one hash value" in str(t) for t in r.info["tests"]), r.info["tests"]
     if name == "failing asserts in a top-level loop":  # the loop and the if are failed tests
         assert [t["passed"] for t in r.info["tests"]] == [False, False, True]
     else:
@@ -478,7 +478,6 @@ def _processes_naming(paths: set[str]) -> list[int]:
 def test_pool_hard_timeout_kills_the_sandbox_and_the_pool_recovers():
     """The pool's timeout fires first (the verifier allows 6 s): the worker is replaced, its fork
     server and every sandboxed process go with it, and the next item scores normally."""
-    import time
 
     before = _sandbox_bases()
     verifier = get_verifier("python_tests", timeout=6.0, call_timeout=6.0, cpu_s=6.0)
@@ -501,7 +500,6 @@ def test_pool_hard_timeout_kills_the_sandbox_and_the_pool_recovers():
 
 def test_a_dead_fork_server_is_an_infra_error_and_is_replaced():
     import signal
-    import time
 
     tid, p, row = next(he_rows(["HumanEval/0"]))
     server = get_server()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import pickle
-import time
 
 import pytest
 import sympy
@@ -398,9 +397,8 @@ PATHOLOGICAL = [
 
 @pytest.mark.parametrize("completion", PATHOLOGICAL, ids=range(len(PATHOLOGICAL)))
 def test_pathological_inputs_end_with_a_status(completion):
-    t0 = time.perf_counter()
+    # how fast they end is measured in benchmarks/bench_math.py (worst case per item), not asserted here
     r = math_answer(completion, {"reference": "3"})
-    assert time.perf_counter() - t0 < 2.0  # milliseconds in practice; generous for slow CI
     assert r.outcome == 0.0
     assert r.status in (Status.UNPARSABLE, Status.TOO_LONG, Status.WRONG, Status.NO_ANSWER)
 
