@@ -156,6 +156,69 @@ CASES = {
         # a leading "approximately" is dropped and the precision policy decides
         ("approximately 3.1415927", "\\pi", True), ("\\approx 3.14", "\\pi", False), ("about 0.5", "\\frac12", True),
     ],
+    # an odd root of a negative number is the real root (sympy's principal root is complex)
+    "real_roots": [
+        ("\\sqrt[3]{-8}", "-2", True), ("\\sqrt[3]{-8}", "2", False), ("\\sqrt[3]{-2}", "-\\sqrt[3]{2}", True),
+        ("\\sqrt{-4}", "2i", True), ("\\sqrt[4]{16}", "-2", False),
+    ],
+    "space_thousands": [
+        ("1 000 000", "1000000", True), ("1 234 567", "1234567", True), ("2 000 000", "2000", False), ("1 000", "1000000", False),
+    ],
+    # a vector written as a tuple is the column (or row) matrix with those entries, in order
+    "vectors": [
+        ("(3, -1)", "\\begin{pmatrix} 3 \\\\ -1 \\end{pmatrix}", True), ("(-1, 3)", "\\begin{pmatrix} 3 \\\\ -1 \\end{pmatrix}", False),
+        ("\\langle 1, 2, 3 \\rangle", "\\begin{pmatrix} 1 \\\\ 2 \\\\ 3 \\end{pmatrix}", True), ("(3, -1)", "\\begin{pmatrix} 3 & -1 \\end{pmatrix}", True),
+        ("\\{3, -1\\}", "\\begin{pmatrix} 3 \\\\ -1 \\end{pmatrix}", False), ("(1, 2, 3, 4)", "\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", False),
+    ],
+    # (B) 12: the letter answers a letter, the content answers a value, both must agree with both
+    "choice_with_content": [
+        ("(B) 12", "B", True), ("\\textbf{(B)}\\ 12", "B", True), ("B)", "B", True), ("(C) 12", "B", False),
+        ("(B) 12", "12", True), ("(B) 13", "12", False), ("B", "\\textbf{(B) }12", True), ("12", "\\textbf{(B) }12", True),
+        ("(C) 12", "\\textbf{(B) }12", False), ("\\text{(D)}\\ 7\\sqrt{2}", "\\text{(D)}", True),
+        ("(A) and (C)", "A, C", True),
+    ],
+    "units_written_out": [
+        ("24\\,\\text{cm}^{2}", "24", True), ("24\\,\\mathrm{cm^2}", "24 \\text{ cm}^2", True), ("9\\,\\text{m}^{3}", "9 \\text{ m}^2", False),
+        ("40\\text{ km/h}", "40", True), ("40\\text{ km}", "40\\text{ km/h}", False), ("60 \\text{ miles per hour}", "60 \\text{ mph}", True),
+        ("60 \\text{ km per hour}", "60 \\text{ mph}", False), ("3 million", "3000000", True), ("\\$1.5 \\text{ million}", "1500000", True),
+        ("3 thousand", "3000000", False), ("6.02 x 10^{23}", "6.02 \\times 10^{23}", True), ("6.02 x 10^{22}", "6.02e23", False),
+    ],
+    "fraction_words": [("one half", "\\frac12", True), ("two thirds", "\\frac23", True), ("two halves", "\\frac23", False)],
+    # \mathbb{R} \setminus {..}, "all real numbers", x != 2, x != -2 and {x \in R | ..} are sets of reals
+    "real_sets": [
+        ("\\mathbb{R} \\setminus \\{1\\}", "(-\\infty, 1) \\cup (1, \\infty)", True),
+        ("\\mathbb{R} \\setminus \\{-1\\}", "(-\\infty, 1) \\cup (1, \\infty)", False),
+        ("\\mathbb{R} \\setminus \\{0, 2\\}", "(-\\infty, 0) \\cup (0, 2) \\cup (2, \\infty)", True),
+        ("[0,5] \\setminus \\{3\\}", "[0,3)\\cup(3,5]", True), ("[0,5] \\setminus \\{0\\}", "[0,5]", False),
+        ("\\text{all real numbers}", "(-\\infty, \\infty)", True),
+        ("x \\neq 2, x \\neq -2", "(-\\infty,-2)\\cup(-2,2)\\cup(2,\\infty)", True),
+        ("x \\neq \\pm 2", "(-\\infty,-2)\\cup(-2,2)\\cup(2,\\infty)", True),
+        ("x \\neq 2, x \\neq -3", "(-\\infty,-2)\\cup(-2,2)\\cup(2,\\infty)", False),
+        ("\\{x \\in \\mathbb{R} \\mid x > 2\\}", "(2,\\infty)", True), ("\\{x \\in \\mathbb{R} : x \\neq 2\\}", "(-\\infty,2)\\cup(2,\\infty)", True),
+    ],
+    # labels that name the answer: a tuple of unknowns, a derived function, y and f(x) for one function of x
+    "labels2": [
+        ("(a, b) = (2, 3)", "(2, 3)", True), ("(b, a) = (2, 3)", "(a, b) = (2, 3)", False), ("(x, y, z) = (1, 0, -1)", "(1,0,-1)", True),
+        ("f^{-1}(x)=\\frac{x-3}{2}", "\\frac{x-3}{2}", True), ("f'(x) = 2x", "2x", True), ("f(x) = 2x", "f'(x) = 2x", False),
+        ("f(x) = 2x+3", "y=2x+3", True), ("f(x) = 2x-3", "y=2x+3", False), ("p(x) = x^2+1", "f(x) = x^2+1", True),
+        ("f(t) = t^2", "f(x) = x^2", False),
+    ],
+    # a run of superscripts is one exponent: 10²³ is 10^{23}, never the tower 10^(2^3) = 10^8
+    "superscripts": [
+        ("10²³", "10^{23}", True), ("10²³", "10^8", False), ("3×10⁸", "3 \\times 10^8", True), ("10⁻³", "0.001", True),
+        ("１２", "12", True),
+    ],
+    "base_parenthesised": [("(10110)_2", "10110_2", True), ("(10111)_2", "10110_2", False), ("(10110)_2", "22", False)],
+    # a label then a chain: the chain decides (a true numeric chain answers its last side, \approx its exact side)
+    "label_chains": [
+        ("x = \\frac{1}{3} \\approx 0.333", "\\frac13", True), ("x = \\frac{1}{3} \\approx 0.333", "0.333", False),
+        ("x = 2 + 2 = 4", "4", True), ("x = 2 + 2 = 5", "5", False),
+    ],
+    # a set is unordered, so a \pm inside it lists both values
+    "pm_in_sets": [
+        ("\\{-2, 1+\\sqrt5, 1-\\sqrt5\\}", "\\{1\\pm\\sqrt{5},-2\\}", True), ("\\{-2, 1+\\sqrt5\\}", "\\{1\\pm\\sqrt{5},-2\\}", False),
+        ("\\{-2,-1,1,2\\}", "\\{\\pm 1, \\pm 2\\}", True),
+    ],
 }  # fmt: skip
 
 TABLE = [pytest.param(p, g, e, id=f"{cat}:{p}~{g}") for cat, rows in CASES.items() for p, g, e in rows]
@@ -278,6 +341,91 @@ def test_edge_cases(pred, gold, expected):
     assert answers_equivalent(pred, gold) is expected
 
 
+@pytest.mark.parametrize(
+    "completion",
+    [
+        "First compute 3 + 4 = 7. Now for step 2",  # a step number
+        "Step 1: compute 3+4 = 7.\n\nStep 2:",  # cut off after a colon
+        "Solving 2x + 3 = 7 gives x =",  # cut off after "="
+        "So the total is 12 + 5 =",
+        "Case 3: x is negative. Then",  # cut off after a connective
+        "1. Compute the sum.\n2. Divide by two.",  # a list item's number
+        "There are three cases (see Figure 3).",
+        "We need to find x in equation (2)",
+        "By Theorem 3, the result follows.",
+        "So x = 5. But wait, that violates the constraint x < 4, so there is no solution.",  # a bound
+        "Let's try $n = 4$.",  # a trial value
+        "Suppose x = 4.",
+        "The answer cannot be 4.",
+    ],
+)
+def test_fallback_finds_no_answer_in_unfinished_or_referencing_text(completion):
+    # the last number names a step, a figure, a bound or a trial, or the text stops mid-statement:
+    # whatever the reference, the fallback credits nothing (a truncated completion earns no reward)
+    for reference in ("2", "3", "4", "5", "7"):
+        r = math_answer(completion, {"reference": reference})
+        assert (r.outcome, r.status) == (0.0, Status.NO_ANSWER), (reference, r.info)
+
+
+@pytest.mark.parametrize(
+    "completion, reference",
+    [
+        ("we add them and get **17**", "17"),  # bold is not an operator
+        ("So the total is 17.\n\n---", "17"),  # a markdown rule is not a minus
+        ("Let me try: 48/2 = 24, and 3 + 4 = 7 apples.", "7"),  # "try" without a trial value
+    ],
+)
+def test_fallback_still_reads_conclusions_next_to_the_new_rules(completion, reference):
+    assert math_answer(completion, {"reference": reference}).status is Status.CORRECT
+
+
+@pytest.mark.parametrize(
+    "completion, reference, status",
+    [
+        ("答案是12，不是13。", "12", Status.CORRECT),  # other languages' answer markers ...
+        ("答案是12，不是13。", "13", Status.WRONG),  # ... cut at the Chinese comma, like ", not"
+        ("答案：$\\frac{1}{2}$", "0.5", Status.CORRECT),
+        ("所以最终答案为 $-5$。", "5", Status.WRONG),
+        ("Ответ: 7", "7", Status.CORRECT),
+        ("Die Antwort ist 9.", "9", Status.CORRECT),
+        ("La réponse est 15.", "15", Status.CORRECT),
+        ("**Answer**: 12", "12", Status.CORRECT),
+        ("**Answer**: 21", "12", Status.WRONG),
+        ("Therefore the answer is \\boxed5.", "5", Status.CORRECT),  # \boxed without braces or space
+        ("Hence \\boxed12.", "12", Status.CORRECT),
+        ("Hence \\boxed12.", "1", Status.WRONG),
+        ("The answer is 12 (since 3 \\times 4 = 12).", "12", Status.CORRECT),  # an explanation in parentheses
+        ("The answer is 12 (not 13).", "13", Status.WRONG),
+        ("The answer is $5$ or $6$.", "5", Status.WRONG),  # the sentence goes on: a hedge, not "$5$"
+        ("The answer is $2$ and $3$.", "2, 3", Status.CORRECT),
+        ("The answer is $5$, which is prime.", "5", Status.CORRECT),
+        # a sentence after "Final Answer:" answers with what follows its last "is" ...
+        ("Final Answer: The volume of $ABCDEFGH$ is 120. I hope it is correct.", "120", Status.CORRECT),
+        ("Final answer: the area of the triangle is 20 square units.", "20", Status.CORRECT),
+        ("Final Answer: The volume of $ABCDEFGH$ is 120.", "121", Status.WRONG),
+        # ... unless it negates or hedges; a sentence without "is" stays unparsable (never guessed)
+        ("Final Answer: the number of apples is not 5.", "5", Status.UNPARSABLE),
+        ("Final Answer: the number is 5 or 6.", "5", Status.WRONG),
+        ("Final Answer: Bob has 5 apples left.", "5", Status.UNPARSABLE),
+    ],
+)
+def test_answer_markers_languages_and_sentence_ends(completion, reference, status):
+    r = math_answer(completion, {"reference": reference})
+    assert r.status is status, r.info
+
+
+def test_units_with_a_slash_in_the_reference_are_parsed():
+    # "40\text{ km/h}" used to be an unparsable reference: bad_input, an infrastructure status
+    assert math_answer("\\boxed{40}", {"reference": "40\\text{ km/h}"}).status is Status.CORRECT
+
+
+def test_superscript_digits_never_raise():
+    # "⁸".isdigit() is True but it is no decimal digit: the tokenizer once asserted on it
+    assert answers_equivalent("3×10⁸", "300000000")
+    assert not answers_equivalent("x⁸⁸⁸⁸⁸⁸⁸⁸⁸⁸⁸⁸⁸⁸⁸⁸⁸⁸", "1")
+    assert math_answer("\\boxed{10⁸}", {"reference": "10^8"}).status is Status.CORRECT
+
+
 def test_last_math_span_true_chain_is_its_last_side():
     row = {"reference": "\\sqrt{2}"}
     assert math_answer("The diagonal is $\\sqrt{1^2+1^2} = \\sqrt{2}$.", row).status is Status.CORRECT
@@ -392,6 +540,13 @@ PATHOLOGICAL = [
     "<answer>" * 10_000,  # a lazy regex over this was quadratic (seconds)
     "\\boxed{\\lfloor e^{10^{4}} \\rfloor}",  # rounding would need all 4343 digits
     "\\boxed{\\gcd(x, y)}",  # sympy's polynomial gcd of symbols is 1: refused
+    "The answer is 5" + " " * 19_000 + "6",  # "\s+which" from each space of a run was quadratic (seconds)
+    "The answer is 5" + " \t" * 9_000 + "(or 6)",
+    "\\boxed{" + "(B) " * 450 + "12}",  # a choice letter inside a choice letter ...
+    "\\boxed{\\mathbb{R} \\setminus \\{" + ", ".join(map(str, range(250))) + "\\}}",  # ... too many points
+    "\\boxed" + "1" * 5_000,
+    "答案是" * 20_000,
+    "\\boxed{f" + "'" * 1_500 + "(x) = 3}",
 ]
 
 

@@ -12,9 +12,12 @@ What an answer parses to (:func:`parse_answer`):
   ``unit`` (a trailing unit word, canonicalised), ``marker`` ("percent" or "degree");
 - :class:`Relation` ``lhs op rhs [op ...]`` (=, <, >, <=, >=, !=, \\in, \\approx counts as =);
 - :class:`Bracket` tuples, points and intervals ``(a, b]`` (brackets kept), sets ``\\{a, b\\}``;
-- :class:`Union` intervals joined by ``\\cup``; :class:`Matrix` a ``pmatrix``/``bmatrix``;
+- :class:`Union` intervals joined by ``\\cup``, or an interval less finitely many points
+  (``\\mathbb{R} \\setminus \\{0, 2\\}``); :class:`Matrix` a ``pmatrix``/``bmatrix``;
 - :class:`Answers` several answers separated by top-level commas, semicolons, "and", "or";
-- :class:`Text` a plain-text answer (words, yes/no, a multiple-choice letter).
+- :class:`Text` a plain-text answer (words, yes/no, a multiple-choice letter);
+- :class:`Choice` a multiple-choice letter with the option's content: ``(B) 12``, ``B) 12``,
+  ``\\textbf{(B)}\\ 12``.
 
 Choices (when in doubt the parse fails, and a failed parse is never credited):
 
@@ -30,16 +33,24 @@ Choices (when in doubt the parse fails, and a failed parse is never credited):
   ``10 m`` is ``10*m``.
 - ``3\\frac{1}{2}``, ``3 1/2`` and ``3½`` are mixed numbers (7/2).
 - A whole answer that is an integer in English words ("five", "twenty-one", "one hundred and
-  two") is that integer; ``5th`` / ``5^{\\text{th}}`` is 5; a leading "approximately",
+  two") is that integer, a fraction in words ("one half", "two thirds") that fraction, and
+  "all real numbers" the interval ``(-oo, oo)``; a number followed by "thousand", "million",
+  "billion" or "trillion" is scaled (``\\$1.5\\text{ million}`` is 1500000); ``5th`` /
+  ``5^{\\text{th}}`` is 5; a leading "approximately",
   "about" or ``\\approx`` before a number is dropped (the comparison's precision policy decides).
-- ``1011_2`` / ``1011_{2}`` / ``A3_{16}`` (digits first, or base above 10) is a numeral in
+- ``\\sqrt[3]{-8}`` (an odd root of a negative number) is the real root -2; sympy's principal
+  root would be complex. A power ``(-8)^{1/3}`` stays the principal root.
+- ``1011_2`` / ``1011_{2}`` / ``(1011)_2`` / ``A3_{16}`` (digits first, or base above 10) is a numeral in
   that base, kept apart from plain numbers as the text "11 (base 2)"; ``7_{10}`` is 7.
 - ``\\lfloor x \\rfloor``, ``\\lceil x \\rceil``, ``floor``/``ceil``; ``\\gcd``/``lcm`` of integers
   only (sympy's gcd of symbols is a polynomial gcd); ``\\max``/``\\min`` with parentheses (plain
   ``min`` without "(" stays the unit minutes); ``{n \\choose k}``.
-- Unicode ``± ∓ ≈ ∅ ½ ⅓ ⅔ ¼ ¾ ⅕ ⅛`` and common Greek letters are read as their LaTeX.
-- A whole answer like ``1,234,567`` (groups of exactly three digits, no spaces) is one
-  number; ``1, 234`` is two answers.
+- Unicode ``± ∓ ≈ ∅ ½ ⅓ ⅔ ¼ ¾ ⅕ ⅛`` and common Greek letters are read as their LaTeX; a run
+  of superscript digits is one exponent (``10⁻³`` is ``10^{-3}``, ``10²³`` is ``10^{23}``).
+- A whole answer like ``1,234,567`` or ``1 234 567`` (groups of exactly three digits) is one
+  number; ``1, 234`` is two answers. ``6.02 x 10^{23}`` is ``6.02 \\times 10^{23}`` (not ``3x10^8``).
+- Units: ``\\text{cm}^{2}``, ``\\mathrm{cm^2}`` and "square centimeters" are one unit; so are
+  ``\\text{km/h}`` and "km per hour", ``mph`` and "miles per hour".
 - LaTeX one-character arguments: ``\\frac12``, ``\\sqrt2``, ``x^23`` is ``x^2*3`` in LaTeX but
   ``x^23`` in plain text (a text with no backslash).
 
@@ -51,7 +62,8 @@ exponent above ``MAX_EXPONENT`` in size, or whose exact value would have more th
 arguments above ``MAX_FACTORIAL``, and floor/ceiling of irrational values above 1e30.
 
 Public helpers: :func:`parse_answer` (the whole answer tree), :func:`parse_math` (one
-expression or relation to a sympy object, or None), :func:`strip_math_delimiters`.
+expression or relation to a sympy object, or None), :func:`strip_math_delimiters`,
+:func:`remove_points` (an interval less finitely many points, as intervals).
 """
 
 from __future__ import annotations
@@ -90,7 +102,8 @@ class Expr:
 class Relation:
     ops: tuple[str, ...]  # "=", "<", "<=", ">", ">=", "!=", "in"
     sides: tuple[Node, ...]
-    label: bool = False  # the left side is a bare name: x, y_1, f(x)
+    label: bool = False  # the left side is a bare name: x, y_1, f(x), (a, b)
+    name: str = ""  # that name as written ("f(x)"), when label
 
 
 @dataclasses.dataclass(frozen=True)
@@ -121,7 +134,15 @@ class Text:
     text: str
 
 
-Node = Expr | Relation | Bracket | Union | Matrix | Answers | Text
+@dataclasses.dataclass(frozen=True)
+class Choice:
+    """A multiple-choice letter with the option's content: ``(B) 12``, ``\\textbf{(B)}\\ 12``."""
+
+    letter: str  # lower case, "a".."e"
+    value: Node
+
+
+Node = Expr | Relation | Bracket | Union | Matrix | Answers | Text | Choice
 
 PM = sympy.Symbol("__pm__")  # placeholder for \pm; expanded into two answers at the top level
 
@@ -158,10 +179,13 @@ _WIDE = re.compile(
 _LEFTRIGHT = re.compile(r"\\(?:left|right)\s*(?:\.|(?=[\\(\[\]|)<>/]|\\\{|\\\}))")
 _DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\degree(?![A-Za-z])|°|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}")
 _THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
+_TIMES_TEN = re.compile(r"(\d\.\d+\s*|\d\s+)x\s*10\s*\^")  # "6.02 x 10^{23}", "3 x 10^8"; not "3x10^8"
+_SPACE_THOUSANDS = re.compile(r"-?\d{1,3}(?: \d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 
 
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``."""
+    s = _superscripts(s)
     for a, b in _UNICODE.items():
         if a in s:
             s = s.replace(a, b)
@@ -173,13 +197,14 @@ def normalize(s: str) -> str:
     s = _WIDE.sub(" ", s)
     s = _DEGREE.sub("°", s)
     s = s.replace("\\$", "").replace("$", "")
+    s = _TIMES_TEN.sub(r"\1\\times 10^", s)  # "6.02 x 10^{23}"
     s = s.strip()
     # trailing sentence punctuation
     while s and s[-1] in ".;:" and not s.endswith("..."):
         s = s[:-1].rstrip()
-    m = _THOUSANDS.match(s)
-    if m:  # "1,234,567" or "1,234 apples" is one number; "1, 234" and "(1,234)" are not
-        s = m.group().replace(",", "") + s[m.end() :]
+    m = _THOUSANDS.match(s) or _SPACE_THOUSANDS.match(s)
+    if m:  # "1,234,567", "1 234 567" or "1,234 apples" is one number; "1, 234" and "(1,234)" are not
+        s = m.group().replace(",", "").replace(" ", "") + s[m.end() :]
     return s
 
 
@@ -230,6 +255,15 @@ _UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/",
             "Δ": "\\Delta "}  # fmt: skip
 
 
+_SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+
+
+def _superscripts(s: str) -> str:
+    """``10⁻³`` -> ``10^{-3}``, ``10²³`` -> ``10^{23}`` (one exponent, not the tower ``10^2^3``)."""
+    return _SUPERSCRIPT_RUN.sub(lambda m: "^{" + m.group().translate(_SUPERSCRIPT_DIGITS) + "}", s)
+
+
 @dataclasses.dataclass
 class Tok:
     kind: str  # NUM IDENT WORD FUNC CONST OP REL TEXT FRAC SQRT BINOM BEGIN END ...
@@ -256,6 +290,7 @@ def _read_group(s: str, i: int) -> tuple[str, int]:
 
 
 def tokenize(s: str) -> list[Tok]:
+    s = _superscripts(s)
     for a, b in _UNICODE.items():
         if a in s:
             s = s.replace(a, b)
@@ -270,7 +305,7 @@ def tokenize(s: str) -> list[Tok]:
             space = True
             i += 1
             continue
-        if c.isdigit() or (c == "." and i + 1 < n and s[i + 1].isdigit()):
+        if c.isdecimal() or (c == "." and i + 1 < n and s[i + 1].isdecimal()):  # not isdigit: "⁸" is one
             m = _NUM_RE.match(s, i)
             assert m is not None
             toks.append(Tok("NUM", m.group(), space))
@@ -342,6 +377,10 @@ def tokenize(s: str) -> list[Tok]:
                 toks.append(Tok("OP", "\\{", space))
             elif cmd in ("}", "rbrace"):
                 toks.append(Tok("OP", "\\}", space))
+            elif cmd == "lbrack":
+                toks.append(Tok("OP", "[", space))
+            elif cmd == "rbrack":
+                toks.append(Tok("OP", "]", space))
             elif cmd == "langle":
                 toks.append(Tok("OP", "(", space))
             elif cmd == "rangle":
@@ -352,6 +391,8 @@ def tokenize(s: str) -> list[Tok]:
                 toks.append(Tok("PERCENT", "%", space))
             elif cmd == "cup":
                 toks.append(Tok("CUP", "cup", space))
+            elif cmd in ("setminus", "backslash"):
+                toks.append(Tok("SETMINUS", "setminus", space))
             elif cmd in ("emptyset", "varnothing"):
                 toks.append(Tok("EMPTY", "{}", space))
             elif cmd in ("lfloor", "rfloor", "lceil", "rceil"):
@@ -597,15 +638,19 @@ class _Parser:
                 self.next()  # 30^\circ C is a temperature, not an angle
                 marker, unit = None, "deg" + t.text.strip()
         unit = unit or self.parse_unit()
+        scale = 1
+        if unit and unit.split()[0] in _SCALES and marker is None:  # "3 million", "$1.5 million"
+            scale = _SCALES[unit.split()[0]]
+            unit = " ".join(unit.split()[1:]) or None
         if isinstance(node, Expr):
             if node.value.has(sympy.zoo, sympy.nan):
                 raise ParseError("undefined value")
-            return Expr(node.value, self.inexact, unit, marker)
-        if marker or unit:
+            return Expr(node.value * scale, self.inexact, unit, marker)
+        if marker or unit or scale != 1:
             if isinstance(node, Relation) and isinstance(node.sides[-1], Expr) and len(node.sides) == 2:
                 last = node.sides[-1]
-                sides = (node.sides[0], Expr(last.value, last.inexact, unit, marker))
-                return Relation(node.ops, sides, node.label)
+                sides = (node.sides[0], Expr(last.value * scale, last.inexact, unit, marker))
+                return Relation(node.ops, sides, node.label, node.name)
             raise ParseError("unit on a non-number")
         return node
 
@@ -620,9 +665,9 @@ class _Parser:
                 self.i += 1
             elif t.kind == "TEXT":
                 content = t.text.strip()
-                if not re.fullmatch(r"[A-Za-z][A-Za-z .]*(?:\^\{?\d\}?)?|", content):
+                if not re.fullmatch(r"[A-Za-z][A-Za-z ./]*(?:\^\{?\d\}?)?|", content):
                     break
-                words.extend(content.replace(".", " ").split())
+                words.extend(content.replace("/", " per ").replace(".", " ").split())
                 self.i += 1
             elif t.kind == "OP" and t.text == "/" and words:
                 words.append("per")
@@ -630,6 +675,12 @@ class _Parser:
             elif t.kind == "OP" and t.text == "^" and words and self.at("NUM", k=1):
                 self.i += 1
                 words.append("^" + self.next().text)
+            elif (
+                t.kind == "OP" and t.text == "^" and words and self.at("NUM", k=2) and self.at("OP", "}", k=3)
+            ):
+                self.i += 2  # \text{cm}^{2}
+                words.append("^" + self.next().text)
+                self.i += 1
             else:
                 break
         if not words:
@@ -641,9 +692,14 @@ class _Parser:
         name = self._word_label()
         if name is not None:  # "Area = 24", "\text{total cost} = 5": a named answer
             self.next()
-            return Relation(("=",), (Text(name), self.parse_struct()), True)
+            return Relation(("=",), (Text(name), self.parse_struct()), True, name)
+        name = self._derived_function_label()
+        if name is not None:  # "f'(x) = 2x", "f^{-1}(x) = ...": the name of a function, not a product
+            self.next()
+            return Relation(("=",), (Expr(sympy.Symbol(name)), self.parse_struct()), True, name)
         first = self.parse_struct()
         label = _is_label(self.toks[start : self.i])
+        name = "".join(t.text for t in self.toks[start : self.i]) if label else ""
         ops: list[str] = []
         sides = [first]
         last_start = start
@@ -654,8 +710,27 @@ class _Parser:
         if not ops:
             return first
         if ops == ["="] and not label and _is_label(self.toks[last_start : self.i]):
-            return Relation(("=",), (sides[1], sides[0]), True)  # "5 = x" is "x = 5"
-        return Relation(tuple(ops), tuple(sides), label)
+            name = "".join(t.text for t in self.toks[last_start : self.i])
+            return Relation(("=",), (sides[1], sides[0]), True, name)  # "5 = x" is "x = 5"
+        return Relation(tuple(ops), tuple(sides), label, name)
+
+    def _derived_function_label(self) -> str | None:
+        """``f'(x)``, ``f''(x)``, ``f^{-1}(x)`` followed by ``=``: the name as written, else None."""
+        if not self.at("IDENT"):
+            return None
+        k, marks = 1, ""
+        while k < 7 and not self.at("OP", "(", k=k) and self.peek(k) is not None:
+            marks += self.peek(k).text
+            k += 1
+        if marks not in ("'", "''", "^{-1}", "^-1") or not (
+            self.at("OP", "(", k=k) and self.at("IDENT", k=k + 1) and self.at("OP", ")", k=k + 2)
+        ):
+            return None
+        if not self.at("REL", "=", k=k + 3):
+            return None
+        name = self.peek().text + marks + "(" + self.peek(k + 1).text + ")"
+        self.i += k + 3
+        return name
 
     def _word_label(self) -> str | None:
         """1-3 words (or one ``\\text{..}`` of words) followed by ``=``: the name, else None."""
@@ -676,7 +751,7 @@ class _Parser:
         return " ".join(w.lower() for w in words)
 
     def parse_struct(self) -> Node:
-        """An expression, or a bracketed structure possibly joined by \\cup."""
+        """An expression, or a bracketed structure possibly joined by \\cup, or less a finite set."""
         node = self.parse_expr_node()
         if self.at("CUP"):
             parts = [node]
@@ -686,6 +761,9 @@ class _Parser:
             if not all(isinstance(p, Bracket) for p in parts):
                 raise ParseError("\\cup of non-intervals")
             return Union(tuple(parts))
+        if self.at("SETMINUS"):
+            self.next()
+            return remove_points(node, self.parse_expr_node())
         return node
 
     def parse_expr_node(self) -> Node:
@@ -869,6 +947,8 @@ class _Parser:
                 return make_pow(arg, sympy.Rational(1, 2))
             if index == 0:
                 raise ParseError("zeroth root")
+            if index.is_Integer and index % 2 == 1 and arg.is_number and arg.is_extended_negative:
+                return -make_pow(-arg, _div(sympy.Integer(1), index))  # \sqrt[3]{-8} is -2, the real root
             return make_pow(arg, _div(sympy.Integer(1), index))
         if k == "BINOM":
             n = self.latex_arg()
@@ -1093,9 +1173,16 @@ class _Parser:
             self.abs_depth += 1  # a "|" here is "such that", not an absolute value
             items.append(self.parse_relation())
             self.abs_depth -= 1
-            if (self.at("OP", "|") or self.at("OP", ":")) and isinstance(items[0], Expr):
+            first = items[0]
+            if (  # {x \in \mathbb{R} | ...}: the variable ranges over all reals anyway
+                isinstance(first, Relation)
+                and first.ops == ("in",)
+                and first.sides[1] == Bracket("(", ")", (Expr(-sympy.oo), Expr(sympy.oo)))
+            ):
+                first = first.sides[0]
+            if (self.at("OP", "|") or self.at("OP", ":")) and isinstance(first, Expr):
                 # set-builder {x | x > 0}: the set is the solution set of the condition
-                var = items[0].value
+                var = first.value
                 self.next()
                 cond = self.parse_relation()
                 self.expect("OP", "\\}")
@@ -1108,7 +1195,8 @@ class _Parser:
                 items.append(self.parse_relation())
         self.expect("OP", "\\}")
         self.depth -= 1
-        return Bracket("{", "}", tuple(items))
+        # a set is unordered, so \{1 \pm \sqrt{5}, -2\} is the set of all three roots
+        return Bracket("{", "}", tuple(x for item in items for x in _expand_pm(item)))
 
     def _matrix(self, env: str) -> Matrix:
         self.enter()
@@ -1133,6 +1221,41 @@ class _Parser:
         if not rows or len({len(r) for r in rows}) != 1:
             raise ParseError("ragged matrix")
         return Matrix(tuple(rows))
+
+
+def remove_points(interval: Node, points: Node) -> Node:
+    """``\\mathbb{R} \\setminus \\{0, 2\\}`` -> ``(-oo, 0) U (0, 2) U (2, oo)``: an interval less finitely many reals."""
+    if not (
+        isinstance(interval, Bracket)
+        and interval.open in "(["
+        and len(interval.items) == 2
+        and isinstance(points, Bracket)
+        and points.open == "{"
+        and len(points.items) <= 20
+    ):
+        raise ParseError("unsupported set difference")
+    lo, hi = (_real_value(x) for x in interval.items)
+    cuts = sorted({_real_value(p) for p in points.items}, key=lambda v: float(v))
+    opener, closer = interval.open, interval.close
+    parts: list[Node] = []
+    for c in cuts:
+        if c == lo:
+            opener = "("
+        elif c == hi:
+            closer = ")"
+        elif bool(lo < c) and bool(c < hi):
+            parts.append(Bracket(opener, ")", (Expr(lo), Expr(c))))
+            lo, opener = c, "("
+    parts.append(Bracket(opener, closer, (Expr(lo), Expr(hi))))
+    return parts[0] if len(parts) == 1 else Union(tuple(parts))
+
+
+def _real_value(n: Node) -> sympy.Basic:
+    if not (isinstance(n, Expr) and n.unit is None and n.marker is None and n.value.is_number):
+        raise ParseError("not a real number")
+    if not (n.value.is_extended_real or n.value in (sympy.oo, -sympy.oo)):
+        raise ParseError("not a real number")
+    return n.value
 
 
 def _scalar(v) -> sympy.Basic:
@@ -1163,10 +1286,17 @@ def _is_label(toks: list[Tok]) -> bool:
         return all(t.kind in ("NUM", "IDENT", "OP") and t.text not in "+-*/^" for t in toks[1:])
     if len(toks) >= 4 and kinds[0] == "IDENT" and toks[1].text == "(" and toks[-1].text == ")":
         return all(t.kind == "IDENT" or (t.kind == "OP" and t.text in "(),") for t in toks[1:])
+    if len(toks) >= 5 and len(toks) % 2 == 1 and toks[0].text == "(" and toks[-1].text == ")":  # (a, b)
+        names, commas = toks[1:-1:2], toks[2:-1:2]
+        return all(t.kind == "IDENT" and t.text not in ("e", "i") for t in names) and all(
+            t.text == "," for t in commas
+        )
     return False
 
 
 def canonical_unit(text: str) -> str:
+    """``"square centimeters"`` -> ``"sq cm"``, ``"cm^2"`` -> ``"cm ^2"``, ``"miles per hour"`` -> ``"mi/h"``."""
+    text = re.sub(r"\^\{?(\d)\}?", r" ^\1", text).replace("/", " per ")
     parts = []
     for w in re.split(r"\s+", text.strip()):
         if not w:
@@ -1180,7 +1310,7 @@ def canonical_unit(text: str) -> str:
         if lw.endswith("e") and lw[:-1] + "es" == w.lower() and lw[:-1] in UNIT_ALIASES:
             lw = lw[:-1]
         parts.append(UNIT_ALIASES.get(lw, lw))
-    return " ".join(parts)
+    return " ".join(parts).replace(" / ", "/")
 
 
 def _expand_pm(node: Node) -> list[Node]:
@@ -1221,6 +1351,8 @@ def _children(node: Node) -> tuple[Node, ...]:
         return node.items
     if isinstance(node, Matrix):
         return tuple(c for r in node.rows for c in r)
+    if isinstance(node, Choice):
+        return (node.value,)
     return ()
 
 
@@ -1235,11 +1367,11 @@ _APPROX_PREFIX = re.compile(
 _ORDINAL = re.compile(
     r"^(-?\d+)\s*(?:\^\s*\{\s*\\(?:text|mathrm)\s*\{\s*(?:st|nd|rd|th)\s*\}\s*\}|st|nd|rd|th)$"
 )
-_BASE_NUMBER = re.compile(r"([0-9A-Z]+)\s*_\s*\{?\s*\(?(\d{1,2})\)?\s*\}?")
+_BASE_NUMBER = re.compile(r"(?:\(([0-9A-Z]+)\)|([0-9A-Z]+))\s*_\s*\{?\s*\(?(\d{1,2})\)?\s*\}?")
 
 
 def _base_number(s: str) -> Node | None:
-    """``1011_2``, ``1011_{2}``, ``A3_{16}``: a numeral in base 2..36, as a text "value (base b)".
+    """``1011_2``, ``1011_{2}``, ``(1011)_2``, ``A3_{16}``: a numeral in base 2..36, as a text "value (base b)".
 
     Two such numerals are equal when value and base agree (``0101_2`` is ``101_2``); against a
     plain number they are different answers (the question asked for that base; ``7_{10}`` is 7). None when
@@ -1248,7 +1380,7 @@ def _base_number(s: str) -> Node | None:
     m = _BASE_NUMBER.fullmatch(s)
     if m is None:
         return None
-    digits, base = m.group(1), int(m.group(2))
+    digits, base = m.group(1) or m.group(2), int(m.group(3))
     if not 2 <= base <= 36 or len(digits) > 64 or not (digits[0].isdigit() or base > 10):
         return None
     try:
@@ -1287,6 +1419,14 @@ def parse_answer(text: str) -> Node:
     n = _number_word(s)
     if n is not None:  # "five", "twenty-one", "one hundred": the whole answer is a number in words
         return Expr(sympy.Integer(n))
+    f = _fraction_word(s)
+    if f is not None:  # "one half", "two thirds"
+        return Expr(f)
+    if s.lower() in _ALL_REALS:
+        return Bracket("(", ")", (Expr(-sympy.oo), Expr(sympy.oo)))
+    choice = _choice(s)
+    if choice is not None:
+        return choice
     text_answer = _as_text(s)
     if text_answer is not None:
         return text_answer
@@ -1303,6 +1443,35 @@ def parse_answer(text: str) -> Node:
         raise ParseError(f"{type(e).__name__}: {e}") from e
     _check_no_pm(node)
     return node
+
+
+_CHOICE_VALUE = re.compile(
+    r"(?:\\(?:text|textbf|textrm|mathrm|mathbf)\s*\{\s*\(([A-E])\)\s*\}|\(([A-E])\)|([A-E])\))\s*(.*)", re.S
+)
+_ALL_REALS = {
+    "all real numbers",
+    "all reals",
+    "all real values",
+    "all real x",
+    "every real number",
+    "any real number",
+}
+
+
+def _choice(s: str) -> Node | None:
+    """``(B) 12``, ``\\textbf{(B)}\\ 12``, ``B)``: the letter, with the option's content when it parses."""
+    m = _CHOICE_VALUE.fullmatch(s)
+    if m is None:
+        return None
+    letter, rest = next(g for g in m.groups()[:3] if g).lower(), m.group(4).strip()
+    if not rest:
+        return Text(letter)
+    if _CHOICE_VALUE.fullmatch(rest) or re.match(r"(?:[,;]|and\b|or\b)", rest):
+        return None  # "(A) and (C)": several letters, parsed as a list
+    try:
+        return Choice(letter, parse_answer(rest))
+    except ParseError:
+        return None
 
 
 def _as_text(s: str) -> Text | None:
@@ -1333,7 +1502,7 @@ _SMALL_NUMBERS = {
     )
 }
 _TENS = {w: 10 * k for k, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
-_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9}
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 
 
 def _number_word(s: str) -> int | None:
@@ -1363,6 +1532,29 @@ def _number_word(s: str) -> int | None:
     if last in (None, "and"):
         return None
     return sign * (total + current)
+
+
+_DENOMINATORS = {
+    w: d
+    for d, ws in {2: "half halves", 3: "third thirds", 4: "quarter quarters fourth fourths", 5: "fifth fifths",
+                  6: "sixth sixths", 7: "seventh sevenths", 8: "eighth eighths", 9: "ninth ninths",
+                  10: "tenth tenths"}.items()
+    for w in ws.split()
+}  # fmt: skip
+
+
+def _fraction_word(s: str) -> sympy.Rational | None:
+    """A fraction in English words ("one half", "a third", "two-thirds", "three quarters"), else None."""
+    words = re.split(r"[\s-]+", s.strip().lower())
+    if not 2 <= len(words) <= 6 or words[-1] not in _DENOMINATORS:
+        return None
+    num = 1 if words[:-1] == ["a"] else _number_word(" ".join(words[:-1]))
+    if num is None or num == 0:
+        return None
+    plural = words[-1].endswith("s") and words[-1] != "halves" or words[-1] == "halves"
+    if plural != (abs(num) != 1):  # "one third", "two thirds"; not "two third", "one thirds"
+        return None
+    return sympy.Rational(num, _DENOMINATORS[words[-1]])
 
 
 _CONST_WORDS = {"infty", "infinity", "pi"}

@@ -9,10 +9,13 @@ Extraction rules, tried in this order; the one that matched is ``info["rule"]``:
 
 1. ``answer_tag``: the last ``<answer>...</answer>`` block is the scope, and rules 2-7 apply
    inside it (``answer_tag+boxed``, ``answer_tag+answer_is``, ...; plain content: ``answer_tag``);
-2. ``boxed``: the last ``\\boxed{...}`` / ``\\fbox{...}`` (nested braces, ``\\boxed 5``; empty boxes skipped);
+2. ``boxed``: the last ``\\boxed{...}`` / ``\\fbox{...}`` (nested braces, ``\\boxed 5``, ``\\boxed12`` read as
+   the 12 the model meant; empty boxes skipped);
 3. ``gsm8k``: the last ``#### n``;
-4. ``answer_is``: the last "the (final) answer is ...", "Answer: ...", cut at the end of the
-   sentence or at ", which/because/so ...";
+4. ``answer_is``: the last "the (final) answer is ...", "Answer: ...", "**Answer**: ...", or the
+   same marker in Chinese, Russian, French, German or Spanish ("答案是 ...", "Ответ: ..."), cut at
+   the end of the sentence (also "。", "，"), at ", which/because/so ..." or at an explanation in
+   parentheses ("12 (since 3 x 4 = 12)"); "$5$ or $6$" is not cut after "$5$" (it is a hedge);
 5. ``whole``: the completion is nothing but an answer (optionally in ``$..$``, ``$$..$$``,
    ``\\(..\\)``, ``\\[..\\]``); a sentence of more than three words is not;
 6. ``last_math``: a math span (``$..$``, ``\\(..\\)``, ...) that ends the text (at most 40
@@ -21,8 +24,12 @@ Extraction rules, tried in this order; the one that matched is ``info["rule"]``:
 7. ``last_number``: the last number in the text. Rules 6 and 7 are fallbacks, switched off
    together with ``last_number_fallback=False``. A fallback answer that its own sentence
    negates or doubts is no answer (``no_answer``): "5 is not a solution", "we try $x = 5$,
-   which fails", "42, not 24" (for 24), "maybe 42?". The text names the number; it does not
-   conclude it. "The answer is 42, not 24" answers 42 (rule 4 stops at ", not").
+   which fails", "42, not 24" (for 24), "cannot be 42", "maybe 42?", "let's try $n = 4$". The
+   text names the number; it does not conclude it. "The answer is 42, not 24" answers 42 (rule 4
+   stops at ", not"). Nor do the fallbacks read a text that stops mid-statement (it ends in
+   "=", an operator, ":" or a word like "then": a truncated completion earns nothing), or a
+   last number that names something ("Step 2", "Figure 3", "by Theorem 3", "equation (2)"),
+   numbers a list item ("2. Divide by two.") or bounds a variable ("x < 4").
 
 Hedging is never credited (status ``wrong``, ``info["hedged"] = True``): two boxed answers
 that are not equivalent, an answer that joins alternatives with "or" when the reference has
@@ -41,27 +48,35 @@ Equivalence (:func:`answers_equivalent`), by answer shape:
   expansion is a non-zero polynomial with rational coefficients; otherwise the two must agree
   at 6 fixed pseudo-random real points (30 digits, relative ``SYMBOLIC_REL_TOL = 1e-20``), with
   a size-capped ``simplify`` only when too few points can be evaluated;
-- ``x = 3`` against ``3``: a left side that is a bare name (``x``, ``y_1``, ``f(x)``, also on the
-  right: ``3 = x``, or 1-3 words: ``Area = 24``, ``\\text{total cost} = 5``) is dropped,
-  but two labelled answers must agree on the name (``a = 3`` is not ``b = 3``); a true numeric
+- ``x = 3`` against ``3``: a left side that is a bare name (``x``, ``y_1``, ``f(x)``, ``f'(x)``,
+  ``f^{-1}(x)``, a tuple ``(a, b)``, also on the right: ``3 = x``, or 1-3 words: ``Area = 24``,
+  ``\\text{total cost} = 5``) is dropped, but two labelled answers must agree on the name
+  (``a = 3`` is not ``b = 3``), except that ``y``, ``f(x)`` and ``p(x)`` all name a function
+  of x (``f(x)`` is never ``f'(x)`` or ``f(t)``); a true numeric
   chain ``2 + 2 = 4`` answers 4 (a false one answers nothing); ``\\frac16 \\approx 0.1667``
   answers 1/6. Two equations are equal when ``lhs - rhs`` of one is a non-zero constant
   multiple of the other's (a positive multiple for inequalities);
 - sets ``\\{..\\}`` and bare lists of several answers: unordered, and a one-element set is its
   element; tuples, points and intervals: ordered, the brackets must match (open vs closed
-  matters); unions of intervals: unordered; matrices: same shape, entrywise;
+  matters); unions of intervals: unordered; matrices: same shape, entrywise; a tuple is the
+  one-column or one-row matrix with its entries in order (a vector ``(3, -1)``);
 - an inequality ``x > 3``, ``x \\in (3, \\infty)`` and ``\\{x \\mid x > 3\\}`` equal the interval ``(3, \\infty)``;
   ``x \\neq 0`` equals ``(-\\infty, 0) \\cup (0, \\infty)``, and so do inequalities or intervals
-  joined by "or" (``x < -1 \\text{ or } x > 1``) against a union;
+  joined by "or" (``x < -1 \\text{ or } x > 1``) against a union; ``x \\neq 2, x \\neq -2``
+  (or ``x \\neq \\pm 2``), ``\\mathbb{R} \\setminus \\{-2, 2\\}`` and ``\\{x \\in \\mathbb{R} : ...\\}`` are the
+  matching unions; "all real numbers" is ``(-\\infty, \\infty)``;
 - units: a unit on one side only is ignored (a dropped unit is fine); two stated units must
   be the same (10 cm is not 10 m) or plain length, mass, time or volume units with an exact
-  conversion (10 cm = 0.1 m; cm^2 is never cm); no other conversions;
+  conversion (10 cm = 0.1 m; cm^2 is never cm); no other conversions ("miles per hour" is
+  mph, but km/h is never m/s);
 - percent: ``50\\%`` equals 50 and 0.5 (a dropped percent sign is like a dropped unit, so
   ``0.5\\%`` also equals 0.5, as in the Hendrycks MATH normaliser, which deletes ``\\%``);
   degrees: ``30^\\circ`` equals 30 and ``\\pi/6``; inside a function or a sum
   (``\\sin 30^\\circ``) degrees are converted to radians. When *both* sides carry the sign
   they compare as written: ``0.5\\%`` is not ``50\\%``, ``(\\pi/6)^\\circ`` is not ``30^\\circ``;
-- text: case-insensitive, whitespace-normalised equality (yes/no, names, choice letters);
+- text: case-insensitive, whitespace-normalised equality (yes/no, names, choice letters); a
+  choice with its content (``(B) 12``, ``\\textbf{(B)}\\ 12``) answers the letter ``B`` and the value
+  12, and against another such choice both must agree;
   an integer in words is that integer ("five", "twenty-one"); a numeral in another base
   (``1011_2``) equals the same value in the same base only, never the plain number.
 
@@ -104,6 +119,7 @@ from verifiers.latex import (
     MAX_ANSWER_CHARS,
     Answers,
     Bracket,
+    Choice,
     Expr,
     Matrix,
     Node,
@@ -114,6 +130,7 @@ from verifiers.latex import (
     normalize,
     parse_answer,
     parse_math,
+    remove_points,
     strip_math_delimiters,
 )
 from verifiers.registry import register
@@ -155,7 +172,11 @@ _BOX_RE = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
 _TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"
 _GSM_RE = re.compile(r"####\s*([^\n]+)")
 _ANSWER_IS_RE = re.compile(
-    r"(?:final\s+answer|the\s+answer|answer)\s*(?:is|:|=)\s*:?\s*(?:\*\*)?\s*([^\n]+)", re.I
+    r"(?:(?:final\s+answer|the\s+answer|answer)(?:\s*\*\*)?\s*(?:is|:|=)"
+    # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
+    r"|答案\s*(?:是|为|:|：)|ответ\s*:|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:))"
+    r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",
+    re.I,
 )
 _LAST_NUM_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:\s*/\s*\d+)?")
 _MATH_SPAN_RE = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
@@ -167,11 +188,29 @@ _NEGATED_RE = re.compile(
     re.I,
 )
 # anywhere in the sentence of a fallback answer: "I'm not sure, maybe 42"
-_UNSURE_RE = re.compile(r"\b(?:maybe|perhaps|not sure|unsure|guess|might|possibly|probably)\b", re.I)
-_SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|\n")
-# right before a fallback answer: "42, not 24", "rather than 24"
+_UNSURE_RE = re.compile(
+    r"\b(?:maybe|perhaps|not sure|unsure|guess|might|possibly|probably)\b"
+    # a trial value, not a conclusion: "let's try n = 4", "suppose x = 5", "try 7"
+    r"|\b(?:try|trying|suppose|assume|assuming)\s+(?:\$|\\\(|[A-Za-z]\s*=|-?\d)",
+    re.I,
+)
+# a completion that stops mid-statement ("... gives x =", "Step 2:", "... Then"): cut off, so no fallback answer
+_UNFINISHED_RE = re.compile(
+    r"(?:[=+/^(,:]|(?<!-)-|\\(?:times|cdot|div|frac|sqrt)|\b(?:then|gives?|is|are|be|of|to|the|a|an|and|or|so|with|by|"
+    r"for|equals?|gets?|becomes?|yields?|from|into|than|that|which|we|let|thus|hence|therefore))\s*$",
+    re.I,
+)
+# a number that names a step, a case or an equation ("Step 2", "by Theorem 3", "equation (2)") is no answer
+_REFERENCE_BEFORE_RE = re.compile(
+    r"\b(?:steps?|cases?|parts?|fig(?:ure)?|tables?|theorems?|lemmas?|corollary|proposition|equations?|eqn?|"
+    r"examples?|exercises?)\.?\s*[#(]?\s*$"
+    r"|(?:[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|neq|ne)\b)\s*-?\s*$",  # a bound "x < 4", not a value
+    re.I,
+)
+_SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]|\n")
+# right before a fallback answer: "42, not 24", "rather than 24", "不是 24"
 _NEGATED_BEFORE_RE = re.compile(
-    r"(?:\bnot|n't|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor)(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
+    r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|而非)(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
     re.I,
 )
 _MAX_BOXES = 20
@@ -209,6 +248,10 @@ def _boxed_contents(text: str) -> list[str]:
             m = re.match(r"[^\s$]+", text[j:])
             if m:
                 out.append(m.group())
+        else:  # "\boxed5", "\boxed12": the number the model meant (LaTeX would box one digit)
+            m = re.match(r"\d+(?:\.\d+)?", text[j:])
+            if m:
+                out.append(m.group())
     return out
 
 
@@ -221,10 +264,15 @@ def _first_sentence(s: str) -> str:
     s = s.strip()
     if s.startswith("$"):
         end = s.find("$$", 2) + 2 if s.startswith("$$") else s.find("$", 1) + 1
-        if end > 0:
+        # "$5$ or $6$", "$2$ and $3$": the sentence goes on with more answers, so it is not cut here
+        if end > 1 and not re.match(r"\s*(?:[,;]|or\b|and\b)", s[end:]):
             return s[:end]
     m = re.search(
-        r"\.(?:\s|$)|,?\s+(?:which|because|since|as|so|therefore|thus|where)\b|,\s*(?:not|rather than|instead of)\b",
+        # (?<!\s): a run of spaces is tried once, not from each of its positions (quadratic on 20k spaces)
+        r"\.(?:\s|$)|,?(?<!\s)\s+(?:which|because|since|as|so|therefore|thus|where)\b"
+        r"|,\s*(?:not|rather than|instead of)\b"
+        r"|[。；，]"  # Chinese full stop, semicolon, comma: "答案是12，不是13。"
+        r"|\((?=(?:since|because|as|which|that|from|by|using|via|rounded|in|where|for|with|not|i\.e\.|e\.g\.)\b)",
         s,
     )
     if m:
@@ -285,7 +333,7 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
             ans = again.group(1)
         ans = _clean_answer(_first_sentence(_clean_answer(ans)))
         if ans:
-            return Extraction(ans, "answer_is")
+            return Extraction(_sentence_answer(ans), "answer_is")
     stripped = text.strip()
     if "\n" not in stripped and len(stripped) <= 200:
         try:
@@ -295,6 +343,8 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
             pass
     if last_number_fallback:
+        if _UNFINISHED_RE.search(text[-200:]):
+            return Extraction(None, None)
         m = _last_match(_MATH_SPAN_RE, text[-2_000:])
         if m is not None:
             after = text[-2_000:][m.end() :].strip()
@@ -311,6 +361,12 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
             hedged = _has_or(line)
             if not hedged and _doubted(tail, last.start(), last.end()):
                 return Extraction(None, None)
+            if _REFERENCE_BEFORE_RE.search(tail[max(0, last.start() - 30) : last.start()]) or (
+                # an enumeration "2. Divide by two.": a list item's number
+                not tail[tail.rfind("\n", 0, last.start()) + 1 : last.start()].strip()
+                and re.match(r"[.)]\s", tail[last.end() : last.end() + 2])
+            ):
+                return Extraction(None, None)
             return Extraction(
                 last.group().replace(" ", ""),
                 "last_number",
@@ -318,6 +374,28 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 "'or' next to the last number" if hedged else None,
             )
     return Extraction(None, None)
+
+
+_IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
+
+
+def _sentence_answer(ans: str) -> str:
+    """A sentence after "Final Answer:" answers with what follows its last "is": "The volume
+    of $V$ is 120" -> "120". Unchanged when it parses as a whole, or negates or doubts itself."""
+    if len(ans) > MAX_ANSWER_CHARS or _parses(ans) or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans):
+        return ans
+    m = _last_match(_IS_RE, ans)
+    if m is not None and _parses(ans[m.end() :]):
+        return ans[m.end() :].strip()
+    return ans
+
+
+def _parses(s: str) -> bool:
+    try:
+        parse_answer(s)
+    except Exception:  # noqa: BLE001 - any failure means "not an answer"
+        return False
+    return True
 
 
 def _doubted(text: str, start: int, end: int) -> bool:
@@ -385,7 +463,7 @@ def answers_equivalent(pred: str, gold: str) -> bool:
     try:
         g = parse_answer(extract_reference(gold))
         p = parse_answer(extract_reference(pred))
-    except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
+    except Exception:  # noqa: BLE001 - documented: never raises
         try:
             a, b = normalize(strip_math_delimiters(pred)), normalize(strip_math_delimiters(gold))
         except Exception:  # noqa: BLE001
@@ -410,6 +488,10 @@ def _strip_label(n: Node) -> Node:
         return n.sides[1]
     if n.ops == ("~",):  # "\frac16 \approx 0.1667": the exact value is the answer
         return n.sides[0]
+    if n.label and len(n.ops) > 1 and n.ops[0] in ("=", "~"):  # "x = \frac13 \approx 0.333", "x = 2 + 2 = 4"
+        rest = Relation(n.ops[1:], n.sides[1:])
+        stripped = _strip_label(rest)
+        return stripped if stripped is not rest else n
     if all(o == "=" for o in n.ops) and all(
         isinstance(s, Expr) and not s.value.free_symbols for s in n.sides
     ):
@@ -426,9 +508,14 @@ def _nodes_equal(a: Node, b: Node, depth: int) -> bool:
         a = a.items[0]
     if isinstance(b, Answers) and len(b.items) == 1:
         b = b.items[0]
+    if isinstance(a, Choice) or isinstance(b, Choice):
+        return _choices_equal(a, b, depth)
+    a, b = _as_domain(a), _as_domain(b)
     if isinstance(a, Relation) != isinstance(b, Relation):
         a, b = _strip_label(a), _strip_label(b)
     if isinstance(a, Relation) and isinstance(b, Relation):
+        if _same_function(a, b):  # "y = 2x + 3" and "f(x) = 2x + 3" name one function
+            return _nodes_equal(a.sides[1], b.sides[1], depth + 1)
         if _relations_equal(a, b, depth):
             return True
         sa, sb = _strip_label(a), _strip_label(b)
@@ -452,6 +539,16 @@ def _nodes_equal(a: Node, b: Node, depth: int) -> bool:
         if len(a.rows) != len(b.rows) or len(a.rows[0]) != len(b.rows[0]):
             return False
         return all(_nodes_equal(x, y, depth + 1) for ra, rb in zip(a.rows, b.rows) for x, y in zip(ra, rb))
+    if isinstance(a, Matrix) != isinstance(b, Matrix):  # a vector as a tuple: (3, -1) is the column (3; -1)
+        m, t = (a, b) if isinstance(a, Matrix) else (b, a)
+        if not (isinstance(t, Bracket) and (t.open, t.close) == ("(", ")")):
+            return False
+        if len(m.rows) != 1 and len(m.rows[0]) != 1:
+            return False
+        entries = [c for r in m.rows for c in r]
+        return len(entries) == len(t.items) and all(
+            _nodes_equal(x, y, depth + 1) for x, y in zip(entries, t.items)
+        )
     if isinstance(a, Bracket) and isinstance(b, Bracket):
         if a.open == "{" and b.open == "{":
             return _unordered_equal(a.items, b.items, depth)
@@ -485,6 +582,79 @@ def _nodes_equal(a: Node, b: Node, depth: int) -> bool:
     if la is not None and lb is not None:
         return _unordered_equal(la, lb, depth)
     return False
+
+
+_FUNCTION_LABEL_RE = re.compile(r"[A-Za-z]\([a-z]\)")
+
+
+def _same_function(a: Relation, b: Relation) -> bool:
+    """Two ``=`` answers labelled ``y`` / ``f(x)`` / ``p(x)`` (differently): names of one function of x."""
+    if not (a.label and b.label and a.ops == b.ops == ("=",)) or a.name == b.name:
+        return False
+    names = {a.name, b.name}
+    if "y" in names:
+        other = (names - {"y"}).pop()
+        return bool(_FUNCTION_LABEL_RE.fullmatch(other))
+    fa, fb = (_FUNCTION_LABEL_RE.fullmatch(n) for n in (a.name, b.name))
+    return bool(fa and fb) and a.name[1:] == b.name[1:]  # f(x) and p(x); never f(x) and f(t)
+
+
+def _choices_equal(a: Node, b: Node, depth: int) -> bool:
+    """``(B) 12`` against ``B`` (the letters agree), ``12`` (the values) or ``(B) 12`` (both)."""
+
+    def letter(n: Node) -> str | None:
+        if isinstance(n, Choice):
+            return n.letter
+        if isinstance(n, Text) and re.fullmatch(r"[a-e]", n.text):
+            return n.text
+        if (
+            isinstance(n, Expr)
+            and isinstance(n.value, sympy.Symbol)
+            and re.fullmatch(r"[A-Ea-e]", n.value.name)
+        ):
+            return n.value.name.lower()
+        return None
+
+    if isinstance(a, Choice) and isinstance(b, Choice):
+        return a.letter == b.letter and _nodes_equal(a.value, b.value, depth + 1)
+    choice, other = (a, b) if isinstance(a, Choice) else (b, a)
+    assert isinstance(choice, Choice)
+    other_letter = letter(other)
+    if other_letter is not None:
+        return choice.letter == other_letter
+    return _nodes_equal(choice.value, other, depth + 1)
+
+
+def _as_domain(n: Node) -> Node:
+    """``x \\neq 2, x \\neq -2`` (or ``x \\neq \\pm 2``): all reals but those points, as a union; else ``n``."""
+    if not (isinstance(n, Answers) and n.connective in (",", "and") and 2 <= len(n.items) <= 20):
+        return n
+    var, points = None, []
+    for item in n.items:
+        if not (
+            isinstance(item, Relation)
+            and item.ops == ("!=",)
+            and all(isinstance(x, Expr) for x in item.sides)
+        ):
+            return n
+        x, c = (s.value for s in item.sides)  # type: ignore[union-attr]
+        if isinstance(c, sympy.Symbol):
+            x, c = c, x
+        if (
+            not isinstance(x, sympy.Symbol)
+            or var not in (None, x)
+            or c.free_symbols
+            or not c.is_extended_real
+        ):
+            return n
+        var = x
+        points.append(Expr(c))
+    try:
+        return remove_points(
+            Bracket("(", ")", (Expr(-sympy.oo), Expr(sympy.oo))), Bracket("{", "}", tuple(points))
+        )
+    except ParseError:
+        return n
 
 
 def _as_intervals(n: Node) -> tuple[Node, ...] | None:
@@ -886,7 +1056,7 @@ def _has_or(s: str) -> bool:
     return bool(_OR_RE.search(s))
 
 
-_PAREN_OR_RE = re.compile(r"\s*\(\s*or\s+([^()]{1,200})\)")
+_PAREN_OR_RE = re.compile(r"\(\s*or\s+([^()]{1,200})\)")  # no leading \s*: quadratic on long space runs
 
 
 def _same_alternatives(n: Node) -> bool:
@@ -943,7 +1113,8 @@ def math_answer(completion: str, row: Mapping[str, Any], *, last_number_fallback
     elif ex.hedged:
         info.update(hedged=True, reason=ex.hedge_reason)
         return Reward(0.0, Status.WRONG, info=info)
-    answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
+    if len(answer) <= MAX_ANSWER_CHARS:  # longer answers are unparsable anyway
+        answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
     try:
         pred = parse_answer(answer)
     except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
@@ -989,4 +1160,6 @@ def _describe(n: Node) -> str:
         return f" {n.connective} ".join(_describe(x) for x in n.items)
     if isinstance(n, Text):
         return repr(n.text)
+    if isinstance(n, Choice):
+        return f"({n.letter.upper()}) {_describe(n.value)}"
     return str(n)
