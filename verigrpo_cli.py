@@ -15,6 +15,22 @@ def _torch_env() -> None:
     os.environ.setdefault("THP_MEM_ALLOC_ENABLE", "1")
 
 
+def _offline_env() -> None:
+    """verigrpo never downloads (README: a hub model or dataset is used only if already in the local cache). In
+    offline mode the Hugging Face libraries fail at once on a name that is not cached, instead of retrying the
+    network for a minute first (or fetching it). An explicit ``HF_HUB_OFFLINE`` in the environment wins."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+
+def _user_modules_importable() -> None:
+    """Let ``--verifier my_rewards:func`` (and ``verifiers = ["my_rewards:func"]``) find ``my_rewards.py`` in the
+    current directory, as ``python -m`` would: a console script's ``sys.path`` starts at its own bin directory.
+    Appended, so nothing in the current directory shadows an installed module. Scoring workers inherit the path."""
+    cwd = os.getcwd()
+    if cwd not in sys.path and "" not in sys.path:
+        sys.path.append(cwd)
+
+
 def _verify(argv: Sequence[str]) -> int:
     from verifiers.cli import verify_main
 
@@ -23,6 +39,7 @@ def _verify(argv: Sequence[str]) -> int:
 
 def _train(argv: Sequence[str]) -> int:
     _torch_env()
+    _offline_env()
     from grpo_train.cli import train_main
 
     return train_main(argv)
@@ -30,6 +47,7 @@ def _train(argv: Sequence[str]) -> int:
 
 def _eval(argv: Sequence[str]) -> int:
     _torch_env()
+    _offline_env()
     from grpo_train.cli import eval_main
 
     return eval_main(argv)
@@ -49,6 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("usage: verigrpo {verify,train,eval} ...\n\ncommands:\n" + "\n".join(lines), file=sys.stderr)
         return 0 if argv and argv[0] in ("-h", "--help") else 2
     fn, _ = COMMANDS[argv[0]]
+    _user_modules_importable()
     return int(fn(argv[1:]) or 0)
 
 

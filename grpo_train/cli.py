@@ -1,16 +1,31 @@
 """``verigrpo train`` and ``verigrpo eval``: argument parsing around :func:`grpo_train.train.train` and
-:func:`grpo_train.evaluate.evaluate`. Both take ``--config FILE.toml`` and repeatable ``--set key=value``."""
+:func:`grpo_train.evaluate.evaluate`. Both take ``--config FILE.toml`` and repeatable ``--set key=value``.
+
+Before any model is loaded, the config is checked (verifiers, gates and verifier options, the model is local,
+``--resume`` has a checkpoint), so a typo costs seconds, not a model load; a user error is one line on stderr
+and exit code 2, not a traceback. A fresh run into an ``output_dir`` that holds an earlier run (its checkpoint
+or metrics) first moves that run aside to ``<output_dir>.1`` (``.2``...), so nothing is overwritten.
+``verigrpo eval --model RUN_DIR_OR_CHECKPOINT`` evaluates with that run's own ``config.toml`` (its dataset,
+verifiers, template) unless ``--config`` is given.
+"""
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import itertools
 import json
+import os
 import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
 from grpo_train.config import Config, ConfigError, field_docs, load_config, toml_value
+
+
+class UsageError(ValueError):
+    """A problem with what the user asked for, reported as one line (exit code 2)."""
 
 
 def _fields_help() -> str:
@@ -27,7 +42,7 @@ def _parser(prog: str, description: str) -> argparse.ArgumentParser:
     )
     p.add_argument("--config", help="TOML file with config keys (defaults: the main job)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
-                   help="override a config key; repeatable; e.g. --set verifiers=['math'] --set beta=0.04")
+                   help="override a config key; repeatable; e.g. --set 'verifiers=[\"math\"]' --set beta=0.04")
     return p
 
 
@@ -48,42 +63,136 @@ def _load(args: argparse.Namespace, resume: bool = False) -> Config:
     return load_config(config, args.overrides)
 
 
+def _user_errors() -> tuple[type[Exception], ...]:
+    """Exceptions that describe a bad input, not a bug: printed as one line."""
+    from grpo_train.data import DatasetError
+    from verifiers.registry import UnknownVerifierError
+
+    return ConfigError, DatasetError, UnknownVerifierError, UsageError, FileNotFoundError
+
+
+def _model_dir(name: str) -> str:
+    """A run directory or a run's checkpoint directory becomes the model directory inside it."""
+    if name.startswith("~"):
+        name = os.path.expanduser(name)
+    path = Path(name)
+    for inner in (path / "model", path / "checkpoint" / "model"):
+        if (inner / "config.json").exists():
+            return str(inner)
+    return name
+
+
+def _check_model(name: str) -> None:
+    """Fail fast, before anything is loaded, when the model is not local (verigrpo never downloads)."""
+    from grpo_train.model import MODEL_ALIASES
+
+    if name in MODEL_ALIASES:
+        return
+    path = Path(name)
+    if path.is_dir():
+        if not (path / "config.json").exists():
+            raise UsageError(f"model {name!r}: the directory has no config.json (a Hugging Face model directory, "
+                             "a run's checkpoint directory or a run directory is expected)")
+        return
+    if path.exists() or name.startswith((".", "/", "~")):
+        raise UsageError(f"model {name!r}: no such directory")
+    from transformers import AutoConfig
+
+    try:
+        AutoConfig.from_pretrained(name, local_files_only=True)
+    except (OSError, ValueError) as e:
+        raise UsageError(
+            f"model {name!r} is neither an alias ({', '.join(MODEL_ALIASES)}), a local directory, nor a hub id in the "
+            "local Hugging Face cache (verigrpo never downloads: fetch it first, e.g. with `hf download`)"
+        ) from e
+
+
+def _check_verifiers(cfg: Config) -> None:
+    """Build the composed verifier once: unknown names, bad gates and options fail here, not after a model load."""
+    from grpo_train.train import build_verifier
+
+    try:
+        build_verifier(cfg)
+    except (TypeError, ValueError) as e:
+        raise UsageError(f"verifiers: {e}") from e
+
+
+def _is_main_process() -> bool:
+    return os.environ.get("RANK", "0") == "0"
+
+
+def _set_aside_previous_run(out: Path) -> Path | None:
+    """Move an earlier run out of the way of a fresh one (its checkpoint and metrics would be overwritten)."""
+    from grpo_train.train import find_checkpoint
+
+    if not out.is_dir() or not ((out / "metrics.jsonl").exists() or find_checkpoint(out) is not None):
+        return None
+    out = out.resolve()
+    if out == Path.cwd() or out in Path.cwd().parents:
+        raise UsageError(f"output_dir {out} holds an earlier run and contains the current directory, so it cannot be "
+                         "moved aside: use --resume to continue it, or another output_dir")
+    target = next(t for i in itertools.count(1) if not (t := out.with_name(f"{out.name}.{i}")).exists())
+    os.replace(out, target)
+    return target
+
+
 def train_main(argv: Sequence[str] | None = None) -> int:
     """``verigrpo train [--config FILE] [--set k=v ...] [--resume]``; returns the exit code."""
     p = _parser("verigrpo train", "GRPO-train a causal LM against verifiers (defaults: SmolLM2-135M on arithmetic).")
     p.add_argument("--resume", action="store_true", help="continue the run in output_dir from its last checkpoint")
     args = p.parse_args(argv)
+    errors = _user_errors()
+    cfg = None
     try:
         cfg = _load(args, args.resume)
-    except ConfigError as e:
-        print(f"verigrpo train: {e}", file=sys.stderr)
-        return 2
-    from grpo_train.train import train
+        cfg = dataclasses.replace(cfg, model=_model_dir(cfg.model))
+        _check_verifiers(cfg)
+        from grpo_train.train import find_checkpoint, train
 
-    _quiet_transformers()
-    try:
+        out = Path(cfg.output_dir)
+        if args.resume and find_checkpoint(out) is None:
+            raise UsageError(f"--resume: no checkpoint in {out} (a run saves one every save_every steps, at the end "
+                             "and on Ctrl-C)")
+        if not args.resume:
+            _check_model(cfg.model)
+            moved = _set_aside_previous_run(out) if _is_main_process() else None
+            if moved is not None:
+                print(f"verigrpo train: {out} held an earlier run; moved it to {moved} (--resume continues a run)",
+                      file=sys.stderr)
+        _quiet_transformers()
         train(cfg, resume=args.resume)
     except KeyboardInterrupt:
-        print(f"stopped; resume with: verigrpo train --resume --set output_dir={cfg.output_dir}", file=sys.stderr)
+        out_dir = cfg.output_dir if cfg is not None else "..."
+        print(f"stopped; resume with: verigrpo train --resume --set output_dir={out_dir}", file=sys.stderr)
         return 130
+    except errors as e:
+        print(f"verigrpo train: error: {e}", file=sys.stderr)
+        return 2
     return 0
 
 
 def eval_main(argv: Sequence[str] | None = None) -> int:
     """``verigrpo eval [--model PATH_OR_ALIAS] [--config FILE] [--set k=v ...]``: held-out accuracy and pass@k."""
     p = _parser("verigrpo eval", "Greedy accuracy and pass@k of a model or checkpoint on the held-out split.")
-    p.add_argument("--model", help="model alias, directory, or a run's checkpoint dir (overrides the config's model)")
+    p.add_argument("--model", help="model alias, directory, a run directory or its checkpoint directory (overrides the "
+                                   "config's model; a run's own config.toml is used unless --config is given)")
     p.add_argument("--output", help="write the result as JSON here")
     args = p.parse_args(argv)
     try:
+        run_config = _run_config(args.model) if args.model and args.config is None else None
+        if run_config is not None:
+            args.config = str(run_config)
+            print(f"verigrpo eval: using the run's config {run_config}", file=sys.stderr)
         cfg = _load(args)
-    except ConfigError as e:
-        print(f"verigrpo eval: {e}", file=sys.stderr)
+        model_name = _model_dir(args.model or cfg.model)
+        _check_model(model_name)
+        _check_verifiers(cfg)
+        from grpo_train.data import load_rows
+
+        rows = load_rows(cfg, "test")
+    except _user_errors() as e:
+        print(f"verigrpo eval: error: {e}", file=sys.stderr)
         return 2
-    model_name = args.model or cfg.model
-    if (Path(model_name) / "model" / "config.json").exists():  # a run's checkpoint directory
-        model_name = str(Path(model_name) / "model")
-    from grpo_train.data import load_rows
     from grpo_train.evaluate import evaluate
     from grpo_train.model import load_model, load_tokenizer
     from grpo_train.train import build_verifier
@@ -91,7 +200,6 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
 
     _quiet_transformers()
     tokenizer, model = load_tokenizer(model_name), load_model(model_name)
-    rows = load_rows(cfg, "test")
     with ScoringPool(build_verifier(cfg), workers=cfg.scoring_workers, timeout=cfg.scoring_timeout) as pool:
         result = evaluate(model, tokenizer, rows, pool, cfg)
     result["model"] = model_name
@@ -100,3 +208,13 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
     if args.output:
         Path(args.output).write_text(text)
     return 0
+
+
+def _run_config(model: str) -> Path | None:
+    """The ``config.toml`` of the run that ``model`` (a run directory, or its ``checkpoint`` or
+    ``checkpoint/model`` directory) belongs to, if any."""
+    path = Path(model)
+    for run in (path, path.parent, path.parent.parent):
+        if (run / "config.toml").exists() and (run / "checkpoint").is_dir() and _model_dir(str(run)) == _model_dir(model):
+            return run / "config.toml"
+    return None

@@ -4,8 +4,10 @@ Every field has a docstring right under it (``verigrpo train --help`` prints the
 main job: SmolLM2-135M-Instruct learning two-digit addition on a 2-core CPU in about ten minutes.
 
 Loading order: dataclass defaults, then the TOML file, then each ``--set key=value`` in order. Values of
-``--set`` are TOML literals (``--set verifiers=['math']``, ``--set beta=0.04``, ``--set 'model="x"'``); a
-value that is not valid TOML is taken as a plain string (``--set model=runs/a/checkpoint/model``).
+``--set`` are TOML literals (``--set 'verifiers=["math"]'``, ``--set beta=0.04``, ``--set 'model="x"'``); a
+value that is not valid TOML is taken as a plain string (``--set model=runs/a/checkpoint/model``), or for a
+list field a bracketed list of plain words (``--set verifiers=['math']`` reaches us as ``[math]`` once the
+shell has removed the quotes).
 Unknown keys are rejected with the list of known ones. The resolved config is written to
 ``<output_dir>/config.toml`` so a run can be inspected and resumed.
 """
@@ -71,7 +73,8 @@ class Config:
     verifier_gates: dict = dataclasses.field(default_factory=dict)
     """Gating, ``{math = "format_tags"}``: math's reward counts only when format_tags is correct."""
     verifier_options: dict = dataclasses.field(default_factory=dict)
-    """Keyword options per verifier, ``{math = {fallback = "last_number"}}``."""
+    """Keyword options per verifier, ``{math = {last_number_fallback = false}}``; an option the verifier does
+    not take is an error at start-up."""
     scoring_workers: int = 2
     """Processes of the scoring pool (verifiers run out of process with hard timeouts)."""
     scoring_timeout: float = 10.0
@@ -235,17 +238,30 @@ def parse_override(text: str) -> tuple[str, Any]:
     key = key.strip()
     if not sep or not key:
         raise ConfigError(f"--set expects key=value, got {text!r}")
+    raw = raw.strip()
     try:
-        value = tomllib.loads(f"v = {raw.strip()}")["v"]
+        value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
-        value = raw.strip()
+        value = raw
+        if raw.startswith("[") and raw.endswith("]") and isinstance(getattr(Config(), key, None), list):
+            value = [_word(w) for w in raw[1:-1].split(",") if w.strip()]
     return key, value
+
+
+def _word(text: str) -> Any:
+    """One item of a bracketed list whose quotes the shell removed: a TOML literal if it is one, else a string."""
+    try:
+        return tomllib.loads(f"v = {text.strip()}")["v"]
+    except tomllib.TOMLDecodeError:
+        return text.strip()
 
 
 def load_config(path: str | Path | None = None, overrides: list[str] | None = None) -> Config:
     """Defaults, then the TOML file at ``path`` (if any), then ``key=value`` overrides in order."""
     cfg = Config()
     if path is not None:
+        if not Path(path).is_file():
+            raise ConfigError(f"{path}: no such config file")
         try:
             data = tomllib.loads(Path(path).read_text())
         except tomllib.TOMLDecodeError as e:

@@ -16,15 +16,25 @@ Built-in tasks (:data:`TASKS`), all offline:
   (the ``python_tests`` verifier's HumanEval form);
   the same hash rule holds one in five out for ``test``.
 
-Local files go through the ``datasets`` library (``.jsonl``/``.json``, ``.parquet``, ``.csv``); a hub name is
-passed to ``datasets.load_dataset`` as is (only useful if it is in the local cache). Without an
-``eval_dataset``, the last ``eval_size`` rows of a seed-0 shuffle of a file are held out from training.
+``dataset_options`` are the built-in task's keyword options; the default (arithmetic's ``digits`` and ``ops``)
+is ignored for any other dataset, an option a task does not take is an error.
+
+Local ``.jsonl`` files are read line by line (blank lines skipped; an error names the line, and every row keeps
+its own value types); ``.json``, ``.parquet`` and ``.csv`` go through the ``datasets`` library, and a hub name
+is passed to ``datasets.load_dataset`` as is (only useful if it is in the local cache). Without an
+``eval_dataset``, the last ``eval_size`` rows of a seed-0 shuffle of a file are held out from training (an
+evaluation that would hold out every row is an error).
+
+A prompt is one user message (a string). A chat-format column (a list of ``{"role", "content"}`` messages) is
+an error that says so: the trainer's chat template takes one user turn and the run's ``system_prompt``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
+import math
 import random
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -129,40 +139,81 @@ def _first_bad_json_line(path: Path) -> str:
     return ""
 
 
-def _read_records(source: str, split: str) -> list[dict[str, Any]]:
-    """Rows of a local file or hub dataset as plain dicts."""
+def _read_jsonl(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
+    """Records of a JSONL file and the line number of each (blank lines skipped). Read directly rather than
+    through ``datasets``: line numbers stay exact, and rows whose columns differ in type or keys (an int
+    reference here, a string there; HumanEval-style and stdin/stdout references in one file) are kept as written
+    instead of being unified into one Arrow schema."""
+    records, lines = [], []
+    with path.open(encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as e:
+                raise DatasetError(f"{path}: cannot read: line {lineno} is not valid JSON ({e.msg})") from e
+            if not isinstance(obj, dict):
+                raise DatasetError(f"{path}: cannot read: line {lineno} is a {type(obj).__name__}, not a JSON object")
+            records.append(obj)
+            lines.append(lineno)
+    return records, lines
+
+
+def _read_records(source: str, split: str) -> tuple[list[dict[str, Any]], list[int] | None]:
+    """Rows of a local file or hub dataset as plain dicts, and their line numbers (JSONL files only)."""
     import datasets
 
     path = Path(source)
     if path.suffix in _FORMATS:
-        if not path.exists():
+        if not path.is_file():
             raise DatasetError(f"{source}: no such file")
+        if path.suffix == ".jsonl":
+            return _read_jsonl(path)
         try:
             ds = datasets.load_dataset(_FORMATS[path.suffix], data_files=str(path), split="train")
         except Exception as e:  # arrow/json errors rarely say which row; find it ourselves when we can
             where = _first_bad_json_line(path) if _FORMATS[path.suffix] == "json" else ""
             raise DatasetError(f"{source}: cannot read: {where or e}") from e
+    elif path.is_file():
+        raise DatasetError(f"{source}: a file of an unsupported type; use {', '.join(_FORMATS)}")
     else:
         try:
             ds = datasets.load_dataset(source, split=split)
         except Exception as e:
             raise DatasetError(f"{source}: not a built-in task ({', '.join(TASKS)}), a local file, or a cached hub dataset: {e}") from e
-    return [dict(r) for r in ds]
+    return [dict(r) for r in ds], None
 
 
-def to_row(record: Mapping[str, Any], index: int, cfg: Config, source: str) -> dict[str, Any]:
-    """Map one record to a verifier row (prompt via the template, reference, extra columns); validate it."""
-    where = f"{source}: row {index}" + (f" (line {index + 1})" if source.endswith(".jsonl") else "")
+def _is_chat(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(m, Mapping) and "content" in m for m in value)
+
+
+def _is_empty(value: Any) -> bool:
+    """None, "", or a float NaN (what a CSV or Parquet file holds for an empty numeric cell)."""
+    return value is None or (isinstance(value, str) and not value.strip()) or (isinstance(value, float) and math.isnan(value))
+
+
+def to_row(record: Mapping[str, Any], index: int, cfg: Config, source: str, line: int | None = None) -> dict[str, Any]:
+    """Map one record to a verifier row (prompt via the template, reference, extra columns); validate it.
+    ``line``: the record's line in its file (JSONL), for the error message."""
+    where = f"{source}: row {index}" + (f" (line {line})" if line is not None else "")
     mapping = {"prompt": cfg.prompt_column, "reference": cfg.reference_column, **cfg.columns}
     row = dict(record)
     for key, column in mapping.items():
         if column not in record:
             raise DatasetError(f"{where}: no column {column!r} (for {key!r}); columns: {', '.join(map(str, record))}")
         row[key] = record[column]
+    if _is_chat(row["prompt"]):
+        raise DatasetError(
+            f"{where}: prompt column {cfg.prompt_column!r} holds a chat (a list of messages); verigrpo takes the prompt "
+            "as one user message: point prompt_column at a text column (the user turn) and put a shared system "
+            "message in system_prompt"
+        )
     if not isinstance(row["prompt"], str) or not row["prompt"].strip():
         raise DatasetError(f"{where}: prompt column {cfg.prompt_column!r} must be a non-empty string, got {row['prompt']!r}")
-    if row["reference"] is None or row["reference"] == "":
-        raise DatasetError(f"{where}: reference column {cfg.reference_column!r} is empty")
+    if _is_empty(row["reference"]):
+        raise DatasetError(f"{where}: reference column {cfg.reference_column!r} is empty ({row['reference']!r})")
     try:
         row["prompt"] = cfg.prompt_template.format_map(row)
     except (KeyError, IndexError, ValueError) as e:
@@ -170,21 +221,51 @@ def to_row(record: Mapping[str, Any], index: int, cfg: Config, source: str) -> d
     return row
 
 
+def _rows_of(source: str, split: str, cfg: Config) -> list[dict[str, Any]]:
+    records, lines = _read_records(source, split)
+    return [to_row(r, i, cfg, source, lines[i] if lines else None) for i, r in enumerate(records)]
+
+
+def task_options(cfg: Config) -> dict[str, Any]:
+    """The ``dataset_options`` that apply to ``cfg.dataset``: the default ones (arithmetic's) are dropped for any
+    other dataset; others must be keyword options of the built-in task."""
+    options = dict(cfg.dataset_options)
+    if cfg.dataset != "arithmetic" and options == Config().dataset_options:
+        options = {}
+    if not options:
+        return options
+    if cfg.dataset not in TASKS:
+        raise DatasetError(f"dataset_options {options} apply to built-in tasks only, not {cfg.dataset!r}")
+    params = inspect.signature(TASKS[cfg.dataset]).parameters
+    accepted = [name for name, p in params.items() if p.kind is p.KEYWORD_ONLY]
+    unknown = sorted(set(options) - set(accepted))
+    if unknown:
+        raise DatasetError(
+            f"dataset_options {unknown} are not options of the {cfg.dataset!r} task (its options: {', '.join(accepted) or 'none'})"
+        )
+    return options
+
+
 def load_rows(cfg: Config, split: str) -> list[dict[str, Any]]:
     """Rows of ``split`` (``train`` or ``test``) for this config, templated and validated."""
+    options = task_options(cfg)
     if split == "test" and cfg.eval_dataset:
-        return [to_row(r, i, cfg, cfg.eval_dataset) for i, r in enumerate(_read_records(cfg.eval_dataset, "test"))]
+        return _rows_of(cfg.eval_dataset, "test", cfg)
     if cfg.dataset in TASKS:
         size = TRAIN_STREAM_SIZE if split == "train" else cfg.eval_size
-        records = TASKS[cfg.dataset](split, cfg.seed, size, **cfg.dataset_options)
+        records = TASKS[cfg.dataset](split, cfg.seed, size, **options)
         # Built-in rows already use the canonical keys; only the template applies.
         task_cfg = Config(prompt_template=cfg.prompt_template)
         return [to_row(r, i, task_cfg, cfg.dataset) for i, r in enumerate(records)]
-    if cfg.dataset_options:
-        raise DatasetError(f"dataset_options {cfg.dataset_options} apply to built-in tasks only, not {cfg.dataset!r}")
-    rows = [to_row(r, i, cfg, cfg.dataset) for i, r in enumerate(_read_records(cfg.dataset, cfg.split))]
+    rows = _rows_of(cfg.dataset, cfg.split, cfg)
     if cfg.eval_dataset:
         return rows if split == "train" else []
+    if split == "test" and 0 < len(rows) <= cfg.eval_size:
+        raise DatasetError(
+            f"{cfg.dataset}: {len(rows)} rows, so eval_size = {cfg.eval_size} would hold out every one of them and "
+            "leave nothing to train on; set a smaller eval_size, an eval_dataset, or eval_before = false and "
+            "eval_after = false"
+        )
     order = list(range(len(rows)))
     random.Random(0).shuffle(order)
     held = set(order[len(rows) - cfg.eval_size :]) if cfg.eval_size < len(rows) else set()

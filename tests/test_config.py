@@ -126,3 +126,16 @@ def test_shipped_configs_load(path):
 def test_default_toml_is_the_dataclass_defaults():
     # `verigrpo train` and `verigrpo train --config configs/default.toml` must run the same main job
     assert load_config(Path(__file__).parent.parent / "configs" / "default.toml") == Config()
+
+
+def test_missing_config_file_is_a_config_error(tmp_path):
+    with pytest.raises(ConfigError, match="no such config file"):
+        load_config(tmp_path / "nope.toml")
+
+
+def test_a_list_whose_quotes_the_shell_removed_is_still_a_list():
+    # bash turns `--set verifiers=['math','format_tags']` into `verifiers=[math,format_tags]`
+    cfg = load_config(None, ["verifiers=[math,format_tags]", "adam_betas=[0.9, 0.95]", "system_prompt=[INST]"])
+    assert cfg.verifiers == ["math", "format_tags"] and cfg.adam_betas == [0.9, 0.95]
+    assert cfg.system_prompt == "[INST]"  # a string field keeps the text as it is
+    assert parse_override("verifiers=[my_rewards:ends_with_reference]") == ("verifiers", ["my_rewards:ends_with_reference"])

@@ -91,8 +91,14 @@ def test_csv_and_parquet_load_the_same_rows(tmp_path):
     [
         ({"prompt": "x?", "reference": None}, r"d\.jsonl: row 2 \(line 3\): reference column 'reference' is empty"),
         ({"prompt": "", "reference": "1"}, r"row 2 \(line 3\): prompt column 'prompt' must be a non-empty string"),
-        # datasets fills a key missing from one row with None
-        ({"question": "x?", "reference": "1"}, r"row 2 \(line 3\): prompt column 'prompt' .* got None"),
+        # a key missing from one row is named, with the columns the row has
+        ({"question": "x?", "reference": "1"}, r"row 2 \(line 3\): no column 'prompt' .*columns: question, reference"),
+        ({"prompt": 5, "reference": "1"}, r"row 2 \(line 3\): prompt column 'prompt' must be a non-empty string, got 5"),
+        ({"prompt": None, "reference": "1"}, r"row 2 \(line 3\): prompt column 'prompt' .* got None"),
+        ({"prompt": "x?", "reference": "  "}, r"row 2 \(line 3\): reference column 'reference' is empty"),
+        # a chat-format prompt says what it is and what to do instead
+        ({"prompt": [{"role": "user", "content": "x?"}], "reference": "1"},
+         r"row 2 \(line 3\): prompt column 'prompt' holds a chat .*system_prompt"),
     ],
 )
 def test_malformed_row_is_reported_with_its_row_and_line(tmp_path, bad_row, message):
@@ -135,3 +141,54 @@ def test_prompt_stream_resumes_from_its_position_across_epochs():
     got += [r["prompt"] for r in resumed.next(11)]
     assert got == expected
     assert sorted(expected[:7]) == sorted(r["prompt"] for r in rows)  # an epoch visits every row once
+
+
+def test_jsonl_line_numbers_count_blank_lines_and_rows_keep_their_types(tmp_path):
+    path = tmp_path / "d.jsonl"
+    path.write_text(
+        json.dumps({"prompt": "a?", "reference": 2}) + "\n\n"
+        + json.dumps({"prompt": "b?", "reference": {"inputs": ["1"], "outputs": ["2"]}}) + "\n"
+        + json.dumps({"prompt": "c?", "reference": {"test": "assert f() == 1", "entry_point": "f"}}) + "\n\n"
+        + json.dumps({"prompt": "d?", "reference": None}) + "\n"
+    )
+    cfg = load_config(None, [f"dataset='{path}'", "eval_size=0"])
+    with pytest.raises(DatasetError, match=r"row 3 \(line 6\): reference column 'reference' is empty"):
+        load_rows(cfg, "train")
+    path.write_text("\n".join(path.read_text().splitlines()[:4]) + "\n")
+    refs = [r["reference"] for r in load_rows(cfg, "train")]
+    # each row as written: no None-filled keys from the other rows' references, the int stays an int
+    assert refs == [2, {"inputs": ["1"], "outputs": ["2"]}, {"test": "assert f() == 1", "entry_point": "f"}]
+
+
+def test_empty_numeric_csv_cell_is_an_empty_reference(tmp_path):
+    pd = pytest.importorskip("pandas")
+    pd.DataFrame({"prompt": ["a?", "b?"], "reference": [1.5, float("nan")]}).to_parquet(tmp_path / "d.parquet")
+    cfg = load_config(None, [f"dataset='{tmp_path / 'd.parquet'}'", "eval_size=0"])
+    with pytest.raises(DatasetError, match="row 1: reference column 'reference' is empty"):
+        load_rows(cfg, "train")
+
+
+def test_default_dataset_options_belong_to_arithmetic_only(tmp_path):
+    # `--set dataset=FILE` or `--set dataset=humaneval` alone must work: the default options are arithmetic's
+    path = _jsonl(tmp_path / "d.jsonl", [{"prompt": f"{i}?", "reference": str(i)} for i in range(4)])
+    assert len(load_rows(load_config(None, [f"dataset='{path}'", "eval_size=1"]), "train")) == 3
+    assert load_rows(load_config(None, ["dataset='humaneval'", "eval_size=2"]), "test")[0]["reference"]["entry_point"]
+    with pytest.raises(DatasetError, match=r"\['digits'\] are not options of the 'humaneval' task"):
+        load_rows(load_config(None, ["dataset='humaneval'", "dataset_options={digits = 3}"]), "test")
+    with pytest.raises(DatasetError, match="apply to built-in tasks only"):
+        load_rows(load_config(None, [f"dataset='{path}'", "dataset_options={digits = 3}"]), "train")
+
+
+def test_evaluation_that_would_hold_out_every_row_is_an_error(tmp_path):
+    path = _jsonl(tmp_path / "d.jsonl", [{"prompt": f"{i}?", "reference": str(i)} for i in range(4)])
+    cfg = load_config(None, [f"dataset='{path}'"])  # eval_size = 100 by default
+    assert len(load_rows(cfg, "train")) == 4
+    with pytest.raises(DatasetError, match="4 rows, so eval_size = 100 would hold out every one"):
+        load_rows(cfg, "test")
+
+
+def test_a_local_file_of_an_unsupported_type_says_so(tmp_path):
+    (tmp_path / "d.txt").write_text("What is 1 + 1?\t2\n")
+    cfg = load_config(None, [f"dataset='{tmp_path / 'd.txt'}'"])
+    with pytest.raises(DatasetError, match=r"d\.txt: a file of an unsupported type; use \.jsonl, \.json, \.parquet, \.csv"):
+        load_rows(cfg, "train")

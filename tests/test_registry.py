@@ -115,3 +115,25 @@ def test_compose_rejects_bad_specs():
         compose({"math": 1.0}, gates={"math": "format_tags"})
     with pytest.raises(ValueError, match="not composed"):
         compose({"math": 1.0}, options={"format_tags": {}})
+
+
+def test_options_a_verifier_does_not_take_are_rejected_up_front(clean_registry):
+    # bound blindly, every call would raise in the pool: all rewards `error`, a run that learns nothing
+    with pytest.raises(TypeError, match=r"'math' does not accept options \['fallback'\].*its options: last_number_fallback"):
+        get_verifier("math", fallback="last_number")
+    with pytest.raises(TypeError, match="does not accept"):
+        compose({"math": 1.0, "format_tags": 0.2}, options={"format_tags": {"tag": "think"}})
+    with pytest.raises(TypeError, match="does not accept"):  # completion and row are not options
+        get_verifier("fixture_verifiers:exact", row={})
+
+    @register("takes_anything")
+    def takes_anything(completion, row, **options):
+        return Reward(1.0, Status.CORRECT)
+
+    assert get_verifier("takes_anything", whatever=1).keywords == {"whatever": 1}
+    assert get_verifier("math", last_number_fallback=False).keywords == {"last_number_fallback": False}
+
+
+def test_unimportable_module_says_where_it_is_looked_for():
+    with pytest.raises(UnknownVerifierError, match="current directory .* PYTHONPATH"):
+        get_verifier("no_such_module_anywhere:f")

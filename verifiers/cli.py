@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -19,7 +20,7 @@ from typing import Any
 
 from verifiers.compose import compose
 from verifiers.pool import ScoringPool
-from verifiers.registry import get_verifier, list_verifiers
+from verifiers.registry import UnknownVerifierError, get_verifier, list_verifiers
 from verifiers.types import Reward, Status, Verifier
 
 try:  # Python 3.11+
@@ -43,7 +44,10 @@ def build_verifier(specs: Sequence[str], gates: Sequence[str] = (), options: Seq
     weights: dict[str, float] = {}
     for spec in specs:
         name, _, weight = spec.partition("=")
-        weights[name] = float(weight) if weight else 1.0
+        try:
+            weights[name] = float(weight) if weight else 1.0
+        except ValueError:
+            raise SystemExit(f"--verifier expects NAME or NAME=WEIGHT (a number), got {spec!r}") from None
     opts: dict[str, dict[str, Any]] = collections.defaultdict(dict)
     for item in options:
         key, sep, value = item.partition("=")
@@ -56,6 +60,9 @@ def build_verifier(specs: Sequence[str], gates: Sequence[str] = (), options: Seq
     unknown = set(opts) - set(weights)
     if unknown:
         raise SystemExit(f"--option names verifier(s) {sorted(unknown)} that are not among --verifier {list(weights)}")
+    bad_gates = [g for g in gates if "=" not in g]
+    if bad_gates:
+        raise SystemExit(f"--gate expects A=B (A counts only when B is correct), got {bad_gates[0]!r}")
     gate_map = dict(g.split("=", 1) for g in gates)
     if len(weights) == 1 and not gate_map and next(iter(weights.values())) == 1.0:
         name = next(iter(weights))
@@ -141,7 +148,14 @@ def verify_main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--no-progress", action="store_true")
     args = p.parse_args(argv)
 
-    verifier = build_verifier(args.verifier, args.gate, args.option)
+    try:
+        verifier = build_verifier(args.verifier, args.gate, args.option)
+    except (UnknownVerifierError, TypeError, ValueError) as e:
+        p.error(str(e))
+    except SystemExit as e:  # build_verifier's own messages
+        p.error(str(e.code))
+    if not os.path.isfile(args.input):
+        p.error(f"--input {args.input}: no such file")
     start = time.perf_counter()
     with ScoringPool(verifier, workers=args.workers, timeout=args.timeout) as pool:
         counts = verify_file(pool, args.input, args.output, progress=not args.no_progress)

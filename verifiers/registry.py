@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import inspect
 from collections.abc import Callable
 from importlib import metadata
 from typing import Any
@@ -72,7 +73,10 @@ def _from_path(path: str) -> Verifier:
     try:
         module = importlib.import_module(module_name)
     except ImportError as e:
-        raise UnknownVerifierError(f"cannot import {module_name!r} for verifier {path!r}: {e}") from e
+        raise UnknownVerifierError(
+            f"cannot import {module_name!r} for verifier {path!r}: {e} (the module must be importable: installed, "
+            "in the current directory when run by the verigrpo command, or on PYTHONPATH)"
+        ) from e
     obj: Any = module
     for part in attr.split("."):
         try:
@@ -96,4 +100,26 @@ def get_verifier(name: str, **options: Any) -> Verifier:
         )
     if not callable(fn):
         raise TypeError(f"verifier {name!r} resolved to a non-callable {fn!r}")
+    if options:
+        _check_options(name, fn, options)
     return functools.partial(fn, **options) if options else fn
+
+
+def _check_options(name: str, fn: Verifier, options: dict[str, Any]) -> None:
+    """Reject options the verifier does not take now: bound blindly, each call would raise in the scoring pool
+    and every reward would become an ``error`` (masked by the trainer: a run that silently learns nothing)."""
+    try:
+        signature = inspect.signature(fn)
+    except (TypeError, ValueError):  # a callable without a signature: nothing to check against
+        return
+    try:
+        signature.bind_partial("", {}, **options)
+    except TypeError as e:
+        accepted = [
+            p.name for p in list(signature.parameters.values())[2:]
+            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+        ]
+        raise TypeError(
+            f"verifier {name!r} does not accept options {sorted(options)} ({e}); "
+            f"its options: {', '.join(accepted) or 'none'}"
+        ) from e
