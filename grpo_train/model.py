@@ -142,9 +142,24 @@ def resolve_model(name: str) -> str:
     return name
 
 
+def _check_local(name: str, path: str) -> None:
+    if not os.path.isdir(path):
+        try:
+            AutoConfig.from_pretrained(path, local_files_only=True)
+        except OSError as e:
+            raise FileNotFoundError(
+                f"model {name!r} is neither an alias ({', '.join(MODEL_ALIASES)}), a directory, nor a hub id in the "
+                "local Hugging Face cache (verigrpo never downloads)"
+            ) from e
+
+
 def load_tokenizer(name: str) -> PreTrainedTokenizerBase:
-    """The tokenizer, left-padded (prompts end at the same column), with a pad token (EOS if it has none)."""
-    tokenizer = AutoTokenizer.from_pretrained(resolve_model(name))
+    """The tokenizer, left-padded (prompts end at the same column), with a pad token (EOS if it has none).
+
+    Like :func:`load_model`, never downloads: an alias, a directory, or a hub id already in the local cache."""
+    path = resolve_model(name)
+    _check_local(name, path)
+    tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
     tokenizer.padding_side = "left"
     if tokenizer.pad_token is None:
         tokenizer.pad_token = tokenizer.eos_token
@@ -154,14 +169,7 @@ def load_tokenizer(name: str) -> PreTrainedTokenizerBase:
 def load_model(name: str) -> PreTrainedModel:
     """The policy in float32 (the master weights; bf16 runs autocast, see ``grpo_train.train``)."""
     path = resolve_model(name)
-    if not os.path.isdir(path):
-        try:
-            AutoConfig.from_pretrained(path, local_files_only=True)
-        except OSError as e:
-            raise FileNotFoundError(
-                f"model {name!r} is neither an alias ({', '.join(MODEL_ALIASES)}), a directory, nor a hub id in the "
-                "local Hugging Face cache (verigrpo never downloads)"
-            ) from e
+    _check_local(name, path)
     model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32, local_files_only=True)
     model.generation_config.pad_token_id = model.generation_config.pad_token_id or model.config.eos_token_id
     return model

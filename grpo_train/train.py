@@ -64,7 +64,7 @@ from torch import Tensor
 from tqdm import tqdm
 
 from grpo_train import losses
-from grpo_train.config import Config, save_config
+from grpo_train.config import Config, ConfigError, save_config
 from grpo_train.data import PromptStream, load_rows
 from grpo_train.evaluate import evaluate
 from grpo_train.model import OffloadedWeights, autocast, copy_weights, frozen_copy, load_model, load_tokenizer
@@ -115,7 +115,7 @@ def _process_adv(rewards: Tensor, scored: list[Reward], rollout: Rollout, tokeni
     """Eq. 6 from the verifiers' step rewards (character spans mapped to token indices)."""
     steps = [None if r.status.is_infra else r.steps for r in scored]
     if all(s is None for s in steps) and not all(r.status.is_infra for r in scored):
-        raise ValueError(
+        raise ConfigError(
             "advantage = 'process' needs step rewards, but no verifier returned any (statuses: "
             f"{sorted({r.status.value for r in scored})}); use a step verifier such as verifiers = ['math_steps']"
         )
@@ -416,6 +416,9 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     checkpoint = find_checkpoint(out) if resume else None
     if resume and checkpoint is None:
         raise FileNotFoundError(f"--resume: no checkpoint in {out}")
+    if not resume and ((out / "metrics.jsonl").exists() or find_checkpoint(out) is not None):
+        # A fresh run would truncate the earlier run's logs and overwrite its checkpoint (the CLI moves it aside).
+        raise FileExistsError(f"{out} holds an earlier run: resume it (resume=True) or use another output_dir")
     if main:
         out.mkdir(parents=True, exist_ok=True)
         save_config(cfg, out / "config.toml")
@@ -585,7 +588,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                 if totals["weight"] > 0:  # loss statistics, weighted like the loss itself
                     metrics.update({k: totals[k] / totals["weight"] for k in STAT_KEYS})
                 metrics.update({
-                    "entropy": totals["entropy"] / max(totals["entropy_tokens"], 1.0),
+                    "entropy": totals["entropy"] / totals["entropy_tokens"] if totals["entropy_tokens"] else math.nan,
                     "zero_variance_frac": totals["flat_groups"] / cfg.prompts_per_step,
                     "groups_kept": totals["kept_groups"],
                     "grad_norm": sums["grad_norm"],

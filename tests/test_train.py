@@ -227,6 +227,22 @@ def test_resume_without_checkpoint_is_an_error(tiny, tmp_path):
         train(load_config(None, overrides(tiny, tmp_path / "empty")[1::2]), resume=True)
 
 
+def test_fresh_run_into_a_used_output_dir_is_refused_and_loses_nothing(tiny, tmp_path):
+    """From Python (the CLI moves the earlier run aside first), a fresh run must not truncate the earlier
+    run's metrics or overwrite its checkpoint."""
+    from grpo_train.cli import train_main
+    from grpo_train.config import load_config
+    from grpo_train.train import train
+
+    out = tmp_path / "run"
+    assert train_main(overrides(tiny, out, max_steps=1)) == 0
+    before = (out / "metrics.jsonl").read_text()
+    with pytest.raises(FileExistsError, match="earlier run"):
+        train(load_config(None, overrides(tiny, out)[1::2]))
+    assert (out / "metrics.jsonl").read_text() == before
+    assert (out / "checkpoint" / "trainer.pt").exists()
+
+
 def test_ref_offload_trains_exactly_like_an_in_memory_reference(tiny, tmp_path):
     """beta > 0 with the reference refreshed every step: offloading its weights to a file changes nothing in
     the metrics (KL included) or the final weights, and the file is removed at the end."""
