@@ -25,8 +25,10 @@ is passed to ``datasets.load_dataset`` as is (only useful if it is in the local 
 ``eval_dataset``, the last ``eval_size`` rows of a seed-0 shuffle of a file are held out from training (an
 evaluation that would hold out every row is an error).
 
-A prompt is one user message (a string). A chat-format column (a list of ``{"role", "content"}`` messages) is
-an error that says so: the trainer's chat template takes one user turn and the run's ``system_prompt``.
+A prompt is one user message (a string, filled into ``prompt_template``) or a chat: a list of ``{"role",
+"content"}`` messages with string roles and contents (TRL's "conversational" format), used as it is (the run's
+``system_prompt`` is put first only when the chat has no system message; ``prompt_template`` must stay
+``"{prompt}"``). Anything else is an error naming the row.
 """
 
 from __future__ import annotations
@@ -186,7 +188,17 @@ def _read_records(source: str, split: str) -> tuple[list[dict[str, Any]], list[i
 
 
 def _is_chat(value: Any) -> bool:
-    return isinstance(value, list) and bool(value) and all(isinstance(m, Mapping) and "content" in m for m in value)
+    return isinstance(value, list) and bool(value) and all(isinstance(m, Mapping) for m in value)
+
+
+def _chat_problem(messages: list[Mapping[str, Any]]) -> str | None:
+    """Why a chat prompt cannot be used, or None."""
+    for i, m in enumerate(messages):
+        if not isinstance(m.get("role"), str) or not isinstance(m.get("content"), str):
+            return f"message {i} must have a string 'role' and a string 'content', got {dict(m)!r}"
+    if messages[-1]["role"] == "assistant":
+        return "the chat ends with an assistant message (the completion is sampled after the last message)"
+    return None
 
 
 def _is_empty(value: Any) -> bool:
@@ -205,11 +217,16 @@ def to_row(record: Mapping[str, Any], index: int, cfg: Config, source: str, line
             raise DatasetError(f"{where}: no column {column!r} (for {key!r}); columns: {', '.join(map(str, record))}")
         row[key] = record[column]
     if _is_chat(row["prompt"]):
-        raise DatasetError(
-            f"{where}: prompt column {cfg.prompt_column!r} holds a chat (a list of messages); verigrpo takes the prompt "
-            "as one user message: point prompt_column at a text column (the user turn) and put a shared system "
-            "message in system_prompt"
-        )
+        problem = _chat_problem(row["prompt"])
+        if problem:
+            raise DatasetError(f"{where}: prompt column {cfg.prompt_column!r} holds a chat: {problem}")
+        if cfg.prompt_template != "{prompt}":
+            raise DatasetError(f"{where}: prompt column {cfg.prompt_column!r} holds a chat, which prompt_template "
+                               f"{cfg.prompt_template!r} cannot fill (leave it at '{{prompt}}')")
+        if _is_empty(row["reference"]):
+            raise DatasetError(f"{where}: reference column {cfg.reference_column!r} is empty ({row['reference']!r})")
+        row["prompt"] = [{"role": m["role"], "content": m["content"]} for m in row["prompt"]]
+        return row
     if not isinstance(row["prompt"], str) or not row["prompt"].strip():
         raise DatasetError(f"{where}: prompt column {cfg.prompt_column!r} must be a non-empty string, got {row['prompt']!r}")
     if _is_empty(row["reference"]):

@@ -176,12 +176,14 @@ class Rollout:
 
 
 def chat_prompts(tokenizer: PreTrainedTokenizerBase, rows: Sequence[dict[str, Any]], system_prompt: str) -> list[str]:
-    """Apply the chat template: optional system message, the row's prompt as the user turn."""
+    """Apply the chat template: the row's prompt as the user turn after an optional system message, or the row's
+    chat (a list of messages) as it is, with ``system_prompt`` first only if the chat has no system message."""
     out = []
     for row in rows:
-        messages = ([{"role": "system", "content": system_prompt}] if system_prompt else []) + [
-            {"role": "user", "content": row["prompt"]}
-        ]
+        prompt = row["prompt"]
+        messages = list(prompt) if isinstance(prompt, list) else [{"role": "user", "content": prompt}]
+        if system_prompt and not any(m["role"] == "system" for m in messages):
+            messages.insert(0, {"role": "system", "content": system_prompt})
         out.append(tokenizer.apply_chat_template(messages, tokenize=False, add_generation_prompt=True))
     return out
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from grpo_train.config import load_config
+from grpo_train.config import Config, load_config
 from grpo_train.data import DatasetError, PromptStream, arithmetic, humaneval, load_rows
 
 
@@ -96,9 +96,13 @@ def test_csv_and_parquet_load_the_same_rows(tmp_path):
         ({"prompt": 5, "reference": "1"}, r"row 2 \(line 3\): prompt column 'prompt' must be a non-empty string, got 5"),
         ({"prompt": None, "reference": "1"}, r"row 2 \(line 3\): prompt column 'prompt' .* got None"),
         ({"prompt": "x?", "reference": "  "}, r"row 2 \(line 3\): reference column 'reference' is empty"),
-        # a chat-format prompt says what it is and what to do instead
-        ({"prompt": [{"role": "user", "content": "x?"}], "reference": "1"},
-         r"row 2 \(line 3\): prompt column 'prompt' holds a chat .*system_prompt"),
+        # a chat prompt must be well formed
+        ({"prompt": [{"role": "user", "content": 5}], "reference": "1"},
+         r"row 2 \(line 3\): prompt column 'prompt' holds a chat: message 0 must have a string 'role'"),
+        ({"prompt": [{"role": "user", "content": "x?"}, {"role": "assistant", "content": "2"}], "reference": "1"},
+         r"row 2 \(line 3\): .* holds a chat: the chat ends with an assistant message"),
+        ({"prompt": [{"role": "user", "content": "x?"}], "reference": None},
+         r"row 2 \(line 3\): reference column 'reference' is empty"),
     ],
 )
 def test_malformed_row_is_reported_with_its_row_and_line(tmp_path, bad_row, message):
@@ -192,3 +196,27 @@ def test_a_local_file_of_an_unsupported_type_says_so(tmp_path):
     cfg = load_config(None, [f"dataset='{tmp_path / 'd.txt'}'"])
     with pytest.raises(DatasetError, match=r"d\.txt: a file of an unsupported type; use \.jsonl, \.json, \.parquet, \.csv"):
         load_rows(cfg, "train")
+
+
+def test_chat_prompts_are_used_as_they_are_with_the_system_prompt_only_when_missing(tmp_path):
+    from grpo_train.rollout import chat_prompts
+
+    chat = [{"role": "system", "content": "Be terse."}, {"role": "user", "content": "1 + 1?", "name": "u"}]
+    path = tmp_path / "chat.jsonl"
+    path.write_text(json.dumps({"messages": chat, "answer": "2"}) + "\n"
+                    + json.dumps({"messages": [{"role": "user", "content": "2 + 2?"}], "answer": "4"}) + "\n")
+    cfg = Config(dataset=str(path), prompt_column="messages", reference_column="answer", eval_dataset=str(path))
+    rows = load_rows(cfg, "test")
+    assert rows[0]["prompt"] == [{"role": "system", "content": "Be terse."}, {"role": "user", "content": "1 + 1?"}]
+
+    class Recorder:
+        def apply_chat_template(self, messages, tokenize, add_generation_prompt):
+            assert not tokenize and add_generation_prompt
+            return repr(messages)
+
+    texts = chat_prompts(Recorder(), rows, system_prompt="Answer in a box.")
+    assert texts[0] == repr(rows[0]["prompt"])  # has its own system message: kept, no second one
+    assert texts[1] == repr([{"role": "system", "content": "Answer in a box."}, {"role": "user", "content": "2 + 2?"}])
+    with pytest.raises(DatasetError, match="prompt_template"):
+        load_rows(Config(dataset=str(path), prompt_column="messages", reference_column="answer",
+                         eval_dataset=str(path), prompt_template="Q: {prompt}"), "test")

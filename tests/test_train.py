@@ -262,6 +262,32 @@ def test_ref_offload_trains_exactly_like_an_in_memory_reference(tiny, tmp_path):
     assert not list(offload.glob(".ref_offload*"))
 
 
+def test_optimizer_offload_trains_exactly_like_in_memory_states_and_resumes(tiny, tmp_path):
+    """AdamW's moments in a file between optimizer steps (several steps per training step here) change
+    nothing: same metrics, same weights and optimizer state; a checkpoint written while they are offloaded
+    holds the real states, so a resumed run continues exactly; the file is removed at the end."""
+    import torch
+
+    from grpo_train.cli import train_main
+
+    extra = {"beta": 0.04, "num_iterations": 2, "minibatches": 2, "lr_schedule": "constant"}
+    plain, offload = tmp_path / "plain", tmp_path / "offload"
+    assert train_main(overrides(tiny, plain, max_steps=3, **extra)) == 0
+    assert train_main(overrides(tiny, offload, optimizer_offload=True, max_steps=2, **extra)) == 0
+    assert not list(offload.glob(".optimizer_offload*"))
+    assert train_main(["--resume", *overrides(tiny, offload, optimizer_offload=True, max_steps=3, **extra)]) == 0
+    assert without_timings(read_metrics(offload)) == without_timings(read_metrics(plain))
+    a, b = load_params(plain / "checkpoint" / "model"), load_params(offload / "checkpoint" / "model")
+    assert all((a[k] == b[k]).all() for k in a)
+    opt_a = torch.load(plain / "checkpoint" / "trainer.pt", weights_only=False)["optimizer"]["state"]
+    opt_b = torch.load(offload / "checkpoint" / "trainer.pt", weights_only=False)["optimizer"]["state"]
+    assert opt_a.keys() == opt_b.keys() and len(opt_a) > 0
+    for i in opt_a:
+        for key, value in opt_a[i].items():
+            assert value.shape == opt_b[i][key].shape and (value == opt_b[i][key]).all()
+    assert not list(offload.glob(".optimizer_offload*"))
+
+
 def test_logger_writes_tensorboard_scalars_when_installed(tmp_path, monkeypatch):
     """With ``torch.utils.tensorboard`` importable, every metric of a step becomes a scalar at that step
     (a recording stand-in for SummaryWriter: tensorboard itself is not a test dependency)."""
@@ -569,3 +595,18 @@ def test_eval_main_reports_accuracy_and_pass_at_k(tiny, tmp_path):
     assert result["problems"] == 3 and 0 <= result["accuracy"] <= 1
     assert 0 <= result["pass@1"] <= result["pass@4"] <= 1
     shutil.rmtree(tmp_path / "unused", ignore_errors=True)
+
+
+def test_chat_format_dataset_trains(tiny, tmp_path):
+    """A dataset whose prompt column holds chats (lists of messages) trains end to end; the samples log keeps the chat."""
+    from grpo_train.cli import train_main
+
+    data = tmp_path / "chat.jsonl"
+    data.write_text("".join(json.dumps({"messages": [{"role": "system", "content": "Digits only."},
+                                                     {"role": "user", "content": f"Say {i}{i}."}], "reference": str(i)})
+                            + "\n" for i in range(12)))
+    out = tmp_path / "run"
+    assert train_main(overrides(tiny, out, dataset=str(data), prompt_column="messages", max_steps=1)) == 0
+    sample = json.loads((out / "samples.jsonl").read_text().splitlines()[0])
+    assert sample["prompt"][0] == {"role": "system", "content": "Digits only."}
+    assert math.isfinite(read_metrics(out)[0]["loss"])
