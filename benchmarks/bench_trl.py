@@ -13,10 +13,15 @@ Each trainer runs in its own child process so that its peak resident memory is i
 (``ru_maxrss`` of that child from ``os.wait4``). Seconds per step is the median over steps after
 the first (the first includes warm-up). Our own knobs that would change the work are set to match
 TRL: no zero-variance-group skipping (with beta > 0 those groups still carry a KL gradient) and no
-evaluation. Our micro-batch (``--micro-batch``, default 4 of the 16 completions) and ``ref_offload`` (on
-by default here; ``--no-ref-offload``: the reference's weights stay in memory) change memory, not the
-gradient (the loss is normalised over the whole batch; the reference's weights are read back bit for bit). TRL keeps its own defaults otherwise (notably ``gradient_checkpointing=True``, which
-trades time for memory; ``--trl-no-gc`` turns it off), and we say which was used in the results.
+evaluation. Our micro-batch (``--micro-batch``, default 4 of the 16 completions), ``ref_offload`` (the
+reference's weights in a file between its passes; ``--no-ref-offload`` keeps them in memory) and
+``optimizer_offload`` (AdamW's moments in a file between optimizer steps; ``--no-optimizer-offload``) change
+memory, not the gradient or the update (the loss is normalised over the whole batch; what is offloaded is read
+back bit for bit). Both offloads are on by default here: they are the disk-offload of DeepSpeed's ZeRO-Offload
+on a CPU, and what they move out of the process stays in the kernel's page cache, which can write it back and
+reclaim it under memory pressure (the results record which were on). TRL keeps its own defaults otherwise
+(notably ``gradient_checkpointing=True``, which trades time for memory; ``--trl-no-gc`` turns it off), and we
+say which was used in the results.
 
 ``--precision bf16`` runs the same work with bf16 autocast on both sides (TRL's ``bf16=True``; float32
 master weights on both) and writes ``trl_bf16.json`` / ``trl_bf16_curves.png``.
@@ -36,6 +41,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from verigrpo_cli import MMAP_THRESHOLD
+
 RESULTS = Path(__file__).parent / "results"
 SYSTEM_PROMPT_KEY = "system_prompt"
 
@@ -54,6 +61,7 @@ def _work(args: argparse.Namespace) -> dict[str, Any]:
         "threads": args.threads,
         "micro_batch_size": args.micro_batch,
         "ref_offload": not args.no_ref_offload,
+        "optimizer_offload": not args.no_optimizer_offload,
         "precision": args.precision,
     }
 
@@ -155,11 +163,15 @@ def _child(which: str, args: argparse.Namespace, out: Path) -> tuple[dict[str, A
         cmd.append("--trl-no-gc")
     if args.no_ref_offload:
         cmd.append("--no-ref-offload")
+    if args.no_optimizer_offload:
+        cmd.append("--no-optimizer-offload")
     cmd += ["--precision", args.precision]
     # Both sides get the environment our `verigrpo train` sets for itself (transparent huge pages for large
-    # tensors, see verigrpo_cli), so the comparison is of the trainers, not of page-fault counts.
+    # tensors and glibc's fixed mmap threshold, see verigrpo_cli), so the comparison is of the trainers, not of
+    # page-fault counts or of allocator settings.
     env = {**os.environ, "OMP_NUM_THREADS": str(args.threads), "TOKENIZERS_PARALLELISM": "false",
-           "THP_MEM_ALLOC_ENABLE": os.environ.get("THP_MEM_ALLOC_ENABLE", "1")}
+           "THP_MEM_ALLOC_ENABLE": os.environ.get("THP_MEM_ALLOC_ENABLE", "1"),
+           "MALLOC_MMAP_THRESHOLD_": os.environ.get("MALLOC_MMAP_THRESHOLD_", str(MMAP_THRESHOLD))}
     print(f"[bench_trl] running {which} ...", file=sys.stderr, flush=True)
     proc = subprocess.Popen(cmd, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -196,6 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--trl-no-gc", action="store_true", help="run TRL without gradient checkpointing")
     p.add_argument("--micro-batch", type=int, default=4,
                    help="our completions per forward/backward (same gradient; smaller = less activation memory)")
+    p.add_argument("--no-optimizer-offload", action="store_true",
+                   help="keep our AdamW moments in memory (default: optimizer_offload, in a file between steps)")
     p.add_argument("--no-ref-offload", action="store_true",
                    help="keep our reference model in memory (default: ref_offload, weights read back per step)")
     p.add_argument("--precision", choices=["fp32", "bf16"], default="fp32",

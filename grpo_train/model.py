@@ -243,3 +243,69 @@ class OffloadedWeights:
 
     def close(self) -> None:
         self.path.unlink(missing_ok=True)
+
+
+class OffloadedOptimizerState:
+    """Keep an optimizer's per-parameter state tensors in a file between optimizer steps (``optimizer_offload``).
+
+    AdamW keeps two float32 moments per parameter, twice the model's size (1.1 GB for 135M parameters), and
+    needs them only inside ``optimizer.step()``. Between steps (sampling, the reference pass, and the training
+    forward and backward, where memory peaks) they wait in a file: :meth:`store` writes them and drops them from
+    memory, :meth:`loaded` reads them back for the duration of a step or a checkpoint (from the page cache,
+    which the kernel may write back to disk and reclaim under memory pressure: this is ZeRO-Offload to disk, on
+    a CPU). Cost here: ~0.3-0.5 s per optimizer step for 135M parameters. Scalar states (AdamW's step count)
+    stay in memory. Raw bytes, one file per process, overwritten at each store and removed by :meth:`close`;
+    the checkpoint holds the states themselves (saved inside :meth:`loaded`).
+    """
+
+    def __init__(self, optimizer: torch.optim.Optimizer, path: Path) -> None:
+        self.optimizer = optimizer
+        self.path = Path(path)
+        self.layout: list[tuple[torch.Tensor, str, torch.Size, torch.dtype, torch.device]] = []  # stored entries
+        self.depth = 0  # nesting of loaded()
+
+    @staticmethod
+    def _bytes(t: torch.Tensor) -> torch.Tensor:
+        return t.reshape(-1).view(torch.uint8)  # [numel * itemsize], shares t's memory
+
+    @torch.no_grad()
+    def store(self) -> None:
+        """Write every non-scalar state tensor to the file and replace it by an empty placeholder."""
+        if self.layout:
+            return  # already stored
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path, "wb") as f:
+            for p, state in self.optimizer.state.items():
+                for key, t in state.items():
+                    if not isinstance(t, torch.Tensor) or t.dim() == 0:
+                        continue
+                    f.write(self._bytes(t.detach().cpu().contiguous()).numpy().data)
+                    self.layout.append((p, key, t.shape, t.dtype, t.device))
+                    state[key] = torch.empty(0, dtype=t.dtype, device=t.device)
+
+    @torch.no_grad()
+    def _load(self) -> None:
+        with open(self.path, "rb") as f:
+            for p, key, shape, dtype, device in self.layout:
+                t = torch.empty(shape, dtype=dtype)  # CPU
+                if f.readinto(self._bytes(t).numpy().data) != t.numel() * t.element_size():
+                    raise OSError(f"{self.path}: truncated optimizer state")
+                self.optimizer.state[p][key] = t.to(device)
+        self.layout = []
+
+    @contextlib.contextmanager
+    def loaded(self) -> Iterator[torch.optim.Optimizer]:
+        """The optimizer with its states in memory inside the context (states created inside, by a first
+        ``step()``, are stored on exit too)."""
+        if self.depth == 0 and self.layout:
+            self._load()
+        self.depth += 1
+        try:
+            yield self.optimizer
+        finally:
+            self.depth -= 1
+            if self.depth == 0:
+                self.store()
+
+    def close(self) -> None:
+        self.path.unlink(missing_ok=True)

@@ -67,7 +67,15 @@ from grpo_train import losses
 from grpo_train.config import Config, ConfigError, save_config
 from grpo_train.data import PromptStream, load_rows
 from grpo_train.evaluate import evaluate
-from grpo_train.model import OffloadedWeights, autocast, copy_weights, frozen_copy, load_model, load_tokenizer
+from grpo_train.model import (
+    OffloadedOptimizerState,
+    OffloadedWeights,
+    autocast,
+    copy_weights,
+    frozen_copy,
+    load_model,
+    load_tokenizer,
+)
 from grpo_train.rollout import (
     Rollout,
     SharedPromptLM,
@@ -298,13 +306,15 @@ def update_policy(
     batch: dict[str, Any],
     kept: Tensor,
     generator: torch.Generator,
+    optimizer_loaded: Callable[[], contextlib.AbstractContextManager] = contextlib.nullcontext,
 ) -> dict[str, float]:
     """mu passes over the kept completions, ``cfg.minibatches`` optimizer steps per pass, gradients accumulated
     over micro-batches; returns loss statistics summed with each micro-batch's weight (see NORMALISERS).
 
     ``batch`` holds ``rollout`` (on the device), ``mask`` [N, L] (the loss mask: completion tokens of scored
     completions), ``adv`` [N, L] or [N, 1], ``old_logp`` / ``ref_logp`` [N, L] or None, ``lengths`` [N] (CPU).
-    ``kept``: [K] indices of the completions that enter the update.
+    ``kept``: [K] indices of the completions that enter the update. ``optimizer_loaded``: a context in which the
+    optimizer's states are in memory (``optimizer_offload``).
     """
     device, world = accelerator.device, accelerator.num_processes
     rollout, mask, adv = batch["rollout"], batch["mask"], batch["adv"]
@@ -355,7 +365,8 @@ def update_policy(
                     sums["entropy_tokens"] += float(m.sum())
             if cfg.max_grad_norm > 0:
                 sums["grad_norm"] = float(accelerator.clip_grad_norm_(model.parameters(), cfg.max_grad_norm))
-            optimizer.step()
+            with optimizer_loaded():
+                optimizer.step()
             optimizer.zero_grad(set_to_none=True)
     return sums
 
@@ -464,6 +475,14 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         stream.load_state_dict(state["data"])
         set_rng_state(state["rng"])
         start_step = state["step"]
+        del state
+    # With optimizer_offload AdamW's moments wait in a file between optimizer steps (one file per process).
+    opt_store = OffloadedOptimizerState(optimizer, out / f".optimizer_offload.{rank}.bin") if cfg.optimizer_offload else None
+    if opt_store is not None:
+        opt_store.store()
+
+    def optimizer_loaded() -> contextlib.AbstractContextManager:
+        return opt_store.loaded() if opt_store is not None else contextlib.nullcontext()
     verifier = build_verifier(cfg)
     pool = ScoringPool(verifier, workers=cfg.scoring_workers, timeout=cfg.scoring_timeout)
     logger = Logger(out, start_step, main)
@@ -486,12 +505,13 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                           f"({time.time() - t0:.0f}s)")
 
     def checkpoint_now(step: int, data_state: dict[str, int], barrier: bool = True) -> None:
-        state = {"step": step, "optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(),
-                 "data": data_state, "rng": rng_state(), "config": cfg.to_dict()}
-        if main:
-            refreshed = ref.lm if ref is not None and cfg.ref_refresh_every else None
-            with ref_loaded() if refreshed is not None else contextlib.nullcontext():
-                save_checkpoint(out, unwrapped, tokenizer, state, ref=refreshed)
+        with optimizer_loaded():  # state_dict() shares the state tensors: save before they go back to the file
+            state = {"step": step, "optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(),
+                     "data": data_state, "rng": rng_state(), "config": cfg.to_dict()}
+            if main:
+                refreshed = ref.lm if ref is not None and cfg.ref_refresh_every else None
+                with ref_loaded() if refreshed is not None else contextlib.nullcontext():
+                    save_checkpoint(out, unwrapped, tokenizer, state, ref=refreshed)
         if barrier:
             accelerator.wait_for_everyone()
 
@@ -559,7 +579,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                 t2 = time.time()
                 updating = True
                 gen = torch.Generator().manual_seed(sample_seed(cfg.seed, step, -2))
-                sums = update_policy(accelerator, model, optimizer, cfg, batch, kept, gen)
+                sums = update_policy(accelerator, model, optimizer, cfg, batch, kept, gen, optimizer_loaded)
                 lr = scheduler.get_last_lr()[0]
                 with warnings.catch_warnings():  # "scheduler.step() before optimizer.step()": all groups flat
                     warnings.simplefilter("ignore", UserWarning)
@@ -622,8 +642,9 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
             checkpoint_now(step, data_state, barrier=False)
         pool.close()
         logger.close()
-        if ref_store is not None:
-            ref_store.close()
+        for store in (ref_store, opt_store):
+            if store is not None:
+                store.close()
         raise
     bar.close()
     checkpoint_now(step, data_state)
@@ -631,8 +652,9 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         run_eval("after")
     pool.close()
     logger.close()
-    if ref_store is not None:
-        ref_store.close()
+    for store in (ref_store, opt_store):
+        if store is not None:
+            store.close()
     summary.update({"steps": step, "seconds_total": round(time.time() - t_start, 1)})
     if main:
         _finish(out, summary)
