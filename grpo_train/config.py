@@ -145,6 +145,10 @@ class Config:
     """Keep the reference's weights in a file in ``output_dir`` between its passes (read back for each pass,
     from the page cache after the first: ~0.1-0.2 s per step for 135M parameters) instead of in memory: the
     peak, during the training backward, is then one model lighter. Only with beta > 0."""
+    pack_completions: bool = True
+    """Score each prompt and its completions as one packed row with a block-causal mask (no padding computed;
+    needs ``sdpa`` or ``eager`` attention, else the cached layout is used). ``false``: the prompt's KV cache is
+    reused by right-padded completions; use it for models whose sliding attention window is shorter than a row."""
     optimizer_offload: bool = False
     """Keep AdamW's moments (twice the model's size) in a file in ``output_dir`` between optimizer steps, read back
     for each step (~0.3-0.5 s per step for 135M parameters): the peak, during the training backward, is then two

@@ -190,3 +190,59 @@ def completion_logprobs(
         if entropy is not None:
             entropy = torch.where(valid, entropy.gather(1, idx), torch.zeros_like(entropy))
     return logp, entropy
+
+
+class _GatheredLogSoftmax(torch.autograd.Function):
+    """log_softmax(logits[rows, cols] / temperature)[ids] where several (rows, cols) may share a position."""
+
+    @staticmethod
+    def forward(ctx, logits: Tensor, rows: Tensor, cols: Tensor, ids: Tensor, temperature: float, chunk_size: int) -> Tensor:
+        u, c, _ = logits.shape  # logits [U, C, V]; rows, cols, ids [n, L]
+        dtype = _compute_dtype(logits)
+        lse = torch.empty(u, c, dtype=dtype, device=logits.device)  # [U, C]
+        for i, s, e in _chunks(u, c, chunk_size):
+            x = logits[i, s:e].to(dtype)  # [C', V]
+            lse[i, s:e] = torch.logsumexp(x / temperature if temperature != 1.0 else x, dim=-1)
+        picked = logits[rows, cols, ids].to(dtype)  # [n, L]
+        ctx.save_for_backward(logits, rows, cols, ids, lse)
+        ctx.temperature, ctx.chunk_size = temperature, chunk_size
+        return picked / temperature - lse[rows, cols]
+
+    @staticmethod
+    @torch.autograd.function.once_differentiable
+    def backward(ctx, grad_out: Tensor):
+        # d out[i,t] / d logits[r,c,:] = [r,c == rows,cols[i,t]] (onehot(ids[i,t]) - softmax(logits[r,c,:] / tau)) / tau
+        logits, rows, cols, ids, lse = ctx.saved_tensors
+        tau = ctx.temperature
+        g = grad_out.to(lse.dtype) / tau  # [n, L]
+        per_position = torch.zeros_like(lse).index_put_((rows, cols), g, accumulate=True)  # [U, C]
+        grad = torch.empty(logits.shape, dtype=lse.dtype, device=logits.device)  # [U, C, V]
+        u, c, _ = logits.shape
+        for i, s, e in _chunks(u, c, ctx.chunk_size):
+            x = logits[i, s:e].to(lse.dtype)  # [C', V]
+            if tau != 1.0:
+                x = x / tau
+            grad[i, s:e] = (x - lse[i, s:e, None]).exp_().mul_(-per_position[i, s:e, None])
+        grad.index_put_((rows, cols, ids), g, accumulate=True)
+        return grad.to(logits.dtype), None, None, None, None, None
+
+
+def gathered_log_softmax(
+    logits: Tensor, rows: Tensor, cols: Tensor, ids: Tensor, *, temperature: float = 1.0, chunk_size: int = DEFAULT_CHUNK
+) -> Tensor:
+    """Log-probabilities of tokens ``ids`` under the distributions at positions ``(rows, cols)`` of ``logits``:
+    ``log_softmax(logits / temperature, -1)[rows, cols, ids]``, for packed sequences, where one position can
+    predict the next token of several completions (the last prompt token of a group predicts the first token of
+    each of its completions).
+
+    Args:
+        logits: [U, C, V] in any float dtype (bf16/fp16 upcast per chunk).
+        rows, cols, ids: [n, L] int64: the position (row, column) and the token of each scored entry.
+
+    Returns:
+        [n, L] float32 (float64 for float64 logits). Differentiable; the log-sum-exp is taken once per position,
+        chunk by chunk, and only [U, C] of them are saved (as in :func:`selective_log_softmax`).
+    """
+    if not rows.shape == cols.shape == ids.shape:
+        raise ValueError(f"rows {tuple(rows.shape)}, cols {tuple(cols.shape)} and ids {tuple(ids.shape)} must match")
+    return _GatheredLogSoftmax.apply(logits, rows.long(), cols.long(), ids.long(), float(temperature), int(chunk_size))

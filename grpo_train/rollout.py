@@ -34,7 +34,7 @@ import torch.nn.functional as F
 from torch import Tensor
 from transformers import PreTrainedTokenizerBase
 
-from grpo_train.logprobs import entropy_from_logits, selective_log_softmax
+from grpo_train.logprobs import entropy_from_logits, gathered_log_softmax, selective_log_softmax
 from grpo_train.spans import char_spans_to_token_ends, offsets_by_decoding
 
 
@@ -337,29 +337,103 @@ def step_token_ends(
     return rewards, ends
 
 
+PACKABLE_ATTENTION = ("sdpa", "eager")  # attention implementations that take a custom 4D mask as it is
+
+
+def pack_completions(
+    prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """Lay out each prompt once, followed by all of its completions, in one row per prompt (no padding between).
+
+    prompts, prompt_mask: [U, P] left-padded; group: [n] prompt of each completion; completions,
+    completion_mask: [n, L] right-padded. Completion ``i`` of length ``l_i`` feeds its first ``l_i - 1`` tokens
+    (its last token predicts nothing we score). Returns:
+
+    * ``ids`` [U, T]: the prompt in columns ``0..P-1``, then the completions' input tokens, then padding;
+    * ``position`` [U, T]: positions as if each completion followed its prompt alone;
+    * ``allowed`` [U, 1, T, T] bool: a token sees the real prompt tokens before it and the earlier tokens of its
+      own completion (padding sees only itself, so no attention row is empty);
+    * ``rows``, ``cols`` [n, L]: where the logits predicting ``completions[i, t]`` are, as (row, column) in the
+      ``T - P + 1`` columns ``P-1..T-1``; column 0 (the last prompt token) predicts every completion's first
+      token; positions past a completion's end point at column 0 (finite, masked in the loss).
+    """
+    u, p = prompts.shape
+    n, length = completions.shape
+    device = prompts.device
+    fed = (completion_mask.sum(-1) - 1).clamp(min=0)  # [n] input tokens of each completion
+    offset = torch.empty(n, dtype=torch.long, device=device)  # [n] first column of each completion in its row
+    end = [p] * u
+    for i, (g, k) in enumerate(zip(group.tolist(), fed.tolist())):
+        offset[i], end[g] = end[g], end[g] + k
+    t = max(end)
+    ids = torch.zeros(u, t, dtype=prompts.dtype, device=device)  # [U, T]
+    segment = torch.full((u, t), -1, dtype=torch.long, device=device)  # [U, T] -1 pad, 0 prompt, i + 1 completion i
+    position = torch.zeros(u, t, dtype=torch.long, device=device)  # [U, T]
+    ids[:, :p] = prompts
+    segment[:, :p] = torch.where(prompt_mask.bool(), 0, -1)
+    position[:, :p] = (prompt_mask.cumsum(-1) - 1).clamp(min=0)
+    prompt_len = prompt_mask.sum(-1)  # [U]
+    for i, (g, o, k) in enumerate(zip(group.tolist(), offset.tolist(), fed.tolist())):
+        ids[g, o : o + k] = completions[i, :k]
+        segment[g, o : o + k] = i + 1
+        position[g, o : o + k] = prompt_len[g] + torch.arange(k, device=device)
+    q, k_ = segment[:, :, None], segment[:, None, :]  # [U, T, 1], [U, 1, T]
+    causal = torch.ones(t, t, dtype=torch.bool, device=device).tril()  # [T, T]
+    allowed = causal & (k_ >= 0) & ((k_ == 0) | (k_ == q)) & (q >= 0)  # [U, T, T]
+    allowed |= torch.eye(t, dtype=torch.bool, device=device)  # padding attends to itself only
+    steps = torch.arange(length, device=device)[None]  # [1, L]
+    cols = torch.where((steps > 0) & (steps < completion_mask.sum(-1, keepdim=True)), offset[:, None] - p + steps, 0)
+    rows = group[:, None].expand(n, length)  # [n, L]
+    return ids, position, allowed[:, None], rows, cols, segment
+
+
 class SharedPromptLM(torch.nn.Module):
     """A causal LM that scores the G completions of a prompt while running the prompt only once.
 
-    The prompt goes through the model once with the KV cache on; the cache rows are then repeated for each
-    completion (``batch_select_indices``) and the completions run on top of it. Gradients flow through the
-    cached keys and values into the prompt pass, so the result (values and gradients) is that of running every
-    prompt + completion in full, at a fraction of the cost: with a 35-token prompt, 15-token completions
-    and G = 8, the training forward + backward of SmolLM2-135M takes about half the time in bf16 (a third in
-    float32). One module, so a DDP wrapper sees one forward per micro-batch.
+    Two layouts, the same values and gradients as running every prompt + completion in full:
+
+    * **packed** (``packed=True``, used when the model's attention takes a custom 4D mask: ``sdpa`` or ``eager``):
+      each prompt and all of its completions in the micro-batch form one row, with a block-causal mask
+      (:func:`pack_completions`). No padding columns are computed at all, and the prompt runs once per row.
+      With G = 8 completions whose lengths range from a few tokens to 64, this computes ~40% fewer tokens than
+      padding each completion to the longest. Every layer gets the same mask, so a sliding attention window
+      shorter than the row is not applied (set ``packed=False`` for such models).
+    * **cached**: the prompt goes through the model once with the KV cache on; the cache rows are repeated for
+      each completion (``batch_select_indices``) and the completions, right-padded, run on top of it.
+
+    Gradients flow into the prompt's pass either way. One module, so a DDP wrapper sees one forward per
+    micro-batch. ``forward`` returns ``(logits, rows, cols)``: the distribution predicting ``completions[i, t]``
+    is ``logits[rows[i, t], cols[i, t]]`` (cached layout: ``rows``/``cols`` are None and ``logits`` is [n, L, V]).
     """
 
-    def __init__(self, lm: torch.nn.Module) -> None:
+    def __init__(self, lm: torch.nn.Module, packed: bool | None = None) -> None:
         super().__init__()
         self.lm = lm
         self._cache_kw = _cache_kw(lm)
+        attention = getattr(getattr(lm, "config", None), "_attn_implementation", None)
+        self.packed = attention in PACKABLE_ATTENTION if packed is None else packed
+        self._additive_mask = attention == "eager"
 
-    def forward(self, prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor) -> Tensor:
-        """Logits predicting each completion token.
+    def forward(
+        self, prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor
+    ) -> tuple[Tensor, Tensor | None, Tensor | None]:
+        """prompts, prompt_mask: [U, P] distinct prompts (left-padded); group: [n] index of each completion's
+        prompt in ``prompts``; completions, completion_mask: [n, L]. See the class docstring for the result."""
+        if self.packed:
+            return self._packed(prompts, prompt_mask, group, completions, completion_mask)
+        return self._cached(prompts, prompt_mask, group, completions, completion_mask), None, None
 
-        prompts, prompt_mask: [U, P] distinct prompts (left-padded); group: [n] index of each completion's
-        prompt in ``prompts``; completions, completion_mask: [n, L]. Returns [n, L, V]: row ``i``, column ``t``
-        is the distribution of ``completions[i, t]`` given the prompt and ``completions[i, :t]``.
-        """
+    def _packed(self, prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor):
+        ids, position, allowed, rows, cols, _ = pack_completions(prompts, prompt_mask, group, completions, completion_mask)
+        mask = allowed
+        if self._additive_mask:  # eager attention adds the mask to the scores
+            dtype = next(self.lm.parameters()).dtype
+            mask = torch.zeros(allowed.shape, dtype=dtype, device=ids.device).masked_fill_(~allowed, torch.finfo(dtype).min)
+        keep = ids.shape[1] - prompts.shape[1] + 1  # columns P-1..T-1
+        logits = self.lm(input_ids=ids, attention_mask=mask, position_ids=position, use_cache=False, logits_to_keep=keep).logits
+        return logits, rows, cols  # [U, T - P + 1, V], [n, L], [n, L]
+
+    def _cached(self, prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor) -> Tensor:
         position = (prompt_mask.cumsum(-1) - 1).clamp(min=0)  # [U, P]
         out = self.lm(input_ids=prompts, attention_mask=prompt_mask, position_ids=position, use_cache=True, logits_to_keep=1)
         first = out.logits[group]  # [n, 1, V] predicts completion token 0
@@ -391,14 +465,22 @@ def grouped_logprobs(
 
     ``model`` is a :class:`SharedPromptLM` (or a DDP wrapper of one); ``rollout``'s tensors must be on its
     device. Logits are divided by ``temperature`` (the sampling law); the log-softmax is chunked
-    (``logprobs.selective_log_softmax``), so no float32 ``[n, cols, V]`` copy is kept.
+    (``logprobs.selective_log_softmax``, ``logprobs.gathered_log_softmax`` for the packed layout), so no float32
+    copy of the logits is kept.
     """
     groups, group = torch.unique(idx // num_generations, return_inverse=True)  # [U], [n]
     completions = rollout.completion_ids[idx, :cols]  # [n, cols]
-    logits = model(rollout.prompts[groups], rollout.prompt_mask[groups], group, completions, rollout.mask[idx, :cols].long())
-    logp = selective_log_softmax(logits, completions, temperature=temperature)  # [n, cols]
+    logits, rows, where = model(
+        rollout.prompts[groups], rollout.prompt_mask[groups], group, completions, rollout.mask[idx, :cols].long()
+    )
+    if rows is None:  # cached layout: logits [n, cols, V]
+        logp = selective_log_softmax(logits, completions, temperature=temperature)  # [n, cols]
+    else:  # packed layout: logits [U, C, V], positions (rows, where) [n, cols]
+        logp = gathered_log_softmax(logits, rows, where, completions, temperature=temperature)  # [n, cols]
     entropy = None
     if with_entropy:
         with torch.no_grad():
-            entropy = entropy_from_logits(logits, temperature=temperature)  # [n, cols]
+            entropy = entropy_from_logits(logits, temperature=temperature)  # [n, cols] or [U, C]
+            if rows is not None:
+                entropy = entropy[rows, where]  # [n, cols]
     return logp, entropy

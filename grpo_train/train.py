@@ -27,10 +27,11 @@ maths live in ``grpo_train.losses`` as pure functions. How this loop departs fro
 * **Micro-batches are length-sorted within each group** (``micro_batches``) and trimmed to their longest
   completion; the reference's (and old policy's) log-probs likewise. ``ref_offload`` keeps the reference's
   weights in a file between its passes, so the training backward's memory peak holds one model fewer.
-* **Each prompt is run once per micro-batch** (``rollout.SharedPromptLM``): its keys and values are reused by
-  its G completions, with gradients flowing through them, which is exact and halves the training forward
-  and backward here (prompts are longer than the answers). Log-probs are taken at completion positions only,
-  with a chunked log-softmax (``logprobs.selective_log_softmax``).
+* **Each prompt is run once per micro-batch** (``rollout.SharedPromptLM``): packed with its completions in one
+  row under a block-causal mask (``pack_completions``, the default where the attention takes a custom mask), so
+  no padding column is computed either; or its keys and values are reused by its right-padded completions.
+  Gradients flow into the prompt's pass; both are exact. Log-probs are taken at completion positions only,
+  with a chunked log-softmax (``logprobs.selective_log_softmax`` / ``gathered_log_softmax``).
 
 Processes (accelerate; ``torchrun --nproc_per_node 2`` on CPU uses gloo): all processes draw the same B prompts
 per step from the same seeded stream and process ``r`` takes the ``r``-th contiguous block of B / W prompts,
@@ -396,7 +397,10 @@ def batch_logprobs(model: torch.nn.Module, rollout: Rollout, cfg: Config, length
     each completion's end. ``lengths``: [N] completion lengths (CPU)."""
     n, length = rollout.mask.shape
     out = torch.zeros(n, length, device=rollout.mask.device)  # [N, L]
-    for idx in micro_batches(torch.arange(n, device=rollout.mask.device), lengths, cfg.micro_batch_size, cfg.num_generations):
+    # Without gradients a packed group costs little memory (no activations kept): one pass per group.
+    packed = getattr(getattr(model, "module", model), "packed", False)
+    size = max(cfg.micro_batch_size, cfg.num_generations) if packed else cfg.micro_batch_size
+    for idx in micro_batches(torch.arange(n, device=rollout.mask.device), lengths, size, cfg.num_generations):
         cols = max(1, int(lengths[idx.cpu()].max()))
         out[idx, :cols] = grouped_logprobs(
             model, rollout, idx, cols, num_generations=cfg.num_generations, temperature=cfg.temperature
@@ -449,14 +453,15 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
             if cfg.ref_refresh_every and not saved_ref.exists():
                 raise FileNotFoundError(f"{checkpoint}: no saved reference 'ref/' although ref_refresh_every > 0")
             ref = frozen_copy(load_model(str(saved_ref) if saved_ref.exists() else cfg.model))
-        ref = SharedPromptLM(ref.to(accelerator.device))
+        ref = SharedPromptLM(ref.to(accelerator.device), packed=None if cfg.pack_completions else False)
     # With ref_offload the reference's weights wait in a file between its passes (one file per process).
     ref_store = OffloadedWeights(ref.lm, out / f".ref_offload.{rank}.safetensors") if ref is not None and cfg.ref_offload else None
 
     def ref_loaded() -> contextlib.AbstractContextManager:
         return ref_store.loaded() if ref_store is not None else contextlib.nullcontext()
     policy.train()
-    model = accelerator.prepare(SharedPromptLM(policy))  # scores G completions per prompt pass; DDP when world > 1
+    # scores G completions per prompt pass; DDP when world > 1
+    model = accelerator.prepare(SharedPromptLM(policy, packed=None if cfg.pack_completions else False))
     unwrapped = accelerator.unwrap_model(model).lm  # the plain causal LM: sampling, evaluation, checkpoints
     # The fused AdamW kernel (CPU and CUDA) is ~4x faster than the default on this CPU: 0.2 s against 0.77 s
     # per step for 135M parameters.

@@ -269,3 +269,23 @@ def test_offsets_by_decoding_agrees_with_a_fast_tokenizer():
     ]
     assert char_spans_to_token_ends(decoded, spans) == char_spans_to_token_ends(enc.offsets, spans)
     assert char_spans_to_token_ends(enc.offsets, spans)[-1] == len(enc.ids) - 1
+
+
+def test_gathered_log_softmax_matches_naive_and_passes_gradcheck_with_shared_positions():
+    """Several entries may read one position (a packed row's last prompt token predicts every completion's first
+    token): values are log_softmax at the positions, gradients add up over the entries that share a position."""
+    from grpo_train.logprobs import gathered_log_softmax
+
+    torch.manual_seed(0)
+    logits = torch.randn(2, 5, 7, dtype=torch.float64, requires_grad=True)  # [U, C, V]
+    rows = torch.tensor([[0, 0, 0], [0, 0, 0], [1, 1, 1]])  # [n, L]
+    cols = torch.tensor([[0, 1, 2], [0, 3, 0], [0, 4, 4]])  # position 0 shared; repeats past an end
+    ids = torch.randint(0, 7, (3, 3))
+    out = gathered_log_softmax(logits, rows, cols, ids, temperature=0.7, chunk_size=2)
+    naive = torch.log_softmax(logits / 0.7, -1)[rows, cols, ids]
+    torch.testing.assert_close(out, naive)
+    assert torch.autograd.gradcheck(
+        lambda x: gathered_log_softmax(x, rows, cols, ids, temperature=0.7, chunk_size=2), logits
+    )
+    with pytest.raises(ValueError, match="must match"):
+        gathered_log_softmax(logits, rows, cols[:, :2], ids)

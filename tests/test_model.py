@@ -76,10 +76,13 @@ def test_autocast_precisions():
         assert (x @ x).dtype == torch.float32
 
 
-def test_shared_prompt_scoring_equals_full_forward_values_and_gradients(cache):
-    """Running each prompt once and its completions on the cached keys/values gives the log-probs and the
-    gradients of running every prompt + completion in full (left-padded prompts, right-padded completions)."""
+@pytest.mark.parametrize("packed, attention", [(False, "sdpa"), (True, "sdpa"), (True, "eager")])
+def test_shared_prompt_scoring_equals_full_forward_values_and_gradients(cache, packed, attention):
+    """Running each prompt once and its completions on the cached keys/values (or packed after it in one row with
+    a block-causal mask) gives the log-probs, entropies and gradients of running every prompt + completion in
+    full (left-padded prompts, right-padded completions, a one-token completion)."""
     model = load_model("tiny-random")
+    model.set_attn_implementation(attention)
     g, vocab = 3, model.config.vocab_size
     torch.manual_seed(0)
     prompts = torch.randint(4, vocab, (2, 6))  # [B, P]
@@ -96,13 +99,18 @@ def test_shared_prompt_scoring_equals_full_forward_values_and_gradients(cache):
         prompts=prompts, prompt_mask=prompt_mask,
     )
     idx = torch.tensor([0, 1, 4, 5])  # completions of both prompts, not all of them
-    shared, _ = grouped_logprobs(SharedPromptLM(model), rollout, idx, 5, num_generations=g, temperature=0.7)
+    scorer = SharedPromptLM(model, packed=packed)
+    shared, entropy = grouped_logprobs(scorer, rollout, idx, 5, num_generations=g, temperature=0.7, with_entropy=True)
+    assert scorer.packed == packed and torch.isfinite(shared).all()
     (shared * mask[idx]).sum().backward()
     grads_shared = [p.grad.clone() for p in model.parameters()]
     model.zero_grad()
 
-    full, _ = completion_logprobs(model, rollout.input_ids[idx], rollout.attention_mask[idx], 6, temperature=0.7)
+    full, full_entropy = completion_logprobs(
+        model, rollout.input_ids[idx], rollout.attention_mask[idx], 6, temperature=0.7, with_entropy=True
+    )
     (full * mask[idx]).sum().backward()
     torch.testing.assert_close(shared * mask[idx], full * mask[idx], rtol=1e-5, atol=1e-5)
+    torch.testing.assert_close(entropy * mask[idx], full_entropy * mask[idx], rtol=1e-5, atol=1e-5)
     for a, p in zip(grads_shared, model.parameters()):
         torch.testing.assert_close(a, p.grad, rtol=1e-4, atol=1e-6)
