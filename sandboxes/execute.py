@@ -20,7 +20,6 @@ import builtins
 import collections
 import dataclasses
 import errno
-import json
 import os
 import select
 import signal
@@ -68,6 +67,7 @@ class Limits:
 
 
 MAX_PREFETCH = 256  # calls in one batch
+_NO_KWARGS = _child.encode_text({})
 # Time the child's own setup may take past the execution's deadline: a candidate that spends the
 # budget to the millisecond must get a timeout for the next start, never an infrastructure error.
 SETUP_GRACE_S = 2.0
@@ -249,7 +249,10 @@ class Candidate:
             if self.names and name not in self.names:
                 continue
             try:
-                payload = json.dumps(_child.encode(tuple(args))), json.dumps(_child.encode(dict(kwargs)))
+                payload = (
+                    _child.encode_text(tuple(args)),
+                    _child.encode_text(dict(kwargs)) if kwargs else _NO_KWARGS,
+                )
             except _child.EncodeError:
                 continue
             self._rid += 1
@@ -325,8 +328,8 @@ class Candidate:
         try:
             key = (
                 name,
-                json.dumps(_child.encode(tuple(args))),
-                json.dumps(_child.encode(dict(kwargs or {}))),
+                _child.encode_text(tuple(args)),
+                _child.encode_text(dict(kwargs)) if kwargs else _NO_KWARGS,
             )
         except _child.EncodeError as e:
             raise UnsupportedValue(f"the test passed a value the sandbox cannot carry: {e}") from None

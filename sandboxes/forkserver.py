@@ -1,11 +1,12 @@
 """The trusted side of the fork server: start it, probe the layers, spawn isolated children.
 
 One fork server (the "zygote", :mod:`sandboxes._child`) is started per process that uses the
-sandbox, lazily, from a scrubbed environment, with a pre-imported standard library. It clones
-each child straight into fresh namespaces and isolates it ahead of time (see the process picture
-in :mod:`sandboxes._child`), so starting an execution costs one ``clone`` (done while the previous
-execution runs) and two messages instead of an interpreter start-up. A finished execution is
-torn down by the server in the background: the caller does not wait for it.
+sandbox, lazily, from a scrubbed environment, with a pre-imported standard library. Its template
+process clones each child straight into fresh namespaces and the child isolates itself ahead of
+time (see the process picture in :mod:`sandboxes._child`), so starting an execution costs one
+``clone`` (done while the previous execution runs) and two messages instead of an interpreter
+start-up. A finished execution is torn down by the server in the background: the caller does
+not wait for it.
 
 The server is per process and per configuration: :func:`get_server` returns the running one and
 starts a new one after ``fork`` (a pool worker never shares its parent's server). It exits when
@@ -60,7 +61,8 @@ class SandboxConfig:
     preload:    modules imported once in the fork server. After the uid drop the child may not be
                 able to read the interpreter's library directory, so whatever the candidate needs
                 should be preloaded (the default covers the standard library used by typical
-                benchmark solutions).
+                benchmark solutions). Installed packages (site-packages) are hidden from the
+                candidate, except the ones named here (their submodules stay importable).
     python:     the interpreter that runs the fork server.
     tmpfs_mb:   size of the private temp dir (a tmpfs, with the ``mountns`` layer): a disk quota.
     """
@@ -132,6 +134,13 @@ class ForkServer:
         self._warned = False
         self._inflight = False
         parent.send(json.dumps({"layers": self.layers_request(), "base": self._base}).encode())
+        ready, _, _ = select.select([parent], [], [], 30.0)
+        msg = parent.recv(65536) if ready else b""
+        if not msg:
+            self.close()
+            raise SandboxUnavailable("the fork server did not take its configuration within 30 s")
+        # the process that clones the children (the tests tell it from a child by its pid)
+        self.template_pid: int | None = json.loads(msg).get("template")
 
     def check_minimum(self) -> None:
         """Apply ``on_missing``: raise :class:`SandboxUnavailable`, or warn loudly (once)."""
@@ -222,29 +231,35 @@ class ForkServer:
         if not msg:
             raise SandboxUnavailable("the fork server is gone")
         reply = json.loads(msg)
-        if "infra" in reply:
+        if "infra" in reply or len(fds) != 2:
             for fd in fds:
                 os.close(fd)
-            raise SandboxUnavailable(str(reply["infra"]))
-        named = dict(zip(reply["fds"], fds))
-        pipes = {k: named.pop(k) for k in ("stdin", "stdout", "stderr")}
-        if mode != "stdio":
-            for fd in pipes.values():
-                os.close(fd)
-            pipes = {}
-        handle = ChildHandle(socket.socket(fileno=named["rpc"]), socket.socket(fileno=named["status"]), pipes)
+            raise SandboxUnavailable(str(reply.get("infra", "the fork server sent no child")))
+        handle = ChildHandle(socket.socket(fileno=fds[0]), socket.socket(fileno=fds[1]), {})
+        handle.pid = reply.get("pid")
         rlimits = {k: v for k, v in limits.items() if v is not None} if self.active["rlimits"] else {}
         handle.rlimits = bool(rlimits)
+        req: dict[str, Any] = {"mode": mode, "limits": rlimits, "code": code}
+        if batch:
+            req["batch"] = list(batch)
+        theirs: list[int] = []
         try:
-            req: dict[str, Any] = {"mode": mode, "limits": rlimits, "code": code}
-            if batch:
-                req["batch"] = list(batch)
-            handle.send(req)
+            data = _child.frame(req)
+            if mode == "stdio":  # the program's stdin, stdout and stderr: pipes to us, sent with the request
+                (in_r, in_w), (out_r, out_w), (err_r, err_w) = os.pipe(), os.pipe(), os.pipe()
+                handle.pipes = {"stdin": in_w, "stdout": out_r, "stderr": err_r}
+                theirs = [in_r, out_w, err_w]
+                socket.send_fds(handle.rpc, [data[:4]], theirs)
+                data = data[4:]
+            handle.rpc.sendall(data)
         except _child.EncodeError as e:  # a request over MAX_MESSAGE: the input's fault
             handle.close(wait=False)
             raise ValueError(f"the code is too large for the sandbox: {e}") from None
         except OSError:
             pass  # a child that died in setup: the caller reads EOF and the server's report
+        finally:
+            for fd in theirs:
+                os.close(fd)
         return handle
 
     def alive(self) -> bool:
@@ -291,10 +306,10 @@ class ChildHandle:
                 if n > _child.MAX_MESSAGE:
                     raise ValueError("oversized message from the child")
                 if len(self._buf) >= 4 + n:
-                    data = bytes(self._buf[4 : 4 + n])
+                    data = self._buf[4 : 4 + n]
                     del self._buf[: 4 + n]
                     try:
-                        msg = json.loads(data)
+                        msg = _child.decode_frame(data.decode())
                     except (
                         ValueError,
                         RecursionError,
@@ -306,10 +321,13 @@ class ChildHandle:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError
-            ready, _, _ = select.select([self.rpc], [], [], left)
-            if not ready:
-                raise TimeoutError
-            chunk = self.rpc.recv(1 << 20)
+            try:  # often there already: then no select
+                chunk = self.rpc.recv(1 << 20, socket.MSG_DONTWAIT)
+            except BlockingIOError:
+                ready, _, _ = select.select([self.rpc], [], [], left)
+                if not ready:
+                    raise TimeoutError from None
+                chunk = self.rpc.recv(1 << 20)
             if not chunk:
                 raise EOFError
             self._buf += chunk

