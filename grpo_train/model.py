@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import importlib.util
+import mmap
 import os
 import shutil
 import tempfile
@@ -250,54 +251,92 @@ class OffloadedOptimizerState:
 
     AdamW keeps two float32 moments per parameter, twice the model's size (1.1 GB for 135M parameters), and
     needs them only inside ``optimizer.step()``. Between steps (sampling, the reference pass, and the training
-    forward and backward, where memory peaks) they wait in a file: :meth:`store` writes them and drops them from
-    memory, :meth:`loaded` reads them back for the duration of a step or a checkpoint (from the page cache,
-    which the kernel may write back to disk and reclaim under memory pressure: this is ZeRO-Offload to disk, on
-    a CPU). Cost here: ~0.3-0.5 s per optimizer step for 135M parameters. Scalar states (AdamW's step count)
-    stay in memory. Raw bytes, one file per process, overwritten at each store and removed by :meth:`close`;
-    the checkpoint holds the states themselves (saved inside :meth:`loaded`).
+    forward and backward, where memory peaks) they are out of the process's memory; this is ZeRO-Offload to
+    disk, on one machine:
+
+    * **CPU states** live in a file mapped into memory (the state tensors are views of the mapping, updated in
+      place by the step). :meth:`store` drops the mapping's pages from the process (``MADV_DONTNEED``: the data
+      stays in the kernel's page cache, which writes it back to the file and may reclaim it under memory
+      pressure); :meth:`loaded` maps them back in one call (``MADV_POPULATE_WRITE``). About 50 ms per step
+      for 135M parameters, against ~1.2 s for writing and reading the bytes.
+    * **States on another device** (a GPU) are copied to the file and dropped by :meth:`store`, and read back
+      by :meth:`loaded`.
+
+    Scalar states (AdamW's step count) stay as they are. One file per process, removed by :meth:`close`; a
+    checkpoint saved inside :meth:`loaded` holds the states themselves. The updates are bit for bit those of
+    states kept in memory.
     """
 
-    def __init__(self, optimizer: torch.optim.Optimizer, path: Path) -> None:
+    def __init__(self, optimizer: torch.optim.Optimizer, path: Path, map_cpu: bool = True) -> None:
         self.optimizer = optimizer
         self.path = Path(path)
-        self.layout: list[tuple[torch.Tensor, str, torch.Size, torch.dtype, torch.device]] = []  # stored entries
+        self.map_cpu = map_cpu  # False: CPU states are copied out like device states (tests)
+        self.mapping: mmap.mmap | None = None  # the CPU states' file mapping
+        self.mapped: set[int] = set()  # data pointers of the state tensors that are views of the mapping
+        self.copied: list[tuple[dict, str, torch.Size, torch.dtype, torch.device]] = []  # states written out
         self.depth = 0  # nesting of loaded()
+
+    def _states(self) -> list[tuple[dict, str, torch.Tensor]]:
+        return [(state, key, t) for state in self.optimizer.state.values() for key, t in state.items()
+                if isinstance(t, torch.Tensor) and t.dim() > 0]
 
     @staticmethod
     def _bytes(t: torch.Tensor) -> torch.Tensor:
         return t.reshape(-1).view(torch.uint8)  # [numel * itemsize], shares t's memory
 
+    def _map(self, states: list[tuple[dict, str, torch.Tensor]]) -> None:
+        """Move the CPU states into a new file mapping (all of them, so the file holds no stale state)."""
+        sizes = [(t.numel() * t.element_size() + 63) // 64 * 64 for _, _, t in states]  # 64-byte aligned views
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path, "w+b") as f:
+            f.truncate(max(sum(sizes), 1))
+            mapping = mmap.mmap(f.fileno(), max(sum(sizes), 1))
+        buffer = torch.frombuffer(mapping, dtype=torch.uint8)  # [bytes], shares the mapping
+        offset, mapped = 0, set()
+        for (state, key, t), size in zip(states, sizes):
+            view = buffer[offset : offset + t.numel() * t.element_size()].view(t.dtype).view(t.shape)
+            view.copy_(t)
+            state[key] = view
+            mapped.add(view.data_ptr())
+            offset += size
+        self.mapping, self.mapped = mapping, mapped
+
     @torch.no_grad()
     def store(self) -> None:
-        """Write every non-scalar state tensor to the file and replace it by an empty placeholder."""
-        if self.layout:
-            return  # already stored
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path, "wb") as f:
-            for p, state in self.optimizer.state.items():
-                for key, t in state.items():
-                    if not isinstance(t, torch.Tensor) or t.dim() == 0:
-                        continue
+        """Take the states out of the process's memory until the next :meth:`loaded`."""
+        states = self._states()
+        on_cpu = [e for e in states if e[2].device.type == "cpu" and e[2].numel() and self.map_cpu]
+        if any(t.data_ptr() not in self.mapped for _, _, t in on_cpu):  # first states, or new ones
+            self._map(on_cpu)
+        if self.mapping is not None:
+            self.mapping.madvise(mmap.MADV_DONTNEED)
+        others = [e for e in states if (e[2].device.type != "cpu" or not self.map_cpu) and e[2].numel()]
+        if others:
+            with open(self.path.with_name(self.path.name + ".device"), "wb") as f:
+                for state, key, t in others:
                     f.write(self._bytes(t.detach().cpu().contiguous()).numpy().data)
-                    self.layout.append((p, key, t.shape, t.dtype, t.device))
+                    self.copied.append((state, key, t.shape, t.dtype, t.device))
                     state[key] = torch.empty(0, dtype=t.dtype, device=t.device)
 
     @torch.no_grad()
     def _load(self) -> None:
-        with open(self.path, "rb") as f:
-            for p, key, shape, dtype, device in self.layout:
-                t = torch.empty(shape, dtype=dtype)  # CPU
-                if f.readinto(self._bytes(t).numpy().data) != t.numel() * t.element_size():
-                    raise OSError(f"{self.path}: truncated optimizer state")
-                self.optimizer.state[p][key] = t.to(device)
-        self.layout = []
+        if self.mapping is not None:
+            with contextlib.suppress(OSError):  # MADV_POPULATE_WRITE (Linux >= 5.14); else pages fault in on use
+                self.mapping.madvise(23)
+        if self.copied:
+            with open(self.path.with_name(self.path.name + ".device"), "rb") as f:
+                for state, key, shape, dtype, device in self.copied:
+                    t = torch.empty(shape, dtype=dtype)  # CPU
+                    if f.readinto(self._bytes(t).numpy().data) != t.numel() * t.element_size():
+                        raise OSError(f"{self.path}: truncated optimizer state")
+                    state[key] = t.to(device)
+            self.copied = []
 
     @contextlib.contextmanager
     def loaded(self) -> Iterator[torch.optim.Optimizer]:
         """The optimizer with its states in memory inside the context (states created inside, by a first
-        ``step()``, are stored on exit too)."""
-        if self.depth == 0 and self.layout:
+        ``step()``, are offloaded on exit too)."""
+        if self.depth == 0:
             self._load()
         self.depth += 1
         try:
@@ -308,4 +347,6 @@ class OffloadedOptimizerState:
                 self.store()
 
     def close(self) -> None:
+        """Remove the files (a mapping stays valid while its state tensors live)."""
         self.path.unlink(missing_ok=True)
+        self.path.with_name(self.path.name + ".device").unlink(missing_ok=True)
