@@ -276,27 +276,35 @@ class OffloadedOptimizerState:
         self.copied: list[tuple[dict, str, torch.Size, torch.dtype, torch.device]] = []  # states written out
         self.depth = 0  # nesting of loaded()
 
-    def _states(self) -> list[tuple[dict, str, torch.Tensor]]:
-        return [(state, key, t) for state in self.optimizer.state.values() for key, t in state.items()
-                if isinstance(t, torch.Tensor) and t.dim() > 0]
+    def _states(self) -> list[tuple[dict, str]]:
+        """(state dict, key) of every non-scalar state tensor (no tensor references kept: see ``_map``)."""
+        return [(state, key) for state in self.optimizer.state.values() for key, t in state.items()
+                if isinstance(t, torch.Tensor) and t.dim() > 0 and t.numel()]
 
     @staticmethod
     def _bytes(t: torch.Tensor) -> torch.Tensor:
         return t.reshape(-1).view(torch.uint8)  # [numel * itemsize], shares t's memory
 
-    def _map(self, states: list[tuple[dict, str, torch.Tensor]]) -> None:
-        """Move the CPU states into a new file mapping (all of them, so the file holds no stale state)."""
-        sizes = [(t.numel() * t.element_size() + 63) // 64 * 64 for _, _, t in states]  # 64-byte aligned views
+    def _map(self, states: list[tuple[dict, str]]) -> None:
+        """Move the CPU states into a new file mapping (all of them, so the file holds no stale state), one at a
+        time: each original is freed and its copy's pages dropped before the next, so the move costs one state of
+        extra memory, not all of them."""
+        page = mmap.PAGESIZE
+        sizes = [(state[key].numel() * state[key].element_size() + page - 1) // page * page for state, key in states]
+        total = max(sum(sizes), page)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with open(self.path, "w+b") as f:
-            f.truncate(max(sum(sizes), 1))
-            mapping = mmap.mmap(f.fileno(), max(sum(sizes), 1))
+            f.truncate(total)
+            mapping = mmap.mmap(f.fileno(), total)
         buffer = torch.frombuffer(mapping, dtype=torch.uint8)  # [bytes], shares the mapping
         offset, mapped = 0, set()
-        for (state, key, t), size in zip(states, sizes):
+        for (state, key), size in zip(states, sizes):
+            t = state[key]
             view = buffer[offset : offset + t.numel() * t.element_size()].view(t.dtype).view(t.shape)
             view.copy_(t)
             state[key] = view
+            del t  # the original goes now
+            mapping.madvise(mmap.MADV_DONTNEED, offset, size)
             mapped.add(view.data_ptr())
             offset += size
         self.mapping, self.mapped = mapping, mapped
@@ -305,18 +313,20 @@ class OffloadedOptimizerState:
     def store(self) -> None:
         """Take the states out of the process's memory until the next :meth:`loaded`."""
         states = self._states()
-        on_cpu = [e for e in states if e[2].device.type == "cpu" and e[2].numel() and self.map_cpu]
-        if any(t.data_ptr() not in self.mapped for _, _, t in on_cpu):  # first states, or new ones
+        on_cpu = [(st, k) for st, k in states if st[k].device.type == "cpu" and self.map_cpu]
+        if any(st[k].data_ptr() not in self.mapped for st, k in on_cpu):  # first states, or new ones
             self._map(on_cpu)
         if self.mapping is not None:
             self.mapping.madvise(mmap.MADV_DONTNEED)
-        others = [e for e in states if (e[2].device.type != "cpu" or not self.map_cpu) and e[2].numel()]
+        others = [(st, k) for st, k in states if st[k].device.type != "cpu" or not self.map_cpu]
         if others:
             with open(self.path.with_name(self.path.name + ".device"), "wb") as f:
-                for state, key, t in others:
+                for state, key in others:
+                    t = state[key]
                     f.write(self._bytes(t.detach().cpu().contiguous()).numpy().data)
                     self.copied.append((state, key, t.shape, t.dtype, t.device))
                     state[key] = torch.empty(0, dtype=t.dtype, device=t.device)
+                    del t
 
     @torch.no_grad()
     def _load(self) -> None:
