@@ -13,28 +13,6 @@ def _torch_env() -> None:
     4 million page faults in three steps of the TRL benchmark, with huge pages 1 million (about 10% faster).
     An explicit setting in the environment wins."""
     os.environ.setdefault("THP_MEM_ALLOC_ENABLE", "1")
-    _fixed_mmap_threshold()
-
-
-MMAP_THRESHOLD = 256 * 1024  # bytes; glibc's own starting value, kept fixed
-
-
-def _fixed_mmap_threshold() -> None:
-    """glibc only: serve every allocation of 256 KiB or more with its own mmap, so that freeing it returns the
-    memory to the system. glibc's default raises this threshold each time a large block is freed (up to 32 MiB),
-    after which the activations, gradients and packed weights that a training step allocates and frees come
-    from the heap, whose freed holes the process keeps: in the TRL benchmark ~600 MiB stayed resident between
-    phases and the peak was ~350 MiB higher. Same as ``MALLOC_MMAP_THRESHOLD_=262144`` in the environment, which
-    wins when set (as does any other ``MALLOC_MMAP_THRESHOLD_``)."""
-    if "MALLOC_MMAP_THRESHOLD_" in os.environ or not sys.platform.startswith("linux"):
-        return
-    import ctypes
-
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-        libc.mallopt(-3, MMAP_THRESHOLD)  # M_MMAP_THRESHOLD; also turns the dynamic threshold off
-    except (OSError, AttributeError):  # not glibc (musl, ...): leave the allocator as it is
-        pass
 
 
 def _offline_env() -> None:

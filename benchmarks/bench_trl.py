@@ -13,7 +13,7 @@ Each trainer runs in its own child process so that its peak resident memory is i
 (``ru_maxrss`` of that child from ``os.wait4``). Seconds per step is the median over steps after
 the first (the first includes warm-up). Our own knobs that would change the work are set to match
 TRL: no zero-variance-group skipping (with beta > 0 those groups still carry a KL gradient) and no
-evaluation. Our micro-batch (``--micro-batch``, default 4 of the 16 completions), ``ref_offload`` (the
+evaluation. Our micro-batch (``--micro-batch``, default 8 of the 16 completions: one packed row per prompt), ``ref_offload`` (the
 reference's weights in a file between its passes; ``--no-ref-offload`` keeps them in memory) and
 ``optimizer_offload`` (AdamW's moments in a file between optimizer steps; ``--no-optimizer-offload``) change
 memory, not the gradient or the update (the loss is normalised over the whole batch; what is offloaded is read
@@ -34,14 +34,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
-
-from verigrpo_cli import MMAP_THRESHOLD
 
 RESULTS = Path(__file__).parent / "results"
 SYSTEM_PROMPT_KEY = "system_prompt"
@@ -141,6 +140,7 @@ def run_ours(work: dict[str, Any], out: Path) -> None:
     from grpo_train.cli import train_main
 
     run_dir = out / "ours_run"
+    shutil.rmtree(run_dir, ignore_errors=True)  # scratch: a fresh run each time (not moved aside, not resumed)
     sets = {**work, "skip_zero_variance": False, "eval_before": False, "eval_after": False,
             "save_every": 0, "output_dir": str(run_dir), "verifiers": ["math"]}
     argv = []
@@ -167,11 +167,9 @@ def _child(which: str, args: argparse.Namespace, out: Path) -> tuple[dict[str, A
         cmd.append("--no-optimizer-offload")
     cmd += ["--precision", args.precision]
     # Both sides get the environment our `verigrpo train` sets for itself (transparent huge pages for large
-    # tensors and glibc's fixed mmap threshold, see verigrpo_cli), so the comparison is of the trainers, not of
-    # page-fault counts or of allocator settings.
+    # tensors, see verigrpo_cli), so the comparison is of the trainers, not of page-fault counts.
     env = {**os.environ, "OMP_NUM_THREADS": str(args.threads), "TOKENIZERS_PARALLELISM": "false",
-           "THP_MEM_ALLOC_ENABLE": os.environ.get("THP_MEM_ALLOC_ENABLE", "1"),
-           "MALLOC_MMAP_THRESHOLD_": os.environ.get("MALLOC_MMAP_THRESHOLD_", str(MMAP_THRESHOLD))}
+           "THP_MEM_ALLOC_ENABLE": os.environ.get("THP_MEM_ALLOC_ENABLE", "1")}
     print(f"[bench_trl] running {which} ...", file=sys.stderr, flush=True)
     proc = subprocess.Popen(cmd, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -206,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--trl-no-gc", action="store_true", help="run TRL without gradient checkpointing")
-    p.add_argument("--micro-batch", type=int, default=4,
+    p.add_argument("--micro-batch", type=int, default=8,
                    help="our completions per forward/backward (same gradient; smaller = less activation memory)")
     p.add_argument("--no-optimizer-offload", action="store_true",
                    help="keep our AdamW moments in memory (default: optimizer_offload, in a file between steps)")
