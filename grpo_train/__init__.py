@@ -8,7 +8,12 @@ the name stays the module's), configured by ``grpo_train.config.Config`` and run
 
 from grpo_train.config import Config, load_config
 from grpo_train.evaluate import evaluate, pass_at_k
-from grpo_train.logprobs import completion_logprobs, entropy_from_logits, selective_log_softmax
+from grpo_train.logprobs import (
+    completion_logprobs,
+    entropy_from_logits,
+    gathered_log_softmax,
+    selective_log_softmax,
+)
 from grpo_train.losses import (
     ADVANTAGES,
     AGGREGATIONS,
@@ -27,6 +32,7 @@ __all__ = [
     "completion_logprobs",
     "entropy_from_logits",
     "evaluate",
+    "gathered_log_softmax",
     "grpo_loss",
     "k3_kl",
     "load_config",
