@@ -342,7 +342,7 @@ PACKABLE_ATTENTION = ("sdpa", "eager")  # attention implementations that take a 
 
 def pack_completions(
     prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor
-) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
     """Lay out each prompt once, followed by all of its completions, in one row per prompt (no padding between).
 
     prompts, prompt_mask: [U, P] left-padded; group: [n] prompt of each completion; completions,
@@ -384,7 +384,7 @@ def pack_completions(
     steps = torch.arange(length, device=device)[None]  # [1, L]
     cols = torch.where((steps > 0) & (steps < completion_mask.sum(-1, keepdim=True)), offset[:, None] - p + steps, 0)
     rows = group[:, None].expand(n, length)  # [n, L]
-    return ids, position, allowed[:, None], rows, cols, segment
+    return ids, position, allowed[:, None], rows, cols
 
 
 class SharedPromptLM(torch.nn.Module):
@@ -424,7 +424,7 @@ class SharedPromptLM(torch.nn.Module):
         return self._cached(prompts, prompt_mask, group, completions, completion_mask), None, None
 
     def _packed(self, prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor):
-        ids, position, allowed, rows, cols, _ = pack_completions(prompts, prompt_mask, group, completions, completion_mask)
+        ids, position, allowed, rows, cols = pack_completions(prompts, prompt_mask, group, completions, completion_mask)
         mask = allowed
         if self._additive_mask:  # eager attention adds the mask to the scores
             dtype = next(self.lm.parameters()).dtype
