@@ -467,6 +467,9 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     np.random.seed(cfg.seed)
 
     model_path = str(checkpoint / "model") if checkpoint else cfg.model
+    # The data first: a malformed row fails in seconds, not after a model load.
+    stream = PromptStream(load_rows(cfg, "train"), cfg.seed)
+    eval_rows = load_rows(cfg, "test") if (cfg.eval_before or cfg.eval_after) else []
     tokenizer = load_tokenizer(model_path)
     policy = load_model(model_path)
     ref = None  # the frozen reference: the initial policy, or the last refresh saved with the checkpoint
@@ -495,8 +498,6 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         fused=accelerator.device.type in ("cpu", "cuda") or None,
     )
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: lr_factor(s, cfg))
-    stream = PromptStream(load_rows(cfg, "train"), cfg.seed)
-    eval_rows = load_rows(cfg, "test") if (cfg.eval_before or cfg.eval_after) else []
     start_step = 0
     if checkpoint:
         state = torch.load(checkpoint / "trainer.pt", weights_only=False)

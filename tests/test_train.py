@@ -610,3 +610,22 @@ def test_chat_format_dataset_trains(tiny, tmp_path):
     sample = json.loads((out / "samples.jsonl").read_text().splitlines()[0])
     assert sample["prompt"][0] == {"role": "system", "content": "Digits only."}
     assert math.isfinite(read_metrics(out)[0]["loss"])
+
+
+def test_malformed_dataset_row_fails_before_the_model_is_loaded(tiny, tmp_path, monkeypatch):
+    """A bad row is reported with its line, and no time is spent loading a model first."""
+    import grpo_train.train as train_module
+    from grpo_train.config import load_config
+    from grpo_train.data import DatasetError
+
+    data = tmp_path / "bad.jsonl"
+    data.write_text(json.dumps({"prompt": "Say 11.", "reference": "1"}) + "\n" + json.dumps({"prompt": "Say 22."}) + "\n")
+
+    def no_load(*args, **kwargs):
+        raise AssertionError("the model was loaded before the data was checked")
+
+    monkeypatch.setattr(train_module, "load_model", no_load)
+    monkeypatch.setattr(train_module, "load_tokenizer", no_load)
+    cfg = load_config(None, overrides(tiny, tmp_path / "run", dataset=str(data))[1::2])
+    with pytest.raises(DatasetError, match=r"row 1 \(line 2\): no column 'reference'"):
+        train_module.train(cfg)
