@@ -49,14 +49,18 @@ to, ptrace of, or /proc/PID/{mem,environ} of processes outside; no mounts) and a
 rest by each child; together exactly one filter: no socket but AF_UNIX stream and seqpacket, and
 no ``connect``, so no unix socket of the host is reachable by path, which neither a network
 namespace nor Landlock hides; no ptrace, process_vm_*, io_uring, bpf, perf_event_open,
-userfaultfd, syslog; no new namespaces, mounts or chroot; no System V IPC, POSIX message queues
-or keyrings, whose objects outlive the sandbox and are shared by the uid; prlimit, setpriority,
-ioprio_set and sched_set* on the caller only, since on another process of the same uid they need
-no ptrace right; without a pid namespace also no setsid/setpgid, so the process group holds
-every descendant and is what gets killed). Every child's OOM score is the highest, so the
-kernel's OOM killer takes a candidate before the trainer. As a normal user the namespaces come
-from a user namespace where the kernel allows one. The fork server, its children and their files
-go away when the owning process closes it or dies (a killed pool worker included).
+userfaultfd, syslog; no new namespaces, mounts or chroot; no ``clone(CLONE_PARENT)``, whose
+process would be the fork server's child, never reaped: a zombie held against NPROC for good; no
+System V IPC, POSIX message queues or keyrings, whose objects outlive the sandbox and are shared
+by the uid; prlimit, setpriority, ioprio_set and sched_set* on the caller only, since on another
+process of the same uid they need no ptrace right; without a pid namespace also no
+setsid/setpgid, so the process group holds every descendant and is what gets killed; without the
+uid drop, a normal user's run or root with ``drop_uid`` off, also no chmod, chown or extended
+attribute changes, which Landlock does not cover and which the host's uid could make to the host's
+files: such a candidate cannot chmod even its own temp files). Every child's OOM score is the highest, so the kernel's OOM killer takes a candidate before the
+trainer. As a normal user the namespaces come from a user namespace where the kernel allows one.
+The fork server, its children and their files go away when the owning process closes it or dies
+(a killed pool worker included).
 
 Shared network namespace: making and tearing down a network namespace per execution is costly
 in the kernel, so when seccomp and Landlock with scoping (ABI >= 6) are both active and no user

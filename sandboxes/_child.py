@@ -337,21 +337,25 @@ _SYSCALLS = (
     "bpf perf_event_open setsid setpgid unshare setns mount umount2 pivot_root chroot open_tree "
     "move_mount fsopen fsmount fspick mount_setattr shmget shmat shmctl semget semop semctl semtimedop "
     "msgget msgsnd msgrcv msgctl mq_open mq_unlink add_key request_key keyctl userfaultfd syslog "
-    "prlimit64 setpriority ioprio_set sched_setaffinity sched_setscheduler sched_setparam sched_setattr"
+    "prlimit64 setpriority ioprio_set sched_setaffinity sched_setscheduler sched_setparam sched_setattr "
+    "chmod fchmod fchmodat fchmodat2 chown fchown lchown fchownat setxattr lsetxattr fsetxattr removexattr "
+    "lremovexattr fremovexattr setxattrat removexattrat"
 ).split()
 _ARCH = {
     "x86_64": (
         0xC000003E,
         (41, 53, 42, 56, 435, 101, 310, 311, 425, 321, 298, 112, 109, 272, 308, 165, 166, 155, 161, 428)
         + (429, 430, 432, 433, 442, 29, 30, 31, 64, 65, 66, 220, 68, 69, 70, 71, 240, 241, 248, 249)
-        + (250, 323, 103, 302, 141, 251, 203, 144, 142, 314),
+        + (250, 323, 103, 302, 141, 251, 203, 144, 142, 314)
+        + (90, 91, 268, 452, 92, 93, 94, 260, 188, 189, 190, 197, 198, 199, 463, 466),
         0x40000000,  # x32 ABI bit: refuse those numbers altogether
     ),
     "aarch64": (
         0xC00000B7,
         (198, 199, 203, 220, 435, 117, 270, 271, 425, 280, 241, 157, 154, 97, 268, 40, 39, 41, 51, 428)
         + (429, 430, 432, 433, 442, 194, 196, 195, 190, 193, 191, 192, 186, 189, 188, 187, 180, 181, 217)
-        + (218, 219, 282, 116, 261, 140, 30, 122, 119, 118, 274),
+        + (218, 219, 282, 116, 261, 140, 30, 122, 119, 118, 274)
+        + (None, 52, 53, 452, None, 55, None, 54, 5, 6, 7, 14, 15, 16, 463, 466),  # None: no such call
         None,
     ),
 }
@@ -367,7 +371,20 @@ _DENIED = (
     "shmctl semget semop semctl semtimedop msgget msgsnd msgrcv msgctl mq_open mq_unlink add_key "
     "request_key keyctl userfaultfd syslog"
 ).split()
+# Refused when the candidate keeps the host's uid (no uid drop): changes of a file's mode, owner,
+# group, ACL or other extended attributes. Landlock does not cover them (only the file's owner may
+# make them, so after the drop to an unused uid they reach nothing of the host's), and a normal
+# user's candidate could otherwise make any of the user's files readable to all, or unreadable.
+_OWNER_ONLY = (
+    "chmod fchmod fchmodat fchmodat2 chown fchown lchown fchownat setxattr lsetxattr fsetxattr "
+    "removexattr lremovexattr fremovexattr setxattrat removexattrat"
+).split()
 _CLONE_NEW = 0x7E020000  # CLONE_NEWNS | NEWCGROUP | NEWUTS | NEWIPC | NEWUSER | NEWPID | NEWNET
+CLONE_PARENT = 0x00008000
+# Refused in a clone's flags: new namespaces, and CLONE_PARENT, which would make the new process
+# a child of the candidate's parent, the fork server (which reaps only the children it made:
+# each such process would stay its zombie, counted against the uid's RLIMIT_NPROC forever).
+_CLONE_REFUSED = _CLONE_NEW | CLONE_PARENT
 
 
 def _bpf(code: int, jt: int, jf: int, k: int) -> bytes:
@@ -379,10 +396,11 @@ def _bpf(code: int, jt: int, jf: int, k: int) -> bytes:
 _CHILD_ONLY = ("clone", "mount", "setsid", "setpgid")
 
 
-def seccomp_filter(deny_setsid: bool, part: str = "all") -> bytes | None:
+def seccomp_filter(deny_setsid: bool, part: str = "all", deny_chmod: bool = False) -> bytes | None:
     """A classic-BPF seccomp program: only AF_UNIX stream sockets and no connect(), no new
-    namespaces or mounts, no ptrace & co., no objects that outlive the process (System V IPC,
-    message queues, keys), and no scheduling or rlimit changes to any process but the caller.
+    namespaces or mounts, no ``clone(CLONE_PARENT)``, no ptrace & co., no objects that outlive
+    the process (System V IPC, message queues, keys), and no scheduling or rlimit changes to
+    any process but the caller.
 
     Why each: inet, netlink and packet sockets reach or configure networks; ``connect`` and
     datagram sockets reach unix sockets on the host by path (a netns does not hide those, and
@@ -392,8 +410,9 @@ def seccomp_filter(deny_setsid: bool, part: str = "all") -> bytes | None:
     ``part``: "all", or the same rules split in two: "server" (installed once by the fork
     server on itself, inherited by every child) and "child" (:data:`_CHILD_ONLY`, installed by
     each child on top). A process under both filters gets exactly the answers of "all", and a
-    child attaches only a few instructions instead of the whole program. Returns None on an
-    architecture we have no numbers for.
+    child attaches only a few instructions instead of the whole program. ``deny_chmod``: also
+    no changes of a file's mode, owner or extended attributes (:data:`_OWNER_ONLY`; for a
+    candidate that keeps the host's uid). Returns None on an architecture we have no numbers for.
     """
     arch = _ARCH.get(os.uname().machine)
     if arch is None:
@@ -427,7 +446,7 @@ def seccomp_filter(deny_setsid: bool, part: str = "all") -> bytes | None:
         "socket": [arg(0), _bpf(JEQ, 0, len(unix_stream), socket.AF_UNIX), arg(1), *unix_stream],
         "socketpair": [arg(1), *unix_stream],
         "connect": [_bpf(RET, 0, 0, EACCES)],
-        "clone": [arg(0), _bpf(AND, 0, 0, _CLONE_NEW), *allow_zero],
+        "clone": [arg(0), _bpf(AND, 0, 0, _CLONE_REFUSED), *allow_zero],
         "clone3": [
             _bpf(RET, 0, 0, ENOSYS)
         ],  # flags in memory, out of a filter's reach: libc falls back to clone
@@ -441,8 +460,9 @@ def seccomp_filter(deny_setsid: bool, part: str = "all") -> bytes | None:
     }
     if deny_setsid:
         rules["setsid"] = rules["setpgid"] = [_bpf(RET, 0, 0, EPERM)]
-    for name in _DENIED:
-        rules[name] = [_bpf(RET, 0, 0, EPERM)]
+    for name in _DENIED + (_OWNER_ONLY if deny_chmod else []):
+        if nr[name] is not None:
+            rules[name] = [_bpf(RET, 0, 0, EPERM)]
     if part != "all":
         rules = {k: v for k, v in rules.items() if (k in _CHILD_ONLY) == (part == "child")}
     prog = [_bpf(LD, 0, 0, 4), _bpf(JEQ, 1, 0, audit_arch), _bpf(RET, 0, 0, KILL), _bpf(LD, 0, 0, 0)]
@@ -458,9 +478,9 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
 
-def build_seccomp(deny_setsid: bool, part: str = "all") -> tuple[object, object]:
+def build_seccomp(deny_setsid: bool, part: str = "all", deny_chmod: bool = False) -> tuple[object, object]:
     """The filter as (buffer, sock_fprog), built once in the fork server and installed per child."""
-    prog = seccomp_filter(deny_setsid, part)
+    prog = seccomp_filter(deny_setsid, part, deny_chmod)
     if prog is None:
         raise OSError(errno.ENOSYS, "seccomp: unsupported architecture")
     buf = ctypes.create_string_buffer(prog)
@@ -468,10 +488,13 @@ def build_seccomp(deny_setsid: bool, part: str = "all") -> tuple[object, object]
 
 
 def install_seccomp(
-    deny_setsid: bool, built: tuple[object, object] | None = None, no_new_privs: bool = True
+    deny_setsid: bool,
+    built: tuple[object, object] | None = None,
+    no_new_privs: bool = True,
+    deny_chmod: bool = False,
 ) -> None:
     """``no_new_privs=False`` when the caller has set PR_SET_NO_NEW_PRIVS already (Landlock does)."""
-    _buf, fprog = built or build_seccomp(deny_setsid)
+    _buf, fprog = built or build_seccomp(deny_setsid, deny_chmod=deny_chmod)
     if no_new_privs:
         prctl(PR_SET_NO_NEW_PRIVS, 1)
     _check(_libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0), "seccomp")  # type: ignore[arg-type]
@@ -712,6 +735,7 @@ class ChildPlan:
         self.seccomp = bool(layers.get("seccomp"))
         self.seccomp_built: tuple[object, object] | None = None  # set by the server
         self.deny_setsid = not layers.get("pidns")
+        self.deny_chmod = self.drop is None  # the candidate keeps the host's uid (see _OWNER_ONLY)
         names = ("userns", "netns", "pidns", "mountns", "drop_uid", "landlock", "seccomp")
         # read by the parent once it takes the (warm) child; every layer named here is applied
         # before it is sent, or the child reports an infrastructure error instead
@@ -760,7 +784,7 @@ def _isolate_child(plan: ChildPlan, tmpdir: str) -> None:
                 install_landlock([], [tmpdir, "/dev/null"], layered=True)
     os.close(RULESET_FD)
     if plan.seccomp:
-        install_seccomp(plan.deny_setsid, plan.seccomp_built, no_new_privs=not plan.landlock)
+        install_seccomp(plan.deny_setsid, plan.seccomp_built, not plan.landlock, plan.deny_chmod)
 
 
 def _apply_rlimits(limits: dict) -> bool:
@@ -1172,11 +1196,12 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int) -> None:
                 pass
     if plan.seccomp:
         try:  # the bulk of the filter binds us (and so every child) already; children add the rest
-            install_seccomp(plan.deny_setsid, build_seccomp(plan.deny_setsid, "server"), os.geteuid() != 0)
+            server_part = build_seccomp(plan.deny_setsid, "server", plan.deny_chmod)
+            install_seccomp(plan.deny_setsid, server_part, os.geteuid() != 0)
             plan.seccomp_built = build_seccomp(plan.deny_setsid, "child")
         except OSError:
             try:
-                plan.seccomp_built = build_seccomp(plan.deny_setsid)
+                plan.seccomp_built = build_seccomp(plan.deny_setsid, deny_chmod=plan.deny_chmod)
             except OSError:
                 pass  # the children then build it themselves (and report the failure)
     server = Zygote(ctl, plan, base, flags)
@@ -1200,9 +1225,6 @@ def _arrange_fds(ctl_fd: int) -> int:
     if null >= FIRST_FREE_FD:
         os.close(null)
     return ctl
-
-
-CLONE_PARENT = 0x00008000
 
 
 def _clone_child(

@@ -445,6 +445,132 @@ def f():
     assert_host_intact(host, get_server(cfg))
 
 
+def _zombies_of(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[0] == "Z" and int(fields[1]) == pid:
+            out.append(int(entry))
+    return out
+
+
+def test_no_process_of_the_candidate_becomes_the_fork_servers(host):
+    """clone(CLONE_PARENT) makes the new process a child of the candidate's parent, the fork
+    server, which reaps only the children it made: each would stay its zombie for good, counted
+    against the uid's RLIMIT_NPROC, until later candidates cannot fork at all. Seccomp refuses
+    the flag (shown without a pid namespace: its first process cannot use the flag anyway)."""
+    cfg = SandboxConfig(disable=frozenset({"pidns"}))
+    server = get_server(cfg)
+    clone = dict(zip(_SYSCALLS, _ARCH[os.uname().machine][1]))["clone"]
+    code = f"""
+import ctypes, os
+def f(n):
+    libc = ctypes.CDLL(None, use_errno=True)
+    out = []
+    for _ in range(n):
+        pid = libc.syscall({clone}, 0x8000 | 17, None, None, None, None)  # CLONE_PARENT | SIGCHLD
+        if pid == 0:
+            os._exit(0)
+        out.append(ctypes.get_errno() if pid < 0 else 0)
+    return out
+"""
+    with Candidate(code, FAST, server=server) as c:
+        assert c.call("f", (40,)) == [1] * 40  # EPERM
+    time.sleep(0.2)
+    assert _zombies_of(server.zygote_pid) == []
+    forks = "import os\ndef f():\n    pid = os.fork()\n    if pid == 0:\n        os._exit(3)\n    return os.waitpid(pid, 0)[1] >> 8"
+    assert run_call(forks, config=cfg) == ("ok", 3)  # the next candidate can still fork
+    assert_host_intact(host, server)
+    server.close()  # its warm children count against the shared RLIMIT_NPROC
+
+
+def test_a_candidate_that_keeps_the_hosts_uid_changes_no_files_mode_or_owner(host):
+    """Landlock does not cover chmod, chown or extended attributes (ACLs): without the uid drop
+    (root with drop_uid off here; a normal user always) the candidate owns the host's files, so
+    seccomp refuses those calls. After the drop they stay allowed: the candidate owns nothing
+    outside its temp dir, and solutions may chmod their own files (shutil.copy does)."""
+    code = f"""
+import os
+def f():
+    out = [os.getuid()]
+    for act in (lambda: os.chmod({host["canary"]!r}, 0o666), lambda: os.chown({host["canary"]!r}, 65534, 65534),
+                lambda: os.setxattr({host["canary"]!r}, "user.vg", b"x")):
+        try:
+            act()
+            out.append("done")
+        except OSError as e:
+            out.append(e.errno)
+    return out
+"""
+    cfg = SandboxConfig(disable=frozenset({"drop_uid"}))
+    assert run_call(code, config=cfg) == ("ok", [0, 1, 1, 1])  # EPERM
+    assert os.stat(host["canary"]).st_uid == 0
+    assert_host_intact(host, get_server(cfg))
+    get_server(cfg).close()
+    own = "import os\ndef f():\n    open('x', 'w').close()\n    os.chmod('x', 0o750)\n    return oct(os.stat('x').st_mode & 0o777)"
+    assert run_call(own) == ("ok", "0o750")
+
+
+@pytest.mark.skipif(os.uname().machine != "x86_64", reason="machine code for x86_64")
+def test_the_split_filter_binds_threads_forks_and_the_other_abis(host):
+    """The server's half of the filter and the child's are both inherited by threads and forks,
+    and both refuse the 32-bit (int 0x80) and x32 entry points, whose numbers differ."""
+    code = """
+import ctypes, os, threading
+libc = ctypes.CDLL(None, use_errno=True)
+libc.mmap.restype = ctypes.c_void_p
+libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+def run(code):
+    addr = libc.mmap(None, 4096, 7, 0x22, -1, 0)  # RWX, private and anonymous
+    ctypes.memmove(addr, code, len(code))
+    return ctypes.CFUNCTYPE(ctypes.c_long)(addr)()
+INT80 = bytes([0xB8, 20, 0, 0, 0, 0xCD, 0x80, 0xC3])  # getpid through int 0x80 (i386)
+X32 = bytes([0xB8]) + (0x40000000 | 39).to_bytes(4, "little") + bytes([0x0F, 0x05, 0xC3])  # x32 getpid
+INET = bytes([0xB8, 41, 0, 0, 0, 0xBF, 2, 0, 0, 0, 0xBE, 1, 0, 0, 0, 0x31, 0xD2, 0x0F, 0x05, 0xC3])  # socket(AF_INET)
+CLONE_NEWUSER = bytes([0xB8, 56, 0, 0, 0, 0xBF, 0x11, 0, 0, 0x10, 0x31, 0xF6, 0x31, 0xD2, 0x4D, 0x31, 0xD2, 0x4D, 0x31, 0xC0, 0x0F, 0x05, 0xC3])
+def in_child(fn):
+    pid = os.fork()
+    if pid == 0:
+        os._exit(min(abs(fn()), 250))
+    st = os.waitpid(pid, 0)[1]
+    return -os.WTERMSIG(st) if os.WIFSIGNALED(st) else os.WEXITSTATUS(st)
+def f():
+    out = [in_child(lambda: run(INT80)), in_child(lambda: run(X32))]
+    t = threading.Thread(target=lambda: out.extend([run(INET), run(CLONE_NEWUSER)]))
+    t.start()
+    t.join()
+    out.append(in_child(lambda: in_child(lambda: run(INET))))
+    out.append(in_child(lambda: in_child(lambda: run(CLONE_NEWUSER))))
+    return out
+"""
+    assert run_call(code) == ("ok", [-31, -31, -13, -1, 13, 1])  # SIGSYS, SIGSYS, EACCES, EPERM
+    assert_host_intact(host)
+
+
+def test_concurrent_candidates_see_only_their_own_temp_dir(host):
+    """Every child mounts its own tmpfs at the same path: another candidate running at the
+    same time sees an empty directory there, and its file names lead nowhere."""
+    writer = "import os\nopen('mine', 'w').write('A')\ndef where():\n    return os.path.abspath('mine')"
+    reader = """
+import os
+def f(path):
+    try:
+        return os.listdir('.'), open(path).read()
+    except OSError as e:
+        return os.listdir('.'), e.errno
+"""
+    with Candidate(writer, FAST) as a:
+        path = a.call("where")
+        assert run_call(reader, "f", path) == ("ok", ([], 2))  # ENOENT
+        with Candidate(reader, FAST) as b:
+            assert b.call("f", (path,)) == ([], 2)
+    assert_host_intact(host)
+
+
 def test_output_cap_kills_a_flood(host):
     res = run_program("while True: print('y' * 1000)", None, Limits(wall_s=5, output_bytes=100_000))
     assert res.output_exceeded and not res.ok and len(res.stdout) <= 100_000

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import textwrap
 
 import pytest
@@ -60,6 +63,12 @@ SCRIPT = textwrap.dedent(
                 fh.write("owned")
         except OSError as e:
             found.append(e.errno)
+        # Landlock does not cover a file's mode, group or ACL (xattrs): the user's own files
+        for act in (lambda: os.chmod(CANARY, 0o666), lambda: os.setxattr(CANARY, "user.vg", b"owned")):
+            try:
+                act()
+            except OSError as e:
+                found.append(e.errno)
         try:
             s = socket.socket()
             s.settimeout(0.5)
@@ -165,8 +174,10 @@ def _system_python() -> str:
 
 
 @pytest.fixture(scope="module")
-def nonroot(tmp_path_factory):
-    d = tmp_path_factory.mktemp("nonroot")
+def nonroot():
+    # directly in /tmp: pytest's own temp dirs are root's (0700), which the user could not even
+    # reach, and then the canary would prove nothing
+    d = pathlib.Path(tempfile.mkdtemp(prefix="vg-nonroot-"))
     os.chmod(d, 0o755)
     home = d / "home"
     home.mkdir()
@@ -203,6 +214,7 @@ def nonroot(tmp_path_factory):
         conn = None
     listener.close()
     yield {"proc": proc, "canary": canary, "connection": conn}
+    shutil.rmtree(d, ignore_errors=True)
 
 
 def _out(nonroot) -> dict:
@@ -236,6 +248,11 @@ def test_attacks_fail_and_host_is_intact(nonroot, variant):
     # rlimits, priority and CPUs of the host process; no System V segment outlived the sandbox
     assert out["host_after"] == out["host_before"]
     assert nonroot["canary"].read_text() == "untouched"
+    assert nonroot["canary"].stat().st_mode & 0o777 == 0o644
+    try:
+        assert "user.vg" not in os.listxattr(nonroot["canary"])
+    except OSError:  # no extended attributes on this file system
+        pass
     assert nonroot["connection"] is None, "a connection reached the listener on 127.0.0.1"
 
 
