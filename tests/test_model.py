@@ -76,11 +76,15 @@ def test_autocast_precisions():
         assert (x @ x).dtype == torch.float32
 
 
-@pytest.mark.parametrize("packed, attention", [(False, "sdpa"), (True, "sdpa"), (True, "eager")])
-def test_shared_prompt_scoring_equals_full_forward_values_and_gradients(cache, packed, attention):
+@pytest.mark.parametrize(
+    "packed, attention, max_row_tokens",
+    [(False, "sdpa", 1024), (True, "sdpa", 1024), (True, "eager", 1024), (True, "sdpa", 10)],
+)
+def test_shared_prompt_scoring_equals_full_forward_values_and_gradients(cache, packed, attention, max_row_tokens):
     """Running each prompt once and its completions on the cached keys/values (or packed after it in one row with
     a block-causal mask) gives the log-probs, entropies and gradients of running every prompt + completion in
-    full (left-padded prompts, right-padded completions, a one-token completion)."""
+    full (left-padded prompts, right-padded completions, a one-token completion; with a 10-token row budget
+    each prompt is split over several packed rows)."""
     model = load_model("tiny-random")
     model.set_attn_implementation(attention)
     g, vocab = 3, model.config.vocab_size
@@ -99,9 +103,16 @@ def test_shared_prompt_scoring_equals_full_forward_values_and_gradients(cache, p
         prompts=prompts, prompt_mask=prompt_mask,
     )
     idx = torch.tensor([0, 1, 4, 5])  # completions of both prompts, not all of them
-    scorer = SharedPromptLM(model, packed=packed)
+    scorer = SharedPromptLM(model, packed=packed, max_row_tokens=max_row_tokens)
     shared, entropy = grouped_logprobs(scorer, rollout, idx, 5, num_generations=g, temperature=0.7, with_entropy=True)
     assert scorer.packed == packed and torch.isfinite(shared).all()
+    if packed:
+        from grpo_train.rollout import pack_completions
+
+        groups, group = torch.unique(idx // g, return_inverse=True)
+        ids = pack_completions(prompts[groups], prompt_mask[groups], group, completions[idx], mask[idx].long(),
+                               max_row_tokens)[0]
+        assert ids.shape[0] == (2 if max_row_tokens > 100 else 3)  # one row per prompt, or the first one split
     (shared * mask[idx]).sum().backward()
     grads_shared = [p.grad.clone() for p in model.parameters()]
     model.zero_grad()
