@@ -62,6 +62,10 @@ class Config:
     Write literal braces doubled: ``"{prompt} Put the answer in \\\\boxed{{}}."``"""
     system_prompt: str = ""
     """System message for the chat template ("" = the model's own default system message, if it has one)."""
+    chat_template: bool = True
+    """Wrap prompts in the tokenizer's chat template (instruct models). ``false``, or a tokenizer without one (base
+    models): the prompt text as it is, after ``system_prompt`` and a blank line when that is set (chat-format
+    prompts then are an error)."""
     eval_dataset: str = ""
     """Held-out data for ``verigrpo eval`` and the before/after evaluation. "" = the built-in task's
     ``test`` split, or for a file the ``eval_size`` rows held back from it (never trained on)."""

@@ -61,6 +61,7 @@ def _correct_counts(
             system_prompt=cfg.system_prompt,
             seeds=seeds if temperature > 0 else None,
             precision=cfg.precision,
+            chat_template=cfg.chat_template,
         )
         rewards = pool.score(rollout.texts, rollout.rows)
         ok = [r.status is Status.CORRECT for r in rewards]

@@ -175,9 +175,21 @@ class Rollout:
         return dataclasses.replace(self, **moved)
 
 
-def chat_prompts(tokenizer: PreTrainedTokenizerBase, rows: Sequence[dict[str, Any]], system_prompt: str) -> list[str]:
+def chat_prompts(
+    tokenizer: PreTrainedTokenizerBase, rows: Sequence[dict[str, Any]], system_prompt: str, chat_template: bool = True
+) -> list[str]:
     """Apply the chat template: the row's prompt as the user turn after an optional system message, or the row's
-    chat (a list of messages) as it is, with ``system_prompt`` first only if the chat has no system message."""
+    chat (a list of messages) as it is, with ``system_prompt`` first only if the chat has no system message.
+
+    Without a template (``chat_template=False``, or a base model's tokenizer that has none) the prompt text is
+    used as it is, after ``system_prompt`` and a blank line when that is set; a chat prompt is then an error."""
+    if not (chat_template and getattr(tokenizer, "chat_template", None)):
+        if any(isinstance(row["prompt"], list) for row in rows):
+            from grpo_train.config import ConfigError
+
+            raise ConfigError("chat-format prompts need a chat template, and this run has none (chat_template = "
+                              "false, or the tokenizer has no template): use text prompts")
+        return [f"{system_prompt}\n\n{row['prompt']}" if system_prompt else row["prompt"] for row in rows]
     out = []
     for row in rows:
         prompt = row["prompt"]
@@ -271,15 +283,18 @@ def generate(
     system_prompt: str,
     seeds: Sequence[int] | None,
     precision: str = "fp32",
+    chat_template: bool = True,
 ) -> Rollout:
     """Sample ``num_generations`` completions for each row (greedy when ``temperature == 0``).
 
     ``seeds`` holds one seed per completion (``len(rows) * num_generations``, see :func:`sample_seed`).
-    ``precision`` picks the rollout weights (:func:`rollout_linears`); the caller sets autocast.
+    ``precision`` picks the rollout weights (:func:`rollout_linears`); the caller sets autocast. ``chat_template``:
+    see :func:`chat_prompts`.
     """
     g = num_generations
-    texts = chat_prompts(tokenizer, rows, system_prompt)
-    enc = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=False)
+    texts = chat_prompts(tokenizer, rows, system_prompt, chat_template)
+    templated = chat_template and bool(getattr(tokenizer, "chat_template", None))  # a template brings its BOS
+    enc = tokenizer(texts, return_tensors="pt", padding=True, add_special_tokens=not templated)
     sampler = None
     if temperature > 0:
         if seeds is None or len(seeds) != len(rows) * g:

@@ -210,6 +210,8 @@ def test_chat_prompts_are_used_as_they_are_with_the_system_prompt_only_when_miss
     assert rows[0]["prompt"] == [{"role": "system", "content": "Be terse."}, {"role": "user", "content": "1 + 1?"}]
 
     class Recorder:
+        chat_template = "{{ messages }}"
+
         def apply_chat_template(self, messages, tokenize, add_generation_prompt):
             assert not tokenize and add_generation_prompt
             return repr(messages)
@@ -220,3 +222,28 @@ def test_chat_prompts_are_used_as_they_are_with_the_system_prompt_only_when_miss
     with pytest.raises(DatasetError, match="prompt_template"):
         load_rows(Config(dataset=str(path), prompt_column="messages", reference_column="answer",
                          eval_dataset=str(path), prompt_template="Q: {prompt}"), "test")
+
+
+def test_prompts_without_a_chat_template_are_the_text_itself():
+    """A base model's tokenizer (no template), or chat_template = false: the prompt as it is, after the system
+    prompt; chat-format prompts then are a clear error."""
+    from grpo_train.config import ConfigError
+    from grpo_train.rollout import chat_prompts
+
+    class Base:
+        chat_template = None
+
+    rows = [{"prompt": "Compute 1 + 1."}]
+    assert chat_prompts(Base(), rows, system_prompt="") == ["Compute 1 + 1."]
+    assert chat_prompts(Base(), rows, system_prompt="Be terse.") == ["Be terse.\n\nCompute 1 + 1."]
+
+    class Instruct:
+        chat_template = "{{ messages }}"
+
+        def apply_chat_template(self, messages, tokenize, add_generation_prompt):
+            return "templated"
+
+    assert chat_prompts(Instruct(), rows, system_prompt="") == ["templated"]
+    assert chat_prompts(Instruct(), rows, system_prompt="", chat_template=False) == ["Compute 1 + 1."]
+    with pytest.raises(ConfigError, match="need a chat template"):
+        chat_prompts(Base(), [{"prompt": [{"role": "user", "content": "x"}]}], system_prompt="")

@@ -629,3 +629,12 @@ def test_malformed_dataset_row_fails_before_the_model_is_loaded(tiny, tmp_path, 
     cfg = load_config(None, overrides(tiny, tmp_path / "run", dataset=str(data))[1::2])
     with pytest.raises(DatasetError, match=r"row 1 \(line 2\): no column 'reference'"):
         train_module.train(cfg)
+
+
+def test_base_model_style_prompts_train(tiny, tmp_path):
+    """chat_template = false (what a base model's tokenizer without a template gets too): the prompt text as it is."""
+    from grpo_train.cli import train_main
+
+    out = tmp_path / "run"
+    assert train_main(overrides(tiny, out, chat_template=False, system_prompt="Digits only.", max_steps=1)) == 0
+    assert math.isfinite(read_metrics(out)[0]["loss"])
