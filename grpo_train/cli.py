@@ -60,7 +60,16 @@ def _load(args: argparse.Namespace, resume: bool = False) -> Config:
         probe = load_config(None, args.overrides)
         saved = Path(probe.output_dir) / "config.toml"
         config = str(saved) if saved.exists() else None
-    return load_config(config, args.overrides)
+    cfg = load_config(config, args.overrides)
+    if resume:
+        saved = Path(cfg.output_dir) / "config.toml"
+        if saved.exists():
+            before, after = load_config(str(saved), []).to_dict(), cfg.to_dict()
+            changed = sorted(k for k in after if before.get(k) != after[k])
+            if changed:  # legitimate (more steps, another eval), but it is no longer the run that was started
+                print(f"verigrpo: resuming with changed config keys: {', '.join(changed)} (the run's config.toml is "
+                      "rewritten with the new values)", file=sys.stderr)
+    return cfg
 
 
 def _user_errors() -> tuple[type[Exception], ...]:

@@ -262,7 +262,7 @@ def test_ref_offload_trains_exactly_like_an_in_memory_reference(tiny, tmp_path):
     assert not list(offload.glob(".ref_offload*"))
 
 
-def test_optimizer_offload_trains_exactly_like_in_memory_states_and_resumes(tiny, tmp_path):
+def test_optimizer_offload_trains_exactly_like_in_memory_states_and_resumes(tiny, tmp_path, capsys):
     """AdamW's moments in a file between optimizer steps (several steps per training step here) change
     nothing: same metrics, same weights and optimizer state; a checkpoint written while they are offloaded
     holds the real states, so a resumed run continues exactly; the file is removed at the end."""
@@ -275,7 +275,9 @@ def test_optimizer_offload_trains_exactly_like_in_memory_states_and_resumes(tiny
     assert train_main(overrides(tiny, plain, max_steps=3, **extra)) == 0
     assert train_main(overrides(tiny, offload, optimizer_offload=True, max_steps=2, **extra)) == 0
     assert not list(offload.glob(".optimizer_offload*"))
+    capsys.readouterr()
     assert train_main(["--resume", *overrides(tiny, offload, optimizer_offload=True, max_steps=3, **extra)]) == 0
+    assert "resuming with changed config keys: max_steps (" in capsys.readouterr().err  # the run was extended
     assert without_timings(read_metrics(offload)) == without_timings(read_metrics(plain))
     a, b = load_params(plain / "checkpoint" / "model"), load_params(offload / "checkpoint" / "model")
     assert all((a[k] == b[k]).all() for k in a)
