@@ -400,7 +400,7 @@ def pack_completions(
         offset[i], end[r] = end[r], end[r] + k
         row_of.append(r)
     t, r_prompt = max(end, default=p), torch.tensor(row_prompt, dtype=torch.long, device=device)  # [R]
-    u = len(row_prompt)
+    u = len(row_prompt)  # R
     ids = torch.zeros(u, t, dtype=prompts.dtype, device=device)  # [R, T]
     segment = torch.full((u, t), -1, dtype=torch.long, device=device)  # [R, T] -1 pad, 0 prompt, i + 1 completion i
     position = torch.zeros(u, t, dtype=torch.long, device=device)  # [R, T]
@@ -412,9 +412,9 @@ def pack_completions(
         ids[r, o : o + k] = completions[i, :k]
         segment[r, o : o + k] = i + 1
         position[r, o : o + k] = prompt_len[g] + torch.arange(k, device=device)
-    q, k_ = segment[:, :, None], segment[:, None, :]  # [U, T, 1], [U, 1, T]
+    q, k_ = segment[:, :, None], segment[:, None, :]  # [R, T, 1], [R, 1, T]
     causal = torch.ones(t, t, dtype=torch.bool, device=device).tril()  # [T, T]
-    allowed = causal & (k_ >= 0) & ((k_ == 0) | (k_ == q)) & (q >= 0)  # [U, T, T]
+    allowed = causal & (k_ >= 0) & ((k_ == 0) | (k_ == q)) & (q >= 0)  # [R, T, T]
     allowed |= torch.eye(t, dtype=torch.bool, device=device)  # padding attends to itself only
     steps = torch.arange(length, device=device)[None]  # [1, L]
     cols = torch.where((steps > 0) & (steps < completion_mask.sum(-1, keepdim=True)), offset[:, None] - p + steps, 0)
