@@ -216,21 +216,21 @@ def to_row(record: Mapping[str, Any], index: int, cfg: Config, source: str, line
         if column not in record:
             raise DatasetError(f"{where}: no column {column!r} (for {key!r}); columns: {', '.join(map(str, record))}")
         row[key] = record[column]
-    if _is_chat(row["prompt"]):
+    chat = _is_chat(row["prompt"])
+    if chat:
         problem = _chat_problem(row["prompt"])
         if problem:
             raise DatasetError(f"{where}: prompt column {cfg.prompt_column!r} holds a chat: {problem}")
         if cfg.prompt_template != "{prompt}":
             raise DatasetError(f"{where}: prompt column {cfg.prompt_column!r} holds a chat, which prompt_template "
                                f"{cfg.prompt_template!r} cannot fill (leave it at '{{prompt}}')")
-        if _is_empty(row["reference"]):
-            raise DatasetError(f"{where}: reference column {cfg.reference_column!r} is empty ({row['reference']!r})")
-        row["prompt"] = [{"role": m["role"], "content": m["content"]} for m in row["prompt"]]
-        return row
-    if not isinstance(row["prompt"], str) or not row["prompt"].strip():
+    elif not isinstance(row["prompt"], str) or not row["prompt"].strip():
         raise DatasetError(f"{where}: prompt column {cfg.prompt_column!r} must be a non-empty string, got {row['prompt']!r}")
     if _is_empty(row["reference"]):
         raise DatasetError(f"{where}: reference column {cfg.reference_column!r} is empty ({row['reference']!r})")
+    if chat:
+        row["prompt"] = [{"role": m["role"], "content": m["content"]} for m in row["prompt"]]
+        return row
     try:
         row["prompt"] = cfg.prompt_template.format_map(row)
     except (KeyError, IndexError, ValueError) as e:
