@@ -67,8 +67,8 @@ class Config:
     models): the prompt text as it is, after ``system_prompt`` and a blank line when that is set (chat-format
     prompts then are an error)."""
     eval_dataset: str = ""
-    """Held-out data for ``verigrpo eval`` and the before/after evaluation. "" = the built-in task's
-    ``test`` split, or for a file the ``eval_size`` rows held back from it (never trained on)."""
+    """Held-out data for ``verigrpo eval`` and the before/after evaluation: its first ``eval_size`` rows. "" =
+    the built-in task's ``test`` split, or for a file the ``eval_size`` rows held back from it (never trained on)."""
 
     # ---- rewards ----------------------------------------------------------------------------------------
     verifiers: Any = dataclasses.field(default_factory=lambda: ["math"])
@@ -181,7 +181,7 @@ class Config:
     eval_after: bool = True
     """Evaluate the held-out split after training."""
     eval_size: int = 100
-    """Held-out problems to evaluate on."""
+    """Held-out problems to evaluate on (with ``eval_dataset``: how many of its rows, from the top)."""
     eval_samples: int = 1
     """Samples per problem for pass@k (1 = greedy accuracy only)."""
     eval_k: list = dataclasses.field(default_factory=lambda: [1])

@@ -267,7 +267,8 @@ def load_rows(cfg: Config, split: str) -> list[dict[str, Any]]:
     """Rows of ``split`` (``train`` or ``test``) for this config, templated and validated."""
     options = task_options(cfg)
     if split == "test" and cfg.eval_dataset:
-        return _rows_of(cfg.eval_dataset, "test", cfg)
+        rows = _rows_of(cfg.eval_dataset, "test", cfg)
+        return rows[: cfg.eval_size]  # its first eval_size rows, in file order
     if cfg.dataset in TASKS:
         size = TRAIN_STREAM_SIZE if split == "train" else cfg.eval_size
         records = TASKS[cfg.dataset](split, cfg.seed, size, **options)

@@ -247,3 +247,15 @@ def test_prompts_without_a_chat_template_are_the_text_itself():
     assert chat_prompts(Instruct(), rows, system_prompt="", chat_template=False) == ["Compute 1 + 1."]
     with pytest.raises(ConfigError, match="need a chat template"):
         chat_prompts(Base(), [{"prompt": [{"role": "user", "content": "x"}]}], system_prompt="")
+
+
+def test_eval_dataset_is_capped_at_eval_size_from_the_top(tmp_path):
+    path = tmp_path / "eval.jsonl"
+    path.write_text("".join(json.dumps({"prompt": f"{i} + 1?", "answer": str(i + 1)}) + "\n" for i in range(7)))
+    train = tmp_path / "train.jsonl"
+    train.write_text(json.dumps({"prompt": "1 + 1?", "answer": "2"}) + "\n")
+    base = dict(dataset=str(train), reference_column="answer", eval_dataset=str(path))
+    rows = load_rows(Config(**base, eval_size=3), "test")
+    assert [r["reference"] for r in rows] == ["1", "2", "3"]
+    assert len(load_rows(Config(**base, eval_size=100), "test")) == 7
+    assert len(load_rows(Config(**base, eval_size=3), "train")) == 1  # the train file is not held out from
