@@ -68,6 +68,8 @@ class Limits:
 
 MAX_PREFETCH = 256  # calls in one batch
 _NO_KWARGS = _child.encode_text({})
+Call = tuple[str, tuple, dict]  # (function name, args, kwargs)
+_Key = tuple[str, str, str]  # (function name, encoded args, encoded kwargs): what is sent, and a cache key
 # Time the child's own setup may take past the execution's deadline: a candidate that spends the
 # budget to the millisecond must get a timeout for the next start, never an infrastructure error.
 SETUP_GRACE_S = 2.0
@@ -143,6 +145,41 @@ def _raised(name: str, msg: str) -> CandidateRaised:
 # --------------------------------------------------------------------------------- function mode
 
 
+def _call_key(name: str, args: tuple, kwargs: dict | None) -> _Key:
+    """A call as it crosses the boundary; raises ``_child.EncodeError`` for a value it cannot carry."""
+    return (
+        name,
+        _child.encode_text(tuple(args)),
+        _child.encode_text(dict(kwargs)) if kwargs else _NO_KWARGS,
+    )
+
+
+class CallBatch:
+    """Calls to prefetch (see :meth:`Candidate.prefetch`), encoded once for many executions.
+
+    The harness keeps one per test code, so a test run many times encodes its literal calls
+    once. The first :meth:`keys` encodes them (the first :data:`MAX_PREFETCH`, less those the
+    boundary cannot carry), exactly where a plain sequence of calls would be encoded, and
+    raises what that would raise. The calls' values must not change after that.
+    """
+
+    def __init__(self, calls: Sequence[Call]) -> None:
+        self.calls = tuple(calls[:MAX_PREFETCH])
+        self._keys: tuple[_Key, ...] | None = None
+
+    def keys(self) -> tuple[_Key, ...]:
+        """The encoded calls: (name, args text, kwargs text) each."""
+        if self._keys is None:
+            keys = []
+            for name, args, kwargs in self.calls:
+                try:
+                    keys.append(_call_key(name, args, kwargs))
+                except _child.EncodeError:
+                    continue
+            self._keys = tuple(keys)
+        return self._keys
+
+
 class Candidate:
     """The candidate's code loaded in a sandboxed child, called through plain-value proxies.
 
@@ -158,7 +195,7 @@ class Candidate:
         config: SandboxConfig | None = None,
         server: ForkServer | None = None,
         max_restarts: int = 3,
-        prefetch: Sequence[tuple[str, tuple, dict]] = (),
+        prefetch: Sequence[Call] | CallBatch = (),
     ) -> None:
         self.code = code
         self.limits = limits or Limits()
@@ -173,12 +210,12 @@ class Candidate:
         self.calls = 0
         self._child: ChildHandle | None = None
         self._rid = 0
-        self._cache: dict[tuple[str, str, str], collections.deque] = {}
-        self._pending: dict[int, tuple[str, str, str]] = {}  # request id -> call key, in send order
+        self._cache: dict[_Key, collections.deque] = {}
+        self._pending: dict[int, _Key] = {}  # request id -> call key, in send order
         self._start(prefetch)
 
     # -- lifecycle -----------------------------------------------------------------------------
-    def _start(self, batch: Sequence[tuple[str, tuple, dict]] = ()) -> None:
+    def _start(self, batch: Sequence[Call] | CallBatch = ()) -> None:
         self.starts += 1
         items = self._batch_items(batch)
         child = self.server.spawn(
@@ -241,22 +278,16 @@ class Candidate:
         self.names = names
         self._pending.update(items)  # answered in order after "ready"; read when a test needs them
 
-    def _batch_items(
-        self, calls: Sequence[tuple[str, tuple, dict]]
-    ) -> list[tuple[int, tuple[str, str, str]]]:
+    def _batch_items(self, calls: Sequence[Call] | CallBatch) -> list[tuple[int, _Key]]:
+        """Request ids for the calls to send (of the candidate's names, once those are known)."""
+        if not isinstance(calls, CallBatch):  # only the candidate's names get encoded
+            calls = CallBatch([c for c in calls[:MAX_PREFETCH] if not self.names or c[0] in self.names])
         items = []
-        for name, args, kwargs in calls[:MAX_PREFETCH]:
-            if self.names and name not in self.names:
-                continue
-            try:
-                payload = (
-                    _child.encode_text(tuple(args)),
-                    _child.encode_text(dict(kwargs)) if kwargs else _NO_KWARGS,
-                )
-            except _child.EncodeError:
+        for key in calls.keys():
+            if self.names and key[0] not in self.names:
                 continue
             self._rid += 1
-            items.append((self._rid, (name, *payload)))
+            items.append((self._rid, key))
         return items
 
     def _finish(self, wait: bool = True) -> int | None:
@@ -296,7 +327,7 @@ class Candidate:
         call.__name__ = call.__qualname__ = name
         return call
 
-    def prefetch(self, calls: Sequence[tuple[str, tuple, dict]]) -> int:
+    def prefetch(self, calls: Sequence[Call] | CallBatch) -> int:
         """Send ``calls`` now, in one batch; :meth:`call` picks the answers up as the test needs them.
 
         The harness uses this (through the ``prefetch`` argument of the constructor, which rides
@@ -304,8 +335,8 @@ class Candidate:
         the child computes ahead while answers travel in one stream instead of one round trip
         per call. Each answer is used at most once, by a later call with the same name and
         encoded arguments; answers the test never asks for are dropped with the child. Waiting
-        for a queued answer allows ``call_s`` per call queued up to and including it. Returns the
-        number of calls sent.
+        for a queued answer allows ``call_s`` per call queued up to and including it. ``calls``:
+        (name, args, kwargs) each, or a :class:`CallBatch` of them. Returns the number of calls sent.
         """
         if self.load_error is not None or self._child is None:
             return 0
@@ -326,11 +357,7 @@ class Candidate:
         if self.load_error is not None:
             raise CandidateLoadError(f"{self.load_error['type']}: {self.load_error['msg']}")
         try:
-            key = (
-                name,
-                _child.encode_text(tuple(args)),
-                _child.encode_text(dict(kwargs)) if kwargs else _NO_KWARGS,
-            )
+            key = _call_key(name, args, kwargs)
         except _child.EncodeError as e:
             raise UnsupportedValue(f"the test passed a value the sandbox cannot carry: {e}") from None
         self.calls += 1
