@@ -28,7 +28,21 @@ from the child that could stall or break the trusted side are malformed (the cal
 deeper than 50 (too deep to send back) or, in long replies, many elements with one hash value
 (``k * (2**61 - 1)`` all hash to 0: a set of them takes quadratic time here). A candidate that
 spends its budget to the millisecond gets a timeout for the next start, never an
-infrastructure error, and a program that closes its pipes is stopped at its deadline.
+infrastructure error, and a program that closes its pipes is stopped at its deadline. What the
+trusted side spends on the candidate's answers is bounded too, so that no candidate can turn its
+wrong answer into a timeout of the scoring pool (which a trainer masks as an infrastructure
+error): messages must have the protocol's exact shape, the checks of a reply run in C over each
+level, replies total at most ``Limits.reply_bytes`` per execution (16 MiB; past it the call fails
+as a crash), and a send to a child that stops reading gives up at the call's deadline.
+
+State between executions (see :mod:`sandboxes._child` for the details): as root the fork server's
+mount namespace is read-only but for each child's private tmpfs and /proc, so nothing an
+execution writes outside its temp dir, not even a file's times or access times, reaches the next
+one; elsewhere seccomp refuses the ``utime`` family. No core dumps even of programs the candidate
+execs (RLIMIT_CORE 1, fixed: with a pipe in core_pattern 0 would start the host's crash handler),
+no real-time priority (RLIMIT_RTPRIO and RLIMIT_NICE 0), no inotify or fanotify marks (Landlock
+does not check them: a watch reports what the host does in a directory), socketpair of AF_UNIX
+only.
 
 Host damage (covered by layers, each probed at start and reported, see :func:`capabilities`): a
 fresh child per execution, cloned from a pre-warmed fork server into its own pid namespace

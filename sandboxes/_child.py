@@ -47,6 +47,33 @@ Values crossing the boundary use a tagged JSON encoding of plain values only (se
 :func:`encode`). The decoder the parent uses builds nothing but ``None``, ``bool``, ``int``,
 ``float``, ``complex``, ``str``, ``bytes``, ``list``, ``tuple``, ``dict``, ``set`` and
 ``frozenset``, so no object the candidate made ever reaches trusted code.
+
+Beyond the layers (threat model, in addition to :mod:`sandboxes`):
+
+- Nothing carries state from one execution to the next. As root the zygote makes every mount
+  of its own mount namespace read-only (:func:`_read_only_mounts`; the children's copies too,
+  but for each one's private tmpfs and /proc): without Landlock, world-writable places (/tmp,
+  /var/tmp, /dev/shm) keep nothing, and with or without it, neither a file's times
+  (``utimensat`` "now" on /dev/null: Landlock does not check it) nor reads (atime) can be read
+  back by a later execution. Where that namespace is missing (a normal user, or no ``mountns``)
+  seccomp refuses the ``utime`` family instead (:data:`_TIMES`), the candidate's own files
+  included. Left: reads updating atimes as a normal user (which files were read, once a day),
+  timing, and, without both Landlock and a mount namespace, the world-writable places.
+- No core dumps, even of a program the candidate execs (exec makes a process dumpable again)
+  or of a candidate that keeps the host's uid: RLIMIT_CORE is 1, which the kernel reads as "no
+  dump" for a pipe in core_pattern too (0 would start the host's crash handler, as root,
+  outside every namespace, per crash), and seccomp refuses any change of it. RLIMIT_RTPRIO and
+  RLIMIT_NICE are 0 whatever the host allows (a SCHED_FIFO loop starves the host).
+- No inotify or fanotify marks: Landlock does not check them, and a watch on a directory
+  outside the sandbox (/tmp, the dataset's) reports what the host does there, file by file.
+- socketpair makes AF_UNIX sockets only (another family's socket would be created, and its
+  module loaded into the host's kernel on demand, before the call fails).
+- The parent's end of each RPC socket holds a whole message (as root, past the system's
+  maximum): the parent's send never waits for a candidate that stops reading.
+- What the child sends the parent costs it little beyond its size: messages must have the
+  protocol's shape (:func:`decode_frame`: no padding for the parent to keep with a queued
+  answer), and the checks of a reply (depth, hash floods: :func:`decode_reply`) run in C over
+  each level of the value, not in Python over each element.
 """
 
 from __future__ import annotations
@@ -62,6 +89,9 @@ import signal
 import socket
 import struct
 import sys
+from collections import Counter
+from itertools import accumulate, chain, compress, repeat
+from operator import is_, itemgetter, ne
 
 MAX_MESSAGE = 16 * 1024 * 1024  # bytes; a bigger message is a protocol violation
 WARM_CHILDREN = 2  # isolated children the fork server keeps ready (one more is in flight to the parent)
@@ -107,16 +137,21 @@ def _hook(d: dict) -> object:
     if tag == "t" and type(v) is list:
         return tuple(v)
     if tag == "d" and type(v) is list:
-        out = {}
-        for kv in v:
-            if type(kv) is not list or len(kv) != 2:
-                raise ValueError("malformed dict item")
-            out[kv[0]] = kv[1]
-        return out
-    if tag == "s" and type(v) is list:
-        return set(v)
-    if tag == "f" and type(v) is list:
-        return frozenset(v)
+        if not all(map(is_, map(type, v), repeat(list))):
+            raise ValueError("malformed dict item")
+        try:
+            keys = list(map(itemgetter(0), v)) if len(v) > 64 else ()
+        except IndexError:
+            raise ValueError("malformed dict item") from None
+        _no_hash_flood(keys)  # before the dict is built
+        try:
+            return dict(v)  # in C; each item must be [key, value]
+        except ValueError:
+            raise ValueError("malformed dict item") from None
+    if (tag == "s" or tag == "f") and type(v) is list:
+        if len(v) > 64:
+            _no_hash_flood(v)
+        return set(v) if tag == "s" else frozenset(v)
     if tag == "b" and type(v) is str:
         return base64.b64decode(v, validate=True)
     if tag == "c" and type(v) is list and len(v) == 2 and all(type(x) in (int, float) for x in v):
@@ -145,66 +180,140 @@ def encode_text(value: object) -> str:
 
 
 REPLY_DEPTH = 50  # deepest nesting of a value from the child: the tests can wrap it and send it back
-_FLOOD_CHARS = 4096  # replies longer than this are checked for hash floods (shorter ones cost < 1 ms)
+_FLOOD_CHARS = 4096  # lists and tuples of longer replies are checked for hash floods (sets and dicts always)
 
 
 def decode_reply(text: object) -> object:
     """:func:`decode` for a value from the child (untrusted): also refuses (ValueError) one nested
     deeper than :data:`REPLY_DEPTH`, which the encoder could not carry back, and in long replies
     any container whose elements flood one hash value (ints ``k * (2**61 - 1)`` all hash to 0, so
-    building a set or dict of them, here or in the tests, takes quadratic time)."""
+    building a set or dict of them, here or in the tests, takes quadratic time).
+
+    The checks take time linear in the reply, mostly in C (a reply of :data:`MAX_MESSAGE` bytes
+    costs about what decoding it costs): the child can send such a reply for every call at no
+    cost to itself, and the time spent here is not the candidate's."""
     if not isinstance(text, str):
         raise TypeError("decode expects JSON text")
     flood = len(text) > _FLOOD_CHARS
-    value = (_DECODE_CHECKED if flood else _DECODE)(text)
-    if flood or text.count("[") + text.count("{") > REPLY_DEPTH:
-        stack = [(value, 0)]
-        while stack:
-            v, depth = stack.pop()
-            t = type(v)
-            if t in _SCALARS or t is bytes or t is complex:
-                continue
-            if depth >= REPLY_DEPTH:
-                raise ValueError("value nested too deeply")
-            if flood and t in (list, tuple):  # sets and dict keys were checked before they were built
-                _no_hash_flood(v)
-            stack.extend((x, depth + 1) for x in ([y for kv in v.items() for y in kv] if t is dict else v))
+    value = _DECODE(text)  # sets and dicts are checked for floods as they are built (see _hook)
+    if type(value) in _NESTED and (flood or text.count("[") + text.count("{") > REPLY_DEPTH):
+        _check_reply(value, flood)
     return value
 
 
-def _hook_checked(d: dict) -> object:
-    ((tag, v),) = d.items() if len(d) == 1 else (("", None),)
-    if tag in ("s", "f") and type(v) is list:
-        _no_hash_flood(v)
-    elif tag == "d" and type(v) is list:
-        _no_hash_flood([kv[0] for kv in v if type(kv) is list and kv])
-    return _hook(d)
+_NESTED = frozenset({list, tuple, dict, set, frozenset})
+_SEQUENCES = (list, tuple)
 
 
-_DECODE_CHECKED = json.JSONDecoder(object_hook=_hook_checked).decode
+def _check_reply(value: object, flood: bool) -> None:
+    """Walk the containers of ``value`` one level at a time, each level's elements in C."""
+    level = [value]
+    for depth in range(REPLY_DEPTH + 1):
+        if depth == REPLY_DEPTH:
+            raise ValueError("value nested too deeply")
+        kinds = set(map(type, level))
+        if flood and not kinds.isdisjoint(_SEQUENCES):  # sets and dict keys were checked as they were built
+            for v in compress(level, map((64).__lt__, map(len, level))):  # type: ignore[arg-type]
+                if type(v) in _SEQUENCES:
+                    _no_hash_flood(v)
+        items = list(chain.from_iterable(level))  # type: ignore[arg-type]  # a dict gives its keys
+        if dict in kinds:
+            for v in compress(level, map(is_, map(type, level), repeat(dict))):
+                items.extend(v.values())  # type: ignore[attr-defined]
+        level = list(compress(items, map(_NESTED.__contains__, map(type, items))))
+        if not level:
+            return
+
+
+# An int of a smaller magnitude hashes to itself: no two distinct ones share a hash value. Floats,
+# strings (hashed with a per-process key), bytes, bools and None cannot be made to flood a hash
+# value either (at most a few dozen distinct floats share one); tuples, frozensets, complex
+# numbers and big ints can: their hash values are sums and products the sender can solve for.
+_SMALL_INT = 2**61 - 1
+_CHOSEN_HASH = frozenset({tuple, frozenset, complex})
 
 
 def _no_hash_flood(items: object, most: int = 8) -> None:
-    """Raise ValueError when more than ``most`` distinct elements share one hash value."""
+    """Raise ValueError when more than ``most`` distinct elements share one hash value.
+
+    Linear in ``len(items)``, and in C but where many elements share hash values: only the
+    elements whose hash value the sender can choose are hashed, and only those that share a
+    hash value with more than ``most`` others are compared."""
     if len(items) <= 64:  # type: ignore[arg-type]
         return
-    seen: dict[int, list] = {}
-    for x in items:  # type: ignore[attr-defined]
-        try:
-            same = seen.setdefault(hash(x), [])
-        except TypeError:
-            continue
-        if not any(x == y for y in same):
-            if len(same) >= most:
-                raise ValueError("too many elements with one hash value")
-            same.append(x)
+    kinds = set(map(type, items))  # type: ignore[call-overload]
+    chosen = []
+    if int in kinds:
+        ints = items if len(kinds) == 1 else list(compress(items, map(is_, map(type, items), repeat(int))))  # type: ignore[call-overload]
+        if ints and (max(ints) >= _SMALL_INT or min(ints) <= -_SMALL_INT):  # type: ignore[type-var]
+            chosen = list(compress(ints, map(_SMALL_INT.__le__, map(abs, ints))))  # type: ignore[call-overload]
+    if not kinds.isdisjoint(_CHOSEN_HASH):
+        chosen += compress(items, map(_CHOSEN_HASH.__contains__, map(type, items)))  # type: ignore[call-overload]
+    if len(chosen) <= most:
+        return
+    try:
+        hashes = list(map(hash, chosen))
+    except TypeError:  # a tuple that holds a list: no set or dict can hold it
+        chosen = [x for x in chosen if _hashable(x)]
+        hashes = list(map(hash, chosen))
+    counts = Counter(hashes)
+    if len(counts) == len(hashes):
+        return
+    heavy = list(compress(counts.keys(), map(most.__lt__, counts.values())))
+    if len(counts) == 1:
+        groups = [chosen]
+    elif len(heavy) <= 4:
+        groups = [list(compress(chosen, map(h.__eq__, hashes))) for h in heavy]
+    else:  # sorted by hash value, each heavy group is a slice
+        order = sorted(range(len(hashes)), key=hashes.__getitem__)
+        keys = sorted(counts)
+        end = dict(zip(keys, accumulate(map(counts.__getitem__, keys))))
+        groups = [list(map(chosen.__getitem__, order[end[h] - counts[h] : end[h]])) for h in heavy]
+    for group in groups:  # drop one value's copies at a time: at most ``most`` passes over the group
+        for _ in range(most):
+            group = list(compress(group, map(ne, group, repeat(group[0]))))
+            if not group:
+                break
+        else:
+            raise ValueError("too many elements with one hash value")
+
+
+def _hashable(x: object) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True
 
 
 # -------------------------------------------------------------------------------------- framing
 
 
 _FRAME_TEXT = json.JSONEncoder(separators=(",", ":")).encode
-decode_frame = json.JSONDecoder().decode  # one message's JSON text (not bytes)
+_FRAME_DECODE = json.JSONDecoder().decode
+# every key of a message the child sends (see _run_child, _answer, _run_stdio, _child_main), and
+# of the fork server's reports on a child (see Zygote.reap)
+_MESSAGE_KEYS = frozenset(
+    {"layers", "infra", "accepted", "load_error", "syntax", "ready", "id", "ok", "err", "done", "exc"}
+    | {"exit", "killed", "pid"}
+)
+
+
+def decode_frame(text: str) -> dict:
+    """One message from the child (untrusted) as the parent reads it: JSON text (not bytes) -> dict.
+
+    ValueError unless it has the protocol's shape: known keys only, each value a scalar, a list
+    of scalars or a dict of scalars. The parent keeps answers to queued calls for a while: a
+    message padded with nested containers (each 2-byte ``[]`` is a 56-byte list here) or with
+    keys nobody reads must fail the call, not be kept."""
+    msg = _FRAME_DECODE(text)
+    if type(msg) is not dict or not _MESSAGE_KEYS.issuperset(msg):
+        raise ValueError("malformed message")
+    for v in msg.values():
+        t = type(v)
+        if (t is list or t is dict) and not _NESTED.isdisjoint(map(type, v.values() if t is dict else v)):
+            raise ValueError("malformed message")
+    return msg
 
 
 def frame(obj: object) -> bytes:
@@ -254,7 +363,7 @@ def _recv_request(sock: socket.socket) -> tuple[object, list[int]]:
     body = sock.recv(n, socket.MSG_WAITALL)  # from the trusted parent, in one piece
     if len(body) < n:
         body += _recv_exact(sock, n - len(body))
-    return decode_frame(body.decode()), fds
+    return _FRAME_DECODE(body.decode()), fds
 
 
 # ---------------------------------------------------------------------------- kernel interfaces
@@ -344,7 +453,8 @@ _SYSCALLS = (
     "msgget msgsnd msgrcv msgctl mq_open mq_unlink add_key request_key keyctl userfaultfd syslog "
     "prlimit64 setpriority ioprio_set sched_setaffinity sched_setscheduler sched_setparam sched_setattr "
     "chmod fchmod fchmodat fchmodat2 chown fchown lchown fchownat setxattr lsetxattr fsetxattr removexattr "
-    "lremovexattr fremovexattr setxattrat removexattrat"
+    "lremovexattr fremovexattr setxattrat removexattrat setrlimit utime utimes futimesat utimensat "
+    "inotify_add_watch fanotify_init fanotify_mark"
 ).split()
 _ARCH = {
     "x86_64": (
@@ -352,7 +462,8 @@ _ARCH = {
         (41, 53, 42, 56, 435, 101, 310, 311, 425, 321, 298, 112, 109, 272, 308, 165, 166, 155, 161, 428)
         + (429, 430, 432, 433, 442, 29, 30, 31, 64, 65, 66, 220, 68, 69, 70, 71, 240, 241, 248, 249)
         + (250, 323, 103, 302, 141, 251, 203, 144, 142, 314)
-        + (90, 91, 268, 452, 92, 93, 94, 260, 188, 189, 190, 197, 198, 199, 463, 466),
+        + (90, 91, 268, 452, 92, 93, 94, 260, 188, 189, 190, 197, 198, 199, 463, 466)
+        + (160, 132, 235, 261, 280, 254, 300, 301),
         0x40000000,  # x32 ABI bit: refuse those numbers altogether
     ),
     "aarch64": (
@@ -360,7 +471,8 @@ _ARCH = {
         (198, 199, 203, 220, 435, 117, 270, 271, 425, 280, 241, 157, 154, 97, 268, 40, 39, 41, 51, 428)
         + (429, 430, 432, 433, 442, 194, 196, 195, 190, 193, 191, 192, 186, 189, 188, 187, 180, 181, 217)
         + (218, 219, 282, 116, 261, 140, 30, 122, 119, 118, 274)
-        + (None, 52, 53, 452, None, 55, None, 54, 5, 6, 7, 14, 15, 16, 463, 466),  # None: no such call
+        + (None, 52, 53, 452, None, 55, None, 54, 5, 6, 7, 14, 15, 16, 463, 466)  # None: no such call
+        + (164, None, None, None, 88, 27, 262, 263),
         None,
     ),
 }
@@ -369,12 +481,14 @@ _LANDLOCK_NR = {"x86_64": (444, 445, 446), "aarch64": (444, 445, 446)}
 # Refused outright (EPERM): debugging and kernel interfaces with no use in a solution; namespaces
 # and mounts (a fresh user namespace would hand the candidate capabilities, and a wide kernel
 # surface); System V IPC, POSIX message queues and keyrings, whose objects outlive the sandbox
-# and are shared by every process of the uid (the host user's own, without uid drop).
+# and are shared by every process of the uid (the host user's own, without uid drop); inotify
+# and fanotify marks, which Landlock does not check: a watch on any directory the uid may read
+# (/tmp, the dataset's) reports the names of the files the host creates, opens and reads there.
 _DENIED = (
     "ptrace process_vm_readv process_vm_writev io_uring_setup bpf perf_event_open unshare setns mount "
     "umount2 pivot_root chroot open_tree move_mount fsopen fsmount fspick mount_setattr shmget shmat "
     "shmctl semget semop semctl semtimedop msgget msgsnd msgrcv msgctl mq_open mq_unlink add_key "
-    "request_key keyctl userfaultfd syslog"
+    "request_key keyctl userfaultfd syslog inotify_add_watch fanotify_init fanotify_mark"
 ).split()
 # Refused when the candidate keeps the host's uid (no uid drop): changes of a file's mode, owner,
 # group, ACL or other extended attributes. Landlock does not cover them (only the file's owner may
@@ -384,12 +498,26 @@ _OWNER_ONLY = (
     "chmod fchmod fchmodat fchmodat2 chown fchown lchown fchownat setxattr lsetxattr fsetxattr "
     "removexattr lremovexattr fremovexattr setxattrat removexattrat"
 ).split()
+# Refused where a file's times outside the private dir could change (the host's uid, or no
+# read-only mount namespace, see _read_only_mounts): Landlock does not cover them either. The
+# owner sets any times, and anyone who may write to a file may set them to "now": to the
+# moment of its choice, on a world-writable file such as /dev/null, which the next execution
+# reads back with stat() (a channel between executions that outlives both).
+_TIMES = "utime utimes futimesat utimensat".split()
 _CLONE_NEW = 0x7E020000  # CLONE_NEWNS | NEWCGROUP | NEWUTS | NEWIPC | NEWUSER | NEWPID | NEWNET
 CLONE_PARENT = 0x00008000
 # Refused in a clone's flags: new namespaces, and CLONE_PARENT, which would make the new process
 # a child of the candidate's parent, the fork server (which reaps only the children it made:
 # each such process would stay its zombie, counted against the uid's RLIMIT_NPROC forever).
 _CLONE_REFUSED = _CLONE_NEW | CLONE_PARENT
+# RLIMIT_CORE of every child, set once by the fork server, and never changed: seccomp refuses it.
+# 0 is not enough: with a pipe in /proc/sys/kernel/core_pattern (apport, systemd-coredump) the
+# kernel ignores the limit and starts the host's crash handler, as root, outside every namespace,
+# for each crash of a dumpable process (a candidate keeping the host's uid, or any program a
+# candidate execs: exec makes a process dumpable again). 1 is the value the kernel reads as
+# "no dump", for pipes (its guard against recursive crashes) and files (below one page) alike.
+_RLIMIT_CORE = 4  # RLIMIT_CORE's number on Linux
+_NO_CORE = (1, 1)
 
 
 def _bpf(code: int, jt: int, jf: int, k: int) -> bytes:
@@ -401,7 +529,9 @@ def _bpf(code: int, jt: int, jf: int, k: int) -> bytes:
 _CHILD_ONLY = ("clone", "mount", "setsid", "setpgid")
 
 
-def seccomp_filter(deny_setsid: bool, part: str = "all", deny_chmod: bool = False) -> bytes | None:
+def seccomp_filter(
+    deny_setsid: bool, part: str = "all", deny_chmod: bool = False, deny_times: bool = False
+) -> bytes | None:
     """A classic-BPF seccomp program: only AF_UNIX stream sockets and no connect(), no new
     namespaces or mounts, no ``clone(CLONE_PARENT)``, no ptrace & co., no objects that outlive
     the process (System V IPC, message queues, keys), and no scheduling or rlimit changes to
@@ -417,7 +547,10 @@ def seccomp_filter(deny_setsid: bool, part: str = "all", deny_chmod: bool = Fals
     each child on top). A process under both filters gets exactly the answers of "all", and a
     child attaches only a few instructions instead of the whole program. ``deny_chmod``: also
     no changes of a file's mode, owner or extended attributes (:data:`_OWNER_ONLY`; for a
-    candidate that keeps the host's uid). Returns None on an architecture we have no numbers for.
+    candidate that keeps the host's uid); ``deny_times``: no changes of a file's times
+    (:data:`_TIMES`). Always: socketpair of AF_UNIX only (another family's socket would be
+    created, and its kernel module loaded on demand, before socketpair fails), and no change of
+    RLIMIT_CORE (:data:`_NO_CORE`). Returns None on an architecture we have no numbers for.
     """
     arch = _ARCH.get(_MACHINE)
     if arch is None:
@@ -449,13 +582,26 @@ def seccomp_filter(deny_setsid: bool, part: str = "all", deny_chmod: bool = Fals
     ]
     rules: dict[str, list[bytes]] = {
         "socket": [arg(0), _bpf(JEQ, 0, len(unix_stream), socket.AF_UNIX), arg(1), *unix_stream],
-        "socketpair": [arg(1), *unix_stream],
+        "socketpair": [arg(0), _bpf(JEQ, 0, len(unix_stream), socket.AF_UNIX), arg(1), *unix_stream],
         "connect": [_bpf(RET, 0, 0, EACCES)],
         "clone": [arg(0), _bpf(AND, 0, 0, _CLONE_REFUSED), *allow_zero],
         "clone3": [
             _bpf(RET, 0, 0, ENOSYS)
         ],  # flags in memory, out of a filter's reach: libc falls back to clone
-        "prlimit64": [arg(0), *allow_zero],  # pid 0: the caller
+        # pid 0 (the caller) only; RLIMIT_CORE read, never set (see _NO_CORE)
+        "prlimit64": [
+            arg(0),
+            _bpf(JEQ, 0, 7, 0),
+            arg(1),
+            _bpf(JEQ, 0, 4, _RLIMIT_CORE),
+            arg(2),  # the new limit's address: NULL (both halves zero) to read only
+            _bpf(JEQ, 0, 3, 0),
+            _bpf(LD, 0, 0, 16 + 8 * 2 + 4),
+            _bpf(JEQ, 0, 1, 0),
+            _bpf(RET, 0, 0, ALLOW),
+            _bpf(RET, 0, 0, EPERM),
+        ],
+        "setrlimit": [arg(0), _bpf(JEQ, 1, 0, _RLIMIT_CORE), _bpf(RET, 0, 0, ALLOW), _bpf(RET, 0, 0, EPERM)],
         "sched_setaffinity": [arg(0), *allow_zero],
         "sched_setscheduler": [arg(0), *allow_zero],
         "sched_setparam": [arg(0), *allow_zero],
@@ -465,7 +611,7 @@ def seccomp_filter(deny_setsid: bool, part: str = "all", deny_chmod: bool = Fals
     }
     if deny_setsid:
         rules["setsid"] = rules["setpgid"] = [_bpf(RET, 0, 0, EPERM)]
-    for name in _DENIED + (_OWNER_ONLY if deny_chmod else []):
+    for name in _DENIED + (_OWNER_ONLY if deny_chmod else []) + (_TIMES if deny_times else []):
         if nr[name] is not None:
             rules[name] = [_bpf(RET, 0, 0, EPERM)]
     if part != "all":
@@ -483,9 +629,11 @@ class _SockFprog(ctypes.Structure):
     _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
 
 
-def build_seccomp(deny_setsid: bool, part: str = "all", deny_chmod: bool = False) -> tuple[object, object]:
+def build_seccomp(
+    deny_setsid: bool, part: str = "all", deny_chmod: bool = False, deny_times: bool = False
+) -> tuple[object, object]:
     """The filter as (buffer, sock_fprog), built once in the fork server and installed per child."""
-    prog = seccomp_filter(deny_setsid, part, deny_chmod)
+    prog = seccomp_filter(deny_setsid, part, deny_chmod, deny_times)
     if prog is None:
         raise OSError(errno.ENOSYS, "seccomp: unsupported architecture")
     buf = ctypes.create_string_buffer(prog)
@@ -497,9 +645,10 @@ def install_seccomp(
     built: tuple[object, object] | None = None,
     no_new_privs: bool = True,
     deny_chmod: bool = False,
+    deny_times: bool = False,
 ) -> None:
     """``no_new_privs=False`` when the caller has set PR_SET_NO_NEW_PRIVS already (Landlock does)."""
-    _buf, fprog = built or build_seccomp(deny_setsid, deny_chmod=deny_chmod)
+    _buf, fprog = built or build_seccomp(deny_setsid, deny_chmod=deny_chmod, deny_times=deny_times)
     if no_new_privs:
         prctl(PR_SET_NO_NEW_PRIVS, 1)
     _check(_libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0), "seccomp")  # type: ignore[arg-type]
@@ -741,6 +890,8 @@ class ChildPlan:
         self.seccomp_built: tuple[object, object] | None = None  # set by the server
         self.deny_setsid = not layers.get("pidns")
         self.deny_chmod = self.drop is None  # the candidate keeps the host's uid (see _OWNER_ONLY)
+        self.deny_times = True  # until the server's mount namespace is read-only (see _TIMES)
+        self.base_parent_fd: int | None = None  # see zygote()
         names = ("userns", "netns", "pidns", "mountns", "drop_uid", "landlock", "seccomp")
         # read by the parent once it takes the (warm) child; every layer named here is applied
         # before it is sent, or the child reports an infrastructure error instead
@@ -751,7 +902,7 @@ def _isolate_child(plan: ChildPlan, tmpdir: str) -> None:
     """Apply every layer of ``plan`` in the child; any failure raises.
 
     rlimits come later (:func:`_apply_rlimits`, once the request says which): lowering a limit
-    needs no privilege, so the child can wait fully isolated for its request. RLIMIT_CORE (0)
+    needs no privilege, so the child can wait fully isolated for its request. RLIMIT_CORE (1, see :data:`_NO_CORE`)
     is the server's own, inherited.
     """
     if plan.userns:
@@ -789,7 +940,9 @@ def _isolate_child(plan: ChildPlan, tmpdir: str) -> None:
                 install_landlock([], [tmpdir, "/dev/null"], layered=True)
     os.close(RULESET_FD)
     if plan.seccomp:
-        install_seccomp(plan.deny_setsid, plan.seccomp_built, not plan.landlock, plan.deny_chmod)
+        install_seccomp(
+            plan.deny_setsid, plan.seccomp_built, not plan.landlock, plan.deny_chmod, plan.deny_times
+        )
 
 
 def _apply_rlimits(limits: dict) -> bool:
@@ -1177,7 +1330,17 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int) -> None:
         flags |= CLONE_NEWUSER
     import resource
 
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core dumps: ours, and so every child's
+    # ours, and so every child's: no core dumps (see _NO_CORE), and no real-time scheduling or
+    # negative nice values, which a host's limits may allow (a SCHED_FIFO loop starves the host)
+    for res, value in (
+        (resource.RLIMIT_CORE, _NO_CORE),
+        (resource.RLIMIT_RTPRIO, (0, 0)),
+        (resource.RLIMIT_NICE, (0, 0)),
+    ):
+        try:
+            resource.setrlimit(res, value)
+        except (OSError, ValueError):  # a normal user whose hard limit is below 1: 0 at least
+            resource.setrlimit(res, (0, 0))
     prep: dict = {}  # built once here, applied in every child (a child only restricts itself)
     readable = landlock_readable(preload) if layers.get("landlock") else []
     try:
@@ -1197,6 +1360,9 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int) -> None:
     if plan.tmpdir is not None:
         os.mkdir(plan.tmpdir, 0o755)  # each child mounts its own tmpfs here
         if plan.mountns and not plan.userns:
+            # our dir's parent, opened in the host's mount namespace (read-write): after ours is
+            # made read-only, shutdown still removes our dir through it
+            plan.base_parent_fd = os.open(os.path.dirname(base), os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
             try:  # a private mount namespace of our own: the children's copies are private already
                 unshare(CLONE_NEWNS)
                 mount(None, "/", None, MS_REC | MS_PRIVATE, None)
@@ -1204,16 +1370,20 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int) -> None:
                 # nothing of /sys is for the candidates; each child copies (and tears down) every
                 # mount in here: fewer is cheaper
                 _libc.umount2(b"/sys", ctypes.c_int(MNT_DETACH))
+                plan.deny_times = not _read_only_mounts()
             except OSError:
                 pass
+    plan.deny_times = plan.deny_times or plan.deny_chmod
     if plan.seccomp:
         try:  # the bulk of the filter binds us (and so every child) already; children add the rest
-            server_part = build_seccomp(plan.deny_setsid, "server", plan.deny_chmod)
+            server_part = build_seccomp(plan.deny_setsid, "server", plan.deny_chmod, plan.deny_times)
             install_seccomp(plan.deny_setsid, server_part, os.geteuid() != 0)
             plan.seccomp_built = build_seccomp(plan.deny_setsid, "child")
         except OSError:
             try:
-                plan.seccomp_built = build_seccomp(plan.deny_setsid, deny_chmod=plan.deny_chmod)
+                plan.seccomp_built = build_seccomp(
+                    plan.deny_setsid, deny_chmod=plan.deny_chmod, deny_times=plan.deny_times
+                )
             except OSError:
                 pass  # the children then build it themselves (and report the failure)
     server = Zygote(ctl, plan, base, flags)
@@ -1221,6 +1391,41 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int) -> None:
     gc.collect()
     gc.freeze()  # forked children's collector then leaves the inherited objects (and their pages) alone
     server.serve()
+
+
+MS_BIND, MS_REMOUNT = 4096, 32
+_MOUNT_KEEP = {"nosuid": MS_NOSUID, "nodev": MS_NODEV, "noexec": MS_NOEXEC, "nosymfollow": 256}  # kept
+_SO_SNDBUFFORCE = 32
+
+
+def _read_only_mounts() -> bool:
+    """Make every mount of the fork server's own (private) mount namespace read-only, but /proc
+    (each child mounts its own there, or, without a pid namespace, writes its OOM score there).
+
+    Each child's copy is then read-only too, but for its private tmpfs: with Landlock off,
+    world-writable places (/tmp, /var/tmp, /dev/shm) would keep what one execution leaves for
+    the next (and fill the host's disk or memory), and with or without Landlock, a file's times
+    (utimensat on /dev/null, atime updates on reads) would carry bits from one execution to the
+    next. Writing to a device (/dev/null) is not a write to its file system and still works.
+    Per-mount flags only: the host's mounts are untouched. True when every mount is read-only.
+    """
+    with open("/proc/self/mountinfo", "rb") as f:
+        lines = f.read().splitlines()
+    done = True
+    for line in lines:
+        fields = line.split(b" ")
+        if len(fields) < 6:
+            continue
+        point = fields[4]
+        for code, char in ((b"\\040", b" "), (b"\\011", b"\t"), (b"\\012", b"\n"), (b"\\134", b"\\")):
+            point = point.replace(code, char)
+        opts = fields[5].decode(errors="replace").split(",")
+        if _below(point.decode(errors="surrogateescape"), "/proc") or "ro" in opts:
+            continue
+        flags = MS_REMOUNT | MS_BIND | MS_RDONLY | sum(_MOUNT_KEEP.get(o, 0) for o in set(opts))
+        if _libc.mount(None, point, None, ctypes.c_ulong(flags), None) != 0:
+            done = False
+    return done
 
 
 def _arrange_fds(ctl_fd: int) -> int:
@@ -1245,6 +1450,13 @@ def _clone_child(
     """Clone one child (it isolates itself and waits for its request): (pid, our end of its RPC
     socket), or why it failed."""
     ours, theirs = socket.socketpair()
+    try:  # room for a whole request in the socket: the parent's send never waits for the candidate
+        ours.setsockopt(socket.SOL_SOCKET, _SO_SNDBUFFORCE, MAX_MESSAGE + (1 << 20))
+    except OSError:  # not root: as much as the system allows
+        try:
+            ours.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, MAX_MESSAGE + (1 << 20))
+        except OSError:
+            pass
     os.dup2(theirs.fileno(), RPC_FD)
     theirs.close()
     try:
@@ -1427,14 +1639,19 @@ class Zygote:
 
     def reap(self, rec: dict) -> bool:
         """Collect the child's exit if it has one; then clean up and report. True when done."""
+        if self.flags & CLONE_NEWPID == 0:  # the process group the child may have left behind:
+            try:  # killed before the child is reaped, while its pid (the group's id) is still its own
+                if os.waitid(os.P_PID, rec["pid"], os.WEXITED | os.WNOHANG | os.WNOWAIT) is None:
+                    return False
+                os.kill(-rec["pid"], signal.SIGKILL)
+            except (ChildProcessError, ProcessLookupError):
+                pass  # reaped already (at shutdown, after the group was killed) or no group left
         try:
             done, wstatus = os.waitpid(rec["pid"], os.WNOHANG)
         except ChildProcessError:
             done, wstatus = rec["pid"], 0
         if not done:
             return False
-        if self.flags & CLONE_NEWPID == 0:
-            _kill_all(rec["pid"])  # the process group the child may have left behind
         if rec["tmpdir"] is not None:
             _rmtree(rec["tmpdir"])  # before reporting the exit: a caller that saw the exit sees the dir gone
         st = rec["status"]
@@ -1531,7 +1748,20 @@ class Zygote:
             except ChildProcessError:
                 pass
             self.reap(rec)
-        _rmtree(self.base)
+        if self.plan.base_parent_fd is None:
+            _rmtree(self.base)
+            return
+        name, fd = os.path.basename(self.base), self.plan.base_parent_fd
+        try:  # our mount namespace is read-only: through the host's (see zygote())
+            sub = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            try:
+                for entry in os.listdir(sub):  # "t", the children's mount point
+                    os.rmdir(entry, dir_fd=sub)
+            finally:
+                os.close(sub)
+            os.rmdir(name, dir_fd=fd)
+        except OSError:
+            pass
 
 
 def _rmtree(path: str) -> None:

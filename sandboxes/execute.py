@@ -45,6 +45,9 @@ class Limits:
     nofile:       RLIMIT_NOFILE.
     nproc:        RLIMIT_NPROC (binds only after the uid drop; counts every process of that uid).
     output_bytes: cap on captured stdout and on stderr each (stdio mode); exceeding it kills the child.
+    reply_bytes:  cap on what the candidate's replies may total in one execution (function mode,
+                  restarts included): decoding and keeping them is the trusted side's time and
+                  memory, outside every limit of the child. Exceeding it fails the call as a crash.
     """
 
     wall_s: float = 10.0
@@ -55,6 +58,7 @@ class Limits:
     nofile: int | None = 64
     nproc: int | None = 64
     output_bytes: int = 1 << 20
+    reply_bytes: int = 16 << 20
 
     def rlimits(self) -> dict[str, Any]:
         return {
@@ -212,6 +216,7 @@ class Candidate:
         self._rid = 0
         self._cache: dict[_Key, collections.deque] = {}
         self._pending: dict[int, _Key] = {}  # request id -> call key, in send order
+        self._reply_budget = self.limits.reply_bytes  # bytes the children may still send us
         self._start(prefetch)
 
     # -- lifecycle -----------------------------------------------------------------------------
@@ -237,6 +242,7 @@ class Candidate:
                 raise SandboxError(str(accepted.get("infra", "the child did not accept the request")))
             self.layers = layers
             trusted = False
+            child.max_bytes = child.received + max(self._reply_budget, 0)  # from here on: the candidate's
             msg = child.recv(self.deadline)  # may be forged by the candidate from here on
         except SandboxError:
             self._finish(wait=False)
@@ -296,6 +302,7 @@ class Candidate:
         child, self._child = self._child, None
         if child is None:
             return None
+        self._reply_budget -= child.received
         child.close(wait=wait)
         if wait and child.infra:  # the fork server died or failed: not the candidate's doing
             raise SandboxError(child.infra)
@@ -345,8 +352,13 @@ class Candidate:
             return 0
         try:
             self._child.send(
-                {"batch": [{"id": rid, "fn": k[0], "args": k[1], "kwargs": k[2]} for rid, k in items]}
+                {"batch": [{"id": rid, "fn": k[0], "args": k[1], "kwargs": k[2]} for rid, k in items]},
+                min(self.deadline, time.monotonic() + self.limits.call_s),
             )
+        except TimeoutError:  # the child stopped reading: part of the batch may be in the socket
+            self._finish(wait=False)
+            self.events.append("timeout")
+            return 0
         except OSError:
             return 0
         self._pending.update(items)
@@ -369,6 +381,8 @@ class Candidate:
                 raise CandidateTimeout("the execution's wall-clock budget is spent")
             if self.starts > self.max_restarts:
                 raise CandidateCrashed("the child died too often")
+            if self._reply_budget <= 0:
+                raise CandidateCrashed("the candidate's replies used up their byte budget (reply_bytes)")
             self._start()
             if self.load_error is not None:
                 raise CandidateLoadError(f"{self.load_error['type']}: {self.load_error['msg']}")
@@ -379,7 +393,10 @@ class Candidate:
             if target is None:
                 self._rid += 1
                 target = self._rid
-                child.send({"id": target, "fn": name, "args": key[1], "kwargs": key[2]})
+                child.send(
+                    {"id": target, "fn": name, "args": key[1], "kwargs": key[2]},
+                    min(self.deadline, time.monotonic() + self.limits.call_s),
+                )
                 self._pending[target] = key
             ahead = list(self._pending).index(target)
             deadline = min(self.deadline, time.monotonic() + self.limits.call_s * (ahead + 1))

@@ -293,10 +293,21 @@ class ChildHandle:
         self.infra: str | None = None
         self.closed = False
         self.rlimits = False  # whether rlimits were requested (the child applies them after its hello)
+        self.received = 0  # bytes read from the RPC socket
+        self.max_bytes: int | None = None  # more than this from the child is a protocol error
 
     # -- rpc -----------------------------------------------------------------------------------
-    def send(self, obj: object) -> None:
-        _child.send_msg(self.rpc, obj)
+    def send(self, obj: object, deadline: float | None = None) -> None:
+        """Send one message; with ``deadline``, raise TimeoutError when it has not gone by then
+        (a child that stops reading must not hold the parent once the socket's buffer is full)."""
+        if deadline is None:
+            _child.send_msg(self.rpc, obj)
+            return
+        self.rpc.settimeout(max(deadline - time.monotonic(), 1e-3))
+        try:
+            _child.send_msg(self.rpc, obj)
+        finally:
+            self.rpc.settimeout(None)
 
     def recv(self, deadline: float) -> dict[str, Any]:
         """One framed message; raises TimeoutError at ``deadline`` and EOFError when the child is gone."""
@@ -330,6 +341,9 @@ class ChildHandle:
                 chunk = self.rpc.recv(1 << 20)
             if not chunk:
                 raise EOFError
+            self.received += len(chunk)
+            if self.max_bytes is not None and self.received > self.max_bytes:
+                raise ValueError(f"the child sent more than {self.max_bytes} bytes")
             self._buf += chunk
 
     # -- status --------------------------------------------------------------------------------

@@ -63,8 +63,9 @@ SCRIPT = textwrap.dedent(
                 fh.write("owned")
         except OSError as e:
             found.append(e.errno)
-        # Landlock does not cover a file's mode, group or ACL (xattrs): the user's own files
-        for act in (lambda: os.chmod(CANARY, 0o666), lambda: os.setxattr(CANARY, "user.vg", b"owned")):
+        # Landlock does not cover a file's mode, group, ACL (xattrs) or times: the user's own files
+        for act in (lambda: os.chmod(CANARY, 0o666), lambda: os.setxattr(CANARY, "user.vg", b"owned"),
+                    lambda: os.utime(CANARY, (0, 0)), lambda: os.utime(CANARY)):
             try:
                 act()
             except OSError as e:
@@ -100,6 +101,20 @@ SCRIPT = textwrap.dedent(
     '''.replace("HOST_PID", str(os.getpid())).replace("CANARY", repr(CANARY)).replace("PORT", str(PORT))
     ATTACK = ATTACK.replace("SHMID", str(SHMID))
 
+    # the candidate keeps the user's uid, so it is dumpable: no core dump (through the host's crash
+    # handler, with a pipe in core_pattern) even so
+    CORE = '''
+    import resource
+    def f():
+        out = [list(resource.getrlimit(resource.RLIMIT_CORE))]
+        try:
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            out.append("lowered")
+        except (OSError, ValueError):
+            out.append("refused")
+        return out
+    '''
+
     out = {"uid": os.getuid(), "host_before": host_state()}
     for name, disable in (("auto", ()), ("no_userns", ("userns",))):
         cfg = SandboxConfig(disable=frozenset(disable))
@@ -111,6 +126,8 @@ SCRIPT = textwrap.dedent(
         out[name]["errors"] = [t.error for t in rep.tests]
         with Candidate(ATTACK, LIM, config=cfg) as c:
             out[name]["leak"] = c.call("f", (1,))
+        with Candidate(CORE, LIM, config=cfg) as c:
+            out[name]["core"] = c.call("f")
     weak = SandboxConfig(disable=frozenset({"userns", "seccomp", "landlock"}))
     try:
         get_server(weak)
@@ -183,6 +200,7 @@ def nonroot():
     home.mkdir()
     canary = home / "canary.txt"
     canary.write_text("untouched")
+    os.utime(canary, ns=(10**18, 10**18))  # times the candidate could change: it is the file's owner
     os.chown(home, USER, USER)
     os.chown(canary, USER, USER)
     os.chmod(canary, 0o644)  # writable by its owner: the user the candidate runs as
@@ -249,6 +267,8 @@ def test_attacks_fail_and_host_is_intact(nonroot, variant):
     assert out["host_after"] == out["host_before"]
     assert nonroot["canary"].read_text() == "untouched"
     assert nonroot["canary"].stat().st_mode & 0o777 == 0o644
+    assert nonroot["canary"].stat().st_mtime_ns == 10**18  # utimensat: refused without a uid drop
+    assert res["core"] == [[1, 1], "refused"]  # RLIMIT_CORE 1: no core dump, and it stays 1
     try:
         assert "user.vg" not in os.listxattr(nonroot["canary"])
     except OSError:  # no extended attributes on this file system
