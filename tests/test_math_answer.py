@@ -724,3 +724,191 @@ def test_interval_brackets_matter(a, width, o1, c1, o2, c2):
 )
 def test_or_lists_solutions_only_when_the_reference_has_several(completion, reference, status):
     assert math_answer(completion, {"reference": reference}).status is status
+
+
+# ----------------------------------------------------------------------------- stop 8: what others bring
+
+
+def _status(completion: str, reference: object) -> Status:
+    return math_answer(completion, {"reference": reference}).status
+
+
+@pytest.mark.parametrize(
+    "completion, reference, status",
+    [
+        # a grid, a row of numbers or a clock time in an <answer> tag is the answer as a whole:
+        # the fallbacks never pick one number out of it ...
+        ("<answer>\n1 6 0 0\n4 7 7 9\n</answer>", "6", Status.UNPARSABLE),
+        ("<answer>2 3</answer>", "3", Status.UNPARSABLE),
+        ("<answer>0 0 0 3 0 1</answer>", "1", Status.UNPARSABLE),
+        # ... and it matches the same text, up to spacing (kept line by line)
+        ("Rotated:\n<answer>\n1 6 0 0\n4 7 7 9\n</answer>", "1 6 0 0\n4 7 7 9", Status.CORRECT),
+        ("<answer>\n1 6 0 0 \n4  7 7 9\n</answer>", "1 6 0 0\n4 7 7 9", Status.CORRECT),
+        ("<answer>1 6 0 0 4 7 7 9</answer>", "1 6 0 0\n4 7 7 9", Status.BAD_INPUT),  # rows matter
+        ("<answer>06:09</answer>", "06:09", Status.CORRECT),
+        ("<answer>06:19</answer>", "06:09", Status.BAD_INPUT),
+        ("<answer>a,b, c</answer>", "a, b, c", Status.CORRECT),
+        # prose inside the tag still goes to the fallbacks
+        ("<answer>The total is 12 apples.</answer>", "12", Status.CORRECT),
+    ],
+)
+def test_answer_tag_grids_sequences_and_plain_text(completion, reference, status):
+    assert _status(completion, reference) is status
+
+
+def test_word_lists_compare_as_text_in_order():
+    ref = "thought, sentence, federal, ambassador, Only"
+    assert _status("<answer>thought,sentence,federal,ambassador,Only</answer>", ref) is Status.CORRECT
+    assert _status("<answer>Only, ambassador, federal, sentence, thought</answer>", ref) is not Status.CORRECT
+
+
+@pytest.mark.parametrize(
+    "completion, reference, status",
+    [
+        ("The ratio is 3:4.", "4", Status.UNPARSABLE),  # a ratio's second term is not the answer
+        ("The ratio is 3:4.", "3:4", Status.CORRECT),
+        ("Two of the four outcomes are favourable, so the probability is 50%.", "\\frac12", Status.CORRECT),
+        ("so the probability is 40%.", "\\frac12", Status.WRONG),
+        ("12 12 12", "12", Status.NO_ANSWER),  # a run of numbers
+        ("The grid is:\n1 6 0 0\n4 7 7 9", "9", Status.NO_ANSWER),
+        ("We need 2x = 12. Dividing by 2", "2", Status.NO_ANSWER),  # an operand, cut off mid-step
+        ("Adding up the change: so 12 - 2", "2", Status.NO_ANSWER),
+        ("Adding up the change: so 12-2", "2", Status.NO_ANSWER),
+        ("The roots are 2 and 3", "3", Status.NO_ANSWER),
+        ("The price increased by 5.", "5", Status.CORRECT),  # a finished sentence still answers
+        ("Therefore he drove 260 miles", "260", Status.CORRECT),
+        ("The total is **42**", "42", Status.CORRECT),
+    ],
+)
+def test_last_number_fallback_percent_ratio_runs_and_operands(completion, reference, status):
+    assert _status(completion, reference) is status
+
+
+@pytest.mark.parametrize(
+    "completion, reference, status",
+    [
+        ("Factoring, $(x-2)(x-3)=0$, so $x = 2$ or $x = 3$.", "2, 3", Status.CORRECT),
+        ("Factoring, $(x-2)(x-3)=0$, so $x = 2$ or $x = 3$.", "3", Status.WRONG),  # a hedge, not 3
+        ("The roots are $x=-2$ and $x=1$.", "-2, 1", Status.CORRECT),
+        ("The roots are $-2$, $1$ and $3$.", r"\{-2, 1, 3\}", Status.CORRECT),
+        ("The roots are $-2$ and $3$.", r"\{-2, 1, 3\}", Status.WRONG),
+        ("Solving the system, we get $x = 4$ and $y = 5$.", "5", Status.CORRECT),  # different names: the last
+        ("$5$ or $6$", "5", Status.WRONG),
+        ("Adding $3$ and $4$, we get $7$.", "7", Status.CORRECT),
+    ],
+)
+def test_last_math_joins_spans_that_list_answers(completion, reference, status):
+    assert _status(completion, reference) is status
+
+
+@pytest.mark.parametrize(
+    "completion, reference, status",
+    [
+        ("The correct option is **B**.", "B", Status.CORRECT),
+        ("The correct option is **C**.", "B", Status.WRONG),
+        ("Therefore, the correct answer is option B.", "B", Status.CORRECT),
+        ("The correct choice is (C).", "C", Status.CORRECT),
+        ("The answer is $\\$5.50$.", "5.5", Status.CORRECT),  # an escaped dollar inside $...$
+        ("The answer is $\\$5.05$.", "5.5", Status.WRONG),
+        ("The answer is $\\frac{1}{2}$ or equivalently $0.5$.", "1/2", Status.CORRECT),
+        ("The answer is $\\frac{1}{2}$ or equivalently $0.6$.", "1/2", Status.WRONG),
+    ],
+)
+def test_answer_markers_options_escaped_dollars_and_equivalent_forms(completion, reference, status):
+    assert _status(completion, reference) is status
+
+
+@pytest.mark.parametrize(
+    "pred, gold, expected",
+    [
+        ("0x5b993", "0x5b993", True),
+        ("0x5B993", "0x5b993", True),
+        ("5B993_{16}", "0x5b993", True),
+        ("0x5b939", "0x5b993", False),
+        ("375187", "0x5b993", False),
+        ("-0x3d2d", "-0x3d2d", True),
+        ("0x3d2d", "-0x3d2d", False),
+        ("0b1011", "1011_2", True),
+        ("0o17", "15", False),
+        # a predicted base-k numeral against the same digits without the base (the question named it)
+        ("1111010010_2", "1111010010", True),
+        ("(1111010010)_2", "1111010010", True),
+        ("243_5", "243", True),
+        ("342_5", "243", False),
+        ("1011_2", "11", False),
+        ("1011", "1011_2", False),
+    ],
+)
+def test_programmer_numerals_and_bases(pred, gold, expected):
+    assert answers_equivalent(pred, gold) is expected
+    assert (_status(f"<answer>{pred}</answer>", gold) is Status.CORRECT) is expected
+
+
+@pytest.mark.parametrize(
+    "pred, gold, expected",
+    [
+        ("[52.2, 30.0, 14.0, -49.0, -81.0]", "['52.2', '30.0', '14.0', '-49.0', '-81.0']", True),
+        ("['52.2', '30.0', '14.0', '-49.0', '-81.0']", "['52.2', '30.0', '14.0', '-49.0', '-81.0']", True),
+        ("[52.2, 30.0, 14.0, -81.0, -49.0]", "['52.2', '30.0', '14.0', '-49.0', '-81.0']", False),
+        ('["1", "2", "3"]', "[1, 2, 3]", True),
+    ],
+)
+def test_python_lists_of_quoted_numbers(pred, gold, expected):
+    assert answers_equivalent(pred, gold) is expected
+
+
+@pytest.mark.parametrize(
+    "pred, gold, expected",
+    [
+        ("5 m", "5 \\text{ meters}", True),
+        ("5m", "5\\text{ m}", True),
+        ("5g", "5 \\text{ g}", True),
+        ("6 m", "5 \\text{ m}", False),
+        ("5 m", "5 \\text{ km}", False),
+        ("5 m", "5 \\text{ cm}", False),
+        ("5 m", "5", False),  # a bare letter is a unit only against a reference in that unit
+        ("2\\pi m", "2 \\text{ m}", False),
+    ],
+)
+def test_a_bare_unit_letter_against_a_reference_in_that_unit(pred, gold, expected):
+    assert answers_equivalent(pred, gold) is expected
+
+
+@pytest.mark.parametrize(
+    "answer, status",
+    [
+        ("2 × 2 × 5 × 7 × 7", Status.CORRECT),
+        ("7 × 7 × 5 × 2 × 2", Status.CORRECT),
+        ("2^2 × 5 × 7^2", Status.CORRECT),
+        ("2^2 \\cdot 5 \\cdot 7^2", Status.CORRECT),
+        ("980", Status.WRONG),
+        ("2 × 2 × 5 × 49", Status.WRONG),
+        ("4 × 245", Status.WRONG),
+        ("2 × 5 × 7 × 7", Status.WRONG),
+    ],
+)
+def test_a_prime_factorisation_reference_wants_the_factorisation(answer, status):
+    assert _status(f"<answer>{answer}</answer>", "2 × 2 × 5 × 7 × 7") is status
+
+
+def test_products_that_are_not_factorisations_compare_by_value():
+    assert _status("\\boxed{300000}", "3 \\times 10^5") is Status.CORRECT  # 10 is not prime
+    assert _status("<answer>139</answer>", "139") is Status.CORRECT
+    assert _status("\\boxed{2^2 \\cdot 3}", "12") is Status.CORRECT
+
+
+@pytest.mark.parametrize(
+    "reference, completion, status",
+    [
+        (72, "#### 72", Status.CORRECT),
+        (72, "#### 27", Status.WRONG),
+        (2.5, "\\boxed{\\frac52}", Status.CORRECT),
+        (3.0, "\\boxed{3}", Status.CORRECT),
+        (1e-05, "\\boxed{10^{-5}}", Status.CORRECT),
+        (1 / 3, "\\boxed{\\frac13}", Status.CORRECT),
+        (1 / 3, "\\boxed{0.33}", Status.WRONG),
+        (-0.0013674811612376526, "<answer>-0.0013674811612376526</answer>", Status.CORRECT),
+    ],
+)
+def test_references_given_as_json_numbers(reference, completion, status):
+    assert _status(completion, reference) is status

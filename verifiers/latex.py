@@ -41,12 +41,14 @@ Choices (when in doubt the parse fails, and a failed parse is never credited):
 - ``\\sqrt[3]{-8}`` (an odd root of a negative number) is the real root -2; sympy's principal
   root would be complex. A power ``(-8)^{1/3}`` stays the principal root.
 - ``1011_2`` / ``1011_{2}`` / ``(1011)_2`` / ``A3_{16}`` (digits first, or base above 10) is a numeral in
-  that base, kept apart from plain numbers as the text "11 (base 2)"; ``7_{10}`` is 7.
+  that base, kept apart from plain numbers as the text "11 (base 2)"; ``7_{10}`` is 7. So are the
+  programmer's ``0x5b993`` / ``-0x3d2d`` (base 16, any letter case), ``0b1011`` and ``0o17``.
 - ``\\lfloor x \\rfloor``, ``\\lceil x \\rceil``, ``floor``/``ceil``; ``\\gcd``/``lcm`` of integers
   only (sympy's gcd of symbols is a polynomial gcd); ``\\max``/``\\min`` with parentheses (plain
   ``min`` without "(" stays the unit minutes); ``{n \\choose k}``.
 - Unicode ``± ∓ ≈ ∅ ½ ⅓ ⅔ ¼ ¾ ⅕ ⅛`` and common Greek letters are read as their LaTeX; a run
   of superscript digits is one exponent (``10⁻³`` is ``10^{-3}``, ``10²³`` is ``10^{23}``).
+- A list of quoted strings ``['52.2', '-81.0']`` (how Python prints one) is the list ``[52.2, -81.0]``.
 - A whole answer like ``1,234,567`` or ``1 234 567`` (groups of exactly three digits) is one
   number; ``1, 234`` is two answers. ``6.02 x 10^{23}`` is ``6.02 \\times 10^{23}`` (not ``3x10^8``).
 - Units: ``\\text{cm}^{2}``, ``\\mathrm{cm^2}`` and "square centimeters" are one unit; so are
@@ -1367,6 +1369,9 @@ _APPROX_PREFIX = re.compile(
 _ORDINAL = re.compile(
     r"^(-?\d+)\s*(?:\^\s*\{\s*\\(?:text|mathrm)\s*\{\s*(?:st|nd|rd|th)\s*\}\s*\}|st|nd|rd|th)$"
 )
+_QUOTED_ITEM = re.compile(r"(['\"])([^'\"\\]*)\1")
+_QUOTED_LIST = re.compile(r"\[\s*(['\"])[^'\"\\]*\1(?:\s*,\s*(['\"])[^'\"\\]*\2)*\s*\]")
+_PREFIXED_NUMBER = re.compile(r"(-?)0([xX](?=[0-9a-fA-F]+$)|[bB](?=[01]+$)|[oO](?=[0-7]+$))([0-9a-fA-F]+)")
 _BASE_NUMBER = re.compile(r"(?:\(([0-9A-Z]+)\)|([0-9A-Z]+))\s*_\s*\{?\s*\(?(\d{1,2})\)?\s*\}?")
 
 
@@ -1377,6 +1382,13 @@ def _base_number(s: str) -> Node | None:
     plain number they are different answers (the question asked for that base; ``7_{10}`` is 7). None when
     ``s`` is not one (``x_1``, ``a_2``: subscripted symbols).
     """
+    m = _PREFIXED_NUMBER.fullmatch(s)
+    if m is not None:  # 0x5b993, -0x3d2d, 0b1011, 0o17: a programmer's numeral in base 16, 2 or 8
+        base = {"x": 16, "b": 2, "o": 8}[m.group(2).lower()]
+        if len(m.group(3)) > 64:
+            return None
+        value = int(m.group(3), base)
+        return Text(f"{-value if m.group(1) else value} (base {base})")
     m = _BASE_NUMBER.fullmatch(s)
     if m is None:
         return None
@@ -1409,6 +1421,8 @@ def parse_answer(text: str) -> Node:
     s = _ORDINAL.sub(r"\1", s)  # "5th", "5^{\text{th}}"
     if not s:
         raise ParseError("empty answer")
+    if _QUOTED_LIST.fullmatch(s):  # ['52.2', '-81.0'] (a Python list of strings) is [52.2, -81.0]
+        s = _QUOTED_ITEM.sub(r"\2", s)
     base_number = _base_number(s)
     if base_number is not None:
         return base_number

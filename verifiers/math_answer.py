@@ -12,7 +12,8 @@ Extraction rules, tried in this order; the one that matched is ``info["rule"]``:
 2. ``boxed``: the last ``\\boxed{...}`` / ``\\fbox{...}`` (nested braces, ``\\boxed 5``, ``\\boxed12`` read as
    the 12 the model meant; empty boxes skipped);
 3. ``gsm8k``: the last ``#### n``;
-4. ``answer_is``: the last "the (final) answer is ...", "Answer: ...", "**Answer**: ...", or the
+4. ``answer_is``: the last "the (final) answer is ...", "Answer: ...", "**Answer**: ...", "the correct
+   option is B" (a leading "option" / "choice" before the letter is dropped), or the
    same marker in Chinese, Russian, French, German or Spanish ("答案是 ...", "Ответ: ..."), cut at
    the end of the sentence (also "。", "，"), at ", which/because/so ..." or at an explanation in
    parentheses ("12 (since 3 x 4 = 12)"); "$5$ or $6$" is not cut after "$5$" (it is a hedge);
@@ -20,8 +21,11 @@ Extraction rules, tried in this order; the one that matched is ``info["rule"]``:
    ``\\(..\\)``, ``\\[..\\]``); a sentence of more than three words is not;
 6. ``last_math``: a math span (``$..$``, ``\\(..\\)``, ...) that ends the text (at most 40
    characters without digits after it): "... is $\\sqrt{1^2+1^2} = \\sqrt{2}$." (a true chain
-   answers its last side);
-7. ``last_number``: the last number in the text. Rules 6 and 7 are fallbacks, switched off
+   answers its last side). Spans joined to it by "," / "and" / "or" that name the same thing
+   are one answer: "so $x = 2$ or $x = 3$" is "x = 2 or x = 3" (the solutions, or a hedge),
+   "the roots are $-2$ and $1$" is "-2, 1"; "$x = 4$ and $y = 5$" still answers "y = 5";
+7. ``last_number``: the last number in the text, with its percent sign ("50%") or as a ratio /
+   clock time ("3:4", "06:09", then compared as text). Rules 6 and 7 are fallbacks, switched off
    together with ``last_number_fallback=False``. A fallback answer that its own sentence
    negates or doubts is no answer (``no_answer``): "5 is not a solution", "we try $x = 5$,
    which fails", "42, not 24" (for 24), "cannot be 42", "maybe 42?", "let's try $n = 4$". The
@@ -29,7 +33,10 @@ Extraction rules, tried in this order; the one that matched is ``info["rule"]``:
    stops at ", not"). Nor do the fallbacks read a text that stops mid-statement (it ends in
    "=", an operator, ":" or a word like "then": a truncated completion earns nothing), or a
    last number that names something ("Step 2", "Figure 3", "by Theorem 3", "equation (2)"),
-   numbers a list item ("2. Divide by two.") or bounds a variable ("x < 4").
+   numbers a list item ("2. Divide by two.") or bounds a variable ("x < 4"), nor one of a run
+   of numbers ("1 6 0 0", a row of a grid, "12 12 12"), nor an operand ("so 12 - 2", and at
+   the very end "Dividing by 2", "the roots are 2 and 3"). Inside an ``<answer>`` tag whose
+   content no rule reads (a grid, "2 3", "06:09") the whole content is the answer.
 
 Hedging is never credited (status ``wrong``, ``info["hedged"] = True``): two boxed answers
 that are not equivalent, an answer that joins alternatives with "or" when the reference has
@@ -38,7 +45,8 @@ or a last-number fallback whose line contains "or" ("it could be 4 or 5"). Two e
 neither of which can credit a value the reference lacks: against a reference with several
 answers (a list, a set, a union of intervals) the distinct boxes together are the answer
 ("$\\boxed{2}$ and $\\boxed{3}$" answers ``2, 3``, but not ``2``); and alternatives that are all
-equal restate one answer ("1/2 (or 0.5)", ``\\frac12 \\text{ or } 0.5``).
+equal restate one answer ("1/2 (or 0.5)", ``\\frac12 \\text{ or } 0.5``, "$\\frac12$ or
+equivalently $0.5$").
 
 Equivalence (:func:`answers_equivalent`), by answer shape:
 
@@ -92,10 +100,24 @@ leading "approximately" / ``\\approx`` is dropped and this policy decides: "appr
 is not pi (relative error 5e-4), "approximately 3.1415927" is; a rounded answer is credited
 only when the rounding is finer than 1e-6, so a rounded reference ("0.67") does not accept 2/3.
 
+Answers written in a required form (procedural tasks such as reasoning-gym's):
+
+- a reference written as a product of primes (``2 × 2 × 5 × 7 × 7``, ``2^2 \\cdot 5``) asks for
+  the factorisation: the answer must be a product of the same primes (powers allowed, any
+  order); ``980`` or ``2 × 2 × 5 × 49`` has the value but is wrong;
+- a predicted numeral with its base (``1111010010_2``, ``0x5B993``) answers a reference of the
+  same digits without it (the question named the base); ``0x..``, ``0b..``, ``0o..`` are numerals
+  in base 16, 2, 8;
+- a bare unit letter (``5 m``, read as 5 times m) is that unit against a reference in it
+  (``5 \\text{ meters}``); against a plain number it stays a product;
+- a reference the parser cannot read (a grid "1 6 0 0\\n4 7 7 9", a list of words, "06:09")
+  is matched as text: the same string up to spacing (line breaks kept) and math delimiters,
+  compared with the extracted answer or with the whole ``<answer>`` block.
+
 When in doubt the answer is wrong: an answer that fails to parse is ``unparsable`` (never
 an exception), and any comparison that raises is "not equal". A reference that cannot be
 parsed gives ``bad_input`` (an infrastructure status: the row, not the model, is at fault),
-unless the prediction is the same string. Pathological inputs are cut short by the caps in
+unless the prediction is the same text (above). Pathological inputs are cut short by the caps in
 :mod:`verifiers.latex` and by ``MAX_COMPLETION_CHARS`` here (``too_long``).
 
 For other verifiers (``math_steps``): :func:`verifiers.latex.parse_math` parses one plain or
@@ -117,6 +139,7 @@ import sympy
 
 from verifiers.latex import (
     MAX_ANSWER_CHARS,
+    UNIT_ALIASES,
     Answers,
     Bracket,
     Choice,
@@ -166,19 +189,23 @@ class Extraction:
     hedged: bool = False
     hedge_reason: str | None = None
     boxes: tuple[str, ...] = ()  # the distinct boxed answers, when there are several
+    scope: str | None = None  # the whole content of the <answer> tag, when the answer came from one
 
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
 _TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"
 _GSM_RE = re.compile(r"####\s*([^\n]+)")
 _ANSWER_IS_RE = re.compile(
-    r"(?:(?:final\s+answer|the\s+answer|answer)(?:\s*\*\*)?\s*(?:is|:|=)"
+    r"(?:(?:final\s+answer|the\s+answer|answer|(?:correct|right)\s+(?:option|choice))(?:\s*\*\*)?\s*(?:is|:|=)"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
     r"|答案\s*(?:是|为|:|：)|ответ\s*:|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:))"
     r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",
     re.I,
 )
-_LAST_NUM_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:\s*/\s*\d+)?")
+# the last number, with a fraction bar, a percent sign or a ratio / clock time ("3:4", "06:09") it carries
+_LAST_NUM_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:\s*/\s*\d+|(?::\d+)+|\s*\\?%)?")
+# a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
+_NUMBER_RUN_BEFORE_RE = re.compile(r"\d[ \t]+$")
 _MATH_SPAN_RE = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
 _OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b", re.I)
 # after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
@@ -204,9 +231,12 @@ _UNFINISHED_RE = re.compile(
 _REFERENCE_BEFORE_RE = re.compile(
     r"\b(?:steps?|cases?|parts?|fig(?:ure)?|tables?|theorems?|lemmas?|corollary|proposition|equations?|eqn?|"
     r"examples?|exercises?)\.?\s*[#(]?\s*$"
-    r"|(?:[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|neq|ne)\b)\s*-?\s*$",  # a bound "x < 4", not a value
+    r"|(?:[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|neq|ne)\b)\s*-?\s*$"  # a bound "x < 4", not a value
+    r"|(?:[-+/×÷^]|\\(?:times|cdot|div))\s*$",  # an operand "... so 12 - 2": the sum is not worked out
     re.I,
 )
+# before a last number that ends the text: "Dividing by 2", "Adding 3 and 4" (cut off mid-step)
+_OPERAND_WORD_BEFORE_RE = re.compile(r"\b(?:by|times|plus|minus|over|from|and)\s*$", re.I)
 _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]|\n")
 # right before a fallback answer: "42, not 24", "rather than 24", "不是 24"
 _NEGATED_BEFORE_RE = re.compile(
@@ -214,6 +244,7 @@ _NEGATED_BEFORE_RE = re.compile(
     re.I,
 )
 _MAX_BOXES = 20
+_INNER_DOLLAR_RE = re.compile(r"(?<!\\)\$")
 
 
 def _boxed_contents(text: str) -> list[str]:
@@ -257,13 +288,20 @@ def _boxed_contents(text: str) -> list[str]:
 
 def _clean_answer(s: str) -> str:
     s = s.strip().strip("*").strip()
-    return s
+    return _OPTION_WORD_RE.sub("", s)  # "option B" -> "B"
+
+
+_OPTION_WORD_RE = re.compile(r"^(?:option|choice)\s+(?=\(?[A-E]\b)", re.I)
 
 
 def _first_sentence(s: str) -> str:
     s = s.strip()
     if s.startswith("$"):
-        end = s.find("$$", 2) + 2 if s.startswith("$$") else s.find("$", 1) + 1
+        if s.startswith("$$"):
+            end = s.find("$$", 2) + 2
+        else:  # the closing "$", not an escaped dollar sign: "$\\$5.50$"
+            close = _INNER_DOLLAR_RE.search(s, 1)
+            end = close.end() if close else 0
         # "$5$ or $6$", "$2$ and $3$": the sentence goes on with more answers, so it is not cut here
         if end > 1 and not re.match(r"\s*(?:[,;]|or\b|and\b)", s[end:]):
             return s[:end]
@@ -287,11 +325,13 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
     content = _last_answer_tag(text)
     if content is not None:  # the last <answer> block is the scope; the other rules apply inside it
         content = content.strip()
+        # (the fallbacks never pick one number out of a grid, a sequence or a clock time, "1 6 0 0",
+        # "2 3", "06:09": then the whole content is the answer)
         inner = _extract(content, last_number_fallback)
         if inner.answer is None:
-            return Extraction(content or None, "answer_tag" if content else None)
+            return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
         rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
-        return dataclasses.replace(inner, rule=rule)
+        return dataclasses.replace(inner, rule=rule, scope=content)
     return _extract(text, last_number_fallback)
 
 
@@ -335,7 +375,12 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         if ans:
             return Extraction(_sentence_answer(ans), "answer_is")
     stripped = text.strip()
-    if "\n" not in stripped and len(stripped) <= 200:
+    # "We get $x = 4$ and $y = 5$.": a sentence with math in it, not an answer as a whole
+    if (
+        "\n" not in stripped
+        and len(stripped) <= 200
+        and not _INNER_DOLLAR_RE.search(strip_math_delimiters(stripped))
+    ):
         try:
             node = parse_answer(stripped)
             if not (isinstance(node, Text) and len(node.text.split()) > 3):  # a sentence is not an answer
@@ -345,12 +390,14 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
     if last_number_fallback:
         if _UNFINISHED_RE.search(text[-200:]):
             return Extraction(None, None)
-        m = _last_match(_MATH_SPAN_RE, text[-2_000:])
-        if m is not None:
-            after = text[-2_000:][m.end() :].strip()
-            content = next(g for g in m.groups() if g is not None).strip()
+        window = text[-2_000:]
+        spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
+        if spans:
+            m = spans[-1]
+            after = window[m.end() :].strip()
+            start, content = _joined_spans(window, spans)
             if content and len(after) <= 40 and not re.search(r"\d", after):
-                if _doubted(text[-2_000:], m.start(), m.end()):
+                if _doubted(window, start, m.end()):
                     return Extraction(None, None)
                 return Extraction(content, "last_math")
         tail = text[-20_000:]
@@ -361,10 +408,19 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
             hedged = _has_or(line)
             if not hedged and _doubted(tail, last.start(), last.end()):
                 return Extraction(None, None)
-            if _REFERENCE_BEFORE_RE.search(tail[max(0, last.start() - 30) : last.start()]) or (
-                # an enumeration "2. Divide by two.": a list item's number
-                not tail[tail.rfind("\n", 0, last.start()) + 1 : last.start()].strip()
-                and re.match(r"[.)]\s", tail[last.end() : last.end() + 2])
+            before = tail[max(0, last.start() - 30) : last.start()]
+            if (
+                (
+                    _REFERENCE_BEFORE_RE.search(before)
+                    or _NUMBER_RUN_BEFORE_RE.search(before)
+                    or (last.group().startswith("-") and re.search(r"[\d)]$", before))  # "12-2": an operand
+                    or (not tail[last.end() :].strip() and _OPERAND_WORD_BEFORE_RE.search(before))
+                )
+                or (
+                    # an enumeration "2. Divide by two.": a list item's number
+                    not tail[tail.rfind("\n", 0, last.start()) + 1 : last.start()].strip()
+                    and re.match(r"[.)]\s", tail[last.end() : last.end() + 2])
+                )
             ):
                 return Extraction(None, None)
             return Extraction(
@@ -374,6 +430,40 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 "'or' next to the last number" if hedged else None,
             )
     return Extraction(None, None)
+
+
+_MAX_JOINED_SPANS = 10
+# between two math spans that list answers: "$x = 2$ or $x = 3$", "$-2$, $1$ and $3$"
+_SPAN_JOIN_RE = re.compile(r"\s*(?:,|,?\s*\b(?:or|and)\b)\s*", re.I)
+_SPAN_LABEL_RE = re.compile(r"\s*([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=(?!=)")
+
+
+def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
+    """The last math span, with the spans before it that list answers with it: (start, answer).
+
+    "so $x = 2$ or $x = 3$." answers "x = 2 or x = 3" (a hedge against one answer, the
+    solutions against a list); "the roots are $-2$ and $1$" answers "-2, 1". Spans that name
+    different things ("$x = 4$ and $y = 5$") are not joined: the last one answers, as before.
+    """
+    group = [spans[-1]]
+    joins: list[str] = []
+    for prev in reversed(spans[:-1]):
+        between = window[prev.end() : group[0].start()]
+        if len(between) > 12 or not _SPAN_JOIN_RE.fullmatch(between):  # a connector is short
+            break
+        group.insert(0, prev)
+        joins.append(between)
+    contents = [next(g for g in m.groups() if g is not None).strip() for m in group]
+    if len(group) == 1 or not all(contents):
+        return spans[-1].start(), contents[-1]
+    labels = set()
+    for c in contents:
+        lm = _SPAN_LABEL_RE.match(c)
+        labels.add(lm.group(1) if lm else None)
+    if len(labels) != 1:
+        return spans[-1].start(), contents[-1]
+    joiner = " or " if any(re.search(r"\bor\b", j, re.I) for j in joins) else ", "
+    return group[0].start(), joiner.join(contents)
 
 
 _IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
@@ -701,7 +791,34 @@ def _text_equal(a: Node, b: Node) -> bool:
         return None
 
     ta, tb = as_text(a), as_text(b)
-    return ta is not None and ta == tb
+    if ta is not None and ta == tb:
+        return True
+    return _base_digits_equal(a, b)  # a is the prediction's side
+
+
+_BASE_TEXT_RE = re.compile(r"(-?\d+) \(base (\d+)\)")
+
+
+def _base_digits_equal(a: Node, b: Node) -> bool:
+    """A predicted numeral in base k (``1111010010_2``, ``0x5b993``) against a reference of the same
+    digits written without the base (``1111010010``, ``5b993``: the question named the base): one
+    numeral, stated more fully. Not the other way: a reference that states its base wants it
+    stated (``1011`` does not answer ``1011_2``); and the same *value* in base 10 is a different
+    answer (``1011_2`` is not 11)."""
+    m = _BASE_TEXT_RE.fullmatch(a.text) if isinstance(a, Text) else None
+    if m is None:
+        return False
+    value, base = int(m.group(1)), int(m.group(2))
+    if isinstance(b, Expr) and b.value.is_Integer and not (b.inexact or b.unit or b.marker):
+        digits = str(int(b.value))
+    elif isinstance(b, Text) and re.fullmatch(r"-?[0-9a-z]{1,64}", b.text):
+        digits = b.text
+    else:
+        return False
+    try:
+        return len(digits) <= 65 and int(digits, base) == value
+    except ValueError:  # a digit that base does not have
+        return False
 
 
 _REL_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "=", "!=": "!=", "in": None}
@@ -833,7 +950,18 @@ def _candidates(e: Expr) -> list[sympy.Basic]:
     return [e.value]
 
 
+def _letter_unit(e: Expr, other: Expr) -> Expr:
+    """``5 m`` (read as 5 times a symbol m) against ``5 \\text{ meters}``: the letter is that unit."""
+    if e.unit is not None or e.marker is not None or other.unit in _GENERIC_UNITS:
+        return e
+    coeff, sym = e.value.as_coeff_Mul()
+    if not (isinstance(sym, sympy.Symbol) and coeff.is_number and UNIT_ALIASES.get(sym.name) == other.unit):
+        return e
+    return Expr(coeff, e.inexact, other.unit)
+
+
 def _exprs_equal(a: Expr, b: Expr) -> bool:
+    a, b = _letter_unit(a, b), _letter_unit(b, a)
     scales = _unit_scales(a, b)
     if scales is None:
         return False
@@ -1056,6 +1184,9 @@ def _has_or(s: str) -> bool:
     return bool(_OR_RE.search(s))
 
 
+_OR_EQUIVALENTLY_RE = re.compile(
+    r"\bor\s+(?:equivalently|equivalent\s+to|in\s+decimal\s+form|as\s+a\s+decimal),?", re.I
+)
 _PAREN_OR_RE = re.compile(r"\(\s*or\s+([^()]{1,200})\)")  # no leading \s*: quadratic on long space runs
 
 
@@ -1115,6 +1246,7 @@ def math_answer(completion: str, row: Mapping[str, Any], *, last_number_fallback
         return Reward(0.0, Status.WRONG, info=info)
     if len(answer) <= MAX_ANSWER_CHARS:  # longer answers are unparsable anyway
         answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
+        answer = _OR_EQUIVALENTLY_RE.sub("or", answer)  # "$\frac12$ or equivalently $0.5$"
     try:
         pred = parse_answer(answer)
     except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
@@ -1124,8 +1256,10 @@ def math_answer(completion: str, row: Mapping[str, Any], *, last_number_fallback
     elif _has_or(answer) and not _has_or(gold_text) and not several:
         info.update(hedged=True, reason="alternatives joined by 'or'")
         return Reward(0.0, Status.WRONG, info=info)
-    if gold is None:  # we cannot judge against this reference; only an identical string is credited
-        if normalize(ex.answer) == info["reference_normalized"]:
+    if gold is None:  # we cannot judge against this reference; only the same string is credited
+        # (up to spacing: a grid "1 6\n4 7", a word list, a clock time "06:09"; also the whole
+        # <answer> block, which the extraction may have narrowed to its last number)
+        if _same_text(ex.answer, gold_text) or (ex.scope is not None and _same_text(ex.scope, gold_text)):
             return Reward(1.0, Status.CORRECT, info=info)
         info["reason"] = "reference could not be parsed"
         return Reward(0.0, Status.BAD_INPUT, info=info)
@@ -1134,8 +1268,59 @@ def math_answer(completion: str, row: Mapping[str, Any], *, last_number_fallback
         return Reward(0.0, Status.UNPARSABLE, info=info)
     info["extracted_normalized"] = _describe(pred)
     if nodes_equal(pred, gold):
+        factors = _written_prime_factors(gold_text)
+        if factors is not None and _written_prime_factors(answer, single=True) != factors:
+            info["reason"] = "the reference is a prime factorisation; the answer is not that factorisation"
+            return Reward(0.0, Status.WRONG, info=info)
         return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
+
+
+_FACTOR_RE = re.compile(r"(\d{1,12})(?:\^\{?(\d{1,3})\}?)?")
+_TIMES_SPLIT_RE = re.compile(r"\s*(?:\\times|\\cdot|\*|x)\s*")
+
+
+def _written_prime_factors(s: str, *, single: bool = False) -> tuple[int, ...] | None:
+    """``2 × 2 × 5 × 7^2`` -> (2, 2, 5, 7, 7): an answer written as a product of primes (or their
+    powers); None otherwise. A reference written so asks for the factorisation: ``980`` has the
+    value but is not it, nor is ``4 × 245``. ``single``: one prime (power) also counts (``7``).
+    """
+    if len(s) > 300:
+        return None
+    try:
+        s = normalize(strip_math_delimiters(s))
+    except Exception:  # noqa: BLE001
+        return None
+    parts = _TIMES_SPLIT_RE.split(s.strip())
+    if len(parts) < (1 if single else 2) or len(parts) > 60:
+        return None
+    out: list[int] = []
+    for part in parts:
+        m = _FACTOR_RE.fullmatch(part)
+        if m is None:
+            return None
+        base, power = int(m.group(1)), int(m.group(2) or 1)
+        if power < 1 or len(out) + power > 200 or not sympy.isprime(base):
+            return None
+        out.extend([base] * power)
+    return tuple(sorted(out))
+
+
+def _same_text(a: str, b: str) -> bool:
+    """Two answers that are the same text up to spacing (kept line by line) and math delimiters."""
+    if len(a) > MAX_ANSWER_CHARS * 4 or len(b) > MAX_ANSWER_CHARS * 4:
+        return False
+
+    def key(s: str) -> str:
+        try:
+            s = normalize(strip_math_delimiters(s))
+        except Exception:  # noqa: BLE001
+            return ""
+        lines = (re.sub(r"\s*,\s*", ",", " ".join(line.split())) for line in s.splitlines())
+        return "\n".join(line for line in lines if line)
+
+    ka = key(a)
+    return bool(ka) and ka == key(b)
 
 
 def _describe(n: Node) -> str:
