@@ -912,3 +912,30 @@ def test_products_that_are_not_factorisations_compare_by_value():
 )
 def test_references_given_as_json_numbers(reference, completion, status):
     assert _status(completion, reference) is status
+
+
+@pytest.mark.parametrize(
+    ("completion", "question", "reference", "credited"),
+    [
+        ("47 + 85", "Compute 47 + 85. Reply with the number only.", "132", False),
+        ("The answer is 47+85", "Compute 47 + 85.", "132", False),
+        ("x = 47 + 85", "Compute 47 + 85.", "132", False),
+        (r"\boxed{\frac{6}{4}}", r"Simplify $\frac{6}{4}$.", r"\frac32", False),
+        (r"\boxed{2^{10}}", "What is $2^{10}$?", "1024", False),
+        ("47 + 85 = 132", "Compute 47 + 85.", "132", True),  # computed: the last side answers
+        ("132", "Compute 47 + 85.", "132", True),
+        (r"\boxed{\frac{3}{2}}", r"Simplify $\frac{6}{4}$.", r"\frac32", True),
+        ("5", "What is 5 times 1?", "5", True),  # a plain number may stand in the question
+        (r"\boxed{7+8}", "What is 47+85?", "15", True),  # "7+8" is not in "47+85"
+        (r"\boxed{3\sqrt{2}}", r"Which is larger? (A) $2\sqrt{3}$ (B) $3\sqrt{2}$", r"3\sqrt2", True),
+    ],
+)
+def test_an_answer_copied_from_the_question_is_not_credited(completion, question, reference, credited):
+    """A policy that learns to echo the question ("Compute 47 + 85." -> "47 + 85") would collect
+    the reward on every arithmetic row: equal in value, but nothing was computed."""
+    row = {"reference": reference, "prompt": question}
+    assert (math_answer(completion, row).outcome == 1.0) is credited
+    chat = {"reference": reference, "prompt": [{"role": "user", "content": question}]}
+    assert (math_answer(completion, chat).outcome == 1.0) is credited
+    assert math_answer(completion, {"reference": reference}).outcome == 1.0  # no question: value only
+    assert math_answer(completion, row, reject_echo=False).outcome == 1.0

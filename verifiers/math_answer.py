@@ -1198,12 +1198,20 @@ def _same_alternatives(n: Node) -> bool:
 
 
 @register("math")
-def math_answer(completion: str, row: Mapping[str, Any], *, last_number_fallback: bool = True) -> Reward:
+def math_answer(
+    completion: str, row: Mapping[str, Any], *, last_number_fallback: bool = True, reject_echo: bool = True
+) -> Reward:
     """Score ``completion`` against ``row["reference"]``: 1.0 if the final answers are equivalent.
 
     Status: correct / wrong / unparsable (an answer was found but not parsed) / no_answer;
     too_long for completions over ``MAX_COMPLETION_CHARS``; bad_input for a row without a
     usable reference. ``info``: rule, extracted, reference_normalized, hedged, reason.
+
+    ``reject_echo``: an answer that is not a plain number and that the row's question
+    (``prompt``, ``question`` or ``problem``) contains as it stands is not credited, even when
+    it equals the reference: "Compute 47 + 85." answered "47 + 85", "Simplify $\\frac{6}{4}$."
+    answered ``\\frac{6}{4}``. It is equal in value, but nothing was computed, and a policy
+    that learns to copy the question would collect the reward on every such row.
     """
     reference = row.get("reference") if isinstance(row, Mapping) else None
     if isinstance(reference, (int, float)) and not isinstance(reference, bool):
@@ -1268,12 +1276,56 @@ def math_answer(completion: str, row: Mapping[str, Any], *, last_number_fallback
         return Reward(0.0, Status.UNPARSABLE, info=info)
     info["extracted_normalized"] = _describe(pred)
     if nodes_equal(pred, gold):
+        if reject_echo and _echoes_question(answer, row):
+            info["reason"] = "the answer restates an expression of the question: nothing was computed"
+            return Reward(0.0, Status.WRONG, info=info)
         factors = _written_prime_factors(gold_text)
         if factors is not None and _written_prime_factors(answer, single=True) != factors:
             info["reason"] = "the reference is a prime factorisation; the answer is not that factorisation"
             return Reward(0.0, Status.WRONG, info=info)
         return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
+
+
+_PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
+_QUESTION_KEYS = ("prompt", "question", "problem")
+_CHOICE_RE = re.compile(r"(?:^|\s|\()([A-E])[).:]")  # "(A) ...", "B. ...", "C) ...", "D: ..."
+
+
+def _compact(s: str) -> str:
+    """``s`` without ``$``, LaTeX spacing or sizing commands, and spaces next to an operator or
+    bracket ("Compute 47 + 85" -> "Compute 47+85"), for a verbatim comparison."""
+    s = re.sub(r"\$|\\[,;:! ]|\\(?:left|right|displaystyle)\b", "", s)
+    return re.sub(r"\s+(?=[-+*/^=<>(){}\[\],|])|(?<=[-+*/^=<>(){}\[\],|])\s+", "", s).strip()
+
+
+def _question_text(row: Mapping[str, Any]) -> str:
+    """The row's question: its ``prompt`` (text, or the user turns of a chat), ``question`` or ``problem``."""
+    parts = []
+    for key in _QUESTION_KEYS:
+        value = row.get(key)
+        if isinstance(value, str):
+            parts.append(value)
+        elif isinstance(value, list):  # chat messages
+            parts += [m["content"] for m in value if isinstance(m, Mapping) and isinstance(m.get("content"), str)]
+    return "\n".join(parts)
+
+
+def _echoes_question(answer: str, row: Mapping[str, Any]) -> bool:
+    """True when ``answer`` is not a plain number and stands in the row's question as it is
+    (whole, not as a piece of a longer number or name: "7+8" is not in "47+85"), unless the
+    question lists options to choose from ("(A) $2\\sqrt{3}$ (B) $3\\sqrt{2}$")."""
+    ans = _compact(answer).rstrip(".")
+    label = re.fullmatch(r"[A-Za-z]\w*=(.+)", ans)  # "x = 47 + 85": its right side
+    question = _compact(_question_text(row))
+    if len(set(_CHOICE_RE.findall(question))) >= 2:  # options to choose from: naming one is an answer
+        return False
+    for part in (ans, label.group(1) if label else ""):
+        if not part or _PLAIN_NUMBER_RE.fullmatch(part) or len(part) > 200:
+            continue
+        if re.search(r"(?<![\w.\\])" + re.escape(part) + r"(?![\w])", question):
+            return True
+    return False
 
 
 _FACTOR_RE = re.compile(r"(\d{1,12})(?:\^\{?(\d{1,3})\}?)?")
