@@ -177,6 +177,13 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     except errors as e:
         print(f"verigrpo train: error: {e}", file=sys.stderr)
         return 2
+    except OSError as e:  # CheckpointError: the environment (a full disk), not the input
+        from grpo_train.train import CheckpointError
+
+        if not isinstance(e, CheckpointError):
+            raise
+        print(f"verigrpo train: error: {e}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -194,6 +194,10 @@ def set_rng_state(state: dict[str, Any]) -> None:
     torch.set_rng_state(state["torch"])
 
 
+class CheckpointError(OSError):
+    """A checkpoint could not be written (no space, no permission); the previous one is left intact."""
+
+
 def save_checkpoint(
     out: Path, model: torch.nn.Module, tokenizer: Any, state: dict[str, Any], ref: torch.nn.Module | None = None
 ) -> None:
@@ -205,11 +209,20 @@ def save_checkpoint(
     """
     final, tmp, old = out / CHECKPOINT, out / f"{CHECKPOINT}.tmp", out / f"{CHECKPOINT}.old"
     shutil.rmtree(tmp, ignore_errors=True)
-    model.save_pretrained(tmp / "model")
-    tokenizer.save_pretrained(tmp / "model")
-    if ref is not None:
-        ref.save_pretrained(tmp / "ref")
-    torch.save(state, tmp / "trainer.pt")  # last: a directory with trainer.pt is complete
+    try:
+        model.save_pretrained(tmp / "model")
+        tokenizer.save_pretrained(tmp / "model")
+        if ref is not None:
+            ref.save_pretrained(tmp / "ref")
+        torch.save(state, tmp / "trainer.pt")  # last: a directory with trainer.pt is complete
+    except Exception as e:  # a full disk, a quota: safetensors raises its own error type for them
+        shutil.rmtree(tmp, ignore_errors=True)  # the partial copy, which may be what filled the disk
+        kept = find_checkpoint(out)
+        raise CheckpointError(
+            f"could not write a checkpoint to {out} ({type(e).__name__}: {e}); "
+            + (f"the previous one is intact in {kept}: free space, then continue with --resume"
+               if kept is not None else "no earlier checkpoint exists")
+        ) from e
     shutil.rmtree(old, ignore_errors=True)
     if final.exists():
         os.replace(final, old)

@@ -640,3 +640,29 @@ def test_base_model_style_prompts_train(tiny, tmp_path):
     out = tmp_path / "run"
     assert train_main(overrides(tiny, out, chat_template=False, system_prompt="Digits only.", max_steps=1)) == 0
     assert math.isfinite(read_metrics(out)[0]["loss"])
+
+
+def test_a_checkpoint_that_cannot_be_written_leaves_the_previous_one(tmp_path):
+    """A full disk during a save: a clear error that says where the last good checkpoint is, the
+    partial copy removed (it may be what filled the disk), the previous checkpoint intact."""
+    import torch
+
+    from grpo_train.train import CheckpointError, find_checkpoint, save_checkpoint
+
+    class Saver:
+        def __init__(self, fail: bool = False) -> None:
+            self.fail = fail
+
+        def save_pretrained(self, path) -> None:
+            os.makedirs(path, exist_ok=True)
+            (Path(path) / "weights.bin").write_bytes(b"w" * 64)
+            if self.fail:
+                raise OSError(28, "No space left on device")
+
+    save_checkpoint(tmp_path, Saver(), Saver(), {"step": 1})
+    with pytest.raises(CheckpointError, match="previous one is intact"):
+        save_checkpoint(tmp_path, Saver(fail=True), Saver(), {"step": 2})
+    assert not (tmp_path / "checkpoint.tmp").exists()
+    assert torch.load(find_checkpoint(tmp_path) / "trainer.pt")["step"] == 1
+    with pytest.raises(CheckpointError, match="no earlier checkpoint"):
+        save_checkpoint(tmp_path / "fresh", Saver(fail=True), Saver(), {"step": 1})
