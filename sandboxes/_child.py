@@ -1296,11 +1296,19 @@ def probe(uid: int, gid: int) -> dict:
     return caps
 
 
-def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int) -> None:
-    """Serve run requests on the control socket until it closes."""
+def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int, memcg: str | None = None) -> None:
+    """Serve run requests on the control socket until it closes. ``memcg``: the memory group
+    (cgroup v1 directory) the parent made for the children; we join it once the ``memcg``
+    layer is asked for, so that the template and every child start in it."""
     import importlib
 
     ctl = socket.socket(fileno=_arrange_fds(ctl_fd))
+    memcg_fd = None
+    if memcg:
+        try:  # opened now: /sys is detached from our mount namespace later
+            memcg_fd = os.open(os.path.join(memcg, "cgroup.procs"), os.O_WRONLY | os.O_CLOEXEC)
+        except OSError:
+            memcg_fd = None
     for name in preload:
         try:
             importlib.import_module(name)
@@ -1308,7 +1316,7 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int) -> None:
             pass
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     caps = probe(uid, gid)
-    ctl.send(json.dumps({"ready": True, "caps": caps, "pid": os.getpid()}).encode())
+    ctl.send(json.dumps({"ready": True, "caps": caps, "pid": os.getpid(), "memcg": memcg_fd is not None}).encode())
     gc.disable()  # the fork server runs without a collector: its few allocations are freed by refcounting
     try:
         cfg = json.loads(ctl.recv(65536) or b"null")
@@ -1317,6 +1325,14 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int) -> None:
     if not isinstance(cfg, dict):
         return
     layers, base = cfg["layers"], cfg["base"]
+    if memcg_fd is not None:
+        try:
+            if layers.get("memcg"):
+                os.write(memcg_fd, b"0")  # this process (and so everything it forks) joins the group
+        except OSError:
+            pass  # the parent reported the layer on our word: the test suite checks the group's members
+        finally:
+            os.close(memcg_fd)
     netns = CLONE_NEWNET if layers.get("netns") else 0
     if netns and layers.get("shared_netns"):
         try:  # one empty network namespace for all our children (see the threat model)
@@ -1775,4 +1791,4 @@ def _rmtree(path: str) -> None:
 
 if __name__ == "__main__":
     _cfg = json.loads(sys.argv[1])
-    zygote(int(_cfg["fd"]), list(_cfg["preload"]), int(_cfg["uid"]), int(_cfg["gid"]))
+    zygote(int(_cfg["fd"]), list(_cfg["preload"]), int(_cfg["uid"]), int(_cfg["gid"]), _cfg.get("memcg"))

@@ -37,7 +37,7 @@ _CHILD_SCRIPT = os.path.abspath(_child.__file__)
 _SCRUBBED_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 
 # The layers, in the order they are applied, and the minimum: every group needs one member.
-LAYERS = ("rlimits", "drop_uid", "userns", "netns", "pidns", "mountns", "landlock", "seccomp")
+LAYERS = ("rlimits", "drop_uid", "userns", "netns", "pidns", "mountns", "landlock", "seccomp", "memcg")
 MINIMUM = {
     "no network": ("netns", "seccomp"),
     "containment of every process the candidate starts": ("pidns", "seccomp"),
@@ -65,6 +65,10 @@ class SandboxConfig:
                 candidate, except the ones named here (their submodules stay importable).
     python:     the interpreter that runs the fork server.
     tmpfs_mb:   size of the private temp dir (a tmpfs, with the ``mountns`` layer): a disk quota.
+    memory_cap_mb: memory of every sandboxed process of this server together, page cache and
+                memfds included (the ``memcg`` layer: a cgroup v1 memory group of its own, where
+                this process may make one). RLIMIT_AS bounds each process only; past this cap the
+                kernel's OOM killer takes a candidate's process, inside the group.
     """
 
     uid: int = 65534
@@ -74,6 +78,7 @@ class SandboxConfig:
     preload: tuple[str, ...] = tuple(_child.PRELOAD)
     python: str = sys.executable
     tmpfs_mb: int = 64
+    memory_cap_mb: int = 2048
 
     def __post_init__(self) -> None:
         unknown = set(self.disable) - set(LAYERS)
@@ -81,6 +86,52 @@ class SandboxConfig:
             raise ValueError(f"unknown layers {sorted(unknown)}; known: {LAYERS}")
         if self.on_missing not in ("raise", "warn"):
             raise ValueError("on_missing must be 'raise' or 'warn'")
+
+
+_MEMCG_ROOT = "/sys/fs/cgroup/memory"
+
+
+def _make_memcg(cap_mb: int) -> str | None:
+    """A fresh cgroup v1 memory group below this process's own, limited to ``cap_mb``; None
+    where there is no writable v1 memory controller (cgroup v2 only, or not root)."""
+    try:
+        with open("/proc/self/cgroup") as f:
+            own = next(
+                line.rstrip("\n").split(":", 2)[2]
+                for line in f
+                if "memory" in line.split(":", 2)[1].split(",")
+            )
+    except (OSError, StopIteration, IndexError):
+        return None
+    path = os.path.join(_MEMCG_ROOT + own, f"verigrpo-{os.getpid()}-{os.urandom(4).hex()}")
+    try:
+        os.mkdir(path, 0o700)
+    except OSError:
+        return None
+    try:
+        with open(os.path.join(path, "memory.limit_in_bytes"), "w") as f:
+            f.write(str(int(cap_mb) << 20))
+    except OSError:
+        _remove_memcg(path)
+        return None
+    return path
+
+
+def _remove_memcg(path: str | None, wait_s: float = 2.0) -> None:
+    """Remove the group once its processes are gone (a killed child may still be exiting)."""
+    if path is None:
+        return
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            os.rmdir(path)
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            if time.monotonic() >= deadline:
+                return  # left behind, empty soon: the kernel frees it when its last process exits
+            time.sleep(0.02)
 
 
 def missing_groups(active: Mapping[str, bool]) -> list[str]:
@@ -97,6 +148,8 @@ class ForkServer:
         self._lock = threading.Lock()
         self._base = tempfile.mkdtemp(prefix="verigrpo-sandbox-")
         os.chmod(self._base, 0o711)  # the dropped uid must be able to enter its own subdirectory
+        # the children's memory group: the template process joins it, so every child starts in it
+        self._memcg = None if "memcg" in self.config.disable else _make_memcg(self.config.memory_cap_mb)
         parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         cfg = {
             "fd": child.fileno(),
@@ -104,6 +157,7 @@ class ForkServer:
             "uid": self.config.uid,
             "gid": self.config.gid,
             "base": self._base,
+            "memcg": self._memcg,
         }  # base: names this server's processes
         try:
             self._proc = subprocess.Popen(
@@ -118,6 +172,7 @@ class ForkServer:
             )
         except OSError as e:
             shutil.rmtree(self._base, ignore_errors=True)
+            _remove_memcg(self._memcg, 0)
             raise SandboxUnavailable(f"cannot start the fork server: {e}") from e
         child.close()
         self._ctl = parent
@@ -128,6 +183,7 @@ class ForkServer:
             raise SandboxUnavailable("the fork server did not start (no ready message within 30 s)")
         hello = json.loads(msg)
         self.caps: dict[str, Any] = hello["caps"]
+        self.caps["memcg"] = bool(self._memcg and hello.get("memcg"))  # the server could join it
         self.zygote_pid: int = hello["pid"]
         self.active = self._choose_layers()
         self.missing = missing_groups(self.active)
@@ -141,6 +197,11 @@ class ForkServer:
             raise SandboxUnavailable("the fork server did not take its configuration within 30 s")
         # the process that clones the children (the tests tell it from a child by its pid)
         self.template_pid: int | None = json.loads(msg).get("template")
+
+    @property
+    def memcg(self) -> str | None:
+        """The children's memory group (a cgroup v1 directory), if the ``memcg`` layer is active."""
+        return self._memcg if self.active.get("memcg") else None
 
     def check_minimum(self) -> None:
         """Apply ``on_missing``: raise :class:`SandboxUnavailable`, or warn loudly (once)."""
@@ -198,6 +259,7 @@ class ForkServer:
             "mountns": a["mountns"],
             "procfs": a["mountns"] and a["pidns"] and bool(self.caps.get("procfs")),
             "tmpfs_mb": self.config.tmpfs_mb,
+            "memcg": a["memcg"],
         }
 
     def spawn(
@@ -276,6 +338,7 @@ class ForkServer:
             self._proc.kill()
             self._proc.wait()
         shutil.rmtree(self._base, ignore_errors=True)
+        _remove_memcg(self._memcg)
 
 
 class ChildHandle:

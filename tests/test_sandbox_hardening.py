@@ -444,3 +444,35 @@ def test_replies_are_capped_per_execution(host):
     report = run_assert_tests(code, tests, Limits(wall_s=20, call_s=5))  # the default: 16 MiB
     assert report.all_passed
     assert_host_intact(host)
+
+
+MEMFD_BOMB = """
+import os
+def f(n):
+    fds = []
+    for i in range(n):  # memfd pages count against no RLIMIT_AS (they are not mapped)
+        fd = os.memfd_create(f"m{i}")
+        os.write(fd, b"x" * (8 << 20))
+        fds.append(fd)
+    return len(fds)
+"""
+
+
+def test_memory_outside_the_address_space_limit_is_capped_per_server(host):
+    """memfds (and tmpfs files, pipe and socket buffers) hold memory that RLIMIT_AS does not
+    count, up to FSIZE x NOFILE per process and NPROC processes. With the ``memcg`` layer every
+    process of a server's sandboxes shares one memory group: past ``memory_cap_mb`` the kernel
+    kills a candidate's process inside the group, the host and the next execution go on."""
+    server = get_server(SandboxConfig(memory_cap_mb=160))
+    assert "memcg" in server.active_names() and server.memcg is not None
+    members = set(open(os.path.join(server.memcg, "cgroup.procs")).read().split())
+    assert {str(server.zygote_pid), str(server.template_pid)} <= members
+    with Candidate(MEMFD_BOMB, Limits(wall_s=10, call_s=10), server=server) as c:
+        with pytest.raises(CandidateCrashed):
+            c.call("f", (40,))  # 320 MB
+    with Candidate(MEMFD_BOMB, Limits(wall_s=10, call_s=10), server=server) as c:
+        assert c.call("f", (4,)) == 4  # 32 MB: fine, and the group is usable again
+    assert_host_intact(host, server)
+    group = server.memcg
+    server.close()
+    assert not os.path.exists(group)  # removed with the server
