@@ -1303,12 +1303,14 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int, memcg: str | Non
     import importlib
 
     ctl = socket.socket(fileno=_arrange_fds(ctl_fd))
-    memcg_fd = None
+    memcg_fd = memcg_parent = None
     if memcg:
         try:  # opened now: /sys is detached from our mount namespace later
             memcg_fd = os.open(os.path.join(memcg, "cgroup.procs"), os.O_WRONLY | os.O_CLOEXEC)
+            # the group's parent, to leave and remove the group at shutdown (see Zygote.shutdown)
+            memcg_parent = os.open(os.path.dirname(memcg), os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
         except OSError:
-            memcg_fd = None
+            memcg_fd = memcg_parent = None
     for name in preload:
         try:
             importlib.import_module(name)
@@ -1403,6 +1405,8 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int, memcg: str | Non
             except OSError:
                 pass  # the children then build it themselves (and report the failure)
     server = Zygote(ctl, plan, base, flags)
+    if memcg_parent is not None and memcg and layers.get("memcg"):
+        server.memcg = (memcg_parent, os.path.basename(memcg))
     _skip_threading_after_fork()
     gc.collect()
     gc.freeze()  # forked children's collector then leaves the inherited objects (and their pages) alone
@@ -1539,6 +1543,7 @@ class Zygote:
         self.chan: socket.socket | None = None
         self.asked: list[str | None] = []  # the own dirs of the children asked of the template, in order
         self.failing = False  # a child could not be started: try again on the next request only
+        self.memcg: tuple[int, str] | None = None  # (its parent's dir fd, its name), see zygote()
 
     def start_template(self) -> None:
         if _SYS_CLONE.get(_MACHINE) is None:
@@ -1764,6 +1769,7 @@ class Zygote:
             except ChildProcessError:
                 pass
             self.reap(rec)
+        self.leave_memcg()
         if self.plan.base_parent_fd is None:
             _rmtree(self.base)
             return
@@ -1776,6 +1782,32 @@ class Zygote:
             finally:
                 os.close(sub)
             os.rmdir(name, dir_fd=fd)
+        except OSError:
+            pass
+
+
+    def leave_memcg(self) -> None:
+        """Every child is gone: move into the group's parent and remove the group, so that a
+        parent that cannot (a killed pool worker) leaves no group behind."""
+        if self.memcg is None:
+            return
+        import time
+
+        parent, name = self.memcg
+        try:
+            fd = os.open("cgroup.procs", os.O_WRONLY, dir_fd=parent)
+            try:
+                os.write(fd, b"0")
+            finally:
+                os.close(fd)
+            for _ in range(100):  # a child that was just reaped may still be leaving the group
+                try:
+                    os.rmdir(name, dir_fd=parent)
+                    break
+                except FileNotFoundError:
+                    break
+                except OSError:
+                    time.sleep(0.01)
         except OSError:
             pass
 

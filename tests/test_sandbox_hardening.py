@@ -476,3 +476,9 @@ def test_memory_outside_the_address_space_limit_is_capped_per_server(host):
     group = server.memcg
     server.close()
     assert not os.path.exists(group)  # removed with the server
+    orphan = get_server(SandboxConfig(memory_cap_mb=161))  # an owner killed before it could close it:
+    group = orphan.memcg
+    orphan._ctl.close()  # the fork server sees EOF, as when its pool worker is killed
+    orphan._proc.wait(timeout=10)
+    assert group is not None and not os.path.exists(group)  # the server removed the group itself
+    orphan.close()
