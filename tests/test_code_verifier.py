@@ -513,3 +513,13 @@ def test_a_dead_fork_server_is_an_infra_error_and_is_replaced():
     assert out["r"].status is Status.INFRA_ERROR and out["r"].status.is_infra, out["r"].info
     assert get_server() is not server and get_server().alive()  # a new one is started on demand
     assert python_tests(p["canonical_solution"], row, extract="whole", **FAST).status is Status.CORRECT
+
+
+def test_reply_budget_is_an_option_of_the_verifier():
+    """``reply_mb`` bounds what a candidate's return values may total per row: past it the call
+    fails as the candidate's crash (a wrong answer, not an infrastructure error)."""
+    completion = "def f(i):\n    return 'x' * 300_000\n"
+    row = {"reference": "\n".join(f"assert f({i}) == 'x' * 300_000" for i in range(8))}
+    small = get_verifier("python_tests", extract="whole", reply_mb=1)(completion, row)
+    assert small.outcome < 1.0 and not small.status.is_infra, small
+    assert get_verifier("python_tests", extract="whole")(completion, row).outcome == 1.0

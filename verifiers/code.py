@@ -113,7 +113,13 @@ def _parse_reference(ref: Any) -> dict[str, Any] | None:
 
 
 def _limits(
-    row_limits: Any, timeout: float, call_timeout: float, cpu_s: float, memory_mb: int, max_timeout: float
+    row_limits: Any,
+    timeout: float,
+    call_timeout: float,
+    cpu_s: float,
+    memory_mb: int,
+    max_timeout: float,
+    reply_mb: int = 16,
 ) -> Limits:
     lim = {"timeout": timeout, "call_timeout": call_timeout, "cpu_s": cpu_s, "memory_mb": memory_mb}
     if isinstance(row_limits, Mapping):
@@ -127,6 +133,7 @@ def _limits(
         call_s=min(float(lim["call_timeout"]), wall),
         cpu_s=min(float(lim["cpu_s"]), wall),
         memory_mb=int(min(lim["memory_mb"], 4096)),
+        reply_bytes=int(reply_mb) << 20,
     )
 
 
@@ -191,13 +198,16 @@ def python_tests(
     prepend_prompt: bool = True,
     on_missing: str = "raise",
     max_code_chars: int = 200_000,
+    reply_mb: int = 16,
 ) -> Reward:
     """Run the completion's Python code against ``row["reference"]`` in the sandbox (see module doc).
 
     timeout: wall-clock seconds for the whole row (all calls, or all stdin cases);
     call_timeout: seconds per call into the candidate; cpu_s, memory_mb: rlimits of the child;
     on_missing: "raise" reports infra_error when the platform lacks the minimum isolation,
-    "warn" runs anyway and warns loudly; max_code_chars: longer code gets too_long unrun.
+    "warn" runs anyway and warns loudly; max_code_chars: longer code gets too_long unrun;
+    reply_mb: what the candidate's return values may total per row (function mode), past which
+    the call fails as a crash (decoding them is the trusted side's time, outside every limit).
     """
     spec = _parse_reference(row.get("reference") if isinstance(row, Mapping) else None)
     if spec is None:
@@ -209,7 +219,7 @@ def python_tests(
         return Reward.failure(Status.NO_CODE)
     if len(code) > max_code_chars:
         return Reward.failure(Status.TOO_LONG, error=f"code of {len(code)} chars exceeds max_code_chars")
-    limits = _limits(spec.get("limits"), timeout, call_timeout, cpu_s, memory_mb, max_timeout)
+    limits = _limits(spec.get("limits"), timeout, call_timeout, cpu_s, memory_mb, max_timeout, reply_mb)
     try:
         server = get_server(SandboxConfig(on_missing=on_missing))
     except SandboxUnavailable as e:
