@@ -1407,6 +1407,8 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int, memcg: str | Non
     server = Zygote(ctl, plan, base, flags)
     if memcg_parent is not None and memcg and layers.get("memcg"):
         server.memcg = (memcg_parent, os.path.basename(memcg))
+    elif memcg_parent is not None:
+        os.close(memcg_parent)
     _skip_threading_after_fork()
     gc.collect()
     gc.freeze()  # forked children's collector then leaves the inherited objects (and their pages) alone

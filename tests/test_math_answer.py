@@ -937,5 +937,7 @@ def test_an_answer_copied_from_the_question_is_not_credited(completion, question
     assert (math_answer(completion, row).outcome == 1.0) is credited
     chat = {"reference": reference, "prompt": [{"role": "user", "content": question}]}
     assert (math_answer(completion, chat).outcome == 1.0) is credited
+    system = {"reference": reference, "prompt": [{"role": "system", "content": question}, {"role": "user", "content": "?"}]}
+    assert math_answer(completion, system).outcome == 1.0  # only the user's turns are the question
     assert math_answer(completion, {"reference": reference}).outcome == 1.0  # no question: value only
     assert math_answer(completion, row, reject_echo=False).outcome == 1.0

@@ -1307,7 +1307,11 @@ def _question_text(row: Mapping[str, Any]) -> str:
         if isinstance(value, str):
             parts.append(value)
         elif isinstance(value, list):  # chat messages
-            parts += [m["content"] for m in value if isinstance(m, Mapping) and isinstance(m.get("content"), str)]
+            parts += [
+                m["content"]
+                for m in value
+                if isinstance(m, Mapping) and m.get("role") == "user" and isinstance(m.get("content"), str)
+            ]
     return "\n".join(parts)
 
 
