@@ -71,12 +71,14 @@ process of the same uid they need no ptrace right; without a pid namespace also 
 setsid/setpgid, so the process group holds every descendant and is what gets killed; without the
 uid drop, a normal user's run or root with ``drop_uid`` off, also no chmod, chown or extended
 attribute changes, which Landlock does not cover and which the host's uid could make to the host's
-files: such a candidate cannot chmod even its own temp files), and a memory group (``memcg``:
-a cgroup v1 memory group per fork server, made below the caller's own where it may make one,
-root here; the server joins it, so its template and every child start in it): all sandboxed
-processes of a server together hold at most ``SandboxConfig.memory_cap_mb`` (2 GiB), memfds,
-tmpfs files and socket buffers included, which RLIMIT_AS does not count; past it the kernel
-kills a candidate's process inside the group. Every child's OOM score is the highest, so the
+files: such a candidate cannot chmod even its own temp files; and no memfds, whose pages
+RLIMIT_AS does not count), and a memory group (``memcg``: a memory cgroup per fork server where
+the caller may make one, root as here: cgroup v1 below the caller's own group, cgroup v2 beside
+it, since v2 enables a controller only for the children of a group that holds no process; the
+server joins it, so its template and every child start in it, and removes it at shutdown): all
+sandboxed processes of a server together hold at most ``SandboxConfig.memory_cap_mb`` (2 GiB),
+tmpfs files, pipe and socket buffers included, which RLIMIT_AS does not count; past it the
+kernel kills a candidate's process inside the group. Every child's OOM score is the highest, so the
 kernel's OOM killer takes a candidate before the trainer, or before the server in its group. As a normal user the namespaces come from a user namespace where the kernel allows one.
 The fork server, its children and their files go away when the owning process closes it or dies
 (a killed pool worker included).
@@ -111,9 +113,12 @@ Not covered (known gaps):
   nothing of it). Data elsewhere on disk is readable whenever its file permissions allow it
   and Landlock is off: keep evaluation data out of world-readable places.
 - CPU is limited per process (RLIMIT_CPU), and memory too where the ``memcg`` layer is missing
-  (a normal user, cgroup v2 only): a candidate may then start up to NPROC processes, each with
-  the limits, and hold memory outside RLIMIT_AS (memfds: up to FSIZE x NOFILE per process),
-  and so press the host's memory (the OOM killer takes candidates first). With ``memcg`` the
+  (a normal user; root where no memory cgroup can be made, e.g. cgroup v2 inside a container
+  whose namespace root holds processes): a candidate may then start up to NPROC processes, each
+  with the limits, and hold memory outside RLIMIT_AS (its tmpfs up to ``tmpfs_mb``, pipe and
+  socket buffers; memfds are refused), and so press the host's memory (the OOM killer takes
+  candidates first). On cgroup v2 the fork server moves from the caller's group to the new one
+  beside it: it leaves that group's own limits (its parent's still apply) for ``memory_cap_mb``. With ``memcg`` the
   cap is per fork server, not per execution: a warm child waiting in the same group can be the
   one killed (its execution then reports an infrastructure error, never a pass). NPROC counts
   every process of the dropped uid on the host, so concurrent sandboxes (or other users of uid

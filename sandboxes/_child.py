@@ -454,7 +454,7 @@ _SYSCALLS = (
     "prlimit64 setpriority ioprio_set sched_setaffinity sched_setscheduler sched_setparam sched_setattr "
     "chmod fchmod fchmodat fchmodat2 chown fchown lchown fchownat setxattr lsetxattr fsetxattr removexattr "
     "lremovexattr fremovexattr setxattrat removexattrat setrlimit utime utimes futimesat utimensat "
-    "inotify_add_watch fanotify_init fanotify_mark"
+    "inotify_add_watch fanotify_init fanotify_mark memfd_create"
 ).split()
 _ARCH = {
     "x86_64": (
@@ -463,7 +463,7 @@ _ARCH = {
         + (429, 430, 432, 433, 442, 29, 30, 31, 64, 65, 66, 220, 68, 69, 70, 71, 240, 241, 248, 249)
         + (250, 323, 103, 302, 141, 251, 203, 144, 142, 314)
         + (90, 91, 268, 452, 92, 93, 94, 260, 188, 189, 190, 197, 198, 199, 463, 466)
-        + (160, 132, 235, 261, 280, 254, 300, 301),
+        + (160, 132, 235, 261, 280, 254, 300, 301, 319),
         0x40000000,  # x32 ABI bit: refuse those numbers altogether
     ),
     "aarch64": (
@@ -472,7 +472,7 @@ _ARCH = {
         + (429, 430, 432, 433, 442, 194, 196, 195, 190, 193, 191, 192, 186, 189, 188, 187, 180, 181, 217)
         + (218, 219, 282, 116, 261, 140, 30, 122, 119, 118, 274)
         + (None, 52, 53, 452, None, 55, None, 54, 5, 6, 7, 14, 15, 16, 463, 466)  # None: no such call
-        + (164, None, None, None, 88, 27, 262, 263),
+        + (164, None, None, None, 88, 27, 262, 263, 279),
         None,
     ),
 }
@@ -483,12 +483,14 @@ _LANDLOCK_NR = {"x86_64": (444, 445, 446), "aarch64": (444, 445, 446)}
 # surface); System V IPC, POSIX message queues and keyrings, whose objects outlive the sandbox
 # and are shared by every process of the uid (the host user's own, without uid drop); inotify
 # and fanotify marks, which Landlock does not check: a watch on any directory the uid may read
-# (/tmp, the dataset's) reports the names of the files the host creates, opens and reads there.
+# (/tmp, the dataset's) reports the names of the files the host creates, opens and reads there;
+# memfds, anonymous files whose pages RLIMIT_AS does not count (FSIZE each, NOFILE per process:
+# gigabytes of the host's memory where no memory cgroup caps the sandbox).
 _DENIED = (
     "ptrace process_vm_readv process_vm_writev io_uring_setup bpf perf_event_open unshare setns mount "
     "umount2 pivot_root chroot open_tree move_mount fsopen fsmount fspick mount_setattr shmget shmat "
     "shmctl semget semop semctl semtimedop msgget msgsnd msgrcv msgctl mq_open mq_unlink add_key "
-    "request_key keyctl userfaultfd syslog inotify_add_watch fanotify_init fanotify_mark"
+    "request_key keyctl userfaultfd syslog inotify_add_watch fanotify_init fanotify_mark memfd_create"
 ).split()
 # Refused when the candidate keeps the host's uid (no uid drop): changes of a file's mode, owner,
 # group, ACL or other extended attributes. Landlock does not cover them (only the file's owner may
@@ -1296,21 +1298,40 @@ def probe(uid: int, gid: int) -> dict:
     return caps
 
 
-def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int, memcg: str | None = None) -> None:
+def zygote(
+    ctl_fd: int,
+    preload: list[str],
+    uid: int,
+    gid: int,
+    memcg: str | None = None,
+    memcg_home: str | None = None,
+) -> None:
     """Serve run requests on the control socket until it closes. ``memcg``: the memory group
-    (cgroup v1 directory) the parent made for the children; we join it once the ``memcg``
-    layer is asked for, so that the template and every child start in it."""
+    (a cgroup directory, v1 or v2) the parent made for the children; we join it first thing, so
+    that the template and every child start in it, and go back to ``memcg_home`` to remove it at
+    shutdown."""
     import importlib
 
     ctl = socket.socket(fileno=_arrange_fds(ctl_fd))
-    memcg_fd = memcg_parent = None
-    if memcg:
-        try:  # opened now: /sys is detached from our mount namespace later
-            memcg_fd = os.open(os.path.join(memcg, "cgroup.procs"), os.O_WRONLY | os.O_CLOEXEC)
-            # the group's parent, to leave and remove the group at shutdown (see Zygote.shutdown)
+    memcg_home_fd = memcg_parent = None
+    joined = False
+    if memcg and memcg_home:
+        try:  # joined and opened now: /sys is detached from our mount namespace later
+            fd = os.open(os.path.join(memcg, "cgroup.procs"), os.O_WRONLY | os.O_CLOEXEC)
+            try:
+                os.write(fd, b"0")  # this process (and so everything it forks) joins the group
+                joined = True
+            finally:
+                os.close(fd)
+            # where we go back to, and the group's parent, to leave and remove the group at
+            # shutdown (see Zygote.shutdown); every child closes these (see _child_main)
+            memcg_home_fd = os.open(os.path.join(memcg_home, "cgroup.procs"), os.O_WRONLY | os.O_CLOEXEC)
             memcg_parent = os.open(os.path.dirname(memcg), os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-        except OSError:
-            memcg_fd = memcg_parent = None
+        except OSError:  # not joined, or joined for good: the parent removes the group at close
+            for fd in (memcg_home_fd, memcg_parent):
+                if fd is not None:
+                    os.close(fd)
+            memcg_home_fd = memcg_parent = None
     for name in preload:
         try:
             importlib.import_module(name)
@@ -1318,7 +1339,7 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int, memcg: str | Non
             pass
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     caps = probe(uid, gid)
-    ctl.send(json.dumps({"ready": True, "caps": caps, "pid": os.getpid(), "memcg": memcg_fd is not None}).encode())
+    ctl.send(json.dumps({"ready": True, "caps": caps, "pid": os.getpid(), "memcg": joined}).encode())
     gc.disable()  # the fork server runs without a collector: its few allocations are freed by refcounting
     try:
         cfg = json.loads(ctl.recv(65536) or b"null")
@@ -1327,14 +1348,6 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int, memcg: str | Non
     if not isinstance(cfg, dict):
         return
     layers, base = cfg["layers"], cfg["base"]
-    if memcg_fd is not None:
-        try:
-            if layers.get("memcg"):
-                os.write(memcg_fd, b"0")  # this process (and so everything it forks) joins the group
-        except OSError:
-            pass  # the parent reported the layer on our word: the test suite checks the group's members
-        finally:
-            os.close(memcg_fd)
     netns = CLONE_NEWNET if layers.get("netns") else 0
     if netns and layers.get("shared_netns"):
         try:  # one empty network namespace for all our children (see the threat model)
@@ -1405,10 +1418,8 @@ def zygote(ctl_fd: int, preload: list[str], uid: int, gid: int, memcg: str | Non
             except OSError:
                 pass  # the children then build it themselves (and report the failure)
     server = Zygote(ctl, plan, base, flags)
-    if memcg_parent is not None and memcg and layers.get("memcg"):
-        server.memcg = (memcg_parent, os.path.basename(memcg))
-    elif memcg_parent is not None:
-        os.close(memcg_parent)
+    if memcg_parent is not None and memcg_home_fd is not None and memcg:
+        server.memcg = (memcg_home_fd, memcg_parent, os.path.basename(memcg))
     _skip_threading_after_fork()
     gc.collect()
     gc.freeze()  # forked children's collector then leaves the inherited objects (and their pages) alone
@@ -1545,7 +1556,8 @@ class Zygote:
         self.chan: socket.socket | None = None
         self.asked: list[str | None] = []  # the own dirs of the children asked of the template, in order
         self.failing = False  # a child could not be started: try again on the next request only
-        self.memcg: tuple[int, str] | None = None  # (its parent's dir fd, its name), see zygote()
+        # (our home group's cgroup.procs, the group's parent dir, its name), see zygote()
+        self.memcg: tuple[int, int, str] | None = None
 
     def start_template(self) -> None:
         if _SYS_CLONE.get(_MACHINE) is None:
@@ -1787,21 +1799,16 @@ class Zygote:
         except OSError:
             pass
 
-
     def leave_memcg(self) -> None:
-        """Every child is gone: move into the group's parent and remove the group, so that a
+        """Every child is gone: go back to our home group and remove the children's, so that a
         parent that cannot (a killed pool worker) leaves no group behind."""
         if self.memcg is None:
             return
         import time
 
-        parent, name = self.memcg
+        home, parent, name = self.memcg
         try:
-            fd = os.open("cgroup.procs", os.O_WRONLY, dir_fd=parent)
-            try:
-                os.write(fd, b"0")
-            finally:
-                os.close(fd)
+            os.write(home, b"0")
             for _ in range(100):  # a child that was just reaped may still be leaving the group
                 try:
                     os.rmdir(name, dir_fd=parent)
@@ -1825,4 +1832,11 @@ def _rmtree(path: str) -> None:
 
 if __name__ == "__main__":
     _cfg = json.loads(sys.argv[1])
-    zygote(int(_cfg["fd"]), list(_cfg["preload"]), int(_cfg["uid"]), int(_cfg["gid"]), _cfg.get("memcg"))
+    zygote(
+        int(_cfg["fd"]),
+        list(_cfg["preload"]),
+        int(_cfg["uid"]),
+        int(_cfg["gid"]),
+        _cfg.get("memcg"),
+        _cfg.get("memcg_home"),
+    )

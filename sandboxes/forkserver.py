@@ -66,8 +66,8 @@ class SandboxConfig:
     python:     the interpreter that runs the fork server.
     tmpfs_mb:   size of the private temp dir (a tmpfs, with the ``mountns`` layer): a disk quota.
     memory_cap_mb: memory of every sandboxed process of this server together, page cache and
-                memfds included (the ``memcg`` layer: a cgroup v1 memory group of its own, where
-                this process may make one). RLIMIT_AS bounds each process only; past this cap the
+                tmpfs files and socket buffers included (the ``memcg`` layer: a memory cgroup of
+                its own, v1 or v2, where this process may make one; see :func:`_make_memcg`). RLIMIT_AS bounds each process only; past this cap the
                 kernel's OOM killer takes a candidate's process, inside the group.
     """
 
@@ -88,33 +88,90 @@ class SandboxConfig:
             raise ValueError("on_missing must be 'raise' or 'warn'")
 
 
-_MEMCG_ROOT = "/sys/fs/cgroup/memory"
+_MEMCG_ROOT = "/sys/fs/cgroup/memory"  # cgroup v1's memory hierarchy
 
 
-def _make_memcg(cap_mb: int) -> str | None:
-    """A fresh cgroup v1 memory group below this process's own, limited to ``cap_mb``; None
-    where there is no writable v1 memory controller (cgroup v2 only, or not root)."""
+def _own_cgroup(controller: str) -> str | None:
+    """This process's cgroup path in the hierarchy of ``controller`` (``""``: the v2 hierarchy)."""
     try:
         with open("/proc/self/cgroup") as f:
-            own = next(
-                line.rstrip("\n").split(":", 2)[2]
-                for line in f
-                if "memory" in line.split(":", 2)[1].split(",")
-            )
-    except (OSError, StopIteration, IndexError):
-        return None
-    path = os.path.join(_MEMCG_ROOT + own, f"verigrpo-{os.getpid()}-{os.urandom(4).hex()}")
+            for line in f:
+                _, names, path = line.rstrip("\n").split(":", 2)
+                if (controller in names.split(",")) if controller else names == "":
+                    return path
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def _cgroup2_mount() -> str | None:
+    """Where the unified (v2) hierarchy is mounted, if it is."""
+    try:
+        with open("/proc/self/mounts") as f:
+            for line in f:
+                fields = line.split()
+                if len(fields) > 2 and fields[2] == "cgroup2":
+                    return fields[1]
+    except OSError:
+        pass
+    return None
+
+
+def _words(path: str) -> list[str]:
+    try:
+        with open(path) as f:
+            return f.read().split()
+    except OSError:
+        return []
+
+
+def _new_group(parent: str, limits: dict[str, str]) -> str | None:
+    """A fresh group below ``parent`` with ``limits`` written (the first is required); None if not."""
+    path = os.path.join(parent, f"verigrpo-{os.getpid()}-{os.urandom(4).hex()}")
     try:
         os.mkdir(path, 0o700)
     except OSError:
         return None
-    try:
-        with open(os.path.join(path, "memory.limit_in_bytes"), "w") as f:
-            f.write(str(int(cap_mb) << 20))
-    except OSError:
-        _remove_memcg(path)
-        return None
+    for i, (name, value) in enumerate(limits.items()):
+        try:
+            with open(os.path.join(path, name), "w") as f:
+                f.write(value)
+        except OSError:
+            if i == 0:
+                _remove_memcg(path)
+                return None
     return path
+
+
+def _make_memcg(cap_mb: int) -> tuple[str, str] | None:
+    """A fresh memory group limited to ``cap_mb`` for the fork server to join, and its "home" (the
+    group it goes back to before removing this one at shutdown); None where this process may make
+    none (not root, or no memory controller it can use).
+
+    cgroup v1: below this process's own memory group. cgroup v2: controllers reach only groups
+    whose parent enables them, and a group that enables them may hold no process ("no internal
+    processes"), so the new group is made *beside* this process's own (its parent enables the
+    memory controller exactly when our group lists it), or below it when ours is the hierarchy's
+    root. The fork server then leaves its own group's limits (the parent's still apply), for the
+    group's cap. Swap is capped at 0 where the kernel has that knob: memory pushed to swap would
+    escape the cap."""
+    cap = str(int(cap_mb) << 20)
+    own = _own_cgroup("memory")
+    if own is not None and os.path.isdir(_MEMCG_ROOT):
+        group = _new_group(_MEMCG_ROOT + own, {"memory.limit_in_bytes": cap})
+        return (group, os.path.dirname(group)) if group else None
+    mount, own = _cgroup2_mount(), _own_cgroup("")
+    if mount is None or own is None:
+        return None
+    home = os.path.normpath(mount + own)
+    if "memory" in _words(os.path.join(home, "cgroup.subtree_control")):
+        parent = home
+    elif "memory" in _words(os.path.join(home, "cgroup.controllers")) and home != os.path.normpath(mount):
+        parent = os.path.dirname(home)
+    else:
+        return None
+    group = _new_group(parent, {"memory.max": cap, "memory.swap.max": "0"})
+    return (group, home) if group else None
 
 
 def _remove_memcg(path: str | None, wait_s: float = 2.0) -> None:
@@ -149,7 +206,8 @@ class ForkServer:
         self._base = tempfile.mkdtemp(prefix="verigrpo-sandbox-")
         os.chmod(self._base, 0o711)  # the dropped uid must be able to enter its own subdirectory
         # the children's memory group: the template process joins it, so every child starts in it
-        self._memcg = None if "memcg" in self.config.disable else _make_memcg(self.config.memory_cap_mb)
+        made = None if "memcg" in self.config.disable else _make_memcg(self.config.memory_cap_mb)
+        self._memcg, memcg_home = made or (None, None)
         parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         cfg = {
             "fd": child.fileno(),
@@ -158,6 +216,7 @@ class ForkServer:
             "gid": self.config.gid,
             "base": self._base,
             "memcg": self._memcg,
+            "memcg_home": memcg_home,
         }  # base: names this server's processes
         try:
             self._proc = subprocess.Popen(
@@ -200,7 +259,7 @@ class ForkServer:
 
     @property
     def memcg(self) -> str | None:
-        """The children's memory group (a cgroup v1 directory), if the ``memcg`` layer is active."""
+        """The children's memory group (a cgroup directory, v1 or v2), if the ``memcg`` layer is active."""
         return self._memcg if self.active.get("memcg") else None
 
     def check_minimum(self) -> None:

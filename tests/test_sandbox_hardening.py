@@ -24,6 +24,7 @@ import pytest
 from test_sandbox import FAST, assert_host_intact, make_host, run_call
 
 from sandboxes import _child
+from sandboxes import forkserver as sandbox_forkserver
 from sandboxes._child import _ARCH, _SYSCALLS
 from sandboxes.execute import Candidate, CandidateCrashed, CandidateTimeout, Limits
 from sandboxes.forkserver import SandboxConfig, get_server
@@ -446,31 +447,53 @@ def test_replies_are_capped_per_execution(host):
     assert_host_intact(host)
 
 
-MEMFD_BOMB = """
+MEMFD = """
 import os
+def f(_):
+    try:
+        fd = os.memfd_create("m")
+    except PermissionError:
+        return "refused"
+    os.write(fd, b"x" * (8 << 20))
+    return "made"
+"""
+
+
+def test_memfds_are_refused(host):
+    """A memfd's pages count against no RLIMIT_AS (they are not mapped): FSIZE each, NOFILE per
+    process, NPROC processes, gigabytes of the host's memory where no memory group caps the
+    sandbox (a normal user, or a host where none can be made). seccomp refuses memfd_create."""
+    assert run_call(MEMFD, "f", 0) == ("ok", "refused")
+    assert_host_intact(host)
+
+
+TMPFS_BOMB = """
 def f(n):
-    fds = []
-    for i in range(n):  # memfd pages count against no RLIMIT_AS (they are not mapped)
-        fd = os.memfd_create(f"m{i}")
-        os.write(fd, b"x" * (8 << 20))
-        fds.append(fd)
-    return len(fds)
+    for i in range(n):  # tmpfs pages, in no process's address space either
+        with open(f"fill{i}", "wb") as out:
+            out.write(b"x" * (8 << 20))
+    return n
 """
 
 
 def test_memory_outside_the_address_space_limit_is_capped_per_server(host):
-    """memfds (and tmpfs files, pipe and socket buffers) hold memory that RLIMIT_AS does not
-    count, up to FSIZE x NOFILE per process and NPROC processes. With the ``memcg`` layer every
-    process of a server's sandboxes shares one memory group: past ``memory_cap_mb`` the kernel
-    kills a candidate's process inside the group, the host and the next execution go on."""
-    server = get_server(SandboxConfig(memory_cap_mb=160))
+    """tmpfs files (and pipe and socket buffers) hold memory that RLIMIT_AS does not count, up to
+    ``tmpfs_mb`` per execution for files, on every server at once. With the ``memcg`` layer (a
+    memory cgroup, v1 or v2, where the platform lets this process make one) every process of a
+    server's sandboxes shares one memory group: past ``memory_cap_mb`` the kernel kills a
+    candidate's process inside the group, the host and the next execution go on."""
+    probe = sandbox_forkserver._make_memcg(1)  # can this process make a memory group at all?
+    if probe is None:
+        pytest.fail("no memory cgroup can be made here: run this suite as root (CI does)")
+    sandbox_forkserver._remove_memcg(probe[0])
+    server = get_server(SandboxConfig(memory_cap_mb=160, tmpfs_mb=512))
     assert "memcg" in server.active_names() and server.memcg is not None
     members = set(open(os.path.join(server.memcg, "cgroup.procs")).read().split())
     assert {str(server.zygote_pid), str(server.template_pid)} <= members
-    with Candidate(MEMFD_BOMB, Limits(wall_s=10, call_s=10), server=server) as c:
+    with Candidate(TMPFS_BOMB, Limits(wall_s=10, call_s=10), server=server) as c:
         with pytest.raises(CandidateCrashed):
             c.call("f", (40,))  # 320 MB
-    with Candidate(MEMFD_BOMB, Limits(wall_s=10, call_s=10), server=server) as c:
+    with Candidate(TMPFS_BOMB, Limits(wall_s=10, call_s=10), server=server) as c:
         assert c.call("f", (4,)) == 4  # 32 MB: fine, and the group is usable again
     assert_host_intact(host, server)
     group = server.memcg
