@@ -82,7 +82,9 @@ class Config:
     scoring_workers: int = 2
     """Processes of the scoring pool (verifiers run out of process with hard timeouts)."""
     scoring_timeout: float = 10.0
-    """Seconds one completion may take to score before it gets status ``timeout`` (reward masked)."""
+    """Seconds one completion may take to score before it gets status ``timeout`` (reward masked). A verifier
+    that limits itself (``python_tests``: the row's wall budget plus 2 s of setup) gets at least its own
+    budget plus 3 s, so that a program that runs out its time is a ``time_limit`` (reward 0), not masked."""
 
     # ---- sampling ---------------------------------------------------------------------------------------
     num_generations: int = 8

@@ -59,3 +59,12 @@ def tagged(completion: str, row: Mapping[str, Any]) -> Reward:
 
 def last_word(completion: str, row: Mapping[str, Any]) -> Reward:
     return exact(completion.split()[-1] if completion.split() else "", row)
+
+
+def budgeted(completion: str, row: Mapping[str, Any]) -> Reward:
+    """Sleeps ``row["sleep"]`` seconds; declares ``row["budget"]`` as its own time budget."""
+    time.sleep(float(row["sleep"]))
+    return Reward(1.0, Status.CORRECT)
+
+
+budgeted.time_budget = lambda row: row["budget"]  # type: ignore[attr-defined]

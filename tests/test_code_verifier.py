@@ -402,6 +402,20 @@ def test_humaneval_through_pool_and_pickling():
     assert [r.status for r in rewards] == [Status.CORRECT] * 4 + [Status.WRONG]
 
 
+def test_a_candidate_that_spends_its_whole_budget_gets_time_limit_through_the_pool(host):
+    """The pool waits for python_tests' own budget (the row's wall time plus the setup grace) even
+    when its ``timeout`` is shorter: a loop that uses the whole row budget is the model's time limit
+    (penalised), never the pool's ``timeout`` (a harness failure, masked by the trainer)."""
+    rows = [{"reference": {"test": ADD_TESTS, "limits": {"timeout": 2.0}}}] * 2
+    completions = ["def add(a, b):\n    while True: pass", "def add(a, b): return a + b"]
+    with ScoringPool(get_verifier("python_tests"), workers=2, timeout=1.0) as pool:
+        assert pool.item_timeout(rows[0]) == pytest.approx(2.0 + 2.0 + 3.0)
+        looping, right = pool.score(completions, rows)
+    assert looping.status is Status.TIME_LIMIT, looping.info
+    assert right.status is Status.CORRECT
+    assert_host_intact(host)
+
+
 def test_works_off_the_main_thread():
     out = {}
     tid, p, row = next(he_rows(["HumanEval/2"]))

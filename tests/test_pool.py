@@ -105,3 +105,17 @@ def test_by_name_and_length_mismatch():
 def testcall_safely_turns_exceptions_into_statuses():
     assert call_safely(fixtures.misbehave, "raise", {}).status is Status.ERROR
     assert call_safely(fixtures.exact, "1", {"reference": 1}).status is Status.CORRECT
+
+
+def test_a_self_limiting_verifier_gets_its_own_budget_before_the_pool_timeout():
+    """A verifier that declares ``time_budget`` is waited for that long plus ``budget_slack_s``, so that
+    it can give its own verdict; past that the pool's hard timeout still applies. Others keep ``timeout``."""
+    with ScoringPool(fixtures.budgeted, workers=1, timeout=0.3, budget_slack_s=0.3) as p:
+        assert p.item_timeout({"budget": 2.0}) == pytest.approx(2.3)
+        assert p.item_timeout({"budget": 0.0}) == pytest.approx(0.3)  # never below the pool's own
+        slow_within, slow_past = p.score(["a", "b"], [{"sleep": 1.0, "budget": 2.0}, {"sleep": 5.0, "budget": 0.5}])
+    assert slow_within.status is Status.CORRECT
+    assert slow_past.status is Status.TIMEOUT and "0.8s" in slow_past.info["error"]
+    with ScoringPool(fixtures.misbehave, workers=1, timeout=0.5) as p:
+        assert p.item_timeout({"budget": 9.0}) == 0.5  # no time_budget declared
+        assert p.score_one("sleep 2 x", {"reference": "x"}).status is Status.TIMEOUT

@@ -33,12 +33,13 @@ program's own timeout is reported as such and not as a killed worker.
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from collections.abc import Mapping
 from typing import Any
 
-from sandboxes.execute import Limits
+from sandboxes.execute import SETUP_GRACE_S, Limits
 from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, get_server
 from sandboxes.harness import (
     CRASH,
@@ -247,3 +248,23 @@ def python_tests(
     except (SyntaxError, ValueError) as e:  # the row's own test code is broken
         return Reward.failure(Status.BAD_INPUT, error=f"malformed tests: {type(e).__name__}: {e}")
     return _reward(report, kind, all_or_nothing)
+
+
+def _python_tests_budget(row: Mapping[str, Any], **options: Any) -> float:
+    """``python_tests``' own wall-clock bound on ``row``: the row's (clamped) wall budget, plus the
+    time a child's setup may take past it (see :func:`verifiers.pool.time_budget`)."""
+    opts = {name: p.default for name, p in inspect.signature(python_tests).parameters.items() if p.kind is p.KEYWORD_ONLY}
+    opts.update(options)
+    spec = _parse_reference(row.get("reference") if isinstance(row, Mapping) else None)
+    limits = _limits(
+        (spec or {}).get("limits"),
+        opts["timeout"],
+        opts["call_timeout"],
+        opts["cpu_s"],
+        opts["memory_mb"],
+        opts["max_timeout"],
+    )
+    return limits.wall_s + SETUP_GRACE_S
+
+
+python_tests.time_budget = _python_tests_budget  # type: ignore[attr-defined]

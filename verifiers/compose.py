@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from verifiers.pool import call_safely, verifier_key
+from verifiers.pool import call_safely, time_budget, verifier_key
 from verifiers.registry import get_verifier
 from verifiers.types import Reward, Status, Verifier
 
@@ -41,6 +41,12 @@ class Composite:
     def cache_key(self) -> str:
         parts = [f"{n}*{w}={verifier_key(v)}" for n, w, v in zip(self.names, self.weights, self.verifiers)]
         return "compose(" + ";".join(parts) + f";gates={self.gates})"
+
+    def time_budget(self, row: Mapping[str, Any]) -> float | None:
+        """The components run one after another: the sum of their own budgets (see
+        :func:`verifiers.pool.time_budget`), None when none declares one."""
+        budgets = [b for b in (time_budget(v, row) for v in self.verifiers) if b is not None]
+        return sum(budgets) if budgets else None
 
     def __call__(self, completion: str, row: Mapping[str, Any]) -> Reward:
         results = {name: call_safely(v, completion, row) for name, v in zip(self.names, self.verifiers)}

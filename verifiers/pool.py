@@ -8,7 +8,10 @@ Guarantees
   that dies (segfault, OOM kill) gives ``Status.INFRA_ERROR``; a verifier that raises
   gives ``Status.ERROR`` with the traceback in ``info``. Nothing raises into the
   caller because one item misbehaved, and none of these is disguised as a wrong
-  answer: ``status.is_infra`` tells the caller to decide.
+  answer: ``status.is_infra`` tells the caller to decide. A verifier that limits its
+  own work declares a ``time_budget`` (see :func:`time_budget`); the item's timeout is
+  then at least that budget plus ``budget_slack_s``, so the verifier's own verdict
+  (a candidate's ``time_limit``) comes back instead of a masked ``timeout``.
 - Size caps: completions longer than ``max_completion_chars`` or references whose
   JSON is longer than ``max_reference_chars`` are not sent to a worker; they get
   ``Status.TOO_LONG``.
@@ -58,6 +61,29 @@ def verifier_key(verifier: Any) -> str:
     return repr(verifier)
 
 
+def time_budget(verifier: Any, row: Mapping[str, Any]) -> float | None:
+    """Seconds a self-limiting verifier may take on ``row`` by its own limits, or None.
+
+    A verifier that bounds its own work (``python_tests`` gives the candidate a wall-clock budget
+    and kills it past that) declares it as a ``time_budget(row, **options)`` attribute (or method,
+    for a :class:`~verifiers.compose.Composite`). The pool then waits at least that long plus
+    ``budget_slack_s`` before its hard timeout: a candidate that spends its whole budget must get
+    the verifier's own verdict (``time_limit``, a penalty), never the pool's ``timeout``, which a
+    trainer masks as a harness failure.
+    """
+    fn, options = verifier, {}
+    if isinstance(verifier, functools.partial):
+        fn, options = verifier.func, dict(verifier.keywords)
+    budget = getattr(fn, "time_budget", None)
+    if not callable(budget):
+        return None
+    try:
+        value = budget(row, **options)
+    except Exception:  # noqa: BLE001 - a malformed row: the verifier itself will say so
+        return None
+    return None if value is None else float(value)
+
+
 def _row_json(row: Mapping[str, Any]) -> str:
     return json.dumps(row, sort_keys=True, default=str, ensure_ascii=False)
 
@@ -103,6 +129,7 @@ class ScoringPool:
         cache_size: int = 65_536,
         worker_memory_mb: int | None = 4096,
         context: str = "forkserver",
+        budget_slack_s: float = 3.0,
     ) -> None:
         if workers < 1:
             raise ValueError("workers must be >= 1")
@@ -111,6 +138,7 @@ class ScoringPool:
         self.verifier: Verifier = get_verifier(verifier) if isinstance(verifier, str) else verifier
         self.key = verifier_key(self.verifier)
         self.timeout = float(timeout)
+        self.budget_slack_s = float(budget_slack_s)
         self.max_completion_chars = max_completion_chars
         self.max_reference_chars = max_reference_chars
         self.cache_size = cache_size
@@ -147,12 +175,13 @@ class ScoringPool:
                     self.stats["cache_hits"] += 1
                 pending.setdefault(key, []).append(i)
 
-        futures = {
-            key: self._pool.submit(call_safely, self.timeout, self.verifier, completions[idx[0]], rows[idx[0]])
-            for key, idx in pending.items()
-        }
-        for key, future in futures.items():
-            reward = self._collect(future)
+        futures = {}
+        for key, idx in pending.items():
+            timeout = self.item_timeout(rows[idx[0]])
+            future = self._pool.submit(call_safely, timeout, self.verifier, completions[idx[0]], rows[idx[0]])
+            futures[key] = (future, timeout)
+        for key, (future, timeout) in futures.items():
+            reward = self._collect(future, timeout)
             self.stats["scored"] += 1
             if reward.status not in (Status.TIMEOUT, Status.INFRA_ERROR):
                 self._cache_put(key, reward)
@@ -165,6 +194,12 @@ class ScoringPool:
     ) -> concurrent.futures.Future[list[Reward]]:
         """Like :meth:`score`, in the background: overlap scoring with model work."""
         return self._async.submit(self.score, list(completions), list(rows))
+
+    def item_timeout(self, row: Mapping[str, Any]) -> float:
+        """The hard timeout of one item: ``timeout``, or the verifier's own budget on ``row`` plus
+        ``budget_slack_s`` where that is longer (see :func:`time_budget`)."""
+        budget = time_budget(self.verifier, row)
+        return self.timeout if budget is None else max(self.timeout, budget + self.budget_slack_s)
 
     def score_one(self, completion: str, row: Mapping[str, Any]) -> Reward:
         return self.score([completion], [row])[0]
@@ -204,11 +239,11 @@ class ScoringPool:
             h.update(b"\x00")
         return h.hexdigest()
 
-    def _collect(self, future: pebble.ProcessFuture) -> Reward:
+    def _collect(self, future: pebble.ProcessFuture, timeout: float) -> Reward:
         try:
             return future.result()
         except concurrent.futures.TimeoutError:
-            return Reward.failure(Status.TIMEOUT, error=f"verifier exceeded {self.timeout:g}s; worker replaced")
+            return Reward.failure(Status.TIMEOUT, error=f"verifier exceeded {timeout:g}s; worker replaced")
         except pebble.ProcessExpired as e:
             return Reward.failure(Status.INFRA_ERROR, error=f"worker died: {e}", exitcode=e.exitcode)
         except concurrent.futures.CancelledError:
