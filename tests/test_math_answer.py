@@ -941,3 +941,98 @@ def test_an_answer_copied_from_the_question_is_not_credited(completion, question
     assert math_answer(completion, system).outcome == 1.0  # only the user's turns are the question
     assert math_answer(completion, {"reference": reference}).outcome == 1.0  # no question: value only
     assert math_answer(completion, row, reject_echo=False).outcome == 1.0
+
+
+# ----------------------------------------------------------------------------- v5 rules
+
+
+@pytest.mark.parametrize(
+    "pred, gold, expected",
+    [
+        # one short word in \text{} is a word, not the product of its letters (D*N*E == E*N*D)
+        ("\\text{END}", "\\text{DNE}", False),
+        ("\\text{DNE}", "\\text{DNE}", True),
+        ("DNE", "\\text{DNE}", True),  # the same word written bare
+        ("\\text{DNE}", "DNE", True),
+        ("\\text{May}", "\\text{Amy}", False),
+        ("Amy", "\\text{Amy}", True),
+        ("\\text{odd}", "\\text{odd}", True),
+        ("\\text{two}", "2", True),  # a number word stays a number
+        ("\\text{ba}", "\\text{ab}", False),
+        # a capitalised three-letter word is a name
+        ("\\text{Obb}", "Bob", False),
+        ("Mot", "\\text{Tom}", False),
+        ("Bob", "\\text{Bob}", True),
+    ],
+)
+def test_short_words_in_text_are_words(pred, gold, expected):
+    assert (math_answer("\\boxed{" + pred + "}", {"reference": gold}).outcome == 1.0) is expected
+
+
+@pytest.mark.parametrize(
+    "pred, gold, expected",
+    [
+        ("|x| > 2", "(-\\infty, -2) \\cup (2, \\infty)", True),
+        ("|x| \\ge 2", "(-\\infty, -2] \\cup [2, \\infty)", True),
+        ("|x| \\ge 2", "(-\\infty, -2) \\cup (2, \\infty)", False),
+        ("|x| \\le 1", "[-1, 1]", True),
+        ("|x| < 1", "[-1, 1]", False),
+        ("|x - 3| < 2", "(1, 5)", True),
+        ("|x - 3| < 2", "(-5, -1)", False),
+        ("|1 - x| < 2", "(-1, 3)", True),
+        ("|2x + 1| \\ge 3", "(-\\infty, -2] \\cup [1, \\infty)", True),
+        ("2 > |x|", "(-2, 2)", True),
+        ("|x| > 2", "(-2, 2)", False),
+        ("|x^2 - 1| < 3", "(-2, 2)", False),  # not linear inside: no interval is read
+    ],
+)
+def test_absolute_value_inequalities_are_intervals(pred, gold, expected):
+    assert answers_equivalent(pred, gold) is expected
+
+
+@pytest.mark.parametrize(
+    "completion, reference, credited",
+    [
+        ("So $x = \\frac{-b}{2a} = \\frac{-(-4)}{2(1)} = 2$.", "2", True),
+        ("So $x = \\frac{-b}{2a} = \\frac{-(-4)}{2(1)} = 2$.", "-2", False),
+        ("\\boxed{x = \\frac{-b}{2a} = 2}", "2", True),
+        ("\\boxed{x = \\frac{-b}{2a} = 3 = 2}", "2", False),  # its numbers disagree: no answer
+        ("\\boxed{x = \\frac{-b}{2a} = 3 = 2}", "3", False),
+        ("\\boxed{x = 2 + 2 = 5}", "5", False),  # a false numeric chain still answers nothing
+    ],
+)
+def test_a_labelled_chain_through_a_formula_answers_its_last_side(completion, reference, credited):
+    assert (math_answer(completion, {"reference": reference}).outcome == 1.0) is credited
+
+
+@pytest.mark.parametrize(
+    "completion, reference, credited",
+    [
+        ("The answer is not 8; it is 9.", "9", True),
+        ("The answer is not 8; it is 9.", "8", False),
+        ("The answer isn't 5, it is 6.", "6", True),
+        ("The answer isn't 5, it is 6.", "5", False),
+        ("The answer is not 8, but 9.", "9", True),
+        ("The answer is not 5.", "5", False),
+        ("The answer is 42, not 24.", "42", True),
+        ("The answer is 42, not 24.", "24", False),
+    ],
+)
+def test_a_corrected_answer_is_the_correction(completion, reference, credited):
+    assert (math_answer(completion, {"reference": reference}).outcome == 1.0) is credited
+
+
+@pytest.mark.parametrize(
+    "completion, reference, credited",
+    [
+        ("The answer is `64`.", "64", True),
+        ("The answer is `46`.", "64", False),
+        ("Answer: ``3/4``", "0.75", True),
+        ("\\boxed{June 20}", "\\text{June 20}", True),  # an unparsable text reference, unwrapped
+        ("\\boxed{June 21}", "\\text{June 20}", False),
+        ("\\boxed{5 \\times 10^{-7} \\mathrm{~m}}", "500 \\mathrm{~nm}", True),
+        ("\\boxed{5 \\times 10^{-6} \\mathrm{~m}}", "500 \\mathrm{~nm}", False),
+    ],
+)
+def test_code_spans_text_references_and_nanometres(completion, reference, credited):
+    assert (math_answer(completion, {"reference": reference}).outcome == 1.0) is credited

@@ -15,7 +15,9 @@ What an answer parses to (:func:`parse_answer`):
 - :class:`Union` intervals joined by ``\\cup``, or an interval less finitely many points
   (``\\mathbb{R} \\setminus \\{0, 2\\}``); :class:`Matrix` a ``pmatrix``/``bmatrix``;
 - :class:`Answers` several answers separated by top-level commas, semicolons, "and", "or";
-- :class:`Text` a plain-text answer (words, yes/no, a multiple-choice letter);
+- :class:`Text` a plain-text answer (words, yes/no, a multiple-choice letter); one short word in
+  ``\\text{}`` (``\\text{DNE}``) or a capitalised three-letter word ("Bob") is a word, not a product
+  of letters;
 - :class:`Choice` a multiple-choice letter with the option's content: ``(B) 12``, ``B) 12``,
   ``\\textbf{(B)}\\ 12``.
 
@@ -204,6 +206,10 @@ def normalize(s: str) -> str:
     # trailing sentence punctuation
     while s and s[-1] in ".;:" and not s.endswith("..."):
         s = s[:-1].rstrip()
+    if len(s) >= 2 and s[0] == "`" and s[-1] == "`":  # a markdown code span: "`64`"
+        s = s.strip("`").strip()
+        while s and s[-1] in ".;:" and not s.endswith("..."):
+            s = s[:-1].rstrip()
     m = _THOUSANDS.match(s) or _SPACE_THOUSANDS.match(s)
     if m:  # "1,234,567", "1 234 567" or "1,234 apples" is one number; "1, 234" and "(1,234)" are not
         s = m.group().replace(",", "").replace(" ", "") + s[m.end() :]
@@ -1404,6 +1410,10 @@ def _base_number(s: str) -> Node | None:
     return Text(f"{value} (base {base})")
 
 
+_PROSE_TEXT_CMDS = ("\\text{", "\\text ", "\\textbf", "\\textrm", "\\mbox", "\\textnormal")
+_SHORT_WORD = re.compile(r"[A-Za-z]{2,3}")
+# a capitalised three-letter word ("Bob", "Amy", "Odd") is a name or a word, never a product of symbols
+_NAME_WORD = re.compile(r"[A-Z][a-z]{2}")
 _PLAIN_TEXT = re.compile(r"[A-Za-z]+(?:[-'][A-Za-z]+)*(?: [A-Za-z]+(?:[-'][A-Za-z]+)*)*")
 
 
@@ -1417,6 +1427,18 @@ def parse_answer(text: str) -> Node:
     m = _WHOLE_TEXT.fullmatch(s)
     if m:  # the whole answer is \text{...}: "\text{5 cm}", "\text{(B)}", "\text{yes.}"
         s = normalize(m.group(1))
+        if m.group().startswith(_PROSE_TEXT_CMDS) and _SHORT_WORD.fullmatch(s):
+            # one short word set as prose ("\text{DNE}", "\text{Amy}", "\text{odd}") is that word, not
+            # the product D*N*E (which "\text{END}" would equal)
+            w = s.lower()
+            if (
+                w not in UNIT_ALIASES
+                and w not in FUNCS
+                and w not in MULTI_FUNCS
+                and w not in _CONST_WORDS
+                and _number_word(w) is None  # "\text{two}" is 2
+            ):
+                return Text(w)
     s = _APPROX_PREFIX.sub("", s)  # "approximately 3.1416": the precision policy decides
     s = _ORDINAL.sub(r"\1", s)  # "5th", "5^{\text{th}}"
     if not s:
@@ -1498,6 +1520,15 @@ def _as_text(s: str) -> Text | None:
     if len(words) == 1:
         w = words[0].lower()
         if w in _TEXT_WORDS or (len(w) > 3 and w not in FUNCS and w not in _CONST_WORDS):
+            return Text(w)
+        if (
+            _NAME_WORD.fullmatch(words[0])
+            and w not in FUNCS
+            and w not in MULTI_FUNCS
+            and w not in _CONST_WORDS
+            and w not in UNIT_ALIASES
+            and canonical_unit(w) not in UNIT_ALIASES.values()
+        ):
             return Text(w)
         return None
     if all(_word_is_symbols(w) or w in FUNCS for w in words):

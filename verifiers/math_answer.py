@@ -14,7 +14,9 @@ Extraction rules, tried in this order; the one that matched is ``info["rule"]``:
 3. ``gsm8k``: the last ``#### n``;
 4. ``answer_is``: the last "the (final) answer is ...", "Answer: ...", "**Answer**: ...", "the correct
    option is B" (a leading "option" / "choice" before the letter is dropped), or the
-   same marker in Chinese, Russian, French, German or Spanish ("答案是 ...", "Ответ: ..."), cut at
+   same marker in Chinese, Russian, French, German or Spanish ("答案是 ...", "Ответ: ..."); a
+   correction right after the marker answers with the value put in place ("the answer is not 8;
+   it is 9" answers 9, ", but 9" too); cut at
    the end of the sentence (also "。", "，"), at ", which/because/so ..." or at an explanation in
    parentheses ("12 (since 3 x 4 = 12)"); "$5$ or $6$" is not cut after "$5$" (it is a hedge);
 5. ``whole``: the completion is nothing but an answer (optionally in ``$..$``, ``$$..$$``,
@@ -61,7 +63,8 @@ Equivalence (:func:`answers_equivalent`), by answer shape:
   ``\\text{total cost} = 5``) is dropped, but two labelled answers must agree on the name
   (``a = 3`` is not ``b = 3``), except that ``y``, ``f(x)`` and ``p(x)`` all name a function
   of x (``f(x)`` is never ``f'(x)`` or ``f(t)``); a true numeric
-  chain ``2 + 2 = 4`` answers 4 (a false one answers nothing); ``\\frac16 \\approx 0.1667``
+  chain ``2 + 2 = 4`` answers 4 (a false one answers nothing), and so does a labelled chain through a
+  formula, ``x = \\frac{-b}{2a} = \\frac{4}{2} = 2``, when all its numeric sides agree; ``\\frac16 \\approx 0.1667``
   answers 1/6. Two equations are equal when ``lhs - rhs`` of one is a non-zero constant
   multiple of the other's (a positive multiple for inequalities);
 - sets ``\\{..\\}`` and bare lists of several answers: unordered, and a one-element set is its
@@ -69,20 +72,24 @@ Equivalence (:func:`answers_equivalent`), by answer shape:
   matters); unions of intervals: unordered; matrices: same shape, entrywise; a tuple is the
   one-column or one-row matrix with its entries in order (a vector ``(3, -1)``);
 - an inequality ``x > 3``, ``x \\in (3, \\infty)`` and ``\\{x \\mid x > 3\\}`` equal the interval ``(3, \\infty)``;
+  ``|x - 3| < 2`` is ``(1, 5)`` and ``|x| \\ge 2`` is ``(-\\infty, -2] \\cup [2, \\infty)`` (a linear inside, ``c > 0``);
   ``x \\neq 0`` equals ``(-\\infty, 0) \\cup (0, \\infty)``, and so do inequalities or intervals
   joined by "or" (``x < -1 \\text{ or } x > 1``) against a union; ``x \\neq 2, x \\neq -2``
   (or ``x \\neq \\pm 2``), ``\\mathbb{R} \\setminus \\{-2, 2\\}`` and ``\\{x \\in \\mathbb{R} : ...\\}`` are the
   matching unions; "all real numbers" is ``(-\\infty, \\infty)``;
 - units: a unit on one side only is ignored (a dropped unit is fine); two stated units must
   be the same (10 cm is not 10 m) or plain length, mass, time or volume units with an exact
-  conversion (10 cm = 0.1 m; cm^2 is never cm); no other conversions ("miles per hour" is
+  conversion (10 cm = 0.1 m, 500 nm = 5e-7 m; cm^2 is never cm); no other conversions ("miles per hour" is
   mph, but km/h is never m/s);
 - percent: ``50\\%`` equals 50 and 0.5 (a dropped percent sign is like a dropped unit, so
   ``0.5\\%`` also equals 0.5, as in the Hendrycks MATH normaliser, which deletes ``\\%``);
   degrees: ``30^\\circ`` equals 30 and ``\\pi/6``; inside a function or a sum
   (``\\sin 30^\\circ``) degrees are converted to radians. When *both* sides carry the sign
   they compare as written: ``0.5\\%`` is not ``50\\%``, ``(\\pi/6)^\\circ`` is not ``30^\\circ``;
-- text: case-insensitive, whitespace-normalised equality (yes/no, names, choice letters); a
+- text: case-insensitive, whitespace-normalised equality (yes/no, names, choice letters); one short
+  word in ``\\text{}`` (``\\text{DNE}``, ``\\text{Amy}``) and a capitalised three-letter word ("Bob") are
+  words, not products of letters (``\\text{DNE}`` is not ``\\text{END}``), and equal the same word
+  written bare ("DNE"); a markdown code span "`64`" is its content; a
   choice with its content (``(B) 12``, ``\\textbf{(B)}\\ 12``) answers the letter ``B`` and the value
   12, and against another such choice both must agree;
   an integer in words is that integer ("five", "twenty-one"); a numeral in another base
@@ -286,6 +293,15 @@ def _boxed_contents(text: str) -> list[str]:
     return out
 
 
+# after "the answer is": a rejected value, then the one put in its place ("not 8; it is 9",
+# "n't 5, it's 6", "not 8, but 9")
+_CORRECTION_RE = re.compile(
+    r"\s*(?:not|n't)\s+[^,;.\n]{1,80}?[,;]\s*(?:but\s+(?:(?:it|the\s+answer)\s*(?:is|'s)\s+)?"
+    r"|(?:it|the\s+answer)\s*(?:is|'s)\s+|rather\s+)([^\n]+)",
+    re.I,
+)
+
+
 def _clean_answer(s: str) -> str:
     s = s.strip().strip("*").strip()
     return _OPTION_WORD_RE.sub("", s)  # "option B" -> "B"
@@ -371,6 +387,9 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
             if again is None:
                 break
             ans = again.group(1)
+        corrected = _CORRECTION_RE.match(ans)
+        if corrected:  # "the answer is not 8; it is 9": the answer is 9
+            ans = corrected.group(1)
         ans = _clean_answer(_first_sentence(_clean_answer(ans)))
         if ans:
             return Extraction(_sentence_answer(ans), "answer_is")
@@ -578,6 +597,21 @@ def _strip_label(n: Node) -> Node:
         return n.sides[1]
     if n.ops == ("~",):  # "\frac16 \approx 0.1667": the exact value is the answer
         return n.sides[0]
+    if (
+        n.label
+        and len(n.ops) >= 2
+        and all(o == "=" for o in n.ops)
+        and all(isinstance(s, Expr) and s.unit is None and s.marker is None for s in n.sides)
+    ):  # "x = \frac{-b}{2a} = \frac{4}{2} = 2": a formula, worked out; every number in it must agree
+        numeric = [s for s in n.sides[1:] if not s.value.free_symbols]  # type: ignore[union-attr]
+        last = n.sides[-1]
+        if (
+            numeric
+            and numeric[-1] is last
+            and len(numeric) < len(n.sides) - 1
+            and all(_exprs_equal(s, last) for s in numeric[:-1])  # type: ignore[arg-type]
+        ):
+            return last
     if n.label and len(n.ops) > 1 and n.ops[0] in ("=", "~"):  # "x = \frac13 \approx 0.333", "x = 2 + 2 = 4"
         rest = Relation(n.ops[1:], n.sides[1:])
         stripped = _strip_label(rest)
@@ -879,6 +913,8 @@ def _relation_interval(r: Relation) -> Node | None:
             return None
         vals, ops = vals[::-1], [_REL_FLIP[o] for o in reversed(ops)]
     if len(vals) == 2:
+        if isinstance(vals[0], sympy.Abs) or isinstance(vals[1], sympy.Abs):
+            return _abs_interval(vals, ops[0])
         if isinstance(vals[0], sympy.Symbol) and not vals[1].free_symbols:
             return Bracket("(", ")" if ops[0] == "<" else "]", (Expr(-sympy.oo), Expr(vals[1])))
         if isinstance(vals[1], sympy.Symbol) and not vals[0].free_symbols:
@@ -895,10 +931,41 @@ def _relation_interval(r: Relation) -> Node | None:
     return None
 
 
+def _abs_interval(vals: list, op: str) -> Node | None:
+    """``|k x + b| < c`` -> an interval, ``|k x + b| > c`` -> two rays (``c > 0``, ``k`` a non-zero
+    number, one variable); ``vals`` is ``[lhs, rhs]`` of ``lhs op rhs`` with ``op`` ``<`` or ``<=``."""
+    lhs, rhs = vals
+    if isinstance(lhs, sympy.Abs) and not rhs.free_symbols:
+        inside, c, within = lhs.args[0], rhs, True  # |u| < c
+    elif isinstance(rhs, sympy.Abs) and not lhs.free_symbols:
+        inside, c, within = rhs.args[0], lhs, False  # c < |u|
+    else:
+        return None
+    if len(inside.free_symbols) != 1 or not (c.is_extended_real and c.is_positive and c.is_finite):
+        return None
+    x = next(iter(inside.free_symbols))
+    try:
+        poly = sympy.Poly(inside, x)
+    except sympy.PolynomialError:
+        return None
+    if poly.degree() != 1:
+        return None
+    k, b = poly.all_coeffs()
+    if not (k.is_number and b.is_number and k.is_real and b.is_real and k != 0):
+        return None
+    lo, hi = sorted(((-c - b) / k, (c - b) / k), key=lambda v: float(v))
+    if within:
+        o, cl = ("(", ")") if op == "<" else ("[", "]")
+        return Bracket(o, cl, (Expr(lo), Expr(hi)))
+    cl, o = (")", "(") if op == "<" else ("]", "[")
+    return Union((Bracket("(", cl, (Expr(-sympy.oo), Expr(lo))), Bracket(o, ")", (Expr(hi), Expr(sympy.oo)))))
+
+
 _GENERIC_UNITS = (None, "units", "sq units", "units ^2", "sq")
 _R = sympy.Rational
 # Exact factors to a base unit per dimension, for converting between two *stated* units.
 _UNIT_SCALE = {
+    "nm": ("length", _R(1, 10**9)),
     "mm": ("length", _R(1, 1000)), "cm": ("length", _R(1, 100)), "m": ("length", _R(1)),
     "km": ("length", _R(1000)), "in": ("length", _R(254, 10000)), "ft": ("length", _R(3048, 10000)),
     "yd": ("length", _R(9144, 10000)), "mi": ("length", _R(1609344, 1000)),
@@ -1275,7 +1342,7 @@ def math_answer(
         info["reason"] = f"unparsable answer: {pred_error}"
         return Reward(0.0, Status.UNPARSABLE, info=info)
     info["extracted_normalized"] = _describe(pred)
-    if nodes_equal(pred, gold):
+    if nodes_equal(pred, gold) or _same_word(pred, answer, gold, gold_text):
         if reject_echo and _echoes_question(answer, row):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
             return Reward(0.0, Status.WRONG, info=info)
@@ -1362,6 +1429,35 @@ def _written_prime_factors(s: str, *, single: bool = False) -> tuple[int, ...] |
     return tuple(sorted(out))
 
 
+_TEXT_WRAP_RE = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|textnormal)\s*\{([^{}]*)\}")
+
+
+def _text_key(s: str) -> str | None:
+    """A short answer as lower-case words ("DNE", ``\\text{DNE}`` -> "dne"), to match a text reference
+    the parser read as a word where the answer's spelling reads as a product of letters."""
+    if len(s) > 200:
+        return None
+    try:
+        s = normalize(strip_math_delimiters(s))
+    except Exception:  # noqa: BLE001
+        return None
+    m = _TEXT_WRAP_RE.fullmatch(s)
+    if m:
+        s = m.group(1)
+    s = " ".join(s.split()).lower()
+    return s if re.fullmatch(r"[a-z]+(?: [a-z]+)*", s) else None
+
+
+def _same_word(pred: Node, answer: str, gold: Node, gold_text: str) -> bool:
+    """One side is a word (``\\text{DNE}``) and the other spells the same word bare ("DNE", which
+    the parser reads as a product of letters)."""
+    if isinstance(gold, Text) and not isinstance(pred, Text):
+        return _text_key(answer) == gold.text
+    if isinstance(pred, Text) and not isinstance(gold, Text):
+        return _text_key(gold_text) == pred.text
+    return False
+
+
 def _same_text(a: str, b: str) -> bool:
     """Two answers that are the same text up to spacing (kept line by line) and math delimiters."""
     if len(a) > MAX_ANSWER_CHARS * 4 or len(b) > MAX_ANSWER_CHARS * 4:
@@ -1372,6 +1468,9 @@ def _same_text(a: str, b: str) -> bool:
             s = normalize(strip_math_delimiters(s))
         except Exception:  # noqa: BLE001
             return ""
+        m = _TEXT_WRAP_RE.fullmatch(s)  # "\text{June 20}" is the text "June 20"
+        if m:
+            s = m.group(1)
         lines = (re.sub(r"\s*,\s*", ",", " ".join(line.split())) for line in s.splitlines())
         return "\n".join(line for line in lines if line)
 
