@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import pickle
+import re
 import threading
 from collections.abc import Mapping
 from fractions import Fraction
@@ -222,6 +223,13 @@ def _render(k: int, a: int, op: str, b: int, c: Fraction, latex: bool) -> str:
     return f"Step {k}: We compute ${body}$." if latex else f"Step {k}: We compute {body}."
 
 
+def _restated(a: int, op: str, b: int, latex: bool) -> bool:
+    """``1 / 2 = 1/2``, ``1 / (-2) = -1/2``: the result is the left side again (see ``_restates``): no credit."""
+    lhs = f"{a} / {b}"
+    rhs = _number(_value(a, op, b), latex)
+    return not latex and op == "/" and sorted(re.findall(r"\d+|[-/]", lhs)) == sorted(re.findall(r"\d+|[-/]", rhs))
+
+
 @settings(max_examples=80, deadline=None)
 @given(
     ops=st.lists(arith, min_size=1, max_size=6),
@@ -234,8 +242,9 @@ def test_one_corrupted_number_makes_exactly_that_step_wrong(
     # Step k: We compute a op b = c, with c exact (an integer, p/q or \\frac{p}{q}); all steps correct.
     lines = [_render(k + 1, a, op, b, _value(a, op, b), latex) for k, (a, op, b) in enumerate(ops)]
     _, rewards, _ = score_steps("\n".join(lines))
-    assert [r.label for r in rewards] == ["correct"] * len(ops)
-    assert all(r.reward == 1.0 for r in rewards)
+    expected = ["neutral" if _restated(a, op, b, latex) else "correct" for a, op, b in ops]
+    assert [r.label for r in rewards] == expected
+    assert all(r.reward == 1.0 for r, label in zip(rewards, expected) if label == "correct")
 
     j = data.draw(st.integers(0, len(ops) - 1))
     delta = data.draw(st.integers(-50, 50).filter(bool))
@@ -243,7 +252,7 @@ def test_one_corrupted_number_makes_exactly_that_step_wrong(
     lines[j] = _render(j + 1, a, op, b, _value(a, op, b) + delta, latex)
     text = "\n".join(lines)
     _, rewards, _ = score_steps(text)
-    assert [r.label for r in rewards] == ["wrong" if k == j else "correct" for k in range(len(ops))]
+    assert [r.label for r in rewards] == ["wrong" if k == j else expected[k] for k in range(len(ops))]
     assert rewards[j].reward == 0.0
     assert text[rewards[j].start : rewards[j].end] == lines[j]
 
@@ -438,3 +447,38 @@ def test_prm_edge_cases() -> None:
     assert prm_verifier(PRM_TEXT, {"reference": "7"}, prm=length_prm).status == Status.BAD_INPUT
     with pytest.raises(ValueError):
         make_prm_verifier(length_prm, aggregate="median")
+
+
+@pytest.mark.parametrize(
+    "claim",
+    ["51 + 20 = (51 + 20)", "3 * 4 = 4 * 3", "5 = 5", "\\frac{1}{2} = \\frac{1}{2}", "(7 - 2) = 7 - 2"],
+)
+def test_an_equality_that_restates_its_left_side_earns_no_step_reward(claim: str) -> None:
+    """Rewriting an expression (brackets, order) computes nothing: a policy that pads its solution
+    with such steps, or writes only them, must not collect step reward for them."""
+    claims, _ = find_claims(claim)
+    assert [c.verdict for c in claims] == ["restated"]
+    _, rewards, _ = score_steps(f"Step 1: {claim}.\nStep 2: So 12 / 4 = 3.")
+    assert [r.label for r in rewards] == ["neutral", "correct"]
+    assert [c.verdict for c in find_claims("51 + 20 = 71")[0]] == ["equal"]
+
+
+@pytest.mark.parametrize(
+    "completion, labels, status",
+    [
+        ("51 + 20 = (51 + 20) =", ["wrong"], Status.NO_ANSWER),  # the hack a process run found
+        # ends on a check, not an answer: its last number (51) is the answer, and wrong
+        ("Step 1: 51 + 20 = 71.\nStep 2: Let me check 71 - 20 = 51", ["correct", "wrong"], Status.WRONG),
+        ("Step 1: 51 + 20 = 71.\nStep 2: The answer is 71.", ["correct", "correct"], Status.CORRECT),
+        ("51 + 20 = 71", ["correct"], Status.CORRECT),
+        ("51 + 20 = 70", ["wrong"], Status.WRONG),
+    ],
+)
+def test_without_an_answer_marker_the_last_step_carries_the_final_answer(
+    completion: str, labels: list[str], status: Status
+) -> None:
+    """The solution ends at its last step, so that step carries the final answer's result: a completion
+    that never answers ends on a step worth 0 (Eq. 6 then sends its tokens a negative advantage)."""
+    r = math_steps(completion, {"reference": "71"})
+    assert r.status is status
+    assert [s.label for s in r.steps] == labels

@@ -44,6 +44,10 @@ Checking a claim (:func:`compare`):
     cancel (``x + 1 = x + 2``) the claim is false for every value, hence wrong.
   A line that starts with ``=`` continues the chain from the last expression of the step before
   (aligned derivations; also after a LaTeX ``\\\\`` inside one step).
+  A true claim whose right side is its left side again, up to brackets and the order of its parts
+  (``51 + 20 = (51 + 20)``, ``3 \\cdot 4 = 4 \\cdot 3``, ``5 = 5``), is ``"restated"``: it computes
+  nothing and earns no step reward (a process-supervised run on arithmetic learned to write only such
+  steps and never answer, when they counted as correct).
 
 Step rewards (kept in [0, 1]; Eq. 6 normalises within the group, so 0 versus -1 would not matter):
   * "correct" 1.0: at least one claim checked equal and none unequal;
@@ -52,9 +56,11 @@ Step rewards (kept in [0, 1]; Eq. 6 normalises within the group, so 0 versus -1 
     ``grpo_train.losses.process_advantages`` leaves out of the group statistics and credits 0.
     Note that NaN serialises as ``NaN`` in JSON (Python's ``json`` accepts it; strict parsers do not).
   * the answer step: the last step holding a final-answer marker (``\\boxed``, ``\\fbox``, ``####``,
-    "answer is", "Answer:", ``<answer>``), or the only step when the completion is nothing but the
-    answer, gets the final answer's result (1.0 if correct, else 0.0: wrong, unparsable, hedged)
-    unless its own claims are already wrong (``answer_step=False`` turns this off).
+    "answer is", "Answer:", ``<answer>``), or else the last step (the solution ends there: a bare
+    ``51 + 20 = 71``, a completion that is nothing but the answer, or one that never answers), gets
+    the final answer's result (1.0 if correct, else 0.0: wrong, unparsable, hedged, no answer)
+    unless its own claims are already wrong (``answer_step=False`` turns this off). So a completion
+    that never answers cannot end on a credited step.
 
 Outcome: ``(1 - step_weight) * final + step_weight * (correct steps / scored steps)`` where ``final``
 is the ``math`` verifier's outcome on ``row["reference"]``; the default ``step_weight=0`` makes the
@@ -683,6 +689,17 @@ def _strip_parens(side: list[Tok], *, left: bool) -> list[Tok]:
     return side
 
 
+def _restates(a: list[Tok], b: list[Tok]) -> bool:
+    """True when ``b`` is ``a`` again, up to brackets and the order of its parts (``51 + 20 = (51 + 20)``,
+    ``3 \\cdot 4 = 4 \\cdot 3``, ``5 = 5``): an equality that computes nothing, which a policy could
+    repeat for step reward without ever answering."""
+
+    def parts(side: list[Tok]) -> list[tuple[str, str]]:
+        return sorted((t.kind, t.value) for t in side if not (t.kind == "OP" and t.value in "()[]{}"))
+
+    return parts(a) == parts(b)
+
+
 def _runs(toks: list[Tok]) -> list[tuple[list[Tok], Tok | None, Tok | None]]:
     """Maximal math runs, each with the token just before and just after it (a WORD, BREAK, NL or None).
 
@@ -775,6 +792,8 @@ def find_claims(
                 verdict = compare(lhs, rhs, min(decs) if decs else None, strict_algebra=strict_algebra)
             except _ARITH_ERRORS:
                 verdict = "unchecked"
+            if verdict == "equal" and _restates(a, b):
+                verdict = "restated"
             claims.append(Claim(_text(a), _text(b), verdict))
         # A run that ends a line hands its last expression to a following "= ..." line.
         ends_line = after is None or after.kind == "NL"
@@ -856,8 +875,11 @@ def math_steps(
             if _ANSWER_MARK.search(steps[i].text):
                 answer_index = i
                 break
-        if answer_index is None and final.info.get("rule") == "whole" and steps:
-            answer_index = len(steps) - 1  # the completion is nothing but the answer
+        if answer_index is None and steps:
+            # no marker: the last step ends the solution, so it carries the final answer's result (a bare
+            # "= 71", the whole completion being the answer, or nothing: a solution that never answers
+            # must not end on a credited step)
+            answer_index = len(steps) - 1
     if answer_index is not None and rewards[answer_index].label != "wrong":
         ok = final.status == Status.CORRECT
         r = rewards[answer_index]
