@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import glob
 import itertools
 import json
 import os
@@ -145,6 +146,18 @@ def _set_aside_previous_run(out: Path) -> Path | None:
     return target
 
 
+def _disk_bytes(path: Path) -> int:
+    """Bytes of the files below ``path`` (a run directory; checkpoints are ~12 bytes per parameter)."""
+    total = 0
+    for root, _dirs, files in os.walk(path):
+        for name in files:
+            try:
+                total += os.lstat(os.path.join(root, name)).st_size
+            except OSError:
+                pass
+    return total
+
+
 def train_main(argv: Sequence[str] | None = None) -> int:
     """``verigrpo train [--config FILE] [--set k=v ...] [--resume]``; returns the exit code."""
     p = _parser("verigrpo train", "GRPO-train a causal LM against verifiers (defaults: SmolLM2-135M on arithmetic).")
@@ -166,7 +179,10 @@ def train_main(argv: Sequence[str] | None = None) -> int:
             _check_model(cfg.model)
             moved = _set_aside_previous_run(out) if _is_main_process() else None
             if moved is not None:
-                print(f"verigrpo train: {out} held an earlier run; moved it to {moved} (--resume continues a run)",
+                kept = sorted(moved.parent.glob(f"{glob.escape(moved.name.rsplit('.', 1)[0])}.[0-9]*"))
+                size = sum(_disk_bytes(k) for k in kept) / 2**30
+                print(f"verigrpo train: {out} held an earlier run; moved it to {moved} (--resume continues a run); "
+                      f"{len(kept)} set-aside run(s) beside it hold {size:.1f} GiB: delete those you no longer need",
                       file=sys.stderr)
         _quiet_transformers()
         train(cfg, resume=args.resume)

@@ -141,7 +141,9 @@ def test_a_fresh_run_never_overwrites_an_earlier_one(tiny, tmp_path, capsys):
     assert train_main(_args(tiny, out)) == 0
     first = (out / "metrics.jsonl").read_text()
     assert train_main(_args(tiny, out, max_steps=2)) == 0  # the same command again, without --resume
-    assert f"moved it to {out}.1" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"moved it to {out}.1" in err
+    assert "1 set-aside run(s) beside it hold" in err  # their disk use adds up: each keeps a checkpoint
     assert (tmp_path / "run.1" / "metrics.jsonl").read_text() == first
     assert (tmp_path / "run.1" / "checkpoint" / "trainer.pt").exists()
     assert [json.loads(line)["step"] for line in (out / "metrics.jsonl").read_text().splitlines()] == [1, 2]
