@@ -33,7 +33,12 @@ trusted side spends on the candidate's answers is bounded too, so that no candid
 wrong answer into a timeout of the scoring pool (which a trainer masks as an infrastructure
 error): messages must have the protocol's exact shape, the checks of a reply run in C over each
 level, replies total at most ``Limits.reply_bytes`` per execution (16 MiB; past it the call fails
-as a crash), and a send to a child that stops reading gives up at the call's deadline.
+as a crash), each message must answer a call still pending (a stream of tiny forged answers costs
+per message, not per byte: one that answers nothing fails the call as a crash), and a send to a
+child that stops reading gives up at the call's deadline. In stdio mode the program's control
+socket (fd 3) carries one last message of at most 64 KiB, read until a deadline fixed once:
+anything else fails the run, and no stream of messages holds the parent past the deadline. The
+verifier's own work on the completion is linear too (finding the fenced code block).
 
 State between executions (see :mod:`sandboxes._child` for the details): as root the fork server's
 mount namespace is read-only but for each child's private tmpfs and /proc, so nothing an
@@ -67,19 +72,26 @@ userfaultfd, syslog; no new namespaces, mounts or chroot; no ``clone(CLONE_PAREN
 process would be the fork server's child, never reaped: a zombie held against NPROC for good; no
 System V IPC, POSIX message queues or keyrings, whose objects outlive the sandbox and are shared
 by the uid; prlimit, setpriority, ioprio_set and sched_set* on the caller only, since on another
-process of the same uid they need no ptrace right; without a pid namespace also no
-setsid/setpgid, so the process group holds every descendant and is what gets killed; without the
-uid drop, a normal user's run or root with ``drop_uid`` off, also no chmod, chown or extended
-attribute changes, which Landlock does not cover and which the host's uid could make to the host's
-files: such a candidate cannot chmod even its own temp files; and no memfds, whose pages
-RLIMIT_AS does not count), and a memory group (``memcg``: a memory cgroup per fork server where
-the caller may make one, root as here: cgroup v1 below the caller's own group, cgroup v2 beside
+process of the same uid they need no ptrace right; no extended attribute changes, which Landlock
+does not cover and whose values a tmpfs keeps as kernel memory outside its size; without a pid
+namespace also no setsid/setpgid, so the process group holds every descendant and is what gets
+killed; without the uid drop, a normal user's run or root with ``drop_uid`` off, also no chmod or
+chown, which the host's uid could make to the host's files: such a candidate cannot chmod even
+its own temp files; and no memfds, whose pages RLIMIT_AS does not count), and a memory group
+(``memcg``: a memory cgroup per fork server where the caller may make one, root as here: cgroup v1 below the caller's own group, cgroup v2 beside
 it, since v2 enables a controller only for the children of a group that holds no process; the
 server joins it, so its template and every child start in it, and removes it at shutdown): all
 sandboxed processes of a server together hold at most ``SandboxConfig.memory_cap_mb`` (2 GiB),
 tmpfs files, pipe and socket buffers included, which RLIMIT_AS does not count; past it the
-kernel kills a candidate's process inside the group. Every child's OOM score is the highest, so the
-kernel's OOM killer takes a candidate before the trainer, or before the server in its group. As a normal user the namespaces come from a user namespace where the kernel allows one.
+kernel kills a candidate's process inside the group. A running candidate's OOM score is the
+highest (1000) and a warm child's lower (500), so the kernel's OOM killer takes a candidate before
+the warm children, the server and the trainer, even when the group is full of memory no process
+maps (tmpfs files) and the candidate's own processes are small. A child that dies anyway before
+it accepts its request (warm, or handed out ahead) runs nothing: the server drops a dead warm
+child, and the parent takes another (up to ``execute.SETUP_TRIES`` in all), so a full group does
+not turn the next execution into an infrastructure error. The private tmpfs also caps its inodes
+(128 per MiB of ``tmpfs_mb``), kernel memory outside its size. As a normal user the namespaces
+come from a user namespace where the kernel allows one.
 The fork server, its children and their files go away when the owning process closes it or dies
 (a killed pool worker included).
 
@@ -118,9 +130,10 @@ Not covered (known gaps):
   with the limits, and hold memory outside RLIMIT_AS (its tmpfs up to ``tmpfs_mb``, pipe and
   socket buffers; memfds are refused), and so press the host's memory (the OOM killer takes
   candidates first). On cgroup v2 the fork server moves from the caller's group to the new one
-  beside it: it leaves that group's own limits (its parent's still apply) for ``memory_cap_mb``. With ``memcg`` the
-  cap is per fork server, not per execution: a warm child waiting in the same group can be the
-  one killed (its execution then reports an infrastructure error, never a pass). NPROC counts
+  beside it: it leaves that group's own limits (its parent's still apply) for ``memory_cap_mb``.
+  With ``memcg`` the cap is per fork server, not per execution: concurrent candidates of one
+  server share it (one can get another's process killed), and the child handed out ahead waits at
+  the candidates' OOM score (if it is the one killed, the parent takes another). NPROC counts
   every process of the dropped uid on the host, so concurrent sandboxes (or other users of uid
   65534) share it.
   Without ``mountns`` the temp dir is a plain directory on the host's /tmp: its size is bounded

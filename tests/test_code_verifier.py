@@ -490,11 +490,13 @@ def _processes_naming(paths: set[str]) -> list[int]:
 
 
 def test_pool_hard_timeout_kills_the_sandbox_and_the_pool_recovers():
-    """The pool's timeout fires first (the verifier allows 6 s): the worker is replaced, its fork
-    server and every sandboxed process go with it, and the next item scores normally."""
+    """The pool's timeout fires first (the verifier allows 6 s and declares no time budget, so the
+    pool does not wait for it): the worker is replaced, its fork server and every sandboxed process
+    go with it, and the next item scores normally."""
+    import fixture_verifiers
 
     before = _sandbox_bases()
-    verifier = get_verifier("python_tests", timeout=6.0, call_timeout=6.0, cpu_s=6.0)
+    verifier = fixture_verifiers.python_tests_unbudgeted
     hang = "def add(a, b):\n    while True: pass"
     good = "def add(a, b):\n    return a + b"
     with ScoringPool(verifier, workers=1, timeout=1.0) as pool:

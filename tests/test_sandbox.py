@@ -812,6 +812,51 @@ def test_the_oom_killer_takes_the_candidate_first():
     )
 
 
+def _warm_children(server) -> list[int]:
+    """The fork server's children that are neither the template nor handed out (score 1000)."""
+    zpid = server.zygote_pid
+    with open(f"/proc/{zpid}/task/{zpid}/children") as f:
+        kids = [int(p) for p in f.read().split() if int(p) != server.template_pid]
+    out = []
+    for pid in kids:
+        try:
+            with open(f"/proc/{pid}/oom_score_adj") as f:
+                if f.read().strip() == "500":
+                    out.append(pid)
+        except OSError:
+            pass
+    return out
+
+
+def test_warm_children_go_after_candidates_and_a_dead_one_is_never_handed_out(host):
+    """Warm children wait with a lower OOM score (500) than a running candidate (1000), so that a
+    candidate that fills its memory group with memory of no process gets itself killed, not
+    them. One that dies anyway (killed here) is dropped by the server, and a child that dies
+    before it accepts its request (the one handed out ahead) is replaced: no infrastructure error."""
+    server = get_server(SandboxConfig(tmpfs_mb=43))
+    try:
+        with Candidate("def f(): return 1", FAST, server=server) as c:
+            assert c.call("f") == 1
+        deadline = time.monotonic() + 5
+        while len(_warm_children(server)) < WARM_CHILDREN and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(_warm_children(server)) == WARM_CHILDREN
+        for _ in range(3):
+            zpid = server.zygote_pid
+            with open(f"/proc/{zpid}/task/{zpid}/children") as f:
+                kids = [int(p) for p in f.read().split() if int(p) != server.template_pid]
+            for pid in kids:  # every child: the warm ones and the one waiting in our socket
+                os.kill(pid, signal.SIGKILL)
+            time.sleep(0.2)
+            with Candidate("def f(): return 2", FAST, server=server) as c:
+                assert c.call("f") == 2
+            res = run_program("print(3)", "", FAST, server=server)
+            assert res.infra_error is None and res.stdout == "3\n", res
+        assert_host_intact(host, server)
+    finally:
+        server.close()
+
+
 def test_a_spent_budget_is_a_timeout_never_an_infrastructure_error(host):
     """A candidate can spend its budget to the millisecond before the next child starts (the next
     stdin case, or a restart after a crash): that start is its timeout, not a sandbox failure."""

@@ -9,7 +9,8 @@ Row format (``row["reference"]``):
   (optional, trusted) is prepended to the candidate's code (so a body-only completion works) and
   also run in the trusted harness, so helpers such as ``poly`` stay the dataset's own;
 - ``{"inputs": [...], "outputs": [...]}`` (APPS / CodeContests): standard input and expected
-  standard output per case, compared whitespace-normalised, floats within ``float_tol`` if set.
+  standard output per case, compared whitespace-normalised, floats within ``float_tol`` if set
+  (integers exactly).
 
 Any of the dict forms may carry ``"limits"``: ``{"timeout": s, "call_timeout": s, "cpu_s": s,
 "memory_mb": n}``, clamped to at most ``max_timeout`` seconds and 4096 MiB.
@@ -55,7 +56,7 @@ from sandboxes.harness import (
 from verifiers.registry import register
 from verifiers.types import Reward, Status
 
-_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOTALL)
+_TAG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")  # the fence's language tag: at most one line, matched once
 _PY_TAGS = {"", "python", "py", "python3", "py3"}
 MAX_TESTS_IN_INFO = 50
 
@@ -66,7 +67,7 @@ def extract_code(completion: str, mode: str = "last_block") -> str | None:
         return completion if completion.strip() else None
     if mode not in ("last_block", "block_only"):
         raise ValueError(f"unknown extract mode {mode!r}")
-    blocks = _FENCE.findall(completion)
+    blocks = _fenced_blocks(completion)
     if not blocks:
         if mode == "block_only" or "```" in completion:
             return None
@@ -75,6 +76,33 @@ def extract_code(completion: str, mode: str = "last_block") -> str | None:
     if not python or not python[-1].strip():
         return None
     return python[-1]
+
+
+def _fenced_blocks(text: str) -> list[tuple[str, str]]:
+    """(tag, body) of each fenced block, in order: a fence is "```", then an info string up to
+    the end of its line (the tag: its first word), then the body up to the next "```" or the end
+    of the text. Each closing fence is consumed, so the next search starts after it.
+
+    A scan with ``str.find``, linear in the text: the completion is the model's, and a regex
+    (``[^\\n]*\\n`` after each fence) tried again at every "```" of one long line without a
+    newline takes quadratic time here, in the trusted process, outside every sandbox limit."""
+    blocks = []
+    pos = 0
+    while True:
+        start = text.find("```", pos)
+        if start < 0:
+            return blocks
+        eol = text.find("\n", start + 3)
+        if eol < 0:  # no newline after this fence, so none after any later one: no more blocks
+            return blocks
+        found = _TAG.match(text, start + 3, eol)  # always matches (everything in it is optional)
+        tag = found.group(1) if found else ""
+        end = text.find("```", eol + 1)
+        if end < 0:  # an unterminated last block runs to the end of the text
+            blocks.append((tag, text[eol + 1 :]))
+            return blocks
+        blocks.append((tag, text[eol + 1 : end]))
+        pos = end + 3
 
 
 def _parse_reference(ref: Any) -> dict[str, Any] | None:
