@@ -68,3 +68,36 @@ def test_build_verifier_composes_with_options_and_gates():
     # an option aimed at a verifier that is not used is an error, not silently dropped
     with pytest.raises(SystemExit, match="not among"):
         build_verifier(["fixture_verifiers:exact"], options=["other.x=1"])
+
+
+def test_a_switch_option_takes_pythons_spelling_and_refuses_anything_else(tmp_path, capsys):
+    """``--option math.last_number_fallback=False`` (Python's spelling) switches the fallback off; a value
+    of the wrong kind (``=nope``, read as a string, would be true) is a one-line error, not a silent on."""
+    assert parse_literal("False") is False and parse_literal("True") is True
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    _write(src, [json.dumps({"completion": "I think it is 42 apples", "reference": "42"})])
+    common = ["--verifier", "math", "--input", str(src), "--output", str(dst), "--workers", "1", "--no-progress"]
+    assert verify_main([*common, "--option", "math.last_number_fallback=False"]) == 0
+    assert json.loads(dst.read_text())["status"] == "no_answer"
+    with pytest.raises(SystemExit) as e:
+        verify_main([*common, "--option", "math.last_number_fallback=nope"])
+    assert e.value.code == 2 and "expects true or false" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--timeout", "-1"], "--timeout: must be > 0"),
+        (["--workers", "0"], "--workers: must be > 0"),
+        (["--workers", "two"], "--workers: expected int"),
+    ],
+)
+def test_bad_numbers_and_outputs_are_one_line_errors(tmp_path, capsys, extra, message):
+    src = tmp_path / "in.jsonl"
+    _write(src, [json.dumps({"completion": "1", "reference": "1"})])
+    with pytest.raises(SystemExit) as e:
+        verify_main(["--verifier", "math", "--input", str(src), "--output", str(tmp_path / "o.jsonl"), *extra])
+    assert e.value.code == 2 and message in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:
+        verify_main(["--verifier", "math", "--input", str(src), "--output", str(tmp_path / "no" / "o.jsonl")])
+    assert e.value.code == 2 and "cannot write there" in capsys.readouterr().err

@@ -15,7 +15,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from verifiers.compose import compose
@@ -32,7 +32,10 @@ CHUNK = 256  # rows handed to the pool at once: bounds memory, keeps the progres
 
 
 def parse_literal(text: str) -> Any:
-    """Parse a command-line value as a TOML literal (``true``, ``3``, ``'a'``, ``[1, 2]``); bare words stay strings."""
+    """Parse a command-line value as a TOML literal (``true``, ``3``, ``'a'``, ``[1, 2]``); bare words stay
+    strings, except Python's ``True`` and ``False``, which are the booleans they look like."""
+    if text in ("True", "False"):
+        return text == "True"
     try:
         return tomllib.loads(f"v = {text}")["v"]
     except tomllib.TOMLDecodeError:
@@ -134,6 +137,21 @@ def verify_file(pool: ScoringPool, in_path: str, out_path: str, progress: bool =
     return counts
 
 
+def _positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type: ``kind(text)``, which must be > 0."""
+
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {kind.__name__}, got {text!r}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be > 0, got {text}")
+        return value
+
+    return parse
+
+
 def verify_main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="verigrpo verify", description=__doc__.split("\n\n")[0])
     p.add_argument("--verifier", action="append", required=True, metavar="NAME[=WEIGHT]",
@@ -143,8 +161,8 @@ def verify_main(argv: Sequence[str] | None = None) -> int:
                    help="keyword option for a verifier, value as a TOML literal")
     p.add_argument("--input", required=True, help="JSONL with 'completion' and 'reference' columns")
     p.add_argument("--output", required=True, help="JSONL to write, one row per input row")
-    p.add_argument("--workers", type=int, default=2)
-    p.add_argument("--timeout", type=float, default=10.0, help="seconds per item (hard limit)")
+    p.add_argument("--workers", type=_positive(int), default=2)
+    p.add_argument("--timeout", type=_positive(float), default=10.0, help="seconds per item (hard limit)")
     p.add_argument("--no-progress", action="store_true")
     args = p.parse_args(argv)
 
@@ -155,7 +173,11 @@ def verify_main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as e:  # build_verifier's own messages
         p.error(str(e.code))
     if not os.path.isfile(args.input):
-        p.error(f"--input {args.input}: no such file")
+        p.error(f"--input {args.input}: no such file" + (" (a directory)" if os.path.isdir(args.input) else ""))
+    out_dir = os.path.dirname(os.path.abspath(args.output))
+    if os.path.isdir(args.output) or not os.path.isdir(out_dir) or not os.access(out_dir, os.W_OK):
+        p.error(f"--output {args.output}: cannot write there (a directory, or its directory does not exist or is "
+                "not writable)")
     start = time.perf_counter()
     with ScoringPool(verifier, workers=args.workers, timeout=args.timeout) as pool:
         counts = verify_file(pool, args.input, args.output, progress=not args.no_progress)

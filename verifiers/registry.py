@@ -112,6 +112,11 @@ def _check_options(name: str, fn: Verifier, options: dict[str, Any]) -> None:
         signature = inspect.signature(fn)
     except (TypeError, ValueError):  # a callable without a signature: nothing to check against
         return
+    for key, value in options.items():
+        try:
+            _check_option_type(key, signature.parameters.get(key), value)
+        except TypeError as e:
+            raise TypeError(f"verifier {name!r}: {e}") from None
     try:
         signature.bind_partial("", {}, **options)
     except TypeError as e:
@@ -123,3 +128,22 @@ def _check_options(name: str, fn: Verifier, options: dict[str, Any]) -> None:
             f"verifier {name!r} does not accept options {sorted(options)} ({e}); "
             f"its options: {', '.join(accepted) or 'none'}"
         ) from e
+
+
+def _check_option_type(key: str, param: inspect.Parameter | None, value: Any) -> None:
+    """An option must have its default's kind: a switch given ``"nope"`` (or a number given a word)
+    would otherwise be bound as it is and read as true, silently."""
+    if param is None or param.default is inspect.Parameter.empty or param.default is None:
+        return
+    default = param.default
+    if isinstance(default, bool):
+        ok = isinstance(value, bool)
+    elif isinstance(default, (int, float)):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    elif isinstance(default, str):
+        ok = isinstance(value, str)
+    else:
+        return
+    if not ok:
+        kind = "true or false" if isinstance(default, bool) else type(default).__name__
+        raise TypeError(f"option {key!r} expects {kind} (its default is {default!r}), got {value!r}")
