@@ -318,7 +318,7 @@ class StopRequest:
         if self.requested:
             raise KeyboardInterrupt(f"signal {signum}")
         self.requested = True
-        print("\nstopping after this step (press Ctrl-C again to stop now)", file=sys.stderr)
+        print("\nstopping after this step (a second Ctrl-C or SIGTERM stops at once)", file=sys.stderr)
 
     def __enter__(self) -> StopRequest:
         if threading.current_thread() is threading.main_thread():
@@ -511,9 +511,10 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         fused=accelerator.device.type in ("cpu", "cuda") or None,
     )
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: lr_factor(s, cfg))
-    start_step = 0
+    start_step, eval_before = 0, None
     if checkpoint:
         state = torch.load(checkpoint / "trainer.pt", weights_only=False)
+        eval_before = state.get("eval_before")  # the run's own "before", for the summary of a resumed run
         optimizer.load_state_dict(state["optimizer"])
         scheduler.load_state_dict(state["scheduler"])
         stream.load_state_dict(state["data"])
@@ -533,6 +534,8 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     device = accelerator.device
     b_local, g = cfg.prompts_per_step // world, cfg.num_generations
     summary: dict[str, Any] = {"output_dir": str(out), "start_step": start_step}
+    if eval_before is not None:
+        summary["eval_before"] = eval_before
 
     def run_eval(tag: str) -> None:
         """Held-out evaluation; each process takes a slice of the problems, correct counts are summed."""
@@ -551,7 +554,8 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     def checkpoint_now(step: int, data_state: dict[str, int], barrier: bool = True) -> None:
         with optimizer_loaded():  # state_dict() shares the state tensors: save before they go back to the file
             state = {"step": step, "optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(),
-                     "data": data_state, "rng": rng_state(), "config": cfg.to_dict()}
+                     "data": data_state, "rng": rng_state(), "config": cfg.to_dict(),
+                     "eval_before": summary.get("eval_before")}
             if main:
                 refreshed = ref.lm if ref is not None and cfg.ref_refresh_every else None
                 with ref_loaded() if refreshed is not None else contextlib.nullcontext():
@@ -604,6 +608,12 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                 t_ref = time.time() - t1
                 scored = future.result()
                 t_score = time.time() - t1 - t_ref
+                # A stop signal sent to the whole process group (`timeout`, a batch scheduler, `kill -- -PGID`)
+                # reaches the scoring workers too: this step's harness failures are then the signal's doing, so
+                # the step is not taken, and --resume draws its prompts again.
+                broken = stop.requested and any(r.status.is_infra for r in scored)
+                if accelerator.reduce(torch.tensor([float(broken)], device=device), "max").item():
+                    raise KeyboardInterrupt("stop requested; the step's scoring was cut short: it is redone on resume")
 
                 # 3. advantages. Harness failures -> NaN: out of the group statistics and out of the loss.
                 rewards = torch.tensor([math.nan if r.status.is_infra else r.outcome for r in scored]).view(b_local, g)
@@ -732,11 +742,14 @@ def _finish(out: Path, summary: dict[str, Any]) -> None:
         first, last = metrics[: min(5, len(metrics))], metrics[-min(5, len(metrics)) :]
         summary["reward_first5"] = _mean([m["reward"] for m in first])
         summary["reward_last5"] = _mean([m["reward"] for m in last])
+        summary["reward_window"] = len(first)  # 5, or every step of a shorter run
         summary["seconds_per_step"] = _mean([m["seconds_step"] for m in metrics])
     (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str))
     lines = [f"run: {out}  steps: {summary['steps']}  wall: {summary['seconds_total']:.0f}s"]
     if "reward_first5" in summary:
-        lines.append(f"train reward: {summary['reward_first5']:.3f} (first 5 steps) -> {summary['reward_last5']:.3f} (last 5)")
+        n = summary["reward_window"]
+        lines.append(f"train reward: {summary['reward_first5']:.3f} (first {n} steps) -> "
+                     f"{summary['reward_last5']:.3f} (last {n})")
     for tag in ("before", "after"):
         if f"eval_{tag}" in summary:
             e = summary[f"eval_{tag}"]

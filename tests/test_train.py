@@ -8,6 +8,7 @@ so its top level imports nothing heavy: torch and ``grpo_train`` are imported in
 
 from __future__ import annotations
 
+import concurrent.futures
 import itertools
 import json
 import math
@@ -16,6 +17,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -201,6 +203,57 @@ def test_ctrl_c_then_resume_reproduces_the_uninterrupted_run(tiny, tmp_path, mon
     a, b = load_params(straight / "checkpoint" / "model"), load_params(resumed / "checkpoint" / "model")
     assert all((a[k] == b[k]).all() for k in a)
     assert not (resumed / "checkpoint.tmp").exists() and not (resumed / "checkpoint.old").exists()
+
+
+def test_a_group_sigterm_that_breaks_the_scoring_is_redone_on_resume(tiny, tmp_path, monkeypatch):
+    """SIGTERM to the whole process group (``timeout``, a scheduler) also stops the scoring workers: that step's
+    rewards are harness failures. The step is not taken: the checkpoint holds step 1 and its data position, and
+    --resume redoes step 2, matching a straight run."""
+    import torch
+
+    from grpo_train.cli import train_main
+    from verifiers.pool import ScoringPool
+    from verifiers.types import Reward, Status
+
+    straight, stopped = tmp_path / "straight", tmp_path / "stopped"
+    assert train_main(overrides(tiny, straight, max_steps=3)) == 0
+
+    real, calls = ScoringPool.score_async, {"n": 0}
+
+    def score_async(self, completions, rows):
+        calls["n"] += 1
+        if calls["n"] != 2:
+            return real(self, completions, rows)
+        os.kill(os.getpid(), signal.SIGTERM)  # the trainer's handler: stop after this step
+        time.sleep(0.2)  # the handler runs in the main thread
+        broken = [Reward.failure(Status.INFRA_ERROR, error="BrokenProcessPool: All workers expired")] * len(rows)
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        future.set_result(broken)
+        return future
+
+    monkeypatch.setattr(ScoringPool, "score_async", score_async)
+    assert train_main(overrides(tiny, stopped, max_steps=3)) == 130
+    state = torch.load(stopped / "checkpoint" / "trainer.pt", weights_only=False)
+    assert state["step"] == 1 and state["data"]["position"] == 2  # not the prompts step 2 had drawn
+    assert [m["step"] for m in read_metrics(stopped)] == [1]
+    monkeypatch.undo()
+    assert train_main(["--resume", "--set", f"output_dir={json.dumps(str(stopped))}"]) == 0
+    assert without_timings(read_metrics(stopped)) == without_timings(read_metrics(straight))
+
+
+def test_a_resumed_run_keeps_its_before_evaluation_in_the_summary(tiny, tmp_path, monkeypatch):
+    """The "before" evaluation runs only at step 0; a run stopped and resumed still reports it (it travels in
+    the checkpoint), so summary.json has both ends."""
+    from grpo_train.cli import train_main
+
+    out = tmp_path / "run"
+    _patch_generate(monkeypatch, 2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    assert train_main(overrides(tiny, out, max_steps=3, eval_before=True, eval_after=True)) == 130
+    monkeypatch.undo()
+    assert train_main(["--resume", "--set", f"output_dir={json.dumps(str(out))}"]) == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["start_step"] == 2 and summary["eval_before"]["problems"] == 2
+    assert 0.0 <= summary["eval_before"]["accuracy"] <= 1.0 and "eval_after" in summary
 
 
 def test_hard_interrupt_before_the_update_saves_the_last_finished_step(tiny, tmp_path, monkeypatch):
