@@ -175,7 +175,9 @@ class Config:
     log_samples: int = 4
     """Completions per step written to samples.jsonl (first ones of the step)."""
     threads: int = 0
-    """torch threads (0 = torch's default)."""
+    """torch threads (0 = torch's default, one per core). On cores shared with other busy processes (another
+    run, a test suite) set fewer threads than cores, e.g. 1: torch's threads wait for each other by spinning,
+    and a run that shares its cores with another can become ten times slower or worse."""
 
     # ---- evaluation -------------------------------------------------------------------------------------
     eval_before: bool = True

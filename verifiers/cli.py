@@ -82,7 +82,8 @@ def _read_rows(path: str) -> Iterator[tuple[int, dict[str, Any] | None, str | No
             try:
                 row = json.loads(line)
             except json.JSONDecodeError as e:
-                yield lineno, None, f"line {lineno}: not valid JSON ({e.msg} at column {e.colno})"
+                msg = e.msg.removesuffix(" at")  # "Invalid control character at"
+                yield lineno, None, f"line {lineno}: not valid JSON ({msg} at column {e.colno})"
                 continue
             if not isinstance(row, dict):
                 yield lineno, None, f"line {lineno}: expected a JSON object, got {type(row).__name__}"

@@ -249,7 +249,11 @@ class ScoringPool:
         except concurrent.futures.CancelledError:
             return Reward.failure(Status.INFRA_ERROR, error="scoring task was cancelled")
         except Exception as e:  # pickling errors, a broken pool
-            return Reward.failure(Status.INFRA_ERROR, error=f"{type(e).__name__}: {e}")
+            error = f"{type(e).__name__}: {e}"
+            if "BrokenProcessPool" in error or "workers expired" in error:
+                error += (" (workers that die as they start: a script that makes a ScoringPool must do so under "
+                          "`if __name__ == '__main__':`, since each worker imports the script's main module)")
+            return Reward.failure(Status.INFRA_ERROR, error=error)
 
     def _cache_get(self, key: str) -> Reward | None:
         with self._lock:
