@@ -64,8 +64,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
         lines = [f"  {name:<8}{help_}" for name, (_, help_) in COMMANDS.items()]
-        print("usage: verigrpo {verify,train,eval} ...\n\ncommands:\n" + "\n".join(lines), file=sys.stderr)
-        return 0 if argv and argv[0] in ("-h", "--help") else 2
+        text = "usage: verigrpo {verify,train,eval} ...\n\ncommands:\n" + "\n".join(lines)
+        if argv and argv[0] in ("-h", "--help"):
+            print(text)  # asked for: stdout, exit 0
+            return 0
+        unknown = f"verigrpo: error: unknown command {argv[0]!r}\n" if argv else ""
+        print(text + "\n" + unknown, end="", file=sys.stderr)
+        return 2
     fn, _ = COMMANDS[argv[0]]
     _user_modules_importable()
     return int(fn(argv[1:]) or 0)
