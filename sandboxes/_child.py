@@ -1846,8 +1846,9 @@ class Zygote:
 # one out, before the request and so before any of the candidate's code. With Landlock the
 # candidate cannot lower its own (it may not open /proc for writing); without it, a program it
 # runs as the host's uid, or execs after the uid drop (dumpable again), may lower its score down
-# to the floor it inherits from the fork server (0 usually). The child handed out ahead (see ForkServer.spawn) waits at 1000: if it
-# is the one killed, the parent takes another (execute.SETUP_TRIES).
+# to the floor it inherits from the fork server (0 usually). The child handed out ahead (see
+# ForkServer.spawn) waits at 1000: if it is the one killed, the parent takes another
+# (execute.SETUP_TRIES).
 _OOM_WARM, _OOM_TAKEN = b"500", b"1000"
 
 

