@@ -80,8 +80,9 @@ chown, which the host's uid could make to the host's files: such a candidate can
 its own temp files; and no memfds, whose pages RLIMIT_AS does not count), and a memory group
 (``memcg``: a memory cgroup per fork server where the caller may make one, root as here:
 cgroup v1 below the caller's own group, cgroup v2 beside it, since v2 enables a controller only
-for the children of a group that holds no process; the server joins it, so its template and every child start in it, and removes it at shutdown): all
-sandboxed processes of a server together hold at most ``SandboxConfig.memory_cap_mb`` (2 GiB),
+for the children of a group that holds no process; the server joins it, so its template and
+every child start in it, and removes it at shutdown): all sandboxed processes of a server
+together hold at most ``SandboxConfig.memory_cap_mb`` (2 GiB),
 tmpfs files, pipe and socket buffers included, which RLIMIT_AS does not count; past it the
 kernel kills a candidate's process inside the group. A running candidate's OOM score is the
 highest (1000) and a warm child's lower (500), so the kernel's OOM killer takes a candidate before
