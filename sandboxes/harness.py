@@ -376,8 +376,9 @@ def run_check(
     failure: one pass or fail). Any statement of the body that raises is a failed test, as it
     fails the check; an ``assert`` of a true constant (HumanEval's ``assert True, "..."``) is no
     test. Off by default: a fraction of asserts is a denser reward, but one that pays a constant
-    answer (``return True`` passes about half of a yes/no problem's asserts). A ``check`` whose body cannot run statement by statement (``return``, ``yield``,
-    ``global``/``nonlocal``, decorators, other parameters) is one test, as with ``split=False``.
+    answer (``return True`` passes about half of a yes/no problem's asserts). A ``check`` whose
+    body cannot run statement by statement (``return``, ``yield``, ``global``/``nonlocal``,
+    decorators, other parameters) is one test, as with ``split=False``.
     ``prefetch`` as in :func:`run_assert_tests` (literal calls of ``check``'s parameter and of
     the entry point's name).
     """
@@ -391,7 +392,8 @@ def run_check(
     if not callable(ns.get("check")):
         raise ValueError("the test code defines no check(candidate) function")
     body = _check_body(test_code) if split else None
-    param, tests = body if body is not None else ("__candidate__", [(f"check({entry_point})", _CHECK_CALL, TEST)])
+    whole = [(f"check({entry_point})", _CHECK_CALL, TEST)]
+    param, tests = body if body is not None else ("__candidate__", whole)
     names = [n for n, _, role in tests if role != SETUP]
     report = TestReport()
     t0 = time.monotonic()
@@ -429,7 +431,9 @@ def _check_body(test_code: str) -> tuple[str, list[_Statement]] | None:
     if len(defs) != 1:
         return None
     fn, args = defs[0], defs[0].args
-    if fn.decorator_list or len(args.args) != 1 or args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg:
+    if fn.decorator_list or len(args.args) != 1 or args.posonlyargs or args.kwonlyargs or args.vararg or (
+        args.kwarg
+    ):
         return None
     stack: list[ast.AST] = list(fn.body)
     while stack:  # nested functions and lambdas may return; the body's own statements may not
