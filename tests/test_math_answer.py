@@ -1036,3 +1036,17 @@ def test_a_corrected_answer_is_the_correction(completion, reference, credited):
 )
 def test_code_spans_text_references_and_nanometres(completion, reference, credited):
     assert (math_answer(completion, {"reference": reference}).outcome == 1.0) is credited
+
+
+@pytest.mark.parametrize(
+    "completion, reference, correct",
+    [
+        ("So x < -1 or x > 1.", "(-\\infty,-1)\\cup(1,\\infty)", True),
+        ("So x < -1 or x > 2.", "(-\\infty,-1)\\cup(1,\\infty)", False),
+        ("Therefore, \\frac{3}{4}", "\\frac{3}{4}", True),
+        ("Hence 4 or 5", "5", False),  # still a hedge
+        ("Thus spoke Zarathustra", "Thus spoke Zarathustra", True),  # a text answer keeps its first word
+    ],
+)
+def test_a_leading_so_or_thus_before_a_whole_answer_is_not_part_of_it(completion, reference, correct):
+    assert (math_answer(completion, {"reference": reference}).status is Status.CORRECT) is correct

@@ -20,7 +20,8 @@ Extraction rules, tried in this order; the one that matched is ``info["rule"]``:
    the end of the sentence (also "。", "，"), at ", which/because/so ..." or at an explanation in
    parentheses ("12 (since 3 x 4 = 12)"); "$5$ or $6$" is not cut after "$5$" (it is a hedge);
 5. ``whole``: the completion is nothing but an answer (optionally in ``$..$``, ``$$..$$``,
-   ``\\(..\\)``, ``\\[..\\]``); a sentence of more than three words is not;
+   ``\\(..\\)``, ``\\[..\\]``), or maths after a leading "so", "thus", "therefore", "hence",
+   "then", "finally" ("So x < -1 or x > 1."); a sentence of more than three words is not;
 6. ``last_math``: a math span (``$..$``, ``\\(..\\)``, ...) that ends the text (at most 40
    characters without digits after it): "... is $\\sqrt{1^2+1^2} = \\sqrt{2}$." (a true chain
    answers its last side). Spans joined to it by "," / "and" / "or" that name the same thing
@@ -369,6 +370,9 @@ def _last_answer_tag(text: str) -> str | None:
     return text[first + len(_TAG_OPEN) : close]
 
 
+_LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
+
+
 def _extract(text: str, last_number_fallback: bool) -> Extraction:
     boxes = _boxed_contents(text)
     if boxes:
@@ -400,6 +404,13 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         and len(stripped) <= 200
         and not _INNER_DOLLAR_RE.search(strip_math_delimiters(stripped))
     ):
+        lead = _LEAD_WORD_RE.match(stripped)
+        if lead:  # "So x < -1 or x > 1.": the answer after a leading "so", "thus", "hence", ... if it is maths
+            try:
+                if not isinstance(parse_answer(stripped[lead.end() :]), Text):
+                    return Extraction(stripped[lead.end() :], "whole")
+            except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
+                pass
         try:
             node = parse_answer(stripped)
             if not (isinstance(node, Text) and len(node.text.split()) > 3):  # a sentence is not an answer
