@@ -1419,11 +1419,8 @@ def _written_prime_factors(s: str, *, single: bool = False) -> tuple[int, ...] |
     powers); None otherwise. A reference written so asks for the factorisation: ``980`` has the
     value but is not it, nor is ``4 × 245``. ``single``: one prime (power) also counts (``7``).
     """
-    if len(s) > 300:
-        return None
-    try:
-        s = normalize(strip_math_delimiters(s))
-    except Exception:  # noqa: BLE001
+    s = _plain(s, 300)
+    if s is None:
         return None
     parts = _TIMES_SPLIT_RE.split(s.strip())
     if len(parts) < (1 if single else 2) or len(parts) > 60:
@@ -1443,18 +1440,25 @@ def _written_prime_factors(s: str, *, single: bool = False) -> tuple[int, ...] |
 _TEXT_WRAP_RE = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|textnormal)\s*\{([^{}]*)\}")
 
 
-def _text_key(s: str) -> str | None:
-    """A short answer as lower-case words ("DNE", ``\\text{DNE}`` -> "dne"), to match a text reference
-    the parser read as a word where the answer's spelling reads as a product of letters."""
-    if len(s) > 200:
+def _plain(s: str, most: int, unwrap: bool = False) -> str | None:
+    """``s`` normalised, without math delimiters (and, with ``unwrap``, without a ``\\text{..}`` that
+    holds all of it); None when longer than ``most`` characters or when normalising fails."""
+    if len(s) > most:
         return None
     try:
         s = normalize(strip_math_delimiters(s))
     except Exception:  # noqa: BLE001
         return None
-    m = _TEXT_WRAP_RE.fullmatch(s)
-    if m:
-        s = m.group(1)
+    m = _TEXT_WRAP_RE.fullmatch(s) if unwrap else None
+    return m.group(1) if m else s
+
+
+def _text_key(s: str) -> str | None:
+    """A short answer as lower-case words ("DNE", ``\\text{DNE}`` -> "dne"), to match a text reference
+    the parser read as a word where the answer's spelling reads as a product of letters."""
+    s = _plain(s, 200, unwrap=True)
+    if s is None:
+        return None
     s = " ".join(s.split()).lower()
     return s if re.fullmatch(r"[a-z]+(?: [a-z]+)*", s) else None
 
@@ -1471,17 +1475,9 @@ def _same_word(pred: Node, answer: str, gold: Node, gold_text: str) -> bool:
 
 def _same_text(a: str, b: str) -> bool:
     """Two answers that are the same text up to spacing (kept line by line) and math delimiters."""
-    if len(a) > MAX_ANSWER_CHARS * 4 or len(b) > MAX_ANSWER_CHARS * 4:
-        return False
 
     def key(s: str) -> str:
-        try:
-            s = normalize(strip_math_delimiters(s))
-        except Exception:  # noqa: BLE001
-            return ""
-        m = _TEXT_WRAP_RE.fullmatch(s)  # "\text{June 20}" is the text "June 20"
-        if m:
-            s = m.group(1)
+        s = _plain(s, MAX_ANSWER_CHARS * 4, unwrap=True) or ""  # "\text{June 20}" is the text "June 20"
         lines = (re.sub(r"\s*,\s*", ",", " ".join(line.split())) for line in s.splitlines())
         return "\n".join(line for line in lines if line)
 
