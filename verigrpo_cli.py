@@ -1,4 +1,4 @@
-"""The ``verigrpo`` command: ``verify``, ``train`` and ``eval`` subcommands."""
+"""The ``verigrpo`` command: ``verify``, ``train``, ``eval`` and ``doctor`` subcommands."""
 
 from __future__ import annotations
 
@@ -53,10 +53,25 @@ def _eval(argv: Sequence[str]) -> int:
     return eval_main(argv)
 
 
+def _doctor(argv: Sequence[str]) -> int:
+    import argparse
+
+    p = argparse.ArgumentParser(prog="verigrpo doctor", description="What this machine offers a run: CPU features, "
+                                "threads, the precision 'auto' picks and why, matmul rates, sandbox layers.")
+    p.add_argument("--no-measure", action="store_true", help="skip the two short matmul timings")
+    args = p.parse_args(argv)
+    _torch_env()
+    from grpo_train.hardware import report
+
+    print(report(measure=not args.no_measure))
+    return 0
+
+
 COMMANDS: dict[str, tuple[Callable[[Sequence[str]], int], str]] = {
     "verify": (_verify, "score a JSONL of completions with a verifier"),
     "train": (_train, "GRPO-train a causal LM against verifiers"),
     "eval": (_eval, "accuracy and pass@k of a model or checkpoint"),
+    "doctor": (_doctor, "CPU features, threads, precision and sandbox layers of this machine"),
 }
 
 
@@ -64,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
         lines = [f"  {name:<8}{help_}" for name, (_, help_) in COMMANDS.items()]
-        text = "usage: verigrpo {verify,train,eval} ...\n\ncommands:\n" + "\n".join(lines)
+        text = "usage: verigrpo {verify,train,eval,doctor} ...\n\ncommands:\n" + "\n".join(lines)
         if argv and argv[0] in ("-h", "--help"):
             print(text)  # asked for: stdout, exit 0
             return 0

@@ -226,15 +226,19 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
         print(f"verigrpo eval: error: {e}", file=sys.stderr)
         return 2
     from grpo_train.evaluate import evaluate
+    from grpo_train.hardware import choose_precision
     from grpo_train.model import load_model, load_tokenizer
     from grpo_train.train import build_verifier
     from verifiers import ScoringPool
 
     _quiet_transformers()
     tokenizer, model = load_tokenizer(model_name), load_model(model_name)
+    say = lambda line: print(f"verigrpo eval: {line}", file=sys.stderr)  # noqa: E731 - stdout is the JSON
+    cfg = dataclasses.replace(cfg, precision=choose_precision(cfg.precision, next(model.parameters()).device, say))
     with ScoringPool(build_verifier(cfg), workers=cfg.scoring_workers, timeout=cfg.scoring_timeout) as pool:
         result = evaluate(model, tokenizer, rows, pool, cfg)
     result["model"] = model_name
+    result["precision"] = cfg.precision
     text = json.dumps(result, indent=2, default=str)
     print(text)
     if args.output:

@@ -159,9 +159,12 @@ class Config:
     """Keep AdamW's moments (twice the model's size) in a file in ``output_dir`` between optimizer steps, read back
     for each step (~0.3-0.5 s per step for 135M parameters): the peak, during the training backward, is then two
     models lighter. The updates are bit for bit the same."""
-    precision: str = "bf16"
-    """``bf16``: float32 master weights and optimizer, bfloat16 autocast for every forward (sampling included);
-    ``fp32``: everything float32 (exact; 2-4x slower on this CPU, whose bf16 matrix products are ~4x faster)."""
+    precision: str = "auto"
+    """``auto``: ``bf16`` where the device computes bf16 natively (a CUDA GPU of compute capability >= 8.0, an x86
+    CPU with AMX-BF16 or AVX512-BF16), else ``fp32``; the choice and its reason are printed at start
+    (``grpo_train.hardware``, ``verigrpo doctor``). ``bf16``: float32 master weights and optimizer, bfloat16
+    autocast for every forward (sampling included); on a CPU without native bf16 (AVX2) it runs 30-85x slower
+    matrix products and warns. ``fp32``: everything float32 (exact)."""
 
     # ---- run --------------------------------------------------------------------------------------------
     max_steps: int = 60
@@ -201,7 +204,7 @@ class Config:
 CHOICES: dict[str, tuple[str, ...]] = {
     "advantage": ("outcome", "process"),
     "std": ("population", "sample", "none"),
-    "precision": ("fp32", "bf16"),
+    "precision": ("auto", "fp32", "bf16"),
     "lr_schedule": ("constant", "cosine"),
 }
 

@@ -9,6 +9,7 @@ correct and are reported separately as ``infra``.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from typing import Any
@@ -17,6 +18,7 @@ import torch
 from transformers import PreTrainedTokenizerBase
 
 from grpo_train.config import Config
+from grpo_train.hardware import choose_precision
 from grpo_train.model import autocast
 from grpo_train.rollout import generate, sample_seed
 from verifiers import ScoringPool, Status
@@ -84,8 +86,12 @@ def evaluate(
 ) -> dict[str, Any]:
     """Greedy accuracy (and pass@k for ``cfg.eval_k`` when ``cfg.eval_samples > 1``) on ``rows``.
 
-    Runs in ``cfg.precision`` (bf16 autocast or float32), like training.
+    Runs in ``cfg.precision`` (bf16 autocast or float32), like training; ``auto`` is resolved for the model's
+    device (``grpo_train.hardware``) without a word (``verigrpo eval`` and ``train`` print their choice).
     """
+    if cfg.precision == "auto":
+        device = next(model.parameters()).device
+        cfg = dataclasses.replace(cfg, precision=choose_precision("auto", device, say=lambda _: None))
     was_training = model.training
     model.eval()
     try:

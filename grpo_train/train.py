@@ -19,7 +19,8 @@ maths live in ``grpo_train.losses`` as pure functions. How this loop departs fro
   micro-batch) is rescaled by its share of the minibatch (completions, or tokens for ``token_mean``), summed
   over micro-batches and processes, so the gradient equals that of one big batch whatever the micro-batch
   size and the number of processes.
-* **bf16** (``precision = "bf16"``, the default on this CPU) is autocast: float32 master weights and AdamW
+* **bf16** (``precision = "bf16"``, what ``auto`` picks where the device computes bf16 natively; float32
+  elsewhere, see ``grpo_train.hardware``) is autocast: float32 master weights and AdamW
   state, bfloat16 matrix products in every forward (sampling, log-probs, the reference). Sampling runs its
   linear layers on a bfloat16 copy of their weights made once per rollout (the values autocast would use,
   without casting every weight at every token; ``rollout.rollout_linears``). float32 stays available for
@@ -45,6 +46,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import dataclasses
 import json
 import math
 import os
@@ -69,6 +71,7 @@ from grpo_train import losses
 from grpo_train.config import Config, ConfigError, save_config
 from grpo_train.data import PromptStream, load_rows
 from grpo_train.evaluate import evaluate
+from grpo_train.hardware import choose_precision
 from grpo_train.model import (
     OffloadedOptimizerState,
     OffloadedWeights,
@@ -474,7 +477,8 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         raise FileExistsError(f"{out} holds an earlier run: resume it (resume=True) or use another output_dir")
     if main:
         out.mkdir(parents=True, exist_ok=True)
-        save_config(cfg, out / "config.toml")
+        save_config(cfg, out / "config.toml")  # as asked ("auto" stays auto: a resume on other hardware re-decides)
+    cfg = dataclasses.replace(cfg, precision=choose_precision(cfg.precision, accelerator.device, say=accelerator.print))
     torch.manual_seed(cfg.seed)
     random.seed(cfg.seed)
     np.random.seed(cfg.seed)
@@ -533,7 +537,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     logger = Logger(out, start_step, main)
     device = accelerator.device
     b_local, g = cfg.prompts_per_step // world, cfg.num_generations
-    summary: dict[str, Any] = {"output_dir": str(out), "start_step": start_step}
+    summary: dict[str, Any] = {"output_dir": str(out), "start_step": start_step, "precision": cfg.precision}
     if eval_before is not None:
         summary["eval_before"] = eval_before
 
@@ -570,6 +574,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     step = start_step
     data_state = stream.state_dict()  # the stream position at the start of the current step
     updating = False  # True while the current step is changing the weights (an interrupt then cannot save it)
+    step_seconds: list[float] = []  # this process's step times, for the early estimate of the total
     bar = tqdm(total=cfg.max_steps, initial=start_step, disable=not main, desc="grpo", dynamic_ncols=True)
     try:
         with StopRequest() as stop:
@@ -684,6 +689,10 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                 bar.set_postfix(reward=f"{metrics['reward']:.3f}", acc=f"{metrics['accuracy']:.2f}",
                                 len=f"{metrics['completion_len']:.0f}")
                 bar.update(1)
+                step_seconds.append(metrics["seconds_step"])
+                if main and len(step_seconds) == ESTIMATE_AFTER and step < cfg.max_steps:
+                    eval_s = summary.get("eval_before", {}).get("seconds", 0.0) if cfg.eval_after else 0.0
+                    bar.write(estimate_line(time.time() - t_start, step_seconds, cfg.max_steps - step, eval_s))
 
                 # 6. checkpoints, and a requested stop (agreed by all processes, so none waits for the others).
                 if cfg.save_every and step % cfg.save_every == 0 and step < cfg.max_steps:
@@ -717,6 +726,22 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         _finish(out, summary)
     accelerator.end_training()
     return summary
+
+
+ESTIMATE_AFTER = 3  # steps after which the run prints its estimated total time (the first step warms up)
+
+
+def estimate_line(elapsed: float, step_seconds: list[float], left: int, eval_seconds: float) -> str:
+    """The early "estimated total" line: ``elapsed`` seconds so far (setup and the first evaluation included),
+    ``left`` more steps at the pace of the steps so far (the first one left out when there are others: it
+    warms up), plus a final evaluation of ``eval_seconds``. Arithmetic completions shorten as the policy
+    learns, so later steps are usually faster and the estimate errs long."""
+    timed = step_seconds[1:] or step_seconds
+    pace = sum(timed) / max(len(timed), 1)
+    rest = left * pace + eval_seconds
+    total = elapsed + rest
+    tail = f" and a {eval_seconds:.0f} s evaluation" if eval_seconds else ""
+    return f"estimated total {total / 60:.1f} min ({elapsed:.0f} s so far; {left} steps of ~{pace:.1f} s{tail} to go)"
 
 
 def _has_accelerator() -> bool:

@@ -59,7 +59,7 @@ def test_int_given_for_float_field_becomes_float():
         ("num_generations=4.5", "num_generations must be int"),
         ("eval_before=1", "eval_before must be true or false"),
         ("advantage='proces'", "advantage must be one of outcome, process"),
-        ("precision='fp16'", "precision must be one of fp32, bf16"),
+        ("precision='fp16'", "precision must be one of auto, fp32, bf16"),
         ("verifiers=[]", "verifiers must be a non-empty list"),
         ("no_equals_sign", "expects key=value"),
         ("temperature=0", "temperature must be > 0"),  # would give NaN log-probs in training

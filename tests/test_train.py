@@ -95,6 +95,33 @@ def without_timings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 # ---- smoke runs of the real entry point ------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("machine, expected", [("avx2", "fp32"), ("amx", "bf16")])
+def test_train_resolves_precision_auto_from_the_probe_and_says_so(tiny, tmp_path, monkeypatch, capsys, machine, expected):
+    import dataclasses
+
+    from grpo_train import hardware
+    from grpo_train.cli import train_main
+
+    flags = {"avx2": {"avx2", "fma"}, "amx": {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}}[machine]
+    fake = hardware.Hardware(device="cpu", cpu_model="test", cpu_flags=frozenset(flags),
+                             torch_isa="AVX2" if machine == "avx2" else "AVX512", onednn_max_isa="", threads=1, cores=2)
+    monkeypatch.setattr(hardware, "probe", lambda device=None: dataclasses.replace(fake, device=torch_device_type(device)))
+    out = tmp_path / "run"
+    assert train_main(overrides(tiny, out, precision="auto", max_steps=4)) == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["precision"] == expected
+    assert 'precision = "auto"' in (out / "config.toml").read_text()  # the request is saved; a resume re-decides
+    text = capsys.readouterr()
+    assert f"precision: {expected} (auto: " in text.out + text.err
+    assert "estimated total" in text.out + text.err  # printed after the third step of four
+
+
+def torch_device_type(device: Any) -> str:
+    import torch
+
+    return torch.device(device or "cpu").type
+
+
 @pytest.mark.parametrize(
     "advantage, verifier, extra",
     [
