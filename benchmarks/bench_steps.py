@@ -1,0 +1,155 @@
+"""How well ``math_steps`` localises one wrong line in solutions written in mixed styles.
+
+Run: ``python -m benchmarks.bench_steps [--data PATH] [--out PATH]``.
+
+Data: ``benchmarks/data/steps_mixed.jsonl`` (written by ``benchmarks/data/steps_mixed_gen.py``; see
+its docstring for the styles and fields). Each solution's *units* (lines or sentences) are labelled
+by construction: ``claim`` (a checkable computation, correct as written), ``wrong`` (the one slip),
+``prose`` and ``answer``.
+
+Each solution is scored by the ``math_steps`` verifier with its defaults against its reference. A
+unit's score is the lowest reward among the steps whose spans overlap it (NaN, an unscored step,
+counts as no score). The figures:
+
+- ``rate`` (the headline, over the solutions with a wrong unit): the wrong unit is scored strictly
+  below every correct line, i.e. it has a score, and every ``claim`` unit (and the ``answer`` unit
+  when the written final answer is right) has a score above it. An unscored correct line fails the
+  solution: its tokens get no credit, so the wrong line is not singled out against it.
+- ``clean_rate`` (over the solutions without a wrong unit): no correct line is scored 0.
+- ``correct_lines_scored_0``: correct checkable lines (``claim`` units) scored 0 anywhere in the set
+  (the target is none); ``correct_lines_unscored``: those left NaN.
+- per layout and per style of the wrong unit, and every failure with its steps.
+
+Writes ``benchmarks/results/steps_mixed.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from verifiers.math_steps import math_steps
+from verifiers.types import StepReward
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_DATA = HERE / "data" / "steps_mixed.jsonl"
+DEFAULT_OUT = HERE / "results" / "steps_mixed.json"
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def unit_score(unit: dict[str, Any], steps: list[StepReward]) -> float:
+    """The lowest reward of the steps overlapping ``unit`` (NaN when none is scored)."""
+    rewards = [s.reward for s in steps if s.start < unit["end"] and unit["start"] < s.end]
+    scored = [r for r in rewards if not math.isnan(r)]
+    return min(scored) if scored and len(scored) == len(rewards) else math.nan
+
+
+def judge(row: dict[str, Any]) -> dict[str, Any]:
+    """Score one solution and say whether it passes (see the module docstring)."""
+    r = math_steps(row["text"], {"reference": row["reference"]})
+    steps = list(r.steps or [])
+    correct = [
+        u for u in row["units"] if u["kind"] == "claim" or (u["kind"] == "answer" and row["final_correct"])
+    ]
+    scores = [unit_score(u, steps) for u in correct]
+    zero = sum(1 for u, s in zip(correct, scores) if u["kind"] == "claim" and s == 0.0)
+    unscored = sum(1 for u, s in zip(correct, scores) if u["kind"] == "claim" and math.isnan(s))
+    reasons = []
+    if row["wrong"] is not None:
+        w = unit_score(row["wrong"], steps)
+        if math.isnan(w):
+            reasons.append("wrong line unscored")
+        for u, s in zip(correct, scores):
+            if not (s > w):  # NaN on either side fails
+                reasons.append(
+                    f"{u['kind']} {row['text'][u['start'] : u['end']]!r} scored {s}, wrong line {w}"
+                )
+    else:
+        for u, s in zip(correct, scores):
+            if s == 0.0:
+                reasons.append(f"correct {row['text'][u['start'] : u['end']]!r} scored 0")
+    return {
+        "id": row["id"],
+        "pass": not reasons,
+        "reasons": reasons,
+        "correct_lines_scored_0": zero,
+        "correct_lines_unscored": unscored,
+        "correct_lines": sum(1 for u in correct if u["kind"] == "claim"),
+        "steps": [
+            {"text": row["text"][s.start : s.end], "reward": None if math.isnan(s.reward) else s.reward}
+            for s in steps
+        ],
+    }
+
+
+def run(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    t0 = time.perf_counter()
+    results = [judge(row) for row in rows]
+    elapsed = time.perf_counter() - t0
+    wrong = [(row, res) for row, res in zip(rows, results) if row["wrong"] is not None]
+    clean = [(row, res) for row, res in zip(rows, results) if row["wrong"] is None]
+
+    def rate(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> float | None:
+        return round(sum(res["pass"] for _, res in pairs) / len(pairs), 4) if pairs else None
+
+    by_layout: dict[str, list] = defaultdict(list)
+    by_style: dict[str, list] = defaultdict(list)
+    for row, res in wrong:
+        by_layout[row["layout"]].append((row, res))
+        by_style[row["wrong"]["style"]].append((row, res))
+    return {
+        "solutions": len(rows),
+        "with_wrong_line": len(wrong),
+        "rate": rate(wrong),
+        "passed": sum(res["pass"] for _, res in wrong),
+        "clean_rate": rate(clean),
+        "correct_lines": sum(res["correct_lines"] for res in results),
+        "correct_lines_scored_0": sum(res["correct_lines_scored_0"] for res in results),
+        "correct_lines_unscored": sum(res["correct_lines_unscored"] for res in results),
+        "seconds": round(elapsed, 2),
+        "per_layout": {k: {"n": len(v), "rate": rate(v)} for k, v in sorted(by_layout.items())},
+        "per_wrong_style": {k: {"n": len(v), "rate": rate(v)} for k, v in sorted(by_style.items())},
+        "failures": [
+            {
+                "id": res["id"],
+                "layout": row["layout"],
+                "reasons": res["reasons"],
+                "text": row["text"],
+                "steps": res["steps"],
+            }
+            for row, res in zip(rows, results)
+            if not res["pass"]
+        ],  # fmt: skip
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = ap.parse_args(argv)
+    report = run(load(args.data))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(
+        f"wrong line below every correct line: {report['passed']}/{report['with_wrong_line']} "
+        f"({report['rate']:.1%}); clean solutions without a correct line scored 0: {report['clean_rate']:.1%}; "
+        f"correct lines scored 0: {report['correct_lines_scored_0']}, unscored: "
+        f"{report['correct_lines_unscored']} of {report['correct_lines']}; {report['seconds']} s"
+    )
+    for name in ("per_layout", "per_wrong_style"):
+        print(name + ": " + ", ".join(f"{k} {v['rate']:.0%} (n={v['n']})" for k, v in report[name].items()))
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
