@@ -28,6 +28,16 @@ a few items first (imports and sympy's caches) and the warm-up is not timed.
 
 Reports for both: accuracy, false positives, false negatives, median / p99 / worst latency,
 the ratios (ours / math-verify), per-category accuracy; writes ``benchmarks/results/math.json``.
+
+External set (``--external``, default ``benchmarks/data/external_pairs.jsonl``), reported
+apart from the table above: cases that nobody in this repo wrote, taken from other
+projects' published grading tests (Math-Verify, NeMo-Skills, hendrycks/math, verl,
+simple-evals) and from public answer formats (MATH-500 solutions and answers, GSM8K
+``#### n``). Same row format plus ``source`` (repository / dataset and file) and, where the
+right label is a policy choice (decimal commas, rounding, a false chain read by its last
+side, ...), ``"policy": true`` with a ``note``: those rows are run but left out of the
+headline figures (``headline``) and listed under ``policy``. Written to the same JSON under
+``"external"``; ``--external ''`` skips it.
 """
 
 from __future__ import annotations
@@ -43,6 +53,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE / "data" / "math_pairs.jsonl"
 DEFAULT_OUT = HERE / "results" / "math.json"
+DEFAULT_EXTERNAL = HERE / "data" / "external_pairs.jsonl"
 
 
 def load_pairs(path: Path) -> list[dict[str, Any]]:
@@ -127,6 +138,46 @@ def summarise(rows: list[dict[str, Any]], results: list[tuple[bool, float, str]]
     }
 
 
+def summarise_external(rows: list[dict[str, Any]], ours: list, theirs: list) -> dict[str, Any]:
+    """The external set: headline figures over rows whose label is not a policy choice, and
+    each tool's verdict on the policy rows."""
+    keep = [i for i, r in enumerate(rows) if not r.get("policy")]
+    head_rows = [rows[i] for i in keep]
+    out: dict[str, Any] = {
+        "n_rows": len(rows),
+        "n_headline": len(keep),
+        "n_policy": len(rows) - len(keep),
+        "n_equivalent": sum(bool(r["equivalent"]) for r in head_rows),
+        "sources": dict(sorted(_count(r["source"].split(" ")[0] for r in head_rows).items())),
+    }
+    for name, res in (("ours", ours), ("math_verify", theirs)):
+        summary = summarise(head_rows, [res[i] for i in keep])
+        for kind in ("fp_items", "fn_items"):
+            for item in summary[kind]:
+                item["source"] = head_rows[item["i"]]["source"]
+                item["i"] = keep[item["i"]]  # the row's line in the file (0-based)
+        out[name] = summary
+    out["policy"] = [
+        {
+            "i": i,
+            "note": r.get("note"),
+            "equivalent": r["equivalent"],
+            "ours": ours[i][0],
+            "math_verify": theirs[i][0],
+        }
+        for i, r in enumerate(rows)
+        if r.get("policy")
+    ]
+    return out
+
+
+def _count(items: Any) -> dict[str, int]:
+    counts: dict[str, int] = defaultdict(int)
+    for x in items:
+        counts[x] += 1
+    return counts
+
+
 def _short(s: str, n: int = 120) -> str:
     return s if len(s) <= n else s[:n] + f"...(+{len(s) - n} chars)"
 
@@ -136,6 +187,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
     ap.add_argument("--limit", type=int, default=0, help="only the first N pairs (0: all)")
+    ap.add_argument(
+        "--external", type=str, default=str(DEFAULT_EXTERNAL), help="cases from other projects ('' to skip)"
+    )
     args = ap.parse_args(argv)
 
     rows = load_pairs(args.data)
@@ -156,6 +210,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "accuracy_ours_minus_mv": ours["accuracy"] - theirs["accuracy"],
         },
     }
+    external = None
+    if args.external:
+        ext_rows = load_pairs(Path(args.external))
+        external = summarise_external(ext_rows, run_ours(ext_rows), run_math_verify(ext_rows))
+        report["external"] = {"data": args.external, **external}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n")
 
@@ -181,8 +240,34 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 print(
                     f"  {name} {kind[:2].upper()}: [{item['category']}] gold={item['gold']!r} pred={item['prediction']!r}"
                 )
+    if external is not None:
+        _print_external(args.external, external)
     print(f"wrote {args.out}")
     return report
+
+
+def _print_external(path: str, ext: dict[str, Any]) -> None:
+    print()
+    print(f"EXTERNAL SET (no one in this repo labelled these): {path}")
+    print(
+        f"{ext['n_headline']} cases in the headline ({ext['n_equivalent']} equivalent), "
+        f"{ext['n_policy']} policy-dependent cases left out; sources: {ext['sources']}"
+    )
+    print(f"{'':14}{'ours':>12}{'math-verify':>14}")
+    for key, label, fmt in (
+        ("accuracy", "agreement", "{:.3f}"),
+        ("false_positives", "false pos.", "{}"),
+        ("false_negatives", "false neg.", "{}"),
+    ):
+        a, b = ext["ours"][key], ext["math_verify"][key]
+        print(f"{label:14}{fmt.format(a):>12}{fmt.format(b):>14}")
+    for name, key in (("ours", "ours"), ("math-verify", "math_verify")):
+        for kind in ("fp_items", "fn_items"):
+            for item in ext[key][kind]:
+                print(
+                    f"  {name} {kind[:2].upper()} #{item['i']}: gold={item['gold']!r} "
+                    f"pred={item['prediction'][:100]!r} ({item['source']})"
+                )
 
 
 if __name__ == "__main__":
