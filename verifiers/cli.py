@@ -73,8 +73,11 @@ def build_verifier(specs: Sequence[str], gates: Sequence[str] = (), options: Seq
     return compose(weights, gates=gate_map, options=opts)
 
 
-def _read_rows(path: str) -> Iterator[tuple[int, dict[str, Any] | None, str | None]]:
-    """Yield (line number, row or None, error or None) for every non-blank line."""
+def read_rows(
+    path: str, required: Sequence[str] = ("completion", "reference")
+) -> Iterator[tuple[int, dict[str, Any] | None, str | None]]:
+    """Yield (line number, row or None, error or None) for every non-blank line; a row must be a JSON object
+    with the ``required`` columns (and a string ``completion`` when that is one of them)."""
     with open(path, encoding="utf-8", errors="replace") as f:
         for lineno, line in enumerate(f, 1):
             if not line.strip():
@@ -87,10 +90,10 @@ def _read_rows(path: str) -> Iterator[tuple[int, dict[str, Any] | None, str | No
                 continue
             if not isinstance(row, dict):
                 yield lineno, None, f"line {lineno}: expected a JSON object, got {type(row).__name__}"
-            elif "completion" not in row or "reference" not in row:
-                missing = [k for k in ("completion", "reference") if k not in row]
+            elif any(k not in row for k in required):
+                missing = [k for k in required if k not in row]
                 yield lineno, row, f"line {lineno}: missing column(s) {missing}"
-            elif not isinstance(row["completion"], str):
+            elif "completion" in required and not isinstance(row["completion"], str):
                 yield lineno, row, f"line {lineno}: 'completion' must be a string"
             else:
                 yield lineno, row, None
@@ -128,7 +131,7 @@ def verify_file(pool: ScoringPool, in_path: str, out_path: str, progress: bool =
         batch.clear()
 
     with open(out_path, "w", encoding="utf-8") as out:
-        for item in _read_rows(in_path):
+        for item in read_rows(in_path):
             batch.append(item)
             if len(batch) >= CHUNK:
                 flush(out)
@@ -138,7 +141,7 @@ def verify_file(pool: ScoringPool, in_path: str, out_path: str, progress: bool =
     return counts
 
 
-def _positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
+def positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
     """An argparse type: ``kind(text)``, which must be > 0."""
 
     def parse(text: str) -> Any:
@@ -153,6 +156,31 @@ def _positive(kind: Callable[[str], Any]) -> Callable[[str], Any]:
     return parse
 
 
+def build_verifier_or_exit(
+    p: argparse.ArgumentParser, specs: Sequence[str], gates: Sequence[str] = (), options: Sequence[str] = ()
+) -> Verifier:
+    """:func:`build_verifier`, with every problem a one-line usage error of ``p`` (exit code 2)."""
+    try:
+        return build_verifier(specs, gates, options)
+    except (UnknownVerifierError, TypeError, ValueError) as e:
+        p.error(str(e))
+    except SystemExit as e:  # build_verifier's own messages
+        p.error(str(e.code))
+    raise AssertionError("unreachable: p.error exits")
+
+
+def check_paths(p: argparse.ArgumentParser, in_path: str, out_path: str | None) -> None:
+    """A one-line usage error of ``p`` unless ``in_path`` is a file and ``out_path`` (if any) can be written."""
+    if not os.path.isfile(in_path):
+        p.error(f"--input {in_path}: no such file" + (" (a directory)" if os.path.isdir(in_path) else ""))
+    if out_path is None:
+        return
+    out_dir = os.path.dirname(os.path.abspath(out_path))
+    if os.path.isdir(out_path) or not os.path.isdir(out_dir) or not os.access(out_dir, os.W_OK):
+        p.error(f"--output {out_path}: cannot write there (a directory, or its directory does not exist or is "
+                "not writable)")
+
+
 def verify_main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="verigrpo verify", description=__doc__.split("\n\n")[0])
     p.add_argument("--verifier", action="append", required=True, metavar="NAME[=WEIGHT]",
@@ -162,23 +190,13 @@ def verify_main(argv: Sequence[str] | None = None) -> int:
                    help="keyword option for a verifier, value as a TOML literal")
     p.add_argument("--input", required=True, help="JSONL with 'completion' and 'reference' columns")
     p.add_argument("--output", required=True, help="JSONL to write, one row per input row")
-    p.add_argument("--workers", type=_positive(int), default=2)
-    p.add_argument("--timeout", type=_positive(float), default=10.0, help="seconds per item (hard limit)")
+    p.add_argument("--workers", type=positive(int), default=2)
+    p.add_argument("--timeout", type=positive(float), default=10.0, help="seconds per item (hard limit)")
     p.add_argument("--no-progress", action="store_true")
     args = p.parse_args(argv)
 
-    try:
-        verifier = build_verifier(args.verifier, args.gate, args.option)
-    except (UnknownVerifierError, TypeError, ValueError) as e:
-        p.error(str(e))
-    except SystemExit as e:  # build_verifier's own messages
-        p.error(str(e.code))
-    if not os.path.isfile(args.input):
-        p.error(f"--input {args.input}: no such file" + (" (a directory)" if os.path.isdir(args.input) else ""))
-    out_dir = os.path.dirname(os.path.abspath(args.output))
-    if os.path.isdir(args.output) or not os.path.isdir(out_dir) or not os.access(out_dir, os.W_OK):
-        p.error(f"--output {args.output}: cannot write there (a directory, or its directory does not exist or is "
-                "not writable)")
+    verifier = build_verifier_or_exit(p, args.verifier, args.gate, args.option)
+    check_paths(p, args.input, args.output)
     start = time.perf_counter()
     with ScoringPool(verifier, workers=args.workers, timeout=args.timeout) as pool:
         counts = verify_file(pool, args.input, args.output, progress=not args.no_progress)
