@@ -3,12 +3,20 @@
 Pipeline: split the completion into steps, check the equalities each step claims, score the
 final answer with the ``math`` verifier.
 
-Splitting (:func:`split_steps`, variants in ``SPLITTERS``; ``"auto"`` picks the first that applies):
-  1. ``"markers"``: "Step k:" markers (also ``**Step k:**``, ``### Step k.``, ``Step k)``) at the start
-     of a line, or a capitalised "Step k" after whitespace; text before the first marker is a step too;
-  2. ``"lines"``: one step per non-blank line, except that a display-math block (``$$...$$``,
-     ``\\[...\\]``, ``\\begin{..}...\\end{..}``) spanning several lines stays one step;
-  3. ``"sentences"``: a single-line text is split after ``.``, ``!`` or ``?`` followed by whitespace.
+Splitting (:func:`split_steps`; ``"auto"`` is ``"mixed"``, the other modes are opt-in):
+  * ``"mixed"`` (the default): every non-blank line is a step, and every sentence within a line (a cut
+    after ``.``, ``!`` or ``?`` and whitespace, before a capital, a digit, ``$``, ``(``, ``*``, ``#``
+    or a LaTeX command; not after a list marker or label alone such as ``1.`` or ``Step 2.``, nor
+    after an abbreviation such as ``e.g.`` or ``approx.``, nor inside ``5! = 120``). A "Step k:" label
+    (also ``**Step k:**``, ``### Step k.``) is a *prefix*: it starts a step, also in the middle of a
+    line, but does not hold the lines after it, so a wrong unlabelled line never shares a step with a
+    correct one. A line that is only a display delimiter (``\\[``, ``\\]``, ``$$``,
+    ``\\begin{align}``, ``\\end{align}``) joins the line it opens or closes, so each row of a
+    display block is a step of its own (a row starting with ``=`` or ``&=`` continues the one before).
+  * ``"markers"``: one step per "Step k:" marker (at the start of a line, or a capitalised "Step k"
+    after whitespace) holding everything up to the next marker; text before the first is a step too;
+  * ``"lines"``: one step per non-blank line, a display block over several lines staying one step;
+  * ``"sentences"``: split after ``.``, ``!`` or ``?`` followed by whitespace (newlines included).
   Spans are *tight*: ``completion[start:end]`` is the step text with no leading or trailing whitespace,
   steps are in order and do not overlap, and whatever lies between two steps is whitespace, so the
   steps cover every non-whitespace character. ``end`` is one past the step's last character, which is
@@ -31,7 +39,8 @@ claim are not guessed at: a claim whose left side is a bare number right after a
 connective word (``... = 5 times 3``), an operator we do not evaluate (``\\log_2 8``, ``\\binom``,
 ``a_1``, ``2:3``, ``100 % 7``), mixes a percent into a sum (``10 - 20%``) or ends in a sentence's
 ``!`` is skipped, so prose leads to "neutral", not to "wrong". Scientific notation (``6.02e23``) is
-read exactly.
+read exactly. Layout around numbers: a dollar sign right before a number is currency (``$5 + $3 =
+$8``), and ``- ``, ``* ``, ``+ `` or ``•`` at the start of a line is a markdown bullet, not a sign.
 
 Checking a claim (:func:`compare`):
   * no variables: exact sympy arithmetic; if either side has a decimal literal the sides may differ by
@@ -56,7 +65,8 @@ Step rewards (kept in [0, 1]; Eq. 6 normalises within the group, so 0 versus -1 
     ``grpo_train.losses.process_advantages`` leaves out of the group statistics and credits 0.
     Note that NaN serialises as ``NaN`` in JSON (Python's ``json`` accepts it; strict parsers do not).
   * the answer step: the last step holding a final-answer marker (``\\boxed``, ``\\fbox``, ``####``,
-    "answer is", "Answer:", ``<answer>``), or else the last step (the solution ends there: a bare
+    "answer is", "Answer:", ``<answer>``, a "# Answer" heading; the step after it when nothing follows
+    the marker in its step, as in "# Answer" then the number on its own line), or else the last step (the solution ends there: a bare
     ``51 + 20 = 71``, a completion that is nothing but the answer, or one that never answers), gets
     the final answer's result (1.0 if correct, else 0.0: wrong, unparsable, hedged, no answer)
     unless its own claims are already wrong (``answer_step=False`` turns this off). So a completion
@@ -155,7 +165,87 @@ def split_sentences(text: str) -> list[Step]:
     return _cut(text, [m.end() for m in _SENTENCE_END.finditer(text)])
 
 
+# A line that is only a display-math delimiter belongs to its neighbour: an opening one to the next line,
+# a closing one to the line before (so "\[", "$$" and "\end{align}" never stand alone as steps).
+_DELIM_LINE = re.compile(r"[ \t]*(?:\$\$|\\\[|\\\]|\\(?:begin|end)\{[^{}\n]*\}(?:\{[^{}\n]*\})?)[ \t]*")
+# Where a sentence may end inside a line: after . ! ? (or a closing $ / ** / ) just after them) and
+# whitespace, before something that starts a sentence: a capital, a digit, $, (, *, #, or a LaTeX
+# command that is not a closing delimiter.
+_SENTENCE_CUT = re.compile(r"(?<=[.!?])(?:\$|\*\*|\))?[ \t]+(?=[A-Z0-9$(*#]|\\(?!\]|\)|end\b))")
+# A piece that is only a label or a list marker ("Step 2.", "1.", "a)", "**Step 3:**") is no sentence.
+_LABEL_ONLY = re.compile(
+    r"[ \t]*(?:[-*+>][ \t]*)?(?:[#*_ \t]*(?i:step)[ \t]*\d+[ \t]*(?:\*\*)?[ \t]*[:.)]?(?:\*\*)?|\(?[0-9A-Za-z]{1,3}[.)])[ \t]*"
+)
+# A piece of prose ends a sentence only if it has a word (two letters or more) or an equality, and does
+# not end in an abbreviation: initials ("e.g.", "i.e.") or a short list ("approx.", "vs.", "Mr.").
+_ABBREV = re.compile(
+    r"(?:\b(?:[A-Za-z]\.){1,3}|\b(?:approx|vs|etc|eq|Eq|Fig|fig|No|Mr|Mrs|Ms|Dr|St|cf|resp)\.)$"
+)
+_WORDLIKE = re.compile(r"[A-Za-z]{2}|=")
+
+
+def _line_bounds(text: str) -> list[tuple[int, int]]:
+    """The non-blank lines of ``text`` as ``(start, end)``, display delimiters joined to their neighbour."""
+    lines: list[tuple[int, int]] = []
+    pos = 0
+    for line in text.splitlines(keepends=True):
+        if line.strip():
+            lines.append((pos, pos + len(line)))
+        pos += len(line)
+    out: list[tuple[int, int]] = []
+    pending: int | None = None  # start of an opening delimiter line waiting for its content
+    dollars_open = False
+    for a, b in lines:
+        seg = text[a:b].strip()
+        if _DELIM_LINE.fullmatch(seg):
+            opening = seg.startswith("\\[") or seg.startswith("\\begin") or (seg == "$$" and not dollars_open)
+            if seg == "$$":
+                dollars_open = not dollars_open
+            if opening:
+                pending = a if pending is None else pending
+                continue
+            if out and pending is None:  # a closing delimiter: append to the line before
+                out[-1] = (out[-1][0], b)
+                continue
+        elif seg.count("$$") % 2:
+            dollars_open = not dollars_open
+        out.append((a if pending is None else pending, b))
+        pending = None
+    if pending is not None:
+        out.append((pending, len(text)))
+    return out
+
+
+def _sentence_cuts(text: str, start: int, end: int) -> list[int]:
+    """Cut points inside the line ``text[start:end]``: sentence ends and "Step k:" labels after the start."""
+    cuts = sorted(
+        {m.end() for m in _SENTENCE_CUT.finditer(text, start, end)}
+        | {m.start() for m in _MARKER.finditer(text, start, end) if text[start : m.start()].strip()}
+    )
+    kept: list[int] = []
+    prev = start
+    for c in cuts:
+        piece = text[prev:c].strip()
+        if not piece or _LABEL_ONLY.fullmatch(piece) or _ABBREV.search(piece) or not _WORDLIKE.search(piece):
+            continue  # "1.", "Step 2.", "e.g.", "3." : not a sentence of its own
+        kept.append(c)
+        prev = c
+    return kept
+
+
+def split_mixed(text: str) -> list[Step]:
+    """One step per line, and per sentence within a line; a "Step k:" label starts a step but does not hold
+    the lines after it; a display-math delimiter on its own line joins the line it opens or closes."""
+    cuts: list[int] = []
+    for a, b in _line_bounds(text):
+        if a:
+            cuts.append(a)
+        cuts.extend(_sentence_cuts(text, a, b))
+    return _cut(text, cuts)
+
+
 SPLITTERS: dict[str, Callable[[str], list[Step]]] = {
+    "mixed": split_mixed,
     "markers": split_markers,
     "lines": split_lines,
     "sentences": split_sentences,
@@ -163,12 +253,8 @@ SPLITTERS: dict[str, Callable[[str], list[Step]]] = {
 
 
 def detect_split(text: str) -> str:
-    """The splitter ``"auto"`` uses: markers if any, else lines if several, else sentences."""
-    if _MARKER.search(text):
-        return "markers"
-    if sum(1 for line in text.splitlines() if line.strip()) > 1:
-        return "lines"
-    return "sentences"
+    """The splitter ``"auto"`` uses: ``"mixed"`` (lines and sentences; labels are prefixes)."""
+    return "mixed"
 
 
 def split_steps(text: str, mode: str = "auto") -> list[Step]:
@@ -212,7 +298,9 @@ class ParseError(Exception):
 
 _TOKEN = re.compile(
     r"""
-    (?P<ws>[ \t\r\f\v]+)
+    (?P<bullet>(?:\A|(?<=\n))[ \t]*[-*+•][ \t]+)
+  | (?P<cur>\\?\$(?=\.?\d))
+  | (?P<ws>[ \t\r\f\v]+)
   | (?P<nl>\n|\\\\)
   | (?P<sci>\d+(?:\.\d+)?[eE][+-]?\d+)
   | (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|\d+\.\d+|\d+|\.\d+)
@@ -268,7 +356,9 @@ def tokenize(text: str) -> list[Tok]:
     for m in _TOKEN.finditer(text):
         kind = m.lastgroup
         s = m.group(0)
-        if kind == "ws":
+        if kind in ("ws", "bullet", "cur"):
+            # a markdown bullet ("- ", "* ") at the start of a line is layout, not a minus sign; a dollar
+            # sign before a number is currency ("$5 + $3 = $8"), not a LaTeX delimiter
             glued = False
             continue
         if kind == "amp":  # alignment marker in LaTeX
@@ -744,6 +834,8 @@ def find_claims(
     """
     claims: list[Claim] = []
     toks = tokenize(text)
+    while toks and toks[-1].kind == "NL":  # a row ending in "\\\\" hands its last side on like a line end
+        toks.pop()
     next_carry: list[Tok] | None = None
     for run, before, after in _runs(toks):
         sides: list[list[Tok]] = [[]]
@@ -807,7 +899,23 @@ def find_claims(
 # The verifier
 # ---------------------------------------------------------------------------------------------
 
-_ANSWER_MARK = re.compile(r"\\boxed|\\fbox|####|answer\s*(?:is\b|:)|<answer>", re.IGNORECASE)
+_ANSWER_MARK = re.compile(
+    r"\\boxed|\\fbox|####|answer\s*(?:is\b|:)|<answer>|^[#*_ \t]*(?:final\s+)?answer\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_ANSWER_CONTENT = re.compile(r"[0-9A-Za-z\\]")
+
+
+def find_answer_step(steps: list[Step]) -> int | None:
+    """Index of the step that holds the final answer: the last step with an answer marker, or the step
+    after it when the marker ends its step with nothing after it ("# Answer", "The answer is:" then a
+    new line); without a marker, the last step (None when there are no steps)."""
+    for i in range(len(steps) - 1, -1, -1):
+        marks = list(_ANSWER_MARK.finditer(steps[i].text))
+        if marks:
+            rest = steps[i].text[marks[-1].end() :]
+            return i + 1 if i + 1 < len(steps) and not _ANSWER_CONTENT.search(rest) else i
+    return len(steps) - 1 if steps else None
 
 
 def score_steps(
@@ -869,17 +977,10 @@ def math_steps(
     steps, rewards, claims = score_steps(
         completion, split=split, neutral_reward=neutral_reward, strict_algebra=strict_algebra
     )
-    answer_index = None
-    if answer_step:
-        for i in range(len(steps) - 1, -1, -1):
-            if _ANSWER_MARK.search(steps[i].text):
-                answer_index = i
-                break
-        if answer_index is None and steps:
-            # no marker: the last step ends the solution, so it carries the final answer's result (a bare
-            # "= 71", the whole completion being the answer, or nothing: a solution that never answers
-            # must not end on a credited step)
-            answer_index = len(steps) - 1
+    # Without a marker the last step ends the solution, so it carries the final answer's result (a bare
+    # "= 71", the whole completion being the answer, or nothing: a solution that never answers must not
+    # end on a credited step).
+    answer_index = find_answer_step(steps) if answer_step else None
     if answer_index is not None and rewards[answer_index].label != "wrong":
         ok = final.status == Status.CORRECT
         r = rewards[answer_index]
