@@ -1,4 +1,4 @@
-"""The ``verigrpo`` command: ``verify``, ``train``, ``eval`` and ``doctor`` subcommands."""
+"""The ``verigrpo`` command: ``verify``, ``audit``, ``train``, ``eval`` and ``doctor`` subcommands."""
 
 from __future__ import annotations
 
@@ -37,6 +37,12 @@ def _verify(argv: Sequence[str]) -> int:
     return verify_main(argv)
 
 
+def _audit(argv: Sequence[str]) -> int:
+    from verifiers.audit import audit_main
+
+    return audit_main(argv)
+
+
 def _train(argv: Sequence[str]) -> int:
     _torch_env()
     _offline_env()
@@ -69,6 +75,7 @@ def _doctor(argv: Sequence[str]) -> int:
 
 COMMANDS: dict[str, tuple[Callable[[Sequence[str]], int], str]] = {
     "verify": (_verify, "score a JSONL of completions with a verifier"),
+    "audit": (_audit, "try a verifier against known reward hacks (exit 1 if any is paid)"),
     "train": (_train, "GRPO-train a causal LM against verifiers"),
     "eval": (_eval, "accuracy and pass@k of a model or checkpoint"),
     "doctor": (_doctor, "CPU features, threads, precision and sandbox layers of this machine"),
@@ -79,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
         lines = [f"  {name:<8}{help_}" for name, (_, help_) in COMMANDS.items()]
-        text = "usage: verigrpo {verify,train,eval,doctor} ...\n\ncommands:\n" + "\n".join(lines)
+        text = "usage: verigrpo {verify,audit,train,eval,doctor} ...\n\ncommands:\n" + "\n".join(lines)
         if argv and argv[0] in ("-h", "--help"):
             print(text)  # asked for: stdout, exit 0
             return 0
