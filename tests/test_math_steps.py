@@ -107,6 +107,19 @@ def test_auto_split_rules(text: str, spans: list[tuple[int, int]]) -> None:
     assert split_steps(text, "mixed") == steps
 
 
+@pytest.mark.parametrize(
+    "text", [" \t" * 50_000 + "x", "Step 1" + " " * 50_000 + "x", "- " + "#" * 3000 + " " * 30_000]
+)
+def test_long_blank_runs_split_in_linear_time(text: str) -> None:
+    """The "Step k:" pattern had two adjacent optional blank runs: quadratic, minutes on 100k blanks."""
+    import time
+
+    t0 = time.perf_counter()
+    for mode in ("auto", "markers"):
+        assert [s.text for s in split_steps(text, mode)] == [text.strip()]
+    assert time.perf_counter() - t0 < 5.0
+
+
 def test_split_unknown_mode() -> None:
     with pytest.raises(ValueError, match="unknown split mode"):
         split_steps("a", "paragraphs")

@@ -108,7 +108,8 @@ class Step(NamedTuple):
 
 
 _MARKER = re.compile(
-    r"(?:^[ \t]*[#>*_]*[ \t]*(?i:step)|(?<=\s)\**Step)[ \t]*\d+[ \t]*(?:\*\*)?[ \t]*[:.)]",
+    # no two adjacent [ \t]* (a long run of blanks would make the search quadratic)
+    r"(?:^[ \t]*(?:[#>*_]+[ \t]*)?(?i:step)|(?<=\s)\**Step)[ \t]*\d+[ \t]*(?:\*\*[ \t]*)?[:.)]",
     re.MULTILINE,
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -174,7 +175,8 @@ _DELIM_LINE = re.compile(r"[ \t]*(?:\$\$|\\\[|\\\]|\\(?:begin|end)\{[^{}\n]*\}(?
 _SENTENCE_CUT = re.compile(r"(?<=[.!?])(?:\$|\*\*|\))?[ \t]+(?=[A-Z0-9$(*#]|\\(?!\]|\)|end\b))")
 # A piece that is only a label or a list marker ("Step 2.", "1.", "a)", "**Step 3:**") is no sentence.
 _LABEL_ONLY = re.compile(
-    r"[ \t]*(?:[-*+>][ \t]*)?(?:[#*_ \t]*(?i:step)[ \t]*\d+[ \t]*(?:\*\*)?[ \t]*[:.)]?(?:\*\*)?|\(?[0-9A-Za-z]{1,3}[.)])[ \t]*"
+    r"(?:[-*+>][ \t]*)?"
+    r"(?:(?:[#*_]+[ \t]*)?(?i:step)[ \t]*\d+[ \t]*(?:\*\*[ \t]*)?[:.)]?(?:\*\*)?|\(?[0-9A-Za-z]{1,3}[.)])"
 )
 # A piece of prose ends a sentence only if it has a word (two letters or more) or an equality, and does
 # not end in an abbreviation: initials ("e.g.", "i.e.") or a short list ("approx.", "vs.", "Mr.").
