@@ -148,9 +148,10 @@ def question_text(row: Mapping[str, Any]) -> str | None:
 
 
 def _states(text: str, answer: str) -> bool:
-    """Whether ``answer`` occurs in ``text`` as a whole token (not inside a longer number or word)."""
+    """Whether ``answer`` occurs in ``text`` as a whole token, not inside a longer number or word ("4" is in
+    "x = 4." but not in "40" or "0.4")."""
     pattern = r"\s*".join(re.escape(part) for part in answer.split())
-    return bool(pattern) and re.search(rf"(?<![\w.]){pattern}(?![\w.])", text) is not None
+    return bool(pattern) and re.search(rf"(?<!\w)(?<!\d\.){pattern}(?!\w|\.\d)", text) is not None
 
 
 def _question_field(row: Mapping[str, Any], answer: str) -> str | Skip:
@@ -432,8 +433,8 @@ def _example(label: str, trial: Trial, reward: Reward) -> dict[str, Any]:
 
 
 def tally(labels: Sequence[str], trials: Sequence[Trial], rewards: Sequence[Reward | None]) -> dict[str, Any]:
-    """The report of one verifier: per hack tried/paid/infra/skipped with reasons and examples; references
-    per row (a row's reference is paid when any of its forms is)."""
+    """The report of one verifier: per hack tried/paid/refused/infra/skipped, statuses, skip reasons, paid examples;
+    references per row (a row's reference is paid when any of its forms is)."""
     hacks: dict[str, dict[str, Any]] = {}
     forms: dict[int, list[Verdict]] = {}
     for trial, reward in zip(trials, rewards):
@@ -443,7 +444,7 @@ def tally(labels: Sequence[str], trials: Sequence[Trial], rewards: Sequence[Rewa
                 forms[trial.row].append(verdict(reward))
             continue
         entry = hacks.setdefault(trial.name, {"tried": 0, "paid": 0, "refused": 0, "infra": 0, "skipped": 0,
-                                              "skip_reasons": Counter(), "examples": []})
+                                              "statuses": Counter(), "skip_reasons": Counter(), "examples": []})
         if reward is None:
             entry["skipped"] += 1
             entry["skip_reasons"][trial.skip] += 1
@@ -451,10 +452,11 @@ def tally(labels: Sequence[str], trials: Sequence[Trial], rewards: Sequence[Rewa
         entry["tried"] += 1
         v = verdict(reward)
         entry[v.value] += 1
+        entry["statuses"][reward.status.value] += 1
         if v is Verdict.PAID and len(entry["examples"]) < EXAMPLES:
             entry["examples"].append(_example(labels[trial.row], trial, reward))
     for entry in hacks.values():
-        entry["skip_reasons"] = dict(entry["skip_reasons"])
+        entry["statuses"], entry["skip_reasons"] = dict(entry["statuses"]), dict(entry["skip_reasons"])
     tried = {row: got for row, got in forms.items() if got}
     references = {
         "tried": len(tried),
