@@ -193,6 +193,13 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     except errors as e:
         print(f"verigrpo train: error: {e}", file=sys.stderr)
         return 2
+    except RuntimeError as e:  # HarnessFailure: the verifiers failed, not the input
+        from grpo_train.train import HarnessFailure
+
+        if not isinstance(e, HarnessFailure):
+            raise
+        print(f"verigrpo train: error: {e}", file=sys.stderr)
+        return 1
     except OSError as e:  # CheckpointError: the environment (a full disk), not the input
         from grpo_train.train import CheckpointError
 
@@ -220,8 +227,10 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
         _check_model(model_name)
         _check_verifiers(cfg)
         from grpo_train.data import load_rows
+        from grpo_train.train import build_verifier, judgeable
 
-        rows = load_rows(cfg, "test")
+        rows = judgeable(load_rows(cfg, "test"), build_verifier(cfg), "evaluation rows",
+                         lambda line: print(f"verigrpo eval: {line}", file=sys.stderr))
     except _user_errors() as e:
         print(f"verigrpo eval: error: {e}", file=sys.stderr)
         return 2

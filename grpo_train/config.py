@@ -166,6 +166,13 @@ class Config:
     autocast for every forward (sampling included); on a CPU without native bf16 (AVX2) it runs 30-85x slower
     matrix products and warns. ``fp32``: everything float32 (exact)."""
 
+    max_infra_frac: float = 0.5
+    """Stop the run (with a checkpoint and a clear error) when more than this fraction of the completions of the
+    last ``infra_window`` steps got a harness failure (timeout, verifier error, bad input) instead of a reward:
+    such steps train on almost nothing, and the cause is the harness, not the policy. 1.0 = never stop."""
+    infra_window: int = 5
+    """Steps over which ``max_infra_frac`` is averaged (one bad step does not stop a run)."""
+
     # ---- run --------------------------------------------------------------------------------------------
     max_steps: int = 60
     """Optimizer steps (each consumes prompts_per_step prompts)."""
@@ -314,6 +321,8 @@ RANGES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "eps_low": (lambda v: 0 <= v < 1, "in [0, 1)"),
     "eps_high": (lambda v: v >= 0, ">= 0"),
     "top_p": (lambda v: 0 < v <= 1, "in (0, 1]"),
+    "max_infra_frac": (lambda v: 0 <= v <= 1, "in [0, 1]"),
+    "infra_window": (lambda v: v >= 1, ">= 1"),
 }
 
 

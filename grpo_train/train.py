@@ -69,7 +69,7 @@ from tqdm import tqdm
 
 from grpo_train import losses
 from grpo_train.config import Config, ConfigError, save_config
-from grpo_train.data import PromptStream, load_rows
+from grpo_train.data import DatasetError, PromptStream, load_rows
 from grpo_train.evaluate import evaluate
 from grpo_train.hardware import choose_precision
 from grpo_train.model import (
@@ -90,6 +90,7 @@ from grpo_train.rollout import (
     step_token_ends,
 )
 from verifiers import Reward, ScoringPool, Status, compose
+from verifiers.references import check_references, describe
 
 CHECKPOINT = "checkpoint"
 STATUSES = list(Status)
@@ -187,6 +188,20 @@ def build_verifier(cfg: Config) -> Any:
     return compose(weights, gates=cfg.verifier_gates, options=cfg.verifier_options)
 
 
+def judgeable(rows: list[dict[str, Any]], verifier: Any, what: str, say: Callable[[str], Any]) -> list[dict[str, Any]]:
+    """``rows`` without those whose reference the verifiers cannot judge (``verifiers.references``), which are
+    reported (count, first rows, reasons): they could only earn masked harness failures. None left is an error."""
+    bad = check_references(verifier, rows)
+    if not bad:
+        return rows
+    message = describe(bad, len(rows), what)
+    if len(bad) == len(rows):
+        raise DatasetError(message)
+    say(f"warning: {message}; left out")
+    dropped = {i for i, _ in bad}
+    return [r for i, r in enumerate(rows) if i not in dropped]
+
+
 def rng_state() -> dict[str, Any]:
     return {"python": random.getstate(), "numpy": np.random.get_state(), "torch": torch.get_rng_state()}
 
@@ -195,6 +210,29 @@ def set_rng_state(state: dict[str, Any]) -> None:
     random.setstate(state["python"])
     np.random.set_state(state["numpy"])
     torch.set_rng_state(state["torch"])
+
+
+class HarnessFailure(RuntimeError):
+    """Most rewards of the last steps were harness failures (timeouts, verifier errors, bad input): the run stops
+    instead of training on nothing (``max_infra_frac``)."""
+
+
+def harness_failing(infra_fracs: list[float], max_frac: float, window: int) -> str | None:
+    """Why the run must stop, or None: the mean harness-failure fraction of the last ``window`` steps is above
+    ``max_frac`` (``max_frac >= 1`` never stops). A single bad step (a slow disk, one hung sandbox) does not."""
+    if max_frac >= 1 or len(infra_fracs) < window:
+        return None
+    mean = sum(infra_fracs[-window:]) / window
+    if mean <= max_frac:
+        return None
+    return (f"{mean:.0%} of the completions of the last {window} steps got no reward from the harness (more than "
+            f"max_infra_frac = {max_frac:g})")
+
+
+def status_summary(metrics: dict[str, float]) -> str:
+    """"last step: timeout 60%, wrong 40%" from a step's ``status/...`` metrics."""
+    parts = sorted(((k.split("/", 1)[1], v) for k, v in metrics.items() if k.startswith("status/")), key=lambda kv: -kv[1])
+    return "last step: " + ", ".join(f"{name} {v:.0%}" for name, v in parts)
 
 
 class CheckpointError(OSError):
@@ -484,9 +522,11 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     np.random.seed(cfg.seed)
 
     model_path = str(checkpoint / "model") if checkpoint else cfg.model
-    # The data first: a malformed row fails in seconds, not after a model load.
-    stream = PromptStream(load_rows(cfg, "train"), cfg.seed)
+    # The data and the verifiers first: a malformed row or reference fails in seconds, not after a model load.
+    verifier = build_verifier(cfg)
+    stream = PromptStream(judgeable(load_rows(cfg, "train"), verifier, "training rows", accelerator.print), cfg.seed)
     eval_rows = load_rows(cfg, "test") if (cfg.eval_before or cfg.eval_after) else []
+    eval_rows = judgeable(eval_rows, verifier, "evaluation rows", accelerator.print) if eval_rows else []
     tokenizer = load_tokenizer(model_path)
     policy = load_model(model_path)
     ref = None  # the frozen reference: the initial policy, or the last refresh saved with the checkpoint
@@ -532,7 +572,6 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
 
     def optimizer_loaded() -> contextlib.AbstractContextManager:
         return opt_store.loaded() if opt_store is not None else contextlib.nullcontext()
-    verifier = build_verifier(cfg)
     pool = ScoringPool(verifier, workers=cfg.scoring_workers, timeout=cfg.scoring_timeout)
     logger = Logger(out, start_step, main)
     device = accelerator.device
@@ -567,6 +606,13 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         if barrier:
             accelerator.wait_for_everyone()
 
+    def teardown() -> None:
+        pool.close()
+        logger.close()
+        for store in (ref_store, opt_store):
+            if store is not None:
+                store.close()
+
     if cfg.eval_before and start_step == 0:
         run_eval("before")
 
@@ -575,6 +621,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     data_state = stream.state_dict()  # the stream position at the start of the current step
     updating = False  # True while the current step is changing the weights (an interrupt then cannot save it)
     step_seconds: list[float] = []  # this process's step times, for the early estimate of the total
+    infra_history: list[float] = []  # each step's fraction of harness failures (all processes)
     bar = tqdm(total=cfg.max_steps, initial=start_step, disable=not main, desc="grpo", dynamic_ncols=True)
     try:
         with StopRequest() as stop:
@@ -694,7 +741,16 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                     eval_s = summary.get("eval_before", {}).get("seconds", 0.0) if cfg.eval_after else 0.0
                     bar.write(estimate_line(time.time() - t_start, step_seconds, cfg.max_steps - step, eval_s))
 
-                # 6. checkpoints, and a requested stop (agreed by all processes, so none waits for the others).
+                # 6. a run whose rewards are mostly harness failures learns nothing: stop it, loudly.
+                infra_history.append(metrics["infra_frac"])
+                failing = harness_failing(infra_history, cfg.max_infra_frac, cfg.infra_window)
+                if failing is not None:
+                    checkpoint_now(step, data_state)
+                    raise HarnessFailure(f"{failing} ({status_summary(metrics)}); the verifiers or their sandbox "
+                                         f"fail, not the policy: see {out / 'samples.jsonl'}. A checkpoint of step "
+                                         f"{step} is saved: fix the cause, then --resume")
+
+                # 7. checkpoints, and a requested stop (agreed by all processes, so none waits for the others).
                 if cfg.save_every and step % cfg.save_every == 0 and step < cfg.max_steps:
                     checkpoint_now(step, data_state)
                 if accelerator.reduce(torch.tensor([float(stop.requested)], device=device), "max").item():
@@ -706,21 +762,17 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         else:
             accelerator.print(f"\nstopped after step {step}: saving a checkpoint to {out / CHECKPOINT}")
             checkpoint_now(step, data_state, barrier=False)
-        pool.close()
-        logger.close()
-        for store in (ref_store, opt_store):
-            if store is not None:
-                store.close()
+        teardown()
+        raise
+    except HarnessFailure:
+        bar.close()
+        teardown()
         raise
     bar.close()
     checkpoint_now(step, data_state)
     if cfg.eval_after:
         run_eval("after")
-    pool.close()
-    logger.close()
-    for store in (ref_store, opt_store):
-        if store is not None:
-            store.close()
+    teardown()
     summary.update({"steps": step, "seconds_total": round(time.time() - t_start, 1)})
     if main:
         _finish(out, summary)

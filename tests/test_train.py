@@ -48,6 +48,24 @@ def digit_chunks(completion: str, row: Mapping[str, Any]) -> Reward:
     return Reward(outcome, Status.CORRECT if outcome >= 0.5 else Status.WRONG, steps=steps)
 
 
+def mostly_infra(completion: str, row: Mapping[str, Any]) -> Reward:
+    """A broken harness: every completion but those of row 0 is a verifier error."""
+    if row.get("reference") == "0":
+        return digit_share(completion, row)
+    return Reward.failure(Status.ERROR, error="the grader's service is down")
+
+
+def refuse_odd(row: Mapping[str, Any]) -> str | None:
+    return "an odd reference" if int(row["reference"]) % 2 else None
+
+
+def digit_share_even_only(completion: str, row: Mapping[str, Any]) -> Reward:
+    return digit_share(completion, row)
+
+
+digit_share_even_only.check_reference = refuse_odd  # type: ignore[attr-defined]
+
+
 # ---- fixtures ------------------------------------------------------------------------------------------
 
 
@@ -93,6 +111,31 @@ def without_timings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # ---- smoke runs of the real entry point ------------------------------------------------------------------
+
+
+def test_a_run_whose_rewards_are_mostly_harness_failures_stops_with_a_clear_error(tiny, tmp_path, capsys):
+    from grpo_train.cli import train_main
+
+    out = tmp_path / "run"
+    args = overrides(tiny, out, verifiers=["test_train:mostly_infra"], max_steps=10, infra_window=2, max_infra_frac=0.5)
+    assert train_main(args) == 1
+    err = capsys.readouterr().err
+    assert "max_infra_frac = 0.5" in err and "error 100%" in err and "--resume" in err
+    assert len(read_metrics(out)) == 2  # stopped after the window filled, not at step 10
+    assert (out / "checkpoint" / "trainer.pt").exists()
+
+
+def test_rows_whose_reference_the_verifier_cannot_judge_are_reported_and_left_out(tiny, tmp_path, capsys):
+    from grpo_train.cli import train_main
+
+    out = tmp_path / "run"
+    args = overrides(tiny, out, verifiers=["test_train:digit_share_even_only"], max_steps=3, prompts_per_step=4)
+    assert train_main(args) == 0
+    text = capsys.readouterr()
+    said = text.out + text.err
+    assert "have a reference the verifiers cannot judge" in said and "an odd reference" in said and "left out" in said
+    seen = [json.loads(line) for line in (out / "samples.jsonl").read_text().splitlines()]
+    assert seen and all(int(s["reference"]) % 2 == 0 for s in seen)
 
 
 @pytest.mark.parametrize("machine, expected", [("avx2", "fp32"), ("amx", "bf16")])

@@ -20,6 +20,7 @@ from typing import Any
 
 from verifiers.compose import compose
 from verifiers.pool import ScoringPool
+from verifiers.references import check_references, describe
 from verifiers.registry import UnknownVerifierError, get_verifier, list_verifiers
 from verifiers.types import Reward, Status, Verifier
 
@@ -181,6 +182,17 @@ def check_paths(p: argparse.ArgumentParser, in_path: str, out_path: str | None) 
                 "not writable)")
 
 
+def report_references(verifier: Any, path: str) -> int:
+    """Say (stderr) which rows' references the verifier cannot judge, before any scoring; returns their count.
+    The rows are still scored and written: ``verify`` loses no row."""
+    numbered = [(lineno, row) for lineno, row, error in read_rows(path) if error is None and row is not None]
+    bad = [(numbered[i][0], reason) for i, reason in check_references(verifier, [row for _, row in numbered])]
+    if bad:
+        print(f"verigrpo: {describe(bad, len(numbered), 'rows', label='line')}; they are scored all the same "
+              "(bad_input unless the verifier can still judge them)", file=sys.stderr)
+    return len(bad)
+
+
 def verify_main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="verigrpo verify", description=__doc__.split("\n\n")[0])
     p.add_argument("--verifier", action="append", required=True, metavar="NAME[=WEIGHT]",
@@ -197,6 +209,7 @@ def verify_main(argv: Sequence[str] | None = None) -> int:
 
     verifier = build_verifier_or_exit(p, args.verifier, args.gate, args.option)
     check_paths(p, args.input, args.output)
+    report_references(verifier, args.input)
     start = time.perf_counter()
     with ScoringPool(verifier, workers=args.workers, timeout=args.timeout) as pool:
         counts = verify_file(pool, args.input, args.output, progress=not args.no_progress)

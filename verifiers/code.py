@@ -307,4 +307,21 @@ def _python_tests_budget(row: Mapping[str, Any], **options: Any) -> float:
     return limits.wall_s + SETUP_GRACE_S
 
 
+def _python_tests_check(row: Mapping[str, Any], **_options: Any) -> str | None:
+    """Why ``python_tests`` cannot run ``row``'s tests (see :mod:`verifiers.references`), or None: the reference is
+    not one of the accepted shapes, or its test code does not compile."""
+    spec = _parse_reference(row.get("reference") if isinstance(row, Mapping) else None)
+    if spec is None:
+        return "reference must be test code, {test, entry_point} or {inputs, outputs}"
+    for key in ("test", "prompt"):
+        source = spec.get(key)
+        if isinstance(source, str) and source.strip():
+            try:
+                compile(source, f"<reference {key}>", "exec")
+            except (SyntaxError, ValueError) as e:
+                return f"the reference's {key} does not compile: {type(e).__name__}: {e}"
+    return None
+
+
 python_tests.time_budget = _python_tests_budget  # type: ignore[attr-defined]
+python_tests.check_reference = _python_tests_check  # type: ignore[attr-defined]

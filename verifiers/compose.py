@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from verifiers.pool import call_safely, time_budget, verifier_key
+from verifiers.references import reference_problem
 from verifiers.registry import get_verifier
 from verifiers.types import Reward, Status, Verifier
 
@@ -47,6 +48,14 @@ class Composite:
         :func:`verifiers.pool.time_budget`), None when none declares one."""
         budgets = [b for b in (time_budget(v, row) for v in self.verifiers) if b is not None]
         return sum(budgets) if budgets else None
+
+    def check_reference(self, row: Mapping[str, Any]) -> str | None:
+        """The first component that cannot judge ``row``, with its reason (see :mod:`verifiers.references`)."""
+        for name, v in zip(self.names, self.verifiers):
+            reason = reference_problem(v, row)
+            if reason is not None:
+                return f"{name}: {reason}"
+        return None
 
     def __call__(self, completion: str, row: Mapping[str, Any]) -> Reward:
         results = {name: call_safely(v, completion, row) for name, v in zip(self.names, self.verifiers)}
