@@ -178,11 +178,16 @@ _DROP = re.compile(
 )
 _THIN = re.compile(r"(?<!\\)\\[,;:!>]|\{,\}(?=\d)")
 _WIDE = re.compile(
-    r"\\(?:quad|qquad|enspace|thinspace|medspace|thickspace|negthinspace|space)(?![A-Za-z])|(?<!\\)\\ |~"
+    r"\\(?:quad|qquad)|\\(?:enspace|thinspace|medspace|thickspace|negthinspace|space)(?![A-Za-z])|(?<!\\)\\ |~"
 )
 _LEFTRIGHT = re.compile(r"\\(?:left|right)\s*(?:\.|(?=[\\(\[\]|)<>/]|\\\{|\\\}))")
 _DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\degree(?![A-Za-z])|°|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}")
 _THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
+# MATH's thousands separators: "11,\! 111,\! 100", "14{,}916", "14 {, }916" (exactly 3 digits follow)
+_LATEX_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))|(?<=\d)\s*\{\s*,\s*\}\s*(?=\d{3}(?!\d))")
+# text escaped twice ("\\frac{1}{2}" for "\frac{1}{2}"): commands with a doubled backslash, none with one
+_DOUBLED_COMMAND = re.compile(r"(?<!\\)\\\\[A-Za-z]")
+_SINGLE_COMMAND = re.compile(r"(?<!\\)\\[A-Za-z]")
 _TIMES_TEN = re.compile(r"(\d\.\d+\s*|\d\s+)x\s*10\s*\^")  # "6.02 x 10^{23}", "3 x 10^8"; not "3x10^8"
 _SPACE_THOUSANDS = re.compile(r"-?\d{1,3}(?: \d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 
@@ -190,6 +195,9 @@ _SPACE_THOUSANDS = re.compile(r"-?\d{1,3}(?: \d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``."""
     s = _superscripts(s)
+    if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
+        s = s.replace("\\\\", "\\")
+    s = _LATEX_THOUSANDS.sub("", s)
     for a, b in _UNICODE.items():
         if a in s:
             s = s.replace(a, b)
@@ -247,7 +255,7 @@ UNIT_ALIASES = {
     "feet": "ft", "yd": "yd", "yard": "yd", "mi": "mi", "mile": "mi", "mph": "mi/h", "l": "l", "liter": "l",
     "litre": "l", "ml": "ml", "milliliter": "ml", "dollar": "dollar", "usd": "dollar", "cent": "cent",
     "degree": "deg", "deg": "deg", "radian": "rad", "rad": "rad", "unit": "units", "sq": "sq",
-    "square": "sq", "cubic": "cu", "per": "/", "percent": "%", "point": "point",
+    "square": "sq", "cubic": "cu", "per": "/", "percent": "%", "pct": "%", "point": "point",
 }  # fmt: skip
 _SHORT_UNITS = {k for k in UNIT_ALIASES if len(k) <= 3}
 
@@ -705,22 +713,70 @@ class _Parser:
         if name is not None:  # "f'(x) = 2x", "f^{-1}(x) = ...": the name of a function, not a product
             self.next()
             return Relation(("=",), (Expr(sympy.Symbol(name)), self.parse_struct()), True, name)
+        named = self._named_quantity()
+        if named is not None:
+            return named
         first = self.parse_struct()
         label = _is_label(self.toks[start : self.i])
         name = "".join(t.text for t in self.toks[start : self.i]) if label else ""
         ops: list[str] = []
         sides = [first]
         last_start = start
+        mid_start = mid_end = start
         while self.at("REL"):
             ops.append(self.next().text)
             last_start = self.i
             sides.append(self.parse_struct())
+            if len(sides) == 2:
+                mid_start, mid_end = last_start, self.i
         if not ops:
             return first
+        if len(sides) == 3 and all(o in ("<", "<=", ">", ">=") for o in ops):
+            fn = _function_name(self.toks[mid_start:mid_end])
+            if fn is not None:  # "0 < f(x) < 1": the range of f, not the product f*x
+                sides[1] = Expr(sympy.Symbol(fn))
         if ops == ["="] and not label and _is_label(self.toks[last_start : self.i]):
             name = "".join(t.text for t in self.toks[last_start : self.i])
             return Relation(("=",), (sides[1], sides[0]), True, name)  # "5 = x" is "x = 5"
         return Relation(tuple(ops), tuple(sides), label, name)
+
+    def _named_quantity(self) -> Node | None:
+        """``AB = 4``, ``|AB| = 1``, ``\\frac{NO}{BO} = \\frac{1}{\\sqrt6}``, ``V_1:V_2 = 11:21``: a
+        quantity named by letters (a segment, a ratio of segments or volumes) set equal to a value
+        without letters. The name is a label, like the ``x`` of ``x = 3``; None (nothing read) when
+        the tokens before ``=`` are not such a name or the value has letters."""
+        k, letters, marks = 0, 0, 0
+        while k < 30 and not self.at("REL", k=k):
+            t = self.peek(k)
+            if t is None:
+                return None
+            if t.kind == "IDENT" and t.text not in ("e", "i") or t.kind == "WORD" and t.text.isalpha():
+                letters += len(t.text)
+            elif t.kind == "FRAC" or t.kind == "OP" and t.text in ("|", ":"):
+                marks += 1
+            elif t.kind == "OP" and t.text == "_":  # a subscript: V_1, V_{12}, S_{MBCN}
+                if self.at("NUM", k=k + 1):
+                    k += 1
+                elif self.at("OP", "{", k=k + 1) and self.at("NUM", k=k + 2) and self.at("OP", "}", k=k + 3):
+                    k += 3
+            elif not (t.kind == "OP" and t.text in ("{", "}")):
+                return None
+            k += 1
+        if not self.at("REL", "=", k=k) or letters < 2 or (marks == 0 and letters > 4) or k == 0:
+            return None
+        start = self.i
+        name = "".join(self.peek(j).text for j in range(k))
+        self.i += k + 1
+        value = self.parse_struct()
+        if (
+            self.at("REL")
+            or not isinstance(value, (Expr, Bracket))
+            or (isinstance(value, Expr) and value.value.free_symbols)
+            or (isinstance(value, Bracket) and value.open != ":")
+        ):
+            self.i = start
+            return None
+        return Relation(("=",), (Text(name), value), True, name)
 
     def _derived_function_label(self) -> str | None:
         """``f'(x)``, ``f''(x)``, ``f^{-1}(x)`` followed by ``=``: the name as written, else None."""
@@ -761,6 +817,16 @@ class _Parser:
     def parse_struct(self) -> Node:
         """An expression, or a bracketed structure possibly joined by \\cup, or less a finite set."""
         node = self.parse_expr_node()
+        if self.at("OP", ":") and self.abs_depth == 0 and isinstance(node, Expr) and not node.value.free_symbols:
+            # a ratio "11:21", "1:2:3" of numbers (not in a set, where ":" is "such that"): its terms in order
+            parts = [node]
+            while self.at("OP", ":") and len(parts) < 10:
+                self.next()
+                part = self.parse_expr_node()
+                if not isinstance(part, Expr) or part.value.free_symbols:
+                    raise ParseError("a ratio of non-numbers")
+                parts.append(part)
+            return Bracket(":", ":", tuple(parts))
         if self.at("CUP"):
             parts = [node]
             while self.at("CUP"):
@@ -787,6 +853,9 @@ class _Parser:
         while self.at("OP", "+") or self.at("OP", "-") or self.at("OP", "pm") or self.at("OP", "mp"):
             op = self.next().text
             right = self.parse_term()
+            if isinstance(left, Matrix) or isinstance(right, Matrix):  # an unevaluated matrix sum
+                left = _matrix_arith(op, left, right)
+                continue
             left, right = _scalar(left), _scalar(right)
             if op == "+":
                 left = left + right
@@ -807,11 +876,18 @@ class _Parser:
                 break
             if t.kind == "OP" and t.text in ("*", "/"):
                 self.next()
-                right = _scalar(self.parse_unary())
+                right = self.parse_unary()
+                if t.text == "*" and (isinstance(left, Matrix) or isinstance(right, Matrix)):
+                    left = _matrix_arith("*", left, right)  # an unevaluated matrix product
+                    continue
+                right = _scalar(right)
                 left = _scalar(left) * right if t.text == "*" else _div(_scalar(left), right)
-            elif self._implicit_ok(t):
-                right = _scalar(self.parse_power())
-                left = _scalar(left) * right
+            elif self._implicit_ok(t) or (t.kind == "BEGIN" and isinstance(left, (Matrix, sympy.Basic))):
+                right = self.parse_power()
+                if isinstance(left, Matrix) or isinstance(right, Matrix):
+                    left = _matrix_arith("*", left, right)
+                    continue
+                left = _scalar(left) * _scalar(right)
             else:
                 break
         return left
@@ -1140,8 +1216,12 @@ class _Parser:
         items: list[Node] = []
         if not (self.at("OP", ")") or self.at("OP", "]")):
             items.append(self.parse_relation())
-            while self.at("OP", ","):
-                self.next()
+            sep = None  # "(0;-2;6)": semicolons separate a tuple's entries too, but never mixed with commas
+            while self.at("OP", ",") or self.at("OP", ";"):
+                t = self.next().text
+                if sep not in (None, t):
+                    raise ParseError("',' and ';' mixed in one bracket")
+                sep = t
                 items.append(self.parse_relation())
         closer = self.next()
         if closer.kind != "OP" or closer.text not in (")", "]"):
@@ -1266,6 +1346,38 @@ def _real_value(n: Node) -> sympy.Basic:
     return n.value
 
 
+_MAX_MATRIX_ENTRIES = 100
+
+
+def _matrix_arith(op: str, a, b) -> Matrix:
+    """``A + B``, ``A - B``, ``A B`` (``A \\cdot B``) and ``c A`` for matrices written out in an
+    answer: the matrix they make. Shapes must fit; anything else is a :class:`ParseError`."""
+
+    def as_sympy(v):
+        if isinstance(v, Matrix):
+            if len(v.rows) * len(v.rows[0]) > _MAX_MATRIX_ENTRIES:
+                raise ParseError("matrix too large")
+            return sympy.Matrix([[_scalar(x) for x in row] for row in v.rows])
+        return _scalar(v)
+
+    x, y = as_sympy(a), as_sympy(b)
+    both = isinstance(x, sympy.MatrixBase) and isinstance(y, sympy.MatrixBase)
+    if op in ("+", "-"):
+        if not both or x.shape != y.shape:
+            raise ParseError("sum of a matrix and a non-matrix, or of different shapes")
+        out = x + y if op == "+" else x - y
+    elif op == "*":
+        if both and x.shape[1] != y.shape[0]:
+            raise ParseError("matrix product of incompatible shapes")
+        out = x * y
+    else:
+        raise ParseError(f"matrix operation {op!r}")
+    if out.shape[0] * out.shape[1] > _MAX_MATRIX_ENTRIES:
+        raise ParseError("matrix too large")
+    rows, cols = out.shape
+    return Matrix(tuple(tuple(Expr(sympy.expand(out[i, j])) for j in range(cols)) for i in range(rows)))
+
+
 def _scalar(v) -> sympy.Basic:
     if isinstance(v, sympy.Basic):
         return v
@@ -1283,6 +1395,14 @@ def _math_like(c: str) -> bool:
 
 def _word_is_symbols(w: str) -> bool:
     return len(w) <= 3 and w.lower() not in _SHORT_UNITS and w.isalpha()
+
+
+def _function_name(toks: list[Tok]) -> str | None:
+    """``f(x)`` as tokens -> "f(x)"; None for anything else."""
+    kinds = [t.kind for t in toks]
+    if kinds == ["IDENT", "OP", "IDENT", "OP"] and toks[1].text == "(" and toks[3].text == ")":
+        return "".join(t.text for t in toks)
+    return None
 
 
 def _is_label(toks: list[Tok]) -> bool:

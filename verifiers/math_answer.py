@@ -164,6 +164,7 @@ from verifiers.latex import (
     remove_points,
     strip_math_delimiters,
 )
+from verifiers.math_forms import labelled_tuples, one_number_sentence, standalone_number, trailing_latex
 from verifiers.registry import register
 from verifiers.types import Reward, Status
 
@@ -376,6 +377,9 @@ _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequentl
 def _extract(text: str, last_number_fallback: bool) -> Extraction:
     boxes = _boxed_contents(text)
     if boxes:
+        final = _answer_after_last_box(text)
+        if final is not None:  # "... \boxed{255} ... The final answer is $10,455$.": the last word wins
+            return final
         distinct = _distinct(boxes)
         if len(distinct) > 1:
             return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct))
@@ -431,7 +435,15 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                     return Extraction(None, None)
                 return Extraction(content, "last_math")
         tail = text[-20_000:]
+        latex_tail = trailing_latex(tail)
+        if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths
+            start, expr = latex_tail
+            if _doubted(tail, start, start + len(expr)) or _has_or(tail[tail.rfind("\n", 0, start) + 1 :]):
+                return Extraction(None, None)
+            return Extraction(expr, "last_latex")
         last = _last_match(_LAST_NUM_RE, tail)
+        if last is not None and not standalone_number(tail, last.start(), last.end()):
+            return Extraction(None, None)  # "H2O", "AZYUK2A", "\frac{10}{9}", "2,74": no numeral stands alone
         if last is not None:
             line = tail[tail.rfind("\n", 0, last.start()) + 1 :]
             line = line[: line.find("\n")] if "\n" in line else line
@@ -460,6 +472,36 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 "'or' next to the last number" if hedged else None,
             )
     return Extraction(None, None)
+
+
+_FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)", re.I)
+
+
+def _answer_after_last_box(text: str) -> Extraction | None:
+    """A final-answer sentence ("The final answer is $10,455$.", "Final Answer: ...") after the last
+    box, read by the ``answer_is`` rule; None when there is none or it holds no answer. ("The answer
+    is 6" after a box of 5 is not final: the box and it remain a hedge.)"""
+    starts = [m.start() for m in _BOX_RE.finditer(text)]
+    if not starts:
+        return None
+    after = text[starts[-1] :]
+    depth, k = 0, after.find("{")
+    if k < 0:
+        return None
+    while k < len(after):  # the end of the last box's braces
+        depth += {"{": 1, "}": -1}.get(after[k], 0)
+        if after[k] == "\\":
+            k += 1
+        elif depth == 0:
+            break
+        k += 1
+    rest = after[k + 1 :]
+    if not _FINAL_ANSWER_RE.search(rest[-20_000:]):  # only a *final* answer overrides a box
+        return None
+    ex = _extract(rest, last_number_fallback=False)
+    if ex.rule != "answer_is" or ex.answer is None or not _parses(ex.answer):
+        return None
+    return ex
 
 
 _MAX_JOINED_SPANS = 10
@@ -507,7 +549,8 @@ def _sentence_answer(ans: str) -> str:
     m = _last_match(_IS_RE, ans)
     if m is not None and _parses(ans[m.end() :]):
         return ans[m.end() :].strip()
-    return ans
+    one = one_number_sentence(ans)  # "Jane started growing Sphere 3 hours ago": its one number
+    return one if one is not None else ans
 
 
 def _parses(s: str) -> bool:
@@ -559,10 +602,34 @@ def _equiv_safe(a: str, b: str) -> bool:
         return False
 
 
+_BETWEEN_BOXES_NOISE_RE = re.compile(r"\\[()\[\]]|\$|[,;.]")
+
+
+def _boxes_listed_together(text: str) -> bool:
+    """True when at most three words (and 40 characters) stand between each box and the next."""
+    starts = [m.start() for m in _BOX_RE.finditer(text)][-_MAX_BOXES:]
+    for a, b in zip(starts, starts[1:]):
+        content = _boxed_contents(text[a:b])
+        inner = text[a:b]
+        gap = inner[inner.find(content[0]) + len(content[0]) + 1 :] if content else inner
+        words = _BETWEEN_BOXES_NOISE_RE.sub(" ", gap).split()
+        if len(gap) > 40 or len(words) > 3:
+            return False
+    return True
+
+
 def extract_reference(reference: str) -> str:
-    """The answer inside a reference: boxed content, a GSM8K ``#### n``, else the whole text."""
+    """The answer inside a reference: boxed content, a GSM8K ``#### n``, else the whole text.
+
+    A reference with several different boxes listed together ("\\boxed{1} and \\boxed{-2}",
+    "\\boxed{2}, \\boxed{3}", "\\boxed{1} papers and \\boxed{2} bins": at most three words between
+    two boxes) has several answers: they are read together ("1, -2"), so one of them alone is not
+    the answer. Boxes far apart (a worked solution) answer with the last one."""
     boxes = _boxed_contents(reference)
     if boxes:
+        distinct = list(dict.fromkeys(normalize(b) for b in boxes))  # (as text: no parsing here)
+        if 1 < len(distinct) <= 10 and _boxes_listed_together(reference):
+            return ", ".join(distinct)
         return boxes[-1]
     m = _last_match(_GSM_RE, reference)
     if m is not None:
@@ -657,6 +724,8 @@ def _nodes_equal(a: Node, b: Node, depth: int) -> bool:
         if sa is a and sb is b:
             ia, ib = _relation_interval(a), _relation_interval(b)
             return ia is not None and ib is not None and _nodes_equal(ia, ib, depth + 1)
+        if sa is not a and sb is not b and a.label and b.label and a.name and a.name == b.name:
+            return _nodes_equal(sa, sb, depth + 1)  # "x = 5+5+1 = 11" (a true chain) vs "x = 11"
         if (sa is a) == (sb is b):  # two labelled answers (a = 3 vs b = 3) must match as relations
             return False
         return _nodes_equal(sa, sb, depth + 1)  # "x \in (-1, 1)" vs "-1 < x < 1"
@@ -931,6 +1000,21 @@ def _relation_interval(r: Relation) -> Node | None:
         if isinstance(vals[1], sympy.Symbol) and not vals[0].free_symbols:
             return Bracket("(" if ops[0] == "<" else "[", ")", (Expr(vals[0]), Expr(sympy.oo)))
         return None
+    if (  # "1 <= |z| <= 3/2" (0 < lower <= upper): two intervals, [-3/2, -1] U [1, 3/2]
+        len(vals) == 3
+        and isinstance(vals[1], sympy.Abs)
+        and isinstance(vals[1].args[0], sympy.Symbol)
+        and not (vals[0].free_symbols or vals[2].free_symbols)
+        and vals[0].is_extended_real
+        and vals[2].is_extended_real
+        and bool(vals[0] > 0)
+        and bool(vals[0] <= vals[2])
+    ):
+        lo, hi = vals[0], vals[2]
+        inner_o, inner_c = ("(", ")") if ops[0] == "<" else ("[", "]")
+        outer_o, outer_c = ("(", ")") if ops[1] == "<" else ("[", "]")
+        negative = Bracket(outer_o, inner_c, (Expr(-hi), Expr(-lo)))
+        return Union((negative, Bracket(inner_o, outer_c, (Expr(lo), Expr(hi)))))
     if (
         len(vals) == 3
         and isinstance(vals[1], sympy.Symbol)
@@ -1304,6 +1388,7 @@ def math_answer(
         return Reward.failure(Status.BAD_INPUT, reason="reference too long")
 
     gold_text = extract_reference(reference)
+    gold_text = labelled_tuples(gold_text) or gold_text  # "p=5,q=2;p=7,q=2": the tuples (5, 2), (7, 2)
     ex = extract_answer(completion, last_number_fallback=last_number_fallback)
     info: dict[str, Any] = {
         "rule": ex.rule,
@@ -1316,8 +1401,13 @@ def math_answer(
         info["reference_normalized"] = _describe(gold)
     except Exception as e:  # noqa: BLE001 - an unparsable reference is reported, not raised
         gold = None
-        info["reference_normalized"] = normalize(gold_text)
-        info["reference_error"] = str(e)
+        solution_answer = _solution_answer(gold_text)
+        if solution_answer is not None:  # a worked solution as the reference: its final answer
+            gold_text, gold = solution_answer
+            info["reference_normalized"] = _describe(gold)
+        else:
+            info["reference_normalized"] = normalize(gold_text)
+            info["reference_error"] = str(e)
     if ex.answer is None:
         return Reward(0.0, Status.NO_ANSWER, info=info)
     # several answers in the reference ({-3, 3}, "2, 3", (-oo, -1) U (1, oo)): "x = 3 or x = -3"
@@ -1333,6 +1423,7 @@ def math_answer(
     if len(answer) <= MAX_ANSWER_CHARS:  # longer answers are unparsable anyway
         answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
         answer = _OR_EQUIVALENTLY_RE.sub("or", answer)  # "$\frac12$ or equivalently $0.5$"
+        answer = labelled_tuples(answer) or answer
     try:
         pred = parse_answer(answer)
     except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
@@ -1363,6 +1454,21 @@ def math_answer(
             return Reward(0.0, Status.WRONG, info=info)
         return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
+
+
+def _solution_answer(reference: str) -> tuple[str, Node] | None:
+    """A reference that is a worked solution (several sentences, no box) answers with what the
+    extraction rules read in it ("... Final Answer: The final answer is $28\\%$."), without the
+    last-number fallback; None when it is not prose or no rule reads an unhedged answer."""
+    if len(reference.split()) < 6:
+        return None
+    ex = extract_answer(reference, last_number_fallback=False)
+    if ex.answer is None or ex.hedged or ex.rule not in ("answer_is", "gsm8k", "boxed"):
+        return None
+    try:
+        return ex.answer, parse_answer(ex.answer)
+    except Exception:  # noqa: BLE001 - still unreadable
+        return None
 
 
 _PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")

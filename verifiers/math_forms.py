@@ -1,0 +1,126 @@
+"""Answer forms read by the ``math`` verifier's fallbacks and final-answer sentences.
+
+Small, general rules used by :mod:`verifiers.math_answer` (kept here so that each has one home):
+
+- :func:`standalone_number`: the last-number fallback reads a numeral only when it stands
+  alone. A digit glued into a word (``H2O``, ``AZYUK2A``), inside a LaTeX group (the ``2`` of
+  ``\\sqrt{2}``, the ``9`` of ``\\frac{10}{9}``) or after a digit and a separator (the ``74`` of
+  ``2,74``) is part of something else, so the fallback finds no answer there. A unit word
+  right after the numeral ("5cm", "3km") is allowed.
+- :func:`trailing_latex`: a completion that ends in an undelimited LaTeX expression ("So the
+  length is \\sqrt{2}.") answers with that expression, parsed as maths.
+- :func:`one_number_sentence`: a final-answer sentence that holds exactly one standalone
+  numeral ("Final Answer: Jane started growing Sphere 3 hours ago.") answers with that numeral
+  (and the unit word after it).
+- :func:`labelled_tuples`: solutions written as groups of named values, ``p=5,q=2;p=7,q=2``,
+  are the tuples ``(5, 2), (7, 2)``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from verifiers.latex import UNIT_ALIASES, Expr, Relation, parse_answer, strip_math_delimiters
+
+__all__ = ["labelled_tuples", "one_number_sentence", "standalone_number", "trailing_latex"]
+
+_WORD_AFTER_RE = re.compile(r"[A-Za-z]+")
+# a numeral as the fallback reads it (sign, thousands groups, decimals)
+_NUMERAL_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?")
+# the last whitespace-free chunk of the text, when it is a LaTeX expression ("\sqrt{2}", "2\sqrt{3}",
+# "\frac{10}{9}"), before closing punctuation
+_TRAILING_LATEX_RE = re.compile(r"(?:^|(?<=[\s(:]))(-?\d*(?:\.\d+)?\\[A-Za-z]+[^\s$]*?)\s*[.!]?\s*$")
+
+
+def _unit_word(word: str) -> bool:
+    w = word.lower()
+    return w in UNIT_ALIASES or (w.endswith("s") and w[:-1] in UNIT_ALIASES)
+
+
+def standalone_number(text: str, start: int, end: int) -> bool:
+    """True when ``text[start:end]`` (a numeral) stands alone: not glued to a letter, digit, ``_``,
+    ``^`` or a LaTeX group before or after it, and not the tail of ``2,74`` / ``3.14``."""
+    before = text[start - 1] if start > 0 else ""
+    if before and (before.isalnum() or before in "_\\{^"):
+        return False
+    if re.search(r"\d[.,]$", text[max(0, start - 2) : start]):
+        return False
+    after = text[end : end + 1]
+    if after and after in "_}^":
+        return False
+    if re.match(r"[.,]\d", text[end : end + 2]):
+        return False
+    if after.isalpha():
+        word = _WORD_AFTER_RE.match(text, end)
+        return word is not None and _unit_word(word.group())
+    return True
+
+
+def trailing_latex(text: str) -> tuple[int, str] | None:
+    """``(start, expression)`` when the text ends in an undelimited LaTeX expression that parses
+    as a number or expression; None otherwise."""
+    m = _TRAILING_LATEX_RE.search(text[-300:])
+    if m is None:
+        return None
+    expr = m.group(1)
+    if expr.count("{") != expr.count("}"):
+        return None
+    try:
+        node = parse_answer(expr)
+    except Exception:  # noqa: BLE001 - not maths: no answer here
+        return None
+    if not isinstance(node, (Expr, Relation)):
+        return None
+    return len(text) - len(text[-300:]) + m.start(1), expr
+
+
+# a number that the sentence bounds, compares, hedges or negates is not stated as the answer
+_QUALIFIED_RE = re.compile(
+    r"\b(?:at\s+(?:least|most)|more|less|greater|fewer|over|under|above|below|about|around|approximately|"
+    r"roughly|nearly|almost|up\s+to|between|than|or|maybe|perhaps|probably|not|no|never)\b|n't\b|\?",
+    re.I,
+)
+
+
+def one_number_sentence(sentence: str) -> str | None:
+    """The one standalone numeral of a sentence without maths in it ("Jane started growing
+    Sphere 3 hours ago" -> "3 hours"), with the unit word after it; None when there are none or
+    several, or when the sentence bounds, compares or hedges it ("at least 5", "5 or more")."""
+    if "\\" in sentence or "$" in sentence or "=" in sentence or _QUALIFIED_RE.search(sentence):
+        return None
+    found = [m for m in _NUMERAL_RE.finditer(sentence) if standalone_number(sentence, m.start(), m.end())]
+    if len(found) != 1 or len(_NUMERAL_RE.findall(sentence)) != 1:
+        return None
+    m = found[0]
+    word = re.match(r"\s*([A-Za-z]+)", sentence[m.end() :])
+    if word and _unit_word(word.group(1)):
+        return m.group() + " " + word.group(1)
+    return m.group()
+
+
+# one "name = value" of a group: "p=5", "x_1 = -2", "y_{2}=\frac12"
+_LABELLED_ITEM_RE = re.compile(r"\s*([A-Za-z](?:_\{?\w+\}?)?)\s*=\s*([^=,;]+?)\s*")
+
+
+def labelled_tuples(answer: str) -> str | None:
+    """``p=5,q=2;p=7,q=2`` (solutions as groups of named values, separated by ";", each group naming
+    the same unknowns in the same order) -> ``(5, 2), (7, 2)``: the solution tuples. None for
+    anything else."""
+    body = strip_math_delimiters(answer)
+    if ";" not in body or len(body) > 500:
+        return None
+    names: tuple[str, ...] | None = None
+    tuples = []
+    for group in body.split(";"):
+        matches = [_LABELLED_ITEM_RE.fullmatch(item) for item in group.split(",")]
+        if len(matches) < 2 or not all(matches):
+            return None
+        group_names = tuple(m.group(1) for m in matches)  # type: ignore[union-attr]
+        if names is None:
+            names = group_names
+        elif group_names != names:
+            return None
+        tuples.append("(" + ", ".join(m.group(2) for m in matches) + ")")  # type: ignore[union-attr]
+    if names is None or len(set(names)) != len(names):
+        return None
+    return ", ".join(tuples)
