@@ -41,6 +41,14 @@ Extraction rules, tried in this order; the one that matched is ``info["rule"]``:
    the very end "Dividing by 2", "the roots are 2 and 3"). Inside an ``<answer>`` tag whose
    content no rule reads (a grid, "2 3", "06:09") the whole content is the answer.
 
+Forms added for other projects' answer keys (issue 12; the rules live in :mod:`verifiers.math_forms`):
+the last-number fallback reads only a standalone numeral (not the 2 of "H2O", "AZYUK2A" or
+``\\sqrt{2}``, nor the 74 of "2,74"), and a text ending in an undelimited LaTeX expression
+answers with it (``last_latex``); a "final answer" sentence after the last box answers instead of
+that box; a final-answer sentence holding one unqualified numeral answers with it ("3 hours
+ago"); a reference with several boxes listed together (at most three words apart) has all of them
+as its answers; a reference written as a worked solution answers with its final answer.
+
 Hedging is never credited (status ``wrong``, ``info["hedged"] = True``): two boxed answers
 that are not equivalent, an answer that joins alternatives with "or" when the reference has
 neither "or" nor several answers (``x = 3 or x = -3`` does answer ``\\{-3, 3\\}`` and ``-3, 3``),
