@@ -9,6 +9,7 @@ import pytest
 from grpo_train.train import harness_failing, judgeable, status_summary
 from verifiers import compose, get_verifier
 from verifiers.cli import verify_main
+from verifiers.math_answer import MAX_ANSWER_CHARS
 from verifiers.references import check_references, describe, reference_problem
 
 CALLS: list[str] = []
@@ -119,3 +120,31 @@ def test_harness_failing_averages_the_last_window(history, window, expected):
 
 def test_status_summary_lists_statuses_most_common_first():
     assert status_summary({"status/wrong": 0.25, "status/timeout": 0.75, "reward": 0.1}) == "last step: timeout 75%, wrong 25%"
+
+
+@pytest.mark.parametrize(
+    "reference, problem",
+    [
+        ("132", None),
+        (132, None),
+        ("x^2 + 2x + 1", None),
+        ("\\boxed{1} and \\boxed{-2}", None),
+        ("We add the tens and the units, so the total is $\\boxed{28}$ apples in all.", None),  # a worked solution
+        ("\\frac{1}{", "cannot be parsed"),
+        ("", "no string 'reference'"),
+        (None, "no string 'reference'"),
+        ("1" * (MAX_ANSWER_CHARS * 4 + 1), "chars (over"),
+    ],
+    ids=lambda v: repr(v)[:20] if isinstance(v, str) else None,
+)
+def test_math_says_which_references_it_cannot_judge(reference, problem):
+    reason = reference_problem(get_verifier("math"), {"reference": reference})
+    assert (reason is None) if problem is None else (problem in reason)
+
+
+def test_math_pays_nothing_but_a_verbatim_copy_against_a_reference_it_reports():
+    """What the report warns about: against an unparsable reference a wrong answer is a masked harness failure."""
+    math = get_verifier("math")
+    row = {"reference": "\\frac{1}{"}
+    assert reference_problem(math, row) is not None
+    assert math("\\boxed{7}", row).status.is_infra

@@ -1395,27 +1395,16 @@ def math_answer(
     if len(reference) > MAX_ANSWER_CHARS * 4:
         return Reward.failure(Status.BAD_INPUT, reason="reference too long")
 
-    gold_text = extract_reference(reference)
-    gold_text = labelled_tuples(gold_text) or gold_text  # "p=5,q=2;p=7,q=2": the tuples (5, 2), (7, 2)
+    gold_text, gold, gold_error = read_reference(reference)
     ex = extract_answer(completion, last_number_fallback=last_number_fallback)
     info: dict[str, Any] = {
         "rule": ex.rule,
         "extracted": ex.answer,
-        "reference_normalized": None,
+        "reference_normalized": _describe(gold) if gold is not None else normalize(gold_text),
         "hedged": False,
     }
-    try:
-        gold = parse_answer(gold_text)
-        info["reference_normalized"] = _describe(gold)
-    except Exception as e:  # noqa: BLE001 - an unparsable reference is reported, not raised
-        gold = None
-        solution_answer = _solution_answer(gold_text)
-        if solution_answer is not None:  # a worked solution as the reference: its final answer
-            gold_text, gold = solution_answer
-            info["reference_normalized"] = _describe(gold)
-        else:
-            info["reference_normalized"] = normalize(gold_text)
-            info["reference_error"] = str(e)
+    if gold_error is not None:
+        info["reference_error"] = gold_error
     if ex.answer is None:
         return Reward(0.0, Status.NO_ANSWER, info=info)
     # several answers in the reference ({-3, 3}, "2, 3", (-oo, -1) U (1, oo)): "x = 3 or x = -3"
@@ -1462,6 +1451,42 @@ def math_answer(
             return Reward(0.0, Status.WRONG, info=info)
         return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
+
+
+def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
+    """The reference's answer text, its parse (None when it cannot be parsed) and the parse error.
+
+    The answer is the reference's box(es) or the whole text (:func:`extract_reference`); a worked solution
+    answers with its final answer (:func:`_solution_answer`)."""
+    gold_text = extract_reference(reference)
+    gold_text = labelled_tuples(gold_text) or gold_text  # "p=5,q=2;p=7,q=2": the tuples (5, 2), (7, 2)
+    try:
+        return gold_text, parse_answer(gold_text), None
+    except Exception as e:  # noqa: BLE001 - an unparsable reference is reported, not raised
+        solution_answer = _solution_answer(gold_text)
+        if solution_answer is not None:  # a worked solution as the reference: its final answer
+            return solution_answer[0], solution_answer[1], None
+        return gold_text, None, str(e) or type(e).__name__
+
+
+def check_reference(row: Mapping[str, Any], **_options: Any) -> str | None:
+    """Why ``math`` cannot judge ``row`` (see :mod:`verifiers.references`), or None: no string reference, an
+    oversized one, or one that does not parse (then only a verbatim copy of it would be credited; every other
+    answer would get ``bad_input``, a masked harness failure)."""
+    reference = row.get("reference") if isinstance(row, Mapping) else None
+    if isinstance(reference, (int, float)) and not isinstance(reference, bool):
+        return None
+    if not isinstance(reference, str) or not reference.strip():
+        return "no string 'reference'"
+    if len(reference) > MAX_ANSWER_CHARS * 4:
+        return f"reference of {len(reference)} chars (over {MAX_ANSWER_CHARS * 4})"
+    gold_text, gold, error = read_reference(reference)
+    if gold is None:
+        return f"reference {gold_text[:60]!r} cannot be parsed ({error[:80]}): only a verbatim copy would be credited"
+    return None
+
+
+math_answer.check_reference = check_reference  # type: ignore[attr-defined]
 
 
 def _solution_answer(reference: str) -> tuple[str, Node] | None:
