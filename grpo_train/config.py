@@ -161,7 +161,7 @@ class Config:
     models lighter. The updates are bit for bit the same."""
     precision: str = "auto"
     """``auto``: ``bf16`` where the device computes bf16 natively (a CUDA GPU of compute capability >= 8.0, an x86
-    CPU with AMX-BF16 or AVX512-BF16), else ``fp32``; the choice and its reason are printed at start
+    CPU with AMX-BF16; AVX512-BF16 alone measured slower), else ``fp32``; the choice and its reason are printed at start
     (``grpo_train.hardware``, ``verigrpo doctor``). ``bf16``: float32 master weights and optimizer, bfloat16
     autocast for every forward (sampling included); on a CPU without native bf16 (AVX2) it runs 30-85x slower
     matrix products and warns. ``fp32``: everything float32 (exact)."""

@@ -5,11 +5,14 @@ was measured faster for GRPO's work; everywhere else float32. The rule, from the
 ``benchmarks/results/precision.md`` (measured on the main job, both CPU kinds):
 
 * **CUDA** with bf16 support (Ampere and later): ``bf16``.
-* **x86 CPU with AMX-BF16 or AVX512-BF16**, and torch's kernels allowed to use them: ``bf16``. On such a CPU
-  (Xeon Sapphire Rapids, 2 cores) the main job's step is faster in bf16 than in fp32.
-* **Every other CPU** (AVX2 only, AVX-512 without BF16, ARM): ``fp32``. Without native bf16, oneDNN and ATen
-  emulate it: a bf16 matrix product ran 30-85x slower than the fp32 one on AVX2 (0.9 vs 26.5 GFLOP/s on an AMD
-  EPYC; 1.4 vs 119 on a Xeon restricted to AVX2), and the main job's first step took 195 s instead of ~21 s.
+* **x86 CPU with AMX-BF16**, and torch's kernels allowed to use it: ``bf16``. On a 2-core Xeon (Sapphire
+  Rapids) the main job's step took 8.4 s in bf16 against 9.2 s in fp32 (median of steps 2-8).
+* **Every other CPU** (AVX2 only, AVX-512, AVX512-BF16 without AMX, ARM): ``fp32``. With AVX512-BF16 but no
+  AMX (oneDNN held to ``avx512_core_bf16`` on the same Xeon, as on an AMD Zen 4) the step took 12.3 s in bf16
+  against 8.7 s in fp32: the bf16 dot product does not pay for the casts around it at these sizes. Without
+  any native bf16, oneDNN and ATen emulate it: a bf16 matrix product ran 30-85x slower than the fp32 one on
+  AVX2 (0.9 vs 26.5 GFLOP/s on an AMD EPYC; 1.4 vs 119 on the Xeon held to AVX2), and the main job's first
+  step took 195 s instead of ~21 s.
 * Other accelerators (MPS, XPU...): ``fp32`` (not measured).
 
 An explicit ``precision = "bf16"`` on a device without native bf16 still runs, after a warning that gives the
@@ -30,12 +33,15 @@ from typing import Any
 
 import torch
 
-# CPU flags (Linux /proc/cpuinfo names) that mean native bf16 matrix products on x86.
+# CPU flags (Linux /proc/cpuinfo names) of native bf16 matrix products on x86, and the one that was measured
+# faster than fp32 for GRPO's work (AVX512_BF16 alone was slower: see the module docstring).
 BF16_FLAGS = ("amx_bf16", "avx512_bf16")
+FASTER_BF16_FLAG = "amx_bf16"
 # Flags worth showing in a report (what decides the speed of float32 and bf16 matrix products).
 SHOWN_FLAGS = ("avx2", "fma", "avx512f", "avx512_bf16", "amx_bf16", "amx_tile", "avx512_fp16", "asimd", "bf16", "sve")
 # oneDNN ISA names below the first that runs bf16 natively (ONEDNN_MAX_CPU_ISA caps what oneDNN may use).
-_ONEDNN_NO_BF16 = ("sse41", "avx", "avx2", "avx2_vnni", "avx2_vnni_2", "avx512_core", "avx512_core_vnni")
+_ONEDNN_NO_BF16 = ("sse41", "avx", "avx2", "avx2_vnni", "avx2_vnni_2", "avx512_core", "avx512_core_vnni",
+                   "avx512_core_bf16", "avx10_1_512", "avx512_core_fp16")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -117,6 +123,9 @@ def _cpu_bf16(hw: Hardware) -> tuple[bool, str]:
     if not flags:
         shown = "AVX2" if "avx2" in hw.cpu_flags else hw.torch_isa or "this CPU"
         return False, f"the CPU has no native bf16 ({shown}, no {' or '.join(f.upper() for f in BF16_FLAGS)})"
+    if FASTER_BF16_FLAG not in flags:
+        return False, (f"the CPU has {flags[0].upper()} but no {FASTER_BF16_FLAG.upper()}: bf16 was measured "
+                       "1.4x slower than fp32 there")
     if hw.torch_isa.upper() not in ("AVX512", "AMX"):
         return False, f"the CPU has {flags[0].upper()} but torch runs its {hw.torch_isa} kernels (ATEN_CPU_CAPABILITY)"
     if hw.onednn_max_isa in _ONEDNN_NO_BF16:
@@ -180,8 +189,10 @@ def matmul_rate(dtype: torch.dtype, device: str = "cpu", size: tuple[int, int, i
 def slowdown_warning(hw: Hardware, why: str) -> str:
     """The warning for an explicit bf16 without native support, with the slowdown measured here and now."""
     fp32, bf16 = matmul_rate(torch.float32, hw.device), matmul_rate(torch.bfloat16, hw.device)
+    ratio = (f"{fp32 / max(bf16, 1e-9):.0f}x slower" if bf16 < fp32 else
+             f"{bf16 / max(fp32, 1e-9):.1f}x faster alone, but the casts around it cost more")
     return (f"precision = \"bf16\" but {why}: a bf16 matrix product runs at {bf16:.1f} GFLOP/s here against "
-            f"{fp32:.1f} in float32 ({fp32 / max(bf16, 1e-9):.0f}x slower); precision = \"auto\" would use fp32")
+            f"{fp32:.1f} in float32 ({ratio}); precision = \"auto\" would use fp32")
 
 
 def choose_precision(requested: str, device: torch.device | str, say: Callable[[str], Any] = print,

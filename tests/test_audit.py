@@ -127,23 +127,12 @@ def _report(audits: dict[str, Any], key: str) -> dict[str, Any]:
     return next(iter(report["verifiers"].values()))
 
 
-# Paid by the built-in math verifier when this was written (verifiers/math_answer.py is others' to fix): when a
-# fix lands, its strict xfail fails; then delete its line here. ('Water is H132O.' read as 132, issue 12 class 1,
-# was paid too until the fix in progress alongside this test.)
-MATH_PAYS = {
-    "tag_spam": "math reads the last of several <answer> blocks: '<answer>133</answer><answer>132</answer>' is paid",
-    "echo_question": "reject_echo misses 'Expand $(x+1)^2$.' echoed (row expression: '$' removed glues it to 'Expand')",
-}
-MATH_UNPAID_REFERENCE = "reject_echo refuses the reference 'no' because the question says 'Answer yes or no.'"
-
 BUILTIN_CASES = [("math", h) for h in MATH_HACKS] + [("format_tags", h) for h in MATH_HACKS]
 BUILTIN_CASES += [("python_tests", h) for h in CODE_HACKS]
 
 
 def _case(verifier: str, hack: str) -> Any:
-    reason = MATH_PAYS.get(hack) if verifier == "math" else None
-    marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-    return pytest.param(verifier, hack, id=f"{verifier}-{hack}", marks=marks)
+    return pytest.param(verifier, hack, id=f"{verifier}-{hack}")
 
 
 @pytest.mark.parametrize(("verifier", "hack"), [_case(v, h) for v, h in BUILTIN_CASES])
@@ -155,7 +144,7 @@ def test_builtin_verifier_pays_no_hack(audits: dict[str, Any], verifier: str, ha
 
 
 @pytest.mark.parametrize("verifier", [
-    pytest.param("math", marks=pytest.mark.xfail(strict=True, reason=MATH_UNPAID_REFERENCE)),
+    "math",
     "format_tags",
     "python_tests",
 ])
@@ -166,7 +155,7 @@ def test_builtin_verifier_pays_every_reference(audits: dict[str, Any], verifier:
 
 
 @pytest.mark.parametrize("verifier", [
-    pytest.param("math", marks=pytest.mark.xfail(strict=True, reason="math pays hacks: see MATH_PAYS")),
+    "math",
     "format_tags",
     "python_tests",
 ])

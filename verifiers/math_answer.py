@@ -351,6 +351,13 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
     content = _last_answer_tag(text)
     if content is not None:  # the last <answer> block is the scope; the other rules apply inside it
         content = content.strip()
+        blocks = [b for b in _answer_tag_blocks(text) if b]
+        if len(blocks) > _MAX_BLOCKS:  # spam; and comparing them pairwise would be quadratic
+            return Extraction(content or None, "answer_tag", True, f"over {_MAX_BLOCKS} <answer> blocks")
+        distinct = _distinct(blocks) if len(blocks) > 1 else []
+        if len(distinct) > 1:  # "<answer>133</answer><answer>132</answer>": two answers, as two boxes are
+            return Extraction(content or None, "answer_tag", True, "several different <answer> blocks",
+                              tuple(distinct), scope=content or None)
         # (the fallbacks never pick one number out of a grid, a sequence or a clock time, "1 6 0 0",
         # "2 3", "06:09": then the whole content is the answer)
         inner = _extract(content, last_number_fallback)
@@ -359,6 +366,23 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
         rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
         return dataclasses.replace(inner, rule=rule, scope=content)
     return _extract(text, last_number_fallback)
+
+
+_MAX_BLOCKS = 50  # more <answer> blocks than this are spam (a hedge), not compared pairwise
+
+
+def _answer_tag_blocks(text: str) -> list[str]:
+    """The stripped contents of every complete ``<answer>...</answer>`` block, in order (linear time)."""
+    low, out, pos = text.lower(), [], 0
+    while True:
+        start = low.find(_TAG_OPEN, pos)
+        if start < 0:
+            return out
+        close = low.find(_TAG_CLOSE, start)
+        if close < 0:
+            return out
+        out.append(text[start + len(_TAG_OPEN) : close].strip())
+        pos = close + len(_TAG_CLOSE)
 
 
 def _last_answer_tag(text: str) -> str | None:
@@ -1542,9 +1566,15 @@ def _echoes_question(answer: str, row: Mapping[str, Any]) -> bool:
     if len(set(_CHOICE_RE.findall(question))) >= 2:  # options to choose from: naming one is an answer
         return False
     for part in (ans, label.group(1) if label else ""):
-        if not part or _PLAIN_NUMBER_RE.fullmatch(part) or len(part) > 200:
+        # a plain number is an answer; so are words ("no" to "Answer yes or no.", "apples" to "apples or
+        # pears?"): an echo is an expression that was to be computed (digits, operators, brackets, LaTeX)
+        if not part or _PLAIN_NUMBER_RE.fullmatch(part) or len(part) > 200 or re.fullmatch(r"[A-Za-z\s]+", part):
             continue
-        if re.search(r"(?<![\w.\\])" + re.escape(part) + r"(?![\w])", question):
+        # the boundaries matter only at a word character: "7+8" is not in "47+85", but "(x+1)^2" is in
+        # "Expand(x+1)^2" (the compaction glued the bracket to the word before it)
+        before = r"(?<![\w.\\])" if re.match(r"[\w.]", part) else ""
+        after = r"(?![\w])" if re.search(r"\w$", part) else ""
+        if re.search(before + re.escape(part) + after, question):
             return True
     return False
 
