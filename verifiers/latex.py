@@ -62,7 +62,8 @@ Blow-up guards (the pool's timeout is the last line, not the first): answers ove
 ``MAX_ANSWER_CHARS`` characters, ``MAX_TOKENS`` tokens, or nested deeper than ``MAX_DEPTH``
 fail to parse; integer literals are capped at ``MAX_DIGITS`` digits; a power with a numeric
 exponent above ``MAX_EXPONENT`` in size, or whose exact value would have more than
-``MAX_RESULT_DIGITS`` digits (``9^{9^{9^9}}``), fails; so do factorials and binomials of
+``MAX_RESULT_DIGITS`` digits (``9^{9^{9^9}}``), fails, and so does a root of degree above
+``MAX_ROOT_DEGREE`` of a number (``999^{-1/100000}``); so do factorials and binomials of
 arguments above ``MAX_FACTORIAL``, and floor/ceiling of irrational values above 1e30.
 
 Public helpers: :func:`parse_answer` (the whole answer tree), :func:`parse_math` (one
@@ -83,8 +84,9 @@ MAX_TOKENS = 600
 MAX_DEPTH = 40
 MAX_DIGITS = 400
 MAX_EXPONENT = 10_000
-MAX_RESULT_DIGITS = 5_000
+MAX_RESULT_DIGITS = 4_000  # below CPython's 4300-digit limit on int -> str: results are printed in logs
 MAX_FACTORIAL = 1_000
+MAX_ROOT_DEGREE = 1_000  # a rational power's denominator (the root's degree) of a rational base
 
 
 class ParseError(ValueError):
@@ -495,6 +497,10 @@ def make_pow(base: sympy.Basic, exp: sympy.Basic) -> sympy.Basic:
             if base in (sympy.Integer(1), sympy.Integer(0)):
                 return base
             raise ParseError("exponent too large")
+        if base.is_Rational and exp.is_Rational and exp.q > MAX_ROOT_DEGREE and base not in (0, 1, -1):
+            # sympy pulls perfect powers out of p^(a/q) with integers of ~q digits: 999^{-1/100000} took
+            # seconds and made a number too long to print (an error, which the trainer masks)
+            raise ParseError("root degree too large")
         if base.is_Rational and exp.is_number and base not in (0, 1, -1):
             p, q = abs(base.p), base.q
             digits = mag * math.log10(max(p, q)) if max(p, q) > 1 else 0.0

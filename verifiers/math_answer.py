@@ -1657,7 +1657,10 @@ def _same_text(a: str, b: str) -> bool:
 def _describe(n: Node) -> str:
     """A short, JSON-friendly rendering of a parsed answer for logs."""
     if isinstance(n, Expr):
-        s = sympy.sstr(n.value)
+        try:
+            s = sympy.sstr(n.value)
+        except ValueError:  # an integer past CPython's int -> str limit (a product of two large powers)
+            s = "<a number too long to print>"
         if len(s) > 200:
             s = s[:200] + "..."
         return s + (f" [{n.unit}]" if n.unit else "") + (f" [{n.marker}]" if n.marker else "")
