@@ -38,7 +38,7 @@ import resource
 import threading
 import traceback
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pebble
@@ -71,17 +71,26 @@ def time_budget(verifier: Any, row: Mapping[str, Any]) -> float | None:
     the verifier's own verdict (``time_limit``, a penalty), never the pool's ``timeout``, which a
     trainer masks as a harness failure.
     """
-    fn, options = verifier, {}
-    if isinstance(verifier, functools.partial):
-        fn, options = verifier.func, dict(verifier.keywords)
-    budget = getattr(fn, "time_budget", None)
-    if not callable(budget):
+    budget = declared(verifier, "time_budget")
+    if budget is None:
         return None
     try:
-        value = budget(row, **options)
+        value = budget(row)
     except Exception:  # noqa: BLE001 - a malformed row: the verifier itself will say so
         return None
     return None if value is None else float(value)
+
+
+def declared(verifier: Any, name: str) -> Callable[..., Any] | None:
+    """A verifier's declared helper ``name`` (``time_budget``, ``check_reference``): an attribute of the plain
+    function (or a method of a composite), called with the row and the options bound by ``functools.partial``."""
+    fn, options = verifier, {}
+    if isinstance(verifier, functools.partial):
+        fn, options = verifier.func, dict(verifier.keywords)
+    helper = getattr(fn, name, None)
+    if not callable(helper):
+        return None
+    return functools.partial(helper, **options) if options else helper
 
 
 def _row_json(row: Mapping[str, Any]) -> str:

@@ -14,22 +14,20 @@ out of training and evaluation (they could only give harness failures, masked, o
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from verifiers.pool import declared
+
 
 def reference_problem(verifier: Any, row: Mapping[str, Any]) -> str | None:
     """Why ``verifier`` cannot judge ``row`` (its reference is missing or unusable), or None."""
-    fn, options = verifier, {}
-    if isinstance(verifier, functools.partial):
-        fn, options = verifier.func, dict(verifier.keywords)
-    check = getattr(fn, "check_reference", None)
-    if not callable(check):
+    check = declared(verifier, "check_reference")
+    if check is None:
         return None
     try:
-        return check(row, **options)
+        return check(row)
     except Exception as e:  # noqa: BLE001 - a check that crashes on a row says so, it does not stop the load
         return f"the reference check raised {type(e).__name__}: {e}"
 
