@@ -30,7 +30,6 @@ import builtins
 import dataclasses
 import functools
 import math
-import re
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -141,6 +140,8 @@ def _run_statements(
     ns: dict[str, Any],
     report: TestReport,
     strict: bool = False,
+    own: frozenset[str] = frozenset(),
+    known: frozenset[str] | None = None,
 ) -> None:
     """Run setup statements and tests in order in ``ns``, recording each test's result.
 
@@ -148,7 +149,9 @@ def _run_statements(
     (a top-level ``for`` or ``if`` of asserts), is a failed test: a failure the tests saw
     must never vanish into ``setup_errors`` while the other tests pass. ``strict``: every
     failing statement is a failed test (the body of a ``check`` function, where any
-    exception fails the check).
+    exception fails the check). With ``known`` (the names the test and the prompt bind), a
+    NameError for a name in neither ``known`` nor ``own`` (the candidate's names) raises
+    :class:`TestCodeError` (see :func:`_test_side_name_error`).
     """
     for name, code, role in tests:
         events_before, calls_before = len(cand.events), cand.calls
@@ -157,6 +160,9 @@ def _run_statements(
         except (SandboxError, SandboxUnavailable):
             raise
         except Exception as e:  # noqa: BLE001 - every failure of a test is a result
+            test_side = None if known is None else _test_side_name_error(e, own, known)
+            if test_side is not None:
+                raise test_side from e
             if role == SETUP and cand.calls == calls_before and not strict:
                 report.setup_errors.append(_short(f"{type(e).__name__}: {e}", 300))
                 continue
@@ -199,13 +205,8 @@ def _statements(test_code: str, tree: ast.Module | None = None) -> list[tuple[st
     return out
 
 
-def free_names(tree: ast.AST) -> set[str]:
-    """Names ``tree`` reads that neither it (at module level) nor builtins define: the candidate's.
-
-    Only these are bound to the candidate's proxies and prefetched, so a candidate cannot
-    shadow a builtin (``def set(*a): return 1`` turning ``set(f(x)) == set(y)`` true) nor a
-    helper of the tests, and literal calls of trusted helpers (expected values) never reach it.
-    """
+def _module_bound(tree: ast.AST) -> set[str]:
+    """Names ``tree`` binds at module level (not inside functions, classes or comprehensions)."""
     bound: set[str] = set()
 
     def bind(node: ast.AST) -> None:
@@ -224,8 +225,112 @@ def free_names(tree: ast.AST) -> set[str]:
             bind(n)
 
     bind(tree)
+    return bound
+
+
+def free_names(tree: ast.AST) -> set[str]:
+    """Names ``tree`` reads that neither it (at module level) nor builtins define: the candidate's.
+
+    Only these are bound to the candidate's proxies and prefetched, so a candidate cannot
+    shadow a builtin (``def set(*a): return 1`` turning ``set(f(x)) == set(y)`` true) nor a
+    helper of the tests, and literal calls of trusted helpers (expected values) never reach it.
+    """
+    bound = _module_bound(tree)
     read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     return {n for n in read - bound if not hasattr(builtins, n) and not n.startswith("__")}
+
+
+def all_bindings(tree: ast.AST) -> set[str]:
+    """Every name ``tree`` binds in any scope (assignments, definitions, parameters, imports,
+    ``except ... as``, ``match`` captures): a name outside this set that the test reads is one
+    the test code itself never defines."""
+    names: set[str] = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            names.add(n.id)
+        elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(n.name)
+        elif isinstance(n, ast.arg):
+            names.add(n.arg)
+        elif isinstance(n, ast.alias):
+            names.add((n.asname or n.name).split(".")[0])
+        elif isinstance(n, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and n.name:
+            names.add(n.name)
+        elif isinstance(n, ast.MatchMapping) and n.rest:
+            names.add(n.rest)
+        elif isinstance(n, (ast.Global, ast.Nonlocal)):
+            names.update(n.names)
+    return names
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
+
+
+def _is_empty(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.Pass) or (
+        isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and stmt.value.value is Ellipsis
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class PromptRoles:
+    """What a problem's prompt defines at module level, by whose it is.
+
+    stubs: functions whose body is a docstring (then at most ``pass`` or ``...``): the signature
+    the candidate is to write (HumanEval's prompt ends so), the candidate's names.
+    empty: functions whose body is only ``pass`` or ``...``, with no docstring: a stub or a
+    helper? Nothing says, so a test that reads one is refused (``bad_input``).
+    helpers: every other name it binds (functions with a body, imports, constants): trusted,
+    defined on the trusted side, never the candidate's even when the candidate defines them.
+    """
+
+    stubs: frozenset[str]
+    empty: frozenset[str]
+    helpers: frozenset[str]
+
+
+@functools.lru_cache(maxsize=256)
+def prompt_roles(prelude: str) -> PromptRoles:
+    """The roles of the names ``prelude`` (a problem's prompt) defines; see :class:`PromptRoles`.
+    Raises SyntaxError when the prompt does not parse."""
+    tree = ast.parse(prelude)
+    stubs, empty = set(), set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if _is_docstring(body[0]) and all(_is_empty(b) for b in body[1:]):
+                stubs.add(node.name)
+            elif all(_is_empty(b) for b in body):
+                empty.add(node.name)
+    helpers = _module_bound(tree) - stubs - empty
+    return PromptRoles(frozenset(stubs - helpers), frozenset(empty - helpers), frozenset(helpers))
+
+
+class TestCodeError(ValueError):
+    """The test code itself failed (it reads a name that nothing defines): an error of the row,
+    reported as ``bad_input``, never as the candidate's wrong answer."""
+
+    __test__ = False  # not a pytest test class
+
+
+def _test_side_name_error(e: BaseException, own: frozenset[str], known: frozenset[str]) -> TestCodeError | None:
+    """A :class:`TestCodeError` when ``e`` is a NameError raised by the trusted test code for a
+    name that is neither the candidate's (``own``) nor bound anywhere in the test or the prompt
+    (``known``): no candidate could have made it defined. A name the test binds but that is
+    unbound because the candidate failed earlier (``y = f(1)`` raised) stays the candidate's."""
+    if not isinstance(e, NameError) or isinstance(e, (CandidateError, UnboundLocalError)):
+        return None
+    name = getattr(e, "name", None)
+    if not isinstance(name, str) or name in own or name in known:
+        return None
+    theirs = ", ".join(repr(n) for n in sorted(own)) or "none"
+    return TestCodeError(
+        f"the test code reads {name!r}, which neither the test nor the prompt defines, and which is not "
+        f"the candidate's to define (the candidate's names: {theirs}): an error of the row, not of the "
+        f"candidate. Fix: give the row the dataset's prompt (which defines {name!r}) as reference['prompt'], "
+        f"or define {name!r} in the test"
+    )
 
 
 # Node types that hold no call in a tree from ast.parse: the walk below never enters them.
@@ -329,14 +434,30 @@ def run_assert_tests(
     config: SandboxConfig | None = None,
     server: ForkServer | None = None,
     prefetch: bool = True,
+    prelude: str = "",
 ) -> TestReport:
     """Run assert-style ``test_code`` here against ``code`` loaded in a sandbox (see module doc).
 
     With ``prefetch`` the calls with literal arguments are sent to the candidate in one batch
     before the tests run (see :meth:`Candidate.prefetch`); the tests still make every call and
     judge every value here.
+
+    ``prelude``: the problem's prompt, run here first (trusted): the helpers it defines are the
+    dataset's, never the candidate's (see :class:`PromptRoles`). The candidate's names are the
+    prompt's stubs the test reads, or, when the prompt has none, every name the test reads that
+    neither it nor the prompt defines. Raises :class:`TestCodeError` (a ``ValueError``) when the
+    test reads a function the prompt leaves empty, or reads a name nothing defines.
     """
-    tests, batch, names = _split_cached(test_code)
+    tests, batch, names, known = _assert_plan(test_code, prelude)
+    ns = _trusted_ns()
+    if prelude.strip():
+        try:
+            exec(_compile_prelude(prelude), ns)  # trusted: the problem's own helpers
+        except Exception as e:  # noqa: BLE001 - a broken row, not a broken candidate
+            raise ValueError(f"the prompt does not load: {type(e).__name__}: {e}") from e
+        roles = prompt_roles(prelude)
+        for stub in roles.stubs | roles.empty:
+            ns.pop(stub, None)  # the candidate's to define: its proxy, or nothing
     report = TestReport()
     t0 = time.monotonic()
     cand = _open(code, limits or Limits(), config, server, report, batch if prefetch else ())
@@ -347,14 +468,45 @@ def run_assert_tests(
                     TestResult(n, False, LOAD, report.load_error["type"]) for n, _, r in tests if r == TEST
                 ]
             else:
-                ns = _trusted_ns()
                 ns.update({name: cand.proxy(name) for name in cand.names if name in names})
                 try:
-                    _run_statements(cand, tests, ns, report)
+                    _run_statements(cand, tests, ns, report, own=names, known=known)
                 except (SandboxError, SandboxUnavailable) as e:
                     report.infra_error = str(e)
     report.wall_s = time.monotonic() - t0
     return report
+
+
+@functools.lru_cache(maxsize=256)
+def _compile_prelude(prelude: str) -> Any:
+    return compile(prelude, "<prelude>", "exec", optimize=0)
+
+
+@functools.lru_cache(maxsize=256)
+def _assert_plan(
+    test_code: str, prelude: str = ""
+) -> tuple[list[_Statement], CallBatch, frozenset[str], frozenset[str]]:
+    """The compiled statements, the literal calls of the candidate's names, those names, and every
+    name the test or the prompt binds (see :func:`run_assert_tests`)."""
+    tests, batch, names = _split_cached(test_code)
+    tree = ast.parse(test_code)
+    known = all_bindings(tree)
+    if not prelude.strip():
+        return tests, batch, names, frozenset(known)
+    roles = prompt_roles(prelude)
+    ambiguous = sorted(names & roles.empty)
+    if ambiguous:
+        raise TestCodeError(
+            f"the test reads {ambiguous[0]!r}, which the prompt defines with an empty body and no docstring: "
+            "nothing says whether it is a helper of the tests or the function the candidate writes. Fix: give "
+            f"{ambiguous[0]!r} its body in the prompt if it is a helper, or a docstring if the candidate is to "
+            "write it"
+        )
+    own = names & roles.stubs if roles.stubs else names - roles.helpers
+    known |= all_bindings(ast.parse(prelude))
+    if own != names:
+        batch = CallBatch(literal_calls(tree, {n: n for n in own}))
+    return tests, batch, frozenset(own), frozenset(known)
 
 
 def run_check(
@@ -410,11 +562,23 @@ def run_check(
                 # candidate too (HumanEval/33's check calls sort_third directly)
                 ns[param] = ns[entry_point] = cand.proxy(entry_point)
                 try:
-                    _run_statements(cand, tests, ns, report, strict=True)
+                    _run_statements(
+                        cand, tests, ns, report, strict=True, own=frozenset({param, entry_point}),
+                        known=_check_known(prelude, test_code),
+                    )
                 except (SandboxError, SandboxUnavailable) as e:
                     report.infra_error = str(e)
     report.wall_s = time.monotonic() - t0
     return report
+
+
+@functools.lru_cache(maxsize=256)
+def _check_known(prelude: str, test_code: str) -> frozenset[str]:
+    """Every name the prompt or the test binds, in any scope (see :func:`all_bindings`)."""
+    known = all_bindings(ast.parse(test_code))
+    if prelude.strip():
+        known |= all_bindings(ast.parse(prelude))
+    return frozenset(known)
 
 
 _CHECK_CALL = compile("check(__candidate__)", "<tests>", "exec", optimize=0)
@@ -485,27 +649,76 @@ def _compile_check(prelude: str, test_code: str, entry_point: str) -> tuple[Any,
     )
 
 
-# Numeric tokens as a judge prints them: ASCII digits, an optional sign, point and exponent.
-# float() takes more ("1_000", "  1", non-ASCII digits, "inf", "nan"), none of which a checker
-# with a tolerance reads as a number.
-_INT_TOKEN = re.compile(r"[+-]?[0-9]+")
-_FLOAT_TOKEN = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+# Numeric tokens as a judge prints them: ASCII digits, an optional sign, point and exponent
+# (``[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?``). float() takes more ("1_000", "  1",
+# non-ASCII digits, "inf", "nan"), none of which a checker with a tolerance reads as a number.
+# Scanned with str methods, never a backtracking regex: the tokens are the candidate's output,
+# parsed here in the trusted process, so the parse must be linear in their length.
+_MAX_EXPONENT_DIGITS = 18  # |exponent| < 10**18: any token with a longer one is refused
 
 
-def _int_value(token: str) -> tuple[bool, str]:
-    """An integer token's value as (negative, digits without leading zeros): exact, and linear in
-    its length (``int()`` refuses more than 4300 digits and is quadratic below that)."""
-    digits = token.lstrip("+-").lstrip("0")
-    return token.startswith("-") and bool(digits), digits
+def _digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def parse_number(token: str) -> tuple[bool, str, int] | None:
+    """The exact value of a plain decimal token, or None when ``token`` is not one.
+
+    The value is (negative, digits, exponent) for ``±int(digits) * 10**exponent``, normalised
+    (no leading or trailing zero in ``digits``; zero is ``(False, "", 0)``), so two tokens have
+    the same value exactly when their tuples are equal. Linear in ``len(token)``: every step is
+    a single pass of a str method; no regex, no int() of the digits."""
+    body = token[1:] if token[:1] in ("+", "-") else token
+    mantissa, e, exp_text = body.replace("E", "e").partition("e")
+    if e:
+        exp_body = exp_text[1:] if exp_text[:1] in ("+", "-") else exp_text
+        if not _digits(exp_body):
+            return None
+        exp_body = exp_body.lstrip("0")
+        if len(exp_body) > _MAX_EXPONENT_DIGITS:
+            return None
+        exponent = int(exp_body or "0") * (-1 if exp_text[:1] == "-" else 1)
+    else:
+        exponent = 0
+    whole, point, frac = mantissa.partition(".")
+    if not whole and not frac:
+        return None
+    if (whole and not _digits(whole)) or (frac and not _digits(frac)):
+        return None
+    digits = (whole + frac).lstrip("0")
+    exponent -= len(frac)
+    stripped = digits.rstrip("0")
+    exponent += len(digits) - len(stripped)
+    if not stripped:
+        return False, "", 0
+    return token.startswith("-"), stripped, exponent
+
+
+def _is_integer_token(token: str) -> bool:
+    body = token[1:] if token[:1] in ("+", "-") else token
+    return _digits(body)
+
+
+def _float_value(value: tuple[bool, str, int]) -> float:
+    """``float`` of a parsed token, from at most 40 significant digits (a relative error under
+    1e-39, far inside any tolerance): linear, and never a huge integer."""
+    negative, digits, exponent = value
+    if not digits:
+        return 0.0
+    head = digits[:40]
+    text = f"{'-' if negative else ''}{head}e{exponent + len(digits) - len(head)}"
+    return float(text)
 
 
 def outputs_match(got: str, expected: str, float_tol: float | None = None) -> bool:
     """Whitespace-normalised comparison; with ``float_tol``, numeric tokens are compared as numbers.
 
-    Two integer tokens must be equal (``+7`` and ``007`` equal ``7``): the tolerance is for
-    real-valued answers, and within a relative 1e-6 a wrong large integer (a count, an answer
-    modulo 1e9+7) would pass. Other numeric tokens must be plain decimals (see ``_FLOAT_TOKEN``)
-    within ``float_tol``, relative or absolute."""
+    An expected integer token is matched exactly, whatever the candidate prints: the tolerance is
+    for real-valued answers, and within a relative 1e-6 a wrong large integer (a count, an answer
+    modulo 1e9+7, printed as ``1000000008.0`` or ``1.000000008e9``) would pass. So the candidate's
+    token must have the same exact value (``+7``, ``007``, ``7.0`` and ``0.7e1`` equal ``7``).
+    An expected token with a point or an exponent is real-valued: the candidate's token must be a
+    plain decimal (see :func:`parse_number`) within ``float_tol``, relative or absolute."""
     a, b = got.split(), expected.split()
     if a == b:
         return True
@@ -514,13 +727,14 @@ def outputs_match(got: str, expected: str, float_tol: float | None = None) -> bo
     for x, y in zip(a, b):
         if x == y:
             continue
-        if _INT_TOKEN.fullmatch(x) and _INT_TOKEN.fullmatch(y):
-            if _int_value(x) != _int_value(y):
+        vx, vy = parse_number(x), parse_number(y)
+        if vx is None or vy is None:
+            return False
+        if _is_integer_token(y):
+            if vx != vy:
                 return False
             continue
-        if not (_FLOAT_TOKEN.fullmatch(x) and _FLOAT_TOKEN.fullmatch(y)):
-            return False
-        fx, fy = float(x), float(y)
+        fx, fy = _float_value(vx), _float_value(vy)
         if not (math.isfinite(fx) and math.isfinite(fy)) or not math.isclose(
             fx, fy, rel_tol=float_tol, abs_tol=float_tol
         ):
@@ -605,9 +819,14 @@ __all__ = [
     "TestReport",
     "TestResult",
     "outputs_match",
+    "parse_number",
     "run_assert_tests",
     "run_check",
     "run_io_tests",
     "split_tests",
+    "PromptRoles",
+    "TestCodeError",
+    "all_bindings",
+    "prompt_roles",
     "CandidateError",
 ]

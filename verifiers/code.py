@@ -11,6 +11,12 @@ Row format (``row["reference"]``):
   ``return True`` passes about half of a yes/no problem's asserts); ``prompt``
   (optional, trusted) is prepended to the candidate's code (so a body-only completion works) and
   also run in the trusted harness, so helpers such as ``poly`` stay the dataset's own;
+  ``{"test": ..., "prompt": ...}`` (no ``entry_point``): assert-style test code with a trusted
+  prompt, prepended as above; the prompt's functions with a body (and its imports, constants) are
+  the tests' helpers, its docstring-only stubs the candidate's (see
+  :class:`sandboxes.harness.PromptRoles`). An error raised by the test code itself (it reads a name
+  that neither it, nor the prompt, nor the candidate's function defines: a HumanEval row without
+  its prompt) is ``bad_input``, with the name and the fix, never the candidate's wrong answer;
 - ``{"inputs": [...], "outputs": [...]}`` (APPS / CodeContests): standard input and expected
   standard output per case, compared whitespace-normalised, floats within ``float_tol`` if set
   (integers exactly).
@@ -37,6 +43,7 @@ program's own timeout is reported as such and not as a killed worker.
 
 from __future__ import annotations
 
+import ast
 import inspect
 import json
 import re
@@ -51,7 +58,11 @@ from sandboxes.harness import (
     MEMORY,
     TIMEOUT,
     UNSUPPORTED,
+    TestCodeError,
     TestReport,
+    all_bindings,
+    free_names,
+    prompt_roles,
     run_assert_tests,
     run_check,
     run_io_tests,
@@ -284,7 +295,11 @@ def python_tests(
                 split=check_asserts,
             )
         else:
-            report = run_assert_tests(code, spec["test"], limits, server=server)
+            prompt = spec.get("prompt") or ""
+            full = f"{prompt}\n{code}" if (prepend_prompt and prompt) else code
+            report = run_assert_tests(full, spec["test"], limits, server=server, prelude=prompt)
+    except TestCodeError as e:  # the test code itself failed: the row's error, never the candidate's
+        return Reward.failure(Status.BAD_INPUT, error=str(e))
     except (SyntaxError, ValueError) as e:  # the row's own test code is broken
         return Reward.failure(Status.BAD_INPUT, error=f"malformed tests: {type(e).__name__}: {e}")
     return _reward(report, kind, all_or_nothing)
@@ -320,6 +335,27 @@ def _python_tests_check(row: Mapping[str, Any], **_options: Any) -> str | None:
                 compile(source, f"<reference {key}>", "exec")
             except (SyntaxError, ValueError) as e:
                 return f"the reference's {key} does not compile: {type(e).__name__}: {e}"
+    return _missing_name(spec)
+
+
+def _missing_name(spec: Mapping[str, Any]) -> str | None:
+    """Why the test code would fail by itself (see :class:`sandboxes.harness.TestCodeError`), found
+    without running it: a ``check`` that reads a name nothing binds (a HumanEval row without its
+    prompt: ``poly``), or a test that reads a prompt function left empty. None when neither."""
+    test, prompt = spec.get("test") or "", spec.get("prompt") or ""
+    tree = ast.parse(test)
+    roles = prompt_roles(prompt) if prompt.strip() else None
+    if spec["kind"] == "check":
+        known = all_bindings(tree) | (all_bindings(ast.parse(prompt)) if roles else set()) | {spec["entry_point"]}
+        missing = sorted(n for n in free_names(tree) if n not in known)
+        if missing:
+            return (f"the test reads {missing[0]!r}, which neither the test nor the prompt defines: give the row the "
+                    "dataset's prompt as reference['prompt'], or define it in the test")
+    elif roles is not None:
+        empty = sorted(free_names(tree) & roles.empty)
+        if empty:
+            return (f"the test reads {empty[0]!r}, which the prompt defines with an empty body and no docstring: "
+                    "give it a body if it is a helper, or a docstring if the candidate is to write it")
     return None
 
 
