@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from verifiers.cli import build_verifier, parse_literal, verify_main
 from verifiers.compose import Composite
@@ -101,3 +103,133 @@ def test_bad_numbers_and_outputs_are_one_line_errors(tmp_path, capsys, extra, me
     with pytest.raises(SystemExit) as e:
         verify_main(["--verifier", "math", "--input", str(src), "--output", str(tmp_path / "no" / "o.jsonl")])
     assert e.value.code == 2 and "cannot write there" in capsys.readouterr().err
+
+
+# ------------------------------------------------- issue 15 item 8: every line one row, whatever its bytes
+
+
+class _EchoPool:
+    """A stand-in for :class:`ScoringPool`: scores ``completion == reference``, records each batch."""
+
+    def __init__(self, info: dict | None = None):
+        self.batches: list[list[str]] = []
+        self.info = info or {}
+
+    def score(self, completions, rows):
+        from verifiers.types import Reward, Status
+
+        self.batches.append(list(completions))
+        return [
+            Reward(1.0, Status.CORRECT, info=self.info) if c == str(r.get("reference")) else
+            Reward(0.0, Status.WRONG, info=self.info)
+            for c, r in zip(completions, rows)
+        ]
+
+
+def _nonblank_lines(data: bytes) -> list[bytes]:
+    return [line for line in data.split(b"\n") if line.decode("utf-8", "replace").strip()]
+
+
+def _verify_bytes(tmp_path, data: bytes, pool=None) -> list[dict]:
+    from verifiers.cli import verify_file
+
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    src.write_bytes(data)
+    counts = verify_file(pool or _EchoPool(), str(src), str(dst), progress=False)
+    raw = dst.read_bytes()
+    raw.decode("utf-8")  # the output is valid UTF-8, whatever the input held
+    rows = [json.loads(line) for line in raw.splitlines()]
+    assert sum(counts.values()) == len(rows)
+    return rows
+
+
+def test_odd_lines_each_give_one_typed_row_in_order(tmp_path):
+    ok = json.dumps({"id": "ok", "completion": "1", "reference": "1"}).encode()
+    lines = [
+        ok,
+        b"[" * 200_000 + b"]" * 200_000,  # nested 200k deep
+        b'{"completion": "1", "reference": ' + b"7" * 5000 + b"}",  # a 5,000-digit integer
+        b'{"id": "sur", "completion": "\\ud800", "reference": "1"}',  # a lone surrogate escape
+        b'{"id": "cr", "completion": "1",\r "reference": "1"}',  # a raw CR between tokens: a valid row
+        b'{"id": "crs", "completion": "a\rb", "reference": "1"}',  # a raw CR inside a string
+        b'{"id": "bad-utf8", "completion": "\xff\xfe", "reference": "1"}',
+        b'{"a": ' * 150 + b"1" + b"}" * 150,  # deep but under the parser's limit
+        ok,
+    ]
+    rows = _verify_bytes(tmp_path, b"\n".join(lines) + b"\n")
+    assert len(rows) == len(lines)
+    statuses = [r["status"] for r in rows]
+    assert statuses == ["correct", "bad_input", "bad_input", "wrong", "correct", "bad_input", "wrong",
+                        "bad_input", "correct"]
+    assert rows[1]["line"] == 2 and "nested" in rows[1]["info"]["error"]
+    assert rows[2]["line"] == 3 and "digits" in rows[2]["info"]["error"]
+    assert rows[3]["id"] == "sur" and rows[3]["completion"] == "\ud800"
+    assert rows[4]["id"] == "cr" and rows[5]["line"] == 6
+    assert rows[7]["line"] == 8 and "nested" in rows[7]["info"]["error"]
+
+
+def test_a_lone_surrogate_in_the_verifiers_info_is_written(tmp_path):
+    data = b"\n".join([json.dumps({"completion": "1", "reference": "1"}).encode()] * 3) + b"\n"
+    rows = _verify_bytes(tmp_path, data, _EchoPool(info={"error": "ValueError: \ud800 and \udfff"}))
+    assert [r["status"] for r in rows] == ["correct"] * 3
+    assert rows[0]["info"]["error"] == "ValueError: \ud800 and \udfff"
+
+
+def test_a_candidates_exception_message_with_a_lone_surrogate_loses_no_row(tmp_path):
+    bad = "```python\ndef f():\n    raise ValueError('\\ud800')\n```"
+    good = "```python\ndef f():\n    return 1\n```"
+    src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    _write(src, [json.dumps({"completion": c, "reference": "assert f() == 1"}) for c in (bad, good, bad, good)])
+    assert verify_main(["--verifier", "python_tests", "--input", str(src), "--output", str(dst),
+                        "--workers", "1", "--no-progress"]) == 0
+    rows = [json.loads(line) for line in dst.read_text(encoding="utf-8").splitlines()]
+    assert [r["status"] for r in rows] == ["runtime_error", "correct", "runtime_error", "correct"]
+
+
+def test_batches_are_bounded_by_bytes_and_an_overlong_line_is_one_bad_row(tmp_path, monkeypatch):
+    import verifiers.cli as cli
+
+    monkeypatch.setattr(cli, "BATCH_BYTES", 10_000)
+    monkeypatch.setattr(cli, "MAX_LINE_BYTES", 50_000)
+    big = json.dumps({"completion": "x" * 3_000, "reference": "1"}).encode()
+    huge = json.dumps({"completion": "y" * 80_000, "reference": "1"}).encode()
+    lines = [big] * 10 + [huge, big]
+    pool = _EchoPool()
+    rows = _verify_bytes(tmp_path, b"\n".join(lines), pool)
+    assert len(rows) == 12 and rows[10]["status"] == "bad_input" and rows[10]["line"] == 11
+    assert "longer than" in rows[10]["info"]["error"]
+    assert [r["status"] for r in rows[:10] + rows[11:]] == ["wrong"] * 11
+    assert max(sum(len(c) for c in batch) for batch in pool.batches) <= 10_000 + 3_000
+    assert len(pool.batches) >= 4
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.one_of(
+    st.binary(max_size=60),
+    st.builds(lambda d: json.dumps(d).encode(), st.fixed_dictionaries(
+        {"completion": st.text(max_size=10), "reference": st.text(max_size=10)})),
+    st.sampled_from([b"\r", b"\r\n", b"{", b"[" * 3000, b'{"completion": "\\udc80", "reference": 1}', b"\x00",
+                     b'{"completion": 1, "reference": 1}', b"  ", b"\xed\xa0\x80"]),
+), max_size=12))
+def test_random_bytes_give_one_row_per_nonblank_line(tmp_path, chunks):
+    data = b"\n".join(chunks)
+    rows = _verify_bytes(tmp_path, data)
+    assert len(rows) == len(_nonblank_lines(data))
+    known = {"correct", "wrong", "bad_input"}
+    assert all(r["status"] in known for r in rows)
+    lines = [r["line"] for r in rows if "line" in r and r["status"] == "bad_input"]
+    assert lines == sorted(lines)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text()),
+    lambda kids: st.one_of(st.lists(kids, max_size=4), st.dictionaries(st.text(max_size=5), kids, max_size=4)),
+    max_leaves=20,
+))
+def test_the_writer_writes_any_value_as_one_utf8_json_line(value):
+    from verifiers.cli import dump_row
+
+    line = dump_row({"v": value})
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    assert json.loads(line.decode("utf-8")) == {"v": value}

@@ -5,6 +5,13 @@ other column is passed through to the verifier (in the row) and to the output. E
 output line is the input row plus ``reward``, ``status``, ``steps`` and ``info``, in
 input order. A malformed line becomes an output row with status ``bad_input`` and an
 ``error``; every other line is still scored.
+
+Every non-blank input line gives exactly one output row, whatever its bytes: lines end at
+``\n`` only (a raw CR is part of its line), invalid UTF-8 is replaced, a line nested too deep,
+holding an integer too long to read, or longer than ``MAX_LINE_BYTES`` is a ``bad_input`` row
+naming its line, and a lone surrogate (a ``"\ud800"`` escape, or one in a candidate's error
+message) is written escaped. Rows go to the pool in batches of at most ``CHUNK`` rows and
+``BATCH_BYTES`` bytes, so memory is bounded by bytes, not by a count of rows.
 """
 
 from __future__ import annotations
@@ -29,7 +36,10 @@ try:  # Python 3.11+
 except ModuleNotFoundError:  # pragma: no cover - 3.10
     import tomli as tomllib
 
-CHUNK = 256  # rows handed to the pool at once: bounds memory, keeps the progress bar moving
+CHUNK = 256  # rows handed to the pool at once at most: keeps the progress bar moving
+BATCH_BYTES = 8 << 20  # input bytes handed to the pool at once at most (a batch may pass it by one line)
+MAX_LINE_BYTES = 16 << 20  # a longer line is a bad_input row, drained without being held whole
+MAX_DEPTH = 100  # nesting of a row's JSON: deeper rows are bad_input (no writer or pool recursion limit is reached)
 
 
 def parse_literal(text: str) -> Any:
@@ -74,30 +84,109 @@ def build_verifier(specs: Sequence[str], gates: Sequence[str] = (), options: Seq
     return compose(weights, gates=gate_map, options=opts)
 
 
+def iter_lines(path: str, max_line_bytes: int | None = None) -> Iterator[tuple[int, bytes | None, int]]:
+    """(line number, the line's bytes without its ``\n``, or None when it is longer than
+    ``max_line_bytes``, its size in bytes) for every line of ``path``. Lines end at ``\n`` only;
+    an overlong line is read on in pieces and dropped, never held whole."""
+    cap = MAX_LINE_BYTES if max_line_bytes is None else max_line_bytes
+    with open(path, "rb") as f:
+        lineno = 0
+        while True:
+            line = f.readline(cap + 1)
+            if not line:
+                return
+            lineno += 1
+            if len(line) <= cap or line.endswith(b"\n"):
+                yield lineno, line.removesuffix(b"\n"), len(line)
+                continue
+            size = len(line)
+            while not line.endswith(b"\n"):
+                line = f.readline(1 << 20)
+                if not line:
+                    break
+                size += len(line)
+            yield lineno, None, size
+
+
+def _blank(line: bytes) -> bool:
+    """A line of whitespace only (Unicode whitespace too, as ``str.strip`` sees it): no row."""
+    return not line.strip() or not line.decode("utf-8", errors="replace").strip()
+
+
+def _too_deep(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests lists or dicts more than ``limit`` deep (an iterative walk)."""
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth >= limit:
+                return True
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return False
+
+
+def parse_line(lineno: int, line: bytes) -> tuple[Any, str | None]:
+    """(value, None) for a line holding one JSON value, or (None, why not): invalid JSON, nested
+    deeper than ``MAX_DEPTH``, or an integer past Python's digit limit. Never raises."""
+    text = line.decode("utf-8", errors="replace")
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        msg = e.msg.removesuffix(" at")  # "Invalid control character at"
+        return None, f"line {lineno}: not valid JSON ({msg} at column {e.colno})"
+    except RecursionError:
+        return None, f"line {lineno}: not read: nested deeper than Python's JSON parser allows"
+    except ValueError as e:  # an integer literal past sys.get_int_max_str_digits()
+        return None, f"line {lineno}: not read: {str(e)[:200]}"
+    except MemoryError:
+        return None, f"line {lineno}: not read: out of memory parsing {len(line)} bytes"
+    if _too_deep(value, MAX_DEPTH):
+        return None, f"line {lineno}: not read: nested deeper than {MAX_DEPTH} levels"
+    return value, None
+
+
+def _read_rows_sized(
+    path: str, required: Sequence[str] = ("completion", "reference")
+) -> Iterator[tuple[int, dict[str, Any] | None, str | None, int]]:
+    for lineno, line, size in iter_lines(path):
+        if line is None:
+            yield lineno, None, f"line {lineno}: not read: longer than {MAX_LINE_BYTES} bytes ({size} bytes)", size
+            continue
+        if _blank(line):
+            continue
+        row, error = parse_line(lineno, line)
+        if error is not None:
+            yield lineno, None, error, size
+        elif not isinstance(row, dict):
+            yield lineno, None, f"line {lineno}: expected a JSON object, got {type(row).__name__}", size
+        elif any(k not in row for k in required):
+            missing = [k for k in required if k not in row]
+            yield lineno, row, f"line {lineno}: missing column(s) {missing}", size
+        elif "completion" in required and not isinstance(row["completion"], str):
+            yield lineno, row, f"line {lineno}: 'completion' must be a string", size
+        else:
+            yield lineno, row, None, size
+
+
 def read_rows(
     path: str, required: Sequence[str] = ("completion", "reference")
 ) -> Iterator[tuple[int, dict[str, Any] | None, str | None]]:
-    """Yield (line number, row or None, error or None) for every non-blank line; a row must be a JSON object
-    with the ``required`` columns (and a string ``completion`` when that is one of them)."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        for lineno, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as e:
-                msg = e.msg.removesuffix(" at")  # "Invalid control character at"
-                yield lineno, None, f"line {lineno}: not valid JSON ({msg} at column {e.colno})"
-                continue
-            if not isinstance(row, dict):
-                yield lineno, None, f"line {lineno}: expected a JSON object, got {type(row).__name__}"
-            elif any(k not in row for k in required):
-                missing = [k for k in required if k not in row]
-                yield lineno, row, f"line {lineno}: missing column(s) {missing}"
-            elif "completion" in required and not isinstance(row["completion"], str):
-                yield lineno, row, f"line {lineno}: 'completion' must be a string"
-            else:
-                yield lineno, row, None
+    """Yield (line number, row or None, error or None) for every non-blank line, in order, whatever its
+    bytes (see the module docstring); a row must be a JSON object with the ``required`` columns (and a
+    string ``completion`` when that is one of them)."""
+    for lineno, row, error, _size in _read_rows_sized(path, required):
+        yield lineno, row, error
+
+
+def dump_row(row: dict[str, Any]) -> bytes:
+    """One output line, UTF-8, ending in ``\n``. Non-ASCII text is written as is; a row holding a lone
+    surrogate (which UTF-8 cannot encode) is written with ``\\u`` escapes instead, as JSON allows."""
+    text = json.dumps(row, ensure_ascii=False, default=str)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:
+        data = json.dumps(row, ensure_ascii=True, default=str).encode("ascii")
+    return data + b"\n"
 
 
 def _error_row(lineno: int, row: dict[str, Any] | None, error: str) -> dict[str, Any]:
@@ -111,10 +200,10 @@ def verify_file(pool: ScoringPool, in_path: str, out_path: str, progress: bool =
     from tqdm import tqdm
 
     counts: collections.Counter[str] = collections.Counter()
-    with open(in_path, encoding="utf-8", errors="replace") as f:
-        total = sum(1 for line in f if line.strip())
+    total = sum(1 for _, line, _ in iter_lines(in_path) if line is None or not _blank(line))
     bar = tqdm(total=total, unit="row", disable=not progress, file=sys.stderr, dynamic_ncols=True)
     batch: list[tuple[int, dict[str, Any] | None, str | None]] = []
+    batch_bytes = 0
 
     def flush(out: Any) -> None:
         good = [(r, e) for _, r, e in batch if e is None]
@@ -125,17 +214,24 @@ def verify_file(pool: ScoringPool, in_path: str, out_path: str, progress: bool =
             else:
                 out_row = dict(row)
                 out_row.update(next(rewards).to_dict())
+            try:
+                line = dump_row(out_row)
+            except (ValueError, TypeError, RecursionError) as e:  # never lose the row: say why instead
+                out_row = _error_row(lineno, None, f"line {lineno}: the output row cannot be written: {e}"[:300])
+                line = dump_row(out_row)
             counts[out_row["status"]] += 1
-            out.write(json.dumps(out_row, ensure_ascii=False, default=str) + "\n")
+            out.write(line)
         bar.update(len(batch))
         bar.set_postfix(counts.most_common(3))
         batch.clear()
 
-    with open(out_path, "w", encoding="utf-8") as out:
-        for item in read_rows(in_path):
-            batch.append(item)
-            if len(batch) >= CHUNK:
+    with open(out_path, "wb") as out:
+        for lineno, row, error, size in _read_rows_sized(in_path):
+            if batch and (len(batch) >= CHUNK or batch_bytes + size > BATCH_BYTES):
                 flush(out)
+                batch_bytes = 0
+            batch.append((lineno, row, error))
+            batch_bytes += size
         if batch:
             flush(out)
     bar.close()
@@ -184,11 +280,31 @@ def check_paths(p: argparse.ArgumentParser, in_path: str, out_path: str | None) 
 
 def report_references(verifier: Any, path: str) -> int:
     """Say (stderr) which rows' references the verifier cannot judge, before any scoring; returns their count.
-    The rows are still scored and written: ``verify`` loses no row."""
-    numbered = [(lineno, row) for lineno, row, error in read_rows(path) if error is None and row is not None]
-    bad = [(numbered[i][0], reason) for i, reason in check_references(verifier, [row for _, row in numbered])]
+    The rows are still scored and written: ``verify`` loses no row. Reads ``path`` in batches of at most
+    ``BATCH_BYTES``, holding no more."""
+    bad: list[tuple[int, str]] = []
+    checked = 0
+    numbered: list[tuple[int, dict[str, Any]]] = []
+    held = 0
+
+    def check() -> None:
+        rows = [row for _, row in numbered]
+        bad.extend((numbered[i][0], reason) for i, reason in check_references(verifier, rows))
+        numbered.clear()
+
+    for lineno, row, error, size in _read_rows_sized(path):
+        if error is not None or row is None:
+            continue
+        if numbered and held + size > BATCH_BYTES:
+            check()
+            held = 0
+        numbered.append((lineno, row))
+        held += size
+        checked += 1
+    if numbered:
+        check()
     if bad:
-        print(f"verigrpo: {describe(bad, len(numbered), 'rows', label='line')}; they are scored all the same "
+        print(f"verigrpo: {describe(bad, checked, 'rows', label='line')}; they are scored all the same "
               "(bad_input unless the verifier can still judge them)", file=sys.stderr)
     return len(bad)
 
