@@ -7,7 +7,7 @@ Data: ``benchmarks/data/math_pairs.jsonl``, one row per pair::
     {"gold": ..., "prediction": ..., "equivalent": true/false, "category": ..., "raw": optional bool}
 
 ``equivalent`` is the mathematical truth (under the documented precision policy of
-``verifiers.math_answer``: a decimal with relative error <= 1e-6 of a non-terminating exact
+``verifiers.math``: a decimal with relative error <= 1e-6 of a non-terminating exact
 value counts), written by hand, not produced by either tool.
 
 How each tool is fed (the same text for both):
@@ -76,7 +76,7 @@ def gold_for_math_verify(gold: str) -> str:
 
 
 def run_ours(rows: list[dict[str, Any]]) -> list[tuple[bool, float, str]]:
-    from verifiers.math_answer import math_answer
+    from verifiers.math import math_answer
 
     for r in rows[:5]:
         math_answer(completion_for(r), {"reference": r["gold"]})

@@ -75,7 +75,7 @@ def run_trl(work: dict[str, Any], out: Path, gradient_checkpointing: bool) -> No
     from grpo_train.config import Config
     from grpo_train.data import arithmetic
     from grpo_train.model import resolve_model
-    from verifiers.math_answer import math_answer
+    from verifiers.math import math_answer
 
     torch.set_num_threads(work["threads"])
     system = Config().system_prompt

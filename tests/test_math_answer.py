@@ -11,8 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from verifiers import Status, get_verifier
-from verifiers.latex import ParseError, parse_answer, parse_math
-from verifiers.math_answer import answers_equivalent, expressions_equal, extract_answer, math_answer
+from verifiers.math import (
+    ParseError,
+    answers_equivalent,
+    expressions_equal,
+    extract_answer,
+    math_answer,
+    parse_answer,
+    parse_math,
+)
 
 # ----------------------------------------------------------------------------- equivalence tables
 # (prediction, gold, equivalent?) per category; every category has negatives.

@@ -9,9 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from verifiers.latex import parse_answer
-from verifiers.math_answer import math_answer
-from verifiers.math_forms import labelled_tuples, one_number_sentence, standalone_number, trailing_latex
+from verifiers.math import math_answer, parse_answer
+from verifiers.math.forms import labelled_tuples, one_number_sentence, standalone_number, trailing_latex
 
 
 def _paid(completion: str, reference: str) -> bool:

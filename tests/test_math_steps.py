@@ -428,7 +428,7 @@ def fake_final(status: Status, outcome: float) -> Any:
 def test_answer_step_takes_final_result(
     monkeypatch: pytest.MonkeyPatch, status: Status, outcome: float, labels: list[str]
 ) -> None:
-    monkeypatch.setattr("verifiers.math_answer.math_answer", fake_final(status, outcome), raising=False)
+    monkeypatch.setattr("verifiers.math.verifier.math_answer", fake_final(status, outcome), raising=False)
     r = math_steps(SOLUTION, {"reference": "17"})
     assert (r.outcome, r.status) == (outcome, status)
     assert r.steps is not None and [s.label for s in r.steps] == labels
@@ -442,7 +442,7 @@ def test_answer_step_takes_final_result(
 
 
 def test_wrong_step_with_right_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("verifiers.math_answer.math_answer", fake_final(Status.CORRECT, 1.0), raising=False)
+    monkeypatch.setattr("verifiers.math.verifier.math_answer", fake_final(Status.CORRECT, 1.0), raising=False)
     r = math_steps(BAD_STEP, {"reference": "17"})
     assert (r.outcome, r.status) == (1.0, Status.CORRECT)  # the outcome is the final answer
     assert r.steps is not None and [s.label for s in r.steps] == ["wrong", "correct", "correct"]
@@ -453,7 +453,7 @@ def test_wrong_step_with_right_answer(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_infra_failure_and_bad_row(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("verifiers.math_answer.math_answer", fake_final(Status.TIMEOUT, 0.0), raising=False)
+    monkeypatch.setattr("verifiers.math.verifier.math_answer", fake_final(Status.TIMEOUT, 0.0), raising=False)
     r = math_steps(SOLUTION, {"reference": "17"})
     assert r.status == Status.TIMEOUT and r.steps is None
     assert math_steps(SOLUTION, {}).status == Status.BAD_INPUT

@@ -9,7 +9,7 @@ import pytest
 from grpo_train.train import harness_failing, judgeable, status_summary
 from verifiers import compose, get_verifier
 from verifiers.cli import verify_main
-from verifiers.math_answer import MAX_ANSWER_CHARS
+from verifiers.math import MAX_ANSWER_CHARS
 from verifiers.references import check_references, describe, reference_problem
 
 CALLS: list[str] = []

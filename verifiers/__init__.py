@@ -15,7 +15,7 @@ from verifiers.registry import (
 )
 
 # Built-ins register themselves on import.
-from verifiers import math_answer, format_tags, math_steps, code  # noqa: F401,E402
+from verifiers import math, format_tags, math_steps, code  # noqa: F401,E402
 from verifiers.compose import Composite, compose  # noqa: E402
 from verifiers.pool import ScoringPool  # noqa: E402
 

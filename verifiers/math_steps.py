@@ -966,7 +966,7 @@ def math_steps(
     step_weight: outcome = (1 - w) * final + w * fraction of scored steps that are correct.
     last_number_fallback: passed to the ``math`` verifier (credit a bare last number as the answer).
     """
-    from verifiers.math_answer import math_answer  # lazy: math_answer is heavier and imports later
+    from verifiers.math.verifier import math_answer  # lazy: math_answer is heavier and imports later
 
     if not 0.0 <= step_weight <= 1.0:
         raise ValueError(f"step_weight must be in [0, 1], got {step_weight}")

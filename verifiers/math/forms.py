@@ -1,28 +1,17 @@
-"""Answer forms read by the ``math`` verifier's fallbacks and final-answer sentences.
-
-Small, general rules used by :mod:`verifiers.math_answer` (kept here so that each has one home):
-
-- :func:`standalone_number`: the last-number fallback reads a numeral only when it stands
-  alone. A digit glued into a word (``H2O``, ``AZYUK2A``), inside a LaTeX group (the ``2`` of
-  ``\\sqrt{2}``, the ``9`` of ``\\frac{10}{9}``) or after a digit and a separator (the ``74`` of
-  ``2,74``) is part of something else, so the fallback finds no answer there. A unit word
-  right after the numeral ("5cm", "3km") is allowed.
-- :func:`trailing_latex`: a completion that ends in an undelimited LaTeX expression ("So the
-  length is \\sqrt{2}.") answers with that expression, parsed as maths.
-- :func:`one_number_sentence`: a final-answer sentence that holds exactly one standalone
-  numeral ("Final Answer: Jane started growing Sphere 3 hours ago.") answers with that numeral
-  (and the unit word after it).
-- :func:`labelled_tuples`: solutions written as groups of named values, ``p=5,q=2;p=7,q=2``,
-  are the tuples ``(5, 2), (7, 2)``.
+"""Answer forms read by the fallbacks and by final-answer sentences: a standalone numeral
+(:func:`standalone_number`), a trailing undelimited LaTeX expression (:func:`trailing_latex`), the one
+numeral of a final-answer sentence (:func:`one_number_sentence`), solutions written as groups of named
+values (:func:`labelled_tuples`). Examples and tests: the table in :mod:`verifiers.math`.
 """
 
 from __future__ import annotations
 
 import re
 
-from verifiers.latex import UNIT_ALIASES, Expr, Relation, parse_answer, strip_math_delimiters
-
-__all__ = ["labelled_tuples", "one_number_sentence", "standalone_number", "trailing_latex"]
+from verifiers.math.lex import UNIT_ALIASES
+from verifiers.math.nodes import Expr, Relation
+from verifiers.math.normalize import strip_math_delimiters
+from verifiers.math.parse import parse_answer
 
 _WORD_AFTER_RE = re.compile(r"[A-Za-z]+")
 # a numeral as the fallback reads it (sign, thousands groups, decimals)

@@ -1,0 +1,364 @@
+r"""``math``: is the final answer in a completion equivalent to the reference answer?
+
+The verifier (:func:`math_answer`, registered as ``"math"``) runs four stages, one package module (or two)
+each; a stage only imports the ones above it:
+
+- parsing, a safe parser with no ``eval``, ``sympify`` or ``parse_expr``: :mod:`~verifiers.math.nodes` (the
+  answer tree, :class:`ParseError`, the limits), :mod:`~verifiers.math.normalize` (string clean-up),
+  :mod:`~verifiers.math.lex` (a whitelisted tokenizer), :mod:`~verifiers.math.guards` (constructors that
+  enforce the limits), :mod:`~verifiers.math.expr` and :mod:`~verifiers.math.grammar` (the recursive-descent
+  parser), :mod:`~verifiers.math.parse` (:func:`parse_answer`, :func:`parse_math`);
+- answer forms read by the fallbacks: :mod:`~verifiers.math.forms`;
+- comparison: :mod:`~verifiers.math.values` (two values: the precision policy, units, percent, degrees),
+  :mod:`~verifiers.math.compare` (two answer trees: :func:`nodes_equal`, :func:`answers_equivalent`);
+- extraction: :mod:`~verifiers.math.boxes` (boxes, ``<answer>`` tags, ``#### n``, :func:`extract_reference`),
+  :mod:`~verifiers.math.extract` (:func:`extract_answer`: the rules, hedges, doubted fallbacks);
+- the verifier: :mod:`~verifiers.math.verifier` (:func:`math_answer`, :func:`check_reference`,
+  :func:`read_reference`, echo rejection, required answer forms).
+
+Extraction tries these rules in order; the one that matched is ``info["rule"]``: ``answer_tag`` (the last
+``<answer>`` block is the scope and the other rules apply inside it: ``answer_tag+boxed``, ...), ``boxed``
+(the last ``\boxed{}``/``\fbox{}``), ``gsm8k`` (the last ``#### n``), ``answer_is`` ("the (final) answer is",
+"Answer:", "the correct option is", and the same marker in Chinese, Russian, French, German, Spanish),
+``whole`` (the completion is nothing but an answer), and the fallbacks, switched off together with
+``last_number_fallback=False``: ``last_math`` (a math span that ends the text), ``last_latex`` (an
+undelimited LaTeX expression that ends it), ``last_number`` (a standalone numeral).
+
+Policy constants: a decimal against an exact value without a terminating expansion (1/3, sqrt 2, pi) is
+credited within ``DECIMAL_REL_TOL = 1e-6`` relative error; two decimals, or a decimal and a terminating
+rational, must be equal exactly; exact constants agree at 30 digits to ``EXACT_REL_TOL = 1e-20``;
+expressions with free symbols are equal when the expanded difference is 0, different when it is a non-zero
+rational polynomial, else equal at 6 fixed points (``SYMBOLIC_REL_TOL``). Completions over
+``MAX_COMPLETION_CHARS`` (100,000) are ``too_long``; the parser's limits are listed in
+:mod:`~verifiers.math.guards`. When in doubt the answer is wrong: an answer that fails to parse is
+``unparsable`` (never an exception), a comparison that raises is "not equal", and a reference that cannot
+be parsed gives ``bad_input`` (the row is at fault, not the model) unless the answer is the same text.
+
+The table of answer forms: a completion, a reference, the status ``math_answer`` gives (``correct`` is the
+only one that pays), and the test that shows the rule. ``[Q: ...]`` after a reference is the row's
+question. ``tests/test_math_table.py`` runs every row and checks that its test exists.
+
+Extraction: where the answer is
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    <think>maybe \boxed{2}</think><answer>5</answer>                    | 5                            | correct     | test_extraction_rules
+    <answer>The answer is 5</answer>                                    | 5                            | correct     | test_extraction_inside_answer_tags_and_minerva_format
+    <answer>2 3</answer>                                                | 3                            | unparsable  | test_answer_tag_grids_sequences_and_plain_text
+    <answer>06:09</answer>                                              | 06:09                        | correct     | test_answer_tag_grids_sequences_and_plain_text
+    <answer>a,b, c</answer>                                             | a, b, c                      | correct     | test_answer_tag_grids_sequences_and_plain_text
+    nested \boxed{\frac{\sqrt{2}}{2}} end                               | \frac{\sqrt{2}}{2}           | correct     | test_extraction_rules
+    so \boxed 5                                                         | 5                            | correct     | test_extraction_rules
+    Hence \boxed12.                                                     | 12                           | correct     | test_answer_markers_languages_and_sentence_ends
+    \boxed{} so \boxed{5}                                               | 5                            | correct     | test_empty_box_is_ignored
+    48 + 24 = 72 #### 72                                                | 72                           | correct     | test_extraction_rules
+    Thus the answer is $\frac{3}{4}$. Done.                             | 3/4                          | correct     | test_extraction_rules
+    **Answer**: 12                                                      | 12                           | correct     | test_answer_markers_languages_and_sentence_ends
+    答案是12，不是13。                                                   | 12                           | correct     | test_answer_markers_languages_and_sentence_ends
+    Ответ: 7                                                            | 7                            | correct     | test_answer_markers_languages_and_sentence_ends
+    Therefore, the correct answer is option B.                          | B                            | correct     | test_answer_markers_options_escaped_dollars_and_equivalent_forms
+    The answer is not 8; it is 9.                                       | 9                            | correct     | test_a_corrected_answer_is_the_correction
+    The answer is 42, not 24.                                           | 24                           | wrong       | test_answer_is_stops_at_a_contrast
+    The answer is 12 (since 3 \times 4 = 12).                           | 12                           | correct     | test_answer_markers_languages_and_sentence_ends
+    The answer is $\$5.50$.                                             | 5.5                          | correct     | test_answer_markers_options_escaped_dollars_and_equivalent_forms
+    The answer is `64`.                                                 | 64                           | correct     | test_code_spans_text_references_and_nanometres
+    Final Answer: The volume of $ABCDEFGH$ is 120. I hope it is correct. | 120                         | correct     | test_answer_markers_languages_and_sentence_ends
+    Final Answer: Bob has 5 apples left.                                | 5                            | correct     | test_answer_markers_languages_and_sentence_ends
+    Final Answer: Bob has 5 apples and 2 pears.                         | 5                            | unparsable  | test_answer_markers_languages_and_sentence_ends
+    $x = 5$                                                             | 5                            | correct     | test_extraction_rules
+    So x < -1 or x > 1.                                                 | (-\infty,-1)\cup(1,\infty)   | correct     | test_a_leading_so_or_thus_before_a_whole_answer_is_not_part_of_it
+    Thus spoke Zarathustra                                              | Thus spoke Zarathustra       | correct     | test_a_leading_so_or_thus_before_a_whole_answer_is_not_part_of_it
+    The diagonal is $\sqrt{1^2+1^2} = \sqrt{2}$.                        | \sqrt{2}                     | correct     | test_last_math_span_true_chain_is_its_last_side
+    Factoring, $(x-2)(x-3)=0$, so $x = 2$ or $x = 3$.                   | 2, 3                         | correct     | test_last_math_joins_spans_that_list_answers
+    Factoring, $(x-2)(x-3)=0$, so $x = 2$ or $x = 3$.                   | 3                            | wrong       | test_last_math_joins_spans_that_list_answers
+    The roots are $x=-2$ and $x=1$.                                     | -2, 1                        | correct     | test_last_math_joins_spans_that_list_answers
+    Solving the system, we get $x = 4$ and $y = 5$.                     | 5                            | correct     | test_last_math_joins_spans_that_list_answers
+    So the length is \sqrt{2}.                                          | \sqrt{2}                     | correct     | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
+    we add them and get 17 apples in total                              | 17                           | correct     | test_extraction_rules
+    It costs $5 for milk and $3 for bread, so $8 in all.                | 8                            | correct     | test_extraction_rules
+    Two of the four outcomes are favourable, so the probability is 50%. | \frac12                      | correct     | test_last_number_fallback_percent_ratio_runs_and_operands
+    so the rod is 5cm long                                              | 5                            | correct     | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
+    The ratio is 3:4.                                                   | 3:4                          | correct     | test_last_number_fallback_percent_ratio_runs_and_operands
+    The ratio is 3:4.                                                   | 4                            | wrong       | test_last_number_fallback_percent_ratio_runs_and_operands
+
+Extraction: text that states no answer (the fallbacks read nothing)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    Water is H2O                                                        | 2                            | no_answer   | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
+    The code is AZYUK2A.                                                | 2                            | no_answer   | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
+    So the length is \sqrt{2}.                                          | 2                            | wrong       | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
+    Soucis : 2,74 $ a..                                                 | 74                           | no_answer   | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
+    maybe it is \sqrt{2}                                                | \sqrt{2}                     | no_answer   | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
+    12 12 12                                                            | 12                           | no_answer   | test_last_number_fallback_percent_ratio_runs_and_operands
+    We need 2x = 12. Dividing by 2                                      | 2                            | no_answer   | test_last_number_fallback_percent_ratio_runs_and_operands
+    Adding up the change: so 12 - 2                                     | 2                            | no_answer   | test_last_number_fallback_percent_ratio_runs_and_operands
+    The roots are 2 and 3                                               | 3                            | no_answer   | test_last_number_fallback_percent_ratio_runs_and_operands
+    Plugging in, 5 is not a solution.                                   | 5                            | no_answer   | test_fallback_answers_that_their_sentence_negates_are_not_answers
+    We try $x = 5$, which does not work.                                | 5                            | no_answer   | test_fallback_answers_that_their_sentence_negates_are_not_answers
+    I'm not sure, maybe 5?                                              | 5                            | no_answer   | test_fallback_answers_that_their_sentence_negates_are_not_answers
+    The answer must be 6, not 5.                                        | 5                            | no_answer   | test_fallback_answers_that_their_sentence_negates_are_not_answers
+    Let's try $n = 4$.                                                  | 4                            | no_answer   | test_fallback_finds_no_answer_in_unfinished_or_referencing_text
+    Solving 2x + 3 = 7 gives x =                                        | 2                            | no_answer   | test_fallback_finds_no_answer_in_unfinished_or_referencing_text
+    Case 3: x is negative. Then                                         | 3                            | no_answer   | test_fallback_finds_no_answer_in_unfinished_or_referencing_text
+    By Theorem 3, the result follows.                                   | 3                            | no_answer   | test_fallback_finds_no_answer_in_unfinished_or_referencing_text
+    We need to find x in equation (2)                                   | 2                            | no_answer   | test_fallback_finds_no_answer_in_unfinished_or_referencing_text
+    So x = 5. But wait, that violates the constraint x < 4, so there is no solution. | 4           | no_answer   | test_fallback_finds_no_answer_in_unfinished_or_referencing_text
+    The answer cannot be 4.                                             | 4                            | no_answer   | test_fallback_finds_no_answer_in_unfinished_or_referencing_text
+    The answer is at least 5.                                           | 5                            | unparsable  | test_bounds_and_rechecks_are_not_answers
+    Final Answer: Jane started 3 hours ago and Rod 8 hours ago.         | 3                            | unparsable  | test_final_answer_sentences
+    I have no idea.                                                     | 3                            | no_answer   | test_no_answer_unparsable_bad_input
+
+Extraction: final-answer sentences and references
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    $0.05 \cdot 10,200 \cdot \frac{1}{2} = \boxed{255}$ So she has $10,455. Final Answer: The final answer is $10,455$. I hope it is correct. | 10455 | correct | test_final_answer_sentences
+    Interest: $\boxed{255}$. Final Answer: The final answer is $10,455$. | 255                         | wrong       | test_final_answer_sentences
+    $\boxed{5}$ Hmm, let me recheck. The answer is 6.                   | 6                            | wrong       | test_bounds_and_rechecks_are_not_answers
+    Final Answer: Jane started growing Sphere 3 hours ago. I hope it is correct. | 3                   | correct     | test_final_answer_sentences
+    $\boxed{-2}$                                                        | \(\boxed{1}\) and \(\boxed{-2}\). | wrong  | test_several_boxes_in_a_reference_are_several_answers
+    $\boxed{1, -2}$                                                     | \(\boxed{1}\) and \(\boxed{-2}\). | correct | test_several_boxes_in_a_reference_are_several_answers
+    $\boxed{1,2}$                                                       | \boxed{1} papers and \boxed{2} bins | correct | test_several_boxes_in_a_reference_are_several_answers
+    $\boxed{1,2}$                                                       | \boxed{1} no no no no no \boxed{2} | wrong  | test_several_boxes_in_a_reference_are_several_answers
+    a total loss of $\boxed{28\%}$.                                     | The stock retains 72% of its value. Final Answer: The final answer is $28 \%$. I hope it is correct. | correct | test_reference_written_as_a_solution_answers_with_its_final_answer
+    The answer is \boxed{5}                                             | Adding gives 5. #### 5       | correct     | test_wrapped_references_are_normalised
+    The answer is \boxed{5}                                             | 5 apples                     | correct     | test_wrapped_references_are_normalised
+
+Hedges: several answers where one is asked for get nothing
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{3} or \boxed{4}                                              | 3                            | wrong       | test_hedged_answers_get_no_credit
+    It is \boxed{3}. No wait, \boxed{4}                                 | 3                            | wrong       | test_hedged_answers_get_no_credit
+    The answer is 3 or 4.                                               | 3                            | wrong       | test_hedged_answers_get_no_credit
+    I am not sure, it could be 4 or 5                                   | 5                            | wrong       | test_last_number_next_to_or_is_a_hedge
+    The answer is $5$ or $6$.                                           | 5                            | wrong       | test_answer_markers_languages_and_sentence_ends
+    The solutions are $\boxed{2}$ and $\boxed{3}$.                      | 2, 3                         | correct     | test_several_boxes_against_several_answers
+    The solutions are $\boxed{2}$ and $\boxed{3}$.                      | 2                            | wrong       | test_several_boxes_against_several_answers
+    <answer>x = 3 or x = -3</answer>                                    | \{-3, 3\}                    | correct     | test_or_lists_solutions_only_when_the_reference_has_several
+    \boxed{x=2 \text{ or } x=3}                                         | x = 3 or x = 2               | correct     | test_or_in_the_reference_is_compared_not_hedged
+    The answer is 1/2 (or 0.5).                                         | \frac12                      | correct     | test_or_between_equal_values_is_not_a_hedge
+    The answer is $\frac{1}{2}$ or equivalently $0.5$.                  | 1/2                          | correct     | test_answer_markers_options_escaped_dollars_and_equivalent_forms
+    \boxed{\frac12}, i.e. \boxed{0.5}                                   | 1/2                          | correct     | test_repeated_equal_boxes_are_not_a_hedge
+
+Comparison: numbers and the precision policy
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{\frac{2}{4}}                                                 | \frac12                      | correct     | test_equivalence_table
+    \boxed{0.1250001}                                                   | 0.125                        | wrong       | test_equivalence_table
+    \boxed{1000001.0}                                                   | 1000000                      | wrong       | test_equivalence_table
+    \boxed{0.333}                                                       | \frac13                      | wrong       | test_equivalence_table
+    \boxed{0.3333333333}                                                | \frac13                      | correct     | test_equivalence_table
+    \boxed{3.14159265}                                                  | \pi                          | correct     | test_equivalence_table
+    \boxed{\frac13}                                                     | 0.333                        | wrong       | test_equivalence_table
+    \boxed{approximately 3.1415927}                                     | \pi                          | correct     | test_equivalence_table
+    \boxed{\approx 3.14}                                                | \pi                          | wrong       | test_equivalence_table
+    \boxed{0.\overline{3}}                                              | \frac13                      | correct     | test_equivalence_table
+    \boxed{0.333...}                                                    | \frac13                      | correct     | test_equivalence_table
+    \boxed{0.(142857)}                                                  | \frac17                      | correct     | test_equivalence_table
+    \boxed{0.33333333333x}                                              | \frac{x}{3}                  | correct     | test_edge_cases
+    \boxed{2.0000001x}                                                  | 2x                           | wrong       | test_edge_cases
+    \boxed{x+10^{-20}}                                                  | x                            | wrong       | test_edge_cases
+    \boxed{\sqrt{5+2\sqrt6}}                                            | \sqrt2+\sqrt3                | correct     | test_equivalence_table
+    \boxed{\frac{355}{113}}                                             | \pi                          | wrong       | test_equivalence_table
+    \boxed{(x+1)^2}                                                     | x^2+2x+1                     | correct     | test_equivalence_table
+    \boxed{2\sin x}                                                     | \sin 2x                      | wrong       | test_equivalence_table
+    \boxed{\frac{2}{1+i}}                                               | 1-i                          | correct     | test_equivalence_table
+    \boxed{i^2}                                                         | -1                           | correct     | test_equivalence_table
+    \boxed{e\cdot e}                                                    | e^2                          | correct     | test_equivalence_table
+    \boxed{yx^2}                                                        | x^{2}y                       | correct     | test_equivalence_table
+    \boxed{6.02e23}                                                     | 6.02\times10^{23}            | correct     | test_equivalence_table
+    \boxed{3 1/2}                                                       | 3.5                          | correct     | test_equivalence_table
+    \boxed{\sqrt[3]{-8}}                                                | -2                           | correct     | test_equivalence_table
+    \boxed{10²³}                                                        | 10^8                         | wrong       | test_equivalence_table
+
+Comparison: labels, chains and relations
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{x=3}                                                         | 3                            | correct     | test_equivalence_table
+    \boxed{2 = x}                                                       | x = 2                        | correct     | test_equivalence_table
+    \boxed{a = 3}                                                       | b = 3                        | wrong       | test_edge_cases
+    \boxed{\text{total cost} = 24}                                      | 24                           | correct     | test_equivalence_table
+    \boxed{f(x) = 2x+3}                                                 | y=2x+3                       | correct     | test_equivalence_table
+    \boxed{f(t) = t^2}                                                  | f(x) = x^2                   | wrong       | test_equivalence_table
+    \boxed{f(x) = 2x}                                                   | f'(x) = 2x                   | wrong       | test_equivalence_table
+    \boxed{f^{-1}(x)=\frac{x-3}{2}}                                     | \frac{x-3}{2}                | correct     | test_equivalence_table
+    \boxed{(a, b) = (2, 3)}                                             | (2, 3)                       | correct     | test_equivalence_table
+    \boxed{2+2=4}                                                       | 4                            | correct     | test_edge_cases
+    \boxed{2+2=5}                                                       | 5                            | wrong       | test_edge_cases
+    \boxed{x = \frac{-b}{2a} = 2}                                       | 2                            | correct     | test_a_labelled_chain_through_a_formula_answers_its_last_side
+    \boxed{x = \frac{-b}{2a} = 3 = 2}                                   | 2                            | wrong       | test_a_labelled_chain_through_a_formula_answers_its_last_side
+    \boxed{\frac16 \approx 0.1667}                                      | \frac16                      | correct     | test_edge_cases
+    \boxed{x+2y=3}                                                      | 2x+4y=6                      | correct     | test_equivalence_table
+    \boxed{x\geq 3}                                                     | x>3                          | wrong       | test_equivalence_table
+    $\boxed{4, 5}$                                                      | $AB=4,CD=5$                  | correct     | test_labelled_answers_on_either_side
+    $1$                                                                 | $|AB|=1$                     | correct     | test_labelled_answers_on_either_side
+    $11:21$                                                             | $V_{1}:V_{2}=11:21$          | correct     | test_labelled_answers_on_either_side
+    $\frac{1}{\sqrt{6}}$                                                | $\frac{NO}{BO}=\frac{1}{\sqrt6}$ | correct  | test_labelled_answers_on_either_side
+    $x = 5+5+1 = 11$                                                    | $x = 11$                     | correct     | test_labelled_answers_on_either_side
+    $x = 5+5+1 = 7 = 11$                                                | $x = 11$                     | wrong       | test_labelled_answers_on_either_side
+    $(5,2),(7,2)$                                                       | $p=5,q=2;p=7,q=2$            | correct     | test_labelled_answers_on_either_side
+
+Comparison: sets, tuples, intervals, matrices
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{\{3,2,1\}}                                                   | \{1,2,3\}                    | correct     | test_equivalence_table
+    \boxed{3, 2}                                                        | 2, 3                         | correct     | test_equivalence_table
+    \boxed{2}                                                           | 2, 3                         | wrong       | test_equivalence_table
+    \boxed{\{6\}}                                                       | 6                            | correct     | test_edge_cases
+    \boxed{(2,1)}                                                       | (1,2)                        | wrong       | test_equivalence_table
+    \boxed{(1,2]}                                                       | [1,2)                        | wrong       | test_equivalence_table
+    \boxed{(2,\infty)\cup(-\infty,1)}                                   | (-\infty,1)\cup(2,\infty)    | correct     | test_equivalence_table
+    \boxed{\begin{bmatrix}1&2\\3&4\end{bmatrix}}                        | \begin{pmatrix}1&2\\3&4\end{pmatrix} | correct | test_equivalence_table
+    \boxed{(3, -1)}                                                     | \begin{pmatrix} 3 \\ -1 \end{pmatrix} | correct | test_equivalence_table
+    \boxed{(3,\infty)}                                                  | x>3                          | correct     | test_equivalence_table
+    \boxed{\{x \mid x > 0\}}                                            | (0, \infty)                  | correct     | test_edge_cases
+    \boxed{|x - 3| < 2}                                                 | (1, 5)                       | correct     | test_absolute_value_inequalities_are_intervals
+    \boxed{|x| \ge 2}                                                   | (-\infty, -2] \cup [2, \infty) | correct   | test_absolute_value_inequalities_are_intervals
+    \boxed{x \neq 0}                                                    | (-\infty, 0) \cup (0, \infty) | correct    | test_equivalence_table
+    \boxed{x < -1 \text{ or } x > 1}                                    | (-\infty,-1)\cup(1,\infty)   | correct     | test_equivalence_table
+    \boxed{x \neq \pm 2}                                                | (-\infty,-2)\cup(-2,2)\cup(2,\infty) | correct | test_equivalence_table
+    \boxed{\mathbb{R} \setminus \{0, 2\}}                               | (-\infty, 0) \cup (0, 2) \cup (2, \infty) | correct | test_equivalence_table
+    \boxed{\text{all real numbers}}                                     | (-\infty, \infty)            | correct     | test_equivalence_table
+    \boxed{\{-2, 1+\sqrt5, 1-\sqrt5\}}                                  | \{1\pm\sqrt{5},-2\}          | correct     | test_equivalence_table
+    $z \in [-\frac{3}{2}, -1] \cup [1, \frac{3}{2}]$                    | $1\leq|z|\leq \frac{3}{2}$   | correct     | test_answer_key_notations
+    $(0,1)$                                                             | $0<f(x)<1$                   | correct     | test_answer_key_notations
+    \boxed{(0, -2, 0), (0, 0, 0)}                                       | (0;0;0),(0;-2;0)             | correct     | test_answer_key_notations
+    $\begin{pmatrix}3 & 4 \\ 1 & 2\end{pmatrix}$                        | $\begin{pmatrix}0 & 1 \\ 1 & 0\end{pmatrix} \begin{pmatrix}1 & 2 \\ 3 & 4\end{pmatrix}$ | correct | test_answer_key_notations
+
+Comparison: units, percent, degrees
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{10}                                                          | 10\text{ cm}                 | correct     | test_equivalence_table
+    \boxed{24\,\text{cm}^{2}}                                           | 24                           | correct     | test_equivalence_table
+    \boxed{1,234 apples}                                                | 1234                         | correct     | test_edge_cases
+    \boxed{10\text{ m}}                                                 | 10\text{ cm}                 | wrong       | test_equivalence_table
+    \boxed{0.1\text{ m}}                                                | 10\text{ cm}                 | correct     | test_equivalence_table
+    \boxed{25\text{ cm}}                                                | 25\text{ cm}^2               | wrong       | test_equivalence_table
+    \boxed{7 oranges}                                                   | 7 apples                     | wrong       | test_equivalence_table
+    \boxed{60 \text{ miles per hour}}                                   | 60 \text{ mph}               | correct     | test_equivalence_table
+    \boxed{40\text{ km}}                                                | 40\text{ km/h}               | wrong       | test_equivalence_table
+    \boxed{5 \times 10^{-7} \mathrm{~m}}                                | 500 \mathrm{~nm}             | correct     | test_code_spans_text_references_and_nanometres
+    \boxed{3 million}                                                   | 3000000                      | correct     | test_equivalence_table
+    \boxed{0.5}                                                         | 50\%                         | correct     | test_equivalence_table
+    \boxed{0.5\%}                                                       | 50\%                         | wrong       | test_equivalence_table
+    28 pct                                                              | $28\%$                       | correct     | test_answer_key_notations
+    \boxed{\frac{\pi}{6}}                                               | 30^\circ                     | correct     | test_equivalence_table
+    \boxed{\frac{\pi}{6}^\circ}                                         | 30^\circ                     | wrong       | test_equivalence_table
+    \boxed{\sin 30^\circ}                                               | \frac12                      | correct     | test_edge_cases
+    \boxed{30^\circ C}                                                  | \frac{\pi}{6}                | wrong       | test_edge_cases
+
+Comparison: text, choices, words, bases
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{Yes}                                                         | \text{yes}                   | correct     | test_equivalence_table
+    \boxed{\text{END}}                                                  | \text{DNE}                   | wrong       | test_short_words_in_text_are_words
+    \boxed{DNE}                                                         | \text{DNE}                   | correct     | test_short_words_in_text_are_words
+    \boxed{Bob}                                                         | \text{Bob}                   | correct     | test_short_words_in_text_are_words
+    \boxed{June 20}                                                     | \text{June 20}               | correct     | test_code_spans_text_references_and_nanometres
+    \boxed{(B) 12}                                                      | B                            | correct     | test_equivalence_table
+    \boxed{(C) 12}                                                      | \textbf{(B) }12              | wrong       | test_equivalence_table
+    \boxed{twenty-one}                                                  | 21                           | correct     | test_equivalence_table
+    \boxed{two thirds}                                                  | \frac23                      | correct     | test_equivalence_table
+    \boxed{5th}                                                         | 5                            | correct     | test_equivalence_table
+    \boxed{1011}                                                        | 1011_2                       | wrong       | test_equivalence_table
+    <answer>1111010010_2</answer>                                       | 1111010010                   | correct     | test_programmer_numerals_and_bases
+    <answer>0x5B993</answer>                                            | 0x5b993                      | correct     | test_programmer_numerals_and_bases
+    <answer>1011_2</answer>                                             | 11                           | wrong       | test_programmer_numerals_and_bases
+
+Normalisation and notation
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{\left(\frac{1}{2}\right)}                                    | \frac12                      | correct     | test_equivalence_table
+    \boxed{1 234 567}                                                   | 1234567                      | correct     | test_equivalence_table
+    \boxed{10,000}                                                      | 1000                         | wrong       | test_equivalence_table
+    is $\boxed{11,\! 111,\! 111,\! 100}$                                | 11111111100                  | correct     | test_answer_key_notations
+    The final answer is $14 {, }916$.                                   | 14916                        | correct     | test_answer_key_notations
+    $x \in [-2,7]$                                                      | $-2 \\le x \\le 7$           | correct     | test_answer_key_notations
+    \boxed{½}                                                           | \frac12                      | correct     | test_equivalence_table
+    \boxed{10²³}                                                        | 10^{23}                      | correct     | test_equivalence_table
+    \boxed{6.02 x 10^{23}}                                              | 6.02 \times 10^{23}          | correct     | test_equivalence_table
+    \boxed{\lfloor 6.5 \rfloor}                                         | 6                            | correct     | test_equivalence_table
+    \boxed{\gcd(4, 6)}                                                  | 2                            | correct     | test_equivalence_table
+    \boxed{[52.2, 30.0, 14.0, -49.0, -81.0]}                            | ['52.2', '30.0', '14.0', '-49.0', '-81.0'] | correct     | test_python_lists_of_quoted_numbers
+    \boxed{5 \text{ min}}                                               | 5                            | correct     | test_equivalence_table
+
+Required forms, statuses, limits, echoes
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    <answer>2^2 × 5 × 7^2</answer>                                      | 2 × 2 × 5 × 7 × 7            | correct     | test_a_prime_factorisation_reference_wants_the_factorisation
+    <answer>980</answer>                                                | 2 × 2 × 5 × 7 × 7            | wrong       | test_a_prime_factorisation_reference_wants_the_factorisation
+    \boxed{300000}                                                      | 3 \times 10^5                | correct     | test_products_that_are_not_factorisations_compare_by_value
+    \boxed{5 m}                                                         | 5 \text{ meters}             | correct     | test_a_bare_unit_letter_against_a_reference_in_that_unit
+    \boxed{5 m}                                                         | 5                            | wrong       | test_a_bare_unit_letter_against_a_reference_in_that_unit
+    \boxed{\frac{1}{                                                    | 3                            | unparsable  | test_no_answer_unparsable_bad_input
+    \boxed{\weird{3}}                                                   | 3                            | unparsable  | test_no_answer_unparsable_bad_input
+    \boxed{3}                                                           | \weird{3}                    | bad_input   | test_no_answer_unparsable_bad_input
+    \boxed{9^{9^{9^{9}}}}                                               | 3                            | unparsable  | test_pathological_inputs_end_with_a_status
+    \boxed{__import__('os').system('ls')}                               | 1                            | unparsable  | test_untrusted_text_is_never_evaluated
+    47 + 85                                                             | 132 [Q: Compute 47 + 85. Reply with the number only.] | wrong | test_an_answer_copied_from_the_question_is_not_credited
+    47 + 85 = 132                                                       | 132 [Q: Compute 47 + 85.]    | correct     | test_an_answer_copied_from_the_question_is_not_credited
+    \boxed{3\sqrt{2}}                                                   | 3\sqrt2 [Q: Which is larger? (A) $2\sqrt{3}$ (B) $3\sqrt{2}$] | correct | test_an_answer_copied_from_the_question_is_not_credited
+"""
+
+from __future__ import annotations
+
+from verifiers.math.boxes import extract_reference
+from verifiers.math.compare import answers_equivalent, nodes_equal
+from verifiers.math.extract import Extraction, extract_answer
+from verifiers.math.nodes import (
+    MAX_ANSWER_CHARS,
+    Answers,
+    Bracket,
+    Choice,
+    Expr,
+    Matrix,
+    Node,
+    ParseError,
+    Relation,
+    Text,
+    Union,
+)
+from verifiers.math.normalize import normalize, strip_math_delimiters
+from verifiers.math.parse import parse_answer, parse_math
+from verifiers.math.values import DECIMAL_REL_TOL, EXACT_REL_TOL, SYMBOLIC_REL_TOL, expressions_equal
+from verifiers.math.verifier import MAX_COMPLETION_CHARS, check_reference, math_answer, read_reference
+
+__all__ = [
+    "DECIMAL_REL_TOL",
+    "EXACT_REL_TOL",
+    "MAX_ANSWER_CHARS",
+    "MAX_COMPLETION_CHARS",
+    "SYMBOLIC_REL_TOL",
+    "Answers",
+    "Bracket",
+    "Choice",
+    "Expr",
+    "Extraction",
+    "Matrix",
+    "Node",
+    "ParseError",
+    "Relation",
+    "Text",
+    "Union",
+    "answers_equivalent",
+    "check_reference",
+    "expressions_equal",
+    "extract_answer",
+    "extract_reference",
+    "math_answer",
+    "nodes_equal",
+    "normalize",
+    "parse_answer",
+    "parse_math",
+    "read_reference",
+    "strip_math_delimiters",
+]

@@ -1,0 +1,133 @@
+"""Extraction, part 1: where answers sit in a text: ``\\boxed{}``/``\\fbox{}`` contents,
+``<answer>`` blocks, GSM8K ``#### n``; and :func:`extract_reference` (the answer inside a reference).
+"""
+
+from __future__ import annotations
+
+import re
+
+from verifiers.math.nodes import MAX_ANSWER_CHARS
+from verifiers.math.normalize import normalize, strip_math_delimiters
+
+_BOX_RE = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
+_TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"
+_GSM_RE = re.compile(r"####\s*([^\n]+)")
+
+
+_MAX_BOXES = 20
+
+
+def _boxed_contents(text: str) -> list[str]:
+    """Contents of every ``\\boxed{..}``/``\\fbox{..}``/``\\boxed x`` (the last ``_MAX_BOXES``)."""
+    out: list[str] = []
+    starts = [m.end() for m in _BOX_RE.finditer(text)][-_MAX_BOXES:]
+    for i in starts:
+        j = i
+        while j < len(text) and text[j] == " ":
+            j += 1
+        if j < len(text) and text[j] == "{":
+            depth, k = 0, j
+            end = min(len(text), j + MAX_ANSWER_CHARS + 2)
+            while k < end:
+                c = text[k]
+                if c == "\\":
+                    k += 2
+                    continue
+                if c == "{":
+                    depth += 1
+                elif c == "}":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                k += 1
+            if k < end and depth == 0:
+                if text[j + 1 : k].strip():  # an empty \boxed{} is not an answer
+                    out.append(text[j + 1 : k])
+            else:
+                out.append(text[j : j + MAX_ANSWER_CHARS + 1])  # unbalanced or too long: unparsable
+        elif i < len(text) and j > i:  # "\boxed 5"
+            m = re.match(r"[^\s$]+", text[j:])
+            if m:
+                out.append(m.group())
+        else:  # "\boxed5", "\boxed12": the number the model meant (LaTeX would box one digit)
+            m = re.match(r"\d+(?:\.\d+)?", text[j:])
+            if m:
+                out.append(m.group())
+    return out
+
+
+_MAX_BLOCKS = 50  # more <answer> blocks than this are spam (a hedge), not compared pairwise
+
+
+def _answer_tag_blocks(text: str) -> list[str]:
+    """The stripped contents of every complete ``<answer>...</answer>`` block, in order (linear time)."""
+    low, out, pos = text.lower(), [], 0
+    while True:
+        start = low.find(_TAG_OPEN, pos)
+        if start < 0:
+            return out
+        close = low.find(_TAG_CLOSE, start)
+        if close < 0:
+            return out
+        out.append(text[start + len(_TAG_OPEN) : close].strip())
+        pos = close + len(_TAG_CLOSE)
+
+
+def _last_answer_tag(text: str) -> str | None:
+    """Content of the last ``<answer>...</answer>`` (case-insensitive), found in linear time.
+
+    (A lazy regex over ``"<answer>" * 10_000`` is quadratic: seconds per completion.)
+    """
+    low = text.lower()
+    close = low.rfind(_TAG_CLOSE)
+    if close < 0:
+        return None
+    start = low.rfind(_TAG_OPEN, 0, close)
+    if start < 0:
+        return None
+    # the regex this replaces matched the *first* <answer> after the previous </answer>
+    prev_close = low.rfind(_TAG_CLOSE, 0, start)
+    first = low.find(_TAG_OPEN, prev_close + 1 if prev_close >= 0 else 0, close)
+    return text[first + len(_TAG_OPEN) : close]
+
+
+def _last_match(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    last = None
+    for last in pattern.finditer(text):  # noqa: B007 - we want the last one
+        pass
+    return last
+
+
+_BETWEEN_BOXES_NOISE_RE = re.compile(r"\\[()\[\]]|\$|[,;.]")
+
+
+def _boxes_listed_together(text: str) -> bool:
+    """True when at most three words (and 40 characters) stand between each box and the next."""
+    starts = [m.start() for m in _BOX_RE.finditer(text)][-_MAX_BOXES:]
+    for a, b in zip(starts, starts[1:]):
+        content = _boxed_contents(text[a:b])
+        inner = text[a:b]
+        gap = inner[inner.find(content[0]) + len(content[0]) + 1 :] if content else inner
+        words = _BETWEEN_BOXES_NOISE_RE.sub(" ", gap).split()
+        if len(gap) > 40 or len(words) > 3:
+            return False
+    return True
+
+
+def extract_reference(reference: str) -> str:
+    """The answer inside a reference: boxed content, a GSM8K ``#### n``, else the whole text.
+
+    A reference with several different boxes listed together ("\\boxed{1} and \\boxed{-2}",
+    "\\boxed{2}, \\boxed{3}", "\\boxed{1} papers and \\boxed{2} bins": at most three words between
+    two boxes) has several answers: they are read together ("1, -2"), so one of them alone is not
+    the answer. Boxes far apart (a worked solution) answer with the last one."""
+    boxes = _boxed_contents(reference)
+    if boxes:
+        distinct = list(dict.fromkeys(normalize(b) for b in boxes))  # (as text: no parsing here)
+        if 1 < len(distinct) <= 10 and _boxes_listed_together(reference):
+            return ", ".join(distinct)
+        return boxes[-1]
+    m = _last_match(_GSM_RE, reference)
+    if m is not None:
+        return m.group(1).strip()
+    return strip_math_delimiters(reference)

@@ -1,0 +1,444 @@
+"""Comparison, part 2: two answer trees (:func:`nodes_equal`) and two answer strings
+(:func:`answers_equivalent`): labels, chains, relations, intervals and inequalities, sets, tuples,
+unions, matrices, choices, text. Never raises: when in doubt, not equal.
+"""
+
+from __future__ import annotations
+
+import re
+
+import sympy
+
+from verifiers.math.boxes import extract_reference
+from verifiers.math.nodes import (
+    Answers,
+    Bracket,
+    Choice,
+    Expr,
+    Matrix,
+    Node,
+    ParseError,
+    Relation,
+    Text,
+    Union,
+    remove_points,
+)
+from verifiers.math.normalize import normalize, strip_math_delimiters
+from verifiers.math.parse import parse_answer
+from verifiers.math.values import _constant_ratio, _exprs_equal
+
+
+def answers_equivalent(pred: str, gold: str) -> bool:
+    """True when the two extracted answers are mathematically the same (see the table in :mod:`verifiers.math`).
+
+    Both are answer strings (not whole completions); either may still carry ``$..$`` or
+    ``\\boxed{}``. Never raises: anything unparsable is not equivalent (unless both strings
+    are identical after normalisation).
+    """
+    try:
+        g = parse_answer(extract_reference(gold))
+        p = parse_answer(extract_reference(pred))
+    except Exception:  # noqa: BLE001 - documented: never raises
+        try:
+            a, b = normalize(strip_math_delimiters(pred)), normalize(strip_math_delimiters(gold))
+        except Exception:  # noqa: BLE001
+            return False
+        return bool(a) and a == b
+    return nodes_equal(p, g)
+
+
+def nodes_equal(a: Node, b: Node) -> bool:
+    """Equivalence of two parsed answer trees; never raises."""
+    try:
+        return _nodes_equal(a, b, 0)
+    except Exception:  # noqa: BLE001 - when in doubt, not equal
+        return False
+
+
+def _strip_label(n: Node) -> Node:
+    """``x = 3`` -> ``3``; a true numeric chain ``2 + 2 = 4`` -> ``4`` (a false one stays)."""
+    if not isinstance(n, Relation):
+        return n
+    if n.label and len(n.ops) == 1 and n.ops[0] in ("=", "in", "~"):
+        return n.sides[1]
+    if n.ops == ("~",):  # "\frac16 \approx 0.1667": the exact value is the answer
+        return n.sides[0]
+    if (
+        n.label
+        and len(n.ops) >= 2
+        and all(o == "=" for o in n.ops)
+        and all(isinstance(s, Expr) and s.unit is None and s.marker is None for s in n.sides)
+    ):  # "x = \frac{-b}{2a} = \frac{4}{2} = 2": a formula, worked out; every number in it must agree
+        numeric = [s for s in n.sides[1:] if not s.value.free_symbols]  # type: ignore[union-attr]
+        last = n.sides[-1]
+        if (
+            numeric
+            and numeric[-1] is last
+            and len(numeric) < len(n.sides) - 1
+            and all(_exprs_equal(s, last) for s in numeric[:-1])  # type: ignore[arg-type]
+        ):
+            return last
+    if n.label and len(n.ops) > 1 and n.ops[0] in ("=", "~"):  # "x = \frac13 \approx 0.333", "x = 2 + 2 = 4"
+        rest = Relation(n.ops[1:], n.sides[1:])
+        stripped = _strip_label(rest)
+        return stripped if stripped is not rest else n
+    if all(o == "=" for o in n.ops) and all(
+        isinstance(s, Expr) and not s.value.free_symbols for s in n.sides
+    ):
+        last = n.sides[-1]
+        if all(_exprs_equal(s, last) for s in n.sides[:-1]):  # type: ignore[arg-type]
+            return last
+    return n
+
+
+def _nodes_equal(a: Node, b: Node, depth: int) -> bool:
+    if depth > 20:
+        return False
+    if isinstance(a, Answers) and len(a.items) == 1:
+        a = a.items[0]
+    if isinstance(b, Answers) and len(b.items) == 1:
+        b = b.items[0]
+    if isinstance(a, Choice) or isinstance(b, Choice):
+        return _choices_equal(a, b, depth)
+    a, b = _as_domain(a), _as_domain(b)
+    if isinstance(a, Relation) != isinstance(b, Relation):
+        a, b = _strip_label(a), _strip_label(b)
+    if isinstance(a, Relation) and isinstance(b, Relation):
+        if _same_function(a, b):  # "y = 2x + 3" and "f(x) = 2x + 3" name one function
+            return _nodes_equal(a.sides[1], b.sides[1], depth + 1)
+        if _relations_equal(a, b, depth):
+            return True
+        sa, sb = _strip_label(a), _strip_label(b)
+        if sa is a and sb is b:
+            ia, ib = _relation_interval(a), _relation_interval(b)
+            return ia is not None and ib is not None and _nodes_equal(ia, ib, depth + 1)
+        if sa is not a and sb is not b and a.label and b.label and a.name and a.name == b.name:
+            return _nodes_equal(sa, sb, depth + 1)  # "x = 5+5+1 = 11" (a true chain) vs "x = 11"
+        if (sa is a) == (sb is b):  # two labelled answers (a = 3 vs b = 3) must match as relations
+            return False
+        return _nodes_equal(sa, sb, depth + 1)  # "x \in (-1, 1)" vs "-1 < x < 1"
+    if isinstance(a, Relation) or isinstance(b, Relation):
+        rel, other = (a, b) if isinstance(a, Relation) else (b, a)
+        interval = _relation_interval(rel)
+        if interval is not None and isinstance(other, (Bracket, Union)):
+            return _nodes_equal(interval, other, depth + 1)
+        return False
+    if isinstance(a, Expr) and isinstance(b, Expr):
+        return _exprs_equal(a, b)
+    if isinstance(a, Text) or isinstance(b, Text):
+        return _text_equal(a, b)
+    if isinstance(a, Matrix) and isinstance(b, Matrix):
+        if len(a.rows) != len(b.rows) or len(a.rows[0]) != len(b.rows[0]):
+            return False
+        return all(_nodes_equal(x, y, depth + 1) for ra, rb in zip(a.rows, b.rows) for x, y in zip(ra, rb))
+    if isinstance(a, Matrix) != isinstance(b, Matrix):  # a vector as a tuple: (3, -1) is the column (3; -1)
+        m, t = (a, b) if isinstance(a, Matrix) else (b, a)
+        if not (isinstance(t, Bracket) and (t.open, t.close) == ("(", ")")):
+            return False
+        if len(m.rows) != 1 and len(m.rows[0]) != 1:
+            return False
+        entries = [c for r in m.rows for c in r]
+        return len(entries) == len(t.items) and all(
+            _nodes_equal(x, y, depth + 1) for x, y in zip(entries, t.items)
+        )
+    if isinstance(a, Bracket) and isinstance(b, Bracket):
+        if a.open == "{" and b.open == "{":
+            return _unordered_equal(a.items, b.items, depth)
+        if (a.open, a.close) != (b.open, b.close) or len(a.items) != len(b.items):
+            return False
+        return all(_nodes_equal(x, y, depth + 1) for x, y in zip(a.items, b.items))
+    if isinstance(a, Union) and isinstance(b, Union):
+        return _unordered_equal(a.parts, b.parts, depth)
+    # several answers: a bare list equals another bare list or a set, in any order;
+    # a one-element set is its element ("\{6\}" answers "6")
+    if (
+        isinstance(a, Bracket)
+        and a.open == "{"
+        and len(a.items) == 1
+        and not isinstance(b, (Bracket, Answers))
+    ):
+        return _nodes_equal(a.items[0], b, depth + 1)
+    if (
+        isinstance(b, Bracket)
+        and b.open == "{"
+        and len(b.items) == 1
+        and not isinstance(a, (Bracket, Answers))
+    ):
+        return _nodes_equal(a, b.items[0], depth + 1)
+    if isinstance(a, Union) != isinstance(b, Union):  # "x < -1 or x > 1" against (-oo, -1) U (1, oo)
+        union, other = (a, b) if isinstance(a, Union) else (b, a)
+        parts = _as_intervals(other)
+        return parts is not None and _unordered_equal(union.parts, parts, depth)
+    # "2 or 3" lists the same solutions as "2, 3" (hedges are caught earlier)
+    la, lb = _as_list(a), _as_list(b)
+    if la is not None and lb is not None:
+        return _unordered_equal(la, lb, depth)
+    return False
+
+
+_FUNCTION_LABEL_RE = re.compile(r"[A-Za-z]\([a-z]\)")
+
+
+def _same_function(a: Relation, b: Relation) -> bool:
+    """Two ``=`` answers labelled ``y`` / ``f(x)`` / ``p(x)`` (differently): names of one function of x."""
+    if not (a.label and b.label and a.ops == b.ops == ("=",)) or a.name == b.name:
+        return False
+    names = {a.name, b.name}
+    if "y" in names:
+        other = (names - {"y"}).pop()
+        return bool(_FUNCTION_LABEL_RE.fullmatch(other))
+    fa, fb = (_FUNCTION_LABEL_RE.fullmatch(n) for n in (a.name, b.name))
+    return bool(fa and fb) and a.name[1:] == b.name[1:]  # f(x) and p(x); never f(x) and f(t)
+
+
+def _choices_equal(a: Node, b: Node, depth: int) -> bool:
+    """``(B) 12`` against ``B`` (the letters agree), ``12`` (the values) or ``(B) 12`` (both)."""
+
+    def letter(n: Node) -> str | None:
+        if isinstance(n, Choice):
+            return n.letter
+        if isinstance(n, Text) and re.fullmatch(r"[a-e]", n.text):
+            return n.text
+        if (
+            isinstance(n, Expr)
+            and isinstance(n.value, sympy.Symbol)
+            and re.fullmatch(r"[A-Ea-e]", n.value.name)
+        ):
+            return n.value.name.lower()
+        return None
+
+    if isinstance(a, Choice) and isinstance(b, Choice):
+        return a.letter == b.letter and _nodes_equal(a.value, b.value, depth + 1)
+    choice, other = (a, b) if isinstance(a, Choice) else (b, a)
+    assert isinstance(choice, Choice)
+    other_letter = letter(other)
+    if other_letter is not None:
+        return choice.letter == other_letter
+    return _nodes_equal(choice.value, other, depth + 1)
+
+
+def _as_domain(n: Node) -> Node:
+    """``x \\neq 2, x \\neq -2`` (or ``x \\neq \\pm 2``): all reals but those points, as a union; else ``n``."""
+    if not (isinstance(n, Answers) and n.connective in (",", "and") and 2 <= len(n.items) <= 20):
+        return n
+    var, points = None, []
+    for item in n.items:
+        if not (
+            isinstance(item, Relation)
+            and item.ops == ("!=",)
+            and all(isinstance(x, Expr) for x in item.sides)
+        ):
+            return n
+        x, c = (s.value for s in item.sides)  # type: ignore[union-attr]
+        if isinstance(c, sympy.Symbol):
+            x, c = c, x
+        if (
+            not isinstance(x, sympy.Symbol)
+            or var not in (None, x)
+            or c.free_symbols
+            or not c.is_extended_real
+        ):
+            return n
+        var = x
+        points.append(Expr(c))
+    try:
+        return remove_points(
+            Bracket("(", ")", (Expr(-sympy.oo), Expr(sympy.oo))), Bracket("{", "}", tuple(points))
+        )
+    except ParseError:
+        return n
+
+
+def _as_intervals(n: Node) -> tuple[Node, ...] | None:
+    """Several answers that are all intervals or inequalities, as intervals; else None."""
+    if not isinstance(n, Answers):
+        return None
+    out: list[Node] = []
+    for item in n.items:
+        if isinstance(item, Relation):
+            item = _relation_interval(item)
+        if isinstance(item, Union):
+            out.extend(item.parts)
+        elif isinstance(item, Bracket) and item.open in "([" and len(item.items) == 2:
+            out.append(item)
+        else:
+            return None
+    return tuple(out)
+
+
+def _as_list(n: Node) -> tuple[Node, ...] | None:
+    if isinstance(n, Answers):
+        return n.items
+    if isinstance(n, Bracket) and n.open == "{":
+        return n.items
+    return None
+
+
+def _unordered_equal(xs: tuple[Node, ...], ys: tuple[Node, ...], depth: int) -> bool:
+    if not xs and not ys:
+        return True
+    if len(xs) > 50 or len(ys) > 50:
+        return False
+    return all(any(_nodes_equal(x, y, depth + 1) for y in ys) for x in xs) and all(
+        any(_nodes_equal(x, y, depth + 1) for x in xs) for y in ys
+    )
+
+
+def _text_equal(a: Node, b: Node) -> bool:
+    def as_text(n: Node) -> str | None:
+        if isinstance(n, Text):
+            return n.text
+        if isinstance(n, Expr) and isinstance(n.value, sympy.Symbol) and n.unit is None:
+            return n.value.name.lower()
+        return None
+
+    ta, tb = as_text(a), as_text(b)
+    if ta is not None and ta == tb:
+        return True
+    return _base_digits_equal(a, b)  # a is the prediction's side
+
+
+_BASE_TEXT_RE = re.compile(r"(-?\d+) \(base (\d+)\)")
+
+
+def _base_digits_equal(a: Node, b: Node) -> bool:
+    """A predicted numeral in base k (``1111010010_2``, ``0x5b993``) against a reference of the same
+    digits written without the base (``1111010010``, ``5b993``: the question named the base): one
+    numeral, stated more fully. Not the other way: a reference that states its base wants it
+    stated (``1011`` does not answer ``1011_2``); and the same *value* in base 10 is a different
+    answer (``1011_2`` is not 11)."""
+    m = _BASE_TEXT_RE.fullmatch(a.text) if isinstance(a, Text) else None
+    if m is None:
+        return False
+    value, base = int(m.group(1)), int(m.group(2))
+    if isinstance(b, Expr) and b.value.is_Integer and not (b.inexact or b.unit or b.marker):
+        digits = str(int(b.value))
+    elif isinstance(b, Text) and re.fullmatch(r"-?[0-9a-z]{1,64}", b.text):
+        digits = b.text
+    else:
+        return False
+    try:
+        return len(digits) <= 65 and int(digits, base) == value
+    except ValueError:  # a digit that base does not have
+        return False
+
+
+_REL_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "=", "!=": "!=", "in": None}
+
+
+def _relations_equal(a: Relation, b: Relation, depth: int) -> bool:
+    if len(a.ops) != len(b.ops):
+        return False
+    if a.ops == b.ops and all(_nodes_equal(x, y, depth + 1) for x, y in zip(a.sides, b.sides)):
+        return True
+    flipped = tuple(_REL_FLIP.get(o) for o in reversed(b.ops))
+    if a.ops == flipped and all(_nodes_equal(x, y, depth + 1) for x, y in zip(a.sides, reversed(b.sides))):
+        return True
+    if len(a.ops) == 1 and all(isinstance(s, Expr) for s in a.sides + b.sides):
+        da, oa = _normal_relation(a)
+        db, ob = _normal_relation(b)
+        if oa is None or oa != ob:
+            return False
+        if not (da.free_symbols or db.free_symbols):
+            return False
+        ratio = _constant_ratio(da, db)
+        if ratio is None:
+            return False
+        return ratio != 0 if oa in ("=", "!=") else ratio > 0
+    return False
+
+
+def _normal_relation(r: Relation) -> tuple[sympy.Basic, str | None]:
+    lhs, rhs = (s.value for s in r.sides)  # type: ignore[union-attr]
+    op = r.ops[0]
+    if op in (">", ">="):
+        return rhs - lhs, {">": "<", ">=": "<="}[op]
+    if op == "in":
+        return lhs - rhs, None
+    return lhs - rhs, op
+
+
+def _relation_interval(r: Relation) -> Node | None:
+    """``x > 3`` -> ``(3, oo)``; ``1 <= x < 2`` -> ``[1, 2)``; ``x != 0`` -> ``(-oo, 0) U (0, oo)``;
+    None when not of that shape."""
+    if not all(isinstance(s, Expr) for s in r.sides):
+        return None
+    if r.ops == ("!=",):
+        x, c = (s.value for s in r.sides)  # type: ignore[union-attr]
+        if isinstance(c, sympy.Symbol):
+            x, c = c, x
+        if isinstance(x, sympy.Symbol) and not c.free_symbols and c.is_real:
+            return Union(
+                (Bracket("(", ")", (Expr(-sympy.oo), Expr(c))), Bracket("(", ")", (Expr(c), Expr(sympy.oo))))
+            )
+        return None
+    if any(o not in ("<", "<=", ">", ">=") for o in r.ops):
+        return None
+    vals = [s.value for s in r.sides]  # type: ignore[union-attr]
+    ops = list(r.ops)
+    if any(o in (">", ">=") for o in ops):
+        if not all(o in (">", ">=") for o in ops):
+            return None
+        vals, ops = vals[::-1], [_REL_FLIP[o] for o in reversed(ops)]
+    if len(vals) == 2:
+        if isinstance(vals[0], sympy.Abs) or isinstance(vals[1], sympy.Abs):
+            return _abs_interval(vals, ops[0])
+        if isinstance(vals[0], sympy.Symbol) and not vals[1].free_symbols:
+            return Bracket("(", ")" if ops[0] == "<" else "]", (Expr(-sympy.oo), Expr(vals[1])))
+        if isinstance(vals[1], sympy.Symbol) and not vals[0].free_symbols:
+            return Bracket("(" if ops[0] == "<" else "[", ")", (Expr(vals[0]), Expr(sympy.oo)))
+        return None
+    if (  # "1 <= |z| <= 3/2" (0 < lower <= upper): two intervals, [-3/2, -1] U [1, 3/2]
+        len(vals) == 3
+        and isinstance(vals[1], sympy.Abs)
+        and isinstance(vals[1].args[0], sympy.Symbol)
+        and not (vals[0].free_symbols or vals[2].free_symbols)
+        and vals[0].is_extended_real
+        and vals[2].is_extended_real
+        and bool(vals[0] > 0)
+        and bool(vals[0] <= vals[2])
+    ):
+        lo, hi = vals[0], vals[2]
+        inner_o, inner_c = ("(", ")") if ops[0] == "<" else ("[", "]")
+        outer_o, outer_c = ("(", ")") if ops[1] == "<" else ("[", "]")
+        negative = Bracket(outer_o, inner_c, (Expr(-hi), Expr(-lo)))
+        return Union((negative, Bracket(inner_o, outer_c, (Expr(lo), Expr(hi)))))
+    if (
+        len(vals) == 3
+        and isinstance(vals[1], sympy.Symbol)
+        and not (vals[0].free_symbols or vals[2].free_symbols)
+    ):
+        return Bracket(
+            "(" if ops[0] == "<" else "[", ")" if ops[1] == "<" else "]", (Expr(vals[0]), Expr(vals[2]))
+        )
+    return None
+
+
+def _abs_interval(vals: list, op: str) -> Node | None:
+    """``|k x + b| < c`` -> an interval, ``|k x + b| > c`` -> two rays (``c > 0``, ``k`` a non-zero
+    number, one variable); ``vals`` is ``[lhs, rhs]`` of ``lhs op rhs`` with ``op`` ``<`` or ``<=``."""
+    lhs, rhs = vals
+    if isinstance(lhs, sympy.Abs) and not rhs.free_symbols:
+        inside, c, within = lhs.args[0], rhs, True  # |u| < c
+    elif isinstance(rhs, sympy.Abs) and not lhs.free_symbols:
+        inside, c, within = rhs.args[0], lhs, False  # c < |u|
+    else:
+        return None
+    if len(inside.free_symbols) != 1 or not (c.is_extended_real and c.is_positive and c.is_finite):
+        return None
+    x = next(iter(inside.free_symbols))
+    try:
+        poly = sympy.Poly(inside, x)
+    except sympy.PolynomialError:
+        return None
+    if poly.degree() != 1:
+        return None
+    k, b = poly.all_coeffs()
+    if not (k.is_number and b.is_number and k.is_real and b.is_real and k != 0):
+        return None
+    lo, hi = sorted(((-c - b) / k, (c - b) / k), key=lambda v: float(v))
+    if within:
+        o, cl = ("(", ")") if op == "<" else ("[", "]")
+        return Bracket(o, cl, (Expr(lo), Expr(hi)))
+    cl, o = (")", "(") if op == "<" else ("]", "[")
+    return Union((Bracket("(", cl, (Expr(-sympy.oo), Expr(lo))), Bracket(o, ")", (Expr(hi), Expr(sympy.oo)))))

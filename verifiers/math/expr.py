@@ -1,0 +1,449 @@
+"""The parser, part 1: arithmetic. Builds sympy values directly from tokens (no ``eval``, no
+``sympify``, no ``parse_expr``): sums, products (implicit ones too), powers, factorials, fractions, roots,
+functions, numbers (exact rationals; repeating decimals), symbols with subscripts, absolute values.
+
+:class:`_ExprParser` is the base of :class:`verifiers.math.grammar._Parser`, which adds the structures
+(answers, relations, units, brackets, sets, matrices).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import sympy
+
+from verifiers.math.guards import (
+    _div,
+    _matrix_arith,
+    _number,
+    _repeating,
+    _scalar,
+    make_binomial,
+    make_factorial,
+    make_func,
+    make_pow,
+)
+from verifiers.math.lex import MULTI_FUNCS, Tok, _math_like, _word_is_symbols, tokenize
+from verifiers.math.nodes import MAX_DEPTH, PM, Bracket, Expr, Matrix, ParseError
+
+_IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM"}
+
+
+class _ExprParser:
+    """Arithmetic over a token list; :class:`verifiers.math.grammar._Parser` adds the answer grammar."""
+
+    def __init__(self, toks: list[Tok], latex: bool) -> None:
+        self.toks = toks
+        self.i = 0
+        self.latex = latex
+        self.depth = 0
+        self.inexact = False
+        self.abs_depth = 0
+        self.func_depth = 0
+        self.degrees_converted = False
+
+    # -- helpers
+    def peek(self, k: int = 0) -> Tok | None:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else None
+
+    def at(self, kind: str, text: str | None = None, k: int = 0) -> bool:
+        t = self.peek(k)
+        return t is not None and t.kind == kind and (text is None or t.text == text)
+
+    def next(self) -> Tok:
+        t = self.peek()
+        if t is None:
+            raise ParseError("unexpected end")
+        self.i += 1
+        return t
+
+    def expect(self, kind: str, text: str | None = None) -> Tok:
+        if not self.at(kind, text):
+            raise ParseError(f"expected {text or kind}")
+        return self.next()
+
+    def enter(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ParseError("nesting too deep")
+
+    # -- arithmetic: returns a sympy expression, or a Node for structures
+    def parse_expr(self):
+        self.enter()
+        left = self.parse_term()
+        while self.at("OP", "+") or self.at("OP", "-") or self.at("OP", "pm") or self.at("OP", "mp"):
+            op = self.next().text
+            right = self.parse_term()
+            if isinstance(left, Matrix) or isinstance(right, Matrix):  # an unevaluated matrix sum
+                left = _matrix_arith(op, left, right)
+                continue
+            left, right = _scalar(left), _scalar(right)
+            if op == "+":
+                left = left + right
+            elif op == "-":
+                left = left - right
+            elif op == "pm":
+                left = left + PM * right
+            else:
+                left = left - PM * right
+        self.depth -= 1
+        return left
+
+    def parse_term(self):
+        left = self.parse_unary()
+        while True:
+            t = self.peek()
+            if t is None:
+                break
+            if t.kind == "OP" and t.text in ("*", "/"):
+                self.next()
+                right = self.parse_unary()
+                if t.text == "*" and (isinstance(left, Matrix) or isinstance(right, Matrix)):
+                    left = _matrix_arith("*", left, right)  # an unevaluated matrix product
+                    continue
+                right = _scalar(right)
+                left = _scalar(left) * right if t.text == "*" else _div(_scalar(left), right)
+            elif self._implicit_ok(t) or (t.kind == "BEGIN" and isinstance(left, (Matrix, sympy.Basic))):
+                right = self.parse_power()
+                if isinstance(left, Matrix) or isinstance(right, Matrix):
+                    left = _matrix_arith("*", left, right)
+                    continue
+                left = _scalar(left) * _scalar(right)
+            else:
+                break
+        return left
+
+    def _implicit_ok(self, t: Tok) -> bool:
+        if t.kind in _IMPLICIT_START:
+            if t.kind == "NUM":
+                return False  # "2 3" is not a product
+            return True
+        if t.kind == "WORD":
+            return _word_is_symbols(t.text)
+        if t.kind == "TEXT":
+            return _math_like(t.text.strip())
+        if t.kind == "OP" and t.text in ("(", "lfloor", "lceil"):
+            return True
+        if t.kind == "OP" and t.text == "{" and self.latex:
+            return True
+        if t.kind == "OP" and t.text == "|" and self.abs_depth == 0:
+            return True
+        return False
+
+    def parse_unary(self):
+        if self.at("OP", "pm") or self.at("OP", "mp"):  # "\pm 2"
+            self.next()
+            return PM * _scalar(self.parse_unary())
+        if self.at("OP", "-"):
+            self.next()
+            self.enter()
+            v = -_scalar(self.parse_unary())
+            self.depth -= 1
+            return v
+        if self.at("OP", "+"):
+            self.next()
+            return self.parse_unary()
+        return self.parse_power()
+
+    def parse_power(self):
+        base = self.parse_postfix()
+        if self.at("OP", "^"):
+            self.next()
+            self.enter()
+            exp = _scalar(self.parse_exponent())
+            self.depth -= 1
+            base = make_pow(_scalar(base), exp)
+        return base
+
+    def parse_exponent(self):
+        if self.at("OP", "-"):
+            self.next()
+            return -_scalar(self.parse_exponent())
+        if self.at("OP", "+"):
+            self.next()
+            return self.parse_exponent()
+        if self.latex and self.at("NUM") and len(self.peek().text) > 1 and not self.peek().text[1:2] == ".":
+            return self._split_num()
+        return self.parse_power()
+
+    def _split_num(self) -> sympy.Basic:
+        """LaTeX ``x^23`` / ``\\frac12``: the argument is the first digit only."""
+        t = self.next()
+        if not t.text[0].isdigit():
+            raise ParseError("bad one-digit argument")
+        rest = t.text[1:]
+        self.toks.insert(self.i, Tok("NUM", rest, False))
+        return sympy.Integer(int(t.text[0]))
+
+    def parse_postfix(self):
+        v = self.parse_atom()
+        while self.at("OP", "!") and not self.at("REL", k=1):
+            self.next()
+            v = make_factorial(_scalar(v))
+        if self.at("DEGREE"):
+            # inside \sin 30^\circ or 45^\circ + 30^\circ a degree sign converts to radians;
+            # a lone trailing one stays a marker (30^\circ equals 30 and \pi/6)
+            after = self.peek(1)
+            arith = after is not None and after.kind == "OP" and after.text in ("+", "-", "*", "/", ")")
+            if self.func_depth > 0 or arith or self.degrees_converted:
+                self.next()
+                self.degrees_converted = True
+                v = _scalar(v) * sympy.pi / 180
+        return v
+
+    def latex_arg(self) -> sympy.Basic:
+        """One LaTeX argument: ``{...}``, a single digit, or a single token atom."""
+        if self.at("OP", "{"):
+            self.next()
+            self.enter()
+            v = _scalar(self.parse_expr())
+            self.depth -= 1
+            self.expect("OP", "}")
+            return v
+        if self.at("NUM") and len(self.peek().text) > 1:
+            return self._split_num()
+        return _scalar(self.parse_atom())
+
+    def parse_atom(self):
+        t = self.next()
+        k = t.kind
+        if k == "NUM":
+            return self._number(t)
+        if k == "IDENT":
+            return self._symbol(t.text)
+        if k == "WORD":
+            if not _word_is_symbols(t.text):
+                raise ParseError(f"word {t.text!r} in an expression")
+            out = sympy.Integer(1)
+            for ch in t.text:
+                out = out * self._symbol(ch, subscript=False)
+            return out
+        if k == "CONST":
+            return sympy.pi if t.text == "pi" else sympy.oo
+        if k == "TEXT":
+            c = t.text.strip()
+            if c == "e":
+                return sympy.E
+            if c == "i":
+                return sympy.I
+            if re.fullmatch(r"\d+(?:\.\d+)?", c):
+                return self._number(Tok("NUM", c))
+            if _math_like(c):  # \mathrm{\pi}, \mathbf{x}
+                sub = type(self)(tokenize(c), latex=True)
+                sub.depth = self.depth + 1
+                v = _scalar(sub.parse_expr())
+                if sub.peek() is not None:
+                    raise ParseError("trailing tokens in a group")
+                self.inexact |= sub.inexact
+                return v
+            raise ParseError("text inside an expression")
+        if k == "FRAC":
+            num = self.latex_arg()
+            den = self.latex_arg()
+            return _div(num, den)
+        if k == "SQRT":
+            index = None
+            if self.at("OP", "["):
+                self.next()
+                index = _scalar(self.parse_expr())
+                self.expect("OP", "]")
+            arg = self.latex_arg() if self.latex else _scalar(self.parse_power())
+            if index is None:
+                return make_pow(arg, sympy.Rational(1, 2))
+            if index == 0:
+                raise ParseError("zeroth root")
+            if index.is_Integer and index % 2 == 1 and arg.is_number and arg.is_extended_negative:
+                return -make_pow(-arg, _div(sympy.Integer(1), index))  # \sqrt[3]{-8} is -2, the real root
+            return make_pow(arg, _div(sympy.Integer(1), index))
+        if k == "BINOM":
+            n = self.latex_arg()
+            kk = self.latex_arg()
+            return make_binomial(n, kk)
+        if k == "FUNC":
+            return self._function(t.text)
+        if k == "EMPTY":
+            return Bracket("{", "}", ())
+        if k == "SETNAME" and t.text == "R":  # \mathbb{R}
+            return Bracket("(", ")", (Expr(-sympy.oo), Expr(sympy.oo)))
+        if k == "BEGIN":
+            return self._matrix(t.text)
+        if k == "OP":
+            if t.text in ("(", "["):
+                return self._bracket(t.text)
+            if t.text == "{":
+                return self._group()
+            if t.text == "\\{":
+                return self._set()
+            if t.text in ("lfloor", "lceil"):  # \lfloor x \rfloor, \lceil x \rceil
+                self.enter()
+                v = _scalar(self.parse_expr())
+                self.depth -= 1
+                self.expect("OP", "rfloor" if t.text == "lfloor" else "rceil")
+                return make_func("floor" if t.text == "lfloor" else "ceil", v)
+            if t.text == "|":
+                self.abs_depth += 1
+                self.enter()
+                v = _scalar(self.parse_expr())
+                self.depth -= 1
+                self.expect("OP", "|")
+                self.abs_depth -= 1
+                return sympy.Abs(v)
+        raise ParseError(f"unexpected {t.text!r}")
+
+    def _number(self, t: Tok) -> sympy.Basic:
+        text = t.text
+        if "." in text and "e" not in text.lower():
+            ip, _, fp = text.partition(".")
+            # 0.\overline{3}, 0.\bar{3}, 0.1\dot{6}
+            if self.at("OVERLINE") or self.at("BAR") or self.at("DOT"):
+                self.next()
+                if self.at("OP", "{"):
+                    self.next()
+                    rep = ""
+                    while self.at("NUM"):
+                        rep += self.next().text
+                    self.expect("OP", "}")
+                else:
+                    rep = self.expect("NUM").text[0]
+                return _repeating(ip, fp, rep)
+            # 0.(3)
+            if (
+                self.at("OP", "(")
+                and not self.peek().space
+                and self.at("NUM", k=1)
+                and self.at("OP", ")", k=2)
+            ):
+                rep = self.peek(1).text
+                if rep.isdigit():
+                    self.i += 3
+                    return _repeating(ip, fp, rep)
+            # 0.333...
+            if self.at("ELLIPSIS"):
+                self.next()
+                m = re.search(r"(\d)\1\1$", fp)
+                if m:
+                    return _repeating(ip, fp[:-1], fp[-1])
+                self.inexact = True
+                return _number(text)
+        if "." in text or "e" in text.lower():
+            self.inexact = True
+        value = _number(text)
+        # mixed number: 3\frac{1}{2}
+        if value.is_Integer and "." not in text and self.at("FRAC"):
+            save = self.i
+            self.next()
+            try:
+                a = self.latex_arg()
+                b = self.latex_arg()
+            except ParseError:
+                self.i = save
+                return value
+            if a.is_Integer and b.is_Integer and 0 < a < b:
+                return value + sympy.Rational(a, b)
+            self.i = save
+        return value
+
+    def _symbol(self, name: str, subscript: bool = True) -> sympy.Basic:
+        if name == "e":
+            return sympy.E
+        if name == "i":
+            return sympy.I
+        if subscript and self.at("OP", "_"):
+            self.next()
+            if self.at("OP", "{"):
+                self.next()
+                sub = ""
+                while not self.at("OP", "}"):
+                    tt = self.next()
+                    if tt.kind not in ("NUM", "IDENT", "WORD"):
+                        raise ParseError("bad subscript")
+                    sub += tt.text
+                self.next()
+            else:
+                tt = self.next()
+                if tt.kind not in ("NUM", "IDENT"):
+                    raise ParseError("bad subscript")
+                sub = tt.text[0] if tt.kind == "NUM" else tt.text
+                if tt.kind == "NUM" and len(tt.text) > 1:
+                    self.toks.insert(self.i, Tok("NUM", tt.text[1:]))
+            if not re.fullmatch(r"[A-Za-z0-9]{1,8}", sub):
+                raise ParseError("bad subscript")
+            name = f"{name}_{sub}"
+        return sympy.Symbol(name)
+
+    def _function(self, name: str) -> sympy.Basic:
+        self.func_depth += 1
+        try:
+            return self._function_inner(name)
+        finally:
+            self.func_depth -= 1
+
+    def _function_inner(self, name: str) -> sympy.Basic:
+        if name in MULTI_FUNCS:
+            return self._multi_function(name)
+        power = None
+        base = None
+        if self.at("OP", "^"):  # \sin^2 x
+            self.next()
+            power = _scalar(self.parse_exponent()) if not self.latex else self.latex_arg()
+        if self.at("OP", "_") and name == "log":
+            self.next()
+            base = self.latex_arg()
+        if self.at("OP", "(") or self.at("OP", "{"):
+            opener = self.next().text
+            self.enter()
+            arg = _scalar(self.parse_expr())
+            self.depth -= 1
+            self.expect("OP", ")" if opener == "(" else "}")
+        elif name == "sqrt" and self.latex:
+            arg = self.latex_arg()
+        else:
+            # \sin 2x: the argument is a product of powers, stopping before another function
+            self.enter()
+            arg = _scalar(self.parse_power())
+            while self.at("IDENT") or self.at("CONST"):
+                arg = arg * _scalar(self.parse_power())
+            self.depth -= 1
+        v = make_func(name, arg, base)
+        if power is not None:
+            if power == -1 and name in ("sin", "cos", "tan"):
+                raise ParseError("ambiguous inverse function notation")
+            v = make_pow(v, power)
+        return v
+
+    def _multi_function(self, name: str) -> sympy.Basic:
+        """``\\gcd(4, 6)``, ``lcm(4, 6)``, ``\\max(a, b)``: the arguments in parentheses."""
+        self.expect("OP", "(")
+        self.enter()
+        args = [_scalar(self.parse_expr())]
+        while self.at("OP", ","):
+            self.next()
+            args.append(_scalar(self.parse_expr()))
+        self.depth -= 1
+        self.expect("OP", ")")
+        if len(args) > 20:
+            raise ParseError("too many arguments")
+        if name in ("gcd", "lcm"):  # integers only: sympy's gcd of symbols is a polynomial gcd
+            if len(args) < 2 or not all(a.is_Integer for a in args):
+                raise ParseError(f"{name} of non-integers")
+            out = args[0]
+            for a in args[1:]:
+                out = sympy.igcd(out, a) if name == "gcd" else sympy.ilcm(out, a)
+            return sympy.Integer(out)
+        return (sympy.Max if name == "max" else sympy.Min)(*args)
+
+    # -- structures inside an expression: brackets, groups, sets, matrices are parsed by the grammar
+    # (verifiers.math.grammar._Parser defines these)
+    def _bracket(self, *args: Any) -> Any:
+        raise NotImplementedError
+
+    def _group(self, *args: Any) -> Any:
+        raise NotImplementedError
+
+    def _set(self, *args: Any) -> Any:
+        raise NotImplementedError
+
+    def _matrix(self, *args: Any) -> Any:
+        raise NotImplementedError

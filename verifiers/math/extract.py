@@ -1,0 +1,381 @@
+"""Extraction, part 2: :func:`extract_answer`, the rules that find the final answer in a
+completion (answer tag, box, ``####``, "the answer is", whole answer, last math span, trailing LaTeX, last
+number), hedges, and fallback answers that their sentence negates or doubts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from verifiers.math.boxes import (
+    _BOX_RE,
+    _GSM_RE,
+    _MAX_BLOCKS,
+    _answer_tag_blocks,
+    _boxed_contents,
+    _last_answer_tag,
+    _last_match,
+)
+from verifiers.math.compare import answers_equivalent
+from verifiers.math.forms import one_number_sentence, standalone_number, trailing_latex
+from verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
+from verifiers.math.normalize import normalize, strip_math_delimiters
+from verifiers.math.parse import parse_answer
+
+
+@dataclasses.dataclass(frozen=True)
+class Extraction:
+    """What :func:`extract_answer` found: the answer text (or None), the rule, a hedge flag."""
+
+    answer: str | None
+    rule: str | None
+    hedged: bool = False
+    hedge_reason: str | None = None
+    boxes: tuple[str, ...] = ()  # the distinct boxed answers, when there are several
+    scope: str | None = None  # the whole content of the <answer> tag, when the answer came from one
+
+
+_ANSWER_IS_RE = re.compile(
+    r"(?:(?:final\s+answer|the\s+answer|answer|(?:correct|right)\s+(?:option|choice))(?:\s*\*\*)?\s*(?:is|:|=)"
+    # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
+    r"|答案\s*(?:是|为|:|：)|ответ\s*:|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:))"
+    r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",
+    re.I,
+)
+# the last number, with a fraction bar, a percent sign or a ratio / clock time ("3:4", "06:09") it carries
+_LAST_NUM_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:\s*/\s*\d+|(?::\d+)+|\s*\\?%)?")
+# a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
+_NUMBER_RUN_BEFORE_RE = re.compile(r"\d[ \t]+$")
+_MATH_SPAN_RE = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+_OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b", re.I)
+# after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
+_NEGATED_RE = re.compile(
+    r"\b(?:not|never|isn't|aren't|doesn't|don't|didn't|wasn't|can't|cannot|won't|fails?|failed|"
+    r"wrong|incorrect|invalid|impossible|contradiction)\b|n't\b|\?",
+    re.I,
+)
+# anywhere in the sentence of a fallback answer: "I'm not sure, maybe 42"
+_UNSURE_RE = re.compile(
+    r"\b(?:maybe|perhaps|not sure|unsure|guess|might|possibly|probably)\b"
+    # a trial value, not a conclusion: "let's try n = 4", "suppose x = 5", "try 7"
+    r"|\b(?:try|trying|suppose|assume|assuming)\s+(?:\$|\\\(|[A-Za-z]\s*=|-?\d)",
+    re.I,
+)
+# a completion that stops mid-statement ("... gives x =", "Step 2:", "... Then"): cut off, so no fallback answer
+_UNFINISHED_RE = re.compile(
+    r"(?:[=+/^(,:]|(?<!-)-|\\(?:times|cdot|div|frac|sqrt)|\b(?:then|gives?|is|are|be|of|to|the|a|an|and|or|so|with|by|"
+    r"for|equals?|gets?|becomes?|yields?|from|into|than|that|which|we|let|thus|hence|therefore))\s*$",
+    re.I,
+)
+# a number that names a step, a case or an equation ("Step 2", "by Theorem 3", "equation (2)") is no answer
+_REFERENCE_BEFORE_RE = re.compile(
+    r"\b(?:steps?|cases?|parts?|fig(?:ure)?|tables?|theorems?|lemmas?|corollary|proposition|equations?|eqn?|"
+    r"examples?|exercises?)\.?\s*[#(]?\s*$"
+    r"|(?:[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|neq|ne)\b)\s*-?\s*$"  # a bound "x < 4", not a value
+    r"|(?:[-+/×÷^]|\\(?:times|cdot|div))\s*$",  # an operand "... so 12 - 2": the sum is not worked out
+    re.I,
+)
+# before a last number that ends the text: "Dividing by 2", "Adding 3 and 4" (cut off mid-step)
+_OPERAND_WORD_BEFORE_RE = re.compile(r"\b(?:by|times|plus|minus|over|from|and)\s*$", re.I)
+_SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]|\n")
+# right before a fallback answer: "42, not 24", "rather than 24", "不是 24"
+_NEGATED_BEFORE_RE = re.compile(
+    r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|而非)(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
+    re.I,
+)
+
+_INNER_DOLLAR_RE = re.compile(r"(?<!\\)\$")
+
+
+# after "the answer is": a rejected value, then the one put in its place ("not 8; it is 9",
+# "n't 5, it's 6", "not 8, but 9")
+_CORRECTION_RE = re.compile(
+    r"\s*(?:not|n't)\s+[^,;.\n]{1,80}?[,;]\s*(?:but\s+(?:(?:it|the\s+answer)\s*(?:is|'s)\s+)?"
+    r"|(?:it|the\s+answer)\s*(?:is|'s)\s+|rather\s+)([^\n]+)",
+    re.I,
+)
+
+
+def _clean_answer(s: str) -> str:
+    s = s.strip().strip("*").strip()
+    return _OPTION_WORD_RE.sub("", s)  # "option B" -> "B"
+
+
+_OPTION_WORD_RE = re.compile(r"^(?:option|choice)\s+(?=\(?[A-E]\b)", re.I)
+
+
+def _first_sentence(s: str) -> str:
+    s = s.strip()
+    if s.startswith("$"):
+        if s.startswith("$$"):
+            end = s.find("$$", 2) + 2
+        else:  # the closing "$", not an escaped dollar sign: "$\\$5.50$"
+            close = _INNER_DOLLAR_RE.search(s, 1)
+            end = close.end() if close else 0
+        # "$5$ or $6$", "$2$ and $3$": the sentence goes on with more answers, so it is not cut here
+        if end > 1 and not re.match(r"\s*(?:[,;]|or\b|and\b)", s[end:]):
+            return s[:end]
+    m = re.search(
+        # (?<!\s): a run of spaces is tried once, not from each of its positions (quadratic on 20k spaces)
+        r"\.(?:\s|$)|,?(?<!\s)\s+(?:which|because|since|as|so|therefore|thus|where)\b"
+        r"|,\s*(?:not|rather than|instead of)\b"
+        r"|[。；，]"  # Chinese full stop, semicolon, comma: "答案是12，不是13。"
+        r"|\((?=(?:since|because|as|which|that|from|by|using|via|rounded|in|where|for|with|not|i\.e\.|e\.g\.)\b)",
+        s,
+    )
+    if m:
+        s = s[: m.start()]
+    return s
+
+
+def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extraction:
+    """Find the final answer in a completion; the rules and examples are in :mod:`verifiers.math`."""
+    if not isinstance(text, str) or not text.strip():
+        return Extraction(None, None)
+    content = _last_answer_tag(text)
+    if content is not None:  # the last <answer> block is the scope; the other rules apply inside it
+        content = content.strip()
+        blocks = [b for b in _answer_tag_blocks(text) if b]
+        if len(blocks) > _MAX_BLOCKS:  # spam; and comparing them pairwise would be quadratic
+            return Extraction(content or None, "answer_tag", True, f"over {_MAX_BLOCKS} <answer> blocks")
+        distinct = _distinct(blocks) if len(blocks) > 1 else []
+        if len(distinct) > 1:  # "<answer>133</answer><answer>132</answer>": two answers, as two boxes are
+            return Extraction(content or None, "answer_tag", True, "several different <answer> blocks",
+                              tuple(distinct), scope=content or None)
+        # (the fallbacks never pick one number out of a grid, a sequence or a clock time, "1 6 0 0",
+        # "2 3", "06:09": then the whole content is the answer)
+        inner = _extract(content, last_number_fallback)
+        if inner.answer is None:
+            return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
+        rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
+        return dataclasses.replace(inner, rule=rule, scope=content)
+    return _extract(text, last_number_fallback)
+
+
+_LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
+
+
+def _extract(text: str, last_number_fallback: bool) -> Extraction:
+    boxes = _boxed_contents(text)
+    if boxes:
+        final = _answer_after_last_box(text)
+        if final is not None:  # "... \boxed{255} ... The final answer is $10,455$.": the last word wins
+            return final
+        distinct = _distinct(boxes)
+        if len(distinct) > 1:
+            return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct))
+        return Extraction(boxes[-1], "boxed")
+    m = _last_match(_GSM_RE, text)
+    if m is not None:
+        return Extraction(_clean_answer(m.group(1)), "gsm8k")
+    m = _last_match(_ANSWER_IS_RE, text[-20_000:])
+    if m is not None:
+        ans = m.group(1)
+        for _ in range(3):  # "Final Answer: The final answer is $5$."
+            again = _ANSWER_IS_RE.search(ans)
+            if again is None:
+                break
+            ans = again.group(1)
+        corrected = _CORRECTION_RE.match(ans)
+        if corrected:  # "the answer is not 8; it is 9": the answer is 9
+            ans = corrected.group(1)
+        ans = _clean_answer(_first_sentence(_clean_answer(ans)))
+        if ans:
+            return Extraction(_sentence_answer(ans), "answer_is")
+    stripped = text.strip()
+    # "We get $x = 4$ and $y = 5$.": a sentence with math in it, not an answer as a whole
+    if (
+        "\n" not in stripped
+        and len(stripped) <= 200
+        and not _INNER_DOLLAR_RE.search(strip_math_delimiters(stripped))
+    ):
+        lead = _LEAD_WORD_RE.match(stripped)
+        if lead:  # "So x < -1 or x > 1.": the answer after a leading "so", "thus", "hence", ... if it is maths
+            try:
+                if not isinstance(parse_answer(stripped[lead.end() :]), Text):
+                    return Extraction(stripped[lead.end() :], "whole")
+            except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
+                pass
+        try:
+            node = parse_answer(stripped)
+            if not (isinstance(node, Text) and len(node.text.split()) > 3):  # a sentence is not an answer
+                return Extraction(stripped, "whole")
+        except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
+            pass
+    if last_number_fallback:
+        if _UNFINISHED_RE.search(text[-200:]):
+            return Extraction(None, None)
+        window = text[-2_000:]
+        spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
+        if spans:
+            m = spans[-1]
+            after = window[m.end() :].strip()
+            start, content = _joined_spans(window, spans)
+            if content and len(after) <= 40 and not re.search(r"\d", after):
+                if _doubted(window, start, m.end()):
+                    return Extraction(None, None)
+                return Extraction(content, "last_math")
+        tail = text[-20_000:]
+        latex_tail = trailing_latex(tail)
+        if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths
+            start, expr = latex_tail
+            if _doubted(tail, start, start + len(expr)) or _has_or(tail[tail.rfind("\n", 0, start) + 1 :]):
+                return Extraction(None, None)
+            return Extraction(expr, "last_latex")
+        last = _last_match(_LAST_NUM_RE, tail)
+        if last is not None and not standalone_number(tail, last.start(), last.end()):
+            return Extraction(None, None)  # "H2O", "AZYUK2A", "\frac{10}{9}", "2,74": no numeral stands alone
+        if last is not None:
+            line = tail[tail.rfind("\n", 0, last.start()) + 1 :]
+            line = line[: line.find("\n")] if "\n" in line else line
+            hedged = _has_or(line)
+            if not hedged and _doubted(tail, last.start(), last.end()):
+                return Extraction(None, None)
+            before = tail[max(0, last.start() - 30) : last.start()]
+            if (
+                (
+                    _REFERENCE_BEFORE_RE.search(before)
+                    or _NUMBER_RUN_BEFORE_RE.search(before)
+                    or (last.group().startswith("-") and re.search(r"[\d)]$", before))  # "12-2": an operand
+                    or (not tail[last.end() :].strip() and _OPERAND_WORD_BEFORE_RE.search(before))
+                )
+                or (
+                    # an enumeration "2. Divide by two.": a list item's number
+                    not tail[tail.rfind("\n", 0, last.start()) + 1 : last.start()].strip()
+                    and re.match(r"[.)]\s", tail[last.end() : last.end() + 2])
+                )
+            ):
+                return Extraction(None, None)
+            return Extraction(
+                last.group().replace(" ", ""),
+                "last_number",
+                hedged,
+                "'or' next to the last number" if hedged else None,
+            )
+    return Extraction(None, None)
+
+
+_FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)", re.I)
+
+
+def _answer_after_last_box(text: str) -> Extraction | None:
+    """A final-answer sentence ("The final answer is $10,455$.", "Final Answer: ...") after the last
+    box, read by the ``answer_is`` rule; None when there is none or it holds no answer. ("The answer
+    is 6" after a box of 5 is not final: the box and it remain a hedge.)"""
+    starts = [m.start() for m in _BOX_RE.finditer(text)]
+    if not starts:
+        return None
+    after = text[starts[-1] :]
+    depth, k = 0, after.find("{")
+    if k < 0:
+        return None
+    while k < len(after):  # the end of the last box's braces
+        depth += {"{": 1, "}": -1}.get(after[k], 0)
+        if after[k] == "\\":
+            k += 1
+        elif depth == 0:
+            break
+        k += 1
+    rest = after[k + 1 :]
+    if not _FINAL_ANSWER_RE.search(rest[-20_000:]):  # only a *final* answer overrides a box
+        return None
+    ex = _extract(rest, last_number_fallback=False)
+    if ex.rule != "answer_is" or ex.answer is None or not _parses(ex.answer):
+        return None
+    return ex
+
+
+_MAX_JOINED_SPANS = 10
+# between two math spans that list answers: "$x = 2$ or $x = 3$", "$-2$, $1$ and $3$"
+_SPAN_JOIN_RE = re.compile(r"\s*(?:,|,?\s*\b(?:or|and)\b)\s*", re.I)
+_SPAN_LABEL_RE = re.compile(r"\s*([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=(?!=)")
+
+
+def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
+    """The last math span, with the spans before it that list answers with it: (start, answer).
+
+    "so $x = 2$ or $x = 3$." answers "x = 2 or x = 3" (a hedge against one answer, the
+    solutions against a list); "the roots are $-2$ and $1$" answers "-2, 1". Spans that name
+    different things ("$x = 4$ and $y = 5$") are not joined: the last one answers, as before.
+    """
+    group = [spans[-1]]
+    joins: list[str] = []
+    for prev in reversed(spans[:-1]):
+        between = window[prev.end() : group[0].start()]
+        if len(between) > 12 or not _SPAN_JOIN_RE.fullmatch(between):  # a connector is short
+            break
+        group.insert(0, prev)
+        joins.append(between)
+    contents = [next(g for g in m.groups() if g is not None).strip() for m in group]
+    if len(group) == 1 or not all(contents):
+        return spans[-1].start(), contents[-1]
+    labels = set()
+    for c in contents:
+        lm = _SPAN_LABEL_RE.match(c)
+        labels.add(lm.group(1) if lm else None)
+    if len(labels) != 1:
+        return spans[-1].start(), contents[-1]
+    joiner = " or " if any(re.search(r"\bor\b", j, re.I) for j in joins) else ", "
+    return group[0].start(), joiner.join(contents)
+
+
+_IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
+
+
+def _sentence_answer(ans: str) -> str:
+    """A sentence after "Final Answer:" answers with what follows its last "is": "The volume
+    of $V$ is 120" -> "120". Unchanged when it parses as a whole, or negates or doubts itself."""
+    if len(ans) > MAX_ANSWER_CHARS or _parses(ans) or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans):
+        return ans
+    m = _last_match(_IS_RE, ans)
+    if m is not None and _parses(ans[m.end() :]):
+        return ans[m.end() :].strip()
+    one = one_number_sentence(ans)  # "Jane started growing Sphere 3 hours ago": its one number
+    return one if one is not None else ans
+
+
+def _parses(s: str) -> bool:
+    try:
+        parse_answer(s)
+    except Exception:  # noqa: BLE001 - any failure means "not an answer"
+        return False
+    return True
+
+
+def _doubted(text: str, start: int, end: int) -> bool:
+    """A fallback answer ``text[start:end]`` that its own sentence negates or doubts.
+
+    "5 is not a solution", "We try $x = 5$, which fails.", "maybe 42?": the text names the
+    number without concluding it, so the fallback finds no answer.
+    """
+    m = _SENTENCE_END_RE.search(text, end)
+    after = text[end : m.end() if m else len(text)]
+    if _NEGATED_RE.search(after) or _NEGATED_BEFORE_RE.search(text[max(0, start - 30) : start]):
+        return True
+    before = text[:start]
+    cut = max(before.rfind("\n"), *(before.rfind(c + " ") for c in ".!?"))
+    return bool(_UNSURE_RE.search(text[cut + 1 : m.end() if m else len(text)]))
+
+
+def _distinct(boxes: list[str]) -> list[str]:
+    keys: list[str] = []
+    for b in boxes:
+        nb = normalize(b)
+        if nb in keys:
+            continue
+        if any(_equiv_safe(nb, k) for k in keys):
+            continue
+        keys.append(nb)
+    return keys
+
+
+def _equiv_safe(a: str, b: str) -> bool:
+    try:
+        return answers_equivalent(a, b)
+    except Exception:  # noqa: BLE001 - a failed comparison means "different"
+        return False
+
+
+def _has_or(s: str) -> bool:
+    return bool(_OR_RE.search(s))

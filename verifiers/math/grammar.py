@@ -1,0 +1,362 @@
+"""The parser, part 2: the answer grammar on top of the arithmetic of :mod:`verifiers.math.expr`:
+several answers, a unit or percent/degree marker after a value, relations and their labels (``x =``,
+``Area =``, ``AB =``, ``f'(x) =``), ratios, unions, set differences, brackets, sets and set-builder
+notation, matrices.
+"""
+
+from __future__ import annotations
+
+import re
+
+import sympy
+
+from verifiers.math.expr import _ExprParser
+from verifiers.math.guards import _scalar, make_binomial
+from verifiers.math.lex import _SCALES, _function_name, _is_label, _word_is_symbols, canonical_unit
+from verifiers.math.nodes import (
+    Answers,
+    Bracket,
+    Expr,
+    Matrix,
+    Node,
+    ParseError,
+    Relation,
+    Text,
+    Union,
+    _expand_pm,
+    remove_points,
+)
+
+
+class _Parser(_ExprParser):
+    """The whole answer grammar: answers, items, units, relations, structures."""
+
+    # -- top level
+    def parse_answer(self) -> Node:
+        items = [self.parse_item()]
+        conn = ","
+        while self.at("OP", ",") or self.at("OP", ";") or self.at("CONN"):
+            t = self.next()
+            if t.kind == "CONN":
+                conn = t.text
+            if self.at("CONN"):  # ", and 3"
+                conn = self.next().text
+            if self.peek() is None:
+                break
+            items.append(self.parse_item())
+        if self.peek() is not None:
+            raise ParseError(f"unexpected token {self.peek().text!r}")
+        expanded: list[Node] = []
+        for it in items:
+            expanded.extend(_expand_pm(it))
+        if len(expanded) == 1:
+            return expanded[0]
+        return Answers(tuple(expanded), conn)
+
+    def parse_item(self) -> Node:
+        self.inexact = False
+        node = self.parse_relation()
+        marker = None
+        unit = None
+        if self.at("PERCENT") or self.at("DEGREE"):
+            marker = "percent" if self.next().kind == "PERCENT" else "degree"
+            t = self.peek()
+            if (
+                marker == "degree"
+                and t is not None
+                and t.kind in ("IDENT", "TEXT")
+                and t.text.strip() in ("C", "F")
+            ):
+                self.next()  # 30^\circ C is a temperature, not an angle
+                marker, unit = None, "deg" + t.text.strip()
+        unit = unit or self.parse_unit()
+        scale = 1
+        if unit and unit.split()[0] in _SCALES and marker is None:  # "3 million", "$1.5 million"
+            scale = _SCALES[unit.split()[0]]
+            unit = " ".join(unit.split()[1:]) or None
+        if isinstance(node, Expr):
+            if node.value.has(sympy.zoo, sympy.nan):
+                raise ParseError("undefined value")
+            return Expr(node.value * scale, self.inexact, unit, marker)
+        if marker or unit or scale != 1:
+            if isinstance(node, Relation) and isinstance(node.sides[-1], Expr) and len(node.sides) == 2:
+                last = node.sides[-1]
+                sides = (node.sides[0], Expr(last.value * scale, last.inexact, unit, marker))
+                return Relation(node.ops, sides, node.label, node.name)
+            raise ParseError("unit on a non-number")
+        return node
+
+    def parse_unit(self) -> str | None:
+        words: list[str] = []
+        while True:
+            t = self.peek()
+            if t is None:
+                break
+            if t.kind == "WORD" or (t.kind == "IDENT" and words):
+                words.append(t.text)
+                self.i += 1
+            elif t.kind == "TEXT":
+                content = t.text.strip()
+                if not re.fullmatch(r"[A-Za-z][A-Za-z ./]*(?:\^\{?\d\}?)?|", content):
+                    break
+                words.extend(content.replace("/", " per ").replace(".", " ").split())
+                self.i += 1
+            elif t.kind == "OP" and t.text == "/" and words:
+                words.append("per")
+                self.i += 1
+            elif t.kind == "OP" and t.text == "^" and words and self.at("NUM", k=1):
+                self.i += 1
+                words.append("^" + self.next().text)
+            elif (
+                t.kind == "OP" and t.text == "^" and words and self.at("NUM", k=2) and self.at("OP", "}", k=3)
+            ):
+                self.i += 2  # \text{cm}^{2}
+                words.append("^" + self.next().text)
+                self.i += 1
+            else:
+                break
+        if not words:
+            return None
+        return canonical_unit(" ".join(words))
+
+    def parse_relation(self) -> Node:
+        start = self.i
+        name = self._word_label()
+        if name is not None:  # "Area = 24", "\text{total cost} = 5": a named answer
+            self.next()
+            return Relation(("=",), (Text(name), self.parse_struct()), True, name)
+        name = self._derived_function_label()
+        if name is not None:  # "f'(x) = 2x", "f^{-1}(x) = ...": the name of a function, not a product
+            self.next()
+            return Relation(("=",), (Expr(sympy.Symbol(name)), self.parse_struct()), True, name)
+        named = self._named_quantity()
+        if named is not None:
+            return named
+        first = self.parse_struct()
+        label = _is_label(self.toks[start : self.i])
+        name = "".join(t.text for t in self.toks[start : self.i]) if label else ""
+        ops: list[str] = []
+        sides = [first]
+        last_start = start
+        mid_start = mid_end = start
+        while self.at("REL"):
+            ops.append(self.next().text)
+            last_start = self.i
+            sides.append(self.parse_struct())
+            if len(sides) == 2:
+                mid_start, mid_end = last_start, self.i
+        if not ops:
+            return first
+        if len(sides) == 3 and all(o in ("<", "<=", ">", ">=") for o in ops):
+            fn = _function_name(self.toks[mid_start:mid_end])
+            if fn is not None:  # "0 < f(x) < 1": the range of f, not the product f*x
+                sides[1] = Expr(sympy.Symbol(fn))
+        if ops == ["="] and not label and _is_label(self.toks[last_start : self.i]):
+            name = "".join(t.text for t in self.toks[last_start : self.i])
+            return Relation(("=",), (sides[1], sides[0]), True, name)  # "5 = x" is "x = 5"
+        return Relation(tuple(ops), tuple(sides), label, name)
+
+    def _named_quantity(self) -> Node | None:
+        """``AB = 4``, ``|AB| = 1``, ``\\frac{NO}{BO} = \\frac{1}{\\sqrt6}``, ``V_1:V_2 = 11:21``: a
+        quantity named by letters (a segment, a ratio of segments or volumes) set equal to a value
+        without letters. The name is a label, like the ``x`` of ``x = 3``; None (nothing read) when
+        the tokens before ``=`` are not such a name or the value has letters."""
+        k, letters, marks = 0, 0, 0
+        while k < 30 and not self.at("REL", k=k):
+            t = self.peek(k)
+            if t is None:
+                return None
+            if t.kind == "IDENT" and t.text not in ("e", "i") or t.kind == "WORD" and t.text.isalpha():
+                letters += len(t.text)
+            elif t.kind == "FRAC" or t.kind == "OP" and t.text in ("|", ":"):
+                marks += 1
+            elif t.kind == "OP" and t.text == "_":  # a subscript: V_1, V_{12}, S_{MBCN}
+                if self.at("NUM", k=k + 1):
+                    k += 1
+                elif self.at("OP", "{", k=k + 1) and self.at("NUM", k=k + 2) and self.at("OP", "}", k=k + 3):
+                    k += 3
+            elif not (t.kind == "OP" and t.text in ("{", "}")):
+                return None
+            k += 1
+        if not self.at("REL", "=", k=k) or letters < 2 or (marks == 0 and letters > 4) or k == 0:
+            return None
+        start = self.i
+        name = "".join(self.peek(j).text for j in range(k))
+        self.i += k + 1
+        value = self.parse_struct()
+        if (
+            self.at("REL")
+            or not isinstance(value, (Expr, Bracket))
+            or (isinstance(value, Expr) and value.value.free_symbols)
+            or (isinstance(value, Bracket) and value.open != ":")
+        ):
+            self.i = start
+            return None
+        return Relation(("=",), (Text(name), value), True, name)
+
+    def _derived_function_label(self) -> str | None:
+        """``f'(x)``, ``f''(x)``, ``f^{-1}(x)`` followed by ``=``: the name as written, else None."""
+        if not self.at("IDENT"):
+            return None
+        k, marks = 1, ""
+        while k < 7 and not self.at("OP", "(", k=k) and self.peek(k) is not None:
+            marks += self.peek(k).text
+            k += 1
+        if marks not in ("'", "''", "^{-1}", "^-1") or not (
+            self.at("OP", "(", k=k) and self.at("IDENT", k=k + 1) and self.at("OP", ")", k=k + 2)
+        ):
+            return None
+        if not self.at("REL", "=", k=k + 3):
+            return None
+        name = self.peek().text + marks + "(" + self.peek(k + 1).text + ")"
+        self.i += k + 3
+        return name
+
+    def _word_label(self) -> str | None:
+        """1-3 words (or one ``\\text{..}`` of words) followed by ``=``: the name, else None."""
+        words: list[str] = []
+        k = 0
+        while k < 3 and self.at("WORD", k=k) and not _word_is_symbols(self.peek(k).text):
+            words.append(self.peek(k).text)
+            k += 1
+        if (
+            not words
+            and self.at("TEXT")
+            and re.fullmatch(r"\s*[A-Za-z]{2,}(?: [A-Za-z]+){0,2}\s*", self.peek().text)
+        ):
+            words, k = self.peek().text.split(), 1
+        if not words or not self.at("REL", "=", k=k):
+            return None
+        self.i += k
+        return " ".join(w.lower() for w in words)
+
+    def parse_struct(self) -> Node:
+        """An expression, or a bracketed structure possibly joined by \\cup, or less a finite set."""
+        node = self.parse_expr_node()
+        if self.at("OP", ":") and self.abs_depth == 0 and isinstance(node, Expr) and not node.value.free_symbols:
+            # a ratio "11:21", "1:2:3" of numbers (not in a set, where ":" is "such that"): its terms in order
+            parts = [node]
+            while self.at("OP", ":") and len(parts) < 10:
+                self.next()
+                part = self.parse_expr_node()
+                if not isinstance(part, Expr) or part.value.free_symbols:
+                    raise ParseError("a ratio of non-numbers")
+                parts.append(part)
+            return Bracket(":", ":", tuple(parts))
+        if self.at("CUP"):
+            parts = [node]
+            while self.at("CUP"):
+                self.next()
+                parts.append(self.parse_expr_node())
+            if not all(isinstance(p, Bracket) for p in parts):
+                raise ParseError("\\cup of non-intervals")
+            return Union(tuple(parts))
+        if self.at("SETMINUS"):
+            self.next()
+            return remove_points(node, self.parse_expr_node())
+        return node
+
+    def parse_expr_node(self) -> Node:
+        v = self.parse_expr()
+        if isinstance(v, sympy.Basic):
+            return Expr(v)
+        return v
+
+    def _bracket(self, opener: str):
+        self.enter()
+        items: list[Node] = []
+        if not (self.at("OP", ")") or self.at("OP", "]")):
+            items.append(self.parse_relation())
+            sep = None  # "(0;-2;6)": semicolons separate a tuple's entries too, but never mixed with commas
+            while self.at("OP", ",") or self.at("OP", ";"):
+                t = self.next().text
+                if sep not in (None, t):
+                    raise ParseError("',' and ';' mixed in one bracket")
+                sep = t
+                items.append(self.parse_relation())
+        closer = self.next()
+        if closer.kind != "OP" or closer.text not in (")", "]"):
+            raise ParseError("unclosed bracket")
+        self.depth -= 1
+        if len(items) == 1:
+            if opener == "(" and closer.text == ")" or opener == "[" and closer.text == "]":
+                node = items[0]
+                if isinstance(node, Expr):
+                    return node.value
+                return node
+            raise ParseError("mismatched brackets")
+        return Bracket(opener, closer.text, tuple(items))
+
+    def _group(self):
+        self.enter()
+        items = [self.parse_relation()]
+        if self.at("CHOOSE") and len(items) == 1:  # {n \choose k}
+            self.next()
+            k = _scalar(self.parse_expr())
+            self.expect("OP", "}")
+            self.depth -= 1
+            return make_binomial(_scalar(items[0]), k)
+        while self.at("OP", ","):
+            self.next()
+            items.append(self.parse_relation())
+        self.expect("OP", "}")
+        self.depth -= 1
+        if len(items) == 1:
+            return items[0].value if isinstance(items[0], Expr) else items[0]
+        return Bracket("{", "}", tuple(items))
+
+    def _set(self) -> Node:
+        self.enter()
+        items: list[Node] = []
+        if not self.at("OP", "\\}"):
+            self.abs_depth += 1  # a "|" here is "such that", not an absolute value
+            items.append(self.parse_relation())
+            self.abs_depth -= 1
+            first = items[0]
+            if (  # {x \in \mathbb{R} | ...}: the variable ranges over all reals anyway
+                isinstance(first, Relation)
+                and first.ops == ("in",)
+                and first.sides[1] == Bracket("(", ")", (Expr(-sympy.oo), Expr(sympy.oo)))
+            ):
+                first = first.sides[0]
+            if (self.at("OP", "|") or self.at("OP", ":")) and isinstance(first, Expr):
+                # set-builder {x | x > 0}: the set is the solution set of the condition
+                var = first.value
+                self.next()
+                cond = self.parse_relation()
+                self.expect("OP", "\\}")
+                self.depth -= 1
+                if not isinstance(var, sympy.Symbol) or not isinstance(cond, Relation):
+                    raise ParseError("unsupported set-builder notation")
+                return cond
+            while self.at("OP", ","):
+                self.next()
+                items.append(self.parse_relation())
+        self.expect("OP", "\\}")
+        self.depth -= 1
+        # a set is unordered, so \{1 \pm \sqrt{5}, -2\} is the set of all three roots
+        return Bracket("{", "}", tuple(x for item in items for x in _expand_pm(item)))
+
+    def _matrix(self, env: str) -> Matrix:
+        self.enter()
+        rows: list[tuple[Node, ...]] = []
+        row: list[Node] = []
+        while True:
+            if self.at("END"):
+                self.next()
+                if row:
+                    rows.append(tuple(row))
+                break
+            if self.peek() is None:
+                raise ParseError("unterminated matrix")
+            row.append(Expr(_scalar(self.parse_expr())))
+            if self.at("OP", "&"):
+                self.next()
+            elif self.at("ROWSEP"):
+                self.next()
+                rows.append(tuple(row))
+                row = []
+        self.depth -= 1
+        if not rows or len({len(r) for r in rows}) != 1:
+            raise ParseError("ragged matrix")
+        return Matrix(tuple(rows))

@@ -1,0 +1,174 @@
+"""Guarded constructors: they enforce the parser's limits (set in :mod:`verifiers.math.nodes`).
+
+Untrusted answers cannot blow up: answers over ``MAX_ANSWER_CHARS`` characters, ``MAX_TOKENS`` tokens or
+nested deeper than ``MAX_DEPTH`` fail to parse; integer literals are capped at ``MAX_DIGITS`` digits; a power
+with a numeric exponent above ``MAX_EXPONENT`` in size, or whose exact value would have more than
+``MAX_RESULT_DIGITS`` digits (``9^{9^{9^9}}``), fails, and so does a root of degree above ``MAX_ROOT_DEGREE``
+of a number (``999^{-1/100000}``); so do factorials and binomials of arguments above ``MAX_FACTORIAL``,
+floor/ceiling of irrational values above 1e30, and matrices over 100 entries. (The
+pool's timeout is the last line, not the first.)
+"""
+
+from __future__ import annotations
+
+import math
+
+import sympy
+
+from verifiers.math.lex import FUNCS
+from verifiers.math.nodes import (
+    MAX_DIGITS,
+    MAX_EXPONENT,
+    MAX_FACTORIAL,
+    MAX_RESULT_DIGITS,
+    MAX_ROOT_DEGREE,
+    Expr,
+    Matrix,
+    ParseError,
+)
+
+
+def _magnitude_ok(x: sympy.Basic) -> float | None:
+    """|x| as a float when x is a number (None when symbolic); raise when it is absurdly large."""
+    if not x.is_number:
+        return None
+    try:
+        v = complex(x.evalf(15))
+    except (TypeError, ValueError, OverflowError) as e:
+        raise ParseError("non-numeric exponent") from e
+    a = abs(v)
+    if math.isnan(a) or math.isinf(a):
+        raise ParseError("infinite exponent")
+    return a
+
+
+def make_pow(base: sympy.Basic, exp: sympy.Basic) -> sympy.Basic:
+    """``base**exp`` with guards against results too big to build."""
+    if base.has(sympy.oo, sympy.zoo, sympy.nan) or exp.has(sympy.oo, sympy.zoo, sympy.nan):
+        raise ParseError("power of infinity")
+    mag = _magnitude_ok(exp)
+    if mag is not None:
+        if mag > MAX_EXPONENT:
+            if base in (sympy.Integer(1), sympy.Integer(0)):
+                return base
+            raise ParseError("exponent too large")
+        if base.is_Rational and exp.is_Rational and exp.q > MAX_ROOT_DEGREE and base not in (0, 1, -1):
+            # sympy pulls perfect powers out of p^(a/q) with integers of ~q digits: 999^{-1/100000} took
+            # seconds and made a number too long to print (an error, which the trainer masks)
+            raise ParseError("root degree too large")
+        if base.is_Rational and exp.is_number and base not in (0, 1, -1):
+            p, q = abs(base.p), base.q
+            digits = mag * math.log10(max(p, q)) if max(p, q) > 1 else 0.0
+            if digits > MAX_RESULT_DIGITS:
+                raise ParseError("power too large")
+        elif base.is_number and mag > 100:
+            bm = _magnitude_ok(base)
+            if bm is not None and bm > 0 and mag * abs(math.log10(bm)) > MAX_RESULT_DIGITS:
+                raise ParseError("power too large")
+    if base == 0 and exp.is_number and exp.is_negative:
+        raise ParseError("division by zero")
+    return sympy.Pow(base, exp)
+
+
+def make_factorial(x: sympy.Basic) -> sympy.Basic:
+    if x.is_number:
+        if not (x.is_Integer and 0 <= x <= MAX_FACTORIAL):
+            raise ParseError("factorial argument out of range")
+    return sympy.factorial(x)
+
+
+def make_binomial(n: sympy.Basic, k: sympy.Basic) -> sympy.Basic:
+    for x in (n, k):
+        if x.is_number and not (x.is_Integer and abs(x) <= MAX_FACTORIAL):
+            raise ParseError("binomial argument out of range")
+    return sympy.binomial(n, k)
+
+
+def make_func(name: str, arg: sympy.Basic, base: sympy.Basic | None = None) -> sympy.Basic:
+    if arg.has(sympy.oo, sympy.zoo, sympy.nan):
+        raise ParseError("function of infinity")
+    if name == "exp":
+        mag = _magnitude_ok(arg)
+        if mag is not None and mag > MAX_EXPONENT:
+            raise ParseError("exponent too large")
+    if name == "sqrt":
+        return make_pow(arg, sympy.Rational(1, 2))
+    if name in ("floor", "ceil") and not arg.is_Rational:
+        mag = _magnitude_ok(arg)
+        if mag is not None and mag > 1e30:  # rounding needs every digit: e^{10^4} has 4343
+            raise ParseError("rounding of a huge number")
+    if name in ("log", "ln"):
+        if arg == 0 or (base is not None and base in (0, 1)):
+            raise ParseError("log of zero")
+        return sympy.log(arg, base) if base is not None else sympy.log(arg)
+    return FUNCS[name](arg)
+
+
+def _div(a: sympy.Basic, b: sympy.Basic) -> sympy.Basic:
+    if b == 0:
+        raise ParseError("division by zero")
+    return a * make_pow(b, sympy.Integer(-1))
+
+
+def _number(text: str) -> sympy.Rational:
+    mant, _, ex = text.lower().partition("e")
+    digits = len(mant.replace(".", "").lstrip("0"))
+    if digits > MAX_DIGITS or (ex and abs(int(ex)) > MAX_EXPONENT):
+        raise ParseError("number too long")
+    if "." in mant:
+        ip, _, fp = mant.partition(".")
+        value = sympy.Rational(int(ip or "0") * 10 ** len(fp) + int(fp or "0"), 10 ** len(fp))
+    else:
+        value = sympy.Integer(int(mant))
+    if ex:
+        value = value * sympy.Rational(10) ** int(ex)
+    return value
+
+
+def _repeating(intpart: str, nonrep: str, rep: str) -> sympy.Rational:
+    if not rep.isdigit() or len(intpart) + len(nonrep) + len(rep) > MAX_DIGITS:
+        raise ParseError("bad repeating decimal")
+    a, r = len(nonrep), len(rep)
+    whole = int(intpart or "0")
+    frac = sympy.Rational(int(nonrep + rep) - int(nonrep or "0"), 10**a * (10**r - 1))
+    return whole + frac
+
+
+_MAX_MATRIX_ENTRIES = 100
+
+
+def _matrix_arith(op: str, a, b) -> Matrix:
+    """``A + B``, ``A - B``, ``A B`` (``A \\cdot B``) and ``c A`` for matrices written out in an
+    answer: the matrix they make. Shapes must fit; anything else is a :class:`ParseError`."""
+
+    def as_sympy(v):
+        if isinstance(v, Matrix):
+            if len(v.rows) * len(v.rows[0]) > _MAX_MATRIX_ENTRIES:
+                raise ParseError("matrix too large")
+            return sympy.Matrix([[_scalar(x) for x in row] for row in v.rows])
+        return _scalar(v)
+
+    x, y = as_sympy(a), as_sympy(b)
+    both = isinstance(x, sympy.MatrixBase) and isinstance(y, sympy.MatrixBase)
+    if op in ("+", "-"):
+        if not both or x.shape != y.shape:
+            raise ParseError("sum of a matrix and a non-matrix, or of different shapes")
+        out = x + y if op == "+" else x - y
+    elif op == "*":
+        if both and x.shape[1] != y.shape[0]:
+            raise ParseError("matrix product of incompatible shapes")
+        out = x * y
+    else:
+        raise ParseError(f"matrix operation {op!r}")
+    if out.shape[0] * out.shape[1] > _MAX_MATRIX_ENTRIES:
+        raise ParseError("matrix too large")
+    rows, cols = out.shape
+    return Matrix(tuple(tuple(Expr(sympy.expand(out[i, j])) for j in range(cols)) for i in range(rows)))
+
+
+def _scalar(v) -> sympy.Basic:
+    if isinstance(v, sympy.Basic):
+        return v
+    if isinstance(v, Expr) and v.unit is None and v.marker is None:
+        return v.value
+    raise ParseError("arithmetic on a structure")

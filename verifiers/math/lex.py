@@ -1,0 +1,297 @@
+"""The tokenizer: a whitelist of tokens (numbers, single-letter and Greek symbols, known function
+names, operators, brackets, a fixed set of LaTeX commands); anything else is a
+:class:`~verifiers.math.nodes.ParseError`. Also the vocabulary (functions, units) and predicates on tokens.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import sympy
+
+from verifiers.math.nodes import MAX_DEPTH, MAX_TOKENS, ParseError
+from verifiers.math.normalize import _UNICODE, _superscripts
+
+FUNCS = {
+    "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot, "sec": sympy.sec, "csc": sympy.csc,
+    "arcsin": sympy.asin, "arccos": sympy.acos, "arctan": sympy.atan, "asin": sympy.asin, "acos": sympy.acos,
+    "atan": sympy.atan, "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh,
+    "ln": sympy.log, "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs,
+    "floor": sympy.floor, "ceil": sympy.ceiling,
+}  # fmt: skip
+# functions of several arguments, written f(a, b); plain "min" is a unit unless a "(" follows
+MULTI_FUNCS = {"gcd", "lcm", "max", "min"}
+GREEK = {
+    "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",
+    "kappa", "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi",
+    "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Sigma", "Phi", "Psi", "Omega",
+}  # fmt: skip
+TEXT_CMDS = {"text", "textbf", "textit", "textrm", "textsf", "mathrm", "mathbf", "mathit", "mathsf", "mbox",
+             "operatorname", "rm", "textnormal", "boldsymbol", "bm", "mathbb"}  # fmt: skip
+REL_CMDS = {"le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=", "ne": "!=",
+            "neq": "!=", "lt": "<", "gt": ">", "in": "in", "approx": "~", "equiv": "="}  # fmt: skip
+# Unit spellings -> canonical unit. "units" is a wildcard (a generic unit is never a mismatch).
+UNIT_ALIASES = {
+    "cm": "cm", "centimeter": "cm", "centimetre": "cm", "m": "m", "meter": "m", "metre": "m", "km": "km",
+    "kilometer": "km", "kilometre": "km", "mm": "mm", "millimeter": "mm", "millimetre": "mm",
+    "kg": "kg", "kilogram": "kg", "g": "g", "gram": "g", "mg": "mg", "milligram": "mg", "lb": "lb",
+    "pound": "lb", "oz": "oz", "ounce": "oz", "s": "s", "sec": "s", "second": "s", "min": "min",
+    "minute": "min", "h": "h", "hr": "h", "hour": "h", "day": "day", "week": "week", "month": "month",
+    "year": "year", "yr": "year", "in": "in", "inch": "in", "inche": "in", "ft": "ft", "foot": "ft",
+    "feet": "ft", "yd": "yd", "yard": "yd", "mi": "mi", "mile": "mi", "mph": "mi/h", "l": "l", "liter": "l",
+    "litre": "l", "ml": "ml", "milliliter": "ml", "dollar": "dollar", "usd": "dollar", "cent": "cent",
+    "degree": "deg", "deg": "deg", "radian": "rad", "rad": "rad", "unit": "units", "sq": "sq",
+    "square": "sq", "cubic": "cu", "per": "/", "percent": "%", "pct": "%", "point": "point",
+}  # fmt: skip
+_SHORT_UNITS = {k for k in UNIT_ALIASES if len(k) <= 3}
+
+_NUM_RE = re.compile(r"\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?")
+_WORD_RE = re.compile(r"[A-Za-z]+")
+_CMD_RE = re.compile(r"\\([A-Za-z]+|.)")
+
+
+@dataclasses.dataclass
+class Tok:
+    kind: str  # NUM IDENT WORD FUNC CONST OP REL TEXT FRAC SQRT BINOM BEGIN END ...
+    text: str
+    space: bool = False  # whitespace before this token
+
+
+def _read_group(s: str, i: int) -> tuple[str, int]:
+    """``s[i] == '{'``: return the brace-balanced content and the index after the closing brace."""
+    depth = 0
+    for j in range(i, len(s)):
+        c = s[j]
+        if c == "\\":
+            continue
+        if c == "{" and (j == 0 or s[j - 1] != "\\"):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ParseError("nesting too deep")
+        elif c == "}" and (j == 0 or s[j - 1] != "\\"):
+            depth -= 1
+            if depth == 0:
+                return s[i + 1 : j], j + 1
+    raise ParseError("unbalanced braces")
+
+
+def tokenize(s: str) -> list[Tok]:
+    s = _superscripts(s)
+    for a, b in _UNICODE.items():
+        if a in s:
+            s = s.replace(a, b)
+    toks: list[Tok] = []
+    i, n = 0, len(s)
+    space = False
+    while i < n:
+        if len(toks) > MAX_TOKENS:
+            raise ParseError("too many tokens")
+        c = s[i]
+        if c.isspace():
+            space = True
+            i += 1
+            continue
+        if c.isdecimal() or (c == "." and i + 1 < n and s[i + 1].isdecimal()):  # not isdigit: "⁸" is one
+            m = _NUM_RE.match(s, i)
+            assert m is not None
+            toks.append(Tok("NUM", m.group(), space))
+            i = m.end()
+        elif c.isalpha():
+            m = _WORD_RE.match(s, i)
+            if m is None:  # a non-ASCII letter
+                raise ParseError(f"unexpected character {c!r}")
+            w = m.group()
+            i = m.end()
+            if w in FUNCS or (w in MULTI_FUNCS and s[i:].lstrip().startswith("(")):
+                toks.append(Tok("FUNC", w, space))
+            elif w in ("pi", "infty", "inf", "infinity", "oo"):
+                toks.append(Tok("CONST", "pi" if w == "pi" else "oo", space))
+            elif w.lower() in ("or", "and"):
+                toks.append(Tok("CONN", w.lower(), space))
+            elif len(w) == 1:
+                toks.append(Tok("IDENT", w, space))
+            elif _word_is_symbols(w):  # "xy" is x*y
+                toks.extend(Tok("IDENT", ch, space and k == 0) for k, ch in enumerate(w))
+            else:
+                toks.append(Tok("WORD", w, space))
+        elif c == "\\":
+            m = _CMD_RE.match(s, i)
+            if m is None:
+                raise ParseError("dangling backslash")
+            cmd = m.group(1)
+            i = m.end()
+            if cmd in ("frac", "sqrt", "binom", "overline", "bar", "dot", "choose"):
+                toks.append(Tok(cmd.upper(), cmd, space))
+            elif cmd in TEXT_CMDS:
+                j = i
+                while j < n and s[j] == " ":
+                    j += 1
+                if j < n and s[j] == "{":
+                    content, i = _read_group(s, j)
+                elif cmd in ("rm",):
+                    content = ""
+                else:
+                    raise ParseError(f"\\{cmd} without an argument")
+                name = content.strip()
+                if (name in FUNCS and cmd == "operatorname") or (
+                    (name in FUNCS or name in MULTI_FUNCS) and s[i:].lstrip().startswith("(")
+                ):  # \operatorname{lcm}(4, 6), \text{gcd}(4, 6)
+                    toks.append(Tok("FUNC", name, space))
+                elif content.strip().lower() in ("or", "and"):
+                    toks.append(Tok("CONN", content.strip().lower(), space))
+                elif cmd == "mathbb":
+                    toks.append(Tok("SETNAME", content.strip(), space))
+                else:
+                    toks.append(Tok("TEXT", content, space))
+            elif cmd in FUNCS or cmd in MULTI_FUNCS:
+                toks.append(Tok("FUNC", cmd, space))
+            elif cmd == "pi":
+                toks.append(Tok("CONST", "pi", space))
+            elif cmd == "infty":
+                toks.append(Tok("CONST", "oo", space))
+            elif cmd in GREEK:
+                toks.append(Tok("IDENT", cmd, space))
+            elif cmd in ("cdot", "times", "ast"):
+                toks.append(Tok("OP", "*", space))
+            elif cmd == "div":
+                toks.append(Tok("OP", "/", space))
+            elif cmd in ("pm", "mp"):
+                toks.append(Tok("OP", cmd, space))
+            elif cmd in REL_CMDS:
+                toks.append(Tok("REL", REL_CMDS[cmd], space))
+            elif cmd in ("{", "lbrace"):
+                toks.append(Tok("OP", "\\{", space))
+            elif cmd in ("}", "rbrace"):
+                toks.append(Tok("OP", "\\}", space))
+            elif cmd == "lbrack":
+                toks.append(Tok("OP", "[", space))
+            elif cmd == "rbrack":
+                toks.append(Tok("OP", "]", space))
+            elif cmd == "langle":
+                toks.append(Tok("OP", "(", space))
+            elif cmd == "rangle":
+                toks.append(Tok("OP", ")", space))
+            elif cmd in ("lvert", "rvert", "vert", "mid"):
+                toks.append(Tok("OP", "|", space))
+            elif cmd == "%":
+                toks.append(Tok("PERCENT", "%", space))
+            elif cmd == "cup":
+                toks.append(Tok("CUP", "cup", space))
+            elif cmd in ("setminus", "backslash"):
+                toks.append(Tok("SETMINUS", "setminus", space))
+            elif cmd in ("emptyset", "varnothing"):
+                toks.append(Tok("EMPTY", "{}", space))
+            elif cmd in ("lfloor", "rfloor", "lceil", "rceil"):
+                toks.append(Tok("OP", cmd, space))
+            elif cmd in ("ldots", "dots", "cdots"):
+                toks.append(Tok("ELLIPSIS", "...", space))
+            elif cmd in ("begin", "end"):
+                if i < n and s[i] == "{":
+                    env, i = _read_group(s, i)
+                else:
+                    raise ParseError("\\begin without environment")
+                env = env.strip()
+                if env not in ("pmatrix", "bmatrix", "matrix", "Bmatrix", "smallmatrix", "array"):
+                    raise ParseError(f"unsupported environment {env}")
+                if cmd == "begin" and env == "array":  # skip the column spec {cc}
+                    while i < n and s[i] == " ":
+                        i += 1
+                    if i < n and s[i] == "{":
+                        _, i = _read_group(s, i)
+                toks.append(Tok(cmd.upper(), env, space))
+            elif cmd == "\\":
+                toks.append(Tok("ROWSEP", "\\\\", space))
+            elif cmd in ("&", "#", "_"):
+                toks.append(Tok("OP", cmd, space))
+            else:
+                raise ParseError(f"unsupported command \\{cmd}")
+        elif s.startswith("...", i):
+            toks.append(Tok("ELLIPSIS", "...", space))
+            i += 3
+        elif c in "<>!=" and i + 1 < n and s[i + 1] == "=":
+            op = {"<": "<=", ">": ">=", "!": "!=", "=": "="}[c]
+            toks.append(Tok("REL", op, space))
+            i += 2
+        elif c == "*" and s.startswith("**", i):
+            toks.append(Tok("OP", "^", space))
+            i += 2
+        elif c in "<>=":
+            toks.append(Tok("REL", c, space))
+            i += 1
+        elif c in "+-*/^!()[]{},;|&_':":
+            toks.append(Tok("OP", c, space))
+            i += 1
+        elif c == "%":
+            toks.append(Tok("PERCENT", "%", space))
+            i += 1
+        elif c == "⌊" or c == "⌋" or c == "⌈" or c == "⌉":
+            toks.append(Tok("OP", {"⌊": "lfloor", "⌋": "rfloor", "⌈": "lceil", "⌉": "rceil"}[c], space))
+            i += 1
+        elif c == "°":
+            toks.append(Tok("DEGREE", "°", space))
+            i += 1
+        elif c == ".":  # a stray full stop (end of a sentence inside the answer)
+            i += 1
+        else:
+            raise ParseError(f"unexpected character {c!r}")
+        space = False
+    return toks
+
+
+def _math_like(c: str) -> bool:
+    r"""The content of ``\mathrm{..}`` etc. is maths, not a word: ``e``, ``\pi``, ``2x``."""
+    if not c or c.lower() in UNIT_ALIASES:
+        return False
+    return c in ("e", "i") or c.startswith("\\") or bool(re.fullmatch(r"[\d.]+|[\d.]*[A-Za-z]", c))
+
+
+def _word_is_symbols(w: str) -> bool:
+    return len(w) <= 3 and w.lower() not in _SHORT_UNITS and w.isalpha()
+
+
+def _function_name(toks: list[Tok]) -> str | None:
+    """``f(x)`` as tokens -> "f(x)"; None for anything else."""
+    kinds = [t.kind for t in toks]
+    if kinds == ["IDENT", "OP", "IDENT", "OP"] and toks[1].text == "(" and toks[3].text == ")":
+        return "".join(t.text for t in toks)
+    return None
+
+
+def _is_label(toks: list[Tok]) -> bool:
+    """The left side of ``x = ...`` is a bare name: ``x``, ``y_1``, ``\\theta``, ``f(x)``."""
+    kinds = [t.kind for t in toks]
+    if kinds == ["IDENT"] and toks[0].text not in ("e", "i"):
+        return True
+    if len(toks) >= 3 and kinds[0] == "IDENT" and toks[1].text == "_":
+        return all(t.kind in ("NUM", "IDENT", "OP") and t.text not in "+-*/^" for t in toks[1:])
+    if len(toks) >= 4 and kinds[0] == "IDENT" and toks[1].text == "(" and toks[-1].text == ")":
+        return all(t.kind == "IDENT" or (t.kind == "OP" and t.text in "(),") for t in toks[1:])
+    if len(toks) >= 5 and len(toks) % 2 == 1 and toks[0].text == "(" and toks[-1].text == ")":  # (a, b)
+        names, commas = toks[1:-1:2], toks[2:-1:2]
+        return all(t.kind == "IDENT" and t.text not in ("e", "i") for t in names) and all(
+            t.text == "," for t in commas
+        )
+    return False
+
+
+def canonical_unit(text: str) -> str:
+    """``"square centimeters"`` -> ``"sq cm"``, ``"cm^2"`` -> ``"cm ^2"``, ``"miles per hour"`` -> ``"mi/h"``."""
+    text = re.sub(r"\^\{?(\d)\}?", r" ^\1", text).replace("/", " per ")
+    parts = []
+    for w in re.split(r"\s+", text.strip()):
+        if not w:
+            continue
+        if w.startswith("^"):
+            parts.append(w)
+            continue
+        lw = w.lower()
+        if lw not in UNIT_ALIASES and lw.endswith("s") and len(lw) > 2:
+            lw = lw[:-1]
+        if lw.endswith("e") and lw[:-1] + "es" == w.lower() and lw[:-1] in UNIT_ALIASES:
+            lw = lw[:-1]
+        parts.append(UNIT_ALIASES.get(lw, lw))
+    return " ".join(parts).replace(" / ", "/")
+
+
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}

@@ -1,0 +1,167 @@
+"""The answer tree that :func:`~verifiers.math.parse.parse_answer` builds and operations on it; the
+parse error; the parser's limits (enforced by the tokenizer, the parser and :mod:`verifiers.math.guards`).
+
+- :class:`Expr` a sympy expression, plus flags: ``inexact`` (a decimal literal was read), ``unit`` (a
+  trailing unit word, canonicalised), ``marker`` ("percent" or "degree");
+- :class:`Relation` ``lhs op rhs [op ...]`` (=, <, >, <=, >=, !=, \\in; \\approx is ``~``);
+- :class:`Bracket` tuples, points and intervals ``(a, b]`` (brackets kept), sets ``\\{a, b\\}``, ratios
+  ``a:b``;
+- :class:`Union` intervals joined by ``\\cup``, or an interval less finitely many points;
+  :class:`Matrix` a ``pmatrix``/``bmatrix``;
+- :class:`Answers` several answers separated by top-level commas, semicolons, "and", "or";
+- :class:`Text` a plain-text answer; :class:`Choice` a multiple-choice letter with the option's content.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import sympy
+
+MAX_ANSWER_CHARS = 2000
+MAX_TOKENS = 600
+MAX_DEPTH = 40
+MAX_DIGITS = 400
+MAX_EXPONENT = 10_000
+MAX_RESULT_DIGITS = 4_000  # below CPython's 4300-digit limit on int -> str: results are printed in logs
+MAX_FACTORIAL = 1_000
+MAX_ROOT_DEGREE = 1_000  # a rational power's denominator (the root's degree) of a rational base
+
+
+class ParseError(ValueError):
+    """The text is not an answer this parser understands (never credited)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Expr:
+    value: sympy.Basic
+    inexact: bool = False
+    unit: str | None = None
+    marker: str | None = None  # "percent" | "degree"
+
+
+@dataclasses.dataclass(frozen=True)
+class Relation:
+    ops: tuple[str, ...]  # "=", "<", "<=", ">", ">=", "!=", "in"
+    sides: tuple[Node, ...]
+    label: bool = False  # the left side is a bare name: x, y_1, f(x), (a, b)
+    name: str = ""  # that name as written ("f(x)"), when label
+
+
+@dataclasses.dataclass(frozen=True)
+class Bracket:
+    open: str  # "(", "[", "{"
+    close: str  # ")", "]", "}"
+    items: tuple[Node, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Union:
+    parts: tuple[Node, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Matrix:
+    rows: tuple[tuple[Node, ...], ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Answers:
+    items: tuple[Node, ...]
+    connective: str = ","  # "," or "or" / "and"
+
+
+@dataclasses.dataclass(frozen=True)
+class Text:
+    text: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Choice:
+    """A multiple-choice letter with the option's content: ``(B) 12``, ``\\textbf{(B)}\\ 12``."""
+
+    letter: str  # lower case, "a".."e"
+    value: Node
+
+
+Node = Expr | Relation | Bracket | Union | Matrix | Answers | Text | Choice
+
+PM = sympy.Symbol("__pm__")  # placeholder for \pm; expanded into two answers at the top level
+
+
+def remove_points(interval: Node, points: Node) -> Node:
+    """``\\mathbb{R} \\setminus \\{0, 2\\}`` -> ``(-oo, 0) U (0, 2) U (2, oo)``: an interval less finitely many reals."""
+    if not (
+        isinstance(interval, Bracket)
+        and interval.open in "(["
+        and len(interval.items) == 2
+        and isinstance(points, Bracket)
+        and points.open == "{"
+        and len(points.items) <= 20
+    ):
+        raise ParseError("unsupported set difference")
+    lo, hi = (_real_value(x) for x in interval.items)
+    cuts = sorted({_real_value(p) for p in points.items}, key=lambda v: float(v))
+    opener, closer = interval.open, interval.close
+    parts: list[Node] = []
+    for c in cuts:
+        if c == lo:
+            opener = "("
+        elif c == hi:
+            closer = ")"
+        elif bool(lo < c) and bool(c < hi):
+            parts.append(Bracket(opener, ")", (Expr(lo), Expr(c))))
+            lo, opener = c, "("
+    parts.append(Bracket(opener, closer, (Expr(lo), Expr(hi))))
+    return parts[0] if len(parts) == 1 else Union(tuple(parts))
+
+
+def _real_value(n: Node) -> sympy.Basic:
+    if not (isinstance(n, Expr) and n.unit is None and n.marker is None and n.value.is_number):
+        raise ParseError("not a real number")
+    if not (n.value.is_extended_real or n.value in (sympy.oo, -sympy.oo)):
+        raise ParseError("not a real number")
+    return n.value
+
+
+def _expand_pm(node: Node) -> list[Node]:
+    def has_pm(n: Node) -> bool:
+        if isinstance(n, Expr):
+            return n.value.has(PM)
+        if isinstance(n, Relation):
+            return any(has_pm(s) for s in n.sides)
+        return False
+
+    def sub(n: Node, sign: int) -> Node:
+        if isinstance(n, Expr):
+            return dataclasses.replace(n, value=n.value.xreplace({PM: sympy.Integer(sign)}))
+        if isinstance(n, Relation):
+            return Relation(n.ops, tuple(sub(s, sign) for s in n.sides), n.label)
+        return n
+
+    if not has_pm(node):
+        return [node]
+    return [sub(node, 1), sub(node, -1)]
+
+
+def _check_no_pm(node: Node) -> None:
+    if isinstance(node, Expr) and node.value.has(PM):
+        raise ParseError("\\pm inside a structure")
+    for child in _children(node):
+        _check_no_pm(child)
+
+
+def _children(node: Node) -> tuple[Node, ...]:
+    if isinstance(node, Relation):
+        return node.sides
+    if isinstance(node, Bracket):
+        return node.items
+    if isinstance(node, Union):
+        return node.parts
+    if isinstance(node, Answers):
+        return node.items
+    if isinstance(node, Matrix):
+        return tuple(c for r in node.rows for c in r)
+    if isinstance(node, Choice):
+        return (node.value,)
+    return ()

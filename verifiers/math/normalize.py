@@ -1,0 +1,100 @@
+"""Normalisation: string-level clean-up of an answer before it is tokenized (meaning unchanged).
+
+:func:`strip_math_delimiters` removes outer ``$..$``, ``$$..$$``, ``\\(..\\)``, ``\\[..\\]``;
+:func:`normalize` drops spacing and sizing commands, ``\\left``/``\\right``, thousands separators and
+markdown code spans, maps Unicode maths to LaTeX and unescapes text escaped twice. The forms it accepts
+are in the table of :mod:`verifiers.math`.
+"""
+
+from __future__ import annotations
+
+import re
+
+_MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
+
+
+def strip_math_delimiters(s: str) -> str:
+    """Remove one pair of outer ``$..$``, ``$$..$$``, ``\\(..\\)``, ``\\[..\\]`` (repeatedly)."""
+    s = s.strip()
+    for _ in range(3):
+        for a, b in _MATH_DELIMS:
+            if len(s) >= len(a) + len(b) and s.startswith(a) and s.endswith(b):
+                inner = s[len(a) : len(s) - len(b)]
+                if a == "$" and "$" in inner:
+                    continue
+                s = inner.strip()
+                break
+        else:
+            break
+    return s
+
+
+_DROP = re.compile(
+    r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|"
+    r"bigg|Bigg|big|Big|middle|mathstrut|strut|phantom\{[^{}]*\}|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|"
+    r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|mkern\s*-?[\d.]+\w*)(?![A-Za-z])"
+)
+_THIN = re.compile(r"(?<!\\)\\[,;:!>]|\{,\}(?=\d)")
+_WIDE = re.compile(
+    r"\\(?:quad|qquad)|\\(?:enspace|thinspace|medspace|thickspace|negthinspace|space)(?![A-Za-z])|(?<!\\)\\ |~"
+)
+_LEFTRIGHT = re.compile(r"\\(?:left|right)\s*(?:\.|(?=[\\(\[\]|)<>/]|\\\{|\\\}))")
+_DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\degree(?![A-Za-z])|°|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}")
+_THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
+# MATH's thousands separators: "11,\! 111,\! 100", "14{,}916", "14 {, }916" (exactly 3 digits follow)
+_LATEX_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))|(?<=\d)\s*\{\s*,\s*\}\s*(?=\d{3}(?!\d))")
+# text escaped twice ("\\frac{1}{2}" for "\frac{1}{2}"): commands with a doubled backslash, none with one
+_DOUBLED_COMMAND = re.compile(r"(?<!\\)\\\\[A-Za-z]")
+_SINGLE_COMMAND = re.compile(r"(?<!\\)\\[A-Za-z]")
+_TIMES_TEN = re.compile(r"(\d\.\d+\s*|\d\s+)x\s*10\s*\^")  # "6.02 x 10^{23}", "3 x 10^8"; not "3x10^8"
+_SPACE_THOUSANDS = re.compile(r"-?\d{1,3}(?: \d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
+
+
+def normalize(s: str) -> str:
+    """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``."""
+    s = _superscripts(s)
+    if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
+        s = s.replace("\\\\", "\\")
+    s = _LATEX_THOUSANDS.sub("", s)
+    for a, b in _UNICODE.items():
+        if a in s:
+            s = s.replace(a, b)
+    s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac")
+    s = s.replace("\\dbinom", "\\binom").replace("\\tbinom", "\\binom")
+    s = _LEFTRIGHT.sub("", s)
+    s = _DROP.sub("", s)
+    s = _THIN.sub("", s)
+    s = _WIDE.sub(" ", s)
+    s = _DEGREE.sub("°", s)
+    s = s.replace("\\$", "").replace("$", "")
+    s = _TIMES_TEN.sub(r"\1\\times 10^", s)  # "6.02 x 10^{23}"
+    s = s.strip()
+    # trailing sentence punctuation
+    while s and s[-1] in ".;:" and not s.endswith("..."):
+        s = s[:-1].rstrip()
+    if len(s) >= 2 and s[0] == "`" and s[-1] == "`":  # a markdown code span: "`64`"
+        s = s.strip("`").strip()
+        while s and s[-1] in ".;:" and not s.endswith("..."):
+            s = s[:-1].rstrip()
+    m = _THOUSANDS.match(s) or _SPACE_THOUSANDS.match(s)
+    if m:  # "1,234,567", "1 234 567" or "1,234 apples" is one number; "1, 234" and "(1,234)" are not
+        s = m.group().replace(",", "").replace(" ", "") + s[m.end() :]
+    return s
+
+
+_UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/", "≤": "<=", "≥": ">=", "≠": "!=",
+            "π": "\\pi ", "∞": "\\infty ", "√": "\\sqrt ", "²": "^2", "³": "^3", "∪": "\\cup ", "∈": "\\in ",
+            "…": "...", "±": "\\pm ", "∓": "\\mp ", "≈": "\\approx ", "∅": "\\emptyset ", "∣": "|",
+            "½": "\\frac{1}{2}", "⅓": "\\frac{1}{3}", "⅔": "\\frac{2}{3}", "¼": "\\frac{1}{4}", "¾": "\\frac{3}{4}",
+            "⅕": "\\frac{1}{5}", "⅛": "\\frac{1}{8}", "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ",
+            "θ": "\\theta ", "λ": "\\lambda ", "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ",
+            "Δ": "\\Delta "}  # fmt: skip
+
+
+_SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+
+
+def _superscripts(s: str) -> str:
+    """``10⁻³`` -> ``10^{-3}``, ``10²³`` -> ``10^{23}`` (one exponent, not the tower ``10^2^3``)."""
+    return _SUPERSCRIPT_RUN.sub(lambda m: "^{" + m.group().translate(_SUPERSCRIPT_DIGITS) + "}", s)

@@ -1,0 +1,293 @@
+"""Parsing: :func:`parse_answer` (one extracted answer to an answer tree, or a
+:class:`~verifiers.math.nodes.ParseError`) and :func:`parse_math` (one expression or relation to sympy, or
+None). Before the tokenizer: whole-answer forms (numbers and fractions in words, "all real numbers",
+choices, numerals in a base, quoted lists, mixed numbers, ordinals, "approximately").
+"""
+
+from __future__ import annotations
+
+import re
+
+import sympy
+
+from verifiers.math.grammar import _Parser
+from verifiers.math.lex import (
+    _SCALES,
+    FUNCS,
+    MULTI_FUNCS,
+    UNIT_ALIASES,
+    _word_is_symbols,
+    canonical_unit,
+    tokenize,
+)
+from verifiers.math.nodes import (
+    MAX_ANSWER_CHARS,
+    Bracket,
+    Choice,
+    Expr,
+    Node,
+    ParseError,
+    Relation,
+    Text,
+    _check_no_pm,
+)
+from verifiers.math.normalize import normalize, strip_math_delimiters
+
+_WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|mathbf|textnormal)\s*\{([^{}]*)\}")
+_MIXED_PLAIN = re.compile(r"(-?)(\d+)\s+(\d+)\s*/\s*(\d+)")
+_CHOICE = re.compile(r"\(?([A-Ea-e])\)?")
+_APPROX_PREFIX = re.compile(
+    r"^(?:\\approx|approximately|approx\.?|about|around|roughly|~)\s*(?=[-\d.\\])", re.I
+)
+_ORDINAL = re.compile(
+    r"^(-?\d+)\s*(?:\^\s*\{\s*\\(?:text|mathrm)\s*\{\s*(?:st|nd|rd|th)\s*\}\s*\}|st|nd|rd|th)$"
+)
+_QUOTED_ITEM = re.compile(r"(['\"])([^'\"\\]*)\1")
+_QUOTED_LIST = re.compile(r"\[\s*(['\"])[^'\"\\]*\1(?:\s*,\s*(['\"])[^'\"\\]*\2)*\s*\]")
+_PREFIXED_NUMBER = re.compile(r"(-?)0([xX](?=[0-9a-fA-F]+$)|[bB](?=[01]+$)|[oO](?=[0-7]+$))([0-9a-fA-F]+)")
+_BASE_NUMBER = re.compile(r"(?:\(([0-9A-Z]+)\)|([0-9A-Z]+))\s*_\s*\{?\s*\(?(\d{1,2})\)?\s*\}?")
+
+
+def _base_number(s: str) -> Node | None:
+    """``1011_2``, ``1011_{2}``, ``(1011)_2``, ``A3_{16}``: a numeral in base 2..36, as a text "value (base b)".
+
+    Two such numerals are equal when value and base agree (``0101_2`` is ``101_2``); against a
+    plain number they are different answers (the question asked for that base; ``7_{10}`` is 7). None when
+    ``s`` is not one (``x_1``, ``a_2``: subscripted symbols).
+    """
+    m = _PREFIXED_NUMBER.fullmatch(s)
+    if m is not None:  # 0x5b993, -0x3d2d, 0b1011, 0o17: a programmer's numeral in base 16, 2 or 8
+        base = {"x": 16, "b": 2, "o": 8}[m.group(2).lower()]
+        if len(m.group(3)) > 64:
+            return None
+        value = int(m.group(3), base)
+        return Text(f"{-value if m.group(1) else value} (base {base})")
+    m = _BASE_NUMBER.fullmatch(s)
+    if m is None:
+        return None
+    digits, base = m.group(1) or m.group(2), int(m.group(3))
+    if not 2 <= base <= 36 or len(digits) > 64 or not (digits[0].isdigit() or base > 10):
+        return None
+    try:
+        value = int(digits, base)
+    except ValueError:
+        return None
+    if base == 10:
+        return Expr(sympy.Integer(value))
+    return Text(f"{value} (base {base})")
+
+
+_PROSE_TEXT_CMDS = ("\\text{", "\\text ", "\\textbf", "\\textrm", "\\mbox", "\\textnormal")
+_SHORT_WORD = re.compile(r"[A-Za-z]{2,3}")
+# a capitalised three-letter word ("Bob", "Amy", "Odd") is a name or a word, never a product of symbols
+_NAME_WORD = re.compile(r"[A-Z][a-z]{2}")
+_PLAIN_TEXT = re.compile(r"[A-Za-z]+(?:[-'][A-Za-z]+)*(?: [A-Za-z]+(?:[-'][A-Za-z]+)*)*")
+
+
+def parse_answer(text: str) -> Node:
+    """Parse one extracted answer (plain or LaTeX) into an answer tree; raise :class:`ParseError`."""
+    if not isinstance(text, str):
+        raise ParseError("not a string")
+    if len(text) > MAX_ANSWER_CHARS:
+        raise ParseError("answer too long")
+    s = normalize(strip_math_delimiters(text))
+    m = _WHOLE_TEXT.fullmatch(s)
+    if m:  # the whole answer is \text{...}: "\text{5 cm}", "\text{(B)}", "\text{yes.}"
+        s = normalize(m.group(1))
+        if m.group().startswith(_PROSE_TEXT_CMDS) and _SHORT_WORD.fullmatch(s):
+            # one short word set as prose ("\text{DNE}", "\text{Amy}", "\text{odd}") is that word, not
+            # the product D*N*E (which "\text{END}" would equal)
+            w = s.lower()
+            if (
+                w not in UNIT_ALIASES
+                and w not in FUNCS
+                and w not in MULTI_FUNCS
+                and w not in _CONST_WORDS
+                and _number_word(w) is None  # "\text{two}" is 2
+            ):
+                return Text(w)
+    s = _APPROX_PREFIX.sub("", s)  # "approximately 3.1416": the precision policy decides
+    s = _ORDINAL.sub(r"\1", s)  # "5th", "5^{\text{th}}"
+    if not s:
+        raise ParseError("empty answer")
+    if _QUOTED_LIST.fullmatch(s):  # ['52.2', '-81.0'] (a Python list of strings) is [52.2, -81.0]
+        s = _QUOTED_ITEM.sub(r"\2", s)
+    base_number = _base_number(s)
+    if base_number is not None:
+        return base_number
+    m = _MIXED_PLAIN.fullmatch(s)
+    if m and int(m.group(3)) < int(m.group(4)):
+        v = sympy.Integer(int(m.group(2))) + sympy.Rational(int(m.group(3)), int(m.group(4)))
+        return Expr(-v if m.group(1) else v)
+    n = _number_word(s)
+    if n is not None:  # "five", "twenty-one", "one hundred": the whole answer is a number in words
+        return Expr(sympy.Integer(n))
+    f = _fraction_word(s)
+    if f is not None:  # "one half", "two thirds"
+        return Expr(f)
+    if s.lower() in _ALL_REALS:
+        return Bracket("(", ")", (Expr(-sympy.oo), Expr(sympy.oo)))
+    choice = _choice(s)
+    if choice is not None:
+        return choice
+    text_answer = _as_text(s)
+    if text_answer is not None:
+        return text_answer
+    toks = tokenize(s)
+    if not toks:
+        raise ParseError("empty answer")
+    try:
+        node = _Parser(toks, latex="\\" in s).parse_answer()
+    except ParseError:
+        raise
+    except RecursionError as e:
+        raise ParseError("nesting too deep") from e
+    except (ValueError, TypeError, ArithmeticError, IndexError, AttributeError) as e:  # sympy refused a value
+        raise ParseError(f"{type(e).__name__}: {e}") from e
+    _check_no_pm(node)
+    return node
+
+
+_CHOICE_VALUE = re.compile(
+    r"(?:\\(?:text|textbf|textrm|mathrm|mathbf)\s*\{\s*\(([A-E])\)\s*\}|\(([A-E])\)|([A-E])\))\s*(.*)", re.S
+)
+_ALL_REALS = {
+    "all real numbers",
+    "all reals",
+    "all real values",
+    "all real x",
+    "every real number",
+    "any real number",
+}
+
+
+def _choice(s: str) -> Node | None:
+    """``(B) 12``, ``\\textbf{(B)}\\ 12``, ``B)``: the letter, with the option's content when it parses."""
+    m = _CHOICE_VALUE.fullmatch(s)
+    if m is None:
+        return None
+    letter, rest = next(g for g in m.groups()[:3] if g).lower(), m.group(4).strip()
+    if not rest:
+        return Text(letter)
+    if _CHOICE_VALUE.fullmatch(rest) or re.match(r"(?:[,;]|and\b|or\b)", rest):
+        return None  # "(A) and (C)": several letters, parsed as a list
+    try:
+        return Choice(letter, parse_answer(rest))
+    except ParseError:
+        return None
+
+
+def _as_text(s: str) -> Text | None:
+    """Plain-text answers: a multiple-choice letter, yes/no, words (or one ``\\text{...}``)."""
+    if _CHOICE.fullmatch(s) and s.startswith("("):
+        return Text(s.strip("()").lower())
+    words = s.split()
+    if not _PLAIN_TEXT.fullmatch(s) or any(w.lower() in ("or", "and") for w in words):
+        return None
+    if len(words) == 1:
+        w = words[0].lower()
+        if w in _TEXT_WORDS or (len(w) > 3 and w not in FUNCS and w not in _CONST_WORDS):
+            return Text(w)
+        if (
+            _NAME_WORD.fullmatch(words[0])
+            and w not in FUNCS
+            and w not in MULTI_FUNCS
+            and w not in _CONST_WORDS
+            and w not in UNIT_ALIASES
+            and canonical_unit(w) not in UNIT_ALIASES.values()
+        ):
+            return Text(w)
+        return None
+    if all(_word_is_symbols(w) or w in FUNCS for w in words):
+        return None
+    if len(words) == 2 and canonical_unit(words[1]) in UNIT_ALIASES.values():
+        return None  # "pi cm"? leave it to the parser
+    return Text(" ".join(w.lower() for w in words))
+
+
+_TEXT_WORDS = {"yes", "no", "true", "false", "none"}
+_SMALL_NUMBERS = {
+    w: k
+    for k, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen".split()
+    )
+}
+_TENS = {w: 10 * k for k, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+
+
+def _number_word(s: str) -> int | None:
+    """An integer written in English words ("five", "twenty-one", "one hundred and two"), else None."""
+    words = re.split(r"[\s-]+", s.strip().lower())
+    if not 1 <= len(words) <= 12:
+        return None
+    sign = 1
+    if words[0] in ("minus", "negative") and len(words) > 1:
+        sign, words = -1, words[1:]
+    total, current, last = 0, 0, None  # last: the kind of the previous word
+    for w in words:
+        if w in _SMALL_NUMBERS and last in (None, "tens", "hundred", "scale", "and"):
+            if last == "tens" and _SMALL_NUMBERS[w] >= 10 or w == "zero" and last is not None:
+                return None
+            current, last = current + _SMALL_NUMBERS[w], "unit"
+        elif w in _TENS and last in (None, "hundred", "scale", "and"):
+            current, last = current + _TENS[w], "tens"
+        elif w == "hundred" and last in ("unit",) and 0 < current < 10:
+            current, last = current * 100, "hundred"
+        elif w in _SCALES and last in ("unit", "tens", "hundred") and current < 1000:
+            total, current, last = total + current * _SCALES[w], 0, "scale"
+        elif w == "and" and last in ("hundred", "scale"):
+            last = "and"
+        else:
+            return None
+    if last in (None, "and"):
+        return None
+    return sign * (total + current)
+
+
+_DENOMINATORS = {
+    w: d
+    for d, ws in {2: "half halves", 3: "third thirds", 4: "quarter quarters fourth fourths", 5: "fifth fifths",
+                  6: "sixth sixths", 7: "seventh sevenths", 8: "eighth eighths", 9: "ninth ninths",
+                  10: "tenth tenths"}.items()
+    for w in ws.split()
+}  # fmt: skip
+
+
+def _fraction_word(s: str) -> sympy.Rational | None:
+    """A fraction in English words ("one half", "a third", "two-thirds", "three quarters"), else None."""
+    words = re.split(r"[\s-]+", s.strip().lower())
+    if not 2 <= len(words) <= 6 or words[-1] not in _DENOMINATORS:
+        return None
+    num = 1 if words[:-1] == ["a"] else _number_word(" ".join(words[:-1]))
+    if num is None or num == 0:
+        return None
+    plural = words[-1].endswith("s") and words[-1] != "halves" or words[-1] == "halves"
+    if plural != (abs(num) != 1):  # "one third", "two thirds"; not "two third", "one thirds"
+        return None
+    return sympy.Rational(num, _DENOMINATORS[words[-1]])
+
+
+_CONST_WORDS = {"infty", "infinity", "pi"}
+
+
+def parse_math(text: str) -> sympy.Basic | None:
+    """Parse one plain or LaTeX expression to sympy, safely; None when it is not one expression.
+
+    ``"\\frac{1}{2} x^2"`` -> ``x**2/2``; ``"a = b"`` -> ``sympy.Eq(a, b, evaluate=False)``
+    (other relations -> the matching unevaluated sympy relational). Decimals are exact
+    rationals (``0.5`` -> ``1/2``). Units, percent and degree signs, lists, sets, intervals,
+    matrices and text give None. Never raises, never evaluates untrusted code.
+    """
+    try:
+        node = parse_answer(text)
+    except Exception:  # noqa: BLE001 - documented: never raises
+        return None
+    if isinstance(node, Expr) and node.unit is None and node.marker is None:
+        return node.value
+    if isinstance(node, Relation) and len(node.ops) == 1 and all(isinstance(s, Expr) for s in node.sides):
+        lhs, rhs = (s.value for s in node.sides)
+        rel = {"=": sympy.Eq, "!=": sympy.Ne, "<": sympy.Lt, "<=": sympy.Le, ">": sympy.Gt, ">=": sympy.Ge}
+        if node.ops[0] in rel:
+            return rel[node.ops[0]](lhs, rhs, evaluate=False)
+    return None

@@ -1,0 +1,309 @@
+"""Comparison, part 1: two values (sympy numbers or expressions with their units and markers).
+
+Decimals against exact values follow the precision policy (``DECIMAL_REL_TOL``); constants compare at 30
+digits (``EXACT_REL_TOL``); expressions with free symbols by expansion, then at fixed random points
+(``SYMBOLIC_REL_TOL``). Units convert only between plain length, mass, time and volume units.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import re
+
+import sympy
+
+from verifiers.math.lex import UNIT_ALIASES
+from verifiers.math.nodes import Expr
+
+DECIMAL_REL_TOL = 1e-6  # decimal vs exact non-terminating value
+EXACT_REL_TOL = 1e-20  # two exact constants, compared at 30 digits
+SYMBOLIC_REL_TOL = 1e-20  # spot-check points (30-digit evaluation) for expressions with free symbols
+
+_N_POINTS = 6
+_SIMPLIFY_MAX_OPS = 60
+_MAX_EXPANDED_TERMS = 2000
+
+
+_GENERIC_UNITS = (None, "units", "sq units", "units ^2", "sq")
+_R = sympy.Rational
+# Exact factors to a base unit per dimension, for converting between two *stated* units.
+_UNIT_SCALE = {
+    "nm": ("length", _R(1, 10**9)),
+    "mm": ("length", _R(1, 1000)), "cm": ("length", _R(1, 100)), "m": ("length", _R(1)),
+    "km": ("length", _R(1000)), "in": ("length", _R(254, 10000)), "ft": ("length", _R(3048, 10000)),
+    "yd": ("length", _R(9144, 10000)), "mi": ("length", _R(1609344, 1000)),
+    "mg": ("mass", _R(1, 10**6)), "g": ("mass", _R(1, 1000)), "kg": ("mass", _R(1)),
+    "lb": ("mass", _R(45359237, 10**8)), "oz": ("mass", _R(45359237, 16 * 10**8)),
+    "s": ("time", _R(1)), "min": ("time", _R(60)), "h": ("time", _R(3600)), "day": ("time", _R(86400)),
+    "week": ("time", _R(604800)), "ml": ("volume", _R(1, 1000)), "l": ("volume", _R(1)),
+}  # fmt: skip
+
+
+def _unit_factor(unit: str) -> tuple[str, sympy.Rational] | None:
+    """``"cm ^2"`` -> ("length^2", 1/10000); None for units we do not convert."""
+    parts = unit.split()
+    power = 1
+    if len(parts) == 2 and re.fullmatch(r"\^[23]", parts[1]):
+        power = int(parts[1][1])
+    elif len(parts) == 2 and parts[0] in ("sq", "cu"):
+        power, parts = (2 if parts[0] == "sq" else 3), parts[1:]
+    elif len(parts) != 1:
+        return None
+    if parts[0] not in _UNIT_SCALE:
+        return None
+    dim, factor = _UNIT_SCALE[parts[0]]
+    return f"{dim}^{power}", factor**power
+
+
+def _unit_scales(a: Expr, b: Expr) -> tuple[sympy.Basic, sympy.Basic] | None:
+    """Factors that bring both values to a common unit; None when the units differ in kind.
+
+    A unit on one side only is ignored (a dropped unit is fine); two stated units must be
+    the same, or convertible (10 cm = 0.1 m); 10 cm is never 10 m.
+    """
+    ua = None if a.unit in _GENERIC_UNITS else a.unit
+    ub = None if b.unit in _GENERIC_UNITS else b.unit
+    one = sympy.Integer(1)
+    if ua is None or ub is None or ua == ub:
+        return one, one
+    fa, fb = _unit_factor(ua), _unit_factor(ub)
+    if fa is None or fb is None or fa[0] != fb[0]:
+        return None
+    return fa[1], fb[1]
+
+
+def _candidates(e: Expr) -> list[sympy.Basic]:
+    if e.marker == "percent":
+        return [e.value, e.value / 100]
+    if e.marker == "degree":
+        return [e.value, e.value * sympy.pi / 180]
+    return [e.value]
+
+
+def _letter_unit(e: Expr, other: Expr) -> Expr:
+    """``5 m`` (read as 5 times a symbol m) against ``5 \\text{ meters}``: the letter is that unit."""
+    if e.unit is not None or e.marker is not None or other.unit in _GENERIC_UNITS:
+        return e
+    coeff, sym = e.value.as_coeff_Mul()
+    if not (isinstance(sym, sympy.Symbol) and coeff.is_number and UNIT_ALIASES.get(sym.name) == other.unit):
+        return e
+    return Expr(coeff, e.inexact, other.unit)
+
+
+def _exprs_equal(a: Expr, b: Expr) -> bool:
+    a, b = _letter_unit(a, b), _letter_unit(b, a)
+    scales = _unit_scales(a, b)
+    if scales is None:
+        return False
+    sa, sb = scales
+    if a.marker is not None and a.marker == b.marker:  # 0.5% is not 50%: both in percent, compare as is
+        return _values_equal(a.value * sa, b.value * sb, a.inexact, b.inexact)
+    for x, y in itertools.product(_candidates(a), _candidates(b)):
+        if _values_equal(x * sa, y * sb, a.inexact, b.inexact):
+            return True
+    return False
+
+
+def expressions_equal(a: sympy.Basic, b: sympy.Basic) -> bool:
+    """Equality of two sympy expressions with the exact policy of :mod:`verifiers.math.values` (no decimal tolerance).
+
+    For callers that parsed with :func:`verifiers.math.parse.parse_math` (e.g. ``math_steps``).
+    Never raises.
+    """
+    try:
+        return _values_equal(a, b, False, False)
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _terminating(x: sympy.Basic) -> bool:
+    """A rational whose decimal expansion terminates (denominator 2^a 5^b)."""
+    if not x.is_Rational:
+        return False
+    q = int(x.q)
+    for p in (2, 5):
+        while q % p == 0:
+            q //= p
+    return q == 1
+
+
+def _values_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bool) -> bool:
+    if a == b:
+        return True
+    inf = (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan)
+    if a in inf or b in inf or a.has(sympy.oo, sympy.zoo, sympy.nan) or b.has(sympy.oo, sympy.zoo, sympy.nan):
+        return False
+    if a.is_Rational and b.is_Rational:
+        if a_inexact != b_inexact:
+            return _constants_equal(a, b, a_inexact, b_inexact)
+        return False
+    diff = a - b
+    if diff == 0:
+        return True
+    free = a.free_symbols | b.free_symbols
+    if not free:
+        return _constants_equal(a, b, a_inexact, b_inexact)
+    tol = SYMBOLIC_REL_TOL
+    if a_inexact != b_inexact and not _only_terminating(b if a_inexact else a):
+        tol = DECIMAL_REL_TOL  # 0.3333333 x vs x/3; but 2.0000001 x is not 2 x
+    return _symbolic_equal(a, b, diff, free, tol=tol)
+
+
+def _only_terminating(e: sympy.Basic) -> bool:
+    """Every number in ``e`` is a terminating decimal and nothing irrational appears."""
+    if e.atoms(sympy.NumberSymbol) or e.has(sympy.I) or e.atoms(sympy.Function):
+        return False
+    for p in e.atoms(sympy.Pow):
+        if not p.exp.is_Integer:
+            return False
+    return all(_terminating(r) for r in e.atoms(sympy.Rational))
+
+
+def _num(e: sympy.Basic, subs: dict | None = None, prec: int = 30) -> sympy.Basic | None:
+    try:
+        v = e.evalf(prec, subs=subs) if subs else e.evalf(prec)
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError, AttributeError):
+        return None
+    if not v.is_number or v.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
+        return None
+    re_, im_ = v.as_real_imag()
+    if not (re_.is_Float or re_ == 0) or not (im_.is_Float or im_ == 0):
+        return None
+    return v
+
+
+def _close(va: sympy.Basic, vb: sympy.Basic, rel: float) -> bool:
+    """|va - vb| <= rel * max(|va|, |vb|), in 100-bit mpmath numbers (no overflow on huge values)."""
+    try:
+        a, b = va._to_mpmath(100), vb._to_mpmath(100)
+    except (TypeError, ValueError, AttributeError):
+        return False
+    # no mpmath.workprec (a global, not thread-safe): a subtraction is exact before it is
+    # rounded to the default 53 bits, so |a - b| keeps its magnitude even for near-equal values
+    d = abs(a - b)
+    scale = max(abs(a), abs(b))
+    if scale == 0:
+        return bool(d == 0)
+    return bool(d <= rel * scale)
+
+
+def _constants_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bool) -> bool:
+    if a_inexact != b_inexact:  # a decimal against an exact value
+        exact, approx = (b, a) if a_inexact else (a, b)
+        if _terminating(exact) or not approx.is_Rational:
+            return False
+        va, vb = _num(approx), _num(exact)
+        return va is not None and vb is not None and _close(va, vb, DECIMAL_REL_TOL)
+    if a_inexact and b_inexact and a.is_Rational and b.is_Rational:
+        return False
+    va, vb = _num(a), _num(b)
+    if va is None or vb is None:
+        return False
+    tol = DECIMAL_REL_TOL if (a_inexact or b_inexact) else EXACT_REL_TOL
+    return _close(va, vb, tol)
+
+
+def _points(free: set[sympy.Symbol], seed: int) -> list[dict]:
+    rng = random.Random(seed)
+    syms = sorted(free, key=lambda s: s.name)
+    pts = []
+    for _ in range(_N_POINTS):
+        pts.append({s: sympy.Float(round(rng.uniform(0.2, 2.8) * rng.choice((1, -1)), 6), 30) for s in syms})
+    return pts
+
+
+def _symbolic_equal(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set, tol: float) -> bool:
+    if len(free) > 8:
+        return False
+    try:
+        if sympy.count_ops(diff) <= _SIMPLIFY_MAX_OPS and not _has_big_power(diff):
+            expanded = sympy.expand(diff)
+            if expanded == 0:
+                return True
+            if tol == SYMBOLIC_REL_TOL and _rational_polynomial(expanded, free):
+                return False  # a non-zero polynomial with rational coefficients: exactly different
+    except Exception:  # noqa: BLE001
+        pass
+    valid = 0
+    for pt in _points(free, 1234):
+        va, vb = _num(a, pt), _num(b, pt)
+        if va is None and vb is None:
+            continue
+        if va is None or vb is None:
+            continue
+        if not _close(va, vb, tol):
+            return False
+        valid += 1
+    if valid >= 3:
+        return True
+    if sympy.count_ops(diff) > _SIMPLIFY_MAX_OPS or _has_big_power(diff):
+        return False
+    try:
+        return sympy.simplify(diff) == 0
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _constant_ratio(da: sympy.Basic, db: sympy.Basic) -> sympy.Basic | None:
+    """c when ``da == c * db`` identically with c a non-zero constant, else None."""
+    if da == 0 or db == 0:
+        return None
+    free = da.free_symbols | db.free_symbols
+    if len(free) > 8:
+        return None
+    if sympy.count_ops(da) + sympy.count_ops(db) <= _SIMPLIFY_MAX_OPS and not (
+        _has_big_power(da) or _has_big_power(db)
+    ):
+        try:
+            exact = sympy.cancel(da / db)
+        except Exception:  # noqa: BLE001 - fall through to the numeric check
+            exact = None
+        if exact is not None and not exact.free_symbols and exact.is_number:
+            return exact if exact != 0 and exact.is_finite else None
+        if exact is not None and da.is_polynomial() and db.is_polynomial():
+            return None  # cancel is exact on polynomials: the ratio is not a constant
+    ratios = []
+    for pt in _points(free, 4321):
+        va, vb = _num(da, pt), _num(db, pt)
+        if va is None or vb is None or vb == 0:
+            continue
+        ratios.append(sympy.N(va / vb, 30))
+    if len(ratios) < 3 or any(not _close(r, ratios[0], SYMBOLIC_REL_TOL) for r in ratios[1:]):
+        return None
+    r = ratios[0]
+    if abs(complex(r)) < 1e-12 or abs(complex(r).imag) > 1e-12:
+        return None
+    return sympy.Float(complex(r).real)
+
+
+def _rational_polynomial(e: sympy.Basic, free: set) -> bool:
+    """``e`` is a polynomial in ``free`` whose coefficients are all rational (so its expanded form is canonical)."""
+    if e.atoms(sympy.NumberSymbol) or e.has(sympy.I) or e.atoms(sympy.Function):
+        return False
+    if any(not (p.exp.is_Integer and p.exp > 0) for p in e.atoms(sympy.Pow)):
+        return False
+    return e.is_polynomial(*free)
+
+
+def _has_big_power(e: sympy.Basic) -> bool:
+    """Too costly to expand/cancel/simplify: a power above 20, or an expansion over 2000 terms."""
+    if any(p.exp.is_Integer and abs(p.exp) > 20 for p in e.atoms(sympy.Pow)):
+        return True
+    return _expanded_terms(e) > _MAX_EXPANDED_TERMS
+
+
+def _expanded_terms(e: sympy.Basic) -> int:
+    """An upper estimate of the number of terms of ``expand(e)`` (capped, so it stays cheap)."""
+    if e.is_Add:
+        return min(sum(_expanded_terms(a) for a in e.args), 10**9)
+    if e.is_Mul:
+        n = 1
+        for a in e.args:
+            n = min(n * _expanded_terms(a), 10**9)
+        return n
+    if e.is_Pow and e.exp.is_Integer and e.exp > 1:
+        k = _expanded_terms(e.base)
+        return min(math.comb(k + int(e.exp) - 1, k - 1), 10**9) if k < 10**6 else 10**9
+    return 1

@@ -1,0 +1,341 @@
+"""The registered ``math`` verifier (:func:`math_answer`), its reference check
+(:func:`check_reference`, :func:`read_reference`), echo rejection and required answer forms.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import sympy
+
+from verifiers.math.boxes import extract_reference
+from verifiers.math.compare import _as_list, nodes_equal
+from verifiers.math.extract import _has_or, extract_answer
+from verifiers.math.forms import labelled_tuples
+from verifiers.math.nodes import (
+    MAX_ANSWER_CHARS,
+    Answers,
+    Bracket,
+    Choice,
+    Expr,
+    Matrix,
+    Node,
+    ParseError,
+    Relation,
+    Text,
+    Union,
+)
+from verifiers.math.normalize import normalize, strip_math_delimiters
+from verifiers.math.parse import parse_answer
+from verifiers.registry import register
+from verifiers.types import Reward, Status
+
+MAX_COMPLETION_CHARS = 100_000
+
+
+_OR_EQUIVALENTLY_RE = re.compile(
+    r"\bor\s+(?:equivalently|equivalent\s+to|in\s+decimal\s+form|as\s+a\s+decimal),?", re.I
+)
+_PAREN_OR_RE = re.compile(r"\(\s*or\s+([^()]{1,200})\)")  # no leading \s*: quadratic on long space runs
+
+
+def _same_alternatives(n: Node) -> bool:
+    """``a or b (or ...)`` where every alternative equals the first: one answer, restated."""
+    if not (isinstance(n, Answers) and n.connective == "or" and 2 <= len(n.items) <= 5):
+        return False
+    return all(nodes_equal(x, n.items[0]) for x in n.items[1:])
+
+
+@register("math")
+def math_answer(
+    completion: str, row: Mapping[str, Any], *, last_number_fallback: bool = True, reject_echo: bool = True
+) -> Reward:
+    """Score ``completion`` against ``row["reference"]``: 1.0 if the final answers are equivalent.
+
+    Status: correct / wrong / unparsable (an answer was found but not parsed) / no_answer;
+    too_long for completions over ``MAX_COMPLETION_CHARS``; bad_input for a row without a
+    usable reference. ``info``: rule, extracted, reference_normalized, hedged, reason.
+
+    ``reject_echo``: an answer that is not a plain number and that the row's question
+    (``prompt``, ``question`` or ``problem``) contains as it stands is not credited, even when
+    it equals the reference: "Compute 47 + 85." answered "47 + 85", "Simplify $\\frac{6}{4}$."
+    answered ``\\frac{6}{4}``. It is equal in value, but nothing was computed, and a policy
+    that learns to copy the question would collect the reward on every such row.
+    """
+    reference = row.get("reference") if isinstance(row, Mapping) else None
+    if isinstance(reference, (int, float)) and not isinstance(reference, bool):
+        reference = str(reference)
+    if not isinstance(reference, str) or not reference.strip():
+        return Reward.failure(Status.BAD_INPUT, reason="row has no string 'reference'")
+    if not isinstance(completion, str):
+        return Reward.failure(Status.BAD_INPUT, reason="completion is not a string")
+    if len(completion) > MAX_COMPLETION_CHARS:
+        return Reward.failure(Status.TOO_LONG, reason=f"completion over {MAX_COMPLETION_CHARS} chars")
+    if len(reference) > MAX_ANSWER_CHARS * 4:
+        return Reward.failure(Status.BAD_INPUT, reason="reference too long")
+
+    gold_text, gold, gold_error = read_reference(reference)
+    ex = extract_answer(completion, last_number_fallback=last_number_fallback)
+    info: dict[str, Any] = {
+        "rule": ex.rule,
+        "extracted": ex.answer,
+        "reference_normalized": _describe(gold) if gold is not None else normalize(gold_text),
+        "hedged": False,
+    }
+    if gold_error is not None:
+        info["reference_error"] = gold_error
+    if ex.answer is None:
+        return Reward(0.0, Status.NO_ANSWER, info=info)
+    # several answers in the reference ({-3, 3}, "2, 3", (-oo, -1) U (1, oo)): "x = 3 or x = -3"
+    # and one box per solution list them; against a single answer both are hedges.
+    several = gold is not None and (len(_as_list(gold) or ()) >= 2 or isinstance(gold, Union))
+    answer = ex.answer
+    if ex.hedged and several and len(ex.boxes) <= 10:
+        answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
+        info["extracted"] = answer
+    elif ex.hedged:
+        info.update(hedged=True, reason=ex.hedge_reason)
+        return Reward(0.0, Status.WRONG, info=info)
+    if len(answer) <= MAX_ANSWER_CHARS:  # longer answers are unparsable anyway
+        answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
+        answer = _OR_EQUIVALENTLY_RE.sub("or", answer)  # "$\frac12$ or equivalently $0.5$"
+        answer = labelled_tuples(answer) or answer
+    try:
+        pred = parse_answer(answer)
+    except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
+        pred, pred_error = None, f"{type(e).__name__}: {e}" if not isinstance(e, ParseError) else str(e)
+    if pred is not None and _same_alternatives(pred):
+        pred = pred.items[0]  # "\frac12 or 0.5" restates one answer: not a hedge  # type: ignore[union-attr]
+    elif _has_or(answer) and not _has_or(gold_text) and not several:
+        info.update(hedged=True, reason="alternatives joined by 'or'")
+        return Reward(0.0, Status.WRONG, info=info)
+    if gold is None:  # we cannot judge against this reference; only the same string is credited
+        # (up to spacing: a grid "1 6\n4 7", a word list, a clock time "06:09"; also the whole
+        # <answer> block, which the extraction may have narrowed to its last number)
+        if _same_text(ex.answer, gold_text) or (ex.scope is not None and _same_text(ex.scope, gold_text)):
+            return Reward(1.0, Status.CORRECT, info=info)
+        info["reason"] = "reference could not be parsed"
+        return Reward(0.0, Status.BAD_INPUT, info=info)
+    if pred is None:
+        info["reason"] = f"unparsable answer: {pred_error}"
+        return Reward(0.0, Status.UNPARSABLE, info=info)
+    info["extracted_normalized"] = _describe(pred)
+    if nodes_equal(pred, gold) or _same_word(pred, answer, gold, gold_text):
+        if reject_echo and _echoes_question(answer, row):
+            info["reason"] = "the answer restates an expression of the question: nothing was computed"
+            return Reward(0.0, Status.WRONG, info=info)
+        factors = _written_prime_factors(gold_text)
+        if factors is not None and _written_prime_factors(answer, single=True) != factors:
+            info["reason"] = "the reference is a prime factorisation; the answer is not that factorisation"
+            return Reward(0.0, Status.WRONG, info=info)
+        return Reward(1.0, Status.CORRECT, info=info)
+    return Reward(0.0, Status.WRONG, info=info)
+
+
+def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
+    """The reference's answer text, its parse (None when it cannot be parsed) and the parse error.
+
+    The answer is the reference's box(es) or the whole text (:func:`extract_reference`); a worked solution
+    answers with its final answer (:func:`_solution_answer`)."""
+    gold_text = extract_reference(reference)
+    gold_text = labelled_tuples(gold_text) or gold_text  # "p=5,q=2;p=7,q=2": the tuples (5, 2), (7, 2)
+    try:
+        return gold_text, parse_answer(gold_text), None
+    except Exception as e:  # noqa: BLE001 - an unparsable reference is reported, not raised
+        solution_answer = _solution_answer(gold_text)
+        if solution_answer is not None:  # a worked solution as the reference: its final answer
+            return solution_answer[0], solution_answer[1], None
+        return gold_text, None, str(e) or type(e).__name__
+
+
+def check_reference(row: Mapping[str, Any], **_options: Any) -> str | None:
+    """Why ``math`` cannot judge ``row`` (see :mod:`verifiers.references`), or None: no string reference, an
+    oversized one, or one that does not parse (then only a verbatim copy of it would be credited; every other
+    answer would get ``bad_input``, a masked harness failure)."""
+    reference = row.get("reference") if isinstance(row, Mapping) else None
+    if isinstance(reference, (int, float)) and not isinstance(reference, bool):
+        return None
+    if not isinstance(reference, str) or not reference.strip():
+        return "no string 'reference'"
+    if len(reference) > MAX_ANSWER_CHARS * 4:
+        return f"reference of {len(reference)} chars (over {MAX_ANSWER_CHARS * 4})"
+    gold_text, gold, error = read_reference(reference)
+    if gold is None:
+        return f"reference {gold_text[:60]!r} cannot be parsed ({error[:80]}): only a verbatim copy would be credited"
+    return None
+
+
+math_answer.check_reference = check_reference  # type: ignore[attr-defined]
+
+
+def _solution_answer(reference: str) -> tuple[str, Node] | None:
+    """A reference that is a worked solution (several sentences, no box) answers with what the
+    extraction rules read in it ("... Final Answer: The final answer is $28\\%$."), without the
+    last-number fallback; None when it is not prose or no rule reads an unhedged answer."""
+    if len(reference.split()) < 6:
+        return None
+    ex = extract_answer(reference, last_number_fallback=False)
+    if ex.answer is None or ex.hedged or ex.rule not in ("answer_is", "gsm8k", "boxed"):
+        return None
+    try:
+        return ex.answer, parse_answer(ex.answer)
+    except Exception:  # noqa: BLE001 - still unreadable
+        return None
+
+
+_PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
+_QUESTION_KEYS = ("prompt", "question", "problem")
+_CHOICE_RE = re.compile(r"(?:^|\s|\()([A-E])[).:]")  # "(A) ...", "B. ...", "C) ...", "D: ..."
+
+
+def _compact(s: str) -> str:
+    """``s`` without ``$``, LaTeX spacing or sizing commands, and spaces next to an operator or
+    bracket ("Compute 47 + 85" -> "Compute 47+85"), for a verbatim comparison."""
+    s = re.sub(r"\$|\\[,;:! ]|\\(?:left|right|displaystyle)\b", "", s)
+    return re.sub(r"\s+(?=[-+*/^=<>(){}\[\],|])|(?<=[-+*/^=<>(){}\[\],|])\s+", "", s).strip()
+
+
+def _question_text(row: Mapping[str, Any]) -> str:
+    """The row's question: its ``prompt`` (text, or the user turns of a chat), ``question`` or ``problem``."""
+    parts = []
+    for key in _QUESTION_KEYS:
+        value = row.get(key)
+        if isinstance(value, str):
+            parts.append(value)
+        elif isinstance(value, list):  # chat messages
+            parts += [
+                m["content"]
+                for m in value
+                if isinstance(m, Mapping) and m.get("role") == "user" and isinstance(m.get("content"), str)
+            ]
+    return "\n".join(parts)
+
+
+def _echoes_question(answer: str, row: Mapping[str, Any]) -> bool:
+    """True when ``answer`` is not a plain number and stands in the row's question as it is
+    (whole, not as a piece of a longer number or name: "7+8" is not in "47+85"), unless the
+    question lists options to choose from ("(A) $2\\sqrt{3}$ (B) $3\\sqrt{2}$")."""
+    ans = _compact(answer).rstrip(".")
+    label = re.fullmatch(r"[A-Za-z]\w*=(.+)", ans)  # "x = 47 + 85": its right side
+    question = _compact(_question_text(row))
+    if len(set(_CHOICE_RE.findall(question))) >= 2:  # options to choose from: naming one is an answer
+        return False
+    for part in (ans, label.group(1) if label else ""):
+        # a plain number is an answer; so are words ("no" to "Answer yes or no.", "apples" to "apples or
+        # pears?"): an echo is an expression that was to be computed (digits, operators, brackets, LaTeX)
+        if not part or _PLAIN_NUMBER_RE.fullmatch(part) or len(part) > 200 or re.fullmatch(r"[A-Za-z\s]+", part):
+            continue
+        # the boundaries matter only at a word character: "7+8" is not in "47+85", but "(x+1)^2" is in
+        # "Expand(x+1)^2" (the compaction glued the bracket to the word before it)
+        before = r"(?<![\w.\\])" if re.match(r"[\w.]", part) else ""
+        after = r"(?![\w])" if re.search(r"\w$", part) else ""
+        if re.search(before + re.escape(part) + after, question):
+            return True
+    return False
+
+
+_FACTOR_RE = re.compile(r"(\d{1,12})(?:\^\{?(\d{1,3})\}?)?")
+_TIMES_SPLIT_RE = re.compile(r"\s*(?:\\times|\\cdot|\*|x)\s*")
+
+
+def _written_prime_factors(s: str, *, single: bool = False) -> tuple[int, ...] | None:
+    """``2 × 2 × 5 × 7^2`` -> (2, 2, 5, 7, 7): an answer written as a product of primes (or their
+    powers); None otherwise. A reference written so asks for the factorisation: ``980`` has the
+    value but is not it, nor is ``4 × 245``. ``single``: one prime (power) also counts (``7``).
+    """
+    s = _plain(s, 300)
+    if s is None:
+        return None
+    parts = _TIMES_SPLIT_RE.split(s.strip())
+    if len(parts) < (1 if single else 2) or len(parts) > 60:
+        return None
+    out: list[int] = []
+    for part in parts:
+        m = _FACTOR_RE.fullmatch(part)
+        if m is None:
+            return None
+        base, power = int(m.group(1)), int(m.group(2) or 1)
+        if power < 1 or len(out) + power > 200 or not sympy.isprime(base):
+            return None
+        out.extend([base] * power)
+    return tuple(sorted(out))
+
+
+_TEXT_WRAP_RE = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|textnormal)\s*\{([^{}]*)\}")
+
+
+def _plain(s: str, most: int, unwrap: bool = False) -> str | None:
+    """``s`` normalised, without math delimiters (and, with ``unwrap``, without a ``\\text{..}`` that
+    holds all of it); None when longer than ``most`` characters or when normalising fails."""
+    if len(s) > most:
+        return None
+    try:
+        s = normalize(strip_math_delimiters(s))
+    except Exception:  # noqa: BLE001
+        return None
+    m = _TEXT_WRAP_RE.fullmatch(s) if unwrap else None
+    return m.group(1) if m else s
+
+
+def _text_key(s: str) -> str | None:
+    """A short answer as lower-case words ("DNE", ``\\text{DNE}`` -> "dne"), to match a text reference
+    the parser read as a word where the answer's spelling reads as a product of letters."""
+    s = _plain(s, 200, unwrap=True)
+    if s is None:
+        return None
+    s = " ".join(s.split()).lower()
+    return s if re.fullmatch(r"[a-z]+(?: [a-z]+)*", s) else None
+
+
+def _same_word(pred: Node, answer: str, gold: Node, gold_text: str) -> bool:
+    """One side is a word (``\\text{DNE}``) and the other spells the same word bare ("DNE", which
+    the parser reads as a product of letters)."""
+    if isinstance(gold, Text) and not isinstance(pred, Text):
+        return _text_key(answer) == gold.text
+    if isinstance(pred, Text) and not isinstance(gold, Text):
+        return _text_key(gold_text) == pred.text
+    return False
+
+
+def _same_text(a: str, b: str) -> bool:
+    """Two answers that are the same text up to spacing (kept line by line) and math delimiters."""
+
+    def key(s: str) -> str:
+        s = _plain(s, MAX_ANSWER_CHARS * 4, unwrap=True) or ""  # "\text{June 20}" is the text "June 20"
+        lines = (re.sub(r"\s*,\s*", ",", " ".join(line.split())) for line in s.splitlines())
+        return "\n".join(line for line in lines if line)
+
+    ka = key(a)
+    return bool(ka) and ka == key(b)
+
+
+def _describe(n: Node) -> str:
+    """A short, JSON-friendly rendering of a parsed answer for logs."""
+    if isinstance(n, Expr):
+        try:
+            s = sympy.sstr(n.value)
+        except ValueError:  # an integer past CPython's int -> str limit (a product of two large powers)
+            s = "<a number too long to print>"
+        if len(s) > 200:
+            s = s[:200] + "..."
+        return s + (f" [{n.unit}]" if n.unit else "") + (f" [{n.marker}]" if n.marker else "")
+    if isinstance(n, Relation):
+        out = _describe(n.sides[0])
+        for op, s in zip(n.ops, n.sides[1:]):
+            out += f" {op} {_describe(s)}"
+        return out
+    if isinstance(n, Bracket):
+        return n.open + ", ".join(_describe(x) for x in n.items) + n.close
+    if isinstance(n, Union):
+        return " U ".join(_describe(x) for x in n.parts)
+    if isinstance(n, Matrix):
+        return "[" + "; ".join(", ".join(_describe(x) for x in r) for r in n.rows) + "]"
+    if isinstance(n, Answers):
+        return f" {n.connective} ".join(_describe(x) for x in n.items)
+    if isinstance(n, Text):
+        return repr(n.text)
+    if isinstance(n, Choice):
+        return f"({n.letter.upper()}) {_describe(n.value)}"
+    return str(n)
