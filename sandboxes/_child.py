@@ -454,7 +454,7 @@ _SYSCALLS = (
     "prlimit64 setpriority ioprio_set sched_setaffinity sched_setscheduler sched_setparam sched_setattr "
     "chmod fchmod fchmodat fchmodat2 chown fchown lchown fchownat setxattr lsetxattr fsetxattr removexattr "
     "lremovexattr fremovexattr setxattrat removexattrat setrlimit utime utimes futimesat utimensat "
-    "inotify_add_watch fanotify_init fanotify_mark memfd_create"
+    "inotify_add_watch fanotify_init fanotify_mark memfd_create memfd_secret"
 ).split()
 _ARCH = {
     "x86_64": (
@@ -463,7 +463,7 @@ _ARCH = {
         + (429, 430, 432, 433, 442, 29, 30, 31, 64, 65, 66, 220, 68, 69, 70, 71, 240, 241, 248, 249)
         + (250, 323, 103, 302, 141, 251, 203, 144, 142, 314)
         + (90, 91, 268, 452, 92, 93, 94, 260, 188, 189, 190, 197, 198, 199, 463, 466)
-        + (160, 132, 235, 261, 280, 254, 300, 301, 319),
+        + (160, 132, 235, 261, 280, 254, 300, 301, 319, 447),
         0x40000000,  # x32 ABI bit: refuse those numbers altogether
     ),
     "aarch64": (
@@ -472,7 +472,7 @@ _ARCH = {
         + (429, 430, 432, 433, 442, 194, 196, 195, 190, 193, 191, 192, 186, 189, 188, 187, 180, 181, 217)
         + (218, 219, 282, 116, 261, 140, 30, 122, 119, 118, 274)
         + (None, 52, 53, 452, None, 55, None, 54, 5, 6, 7, 14, 15, 16, 463, 466)  # None: no such call
-        + (164, None, None, None, 88, 27, 262, 263, 279),
+        + (164, None, None, None, 88, 27, 262, 263, 279, 447),
         None,
     ),
 }
@@ -485,7 +485,8 @@ _LANDLOCK_NR = {"x86_64": (444, 445, 446), "aarch64": (444, 445, 446)}
 # and fanotify marks, which Landlock does not check: a watch on any directory the uid may read
 # (/tmp, the dataset's) reports the names of the files the host creates, opens and reads there;
 # memfds, anonymous files whose pages RLIMIT_AS does not count (FSIZE each, NOFILE per process:
-# gigabytes of the host's memory where no memory cgroup caps the sandbox); setting or removing
+# gigabytes of the host's memory where no memory cgroup caps the sandbox), ``memfd_secret`` ones too
+# (448 MiB kept under a 256 MiB address-space limit in a red-team test); setting or removing
 # extended attributes: since Linux 6.6 a tmpfs takes ``user.*`` ones, and their values are kernel
 # memory counted against the tmpfs's inode space (about 1 KiB per inode it may hold, half of the
 # host's RAM by default), not its size: a file of the private temp dir could hold gigabytes
@@ -495,7 +496,7 @@ _DENIED = (
     "ptrace process_vm_readv process_vm_writev io_uring_setup bpf perf_event_open unshare setns mount "
     "umount2 pivot_root chroot open_tree move_mount fsopen fsmount fspick mount_setattr shmget shmat "
     "shmctl semget semop semctl semtimedop msgget msgsnd msgrcv msgctl mq_open mq_unlink add_key "
-    "request_key keyctl userfaultfd syslog inotify_add_watch fanotify_init fanotify_mark memfd_create "
+    "request_key keyctl userfaultfd syslog inotify_add_watch fanotify_init fanotify_mark memfd_create memfd_secret "
     "setxattr lsetxattr fsetxattr setxattrat removexattr lremovexattr fremovexattr removexattrat"
 ).split()
 # Refused when the candidate keeps the host's uid (no uid drop): changes of a file's mode, owner
