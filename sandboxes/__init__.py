@@ -38,7 +38,14 @@ per message, not per byte: one that answers nothing fails the call as a crash), 
 child that stops reading gives up at the call's deadline. In stdio mode the program's control
 socket (fd 3) carries one last message of at most 64 KiB, read until a deadline fixed once:
 anything else fails the run, and no stream of messages holds the parent past the deadline. The
-verifier's own work on the completion is linear too (finding the fenced code block).
+verifier's own work on the completion is linear too (finding the fenced code block), and so is
+every parse of its output here: stdout tokens are read by a str-method scanner, no backtracking
+regex (``'1' * 60000 + 'x'`` once took the pool's timeout). With ``float_tol`` an integer
+expected token is matched by exact value, whatever the candidate prints (``1000000008.0`` is not
+``1000000007``). Helpers the tests need are the trusted side's: a row's prompt runs here, its
+functions with a body stay the dataset's even when the candidate defines the same name, and a
+NameError the test code raises for a name nothing defines is the row's error (``bad_input``,
+masked), never the candidate's wrong answer. Tests: ``tests/test_issue15_rewards.py``.
 
 State between executions (see :mod:`sandboxes._child` for the details): as root the fork server's
 mount namespace is read-only but for each child's private tmpfs and /proc, so nothing an

