@@ -1283,9 +1283,16 @@ def probe(uid: int, gid: int) -> dict:
         return False
 
     def land() -> bool:
-        install_landlock(landlock_readable(), ["/dev/null"])
+        # Confirmed on paths every process may read and nobody can plant or remove: "/" is listable
+        # before and refused after a ruleset that grants only /dev/null, which still opens. (It used to
+        # write a fixed file in /tmp: a directory of that name, made by any local user, or a read-only
+        # /tmp raised something other than PermissionError and turned the layer off without a word.)
+        os.listdir("/")
+        install_landlock(["/dev/null"], ["/dev/null"])
+        with open("/dev/null", "rb"):
+            pass
         try:
-            open("/tmp/.vg_landlock_probe", "w")  # noqa: SIM115
+            os.listdir("/")
         except PermissionError:
             return True
         return False

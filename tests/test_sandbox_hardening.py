@@ -19,6 +19,7 @@ import resource
 import sys
 import threading
 import uuid
+from pathlib import Path
 
 import pytest
 from test_sandbox import FAST, assert_host_intact, make_host, run_call
@@ -521,3 +522,24 @@ def test_memory_outside_the_address_space_limit_is_capped_per_server(host):
     orphan._proc.wait(timeout=10)
     assert group is not None and not os.path.exists(group)  # the server removed the group itself
     orphan.close()
+
+
+@pytest.mark.parametrize("plant", ["directory", "file"])
+def test_landlock_probe_does_not_depend_on_a_shared_path(plant):
+    """Issue 15 item 3: the probe wrote a fixed /tmp file and accepted only PermissionError, so any local user
+    who made a directory of that name switched Landlock off for everyone, without a word. The probe now uses no
+    shared path: the layer stays active whatever sits there."""
+    from sandboxes.forkserver import ForkServer
+
+    planted = Path("/tmp/.vg_landlock_probe")  # the old probe's fixed path
+    if planted.exists() or planted.is_symlink():
+        pytest.skip(f"{planted} exists already; not touching it")
+    planted.mkdir() if plant == "directory" else planted.write_text("")
+    try:
+        server = ForkServer(SandboxConfig())
+        try:
+            assert server.caps["landlock"], server.caps
+        finally:
+            server.close()
+    finally:
+        planted.rmdir() if plant == "directory" else planted.unlink()
