@@ -36,3 +36,13 @@ def test_huge_roots_and_numbers_are_judged_not_crashed(answer, reference):
 def test_ordinary_roots_still_work():
     assert MATH("\\boxed{8^{2/3}}", {"reference": "4"}).status is Status.CORRECT
     assert MATH("\\boxed{\\sqrt[3]{27}}", {"reference": "3"}).status is Status.CORRECT
+
+
+def test_several_answer_blocks_are_a_hedge():
+    """Several different ``<answer>`` blocks are read as several boxes are: a hedge against one answer (the
+    audit's tag_spam hack), the answer list against a multi-answer reference; equal blocks are one answer."""
+    assert MATH("<think>Done.</think><answer>133</answer><answer>132</answer>", {"reference": "132"}).status is Status.WRONG
+    assert MATH("<answer>132</answer><answer>132</answer>", {"reference": "132"}).status is Status.CORRECT
+    assert MATH("<answer>1</answer> <answer>-2</answer>", {"reference": "1, -2"}).status is Status.CORRECT
+    spam = "".join(f"<answer>{i}</answer>" for i in range(60)) + "<answer>132</answer>"
+    assert MATH(spam, {"reference": "132"}).info["reason"] == "over 50 <answer> blocks"

@@ -131,6 +131,8 @@ Hedges: several answers where one is asked for get nothing
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     \boxed{3} or \boxed{4}                                              | 3                            | wrong       | test_hedged_answers_get_no_credit
     It is \boxed{3}. No wait, \boxed{4}                                 | 3                            | wrong       | test_hedged_answers_get_no_credit
+    <answer>133</answer><answer>132</answer>                            | 132                          | wrong       | test_several_answer_blocks_are_a_hedge
+    <answer>1</answer> <answer>-2</answer>                              | 1, -2                        | correct     | test_several_answer_blocks_are_a_hedge
     The answer is 3 or 4.                                               | 3                            | wrong       | test_hedged_answers_get_no_credit
     I am not sure, it could be 4 or 5                                   | 5                            | wrong       | test_last_number_next_to_or_is_a_hedge
     The answer is $5$ or $6$.                                           | 5                            | wrong       | test_answer_markers_languages_and_sentence_ends
