@@ -153,6 +153,7 @@ def _run_statements(
     NameError for a name in neither ``known`` nor ``own`` (the candidate's names) raises
     :class:`TestCodeError` (see :func:`_test_side_name_error`).
     """
+    failed_imports: list[tuple[Any, BaseException]] = []  # setup imports that failed: (code, error)
     for name, code, role in tests:
         events_before, calls_before = len(cand.events), cand.calls
         try:
@@ -160,9 +161,14 @@ def _run_statements(
         except (SandboxError, SandboxUnavailable):
             raise
         except Exception as e:  # noqa: BLE001 - every failure of a test is a result
-            test_side = None if known is None else _test_side_name_error(e, own, known)
-            if test_side is not None:
-                raise test_side from e
+            if known is not None:
+                test_side = _test_side_name_error(e, own, known) or _test_side_import_error(
+                    e, failed_imports, role == SETUP and not strict
+                )
+                if test_side is not None:
+                    raise test_side from e
+                if isinstance(e, ImportError) and not isinstance(e, CandidateError):
+                    failed_imports.append((code, e))
             if role == SETUP and cand.calls == calls_before and not strict:
                 report.setup_errors.append(_short(f"{type(e).__name__}: {e}", 300))
                 continue
@@ -312,6 +318,32 @@ class TestCodeError(ValueError):
     reported as ``bad_input``, never as the candidate's wrong answer."""
 
     __test__ = False  # not a pytest test class
+
+
+def _test_side_import_error(
+    e: BaseException, failed_imports: Sequence[tuple[Any, BaseException]], setup: bool
+) -> TestCodeError | None:
+    """A :class:`TestCodeError` when the test code's own import failed and a test needed it: an
+    ImportError the trusted side raised in a test (or in ``check``), or a NameError for a name a
+    failed setup import was to bind. A failed import the tests never use again is no error (the
+    setup statement is only noted), and the candidate's own ImportError stays the candidate's."""
+    if isinstance(e, CandidateError):
+        return None
+    if isinstance(e, ImportError):
+        if setup:
+            return None
+        cause: BaseException | None = e
+    elif isinstance(e, NameError) and not isinstance(e, UnboundLocalError):
+        name = getattr(e, "name", None)
+        cause = next((err for code, err in failed_imports if name in code.co_names), None)
+    else:
+        return None
+    if cause is None:
+        return None
+    return TestCodeError(
+        f"the test code's own import failed: {type(cause).__name__}: {_short(str(cause), 200)}: an error of the "
+        "row, not of the candidate. Fix: install that module where the verifier runs, or drop it from the test"
+    )
 
 
 def _test_side_name_error(e: BaseException, own: frozenset[str], known: frozenset[str]) -> TestCodeError | None:

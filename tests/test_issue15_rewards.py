@@ -259,3 +259,18 @@ def test_rows_whose_tests_would_fail_by_themselves_are_reported_at_load() -> Non
     assert reason is not None and "is_close" in reason
     assert check({"reference": {"test": "assert is_close(area(2), 12.566)", "prompt": IS_CLOSE}}) is None
 
+
+
+def test_a_failed_import_of_the_test_code_is_the_rows_error_not_the_candidates() -> None:
+    f = "def f(x):\n    return x"
+    # the test needs a module the trusted side lacks: its assert cannot run for any candidate
+    r = _score(f, "import not_a_module_vg15 as m\nassert f(1) == m.ONE")
+    assert r.status is Status.BAD_INPUT and "not_a_module_vg15" in r.info["error"]
+    check = "def check(candidate):\n    import not_a_module_vg15\n    assert candidate(1) == 1\n"
+    r = _score(f, {"test": check, "entry_point": "f"})
+    assert r.status is Status.BAD_INPUT and "not_a_module_vg15" in r.info["error"]
+    # an import the tests never use again is no error: the row is scored
+    assert _score(f, "import not_a_module_vg15\nassert f(1) == 1").status is Status.CORRECT
+    # the candidate's own failed import stays the candidate's
+    r = _score("def f(x):\n    import not_a_module_vg15\n    return x", "assert f(1) == 1")
+    assert r.status is Status.RUNTIME_ERROR
