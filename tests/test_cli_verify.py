@@ -233,3 +233,20 @@ def test_the_writer_writes_any_value_as_one_utf8_json_line(value):
     line = dump_row({"v": value})
     assert line.endswith(b"\n") and line.count(b"\n") == 1
     assert json.loads(line.decode("utf-8")) == {"v": value}
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=400), st.integers(min_value=1, max_value=40))
+def test_lines_split_at_newlines_only_and_overlong_ones_are_flagged(tmp_path, data, cap):
+    from verifiers.cli import iter_lines
+
+    path = tmp_path / "in.bin"
+    path.write_bytes(data)
+    got = list(iter_lines(str(path), max_line_bytes=cap))
+    expected = data.split(b"\n")
+    if expected and expected[-1] == b"":
+        expected.pop()  # the file's last newline ends a line, it starts none
+    assert [n for n, _, _ in got] == list(range(1, len(expected) + 1))
+    for (_, line, size), want in zip(got, expected):
+        assert line == (want if len(want) <= cap else None)
+        assert size in (len(want), len(want) + 1)
