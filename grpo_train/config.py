@@ -1,7 +1,7 @@
 """The training configuration: one dataclass, a TOML file, ``--set key=value`` overrides.
 
 Every field has a docstring right under it (``verigrpo train --help`` prints them). The defaults are the
-main job: SmolLM2-135M-Instruct learning two-digit addition on a 2-core CPU in 6 (AMX-BF16) to 11 (AVX2) minutes.
+main job: SmolLM2-135M-Instruct learning two-digit addition on a 2-core CPU in 6 (AMX-BF16) to 10 (AVX2) minutes.
 
 Loading order: dataclass defaults, then the TOML file, then each ``--set key=value`` in order. Values of
 ``--set`` are TOML literals (``--set 'verifiers=["math"]'``, ``--set beta=0.04``, ``--set 'model="x"'``); a
