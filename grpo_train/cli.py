@@ -21,6 +21,7 @@ import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from grpo_train.config import Config, ConfigError, field_docs, load_config, toml_value
 
@@ -117,12 +118,12 @@ def _check_model(name: str) -> None:
         ) from e
 
 
-def _check_verifiers(cfg: Config) -> None:
+def _check_verifiers(cfg: Config) -> Any:
     """Build the composed verifier once: unknown names, bad gates and options fail here, not after a model load."""
     from grpo_train.train import build_verifier
 
     try:
-        build_verifier(cfg)
+        return build_verifier(cfg)
     except (TypeError, ValueError) as e:
         raise UsageError(f"verifiers: {e}") from e
 
@@ -225,11 +226,11 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
         cfg = _load(args)
         model_name = _model_dir(args.model or cfg.model)
         _check_model(model_name)
-        _check_verifiers(cfg)
+        verifier = _check_verifiers(cfg)
         from grpo_train.data import load_rows
-        from grpo_train.train import build_verifier, judgeable
+        from grpo_train.train import judgeable
 
-        rows = judgeable(load_rows(cfg, "test"), build_verifier(cfg), "evaluation rows",
+        rows = judgeable(load_rows(cfg, "test"), verifier, "evaluation rows",
                          lambda line: print(f"verigrpo eval: {line}", file=sys.stderr))
     except _user_errors() as e:
         print(f"verigrpo eval: error: {e}", file=sys.stderr)
@@ -237,14 +238,13 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
     from grpo_train.evaluate import evaluate
     from grpo_train.hardware import choose_precision
     from grpo_train.model import load_model, load_tokenizer
-    from grpo_train.train import build_verifier
     from verifiers import ScoringPool
 
     _quiet_transformers()
     tokenizer, model = load_tokenizer(model_name), load_model(model_name)
     say = lambda line: print(f"verigrpo eval: {line}", file=sys.stderr)  # noqa: E731 - stdout is the JSON
     cfg = dataclasses.replace(cfg, precision=choose_precision(cfg.precision, next(model.parameters()).device, say))
-    with ScoringPool(build_verifier(cfg), workers=cfg.scoring_workers, timeout=cfg.scoring_timeout) as pool:
+    with ScoringPool(verifier, workers=cfg.scoring_workers, timeout=cfg.scoring_timeout) as pool:
         result = evaluate(model, tokenizer, rows, pool, cfg)
     result["model"] = model_name
     result["precision"] = cfg.precision
