@@ -28,7 +28,7 @@ maths live in ``grpo_train.losses`` as pure functions. How this loop departs fro
 * **Micro-batches are length-sorted within each group** (``micro_batches``) and trimmed to their longest
   completion; the reference's (and old policy's) log-probs likewise. ``ref_offload`` keeps the reference's
   weights in a file between its passes, so the training backward's memory peak holds one model fewer.
-* **Each prompt is run once per micro-batch** (``rollout.SharedPromptLM``): packed with its completions in one
+* **Each prompt is run once per micro-batch** (``packing.SharedPromptLM``): packed with its completions in one
   row under a block-causal mask (``pack_completions``, the default where the attention takes a custom mask), so
   no padding column is computed either; or its keys and values are reused by its right-padded completions.
   Gradients flow into the prompt's pass; both are exact. Log-probs are taken at completion positions only,
@@ -81,14 +81,8 @@ from grpo_train.model import (
     load_model,
     load_tokenizer,
 )
-from grpo_train.rollout import (
-    Rollout,
-    SharedPromptLM,
-    generate,
-    grouped_logprobs,
-    sample_seed,
-    step_token_ends,
-)
+from grpo_train.packing import SharedPromptLM, grouped_logprobs
+from grpo_train.rollout import Rollout, generate, sample_seed, step_token_ends
 from verifiers import Reward, ScoringPool, Status, compose
 from verifiers.references import check_references, describe
 

@@ -18,7 +18,8 @@ from grpo_train.model import (
     load_tokenizer,
     resolve_model,
 )
-from grpo_train.rollout import Rollout, SharedPromptLM, grouped_logprobs
+from grpo_train.packing import SharedPromptLM, grouped_logprobs
+from grpo_train.rollout import Rollout
 
 
 @pytest.fixture()
@@ -107,7 +108,7 @@ def test_shared_prompt_scoring_equals_full_forward_values_and_gradients(cache, p
     shared, entropy = grouped_logprobs(scorer, rollout, idx, 5, num_generations=g, temperature=0.7, with_entropy=True)
     assert scorer.packed == packed and torch.isfinite(shared).all()
     if packed:
-        from grpo_train.rollout import pack_completions
+        from grpo_train.packing import pack_completions
 
         groups, group = torch.unique(idx // g, return_inverse=True)
         ids = pack_completions(prompts[groups], prompt_mask[groups], group, completions[idx], mask[idx].long(),
