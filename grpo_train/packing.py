@@ -15,7 +15,7 @@ import torch
 from torch import Tensor
 
 from grpo_train.logprobs import entropy_from_logits, gathered_log_softmax, selective_log_softmax
-from grpo_train.rollout import Rollout, _cache_kw
+from grpo_train.rollout import Rollout, _cache_kw, drop_shared, shared_lengths
 
 PACKABLE_ATTENTION = ("sdpa", "eager")  # attention implementations that take a custom 4D mask as it is
 MAX_PACKED_ROW = 1024  # tokens per packed row: attention over a row costs T^2, so long groups get more rows
@@ -28,6 +28,8 @@ def pack_completions(
     completions: Tensor,
     completion_mask: Tensor,
     max_row_tokens: int = MAX_PACKED_ROW,
+    shared: Tensor | None = None,
+    prefix_len: int = 0,
 ) -> tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
     """Lay out each prompt once, followed by its completions, in one row (no padding between them).
 
@@ -45,6 +47,10 @@ def pack_completions(
     * ``rows``, ``cols`` [n, L]: where the logits predicting ``completions[i, t]`` are, as (row, column) in the
       ``T - P + 1`` columns ``P-1..T-1``; column 0 (the last prompt token) predicts the first token of every
       completion in its row; positions past a completion's end point at column 0 (finite, masked in the loss).
+
+    With a shared prefix of ``prefix_len`` tokens already in the KV cache (:func:`rollout.prompt_cache`), the prompts
+    are what follows it, ``shared`` [U] says how many prefix tokens each prompt sees (positions start there), and
+    ``allowed`` is [R, 1, T, prefix_len + T]: a token also sees its prompt's shared prefix tokens.
     """
     p = prompts.shape[1]
     n, length = completions.shape
@@ -71,8 +77,9 @@ def pack_completions(
     position = torch.zeros(u, t, dtype=torch.long, device=device)  # [R, T]
     ids[:, :p] = prompts[r_prompt]
     segment[:, :p] = torch.where(prompt_mask[r_prompt].bool(), 0, -1)
-    position[:, :p] = (prompt_mask[r_prompt].cumsum(-1) - 1).clamp(min=0)
-    prompt_len = prompt_mask.sum(-1)  # [U]
+    start = torch.zeros(prompts.shape[0], dtype=torch.long, device=device) if shared is None else shared  # [U]
+    position[:, :p] = start[r_prompt, None] + (prompt_mask[r_prompt].cumsum(-1) - 1).clamp(min=0)
+    prompt_len = start + prompt_mask.sum(-1)  # [U] position of each prompt's first completion token
     for i, (g, r, o, k) in enumerate(zip(group.tolist(), row_of, offset.tolist(), fed.tolist())):
         ids[r, o : o + k] = completions[i, :k]
         segment[r, o : o + k] = i + 1
@@ -81,6 +88,9 @@ def pack_completions(
     causal = torch.ones(t, t, dtype=torch.bool, device=device).tril()  # [T, T]
     allowed = causal & (k_ >= 0) & ((k_ == 0) | (k_ == q)) & (q >= 0)  # [R, T, T]
     allowed |= torch.eye(t, dtype=torch.bool, device=device)  # padding attends to itself only
+    if prefix_len:
+        seen = torch.arange(prefix_len, device=device)[None, None] < start[r_prompt, None, None]  # [R, 1, C]
+        allowed = torch.cat([seen & (q >= 0), allowed], -1)  # [R, T, C + T]
     steps = torch.arange(length, device=device)[None]  # [1, L]
     cols = torch.where((steps > 0) & (steps < completion_mask.sum(-1, keepdim=True)), offset[:, None] - p + steps, 0)
     rows = torch.tensor(row_of, dtype=torch.long, device=device)[:, None].expand(n, length)  # [n, L]
@@ -95,7 +105,9 @@ class SharedPromptLM(torch.nn.Module):
     * **packed** (``packed=True``, used when the model's attention takes a custom 4D mask: ``sdpa`` or ``eager``):
       each prompt and its completions in the micro-batch form one row (more rows past ``max_row_tokens``), with a
       block-causal mask (:func:`pack_completions`). No padding columns are computed, and the prompt runs once per
-      row.
+      row. A prefix the prompts share (``Rollout.prefix``: the chat template's system message and the user turn's
+      opening, 24 of the main job's 46 prompt tokens) runs once for the whole micro-batch, and the rows see it
+      through the KV cache.
       With G = 8 completions whose lengths range from a few tokens to 64, this computes ~40% fewer tokens than
       padding each completion to the longest. Every layer gets the same mask, so a sliding attention window
       shorter than the row is not applied (set ``packed=False`` for such models).
@@ -117,24 +129,40 @@ class SharedPromptLM(torch.nn.Module):
         self._additive_mask = attention == "eager"
 
     def forward(
-        self, prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor
+        self, prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor,
+        prefix: Tensor | None = None,
     ) -> tuple[Tensor, Tensor | None, Tensor | None]:
         """prompts, prompt_mask: [U, P] distinct prompts (left-padded); group: [n] index of each completion's
-        prompt in ``prompts``; completions, completion_mask: [n, L]. See the class docstring for the result."""
+        prompt in ``prompts``; completions, completion_mask: [n, L]; prefix: [C] token ids the prompts share
+        (``Rollout.prefix``; used by the packed layout). See the class docstring for the result."""
         if self.packed:
-            return self._packed(prompts, prompt_mask, group, completions, completion_mask)
+            return self._packed(prompts, prompt_mask, group, completions, completion_mask, prefix)
         return self._cached(prompts, prompt_mask, group, completions, completion_mask), None, None
 
-    def _packed(self, prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor):
+    def _packed(
+        self, prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor,
+        prefix: Tensor | None,
+    ) -> tuple[Tensor, Tensor, Tensor]:
+        c, shared, cached = 0 if prefix is None else prefix.numel(), None, {}
+        if c:  # the shared prefix runs once; the rows start after it and see it through the cache
+            shared = shared_lengths(prompts, prompt_mask, prefix)  # [U]
+            prompts, prompt_mask = drop_shared(prompts, prompt_mask, shared)  # [U, S]
         ids, position, allowed, rows, cols = pack_completions(
-            prompts, prompt_mask, group, completions, completion_mask, self.max_row_tokens
+            prompts, prompt_mask, group, completions, completion_mask, self.max_row_tokens, shared, c
         )
+        if c:
+            head = self.lm(input_ids=prefix.to(ids.device)[None], use_cache=True, logits_to_keep=1)
+            cache = getattr(head, "cache", None) or head.past_key_values
+            cache.batch_select_indices(torch.zeros(ids.shape[0], dtype=torch.long, device=ids.device))  # [1] -> [R]
+            cached = {self._cache_kw: cache}
         mask = allowed
         if self._additive_mask:  # eager attention adds the mask to the scores
             dtype = next(self.lm.parameters()).dtype
             mask = torch.zeros(allowed.shape, dtype=dtype, device=ids.device).masked_fill_(~allowed, torch.finfo(dtype).min)
         keep = ids.shape[1] - prompts.shape[1] + 1  # columns P-1..T-1
-        logits = self.lm(input_ids=ids, attention_mask=mask, position_ids=position, use_cache=False, logits_to_keep=keep).logits
+        logits = self.lm(
+            input_ids=ids, attention_mask=mask, position_ids=position, use_cache=bool(c), logits_to_keep=keep, **cached
+        ).logits
         return logits, rows, cols  # [R, T - P + 1, V], [n, L], [n, L]
 
     def _cached(self, prompts: Tensor, prompt_mask: Tensor, group: Tensor, completions: Tensor, completion_mask: Tensor) -> Tensor:
@@ -175,7 +203,8 @@ def grouped_logprobs(
     groups, group = torch.unique(idx // num_generations, return_inverse=True)  # [U], [n]
     completions = rollout.completion_ids[idx, :cols]  # [n, cols]
     logits, rows, where = model(
-        rollout.prompts[groups], rollout.prompt_mask[groups], group, completions, rollout.mask[idx, :cols].long()
+        rollout.prompts[groups], rollout.prompt_mask[groups], group, completions, rollout.mask[idx, :cols].long(),
+        prefix=rollout.prefix,
     )
     if rows is None:  # cached layout: logits [n, cols, V]
         logp = selective_log_softmax(logits, completions, temperature=temperature)  # [n, cols]

@@ -163,6 +163,9 @@ class Rollout:
     """[B, P] each distinct prompt once (left-padded); completion ``i`` belongs to prompt ``i // G``."""
     prompt_mask: Tensor
     """[B, P] attention mask of ``prompts``."""
+    prefix: Tensor | None = None
+    """[C] token ids most prompts start with (:func:`template_prefix`): the training forward runs them once for
+    all prompts. None: every prompt runs in full."""
 
     @property
     def completion_ids(self) -> Tensor:
@@ -199,6 +202,81 @@ def chat_prompts(
     return out
 
 
+# ---------------------------------------------------------------------------------------------------------
+# The prefix every prompt of a run shares (the chat template's system message and the user turn's opening)
+# ---------------------------------------------------------------------------------------------------------
+
+_SENTINEL = "\ue000"  # a private-use character: where the user's text would begin
+
+
+def template_prefix(tokenizer: PreTrainedTokenizerBase, system_prompt: str, chat_template: bool = True) -> list[int]:
+    """The token ids that come before the user's text in every prompt of a run: the chat template rendered up to
+    the user turn's content (with the system message), or ``system_prompt`` and its blank line without one.
+
+    A run constant (it depends only on the tokenizer and the run's prompt settings), so a completion's sampled
+    tokens never depend on which other prompts share its batch. Empty when nothing precedes the user's text."""
+    text = chat_prompts(tokenizer, [{"prompt": _SENTINEL}], system_prompt, chat_template)[0]
+    cut = text.find(_SENTINEL)
+    if cut <= 0:
+        return []
+    templated = chat_template and bool(getattr(tokenizer, "chat_template", None))
+    return list(tokenizer(text[:cut], add_special_tokens=not templated)["input_ids"])
+
+
+def shared_lengths(prompts: Tensor, prompt_mask: Tensor, prefix: Tensor) -> Tensor:
+    """[B] how many of each prompt's first real tokens equal ``prefix``'s first tokens, at most the prompt's length
+    minus one (its last token runs with the rest of the prompt: it predicts the first completion token).
+
+    prompts, prompt_mask: [B, P] left-padded; prefix: [C]. A tokenizer may merge the prefix's last characters
+    with the user's text differently than alone, or a chat prompt may bring its own system message: such a
+    prompt shares fewer tokens (possibly none), never a wrong one."""
+    c, p = prefix.numel(), prompts.shape[1]
+    if c == 0:
+        return torch.zeros(prompts.shape[0], dtype=torch.long, device=prompts.device)
+    length = prompt_mask.sum(-1)  # [B]
+    cols = ((p - length)[:, None] + torch.arange(c, device=prompts.device)).clamp(max=p - 1)  # [B, C]
+    same = (prompts.gather(1, cols) == prefix.to(prompts.device)) & (torch.arange(c, device=prompts.device) < length[:, None] - 1)
+    return same.long().cumprod(-1).sum(-1)  # [B] length of the run of equal tokens from the start
+
+
+def drop_shared(prompts: Tensor, prompt_mask: Tensor, shared: Tensor) -> tuple[Tensor, Tensor]:
+    """The prompts without their first ``shared`` real tokens, left-padded again: ids and mask [B, S].
+
+    prompts, prompt_mask: [B, P] left-padded; shared: [B] (see :func:`shared_lengths`). Padding keeps whatever ids
+    the columns held: the mask hides them."""
+    rest = prompt_mask.sum(-1) - shared  # [B] tokens left in each prompt (>= 1)
+    s = int(rest.max()) if rest.numel() else 0
+    mask = (torch.arange(s, device=prompts.device)[None] >= (s - rest)[:, None]).to(prompt_mask.dtype)  # [B, S]
+    return prompts[:, prompts.shape[1] - s :], mask
+
+
+def prompt_cache(
+    model: torch.nn.Module, prompts: Tensor, prompt_mask: Tensor, prefix: Tensor | None, **kw: Any
+) -> tuple[Any, Tensor, Tensor]:
+    """Run the prompts through ``model`` with the KV cache on, the shared ``prefix`` once for all of them.
+
+    prompts, prompt_mask: [B, P] left-padded; prefix: [C] (or None: every prompt is run in full). The prefix runs
+    as one row, its cache is repeated for the B prompts, and each prompt's remaining tokens run on top of it,
+    seeing only the prefix tokens it shares. ``kw`` goes to the prompts' forward (``logits_to_keep``...).
+    Returns the model's output for the prompts' last columns, the cache mask [B, C + S] (the attention mask the
+    next tokens extend) and the number of real prompt tokens [B] (the position of the first completion token)."""
+    length = prompt_mask.sum(-1)  # [B]
+    if prefix is None or prefix.numel() == 0:
+        position = (prompt_mask.cumsum(-1) - 1).clamp(min=0)  # [B, P]
+        out = model(input_ids=prompts, attention_mask=prompt_mask, position_ids=position, use_cache=True, **kw)
+        return out, prompt_mask, length
+    shared = shared_lengths(prompts, prompt_mask, prefix)  # [B]
+    rest, rest_mask = drop_shared(prompts, prompt_mask, shared)  # [B, S]
+    head = model(input_ids=prefix.to(prompts.device)[None], use_cache=True, logits_to_keep=1)
+    cache = getattr(head, "cache", None) or head.past_key_values
+    cache.batch_select_indices(torch.zeros(prompts.shape[0], dtype=torch.long, device=prompts.device))  # [1] -> [B]
+    seen = (torch.arange(prefix.numel(), device=prompts.device)[None] < shared[:, None]).to(prompt_mask.dtype)  # [B, C]
+    mask = torch.cat([seen, rest_mask], 1)  # [B, C + S]
+    position = shared[:, None] + (rest_mask.cumsum(-1) - 1).clamp(min=0)  # [B, S]
+    out = model(input_ids=rest, attention_mask=mask, position_ids=position, use_cache=True, **{_cache_kw(model): cache}, **kw)
+    return out, mask, length
+
+
 def _cache_kw(model: torch.nn.Module) -> str:
     return "cache" if "cache" in inspect.signature(model.forward).parameters else "past_key_values"
 
@@ -214,25 +292,26 @@ def decode(
     eos_token_id: int | Sequence[int],
     pad_token_id: int,
     sampler: SeededSampler | None,
+    prefix: Tensor | None = None,
 ) -> Tensor:
     """Sample ``num_generations`` continuations of each prompt with a KV cache: [B*G, L] token ids,
     ``pad_token_id`` after each row's first end-of-sequence token (``eos_token_id``: one id or several).
 
-    prompts, prompt_mask: [B, P] left-padded. ``sampler`` None = greedy. The prompts are run once and their
+    prompts, prompt_mask: [B, P] left-padded. ``sampler`` None = greedy. ``prefix`` [C]: token ids most prompts
+    start with (:func:`template_prefix`), run once for all of them. The prompts are run once and their
     cache rows repeated G times; a row that has produced its end-of-sequence token leaves the batch (its cache
     rows are dropped), so the remaining decoding steps multiply smaller matrices.
     """
     g = num_generations
     device = prompts.device
-    position = (prompt_mask.cumsum(-1) - 1).clamp(min=0)  # [B, P]
-    out = model(input_ids=prompts, attention_mask=prompt_mask, position_ids=position, use_cache=True, logits_to_keep=1)
+    out, prompt_seen, prompt_len = prompt_cache(model, prompts, prompt_mask, prefix, logits_to_keep=1)
     cache = getattr(out, "cache", None) or out.past_key_values
     rows = torch.arange(prompts.shape[0], device=device).repeat_interleave(g)  # [N] prompt of each completion
     if g > 1:
         cache.batch_select_indices(rows)  # [B, ...] -> [N, ...]
     logits = out.logits[rows, -1]  # [A, V] for the A rows still running (A = N at first)
-    mask = prompt_mask[rows]  # [A, P + t], grows by one column per token
-    next_pos = prompt_mask.sum(-1)[rows]  # [A] position of the first completion token
+    mask = prompt_seen[rows]  # [A, C + S + t], grows by one column per token
+    next_pos = prompt_len[rows]  # [A] position of the first completion token
     n = rows.shape[0]
     active = torch.arange(n, device=device)  # [A] which completions are still running
     tokens = torch.full((n, max_new_tokens), pad_token_id, dtype=torch.long, device=device)  # [N, L]
@@ -250,7 +329,7 @@ def decode(
             keep = running.nonzero().squeeze(-1)  # [A']
             active, pick, mask, next_pos = active[keep], pick[keep], mask[keep], next_pos[keep]
             cache.batch_select_indices(keep)
-        mask = torch.cat([mask, torch.ones(len(active), 1, dtype=mask.dtype, device=device)], 1)  # [A, P + t + 1]
+        mask = torch.cat([mask, torch.ones(len(active), 1, dtype=mask.dtype, device=device)], 1)  # [A, C + S + t + 1]
         out = model(
             input_ids=pick[:, None], attention_mask=mask, position_ids=(next_pos + t)[:, None], use_cache=True,
             logits_to_keep=1, **{kw: cache},
@@ -301,10 +380,12 @@ def generate(
         sampler = SeededSampler(seeds, temperature, top_p)
     device = next(model.parameters()).device
     eos = stop_token_ids(model, tokenizer)
+    prefix = torch.tensor(template_prefix(tokenizer, system_prompt, chat_template), dtype=torch.long)  # [C]
     with rollout_linears(model, precision):
         completion = decode(
             model, enc["input_ids"].to(device), enc["attention_mask"].to(device), num_generations=g,
             max_new_tokens=max_new_tokens, eos_token_id=eos, pad_token_id=tokenizer.pad_token_id, sampler=sampler,
+            prefix=prefix.to(device),
         ).cpu()  # [N, L]
     prompt_ids = enc["input_ids"].repeat_interleave(g, 0)  # [N, P]
     prompt_mask = enc["attention_mask"].repeat_interleave(g, 0)  # [N, P]
@@ -325,6 +406,7 @@ def generate(
         truncated=~has_eos,
         prompts=enc["input_ids"],
         prompt_mask=enc["attention_mask"],
+        prefix=prefix,
     )
 
 

@@ -128,6 +128,47 @@ def test_shared_prompt_scoring_equals_full_forward_values_and_gradients(cache, p
         torch.testing.assert_close(a, p.grad, rtol=1e-4, atol=1e-6)
 
 
+@pytest.mark.parametrize("attention, max_row_tokens", [("sdpa", 1024), ("eager", 1024), ("sdpa", 9)])
+def test_shared_prefix_scoring_equals_full_forward_values_and_gradients(cache, attention, max_row_tokens):
+    """With the run's shared prefix run once and seen through the cache (``Rollout.prefix``), the packed rows
+    give the log-probs and gradients of every prompt + completion run in full: prompts that share all of the
+    prefix, part of it or none, with left padding, and rows split by a small row budget."""
+    model = load_model("tiny-random")
+    model.set_attn_implementation(attention)
+    g, vocab = 2, model.config.vocab_size
+    torch.manual_seed(1)
+    prefix = torch.randint(4, vocab, (4,))  # [C]
+    tails = [torch.randint(4, vocab, (k,)) for k in (3, 4, 5)]
+    heads = [prefix, prefix[:2], torch.tensor([], dtype=torch.long)]  # all, part, none of the prefix
+    seqs = [torch.cat([h, t]) for h, t in zip(heads, tails)]
+    p = max(len(x) for x in seqs)
+    prompts = torch.zeros(3, p, dtype=torch.long)
+    prompt_mask = torch.zeros(3, p, dtype=torch.long)
+    for i, x in enumerate(seqs):
+        prompts[i, p - len(x):], prompt_mask[i, p - len(x):] = x, 1
+    completions = torch.randint(4, vocab, (3 * g, 4))  # [N, L]
+    mask = torch.ones(3 * g, 4)
+    mask[1, 2:] = 0
+    mask[4, 1:] = 0
+    rollout = Rollout(
+        input_ids=torch.cat([prompts.repeat_interleave(g, 0), completions], 1),
+        attention_mask=torch.cat([prompt_mask.repeat_interleave(g, 0), mask.long()], 1),
+        prompt_len=p, mask=mask, texts=[""] * 6, rows=[{}] * 6, truncated=torch.zeros(6, dtype=torch.bool),
+        prompts=prompts, prompt_mask=prompt_mask, prefix=prefix,
+    )
+    idx = torch.tensor([0, 1, 2, 4, 5])
+    scorer = SharedPromptLM(model, packed=True, max_row_tokens=max_row_tokens)
+    shared, _ = grouped_logprobs(scorer, rollout, idx, 4, num_generations=g, temperature=0.7)
+    (shared * mask[idx]).sum().backward()
+    grads_shared = [p.grad.clone() for p in model.parameters()]
+    model.zero_grad()
+    full, _ = completion_logprobs(model, rollout.input_ids[idx], rollout.attention_mask[idx], p, temperature=0.7)
+    (full * mask[idx]).sum().backward()
+    torch.testing.assert_close(shared * mask[idx], full * mask[idx], rtol=1e-5, atol=1e-5)
+    for a, b in zip(grads_shared, model.parameters()):
+        torch.testing.assert_close(a, b.grad, rtol=1e-4, atol=1e-6)
+
+
 @pytest.mark.parametrize("map_cpu", [True, False])
 def test_offloaded_optimizer_state_leaves_memory_between_steps_and_updates_exactly(tmp_path, map_cpu):
     """Between steps the AdamW moments are out of the process (mapped: their pages leave the resident set;

@@ -614,6 +614,88 @@ def test_decode_matches_a_full_forward_and_stops_at_eos(tiny):
     assert ended >= 1
 
 
+def test_shared_prefix_lengths_and_the_prompts_left_after_it():
+    """Hand-computed: each left-padded prompt shares the prefix's first tokens up to its first difference, and
+    never its last token (that one predicts the first completion token); what is left is left-padded again."""
+    import torch
+
+    from grpo_train.rollout import drop_shared, shared_lengths
+
+    prefix = torch.tensor([7, 8, 9])
+    prompts = torch.tensor([
+        [0, 0, 7, 8, 9, 4],  # the whole prefix, then one token
+        [7, 8, 9, 4, 5, 6],  # the whole prefix, then three
+        [0, 0, 0, 7, 8, 9],  # only the prefix: its last token stays with the prompt
+        [0, 7, 8, 3, 4, 5],  # differs at the third token
+        [9, 9, 9, 9, 9, 9],  # shares nothing
+    ])
+    mask = (prompts != 0).long()
+    mask[4] = 1
+    shared = shared_lengths(prompts, mask, prefix)
+    assert shared.tolist() == [3, 3, 2, 2, 0]
+    rest, rest_mask = drop_shared(prompts, mask, shared)
+    assert rest.shape == (5, 6)  # the last row keeps all six tokens
+    kept = [rest[i, rest_mask[i].bool()].tolist() for i in range(5)]
+    assert kept == [[4], [4, 5, 6], [9], [3, 4, 5], [9] * 6]
+    assert (rest_mask.cumsum(-1) > 0).long().equal(rest_mask)  # padding only on the left
+    assert shared_lengths(prompts, mask, torch.tensor([], dtype=torch.long)).tolist() == [0] * 5
+
+
+@pytest.mark.parametrize("greedy", [True, False])
+def test_decode_with_a_shared_prefix_samples_what_full_prompts_sample(tiny, greedy):
+    """Running the shared prefix once (its cache repeated for every prompt, each prompt seeing only the prefix
+    tokens it shares) decodes the same tokens as running every prompt in full: greedy, and sampled with
+    per-completion seeds; prompts that share all, part or none of the prefix, and left padding."""
+    import torch
+
+    from grpo_train.model import load_model
+    from grpo_train.rollout import SeededSampler, decode
+
+    model = load_model(tiny["model"]).eval()
+    with torch.no_grad():  # sharp attention: a random tiny model's is near uniform, blind to positions and masks
+        for layer in model.model.layers:
+            layer.self_attn.q_proj.weight.mul_(20)
+            layer.self_attn.k_proj.weight.mul_(20)
+    prefix = torch.tensor([5, 6, 7, 8, 9])
+    prompts = torch.tensor([
+        [0, 0, 5, 6, 7, 8, 9, 30, 31],
+        [5, 6, 7, 8, 9, 40, 41, 42, 43],
+        [0, 0, 0, 5, 6, 7, 50, 51, 52],  # shares three prefix tokens
+        [0, 0, 0, 0, 0, 60, 61, 62, 63],  # shares none
+    ])
+    mask = (prompts != 0).long()
+
+    def run(pre):
+        sampler = None if greedy else SeededSampler(range(12), 1.0, 1.0)
+        return decode(model, prompts, mask, num_generations=3, max_new_tokens=10, eos_token_id=-1, pad_token_id=0,
+                      sampler=sampler, prefix=pre)
+
+    assert torch.equal(run(prefix), run(None))
+
+
+def test_template_prefix_is_what_every_chat_prompt_starts_with(tiny):
+    """The run's prefix is the chat template up to the user's text (with the system message): every templated
+    prompt starts with it, so all of it is shared; without a template it is the system prompt and its blank
+    line, and empty without one."""
+    import torch
+
+    from grpo_train.model import load_tokenizer
+    from grpo_train.rollout import chat_prompts, shared_lengths, template_prefix
+
+    tokenizer = load_tokenizer(tiny["model"])
+    rows = [{"prompt": "Compute 1 + 2."}, {"prompt": "Say hi"}]
+    for system in ["", "Be brief."]:
+        prefix = template_prefix(tokenizer, system)
+        assert len(prefix) > 5 and tokenizer.decode(prefix).endswith("user\n")
+        enc = tokenizer(chat_prompts(tokenizer, rows, system), return_tensors="pt", padding=True,
+                        add_special_tokens=False)
+        shared = shared_lengths(enc["input_ids"], enc["attention_mask"], torch.tensor(prefix))
+        assert shared.tolist() == [len(prefix)] * 2
+    plain = template_prefix(tokenizer, "Be brief.", chat_template=False)
+    assert plain == tokenizer("Be brief.\n\n")["input_ids"] and tokenizer.decode(plain).startswith("Be brief.")
+    assert template_prefix(tokenizer, "", chat_template=False) == []
+
+
 def test_stop_tokens_include_the_generation_configs(tiny):
     from grpo_train.model import load_model, load_tokenizer
     from grpo_train.rollout import stop_token_ids
