@@ -614,6 +614,52 @@ def test_parse_math_api():
     assert not expressions_equal(parse_math("(x+1)^2"), parse_math("x^2+1"))
 
 
+@pytest.mark.parametrize(
+    "pred, gold, expected",
+    [
+        ("\\sqrt 16", "4", True),  # a whole number after \sqrt is the radicand (TeX's reading: the root of 1, then 6)
+        ("√16", "4", True),
+        ("\\sqrt 16", "6", False),
+        ("\\sqrt 2x", "\\sqrt{2}x", True),  # one digit, then a symbol: as before
+        ("\\sqrt{16}^2", "16", True),  # a braced radicand is the whole argument
+        ("20\\% \\cdot 50", "10", True),  # in arithmetic a percent sign is hundredths
+        ("(50\\%)", "\\frac12", True),
+        ("20\\% \\cdot 50", "1000", False),
+        ("50\\%", "50", True),  # a lone trailing percent stays a marker: 50 or 0.5
+        ("(-8)^{1/3}", "-2", True),  # an odd root of a negative number is real, as \sqrt[3]{-8} is
+        ("(-8)^{2/3}", "4", True),
+        ("(-8)^{1/3}", "1+\\sqrt{3}i", False),
+        ("(-4)^{1/2}", "2i", True),  # an even root stays the principal (complex) one
+    ],
+)
+def test_radicands_percent_in_arithmetic_and_odd_roots(pred, gold, expected):
+    assert answers_equivalent(pred, gold) is expected
+
+
+@pytest.mark.parametrize(
+    "answer, parses",
+    [
+        ("1e3999", True),
+        ("1e5000", False),  # over MAX_RESULT_DIGITS digits, as 10^{4500} is
+        ("10^{3999} \\cdot 10^{3999}", False),  # each factor under the cap, the product over it
+        ("\\frac{1}{10^{2000}+1} + \\frac{1}{10^{2000}+3} + \\frac{1}{10^{2000}+7}", False),  # a sum, too
+        ("2^{2^n}", True),  # a symbolic exponent of modest size at the comparison's points
+        ("e^{-x^2}", True),
+        ("x^{x^{x^{x}}}", False),  # 2.9^{2.9^{2.9}}: over MAX_EXPONENT, unbounded one level up
+        ("10^{10^{10/x}}", False),  # small at x = 2.9, not at x = 0.2
+        ("x^{10000}", True),
+        ("x^{10001}", False),
+    ],
+)
+def test_one_set_of_limits_for_numbers_and_symbolic_exponents(answer, parses):
+    """The limits of verifiers.math.guards, which bound the answer parser and math_steps' claims alike."""
+    if parses:
+        parse_answer(answer)
+    else:
+        with pytest.raises(ParseError):
+            parse_answer(answer)
+
+
 def test_parse_errors_are_parse_errors():
     for bad in ["", "\\frac{1}{", "(1, 2", "\\begin{foo}1\\end{foo}", "2 3", "1/0"]:
         with pytest.raises(ParseError):

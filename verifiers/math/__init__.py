@@ -175,6 +175,9 @@ Comparison: numbers and the precision policy
     \boxed{3 1/2}                                                       | 3.5                          | correct     | test_equivalence_table
     \boxed{\sqrt[3]{-8}}                                                | -2                           | correct     | test_equivalence_table
     \boxed{10²³}                                                        | 10^8                         | wrong       | test_equivalence_table
+    \boxed{\sqrt 16}                                                    | 4                            | correct     | test_radicands_percent_in_arithmetic_and_odd_roots
+    \boxed{20\% \cdot 50}                                               | 10                           | correct     | test_radicands_percent_in_arithmetic_and_odd_roots
+    \boxed{(-8)^{1/3}}                                                  | -2                           | correct     | test_radicands_percent_in_arithmetic_and_odd_roots
 
 Comparison: labels, chains and relations
 
@@ -305,6 +308,8 @@ Required forms, statuses, limits, echoes
     \boxed{\weird{3}}                                                   | 3                            | unparsable  | test_no_answer_unparsable_bad_input
     \boxed{3}                                                           | \weird{3}                    | bad_input   | test_no_answer_unparsable_bad_input
     \boxed{9^{9^{9^{9}}}}                                               | 3                            | unparsable  | test_pathological_inputs_end_with_a_status
+    \boxed{1e5000}                                                      | 1                            | unparsable  | test_one_set_of_limits_for_numbers_and_symbolic_exponents
+    \boxed{x^{x^{x^{x}}}}                                               | x                            | unparsable  | test_one_set_of_limits_for_numbers_and_symbolic_exponents
     \boxed{__import__('os').system('ls')}                               | 1                            | unparsable  | test_untrusted_text_is_never_evaluated
     47 + 85                                                             | 132 [Q: Compute 47 + 85. Reply with the number only.] | wrong | test_an_answer_copied_from_the_question_is_not_credited
     47 + 85 = 132                                                       | 132 [Q: Compute 47 + 85.]    | correct     | test_an_answer_copied_from_the_question_is_not_credited

@@ -19,24 +19,28 @@ from verifiers.math.guards import (
     _number,
     _repeating,
     _scalar,
+    check_size,
     make_binomial,
     make_factorial,
     make_func,
     make_pow,
 )
-from verifiers.math.lex import MULTI_FUNCS, Tok, _math_like, _word_is_symbols, tokenize
+from verifiers.math.lex import ANSWER, MULTI_FUNCS, Reading, Tok, _math_like, _word_is_symbols, tokenize
 from verifiers.math.nodes import MAX_DEPTH, PM, Bracket, Expr, Matrix, ParseError
 
 _IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM"}
+_LETTER_CONSTANTS = {"e": sympy.E, "i": sympy.I}  # unless the reading makes them symbols
+_ARITHMETIC_AFTER = ("+", "-", "*", "/", ")")  # a degree or percent sign before one of these is in arithmetic
 
 
 class _ExprParser:
     """Arithmetic over a token list; :class:`verifiers.math.grammar._Parser` adds the answer grammar."""
 
-    def __init__(self, toks: list[Tok], latex: bool) -> None:
+    def __init__(self, toks: list[Tok], latex: bool, reading: Reading = ANSWER) -> None:
         self.toks = toks
         self.i = 0
         self.latex = latex
+        self.reading = reading
         self.depth = 0
         self.inexact = False
         self.abs_depth = 0
@@ -88,6 +92,7 @@ class _ExprParser:
                 left = left + PM * right
             else:
                 left = left - PM * right
+            check_size(left)
         self.depth -= 1
         return left
 
@@ -104,13 +109,13 @@ class _ExprParser:
                     left = _matrix_arith("*", left, right)  # an unevaluated matrix product
                     continue
                 right = _scalar(right)
-                left = _scalar(left) * right if t.text == "*" else _div(_scalar(left), right)
+                left = check_size(_scalar(left) * right if t.text == "*" else _div(_scalar(left), right))
             elif self._implicit_ok(t) or (t.kind == "BEGIN" and isinstance(left, (Matrix, sympy.Basic))):
                 right = self.parse_power()
                 if isinstance(left, Matrix) or isinstance(right, Matrix):
                     left = _matrix_arith("*", left, right)
                     continue
-                left = _scalar(left) * _scalar(right)
+                left = check_size(_scalar(left) * _scalar(right))
             else:
                 break
         return left
@@ -182,16 +187,31 @@ class _ExprParser:
         while self.at("OP", "!") and not self.at("REL", k=1):
             self.next()
             v = make_factorial(_scalar(v))
+        if self.at("PERCENT") and self._arithmetic_after():
+            # 20\% \cdot 50: in arithmetic a percent sign is hundredths; a lone trailing one stays a marker
+            # (50\% equals 50 and 0.5)
+            self.next()
+            v = _div(_scalar(v), sympy.Integer(100))
         if self.at("DEGREE"):
             # inside \sin 30^\circ or 45^\circ + 30^\circ a degree sign converts to radians;
             # a lone trailing one stays a marker (30^\circ equals 30 and \pi/6)
-            after = self.peek(1)
-            arith = after is not None and after.kind == "OP" and after.text in ("+", "-", "*", "/", ")")
-            if self.func_depth > 0 or arith or self.degrees_converted:
+            if self.func_depth > 0 or self._arithmetic_after() or self.degrees_converted:
                 self.next()
                 self.degrees_converted = True
                 v = _scalar(v) * sympy.pi / 180
         return v
+
+    def _arithmetic_after(self) -> bool:
+        """The token after the current one is an arithmetic operator or a closing parenthesis."""
+        t = self.peek(1)
+        return t is not None and t.kind == "OP" and t.text in _ARITHMETIC_AFTER
+
+    def radicand(self) -> sympy.Basic:
+        """The argument of ``\\sqrt``: a ``{group}``, a whole number (``\\sqrt 16`` is 4: nobody who writes it
+        means TeX's reading, the root of 1 then a 6) or a single atom (``\\sqrt x``, ``\\sqrt\\pi``)."""
+        if self.at("NUM"):
+            return _scalar(self.parse_atom())
+        return self.latex_arg()
 
     def latex_arg(self) -> sympy.Basic:
         """One LaTeX argument: ``{...}``, a single digit, or a single token atom."""
@@ -231,7 +251,7 @@ class _ExprParser:
             if re.fullmatch(r"\d+(?:\.\d+)?", c):
                 return self._number(Tok("NUM", c))
             if _math_like(c):  # \mathrm{\pi}, \mathbf{x}
-                sub = type(self)(tokenize(c), latex=True)
+                sub = type(self)(tokenize(c), latex=True, reading=self.reading)
                 sub.depth = self.depth + 1
                 v = _scalar(sub.parse_expr())
                 if sub.peek() is not None:
@@ -249,14 +269,12 @@ class _ExprParser:
                 self.next()
                 index = _scalar(self.parse_expr())
                 self.expect("OP", "]")
-            arg = self.latex_arg() if self.latex else _scalar(self.parse_power())
+            arg = self.radicand()
             if index is None:
                 return make_pow(arg, sympy.Rational(1, 2))
             if index == 0:
                 raise ParseError("zeroth root")
-            if index.is_Integer and index % 2 == 1 and arg.is_number and arg.is_extended_negative:
-                return -make_pow(-arg, _div(sympy.Integer(1), index))  # \sqrt[3]{-8} is -2, the real root
-            return make_pow(arg, _div(sympy.Integer(1), index))
+            return make_pow(arg, _div(sympy.Integer(1), index))  # \sqrt[3]{-8} is -2 (see make_pow)
         if k == "BINOM":
             n = self.latex_arg()
             kk = self.latex_arg()
@@ -346,10 +364,8 @@ class _ExprParser:
         return value
 
     def _symbol(self, name: str, subscript: bool = True) -> sympy.Basic:
-        if name == "e":
-            return sympy.E
-        if name == "i":
-            return sympy.I
+        if self.reading.letter_constants and name in _LETTER_CONSTANTS:
+            return _LETTER_CONSTANTS[name]
         if subscript and self.at("OP", "_"):
             self.next()
             if self.at("OP", "{"):

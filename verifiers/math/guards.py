@@ -1,17 +1,23 @@
-"""Guarded constructors: they enforce the parser's limits (set in :mod:`verifiers.math.nodes`).
+"""Guarded constructors: they enforce the parser's limits (set in :mod:`verifiers.math.nodes`), the one set
+of limits for everything the package parses (answers, and the sides of ``math_steps``' claims).
 
-Untrusted answers cannot blow up: answers over ``MAX_ANSWER_CHARS`` characters, ``MAX_TOKENS`` tokens or
-nested deeper than ``MAX_DEPTH`` fail to parse; integer literals are capped at ``MAX_DIGITS`` digits; a power
-with a numeric exponent above ``MAX_EXPONENT`` in size, or whose exact value would have more than
-``MAX_RESULT_DIGITS`` digits (``9^{9^{9^9}}``), fails, and so does a root of degree above ``MAX_ROOT_DEGREE``
-of a number (``999^{-1/100000}``); so do factorials and binomials of arguments above ``MAX_FACTORIAL``,
-floor/ceiling of irrational values above 1e30, and matrices over 100 entries. (The
-pool's timeout is the last line, not the first.)
+Untrusted text cannot blow up: answers over ``MAX_ANSWER_CHARS`` characters, answers or expressions over
+``MAX_TOKENS`` tokens or nested deeper than ``MAX_DEPTH`` fail to parse; number literals are capped at
+``MAX_DIGITS`` digits and a scientific exponent at ``MAX_EXPONENT``; no exact number may have more than
+``MAX_RESULT_DIGITS`` digits in its numerator or denominator (``10^{4500}``, ``10^{3999} \\cdot 10^{3999}``,
+``1e5000``: :func:`check_size`); a power with a numeric exponent above ``MAX_EXPONENT`` in size fails
+(``9^{9^{9^9}}``), and so does one whose symbolic exponent is above it at rough points around the comparison's
+(``x^{x^{x^x}}``, ``10^{10^{10/x}}``), and a root of degree above ``MAX_ROOT_DEGREE`` of a number
+(``999^{-1/100000}``); so do factorials and binomials of arguments above ``MAX_FACTORIAL``, floor/ceiling of
+irrational values above 1e30, and matrices over 100 entries. (The pool's timeout is the last line, not the
+first.) A rational power with an odd denominator of a negative number is the real root, as in school maths
+(``(-8)^{1/3} = -2``).
 """
 
 from __future__ import annotations
 
 import math
+from typing import TypeVar
 
 import sympy
 
@@ -42,10 +48,46 @@ def _magnitude_ok(x: sympy.Basic) -> float | None:
     return a
 
 
+_T = TypeVar("_T")
+_MAX_BITS = int(MAX_RESULT_DIGITS * math.log2(10))
+# Where a symbolic exponent is sized: every variable at once at each point, just outside the points the
+# comparison evaluates at (0.2 to 2.8 in size, either sign).
+_ROUGH_POINTS = tuple(sympy.Float(v) for v in (-2.9, -0.2, 0.2, 2.9))
+
+
+def check_size(v: _T) -> _T:
+    """``v``, after checking that no exact number in its top level has more than ``MAX_RESULT_DIGITS``
+    digits in its numerator or denominator: ``v`` itself as a rational, its coefficient as a product, its
+    constant term as a sum (every product and sum the parser builds is checked, so deeper ones were);
+    :class:`ParseError` otherwise. Anything that is not a sympy value passes."""
+    if not isinstance(v, sympy.Basic):
+        return v
+    c = v if v.is_Rational else v.as_coeff_Mul()[0] if v.is_Mul else v.as_coeff_Add()[0] if v.is_Add else None
+    if c is not None and c.is_Rational and max(int(c.p).bit_length(), int(c.q).bit_length()) > _MAX_BITS:
+        raise ParseError("number too large")
+    return v
+
+
+def _check_symbolic_exponent(exp: sympy.Basic) -> None:
+    """:class:`ParseError` unless the symbolic exponent ``exp`` evaluates to at most ``MAX_EXPONENT`` in size at
+    every rough point (``2^{n}``, ``e^{-x^2}`` pass; ``x^{x^{x^x}}`` does not, nor ``10^{10^{10/x}}``, which
+    would be too big to evaluate where the comparison evaluates it)."""
+    for point in _ROUGH_POINTS:
+        try:
+            size = abs(complex(exp.evalf(15, subs=dict.fromkeys(exp.free_symbols, point))))
+        except (TypeError, ValueError, OverflowError, ZeroDivisionError, ArithmeticError) as e:
+            raise ParseError("symbolic exponent without a size") from e
+        if not size <= MAX_EXPONENT:  # also NaN
+            raise ParseError("symbolic exponent too large")
+
+
 def make_pow(base: sympy.Basic, exp: sympy.Basic) -> sympy.Basic:
-    """``base**exp`` with guards against results too big to build."""
+    """``base**exp`` with guards against results too big to build or to evaluate (see the module docstring);
+    an odd root of a negative number is real: ``(-8)^{1/3}`` is -2, ``(-8)^{2/3}`` is 4."""
     if base.has(sympy.oo, sympy.zoo, sympy.nan) or exp.has(sympy.oo, sympy.zoo, sympy.nan):
         raise ParseError("power of infinity")
+    if exp.free_symbols:
+        _check_symbolic_exponent(exp)
     mag = _magnitude_ok(exp)
     if mag is not None:
         if mag > MAX_EXPONENT:
@@ -67,7 +109,9 @@ def make_pow(base: sympy.Basic, exp: sympy.Basic) -> sympy.Basic:
                 raise ParseError("power too large")
     if base == 0 and exp.is_number and exp.is_negative:
         raise ParseError("division by zero")
-    return sympy.Pow(base, exp)
+    if exp.is_Rational and exp.q % 2 == 1 and not exp.is_Integer and base.is_number and base.is_extended_negative:
+        return (-1) ** int(exp.p) * make_pow(-base, exp)
+    return check_size(sympy.Pow(base, exp))
 
 
 def make_factorial(x: sympy.Basic) -> sympy.Basic:
@@ -113,7 +157,7 @@ def _div(a: sympy.Basic, b: sympy.Basic) -> sympy.Basic:
 def _number(text: str) -> sympy.Rational:
     mant, _, ex = text.lower().partition("e")
     digits = len(mant.replace(".", "").lstrip("0"))
-    if digits > MAX_DIGITS or (ex and abs(int(ex)) > MAX_EXPONENT):
+    if digits > MAX_DIGITS or len(ex) > 8 or (ex and abs(int(ex)) > MAX_EXPONENT):
         raise ParseError("number too long")
     if "." in mant:
         ip, _, fp = mant.partition(".")
@@ -121,7 +165,7 @@ def _number(text: str) -> sympy.Rational:
     else:
         value = sympy.Integer(int(mant))
     if ex:
-        value = value * sympy.Rational(10) ** int(ex)
+        value = check_size(value * sympy.Rational(10) ** int(ex))
     return value
 
 

@@ -1,6 +1,10 @@
 """The tokenizer: a whitelist of tokens (numbers, single-letter and Greek symbols, known function
 names, operators, brackets, a fixed set of LaTeX commands); anything else is a
 :class:`~verifiers.math.nodes.ParseError`. Also the vocabulary (functions, units) and predicates on tokens.
+
+:class:`Reading` says how a text is read: :data:`ANSWER` (one extracted answer, the default) or :data:`PROSE`
+(sentences with maths in them, as the steps of a worked solution: ``math_steps`` reads its claims so). The
+prose reading never raises, and stays linear in the length of the text.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import re
 import sympy
 
 from verifiers.math.nodes import MAX_DEPTH, MAX_TOKENS, ParseError
-from verifiers.math.normalize import _UNICODE, _superscripts
+from verifiers.math.normalize import _UNICODE, _superscripts, strip_layout
 
 FUNCS = {
     "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot, "sec": sympy.sec, "csc": sympy.csc,
@@ -51,15 +55,55 @@ _WORD_RE = re.compile(r"[A-Za-z]+")
 _CMD_RE = re.compile(r"\\([A-Za-z]+|.)")
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(slots=True)
 class Tok:
-    kind: str  # NUM IDENT WORD FUNC CONST OP REL TEXT FRAC SQRT BINOM BEGIN END ...
+    kind: str  # NUM IDENT WORD FUNC CONST OP REL TEXT FRAC SQRT BINOM BEGIN END ... (prose also: NL BREAK CMD)
     text: str
     space: bool = False  # whitespace before this token
 
 
-def _read_group(s: str, i: int) -> tuple[str, int]:
-    """``s[i] == '{'``: return the brace-balanced content and the index after the closing brace."""
+@dataclasses.dataclass(frozen=True)
+class Reading:
+    """How :func:`tokenize` and the parser read a text.
+
+    prose: the text is sentences with maths in them (a worked solution), not one answer. Nothing raises: a
+        character outside the whitelist becomes a ``BREAK`` token, an unknown ``\\command`` a ``CMD`` token;
+        every word of two letters or more is a ``WORD`` ("is" is not i*s, "sin" is a word; ``\\sin`` is
+        still a function); a newline is an ``NL`` token and "." a ``BREAK`` (a number never ends in its point:
+        "= 12." is 12, then a full stop); "1,000" is one number; a markdown bullet ("- ", "* ", "+ ", "• ")
+        at the start of a line and a dollar sign before a number (currency: "$5 + $3 = $8") are layout;
+        "**" is a power between two operands ("2**10"), else markdown emphasis (a ``BREAK``); "==" and
+        ``\\equiv`` are relations of their own, not "="; a text command takes a group without nested braces
+        (unbalanced text stays linear). Layout LaTeX goes first (:func:`~verifiers.math.normalize.strip_layout`).
+        No cap on the number of tokens: the caller caps what it parses.
+    times_x: "x" between two numbers is a times sign ("3 x 4", "3x4"); elsewhere it is the variable x.
+    letter_constants: "e" and "i" are Euler's number and the imaginary unit; without, they are symbols
+        like any other letter (in a solution they are whatever the writer named: an index, an edge).
+    """
+
+    prose: bool = False
+    times_x: bool = False
+    letter_constants: bool = True
+
+
+ANSWER = Reading()
+PROSE = Reading(prose=True, times_x=True, letter_constants=False)
+
+
+_FLAT_GROUP = re.compile(r"\{([^{}]*)\}")
+_PAREN_AHEAD = re.compile(r"\s*\(")
+
+
+def _read_group(s: str, i: int, flat: bool = False) -> tuple[str, int]:
+    """``s[i] == '{'``: return the brace-balanced content and the index after the closing brace.
+
+    flat: only a group without braces inside (the prose reading: it never scans past the next brace, so
+    many unclosed groups stay linear)."""
+    if flat:
+        m = _FLAT_GROUP.match(s, i)
+        if m is None:
+            raise ParseError("unbalanced or nested braces")
+        return m.group(1), m.end()
     depth = 0
     for j in range(i, len(s)):
         c = s[j]
@@ -76,167 +120,227 @@ def _read_group(s: str, i: int) -> tuple[str, int]:
     raise ParseError("unbalanced braces")
 
 
-def tokenize(s: str) -> list[Tok]:
+def tokenize(s: str, reading: Reading = ANSWER) -> list[Tok]:
+    """The tokens of ``s`` read as ``reading`` says (see :class:`Reading`); :class:`ParseError` for text
+    outside the whitelist (never with the prose reading)."""
     s = _superscripts(s)
     for a, b in _UNICODE.items():
         if a in s:
             s = s.replace(a, b)
+    if reading.prose:
+        s = strip_layout(s)
     toks: list[Tok] = []
     i, n = 0, len(s)
-    space = False
+    space, line_start = False, True
     while i < n:
-        if len(toks) > MAX_TOKENS:
+        if len(toks) > MAX_TOKENS and not reading.prose:
             raise ParseError("too many tokens")
         c = s[i]
-        if c.isspace():
-            space = True
-            i += 1
+        if c == "\n" and reading.prose:
+            toks.append(Tok("NL", "\n", space))
+            space, line_start, i = True, True, i + 1
             continue
-        if c.isdecimal() or (c == "." and i + 1 < n and s[i + 1].isdecimal()):  # not isdigit: "⁸" is one
-            m = _NUM_RE.match(s, i)
-            assert m is not None
-            toks.append(Tok("NUM", m.group(), space))
-            i = m.end()
-        elif c.isalpha():
-            m = _WORD_RE.match(s, i)
-            if m is None:  # a non-ASCII letter
-                raise ParseError(f"unexpected character {c!r}")
-            w = m.group()
-            i = m.end()
-            if w in FUNCS or (w in MULTI_FUNCS and s[i:].lstrip().startswith("(")):
-                toks.append(Tok("FUNC", w, space))
-            elif w in ("pi", "infty", "inf", "infinity", "oo"):
-                toks.append(Tok("CONST", "pi" if w == "pi" else "oo", space))
-            elif w.lower() in ("or", "and"):
-                toks.append(Tok("CONN", w.lower(), space))
-            elif len(w) == 1:
-                toks.append(Tok("IDENT", w, space))
-            elif _word_is_symbols(w):  # "xy" is x*y
-                toks.extend(Tok("IDENT", ch, space and k == 0) for k, ch in enumerate(w))
-            else:
-                toks.append(Tok("WORD", w, space))
-        elif c == "\\":
-            m = _CMD_RE.match(s, i)
-            if m is None:
-                raise ParseError("dangling backslash")
-            cmd = m.group(1)
-            i = m.end()
-            if cmd in ("frac", "sqrt", "binom", "overline", "bar", "dot", "choose"):
-                toks.append(Tok(cmd.upper(), cmd, space))
-            elif cmd in TEXT_CMDS:
-                j = i
-                while j < n and s[j] == " ":
-                    j += 1
-                if j < n and s[j] == "{":
-                    content, i = _read_group(s, j)
-                elif cmd in ("rm",):
-                    content = ""
-                else:
-                    raise ParseError(f"\\{cmd} without an argument")
-                name = content.strip()
-                if (name in FUNCS and cmd == "operatorname") or (
-                    (name in FUNCS or name in MULTI_FUNCS) and s[i:].lstrip().startswith("(")
-                ):  # \operatorname{lcm}(4, 6), \text{gcd}(4, 6)
-                    toks.append(Tok("FUNC", name, space))
-                elif content.strip().lower() in ("or", "and"):
-                    toks.append(Tok("CONN", content.strip().lower(), space))
-                elif cmd == "mathbb":
-                    toks.append(Tok("SETNAME", content.strip(), space))
-                else:
-                    toks.append(Tok("TEXT", content, space))
-            elif cmd in FUNCS or cmd in MULTI_FUNCS:
-                toks.append(Tok("FUNC", cmd, space))
-            elif cmd == "pi":
-                toks.append(Tok("CONST", "pi", space))
-            elif cmd == "infty":
-                toks.append(Tok("CONST", "oo", space))
-            elif cmd in GREEK:
-                toks.append(Tok("IDENT", cmd, space))
-            elif cmd in ("cdot", "times", "ast"):
-                toks.append(Tok("OP", "*", space))
-            elif cmd == "div":
-                toks.append(Tok("OP", "/", space))
-            elif cmd in ("pm", "mp"):
-                toks.append(Tok("OP", cmd, space))
-            elif cmd in REL_CMDS:
-                toks.append(Tok("REL", REL_CMDS[cmd], space))
-            elif cmd in ("{", "lbrace"):
-                toks.append(Tok("OP", "\\{", space))
-            elif cmd in ("}", "rbrace"):
-                toks.append(Tok("OP", "\\}", space))
-            elif cmd == "lbrack":
-                toks.append(Tok("OP", "[", space))
-            elif cmd == "rbrack":
-                toks.append(Tok("OP", "]", space))
-            elif cmd == "langle":
-                toks.append(Tok("OP", "(", space))
-            elif cmd == "rangle":
-                toks.append(Tok("OP", ")", space))
-            elif cmd in ("lvert", "rvert", "vert", "mid"):
-                toks.append(Tok("OP", "|", space))
-            elif cmd == "%":
-                toks.append(Tok("PERCENT", "%", space))
-            elif cmd == "cup":
-                toks.append(Tok("CUP", "cup", space))
-            elif cmd in ("setminus", "backslash"):
-                toks.append(Tok("SETMINUS", "setminus", space))
-            elif cmd in ("emptyset", "varnothing"):
-                toks.append(Tok("EMPTY", "{}", space))
-            elif cmd in ("lfloor", "rfloor", "lceil", "rceil"):
-                toks.append(Tok("OP", cmd, space))
-            elif cmd in ("ldots", "dots", "cdots"):
-                toks.append(Tok("ELLIPSIS", "...", space))
-            elif cmd in ("begin", "end"):
-                if i < n and s[i] == "{":
-                    env, i = _read_group(s, i)
-                else:
-                    raise ParseError("\\begin without environment")
-                env = env.strip()
-                if env not in ("pmatrix", "bmatrix", "matrix", "Bmatrix", "smallmatrix", "array"):
-                    raise ParseError(f"unsupported environment {env}")
-                if cmd == "begin" and env == "array":  # skip the column spec {cc}
-                    while i < n and s[i] == " ":
-                        i += 1
-                    if i < n and s[i] == "{":
-                        _, i = _read_group(s, i)
-                toks.append(Tok(cmd.upper(), env, space))
-            elif cmd == "\\":
-                toks.append(Tok("ROWSEP", "\\\\", space))
-            elif cmd in ("&", "#", "_"):
-                toks.append(Tok("OP", cmd, space))
-            else:
-                raise ParseError(f"unsupported command \\{cmd}")
-        elif s.startswith("...", i):
-            toks.append(Tok("ELLIPSIS", "...", space))
-            i += 3
-        elif c in "<>!=" and i + 1 < n and s[i + 1] == "=":
-            op = {"<": "<=", ">": ">=", "!": "!=", "=": "="}[c]
-            toks.append(Tok("REL", op, space))
-            i += 2
-        elif c == "*" and s.startswith("**", i):
-            toks.append(Tok("OP", "^", space))
-            i += 2
-        elif c in "<>=":
-            toks.append(Tok("REL", c, space))
-            i += 1
-        elif c in "+-*/^!()[]{},;|&_':":
-            toks.append(Tok("OP", c, space))
-            i += 1
-        elif c == "%":
-            toks.append(Tok("PERCENT", "%", space))
-            i += 1
-        elif c == "⌊" or c == "⌋" or c == "⌈" or c == "⌉":
-            toks.append(Tok("OP", {"⌊": "lfloor", "⌋": "rfloor", "⌈": "lceil", "⌉": "rceil"}[c], space))
-            i += 1
-        elif c == "°":
-            toks.append(Tok("DEGREE", "°", space))
-            i += 1
-        elif c == ".":  # a stray full stop (end of a sentence inside the answer)
-            i += 1
-        else:
-            raise ParseError(f"unexpected character {c!r}")
-        space = False
+        layout = _layout(s, i, line_start) if reading.prose else 0
+        if c.isspace() or layout:
+            space, line_start = True, line_start and not layout
+            i += layout or 1
+            continue
+        i = _prose_token(s, i, space, toks) if reading.prose else _token(s, i, space, toks, flat=False)
+        space, line_start = False, False
+    return _times_x(toks) if reading.times_x else toks
+
+
+_CURRENCY = re.compile(r"\\?\$(?=\.?\d)")  # a dollar sign before a number
+_BULLET = re.compile(r"[-*+•][ \t]")  # at the start of a line
+
+
+def _layout(s: str, i: int, line_start: bool) -> int:
+    """The length of the prose layout at ``s[i]`` (a currency sign, a markdown bullet), else 0."""
+    m = _CURRENCY.match(s, i) or (_BULLET.match(s, i) if line_start else None)
+    return 0 if m is None else 1 + (s[i] == "\\")
+
+
+_PROSE_TOKEN = re.compile(
+    r"(?P<NUM>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)"
+    r"|(?P<WORD>[A-Za-z]{2,})|(?P<ELLIPSIS>\.\.\.)|(?P<BREAK>\.|\*\*+)|(?P<REL>==|\\equiv(?![A-Za-z]))"
+)
+_POWER_STARS = re.compile(r"(?<=[\w)\]}])\*\*(?=[\w(\[{\-])")  # "2**10": a power, not emphasis
+
+
+def _prose_token(s: str, i: int, space: bool, toks: list[Tok]) -> int:
+    """Read one token of prose at ``s[i]`` (not a space, not layout; see :class:`Reading`): append it to
+    ``toks`` and return the index after it. Never raises."""
+    m = _PROSE_TOKEN.match(s, i)
+    if m is not None and not (m.lastgroup == "BREAK" and _POWER_STARS.match(s, i)):
+        text = m.group().replace(",", "") if m.lastgroup == "NUM" else m.group()
+        toks.append(Tok(m.lastgroup, text, space))
+        return m.end()
+    try:
+        return _token(s, i, space, toks, flat=True)
+    except ParseError:  # outside the whitelist: an unknown command, or a break in the maths
+        m = _CMD_RE.match(s, i)
+        text = m.group() if m is not None else s[i]
+        toks.append(Tok("CMD" if text[1:].isalpha() else "BREAK", text, space))
+        return i + len(text)
+
+
+def _times_x(toks: list[Tok]) -> list[Tok]:
+    """``3 x 4``, ``3x4``: an "x" between two numbers is a times sign."""
+    for k in range(1, len(toks) - 1):
+        if toks[k].kind == "IDENT" and toks[k].text == "x" and toks[k - 1].kind == toks[k + 1].kind == "NUM":
+            toks[k] = Tok("OP", "*", toks[k].space)
     return toks
+
+
+def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
+    """Read one whitelisted token at ``s[i]`` (not a space): append it to ``toks`` and return the index
+    after it; :class:`ParseError` (with ``toks`` unchanged) outside the whitelist. flat: see :func:`_read_group`."""
+    n = len(s)
+    c = s[i]
+    if c.isdecimal() or (c == "." and i + 1 < n and s[i + 1].isdecimal()):  # not isdigit: "⁸" is one
+        m = _NUM_RE.match(s, i)
+        assert m is not None
+        toks.append(Tok("NUM", m.group(), space))
+        i = m.end()
+    elif c.isalpha():
+        m = _WORD_RE.match(s, i)
+        if m is None:  # a non-ASCII letter
+            raise ParseError(f"unexpected character {c!r}")
+        w = m.group()
+        i = m.end()
+        if w in FUNCS or (w in MULTI_FUNCS and _PAREN_AHEAD.match(s, i) is not None):
+            toks.append(Tok("FUNC", w, space))
+        elif w in ("pi", "infty", "inf", "infinity", "oo"):
+            toks.append(Tok("CONST", "pi" if w == "pi" else "oo", space))
+        elif w.lower() in ("or", "and"):
+            toks.append(Tok("CONN", w.lower(), space))
+        elif len(w) == 1:
+            toks.append(Tok("IDENT", w, space))
+        elif _word_is_symbols(w):  # "xy" is x*y
+            toks.extend(Tok("IDENT", ch, space and k == 0) for k, ch in enumerate(w))
+        else:
+            toks.append(Tok("WORD", w, space))
+    elif c == "\\":
+        m = _CMD_RE.match(s, i)
+        if m is None:
+            raise ParseError("dangling backslash")
+        cmd = m.group(1)
+        i = m.end()
+        if cmd in ("frac", "sqrt", "binom", "overline", "bar", "dot", "choose"):
+            toks.append(Tok(cmd.upper(), cmd, space))
+        elif cmd in TEXT_CMDS:
+            j = i
+            while j < n and s[j] == " ":
+                j += 1
+            if j < n and s[j] == "{":
+                content, i = _read_group(s, j, flat)
+            elif cmd in ("rm",):
+                content = ""
+            else:
+                raise ParseError(f"\\{cmd} without an argument")
+            name = content.strip()
+            if (name in FUNCS and cmd == "operatorname") or (
+                (name in FUNCS or name in MULTI_FUNCS) and _PAREN_AHEAD.match(s, i) is not None
+            ):  # \operatorname{lcm}(4, 6), \text{gcd}(4, 6)
+                toks.append(Tok("FUNC", name, space))
+            elif content.strip().lower() in ("or", "and"):
+                toks.append(Tok("CONN", content.strip().lower(), space))
+            elif cmd == "mathbb":
+                toks.append(Tok("SETNAME", content.strip(), space))
+            else:
+                toks.append(Tok("TEXT", content, space))
+        elif cmd in FUNCS or cmd in MULTI_FUNCS:
+            toks.append(Tok("FUNC", cmd, space))
+        elif cmd == "pi":
+            toks.append(Tok("CONST", "pi", space))
+        elif cmd == "infty":
+            toks.append(Tok("CONST", "oo", space))
+        elif cmd in GREEK:
+            toks.append(Tok("IDENT", cmd, space))
+        elif cmd in ("cdot", "times", "ast"):
+            toks.append(Tok("OP", "*", space))
+        elif cmd == "div":
+            toks.append(Tok("OP", "/", space))
+        elif cmd in ("pm", "mp"):
+            toks.append(Tok("OP", cmd, space))
+        elif cmd in REL_CMDS:
+            toks.append(Tok("REL", REL_CMDS[cmd], space))
+        elif cmd in ("{", "lbrace"):
+            toks.append(Tok("OP", "\\{", space))
+        elif cmd in ("}", "rbrace"):
+            toks.append(Tok("OP", "\\}", space))
+        elif cmd == "lbrack":
+            toks.append(Tok("OP", "[", space))
+        elif cmd == "rbrack":
+            toks.append(Tok("OP", "]", space))
+        elif cmd == "langle":
+            toks.append(Tok("OP", "(", space))
+        elif cmd == "rangle":
+            toks.append(Tok("OP", ")", space))
+        elif cmd in ("lvert", "rvert", "vert", "mid"):
+            toks.append(Tok("OP", "|", space))
+        elif cmd == "%":
+            toks.append(Tok("PERCENT", "%", space))
+        elif cmd == "cup":
+            toks.append(Tok("CUP", "cup", space))
+        elif cmd in ("setminus", "backslash"):
+            toks.append(Tok("SETMINUS", "setminus", space))
+        elif cmd in ("emptyset", "varnothing"):
+            toks.append(Tok("EMPTY", "{}", space))
+        elif cmd in ("lfloor", "rfloor", "lceil", "rceil"):
+            toks.append(Tok("OP", cmd, space))
+        elif cmd in ("ldots", "dots", "cdots"):
+            toks.append(Tok("ELLIPSIS", "...", space))
+        elif cmd in ("begin", "end"):
+            if i < n and s[i] == "{":
+                env, i = _read_group(s, i, flat)
+            else:
+                raise ParseError("\\begin without environment")
+            env = env.strip()
+            if env not in ("pmatrix", "bmatrix", "matrix", "Bmatrix", "smallmatrix", "array"):
+                raise ParseError(f"unsupported environment {env}")
+            if cmd == "begin" and env == "array":  # skip the column spec {cc}
+                while i < n and s[i] == " ":
+                    i += 1
+                if i < n and s[i] == "{":
+                    _, i = _read_group(s, i, flat)
+            toks.append(Tok(cmd.upper(), env, space))
+        elif cmd == "\\":
+            toks.append(Tok("ROWSEP", "\\\\", space))
+        elif cmd in ("&", "#", "_"):
+            toks.append(Tok("OP", cmd, space))
+        else:
+            raise ParseError(f"unsupported command \\{cmd}")
+    elif s.startswith("...", i):
+        toks.append(Tok("ELLIPSIS", "...", space))
+        i += 3
+    elif c in "<>!=" and i + 1 < n and s[i + 1] == "=":
+        op = {"<": "<=", ">": ">=", "!": "!=", "=": "="}[c]
+        toks.append(Tok("REL", op, space))
+        i += 2
+    elif c == "*" and s.startswith("**", i):
+        toks.append(Tok("OP", "^", space))
+        i += 2
+    elif c in "<>=":
+        toks.append(Tok("REL", c, space))
+        i += 1
+    elif c in "+-*/^!()[]{},;|&_':":
+        toks.append(Tok("OP", c, space))
+        i += 1
+    elif c == "%":
+        toks.append(Tok("PERCENT", "%", space))
+        i += 1
+    elif c == "⌊" or c == "⌋" or c == "⌈" or c == "⌉":
+        toks.append(Tok("OP", {"⌊": "lfloor", "⌋": "rfloor", "⌈": "lceil", "⌉": "rceil"}[c], space))
+        i += 1
+    elif c == "°":
+        toks.append(Tok("DEGREE", "°", space))
+        i += 1
+    elif c == ".":  # a stray full stop (end of a sentence inside the answer)
+        i += 1
+    else:
+        raise ParseError(f"unexpected character {c!r}")
+    return i
 
 
 def _math_like(c: str) -> bool:

@@ -1,8 +1,9 @@
 """Normalisation: string-level clean-up of an answer before it is tokenized (meaning unchanged).
 
 :func:`strip_math_delimiters` removes outer ``$..$``, ``$$..$$``, ``\\(..\\)``, ``\\[..\\]``;
-:func:`normalize` drops spacing and sizing commands, ``\\left``/``\\right``, thousands separators and
-markdown code spans, maps Unicode maths to LaTeX and unescapes text escaped twice. The forms it accepts
+:func:`strip_layout` drops the LaTeX that only lays maths out (also before the prose reading of the tokenizer);
+:func:`normalize` calls it and also drops thousands separators, dollar signs and markdown code spans, maps
+Unicode maths to LaTeX and unescapes text escaped twice. The forms it accepts
 are in the table of :mod:`verifiers.math`.
 """
 
@@ -36,7 +37,7 @@ _DROP = re.compile(
 )
 _THIN = re.compile(r"(?<!\\)\\[,;:!>]|\{,\}(?=\d)")
 _WIDE = re.compile(
-    r"\\(?:quad|qquad)|\\(?:enspace|thinspace|medspace|thickspace|negthinspace|space)(?![A-Za-z])|(?<!\\)\\ |~"
+    r"\\(?:quad|qquad)|\\(?:enspace|thinspace|medspace|thickspace|negthinspace|space)(?![A-Za-z])|(?<!\\)\\ "
 )
 _LEFTRIGHT = re.compile(r"\\(?:left|right)\s*(?:\.|(?=[\\(\[\]|)<>/]|\\\{|\\\}))")
 _DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\degree(?![A-Za-z])|°|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}")
@@ -50,6 +51,20 @@ _TIMES_TEN = re.compile(r"(\d\.\d+\s*|\d\s+)x\s*10\s*\^")  # "6.02 x 10^{23}", "
 _SPACE_THOUSANDS = re.compile(r"-?\d{1,3}(?: \d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 
 
+def strip_layout(s: str) -> str:
+    """Remove LaTeX that only lays maths out, meaning unchanged: ``\\left``/``\\right``, sizing and spacing
+    commands (``\\displaystyle``, ``\\big``, ``\\,``, ``\\quad``, ``\\ ``); spell ``\\dfrac``/``\\tfrac``/``\\cfrac``
+    as ``\\frac`` (and ``\\dbinom`` as ``\\binom``) and a degree sign (``^\\circ``, ``\\degree``) as ``°``.
+    Linear in the length of ``s``; used by :func:`normalize` and by the prose reading of the tokenizer."""
+    s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac")
+    s = s.replace("\\dbinom", "\\binom").replace("\\tbinom", "\\binom")
+    s = _LEFTRIGHT.sub("", s)
+    s = _DROP.sub("", s)
+    s = _THIN.sub("", s)
+    s = _WIDE.sub(" ", s)
+    return _DEGREE.sub("°", s)
+
+
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``."""
     s = _superscripts(s)
@@ -59,13 +74,7 @@ def normalize(s: str) -> str:
     for a, b in _UNICODE.items():
         if a in s:
             s = s.replace(a, b)
-    s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac")
-    s = s.replace("\\dbinom", "\\binom").replace("\\tbinom", "\\binom")
-    s = _LEFTRIGHT.sub("", s)
-    s = _DROP.sub("", s)
-    s = _THIN.sub("", s)
-    s = _WIDE.sub(" ", s)
-    s = _DEGREE.sub("°", s)
+    s = strip_layout(s).replace("~", " ")  # a LaTeX tie; not in strip_layout: in a sentence "~7" is "about 7"
     s = s.replace("\\$", "").replace("$", "")
     s = _TIMES_TEN.sub(r"\1\\times 10^", s)  # "6.02 x 10^{23}"
     s = s.strip()

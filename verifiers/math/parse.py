@@ -1,7 +1,8 @@
 """Parsing: :func:`parse_answer` (one extracted answer to an answer tree, or a
-:class:`~verifiers.math.nodes.ParseError`) and :func:`parse_math` (one expression or relation to sympy, or
-None). Before the tokenizer: whole-answer forms (numbers and fractions in words, "all real numbers",
-choices, numerals in a base, quoted lists, mixed numbers, ordinals, "approximately").
+:class:`~verifiers.math.nodes.ParseError`), :func:`parse_math` (one expression or relation to sympy, or
+None) and :func:`parse_tokens` (one arithmetic expression from tokens a caller cut out of a text, as
+``math_steps`` cuts the sides of a claim). Before the tokenizer: whole-answer forms (numbers and fractions in
+words, "all real numbers", choices, numerals in a base, quoted lists, mixed numbers, ordinals, "approximately").
 """
 
 from __future__ import annotations
@@ -11,17 +12,23 @@ import re
 import sympy
 
 from verifiers.math.grammar import _Parser
+from verifiers.math.guards import _div, _scalar
 from verifiers.math.lex import (
     _SCALES,
     FUNCS,
     MULTI_FUNCS,
+    PROSE,
     UNIT_ALIASES,
+    Reading,
+    Tok,
     _word_is_symbols,
     canonical_unit,
     tokenize,
 )
 from verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
+    MAX_TOKENS,
+    PM,
     Bracket,
     Choice,
     Expr,
@@ -291,3 +298,37 @@ def parse_math(text: str) -> sympy.Basic | None:
         if node.ops[0] in rel:
             return rel[node.ops[0]](lhs, rhs, evaluate=False)
     return None
+
+
+_SYMPY_ERRORS = (ValueError, TypeError, ArithmeticError, IndexError, AttributeError, RecursionError, MemoryError)
+
+
+def parse_tokens(toks: list[Tok], reading: Reading = PROSE) -> sympy.Basic:
+    """One arithmetic expression from tokens of :func:`~verifiers.math.lex.tokenize` that a caller cut out of
+    a text (``math_steps`` parses each side of a claim so), as a sympy value; :class:`ParseError` otherwise,
+    and never another exception.
+
+    Accepts what the answer parser accepts inside an expression (sums, products, implicit ones too, powers,
+    factorials, fractions, roots, brackets), with exponents and radicands as plain text writes them
+    (``2^10`` is 1024, ``\\sqrt 16`` is 4), a trailing percent sign as hundredths (``50%`` is 0.5) and
+    ``e``/``i`` as ``reading`` says. Refuses relations, structures (tuples, sets, matrices), units, ``\\pm``,
+    undefined values (``1/0``), more than ``MAX_TOKENS`` tokens and anything past the limits of
+    :mod:`verifiers.math.guards`. ``toks`` is not changed.
+    """
+    if len(toks) > MAX_TOKENS:
+        raise ParseError("too many tokens")
+    p = _Parser(list(toks), latex=False, reading=reading)
+    try:
+        value = _scalar(p.parse_expr())
+        if p.at("PERCENT"):
+            p.next()
+            value = _div(value, sympy.Integer(100))
+    except ParseError:
+        raise
+    except _SYMPY_ERRORS as e:
+        raise ParseError(f"{type(e).__name__}: {e}") from e
+    if p.peek() is not None:
+        raise ParseError(f"unexpected token {p.peek().text!r}")
+    if value.has(sympy.zoo, sympy.nan, sympy.oo, PM):
+        raise ParseError("undefined value or \\pm")
+    return value
