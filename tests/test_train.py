@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from verifiers.types import Reward, Status, StepReward
 
@@ -569,6 +571,30 @@ def test_seeded_sampler_draws_from_the_softmax():
     assert [int(alone(flat)) for _ in range(20)] == [int(paired(flat.expand(2, -1))[0]) for _ in range(20)]
     with pytest.raises(ValueError, match="temperature"):
         SeededSampler([1], temperature=0.0, top_p=1.0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    weights=st.lists(st.integers(0, 8), min_size=1, max_size=40).filter(any),
+    u=st.floats(0.0, 1.0, exclude_max=True),
+    chunk=st.sampled_from([1, 3, 4, 7, 64]),
+)
+def test_inverse_cdf_in_blocks_draws_what_the_full_cdf_draws(weights, u, chunk):
+    """The two-level lookup picks the token a full float64 cumsum picks: probabilities in multiples of 1/8 keep
+    every partial sum exact, so any difference is a logic error. A zero-probability token is never drawn, also
+    at a block's end and for u just below 1."""
+    import torch
+
+    from grpo_train.rollout import inverse_cdf
+
+    probs = torch.tensor([weights], dtype=torch.float32) / 8  # [1, V]
+    cdf = probs.double().cumsum(-1)
+    expected = int(torch.searchsorted(cdf, torch.tensor([[u * float(cdf[0, -1])]], dtype=torch.float64), right=True))
+    got = int(inverse_cdf(probs, torch.tensor([u], dtype=torch.float64), chunk=chunk))
+    assert got == min(expected, len(weights) - 1)
+    assert weights[got] > 0
+    top = int(inverse_cdf(probs, torch.tensor([1 - 2**-53], dtype=torch.float64), chunk=chunk))
+    assert weights[top] > 0 and top == max(i for i, w in enumerate(weights) if w)
 
 
 def test_decode_matches_a_full_forward_and_stops_at_eos(tiny):
