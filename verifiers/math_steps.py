@@ -24,33 +24,33 @@ Splitting (:func:`split_steps`; ``"auto"`` is ``"mixed"``, the other modes are o
 
 Claims (:func:`find_claims`): an ``lhs = rhs`` equality, or a chain ``a = b = c`` (each adjacent pair
 is a claim), in plain text (``3*4 = 12``, ``2x + 3x = 5x``) or LaTeX (``\\frac{1}{2} + \\frac{1}{4} =
-\\frac{3}{4}``, ``3 \\times 4``, ``\\sqrt{16}``, ``2^{10}``). Security: step text is untrusted, so it is
-never given to ``eval``, ``sympify`` or ``parse_expr``. A whitelist tokenizer keeps numbers, single-letter
-variables, ``+ - * / ^ ( ) { } [ ] % !``, ``\\frac \\dfrac \\tfrac \\sqrt \\cdot \\times \\div \\pi``,
-``× · ÷ − π √ ² ³``; any other character or word ends the expression. A small recursive-descent
-parser builds sympy objects directly from those tokens, refusing numbers over 300 digits, exact
-results over 10,000 digits, symbolic powers over 12, towers of symbolic exponents, factorials over
-1000, sides over 400 tokens and nesting deeper than 40 (such claims are not checked). Numeric roots
-and irrational powers (``\\sqrt{2}``, ``2^{\\pi}``) become 60-digit Floats rather than exact sympy
-powers, whose perfect-power search can take minutes on adversarial nested roots; odd roots of
-negative numbers are real (``\\sqrt[3]{-27} = -3``). The parts of a sentence around a
-claim are not guessed at: a claim whose left side is a bare number right after a word (``20% of 50 =
-10``, ``2 and 3 = 5``), that starts with a binary operator (``3 apples + 4 apples = 7``), touches a
-connective word (``... = 5 times 3``), an operator we do not evaluate (``\\log_2 8``, ``\\binom``,
-``a_1``, ``2:3``, ``100 % 7``), mixes a percent into a sum (``10 - 20%``) or ends in a sentence's
-``!`` is skipped, so prose leads to "neutral", not to "wrong". Scientific notation (``6.02e23``) is
-read exactly. Layout around numbers: a dollar sign right before a number is currency (``$5 + $3 =
-$8``), and ``- ``, ``* ``, ``+ `` or ``•`` at the start of a line is a markdown bullet, not a sign.
+\\frac{3}{4}``, ``3 \\times 4``, ``\\sqrt{16}``, ``2^{10}``). The maths is read by the ``math`` verifier's
+package, so there is one whitelisted tokenizer, one parser and one set of limits: the step is tokenized
+with the prose reading (:data:`verifiers.math.lex.PROSE`: words are words, ``x`` between two numbers is a
+times sign, ``e`` and ``i`` are names, a bullet or a dollar sign before a number is layout, nothing raises,
+linear time) and each side is parsed by :func:`verifiers.math.parse.parse_tokens` under the limits of
+:mod:`verifiers.math.guards`, where they are listed (long numbers, huge exact results, exponents and
+factorials, long or deeply nested sides: such claims are not checked; so are the claims of a completion
+after its first ``MAX_CLAIMS``). Security: step text is untrusted, so it is never given to
+``eval``, ``sympify`` or ``parse_expr``. What this module decides is which spans are claims: the role of
+each token (part of a side, ``=``, or the end of a run of maths: a word, a break, a line end, or glue that
+binds its neighbours). The parts of a sentence around a claim are not guessed at: a claim whose left side
+is a bare number right after a word (``20% of 50 = 10``, ``2 and 3 = 5``), that starts with a binary
+operator (``3 apples + 4 apples = 7``), touches a connective word (``... = 5 times 3``), an operator we do
+not evaluate (``\\log_2 8``, ``\\binom``, ``\\sin``, ``a_1``, ``2:3``, ``100 % 7``, ``30^\\circ``),
+mixes a percent into a sum (``10 - 20%``) or ends in a sentence's ``!`` is skipped, so prose leads to
+"neutral", not to "wrong". Scientific notation (``6.02e23``) is read exactly; a trailing percent sign is
+hundredths (``50% = 0.5``).
 
-Checking a claim (:func:`compare`):
-  * no variables: exact sympy arithmetic; if either side has a decimal literal the sides may differ by
-    half a unit in the last place of the shortest decimal written (``10/3 = 3.33`` is correct,
-    ``10/3 = 3.34`` is wrong); otherwise they must agree to 40 significant digits;
-  * variables: an identity if ``lhs - rhs`` vanishes at three fixed non-special points (``2x + 3x =
-    5x``, ``(x+1)^2 = x^2 + 2x + 1``); otherwise it is an *equation* (``2x + 3 = 11``, ``x = 4``) and
-    cannot be judged from the text alone, so it is neutral, unless ``strict_algebra=True``, which
-    makes every non-identity wrong (for datasets of pure simplification steps). When the variables
-    cancel (``x + 1 = x + 2``) the claim is false for every value, hence wrong.
+Checking a claim (:func:`verdict`, from :func:`verifiers.math.values.equality_holds`):
+  * no variables: exact arithmetic; if either side has a decimal literal the sides may differ by half a
+    unit in the last place of the shortest decimal written (``10/3 = 3.33`` is correct, ``10/3 = 3.34`` is
+    wrong); otherwise they must agree at 30 digits;
+  * variables: an identity by expansion or at fixed non-special points (``2x + 3x = 5x``, ``(x+1)^2 =
+    x^2 + 2x + 1``); otherwise it is an *equation* (``2x + 3 = 11``, ``x = 4``) and cannot be judged from
+    the text alone, so it is neutral, unless ``strict_algebra=True``, which makes every non-identity wrong
+    (for datasets of pure simplification steps). When the variables cancel (``x + 1 = x + 2``) the claim
+    is false for every value, hence wrong. A claim that cannot be evaluated is ``"unchecked"`` (neutral).
   A line that starts with ``=`` continues the chain from the last expression of the step before
   (aligned derivations; also after a LaTeX ``\\\\`` inside one step).
   A true claim whose right side is its left side again, up to brackets and the order of its parts
@@ -84,13 +84,16 @@ with their verdicts) and ``final`` (the ``math`` verifier's reward as a dict).
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 import sympy
 
+from verifiers.math.lex import PROSE, Tok, tokenize
+from verifiers.math.nodes import ParseError
+from verifiers.math.parse import parse_tokens
+from verifiers.math.values import equality_holds
 from verifiers.registry import register
 from verifiers.types import Reward, Status, StepReward
 
@@ -271,79 +274,31 @@ def split_steps(text: str, mode: str = "auto") -> list[Step]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Tokenizing (whitelist) and parsing (recursive descent to sympy objects; no sympify anywhere)
+# Claims: the maths of a step as the math package reads prose (one tokenizer, one parser, one set of
+# limits: verifiers.math.lex, verifiers.math.parse, verifiers.math.guards)
 # ---------------------------------------------------------------------------------------------
 
-MAX_NUMBER_DIGITS = 300
-MAX_RESULT_DIGITS = 10_000
-MAX_SYMBOLIC_POWER = 12
-MAX_FACTORIAL = 1000
-MAX_SIDE_TOKENS = 400
-MAX_DEPTH = 40  # nested brackets / \frac / \sqrt / powers in one side
 MAX_CLAIMS = 200  # per completion; later equalities are not checked (their steps stay neutral)
 
-
-class Tok(NamedTuple):
-    kind: str  # NUM SYM PI OP EQ FRAC SQRT PCT FACT | BREAK WORD NL GLUE (these end a run)
-    value: str
-    decimals: int = 0  # NUM: digits after the decimal point (0 for integers)
-    glued: bool = False  # no whitespace before this token
-
-
-class Unsafe(Exception):
-    """A side would be too costly to evaluate (huge number, power or factorial)."""
-
-
-class ParseError(Exception):
-    """A side is not a well-formed expression."""
-
-
-_TOKEN = re.compile(
-    r"""
-    (?P<bullet>(?:\A|(?<=\n))[ \t]*[-*+•][ \t]+)
-  | (?P<cur>\\?\$(?=\.?\d))
-  | (?P<ws>[ \t\r\f\v]+)
-  | (?P<nl>\n|\\\\)
-  | (?P<sci>\d+(?:\.\d+)?[eE][+-]?\d+)
-  | (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|\d+\.\d+|\d+|\.\d+)
-  | (?P<delim>\\[\[\]()\{\}])
-  | (?P<cmp>==|<=|>=|!=|:=|=>|=<|≠|≈|≤|≥)
-  | (?P<eq>=)
-  | (?P<fact>!(?=[ \t]*[=+\-*/^)\]}\d(\\]))
-  | (?P<pow>(?<=[\w)\]}])\*\*(?=[\w(\[{\-]))
-  | (?P<bold>\*\*+)
-  | (?P<op>[+\-*/^(){}\[\]×·÷−])
-  | (?P<pct>\\?%)
-  | (?P<sup>[²³])
-  | (?P<pi>π)
-  | (?P<root>√)
-  | (?P<amp>&)
-  | (?P<textcmd>\\(?:text|mathrm|textbf|textit|mbox|operatorname|mathbf)\s*\{[^{}]*\})
-  | (?P<cmd>\\[A-Za-z]+|\\[,;:!\ ])
-  | (?P<word>[A-Za-z]{2,})
-  | (?P<sym>[A-Za-z])
-  | (?P<other>.)
-    """,
-    re.VERBOSE | re.DOTALL,
-)
-
-_COMMANDS = {
-    "\\frac": ("FRAC", "\\frac"),
-    "\\dfrac": ("FRAC", "\\frac"),
-    "\\tfrac": ("FRAC", "\\frac"),
-    "\\sqrt": ("SQRT", "\\sqrt"),
-    "\\cdot": ("OP", "*"),
-    "\\times": ("OP", "*"),
-    "\\ast": ("OP", "*"),
-    "\\div": ("OP", "/"),
-    "\\pi": ("PI", "\\pi"),
-}
-# Layout-only commands: dropped.
-_IGNORED = {
-    "\\left", "\\right", "\\bigl", "\\bigr", "\\Bigl", "\\Bigr", "\\big", "\\Big", "\\quad", "\\qquad",
-    "\\,", "\\;", "\\:", "\\!", "\\ ", "\\displaystyle",
+# What a token of the prose reading does in a claim: "math" is part of a side and "eq" parts two sides;
+# every other role ends a run of maths: "word" (prose), "break" (punctuation, a comparison, a bracket
+# that is a set), "nl" (a line end, a LaTeX row break), "bang" (a sentence's "!"), and "glue", which
+# binds its neighbours (a subscript, a ratio, an operator we do not evaluate: \log, \binom, \pm, a degree
+# sign), so the sides touching it are incomplete; "skip" (an alignment "&") is dropped.
+_KIND_ROLES = {
+    "NUM": "math", "IDENT": "math", "FRAC": "math", "SQRT": "math", "PERCENT": "math",
+    "WORD": "word", "TEXT": "word", "CONN": "word", "NL": "nl", "ROWSEP": "nl",
+    "FUNC": "glue", "BINOM": "glue", "CHOOSE": "glue", "CMD": "glue", "DEGREE": "glue", "OVERLINE": "glue",
+    "BAR": "glue", "DOT": "glue", "SETNAME": "glue", "BEGIN": "glue", "END": "glue",
 }  # fmt: skip
-_UNICODE_OPS = {"×": "*", "·": "*", "÷": "/", "−": "-"}
+_TEXT_ROLES = {  # looked up before the kind
+    ("REL", "="): "eq", ("CONST", "pi"): "math", ("CONST", "oo"): "glue", ("OP", "&"): "skip",
+    **{("OP", op): "math" for op in ("+", "-", "*", "/", "^", "(", ")", "[", "]", "{", "}")},
+    **{("OP", op): "glue" for op in ("_", "pm", "mp", "lfloor", "rfloor", "lceil", "rceil")},
+}  # anything in neither table (other relations, ",", "\\{", an unknown character) is a "break"
+# A "!" is a factorial when one of these follows it on its line ("5! = 120", "3! + 1"), else a sentence's.
+_AFTER_FACTORIAL = {"NUM", "FRAC", "SQRT", "CONST", "FUNC", "BINOM", "CMD", "ROWSEP"}
+_OPS_AFTER_FACTORIAL = {("REL", "="), ("REL", "==")} | {("OP", op) for op in "+-*/^()]}"}
 # Words that glue a number to the surrounding sentence ("20% of 50 = 10", "= 5 times 3").
 _CONNECTIVES = {
     "of", "times", "plus", "minus", "over", "by", "per", "divided", "multiplied", "than", "into",
@@ -351,431 +306,138 @@ _CONNECTIVES = {
 }  # fmt: skip
 
 
-def tokenize(text: str) -> list[Tok]:
-    """Whitelist tokens of ``text``: anything not recognised becomes a BREAK (or WORD) token."""
-    out: list[Tok] = []
-    glued = True
-    for m in _TOKEN.finditer(text):
-        kind = m.lastgroup
-        s = m.group(0)
-        if kind in ("ws", "bullet", "cur"):
-            # a markdown bullet ("- ", "* ") at the start of a line is layout, not a minus sign; a dollar
-            # sign before a number is currency ("$5 + $3 = $8"), not a LaTeX delimiter
-            glued = False
+class Mark(NamedTuple):
+    """A token of the step and its role in a claim (see ``_KIND_ROLES``)."""
+
+    role: str
+    tok: Tok
+
+
+def _base_role(tok: Tok) -> str:
+    return _TEXT_ROLES.get((tok.kind, tok.text)) or _KIND_ROLES.get(tok.kind, "break")
+
+
+def _factorial_or_bang(tok: Tok, nxt: Tok | None) -> str:
+    follows = nxt is not None and (nxt.kind in _AFTER_FACTORIAL or (nxt.kind, nxt.text) in _OPS_AFTER_FACTORIAL)
+    return "math" if follows else "bang"
+
+
+def _glued_both(tok: Tok, nxt: Tok | None) -> str:
+    """``2:3``, ``3:00``, ``a|b`` written without spaces bind both sides (a ratio, a time); else a break."""
+    glued = not tok.space and nxt is not None and not nxt.space and _base_role(nxt) not in ("nl", "break", "word")
+    return "glue" if glued else "break"
+
+
+_CONTEXT_ROLES: dict[tuple[str, str], Callable[[Tok, Tok | None], str]] = {
+    ("OP", "!"): _factorial_or_bang,
+    ("OP", "'"): lambda tok, nxt: "break" if tok.space else "glue",  # f'(x)
+    ("OP", ":"): _glued_both,
+    ("OP", "|"): _glued_both,
+}
+
+
+def _marks(text: str) -> list[Mark]:
+    """The tokens of ``text`` (the prose reading of :func:`verifiers.math.lex.tokenize`) with their roles."""
+    toks = tokenize(text, PROSE)
+    marks = []
+    for k, tok in enumerate(toks):
+        contextual = _CONTEXT_ROLES.get((tok.kind, tok.text))
+        role = contextual(tok, toks[k + 1] if k + 1 < len(toks) else None) if contextual else _base_role(tok)
+        if role != "skip":
+            marks.append(Mark(role, tok))
+    return marks
+
+
+def _ends_operand(tok: Tok) -> bool:
+    return tok.kind in ("NUM", "IDENT", "PERCENT") or (tok.kind == "OP" and tok.text in (")", "]", "}", "!"))
+
+
+def _runs(marks: list[Mark]) -> list[tuple[list[Tok], Mark | None, Mark | None]]:
+    """Maximal runs of maths (roles "math" and "eq"), each with the mark just before and just after it (None
+    at the ends of the text). A number right after an operand (``3 4``, ``100 % 7``) also ends a run, with a
+    glue mark (something we do not read joins them, so both sides are incomplete), or with a break after a
+    list marker (``1) 3 + 4 = 7``)."""
+    runs: list[tuple[list[Tok], Mark | None, Mark | None]] = []
+    cur: list[Tok] = []
+    before: Mark | None = None
+    for mark in marks:
+        if mark.role not in ("math", "eq"):
+            runs.append((cur, before, mark))
+            cur, before = [], mark
             continue
-        if kind == "amp":  # alignment marker in LaTeX
-            continue
-        tok: Tok | None
-        if kind == "sci":  # 6.02e23: exact, no rounding tolerance
-            tok = Tok("NUM", s.lower(), 0, glued)
-        elif kind == "num":
-            plain = s.replace(",", "")
-            dec = len(plain.split(".")[1]) if "." in plain else 0
-            tok = Tok("NUM", plain, dec, glued)
-        elif kind == "nl":
-            tok = Tok("NL", s)
-        elif kind == "eq":
-            tok = Tok("EQ", "=", 0, glued)
-        elif kind == "fact":
-            tok = Tok("FACT", "!", 0, glued)
-        elif kind == "pow":
-            tok = Tok("OP", "^", 0, glued)
-        elif kind == "op":
-            tok = Tok("OP", _UNICODE_OPS.get(s, s), 0, glued)
-        elif kind == "pct":
-            tok = Tok("PCT", "%", 0, glued)
-        elif kind == "sup":
-            out.append(Tok("OP", "^", 0, True))
-            tok = Tok("NUM", "2" if s == "²" else "3", 0, True)
-        elif kind == "pi":
-            tok = Tok("PI", "π", 0, glued)
-        elif kind == "root":
-            tok = Tok("SQRT", "√", 0, glued)
-        elif kind == "textcmd":
-            tok = Tok("WORD", s)
-        elif kind == "cmd":
-            if s in _IGNORED:
-                tok = None
-            elif s in _COMMANDS:
-                k, v = _COMMANDS[s]
-                tok = Tok(k, v, 0, glued)
-            else:  # \log, \binom, \sin, \bmod...: an operator we do not evaluate
-                tok = Tok("GLUE", s, 0, glued)
-        elif kind == "word":
-            tok = Tok("WORD", s.lower())
-        elif kind == "sym":
-            tok = Tok("SYM", s, 0, glued)
-        else:  # delim, cmp, bold, other
-            tok = Tok("BREAK", s, 0, glued)
-        if tok is not None:
-            out.append(tok)
-        glued = True
-    return _glue(_times_x(out))
-
-
-def _glue(toks: list[Tok]) -> list[Tok]:
-    """Mark breaks that bind their neighbours (``a_1``, ``f'(x)``, ratios and times ``2:3``, ``3:00``).
-
-    A GLUE token ends a run like a BREAK, but the expressions on both sides of it are incomplete,
-    so the claims touching it are not checked.
-    """
-    out = list(toks)
-    for i, t in enumerate(out):
-        if t.kind != "BREAK":
-            continue
-        nxt_glued = i + 1 < len(out) and out[i + 1].glued and out[i + 1].kind not in ("NL", "BREAK", "WORD")
-        if t.value == "_" or (t.value == "'" and t.glued) or (t.value in ":|" and t.glued and nxt_glued):
-            out[i] = Tok("GLUE", t.value, 0, t.glued)
-    return out
-
-
-def _times_x(toks: list[Tok]) -> list[Tok]:
-    """``3 x 4`` / ``3x4`` between two numbers means multiplication."""
-    out = list(toks)
-    for i in range(1, len(out) - 1):
-        if (
-            out[i].kind == "SYM"
-            and out[i].value == "x"
-            and out[i - 1].kind == "NUM"
-            and out[i + 1].kind == "NUM"
-        ):
-            out[i] = Tok("OP", "*", 0, out[i].glued)
-    return out
-
-
-_ATOM_START = {"NUM", "SYM", "PI", "FRAC", "SQRT"}
-
-
-class _Parser:
-    """expr := term (('+'|'-') term)*;  term := unary (('*'|'/'|implicit) unary)*;
-    unary := ('-'|'+') unary | power;  power := postfix ('^' unary)?;  postfix := atom ('!'|'%')*."""
-
-    def __init__(self, toks: list[Tok]) -> None:
-        self.toks = toks
-        self.i = 0
-        self.depth = 0
-
-    def peek(self) -> Tok | None:
-        return self.toks[self.i] if self.i < len(self.toks) else None
-
-    def take(self) -> Tok:
-        tok = self.peek()
-        if tok is None:
-            raise ParseError("unexpected end")
-        self.i += 1
-        return tok
-
-    def expect(self, value: str) -> None:
-        tok = self.take()
-        if tok.value != value:
-            raise ParseError(f"expected {value!r}, got {tok.value!r}")
-
-    def parse(self) -> sympy.Expr:
-        if not self.toks:
-            raise ParseError("empty")
-        e = self.expr()
-        if self.peek() is not None:
-            raise ParseError(f"trailing {self.peek()!r}")
-        return e
-
-    def expr(self) -> sympy.Expr:
-        e = self.term()
-        while (t := self.peek()) is not None and t.kind == "OP" and t.value in "+-":
-            self.take()
-            rhs = self.term()
-            e = e + rhs if t.value == "+" else e - rhs
-        return e
-
-    def term(self) -> sympy.Expr:
-        e = self.unary()
-        while (t := self.peek()) is not None:
-            if t.kind == "OP" and t.value in "*/":
-                self.take()
-                rhs = self.unary()
-                if t.value == "/":
-                    if rhs == 0:
-                        raise ParseError("division by zero")
-                    e = _check(e / rhs)
-                else:
-                    e = _check(e * rhs)
-            elif t.kind in _ATOM_START or (t.kind == "OP" and t.value in "({"):
-                prev = self.toks[self.i - 1]
-                if t.kind == "NUM" and prev.kind not in ("OP",):
-                    raise ParseError("two numbers in a row")
-                mixed = prev.kind == "NUM" and t.kind == "FRAC" and t.glued
-                rhs = self.unary()
-                if mixed and rhs.is_Rational and not rhs.is_Integer and e.is_Integer and e >= 0:
-                    e = e + rhs  # 2\frac{1}{2} is a mixed number
-                else:
-                    e = _check(e * rhs)
-            else:
-                break
-        return e
-
-    def unary(self) -> sympy.Expr:
-        self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise Unsafe("expression nested too deeply")
-        try:
-            return self._unary()
-        finally:
-            self.depth -= 1
-
-    def _unary(self) -> sympy.Expr:
-        t = self.peek()
-        if t is not None and t.kind == "OP" and t.value in "+-":
-            self.take()
-            e = self.unary()
-            return -e if t.value == "-" else e
-        return self.power()
-
-    def power(self) -> sympy.Expr:
-        base = self.postfix()
-        t = self.peek()
-        if t is not None and t.kind == "OP" and t.value == "^":
-            self.take()
-            return _safe_pow(base, self.unary())
-        return base
-
-    def postfix(self) -> sympy.Expr:
-        e = self.atom()
-        while (t := self.peek()) is not None and t.kind in ("FACT", "PCT"):
-            self.take()
-            e = _safe_factorial(e) if t.kind == "FACT" else e / 100
-        return e
-
-    def group(self) -> sympy.Expr:
-        """A LaTeX argument: ``{expr}`` or a single digit / letter (``\\frac12``)."""
-        t = self.peek()
-        if t is not None and t.kind == "OP" and t.value == "{":
-            self.take()
-            e = self.expr()
-            self.expect("}")
-            return e
-        t = self.take()
-        if t.kind == "NUM" and "." not in t.value:
-            # \frac12: the first digit is the argument, the rest goes back to the stream.
-            if len(t.value) > 1:
-                self.toks = [*self.toks[: self.i - 1], Tok("NUM", t.value[0]), Tok("NUM", t.value[1:], 0, True),
-                             *self.toks[self.i :]]  # fmt: skip
-            return sympy.Integer(t.value[0])
-        if t.kind == "SYM":
-            return sympy.Symbol(t.value)
-        raise ParseError(f"bad argument {t.value!r}")
-
-    def atom(self) -> sympy.Expr:
-        t = self.take()
-        if t.kind == "NUM":
-            mantissa, _, exponent = t.value.partition("e")
-            if (
-                len(mantissa) > MAX_NUMBER_DIGITS
-                or len(exponent) > 4
-                or abs(int(exponent or 0)) > MAX_NUMBER_DIGITS
-            ):
-                raise Unsafe("number too long")
-            return sympy.Rational(mantissa) * sympy.Integer(10) ** int(exponent or 0)
-        if t.kind == "SYM":
-            return sympy.Symbol(t.value)
-        if t.kind == "PI":
-            return sympy.pi
-        if t.kind == "OP" and t.value in "({[":
-            close = {"(": ")", "{": "}", "[": "]"}[t.value]
-            e = self.expr()
-            self.expect(close)
-            return e
-        if t.kind == "FRAC":
-            num = self.group()
-            den = self.group()
-            if den == 0:
-                raise ParseError("division by zero")
-            return num / den
-        if t.kind == "SQRT":
-            nxt = self.peek()
-            if nxt is not None and nxt.kind == "OP" and nxt.value == "[":  # \sqrt[n]{x}
-                self.take()
-                n = self.expr()
-                self.expect("]")
-                if n == 0:
-                    raise ParseError("0th root")
-                return _safe_pow(self.group(), 1 / n)
-            if nxt is not None and nxt.kind == "OP" and nxt.value == "{":
-                return _safe_pow(self.group(), sympy.Rational(1, 2))
-            return _safe_pow(self.postfix(), sympy.Rational(1, 2))  # √16, \sqrt 2
-        raise ParseError(f"unexpected {t.value!r}")
-
-
-def _digits(r: sympy.Rational) -> float:
-    return max(math.log10(abs(int(r.p)) + 1), math.log10(abs(int(r.q)) + 1))
-
-
-def _magnitude(e: sympy.Expr) -> float:
-    """|e| as a float, with every variable set to 3.3 (a rough size for the spot checks)."""
-    v = sympy.N(e, 15, subs=dict.fromkeys(e.free_symbols, sympy.Float(3.3)))
-    try:
-        return float(abs(v))
-    except (TypeError, ValueError):
-        return math.inf
-
-
-def _size(e: sympy.Expr) -> float:
-    """Digits of the largest rational number in ``e`` (at least 1)."""
-    if e.is_Rational:
-        return max(1.0, _digits(e))
-    return max([1.0, *(_digits(r) for r in e.atoms(sympy.Rational))])
-
-
-_MAX_BITS = int(MAX_RESULT_DIGITS * 3.33)
-
-
-def _check(e: sympy.Expr) -> sympy.Expr:
-    """Refuse exact intermediate results beyond MAX_RESULT_DIGITS (products of big powers)."""
-    coeff = e.as_coeff_Mul()[0] if e.is_Mul else e
-    if coeff.is_Rational and (int(coeff.p).bit_length() > _MAX_BITS or int(coeff.q).bit_length() > _MAX_BITS):
-        raise Unsafe("number too large")
-    return e
-
-
-def _safe_pow(base: sympy.Expr, exp: sympy.Expr) -> sympy.Expr:
-    if exp.free_symbols:
-        # 2^x is fine; 10^(300x) or (10^300)^x would explode when evaluated at the spot points.
-        if _magnitude(exp) > 1000 or (base.is_number and _magnitude(base) > 1e6):
-            raise Unsafe("symbolic exponent too large")
-        if any(p.exp.free_symbols for p in base.atoms(sympy.Pow) | exp.atoms(sympy.Pow)):
-            raise Unsafe("tower of symbolic exponents")  # x^(y^x): no bound on the spot values
-        return sympy.Pow(base, exp)
-    if base.is_Rational and base in (0, 1, -1):
-        if base == 0 and exp.is_number and bool(exp.is_nonpositive):
-            raise ParseError("division by zero")
-        return sympy.Pow(base, exp)
-    size = _digits(base) if base.is_Rational else _size(base)
-    if exp.is_Rational:
-        if not exp.is_Integer and (exp.q > 10_000 or abs(exp.p) > 10**6):
-            raise Unsafe("root too large")
-        if not exp.is_Integer and base.free_symbols and (exp.q > 100 or size > 12):
-            # sympy pulls numeric factors out of (c*x)^(p/q) and factorises c: keep c and q small.
-            raise Unsafe("root of a large coefficient")
-        if base.free_symbols and abs(exp) > MAX_SYMBOLIC_POWER:
-            raise Unsafe("symbolic power too large")
-        if abs(exp) * size > MAX_RESULT_DIGITS:
-            raise Unsafe("power too large")
-    elif exp.is_number:
-        # An irrational numeric exponent (2^pi): evalf copes, but keep the result's size bounded.
-        if _magnitude(exp) * max(size, 1.0) > MAX_RESULT_DIGITS:
-            raise Unsafe("power too large")
-    if not base.free_symbols and not exp.is_Integer:
-        # A numeric root or irrational power becomes a 60-digit Float: sympy's exact Integer ** Rational
-        # searches for perfect powers, which takes minutes for roots like 999^(-1/100000) that
-        # nested roots produce. Claims are compared to 40 significant digits anyway (see compare).
-        if exp.is_Rational and exp.q % 2 == 1 and base.is_extended_negative:
-            # Odd roots of negatives are real, as in school maths: (-8)^(1/3) = -2, not 1 + 1.73i.
-            value = (-1) ** exp.p * sympy.N(sympy.Pow(-base, exp, evaluate=False), 60)
-        else:
-            value = sympy.N(sympy.Pow(base, exp, evaluate=False), 60)
-        if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
-            raise ParseError("undefined power")
-        return value
-    return _check(sympy.Pow(base, exp))
-
-
-def _safe_factorial(e: sympy.Expr) -> sympy.Expr:
-    if not (e.is_Integer and 0 <= e <= MAX_FACTORIAL):
-        raise Unsafe("factorial argument not a small non-negative integer")
-    return sympy.factorial(e)
-
-
-def parse_tokens(toks: list[Tok]) -> sympy.Expr:
-    """Parse one side (whitelisted tokens) into a sympy expression; ParseError / Unsafe otherwise."""
-    if len(toks) > MAX_SIDE_TOKENS:
-        raise Unsafe("expression too long")
-    return _Parser(list(toks)).parse()
-
-
-# ---------------------------------------------------------------------------------------------
-# Claims and comparison
-# ---------------------------------------------------------------------------------------------
-
-_SPOT_POINTS = (sympy.Rational(5813, 10000), sympy.Rational(-12957, 10000), sympy.Rational(23171, 10000))
-
-
-def compare(
-    lhs: sympy.Expr, rhs: sympy.Expr, decimals: int | None = None, *, strict_algebra: bool = False
-) -> str:
-    """``"equal"``, ``"unequal"``, ``"equation"`` (variables, not an identity) or ``"unchecked"``.
-
-    decimals: fewest digits after the point among the decimal literals of the claim (None: none),
-    allowing half a unit in that place of rounding.
-    """
-    diff = lhs - rhs
-    if diff.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
-        return "unchecked"
-    free = sorted(diff.free_symbols, key=str)  # x + 1 = x + 2 is wrong whatever x is
-    if not free:
-        if diff == 0:
-            return "equal"
-        if diff.is_Rational and decimals is None:
-            return "unequal"
-        if decimals is not None:
-            close = _within(diff, sympy.Float(0.5 * 10.0 ** (-decimals) * (1 + 1e-9)))
-        else:
-            close = _within(diff, _scale(lhs, rhs) * sympy.Float("1e-40", 50))
-        return "unchecked" if close is None else "equal" if close else "unequal"
-    # Variables: an identity if the difference vanishes at several non-special points.
-    for k, _ in enumerate(_SPOT_POINTS):
-        # Float points through evalf(subs=...): no exact substitution, so no exact simplification.
-        point = {
-            s: sympy.Float(_SPOT_POINTS[(k + j) % len(_SPOT_POINTS)] + j, 30) for j, s in enumerate(free)
-        }
-        scale = _scale(lhs, rhs, point)
-        close = _within(diff, scale * sympy.Float("1e-20", 30), point)
-        if close is None:
-            return "unchecked"
-        if not close:
-            return "unequal" if strict_algebra else "equation"
-    return "equal"
-
-
-def _scale(lhs: sympy.Expr, rhs: sympy.Expr, point: dict | None = None) -> sympy.Expr:
-    """max(1, |lhs|, |rhs|) as a sympy Float (no float overflow for huge values)."""
-    vals = [abs(sympy.N(e, 30, subs=point)) for e in (lhs, rhs)]
-    if not all(v.is_comparable for v in vals):
-        return sympy.Integer(1)
-    return sympy.Max(sympy.Integer(1), *vals)
-
-
-def _within(diff: sympy.Expr, tol: sympy.Expr, point: dict | None = None) -> bool | None:
-    """|diff| <= tol, evaluated with 50 digits; None when it cannot be evaluated to a number."""
-    val = abs(sympy.N(diff, 50, subs=point))
-    if isinstance(val, sympy.Float) and not val.is_comparable:
-        # evalf found no significant digit (an exact zero written differently): 0.e-159 is a bound.
-        val = sympy.Float(float(val), 30)
-    if not (val.is_number and val.is_comparable) or val.has(sympy.nan, sympy.zoo) or not tol.is_comparable:
-        return None
-    return bool(val <= tol)
+        if mark.tok.kind == "NUM" and cur and _ends_operand(cur[-1]):
+            marker = len(cur) == 2 and cur[0].kind in ("NUM", "IDENT") and cur[1].text == ")"
+            cut = Mark("break" if marker else "glue", Tok("CUT", ""))
+            runs.append((cur, before, cut))
+            cur, before = [], cut
+        cur.append(mark.tok)
+    runs.append((cur, before, None))
+    return [r for r in runs if r[0]]
 
 
 class Claim(NamedTuple):
-    """One checked equality ``lhs = rhs`` (as written) and its verdict (see :func:`compare`)."""
+    """One checked equality ``lhs = rhs`` (as read) and its verdict (see :func:`verdict`)."""
 
     lhs: str
     rhs: str
     verdict: str
 
 
+# (does lhs - rhs have free symbols, does the equality hold: verifiers.math.values.equality_holds) -> verdict
+_VERDICTS = {
+    (False, True): "equal", (False, False): "unequal", (False, None): "unchecked",
+    (True, True): "equal", (True, False): "equation", (True, None): "unchecked",
+}  # fmt: skip
+_ARITH_ERRORS = (TypeError, ValueError, OverflowError, ZeroDivisionError, RecursionError, MemoryError)
+
+
+def verdict(lhs: sympy.Basic, rhs: sympy.Basic, decimals: int | None = None, *, strict_algebra: bool = False) -> str:
+    """``"equal"``, ``"unequal"``, ``"equation"`` (variables, not an identity: ``2x + 3 = 11``, judged only with
+    ``strict_algebra``, which makes it ``"unequal"``) or ``"unchecked"``, from
+    :func:`verifiers.math.values.equality_holds` (decimals: the fewest digits after the point written in
+    the claim, which allow half a unit of rounding in that place). Never raises."""
+    try:
+        symbolic = bool((lhs - rhs).free_symbols)
+    except _ARITH_ERRORS:
+        return "unchecked"
+    result = _VERDICTS[symbolic, equality_holds(lhs, rhs, decimals)]
+    return "unequal" if strict_algebra and result == "equation" else result
+
+
+def _spelling(tok: Tok, nxt: Tok | None) -> str:
+    """A side's token as LaTeX: commands (``\\frac``, ``\\sqrt``, ``\\pi``, ``\\alpha``) with their backslash,
+    and a space after one when a letter or digit follows."""
+    if tok.kind in ("FRAC", "SQRT", "CONST") or (tok.kind == "IDENT" and len(tok.text) > 1):
+        return "\\" + tok.text + (" " if nxt is not None and nxt.text[:1].isalnum() else "")
+    return tok.text
+
+
 def _text(toks: list[Tok]) -> str:
-    return "".join(t.value for t in toks)
+    return "".join(_spelling(t, toks[k + 1] if k + 1 < len(toks) else None) for k, t in enumerate(toks))
+
+
+def _decimals(toks: list[Tok]) -> int | None:
+    """The fewest digits after the point among the decimal literals (not ``6.02e23``: exact), or None."""
+    decimal = [t.text for t in toks if t.kind == "NUM" and "." in t.text and "e" not in t.text.lower()]
+    places = [len(text.partition(".")[2]) for text in decimal]
+    return min(places) if places else None
+
+
+def _is_op(tok: Tok, ops: tuple[str, ...]) -> bool:
+    return tok.kind == "OP" and tok.text in ops
 
 
 def _strip_parens(side: list[Tok], *, left: bool) -> list[Tok]:
     """Drop an unmatched ``(`` at the start (left side) or ``)`` at the end (right side)."""
     side = list(side)
-    opens = sum(1 for t in side if t.kind == "OP" and t.value in "([{")
-    closes = sum(1 for t in side if t.kind == "OP" and t.value in ")]}")
+    opens = sum(1 for t in side if _is_op(t, ("(", "[", "{")))
+    closes = sum(1 for t in side if _is_op(t, (")", "]", "}")))
     if left:
-        while opens > closes and side and side[0].kind == "OP" and side[0].value in "([{":
+        while opens > closes and side and _is_op(side[0], ("(", "[", "{")):
             side.pop(0)
             opens -= 1
     else:
-        while closes > opens and side and side[-1].kind == "OP" and side[-1].value in ")]}":
+        while closes > opens and side and _is_op(side[-1], (")", "]", "}")):
             side.pop()
             closes -= 1
     return side
@@ -787,110 +449,88 @@ def _restates(a: list[Tok], b: list[Tok]) -> bool:
     repeat for step reward without ever answering."""
 
     def parts(side: list[Tok]) -> list[tuple[str, str]]:
-        return sorted((t.kind, t.value) for t in side if not (t.kind == "OP" and t.value in "()[]{}"))
+        return sorted((t.kind, t.text) for t in side if not _is_op(t, ("(", ")", "[", "]", "{", "}")))
 
     return parts(a) == parts(b)
 
 
-def _runs(toks: list[Tok]) -> list[tuple[list[Tok], Tok | None, Tok | None]]:
-    """Maximal math runs, each with the token just before and just after it (a WORD, BREAK, NL or None).
-
-    Two numbers in a row (``1) 3 + 4``, ``3 4``) also end a run.
-    """
-    runs: list[tuple[list[Tok], Tok | None, Tok | None]] = []
-    cur: list[Tok] = []
-    before: Tok | None = None
-    for tok in toks:
-        if tok.kind in ("WORD", "BREAK", "NL", "GLUE"):
-            runs.append((cur, before, tok))
-            cur, before = [], tok
-            continue
-        if tok.kind == "NUM" and cur and cur[-1].kind in ("NUM", "SYM", "PCT", "FACT", "OP"):
-            if cur[-1].kind != "OP" or cur[-1].value in ")]}":
-                # "3 4", "1e3"-like or "100 % 7": something we do not read joins them, so both
-                # neighbouring sides are incomplete; "1) 3 + 4 = 7" is a list marker, a clean cut.
-                marker = len(cur) == 2 and cur[0].kind in ("NUM", "SYM") and cur[1].value == ")"
-                cut = Tok("BREAK" if marker else "GLUE", "")
-                runs.append((cur, before, cut))
-                cur, before = [], cut
-        cur.append(tok)
-    runs.append((cur, before, None))
-    return [r for r in runs if r[0]]
-
-
-_ARITH_ERRORS = (TypeError, ValueError, OverflowError, ZeroDivisionError, RecursionError, MemoryError)
-
-
 def _ambiguous_percent(side: list[Tok]) -> bool:
     """``10 - 20%``: 10 - 0.2 or 10 * 0.8? Not judged."""
-    return any(t.kind == "PCT" for t in side) and any(t.kind == "OP" and t.value in "+-" for t in side[1:])
+    return any(t.kind == "PERCENT" for t in side) and any(_is_op(t, ("+", "-")) for t in side[1:])
+
+
+def _claim(a: list[Tok], b: list[Tok], strict_algebra: bool) -> Claim | None:
+    """The verdict on ``a = b`` (two sides as tokens), or None when a side does not parse
+    (:func:`verifiers.math.parse.parse_tokens`: the package's grammar and limits)."""
+    try:
+        lhs, rhs = parse_tokens(a), parse_tokens(b)
+    except ParseError:
+        return None
+    result = verdict(lhs, rhs, _decimals(a + b), strict_algebra=strict_algebra)
+    if result == "equal" and _restates(a, b):
+        result = "restated"
+    return Claim(_text(a), _text(b), result)
+
+
+def _word(mark: Mark | None) -> str | None:
+    """The word of a "word" mark, lower case (None for any other mark)."""
+    return mark.tok.text.strip().lower() if mark is not None and mark.role == "word" else None
+
+
+def _sides(run: list[Tok], before: Mark | None, after: Mark | None, carry: list[Tok] | None) -> list[list[Tok]]:
+    """The sides of a run of maths, with those the surrounding prose cuts short emptied (see the module docstring)."""
+    sides: list[list[Tok]] = [[]]
+    for tok in run:
+        if (tok.kind, tok.text) == ("REL", "="):
+            sides.append([])
+        else:
+            sides[-1].append(tok)
+    starts_text = before is None or before.role == "nl"
+    first = sides[0]
+    if not first and len(sides) > 1 and carry and starts_text:
+        sides[0] = list(carry)
+    elif first and _is_op(first[0], ("+", "*", "/", "^")):
+        sides[0] = []  # "3 apples + 4 apples = 7": the left side is cut by prose
+    elif first and _word(before) is not None:
+        bare = len(first) == 1 or (len(first) == 2 and first[0].text == "-")
+        # "apples - 2 = 3" is a cut binary minus; "compute -1 + 2 = 1" is a negative number.
+        cut_minus = first[0].text == "-" and (len(first) < 2 or not first[0].space or first[1].space)
+        call = _is_op(first[0], ("(",)) and not first[0].space  # "sqrt(16) = 4": the word is a function
+        if bare or _word(before) in _CONNECTIVES or cut_minus or call:
+            sides[0] = []
+    if before is not None and before.role == "glue":
+        sides[0] = []
+    if len(sides) > 1 and after is not None and (after.role in ("glue", "bang") or _word(after) in _CONNECTIVES):
+        sides[-1] = []  # "= 5 times 3", "= 12!" (a sentence's "!", or a factorial cut short)
+    if len(sides) > 1:
+        sides[0] = _strip_parens(sides[0], left=True)
+        sides[-1] = _strip_parens(sides[-1], left=False)
+    return sides
 
 
 def find_claims(
-    text: str, carry: list[Tok] | None = None, *, strict_algebra: bool = False
+    text: str, carry: list[Tok] | None = None, *, strict_algebra: bool = False, limit: int = MAX_CLAIMS
 ) -> tuple[list[Claim], list[Tok] | None]:
-    """The equalities claimed in ``text`` and their verdicts.
+    """The equalities claimed in ``text`` and their verdicts (at most ``limit`` of them).
 
     carry: the last expression of the previous step, used when ``text`` starts with ``=``.
     Returns the claims and the carry for the next step (the last side of a run that ends the text).
     """
     claims: list[Claim] = []
-    toks = tokenize(text)
-    while toks and toks[-1].kind == "NL":  # a row ending in "\\\\" hands its last side on like a line end
-        toks.pop()
+    marks = _marks(text)
+    while marks and marks[-1].role == "nl":  # a row ending in "\\\\" hands its last side on like a line end
+        marks.pop()
     next_carry: list[Tok] | None = None
-    for run, before, after in _runs(toks):
-        sides: list[list[Tok]] = [[]]
-        for tok in run:
-            if tok.kind == "EQ":
-                sides.append([])
-            else:
-                sides[-1].append(tok)
-        starts_text = before is None or before.kind == "NL"
-        if not sides[0] and len(sides) > 1 and carry and starts_text:
-            sides[0] = list(carry)
-        else:
-            first = sides[0]
-            if first and first[0].kind == "OP" and first[0].value in "+*/^":
-                sides[0] = []  # "3 apples + 4 apples = 7": the left side is cut by prose
-            elif first and before is not None and before.kind == "WORD":
-                bare = len(first) == 1 or (len(first) == 2 and first[0].value == "-")
-                # "apples - 2 = 3" is a cut binary minus; "compute -1 + 2 = 1" is a negative number.
-                cut_minus = first[0].value == "-" and (len(first) < 2 or first[0].glued or not first[1].glued)
-                if bare or before.value in _CONNECTIVES or cut_minus:
-                    sides[0] = []
-        if before is not None and before.kind == "GLUE":
-            sides[0] = []
-        if (
-            len(sides) > 1
-            and after is not None
-            and (
-                (after.kind == "WORD" and after.value in _CONNECTIVES)
-                or after.value == "!"
-                or after.kind == "GLUE"
-            )
-        ):
-            sides[-1] = []  # "= 5 times 3", "= 12!" (a sentence's "!", or a factorial cut short)
-        if len(sides) > 1:
-            sides[0] = _strip_parens(sides[0], left=True)
-            sides[-1] = _strip_parens(sides[-1], left=False)
+    for run, before, after in _runs(marks):
+        sides = _sides(run, before, after, carry)
         for a, b in zip(sides, sides[1:]):
-            if not a or not b or len(claims) >= MAX_CLAIMS or _ambiguous_percent(a) or _ambiguous_percent(b):
+            if not a or not b or len(claims) >= limit or _ambiguous_percent(a) or _ambiguous_percent(b):
                 continue
-            try:
-                lhs, rhs = parse_tokens(a), parse_tokens(b)
-            except (ParseError, Unsafe, *_ARITH_ERRORS):
-                continue
-            decs = [t.decimals for t in (*a, *b) if t.kind == "NUM" and "." in t.value and "e" not in t.value]
-            try:
-                verdict = compare(lhs, rhs, min(decs) if decs else None, strict_algebra=strict_algebra)
-            except _ARITH_ERRORS:
-                verdict = "unchecked"
-            if verdict == "equal" and _restates(a, b):
-                verdict = "restated"
-            claims.append(Claim(_text(a), _text(b), verdict))
+            claim = _claim(a, b, strict_algebra)
+            if claim is not None:
+                claims.append(claim)
         # A run that ends a line hands its last expression to a following "= ..." line.
-        ends_line = after is None or after.kind == "NL"
+        ends_line = after is None or after.role == "nl"
         last = sides[-1] if ends_line and sides[-1] else None
         carry = last if after is not None else None
         next_carry = last if after is None else None
@@ -932,8 +572,10 @@ def score_steps(
     rewards: list[StepReward] = []
     all_claims: list[list[Claim]] = []
     carry: list[Tok] | None = None
+    left = MAX_CLAIMS
     for step in steps:
-        claims, carry = find_claims(step.text, carry, strict_algebra=strict_algebra)
+        claims, carry = find_claims(step.text, carry, strict_algebra=strict_algebra, limit=left)
+        left -= len(claims)
         verdicts = {c.verdict for c in claims}
         if "unequal" in verdicts:
             rewards.append(StepReward(step.start, step.end, 0.0, "wrong"))

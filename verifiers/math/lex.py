@@ -162,7 +162,8 @@ def _layout(s: str, i: int, line_start: bool) -> int:
 
 _PROSE_TOKEN = re.compile(
     r"(?P<NUM>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)"
-    r"|(?P<WORD>[A-Za-z]{2,})|(?P<ELLIPSIS>\.\.\.)|(?P<BREAK>\.|\*\*+)|(?P<REL>==|\\equiv(?![A-Za-z]))"
+    r"|(?P<WORD>[A-Za-z]{2,})|(?P<ELLIPSIS>\.\.\.)|(?P<REL>==|\\equiv(?![A-Za-z]))"
+    r"|(?P<BREAK>\.|\*\*+|(?:\$(?!\.?\d)|[?@\"`~#])+)"  # a run of characters outside the whitelist is one break
 )
 _POWER_STARS = re.compile(r"(?<=[\w)\]}])\*\*(?=[\w(\[{\-])")  # "2**10": a power, not emphasis
 

@@ -3,6 +3,10 @@
 Decimals against exact values follow the precision policy (``DECIMAL_REL_TOL``); constants compare at 30
 digits (``EXACT_REL_TOL``); expressions with free symbols by expansion, then at fixed random points
 (``SYMBOLIC_REL_TOL``). Units convert only between plain length, mass, time and volume units.
+
+:func:`equality_holds` judges an equality written in a worked solution (``math_steps``' claims) with the
+same evaluation: exact values, constants at 30 digits, identities by expansion and at the same points; a side
+the writer rounded may differ by half a unit in its last decimal place.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import math
 import random
 import re
 
+import mpmath
 import sympy
 
 from verifiers.math.lex import UNIT_ALIASES
@@ -109,8 +114,7 @@ def _exprs_equal(a: Expr, b: Expr) -> bool:
 def expressions_equal(a: sympy.Basic, b: sympy.Basic) -> bool:
     """Equality of two sympy expressions with the exact policy of :mod:`verifiers.math.values` (no decimal tolerance).
 
-    For callers that parsed with :func:`verifiers.math.parse.parse_math` (e.g. ``math_steps``).
-    Never raises.
+    For callers that parsed with :func:`verifiers.math.parse.parse_math`. Never raises.
     """
     try:
         return _values_equal(a, b, False, False)
@@ -214,9 +218,62 @@ def _points(free: set[sympy.Symbol], seed: int) -> list[dict]:
     return pts
 
 
+def equality_holds(lhs: sympy.Basic, rhs: sympy.Basic, decimals: int | None = None) -> bool | None:
+    """Whether ``lhs = rhs``, an equality written in a worked solution, holds; None when it cannot be told
+    (a value that does not evaluate to a finite number, an identity neither shown nor refuted). Never raises.
+
+    When ``lhs - rhs`` has no free symbols (``3 + 4 = 7``, and ``x + 1 = x + 2``, false for every x): two
+    rationals must be equal, other values agree at 30 digits (``EXACT_REL_TOL``), and with ``decimals`` (the
+    fewest digits after the point among the decimal literals written) they may differ by half a unit in that
+    place, as a rounded result does (``10/3 = 3.33``, not ``3.34``). With free symbols: an identity
+    (``(x+1)^2 = x^2 + 2x + 1``), by expansion or at the fixed points as :func:`_values_equal` compares;
+    False for a claim that holds for some values only (``2x + 3 = 11``).
+    """
+    try:
+        diff = lhs - rhs
+        if diff == 0:
+            return True
+        if any(e.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan) for e in (lhs, rhs, diff)):
+            return None
+        if diff.free_symbols:
+            return _identity(lhs, rhs, diff, diff.free_symbols, SYMBOLIC_REL_TOL)
+        if diff.is_Rational and decimals is None:
+            return False
+        return _numbers_agree(lhs, rhs, diff, decimals)
+    except Exception:  # noqa: BLE001 - documented: never raises
+        return None
+
+
+def _numbers_agree(lhs: sympy.Basic, rhs: sympy.Basic, diff: sympy.Basic, decimals: int | None) -> bool | None:
+    """Two sides whose difference has no free symbols (see :func:`equality_holds`). Exact: each side at 30
+    digits (at the first fixed point, when symbols cancel); rounded: the difference itself, which evalf works
+    out to 30 significant digits however much the sides cancel (and bounds when it is an exact zero)."""
+    if decimals is None:
+        free = lhs.free_symbols | rhs.free_symbols
+        point = _points(free, 1234)[0] if free else None
+        va, vb = _num(lhs, point), _num(rhs, point)
+        return None if va is None or vb is None else _close(va, vb, EXACT_REL_TOL)
+    if diff.is_Rational:
+        return bool(abs(diff) * 2 * 10**decimals <= 1 + sympy.Rational(1, 10**9))
+    vd = _num(diff)
+    if vd is None:
+        return None
+    try:
+        return bool(abs(vd._to_mpmath(100)) * 2 * mpmath.mpf(10) ** decimals <= 1 + 1e-9)
+    except (TypeError, ValueError, AttributeError):
+        return None
+
+
 def _symbolic_equal(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set, tol: float) -> bool:
+    return _identity(a, b, diff, free, tol) is True
+
+
+def _identity(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set, tol: float) -> bool | None:
+    """``a == b`` for every value of the free symbols: True (expanded to 0, or equal at 3 or more of the fixed
+    points, or simplified to 0), False (a non-zero rational polynomial, or unequal at a point), None (neither
+    shown: too many symbols, too few points evaluate and no simplification)."""
     if len(free) > 8:
-        return False
+        return None
     try:
         if sympy.count_ops(diff) <= _SIMPLIFY_MAX_OPS and not _has_big_power(diff):
             expanded = sympy.expand(diff)
@@ -239,11 +296,11 @@ def _symbolic_equal(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set
     if valid >= 3:
         return True
     if sympy.count_ops(diff) > _SIMPLIFY_MAX_OPS or _has_big_power(diff):
-        return False
+        return None
     try:
-        return sympy.simplify(diff) == 0
+        return True if sympy.simplify(diff) == 0 else None
     except Exception:  # noqa: BLE001
-        return False
+        return None
 
 
 def _constant_ratio(da: sympy.Basic, db: sympy.Basic) -> sympy.Basic | None:
