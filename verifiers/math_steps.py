@@ -3,44 +3,25 @@
 Pipeline: split the completion into steps, check the equalities each step claims, score the
 final answer with the ``math`` verifier.
 
-Splitting (:func:`split_steps`; ``"auto"`` is ``"mixed"``, the other modes are opt-in):
-  * ``"mixed"`` (the default): every non-blank line is a step, and every sentence within a line (a cut
-    after ``.``, ``!`` or ``?`` and whitespace, before a capital, a digit, ``$``, ``(``, ``*``, ``#``
-    or a LaTeX command; not after a list marker or label alone such as ``1.`` or ``Step 2.``, nor
-    after an abbreviation such as ``e.g.`` or ``approx.``, nor inside ``5! = 120``). A "Step k:" label
-    (also ``**Step k:**``, ``### Step k.``) is a *prefix*: it starts a step, also in the middle of a
-    line, but does not hold the lines after it, so a wrong unlabelled line never shares a step with a
-    correct one. A line that is only a display delimiter (``\\[``, ``\\]``, ``$$``,
-    ``\\begin{align}``, ``\\end{align}``) joins the line it opens or closes, so each row of a
-    display block is a step of its own (a row starting with ``=`` or ``&=`` continues the one before).
-  * ``"markers"``: one step per "Step k:" marker (at the start of a line, or a capitalised "Step k"
-    after whitespace) holding everything up to the next marker; text before the first is a step too;
-  * ``"lines"``: one step per non-blank line, a display block over several lines staying one step;
-  * ``"sentences"``: split after ``.``, ``!`` or ``?`` followed by whitespace (newlines included).
-  Spans are *tight*: ``completion[start:end]`` is the step text with no leading or trailing whitespace,
-  steps are in order and do not overlap, and whatever lies between two steps is whitespace, so the
-  steps cover every non-whitespace character. ``end`` is one past the step's last character, which is
-  what ``grpo_train.spans.char_spans_to_token_ends`` maps to the step's last token.
+Splitting: :func:`verifiers.steps.split_steps` (every line, and every sentence of a line, is a step; spans
+are tight; see :mod:`verifiers.steps`), imported here too.
 
 Claims (:func:`find_claims`): an ``lhs = rhs`` equality, or a chain ``a = b = c`` (each adjacent pair
 is a claim), in plain text (``3*4 = 12``, ``2x + 3x = 5x``) or LaTeX (``\\frac{1}{2} + \\frac{1}{4} =
 \\frac{3}{4}``, ``3 \\times 4``, ``\\sqrt{16}``, ``2^{10}``). The maths is read by the ``math`` verifier's
-package, so there is one whitelisted tokenizer, one parser and one set of limits: the step is tokenized
-with the prose reading (:data:`verifiers.math.lex.PROSE`: words are words, ``x`` between two numbers is a
-times sign, ``e`` and ``i`` are names, a bullet or a dollar sign before a number is layout, nothing raises,
-linear time) and each side is parsed by :func:`verifiers.math.parse.parse_tokens` under the limits of
-:mod:`verifiers.math.guards`, where they are listed (long numbers, huge exact results, exponents and
-factorials, long or deeply nested sides: such claims are not checked; so are the claims of a completion
-after its first ``MAX_CLAIMS``). Security: step text is untrusted, so it is never given to
-``eval``, ``sympify`` or ``parse_expr``. What this module decides is which spans are claims: the role of
-each token (part of a side, ``=``, or the end of a run of maths: a word, a break, a line end, or glue that
-binds its neighbours). The parts of a sentence around a claim are not guessed at: a claim whose left side
-is a bare number right after a word (``20% of 50 = 10``, ``2 and 3 = 5``), that starts with a binary
+package, with one whitelisted tokenizer, one parser and one set of limits: the step is tokenized with the
+prose reading (:data:`verifiers.math.lex.PROSE`: words are words, ``x`` between two numbers is a times sign,
+``e`` and ``i`` are names, a bullet or a currency sign is layout; never raises, linear time), each side is
+parsed by :func:`verifiers.math.parse.parse_tokens` under the limits listed in :mod:`verifiers.math.guards`
+(a claim past them is not checked; nor are those after the first ``MAX_CLAIMS`` of a completion). Step text
+is untrusted: it never reaches ``eval``, ``sympify`` or ``parse_expr``. This module decides which spans are
+claims, from each token's role (part of a side, ``=``, or the end of a run of maths: a word, a break, a line
+end, or glue that binds its neighbours), and does not guess at the sentence around a claim: one whose left
+side is a bare number right after a word (``20% of 50 = 10``, ``2 and 3 = 5``), that starts with a binary
 operator (``3 apples + 4 apples = 7``), touches a connective word (``... = 5 times 3``), an operator we do
-not evaluate (``\\log_2 8``, ``\\binom``, ``\\sin``, ``a_1``, ``2:3``, ``100 % 7``, ``30^\\circ``),
-mixes a percent into a sum (``10 - 20%``) or ends in a sentence's ``!`` is skipped, so prose leads to
-"neutral", not to "wrong". Scientific notation (``6.02e23``) is read exactly; a trailing percent sign is
-hundredths (``50% = 0.5``).
+not evaluate (``\\log_2 8``, ``\\binom``, ``sqrt(16)``, ``a_1``, ``2:3``, ``100 % 7``, ``30^\\circ``), mixes
+a percent into a sum (``10 - 20%``) or ends in a sentence's ``!`` is skipped, so prose leads to "neutral",
+not to "wrong".
 
 Checking a claim (:func:`verdict`, from :func:`verifiers.math.values.equality_holds`):
   * no variables: exact arithmetic; if either side has a decimal literal the sides may differ by half a
@@ -95,183 +76,13 @@ from verifiers.math.nodes import ParseError
 from verifiers.math.parse import parse_tokens
 from verifiers.math.values import equality_holds
 from verifiers.registry import register
+from verifiers.steps import SPLITTERS, Step, detect_split, split_steps
 from verifiers.types import Reward, Status, StepReward
 
-# ---------------------------------------------------------------------------------------------
-# Splitting
-# ---------------------------------------------------------------------------------------------
-
-
-class Step(NamedTuple):
-    """One step: ``text == completion[start:end]`` (no surrounding whitespace)."""
-
-    start: int
-    end: int
-    text: str
-
-
-_MARKER = re.compile(
-    # no two adjacent [ \t]* (a long run of blanks would make the search quadratic)
-    r"(?:^[ \t]*(?:[#>*_]+[ \t]*)?(?i:step)|(?<=\s)\**Step)[ \t]*\d+[ \t]*(?:\*\*[ \t]*)?[:.)]",
-    re.MULTILINE,
-)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
-def _tight(text: str, start: int, end: int) -> Step | None:
-    """The step ``text[start:end]`` with surrounding whitespace removed, or None if blank."""
-    seg = text[start:end]
-    lead = len(seg) - len(seg.lstrip())
-    stripped = seg.strip()
-    if not stripped:
-        return None
-    s = start + lead
-    return Step(s, s + len(stripped), stripped)
-
-
-def _cut(text: str, cuts: list[int]) -> list[Step]:
-    bounds = [0, *cuts, len(text)]
-    steps = [_tight(text, a, b) for a, b in zip(bounds, bounds[1:])]
-    return [s for s in steps if s is not None]
-
-
-def split_markers(text: str) -> list[Step]:
-    """Steps at "Step k:" markers (text before the first marker is a step of its own)."""
-    return _cut(text, [m.start() for m in _MARKER.finditer(text)])
-
-
-_OPEN_DISPLAY = re.compile(r"\$\$|\\\[|\\\]|\\begin\{|\\end\{")
-
-
-def split_lines(text: str) -> list[Step]:
-    """One step per non-blank line; a display-math block over several lines stays one step."""
-    cuts: list[int] = []
-    depth = 0  # open \begin{..}, \[ and $$ blocks
-    dollars_open = False
-    pos = 0
-    for line in text.splitlines(keepends=True):
-        if depth == 0 and not dollars_open and pos:
-            cuts.append(pos)
-        for m in _OPEN_DISPLAY.finditer(line):
-            tok = m.group(0)
-            if tok == "$$":
-                dollars_open = not dollars_open
-            elif tok in ("\\[", "\\begin{"):
-                depth += 1
-            else:
-                depth = max(0, depth - 1)
-        pos += len(line)
-    return _cut(text, cuts)
-
-
-def split_sentences(text: str) -> list[Step]:
-    """Split after ``.``, ``!`` or ``?`` followed by whitespace (decimals like 3.5 stay whole)."""
-    return _cut(text, [m.end() for m in _SENTENCE_END.finditer(text)])
-
-
-# A line that is only a display-math delimiter belongs to its neighbour: an opening one to the next line,
-# a closing one to the line before (so "\[", "$$" and "\end{align}" never stand alone as steps).
-_DELIM_LINE = re.compile(r"[ \t]*(?:\$\$|\\\[|\\\]|\\(?:begin|end)\{[^{}\n]*\}(?:\{[^{}\n]*\})?)[ \t]*")
-# Where a sentence may end inside a line: after . ! ? (or a closing $ / ** / ) just after them) and
-# whitespace, before something that starts a sentence: a capital, a digit, $, (, *, #, or a LaTeX
-# command that is not a closing delimiter.
-_SENTENCE_CUT = re.compile(r"(?<=[.!?])(?:\$|\*\*|\))?[ \t]+(?=[A-Z0-9$(*#]|\\(?!\]|\)|end\b))")
-# A piece that is only a label or a list marker ("Step 2.", "1.", "a)", "**Step 3:**") is no sentence.
-_LABEL_ONLY = re.compile(
-    r"(?:[-*+>][ \t]*)?"
-    r"(?:(?:[#*_]+[ \t]*)?(?i:step)[ \t]*\d+[ \t]*(?:\*\*[ \t]*)?[:.)]?(?:\*\*)?|\(?[0-9A-Za-z]{1,3}[.)])"
-)
-# A piece of prose ends a sentence only if it has a word (two letters or more) or an equality, and does
-# not end in an abbreviation: initials ("e.g.", "i.e.") or a short list ("approx.", "vs.", "Mr.").
-_ABBREV = re.compile(
-    r"(?:\b(?:[A-Za-z]\.){1,3}|\b(?:approx|vs|etc|eq|Eq|Fig|fig|No|Mr|Mrs|Ms|Dr|St|cf|resp)\.)$"
-)
-_WORDLIKE = re.compile(r"[A-Za-z]{2}|=")
-
-
-def _line_bounds(text: str) -> list[tuple[int, int]]:
-    """The non-blank lines of ``text`` as ``(start, end)``, display delimiters joined to their neighbour."""
-    lines: list[tuple[int, int]] = []
-    pos = 0
-    for line in text.splitlines(keepends=True):
-        if line.strip():
-            lines.append((pos, pos + len(line)))
-        pos += len(line)
-    out: list[tuple[int, int]] = []
-    pending: int | None = None  # start of an opening delimiter line waiting for its content
-    dollars_open = False
-    for a, b in lines:
-        seg = text[a:b].strip()
-        if _DELIM_LINE.fullmatch(seg):
-            opening = seg.startswith("\\[") or seg.startswith("\\begin") or (seg == "$$" and not dollars_open)
-            if seg == "$$":
-                dollars_open = not dollars_open
-            if opening:
-                pending = a if pending is None else pending
-                continue
-            if out and pending is None:  # a closing delimiter: append to the line before
-                out[-1] = (out[-1][0], b)
-                continue
-        elif seg.count("$$") % 2:
-            dollars_open = not dollars_open
-        out.append((a if pending is None else pending, b))
-        pending = None
-    if pending is not None:
-        out.append((pending, len(text)))
-    return out
-
-
-def _sentence_cuts(text: str, start: int, end: int) -> list[int]:
-    """Cut points inside the line ``text[start:end]``: sentence ends and "Step k:" labels after the start."""
-    cuts = sorted(
-        {m.end() for m in _SENTENCE_CUT.finditer(text, start, end)}
-        | {m.start() for m in _MARKER.finditer(text, start, end) if text[start : m.start()].strip()}
-    )
-    kept: list[int] = []
-    prev = start
-    for c in cuts:
-        piece = text[prev:c].strip()
-        if not piece or _LABEL_ONLY.fullmatch(piece) or _ABBREV.search(piece) or not _WORDLIKE.search(piece):
-            continue  # "1.", "Step 2.", "e.g.", "3." : not a sentence of its own
-        kept.append(c)
-        prev = c
-    return kept
-
-
-def split_mixed(text: str) -> list[Step]:
-    """One step per line, and per sentence within a line; a "Step k:" label starts a step but does not hold
-    the lines after it; a display-math delimiter on its own line joins the line it opens or closes."""
-    cuts: list[int] = []
-    for a, b in _line_bounds(text):
-        if a:
-            cuts.append(a)
-        cuts.extend(_sentence_cuts(text, a, b))
-    return _cut(text, cuts)
-
-
-SPLITTERS: dict[str, Callable[[str], list[Step]]] = {
-    "mixed": split_mixed,
-    "markers": split_markers,
-    "lines": split_lines,
-    "sentences": split_sentences,
-}
-
-
-def detect_split(text: str) -> str:
-    """The splitter ``"auto"`` uses: ``"mixed"`` (lines and sentences; labels are prefixes)."""
-    return "mixed"
-
-
-def split_steps(text: str, mode: str = "auto") -> list[Step]:
-    """Split a solution into steps with tight character spans (see the module docstring)."""
-    if mode == "auto":
-        mode = detect_split(text)
-    try:
-        splitter = SPLITTERS[mode]
-    except KeyError:
-        raise ValueError(f"unknown split mode {mode!r}; choose auto or one of {sorted(SPLITTERS)}") from None
-    return splitter(text)
-
+__all__ = [  # the splitter's names too, for the callers that import them from here
+    "MAX_CLAIMS", "SPLITTERS", "Claim", "Step", "detect_split", "find_answer_step", "find_claims", "math_steps",
+    "score_steps", "split_steps", "verdict",
+]  # fmt: skip
 
 # ---------------------------------------------------------------------------------------------
 # Claims: the maths of a step as the math package reads prose (one tokenizer, one parser, one set of
