@@ -243,6 +243,9 @@ def test_spans_cover_text_in_order(text: str, mode: str) -> None:
         ("\\frac{\\pi}{6} = 30^\\circ", []),  # a degree sign binds its number: not 30
         ("sqrt(16) = 4", []),  # a word glued to a bracket is a function we do not read: not (16) = 4
         ("We define 9 \\& 2 = 5", []),  # an operator we do not know joins 9 and 2
+        ("\\frac{2}{3} = 0.666...", []),  # more digits follow: truncated (or repeating), not 0.666
+        ("\\frac{2}{3} = 0.666\\ldots", []),
+        ("So 3 + 4 = 7... wait", ["equal"]),  # after an integer, an ellipsis is prose
     ],
 )
 def test_claims_table(text: str, verdicts: list[str]) -> None:

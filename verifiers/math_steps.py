@@ -128,22 +128,31 @@ def _base_role(tok: Tok) -> str:
     return _TEXT_ROLES.get((tok.kind, tok.text)) or _KIND_ROLES.get(tok.kind, "break")
 
 
-def _factorial_or_bang(tok: Tok, nxt: Tok | None) -> str:
+def _factorial_or_bang(prev: Tok | None, tok: Tok, nxt: Tok | None) -> str:
     follows = nxt is not None and (nxt.kind in _AFTER_FACTORIAL or (nxt.kind, nxt.text) in _OPS_AFTER_FACTORIAL)
     return "math" if follows else "bang"
 
 
-def _glued_both(tok: Tok, nxt: Tok | None) -> str:
+def _glued_both(prev: Tok | None, tok: Tok, nxt: Tok | None) -> str:
     """``2:3``, ``3:00``, ``a|b`` written without spaces bind both sides (a ratio, a time); else a break."""
     glued = not tok.space and nxt is not None and not nxt.space and _base_role(nxt) not in ("nl", "break", "word")
     return "glue" if glued else "break"
 
 
-_CONTEXT_ROLES: dict[tuple[str, str], Callable[[Tok, Tok | None], str]] = {
+def _ellipsis(prev: Tok | None, tok: Tok, nxt: Tok | None) -> str:
+    """``0.666...``: more digits follow (a truncated or repeating decimal, not 0.666): glue; after anything
+    else (``= 7... wait``, ``1 + 2 + \\cdots``) a break."""
+    decimal = prev is not None and prev.kind == "NUM" and "." in prev.text and not tok.space
+    return "glue" if decimal else "break"
+
+
+# Roles that depend on the neighbours: (token before, token, token after) -> role
+_CONTEXT_ROLES: dict[tuple[str, str], Callable[[Tok | None, Tok, Tok | None], str]] = {
     ("OP", "!"): _factorial_or_bang,
-    ("OP", "'"): lambda tok, nxt: "break" if tok.space else "glue",  # f'(x)
+    ("OP", "'"): lambda prev, tok, nxt: "break" if tok.space else "glue",  # f'(x)
     ("OP", ":"): _glued_both,
     ("OP", "|"): _glued_both,
+    ("ELLIPSIS", "..."): _ellipsis,
 }
 
 
@@ -153,7 +162,8 @@ def _marks(text: str) -> list[Mark]:
     marks = []
     for k, tok in enumerate(toks):
         contextual = _CONTEXT_ROLES.get((tok.kind, tok.text))
-        role = contextual(tok, toks[k + 1] if k + 1 < len(toks) else None) if contextual else _base_role(tok)
+        prev, nxt = toks[k - 1] if k else None, toks[k + 1] if k + 1 < len(toks) else None
+        role = contextual(prev, tok, nxt) if contextual else _base_role(tok)
         if role != "skip":
             marks.append(Mark(role, tok))
     return marks
