@@ -16,6 +16,10 @@ each; a stage only imports the ones above it:
 - the verifier: :mod:`~verifiers.math.verifier` (:func:`math_answer`, :func:`check_reference`,
   :func:`read_reference`, echo rejection, required answer forms).
 
+The same tokenizer, parser and limits read the claims of the step verifier ``math_steps``: its steps are
+tokenized with the prose reading (:data:`~verifiers.math.lex.PROSE`), each side of a claim is parsed by
+:func:`~verifiers.math.parse.parse_tokens` and judged by :func:`~verifiers.math.values.equality_holds`.
+
 Extraction tries these rules in order; the one that matched is ``info["rule"]``: ``answer_tag`` (the last
 ``<answer>`` block is the scope and the other rules apply inside it: ``answer_tag+boxed``, ...), ``boxed``
 (the last ``\boxed{}``/``\fbox{}``), ``gsm8k`` (the last ``#### n``), ``answer_is`` ("the (final) answer is",

@@ -18,8 +18,10 @@ import dataclasses
 
 import sympy
 
+# The one set of limits for everything the package parses: answers, and the sides of math_steps' claims
+# (verifiers.math.guards says what each bounds).
 MAX_ANSWER_CHARS = 2000
-MAX_TOKENS = 600
+MAX_TOKENS = 600  # an answer, or one expression (parse_tokens)
 MAX_DEPTH = 40
 MAX_DIGITS = 400
 MAX_EXPONENT = 10_000
