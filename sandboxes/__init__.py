@@ -64,8 +64,16 @@ fresh child per execution, cloned from a pre-warmed fork server into its own pid
 mounted at the same path in every child but each child's own, gone with the sandboxed processes;
 /proc shows only its own processes; as root, /sys is not there; nothing propagates back), its
 own session, a scrubbed environment, stdin closed unless fed, rlimits (CPU, address space, file
-size, open files, processes; no core dumps), capped output, the drop to uid/gid 65534 when run
-as root (``drop_uid``: NPROC binds, root's files and processes are out of reach), Landlock
+size, open files, processes; no core dumps), capped output, the drop to an unprivileged uid
+when run as root (``drop_uid``: NPROC binds, root's files and processes are out of reach), a
+process count of its own for each execution (``own_nproc``: RLIMIT_NPROC counts the processes
+of a uid, so as root each execution drops to a uid of its own, from a block of 1024 that its
+fork server reserves in 0x70000000-0x73FFFFFF, a range systemd documents as unused, with gid
+65534; a uid goes back to the block only once its execution is reaped, with a pid namespace
+every process it made; as a normal user each child's own user namespace gives it its own count,
+Linux >= 5.14, probed: so a fork bomb being torn down, or scored by another pool at the same
+time, never makes an honest candidate's thread or process fail, a wrong answer that was not its
+own), Landlock
 (``landlock``: writes only in its temp dir, reads only below system and interpreter directories
 but not where packages are installed: every site-packages or dist-packages directory of the
 interpreter, of its base and of any Python under /usr, and every other ``sys.path`` entry
@@ -115,9 +123,13 @@ scopes abstract sockets, so one candidate cannot connect or send to another's (E
 can hold a name another one then fails to bind. Missing either condition, each child gets its
 own network namespace as before.
 
-Minimum: each of "no network" (netns or seccomp), "containment" (pidns or seccomp) and "host
-files out of reach" (drop_uid or Landlock) needs an active layer; otherwise the sandbox refuses
-to run (``on_missing="raise"``, the default) or warns loudly (``"warn"``).
+Minimum: each of "no network" (netns or seccomp), "containment" (pidns or seccomp), "host
+files out of reach" (drop_uid or Landlock) and "a process count of its own for each execution"
+(own_nproc) needs an active layer; otherwise the sandbox refuses to run (``on_missing="raise"``,
+the default) or warns loudly (``"warn"``). The last is missing for root with ``drop_uid`` off
+and for a normal user without user namespaces: run with "warn", a candidate's thread or process
+may then fail because of other executions (and the host user's own processes), and be scored
+as its wrong answer.
 
 Not covered (known gaps):
 - Kernel exploits and side channels (timing, caches): the child shares the host's kernel.
@@ -141,9 +153,13 @@ Not covered (known gaps):
   beside it: it leaves that group's own limits (its parent's still apply) for ``memory_cap_mb``.
   With ``memcg`` the cap is per fork server, not per execution: concurrent candidates of one
   server share it (one can get another's process killed), and the child handed out ahead waits at
-  the candidates' OOM score (if it is the one killed, the parent takes another). NPROC counts
-  every process of the dropped uid on the host, so concurrent sandboxes (or other users of uid
-  65534) share it.
+  the candidates' OOM score (if it is the one killed, the parent takes another). With
+  ``own_nproc`` NPROC counts one execution's processes; the uid blocks are reserved by abstract
+  unix socket names, which are per network namespace: fork servers in different network
+  namespaces of one host (containers sharing its uids) may take the same block. Without a pid
+  namespace a uid goes back once the execution's process group is killed and its first process
+  reaped; a process of the group that init has not reaped yet still counts, until the block's
+  other 1023 uids have been used.
   Without ``mountns`` the temp dir is a plain directory on the host's /tmp: its size is bounded
   only by RLIMIT_FSIZE per file and by the time limit.
 - Without seccomp: unix sockets of the host bound to a path that the uid may write, and System V

@@ -89,12 +89,17 @@ import signal
 import socket
 import struct
 import sys
-from collections import Counter
+from collections import Counter, deque
 from itertools import accumulate, chain, compress, repeat
 from operator import is_, itemgetter, ne
 
 MAX_MESSAGE = 16 * 1024 * 1024  # bytes; a bigger message is a protocol violation
 WARM_CHILDREN = 2  # isolated children the fork server keeps ready (one more is in flight to the parent)
+# The own_nproc layer as root: each child drops to a uid of its own, from a block of UID_BLOCK
+# uids reserved by its fork server (forkserver._reserve_uids), block i starting at
+# UID_BASE + i * UID_BLOCK. systemd documents 0x70000000 (1879048192) to 0x7FFDFFFF as unused:
+# above the container ranges, below the "foreign" one; the blocks end at 0x74000000.
+UID_BASE, UID_BLOCK, UID_BLOCKS = 0x70000000, 1024, 65536
 
 # ---------------------------------------------------------------------------------------- codec
 
@@ -885,12 +890,13 @@ class ChildPlan:
         self.remount_private = True  # False once the server's own mount namespace is private
         self.proc = bool(layers.get("procfs"))
         self.drop = (int(layers["uid"]), int(layers["gid"])) if layers.get("drop_uid") else None
-        owner = f",uid={self.drop[0]},gid={self.drop[1]}" if self.drop else ""
+        # the own_nproc layer as root: each child drops to a uid of its own (see Zygote.take_uid)
+        self.own_uids = bool(layers.get("own_nproc")) and self.drop is not None
         # nr_inodes: a tmpfs may otherwise hold an inode (~1 KiB of kernel memory each, outside its
         # size) per two pages of the host's RAM; the same inode space bounds extended attributes
         # where seccomp is off (see _DENIED). 128 per MiB: 8192 files in the default 64 MiB.
         mb = int(layers.get("tmpfs_mb", 64))
-        self.tmpfs_opts = f"size={mb}m,nr_inodes={_tmpfs_inodes(mb)},mode=0700{owner}".encode()
+        self.tmpfs_opts = f"size={mb}m,nr_inodes={_tmpfs_inodes(mb)},mode=0700".encode()  # + its owner
         self.tmpdir = os.path.join(base, "t") if self.mountns else None
         self.landlock: str | None = None
         self.readable: list[str] = []  # what Landlock lets the candidate read (see landlock_readable)
@@ -903,7 +909,7 @@ class ChildPlan:
         self.deny_chmod = self.drop is None  # the candidate keeps the host's uid (see _OWNER_ONLY)
         self.deny_times = True  # until the server's mount namespace is read-only (see _TIMES)
         self.base_parent_fd: int | None = None  # see zygote()
-        names = ("userns", "netns", "pidns", "mountns", "drop_uid", "landlock", "seccomp")
+        names = ("userns", "netns", "pidns", "mountns", "drop_uid", "landlock", "seccomp", "own_nproc")
         # read by the parent once it takes the (warm) child; every layer named here is applied
         # before it is sent, or the child reports an infrastructure error instead
         self.hello = frame({"layers": [n for n in names if layers.get(n)]})
@@ -914,8 +920,9 @@ def _tmpfs_inodes(mb: int) -> int:
     return max(1024, 128 * mb)
 
 
-def _isolate_child(plan: ChildPlan, tmpdir: str) -> None:
-    """Apply every layer of ``plan`` in the child; any failure raises.
+def _isolate_child(plan: ChildPlan, tmpdir: str, uid: int = -1) -> None:
+    """Apply every layer of ``plan`` in the child; any failure raises. ``uid``: the child's own
+    uid (the ``own_nproc`` layer as root), or -1 for the plan's.
 
     rlimits come later (:func:`_apply_rlimits`, once the request says which): lowering a limit
     needs no privilege, so the child can wait fully isolated for its request. RLIMIT_CORE (1, see :data:`_NO_CORE`)
@@ -923,14 +930,16 @@ def _isolate_child(plan: ChildPlan, tmpdir: str) -> None:
     """
     if plan.userns:
         _map_user(*plan.own_ids)
+    drop = (uid if uid >= 0 else plan.drop[0], plan.drop[1]) if plan.drop else None
     if plan.mountns:
-        _private_mounts(tmpdir, plan.tmpfs_opts, plan.proc, plan.remount_private, plan.cover)
+        opts = plan.tmpfs_opts + (b",uid=%d,gid=%d" % drop if drop else b"")
+        _private_mounts(tmpdir, opts, plan.proc, plan.remount_private, plan.cover)
     os.setsid()  # its own session and group: without a pid namespace, the group is what gets killed
     os.chdir(tmpdir)
     os.umask(0o077)
     # the OOM score is set from the fork server (see Zygote.add and Zygote.handle_request)
-    if plan.drop:
-        uid, gid = plan.drop
+    if drop:
+        uid, gid = drop
         os.setgroups([])
         os.setresgid(gid, gid, gid)
         os.setresuid(uid, uid, uid)
@@ -1038,7 +1047,7 @@ def _skip_threading_after_fork() -> None:
     handler.__code__ = _after_fork.__code__  # type: ignore[union-attr]
 
 
-def _child_main(plan: ChildPlan, tmpdir: str) -> None:
+def _child_main(plan: ChildPlan, tmpdir: str, uid: int = -1) -> None:
     """The sandboxed child, right after clone: isolate, report, wait for the request, run it."""
     for handler, code in _SKIPPED_AT_FORK:
         handler.__code__ = code  # type: ignore[attr-defined]
@@ -1046,7 +1055,7 @@ def _child_main(plan: ChildPlan, tmpdir: str) -> None:
         os.closerange(FIRST_FREE_FD, 65536)  # the control socket and every other child's descriptors
         gc.freeze()  # what the server allocated since its own freeze: never the candidate's garbage
         gc.enable()  # the fork server runs without a collector; the candidate's code should not
-        _isolate_child(plan, tmpdir)
+        _isolate_child(plan, tmpdir, uid)
     except BaseException as e:  # noqa: BLE001 - any setup failure is an infrastructure error
         try:
             os.write(RPC_FD, frame({"infra": f"child setup: {type(e).__name__}: {e}"}))
@@ -1223,11 +1232,12 @@ def _probe_one(fn) -> bool:
     return os.WIFEXITED(st) and os.WEXITSTATUS(st) == 0
 
 
-def probe(uid: int, gid: int) -> dict:
-    """Which layers work here, each tried for real in a throwaway child."""
+def probe(uid: int, gid: int, own_uid: int | None = None) -> dict:
+    """Which layers work here, each tried for real in a throwaway child. ``own_uid``: the first
+    uid of the block reserved for this server (root; see forkserver._reserve_uids)."""
     root = os.geteuid() == 0
 
-    def drop() -> bool:
+    def drop(uid: int = uid) -> bool:
         os.setgroups([])
         os.setresgid(gid, gid, gid)
         os.setresuid(uid, uid, uid)
@@ -1297,9 +1307,28 @@ def probe(uid: int, gid: int) -> dict:
             return True
         return False
 
+    def own_count() -> bool:
+        """A user namespace of its own gives a process its own RLIMIT_NPROC count (Linux >= 5.14
+        counts per namespace and uid): with the limit at 2, the process and one child, while the
+        user's processes outside (ours, the parent's, this one) number 3 or more."""
+        import resource
+
+        u, g = os.getuid(), os.getgid()
+        unshare(CLONE_NEWUSER)
+        _map_user(u, g)
+        resource.setrlimit(resource.RLIMIT_NPROC, (2, 2))  # after the unshare: the namespace's own
+        pid = os.fork()
+        if pid == 0:
+            os._exit(0)
+        return os.waitpid(pid, 0)[1] == 0
+
     caps = {
         "root": root,
         "drop_uid": root and _probe_one(drop),
+        # a process count of its own per execution: a uid of its own (root), or a user namespace
+        "own_nproc": (own_uid is not None and _probe_one(lambda: drop(own_uid)))
+        if root
+        else _probe_one(own_count),
         "userns": (not root) and _probe_one(ns(0)),
         "netns": _probe_one(ns(CLONE_NEWNET)),
         "pidns": _probe_one(ns(CLONE_NEWPID)),
@@ -1319,14 +1348,17 @@ def zygote(
     gid: int,
     memcg: str | None = None,
     memcg_home: str | None = None,
+    uids: tuple[int, int, int] | None = None,
 ) -> None:
     """Serve run requests on the control socket until it closes. ``memcg``: the memory group
     (a cgroup directory, v1 or v2) the parent made for the children; we join it first thing, so
     that the template and every child start in it, and go back to ``memcg_home`` to remove it at
-    shutdown."""
+    shutdown. ``uids``: (first uid, count, lock fd) of the block the parent reserved for our
+    children (the ``own_nproc`` layer as root); we hold the lock until we exit, after every child."""
     import importlib
 
-    ctl = socket.socket(fileno=_arrange_fds(ctl_fd))
+    ctl_fd, *_uid_lock = _arrange_fds(ctl_fd, *([uids[2]] if uids else []))  # the lock: held till exit
+    ctl = socket.socket(fileno=ctl_fd)
     memcg_home_fd = memcg_parent = None
     joined = False
     if memcg and memcg_home:
@@ -1352,7 +1384,7 @@ def zygote(
         except ImportError:
             pass
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-    caps = probe(uid, gid)
+    caps = probe(uid, gid, uids[0] if uids else None)
     ctl.send(json.dumps({"ready": True, "caps": caps, "pid": os.getpid(), "memcg": joined}).encode())
     gc.disable()  # the fork server runs without a collector: its few allocations are freed by refcounting
     try:
@@ -1431,7 +1463,7 @@ def zygote(
                 )
             except OSError:
                 pass  # the children then build it themselves (and report the failure)
-    server = Zygote(ctl, plan, base, flags)
+    server = Zygote(ctl, plan, base, flags, range(uids[0], uids[0] + uids[1]) if uids else range(0))
     if memcg_parent is not None and memcg_home_fd is not None and memcg:
         server.memcg = (memcg_home_fd, memcg_parent, os.path.basename(memcg))
     _skip_threading_after_fork()
@@ -1475,27 +1507,28 @@ def _read_only_mounts() -> bool:
     return done
 
 
-def _arrange_fds(ctl_fd: int) -> int:
+def _arrange_fds(*fds: int) -> list[int]:
     """0-2 and the children's fixed descriptors (RPC_FD, RULESET_FD) hold /dev/null; everything
-    of ours goes above. Returns the control socket's new descriptor."""
+    of ours goes above. Returns the new descriptors of ``fds`` (the control socket's first)."""
     import fcntl
 
-    ctl = fcntl.fcntl(ctl_fd, fcntl.F_DUPFD_CLOEXEC, FIRST_FREE_FD)
-    os.close(ctl_fd)
+    moved = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, FIRST_FREE_FD) for fd in fds]
+    for fd in fds:
+        os.close(fd)
     null = os.open(os.devnull, os.O_RDWR)
     for fd in (0, 1, 2, RPC_FD, RULESET_FD):
         if fd != null:
             os.dup2(null, fd)
     if null >= FIRST_FREE_FD:
         os.close(null)
-    return ctl
+    return moved
 
 
 def _clone_child(
-    plan: ChildPlan, tmpdir: str, flags: int, parent_hooks: bool = True
+    plan: ChildPlan, tmpdir: str, flags: int, uid: int = -1, parent_hooks: bool = True
 ) -> tuple[int, socket.socket] | str:
     """Clone one child (it isolates itself and waits for its request): (pid, our end of its RPC
-    socket), or why it failed."""
+    socket), or why it failed. ``uid``: its own uid, or -1 (see :func:`_isolate_child`)."""
     ours, theirs = socket.socketpair()
     try:  # room for a whole request in the socket: the parent's send never waits for the candidate
         ours.setsockopt(socket.SOL_SOCKET, _SO_SNDBUFFORCE, MAX_MESSAGE + (1 << 20))
@@ -1512,7 +1545,7 @@ def _clone_child(
         pid = -1
         error = f"cannot start a sandboxed child: {e}"
     if pid == 0:
-        _child_main(plan, tmpdir)
+        _child_main(plan, tmpdir, uid)
         os._exit(70)  # not reached
     os.dup2(0, RPC_FD)  # our copy of its end goes: the parent reads EOF when the child dies
     if pid < 0:
@@ -1532,8 +1565,9 @@ def _template(chan: socket.socket, plan: ChildPlan, flags: int) -> None:
             return
         if not req:
             return
-        tmpdir = plan.tmpdir if req == b"-" else req.decode()
-        made = _clone_child(plan, tmpdir, flags | CLONE_PARENT, parent_hooks=False)
+        uid, _, path = req.decode().partition(" ")  # see Zygote.ask
+        tmpdir = plan.tmpdir if path == "-" else path
+        made = _clone_child(plan, tmpdir, flags | CLONE_PARENT, int(uid), parent_hooks=False)
         if isinstance(made, str):
             chan.send(b"!" + made.encode())
             continue
@@ -1558,8 +1592,12 @@ class Zygote:
     it means "kill it now".
     """
 
-    def __init__(self, ctl: socket.socket, plan: ChildPlan, base: str, flags: int) -> None:
+    def __init__(
+        self, ctl: socket.socket, plan: ChildPlan, base: str, flags: int, uids: range = range(0)
+    ) -> None:
         self.ctl, self.plan, self.base, self.flags = ctl, plan, base, flags
+        # the own_nproc layer as root: the uids of our block not held by a child (see take_uid)
+        self.free_uids = deque(uids if plan.own_uids else ())
         self.warm: list[tuple[int, int, int]] = []  # (pid, rpc, status): the parent's ends, ready
         self.count = 0
         self.watch: dict[int, dict] = {}  # fd (status or pidfd) -> child record
@@ -1568,7 +1606,8 @@ class Zygote:
         self.own_pid = os.getpid()
         self.template: int | None = None
         self.chan: socket.socket | None = None
-        self.asked: list[str | None] = []  # the own dirs of the children asked of the template, in order
+        # (own dir, uid) of each child asked of the template, in order
+        self.asked: list[tuple[str | None, int]] = []
         self.failing = False  # a child could not be started: try again on the next request only
         # (our home group's cgroup.procs, the group's parent dir, its name), see zygote()
         self.memcg: tuple[int, int, str] | None = None
@@ -1592,27 +1631,45 @@ class Zygote:
         self.template, self.chan = pid, ours
         self.poller.register(ours, select.POLLIN)
 
+    def take_uid(self) -> int | None:
+        """A uid for a new child: one of our block held by no child (the ``own_nproc`` layer as
+        root: RLIMIT_NPROC counts the processes of a uid, so no execution's processes, a fork bomb
+        being torn down included, count against another's), -1 for the plan's own, None when
+        every uid of the block is held. The least recently used comes first: a uid goes back
+        only once its child is reaped (:meth:`reap`), with a pid namespace every process it made."""
+        if not self.plan.own_uids:
+            return -1
+        return self.free_uids.popleft() if self.free_uids else None
+
+    def release_uid(self, uid: int) -> None:
+        if uid >= 0 and self.plan.own_uids:
+            self.free_uids.append(uid)
+
     def ask(self) -> str | None:
         """Start one more warm child: through the template, or here. Returns an error, if any."""
         self.count += 1
+        uid = self.take_uid()
+        if uid is None:
+            return "no free uid for a new child: every uid of this server's block is held"
         own_dir = None
         if self.plan.tmpdir is None:  # no mount namespace: a directory of its own
             own_dir = os.path.join(self.base, f"x{self.count}-{os.urandom(4).hex()}")
             try:
                 os.mkdir(own_dir, 0o700)
                 if self.plan.drop:
-                    os.chown(own_dir, *self.plan.drop)
+                    os.chown(own_dir, uid if uid >= 0 else self.plan.drop[0], self.plan.drop[1])
             except OSError as e:
                 _rmtree(own_dir)
+                self.release_uid(uid)
                 return f"cannot make a private dir: {e}"
         if self.chan is not None:
             try:
-                self.chan.send((own_dir or "-").encode())
-                self.asked.append(own_dir)
+                self.chan.send(f"{uid} {own_dir or '-'}".encode())
+                self.asked.append((own_dir, uid))
                 return None
             except OSError:
                 self.lose_template()
-        return self.add(_clone_child(self.plan, own_dir or self.plan.tmpdir, self.flags), own_dir)
+        return self.add(_clone_child(self.plan, own_dir or self.plan.tmpdir, self.flags, uid), own_dir, uid)
 
     def receive(self) -> str | None:
         """The template's answer to the oldest request. Returns an error, if any."""
@@ -1621,17 +1678,18 @@ class Zygote:
             msg, fds, _flags, _addr = socket.recv_fds(self.chan, 4096, 1)
         except OSError:
             msg, fds = b"", []
-        own_dir = self.asked.pop(0) if self.asked else None
+        own_dir, uid = self.asked.pop(0) if self.asked else (None, -1)
         if not msg or msg.startswith(b"!") or len(fds) != 1:
             for fd in fds:
                 os.close(fd)
             if own_dir is not None:
                 _rmtree(own_dir)
-            if msg.startswith(b"!"):
+            if msg.startswith(b"!"):  # no child was made: its uid is free again
+                self.release_uid(uid)
                 return msg[1:].decode(errors="replace")
-            self.lose_template()
+            self.lose_template()  # whether a child was made is unknown: its uid stays taken
             return None
-        return self.add((int(msg), socket.socket(fileno=fds[0])), own_dir)
+        return self.add((int(msg), socket.socket(fileno=fds[0])), own_dir, uid)
 
     def lose_template(self) -> None:
         """The template is gone (it should not be): clone the children here from now on."""
@@ -1640,7 +1698,7 @@ class Zygote:
         self.poller.unregister(self.chan)
         self.chan.close()
         self.chan = None
-        for own_dir in self.asked:
+        for own_dir, _uid in self.asked:  # their uids stay taken: a child may have been made
             if own_dir is not None:
                 _rmtree(own_dir)
         self.asked.clear()
@@ -1656,11 +1714,12 @@ class Zygote:
             except ChildProcessError:
                 self.template = None
 
-    def add(self, made: tuple[int, socket.socket] | str, own_dir: str | None) -> str | None:
+    def add(self, made: tuple[int, socket.socket] | str, own_dir: str | None, uid: int = -1) -> str | None:
         """Watch a new child and keep it warm."""
         if isinstance(made, str):
             if own_dir is not None:
                 _rmtree(own_dir)
+            self.release_uid(uid)
             return made
         pid, rpc = made
         st_p, st_c = socket.socketpair()
@@ -1668,7 +1727,7 @@ class Zygote:
             pidfd = os.pidfd_open(pid)
         except OSError:
             pidfd = None
-        rec = {"pid": pid, "pidfd": pidfd, "status": st_c, "tmpdir": own_dir, "killed": False}
+        rec = {"pid": pid, "pidfd": pidfd, "status": st_c, "tmpdir": own_dir, "killed": False, "uid": uid}
         self.watch[st_c.fileno()] = rec
         self.poller.register(st_c, select.POLLIN)
         if pidfd is not None:
@@ -1710,6 +1769,7 @@ class Zygote:
                 break
         if rec["tmpdir"] is not None:
             _rmtree(rec["tmpdir"])  # before reporting the exit: a caller that saw the exit sees the dir gone
+        self.release_uid(rec["uid"])  # its pid namespace is gone with it (without one: see take_uid)
         st = rec["status"]
         try:
             send_msg(st, {"exit": wstatus, "killed": rec["killed"]})
@@ -1892,4 +1952,5 @@ if __name__ == "__main__":
         int(_cfg["gid"]),
         _cfg.get("memcg"),
         _cfg.get("memcg_home"),
+        tuple(_cfg["uids"]) if _cfg.get("uids") else None,
     )

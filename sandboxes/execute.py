@@ -43,7 +43,8 @@ class Limits:
     memory_mb:    RLIMIT_AS (address space) of each child process.
     fsize_mb:     RLIMIT_FSIZE: largest file the child may write.
     nofile:       RLIMIT_NOFILE.
-    nproc:        RLIMIT_NPROC (binds only after the uid drop; counts every process of that uid).
+    nproc:        RLIMIT_NPROC: processes and threads of one execution (with the ``own_nproc``
+                  layer; without it, of every execution and process of the sandbox's uid).
     output_bytes: cap on captured stdout and on stderr each (stdio mode); exceeding it kills the child.
     reply_bytes:  cap on what the candidate's replies may total in one execution (function mode,
                   restarts included): decoding and keeping them is the trusted side's time and

@@ -37,11 +37,16 @@ _CHILD_SCRIPT = os.path.abspath(_child.__file__)
 _SCRUBBED_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 
 # The layers, in the order they are applied, and the minimum: every group needs one member.
-LAYERS = ("rlimits", "drop_uid", "userns", "netns", "pidns", "mountns", "landlock", "seccomp", "memcg")
+LAYERS = (
+    "rlimits", "drop_uid", "userns", "netns", "pidns", "mountns", "landlock", "seccomp", "memcg", "own_nproc"
+)
 MINIMUM = {
     "no network": ("netns", "seccomp"),
     "containment of every process the candidate starts": ("pidns", "seccomp"),
     "host files and processes out of reach": ("drop_uid", "landlock"),
+    # RLIMIT_NPROC counts the processes of a uid: shared, a fork bomb's (still being torn down, or
+    # in another pool) make an honest candidate's thread fail, a wrong answer that is not its own
+    "a process count of its own for each execution": ("own_nproc",),
 }
 
 
@@ -53,7 +58,9 @@ class SandboxUnavailable(RuntimeError):
 class SandboxConfig:
     """How to isolate. The defaults use every layer the platform offers.
 
-    uid, gid:   the unprivileged ids the child drops to when the parent is root (65534 = nobody).
+    uid, gid:   the unprivileged ids the child drops to when the parent is root (65534 = nobody);
+                with the ``own_nproc`` layer each child takes a uid of its own instead (see
+                :func:`_reserve_uids`) and keeps ``gid``.
     disable:    layer names to leave off even if available (tests use this to simulate a weaker
                 platform; see :data:`LAYERS`).
     on_missing: "raise" (refuse to run untrusted code) or "warn" (run, but warn loudly) when a
@@ -90,6 +97,24 @@ class SandboxConfig:
 
 
 _MEMCG_ROOT = "/sys/fs/cgroup/memory"  # cgroup v1's memory hierarchy
+
+
+def _reserve_uids() -> tuple[socket.socket, int] | None:
+    """A block of :data:`_child.UID_BLOCK` uids no other fork server on this host uses, for the
+    ``own_nproc`` layer (root): (the lock, the block's first uid), or None when every block is
+    taken. The lock is an abstract unix socket bound to the block's name: the kernel frees the
+    name when its last holder (this process, and the fork server, which inherits it) is gone,
+    so a killed pool worker leaves nothing behind. Abstract names are per network namespace:
+    servers in different ones (containers sharing the host's uids) do not see each other's."""
+    for block in range(_child.UID_BLOCKS):
+        lock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        try:
+            lock.bind(b"\0verigrpo-uids-%d" % block)
+        except OSError:
+            lock.close()
+            continue
+        return lock, _child.UID_BASE + block * _child.UID_BLOCK
+    return None
 
 
 def _own_cgroup(controller: str) -> str | None:
@@ -209,6 +234,10 @@ class ForkServer:
         # the children's memory group: the template process joins it, so every child starts in it
         made = None if "memcg" in self.config.disable else _make_memcg(self.config.memory_cap_mb)
         self._memcg, memcg_home = made or (None, None)
+        # the children's uids (own_nproc, as root): a block of this server's own
+        wants_uids = os.geteuid() == 0 and not {"own_nproc", "drop_uid"} & set(self.config.disable)
+        reserved = _reserve_uids() if wants_uids else None
+        self._uid_lock, first_uid = reserved or (None, None)
         parent, child = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         cfg = {
             "fd": child.fileno(),
@@ -219,10 +248,14 @@ class ForkServer:
             "memcg": self._memcg,
             "memcg_home": memcg_home,
         }  # base: names this server's processes
+        passed = [child.fileno()]
+        if self._uid_lock is not None:
+            cfg["uids"] = [first_uid, _child.UID_BLOCK, self._uid_lock.fileno()]
+            passed.append(self._uid_lock.fileno())
         try:
             self._proc = subprocess.Popen(
                 [self.config.python, "-I", _CHILD_SCRIPT, json.dumps(cfg)],
-                pass_fds=[child.fileno()],
+                pass_fds=passed,
                 env=_SCRUBBED_ENV,
                 cwd=self._base,
                 stdin=subprocess.DEVNULL,
@@ -233,6 +266,7 @@ class ForkServer:
         except OSError as e:
             shutil.rmtree(self._base, ignore_errors=True)
             _remove_memcg(self._memcg, 0)
+            self._release_uids()
             raise SandboxUnavailable(f"cannot start the fork server: {e}") from e
         child.close()
         self._ctl = parent
@@ -287,6 +321,13 @@ class ForkServer:
                 active["netns"] = active["pidns"] = active["mountns"] = False
         else:
             active["userns"] = False
+        # a process count of its own: a uid of its own after the drop (root), or a user namespace
+        # of its own (a normal user's children get one when they get any other namespace)
+        if caps.get("root"):
+            active["own_nproc"] = active["own_nproc"] and active["drop_uid"]
+        else:
+            nested = active["netns"] or active["pidns"] or active["mountns"]
+            active["own_nproc"] = active["own_nproc"] and active["userns"] and nested
         return active
 
     @property
@@ -320,6 +361,7 @@ class ForkServer:
             "procfs": a["mountns"] and a["pidns"] and bool(self.caps.get("procfs")),
             "tmpfs_mb": self.config.tmpfs_mb,
             "memcg": a["memcg"],
+            "own_nproc": a["own_nproc"],
         }
 
     def spawn(
@@ -399,6 +441,13 @@ class ForkServer:
             self._proc.wait()
         shutil.rmtree(self._base, ignore_errors=True)
         _remove_memcg(self._memcg)
+        self._release_uids()
+
+    def _release_uids(self) -> None:
+        """Our hold on the uid block (the fork server holds it too, until it exits)."""
+        if self._uid_lock is not None:
+            self._uid_lock.close()
+            self._uid_lock = None
 
 
 class ChildHandle:
@@ -599,6 +648,7 @@ def _forget_inherited() -> None:
                 server._ctl.close()
             except OSError:
                 pass
+            server._release_uids()  # our copy of its uid block's lock
     _SERVERS.clear()
 
 

@@ -232,7 +232,10 @@ def f():
         out.append(e.errno)
     return out
 """
-    assert run_call(code) == ("ok", [65534, 65534, [], 13, 13, 1])
+    kind, (uid, *rest) = run_call(code)
+    # a uid of its own (own_nproc): from its server's block of the range, never root's or nobody's
+    assert kind == "ok" and _child.UID_BASE <= uid < _child.UID_BASE + _child.UID_BLOCK * _child.UID_BLOCKS
+    assert rest == [65534, [], 13, 13, 1]
     assert_host_intact(host)
 
 
@@ -522,7 +525,10 @@ def f():
             out.append(e.errno)
     return out
 """
-    cfg = SandboxConfig(disable=frozenset({"drop_uid"}))
+    # without the drop no execution has a uid of its own: a missing minimum, run with the warning
+    cfg = SandboxConfig(disable=frozenset({"drop_uid"}), on_missing="warn")
+    with pytest.warns(RuntimeWarning, match="a process count of its own"):
+        get_server(cfg)
     assert run_call(code, config=cfg) == ("ok", [0, 1, 1, 1])  # EPERM
     assert os.stat(host["canary"]).st_uid == 0
     assert_host_intact(host, get_server(cfg))
@@ -593,13 +599,19 @@ def test_output_cap_kills_a_flood(host):
     assert_host_intact(host)
 
 
+def _sandbox_uid(key_users_line: str) -> bool:
+    """A line of /proc/key-users for a uid the sandbox runs candidates as (nobody, or the range)."""
+    uid = int(key_users_line.split(":")[0])
+    return uid == 65534 or _child.UID_BASE <= uid < _child.UID_BASE + _child.UID_BLOCK * _child.UID_BLOCKS
+
+
 def _kernel_objects() -> list[str]:
     """System V IPC objects, and the keys of the sandbox's uid: the kernel keeps them after every process is gone."""
     out = []
     for path in ("/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem", "/proc/key-users"):
         try:
             with open(path) as f:
-                out += [line for line in f if "key-users" not in path or line.lstrip().startswith("65534:")]
+                out += [line for line in f if "key-users" not in path or _sandbox_uid(line)]
         except OSError:
             out.append(path)
     return out

@@ -115,9 +115,25 @@ SCRIPT = textwrap.dedent(
         return out
     '''
 
+    # a fork bomb, then honest candidates that start threads: a user namespace per child gives
+    # each execution a process count of its own (own_nproc), so none of them fails
+    BOMB = "import os\\ndef f():\\n    while True:\\n        try:\\n            os.fork()\\n        except OSError:\\n            pass\\n"
+    THREADS = '''
+    import threading
+    def f():
+        done = []
+        ts = [threading.Thread(target=done.append, args=(i,)) for i in range(4)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join()
+        return len(done)
+    '''
+
     out = {"uid": os.getuid(), "host_before": host_state()}
-    for name, disable in (("auto", ()), ("no_userns", ("userns",))):
-        cfg = SandboxConfig(disable=frozenset(disable))
+    for name, disable, policy in (("auto", (), "raise"), ("no_userns", ("userns",), "warn")):
+        cfg = SandboxConfig(disable=frozenset(disable), on_missing=policy)
+        warnings.simplefilter("ignore")  # no_userns: own_nproc is missing (a warning, tested below)
         out[name] = {"caps": capabilities(cfg)}
         rep = run_assert_tests(ATTACK, "assert f(3) == '9'\\nassert f(2) == 4", LIM, config=cfg)
         out[name]["passed"] = rep.passed
@@ -128,6 +144,18 @@ SCRIPT = textwrap.dedent(
             out[name]["leak"] = c.call("f", (1,))
         with Candidate(CORE, LIM, config=cfg) as c:
             out[name]["core"] = c.call("f")
+        if name == "auto":
+            threads = []
+            for _ in range(2):
+                run_assert_tests(BOMB, "assert f()", Limits(wall_s=0.5, call_s=0.5, cpu_s=1, nproc=64), config=cfg)
+                for _ in range(5):
+                    with Candidate(THREADS, LIM, config=cfg) as c:
+                        try:
+                            threads.append(c.call("f"))
+                        except Exception as e:
+                            threads.append(repr(e))
+            out[name]["threads"] = threads
+    warnings.resetwarnings()
     weak = SandboxConfig(disable=frozenset({"userns", "seccomp", "landlock"}))
     try:
         get_server(weak)
@@ -169,7 +197,7 @@ SCRIPT = textwrap.dedent(
         return out
     '''.replace("DATA", repr(DATA))
     vpython = os.path.join(vdir, "bin", "python")
-    for name, disable, policy in (("venv", (), "raise"), ("venv_no_userns", ("userns",), "raise"),
+    for name, disable, policy in (("venv", (), "raise"), ("venv_no_userns", ("userns",), "warn"),
                                   ("venv_no_landlock", ("landlock",), "warn")):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -246,11 +274,17 @@ def test_runs_as_a_normal_user_with_user_namespaces(nonroot):
     assert out["uid"] == USER
     caps = out["auto"]["caps"]
     assert caps["available"]["root"] is False and caps["missing"] == []
-    assert {"userns", "netns", "pidns", "mountns", "landlock", "seccomp"} <= set(caps["active"])
+    assert {"userns", "netns", "pidns", "mountns", "landlock", "seccomp", "own_nproc"} <= set(caps["active"])
     assert "drop_uid" not in caps["active"]
-    assert {"userns", "netns", "pidns", "mountns", "landlock", "seccomp", "rlimits"} <= set(
+    assert {"userns", "netns", "pidns", "mountns", "landlock", "seccomp", "rlimits", "own_nproc"} <= set(
         out["auto"]["layers"]
     )
+
+
+def test_a_fork_bomb_starves_no_later_candidate_as_a_normal_user(nonroot):
+    """A user namespace per child: RLIMIT_NPROC counts per namespace and uid (Linux >= 5.14), so
+    a fork bomb still being torn down costs the next candidates nothing."""
+    assert _out(nonroot)["auto"]["threads"] == [4] * 10
 
 
 @pytest.mark.parametrize("variant", ["auto", "no_userns"])
@@ -258,8 +292,9 @@ def test_attacks_fail_and_host_is_intact(nonroot, variant):
     out = _out(nonroot)
     res = out[variant]
     if variant == "no_userns":  # a laptop without user namespaces: seccomp and Landlock stand in
-        assert not {"netns", "pidns", "mountns", "userns"} & set(res["caps"]["active"])
-        assert res["caps"]["missing"] == []
+        assert not {"netns", "pidns", "mountns", "userns", "own_nproc"} & set(res["caps"]["active"])
+        # every execution counts against the user's RLIMIT_NPROC: refused unless on_missing="warn"
+        assert res["caps"]["missing"] == ["a process count of its own for each execution"]
     assert res["load_error"] is None
     assert res["passed"] == 0  # f(3) returns a string that is not '9'; f(2) is not 4
     assert SECRET not in res["leak"] and SECRET not in json.dumps(res)
