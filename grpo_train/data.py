@@ -42,6 +42,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from grpo_train.codetasks import code
 from grpo_train.config import Config
 
 
@@ -117,7 +118,7 @@ def humaneval(split: str, seed: int, size: int) -> list[dict[str, Any]]:
     return rows[:size] if size else rows
 
 
-TASKS: dict[str, Callable[..., list[dict[str, Any]]]] = {"arithmetic": arithmetic, "humaneval": humaneval}
+TASKS: dict[str, Callable[..., list[dict[str, Any]]]] = {"arithmetic": arithmetic, "humaneval": humaneval, "code": code}
 TRAIN_STREAM_SIZE = 20_000  # arithmetic training problems drawn per run (with replacement)
 
 # ---------------------------------------------------------------------------------------------------------
