@@ -84,6 +84,24 @@ def test_extract_code_variants():
     assert extract_code("see ```bash\nls\n```") is None  # fences, none of them Python
     assert extract_code("   \n") is None
     assert extract_code("```python\na\n```", "whole") == "```python\na\n```"
+    with pytest.raises(ValueError, match="one of"):
+        extract_code("x", "first_block")
+
+
+def test_the_block_defining_the_tested_function_is_run_not_a_later_usage_example():
+    """A small model often writes its function, then an "Example usage" block of calls; the default extraction
+    runs the last block that defines a function the tests call (entry point, or the asserts' free names), and
+    falls back to the last block when none does."""
+    usage = "```python\ndef add(a, b):\n    return a + b\n```\nExample:\n```python\nprint(add(1, 2))  # 3\n```"
+    assert extract_code(usage, names={"add"}) == "def add(a, b):\n    return a + b\n"
+    assert extract_code(usage, "last_block", names={"add"}) == "print(add(1, 2))  # 3\n"
+    assert extract_code(usage) == "print(add(1, 2))  # 3\n"  # no names: the last block
+    two = "```python\ndef add(a, b):\n    return 0\n```\n```python\nclass X: pass\ndef  add (a, b):\n    return a + b\n```"
+    assert "return a + b" in extract_code(two, names={"add"})  # the last defining block wins
+    assert python_tests(usage, {"reference": ADD_TESTS}, **FAST).status is Status.CORRECT
+    check = {"reference": {"test": "def check(f):\n    assert f(2, 2) == 4\n", "entry_point": "add"}}
+    assert python_tests(usage, check, **FAST).status is Status.CORRECT
+    assert python_tests(usage, {"reference": ADD_TESTS}, extract="last_block", **FAST).status is not Status.CORRECT
 
 
 # ------------------------------------------------------------------------------ statuses

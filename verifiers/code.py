@@ -24,9 +24,12 @@ Row format (``row["reference"]``):
 Any of the dict forms may carry ``"limits"``: ``{"timeout": s, "call_timeout": s, "cpu_s": s,
 "memory_mb": n}``, clamped to at most ``max_timeout`` seconds and 4096 MiB.
 
-Code extraction (``extract``): "last_block" takes the last fenced Python block (```python,
-```py, ```python3 or a bare fence), or the whole text when there is no fence at all; "whole"
-always takes the whole text; "block_only" requires a fence (else ``no_code``).
+Code extraction (``extract``, one of :data:`EXTRACTORS`): "defining_block" (the default) takes the last
+fenced Python block that defines (``def``/``class``) a function the tests call, else as "last_block"
+(a model that writes its function and then an "Example usage" block of calls is scored on its function,
+not on the calls); "last_block" takes the last fenced Python block (```python, ```py, ```python3 or a
+bare fence), or the whole text when there is no fence at all; "whole" always takes the whole text;
+"block_only" requires a fence (else ``no_code``).
 
 Reward: the fraction of tests passed, or 1/0 with ``all_or_nothing=True``. Statuses: correct,
 partial, wrong, time_limit (the program ran past its limit: the model's failure, unlike
@@ -47,7 +50,7 @@ import ast
 import inspect
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from sandboxes.execute import SETUP_GRACE_S, Limits
@@ -75,21 +78,52 @@ _PY_TAGS = {"", "python", "py", "python3", "py3"}
 MAX_TESTS_IN_INFO = 50
 
 
-def extract_code(completion: str, mode: str = "last_block") -> str | None:
-    """The code to run, or None when there is none (see the module docstring for ``mode``)."""
-    if mode == "whole":
-        return completion if completion.strip() else None
-    if mode not in ("last_block", "block_only"):
-        raise ValueError(f"unknown extract mode {mode!r}")
-    blocks = _fenced_blocks(completion)
+def _whole(completion: str, blocks: list[tuple[str, str]], names: frozenset[str]) -> str | None:
+    return completion if completion.strip() else None
+
+
+def _last_block(completion: str, blocks: list[tuple[str, str]], names: frozenset[str]) -> str | None:
     if not blocks:
-        if mode == "block_only" or "```" in completion:
-            return None
-        return completion if completion.strip() else None
+        return None if "```" in completion else _whole(completion, blocks, names)
     python = [body for tag, body in blocks if tag.lower() in _PY_TAGS]
-    if not python or not python[-1].strip():
-        return None
-    return python[-1]
+    return python[-1] if python and python[-1].strip() else None
+
+
+def _block_only(completion: str, blocks: list[tuple[str, str]], names: frozenset[str]) -> str | None:
+    return _last_block(completion, blocks, names) if blocks else None
+
+
+def _defines(body: str, names: frozenset[str]) -> bool:
+    """Whether ``body`` holds a line ``def NAME(`` or ``class NAME`` for one of ``names`` (a line scan: linear)."""
+    for line in body.splitlines():
+        words = line.lstrip().replace("(", " ").replace(":", " ").split(None, 2)
+        if len(words) >= 2 and words[0] in ("def", "class") and words[1] in names:
+            return True
+    return False
+
+
+def _defining_block(completion: str, blocks: list[tuple[str, str]], names: frozenset[str]) -> str | None:
+    python = [body for tag, body in blocks if tag.lower() in _PY_TAGS]
+    defining = [body for body in python if names and _defines(body, names)]
+    return defining[-1] if defining else _last_block(completion, blocks, names)
+
+
+EXTRACTORS = {
+    "defining_block": _defining_block,
+    "last_block": _last_block,
+    "block_only": _block_only,
+    "whole": _whole,
+}
+"""Code extraction modes: (completion, its fenced blocks, the names the tests call) -> the code, or None."""
+
+
+def extract_code(completion: str, mode: str = "defining_block", names: Iterable[str] = ()) -> str | None:
+    """The code to run, or None when there is none (see the module docstring for ``mode``). ``names``: the
+    functions the tests call (``defining_block`` prefers the last block that defines one of them)."""
+    if mode not in EXTRACTORS:
+        raise ValueError(f"unknown extract mode {mode!r} (one of {', '.join(EXTRACTORS)})")
+    blocks = _fenced_blocks(completion) if mode != "whole" else []
+    return EXTRACTORS[mode](completion, blocks, frozenset(names))
 
 
 def _fenced_blocks(text: str) -> list[tuple[str, str]]:
@@ -117,6 +151,19 @@ def _fenced_blocks(text: str) -> list[tuple[str, str]]:
             return blocks
         blocks.append((tag, text[eol + 1 : end]))
         pos = end + 3
+
+
+def _called(spec: Mapping[str, Any]) -> set[str]:
+    """The names the row's tests call on the candidate: HumanEval's entry point, or the free names of assert
+    tests (those neither the tests nor builtins define); none for stdin/stdout rows or unparsable tests."""
+    if spec["kind"] == "check":
+        return {spec["entry_point"]}
+    if spec["kind"] != "assert":
+        return set()
+    try:
+        return free_names(ast.parse(spec["test"]))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return set()  # reported as the row's error when the tests run
 
 
 def _parse_reference(ref: Any) -> dict[str, Any] | None:
@@ -230,7 +277,7 @@ def python_tests(
     completion: str,
     row: Mapping[str, Any],
     *,
-    extract: str = "last_block",
+    extract: str = "defining_block",
     all_or_nothing: bool = False,
     check_asserts: bool = False,
     timeout: float = 6.0,
@@ -264,7 +311,7 @@ def python_tests(
         return Reward.failure(
             Status.BAD_INPUT, error="reference must be test code, {test, entry_point} or {inputs, outputs}"
         )
-    code = extract_code(completion if isinstance(completion, str) else "", extract)
+    code = extract_code(completion if isinstance(completion, str) else "", extract, _called(spec))
     if code is None:
         return Reward.failure(Status.NO_CODE)
     if len(code) > max_code_chars:
