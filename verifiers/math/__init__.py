@@ -23,10 +23,13 @@ tokenized with the prose reading (:data:`~verifiers.math.lex.PROSE`), each side 
 Extraction tries these rules in order; the one that matched is ``info["rule"]``: ``answer_tag`` (the last
 ``<answer>`` block is the scope and the other rules apply inside it: ``answer_tag+boxed``, ...), ``boxed``
 (the last ``\boxed{}``/``\fbox{}``), ``gsm8k`` (the last ``#### n``), ``answer_is`` ("the (final) answer is",
-"Answer:", "the correct option is", and the same marker in Chinese, Russian, French, German, Spanish),
+"Answer:", "the correct option is", and the same marker in Chinese, Russian, French, German, Spanish; an
+answer heading on its own line, "# Answer", "**Final Answer**", answers with the next non-empty line, so
+verification lines after it are not the answer, and two different answers after markers are a hedge),
 ``whole`` (the completion is nothing but an answer), and the fallbacks, switched off together with
 ``last_number_fallback=False``: ``last_math`` (a math span that ends the text), ``last_latex`` (an
-undelimited LaTeX expression that ends it), ``last_number`` (a standalone numeral).
+undelimited LaTeX expression that ends it), ``last_number`` (a standalone numeral; next to Chinese, Japanese or Korean text, which puts no spaces
+between words, a numeral stands alone, "192公斤", but not after the ordinal 第).
 
 Policy constants: a decimal against an exact value without a terminating expansion (1/3, sqrt 2, pi) is
 credited within ``DECIMAL_REL_TOL = 1e-6`` relative error; two decimals, or a decimal and a terminating
@@ -69,6 +72,9 @@ Extraction: where the answer is
     Final Answer: The volume of $ABCDEFGH$ is 120. I hope it is correct. | 120                         | correct     | test_answer_markers_languages_and_sentence_ends
     Final Answer: Bob has 5 apples left.                                | 5                            | correct     | test_answer_markers_languages_and_sentence_ends
     Final Answer: Bob has 5 apples and 2 pears.                         | 5                            | unparsable  | test_answer_markers_languages_and_sentence_ends
+    # Answer⏎⏎79.50⏎Check: 79.50 / 3 = 31.50.                          | 79.50                        | correct     | test_an_answer_heading_wins_over_later_check_lines
+    # Answer⏎⏎5⏎# Answer⏎⏎6                                          | 6                            | wrong       | test_an_answer_heading_wins_over_later_check_lines
+    因此，杰西开始慢跑前的体重是192公斤。                                 | 192                          | correct     | test_numbers_glued_to_cjk_text_stand_alone
     $x = 5$                                                             | 5                            | correct     | test_extraction_rules
     So x < -1 or x > 1.                                                 | (-\infty,-1)\cup(1,\infty)   | correct     | test_a_leading_so_or_thus_before_a_whole_answer_is_not_part_of_it
     Thus spoke Zarathustra                                              | Thus spoke Zarathustra       | correct     | test_a_leading_so_or_thus_before_a_whole_answer_is_not_part_of_it
@@ -90,6 +96,7 @@ Extraction: text that states no answer (the fallbacks read nothing)
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     Water is H2O                                                        | 2                            | no_answer   | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
+    所以答案可能是5吗？                                                   | 5                            | no_answer   | test_numbers_glued_to_cjk_text_stand_alone
     The code is AZYUK2A.                                                | 2                            | no_answer   | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
     So the length is \sqrt{2}.                                          | 2                            | wrong       | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
     Soucis : 2,74 $ a..                                                 | 74                           | no_answer   | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex

@@ -43,6 +43,13 @@ _ANSWER_IS_RE = re.compile(
     r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",
     re.I,
 )
+# an answer heading on a line of its own ("# Answer", "**Final Answer**", "Answer:"), the answer on the next
+# non-empty line: that line is the answer, whatever verification lines ("Check: ...") come after it
+_ANSWER_HEADING_RE = re.compile(
+    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?[ \t]*(?:final[ \t]+)?answer[ \t]*(?:\*\*)?[ \t]*[:：]?[ \t]*(?:\*\*)?[ \t]*\n"
+    r"(?:[ \t]*\n)*[ \t]*([^\n]+)",
+    re.I | re.M,
+)
 # the last number, with a fraction bar, a percent sign or a ratio / clock time ("3:4", "06:09") it carries
 _LAST_NUM_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:\s*/\s*\d+|(?::\d+)+|\s*\\?%)?")
 # a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
@@ -52,12 +59,13 @@ _OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b", re.I)
 # after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
 _NEGATED_RE = re.compile(
     r"\b(?:not|never|isn't|aren't|doesn't|don't|didn't|wasn't|can't|cannot|won't|fails?|failed|"
-    r"wrong|incorrect|invalid|impossible|contradiction)\b|n't\b|\?",
+    r"wrong|incorrect|invalid|impossible|contradiction)\b|n't\b|\?"
+    r"|不是|不对|不行|错误|矛盾|？|吗",  # the same in Chinese: "5不是解", "是5吗？"
     re.I,
 )
 # anywhere in the sentence of a fallback answer: "I'm not sure, maybe 42"
 _UNSURE_RE = re.compile(
-    r"\b(?:maybe|perhaps|not sure|unsure|guess|might|possibly|probably)\b"
+    r"\b(?:maybe|perhaps|not sure|unsure|guess|might|possibly|probably)\b|可能|也许|或许|大概|不确定|猜"
     # a trial value, not a conclusion: "let's try n = 4", "suppose x = 5", "try 7"
     r"|\b(?:try|trying|suppose|assume|assuming)\s+(?:\$|\\\(|[A-Za-z]\s*=|-?\d)",
     re.I,
@@ -169,7 +177,11 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
     m = _last_match(_GSM_RE, text)
     if m is not None:
         return Extraction(_clean_answer(m.group(1)), "gsm8k")
-    m = _last_match(_ANSWER_IS_RE, text[-20_000:])
+    window = text[-20_000:]
+    m = _last_match(_ANSWER_IS_RE, window)
+    heading = _last_match(_ANSWER_HEADING_RE, window)
+    if heading is not None and (m is None or heading.start() > m.start()):
+        return _heading_answer(window, heading)
     if m is not None:
         ans = m.group(1)
         for _ in range(3):  # "Final Answer: The final answer is $5$."
@@ -254,6 +266,18 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 "'or' next to the last number" if hedged else None,
             )
     return Extraction(None, None)
+
+
+def _heading_answer(window: str, heading: re.Match) -> Extraction:
+    """The line under the last answer heading; a hedge when an earlier heading or "the answer is"
+    gives a different answer (two answers after markers are two answers, whichever came last)."""
+    ans = _clean_answer(_first_sentence(_clean_answer(heading.group(1))))
+    others = [_clean_answer(_first_sentence(_clean_answer(h.group(1)))) for h in _ANSWER_HEADING_RE.finditer(window)]
+    others += [_clean_answer(_first_sentence(_clean_answer(a.group(1)))) for a in _ANSWER_IS_RE.finditer(window)]
+    distinct = _distinct([o for o in others if o] + [ans])
+    if len(distinct) > 1:
+        return Extraction(ans, "answer_is", True, "several different answers after answer markers", tuple(distinct))
+    return Extraction(_sentence_answer(ans), "answer_is")
 
 
 _FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)", re.I)

@@ -26,11 +26,21 @@ def _unit_word(word: str) -> bool:
     return w in UNIT_ALIASES or (w.endswith("s") and w[:-1] in UNIT_ALIASES)
 
 
+def _cjk(ch: str) -> bool:
+    """A character of a script written without spaces between words (CJK ideographs, kana, hangul)."""
+    return bool(ch) and (
+        "\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u4dbf" or "\u4e00" <= ch <= "\u9fff"
+        or "\uac00" <= ch <= "\ud7af" or "\uf900" <= ch <= "\ufaff"
+    )
+
+
 def standalone_number(text: str, start: int, end: int) -> bool:
     """True when ``text[start:end]`` (a numeral) stands alone: not glued to a letter, digit, ``_``,
     ``^`` or a LaTeX group before or after it, and not the tail of ``2,74`` / ``3.14``."""
     before = text[start - 1] if start > 0 else ""
-    if before and (before.isalnum() or before in "_\\{^"):
+    if before == "第":  # an ordinal, "第3步" (step 3), names a step, not a value
+        return False
+    if before and (before.isalnum() or before in "_\\{^") and not _cjk(before):
         return False
     if re.search(r"\d[.,]$", text[max(0, start - 2) : start]):
         return False
@@ -39,6 +49,8 @@ def standalone_number(text: str, start: int, end: int) -> bool:
         return False
     if re.match(r"[.,]\d", text[end : end + 2]):
         return False
+    if _cjk(after):  # Chinese, Japanese, Korean put no space between words: "13只鸟", "192公斤"
+        return True
     if after.isalpha():
         word = _WORD_AFTER_RE.match(text, end)
         return word is not None and _unit_word(word.group())
