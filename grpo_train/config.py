@@ -100,6 +100,10 @@ class Config:
     always greedy; this temperature is also used for the eval_samples of pass@k."""
     top_p: float = 1.0
     """Nucleus sampling threshold (1.0 = off)."""
+    stop_strings: list = dataclasses.field(default_factory=list)
+    """Strings that end a completion as its end-of-sequence token would: sampling stops at the token that
+    completes one, which is the completion's last (scored, and in the loss). E.g. ``["\\n```\\n"]`` ends a
+    code answer at its closing fence: the model's explanation after it earns nothing and costs tokens."""
 
     # ---- objective --------------------------------------------------------------------------------------
     advantage: str = "outcome"
@@ -321,6 +325,7 @@ RANGES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "eps_low": (lambda v: 0 <= v < 1, "in [0, 1)"),
     "eps_high": (lambda v: v >= 0, ">= 0"),
     "top_p": (lambda v: 0 < v <= 1, "in (0, 1]"),
+    "stop_strings": (lambda v: all(isinstance(x, str) and x for x in v), "a list of non-empty strings"),
     "max_infra_frac": (lambda v: 0 <= v <= 1, "in [0, 1]"),
     "infra_window": (lambda v: v >= 1, ">= 1"),
 }

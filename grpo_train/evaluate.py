@@ -64,6 +64,7 @@ def _correct_counts(
             seeds=seeds if temperature > 0 else None,
             precision=cfg.precision,
             chat_template=cfg.chat_template,
+            stop_strings=cfg.stop_strings,
         )
         rewards = pool.score(rollout.texts, rollout.rows)
         ok = [r.status is Status.CORRECT for r in rewards]

@@ -27,7 +27,7 @@ import dataclasses
 import hashlib
 import inspect
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 import torch.nn.functional as F
@@ -185,7 +185,7 @@ class Rollout:
     rows: list[dict[str, Any]]
     """N dataset rows (each prompt's row repeated G times)."""
     truncated: Tensor
-    """[N] bool: the completion hit ``max_new_tokens`` without an EOS."""
+    """[N] bool: the completion hit ``max_new_tokens`` without an end (EOS or a stop string)."""
     prompts: Tensor
     """[B, P] each distinct prompt once (left-padded); completion ``i`` belongs to prompt ``i // G``."""
     prompt_mask: Tensor
@@ -304,6 +304,32 @@ def prompt_cache(
     return out, mask, length
 
 
+class Decoded(NamedTuple):
+    """What :func:`decode` sampled."""
+
+    tokens: Tensor
+    """[N, L] token ids, ``pad_token_id`` after each row's end (L: the longest row)."""
+    lengths: Tensor
+    """[N] tokens up to and including each row's end (L for a row that never ended)."""
+    ended: Tensor
+    """[N] bool: the row ended (end-of-sequence token or stop string), not cut at ``max_new_tokens``."""
+
+
+class StopCheck:
+    """Which rows' recent tokens complete a stop string: ``check(recent)`` with ``recent`` each running row's last
+    ``width`` token ids (fewer at the start) -> one bool per row. Checked after every token, so a string is found
+    at the token that completes it; ``width`` is the longest string's length (a token holds at least one
+    character), so the window always covers it."""
+
+    def __init__(self, tokenizer: PreTrainedTokenizerBase, strings: Sequence[str]) -> None:
+        self.tokenizer, self.strings = tokenizer, list(strings)
+        self.width = max(len(x) for x in self.strings)
+
+    def __call__(self, recent: list[list[int]]) -> list[bool]:
+        texts = self.tokenizer.batch_decode(recent, skip_special_tokens=True)
+        return [any(x in text for x in self.strings) for text in texts]
+
+
 def _cache_kw(model: torch.nn.Module) -> str:
     return "cache" if "cache" in inspect.signature(model.forward).parameters else "past_key_values"
 
@@ -320,14 +346,16 @@ def decode(
     pad_token_id: int,
     sampler: SeededSampler | None,
     prefix: Tensor | None = None,
-) -> Tensor:
-    """Sample ``num_generations`` continuations of each prompt with a KV cache: [B*G, L] token ids,
-    ``pad_token_id`` after each row's first end-of-sequence token (``eos_token_id``: one id or several).
+    stop: StopCheck | None = None,
+) -> Decoded:
+    """Sample ``num_generations`` continuations of each prompt with a KV cache (see :class:`Decoded`): a row ends
+    at its first end-of-sequence token (``eos_token_id``: one id or several) or at the token that completes a
+    stop string, and holds ``pad_token_id`` after it.
 
     prompts, prompt_mask: [B, P] left-padded. ``sampler`` None = greedy. ``prefix`` [C]: token ids most prompts
-    start with (:func:`template_prefix`), run once for all of them. The prompts are run once and their
-    cache rows repeated G times; a row that has produced its end-of-sequence token leaves the batch (its cache
-    rows are dropped), so the remaining decoding steps multiply smaller matrices.
+    start with (:func:`template_prefix`), run once for all of them. ``stop``: see :func:`stop_string_check`.
+    The prompts are run once and their cache rows repeated G times; a row that has ended leaves the batch (its
+    cache rows are dropped), so the remaining decoding steps multiply smaller matrices.
     """
     g = num_generations
     device = prompts.device
@@ -342,6 +370,8 @@ def decode(
     n = rows.shape[0]
     active = torch.arange(n, device=device)  # [A] which completions are still running
     tokens = torch.full((n, max_new_tokens), pad_token_id, dtype=torch.long, device=device)  # [N, L]
+    lengths = torch.full((n,), max_new_tokens, dtype=torch.long, device=device)  # [N]
+    ended = torch.zeros(n, dtype=torch.bool, device=device)  # [N]
     kw = _cache_kw(model)
     stops = torch.as_tensor(eos_token_id, device=device).view(-1)  # [S] end-of-sequence ids
     steps = 0
@@ -350,6 +380,11 @@ def decode(
         tokens[active, t] = pick
         steps = t + 1
         running = ~torch.isin(pick, stops)  # [A]
+        if stop is not None:
+            recent = tokens[active, max(0, t + 1 - stop.width) : t + 1].tolist()  # [A, <= width]
+            running &= ~torch.tensor(stop(recent), dtype=torch.bool, device=device)
+        lengths[active[~running]] = t + 1
+        ended[active[~running]] = True
         if t == max_new_tokens - 1 or not bool(running.any()):
             break
         if not bool(running.all()):
@@ -363,7 +398,7 @@ def decode(
         )
         cache = getattr(out, "cache", None) or out.past_key_values
         logits = out.logits[:, -1]  # [A, V]
-    return tokens[:, :steps]
+    return Decoded(tokens[:, :steps], lengths.clamp(max=steps), ended)
 
 
 def stop_token_ids(model: torch.nn.Module, tokenizer: PreTrainedTokenizerBase) -> list[int]:
@@ -389,12 +424,13 @@ def generate(
     seeds: Sequence[int] | None,
     precision: str = "fp32",
     chat_template: bool = True,
+    stop_strings: Sequence[str] = (),
 ) -> Rollout:
     """Sample ``num_generations`` completions for each row (greedy when ``temperature == 0``).
 
     ``seeds`` holds one seed per completion (``len(rows) * num_generations``, see :func:`sample_seed`).
     ``precision`` picks the rollout weights (:func:`rollout_linears`); the caller sets autocast. ``chat_template``:
-    see :func:`chat_prompts`.
+    see :func:`chat_prompts`. ``stop_strings``: a completion also ends at the token that completes one.
     """
     g = num_generations
     texts = chat_prompts(tokenizer, rows, system_prompt, chat_template)
@@ -408,20 +444,18 @@ def generate(
     device = next(model.parameters()).device
     eos = stop_token_ids(model, tokenizer)
     prefix = torch.tensor(template_prefix(tokenizer, system_prompt, chat_template), dtype=torch.long)  # [C]
+    stop = StopCheck(tokenizer, stop_strings) if stop_strings else None
     with rollout_linears(model, precision):
-        completion = decode(
+        out = decode(
             model, enc["input_ids"].to(device), enc["attention_mask"].to(device), num_generations=g,
             max_new_tokens=max_new_tokens, eos_token_id=eos, pad_token_id=tokenizer.pad_token_id, sampler=sampler,
-            prefix=prefix.to(device),
-        ).cpu()  # [N, L]
+            prefix=prefix.to(device), stop=stop,
+        )
+    completion, length, ended = out.tokens.cpu(), out.lengths.cpu(), out.ended.cpu()  # [N, L], [N], [N]
     prompt_ids = enc["input_ids"].repeat_interleave(g, 0)  # [N, P]
     prompt_mask = enc["attention_mask"].repeat_interleave(g, 0)  # [N, P]
     p = prompt_ids.shape[1]
-    is_eos = torch.isin(completion, torch.tensor(eos))  # [N, L]
-    has_eos = is_eos.any(-1)  # [N]
-    length = torch.where(has_eos, is_eos.int().argmax(-1) + 1, completion.shape[1])  # [N] incl. EOS
-    mask = (torch.arange(completion.shape[1])[None] < length[:, None]).float()  # [N, L]
-    completion = torch.where(mask.bool(), completion, torch.full_like(completion, tokenizer.pad_token_id))
+    mask = (torch.arange(completion.shape[1])[None] < length[:, None]).float()  # [N, L] up to the end, included
     decoded = tokenizer.batch_decode(completion, skip_special_tokens=True)
     return Rollout(
         input_ids=torch.cat([prompt_ids, completion], 1),
@@ -430,7 +464,7 @@ def generate(
         mask=mask,
         texts=decoded,
         rows=[row for row in rows for _ in range(g)],
-        truncated=~has_eos,
+        truncated=~ended,
         prompts=enc["input_ids"],
         prompt_mask=enc["attention_mask"],
         prefix=prefix,

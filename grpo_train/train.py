@@ -632,7 +632,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                     rollout = generate(
                         unwrapped, tokenizer, rows, num_generations=g, max_new_tokens=cfg.max_new_tokens,
                         temperature=cfg.temperature, top_p=cfg.top_p, system_prompt=cfg.system_prompt, seeds=seeds,
-                        precision=cfg.precision, chat_template=cfg.chat_template,
+                        precision=cfg.precision, chat_template=cfg.chat_template, stop_strings=cfg.stop_strings,
                     )
                 unwrapped.train()
                 on_device = rollout.to(device)

@@ -609,7 +609,7 @@ def test_decode_matches_a_full_forward_and_stops_at_eos(tiny):
     prompts = torch.tensor([[0, 5, 6, 7], [8, 9, 10, 11]])  # row 0 left-padded by one
     mask = torch.tensor([[0, 1, 1, 1], [1, 1, 1, 1]])
     out = decode(model, prompts, mask, num_generations=2, max_new_tokens=6, eos_token_id=-1, pad_token_id=0,
-                 sampler=None)  # [4, 6]
+                 sampler=None).tokens  # [4, 6]
     assert out.shape == (4, 6) and torch.equal(out[0], out[1]) and torch.equal(out[2], out[3])
     for b in range(2):
         seq = prompts[b, mask[b].bool()].tolist()
@@ -624,7 +624,7 @@ def test_decode_matches_a_full_forward_and_stops_at_eos(tiny):
 
     def sampled(eos: int) -> torch.Tensor:
         return decode(model, prompts, mask, num_generations=3, max_new_tokens=12, eos_token_id=eos,
-                      pad_token_id=-5, sampler=SeededSampler(range(6), 1.0, 1.0))  # [6, <=12]
+                      pad_token_id=-5, sampler=SeededSampler(range(6), 1.0, 1.0)).tokens  # [6, <=12]
 
     full = sampled(-1)
     eos = int(full[0, 1])  # the second token of row 0 ends a sequence
@@ -694,7 +694,7 @@ def test_decode_with_a_shared_prefix_samples_what_full_prompts_sample(tiny, gree
     def run(pre):
         sampler = None if greedy else SeededSampler(range(12), 1.0, 1.0)
         return decode(model, prompts, mask, num_generations=3, max_new_tokens=10, eos_token_id=-1, pad_token_id=0,
-                      sampler=sampler, prefix=pre)
+                      sampler=sampler, prefix=pre).tokens
 
     assert torch.equal(run(prefix), run(None))
 
@@ -720,6 +720,36 @@ def test_template_prefix_is_what_every_chat_prompt_starts_with(tiny):
     plain = template_prefix(tokenizer, "Be brief.", chat_template=False)
     assert plain == tokenizer("Be brief.\n\n")["input_ids"] and tokenizer.decode(plain).startswith("Be brief.")
     assert template_prefix(tokenizer, "", chat_template=False) == []
+
+
+def test_stop_strings_end_a_completion_at_the_token_that_completes_them(tiny):
+    """A stop string ends a completion as its end-of-sequence token would: the text stops right after the
+    string's first occurrence, the loss mask covers exactly the tokens up to it, the row is not truncated, and
+    the tokens before it are the ones sampled without the stop string (greedy and seeded)."""
+    import torch
+
+    from grpo_train.model import load_model, load_tokenizer
+    from grpo_train.rollout import generate
+
+    model, tokenizer = load_model(tiny["model"]).eval(), load_tokenizer(tiny["model"])
+    rows = [{"prompt": "Say something."}, {"prompt": "And more."}]
+    for temperature in (0.0, 1.0):
+        kw = dict(num_generations=2, max_new_tokens=24, temperature=temperature, top_p=1.0, system_prompt="",
+                  seeds=list(range(4)) if temperature else None)
+        free = generate(model, tokenizer, rows, **kw)
+        text = free.texts[0]
+        assert len(text) >= 6, text
+        stop = text[3:5]  # a string that occurs in the first completion
+        stopped = generate(model, tokenizer, rows, stop_strings=[stop], **kw)
+        for i, full in enumerate(free.texts):
+            cut = full.find(stop)
+            if cut < 0:
+                assert stopped.texts[i] == full
+                continue
+            assert stopped.texts[i] == full[: cut + len(stop)]  # one character per token here
+            n = int(stopped.mask[i].sum())
+            assert n == cut + len(stop) and not bool(stopped.truncated[i])
+            assert torch.equal(stopped.completion_ids[i, :n], free.completion_ids[i, :n])
 
 
 def test_stop_tokens_include_the_generation_configs(tiny):
