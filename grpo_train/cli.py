@@ -246,6 +246,7 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
     cfg = dataclasses.replace(cfg, precision=choose_precision(cfg.precision, next(model.parameters()).device, say))
     with ScoringPool(verifier, workers=cfg.scoring_workers, timeout=cfg.scoring_timeout) as pool:
         result = evaluate(model, tokenizer, rows, pool, cfg)
+    result.pop("groups", None)  # the (group, correct) pairs behind accuracy_by_<field>
     result["model"] = model_name
     result["precision"] = cfg.precision
     text = json.dumps(result, indent=2, default=str)

@@ -206,6 +206,9 @@ class Config:
     """The k of pass@k (each <= eval_samples)."""
     eval_batch_size: int = 50
     """Prompts per generate call during evaluation."""
+    eval_group_by: str = ""
+    """A row field to break the held-out accuracy down by (``family`` for the code task): the evaluation
+    reports ``accuracy_by_<field>`` too. "" = overall only."""
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)

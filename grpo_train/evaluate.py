@@ -78,6 +78,15 @@ def _correct_counts(
     return counts, infra, examples
 
 
+def accuracy_by(groups: Sequence[tuple[str, int]]) -> dict[str, float]:
+    """Accuracy per group from (group, correct) pairs (a row without the ``eval_group_by`` field is in group
+    ""), sorted by group."""
+    found: dict[str, list[int]] = {}
+    for name, ok in groups:
+        found.setdefault(name, []).append(ok)
+    return {name: sum(v) / len(v) for name, v in sorted(found.items())}
+
+
 def evaluate(
     model: torch.nn.Module,
     tokenizer: PreTrainedTokenizerBase,
@@ -104,6 +113,9 @@ def evaluate(
                 "infra": infra,
                 "examples": examples,
             }
+            if cfg.eval_group_by:
+                result["groups"] = [(str(row.get(cfg.eval_group_by, "")), ok) for row, ok in zip(rows, greedy)]
+                result[f"accuracy_by_{cfg.eval_group_by}"] = accuracy_by(result["groups"])
             if cfg.eval_samples > 1:
                 counts, infra_s, _ = _correct_counts(
                     model, tokenizer, rows, pool, cfg, cfg.eval_samples, cfg.temperature or 1.0

@@ -64,13 +64,14 @@ from typing import Any
 import numpy as np
 import torch
 from accelerate import Accelerator
+from accelerate.utils import gather_object
 from torch import Tensor
 from tqdm import tqdm
 
 from grpo_train import losses
 from grpo_train.config import Config, ConfigError, save_config
 from grpo_train.data import DatasetError, PromptStream, load_rows
-from grpo_train.evaluate import evaluate
+from grpo_train.evaluate import accuracy_by, evaluate
 from grpo_train.hardware import choose_precision
 from grpo_train.model import (
     OffloadedOptimizerState,
@@ -587,6 +588,10 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                                   "examples": result["examples"]}
         accelerator.print(f"[eval {tag}] held-out accuracy {accuracy:.1%} on {len(eval_rows)} problems "
                           f"({time.time() - t0:.0f}s)")
+        if cfg.eval_group_by:  # every process's (group, correct) pairs
+            by = accuracy_by(gather_object(result["groups"]) if world > 1 else result["groups"])
+            summary[f"eval_{tag}"][f"accuracy_by_{cfg.eval_group_by}"] = by
+            accelerator.print(f"[eval {tag}] by {cfg.eval_group_by}: " + ", ".join(f"{k} {v:.0%}" for k, v in by.items()))
 
     def checkpoint_now(step: int, data_state: dict[str, int], barrier: bool = True) -> None:
         with optimizer_loaded():  # state_dict() shares the state tensors: save before they go back to the file

@@ -313,6 +313,22 @@ def test_a_group_sigterm_that_breaks_the_scoring_is_redone_on_resume(tiny, tmp_p
     assert without_timings(read_metrics(stopped)) == without_timings(read_metrics(straight))
 
 
+def test_held_out_accuracy_broken_down_by_a_row_field(tiny, tmp_path):
+    """``eval_group_by`` adds the accuracy per value of a row field to the evaluation (the code task's
+    families); the groups' accuracies weighted by their sizes give the overall accuracy."""
+    from grpo_train.cli import train_main
+    from grpo_train.evaluate import accuracy_by
+
+    assert accuracy_by([("a", 1), ("b", 0), ("a", 0), ("a", 1)]) == {"a": 2 / 3, "b": 0.0}
+    out = tmp_path / "run"
+    assert train_main(overrides(tiny, out, max_steps=1, eval_before=True, eval_size=4,
+                                eval_group_by="reference")) == 0
+    before = json.loads((out / "summary.json").read_text())["eval_before"]
+    by = before["accuracy_by_reference"]
+    assert len(by) == 4 and all(0.0 <= v <= 1.0 for v in by.values())  # four held-out rows, four references
+    assert sum(by.values()) / 4 == pytest.approx(before["accuracy"])
+
+
 def test_a_resumed_run_keeps_its_before_evaluation_in_the_summary(tiny, tmp_path, monkeypatch):
     """The "before" evaluation runs only at step 0; a run stopped and resumed still reports it (it travels in
     the checkpoint), so summary.json has both ends."""
