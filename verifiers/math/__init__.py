@@ -135,6 +135,10 @@ Extraction: final-answer sentences and references
     a total loss of $\boxed{28\%}$.                                     | The stock retains 72% of its value. Final Answer: The final answer is $28 \%$. I hope it is correct. | correct | test_reference_written_as_a_solution_answers_with_its_final_answer
     The answer is \boxed{5}                                             | Adding gives 5. #### 5       | correct     | test_wrapped_references_are_normalised
     The answer is \boxed{5}                                             | 5 apples                     | correct     | test_wrapped_references_are_normalised
+    The final answer is \boxed{2/3}.                                    | answer is 0.6666667          | correct     | test_a_reference_written_as_an_answer_sentence_is_that_answer
+    \boxed{12}                                                          | the answer is 12             | correct     | test_a_reference_written_as_an_answer_sentence_is_that_answer
+    \boxed{13}                                                          | the answer is 12             | wrong       | test_a_reference_written_as_an_answer_sentence_is_that_answer
+    \boxed{3}                                                           | the answer is not 3          | bad_input   | test_a_reference_sentence_that_cannot_be_read_stays_bad_input
 
 Hedges: several answers where one is asked for get nothing
 
@@ -217,6 +221,14 @@ Comparison: labels, chains and relations
     $x = 5+5+1 = 11$                                                    | $x = 11$                     | correct     | test_labelled_answers_on_either_side
     $x = 5+5+1 = 7 = 11$                                                | $x = 11$                     | wrong       | test_labelled_answers_on_either_side
     $(5,2),(7,2)$                                                       | $p=5,q=2;p=7,q=2$            | correct     | test_labelled_answers_on_either_side
+    $\sum_{k=1}^n k = \frac{n(n+1)}{2}$                                 | \frac{n(n+1)}{2}             | correct     | test_an_unreadable_left_side_of_a_chain_answers_its_last_side
+    \boxed{\det(A) = 3}                                                 | 3                            | correct     | test_an_unreadable_left_side_of_a_chain_answers_its_last_side
+    \boxed{\lim_{x\to 0} f(x) = 1}                                      | 1                            | correct     | test_an_unreadable_left_side_of_a_chain_answers_its_last_side
+    \boxed{17 \bmod 5 = 2}                                              | 2                            | correct     | test_an_unreadable_left_side_of_a_chain_answers_its_last_side
+    \boxed{\|\vec v\| = 5}                                              | 5                            | correct     | test_an_unreadable_left_side_of_a_chain_answers_its_last_side
+    \boxed{\det(A) = 3 = 4}                                             | 4                            | unparsable  | test_hedges_and_false_chains_are_not_read_by_their_last_side
+    \boxed{\det A = 3, \det B = 4}                                      | 4                            | unparsable  | test_hedges_and_false_chains_are_not_read_by_their_last_side
+    \boxed{\det A \ne 3 = 4}                                            | 4                            | unparsable  | test_hedges_and_false_chains_are_not_read_by_their_last_side
 
 Comparison: sets, tuples, intervals, matrices
 

@@ -106,6 +106,11 @@ def math_answer(
         pred = parse_answer(answer)
     except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
         pred, pred_error = None, f"{type(e).__name__}: {e}" if not isinstance(e, ParseError) else str(e)
+    if pred is None and len(answer) <= MAX_ANSWER_CHARS:
+        last = _chain_last_side(answer)
+        if last is not None:  # "\\lim_{x \\to 0} \\frac{\\sin x}{x} = 1": the left side is not ours to read
+            answer, pred = last
+            info["extracted"] = answer
     if pred is not None and _same_alternatives(pred):
         pred = pred.items[0]  # "\frac12 or 0.5" restates one answer: not a hedge  # type: ignore[union-attr]
     elif _has_or(answer) and not _has_or(gold_text) and not several:
@@ -170,19 +175,99 @@ def check_reference(row: Mapping[str, Any], **_options: Any) -> str | None:
 math_answer.check_reference = check_reference  # type: ignore[attr-defined]
 
 
+_ANSWER_WORD_RE = re.compile(r"\banswers?\b", re.I)
+
+
 def _solution_answer(reference: str) -> tuple[str, Node] | None:
     """A reference that is a worked solution (several sentences, no box) answers with what the
     extraction rules read in it ("... Final Answer: The final answer is $28\\%$."), without the
-    last-number fallback; None when it is not prose or no rule reads an unhedged answer."""
-    if len(reference.split()) < 6:
+    last-number fallback; None when it is not prose or no rule reads an unhedged answer. A short sentence
+    ("answer is 0.6666667", "the answer is 12") is read only by its one "answer is" phrase."""
+    short = len(reference.split()) < 6
+    if short and len(_ANSWER_WORD_RE.findall(reference)) != 1:
         return None
     ex = extract_answer(reference, last_number_fallback=False)
-    if ex.answer is None or ex.hedged or ex.rule not in ("answer_is", "gsm8k", "boxed"):
+    rules = ("answer_is",) if short else ("answer_is", "gsm8k", "boxed")
+    if ex.answer is None or ex.hedged or ex.rule not in rules:
         return None
     try:
         return ex.answer, parse_answer(ex.answer)
     except Exception:  # noqa: BLE001 - still unreadable
         return None
+
+
+_CHAIN_SEPARATORS_RE = re.compile(
+    r"[,;]|\\\\|\\(?:q?quad|text|mbox|mathrm|textbf|boxed)\b|\b(?:or|and)\b|\n", re.I
+)  # a list or a hedge, not one expression
+_RELATION_WORDS_RE = re.compile(
+    r"[<>!:]|\\(?:le|ge|leq|geq|leqslant|geqslant|lt|gt|ne|neq|approx|sim|simeq|cong|equiv|in|notin|"
+    r"subset|subseteq|implies|Rightarrow|Leftarrow|iff|Leftrightarrow|pm|mp)(?![A-Za-z])"
+)
+_MAX_CHAIN_LEFT_CHARS = 200
+_ENVIRONMENT_RE = re.compile(r"\\begin\{(\w+\*?)\}.*?\\end\{\1\}", re.S)  # a matrix, a determinant
+
+
+def _top_level_split(s: str) -> list[str] | None:
+    """``s`` split at its ``=`` outside brackets, braces and environments; None when they are unbalanced."""
+    parts, depth, env, start, i = [], 0, 0, 0, 0
+    while i < len(s):
+        if s.startswith("\\begin{", i):
+            env += 1
+        elif s.startswith("\\end{", i):
+            env -= 1
+        c = s[i]
+        if c == "\\":
+            i += 2  # an escaped character (\\{, \\|) or the first letter of a command
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "=" and depth == 0 and env == 0:
+            parts.append(s[start:i])
+            start = i + 1
+        if depth < 0 or env < 0:
+            return None
+        i += 1
+    if depth or env:
+        return None
+    parts.append(s[start:])
+    return parts
+
+
+def _chain_last_side(answer: str) -> tuple[str, Node] | None:
+    """An answer that is a chain ``a = b = ... = z`` whose left part we cannot parse (``\\sum_{k=1}^n k``,
+    ``\\det(A)``, ``\\lim_{x \\to 0} f(x)``, ``17 \\bmod 5``, ``\\|\\vec v\\|``) answers its last side
+    ``z`` and its parse; None otherwise. Only the last side is ever paid, and only when nothing else
+    could be an answer too: every side after the unreadable part must equal ``z`` (``... = 3 = 4`` is a
+    false chain), and the unreadable part is one expression, with no list, hedge or relation in it
+    (``a = 3, b = 4``; ``x = 3 or x = 4``; ``x \\ne 3``) of at most 200 characters."""
+    text = strip_math_delimiters(answer).strip().rstrip(".").strip()
+    sides = _top_level_split(text)
+    if sides is None or len(sides) < 2 or len(sides) > 8 or any(not x.strip() for x in sides):
+        return None
+    parsed: list[Node] = []
+    k = len(sides)
+    while k > 0:
+        try:
+            node = parse_answer(sides[k - 1].strip())
+        except Exception:  # noqa: BLE001 - the unreadable left part starts here
+            break
+        if isinstance(node, (Relation, Answers, Choice)):
+            return None
+        parsed.append(node)
+        k -= 1
+    if k == 0 or not parsed:
+        return None
+    left = "=".join(sides[:k])
+    if len(left) > _MAX_CHAIN_LEFT_CHARS:  # a short formula, not a wall of text (f, then 1500 primes)
+        return None
+    left = _ENVIRONMENT_RE.sub(" ", left)
+    if _CHAIN_SEPARATORS_RE.search(left) or _RELATION_WORDS_RE.search(left):
+        return None
+    if not all(nodes_equal(x, parsed[0]) for x in parsed[1:]):
+        return None
+    return sides[-1].strip(), parsed[0]
 
 
 _PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
