@@ -94,6 +94,8 @@ def inverse_cdf(probs: Tensor, u: Tensor, chunk: int = CDF_CHUNK) -> Tensor:
     blocks = (F.pad(probs, (0, pad)) if pad else probs.contiguous()).view(n, -1, chunk)  # [N, B, K]
     sums = blocks.sum(-1, dtype=torch.float64).cumsum(-1)  # [N, B] mass up to the end of each block
     total = sums[:, -1:]  # [N, 1]
+    if not bool(((total > 0) & torch.isfinite(total)).all()):
+        raise ValueError("sampling needs finite probabilities with a positive total: the model's logits hold NaN or inf")
     target = torch.minimum(u[:, None] * total, torch.nextafter(total, torch.zeros_like(total)))  # [N, 1] in [0, total)
     block = torch.searchsorted(sums, target, right=True)  # [N, 1] first block ending past target (it has mass)
     inside = blocks.gather(1, block[:, :, None].expand(n, 1, chunk)).squeeze(1).double()  # [N, K]

@@ -611,6 +611,8 @@ def test_inverse_cdf_in_blocks_draws_what_the_full_cdf_draws(weights, u, chunk):
     assert weights[got] > 0
     top = int(inverse_cdf(probs, torch.tensor([1 - 2**-53], dtype=torch.float64), chunk=chunk))
     assert weights[top] > 0 and top == max(i for i, w in enumerate(weights) if w)
+    with pytest.raises(ValueError, match="NaN or inf"):
+        inverse_cdf(probs * float("nan"), torch.tensor([u], dtype=torch.float64), chunk=chunk)
 
 
 def test_decode_matches_a_full_forward_and_stops_at_eos(tiny):
