@@ -15,7 +15,7 @@ import torch
 from torch import Tensor
 
 from grpo_train.logprobs import entropy_from_logits, gathered_log_softmax, selective_log_softmax
-from grpo_train.rollout import Rollout, _cache_kw, drop_shared, shared_lengths
+from grpo_train.rollout import Rollout, _cache_kw, drop_shared, prefix_cache, shared_lengths
 
 PACKABLE_ATTENTION = ("sdpa", "eager")  # attention implementations that take a custom 4D mask as it is
 MAX_PACKED_ROW = 1024  # tokens per packed row: attention over a row costs T^2, so long groups get more rows
@@ -151,10 +151,7 @@ class SharedPromptLM(torch.nn.Module):
             prompts, prompt_mask, group, completions, completion_mask, self.max_row_tokens, shared, c
         )
         if c:
-            head = self.lm(input_ids=prefix.to(ids.device)[None], use_cache=True, logits_to_keep=1)
-            cache = getattr(head, "cache", None) or head.past_key_values
-            cache.batch_select_indices(torch.zeros(ids.shape[0], dtype=torch.long, device=ids.device))  # [1] -> [R]
-            cached = {self._cache_kw: cache}
+            cached = {self._cache_kw: prefix_cache(self.lm, prefix.to(ids.device), ids.shape[0])}  # [R] rows
         mask = allowed
         if self._additive_mask:  # eager attention adds the mask to the scores
             dtype = next(self.lm.parameters()).dtype

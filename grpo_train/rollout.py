@@ -279,6 +279,15 @@ def drop_shared(prompts: Tensor, prompt_mask: Tensor, shared: Tensor) -> tuple[T
     return prompts[:, prompts.shape[1] - s :], mask
 
 
+def prefix_cache(model: torch.nn.Module, prefix: Tensor, rows: int) -> Any:
+    """The KV cache of ``prefix`` [C], run once as one row and repeated for ``rows`` rows (differentiable when
+    grad is on: the training forward's rows see it)."""
+    out = model(input_ids=prefix[None], use_cache=True, logits_to_keep=1)
+    cache = getattr(out, "cache", None) or out.past_key_values
+    cache.batch_select_indices(torch.zeros(rows, dtype=torch.long, device=prefix.device))  # [1, ...] -> [rows, ...]
+    return cache
+
+
 def prompt_cache(
     model: torch.nn.Module, prompts: Tensor, prompt_mask: Tensor, prefix: Tensor | None, **kw: Any
 ) -> tuple[Any, Tensor, Tensor]:
@@ -296,9 +305,7 @@ def prompt_cache(
         return out, prompt_mask, length
     shared = shared_lengths(prompts, prompt_mask, prefix)  # [B]
     rest, rest_mask = drop_shared(prompts, prompt_mask, shared)  # [B, S]
-    head = model(input_ids=prefix.to(prompts.device)[None], use_cache=True, logits_to_keep=1)
-    cache = getattr(head, "cache", None) or head.past_key_values
-    cache.batch_select_indices(torch.zeros(prompts.shape[0], dtype=torch.long, device=prompts.device))  # [1] -> [B]
+    cache = prefix_cache(model, prefix.to(prompts.device), prompts.shape[0])
     seen = (torch.arange(prefix.numel(), device=prompts.device)[None] < shared[:, None]).to(prompt_mask.dtype)  # [B, C]
     mask = torch.cat([seen, rest_mask], 1)  # [B, C + S]
     position = shared[:, None] + (rest_mask.cumsum(-1) - 1).clamp(min=0)  # [B, S]

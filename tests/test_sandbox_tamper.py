@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
@@ -192,22 +191,13 @@ def test_squatted_uid_block(fresh, baseline):
     and ``own_nproc`` stays active."""
     if not (baseline["caps"]["root"] and "own_nproc" in baseline["active"]):
         pytest.skip("own_nproc through a uid block is root's")
-    squat = None
-    for block in range(_child.UID_BLOCKS):
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        try:
-            s.bind(b"\0verigrpo-uids-%d" % block)
-        except OSError:
-            s.close()
-            continue
-        squat = (s, block)
-        break
+    squat = fs._reserve_uids()  # what another server would hold: the first free block's name
     assert squat is not None
     try:
         server = fresh()
         _check_server(server, baseline)
         uid = run_program("import os; print(os.getuid())", limits=FAST, server=server).stdout.strip()
-        first = _child.UID_BASE + squat[1] * _child.UID_BLOCK
+        first = squat[1]
         assert not first <= int(uid) < first + _child.UID_BLOCK  # not the squatted block's
     finally:
         squat[0].close()
@@ -221,13 +211,8 @@ def test_every_uid_block_squatted_is_reported_missing(fresh, baseline, monkeypat
     monkeypatch.setattr(_child, "UID_BLOCKS", 2)
     held = []
     try:
-        for block in range(2):
-            s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-            try:
-                s.bind(b"\0verigrpo-uids-%d" % block)
-                held.append(s)
-            except OSError:  # held by a server running here: just as taken
-                s.close()
+        while (taken := fs._reserve_uids()) is not None:  # blocks held by a server running here count too
+            held.append(taken[0])
         server = fresh()
         assert "own_nproc" not in server.active_names()
         assert "a process count of its own for each execution" in server.missing
