@@ -48,6 +48,15 @@ Gaokao 2023 answers, each against its own answer and another problem's). It was 
 verifier was tuned and run once before any change: ``FIRST_RUN_2`` keeps those out-of-sample figures,
 printed next to the current ones (which are in-sample from then on). Same row format and policy
 rule as the first set; written under ``"external2"`` with a per-source breakdown.
+
+Third external set (``--external3``, default ``benchmarks/data/external_pairs_3.jsonl``): cases from
+projects neither earlier set uses. Rows whose ``source`` does not start with "derived from" come from
+another project's grading tests (STACK's AlgEquiv answer-test fixtures, PrimeIntellect verifiers'
+MathRubric tests, NeMo-RL's math environment tests, OpenCompass's OlympiadBench judger tests, slime's
+reward tests, tinker-cookbook's grading tests, Aleph Alpha eval-framework's extraction tests); the
+derived rows write STACK's pairs in LaTeX, STACK's number forms and OpenCompass's listed pairs. Built
+and run once before any verifier change: ``FIRST_RUN_3`` keeps those figures, for all headline rows and
+for the grading-test rows alone (``grading_tests``). Written under ``"external3"``.
 """
 
 from __future__ import annotations
@@ -65,12 +74,26 @@ DEFAULT_DATA = HERE / "data" / "math_pairs.jsonl"
 DEFAULT_OUT = HERE / "results" / "math.json"
 DEFAULT_EXTERNAL = HERE / "data" / "external_pairs.jsonl"
 DEFAULT_EXTERNAL_2 = HERE / "data" / "external_pairs_2.jsonl"
+DEFAULT_EXTERNAL_3 = HERE / "data" / "external_pairs_3.jsonl"
 
 # The second external set at its first run, before any verifier change made after reading it
 # (headline: 656 of 692 rows, 377 equivalent; 36 policy rows left out).
 FIRST_RUN_2 = {
     "ours": {"accuracy": 0.9649, "false_positives": 1, "false_negatives": 22},
     "math_verify": {"accuracy": 0.9649, "false_positives": 2, "false_negatives": 21},
+}
+
+# The third external set at its first run, before any verifier change made after reading it
+# (headline: 351 of 369 rows, 250 equivalent, 18 policy rows left out; grading-test rows: 222 of them).
+FIRST_RUN_3: dict[str, dict[str, Any]] = {
+    "headline": {
+        "ours": {"accuracy": 0.8661, "false_positives": 2, "false_negatives": 45},
+        "math_verify": {"accuracy": 0.7550, "false_positives": 4, "false_negatives": 82},
+    },
+    "grading_tests": {
+        "ours": {"accuracy": 0.8784, "false_positives": 1, "false_negatives": 26},
+        "math_verify": {"accuracy": 0.7523, "false_positives": 3, "false_negatives": 52},
+    },
 }
 
 
@@ -182,6 +205,7 @@ def summarise_external(rows: list[dict[str, Any]], ours: list, theirs: list) -> 
                 item["source"] = head_rows[item["i"]]["source"]
                 item["i"] = keep[item["i"]]  # the row's line in the file (0-based)
         out[name] = summary
+    out["grading_tests"] = _grading_tests(rows, ours, theirs)
     out["policy"] = [
         {
             "i": i,
@@ -193,6 +217,21 @@ def summarise_external(rows: list[dict[str, Any]], ours: list, theirs: list) -> 
         for i, r in enumerate(rows)
         if r.get("policy")
     ]
+    return out
+
+
+def _grading_tests(rows: list[dict[str, Any]], ours: list, theirs: list) -> dict[str, Any]:
+    """Agreement on the headline rows taken from another project's grading tests (not derived)."""
+    keep = [i for i, r in enumerate(rows) if not r.get("policy") and not r["source"].startswith("derived from")]
+    out: dict[str, Any] = {"n": len(keep)}
+    for name, res in (("ours", ours), ("math_verify", theirs)):
+        fp = sum(1 for i in keep if res[i][0] and not rows[i]["equivalent"])
+        fn = sum(1 for i in keep if not res[i][0] and rows[i]["equivalent"])
+        out[name] = {
+            "accuracy": (len(keep) - fp - fn) / len(keep) if keep else 0.0,
+            "false_positives": fp,
+            "false_negatives": fn,
+        }
     return out
 
 
@@ -230,6 +269,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         default=str(DEFAULT_EXTERNAL_2),
         help="the second external set, out-of-sample at its first run ('' to skip)",
     )
+    ap.add_argument(
+        "--external3",
+        type=str,
+        default=str(DEFAULT_EXTERNAL_3),
+        help="the third external set, out-of-sample at its first run ('' to skip)",
+    )
     args = ap.parse_args(argv)
 
     rows = load_pairs(args.data)
@@ -260,6 +305,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         ext2_rows = load_pairs(Path(args.external2))
         external2 = summarise_external(ext2_rows, run_ours(ext2_rows), run_math_verify(ext2_rows))
         report["external2"] = {"data": args.external2, "first_run": FIRST_RUN_2, **external2}
+    external3 = None
+    if args.external3:
+        ext3_rows = load_pairs(Path(args.external3))
+        external3 = summarise_external(ext3_rows, run_ours(ext3_rows), run_math_verify(ext3_rows))
+        report["external3"] = {"data": args.external3, "first_run": FIRST_RUN_3, **external3}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n")
 
@@ -300,8 +350,34 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print("per source (ours | math-verify):")
         for src, cell in external2["per_source"].items():
             print(f"  {src:60} {cell}")
+    if external3 is not None:
+        _print_external(args.external3, external3, title="EXTERNAL SET 3 (out-of-sample at first run)")
+        _print_grading_tests(external3["grading_tests"])
+        if FIRST_RUN_3:
+            print("at first run, before any change made after reading this set (out-of-sample):")
+            for part, label in (("headline", "all headline rows"), ("grading_tests", "grading-test rows")):
+                for name, key in (("ours", "ours"), ("math-verify", "math_verify")):
+                    f = FIRST_RUN_3[part][key]
+                    print(
+                        f"  {label:18} {name:12} agreement {f['accuracy']:.4f}, "
+                        f"false pos. {f['false_positives']}, false neg. {f['false_negatives']}"
+                    )
+            print("the figures above are the current run (in-sample once a fix was made after reading it)")
+        print("per source (ours | math-verify):")
+        for src, cell in external3["per_source"].items():
+            print(f"  {src:60} {cell}")
     print(f"wrote {args.out}")
     return report
+
+
+def _print_grading_tests(g: dict[str, Any]) -> None:
+    print(f"grading-test rows only ({g['n']} headline rows, none derived):")
+    for name, key in (("ours", "ours"), ("math-verify", "math_verify")):
+        f = g[key]
+        print(
+            f"  {name:12} agreement {f['accuracy']:.4f}, false pos. {f['false_positives']}, "
+            f"false neg. {f['false_negatives']}"
+        )
 
 
 def _print_external(
