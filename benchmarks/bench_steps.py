@@ -1,6 +1,6 @@
 """How well ``math_steps`` localises one wrong line in solutions written in mixed styles.
 
-Run: ``python -m benchmarks.bench_steps [--data PATH] [--out PATH]``.
+Run: ``python -m benchmarks.bench_steps [--data PATH] [--out PATH] [--external PATH | --no-external]``.
 
 Data: ``benchmarks/data/steps_mixed.jsonl`` (written by ``benchmarks/data/steps_mixed_gen.py``; see
 its docstring for the styles and fields). Each solution's *units* (lines or sentences) are labelled
@@ -21,6 +21,19 @@ counts as no score). The figures:
 - per layout and per style of the wrong unit, and every failure with its steps.
 
 Writes ``benchmarks/results/steps_mixed.json``.
+
+External set (``--external``, default ``benchmarks/data/steps_external.jsonl``, reported apart): solutions
+written elsewhere (GSM8K human, Socratic and GPT-3 solutions, MATH solutions, chat-model solutions, the
+Math-Shepherd example pair, PRM800K samples; sources per row), built by
+``benchmarks/data/steps_external_gen.py``: one result of a checkable claim changed in most of them (style
+``injected``), a few with a genuine labelled wrong step (style ``genuine``, reported on their own), the rest
+unchanged. Its units are the claims an independent arithmetic oracle reads (not ``math_steps``), the wrong
+claim and the final-answer marker. Figures: ``rate`` as above over the injected rows (the issue's metric),
+``flagged_rate`` (the wrong claim's step gets reward < 1 at all), ``clean_rate_strict`` (clean rows where
+no step is scored 0: no false accusation of any line, checkable or not). The set was built and run once
+before any change made after reading it: ``FIRST_RUN_EXTERNAL`` keeps those out-of-sample figures.
+Written under ``"external"`` in ``benchmarks/results/steps_mixed.json`` and in full to
+``benchmarks/results/steps_external.json``.
 """
 
 from __future__ import annotations
@@ -39,6 +52,16 @@ from verifiers.types import StepReward
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE / "data" / "steps_mixed.jsonl"
 DEFAULT_OUT = HERE / "results" / "steps_mixed.json"
+DEFAULT_EXTERNAL = HERE / "data" / "steps_external.jsonl"
+EXTERNAL_OUT = HERE / "results" / "steps_external.json"
+
+# The external set at its first run, before any change made after reading it (out-of-sample figures).
+FIRST_RUN_EXTERNAL: dict[str, Any] = {
+    "solutions": 94, "with_wrong_line": 59, "rate": 0.9322, "passed": 55, "flagged_rate": 0.9492, "flagged": 56,
+    "clean": 32, "clean_rate_strict": 1.0, "genuine": {"n": 3, "passed": 3, "flagged": 3},
+    "correct_lines": 196, "correct_lines_scored_0": 0, "correct_lines_unscored": 7,
+    "per_layout": {"math": {"n": 13, "rate": 0.6923}},  # every other layout 100 %
+}  # fmt: skip
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -64,8 +87,15 @@ def judge(row: dict[str, Any]) -> dict[str, Any]:
     zero = sum(1 for u, s in zip(correct, scores) if u["kind"] == "claim" and s == 0.0)
     unscored = sum(1 for u, s in zip(correct, scores) if u["kind"] == "claim" and math.isnan(s))
     reasons = []
+    flagged = None
+    accused = [
+        row["text"][s.start : s.end]
+        for s in steps
+        if s.reward == 0.0 and not (row["final_correct"] is False and s is steps[-1])
+    ]  # fmt: skip
     if row["wrong"] is not None:
         w = unit_score(row["wrong"], steps)
+        flagged = w < 1.0  # NaN: not flagged
         if math.isnan(w):
             reasons.append("wrong line unscored")
         for u, s in zip(correct, scores):
@@ -81,6 +111,8 @@ def judge(row: dict[str, Any]) -> dict[str, Any]:
         "id": row["id"],
         "pass": not reasons,
         "reasons": reasons,
+        "flagged": flagged,
+        "accused": accused if row["wrong"] is None else [],
         "correct_lines_scored_0": zero,
         "correct_lines_unscored": unscored,
         "correct_lines": sum(1 for u in correct if u["kind"] == "claim"),
@@ -95,7 +127,13 @@ def run(rows: list[dict[str, Any]]) -> dict[str, Any]:
     t0 = time.perf_counter()
     results = [judge(row) for row in rows]
     elapsed = time.perf_counter() - t0
-    wrong = [(row, res) for row, res in zip(rows, results) if row["wrong"] is not None]
+    wrong = [
+        (row, res) for row, res in zip(rows, results)
+        if row["wrong"] is not None and row["wrong"].get("style") != "genuine"
+    ]  # fmt: skip
+    genuine = [
+        (row, res) for row, res in zip(rows, results) if (row["wrong"] or {}).get("style") == "genuine"
+    ]
     clean = [(row, res) for row, res in zip(rows, results) if row["wrong"] is None]
 
     def rate(pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> float | None:
@@ -106,48 +144,93 @@ def run(rows: list[dict[str, Any]]) -> dict[str, Any]:
     for row, res in wrong:
         by_layout[row["layout"]].append((row, res))
         by_style[row["wrong"]["style"]].append((row, res))
+
+    def share(pairs: list[tuple[dict[str, Any], dict[str, Any]]], ok) -> float | None:
+        return round(sum(1 for p in pairs if ok(p[1])) / len(pairs), 4) if pairs else None
+
     return {
         "solutions": len(rows),
         "with_wrong_line": len(wrong),
         "rate": rate(wrong),
         "passed": sum(res["pass"] for _, res in wrong),
+        "flagged_rate": share(wrong, lambda res: res["flagged"]),
+        "flagged": sum(1 for _, res in wrong if res["flagged"]),
+        "clean": len(clean),
         "clean_rate": rate(clean),
+        "clean_rate_strict": share(clean, lambda res: not res["accused"]),
+        "genuine": {
+            "n": len(genuine),
+            "passed": sum(res["pass"] for _, res in genuine),
+            "flagged": sum(1 for _, res in genuine if res["flagged"]),
+            "rows": [
+                {"id": row["id"], "layout": row["layout"], "pass": res["pass"], "flagged": res["flagged"]}
+                for row, res in genuine
+            ],
+        },  # fmt: skip
         "correct_lines": sum(res["correct_lines"] for res in results),
         "correct_lines_scored_0": sum(res["correct_lines_scored_0"] for res in results),
         "correct_lines_unscored": sum(res["correct_lines_unscored"] for res in results),
         "seconds": round(elapsed, 2),
-        "per_layout": {k: {"n": len(v), "rate": rate(v)} for k, v in sorted(by_layout.items())},
+        "per_layout": {
+            k: {"n": len(v), "rate": rate(v), "flagged_rate": share(v, lambda res: res["flagged"])}
+            for k, v in sorted(by_layout.items())
+        },
         "per_wrong_style": {k: {"n": len(v), "rate": rate(v)} for k, v in sorted(by_style.items())},
         "failures": [
             {
                 "id": res["id"],
                 "layout": row["layout"],
-                "reasons": res["reasons"],
+                "reasons": res["reasons"] + [f"accused {t!r}" for t in res["accused"]],
                 "text": row["text"],
                 "steps": res["steps"],
             }
             for row, res in zip(rows, results)
-            if not res["pass"]
+            if not res["pass"] or res["accused"]
         ],  # fmt: skip
     }
+
+
+def _print(report: dict[str, Any]) -> None:
+    print(
+        f"wrong line below every correct line: {report['passed']}/{report['with_wrong_line']} "
+        f"({report['rate']:.1%}); wrong line scored < 1: {report['flagged']}/{report['with_wrong_line']}; "
+        f"clean solutions without a correct line scored 0: {report['clean_rate']:.1%}, without any step scored 0: "
+        f"{report['clean_rate_strict']:.1%} (n={report['clean']}); "
+        f"correct lines scored 0: {report['correct_lines_scored_0']}, unscored: "
+        f"{report['correct_lines_unscored']} of {report['correct_lines']}; {report['seconds']} s"
+    )
+    for name in ("per_layout", "per_wrong_style"):
+        print(name + ": " + ", ".join(f"{k} {v['rate']:.0%} (n={v['n']})" for k, v in report[name].items()))
+    g = report["genuine"]
+    if g["n"]:
+        print(f"genuine labelled wrong steps: below every correct line {g['passed']}/{g['n']}, "
+              f"scored < 1 {g['flagged']}/{g['n']}")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    ap.add_argument(
+        "--external", type=Path, default=DEFAULT_EXTERNAL, help="the external set (reported apart)"
+    )
+    ap.add_argument("--no-external", dest="external", action="store_const", const=None)
     args = ap.parse_args(argv)
     report = run(load(args.data))
+    _print(report)
+    if args.external is not None:
+        ext = run(load(args.external))
+        print(
+            f"external set {args.external} (first run, before any change: {FIRST_RUN_EXTERNAL or 'this run'}):"
+        )
+        _print(ext)
+        report["external"] = {"data": str(args.external), "first_run": FIRST_RUN_EXTERNAL,
+                              **{k: v for k, v in ext.items() if k != "failures"}}  # fmt: skip
+        EXTERNAL_OUT.parent.mkdir(parents=True, exist_ok=True)
+        EXTERNAL_OUT.write_text(json.dumps({"first_run": FIRST_RUN_EXTERNAL, **ext}, indent=1, ensure_ascii=False) + "\n",
+                                encoding="utf-8")  # fmt: skip
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(
-        f"wrong line below every correct line: {report['passed']}/{report['with_wrong_line']} "
-        f"({report['rate']:.1%}); clean solutions without a correct line scored 0: {report['clean_rate']:.1%}; "
-        f"correct lines scored 0: {report['correct_lines_scored_0']}, unscored: "
-        f"{report['correct_lines_unscored']} of {report['correct_lines']}; {report['seconds']} s"
-    )
-    for name in ("per_layout", "per_wrong_style"):
-        print(name + ": " + ", ".join(f"{k} {v['rate']:.0%} (n={v['n']})" for k, v in report[name].items()))
     print(f"wrote {args.out}")
 
 
