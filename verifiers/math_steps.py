@@ -21,7 +21,11 @@ side is a bare number right after a word (``20% of 50 = 10``, ``2 and 3 = 5``), 
 operator (``3 apples + 4 apples = 7``), touches a connective word (``... = 5 times 3``), an operator we do
 not evaluate (``\\log_2 8``, ``\\binom``, ``sqrt(16)``, ``a_1``, ``2:3``, ``100 % 7``, ``30^\\circ``), mixes
 a percent into a sum (``10 - 20%``) or ends in a sentence's ``!`` is skipped, so prose leads to "neutral",
-not to "wrong".
+not to "wrong". Inline maths between dollars (``$196=2^2\\cdot7^2$``, told from currency as Markdown renderers
+do: no space just inside the dollars, no digit after the closing one) is read apart from the prose around it,
+so its first side is whole even right after a word. ``\\boxed{..}`` and ``\\fbox{..}`` are layout (``= \\boxed{420}``
+is a side), and arrows and logical links (``\\implies``, ``\\Rightarrow``, ``\\iff``, ``\\therefore``, ``\\to``)
+end a claim like a comma.
 
 Checking a claim (:func:`verdict`, from :func:`verifiers.math.values.equality_holds`):
   * no variables: exact arithmetic; if either side has a decimal literal the sides may differ by half a
@@ -33,7 +37,9 @@ Checking a claim (:func:`verdict`, from :func:`verifiers.math.values.equality_ho
     (for datasets of pure simplification steps). When the variables cancel (``x + 1 = x + 2``) the claim
     is false for every value, hence wrong. A claim that cannot be evaluated is ``"unchecked"`` (neutral).
   A line that starts with ``=`` continues the chain from the last expression of the step before
-  (aligned derivations; also after a LaTeX ``\\\\`` inside one step).
+  (aligned derivations; also after a LaTeX ``\\\\`` inside one step); when that expression was just found
+  unequal to the one before it, the chain continues from the one before, so one slip is charged to its
+  own row only.
   A true claim whose right side is its left side again, up to brackets and the order of its parts
   (``51 + 20 = (51 + 20)``, ``3 \\cdot 4 = 4 \\cdot 3``, ``5 = 5``), is ``"restated"``: it computes
   nothing and earns no step reward (a process-supervised run on arithmetic learned to write only such
@@ -102,10 +108,17 @@ _KIND_ROLES = {
     "FUNC": "glue", "BINOM": "glue", "CHOOSE": "glue", "CMD": "glue", "DEGREE": "glue", "OVERLINE": "glue",
     "BAR": "glue", "DOT": "glue", "SETNAME": "glue", "BEGIN": "glue", "END": "glue",
 }  # fmt: skip
+_STATEMENT_LINKS = (
+    "implies", "impliedby", "iff", "Rightarrow", "Longrightarrow", "Leftarrow", "Longleftarrow", "Leftrightarrow",
+    "Longleftrightarrow", "rightarrow", "longrightarrow", "leftrightarrow", "to", "therefore", "because", "hence",
+)  # fmt: skip
 _TEXT_ROLES = {  # looked up before the kind
     ("REL", "="): "eq", ("CONST", "pi"): "math", ("CONST", "oo"): "glue", ("OP", "&"): "skip",
+    ("CMD", "\\boxed"): "skip", ("CMD", "\\fbox"): "skip",  # "= \\boxed{420}": the box is layout, its group a side
     **{("OP", op): "math" for op in ("+", "-", "*", "/", "^", "(", ")", "[", "]", "{", "}")},
     **{("OP", op): "glue" for op in ("_", "pm", "mp", "lfloor", "rfloor", "lceil", "rceil")},
+    # arrows and logical connectives join statements, not operands: "= 4 \\implies 63p(8) = 9" ends a claim
+    **{("CMD", "\\" + c): "break" for c in _STATEMENT_LINKS},
 }  # anything in neither table (other relations, ",", "\\{", an unknown character) is a "break"
 # A "!" is a factorial when one of these follows it on its line ("5! = 120", "3! + 1"), else a sentence's.
 _AFTER_FACTORIAL = {"NUM", "FRAC", "SQRT", "CONST", "FUNC", "BINOM", "CMD", "ROWSEP"}
@@ -156,8 +169,43 @@ _CONTEXT_ROLES: dict[tuple[str, str], Callable[[Tok | None, Tok, Tok | None], st
 }
 
 
+# Inline maths between single dollars, told apart from currency by the rule Markdown renderers use (pandoc):
+# the opening "$" has no whitespace after it, the closing one none before it and no digit after it, so
+# "$196=2^2\\cdot7^2$." is maths while "$5 + $3 = $8" is money; "\\$" is an escaped dollar, "$$" a display.
+_INLINE_MATH = re.compile(r"(?<![\\$])\$(?=[^\s$])([^$\n]*?[^\s$\\])\$(?![\d$])")
+
+
+def _chunks(text: str) -> list[tuple[str, bool]]:
+    """``text`` cut at its inline ``$..$`` maths: ``(piece, is_maths)`` in order, the dollars left out."""
+    out: list[tuple[str, bool]] = []
+    pos = 0
+    for m in _INLINE_MATH.finditer(text):
+        if m.start() > pos:
+            out.append((text[pos : m.start()], False))
+        out.append((m.group(1), True))
+        pos = m.end()
+    if pos < len(text):
+        out.append((text[pos:], False))
+    return out
+
+
 def _marks(text: str) -> list[Mark]:
-    """The tokens of ``text`` (the prose reading of :func:`verifiers.math.lex.tokenize`) with their roles."""
+    """The tokens of ``text`` (the prose reading of :func:`verifiers.math.lex.tokenize`) with their roles.
+
+    Inline ``$..$`` maths is read apart from the prose around it, between an "open" mark and a "break": its
+    first side starts at the dollar, so a word before it does not cut it ("factorize $196 = 2^2 \\cdot 7^2$",
+    "or $0 = 0$"), as it would a bare number in prose ("2 and 3 = 5")."""
+    marks: list[Mark] = []
+    for piece, is_maths in _chunks(text):
+        if is_maths:
+            marks.append(Mark("open", Tok("OPEN", "$")))
+        marks.extend(_piece_marks(piece))
+        if is_maths:
+            marks.append(Mark("break", Tok("CLOSE", "$")))
+    return marks
+
+
+def _piece_marks(text: str) -> list[Mark]:
     toks = tokenize(text, PROSE)
     marks = []
     for k, tok in enumerate(toks):
@@ -344,15 +392,20 @@ def find_claims(
     next_carry: list[Tok] | None = None
     for run, before, after in _runs(marks):
         sides = _sides(run, before, after, carry)
-        for a, b in zip(sides, sides[1:]):
+        last_wrong = False
+        for k, (a, b) in enumerate(zip(sides, sides[1:])):
             if not a or not b or len(claims) >= limit or _ambiguous_percent(a) or _ambiguous_percent(b):
                 continue
             claim = _claim(a, b, strict_algebra)
             if claim is not None:
                 claims.append(claim)
-        # A run that ends a line hands its last expression to a following "= ..." line.
+                last_wrong = k == len(sides) - 2 and claim.verdict == "unequal"
+        # A run that ends a line hands its last expression to a following "= ..." line; when that expression
+        # was just shown unequal to the one before it, the one before goes on instead, so a slip in one row
+        # of an aligned chain is not charged again to the correct row after it.
         ends_line = after is None or after.role == "nl"
-        last = sides[-1] if ends_line and sides[-1] else None
+        handed = sides[-2] if last_wrong and len(sides) > 1 and sides[-2] else sides[-1]
+        last = handed if ends_line and handed else None
         carry = last if after is not None else None
         next_carry = last if after is None else None
     return claims, next_carry

@@ -1,0 +1,136 @@
+"""math_steps on solutions written elsewhere (issue 12): the failure classes the external step set
+(``benchmarks/data/steps_external.jsonl``) showed at its first run, each by a general rule, and the set's
+figures as a regression floor."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from benchmarks.bench_steps import DEFAULT_EXTERNAL, load, run
+from verifiers.math_steps import find_claims, math_steps, score_steps
+
+
+def verdicts(text: str) -> list[tuple[str, str, str]]:
+    return [(c.lhs, c.rhs, c.verdict) for c in find_claims(text)[0]]
+
+
+def labels(text: str) -> list[tuple[str, str]]:
+    steps, rewards, _ = score_steps(text)
+    return [(s.text, r.label) for s, r in zip(steps, rewards)]
+
+
+# ------------------------------------------------------------------ 1. inline $..$ maths after a word
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # MATH solutions: a bare number opening inline maths after a word is a whole side
+        ("First prime factorize $196=2^2\\cdot7^2$.", [("196", "2^2*7^2", "equal")]),
+        ("We first recognize that $132=11\\times 12$, so", [("132", "11*12", "equal")]),
+        ("we see that $|5(1)-1|=1+3$ or $4=3$.", [("4", "3", "unequal")]),
+        ("Since $100 = 50\\cdot 2$, there are 50", [("100", "50*2", "equal")]),
+    ],
+)
+def test_inline_dollar_maths_after_a_word_is_a_whole_side(text, expected):
+    assert verdicts(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # currency is not inline maths: the rule of Markdown renderers (no space inside the dollars, no
+        # digit after the closing one) keeps money as money
+        ("$5 + $3 = $8", [("5+3", "8", "equal")]),
+        ("It costs $5, so 2 x $5 = $10.", [("2*5", "10", "equal")]),
+        ("Each ticket is $12, so 3 tickets cost 3 * $12 = $36.", [("3*12", "36", "equal")]),
+        # the prose rule still holds outside dollars: a bare number after a word is cut
+        ("half of 48 = 24", []),
+        ("2 and 3 = 5", []),
+    ],
+)
+def test_currency_and_prose_keep_their_readings(text, expected):
+    assert verdicts(text) == expected
+
+
+def test_a_wrong_check_inside_dollars_is_scored_wrong():
+    text = "So $x = 4$.\nIf we plug $x=4$ back in, we get $2\\cdot 4 + 1 = 9$ or $9=10$.\nThe answer is $\\boxed{4}$."
+    got = labels(text)
+    assert got[1][1] == "wrong"
+
+
+# ------------------------------------------------------------------ 2. a slip in one row of a chain
+
+
+def test_a_slip_in_an_aligned_row_is_not_charged_to_the_next_row():
+    text = (
+        "\\begin{align*}\n"
+        "1+2+4+71+142 &= (1+2+4)(1+71)-284 \\\\\n"
+        "&= 223 \\\\\n"
+        "&= 2^2\\cdot5\\cdot11.\n"
+        "\\end{align*}"
+    )
+    assert [lab for _, lab in labels(text)] == ["correct", "wrong", "correct"]
+
+
+def test_a_slip_on_a_line_is_not_charged_to_the_continuation():
+    text = "Total: 12 * 5 + 3 = 61 + 3\n= 63"
+    assert [lab for _, lab in labels(text)] == ["wrong", "correct"]
+
+
+def test_a_continuation_of_a_correct_line_still_uses_its_last_side():
+    text = "12 * 5 - 10 = 60 - 10\n= 50\n= 51"
+    assert [lab for _, lab in labels(text)] == ["correct", "correct", "wrong"]
+
+
+# ------------------------------------------------------------------ 3. "= \boxed{..}" is a side
+
+
+@pytest.mark.parametrize(
+    "text,verdict",
+    [
+        ("So $2\\cdot 120=\\boxed{240}$.", "equal"),
+        ("$$10\\cdot6\\cdot7=\\boxed{420}.$$", "equal"),
+        ("The total is \\(12+11=\\boxed{24}\\).", "unequal"),
+        ("$\\fbox{3+4} = 7$", "equal"),
+    ],
+)
+def test_a_boxed_group_is_a_side(text, verdict):
+    assert [v for _, _, v in verdicts(text)] == [verdict]
+
+
+def test_a_wrong_boxed_computation_fails_its_step_even_when_the_answer_is_right():
+    r = math_steps("First, 5 + 6 = 11.\nSo $12 + 11 = \\boxed{24}$.", {"reference": "24"})
+    assert [s.label for s in r.steps] == ["correct", "wrong"]
+
+
+# ------------------------------------------------------------------ 4. arrows join statements
+
+
+@pytest.mark.parametrize(
+    "link", ["\\implies", "\\Rightarrow", "\\Longrightarrow", "\\iff", "\\therefore", "\\to"]
+)
+def test_an_arrow_ends_a_claim(link):
+    text = f"\\[ 63p(8) - 8 = 720 \\cdot \\frac{{1}}{{720}} = 4 {link} 63p(8) = 12 \\]"
+    assert ("720*\\frac{1}{720}", "4", "unequal") in verdicts(text)
+
+
+def test_true_claims_on_both_sides_of_an_arrow_are_both_checked():
+    assert verdicts("$2^3 = 8 \\Rightarrow 8 + 1 = 9$") == [("2^3", "8", "equal"), ("8+1", "9", "equal")]
+
+
+# ------------------------------------------------------------------ the external set as a floor
+
+
+def test_external_step_set_floor():
+    """The out-of-sample set: the wrong line below every correct line in at least 95 % of the injected rows,
+    flagged at all in as many, and no clean solution with any step scored 0."""
+    report = run(load(DEFAULT_EXTERNAL))
+    assert report["with_wrong_line"] >= 40 and report["clean"] >= 20
+    assert report["rate"] >= 0.95
+    assert report["flagged_rate"] >= 0.95
+    assert report["clean_rate_strict"] == 1.0
+    assert report["correct_lines_scored_0"] == 0
+    assert not math.isnan(report["rate"])
