@@ -27,11 +27,13 @@ written elsewhere (GSM8K human, Socratic and GPT-3 solutions, MATH solutions, ch
 Math-Shepherd example pair, PRM800K samples; sources per row), built by
 ``benchmarks/data/steps_external_gen.py``: one result of a checkable claim changed in most of them (style
 ``injected``), a few with a genuine labelled wrong step (style ``genuine``, reported on their own), the rest
-unchanged. Its units are the claims an independent arithmetic oracle reads (not ``math_steps``), the wrong
+unchanged; rows carry a ``batch`` (2: ProcessBench solutions, gathered after the fixes made from
+batch 1), reported apart. Its units are the claims an independent arithmetic oracle reads (not ``math_steps``), the wrong
 claim and the final-answer marker. Figures: ``rate`` as above over the injected rows (the issue's metric),
 ``flagged_rate`` (the wrong claim's step gets reward < 1 at all), ``clean_rate_strict`` (clean rows where
 no step is scored 0: no false accusation of any line, checkable or not). The set was built and run once
-before any change made after reading it: ``FIRST_RUN_EXTERNAL`` keeps those out-of-sample figures.
+before any change made after reading it: ``FIRST_RUN_EXTERNAL`` (batch 1) and ``FIRST_RUN_EXTERNAL_2``
+keep those out-of-sample figures.
 Written under ``"external"`` in ``benchmarks/results/steps_mixed.json`` and in full to
 ``benchmarks/results/steps_external.json``.
 """
@@ -62,6 +64,24 @@ FIRST_RUN_EXTERNAL: dict[str, Any] = {
     "correct_lines": 196, "correct_lines_scored_0": 0, "correct_lines_unscored": 7,
     "per_layout": {"math": {"n": 13, "rate": 0.6923}},  # every other layout 100 %
 }  # fmt: skip
+
+# Batch 2 (ProcessBench solutions), collected after the fixes made from batch 1 and run once before any
+# further change: out-of-sample for those fixes.
+FIRST_RUN_EXTERNAL_2: dict[str, Any] = {
+    "solutions": 42, "with_wrong_line": 20, "rate": 0.85, "passed": 17, "flagged_rate": 1.0, "flagged": 20,
+    "clean": 8, "clean_rate_strict": 1.0, "genuine": {"n": 14, "passed": 3, "flagged": 3},
+    "correct_lines": 91, "correct_lines_scored_0": 2, "correct_lines_unscored": 1,
+    "per_layout": {"processbench_gsm8k": {"n": 12, "rate": 0.9167}, "processbench_math": {"n": 8, "rate": 0.75}},
+}  # fmt: skip
+FIRST_RUNS_EXTERNAL = {1: FIRST_RUN_EXTERNAL, 2: FIRST_RUN_EXTERNAL_2}
+
+
+def by_batch(rows: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+    """The external set's rows by ``batch`` (1 when absent)."""
+    out: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        out[row.get("batch", 1)].append(row)
+    return dict(out)
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -219,16 +239,20 @@ def main(argv: list[str] | None = None) -> None:
     report = run(load(args.data))
     _print(report)
     if args.external is not None:
-        ext = run(load(args.external))
-        print(
-            f"external set {args.external} (first run, before any change: {FIRST_RUN_EXTERNAL or 'this run'}):"
-        )
-        _print(ext)
-        report["external"] = {"data": str(args.external), "first_run": FIRST_RUN_EXTERNAL,
-                              **{k: v for k, v in ext.items() if k != "failures"}}  # fmt: skip
+        full: dict[str, Any] = {}
+        report["external"] = {"data": str(args.external)}
+        for batch, ext_rows in sorted(by_batch(load(args.external)).items()):
+            first = FIRST_RUNS_EXTERNAL.get(batch, {})
+            ext = run(ext_rows)
+            print(f"external set, batch {batch} ({len(ext_rows)} rows; first run, before any change made after "
+                  f"reading it: {first or 'this run'}):")  # fmt: skip
+            _print(ext)
+            report["external"][f"batch{batch}"] = {
+                "first_run": first, **{k: v for k, v in ext.items() if k != "failures"}
+            }  # fmt: skip
+            full[f"batch{batch}"] = {"first_run": first, **ext}
         EXTERNAL_OUT.parent.mkdir(parents=True, exist_ok=True)
-        EXTERNAL_OUT.write_text(json.dumps({"first_run": FIRST_RUN_EXTERNAL, **ext}, indent=1, ensure_ascii=False) + "\n",
-                                encoding="utf-8")  # fmt: skip
+        EXTERNAL_OUT.write_text(json.dumps(full, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")

@@ -405,6 +405,7 @@ def build(src: dict, idx: int) -> dict:
     rid = f"x{idx:03d}"
     ans = answer_span(text)
     row = {
+        "batch": src.get("batch", 1),
         "id": rid,
         "layout": src["style"],
         "source": src["source"],
@@ -415,7 +416,7 @@ def build(src: dict, idx: int) -> dict:
     final_correct = genuine is None and src.get("final_correct", True)
     wrong = None
     if genuine is not None:
-        if src["style"] == "prm800k":
+        if src["style"] == "prm800k" or src["style"].startswith("processbench"):
             parts = text.split("\n\n")
             start = sum(len(p) + 2 for p in parts[:genuine])
             end = start + len(parts[genuine])
@@ -466,6 +467,9 @@ def build(src: dict, idx: int) -> dict:
     if wrong is not None and wrong["style"] == "injected":
         bad = [c for c in claims if c.start == wrong["start"] and c.holds is False]
         assert bad, (rid, text[wrong["start"] : wrong["end"]])
+    if wrong is not None and wrong["style"] == "genuine":
+        # a label marks the first wrong step; what follows may build on it, so only earlier claims count
+        units = [u for u in units if u["end"] <= wrong["start"]]
     if wrong is not None:
         units.append({"start": wrong["start"], "end": wrong["end"], "kind": "wrong"})
     if ans is not None and not any(

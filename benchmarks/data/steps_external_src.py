@@ -26,6 +26,13 @@ Sources (repository@commit:path) and the style each gives:
     genuine slip would be an unlabelled wrong line).
   * ``shepherd``: the Math-Shepherd example pair in openreasoner/openr, ``reason/test.py`` ("Step k:
     ... ки" lines, "The answer is: n"; the second is marked "17 is wrong" there: a genuine wrong step).
+  * batch 2 (collected after the fixes made from batch 1, and run once before any further change):
+    ``processbench_gsm8k`` and ``processbench_math``: ProcessBench (Qwen/ProcessBench, as copied in
+    ljxzs-jjlzs/ProcessBench, ``code/dataset/{gsm8k,math}.json``): model solutions as paragraphs (one
+    step a paragraph, several sentences each, ``\\( \\)``/``\\[ \\]`` maths, "total = 25 + 8 = 33 classes").
+    Solutions labelled all-correct (label -1, final answer correct) are kept as they are or get an
+    injected slip; solutions whose labelled first wrong step holds an equality the oracle finds false
+    are ``genuine`` rows (the human label's step, arithmetic slips written by the model).
   * ``prm800k``: PRM800K samples in tongyx361/reward-by-prm800k, ``datasets/examples/prm800k-*-example.json`` (one step
     a paragraph, "# Answer"), cut after the first step a human rated -1 (a genuine, labelled wrong step).
 """
@@ -52,6 +59,7 @@ BUDGET = ("MobileLLM/BudgetThinker", "f0466b9d37595f46603387baa5930e312fefb7f5")
 PRM = ("tongyx361/reward-by-prm800k", "c8452fb67a5b4f8fc12a1761719256d16a5ba502")
 OPENR = ("openreasoner/openr", "f8ba9223f7634cc9a3dff701399e544df214e46f")
 EVALS_RU = ("kuk/simple-evals-ru", "5fb1507eafd70be92ff3379440c13ee5272963ce")
+PBENCH = ("ljxzs-jjlzs/ProcessBench", "e607025b8d00e46838d5b84170c96529ba19c53d")
 
 # openreasoner/openr reason/test.py: the Math-Shepherd example pair, as written there (data).
 SHEPHERD = [
@@ -186,6 +194,50 @@ def collect() -> list[dict]:
     return rows
 
 
+def collect_batch2() -> list[dict]:
+    """ProcessBench rows (see the module docstring), in file order."""
+    rows: list[dict] = []
+    gsm_ref = {}
+    for line in show(GSM, "grade_school_math/data/test.jsonl").splitlines():
+        r = json.loads(line)
+        gsm_ref[r["question"].strip()] = r["answer"].rsplit("####", 1)[1].strip()
+    for split, n_clean, n_genuine in (("gsm8k", 16, 8), ("math", 12, 6)):
+        path = f"code/dataset/{split}.json"
+        taken = genuine = 0
+        for r in json.loads(show(PBENCH, path)):
+            text = "\n\n".join(r["steps"])
+            claims = find_claims(text)
+            if r["label"] == -1 and r["final_answer_correct"]:
+                ref = gsm_ref.get(r["problem"].strip()) if split == "gsm8k" else _last_boxed(r["steps"][-1])
+                if taken < n_clean and ref and enough(text) and not any(c.holds is False for c in claims):
+                    rows.append({"style": f"processbench_{split}", "source": src(PBENCH, path), "key": r["id"],
+                                 "text": text, "reference": ref, "batch": 2})  # fmt: skip
+                    taken += 1
+            elif r["label"] >= 0 and genuine < n_genuine:
+                k = r["label"]
+                start = sum(len(p) + 2 for p in r["steps"][:k])
+                bad = [c for c in claims if c.holds is False and start <= c.start < start + len(r["steps"][k])]
+                ref = gsm_ref.get(r["problem"].strip()) if split == "gsm8k" else None
+                if bad:
+                    rows.append({"style": f"processbench_{split}", "source": src(PBENCH, path), "key": r["id"],
+                                 "text": text, "reference": ref or "\\text{unknown}", "batch": 2,
+                                 "final_correct": bool(r["final_answer_correct"]) and ref is not None,
+                                 "genuine_wrong_step": k, "label_source": "ProcessBench label (first wrong step)"})  # fmt: skip
+                    genuine += 1
+    return rows
+
+
+def _last_boxed(text: str) -> str | None:
+    i = text.rfind("\\boxed{")
+    if i < 0:
+        return None
+    depth, j = 1, i + len("\\boxed{")
+    while j < len(text) and depth:
+        depth += {"{": 1, "}": -1}.get(text[j], 0)
+        j += 1
+    return text[i + len("\\boxed{") : j - 1] if depth == 0 else None
+
+
 def add_prm(add, source: str, key: str, r: dict) -> None:
     """A PRM800K labelled sample: the chosen completion of each step, up to the first step whose shown
     completion a labeller rated -1 (the genuine wrong step, kept as the last step)."""
@@ -219,7 +271,7 @@ def add_prm(add, source: str, key: str, r: dict) -> None:
 
 
 def main() -> None:
-    rows = collect()
+    rows = collect() + collect_batch2()
     with open(OUT, "w", encoding="utf-8") as f:
         for row in rows:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
