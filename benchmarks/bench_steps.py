@@ -70,6 +70,8 @@ FIRST_RUN_EXTERNAL: dict[str, Any] = {
 FIRST_RUN_EXTERNAL_2: dict[str, Any] = {
     "solutions": 42, "with_wrong_line": 20, "rate": 0.85, "passed": 17, "flagged_rate": 1.0, "flagged": 20,
     "clean": 8, "clean_rate_strict": 1.0, "genuine": {"n": 14, "passed": 3, "flagged": 3},
+    # the same verifier, with the wrong unit scored by ``wrong_score`` (any sentence of a labelled paragraph):
+    "genuine_any_sentence": {"n": 14, "passed": 12, "flagged": 12},
     "correct_lines": 91, "correct_lines_scored_0": 2, "correct_lines_unscored": 1,
     "per_layout": {"processbench_gsm8k": {"n": 12, "rate": 0.9167}, "processbench_math": {"n": 8, "rate": 0.75}},
 }  # fmt: skip
@@ -96,6 +98,14 @@ def unit_score(unit: dict[str, Any], steps: list[StepReward]) -> float:
     return min(scored) if scored and len(scored) == len(rewards) else math.nan
 
 
+def wrong_score(unit: dict[str, Any], steps: list[StepReward]) -> float:
+    """The wrong unit's score: the lowest reward among the scored steps overlapping it (NaN when none is).
+    A labelled wrong step of several sentences (ProcessBench, PRM800K) is caught when any of its sentences
+    is scored 0; its other sentences being unscored does not hide that."""
+    scored = [s.reward for s in steps if s.start < unit["end"] and unit["start"] < s.end and not math.isnan(s.reward)]
+    return min(scored) if scored else math.nan
+
+
 def judge(row: dict[str, Any]) -> dict[str, Any]:
     """Score one solution and say whether it passes (see the module docstring)."""
     r = math_steps(row["text"], {"reference": row["reference"]})
@@ -114,7 +124,7 @@ def judge(row: dict[str, Any]) -> dict[str, Any]:
         if s.reward == 0.0 and not (row["final_correct"] is False and s is steps[-1])
     ]  # fmt: skip
     if row["wrong"] is not None:
-        w = unit_score(row["wrong"], steps)
+        w = wrong_score(row["wrong"], steps)
         flagged = w < 1.0  # NaN: not flagged
         if math.isnan(w):
             reasons.append("wrong line unscored")

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from benchmarks.bench_steps import DEFAULT_EXTERNAL, load, run
-from verifiers.math_steps import find_claims, math_steps, score_steps
+from verifiers.math_steps import find_claims, math_steps, score_steps, split_steps
 
 
 def verdicts(text: str) -> list[tuple[str, str, str]]:
@@ -57,8 +57,9 @@ def test_currency_and_prose_keep_their_readings(text, expected):
 
 def test_a_wrong_check_inside_dollars_is_scored_wrong():
     text = "So $x = 4$.\nIf we plug $x=4$ back in, we get $2\\cdot 4 + 1 = 9$ or $9=10$.\nThe answer is $\\boxed{4}$."
-    got = labels(text)
-    assert got[1][1] == "wrong"
+    got = dict(labels(text))
+    assert [lab for t, lab in got.items() if "9=10" in t] == ["wrong"]
+    assert [lab for t, lab in got.items() if "+ 1 = 9" in t] == ["correct"]
 
 
 # ------------------------------------------------------------------ 2. a slip in one row of a chain
@@ -133,4 +134,55 @@ def test_external_step_set_floor():
     assert report["flagged_rate"] >= 0.95
     assert report["clean_rate_strict"] == 1.0
     assert report["correct_lines_scored_0"] == 0
+    assert report["genuine"]["flagged"] >= 14  # of 17 human/source-labelled wrong steps
     assert not math.isnan(report["rate"])
+
+
+# ------------------------------------------------------------------ 5-7. splitting around maths spans
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # 5. no sentence cut inside maths: "6! \times" is a factorial, not a sentence's "!"
+        (
+            "\\[ 3! \\times 6! \\times 5! = 6 \\times 720 \\times 120 \\]",
+            ["\\[ 3! \\times 6! \\times 5! = 6 \\times 720 \\times 120 \\]"],
+        ),
+        ("Then \\(x = 2\\). So \\(y = 3\\).", ["Then \\(x = 2\\).", "So \\(y = 3\\)."]),
+        # 6. a display block ends its sentence when a capitalised one follows on the line
+        (
+            "First: \\[ \\frac{425}{5} = 85 \\] Then, we add 17: \\[ 85 + 17 = 102 \\] So, 102 letters.",
+            [
+                "First: \\[ \\frac{425}{5} = 85 \\]",
+                "Then, we add 17: \\[ 85 + 17 = 102 \\]",
+                "So, 102 letters.",
+            ],
+        ),
+        # 7. two inline equalities joined by prose in one sentence are two steps
+        (
+            "It is between 3 and 4 as $3^2 = 9$ and $4^2 = 16$.",
+            ["It is between 3 and 4 as $3^2 = 9$", "and $4^2 = 16$."],
+        ),
+        # ... but not a chain, nor maths without an equality, nor money
+        ("We get $a = 1$, $b = 2$.", ["We get $a = 1$, $b = 2$."]),
+        ("So $x$ and $y = 3$ hold.", ["So $x$ and $y = 3$ hold."]),
+        ("It costs $5 = 2 + 3 and $3 = 1 + 2 more.", ["It costs $5 = 2 + 3 and $3 = 1 + 2 more."]),
+    ],
+)
+def test_splitting_around_maths_spans(text, expected):
+    assert [s.text for s in split_steps(text)] == expected
+
+
+def test_a_slip_beside_a_correct_inline_claim_is_singled_out():
+    text = (
+        "The root lies between 3 and 4 because $3^2 = 9$ and $4^2 = 11$.\nSo $\\lceil\\sqrt{10}\\rceil = 4$."
+    )
+    got = dict(labels(text))
+    assert got["The root lies between 3 and 4 because $3^2 = 9$"] == "correct"
+    assert got["and $4^2 = 11$."] == "wrong"
+
+
+def test_a_factorial_product_in_a_display_is_one_checked_claim():
+    text = "Therefore,\n\\[ 3! \\times 6! \\times 5! \\times 3! = 6 \\times 720 \\times 120 \\times 6 \\]"
+    assert [lab for _, lab in labels(text)] == ["neutral", "correct"]

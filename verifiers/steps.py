@@ -11,6 +11,11 @@ Modes (:func:`split_steps`; ``"auto"`` is ``"mixed"``, the other modes are opt-i
     correct one. A line that is only a display delimiter (``\\[``, ``\\]``, ``$$``,
     ``\\begin{align}``, ``\\end{align}``) joins the line it opens or closes, so each row of a
     display block is a step of its own (a row starting with ``=`` or ``&=`` continues the one before).
+    Maths spans on a line (``\\[..\\]``, ``$$..$$``, ``\\(..\\)``, inline ``$..$`` told from money as Markdown
+    renderers do) are never cut by a sentence end ("\\[ 3! \\times 6! = 4320 \\]"); a display block ends its
+    sentence when a capitalised one follows it on the line; and two spans that each hold an equality, with
+    prose but no sentence end between them ("because $3^2 = 9$ and $4^2 = 16$"), are cut after the first,
+    so each checkable claim is a step of its own.
   * ``"markers"``: one step per "Step k:" marker (at the start of a line, or a capitalised "Step k"
     after whitespace) holding everything up to the next marker; text before the first is a step too;
   * ``"lines"``: one step per non-blank line, a display block over several lines staying one step;
@@ -147,11 +152,50 @@ def _line_bounds(text: str) -> list[tuple[int, int]]:
     return out
 
 
+# Maths spans within a line: display \\[..\\] and $$..$$, inline \\(..\\) and $..$ (an inline dollar pair as
+# Markdown renderers read it: no space just inside, no digit after the closing one, so "$5 and $3" is money).
+_MATH_SPAN = re.compile(
+    r"\\\[.*?\\\]|\$\$.*?\$\$|\\\(.*?\\\)|(?<![\\$])\$(?=[^\s$])[^$\n]*?[^\s$\\]\$(?![\d$])", re.DOTALL
+)
+# After a display block, prose that starts a new sentence ("\\[ 425/5 = 85 \\] Then, we add 17: ...").
+_AFTER_DISPLAY = re.compile(r"[ \t]+(?=[A-Z])")
+
+
+def _maths_cuts(text: str, start: int, end: int, spans: list[tuple[int, int, str]]) -> set[int]:
+    """Cuts the maths spans of a line give: after a display block followed by a capitalised sentence, and
+    between two spans that each hold an equality, so two claims in one sentence ("because $3^2 = 9$ and
+    $4^2 = 11$") are two steps and a slip in one does not hide the other; the cut comes after the first span
+    (and a comma or semicolon right after it)."""
+    cuts: set[int] = set()
+    for k, (a, b, kind) in enumerate(spans):
+        if kind == "display":
+            m = _AFTER_DISPLAY.match(text, b, end)
+            if m and m.end() < end:
+                cuts.add(m.end())
+        if "=" in text[a:b] and k + 1 < len(spans) and "=" in text[spans[k + 1][0] : spans[k + 1][1]]:
+            gap = text[b : spans[k + 1][0]]
+            lead = len(gap) - len(gap.lstrip(",;"))
+            # some prose between them ("and", "so"), not one chain cut by a dollar, nor a sentence end (cut there)
+            if gap.strip(",; \t") and not re.search(r"[.!?:\n]", gap):
+                cuts.add(b + lead)
+    return cuts
+
+
 def _sentence_cuts(text: str, start: int, end: int) -> list[int]:
-    """Cut points inside the line ``text[start:end]``: sentence ends and "Step k:" labels after the start."""
+    """Cut points inside the line ``text[start:end]``: sentence ends and "Step k:" labels after the start
+    (never inside maths: "\\[ 3! \\times 6! = 4320 \\]" is one claim), and the cuts of :func:`_maths_cuts`."""
+    spans = [
+        (m.start(), m.end(), "display" if m.group(0)[:2] in ("\\[", "$$") else "inline")
+        for m in _MATH_SPAN.finditer(text, start, end)
+    ]
+
+    def in_maths(pos: int) -> bool:
+        return any(a < pos < b for a, b, _ in spans)
+
     cuts = sorted(
-        {m.end() for m in _SENTENCE_CUT.finditer(text, start, end)}
+        {m.end() for m in _SENTENCE_CUT.finditer(text, start, end) if not in_maths(m.end())}
         | {m.start() for m in _MARKER.finditer(text, start, end) if text[start : m.start()].strip()}
+        | _maths_cuts(text, start, end, spans)
     )
     kept: list[int] = []
     prev = start
