@@ -33,6 +33,8 @@ Sources (repository@commit:path) and the style each gives:
     Solutions labelled all-correct (label -1, final answer correct) are kept as they are or get an
     injected slip; solutions whose labelled first wrong step holds an equality the oracle finds false
     are ``genuine`` rows (the human label's step, arithmetic slips written by the model).
+  * batch 3 (collected after the fixes made from batch 2, run once before any further change): the same
+    rules on ProcessBench's ``olympiadbench`` and ``omnimath`` splits (competition problems).
   * ``prm800k``: PRM800K samples in tongyx361/reward-by-prm800k, ``datasets/examples/prm800k-*-example.json`` (one step
     a paragraph, "# Answer"), cut after the first step a human rated -1 (a genuine, labelled wrong step).
 """
@@ -201,7 +203,9 @@ def collect_batch2() -> list[dict]:
     for line in show(GSM, "grade_school_math/data/test.jsonl").splitlines():
         r = json.loads(line)
         gsm_ref[r["question"].strip()] = r["answer"].rsplit("####", 1)[1].strip()
-    for split, n_clean, n_genuine in (("gsm8k", 16, 8), ("math", 12, 6)):
+    for split, n_clean, n_genuine, batch in (
+        ("gsm8k", 16, 8, 2), ("math", 12, 6, 2), ("olympiadbench", 12, 6, 3), ("omnimath", 12, 6, 3)
+    ):  # fmt: skip
         path = f"code/dataset/{split}.json"
         taken = genuine = 0
         for r in json.loads(show(PBENCH, path)):
@@ -211,7 +215,7 @@ def collect_batch2() -> list[dict]:
                 ref = gsm_ref.get(r["problem"].strip()) if split == "gsm8k" else _last_boxed(r["steps"][-1])
                 if taken < n_clean and ref and enough(text) and not any(c.holds is False for c in claims):
                     rows.append({"style": f"processbench_{split}", "source": src(PBENCH, path), "key": r["id"],
-                                 "text": text, "reference": ref, "batch": 2})  # fmt: skip
+                                 "text": text, "reference": ref, "batch": batch})  # fmt: skip
                     taken += 1
             elif r["label"] >= 0 and genuine < n_genuine:
                 k = r["label"]
@@ -220,7 +224,7 @@ def collect_batch2() -> list[dict]:
                 ref = gsm_ref.get(r["problem"].strip()) if split == "gsm8k" else None
                 if bad:
                     rows.append({"style": f"processbench_{split}", "source": src(PBENCH, path), "key": r["id"],
-                                 "text": text, "reference": ref or "\\text{unknown}", "batch": 2,
+                                 "text": text, "reference": ref or "\\text{unknown}", "batch": batch,
                                  "final_correct": bool(r["final_answer_correct"]) and ref is not None,
                                  "genuine_wrong_step": k, "label_source": "ProcessBench label (first wrong step)"})  # fmt: skip
                     genuine += 1
