@@ -186,3 +186,22 @@ def test_a_slip_beside_a_correct_inline_claim_is_singled_out():
 def test_a_factorial_product_in_a_display_is_one_checked_claim():
     text = "Therefore,\n\\[ 3! \\times 6! \\times 5! \\times 3! = 6 \\times 720 \\times 120 \\times 6 \\]"
     assert [lab for _, lab in labels(text)] == ["neutral", "correct"]
+
+
+# ------------------------------------------------------------------ 8. calculator annotations
+
+
+@pytest.mark.parametrize(
+    "text,label",
+    [
+        ("He spends 5*7 = <<5*7=35>>35 hours a week", "correct"),
+        ("He spends 5*7 = <<5*7=35>>32 hours a week", "wrong"),  # a right annotation, a wrong visible result
+        ("He spends 5*7 = <<5*7=32>>32 hours a week", "wrong"),
+        ("Each dog takes .5*10 = <<.5*10=5.0>>5 hours", "correct"),
+        ("She sells <<16-3-4=9>>9 duck eggs a day.", "correct"),
+        ("So 48/2 = <<48/2=24>> clips", "correct"),
+        ("That is <<35=35>>35 hours", "neutral"),  # restating a number computes nothing
+    ],
+)
+def test_a_calculator_annotation_is_chained_to_the_visible_result(text, label):
+    assert [lab for _, lab in labels(text)] == [label]

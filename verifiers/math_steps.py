@@ -189,13 +189,21 @@ def _chunks(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+# A calculator annotation (GSM8K): "5*7 = <<5*7=35>>35". The reader sees the number after it, so the
+# annotation is read as a chain that ends there, "5*7 = (5*7) = 35 = 35": a right annotation cannot vouch for
+# a wrong visible result ("<<5*7=35>>32" is unequal), and a wrong annotation is unequal as before.
+_ANNOTATION = re.compile(r"<<([^<>=\n]{1,200})=([^<>=\n]{1,50})>>")
+
+
 def _marks(text: str) -> list[Mark]:
     """The tokens of ``text`` (the prose reading of :func:`verifiers.math.lex.tokenize`) with their roles.
 
+    A calculator annotation ``<<e=r>>`` reads as `` (e) = r = ``, chained to the number written after it.
     Inline ``$..$`` maths is read apart from the prose around it, between an "open" mark and a "break": its
     first side starts at the dollar, so a word before it does not cut it ("factorize $196 = 2^2 \\cdot 7^2$",
     "or $0 = 0$"), as it would a bare number in prose ("2 and 3 = 5")."""
     marks: list[Mark] = []
+    text = _ANNOTATION.sub(lambda m: f" ({m.group(1)}) = {m.group(2)} = ", text)
     for piece, is_maths in _chunks(text):
         if is_maths:
             marks.append(Mark("open", Tok("OPEN", "$")))
