@@ -215,7 +215,9 @@ def test_spans_cover_text_in_order(text: str, mode: str) -> None:
         ("The ratio 2:3 = 4:6", []),
         ("Therefore 100 % 7 = 2", []),  # modulo, not percent
         ("10 - 20% = 8", []),  # 10 - 0.2 or 10 * 0.8?
-        ("Natalia sold 48/2 = <<48/2=24>>24 clips", ["equal"]),  # GSM8K calculator annotations
+        # GSM8K calculator annotations: "<<e=r>>v" reads as "(e) = r = v" (the visible v must be r too)
+        ("Natalia sold 48/2 = <<48/2=24>>24 clips", ["restated", "equal", "restated"]),
+        ("Natalia sold 48/2 = <<48/2=24>>25 clips", ["restated", "equal", "unequal"]),
         ("1) 3 + 4 = 7", ["equal"]),  # a list marker
         ("6.02e23 = 602000000000000000000000", ["equal"]),
         ("1e999999 = 1", []),
