@@ -1037,7 +1037,9 @@ def test_short_words_in_text_are_words(pred, gold, expected):
         ("|2x + 1| \\ge 3", "(-\\infty, -2] \\cup [1, \\infty)", True),
         ("2 > |x|", "(-2, 2)", True),
         ("|x| > 2", "(-2, 2)", False),
-        ("|x^2 - 1| < 3", "(-2, 2)", False),  # not linear inside: no interval is read
+        # not linear inside: read as a condition, -3 < x^2 - 1 < 3, so x^2 < 4 (see tests/test_math_set3.py)
+        ("|x^2 - 1| < 3", "(-2, 2)", True),
+        ("|x^2 - 1| < 3", "(-1, 1)", False),
     ],
 )
 def test_absolute_value_inequalities_are_intervals(pred, gold, expected):

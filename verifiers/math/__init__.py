@@ -10,7 +10,8 @@ each; a stage only imports the ones above it:
   parser), :mod:`~verifiers.math.parse` (:func:`parse_answer`, :func:`parse_math`);
 - answer forms read by the fallbacks: :mod:`~verifiers.math.forms`;
 - comparison: :mod:`~verifiers.math.values` (two values: the precision policy, units, percent, degrees),
-  :mod:`~verifiers.math.compare` (two answer trees: :func:`nodes_equal`, :func:`answers_equivalent`);
+  :mod:`~verifiers.math.compare` (two answer trees: :func:`nodes_equal`, :func:`answers_equivalent`),
+  :mod:`~verifiers.math.conditions` (equations, inequalities, intervals by their solutions);
 - extraction: :mod:`~verifiers.math.boxes` (boxes, ``<answer>`` tags, ``#### n``, :func:`extract_reference`),
   :mod:`~verifiers.math.extract` (:func:`extract_answer`: the rules, hedges, doubted fallbacks);
 - the verifier: :mod:`~verifiers.math.verifier` (:func:`math_answer`, :func:`check_reference`,
@@ -35,7 +36,11 @@ Policy constants: a decimal against an exact value without a terminating expansi
 credited within ``DECIMAL_REL_TOL = 1e-6`` relative error; two decimals, or a decimal and a terminating
 rational, must be equal exactly; exact constants agree at 30 digits to ``EXACT_REL_TOL = 1e-20``;
 expressions with free symbols are equal when the expanded difference is 0, different when it is a non-zero
-rational polynomial, else equal at 6 fixed points (``SYMBOLIC_REL_TOL``). Completions over
+rational polynomial, else equal at fixed points (``SYMBOLIC_REL_TOL``): symbols are real, so the sides are
+compared where both are real, and a point where only one is real is a difference (``1/\\sqrt{x}`` equals
+``\\sqrt{1/x}``, ``\\sqrt{x}\\sqrt{y}`` is not ``\\sqrt{xy}``). Conditions (equations, inequalities, intervals,
+joined by "or" / "and") that are not written alike compare by their solutions: real solution sets in one
+variable, zero sets (square-free numerators, multiplicity not compared) for equations. Completions over
 ``MAX_COMPLETION_CHARS`` (100,000) are ``too_long``; the parser's limits are listed in
 :mod:`~verifiers.math.guards`. When in doubt the answer is wrong: an answer that fails to parse is
 ``unparsable`` (never an exception), a comparison that raises is "not equal", and a reference that cannot
@@ -59,6 +64,8 @@ Extraction: where the answer is
     Hence \boxed12.                                                     | 12                           | correct     | test_answer_markers_languages_and_sentence_ends
     \boxed{} so \boxed{5}                                               | 5                            | correct     | test_empty_box_is_ignored
     48 + 24 = 72 #### 72                                                | 72                           | correct     | test_extraction_rules
+    Calculation. ####: 55                                               | 55                           | correct     | test_answer_markers_colon_after_hashes_and_a_sentence_after_the_marker
+    Finale Antwort: Die finale Antwort lautet 24. Ich hoffe, die Antwort ist korrekt. | 24             | correct     | test_answer_markers_colon_after_hashes_and_a_sentence_after_the_marker
     Thus the answer is $\frac{3}{4}$. Done.                             | 3/4                          | correct     | test_extraction_rules
     **Answer**: 12                                                      | 12                           | correct     | test_answer_markers_languages_and_sentence_ends
     答案是12，不是13。                                                   | 12                           | correct     | test_answer_markers_languages_and_sentence_ends
@@ -258,6 +265,25 @@ Comparison: sets, tuples, intervals, matrices
     \boxed{(0, -2, 0), (0, 0, 0)}                                       | (0;0;0),(0;-2;0)             | correct     | test_answer_key_notations
     $\begin{pmatrix}3 & 4 \\ 1 & 2\end{pmatrix}$                        | $\begin{pmatrix}0 & 1 \\ 1 & 0\end{pmatrix} \begin{pmatrix}1 & 2 \\ 3 & 4\end{pmatrix}$ | correct | test_answer_key_notations
 
+Comparison: conditions by their solutions
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{x^2 = 4}                                                     | x = 2 or x = -2              | correct     | test_one_variable_conditions_compare_by_their_real_solutions
+    \boxed{x = 2}                                                       | x^2 = 4                      | wrong       | test_one_variable_conditions_compare_by_their_real_solutions
+    \boxed{x^2 < 4}                                                     | x < 2 and x > -2             | correct     | test_one_variable_conditions_compare_by_their_real_solutions
+    \boxed{x^2 \le 9}                                                   | |x| < 3                      | wrong       | test_one_variable_conditions_compare_by_their_real_solutions
+    \boxed{x \ge 1 and x \le 1}                                         | x = 1                        | correct     | test_one_variable_conditions_compare_by_their_real_solutions
+    \boxed{x^2 + 1 = 0}                                                 | x^2 + 4 = 0                  | wrong       | test_one_variable_conditions_compare_by_their_real_solutions
+    \boxed{a \cdot b = 0}                                               | a = 0 or b = 0               | correct     | test_equations_compare_by_their_zero_sets
+    \boxed{ax = ay}                                                     | x = y                        | wrong       | test_equations_compare_by_their_zero_sets
+    \boxed{|x| = |y|}                                                   | x = y or x = -y              | correct     | test_equations_compare_by_their_zero_sets
+    \boxed{(x - 2)^2 = 0}                                               | x = 2                        | correct     | test_equations_compare_by_their_zero_sets
+    \boxed{(1, 2] \cup [2, 3)}                                          | (1, 3)                       | correct     | test_unions_of_intervals_are_merged
+    \boxed{(1, 2] \cup [2, 3)}                                          | [1, 3]                       | wrong       | test_unions_of_intervals_are_merged
+    \boxed{\frac{1}{\sqrt{x}}}                                          | \sqrt{\frac{1}{x}}            | correct     | test_symbols_are_real_and_compared_where_both_sides_are_real
+    \boxed{\ln x}                                                       | \ln|x|                       | wrong       | test_symbols_are_real_and_compared_where_both_sides_are_real
+
 Comparison: units, percent, degrees
 
     completion                                                          | reference                    | verdict     | test
@@ -317,6 +343,11 @@ Normalisation and notation
     \boxed{\gcd(4, 6)}                                                  | 2                            | correct     | test_equivalence_table
     \boxed{[52.2, 30.0, 14.0, -49.0, -81.0]}                            | ['52.2', '30.0', '14.0', '-49.0', '-81.0'] | correct     | test_python_lists_of_quoted_numbers
     \boxed{5 \text{ min}}                                               | 5                            | correct     | test_equivalence_table
+    \boxed{\sum_{k=1}^{n} k^2}                                           | \frac{n(n+1)(2n+1)}{6}        | correct     | test_finite_sums_and_products
+    \boxed{\prod_{k=1}^{3} \cos(kx)}                                     | \cos x \cos 2x               | wrong       | test_finite_sums_and_products
+    \boxed{\sum_{k=1}^{1000000} k}                                       | 500000500000                 | unparsable  | test_sums_beyond_the_limits_do_not_parse
+    \boxed{\operatorname{asinh}(x)}                                      | \ln(x+\sqrt{x^2+1})          | correct     | test_inverse_hyperbolic_functions_and_ambiguous_inverse_powers
+    \boxed{\sinh^{-1}(x)}                                                | \frac{1}{\sinh x}            | unparsable  | test_inverse_hyperbolic_functions_and_ambiguous_inverse_powers
 
 Required forms, statuses, limits, echoes
 

@@ -11,7 +11,7 @@ from verifiers.math.normalize import normalize, strip_math_delimiters
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
 _TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"
-_GSM_RE = re.compile(r"####\s*([^\n]+)")
+_GSM_RE = re.compile(r"####\s*:?\s*([^\n]+)")  # "#### 72", "####: 72"
 
 
 _MAX_BOXES = 20

@@ -10,6 +10,7 @@ import re
 import sympy
 
 from verifiers.math.boxes import extract_reference
+from verifiers.math.conditions import conditions_equal, is_condition
 from verifiers.math.nodes import (
     Answers,
     Bracket,
@@ -56,7 +57,8 @@ def nodes_equal(a: Node, b: Node) -> bool:
 
 
 def _strip_label(n: Node) -> Node:
-    """``x = 3`` -> ``3``; a true numeric chain ``2 + 2 = 4`` -> ``4`` (a false one stays)."""
+    """``x = 3`` -> ``3``; a true chain ``2 + 2 = 4`` -> ``4``, an identity ``(x+1)^2 = x^2+2x+1`` -> its last
+    side (a false one, an equation, stays)."""
     if not isinstance(n, Relation):
         return n
     if n.label and len(n.ops) == 1 and n.ops[0] in ("=", "in", "~"):
@@ -82,9 +84,8 @@ def _strip_label(n: Node) -> Node:
         rest = Relation(n.ops[1:], n.sides[1:])
         stripped = _strip_label(rest)
         return stripped if stripped is not rest else n
-    if all(o == "=" for o in n.ops) and all(
-        isinstance(s, Expr) and not s.value.free_symbols for s in n.sides
-    ):
+    if all(o == "=" for o in n.ops) and all(isinstance(s, Expr) for s in n.sides):
+        # a true chain, numeric or an identity ("\sum_{k=1}^n k = \frac{n(n+1)}{2}"): its last side
         last = n.sides[-1]
         if all(_exprs_equal(s, last) for s in n.sides[:-1]):  # type: ignore[arg-type]
             return last
@@ -92,6 +93,21 @@ def _strip_label(n: Node) -> Node:
 
 
 def _nodes_equal(a: Node, b: Node, depth: int) -> bool:
+    if _nodes_equal_as_written(a, b, depth):
+        return True
+    ua = a.items[0] if isinstance(a, Answers) and len(a.items) == 1 else a
+    ub = b.items[0] if isinstance(b, Answers) and len(b.items) == 1 else b
+    if depth > 20 or not (is_condition(ua) or is_condition(ub)):
+        return False
+    # conditions written differently ("x^2 = 4" and "x = 2 or x = -2"): the same solutions
+    return (is_condition(ua) or _is_set_like(ua)) and (is_condition(ub) or _is_set_like(ub)) and conditions_equal(ua, ub)
+
+
+def _is_set_like(n: Node) -> bool:
+    return isinstance(n, Bracket) and (n.open == "{" or (n.open in "([" and len(n.items) == 2))
+
+
+def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     if depth > 20:
         return False
     if isinstance(a, Answers) and len(a.items) == 1:

@@ -20,6 +20,7 @@ from verifiers.math.guards import (
     _repeating,
     _scalar,
     check_size,
+    make_big_operator,
     make_binomial,
     make_factorial,
     make_func,
@@ -28,7 +29,9 @@ from verifiers.math.guards import (
 from verifiers.math.lex import ANSWER, MULTI_FUNCS, Reading, Tok, _math_like, _word_is_symbols, tokenize
 from verifiers.math.nodes import MAX_DEPTH, PM, Bracket, Expr, Matrix, ParseError
 
-_IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM"}
+_IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP"}
+# f^{-1}(x) of these is read as the inverse by some and the reciprocal by others
+_AMBIGUOUS_INVERSE = {"sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh"}
 _LETTER_CONSTANTS = {"e": sympy.E, "i": sympy.I}  # unless the reading makes them symbols
 _ARITHMETIC_AFTER = ("+", "-", "*", "/", ")")  # a degree or percent sign before one of these is in arithmetic
 
@@ -46,6 +49,7 @@ class _ExprParser:
         self.abs_depth = 0
         self.func_depth = 0
         self.degrees_converted = False
+        self.bound: frozenset[str] = frozenset()  # the index letters of the \sum / \prod being read
 
     # -- helpers
     def peek(self, k: int = 0) -> Tok | None:
@@ -281,6 +285,8 @@ class _ExprParser:
             return make_binomial(n, kk)
         if k == "FUNC":
             return self._function(t.text)
+        if k == "BIGOP":
+            return self._big_operator(t.text)
         if k == "EMPTY":
             return Bracket("{", "}", ())
         if k == "SETNAME" and t.text == "R":  # \mathbb{R}
@@ -364,7 +370,7 @@ class _ExprParser:
         return value
 
     def _symbol(self, name: str, subscript: bool = True) -> sympy.Basic:
-        if self.reading.letter_constants and name in _LETTER_CONSTANTS:
+        if self.reading.letter_constants and name in _LETTER_CONSTANTS and name not in self.bound:
             return _LETTER_CONSTANTS[name]
         if subscript and self.at("OP", "_"):
             self.next()
@@ -424,10 +430,31 @@ class _ExprParser:
             self.depth -= 1
         v = make_func(name, arg, base)
         if power is not None:
-            if power == -1 and name in ("sin", "cos", "tan"):
+            if power == -1 and name in _AMBIGUOUS_INVERSE:
                 raise ParseError("ambiguous inverse function notation")
             v = make_pow(v, power)
         return v
+
+    def _big_operator(self, name: str) -> sympy.Basic:
+        """``\\sum_{k=1}^{n} k^2``, ``\\prod_{k=1}^{3} \\cos(kx)``: the summand is a product of powers."""
+        self.expect("OP", "_")
+        self.expect("OP", "{")
+        index = self.expect("IDENT").text
+        self.expect("REL", "=")
+        self.enter()
+        lo = _scalar(self.parse_expr())
+        self.expect("OP", "}")
+        self.expect("OP", "^")
+        hi = self.latex_arg()
+        outer, self.bound = self.bound, self.bound | {index}  # \sum_{i=1}^{3} i: i is the index here
+        try:
+            term = _scalar(self.parse_power())
+            while self.at("IDENT") or self.at("CONST") or self.at("FUNC"):
+                term = term * _scalar(self.parse_power())
+        finally:
+            self.bound = outer
+        self.depth -= 1
+        return make_big_operator(name, sympy.Symbol(index), lo, hi, term)
 
     def _multi_function(self, name: str) -> sympy.Basic:
         """``\\gcd(4, 6)``, ``lcm(4, 6)``, ``\\max(a, b)``: the arguments in parentheses."""

@@ -105,6 +105,14 @@ _CORRECTION_RE = re.compile(
 )
 
 
+# a marker followed by a verdict on the answer, not an answer: "Ich hoffe, die Antwort ist korrekt."
+_VERDICT_RE = re.compile(
+    r"\s*(?:correct|right|korrekt|richtig|correcte|juste|exacte|correcta|correcto|верн\w*|правильн\w*|正确|对)"
+    r"\s*[.!。]?\s*$",
+    re.I,
+)
+
+
 def _clean_answer(s: str) -> str:
     s = s.strip().strip("*").strip()
     return _OPTION_WORD_RE.sub("", s)  # "option B" -> "B"
@@ -184,9 +192,9 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         return _heading_answer(window, heading)
     if m is not None:
         ans = m.group(1)
-        for _ in range(3):  # "Final Answer: The final answer is $5$."
+        for _ in range(3):  # "Final Answer: The final answer is $5$."; "... So the answer is 5." (the last)
             again = _ANSWER_IS_RE.search(ans)
-            if again is None:
+            if again is None or _VERDICT_RE.match(again.group(1)):  # "I hope the answer is correct"
                 break
             ans = again.group(1)
         corrected = _CORRECTION_RE.match(ans)
@@ -350,13 +358,21 @@ _IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
 def _sentence_answer(ans: str) -> str:
     """A sentence after "Final Answer:" answers with what follows its last "is": "The volume
     of $V$ is 120" -> "120". Unchanged when it parses as a whole, or negates or doubts itself."""
-    if len(ans) > MAX_ANSWER_CHARS or _parses(ans) or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans):
+    if len(ans) > MAX_ANSWER_CHARS or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans):
+        return ans
+    if _parses(ans) and not _words(ans):
         return ans
     m = _last_match(_IS_RE, ans)
     if m is not None and _parses(ans[m.end() :]):
         return ans[m.end() :].strip()
     one = one_number_sentence(ans)  # "Jane started growing Sphere 3 hours ago": its one number
     return one if one is not None else ans
+
+
+def _words(s: str) -> bool:
+    """``s`` is a sentence of words, not maths: no LaTeX, more than three words of three letters or more
+    ("24 ich hoffe, sie ist korrekt", which the parser would read as products of letters)."""
+    return "\\" not in s and "$" not in s and len(re.findall(r"[^\W\d_]{3,}", s)) > 3
 
 
 def _parses(s: str) -> bool:

@@ -128,6 +128,35 @@ def make_binomial(n: sympy.Basic, k: sympy.Basic) -> sympy.Basic:
     return sympy.binomial(n, k)
 
 
+_MAX_TERMS = 200  # terms of a sum or product written with \sum / \prod and numeric bounds
+_MAX_SUMMAND_DEGREE = 10
+
+
+def make_big_operator(
+    name: str, k: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, term: sympy.Basic
+) -> sympy.Basic:
+    """``\\sum`` / ``\\prod`` over ``k = lo .. hi``: written out when the bounds are integers (at most
+    ``_MAX_TERMS`` terms); a sum with a symbolic upper bound only of a polynomial in ``k`` (Faulhaber)."""
+    if not lo.is_Integer:
+        raise ParseError("a sum's lower bound must be an integer")
+    if hi.is_Integer:
+        if int(hi) - int(lo) + 1 > _MAX_TERMS:
+            raise ParseError("too many terms")
+        terms = [term.subs(k, i) for i in range(int(lo), int(hi) + 1)]
+        return check_size(sympy.Add(*terms) if name == "sum" else sympy.Mul(*terms))
+    if (
+        name == "sum"
+        and hi.free_symbols
+        and k not in hi.free_symbols
+        and hi.is_polynomial()
+        and sympy.degree(hi) == 1
+        and term.is_polynomial(k)
+        and sympy.degree(term, k) <= _MAX_SUMMAND_DEGREE
+    ):
+        return sympy.expand(sympy.summation(term, (k, lo, hi)))
+    raise ParseError(f"unsupported \\{name}")
+
+
 def make_func(name: str, arg: sympy.Basic, base: sympy.Basic | None = None) -> sympy.Basic:
     if arg.has(sympy.oo, sympy.zoo, sympy.nan):
         raise ParseError("function of infinity")

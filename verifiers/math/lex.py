@@ -21,6 +21,9 @@ FUNCS = {
     "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot, "sec": sympy.sec, "csc": sympy.csc,
     "arcsin": sympy.asin, "arccos": sympy.acos, "arctan": sympy.atan, "asin": sympy.asin, "acos": sympy.acos,
     "atan": sympy.atan, "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh,
+    "asinh": sympy.asinh, "acosh": sympy.acosh, "atanh": sympy.atanh, "arsinh": sympy.asinh,
+    "arcosh": sympy.acosh, "artanh": sympy.atanh, "arcsinh": sympy.asinh, "arccosh": sympy.acosh,
+    "arctanh": sympy.atanh,
     "ln": sympy.log, "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs,
     "floor": sympy.floor, "ceil": sympy.ceiling,
 }  # fmt: skip
@@ -229,6 +232,8 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
         i = m.end()
         if cmd in ("frac", "sqrt", "binom", "overline", "bar", "dot", "choose"):
             toks.append(Tok(cmd.upper(), cmd, space))
+        elif cmd in ("sum", "prod"):
+            toks.append(Tok("BIGOP", cmd, space))
         elif cmd in TEXT_CMDS:
             j = i
             while j < n and s[j] == " ":

@@ -209,12 +209,16 @@ def _constants_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact:
     return _close(va, vb, tol)
 
 
-def _points(free: set[sympy.Symbol], seed: int) -> list[dict]:
+def _points(free: set[sympy.Symbol], seed: int, sign: int = 0, n: int = _N_POINTS) -> list[dict]:
+    """``n`` fixed points, each symbol in [0.2, 2.8] in absolute value: of random sign (``sign`` 0), or all
+    positive (1), or all negative (-1)."""
     rng = random.Random(seed)
     syms = sorted(free, key=lambda s: s.name)
     pts = []
-    for _ in range(_N_POINTS):
-        pts.append({s: sympy.Float(round(rng.uniform(0.2, 2.8) * rng.choice((1, -1)), 6), 30) for s in syms})
+    for _ in range(n):
+        pts.append(
+            {s: sympy.Float(round(rng.uniform(0.2, 2.8) * (sign or rng.choice((1, -1))), 6), 30) for s in syms}
+        )
     return pts
 
 
@@ -283,6 +287,9 @@ def _identity(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set, tol:
                 return False  # a non-zero polynomial with rational coefficients: exactly different
     except Exception:  # noqa: BLE001
         pass
+    real = _real_domain_identity(a, b, free, tol)
+    if real is not None:
+        return real
     valid = 0
     for pt in _points(free, 1234):
         va, vb = _num(a, pt), _num(b, pt)
@@ -301,6 +308,31 @@ def _identity(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set, tol:
         return True if sympy.simplify(diff) == 0 else None
     except Exception:  # noqa: BLE001
         return None
+
+
+def _real_domain_identity(a: sympy.Basic, b: sympy.Basic, free: set, tol: float) -> bool | None:
+    r"""The symbols are real: ``a == b`` where both are real. At the fixed points and at as many points with
+    every symbol positive, a point where both values are real must agree and a point where only one is real
+    is a difference; points where neither is real are not compared (``\sqrt{1/x}`` and ``1/\sqrt{x}``
+    differ only there). None (undecided) when fewer than 3 points have both values real."""
+    agree = 0
+    for pt in _points(free, 1234) + _points(free, 5678, sign=1):
+        va, vb = _num(a, pt), _num(b, pt)
+        if va is None or vb is None:
+            continue
+        ra, rb = _is_real(va), _is_real(vb)
+        if ra != rb:
+            return False
+        if ra:
+            if not _close(va, vb, tol):
+                return False
+            agree += 1
+    return True if agree >= 3 else None
+
+
+def _is_real(v: sympy.Basic) -> bool:
+    re_, im_ = v.as_real_imag()
+    return im_ == 0 or abs(float(im_)) <= 1e-25 * max(1.0, abs(float(re_)))
 
 
 def _constant_ratio(da: sympy.Basic, db: sympy.Basic) -> sympy.Basic | None:

@@ -12,6 +12,7 @@ import sympy
 
 from verifiers.math.boxes import extract_reference
 from verifiers.math.compare import _as_list, nodes_equal
+from verifiers.math.conditions import conditions_equal, is_condition
 from verifiers.math.extract import _has_or, extract_answer
 from verifiers.math.forms import labelled_tuples
 from verifiers.math.nodes import (
@@ -113,7 +114,13 @@ def math_answer(
             info["extracted"] = answer
     if pred is not None and _same_alternatives(pred):
         pred = pred.items[0]  # "\frac12 or 0.5" restates one answer: not a hedge  # type: ignore[union-attr]
-    elif _has_or(answer) and not _has_or(gold_text) and not several:
+    elif (
+        _has_or(answer)
+        and not _has_or(gold_text)
+        and not several
+        # "a = 0 or b = 0" against "ab = 0": one condition, the same as the reference's, not alternatives
+        and not (pred is not None and gold is not None and is_condition(pred) and conditions_equal(pred, gold))
+    ):
         info.update(hedged=True, reason="alternatives joined by 'or'")
         return Reward(0.0, Status.WRONG, info=info)
     if gold is None:  # we cannot judge against this reference; only the same string is credited
