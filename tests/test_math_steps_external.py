@@ -164,8 +164,18 @@ def test_external_step_set_floor():
             "It is between 3 and 4 as $3^2 = 9$ and $4^2 = 16$.",
             ["It is between 3 and 4 as $3^2 = 9$", "and $4^2 = 16$."],
         ),
-        # ... but not a chain, nor maths without an equality, nor money
-        ("We get $a = 1$, $b = 2$.", ["We get $a = 1$, $b = 2$."]),
+        # ... and a list of equalities, and two displays in a row
+        ("We get $a = 1$, $b = 2$.", ["We get $a = 1$,", "$b = 2$."]),
+        (
+            "These are: \\(2^0 = 1\\), \\(2^1 = 2\\), \\(2^2 = 4\\).",
+            ["These are: \\(2^0 = 1\\),", "\\(2^1 = 2\\),", "\\(2^2 = 4\\)."],
+        ),
+        (
+            "Half: \\[ P = 500/2 = 250 \\] \\[ E = 45 \\cdot 250 = 11250 \\]",
+            ["Half: \\[ P = 500/2 = 250 \\]", "\\[ E = 45 \\cdot 250 = 11250 \\]"],
+        ),
+        # ... but not one chain split by delimiters, nor maths without an equality, nor money
+        ("So $x = 2 + 3$ $= 5$.", ["So $x = 2 + 3$ $= 5$."]),
         ("So $x$ and $y = 3$ hold.", ["So $x$ and $y = 3$ hold."]),
         ("It costs $5 = 2 + 3 and $3 = 1 + 2 more.", ["It costs $5 = 2 + 3 and $3 = 1 + 2 more."]),
     ],
@@ -205,3 +215,25 @@ def test_a_factorial_product_in_a_display_is_one_checked_claim():
 )
 def test_a_calculator_annotation_is_chained_to_the_visible_result(text, label):
     assert [lab for _, lab in labels(text)] == [label]
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # a single letter after a number or closing maths is a unit that ends its sentence
+        (
+            "The mass is \\(100 \\times 30 = 3000\\) g. Therefore, 3000 + 2 = 3002.",
+            ["The mass is \\(100 \\times 30 = 3000\\) g.", "Therefore, 3000 + 2 = 3002."],
+        ),
+        ("It weighs 3000 g. Then 2 + 2 = 4.", ["It weighs 3000 g.", "Then 2 + 2 = 4."]),
+        # initials stay abbreviations
+        ("As J. Smith said, 2 + 2 = 4.", ["As J. Smith said, 2 + 2 = 4."]),
+    ],
+)
+def test_a_unit_letter_ends_a_sentence_initials_do_not(text, expected):
+    assert [s.text for s in split_steps(text)] == expected
+
+
+def test_a_slip_in_a_list_of_powers_is_singled_out():
+    text = "These powers are: \\(2^1 = 2\\), \\(2^2 = 4\\), \\(2^3 = 9\\), \\(2^4 = 16\\)."
+    assert [lab for _, lab in labels(text)] == ["correct", "correct", "wrong", "correct"]

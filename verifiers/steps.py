@@ -13,9 +13,11 @@ Modes (:func:`split_steps`; ``"auto"`` is ``"mixed"``, the other modes are opt-i
     display block is a step of its own (a row starting with ``=`` or ``&=`` continues the one before).
     Maths spans on a line (``\\[..\\]``, ``$$..$$``, ``\\(..\\)``, inline ``$..$`` told from money as Markdown
     renderers do) are never cut by a sentence end ("\\[ 3! \\times 6! = 4320 \\]"); a display block ends its
-    sentence when a capitalised one follows it on the line; and two spans that each hold an equality, with
-    prose but no sentence end between them ("because $3^2 = 9$ and $4^2 = 16$"), are cut after the first,
-    so each checkable claim is a step of its own.
+    sentence when a capitalised one follows it on the line; and two spans that each hold an equality with
+    no sentence end between them ("because $3^2 = 9$ and $4^2 = 16$", a list "\\(2^3 = 8\\), \\(2^4 = 16\\)",
+    two displays in a row) are cut after the first (and a comma after it), unless the second goes on with
+    "=" (one chain split by delimiters), so each checkable claim is a step of its own. A single letter after
+    a number or closing maths ("3000 g.") is a unit, not an initial, so its full stop ends the sentence.
   * ``"markers"``: one step per "Step k:" marker (at the start of a line, or a capitalised "Step k"
     after whitespace) holding everything up to the next marker; text before the first is a step too;
   * ``"lines"``: one step per non-blank line, a display block over several lines staying one step;
@@ -113,9 +115,10 @@ _LABEL_ONLY = re.compile(
     r"(?:(?:[#*_]+[ \t]*)?(?i:step)[ \t]*\d+[ \t]*(?:\*\*[ \t]*)?[:.)]?(?:\*\*)?|\(?[0-9A-Za-z]{1,3}[.)])"
 )
 # A piece of prose ends a sentence only if it has a word (two letters or more) or an equality, and does
-# not end in an abbreviation: initials ("e.g.", "i.e.") or a short list ("approx.", "vs.", "Mr.").
+# not end in an abbreviation: initials ("e.g.", "i.e.") or a short list ("approx.", "vs.", "Mr."). A single
+# letter right after a number or closing maths ("3000 g.", "\\(3000\\) g.") is a unit that ends a sentence.
 _ABBREV = re.compile(
-    r"(?:\b(?:[A-Za-z]\.){1,3}|\b(?:approx|vs|etc|eq|Eq|Fig|fig|No|Mr|Mrs|Ms|Dr|St|cf|resp)\.)$"
+    r"(?:(?<![0-9)\]}$] )\b(?:[A-Za-z]\.){1,3}|\b(?:approx|vs|etc|eq|Eq|Fig|fig|No|Mr|Mrs|Ms|Dr|St|cf|resp)\.)$"
 )
 _WORDLIKE = re.compile(r"[A-Za-z]{2}|=")
 
@@ -159,25 +162,29 @@ _MATH_SPAN = re.compile(
 )
 # After a display block, prose that starts a new sentence ("\\[ 425/5 = 85 \\] Then, we add 17: ...").
 _AFTER_DISPLAY = re.compile(r"[ \t]+(?=[A-Z])")
+_OPENING = re.compile(r"\\\[|\$\$|\\\(|\$|&")
 
 
 def _maths_cuts(text: str, start: int, end: int, spans: list[tuple[int, int, str]]) -> set[int]:
     """Cuts the maths spans of a line give: after a display block followed by a capitalised sentence, and
     between two spans that each hold an equality, so two claims in one sentence ("because $3^2 = 9$ and
-    $4^2 = 11$") are two steps and a slip in one does not hide the other; the cut comes after the first span
-    (and a comma or semicolon right after it)."""
+    $4^2 = 11$", "\\(2^3 = 8\\), \\(2^4 = 16\\)", two displays in a row) are two steps and a slip in one does not
+    hide the other. The cut comes after the first span (and a comma or semicolon right after it); none when
+    the second span goes on with "=" (one chain split by delimiters) or a sentence end lies between them
+    (the sentence cut is there)."""
     cuts: set[int] = set()
     for k, (a, b, kind) in enumerate(spans):
         if kind == "display":
             m = _AFTER_DISPLAY.match(text, b, end)
             if m and m.end() < end:
                 cuts.add(m.end())
-        if "=" in text[a:b] and k + 1 < len(spans) and "=" in text[spans[k + 1][0] : spans[k + 1][1]]:
-            gap = text[b : spans[k + 1][0]]
-            lead = len(gap) - len(gap.lstrip(",;"))
-            # some prose between them ("and", "so"), not one chain cut by a dollar, nor a sentence end (cut there)
-            if gap.strip(",; \t") and not re.search(r"[.!?:\n]", gap):
-                cuts.add(b + lead)
+        if k + 1 == len(spans) or "=" not in text[a:b]:
+            continue
+        a2, b2, _ = spans[k + 1]
+        body = _OPENING.sub("", text[a2:b2], count=1).lstrip()
+        gap = text[b:a2]
+        if "=" in body and not body.startswith("=") and not re.search(r"[.!?:\n]", gap):
+            cuts.add(b + len(gap) - len(gap.lstrip(",;")))
     return cuts
 
 
