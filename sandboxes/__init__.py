@@ -1,5 +1,29 @@
 """sandboxes: run untrusted code under isolation and return raw results (no rewards here).
 
+Modules
+=======
+One file per part; each layer's module holds its start-up self-check (``check_*``), and the
+layer names in brackets are those of :data:`LAYERS` and the threat table below::
+
+  Trusted side (the caller's process: test code, expected values)
+    execute.py     Candidate and run_program: one execution, its calls, replies and limits
+    harness.py     runs a row's tests here and reaches the candidate only through proxies
+    forkserver.py  starts the fork server, chooses the layers, hands out children
+  Both sides
+    protocol.py    the harness protocol: the value codec and the message framing, and the
+                   checks of what the child sends (shape, depth, hash floods)
+  Untrusted side (the fork server and its children: the standard library and these only)
+    zygote.py      the fork server ("zygote"): start-up, warm children, kill, reap, report
+    child.py       one child: apply every layer, wait for the request, run the candidate
+    probe.py       the start-up self-checks, each layer's tried in a throwaway child
+    limits.py      rlimits, the uid drop, per-execution uids, the memory group, OOM scores
+                   [rlimits, drop_uid, own_nproc, memcg]
+    namespaces.py  user, pid, mount and network namespaces, the mounts, the clone
+                   [userns, pidns, mountns, netns]
+    landlock.py    the Landlock ruleset; what stays readable; allowed packages  [landlock]
+    seccomp.py     the seccomp filter  [seccomp]
+    libc.py        the C library through ctypes: prctl and the calls the layers share
+
 Threat model
 ============
 The code comes from a policy being optimised for reward: assume it actively tries to fake a
@@ -273,14 +297,14 @@ functions with a body stay the dataset's even when the candidate defines the sam
 NameError the test code raises for a name nothing defines is the row's error (``bad_input``,
 masked), never the candidate's wrong answer. Tests: ``tests/test_issue15_rewards.py``.
 
-State between executions (see :mod:`sandboxes._child` for the details): as root the fork server's
-mount namespace is read-only but for each child's private tmpfs and /proc, so nothing an
-execution writes outside its temp dir, not even a file's times or access times, reaches the next
-one; elsewhere seccomp refuses the ``utime`` family. No core dumps even of programs the candidate
-execs (RLIMIT_CORE 1, fixed: with a pipe in core_pattern 0 would start the host's crash handler),
-no real-time priority (RLIMIT_RTPRIO and RLIMIT_NICE 0), no inotify or fanotify marks (Landlock
-does not check them: a watch reports what the host does in a directory), socketpair of AF_UNIX
-only.
+State between executions (details in :mod:`sandboxes.namespaces`, :mod:`sandboxes.limits` and
+:mod:`sandboxes.seccomp`): as root the fork server's mount namespace is read-only but for each
+child's private tmpfs and /proc, so nothing an execution writes outside its temp dir, not even a
+file's times or access times, reaches the next one; elsewhere seccomp refuses the ``utime``
+family. No core dumps even of programs the candidate execs (RLIMIT_CORE 1, fixed: with a pipe in
+core_pattern 0 would start the host's crash handler), no real-time priority (RLIMIT_RTPRIO and
+RLIMIT_NICE 0), no inotify or fanotify marks (Landlock does not check them: a watch reports what
+the host does in a directory), socketpair of AF_UNIX only.
 
 Host damage (covered by layers, each probed at start and reported, see :func:`capabilities`): a
 fresh child per execution, cloned from a pre-warmed fork server into its own pid namespace

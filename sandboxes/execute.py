@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sandboxes import _child
+from sandboxes import protocol
 from sandboxes.forkserver import ChildHandle, ForkServer, SandboxConfig, SandboxUnavailable, get_server
 
 
@@ -72,7 +72,7 @@ class Limits:
 
 
 MAX_PREFETCH = 256  # calls in one batch
-_NO_KWARGS = _child.encode_text({})
+_NO_KWARGS = protocol.encode_text({})
 Call = tuple[str, tuple, dict]  # (function name, args, kwargs)
 _Key = tuple[str, str, str]  # (function name, encoded args, encoded kwargs): what is sent, and a cache key
 # Time the child's own setup may take past the execution's deadline: a candidate that spends the
@@ -159,11 +159,11 @@ def _raised(name: str, msg: str) -> CandidateRaised:
 
 
 def _call_key(name: str, args: tuple, kwargs: dict | None) -> _Key:
-    """A call as it crosses the boundary; raises ``_child.EncodeError`` for a value it cannot carry."""
+    """A call as it crosses the boundary; raises ``protocol.EncodeError`` for a value it cannot carry."""
     return (
         name,
-        _child.encode_text(tuple(args)),
-        _child.encode_text(dict(kwargs)) if kwargs else _NO_KWARGS,
+        protocol.encode_text(tuple(args)),
+        protocol.encode_text(dict(kwargs)) if kwargs else _NO_KWARGS,
     )
 
 
@@ -187,7 +187,7 @@ class CallBatch:
             for name, args, kwargs in self.calls:
                 try:
                     keys.append(_call_key(name, args, kwargs))
-                except _child.EncodeError:
+                except protocol.EncodeError:
                     continue
             self._keys = tuple(keys)
         return self._keys
@@ -363,7 +363,7 @@ class Candidate:
             raise CandidateLoadError(f"{self.load_error['type']}: {self.load_error['msg']}")
         try:
             key = _call_key(name, args, kwargs)
-        except _child.EncodeError as e:
+        except protocol.EncodeError as e:
             raise UnsupportedValue(f"the test passed a value the sandbox cannot carry: {e}") from None
         self.calls += 1
         cached = self._cache.get(key)
@@ -426,7 +426,7 @@ class Candidate:
     def _unpack(self, name: str, reply: dict[str, Any]) -> Any:
         if "ok" in reply:
             try:
-                return _child.decode_reply(reply["ok"])
+                return protocol.decode_reply(reply["ok"])
             except (ValueError, TypeError, RecursionError) as e:
                 raise CandidateCrashed(f"{name}() returned a malformed value: {e}") from None
         err = reply.get("err")

@@ -1,9 +1,9 @@
 """The trusted side of the fork server: start it, probe the layers, spawn isolated children.
 
-One fork server (the "zygote", :mod:`sandboxes._child`) is started per process that uses the
+One fork server (the "zygote", :mod:`sandboxes.zygote`) is started per process that uses the
 sandbox, lazily, from a scrubbed environment, with a pre-imported standard library. Its template
 process clones each child straight into fresh namespaces and the child isolates itself ahead of
-time (see the process picture in :mod:`sandboxes._child`), so starting an execution costs one
+time (see the process picture in :mod:`sandboxes.zygote`), so starting an execution costs one
 ``clone`` (done while the previous execution runs) and two messages instead of an interpreter
 start-up. A finished execution is torn down by the server in the background: the caller does
 not wait for it.
@@ -31,9 +31,17 @@ import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sandboxes import _child
+from sandboxes import limits, protocol, zygote
 
-_CHILD_SCRIPT = os.path.abspath(_child.__file__)
+# The fork server's command line: ``python -I`` (no environment, no user site directory, no
+# script directory on sys.path) runs :func:`sandboxes.zygote.main`. Its modules are found through
+# a package object for this directory, never executed: the package's ``__init__`` is the trusted
+# side's, and the fork server imports nothing but the standard library and the layers.
+_ZYGOTE_DIR = os.path.dirname(os.path.abspath(zygote.__file__))
+_ZYGOTE_START = (
+    "import sys; package = type(sys)('sandboxes'); package.__path__ = [sys.argv[1]]; "
+    "sys.modules['sandboxes'] = package; from sandboxes import zygote; zygote.main(sys.argv[2])"
+)
 _SCRUBBED_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 
 # The layers, in the order they are applied, and the minimum: every group needs one member.
@@ -90,7 +98,7 @@ class SandboxConfig:
     gid: int = 65534
     disable: frozenset[str] = frozenset()
     on_missing: str = "raise"
-    preload: tuple[str, ...] = tuple(_child.PRELOAD)
+    preload: tuple[str, ...] = tuple(zygote.PRELOAD)
     packages: tuple[str, ...] = ()
     python: str = sys.executable
     tmpfs_mb: int = 64
@@ -112,20 +120,20 @@ _MEMCG_ROOT = "/sys/fs/cgroup/memory"  # cgroup v1's memory hierarchy
 
 
 def _reserve_uids() -> tuple[socket.socket, int] | None:
-    """A block of :data:`_child.UID_BLOCK` uids no other fork server on this host uses, for the
+    """A block of :data:`limits.UID_BLOCK` uids no other fork server on this host uses, for the
     ``own_nproc`` layer (root): (the lock, the block's first uid), or None when every block is
     taken. The lock is an abstract unix socket bound to the block's name: the kernel frees the
     name when its last holder (this process, and the fork server, which inherits it) is gone,
     so a killed pool worker leaves nothing behind. Abstract names are per network namespace:
     servers in different ones (containers sharing the host's uids) do not see each other's."""
-    for block in range(_child.UID_BLOCKS):
+    for block in range(limits.UID_BLOCKS):
         lock = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             lock.bind(b"\0verigrpo-uids-%d" % block)
         except OSError:
             lock.close()
             continue
-        return lock, _child.UID_BASE + block * _child.UID_BLOCK
+        return lock, limits.UID_BASE + block * limits.UID_BLOCK
     return None
 
 
@@ -263,11 +271,11 @@ class ForkServer:
         }  # base: names this server's processes
         passed = [child.fileno()]
         if self._uid_lock is not None:
-            cfg["uids"] = [first_uid, _child.UID_BLOCK, self._uid_lock.fileno()]
+            cfg["uids"] = [first_uid, limits.UID_BLOCK, self._uid_lock.fileno()]
             passed.append(self._uid_lock.fileno())
         try:
             self._proc = subprocess.Popen(
-                [self.config.python, "-I", _CHILD_SCRIPT, json.dumps(cfg)],
+                [self.config.python, "-I", "-c", _ZYGOTE_START, _ZYGOTE_DIR, json.dumps(cfg)],
                 pass_fds=passed,
                 env=_SCRUBBED_ENV,
                 cwd=self._base,
@@ -427,7 +435,7 @@ class ForkServer:
             req["batch"] = list(batch)
         theirs: list[int] = []
         try:
-            data = _child.frame(req)
+            data = protocol.frame(req)
             if mode == "stdio":  # the program's stdin, stdout and stderr: pipes to us, sent with the request
                 (in_r, in_w), (out_r, out_w), (err_r, err_w) = os.pipe(), os.pipe(), os.pipe()
                 handle.pipes = {"stdin": in_w, "stdout": out_r, "stderr": err_r}
@@ -435,7 +443,7 @@ class ForkServer:
                 socket.send_fds(handle.rpc, [data[:4]], theirs)
                 data = data[4:]
             handle.rpc.sendall(data)
-        except _child.EncodeError as e:  # a request over MAX_MESSAGE: the input's fault
+        except protocol.EncodeError as e:  # a request over MAX_MESSAGE: the input's fault
             handle.close(wait=False)
             raise ValueError(f"the code is too large for the sandbox: {e}") from None
         except OSError:
@@ -492,11 +500,11 @@ class ChildHandle:
         """Send one message; with ``deadline``, raise TimeoutError when it has not gone by then
         (a child that stops reading must not hold the parent once the socket's buffer is full)."""
         if deadline is None:
-            _child.send_msg(self.rpc, obj)
+            protocol.send_msg(self.rpc, obj)
             return
         self.rpc.settimeout(max(deadline - time.monotonic(), 1e-3))
         try:
-            _child.send_msg(self.rpc, obj)
+            protocol.send_msg(self.rpc, obj)
         finally:
             self.rpc.settimeout(None)
 
@@ -505,13 +513,13 @@ class ChildHandle:
         while True:
             if len(self._buf) >= 4:
                 (n,) = struct.unpack(">I", self._buf[:4])
-                if n > _child.MAX_MESSAGE:
+                if n > protocol.MAX_MESSAGE:
                     raise ValueError("oversized message from the child")
                 if len(self._buf) >= 4 + n:
                     data = self._buf[4 : 4 + n]
                     del self._buf[: 4 + n]
                     try:
-                        msg = _child.decode_frame(data.decode())
+                        msg = protocol.decode_frame(data.decode())
                     except (
                         ValueError,
                         RecursionError,

@@ -208,8 +208,8 @@ FORGERIES = {
     "int subclass": "class I(int):\n    def __eq__(self, o): return True\n    __hash__ = int.__hash__\ndef f(x): return I(0)",
     "str subclass": "class S(str):\n    def __eq__(self, o): return True\n    __hash__ = str.__hash__\ndef f(x): return S('a')",
     "editing the harness at import": (
-        "import sys, json\nm = sys.modules['__main__']\n"
-        "m.encode = lambda v, depth=0: True\nm.decode = lambda d: (0,)\n"
+        "import sys, json\nfor m in filter(None, map(sys.modules.get, ('sandboxes.protocol', 'sandboxes.child'))):\n"
+        "    m.encode = lambda v, depth=0: True\n    m.decode = lambda d: (0,)\n"
         "for name in ('sandboxes.harness', 'harness'):\n"
         "    try:\n        open('/work/main/sandboxes/harness.py', 'a').write('\\nPASS = True\\n')\n"
         "    except OSError: pass\n"

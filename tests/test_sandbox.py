@@ -22,10 +22,12 @@ import venv
 
 import pytest
 
-from sandboxes import _child, capabilities
-from sandboxes._child import _ARCH, _SYSCALLS, WARM_CHILDREN
+from sandboxes import capabilities
 from sandboxes.execute import Candidate, CandidateCrashed, CandidateTimeout, Limits, run_program
 from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, get_server
+from sandboxes.limits import UID_BASE, UID_BLOCK, UID_BLOCKS
+from sandboxes.seccomp import _ARCH, _CHILD_ONLY, _SYSCALLS, _bpf, seccomp_filter
+from sandboxes.zygote import WARM_CHILDREN
 
 FAST = Limits(wall_s=3.0, call_s=1.5, cpu_s=2.0, memory_mb=512, nproc=32)
 SECRET = "vg-secret-7f3a9c"
@@ -234,7 +236,7 @@ def f():
 """
     kind, (uid, *rest) = run_call(code)
     # a uid of its own (own_nproc): from its server's block of the range, never root's or nobody's
-    assert kind == "ok" and _child.UID_BASE <= uid < _child.UID_BASE + _child.UID_BLOCK * _child.UID_BLOCKS
+    assert kind == "ok" and UID_BASE <= uid < UID_BASE + UID_BLOCK * UID_BLOCKS
     assert rest == [65534, [], 13, 13, 1]
     assert_host_intact(host)
 
@@ -606,7 +608,7 @@ def test_output_cap_kills_a_flood(host):
 def _sandbox_uid(key_users_line: str) -> bool:
     """A line of /proc/key-users for a uid the sandbox runs candidates as (nobody, or the range)."""
     uid = int(key_users_line.split(":")[0])
-    return uid == 65534 or _child.UID_BASE <= uid < _child.UID_BASE + _child.UID_BLOCK * _child.UID_BLOCKS
+    return uid == 65534 or UID_BASE <= uid < UID_BASE + UID_BLOCK * UID_BLOCKS
 
 
 def _kernel_objects() -> list[str]:
@@ -670,7 +672,7 @@ def _filter_rules(prog: bytes) -> dict[int, bytes]:
     """The seccomp program's rules, by syscall number: after the arch checks, each rule is a
     ``JEQ nr`` whose false branch jumps over the rule's body."""
     insns = [prog[i : i + 8] for i in range(0, len(prog), 8)]
-    i = next(i for i, x in enumerate(insns) if x == _child._bpf(0x20, 0, 0, 0)) + 1  # load the number
+    i = next(i for i, x in enumerate(insns) if x == _bpf(0x20, 0, 0, 0)) + 1  # load the number
     rules = {}
     while i < len(insns) - 1:
         code, _jt, jf, k = struct.unpack("HBBI", insns[i])
@@ -688,12 +690,12 @@ def test_seccomp_split_between_server_and_child_is_the_whole_filter(deny_setsid)
     """The fork server installs most of the filter on itself once; each child adds the rest.
     Together they hold exactly the rules of the whole filter, each rule once."""
     whole, server, child = (
-        _filter_rules(_child.seccomp_filter(deny_setsid, part)) for part in ("all", "server", "child")
+        _filter_rules(seccomp_filter(deny_setsid, part)) for part in ("all", "server", "child")
     )
     assert not set(server) & set(child)
     assert {**server, **child} == whole
     nr = dict(zip(_SYSCALLS, _ARCH[os.uname().machine][1]))
-    assert set(child) == {nr[n] for n in _child._CHILD_ONLY if n in ("clone", "mount") or deny_setsid}
+    assert set(child) == {nr[n] for n in _CHILD_ONLY if n in ("clone", "mount") or deny_setsid}
 
 
 def test_fork_server_and_children_run_under_their_filters(host):

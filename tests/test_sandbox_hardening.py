@@ -24,12 +24,12 @@ from pathlib import Path
 import pytest
 from test_sandbox import FAST, assert_host_intact, make_host, run_call
 
-from sandboxes import _child
 from sandboxes import forkserver as sandbox_forkserver
-from sandboxes._child import _ARCH, _SYSCALLS
+from sandboxes import protocol
 from sandboxes.execute import Candidate, CandidateCrashed, CandidateTimeout, Limits
 from sandboxes.forkserver import SandboxConfig, get_server
 from sandboxes.harness import run_assert_tests
+from sandboxes.seccomp import _ARCH, _SYSCALLS
 
 NR = dict(zip(_SYSCALLS, _ARCH.get(os.uname().machine, (0, ()))[1]))
 
@@ -276,7 +276,7 @@ def test_the_parent_never_waits_for_a_candidate_that_stops_reading(host):
     parent's end holds a whole message, so the call just times out. (A watchdog kills the
     child after a while, so that a regression fails instead of hanging.)"""
     code = (
-        "import sys, time\nsys.modules['__main__']._serve = lambda ns, rpc: time.sleep(1000)\n"
+        "import sys, time\nsys.modules['sandboxes.child']._serve = lambda ns, rpc: time.sleep(1000)\n"
         "def f(x): return len(x)"
     )
     with Candidate(code, Limits(wall_s=4, call_s=1, cpu_s=2)) as c:
@@ -296,7 +296,7 @@ import json, os, struct, sys
 def _answer(ns, rpc, req):  # answers every call itself, each padded with nested lists
     b = json.dumps({"id": req["id"], "ok": "4", "pad": [[]] * 10000}).encode()
     os.write(3, struct.pack(">I", len(b)) + b)
-sys.modules["__main__"]._answer = _answer
+sys.modules["sandboxes.child"]._answer = _answer
 def f(x): return x * x
 """
 
@@ -327,7 +327,7 @@ def test_messages_from_the_child_have_the_protocols_shape():
         {"infra": "child setup: ..."},
     ]
     for msg in ok:
-        assert _child.decode_frame(json.dumps(msg)) == msg
+        assert protocol.decode_frame(json.dumps(msg)) == msg
     for bad in (
         [1],
         {"id": 3, "ok": "1", "pad": "x"},
@@ -336,7 +336,7 @@ def test_messages_from_the_child_have_the_protocols_shape():
         {"ready": [["f"]]},
     ):
         with pytest.raises(ValueError):
-            _child.decode_frame(json.dumps(bad))
+            protocol.decode_frame(json.dumps(bad))
 
 
 def _line_events(fn, *args) -> int:
@@ -377,9 +377,9 @@ def test_checking_a_reply_costs_little_more_than_decoding_it(value):
     frame it made once), and the parent decodes and checks it outside any deadline: the checks
     (depth, hash floods) must not be a Python loop over its elements. Counted in Python lines
     run, not in seconds: decoding runs one per tagged value, the checks a few per level."""
-    text = _child.encode_text(value)
-    assert _child.decode_reply(text) == value
-    extra = _line_events(_child.decode_reply, text) - _line_events(_child.decode, text)
+    text = protocol.encode_text(value)
+    assert protocol.decode_reply(text) == value
+    extra = _line_events(protocol.decode_reply, text) - _line_events(protocol.decode, text)
     assert extra < 2000, extra
 
 
@@ -398,16 +398,16 @@ def test_checking_a_reply_costs_little_more_than_decoding_it(value):
     ids=["big ints", "complex", "tuples", "frozensets", "equal", "pairs", "big distinct", "mixed"],
 )
 def test_hash_floods_are_refused_and_plain_values_are_not(value, flood):
-    text = _child.encode_text(value) + " " * 4096  # long: lists and tuples are checked too
+    text = protocol.encode_text(value) + " " * 4096  # long: lists and tuples are checked too
     if not flood:
-        assert _child.decode_reply(text) == value
+        assert protocol.decode_reply(text) == value
         return
     with pytest.raises(ValueError, match="one hash value"):
-        _child.decode_reply(text)
+        protocol.decode_reply(text)
     items = json.loads(text)  # the same elements as a set, and as a dict's keys: refused in any reply
     for tagged in (json.dumps({"s": items}), json.dumps({"d": [[x, 1] for x in items]})):
         with pytest.raises(ValueError, match="one hash value"):
-            _child.decode_reply(tagged)
+            protocol.decode_reply(tagged)
 
 
 def test_a_send_to_a_child_that_stops_reading_ends_at_its_deadline():

@@ -1,6 +1,6 @@
 """The whole sandbox with the shared paths tampered with (issue 15, "Done when").
 
-Every layer is probed when a fork server starts (:func:`sandboxes._child.probe`, the memory group
+Every layer is probed when a fork server starts (:func:`sandboxes.probe.probe`, the memory group
 of :func:`sandboxes.forkserver._make_memcg`, the uid block of ``_reserve_uids``). A probe that
 depends on something a local user can plant or change (a fixed name under /tmp, ``TMPDIR``, an
 abstract socket name) could switch a layer off without a word. Each test here tampers with one
@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 import sandboxes
-from sandboxes import _child
 from sandboxes import forkserver as fs
+from sandboxes import limits
 from sandboxes.execute import Candidate, Limits, run_program
 from sandboxes.forkserver import ForkServer, SandboxConfig, SandboxUnavailable
 
@@ -198,7 +198,7 @@ def test_squatted_uid_block(fresh, baseline):
         _check_server(server, baseline)
         uid = run_program("import os; print(os.getuid())", limits=FAST, server=server).stdout.strip()
         first = squat[1]
-        assert not first <= int(uid) < first + _child.UID_BLOCK  # not the squatted block's
+        assert not first <= int(uid) < first + limits.UID_BLOCK  # not the squatted block's
     finally:
         squat[0].close()
 
@@ -208,7 +208,7 @@ def test_every_uid_block_squatted_is_reported_missing(fresh, baseline, monkeypat
     silently off, so the default refuses and "warn" warns."""
     if not (baseline["caps"]["root"] and "own_nproc" in baseline["active"]):
         pytest.skip("own_nproc through a uid block is root's")
-    monkeypatch.setattr(_child, "UID_BLOCKS", 2)
+    monkeypatch.setattr(limits, "UID_BLOCKS", 2)
     held = []
     try:
         while (taken := fs._reserve_uids()) is not None:  # blocks held by a server running here count too
