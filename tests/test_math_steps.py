@@ -82,8 +82,9 @@ def test_split_table(text: str, mode: str, expected: list[str]) -> None:
         ),
         # sentences within a line (the period of a decimal does not end one)
         ("First, 3.5 * 4 = 14. Next we compute 45 + 3 = 48. Done", [(0, 20), (21, 49), (50, 54)]),
-        # "!" before "=" is a factorial, not a sentence end; "?" ends one
-        ("So 5! = 120 and 3! = 6. Right? Yes", [(0, 23), (24, 30), (31, 34)]),
+        # "!" before "=" is a factorial, not a sentence end; "?" ends one; two clauses that each hold an
+        # equality are two steps
+        ("So 5! = 120 and 3! = 6. Right? Yes", [(0, 11), (12, 23), (24, 30), (31, 34)]),
         # a list marker or a label alone is not a sentence ("1.", "Step 2.")
         ("1. 3 + 4 = 7\n2. 7 * 2 = 14\n### Step 3. 14 - 1 = 13", [(0, 12), (13, 26), (27, 50)]),
         # abbreviations do not end a sentence
@@ -353,7 +354,7 @@ def test_never_parses_with_sympify(monkeypatch: pytest.MonkeyPatch) -> None:
         "Step 1: 3*4 = 12\nStep 2: __import__('os').system('x') = 0\nStep 3: 2x + 3x = 5x, \\frac{1}{2} = 0.5"
     )
     _, rewards, _ = score_steps(text)
-    assert [r.label for r in rewards] == ["correct", "neutral", "correct"]
+    assert [r.label for r in rewards] == ["correct", "neutral", "correct", "correct"]  # two clauses in step 3
 
 
 LINEAR_SHAPES = ['"\\\\text{" * n', '"$" * n', '"\\\\begin{" * n', '"1=" * n', '"5!" * n', '"(" * n',

@@ -177,7 +177,10 @@ def test_external_step_set_floor():
         # ... but not one chain split by delimiters, nor maths without an equality, nor money
         ("So $x = 2 + 3$ $= 5$.", ["So $x = 2 + 3$ $= 5$."]),
         ("So $x$ and $y = 3$ hold.", ["So $x$ and $y = 3$ hold."]),
-        ("It costs $5 = 2 + 3 and $3 = 1 + 2 more.", ["It costs $5 = 2 + 3 and $3 = 1 + 2 more."]),
+        (
+            "It costs $5 = 2 + 3 and $3 = 1 + 2 more.",
+            ["It costs $5 = 2 + 3", "and $3 = 1 + 2 more."],
+        ),  # clauses
     ],
 )
 def test_splitting_around_maths_spans(text, expected):
@@ -237,3 +240,41 @@ def test_a_unit_letter_ends_a_sentence_initials_do_not(text, expected):
 def test_a_slip_in_a_list_of_powers_is_singled_out():
     text = "These powers are: \\(2^1 = 2\\), \\(2^2 = 4\\), \\(2^3 = 9\\), \\(2^4 = 16\\)."
     assert [lab for _, lab in labels(text)] == ["correct", "correct", "wrong", "correct"]
+
+
+# ------------------------------------------------------------------ 9. clauses of one sentence
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        (
+            "She has 16 - 3 = 13 eggs, and 13 - 4 = 9 are left.",
+            ["She has 16 - 3 = 13 eggs,", "and 13 - 4 = 9 are left."],
+        ),
+        (
+            "Since 5 + 5 = 10, we have 10 * 2 = 20 and 20 + 1 = 21.",
+            ["Since 5 + 5 = 10,", "we have 10 * 2 = 20", "and 20 + 1 = 21."],
+        ),
+        # no cut without an equality on both sides, inside brackets or maths, or before a chain's "="
+        ("So x = 1, 2, 3 are roots.", ["So x = 1, 2, 3 are roots."]),
+        ("In total, 6 x 6 = 36 pencils.", ["In total, 6 x 6 = 36 pencils."]),
+        (
+            "She teaches 5 a day, 5 days (Mon, Fri) = 5 * 5 = 25.",
+            ["She teaches 5 a day, 5 days (Mon, Fri) = 5 * 5 = 25."],
+        ),
+        ("Then \\(a = 1, b = 2\\) and so on.", ["Then \\(a = 1, b = 2\\) and so on."]),
+        ("We get 3 + 4 = 7, = 7 + 0.", ["We get 3 + 4 = 7, = 7 + 0."]),
+        (
+            "Bob and Ann have 3 + 4 = 7 apples and 2 pears.",
+            ["Bob and Ann have 3 + 4 = 7 apples and 2 pears."],
+        ),
+    ],
+)
+def test_clauses_with_equalities_are_steps(text, expected):
+    assert [s.text for s in split_steps(text)] == expected
+
+
+def test_a_slip_in_one_clause_leaves_the_other_correct():
+    text = "She has 16 - 3 = 13 eggs, and 13 - 4 = 8 are left."
+    assert [lab for _, lab in labels(text)] == ["correct", "wrong"]

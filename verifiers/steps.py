@@ -18,6 +18,9 @@ Modes (:func:`split_steps`; ``"auto"`` is ``"mixed"``, the other modes are opt-i
     two displays in a row) are cut after the first (and a comma after it), unless the second goes on with
     "=" (one chain split by delimiters), so each checkable claim is a step of its own. A single letter after
     a number or closing maths ("3000 g.") is a unit, not an initial, so its full stop ends the sentence.
+    Within a sentence, clauses that each hold an equality are steps too: a cut after a comma or semicolon,
+    or before "and", outside brackets and maths, when the text before and the text after both hold an "="
+    and the latter does not go on with "=" ("She has 16 - 3 = 13 eggs, and 13 - 4 = 9 are left.").
   * ``"markers"``: one step per "Step k:" marker (at the start of a line, or a capitalised "Step k"
     after whitespace) holding everything up to the next marker; text before the first is a step too;
   * ``"lines"``: one step per non-blank line, a display block over several lines staying one step;
@@ -212,7 +215,38 @@ def _sentence_cuts(text: str, start: int, end: int) -> list[int]:
             continue  # "1.", "Step 2.", "e.g.", "3." : not a sentence of its own
         kept.append(c)
         prev = c
-    return kept
+    bounds = [start, *kept, end]
+    clauses = [c for a, b in zip(bounds, bounds[1:]) for c in _clause_cuts(text, a, b, in_maths)]
+    return sorted(set(kept) | set(clauses))
+
+
+# Where a clause may end inside a sentence: after a comma or semicolon, or before "and", outside maths.
+_CLAUSE_END = re.compile(r"[,;](?=[ \t]+\S)|[ \t](?=and[ \t])")
+_EQUALS = re.compile(r"(?<![=<>!])=(?!=)")
+
+
+def _clause_cuts(text: str, start: int, end: int, in_maths: Callable[[int], bool]) -> list[int]:
+    """Cuts between the clauses of one sentence when each holds an equality ("She has 16 - 3 = 13 eggs, and
+    13 - 4 = 9 are left." is two steps), so a slip in one clause does not take the other with it. Only outside
+    brackets and maths, and not before a clause that goes on with "=" (a chain)."""
+    cands: list[int] = []
+    depth = 0
+    pos = start
+    for m in _CLAUSE_END.finditer(text, start, end):
+        for ch in text[pos : m.start()]:
+            depth += {"(": 1, "[": 1, "{": 1, ")": -1, "]": -1, "}": -1}.get(ch, 0)
+        pos = m.start()
+        if depth == 0 and not in_maths(m.start()):
+            cands.append(m.end())
+    cuts: list[int] = []
+    prev = start
+    for k, c in enumerate(cands):
+        nxt = cands[k + 1] if k + 1 < len(cands) else end
+        after = text[c:nxt]
+        if _EQUALS.search(text[prev:c]) and _EQUALS.search(after) and not after.lstrip().startswith("="):
+            cuts.append(c)
+            prev = c
+    return cuts
 
 
 def split_mixed(text: str) -> list[Step]:
