@@ -81,7 +81,14 @@ FIRST_RUN_EXTERNAL_3: dict[str, Any] = {
     "clean": 9, "clean_rate_strict": 1.0, "genuine": {"n": 12, "passed": 8, "flagged": 8},
     "correct_lines": 112, "correct_lines_scored_0": 0, "correct_lines_unscored": 0,
 }  # fmt: skip
-FIRST_RUNS_EXTERNAL = {1: FIRST_RUN_EXTERNAL, 2: FIRST_RUN_EXTERNAL_2, 3: FIRST_RUN_EXTERNAL_3}
+# Batch 4 (the next rows of GSM8K, MATH-500, the chat-model file, ProcessBench gsm8k/math), collected after
+# every fix made from batches 1-3.
+FIRST_RUN_EXTERNAL_4: dict[str, Any] = {
+    "solutions": 52, "with_wrong_line": 28, "rate": 0.9643, "passed": 27, "flagged_rate": 0.9643, "flagged": 27,
+    "clean": 24, "clean_rate_strict": 1.0, "correct_lines": 118, "correct_lines_scored_0": 0,
+    "correct_lines_unscored": 2, "per_layout": {"processbench_gsm8k": {"n": 6, "rate": 0.8333}},
+}  # fmt: skip
+FIRST_RUNS_EXTERNAL = {1: FIRST_RUN_EXTERNAL, 2: FIRST_RUN_EXTERNAL_2, 3: FIRST_RUN_EXTERNAL_3, 4: FIRST_RUN_EXTERNAL_4}
 
 
 def by_batch(rows: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:

@@ -35,6 +35,8 @@ Sources (repository@commit:path) and the style each gives:
     are ``genuine`` rows (the human label's step, arithmetic slips written by the model).
   * batch 3 (collected after the fixes made from batch 2, run once before any further change): the same
     rules on ProcessBench's ``olympiadbench`` and ``omnimath`` splits (competition problems).
+  * batch 4 (collected after the fixes made from batch 3, run once before any further change): the next
+    qualifying rows of GSM8K, MATH-500, the chat-model file and ProcessBench gsm8k/math (all-correct ones).
   * ``prm800k``: PRM800K samples in tongyx361/reward-by-prm800k, ``datasets/examples/prm800k-*-example.json`` (one step
     a paragraph, "# Answer"), cut after the first step a human rated -1 (a genuine, labelled wrong step).
 """
@@ -220,7 +222,9 @@ def collect_batch2() -> list[dict]:
             elif r["label"] >= 0 and genuine < n_genuine:
                 k = r["label"]
                 start = sum(len(p) + 2 for p in r["steps"][:k])
-                bad = [c for c in claims if c.holds is False and start <= c.start < start + len(r["steps"][k])]
+                bad = [
+                    c for c in claims if c.holds is False and start <= c.start < start + len(r["steps"][k])
+                ]
                 ref = gsm_ref.get(r["problem"].strip()) if split == "gsm8k" else None
                 if bad:
                     rows.append({"style": f"processbench_{split}", "source": src(PBENCH, path), "key": r["id"],
@@ -228,6 +232,65 @@ def collect_batch2() -> list[dict]:
                                  "final_correct": bool(r["final_answer_correct"]) and ref is not None,
                                  "genuine_wrong_step": k, "label_source": "ProcessBench label (first wrong step)"})  # fmt: skip
                     genuine += 1
+    return rows
+
+
+def collect_batch4() -> list[dict]:
+    """Batch 4: the next rows, in file order, that the same rules would have taken after those of batches 1
+    and 2 (GSM8K human, MATH-500, chat-model, ProcessBench gsm8k/math clean), gathered after every fix made
+    from batches 1-3 and run once before any further change."""
+    rows: list[dict] = []
+
+    def row(style: str, source: str, key: str, text: str, ref: str) -> dict:
+        return {"style": style, "source": source, "key": key, "text": text, "reference": ref, "batch": 4}
+
+    path = "grade_school_math/data/test.jsonl"
+    ok = [
+        (i, json.loads(x))
+        for i, x in enumerate(show(GSM, path).splitlines())
+        if enough(json.loads(x)["answer"])
+    ]
+    for i, r in ok[22:34]:
+        rows.append(
+            row(
+                "gsm8k",
+                src(GSM, path),
+                f"line {i + 1}",
+                r["answer"],
+                r["answer"].rsplit("####", 1)[1].strip(),
+            )
+        )
+    path = "evaluation/data/math500/test.jsonl"
+    ok = [(i, json.loads(x)) for i, x in enumerate(show(BUDGET, path).splitlines())]
+    ok = [(i, r) for i, r in ok if "[asy]" not in r["solution"] and enough(r["solution"])]
+    for i, r in ok[24:36]:
+        rows.append(
+            row("math", src(BUDGET, path), f"line {i + 1} {r['unique_id']}", r["solution"], r["answer"])
+        )
+    path = "evaluation/data/eval_rm_maj_example/math_cot_100.jsonl"
+    chat = []
+    for i, x in enumerate(show(BUDGET, path).splitlines()):
+        r = json.loads(x)
+        for k, (code, good) in enumerate(zip(r["code"], r["score"])):
+            if good and enough(code):
+                chat.append(row("chat_model", src(BUDGET, path), f"line {i + 1} code[{k}]", code, r["gt"]))
+                break
+    rows.extend(chat[24:36])
+    gsm_ref = {}
+    for x in show(GSM, "grade_school_math/data/test.jsonl").splitlines():
+        r = json.loads(x)
+        gsm_ref[r["question"].strip()] = r["answer"].rsplit("####", 1)[1].strip()
+    for split, lo, hi in (("gsm8k", 16, 24), ("math", 12, 20)):
+        path = f"code/dataset/{split}.json"
+        clean = []
+        for r in json.loads(show(PBENCH, path)):
+            text = "\n\n".join(r["steps"])
+            if r["label"] != -1 or not r["final_answer_correct"]:
+                continue
+            ref = gsm_ref.get(r["problem"].strip()) if split == "gsm8k" else _last_boxed(r["steps"][-1])
+            if ref and enough(text) and not any(c.holds is False for c in find_claims(text)):
+                clean.append(row(f"processbench_{split}", src(PBENCH, path), r["id"], text, ref))
+        rows.extend(clean[lo:hi])
     return rows
 
 
@@ -275,7 +338,7 @@ def add_prm(add, source: str, key: str, r: dict) -> None:
 
 
 def main() -> None:
-    rows = collect() + collect_batch2()
+    rows = collect() + collect_batch2() + collect_batch4()
     with open(OUT, "w", encoding="utf-8") as f:
         for row in rows:
             f.write(json.dumps(row, ensure_ascii=False) + "\n")
