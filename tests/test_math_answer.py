@@ -982,6 +982,23 @@ def test_references_given_as_json_numbers(reference, completion, status):
         ("5", "What is 5 times 1?", "5", True),  # a plain number may stand in the question
         (r"\boxed{7+8}", "What is 47+85?", "15", True),  # "7+8" is not in "47+85"
         (r"\boxed{3\sqrt{2}}", r"Which is larger? (A) $2\sqrt{3}$ (B) $3\sqrt{2}$", r"3\sqrt2", True),
+        # found by GRPO itself (max_new_tokens = 8, 10 steps: every completion became "82 + 12 equals "): words
+        # or a dangling "=" after the question's expression do not make it an answer
+        ("82 + 12 equals ", "Compute 82 + 12. Reply with the number only.", "94", False),
+        ("82 + 12 apples", "Compute 82 + 12.", "94", False),
+        (r"82 + 12 \text{ cm}", "Compute 82 + 12.", "94", False),
+        ("94 apples", "Compute 82 + 12.", "94", True),
+        # the question's numbers rearranged, padded with 0 or 1, or bracketed compute nothing either
+        ("12 + 82", "Compute 82 + 12.", "94", False),
+        (r"\boxed{(82 + 12) \times 1}", "Compute 82 + 12.", "94", False),
+        ("82 + 12 + 0", "Compute 82 + 12.", "94", False),
+        ("(82 + 12)", "Compute 82 + 12.", "94", False),
+        ("12 + 82 = 94", "Compute 82 + 12.", "94", True),  # a worked chain answers with its last side
+        ("100 - 6", "Compute 82 + 12.", "94", True),  # numbers the question does not hold: something computed
+        # the numbers rule is for numeric references: a fraction of the question's numbers is an answer
+        ("3/8", "A bag holds 3 red balls among 8. The chance of red?", "0.375", True),
+        (r"\frac{3}{8}", "A bag holds 3 red balls among 8. The chance of red?", r"\frac38", True),
+        (r"\sqrt{2}", "Solve $x^2 = 2$ for $x > 0$.", r"\sqrt2", True),
     ],
 )
 def test_an_answer_copied_from_the_question_is_not_credited(completion, question, reference, credited):

@@ -135,7 +135,8 @@ def math_answer(
         return Reward(0.0, Status.UNPARSABLE, info=info)
     info["extracted_normalized"] = _describe(pred)
     if nodes_equal(pred, gold) or _same_word(pred, answer, gold, gold_text):
-        if reject_echo and _echoes_question(answer, row):
+        numeric = _PLAIN_NUMBER_RE.fullmatch(_compact(gold_text)) is not None
+        if reject_echo and _echoes_question(answer, row, numeric_reference=numeric):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
             return Reward(0.0, Status.WRONG, info=info)
         factors = _written_prime_factors(gold_text)
@@ -305,26 +306,49 @@ def _question_text(row: Mapping[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def _echoes_question(answer: str, row: Mapping[str, Any]) -> bool:
-    """True when ``answer`` is not a plain number and stands in the row's question as it is
-    (whole, not as a piece of a longer number or name: "7+8" is not in "47+85"), unless the
-    question lists options to choose from ("(A) $2\\sqrt{3}$ (B) $3\\sqrt{2}$")."""
+# words or a dangling relation after an expression: "47 + 85 equals", "47 + 85 apples", "47 + 85 \\text{ cm} ="
+_TRAILING_WORDS_RE = re.compile(r"(?:\s*=|\s*\\text\{[^{}]*\}|\s+[A-Za-z]{2,})+\s*$")
+# an arithmetic operator between two operands: "47+85", "(85)-47", "2\\times 3" (not a leading sign)
+_ARITH_OP_RE = re.compile(r"[\d)}]\s*(?:[-+*\u00d7\u00b7\u00f7]|\\times|\\cdot|\\div)\s*[\d(\\{]")
+_NUMERAL_RE = re.compile(r"\d+(?:\.\d+)?")
+_RELATION_RE = re.compile(r"[=<>]|\\(?:le|ge|leq|geq|neq|ne|approx)\b")
+
+
+def _echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: bool = False) -> bool:
+    """True when ``answer`` restates the question instead of answering it (it is not a plain number):
+
+    * its expression stands in the row's question as it is (whole, not as a piece of a longer number or name:
+      "7+8" is not in "47+85"), with any words or a dangling "=" after it set aside ("47 + 85 equals");
+    * or, when the reference is a plain number, it is arithmetic on the question's own numbers (and 0 or 1)
+      and nothing else: "85 + 47" or "(47 + 85) + 0" for "Compute 47 + 85." computes nothing.
+
+    Not when the question lists options to choose from ("(A) $2\\sqrt{3}$ (B) $3\\sqrt{2}$")."""
     ans = _compact(answer).rstrip(".")
     label = re.fullmatch(r"[A-Za-z]\w*=(.+)", ans)  # "x = 47 + 85": its right side
     question = _compact(_question_text(row))
     if len(set(_CHOICE_RE.findall(question))) >= 2:  # options to choose from: naming one is an answer
         return False
-    for part in (ans, label.group(1) if label else ""):
-        # a plain number is an answer; so are words ("no" to "Answer yes or no.", "apples" to "apples or
-        # pears?"): an echo is an expression that was to be computed (digits, operators, brackets, LaTeX)
-        if not part or _PLAIN_NUMBER_RE.fullmatch(part) or len(part) > 200 or re.fullmatch(r"[A-Za-z\s]+", part):
-            continue
-        # the boundaries matter only at a word character: "7+8" is not in "47+85", but "(x+1)^2" is in
-        # "Expand(x+1)^2" (the compaction glued the bracket to the word before it)
-        before = r"(?<![\w.\\])" if re.match(r"[\w.]", part) else ""
-        after = r"(?![\w])" if re.search(r"\w$", part) else ""
-        if re.search(before + re.escape(part) + after, question):
-            return True
+    numerals = set(_NUMERAL_RE.findall(question)) | {"0", "1"}
+    for whole in (ans, label.group(1) if label else ""):
+        for part in dict.fromkeys((whole, _TRAILING_WORDS_RE.sub("", whole) if len(whole) <= 300 else whole)):
+            # a plain number is an answer; so are words ("no" to "Answer yes or no.", "apples" to "apples or
+            # pears?"): an echo is an expression that was to be computed (digits, operators, brackets, LaTeX)
+            if not part or _PLAIN_NUMBER_RE.fullmatch(part) or len(part) > 200 or re.fullmatch(r"[A-Za-z\s]+", part):
+                continue
+            # the boundaries matter only at a word character: "7+8" is not in "47+85", but "(x+1)^2" is in
+            # "Expand(x+1)^2" (the compaction glued the bracket to the word before it)
+            before = r"(?<![\w.\\])" if re.match(r"[\w.]", part) else ""
+            after = r"(?![\w])" if re.search(r"\w$", part) else ""
+            if re.search(before + re.escape(part) + after, question):
+                return True
+            if (
+                numeric_reference
+                and _ARITH_OP_RE.search(part)
+                and not _RELATION_RE.search(part)  # "47 + 85 = 132" is a worked answer, read by its last side
+                and not re.search(r"[A-Za-z]", re.sub(r"\\(?:times|cdot|div|left|right)\b", "", part))
+                and set(_NUMERAL_RE.findall(part)) <= numerals
+            ):
+                return True
     return False
 
 
