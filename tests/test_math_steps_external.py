@@ -278,3 +278,25 @@ def test_clauses_with_equalities_are_steps(text, expected):
 def test_a_slip_in_one_clause_leaves_the_other_correct():
     text = "She has 16 - 3 = 13 eggs, and 13 - 4 = 8 are left."
     assert [lab for _, lab in labels(text)] == ["correct", "wrong"]
+
+
+# ------------------------------------------------------------------ 10. chains of display rows
+
+
+def test_display_rows_opening_with_equals_continue_the_chain():
+    text = (
+        "\\[ \\text{Pennies} = \\frac{2}{3} \\times 9,300 \\]\n"
+        "\\[ = \\frac{18,600}{3} \\]\n"
+        "\\[ = 6,200 \\]\n"
+        "\\[ \\text{Total} = 6,200 \\times 0.01 \\]\n"
+        "\\[ = 52 \\]"
+    )
+    assert [lab for _, lab in labels(text)] == ["neutral", "correct", "correct", "neutral", "wrong"]
+
+
+def test_an_inline_row_opening_with_equals_continues_too():
+    assert [lab for _, lab in labels("\\(12 \\times 5 - 10\\)\n\\(= 50\\)\n\\(= 51\\)")] == [
+        "neutral",
+        "correct",
+        "wrong",
+    ]

@@ -385,6 +385,15 @@ def _sides(run: list[Tok], before: Mark | None, after: Mark | None, carry: list[
     return sides
 
 
+_OPENERS = ("\\[", "\\(", "$$", "$")
+_CLOSERS = ("\\]", "\\)", "$$", "$")
+
+
+def _is_delimiter(mark: Mark, texts: tuple[str, ...]) -> bool:
+    """A display or inline maths delimiter: the lexer's ``BREAK`` token, or the marks around inline dollars."""
+    return mark.tok.kind in ("BREAK", "OPEN", "CLOSE") and mark.tok.text in texts
+
+
 def find_claims(
     text: str, carry: list[Tok] | None = None, *, strict_algebra: bool = False, limit: int = MAX_CLAIMS
 ) -> tuple[list[Claim], list[Tok] | None]:
@@ -395,8 +404,12 @@ def find_claims(
     """
     claims: list[Claim] = []
     marks = _marks(text)
-    while marks and marks[-1].role == "nl":  # a row ending in "\\\\" hands its last side on like a line end
+    # A row ending in "\\\\", or in a display's closing "\\]", hands its last side on like a line end; a step
+    # opening with "\\[" then "=" continues the chain like a bare "=" line ("\\[ = \\frac{18600}{3} \\]").
+    while marks and (marks[-1].role == "nl" or _is_delimiter(marks[-1], _CLOSERS)):
         marks.pop()
+    while marks and _is_delimiter(marks[0], _OPENERS):
+        marks.pop(0)
     next_carry: list[Tok] | None = None
     for run, before, after in _runs(marks):
         sides = _sides(run, before, after, carry)
