@@ -37,7 +37,8 @@ Checking a claim (:func:`verdict`, from :func:`verifiers.math.values.equality_ho
     (for datasets of pure simplification steps). When the variables cancel (``x + 1 = x + 2``) the claim
     is false for every value, hence wrong. A claim that cannot be evaluated is ``"unchecked"`` (neutral).
   A line that starts with ``=`` continues the chain from the last expression of the step before
-  (aligned derivations; also after a LaTeX ``\\\\`` inside one step); when that expression was just found
+  (aligned derivations; also after a LaTeX ``\\\\`` inside one step, and rows of their own displays,
+  ``\\[ = \\frac{18600}{3} \\]``, whose delimiters do not break the chain); when that expression was just found
   unequal to the one before it, the chain continues from the one before, so one slip is charged to its
   own row only.
   A true claim whose right side is its left side again, up to brackets and the order of its parts
