@@ -57,6 +57,8 @@ def test_one_variable_conditions_compare_by_their_real_solutions(pred, gold, exp
         ("4x^2 - 71x + 220 = 0 or 14x^2 - 91x + 140 = 0", "x = 5/2 or x = 4 or x = 55/4", True),
         ("(x - 2)^2 = 0", "x = 2", True),  # the same solutions: multiplicity is not compared
         ("x = 5", "y = 5", False),
+        ("\\frac{x^2 - 1}{x + 1} = 0", "x = 1", True),  # x = -1 is not a solution: the factor cancels
+        ("\\frac{x^2 - 1}{x + 1} = 0", "x = 1 or x = -1", False),
     ],
 )
 def test_equations_compare_by_their_zero_sets(pred, gold, expected):

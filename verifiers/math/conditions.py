@@ -7,7 +7,8 @@ answers as written do not match; never raises.
 Two readings, both exact:
 
 - one real variable, where an inequality, an interval or a union is involved: the real solution sets,
-  worked out by sympy's ``solveset`` for polynomial (and absolute-value) conditions of low degree;
+  worked out by sympy's ``solveset`` for conditions it solves fast (quadratics, two-term powers such as
+  ``x^6 < 1``, absolute values of quadratics);
 - equations only, any variables: the zero sets, as the square-free parts of the numerators of
   ``lhs - rhs`` (an ``or`` multiplies them), equal up to a non-zero constant. Equal square-free parts
   have the same complex (so the same real) solutions; root multiplicity is not compared
@@ -22,8 +23,9 @@ from __future__ import annotations
 import sympy
 
 from verifiers.math.nodes import Answers, Bracket, Expr, Node, Relation, Union
+from verifiers.math.values import _has_big_power
 
-_MAX_DEGREE = 8  # of a one-variable condition (sympy solves these exactly and fast)
+_MAX_DEGREE = 8  # of a two-term one-variable condition (x^6 < 1); others at most 2 (solveset is slow above)
 _MAX_ZERO_DEGREE = 24  # total degree of a product of equations
 _MAX_SYMBOLS = 6
 _MAX_ITEMS = 8  # relations joined by "or" / "and"
@@ -78,6 +80,8 @@ def _exact_sides(r: Relation) -> list[sympy.Basic] | None:
             return None
         if s.value.atoms(sympy.Float) or s.value.has(sympy.oo, -sympy.oo, sympy.zoo, sympy.nan):
             return None
+        if _has_big_power(s.value):  # (x - a)^{6000}: too costly to expand, factor or solve
+            return None
         out.append(s.value)
     return out
 
@@ -97,7 +101,7 @@ def _zero_poly(n: Node) -> sympy.Basic | None:
             lhs, rhs = lhs.args[0] ** 2, (rhs.args[0] if isinstance(rhs, sympy.Abs) else rhs) ** 2
         elif isinstance(rhs, sympy.Abs) and _nonneg_constant(lhs):
             lhs, rhs = lhs**2, rhs.args[0] ** 2
-        num = sympy.numer(sympy.together(lhs - rhs))
+        num = sympy.numer(sympy.cancel(sympy.together(lhs - rhs)))  # (x^2-1)/(x+1) = 0 says x = 1
         if num == 0 or not num.free_symbols or num.atoms(sympy.Function):
             return None
         out = out * num
@@ -185,10 +189,10 @@ def _relation_set(r: Relation) -> tuple[sympy.Symbol, sympy.Set] | None:
     if len(free) != 1:
         return None
     x = free.pop()
-    if not all(_solvable(s, x) for s in sides):
-        return None
     out: sympy.Set = sympy.S.Reals
     for op, lhs, rhs in zip(r.ops, sides, sides[1:]):
+        if not _solvable(lhs - rhs, x):
+            return None
         if op == "=":
             part = sympy.solveset(sympy.Eq(lhs, rhs), x, sympy.S.Reals)
         elif op == "!=":
@@ -204,8 +208,12 @@ def _relation_set(r: Relation) -> tuple[sympy.Symbol, sympy.Set] | None:
 
 
 def _solvable(v: sympy.Basic, x: sympy.Symbol) -> bool:
-    """A rational function of x of low degree, with absolute values of low-degree polynomials."""
-    for ab in v.atoms(sympy.Abs):
+    """Cheap for ``solveset``: a rational function of x whose numerator and denominator are of degree at most
+    2 or two-term (``x^6 - 1``), with at most two absolute values of polynomials of degree at most 2."""
+    abs_parts = v.atoms(sympy.Abs)
+    if len(abs_parts) > 2:
+        return False
+    for ab in abs_parts:
         inner = ab.args[0]
         if not inner.is_polynomial(x) or sympy.degree(inner, x) > 2:
             return False
@@ -213,7 +221,13 @@ def _solvable(v: sympy.Basic, x: sympy.Symbol) -> bool:
     if plain.atoms(sympy.Function) or not all(c.is_Rational for c in plain.atoms(sympy.Number)):
         return False
     num, den = sympy.fraction(sympy.together(plain))
-    return all(p.is_polynomial(x) and sympy.degree(p, x) <= _MAX_DEGREE for p in (num, den))
+    for p in (num, den):
+        if not p.is_polynomial(x):
+            return False
+        poly = sympy.Poly(p, x)
+        if poly.degree() > 2 and (len(poly.terms()) > 2 or poly.degree() > _MAX_DEGREE):
+            return False
+    return True
 
 
 def _sets_equal(a: sympy.Set, b: sympy.Set) -> bool:
