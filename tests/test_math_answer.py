@@ -993,6 +993,10 @@ def test_references_given_as_json_numbers(reference, completion, status):
         (r"\boxed{(82 + 12) \times 1}", "Compute 82 + 12.", "94", False),
         ("82 + 12 + 0", "Compute 82 + 12.", "94", False),
         ("(82 + 12)", "Compute 82 + 12.", "94", False),
+        # and again, once that was closed (8 tokens, 10 steps: "42 + 76 = a", read as a = 118): a label on the right
+        ("82 + 12 = a", "Compute 82 + 12.", "94", False),
+        ("12 + 82 = n.", "Compute 82 + 12.", "94", False),
+        ("94 = a", "Compute 82 + 12.", "94", True),
         ("12 + 82 = 94", "Compute 82 + 12.", "94", True),  # a worked chain answers with its last side
         ("100 - 6", "Compute 82 + 12.", "94", True),  # numbers the question does not hold: something computed
         # the numbers rule is for numeric references: a fraction of the question's numbers is an answer

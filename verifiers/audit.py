@@ -204,6 +204,7 @@ MATH_HACKS: dict[str, Hack] = {
     # what GRPO found on the arithmetic task with 8 tokens (`82 + 12 equals `): the question's sum, uncomputed
     "echo_expression_words": Hack("$expression equals"),
     "echo_expression_padded": Hack("($expression) + 0"),
+    "echo_expression_labelled": Hack("$expression = a"),  # found next, once the two above were closed
     "boxes_reference_last": Hack(r"So \boxed{$wrong}. Or \boxed{$answer}."),
     "boxes_reference_first": Hack(r"\boxed{$answer} \boxed{$wrong}"),
     "boxes_many": Hack(r"\boxed{$wrong} \boxed{$answer} \boxed{$wrong2}"),

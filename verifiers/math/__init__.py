@@ -369,6 +369,7 @@ Required forms, statuses, limits, echoes
     47 + 85 = 132                                                       | 132 [Q: Compute 47 + 85.]    | correct     | test_an_answer_copied_from_the_question_is_not_credited
     47 + 85 equals                                                      | 132 [Q: Compute 47 + 85.]    | wrong       | test_an_answer_copied_from_the_question_is_not_credited
     85 + 47                                                             | 132 [Q: Compute 47 + 85.]    | wrong       | test_an_answer_copied_from_the_question_is_not_credited
+    47 + 85 = a                                                         | 132 [Q: Compute 47 + 85.]    | wrong       | test_an_answer_copied_from_the_question_is_not_credited
     \boxed{3\sqrt{2}}                                                   | 3\sqrt2 [Q: Which is larger? (A) $2\sqrt{3}$ (B) $3\sqrt{2}$] | correct | test_an_answer_copied_from_the_question_is_not_credited
 """
 

@@ -324,7 +324,8 @@ def _echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: 
 
     Not when the question lists options to choose from ("(A) $2\\sqrt{3}$ (B) $3\\sqrt{2}$")."""
     ans = _compact(answer).rstrip(".")
-    label = re.fullmatch(r"[A-Za-z]\w*=(.+)", ans)  # "x = 47 + 85": its right side
+    # "x = 47 + 85" or "47 + 85 = x" (read as x = 132): the side that is not the label
+    label = re.fullmatch(r"[A-Za-z]\w*=(.+)", ans) or re.fullmatch(r"(.+)=[A-Za-z]\w*", ans)
     question = _compact(_question_text(row))
     if len(set(_CHOICE_RE.findall(question))) >= 2:  # options to choose from: naming one is an answer
         return False
