@@ -123,13 +123,23 @@ def test_sums_beyond_the_limits_do_not_parse(text):
         parse_answer(text)
 
 
-def test_inverse_hyperbolic_functions_and_ambiguous_inverse_powers():
+def test_inverse_functions_by_name_and_by_the_minus_one_power():
     assert answers_equivalent("\\operatorname{asinh}(x)", "\\ln(x + \\sqrt{x^2 + 1})")
     assert answers_equivalent("arctanh(1/2)", "\\frac{1}{2}\\ln 3")
-    # f^{-1} of a trigonometric or hyperbolic function: the inverse to some, the reciprocal to others
-    for f in ("sinh", "cosh", "tanh", "cot", "sec", "csc", "sin"):
-        status = math_answer(f"\\boxed{{\\{f}^{{-1}}(x)}}", {"reference": f"\\frac{{1}}{{\\{f}(x)}}"}).status.value
-        assert status == "unparsable", f
+    # f^{-1} of a trigonometric or hyperbolic function is its inverse (set 4: KAS, pie-framework), never 1/f
+    for f, inverse in [("sin", "\\arcsin"), ("tan", "\\arctan"), ("sec", "arcsec"), ("csc", "arccsc"),
+                       ("cot", "arccot"), ("sinh", "arsinh"), ("cosh", "arcosh"), ("tanh", "artanh")]:
+        assert math_answer(f"\\boxed{{\\{f}^{{-1}}(x)}}", {"reference": f"{inverse}(x)"}).outcome == 1.0, f
+        assert math_answer(f"\\boxed{{\\{f}^{{-1}}(x)}}", {"reference": f"\\frac{{1}}{{\\{f}(x)}}"}).outcome == 0.0, f
+    assert answers_equivalent("\\sinh^{-1}(x)", "\\ln(x + \\sqrt{x^2 + 1})")
+    assert answers_equivalent("\\sin^{2} x + \\cos^2 x", "1")  # other powers stay powers of the value
+    assert not answers_equivalent("\\sin^{-2} x", "\\arcsin(x)^2")
+    assert answers_equivalent("\\sin^{-2} x", "\\csc^2 x")
+    # reciprocal and inverse function names
+    assert answers_equivalent("\\operatorname{sech}(x)", "\\frac{1}{\\cosh x}")
+    assert answers_equivalent("\\operatorname{coth}(x)", "\\frac{\\cosh x}{\\sinh x}")
+    assert answers_equivalent("\\operatorname{arcsec}(2)", "\\frac{\\pi}{3}")
+    assert answers_equivalent("\\operatorname{arccot}(1)", "\\frac{\\pi}{4}")
 
 
 @pytest.mark.parametrize(

@@ -346,8 +346,9 @@ Normalisation and notation
     \boxed{\sum_{k=1}^{n} k^2}                                           | \frac{n(n+1)(2n+1)}{6}        | correct     | test_finite_sums_and_products
     \boxed{\prod_{k=1}^{3} \cos(kx)}                                     | \cos x \cos 2x               | wrong       | test_finite_sums_and_products
     \boxed{\sum_{k=1}^{1000000} k}                                       | 500000500000                 | unparsable  | test_sums_beyond_the_limits_do_not_parse
-    \boxed{\operatorname{asinh}(x)}                                      | \ln(x+\sqrt{x^2+1})          | correct     | test_inverse_hyperbolic_functions_and_ambiguous_inverse_powers
-    \boxed{\sinh^{-1}(x)}                                                | \frac{1}{\sinh x}            | unparsable  | test_inverse_hyperbolic_functions_and_ambiguous_inverse_powers
+    \boxed{\operatorname{asinh}(x)}                                      | \ln(x+\sqrt{x^2+1})          | correct     | test_inverse_functions_by_name_and_by_the_minus_one_power
+    \boxed{\sinh^{-1}(x)}                                                | \frac{1}{\sinh x}            | wrong       | test_inverse_functions_by_name_and_by_the_minus_one_power
+    \boxed{\sin^{-1}(x)}                                                 | \arcsin x                    | correct     | test_inverse_functions_by_name_and_by_the_minus_one_power
 
 Required forms, statuses, limits, echoes
 

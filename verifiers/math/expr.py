@@ -31,7 +31,12 @@ from verifiers.math.nodes import MAX_DEPTH, PM, Bracket, Expr, Matrix, ParseErro
 
 _IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP"}
 # f^{-1}(x) of these is read as the inverse by some and the reciprocal by others
-_AMBIGUOUS_INVERSE = {"sin", "cos", "tan", "cot", "sec", "csc", "sinh", "cosh", "tanh"}
+# f^{-1} x of a trigonometric or hyperbolic f is its inverse function (ISO 80000-2, textbooks, KaTeX users),
+# not 1/f(x); every other power of such a function is a power of its value (\sin^2 x)
+_INVERSE = {
+    "sin": "arcsin", "cos": "arccos", "tan": "arctan", "cot": "arccot", "sec": "arcsec", "csc": "arccsc",
+    "sinh": "arsinh", "cosh": "arcosh", "tanh": "artanh", "coth": "arcoth", "sech": "arsech", "csch": "arcsch",
+}  # fmt: skip
 _LETTER_CONSTANTS = {"e": sympy.E, "i": sympy.I}  # unless the reading makes them symbols
 _ARITHMETIC_AFTER = ("+", "-", "*", "/", ")")  # a degree or percent sign before one of these is in arithmetic
 
@@ -428,10 +433,10 @@ class _ExprParser:
             while self.at("IDENT") or self.at("CONST"):
                 arg = arg * _scalar(self.parse_power())
             self.depth -= 1
+        if power is not None and power == -1 and name in _INVERSE:
+            name, power = _INVERSE[name], None
         v = make_func(name, arg, base)
         if power is not None:
-            if power == -1 and name in _AMBIGUOUS_INVERSE:
-                raise ParseError("ambiguous inverse function notation")
             v = make_pow(v, power)
         return v
 

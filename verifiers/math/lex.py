@@ -23,7 +23,10 @@ FUNCS = {
     "atan": sympy.atan, "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh,
     "asinh": sympy.asinh, "acosh": sympy.acosh, "atanh": sympy.atanh, "arsinh": sympy.asinh,
     "arcosh": sympy.acosh, "artanh": sympy.atanh, "arcsinh": sympy.asinh, "arccosh": sympy.acosh,
-    "arctanh": sympy.atanh,
+    "arctanh": sympy.atanh, "coth": sympy.coth, "sech": sympy.sech, "csch": sympy.csch,
+    "arccot": sympy.acot, "arcsec": sympy.asec, "arccsc": sympy.acsc, "acot": sympy.acot, "asec": sympy.asec,
+    "acsc": sympy.acsc, "acoth": sympy.acoth, "asech": sympy.asech, "acsch": sympy.acsch, "arcoth": sympy.acoth,
+    "arsech": sympy.asech, "arcsch": sympy.acsch,
     "ln": sympy.log, "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs,
     "floor": sympy.floor, "ceil": sympy.ceiling,
 }  # fmt: skip
