@@ -384,7 +384,8 @@ class _ExprParser:
                 sub = ""
                 while not self.at("OP", "}"):
                     tt = self.next()
-                    if tt.kind not in ("NUM", "IDENT", "WORD"):
+                    # a_{n-1}, x_{i+1}, a_{i,j}: an index expression is part of the name
+                    if tt.kind not in ("NUM", "IDENT", "WORD") and not (tt.kind == "OP" and tt.text in "+-,"):
                         raise ParseError("bad subscript")
                     sub += tt.text
                 self.next()
@@ -395,7 +396,7 @@ class _ExprParser:
                 sub = tt.text[0] if tt.kind == "NUM" else tt.text
                 if tt.kind == "NUM" and len(tt.text) > 1:
                     self.toks.insert(self.i, Tok("NUM", tt.text[1:]))
-            if not re.fullmatch(r"[A-Za-z0-9]{1,8}", sub):
+            if not re.fullmatch(r"[A-Za-z0-9]{1,8}|[A-Za-z0-9](?:[-+,]?[A-Za-z0-9]){1,7}", sub):
                 raise ParseError("bad subscript")
             name = f"{name}_{sub}"
         return sympy.Symbol(name)
@@ -415,7 +416,7 @@ class _ExprParser:
         if self.at("OP", "^"):  # \sin^2 x
             self.next()
             power = _scalar(self.parse_exponent()) if not self.latex else self.latex_arg()
-        if self.at("OP", "_") and name == "log":
+        if self.at("OP", "_") and name in ("log", "ln"):  # \log_2 x; \ln_e x, redundant but seen
             self.next()
             base = self.latex_arg()
         if self.at("OP", "(") or self.at("OP", "{"):

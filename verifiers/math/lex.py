@@ -131,7 +131,8 @@ def tokenize(s: str, reading: Reading = ANSWER) -> list[Tok]:
     outside the whitelist (never with the prose reading)."""
     s = _superscripts(s)
     for a, b in _UNICODE.items():
-        if a in s:
+        if a in s:  # "\π" (a command backslash before the symbol itself) is "\pi" too, not "\\pi"
+            s = s.replace("\\" + a, b) if b.startswith("\\") else s
             s = s.replace(a, b)
     if reading.prose:
         s = strip_layout(s)

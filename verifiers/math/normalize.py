@@ -72,7 +72,8 @@ def normalize(s: str) -> str:
         s = s.replace("\\\\", "\\")
     s = _LATEX_THOUSANDS.sub("", s)
     for a, b in _UNICODE.items():
-        if a in s:
+        if a in s:  # "\π" (a command backslash before the symbol itself) is "\pi" too, not "\\pi"
+            s = s.replace("\\" + a, b) if b.startswith("\\") else s
             s = s.replace(a, b)
     s = strip_layout(s).replace("~", " ")  # a LaTeX tie; not in strip_layout: in a sentence "~7" is "about 7"
     s = s.replace("\\$", "").replace("$", "")
