@@ -23,6 +23,9 @@ from verifiers.math import ParseError, answers_equivalent, math_answer, parse_an
         (r"\sin(2\π)", "0", True),
         (r"\π", r"\pi", True),
         (r"2\π", r"\pi", False),
+        # an inverse function named as the label, on either side of "="
+        (r"g^{-1}\left(x\right)= a+b+c", r"a+c+b=g^{-1}\left(x\right)", True),
+        (r"g^{-1}(x) = a+b", r"a+b+1 = g^{-1}(x)", False),
     ],
 )
 def test_set4_false_negative_classes(a: str, b: str, equal: bool) -> None:

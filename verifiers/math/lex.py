@@ -373,8 +373,10 @@ def _function_name(toks: list[Tok]) -> str | None:
 
 
 def _is_label(toks: list[Tok]) -> bool:
-    """The left side of ``x = ...`` is a bare name: ``x``, ``y_1``, ``\\theta``, ``f(x)``."""
+    """The left side of ``x = ...`` is a bare name: ``x``, ``y_1``, ``\\theta``, ``f(x)``, ``f'(x)``, ``g^{-1}(x)``."""
     kinds = [t.kind for t in toks]
+    if re.fullmatch(r"[A-Za-z](?:'{1,2}|\^\{?-1\}?)\([A-Za-z]\)", "".join(t.text for t in toks)):
+        return True  # a derivative or an inverse, as a label (grammar's derived function labels)
     if kinds == ["IDENT"] and toks[0].text not in ("e", "i"):
         return True
     if len(toks) >= 3 and kinds[0] == "IDENT" and toks[1].text == "_":
