@@ -121,6 +121,12 @@ FIRST_RUN_4: dict[str, dict[str, Any]] = {
     },
 }
 
+# External sets 3 and on, each with its file and its first-run figures: one argument, run and report per row.
+LATER_SETS: dict[int, tuple[Path, dict[str, dict[str, Any]]]] = {
+    3: (DEFAULT_EXTERNAL_3, FIRST_RUN_3),
+    4: (DEFAULT_EXTERNAL_4, FIRST_RUN_4),
+}
+
 
 def load_pairs(path: Path) -> list[dict[str, Any]]:
     rows = []
@@ -294,18 +300,13 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         default=str(DEFAULT_EXTERNAL_2),
         help="the second external set, out-of-sample at its first run ('' to skip)",
     )
-    ap.add_argument(
-        "--external3",
-        type=str,
-        default=str(DEFAULT_EXTERNAL_3),
-        help="the third external set, out-of-sample at its first run ('' to skip)",
-    )
-    ap.add_argument(
-        "--external4",
-        type=str,
-        default=str(DEFAULT_EXTERNAL_4),
-        help="the fourth external set, out-of-sample at its first run ('' to skip)",
-    )
+    for n, (default, _) in LATER_SETS.items():
+        ap.add_argument(
+            f"--external{n}",
+            type=str,
+            default=str(default),
+            help=f"external set {n}, out-of-sample at its first run ('' to skip)",
+        )
     args = ap.parse_args(argv)
 
     rows = load_pairs(args.data)
@@ -326,26 +327,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             "accuracy_ours_minus_mv": ours["accuracy"] - theirs["accuracy"],
         },
     }
-    external = None
-    if args.external:
-        ext_rows = load_pairs(Path(args.external))
-        external = summarise_external(ext_rows, run_ours(ext_rows), run_math_verify(ext_rows))
-        report["external"] = {"data": args.external, **external}
-    external2 = None
-    if args.external2:
-        ext2_rows = load_pairs(Path(args.external2))
-        external2 = summarise_external(ext2_rows, run_ours(ext2_rows), run_math_verify(ext2_rows))
-        report["external2"] = {"data": args.external2, "first_run": FIRST_RUN_2, **external2}
-    external3 = None
-    if args.external3:
-        ext3_rows = load_pairs(Path(args.external3))
-        external3 = summarise_external(ext3_rows, run_ours(ext3_rows), run_math_verify(ext3_rows))
-        report["external3"] = {"data": args.external3, "first_run": FIRST_RUN_3, **external3}
-    external4 = None
-    if args.external4:
-        ext4_rows = load_pairs(Path(args.external4))
-        external4 = summarise_external(ext4_rows, run_ours(ext4_rows), run_math_verify(ext4_rows))
-        report["external4"] = {"data": args.external4, "first_run": FIRST_RUN_4, **external4}
+    externals: dict[str, dict[str, Any]] = {}  # "external", "external2", ...: each set's summary
+    first_runs = {"external": None, "external2": FIRST_RUN_2} | {f"external{n}": f for n, (_, f) in LATER_SETS.items()}
+    for key, first_run in first_runs.items():
+        path = getattr(args, key)
+        if path:
+            ext_rows = load_pairs(Path(path))
+            externals[key] = summarise_external(ext_rows, run_ours(ext_rows), run_math_verify(ext_rows))
+            report[key] = {"data": path, **({"first_run": first_run} if first_run else {}), **externals[key]}
+    external, external2 = externals.get("external"), externals.get("external2")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n")
 
@@ -386,10 +376,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print("per source (ours | math-verify):")
         for src, cell in external2["per_source"].items():
             print(f"  {src:60} {cell}")
-    if external3 is not None:
-        _print_later_set(args.external3, external3, 3, FIRST_RUN_3)
-    if external4 is not None:
-        _print_later_set(args.external4, external4, 4, FIRST_RUN_4)
+    for n, (_, first_run) in LATER_SETS.items():
+        if f"external{n}" in externals:
+            _print_later_set(getattr(args, f"external{n}"), externals[f"external{n}"], n, first_run)
     print(f"wrote {args.out}")
     return report
 
