@@ -27,6 +27,9 @@ say which was used in the results.
 master weights on both) and writes ``trl_bf16.json`` / ``trl_bf16_curves.png``.
 
 Writes ``benchmarks/results/trl.json`` and ``benchmarks/results/trl_curves.png`` (reward per step).
+
+``--learning`` compares learning instead of cost: both trainers on one of our recipes for ``--steps`` (20)
+steps and several ``--seeds``, reward per step and held-out accuracy at the end (``benchmarks.trl_learning``).
 """
 
 from __future__ import annotations
@@ -199,10 +202,16 @@ def _plot(results: dict[str, dict[str, Any]], path: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--steps", type=int, default=6)
+    p.add_argument("--steps", type=int, default=None, help="steps per run (default 6; 20 with --learning)")
     p.add_argument("--lr", type=float, default=5e-6)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--threads", type=int, default=None,
+                   help="torch threads per trainer (default 2; 1 with --learning, where the two run side by side)")
+    p.add_argument("--learning", action="store_true", help="learning per step on a recipe (benchmarks.trl_learning)")
+    p.add_argument("--task", choices=["arithmetic", "code"], default="arithmetic", help="--learning: which recipe")
+    p.add_argument("--seeds", type=int, nargs="+", default=[0, 1, 2], help="--learning: seeds")
+    p.add_argument("--sequential", action="store_true",
+                   help="--learning: run the two trainers one after the other instead of side by side")
     p.add_argument("--trl-no-gc", action="store_true", help="run TRL without gradient checkpointing")
     p.add_argument("--micro-batch", type=int, default=8,
                    help="our completions per forward/backward (same gradient; smaller = less activation memory)")
@@ -215,6 +224,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--child", choices=["trl", "ours"], help=argparse.SUPPRESS)
     p.add_argument("--out", default=str(RESULTS / "trl_work"))
     args = p.parse_args(argv)
+    if args.learning:
+        from benchmarks import trl_learning
+
+        steps, threads = args.steps or 20, args.threads or (2 if args.sequential else 1)
+        out = Path(args.out) if args.out != p.get_default("out") else RESULTS / f"trl_learning_{args.task}_work"
+        if args.child:
+            trl_learning.child(args.child, args.task, args.seeds[0], steps, threads, out)
+            return 0
+        return trl_learning.main(args.task, args.seeds, steps, threads, not args.sequential, out)
+    args.steps, args.threads = args.steps or 6, args.threads or 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     work = _work(args)
