@@ -37,8 +37,11 @@ credited within ``DECIMAL_REL_TOL = 1e-6`` relative error; two decimals, or a de
 rational, must be equal exactly; exact constants agree at 30 digits to ``EXACT_REL_TOL = 1e-20``;
 expressions with free symbols are equal when the expanded difference is 0, different when it is a non-zero
 rational polynomial, else equal at fixed points (``SYMBOLIC_REL_TOL``): symbols are real, so the sides are
-compared where both are real, and a point where only one is real is a difference (``1/\\sqrt{x}`` equals
-``\\sqrt{1/x}``, ``\\sqrt{x}\\sqrt{y}`` is not ``\\sqrt{xy}``). Conditions (equations, inequalities, intervals,
+compared where both are defined as real functions (every part of each side real there; an odd root is the real
+root, ``(-x)^{4/3} = x^{4/3}``), and a point where only one is defined is a difference (``1/\\sqrt{x}`` equals
+``\\sqrt{1/x}``; ``\\sqrt{x}\\sqrt{y}`` is not ``\\sqrt{xy}`` nor ``\\ln x + \\ln y`` ``\\ln(xy)``: they part at
+x = y = -1). Where sympy simplifies on construction (``\\sqrt{x}\\sqrt{x}`` is ``x``, ``e^{\\ln x}`` is ``x``),
+the simplified form is compared. Conditions (equations, inequalities, intervals,
 joined by "or" / "and") that are not written alike compare by their solutions: real solution sets in one
 variable, zero sets (square-free numerators, multiplicity not compared) for equations. Completions over
 ``MAX_COMPLETION_CHARS`` (100,000) are ``too_long``; the parser's limits are listed in
@@ -283,6 +286,11 @@ Comparison: conditions by their solutions
     \boxed{(1, 2] \cup [2, 3)}                                          | [1, 3]                       | wrong       | test_unions_of_intervals_are_merged
     \boxed{\frac{1}{\sqrt{x}}}                                          | \sqrt{\frac{1}{x}}            | correct     | test_symbols_are_real_and_compared_where_both_sides_are_real
     \boxed{\ln x}                                                       | \ln|x|                       | wrong       | test_symbols_are_real_and_compared_where_both_sides_are_real
+    \boxed{\sqrt{x}\sqrt{y}}                                            | \sqrt{xy}                    | wrong       | test_set5_classes
+    \boxed{\ln x + \ln y}                                               | \ln(xy)                      | wrong       | test_set5_classes
+    \boxed{|\artanh(x)|}                                                | \artanh(|x|)                 | correct     | test_set5_classes
+    \boxed{(-x)^{4/3}}                                                  | x^{4/3}                      | correct     | test_set5_classes
+    \boxed{y < 1}                                                       | x < 1                        | wrong       | test_a_condition_on_another_variable_is_wrong
 
 Comparison: units, percent, degrees
 
@@ -320,6 +328,10 @@ Comparison: text, choices, words, bases
     \boxed{(C) 12}                                                      | \textbf{(B) }12              | wrong       | test_equivalence_table
     \boxed{twenty-one}                                                  | 21                           | correct     | test_equivalence_table
     \boxed{two thirds}                                                  | \frac23                      | correct     | test_equivalence_table
+    \boxed{Max(m,n)}                                                    | \max(n, m)                   | correct     | test_set5_classes
+    \boxed{factorial(3m)}                                               | (3m)!                        | correct     | test_set5_classes
+    \boxed{m ＋ n}                                                       | n + m                        | correct     | test_set5_classes
+    \boxed{1+1}                                                         | 2                            | correct     | test_a_sum_is_its_value_unless_it_only_restates_the_question
     \boxed{5th}                                                         | 5                            | correct     | test_equivalence_table
     \boxed{1011}                                                        | 1011_2                       | wrong       | test_equivalence_table
     <answer>1111010010_2</answer>                                       | 1111010010                   | correct     | test_programmer_numerals_and_bases

@@ -126,6 +126,8 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
             return True
         sa, sb = _strip_label(a), _strip_label(b)
         if sa is a and sb is b:
+            if _free_symbols(a) != _free_symbols(b):
+                return False  # "y < 1" says nothing about x: the same set of values on another variable
             ia, ib = _relation_interval(a), _relation_interval(b)
             return ia is not None and ib is not None and _nodes_equal(ia, ib, depth + 1)
         if sa is not a and sb is not b and a.label and b.label and a.name and a.name == b.name:
@@ -362,6 +364,11 @@ def _relations_equal(a: Relation, b: Relation, depth: int) -> bool:
             return False
         return ratio != 0 if oa in ("=", "!=") else ratio > 0
     return False
+
+
+def _free_symbols(r: Relation) -> set[sympy.Symbol]:
+    """The variables a relation constrains (those of its expression sides)."""
+    return set().union(*(s.value.free_symbols for s in r.sides if isinstance(s, Expr)))
 
 
 def _normal_relation(r: Relation) -> tuple[sympy.Basic, str | None]:

@@ -28,7 +28,7 @@ FUNCS = {
     "acsc": sympy.acsc, "acoth": sympy.acoth, "asech": sympy.asech, "acsch": sympy.acsch, "arcoth": sympy.acoth,
     "arsech": sympy.asech, "arcsch": sympy.acsch,
     "ln": sympy.log, "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs,
-    "floor": sympy.floor, "ceil": sympy.ceiling,
+    "floor": sympy.floor, "ceil": sympy.ceiling, "factorial": sympy.factorial,
 }  # fmt: skip
 # functions of several arguments, written f(a, b); plain "min" is a unit unless a "(" follows
 MULTI_FUNCS = {"gcd", "lcm", "max", "min"}
@@ -216,13 +216,15 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             raise ParseError(f"unexpected character {c!r}")
         w = m.group()
         i = m.end()
+        if w == w.capitalize() and w.lower() in FUNCS.keys() | MULTI_FUNCS and _PAREN_AHEAD.match(s, i) is not None:
+            w = w.lower()  # a CAS's spelling: "Abs(x)", "Max(m, n)", "Sqrt(2)"
         if w in FUNCS or (w in MULTI_FUNCS and _PAREN_AHEAD.match(s, i) is not None):
             toks.append(Tok("FUNC", w, space))
         elif w in ("pi", "infty", "inf", "infinity", "oo"):
             toks.append(Tok("CONST", "pi" if w == "pi" else "oo", space))
         elif w.lower() in ("or", "and"):
             toks.append(Tok("CONN", w.lower(), space))
-        elif len(w) == 1:
+        elif len(w) == 1 or w in GREEK:  # "alpha" is the symbol \alpha, as in sympy and calculators
             toks.append(Tok("IDENT", w, space))
         elif _word_is_symbols(w):  # "xy" is x*y
             toks.extend(Tok("IDENT", ch, space and k == 0) for k, ch in enumerate(w))

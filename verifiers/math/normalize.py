@@ -66,8 +66,9 @@ def strip_layout(s: str) -> str:
 
 
 def normalize(s: str) -> str:
-    """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``."""
-    s = _superscripts(s)
+    """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
+    full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
+    s = _superscripts(s.translate(_FULL_WIDTH))
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
         s = s.replace("\\\\", "\\")
     s = _LATEX_THOUSANDS.sub("", s)
@@ -100,6 +101,10 @@ _UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/",
             "θ": "\\theta ", "λ": "\\lambda ", "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ",
             "Δ": "\\Delta "}  # fmt: skip
 
+
+# U+FF01-U+FF5E are the full-width forms of ASCII ! to ~ (the same order, 0xFEE0 above); U+3000 is the
+# ideographic space.
+_FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")

@@ -11,6 +11,7 @@ the writer rounded may differ by half a unit in its last decimal place.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -167,7 +168,7 @@ def _only_terminating(e: sympy.Basic) -> bool:
 
 def _num(e: sympy.Basic, subs: dict | None = None, prec: int = 30) -> sympy.Basic | None:
     try:
-        v = e.evalf(prec, subs=subs) if subs else e.evalf(prec)
+        v = _real_odd_roots(e).evalf(prec, subs=subs) if subs else e.evalf(prec)
     except (TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError, AttributeError):
         return None
     if not v.is_number or v.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
@@ -176,6 +177,23 @@ def _num(e: sympy.Basic, subs: dict | None = None, prec: int = 30) -> sympy.Basi
     if not (re_.is_Float or re_ == 0) or not (im_.is_Float or im_ == 0):
         return None
     return v
+
+
+def _is_odd_root(n: sympy.Basic) -> bool:
+    return n.is_Pow and n.exp.is_Rational and not n.exp.is_Integer and n.exp.q % 2 == 1 and bool(n.base.free_symbols)
+
+
+@functools.lru_cache(maxsize=256)
+def _real_odd_roots(e: sympy.Basic) -> sympy.Basic:
+    """``e`` with every odd root of a symbolic base taken as the real root, as :func:`~verifiers.math.guards.make_pow`
+    takes it for numbers: ``(-x)^{4/3}`` is ``x^{4/3}`` at every real x, where the principal complex power is not
+    real for x > 0. For evaluation at points only (solving keeps the plain power)."""
+    if not e.has(sympy.Pow):
+        return e
+    return e.replace(
+        _is_odd_root,
+        lambda n: (sympy.sign(n.base) * sympy.Abs(n.base) ** sympy.Rational(1, n.exp.q)) ** n.exp.p,
+    )
 
 
 def _close(va: sympy.Basic, vb: sympy.Basic, rel: float) -> bool:
@@ -297,7 +315,7 @@ def _identity(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set, tol:
             continue
         if va is None or vb is None:
             continue
-        if not _close(va, vb, tol):
+        if not _agree_at(a, b, va, vb, pt, tol):
             return False
         valid += 1
     if valid >= 3:
@@ -311,23 +329,74 @@ def _identity(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set, tol:
 
 
 def _real_domain_identity(a: sympy.Basic, b: sympy.Basic, free: set, tol: float) -> bool | None:
-    r"""The symbols are real: ``a == b`` where both are real. At the fixed points and at as many points with
-    every symbol positive, a point where both values are real must agree and a point where only one is real
-    is a difference; points where neither is real are not compared (``\sqrt{1/x}`` and ``1/\sqrt{x}``
-    differ only there). None (undecided) when fewer than 3 points have both values real."""
+    r"""The symbols are real: ``a == b`` where both are defined as real functions (every part real,
+    :func:`_defined_real`). At the fixed points (random signs), as many points with every symbol positive and
+    three with every symbol negative (where ``\sqrt{x}\sqrt{y}`` and ``\sqrt{xy}`` part), a point where
+    both are defined must agree and a point where only one is defined is a difference; points where neither is
+    are not compared (``\sqrt{1/x}`` and ``1/\sqrt{x}`` differ only there; ``\sqrt{x}\sqrt{x}`` is not ``x``,
+    ``\ln(xy) - \ln x`` is not ``\ln y``). None (undecided) when fewer than 3 points have both defined."""
     agree = 0
-    for pt in _points(free, 1234) + _points(free, 5678, sign=1):
+    for pt in _points(free, 1234) + _points(free, 5678, sign=1) + _points(free, 9012, sign=-1, n=3):
         va, vb = _num(a, pt), _num(b, pt)
         if va is None or vb is None:
             continue
-        ra, rb = _is_real(va), _is_real(vb)
+        ra, rb = _is_real(va) and _defined_real(a, pt), _is_real(vb) and _defined_real(b, pt)
         if ra != rb:
             return False
         if ra:
-            if not _close(va, vb, tol):
+            if not _agree_at(a, b, va, vb, pt, tol):
                 return False
             agree += 1
     return True if agree >= 3 else None
+
+
+def _agree_at(a: sympy.Basic, b: sympy.Basic, va: sympy.Basic, vb: sympy.Basic, pt: dict, tol: float) -> bool:
+    """``va`` (a's value at ``pt``) and ``vb`` agree within ``tol``; against an exact 0, a sum agrees when it
+    cancels to within ``tol`` of its largest term (``|x||y| - |xy|`` leaves a rounding residue, which no
+    relative tolerance about 0 accepts)."""
+    if _close(va, vb, tol):
+        return True
+    if not (b == 0 or a == 0):
+        return False
+    e, v = (a, va) if b == 0 else (b, vb)
+    if not isinstance(e, sympy.Add):
+        return False
+    terms = [_num(t, pt) for t in e.args]
+    if any(t is None for t in terms):
+        return False
+    try:
+        scale = max(abs(t._to_mpmath(100)) for t in terms)
+        return bool(abs(v._to_mpmath(100)) <= tol * scale)
+    except (TypeError, ValueError, AttributeError):
+        return False
+
+
+@functools.lru_cache(maxsize=256)
+def _partial_terms(e: sympy.Basic) -> tuple[sympy.Basic, ...]:
+    """The sub-expressions of ``e`` that can leave the reals at a real point: even or irrational roots and powers,
+    logarithms, the inverse and other functions (``e``'s odd roots taken as real roots first)."""
+    e = _real_odd_roots(e)
+    found = [
+        n for n in sympy.preorder_traversal(e)
+        if n is not e and n.free_symbols
+        and ((n.is_Pow and not n.exp.is_Integer) or (isinstance(n, sympy.Function) and not isinstance(n, _TOTAL)))
+    ]
+    return tuple(found)
+
+
+_TOTAL = (sympy.Abs, sympy.sign, sympy.exp, sympy.sin, sympy.cos, sympy.sinh, sympy.cosh, sympy.tanh, sympy.atan,
+          sympy.asinh, sympy.floor, sympy.ceiling)  # real at every real point
+
+
+def _defined_real(e: sympy.Basic, pt: dict) -> bool:
+    r"""Every part of ``e`` is real at ``pt``: ``e`` is defined there as a real function. ``\sqrt{x}\sqrt{x}`` is
+    real at x = -1 (i times i) but not defined there; ``|\operatorname{artanh} x|`` is real at x = 2 only by
+    taking the modulus of a complex number."""
+    for term in _partial_terms(e):
+        v = _num(term, pt)
+        if v is None or not _is_real(v):
+            return False
+    return True
 
 
 def _is_real(v: sympy.Basic) -> bool:

@@ -320,7 +320,8 @@ def _echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: 
     * its expression stands in the row's question as it is (whole, not as a piece of a longer number or name:
       "7+8" is not in "47+85"), with any words or a dangling "=" after it set aside ("47 + 85 equals");
     * or, when the reference is a plain number, it is arithmetic on the question's own numbers (and 0 or 1)
-      and nothing else: "85 + 47" or "(47 + 85) + 0" for "Compute 47 + 85." computes nothing.
+      and nothing else: "85 + 47" or "(47 + 85) + 0" for "Compute 47 + 85." computes nothing. It must use
+      one of them: "1 + 1" against 2 without a question, or for "Compute 5 - 3.", is a sum to its value.
 
     Not when the question lists options to choose from ("(A) $2\\sqrt{3}$ (B) $3\\sqrt{2}$")."""
     ans = _compact(answer).rstrip(".")
@@ -329,7 +330,8 @@ def _echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: 
     question = _compact(_question_text(row))
     if len(set(_CHOICE_RE.findall(question))) >= 2:  # options to choose from: naming one is an answer
         return False
-    numerals = set(_NUMERAL_RE.findall(question)) | {"0", "1"}
+    asked = set(_NUMERAL_RE.findall(question))
+    numerals = asked | {"0", "1"}
     for whole in (ans, label.group(1) if label else ""):
         for part in dict.fromkeys((whole, _TRAILING_WORDS_RE.sub("", whole) if len(whole) <= 300 else whole)):
             # a plain number is an answer; so are words ("no" to "Answer yes or no.", "apples" to "apples or
@@ -348,6 +350,7 @@ def _echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: 
                 and not _RELATION_RE.search(part)  # "47 + 85 = 132" is a worked answer, read by its last side
                 and not re.search(r"[A-Za-z]", re.sub(r"\\(?:times|cdot|div|left|right)\b", "", part))
                 and set(_NUMERAL_RE.findall(part)) <= numerals
+                and set(_NUMERAL_RE.findall(part)) & asked
             ):
                 return True
     return False
