@@ -118,6 +118,14 @@ def _check_model(name: str) -> None:
         ) from e
 
 
+def _check_processes(cfg: Config) -> None:
+    """Under ``accelerate launch``/``torchrun`` (``WORLD_SIZE`` set), each process takes whole prompts: checked
+    before an earlier run is moved aside, not after."""
+    world = int(os.environ.get("WORLD_SIZE", "1") or 1)
+    if cfg.prompts_per_step % world:
+        raise ConfigError(f"prompts_per_step={cfg.prompts_per_step} must be divisible by the {world} processes")
+
+
 def _check_verifiers(cfg: Config) -> Any:
     """Build the composed verifier once: unknown names, bad gates and options fail here, not after a model load."""
     from grpo_train.train import build_verifier
@@ -170,6 +178,7 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         cfg = _load(args, args.resume)
         cfg = dataclasses.replace(cfg, model=_model_dir(cfg.model))
         _check_verifiers(cfg)
+        _check_processes(cfg)
         from grpo_train.train import find_checkpoint, train
 
         out = Path(cfg.output_dir)

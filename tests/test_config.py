@@ -60,6 +60,7 @@ def test_int_given_for_float_field_becomes_float():
         ("eval_before=1", "eval_before must be true or false"),
         ("advantage='proces'", "advantage must be one of outcome, process"),
         ("precision='fp16'", "precision must be one of auto, fp32, bf16"),
+        ("aggregation='bnpo'", "aggregation must be one of sequence_mean, token_mean, constant"),
         ("verifiers=[]", "verifiers must be a non-empty list"),
         ("no_equals_sign", "expects key=value"),
         ("temperature=0", "temperature must be > 0"),  # would give NaN log-probs in training
@@ -139,3 +140,18 @@ def test_a_list_whose_quotes_the_shell_removed_is_still_a_list():
     assert cfg.verifiers == ["math", "format_tags"] and cfg.adam_betas == [0.9, 0.95]
     assert cfg.system_prompt == "[INST]"  # a string field keeps the text as it is
     assert parse_override("verifiers=[my_rewards:ends_with_reference]") == ("verifiers", ["my_rewards:ends_with_reference"])
+
+
+def test_the_configs_choices_are_the_keys_of_their_tables():
+    """The config validates string choices when it loads, before torch is imported; the tables that use them
+    live with the code. They must name the same choices."""
+    from grpo_train import losses, model, train
+    from grpo_train.config import CHOICES
+
+    tables = {
+        "advantage": train.ADVANTAGES, "std": losses.STD_CHOICES, "lr_schedule": train.LR_SCHEDULES,
+        "aggregation": losses.AGGREGATIONS, "precision": ("auto", *model.PRECISIONS),
+    }
+    assert set(CHOICES) == set(tables)
+    for key, table in tables.items():
+        assert tuple(CHOICES[key]) == tuple(table), key

@@ -149,6 +149,23 @@ def test_a_fresh_run_never_overwrites_an_earlier_one(tiny, tmp_path, capsys):
     assert [json.loads(line)["step"] for line in (out / "metrics.jsonl").read_text().splitlines()] == [1, 2]
 
 
+@pytest.mark.parametrize("bad, env", [({"aggregation": "bnpo"}, {}), ({"prompts_per_step": 3}, {"WORLD_SIZE": "2"})])
+def test_a_bad_setting_fails_before_an_earlier_run_is_moved_aside(tiny, tmp_path, capsys, monkeypatch, bad, env):
+    from grpo_train.cli import train_main
+
+    out = tmp_path / "run"
+    assert train_main(_args(tiny, out)) == 0
+    first = (out / "metrics.jsonl").read_text()
+    capsys.readouterr()
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    assert train_main(_args(tiny, out, **bad)) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("verigrpo train: error:") and "\n" not in err, err
+    assert next(iter(bad)) in err
+    assert (out / "metrics.jsonl").read_text() == first and not (tmp_path / "run.1").exists()
+
+
 def test_eval_of_a_checkpoint_uses_its_runs_config(tiny, tmp_path):
     from grpo_train.cli import eval_main, train_main
 
