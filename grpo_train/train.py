@@ -670,11 +670,11 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                 rewards = torch.tensor([math.nan if r.status.is_infra else r.outcome for r in scored]).view(b_local, g)
                 adv = ADVANTAGES[cfg.advantage](rewards, scored, rollout, tokenizer, cfg).to(device)  # [N, L|1]
                 infra = torch.isnan(rewards).view(-1)  # [N]
-                spread = rewards.nan_to_num(-math.inf).amax(-1) - rewards.nan_to_num(math.inf).amin(-1)  # [B]
-                flat = ~(spread > cfg.adv_eps)  # [B]: all scored rewards equal (or fewer than two scored)
+                # [B] groups whose advantages are all 0: equal outcomes, and (process) equal step rewards too
+                flat = adv.view(b_local, -1).nan_to_num(0.0).abs().amax(-1).cpu() == 0
                 keep_group = torch.ones(b_local, dtype=torch.bool)  # [B]
                 if cfg.skip_zero_variance and cfg.beta == 0:  # with beta > 0 the KL still acts on flat groups
-                    keep_group = adv.view(b_local, -1).abs().amax(-1).cpu() > 0
+                    keep_group = ~flat
                 kept = (keep_group.repeat_interleave(g) & ~infra).nonzero().view(-1).to(device)  # [K]
                 batch = {
                     "rollout": on_device, "adv": adv, "old_logp": old_logp, "ref_logp": ref_logp,

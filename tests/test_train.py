@@ -50,6 +50,13 @@ def digit_chunks(completion: str, row: Mapping[str, Any]) -> Reward:
     return Reward(outcome, Status.CORRECT if outcome >= 0.5 else Status.WRONG, steps=steps)
 
 
+def flat_outcome_chunks(completion: str, row: Mapping[str, Any]) -> Reward:
+    """One outcome for every completion, step rewards that differ (every 3 characters, the parity of the first
+    one's code point): only Eq. 6 sees a difference."""
+    steps = [StepReward(i, min(i + 3, len(completion)), float(ord(completion[i]) % 2)) for i in range(0, len(completion), 3)]
+    return Reward(1.0, Status.CORRECT, steps=steps)
+
+
 def mostly_infra(completion: str, row: Mapping[str, Any]) -> Reward:
     """A broken harness: every completion but those of row 0 is a verifier error."""
     if row.get("reference") == "0":
@@ -198,6 +205,19 @@ def test_train_main_two_steps_finite_loss_changed_parameters(tiny, tmp_path, adv
     assert summary["steps"] == 2 and "accuracy" in summary["eval_after"]
     sample = json.loads((out / "samples.jsonl").read_text().splitlines()[0])
     assert {"step", "prompt", "completion", "reward", "status"} <= set(sample)
+
+
+def test_groups_with_equal_outcomes_but_different_steps_train_and_are_not_counted_flat(tiny, tmp_path):
+    from grpo_train.cli import train_main
+
+    out = tmp_path / "run"
+    args = overrides(tiny, out, advantage="process", verifiers=["test_train:flat_outcome_chunks"], max_steps=1,
+                     skip_zero_variance=True)
+    assert train_main(args) == 0
+    (m,) = read_metrics(out)
+    assert m["reward"] == 1.0  # every outcome equal ...
+    assert m["groups_kept"] == 2 and m["zero_variance_frac"] == 0.0  # ... but the step rewards differ: all trained
+    assert m["grad_norm"] > 0
 
 
 def test_process_advantages_from_math_steps_credit_the_wrong_step(tiny):
