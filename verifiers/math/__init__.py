@@ -43,7 +43,13 @@ root, ``(-x)^{4/3} = x^{4/3}``), and a point where only one is defined is a diff
 x = y = -1). Where sympy simplifies on construction (``\\sqrt{x}\\sqrt{x}`` is ``x``, ``e^{\\ln x}`` is ``x``),
 the simplified form is compared. Conditions (equations, inequalities, intervals,
 joined by "or" / "and") that are not written alike compare by their solutions: real solution sets in one
-variable, zero sets (square-free numerators, multiplicity not compared) for equations. Completions over
+variable, zero sets (square-free numerators, multiplicity not compared) for equations; a condition on
+another variable than the reference's is wrong (``y < 1`` against ``x < 1``). Percent: ``75\\%`` pays against
+``75``, ``0.75`` and ``\\frac34`` (answer keys write a rate both ways). A reference written as a product of
+primes wants that product where the question asks to factor or the product repeats a prime (``2^2 \\times 5``),
+else it is its value. Plain-text notations are read as CAS and answer keys write them: ``U`` between intervals,
+``-`` between intervals (set difference), ``]1, 7[`` (ISO's open interval), ``Max(..)``, ``ceiling(..)``,
+``alpha``; a number after a term needs an operator (``2a 3b`` and ``(a)2`` are unparsable). Completions over
 ``MAX_COMPLETION_CHARS`` (100,000) are ``too_long``; the parser's limits are listed in
 :mod:`~verifiers.math.guards`. When in doubt the answer is wrong: an answer that fails to parse is
 ``unparsable`` (never an exception), a comparison that raises is "not equal", and a reference that cannot
@@ -266,6 +272,9 @@ Comparison: sets, tuples, intervals, matrices
     $z \in [-\frac{3}{2}, -1] \cup [1, \frac{3}{2}]$                    | $1\leq|z|\leq \frac{3}{2}$   | correct     | test_answer_key_notations
     $(0,1)$                                                             | $0<f(x)<1$                   | correct     | test_answer_key_notations
     \boxed{(0, -2, 0), (0, 0, 0)}                                       | (0;0;0),(0;-2;0)             | correct     | test_answer_key_notations
+    \boxed{]1,7[}                                                       | (1, 7)                       | correct     | test_set6_classes
+    \boxed{(1,5] U [2,7)}                                               | (1, 7)                       | correct     | test_set6_classes
+    \boxed{[0,6]-(1,2)}                                                 | [0,1] \cup [2,6]             | correct     | test_set6_classes
     $\begin{pmatrix}3 & 4 \\ 1 & 2\end{pmatrix}$                        | $\begin{pmatrix}0 & 1 \\ 1 & 0\end{pmatrix} \begin{pmatrix}1 & 2 \\ 3 & 4\end{pmatrix}$ | correct | test_answer_key_notations
 
 Comparison: conditions by their solutions
@@ -309,6 +318,7 @@ Comparison: units, percent, degrees
     \boxed{3 million}                                                   | 3000000                      | correct     | test_equivalence_table
     \boxed{0.5}                                                         | 50\%                         | correct     | test_equivalence_table
     \boxed{0.5\%}                                                       | 50\%                         | wrong       | test_equivalence_table
+    \boxed{75\%}                                                        | 75                           | correct     | test_a_percent_answer_pays_against_either_reading_of_the_reference
     28 pct                                                              | $28\%$                       | correct     | test_answer_key_notations
     \boxed{\frac{\pi}{6}}                                               | 30^\circ                     | correct     | test_equivalence_table
     \boxed{\frac{\pi}{6}^\circ}                                         | 30^\circ                     | wrong       | test_equivalence_table

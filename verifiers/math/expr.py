@@ -27,7 +27,17 @@ from verifiers.math.guards import (
     make_pow,
 )
 from verifiers.math.lex import ANSWER, MULTI_FUNCS, Reading, Tok, _math_like, _word_is_symbols, tokenize
-from verifiers.math.nodes import MAX_DEPTH, PM, Bracket, Expr, Matrix, ParseError
+from verifiers.math.nodes import (
+    MAX_DEPTH,
+    PM,
+    Bracket,
+    Expr,
+    Matrix,
+    ParseError,
+    Union,
+    is_interval,
+    set_difference,
+)
 
 _IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP"}
 # f^{-1}(x) of these is read as the inverse by some and the reciprocal by others
@@ -91,6 +101,9 @@ class _ExprParser:
             right = self.parse_term()
             if isinstance(left, Matrix) or isinstance(right, Matrix):  # an unevaluated matrix sum
                 left = _matrix_arith(op, left, right)
+                continue
+            if op == "-" and (is_interval(left) or isinstance(left, Union)) and isinstance(right, (Bracket, Union)):
+                left = set_difference(left, right)  # "(0,6] - (0,2]": plain text's set difference
                 continue
             left, right = _scalar(left), _scalar(right)
             if op == "+":

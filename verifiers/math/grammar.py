@@ -248,6 +248,7 @@ class _Parser(_ExprParser):
             while self.at("CUP"):
                 self.next()
                 parts.append(self.parse_expr_node())
+            parts = [q for p in parts for q in (p.parts if isinstance(p, Union) else (p,))]  # "[0,6]-(1,2) U [7,8]"
             if not all(isinstance(p, Bracket) for p in parts):
                 raise ParseError("\\cup of non-intervals")
             return Union(tuple(parts))

@@ -168,7 +168,7 @@ def make_func(name: str, arg: sympy.Basic, base: sympy.Basic | None = None) -> s
         return make_pow(arg, sympy.Rational(1, 2))
     if name == "factorial":  # "factorial(3m)", as a CAS writes (3m)!
         return make_factorial(arg)
-    if name in ("floor", "ceil") and not arg.is_Rational:
+    if name in ("floor", "ceil", "ceiling") and not arg.is_Rational:
         mag = _magnitude_ok(arg)
         if mag is not None and mag > 1e30:  # rounding needs every digit: e^{10^4} has 4343
             raise ParseError("rounding of a huge number")

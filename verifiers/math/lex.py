@@ -28,7 +28,7 @@ FUNCS = {
     "acsc": sympy.acsc, "acoth": sympy.acoth, "asech": sympy.asech, "acsch": sympy.acsch, "arcoth": sympy.acoth,
     "arsech": sympy.asech, "arcsch": sympy.acsch,
     "ln": sympy.log, "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs,
-    "floor": sympy.floor, "ceil": sympy.ceiling, "factorial": sympy.factorial,
+    "floor": sympy.floor, "ceil": sympy.ceiling, "ceiling": sympy.ceiling, "factorial": sympy.factorial,
 }  # fmt: skip
 # functions of several arguments, written f(a, b); plain "min" is a unit unless a "(" follows
 MULTI_FUNCS = {"gcd", "lcm", "max", "min"}
@@ -98,6 +98,7 @@ PROSE = Reading(prose=True, times_x=True, letter_constants=False)
 
 _FLAT_GROUP = re.compile(r"\{([^{}]*)\}")
 _PAREN_AHEAD = re.compile(r"\s*\(")
+_BRACKET_AHEAD = re.compile(r"\s*[(\[]")
 
 
 def _read_group(s: str, i: int, flat: bool = False) -> tuple[str, int]:
@@ -218,7 +219,9 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
         i = m.end()
         if w == w.capitalize() and w.lower() in FUNCS.keys() | MULTI_FUNCS and _PAREN_AHEAD.match(s, i) is not None:
             w = w.lower()  # a CAS's spelling: "Abs(x)", "Max(m, n)", "Sqrt(2)"
-        if w in FUNCS or (w in MULTI_FUNCS and _PAREN_AHEAD.match(s, i) is not None):
+        if w == "U" and toks and toks[-1].kind == "OP" and toks[-1].text in (")", "]") and _BRACKET_AHEAD.match(s, i):
+            toks.append(Tok("CUP", "cup", space))  # "(1,5] U [2,7)": plain text's union of intervals
+        elif w in FUNCS or (w in MULTI_FUNCS and _PAREN_AHEAD.match(s, i) is not None):
             toks.append(Tok("FUNC", w, space))
         elif w in ("pi", "infty", "inf", "infinity", "oo"):
             toks.append(Tok("CONST", "pi" if w == "pi" else "oo", space))

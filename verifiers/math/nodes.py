@@ -118,6 +118,41 @@ def remove_points(interval: Node, points: Node) -> Node:
     return parts[0] if len(parts) == 1 else Union(tuple(parts))
 
 
+def is_interval(n: Node) -> bool:
+    """A bracket that can only be an interval: half-open or closed (``(0, 6]``, ``[0, 6]``), or with an infinite
+    end. ``(1, 2)`` could be a point too."""
+    if not (isinstance(n, Bracket) and n.open in "([" and n.close in ")]" and len(n.items) == 2):
+        return False
+    ends = [x.value for x in n.items if isinstance(x, Expr)]
+    return (n.open, n.close) != ("(", ")") or any(v in (sympy.oo, -sympy.oo) for v in ends)
+
+
+def set_difference(a: Node, b: Node) -> Node:
+    """``(0, 6] - (0, 2]`` -> ``(2, 6]``; ``[0, 6] - (1, 2)`` -> ``[0, 1] U [2, 6]``: intervals or unions of them less
+    an interval, a union or a finite set ``{..}`` of reals."""
+    rest = sympy.Complement(_real_set(a), _real_set(b))
+    parts = rest.args if isinstance(rest, sympy.Union) else (rest,)
+    if not parts or not all(isinstance(p, sympy.Interval) for p in parts):
+        raise ParseError("a set difference that is not a union of intervals")
+    out = tuple(
+        Bracket("(" if p.left_open else "[", ")" if p.right_open else "]", (Expr(p.start), Expr(p.end))) for p in parts
+    )
+    return out[0] if len(out) == 1 else Union(out)
+
+
+def _real_set(n: Node) -> sympy.Set:
+    if isinstance(n, Union):
+        return sympy.Union(*(_real_set(p) for p in n.parts))
+    if isinstance(n, Bracket) and n.open == "{" and len(n.items) <= 20:
+        return sympy.FiniteSet(*(_real_value(x) for x in n.items))
+    if isinstance(n, Bracket) and n.open in "([" and n.close in ")]" and len(n.items) == 2:
+        lo, hi = (_real_value(x) for x in n.items)
+        if not bool(lo < hi):
+            raise ParseError("an empty interval")
+        return sympy.Interval(lo, hi, left_open=n.open == "(", right_open=n.close == ")")
+    raise ParseError("a set difference of non-sets")
+
+
 def _real_value(n: Node) -> sympy.Basic:
     if not (isinstance(n, Expr) and n.unit is None and n.marker is None and n.value.is_number):
         raise ParseError("not a real number")

@@ -77,6 +77,8 @@ def normalize(s: str) -> str:
             s = s.replace("\\" + a, b) if b.startswith("\\") else s
             s = s.replace(a, b)
     s = strip_layout(s).replace("~", " ")  # a LaTeX tie; not in strip_layout: in a sentence "~7" is "about 7"
+    if "]" in s or "[" in s:
+        s = _REVERSED_INTERVAL.sub(_iso_interval, s)
     s = s.replace("\\$", "").replace("$", "")
     s = _TIMES_TEN.sub(r"\1\\times 10^", s)  # "6.02 x 10^{23}"
     s = s.strip()
@@ -100,6 +102,18 @@ _UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/",
             "⅕": "\\frac{1}{5}", "⅛": "\\frac{1}{8}", "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ",
             "θ": "\\theta ", "λ": "\\lambda ", "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ",
             "Δ": "\\Delta "}  # fmt: skip
+
+
+# An interval in the ISO / French notation, an outward bracket for an open end: "]1, 7[" is (1, 7), "[0, 2[" is
+# [0, 2). Ends hold no bracket, comma or semicolon, so "[1,2],[3,4]" is two ordinary brackets.
+_REVERSED_INTERVAL = re.compile(r"([\[\]])([^\[\](),;]+),([^\[\](),;]+)([\[\]])")
+
+
+def _iso_interval(m: re.Match) -> str:
+    opener, lo, hi, closer = m.groups()
+    if opener == "[" and closer == "]":
+        return m.group()
+    return ("(" if opener == "]" else "[") + lo + "," + hi + (")" if closer == "[" else "]")
 
 
 # U+FF01-U+FF5E are the full-width forms of ASCII ! to ~ (the same order, 0xFEE0 above); U+3000 is the

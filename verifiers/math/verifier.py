@@ -140,7 +140,7 @@ def math_answer(
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
             return Reward(0.0, Status.WRONG, info=info)
         factors = _written_prime_factors(gold_text)
-        if factors is not None and _written_prime_factors(answer, single=True) != factors:
+        if factors is not None and _asks_for_factors(row, factors) and _written_prime_factors(answer, single=True) != factors:
             info["reason"] = "the reference is a prime factorisation; the answer is not that factorisation"
             return Reward(0.0, Status.WRONG, info=info)
         return Reward(1.0, Status.CORRECT, info=info)
@@ -358,6 +358,16 @@ def _echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: 
 
 _FACTOR_RE = re.compile(r"(\d{1,12})(?:\^\{?(\d{1,3})\}?)?")
 _TIMES_SPLIT_RE = re.compile(r"\s*(?:\\times|\\cdot|\*|x)\s*")
+
+
+_FACTOR_WORD_RE = re.compile(r"factori[sz]|prime factor|\\bfactor", re.I)
+
+
+def _asks_for_factors(row: Mapping[str, Any], factors: tuple[int, ...]) -> bool:
+    """A reference written as a product of primes asks for that product when the question asks to factor, or
+    when the product repeats a prime (``2^3 \times 5``): nobody writes 40 so unless the form is the answer. A
+    plain ``2 \times 5`` with a question that does not ask for factors is only its value."""
+    return bool(_FACTOR_WORD_RE.search(_question_text(row))) or len(set(factors)) < len(factors)
 
 
 def _written_prime_factors(s: str, *, single: bool = False) -> tuple[int, ...] | None:
