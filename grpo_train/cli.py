@@ -245,18 +245,24 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
         print(f"verigrpo eval: error: {e}", file=sys.stderr)
         return 2
     from grpo_train.evaluate import evaluate
-    from grpo_train.hardware import choose_precision
+    from grpo_train.hardware import choose_precision, run_device
     from grpo_train.model import load_model, load_tokenizer
     from verifiers import ScoringPool
 
     _quiet_transformers()
-    tokenizer, model = load_tokenizer(model_name), load_model(model_name)
+    if cfg.threads:
+        import torch
+
+        torch.set_num_threads(cfg.threads)
+    device = run_device()  # a GPU when there is one, like train
+    tokenizer, model = load_tokenizer(model_name), load_model(model_name).to(device)
     say = lambda line: print(f"verigrpo eval: {line}", file=sys.stderr)  # noqa: E731 - stdout is the JSON
-    cfg = dataclasses.replace(cfg, precision=choose_precision(cfg.precision, next(model.parameters()).device, say))
+    cfg = dataclasses.replace(cfg, precision=choose_precision(cfg.precision, device, say))
     with ScoringPool(verifier, workers=cfg.scoring_workers, timeout=cfg.scoring_timeout) as pool:
         result = evaluate(model, tokenizer, rows, pool, cfg)
     result.pop("groups", None)  # the (group, correct) pairs behind accuracy_by_<field>
     result["model"] = model_name
+    result["device"] = str(device)
     result["precision"] = cfg.precision
     text = json.dumps(result, indent=2, default=str)
     print(text)

@@ -68,6 +68,21 @@ class Hardware:
     """The CUDA device computes bf16 natively (compute capability 8.0 or later)."""
 
 
+def has_accelerator() -> bool:
+    """A GPU-like torch device is present (CUDA, or another backend ``torch.accelerator`` knows)."""
+    return torch.cuda.is_available() or bool(getattr(torch, "accelerator", None) and torch.accelerator.is_available())
+
+
+def run_device() -> torch.device:
+    """Where ``train`` and ``eval`` run: the process's accelerator device when there is one, else the CPU (what
+    accelerate picks; ``train`` asks accelerate itself, which also knows the process's rank)."""
+    if not has_accelerator():
+        return torch.device("cpu")
+    from accelerate import PartialState
+
+    return PartialState().device
+
+
 def cpu_flags() -> frozenset[str]:
     """Feature flags of the first CPU in ``/proc/cpuinfo`` (x86 ``flags``, ARM ``Features``); empty elsewhere."""
     try:

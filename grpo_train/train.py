@@ -72,7 +72,7 @@ from grpo_train import losses
 from grpo_train.config import Config, ConfigError, save_config
 from grpo_train.data import DatasetError, PromptStream, load_rows
 from grpo_train.evaluate import accuracy_by, evaluate
-from grpo_train.hardware import choose_precision
+from grpo_train.hardware import choose_precision, has_accelerator
 from grpo_train.model import (
     OffloadedOptimizerState,
     OffloadedWeights,
@@ -492,7 +492,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     # ---- setup ------------------------------------------------------------------------------------------
     t_start = time.time()
     # On a machine without a GPU-like device accelerate needs cpu=True to treat torchrun processes as MULTI_CPU (gloo).
-    accelerator = Accelerator(cpu=not (torch.cuda.is_available() or _has_accelerator()))
+    accelerator = Accelerator(cpu=not has_accelerator())
     rank, world = accelerator.process_index, accelerator.num_processes
     main = accelerator.is_main_process
     if cfg.threads:
@@ -793,10 +793,6 @@ def estimate_line(elapsed: float, step_seconds: list[float], left: int, eval_sec
     total = elapsed + rest
     tail = f" and a {eval_seconds:.0f} s evaluation" if eval_seconds else ""
     return f"estimated total {total / 60:.1f} min ({elapsed:.0f} s so far; {left} steps of ~{pace:.1f} s{tail} to go)"
-
-
-def _has_accelerator() -> bool:
-    return bool(getattr(torch, "accelerator", None) and torch.accelerator.is_available())
 
 
 def _gather_rewards(accelerator: Accelerator, scored: list[Reward]) -> list[Reward]:

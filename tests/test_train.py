@@ -898,6 +898,9 @@ def test_eval_main_reports_accuracy_and_pass_at_k(tiny, tmp_path):
     result = json.loads(out.read_text())
     assert result["problems"] == 3 and 0 <= result["accuracy"] <= 1
     assert 0 <= result["pass@1"] <= result["pass@4"] <= 1
+    from grpo_train.hardware import run_device
+
+    assert result["device"] == str(run_device())  # the device train would use (a GPU when present), not always the CPU
     shutil.rmtree(tmp_path / "unused", ignore_errors=True)
 
 
