@@ -88,6 +88,7 @@ Extraction: where the answer is
     Final Answer: The volume of $ABCDEFGH$ is 120. I hope it is correct. | 120                         | correct     | test_answer_markers_languages_and_sentence_ends
     Final Answer: Bob has 5 apples left.                                | 5                            | correct     | test_answer_markers_languages_and_sentence_ends
     Final Answer: Bob has 5 apples and 2 pears.                         | 5                            | unparsable  | test_answer_markers_languages_and_sentence_ends
+    <answer>Bob has 5 apples and 2 pears.</answer>                      | 2                            | unparsable  | test_an_answer_block_that_is_a_sentence_reads_as_one
     # Answer⏎⏎79.50⏎Check: 79.50 / 3 = 31.50.                          | 79.50                        | correct     | test_an_answer_heading_wins_over_later_check_lines
     # Answer⏎⏎5⏎# Answer⏎⏎6                                          | 6                            | wrong       | test_an_answer_heading_wins_over_later_check_lines
     因此，杰西开始慢跑前的体重是192公斤。                                 | 192                          | correct     | test_numbers_glued_to_cjk_text_stand_alone

@@ -164,6 +164,10 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
         inner = _extract(content, last_number_fallback)
         if inner.answer is None:
             return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
+        if inner.rule == "last_number" and _words(content):
+            # the block is a sentence stating the answer: read as after "Final Answer:" (its "is", or its one
+            # number), never the last of several numbers ("14 bags with 2 lollipops in each bag")
+            return Extraction(_sentence_answer(content.rstrip(".")), "answer_tag+sentence", scope=content)
         rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
         return dataclasses.replace(inner, rule=rule, scope=content)
     return _extract(text, last_number_fallback)

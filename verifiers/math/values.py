@@ -208,7 +208,7 @@ def _close(va: sympy.Basic, vb: sympy.Basic, rel: float) -> bool:
     scale = max(abs(a), abs(b))
     if scale == 0:
         return bool(d == 0)
-    return bool(d <= rel * scale)
+    return bool(d <= rel * scale * (1 + 1e-12))  # the bound itself is inside: 0.333333 is 1/3 to 1e-6 exactly
 
 
 def _constants_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bool) -> bool:
