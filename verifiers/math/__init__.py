@@ -21,7 +21,9 @@ The same tokenizer, parser and limits read the claims of the step verifier ``mat
 tokenized with the prose reading (:data:`~verifiers.math.lex.PROSE`), each side of a claim is parsed by
 :func:`~verifiers.math.parse.parse_tokens` and judged by :func:`~verifiers.math.values.equality_holds`.
 
-Extraction tries these rules in order; the one that matched is ``info["rule"]``: ``answer_tag`` (the last
+After a closed reasoning block (``</think>``, ``</thinking>``) only the response is read: an answer that lives
+only in the reasoning is ``no_answer``. Extraction tries these rules in order; the one that matched is
+``info["rule"]``: ``answer_tag`` (the last
 ``<answer>`` block is the scope and the other rules apply inside it: ``answer_tag+boxed``, ...), ``boxed``
 (the last ``\boxed{}``/``\fbox{}``), ``gsm8k`` (the last ``#### n``), ``answer_is`` ("the (final) answer is",
 "Answer:", "the correct option is", and the same marker in Chinese, Russian, French, German, Spanish; an
@@ -64,6 +66,7 @@ Extraction: where the answer is
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     <think>maybe \boxed{2}</think><answer>5</answer>                    | 5                            | correct     | test_extraction_rules
+    <think>\boxed{42}</think>                                           | 42                           | no_answer   | test_only_the_response_after_a_closed_think_block_answers
     <answer>The answer is 5</answer>                                    | 5                            | correct     | test_extraction_inside_answer_tags_and_minerva_format
     <answer>2 3</answer>                                                | 3                            | unparsable  | test_answer_tag_grids_sequences_and_plain_text
     <answer>06:09</answer>                                              | 06:09                        | correct     | test_answer_tag_grids_sequences_and_plain_text
@@ -256,6 +259,7 @@ Comparison: sets, tuples, intervals, matrices
     \boxed{2}                                                           | 2, 3                         | wrong       | test_equivalence_table
     \boxed{\{6\}}                                                       | 6                            | correct     | test_edge_cases
     \boxed{(2,1)}                                                       | (1,2)                        | wrong       | test_equivalence_table
+    \boxed{(1, 2, 3)}                                                   | 1, 2, 3                      | correct     | test_set8_classes
     \boxed{(1,2]}                                                       | [1,2)                        | wrong       | test_equivalence_table
     \boxed{(2,\infty)\cup(-\infty,1)}                                   | (-\infty,1)\cup(2,\infty)    | correct     | test_equivalence_table
     \boxed{\begin{bmatrix}1&2\\3&4\end{bmatrix}}                        | \begin{pmatrix}1&2\\3&4\end{pmatrix} | correct | test_equivalence_table
@@ -337,6 +341,7 @@ Comparison: text, choices, words, bases
     \boxed{June 20}                                                     | \text{June 20}               | correct     | test_code_spans_text_references_and_nanometres
     \boxed{(B) 12}                                                      | B                            | correct     | test_equivalence_table
     \boxed{(C) 12}                                                      | \textbf{(B) }12              | wrong       | test_equivalence_table
+    \boxed{(K) $\cos (360-A)^{\circ}$}                                  | K                            | correct     | test_set8_classes
     \boxed{twenty-one}                                                  | 21                           | correct     | test_equivalence_table
     \boxed{two thirds}                                                  | \frac23                      | correct     | test_equivalence_table
     \boxed{Max(m,n)}                                                    | \max(n, m)                   | correct     | test_set5_classes

@@ -187,6 +187,14 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         union, other = (a, b) if isinstance(a, Union) else (b, a)
         parts = _as_intervals(other)
         return parts is not None and _unordered_equal(union.parts, parts, depth)
+    # a bare list in a tuple's order names that tuple: "1, 2, 3" for the solution (1, 2, 3) of a system (in another
+    # order it does not: the tuple is ordered; with two items "(1, 2)" could be an interval, so not then)
+    for x, y in ((a, b), (b, a)):
+        if (
+            isinstance(x, Answers) and x.connective == "," and isinstance(y, Bracket) and (y.open, y.close) == ("(", ")")
+            and len(x.items) == len(y.items) >= 3
+        ):
+            return all(_nodes_equal(p, q, depth + 1) for p, q in zip(x.items, y.items))
     # "2 or 3" lists the same solutions as "2, 3" (hedges are caught earlier)
     la, lb = _as_list(a), _as_list(b)
     if la is not None and lb is not None:
@@ -215,12 +223,12 @@ def _choices_equal(a: Node, b: Node, depth: int) -> bool:
     def letter(n: Node) -> str | None:
         if isinstance(n, Choice):
             return n.letter
-        if isinstance(n, Text) and re.fullmatch(r"[a-e]", n.text):
+        if isinstance(n, Text) and re.fullmatch(r"[a-z]", n.text):
             return n.text
         if (
             isinstance(n, Expr)
             and isinstance(n.value, sympy.Symbol)
-            and re.fullmatch(r"[A-Ea-e]", n.value.name)
+            and re.fullmatch(r"[A-Za-z]", n.value.name)
         ):
             return n.value.name.lower()
         return None

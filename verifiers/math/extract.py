@@ -149,6 +149,11 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
     """Find the final answer in a completion; the rules and examples are in :mod:`verifiers.math`."""
     if not isinstance(text, str) or not text.strip():
         return Extraction(None, None)
+    ends = list(_THINK_END_RE.finditer(text)) if "</" in text else []
+    if ends:  # reasoning, then the response: only the response answers ("<think>\boxed{42}</think>Not sure.")
+        text = text[ends[-1].end() :]
+        if not text.strip():
+            return Extraction(None, None)
     content = _last_answer_tag(text)
     if content is not None:  # the last <answer> block is the scope; the other rules apply inside it
         content = content.strip()
@@ -173,6 +178,7 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
     return _extract(text, last_number_fallback)
 
 
+_THINK_END_RE = re.compile(r"</think(?:ing)?>", re.I)
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
 

@@ -156,7 +156,7 @@ def parse_answer(text: str) -> Node:
 
 
 _CHOICE_VALUE = re.compile(
-    r"(?:\\(?:text|textbf|textrm|mathrm|mathbf)\s*\{\s*\(([A-E])\)\s*\}|\(([A-E])\)|([A-E])\))\s*(.*)", re.S
+    r"(?:\\(?:text|textbf|textrm|mathrm|mathbf)\s*\{\s*\(([A-Z])\)\s*\}|\(([A-Z])\)|([A-E])\))\s*(.*)", re.S
 )
 _ALL_REALS = {
     "all real numbers",
@@ -181,7 +181,8 @@ def _choice(s: str) -> Node | None:
     try:
         return Choice(letter, parse_answer(rest))
     except ParseError:
-        return None
+        # the option's text does not parse ("(K) $\\cos (360-A)^{\\circ}$" with its dollars): the letter still names it
+        return Choice(letter, Text(rest)) if len(rest) <= 200 else None
 
 
 def _as_text(s: str) -> Text | None:

@@ -1,0 +1,48 @@
+"""Classes found by the eighth external set (benchmarks/data/external_pairs_8.jsonl: PRIME's committed evaluation
+outputs, kolibrify, ouro_rl and ToRA grader tests) at its first run."""
+
+from __future__ import annotations
+
+import pytest
+
+from verifiers.math import answers_equivalent, math_answer
+
+
+def _status(completion: str, reference: str) -> str:
+    return math_answer(completion, {"reference": reference}).status.value
+
+
+@pytest.mark.parametrize(
+    ("completion", "status"),
+    [
+        # reasoning then the response: only the response answers
+        ("<think>\\boxed{42}</think>I'm not sure.", "wrong"),
+        ("<think>\\boxed{42}</think>", "no_answer"),
+        ("<think>\\boxed{42}</think>\n\n", "no_answer"),
+        ("<think>maybe 41</think>The answer is \\boxed{42}.", "correct"),
+        ("reasoning, \\boxed{41}</think>\\boxed{42}", "correct"),  # the template opened the block
+        ("<thinking>\\boxed{42}</thinking><answer>41</answer>", "wrong"),
+    ],
+)
+def test_only_the_response_after_a_closed_think_block_answers(completion: str, status: str) -> None:
+    assert _status(completion, "42") == status
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference", "equal"),
+    [
+        # a bare list in a tuple's order names the tuple (three or more items: "(1, 2)" could be an interval)
+        ("(1, 2, 3)", "1, 2, 3", True),
+        ("(3, 2, 1)", "1, 2, 3", False),
+        ("(1, 2)", "1, 2", False),
+        # an option letter names its option whatever text follows it, beyond E (MMLU-Pro has ten options)
+        ("(K) $\\cos (360-A)^{\\circ}$", "K", True),
+        ("(K) $\\cos (360-A)^{\\circ}$", "J", False),
+        ("(F) 12", "F", True),
+        ("(F) 12", "12", True),
+        ("(F) 12", "13", False),
+    ],
+)
+def test_set8_classes(answer: str, reference: str, equal: bool) -> None:
+    assert answers_equivalent(answer, reference) is equal
+    assert (math_answer(f"\\boxed{{{answer}}}", {"reference": reference}).outcome == 1.0) is equal
