@@ -333,8 +333,9 @@ def _real_domain_identity(a: sympy.Basic, b: sympy.Basic, free: set, tol: float)
     :func:`_defined_real`). At the fixed points (random signs), as many points with every symbol positive and
     three with every symbol negative (where ``\sqrt{x}\sqrt{y}`` and ``\sqrt{xy}`` part), a point where
     both are defined must agree and a point where only one is defined is a difference; points where neither is
-    are not compared (``\sqrt{1/x}`` and ``1/\sqrt{x}`` differ only there; ``\sqrt{x}\sqrt{x}`` is not ``x``,
-    ``\ln(xy) - \ln x`` is not ``\ln y``). None (undecided) when fewer than 3 points have both defined."""
+    are not compared (``\sqrt{1/x}`` and ``1/\sqrt{x}`` differ only there; ``\ln(xy) - \ln x`` is not ``\ln y``).
+    None (undecided) when fewer than 3 points have both defined. (Sympy simplifies some forms when they are built:
+    ``\sqrt{x}\sqrt{x}`` arrives here as ``x``.)"""
     agree = 0
     for pt in _points(free, 1234) + _points(free, 5678, sign=1) + _points(free, 9012, sign=-1, n=3):
         va, vb = _num(a, pt), _num(b, pt)
@@ -389,8 +390,8 @@ _TOTAL = (sympy.Abs, sympy.sign, sympy.exp, sympy.sin, sympy.cos, sympy.sinh, sy
 
 
 def _defined_real(e: sympy.Basic, pt: dict) -> bool:
-    r"""Every part of ``e`` is real at ``pt``: ``e`` is defined there as a real function. ``\sqrt{x}\sqrt{x}`` is
-    real at x = -1 (i times i) but not defined there; ``|\operatorname{artanh} x|`` is real at x = 2 only by
+    r"""Every part of ``e`` is real at ``pt``: ``e`` is defined there as a real function. ``\sqrt{x}\sqrt{y}`` is
+    real at x = y = -1 (i times i) but not defined there; ``|\operatorname{artanh} x|`` is real at x = 2 only by
     taking the modulus of a complex number."""
     for term in _partial_terms(e):
         v = _num(term, pt)
