@@ -75,7 +75,8 @@ def run_ours(argv: list[str], out: Path) -> dict[str, Any]:
     if train_main(argv) != 0:
         raise SystemExit("our trainer failed")
     wall = time.time() - t0
-    run = Path(_config(argv).output_dir)
+    cfg = _config(argv)
+    run = Path(cfg.output_dir)
     metrics = [json.loads(line) for line in (run / "metrics.jsonl").read_text().splitlines()]
     summary = json.loads((run / "summary.json").read_text())
     return {
@@ -85,7 +86,7 @@ def run_ours(argv: list[str], out: Path) -> dict[str, Any]:
         "wall_seconds": wall,
         "accuracy_before": summary["eval_before"]["accuracy"],
         "accuracy_after": summary["eval_after"]["accuracy"],
-        "masked_infra": sum(m.get("infra_frac", 0.0) for m in metrics),
+        "masked_infra": round(sum(m.get("infra_frac", 0.0) for m in metrics) * cfg.prompts_per_step * cfg.num_generations),
     }
 
 
