@@ -90,6 +90,12 @@ earlier sets uses: whole model completions (``raw``) on gaokao2023en, Minerva ma
 the evaluation outputs PRIME committed (Qwen2.5-Math-7B-Instruct and PRIME's SFT model), and the answer pairs of the
 math reward tests of kolibrify, ouro_rl and ToRA's grader. Built and run once before any verifier change:
 ``FIRST_RUN_8`` keeps those figures. Written under ``"external8"``.
+
+Ninth external set (``--external9``, default ``benchmarks/data/external_pairs_9.jsonl``): from projects none of the
+earlier sets uses: Moodle qtype_formulas' answer-checking tests (unit conversions, units, percent, degrees, numerical
+and algebraic formulas), Numbas' part unit tests, number notation styles and real-interval tests, and nerdamer's
+``equal``/``gt``/``lt`` tests; near misses derived from the unit-conversion and interval facts. Built and run once
+before any verifier change: ``FIRST_RUN_9`` keeps those figures. Written under ``"external9"``.
 """
 
 from __future__ import annotations
@@ -113,6 +119,7 @@ DEFAULT_EXTERNAL_5 = HERE / "data" / "external_pairs_5.jsonl"
 DEFAULT_EXTERNAL_6 = HERE / "data" / "external_pairs_6.jsonl"
 DEFAULT_EXTERNAL_7 = HERE / "data" / "external_pairs_7.jsonl"
 DEFAULT_EXTERNAL_8 = HERE / "data" / "external_pairs_8.jsonl"
+DEFAULT_EXTERNAL_9 = HERE / "data" / "external_pairs_9.jsonl"
 
 # The second external set at its first run, before any verifier change made after reading it
 # (headline: 656 of 692 rows, 377 equivalent; 36 policy rows left out).
@@ -226,6 +233,25 @@ FIRST_RUN_8: dict[str, dict[str, Any]] = {
     },
 }
 
+# The ninth external set at its first run, before any verifier change made after reading it (headline: 225 of 241
+# rows, 153 equivalent, 16 policy rows left out; 43 derived rows, so the grading-test figures cover 182 rows).
+# Units, number notations and interval set operations from qtype_formulas, Numbas and nerdamer. Failure classes:
+# notes/issue12_set9.md.
+FIRST_RUN_9: dict[str, dict[str, Any]] = {
+    "headline": {
+        "ours": {"accuracy": 0.5733, "false_positives": 0, "false_negatives": 96},
+        "math_verify": {"accuracy": 0.5289, "false_positives": 1, "false_negatives": 105},
+    },
+    "grading_tests": {
+        "ours": {"accuracy": 0.4725, "false_positives": 0, "false_negatives": 96},
+        "math_verify": {"accuracy": 0.4231, "false_positives": 0, "false_negatives": 105},
+    },
+    "policy_rows": {
+        "ours": {"agree": 4, "n": 16},
+        "math_verify": {"agree": 5, "n": 16},
+    },
+}
+
 # External sets 3 and on, each with its file and its first-run figures: one argument, run and report per row.
 LATER_SETS: dict[int, tuple[Path, dict[str, dict[str, Any]]]] = {
     3: (DEFAULT_EXTERNAL_3, FIRST_RUN_3),
@@ -234,6 +260,7 @@ LATER_SETS: dict[int, tuple[Path, dict[str, dict[str, Any]]]] = {
     6: (DEFAULT_EXTERNAL_6, FIRST_RUN_6),
     7: (DEFAULT_EXTERNAL_7, FIRST_RUN_7),
     8: (DEFAULT_EXTERNAL_8, FIRST_RUN_8),
+    9: (DEFAULT_EXTERNAL_9, FIRST_RUN_9),
 }
 
 
