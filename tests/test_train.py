@@ -971,3 +971,48 @@ def test_a_checkpoint_that_cannot_be_written_leaves_the_previous_one(tmp_path):
     assert torch.load(find_checkpoint(tmp_path) / "trainer.pt")["step"] == 1
     with pytest.raises(CheckpointError, match="no earlier checkpoint"):
         save_checkpoint(tmp_path / "fresh", Saver(fail=True), Saver(), {"step": 1})
+
+
+@pytest.mark.parametrize("aggregation", ["sequence_mean", "token_mean", "constant"])
+def test_the_update_does_not_depend_on_the_micro_batch_size(tiny, aggregation):
+    """Gradient accumulation over micro-batches gives the gradient of the whole batch, for every aggregation: one
+    plain SGD step (lr 1, no clipping, so the step is the gradient) from micro-batches of 1, 3 and 8 completions."""
+    import copy
+    import dataclasses
+
+    import torch
+    from accelerate import Accelerator
+
+    from grpo_train.config import Config
+    from grpo_train.model import load_model, load_tokenizer
+    from grpo_train.packing import SharedPromptLM
+    from grpo_train.rollout import generate
+    from grpo_train.train import update_policy
+
+    tokenizer, base = load_tokenizer(tiny["model"]), load_model(tiny["model"])
+    rows = [{"prompt": "ab"}, {"prompt": "cdef"}]
+    rollout = generate(base, tokenizer, rows, num_generations=4, max_new_tokens=6, temperature=1.0, top_p=1.0,
+                       system_prompt="", seeds=list(range(8)), precision="fp32")
+    # completions of different lengths (as if they ended there): token_mean and sequence_mean part ways
+    mask = (torch.arange(6)[None] < torch.tensor([6, 2, 5, 3, 6, 1, 4, 6])[:, None]).float()  # [N, L]
+    p = rollout.prompt_len
+    rollout = dataclasses.replace(rollout, mask=mask, attention_mask=torch.cat([rollout.attention_mask[:, :p], mask.long()], 1))
+    adv = torch.randn(8, 1, generator=torch.Generator().manual_seed(0))  # [N, 1]
+    batch = {"rollout": rollout, "adv": adv, "old_logp": None, "ref_logp": None, "mask": rollout.mask,
+             "lengths": rollout.mask.sum(-1)}
+    cfg = Config(num_generations=4, prompts_per_step=2, max_new_tokens=6, aggregation=aggregation, max_grad_norm=0.0,
+                 precision="fp32")
+    after = []
+    for size in (1, 3, 8):
+        model = copy.deepcopy(base)
+        model.train()
+        wrapped = SharedPromptLM(model)
+        optimizer = torch.optim.SGD(wrapped.parameters(), lr=1.0)
+        update_policy(Accelerator(cpu=True), wrapped, optimizer, dataclasses.replace(cfg, micro_batch_size=size), batch,
+                      torch.arange(8), torch.Generator().manual_seed(0))
+        after.append({k: v.detach().clone() for k, v in model.state_dict().items()})
+    moved = [k for k in after[0] if not torch.equal(after[0][k], base.state_dict()[k])]
+    assert moved  # the step did something
+    for other in after[1:]:
+        for k in after[0]:
+            torch.testing.assert_close(other[k], after[0][k], rtol=1e-4, atol=1e-6)
