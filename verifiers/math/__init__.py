@@ -49,7 +49,8 @@ variable, zero sets (square-free numerators, multiplicity not compared) for equa
 another variable than the reference's is wrong (``y < 1`` against ``x < 1``). Percent: ``75\\%`` pays against
 ``75``, ``0.75`` and ``\\frac34`` (answer keys write a rate both ways). A reference written as a product of
 primes wants that product where the question asks to factor or the product repeats a prime (``2^2 \\times 5``),
-else it is its value. Plain-text notations are read as CAS and answer keys write them: ``U`` between intervals,
+else it is its value. Set algebra (``\\cup``, ``\\cap``, ``\\setminus`` of intervals and finite sets) is worked out before comparing.
+Plain-text notations are read as CAS and answer keys write them: ``U`` between intervals,
 ``-`` between intervals (set difference), ``]1, 7[`` (ISO's open interval), ``Max(..)``, ``ceiling(..)``,
 ``alpha``; a number after a term needs an operator (``2a 3b`` and ``(a)2`` are unparsable). Completions over
 ``MAX_COMPLETION_CHARS`` (100,000) are ``too_long``; the parser's limits are listed in
@@ -280,6 +281,9 @@ Comparison: sets, tuples, intervals, matrices
     \boxed{]1,7[}                                                       | (1, 7)                       | correct     | test_set6_classes
     \boxed{(1,5] U [2,7)}                                               | (1, 7)                       | correct     | test_set6_classes
     \boxed{[0,6]-(1,2)}                                                 | [0,1] \cup [2,6]             | correct     | test_set6_classes
+    \boxed{[0,2]\cap[1,3]}                                              | [1,2]                        | correct     | test_set9_classes
+    \boxed{\mathbb{R}\setminus (1,2)}                                   | (-\infty,1]\cup[2,\infty)    | correct     | test_set9_classes
+    \boxed{1'234'567.89}                                                | 1234567.89                   | correct     | test_set9_classes
     $\begin{pmatrix}3 & 4 \\ 1 & 2\end{pmatrix}$                        | $\begin{pmatrix}0 & 1 \\ 1 & 0\end{pmatrix} \begin{pmatrix}1 & 2 \\ 3 & 4\end{pmatrix}$ | correct | test_answer_key_notations
 
 Comparison: conditions by their solutions

@@ -25,6 +25,7 @@ from verifiers.math.nodes import (
     Union,
     _expand_pm,
     remove_points,
+    set_algebra,
 )
 
 
@@ -243,18 +244,19 @@ class _Parser(_ExprParser):
                     raise ParseError("a ratio of non-numbers")
                 parts.append(part)
             return Bracket(":", ":", tuple(parts))
-        if self.at("CUP"):
-            parts = [node]
-            while self.at("CUP"):
-                self.next()
+        if self.at("CUP") or self.at("CAP") or self.at("SETMINUS"):
+            parts, ops = [node], []
+            while (self.at("CUP") or self.at("CAP") or self.at("SETMINUS")) and len(parts) < 20:
+                ops.append(self.next().text)
                 parts.append(self.parse_expr_node())
-            parts = [q for p in parts for q in (p.parts if isinstance(p, Union) else (p,))]  # "[0,6]-(1,2) U [7,8]"
-            if not all(isinstance(p, Bracket) for p in parts):
-                raise ParseError("\\cup of non-intervals")
-            return Union(tuple(parts))
-        if self.at("SETMINUS"):
-            self.next()
-            return remove_points(node, self.parse_expr_node())
+            if set(ops) == {"cup"}:  # a union as written (its intervals are merged when compared)
+                parts = [q for p in parts for q in (p.parts if isinstance(p, Union) else (p,))]  # "[0,6]-(1,2) U [7,8]"
+                if not all(isinstance(p, Bracket) for p in parts):
+                    raise ParseError("\\cup of non-intervals")
+                return Union(tuple(parts))
+            if ops == ["setminus"] and isinstance(parts[1], Bracket) and parts[1].open == "{":
+                return remove_points(node, parts[1])  # "\\mathbb{R} \\setminus \\{0, 2\\}"
+            return set_algebra(parts, ops)  # "\\cap", "\\setminus" of intervals: worked out
         return node
 
     def parse_expr_node(self) -> Node:

@@ -298,6 +298,8 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             toks.append(Tok("PERCENT", "%", space))
         elif cmd == "cup":
             toks.append(Tok("CUP", "cup", space))
+        elif cmd == "cap":
+            toks.append(Tok("CAP", "cap", space))
         elif cmd in ("setminus", "backslash"):
             toks.append(Tok("SETMINUS", "setminus", space))
         elif cmd in ("emptyset", "varnothing"):

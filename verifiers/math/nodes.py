@@ -130,14 +130,33 @@ def is_interval(n: Node) -> bool:
 def set_difference(a: Node, b: Node) -> Node:
     """``(0, 6] - (0, 2]`` -> ``(2, 6]``; ``[0, 6] - (1, 2)`` -> ``[0, 1] U [2, 6]``: intervals or unions of them less
     an interval, a union or a finite set ``{..}`` of reals."""
-    rest = sympy.Complement(_real_set(a), _real_set(b))
-    parts = rest.args if isinstance(rest, sympy.Union) else (rest,)
-    if not parts or not all(isinstance(p, sympy.Interval) for p in parts):
-        raise ParseError("a set difference that is not a union of intervals")
-    out = tuple(
-        Bracket("(" if p.left_open else "[", ")" if p.right_open else "]", (Expr(p.start), Expr(p.end))) for p in parts
-    )
-    return out[0] if len(out) == 1 else Union(out)
+    return set_algebra([a, b], ["setminus"])
+
+
+_SET_OPS = {"cup": sympy.Union, "cap": sympy.Intersection, "setminus": sympy.Complement}
+
+
+def set_algebra(parts: list[Node], ops: list[str]) -> Node:
+    """Sets of reals (intervals, finite sets ``{..}``, unions) joined by ``cup`` / ``cap`` / ``setminus`` from left
+    to right, worked out exactly (sympy's sets) and written back as intervals and one finite set:
+    ``[0,2] \\cap [1,3]`` -> ``[1, 2]``, ``\\mathbb{R} \\setminus (1,2)`` -> ``(-oo, 1] U [2, oo)``, an empty result -> ``{}``."""
+    value = _real_set(parts[0])
+    for op, part in zip(ops, parts[1:]):
+        value = _SET_OPS[op](value, _real_set(part))
+    pieces = value.args if isinstance(value, sympy.Union) else (value,)
+    out: list[Node] = []
+    for p in pieces:
+        if isinstance(p, sympy.Interval):
+            out.append(Bracket("(" if p.left_open else "[", ")" if p.right_open else "]", (Expr(p.start), Expr(p.end))))
+        elif isinstance(p, sympy.FiniteSet) and len(p) <= 20:
+            out.append(Bracket("{", "}", tuple(Expr(x) for x in sorted(p, key=float))))
+        elif p is sympy.S.EmptySet:
+            continue
+        else:
+            raise ParseError("a set that is not intervals and points")
+    if not out:
+        return Bracket("{", "}", ())
+    return out[0] if len(out) == 1 else Union(tuple(out))
 
 
 def _real_set(n: Node) -> sympy.Set:

@@ -49,6 +49,9 @@ _DOUBLED_COMMAND = re.compile(r"(?<!\\)\\\\[A-Za-z]")
 _SINGLE_COMMAND = re.compile(r"(?<!\\)\\[A-Za-z]")
 _TIMES_TEN = re.compile(r"(\d\.\d+\s*|\d\s+)x\s*10\s*\^")  # "6.02 x 10^{23}", "3 x 10^8"; not "3x10^8"
 _SPACE_THOUSANDS = re.compile(r"-?\d{1,3}(?: \d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
+# Swiss groups "1'234'567.89", and Indian groups with a decimal part "12,34,567.89" (without one, "1,23,456" could
+# be a list): a whole answer that is one such number
+_OTHER_THOUSANDS = re.compile(r"-?\d{1,3}(?:'\d{3})+(?:\.\d+)?|-?\d{1,2}(?:,\d{2})+,\d{3}\.\d+")
 
 
 def strip_layout(s: str) -> str:
@@ -89,6 +92,8 @@ def normalize(s: str) -> str:
         s = s.strip("`").strip()
         while s and s[-1] in ".;:" and not s.endswith("..."):
             s = s[:-1].rstrip()
+    if _OTHER_THOUSANDS.fullmatch(s):
+        return s.replace("'", "").replace(",", "")
     m = _THOUSANDS.match(s) or _SPACE_THOUSANDS.match(s)
     if m:  # "1,234,567", "1 234 567" or "1,234 apples" is one number; "1, 234" and "(1,234)" are not
         s = m.group().replace(",", "").replace(" ", "") + s[m.end() :]
