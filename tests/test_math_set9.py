@@ -34,3 +34,19 @@ from verifiers.math import answers_equivalent, math_answer
 def test_set9_classes(answer: str, reference: str, equal: bool) -> None:
     assert answers_equivalent(answer, reference) is equal
     assert (math_answer(f"\\boxed{{{answer}}}", {"reference": reference}).outcome == 1.0) is equal
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference", "equal"),
+    [
+        ("5 €", "5€", True),
+        ("5 £", "5£", True),
+        ("€5", "5", True),  # a unit on one side only is dropped, as for dollars
+        ("5 euros", "5€", True),
+        ("£ 1,200.50", "1200.5", True),
+        ("5€", "5 £", False),  # two stated currencies must agree
+        ("5€", "6€", False),
+    ],
+)
+def test_currency_signs_are_units(answer: str, reference: str, equal: bool) -> None:
+    assert answers_equivalent(answer, reference) is equal

@@ -72,6 +72,9 @@ def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
     s = _superscripts(s.translate(_FULL_WIDTH))
+    if "€" in s or "£" in s or "¥" in s:  # a currency sign, before or after the amount, is its unit: "5€", "£ 5"
+        s = _CURRENCY_AFTER.sub(lambda m: f"{m.group(2)} {_CURRENCY[m.group(1)]}", s)
+        s = _CURRENCY_BEFORE.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", s)
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
         s = s.replace("\\\\", "\\")
     s = _LATEX_THOUSANDS.sub("", s)
@@ -108,6 +111,10 @@ _UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/",
             "θ": "\\theta ", "λ": "\\lambda ", "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ",
             "Δ": "\\Delta "}  # fmt: skip
 
+
+_CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen"}
+_CURRENCY_AFTER = re.compile(r"([€£¥])\s*(-?\d[\d,]*(?:\.\d+)?)")
+_CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£¥])")
 
 # An interval in the ISO / French notation, an outward bracket for an open end: "]1, 7[" is (1, 7), "[0, 2[" is
 # [0, 2). Ends hold no bracket, comma or semicolon, so "[1,2],[3,4]" is two ordinary brackets.
