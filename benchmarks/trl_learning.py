@@ -25,9 +25,9 @@ TRL's generation has no stop strings (``generate`` needs the tokenizer for them,
 on the code task its completions can run past the closing fence to ``max_new_tokens``; TRL runs without
 gradient checkpointing here (its fastest setting at this size).
 
-Each (trainer, seed) runs in its own process; by default ours and TRL's run of a seed run side by side
-(``--sequential``: one after the other, 2 threads each) with ``--threads`` threads each, so they get equal shares of the machine and their wall times
-compare. Writes ``benchmarks/results/trl_learning_<task>.json`` and ``..._<task>.png`` (training reward per
+Each (trainer, seed) runs in its own process. By default ours and TRL's run of a seed run side by side with
+``--threads`` (1) threads each, so they get equal shares of the machine and their wall times compare;
+``--sequential`` runs them one after the other (2 threads each). Writes ``benchmarks/results/trl_learning_<task>.json`` and ``..._<task>.png`` (training reward per
 step, both trainers, every seed).
 """
 
