@@ -49,53 +49,13 @@ verifier was tuned and run once before any change: ``FIRST_RUN_2`` keeps those o
 printed next to the current ones (which are in-sample from then on). Same row format and policy
 rule as the first set; written under ``"external2"`` with a per-source breakdown.
 
-Third external set (``--external3``, default ``benchmarks/data/external_pairs_3.jsonl``): cases from
-projects neither earlier set uses. Rows whose ``source`` does not start with "derived from" come from
-another project's grading tests (STACK's AlgEquiv answer-test fixtures, PrimeIntellect verifiers'
-MathRubric tests, NeMo-RL's math environment tests, OpenCompass's OlympiadBench judger tests, slime's
-reward tests, tinker-cookbook's grading tests, Aleph Alpha eval-framework's extraction tests); the
-derived rows write STACK's pairs in LaTeX, STACK's number forms and OpenCompass's listed pairs. Built
-and run once before any verifier change: ``FIRST_RUN_3`` keeps those figures, for all headline rows and
-for the grading-test rows alone (``grading_tests``). Written under ``"external3"``.
-
-Fourth external set (``--external4``, default ``benchmarks/data/external_pairs_4.jsonl``): cases from
-projects none of the earlier sets uses: pie-framework math-validation's symbolic LaTeX-equality fixtures
-(a sample of each file; degrees, units and the files it marks as to be fixed left out), Khan Academy's KAS
-``comparing`` tests (perseus), rllm's math reward tests and the MITx grading library's FormulaGrader tests.
-Every row comes from a grading test (none derived). Built and run once before any verifier change:
-``FIRST_RUN_4`` keeps those figures, for all headline rows and for the grading-test rows. Written under
-``"external4"``.
-
-Fifth external set (``--external5``, default ``benchmarks/data/external_pairs_5.jsonl``): cases from
-projects none of the earlier sets uses: the Cortex compute engine's equality and simplification tests, mathjs's
-``simplify`` and ``symbolicEqual`` tests, PrairieLearn's sympy conversion tests, open-instruct's GSM8K verifier
-and normalisation tests and open-r1's reward test. Built and run once before any verifier change:
-``FIRST_RUN_5`` keeps those figures. Written under ``"external5"``.
-
-Sixth external set (``--external6``, default ``benchmarks/data/external_pairs_6.jsonl``): cases from
-projects none of the earlier sets uses: Algebrite's ``run_test`` expectations (simplification, trigonometric,
-power and rounding tests: the input and the printed output are equal), Numbas's part-marking tests, WeBWorK
-PG's MathObjects context tests (tolerances, degrees, intervals) and NextThought's nti.assessment grader tests.
-Built and run once before any verifier change: ``FIRST_RUN_6`` keeps those figures. Written under
-``"external6"``.
-
-Seventh external set (``--external7``, default ``benchmarks/data/external_pairs_7.jsonl``): two halves from projects none
-of the earlier sets uses: wrong and right answers from edX's capa grading tests (formula, numerical, symbolic and custom
-responses: tolerances, range keys, partial credit) and whole model completions (``raw``) with their reference answers,
-from CS336 assignment repositories' committed evaluation outputs and GRPO rollouts. Built and run once before any
-verifier change: ``FIRST_RUN_7`` keeps those figures (also per half). Written under ``"external7"``.
-
-Eighth external set (``--external8``, default ``benchmarks/data/external_pairs_8.jsonl``): from projects none of the
-earlier sets uses: whole model completions (``raw``) on gaokao2023en, Minerva math and OlympiadBench with their keys, from
-the evaluation outputs PRIME committed (Qwen2.5-Math-7B-Instruct and PRIME's SFT model), and the answer pairs of the
-math reward tests of kolibrify, ouro_rl and ToRA's grader. Built and run once before any verifier change:
-``FIRST_RUN_8`` keeps those figures. Written under ``"external8"``.
-
-Ninth external set (``--external9``, default ``benchmarks/data/external_pairs_9.jsonl``): from projects none of the
-earlier sets uses: Moodle qtype_formulas' answer-checking tests (unit conversions, units, percent, degrees, numerical
-and algebraic formulas), Numbas' part unit tests, number notation styles and real-interval tests, and nerdamer's
-``equal``/``gt``/``lt`` tests; near misses derived from the unit-conversion and interval facts. Built and run once
-before any verifier change: ``FIRST_RUN_9`` keeps those figures. Written under ``"external9"``.
+External sets 3 and on (``--external3`` ... ``--external9``, defaults ``benchmarks/data/external_pairs_<n>.jsonl``):
+each built from projects none of the earlier sets uses, labelled before any run and run once before any verifier
+change. ``benchmarks/data/external_sets.json`` lists, per set, its file, its sources (``about``) and those
+first-run figures (``first_run``: all headline rows, the grading-test rows, and per part where a set has parts),
+printed next to the current ones, which are in-sample from then on. Rows whose ``source`` starts with "derived
+from" are not from another project's tests and are left out of the grading-test figures. Written under
+``"external<n>"``.
 """
 
 from __future__ import annotations
@@ -113,13 +73,6 @@ DEFAULT_DATA = HERE / "data" / "math_pairs.jsonl"
 DEFAULT_OUT = HERE / "results" / "math.json"
 DEFAULT_EXTERNAL = HERE / "data" / "external_pairs.jsonl"
 DEFAULT_EXTERNAL_2 = HERE / "data" / "external_pairs_2.jsonl"
-DEFAULT_EXTERNAL_3 = HERE / "data" / "external_pairs_3.jsonl"
-DEFAULT_EXTERNAL_4 = HERE / "data" / "external_pairs_4.jsonl"
-DEFAULT_EXTERNAL_5 = HERE / "data" / "external_pairs_5.jsonl"
-DEFAULT_EXTERNAL_6 = HERE / "data" / "external_pairs_6.jsonl"
-DEFAULT_EXTERNAL_7 = HERE / "data" / "external_pairs_7.jsonl"
-DEFAULT_EXTERNAL_8 = HERE / "data" / "external_pairs_8.jsonl"
-DEFAULT_EXTERNAL_9 = HERE / "data" / "external_pairs_9.jsonl"
 
 # The second external set at its first run, before any verifier change made after reading it
 # (headline: 656 of 692 rows, 377 equivalent; 36 policy rows left out).
@@ -128,139 +81,10 @@ FIRST_RUN_2 = {
     "math_verify": {"accuracy": 0.9649, "false_positives": 2, "false_negatives": 21},
 }
 
-# The third external set at its first run, before any verifier change made after reading it
-# (headline: 351 of 369 rows, 250 equivalent, 18 policy rows left out; grading-test rows: 222 of them).
-# After it, one row pair ((a^b)^c vs a^(bc), a false positive there) was re-marked as a policy row (see
-# notes/issue12_set3.md), so the current headline has 349 rows (221 from grading tests).
-FIRST_RUN_3: dict[str, dict[str, Any]] = {
-    "headline": {
-        "ours": {"accuracy": 0.8661, "false_positives": 2, "false_negatives": 45},
-        "math_verify": {"accuracy": 0.7550, "false_positives": 4, "false_negatives": 82},
-    },
-    "grading_tests": {
-        "ours": {"accuracy": 0.8784, "false_positives": 1, "false_negatives": 26},
-        "math_verify": {"accuracy": 0.7523, "false_positives": 3, "false_negatives": 52},
-    },
-}
-
-# The fourth external set at its first run, before any verifier change made after reading it
-# (headline: 331 of 382 rows, 234 equivalent, 51 policy rows left out; every row is from a grading test,
-# so the grading-test figures equal the headline ones). Failure classes: notes/issue12_set4.md.
-FIRST_RUN_4: dict[str, dict[str, Any]] = {
-    "headline": {
-        "ours": {"accuracy": 0.9456, "false_positives": 2, "false_negatives": 16},
-        "math_verify": {"accuracy": 0.8580, "false_positives": 2, "false_negatives": 45},
-    },
-    "grading_tests": {
-        "ours": {"accuracy": 0.9456, "false_positives": 2, "false_negatives": 16},
-        "math_verify": {"accuracy": 0.8580, "false_positives": 2, "false_negatives": 45},
-    },
-}
-
-# The fifth external set at its first run, before any verifier change made after reading it
-# (headline: 368 of 396 rows, 324 equivalent, 28 policy rows left out; every row is from another project's
-# tests, none derived, so the grading-test figures equal the headline ones). Failure classes:
-# notes/issue12_set5.md.
-FIRST_RUN_5: dict[str, dict[str, Any]] = {
-    "headline": {
-        "ours": {"accuracy": 0.9592, "false_positives": 2, "false_negatives": 13},
-        "math_verify": {"accuracy": 0.7908, "false_positives": 2, "false_negatives": 75},
-    },
-    "grading_tests": {
-        "ours": {"accuracy": 0.9592, "false_positives": 2, "false_negatives": 13},
-        "math_verify": {"accuracy": 0.7908, "false_positives": 2, "false_negatives": 75},
-    },
-}
-
-# The sixth external set at its first run, before any verifier change made after reading it
-# (headline: 231 of 268 rows, 215 equivalent, 37 policy rows left out; every row is from another project's
-# tests, none derived, so the grading-test figures equal the headline ones). Failure classes:
-# notes/issue12_set6.md.
-FIRST_RUN_6: dict[str, dict[str, Any]] = {
-    "headline": {
-        "ours": {"accuracy": 0.9048, "false_positives": 0, "false_negatives": 22},
-        "math_verify": {"accuracy": 0.7013, "false_positives": 1, "false_negatives": 68},
-    },
-    "grading_tests": {
-        "ours": {"accuracy": 0.9048, "false_positives": 0, "false_negatives": 22},
-        "math_verify": {"accuracy": 0.7013, "false_positives": 1, "false_negatives": 68},
-    },
-}
-
-# The seventh external set at its first run, before any verifier change made after reading it (headline: 182 of 214
-# rows, 45 equivalent, 32 policy rows left out; none derived, so the grading-test figures equal the headline ones).
-# Two halves: edX capa's answer-grading tests (100 headline rows, 129 in all) and whole model completions (82 headline
-# rows, 85 in all, ``raw``). Failure classes: notes/issue12_set7.md.
-FIRST_RUN_7: dict[str, dict[str, Any]] = {
-    "headline": {
-        "ours": {"accuracy": 0.9945, "false_positives": 0, "false_negatives": 1},
-        "math_verify": {"accuracy": 0.9615, "false_positives": 0, "false_negatives": 7},
-    },
-    "grading_tests": {
-        "ours": {"accuracy": 0.9945, "false_positives": 0, "false_negatives": 1},
-        "math_verify": {"accuracy": 0.9615, "false_positives": 0, "false_negatives": 7},
-    },
-    "answer_grading_half": {
-        "ours": {"accuracy": 1.0, "false_positives": 0, "false_negatives": 0},
-        "math_verify": {"accuracy": 0.96, "false_positives": 0, "false_negatives": 4},
-    },
-    "completions_half": {
-        "ours": {"accuracy": 0.9878, "false_positives": 0, "false_negatives": 1},
-        "math_verify": {"accuracy": 0.9634, "false_positives": 0, "false_negatives": 3},
-    },
-    "policy_rows": {
-        "ours": {"agree": 29, "n": 32},
-        "math_verify": {"agree": 30, "n": 32},
-    },
-}
-
-# The eighth external set at its first run, before any verifier change made after reading it (headline: 211 of 219
-# rows, 103 equivalent, 8 policy rows left out; none derived, so the grading-test figures equal the headline ones).
-# Mostly whole model completions (``raw``) from PRIME's committed evaluation outputs. Failure classes:
-# notes/issue12_set8.md.
-FIRST_RUN_8: dict[str, dict[str, Any]] = {
-    "headline": {
-        "ours": {"accuracy": 0.9716, "false_positives": 1, "false_negatives": 5},
-        "math_verify": {"accuracy": 0.9668, "false_positives": 1, "false_negatives": 6},
-    },
-    "grading_tests": {
-        "ours": {"accuracy": 0.9716, "false_positives": 1, "false_negatives": 5},
-        "math_verify": {"accuracy": 0.9668, "false_positives": 1, "false_negatives": 6},
-    },
-    "policy_rows": {
-        "ours": {"agree": 5, "n": 8},
-        "math_verify": {"agree": 6, "n": 8},
-    },
-}
-
-# The ninth external set at its first run, before any verifier change made after reading it (headline: 225 of 241
-# rows, 153 equivalent, 16 policy rows left out; 43 derived rows, so the grading-test figures cover 182 rows).
-# Units, number notations and interval set operations from qtype_formulas, Numbas and nerdamer. Failure classes:
-# notes/issue12_set9.md.
-FIRST_RUN_9: dict[str, dict[str, Any]] = {
-    "headline": {
-        "ours": {"accuracy": 0.5733, "false_positives": 0, "false_negatives": 96},
-        "math_verify": {"accuracy": 0.5289, "false_positives": 1, "false_negatives": 105},
-    },
-    "grading_tests": {
-        "ours": {"accuracy": 0.4725, "false_positives": 0, "false_negatives": 96},
-        "math_verify": {"accuracy": 0.4231, "false_positives": 0, "false_negatives": 105},
-    },
-    "policy_rows": {
-        "ours": {"agree": 4, "n": 16},
-        "math_verify": {"agree": 5, "n": 16},
-    },
-}
-
 # External sets 3 and on, each with its file and its first-run figures: one argument, run and report per row.
+_LATER = json.loads((HERE / "data" / "external_sets.json").read_text(encoding="utf-8"))
 LATER_SETS: dict[int, tuple[Path, dict[str, dict[str, Any]]]] = {
-    3: (DEFAULT_EXTERNAL_3, FIRST_RUN_3),
-    4: (DEFAULT_EXTERNAL_4, FIRST_RUN_4),
-    5: (DEFAULT_EXTERNAL_5, FIRST_RUN_5),
-    6: (DEFAULT_EXTERNAL_6, FIRST_RUN_6),
-    7: (DEFAULT_EXTERNAL_7, FIRST_RUN_7),
-    8: (DEFAULT_EXTERNAL_8, FIRST_RUN_8),
-    9: (DEFAULT_EXTERNAL_9, FIRST_RUN_9),
+    int(n): (HERE / "data" / entry["file"], entry["first_run"]) for n, entry in _LATER.items()
 }
 
 
