@@ -69,10 +69,27 @@ def _work(args: argparse.Namespace) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------------------------- TRL side
+def step_recorder(times: list[float], rewards: list[float]) -> Any:
+    """A TRL callback that appends each step's seconds to ``times`` and each logged mean reward to ``rewards``."""
+    from transformers import TrainerCallback
+
+    class Record(TrainerCallback):
+        def on_step_begin(self, *a: Any, **k: Any) -> None:
+            self.t0 = time.perf_counter()
+
+        def on_step_end(self, *a: Any, **k: Any) -> None:
+            times.append(time.perf_counter() - self.t0)
+
+        def on_log(self, _args: Any, _state: Any, _control: Any, logs: dict | None = None, **k: Any) -> None:
+            if logs and "reward" in logs:
+                rewards.append(float(logs["reward"]))
+
+    return Record()
+
+
 def run_trl(work: dict[str, Any], out: Path, gradient_checkpointing: bool) -> None:
     import torch
     from datasets import Dataset
-    from transformers import TrainerCallback
     from trl import GRPOConfig, GRPOTrainer
 
     from grpo_train.config import Config
@@ -99,17 +116,6 @@ def run_trl(work: dict[str, Any], out: Path, gradient_checkpointing: bool) -> No
     times: list[float] = []
     rewards: list[float] = []
 
-    class Timer(TrainerCallback):
-        def on_step_begin(self, *a: Any, **k: Any) -> None:
-            self.t0 = time.perf_counter()
-
-        def on_step_end(self, *a: Any, **k: Any) -> None:
-            times.append(time.perf_counter() - self.t0)
-
-        def on_log(self, _args: Any, _state: Any, _control: Any, logs: dict | None = None, **k: Any) -> None:
-            if logs and "reward" in logs:
-                rewards.append(float(logs["reward"]))
-
     g, p = work["num_generations"], work["prompts_per_step"]
     cfg = GRPOConfig(
         output_dir=str(out / "trl_run"),
@@ -132,7 +138,7 @@ def run_trl(work: dict[str, Any], out: Path, gradient_checkpointing: bool) -> No
         dataloader_num_workers=0,
     )
     trainer = GRPOTrainer(
-        model=resolve_model(work["model"]), reward_funcs=[reward], args=cfg, train_dataset=data, callbacks=[Timer()]
+        model=resolve_model(work["model"]), reward_funcs=[reward], args=cfg, train_dataset=data, callbacks=[step_recorder(times, rewards)]
     )
     trainer.train()
     (out / "trl.json").write_text(json.dumps({"step_seconds": times, "reward": rewards}))

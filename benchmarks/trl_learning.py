@@ -105,9 +105,9 @@ def trl_rows(cfg: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 def run_trl(argv: list[str], out: Path) -> dict[str, Any]:
     import torch
     from datasets import Dataset
-    from transformers import TrainerCallback
     from trl import GRPOConfig, GRPOTrainer
 
+    from benchmarks.bench_trl import step_recorder
     from grpo_train.evaluate import evaluate
     from grpo_train.model import load_tokenizer, resolve_model
     from grpo_train.train import build_verifier
@@ -135,17 +135,6 @@ def run_trl(argv: list[str], out: Path) -> dict[str, Any]:
     times: list[float] = []
     rewards: list[float] = []
 
-    class Record(TrainerCallback):
-        def on_step_begin(self, *a: Any, **k: Any) -> None:
-            self.t0 = time.time()
-
-        def on_step_end(self, *a: Any, **k: Any) -> None:
-            times.append(time.time() - self.t0)
-
-        def on_log(self, _args: Any, _state: Any, _control: Any, logs: dict | None = None, **k: Any) -> None:
-            if logs and "reward" in logs:
-                rewards.append(float(logs["reward"]))
-
     schedule, schedule_kwargs = TRL_SCHEDULE[cfg.lr_schedule]
     g, b = cfg.num_generations, cfg.prompts_per_step
     args = GRPOConfig(
@@ -160,7 +149,7 @@ def run_trl(argv: list[str], out: Path) -> dict[str, Any]:
         logging_steps=1, report_to="none", save_strategy="no", dataloader_num_workers=0,
     )
     trainer = GRPOTrainer(model=resolve_model(cfg.model), reward_funcs=[reward], args=args, train_dataset=data,
-                          callbacks=[Record()])
+                          callbacks=[step_recorder(times, rewards)])
     t0 = time.time()
     trainer.train()
     train_seconds = time.time() - t0
