@@ -10,6 +10,7 @@ each; a stage only imports the ones above it:
   parser), :mod:`~verifiers.math.parse` (:func:`parse_answer`, :func:`parse_math`);
 - answer forms read by the fallbacks: :mod:`~verifiers.math.forms`;
 - comparison: :mod:`~verifiers.math.values` (two values: the precision policy, units, percent, degrees),
+  :mod:`~verifiers.math.units` (what a unit means: SI prefixes, compound units, dimensions),
   :mod:`~verifiers.math.compare` (two answer trees: :func:`nodes_equal`, :func:`answers_equivalent`),
   :mod:`~verifiers.math.conditions` (equations, inequalities, intervals by their solutions);
 - extraction: :mod:`~verifiers.math.boxes` (boxes, ``<answer>`` tags, ``#### n``, :func:`extract_reference`),
@@ -49,7 +50,12 @@ variable, zero sets (square-free numerators, multiplicity not compared) for equa
 another variable than the reference's is wrong (``y < 1`` against ``x < 1``). Percent: ``75\\%`` pays against
 ``75``, ``0.75`` and ``\\frac34`` (answer keys write a rate both ways). A reference written as a product of
 primes wants that product where the question asks to factor or the product repeats a prime (``2^2 \\times 5``),
-else it is its value. Set algebra (``\\cup``, ``\\cap``, ``\\setminus`` of intervals and finite sets) is worked out before comparing.
+else it is its value. Units: a unit on one side only is dropped (``10`` pays against ``10 cm``); two stated units
+convert when their dimensions agree (SI symbols with their prefixes, read case-sensitively: ``0.001 MN`` is
+``1 kN``, ``1 mN`` is not; compound units ``m kg s^-2``, ``km/h``; ``µ``/``u`` for micro, ``Ω``/``ohm``), else
+they differ (``100 km`` is not ``100 m``). Letters after a number that could also be symbols (``2 nm``, ``5 m``)
+are a unit only against a side that states a unit: against a bare value they are symbols (``5 m`` is not ``5``).
+Set algebra (``\\cup``, ``\\cap``, ``\\setminus`` of intervals and finite sets) is worked out before comparing.
 Plain-text notations are read as CAS and answer keys write them: ``U`` between intervals,
 ``-`` between intervals (set difference), ``]1, 7[`` (ISO's open interval), ``Max(..)``, ``ceiling(..)``,
 ``alpha``; a number after a term needs an operator (``2a 3b`` and ``(a)2`` are unparsable). Completions over
@@ -324,6 +330,12 @@ Comparison: units, percent, degrees
     \boxed{60 \text{ miles per hour}}                                   | 60 \text{ mph}               | correct     | test_equivalence_table
     \boxed{40\text{ km}}                                                | 40\text{ km/h}               | wrong       | test_equivalence_table
     \boxed{5 \times 10^{-7} \mathrm{~m}}                                | 500 \mathrm{~nm}             | correct     | test_code_spans_text_references_and_nanometres
+    \boxed{0.1 km}                                                      | 100 m                        | correct     | test_quantities_convert_between_units_of_one_dimension
+    \boxed{1 km g / s^2}                                                | 1 m kg s^-2                  | correct     | test_quantities_convert_between_units_of_one_dimension
+    \boxed{1 kΩ}                                                        | 1000 ohm                     | correct     | test_quantities_convert_between_units_of_one_dimension
+    \boxed{0.001 mN}                                                    | 1 kN                         | wrong       | test_quantities_convert_between_units_of_one_dimension
+    \boxed{100 km}                                                      | 100 m                        | wrong       | test_quantities_convert_between_units_of_one_dimension
+    \boxed{2nm}                                                         | 2mn                          | correct     | test_letters_stay_symbols_where_no_unit_is_in_play
     \boxed{3 million}                                                   | 3000000                      | correct     | test_equivalence_table
     \boxed{0.5}                                                         | 50\%                         | correct     | test_equivalence_table
     \boxed{0.5\%}                                                       | 50\%                         | wrong       | test_equivalence_table

@@ -6,13 +6,14 @@ notation, matrices.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import sympy
 
 from verifiers.math.expr import _ExprParser
 from verifiers.math.guards import _scalar, make_binomial
-from verifiers.math.lex import _SCALES, _function_name, _is_label, _word_is_symbols, canonical_unit
+from verifiers.math.lex import _SCALES, _function_name, _is_label, _word_is_symbols, canonical_unit, tokenize
 from verifiers.math.nodes import (
     Answers,
     Bracket,
@@ -27,6 +28,7 @@ from verifiers.math.nodes import (
     remove_points,
     set_algebra,
 )
+from verifiers.math.units import phrase_words
 
 
 class _Parser(_ExprParser):
@@ -70,7 +72,9 @@ class _Parser(_ExprParser):
             ):
                 self.next()  # 30^\circ C is a temperature, not an angle
                 marker, unit = None, "deg" + t.text.strip()
+        unit_at = self.i
         unit = unit or self.parse_unit()
+        symbolic = self._unit_symbols(unit_at) if unit and self.i == unit_at + 1 else None
         scale = 1
         if unit and unit.split()[0] in _SCALES and marker is None:  # "3 million", "$1.5 million"
             scale = _SCALES[unit.split()[0]]
@@ -78,11 +82,13 @@ class _Parser(_ExprParser):
         if isinstance(node, Expr):
             if node.value.has(sympy.zoo, sympy.nan):
                 raise ParseError("undefined value")
-            return Expr(node.value * scale, self.inexact, unit, marker)
+            alt = None if symbolic is None else node.value * symbolic
+            return Expr(node.value * scale, self.inexact, unit, marker, alt)
         if marker or unit or scale != 1:
             if isinstance(node, Relation) and isinstance(node.sides[-1], Expr) and len(node.sides) == 2:
                 last = node.sides[-1]
-                sides = (node.sides[0], Expr(last.value * scale, last.inexact, unit, marker))
+                alt = None if symbolic is None else last.value * symbolic
+                sides = (node.sides[0], Expr(last.value * scale, last.inexact, unit, marker, alt))
                 return Relation(node.ops, sides, node.label, node.name)
             raise ParseError("unit on a non-number")
         return node
@@ -98,9 +104,12 @@ class _Parser(_ExprParser):
                 self.i += 1
             elif t.kind == "TEXT":
                 content = t.text.strip()
-                if not re.fullmatch(r"[A-Za-z][A-Za-z ./]*(?:\^\{?\d\}?)?|", content):
+                if not re.fullmatch(r"[A-Za-z][A-Za-z ./]*(?:\^\{?-?\d\}?)?|", content):
                     break
                 words.extend(content.replace("/", " per ").replace(".", " ").split())
+                self.i += 1
+            elif t.kind == "UNIT" and not words:
+                words.extend(phrase_words(t.text))
                 self.i += 1
             elif t.kind == "OP" and t.text == "/" and words:
                 words.append("per")
@@ -108,6 +117,11 @@ class _Parser(_ExprParser):
             elif t.kind == "OP" and t.text == "^" and words and self.at("NUM", k=1):
                 self.i += 1
                 words.append("^" + self.next().text)
+            elif (
+                t.kind == "OP" and t.text == "^" and words and self.at("OP", "-", k=1) and self.at("NUM", k=2)
+            ):
+                self.i += 2  # s^-2
+                words.append("^-" + self.next().text)
             elif (
                 t.kind == "OP" and t.text == "^" and words and self.at("NUM", k=2) and self.at("OP", "}", k=3)
             ):
@@ -119,6 +133,23 @@ class _Parser(_ExprParser):
         if not words:
             return None
         return canonical_unit(" ".join(words))
+
+    def _unit_symbols(self, at: int) -> sympy.Basic | None:
+        """The letters of the ``UNIT`` token at ``at`` read as a product of symbols, as they would be without units
+        (``nm`` -> n*m, ``m/s^2`` -> m/s^2); None when they are not all letters that read as symbols (``kg``)."""
+        t = self.toks[at]
+        if t.kind != "UNIT":
+            return None
+        try:
+            sub = _ExprParser(
+                tokenize(t.text, dataclasses.replace(self.reading, units=False)), self.latex, self.reading
+            )
+            value = sub.parse_expr()
+        except ParseError:
+            return None
+        if sub.peek() is not None or not isinstance(value, sympy.Basic):
+            return None
+        return value
 
     def parse_relation(self) -> Node:
         start = self.i
@@ -234,7 +265,12 @@ class _Parser(_ExprParser):
     def parse_struct(self) -> Node:
         """An expression, or a bracketed structure possibly joined by \\cup, or less a finite set."""
         node = self.parse_expr_node()
-        if self.at("OP", ":") and self.abs_depth == 0 and isinstance(node, Expr) and not node.value.free_symbols:
+        if (
+            self.at("OP", ":")
+            and self.abs_depth == 0
+            and isinstance(node, Expr)
+            and not node.value.free_symbols
+        ):
             # a ratio "11:21", "1:2:3" of numbers (not in a set, where ":" is "such that"): its terms in order
             parts = [node]
             while self.at("OP", ":") and len(parts) < 10:
@@ -250,7 +286,9 @@ class _Parser(_ExprParser):
                 ops.append(self.next().text)
                 parts.append(self.parse_expr_node())
             if set(ops) == {"cup"}:  # a union as written (its intervals are merged when compared)
-                parts = [q for p in parts for q in (p.parts if isinstance(p, Union) else (p,))]  # "[0,6]-(1,2) U [7,8]"
+                parts = [
+                    q for p in parts for q in (p.parts if isinstance(p, Union) else (p,))
+                ]  # "[0,6]-(1,2) U [7,8]"
                 if not all(isinstance(p, Bracket) for p in parts):
                     raise ParseError("\\cup of non-intervals")
                 return Union(tuple(parts))

@@ -16,6 +16,7 @@ import sympy
 
 from verifiers.math.nodes import MAX_DEPTH, MAX_TOKENS, ParseError
 from verifiers.math.normalize import _UNICODE, _superscripts, strip_layout
+from verifiers.math.units import ascii_units, unit_phrase_end, unit_word
 
 FUNCS = {
     "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot, "sec": sympy.sec, "csc": sympy.csc,
@@ -53,7 +54,7 @@ UNIT_ALIASES = {
     "litre": "l", "ml": "ml", "milliliter": "ml", "dollar": "dollar", "usd": "dollar", "cent": "cent",
     "euro": "euro", "eur": "euro", "gbp": "gbp", "yen": "yen", "jpy": "yen",
     "degree": "deg", "deg": "deg", "radian": "rad", "rad": "rad", "unit": "units", "sq": "sq",
-    "square": "sq", "cubic": "cu", "per": "/", "percent": "%", "pct": "%", "point": "point",
+    "square": "sq", "cubic": "cu", "per": "/", "percent": "%", "pct": "%", "point": "point", "ohm": "ohm",
 }  # fmt: skip
 _SHORT_UNITS = {k for k in UNIT_ALIASES if len(k) <= 3}
 
@@ -64,7 +65,9 @@ _CMD_RE = re.compile(r"\\([A-Za-z]+|.)")
 
 @dataclasses.dataclass(slots=True)
 class Tok:
-    kind: str  # NUM IDENT WORD FUNC CONST OP REL TEXT FRAC SQRT BINOM BEGIN END ... (prose also: NL BREAK CMD)
+    kind: (
+        str  # NUM IDENT WORD FUNC CONST OP REL TEXT FRAC SQRT BINOM BEGIN END ... (prose also: NL BREAK CMD)
+    )
     text: str
     space: bool = False  # whitespace before this token
 
@@ -86,15 +89,19 @@ class Reading:
     times_x: "x" between two numbers is a times sign ("3 x 4", "3x4"); elsewhere it is the variable x.
     letter_constants: "e" and "i" are Euler's number and the imaginary unit; without, they are symbols
         like any other letter (in a solution they are whatever the writer named: an index, an edge).
+    units: letters after a number, outside brackets, that are all units and end the item (``1 kN``,
+        ``9.8 m/s^2``, ``1 m kg s^-2``; :func:`~verifiers.math.units.unit_phrase_end`) are one ``UNIT`` token;
+        without, they are letters like any others.
     """
 
     prose: bool = False
     times_x: bool = False
     letter_constants: bool = True
+    units: bool = True
 
 
 ANSWER = Reading()
-PROSE = Reading(prose=True, times_x=True, letter_constants=False)
+PROSE = Reading(prose=True, times_x=True, letter_constants=False, units=False)
 
 
 _FLAT_GROUP = re.compile(r"\{([^{}]*)\}")
@@ -131,7 +138,7 @@ def _read_group(s: str, i: int, flat: bool = False) -> tuple[str, int]:
 def tokenize(s: str, reading: Reading = ANSWER) -> list[Tok]:
     """The tokens of ``s`` read as ``reading`` says (see :class:`Reading`); :class:`ParseError` for text
     outside the whitelist (never with the prose reading)."""
-    s = _superscripts(s)
+    s = _superscripts(ascii_units(s) if reading.units else s)
     for a, b in _UNICODE.items():
         if a in s:  # "\π" (a command backslash before the symbol itself) is "\pi" too, not "\\pi"
             s = s.replace("\\" + a, b) if b.startswith("\\") else s
@@ -141,6 +148,7 @@ def tokenize(s: str, reading: Reading = ANSWER) -> list[Tok]:
     toks: list[Tok] = []
     i, n = 0, len(s)
     space, line_start = False, True
+    depth = 0  # brackets open before s[i]: a unit phrase is read only outside them ("(3m, 2n)" is a point)
     while i < n:
         if len(toks) > MAX_TOKENS and not reading.prose:
             raise ParseError("too many tokens")
@@ -154,9 +162,32 @@ def tokenize(s: str, reading: Reading = ANSWER) -> list[Tok]:
             space, line_start = True, line_start and not layout
             i += layout or 1
             continue
-        i = _prose_token(s, i, space, toks) if reading.prose else _token(s, i, space, toks, flat=False)
+        before = len(toks)
+        end = (
+            unit_phrase_end(s, i) if reading.units and not depth and _quantity_number(toks) else None
+        )
+        if end is not None:
+            toks.append(Tok("UNIT", s[i:end], space))
+            i = end
+        else:
+            i = _prose_token(s, i, space, toks) if reading.prose else _token(s, i, space, toks, flat=False)
+        for t in toks[before:]:
+            if t.kind == "OP" and t.text in "([{":
+                depth += 1
+            elif t.kind == "OP" and t.text in ")]}":
+                depth -= 1
         space, line_start = False, False
     return _times_x(toks) if reading.times_x else toks
+
+
+def _quantity_number(toks: list[Tok]) -> bool:
+    """The item so far (after a comma, a relation or "and"/"or") is one number a unit may follow: ``5``, ``-2.5``,
+    ``6.02 \\times 10^{23}`` without braces; not ``3 + 2`` (``3 + 2 m`` keeps m a symbol)."""
+    k = len(toks)
+    while k and not (toks[k - 1].kind in ("REL", "CONN") or (toks[k - 1].kind == "OP" and toks[k - 1].text in ",;")):
+        k -= 1
+    item = "".join(t.text if t.kind == "OP" else t.kind for t in toks[k:])
+    return re.fullmatch(r"[-+]?NUM(?:\*NUM\^-?NUM)?", item) is not None
 
 
 _CURRENCY = re.compile(r"\\?\$(?=\.?\d)")  # a dollar sign before a number
@@ -218,9 +249,19 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             raise ParseError(f"unexpected character {c!r}")
         w = m.group()
         i = m.end()
-        if w == w.capitalize() and w.lower() in FUNCS.keys() | MULTI_FUNCS and _PAREN_AHEAD.match(s, i) is not None:
+        if (
+            w == w.capitalize()
+            and w.lower() in FUNCS.keys() | MULTI_FUNCS
+            and _PAREN_AHEAD.match(s, i) is not None
+        ):
             w = w.lower()  # a CAS's spelling: "Abs(x)", "Max(m, n)", "Sqrt(2)"
-        if w == "U" and toks and toks[-1].kind == "OP" and toks[-1].text in (")", "]") and _BRACKET_AHEAD.match(s, i):
+        if (
+            w == "U"
+            and toks
+            and toks[-1].kind == "OP"
+            and toks[-1].text in (")", "]")
+            and _BRACKET_AHEAD.match(s, i)
+        ):
             toks.append(Tok("CUP", "cup", space))  # "(1,5] U [2,7)": plain text's union of intervals
         elif w in FUNCS or (w in MULTI_FUNCS and _PAREN_AHEAD.match(s, i) is not None):
             toks.append(Tok("FUNC", w, space))
@@ -401,7 +442,7 @@ def _is_label(toks: list[Tok]) -> bool:
 
 def canonical_unit(text: str) -> str:
     """``"square centimeters"`` -> ``"sq cm"``, ``"cm^2"`` -> ``"cm ^2"``, ``"miles per hour"`` -> ``"mi/h"``."""
-    text = re.sub(r"\^\{?(\d)\}?", r" ^\1", text).replace("/", " per ")
+    text = re.sub(r"\^\{?(-?\d)\}?", r" ^\1", text).replace("/", " per ")
     parts = []
     for w in re.split(r"\s+", text.strip()):
         if not w:
@@ -410,6 +451,9 @@ def canonical_unit(text: str) -> str:
             parts.append(w)
             continue
         lw = w.lower()
+        if unit_word(w) is not None and not (lw in UNIT_ALIASES and (w == lw or len(w) > 3)):
+            parts.append(w)  # an SI symbol keeps its case: "MN" is not "mN"; "mL", "Pa", "kohm"
+            continue
         if lw not in UNIT_ALIASES and lw.endswith("s") and len(lw) > 2:
             lw = lw[:-1]
         if lw.endswith("e") and lw[:-1] + "es" == w.lower() and lw[:-1] in UNIT_ALIASES:

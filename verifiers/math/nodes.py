@@ -40,6 +40,9 @@ class Expr:
     inexact: bool = False
     unit: str | None = None
     marker: str | None = None  # "percent" | "degree"
+    # the value with the unit's letters read as symbols ("2 nm" is also 2*n*m), when they can be: what the value
+    # means against a side that states no unit
+    symbolic: sympy.Basic | None = dataclasses.field(default=None, compare=False)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -147,7 +150,11 @@ def set_algebra(parts: list[Node], ops: list[str]) -> Node:
     out: list[Node] = []
     for p in pieces:
         if isinstance(p, sympy.Interval):
-            out.append(Bracket("(" if p.left_open else "[", ")" if p.right_open else "]", (Expr(p.start), Expr(p.end))))
+            out.append(
+                Bracket(
+                    "(" if p.left_open else "[", ")" if p.right_open else "]", (Expr(p.start), Expr(p.end))
+                )
+            )
         elif isinstance(p, sympy.FiniteSet) and len(p) <= 20:
             out.append(Bracket("{", "}", tuple(Expr(x) for x in sorted(p, key=float))))
         elif p is sympy.S.EmptySet:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from verifiers.math.units import ascii_units
+
 _MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
 
 
@@ -71,8 +73,10 @@ def strip_layout(s: str) -> str:
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
-    s = _superscripts(s.translate(_FULL_WIDTH))
-    if "€" in s or "£" in s or "¥" in s:  # a currency sign, before or after the amount, is its unit: "5€", "£ 5"
+    s = ascii_units(_superscripts(s.translate(_FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
+    if (
+        "€" in s or "£" in s or "¥" in s
+    ):  # a currency sign, before or after the amount, is its unit: "5€", "£ 5"
         s = _CURRENCY_AFTER.sub(lambda m: f"{m.group(2)} {_CURRENCY[m.group(1)]}", s)
         s = _CURRENCY_BEFORE.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", s)
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):

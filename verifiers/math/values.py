@@ -2,7 +2,7 @@
 
 Decimals against exact values follow the precision policy (``DECIMAL_REL_TOL``); constants compare at 30
 digits (``EXACT_REL_TOL``); expressions with free symbols by expansion, then at fixed random points
-(``SYMBOLIC_REL_TOL``). Units convert only between plain length, mass, time and volume units.
+(``SYMBOLIC_REL_TOL``). Two stated units convert when their dimensions agree (:mod:`verifiers.math.units`).
 
 :func:`equality_holds` judges an equality written in a worked solution (``math_steps``' claims) with the
 same evaluation: exact values, constants at 30 digits, identities by expansion and at the same points; a side
@@ -15,13 +15,13 @@ import functools
 import itertools
 import math
 import random
-import re
 
 import mpmath
 import sympy
 
 from verifiers.math.lex import UNIT_ALIASES
 from verifiers.math.nodes import Expr
+from verifiers.math.units import unit_scale
 
 DECIMAL_REL_TOL = 1e-6  # decimal vs exact non-terminating value
 EXACT_REL_TOL = 1e-20  # two exact constants, compared at 30 digits
@@ -33,34 +33,6 @@ _MAX_EXPANDED_TERMS = 2000
 
 
 _GENERIC_UNITS = (None, "units", "sq units", "units ^2", "sq")
-_R = sympy.Rational
-# Exact factors to a base unit per dimension, for converting between two *stated* units.
-_UNIT_SCALE = {
-    "nm": ("length", _R(1, 10**9)),
-    "mm": ("length", _R(1, 1000)), "cm": ("length", _R(1, 100)), "m": ("length", _R(1)),
-    "km": ("length", _R(1000)), "in": ("length", _R(254, 10000)), "ft": ("length", _R(3048, 10000)),
-    "yd": ("length", _R(9144, 10000)), "mi": ("length", _R(1609344, 1000)),
-    "mg": ("mass", _R(1, 10**6)), "g": ("mass", _R(1, 1000)), "kg": ("mass", _R(1)),
-    "lb": ("mass", _R(45359237, 10**8)), "oz": ("mass", _R(45359237, 16 * 10**8)),
-    "s": ("time", _R(1)), "min": ("time", _R(60)), "h": ("time", _R(3600)), "day": ("time", _R(86400)),
-    "week": ("time", _R(604800)), "ml": ("volume", _R(1, 1000)), "l": ("volume", _R(1)),
-}  # fmt: skip
-
-
-def _unit_factor(unit: str) -> tuple[str, sympy.Rational] | None:
-    """``"cm ^2"`` -> ("length^2", 1/10000); None for units we do not convert."""
-    parts = unit.split()
-    power = 1
-    if len(parts) == 2 and re.fullmatch(r"\^[23]", parts[1]):
-        power = int(parts[1][1])
-    elif len(parts) == 2 and parts[0] in ("sq", "cu"):
-        power, parts = (2 if parts[0] == "sq" else 3), parts[1:]
-    elif len(parts) != 1:
-        return None
-    if parts[0] not in _UNIT_SCALE:
-        return None
-    dim, factor = _UNIT_SCALE[parts[0]]
-    return f"{dim}^{power}", factor**power
 
 
 def _unit_scales(a: Expr, b: Expr) -> tuple[sympy.Basic, sympy.Basic] | None:
@@ -74,10 +46,18 @@ def _unit_scales(a: Expr, b: Expr) -> tuple[sympy.Basic, sympy.Basic] | None:
     one = sympy.Integer(1)
     if ua is None or ub is None or ua == ub:
         return one, one
-    fa, fb = _unit_factor(ua), _unit_factor(ub)
+    fa, fb = unit_scale(ua), unit_scale(ub)
     if fa is None or fb is None or fa[0] != fb[0]:
         return None
     return fa[1], fb[1]
+
+
+def _as_symbols(e: Expr, other: Expr) -> Expr:
+    """``2 nm`` against a side with no unit is 2*n*m: letters that read as symbols are symbols unless the other
+    side states a unit too (so ``5 m`` is not 5, and ``2nm`` is ``2mn``)."""
+    if e.symbolic is None or other.unit not in _GENERIC_UNITS:
+        return e
+    return Expr(e.symbolic, e.inexact, None, e.marker)
 
 
 def _candidates(e: Expr) -> list[sympy.Basic]:
@@ -99,6 +79,7 @@ def _letter_unit(e: Expr, other: Expr) -> Expr:
 
 
 def _exprs_equal(a: Expr, b: Expr) -> bool:
+    a, b = _as_symbols(a, b), _as_symbols(b, a)
     a, b = _letter_unit(a, b), _letter_unit(b, a)
     scales = _unit_scales(a, b)
     if scales is None:
@@ -180,7 +161,13 @@ def _num(e: sympy.Basic, subs: dict | None = None, prec: int = 30) -> sympy.Basi
 
 
 def _is_odd_root(n: sympy.Basic) -> bool:
-    return n.is_Pow and n.exp.is_Rational and not n.exp.is_Integer and n.exp.q % 2 == 1 and bool(n.base.free_symbols)
+    return (
+        n.is_Pow
+        and n.exp.is_Rational
+        and not n.exp.is_Integer
+        and n.exp.q % 2 == 1
+        and bool(n.base.free_symbols)
+    )
 
 
 @functools.lru_cache(maxsize=256)
@@ -235,7 +222,10 @@ def _points(free: set[sympy.Symbol], seed: int, sign: int = 0, n: int = _N_POINT
     pts = []
     for _ in range(n):
         pts.append(
-            {s: sympy.Float(round(rng.uniform(0.2, 2.8) * (sign or rng.choice((1, -1))), 6), 30) for s in syms}
+            {
+                s: sympy.Float(round(rng.uniform(0.2, 2.8) * (sign or rng.choice((1, -1))), 6), 30)
+                for s in syms
+            }
         )
     return pts
 
@@ -266,7 +256,9 @@ def equality_holds(lhs: sympy.Basic, rhs: sympy.Basic, decimals: int | None = No
         return None
 
 
-def _numbers_agree(lhs: sympy.Basic, rhs: sympy.Basic, diff: sympy.Basic, decimals: int | None) -> bool | None:
+def _numbers_agree(
+    lhs: sympy.Basic, rhs: sympy.Basic, diff: sympy.Basic, decimals: int | None
+) -> bool | None:
     """Two sides whose difference has no free symbols (see :func:`equality_holds`). Exact: each side at 30
     digits (at the first fixed point, when symbols cancel); rounded: the difference itself, which evalf works
     out to 30 significant digits however much the sides cancel (and bounds when it is an exact zero)."""
@@ -378,15 +370,32 @@ def _partial_terms(e: sympy.Basic) -> tuple[sympy.Basic, ...]:
     logarithms, the inverse and other functions (``e``'s odd roots taken as real roots first)."""
     e = _real_odd_roots(e)
     found = [
-        n for n in sympy.preorder_traversal(e)
-        if n is not e and n.free_symbols
-        and ((n.is_Pow and not n.exp.is_Integer) or (isinstance(n, sympy.Function) and not isinstance(n, _TOTAL)))
+        n
+        for n in sympy.preorder_traversal(e)
+        if n is not e
+        and n.free_symbols
+        and (
+            (n.is_Pow and not n.exp.is_Integer)
+            or (isinstance(n, sympy.Function) and not isinstance(n, _TOTAL))
+        )
     ]
     return tuple(found)
 
 
-_TOTAL = (sympy.Abs, sympy.sign, sympy.exp, sympy.sin, sympy.cos, sympy.sinh, sympy.cosh, sympy.tanh, sympy.atan,
-          sympy.asinh, sympy.floor, sympy.ceiling)  # real at every real point
+_TOTAL = (
+    sympy.Abs,
+    sympy.sign,
+    sympy.exp,
+    sympy.sin,
+    sympy.cos,
+    sympy.sinh,
+    sympy.cosh,
+    sympy.tanh,
+    sympy.atan,
+    sympy.asinh,
+    sympy.floor,
+    sympy.ceiling,
+)  # real at every real point
 
 
 def _defined_real(e: sympy.Basic, pt: dict) -> bool:

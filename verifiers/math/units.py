@@ -1,0 +1,219 @@
+"""Units: what a written unit means, for converting one stated quantity into another (``100 m`` = ``0.1 km``).
+
+One table of units (:data:`UNITS`), each with its factor to the coherent SI unit and its dimension; SI symbols take
+the decimal prefixes of :data:`PREFIXES` and are read case-sensitively (``mN`` is a millinewton, ``MN`` a
+meganewton, ``Mm`` a megametre); other units (``ft``, ``h``, ``atm``) take no prefix. :func:`unit_scale` reads a
+canonical unit string (:func:`verifiers.math.lex.canonical_unit`): products by spaces, ``/`` (everything after it is
+in the denominator: ``J/mol K`` is J/(mol K)), powers ``^n`` and ``^-n``. Two quantities convert only when their
+dimensions agree; a unit it cannot read converts to nothing (compared as written).
+
+:func:`unit_phrase_end` finds a unit phrase written after a number in plain text (``1 kPa s^-2``, ``1 m/ms``), which
+the lexer then reads as one ``UNIT`` token instead of a product of letters. Its letters may still be symbols
+(``2 nm`` is also 2 n m): the grammar keeps that reading beside the quantity, and a quantity is read as symbols
+when the other side states no unit (:func:`verifiers.math.values._exprs_equal`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import sympy
+
+_R = sympy.Rational
+
+# Dimension exponents: length, mass, time, current, temperature, amount.
+Dim = tuple[int, int, int, int, int, int]
+_ONE: Dim = (0, 0, 0, 0, 0, 0)
+
+
+def _dim(**powers: int) -> Dim:
+    """``_dim(L=1, T=-2)`` -> (1, 0, -2, 0, 0, 0)."""
+    names = "LMTIKN"
+    return tuple(powers.get(n, 0) for n in names)  # type: ignore[return-value]
+
+
+# Decimal prefixes of SI symbols. Left out on purpose: atto/zepto/yocto and their capitals ("5 am", "2 ay" are
+# not units), deca ("da"); "h" (hecto) only ever prefixes a symbol, since "h" alone is the hour.
+PREFIXES: dict[str, int] = {
+    "P": 15, "T": 12, "G": 9, "M": 6, "k": 3, "h": 2, "d": -1, "c": -2, "m": -3, "u": -6, "n": -9, "p": -12,
+    "f": -15,
+}  # fmt: skip
+
+# symbol -> (factor to the coherent SI unit, dimension, takes a prefix). Siemens ("S") and candela ("cd") are left
+# out: "5 S" is more often seconds written large, "2cd" more often c*d.
+UNITS: dict[str, tuple[sympy.Rational, Dim, bool]] = {
+    "m": (_R(1), _dim(L=1), True),
+    "g": (_R(1, 1000), _dim(M=1), True),
+    "s": (_R(1), _dim(T=1), True),
+    "A": (_R(1), _dim(I=1), True),
+    "K": (_R(1), _dim(K=1), True),
+    "mol": (_R(1), _dim(N=1), True),
+    "N": (_R(1), _dim(M=1, L=1, T=-2), True),
+    "J": (_R(1), _dim(M=1, L=2, T=-2), True),
+    "W": (_R(1), _dim(M=1, L=2, T=-3), True),
+    "Wh": (_R(3600), _dim(M=1, L=2, T=-2), True),
+    "eV": (_R(1602176634, 10**28), _dim(M=1, L=2, T=-2), True),  # exact since the 2019 SI
+    "Pa": (_R(1), _dim(M=1, L=-1, T=-2), True),
+    "bar": (_R(10**5), _dim(M=1, L=-1, T=-2), True),
+    "Hz": (_R(1), _dim(T=-1), True),
+    "C": (_R(1), _dim(I=1, T=1), True),
+    "V": (_R(1), _dim(M=1, L=2, T=-3, I=-1), True),
+    "ohm": (_R(1), _dim(M=1, L=2, T=-3, I=-2), True),
+    "F": (_R(1), _dim(M=-1, L=-2, T=4, I=2), True),
+    "T": (_R(1), _dim(M=1, T=-2, I=-1), True),
+    "H": (_R(1), _dim(M=1, L=2, T=-2, I=-2), True),
+    "Wb": (_R(1), _dim(M=1, L=2, T=-2, I=-1), True),
+    "L": (_R(1, 1000), _dim(L=3), True),
+    "l": (_R(1, 1000), _dim(L=3), True),
+    # no prefix
+    "min": (_R(60), _dim(T=1), False),
+    "h": (_R(3600), _dim(T=1), False),
+    "day": (_R(86400), _dim(T=1), False),
+    "week": (_R(604800), _dim(T=1), False),
+    "in": (_R(254, 10000), _dim(L=1), False),
+    "ft": (_R(3048, 10000), _dim(L=1), False),
+    "yd": (_R(9144, 10000), _dim(L=1), False),
+    "mi": (_R(1609344, 1000), _dim(L=1), False),
+    "lb": (_R(45359237, 10**8), _dim(M=1), False),
+    "oz": (_R(45359237, 16 * 10**8), _dim(M=1), False),
+    "atm": (_R(101325), _dim(M=1, L=-1, T=-2), False),
+}
+
+# Unit names and prefix names written out ("kilonewtons", "millisecond"), case-folded, singular.
+UNIT_NAMES = {
+    "meter": "m", "metre": "m", "gram": "g", "second": "s", "ampere": "A", "amp": "A", "kelvin": "K", "mole": "mol",
+    "newton": "N", "joule": "J", "watt": "W", "pascal": "Pa", "hertz": "Hz", "coulomb": "C", "volt": "V",
+    "ohm": "ohm", "farad": "F", "tesla": "T", "henry": "H", "weber": "Wb", "liter": "L", "litre": "L",
+    "electronvolt": "eV",
+}  # fmt: skip
+PREFIX_NAMES = {
+    "peta": "P", "tera": "T", "giga": "G", "mega": "M", "kilo": "k", "hecto": "h", "deci": "d", "centi": "c",
+    "milli": "m", "micro": "u", "nano": "n", "pico": "p", "femto": "f",
+}  # fmt: skip
+
+
+@functools.lru_cache(maxsize=4096)
+def unit_word(w: str) -> tuple[sympy.Rational, Dim] | None:
+    """One written unit, case-sensitive: ``"kN"`` -> (1000, force); ``"MPa"``, ``"uF"``, ``"kohm"``, ``"km"``,
+    ``"kilonewtons"``; None for anything else (``"cd"``, ``"xy"``, ``"dollar"``)."""
+    if w in UNITS:
+        factor, dim, _ = UNITS[w]
+        return factor, dim
+    for k in range(1, 3):
+        prefix, rest = w[:k], w[k:]
+        if prefix in PREFIXES and rest in UNITS and UNITS[rest][2]:
+            factor, dim, _ = UNITS[rest]
+            return factor * _R(10) ** PREFIXES[prefix], dim
+    lw = w.lower()
+    if lw != w and w != w.capitalize():
+        return None  # a name is lower case or capitalised: "Kilonewton", not "kiloNewton"
+    for name in (lw, lw[:-1] if lw.endswith("s") else lw, lw[:-2] if lw.endswith("es") else lw):
+        for pname, p in (("", ""), *PREFIX_NAMES.items()):
+            if name.startswith(pname) and name[len(pname) :] in UNIT_NAMES:
+                symbol = UNIT_NAMES[name[len(pname) :]]
+                if p and not UNITS[symbol][2]:
+                    continue
+                return unit_word(p + symbol)
+    return None
+
+
+_PIECE = re.compile(r"\^(-?\d+)|/|[^\s/^]+")
+
+
+def unit_scale(unit: str) -> tuple[Dim, sympy.Rational] | None:
+    """A canonical unit string -> (dimension, factor to the coherent SI unit); None when a word is not a unit
+    this table knows. ``"km/h"`` -> (L T^-1, 5/18); ``"m kg s ^-2"`` -> force, 1; ``"sq cm"`` -> (L^2, 1/10000);
+    ``"cm ^3"`` -> (L^3, 1/10^6)."""
+    dim = list(_ONE)
+    factor = _R(1)
+    sign = 1  # -1 after a "/"
+    last: tuple[sympy.Rational, Dim] | None = None
+    pending_power = 1  # "sq" / "cu" before a unit
+    dangling = False  # a "/" with no unit after it yet
+    for m in _PIECE.finditer(unit):
+        piece = m.group()
+        if m.group(1) is not None:
+            if last is None:
+                return None
+            power = int(m.group(1))
+            if abs(power) > 9:
+                return None
+            # the last unit was applied once: apply it power - 1 more times
+            f, d = last
+            factor *= f ** (sign * (power - 1))
+            dim = [a + sign * (power - 1) * b for a, b in zip(dim, d)]
+            last = None
+            continue
+        if piece == "/":
+            if dangling:
+                return None  # "m//s"
+            sign, last, dangling = -1, None, True
+            continue
+        if piece in ("sq", "cu"):
+            pending_power = 2 if piece == "sq" else 3
+            continue
+        read = unit_word(piece)
+        if read is None:
+            return None
+        f, d = read
+        f, d = f**pending_power, tuple(pending_power * x for x in d)
+        pending_power = 1
+        factor *= f**sign
+        dim = [a + sign * b for a, b in zip(dim, d)]
+        last, dangling = (f, d), False  # type: ignore[assignment]
+    if pending_power != 1 or dangling or not unit.strip():
+        return None  # "sq", "m/", ""
+    return tuple(dim), factor  # type: ignore[return-value]
+
+
+# A unit phrase in plain text after a number: factors (a word, maybe a power), joined by spaces, "*", "·" or "/";
+# it must end the item (the end, a comma or semicolon, a relation, "and"/"or", a LaTeX space or line break).
+_FACTOR = r"[A-Za-z]+(?:\^(?:\{-?\d\}|-?\d))?"
+_PHRASE = re.compile(
+    rf"{_FACTOR}(?:(?:\s*[/*·]\s*|\s+){_FACTOR})*"
+    r"(?=\s*(?:$|[,;=<>&]|\\(?:right|quad|qquad|\\|[,;! ])|\s(?:or|and)\b))"
+)
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def unit_phrase_end(s: str, i: int) -> int | None:
+    """Where a unit phrase that starts at ``s[i]`` (just after a number) ends, when the whole phrase is units
+    this table reads (``kN``, ``m kg s^-2``, ``m/ms``, ``Mohm``); None otherwise (``x``, ``m + 2``, ``cd``)."""
+    m = _PHRASE.match(s, i)
+    if m is None:
+        return None
+    words = _WORD.findall(m.group())
+    if not words or not all(unit_word(w) is not None for w in words):
+        return None
+    return m.end()
+
+
+def phrase_words(phrase: str) -> list[str]:
+    """A unit phrase as the words :func:`verifiers.math.lex.canonical_unit` reads: ``"m kg s^{-2}"`` ->
+    ``["m", "kg", "s", "^-2"]``; ``"m/ms"`` -> ``["m", "per", "ms"]``."""
+    out: list[str] = []
+    for m in re.finditer(r"\^\{?(-?\d+)\}?|/|[A-Za-z]+", phrase):
+        piece = m.group()
+        out.append("^" + m.group(1) if m.group(1) is not None else "per" if piece == "/" else piece)
+    return out
+
+
+_MICRO = re.compile(
+    r"(?<=[\d\s{])[µμ](?=(?:"
+    + "|".join(sorted((u for u, v in UNITS.items() if v[2]), key=len, reverse=True))
+    + r"|Ω|Ω)(?![A-Za-z]))"
+)  # noqa: E501
+
+
+_OHM = re.compile(r"(?:(?<=[\d\s{])|(?<=[\d\s{][PTGMkhdcmunpf]))[ΩΩ](?![A-Za-z])")
+
+
+def ascii_units(s: str) -> str:
+    """The micro sign before a unit and the ohm sign after a number or a prefix, as the plain-text spellings:
+    ``1 µA`` -> ``1 uA``, ``1 kΩ`` -> ``1 kohm``. A Greek mu or omega anywhere else stays the letter."""
+    if "µ" in s or "μ" in s:
+        s = _MICRO.sub("u", s)
+    if "Ω" in s or "Ω" in s:
+        s = _OHM.sub("ohm", s)
+    return s
