@@ -58,7 +58,11 @@ are a unit only against a side that states a unit: against a bare value they are
 Set algebra (``\\cup``, ``\\cap``, ``\\setminus`` of intervals and finite sets) is worked out before comparing.
 Plain-text notations are read as CAS and answer keys write them: ``U`` between intervals,
 ``-`` between intervals (set difference), ``]1, 7[`` (ISO's open interval), ``Max(..)``, ``ceiling(..)``,
-``alpha``; a number after a term needs an operator (``2a 3b`` and ``(a)2`` are unparsable). Completions over
+``alpha``, ``gamma(5)``, ``zeta(2)``, ``beta(a, b)``, ``re(z)``, ``conjugate(z)`` (functions only where a ``(``
+follows; else letters), ``I`` for the imaginary unit (plain text only; in LaTeX ``I`` is a letter), ``a \bmod b``
+and ``a mod b``; an unbraced exponent is the whole number after ``^`` (``2^10`` is 1024, as calculators and
+models write it, not TeX's 2^1 0). A number after a term needs an operator (``2a 3b`` and ``(a)2`` are
+unparsable), except after a factorial or a power of a number (``5!7!``, ``2^6 3^5 5^4``). Completions over
 ``MAX_COMPLETION_CHARS`` (100,000) are ``too_long``; the parser's limits are listed in
 :mod:`~verifiers.math.guards`. When in doubt the answer is wrong: an answer that fails to parse is
 ``unparsable`` (never an exception), a comparison that raises is "not equal", and a reference that cannot
@@ -360,6 +364,12 @@ Comparison: text, choices, words, bases
     \boxed{(K) $\cos (360-A)^{\circ}$}                                  | K                            | correct     | test_set8_classes
     \boxed{twenty-one}                                                  | 21                           | correct     | test_equivalence_table
     \boxed{two thirds}                                                  | \frac23                      | correct     | test_equivalence_table
+    \boxed{gamma(5)}                                                    | 24                           | correct     | test_set10_classes
+    \boxed{gamma(5)}                                                    | 5\gamma                      | wrong       | test_set10_classes
+    \boxed{conjugate(2-I)}                                              | 2+I                          | correct     | test_set10_classes
+    \boxed{128 \bmod 3}                                                 | 2                            | correct     | test_set10_classes
+    \boxed{5!7!}                                                        | 604800                       | correct     | test_set10_classes
+    \boxed{e^(Ix)+e^(-Ix)}                                              | 2cos(x)                      | correct     | test_set10_classes
     \boxed{Max(m,n)}                                                    | \max(n, m)                   | correct     | test_set5_classes
     \boxed{factorial(3m)}                                               | (3m)!                        | correct     | test_set5_classes
     \boxed{m ＋ n}                                                       | n + m                        | correct     | test_set5_classes

@@ -29,6 +29,7 @@ from verifiers.math.guards import (
 from verifiers.math.lex import ANSWER, MULTI_FUNCS, Reading, Tok, _math_like, _word_is_symbols, tokenize
 from verifiers.math.nodes import (
     MAX_DEPTH,
+    MAX_FACTORIAL,
     PM,
     Bracket,
     Expr,
@@ -124,6 +125,13 @@ class _ExprParser:
             t = self.peek()
             if t is None:
                 break
+            if t.kind == "OP" and t.text == "mod":  # a \bmod b: the residue in [0, b), bound like a product
+                self.next()
+                right = _scalar(self.parse_unary())
+                if right == 0:
+                    raise ParseError("mod by zero")
+                left = check_size(sympy.Mod(_scalar(left), right))
+                continue
             if t.kind == "OP" and t.text in ("*", "/"):
                 self.next()
                 right = self.parse_unary()
@@ -145,7 +153,7 @@ class _ExprParser:
     def _implicit_ok(self, t: Tok) -> bool:
         if t.kind in _IMPLICIT_START:
             if t.kind == "NUM":
-                return False  # "2 3" is not a product
+                return self._after_closed_factor()  # "2 3" is not a product; "5!7!" and "2^6 3^5" are
             return True
         if t.kind == "WORD":
             return _word_is_symbols(t.text)
@@ -247,6 +255,17 @@ class _ExprParser:
         if self.at("NUM") and len(self.peek().text) > 1:
             return self._split_num()
         return _scalar(self.parse_atom())
+
+    def _after_closed_factor(self) -> bool:
+        """A number right after a factorial (``5!7!``) or after a power of a number (``2^6 3^5``, ``2^{6}3^{5}``,
+        as prime factorisations are written) starts a new factor; after anything else it needs an operator."""
+        prev = [(t.kind, t.text) for t in self.toks[max(0, self.i - 5) : self.i]]
+        if prev[-1:] == [("OP", "!")]:
+            return True
+        kinds = [k if k == "NUM" else text for k, text in prev]
+        if kinds[-5:] == ["NUM", "^", "{", "NUM", "}"]:
+            return True
+        return kinds[-3:] == ["NUM", "^", "NUM"] and self.toks[self.i].space
 
     def parse_atom(self):
         t = self.next()
@@ -390,6 +409,8 @@ class _ExprParser:
     def _symbol(self, name: str, subscript: bool = True) -> sympy.Basic:
         if self.reading.letter_constants and name in _LETTER_CONSTANTS and name not in self.bound:
             return _LETTER_CONSTANTS[name]
+        if self.reading.letter_constants and name == "I" and not self.latex and name not in self.bound:
+            return sympy.I  # plain text's I is the imaginary unit, as sympy, Mathematica and Maxima write it
         if subscript and self.at("OP", "_"):
             self.next()
             if self.at("OP", "{"):
@@ -494,6 +515,15 @@ class _ExprParser:
             for a in args[1:]:
                 out = sympy.igcd(out, a) if name == "gcd" else sympy.ilcm(out, a)
             return sympy.Integer(out)
+        if name in ("beta", "Beta"):  # B(a, b) = Gamma(a) Gamma(b) / Gamma(a + b)
+            if len(args) != 2:
+                raise ParseError("beta takes two arguments")
+            if all(a.is_Integer and a > 0 for a in args):
+                a, b = args
+                return make_factorial(a - 1) * make_factorial(b - 1) / make_factorial(a + b - 1)
+            if any(a.is_number and abs(complex(a.evalf(15))) > MAX_FACTORIAL for a in args):
+                raise ParseError("beta argument out of range")
+            return sympy.gamma(args[0]) * sympy.gamma(args[1]) / sympy.gamma(args[0] + args[1])
         return (sympy.Max if name == "max" else sympy.Min)(*args)
 
     # -- structures inside an expression: brackets, groups, sets, matrices are parsed by the grammar

@@ -21,7 +21,7 @@ from typing import TypeVar
 
 import sympy
 
-from verifiers.math.lex import FUNCS
+from verifiers.math.lex import FUNCS, PAREN_FUNCS
 from verifiers.math.nodes import (
     MAX_DIGITS,
     MAX_EXPONENT,
@@ -176,7 +176,13 @@ def make_func(name: str, arg: sympy.Basic, base: sympy.Basic | None = None) -> s
         if arg == 0 or (base is not None and base in (0, 1)):
             raise ParseError("log of zero")
         return sympy.log(arg, base) if base is not None else sympy.log(arg)
-    return FUNCS[name](arg)
+    if name in ("gamma", "Gamma") and arg.is_number:  # Gamma(n) = (n - 1)!, within the factorial's limits
+        if arg.is_Integer:
+            return make_factorial(arg - 1)
+        mag = _magnitude_ok(arg)
+        if mag is None or mag > MAX_FACTORIAL:
+            raise ParseError("gamma argument out of range")
+    return (FUNCS[name] if name in FUNCS else PAREN_FUNCS[name])(arg)
 
 
 def _div(a: sympy.Basic, b: sympy.Basic) -> sympy.Basic:

@@ -31,8 +31,14 @@ FUNCS = {
     "ln": sympy.log, "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs,
     "floor": sympy.floor, "ceil": sympy.ceiling, "ceiling": sympy.ceiling, "factorial": sympy.factorial,
 }  # fmt: skip
+# functions whose names are also letters or words: a function only where a "(" follows, as a CAS writes them
+# ("gamma(5)" is 24; "gamma" alone is the letter; "re(z)" is not r*e*z); LaTeX's \Gamma(, \zeta(, \Re(, \Im( too
+PAREN_FUNCS = {
+    "gamma": sympy.gamma, "Gamma": sympy.gamma, "zeta": sympy.zeta, "re": sympy.re, "Re": sympy.re,
+    "im": sympy.im, "Im": sympy.im, "arg": sympy.arg, "conjugate": sympy.conjugate,
+}  # fmt: skip
 # functions of several arguments, written f(a, b); plain "min" is a unit unless a "(" follows
-MULTI_FUNCS = {"gcd", "lcm", "max", "min"}
+MULTI_FUNCS = {"gcd", "lcm", "max", "min", "beta", "Beta"}
 GREEK = {
     "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",
     "kappa", "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi",
@@ -263,8 +269,10 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             and _BRACKET_AHEAD.match(s, i)
         ):
             toks.append(Tok("CUP", "cup", space))  # "(1,5] U [2,7)": plain text's union of intervals
-        elif w in FUNCS or (w in MULTI_FUNCS and _PAREN_AHEAD.match(s, i) is not None):
+        elif w in FUNCS or (w in MULTI_FUNCS.union(PAREN_FUNCS) and _PAREN_AHEAD.match(s, i) is not None):
             toks.append(Tok("FUNC", w, space))
+        elif w == "mod" and toks and _PAREN_AHEAD.match(s, i) is None:
+            toks.append(Tok("OP", "mod", space))  # "128 mod 3"
         elif w in ("pi", "infty", "inf", "infinity", "oo"):
             toks.append(Tok("CONST", "pi" if w == "pi" else "oo", space))
         elif w.lower() in ("or", "and"):
@@ -297,8 +305,8 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
                 raise ParseError(f"\\{cmd} without an argument")
             name = content.strip()
             if (name in FUNCS and cmd == "operatorname") or (
-                (name in FUNCS or name in MULTI_FUNCS) and _PAREN_AHEAD.match(s, i) is not None
-            ):  # \operatorname{lcm}(4, 6), \text{gcd}(4, 6)
+                (name in FUNCS or name in MULTI_FUNCS or name in PAREN_FUNCS) and _PAREN_AHEAD.match(s, i) is not None
+            ):  # \operatorname{lcm}(4, 6), \text{gcd}(4, 6), \operatorname{Re}(z)
                 toks.append(Tok("FUNC", name, space))
             elif content.strip().lower() in ("or", "and"):
                 toks.append(Tok("CONN", content.strip().lower(), space))
@@ -308,6 +316,10 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
                 toks.append(Tok("TEXT", content, space))
         elif cmd in FUNCS or cmd in MULTI_FUNCS:
             toks.append(Tok("FUNC", cmd, space))
+        elif cmd in ("Gamma", "zeta", "Re", "Im") and _PAREN_AHEAD.match(s, i) is not None:
+            toks.append(Tok("FUNC", cmd, space))  # \Gamma(5), \zeta(2), \Re(z)
+        elif cmd in ("bmod", "mod"):
+            toks.append(Tok("OP", "mod", space))
         elif cmd == "pi":
             toks.append(Tok("CONST", "pi", space))
         elif cmd == "infty":

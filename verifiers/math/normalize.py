@@ -41,7 +41,7 @@ _THIN = re.compile(r"(?<!\\)\\[,;:!>]|\{,\}(?=\d)")
 _WIDE = re.compile(
     r"\\(?:quad|qquad)|\\(?:enspace|thinspace|medspace|thickspace|negthinspace|space)(?![A-Za-z])|(?<!\\)\\ "
 )
-_LEFTRIGHT = re.compile(r"\\(?:left|right)\s*(?:\.|(?=[\\(\[\]|)<>/]|\\\{|\\\}))")
+_LEFTRIGHT = re.compile(r"\\(?:left|right|mleft|mright)\s*(?:\.|(?=[\\(\[\]|)<>/]|\\\{|\\\}))")
 _DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\degree(?![A-Za-z])|°|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}")
 _THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 # MATH's thousands separators: "11,\! 111,\! 100", "14{,}916", "14 {, }916" (exactly 3 digits follow)
