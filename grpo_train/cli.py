@@ -142,7 +142,7 @@ def _is_main_process() -> bool:
 
 def _set_aside_previous_run(out: Path) -> Path | None:
     """Move an earlier run out of the way of a fresh one (its checkpoint and metrics would be overwritten)."""
-    from grpo_train.train import find_checkpoint
+    from grpo_train.checkpoints import find_checkpoint
 
     if not out.is_dir() or not ((out / "metrics.jsonl").exists() or find_checkpoint(out) is not None):
         return None
@@ -179,7 +179,8 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         cfg = dataclasses.replace(cfg, model=_model_dir(cfg.model))
         _check_verifiers(cfg)
         _check_processes(cfg)
-        from grpo_train.train import find_checkpoint, train
+        from grpo_train.checkpoints import find_checkpoint
+        from grpo_train.train import train
 
         out = Path(cfg.output_dir)
         if args.resume and find_checkpoint(out) is None:
@@ -204,14 +205,14 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         print(f"verigrpo train: error: {e}", file=sys.stderr)
         return 2
     except RuntimeError as e:  # HarnessFailure: the verifiers failed, not the input
-        from grpo_train.train import HarnessFailure
+        from grpo_train.metrics import HarnessFailure
 
         if not isinstance(e, HarnessFailure):
             raise
         print(f"verigrpo train: error: {e}", file=sys.stderr)
         return 1
     except OSError as e:  # CheckpointError: the environment (a full disk), not the input
-        from grpo_train.train import CheckpointError
+        from grpo_train.checkpoints import CheckpointError
 
         if not isinstance(e, CheckpointError):
             raise

@@ -45,16 +45,9 @@ depend on the number of processes: a 2-process run makes the same update as a 1-
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import dataclasses
-import json
 import math
-import os
 import random
-import shutil
-import signal
-import sys
-import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -69,10 +62,22 @@ from torch import Tensor
 from tqdm import tqdm
 
 from grpo_train import losses
+from grpo_train.checkpoints import CHECKPOINT, find_checkpoint, rng_state, save_checkpoint, set_rng_state
 from grpo_train.config import Config, ConfigError, save_config
 from grpo_train.data import DatasetError, PromptStream, load_rows
 from grpo_train.evaluate import accuracy_by, evaluate
 from grpo_train.hardware import choose_precision, has_accelerator
+from grpo_train.metrics import (
+    ESTIMATE_AFTER,
+    HarnessFailure,
+    Logger,
+    estimate_line,
+    finish,
+    gather_rewards,
+    harness_failing,
+    reward_metrics,
+    status_summary,
+)
 from grpo_train.model import (
     OffloadedOptimizerState,
     OffloadedWeights,
@@ -84,11 +89,9 @@ from grpo_train.model import (
 )
 from grpo_train.packing import SharedPromptLM, grouped_logprobs
 from grpo_train.rollout import Rollout, generate, sample_seed, step_token_ends
-from verifiers import Reward, ScoringPool, Status, compose
+from grpo_train.runtime import StopRequest, release_freed_memory
+from verifiers import Reward, ScoringPool, compose
 from verifiers.references import check_references, describe
-
-CHECKPOINT = "checkpoint"
-STATUSES = list(Status)
 
 # ---------------------------------------------------------------------------------------------------------
 # Variants picked from dicts
@@ -154,29 +157,6 @@ SUM_KEYS = ("weight", "entropy", "entropy_tokens", *STAT_KEYS)
 # ---------------------------------------------------------------------------------------------------------
 
 
-def _libc_malloc_trim() -> Callable[[int], int] | None:
-    try:
-        return ctypes.CDLL("libc.so.6").malloc_trim
-    except (OSError, AttributeError):  # not glibc
-        return None
-
-
-_MALLOC_TRIM = _libc_malloc_trim()
-
-
-def release_freed_memory() -> None:
-    """Give the free pages of the C heap back to the system (glibc ``malloc_trim(0)``; a no-op elsewhere).
-
-    Called between the phases of a step and before the optimizer step. glibc keeps freed blocks of up to 32 MiB
-    (activations, gradients, rollout weights) in its heap, so without this the process stays at the high-water
-    mark of every phase so far: in ``bench_trl`` ~0.9 GB more between phases, and the optimizer's states came
-    back on top of the backward's freed activations. The pages are faulted in again when the next phase needs
-    them (tens of ms per phase; serving every large block with its own mmap instead, a fixed
-    ``M_MMAP_THRESHOLD``, cost ~40% of a step)."""
-    if _MALLOC_TRIM is not None:
-        _MALLOC_TRIM(0)
-
-
 def build_verifier(cfg: Config) -> Any:
     """The weighted, gated composition of the configured verifiers (the first is the primary)."""
     weights = cfg.verifiers if isinstance(cfg.verifiers, dict) else {name: 1.0 for name in cfg.verifiers}
@@ -197,178 +177,6 @@ def judgeable(rows: list[dict[str, Any]], verifier: Any, what: str, say: Callabl
     return [r for i, r in enumerate(rows) if i not in dropped]
 
 
-def rng_state() -> dict[str, Any]:
-    return {"python": random.getstate(), "numpy": np.random.get_state(), "torch": torch.get_rng_state()}
-
-
-def set_rng_state(state: dict[str, Any]) -> None:
-    random.setstate(state["python"])
-    np.random.set_state(state["numpy"])
-    torch.set_rng_state(state["torch"])
-
-
-class HarnessFailure(RuntimeError):
-    """Most rewards of the last steps were harness failures (timeouts, verifier errors, bad input): the run stops
-    instead of training on nothing (``max_infra_frac``)."""
-
-
-def harness_failing(infra_fracs: list[float], max_frac: float, window: int) -> str | None:
-    """Why the run must stop, or None: the mean harness-failure fraction of the last ``window`` steps is above
-    ``max_frac`` (``max_frac >= 1`` never stops). A single bad step (a slow disk, one hung sandbox) does not."""
-    if max_frac >= 1 or len(infra_fracs) < window:
-        return None
-    mean = sum(infra_fracs[-window:]) / window
-    if mean <= max_frac:
-        return None
-    return (f"{mean:.0%} of the completions of the last {window} steps got no reward from the harness (more than "
-            f"max_infra_frac = {max_frac:g})")
-
-
-def status_summary(metrics: dict[str, float]) -> str:
-    """"last step: timeout 60%, wrong 40%" from a step's ``status/...`` metrics."""
-    parts = sorted(((k.split("/", 1)[1], v) for k, v in metrics.items() if k.startswith("status/")), key=lambda kv: -kv[1])
-    return "last step: " + ", ".join(f"{name} {v:.0%}" for name, v in parts)
-
-
-class CheckpointError(OSError):
-    """A checkpoint could not be written (no space, no permission); the previous one is left intact."""
-
-
-def save_checkpoint(
-    out: Path, model: torch.nn.Module, tokenizer: Any, state: dict[str, Any], ref: torch.nn.Module | None = None
-) -> None:
-    """Write ``out/checkpoint`` (and the refreshed reference ``ref``, if given) atomically: into a temporary
-    directory, then renamed into place.
-
-    A crash at any point leaves either the previous checkpoint or the new one (``checkpoint.old`` is the
-    previous one for the instant between the two renames; :func:`find_checkpoint` falls back to it).
-    """
-    final, tmp, old = out / CHECKPOINT, out / f"{CHECKPOINT}.tmp", out / f"{CHECKPOINT}.old"
-    shutil.rmtree(tmp, ignore_errors=True)
-    try:
-        model.save_pretrained(tmp / "model")
-        tokenizer.save_pretrained(tmp / "model")
-        if ref is not None:
-            ref.save_pretrained(tmp / "ref")
-        torch.save(state, tmp / "trainer.pt")  # last: a directory with trainer.pt is complete
-    except Exception as e:  # a full disk, a quota: safetensors raises its own error type for them
-        shutil.rmtree(tmp, ignore_errors=True)  # the partial copy, which may be what filled the disk
-        kept = find_checkpoint(out)
-        raise CheckpointError(
-            f"could not write a checkpoint to {out} ({type(e).__name__}: {e}); "
-            + (f"the previous one is intact in {kept}: free space, then continue with --resume"
-               if kept is not None else "no earlier checkpoint exists")
-        ) from e
-    shutil.rmtree(old, ignore_errors=True)
-    if final.exists():
-        os.replace(final, old)
-    os.replace(tmp, final)
-    shutil.rmtree(old, ignore_errors=True)
-
-
-def find_checkpoint(out: Path) -> Path | None:
-    for name in (CHECKPOINT, f"{CHECKPOINT}.old"):
-        if (out / name / "trainer.pt").exists():
-            return out / name
-    return None
-
-
-def _mean(values: list[float]) -> float:
-    return float(sum(values) / len(values)) if values else float("nan")
-
-
-def reward_metrics(scored: list[Reward], lengths: Tensor, truncated: Tensor, names: list[str]) -> dict[str, float]:
-    """Reward, per-verifier reward, accuracy, status rates and length statistics of a step's completions."""
-    n = len(scored)
-    ok = [r for r in scored if not r.status.is_infra]
-    m: dict[str, float] = {
-        "reward": _mean([r.outcome for r in ok]),
-        "accuracy": sum(r.status is Status.CORRECT for r in scored) / n,
-        "infra_frac": 1 - len(ok) / n,
-        "completion_len": float(lengths.float().mean()),
-        "completion_len_max": float(lengths.max()),
-        "truncated_frac": float(truncated.float().mean()),
-    }
-    for name in names:
-        comps = [r.info.get("components", {}).get(name) for r in ok]
-        m[f"reward/{name}"] = _mean([c["reward"] for c in comps if c is not None])
-    for status in STATUSES:
-        count = sum(r.status is status for r in scored)
-        if count:
-            m[f"status/{status.value}"] = count / n
-    return m
-
-
-def _step_of(line: str) -> float:
-    """The step of a JSONL log line; a line cut short by a kill counts as past any checkpoint."""
-    try:
-        return json.loads(line)["step"]
-    except (json.JSONDecodeError, KeyError, TypeError):
-        return math.inf
-
-
-class Logger:
-    """metrics.jsonl, samples.jsonl and TensorBoard (if installed), written by the main process only."""
-
-    def __init__(self, out: Path, start_step: int, enabled: bool) -> None:
-        self.enabled = enabled
-        self.metrics_path, self.samples_path = out / "metrics.jsonl", out / "samples.jsonl"
-        self.tb = None
-        if not enabled:
-            return
-        for path in (self.metrics_path, self.samples_path):  # drop rows a killed run wrote after its checkpoint
-            if path.exists():
-                rows = [line for line in path.read_text().splitlines() if _step_of(line) <= start_step]
-                path.write_text("".join(r + "\n" for r in rows))
-        with contextlib.suppress(ImportError):
-            from torch.utils.tensorboard import SummaryWriter
-
-            self.tb = SummaryWriter(str(out / "tensorboard"))
-
-    def log(self, step: int, metrics: dict[str, float], samples: list[dict[str, Any]]) -> None:
-        if not self.enabled:
-            return
-        with self.metrics_path.open("a") as f:
-            f.write(json.dumps({"step": step, **metrics}) + "\n")
-        with self.samples_path.open("a") as f:
-            for s in samples:
-                f.write(json.dumps({"step": step, **s}, default=str) + "\n")
-        if self.tb is not None:
-            for key, value in metrics.items():
-                self.tb.add_scalar(key, value, step)
-
-    def close(self) -> None:
-        if self.tb is not None:
-            self.tb.close()
-
-
-class StopRequest:
-    """Ctrl-C / SIGTERM handling: the first signal asks the loop to finish its step, save and exit; a second
-    one raises KeyboardInterrupt at once (the loop then saves only if the step's update had not started)."""
-
-    def __init__(self) -> None:
-        self.requested = False
-        self._previous: dict[int, Any] = {}
-
-    def _handle(self, signum: int, frame: Any) -> None:
-        if self.requested:
-            raise KeyboardInterrupt(f"signal {signum}")
-        self.requested = True
-        print("\nstopping after this step (a second Ctrl-C or SIGTERM stops at once)", file=sys.stderr)
-
-    def __enter__(self) -> StopRequest:
-        if threading.current_thread() is threading.main_thread():
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                self._previous[sig] = signal.signal(sig, self._handle)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for sig, handler in self._previous.items():
-            signal.signal(sig, handler)
-
-
-# ---------------------------------------------------------------------------------------------------------
-# The update: mu passes x minibatches x micro-batches
 # ---------------------------------------------------------------------------------------------------------
 
 
@@ -704,7 +512,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
 
                 # 5. metrics: per-completion values gathered from every process, loss statistics summed.
                 metrics = reward_metrics(
-                    _gather_rewards(accelerator, scored),
+                    gather_rewards(accelerator, scored),
                     accelerator.gather(batch["lengths"].to(device)).cpu(),
                     accelerator.gather(rollout.truncated.to(device)).cpu(),
                     list(verifier.names),
@@ -774,56 +582,8 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     teardown()
     summary.update({"steps": step, "seconds_total": round(time.time() - t_start, 1)})
     if main:
-        _finish(out, summary)
+        finish(out, summary)
     accelerator.end_training()
     return summary
 
 
-ESTIMATE_AFTER = 3  # steps after which the run prints its estimated total time (the first step warms up)
-
-
-def estimate_line(elapsed: float, step_seconds: list[float], left: int, eval_seconds: float) -> str:
-    """The early "estimated total" line: ``elapsed`` seconds so far (setup and the first evaluation included),
-    ``left`` more steps at the pace of the steps so far (the first one left out when there are others: it
-    warms up), plus a final evaluation of ``eval_seconds``. Arithmetic completions shorten as the policy
-    learns, so later steps are usually faster and the estimate errs long."""
-    timed = step_seconds[1:] or step_seconds
-    pace = sum(timed) / max(len(timed), 1)
-    rest = left * pace + eval_seconds
-    total = elapsed + rest
-    tail = f" and a {eval_seconds:.0f} s evaluation" if eval_seconds else ""
-    return f"estimated total {total / 60:.1f} min ({elapsed:.0f} s so far; {left} steps of ~{pace:.1f} s{tail} to go)"
-
-
-def _gather_rewards(accelerator: Accelerator, scored: list[Reward]) -> list[Reward]:
-    """All processes' rewards, in process order (rewards are small; objects are gathered as JSON)."""
-    if accelerator.num_processes == 1:
-        return scored
-    from accelerate.utils import gather_object
-
-    return [Reward.from_dict(d) for d in gather_object([r.to_dict() for r in scored])]
-
-
-def _finish(out: Path, summary: dict[str, Any]) -> None:
-    """Plots, summary.json and a printed summary."""
-    from grpo_train.plots import plot_metrics
-
-    metrics = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
-    summary["plots"] = [str(p) for p in plot_metrics(metrics, out)]
-    if metrics:
-        first, last = metrics[: min(5, len(metrics))], metrics[-min(5, len(metrics)) :]
-        summary["reward_first5"] = _mean([m["reward"] for m in first])
-        summary["reward_last5"] = _mean([m["reward"] for m in last])
-        summary["reward_window"] = len(first)  # 5, or every step of a shorter run
-        summary["seconds_per_step"] = _mean([m["seconds_step"] for m in metrics])
-    (out / "summary.json").write_text(json.dumps(summary, indent=2, default=str))
-    lines = [f"run: {out}  steps: {summary['steps']}  wall: {summary['seconds_total']:.0f}s"]
-    if "reward_first5" in summary:
-        n = summary["reward_window"]
-        lines.append(f"train reward: {summary['reward_first5']:.3f} (first {n} steps) -> "
-                     f"{summary['reward_last5']:.3f} (last {n})")
-    for tag in ("before", "after"):
-        if f"eval_{tag}" in summary:
-            e = summary[f"eval_{tag}"]
-            lines.append(f"held-out accuracy {tag}: {e['accuracy']:.1%} ({e['problems']} problems)")
-    print("\n".join(lines))

@@ -456,7 +456,7 @@ def test_logger_writes_tensorboard_scalars_when_installed(tmp_path, monkeypatch)
     (a recording stand-in for SummaryWriter: tensorboard itself is not a test dependency)."""
     import types
 
-    from grpo_train.train import Logger
+    from grpo_train.metrics import Logger
 
     written: list[tuple[str, float, int]] = []
 
@@ -952,7 +952,7 @@ def test_a_checkpoint_that_cannot_be_written_leaves_the_previous_one(tmp_path):
     partial copy removed (it may be what filled the disk), the previous checkpoint intact."""
     import torch
 
-    from grpo_train.train import CheckpointError, find_checkpoint, save_checkpoint
+    from grpo_train.checkpoints import CheckpointError, find_checkpoint, save_checkpoint
 
     class Saver:
         def __init__(self, fail: bool = False) -> None:
