@@ -41,6 +41,22 @@ from verifiers.math import answers_equivalent, math_answer
         ("5 \\bmod 0", "5", False),
         # \mleft / \mright are \left / \right
         ("\\operatorname{artanh}\\mleft(0\\mright)", "0", True),
+        # derivatives: \frac{d}{dx} is worked out; y', dy/dx and \frac{dy}{dx} are one label
+        ("\\frac{d}{dx} [ \\tan x ]", "\\sec^2 x", True),
+        ("\\frac{d}{dx}(x^3)", "3x^2", True),
+        ("\\frac{d}{dx} x^2 + 1", "2x + 1", True),
+        ("\\frac{d^2}{dx^2}\\sin x", "-\\sin x", True),
+        ("\\frac{d}{dx} x^2", "x^2", False),
+        ("\\frac{d}{dx}", "1", False),
+        ("\\frac{dy}{dx} = 2x", "2x", True),
+        ("y' = 2x", "2x", True),
+        ("dy/dx = 2x", "\\frac{dy}{dx} = 2x", True),
+        ("y' = 2x", "y = 2x", False),
+        ("\\frac{d^2y}{dx^2} = 0", "y' = 0", False),
+        # a product with a symbolic bound of c k is a factorial
+        ("\\prod_{k=1}^{n} k", "n!", True),
+        ("\\prod_{k=1}^{n} 2k", "2^n n!", True),
+        ("\\prod_{k=1}^{n} k", "(n+1)!", False),
         # a number after a factorial or after a power of a number starts a new factor
         ("5!7!", "604800", True),
         ("2^6 3^5 5^4", "9720000", True),

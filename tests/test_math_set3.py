@@ -116,7 +116,7 @@ def test_finite_sums_and_products(pred, gold, expected):
 
 @pytest.mark.parametrize(
     "text",
-    ["\\sum_{k=1}^{1000000} k", "\\prod_{k=1}^{n} k", "\\sum_{k=1}^{n} \\sin k", "\\sum_{k=x}^{3} k"],
+    ["\\sum_{k=1}^{1000000} k", "\\prod_{k=1}^{n} k^2", "\\sum_{k=1}^{n} \\sin k", "\\sum_{k=x}^{3} k"],
 )
 def test_sums_beyond_the_limits_do_not_parse(text):
     with pytest.raises((ParseError, ValueError)):

@@ -256,6 +256,25 @@ class _ExprParser:
             return self._split_num()
         return _scalar(self.parse_atom())
 
+    def _derivative_operator(self) -> tuple[int, sympy.Basic] | None:
+        """After ``\\frac``: ``{d}{dx}`` or ``{d^n}{dx^n}`` followed by an operand -> (n, x), the tokens consumed;
+        else None and nothing consumed."""
+        toks = self.toks[self.i : self.i + 12]
+        text = "".join(t.text if t.kind != "NUM" else f"#{t.text}" for t in toks)
+        m = re.match(r"\{d(?:\^#(\d))?\}\{d([A-Za-z])(?:\^#(\d))?\}", text)
+        if m is None or (m.group(1) or "1") != (m.group(3) or "1"):
+            return None
+        used = 0
+        for length in range(1, len(toks) + 1):  # how many tokens the match spans
+            if len("".join(t.text if t.kind != "NUM" else f"#{t.text}" for t in toks[:length])) == m.end():
+                used = length
+                break
+        after = self.peek(used)
+        if not used or after is None or after.kind in ("REL", "CONN") or (after.kind == "OP" and after.text in ",;)]}"):
+            return None
+        self.i += used
+        return int(m.group(1) or 1), self._symbol(m.group(2), subscript=False)
+
     def _after_closed_factor(self) -> bool:
         """A number right after a factorial (``5!7!``) or after a power of a number (``2^6 3^5``, ``2^{6}3^{5}``,
         as prime factorisations are written) starts a new factor; after anything else it needs an operator."""
@@ -301,6 +320,13 @@ class _ExprParser:
                 return v
             raise ParseError("text inside an expression")
         if k == "FRAC":
+            derivative = self._derivative_operator()
+            if derivative is not None:  # \frac{d}{dx} x^3, \frac{d^2}{dx^2}[\sin x]: worked out
+                order, var = derivative
+                self.enter()
+                f = _scalar(self.parse_power())
+                self.depth -= 1
+                return check_size(sympy.diff(f, var, order))
             num = self.latex_arg()
             den = self.latex_arg()
             return _div(num, den)

@@ -13,7 +13,15 @@ import sympy
 
 from verifiers.math.expr import _ExprParser
 from verifiers.math.guards import _scalar, make_binomial
-from verifiers.math.lex import _SCALES, _function_name, _is_label, _word_is_symbols, canonical_unit, tokenize
+from verifiers.math.lex import (
+    _SCALES,
+    _function_name,
+    _is_label,
+    _word_is_symbols,
+    canonical_unit,
+    label_name,
+    tokenize,
+)
 from verifiers.math.nodes import (
     Answers,
     Bracket,
@@ -166,7 +174,7 @@ class _Parser(_ExprParser):
             return named
         first = self.parse_struct()
         label = _is_label(self.toks[start : self.i])
-        name = "".join(t.text for t in self.toks[start : self.i]) if label else ""
+        name = label_name(self.toks[start : self.i]) if label else ""
         ops: list[str] = []
         sides = [first]
         last_start = start
@@ -184,7 +192,7 @@ class _Parser(_ExprParser):
             if fn is not None:  # "0 < f(x) < 1": the range of f, not the product f*x
                 sides[1] = Expr(sympy.Symbol(fn))
         if ops == ["="] and not label and _is_label(self.toks[last_start : self.i]):
-            name = "".join(t.text for t in self.toks[last_start : self.i])
+            name = label_name(self.toks[last_start : self.i])
             return Relation(("=",), (sides[1], sides[0]), True, name)  # "5 = x" is "x = 5"
         return Relation(tuple(ops), tuple(sides), label, name)
 
@@ -227,9 +235,16 @@ class _Parser(_ExprParser):
         return Relation(("=",), (Text(name), value), True, name)
 
     def _derived_function_label(self) -> str | None:
-        """``f'(x)``, ``f''(x)``, ``f^{-1}(x)`` followed by ``=``: the name as written, else None."""
+        """``f'(x)``, ``f''(x)``, ``f^{-1}(x)``, ``y'`` followed by ``=``: the name as written, else None."""
         if not self.at("IDENT"):
             return None
+        primes = 0
+        while primes < 3 and self.at("OP", "'", k=1 + primes):
+            primes += 1
+        if primes and self.at("REL", "=", k=1 + primes):  # y' = 2x, y'' = 0
+            name = self.peek().text + "'" * primes
+            self.i += primes + 1
+            return name
         k, marks = 1, ""
         while k < 7 and not self.at("OP", "(", k=k) and self.peek(k) is not None:
             marks += self.peek(k).text

@@ -136,7 +136,8 @@ def make_big_operator(
     name: str, k: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, term: sympy.Basic
 ) -> sympy.Basic:
     """``\\sum`` / ``\\prod`` over ``k = lo .. hi``: written out when the bounds are integers (at most
-    ``_MAX_TERMS`` terms); a sum with a symbolic upper bound only of a polynomial in ``k`` (Faulhaber)."""
+    ``_MAX_TERMS`` terms); with a symbolic upper bound, a sum only of a polynomial in ``k`` (Faulhaber), a product
+    only of ``c k`` (factorials)."""
     if not lo.is_Integer:
         raise ParseError("a sum's lower bound must be an integer")
     if hi.is_Integer:
@@ -154,6 +155,10 @@ def make_big_operator(
         and sympy.degree(term, k) <= _MAX_SUMMAND_DEGREE
     ):
         return sympy.expand(sympy.summation(term, (k, lo, hi)))
+    if name == "prod" and hi.free_symbols and k not in hi.free_symbols and lo >= 1:
+        c = sympy.simplify(term / k)
+        if not c.has(k) and c.is_number and c != 0:  # \prod_{k=1}^{n} ck = c^n n!
+            return c ** (hi - lo + 1) * sympy.factorial(hi) / sympy.factorial(lo - 1)
     raise ParseError(f"unsupported \\{name}")
 
 

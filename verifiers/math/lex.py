@@ -433,11 +433,27 @@ def _function_name(toks: list[Tok]) -> str | None:
     return None
 
 
+_DERIVATIVE_LABEL = re.compile(
+    r"[A-Za-z]'{1,3}|frac\{d(?:\^(\d))?[A-Za-z]\}\{d[A-Za-z](?:\^\1)?\}|d(?:\^(\d))?[A-Za-z]/d[A-Za-z](?:\^\2)?"
+)
+
+
+def label_name(toks: list[Tok]) -> str:
+    """A label's name as written, a derivative in one spelling: ``dy/dx``, ``\\frac{dy}{dx}`` -> ``y'``."""
+    text = "".join(t.text for t in toks)
+    m = re.fullmatch(r"(?:frac\{d(?:\^(\d))?([A-Za-z])\}\{d[A-Za-z](?:\^\d)?\}|d(?:\^(\d))?([A-Za-z])/d[A-Za-z](?:\^\d)?)", text)
+    if m is None:
+        return text
+    return (m.group(2) or m.group(4)) + "'" * int(m.group(1) or m.group(3) or 1)
+
+
 def _is_label(toks: list[Tok]) -> bool:
     """The left side of ``x = ...`` is a bare name: ``x``, ``y_1``, ``\\theta``, ``f(x)``, ``f'(x)``, ``g^{-1}(x)``."""
     kinds = [t.kind for t in toks]
     if re.fullmatch(r"[A-Za-z](?:'{1,2}|\^\{?-1\}?)\([A-Za-z]\)", "".join(t.text for t in toks)):
         return True  # a derivative or an inverse, as a label (grammar's derived function labels)
+    if _DERIVATIVE_LABEL.fullmatch("".join(t.text for t in toks)):
+        return True  # y', dy/dx, \frac{dy}{dx}, \frac{d^2y}{dx^2}
     if kinds == ["IDENT"] and toks[0].text not in ("e", "i"):
         return True
     if len(toks) >= 3 and kinds[0] == "IDENT" and toks[1].text == "_":
