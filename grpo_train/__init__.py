@@ -1,9 +1,10 @@
 """grpo_train: GRPO on top of the verifiers.
 
 The maths are pure tensor functions (``grpo_train.losses``: Eq. 5 / Eq. 6 advantages, k3 KL, clipped surrogate,
-``grpo_loss``; ``grpo_train.logprobs``: per-token log-probs), usable by any trainer. The trainer itself is one
-file, ``grpo_train.train`` (``from grpo_train.train import train``; the package does not re-export it, so
-the name stays the module's), configured by ``grpo_train.config.Config`` and run with ``verigrpo train``.
+``grpo_loss``; ``grpo_train.logprobs``: per-token log-probs), usable by any trainer. The training loop itself is
+one file, ``grpo_train.train`` (``from grpo_train.train import train``; the package does not re-export it, so
+the name stays the module's), with its plumbing in ``grpo_train.checkpoints``, ``grpo_train.metrics`` and
+``grpo_train.runtime``; configured by ``grpo_train.config.Config`` and run with ``verigrpo train``.
 """
 
 from grpo_train.config import Config, load_config
@@ -20,6 +21,7 @@ from grpo_train.losses import (
     clipped_surrogate,
     grpo_loss,
     k3_kl,
+    loss_denominator,
     outcome_advantages,
     process_advantages,
 )
@@ -36,6 +38,7 @@ __all__ = [
     "grpo_loss",
     "k3_kl",
     "load_config",
+    "loss_denominator",
     "outcome_advantages",
     "pass_at_k",
     "process_advantages",

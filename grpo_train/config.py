@@ -221,7 +221,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "precision": ("auto", "fp32", "bf16"),
     "lr_schedule": ("constant", "cosine"),
     "aggregation": ("sequence_mean", "token_mean", "constant"),
-}  # each the keys of its table (train.ADVANTAGES, losses.STD_CHOICES, ...): tests/test_config.py checks they agree
+}  # each the keys of its table (losses.ADVANTAGES, losses.STD_CHOICES, ...): tests/test_config.py checks they agree
 
 
 def field_docs() -> dict[str, str]:

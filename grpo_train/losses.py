@@ -24,8 +24,9 @@ Choices made here, and how they differ from TRL (``GRPOTrainer``) and verl:
   completion's tokens, then over completions; TRL calls this ``loss_type="grpo"``). TRL's current default
   is ``loss_type="dapo"`` (token mean over the whole batch; older releases defaulted to ``"bnpo"``) with
   ``scale_rewards="group"`` (sample std + 1e-4); verl's default is ``loss_agg_mode="token-mean"``. Here
-  ``"token_mean"`` normalises by the tokens of the tensors passed in (one micro-batch); pass the whole
-  batch, or rescale, to get a batch-global token mean under gradient accumulation.
+  every aggregation divides by the tensors passed in (one micro-batch) unless ``grpo_loss`` is given the
+  minibatch's ``denominator`` (``loss_denominator`` summed over micro-batches), which the trainer does: a
+  batch-global token mean (or sequence mean) under gradient accumulation.
 * **KL.** ``k3_kl`` is Eq. 4 (Schulman's k3) with the log-ratio clamped to [-20, 20] like verl's
   ``low_var_kl`` (which also clamps the result to [-10, 10]; we do not). TRL applies no clamp.
 """
@@ -33,6 +34,7 @@ Choices made here, and how they differ from TRL (``GRPOTrainer``) and verl:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import torch
 from torch import Tensor
@@ -220,26 +222,66 @@ def clip_indicators(
 
 
 # ---------------------------------------------------------------------------------------------------------
-# Aggregations: per-token values [N, L] and mask [N, L] -> scalar
+# Aggregations: per-token values [N, L] and mask [N, L] -> scalar, a sum over a denominator
 # ---------------------------------------------------------------------------------------------------------
 
 
-def sequence_mean(values: Tensor, mask: Tensor, *, max_tokens: int | None = None) -> Tensor:
-    """DeepSeekMath Eq. 3: (1/N) sum_i (1/|o_i|) sum_t v_it. An empty completion counts as 0 in the mean."""
+class Aggregation(NamedTuple):
+    """A loss aggregation: the summed per-token values, divided by a count of the batch."""
+
+    total: Callable[[Tensor, Tensor], Tensor]
+    """(values [N, L], mask [N, L]) -> scalar: what is summed."""
+    count: Callable[[Tensor, int | None], float]
+    """(mask [N, L], max_tokens) -> what the sum is divided by, for these completions (see loss_denominator)."""
+
+
+def sequence_total(values: Tensor, mask: Tensor) -> Tensor:
+    """sum_i (1/|o_i|) sum_t v_it: each completion's token mean, summed (an empty completion adds 0)."""
     per_seq = (values * mask).sum(-1) / mask.sum(-1).clamp(min=1)  # [N]
-    return per_seq.mean()
+    return per_seq.sum()
 
 
-def token_mean(values: Tensor, mask: Tensor, *, max_tokens: int | None = None) -> Tensor:
-    """DAPO: sum over all tokens / number of tokens (longer completions weigh more)."""
-    return (values * mask).sum() / mask.sum().clamp(min=1)
+def token_total(values: Tensor, mask: Tensor) -> Tensor:
+    """sum_i sum_t v_it over unmasked tokens."""
+    return (values * mask).sum()
 
 
-def constant(values: Tensor, mask: Tensor, *, max_tokens: int | None = None) -> Tensor:
-    """Dr. GRPO: sum over all tokens / (N * max_tokens), a constant (the generation budget, not |o_i|)."""
+def completions(mask: Tensor, max_tokens: int | None = None) -> float:
+    """N, the number of completions."""
+    return float(mask.shape[0])
+
+
+def tokens(mask: Tensor, max_tokens: int | None = None) -> float:
+    """The number of unmasked tokens."""
+    return float(mask.sum())
+
+
+def budget(mask: Tensor, max_tokens: int | None = None) -> float:
+    """N * max_tokens, the generation budget of the completions (not their lengths)."""
     if max_tokens is None or max_tokens < 1:
         raise ValueError("aggregation 'constant' (Dr. GRPO) needs max_tokens, the completion length budget")
-    return (values * mask).sum() / (values.shape[0] * max_tokens)
+    return float(mask.shape[0] * max_tokens)
+
+
+AGGREGATIONS: dict[str, Aggregation] = {
+    "sequence_mean": Aggregation(sequence_total, completions),  # DeepSeekMath Eq. 3: (1/N) sum_i (1/|o_i|) sum_t
+    "token_mean": Aggregation(token_total, tokens),  # DAPO: longer completions weigh more
+    "constant": Aggregation(token_total, budget),  # Dr. GRPO: sum_i sum_t / (N * max_tokens)
+}
+
+
+def loss_denominator(mask: Tensor, aggregation: str, *, max_tokens: int | None = None) -> float:
+    """What ``aggregation`` divides its sum by, for the completions of ``mask`` [N, L]: N (``sequence_mean``),
+    the unmasked tokens (``token_mean``) or N * max_tokens (``constant``).
+
+    Under gradient accumulation, sum it over every micro-batch (and process) of a minibatch and pass the sum to
+    :func:`grpo_loss` as ``denominator``: the micro-batch losses then add up to the loss of the whole minibatch,
+    whatever the micro-batch size. Its share ``loss_denominator(micro) / denominator`` also weighs the
+    micro-batch's statistics.
+    """
+    if aggregation not in AGGREGATIONS:
+        raise ValueError(f"unknown aggregation {aggregation!r}; choose one of {', '.join(AGGREGATIONS)}")
+    return AGGREGATIONS[aggregation].count(mask, max_tokens)
 
 
 def masked_mean(values: Tensor, mask: Tensor, dim: int | None = None) -> Tensor:
@@ -252,13 +294,6 @@ def masked_mean(values: Tensor, mask: Tensor, dim: int | None = None) -> Tensor:
     if dim is None:
         return values.sum() / mask.sum().clamp(min=1)
     return values.sum(dim) / mask.sum(dim).clamp(min=1)
-
-
-AGGREGATIONS: dict[str, Callable[..., Tensor]] = {
-    "sequence_mean": sequence_mean,
-    "token_mean": token_mean,
-    "constant": constant,
-}
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -278,6 +313,7 @@ def grpo_loss(
     eps_high: float = 0.2,
     aggregation: str = "sequence_mean",
     max_tokens: int | None = None,
+    denominator: float | None = None,
 ) -> tuple[Tensor, dict[str, float]]:
     """GRPO loss (negated Eq. 3): per token ``-(surrogate - beta * k3)``, aggregated with ``AGGREGATIONS``.
 
@@ -292,6 +328,10 @@ def grpo_loss(
         aggregation: ``"sequence_mean"`` (default, DeepSeekMath), ``"token_mean"`` (DAPO; TRL's and
             verl's default) or ``"constant"`` (Dr. GRPO, needs ``max_tokens``).
         max_tokens: the completion length budget, used only by ``"constant"``.
+        denominator: what the aggregation's sum is divided by; default ``loss_denominator`` of ``mask`` (these
+            completions alone). Under gradient accumulation pass the minibatch's (summed over micro-batches and
+            processes): the micro-batch losses are then shares that add up to the minibatch's loss, and nothing
+            has to rescale them. Clamped at 1 (a batch with nothing to count gives 0).
 
     Returns:
         ``(loss, stats)``: a scalar tensor to call ``.backward()`` on, and floats computed without grad as
@@ -300,7 +340,9 @@ def grpo_loss(
         ``(rho - 1) - log rho``, the k3 estimate of KL(pi_old || pi_theta) on samples from pi_old, as in
         cleanrl's ``approx_kl``), ``adv_abs`` (mean |advantage|).
     """
-    if aggregation not in AGGREGATIONS:
+    if denominator is None:
+        denominator = loss_denominator(mask, aggregation, max_tokens=max_tokens)  # checks the aggregation too
+    elif aggregation not in AGGREGATIONS:
         raise ValueError(f"unknown aggregation {aggregation!r}; choose one of {', '.join(AGGREGATIONS)}")
     if beta != 0 and ref_logp is None:
         raise ValueError("ref_logp is required when beta != 0")
@@ -316,7 +358,7 @@ def grpo_loss(
             kl = k3_kl(logp, ref_logp)  # [N, L]
         if beta != 0:
             per_token = per_token + beta * kl
-    loss = AGGREGATIONS[aggregation](per_token, mask, max_tokens=max_tokens)
+    loss = AGGREGATIONS[aggregation].total(per_token, mask) / max(denominator, 1.0)
 
     with torch.no_grad():
         low, high = clip_indicators(logp, old_logp, adv, eps_low, eps_high)  # [N, L] bool

@@ -1,5 +1,10 @@
 """The GRPO training loop, top to bottom: setup, rollout, scoring, advantages, mu inner updates, logging, checkpoints.
 
+``train`` reads as the loop itself; each step is a small function above it (``sample``, ``score``, ``make_batch``,
+``update``, ``step_metrics``, ``save``). Plumbing lives elsewhere: checkpoint I/O in ``grpo_train.checkpoints``,
+metrics and logging in ``grpo_train.metrics``, signals and memory in ``grpo_train.runtime``, the maths in
+``grpo_train.losses``.
+
 GRPO as in DeepSeekMath (Shao et al., 2024), Eq. 3 with outcome (Eq. 5) or process (Eq. 6) advantages; the
 maths live in ``grpo_train.losses`` as pure functions. How this loop departs from the paper and from TRL:
 
@@ -15,10 +20,10 @@ maths live in ``grpo_train.losses`` as pure functions. How this loop departs fro
 * **Harness failures are not zeros.** A completion whose verifier timed out or crashed (``status.is_infra``)
   gets a NaN reward: it is left out of its group's mean and std and out of the loss, and counted in the
   ``infra_frac`` metric.
-* **Loss normalisation is global.** Each micro-batch loss (``losses.grpo_loss``, which normalises by the
-  micro-batch) is rescaled by its share of the minibatch (completions, or tokens for ``token_mean``), summed
-  over micro-batches and processes, so the gradient equals that of one big batch whatever the micro-batch
-  size and the number of processes.
+* **Loss normalisation is global.** ``losses.grpo_loss`` divides each micro-batch's summed loss by the
+  minibatch's denominator (``losses.loss_denominator``: completions, tokens for ``token_mean``, summed over
+  micro-batches and processes), so the micro-batch losses add up to the minibatch's and the gradient equals
+  that of one big batch whatever the micro-batch size and the number of processes.
 * **bf16** (``precision = "bf16"``, what ``auto`` picks where the device computes bf16 natively; float32
   elsewhere, see ``grpo_train.hardware``) is autocast: float32 master weights and AdamW
   state, bfloat16 matrix products in every forward (sampling, log-probs, the reference). Sampling runs its
@@ -62,11 +67,19 @@ from torch import Tensor
 from tqdm import tqdm
 
 from grpo_train import losses
-from grpo_train.checkpoints import CHECKPOINT, find_checkpoint, rng_state, save_checkpoint, set_rng_state
+from grpo_train.checkpoints import (
+    CHECKPOINT,
+    find_checkpoint,
+    load_trainer_state,
+    rng_state,
+    save_checkpoint,
+    set_rng_state,
+)
 from grpo_train.config import Config, ConfigError, save_config
 from grpo_train.data import DatasetError, PromptStream, load_rows
 from grpo_train.evaluate import accuracy_by, evaluate
 from grpo_train.hardware import choose_precision, has_accelerator
+from grpo_train.losses import ADVANTAGES
 from grpo_train.metrics import (
     ESTIMATE_AFTER,
     HarnessFailure,
@@ -94,7 +107,7 @@ from verifiers import Reward, ScoringPool, compose
 from verifiers.references import check_references, describe
 
 # ---------------------------------------------------------------------------------------------------------
-# Variants picked from dicts
+# Variants: the learning-rate schedule (a dict here) and the advantages (losses.ADVANTAGES)
 # ---------------------------------------------------------------------------------------------------------
 
 
@@ -117,35 +130,29 @@ def lr_factor(step: int, cfg: Config) -> float:
     return LR_SCHEDULES[cfg.lr_schedule](step, cfg)
 
 
-def _outcome_adv(rewards: Tensor, scored: list[Reward], rollout: Rollout, tokenizer: Any, cfg: Config) -> Tensor:
-    """Eq. 5, one advantage per completion, broadcast over its tokens."""
-    adv = losses.outcome_advantages(rewards, std=cfg.std, eps=cfg.adv_eps)  # [B, G]
-    return adv.reshape(-1, 1)  # [N, 1]
-
-
-def _process_adv(rewards: Tensor, scored: list[Reward], rollout: Rollout, tokenizer: Any, cfg: Config) -> Tensor:
-    """Eq. 6 from the verifiers' step rewards (character spans mapped to token indices)."""
+def token_steps(scored: list[Reward], rollout: Rollout, tokenizer: Any) -> tuple[list[list[float]], list[list[int]]]:
+    """The inputs of Eq. 6: per completion, its step rewards and the token index where each step ends (the
+    verifiers' character spans mapped to the sampled tokens). A harness failure contributes no steps."""
     steps = [None if r.status.is_infra else r.steps for r in scored]
     if all(s is None for s in steps) and not all(r.status.is_infra for r in scored):
         raise ConfigError(
             "advantage = 'process' needs step rewards, but no verifier returned any (statuses: "
             f"{sorted({r.status.value for r in scored})}); use a step verifier such as verifiers = ['math_steps']"
         )
-    step_rewards, step_ends = step_token_ends(rollout, steps, tokenizer)
-    return losses.process_advantages(
-        step_rewards, step_ends, cfg.num_generations, rollout.mask.shape[1], std=cfg.std, eps=cfg.adv_eps
-    )  # [N, L]
+    return step_token_ends(rollout.to("cpu"), steps, tokenizer)
 
 
-ADVANTAGES: dict[str, Callable[..., Tensor]] = {"outcome": _outcome_adv, "process": _process_adv}
+def advantages(cfg: Config, rewards: Tensor, scored: list[Reward], rollout: Rollout, tokenizer: Any) -> Tensor:
+    """``losses.ADVANTAGES[cfg.advantage]`` on this step's groups: Eq. 5 from the outcomes ``rewards`` [B, G]
+    (NaN for harness failures), one advantage per completion broadcast over its tokens, or Eq. 6 from the
+    verifiers' step rewards. Returns [N, 1] (outcome) or [N, L] (process), on the CPU."""
+    if cfg.advantage == "process":
+        inputs = (*token_steps(scored, rollout, tokenizer), cfg.num_generations, rollout.mask.shape[1])
+    else:
+        inputs = (rewards,)
+    adv = ADVANTAGES[cfg.advantage](*inputs, std=cfg.std, eps=cfg.adv_eps)  # [B, G] or [N, L]
+    return adv.reshape(len(scored), -1)  # [N, 1] or [N, L]
 
-# The share of a micro-batch in its minibatch, per aggregation (see "Loss normalisation" above):
-# sequence_mean and constant divide by the number of completions, token_mean by the number of tokens.
-NORMALISERS: dict[str, Callable[[Tensor], float]] = {
-    "sequence_mean": lambda mask: float(mask.shape[0]),
-    "constant": lambda mask: float(mask.shape[0]),
-    "token_mean": lambda mask: float(mask.sum()),
-}
 
 # Loss statistics logged per step (from grpo_loss), and the sums update_policy returns (same keys on every
 # process, so they can be all-reduced as one tensor).
@@ -153,7 +160,28 @@ STAT_KEYS = ("loss", "clip_low", "clip_high", "kl_ref", "kl_old", "adv_abs")
 SUM_KEYS = ("weight", "entropy", "entropy_tokens", *STAT_KEYS)
 
 # ---------------------------------------------------------------------------------------------------------
-# Small helpers: rewards, checkpoints, logging
+# What flows from the rollout and the scoring into the update
+# ---------------------------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Batch:
+    """One step's completions on this process, scored and with advantages: B groups of G, N = B * G."""
+
+    rollout: Rollout  # on the device: input_ids [N, P + L], prompts [B, P], mask [N, L]; texts, rows: N each
+    scored: list[Reward]  # N rewards, as the verifiers returned them
+    adv: Tensor  # [N, 1] (Eq. 5, broadcast over tokens) or [N, L] (Eq. 6)
+    mask: Tensor  # [N, L] the loss mask: completion tokens of scored completions (harness failures out)
+    old_logp: Tensor | None  # [N, L] under the sampling policy; None: old = current (mu = 1, one minibatch)
+    ref_logp: Tensor | None  # [N, L] under the reference; None when beta = 0
+    lengths: Tensor  # [N] completion lengths, on the CPU
+    flat: Tensor  # [B] bool: groups whose advantages are all 0 (equal outcomes, and equal step rewards)
+    keep_group: Tensor  # [B] bool: groups that enter the update
+    kept: Tensor  # [K] indices of the completions that enter the update (kept groups, no harness failures)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Small helpers: verifiers and rows
 # ---------------------------------------------------------------------------------------------------------
 
 
@@ -177,6 +205,9 @@ def judgeable(rows: list[dict[str, Any]], verifier: Any, what: str, say: Callabl
     return [r for i, r in enumerate(rows) if i not in dropped]
 
 
+
+# ---------------------------------------------------------------------------------------------------------
+# The update: mu passes x minibatches x micro-batches
 # ---------------------------------------------------------------------------------------------------------
 
 
@@ -185,63 +216,62 @@ def update_policy(
     model: torch.nn.Module,
     optimizer: torch.optim.Optimizer,
     cfg: Config,
-    batch: dict[str, Any],
-    kept: Tensor,
+    batch: Batch,
     generator: torch.Generator,
     optimizer_loaded: Callable[[], contextlib.AbstractContextManager] = contextlib.nullcontext,
 ) -> dict[str, float]:
-    """mu passes over the kept completions, ``cfg.minibatches`` optimizer steps per pass, gradients accumulated
-    over micro-batches; returns loss statistics summed with each micro-batch's weight (see NORMALISERS).
+    """mu passes over ``batch.kept``, ``cfg.minibatches`` optimizer steps per pass, gradients accumulated over
+    micro-batches; returns loss statistics summed with each micro-batch's weight (its ``loss_denominator``).
 
-    ``batch`` holds ``rollout`` (on the device), ``mask`` [N, L] (the loss mask: completion tokens of scored
-    completions), ``adv`` [N, L] or [N, 1], ``old_logp`` / ``ref_logp`` [N, L] or None, ``lengths`` [N] (CPU).
-    ``kept``: [K] indices of the completions that enter the update. ``optimizer_loaded``: a context in which the
-    optimizer's states are in memory (``optimizer_offload``).
+    ``optimizer_loaded``: a context in which the optimizer's states are in memory (``optimizer_offload``).
     """
     device, world = accelerator.device, accelerator.num_processes
-    rollout, mask, adv = batch["rollout"], batch["mask"], batch["adv"]
-    normaliser = NORMALISERS[cfg.aggregation]
+    rollout, mask, adv, kept = batch.rollout, batch.mask, batch.adv, batch.kept
+
+    def denominator(m: Tensor) -> float:  # what the aggregation divides by, for the completions of mask m
+        return losses.loss_denominator(m, cfg.aggregation, max_tokens=cfg.max_new_tokens)
+
     sums = dict.fromkeys(SUM_KEYS, 0.0) | {"grad_norm": math.nan}
     for it in range(cfg.num_iterations):
         order = kept[torch.randperm(len(kept), generator=generator).to(device)]  # [K] fresh minibatches each pass
         for mb in order.tensor_split(cfg.minibatches):
-            micro = micro_batches(mb, batch["lengths"], cfg.micro_batch_size, cfg.num_generations)
+            micro = micro_batches(mb, batch.lengths, cfg.micro_batch_size, cfg.num_generations)
             # All processes must run the same number of backward passes (DDP all-reduces in the last one); a
             # process with fewer kept completions pads with zero-weight passes. ``total`` is the minibatch's
-            # normaliser summed over micro-batches and processes.
+            # denominator, summed over micro-batches and processes: grpo_loss divides by it.
             n_micro = int(accelerator.reduce(torch.tensor([len(micro)], device=device), "max"))
-            local = sum((normaliser(mask[m]) for m in micro), 0.0)
+            local = sum((denominator(mask[m]) for m in micro), 0.0)
             total = float(accelerator.reduce(torch.tensor([local], device=device, dtype=torch.float64), "sum"))
             if n_micro == 0:
                 continue
             for j in range(n_micro):
                 padding = j >= len(micro)
                 idx = micro[j] if not padding else (micro[0] if micro else kept.new_zeros(1))[:1]
-                cols = max(1, int(batch["lengths"][idx.cpu()].max()))  # trim columns past the longest completion
+                cols = max(1, int(batch.lengths[idx.cpu()].max()))  # trim columns past the longest completion
                 sync = contextlib.nullcontext() if j == n_micro - 1 else accelerator.no_sync(model)
                 with sync, autocast(device, cfg.precision):
                     logp, entropy = grouped_logprobs(
                         model, rollout, idx, cols, num_generations=cfg.num_generations,
                         temperature=cfg.temperature, with_entropy=it == 0,
                     )  # [n, cols]
-                    old_logp = logp.detach() if batch["old_logp"] is None else batch["old_logp"][idx, :cols]
-                    ref_logp = None if batch["ref_logp"] is None else batch["ref_logp"][idx, :cols]
+                    old_logp = logp.detach() if batch.old_logp is None else batch.old_logp[idx, :cols]
+                    ref_logp = None if batch.ref_logp is None else batch.ref_logp[idx, :cols]
                     m = mask[idx, :cols]  # [n, cols]
                     loss, stats = losses.grpo_loss(
                         logp, old_logp, ref_logp, adv[idx, :cols] if adv.shape[1] > 1 else adv[idx], m,
                         beta=cfg.beta, eps_low=cfg.eps_low, eps_high=cfg.eps_high,
-                        aggregation=cfg.aggregation, max_tokens=cfg.max_new_tokens,
+                        aggregation=cfg.aggregation, max_tokens=cfg.max_new_tokens, denominator=total,
                     )
-                    w = 0.0 if padding else normaliser(m)
-                    # loss * w / total is this micro-batch's share of the minibatch mean; DDP averages the
-                    # processes' gradients, so x world turns that average back into the sum.
-                    accelerator.backward(loss * (w / max(total, 1e-12) * world))
+                    # loss is this micro-batch's share of the minibatch loss; DDP averages the processes'
+                    # gradients, so x world turns that average back into the sum.
+                    accelerator.backward(loss * (0.0 if padding else world))
                 if padding:
                     continue
+                w = denominator(m)
                 sums["weight"] += w
-                for key, value in {**stats, "loss": loss.item()}.items():
-                    if key in sums:
-                        sums[key] += value * w
+                sums["loss"] += loss.item() * max(total, 1.0)  # the micro-batch's summed loss: its mean x w
+                for key, value in stats.items():
+                    sums[key] += value * w
                 if entropy is not None:
                     sums["entropy"] += float((entropy * m).sum())
                     sums["entropy_tokens"] += float(m.sum())
@@ -252,6 +282,8 @@ def update_policy(
                 optimizer.step()
             optimizer.zero_grad(set_to_none=True)
     return sums
+
+
 
 
 def micro_batches(idx: Tensor, lengths: Tensor, size: int, group_size: int) -> list[Tensor]:
@@ -291,24 +323,52 @@ def batch_logprobs(model: torch.nn.Module, rollout: Rollout, cfg: Config, length
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The loop
+# Setup: everything the steps use, in one Run
 # ---------------------------------------------------------------------------------------------------------
 
 
-def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
-    """Run GRPO as configured; returns the summary (also written to ``output_dir/summary.json``)."""
-    # ---- setup ------------------------------------------------------------------------------------------
-    t_start = time.time()
-    # On a machine without a GPU-like device accelerate needs cpu=True to treat torchrun processes as MULTI_CPU (gloo).
-    accelerator = Accelerator(cpu=not has_accelerator())
-    rank, world = accelerator.process_index, accelerator.num_processes
-    main = accelerator.is_main_process
-    if cfg.threads:
-        torch.set_num_threads(cfg.threads)
-    if cfg.prompts_per_step % world:
-        raise ValueError(f"prompts_per_step={cfg.prompts_per_step} must be divisible by the {world} processes")
-    if cfg.aggregation not in losses.AGGREGATIONS:
-        raise ValueError(f"aggregation must be one of {', '.join(losses.AGGREGATIONS)}, got {cfg.aggregation!r}")
+@dataclasses.dataclass
+class Run:
+    """What setup builds for the loop: the processes, models, optimizer, data, scoring pool and logger."""
+
+    cfg: Config  # as resolved (precision decided)
+    out: Path
+    accelerator: Accelerator
+    model: torch.nn.Module  # the policy as trained: SharedPromptLM, DDP-wrapped when there are several processes
+    unwrapped: torch.nn.Module  # the plain causal LM: sampling, evaluation, checkpoints
+    tokenizer: Any
+    ref: SharedPromptLM | None  # the frozen reference (beta > 0)
+    ref_store: OffloadedWeights | None  # its weights in a file between passes (ref_offload)
+    optimizer: torch.optim.Optimizer
+    scheduler: torch.optim.lr_scheduler.LambdaLR
+    opt_store: OffloadedOptimizerState | None  # AdamW's moments in a file between steps (optimizer_offload)
+    verifier: Any
+    pool: ScoringPool
+    stream: PromptStream
+    eval_rows: list[dict[str, Any]]
+    logger: Logger
+    start_step: int
+    summary: dict[str, Any]
+    t_start: float
+
+    @property
+    def device(self) -> torch.device:
+        return self.accelerator.device
+
+    @property
+    def b_local(self) -> int:
+        """B: the prompts (groups) of each step on this process."""
+        return self.cfg.prompts_per_step // self.accelerator.num_processes
+
+    def ref_loaded(self) -> contextlib.AbstractContextManager:
+        return self.ref_store.loaded() if self.ref_store is not None else contextlib.nullcontext()
+
+    def optimizer_loaded(self) -> contextlib.AbstractContextManager:
+        return self.opt_store.loaded() if self.opt_store is not None else contextlib.nullcontext()
+
+
+def checked_output_dir(cfg: Config, resume: bool) -> Path | None:
+    """The checkpoint to resume from (None for a fresh run); refuses a fresh run into a used ``output_dir``."""
     out = Path(cfg.output_dir)
     checkpoint = find_checkpoint(out) if resume else None
     if resume and checkpoint is None:
@@ -316,7 +376,37 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     if not resume and ((out / "metrics.jsonl").exists() or find_checkpoint(out) is not None):
         # A fresh run would truncate the earlier run's logs and overwrite its checkpoint (the CLI moves it aside).
         raise FileExistsError(f"{out} holds an earlier run: resume it (resume=True) or use another output_dir")
-    if main:
+    return checkpoint
+
+
+def load_reference(cfg: Config, policy: torch.nn.Module, checkpoint: Path | None, device: torch.device) -> SharedPromptLM:
+    """The frozen reference: the initial policy, or the last refresh saved with the checkpoint."""
+    saved_ref = checkpoint / "ref" if checkpoint else None
+    if checkpoint is None:
+        ref = frozen_copy(policy)
+    else:
+        if cfg.ref_refresh_every and not saved_ref.exists():
+            raise FileNotFoundError(f"{checkpoint}: no saved reference 'ref/' although ref_refresh_every > 0")
+        ref = frozen_copy(load_model(str(saved_ref) if saved_ref.exists() else cfg.model))
+    return SharedPromptLM(ref.to(device), packed=None if cfg.pack_completions else False)
+
+
+def setup(cfg: Config, resume: bool) -> Run:
+    """Processes, seeds, data and verifiers (checked before any model load), the policy (and reference), the
+    optimizer and schedule, restored from the checkpoint when resuming; the scoring pool and the logger."""
+    t_start = time.time()
+    # On a machine without a GPU-like device accelerate needs cpu=True to treat torchrun processes as MULTI_CPU (gloo).
+    accelerator = Accelerator(cpu=not has_accelerator())
+    rank, world = accelerator.process_index, accelerator.num_processes
+    if cfg.threads:
+        torch.set_num_threads(cfg.threads)
+    if cfg.prompts_per_step % world:
+        raise ValueError(f"prompts_per_step={cfg.prompts_per_step} must be divisible by the {world} processes")
+    if cfg.aggregation not in losses.AGGREGATIONS:
+        raise ValueError(f"aggregation must be one of {', '.join(losses.AGGREGATIONS)}, got {cfg.aggregation!r}")
+    out = Path(cfg.output_dir)
+    checkpoint = checked_output_dir(cfg, resume)
+    if accelerator.is_main_process:
         out.mkdir(parents=True, exist_ok=True)
         save_config(cfg, out / "config.toml")  # as asked ("auto" stays auto: a resume on other hardware re-decides)
     cfg = dataclasses.replace(cfg, precision=choose_precision(cfg.precision, accelerator.device, say=accelerator.print))
@@ -332,25 +422,12 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     eval_rows = judgeable(eval_rows, verifier, "evaluation rows", accelerator.print) if eval_rows else []
     tokenizer = load_tokenizer(model_path)
     policy = load_model(model_path)
-    ref = None  # the frozen reference: the initial policy, or the last refresh saved with the checkpoint
-    if cfg.beta > 0:
-        saved_ref = checkpoint / "ref" if checkpoint else None
-        if checkpoint is None:
-            ref = frozen_copy(policy)
-        else:
-            if cfg.ref_refresh_every and not saved_ref.exists():
-                raise FileNotFoundError(f"{checkpoint}: no saved reference 'ref/' although ref_refresh_every > 0")
-            ref = frozen_copy(load_model(str(saved_ref) if saved_ref.exists() else cfg.model))
-        ref = SharedPromptLM(ref.to(accelerator.device), packed=None if cfg.pack_completions else False)
+    ref = load_reference(cfg, policy, checkpoint, accelerator.device) if cfg.beta > 0 else None
     # With ref_offload the reference's weights wait in a file between its passes (one file per process).
     ref_store = OffloadedWeights(ref.lm, out / f".ref_offload.{rank}.safetensors") if ref is not None and cfg.ref_offload else None
-
-    def ref_loaded() -> contextlib.AbstractContextManager:
-        return ref_store.loaded() if ref_store is not None else contextlib.nullcontext()
     policy.train()
     # scores G completions per prompt pass; DDP when world > 1
     model = accelerator.prepare(SharedPromptLM(policy, packed=None if cfg.pack_completions else False))
-    unwrapped = accelerator.unwrap_model(model).lm  # the plain causal LM: sampling, evaluation, checkpoints
     # The fused AdamW kernel (CPU and CUDA) is ~4x faster than the default on this CPU: 0.2 s against 0.77 s
     # per step for 135M parameters.
     optimizer = torch.optim.AdamW(
@@ -360,7 +437,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: lr_factor(s, cfg))
     start_step, eval_before = 0, None
     if checkpoint:
-        state = torch.load(checkpoint / "trainer.pt", weights_only=False)
+        state = load_trainer_state(checkpoint)
         eval_before = state.get("eval_before")  # the run's own "before", for the summary of a resumed run
         optimizer.load_state_dict(state["optimizer"])
         scheduler.load_state_dict(state["scheduler"])
@@ -372,218 +449,271 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     opt_store = OffloadedOptimizerState(optimizer, out / f".optimizer_offload.{rank}.bin") if cfg.optimizer_offload else None
     if opt_store is not None:
         opt_store.store()
-
-    def optimizer_loaded() -> contextlib.AbstractContextManager:
-        return opt_store.loaded() if opt_store is not None else contextlib.nullcontext()
-    pool = ScoringPool(verifier, workers=cfg.scoring_workers, timeout=cfg.scoring_timeout)
-    logger = Logger(out, start_step, main)
-    device = accelerator.device
-    b_local, g = cfg.prompts_per_step // world, cfg.num_generations
     summary: dict[str, Any] = {"output_dir": str(out), "start_step": start_step, "precision": cfg.precision}
     if eval_before is not None:
         summary["eval_before"] = eval_before
+    return Run(
+        cfg=cfg, out=out, accelerator=accelerator, model=model, unwrapped=accelerator.unwrap_model(model).lm,
+        tokenizer=tokenizer, ref=ref, ref_store=ref_store, optimizer=optimizer, scheduler=scheduler,
+        opt_store=opt_store, verifier=verifier,
+        pool=ScoringPool(verifier, workers=cfg.scoring_workers, timeout=cfg.scoring_timeout), stream=stream,
+        eval_rows=eval_rows, logger=Logger(out, start_step, accelerator.is_main_process), start_step=start_step,
+        summary=summary, t_start=t_start,
+    )
 
-    def run_eval(tag: str) -> None:
-        """Held-out evaluation; each process takes a slice of the problems, correct counts are summed."""
-        t0 = time.time()
-        result = evaluate(unwrapped, tokenizer, eval_rows[rank::world], pool, cfg)
-        keys = ["accuracy"] + [k for k in result if k.startswith("pass@")]
-        local = torch.tensor([result[k] * result["problems"] for k in keys], device=device, dtype=torch.float64)
-        totals = accelerator.reduce(local, "sum").tolist()
-        scores = {k: v / max(len(eval_rows), 1) for k, v in zip(keys, totals)}
-        accuracy = scores["accuracy"]
-        summary[f"eval_{tag}"] = {**scores, "problems": len(eval_rows), "seconds": round(time.time() - t0, 1),
+
+def close(run: Run) -> None:
+    run.pool.close()
+    run.logger.close()
+    for store in (run.ref_store, run.opt_store):
+        if store is not None:
+            store.close()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The steps of the loop, in order
+# ---------------------------------------------------------------------------------------------------------
+
+
+def sample(run: Run, step: int) -> Rollout:
+    """1. Rollout: this process's B whole groups, G samples each, seeded per completion. On the device."""
+    cfg, g = run.cfg, run.cfg.num_generations
+    first = run.accelerator.process_index * run.b_local
+    rows = run.stream.next(cfg.prompts_per_step)[first : first + run.b_local]
+    seeds = [sample_seed(cfg.seed, step, first + i, j) for i in range(run.b_local) for j in range(g)]
+    run.unwrapped.eval()
+    with autocast(run.device, cfg.precision):
+        rollout = generate(
+            run.unwrapped, run.tokenizer, rows, num_generations=g, max_new_tokens=cfg.max_new_tokens,
+            temperature=cfg.temperature, top_p=cfg.top_p, system_prompt=cfg.system_prompt, seeds=seeds,
+            precision=cfg.precision, chat_template=cfg.chat_template, stop_strings=cfg.stop_strings,
+        )
+    run.unwrapped.train()
+    on_device = rollout.to(run.device)
+    release_freed_memory()  # the rollout weights and KV cache
+    return on_device
+
+
+def score(
+    run: Run, rollout: Rollout, stop: StopRequest, seconds: dict[str, float]
+) -> tuple[list[Reward], Tensor | None, Tensor | None]:
+    """2. Score out of process while the model computes the old / reference log-probs ([N, L] each, or None)
+    it needs. Fills ``seconds["ref_logp"]`` and ``seconds["score_wait"]``."""
+    cfg, t1 = run.cfg, time.time()
+    lengths = rollout.mask.sum(-1).cpu()  # [N]
+    future = run.pool.score_async(rollout.texts, rollout.rows)
+    old_logp = ref_logp = None
+    with autocast(run.device, cfg.precision):
+        if cfg.num_iterations > 1 or cfg.minibatches > 1:  # else old = current: no forward
+            old_logp = batch_logprobs(run.model, rollout, cfg, lengths)  # [N, L]
+        if run.ref is not None:
+            with run.ref_loaded():
+                ref_logp = batch_logprobs(run.ref, rollout, cfg, lengths)  # [N, L]
+    release_freed_memory()  # the reference's weights and activations
+    seconds["ref_logp"] = time.time() - t1
+    scored = future.result()
+    seconds["score_wait"] = time.time() - t1 - seconds["ref_logp"]
+    # A stop signal sent to the whole process group (`timeout`, a batch scheduler, `kill -- -PGID`) reaches the
+    # scoring workers too: this step's harness failures are then the signal's doing, so the step is not taken,
+    # and --resume draws its prompts again.
+    broken = stop.requested and any(r.status.is_infra for r in scored)
+    if run.accelerator.reduce(torch.tensor([float(broken)], device=run.device), "max").item():
+        raise KeyboardInterrupt("stop requested; the step's scoring was cut short: it is redone on resume")
+    return scored, old_logp, ref_logp
+
+
+def make_batch(
+    run: Run, rollout: Rollout, scored: list[Reward], old_logp: Tensor | None, ref_logp: Tensor | None
+) -> Batch:
+    """3. Advantages, and which groups and completions enter the update. Harness failures -> NaN rewards: out of
+    the group statistics and out of the loss."""
+    cfg, b, g = run.cfg, run.b_local, run.cfg.num_generations
+    rewards = torch.tensor([math.nan if r.status.is_infra else r.outcome for r in scored]).view(b, g)  # [B, G]
+    adv = advantages(cfg, rewards, scored, rollout, run.tokenizer).to(run.device)  # [N, L|1]
+    infra = torch.isnan(rewards).view(-1)  # [N]
+    flat = adv.view(b, -1).nan_to_num(0.0).abs().amax(-1).cpu() == 0  # [B]
+    keep_group = torch.ones(b, dtype=torch.bool)  # [B]
+    if cfg.skip_zero_variance and cfg.beta == 0:  # with beta > 0 the KL still acts on flat groups
+        keep_group = ~flat
+    return Batch(
+        rollout=rollout, scored=scored, adv=adv, old_logp=old_logp, ref_logp=ref_logp,
+        mask=rollout.mask * ~infra[:, None].to(run.device),  # [N, L]
+        lengths=rollout.mask.sum(-1).cpu(),  # [N]
+        flat=flat, keep_group=keep_group,
+        kept=(keep_group.repeat_interleave(g) & ~infra).nonzero().view(-1).to(run.device),  # [K]
+    )
+
+
+def update(run: Run, batch: Batch, step: int) -> tuple[dict[str, float], float]:
+    """4. mu inner updates, then the schedule and the optional reference refresh. Returns the loss sums of
+    ``update_policy`` and the learning rate the step used."""
+    cfg = run.cfg
+    gen = torch.Generator().manual_seed(sample_seed(cfg.seed, step, -2))
+    sums = update_policy(run.accelerator, run.model, run.optimizer, cfg, batch, gen, run.optimizer_loaded)
+    lr = run.scheduler.get_last_lr()[0]
+    with warnings.catch_warnings():  # "scheduler.step() before optimizer.step()": all groups flat
+        warnings.simplefilter("ignore", UserWarning)
+        run.scheduler.step()
+    if run.ref is not None and cfg.ref_refresh_every and (step + 1) % cfg.ref_refresh_every == 0:
+        if run.ref_store is not None:
+            run.ref_store.store(run.unwrapped)
+        else:
+            copy_weights(run.unwrapped, run.ref.lm)
+    return sums, lr
+
+
+def step_metrics(run: Run, batch: Batch, sums: dict[str, float], lr: float, seconds: dict[str, float]) -> dict[str, float]:
+    """5. The step's metrics: per-completion values gathered from every process, loss statistics summed."""
+    acc, device = run.accelerator, run.device
+    metrics = reward_metrics(
+        gather_rewards(acc, batch.scored),
+        acc.gather(batch.lengths.to(device)).cpu(),
+        acc.gather(batch.rollout.truncated.to(device)).cpu(),
+        list(run.verifier.names),
+    )
+    keys = [*SUM_KEYS, "flat_groups", "kept_groups"]
+    local = [sums[k] for k in SUM_KEYS] + [float(batch.flat.sum()), float(batch.keep_group.sum())]
+    totals = dict(zip(keys, acc.reduce(torch.tensor(local, device=device, dtype=torch.float64), "sum").tolist()))
+    if totals["weight"] > 0:  # loss statistics, weighted like the loss itself
+        metrics.update({k: totals[k] / totals["weight"] for k in STAT_KEYS})
+    metrics.update({
+        "entropy": totals["entropy"] / totals["entropy_tokens"] if totals["entropy_tokens"] else math.nan,
+        "zero_variance_frac": totals["flat_groups"] / run.cfg.prompts_per_step,
+        "groups_kept": totals["kept_groups"],
+        "grad_norm": sums["grad_norm"],
+        "lr": lr,
+        "seconds_generate": round(seconds["generate"], 3),
+        "seconds_score_wait": round(seconds["score_wait"], 3),
+        "seconds_ref_logp": round(seconds["ref_logp"], 3),
+        "seconds_train": round(seconds["train"], 3),
+        "seconds_step": round(time.time() - seconds["start"], 3),
+    })
+    return metrics
+
+
+def log_samples(run: Run, step: int, batch: Batch, metrics: dict[str, float]) -> None:
+    """5. metrics.jsonl, the first ``log_samples`` completions in samples.jsonl, TensorBoard."""
+    rollout = batch.rollout
+    samples = [
+        {"prompt": r["prompt"], "reference": r["reference"], "completion": text, **rw.to_dict()}
+        for r, text, rw in list(zip(rollout.rows, rollout.texts, batch.scored))[: run.cfg.log_samples]
+    ]
+    run.logger.log(step, metrics, samples)
+
+
+def save(run: Run, step: int, data_state: dict[str, int], barrier: bool = True) -> None:
+    """7. A checkpoint of ``step`` (the main process writes it; the others wait unless ``barrier`` is False)."""
+    cfg = run.cfg
+    with run.optimizer_loaded():  # state_dict() shares the state tensors: save before they go back to the file
+        state = {"step": step, "optimizer": run.optimizer.state_dict(), "scheduler": run.scheduler.state_dict(),
+                 "data": data_state, "rng": rng_state(), "config": cfg.to_dict(),
+                 "eval_before": run.summary.get("eval_before")}
+        if run.accelerator.is_main_process:
+            refreshed = run.ref.lm if run.ref is not None and cfg.ref_refresh_every else None
+            with run.ref_loaded() if refreshed is not None else contextlib.nullcontext():
+                save_checkpoint(run.out, run.unwrapped, run.tokenizer, state, ref=refreshed)
+    if barrier:
+        run.accelerator.wait_for_everyone()
+
+
+def run_eval(run: Run, tag: str) -> None:
+    """Held-out evaluation; each process takes a slice of the problems, correct counts are summed."""
+    cfg, acc, rows, t0 = run.cfg, run.accelerator, run.eval_rows, time.time()
+    rank, world = acc.process_index, acc.num_processes
+    result = evaluate(run.unwrapped, run.tokenizer, rows[rank::world], run.pool, cfg)
+    keys = ["accuracy"] + [k for k in result if k.startswith("pass@")]
+    local = torch.tensor([result[k] * result["problems"] for k in keys], device=run.device, dtype=torch.float64)
+    totals = acc.reduce(local, "sum").tolist()
+    scores = {k: v / max(len(rows), 1) for k, v in zip(keys, totals)}
+    run.summary[f"eval_{tag}"] = {**scores, "problems": len(rows), "seconds": round(time.time() - t0, 1),
                                   "examples": result["examples"]}
-        accelerator.print(f"[eval {tag}] held-out accuracy {accuracy:.1%} on {len(eval_rows)} problems "
-                          f"({time.time() - t0:.0f}s)")
-        if cfg.eval_group_by:  # every process's (group, correct) pairs
-            by = accuracy_by(gather_object(result["groups"]) if world > 1 else result["groups"])
-            summary[f"eval_{tag}"][f"accuracy_by_{cfg.eval_group_by}"] = by
-            accelerator.print(f"[eval {tag}] by {cfg.eval_group_by}: " + ", ".join(f"{k} {v:.0%}" for k, v in by.items()))
+    acc.print(f"[eval {tag}] held-out accuracy {scores['accuracy']:.1%} on {len(rows)} problems "
+              f"({time.time() - t0:.0f}s)")
+    if cfg.eval_group_by:  # every process's (group, correct) pairs
+        by = accuracy_by(gather_object(result["groups"]) if world > 1 else result["groups"])
+        run.summary[f"eval_{tag}"][f"accuracy_by_{cfg.eval_group_by}"] = by
+        acc.print(f"[eval {tag}] by {cfg.eval_group_by}: " + ", ".join(f"{k} {v:.0%}" for k, v in by.items()))
 
-    def checkpoint_now(step: int, data_state: dict[str, int], barrier: bool = True) -> None:
-        with optimizer_loaded():  # state_dict() shares the state tensors: save before they go back to the file
-            state = {"step": step, "optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict(),
-                     "data": data_state, "rng": rng_state(), "config": cfg.to_dict(),
-                     "eval_before": summary.get("eval_before")}
-            if main:
-                refreshed = ref.lm if ref is not None and cfg.ref_refresh_every else None
-                with ref_loaded() if refreshed is not None else contextlib.nullcontext():
-                    save_checkpoint(out, unwrapped, tokenizer, state, ref=refreshed)
-        if barrier:
-            accelerator.wait_for_everyone()
 
-    def teardown() -> None:
-        pool.close()
-        logger.close()
-        for store in (ref_store, opt_store):
-            if store is not None:
-                store.close()
+# ---------------------------------------------------------------------------------------------------------
+# The loop
+# ---------------------------------------------------------------------------------------------------------
 
-    if cfg.eval_before and start_step == 0:
-        run_eval("before")
 
-    # ---- the loop ---------------------------------------------------------------------------------------
-    step = start_step
-    data_state = stream.state_dict()  # the stream position at the start of the current step
+def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
+    """Run GRPO as configured; returns the summary (also written to ``output_dir/summary.json``)."""
+    run = setup(cfg, resume)
+    cfg, out, acc = run.cfg, run.out, run.accelerator
+    if cfg.eval_before and run.start_step == 0:
+        run_eval(run, "before")
+
+    step = run.start_step
+    data_state = run.stream.state_dict()  # the stream position at the start of the current step
     updating = False  # True while the current step is changing the weights (an interrupt then cannot save it)
     step_seconds: list[float] = []  # this process's step times, for the early estimate of the total
     infra_history: list[float] = []  # each step's fraction of harness failures (all processes)
-    bar = tqdm(total=cfg.max_steps, initial=start_step, disable=not main, desc="grpo", dynamic_ncols=True)
+    bar = tqdm(total=cfg.max_steps, initial=step, disable=not acc.is_main_process, desc="grpo", dynamic_ncols=True)
     try:
         with StopRequest() as stop:
             while step < cfg.max_steps:
-                t0 = time.time()
-                # 1. rollout: this process's whole groups, G samples each, seeded per completion.
-                data_state = stream.state_dict()
-                batch_rows = stream.next(cfg.prompts_per_step)
-                first = rank * b_local
-                rows = batch_rows[first : first + b_local]
-                seeds = [sample_seed(cfg.seed, step, first + i, j) for i in range(b_local) for j in range(g)]
-                unwrapped.eval()
-                with autocast(device, cfg.precision):
-                    rollout = generate(
-                        unwrapped, tokenizer, rows, num_generations=g, max_new_tokens=cfg.max_new_tokens,
-                        temperature=cfg.temperature, top_p=cfg.top_p, system_prompt=cfg.system_prompt, seeds=seeds,
-                        precision=cfg.precision, chat_template=cfg.chat_template, stop_strings=cfg.stop_strings,
-                    )
-                unwrapped.train()
-                on_device = rollout.to(device)
-                lengths = rollout.mask.sum(-1)  # [N] completion lengths (CPU)
-                release_freed_memory()  # the rollout weights and KV cache
-                t_gen = time.time() - t0
+                seconds = {"start": time.time()}
+                data_state = run.stream.state_dict()
+                rollout = sample(run, step)  # 1. rollout
+                seconds["generate"] = time.time() - seconds["start"]
+                scored, old_logp, ref_logp = score(run, rollout, stop, seconds)  # 2. scoring
+                batch = make_batch(run, rollout, scored, old_logp, ref_logp)  # 3. advantages
 
-                # 2. score out of process while the model computes the old / reference log-probs it needs.
-                t1 = time.time()
-                future = pool.score_async(rollout.texts, rollout.rows)
-                old_logp = ref_logp = None
-                with autocast(device, cfg.precision):
-                    if cfg.num_iterations > 1 or cfg.minibatches > 1:  # else old = current: no forward
-                        old_logp = batch_logprobs(model, on_device, cfg, lengths)  # [N, L]
-                    if ref is not None:
-                        with ref_loaded():
-                            ref_logp = batch_logprobs(ref, on_device, cfg, lengths)  # [N, L]
-                release_freed_memory()  # the reference's weights and activations
-                t_ref = time.time() - t1
-                scored = future.result()
-                t_score = time.time() - t1 - t_ref
-                # A stop signal sent to the whole process group (`timeout`, a batch scheduler, `kill -- -PGID`)
-                # reaches the scoring workers too: this step's harness failures are then the signal's doing, so
-                # the step is not taken, and --resume draws its prompts again.
-                broken = stop.requested and any(r.status.is_infra for r in scored)
-                if accelerator.reduce(torch.tensor([float(broken)], device=device), "max").item():
-                    raise KeyboardInterrupt("stop requested; the step's scoring was cut short: it is redone on resume")
-
-                # 3. advantages. Harness failures -> NaN: out of the group statistics and out of the loss.
-                rewards = torch.tensor([math.nan if r.status.is_infra else r.outcome for r in scored]).view(b_local, g)
-                adv = ADVANTAGES[cfg.advantage](rewards, scored, rollout, tokenizer, cfg).to(device)  # [N, L|1]
-                infra = torch.isnan(rewards).view(-1)  # [N]
-                # [B] groups whose advantages are all 0: equal outcomes, and (process) equal step rewards too
-                flat = adv.view(b_local, -1).nan_to_num(0.0).abs().amax(-1).cpu() == 0
-                keep_group = torch.ones(b_local, dtype=torch.bool)  # [B]
-                if cfg.skip_zero_variance and cfg.beta == 0:  # with beta > 0 the KL still acts on flat groups
-                    keep_group = ~flat
-                kept = (keep_group.repeat_interleave(g) & ~infra).nonzero().view(-1).to(device)  # [K]
-                batch = {
-                    "rollout": on_device, "adv": adv, "old_logp": old_logp, "ref_logp": ref_logp,
-                    "mask": on_device.mask * ~infra[:, None].to(device),  # [N, L] loss mask
-                    "lengths": lengths,  # [N]
-                }
-
-                # 4. mu inner updates, then the schedule and the optional reference refresh.
-                t2 = time.time()
-                updating = True
-                gen = torch.Generator().manual_seed(sample_seed(cfg.seed, step, -2))
-                sums = update_policy(accelerator, model, optimizer, cfg, batch, kept, gen, optimizer_loaded)
-                lr = scheduler.get_last_lr()[0]
-                with warnings.catch_warnings():  # "scheduler.step() before optimizer.step()": all groups flat
-                    warnings.simplefilter("ignore", UserWarning)
-                    scheduler.step()
-                if ref is not None and cfg.ref_refresh_every and (step + 1) % cfg.ref_refresh_every == 0:
-                    if ref_store is not None:
-                        ref_store.store(unwrapped)
-                    else:
-                        copy_weights(unwrapped, ref.lm)
-                step += 1
-                updating = False
-                data_state = stream.state_dict()
+                t2, updating = time.time(), True  # 4. mu inner updates
+                sums, lr = update(run, batch, step)
+                step, updating = step + 1, False
+                data_state = run.stream.state_dict()
                 release_freed_memory()  # gradients, activations (and, once, the offloaded optimizer states)
-                t_train = time.time() - t2
+                seconds["train"] = time.time() - t2
 
-                # 5. metrics: per-completion values gathered from every process, loss statistics summed.
-                metrics = reward_metrics(
-                    gather_rewards(accelerator, scored),
-                    accelerator.gather(batch["lengths"].to(device)).cpu(),
-                    accelerator.gather(rollout.truncated.to(device)).cpu(),
-                    list(verifier.names),
-                )
-                keys = [*SUM_KEYS, "flat_groups", "kept_groups"]
-                local = [sums[k] for k in SUM_KEYS] + [float(flat.sum()), float(keep_group.sum())]
-                reduced = accelerator.reduce(torch.tensor(local, device=device, dtype=torch.float64), "sum")
-                totals = dict(zip(keys, reduced.tolist()))
-                if totals["weight"] > 0:  # loss statistics, weighted like the loss itself
-                    metrics.update({k: totals[k] / totals["weight"] for k in STAT_KEYS})
-                metrics.update({
-                    "entropy": totals["entropy"] / totals["entropy_tokens"] if totals["entropy_tokens"] else math.nan,
-                    "zero_variance_frac": totals["flat_groups"] / cfg.prompts_per_step,
-                    "groups_kept": totals["kept_groups"],
-                    "grad_norm": sums["grad_norm"],
-                    "lr": lr,
-                    "seconds_generate": round(t_gen, 3),
-                    "seconds_score_wait": round(t_score, 3),
-                    "seconds_ref_logp": round(t_ref, 3),
-                    "seconds_train": round(t_train, 3),
-                    "seconds_step": round(time.time() - t0, 3),
-                })
-                samples = [
-                    {"prompt": r["prompt"], "reference": r["reference"], "completion": text, **rw.to_dict()}
-                    for r, text, rw in list(zip(rollout.rows, rollout.texts, scored))[: cfg.log_samples]
-                ]
-                logger.log(step, metrics, samples)
+                metrics = step_metrics(run, batch, sums, lr, seconds)  # 5. log
+                log_samples(run, step, batch, metrics)
                 bar.set_postfix(reward=f"{metrics['reward']:.3f}", acc=f"{metrics['accuracy']:.2f}",
                                 len=f"{metrics['completion_len']:.0f}")
                 bar.update(1)
                 step_seconds.append(metrics["seconds_step"])
-                if main and len(step_seconds) == ESTIMATE_AFTER and step < cfg.max_steps:
-                    eval_s = summary.get("eval_before", {}).get("seconds", 0.0) if cfg.eval_after else 0.0
-                    bar.write(estimate_line(time.time() - t_start, step_seconds, cfg.max_steps - step, eval_s))
+                if acc.is_main_process and len(step_seconds) == ESTIMATE_AFTER and step < cfg.max_steps:
+                    eval_s = run.summary.get("eval_before", {}).get("seconds", 0.0) if cfg.eval_after else 0.0
+                    bar.write(estimate_line(time.time() - run.t_start, step_seconds, cfg.max_steps - step, eval_s))
 
                 # 6. a run whose rewards are mostly harness failures learns nothing: stop it, loudly.
                 infra_history.append(metrics["infra_frac"])
                 failing = harness_failing(infra_history, cfg.max_infra_frac, cfg.infra_window)
                 if failing is not None:
-                    checkpoint_now(step, data_state)
+                    save(run, step, data_state)
                     raise HarnessFailure(f"{failing} ({status_summary(metrics)}); the verifiers or their sandbox "
                                          f"fail, not the policy: see {out / 'samples.jsonl'}. A checkpoint of step "
                                          f"{step} is saved: fix the cause, then --resume")
 
                 # 7. checkpoints, and a requested stop (agreed by all processes, so none waits for the others).
                 if cfg.save_every and step % cfg.save_every == 0 and step < cfg.max_steps:
-                    checkpoint_now(step, data_state)
-                if accelerator.reduce(torch.tensor([float(stop.requested)], device=device), "max").item():
+                    save(run, step, data_state)
+                if acc.reduce(torch.tensor([float(stop.requested)], device=run.device), "max").item():
                     raise KeyboardInterrupt("stop requested")
     except KeyboardInterrupt:
         bar.close()
         if updating:
-            accelerator.print(f"\ninterrupted while updating step {step + 1}; the last checkpoint stays as it was")
+            acc.print(f"\ninterrupted while updating step {step + 1}; the last checkpoint stays as it was")
         else:
-            accelerator.print(f"\nstopped after step {step}: saving a checkpoint to {out / CHECKPOINT}")
-            checkpoint_now(step, data_state, barrier=False)
-        teardown()
+            acc.print(f"\nstopped after step {step}: saving a checkpoint to {out / CHECKPOINT}")
+            save(run, step, data_state, barrier=False)
+        close(run)
         raise
     except HarnessFailure:
         bar.close()
-        teardown()
+        close(run)
         raise
     bar.close()
-    checkpoint_now(step, data_state)
+    save(run, step, data_state)
     if cfg.eval_after:
-        run_eval("after")
-    teardown()
-    summary.update({"steps": step, "seconds_total": round(time.time() - t_start, 1)})
-    if main:
-        finish(out, summary)
-    accelerator.end_training()
-    return summary
-
-
+        run_eval(run, "after")
+    close(run)
+    run.summary.update({"steps": step, "seconds_total": round(time.time() - run.t_start, 1)})
+    if acc.is_main_process:
+        finish(out, run.summary)
+    acc.end_training()
+    return run.summary

@@ -16,6 +16,7 @@ from grpo_train.losses import (
     clipped_surrogate,
     grpo_loss,
     k3_kl,
+    loss_denominator,
     masked_mean,
     outcome_advantages,
     process_advantages,
@@ -404,6 +405,29 @@ def test_grpo_loss_aggregations_differ_by_length_weighting():
         for agg in AGGREGATIONS
     }
     assert vals == pytest.approx({"sequence_mean": 0.0, "token_mean": 0.5, "constant": 0.25})
+
+
+@pytest.mark.parametrize("aggregation", sorted(AGGREGATIONS))
+def test_grpo_loss_with_the_global_denominator_sums_micro_batches_to_the_whole_batch(aggregation):
+    # The same batch as above, cut into micro-batches of one completion each. Given the batch's denominator
+    # (loss_denominator summed over the micro-batches: 2 completions, 4 tokens, or 2 * 4 budget tokens), the
+    # micro-batch losses are shares of it. sequence_mean: -1/2 + 1/2 = 0;
+    # token_mean: -1/4 + 3/4 = 0.5; constant: -1/8 + 3/8 = 0.25, as for the whole batch at once.
+    logp = torch.zeros(2, 3, requires_grad=True)
+    mask = torch.tensor([[1, 0, 0], [1, 1, 1]])
+    adv = torch.tensor([[1.0], [-1.0]])
+    whole, _ = grpo_loss(logp, logp.detach(), None, adv, mask, beta=0.0, aggregation=aggregation, max_tokens=4)
+    (whole_grad,) = torch.autograd.grad(whole, logp)
+    d = sum(loss_denominator(mask[i : i + 1], aggregation, max_tokens=4) for i in range(2))
+    assert d == {"sequence_mean": 2.0, "token_mean": 4.0, "constant": 8.0}[aggregation]
+    parts = [
+        grpo_loss(logp[i : i + 1], logp[i : i + 1].detach(), None, adv[i : i + 1], mask[i : i + 1], beta=0.0,
+                  aggregation=aggregation, max_tokens=4, denominator=d)[0]
+        for i in range(2)
+    ]
+    (parts_grad,) = torch.autograd.grad(sum(parts), logp)
+    assert sum(parts).item() == pytest.approx(whole.item())
+    assert torch.allclose(parts_grad, whole_grad)
 
 
 def test_grpo_loss_stats_hand_case():

@@ -227,7 +227,7 @@ def test_process_advantages_from_math_steps_credit_the_wrong_step(tiny):
     from grpo_train.config import Config
     from grpo_train.model import load_tokenizer
     from grpo_train.rollout import Rollout
-    from grpo_train.train import ADVANTAGES
+    from grpo_train.train import advantages
     from verifiers import get_verifier
 
     tokenizer = load_tokenizer(tiny["model"])
@@ -244,7 +244,7 @@ def test_process_advantages_from_math_steps_credit_the_wrong_step(tiny):
     rollout = Rollout(torch.cat([prompt, completion], 1), torch.cat([prompt + 1, mask.long()], 1), 1, mask,
                       texts, [row, row], torch.zeros(2, dtype=torch.bool), prompt[:1], prompt[:1] + 1)
     rewards = torch.tensor([[r.outcome for r in scored]])  # [1, 2]
-    adv = ADVANTAGES["process"](rewards, scored, rollout, tokenizer, Config(num_generations=2))  # [2, L]
+    adv = advantages(Config(num_generations=2, advantage="process"), rewards, scored, rollout, tokenizer)  # [2, L]
     # Six step rewards in the group: mean 4/6, population std sqrt(2)/3; 1 -> +1/sqrt(2), 0 -> -sqrt(2).
     # A token's advantage sums its own and all later steps of its completion (char-level tokens: index = char).
     up, down = 1 / math.sqrt(2), -math.sqrt(2)
@@ -575,11 +575,11 @@ def test_refreshed_reference_is_checkpointed_and_resumed(tiny, tmp_path):
 
 
 def test_process_advantages_without_step_rewards_is_a_clear_error():
-    from grpo_train.train import _process_adv
+    from grpo_train.train import token_steps
 
     scored = [Reward(1.0, Status.CORRECT), Reward(0.0, Status.WRONG)]
     with pytest.raises(ValueError, match="needs step rewards"):
-        _process_adv(None, scored, None, None, None)
+        token_steps(scored, None, None)
 
 
 def test_seeded_sampler_draws_from_the_softmax():
@@ -987,7 +987,7 @@ def test_the_update_does_not_depend_on_the_micro_batch_size(tiny, aggregation):
     from grpo_train.model import load_model, load_tokenizer
     from grpo_train.packing import SharedPromptLM
     from grpo_train.rollout import generate
-    from grpo_train.train import update_policy
+    from grpo_train.train import Batch, update_policy
 
     tokenizer, base = load_tokenizer(tiny["model"]), load_model(tiny["model"])
     rows = [{"prompt": "ab"}, {"prompt": "cdef"}]
@@ -998,8 +998,9 @@ def test_the_update_does_not_depend_on_the_micro_batch_size(tiny, aggregation):
     p = rollout.prompt_len
     rollout = dataclasses.replace(rollout, mask=mask, attention_mask=torch.cat([rollout.attention_mask[:, :p], mask.long()], 1))
     adv = torch.randn(8, 1, generator=torch.Generator().manual_seed(0))  # [N, 1]
-    batch = {"rollout": rollout, "adv": adv, "old_logp": None, "ref_logp": None, "mask": rollout.mask,
-             "lengths": rollout.mask.sum(-1)}
+    batch = Batch(rollout=rollout, scored=[], adv=adv, mask=rollout.mask, old_logp=None, ref_logp=None,
+                  lengths=rollout.mask.sum(-1), flat=torch.zeros(2, dtype=torch.bool),
+                  keep_group=torch.ones(2, dtype=torch.bool), kept=torch.arange(8))
     cfg = Config(num_generations=4, prompts_per_step=2, max_new_tokens=6, aggregation=aggregation, max_grad_norm=0.0,
                  precision="fp32")
     after = []
@@ -1009,7 +1010,7 @@ def test_the_update_does_not_depend_on_the_micro_batch_size(tiny, aggregation):
         wrapped = SharedPromptLM(model)
         optimizer = torch.optim.SGD(wrapped.parameters(), lr=1.0)
         update_policy(Accelerator(cpu=True), wrapped, optimizer, dataclasses.replace(cfg, micro_batch_size=size), batch,
-                      torch.arange(8), torch.Generator().manual_seed(0))
+                      torch.Generator().manual_seed(0))
         after.append({k: v.detach().clone() for k, v in model.state_dict().items()})
     moved = [k for k in after[0] if not torch.equal(after[0][k], base.state_dict()[k])]
     assert moved  # the step did something
