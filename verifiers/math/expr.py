@@ -453,9 +453,14 @@ class _ExprParser:
                 tt = self.next()
                 if tt.kind not in ("NUM", "IDENT"):
                     raise ParseError("bad subscript")
-                sub = tt.text[0] if tt.kind == "NUM" else tt.text
-                if tt.kind == "NUM" and len(tt.text) > 1:
-                    self.toks.insert(self.i, Tok("NUM", tt.text[1:]))
+                if not self.latex and not tt.space:  # plain text (sympy): v_zmf, x_12 are whole names
+                    sub = tt.text
+                    while (self.at("IDENT") or self.at("NUM") or self.at("WORD")) and not self.peek().space:
+                        sub += self.next().text
+                else:  # TeX: an unbraced subscript is one token, x_12 is x_1 2
+                    sub = tt.text[0] if tt.kind == "NUM" else tt.text
+                    if tt.kind == "NUM" and len(tt.text) > 1:
+                        self.toks.insert(self.i, Tok("NUM", tt.text[1:]))
             if not re.fullmatch(r"[A-Za-z0-9]{1,8}|[A-Za-z0-9](?:[-+,]?[A-Za-z0-9]){1,7}", sub):
                 raise ParseError("bad subscript")
             name = f"{name}_{sub}"
@@ -541,6 +546,13 @@ class _ExprParser:
             for a in args[1:]:
                 out = sympy.igcd(out, a) if name == "gcd" else sympy.ilcm(out, a)
             return sympy.Integer(out)
+        if name in ("diff", "Derivative"):  # a CAS's derivative: diff(f, x), Derivative(f, x, 2)
+            order = args[2] if len(args) == 3 else sympy.Integer(1)
+            if len(args) not in (2, 3) or not isinstance(args[1], sympy.Symbol) or not (
+                order.is_Integer and 1 <= order <= 10
+            ):
+                raise ParseError(f"{name} takes a function, a variable and an order")
+            return check_size(sympy.diff(args[0], args[1], int(order)))
         if name in ("beta", "Beta"):  # B(a, b) = Gamma(a) Gamma(b) / Gamma(a + b)
             if len(args) != 2:
                 raise ParseError("beta takes two arguments")

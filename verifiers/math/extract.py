@@ -37,7 +37,7 @@ class Extraction:
 
 
 _ANSWER_IS_RE = re.compile(
-    r"(?:(?:final\s+answer|the\s+answer|answer|(?:correct|right)\s+(?:option|choice))(?:\s*\*\*)?\s*(?:is|:|=)"
+    r"(?:(?:final\s+answer|the\s+answer|answer|(?:(?:correct|right|my|the|final)\s+)+(?:option|choice))(?:\s*\*\*)?\s*(?:is|:|=)"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
     r"|答案\s*(?:是|为|:|：)|ответ\s*:|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:))"
     r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",
@@ -51,7 +51,7 @@ _ANSWER_HEADING_RE = re.compile(
     re.I | re.M,
 )
 # the last number, with a fraction bar, a percent sign or a ratio / clock time ("3:4", "06:09") it carries
-_LAST_NUM_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:\s*/\s*\d+|(?::\d+)+|\s*\\?%)?")
+_LAST_NUM_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?(?:\s*/\s*\d+|(?::\d+)+|\s*\\?%)?")
 # a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
 _NUMBER_RUN_BEFORE_RE = re.compile(r"\d[ \t]+$")
 _MATH_SPAN_RE = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)

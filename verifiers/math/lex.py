@@ -30,15 +30,18 @@ FUNCS = {
     "arsech": sympy.asech, "arcsch": sympy.acsch,
     "ln": sympy.log, "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs,
     "floor": sympy.floor, "ceil": sympy.ceiling, "ceiling": sympy.ceiling, "factorial": sympy.factorial,
+    # other names of the same functions (British, European textbooks)
+    "cosec": sympy.csc, "cotan": sympy.cot, "arctg": sympy.atan, "arcctg": sympy.acot, "cosech": sympy.csch,
 }  # fmt: skip
 # functions whose names are also letters or words: a function only where a "(" follows, as a CAS writes them
 # ("gamma(5)" is 24; "gamma" alone is the letter; "re(z)" is not r*e*z); LaTeX's \Gamma(, \zeta(, \Re(, \Im( too
 PAREN_FUNCS = {
     "gamma": sympy.gamma, "Gamma": sympy.gamma, "zeta": sympy.zeta, "re": sympy.re, "Re": sympy.re,
-    "im": sympy.im, "Im": sympy.im, "arg": sympy.arg, "conjugate": sympy.conjugate,
+    "im": sympy.im, "Im": sympy.im, "arg": sympy.arg, "conjugate": sympy.conjugate, "tg": sympy.tan,
+    "ctg": sympy.cot,
 }  # fmt: skip
 # functions of several arguments, written f(a, b); plain "min" is a unit unless a "(" follows
-MULTI_FUNCS = {"gcd", "lcm", "max", "min", "beta", "Beta"}
+MULTI_FUNCS = {"gcd", "lcm", "max", "min", "beta", "Beta", "diff", "Derivative"}
 GREEK = {
     "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",
     "kappa", "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi",

@@ -174,6 +174,9 @@ def _choice(s: str) -> Node | None:
     if m is None:
         return None
     letter, rest = next(g for g in m.groups()[:3] if g).lower(), m.group(4).strip()
+    closed = max(m.end(k) for k in (1, 2, 3) if m.group(k)) + 1  # just after the letter's ")"
+    if re.match(r"[/*^+\-_]", s[closed : closed + 1]):
+        return None  # "(V)/(R + 1)": an operator right after the bracket makes it maths, not option V
     if not rest:
         return Text(letter)
     if _CHOICE_VALUE.fullmatch(rest) or re.match(r"(?:[,;]|and\b|or\b)", rest):

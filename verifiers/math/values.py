@@ -230,6 +230,13 @@ def _points(free: set[sympy.Symbol], seed: int, sign: int = 0, n: int = _N_POINT
     return pts
 
 
+def _one_negative(free: set[sympy.Symbol], limit: int = 6) -> list[dict]:
+    """Points with every symbol positive but one (for each of the first ``limit`` symbols): where ``|z|`` and
+    ``z`` part while the rest stays defined (``\\sqrt{z^2/(a+bz^2)}`` is not ``z/\\sqrt{a+bz^2}``)."""
+    base = _points(free, 3456, sign=1, n=1)[0]
+    return [{**base, s: -base[s]} for s in sorted(free, key=lambda s: s.name)[:limit]] if len(free) > 1 else []
+
+
 def equality_holds(lhs: sympy.Basic, rhs: sympy.Basic, decimals: int | None = None) -> bool | None:
     """Whether ``lhs = rhs``, an equality written in a worked solution, holds; None when it cannot be told
     (a value that does not evaluate to a finite number, an identity neither shown nor refuted). Never raises.
@@ -322,14 +329,15 @@ def _identity(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set, tol:
 
 def _real_domain_identity(a: sympy.Basic, b: sympy.Basic, free: set, tol: float) -> bool | None:
     r"""The symbols are real: ``a == b`` where both are defined as real functions (every part real,
-    :func:`_defined_real`). At the fixed points (random signs), as many points with every symbol positive and
-    three with every symbol negative (where ``\sqrt{x}\sqrt{y}`` and ``\sqrt{xy}`` part), a point where
+    :func:`_defined_real`). At the fixed points (random signs), as many points with every symbol positive,
+    three with every symbol negative (where ``\sqrt{x}\sqrt{y}`` and ``\sqrt{xy}`` part) and one per symbol with
+    only that symbol negative (:func:`_one_negative`), a point where
     both are defined must agree and a point where only one is defined is a difference; points where neither is
     are not compared (``\sqrt{1/x}`` and ``1/\sqrt{x}`` differ only there; ``\ln(xy) - \ln x`` is not ``\ln y``).
     None (undecided) when fewer than 3 points have both defined. (Sympy simplifies some forms when they are built:
     ``\sqrt{x}\sqrt{x}`` arrives here as ``x``.)"""
     agree = 0
-    for pt in _points(free, 1234) + _points(free, 5678, sign=1) + _points(free, 9012, sign=-1, n=3):
+    for pt in _points(free, 1234) + _points(free, 5678, sign=1) + _points(free, 9012, sign=-1, n=3) + _one_negative(free):
         va, vb = _num(a, pt), _num(b, pt)
         if va is None or vb is None:
             continue

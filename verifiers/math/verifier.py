@@ -157,8 +157,8 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
     try:
         return gold_text, parse_answer(gold_text), None
     except Exception as e:  # noqa: BLE001 - an unparsable reference is reported, not raised
-        solution_answer = _solution_answer(gold_text)
-        if solution_answer is not None:  # a worked solution as the reference: its final answer
+        solution_answer = _solution_answer(gold_text) or _reference_sentence(gold_text)
+        if solution_answer is not None:  # a worked solution or a sentence as the reference: its answer
             return solution_answer[0], solution_answer[1], None
         return gold_text, None, str(e) or type(e).__name__
 
@@ -200,6 +200,29 @@ def _solution_answer(reference: str) -> tuple[str, Node] | None:
         return None
     try:
         return ex.answer, parse_answer(ex.answer)
+    except Exception:  # noqa: BLE001 - still unreadable
+        return None
+
+
+# a one-sentence reference: "Choice (A).", "Option B", "The number is 4.", "x is 5."
+_REFERENCE_SENTENCE_RE = re.compile(
+    r"\s*(?:(?:the\s+)?(?:correct\s+)?(?:choice|option)\s*:?\s*(\(?[A-Za-z]\)?)"
+    r"|(?:[A-Za-z][A-Za-z']*\s+){1,6}(?:is|are|equals)\s+([^.;]+?))\s*\.?\s*",
+    re.I,
+)
+
+
+def _reference_sentence(reference: str) -> tuple[str, Node] | None:
+    """A reference that is one short sentence naming its answer: an option ("Choice (A).") or "<words> is
+    <value>" ("The number is 4."); None for anything else or a value that does not parse."""
+    m = _REFERENCE_SENTENCE_RE.fullmatch(reference)
+    if m is None or _ANSWER_WORD_RE.search(reference):  # "the answer is ..." is read by its own rules
+        return None
+    answer = (m.group(1) or m.group(2)).strip()
+    if re.search(r"\b(?:or|and|not)\b", answer, re.I):  # "3 or 4", "not 3": no one answer
+        return None
+    try:
+        return answer, parse_answer(answer)
     except Exception:  # noqa: BLE001 - still unreadable
         return None
 
