@@ -32,10 +32,16 @@ def set_rng_state(state: dict[str, Any]) -> None:
 
 
 def save_checkpoint(
-    out: Path, model: torch.nn.Module, tokenizer: Any, state: dict[str, Any], ref: torch.nn.Module | None = None
+    out: Path,
+    model: torch.nn.Module,
+    tokenizer: Any,
+    state: dict[str, Any],
+    ref: torch.nn.Module | None = None,
+    weights: dict[str, torch.Tensor] | None = None,
 ) -> None:
     """Write ``out/checkpoint`` (and the refreshed reference ``ref``, if given) atomically: into a temporary
-    directory, then renamed into place.
+    directory, then renamed into place. ``weights``: the state dict to write as the model (a model with LoRA
+    adapters writes its merged weights, :func:`grpo_train.lora.merged_state_dict`).
 
     A crash at any point leaves either the previous checkpoint or the new one (``checkpoint.old`` is the
     previous one for the instant between the two renames; :func:`find_checkpoint` falls back to it).
@@ -43,7 +49,7 @@ def save_checkpoint(
     final, tmp, old = out / CHECKPOINT, out / f"{CHECKPOINT}.tmp", out / f"{CHECKPOINT}.old"
     shutil.rmtree(tmp, ignore_errors=True)
     try:
-        model.save_pretrained(tmp / "model")
+        model.save_pretrained(tmp / "model", state_dict=weights)
         tokenizer.save_pretrained(tmp / "model")
         if ref is not None:
             ref.save_pretrained(tmp / "ref")

@@ -141,6 +141,13 @@ class Config:
     """AdamW betas."""
     max_grad_norm: float = 1.0
     """Gradient clipping by global norm (0 = off)."""
+    lora_rank: int = 0
+    """0: train every weight. r > 0: train low-rank adapters (LoRA) of rank r on the attention and MLP projections,
+    the model frozen (``grpo_train.lora``): the backward computes no gradient of a frozen weight and AdamW keeps
+    moments for the adapters only; LoRA usually wants a ~10x larger ``learning_rate``. Checkpoints save the merged
+    model (a plain model for ``from_pretrained``) and the adapters (for resuming)."""
+    lora_alpha: float = 32.0
+    """LoRA scale numerator: the adapter's update is multiplied by ``lora_alpha / lora_rank``."""
     num_iterations: int = 1
     """mu: passes over each batch (the ratio is always to the policy that generated it). With mu = 1 the old
     log-probs are the current ones detached, so no extra forward pass is made."""
@@ -325,6 +332,8 @@ RANGES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "eval_samples": (lambda v: v >= 1, ">= 1"),
     "eval_batch_size": (lambda v: v >= 1, ">= 1"),
     "learning_rate": (lambda v: v > 0, "> 0"),
+    "lora_rank": (lambda v: v >= 0, ">= 0"),
+    "lora_alpha": (lambda v: v > 0, "> 0"),
     "beta": (lambda v: v >= 0, ">= 0"),
     "eps_low": (lambda v: 0 <= v < 1, "in [0, 1)"),
     "eps_high": (lambda v: v >= 0, ">= 0"),
@@ -343,6 +352,8 @@ def check(cfg: Config) -> None:
             raise ConfigError(f"{key} must be {must}, got {value!r}")
     if cfg.beta == 0 and (cfg.ref_refresh_every or cfg.ref_offload):
         raise ConfigError("ref_refresh_every and ref_offload need a reference model: set beta > 0")
+    if cfg.lora_rank and cfg.ref_refresh_every:
+        raise ConfigError("ref_refresh_every copies the whole policy into the reference: not with lora_rank > 0")
     if not cfg.temperature > 0:
         raise ConfigError(f"temperature must be > 0 for training (greedy is for evaluation), got {cfg.temperature}")
     bad_k = [k for k in cfg.eval_k if not 1 <= k <= cfg.eval_samples]

@@ -79,6 +79,7 @@ from grpo_train.config import Config, ConfigError, save_config
 from grpo_train.data import DatasetError, PromptStream, load_rows
 from grpo_train.evaluate import accuracy_by, evaluate
 from grpo_train.hardware import choose_precision, has_accelerator
+from grpo_train.lora import apply_lora, load_lora_state, lora_state, merged_state_dict
 from grpo_train.losses import ADVANTAGES
 from grpo_train.metrics import (
     ESTIMATE_AFTER,
@@ -421,8 +422,15 @@ def setup(cfg: Config, resume: bool) -> Run:
     eval_rows = load_rows(cfg, "test") if (cfg.eval_before or cfg.eval_after) else []
     eval_rows = judgeable(eval_rows, verifier, "evaluation rows", accelerator.print) if eval_rows else []
     tokenizer = load_tokenizer(model_path)
-    policy = load_model(model_path)
+    # With adapters the checkpoint's model/ is the merged model: a resume starts again from the base model.
+    policy = load_model(cfg.model if checkpoint and cfg.lora_rank else model_path)
     ref = load_reference(cfg, policy, checkpoint, accelerator.device) if cfg.beta > 0 else None
+    if cfg.lora_rank:
+        layers = apply_lora(policy, cfg.lora_rank, cfg.lora_alpha)
+        if checkpoint:
+            load_lora_state(policy, load_trainer_state(checkpoint)["lora"])
+        accelerator.print(f"lora: rank {cfg.lora_rank} adapters on {layers} layers, "
+                          f"{sum(p.numel() for p in policy.parameters() if p.requires_grad):,} trainable parameters")
     # With ref_offload the reference's weights wait in a file between its passes (one file per process).
     ref_store = OffloadedWeights(ref.lm, out / f".ref_offload.{rank}.safetensors") if ref is not None and cfg.ref_offload else None
     policy.train()
@@ -431,7 +439,7 @@ def setup(cfg: Config, resume: bool) -> Run:
     # The fused AdamW kernel (CPU and CUDA) is ~4x faster than the default on this CPU: 0.2 s against 0.77 s
     # per step for 135M parameters.
     optimizer = torch.optim.AdamW(
-        model.parameters(), lr=cfg.learning_rate, betas=tuple(cfg.adam_betas), weight_decay=cfg.weight_decay,
+        [p for p in model.parameters() if p.requires_grad], lr=cfg.learning_rate, betas=tuple(cfg.adam_betas), weight_decay=cfg.weight_decay,
         fused=accelerator.device.type in ("cpu", "cuda") or None,
     )
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: lr_factor(s, cfg))
@@ -608,10 +616,13 @@ def save(run: Run, step: int, data_state: dict[str, int], barrier: bool = True) 
         state = {"step": step, "optimizer": run.optimizer.state_dict(), "scheduler": run.scheduler.state_dict(),
                  "data": data_state, "rng": rng_state(), "config": cfg.to_dict(),
                  "eval_before": run.summary.get("eval_before")}
+        if cfg.lora_rank:
+            state["lora"] = lora_state(run.unwrapped)
         if run.accelerator.is_main_process:
             refreshed = run.ref.lm if run.ref is not None and cfg.ref_refresh_every else None
+            weights = merged_state_dict(run.unwrapped) if cfg.lora_rank else None
             with run.ref_loaded() if refreshed is not None else contextlib.nullcontext():
-                save_checkpoint(run.out, run.unwrapped, run.tokenizer, state, ref=refreshed)
+                save_checkpoint(run.out, run.unwrapped, run.tokenizer, state, ref=refreshed, weights=weights)
     if barrier:
         run.accelerator.wait_for_everyone()
 
