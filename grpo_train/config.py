@@ -177,6 +177,22 @@ class Config:
     autocast for every forward (sampling included); on a CPU without native bf16 (AVX2) it runs 30-85x slower
     matrix products and warns. ``fp32``: everything float32 (exact)."""
 
+    # ---- rollout backend (grpo_train.backends) ----------------------------------------------------------
+    use_vllm: bool = False
+    """Sample with vLLM (the optional ``vllm`` extra, a CUDA machine) instead of the native decoding loop. The
+    engine gets the weights after every optimizer step; its log-probs differ from the trainer's, which the loss
+    corrects by truncated importance sampling (``vllm_importance_cap``). Names as TRL's."""
+    vllm_mode: str = "colocate"
+    """``colocate``: one engine per process, on the training GPU (the only mode built)."""
+    vllm_gpu_memory_utilization: float = 0.3
+    """Fraction of the GPU's memory the colocated engine may take (the rest is the trainer's)."""
+    vllm_enable_sleep_mode: bool = False
+    """Put the engine to sleep (weights and KV cache offloaded) while the trainer trains."""
+    vllm_tensor_parallel_size: int = 1
+    """GPUs one engine spans."""
+    vllm_importance_cap: float = 2.0
+    """C in the per-token importance weight ``min(pi_old / pi_vllm, C)`` (TRL's and verl's TIS)."""
+
     max_infra_frac: float = 0.5
     """Stop the run (with a checkpoint and a clear error) when more than this fraction of the completions of the
     last ``infra_window`` steps got a harness failure (timeout, verifier error, bad input) instead of a reward:
@@ -333,6 +349,10 @@ RANGES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "eval_batch_size": (lambda v: v >= 1, ">= 1"),
     "learning_rate": (lambda v: v > 0, "> 0"),
     "lora_rank": (lambda v: v >= 0, ">= 0"),
+    "vllm_mode": (lambda v: v == "colocate", '"colocate" (server mode is not built)'),
+    "vllm_gpu_memory_utilization": (lambda v: 0 < v <= 1, "in (0, 1]"),
+    "vllm_tensor_parallel_size": (lambda v: v >= 1, ">= 1"),
+    "vllm_importance_cap": (lambda v: v >= 1, ">= 1"),
     "lora_alpha": (lambda v: v > 0, "> 0"),
     "beta": (lambda v: v >= 0, ">= 0"),
     "eps_low": (lambda v: 0 <= v < 1, "in [0, 1)"),

@@ -207,6 +207,19 @@ def clipped_surrogate(logp: Tensor, old_logp: Tensor, adv: Tensor, eps_low: floa
     return torch.minimum(ratio * adv, clipped * adv)  # [N, L]
 
 
+def truncated_importance_weight(old_logp: Tensor, sampler_logp: Tensor, cap: float) -> Tensor:
+    """Truncated importance sampling (TIS, as TRL's and verl's vLLM correction): ``min(pi_old / pi_sampler, cap)``
+    per token, no gradient. The completions were drawn by another engine (vLLM) whose log-probs differ from the
+    trainer's for the same weights (kernels, precision); weighting each token's surrogate by this ratio corrects
+    the expectation, and the cap bounds its variance.
+
+    old_logp: [N, L] the trainer's log-probs of the sampled tokens (the policy that generated the batch);
+    sampler_logp: [N, L] the engine's. Returns [N, L] in (0, cap]; the log-ratio is clamped like the surrogate's.
+    """
+    log_ratio = (_float(old_logp) - _float(sampler_logp)).clamp(-LOG_RATIO_CLAMP, LOG_RATIO_CLAMP)  # [N, L]
+    return log_ratio.exp().clamp(max=cap).detach()  # [N, L]
+
+
 def clip_indicators(
     logp: Tensor, old_logp: Tensor, adv: Tensor, eps_low: float, eps_high: float
 ) -> tuple[Tensor, Tensor]:
@@ -314,6 +327,7 @@ def grpo_loss(
     aggregation: str = "sequence_mean",
     max_tokens: int | None = None,
     denominator: float | None = None,
+    is_weight: Tensor | None = None,
 ) -> tuple[Tensor, dict[str, float]]:
     """GRPO loss (negated Eq. 3): per token ``-(surrogate - beta * k3)``, aggregated with ``AGGREGATIONS``.
 
@@ -332,6 +346,8 @@ def grpo_loss(
             completions alone). Under gradient accumulation pass the minibatch's (summed over micro-batches and
             processes): the micro-batch losses are then shares that add up to the minibatch's loss, and nothing
             has to rescale them. Clamped at 1 (a batch with nothing to count gives 0).
+        is_weight: [N, L] importance weights of the sampled tokens (:func:`truncated_importance_weight`) when
+            another engine sampled them: each token's surrogate is multiplied by its weight (the KL term is not).
 
     Returns:
         ``(loss, stats)``: a scalar tensor to call ``.backward()`` on, and floats computed without grad as
@@ -351,6 +367,8 @@ def grpo_loss(
     adv = _float(adv)
     mask = mask.to(_float(logp).dtype)  # [N, L]
     surrogate = clipped_surrogate(logp, old_logp, adv, eps_low, eps_high)  # [N, L]
+    if is_weight is not None:
+        surrogate = surrogate * is_weight  # [N, L]
     per_token = -surrogate  # [N, L]
     kl = None
     if ref_logp is not None:

@@ -202,6 +202,9 @@ class Rollout:
     prefix: Tensor | None = None
     """[C] token ids most prompts start with (:func:`template_prefix`): the training forward runs them once for
     all prompts. None: every prompt runs in full."""
+    sampler_logp: Tensor | None = None
+    """[N, L] log-probs of the sampled tokens under the engine that sampled them, when that is not the trainer
+    (vLLM, :mod:`grpo_train.backends`): the loss's importance weights. None for the native loop."""
 
     @property
     def completion_ids(self) -> Tensor:

@@ -67,6 +67,7 @@ from torch import Tensor
 from tqdm import tqdm
 
 from grpo_train import losses
+from grpo_train.backends import NativeBackend, make_backend
 from grpo_train.checkpoints import (
     CHECKPOINT,
     find_checkpoint,
@@ -100,9 +101,10 @@ from grpo_train.model import (
     frozen_copy,
     load_model,
     load_tokenizer,
+    resolve_model,
 )
 from grpo_train.packing import SharedPromptLM, grouped_logprobs
-from grpo_train.rollout import Rollout, generate, sample_seed, step_token_ends
+from grpo_train.rollout import Rollout, sample_seed, step_token_ends
 from grpo_train.runtime import StopRequest, release_freed_memory
 from verifiers import Reward, ScoringPool, compose
 from verifiers.references import check_references, describe
@@ -175,6 +177,7 @@ class Batch:
     mask: Tensor  # [N, L] the loss mask: completion tokens of scored completions (harness failures out)
     old_logp: Tensor | None  # [N, L] under the sampling policy; None: old = current (mu = 1, one minibatch)
     ref_logp: Tensor | None  # [N, L] under the reference; None when beta = 0
+    is_weight: Tensor | None  # [N, L] truncated importance weights when another engine sampled (vLLM); else None
     lengths: Tensor  # [N] completion lengths, on the CPU
     flat: Tensor  # [B] bool: groups whose advantages are all 0 (equal outcomes, and equal step rewards)
     keep_group: Tensor  # [B] bool: groups that enter the update
@@ -262,6 +265,7 @@ def update_policy(
                         logp, old_logp, ref_logp, adv[idx, :cols] if adv.shape[1] > 1 else adv[idx], m,
                         beta=cfg.beta, eps_low=cfg.eps_low, eps_high=cfg.eps_high,
                         aggregation=cfg.aggregation, max_tokens=cfg.max_new_tokens, denominator=total,
+                        is_weight=None if batch.is_weight is None else batch.is_weight[idx, :cols],
                     )
                     # loss is this micro-batch's share of the minibatch loss; DDP averages the processes'
                     # gradients, so x world turns that average back into the sum.
@@ -351,6 +355,7 @@ class Run:
     start_step: int
     summary: dict[str, Any]
     t_start: float
+    backend: Any = dataclasses.field(default_factory=NativeBackend)  # who samples (grpo_train.backends)
 
     @property
     def device(self) -> torch.device:
@@ -466,11 +471,12 @@ def setup(cfg: Config, resume: bool) -> Run:
         opt_store=opt_store, verifier=verifier,
         pool=ScoringPool(verifier, workers=cfg.scoring_workers, timeout=cfg.scoring_timeout), stream=stream,
         eval_rows=eval_rows, logger=Logger(out, start_step, accelerator.is_main_process), start_step=start_step,
-        summary=summary, t_start=t_start,
+        summary=summary, t_start=t_start, backend=make_backend(cfg, resolve_model(model_path)),
     )
 
 
 def close(run: Run) -> None:
+    run.backend.close()
     run.pool.close()
     run.logger.close()
     for store in (run.ref_store, run.opt_store):
@@ -491,11 +497,7 @@ def sample(run: Run, step: int) -> Rollout:
     seeds = [sample_seed(cfg.seed, step, first + i, j) for i in range(run.b_local) for j in range(g)]
     run.unwrapped.eval()
     with autocast(run.device, cfg.precision):
-        rollout = generate(
-            run.unwrapped, run.tokenizer, rows, num_generations=g, max_new_tokens=cfg.max_new_tokens,
-            temperature=cfg.temperature, top_p=cfg.top_p, system_prompt=cfg.system_prompt, seeds=seeds,
-            precision=cfg.precision, chat_template=cfg.chat_template, stop_strings=cfg.stop_strings,
-        )
+        rollout = run.backend.generate(run.unwrapped, run.tokenizer, rows, seeds, cfg)
     run.unwrapped.train()
     on_device = rollout.to(run.device)
     release_freed_memory()  # the rollout weights and KV cache
@@ -512,7 +514,8 @@ def score(
     future = run.pool.score_async(rollout.texts, rollout.rows)
     old_logp = ref_logp = None
     with autocast(run.device, cfg.precision):
-        if cfg.num_iterations > 1 or cfg.minibatches > 1:  # else old = current: no forward
+        # else old = current: no forward; another engine's samples need the trainer's own for the IS weights
+        if cfg.num_iterations > 1 or cfg.minibatches > 1 or rollout.sampler_logp is not None:
             old_logp = batch_logprobs(run.model, rollout, cfg, lengths)  # [N, L]
         if run.ref is not None:
             with run.ref_loaded():
@@ -543,8 +546,11 @@ def make_batch(
     keep_group = torch.ones(b, dtype=torch.bool)  # [B]
     if cfg.skip_zero_variance and cfg.beta == 0:  # with beta > 0 the KL still acts on flat groups
         keep_group = ~flat
+    is_weight = None
+    if rollout.sampler_logp is not None and old_logp is not None:  # samples from another engine (vLLM)
+        is_weight = losses.truncated_importance_weight(old_logp, rollout.sampler_logp, cfg.vllm_importance_cap)
     return Batch(
-        rollout=rollout, scored=scored, adv=adv, old_logp=old_logp, ref_logp=ref_logp,
+        rollout=rollout, scored=scored, adv=adv, old_logp=old_logp, ref_logp=ref_logp, is_weight=is_weight,
         mask=rollout.mask * ~infra[:, None].to(run.device),  # [N, L]
         lengths=rollout.mask.sum(-1).cpu(),  # [N]
         flat=flat, keep_group=keep_group,
@@ -676,6 +682,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
 
                 t2, updating = time.time(), True  # 4. mu inner updates
                 sums, lr = update(run, batch, step)
+                run.backend.sync_weights(run.unwrapped)  # the sampler takes the new weights (vLLM; native: none)
                 step, updating = step + 1, False
                 data_state = run.stream.state_dict()
                 release_freed_memory()  # gradients, activations (and, once, the offloaded optimizer states)

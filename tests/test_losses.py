@@ -489,3 +489,62 @@ def test_masked_mean_hand_case():
     assert torch.allclose(masked_mean(values, mask, dim=-1), torch.tensor([1.5, 0.0, 4.0]))
     assert masked_mean(values, mask).item() == pytest.approx(7 / 3)
     assert masked_mean(values, torch.zeros(3, 2)).item() == 0.0
+
+
+# ---- truncated importance sampling (a rollout engine other than the trainer) --------------------------------
+
+
+def test_truncated_importance_weight_by_hand():
+    """w = min(exp(old - sampler), cap): tokens the engine found likelier than the trainer get w < 1, rarer
+    ones w > 1 up to the cap; equal log-probs give exactly 1."""
+    import torch
+
+    from grpo_train.losses import truncated_importance_weight
+
+    old = torch.tensor([[-1.0, -2.0, -0.5]])
+    sampler = torch.tensor([[-1.0, -1.0, -3.0]])
+    w = truncated_importance_weight(old, sampler, cap=2.0)
+    torch.testing.assert_close(w, torch.tensor([[1.0, torch.exp(torch.tensor(-1.0)).item(), 2.0]]))
+    assert not w.requires_grad
+
+
+@given(
+    st.lists(st.floats(-8, 0), min_size=1, max_size=12),
+    st.lists(st.floats(-8, 0), min_size=1, max_size=12),
+    st.floats(1.0, 10.0),
+)
+def test_truncated_importance_weight_is_positive_capped_and_exact_below_the_cap(a, b, cap):
+    import math
+
+    import torch
+
+    from grpo_train.losses import truncated_importance_weight
+
+    n = min(len(a), len(b))
+    old, sampler = torch.tensor([a[:n]], dtype=torch.float64), torch.tensor([b[:n]], dtype=torch.float64)
+    w = truncated_importance_weight(old, sampler, cap)
+    assert (w > 0).all() and (w <= cap).all()
+    for i in range(n):
+        ratio = math.exp(a[i] - b[i])
+        assert math.isclose(w[0, i].item(), min(ratio, cap), rel_tol=1e-9)
+
+
+def test_grpo_loss_weights_the_surrogate_not_the_kl():
+    """With is_weight, each token's surrogate is scaled by its weight and the k3 term is left as is: weights of
+    1 change nothing; weights of 0 leave only beta * KL."""
+    import torch
+
+    from grpo_train.losses import grpo_loss, k3_kl
+
+    torch.manual_seed(0)
+    logp = torch.randn(3, 4) - 1.0
+    old, ref = logp + 0.1 * torch.randn(3, 4), logp + 0.2 * torch.randn(3, 4)
+    adv, mask = torch.tensor([1.0, -0.5, 0.25]), torch.ones(3, 4)
+    plain, _ = grpo_loss(logp, old, ref, adv, mask, beta=0.04)
+    ones, _ = grpo_loss(logp, old, ref, adv, mask, beta=0.04, is_weight=torch.ones(3, 4))
+    torch.testing.assert_close(plain, ones)
+    zeros, _ = grpo_loss(logp, old, ref, adv, mask, beta=0.04, is_weight=torch.zeros(3, 4))
+    torch.testing.assert_close(zeros, (0.04 * k3_kl(logp, ref)).mean(-1).mean())
+    half, _ = grpo_loss(logp, old, None, adv, mask, beta=0.0, is_weight=torch.full((3, 4), 0.5))
+    base, _ = grpo_loss(logp, old, None, adv, mask, beta=0.0)
+    torch.testing.assert_close(half, 0.5 * base)

@@ -261,8 +261,8 @@ def test_process_advantages_from_math_steps_credit_the_wrong_step(tiny):
 
 
 def _patch_generate(monkeypatch: pytest.MonkeyPatch, on_call: int, action: Any) -> None:
-    """Make the trainer's ``generate`` run ``action()`` on its ``on_call``-th call (1-based)."""
-    import grpo_train.train as train_module
+    """Make the native backend's ``generate`` run ``action()`` on its ``on_call``-th call (1-based)."""
+    import grpo_train.backends as train_module
 
     real, calls = train_module.generate, {"n": 0}
 
