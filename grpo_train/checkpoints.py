@@ -49,7 +49,7 @@ def save_checkpoint(
     final, tmp, old = out / CHECKPOINT, out / f"{CHECKPOINT}.tmp", out / f"{CHECKPOINT}.old"
     shutil.rmtree(tmp, ignore_errors=True)
     try:
-        model.save_pretrained(tmp / "model", state_dict=weights)
+        model.save_pretrained(tmp / "model", **({} if weights is None else {"state_dict": weights}))
         tokenizer.save_pretrained(tmp / "model")
         if ref is not None:
             ref.save_pretrained(tmp / "ref")

@@ -177,11 +177,11 @@ class Batch:
     mask: Tensor  # [N, L] the loss mask: completion tokens of scored completions (harness failures out)
     old_logp: Tensor | None  # [N, L] under the sampling policy; None: old = current (mu = 1, one minibatch)
     ref_logp: Tensor | None  # [N, L] under the reference; None when beta = 0
-    is_weight: Tensor | None  # [N, L] truncated importance weights when another engine sampled (vLLM); else None
     lengths: Tensor  # [N] completion lengths, on the CPU
     flat: Tensor  # [B] bool: groups whose advantages are all 0 (equal outcomes, and equal step rewards)
     keep_group: Tensor  # [B] bool: groups that enter the update
     kept: Tensor  # [K] indices of the completions that enter the update (kept groups, no harness failures)
+    is_weight: Tensor | None = None  # [N, L] truncated importance weights when another engine sampled (vLLM)
 
 
 # ---------------------------------------------------------------------------------------------------------
