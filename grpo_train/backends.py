@@ -59,7 +59,8 @@ def _vllm_engine(cfg: Any, model_path: str) -> Any:
     try:
         import vllm
     except ImportError as e:
-        raise RuntimeError("use_vllm = true needs vLLM: pip install 'verigrpo[vllm]' (a CUDA machine)") from e
+        raise RuntimeError("use_vllm = true needs vLLM installed (pip install vllm, on a CUDA machine); no version of it "
+                           "has been run with this backend yet, only a fake engine of its interface") from e
     return vllm.LLM(
         model=model_path, gpu_memory_utilization=cfg.vllm_gpu_memory_utilization,
         tensor_parallel_size=cfg.vllm_tensor_parallel_size, enable_sleep_mode=cfg.vllm_enable_sleep_mode,
