@@ -17,9 +17,21 @@ Row format (``row["reference"]``):
   :class:`sandboxes.harness.PromptRoles`). An error raised by the test code itself (it reads a name
   that neither it, nor the prompt, nor the candidate's function defines: a HumanEval row without
   its prompt) is ``bad_input``, with the name and the fix, never the candidate's wrong answer;
-- ``{"inputs": [...], "outputs": [...]}`` (APPS / CodeContests): standard input and expected
+- a list of assert strings, or ``{"test_list": [...], "test_setup_code": "...", "test_imports": [...]}``
+  (MBPP, full and sanitized): the asserts as above, after the setup code and imports (trusted, run
+  with the tests);
+- ``{"inputs": [...], "outputs": [...]}`` (APPS / TACO / CodeContests): standard input and expected
   standard output per case, compared whitespace-normalised, floats within ``float_tol`` if set
-  (integers exactly).
+  (integers exactly). A case given as a list of lines is those lines joined with newlines (as APPS's
+  testing util does);
+- ``{"inputs": [[args...], ...], "outputs": [...], "fn_name": "f"}`` (APPS / TACO call-based): each
+  case calls the candidate's ``f`` with the input list's items as arguments (with ``class
+  Solution`` in the code, ``Solution().f``, as APPS does), and compares the returned value with the
+  expected output as values, by APPS's rule: a returned tuple counts as a list, and since APPS
+  stores outputs as lists (often ``[value]``), the value passes when it equals the output or, for a
+  non-empty list, its first item (a list of tuples is compared as a list of lists there too). The
+  comparison runs here, on the plain value the sandbox sends back. APPS's turning of string dict keys
+  into ints is not copied. Each call is one test.
 
 Any of the dict forms may carry ``"limits"``: ``{"timeout": s, "call_timeout": s, "cpu_s": s,
 "memory_mb": n}``, clamped to at most ``max_timeout`` seconds and 4096 MiB.
@@ -49,6 +61,7 @@ from __future__ import annotations
 import ast
 import inspect
 import json
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -158,6 +171,8 @@ def _called(spec: Mapping[str, Any]) -> set[str]:
     tests (those neither the tests nor builtins define); none for stdin/stdout rows or unparsable tests."""
     if spec["kind"] == "check":
         return {spec["entry_point"]}
+    if spec["kind"] == "call":
+        return {spec["fn_name"]}
     if spec["kind"] != "assert":
         return set()
     try:
@@ -166,7 +181,68 @@ def _called(spec: Mapping[str, Any]) -> set[str]:
         return set()  # reported as the row's error when the tests run
 
 
+def _case_text(case: Any) -> str:
+    """A stdin/stdout case as text: a list of lines is joined with newlines (APPS), anything else is ``str``."""
+    if isinstance(case, list) and all(isinstance(x, str) for x in case):
+        return "\n".join(case)
+    return str(case)
+
+
+# The trusted side of a call-based case (APPS's rule, see the module docstring): defined by the test code.
+_CALL_EQUAL = """def _apps_equal(got, expected):
+    if isinstance(got, tuple):
+        got = list(got)
+    if got == expected:
+        return True
+    if isinstance(expected, list) and expected:
+        if got == expected[0]:
+            return True
+        if isinstance(got, list) and got and isinstance(got[0], tuple):
+            return [list(x) for x in got] == expected[0]
+    return False
+"""
+
+
+def _literal_value(value: Any) -> bool:
+    """Whether ``repr(value)`` is a Python literal of it: JSON values, less non-finite floats."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, (list, tuple)):
+        return all(_literal_value(v) for v in value)
+    if isinstance(value, dict):
+        return all(_literal_value(k) and _literal_value(v) for k, v in value.items())
+    return value is None or isinstance(value, (str, int, bool))
+
+
+def _call_tests(fn_name: str, inputs: list[Any], outputs: list[Any]) -> str | None:
+    """Assert code for call-based cases, ``assert _apps_equal(f(1, [2]), [3])`` per case (literal arguments, so
+    the harness sends the calls in one batch); None when an input is not a list of arguments or a value is not
+    a plain JSON value."""
+    if not fn_name.isidentifier() or not all(isinstance(args, list) for args in inputs):
+        return None
+    if not _literal_value(inputs) or not _literal_value(outputs):
+        return None
+    cases = (f"assert _apps_equal({fn_name}({', '.join(map(repr, args))}), {expected!r})"
+             for args, expected in zip(inputs, outputs))
+    return "\n".join([_CALL_EQUAL, *cases])
+
+
+def _mbpp_tests(ref: Mapping[str, Any]) -> str | None:
+    """MBPP's asserts after its setup code and imports, as one block of test code."""
+    tests, imports = ref.get("test_list"), ref.get("test_imports") or []
+    if not isinstance(tests, list) or not tests or not all(isinstance(t, str) for t in tests):
+        return None
+    setup = [*imports] if isinstance(imports, list) else []
+    if isinstance(ref.get("test_setup_code"), str) and ref["test_setup_code"].strip():
+        setup.append(ref["test_setup_code"])
+    return "\n".join([*setup, *tests])
+
+
 def _parse_reference(ref: Any) -> dict[str, Any] | None:
+    if isinstance(ref, list):
+        if not ref or not all(isinstance(t, str) for t in ref):
+            return None
+        return {"kind": "assert", "test": "\n".join(ref)}
     if isinstance(ref, str):
         stripped = ref.lstrip()
         if stripped.startswith("{"):
@@ -183,12 +259,21 @@ def _parse_reference(ref: Any) -> dict[str, Any] | None:
         ins, outs = ref["inputs"], ref["outputs"]
         if not isinstance(ins, list) or not isinstance(outs, list) or len(ins) != len(outs) or not ins:
             return None
+        fn_name = ref.get("fn_name")
+        if fn_name:
+            test = _call_tests(fn_name, ins, outs) if isinstance(fn_name, str) else None
+            if test is None:
+                return None
+            return {"kind": "call", "test": test, "fn_name": fn_name, "prompt": "", "limits": ref.get("limits")}
         return {
             "kind": "io",
-            "inputs": [str(x) for x in ins],
-            "outputs": [str(x) for x in outs],
+            "inputs": [_case_text(x) for x in ins],
+            "outputs": [_case_text(x) for x in outs],
             "limits": ref.get("limits"),
         }
+    if "test_list" in ref:
+        test = _mbpp_tests(ref)
+        return None if test is None else {"kind": "assert", "test": test, "prompt": "", "limits": ref.get("limits")}
     if isinstance(ref.get("test"), str):
         entry = ref.get("entry_point")
         kind = "check" if isinstance(entry, str) and entry else "assert"
@@ -272,6 +357,10 @@ def _reward(report: TestReport, kind: str, all_or_nothing: bool) -> Reward:
     return Reward(0.0, Status.WRONG, info=info)
 
 
+_SHAPES = ("reference must be test code, a list of asserts, {test_list, test_setup_code}, {test, entry_point}, "
+           "{inputs, outputs} or {inputs, outputs, fn_name}")
+
+
 @register("python_tests")
 def python_tests(
     completion: str,
@@ -308,9 +397,7 @@ def python_tests(
     """
     spec = _parse_reference(row.get("reference") if isinstance(row, Mapping) else None)
     if spec is None:
-        return Reward.failure(
-            Status.BAD_INPUT, error="reference must be test code, {test, entry_point} or {inputs, outputs}"
-        )
+        return Reward.failure(Status.BAD_INPUT, error=_SHAPES)
     code = extract_code(completion if isinstance(completion, str) else "", extract, _called(spec))
     if code is None:
         return Reward.failure(Status.NO_CODE)
@@ -349,6 +436,8 @@ def python_tests(
         else:
             prompt = spec.get("prompt") or ""
             full = f"{prompt}\n{code}" if (prepend_prompt and prompt) else code
+            if kind == "call" and "class Solution" in code:  # APPS: the method of a Solution() (runs in the sandbox)
+                full += f"\n\ndef {spec['fn_name']}(*args, **kwargs):\n    return Solution().{spec['fn_name']}(*args, **kwargs)\n"
             report = run_assert_tests(full, spec["test"], limits, server=server, prelude=prompt)
     except TestCodeError as e:  # the test code itself failed: the row's error, never the candidate's
         return Reward.failure(Status.BAD_INPUT, error=str(e))
@@ -379,7 +468,7 @@ def _python_tests_check(row: Mapping[str, Any], **_options: Any) -> str | None:
     not one of the accepted shapes, or its test code does not compile."""
     spec = _parse_reference(row.get("reference") if isinstance(row, Mapping) else None)
     if spec is None:
-        return "reference must be test code, {test, entry_point} or {inputs, outputs}"
+        return _SHAPES
     for key in ("test", "prompt"):
         source = spec.get(key)
         if isinstance(source, str) and source.strip():
