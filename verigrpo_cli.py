@@ -15,11 +15,51 @@ def _torch_env() -> None:
     os.environ.setdefault("THP_MEM_ALLOC_ENABLE", "1")
 
 
-def _offline_env() -> None:
-    """verigrpo never downloads (README: a hub model or dataset is used only if already in the local cache). In
-    offline mode the Hugging Face libraries fail at once on a name that is not cached, instead of retrying the
-    network for a minute first (or fetching it). An explicit ``HF_HUB_OFFLINE`` in the environment wins."""
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+# The built-in tasks, which never reach the hub: the keys of grpo_train.data.TASKS (tests/test_presets.py checks
+# they agree; importing grpo_train here would import the Hugging Face libraries before their offline switch is set).
+OFFLINE_TASKS = ("arithmetic", "humaneval", "code")
+_LOCAL_SUFFIXES = (".jsonl", ".json", ".parquet", ".csv")
+
+
+def _offline_env(argv: Sequence[str] = ()) -> None:
+    """Offline (``HF_HUB_OFFLINE=1``) unless the run names a dataset that may be on the hub: the Hugging Face
+    libraries then fail at once on a name that is not cached, instead of retrying the network for a minute first.
+    A hub dataset or a preset (``--set dataset=gsm8k``, ``dataset = "openai/gsm8k"`` in the ``--config`` file,
+    or such an ``eval_dataset``) is a request to download it, so such a run stays online. Models are always read
+    locally (an alias, a directory or the local cache). An explicit ``HF_HUB_OFFLINE`` in the environment wins."""
+    if not _names_hub_dataset(argv):
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+
+def _names_hub_dataset(argv: Sequence[str]) -> bool:
+    """Whether ``--config``/``--set`` name a ``dataset`` or ``eval_dataset`` that is neither a built-in task nor a
+    local file. Read with the standard library only; a file or value that does not parse counts as none (the real
+    parse reports it)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+
+    values: list[str] = []
+    args = list(argv)
+    for i, arg in enumerate(args):
+        key, _, rest = arg.partition("=")
+        value = rest if rest else (args[i + 1] if i + 1 < len(args) else "")
+        if key == "--config":
+            try:
+                data = tomllib.loads(open(value, encoding="utf-8").read())
+            except (OSError, ValueError):
+                continue
+            values += [data.get("dataset"), data.get("eval_dataset")]
+        elif key == "--set":
+            name, _, raw = value.partition("=")
+            if name.strip() in ("dataset", "eval_dataset"):
+                try:
+                    values.append(tomllib.loads(f"v = {raw.strip()}")["v"])
+                except ValueError:
+                    values.append(raw.strip())
+    return any(isinstance(v, str) and v and v not in OFFLINE_TASKS and not v.endswith(_LOCAL_SUFFIXES)
+               and not os.path.exists(v) for v in values)
 
 
 def _user_modules_importable() -> None:
@@ -45,7 +85,7 @@ def _audit(argv: Sequence[str]) -> int:
 
 def _train(argv: Sequence[str]) -> int:
     _torch_env()
-    _offline_env()
+    _offline_env(argv)
     from grpo_train.cli import train_main
 
     return train_main(argv)
@@ -53,7 +93,7 @@ def _train(argv: Sequence[str]) -> int:
 
 def _eval(argv: Sequence[str]) -> int:
     _torch_env()
-    _offline_env()
+    _offline_env(argv)
     from grpo_train.cli import eval_main
 
     return eval_main(argv)

@@ -277,3 +277,50 @@ def test_each_preset_trains_one_step_on_its_sample(name, tiny_model, tmp_path):
     assert metrics["step"] == 1 and math.isfinite(metrics["loss"])
     samples = [json.loads(line) for line in (out / "samples.jsonl").read_text().splitlines()]
     assert samples and all(s["status"] not in ("error", "bad_input", "infra_error", "timeout") for s in samples)
+
+
+# ---- offline unless a hub dataset is named -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv, offline",
+    [
+        ([], True),  # the embedded job
+        (["--config", str(TESTS.parent / "configs" / "code.toml")], True),  # a built-in task
+        (["--set", "dataset=code", "--set", f"eval_dataset={SAMPLES / 'gsm8k.jsonl'}"], True),
+        (["--set", "dataset=mine.jsonl"], True),  # a local file (missing: the real load says so)
+        (["--set", "dataset=gsm8k"], False),  # a preset: download it
+        (["--set=dataset='openai/gsm8k'"], False),
+        (["--set", "eval_dataset=openai/gsm8k"], False),
+    ],
+)
+def test_runs_are_offline_unless_they_name_a_hub_dataset(argv, offline, monkeypatch):
+    import os
+
+    import verigrpo_cli
+
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    verigrpo_cli._offline_env(argv)
+    assert os.environ.get("HF_HUB_OFFLINE") == ("1" if offline else None)
+
+
+def test_a_config_file_naming_a_preset_stays_online_and_an_explicit_setting_wins(tmp_path, monkeypatch):
+    import os
+
+    import verigrpo_cli
+
+    config = tmp_path / "c.toml"
+    config.write_text('dataset = "mbpp"\nverifiers = ["python_tests"]\n')
+    monkeypatch.delenv("HF_HUB_OFFLINE", raising=False)
+    verigrpo_cli._offline_env(["--config", str(config)])
+    assert "HF_HUB_OFFLINE" not in os.environ
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    verigrpo_cli._offline_env(["--config", str(config)])
+    assert os.environ["HF_HUB_OFFLINE"] == "1"
+
+
+def test_the_cli_knows_the_built_in_tasks():
+    import verigrpo_cli
+    from grpo_train.data import TASKS
+
+    assert set(verigrpo_cli.OFFLINE_TASKS) == set(TASKS)
