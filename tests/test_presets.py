@@ -324,3 +324,9 @@ def test_the_cli_knows_the_built_in_tasks():
     from grpo_train.data import TASKS
 
     assert set(verigrpo_cli.OFFLINE_TASKS) == set(TASKS)
+
+
+@pytest.mark.parametrize("name", list(VERIFIER))
+def test_each_preset_has_a_config_file_for_its_one_command(name):
+    cfg = load_config(TESTS.parent / "configs" / f"{name}.toml")
+    assert cfg.dataset == name and cfg.verifiers == [PRESETS[name].verifier]
