@@ -191,12 +191,11 @@ def _read_file(path: Path) -> tuple[list[dict[str, Any]], list[int] | None]:
     return [dict(r) for r in ds], None
 
 
-def _read_hub(name: str, split: str, cfg: Config, config: str = "", revision: str = "", data_files: Any = "") -> list[dict[str, Any]]:
-    """Records of ``split`` of a hub dataset (downloaded unless cached)."""
+def _read_hub(name: str, split: str, config: str, revision: str, data_files: Any) -> list[dict[str, Any]]:
+    """Records of ``split`` of a hub dataset (downloaded unless cached); "" = the dataset's default."""
     import datasets
 
-    options = {"name": cfg.dataset_config or config or None, "revision": cfg.revision or revision or None,
-               "data_files": data_files or None}
+    options = {"name": config or None, "revision": revision or None, "data_files": data_files or None}
     try:
         ds = datasets.load_dataset(name, split=split, **{k: v for k, v in options.items() if v is not None})
     except Exception as e:
@@ -223,7 +222,8 @@ def _read_records(source: str, split: str, cfg: Config) -> tuple[list[dict[str, 
     if source in PRESETS:
         preset = PRESETS[source]
         if not cfg.data_files:
-            return _read_hub(preset.hub, split, cfg, preset.config, preset.revision), None, f"{source} ({preset.hub})"
+            hub = _read_hub(preset.hub, split, cfg.dataset_config or preset.config, cfg.revision or preset.revision, "")
+            return hub, None, f"{source} ({preset.hub})"
         files = _files_of(cfg.data_files, split)
         if not files:
             raise DatasetError(f"{source}: data_files {cfg.data_files!r} has no {split!r} files")
@@ -233,7 +233,9 @@ def _read_records(source: str, split: str, cfg: Config) -> tuple[list[dict[str, 
         return records, None, f"{source} data_files {files}"
     if path.suffix in _FORMATS or path.is_file():
         return (*_read_file(path), source)
-    return _read_hub(source, split, cfg, data_files=cfg.data_files), None, source
+    if source != cfg.dataset:  # an eval_dataset on the hub: the hub keys are the training dataset's
+        return _read_hub(source, split, "", "", ""), None, source
+    return _read_hub(source, split, cfg.dataset_config, cfg.revision, cfg.data_files), None, source
 
 
 def _transformed(records: list[dict[str, Any]], lines: list[int] | None, cfg: Config,
