@@ -483,7 +483,7 @@ class _ExprParser:
             power = _scalar(self.parse_exponent()) if not self.latex else self.latex_arg()
         if self.at("OP", "_") and name in ("log", "ln"):  # \log_2 x; \ln_e x, redundant but seen
             self.next()
-            base = self.latex_arg()
+            base = self._number(self.next()) if self.at("NUM") and not self.latex else self.latex_arg()  # log_10(x)
         if self.at("OP", "(") or self.at("OP", "{"):
             opener = self.next().text
             self.enter()
@@ -519,9 +519,7 @@ class _ExprParser:
         hi = self.latex_arg()
         outer, self.bound = self.bound, self.bound | {index}  # \sum_{i=1}^{3} i: i is the index here
         try:
-            term = _scalar(self.parse_power())
-            while self.at("IDENT") or self.at("CONST") or self.at("FUNC"):
-                term = term * _scalar(self.parse_power())
+            term = _scalar(self.parse_term())  # the body is a whole term: 2(4n)^3, k \cdot x, k/2
         finally:
             self.bound = outer
         self.depth -= 1
@@ -546,6 +544,10 @@ class _ExprParser:
             for a in args[1:]:
                 out = sympy.igcd(out, a) if name == "gcd" else sympy.ilcm(out, a)
             return sympy.Integer(out)
+        if name in ("pow", "atan2"):  # a CAS's / C's pow(a, b) and atan2(y, x)
+            if len(args) != 2:
+                raise ParseError(f"{name} takes two arguments")
+            return make_pow(*args) if name == "pow" else check_size(sympy.atan2(*args))
         if name in ("diff", "Derivative"):  # a CAS's derivative: diff(f, x), Derivative(f, x, 2)
             order = args[2] if len(args) == 3 else sympy.Integer(1)
             if len(args) not in (2, 3) or not isinstance(args[1], sympy.Symbol) or not (

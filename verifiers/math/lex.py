@@ -41,7 +41,7 @@ PAREN_FUNCS = {
     "ctg": sympy.cot,
 }  # fmt: skip
 # functions of several arguments, written f(a, b); plain "min" is a unit unless a "(" follows
-MULTI_FUNCS = {"gcd", "lcm", "max", "min", "beta", "Beta", "diff", "Derivative"}
+MULTI_FUNCS = {"gcd", "lcm", "max", "min", "beta", "Beta", "diff", "Derivative", "pow", "atan2"}
 GREEK = {
     "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",
     "kappa", "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi",
@@ -115,6 +115,7 @@ PROSE = Reading(prose=True, times_x=True, letter_constants=False, units=False)
 
 _FLAT_GROUP = re.compile(r"\{([^{}]*)\}")
 _PAREN_AHEAD = re.compile(r"\s*\(")
+_LOG_BASE_AHEAD = re.compile(r"(10|2)(?=\s*\()")
 _BRACKET_AHEAD = re.compile(r"\s*[(\[]")
 
 
@@ -258,6 +259,10 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             raise ParseError(f"unexpected character {c!r}")
         w = m.group()
         i = m.end()
+        if w == "log" and (digits := _LOG_BASE_AHEAD.match(s, i)) is not None:  # log10(x), log2(x): a CAS's names
+            toks.append(Tok("FUNC", "log", space))
+            toks.extend([Tok("OP", "_", False), Tok("NUM", digits.group(1), False)])
+            return digits.end(1)
         if (
             w == w.capitalize()
             and w.lower() in FUNCS.keys() | MULTI_FUNCS

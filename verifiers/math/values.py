@@ -231,10 +231,15 @@ def _points(free: set[sympy.Symbol], seed: int, sign: int = 0, n: int = _N_POINT
 
 
 def _one_negative(free: set[sympy.Symbol], limit: int = 6) -> list[dict]:
-    """Points with every symbol positive but one (for each of the first ``limit`` symbols): where ``|z|`` and
-    ``z`` part while the rest stays defined (``\\sqrt{z^2/(a+bz^2)}`` is not ``z/\\sqrt{a+bz^2}``)."""
+    """Points with every symbol positive but one or two (of the first ``limit`` symbols): where ``|z|`` and ``z``
+    part while the rest stays defined (``\\sqrt{z^2/(a+bz^2)}`` is not ``z/\\sqrt{a+bz^2}``; ``\\ln((cx)^a)`` is
+    defined where ``a \\ln c + a \\ln x`` is not, at c, x < 0)."""
+    if len(free) < 2:
+        return []
     base = _points(free, 3456, sign=1, n=1)[0]
-    return [{**base, s: -base[s]} for s in sorted(free, key=lambda s: s.name)[:limit]] if len(free) > 1 else []
+    syms = sorted(free, key=lambda s: s.name)[:limit]
+    flips = [(s,) for s in syms] + list(itertools.combinations(syms, 2))
+    return [{**base, **{s: -base[s] for s in flip}} for flip in flips]
 
 
 def equality_holds(lhs: sympy.Basic, rhs: sympy.Basic, decimals: int | None = None) -> bool | None:
