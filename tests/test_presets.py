@@ -65,6 +65,16 @@ def test_math_presets_extract_the_reference_once_at_load(name, references, capsy
         assert "no \\boxed{} answer" in err and "left out" in err
 
 
+def test_a_boxed_answer_the_math_verifier_cannot_parse_is_reported_at_load(tmp_path):
+    data = tmp_path / "math.jsonl"
+    rows = [{"problem": f"What is {i} + {i}?", "solution": f"It is $\\boxed{{{2 * i}}}$."} for i in range(6)]
+    rows[2]["solution"] = "So the answer is $\\boxed{\\frac{1}{2}$."  # the box never closes
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    cfg = load_config(None, ["dataset=math", f"data_files={data}", "eval_size=0"])
+    bad = check_references(get_verifier("math"), load_rows(cfg, "train"))  # what train/eval run at load, then report
+    assert [(i, "cannot be parsed" in why) for i, why in bad] == [(2, True)]
+
+
 def test_mbpp_rows_show_the_asserts_and_carry_test_list_and_setup_code():
     cfg = preset_config("mbpp")
     rows = {r["task_id"]: r for r in load_rows(cfg, "train") + load_rows(cfg, "test")}
