@@ -43,7 +43,8 @@ class FakeLLM:
     def generate(self, prompts: list[str], params: list[Any], use_tqdm: bool = False) -> list[Any]:
         self.calls.append("generate")
         out = []
-        for prompt, p in zip(prompts, params):
+        assert len(prompts) == len(params)  # one SamplingParams per completion
+        for p in params:
             self.seeds.append(p["seed"])
             rng = random.Random(p["seed"])
             n = rng.randint(1, p["max_tokens"])

@@ -28,6 +28,10 @@ from verifiers.math import answers_equivalent, math_answer
         ("pow(x, 2)", "x^2", True),
         ("\\operatorname{atan2}(1, 1)", "\\frac{\\pi}{4}", True),
         ("atan2(1, 1)", "\\frac{\\pi}{2}", False),
+        # a brace group after an operand is a factor, in plain text too
+        ("4*e^x", "4{e}^{x}", True),
+        ("4{x}", "4x", True),
+        ("2 {1,2}", "2", False),  # a set is no factor
         # points with two symbols negative together: ln((cx)^a) is defined where a ln c + a ln x is not
         ("\\ln((cx)^a) + \\ln(y^b z)", "a\\ln c + a\\ln x + b\\ln y + \\ln z", False),
         ("a\\ln c + a\\ln x", "a\\ln c + a\\ln x", True),

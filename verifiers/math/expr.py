@@ -161,7 +161,7 @@ class _ExprParser:
             return _math_like(t.text.strip())
         if t.kind == "OP" and t.text in ("(", "lfloor", "lceil"):
             return True
-        if t.kind == "OP" and t.text == "{" and self.latex:
+        if t.kind == "OP" and t.text == "{":  # 4{e}^{x}: a brace group after an operand is a factor
             return True
         if t.kind == "OP" and t.text == "|" and self.abs_depth == 0:
             return True
