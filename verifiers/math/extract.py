@@ -149,6 +149,9 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
     """Find the final answer in a completion; the rules and examples are in :mod:`verifiers.math`."""
     if not isinstance(text, str) or not text.strip():
         return Extraction(None, None)
+    turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
+    if turns:  # a chat transcript: only the last assistant turn answers (an echoed prompt's box is not an answer)
+        text = text[turns[-1].end() :]
     ends = list(_THINK_END_RE.finditer(text)) if "</" in text else []
     if ends:  # reasoning, then the response: only the response answers ("<think>\boxed{42}</think>Not sure.")
         text = text[ends[-1].end() :]
@@ -179,6 +182,13 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
 
 
 _THINK_END_RE = re.compile(r"</think(?:ing)?>", re.I)
+# the opening of an assistant turn in a chat template: DeepSeek's <|Assistant|> (also with full-width bars),
+# ChatML's <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Mistral's [/INST]
+_ASSISTANT_TURN_RE = re.compile(
+    r"<[|｜]Assistant[|｜]>|<\|im_start\|>assistant|<\|start_header_id\|>assistant<\|end_header_id\|>|\[/INST\]"
+    r"|<\|assistant\|>",
+    re.I,
+)
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
 

@@ -42,6 +42,7 @@ PAREN_FUNCS = {
 }  # fmt: skip
 # functions of several arguments, written f(a, b); plain "min" is a unit unless a "(" follows
 MULTI_FUNCS = {"gcd", "lcm", "max", "min", "beta", "Beta", "diff", "Derivative", "pow", "atan2"}
+LATEX_MULTI_FUNCS = {"gcd", "lcm", "max", "min"}  # those that are also LaTeX commands (\max); \beta is a letter
 GREEK = {
     "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",
     "kappa", "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi",
@@ -263,6 +264,9 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             toks.append(Tok("FUNC", "log", space))
             toks.extend([Tok("OP", "_", False), Tok("NUM", digits.group(1), False)])
             return digits.end(1)
+        if w == "atan" and s.startswith("2", i) and _PAREN_AHEAD.match(s, i + 1) is not None:  # atan2(y, x)
+            toks.append(Tok("FUNC", "atan2", space))
+            return i + 1
         if (
             w == w.capitalize()
             and w.lower() in FUNCS.keys() | MULTI_FUNCS
@@ -322,7 +326,7 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
                 toks.append(Tok("SETNAME", content.strip(), space))
             else:
                 toks.append(Tok("TEXT", content, space))
-        elif cmd in FUNCS or cmd in MULTI_FUNCS:
+        elif cmd in FUNCS or cmd in LATEX_MULTI_FUNCS:  # \beta is the letter: only these are LaTeX functions
             toks.append(Tok("FUNC", cmd, space))
         elif cmd in ("Gamma", "zeta", "Re", "Im") and _PAREN_AHEAD.match(s, i) is not None:
             toks.append(Tok("FUNC", cmd, space))  # \Gamma(5), \zeta(2), \Re(z)
