@@ -195,7 +195,7 @@ class Config:
 
     # ---- rollout backend (grpo_train.backends) ----------------------------------------------------------
     use_vllm: bool = False
-    """Sample with vLLM (the optional ``vllm`` extra, a CUDA machine) instead of the native decoding loop. The
+    """Sample with vLLM (installed separately, on a CUDA machine) instead of the native decoding loop. The
     engine gets the weights after every optimizer step; its log-probs differ from the trainer's, which the loss
     corrects by truncated importance sampling (``vllm_importance_cap``). Names as TRL's."""
     vllm_mode: str = "colocate"
