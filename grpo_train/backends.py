@@ -3,7 +3,7 @@
 - ``native`` (:class:`NativeBackend`): the project's cached decoding loop on the training model
   (:func:`grpo_train.rollout.generate`). The CPU, test and exact-reproducibility backend: a completion depends only
   on its seed and the weights.
-- ``vllm`` (:class:`VLLMBackend`, ``use_vllm = true``, the optional ``vllm`` extra): a vLLM engine in this process
+- ``vllm`` (:class:`VLLMBackend`, ``use_vllm = true``, vLLM installed separately): a vLLM engine in this process
   (``vllm_mode = "colocate"``, one engine per rank) that gets the trainer's weights after every optimizer step
   (:meth:`RolloutBackend.sync_weights`, one parameter at a time) and sleeps while the trainer trains
   (``vllm_enable_sleep_mode``). The engine's log-probs of the sampled tokens come back with the rollout
