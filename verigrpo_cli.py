@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 
 def _torch_env() -> None:
@@ -18,29 +19,31 @@ def _torch_env() -> None:
 # The built-in tasks, which never reach the hub: the keys of grpo_train.data.TASKS (tests/test_presets.py checks
 # they agree; importing grpo_train here would import the Hugging Face libraries before their offline switch is set).
 OFFLINE_TASKS = ("arithmetic", "humaneval", "code")
+OFFLINE_MODELS = ("smollm2-135m-instruct", "tiny-random")  # grpo_train.model.MODEL_ALIASES (tested to agree)
 _LOCAL_SUFFIXES = (".jsonl", ".json", ".parquet", ".csv")
 
 
 def _offline_env(argv: Sequence[str] = ()) -> None:
-    """Offline (``HF_HUB_OFFLINE=1``) unless the run names a dataset that may be on the hub: the Hugging Face
-    libraries then fail at once on a name that is not cached, instead of retrying the network for a minute first.
-    A hub dataset or a preset (``--set dataset=gsm8k``, ``dataset = "openai/gsm8k"`` in the ``--config`` file,
-    or such an ``eval_dataset``) is a request to download it, so such a run stays online. Models are always read
-    locally (an alias, a directory or the local cache). An explicit ``HF_HUB_OFFLINE`` in the environment wins."""
-    if not _names_hub_dataset(argv):
+    """Offline (``HF_HUB_OFFLINE=1``) unless the run names a dataset or a model that may be on the hub: the Hugging
+    Face libraries then fail at once on a name that is not cached, instead of retrying the network for a minute
+    first. A hub dataset or a preset (``--set dataset=gsm8k``, ``dataset = "openai/gsm8k"`` in the ``--config``
+    file, or such an ``eval_dataset``) or a hub model (``--set model=org/name``, ``--model org/name``) is a request
+    to download it, so such a run stays online. An explicit ``HF_HUB_OFFLINE`` in the environment wins."""
+    if not _names_hub_source(argv):
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
-def _names_hub_dataset(argv: Sequence[str]) -> bool:
-    """Whether ``--config``/``--set`` name a ``dataset`` or ``eval_dataset`` that is neither a built-in task nor a
-    local file. Read with the standard library only; a file or value that does not parse counts as none (the real
-    parse reports it)."""
+def _names_hub_source(argv: Sequence[str]) -> bool:
+    """Whether ``--config``/``--set``/``--model`` name a ``dataset`` or ``eval_dataset`` that is neither a built-in
+    task nor a local file, or a ``model`` that is neither an alias nor a local path. Read with the standard library
+    only; a file or value that does not parse counts as none (the real parse reports it)."""
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover
         import tomli as tomllib
 
-    values: list[str] = []
+    datasets: list[Any] = []
+    models: list[Any] = []
     args = list(argv)
     for i, arg in enumerate(args):
         key, _, rest = arg.partition("=")
@@ -50,16 +53,23 @@ def _names_hub_dataset(argv: Sequence[str]) -> bool:
                 data = tomllib.loads(open(value, encoding="utf-8").read())
             except (OSError, ValueError):
                 continue
-            values += [data.get("dataset"), data.get("eval_dataset")]
+            datasets += [data.get("dataset"), data.get("eval_dataset")]
+            models.append(data.get("model"))
+        elif key == "--model":
+            models.append(value)
         elif key == "--set":
             name, _, raw = value.partition("=")
-            if name.strip() in ("dataset", "eval_dataset"):
+            if name.strip() in ("dataset", "eval_dataset", "model"):
                 try:
-                    values.append(tomllib.loads(f"v = {raw.strip()}")["v"])
+                    parsed = tomllib.loads(f"v = {raw.strip()}")["v"]
                 except ValueError:
-                    values.append(raw.strip())
-    return any(isinstance(v, str) and v and v not in OFFLINE_TASKS and not v.endswith(_LOCAL_SUFFIXES)
-               and not os.path.exists(v) for v in values)
+                    parsed = raw.strip()
+                (models if name.strip() == "model" else datasets).append(parsed)
+    hub_dataset = any(isinstance(v, str) and v and v not in OFFLINE_TASKS and not v.endswith(_LOCAL_SUFFIXES)
+                      and not os.path.exists(v) for v in datasets)
+    hub_model = any(isinstance(v, str) and v and v not in OFFLINE_MODELS and not v.startswith((".", "/", "~"))
+                    and not os.path.exists(v) for v in models)
+    return hub_dataset or hub_model
 
 
 def _user_modules_importable() -> None:

@@ -94,7 +94,8 @@ def _model_dir(name: str) -> str:
 
 
 def _check_model(name: str) -> None:
-    """Fail fast, before anything is loaded, when the model is not local (verigrpo never downloads)."""
+    """Fail fast, before anything is loaded, when the model cannot be had (not an alias, a directory, or a hub id
+    in the cache or, for a run that goes online, on the hub)."""
     from grpo_train.model import MODEL_ALIASES
 
     if name in MODEL_ALIASES:
@@ -109,12 +110,14 @@ def _check_model(name: str) -> None:
         raise UsageError(f"model {name!r}: no such directory")
     from transformers import AutoConfig
 
+    from grpo_train.model import offline_hint
+
     try:
-        AutoConfig.from_pretrained(name, local_files_only=True)
+        AutoConfig.from_pretrained(name)  # the cache, or the hub when the run is online
     except (OSError, ValueError) as e:
         raise UsageError(
-            f"model {name!r} is neither an alias ({', '.join(MODEL_ALIASES)}), a local directory, nor a hub id in the "
-            "local Hugging Face cache (verigrpo never downloads: fetch it first, e.g. with `hf download`)"
+            f"model {name!r} is neither an alias ({', '.join(MODEL_ALIASES)}), a local directory, nor a hub model "
+            f"that could be loaded ({offline_hint()})"
         ) from e
 
 

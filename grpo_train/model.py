@@ -143,24 +143,33 @@ def resolve_model(name: str) -> str:
     return name
 
 
+def offline_hint() -> str:
+    """Why a hub model could not be had: offline runs read only the local cache."""
+    if os.environ.get("HF_HUB_OFFLINE", "") not in ("", "0"):
+        return ("HF_HUB_OFFLINE is set, so only the local Hugging Face cache is read: a run that names a hub model or "
+                "dataset in its command goes online; else fetch it first, e.g. with `hf download`")
+    return "not found in the local cache nor on the hub (a typo, a private model, or no network)"
+
+
 def _check_local(name: str, path: str) -> None:
     if not os.path.isdir(path):
         try:
-            AutoConfig.from_pretrained(path, local_files_only=True)
+            AutoConfig.from_pretrained(path)  # from the cache, or downloaded unless HF_HUB_OFFLINE is set
         except OSError as e:
             raise FileNotFoundError(
-                f"model {name!r} is neither an alias ({', '.join(MODEL_ALIASES)}), a directory, nor a hub id in the "
-                "local Hugging Face cache (verigrpo never downloads)"
+                f"model {name!r} is neither an alias ({', '.join(MODEL_ALIASES)}), a directory, nor a hub model that "
+                f"could be loaded ({offline_hint()})"
             ) from e
 
 
 def load_tokenizer(name: str) -> PreTrainedTokenizerBase:
     """The tokenizer, left-padded (prompts end at the same column), with a pad token (EOS if it has none).
 
-    Like :func:`load_model`, never downloads: an alias, a directory, or a hub id already in the local cache."""
+    Like :func:`load_model`: an alias, a directory, or a hub id (downloaded unless ``HF_HUB_OFFLINE`` is set;
+    ``verigrpo`` sets it unless the command names a hub model or dataset)."""
     path = resolve_model(name)
     _check_local(name, path)
-    tokenizer = AutoTokenizer.from_pretrained(path, local_files_only=True)
+    tokenizer = AutoTokenizer.from_pretrained(path)
     tokenizer.padding_side = "left"
     if tokenizer.pad_token is None:
         tokenizer.pad_token = tokenizer.eos_token
@@ -171,7 +180,7 @@ def load_model(name: str) -> PreTrainedModel:
     """The policy in float32 (the master weights; bf16 runs autocast, see ``grpo_train.train``)."""
     path = resolve_model(name)
     _check_local(name, path)
-    model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32, local_files_only=True)
+    model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
     model.generation_config.pad_token_id = model.generation_config.pad_token_id or model.config.eos_token_id
     return model
 

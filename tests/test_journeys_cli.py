@@ -103,7 +103,7 @@ def _args(tiny: dict[str, str], out: Path, **extra: object) -> list[str]:
         # the option name the config's own docstring used to show: every reward would have been an error
         ({"verifiers": ["math"], "verifier_options": {"math": {"fallback": "last_number"}}},
          "'math' does not accept options \\['fallback'\\].*its options: last_number_fallback"),
-        ({"model": "someone/not-in-the-cache"}, "'someone/not-in-the-cache' is neither an alias.*never downloads"),
+        ({"model": "someone/not-in-the-cache"}, "'someone/not-in-the-cache' is neither an alias.*could be loaded"),
         ({"model": "./no/such/dir"}, "no such directory"),
     ],
 )
@@ -184,7 +184,7 @@ def test_eval_errors_are_one_line(tiny, tmp_path, capsys):
     from grpo_train.cli import eval_main
 
     assert eval_main(["--model", "someone/not-in-the-cache"]) == 2
-    assert "never downloads" in capsys.readouterr().err
+    assert "is neither an alias" in capsys.readouterr().err
     args = _args(tiny, tmp_path / "unused", eval_size=100)  # 8 rows: every one would be held out
     assert eval_main(args) == 2
     assert "would hold out every one of them" in capsys.readouterr().err

@@ -46,8 +46,9 @@ def test_tokenizer_pads_left_and_round_trips_text(cache):
     assert tokenizer.decode(tokenizer(text, add_special_tokens=False)["input_ids"]) == text
 
 
-def test_unknown_model_is_a_clear_offline_error(tmp_path):
-    with pytest.raises(FileNotFoundError, match="never downloads"):
+def test_unknown_model_is_a_clear_offline_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    with pytest.raises(FileNotFoundError, match="neither an alias.*HF_HUB_OFFLINE is set"):
         load_model("no-such-org/no-such-model-xyz")
 
 

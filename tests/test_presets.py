@@ -302,6 +302,10 @@ def test_each_preset_trains_one_step_on_its_sample(name, tiny_model, tmp_path):
         (["--set", "dataset=gsm8k"], False),  # a preset: download it
         (["--set=dataset='openai/gsm8k'"], False),
         (["--set", "eval_dataset=openai/gsm8k"], False),
+        (["--set", "model=HuggingFaceTB/SmolLM2-360M-Instruct"], False),  # a hub model: download it
+        (["--model", "Qwen/Qwen2.5-0.5B-Instruct"], False),  # verigrpo eval's flag
+        (["--set", "model=tiny-random"], True),  # an alias
+        (["--model", "./runs/x/checkpoint/model"], True),  # a local path
     ],
 )
 def test_runs_are_offline_unless_they_name_a_hub_dataset(argv, offline, monkeypatch):
@@ -332,8 +336,10 @@ def test_a_config_file_naming_a_preset_stays_online_and_an_explicit_setting_wins
 def test_the_cli_knows_the_built_in_tasks():
     import verigrpo_cli
     from grpo_train.data import TASKS
+    from grpo_train.model import MODEL_ALIASES
 
     assert set(verigrpo_cli.OFFLINE_TASKS) == set(TASKS)
+    assert set(verigrpo_cli.OFFLINE_MODELS) == set(MODEL_ALIASES)
 
 
 @pytest.mark.parametrize("name", list(VERIFIER))
