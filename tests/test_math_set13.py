@@ -39,3 +39,21 @@ def test_set13_classes(answer: str, reference: str, equal: bool) -> None:
 )
 def test_only_the_last_assistant_turn_answers(completion: str, status: str) -> None:
     assert math_answer(completion, {"reference": "42"}).status.value == status
+
+
+@pytest.mark.parametrize(
+    ("completion", "row", "status"),
+    [
+        # an equation whose left side is what the question asks for answers with its (agreeing) numbers
+        ("\\boxed{m+n=116}", {"prompt": "The probability is m/n in lowest terms. Find m+n."}, "correct"),
+        ("\\boxed{m + n = 53 + 63 = 116}", {"prompt": "Find $m+n$."}, "correct"),
+        ("\\boxed{AB \\cdot AC = 116}", {"prompt": "Find $AB\\cdot AC$."}, "correct"),
+        ("\\boxed{m+n=117}", {"prompt": "Find m+n."}, "wrong"),
+        ("\\boxed{m + n = 50 + 63 = 116}", {"prompt": "Find m+n."}, "wrong"),  # a false chain answers nothing
+        ("\\boxed{m+n=116}", {"prompt": "Find 2m+n."}, "wrong"),  # not what is asked
+        ("\\boxed{m+n=116}", {}, "wrong"),  # no question: an equation is not its right side
+        ("\\boxed{x+y=116}", {"prompt": "Solve for x."}, "wrong"),
+    ],
+)
+def test_an_equation_naming_the_asked_quantity_answers_its_value(completion: str, row: dict, status: str) -> None:
+    assert math_answer(completion, {"reference": "116", **row}).status.value == status

@@ -43,7 +43,8 @@ rational polynomial, else equal at fixed points (``SYMBOLIC_REL_TOL``): symbols 
 compared where both are defined as real functions (every part of each side real there; an odd root is the real
 root, ``(-x)^{4/3} = x^{4/3}``), and a point where only one is defined is a difference (``1/\\sqrt{x}`` equals
 ``\\sqrt{1/x}``; ``\\sqrt{x}\\sqrt{y}`` is not ``\\sqrt{xy}`` nor ``\\ln x + \\ln y`` ``\\ln(xy)``: they part at
-x = y = -1). Where sympy simplifies on construction (``\\sqrt{x}\\sqrt{x}`` is ``x``, ``e^{\\ln x}`` is ``x``),
+x = y = -1). An equation is not its right side (``x + y = 3`` against ``3`` is wrong) unless the row's question asks
+for its left side (``m+n = 116`` for "Find m+n.", also as a true chain ``m+n = 53+63 = 116``). Where sympy simplifies on construction (``\\sqrt{x}\\sqrt{x}`` is ``x``, ``e^{\\ln x}`` is ``x``),
 the simplified form is compared. Conditions (equations, inequalities, intervals,
 joined by "or" / "and") that are not written alike compare by their solutions: real solution sets in one
 variable, zero sets (square-free numerators, multiplicity not compared) for equations; a condition on
@@ -252,6 +253,8 @@ Comparison: labels, chains and relations
     $x = 5+5+1 = 11$                                                    | $x = 11$                     | correct     | test_labelled_answers_on_either_side
     $x = 5+5+1 = 7 = 11$                                                | $x = 11$                     | wrong       | test_labelled_answers_on_either_side
     $(5,2),(7,2)$                                                       | $p=5,q=2;p=7,q=2$            | correct     | test_labelled_answers_on_either_side
+    \boxed{m+n=116}                                                     | 116 [Q: Find m+n.]           | correct     | test_an_equation_naming_the_asked_quantity_answers_its_value
+    \boxed{m+n=116}                                                     | 116                          | wrong       | test_an_equation_naming_the_asked_quantity_answers_its_value
     $\sum_{k=1}^n k = \frac{n(n+1)}{2}$                                 | \frac{n(n+1)}{2}             | correct     | test_an_unreadable_left_side_of_a_chain_answers_its_last_side
     \boxed{\det(A) = 3}                                                 | 3                            | correct     | test_an_unreadable_left_side_of_a_chain_answers_its_last_side
     \boxed{\lim_{x\to 0} f(x) = 1}                                      | 1                            | correct     | test_an_unreadable_left_side_of_a_chain_answers_its_last_side

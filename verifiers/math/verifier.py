@@ -133,6 +133,9 @@ def math_answer(
     if pred is None:
         info["reason"] = f"unparsable answer: {pred_error}"
         return Reward(0.0, Status.UNPARSABLE, info=info)
+    asked = _asked_quantity(pred, answer, row, gold)
+    if asked is not None:  # "m + n = 116" where the question asks for m + n: the answer is 116
+        pred = asked
     info["extracted_normalized"] = _describe(pred)
     if nodes_equal(pred, gold) or _same_word(pred, answer, gold, gold_text):
         numeric = _PLAIN_NUMBER_RE.fullmatch(_compact(gold_text)) is not None
@@ -311,6 +314,31 @@ def _compact(s: str) -> str:
     bracket ("Compute 47 + 85" -> "Compute 47+85"), for a verbatim comparison."""
     s = re.sub(r"\$|\\[,;:! ]|\\(?:left|right|displaystyle)\b", "", s)
     return re.sub(r"\s+(?=[-+*/^=<>(){}\[\],|])|(?<=[-+*/^=<>(){}\[\],|])\s+", "", s).strip()
+
+
+def _asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node | None) -> Node | None:
+    """``m + n = 116`` (or the chain ``m + n = 53 + 63 = 116``) answers 116 when the question asks for the expression
+    on its left (``m + n`` stands in the question) and the reference is a number: the left side names what is
+    asked, every side after it is a number and they all agree. None otherwise (an equation is not its right side:
+    ``x + y = 3`` against ``3`` stays wrong where the question does not ask for ``x + y``)."""
+    if not (isinstance(pred, Relation) and not pred.label and set(pred.ops) == {"="} and len(pred.sides) >= 2):
+        return None
+    if not (isinstance(gold, Expr) and gold.value.is_number and gold.unit is None):
+        return None
+    values = pred.sides[1:]
+    if not all(isinstance(v, Expr) and v.value.is_number for v in values):
+        return None
+    if not all(nodes_equal(values[0], v) for v in values[1:]):
+        return None  # "p + q = 657 + 64 = 700": a false chain answers nothing
+    parts = _top_level_split(answer)
+    left = _compact(parts[0]) if parts else ""
+    question = _compact(_question_text(row))
+    if not re.search(r"[A-Za-z]", left) or not question:
+        return None
+    spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", left))  # "AB \cdot AC" is "AB\cdot AC"
+    if re.search(r"(?<![A-Za-z0-9])" + spaced + r"(?![A-Za-z0-9])", question) is None:
+        return None
+    return values[-1]
 
 
 def _question_text(row: Mapping[str, Any]) -> str:
