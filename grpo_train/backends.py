@@ -178,7 +178,7 @@ def rollout_from_tokens(tokenizer: Any, rows: Sequence[dict[str, Any]], texts: l
         attention_mask=torch.cat([prompt_mask, mask.long()], 1),
         prompt_len=prompt_ids.shape[1],
         mask=mask,
-        texts=tokenizer.batch_decode(completion * mask.long() + pad * (1 - mask.long()), skip_special_tokens=True),
+        texts=tokenizer.batch_decode(completion, skip_special_tokens=True),  # padded with pad: decodes to nothing
         rows=[row for row in rows for _ in range(g)],
         truncated=torch.tensor(truncated, dtype=torch.bool),
         prompts=enc["input_ids"],

@@ -427,13 +427,14 @@ def setup(cfg: Config, resume: bool) -> Run:
     eval_rows = load_rows(cfg, "test") if (cfg.eval_before or cfg.eval_after) else []
     eval_rows = judgeable(eval_rows, verifier, "evaluation rows", accelerator.print) if eval_rows else []
     tokenizer = load_tokenizer(model_path)
+    state = load_trainer_state(checkpoint) if checkpoint else None  # step, optimizer, data position, adapters
     # With adapters the checkpoint's model/ is the merged model: a resume starts again from the base model.
     policy = load_model(cfg.model if checkpoint and cfg.lora_rank else model_path)
     ref = load_reference(cfg, policy, checkpoint, accelerator.device) if cfg.beta > 0 else None
     if cfg.lora_rank:
         layers = apply_lora(policy, cfg.lora_rank, cfg.lora_alpha)
-        if checkpoint:
-            load_lora_state(policy, load_trainer_state(checkpoint)["lora"])
+        if state is not None:
+            load_lora_state(policy, state["lora"])
         accelerator.print(f"lora: rank {cfg.lora_rank} adapters on {layers} layers, "
                           f"{sum(p.numel() for p in policy.parameters() if p.requires_grad):,} trainable parameters")
     # With ref_offload the reference's weights wait in a file between its passes (one file per process).
@@ -449,8 +450,7 @@ def setup(cfg: Config, resume: bool) -> Run:
     )
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: lr_factor(s, cfg))
     start_step, eval_before = 0, None
-    if checkpoint:
-        state = load_trainer_state(checkpoint)
+    if state is not None:
         eval_before = state.get("eval_before")  # the run's own "before", for the summary of a resumed run
         optimizer.load_state_dict(state["optimizer"])
         scheduler.load_state_dict(state["scheduler"])

@@ -5,8 +5,9 @@ general rule."""
 from __future__ import annotations
 
 import pytest
+from math_pairs import assert_judged
 
-from verifiers.math import answers_equivalent, math_answer
+from verifiers.math import math_answer
 from verifiers.math.verifier import check_reference
 
 
@@ -38,8 +39,7 @@ from verifiers.math.verifier import check_reference
     ],
 )
 def test_set11_classes(answer: str, reference: str, equal: bool) -> None:
-    assert answers_equivalent(answer, reference) is equal
-    assert (math_answer(f"\\boxed{{{answer}}}", {"reference": reference}).outcome == 1.0) is equal
+    assert_judged(answer, reference, equal)
 
 
 @pytest.mark.parametrize(

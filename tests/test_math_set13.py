@@ -4,8 +4,9 @@ and miles' math grader tests, AIME keys with model-style answers) at its first r
 from __future__ import annotations
 
 import pytest
+from math_pairs import assert_judged
 
-from verifiers.math import answers_equivalent, math_answer
+from verifiers.math import math_answer
 
 
 @pytest.mark.parametrize(
@@ -23,8 +24,7 @@ from verifiers.math import answers_equivalent, math_answer
     ],
 )
 def test_set13_classes(answer: str, reference: str, equal: bool) -> None:
-    assert answers_equivalent(answer, reference) is equal
-    assert (math_answer(f"\\boxed{{{answer}}}", {"reference": reference}).outcome == 1.0) is equal
+    assert_judged(answer, reference, equal)
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,9 @@ outputs, kolibrify, ouro_rl and ToRA grader tests) at its first run."""
 from __future__ import annotations
 
 import pytest
+from math_pairs import assert_judged
 
-from verifiers.math import answers_equivalent, math_answer
+from verifiers.math import math_answer
 
 
 def _status(completion: str, reference: str) -> str:
@@ -44,5 +45,4 @@ def test_only_the_response_after_a_closed_think_block_answers(completion: str, s
     ],
 )
 def test_set8_classes(answer: str, reference: str, equal: bool) -> None:
-    assert answers_equivalent(answer, reference) is equal
-    assert (math_answer(f"\\boxed{{{answer}}}", {"reference": reference}).outcome == 1.0) is equal
+    assert_judged(answer, reference, equal)

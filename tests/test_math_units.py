@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from math_pairs import assert_judged
 
-from verifiers.math import answers_equivalent, math_answer
+from verifiers.math import answers_equivalent
 from verifiers.math.units import PREFIXES, UNITS, unit_scale
 
 
@@ -49,8 +50,7 @@ from verifiers.math.units import PREFIXES, UNITS, unit_scale
     ],
 )
 def test_quantities_convert_between_units_of_one_dimension(answer: str, reference: str, equal: bool) -> None:
-    assert answers_equivalent(answer, reference) is equal
-    assert (math_answer(f"\\boxed{{{answer}}}", {"reference": reference}).outcome == 1.0) is equal
+    assert_judged(answer, reference, equal)
 
 
 @pytest.mark.parametrize(

@@ -259,18 +259,14 @@ class _ExprParser:
     def _derivative_operator(self) -> tuple[int, sympy.Basic] | None:
         """After ``\\frac``: ``{d}{dx}`` or ``{d^n}{dx^n}`` followed by an operand -> (n, x), the tokens consumed;
         else None and nothing consumed."""
-        toks = self.toks[self.i : self.i + 12]
-        text = "".join(t.text if t.kind != "NUM" else f"#{t.text}" for t in toks)
-        m = re.match(r"\{d(?:\^#(\d))?\}\{d([A-Za-z])(?:\^#(\d))?\}", text)
+        toks = self.toks[self.i : self.i + 11]
+        text = " ".join(f"#{t.text}" if t.kind == "NUM" else t.text for t in toks)  # one token per word
+        m = re.match(r"\{ d (?:\^ #(\d) )?\} \{ d ([A-Za-z]) (?:\^ #(\d) )?\}", text)
         if m is None or (m.group(1) or "1") != (m.group(3) or "1"):
             return None
-        used = 0
-        for length in range(1, len(toks) + 1):  # how many tokens the match spans
-            if len("".join(t.text if t.kind != "NUM" else f"#{t.text}" for t in toks[:length])) == m.end():
-                used = length
-                break
+        used = m.group().count(" ") + 1
         after = self.peek(used)
-        if not used or after is None or after.kind in ("REL", "CONN") or (after.kind == "OP" and after.text in ",;)]}"):
+        if after is None or after.kind in ("REL", "CONN") or (after.kind == "OP" and after.text in ",;)]}"):
             return None
         self.i += used
         return int(m.group(1) or 1), self._symbol(m.group(2), subscript=False)

@@ -174,9 +174,9 @@ def tokenize(s: str, reading: Reading = ANSWER) -> list[Tok]:
             i += layout or 1
             continue
         before = len(toks)
-        end = (
-            unit_phrase_end(s, i) if reading.units and not depth and _quantity_number(toks) else None
-        )
+        end = None
+        if reading.units and not depth and c.isalpha() and toks and toks[-1].kind == "NUM" and _quantity_number(toks):
+            end = unit_phrase_end(s, i)  # letters right after a lone number: a unit phrase?
         if end is not None:
             toks.append(Tok("UNIT", s[i:end], space))
             i = end
@@ -445,18 +445,20 @@ def _function_name(toks: list[Tok]) -> str | None:
     return None
 
 
+# y', dy/dx, \frac{dy}{dx}, \frac{d^2y}{dx^2} (a label); the quotient forms name the function and the order
 _DERIVATIVE_LABEL = re.compile(
-    r"[A-Za-z]'{1,3}|frac\{d(?:\^(\d))?[A-Za-z]\}\{d[A-Za-z](?:\^\1)?\}|d(?:\^(\d))?[A-Za-z]/d[A-Za-z](?:\^\2)?"
+    r"[A-Za-z]'{1,3}|frac\{d(?:\^(?P<n1>\d))?(?P<f1>[A-Za-z])\}\{d[A-Za-z](?:\^(?P=n1))?\}"
+    r"|d(?:\^(?P<n2>\d))?(?P<f2>[A-Za-z])/d[A-Za-z](?:\^(?P=n2))?"
 )
 
 
 def label_name(toks: list[Tok]) -> str:
     """A label's name as written, a derivative in one spelling: ``dy/dx``, ``\\frac{dy}{dx}`` -> ``y'``."""
     text = "".join(t.text for t in toks)
-    m = re.fullmatch(r"(?:frac\{d(?:\^(\d))?([A-Za-z])\}\{d[A-Za-z](?:\^\d)?\}|d(?:\^(\d))?([A-Za-z])/d[A-Za-z](?:\^\d)?)", text)
-    if m is None:
+    m = _DERIVATIVE_LABEL.fullmatch(text)
+    if m is None or not (m.group("f1") or m.group("f2")):
         return text
-    return (m.group(2) or m.group(4)) + "'" * int(m.group(1) or m.group(3) or 1)
+    return (m.group("f1") or m.group("f2")) + "'" * int(m.group("n1") or m.group("n2") or 1)
 
 
 def _is_label(toks: list[Tok]) -> bool:
