@@ -63,7 +63,12 @@ Plain-text notations are read as CAS and answer keys write them: ``U`` between i
 follows; else letters), ``I`` for the imaginary unit (plain text only; in LaTeX ``I`` is a letter), ``a \bmod b``
 and ``a mod b``; an unbraced exponent is the whole number after ``^`` (``2^10`` is 1024, as calculators and
 models write it, not TeX's 2^1 0). A number after a term needs an operator (``2a 3b`` and ``(a)2`` are
-unparsable), except after a factorial or a power of a number (``5!7!``, ``2^6 3^5 5^4``). Completions over
+unparsable), except after a factorial or a power of a number (``5!7!``, ``2^6 3^5 5^4``), or where it is the base
+of a power right after a ``)`` (``(n+1)2^n``). Degrees: a degree sign inside a function's argument or in
+arithmetic converts to radians; an angle built from degrees outside any function (``\\frac{90^\\circ}{2}``,
+``45^\\circ + 30^\\circ``) answers in degrees and in radians, as ``45^\\circ`` does, and a ratio of angles is a
+number. A decimal inside a function's argument is the exact rational it writes (``\\sin 157.5^\\circ``, ``\\ln 2.5``);
+elsewhere a decimal is a rounded value under the precision policy. Completions over
 ``MAX_COMPLETION_CHARS`` (100,000) are ``too_long``; the parser's limits are listed in
 :mod:`~verifiers.math.guards`. When in doubt the answer is wrong: an answer that fails to parse is
 ``unparsable`` (never an exception), a comparison that raises is "not equal", and a reference that cannot
@@ -406,6 +411,11 @@ Normalisation and notation
     \boxed{\operatorname{asinh}(x)}                                      | \ln(x+\sqrt{x^2+1})          | correct     | test_inverse_functions_by_name_and_by_the_minus_one_power
     \boxed{\sinh^{-1}(x)}                                                | \frac{1}{\sinh x}            | wrong       | test_inverse_functions_by_name_and_by_the_minus_one_power
     \boxed{\sin^{-1}(x)}                                                 | \arcsin x                    | correct     | test_inverse_functions_by_name_and_by_the_minus_one_power
+    \boxed{\frac{60^\circ}{240^\circ}}                                  | \frac14                      | correct     | test_set14_classes
+    \boxed{\frac{5 \cdot 120^\circ}{4}}                                 | 150                          | correct     | test_set14_classes
+    \boxed{(k+2)3^{k}}                                                  | 3^k (k+2)                    | correct     | test_set14_classes
+    \boxed{\cos 22.5^\circ}                                             | \frac{\sqrt{2 + \sqrt{2}}}{2} | correct    | test_set14_classes
+    \boxed{\sqrt[3]{8}, \sqrt[3]{27}}                                   | 2, 3                         | correct     | test_set14_classes
 
 Required forms, statuses, limits, echoes
 

@@ -49,7 +49,8 @@ _INVERSE = {
     "sinh": "arsinh", "cosh": "arcosh", "tanh": "artanh", "coth": "arcoth", "sech": "arsech", "csch": "arcsch",
 }  # fmt: skip
 _LETTER_CONSTANTS = {"e": sympy.E, "i": sympy.I}  # unless the reading makes them symbols
-_ARITHMETIC_AFTER = ("+", "-", "*", "/", ")")  # a degree or percent sign before one of these is in arithmetic
+# a degree or percent sign before one of these is in arithmetic (a closing brace: inside \frac{45^\circ}{180^\circ})
+_ARITHMETIC_AFTER = ("+", "-", "*", "/", ")", "}")
 
 
 class _ExprParser:
@@ -65,6 +66,8 @@ class _ExprParser:
         self.abs_depth = 0
         self.func_depth = 0
         self.degrees_converted = False
+        self.angle_degrees = False  # a degree sign converted outside any function (an angle in degrees)
+        self.function_degrees = False  # ... inside a function's argument (\sin 30^\circ: not an angle)
         self.bound: frozenset[str] = frozenset()  # the index letters of the \sum / \prod being read
 
     # -- helpers
@@ -228,6 +231,10 @@ class _ExprParser:
             if self.func_depth > 0 or self._arithmetic_after() or self.degrees_converted:
                 self.next()
                 self.degrees_converted = True
+                if self.func_depth > 0:
+                    self.function_degrees = True
+                else:
+                    self.angle_degrees = True
                 v = _scalar(v) * sympy.pi / 180
         return v
 
@@ -273,9 +280,12 @@ class _ExprParser:
 
     def _after_closed_factor(self) -> bool:
         """A number right after a factorial (``5!7!``) or after a power of a number (``2^6 3^5``, ``2^{6}3^{5}``,
-        as prime factorisations are written) starts a new factor; after anything else it needs an operator."""
+        as prime factorisations are written), or a power of a number right after a closing parenthesis
+        (``(n+1)2^n``), starts a new factor; after anything else it needs an operator (``(a)2``, ``2 3``)."""
         prev = [(t.kind, t.text) for t in self.toks[max(0, self.i - 5) : self.i]]
         if prev[-1:] == [("OP", "!")]:
+            return True
+        if prev[-1:] == [("OP", ")")] and self.at("OP", "^", k=1):
             return True
         kinds = [k if k == "NUM" else text for k, text in prev]
         if kinds[-5:] == ["NUM", "^", "{", "NUM", "}"]:
@@ -410,7 +420,9 @@ class _ExprParser:
                     return _repeating(ip, fp[:-1], fp[-1])
                 self.inexact = True
                 return _number(text)
-        if "." in text or "e" in text.lower():
+        if ("." in text or "e" in text.lower()) and self.func_depth == 0:
+            # a decimal is a rounded value where it is the answer's value or a coefficient; inside a function's
+            # argument (\sin 157.5^\circ, \ln 2.5) it is the exact rational it writes
             self.inexact = True
         value = _number(text)
         # mixed number: 3\frac{1}{2}

@@ -66,6 +66,7 @@ class _Parser(_ExprParser):
 
     def parse_item(self) -> Node:
         self.inexact = False
+        self.angle_degrees = self.function_degrees = False
         node = self.parse_relation()
         marker = None
         unit = None
@@ -90,6 +91,10 @@ class _Parser(_ExprParser):
         if isinstance(node, Expr):
             if node.value.has(sympy.zoo, sympy.nan):
                 raise ParseError("undefined value")
+            if self._degree_angle(node.value) and marker is None and unit is None:
+                # \frac{90^\circ}{2}, 45^\circ + 30^\circ: an angle in degrees, marked as 45^\circ is (equal to
+                # 45 and to \pi/4)
+                return Expr(node.value * 180 / sympy.pi, self.inexact, None, "degree", None)
             alt = None if symbolic is None else node.value * symbolic
             return Expr(node.value * scale, self.inexact, unit, marker, alt)
         if marker or unit or scale != 1:
@@ -100,6 +105,14 @@ class _Parser(_ExprParser):
                 return Relation(node.ops, sides, node.label, node.name)
             raise ParseError("unit on a non-number")
         return node
+
+    def _degree_angle(self, value: sympy.Basic) -> bool:
+        r"""Degree signs were converted outside any function and the value is a multiple of pi: an angle
+        (``\frac{90^\circ}{2}``), not a ratio of angles (``\frac{45^\circ}{180^\circ}``, a number)."""
+        return (
+            self.angle_degrees and not self.function_degrees and value.has(sympy.pi)
+            and not sympy.simplify(value / sympy.pi).has(sympy.pi)
+        )
 
     def parse_unit(self) -> str | None:
         words: list[str] = []

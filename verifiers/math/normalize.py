@@ -42,7 +42,8 @@ _WIDE = re.compile(
     r"\\(?:quad|qquad)|\\(?:enspace|thinspace|medspace|thickspace|negthinspace|space)(?![A-Za-z])|(?<!\\)\\ "
 )
 _LEFTRIGHT = re.compile(r"\\(?:left|right|mleft|mright)\s*(?:\.|(?=[\\(\[\]|)<>/]|\\\{|\\\}))")
-_DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?|\\degree(?![A-Za-z])|°|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}")
+# ^\circ or ^{\circ}: a closing brace only with its opening one (in \frac{45^\circ}{180^\circ} it closes the \frac's)
+_DEGREE = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|\\degree(?![A-Za-z])|°|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}")
 _THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 # MATH's thousands separators: "11,\! 111,\! 100", "14{,}916", "14 {, }916" (exactly 3 digits follow)
 _LATEX_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))|(?<=\d)\s*\{\s*,\s*\}\s*(?=\d{3}(?!\d))")
@@ -129,7 +130,27 @@ def _iso_interval(m: re.Match) -> str:
     opener, lo, hi, closer = m.groups()
     if opener == "[" and closer == "]":
         return m.group()
+    # brackets of a root's index (\sqrt[4]{18}) or a pair whose ends cut a brace group are not an interval
+    before = m.string[: m.start()]
+    root = before.rfind("\\sqrt[")
+    if (
+        before.rstrip().endswith("\\sqrt")  # the opening [ starts a root's index
+        or hi.rstrip().endswith("\\sqrt")  # the closing [ does
+        or (root >= 0 and "]" not in before[root:])  # the opening ] ends one
+        or any(_brace_depths_off(end) for end in (lo, hi))
+    ):
+        return m.group()
     return ("(" if opener == "]" else "[") + lo + "," + hi + (")" if closer == "[" else "]")
+
+
+def _brace_depths_off(s: str) -> bool:
+    """``s`` closes a brace it did not open, or leaves one open."""
+    depth = 0
+    for c in s:
+        depth += (c == "{") - (c == "}")
+        if depth < 0:
+            return True
+    return depth != 0
 
 
 # U+FF01-U+FF5E are the full-width forms of ASCII ! to ~ (the same order, 0xFEE0 above); U+3000 is the
