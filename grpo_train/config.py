@@ -177,7 +177,8 @@ class Config:
     ref_offload: bool = False
     """Keep the reference's weights in a file in ``output_dir`` between its passes (read back for each pass,
     from the page cache after the first: ~0.1-0.2 s per step for 135M parameters) instead of in memory: the
-    peak, during the training backward, is then one model lighter. Only with beta > 0."""
+    peak, during the training backward, is then one model lighter. Only with beta > 0. Not under FSDP2, which
+    shards the reference itself (``grpo_train.sharding``)."""
     pack_completions: bool = True
     """Score each prompt and its completions as one packed row with a block-causal mask (no padding computed;
     needs ``sdpa`` or ``eager`` attention, else the cached layout is used). ``false``: the prompt's KV cache is
@@ -185,13 +186,15 @@ class Config:
     optimizer_offload: bool = False
     """Keep AdamW's moments (twice the model's size) in a file in ``output_dir`` between optimizer steps, read back
     for each step (~0.3-0.5 s per step for 135M parameters): the peak, during the training backward, is then two
-    models lighter. The updates are bit for bit the same."""
+    models lighter. The updates are bit for bit the same. Not under FSDP2, which shards the moments itself."""
     precision: str = "auto"
     """``auto``: ``bf16`` where the device computes bf16 natively (a CUDA GPU of compute capability >= 8.0, an x86
     CPU with AMX-BF16; AVX512-BF16 alone measured slower), else ``fp32``; the choice and its reason are printed at start
     (``grpo_train.hardware``, ``verigrpo doctor``). ``bf16``: float32 master weights and optimizer, bfloat16
     autocast for every forward (sampling included); on a CPU without native bf16 (AVX2) it runs 30-85x slower
-    matrix products and warns. ``fp32``: everything float32 (exact)."""
+    matrix products and warns. ``fp32``: everything float32 (exact). Under FSDP2 (``accelerate launch --config_file
+    configs/accelerate/fsdp2.yaml``) ``bf16`` is also accelerate's ``mixed_precision``: bfloat16 all-gathers and
+    compute, float32 gradient reduction (``grpo_train.sharding``); leave the accelerate config's at 'no'."""
 
     # ---- rollout backend (grpo_train.backends) ----------------------------------------------------------
     use_vllm: bool = False
@@ -405,6 +408,7 @@ def check(cfg: Config) -> None:
     if not cfg.temperature > 0:
         raise ConfigError(f"temperature must be > 0 for training (greedy is for evaluation), got {cfg.temperature}")
     _check_dataset(cfg)
+    _check_engine(cfg)
     bad_k = [k for k in cfg.eval_k if not 1 <= k <= cfg.eval_samples]
     if bad_k:
         raise ConfigError(f"eval_k {bad_k} must each be between 1 and eval_samples = {cfg.eval_samples}")
@@ -427,6 +431,13 @@ def _check_dataset(cfg: Config) -> None:
     if preset is not None and cfg.verifiers == Config().verifiers and preset.verifier not in cfg.verifiers:
         raise ConfigError(f"dataset {cfg.dataset!r} has references for the {preset.verifier!r} verifier: set "
                           f"verifiers = [\"{preset.verifier}\"] (configs/{cfg.dataset}.toml does)")
+
+
+def _check_engine(cfg: Config) -> None:
+    """What the ``accelerate launch`` config's engine (FSDP2, DeepSpeed) cannot run with this config."""
+    from grpo_train.sharding import check_engine, launched_engine  # imported here: it imports accelerate
+
+    check_engine(cfg, launched_engine())
 
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")

@@ -35,6 +35,11 @@ def release_freed_memory() -> None:
 
 
 
+class AgreedStop(KeyboardInterrupt):
+    """A stop every process agreed on (all-reduced, at the same point of the same step): a sharded checkpoint, which
+    needs every process, can still be saved. Any other KeyboardInterrupt may have reached one process alone."""
+
+
 class StopRequest:
     """Ctrl-C / SIGTERM handling: the first signal asks the loop to finish its step, save and exit; a second
     one raises KeyboardInterrupt at once (the loop then saves only if the step's update had not started)."""

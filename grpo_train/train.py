@@ -45,6 +45,11 @@ so a group (all G completions of a prompt) always lives on one process and its s
 communication (B must be divisible by the number of processes). Each process samples, scores and computes advantages for its own groups; gradients are
 averaged by DDP. Sampling is seeded per completion (``rollout.SeededSampler``), so the completions do not
 depend on the number of processes: a 2-process run makes the same update as a 1-process run.
+
+Sharded (``accelerate launch --config_file configs/accelerate/fsdp2.yaml``): the same loop on FSDP2, with the policy,
+its gradients and AdamW's moments (and the reference) sharded over the processes; sampling, evaluation and the
+checkpoint's model read full weights gathered for the occasion, and checkpoints hold accelerate's sharded state.
+``grpo_train.sharding`` says what changes and why.
 """
 
 from __future__ import annotations
@@ -74,12 +79,12 @@ from grpo_train.checkpoints import (
     load_trainer_state,
     rng_state,
     save_checkpoint,
+    save_sharded_checkpoint,
     set_rng_state,
 )
 from grpo_train.config import Config, ConfigError, save_config
 from grpo_train.data import DatasetError, PromptStream, load_rows
 from grpo_train.evaluate import accuracy_by, evaluate
-from grpo_train.hardware import choose_precision, has_accelerator
 from grpo_train.lora import apply_lora, load_lora_state, lora_state, merged_state_dict
 from grpo_train.losses import ADVANTAGES
 from grpo_train.metrics import (
@@ -105,7 +110,15 @@ from grpo_train.model import (
 )
 from grpo_train.packing import SharedPromptLM, grouped_logprobs
 from grpo_train.rollout import Rollout, sample_seed, step_token_ends
-from grpo_train.runtime import StopRequest, release_freed_memory
+from grpo_train.runtime import AgreedStop, StopRequest, release_freed_memory
+from grpo_train.sharding import (
+    FullWeights,
+    fsdp_units,
+    full_weights,
+    make_accelerator,
+    shard_frozen,
+    wrap_decoder_layers,
+)
 from verifiers import Reward, ScoringPool, compose
 from verifiers.references import check_references, describe
 
@@ -339,8 +352,8 @@ class Run:
     cfg: Config  # as resolved (precision decided)
     out: Path
     accelerator: Accelerator
-    model: torch.nn.Module  # the policy as trained: SharedPromptLM, DDP-wrapped when there are several processes
-    unwrapped: torch.nn.Module  # the plain causal LM: sampling, evaluation, checkpoints
+    model: torch.nn.Module  # the policy as trained: SharedPromptLM, DDP-wrapped or FSDP2-sharded (several processes)
+    unwrapped: torch.nn.Module  # the causal LM inside (sharded under FSDP2: read it through full_weights())
     tokenizer: Any
     ref: SharedPromptLM | None  # the frozen reference (beta > 0)
     ref_store: OffloadedWeights | None  # its weights in a file between passes (ref_offload)
@@ -356,6 +369,8 @@ class Run:
     summary: dict[str, Any]
     t_start: float
     backend: Any = dataclasses.field(default_factory=NativeBackend)  # who samples (grpo_train.backends)
+    full: FullWeights | None = None  # FSDP2: the policy's full weights, gathered for sampling, evaluation, export
+    ref_full: FullWeights | None = None  # FSDP2 with ref_refresh_every: the reference's, for its export
 
     @property
     def device(self) -> torch.device:
@@ -371,6 +386,15 @@ class Run:
 
     def optimizer_loaded(self) -> contextlib.AbstractContextManager:
         return self.opt_store.loaded() if self.opt_store is not None else contextlib.nullcontext()
+
+    @property
+    def sharded(self) -> bool:
+        return self.accelerator.is_fsdp2
+
+    def full_weights(self) -> contextlib.AbstractContextManager[torch.nn.Module]:
+        """The policy's causal LM with full weights: gathered from every process under FSDP2 (every process must
+        call this), else ``unwrapped`` itself."""
+        return full_weights(self.full, self.unwrapped)
 
 
 def checked_output_dir(cfg: Config, resume: bool) -> Path | None:
@@ -401,8 +425,7 @@ def setup(cfg: Config, resume: bool) -> Run:
     """Processes, seeds, data and verifiers (checked before any model load), the policy (and reference), the
     optimizer and schedule, restored from the checkpoint when resuming; the scoring pool and the logger."""
     t_start = time.time()
-    # On a machine without a GPU-like device accelerate needs cpu=True to treat torchrun processes as MULTI_CPU (gloo).
-    accelerator = Accelerator(cpu=not has_accelerator())
+    accelerator, precision = make_accelerator(cfg)  # DDP, or FSDP2 under its accelerate config; precision resolved
     rank, world = accelerator.process_index, accelerator.num_processes
     if cfg.threads:
         torch.set_num_threads(cfg.threads)
@@ -415,7 +438,7 @@ def setup(cfg: Config, resume: bool) -> Run:
     if accelerator.is_main_process:
         out.mkdir(parents=True, exist_ok=True)
         save_config(cfg, out / "config.toml")  # as asked ("auto" stays auto: a resume on other hardware re-decides)
-    cfg = dataclasses.replace(cfg, precision=choose_precision(cfg.precision, accelerator.device, say=accelerator.print))
+    cfg = dataclasses.replace(cfg, precision=precision)
     torch.manual_seed(cfg.seed)
     random.seed(cfg.seed)
     np.random.seed(cfg.seed)
@@ -440,22 +463,40 @@ def setup(cfg: Config, resume: bool) -> Run:
     # With ref_offload the reference's weights wait in a file between its passes (one file per process).
     ref_store = OffloadedWeights(ref.lm, out / f".ref_offload.{rank}.safetensors") if ref is not None and cfg.ref_offload else None
     policy.train()
-    # scores G completions per prompt pass; DDP when world > 1
-    model = accelerator.prepare(SharedPromptLM(policy, packed=None if cfg.pack_completions else False))
+    wrapper = SharedPromptLM(policy, packed=None if cfg.pack_completions else False)  # scores G completions per prompt pass
+    full = ref_full = None
+    if accelerator.is_fsdp2:  # before sharding: the plain modules' structure for the gathered copies
+        if not wrapper.packed:
+            raise ConfigError("FSDP2 needs the packed scoring layout (pack_completions = true, and sdpa or eager "
+                              "attention): the cached layout runs each layer twice per forward (grpo_train.sharding)")
+        wrap_decoder_layers(accelerator, policy)
+        full = FullWeights(policy)
+        ref_full = FullWeights(ref.lm) if ref is not None and cfg.ref_refresh_every else None
     # The fused AdamW kernel (CPU and CUDA) is ~4x faster than the default on this CPU: 0.2 s against 0.77 s
     # per step for 135M parameters.
     optimizer = torch.optim.AdamW(
-        [p for p in model.parameters() if p.requires_grad], lr=cfg.learning_rate, betas=tuple(cfg.adam_betas), weight_decay=cfg.weight_decay,
+        [p for p in wrapper.parameters() if p.requires_grad], lr=cfg.learning_rate, betas=tuple(cfg.adam_betas), weight_decay=cfg.weight_decay,
         fused=accelerator.device.type in ("cpu", "cuda") or None,
     )
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: lr_factor(s, cfg))
+    # DDP when world > 1; FSDP2 shards the model and moves the optimizer onto the shards
+    model, optimizer, scheduler = accelerator.prepare(wrapper, optimizer, scheduler)
+    if accelerator.is_fsdp2:
+        accelerator.print(f"fsdp2: {world} processes, {fsdp_units(model)} FSDP units (the decoder layers and the rest)")
+        ref = shard_frozen(accelerator, ref) if ref is not None else None
     start_step, eval_before = 0, None
     if state is not None:
         eval_before = state.get("eval_before")  # the run's own "before", for the summary of a resumed run
-        optimizer.load_state_dict(state["optimizer"])
-        scheduler.load_state_dict(state["scheduler"])
+        if accelerator.is_fsdp2 != ("optimizer" not in state):
+            raise ConfigError(f"{checkpoint} was written by {'an unsharded' if 'optimizer' in state else 'a sharded (FSDP2)'} "
+                             "run: resume it under the same accelerate config")
+        if accelerator.is_fsdp2:
+            accelerator.load_state(str(checkpoint / "state"))  # model and optimizer shards, scheduler, random states
+        else:
+            optimizer.load_state_dict(state["optimizer"])
+            scheduler.load_state_dict(state["scheduler"])
+            set_rng_state(state["rng"])
         stream.load_state_dict(state["data"])
-        set_rng_state(state["rng"])
         start_step = state["step"]
         del state
     # With optimizer_offload AdamW's moments wait in a file between optimizer steps (one file per process).
@@ -471,7 +512,7 @@ def setup(cfg: Config, resume: bool) -> Run:
         opt_store=opt_store, verifier=verifier,
         pool=ScoringPool(verifier, workers=cfg.scoring_workers, timeout=cfg.scoring_timeout), stream=stream,
         eval_rows=eval_rows, logger=Logger(out, start_step, accelerator.is_main_process), start_step=start_step,
-        summary=summary, t_start=t_start, backend=make_backend(cfg, resolve_model(model_path)),
+        summary=summary, t_start=t_start, backend=make_backend(cfg, resolve_model(model_path)), full=full, ref_full=ref_full,
     )
 
 
@@ -495,10 +536,13 @@ def sample(run: Run, step: int) -> Rollout:
     first = run.accelerator.process_index * run.b_local
     rows = run.stream.next(cfg.prompts_per_step)[first : first + run.b_local]
     seeds = [sample_seed(cfg.seed, step, first + i, j) for i in range(run.b_local) for j in range(g)]
-    run.unwrapped.eval()
-    with autocast(run.device, cfg.precision):
-        rollout = run.backend.generate(run.unwrapped, run.tokenizer, rows, seeds, cfg)
-    run.unwrapped.train()
+    with run.full_weights() as lm:
+        lm.eval()
+        with autocast(run.device, cfg.precision):
+            rollout = run.backend.generate(lm, run.tokenizer, rows, seeds, cfg)
+        lm.train()
+    if run.sharded:  # one forward per micro-batch: see grpo_train.sharding on the shared prefix
+        rollout = dataclasses.replace(rollout, prefix=None)
     on_device = rollout.to(run.device)
     release_freed_memory()  # the rollout weights and KV cache
     return on_device
@@ -529,7 +573,7 @@ def score(
     # and --resume draws its prompts again.
     broken = stop.requested and any(r.status.is_infra for r in scored)
     if run.accelerator.reduce(torch.tensor([float(broken)], device=run.device), "max").item():
-        raise KeyboardInterrupt("stop requested; the step's scoring was cut short: it is redone on resume")
+        raise AgreedStop("stop requested; the step's scoring was cut short: it is redone on resume")
     return scored, old_logp, ref_logp
 
 
@@ -572,6 +616,9 @@ def update(run: Run, batch: Batch, step: int) -> tuple[dict[str, float], float]:
         if run.ref_store is not None:
             run.ref_store.store(run.unwrapped)
         else:
+            if run.sharded:  # shard to shard; FSDP2 leaves a root module's parameters gathered after its forward
+                run.model.reshard()
+                run.ref.reshard()
             copy_weights(run.unwrapped, run.ref.lm)
     return sums, lr
 
@@ -616,8 +663,13 @@ def log_samples(run: Run, step: int, batch: Batch, metrics: dict[str, float]) ->
 
 
 def save(run: Run, step: int, data_state: dict[str, int], barrier: bool = True) -> None:
-    """7. A checkpoint of ``step`` (the main process writes it; the others wait unless ``barrier`` is False)."""
+    """7. A checkpoint of ``step`` (the main process writes it; the others wait unless ``barrier`` is False; under
+    FSDP2 every process writes its shards)."""
     cfg = run.cfg
+    if run.sharded:  # the optimizer, scheduler and random states are in accelerate's state/
+        state = {"step": step, "data": data_state, "config": cfg.to_dict(), "eval_before": run.summary.get("eval_before")}
+        save_sharded_checkpoint(run.out, run.accelerator, state, lambda tmp: export_models(run, tmp))
+        return
     with run.optimizer_loaded():  # state_dict() shares the state tensors: save before they go back to the file
         state = {"step": step, "optimizer": run.optimizer.state_dict(), "scheduler": run.scheduler.state_dict(),
                  "data": data_state, "rng": rng_state(), "config": cfg.to_dict(),
@@ -633,11 +685,26 @@ def save(run: Run, step: int, data_state: dict[str, int], barrier: bool = True) 
         run.accelerator.wait_for_everyone()
 
 
+def export_models(run: Run, tmp: Path) -> None:
+    """A sharded checkpoint's consolidated ``model/`` (and the refreshed ``ref/``), for ``from_pretrained``: gathered
+    on every process, written by the main one."""
+    is_main = run.accelerator.is_main_process
+    with run.full_weights() as lm:
+        if is_main:
+            lm.save_pretrained(tmp / "model")
+            run.tokenizer.save_pretrained(tmp / "model")
+    if run.ref_full is not None:
+        with full_weights(run.ref_full, run.ref.lm) as ref:
+            if is_main:
+                ref.save_pretrained(tmp / "ref")
+
+
 def run_eval(run: Run, tag: str) -> None:
     """Held-out evaluation; each process takes a slice of the problems, correct counts are summed."""
     cfg, acc, rows, t0 = run.cfg, run.accelerator, run.eval_rows, time.time()
     rank, world = acc.process_index, acc.num_processes
-    result = evaluate(run.unwrapped, run.tokenizer, rows[rank::world], run.pool, cfg)
+    with run.full_weights() as lm:
+        result = evaluate(lm, run.tokenizer, rows[rank::world], run.pool, cfg)
     keys = ["accuracy"] + [k for k in result if k.startswith("pass@")]
     local = torch.tensor([result[k] * result["problems"] for k in keys], device=run.device, dtype=torch.float64)
     totals = acc.reduce(local, "sum").tolist()
@@ -711,11 +778,13 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
                 if cfg.save_every and step % cfg.save_every == 0 and step < cfg.max_steps:
                     save(run, step, data_state)
                 if acc.reduce(torch.tensor([float(stop.requested)], device=run.device), "max").item():
-                    raise KeyboardInterrupt("stop requested")
-    except KeyboardInterrupt:
+                    raise AgreedStop("stop requested")
+    except KeyboardInterrupt as e:
         bar.close()
         if updating:
             acc.print(f"\ninterrupted while updating step {step + 1}; the last checkpoint stays as it was")
+        elif run.sharded and not isinstance(e, AgreedStop):  # this process alone may have stopped
+            acc.print(f"\ninterrupted in step {step + 1}; a sharded checkpoint needs every process: the last one stays")
         else:
             acc.print(f"\nstopped after step {step}: saving a checkpoint to {out / CHECKPOINT}")
             save(run, step, data_state, barrier=False)
