@@ -12,7 +12,8 @@ each; a stage only imports the ones above it:
 - comparison: :mod:`~verifiers.math.values` (two values: the precision policy, units, percent, degrees),
   :mod:`~verifiers.math.units` (what a unit means: SI prefixes, compound units, dimensions),
   :mod:`~verifiers.math.compare` (two answer trees: :func:`nodes_equal`, :func:`answers_equivalent`),
-  :mod:`~verifiers.math.conditions` (equations, inequalities, intervals by their solutions);
+  :mod:`~verifiers.math.conditions` (equations, inequalities, intervals by their solutions),
+  :mod:`~verifiers.math.families` (solution families indexed by an integer, by their members);
 - extraction: :mod:`~verifiers.math.boxes` (boxes, ``<answer>`` tags, ``#### n``, :func:`extract_reference`),
   :mod:`~verifiers.math.extract` (:func:`extract_answer`: the rules, hedges, doubted fallbacks);
 - the verifier: :mod:`~verifiers.math.verifier` (:func:`math_answer`, :func:`check_reference`,
@@ -68,7 +69,12 @@ of a power right after a ``)`` (``(n+1)2^n``). Degrees: a degree sign inside a f
 arithmetic converts to radians; an angle built from degrees outside any function (``\\frac{90^\\circ}{2}``,
 ``45^\\circ + 30^\\circ``) answers in degrees and in radians, as ``45^\\circ`` does, and a ratio of angles is a
 number. A decimal inside a function's argument is the exact rational it writes (``\\sin 157.5^\\circ``, ``\\ln 2.5``);
-elsewhere a decimal is a rounded value under the precision policy. Completions over
+elsewhere a decimal is a rounded value under the precision policy. A family indexed by an integer (``\\frac{\\pi}{4}
++ \\frac{k\\pi}{2}, k \\in \\mathbb{Z}``, "where k is an integer") is the set of its members, compared by the members
+in a window (:mod:`~verifiers.math.families`): spellings and the parameter's name may differ, one member or a
+subset is wrong. Values named by distinct symbols (``x = 1, y = 2``) against a tuple are the tuple of the values
+in the names' alphabetical order. A ``\\pm`` in a tuple stands for the tuples of each sign. Words for the empty set
+("no real solutions") equal only an empty reference. Completions over
 ``MAX_COMPLETION_CHARS`` (100,000) are ``too_long``; the parser's limits are listed in
 :mod:`~verifiers.math.guards`. When in doubt the answer is wrong: an answer that fails to parse is
 ``unparsable`` (never an exception), a comparison that raises is "not equal", and a reference that cannot
@@ -416,6 +422,16 @@ Normalisation and notation
     \boxed{(k+2)3^{k}}                                                  | 3^k (k+2)                    | correct     | test_set14_classes
     \boxed{\cos 22.5^\circ}                                             | \frac{\sqrt{2 + \sqrt{2}}}{2} | correct    | test_set14_classes
     \boxed{\sqrt[3]{8}, \sqrt[3]{27}}                                   | 2, 3                         | correct     | test_set14_classes
+    \boxed{\text{no real solutions}}                                    | \emptyset                    | correct     | test_set14_classes
+    \boxed{3 \cdot \{1 + [2 \cdot (3 - 1)]\}}                           | 15                           | correct     | test_set14_classes
+    \boxed{(1, \pm 3), (-2, 0)}                                         | (1, 3), (1, -3), (-2, 0)     | correct     | test_set14_classes
+    \boxed{q = 4, p = 3}                                                | (3, 4)                       | correct     | test_set14_classes
+    \boxed{[5\text{ mW}, 7\text{ mW}]}                                  | [5, 7]                       | correct     | test_set14_classes
+    \boxed{x = \frac{(2k+1)\pi}{6}, \ k \in \mathbb{Z}}                 | x = \frac{\pi}{6} + \frac{k\pi}{3}, k \in \mathbb{Z} | correct | test_integer_families_compare_by_their_members
+    \boxed{\frac{\pi}{5}}                                               | \frac{\pi}{5} + k\pi, k \in \mathbb{Z} | wrong | test_integer_families_compare_by_their_members
+    (b) $f(x) = 3g(x)$                                                  | (b)                          | correct     | test_a_leading_option_label_chooses_the_option
+    D. no wait, E                                                       | D                            | wrong       | test_a_leading_option_label_chooses_the_option
+    \boxed{17}                                                          | The least value of \( m \) is 17. | correct | test_sentence_references_with_inline_maths
 
 Required forms, statuses, limits, echoes
 

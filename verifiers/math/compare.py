@@ -103,6 +103,27 @@ def _nodes_equal(a: Node, b: Node, depth: int) -> bool:
     return (is_condition(ua) or _is_set_like(ua)) and (is_condition(ub) or _is_set_like(ub)) and conditions_equal(ua, ub)
 
 
+def _named_tuple(n: Node) -> Bracket | None:
+    """``x = 1, y = 2`` (a list of two or more values named by distinct symbols) -> the tuple ``(1, 2)`` of the
+    values in the names' alphabetical order (x, y, z; a, b; m, n); None for anything else."""
+    if not isinstance(n, Answers) or len(n.items) < 2:
+        return None
+    named = {}
+    for item in n.items:
+        if not (
+            isinstance(item, Relation)
+            and item.ops == ("=",)
+            and isinstance(item.sides[0], Expr)
+            and isinstance(item.sides[0].value, sympy.Symbol)
+            and isinstance(item.sides[1], Expr)
+        ):
+            return None
+        named[item.sides[0].value.name] = item.sides[1]
+    if len(named) != len(n.items):
+        return None
+    return Bracket("(", ")", tuple(named[k] for k in sorted(named)))
+
+
 def _is_set_like(n: Node) -> bool:
     return isinstance(n, Bracket) and (n.open == "{" or (n.open in "([" and len(n.items) == 2))
 
@@ -159,6 +180,9 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         return len(entries) == len(t.items) and all(
             _nodes_equal(x, y, depth + 1) for x, y in zip(entries, t.items)
         )
+    named = _named_tuple(a) if isinstance(b, Bracket) else _named_tuple(b) if isinstance(a, Bracket) else None
+    if named is not None:  # "x = \frac73, y = \frac19" against (\frac73, \frac19)
+        return _nodes_equal(named, b if isinstance(b, Bracket) else a, depth + 1)
     if isinstance(a, Bracket) and isinstance(b, Bracket):
         if a.open == "{" and b.open == "{":
             return _unordered_equal(a.items, b.items, depth)

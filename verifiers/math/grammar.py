@@ -106,6 +106,15 @@ class _Parser(_ExprParser):
             raise ParseError("unit on a non-number")
         return node
 
+    def _operand_at(self, opened: int) -> bool:
+        """The bracket group that opened at token ``opened`` and ends before the current token holds arithmetic
+        and stands next to an arithmetic operator (``\\{3\\}`` in ``(-\\infty, \\infty) - \\{3\\}`` is a set)."""
+        before = self.toks[opened - 1] if opened > 0 else None
+        after = self.peek()
+        inside = self.toks[opened + 1 : self.i - 1]
+        arithmetic = any(t.kind == "OP" and t.text in "+-*/" for t in inside[1:])  # not a leading sign
+        return arithmetic and any(t is not None and t.kind == "OP" and t.text in "+-*/" for t in (before, after))
+
     def _degree_angle(self, value: sympy.Basic) -> bool:
         r"""Degree signs were converted outside any function and the value is a multiple of pi: an angle
         (``\frac{90^\circ}{2}``), not a ratio of angles (``\frac{45^\circ}{180^\circ}``, a number)."""
@@ -335,14 +344,14 @@ class _Parser(_ExprParser):
         self.enter()
         items: list[Node] = []
         if not (self.at("OP", ")") or self.at("OP", "]")):
-            items.append(self.parse_relation())
+            items.append(self._bracket_member())
             sep = None  # "(0;-2;6)": semicolons separate a tuple's entries too, but never mixed with commas
             while self.at("OP", ",") or self.at("OP", ";"):
                 t = self.next().text
                 if sep not in (None, t):
                     raise ParseError("',' and ';' mixed in one bracket")
                 sep = t
-                items.append(self.parse_relation())
+                items.append(self._bracket_member())
         closer = self.next()
         if closer.kind != "OP" or closer.text not in (")", "]"):
             raise ParseError("unclosed bracket")
@@ -355,6 +364,16 @@ class _Parser(_ExprParser):
                 return node
             raise ParseError("mismatched brackets")
         return Bracket(opener, closer.text, tuple(items))
+
+    def _bracket_member(self) -> Node:
+        """One member of a bracket, with a unit after a number as a single answer has one
+        (``[51.2\text{ mW}, 78.15\text{ mW}]``)."""
+        node = self.parse_relation()
+        if isinstance(node, Expr) and node.unit is None and not (self.at("OP", ",") or self.at("OP", ";")):
+            unit = self.parse_unit()
+            if unit is not None:
+                return dataclasses.replace(node, unit=unit)
+        return node
 
     def _group(self):
         self.enter()
@@ -374,7 +393,8 @@ class _Parser(_ExprParser):
             return items[0].value if isinstance(items[0], Expr) else items[0]
         return Bracket("{", "}", tuple(items))
 
-    def _set(self) -> Node:
+    def _set(self) -> Node | sympy.Basic:
+        opened = self.i - 1  # the "\{" token
         self.enter()
         items: list[Node] = []
         if not self.at("OP", "\\}"):
@@ -403,6 +423,10 @@ class _Parser(_ExprParser):
                 items.append(self.parse_relation())
         self.expect("OP", "\\}")
         self.depth -= 1
+        if len(items) == 1 and isinstance(items[0], Expr) and self._operand_at(opened):
+            # 1 + \{2 + [3 + (4 + 5)]\}: braces as the outer brackets of school arithmetic; standing alone
+            # \{6\} stays a set
+            return items[0].value
         # a set is unordered, so \{1 \pm \sqrt{5}, -2\} is the set of all three roots
         return Bracket("{", "}", tuple(x for item in items for x in _expand_pm(item)))
 

@@ -15,6 +15,7 @@ parse error; the parser's limits (enforced by the tokenizer, the parser and :mod
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import sympy
 
@@ -187,6 +188,9 @@ def _real_value(n: Node) -> sympy.Basic:
     return n.value
 
 
+_MAX_PM_MEMBERS = 3  # members with a \pm in one tuple: 2^3 tuples at most
+
+
 def _expand_pm(node: Node) -> list[Node]:
     def has_pm(n: Node) -> bool:
         if isinstance(n, Expr):
@@ -202,6 +206,11 @@ def _expand_pm(node: Node) -> list[Node]:
             return Relation(n.ops, tuple(sub(s, sign) for s in n.sides), n.label)
         return n
 
+    if isinstance(node, Bracket) and node.open == "(" and len(node.items) >= 2:
+        # a tuple with \pm members, (0, \pm 2): the tuples of every sign choice, each member's \pm on its own
+        choices = [_expand_pm(x) if has_pm(x) else [x] for x in node.items]
+        if sum(len(c) > 1 for c in choices) <= _MAX_PM_MEMBERS:
+            return [dataclasses.replace(node, items=tuple(pick)) for pick in itertools.product(*choices)]
     if not has_pm(node):
         return [node]
     return [sub(node, 1), sub(node, -1)]

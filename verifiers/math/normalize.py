@@ -44,7 +44,9 @@ _WIDE = re.compile(
 _LEFTRIGHT = re.compile(r"\\(?:left|right|mleft|mright)\s*(?:\.|(?=[\\(\[\]|)<>/]|\\\{|\\\}))")
 # ^\circ or ^{\circ}: a closing brace only with its opening one (in \frac{45^\circ}{180^\circ} it closes the \frac's)
 _DEGREE = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|\\degree(?![A-Za-z])|°|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}")
-_THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
+# at most seven groups (below 10^21; 2^64 has seven): a longer run of three-digit groups is a list
+# ("110,143,164,..." with nineteen)
+_THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3}){1,6}(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 # MATH's thousands separators: "11,\! 111,\! 100", "14{,}916", "14 {, }916" (exactly 3 digits follow)
 _LATEX_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))|(?<=\d)\s*\{\s*,\s*\}\s*(?=\d{3}(?!\d))")
 # text escaped twice ("\\frac{1}{2}" for "\frac{1}{2}"): commands with a doubled backslash, none with one

@@ -134,6 +134,8 @@ def parse_answer(text: str) -> Node:
         return Expr(f)
     if s.lower() in _ALL_REALS:
         return Bracket("(", ")", (Expr(-sympy.oo), Expr(sympy.oo)))
+    if _NO_SOLUTION.fullmatch(s.lower()):  # the empty set: equal only to an empty reference
+        return Bracket("{", "}", ())
     choice = _choice(s)
     if choice is not None:
         return choice
@@ -156,7 +158,9 @@ def parse_answer(text: str) -> Node:
 
 
 _CHOICE_VALUE = re.compile(
-    r"(?:\\(?:text|textbf|textrm|mathrm|mathbf)\s*\{\s*\(([A-Z])\)\s*\}|\(([A-Z])\)|([A-E])\))\s*(.*)", re.S
+    # a lower-case label only with content after a space: "(c) $J_g = 2J_f$" (a bare "(c)" is maths)
+    r"(?:\\(?:text|textbf|textrm|mathrm|mathbf)\s*\{\s*\(([A-Z])\)\s*\}|\(([A-Z]|[a-f](?=\)\s+\S))\)|([A-E])\))\s*(.*)",
+    re.S,
 )
 _ALL_REALS = {
     "all real numbers",
@@ -166,6 +170,10 @@ _ALL_REALS = {
     "every real number",
     "any real number",
 }
+
+# words for the empty set (not a bare "none", which answer keys also use as a word answer)
+_NO_SOLUTIONS = r"(?:there (?:is|are) )?no (?:real |integer |such )?(?:solutions?|roots?|values?|numbers?)"
+_NO_SOLUTION = re.compile(rf"{_NO_SOLUTIONS}|(?:the )?empty set")
 
 
 def _choice(s: str) -> Node | None:

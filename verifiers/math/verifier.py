@@ -14,6 +14,7 @@ from verifiers.math.boxes import extract_reference
 from verifiers.math.compare import _as_list, nodes_equal
 from verifiers.math.conditions import conditions_equal, is_condition
 from verifiers.math.extract import _has_or, extract_answer
+from verifiers.math.families import family_verdict
 from verifiers.math.forms import labelled_tuples
 from verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
@@ -89,6 +90,10 @@ def math_answer(
         info["reference_error"] = gold_error
     if ex.answer is None:
         return Reward(0.0, Status.NO_ANSWER, info=info)
+    family = family_verdict(ex.answer, gold_text) if not ex.hedged else None
+    if family is not None:  # "x = \frac{\pi}{4} + \frac{k\pi}{2}, k \in \mathbb{Z}": sets of members compared
+        info.update(rule=f"{ex.rule}+family", extracted_normalized="integer family")
+        return Reward(float(family), Status.CORRECT if family else Status.WRONG, info=info)
     # several answers in the reference ({-3, 3}, "2, 3", (-oo, -1) U (1, oo)): "x = 3 or x = -3"
     # and one box per solution list them; against a single answer both are hedges.
     several = gold is not None and (len(_as_list(gold) or ()) >= 2 or isinstance(gold, Union))
@@ -147,7 +152,38 @@ def math_answer(
             info["reason"] = "the reference is a prime factorisation; the answer is not that factorisation"
             return Reward(0.0, Status.WRONG, info=info)
         return Reward(1.0, Status.CORRECT, info=info)
+    letter = _option_letter(gold) if ex.rule in _WEAK_RULES else None  # no marker named another answer
+    if letter is not None and _leading_option(completion) == letter:
+        info.update(rule="leading_option", extracted_normalized=letter)  # "(c) $J_g = 2J_f$" against (c)
+        return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
+
+
+# a one-line completion that starts with an option label and then states the option's content
+_LEADING_OPTION_RE = re.compile(r"\s*(?:\(([A-Fa-f])\)|([A-F])[.)])[ \t]+[^\n]{1,300}")
+
+
+def _option_letter(gold: Node) -> str | None:
+    """The option a reference names, lower case: ``(c)``, ``C`` (a capital A-F read as a symbol); else None."""
+    if isinstance(gold, Text) and len(gold.text) == 1:
+        return gold.text
+    if isinstance(gold, Expr) and isinstance(gold.value, sympy.Symbol) and re.fullmatch("[A-F]", gold.value.name):
+        return gold.value.name.lower()
+    return None
+
+
+_WEAK_RULES = ("whole", "last_math", "last_number")  # extraction rules that found no answer marker
+_OTHER_OPTION_RE = re.compile(r"\([A-Fa-f]\)|\b[A-F]\b|(?i:\b(?:or|not?|wrong|wait)\b)")
+
+
+def _leading_option(completion: str) -> str | None:
+    """The option letter a one-line completion starts with ("(c) $J_g(\\theta) = 2J_f(\\theta)$", "B. 12"), lower
+    case; None otherwise: a longer solution's "(a)" labels its first part, and a line that names another
+    option or takes the label back ("C. no wait, D", "(c) or (d)") does not choose one."""
+    m = _LEADING_OPTION_RE.fullmatch(completion.strip())
+    if m is None or _OTHER_OPTION_RE.search(completion.strip()[m.end(2) if m.group(2) else m.end(1) + 1 :]):
+        return None
+    return (m.group(1) or m.group(2)).lower()
 
 
 def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
@@ -210,7 +246,8 @@ def _solution_answer(reference: str) -> tuple[str, Node] | None:
 # a one-sentence reference: "Choice (A).", "Option B", "The number is 4.", "x is 5."
 _REFERENCE_SENTENCE_RE = re.compile(
     r"\s*(?:(?:the\s+)?(?:correct\s+)?(?:choice|option)\s*:?\s*(\(?[A-Za-z]\)?)"
-    r"|(?:[A-Za-z][A-Za-z']*\s+){1,6}(?:is|are|equals)\s+([^.;]+?))\s*\.?\s*",
+    # words before the verb may hold inline maths: "The smallest integer \\( k \\) is 2022."
+    r"|(?:(?:[A-Za-z][A-Za-z']*|\\\(.{1,40}?\\\)|\$[^$]{1,40}\$)\s+){1,12}(is|are|equals)\s+([^.;]+?))\s*\.?\s*",
     re.I,
 )
 
@@ -221,7 +258,9 @@ def _reference_sentence(reference: str) -> tuple[str, Node] | None:
     m = _REFERENCE_SENTENCE_RE.fullmatch(reference)
     if m is None or _ANSWER_WORD_RE.search(reference):  # "the answer is ..." is read by its own rules
         return None
-    answer = (m.group(1) or m.group(2)).strip()
+    answer = re.sub(r"\\[()]|\$", " ", m.group(1) or m.group(3)).strip()
+    if m.group(2) and m.group(2).lower() == "are":  # "... are \\( n = 3 \\) and \\( n = 4 \\)": a list
+        answer = re.sub(r"\s*,?\s*\band\b\s*", ", ", answer)
     if re.search(r"\b(?:or|and|not)\b", answer, re.I):  # "3 or 4", "not 3": no one answer
         return None
     try:

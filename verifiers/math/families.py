@@ -1,0 +1,143 @@
+"""Families of solutions indexed by an integer: ``x = \\frac{\\pi}{4} + \\frac{k\\pi}{2}, k \\in \\mathbb{Z}``.
+
+The general solution of a trigonometric equation is a set, ``{f(k) : k integer}`` (or a union of such sets,
+``x = \\frac{\\pi}{6} + 2k\\pi \\text{ or } x = \\frac{5\\pi}{6} + 2k\\pi``), and one set has many spellings:
+``\\frac{(2k+1)\\pi}{4}`` is ``\\frac{\\pi}{4} + \\frac{k\\pi}{2}``, ``(-1)^k \\frac{\\pi}{6} + k\\pi`` is the union
+above, and the parameter's name is a dummy (``n\\pi, n \\in \\mathbb{Z}``). So two families compare by their
+members: every member in a window ``|x| <= WINDOW`` of one must be a member of the other, both ways (members
+computed for ``|k| <= MAX_INDEX``, compared to ``REL_TOL``). A side is a family when it states its parameter is
+an integer (``k \\in \\mathbb{Z}``, ``k ∈ ℤ``, "where k is an integer", "for any integer k"); the other side may
+then leave that clause out if its only free symbol is a one-letter parameter (k, n, m, j, l, t).
+"""
+
+from __future__ import annotations
+
+import re
+
+import sympy
+
+from verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Expr, Node, Relation
+from verifiers.math.parse import parse_answer
+
+WINDOW = 12 * sympy.pi  # members compared inside |x| <= WINDOW (a margin outside it for the other side)
+MAX_INDEX = 60  # |k| tried for each family
+REL_TOL = 1e-9
+_PARAMETERS = "knmjlt"
+
+# ", k \in \mathbb{Z}", ", \ k \in \mathbb Z", " (k ∈ ℤ)", ", where k is an integer", " for any integer k"
+_CLAUSE_RE = re.compile(
+    r"[\s,;.]*(?:\\[,;:! ]|\\q?quad|~)*\s*\(?\s*(?:\\text\s*\{\s*(?:where|for|with)?\s*\}\s*|(?:where|for|with)\s+)?"
+    r"(?:(?:all|any|every|some)\s+)?(?:integers?\s+)?"
+    r"(?:\$?\s*([a-z])\s*\$?\s*(?:\\in|∈)\s*(?:\\mathbb\s*\{?\s*Z\s*\}?|ℤ|\\Z\b|Z\b)"
+    r"|\$?([a-z])\$?\s+(?:is\s+an?\s+|are\s+)?integers?)\s*\)?\s*\.?\s*$",
+    re.I,
+)
+_TEXT_RE = re.compile(r"\\(?:text|mbox|mathrm)\s*\{([^{}]*)\}")
+_ANY_INTEGER_RE = re.compile(r"[\s,;]*(?:for\s+)?(?:all|any|every|some)\s+integers?\s+\$?([a-z])\$?\s*\.?\s*$", re.I)
+
+
+def split_family(text: str) -> tuple[str, str] | None:
+    """``"x = \\frac{\\pi}{3} + k\\pi, k \\in \\mathbb{Z}"`` -> (``"x = \\frac{\\pi}{3} + k\\pi"``, ``"k"``): the body and
+    the parameter a side names as an integer; None when it names none."""
+    text = _TEXT_RE.sub(r" \1 ", text)  # "\text{ where } k \text{ is an integer}": the words
+    m = _CLAUSE_RE.search(text) or _ANY_INTEGER_RE.search(text)
+    if m is None or m.start() == 0:
+        return None
+    param = next(g for g in m.groups() if g)
+    body = text[: m.start()]
+    if not re.search(rf"(?<![A-Za-z\\]){param}(?![A-Za-z])", body):
+        return None  # the clause names a letter the body does not use
+    return body, param
+
+
+def family_members(node: Node, param: str) -> list[sympy.Basic] | None:
+    """The expressions of ``param`` a parsed body lists (``x = a(k) or x = b(k)``, ``a(k), b(k)``); None when the
+    body is not such a list or uses another free symbol (``param`` "" : none; "*": any)."""
+    items = node.items if isinstance(node, Answers) else (node,)
+    exprs = []
+    for item in items:
+        if isinstance(item, Relation) and item.ops == ("=",) and isinstance(item.sides[1], Expr):
+            if not (isinstance(item.sides[0], Expr) and isinstance(item.sides[0].value, sympy.Symbol)):
+                return None
+            item = item.sides[1]
+        if not isinstance(item, Expr) or item.unit is not None or item.marker is not None:
+            return None
+        free = {s.name for s in item.value.free_symbols}
+        if param != "*" and not free <= {param}:  # "*": any symbols
+            return None
+        exprs.append(item.value)
+    return exprs
+
+
+def _members(exprs: list[sympy.Basic], param: str, bound: float) -> list[float] | None:
+    k = sympy.Symbol(param)
+    out: list[float] = []
+    for e in exprs:
+        f = sympy.lambdify(k, e, modules="mpmath")
+        for i in range(-MAX_INDEX, MAX_INDEX + 1):
+            try:
+                v = complex(f(i))
+            except (ValueError, TypeError, ZeroDivisionError, OverflowError):
+                return None
+            if abs(v.imag) > 1e-12:
+                return None
+            if abs(v.real) <= bound:
+                out.append(v.real)
+    return sorted(out)
+
+
+def families_equal(a: list[sympy.Basic], pa: str, b: list[sympy.Basic], pb: str) -> bool:
+    """Two integer-indexed families (lists of expressions of their parameters) have the same members in the
+    window (see the module docstring)."""
+    w = float(WINDOW)
+    ma, mb = _members(a, pa, w), _members(b, pb, w)
+    wide_a, wide_b = _members(a, pa, w + 1.0), _members(b, pb, w + 1.0)
+    if ma is None or mb is None or wide_a is None or wide_b is None or not ma or not mb:
+        return False
+
+    def inside(xs: list[float], ys: list[float]) -> bool:
+        return all(any(abs(x - y) <= REL_TOL * max(1.0, abs(x)) for y in ys) for x in xs)
+
+    return inside(ma, wide_b) and inside(mb, wide_a)
+
+
+def parameter_of(exprs: list[sympy.Basic]) -> str | None:
+    """The one-letter parameter a clause-less side uses (``\\frac{\\pi}{3} + k\\pi``): its only free symbol, when
+    that is one of k, n, m, j, l, t."""
+    free = set().union(*(e.free_symbols for e in exprs)) if exprs else set()
+    if len(free) != 1:
+        return None
+    name = next(iter(free)).name
+    return name if name in _PARAMETERS else None
+
+
+def family_verdict(answer: str, reference: str) -> bool | None:
+    """Equal or not when either side is a family indexed by an integer (``..., k \\in \\mathbb{Z}``); None when
+    neither is, or a side does not read as one (the usual rules decide then). A side without the clause is a
+    family when its only free symbol is a one-letter parameter; without any, it is one member: not equal."""
+    if len(answer) > MAX_ANSWER_CHARS or len(reference) > MAX_ANSWER_CHARS:
+        return None
+    splits = [split_family(answer), split_family(reference)]
+    if splits == [None, None]:
+        return None
+    families = []
+    for text, split in zip((answer, reference), splits):
+        try:
+            node = parse_answer(split[0] if split else text)
+        except Exception:  # noqa: BLE001 - not a family we can read
+            return None
+        if split is not None:
+            param = split[1]
+        else:
+            if family_members(node, "") is not None:
+                return False  # a particular solution (no parameter) against a family
+            values = family_members(node, "*")  # every item's value, whatever its symbols
+            param = parameter_of(values) if values else None
+            if param is None:
+                return None
+        exprs = family_members(node, param)
+        if exprs is None:
+            return None
+        families.append((exprs, param))
+    (a, pa), (b, pb) = families
+    return families_equal(a, pa, b, pb)
