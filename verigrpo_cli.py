@@ -82,13 +82,13 @@ def _user_modules_importable() -> None:
 
 
 def _verify(argv: Sequence[str]) -> int:
-    from verifiers.cli import verify_main
+    from verigrpo.verifiers.cli import verify_main
 
     return verify_main(argv)
 
 
 def _audit(argv: Sequence[str]) -> int:
-    from verifiers.audit import audit_main
+    from verigrpo.verifiers.audit import audit_main
 
     return audit_main(argv)
 
@@ -96,7 +96,7 @@ def _audit(argv: Sequence[str]) -> int:
 def _train(argv: Sequence[str]) -> int:
     _torch_env()
     _offline_env(argv)
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     return train_main(argv)
 
@@ -104,7 +104,7 @@ def _train(argv: Sequence[str]) -> int:
 def _eval(argv: Sequence[str]) -> int:
     _torch_env()
     _offline_env(argv)
-    from grpo_train.cli import eval_main
+    from verigrpo.grpo_train.cli import eval_main
 
     return eval_main(argv)
 
@@ -117,7 +117,7 @@ def _doctor(argv: Sequence[str]) -> int:
     p.add_argument("--no-measure", action="store_true", help="skip the two short matmul timings")
     args = p.parse_args(argv)
     _torch_env()
-    from grpo_train.hardware import report
+    from verigrpo.grpo_train.hardware import report
 
     print(report(measure=not args.no_measure))
     return 0

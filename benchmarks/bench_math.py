@@ -108,7 +108,7 @@ def gold_for_math_verify(gold: str) -> str:
 
 
 def run_ours(rows: list[dict[str, Any]]) -> list[tuple[bool, float, str]]:
-    from verifiers.math import math_answer
+    from verigrpo.verifiers.math import math_answer
 
     for r in rows[:5]:
         math_answer(completion_for(r), {"reference": r["gold"]})

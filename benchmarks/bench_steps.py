@@ -48,8 +48,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from verifiers.math_steps import math_steps
-from verifiers.types import StepReward
+from verigrpo.verifiers.math_steps import math_steps
+from verigrpo.verifiers.types import StepReward
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE / "data" / "steps_mixed.jsonl"

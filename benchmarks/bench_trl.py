@@ -91,11 +91,10 @@ def run_trl(work: dict[str, Any], out: Path, gradient_checkpointing: bool) -> No
     import torch
     from datasets import Dataset
     from trl import GRPOConfig, GRPOTrainer
-
-    from grpo_train.config import Config
-    from grpo_train.data import arithmetic
-    from grpo_train.model import resolve_model
-    from verifiers.math import math_answer
+    from verigrpo.grpo_train.config import Config
+    from verigrpo.grpo_train.data import arithmetic
+    from verigrpo.grpo_train.model import resolve_model
+    from verigrpo.verifiers.math import math_answer
 
     torch.set_num_threads(work["threads"])
     system = Config().system_prompt
@@ -146,7 +145,7 @@ def run_trl(work: dict[str, Any], out: Path, gradient_checkpointing: bool) -> No
 
 # --------------------------------------------------------------------------------------------- our side
 def run_ours(work: dict[str, Any], out: Path) -> None:
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     run_dir = out / "ours_run"
     shutil.rmtree(run_dir, ignore_errors=True)  # scratch: a fresh run each time (not moved aside, not resumed)
@@ -165,7 +164,7 @@ def run_ours(work: dict[str, Any], out: Path) -> None:
 # --------------------------------------------------------------------------------------------- harness
 def _child(which: str, args: argparse.Namespace, out: Path) -> tuple[dict[str, Any], float]:
     """Run one side in a fresh process; return its results and its peak RSS in MiB."""
-    cmd = [sys.executable, "-m", "benchmarks.bench_trl", "--child", which, "--out", str(out),
+    cmd = [sys.executable, "-m", f"{__package__}.bench_trl", "--child", which, "--out", str(out),
            "--steps", str(args.steps), "--lr", str(args.lr), "--seed", str(args.seed), "--threads", str(args.threads),
            "--micro-batch", str(args.micro_batch)]
     if args.trl_no_gc:
@@ -231,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default=str(RESULTS / "trl_work"))
     args = p.parse_args(argv)
     if args.learning:
-        from benchmarks import trl_learning
+        from verigrpo.benchmarks import trl_learning
 
         steps, threads = args.steps or 20, args.threads or (2 if args.sequential else 1)
         out = Path(args.out) if args.out != p.get_default("out") else RESULTS / f"trl_learning_{args.task}_work"

@@ -60,8 +60,8 @@ def recipe(task: str, seed: int, steps: int, threads: int, out: Path) -> list[st
 
 
 def _config(argv: list[str]) -> Any:
-    from grpo_train.cli import _parser
-    from grpo_train.config import load_config
+    from verigrpo.grpo_train.cli import _parser
+    from verigrpo.grpo_train.config import load_config
 
     ns = _parser("recipe", "").parse_args(argv)
     return load_config(ns.config, ns.overrides)
@@ -69,7 +69,7 @@ def _config(argv: list[str]) -> Any:
 
 # --------------------------------------------------------------------------------------------- the two sides
 def run_ours(argv: list[str], out: Path) -> dict[str, Any]:
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     t0 = time.time()
     if train_main(argv) != 0:
@@ -93,8 +93,8 @@ def run_ours(argv: list[str], out: Path) -> dict[str, Any]:
 def trl_rows(cfg: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The training rows in the order our trainer sees them (``max_steps`` x ``prompts_per_step``), and the
     held-out rows."""
-    from grpo_train.data import PromptStream, load_rows
-    from grpo_train.train import build_verifier, judgeable
+    from verigrpo.grpo_train.data import PromptStream, load_rows
+    from verigrpo.grpo_train.train import build_verifier, judgeable
 
     verifier = build_verifier(cfg)
     stream = PromptStream(judgeable(load_rows(cfg, "train"), verifier, "training rows", print), cfg.seed)
@@ -106,12 +106,11 @@ def run_trl(argv: list[str], out: Path) -> dict[str, Any]:
     import torch
     from datasets import Dataset
     from trl import GRPOConfig, GRPOTrainer
-
-    from benchmarks.bench_trl import step_recorder
-    from grpo_train.evaluate import evaluate
-    from grpo_train.model import load_tokenizer, resolve_model
-    from grpo_train.train import build_verifier
-    from verifiers import ScoringPool
+    from verigrpo.benchmarks.bench_trl import step_recorder
+    from verigrpo.grpo_train.evaluate import evaluate
+    from verigrpo.grpo_train.model import load_tokenizer, resolve_model
+    from verigrpo.grpo_train.train import build_verifier
+    from verigrpo.verifiers import ScoringPool
 
     t_start = time.time()
     cfg = _config(argv)
@@ -173,7 +172,7 @@ def child(which: str, task: str, seed: int, steps: int, threads: int, out: Path)
 
 
 def _spawn(which: str, task: str, seed: int, steps: int, threads: int, out: Path) -> subprocess.Popen:
-    cmd = [sys.executable, "-m", "benchmarks.bench_trl", "--learning", "--child", which, "--task", task,
+    cmd = [sys.executable, "-m", f"{__package__}.bench_trl", "--learning", "--child", which, "--task", task,
            "--seeds", str(seed), "--steps", str(steps), "--threads", str(threads), "--out", str(out)]
     env = {**os.environ, "OMP_NUM_THREADS": str(threads), "TOKENIZERS_PARALLELISM": "false",
            "THP_MEM_ALLOC_ENABLE": os.environ.get("THP_MEM_ALLOC_ENABLE", "1")}

@@ -7,15 +7,15 @@ the name stays the module's), with its plumbing in ``grpo_train.checkpoints``, `
 ``grpo_train.runtime``; configured by ``grpo_train.config.Config`` and run with ``verigrpo train``.
 """
 
-from grpo_train.config import Config, load_config
-from grpo_train.evaluate import evaluate, pass_at_k
-from grpo_train.logprobs import (
+from verigrpo.grpo_train.config import Config, load_config
+from verigrpo.grpo_train.evaluate import evaluate, pass_at_k
+from verigrpo.grpo_train.logprobs import (
     completion_logprobs,
     entropy_from_logits,
     gathered_log_softmax,
     selective_log_softmax,
 )
-from grpo_train.losses import (
+from verigrpo.grpo_train.losses import (
     ADVANTAGES,
     AGGREGATIONS,
     clipped_surrogate,

@@ -21,8 +21,7 @@ from typing import Any, Protocol
 
 import torch
 from torch import Tensor
-
-from grpo_train.rollout import Rollout, chat_prompts, generate, template_prefix
+from verigrpo.grpo_train.rollout import Rollout, chat_prompts, generate, template_prefix
 
 
 class RolloutBackend(Protocol):
@@ -143,7 +142,7 @@ class VLLMBackend:
 
 
 def _named_weights(model: torch.nn.Module) -> Iterable[tuple[str, Tensor]]:
-    from grpo_train.lora import merged_state_dict
+    from verigrpo.grpo_train.lora import merged_state_dict
 
     return merged_state_dict(model).items()  # a LoRA model pushes its merged weights, under the plain names
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grpo_train.config import Config, ConfigError, field_docs, load_config, toml_value
+from verigrpo.grpo_train.config import Config, ConfigError, field_docs, load_config, toml_value
 
 
 class UsageError(ValueError):
@@ -76,8 +76,8 @@ def _load(args: argparse.Namespace, resume: bool = False) -> Config:
 
 def _user_errors() -> tuple[type[Exception], ...]:
     """Exceptions that describe a bad input, not a bug: printed as one line."""
-    from grpo_train.data import DatasetError
-    from verifiers.registry import UnknownVerifierError
+    from verigrpo.grpo_train.data import DatasetError
+    from verigrpo.verifiers.registry import UnknownVerifierError
 
     return ConfigError, DatasetError, UnknownVerifierError, UsageError, FileNotFoundError
 
@@ -96,7 +96,7 @@ def _model_dir(name: str) -> str:
 def _check_model(name: str) -> None:
     """Fail fast, before anything is loaded, when the model cannot be had (not an alias, a directory, or a hub id
     in the cache or, for a run that goes online, on the hub)."""
-    from grpo_train.model import MODEL_ALIASES
+    from verigrpo.grpo_train.model import MODEL_ALIASES
 
     if name in MODEL_ALIASES:
         return
@@ -109,8 +109,7 @@ def _check_model(name: str) -> None:
     if path.exists() or name.startswith((".", "/", "~")):
         raise UsageError(f"model {name!r}: no such directory")
     from transformers import AutoConfig
-
-    from grpo_train.model import offline_hint
+    from verigrpo.grpo_train.model import offline_hint
 
     try:
         AutoConfig.from_pretrained(name)  # the cache, or the hub when the run is online
@@ -131,7 +130,7 @@ def _check_processes(cfg: Config) -> None:
 
 def _check_verifiers(cfg: Config) -> Any:
     """Build the composed verifier once: unknown names, bad gates and options fail here, not after a model load."""
-    from grpo_train.train import build_verifier
+    from verigrpo.grpo_train.train import build_verifier
 
     try:
         return build_verifier(cfg)
@@ -145,7 +144,7 @@ def _is_main_process() -> bool:
 
 def _set_aside_previous_run(out: Path) -> Path | None:
     """Move an earlier run out of the way of a fresh one (its checkpoint and metrics would be overwritten)."""
-    from grpo_train.checkpoints import find_checkpoint
+    from verigrpo.grpo_train.checkpoints import find_checkpoint
 
     if not out.is_dir() or not ((out / "metrics.jsonl").exists() or find_checkpoint(out) is not None):
         return None
@@ -182,8 +181,8 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         cfg = dataclasses.replace(cfg, model=_model_dir(cfg.model))
         _check_verifiers(cfg)
         _check_processes(cfg)
-        from grpo_train.checkpoints import find_checkpoint
-        from grpo_train.train import train
+        from verigrpo.grpo_train.checkpoints import find_checkpoint
+        from verigrpo.grpo_train.train import train
 
         out = Path(cfg.output_dir)
         if args.resume and find_checkpoint(out) is None:
@@ -208,14 +207,14 @@ def train_main(argv: Sequence[str] | None = None) -> int:
         print(f"verigrpo train: error: {e}", file=sys.stderr)
         return 2
     except RuntimeError as e:  # HarnessFailure: the verifiers failed, not the input
-        from grpo_train.metrics import HarnessFailure
+        from verigrpo.grpo_train.metrics import HarnessFailure
 
         if not isinstance(e, HarnessFailure):
             raise
         print(f"verigrpo train: error: {e}", file=sys.stderr)
         return 1
     except OSError as e:  # CheckpointError: the environment (a full disk), not the input
-        from grpo_train.checkpoints import CheckpointError
+        from verigrpo.grpo_train.checkpoints import CheckpointError
 
         if not isinstance(e, CheckpointError):
             raise
@@ -240,18 +239,18 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
         model_name = _model_dir(args.model or cfg.model)
         _check_model(model_name)
         verifier = _check_verifiers(cfg)
-        from grpo_train.data import load_rows
-        from grpo_train.train import judgeable
+        from verigrpo.grpo_train.data import load_rows
+        from verigrpo.grpo_train.train import judgeable
 
         rows = judgeable(load_rows(cfg, "test"), verifier, "evaluation rows",
                          lambda line: print(f"verigrpo eval: {line}", file=sys.stderr))
     except _user_errors() as e:
         print(f"verigrpo eval: error: {e}", file=sys.stderr)
         return 2
-    from grpo_train.evaluate import evaluate
-    from grpo_train.hardware import choose_precision, run_device
-    from grpo_train.model import load_model, load_tokenizer
-    from verifiers import ScoringPool
+    from verigrpo.grpo_train.evaluate import evaluate
+    from verigrpo.grpo_train.hardware import choose_precision, run_device
+    from verigrpo.grpo_train.model import load_model, load_tokenizer
+    from verigrpo.verifiers import ScoringPool
 
     _quiet_transformers()
     if cfg.threads:

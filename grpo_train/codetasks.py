@@ -229,7 +229,7 @@ def code(split: str, seed: int, size: int, *, families: str = "") -> list[dict[s
     parameters, see the module docstring). ``families``: a comma-separated subset of :data:`FAMILIES` (default
     all). Train draws with replacement (a stream); test draws distinct problems with :data:`EVAL_SEED`, families
     in turn."""
-    from grpo_train.data import DatasetError
+    from verigrpo.grpo_train.data import DatasetError
 
     names = [n.strip() for n in families.split(",") if n.strip()] or list(FAMILIES)
     unknown = [n for n in names if n not in FAMILIES]

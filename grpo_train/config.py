@@ -416,8 +416,8 @@ def check(cfg: Config) -> None:
 
 def _check_dataset(cfg: Config) -> None:
     """The hub keys apply to hub datasets and presets; a preset's references need its verifier."""
-    from grpo_train.data import TASKS  # imported here: grpo_train.data imports this module
-    from grpo_train.presets import PRESETS, TRANSFORMS
+    from verigrpo.grpo_train.data import TASKS  # imported here: grpo_train.data imports this module
+    from verigrpo.grpo_train.presets import PRESETS, TRANSFORMS
 
     if cfg.row_transform and cfg.row_transform not in TRANSFORMS and ":" not in cfg.row_transform:
         raise ConfigError(f"row_transform must be one of {', '.join(TRANSFORMS)} or 'package.module:function', "
@@ -435,7 +435,10 @@ def _check_dataset(cfg: Config) -> None:
 
 def _check_engine(cfg: Config) -> None:
     """What the ``accelerate launch`` config's engine (FSDP2, DeepSpeed) cannot run with this config."""
-    from grpo_train.sharding import check_engine, launched_engine  # imported here: it imports accelerate
+    from verigrpo.grpo_train.sharding import (  # imported here: it imports accelerate
+        check_engine,
+        launched_engine,
+    )
 
     check_engine(cfg, launched_engine())
 

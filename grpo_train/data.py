@@ -51,9 +51,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from grpo_train.codetasks import code
-from grpo_train.config import Config
-from grpo_train.presets import PRESETS, UnusableRow, resolve_transform
+from verigrpo.grpo_train.codetasks import code
+from verigrpo.grpo_train.config import Config
+from verigrpo.grpo_train.presets import PRESETS, UnusableRow, resolve_transform
 
 
 class DatasetError(ValueError):

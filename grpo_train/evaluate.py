@@ -16,12 +16,11 @@ from typing import Any
 
 import torch
 from transformers import PreTrainedTokenizerBase
-
-from grpo_train.config import Config
-from grpo_train.hardware import choose_precision
-from grpo_train.model import autocast
-from grpo_train.rollout import generate, sample_seed
-from verifiers import ScoringPool, Status
+from verigrpo.grpo_train.config import Config
+from verigrpo.grpo_train.hardware import choose_precision
+from verigrpo.grpo_train.model import autocast
+from verigrpo.grpo_train.rollout import generate, sample_seed
+from verigrpo.verifiers import ScoringPool, Status
 
 EVAL_STEP = -1  # the "step" in sample seeds of evaluation samples, apart from every training step
 

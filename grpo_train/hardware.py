@@ -223,7 +223,7 @@ def choose_precision(requested: str, device: torch.device | str, say: Callable[[
 
 def _sandbox_layers() -> str:
     try:
-        from sandboxes import capabilities
+        from verigrpo.sandboxes import capabilities
 
         caps = capabilities()
     except Exception as e:  # a report must not die on a missing layer's probe

@@ -14,8 +14,7 @@ from typing import Any
 from accelerate import Accelerator
 from accelerate.utils import gather_object
 from torch import Tensor
-
-from verifiers import Reward, Status
+from verigrpo.verifiers import Reward, Status
 
 STATUSES = list(Status)
 ESTIMATE_AFTER = 3  # steps after which the run prints its estimated total time (the first step warms up)
@@ -139,7 +138,7 @@ def estimate_line(elapsed: float, step_seconds: list[float], left: int, eval_sec
 
 def finish(out: Path, summary: dict[str, Any]) -> None:
     """Plots, summary.json and a printed summary."""
-    from grpo_train.plots import plot_metrics
+    from verigrpo.grpo_train.plots import plot_metrics
 
     metrics = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
     summary["plots"] = [str(p) for p in plot_metrics(metrics, out)]

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import torch
 from torch import Tensor
-
-from grpo_train.logprobs import entropy_from_logits, gathered_log_softmax, selective_log_softmax
-from grpo_train.rollout import Rollout, _cache_kw, drop_shared, prefix_cache, shared_lengths
+from verigrpo.grpo_train.logprobs import entropy_from_logits, gathered_log_softmax, selective_log_softmax
+from verigrpo.grpo_train.rollout import Rollout, _cache_kw, drop_shared, prefix_cache, shared_lengths
 
 PACKABLE_ATTENTION = ("sdpa", "eager")  # attention implementations that take a custom 4D mask as it is
 MAX_PACKED_ROW = 1024  # tokens per packed row: attention over a row costs T^2, so long groups get more rows

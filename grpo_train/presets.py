@@ -70,7 +70,9 @@ def gsm8k(record: Mapping[str, Any]) -> dict[str, Any]:
 
 def boxed(record: Mapping[str, Any]) -> dict[str, Any]:
     """MATH and NuminaMath: the reference is the solution's boxed answer, extracted here once."""
-    from verifiers.math.boxes import extract_reference  # the math verifier's own reading of a reference
+    from verigrpo.verifiers.math.boxes import (
+        extract_reference,  # the math verifier's own reading of a reference
+    )
 
     problem, solution = _text(record, "problem", "question"), _text(record, "solution")
     if not _BOX.search(solution):

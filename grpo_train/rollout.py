@@ -33,9 +33,8 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor
 from transformers import PreTrainedTokenizerBase
-
-from grpo_train.lora import LoRALinear
-from grpo_train.spans import char_spans_to_token_ends, offsets_by_decoding
+from verigrpo.grpo_train.lora import LoRALinear
+from verigrpo.grpo_train.spans import char_spans_to_token_ends, offsets_by_decoding
 
 
 def sample_seed(*parts: int) -> int:
@@ -226,7 +225,7 @@ def chat_prompts(
     used as it is, after ``system_prompt`` and a blank line when that is set; a chat prompt is then an error."""
     if not (chat_template and getattr(tokenizer, "chat_template", None)):
         if any(isinstance(row["prompt"], list) for row in rows):
-            from grpo_train.config import ConfigError
+            from verigrpo.grpo_train.config import ConfigError
 
             raise ConfigError("chat-format prompts need a chat template, and this run has none (chat_template = "
                               "false, or the tokenizer has no template): use text prompts")

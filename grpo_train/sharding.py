@@ -58,9 +58,8 @@ from typing import Any
 import torch
 from accelerate import Accelerator, PartialState
 from accelerate.utils import DistributedType, FullyShardedDataParallelPlugin
-
-from grpo_train.config import Config, ConfigError
-from grpo_train.hardware import choose_precision, has_accelerator
+from verigrpo.grpo_train.config import Config, ConfigError
+from verigrpo.grpo_train.hardware import choose_precision, has_accelerator
 
 FSDP2_CONFIG = "configs/accelerate/fsdp2.yaml"
 

@@ -70,10 +70,9 @@ from accelerate import Accelerator
 from accelerate.utils import gather_object
 from torch import Tensor
 from tqdm import tqdm
-
-from grpo_train import losses
-from grpo_train.backends import NativeBackend, make_backend
-from grpo_train.checkpoints import (
+from verigrpo.grpo_train import losses
+from verigrpo.grpo_train.backends import NativeBackend, make_backend
+from verigrpo.grpo_train.checkpoints import (
     CHECKPOINT,
     find_checkpoint,
     load_trainer_state,
@@ -82,12 +81,12 @@ from grpo_train.checkpoints import (
     save_sharded_checkpoint,
     set_rng_state,
 )
-from grpo_train.config import Config, ConfigError, save_config
-from grpo_train.data import DatasetError, PromptStream, load_rows
-from grpo_train.evaluate import accuracy_by, evaluate
-from grpo_train.lora import apply_lora, load_lora_state, lora_state, merged_state_dict
-from grpo_train.losses import ADVANTAGES
-from grpo_train.metrics import (
+from verigrpo.grpo_train.config import Config, ConfigError, save_config
+from verigrpo.grpo_train.data import DatasetError, PromptStream, load_rows
+from verigrpo.grpo_train.evaluate import accuracy_by, evaluate
+from verigrpo.grpo_train.lora import apply_lora, load_lora_state, lora_state, merged_state_dict
+from verigrpo.grpo_train.losses import ADVANTAGES
+from verigrpo.grpo_train.metrics import (
     ESTIMATE_AFTER,
     HarnessFailure,
     Logger,
@@ -98,7 +97,7 @@ from grpo_train.metrics import (
     reward_metrics,
     status_summary,
 )
-from grpo_train.model import (
+from verigrpo.grpo_train.model import (
     OffloadedOptimizerState,
     OffloadedWeights,
     autocast,
@@ -108,10 +107,10 @@ from grpo_train.model import (
     load_tokenizer,
     resolve_model,
 )
-from grpo_train.packing import SharedPromptLM, grouped_logprobs
-from grpo_train.rollout import Rollout, sample_seed, step_token_ends
-from grpo_train.runtime import AgreedStop, StopRequest, release_freed_memory
-from grpo_train.sharding import (
+from verigrpo.grpo_train.packing import SharedPromptLM, grouped_logprobs
+from verigrpo.grpo_train.rollout import Rollout, sample_seed, step_token_ends
+from verigrpo.grpo_train.runtime import AgreedStop, StopRequest, release_freed_memory
+from verigrpo.grpo_train.sharding import (
     FullWeights,
     fsdp_units,
     full_weights,
@@ -119,8 +118,8 @@ from grpo_train.sharding import (
     shard_frozen,
     wrap_decoder_layers,
 )
-from verifiers import Reward, ScoringPool, compose
-from verifiers.references import check_references, describe
+from verigrpo.verifiers import Reward, ScoringPool, compose
+from verigrpo.verifiers.references import check_references, describe
 
 # ---------------------------------------------------------------------------------------------------------
 # Variants: the learning-rate schedule (a dict here) and the advantages (losses.ADVANTAGES)

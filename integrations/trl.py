@@ -1,6 +1,6 @@
 """Our verifiers as a TRL reward function.
 
->>> from integrations.trl import reward_function
+>>> from verigrpo.integrations.trl import reward_function
 >>> reward = reward_function("math", workers=2, timeout=10)
 >>> trainer = GRPOTrainer(model=..., reward_funcs=[reward], train_dataset=data, args=cfg)
 
@@ -22,9 +22,9 @@ import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from verifiers.pool import ScoringPool
-from verifiers.registry import get_verifier
-from verifiers.types import Reward
+from verigrpo.verifiers.pool import ScoringPool
+from verigrpo.verifiers.registry import get_verifier
+from verigrpo.verifiers.types import Reward
 
 # Keyword arguments TRL adds that are not dataset columns.
 _TRAINER_KEYS = frozenset({"trainer_state", "log_metric", "log_extra", "environments", "completion_ids"})

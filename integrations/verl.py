@@ -3,7 +3,7 @@
 verl loads a custom reward function by file and name (``custom_reward_function.path`` / ``.name``) and passes
 ``custom_reward_function.reward_kwargs`` as extra keywords. Point it at this file:
 
-    custom_reward_function.path=<site-packages>/integrations/verl.py
+    custom_reward_function.path=<site-packages>/verigrpo/integrations/verl.py
     custom_reward_function.name=compute_score            # NaiveRewardManager: one call per sample
     +custom_reward_function.reward_kwargs.verifier=math  # optional; also workers, timeout
 
@@ -24,9 +24,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from verifiers.pool import ScoringPool
-from verifiers.registry import get_verifier
-from verifiers.types import Reward
+from verigrpo.verifiers.pool import ScoringPool
+from verigrpo.verifiers.registry import get_verifier
+from verigrpo.verifiers.types import Reward
 
 _POOLS: dict[str, ScoringPool] = {}
 

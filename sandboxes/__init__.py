@@ -459,7 +459,7 @@ Not covered, in detail (see also G1-G5 above):
   (netns off); the shared namespace above is used only with seccomp and that scoping.
 """
 
-from sandboxes.execute import (
+from .execute import (
     Candidate,
     CandidateCrashed,
     CandidateError,
@@ -471,7 +471,7 @@ from sandboxes.execute import (
     SandboxError,
     run_program,
 )
-from sandboxes.forkserver import (
+from .forkserver import (
     LAYERS,
     MINIMUM,
     SandboxConfig,
@@ -480,7 +480,7 @@ from sandboxes.forkserver import (
     get_server,
     shutdown,
 )
-from sandboxes.harness import TestReport, TestResult, run_assert_tests, run_check, run_io_tests
+from .harness import TestReport, TestResult, run_assert_tests, run_check, run_io_tests
 
 __all__ = [
     "LAYERS",

@@ -19,11 +19,11 @@ import signal
 import socket
 import sys
 
-from sandboxes.landlock import _ll_restrict, install_landlock
-from sandboxes.libc import PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, _libc, prctl
-from sandboxes.limits import _apply_rlimits, _tmpfs_inodes
-from sandboxes.namespaces import CLONE_PARENT, _map_user, _private_mounts, clone_process
-from sandboxes.protocol import (
+from .landlock import _ll_restrict, install_landlock
+from .libc import PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, _libc, prctl
+from .limits import _apply_rlimits, _tmpfs_inodes
+from .namespaces import CLONE_PARENT, _map_user, _private_mounts, clone_process
+from .protocol import (
     MAX_MESSAGE,
     EncodeError,
     _recv_request,
@@ -33,7 +33,7 @@ from sandboxes.protocol import (
     recv_msg,
     send_msg,
 )
-from sandboxes.seccomp import install_seccomp
+from .seccomp import install_seccomp
 
 # The descriptors a child starts with, arranged by the fork server before each clone: 0, 1 and 2
 # are /dev/null (the server's own stdio), RPC_FD is the child's end of its RPC socket and

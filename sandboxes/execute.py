@@ -27,8 +27,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from sandboxes import protocol
-from sandboxes.forkserver import ChildHandle, ForkServer, SandboxConfig, SandboxUnavailable, get_server
+from . import protocol
+from .forkserver import ChildHandle, ForkServer, SandboxConfig, SandboxUnavailable, get_server
 
 
 @dataclasses.dataclass(frozen=True)

@@ -31,7 +31,7 @@ import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sandboxes import limits, protocol, zygote
+from . import limits, protocol, zygote
 
 # The fork server's command line: ``python -I`` (no environment, no user site directory, no
 # script directory on sys.path) runs :func:`sandboxes.zygote.main`. Its modules are found through

@@ -39,7 +39,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sandboxes.execute import (
+from .execute import (
     Call,
     CallBatch,
     Candidate,
@@ -53,7 +53,7 @@ from sandboxes.execute import (
     UnsupportedValue,
     run_program,
 )
-from sandboxes.forkserver import ForkServer, SandboxConfig, SandboxUnavailable
+from .forkserver import ForkServer, SandboxConfig, SandboxUnavailable
 
 # Test outcome kinds.
 PASS, FAIL, ERROR, TIMEOUT, CRASH, MEMORY, LOAD, UNSUPPORTED, NOT_RUN = (

@@ -18,7 +18,7 @@ import os
 import struct
 import sys
 
-from sandboxes.libc import _MACHINE, PR_SET_NO_NEW_PRIVS, _below, _check, _libc, prctl
+from .libc import _MACHINE, PR_SET_NO_NEW_PRIVS, _below, _check, _libc, prctl
 
 _LANDLOCK_NR = {"x86_64": (444, 445, 446), "aarch64": (444, 445, 446)}
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-from sandboxes.namespaces import CLONE_NEWUSER, _map_user, unshare
+from .namespaces import CLONE_NEWUSER, _map_user, unshare
 
 # The own_nproc layer as root: each child drops to a uid of its own, from a block of UID_BLOCK
 # uids reserved by its fork server (forkserver._reserve_uids), block i starting at

@@ -28,7 +28,7 @@ import errno
 import os
 import signal
 
-from sandboxes.libc import _MACHINE, _below, _check, _libc
+from .libc import _MACHINE, _below, _check, _libc
 
 CLONE_NEWNS = 0x00020000
 CLONE_NEWUSER = 0x10000000

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import os
 
-from sandboxes.landlock import check_landlock, landlock_abi
-from sandboxes.limits import check_own_count, check_uid_drop
-from sandboxes.namespaces import CLONE_NEWNET, CLONE_NEWPID, check_mounts, check_namespaces
-from sandboxes.seccomp import check_seccomp
+from .landlock import check_landlock, landlock_abi
+from .limits import check_own_count, check_uid_drop
+from .namespaces import CLONE_NEWNET, CLONE_NEWPID, check_mounts, check_namespaces
+from .seccomp import check_seccomp
 
 
 def _probe_one(fn) -> bool:

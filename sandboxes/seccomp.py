@@ -40,9 +40,9 @@ import errno
 import socket
 import struct
 
-from sandboxes.libc import _MACHINE, PR_SET_NO_NEW_PRIVS, _check, _libc, prctl
-from sandboxes.limits import _RLIMIT_CORE
-from sandboxes.namespaces import CLONE_PARENT
+from .libc import _MACHINE, PR_SET_NO_NEW_PRIVS, _check, _libc, prctl
+from .limits import _RLIMIT_CORE
+from .namespaces import CLONE_PARENT
 
 PR_SET_SECCOMP = 22
 SECCOMP_MODE_FILTER = 2

@@ -58,7 +58,7 @@ import socket
 import sys
 from collections import deque
 
-from sandboxes.child import (
+from .child import (
     FIRST_FREE_FD,
     RPC_FD,
     RULESET_FD,
@@ -67,7 +67,7 @@ from sandboxes.child import (
     _skip_threading_after_fork,
     _template,
 )
-from sandboxes.landlock import (
+from .landlock import (
     AllowedPackages,
     build_landlock,
     hidden_paths,
@@ -75,9 +75,9 @@ from sandboxes.landlock import (
     package_specs,
     preloaded_paths,
 )
-from sandboxes.libc import _MACHINE, PR_SET_PDEATHSIG, _below, _libc, prctl
-from sandboxes.limits import _OOM_TAKEN, _OOM_WARM, _set_oom_score, join_memcg, leave_memcg, limit_server
-from sandboxes.namespaces import (
+from .libc import _MACHINE, PR_SET_PDEATHSIG, _below, _libc, prctl
+from .limits import _OOM_TAKEN, _OOM_WARM, _set_oom_score, join_memcg, leave_memcg, limit_server
+from .namespaces import (
     _SYS_CLONE,
     CLONE_NEWNET,
     CLONE_NEWNS,
@@ -91,9 +91,9 @@ from sandboxes.namespaces import (
     mount,
     unshare,
 )
-from sandboxes.probe import probe
-from sandboxes.protocol import send_msg
-from sandboxes.seccomp import build_seccomp, install_seccomp
+from .probe import probe
+from .protocol import send_msg
+from .seccomp import build_seccomp, install_seccomp
 
 WARM_CHILDREN = 2  # isolated children the fork server keeps ready (one more is in flight to the parent)
 PRELOAD = (

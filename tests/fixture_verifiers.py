@@ -8,7 +8,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from verifiers.types import Reward, Status
+from verigrpo.verifiers.types import Reward, Status
 
 
 def exact(completion: str, row: Mapping[str, Any]) -> Reward:
@@ -73,6 +73,6 @@ budgeted.time_budget = lambda row: row["budget"]  # type: ignore[attr-defined]
 def python_tests_unbudgeted(completion: str, row: Mapping[str, Any]) -> Reward:
     """``python_tests`` allowing 6 s, without its ``time_budget``: the pool's own timeout applies
     (a stand-in for a verifier that hangs in the trusted side, past every limit of the sandbox)."""
-    from verifiers.code import python_tests
+    from verigrpo.verifiers.code import python_tests
 
     return python_tests(completion, row, timeout=6.0, call_timeout=6.0, cpu_s=6.0)

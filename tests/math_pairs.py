@@ -3,7 +3,7 @@ verifier on a boxed completion."""
 
 from __future__ import annotations
 
-from verifiers.math import answers_equivalent, math_answer
+from verigrpo.verifiers.math import answers_equivalent, math_answer
 
 
 def assert_judged(answer: str, reference: str, equal: bool) -> None:

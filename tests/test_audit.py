@@ -16,9 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-import verigrpo_cli
-from verifiers.audit import (
+from verigrpo.verifiers.audit import (
     CODE_HACKS,
     MATH_HACKS,
     Skip,
@@ -31,8 +29,10 @@ from verifiers.audit import (
     verdict,
     wrong_answers,
 )
-from verifiers.code import extract_code
-from verifiers.types import Reward, Status
+from verigrpo.verifiers.code import extract_code
+from verigrpo.verifiers.types import Reward, Status
+
+import verigrpo_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 MATH_ROWS = str(ROOT / "data" / "audit_math.jsonl")

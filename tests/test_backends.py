@@ -16,7 +16,7 @@ from test_train import overrides, read_metrics
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory) -> dict[str, str]:
-    from grpo_train.model import build_tiny_random
+    from verigrpo.grpo_train.model import build_tiny_random
 
     root = tmp_path_factory.mktemp("tiny_backends")
     model = build_tiny_random(root / "model", hidden=32, layers=2)
@@ -65,15 +65,15 @@ class FakeLLM:
 
 
 def _cfg(**kw: Any) -> Any:
-    from grpo_train.config import Config
+    from verigrpo.grpo_train.config import Config
 
     return dataclasses.replace(Config(model="tiny", system_prompt="", max_new_tokens=6, num_generations=3,
                                       use_vllm=True, precision="fp32"), **kw)
 
 
 def _backend(tiny: dict[str, str], **kw: Any):
-    from grpo_train.backends import VLLMBackend
-    from grpo_train.model import load_tokenizer
+    from verigrpo.grpo_train.backends import VLLMBackend
+    from verigrpo.grpo_train.model import load_tokenizer
 
     tok = load_tokenizer(tiny["model"])
     engines: list[FakeLLM] = []
@@ -132,16 +132,16 @@ def test_only_colocate_mode_is_built(tiny) -> None:
 def test_a_vllm_run_pushes_weights_once_per_step_and_weights_the_loss(tiny, tmp_path, monkeypatch) -> None:
     """A training run with ``use_vllm`` on the fake engine: one push of every weight per optimizer step, the
     trainer's own log-probs computed for the importance weights, and a run that learns (finite losses)."""
-    import grpo_train.backends as backends
-    import grpo_train.losses as losses
-    from grpo_train.cli import train_main
+    import verigrpo.grpo_train.backends as backends
+    import verigrpo.grpo_train.losses as losses
+    from verigrpo.grpo_train.cli import train_main
 
     made: list[Any] = []
     engines: list[FakeLLM] = []
     weights_seen: list[Any] = []
 
     def fake_vllm(cfg: Any, path: str) -> Any:
-        from grpo_train.model import load_tokenizer
+        from verigrpo.grpo_train.model import load_tokenizer
 
         tok = load_tokenizer(path)
         engines.append(FakeLLM(tok.eos_token_id, tok.vocab_size))
@@ -170,7 +170,7 @@ def test_a_vllm_run_pushes_weights_once_per_step_and_weights_the_loss(tiny, tmp_
 
 
 def test_the_native_backend_is_the_default() -> None:
-    from grpo_train.backends import NativeBackend, make_backend
-    from grpo_train.config import Config
+    from verigrpo.grpo_train.backends import NativeBackend, make_backend
+    from verigrpo.grpo_train.config import Config
 
     assert isinstance(make_backend(Config(), "unused"), NativeBackend)

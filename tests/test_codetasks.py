@@ -7,11 +7,10 @@ import collections
 import random
 
 import pytest
-
-from grpo_train.codetasks import FAMILIES, PROMPT, code, held_out
-from grpo_train.data import DatasetError
-from verifiers import Status
-from verifiers.code import python_tests
+from verigrpo.grpo_train.codetasks import FAMILIES, PROMPT, code, held_out
+from verigrpo.grpo_train.data import DatasetError
+from verigrpo.verifiers import Status
+from verigrpo.verifiers.code import python_tests
 
 FAST = {"timeout": 5.0, "call_timeout": 2.0, "cpu_s": 3.0, "all_or_nothing": True}
 

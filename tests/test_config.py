@@ -6,8 +6,15 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-
-from grpo_train.config import Config, ConfigError, dumps, field_docs, load_config, parse_override, save_config
+from verigrpo.grpo_train.config import (
+    Config,
+    ConfigError,
+    dumps,
+    field_docs,
+    load_config,
+    parse_override,
+    save_config,
+)
 
 
 def test_defaults_round_trip_through_toml(tmp_path):
@@ -145,8 +152,8 @@ def test_a_list_whose_quotes_the_shell_removed_is_still_a_list():
 def test_the_configs_choices_are_the_keys_of_their_tables():
     """The config validates string choices when it loads, before torch is imported; the tables that use them
     live with the code. They must name the same choices."""
-    from grpo_train import losses, model, train
-    from grpo_train.config import CHOICES
+    from verigrpo.grpo_train import losses, model, train
+    from verigrpo.grpo_train.config import CHOICES
 
     tables = {
         "advantage": train.ADVANTAGES, "std": losses.STD_CHOICES, "lr_schedule": train.LR_SCHEDULES,

@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from grpo_train.config import Config, load_config
-from grpo_train.data import DatasetError, PromptStream, arithmetic, humaneval, load_rows
+from verigrpo.grpo_train.config import Config, load_config
+from verigrpo.grpo_train.data import DatasetError, PromptStream, arithmetic, humaneval, load_rows
 
 
 @pytest.mark.parametrize("digits, ops", [(1, "+"), (1, "+-*"), (2, "+")])
@@ -199,7 +198,7 @@ def test_a_local_file_of_an_unsupported_type_says_so(tmp_path):
 
 
 def test_chat_prompts_are_used_as_they_are_with_the_system_prompt_only_when_missing(tmp_path):
-    from grpo_train.rollout import chat_prompts
+    from verigrpo.grpo_train.rollout import chat_prompts
 
     chat = [{"role": "system", "content": "Be terse."}, {"role": "user", "content": "1 + 1?", "name": "u"}]
     path = tmp_path / "chat.jsonl"
@@ -227,8 +226,8 @@ def test_chat_prompts_are_used_as_they_are_with_the_system_prompt_only_when_miss
 def test_prompts_without_a_chat_template_are_the_text_itself():
     """A base model's tokenizer (no template), or chat_template = false: the prompt as it is, after the system
     prompt; chat-format prompts then are a clear error."""
-    from grpo_train.config import ConfigError
-    from grpo_train.rollout import chat_prompts
+    from verigrpo.grpo_train.config import ConfigError
+    from verigrpo.grpo_train.rollout import chat_prompts
 
     class Base:
         chat_template = None

@@ -8,10 +8,9 @@ import threading
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from verifiers import get_verifier
-from verifiers.format_tags import extract_tag, format_tags
-from verifiers.types import Status
+from verigrpo.verifiers import get_verifier
+from verigrpo.verifiers.format_tags import extract_tag, format_tags
+from verigrpo.verifiers.types import Status
 
 GOOD = "<think>2 + 2 is 4</think>\n<answer>4</answer>"
 

@@ -6,10 +6,9 @@ import dataclasses
 
 import pytest
 import torch
-
-from grpo_train import hardware
-from grpo_train.config import Config, load_config
-from grpo_train.hardware import Hardware, choose_precision, resolve_precision
+from verigrpo.grpo_train import hardware
+from verigrpo.grpo_train.config import Config, load_config
+from verigrpo.grpo_train.hardware import Hardware, choose_precision, resolve_precision
 
 AVX2_EPYC = Hardware(device="cpu", cpu_model="AMD EPYC 7B13", cpu_flags=frozenset({"avx", "avx2", "fma"}),
                      torch_isa="AVX2", onednn_max_isa="", threads=2, cores=2)
@@ -110,7 +109,7 @@ def test_doctor_command_prints_the_report(capsys):
 
 
 def test_estimate_line_leaves_out_the_warm_up_step_and_adds_the_final_evaluation():
-    from grpo_train.train import estimate_line
+    from verigrpo.grpo_train.train import estimate_line
 
     # steps of 30, 10, 12 s: pace (10 + 12) / 2 = 11 s; 57 left -> 627 s, + 35 s evaluation = 662 s to go;
     # 100 s so far -> 762 s = 12.7 min

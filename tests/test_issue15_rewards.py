@@ -15,10 +15,9 @@ import textwrap
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from sandboxes.harness import outputs_match, parse_number
-from verifiers import Status
-from verifiers.code import extract_code, python_tests
+from verigrpo.sandboxes.harness import outputs_match, parse_number
+from verigrpo.verifiers import Status
+from verigrpo.verifiers.code import extract_code, python_tests
 
 FAST = {"timeout": 3.0, "call_timeout": 1.5, "cpu_s": 2.0}
 
@@ -170,8 +169,8 @@ def _run_isolated(body: str, timeout: float = 60.0) -> None:
 def test_adversarial_tokens_are_parsed_in_linear_time() -> None:
     _run_isolated(
         """
-        from sandboxes.harness import outputs_match
-        from verifiers.code import extract_code
+        from verigrpo.sandboxes.harness import outputs_match
+        from verigrpo.verifiers.code import extract_code
         n = 2_000_000
         shapes = ['1' * n + 'x', '1' * n + '.', '1' * n + 'e', '1' * n + 'e+', '.' + '1' * n + 'x',
                   '1' * n + '.' + '1' * n + 'x', '1' * n + 'e' + '1' * n + 'x', '+' + '1' * n + '-',

@@ -21,13 +21,12 @@ import sys
 import textwrap
 
 import pytest
-
-from sandboxes import limits
-from sandboxes.execute import Candidate, Limits, run_program
-from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, capabilities, get_server
-from sandboxes.harness import run_assert_tests
-from verifiers import Status
-from verifiers.code import python_tests
+from verigrpo.sandboxes import limits
+from verigrpo.sandboxes.execute import Candidate, Limits, run_program
+from verigrpo.sandboxes.forkserver import SandboxConfig, SandboxUnavailable, capabilities, get_server
+from verigrpo.sandboxes.harness import run_assert_tests
+from verigrpo.verifiers import Status
+from verigrpo.verifiers.code import python_tests
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIM = Limits(wall_s=5, call_s=3, cpu_s=3, memory_mb=512, nproc=64)
@@ -96,7 +95,7 @@ BOMBER = textwrap.dedent(
     """
     import select, sys
     sys.path.insert(0, ROOT)
-    from verifiers.code import python_tests
+    from verigrpo.verifiers.code import python_tests
     BOMB = "```python\\nimport os\\ndef f():\\n    while True:\\n        try:\\n            os.fork()\\n        except OSError:\\n            pass\\n```"
     opts = {"timeout": 0.5, "call_timeout": 0.5, "cpu_s": 1.0}
     for i in range(200):  # bounded: the test stops it long before
@@ -270,7 +269,7 @@ def test_sandbox_tests_pass_from_a_clone_in_a_0700_directory(tmp_path):
     clone = tmp_path / "c"
     clone.mkdir()
     os.chmod(tmp_path, 0o700)
-    for name in ("sandboxes", "tests"):
+    for name in ("sandboxes", "tests", "verigrpo"):
         shutil.copytree(os.path.join(ROOT, name), clone / name, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(os.path.join(ROOT, "pyproject.toml"), clone)
     selected = [

@@ -20,11 +20,18 @@ import struct
 
 import pytest
 from test_sandbox import FAST, assert_host_intact, make_host, run_call
-
-from sandboxes import seccomp
-from sandboxes.execute import Limits, run_program
-from sandboxes.forkserver import SandboxConfig
-from sandboxes.seccomp import _ALLOWED, _ARCH, _CALLS, _CHILD_ONLY, _DENIED, _SYSCALLS, seccomp_filter
+from verigrpo.sandboxes import seccomp
+from verigrpo.sandboxes.execute import Limits, run_program
+from verigrpo.sandboxes.forkserver import SandboxConfig
+from verigrpo.sandboxes.seccomp import (
+    _ALLOWED,
+    _ARCH,
+    _CALLS,
+    _CHILD_ONLY,
+    _DENIED,
+    _SYSCALLS,
+    seccomp_filter,
+)
 
 MACHINE = os.uname().machine
 NR = dict(zip(_SYSCALLS, _ARCH.get(MACHINE, (0, ()))[1]))

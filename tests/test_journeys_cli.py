@@ -22,7 +22,7 @@ ROOT = Path(__file__).parent.parent
 # The README's "Add a verifier" snippet, verbatim.
 MY_REWARDS = '''\
 # my_rewards.py
-from verifiers import Reward, Status, register
+from verigrpo.verifiers import Reward, Status, register
 
 @register("ends_with_reference")
 def ends_with_reference(completion: str, row) -> Reward:
@@ -72,7 +72,7 @@ def test_train_and_eval_run_offline(monkeypatch):
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory) -> dict[str, str]:
-    from grpo_train.model import build_tiny_random
+    from verigrpo.grpo_train.model import build_tiny_random
 
     root = tmp_path_factory.mktemp("journeys")
     model = build_tiny_random(root / "model", hidden=16, layers=1)
@@ -82,7 +82,7 @@ def tiny(tmp_path_factory) -> dict[str, str]:
 
 
 def _args(tiny: dict[str, str], out: Path, **extra: object) -> list[str]:
-    from grpo_train.config import toml_value
+    from verigrpo.grpo_train.config import toml_value
 
     values: dict[str, object] = {
         "model": tiny["model"], "dataset": tiny["data"], "prompt_column": "q", "reference_column": "a",
@@ -110,8 +110,8 @@ def _args(tiny: dict[str, str], out: Path, **extra: object) -> list[str]:
 def test_bad_input_is_one_line_before_any_model_is_loaded(tiny, tmp_path, capsys, monkeypatch, extra, message):
     import re
 
-    import grpo_train.train as train_module
-    from grpo_train.cli import train_main
+    import verigrpo.grpo_train.train as train_module
+    from verigrpo.grpo_train.cli import train_main
 
     def never(*args, **kwargs):
         raise AssertionError("a model was loaded")
@@ -124,7 +124,7 @@ def test_bad_input_is_one_line_before_any_model_is_loaded(tiny, tmp_path, capsys
 
 
 def test_bad_row_and_resume_without_checkpoint_are_one_line(tiny, tmp_path, capsys):
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     bad = tmp_path / "bad.jsonl"
     bad.write_text(json.dumps({"q": "a?", "a": "1"}) + "\n\n" + json.dumps({"q": "b?", "a": None}) + "\n")
@@ -135,7 +135,7 @@ def test_bad_row_and_resume_without_checkpoint_are_one_line(tiny, tmp_path, caps
 
 
 def test_a_fresh_run_never_overwrites_an_earlier_one(tiny, tmp_path, capsys):
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     out = tmp_path / "run"
     assert train_main(_args(tiny, out)) == 0
@@ -151,7 +151,7 @@ def test_a_fresh_run_never_overwrites_an_earlier_one(tiny, tmp_path, capsys):
 
 @pytest.mark.parametrize("bad, env", [({"aggregation": "bnpo"}, {}), ({"prompts_per_step": 3}, {"WORLD_SIZE": "2"})])
 def test_a_bad_setting_fails_before_an_earlier_run_is_moved_aside(tiny, tmp_path, capsys, monkeypatch, bad, env):
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     out = tmp_path / "run"
     assert train_main(_args(tiny, out)) == 0
@@ -167,7 +167,7 @@ def test_a_bad_setting_fails_before_an_earlier_run_is_moved_aside(tiny, tmp_path
 
 
 def test_eval_of_a_checkpoint_uses_its_runs_config(tiny, tmp_path):
-    from grpo_train.cli import eval_main, train_main
+    from verigrpo.grpo_train.cli import eval_main, train_main
 
     run = tmp_path / "run"
     assert train_main(_args(tiny, run, eval_size=3)) == 0
@@ -181,7 +181,7 @@ def test_eval_of_a_checkpoint_uses_its_runs_config(tiny, tmp_path):
 
 
 def test_eval_errors_are_one_line(tiny, tmp_path, capsys):
-    from grpo_train.cli import eval_main
+    from verigrpo.grpo_train.cli import eval_main
 
     assert eval_main(["--model", "someone/not-in-the-cache"]) == 2
     assert "is neither an alias" in capsys.readouterr().err
@@ -192,8 +192,8 @@ def test_eval_errors_are_one_line(tiny, tmp_path, capsys):
 
 def test_config_docs_show_a_real_verifier_option():
     # what a user reads in `verigrpo train --help` for the options of a verifier must be a real option
-    from grpo_train.config import field_docs
-    from verifiers import get_verifier
+    from verigrpo.grpo_train.config import field_docs
+    from verigrpo.verifiers import get_verifier
 
     doc = field_docs()["verifier_options"]
     assert "last_number_fallback = false" in doc
@@ -201,7 +201,7 @@ def test_config_docs_show_a_real_verifier_option():
 
 
 def test_verify_user_errors_exit_2_with_a_message(tmp_path, capsys):
-    from verifiers.cli import verify_main
+    from verigrpo.verifiers.cli import verify_main
 
     src = tmp_path / "in.jsonl"
     src.write_text(json.dumps({"completion": "1", "reference": "1"}) + "\n")

@@ -6,9 +6,8 @@ import pytest
 import tokenizers
 import torch
 import transformers
-
-from grpo_train.logprobs import completion_logprobs, entropy_from_logits, selective_log_softmax
-from grpo_train.spans import char_spans_to_token_ends, offsets_by_decoding
+from verigrpo.grpo_train.logprobs import completion_logprobs, entropy_from_logits, selective_log_softmax
+from verigrpo.grpo_train.spans import char_spans_to_token_ends, offsets_by_decoding
 
 
 def _naive(logits: torch.Tensor, ids: torch.Tensor) -> torch.Tensor:
@@ -274,7 +273,7 @@ def test_offsets_by_decoding_agrees_with_a_fast_tokenizer():
 def test_gathered_log_softmax_matches_naive_and_passes_gradcheck_with_shared_positions():
     """Several entries may read one position (a packed row's last prompt token predicts every completion's first
     token): values are log_softmax at the positions, gradients add up over the entries that share a position."""
-    from grpo_train.logprobs import gathered_log_softmax
+    from verigrpo.grpo_train.logprobs import gathered_log_softmax
 
     torch.manual_seed(0)
     logits = torch.randn(2, 5, 7, dtype=torch.float64, requires_grad=True)  # [U, C, V]

@@ -12,7 +12,7 @@ from test_train import load_params, overrides, read_metrics, without_timings
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory) -> dict[str, str]:
-    from grpo_train.model import build_tiny_random
+    from verigrpo.grpo_train.model import build_tiny_random
 
     root = tmp_path_factory.mktemp("tiny_lora")
     model = build_tiny_random(root / "model", hidden=32, layers=2)
@@ -23,8 +23,7 @@ def tiny(tmp_path_factory) -> dict[str, str]:
 
 def _layer(seed: int = 0):
     import torch
-
-    from grpo_train.lora import LoRALinear
+    from verigrpo.grpo_train.lora import LoRALinear
 
     torch.manual_seed(seed)
     base = torch.nn.Linear(6, 5)
@@ -46,9 +45,8 @@ def test_an_adapted_layer_starts_as_its_base_and_merges_exactly() -> None:
 
 def test_only_the_adapters_train() -> None:
     import torch
-
-    from grpo_train.lora import apply_lora, lora_layers
-    from grpo_train.model import build_tiny_random, load_model
+    from verigrpo.grpo_train.lora import apply_lora, lora_layers
+    from verigrpo.grpo_train.model import build_tiny_random, load_model
 
     model = load_model(str(build_tiny_random(Path(__import__("tempfile").mkdtemp()) / "m", hidden=32, layers=2)))
     n = apply_lora(model, rank=4, alpha=8.0)
@@ -68,8 +66,7 @@ def test_sampling_runs_on_the_merged_weight(precision: str) -> None:
     """Inside ``rollout_linears`` an adapted layer computes with ``W + (alpha/r) B A`` prepared once: the same
     values as its three products (bf16: as autocast would compute them)."""
     import torch
-
-    from grpo_train.rollout import rollout_linears
+    from verigrpo.grpo_train.rollout import rollout_linears
 
     _, layer = _layer(1)
     with torch.no_grad():
@@ -89,10 +86,9 @@ def test_lora_run_saves_a_plain_merged_model_and_resumes_exactly(tiny, tmp_path)
     """A LoRA run's checkpoint ``model/`` has no adapter keys and loads with ``from_pretrained`` as the merged
     model; its adapters are in ``trainer.pt``; a run stopped and resumed ends where an uninterrupted one does."""
     import torch
-
-    from grpo_train.cli import train_main
-    from grpo_train.lora import apply_lora, load_lora_state
-    from grpo_train.model import load_model
+    from verigrpo.grpo_train.cli import train_main
+    from verigrpo.grpo_train.lora import apply_lora, load_lora_state
+    from verigrpo.grpo_train.model import load_model
 
     extra = {"lora_rank": 4, "lora_alpha": 8.0, "learning_rate": 5e-2, "lr_schedule": "constant", "beta": 0.04}
     straight, resumed = tmp_path / "straight", tmp_path / "resumed"
@@ -121,7 +117,7 @@ def test_lora_run_saves_a_plain_merged_model_and_resumes_exactly(tiny, tmp_path)
 
 
 def test_lora_config_is_checked() -> None:
-    from grpo_train.config import Config, ConfigError, check
+    from verigrpo.grpo_train.config import Config, ConfigError, check
 
     for bad in ({"lora_rank": -1}, {"lora_alpha": 0.0}, {"lora_rank": 4, "beta": 0.04, "ref_refresh_every": 2}):
         with pytest.raises(ConfigError):

@@ -8,8 +8,7 @@ import pytest
 import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from grpo_train.losses import (
+from verigrpo.grpo_train.losses import (
     ADVANTAGES,
     AGGREGATIONS,
     clip_indicators,
@@ -498,8 +497,7 @@ def test_truncated_importance_weight_by_hand():
     """w = min(exp(old - sampler), cap): tokens the engine found likelier than the trainer get w < 1, rarer
     ones w > 1 up to the cap; equal log-probs give exactly 1."""
     import torch
-
-    from grpo_train.losses import truncated_importance_weight
+    from verigrpo.grpo_train.losses import truncated_importance_weight
 
     old = torch.tensor([[-1.0, -2.0, -0.5]])
     sampler = torch.tensor([[-1.0, -1.0, -3.0]])
@@ -517,8 +515,7 @@ def test_truncated_importance_weight_is_positive_capped_and_exact_below_the_cap(
     import math
 
     import torch
-
-    from grpo_train.losses import truncated_importance_weight
+    from verigrpo.grpo_train.losses import truncated_importance_weight
 
     n = min(len(a), len(b))
     old, sampler = torch.tensor([a[:n]], dtype=torch.float64), torch.tensor([b[:n]], dtype=torch.float64)
@@ -533,8 +530,7 @@ def test_grpo_loss_weights_the_surrogate_not_the_kl():
     """With is_weight, each token's surrogate is scaled by its weight and the k3 term is left as is: weights of
     1 change nothing; weights of 0 leave only beta * KL."""
     import torch
-
-    from grpo_train.losses import grpo_loss, k3_kl
+    from verigrpo.grpo_train.losses import grpo_loss, k3_kl
 
     torch.manual_seed(0)
     logp = torch.randn(3, 4) - 1.0

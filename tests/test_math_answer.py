@@ -9,9 +9,8 @@ import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from verifiers import Status, get_verifier
-from verifiers.math import (
+from verigrpo.verifiers import Status, get_verifier
+from verigrpo.verifiers.math import (
     ParseError,
     answers_equivalent,
     expressions_equal,
@@ -576,7 +575,7 @@ SYMBOLIC_BOMBS = [
 
 
 def test_pathological_inputs_in_the_pool_do_not_time_out():
-    from verifiers.pool import ScoringPool
+    from verigrpo.verifiers.pool import ScoringPool
 
     completions = PATHOLOGICAL[:9] + [c for c, _ in SYMBOLIC_BOMBS] + ["\\boxed{3}"]
     rows = [{"reference": "3"}] * 9 + [{"reference": r} for _, r in SYMBOLIC_BOMBS] + [{"reference": "3"}]

@@ -7,9 +7,8 @@ A crash is a reward hole: the wrong answer is not penalised. Each case must come
 from __future__ import annotations
 
 import pytest
-
-from verifiers import Status, get_verifier
-from verifiers.pool import call_safely
+from verigrpo.verifiers import Status, get_verifier
+from verigrpo.verifiers.pool import call_safely
 
 MATH = get_verifier("math")
 

@@ -4,9 +4,8 @@
 from __future__ import annotations
 
 import pytest
-
-from verifiers.math import math_answer
-from verifiers.math.verifier import check_reference
+from verigrpo.verifiers.math import math_answer
+from verigrpo.verifiers.math.verifier import check_reference
 
 
 def _status(completion: str, reference: str) -> str:

@@ -8,9 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
-
-from verifiers.math import math_answer, parse_answer
-from verifiers.math.forms import labelled_tuples, one_number_sentence, standalone_number, trailing_latex
+from verigrpo.verifiers.math import math_answer, parse_answer
+from verigrpo.verifiers.math.forms import (
+    labelled_tuples,
+    one_number_sentence,
+    standalone_number,
+    trailing_latex,
+)
 
 
 def _paid(completion: str, reference: str) -> bool:

@@ -4,10 +4,9 @@ each table holds answers the rule must pay and near misses it must not."""
 from __future__ import annotations
 
 import pytest
-
-from verifiers.math import math_answer
-from verifiers.math.extract import extract_answer
-from verifiers.math.forms import standalone_number
+from verigrpo.verifiers.math import math_answer
+from verigrpo.verifiers.math.extract import extract_answer
+from verigrpo.verifiers.math.forms import standalone_number
 
 
 def _status(completion: str, reference: str) -> str:

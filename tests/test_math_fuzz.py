@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from verifiers import get_verifier
+from verigrpo.verifiers import get_verifier
 
 PIECES = [
     "\\boxed{", "}", "{", "\\frac", "\\sqrt", "[", "]", "(", ")", "^", "_", "\\cdot", "\\times", "+", "-", "*", "/",

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 from math_pairs import assert_judged
-
-from verifiers.math import math_answer
-from verifiers.math.verifier import check_reference
+from verigrpo.verifiers.math import math_answer
+from verigrpo.verifiers.math.verifier import check_reference
 
 
 @pytest.mark.parametrize(

@@ -65,7 +65,7 @@ from math_pairs import assert_judged
 )
 def test_set14_classes(answer: str, reference: str, equal: bool | None) -> None:
     if equal is None:
-        from verifiers.math import math_answer
+        from verigrpo.verifiers.math import math_answer
 
         assert math_answer(f"\\boxed{{{answer}}}", {"reference": reference}).status.value == "unparsable"
         return
@@ -90,7 +90,7 @@ def test_set14_classes(answer: str, reference: str, equal: bool | None) -> None:
     ],
 )
 def test_a_leading_option_label_chooses_the_option(completion: str, reference: str, status: str) -> None:
-    from verifiers.math import math_answer
+    from verigrpo.verifiers.math import math_answer
 
     assert math_answer(completion, {"reference": reference}).status.value == status
 
@@ -107,7 +107,7 @@ def test_a_leading_option_label_chooses_the_option(completion: str, reference: s
     ],
 )
 def test_sentence_references_with_inline_maths(answer: str, reference: str, status: str) -> None:
-    from verifiers.math import math_answer
+    from verigrpo.verifiers.math import math_answer
 
     assert math_answer(answer, {"reference": reference}).status.value == status
 
@@ -131,6 +131,6 @@ def test_sentence_references_with_inline_maths(answer: str, reference: str, stat
     ],
 )
 def test_integer_families_compare_by_their_members(answer: str, reference: str, status: str) -> None:
-    from verifiers.math import math_answer
+    from verigrpo.verifiers.math import math_answer
 
     assert math_answer(f"\\boxed{{{answer}}}", {"reference": reference}).status.value == status

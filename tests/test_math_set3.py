@@ -3,11 +3,10 @@ fixed by a general rule: conditions compared by their solutions, interval unions
 real, finite sums and products, inverse hyperbolic functions, and three answer markers."""
 
 import pytest
-
-from verifiers.math import math_answer, parse_answer
-from verifiers.math.compare import answers_equivalent
-from verifiers.math.extract import extract_answer
-from verifiers.math.nodes import ParseError
+from verigrpo.verifiers.math import math_answer, parse_answer
+from verigrpo.verifiers.math.compare import answers_equivalent
+from verigrpo.verifiers.math.extract import extract_answer
+from verigrpo.verifiers.math.nodes import ParseError
 
 
 def _paid(pred: str, gold: str) -> bool:

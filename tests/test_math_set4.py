@@ -4,8 +4,7 @@ math-validation, Khan Academy's KAS, rllm, MITx FormulaGrader) at its first run,
 from __future__ import annotations
 
 import pytest
-
-from verifiers.math import ParseError, answers_equivalent, math_answer, parse_answer
+from verigrpo.verifiers.math import ParseError, answers_equivalent, math_answer, parse_answer
 
 
 @pytest.mark.parametrize(

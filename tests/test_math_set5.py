@@ -4,8 +4,7 @@ engine, mathjs, PrairieLearn, open-instruct, open-r1) at its first run, each fix
 from __future__ import annotations
 
 import pytest
-
-from verifiers.math import answers_equivalent, math_answer
+from verigrpo.verifiers.math import answers_equivalent, math_answer
 
 
 def _paid(answer: str, reference: str, **row: str) -> bool:

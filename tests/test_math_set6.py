@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 from math_pairs import assert_judged
-
-from verifiers.math import ParseError, math_answer, parse_answer
+from verigrpo.verifiers.math import ParseError, math_answer, parse_answer
 
 
 @pytest.mark.parametrize(

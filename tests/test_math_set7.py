@@ -4,8 +4,7 @@ and whole completions of small models from public GRPO and evaluation logs) at i
 from __future__ import annotations
 
 import pytest
-
-from verifiers.math import math_answer
+from verigrpo.verifiers.math import math_answer
 
 
 @pytest.mark.parametrize(

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 from math_pairs import assert_judged
-
-from verifiers.math import answers_equivalent
+from verigrpo.verifiers.math import answers_equivalent
 
 
 @pytest.mark.parametrize(

@@ -14,14 +14,13 @@ import pytest
 import sympy.parsing.sympy_parser
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from verifiers import get_verifier
-from verifiers.math.lex import PROSE, tokenize
-from verifiers.math.nodes import MAX_DIGITS, MAX_EXPONENT, ParseError
-from verifiers.math.parse import parse_tokens
-from verifiers.math_steps import SPLITTERS, find_claims, math_steps, score_steps, split_steps
-from verifiers.prm import make_prm_verifier, prm_verifier
-from verifiers.types import Reward, Status
+from verigrpo.verifiers import get_verifier
+from verigrpo.verifiers.math.lex import PROSE, tokenize
+from verigrpo.verifiers.math.nodes import MAX_DIGITS, MAX_EXPONENT, ParseError
+from verigrpo.verifiers.math.parse import parse_tokens
+from verigrpo.verifiers.math_steps import SPLITTERS, find_claims, math_steps, score_steps, split_steps
+from verigrpo.verifiers.prm import make_prm_verifier, prm_verifier
+from verigrpo.verifiers.types import Reward, Status
 
 # ------------------------------------------------------------------ splitting
 
@@ -119,7 +118,7 @@ def test_long_blank_runs_split_in_linear_time(shape: str) -> None:
     import subprocess
     import sys
 
-    code = (f"from verifiers.math_steps import split_steps\nn = 500_000\ntext = {shape}\n"
+    code = (f"from verigrpo.verifiers.math_steps import split_steps\nn = 500_000\ntext = {shape}\n"
             "for mode in ('auto', 'markers'):\n    assert [s.text for s in split_steps(text, mode)] == [text.strip()]\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
@@ -336,7 +335,7 @@ def test_an_answer_heading_hands_the_answer_step_to_the_next_line() -> None:
 
 def test_the_mixed_style_set_singles_out_the_wrong_line() -> None:
     """benchmarks/data/steps_mixed.jsonl: 64 solutions in mixed styles, 44 with one wrong line."""
-    from benchmarks.bench_steps import DEFAULT_DATA, load, run
+    from verigrpo.benchmarks.bench_steps import DEFAULT_DATA, load, run
 
     report = run(load(DEFAULT_DATA))
     assert report["with_wrong_line"] >= 40 and report["solutions"] >= 60
@@ -369,7 +368,7 @@ def test_claims_are_read_in_linear_time() -> None:
     import sys
 
     check = "assert all(c.verdict != 'unequal' for c in find_claims({})[0])\nprint({!r}, flush=True)\n"
-    code = "from verifiers.math_steps import find_claims\nn = 50_000\n"
+    code = "from verigrpo.verifiers.math_steps import find_claims\nn = 50_000\n"
     code += "".join(check.format(shape, shape) for shape in LINEAR_SHAPES)
     try:
         proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
@@ -499,7 +498,7 @@ def fake_final(status: Status, outcome: float) -> Any:
 def test_answer_step_takes_final_result(
     monkeypatch: pytest.MonkeyPatch, status: Status, outcome: float, labels: list[str]
 ) -> None:
-    monkeypatch.setattr("verifiers.math.verifier.math_answer", fake_final(status, outcome), raising=False)
+    monkeypatch.setattr("verigrpo.verifiers.math.verifier.math_answer", fake_final(status, outcome), raising=False)
     r = math_steps(SOLUTION, {"reference": "17"})
     assert (r.outcome, r.status) == (outcome, status)
     assert r.steps is not None and [s.label for s in r.steps] == labels
@@ -513,7 +512,7 @@ def test_answer_step_takes_final_result(
 
 
 def test_wrong_step_with_right_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("verifiers.math.verifier.math_answer", fake_final(Status.CORRECT, 1.0), raising=False)
+    monkeypatch.setattr("verigrpo.verifiers.math.verifier.math_answer", fake_final(Status.CORRECT, 1.0), raising=False)
     r = math_steps(BAD_STEP, {"reference": "17"})
     assert (r.outcome, r.status) == (1.0, Status.CORRECT)  # the outcome is the final answer
     assert r.steps is not None and [s.label for s in r.steps] == ["wrong", "correct", "correct"]
@@ -524,7 +523,7 @@ def test_wrong_step_with_right_answer(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_infra_failure_and_bad_row(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("verifiers.math.verifier.math_answer", fake_final(Status.TIMEOUT, 0.0), raising=False)
+    monkeypatch.setattr("verigrpo.verifiers.math.verifier.math_answer", fake_final(Status.TIMEOUT, 0.0), raising=False)
     r = math_steps(SOLUTION, {"reference": "17"})
     assert r.status == Status.TIMEOUT and r.steps is None
     assert math_steps(SOLUTION, {}).status == Status.BAD_INPUT
@@ -586,7 +585,7 @@ def test_verifier_from_a_thread() -> None:
 
 
 def test_in_the_scoring_pool() -> None:
-    from verifiers import ScoringPool
+    from verigrpo.verifiers import ScoringPool
 
     rows = [{"reference": "17"}, {"reference": "18"}]
     with ScoringPool(get_verifier("math_steps"), workers=1, timeout=30.0) as pool:

@@ -7,9 +7,8 @@ from __future__ import annotations
 import math
 
 import pytest
-
-from benchmarks.bench_steps import DEFAULT_EXTERNAL, load, run
-from verifiers.math_steps import find_claims, math_steps, score_steps, split_steps
+from verigrpo.benchmarks.bench_steps import DEFAULT_EXTERNAL, load, run
+from verigrpo.verifiers.math_steps import find_claims, math_steps, score_steps, split_steps
 
 
 def verdicts(text: str) -> list[tuple[str, str, str]]:

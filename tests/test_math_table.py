@@ -9,9 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-
-import verifiers.math
-from verifiers.math import math_answer
+import verigrpo.verifiers.math as math_package
+from verigrpo.verifiers.math import math_answer
 
 VERDICTS = {"correct", "wrong", "no_answer", "unparsable", "bad_input"}
 QUESTION = re.compile(r"(.*?) \[Q: (.*)\]")
@@ -19,7 +18,7 @@ QUESTION = re.compile(r"(.*?) \[Q: (.*)\]")
 
 def _rows() -> list[tuple[str, str, str, str]]:
     rows = []
-    for line in (verifiers.math.__doc__ or "").splitlines():
+    for line in (math_package.__doc__ or "").splitlines():
         cells = [c.strip() for c in line.split(" | ")]
         if len(cells) == 4 and re.fullmatch(r"test_\w+", cells[3]):
             rows.append((cells[0], cells[1], cells[2], cells[3]))

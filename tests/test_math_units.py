@@ -7,9 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from math_pairs import assert_judged
-
-from verifiers.math import answers_equivalent
-from verifiers.math.units import PREFIXES, UNITS, unit_scale
+from verigrpo.verifiers.math import answers_equivalent
+from verigrpo.verifiers.math.units import PREFIXES, UNITS, unit_scale
 
 
 @pytest.mark.parametrize(

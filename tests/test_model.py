@@ -6,9 +6,8 @@ import sys
 
 import pytest
 import torch
-
-from grpo_train.logprobs import completion_logprobs
-from grpo_train.model import (
+from verigrpo.grpo_train.logprobs import completion_logprobs
+from verigrpo.grpo_train.model import (
     MODEL_ALIASES,
     _package_dir,
     autocast,
@@ -18,8 +17,8 @@ from grpo_train.model import (
     load_tokenizer,
     resolve_model,
 )
-from grpo_train.packing import SharedPromptLM, grouped_logprobs
-from grpo_train.rollout import Rollout
+from verigrpo.grpo_train.packing import SharedPromptLM, grouped_logprobs
+from verigrpo.grpo_train.rollout import Rollout
 
 
 @pytest.fixture()
@@ -109,7 +108,7 @@ def test_shared_prompt_scoring_equals_full_forward_values_and_gradients(cache, p
     shared, entropy = grouped_logprobs(scorer, rollout, idx, 5, num_generations=g, temperature=0.7, with_entropy=True)
     assert scorer.packed == packed and torch.isfinite(shared).all()
     if packed:
-        from grpo_train.packing import pack_completions
+        from verigrpo.grpo_train.packing import pack_completions
 
         groups, group = torch.unique(idx // g, return_inverse=True)
         ids = pack_completions(prompts[groups], prompt_mask[groups], group, completions[idx], mask[idx].long(),
@@ -175,7 +174,7 @@ def test_offloaded_optimizer_state_leaves_memory_between_steps_and_updates_exact
     """Between steps the AdamW moments are out of the process (mapped: their pages leave the resident set;
     copied: empty placeholders); inside ``loaded()`` they are back, and the updates equal those of an
     optimizer whose states never left."""
-    from grpo_train.model import OffloadedOptimizerState
+    from verigrpo.grpo_train.model import OffloadedOptimizerState
 
     def rss_file_mib() -> float:
         with open("/proc/self/status") as f:

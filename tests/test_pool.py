@@ -6,9 +6,8 @@ import threading
 
 import fixture_verifiers as fixtures
 import pytest
-
-from verifiers import ScoringPool, Status
-from verifiers.pool import call_safely
+from verigrpo.verifiers import ScoringPool, Status
+from verigrpo.verifiers.pool import call_safely
 
 
 @pytest.fixture(scope="module")

@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from grpo_train.config import ConfigError, load_config
-from grpo_train.data import DatasetError, load_rows
-from grpo_train.presets import PRESETS, TRANSFORMS, UnusableRow
-from verifiers import get_verifier
-from verifiers.references import check_references
-from verifiers.types import Status
+from verigrpo.grpo_train.config import ConfigError, load_config
+from verigrpo.grpo_train.data import DatasetError, load_rows
+from verigrpo.grpo_train.presets import PRESETS, TRANSFORMS, UnusableRow
+from verigrpo.verifiers import get_verifier
+from verigrpo.verifiers.references import check_references
+from verigrpo.verifiers.types import Status
 
 TESTS = Path(__file__).parent
 SAMPLES = TESTS.parent / "benchmarks" / "data" / "presets"
@@ -266,15 +265,15 @@ def test_malformed_dataset_references_are_bad_input(reference):
 
 @pytest.fixture(scope="module")
 def tiny_model(tmp_path_factory) -> str:
-    from grpo_train.model import build_tiny_random
+    from verigrpo.grpo_train.model import build_tiny_random
 
     return str(build_tiny_random(tmp_path_factory.mktemp("tiny") / "model", hidden=32, layers=2))
 
 
 @pytest.mark.parametrize("name", list(VERIFIER))
 def test_each_preset_trains_one_step_on_its_sample(name, tiny_model, tmp_path):
-    from grpo_train.cli import train_main
-    from grpo_train.config import toml_value
+    from verigrpo.grpo_train.cli import train_main
+    from verigrpo.grpo_train.config import toml_value
 
     out = tmp_path / "run"
     values = {"model": tiny_model, "dataset": name, "data_files": str(SAMPLES / f"{name}.jsonl"), "output_dir": str(out),
@@ -334,9 +333,10 @@ def test_a_config_file_naming_a_preset_stays_online_and_an_explicit_setting_wins
 
 
 def test_the_cli_knows_the_built_in_tasks():
+    from verigrpo.grpo_train.data import TASKS
+    from verigrpo.grpo_train.model import MODEL_ALIASES
+
     import verigrpo_cli
-    from grpo_train.data import TASKS
-    from grpo_train.model import MODEL_ALIASES
 
     assert set(verigrpo_cli.OFFLINE_TASKS) == set(TASKS)
     assert set(verigrpo_cli.OFFLINE_MODELS) == set(MODEL_ALIASES)

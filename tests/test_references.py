@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from grpo_train.train import harness_failing, judgeable, status_summary
-from verifiers import compose, get_verifier
-from verifiers.cli import verify_main
-from verifiers.math import MAX_ANSWER_CHARS
-from verifiers.references import check_references, describe, reference_problem
+from verigrpo.grpo_train.train import harness_failing, judgeable, status_summary
+from verigrpo.verifiers import compose, get_verifier
+from verigrpo.verifiers.cli import verify_main
+from verigrpo.verifiers.math import MAX_ANSWER_CHARS
+from verigrpo.verifiers.references import check_references, describe, reference_problem
 
 CALLS: list[str] = []
 
@@ -81,7 +80,7 @@ def test_describe_counts_and_shows_the_first_rows():
 
 
 def test_judgeable_drops_and_reports_or_refuses_when_nothing_is_left():
-    from grpo_train.data import DatasetError
+    from verigrpo.grpo_train.data import DatasetError
 
     said: list[str] = []
     rows = [{"reference": r} for r in ["1", "bad", "2"]]

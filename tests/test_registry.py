@@ -8,9 +8,8 @@ import textwrap
 
 import fixture_verifiers as fixtures
 import pytest
-
-from verifiers import Reward, Status, StepReward, compose, get_verifier, list_verifiers, register
-from verifiers.registry import _REGISTRY, UnknownVerifierError
+from verigrpo.verifiers import Reward, Status, StepReward, compose, get_verifier, list_verifiers, register
+from verigrpo.verifiers.registry import _REGISTRY, UnknownVerifierError
 
 
 @pytest.fixture
@@ -49,7 +48,7 @@ def test_entry_point_discovery(tmp_path, monkeypatch):
     (tmp_path / "thirdparty_rewards.py").write_text(
         textwrap.dedent(
             """
-            from verifiers import Reward, Status
+            from verigrpo.verifiers import Reward, Status
             def always(completion, row):
                 return Reward(0.5, Status.PARTIAL)
             """

@@ -21,13 +21,12 @@ import time
 import venv
 
 import pytest
-
-from sandboxes import capabilities
-from sandboxes.execute import Candidate, CandidateCrashed, CandidateTimeout, Limits, run_program
-from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, get_server
-from sandboxes.limits import UID_BASE, UID_BLOCK, UID_BLOCKS
-from sandboxes.seccomp import _ARCH, _CHILD_ONLY, _SYSCALLS, _bpf, seccomp_filter
-from sandboxes.zygote import WARM_CHILDREN
+from verigrpo.sandboxes import capabilities
+from verigrpo.sandboxes.execute import Candidate, CandidateCrashed, CandidateTimeout, Limits, run_program
+from verigrpo.sandboxes.forkserver import SandboxConfig, SandboxUnavailable, get_server
+from verigrpo.sandboxes.limits import UID_BASE, UID_BLOCK, UID_BLOCKS
+from verigrpo.sandboxes.seccomp import _ARCH, _CHILD_ONLY, _SYSCALLS, _bpf, seccomp_filter
+from verigrpo.sandboxes.zygote import WARM_CHILDREN
 
 FAST = Limits(wall_s=3.0, call_s=1.5, cpu_s=2.0, memory_mb=512, nproc=32)
 SECRET = "vg-secret-7f3a9c"

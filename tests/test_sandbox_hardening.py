@@ -23,13 +23,12 @@ from pathlib import Path
 
 import pytest
 from test_sandbox import FAST, assert_host_intact, make_host, run_call
-
-from sandboxes import forkserver as sandbox_forkserver
-from sandboxes import protocol
-from sandboxes.execute import Candidate, CandidateCrashed, CandidateTimeout, Limits
-from sandboxes.forkserver import SandboxConfig, get_server
-from sandboxes.harness import run_assert_tests
-from sandboxes.seccomp import _ARCH, _SYSCALLS
+from verigrpo.sandboxes import forkserver as sandbox_forkserver
+from verigrpo.sandboxes import protocol
+from verigrpo.sandboxes.execute import Candidate, CandidateCrashed, CandidateTimeout, Limits
+from verigrpo.sandboxes.forkserver import SandboxConfig, get_server
+from verigrpo.sandboxes.harness import run_assert_tests
+from verigrpo.sandboxes.seccomp import _ARCH, _SYSCALLS
 
 NR = dict(zip(_SYSCALLS, _ARCH.get(os.uname().machine, (0, ()))[1]))
 
@@ -417,7 +416,7 @@ def test_a_send_to_a_child_that_stops_reading_ends_at_its_deadline():
     import socket
     import time
 
-    from sandboxes.forkserver import ChildHandle
+    from verigrpo.sandboxes.forkserver import ChildHandle
 
     ours, theirs = socket.socketpair()
     status_a, status_b = socket.socketpair()
@@ -529,7 +528,7 @@ def test_landlock_probe_does_not_depend_on_a_shared_path(plant):
     """Issue 15 item 3: the probe wrote a fixed /tmp file and accepted only PermissionError, so any local user
     who made a directory of that name switched Landlock off for everyone, without a word. The probe now uses no
     shared path: the layer stays active whatever sits there."""
-    from sandboxes.forkserver import ForkServer
+    from verigrpo.sandboxes.forkserver import ForkServer
 
     planted = Path("/tmp/.vg_landlock_probe")  # the old probe's fixed path
     if planted.exists() or planted.is_symlink():

@@ -15,12 +15,11 @@ import time
 
 import pytest
 from test_sandbox import FAST, assert_host_intact, make_host
-
-from sandboxes.execute import Candidate, Limits, run_program
-from sandboxes.forkserver import SandboxConfig, get_server
-from sandboxes.harness import outputs_match, run_assert_tests
-from verifiers.code import extract_code, python_tests
-from verifiers.types import Status
+from verigrpo.sandboxes.execute import Candidate, Limits, run_program
+from verigrpo.sandboxes.forkserver import SandboxConfig, get_server
+from verigrpo.sandboxes.harness import outputs_match, run_assert_tests
+from verigrpo.verifiers.code import extract_code, python_tests
+from verigrpo.verifiers.types import Status
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +83,7 @@ def test_stdio_control_keepalive_is_a_time_limit_not_a_masked_pool_timeout():
     """The same program through the scoring pool, as the trainer and ``verigrpo verify`` run it:
     the row's own time limit (1 s) must give ``time_limit`` (reward 0), not the pool's hard
     ``timeout`` (``is_infra``: masked, out of the loss)."""
-    from verifiers import ScoringPool
+    from verigrpo.verifiers import ScoringPool
 
     ref = {"inputs": ["1\n"], "outputs": ["2\n"], "limits": {"timeout": 1}}
     with ScoringPool("python_tests", workers=1, timeout=1.0) as pool:  # item timeout: 1 + 2 + 3 s

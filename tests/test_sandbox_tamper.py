@@ -20,12 +20,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
-import sandboxes
-from sandboxes import forkserver as fs
-from sandboxes import limits
-from sandboxes.execute import Candidate, Limits, run_program
-from sandboxes.forkserver import ForkServer, SandboxConfig, SandboxUnavailable
+import verigrpo.sandboxes as sandboxes
+from verigrpo.sandboxes import forkserver as fs
+from verigrpo.sandboxes import limits
+from verigrpo.sandboxes.execute import Candidate, Limits, run_program
+from verigrpo.sandboxes.forkserver import ForkServer, SandboxConfig, SandboxUnavailable
 
 FAST = Limits(wall_s=5.0, call_s=3.0, cpu_s=2.0, memory_mb=512, nproc=32)
 REPO = Path(__file__).resolve().parent.parent

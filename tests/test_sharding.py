@@ -19,8 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from verifiers.types import Reward, Status
+from verigrpo.verifiers.types import Reward, Status
 
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent
@@ -45,7 +44,7 @@ def digit_share_or_die(completion: str, row: Mapping[str, Any]) -> Reward:
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory) -> dict[str, str]:
     """A tiny random Llama (char tokenizer, tied embeddings, two decoder layers) and a 12-row JSONL dataset."""
-    from grpo_train.model import build_tiny_random
+    from verigrpo.grpo_train.model import build_tiny_random
 
     root = tmp_path_factory.mktemp("tiny")
     model = build_tiny_random(root / "model", hidden=32, layers=2)
@@ -57,7 +56,7 @@ def tiny(tmp_path_factory) -> dict[str, str]:
 def overrides(tiny: dict[str, str], out: Path, **extra: Any) -> list[str]:
     """2 prompts x 4 samples a step, 2 steps, a checkpoint every step; beta > 0 (the reference is sharded too) and
     micro-batches of 2 (accumulation under no_sync); cosine schedule, so a lost scheduler state shows at resume."""
-    from grpo_train.config import toml_value
+    from verigrpo.grpo_train.config import toml_value
 
     values: dict[str, Any] = {
         "model": tiny["model"], "dataset": tiny["data"], "dataset_options": {}, "output_dir": str(out),
@@ -116,8 +115,7 @@ def test_fsdp2_two_processes_match_one_process_resume_after_a_kill_and_export(ti
     (metrics and parameters equal), and the consolidated ``checkpoint/model`` loads with ``from_pretrained``."""
     import torch
     from transformers import AutoModelForCausalLM
-
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     one, killed, straight = tmp_path / "one", tmp_path / "killed", tmp_path / "straight"
     assert train_main(overrides(tiny, one, max_steps=1)) == 0  # in this process: no second start-up to pay for
@@ -160,7 +158,7 @@ def test_fsdp2_two_processes_match_one_process_resume_after_a_kill_and_export(ti
 
 @pytest.mark.parametrize("field", ["ref_offload", "optimizer_offload"])
 def test_fsdp2_refuses_the_offloads_it_does_itself(monkeypatch, field):
-    from grpo_train.config import ConfigError, load_config
+    from verigrpo.grpo_train.config import ConfigError, load_config
 
     monkeypatch.setenv("ACCELERATE_USE_FSDP", "true")
     monkeypatch.setenv("FSDP_VERSION", "2")
@@ -171,7 +169,7 @@ def test_fsdp2_refuses_the_offloads_it_does_itself(monkeypatch, field):
 
 
 def test_a_deepspeed_launch_fails_at_load_naming_what_is_missing(monkeypatch):
-    from grpo_train.config import ConfigError, load_config
+    from verigrpo.grpo_train.config import ConfigError, load_config
 
     monkeypatch.setenv("ACCELERATE_USE_DEEPSPEED", "true")
     with pytest.raises(ConfigError) as e:
@@ -184,8 +182,8 @@ def test_a_deepspeed_launch_fails_at_load_naming_what_is_missing(monkeypatch):
 
 
 def test_fsdp1_and_a_mixed_precision_that_contradicts_precision_are_refused(monkeypatch):
-    from grpo_train.config import Config, ConfigError
-    from grpo_train.sharding import check_engine
+    from verigrpo.grpo_train.config import Config, ConfigError
+    from verigrpo.grpo_train.sharding import check_engine
 
     monkeypatch.setenv("ACCELERATE_MIXED_PRECISION", "bf16")
     with pytest.raises(ConfigError, match="fsdp_version: 2"):
@@ -203,10 +201,9 @@ def test_auto_wrap_makes_each_decoder_layer_a_unit(tiny):
 
     from accelerate.utils import FullyShardedDataParallelPlugin
     from accelerate.utils.fsdp_utils import fsdp2_prepare_auto_wrap_policy
-
-    from grpo_train.model import load_model
-    from grpo_train.packing import SharedPromptLM
-    from grpo_train.sharding import wrap_decoder_layers
+    from verigrpo.grpo_train.model import load_model
+    from verigrpo.grpo_train.packing import SharedPromptLM
+    from verigrpo.grpo_train.sharding import wrap_decoder_layers
 
     lm = load_model(tiny["model"])
     wrapper = SharedPromptLM(lm)

@@ -25,8 +25,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from verifiers.types import Reward, Status, StepReward
+from verigrpo.verifiers.types import Reward, Status, StepReward
 
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent
@@ -81,7 +80,7 @@ digit_share_even_only.check_reference = refuse_odd  # type: ignore[attr-defined]
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory) -> dict[str, str]:
     """A tiny random Llama (char tokenizer) and an 12-row JSONL dataset, built once for this module."""
-    from grpo_train.model import build_tiny_random
+    from verigrpo.grpo_train.model import build_tiny_random
 
     root = tmp_path_factory.mktemp("tiny")
     model = build_tiny_random(root / "model", hidden=32, layers=2)
@@ -100,7 +99,7 @@ def overrides(tiny: dict[str, str], out: Path, **extra: Any) -> list[str]:
         "skip_zero_variance": False, "log_samples": 2,
     }
     values.update(extra)
-    from grpo_train.config import toml_value
+    from verigrpo.grpo_train.config import toml_value
 
     return [arg for k, v in values.items() for arg in ("--set", f"{k}={toml_value(v)}")]
 
@@ -123,7 +122,7 @@ def without_timings(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def test_a_run_whose_rewards_are_mostly_harness_failures_stops_with_a_clear_error(tiny, tmp_path, capsys):
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     out = tmp_path / "run"
     args = overrides(tiny, out, verifiers=["test_train:mostly_infra"], max_steps=10, infra_window=2, max_infra_frac=0.5)
@@ -135,7 +134,7 @@ def test_a_run_whose_rewards_are_mostly_harness_failures_stops_with_a_clear_erro
 
 
 def test_rows_whose_reference_the_verifier_cannot_judge_are_reported_and_left_out(tiny, tmp_path, capsys):
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     out = tmp_path / "run"
     args = overrides(tiny, out, verifiers=["test_train:digit_share_even_only"], max_steps=3, prompts_per_step=4)
@@ -151,8 +150,8 @@ def test_rows_whose_reference_the_verifier_cannot_judge_are_reported_and_left_ou
 def test_train_resolves_precision_auto_from_the_probe_and_says_so(tiny, tmp_path, monkeypatch, capsys, machine, expected):
     import dataclasses
 
-    from grpo_train import hardware
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train import hardware
+    from verigrpo.grpo_train.cli import train_main
 
     flags = {"avx2": {"avx2", "fma"}, "amx": {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}}[machine]
     fake = hardware.Hardware(device="cpu", cpu_model="test", cpu_flags=frozenset(flags),
@@ -182,7 +181,7 @@ def torch_device_type(device: Any) -> str:
     ],
 )
 def test_train_main_two_steps_finite_loss_changed_parameters(tiny, tmp_path, advantage, verifier, extra):
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     out = tmp_path / "run"
     args = overrides(tiny, out, advantage=advantage, verifiers=[verifier], eval_after=True, **extra)
@@ -208,7 +207,7 @@ def test_train_main_two_steps_finite_loss_changed_parameters(tiny, tmp_path, adv
 
 
 def test_groups_with_equal_outcomes_but_different_steps_train_and_are_not_counted_flat(tiny, tmp_path):
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     out = tmp_path / "run"
     args = overrides(tiny, out, advantage="process", verifiers=["test_train:flat_outcome_chunks"], max_steps=1,
@@ -223,12 +222,11 @@ def test_groups_with_equal_outcomes_but_different_steps_train_and_are_not_counte
 def test_process_advantages_from_math_steps_credit_the_wrong_step(tiny):
     """Two completions of one prompt scored by ``math_steps``; Eq. 6 advantages land on the right tokens."""
     import torch
-
-    from grpo_train.config import Config
-    from grpo_train.model import load_tokenizer
-    from grpo_train.rollout import Rollout
-    from grpo_train.train import advantages
-    from verifiers import get_verifier
+    from verigrpo.grpo_train.config import Config
+    from verigrpo.grpo_train.model import load_tokenizer
+    from verigrpo.grpo_train.rollout import Rollout
+    from verigrpo.grpo_train.train import advantages
+    from verigrpo.verifiers import get_verifier
 
     tokenizer = load_tokenizer(tiny["model"])
     texts = ["2 + 3 = 5\n5 * 2 = 10\n\\boxed{10}", "2 + 3 = 5\n5 * 2 = 11\n\\boxed{11}"]
@@ -262,7 +260,7 @@ def test_process_advantages_from_math_steps_credit_the_wrong_step(tiny):
 
 def _patch_generate(monkeypatch: pytest.MonkeyPatch, on_call: int, action: Any) -> None:
     """Make the native backend's ``generate`` run ``action()`` on its ``on_call``-th call (1-based)."""
-    import grpo_train.backends as train_module
+    import verigrpo.grpo_train.backends as train_module
 
     real, calls = train_module.generate, {"n": 0}
 
@@ -278,8 +276,7 @@ def _patch_generate(monkeypatch: pytest.MonkeyPatch, on_call: int, action: Any) 
 def test_ctrl_c_then_resume_reproduces_the_uninterrupted_run(tiny, tmp_path, monkeypatch):
     """Ctrl-C during step 2 finishes that step, saves, exits 130; --resume then matches a straight 4-step run."""
     import torch
-
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     straight, resumed = tmp_path / "straight", tmp_path / "resumed"
     assert train_main(overrides(tiny, straight, max_steps=4, save_every=3)) == 0
@@ -302,10 +299,9 @@ def test_a_group_sigterm_that_breaks_the_scoring_is_redone_on_resume(tiny, tmp_p
     rewards are harness failures. The step is not taken: the checkpoint holds step 1 and its data position, and
     --resume redoes step 2, matching a straight run."""
     import torch
-
-    from grpo_train.cli import train_main
-    from verifiers.pool import ScoringPool
-    from verifiers.types import Reward, Status
+    from verigrpo.grpo_train.cli import train_main
+    from verigrpo.verifiers.pool import ScoringPool
+    from verigrpo.verifiers.types import Reward, Status
 
     straight, stopped = tmp_path / "straight", tmp_path / "stopped"
     assert train_main(overrides(tiny, straight, max_steps=3)) == 0
@@ -336,8 +332,8 @@ def test_a_group_sigterm_that_breaks_the_scoring_is_redone_on_resume(tiny, tmp_p
 def test_held_out_accuracy_broken_down_by_a_row_field(tiny, tmp_path):
     """``eval_group_by`` adds the accuracy per value of a row field to the evaluation (the code task's
     families); the groups' accuracies weighted by their sizes give the overall accuracy."""
-    from grpo_train.cli import train_main
-    from grpo_train.evaluate import accuracy_by
+    from verigrpo.grpo_train.cli import train_main
+    from verigrpo.grpo_train.evaluate import accuracy_by
 
     assert accuracy_by([("a", 1), ("b", 0), ("a", 0), ("a", 1)]) == {"a": 2 / 3, "b": 0.0}
     out = tmp_path / "run"
@@ -352,7 +348,7 @@ def test_held_out_accuracy_broken_down_by_a_row_field(tiny, tmp_path):
 def test_a_resumed_run_keeps_its_before_evaluation_in_the_summary(tiny, tmp_path, monkeypatch):
     """The "before" evaluation runs only at step 0; a run stopped and resumed still reports it (it travels in
     the checkpoint), so summary.json has both ends."""
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     out = tmp_path / "run"
     _patch_generate(monkeypatch, 2, lambda: os.kill(os.getpid(), signal.SIGINT))
@@ -366,8 +362,7 @@ def test_a_resumed_run_keeps_its_before_evaluation_in_the_summary(tiny, tmp_path
 
 def test_hard_interrupt_before_the_update_saves_the_last_finished_step(tiny, tmp_path, monkeypatch):
     import torch
-
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     def interrupt() -> None:
         raise KeyboardInterrupt
@@ -381,8 +376,8 @@ def test_hard_interrupt_before_the_update_saves_the_last_finished_step(tiny, tmp
 
 
 def test_resume_without_checkpoint_is_an_error(tiny, tmp_path):
-    from grpo_train.config import load_config
-    from grpo_train.train import train
+    from verigrpo.grpo_train.config import load_config
+    from verigrpo.grpo_train.train import train
 
     with pytest.raises(FileNotFoundError, match="no checkpoint"):
         train(load_config(None, overrides(tiny, tmp_path / "empty")[1::2]), resume=True)
@@ -391,9 +386,9 @@ def test_resume_without_checkpoint_is_an_error(tiny, tmp_path):
 def test_fresh_run_into_a_used_output_dir_is_refused_and_loses_nothing(tiny, tmp_path):
     """From Python (the CLI moves the earlier run aside first), a fresh run must not truncate the earlier
     run's metrics or overwrite its checkpoint."""
-    from grpo_train.cli import train_main
-    from grpo_train.config import load_config
-    from grpo_train.train import train
+    from verigrpo.grpo_train.cli import train_main
+    from verigrpo.grpo_train.config import load_config
+    from verigrpo.grpo_train.train import train
 
     out = tmp_path / "run"
     assert train_main(overrides(tiny, out, max_steps=1)) == 0
@@ -407,7 +402,7 @@ def test_fresh_run_into_a_used_output_dir_is_refused_and_loses_nothing(tiny, tmp
 def test_ref_offload_trains_exactly_like_an_in_memory_reference(tiny, tmp_path):
     """beta > 0 with the reference refreshed every step: offloading its weights to a file changes nothing in
     the metrics (KL included) or the final weights, and the file is removed at the end."""
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     extra = {"beta": 0.1, "ref_refresh_every": 1, "max_steps": 3}
     plain, offload = tmp_path / "plain", tmp_path / "offload"
@@ -428,8 +423,7 @@ def test_optimizer_offload_trains_exactly_like_in_memory_states_and_resumes(tiny
     nothing: same metrics, same weights and optimizer state; a checkpoint written while they are offloaded
     holds the real states, so a resumed run continues exactly; the file is removed at the end."""
     import torch
-
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     extra = {"beta": 0.04, "num_iterations": 2, "minibatches": 2, "lr_schedule": "constant"}
     plain, offload = tmp_path / "plain", tmp_path / "offload"
@@ -456,7 +450,7 @@ def test_logger_writes_tensorboard_scalars_when_installed(tmp_path, monkeypatch)
     (a recording stand-in for SummaryWriter: tensorboard itself is not a test dependency)."""
     import types
 
-    from grpo_train.metrics import Logger
+    from verigrpo.grpo_train.metrics import Logger
 
     written: list[tuple[str, float, int]] = []
 
@@ -518,8 +512,8 @@ def test_two_process_torchrun_matches_one_process(tiny, tmp_path):
 
 def test_a_completion_does_not_depend_on_its_batch_mates(tiny):
     """Seeded per completion: sampling rows together or one at a time gives the same completions."""
-    from grpo_train.model import load_model, load_tokenizer
-    from grpo_train.rollout import generate, sample_seed
+    from verigrpo.grpo_train.model import load_model, load_tokenizer
+    from verigrpo.grpo_train.rollout import generate, sample_seed
 
     model, tokenizer = load_model(tiny["model"]), load_tokenizer(tiny["model"])
     rows = [{"prompt": "a"}, {"prompt": "a much longer prompt"}]
@@ -538,8 +532,8 @@ def test_a_completion_does_not_depend_on_its_batch_mates(tiny):
 def test_the_models_own_generation_config_does_not_change_the_samples(tiny):
     """A hub model's repetition_penalty or no_repeat_ngram_size would bend the samples away from softmax(z / T),
     the law the ratio and the KL assume: generate() must ignore them."""
-    from grpo_train.model import load_model, load_tokenizer
-    from grpo_train.rollout import generate, sample_seed
+    from verigrpo.grpo_train.model import load_model, load_tokenizer
+    from verigrpo.grpo_train.rollout import generate, sample_seed
 
     model, tokenizer = load_model(tiny["model"]), load_tokenizer(tiny["model"])
     kw = {"num_generations": 4, "max_new_tokens": 12, "temperature": 1.0, "top_p": 1.0, "system_prompt": ""}
@@ -554,7 +548,7 @@ def test_the_models_own_generation_config_does_not_change_the_samples(tiny):
 def test_minibatches_take_the_ratio_to_the_generating_policy(tiny, tmp_path):
     """With mu = 1 but two minibatches the second minibatch is updated by a policy that already moved: its ratio
     to the generating policy is not 1, so the approximate KL to the old policy must be positive."""
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     out = tmp_path / "mb"
     assert train_main(overrides(tiny, out, minibatches=2, learning_rate=5e-2)) == 0
@@ -563,7 +557,7 @@ def test_minibatches_take_the_ratio_to_the_generating_policy(tiny, tmp_path):
 
 def test_refreshed_reference_is_checkpointed_and_resumed(tiny, tmp_path):
     """Iterative GRPO: the refreshed reference is part of the atomic checkpoint, and --resume continues from it."""
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     out = tmp_path / "refresh"
     extra = {"beta": 0.04, "ref_refresh_every": 1, "max_steps": 1}
@@ -575,7 +569,7 @@ def test_refreshed_reference_is_checkpointed_and_resumed(tiny, tmp_path):
 
 
 def test_process_advantages_without_step_rewards_is_a_clear_error():
-    from grpo_train.train import token_steps
+    from verigrpo.grpo_train.train import token_steps
 
     scored = [Reward(1.0, Status.CORRECT), Reward(0.0, Status.WRONG)]
     with pytest.raises(ValueError, match="needs step rewards"):
@@ -586,8 +580,7 @@ def test_seeded_sampler_draws_from_the_softmax():
     """Inverse-CDF draws with temperature: empirical frequencies match softmax(logits / T); top-p keeps the
     nucleus only; each row's draws depend on its own seed, not on the other rows."""
     import torch
-
-    from grpo_train.rollout import SeededSampler
+    from verigrpo.grpo_train.rollout import SeededSampler
 
     logits = torch.tensor([[2.0, 1.0, 0.0, -1.0]])
     sampler = SeededSampler([123], temperature=0.7, top_p=1.0)
@@ -620,8 +613,7 @@ def test_inverse_cdf_in_blocks_draws_what_the_full_cdf_draws(weights, u, chunk):
     every partial sum exact, so any difference is a logic error. A zero-probability token is never drawn, also
     at a block's end and for u just below 1."""
     import torch
-
-    from grpo_train.rollout import inverse_cdf
+    from verigrpo.grpo_train.rollout import inverse_cdf
 
     probs = torch.tensor([weights], dtype=torch.float32) / 8  # [1, V]
     cdf = probs.double().cumsum(-1)
@@ -639,9 +631,8 @@ def test_decode_matches_a_full_forward_and_stops_at_eos(tiny):
     """The cached decoding loop (prompt run once, cache repeated G times) picks the tokens a full no-cache
     forward would pick greedily, and pads after EOS."""
     import torch
-
-    from grpo_train.model import load_model
-    from grpo_train.rollout import decode
+    from verigrpo.grpo_train.model import load_model
+    from verigrpo.grpo_train.rollout import decode
 
     model = load_model(tiny["model"]).eval()
     prompts = torch.tensor([[0, 5, 6, 7], [8, 9, 10, 11]])  # row 0 left-padded by one
@@ -658,7 +649,7 @@ def test_decode_matches_a_full_forward_and_stops_at_eos(tiny):
             seq.append(nxt)
     # Sampling, with and without an end-of-sequence token: a row that stops leaves the batch, and the rows left
     # draw exactly what they drew in the full batch (each row's generator advances only while it runs).
-    from grpo_train.rollout import SeededSampler
+    from verigrpo.grpo_train.rollout import SeededSampler
 
     def sampled(eos: int) -> torch.Tensor:
         return decode(model, prompts, mask, num_generations=3, max_new_tokens=12, eos_token_id=eos,
@@ -682,8 +673,7 @@ def test_shared_prefix_lengths_and_the_prompts_left_after_it():
     """Hand-computed: each left-padded prompt shares the prefix's first tokens up to its first difference, and
     never its last token (that one predicts the first completion token); what is left is left-padded again."""
     import torch
-
-    from grpo_train.rollout import drop_shared, shared_lengths
+    from verigrpo.grpo_train.rollout import drop_shared, shared_lengths
 
     prefix = torch.tensor([7, 8, 9])
     prompts = torch.tensor([
@@ -711,9 +701,8 @@ def test_decode_with_a_shared_prefix_samples_what_full_prompts_sample(tiny, gree
     tokens it shares) decodes the same tokens as running every prompt in full: greedy, and sampled with
     per-completion seeds; prompts that share all, part or none of the prefix, and left padding."""
     import torch
-
-    from grpo_train.model import load_model
-    from grpo_train.rollout import SeededSampler, decode
+    from verigrpo.grpo_train.model import load_model
+    from verigrpo.grpo_train.rollout import SeededSampler, decode
 
     model = load_model(tiny["model"]).eval()
     with torch.no_grad():  # sharp attention: a random tiny model's is near uniform, blind to positions and masks
@@ -742,9 +731,8 @@ def test_template_prefix_is_what_every_chat_prompt_starts_with(tiny):
     prompt starts with it, so all of it is shared; without a template it is the system prompt and its blank
     line, and empty without one."""
     import torch
-
-    from grpo_train.model import load_tokenizer
-    from grpo_train.rollout import chat_prompts, shared_lengths, template_prefix
+    from verigrpo.grpo_train.model import load_tokenizer
+    from verigrpo.grpo_train.rollout import chat_prompts, shared_lengths, template_prefix
 
     tokenizer = load_tokenizer(tiny["model"])
     rows = [{"prompt": "Compute 1 + 2."}, {"prompt": "Say hi"}]
@@ -765,9 +753,8 @@ def test_stop_strings_end_a_completion_at_the_token_that_completes_them(tiny):
     string's first occurrence, the loss mask covers exactly the tokens up to it, the row is not truncated, and
     the tokens before it are the ones sampled without the stop string (greedy and seeded)."""
     import torch
-
-    from grpo_train.model import load_model, load_tokenizer
-    from grpo_train.rollout import generate
+    from verigrpo.grpo_train.model import load_model, load_tokenizer
+    from verigrpo.grpo_train.rollout import generate
 
     model, tokenizer = load_model(tiny["model"]).eval(), load_tokenizer(tiny["model"])
     rows = [{"prompt": "Say something."}, {"prompt": "And more."}]
@@ -791,8 +778,8 @@ def test_stop_strings_end_a_completion_at_the_token_that_completes_them(tiny):
 
 
 def test_stop_tokens_include_the_generation_configs(tiny):
-    from grpo_train.model import load_model, load_tokenizer
-    from grpo_train.rollout import stop_token_ids
+    from verigrpo.grpo_train.model import load_model, load_tokenizer
+    from verigrpo.grpo_train.rollout import stop_token_ids
 
     model, tokenizer = load_model(tiny["model"]), load_tokenizer(tiny["model"])
     assert stop_token_ids(model, tokenizer) == [tokenizer.eos_token_id]
@@ -804,9 +791,8 @@ def test_rollout_linears_compute_what_autocast_and_fp32_compute(tiny):
     """bf16 rollout weights give exactly autocast's logits; MKL-packed fp32 weights give float32's logits; the
     model is restored afterwards."""
     import torch
-
-    from grpo_train.model import autocast, load_model
-    from grpo_train.rollout import rollout_linears
+    from verigrpo.grpo_train.model import autocast, load_model
+    from verigrpo.grpo_train.rollout import rollout_linears
 
     model = load_model(tiny["model"]).eval()
     ids = torch.tensor([[1, 2, 3, 4, 5, 6]])
@@ -828,8 +814,7 @@ def test_rollout_linears_compute_what_autocast_and_fp32_compute(tiny):
 
 def test_micro_batches_sort_lengths_within_groups():
     import torch
-
-    from grpo_train.train import micro_batches
+    from verigrpo.grpo_train.train import micro_batches
 
     lengths = torch.tensor([3, 9, 1, 7, 2, 8, 5, 4])  # two groups of 4
     parts = micro_batches(torch.tensor([0, 1, 2, 3, 4, 5, 6, 7]), lengths, 2, group_size=4)
@@ -842,8 +827,7 @@ def test_micro_batches_sort_lengths_within_groups():
 def test_offloaded_weights_round_trip(tiny, tmp_path):
     """ref_offload: the module's parameters leave memory between uses and come back bit for bit."""
     import torch
-
-    from grpo_train.model import OffloadedWeights, frozen_copy, load_model
+    from verigrpo.grpo_train.model import OffloadedWeights, frozen_copy, load_model
 
     model = load_model(tiny["model"])
     ref = frozen_copy(model)
@@ -869,7 +853,7 @@ def test_offloaded_weights_round_trip(tiny, tmp_path):
 
 
 def test_pass_at_k_hand_cases():
-    from grpo_train.evaluate import pass_at_k
+    from verigrpo.grpo_train.evaluate import pass_at_k
 
     assert pass_at_k(5, 0, 1) == 0.0
     assert pass_at_k(5, 5, 3) == 1.0
@@ -882,7 +866,7 @@ def test_pass_at_k_hand_cases():
 
 @pytest.mark.parametrize("n, c, k", [(6, 2, 3), (7, 3, 2), (8, 1, 5), (5, 4, 1)])
 def test_pass_at_k_equals_the_fraction_of_k_subsets_with_a_correct_sample(n, c, k):
-    from grpo_train.evaluate import pass_at_k
+    from verigrpo.grpo_train.evaluate import pass_at_k
 
     samples = [True] * c + [False] * (n - c)
     subsets = list(itertools.combinations(samples, k))
@@ -890,7 +874,7 @@ def test_pass_at_k_equals_the_fraction_of_k_subsets_with_a_correct_sample(n, c, 
 
 
 def test_eval_main_reports_accuracy_and_pass_at_k(tiny, tmp_path):
-    from grpo_train.cli import eval_main
+    from verigrpo.grpo_train.cli import eval_main
 
     out = tmp_path / "eval.json"
     args = overrides(tiny, tmp_path / "unused", eval_samples=4, eval_k=[1, 4], eval_size=3)
@@ -898,7 +882,7 @@ def test_eval_main_reports_accuracy_and_pass_at_k(tiny, tmp_path):
     result = json.loads(out.read_text())
     assert result["problems"] == 3 and 0 <= result["accuracy"] <= 1
     assert 0 <= result["pass@1"] <= result["pass@4"] <= 1
-    from grpo_train.hardware import run_device
+    from verigrpo.grpo_train.hardware import run_device
 
     assert result["device"] == str(run_device())  # the device train would use (a GPU when present), not always the CPU
     shutil.rmtree(tmp_path / "unused", ignore_errors=True)
@@ -906,7 +890,7 @@ def test_eval_main_reports_accuracy_and_pass_at_k(tiny, tmp_path):
 
 def test_chat_format_dataset_trains(tiny, tmp_path):
     """A dataset whose prompt column holds chats (lists of messages) trains end to end; the samples log keeps the chat."""
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     data = tmp_path / "chat.jsonl"
     data.write_text("".join(json.dumps({"messages": [{"role": "system", "content": "Digits only."},
@@ -921,9 +905,9 @@ def test_chat_format_dataset_trains(tiny, tmp_path):
 
 def test_malformed_dataset_row_fails_before_the_model_is_loaded(tiny, tmp_path, monkeypatch):
     """A bad row is reported with its line, and no time is spent loading a model first."""
-    import grpo_train.train as train_module
-    from grpo_train.config import load_config
-    from grpo_train.data import DatasetError
+    import verigrpo.grpo_train.train as train_module
+    from verigrpo.grpo_train.config import load_config
+    from verigrpo.grpo_train.data import DatasetError
 
     data = tmp_path / "bad.jsonl"
     data.write_text(json.dumps({"prompt": "Say 11.", "reference": "1"}) + "\n" + json.dumps({"prompt": "Say 22."}) + "\n")
@@ -940,7 +924,7 @@ def test_malformed_dataset_row_fails_before_the_model_is_loaded(tiny, tmp_path, 
 
 def test_base_model_style_prompts_train(tiny, tmp_path):
     """chat_template = false (what a base model's tokenizer without a template gets too): the prompt text as it is."""
-    from grpo_train.cli import train_main
+    from verigrpo.grpo_train.cli import train_main
 
     out = tmp_path / "run"
     assert train_main(overrides(tiny, out, chat_template=False, system_prompt="Digits only.", max_steps=1)) == 0
@@ -951,8 +935,7 @@ def test_a_checkpoint_that_cannot_be_written_leaves_the_previous_one(tmp_path):
     """A full disk during a save: a clear error that says where the last good checkpoint is, the
     partial copy removed (it may be what filled the disk), the previous checkpoint intact."""
     import torch
-
-    from grpo_train.checkpoints import CheckpointError, find_checkpoint, save_checkpoint
+    from verigrpo.grpo_train.checkpoints import CheckpointError, find_checkpoint, save_checkpoint
 
     class Saver:
         def __init__(self, fail: bool = False) -> None:
@@ -982,12 +965,11 @@ def test_the_update_does_not_depend_on_the_micro_batch_size(tiny, aggregation):
 
     import torch
     from accelerate import Accelerator
-
-    from grpo_train.config import Config
-    from grpo_train.model import load_model, load_tokenizer
-    from grpo_train.packing import SharedPromptLM
-    from grpo_train.rollout import generate
-    from grpo_train.train import Batch, update_policy
+    from verigrpo.grpo_train.config import Config
+    from verigrpo.grpo_train.model import load_model, load_tokenizer
+    from verigrpo.grpo_train.packing import SharedPromptLM
+    from verigrpo.grpo_train.rollout import generate
+    from verigrpo.grpo_train.train import Batch, update_policy
 
     tokenizer, base = load_tokenizer(tiny["model"]), load_model(tiny["model"])
     rows = [{"prompt": "ab"}, {"prompt": "cdef"}]

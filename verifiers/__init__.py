@@ -5,8 +5,8 @@ with ``@register("name")``, look it up with ``get_verifier("name")``, score many
 with :class:`ScoringPool`.
 """
 
-from verifiers.types import Reward, Status, StepReward, Verifier  # noqa: I001
-from verifiers.registry import (
+from verigrpo.verifiers.types import Reward, Status, StepReward, Verifier  # noqa: I001
+from verigrpo.verifiers.registry import (
     ENTRY_POINT_GROUP,
     UnknownVerifierError,
     get_verifier,
@@ -15,9 +15,9 @@ from verifiers.registry import (
 )
 
 # Built-ins register themselves on import.
-from verifiers import math, format_tags, math_steps, code  # noqa: F401,E402
-from verifiers.compose import Composite, compose  # noqa: E402
-from verifiers.pool import ScoringPool  # noqa: E402
+from verigrpo.verifiers import math, format_tags, math_steps, code  # noqa: F401,E402
+from verigrpo.verifiers.compose import Composite, compose  # noqa: E402
+from verigrpo.verifiers.pool import ScoringPool  # noqa: E402
 
 __all__ = [
     "ENTRY_POINT_GROUP",

@@ -45,11 +45,11 @@ from decimal import Decimal, InvalidOperation
 from enum import Enum
 from typing import Any
 
-from verifiers.cli import build_verifier_or_exit, check_paths, positive, read_rows
-from verifiers.code import _parse_reference as parse_code_reference
-from verifiers.pool import ScoringPool
-from verifiers.registry import list_verifiers
-from verifiers.types import Reward, Status
+from verigrpo.verifiers.cli import build_verifier_or_exit, check_paths, positive, read_rows
+from verigrpo.verifiers.code import _parse_reference as parse_code_reference
+from verigrpo.verifiers.pool import ScoringPool
+from verigrpo.verifiers.registry import list_verifiers
+from verigrpo.verifiers.types import Reward, Status
 
 CHUNK = 256  # trials handed to the pool at once
 EXAMPLES = 3  # paid examples kept per hack in the JSON report

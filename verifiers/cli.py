@@ -25,11 +25,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from verifiers.compose import compose
-from verifiers.pool import ScoringPool
-from verifiers.references import check_references, describe
-from verifiers.registry import UnknownVerifierError, get_verifier, list_verifiers
-from verifiers.types import Reward, Status, Verifier
+from verigrpo.verifiers.compose import compose
+from verigrpo.verifiers.pool import ScoringPool
+from verigrpo.verifiers.references import check_references, describe
+from verigrpo.verifiers.registry import UnknownVerifierError, get_verifier, list_verifiers
+from verigrpo.verifiers.types import Reward, Status, Verifier
 
 try:  # Python 3.11+
     import tomllib

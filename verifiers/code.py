@@ -66,9 +66,9 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from sandboxes.execute import SETUP_GRACE_S, Limits
-from sandboxes.forkserver import SandboxConfig, SandboxUnavailable, get_server
-from sandboxes.harness import (
+from verigrpo.sandboxes.execute import SETUP_GRACE_S, Limits
+from verigrpo.sandboxes.forkserver import SandboxConfig, SandboxUnavailable, get_server
+from verigrpo.sandboxes.harness import (
     CRASH,
     ERROR,
     MEMORY,
@@ -83,8 +83,8 @@ from sandboxes.harness import (
     run_check,
     run_io_tests,
 )
-from verifiers.registry import register
-from verifiers.types import Reward, Status
+from verigrpo.verifiers.registry import register
+from verigrpo.verifiers.types import Reward, Status
 
 _TAG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")  # the fence's language tag: at most one line, matched once
 _PY_TAGS = {"", "python", "py", "python3", "py3"}

@@ -23,10 +23,10 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from verifiers.pool import call_safely, time_budget, verifier_key
-from verifiers.references import reference_problem
-from verifiers.registry import get_verifier
-from verifiers.types import Reward, Status, Verifier
+from verigrpo.verifiers.pool import call_safely, time_budget, verifier_key
+from verigrpo.verifiers.references import reference_problem
+from verigrpo.verifiers.registry import get_verifier
+from verigrpo.verifiers.types import Reward, Status, Verifier
 
 
 @dataclasses.dataclass(frozen=True)

@@ -39,8 +39,8 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from verifiers.registry import register
-from verifiers.types import Reward, Status
+from verigrpo.verifiers.registry import register
+from verigrpo.verifiers.types import Reward, Status
 
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*\Z")
 

@@ -4,8 +4,8 @@
 from here; new code imports from :mod:`verifiers.math`.
 """
 
-from verifiers.math.guards import make_binomial, make_factorial, make_func, make_pow
-from verifiers.math.lex import (
+from verigrpo.verifiers.math.guards import make_binomial, make_factorial, make_func, make_pow
+from verigrpo.verifiers.math.lex import (
     FUNCS,
     GREEK,
     MULTI_FUNCS,
@@ -16,7 +16,7 @@ from verifiers.math.lex import (
     canonical_unit,
     tokenize,
 )
-from verifiers.math.nodes import (
+from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     MAX_DEPTH,
     MAX_DIGITS,
@@ -38,8 +38,8 @@ from verifiers.math.nodes import (
     Union,
     remove_points,
 )
-from verifiers.math.normalize import normalize, strip_math_delimiters
-from verifiers.math.parse import parse_answer, parse_math
+from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.parse import parse_answer, parse_math
 
 __all__ = [
     "FUNCS", "GREEK", "MAX_ANSWER_CHARS", "MAX_DEPTH", "MAX_DIGITS", "MAX_EXPONENT", "MAX_FACTORIAL",

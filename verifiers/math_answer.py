@@ -4,7 +4,7 @@ Kept so that ``verifiers.math_answer.math_answer``, ``extract_answer``, ``answer
 public names still import from here; new code imports from :mod:`verifiers.math`.
 """
 
-from verifiers.math import (
+from verigrpo.verifiers.math import (
     DECIMAL_REL_TOL,
     EXACT_REL_TOL,
     MAX_ANSWER_CHARS,

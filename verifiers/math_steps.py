@@ -77,14 +77,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 import sympy
-
-from verifiers.math.lex import PROSE, Tok, tokenize
-from verifiers.math.nodes import ParseError
-from verifiers.math.parse import parse_tokens
-from verifiers.math.values import equality_holds
-from verifiers.registry import register
-from verifiers.steps import SPLITTERS, Step, detect_split, split_steps
-from verifiers.types import Reward, Status, StepReward
+from verigrpo.verifiers.math.lex import PROSE, Tok, tokenize
+from verigrpo.verifiers.math.nodes import ParseError
+from verigrpo.verifiers.math.parse import parse_tokens
+from verigrpo.verifiers.math.values import equality_holds
+from verigrpo.verifiers.registry import register
+from verigrpo.verifiers.steps import SPLITTERS, Step, detect_split, split_steps
+from verigrpo.verifiers.types import Reward, Status, StepReward
 
 __all__ = [  # the splitter's names too, for the callers that import them from here
     "MAX_CLAIMS", "SPLITTERS", "Claim", "Step", "detect_split", "find_answer_step", "find_claims", "math_steps",
@@ -504,7 +503,7 @@ def math_steps(
     step_weight: outcome = (1 - w) * final + w * fraction of scored steps that are correct.
     last_number_fallback: passed to the ``math`` verifier (credit a bare last number as the answer).
     """
-    from verifiers.math.verifier import math_answer  # lazy: math_answer is heavier and imports later
+    from verigrpo.verifiers.math.verifier import math_answer  # lazy: math_answer is heavier and imports later
 
     if not 0.0 <= step_weight <= 1.0:
         raise ValueError(f"step_weight must be in [0, 1], got {step_weight}")

@@ -42,9 +42,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pebble
-
-from verifiers.registry import get_verifier
-from verifiers.types import Reward, Status, Verifier
+from verigrpo.verifiers.registry import get_verifier
+from verigrpo.verifiers.types import Reward, Status, Verifier
 
 
 def verifier_key(verifier: Any) -> str:
@@ -155,7 +154,7 @@ class ScoringPool:
         self._lock = threading.Lock()
         ctx = multiprocessing.get_context(context)
         if context == "forkserver":
-            ctx.set_forkserver_preload(["verifiers"])
+            ctx.set_forkserver_preload(["verigrpo.verifiers"])
         self._pool = pebble.ProcessPool(
             max_workers=workers, initializer=_limit_memory, initargs=(worker_memory_mb,), context=ctx
         )

@@ -36,8 +36,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from verifiers.math_steps import Step, split_steps
-from verifiers.types import Reward, Status, StepReward, Verifier
+from verigrpo.verifiers.math_steps import Step, split_steps
+from verigrpo.verifiers.types import Reward, Status, StepReward, Verifier
 
 
 class ProcessRewardModel(Protocol):

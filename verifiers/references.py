@@ -18,7 +18,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from verifiers.pool import declared
+from verigrpo.verifiers.pool import declared
 
 
 def reference_problem(verifier: Any, row: Mapping[str, Any]) -> str | None:

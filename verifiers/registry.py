@@ -23,7 +23,7 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
-from verifiers.types import Verifier
+from verigrpo.verifiers.types import Verifier
 
 ENTRY_POINT_GROUP = "verigrpo.verifiers"
 _REGISTRY: dict[str, Verifier] = {}

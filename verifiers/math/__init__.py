@@ -459,10 +459,10 @@ Required forms, statuses, limits, echoes
 
 from __future__ import annotations
 
-from verifiers.math.boxes import extract_reference
-from verifiers.math.compare import answers_equivalent, nodes_equal
-from verifiers.math.extract import Extraction, extract_answer
-from verifiers.math.nodes import (
+from verigrpo.verifiers.math.boxes import extract_reference
+from verigrpo.verifiers.math.compare import answers_equivalent, nodes_equal
+from verigrpo.verifiers.math.extract import Extraction, extract_answer
+from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     Answers,
     Bracket,
@@ -475,10 +475,15 @@ from verifiers.math.nodes import (
     Text,
     Union,
 )
-from verifiers.math.normalize import normalize, strip_math_delimiters
-from verifiers.math.parse import parse_answer, parse_math
-from verifiers.math.values import DECIMAL_REL_TOL, EXACT_REL_TOL, SYMBOLIC_REL_TOL, expressions_equal
-from verifiers.math.verifier import MAX_COMPLETION_CHARS, check_reference, math_answer, read_reference
+from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.parse import parse_answer, parse_math
+from verigrpo.verifiers.math.values import DECIMAL_REL_TOL, EXACT_REL_TOL, SYMBOLIC_REL_TOL, expressions_equal
+from verigrpo.verifiers.math.verifier import (
+    MAX_COMPLETION_CHARS,
+    check_reference,
+    math_answer,
+    read_reference,
+)
 
 __all__ = [
     "DECIMAL_REL_TOL",

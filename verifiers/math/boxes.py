@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from verifiers.math.nodes import MAX_ANSWER_CHARS
-from verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS
+from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
 _TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"

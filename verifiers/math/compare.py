@@ -8,10 +8,9 @@ from __future__ import annotations
 import re
 
 import sympy
-
-from verifiers.math.boxes import extract_reference
-from verifiers.math.conditions import conditions_equal, is_condition
-from verifiers.math.nodes import (
+from verigrpo.verifiers.math.boxes import extract_reference
+from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
+from verigrpo.verifiers.math.nodes import (
     Answers,
     Bracket,
     Choice,
@@ -24,9 +23,9 @@ from verifiers.math.nodes import (
     Union,
     remove_points,
 )
-from verifiers.math.normalize import normalize, strip_math_delimiters
-from verifiers.math.parse import parse_answer
-from verifiers.math.values import _constant_ratio, _exprs_equal
+from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.values import _constant_ratio, _exprs_equal
 
 
 def answers_equivalent(pred: str, gold: str) -> bool:

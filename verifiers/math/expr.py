@@ -12,8 +12,7 @@ import re
 from typing import Any
 
 import sympy
-
-from verifiers.math.guards import (
+from verigrpo.verifiers.math.guards import (
     _div,
     _matrix_arith,
     _number,
@@ -26,8 +25,16 @@ from verifiers.math.guards import (
     make_func,
     make_pow,
 )
-from verifiers.math.lex import ANSWER, MULTI_FUNCS, Reading, Tok, _math_like, _word_is_symbols, tokenize
-from verifiers.math.nodes import (
+from verigrpo.verifiers.math.lex import (
+    ANSWER,
+    MULTI_FUNCS,
+    Reading,
+    Tok,
+    _math_like,
+    _word_is_symbols,
+    tokenize,
+)
+from verigrpo.verifiers.math.nodes import (
     MAX_DEPTH,
     MAX_FACTORIAL,
     PM,

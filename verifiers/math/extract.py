@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from verifiers.math.boxes import (
+from verigrpo.verifiers.math.boxes import (
     _BOX_RE,
     _GSM_RE,
     _MAX_BLOCKS,
@@ -17,11 +17,11 @@ from verifiers.math.boxes import (
     _last_answer_tag,
     _last_match,
 )
-from verifiers.math.compare import answers_equivalent
-from verifiers.math.forms import one_number_sentence, standalone_number, trailing_latex
-from verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
-from verifiers.math.normalize import normalize, strip_math_delimiters
-from verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.compare import answers_equivalent
+from verigrpo.verifiers.math.forms import one_number_sentence, standalone_number, trailing_latex
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
+from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.parse import parse_answer
 
 
 @dataclasses.dataclass(frozen=True)

@@ -15,9 +15,8 @@ from __future__ import annotations
 import re
 
 import sympy
-
-from verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Expr, Node, Relation
-from verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Expr, Node, Relation
+from verigrpo.verifiers.math.parse import parse_answer
 
 WINDOW = 12 * sympy.pi  # members compared inside |x| <= WINDOW (a margin outside it for the other side)
 MAX_INDEX = 60  # |k| tried for each family

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-from verifiers.math.lex import UNIT_ALIASES
-from verifiers.math.nodes import Expr, Relation
-from verifiers.math.normalize import strip_math_delimiters
-from verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.lex import UNIT_ALIASES
+from verigrpo.verifiers.math.nodes import Expr, Relation
+from verigrpo.verifiers.math.normalize import strip_math_delimiters
+from verigrpo.verifiers.math.parse import parse_answer
 
 _WORD_AFTER_RE = re.compile(r"[A-Za-z]+")
 # a numeral as the fallback reads it (sign, thousands groups, decimals)

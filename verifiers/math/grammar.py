@@ -10,10 +10,9 @@ import dataclasses
 import re
 
 import sympy
-
-from verifiers.math.expr import _ExprParser
-from verifiers.math.guards import _scalar, make_binomial
-from verifiers.math.lex import (
+from verigrpo.verifiers.math.expr import _ExprParser
+from verigrpo.verifiers.math.guards import _scalar, make_binomial
+from verigrpo.verifiers.math.lex import (
     _SCALES,
     _function_name,
     _is_label,
@@ -22,7 +21,7 @@ from verifiers.math.lex import (
     label_name,
     tokenize,
 )
-from verifiers.math.nodes import (
+from verigrpo.verifiers.math.nodes import (
     Answers,
     Bracket,
     Expr,
@@ -36,7 +35,7 @@ from verifiers.math.nodes import (
     remove_points,
     set_algebra,
 )
-from verifiers.math.units import phrase_words
+from verigrpo.verifiers.math.units import phrase_words
 
 
 class _Parser(_ExprParser):

@@ -20,9 +20,8 @@ import math
 from typing import TypeVar
 
 import sympy
-
-from verifiers.math.lex import FUNCS, PAREN_FUNCS
-from verifiers.math.nodes import (
+from verigrpo.verifiers.math.lex import FUNCS, PAREN_FUNCS
+from verigrpo.verifiers.math.nodes import (
     MAX_DIGITS,
     MAX_EXPONENT,
     MAX_FACTORIAL,

@@ -13,10 +13,9 @@ import dataclasses
 import re
 
 import sympy
-
-from verifiers.math.nodes import MAX_DEPTH, MAX_TOKENS, ParseError
-from verifiers.math.normalize import _UNICODE, _superscripts, strip_layout
-from verifiers.math.units import ascii_units, unit_phrase_end, unit_word
+from verigrpo.verifiers.math.nodes import MAX_DEPTH, MAX_TOKENS, ParseError
+from verigrpo.verifiers.math.normalize import _UNICODE, _superscripts, strip_layout
+from verigrpo.verifiers.math.units import ascii_units, unit_phrase_end, unit_word
 
 FUNCS = {
     "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot, "sec": sympy.sec, "csc": sympy.csc,

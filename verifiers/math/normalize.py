@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from verifiers.math.units import ascii_units
+from verigrpo.verifiers.math.units import ascii_units
 
 _MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 
 import sympy
-
-from verifiers.math.grammar import _Parser
-from verifiers.math.guards import _div, _scalar
-from verifiers.math.lex import (
+from verigrpo.verifiers.math.grammar import _Parser
+from verigrpo.verifiers.math.guards import _div, _scalar
+from verigrpo.verifiers.math.lex import (
     _SCALES,
     FUNCS,
     MULTI_FUNCS,
@@ -25,7 +24,7 @@ from verifiers.math.lex import (
     canonical_unit,
     tokenize,
 )
-from verifiers.math.nodes import (
+from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     MAX_TOKENS,
     PM,
@@ -38,7 +37,7 @@ from verifiers.math.nodes import (
     Text,
     _check_no_pm,
 )
-from verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|mathbf|textnormal)\s*\{([^{}]*)\}")
 _MIXED_PLAIN = re.compile(r"(-?)(\d+)\s+(\d+)\s*/\s*(\d+)")

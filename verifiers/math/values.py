@@ -18,10 +18,9 @@ import random
 
 import mpmath
 import sympy
-
-from verifiers.math.lex import UNIT_ALIASES
-from verifiers.math.nodes import Expr
-from verifiers.math.units import unit_scale
+from verigrpo.verifiers.math.lex import UNIT_ALIASES
+from verigrpo.verifiers.math.nodes import Expr
+from verigrpo.verifiers.math.units import unit_scale
 
 DECIMAL_REL_TOL = 1e-6  # decimal vs exact non-terminating value
 EXACT_REL_TOL = 1e-20  # two exact constants, compared at 30 digits

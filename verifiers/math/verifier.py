@@ -9,14 +9,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import sympy
-
-from verifiers.math.boxes import extract_reference
-from verifiers.math.compare import _as_list, nodes_equal
-from verifiers.math.conditions import conditions_equal, is_condition
-from verifiers.math.extract import _has_or, extract_answer
-from verifiers.math.families import family_verdict
-from verifiers.math.forms import labelled_tuples
-from verifiers.math.nodes import (
+from verigrpo.verifiers.math.boxes import extract_reference
+from verigrpo.verifiers.math.compare import _as_list, nodes_equal
+from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
+from verigrpo.verifiers.math.extract import _has_or, extract_answer
+from verigrpo.verifiers.math.families import family_verdict
+from verigrpo.verifiers.math.forms import labelled_tuples
+from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     Answers,
     Bracket,
@@ -29,10 +28,10 @@ from verifiers.math.nodes import (
     Text,
     Union,
 )
-from verifiers.math.normalize import normalize, strip_math_delimiters
-from verifiers.math.parse import parse_answer
-from verifiers.registry import register
-from verifiers.types import Reward, Status
+from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.registry import register
+from verigrpo.verifiers.types import Reward, Status
 
 MAX_COMPLETION_CHARS = 100_000
 
