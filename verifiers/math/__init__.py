@@ -56,7 +56,10 @@ else it is its value. Units: a unit on one side only is dropped (``10`` pays aga
 convert when their dimensions agree (SI symbols with their prefixes, read case-sensitively: ``0.001 MN`` is
 ``1 kN``, ``1 mN`` is not; compound units ``m kg s^-2``, ``km/h``; ``µ``/``u`` for micro, ``Ω``/``ohm``), else
 they differ (``100 km`` is not ``100 m``). Letters after a number that could also be symbols (``2 nm``, ``5 m``)
-are a unit only against a side that states a unit: against a bare value they are symbols (``5 m`` is not ``5``).
+are a unit only against a side that states a unit: against a bare value they are symbols (``5 m`` is not ``5``);
+set upright (``\\mathrm{~J}``, ``\\text{ kJ}``, several factors with exponents, ``\\cdot`` or a thin space between them)
+a unit symbol is a unit on either side, as are ``\\mu`` before a unit (micro), ``\\Omega`` after a number and
+``\\AA``. A unit alone after the last box belongs to the answer (``\\boxed{\\frac12} s`` is in seconds).
 Set algebra (``\\cup``, ``\\cap``, ``\\setminus`` of intervals and finite sets) is worked out before comparing.
 Plain-text notations are read as CAS and answer keys write them: ``U`` between intervals,
 ``-`` between intervals (set difference), ``]1, 7[`` (ISO's open interval), ``Max(..)``, ``ceiling(..)``,
@@ -341,6 +344,11 @@ Comparison: units, percent, degrees
     \boxed{10}                                                          | 10\text{ cm}                 | correct     | test_equivalence_table
     \boxed{24\,\text{cm}^{2}}                                           | 24                           | correct     | test_equivalence_table
     \boxed{1,234 apples}                                                | 1234                         | correct     | test_edge_cases
+    \boxed{-250 \mathrm{~J}}                                            | -0.25\text{ kJ}              | correct     | test_set15_unit_classes
+    \boxed{9.8\ \mathrm{m\,s^{-2}}}                                     | 9.8 \mathrm{~ms}^{-2}        | wrong       | test_set15_unit_classes
+    \boxed{250\ \mu\text{m}}                                            | 0.25 \text{ mm}              | correct     | test_set15_unit_classes
+    \boxed{4.7\ \mathrm{k\Omega}}                                       | 4700 \Omega                  | correct     | test_set15_unit_classes
+    The first reading was 2 m. \boxed{\frac{1}{2}} s                    | 0.5 m                        | wrong       | test_a_unit_after_the_last_box_belongs_to_the_answer
     \boxed{10\text{ m}}                                                 | 10\text{ cm}                 | wrong       | test_equivalence_table
     \boxed{0.1\text{ m}}                                                | 10\text{ cm}                 | correct     | test_equivalence_table
     \boxed{25\text{ cm}}                                                | 25\text{ cm}^2               | wrong       | test_equivalence_table

@@ -8,6 +8,7 @@ import re
 
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.units import text_unit
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
 _TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"
@@ -57,6 +58,35 @@ def _boxed_contents(text: str) -> list[str]:
 
 
 _MAX_BLOCKS = 50  # more <answer> blocks than this are spam (a hedge), not compared pairwise
+
+
+_UNIT_AFTER_BOX_RE = re.compile(
+    r"[ \t]*(?:\$|\\\))?[ \t]*(\\(?:text|mathrm)\s*\{[^{}\n]{1,20}\}|[A-Za-zµΩ]{1,12})(?:[ \t]*(?:[.,;!]|\$|\\\)))*[ \t]*(?:\n|$)"
+)
+
+
+def unit_after_last_box(text: str) -> str | None:
+    """The unit written right after the last box, alone on the rest of its line (``\\boxed{\\frac34} s``,
+    ``$\\boxed{12}$ meters.``): it belongs to the answer. None when no box ends the line with a unit."""
+    starts = [m.end() for m in _BOX_RE.finditer(text)]
+    if not starts:
+        return None
+    j = starts[-1]
+    while j < len(text) and text[j] == " ":
+        j += 1
+    if j >= len(text) or text[j] != "{":
+        return None
+    depth, k = 0, j
+    while k < len(text):
+        if text[k] == "\\":
+            k += 2
+            continue
+        depth += (text[k] == "{") - (text[k] == "}")
+        if depth == 0:
+            break
+        k += 1
+    m = _UNIT_AFTER_BOX_RE.match(text, k + 1)
+    return m.group(1) if m and text_unit(m.group(1).split("{")[-1].rstrip("}")) else None
 
 
 def _answer_tag_blocks(text: str) -> list[str]:

@@ -46,6 +46,7 @@ from verigrpo.verifiers.math.nodes import (
     is_interval,
     set_difference,
 )
+from verigrpo.verifiers.math.units import text_unit
 
 _IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP"}
 # f^{-1}(x) of these is read as the inverse by some and the reciprocal by others
@@ -161,6 +162,8 @@ class _ExprParser:
         return left
 
     def _implicit_ok(self, t: Tok) -> bool:
+        if t.kind == "IDENT" and t.text == "mu" and self._micro_prefix_at(1):
+            return False  # 139 \mu\text{m}: the micro prefix
         if t.kind in _IMPLICIT_START:
             if t.kind == "NUM":
                 return self._after_closed_factor()  # "2 3" is not a product; "5!7!" and "2^6 3^5" are
@@ -168,7 +171,8 @@ class _ExprParser:
         if t.kind == "WORD":
             return _word_is_symbols(t.text)
         if t.kind == "TEXT":
-            return _math_like(t.text.strip())
+            # an upright unit symbol (\mathrm{J}, \text{ kg}) is a unit, not a factor: LaTeX sets symbols in italics
+            return _math_like(t.text.strip()) and text_unit(t.text) is None
         if t.kind == "OP" and t.text in ("(", "lfloor", "lceil"):
             return True
         if t.kind == "OP" and t.text == "{":  # 4{e}^{x}: a brace group after an operand is a factor
@@ -284,6 +288,11 @@ class _ExprParser:
             return None
         self.i += used
         return int(m.group(1) or 1), self._symbol(m.group(2), subscript=False)
+
+    def _micro_prefix_at(self, k: int) -> bool:
+        """The token ``k`` ahead is a unit symbol that takes the micro prefix (``\\mu\\text{m}``, ``\\mu \\mathrm{C}``)."""
+        t = self.peek(k)
+        return t is not None and t.kind in ("TEXT", "IDENT", "UNIT", "WORD") and text_unit("u" + t.text.strip()) is not None
 
     def _after_closed_factor(self) -> bool:
         """A number right after a factorial (``5!7!``) or after a power of a number (``2^6 3^5``, ``2^{6}3^{5}``,

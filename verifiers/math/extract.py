@@ -16,6 +16,7 @@ from verigrpo.verifiers.math.boxes import (
     _boxed_contents,
     _last_answer_tag,
     _last_match,
+    unit_after_last_box,
 )
 from verigrpo.verifiers.math.compare import answers_equivalent
 from verigrpo.verifiers.math.forms import one_number_sentence, standalone_number, trailing_latex
@@ -181,6 +182,7 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
     return _extract(text, last_number_fallback)
 
 
+_ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
 _THINK_END_RE = re.compile(r"</think(?:ing)?>", re.I)
 # the opening of an assistant turn in a chat template: DeepSeek's <|Assistant|> (also with full-width bars),
 # ChatML's <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Mistral's [/INST]
@@ -201,6 +203,11 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         distinct = _distinct(boxes)
         if len(distinct) > 1:
             return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct))
+        unit = unit_after_last_box(text)
+        if unit is not None and not _ENDS_WITH_UNIT_RE.search(boxes[-1]):  # "\boxed{\frac34} s": seconds
+            if not unit.startswith("\\"):  # outside the box letters are a unit label, never symbols: upright
+                unit = f"\\text{{{unit}}}"
+            return Extraction(f"{boxes[-1]} {unit}", "boxed+unit")
         return Extraction(boxes[-1], "boxed")
     m = _last_match(_GSM_RE, text)
     if m is not None:

@@ -35,7 +35,10 @@ from verigrpo.verifiers.math.nodes import (
     remove_points,
     set_algebra,
 )
-from verigrpo.verifiers.math.units import phrase_words
+from verigrpo.verifiers.math.units import phrase_words, text_unit
+
+# a text group that is a unit: letters with optional exponents, joined by spaces, "/" or "."; or empty
+_TEXT_UNIT_RE = re.compile(r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:\s*[ /.]\s*[A-Za-z]+(?:\^\{?-?\d+\}?)?)*)?")
 
 
 class _Parser(_ExprParser):
@@ -128,13 +131,21 @@ class _Parser(_ExprParser):
             t = self.peek()
             if t is None:
                 break
-            if t.kind == "WORD" or (t.kind == "IDENT" and words):
+            if t.kind == "IDENT" and t.text == "mu" and self._micro_prefix_at(1):
+                unit = self.peek(1).text.strip()  # type: ignore[union-attr]
+                words.append(text_unit("u" + unit) or "u" + unit)  # 139 \mu\text{m}: micrometres
+                self.i += 2
+            elif t.kind == "WORD" or (t.kind == "IDENT" and words):
                 words.append(t.text)
+                self.i += 1
+            elif t.kind == "TEXT" and text_unit(t.text) is not None:
+                words.append(text_unit(t.text))  # type: ignore[arg-type]  # \mathrm{~J}, k\Omega, \AA
                 self.i += 1
             elif t.kind == "TEXT":
                 content = t.text.strip()
-                if not re.fullmatch(r"[A-Za-z][A-Za-z ./]*(?:\^\{?-?\d\}?)?|", content):
+                if not _TEXT_UNIT_RE.fullmatch(content):
                     break
+                content = re.sub(r"\^\{?(-?\d+)\}?", r" ^\1", content)  # \mathrm{J K^{-1} mol^{-1}}
                 words.extend(content.replace("/", " per ").replace(".", " ").split())
                 self.i += 1
             elif t.kind == "UNIT" and not words:
@@ -157,11 +168,24 @@ class _Parser(_ExprParser):
                 self.i += 2  # \text{cm}^{2}
                 words.append("^" + self.next().text)
                 self.i += 1
+            elif (
+                t.kind == "OP" and t.text == "^" and words and self.at("OP", "{", k=1) and self.at("OP", "-", k=2)
+                and self.at("NUM", k=3) and self.at("OP", "}", k=4)
+            ):
+                self.i += 3  # \mathrm{~K}^{-1}
+                words.append("^-" + self.next().text)
+                self.i += 1
+            elif t.kind == "OP" and t.text == "*" and words and self._unit_after(1):
+                self.i += 1  # \mathrm{~m} \cdot \mathrm{s}^{-1}
             else:
                 break
         if not words:
             return None
         return canonical_unit(" ".join(words))
+
+    def _unit_after(self, k: int) -> bool:
+        t = self.peek(k)
+        return t is not None and t.kind == "TEXT" and text_unit(t.text) is not None
 
     def _unit_symbols(self, at: int) -> sympy.Basic | None:
         """The letters of the ``UNIT`` token at ``at`` read as a product of symbols, as they would be without units

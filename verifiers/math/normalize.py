@@ -59,6 +59,9 @@ _SPACE_THOUSANDS = re.compile(r"-?\d{1,3}(?: \d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%
 _OTHER_THOUSANDS = re.compile(r"-?\d{1,3}(?:'\d{3})+(?:\.\d+)?|-?\d{1,2}(?:,\d{2})+,\d{3}\.\d+")
 
 
+_UPRIGHT_GROUP = re.compile(r"\\(?:mathrm|text|textrm|mbox)\s*\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}")
+
+
 def strip_layout(s: str) -> str:
     """Remove LaTeX that only lays maths out, meaning unchanged: ``\\left``/``\\right``, sizing and spacing
     commands (``\\displaystyle``, ``\\big``, ``\\,``, ``\\quad``, ``\\ ``); spell ``\\dfrac``/``\\tfrac``/``\\cfrac``
@@ -68,6 +71,8 @@ def strip_layout(s: str) -> str:
     s = s.replace("\\dbinom", "\\binom").replace("\\tbinom", "\\binom")
     s = _LEFTRIGHT.sub("", s)
     s = _DROP.sub("", s)
+    if "\\m" in s or "\\t" in s:  # a thin space between unit letters separates them: \mathrm{m\,s^{-2}} is m s^-2
+        s = _UPRIGHT_GROUP.sub(lambda m: _THIN.sub(" ", m.group()), s)
     s = _THIN.sub("", s)
     s = _WIDE.sub(" ", s)
     return _DEGREE.sub("°", s)

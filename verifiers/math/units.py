@@ -78,6 +78,7 @@ UNITS: dict[str, tuple[sympy.Rational, Dim, bool]] = {
     "lb": (_R(45359237, 10**8), _dim(M=1), False),
     "oz": (_R(45359237, 16 * 10**8), _dim(M=1), False),
     "atm": (_R(101325), _dim(M=1, L=-1, T=-2), False),
+    "angstrom": (_R(1, 10**10), _dim(L=1), False),  # \AA, Å
 }
 
 # Unit names and prefix names written out ("kilonewtons", "millisecond"), case-folded, singular.
@@ -86,6 +87,8 @@ UNIT_NAMES = {
     "newton": "N", "joule": "J", "watt": "W", "pascal": "Pa", "hertz": "Hz", "coulomb": "C", "volt": "V",
     "ohm": "ohm", "farad": "F", "tesla": "T", "henry": "H", "weber": "Wb", "liter": "L", "litre": "L",
     "electronvolt": "eV",
+    "minute": "min", "hour": "h", "day": "day", "week": "week", "inch": "in", "foot": "ft", "feet": "ft",
+    "yard": "yd", "mile": "mi", "pound": "lb", "ounce": "oz", "atmosphere": "atm", "angstrom": "angstrom",
 }  # fmt: skip
 PREFIX_NAMES = {
     "peta": "P", "tera": "T", "giga": "G", "mega": "M", "kilo": "k", "hecto": "h", "deci": "d", "centi": "c",
@@ -216,4 +219,22 @@ def ascii_units(s: str) -> str:
         s = _MICRO.sub("u", s)
     if "Ω" in s or "Ω" in s:
         s = _OHM.sub("ohm", s)
+    if "\\Omega" in s:  # 1000 \Omega, 2 k\Omega: after a number only (\Omega elsewhere is a letter)
+        s = _LATEX_OHM.sub(lambda m: m.group(1) + "ohm", s)
     return s
+
+
+_LATEX_OHM = re.compile(r"(?<=\d)(\s*(?:\\[,;: ]\s*)?[PTGMkhdcmunpf]?)\\Omega(?![A-Za-z])")
+
+
+_TEXT_SYMBOLS = {"\\Omega": "ohm", "Ω": "ohm", "\\AA": "angstrom", "Å": "angstrom", "\\mathring{A}": "angstrom"}
+
+
+def text_unit(text: str) -> str | None:
+    """The unit an upright text group names (``\\mathrm{J}``, ``\\text{ kJ}``, ``k\\Omega``, ``\\AA``), as a unit word;
+    None when it names none."""
+    w = text.strip().lstrip("~").strip()
+    for latex, word in _TEXT_SYMBOLS.items():
+        if w.endswith(latex):
+            w = w[: -len(latex)] + word
+    return w if w and unit_word(w) is not None else None
