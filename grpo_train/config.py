@@ -223,11 +223,18 @@ class Config:
     max_steps: int = 60
     """Optimizer steps (each consumes prompts_per_step prompts)."""
     save_every: int = 10
-    """Write a checkpoint every K steps (and always at the end, or on Ctrl-C); 0 = only at the end."""
+    """Write a checkpoint every K steps (and always at the end, or on Ctrl-C); 0 = only at the end. Each goes to
+    ``output_dir/checkpoint-<step>/``; ``output_dir/checkpoint`` links to the newest (``checkpoint/model`` is the
+    latest model, and the final one once the run ends); ``--resume`` continues from the newest complete one."""
+    save_total_limit: int = 2
+    """Checkpoints to keep: the newest ``save_total_limit`` ``checkpoint-<step>`` directories, older ones are removed
+    (each holds the model and AdamW's moments, ~12 bytes per parameter); 0 = keep all. TRL's name; its default
+    keeps all, ours the last two, so a bad last step can still be rolled back without filling the disk."""
     seed: int = 0
     """Seed for data order, sampling and initialisation; a resumed run continues the same streams."""
     output_dir: str = "runs/default"
-    """Run directory: config.toml, metrics.jsonl, samples.jsonl, checkpoint/, plots, summary.json."""
+    """Run directory: config.toml, metrics.jsonl, samples.jsonl, checkpoint-<step>/ and the checkpoint link to the
+    newest, plots, summary.json."""
     log_samples: int = 4
     """Completions per step written to samples.jsonl (first ones of the step)."""
     threads: int = 0
@@ -372,6 +379,7 @@ RANGES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "num_iterations": (lambda v: v >= 1, ">= 1"),
     "max_steps": (lambda v: v >= 0, ">= 0"),
     "save_every": (lambda v: v >= 0, ">= 0"),
+    "save_total_limit": (lambda v: v >= 0, ">= 0 (0 = keep every checkpoint)"),
     "warmup_steps": (lambda v: v >= 0, ">= 0"),
     "ref_refresh_every": (lambda v: v >= 0, ">= 0"),
     "scoring_workers": (lambda v: v >= 1, ">= 1"),

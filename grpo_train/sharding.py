@@ -43,7 +43,7 @@ unit per decoder layer). The loop itself does not change; this module holds what
   (``rollout.rollout_linears``), so it cannot run on FSDP's per-layer all-gathers. The cost is one full model per
   process while it samples.
 * **Checkpoints** are ``accelerator.save_state``'s (sharded model and optimizer, scheduler, each process's random
-  states) in ``checkpoint/state``, beside a consolidated ``checkpoint/model`` for ``from_pretrained``:
+  states) in ``checkpoint-<step>/state``, beside a consolidated ``checkpoint-<step>/model`` for ``from_pretrained``:
   ``checkpoints.save_sharded_checkpoint``.
 """
 

@@ -73,7 +73,7 @@ from tqdm import tqdm
 from verigrpo.grpo_train import losses
 from verigrpo.grpo_train.backends import NativeBackend, make_backend
 from verigrpo.grpo_train.checkpoints import (
-    CHECKPOINT,
+    checkpoint_dir,
     find_checkpoint,
     load_trainer_state,
     rng_state,
@@ -667,7 +667,8 @@ def save(run: Run, step: int, data_state: dict[str, int], barrier: bool = True) 
     cfg = run.cfg
     if run.sharded:  # the optimizer, scheduler and random states are in accelerate's state/
         state = {"step": step, "data": data_state, "config": cfg.to_dict(), "eval_before": run.summary.get("eval_before")}
-        save_sharded_checkpoint(run.out, run.accelerator, state, lambda tmp: export_models(run, tmp))
+        save_sharded_checkpoint(run.out, run.accelerator, state, lambda tmp: export_models(run, tmp),
+                                keep=cfg.save_total_limit)
         return
     with run.optimizer_loaded():  # state_dict() shares the state tensors: save before they go back to the file
         state = {"step": step, "optimizer": run.optimizer.state_dict(), "scheduler": run.scheduler.state_dict(),
@@ -679,7 +680,8 @@ def save(run: Run, step: int, data_state: dict[str, int], barrier: bool = True) 
             refreshed = run.ref.lm if run.ref is not None and cfg.ref_refresh_every else None
             weights = merged_state_dict(run.unwrapped) if cfg.lora_rank else None
             with run.ref_loaded() if refreshed is not None else contextlib.nullcontext():
-                save_checkpoint(run.out, run.unwrapped, run.tokenizer, state, ref=refreshed, weights=weights)
+                save_checkpoint(run.out, run.unwrapped, run.tokenizer, state, ref=refreshed, weights=weights,
+                                keep=cfg.save_total_limit)
     if barrier:
         run.accelerator.wait_for_everyone()
 
@@ -785,7 +787,7 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
         elif run.sharded and not isinstance(e, AgreedStop):  # this process alone may have stopped
             acc.print(f"\ninterrupted in step {step + 1}; a sharded checkpoint needs every process: the last one stays")
         else:
-            acc.print(f"\nstopped after step {step}: saving a checkpoint to {out / CHECKPOINT}")
+            acc.print(f"\nstopped after step {step}: saving a checkpoint to {checkpoint_dir(out, step)}")
             save(run, step, data_state, barrier=False)
         close(run)
         raise

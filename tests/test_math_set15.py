@@ -31,6 +31,12 @@ from verigrpo.verifiers.math import math_answer
         ("4.7\\ \\mathrm{k\\Omega}", "4700 \\Omega", True),
         ("4.7\\ \\mathrm{k\\Omega}", "4700 \\mathrm{~V}", False),
         ("1.5\\ \\text{\\AA}", "0.15 \\text{ nm}", True),
+        # the maximum of a set written with braces; degrees and arc minutes
+        ("\\max\\{2, |x|\\}", "\\max(2, |x|)", True),
+        ("\\min\\{4, 9\\}", "4", True),
+        ("\\left(\\frac{121}{2}\\right)^{\\circ}", "60^\\circ 30'", True),
+        ("12^\\circ 15' 36''", "12.26^\\circ", True),
+        ("60^\\circ 30'", "60^\\circ 3'", False),
         # unit names written out convert as their symbols do
         ("3 \\text{ hours}", "180 \\text{ minutes}", True),
         ("3 \\text{ hours}", "3 \\text{ minutes}", False),

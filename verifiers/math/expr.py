@@ -550,15 +550,17 @@ class _ExprParser:
         return make_big_operator(name, sympy.Symbol(index), lo, hi, term)
 
     def _multi_function(self, name: str) -> sympy.Basic:
-        """``\\gcd(4, 6)``, ``lcm(4, 6)``, ``\\max(a, b)``: the arguments in parentheses."""
-        self.expect("OP", "(")
+        """``\\gcd(4, 6)``, ``lcm(4, 6)``, ``\\max(a, b)``: the arguments in parentheses (or in set braces,
+        ``\\max\\{1, |c|\\}``: the maximum of a set)."""
+        closer = "\\}" if self.at("OP", "\\{") else ")"
+        self.expect("OP", "\\{" if closer == "\\}" else "(")
         self.enter()
         args = [_scalar(self.parse_expr())]
         while self.at("OP", ","):
             self.next()
             args.append(_scalar(self.parse_expr()))
         self.depth -= 1
-        self.expect("OP", ")")
+        self.expect("OP", closer)
         if len(args) > 20:
             raise ParseError("too many arguments")
         if name in ("gcd", "lcm"):  # integers only: sympy's gcd of symbols is a polynomial gcd

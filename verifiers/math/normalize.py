@@ -95,6 +95,8 @@ def normalize(s: str) -> str:
             s = s.replace("\\" + a, b) if b.startswith("\\") else s
             s = s.replace(a, b)
     s = strip_layout(s).replace("~", " ")  # a LaTeX tie; not in strip_layout: in a sentence "~7" is "about 7"
+    if "°" in s and ("'" in s or "′" in s or "prime" in s):  # 64° 10' (degrees and arc minutes, seconds)
+        s = _DEGREES_MINUTES.sub(_degrees_minutes, s)
     if "]" in s or "[" in s:
         s = _REVERSED_INTERVAL.sub(_iso_interval, s)
     s = s.replace("\\$", "").replace("$", "")
@@ -131,6 +133,18 @@ _CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£¥])")
 # An interval in the ISO / French notation, an outward bracket for an open end: "]1, 7[" is (1, 7), "[0, 2[" is
 # [0, 2). Ends hold no bracket, comma or semicolon, so "[1,2],[3,4]" is two ordinary brackets.
 _REVERSED_INTERVAL = re.compile(r"([\[\]])([^\[\](),;]+),([^\[\](),;]+)([\[\]])")
+
+
+_ARC = r"\s*(\d+(?:\.\d+)?)\s*(?:{})"
+_DEGREES_MINUTES = re.compile(
+    r"(\d+(?:\.\d+)?)\s*°" + _ARC.format(r"'|′|\^\s*\{?\s*\\prime\s*\}?")
+    + "(?:" + _ARC.format(r"''|″|\"|\^\s*\{?\s*\\prime\s*\\prime\s*\}?") + ")?"
+)
+
+
+def _degrees_minutes(m: re.Match) -> str:
+    seconds = f" + {m.group(3)}/3600" if m.group(3) else ""
+    return f"({m.group(1)} + {m.group(2)}/60{seconds})°"
 
 
 def _iso_interval(m: re.Match) -> str:
