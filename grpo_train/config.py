@@ -235,6 +235,12 @@ class Config:
     output_dir: str = "runs/default"
     """Run directory: config.toml, metrics.jsonl, samples.jsonl, checkpoint-<step>/ and the checkpoint link to the
     newest, plots, summary.json."""
+    report_to: list = dataclasses.field(default_factory=lambda: ["auto"])
+    """Trackers that get every step's metrics, through accelerate's (``Accelerator(log_with=...)``): any of
+    ``tensorboard`` (to ``output_dir/tensorboard``), ``wandb``, ``trackio`` (project ``verigrpo``, the run named after
+    ``output_dir``), ``auto`` (TensorBoard when it is installed, else none) or ``none``; or ``"package.module:function"``,
+    a function of the run directory that returns an accelerate ``GeneralTracker``. metrics.jsonl is written whatever
+    this says. A tracker whose package is not installed is an error at load."""
     log_samples: int = 4
     """Completions per step written to samples.jsonl (first ones of the step)."""
     threads: int = 0
@@ -288,6 +294,8 @@ def _check_type(key: str, value: Any, default: Any) -> Any:
     """Coerce ints to floats for float fields; reject other type mismatches."""
     if key == "data_files":
         return _check_data_files(value)
+    if key == "report_to" and isinstance(value, str):
+        value = [value]
     if key == "verifiers":
         if isinstance(value, str):
             value = [value]
@@ -417,6 +425,7 @@ def check(cfg: Config) -> None:
         raise ConfigError(f"temperature must be > 0 for training (greedy is for evaluation), got {cfg.temperature}")
     _check_dataset(cfg)
     _check_engine(cfg)
+    _check_trackers(cfg)
     bad_k = [k for k in cfg.eval_k if not 1 <= k <= cfg.eval_samples]
     if bad_k:
         raise ConfigError(f"eval_k {bad_k} must each be between 1 and eval_samples = {cfg.eval_samples}")
@@ -449,6 +458,16 @@ def _check_engine(cfg: Config) -> None:
     )
 
     check_engine(cfg, launched_engine())
+
+
+def _check_trackers(cfg: Config) -> None:
+    """``report_to``: known names (or ``package.module:function``), each tracker's package installed."""
+    from verigrpo.grpo_train.metrics import check_trackers  # imported here: it imports accelerate
+
+    problem = check_trackers(cfg.report_to) if all(isinstance(n, str) for n in cfg.report_to) else \
+        f"report_to must be a list of tracker names, got {cfg.report_to!r}"
+    if problem:
+        raise ConfigError(problem)
 
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")

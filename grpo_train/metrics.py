@@ -1,18 +1,21 @@
-"""What a run logs and prints: a step's reward metrics, the JSONL/TensorBoard logger, the harness-failure stop
-rule, the early time estimate and the end-of-run summary. No maths of the loss here (its statistics come
-from ``losses.grpo_loss``); the loop in ``grpo_train.train`` calls these.
+"""What a run logs and prints: a step's reward metrics, the logger (metrics.jsonl, samples.jsonl and the
+``report_to`` trackers), the harness-failure stop rule, the early time estimate and the end-of-run summary. No
+maths of the loss here (its statistics come from ``losses.grpo_loss``); the loop in ``grpo_train.train`` calls
+these.
 """
 
 from __future__ import annotations
 
-import contextlib
+import importlib
 import json
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from accelerate import Accelerator
-from accelerate.utils import gather_object
+from accelerate.tracking import GeneralTracker
+from accelerate.utils import gather_object, is_tensorboard_available, is_trackio_available, is_wandb_available
 from torch import Tensor
 from verigrpo.verifiers import Reward, Status
 
@@ -88,23 +91,87 @@ def _step_of(line: str) -> float:
         return math.inf
 
 
-class Logger:
-    """metrics.jsonl, samples.jsonl and TensorBoard (if installed), written by the main process only."""
+# ---------------------------------------------------------------------------------------------------------
+# Trackers: report_to names -> accelerate's trackers (metrics.jsonl is written whatever they are)
+# ---------------------------------------------------------------------------------------------------------
 
-    def __init__(self, out: Path, start_step: int, enabled: bool) -> None:
-        self.enabled = enabled
+# report_to name -> whether its package is installed (accelerate's own tracker class logs to it)
+TRACKERS: dict[str, Callable[[], bool]] = {
+    "tensorboard": is_tensorboard_available,
+    "wandb": is_wandb_available,
+    "trackio": is_trackio_available,
+}
+PROJECT = "verigrpo"  # the wandb / trackio project; each run is named after its output_dir
+
+
+def _custom_tracker(spec: str) -> Callable[[Path], GeneralTracker]:
+    """``"package.module:function"``: a function of the run directory that returns a ``GeneralTracker``."""
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def check_trackers(report_to: list[str]) -> str | None:
+    """What is wrong with ``report_to`` (an unknown name, a tracker whose package is not installed), or None."""
+    if "none" in report_to and len(report_to) > 1:
+        return f"report_to: 'none' cannot be combined with other trackers, got {report_to}"
+    for name in report_to:
+        if name in ("auto", "none"):
+            continue
+        if name in TRACKERS:
+            if not TRACKERS[name]():
+                return f"report_to asks for {name}, but the {name} package is not installed: pip install {name}, or " \
+                       f"leave it out of report_to (installed: {', '.join(installed_trackers()) or 'none'})"
+        elif ":" in name:
+            try:
+                _custom_tracker(name)
+            except (ImportError, AttributeError) as e:
+                return f"report_to: cannot import the tracker {name!r} ({type(e).__name__}: {e})"
+        else:
+            return f"report_to: unknown tracker {name!r}; one of {', '.join([*TRACKERS, 'auto', 'none'])} or " \
+                   f"'package.module:function' (a function of the run directory returning an accelerate GeneralTracker)"
+    return None
+
+
+def installed_trackers() -> list[str]:
+    return [name for name, available in TRACKERS.items() if available()]
+
+
+def trackers(report_to: list[str], out: Path) -> list[str | GeneralTracker]:
+    """accelerate's ``log_with`` for ``report_to`` (checked by :func:`check_trackers` at load): ``auto`` is
+    TensorBoard when it is installed (and nothing else), ``none`` nothing."""
+    chosen: list[str | GeneralTracker] = []
+    for name in report_to:
+        if name == "auto":
+            chosen += ["tensorboard"] if TRACKERS["tensorboard"]() else []
+        elif name in TRACKERS:
+            chosen.append(name)
+        elif ":" in name:
+            chosen.append(_custom_tracker(name)(out))
+    return list(dict.fromkeys(chosen))  # "auto" with "tensorboard": once
+
+
+def _hparam(value: Any) -> bool | int | float | str:
+    """A config value as the scalar trackers take for a hyperparameter (TensorBoard takes no lists or tables)."""
+    return value if isinstance(value, (bool, int, float, str)) else json.dumps(value)
+
+
+class Logger:
+    """metrics.jsonl and samples.jsonl (always), and every step's metrics to the accelerator's trackers
+    (``report_to``); written by the main process only."""
+
+    def __init__(self, out: Path, start_step: int, accelerator: Accelerator, config: dict[str, Any]) -> None:
+        self.enabled = accelerator.is_main_process
+        self.accelerator = accelerator
         self.metrics_path, self.samples_path = out / "metrics.jsonl", out / "samples.jsonl"
-        self.tb = None
-        if not enabled:
+        if not self.enabled:
             return
         for path in (self.metrics_path, self.samples_path):  # drop rows a killed run wrote after its checkpoint
             if path.exists():
                 rows = [line for line in path.read_text().splitlines() if _step_of(line) <= start_step]
                 path.write_text("".join(r + "\n" for r in rows))
-        with contextlib.suppress(ImportError):
-            from torch.utils.tensorboard import SummaryWriter
-
-            self.tb = SummaryWriter(str(out / "tensorboard"))
+        # TensorBoard writes to output_dir/tensorboard/verigrpo (the logging_dir set in grpo_train.sharding)
+        accelerator.init_trackers(PROJECT, config={k: _hparam(v) for k, v in config.items()},
+                                  init_kwargs={name: {"name": out.name} for name in ("wandb", "trackio")})
 
     def log(self, step: int, metrics: dict[str, float], samples: list[dict[str, Any]]) -> None:
         if not self.enabled:
@@ -114,13 +181,15 @@ class Logger:
         with self.samples_path.open("a") as f:
             for s in samples:
                 f.write(json.dumps({"step": step, **s}, default=str) + "\n")
-        if self.tb is not None:
-            for key, value in metrics.items():
-                self.tb.add_scalar(key, value, step)
+        if self.accelerator.trackers:
+            self.accelerator.log(metrics, step=step)
 
     def close(self) -> None:
-        if self.tb is not None:
-            self.tb.close()
+        """Finish the trackers (on every way out of the loop; not ``end_training``, whose barrier would wait for
+        processes that an interrupt may have stopped elsewhere)."""
+        for tracker in self.accelerator.trackers:
+            tracker.finish()
+        self.accelerator.trackers.clear()
 
 
 def estimate_line(elapsed: float, step_seconds: list[float], left: int, eval_seconds: float) -> str:

@@ -1,4 +1,5 @@
-"""PNG plots of a run's metrics against step (matplotlib, headless): reward, accuracy, KL, completion length."""
+"""PNG plots of a run's metrics against step (matplotlib, headless; the optional ``plots`` extra): reward, accuracy,
+KL, completion length."""
 
 from __future__ import annotations
 
@@ -17,8 +18,13 @@ PLOTS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 
 def plot_metrics(metrics: Sequence[dict[str, Any]], out: str | Path) -> list[Path]:
-    """Write one PNG per entry of :data:`PLOTS` into ``out``; returns the paths written."""
-    import matplotlib
+    """Write one PNG per entry of :data:`PLOTS` into ``out``; returns the paths written (none, with one line
+    saying so, when matplotlib is not installed: it is the ``plots`` extra)."""
+    try:
+        import matplotlib
+    except ImportError:
+        print("plots skipped: matplotlib is not installed (pip install 'verigrpo[plots]'); metrics.jsonl has the values")
+        return []
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

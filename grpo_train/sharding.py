@@ -57,7 +57,7 @@ from typing import Any
 
 import torch
 from accelerate import Accelerator, PartialState
-from accelerate.utils import DistributedType, FullyShardedDataParallelPlugin
+from accelerate.utils import DistributedType, FullyShardedDataParallelPlugin, ProjectConfiguration
 from verigrpo.grpo_train.config import Config, ConfigError
 from verigrpo.grpo_train.hardware import choose_precision, has_accelerator
 
@@ -121,9 +121,10 @@ def check_engine(cfg: Config, engine: str) -> None:
                           f"or \"fp32\" here")
 
 
-def make_accelerator(cfg: Config) -> tuple[Accelerator, str]:
+def make_accelerator(cfg: Config, log_with: list[Any] | None = None) -> tuple[Accelerator, str]:
     """The Accelerator for the launched engine, and ``cfg.precision`` resolved for its device (``auto`` -> ``bf16``
-    or ``fp32``, printed). FSDP2 is on only with several processes: one process has nothing to shard."""
+    or ``fp32``, printed). FSDP2 is on only with several processes: one process has nothing to shard.
+    ``log_with``: accelerate's trackers (``metrics.trackers``); TensorBoard's go to ``output_dir/tensorboard``."""
     engine = launched_engine()
     check_engine(cfg, engine)
     # On a machine without a GPU-like device accelerate needs cpu=True to treat torchrun processes as MULTI_CPU (gloo).
@@ -134,7 +135,9 @@ def make_accelerator(cfg: Config) -> tuple[Accelerator, str]:
     if engine == "fsdp2" and not sharded:
         processes.print("fsdp2: one process without torch.distributed, nothing to shard: training unsharded")
     accelerator = Accelerator(cpu=cpu, mixed_precision=MIXED_PRECISION[precision] if sharded else "no",
-                              step_scheduler_with_optimizer=False)
+                              step_scheduler_with_optimizer=False, log_with=log_with or None,
+                              project_config=ProjectConfiguration(project_dir=cfg.output_dir,
+                                                                  logging_dir=os.path.join(cfg.output_dir, "tensorboard")))
     if sharded:
         _fsdp_on_cpu(accelerator)
         _mixed_precision_policy(accelerator.state.fsdp_plugin, precision)

@@ -96,6 +96,7 @@ from verigrpo.grpo_train.metrics import (
     harness_failing,
     reward_metrics,
     status_summary,
+    trackers,
 )
 from verigrpo.grpo_train.model import (
     OffloadedOptimizerState,
@@ -424,7 +425,8 @@ def setup(cfg: Config, resume: bool) -> Run:
     """Processes, seeds, data and verifiers (checked before any model load), the policy (and reference), the
     optimizer and schedule, restored from the checkpoint when resuming; the scoring pool and the logger."""
     t_start = time.time()
-    accelerator, precision = make_accelerator(cfg)  # DDP, or FSDP2 under its accelerate config; precision resolved
+    # DDP, or FSDP2 under its accelerate config; precision resolved; the report_to trackers
+    accelerator, precision = make_accelerator(cfg, trackers(cfg.report_to, Path(cfg.output_dir)))
     rank, world = accelerator.process_index, accelerator.num_processes
     if cfg.threads:
         torch.set_num_threads(cfg.threads)
@@ -510,7 +512,7 @@ def setup(cfg: Config, resume: bool) -> Run:
         tokenizer=tokenizer, ref=ref, ref_store=ref_store, optimizer=optimizer, scheduler=scheduler,
         opt_store=opt_store, verifier=verifier,
         pool=ScoringPool(verifier, workers=cfg.scoring_workers, timeout=cfg.scoring_timeout), stream=stream,
-        eval_rows=eval_rows, logger=Logger(out, start_step, accelerator.is_main_process), start_step=start_step,
+        eval_rows=eval_rows, logger=Logger(out, start_step, accelerator, cfg.to_dict()), start_step=start_step,
         summary=summary, t_start=t_start, backend=make_backend(cfg, resolve_model(model_path)), full=full, ref_full=ref_full,
     )
 

@@ -445,33 +445,6 @@ def test_optimizer_offload_trains_exactly_like_in_memory_states_and_resumes(tiny
     assert not list(offload.glob(".optimizer_offload*"))
 
 
-def test_logger_writes_tensorboard_scalars_when_installed(tmp_path, monkeypatch):
-    """With ``torch.utils.tensorboard`` importable, every metric of a step becomes a scalar at that step
-    (a recording stand-in for SummaryWriter: tensorboard itself is not a test dependency)."""
-    import types
-
-    from verigrpo.grpo_train.metrics import Logger
-
-    written: list[tuple[str, float, int]] = []
-
-    class Writer:
-        def __init__(self, logdir: str) -> None:
-            self.logdir = logdir
-
-        def add_scalar(self, key: str, value: float, step: int) -> None:
-            written.append((key, value, step))
-
-        def close(self) -> None:
-            written.append(("closed", 0.0, 0))
-
-    monkeypatch.setitem(sys.modules, "torch.utils.tensorboard", types.SimpleNamespace(SummaryWriter=Writer))
-    logger = Logger(tmp_path, 0, enabled=True)
-    logger.log(3, {"reward": 0.5, "kl_ref": 0.01}, [{"completion": "x"}])
-    logger.close()
-    assert written == [("reward", 0.5, 3), ("kl_ref", 0.01, 3), ("closed", 0.0, 0)]
-    assert json.loads((tmp_path / "metrics.jsonl").read_text()) == {"step": 3, "reward": 0.5, "kl_ref": 0.01}
-
-
 # ---- processes -------------------------------------------------------------------------------------------
 
 
