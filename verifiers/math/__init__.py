@@ -350,6 +350,8 @@ Comparison: units, percent, degrees
     \boxed{4.7\ \mathrm{k\Omega}}                                       | 4700 \Omega                  | correct     | test_set15_unit_classes
     \boxed{12^\circ 15' 36''}                                           | 12.26^\circ                  | correct     | test_set15_unit_classes
     \boxed{\max\{2, |x|\}}                                              | \max(2, |x|)                 | correct     | test_set15_unit_classes
+    \boxed{90 \text{ minutes}}                                          | 1.5 (hours)                  | correct     | test_set16_reference_forms
+    \boxed{41.5}                                                        | **41.5**                     | correct     | test_set16_reference_forms
     The first reading was 2 m. \boxed{\frac{1}{2}} s                    | 0.5 m                        | wrong       | test_a_unit_after_the_last_box_belongs_to_the_answer
     \boxed{10\text{ m}}                                                 | 10\text{ cm}                 | wrong       | test_equivalence_table
     \boxed{0.1\text{ m}}                                                | 10\text{ cm}                 | correct     | test_equivalence_table

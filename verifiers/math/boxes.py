@@ -160,4 +160,16 @@ def extract_reference(reference: str) -> str:
     m = _last_match(_GSM_RE, reference)
     if m is not None:
         return m.group(1).strip()
-    return strip_math_delimiters(reference)
+    text = strip_math_delimiters(reference)
+    bold = _BOLD_RE.fullmatch(text)
+    if bold:  # "**53.33**": markdown emphasis around the whole key
+        text = bold.group(1).strip()
+    labelled = _VALUE_LABEL_RE.fullmatch(text)
+    if labelled:  # ASDiv's "9 (apples)", "5.6 (kilograms of compost)": the value with its unit words
+        text = f"{labelled.group(1)} \\text{{ {labelled.group(2)}}}"
+    return text
+
+
+_BOLD_RE = re.compile(r"\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*", re.S)
+# a value, then a parenthesised run of words (what it counts); trailing words after "of" dropped
+_VALUE_LABEL_RE = re.compile(r"\s*(-?\d[\d,]*(?:\.\d+)?)\s*\(\s*([A-Za-z]+(?: [A-Za-z]+)?)(?: of [A-Za-z ]+)?\s*\)\s*\.?\s*")
