@@ -26,3 +26,25 @@ from verigrpo.verifiers.math import math_answer
 )
 def test_set16_reference_forms(completion: str, reference: str, status: str) -> None:
     assert math_answer(completion, {"reference": reference}).status.value == status
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference", "question", "status"),
+    [
+        # a question asking for several quantities in an order: a bare list in another order is wrong
+        ("25, 15", "15, 25", "How many grams of the 5% alloy and of the 9% alloy are needed?", "wrong"),
+        ("15, 25", "15, 25", "How many grams of the 5% alloy and of the 9% alloy are needed?", "correct"),
+        ("6, 11", "11, 6", "How many quarters and how many dimes does she have?", "wrong"),
+        ("8, 3", "3, 8", "Give the width and the length, respectively.", "wrong"),
+        # roots, "the two numbers", alternatives of one unknown, or no question: the order stays free
+        ("4, -1", "-1, 4", "Solve x^2 - 3x - 4 = 0.", "correct"),
+        ("4, -1", "-1, 4", "The sum of two numbers is 3 and their product is -4. What are the numbers?", "correct"),
+        ("x = 4, x = -1", "-1, 4", "Find x, respectively for each case.", "correct"),
+        ("25, 15", "15, 25", "", "correct"),
+    ],
+)
+def test_a_list_is_ordered_where_the_question_asks_for_quantities_in_order(
+    answer: str, reference: str, question: str, status: str
+) -> None:
+    row = {"reference": reference, "prompt": question} if question else {"reference": reference}
+    assert math_answer(f"\\boxed{{{answer}}}", row).status.value == status

@@ -77,7 +77,9 @@ elsewhere a decimal is a rounded value under the precision policy. A family inde
 in a window (:mod:`~verifiers.math.families`): spellings and the parameter's name may differ, one member or a
 subset is wrong. Values named by distinct symbols (``x = 1, y = 2``) against a tuple are the tuple of the values
 in the names' alphabetical order. A ``\\pm`` in a tuple stands for the tuples of each sign. Words for the empty set
-("no real solutions") equal only an empty reference. Completions over
+("no real solutions") equal only an empty reference. A bare list answers a bare-list reference in any order (a
+list of roots is a set), except where the row's question asks for several quantities in an order
+("respectively", "how many quarters and how many dimes", "of each"). Completions over
 ``MAX_COMPLETION_CHARS`` (100,000) are ``too_long``; the parser's limits are listed in
 :mod:`~verifiers.math.guards`. When in doubt the answer is wrong: an answer that fails to parse is
 ``unparsable`` (never an exception), a comparison that raises is "not equal", and a reference that cannot
@@ -352,6 +354,8 @@ Comparison: units, percent, degrees
     \boxed{\max\{2, |x|\}}                                              | \max(2, |x|)                 | correct     | test_set15_unit_classes
     \boxed{90 \text{ minutes}}                                          | 1.5 (hours)                  | correct     | test_set16_reference_forms
     \boxed{41.5}                                                        | **41.5**                     | correct     | test_set16_reference_forms
+    \boxed{6, 11}                                                       | 11, 6 [Q: How many quarters and how many dimes?] | wrong | test_a_list_is_ordered_where_the_question_asks_for_quantities_in_order
+    \boxed{4, -1}                                                       | -1, 4 [Q: Solve x^2 - 3x - 4 = 0.] | correct | test_a_list_is_ordered_where_the_question_asks_for_quantities_in_order
     The first reading was 2 m. \boxed{\frac{1}{2}} s                    | 0.5 m                        | wrong       | test_a_unit_after_the_last_box_belongs_to_the_answer
     \boxed{10\text{ m}}                                                 | 10\text{ cm}                 | wrong       | test_equivalence_table
     \boxed{0.1\text{ m}}                                                | 10\text{ cm}                 | correct     | test_equivalence_table

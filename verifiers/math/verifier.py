@@ -146,6 +146,9 @@ def math_answer(
         if reject_echo and _echoes_question(answer, row, numeric_reference=numeric):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
             return Reward(0.0, Status.WRONG, info=info)
+        if _reordered_named_quantities(pred, gold, row):
+            info["reason"] = "the question asks for several quantities in order; the answer lists them in another"
+            return Reward(0.0, Status.WRONG, info=info)
         factors = _written_prime_factors(gold_text)
         if factors is not None and _asks_for_factors(row, factors) and _written_prime_factors(answer, single=True) != factors:
             info["reason"] = "the reference is a prime factorisation; the answer is not that factorisation"
@@ -377,6 +380,30 @@ def _asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node 
     if re.search(r"(?<![A-Za-z0-9])" + spaced + r"(?![A-Za-z0-9])", question) is None:
         return None
     return values[-1]
+
+
+# words of a question whose answer is a set of values (roots, all solutions), where a list's order is free
+# a question that asks for several quantities in an order: "respectively", "in that order", "how many of each",
+# "how many nickels and how many dimes", "of the 13% solution and of the 18% solution"
+_ORDERED_QUESTION_RE = re.compile(
+    r"\brespectively\b|\bin (?:that|this|the same|the given) order\b|\bof each\b"
+    r"|\bhow (?:many|much)\b[^.?]{1,80}?\band how (?:many|much)\b|\bof (?:the )?[^,.?]{1,40}? and of (?:the )?",
+    re.I,
+)
+
+
+def _reordered_named_quantities(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """A bare list answering a bare-list reference in another order, where the row's question asks for several
+    quantities in an order ("respectively", "how many of each", "how many nickels and how many dimes"), answered
+    ``30, 20`` against ``20, 30``. Without such a question (roots, "the two numbers") a list's order stays free."""
+    if not (isinstance(pred, Answers) and isinstance(gold, Answers) and len(pred.items) == len(gold.items) >= 2):
+        return False
+    if not _ORDERED_QUESTION_RE.search(_question_text(row)):
+        return False
+    labels = {str(x.sides[0]) for x in (*pred.items, *gold.items) if isinstance(x, Relation) and x.label}
+    if len(labels) == 1:  # "x = 3, x = 2": values of one unknown, a set
+        return False
+    return not all(nodes_equal(a, b) for a, b in zip(pred.items, gold.items))
 
 
 def _question_text(row: Mapping[str, Any]) -> str:
