@@ -134,3 +134,17 @@ def test_integer_families_compare_by_their_members(answer: str, reference: str, 
     from verigrpo.verifiers.math import math_answer
 
     assert math_answer(f"\\boxed{{{answer}}}", {"reference": reference}).status.value == status
+
+
+@pytest.mark.parametrize("shape", ['" " * n + "x"', '", " * n + "k"', '"\\\\, " * n + "k"', '"k " * n + "\\\\in \\\\mathbb{Z}"'])
+def test_family_clauses_are_found_in_linear_time(shape: str) -> None:
+    """The first clause pattern had three adjacent optional blank runs: cubic, beyond minutes on 2,000 blanks (the
+    answer cap). At n = 200k a linear search takes well under a second and a cubic one years: the subprocess's
+    generous limit is a hang guard, not a timing goal."""
+    import subprocess
+    import sys
+
+    code = (f"from verigrpo.verifiers.math.families import split_family\nn = 200_000\ntext = {shape}\n"
+            "split_family(text)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr

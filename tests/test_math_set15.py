@@ -67,3 +67,16 @@ def test_set15_unit_classes(answer: str, reference: str, equal: bool | None) -> 
 )
 def test_a_unit_after_the_last_box_belongs_to_the_answer(completion: str, reference: str, status: str) -> None:
     assert math_answer(completion, {"reference": reference}).status.value == status
+
+
+@pytest.mark.parametrize("tail", ['" " * n + ".x"', '" s" + " " * n + "y"', '" s" + ". " * n + "y"'])
+def test_the_unit_after_a_box_is_found_in_linear_time(tail: str) -> None:
+    """The first pattern had two adjacent optional blank runs: quadratic, seconds on 5,000 blanks and hours on a
+    100,000-character completion. The subprocess's generous limit is a hang guard, not a timing goal."""
+    import subprocess
+    import sys
+
+    code = ("from verigrpo.verifiers.math import math_answer\nn = 90_000\n"
+            f"math_answer('\\\\boxed{{5}}' + {tail}, {{'reference': '5 m'}})\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr

@@ -61,7 +61,7 @@ _MAX_BLOCKS = 50  # more <answer> blocks than this are spam (a hedge), not compa
 
 
 _UNIT_AFTER_BOX_RE = re.compile(
-    r"[ \t]*(?:\$|\\\))?[ \t]*(\\(?:text|mathrm)\s*\{[^{}\n]{1,20}\}|[A-Za-zµΩ]{1,12})(?:[ \t]*(?:[.,;!]|\$|\\\)))*[ \t]*(?:\n|$)"
+    r"[ \t]*(?:(?:\$|\\\))[ \t]*)?(\\(?:text|mathrm)\s*\{[^{}\n]{1,20}\}|[A-Za-zµΩ]{1,12})(?:[ \t]*(?:[.,;!]|\$|\\\)))*[ \t]*(?:\n|$)"
 )
 
 

@@ -23,28 +23,46 @@ MAX_INDEX = 60  # |k| tried for each family
 REL_TOL = 1e-9
 _PARAMETERS = "knmjlt"
 
-# ", k \in \mathbb{Z}", ", \ k \in \mathbb Z", " (k ∈ ℤ)", ", where k is an integer", " for any integer k"
-_CLAUSE_RE = re.compile(
-    r"[\s,;.]*(?:\\[,;:! ]|\\q?quad|~)*\s*\(?\s*(?:\\text\s*\{\s*(?:where|for|with)?\s*\}\s*|(?:where|for|with)\s+)?"
-    r"(?:(?:all|any|every|some)\s+)?(?:integers?\s+)?"
-    r"(?:\$?\s*([a-z])\s*\$?\s*(?:\\in|∈)\s*(?:\\mathbb\s*\{?\s*Z\s*\}?|ℤ|\\Z\b|Z\b)"
-    r"|\$?([a-z])\$?\s+(?:is\s+an?\s+|are\s+)?integers?)\s*\)?\s*\.?\s*$",
-    re.I,
-)
-_TEXT_RE = re.compile(r"\\(?:text|mbox|mathrm)\s*\{([^{}]*)\}")
-_ANY_INTEGER_RE = re.compile(r"[\s,;]*(?:for\s+)?(?:all|any|every|some)\s+integers?\s+\$?([a-z])\$?\s*\.?\s*$", re.I)
+# the clause naming the parameter an integer, at the end of a side: "k \in \mathbb{Z}", "k ∈ ℤ", "k is an integer",
+# "for any integer k"; bounded quantifiers only (a long run of spaces must not make the search quadratic)
+_IN_Z_RE = re.compile(r"\$?([a-z])\$?\s{0,3}(?:\\in|∈)\s{0,3}(?:\\mathbb\s{0,2}\{?\s{0,2}Z\s{0,2}\}?|ℤ|\\Z\b|Z\b)")
+_IS_INTEGER_RE = re.compile(r"\$?\b([a-z])\$?\s{1,3}(?:is\s{1,3}an?|are)\s{1,3}integers?\b", re.I)
+_ANY_INTEGER_RE = re.compile(r"\b(?:all|any|every|some)\s{1,3}integers?\s{1,3}\$?([a-z])\b", re.I)
+_TEXT_RE = re.compile(r"\\(?:text|mbox|mathrm)\s{0,3}\{([^{}]*)\}")
+_CLAUSE_END = " \t\n.)$"
+_LEAD_INS = ("\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "~", ",", ";", "(", "where", "for", "with",
+             "all", "any", "every", "some", "integers", "integer", "\\")  # fmt: skip  (a "\\ " whose space went)
+
+
+def _strip_lead_ins(body: str) -> str:
+    """``body`` without the separators and words that introduce a clause (", \\ where", "for any integer")."""
+    while True:
+        trimmed = body.rstrip(" \t\n")
+        for token in _LEAD_INS:
+            if trimmed.endswith(token):
+                trimmed = trimmed[: -len(token)]
+                break
+        if trimmed == body:
+            return body
+        body = trimmed
 
 
 def split_family(text: str) -> tuple[str, str] | None:
     """``"x = \\frac{\\pi}{3} + k\\pi, k \\in \\mathbb{Z}"`` -> (``"x = \\frac{\\pi}{3} + k\\pi"``, ``"k"``): the body and
     the parameter a side names as an integer; None when it names none."""
     text = _TEXT_RE.sub(r" \1 ", text)  # "\text{ where } k \text{ is an integer}": the words
-    m = _CLAUSE_RE.search(text) or _ANY_INTEGER_RE.search(text)
-    if m is None or m.start() == 0:
+    found = None
+    for pattern in (_IN_Z_RE, _IS_INTEGER_RE, _ANY_INTEGER_RE):
+        for m in pattern.finditer(text):
+            if not text[m.end() :].strip(_CLAUSE_END):  # the clause ends the side
+                found = m
+        if found is not None:
+            break
+    if found is None:
         return None
-    param = next(g for g in m.groups() if g)
-    body = text[: m.start()]
-    if not re.search(rf"(?<![A-Za-z\\]){param}(?![A-Za-z])", body):
+    param = found.group(1)
+    body = _strip_lead_ins(text[: found.start()])
+    if not body or not re.search(rf"(?<![A-Za-z\\]){param}(?![A-Za-z])", body):
         return None  # the clause names a letter the body does not use
     return body, param
 

@@ -38,7 +38,7 @@ from verigrpo.verifiers.math.nodes import (
 from verigrpo.verifiers.math.units import phrase_words, text_unit
 
 # a text group that is a unit: letters with optional exponents, joined by spaces, "/" or "."; or empty
-_TEXT_UNIT_RE = re.compile(r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:\s*[ /.]\s*[A-Za-z]+(?:\^\{?-?\d+\}?)?)*)?")
+_TEXT_UNIT_RE = re.compile(r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*[/.]\s*)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*)?")
 
 
 class _Parser(_ExprParser):
