@@ -5,24 +5,12 @@ the loss), and the native backend as the default."""
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from test_train import overrides, read_metrics
-
-
-@pytest.fixture(scope="module")
-def tiny(tmp_path_factory) -> dict[str, str]:
-    from verigrpo.grpo_train.model import build_tiny_random
-
-    root = tmp_path_factory.mktemp("tiny_backends")
-    model = build_tiny_random(root / "model", hidden=32, layers=2)
-    data = root / "data.jsonl"
-    data.write_text("".join(json.dumps({"prompt": f"Say {i}{i}.", "reference": str(i)}) + "\n" for i in range(12)))
-    return {"model": str(model), "data": str(data)}
 
 
 class FakeLLM:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_train import load_params, overrides, read_metrics, tiny, without_timings  # noqa: F401 (tiny: a fixture)
+from test_train import load_params, overrides, read_metrics, without_timings
 
 TESTS = Path(__file__).parent
 ROOT = TESTS.parent
@@ -32,7 +32,7 @@ def step_of(path: Path) -> int:
 
 
 @pytest.fixture(scope="module")
-def straight(tiny, tmp_path_factory) -> Path:  # noqa: F811
+def straight(tiny, tmp_path_factory) -> Path:
     """An uninterrupted 3-step run with a checkpoint every step, every checkpoint kept."""
     from verigrpo.grpo_train.cli import train_main
 
@@ -58,7 +58,7 @@ def test_every_save_is_a_checkpoint_n_and_the_link_names_the_newest(straight):
     AutoModelForCausalLM.from_pretrained(link / "model")  # the stable path of the final model
 
 
-def test_save_total_limit_keeps_the_newest(tiny, tmp_path):  # noqa: F811
+def test_save_total_limit_keeps_the_newest(tiny, tmp_path):
     from verigrpo.grpo_train.cli import train_main
 
     out = tmp_path / "run"
@@ -67,7 +67,7 @@ def test_save_total_limit_keeps_the_newest(tiny, tmp_path):  # noqa: F811
     assert os.readlink(out / "checkpoint") == "checkpoint-4"
 
 
-def test_a_run_killed_while_writing_a_checkpoint_resumes_from_the_previous_one(tiny, straight, tmp_path):  # noqa: F811
+def test_a_run_killed_while_writing_a_checkpoint_resumes_from_the_previous_one(tiny, straight, tmp_path):
     """SIGKILL (the whole process group: trainer and scoring workers) while ``checkpoint-2`` is half written
     (its ``model/`` is there, ``trainer.pt`` is not): checkpoint-1 and the link are untouched, --resume continues
     from step 1 and ends where the uninterrupted run does; the partial directory is removed by the next save."""
@@ -99,7 +99,7 @@ def test_a_run_killed_while_writing_a_checkpoint_resumes_from_the_previous_one(t
     assert_same_run(out, straight)
 
 
-def test_a_run_from_before_checkpoint_n_resumes_and_adopts_the_layout(tiny, straight, tmp_path):  # noqa: F811
+def test_a_run_from_before_checkpoint_n_resumes_and_adopts_the_layout(tiny, straight, tmp_path):
     """The old layout: one ``checkpoint/`` directory (step 1). --resume reads it; the first save renames it to
     checkpoint-1 and puts the link in its place; the run ends where the uninterrupted one does."""
     from verigrpo.grpo_train.checkpoints import find_checkpoint

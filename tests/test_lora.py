@@ -3,22 +3,10 @@ checkpoint that loads as a plain model, and an exact resume."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from test_train import load_params, overrides, read_metrics, without_timings
-
-
-@pytest.fixture(scope="module")
-def tiny(tmp_path_factory) -> dict[str, str]:
-    from verigrpo.grpo_train.model import build_tiny_random
-
-    root = tmp_path_factory.mktemp("tiny_lora")
-    model = build_tiny_random(root / "model", hidden=32, layers=2)
-    data = root / "data.jsonl"
-    data.write_text("".join(json.dumps({"prompt": f"Say {i}{i}.", "reference": str(i)}) + "\n" for i in range(12)))
-    return {"model": str(model), "data": str(data)}
 
 
 def _layer(seed: int = 0):

@@ -41,18 +41,6 @@ def digit_share_or_die(completion: str, row: Mapping[str, Any]) -> Reward:
 # ---- helpers ---------------------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def tiny(tmp_path_factory) -> dict[str, str]:
-    """A tiny random Llama (char tokenizer, tied embeddings, two decoder layers) and a 12-row JSONL dataset."""
-    from verigrpo.grpo_train.model import build_tiny_random
-
-    root = tmp_path_factory.mktemp("tiny")
-    model = build_tiny_random(root / "model", hidden=32, layers=2)
-    data = root / "data.jsonl"
-    data.write_text("".join(json.dumps({"prompt": f"Say {i}{i}.", "reference": str(i)}) + "\n" for i in range(12)))
-    return {"model": str(model), "data": str(data)}
-
-
 def overrides(tiny: dict[str, str], out: Path, **extra: Any) -> list[str]:
     """2 prompts x 4 samples a step, 2 steps, a checkpoint every step; beta > 0 (the reference is sharded too) and
     micro-batches of 2 (accumulation under no_sync); cosine schedule, so a lost scheduler state shows at resume."""

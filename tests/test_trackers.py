@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from accelerate.tracking import GeneralTracker
-from test_train import overrides, read_metrics, tiny  # noqa: F401 (tiny: a fixture)
+from test_train import overrides, read_metrics
 
 RECORDED: list[tuple[str, Any]] = []
 
@@ -44,7 +44,7 @@ def recording_tracker(run_dir: Path) -> RecordingTracker:
     return RecordingTracker(run_dir)
 
 
-def test_a_run_logs_every_step_to_the_trackers_and_metrics_jsonl(tiny, tmp_path):  # noqa: F811
+def test_a_run_logs_every_step_to_the_trackers_and_metrics_jsonl(tiny, tmp_path):
     from verigrpo.grpo_train.cli import train_main
 
     RECORDED.clear()
@@ -63,7 +63,7 @@ def test_a_run_logs_every_step_to_the_trackers_and_metrics_jsonl(tiny, tmp_path)
     assert not (out / "tensorboard").exists()  # "auto" is not in report_to
 
 
-def test_report_to_none_still_writes_metrics_jsonl(tiny, tmp_path):  # noqa: F811
+def test_report_to_none_still_writes_metrics_jsonl(tiny, tmp_path):
     from verigrpo.grpo_train.cli import train_main
 
     out = tmp_path / "run"
@@ -117,7 +117,7 @@ def test_the_default_is_auto():
     assert load_config(None, []).report_to == ["auto"]
 
 
-def test_tensorboard_gets_the_metrics_when_installed(tiny, tmp_path):  # noqa: F811
+def test_tensorboard_gets_the_metrics_when_installed(tiny, tmp_path):
     """The real TensorBoard tracker (skipped where tensorboard is not installed; the test extra installs it)."""
     pytest.importorskip("tensorboard")
     from tensorboard.backend.event_processing.event_accumulator import EventAccumulator

@@ -77,18 +77,6 @@ digit_share_even_only.check_reference = refuse_odd  # type: ignore[attr-defined]
 # ---- fixtures ------------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def tiny(tmp_path_factory) -> dict[str, str]:
-    """A tiny random Llama (char tokenizer) and an 12-row JSONL dataset, built once for this module."""
-    from verigrpo.grpo_train.model import build_tiny_random
-
-    root = tmp_path_factory.mktemp("tiny")
-    model = build_tiny_random(root / "model", hidden=32, layers=2)
-    data = root / "data.jsonl"
-    data.write_text("".join(json.dumps({"prompt": f"Say {i}{i}.", "reference": str(i)}) + "\n" for i in range(12)))
-    return {"model": str(model), "data": str(data)}
-
-
 def overrides(tiny: dict[str, str], out: Path, **extra: Any) -> list[str]:
     """--set arguments for a fast run: 2 prompts x 4 samples, 8 new tokens, fp32, no evaluation."""
     values: dict[str, Any] = {

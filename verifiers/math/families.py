@@ -28,6 +28,7 @@ _PARAMETERS = "knmjlt"
 _IN_Z_RE = re.compile(r"\$?([a-z])\$?\s{0,3}(?:\\in|∈)\s{0,3}(?:\\mathbb\s{0,2}\{?\s{0,2}Z\s{0,2}\}?|ℤ|\\Z\b|Z\b)")
 _IS_INTEGER_RE = re.compile(r"\$?\b([a-z])\$?\s{1,3}(?:is\s{1,3}an?|are)\s{1,3}integers?\b", re.I)
 _ANY_INTEGER_RE = re.compile(r"\b(?:all|any|every|some)\s{1,3}integers?\s{1,3}\$?([a-z])\b", re.I)
+_MAY_NAME_INTEGERS = re.compile(r"Z|ℤ|[Ii]nteger")  # a cheap gate: most answers name no integer parameter
 _TEXT_RE = re.compile(r"\\(?:text|mbox|mathrm)\s{0,3}\{([^{}]*)\}")
 _CLAUSE_END = " \t\n.)$"
 _LEAD_INS = ("\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "~", ",", ";", "(", "where", "for", "with",
@@ -134,7 +135,7 @@ def family_verdict(answer: str, reference: str) -> bool | None:
     family when its only free symbol is a one-letter parameter; without any, it is one member: not equal."""
     if len(answer) > MAX_ANSWER_CHARS or len(reference) > MAX_ANSWER_CHARS:
         return None
-    splits = [split_family(answer), split_family(reference)]
+    splits = [split_family(t) if _MAY_NAME_INTEGERS.search(t) else None for t in (answer, reference)]
     if splits == [None, None]:
         return None
     families = []
