@@ -48,3 +48,53 @@ def test_a_list_is_ordered_where_the_question_asks_for_quantities_in_order(
 ) -> None:
     row = {"reference": reference, "prompt": question} if question else {"reference": reference}
     assert math_answer(f"\\boxed{{{answer}}}", row).status.value == status
+
+
+# Classes left after set 16's first fixes (and seen in sets 8 and 15), each closed by a general rule. The
+# examples are ours.
+@pytest.mark.parametrize(
+    ("completion", "reference", "status"),
+    [
+        # verdicts written several ways are one word each
+        ("\\boxed{\\text{DNE}}", "does not exist", "correct"),
+        ("\\boxed{\\text{The limit does not exist}}", "DNE", "correct"),
+        ("\\boxed{0}", "does not exist", "wrong"),
+        ("\\boxed{\\text{undefined}}", "does not exist", "wrong"),
+        ("\\boxed{\\text{infinitely many solutions}}", "Infinite number of solutions", "correct"),
+        ("\\boxed{\\infty}", "infinitely many", "wrong"),
+        ("\\boxed{\\text{infinitely many}}", "no solution", "wrong"),
+        ("**Final Answer:** The equation has no solution.", "no solution", "correct"),
+        ("\\boxed{\\text{no solution}}", "DNE", "wrong"),
+        # an option named in words, or a letter with a period before the option's value
+        ("\\boxed{\\text{option B}}", "B", "correct"),
+        ("\\boxed{\\text{Option (c)}}", "C", "correct"),
+        ("\\boxed{\\text{option B}}", "C", "wrong"),
+        ("\\boxed{A. -2}", "-2", "correct"),
+        ("\\boxed{A. -3}", "-2", "wrong"),
+        ("\\boxed{B. -2}", "A", "wrong"),
+        # times of day: am / pm on either side
+        ("\\boxed{6:10 \\text{ PM}}", "6:10", "correct"),
+        ("\\boxed{18:10}", "6:10 p.m.", "correct"),
+        ("\\boxed{6:10 \\text{ a.m.}}", "6:10 PM", "wrong"),
+        ("\\boxed{6:15 \\text{ PM}}", "6:10", "wrong"),
+        ("\\boxed{1:58}", "1:58 am", "wrong"),  # the reference says which half of the day; the answer does not
+        ("\\boxed{6:10}", "3:5", "wrong"),  # no am / pm: ratios as before
+        # a pair that cannot be an interval is a tuple, named by a bare list in its order
+        ("\\boxed{(75, 25)}", "75, 25", "correct"),
+        ("\\boxed{(75, 25)}", "25, 75", "wrong"),
+        ("\\boxed{(25, 75)}", "75, 25", "wrong"),
+        # a hyphen between two upright units is their product (N-m, ft-lb, kW-h)
+        ("\\boxed{2450\\pi\\ \\mathrm{J}}", "2450 \\pi \\mathrm{N}-\\mathrm{m}", "correct"),
+        ("\\boxed{2450\\pi\\ \\mathrm{N}}", "2450 \\pi \\mathrm{N}-\\mathrm{m}", "wrong"),
+        ("\\boxed{5 \\mathrm{kW-h}}", "18000000 \\mathrm{J}", "correct"),
+        # cents are hundredths of a dollar; kmph and kph are km/h
+        ("\\boxed{59 \\text{ cents}}", "0.59 (dollars)", "correct"),
+        ("\\boxed{58 \\text{ cents}}", "0.59 (dollars)", "wrong"),
+        ("\\boxed{5 \\text{ dollars}}", "5 \\text{ euros}", "wrong"),
+        ("\\boxed{20 \\text{ m/s}}", "72 \\text{ kmph}", "correct"),
+        ("\\boxed{21 \\text{ m/s}}", "72 \\text{ kmph}", "wrong"),
+    ],
+)
+def test_verdicts_options_times_pairs_and_units(completion: str, reference: str, status: str) -> None:
+    assert math_answer(completion, {"reference": reference}).status.value == status
+

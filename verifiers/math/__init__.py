@@ -77,7 +77,12 @@ elsewhere a decimal is a rounded value under the precision policy. A family inde
 in a window (:mod:`~verifiers.math.families`): spellings and the parameter's name may differ, one member or a
 subset is wrong. Values named by distinct symbols (``x = 1, y = 2``) against a tuple are the tuple of the values
 in the names' alphabetical order. A ``\\pm`` in a tuple stands for the tuples of each sign. Words for the empty set
-("no real solutions") equal only an empty reference. A bare list answers a bare-list reference in any order (a
+("no real solutions") equal only an empty reference; verdicts are one word each however written ("DNE", "the
+limit does not exist"; "infinitely many solutions", "an infinite number of solutions"). An option may be named in
+words ("option B") or by its letter and a period before its value ("A. -2"). A time of day stating am / pm
+compares as a time ("6:10 PM" answers "6:10"; "1:58" does not answer "1:58 am"). A pair that cannot be an
+interval ("(75, 25)") is a tuple. A hyphen between two upright units is their product (``\mathrm{N}-\mathrm{m}``);
+cents are hundredths of a dollar (no other currency converts). A bare list answers a bare-list reference in any order (a
 list of roots is a set), except where the row's question asks for several quantities in an order
 ("respectively", "how many quarters and how many dimes", "of each"). Completions over
 ``MAX_COMPLETION_CHARS`` (100,000) are ``too_long``; the parser's limits are listed in
@@ -290,6 +295,8 @@ Comparison: sets, tuples, intervals, matrices
     \boxed{\{6\}}                                                       | 6                            | correct     | test_edge_cases
     \boxed{(2,1)}                                                       | (1,2)                        | wrong       | test_equivalence_table
     \boxed{(1, 2, 3)}                                                   | 1, 2, 3                      | correct     | test_set8_classes
+    \boxed{(75, 25)}                                                    | 75, 25                       | correct     | test_verdicts_options_times_pairs_and_units
+    \boxed{(25, 75)}                                                    | 75, 25                       | wrong       | test_verdicts_options_times_pairs_and_units
     \boxed{(1,2]}                                                       | [1,2)                        | wrong       | test_equivalence_table
     \boxed{(2,\infty)\cup(-\infty,1)}                                   | (-\infty,1)\cup(2,\infty)    | correct     | test_equivalence_table
     \boxed{\begin{bmatrix}1&2\\3&4\end{bmatrix}}                        | \begin{pmatrix}1&2\\3&4\end{pmatrix} | correct | test_equivalence_table
@@ -379,6 +386,9 @@ Comparison: units, percent, degrees
     \boxed{\frac{\pi}{6}^\circ}                                         | 30^\circ                     | wrong       | test_equivalence_table
     \boxed{\sin 30^\circ}                                               | \frac12                      | correct     | test_edge_cases
     \boxed{30^\circ C}                                                  | \frac{\pi}{6}                | wrong       | test_edge_cases
+    \boxed{2450\pi\ \mathrm{J}}                                         | 2450 \pi \mathrm{N}-\mathrm{m} | correct     | test_verdicts_options_times_pairs_and_units
+    \boxed{59 \text{ cents}}                                            | 0.59 (dollars)               | correct     | test_verdicts_options_times_pairs_and_units
+    \boxed{20 \text{ m/s}}                                              | 72 \text{ kmph}              | correct     | test_verdicts_options_times_pairs_and_units
 
 Comparison: text, choices, words, bases
 
@@ -387,6 +397,13 @@ Comparison: text, choices, words, bases
     \boxed{Yes}                                                         | \text{yes}                   | correct     | test_equivalence_table
     \boxed{\text{END}}                                                  | \text{DNE}                   | wrong       | test_short_words_in_text_are_words
     \boxed{DNE}                                                         | \text{DNE}                   | correct     | test_short_words_in_text_are_words
+    \boxed{\text{The limit does not exist}}                             | DNE                          | correct     | test_verdicts_options_times_pairs_and_units
+    \boxed{\text{undefined}}                                            | does not exist               | wrong       | test_verdicts_options_times_pairs_and_units
+    \boxed{\text{infinitely many solutions}}                            | Infinite number of solutions | correct     | test_verdicts_options_times_pairs_and_units
+    \boxed{\text{option B}}                                             | B                            | correct     | test_verdicts_options_times_pairs_and_units
+    \boxed{A. -2}                                                       | -2                           | correct     | test_verdicts_options_times_pairs_and_units
+    \boxed{6:10 \text{ PM}}                                             | 6:10                         | correct     | test_verdicts_options_times_pairs_and_units
+    \boxed{1:58}                                                        | 1:58 am                      | wrong       | test_verdicts_options_times_pairs_and_units
     \boxed{Bob}                                                         | \text{Bob}                   | correct     | test_short_words_in_text_are_words
     \boxed{June 20}                                                     | \text{June 20}               | correct     | test_code_spans_text_references_and_nanometres
     \boxed{(B) 12}                                                      | B                            | correct     | test_equivalence_table

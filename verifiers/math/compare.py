@@ -211,11 +211,12 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         parts = _as_intervals(other)
         return parts is not None and _unordered_equal(union.parts, parts, depth)
     # a bare list in a tuple's order names that tuple: "1, 2, 3" for the solution (1, 2, 3) of a system (in another
-    # order it does not: the tuple is ordered; with two items "(1, 2)" could be an interval, so not then)
+    # order it does not: the tuple is ordered; with two items "(1, 2)" could be an interval, so only when it cannot
+    # be one: "(75, 25)")
     for x, y in ((a, b), (b, a)):
         if (
             isinstance(x, Answers) and x.connective == "," and isinstance(y, Bracket) and (y.open, y.close) == ("(", ")")
-            and len(x.items) == len(y.items) >= 3
+            and len(x.items) == len(y.items) and (len(x.items) >= 3 or len(x.items) == 2 and not _could_be_interval(y))
         ):
             return all(_nodes_equal(p, q, depth + 1) for p, q in zip(x.items, y.items))
     # "2 or 3" lists the same solutions as "2, 3" (hedges are caught earlier)
@@ -223,6 +224,19 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     if la is not None and lb is not None:
         return _unordered_equal(la, lb, depth)
     return False
+
+
+def _could_be_interval(pair: Bracket) -> bool:
+    """``(1, 2)`` could be an open interval; ``(75, 25)`` and ``(2, 2)`` cannot (two real numbers, the first not
+    below the second), nor can a pair holding anything but plain values."""
+    lo, hi = pair.items
+    if not (isinstance(lo, Expr) and isinstance(hi, Expr) and lo.unit is None and hi.unit is None):
+        return False
+    try:
+        return not (lo.value.is_real and hi.value.is_real and lo.value.is_number and hi.value.is_number
+                    and bool(lo.value >= hi.value))
+    except (TypeError, ValueError):
+        return True
 
 
 _FUNCTION_LABEL_RE = re.compile(r"[A-Za-z]\([a-z]\)")

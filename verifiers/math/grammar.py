@@ -38,7 +38,9 @@ from verigrpo.verifiers.math.nodes import (
 from verigrpo.verifiers.math.units import phrase_words, text_unit
 
 # a text group that is a unit: letters with optional exponents, joined by spaces, "/" or "."; or empty
-_TEXT_UNIT_RE = re.compile(r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*[/.]\s*)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*)?")
+# the units of one text group: "J K^{-1} mol^{-1}", "m/s", "N.m", "ft-lb" (a hyphen between two units is their
+# product, as engineers write N-m and kW-h)
+_TEXT_UNIT_RE = re.compile(r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*[/.]\s*|-)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*)?")
 
 
 class _Parser(_ExprParser):
@@ -146,6 +148,7 @@ class _Parser(_ExprParser):
                 if not _TEXT_UNIT_RE.fullmatch(content):
                     break
                 content = re.sub(r"\^\{?(-?\d+)\}?", r" ^\1", content)  # \mathrm{J K^{-1} mol^{-1}}
+                content = re.sub(r"(?<=[A-Za-z])-(?=[A-Za-z])", " ", content)  # \mathrm{ft-lb}
                 words.extend(content.replace("/", " per ").replace(".", " ").split())
                 self.i += 1
             elif t.kind == "UNIT" and not words:
@@ -177,6 +180,11 @@ class _Parser(_ExprParser):
                 self.i += 1
             elif t.kind == "OP" and t.text == "*" and words and self._unit_after(1):
                 self.i += 1  # \mathrm{~m} \cdot \mathrm{s}^{-1}
+            elif (
+                t.kind == "OP" and t.text == "-" and words and not t.space and self._unit_after(1)
+                and not self.peek(1).space  # type: ignore[union-attr]
+            ):
+                self.i += 1  # \mathrm{N}-\mathrm{m}: newton metres
             else:
                 break
         if not words:

@@ -59,7 +59,7 @@ UNIT_ALIASES = {
     "pound": "lb", "oz": "oz", "ounce": "oz", "s": "s", "sec": "s", "second": "s", "min": "min",
     "minute": "min", "h": "h", "hr": "h", "hour": "h", "day": "day", "week": "week", "month": "month",
     "year": "year", "yr": "year", "in": "in", "inch": "in", "inche": "in", "ft": "ft", "foot": "ft",
-    "feet": "ft", "yd": "yd", "yard": "yd", "mi": "mi", "mile": "mi", "mph": "mi/h", "l": "l", "liter": "l",
+    "feet": "ft", "yd": "yd", "yard": "yd", "mi": "mi", "mile": "mi", "mph": "mi/h", "kmph": "km/h", "kph": "km/h", "l": "l", "liter": "l",
     "litre": "l", "ml": "ml", "milliliter": "ml", "dollar": "dollar", "usd": "dollar", "cent": "cent",
     "euro": "euro", "eur": "euro", "gbp": "gbp", "yen": "yen", "jpy": "yen",
     "degree": "deg", "deg": "deg", "radian": "rad", "rad": "rad", "unit": "units", "sq": "sq",

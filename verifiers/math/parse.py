@@ -100,6 +100,10 @@ def parse_answer(text: str) -> Node:
     m = _WHOLE_TEXT.fullmatch(s)
     if m:  # the whole answer is \text{...}: "\text{5 cm}", "\text{(B)}", "\text{yes.}"
         s = normalize(m.group(1))
+    verdict = _verdict(s)
+    if verdict is not None:  # "DNE", "does not exist"; "infinitely many solutions": one word each
+        return verdict
+    if m:
         if m.group().startswith(_PROSE_TEXT_CMDS) and _SHORT_WORD.fullmatch(s):
             # one short word set as prose ("\text{DNE}", "\text{Amy}", "\text{odd}") is that word, not
             # the product D*N*E (which "\text{END}" would equal)
@@ -170,13 +174,52 @@ _ALL_REALS = {
     "any real number",
 }
 
-# words for the empty set (not a bare "none", which answer keys also use as a word answer)
-_NO_SOLUTIONS = r"(?:there (?:is|are) )?no (?:real |integer |such )?(?:solutions?|roots?|values?|numbers?)"
+# words for the empty set (not a bare "none", which answer keys also use as a word answer): "no solution",
+# "there are no real roots", "the equation has no solution"
+_NO_SOLUTIONS = (
+    r"(?:there (?:is|are) |(?:the (?:equation|system|inequality|problem) |it )?(?:has|have) )?"
+    r"no (?:real |integer |such )?(?:solutions?|roots?|values?|numbers?)"
+)
 _NO_SOLUTION = re.compile(rf"{_NO_SOLUTIONS}|(?:the )?empty set")
+
+# Verdicts that answer keys write in several ways, each read as one word (matched on the whole answer, lower
+# case, a final period dropped): a limit or value that does not exist, and "how many" answered by infinitely
+# many. "undefined" and "infinity" stay themselves (an undefined expression is not a missing limit; infinity is
+# a value).
+VERDICTS: dict[str, re.Pattern[str]] = {
+    "does not exist": re.compile(
+        r"dne|d\.n\.e\.?|non-?existent|(?:(?:it|the (?:limit|value|derivative|answer|maximum|minimum))"
+        r" )?(?:does not|doesn't) exist"
+    ),
+    "infinitely many": re.compile(
+        r"(?:there (?:are|is) )?(?:infinitely many|(?:an? )?infinite (?:number|amount) of)"
+        r"(?: (?:real |integer |such )?(?:solutions?|roots?|values?|answers?|pairs?|numbers?|points?|triples?))?"
+    ),
+}
+
+
+def _verdict(s: str) -> Text | None:
+    """``\\text{DNE}``, "does not exist", "The limit does not exist." -> ``Text("does not exist")``; None for
+    anything else."""
+    if len(s) > 80:
+        return None
+    key = " ".join(s.lower().split()).rstrip(".")
+    for word, pattern in VERDICTS.items():
+        if pattern.fullmatch(key):
+            return Text(word)
+    return None
+
+
+# an option named in words or with a period: "option B", "choice (C)", "A. -2" -> "(B)", "(C)", "(A) -2"
+_OPTION_NAMED = re.compile(r"(?:(?i:option|choice)\s*\(?([A-Ea-e])\)?|([A-E])\.(?=\s+\S))(?![\w(])")
 
 
 def _choice(s: str) -> Node | None:
-    """``(B) 12``, ``\\textbf{(B)}\\ 12``, ``B)``: the letter, with the option's content when it parses."""
+    """``(B) 12``, ``\\textbf{(B)}\\ 12``, ``B)``, ``option B``, ``A. -2``: the letter, with the option's content
+    when it parses."""
+    named = _OPTION_NAMED.match(s)
+    if named:
+        s = f"({(named.group(1) or named.group(2)).upper()}){s[named.end():]}"
     m = _CHOICE_VALUE.fullmatch(s)
     if m is None:
         return None
@@ -189,10 +232,15 @@ def _choice(s: str) -> Node | None:
     if _CHOICE_VALUE.fullmatch(rest) or re.match(r"(?:[,;]|and\b|or\b)", rest):
         return None  # "(A) and (C)": several letters, parsed as a list
     try:
-        return Choice(letter, parse_answer(rest))
+        content = parse_answer(rest)
     except ParseError:
+        if named and named.group(2):
+            return None  # "D. no wait, E": a letter and a period lead in words, not an option's value
         # the option's text does not parse ("(K) $\\cos (360-A)^{\\circ}$" with its dollars): the letter still names it
         return Choice(letter, Text(rest)) if len(rest) <= 200 else None
+    if named and named.group(2) and not isinstance(content, Expr):
+        return None  # "A. -2" states a value; "D. no wait, E" (a list of letters) does not
+    return Choice(letter, content)
 
 
 def _as_text(s: str) -> Text | None:

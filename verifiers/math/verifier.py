@@ -14,7 +14,7 @@ from verigrpo.verifiers.math.compare import _as_list, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
 from verigrpo.verifiers.math.extract import _has_or, extract_answer
 from verigrpo.verifiers.math.families import family_verdict
-from verigrpo.verifiers.math.forms import labelled_tuples
+from verigrpo.verifiers.math.forms import labelled_tuples, same_clock_time
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     Answers,
@@ -127,6 +127,10 @@ def math_answer(
     ):
         info.update(hedged=True, reason="alternatives joined by 'or'")
         return Reward(0.0, Status.WRONG, info=info)
+    clock = same_clock_time(answer, gold_text)
+    if clock is not None:  # "6:10 PM" against "6:10": a time of day, not the ratio 6:10
+        info["extracted_normalized"] = "time of day"
+        return Reward(float(clock), Status.CORRECT if clock else Status.WRONG, info=info)
     if gold is None:  # we cannot judge against this reference; only the same string is credited
         # (up to spacing: a grid "1 6\n4 7", a word list, a clock time "06:09"; also the whole
         # <answer> block, which the extraction may have narrowed to its last number)
