@@ -82,7 +82,9 @@ limit does not exist"; "infinitely many solutions", "an infinite number of solut
 words ("option B") or by its letter and a period before its value ("A. -2"). A time of day stating am / pm
 compares as a time ("6:10 PM" answers "6:10"; "1:58" does not answer "1:58 am"). A pair that cannot be an
 interval ("(75, 25)") is a tuple. A hyphen between two upright units is their product (``\mathrm{N}-\mathrm{m}``);
-cents are hundredths of a dollar (no other currency converts). A bare list answers a bare-list reference in any order (a
+cents are hundredths of a dollar (no other currency converts); a unit after a plain fraction applies to it
+(``2/30 g/cm^2``). A plain ``n p/q`` is a mixed number even when p >= q (``1 40/20`` is 3). A key that runs option
+letters together ("ABD", JEE's multiple-correct keys) also names the set of those options. A bare list answers a bare-list reference in any order (a
 list of roots is a set), except where the row's question asks for several quantities in an order
 ("respectively", "how many quarters and how many dimes", "of each"). Completions over
 ``MAX_COMPLETION_CHARS`` (100,000) are ``too_long``; the parser's limits are listed in
@@ -389,6 +391,7 @@ Comparison: units, percent, degrees
     \boxed{2450\pi\ \mathrm{J}}                                         | 2450 \pi \mathrm{N}-\mathrm{m} | correct     | test_verdicts_options_times_pairs_and_units
     \boxed{59 \text{ cents}}                                            | 0.59 (dollars)               | correct     | test_verdicts_options_times_pairs_and_units
     \boxed{20 \text{ m/s}}                                              | 72 \text{ kmph}              | correct     | test_verdicts_options_times_pairs_and_units
+    \boxed{3/20 g/cm^2}                                                 | 1.5 kg/m^2                   | correct     | test_set17_classes
 
 Comparison: text, choices, words, bases
 
@@ -409,6 +412,8 @@ Comparison: text, choices, words, bases
     \boxed{(B) 12}                                                      | B                            | correct     | test_equivalence_table
     \boxed{(C) 12}                                                      | \textbf{(B) }12              | wrong       | test_equivalence_table
     \boxed{(K) $\cos (360-A)^{\circ}$}                                  | K                            | correct     | test_set8_classes
+    \boxed{(D), (A), (B)}                                               | ABD                          | correct     | test_set17_classes
+    \boxed{A, B}                                                        | ABD                          | wrong       | test_set17_classes
     \boxed{twenty-one}                                                  | 21                           | correct     | test_equivalence_table
     \boxed{two thirds}                                                  | \frac23                      | correct     | test_equivalence_table
     \boxed{gamma(5)}                                                    | 24                           | correct     | test_set10_classes

@@ -197,7 +197,7 @@ def _quantity_number(toks: list[Tok]) -> bool:
     while k and not (toks[k - 1].kind in ("REL", "CONN") or (toks[k - 1].kind == "OP" and toks[k - 1].text in ",;")):
         k -= 1
     item = "".join(t.text if t.kind == "OP" else t.kind for t in toks[k:])
-    return re.fullmatch(r"[-+]?NUM(?:\*NUM\^-?NUM)?", item) is not None
+    return re.fullmatch(r"[-+]?NUM(?:/NUM|\*NUM\^-?NUM)?", item) is not None  # "2/30 g/cm^2" too
 
 
 _CURRENCY = re.compile(r"\\?\$(?=\.?\d)")  # a dollar sign before a number

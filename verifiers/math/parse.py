@@ -126,7 +126,8 @@ def parse_answer(text: str) -> Node:
     if base_number is not None:
         return base_number
     m = _MIXED_PLAIN.fullmatch(s)
-    if m and int(m.group(3)) < int(m.group(4)):
+    if m and int(m.group(4)) > 0:  # "3 1/2"; "1 40/20" too (3, as mixed-number inputs read it: a space between
+        # two numbers is no product in plain text). ``1\frac{40}{20}`` stays a product (2): LaTeX juxtaposes factors.
         v = sympy.Integer(int(m.group(2))) + sympy.Rational(int(m.group(3)), int(m.group(4)))
         return Expr(-v if m.group(1) else v)
     n = _number_word(s)
@@ -229,8 +230,8 @@ def _choice(s: str) -> Node | None:
         return None  # "(V)/(R + 1)": an operator right after the bracket makes it maths, not option V
     if not rest:
         return Text(letter)
-    if _CHOICE_VALUE.fullmatch(rest) or re.match(r"(?:[,;]|and\b|or\b)", rest):
-        return None  # "(A) and (C)": several letters, parsed as a list
+    if _CHOICE_VALUE.fullmatch(rest) or re.match(r"(?:[,;]|(?:\\text\s*\{\s*)?(?:and|or)\b)", rest):
+        return None  # "(A) and (C)", "(A) \text{ and } (C)": several letters, parsed as a list
     try:
         content = parse_answer(rest)
     except ParseError:

@@ -442,8 +442,9 @@ def _constant_ratio(da: sympy.Basic, db: sympy.Basic) -> sympy.Basic | None:
             exact = None
         if exact is not None and not exact.free_symbols and exact.is_number:
             return exact if exact != 0 and exact.is_finite else None
-        if exact is not None and da.is_polynomial() and db.is_polynomial():
-            return None  # cancel is exact on polynomials: the ratio is not a constant
+        if exact is not None and _rational_polynomial(da, free) and _rational_polynomial(db, free):
+            return None  # cancel is exact on polynomials over the rationals: the ratio is not a constant (with
+            # sqrt(2) in a coefficient it is not: y/sqrt(2) - x against y - sqrt(2) x goes to the numeric check)
     ratios = []
     for pt in _points(free, 4321):
         va, vb = _num(da, pt), _num(db, pt)

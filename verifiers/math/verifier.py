@@ -145,7 +145,7 @@ def math_answer(
     if asked is not None:  # "m + n = 116" where the question asks for m + n: the answer is 116
         pred = asked
     info["extracted_normalized"] = _describe(pred)
-    if nodes_equal(pred, gold) or _same_word(pred, answer, gold, gold_text):
+    if nodes_equal(pred, gold) or _same_word(pred, answer, gold, gold_text) or _same_options(pred, gold_text):
         numeric = _PLAIN_NUMBER_RE.fullmatch(_compact(gold_text)) is not None
         if reject_echo and _echoes_question(answer, row, numeric_reference=numeric):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
@@ -547,6 +547,21 @@ def _same_word(pred: Node, answer: str, gold: Node, gold_text: str) -> bool:
     if isinstance(pred, Text) and not isinstance(gold, Text):
         return _text_key(gold_text) == pred.text
     return False
+
+
+# a key of several options written together, each letter once and in order: JEE Advanced's "ABD", "BC"
+_OPTION_RUN_RE = re.compile(r"(?=[A-E]{2})A?B?C?D?E?")
+
+
+def _same_options(pred: Node, gold_text: str) -> bool:
+    """A reference that runs option letters together ("ABD", which the parser reads as the product A*B*D) also
+    names the set of those options: "A, B, D", "(A), (B) and (D)", ``\\{A, B, D\\}`` answer it in any order; a
+    subset or a superset does not."""
+    key = _plain(gold_text, 20, unwrap=True)
+    if key is None or not _OPTION_RUN_RE.fullmatch(key.strip()):
+        return False
+    options = Bracket("{", "}", tuple(Text(c.lower()) for c in key.strip()))
+    return nodes_equal(pred, options)
 
 
 def _same_text(a: str, b: str) -> bool:
