@@ -25,7 +25,8 @@ _LOCAL_SUFFIXES = (".jsonl", ".json", ".parquet", ".csv")
 
 
 def _offline_env(argv: Sequence[str] = ()) -> None:
-    """Offline (``HF_HUB_OFFLINE=1``) unless the run names a dataset or a model that may be on the hub: the Hugging
+    """Offline (``HF_HUB_OFFLINE=1``) unless the run names a dataset or a model that may be on the hub, or pushes its
+    model there (``push_to_hub``): the Hugging
     Face libraries then fail at once on a name that is not cached, instead of retrying the network for a minute
     first. A hub dataset or a preset (``--set dataset=gsm8k``, ``dataset = "openai/gsm8k"`` in the ``--config``
     file, or such an ``eval_dataset``) or a hub model (``--set model=org/name``, ``--model org/name``) is a request
@@ -36,7 +37,7 @@ def _offline_env(argv: Sequence[str] = ()) -> None:
 
 def _names_hub_source(argv: Sequence[str]) -> bool:
     """Whether ``--config``/``--set``/``--model`` name a ``dataset`` or ``eval_dataset`` that is neither a built-in
-    task nor a local file, or a ``model`` that is neither an alias nor a local path. Read with the standard library
+    task nor a local file, or a ``model`` that is neither an alias nor a local path, or set ``push_to_hub``. Read with the standard library
     only; a file or value that does not parse counts as none (the real parse reports it)."""
     if sys.version_info >= (3, 11):
         import tomllib
@@ -45,6 +46,7 @@ def _names_hub_source(argv: Sequence[str]) -> bool:
 
     datasets: list[Any] = []
     models: list[Any] = []
+    pushes: list[Any] = []  # push_to_hub: the upload at the end needs the network too
     args = list(argv)
     for i, arg in enumerate(args):
         key, _, rest = arg.partition("=")
@@ -56,22 +58,24 @@ def _names_hub_source(argv: Sequence[str]) -> bool:
                 continue
             datasets += [data.get("dataset"), data.get("eval_dataset")]
             models.append(data.get("model"))
+            pushes.append(data.get("push_to_hub"))
         elif key == "--model":
             models.append(value)
         elif key == "--set":
             name, _, raw = value.partition("=")
-            if name.strip() in ("dataset", "eval_dataset", "model"):
+            if name.strip() in ("dataset", "eval_dataset", "model", "push_to_hub"):
                 try:
                     parsed = tomllib.loads(f"v = {raw.strip()}")["v"]
                 except ValueError:
                     parsed = raw.strip()
-                (models if name.strip() == "model" else datasets).append(parsed)
+                target = {"model": models, "push_to_hub": pushes}.get(name.strip(), datasets)
+                target.append(parsed)
     hub_dataset = any(isinstance(v, str) and v and v not in OFFLINE_TASKS
                       and not v.startswith(OFFLINE_PREFIXES) and not v.endswith(_LOCAL_SUFFIXES)
                       and not os.path.exists(v) for v in datasets)
     hub_model = any(isinstance(v, str) and v and v not in OFFLINE_MODELS and not v.startswith((".", "/", "~"))
                     and not os.path.exists(v) for v in models)
-    return hub_dataset or hub_model
+    return hub_dataset or hub_model or any(v is True for v in pushes)
 
 
 def _user_modules_importable() -> None:

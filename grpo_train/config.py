@@ -243,6 +243,16 @@ class Config:
     ``output_dir``), ``auto`` (TensorBoard when it is installed, else none) or ``none``; or ``"package.module:function"``,
     a function of the run directory that returns an accelerate ``GeneralTracker``. metrics.jsonl is written whatever
     this says. A tracker whose package is not installed is an error at load."""
+    push_to_hub: bool = False
+    """Upload the final model, its tokenizer and its model card (``README.md``: base model, verifiers, recipe,
+    held-out accuracy before and after; written into every run's final ``checkpoint/model`` anyway) to the Hugging
+    Face Hub once the run ends (TRL's name). Needs a token (``huggingface-cli login`` or ``HF_TOKEN``); such a run
+    stays online."""
+    hub_model_id: str = ""
+    """The hub repository to push to: ``org/name``, or ``name`` under the token's account; empty: the name of
+    ``output_dir``."""
+    hub_private_repo: bool = False
+    """Create the hub repository private (when it does not exist yet)."""
     log_samples: int = 4
     """Completions per step written to samples.jsonl (first ones of the step)."""
     threads: int = 0
@@ -410,6 +420,8 @@ RANGES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "stop_strings": (lambda v: all(isinstance(x, str) and x for x in v), "a list of non-empty strings"),
     "max_infra_frac": (lambda v: 0 <= v <= 1, "in [0, 1]"),
     "infra_window": (lambda v: v >= 1, ">= 1"),
+    "hub_model_id": (lambda v: v == "" or re.fullmatch(r"(?:[\w.-]+/)?[\w.-]{1,96}", v) is not None,
+                     'empty or a hub repository id ("name" or "org/name")'),
 }
 
 

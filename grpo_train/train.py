@@ -70,7 +70,7 @@ from accelerate import Accelerator
 from accelerate.utils import gather_object
 from torch import Tensor
 from tqdm import tqdm
-from verigrpo.grpo_train import losses
+from verigrpo.grpo_train import hub, losses
 from verigrpo.grpo_train.backends import NativeBackend, make_backend
 from verigrpo.grpo_train.checkpoints import (
     checkpoint_dir,
@@ -702,6 +702,16 @@ def export_models(run: Run, tmp: Path) -> None:
                 ref.save_pretrained(tmp / "ref")
 
 
+def publish(model_dir: Path, cfg: Config, summary: dict[str, Any]) -> None:
+    """The final model's card (``README.md``), and with ``push_to_hub`` the upload of that directory."""
+    if not model_dir.is_dir():
+        return
+    hub.write_card(model_dir, cfg, summary)
+    if cfg.push_to_hub:
+        repo = hub.push(model_dir, cfg, summary)
+        print(f"pushed {model_dir} to https://huggingface.co/{repo}")
+
+
 def run_eval(run: Run, tag: str) -> None:
     """Held-out evaluation; each process takes a slice of the problems, correct counts are summed."""
     cfg, acc, rows, t0 = run.cfg, run.accelerator, run.eval_rows, time.time()
@@ -805,5 +815,6 @@ def train(cfg: Config, resume: bool = False) -> dict[str, Any]:
     run.summary.update({"steps": step, "seconds_total": round(time.time() - run.t_start, 1)})
     if acc.is_main_process:
         finish(out, run.summary)
+        publish(out / "checkpoint" / "model", cfg, run.summary)  # 8. the model card; the hub when asked
     acc.end_training()
     return run.summary
