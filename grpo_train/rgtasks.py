@@ -21,6 +21,13 @@ which the ``reasoning_gym`` verifier (``verifiers/reasoning_gym.py``) wraps.
   first; set it as ``system_prompt`` and ``prompt_template = "{question}"`` for that style). Rows also carry
   ``question``, ``answer`` (the oracle answer; None for tasks that accept any valid answer) and ``task``; the
   ``reference`` is what the scorer needs: ``{"task", "options", "entry"}`` with the task's item as generated.
+* ``shots = k`` (an option of ours, like ``seed`` and ``size``, not passed to the task): the prompt is a chat with
+  ``k`` solved problems first, each a user turn as above and the assistant's reply ``<answer>..</answer>`` with the
+  task's answer. Small instruction models rarely write the tags on an instruction alone: SmolLM2-135M-Instruct wrote
+  them in 1 of 240 samples on ``leg_counting`` with the instruction and with each of four rewordings, and in 127 of
+  240 with one solved example (``benchmarks/results/reasoning_gym.md``). The examples are drawn from
+  :data:`SHOTS_SEED` among the training problems (never a held-out one, never the row's own problem), the next
+  ``k`` for each row, cycling through :data:`SHOTS_POOL` of them.
 """
 
 from __future__ import annotations
@@ -36,6 +43,9 @@ EVAL_SEED = 1_000_000_000  # the held-out draw: far from small training seeds, s
 HELD_OUT_ONE_IN = 10
 TRAIN_SIZE = 2000  # training problems drawn when dataset_options has no size (a 60-step run of 8 prompts uses 480)
 INSTRUCTION = "Give only the final answer, between <answer> and </answer>."
+SHOTS_SEED = 2_000_000_000  # the solved examples' draw
+SHOTS_POOL = 256  # solved examples drawn per task, cycled through by the rows
+OWN_OPTIONS = ("seed", "size", "shots")  # options of the draw; the others are the task's (seed and size are both)
 
 
 class TaskError(ValueError):
@@ -63,6 +73,11 @@ def check(task: str, options: dict[str, Any]) -> None:
         hint = f"did you mean {', '.join(near)}? " if near else ""
         raise TaskError(f"{PREFIX}{task}: no such reasoning-gym task; {hint}(reasoning_gym.factory.DATASETS lists "
                         f"{len(datasets)})")
+    for key, least in (("seed", 0), ("size", 1), ("shots", 0)):
+        value = options.get(key, least)
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value < 2**32:
+            raise TaskError(f"dataset_options {key} must be a whole number >= {least}, got {value!r}")
+    options = {k: v for k, v in options.items() if k != "shots"}
     _, config_cls = datasets[task]
     fields = [f.name for f in dataclasses.fields(config_cls)]
     unknown = sorted(set(options) - set(fields))
@@ -82,11 +97,37 @@ def held_out(question: str) -> bool:
     return hashlib.blake2b(question.encode(), digest_size=8).digest()[0] % HELD_OUT_ONE_IN == 0
 
 
-def _row(task: str, options: dict[str, Any], entry: dict[str, Any]) -> dict[str, Any]:
+def _user(question: str) -> str:
+    return f"{question.strip()}\n{INSTRUCTION}"
+
+
+def _row(task: str, options: dict[str, Any], entry: dict[str, Any], examples: list[dict[str, Any]]) -> dict[str, Any]:
+    """A row; with ``examples`` (solved items) its prompt is a chat that shows them first."""
     question = entry["question"]
     item = {"question": question, "answer": entry.get("answer"), "metadata": entry.get("metadata", {})}
-    return {"prompt": f"{question.strip()}\n{INSTRUCTION}", "question": question, "answer": item["answer"],
-            "task": task, "reference": {"task": task, "options": options, "entry": item}}
+    prompt: Any = _user(question)
+    if examples:
+        shown = [[{"role": "user", "content": _user(e["question"])},
+                  {"role": "assistant", "content": f"<answer>{e['answer']}</answer>"}] for e in examples]
+        prompt = [m for pair in shown for m in pair] + [{"role": "user", "content": prompt}]
+    return {"prompt": prompt, "question": question, "answer": item["answer"], "task": task,
+            "reference": {"task": task, "options": options, "entry": item}}
+
+
+def _solved_examples(task: str, task_options: dict[str, Any]) -> list[dict[str, Any]]:
+    """Up to :data:`SHOTS_POOL` training-split items with an oracle answer, for the prompts' solved examples."""
+    import reasoning_gym
+
+    bound = 3 * SHOTS_POOL
+    dataset = reasoning_gym.create_dataset(task, **task_options, seed=SHOTS_SEED, size=bound)
+    pool = []
+    for i in range(bound):
+        entry = dataset[i]
+        if entry.get("answer") is not None and not held_out(entry["question"]):
+            pool.append(entry)
+            if len(pool) == SHOTS_POOL:
+                break
+    return pool
 
 
 def rows(task: str, split: str, seed: int, eval_size: int, options: dict[str, Any]) -> list[dict[str, Any]]:
@@ -100,7 +141,12 @@ def rows(task: str, split: str, seed: int, eval_size: int, options: dict[str, An
         check(task, options)
     except TaskError as e:
         raise DatasetError(str(e)) from e
-    task_options = {k: v for k, v in options.items() if k not in ("seed", "size")}
+    task_options = {k: v for k, v in options.items() if k not in OWN_OPTIONS}
+    shots = int(options.get("shots", 0))
+    pool = _solved_examples(task, task_options) if shots else []
+    if shots and len(pool) < shots + 1:
+        raise DatasetError(f"{PREFIX}{task}: shots = {shots} needs solved examples, and only {len(pool)} of its "
+                           "problems have an oracle answer (a task whose scorer accepts any valid answer has none)")
     want_test = split == "test"
     size = eval_size if want_test else int(options.get("size", TRAIN_SIZE))
     start = EVAL_SEED if want_test else int(options.get("seed", seed))
@@ -115,7 +161,9 @@ def rows(task: str, split: str, seed: int, eval_size: int, options: dict[str, An
         if held_out(question) != want_test or (want_test and question in seen):
             continue
         seen.add(question)
-        out.append(_row(task, task_options, entry))
+        at = len(out) * shots  # the next shots + 1 examples, less the problem itself if it is one (train)
+        examples = [pool[(at + j) % len(pool)] for j in range(shots + 1)] if shots else []
+        out.append(_row(task, task_options, entry, [e for e in examples if e["question"] != question][:shots]))
     if len(out) < size:
         what = "distinct held-out" if want_test else "training"
         raise DatasetError(f"{PREFIX}{task}: only {len(out)} {what} problems in {bound} draws, {size} asked for: its "

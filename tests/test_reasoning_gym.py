@@ -79,6 +79,31 @@ def test_a_task_with_too_few_distinct_problems_is_an_error_not_a_loop():
         load_rows(cfg, "test")
 
 
+@needs_rg
+def test_shots_show_solved_training_problems_first_never_a_held_out_one():
+    cfg = config("chain_sum", "dataset_options={min_terms=2, max_terms=2, shots=2, size=50}")
+    for split in ("train", "test"):
+        rows = load_rows(cfg, split)
+        for row in rows:
+            chat = row["prompt"]
+            assert [m["role"] for m in chat] == ["user", "assistant", "user", "assistant", "user"]
+            assert chat[-1]["content"] == f"{row['question'].strip()}\n{rgtasks.INSTRUCTION}"
+            for user, reply in zip(chat[0:4:2], chat[1:4:2]):
+                shown = user["content"].removesuffix(f"\n{rgtasks.INSTRUCTION}")  # chain_sum's questions are stripped
+                assert shown != row["question"] and not rgtasks.held_out(shown)
+                a, op, b = shown.split(": ")[1].removesuffix(" =").split()  # "... problem: 47 - 8 ="
+                assert reply["content"] == f"<answer>{int(a) + int(b) if op == '+' else int(a) - int(b)}</answer>"
+        assert len({json.dumps(r["prompt"][:2]) for r in rows}) > 1  # the examples change from row to row
+
+
+@needs_rg
+def test_shots_need_a_task_with_oracle_answers():
+    from verigrpo.grpo_train.data import DatasetError
+
+    with pytest.raises(DatasetError, match="needs solved examples"):
+        load_rows(config("graph_color", "dataset_options={shots=1}", "eval_size=1"), "test")
+
+
 # ---- the verifier --------------------------------------------------------------------------------------
 
 
@@ -211,6 +236,8 @@ def test_the_reference_check_finds_an_oracle_its_scorer_does_not_pay():
         (["dataset=reasoning_gym:leg_counting", VERIFIER, "dataset_options={min_animals=5, max_animals=2}"],
          "max_animals must be >= min_animals"),
         (["dataset=reasoning_gym:leg_counting"], "set verifiers = \\[\"reasoning_gym\"\\]"),
+        (["dataset=reasoning_gym:leg_counting", VERIFIER, "dataset_options={shots=-1}"], "shots must be a whole number"),
+        (["dataset=reasoning_gym:leg_counting", VERIFIER, "dataset_options={size=0}"], "size must be a whole number >= 1"),
         (["dataset=reasoning_gym:leg_counting", VERIFIER, "data_files=x.jsonl"], "not to the built-in task"),
     ],
 )
