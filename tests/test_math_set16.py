@@ -93,6 +93,11 @@ def test_a_list_is_ordered_where_the_question_asks_for_quantities_in_order(
         ("\\boxed{5 \\text{ dollars}}", "5 \\text{ euros}", "wrong"),
         ("\\boxed{20 \\text{ m/s}}", "72 \\text{ kmph}", "correct"),
         ("\\boxed{21 \\text{ m/s}}", "72 \\text{ kmph}", "wrong"),
+        # the rupee before an amount, as MathQA / AQuA keys write it, is its unit
+        ("\\boxed{\\text{Rs. } 450}", "450", "correct"),
+        ("\\boxed{450 \\text{ rupees}}", "Rs. 450", "correct"),
+        ("\\boxed{\\text{Rs. } 451}", "450", "wrong"),
+        ("\\boxed{\\text{Rs. } 450}", "450 \\text{ dollars}", "wrong"),
     ],
 )
 def test_verdicts_options_times_pairs_and_units(completion: str, reference: str, status: str) -> None:

@@ -82,7 +82,7 @@ limit does not exist"; "infinitely many solutions", "an infinite number of solut
 words ("option B") or by its letter and a period before its value ("A. -2"). A time of day stating am / pm
 compares as a time ("6:10 PM" answers "6:10"; "1:58" does not answer "1:58 am"). A pair that cannot be an
 interval ("(75, 25)") is a tuple. A hyphen between two upright units is their product (``\mathrm{N}-\mathrm{m}``);
-cents are hundredths of a dollar (no other currency converts); a unit after a plain fraction applies to it
+cents are hundredths of a dollar (no other currency converts; "Rs. 450" and "₹450" are 450 rupees); a unit after a plain fraction applies to it
 (``2/30 g/cm^2``). A plain ``n p/q`` is a mixed number even when p >= q (``1 40/20`` is 3). A key that runs option
 letters together ("ABD", JEE's multiple-correct keys) also names the set of those options. A bare list answers a bare-list reference in any order (a
 list of roots is a set), except where the row's question asks for several quantities in an order

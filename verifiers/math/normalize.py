@@ -83,10 +83,12 @@ def normalize(s: str) -> str:
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
     s = ascii_units(_superscripts(s.translate(_FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
     if (
-        "€" in s or "£" in s or "¥" in s
+        "€" in s or "£" in s or "¥" in s or "₹" in s
     ):  # a currency sign, before or after the amount, is its unit: "5€", "£ 5"
         s = _CURRENCY_AFTER.sub(lambda m: f"{m.group(2)} {_CURRENCY[m.group(1)]}", s)
         s = _CURRENCY_BEFORE.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", s)
+    if "Rs" in s or "INR" in s:  # "Rs. 450", "\text{Rs. } 450" (the rupee of MathQA and AQuA keys): 450 rupees
+        s = _RUPEES_BEFORE.sub(r"\1 rupee", s)
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
         s = s.replace("\\\\", "\\")
     s = _LATEX_THOUSANDS.sub("", s)
@@ -126,9 +128,10 @@ _UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/",
             "Δ": "\\Delta "}  # fmt: skip
 
 
-_CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen"}
-_CURRENCY_AFTER = re.compile(r"([€£¥])\s*(-?\d[\d,]*(?:\.\d+)?)")
-_CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£¥])")
+_CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen", "₹": "rupee"}
+_CURRENCY_AFTER = re.compile(r"([€£¥₹])\s*(-?\d[\d,]*(?:\.\d+)?)")
+_CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£¥₹])")
+_RUPEES_BEFORE = re.compile(r"(?<![A-Za-z])(?:\\text\s*\{\s*(?:Rs\.?|INR)\s*\}|(?:Rs\.?|INR))[ \t]*(\d[\d,]*(?:\.\d+)?)")
 
 # An interval in the ISO / French notation, an outward bracket for an open end: "]1, 7[" is (1, 7), "[0, 2[" is
 # [0, 2). Ends hold no bracket, comma or semicolon, so "[1,2],[3,4]" is two ordinary brackets.
