@@ -24,8 +24,8 @@ which the ``reasoning_gym`` verifier (``verifiers/reasoning_gym.py``) wraps.
 * ``shots = k`` (an option of ours, like ``seed`` and ``size``, not passed to the task): the prompt is a chat with
   ``k`` solved problems first, each a user turn as above and the assistant's reply ``<answer>..</answer>`` with the
   task's answer. Small instruction models rarely write the tags on an instruction alone: SmolLM2-135M-Instruct wrote
-  them in 1 of 240 samples on ``leg_counting`` with the instruction and with each of four rewordings, and in 127 of
-  240 with one solved example (``benchmarks/results/reasoning_gym.md``). The examples are drawn from
+  them in at most 3 of 240 samples on ``leg_counting`` with the instruction, reasoning-gym's "direct" system prompt
+  or any of four rewordings, and in 127 of 240 with one solved example (``benchmarks/results/reasoning_gym.md``). The examples are drawn from
   :data:`SHOTS_SEED` among the training problems (never a held-out one, never the row's own problem), the next
   ``k`` for each row, cycling through :data:`SHOTS_POOL` of them.
 """

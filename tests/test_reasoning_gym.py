@@ -119,11 +119,20 @@ def test_the_verifier_pays_the_tasks_answer_and_not_a_wrong_one():
         assert verify(answer, row).status is Status.NO_ANSWER  # the answer, but not where reasoning-gym reads it
         # the last block counts, as reasoning-gym's extract_answer reads it
         assert verify(f"<answer>{int(answer) + 1}</answer> no: <answer>{answer}</answer>", row).outcome == 1.0
-    # partial credit is the task's own: the oracle inside a longer answer pays len(oracle) / len(answer)
-    partial = verify(f"<answer>{answer} legs</answer>", row)
+    # the task's partial credit: the oracle inside a longer answer scores len(oracle) / len(answer); paid only
+    # with partial=True (the hack a real run found: "9.7" for 7)
+    partial = get_verifier("reasoning_gym", partial=True)(f"<answer>{answer} legs</answer>", row)
     assert partial.status is Status.PARTIAL and partial.outcome == pytest.approx(len(answer) / len(answer + " legs"))
-    strict = get_verifier("reasoning_gym", all_or_nothing=True)(f"<answer>{answer} legs</answer>", row)
+    strict = verify(f"<answer>{answer} legs</answer>", row)
     assert (strict.outcome, strict.status, strict.info["score"]) == (0.0, Status.WRONG, partial.outcome)
+
+
+@needs_rg
+def test_digits_around_the_answer_earn_nothing_by_default():
+    row = load_rows(config("chain_sum", "dataset_options={min_terms=2, max_terms=2}"), "test")[0]
+    gamed = f"<answer>9{row['answer']}.11</answer>"  # what the policy learned when partial scores paid
+    assert get_verifier("reasoning_gym")(gamed, row).outcome == 0.0
+    assert get_verifier("reasoning_gym", partial=True)(gamed, row).outcome > 0.0
 
 
 @needs_rg
@@ -135,8 +144,9 @@ def test_a_task_without_one_oracle_answer_is_scored_by_its_checker():
     colouring = _colour(meta["puzzle"])
     assert verify(f"<answer>{json.dumps(colouring)}</answer>", row).status is Status.CORRECT
     clash = {str(v): 1 for v in meta["puzzle"]["vertices"]}  # every vertex one colour: adjacent ones clash
-    wrong = verify(f"<answer>{json.dumps(clash)}</answer>", row)
+    wrong = get_verifier("reasoning_gym", partial=True)(f"<answer>{json.dumps(clash)}</answer>", row)
     assert (wrong.status, wrong.outcome) == (Status.PARTIAL, 0.01)  # the task's own score for a readable map
+    assert verify(f"<answer>{json.dumps(clash)}</answer>", row).status is Status.WRONG
     assert verify("<answer>red, blue</answer>", row).status is Status.WRONG
 
 

@@ -9,10 +9,13 @@ reasoning-gym (the optional extra: ``pip install -e ".[reasoning-gym]"``) genera
    for that block.
 2. The task's ``score_answer`` scores it against the row's entry (the task's dataset object is built once per
    worker process from the task name and its options, which some scorers read).
-3. The score is the reward: 1.0 ``correct``, 0.0 ``wrong``, in between ``partial``. Partial scores are the task's
-   own: many tasks pay ``len(oracle) / len(answer)`` when the oracle answer is inside a longer one ("292 legs"
-   for 292 earns 3/8). ``all_or_nothing=True`` pays only a full score (anything less is ``wrong``, its score in
-   ``info["score"]``).
+3. A full score (1.0) is ``correct``, reward 1; anything less is ``wrong``, reward 0, the task's score in
+   ``info["score"]``. ``partial=True`` pays the task's partial scores as they are (status ``partial``). They are
+   off by default because they are gamed: many tasks pay ``len(oracle) / len(answer)`` when the oracle's text is
+   inside a longer answer (``reasoning_gym.utils.compute_decimal_reward``: "9.7" earns 1/3 against 7, "292 legs"
+   3/8 against 292), and in the one real run with them on (chain_sum, ``benchmarks/results/reasoning_gym.md``)
+   SmolLM2-135M learned within 20 steps to write two-digit decimals ("13.16", "9.7"): the training reward rose
+   from 0.031 to 0.083 while held-out accuracy fell from 4% to 0%.
 
 Harness failures are typed, never a wrong answer: a row without the task or its entry, or a task (or options)
 that cannot be built, is ``bad_input``; reasoning-gym missing in the worker is ``infra_error``; a scorer that raises
@@ -72,7 +75,7 @@ def _scorer_of(ref: Mapping[str, Any]) -> Any:
 
 
 @register("reasoning_gym")
-def reasoning_gym(completion: str, row: Mapping[str, Any], all_or_nothing: bool = False) -> Reward:
+def reasoning_gym(completion: str, row: Mapping[str, Any], partial: bool = False) -> Reward:
     """The task's ``score_answer`` on the last ``<answer>`` block of ``completion`` (see the module docstring)."""
     problem = _row_problem(row)
     if problem:
@@ -102,12 +105,12 @@ def reasoning_gym(completion: str, row: Mapping[str, Any], all_or_nothing: bool 
     info = {"task": task, "answer": answer[:200], "score": score}
     if score == 1.0:
         return Reward(1.0, Status.CORRECT, info=info)
-    if score == 0.0 or all_or_nothing:
+    if score == 0.0 or not partial:
         return Reward(0.0, Status.WRONG, info=info)
     return Reward(score, Status.PARTIAL, info=info)
 
 
-def check_reference(row: Mapping[str, Any], all_or_nothing: bool = False) -> str | None:
+def check_reference(row: Mapping[str, Any], partial: bool = False) -> str | None:
     """Why the verifier cannot judge ``row``: not a reasoning-gym row, a task that cannot be built, or an oracle
     answer its own scorer does not pay in full (checked once per row when the data loads)."""
     problem = _row_problem(row)
