@@ -84,9 +84,12 @@ compares as a time ("6:10 PM" answers "6:10"; "1:58" does not answer "1:58 am").
 interval ("(75, 25)") is a tuple. A hyphen between two upright units is their product (``\mathrm{N}-\mathrm{m}``);
 cents are hundredths of a dollar (no other currency converts; "Rs. 450" and "₹450" are 450 rupees); a unit after a plain fraction applies to it
 (``2/30 g/cm^2``). A plain ``n p/q`` is a mixed number even when p >= q (``1 40/20`` is 3). A key that runs option
-letters together ("ABD", JEE's multiple-correct keys) also names the set of those options. A bare list answers a bare-list reference in any order (a
+letters together ("ABD", JEE's multiple-correct keys) also names the set of those options; a key of circled
+statement numbers ("①③④") names the set of those statements. Values separated by semicolons in the reference
+answer blanks in order ("0; 3"). "或" between answers is "or" (a hedge), "和" is "and"; a Chinese measure word
+after a count is its unit word ("36种"); a Chinese note in brackets after a key's value is dropped. A bare list answers a bare-list reference in any order (a
 list of roots is a set), except where the row's question asks for several quantities in an order
-("respectively", "how many quarters and how many dimes", "of each"). Completions over
+("respectively", "how many quarters and how many dimes", "of each", "in descending order", "sort"). Completions over
 ``MAX_COMPLETION_CHARS`` (100,000) are ``too_long``; the parser's limits are listed in
 :mod:`~verifiers.math.guards`. When in doubt the answer is wrong: an answer that fails to parse is
 ``unparsable`` (never an exception), a comparison that raises is "not equal", and a reference that cannot
@@ -299,6 +302,9 @@ Comparison: sets, tuples, intervals, matrices
     \boxed{(1, 2, 3)}                                                   | 1, 2, 3                      | correct     | test_set8_classes
     \boxed{(75, 25)}                                                    | 75, 25                       | correct     | test_verdicts_options_times_pairs_and_units
     \boxed{(25, 75)}                                                    | 75, 25                       | wrong       | test_verdicts_options_times_pairs_and_units
+    \boxed{7, 2}                                                        | $2$; $7$                     | wrong       | test_set18_classes
+    \boxed{\textcircled{4}\textcircled{2}}                              | ②④                           | correct     | test_set18_classes
+    \boxed{②}                                                           | ②④                           | wrong       | test_set18_classes
     \boxed{(1,2]}                                                       | [1,2)                        | wrong       | test_equivalence_table
     \boxed{(2,\infty)\cup(-\infty,1)}                                   | (-\infty,1)\cup(2,\infty)    | correct     | test_equivalence_table
     \boxed{\begin{bmatrix}1&2\\3&4\end{bmatrix}}                        | \begin{pmatrix}1&2\\3&4\end{pmatrix} | correct | test_equivalence_table
@@ -405,6 +411,9 @@ Comparison: text, choices, words, bases
     \boxed{\text{infinitely many solutions}}                            | Infinite number of solutions | correct     | test_verdicts_options_times_pairs_and_units
     \boxed{\text{option B}}                                             | B                            | correct     | test_verdicts_options_times_pairs_and_units
     \boxed{A. -2}                                                       | -2                           | correct     | test_verdicts_options_times_pairs_and_units
+    答案是 $8$ 或 $-8$.                                                     | 8                            | wrong       | test_set18_classes
+    \boxed{12种}                                                         | 12                           | correct     | test_set18_classes
+    \boxed{x^2}                                                         | $x^{2}$ (答案不唯一)              | correct     | test_set18_classes
     \boxed{6:10 \text{ PM}}                                             | 6:10                         | correct     | test_verdicts_options_times_pairs_and_units
     \boxed{1:58}                                                        | 1:58 am                      | wrong       | test_verdicts_options_times_pairs_and_units
     \boxed{Bob}                                                         | \text{Bob}                   | correct     | test_short_words_in_text_are_words

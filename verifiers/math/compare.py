@@ -215,13 +215,16 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     # be one: "(75, 25)")
     for x, y in ((a, b), (b, a)):
         if (
-            isinstance(x, Answers) and x.connective == "," and isinstance(y, Bracket) and (y.open, y.close) == ("(", ")")
+            isinstance(x, Answers) and x.connective in (",", ";") and isinstance(y, Bracket) and (y.open, y.close) == ("(", ")")
             and len(x.items) == len(y.items) and (len(x.items) >= 3 or len(x.items) == 2 and not _could_be_interval(y))
         ):
             return all(_nodes_equal(p, q, depth + 1) for p, q in zip(x.items, y.items))
-    # "2 or 3" lists the same solutions as "2, 3" (hedges are caught earlier)
+    # "2 or 3" lists the same solutions as "2, 3" (hedges are caught earlier); values separated by semicolons
+    # answer blanks in order ("0; 3": the first blank, then the second), so such a list is compared in order
     la, lb = _as_list(a), _as_list(b)
     if la is not None and lb is not None:
+        if isinstance(b, Answers) and b.connective == ";":  # the reference's separators decide (b: the reference)
+            return len(la) == len(lb) and all(_nodes_equal(x, y, depth + 1) for x, y in zip(la, lb))
         return _unordered_equal(la, lb, depth)
     return False
 

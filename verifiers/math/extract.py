@@ -56,7 +56,7 @@ _LAST_NUM_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d)
 # a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
 _NUMBER_RUN_BEFORE_RE = re.compile(r"\d[ \t]+$")
 _MATH_SPAN_RE = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
-_OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b", re.I)
+_OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b|或", re.I)  # 或 (或者): "or" in Chinese
 # after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
 _NEGATED_RE = re.compile(
     r"\b(?:not|never|isn't|aren't|doesn't|don't|didn't|wasn't|can't|cannot|won't|fails?|failed|"
@@ -131,7 +131,7 @@ def _first_sentence(s: str) -> str:
             close = _INNER_DOLLAR_RE.search(s, 1)
             end = close.end() if close else 0
         # "$5$ or $6$", "$2$ and $3$": the sentence goes on with more answers, so it is not cut here
-        if end > 1 and not re.match(r"\s*(?:[,;]|or\b|and\b)", s[end:]):
+        if end > 1 and not re.match(r"\s*(?:[,;，；、]|or\b|and\b|或|和)", s[end:]):  # 或: or; 和: and
             return s[:end]
     m = re.search(
         # (?<!\s): a run of spaces is tried once, not from each of its positions (quadratic on 20k spaces)

@@ -169,3 +169,33 @@ def same_clock_time(answer: str, reference: str) -> bool | None:
         return hour % 12 + (12 if half == "p" else 0), minute, second
 
     return minutes(a, b[3]) == minutes(b, a[3])
+
+
+# statements picked by their circled numbers, as Chinese keys write them: "①③④", "\textcircled{1}\textcircled{3}"
+_CIRCLED = {chr(0x2460 + k): k + 1 for k in range(20)}  # ① .. ⑳
+_CIRCLED_RUN_RE = re.compile(r"(?:\s*(?:\\textcircled\s*\{\s*(\d{1,2})\s*\}|[\u2460-\u2473])\s*[,，、]?)+")
+_CIRCLED_ONE_RE = re.compile(r"\\textcircled\s*\{\s*(\d{1,2})\s*\}|([\u2460-\u2473])")
+_INT_LIST_RE = re.compile(r"\s*\d{1,2}(?:\s*[,，、]\s*\d{1,2})*\s*")
+
+
+def _circled(s: str) -> frozenset[int] | None:
+    s = strip_math_delimiters(s).strip().rstrip(".。")
+    if len(s) > 400 or not _CIRCLED_RUN_RE.fullmatch(s):
+        return None
+    return frozenset(int(m.group(1)) if m.group(1) else _CIRCLED[m.group(2)] for m in _CIRCLED_ONE_RE.finditer(s))
+
+
+def same_statements(answer: str, reference: str) -> bool | None:
+    """Whether the answer picks the statements a reference of circled numbers picks ("①③④" against
+    ``\\textcircled{4}\\textcircled{3}\\textcircled{1}`` or "1, 3, 4"): the same set, in any order; None when the
+    reference is not such a run."""
+    want = _circled(reference)
+    if want is None:
+        return None
+    got = _circled(answer)
+    if got is None:
+        plain = strip_math_delimiters(answer).strip().rstrip(".。")
+        if len(plain) > 200 or not _INT_LIST_RE.fullmatch(plain):
+            return False
+        got = frozenset(int(x) for x in re.findall(r"\d+", plain))
+    return got == want

@@ -40,7 +40,10 @@ from verigrpo.verifiers.math.units import phrase_words, text_unit
 # a text group that is a unit: letters with optional exponents, joined by spaces, "/" or "."; or empty
 # the units of one text group: "J K^{-1} mol^{-1}", "m/s", "N.m", "ft-lb" (a hyphen between two units is their
 # product, as engineers write N-m and kW-h)
-_TEXT_UNIT_RE = re.compile(r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*[/.]\s*|-)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*)?")
+_TEXT_UNIT_RE = re.compile(
+    r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*[/.]\s*|-)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*)?"
+    r"|[\u4e00-\u9fff]{1,3}"  # a Chinese measure word after a count: 16 \text{种} (kinds), 36 \text{个}
+)
 
 
 class _Parser(_ExprParser):
@@ -50,8 +53,10 @@ class _Parser(_ExprParser):
     def parse_answer(self) -> Node:
         items = [self.parse_item()]
         conn = ","
+        semicolons = None  # True while every separator so far is ";": blanks answered in order ("0; 3")
         while self.at("OP", ",") or self.at("OP", ";") or self.at("CONN"):
             t = self.next()
+            semicolons = t.text == ";" and semicolons is not False
             if t.kind == "CONN":
                 conn = t.text
             if self.at("CONN"):  # ", and 3"
@@ -66,7 +71,7 @@ class _Parser(_ExprParser):
             expanded.extend(_expand_pm(it))
         if len(expanded) == 1:
             return expanded[0]
-        return Answers(tuple(expanded), conn)
+        return Answers(tuple(expanded), ";" if semicolons and conn == "," else conn)
 
     def parse_item(self) -> Node:
         self.inexact = False

@@ -87,6 +87,10 @@ def normalize(s: str) -> str:
     ):  # a currency sign, before or after the amount, is its unit: "5€", "£ 5"
         s = _CURRENCY_AFTER.sub(lambda m: f"{m.group(2)} {_CURRENCY[m.group(1)]}", s)
         s = _CURRENCY_BEFORE.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", s)
+    if _CJK_AFTER_NUMBER.search(s):  # "36种": a Chinese measure word after a count is its unit word
+        s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
+    if "或" in s or "和" in s:  # Chinese "or" / "and" between answers: "70 或 -70" is "70 or -70", a hedge
+        s = s.replace("或者", " or ").replace("或", " or ").replace("和", " and ")
     if "Rs" in s or "INR" in s:  # "Rs. 450", "\text{Rs. } 450" (the rupee of MathQA and AQuA keys): 450 rupees
         s = _RUPEES_BEFORE.sub(r"\1 rupee", s)
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
@@ -128,6 +132,7 @@ _UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/",
             "Δ": "\\Delta "}  # fmt: skip
 
 
+_CJK_AFTER_NUMBER = re.compile(r"(\d)[ \t]*([\u4e00-\u9fff]{1,3})(?=[ \t]*(?:[.。][ \t]*)?$)")
 _CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen", "₹": "rupee"}
 _CURRENCY_AFTER = re.compile(r"([€£¥₹])\s*(-?\d[\d,]*(?:\.\d+)?)")
 _CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£¥₹])")

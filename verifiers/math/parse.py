@@ -286,7 +286,7 @@ _TENS = {w: 10 * k for k, w in enumerate("twenty thirty forty fifty sixty sevent
 def _number_word(s: str) -> int | None:
     """An integer written in English words ("five", "twenty-one", "one hundred and two"), else None."""
     words = re.split(r"[\s-]+", s.strip().lower())
-    if not 1 <= len(words) <= 12:
+    if not 1 <= len(words) <= 24:  # "fifteen million four hundred and thirty-nine thousand ...": 15 words
         return None
     sign = 1
     if words[0] in ("minus", "negative") and len(words) > 1:

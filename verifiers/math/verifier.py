@@ -14,7 +14,7 @@ from verigrpo.verifiers.math.compare import _as_list, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
 from verigrpo.verifiers.math.extract import _has_or, extract_answer
 from verigrpo.verifiers.math.families import family_verdict
-from verigrpo.verifiers.math.forms import labelled_tuples, same_clock_time
+from verigrpo.verifiers.math.forms import labelled_tuples, same_clock_time, same_statements
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     Answers,
@@ -127,6 +127,10 @@ def math_answer(
     ):
         info.update(hedged=True, reason="alternatives joined by 'or'")
         return Reward(0.0, Status.WRONG, info=info)
+    picked = same_statements(answer, gold_text)
+    if picked is not None:  # "①③④": the statements picked, in any order
+        info["extracted_normalized"] = "statement numbers"
+        return Reward(float(picked), Status.CORRECT if picked else Status.WRONG, info=info)
     clock = same_clock_time(answer, gold_text)
     if clock is not None:  # "6:10 PM" against "6:10": a time of day, not the ratio 6:10
         info["extracted_normalized"] = "time of day"
@@ -202,10 +206,35 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
     try:
         return gold_text, parse_answer(gold_text), None
     except Exception as e:  # noqa: BLE001 - an unparsable reference is reported, not raised
-        solution_answer = _solution_answer(gold_text) or _reference_sentence(gold_text)
+        solution_answer = _solution_answer(gold_text) or _reference_sentence(gold_text) or _before_note(gold_text)
         if solution_answer is not None:  # a worked solution or a sentence as the reference: its answer
             return solution_answer[0], solution_answer[1], None
         return gold_text, None, str(e) or type(e).__name__
+
+
+_CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_NOTE_OPEN_RE = re.compile(r"\\left\s*\(|[(（]")
+
+
+def _before_note(reference: str) -> tuple[str, Node] | None:
+    """A key followed by a note in brackets, written in Chinese: "$\\frac{5\\pi}{12}$ （满足 ... 即可)",
+    "$f(x)=x^4$ (答案不唯一, ...)": the value before the bracket that opens the note (the last one before its
+    first CJK character), when that parses; None otherwise."""
+    first = _CJK_RE.search(reference)
+    if first is None:
+        return None
+    opens = list(_NOTE_OPEN_RE.finditer(reference, 0, first.start()))
+    if not opens:
+        return None
+    head = reference[: opens[-1].start()].strip()
+    if head.count("$") % 2:  # the bracket was inside "$...$": close it
+        head += "$"
+    if not head or _CJK_RE.search(head):
+        return None
+    try:
+        return head, parse_answer(head)
+    except Exception:  # noqa: BLE001 - still unreadable
+        return None
 
 
 def check_reference(row: Mapping[str, Any], **_options: Any) -> str | None:
@@ -391,7 +420,10 @@ def _asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node 
 # "how many nickels and how many dimes", "of the 13% solution and of the 18% solution"
 _ORDERED_QUESTION_RE = re.compile(
     r"\brespectively\b|\bin (?:that|this|the same|the given) order\b|\bof each\b"
-    r"|\bhow (?:many|much)\b[^.?]{1,80}?\band how (?:many|much)\b|\bof (?:the )?[^,.?]{1,40}? and of (?:the )?",
+    r"|\bhow (?:many|much)\b[^.?]{1,80}?\band how (?:many|much)\b|\bof (?:the )?[^,.?]{1,40}? and of (?:the )?"
+    # a list to sort: "in descending order", "from least to greatest", "sort ...", "arrange ... in order"
+    r"|\bin (?:ascending|descending|increasing|decreasing|numerical|alphabetical) order\b"
+    r"|\bfrom (?:the )?(?:least|smallest|lowest|greatest|largest|highest) to (?:the )?\w+\b|\bsort\b",
     re.I,
 )
 
