@@ -1,4 +1,5 @@
-"""Sharded training through accelerate: FSDP2, picked by the config file ``accelerate launch`` was given.
+"""Sharded training through accelerate: FSDP2 or DeepSpeed ZeRO, picked by the config file ``accelerate launch`` was
+given. What differs under DeepSpeed (ZeRO-2 and ZeRO-3) is in ``grpo_train.zero``; this module covers FSDP2.
 
 ``accelerate launch --config_file configs/accelerate/fsdp2.yaml -m verigrpo_cli train`` shards the policy's
 parameters, gradients and AdamW moments over the processes (FSDP2: ``torch.distributed.fsdp.fully_shard``, one
@@ -7,8 +8,7 @@ unit per decoder layer). The loop itself does not change; this module holds what
 * **Which engine** (:func:`launched_engine`, from the variables ``accelerate launch`` sets) and what each refuses
   (:func:`check_engine`, a ``ConfigError`` at load): ``ref_offload``/``optimizer_offload`` (FSDP shards the
   reference and the moments itself, and ``fsdp_offload_params`` offloads them), LoRA and vLLM (not built under
-  sharding), FSDP1, and DeepSpeed (not built; ``accelerate launch`` refuses a DeepSpeed config by itself when
-  ``deepspeed`` is not installed).
+  sharding), FSDP1; a DeepSpeed launch's refusals are ``zero.check_zero``'s.
 * **The Accelerator** (:func:`make_accelerator`). ``precision`` decides accelerate's ``mixed_precision``: under FSDP2
   ``bf16`` becomes FSDP2's mixed-precision policy (bfloat16 all-gathers and compute, float32 sharded master weights
   and AdamW moments, gradients reduced in float32 as torchtitan does, where accelerate's default reduces them in
@@ -81,22 +81,14 @@ def launched_engine() -> str:
     return "none"
 
 
-def _deepspeed_missing() -> str:
-    try:
-        import deepspeed  # noqa: F401
-    except ImportError:
-        return "the deepspeed package is not installed, and "
-    return ""
-
-
 def check_engine(cfg: Config, engine: str) -> None:
     """Refuse what the launched engine cannot run, before anything loads (``ConfigError``)."""
     if engine == "deepspeed":
-        raise ConfigError(
-            f"this run was launched with a DeepSpeed config: {_deepspeed_missing()}verigrpo's trainer has no DeepSpeed "
-            f"ZeRO path (gathering ZeRO-3 parameters for sampling and export is not built, and no ZeRO run has been "
-            f"made); launch with {FSDP2_CONFIG} for sharded training"
-        )
+        from verigrpo.grpo_train.zero import check_zero
+
+        check_zero(cfg)
+        _check_mixed_precision(cfg)
+        return
     if engine == "fsdp1":
         raise ConfigError(f"FSDP1 (fsdp_version 1, accelerate's default) is not supported: set fsdp_version: 2 in the "
                           f"accelerate config (see {FSDP2_CONFIG})")
@@ -114,6 +106,10 @@ def check_engine(cfg: Config, engine: str) -> None:
     if getattr(cfg, "use_vllm", False):
         raise ConfigError("use_vllm under FSDP2 is not built (the weight push would gather each sharded parameter); "
                           "sample with the native backend, or use vLLM without sharding")
+    _check_mixed_precision(cfg)
+
+
+def _check_mixed_precision(cfg: Config) -> None:
     mixed = os.environ.get("ACCELERATE_MIXED_PRECISION", "no")
     if mixed not in ("no", "bf16") or (mixed == "bf16" and cfg.precision == "fp32"):
         raise ConfigError(f"the accelerate config's mixed_precision is {mixed!r}, but verigrpo's precision decides it "
@@ -127,21 +123,45 @@ def make_accelerator(cfg: Config, log_with: list[Any] | None = None) -> tuple[Ac
     ``log_with``: accelerate's trackers (``metrics.trackers``); TensorBoard's go to ``output_dir/tensorboard``."""
     engine = launched_engine()
     check_engine(cfg, engine)
-    # On a machine without a GPU-like device accelerate needs cpu=True to treat torchrun processes as MULTI_CPU (gloo).
+    # On a machine without a GPU-like device accelerate needs cpu=True to treat torchrun processes as MULTI_CPU (gloo);
+    # DeepSpeed there needs cpu=False and the gloo backend named (grpo_train.zero).
     cpu = not has_accelerator()
-    processes = PartialState(cpu=cpu)
+    if engine == "deepspeed":
+        processes = PartialState(backend="gloo") if cpu else PartialState()
+        cpu = False
+    else:
+        processes = PartialState(cpu=cpu)
     precision = choose_precision(cfg.precision, processes.device, say=processes.print)
-    sharded = engine == "fsdp2" and processes.distributed_type != DistributedType.NO
+    sharded = engine in ("fsdp2", "deepspeed") and processes.distributed_type != DistributedType.NO
     if engine == "fsdp2" and not sharded:
         processes.print("fsdp2: one process without torch.distributed, nothing to shard: training unsharded")
     accelerator = Accelerator(cpu=cpu, mixed_precision=MIXED_PRECISION[precision] if sharded else "no",
                               step_scheduler_with_optimizer=False, log_with=log_with or None,
                               project_config=ProjectConfiguration(project_dir=cfg.output_dir,
                                                                   logging_dir=os.path.join(cfg.output_dir, "tensorboard")))
-    if sharded:
+    if engine == "deepspeed":
+        from verigrpo.grpo_train import zero
+
+        if not zero.is_deepspeed(accelerator):
+            raise ConfigError(f"a DeepSpeed config was launched but accelerate runs {accelerator.distributed_type} "
+                              f"(see {zero.ZERO2_CONFIG})")
+        zero.configure(accelerator, cfg, precision)
+    elif sharded:
         _fsdp_on_cpu(accelerator)
         _mixed_precision_policy(accelerator.state.fsdp_plugin, precision)
     return accelerator, precision
+
+
+def is_sharded(accelerator: Accelerator) -> bool:
+    """FSDP2 or DeepSpeed ZeRO: checkpoints through ``save_state``, sampling and export through full weights."""
+    return accelerator.is_fsdp2 or accelerator.distributed_type == DistributedType.DEEPSPEED
+
+
+def gathers_per_layer(accelerator: Accelerator) -> bool:
+    """FSDP2 or ZeRO-3: each layer's weights are gathered for its forward (and again for its backward)."""
+    from verigrpo.grpo_train.zero import zero_stage
+
+    return accelerator.is_fsdp2 or zero_stage(accelerator) == 3
 
 
 def _fsdp_on_cpu(accelerator: Accelerator) -> None:

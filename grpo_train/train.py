@@ -49,7 +49,8 @@ depend on the number of processes: a 2-process run makes the same update as a 1-
 Sharded (``accelerate launch --config_file configs/accelerate/fsdp2.yaml``): the same loop on FSDP2, with the policy,
 its gradients and AdamW's moments (and the reference) sharded over the processes; sampling, evaluation and the
 checkpoint's model read full weights gathered for the occasion, and checkpoints hold accelerate's sharded state.
-``grpo_train.sharding`` says what changes and why.
+``grpo_train.sharding`` says what changes and why; ``grpo_train.zero`` the same for DeepSpeed ZeRO-2/3
+(``configs/accelerate/zero2.yaml``, ``zero3.yaml``).
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ from accelerate import Accelerator
 from accelerate.utils import gather_object
 from torch import Tensor
 from tqdm import tqdm
-from verigrpo.grpo_train import hub, losses
+from verigrpo.grpo_train import hub, losses, zero
 from verigrpo.grpo_train.backends import NativeBackend, make_backend
 from verigrpo.grpo_train.checkpoints import (
     checkpoint_dir,
@@ -115,6 +116,8 @@ from verigrpo.grpo_train.sharding import (
     FullWeights,
     fsdp_units,
     full_weights,
+    gathers_per_layer,
+    is_sharded,
     make_accelerator,
     shard_frozen,
     wrap_decoder_layers,
@@ -282,7 +285,10 @@ def update_policy(
                     )
                     # loss is this micro-batch's share of the minibatch loss; DDP averages the processes'
                     # gradients, so x world turns that average back into the sum.
-                    accelerator.backward(loss * (0.0 if padding else world))
+                    if zero.is_deepspeed(accelerator):  # the engine steps after a minibatch's last backward
+                        zero.backward(accelerator, loss * (0.0 if padding else world), last=j == n_micro - 1)
+                    else:
+                        accelerator.backward(loss * (0.0 if padding else world))
                 if padding:
                     continue
                 w = denominator(m)
@@ -293,7 +299,7 @@ def update_policy(
                 if entropy is not None:
                     sums["entropy"] += float((entropy * m).sum())
                     sums["entropy_tokens"] += float(m.sum())
-            if cfg.max_grad_norm > 0:
+            if cfg.max_grad_norm > 0:  # DeepSpeed: the norm its step (above) measured before clipping
                 sums["grad_norm"] = float(accelerator.clip_grad_norm_(model.parameters(), cfg.max_grad_norm))
             release_freed_memory()  # the backward's activations, before the optimizer states come in
             with optimizer_loaded():
@@ -369,7 +375,8 @@ class Run:
     summary: dict[str, Any]
     t_start: float
     backend: Any = dataclasses.field(default_factory=NativeBackend)  # who samples (grpo_train.backends)
-    full: FullWeights | None = None  # FSDP2: the policy's full weights, gathered for sampling, evaluation, export
+    full: FullWeights | zero.ZeroFullWeights | None = None  # FSDP2, ZeRO-3: the policy's full weights, gathered for
+    #   sampling, evaluation, export
     ref_full: FullWeights | None = None  # FSDP2 with ref_refresh_every: the reference's, for its export
 
     @property
@@ -389,7 +396,7 @@ class Run:
 
     @property
     def sharded(self) -> bool:
-        return self.accelerator.is_fsdp2
+        return is_sharded(self.accelerator)  # FSDP2 or DeepSpeed ZeRO
 
     def full_weights(self) -> contextlib.AbstractContextManager[torch.nn.Module]:
         """The policy's causal LM with full weights: gathered from every process under FSDP2 (every process must
@@ -466,13 +473,16 @@ def setup(cfg: Config, resume: bool) -> Run:
     policy.train()
     wrapper = SharedPromptLM(policy, packed=None if cfg.pack_completions else False)  # scores G completions per prompt pass
     full = ref_full = None
-    if accelerator.is_fsdp2:  # before sharding: the plain modules' structure for the gathered copies
+    if gathers_per_layer(accelerator):  # before sharding: the plain modules' structure for the gathered copies
         if not wrapper.packed:
-            raise ConfigError("FSDP2 needs the packed scoring layout (pack_completions = true, and sdpa or eager "
-                              "attention): the cached layout runs each layer twice per forward (grpo_train.sharding)")
+            raise ConfigError("FSDP2 and ZeRO-3 need the packed scoring layout (pack_completions = true, and sdpa or "
+                              "eager attention): the cached layout runs each layer twice per forward (grpo_train.sharding)")
+    if accelerator.is_fsdp2:
         wrap_decoder_layers(accelerator, policy)
         full = FullWeights(policy)
         ref_full = FullWeights(ref.lm) if ref is not None and cfg.ref_refresh_every else None
+    elif zero.zero_stage(accelerator) == 3:
+        full = zero.ZeroFullWeights(policy)
     # The fused AdamW kernel (CPU and CUDA) is ~4x faster than the default on this CPU: 0.2 s against 0.77 s
     # per step for 135M parameters.
     optimizer = torch.optim.AdamW(
@@ -480,18 +490,21 @@ def setup(cfg: Config, resume: bool) -> Run:
         fused=accelerator.device.type in ("cpu", "cuda") or None,
     )
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: lr_factor(s, cfg))
-    # DDP when world > 1; FSDP2 shards the model and moves the optimizer onto the shards
+    # DDP when world > 1; FSDP2 shards the model and moves the optimizer onto the shards; DeepSpeed: one engine
     model, optimizer, scheduler = accelerator.prepare(wrapper, optimizer, scheduler)
     if accelerator.is_fsdp2:
         accelerator.print(f"fsdp2: {world} processes, {fsdp_units(model)} FSDP units (the decoder layers and the rest)")
         ref = shard_frozen(accelerator, ref) if ref is not None else None
+    elif zero.is_deepspeed(accelerator):
+        accelerator.print(zero.describe(accelerator))
+        ref = zero.prepare_reference(accelerator, ref) if ref is not None else None
     start_step, eval_before = 0, None
     if state is not None:
         eval_before = state.get("eval_before")  # the run's own "before", for the summary of a resumed run
-        if accelerator.is_fsdp2 != ("optimizer" not in state):
-            raise ConfigError(f"{checkpoint} was written by {'an unsharded' if 'optimizer' in state else 'a sharded (FSDP2)'} "
+        if is_sharded(accelerator) != ("optimizer" not in state):
+            raise ConfigError(f"{checkpoint} was written by {'an unsharded' if 'optimizer' in state else 'a sharded (FSDP2, ZeRO)'} "
                              "run: resume it under the same accelerate config")
-        if accelerator.is_fsdp2:
+        if is_sharded(accelerator):
             accelerator.load_state(str(checkpoint / "state"))  # model and optimizer shards, scheduler, random states
         else:
             optimizer.load_state_dict(state["optimizer"])
@@ -542,7 +555,7 @@ def sample(run: Run, step: int) -> Rollout:
         with autocast(run.device, cfg.precision):
             rollout = run.backend.generate(lm, run.tokenizer, rows, seeds, cfg)
         lm.train()
-    if run.sharded:  # one forward per micro-batch: see grpo_train.sharding on the shared prefix
+    if gathers_per_layer(run.accelerator):  # one forward per micro-batch: see grpo_train.sharding on the shared prefix
         rollout = dataclasses.replace(rollout, prefix=None)
     on_device = rollout.to(run.device)
     release_freed_memory()  # the rollout weights and KV cache
@@ -617,7 +630,7 @@ def update(run: Run, batch: Batch, step: int) -> tuple[dict[str, float], float]:
         if run.ref_store is not None:
             run.ref_store.store(run.unwrapped)
         else:
-            if run.sharded:  # shard to shard; FSDP2 leaves a root module's parameters gathered after its forward
+            if run.accelerator.is_fsdp2:  # shard to shard; FSDP2 leaves a root module's parameters gathered after its forward
                 run.model.reshard()
                 run.ref.reshard()
             copy_weights(run.unwrapped, run.ref.lm)
@@ -696,7 +709,7 @@ def export_models(run: Run, tmp: Path) -> None:
         if is_main:
             lm.save_pretrained(tmp / "model")
             run.tokenizer.save_pretrained(tmp / "model")
-    if run.ref_full is not None:
+    if run.ref is not None and run.cfg.ref_refresh_every:  # FSDP2: gathered; ZeRO-2: the plain reference
         with full_weights(run.ref_full, run.ref.lm) as ref:
             if is_main:
                 ref.save_pretrained(tmp / "ref")

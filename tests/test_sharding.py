@@ -156,19 +156,6 @@ def test_fsdp2_refuses_the_offloads_it_does_itself(monkeypatch, field):
     assert getattr(load_config(None, ["beta=0.04", f"{field}=true"]), field)  # unsharded: fine
 
 
-def test_a_deepspeed_launch_fails_at_load_naming_what_is_missing(monkeypatch):
-    from verigrpo.grpo_train.config import ConfigError, load_config
-
-    monkeypatch.setenv("ACCELERATE_USE_DEEPSPEED", "true")
-    with pytest.raises(ConfigError) as e:
-        load_config(None, [])
-    assert "no DeepSpeed ZeRO path" in str(e.value) and "configs/accelerate/fsdp2.yaml" in str(e.value)
-    try:
-        import deepspeed  # noqa: F401
-    except ImportError:
-        assert "the deepspeed package is not installed" in str(e.value)
-
-
 def test_fsdp1_and_a_mixed_precision_that_contradicts_precision_are_refused(monkeypatch):
     from verigrpo.grpo_train.config import Config, ConfigError
     from verigrpo.grpo_train.sharding import check_engine
