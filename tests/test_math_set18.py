@@ -17,6 +17,8 @@ from verigrpo.verifiers.math import math_answer
         ("\\boxed{7 ; 2}", "2; 7.", "wrong"),
         ("\\boxed{2, 7}", "2; 7", "correct"),
         ("\\boxed{7; 2}", "2, 7", "correct"),  # an unordered reference stays unordered
+        ("\\boxed{x = 7, x = 2}", "x = 2; x = 7", "correct"),  # alternatives of one unknown: no order
+        ("\\boxed{a = 7, b = 2}", "a = 2; b = 7", "wrong"),
         # "或" (or) between two values is a hedge; "和" (and) lists them
         ("答案是 $8$ 或 $-8$.", "8", "wrong"),
         ("答案是 $8$ 或 $-8$.", "8, -8", "correct"),

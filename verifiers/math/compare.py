@@ -223,10 +223,16 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     # answer blanks in order ("0; 3": the first blank, then the second), so such a list is compared in order
     la, lb = _as_list(a), _as_list(b)
     if la is not None and lb is not None:
-        if isinstance(b, Answers) and b.connective == ";":  # the reference's separators decide (b: the reference)
+        if isinstance(b, Answers) and b.connective == ";" and not _one_unknown(b):  # the reference's separators decide
             return len(la) == len(lb) and all(_nodes_equal(x, y, depth + 1) for x, y in zip(la, lb))
         return _unordered_equal(la, lb, depth)
     return False
+
+
+def _one_unknown(n: Answers) -> bool:
+    """Every item names the same unknown ("x = 1; x = 2"): alternatives of one value, in no order."""
+    names = {x.name if isinstance(x, Relation) and x.label else None for x in n.items}
+    return len(names) == 1 and None not in names
 
 
 def _could_be_interval(pair: Bracket) -> bool:
