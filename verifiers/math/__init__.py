@@ -26,7 +26,9 @@ tokenized with the prose reading (:data:`~verifiers.math.lex.PROSE`), each side 
 After a closed reasoning block (``</think>``, ``</thinking>``) only the response is read: an answer that lives
 only in the reasoning is ``no_answer``. Extraction tries these rules in order; the one that matched is
 ``info["rule"]``: ``answer_tag`` (the last
-``<answer>`` block is the scope and the other rules apply inside it: ``answer_tag+boxed``, ...), ``boxed``
+``<answer>`` block is the scope and the other rules apply inside it: ``answer_tag+boxed``, ...; ``<solution>``,
+``<final_answer>`` and ``<result>`` blocks are read as ``<answer>`` blocks, and one left open at the end is
+closed there), ``boxed``
 (the last ``\boxed{}``/``\fbox{}``), ``gsm8k`` (the last ``#### n``), ``answer_is`` ("the (final) answer is",
 "Answer:", "the correct option is", and the same marker in Chinese, Russian, French, German, Spanish; an
 answer heading on its own line, "# Answer", "**Final Answer**", answers with the next non-empty line, so
@@ -34,7 +36,8 @@ verification lines after it are not the answer, and two different answers after 
 ``whole`` (the completion is nothing but an answer), and the fallbacks, switched off together with
 ``last_number_fallback=False``: ``last_math`` (a math span that ends the text), ``last_latex`` (an
 undelimited LaTeX expression that ends it), ``last_number`` (a standalone numeral; next to Chinese, Japanese or Korean text, which puts no spaces
-between words, a numeral stands alone, "192公斤", but not after the ordinal 第).
+between words, a numeral stands alone, "192公斤", but not after the ordinal 第; nor when the text stops in a
+later, unfinished sentence, a completion cut off by its token limit).
 
 Policy constants: a decimal against an exact value without a terminating expansion (1/3, sqrt 2, pi) is
 credited within ``DECIMAL_REL_TOL = 1e-6`` relative error; two decimals, or a decimal and a terminating
@@ -103,6 +106,7 @@ Extraction: where the answer is
 
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    <start_working_out>7 * 6 = 42<end_working_out><SOLUTION>42</SOLUTION> | 42                           | correct     | test_set19_classes
     <think>maybe \boxed{2}</think><answer>5</answer>                    | 5                            | correct     | test_extraction_rules
     <think>\boxed{42}</think>                                           | 42                           | no_answer   | test_only_the_response_after_a_closed_think_block_answers
     <answer>The answer is 5</answer>                                    | 5                            | correct     | test_extraction_inside_answer_tags_and_minerva_format
@@ -153,6 +157,7 @@ Extraction: text that states no answer (the fallbacks read nothing)
 
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    There are 6 ways to pick the first. Next, we count the ways to pick | 6                            | no_answer   | test_set19_classes
     Water is H2O                                                        | 2                            | no_answer   | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
     所以答案可能是5吗？                                                   | 5                            | no_answer   | test_numbers_glued_to_cjk_text_stand_alone
     The code is AZYUK2A.                                                | 2                            | no_answer   | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex

@@ -47,7 +47,9 @@ _ANSWER_IS_RE = re.compile(
 # an answer heading on a line of its own ("# Answer", "**Final Answer**", "Answer:"), the answer on the next
 # non-empty line: that line is the answer, whatever verification lines ("Check: ...") come after it
 _ANSWER_HEADING_RE = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*)?[ \t]*(?:final[ \t]+)?answer[ \t]*(?:\*\*)?[ \t]*[:：]?[ \t]*(?:\*\*)?[ \t]*\n"
+    # each blank run follows a required token, so a long run of blanks is read one way only (the former
+    # "[ \t]*(?:\*\*)?[ \t]*" pairs split it every way: 20 s on 40k blanks)
+    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*[ \t]*)?(?:final[ \t]+)?answer[ \t]*(?:\*\*[ \t]*)?(?:[:：][ \t]*)?(?:\*\*[ \t]*)?\n"
     r"(?:[ \t]*\n)*[ \t]*([^\n]+)",
     re.I | re.M,
 )
@@ -72,6 +74,22 @@ _UNSURE_RE = re.compile(
     re.I,
 )
 # a completion that stops mid-statement ("... gives x =", "Step 2:", "... Then"): cut off, so no fallback answer
+# the last number's sentence ended, and the text stops in the middle of a later one (no closing punctuation, no
+# number, bracket or emphasis at its end): a completion cut off by its token limit, whose last number is not its
+# answer
+_SENTENCE_END_RE = re.compile(r"[.!?](?=\s)")
+_CLEAN_END_RE = re.compile(r"[.!?)\]}$*`'\"\d。！？]\s*$")
+_TWO_WORDS_RE = re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}")
+
+
+def _cut_off_after(tail: str, end: int) -> bool:
+    """A sentence ends after position ``end`` and the text then stops inside a later one: words, and no closing
+    punctuation, number, bracket or emphasis at the very end ("... 6 ways. Next, we count the next three")."""
+    ends = list(_SENTENCE_END_RE.finditer(tail, end))
+    if not ends:
+        return False
+    fragment = tail[ends[-1].end() :][-200:]  # bounded: a run of letters makes the word pattern quadratic
+    return bool(_TWO_WORDS_RE.search(fragment)) and not _CLEAN_END_RE.search(fragment[-50:])
 _UNFINISHED_RE = re.compile(
     r"(?:[=+/^(,:]|(?<!-)-|\\(?:times|cdot|div|frac|sqrt)|\b(?:then|gives?|is|are|be|of|to|the|a|an|and|or|so|with|by|"
     r"for|equals?|gets?|becomes?|yields?|from|into|than|that|which|we|let|thus|hence|therefore))\s*$",
@@ -158,6 +176,8 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
         text = text[ends[-1].end() :]
         if not text.strip():
             return Extraction(None, None)
+    if "<" in text and "<answer>" not in text.lower():
+        text = _answer_like_tags(text)
     content = _last_answer_tag(text)
     if content is not None:  # the last <answer> block is the scope; the other rules apply inside it
         content = content.strip()
@@ -273,6 +293,8 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         last = _last_match(_LAST_NUM_RE, tail)
         if last is not None and not standalone_number(tail, last.start(), last.end()):
             return Extraction(None, None)  # "H2O", "AZYUK2A", "\frac{10}{9}", "2,74": no numeral stands alone
+        if last is not None and _cut_off_after(tail, last.end()):
+            return Extraction(None, None)  # "... in 6 ways. Next, the next three": cut off in a later sentence
         if last is not None:
             line = tail[tail.rfind("\n", 0, last.start()) + 1 :]
             line = line[: line.find("\n")] if "\n" in line else line
@@ -301,6 +323,24 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 "'or' next to the last number" if hedged else None,
             )
     return Extraction(None, None)
+
+
+# tags that other formats use for the answer block: unsloth's GRPO notebooks' <SOLUTION>, <final_answer>, <result>
+_ANSWER_LIKE_OPEN_RE = re.compile(r"<\s*(?:solution|final[ _-]?answer|result)\s*>", re.I)
+_ANSWER_LIKE_CLOSE_RE = re.compile(r"<\s*/\s*(?:solution|final[ _-]?answer|result)\s*>", re.I)
+
+
+def _answer_like_tags(text: str) -> str:
+    """``<SOLUTION>12</SOLUTION>`` (any case, inner blanks) read as ``<answer>12</answer>``; a last block left open
+    at the end of the text (``<SOLUTION>12``, a completion stopped by its stop string) is closed there."""
+    opens = list(_ANSWER_LIKE_OPEN_RE.finditer(text))
+    if not opens:
+        return text
+    closes = list(_ANSWER_LIKE_CLOSE_RE.finditer(text))
+    text = _ANSWER_LIKE_CLOSE_RE.sub("</answer>", _ANSWER_LIKE_OPEN_RE.sub("<answer>", text))
+    if not closes or closes[-1].start() < opens[-1].start():
+        text += "</answer>"
+    return text
 
 
 def _heading_answer(window: str, heading: re.Match) -> Extraction:
