@@ -206,10 +206,11 @@ def train_main(argv: Sequence[str] | None = None) -> int:
     except errors as e:
         print(f"verigrpo train: error: {e}", file=sys.stderr)
         return 2
-    except RuntimeError as e:  # HarnessFailure: the verifiers failed, not the input
+    except RuntimeError as e:  # HarnessFailure: the verifiers failed, not the input; PushFailed: the upload
+        from verigrpo.grpo_train.hub import PushFailed
         from verigrpo.grpo_train.metrics import HarnessFailure
 
-        if not isinstance(e, HarnessFailure):
+        if not isinstance(e, (HarnessFailure, PushFailed)):
             raise
         print(f"verigrpo train: error: {e}", file=sys.stderr)
         return 1

@@ -68,6 +68,10 @@ def write_card(model_dir: Path, cfg: Config, summary: dict[str, Any]) -> Path:
     return path
 
 
+class PushFailed(RuntimeError):
+    """The upload failed after the run had ended and saved everything (no token, no network, no permission)."""
+
+
 def push(model_dir: Path, cfg: Config, summary: dict[str, Any], api: Any = None) -> str:
     """Upload ``model_dir`` (with its card) to ``cfg.hub_model_id``, creating the repository if needed; returns the
     repository id. ``api``: a ``huggingface_hub.HfApi`` (made here when None; tests pass a stand-in)."""
@@ -83,3 +87,15 @@ def push(model_dir: Path, cfg: Config, summary: dict[str, Any], api: Any = None)
     message = f"verigrpo: {summary.get('steps', '?')} GRPO steps" + (f", held-out {after:.1%}" if after is not None else "")
     api.upload_folder(folder_path=str(model_dir), repo_id=repo_id, repo_type="model", commit_message=message)
     return repo_id
+
+
+def push_or_explain(model_dir: Path, cfg: Config, summary: dict[str, Any]) -> str:
+    """:func:`push`, with any failure turned into :class:`PushFailed` saying that nothing was lost and how to
+    upload the saved model later."""
+    try:
+        return push(model_dir, cfg, summary)
+    except Exception as e:  # noqa: BLE001 - the hub client raises many kinds; all mean "not uploaded"
+        raise PushFailed(
+            f"push_to_hub failed ({type(e).__name__}: {e}); the run itself is complete and saved: upload it later "
+            f"with `huggingface-cli upload {cfg.hub_model_id or Path(cfg.output_dir).name} {model_dir}`"
+        ) from e

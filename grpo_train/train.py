@@ -721,7 +721,7 @@ def publish(model_dir: Path, cfg: Config, summary: dict[str, Any]) -> None:
         return
     hub.write_card(model_dir, cfg, summary)
     if cfg.push_to_hub:
-        repo = hub.push(model_dir, cfg, summary)
+        repo = hub.push_or_explain(model_dir, cfg, summary)
         print(f"pushed {model_dir} to https://huggingface.co/{repo}")
 
 

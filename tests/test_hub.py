@@ -58,6 +58,22 @@ def test_push_to_hub_uploads_the_final_model_with_its_card(tiny, tmp_path, monke
     assert any(f.endswith(".safetensors") for f in up["files"])
 
 
+def test_a_failed_push_exits_non_zero_and_loses_nothing(tiny, tmp_path, monkeypatch, capsys):
+    import huggingface_hub
+    from verigrpo.grpo_train.cli import train_main
+
+    class NoToken(FakeApi):
+        def create_repo(self, repo_id: str, **kwargs: Any) -> Any:
+            raise OSError("no token found")
+
+    monkeypatch.setattr(huggingface_hub, "HfApi", NoToken)
+    out = tmp_path / "run"
+    assert train_main(overrides(tiny, out, max_steps=1, push_to_hub=True)) == 1
+    err = capsys.readouterr().err
+    assert "push_to_hub failed (OSError: no token found)" in err and "huggingface-cli upload run" in err
+    assert (out / "summary.json").exists() and (out / "checkpoint" / "model" / "README.md").exists()
+
+
 def test_without_push_to_hub_nothing_is_uploaded(tiny, tmp_path, monkeypatch):
     import huggingface_hub
     from verigrpo.grpo_train.cli import train_main
