@@ -11,13 +11,14 @@ from verigrpo.verifiers.math import math_answer
 @pytest.mark.parametrize(
     ("completion", "reference", "status"),
     [
-        # other names of the answer block: <SOLUTION> (unsloth's GRPO format), <final_answer>, <result>
+        # other names of the answer block: <SOLUTION> (unsloth's GRPO format), <final_answer>; not <result>
         ("<start_working_out>7 * 6 = 42<end_working_out><SOLUTION>42</SOLUTION>", "42", "correct"),
         ("Working: 7 * 6 = 42.\n<SOLUTION>41</SOLUTION>", "42", "wrong"),
         ("<solution> 42 </solution> Let me know if you need more help.", "42", "correct"),
         ("The product is 40 + 2.\n< SOLUTION>42", "42", "correct"),  # left open at the end: a stop string cut it
         ("<final_answer>\\frac{1}{2}</final_answer>", "0.5", "correct"),
         ("<SOLUTION>42</SOLUTION><SOLUTION>43</SOLUTION>", "42", "wrong"),  # two different answers: a hedge
+        ("<code>print(6 * 7)</code><result>42</result> So the answer is \\boxed{41}.", "42", "wrong"),  # a tool's output
         # a completion cut off in a later sentence is not answered by an earlier sentence's last number
         ("There are 6 ways to pick the first. Next, we count the ways to pick the next three", "6", "no_answer"),
         ("There are 6 ways to pick the first. So the answer is 6.", "6", "correct"),

@@ -26,9 +26,9 @@ tokenized with the prose reading (:data:`~verifiers.math.lex.PROSE`), each side 
 After a closed reasoning block (``</think>``, ``</thinking>``) only the response is read: an answer that lives
 only in the reasoning is ``no_answer``. Extraction tries these rules in order; the one that matched is
 ``info["rule"]``: ``answer_tag`` (the last
-``<answer>`` block is the scope and the other rules apply inside it: ``answer_tag+boxed``, ...; ``<solution>``,
-``<final_answer>`` and ``<result>`` blocks are read as ``<answer>`` blocks, and one left open at the end is
-closed there), ``boxed``
+``<answer>`` block is the scope and the other rules apply inside it: ``answer_tag+boxed``, ...; ``<solution>``
+and ``<final_answer>`` blocks are read as ``<answer>`` blocks, and one left open at the end is closed there;
+``<result>`` is not, a tool's output in tool-use transcripts), ``boxed``
 (the last ``\boxed{}``/``\fbox{}``), ``gsm8k`` (the last ``#### n``), ``answer_is`` ("the (final) answer is",
 "Answer:", "the correct option is", and the same marker in Chinese, Russian, French, German, Spanish; an
 answer heading on its own line, "# Answer", "**Final Answer**", answers with the next non-empty line, so

@@ -325,9 +325,10 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
     return Extraction(None, None)
 
 
-# tags that other formats use for the answer block: unsloth's GRPO notebooks' <SOLUTION>, <final_answer>, <result>
-_ANSWER_LIKE_OPEN_RE = re.compile(r"<\s*(?:solution|final[ _-]?answer|result)\s*>", re.I)
-_ANSWER_LIKE_CLOSE_RE = re.compile(r"<\s*/\s*(?:solution|final[ _-]?answer|result)\s*>", re.I)
+# tags that other formats use for the answer block: unsloth's GRPO notebooks' <SOLUTION>, <final_answer> (not
+# <result>: tool-use transcripts put a tool's output there, which is no answer)
+_ANSWER_LIKE_OPEN_RE = re.compile(r"<\s*(?:solution|final[ _-]?answer)\s*>", re.I)
+_ANSWER_LIKE_CLOSE_RE = re.compile(r"<\s*/\s*(?:solution|final[ _-]?answer)\s*>", re.I)
 
 
 def _answer_like_tags(text: str) -> str:
