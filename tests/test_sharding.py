@@ -96,13 +96,36 @@ def assert_same_update(p0: dict, p1: dict, p2: dict) -> None:
 # ---- the runs --------------------------------------------------------------------------------------------------
 
 
+def assert_resume_and_export(launch: Any, tiny: dict[str, str], killed: Path, straight: Path, p0: dict) -> None:
+    """``--resume`` of the run killed in ``killed`` ends where an uninterrupted run (written to ``straight``) does,
+    both launched by ``launch(*args)`` (FSDP2, ZeRO); and its consolidated export is a plain, loadable model."""
+    import torch
+    from transformers import AutoModelForCausalLM
+
+    proc = run(launch("--resume", "--set", f"output_dir={json.dumps(str(killed))}"))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    proc = run(launch(*overrides(tiny, straight)))
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert metrics(killed) == metrics(straight)
+    resumed, uninterrupted = params(killed / "checkpoint" / "model"), params(straight / "checkpoint" / "model")
+    assert all(torch.equal(resumed[k], uninterrupted[k]) for k in uninterrupted)
+    assert torch.load(killed / "checkpoint" / "trainer.pt", weights_only=False)["step"] == 2
+    assert not (killed / "checkpoint.tmp").exists() and not (killed / "checkpoint.old").exists()
+    # the consolidated export is a plain model: every weight, tied embeddings, loadable
+    model = AutoModelForCausalLM.from_pretrained(straight / "checkpoint" / "model")
+    loaded = model.state_dict()
+    for k, v in uninterrupted.items():
+        assert torch.equal(loaded[k], v), k
+    assert model.lm_head.weight is model.model.embed_tokens.weight
+    assert any(not torch.equal(uninterrupted[k], p0[k]) for k in p0)
+
+
 def test_fsdp2_two_processes_match_one_process_resume_after_a_kill_and_export(tiny, tmp_path):
     """FSDP2 on two processes, killed in step 2 after its step-1 checkpoint, made the first update of one process
     (loss, grad norm, parameters; the one-process run stops after that step: the cosine schedule's first factor does
     not depend on max_steps). Resumed from its sharded checkpoint, it ends where an uninterrupted FSDP2 run does
     (metrics and parameters equal), and the consolidated ``checkpoint/model`` loads with ``from_pretrained``."""
     import torch
-    from transformers import AutoModelForCausalLM
     from verigrpo.grpo_train.cli import train_main
 
     one, killed, straight = tmp_path / "one", tmp_path / "killed", tmp_path / "straight"
@@ -121,24 +144,8 @@ def test_fsdp2_two_processes_match_one_process_resume_after_a_kill_and_export(ti
     p0 = params(Path(tiny["model"]))
     assert_same_update(p0, params(one / "checkpoint" / "model"), params(killed / "checkpoint" / "model"))
 
-    # 2. Resume after the kill = an uninterrupted run, both FSDP2 on two processes.
-    proc = run(fsdp2("--resume", "--set", f"output_dir={json.dumps(str(killed))}"))
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    proc = run(fsdp2(*overrides(tiny, straight)))
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    assert metrics(killed) == metrics(straight)
-    resumed, uninterrupted = params(killed / "checkpoint" / "model"), params(straight / "checkpoint" / "model")
-    assert all(torch.equal(resumed[k], uninterrupted[k]) for k in uninterrupted)
-    assert torch.load(killed / "checkpoint" / "trainer.pt", weights_only=False)["step"] == 2
-    assert not (killed / "checkpoint.tmp").exists() and not (killed / "checkpoint.old").exists()
-
-    # 3. The consolidated export is a plain model: every weight, tied embeddings, loadable.
-    model = AutoModelForCausalLM.from_pretrained(straight / "checkpoint" / "model")
-    loaded = model.state_dict()
-    for k, v in uninterrupted.items():
-        assert torch.equal(loaded[k], v), k
-    assert model.lm_head.weight is model.model.embed_tokens.weight
-    assert any(not torch.equal(uninterrupted[k], p0[k]) for k in p0)
+    # 2. Resume after the kill = an uninterrupted run, both FSDP2 on two processes; 3. the export.
+    assert_resume_and_export(fsdp2, tiny, killed, straight, p0)
 
 
 # ---- what the engines refuse, and the wrap units ------------------------------------------------------------------

@@ -7,12 +7,11 @@ a DeepSpeed launch refuses. Skipped where deepspeed is not installed (``pip inst
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import pytest
-from test_sharding import ROOT, assert_same_update, metrics, overrides, params, run
+from test_sharding import ROOT, assert_resume_and_export, assert_same_update, metrics, overrides, params, run
 
 try:
     import deepspeed  # noqa: F401
@@ -35,7 +34,6 @@ def test_zero_two_processes_match_one_process_resume_after_a_kill_and_export(tin
     and ZeRO optimizer partitions), it ends where an uninterrupted ZeRO run does, and the consolidated
     ``checkpoint/model`` loads with ``from_pretrained``."""
     import torch
-    from transformers import AutoModelForCausalLM
     from verigrpo.grpo_train.cli import train_main
 
     one, killed, straight = tmp_path / "one", tmp_path / "killed", tmp_path / "straight"
@@ -56,24 +54,8 @@ def test_zero_two_processes_match_one_process_resume_after_a_kill_and_export(tin
     p0 = params(Path(tiny["model"]))
     assert_same_update(p0, params(one / "checkpoint" / "model"), params(killed / "checkpoint" / "model"))
 
-    # 2. Resume after the kill = an uninterrupted run, both ZeRO on two processes.
-    proc = run(zero(stage, "--resume", "--set", f"output_dir={json.dumps(str(killed))}"))
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    proc = run(zero(stage, *overrides(tiny, straight)))
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    assert metrics(killed) == metrics(straight)
-    resumed, uninterrupted = params(killed / "checkpoint" / "model"), params(straight / "checkpoint" / "model")
-    assert all(torch.equal(resumed[k], uninterrupted[k]) for k in uninterrupted)
-    assert torch.load(killed / "checkpoint" / "trainer.pt", weights_only=False)["step"] == 2
-    assert not (killed / "checkpoint.tmp").exists() and not (killed / "checkpoint.old").exists()
-
-    # 3. The consolidated export is a plain model: every weight, tied embeddings, loadable.
-    model = AutoModelForCausalLM.from_pretrained(straight / "checkpoint" / "model")
-    loaded = model.state_dict()
-    for k, v in uninterrupted.items():
-        assert torch.equal(loaded[k], v), k
-    assert model.lm_head.weight is model.model.embed_tokens.weight
-    assert any(not torch.equal(uninterrupted[k], p0[k]) for k in p0)
+    # 2. Resume after the kill = an uninterrupted run, both ZeRO on two processes; 3. the export.
+    assert_resume_and_export(lambda *args: zero(stage, *args), tiny, killed, straight, p0)
 
 
 # ---- what a DeepSpeed launch refuses ------------------------------------------------------------------------------
