@@ -17,7 +17,8 @@ evaluation. Our micro-batch (``--micro-batch``, default 8 of the 16 completions:
 reference's weights in a file between its passes; ``--no-ref-offload`` keeps them in memory) and
 ``optimizer_offload`` (AdamW's moments in a file between optimizer steps; ``--no-optimizer-offload``) change
 memory, not the gradient or the update (the loss is normalised over the whole batch; what is offloaded is read
-back bit for bit). Both offloads are on by default here: they are the disk-offload of DeepSpeed's ZeRO-Offload
+back bit for bit). ``release_memory`` (freed heap memory given back between phases; ``--keep-heap`` keeps it,
+as ``verigrpo train`` does by default) changes memory and time. Both offloads are on by default here: they are the disk-offload of DeepSpeed's ZeRO-Offload
 on a CPU, and what they move out of the process stays in the kernel's page cache, which can write it back and
 reclaim it under memory pressure (the results record which were on). TRL keeps its own defaults otherwise
 (notably ``gradient_checkpointing=True``, which trades time for memory; ``--trl-no-gc`` turns it off), and we
@@ -64,6 +65,7 @@ def _work(args: argparse.Namespace) -> dict[str, Any]:
         "micro_batch_size": args.micro_batch,
         "ref_offload": not args.no_ref_offload,
         "optimizer_offload": not args.no_optimizer_offload,
+        "release_memory": not args.keep_heap,
         "precision": args.precision,
     }
 
@@ -173,6 +175,8 @@ def _child(which: str, args: argparse.Namespace, out: Path) -> tuple[dict[str, A
         cmd.append("--no-ref-offload")
     if args.no_optimizer_offload:
         cmd.append("--no-optimizer-offload")
+    if args.keep_heap:
+        cmd.append("--keep-heap")
     cmd += ["--precision", args.precision]
     # Both sides get the environment our `verigrpo train` sets for itself (transparent huge pages for large
     # tensors, see verigrpo_cli), so the comparison is of the trainers, not of page-fault counts.
@@ -222,6 +226,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="our completions per forward/backward (same gradient; smaller = less activation memory)")
     p.add_argument("--no-optimizer-offload", action="store_true",
                    help="keep our AdamW moments in memory (default: optimizer_offload, in a file between steps)")
+    p.add_argument("--keep-heap", action="store_true",
+                   help="keep our freed heap memory for reuse (the train default; here release_memory = true, the "
+                        "lean setting, like the offloads)")
     p.add_argument("--no-ref-offload", action="store_true",
                    help="keep our reference model in memory (default: ref_offload, weights read back per step)")
     p.add_argument("--precision", choices=["fp32", "bf16"], default="fp32",

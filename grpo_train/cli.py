@@ -251,9 +251,11 @@ def eval_main(argv: Sequence[str] | None = None) -> int:
     from verigrpo.grpo_train.evaluate import evaluate
     from verigrpo.grpo_train.hardware import choose_precision, run_device
     from verigrpo.grpo_train.model import load_model, load_tokenizer
+    from verigrpo.grpo_train.runtime import set_heap_policy
     from verigrpo.verifiers import ScoringPool
 
     _quiet_transformers()
+    set_heap_policy(cfg.release_memory)
     if cfg.threads:
         import torch
 

@@ -111,7 +111,7 @@ from verigrpo.grpo_train.model import (
 )
 from verigrpo.grpo_train.packing import SharedPromptLM, grouped_logprobs
 from verigrpo.grpo_train.rollout import Rollout, sample_seed, step_token_ends
-from verigrpo.grpo_train.runtime import AgreedStop, StopRequest, release_freed_memory
+from verigrpo.grpo_train.runtime import AgreedStop, StopRequest, release_freed_memory, set_heap_policy
 from verigrpo.grpo_train.sharding import (
     FullWeights,
     fsdp_units,
@@ -437,6 +437,7 @@ def setup(cfg: Config, resume: bool) -> Run:
     rank, world = accelerator.process_index, accelerator.num_processes
     if cfg.threads:
         torch.set_num_threads(cfg.threads)
+    set_heap_policy(cfg.release_memory)
     if cfg.prompts_per_step % world:
         raise ValueError(f"prompts_per_step={cfg.prompts_per_step} must be divisible by the {world} processes")
     if cfg.aggregation not in losses.AGGREGATIONS:
