@@ -19,14 +19,17 @@ except (OSError, AttributeError):
     GLIBC = False
 
 PROBE = """
-import json, resource, sys
+import ctypes, json, resource, sys
+# Count 4 KiB faults whatever the machine's transparent-huge-page setting: under THP 'always' one fault maps
+# 2 MiB, and a released 64 MiB block faults back in ~550 times, not ~16k (seen on CI). PR_SET_THP_DISABLE = 41.
+ctypes.CDLL(None, use_errno=True).prctl(41, 1, 0, 0, 0)
 import torch
 from verigrpo.grpo_train.runtime import release_freed_memory, set_heap_policy
 set_heap_policy(sys.argv[1] == "release")
 def faults():
     return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 out = []
-for _ in range(4):  # a phase's activations: allocated, filled, freed; then the next phase's, as train's steps do
+for _ in range(6):  # a phase's activations: allocated, filled, freed; then the next phase's, as train's steps do
     before = faults()
     x = torch.ones(16 * 2**20)  # 64 MiB
     out.append(faults() - before)
@@ -52,7 +55,8 @@ def test_release_memory_is_off_by_default_and_a_checked_bool() -> None:
 def test_kept_heap_reuses_freed_blocks_without_fresh_page_faults() -> None:
     kept, released = _faults("keep"), _faults("release")
     pages = 64 * 2**20 // 4096
-    # The first blocks are new memory either way (an aligned request does not fit the one block freed before
-    # it: two freed neighbours do); after that only the released heap faults every page in again.
-    assert all(f < pages // 20 for f in kept[2:]), kept
-    assert all(f > pages // 2 for f in released[1:]), released
+    # The kept heap takes new memory at most twice (an aligned request does not always fit the one block freed
+    # before it: two freed neighbours do); after that it reuses what it has. The released heap faults every page
+    # in again in every phase.
+    assert sum(f > pages // 2 for f in kept) <= 2 and all(f < pages // 20 for f in kept[3:]), kept
+    assert all(f > pages // 2 for f in released), released
