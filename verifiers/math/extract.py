@@ -195,7 +195,13 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
             return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
         if inner.rule == "last_number" and _words(content):
             # the block is a sentence stating the answer: read as after "Final Answer:" (its "is", or its one
-            # number), never the last of several numbers ("14 bags with 2 lollipops in each bag")
+            # number), never the last of several numbers ("14 bags with 2 lollipops in each bag"); a block of
+            # several lines states it on its last line ("... by the number of tables (5).\n\n45")
+            lines = [ln.strip() for ln in content.splitlines() if ln.strip()]
+            if len(lines) > 1:
+                last = _sentence_answer(lines[-1].rstrip("."))
+                if _parses(last) and not _words(last):
+                    return Extraction(last, "answer_tag+sentence", scope=content)
             return Extraction(_sentence_answer(content.rstrip(".")), "answer_tag+sentence", scope=content)
         rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
         return dataclasses.replace(inner, rule=rule, scope=content)
@@ -327,7 +333,8 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
 
 # tags that other formats use for the answer block: unsloth's GRPO notebooks' <SOLUTION>, <final_answer> (not
 # <result>: tool-use transcripts put a tool's output there, which is no answer)
-_ANSWER_LIKE_OPEN_RE = re.compile(r"<\s*(?:solution|final[ _-]?answer)\s*>", re.I)
+# (also one whose "<" was lost, "SOLUTION>225</SOLUTION>", at the start of a word that no "/" or letter precedes)
+_ANSWER_LIKE_OPEN_RE = re.compile(r"(?:<\s*|(?<![\w/<]))(?:solution|final[ _-]?answer)\s*>", re.I)
 _ANSWER_LIKE_CLOSE_RE = re.compile(r"<\s*/\s*(?:solution|final[ _-]?answer)\s*>", re.I)
 
 
@@ -421,6 +428,9 @@ def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
 
 
 _IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
+_NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of pocket = "
+# the "=" that ends a computation written in a sentence: "400 + 76 =", "2 x 0.95 x 40 =", "16 / 4 ="
+_WORKED_OUT_RE = re.compile(r"\d(?:[\d,]*\.?\d)?\s*[-+*/×÷x]\s*\(?\d(?:[\d,]*\.?\d)?\)?\s*=\s*")
 
 
 def _sentence_answer(ans: str) -> str:
@@ -433,13 +443,27 @@ def _sentence_answer(ans: str) -> str:
     m = _last_match(_IS_RE, ans)
     if m is not None and _parses(ans[m.end() :]):
         return ans[m.end() :].strip()
-    one = one_number_sentence(ans)  # "Jane started growing Sphere 3 hours ago": its one number
+    plain = _MONEY_SIGN_RE.sub("", ans) if "$" in ans else ans  # "receive $12 from his parents": 12
+    if "=" in plain and "$" not in plain and "\\" not in plain:
+        # "In total, Mr. Benson paid 400 + 76 = 476 dollars", "Amount to pay out of pocket = $40": a computation's
+        # result, a named quantity's value (not "x = 5 when y = 3": a letter is an unknown, not a name)
+        equals = _last_match(_WORKED_OUT_RE, plain) or _last_match(_NAMED_EQUALS_RE, plain)
+        result = one_number_sentence(plain[equals.end() :]) if equals is not None else None
+        if result is not None and "=" not in plain[equals.end() :]:
+            return result
+    one = one_number_sentence(plain)  # "Jane started growing Sphere 3 hours ago": its one number
     return one if one is not None else ans
+
+
+# a dollar sign before an amount that no second "$" closes: money ("spends $80.00 on soap"), not maths
+_MONEY_SIGN_RE = re.compile(r"\$(?=\d[\d,]*(?:\.\d+)?(?![\d.,]*\$))")
 
 
 def _words(s: str) -> bool:
     """``s`` is a sentence of words, not maths: no LaTeX, more than three words of three letters or more
-    ("24 ich hoffe, sie ist korrekt", which the parser would read as products of letters)."""
+    ("24 ich hoffe, sie ist korrekt", which the parser would read as products of letters). A dollar sign before
+    an amount is money: "Jake spends $80.00 on car soap for 20 weeks." is a sentence."""
+    s = _MONEY_SIGN_RE.sub("", s) if "$" in s else s
     return "\\" not in s and "$" not in s and len(re.findall(r"[^\W\d_]{3,}", s)) > 3
 
 

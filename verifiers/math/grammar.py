@@ -40,6 +40,7 @@ from verigrpo.verifiers.math.units import phrase_words, text_unit
 # a text group that is a unit: letters with optional exponents, joined by spaces, "/" or "."; or empty
 # the units of one text group: "J K^{-1} mol^{-1}", "m/s", "N.m", "ft-lb" (a hyphen between two units is their
 # product, as engineers write N-m and kW-h)
+_TRIG_RE = re.compile(r"sin|cos|tan|cot|sec|csc")  # "\\cos C = ...": the cosine of an angle, named
 _TEXT_UNIT_RE = re.compile(
     r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*[/.]\s*|-)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*)?"
     r"|[\u4e00-\u9fff]{1,3}"  # a Chinese measure word after a count: 16 \text{种} (kinds), 36 \text{个}
@@ -228,6 +229,8 @@ class _Parser(_ExprParser):
             self.next()
             return Relation(("=",), (Expr(sympy.Symbol(name)), self.parse_struct()), True, name)
         named = self._named_quantity()
+        if named is None:
+            named = self._evaluated_quantity()
         if named is not None:
             return named
         first = self.parse_struct()
@@ -291,6 +294,52 @@ class _Parser(_ExprParser):
             self.i = start
             return None
         return Relation(("=",), (Text(name), value), True, name)
+
+    def _evaluated_quantity(self) -> Node | None:
+        """``f(2) = 5``, ``f(f(10)) = 1``, ``\\cos C = \\frac{\\sqrt7}{4}``, ``e = \\frac{\\sqrt3-1}{2}``: a quantity
+        named by a function evaluated at a point, by a trigonometric function of one angle, or by the letter e or
+        i alone (an eccentricity, an index), set equal to a value without letters: a label, like the ``x`` of
+        ``x = 3``. None (nothing read) otherwise: ``f(x) = 2x`` is a labelled function, ``\\log_2 x = 3`` an
+        equation."""
+        k = 0
+        first = self.peek()
+        if first is None:
+            return None
+        if first.kind == "IDENT" and first.text in ("e", "i"):
+            k = 1
+        elif first.kind == "FUNC" and _TRIG_RE.fullmatch(first.text) and self.at("IDENT", k=1):
+            k = 2 if self.peek(1).text not in ("e", "i") else 0
+        elif first.kind == "IDENT" and len(first.text) == 1 and self.at("OP", "(", k=1):
+            depth, k, numbers = 0, 1, 0
+            while k < 30 and self.peek(k) is not None:
+                t = self.peek(k)
+                depth += t.text == "(" if t.kind == "OP" else 0
+                depth -= t.text == ")" if t.kind == "OP" else 0
+                numbers += t.kind == "NUM"
+                if t.kind == "REL" or depth < 0 or (t.kind == "IDENT" and t.text != first.text):
+                    return None  # "w(12.5 - w) = 25": a product with an unknown, an equation
+                k += 1
+                if depth == 0:
+                    break
+            if depth or not numbers:  # no number inside: "f(x)", a labelled function, read elsewhere
+                return None
+        if k == 0 or not self.at("REL", "=", k=k):
+            return None
+        start = self.i
+        name = "".join(self.peek(j).text for j in range(k))
+        try:  # the name's own reading stays its left side: against an equation in f(5), "f(5) = 5" is one too
+            left = self.parse_struct()
+            if self.i != start + k:
+                raise ParseError("not a name")
+            self.next()
+            value = self.parse_struct()
+        except ParseError:
+            self.i = start
+            return None
+        if self.at("REL") or not isinstance(value, Expr) or value.value.free_symbols:
+            self.i = start
+            return None
+        return Relation(("=",), (left, value), True, name)
 
     def _derived_function_label(self) -> str | None:
         """``f'(x)``, ``f''(x)``, ``f^{-1}(x)``, ``y'`` followed by ``=``: the name as written, else None."""

@@ -64,6 +64,8 @@ UNIT_ALIASES = {
     "euro": "euro", "eur": "euro", "gbp": "gbp", "yen": "yen", "jpy": "yen", "rupee": "rupee", "inr": "rupee",
     "degree": "deg", "deg": "deg", "radian": "rad", "rad": "rad", "unit": "units", "sq": "sq",
     "square": "sq", "cubic": "cu", "per": "/", "percent": "%", "pct": "%", "point": "point", "ohm": "ohm",
+    # the plurals of abbreviations people write ("540 lbs", "3 hrs"): short words are otherwise read as symbols
+    "lbs": "lb", "hrs": "h", "yds": "yd", "kgs": "kg", "ozs": "oz", "mins": "min", "secs": "s",
 }  # fmt: skip
 _SHORT_UNITS = {k for k in UNIT_ALIASES if len(k) <= 3}
 

@@ -1,0 +1,84 @@
+"""Classes left after the nineteenth external set's fixes (notes/issue12_set19.md), each fixed by a general rule:
+a quantity named by a function at a point, a cosine or the letter e (`f(2) = 5`, `\\cos C = ...`, `e = ...`),
+the plural abbreviations of units (`540 lbs`), answer blocks stated as sentences (money, a computation's result,
+a named quantity's value, the block's last line), an answer tag that lost its `<`. The examples are ours."""
+
+from __future__ import annotations
+
+import pytest
+from verigrpo.verifiers.math import math_answer
+
+
+def _boxed(s: str) -> str:
+    return "The final answer is $\\boxed{" + s + "}$."
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference", "status"),
+    [
+        # a function evaluated at a point names the asked quantity: its value answers
+        ("g(3) = 7", "7", "correct"),
+        ("g(3) = 7", "8", "wrong"),
+        ("h(h(2)) = -1", "-1", "correct"),
+        ("p(-2)=\\frac{1}{3}", "\\frac13", "correct"),
+        ("g(3) = 7", "g(3)=7", "correct"),
+        ("g(3) = 7", "g(3)=8", "wrong"),
+        ("g(3) = x", "7", "wrong"),  # a value with letters is not a value
+        ("g(x) = 3x", "3x", "correct"),  # a labelled function, as before
+        # a trigonometric function of one angle
+        ("\\sin B = \\frac{3}{5}", "\\frac35", "correct"),
+        ("\\tan\\theta = 2", "2", "correct"),
+        ("\\sin B = \\frac{3}{5}", "\\frac45", "wrong"),
+        ("\\sin x = \\frac{1}{2}", "\\frac{\\pi}{6}", "wrong"),  # the solution of the equation is x, not 1/2
+        ("\\log_3 x = 2", "2", "wrong"),  # an equation, not a name
+        # the letter e (an eccentricity) or i alone, set equal to a value
+        ("e = \\frac{\\sqrt{5}}{3}", "\\frac{\\sqrt5}{3}", "correct"),
+        ("e = \\frac{\\sqrt{5}}{3}", "\\frac{2}{3}", "wrong"),
+        ("e = 2", "e", "wrong"),
+        ("e^{2}", "e^2", "correct"),  # Euler's number elsewhere, as before
+        # several equals signs: not one named value
+        ("g(3)=g(1)=7", "7", "wrong"),
+    ],
+)
+def test_a_quantity_named_by_an_evaluation_is_a_label(answer: str, reference: str, status: str) -> None:
+    assert math_answer(_boxed(answer), {"reference": reference}).status.value == status
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference", "status"),
+    [
+        ("230 lbs", "230", "correct"),
+        ("230 lbs", "230 lb", "correct"),
+        ("230 lbs", "230 kg", "wrong"),
+        ("2 hrs", "120 minutes", "correct"),
+        ("2 hrs", "2 minutes", "wrong"),
+        ("5 yds", "15 ft", "correct"),
+    ],
+)
+def test_plural_unit_abbreviations_are_units(answer: str, reference: str, status: str) -> None:
+    assert math_answer(_boxed(answer), {"reference": reference}).status.value == status
+
+
+@pytest.mark.parametrize(
+    ("completion", "reference", "status"),
+    [
+        # a dollar sign before an amount is money, not maths: the sentence is read as a sentence, so the last
+        # number (a given) does not answer it
+        ("<SOLUTION>Mia spends $36.00 on paint over 12 weeks.</SOLUTION>", "12", "unparsable"),
+        ("<SOLUTION>Mia spends $36.00 on paint over 12 weeks.</SOLUTION>", "36", "unparsable"),
+        ("<SOLUTION>So Mia will get $18 back from the shop.</SOLUTION>", "18", "correct"),
+        # a computation's result; a named quantity's value
+        ("<SOLUTION>Altogether she paid 300 + 45 = 345 dollars.</SOLUTION>", "345", "correct"),
+        ("<SOLUTION>Altogether she paid 300 + 45 = 345 dollars.</SOLUTION>", "300", "wrong"),
+        ("<SOLUTION>Money still owed = $75</SOLUTION>", "75", "correct"),
+        ("<SOLUTION>So we find that x = 5 when we set y = 3 in the table.</SOLUTION>", "3", "unparsable"),  # x, y: unknowns
+        # a block of several lines states its answer on its last line
+        ("<SOLUTION>\nMultiply the rows (7) by the columns (4).\n\n28\n</SOLUTION>", "28", "correct"),
+        ("<SOLUTION>\nMultiply the rows (7) by the columns (4).\n\n28\n</SOLUTION>", "4", "wrong"),
+        # an answer tag that lost its "<"
+        ("Working: 12 * 3 = 36.\n\nSOLUTION>36</SOLUTION>", "36", "correct"),
+        ("Working: 12 * 3 = 36.\n\nSOLUTION>35</SOLUTION>", "36", "wrong"),
+    ],
+)
+def test_answer_blocks_stated_as_sentences(completion: str, reference: str, status: str) -> None:
+    assert math_answer(completion, {"reference": reference}).status.value == status
