@@ -82,3 +82,26 @@ def test_plural_unit_abbreviations_are_units(answer: str, reference: str, status
 )
 def test_answer_blocks_stated_as_sentences(completion: str, reference: str, status: str) -> None:
     assert math_answer(completion, {"reference": reference}).status.value == status
+
+
+@pytest.mark.parametrize(
+    ("pattern", "shape"),
+    [
+        ("_WORKED_OUT_RE", '"1" * n'),
+        ("_WORKED_OUT_RE", '"1," * (n // 2)'),
+        ("_MONEY_SIGN_RE", '"$" + "1" * n'),
+        ("_MONEY_SIGN_RE", '"$1" * (n // 2)'),
+        ("_NAMED_EQUALS_RE", '"ab " * (n // 3)'),
+    ],
+)
+def test_the_new_sentence_patterns_run_in_linear_time(pattern: str, shape: str) -> None:
+    """The first computation pattern tried a match inside every digit run: 11 s on 20k digits, quadratic. On 200k
+    characters a linear search takes well under a second and a quadratic one many minutes: the subprocess's
+    generous limit is a hang guard, not a timing goal."""
+    import subprocess
+    import sys
+
+    code = (f"from verigrpo.verifiers.math.extract import {pattern} as rx\nn = 200_000\ntext = {shape}\n"
+            "list(rx.finditer(text))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr

@@ -430,7 +430,8 @@ def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
 _IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
 _NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of pocket = "
 # the "=" that ends a computation written in a sentence: "400 + 76 =", "2 x 0.95 x 40 =", "16 / 4 ="
-_WORKED_OUT_RE = re.compile(r"\d(?:[\d,]*\.?\d)?\s*[-+*/×÷x]\s*\(?\d(?:[\d,]*\.?\d)?\)?\s*=\s*")
+# (a number starts where no digit precedes it: a match tried inside every digit run would be quadratic)
+_WORKED_OUT_RE = re.compile(r"(?<![\d,.])\d[\d,]*(?:\.\d+)?\s*[-+*/×÷x]\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*=\s*")
 
 
 def _sentence_answer(ans: str) -> str:
