@@ -105,3 +105,27 @@ def test_the_new_sentence_patterns_run_in_linear_time(pattern: str, shape: str) 
             "list(rx.finditer(text))\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("completion", "question", "reference", "status"),
+    [
+        # the question gives 3 (weeks): the sentence's other number states the answer
+        ("<SOLUTION>After 3 weeks Tom has 27 dollars.</SOLUTION>", "Tom saves 9 dollars a week for 3 weeks.", "27",
+         "correct"),
+        ("<SOLUTION>After 3 weeks Tom has 26 dollars.</SOLUTION>", "Tom saves 9 dollars a week for 3 weeks.", "27",
+         "wrong"),
+        # the given is never the answer read: "$4.00" in the question is the 4 of "4 bottles"
+        ("<SOLUTION>Ann spends $36.00 on 4 bottles.</SOLUTION>", "Each bottle costs $9. She buys 4.00 liters.", "4",
+         "wrong"),
+        # both numbers are givens: nothing tells which one answers
+        ("<SOLUTION>He needs 4 packs for 8 sandwiches.</SOLUTION>", "He makes 8 sandwiches; a pack has 4 slices.",
+         "4", "unparsable"),
+        # without a question the sentence keeps two numbers: no answer read
+        ("<SOLUTION>After 3 weeks Tom has 27 dollars.</SOLUTION>", "", "27", "unparsable"),
+    ],
+)
+def test_a_sentence_answer_leaves_out_the_questions_givens(
+    completion: str, question: str, reference: str, status: str
+) -> None:
+    assert math_answer(completion, {"reference": reference, "question": question}).status.value == status

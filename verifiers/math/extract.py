@@ -19,7 +19,7 @@ from verigrpo.verifiers.math.boxes import (
     unit_after_last_box,
 )
 from verigrpo.verifiers.math.compare import answers_equivalent
-from verigrpo.verifiers.math.forms import one_number_sentence, standalone_number, trailing_latex
+from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, standalone_number, trailing_latex
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
@@ -164,8 +164,12 @@ def _first_sentence(s: str) -> str:
     return s
 
 
-def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extraction:
-    """Find the final answer in a completion; the rules and examples are in :mod:`verifiers.math`."""
+def extract_answer(
+    text: str, *, last_number_fallback: bool = True, givens: frozenset[str] = frozenset()
+) -> Extraction:
+    """Find the final answer in a completion; the rules and examples are in :mod:`verifiers.math`. ``givens``:
+    the values of the question's numerals (:func:`~verifiers.math.forms.question_numbers`), which an answer block
+    written as a sentence may restate beside its answer."""
     if not isinstance(text, str) or not text.strip():
         return Extraction(None, None)
     turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
@@ -193,16 +197,17 @@ def extract_answer(text: str, *, last_number_fallback: bool = True) -> Extractio
         inner = _extract(content, last_number_fallback)
         if inner.answer is None:
             return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
-        if inner.rule == "last_number" and _words(content):
+        if inner.rule == "last_number" and (_words(content) or numeral_key(inner.answer) in givens):
             # the block is a sentence stating the answer: read as after "Final Answer:" (its "is", or its one
-            # number), never the last of several numbers ("14 bags with 2 lollipops in each bag"); a block of
+            # number), never the last of several numbers ("14 bags with 2 lollipops in each bag"), nor a number the
+            # question gives ("Ann spends $36 on 4 bottles", the question giving the 4); a block of
             # several lines states it on its last line ("... by the number of tables (5).\n\n45")
             lines = [ln.strip() for ln in content.splitlines() if ln.strip()]
             if len(lines) > 1:
-                last = _sentence_answer(lines[-1].rstrip("."))
+                last = _sentence_answer(lines[-1].rstrip("."), givens)
                 if _parses(last) and not _words(last):
                     return Extraction(last, "answer_tag+sentence", scope=content)
-            return Extraction(_sentence_answer(content.rstrip(".")), "answer_tag+sentence", scope=content)
+            return Extraction(_sentence_answer(content.rstrip("."), givens), "answer_tag+sentence", scope=content)
         rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
         return dataclasses.replace(inner, rule=rule, scope=content)
     return _extract(text, last_number_fallback)
@@ -434,7 +439,7 @@ _NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of p
 _WORKED_OUT_RE = re.compile(r"(?<![\d,.])\d[\d,]*(?:\.\d+)?\s*[-+*/×÷x]\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*=\s*")
 
 
-def _sentence_answer(ans: str) -> str:
+def _sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     """A sentence after "Final Answer:" answers with what follows its last "is": "The volume
     of $V$ is 120" -> "120". Unchanged when it parses as a whole, or negates or doubts itself."""
     if len(ans) > MAX_ANSWER_CHARS or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans):
@@ -452,7 +457,7 @@ def _sentence_answer(ans: str) -> str:
         result = one_number_sentence(plain[equals.end() :]) if equals is not None else None
         if result is not None and "=" not in plain[equals.end() :]:
             return result
-    one = one_number_sentence(plain)  # "Jane started growing Sphere 3 hours ago": its one number
+    one = one_number_sentence(plain, givens)  # "Jane started growing Sphere 3 hours ago": its one number
     return one if one is not None else ans
 
 

@@ -83,14 +83,31 @@ _QUALIFIED_RE = re.compile(
 )
 
 
-def one_number_sentence(sentence: str) -> str | None:
+def numeral_key(numeral: str) -> str:
+    """A numeral as a value, for telling givens apart: "1,200" -> "1200", "4.00" -> "4", "-3" -> "3"."""
+    key = numeral.lstrip("-").replace(",", "")
+    return key.rstrip("0").rstrip(".") if "." in key else key
+
+
+def question_numbers(question: str) -> frozenset[str]:
+    """The values of the numerals a question gives ("costs $4.00 ... for 20 weeks" -> {"4", "20"})."""
+    return frozenset(numeral_key(m.group()) for m in _NUMERAL_RE.finditer(question[:20_000]))
+
+
+def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> str | None:
     """The one standalone numeral of a sentence without maths in it ("Jane started growing
     Sphere 3 hours ago" -> "3 hours"), with the unit word after it; None when there are none or
-    several, or when the sentence bounds, compares or hedges it ("at least 5", "5 or more")."""
+    several, or when the sentence bounds, compares or hedges it ("at least 5", "5 or more").
+    ``givens``, the question's numbers (:func:`question_numbers`), do not count among several: "Jimmy needs
+    4 packs to make 8 sandwiches", where the question gives the 8, states 4."""
     if "\\" in sentence or "$" in sentence or "=" in sentence or _QUALIFIED_RE.search(sentence):
         return None
     found = [m for m in _NUMERAL_RE.finditer(sentence) if standalone_number(sentence, m.start(), m.end())]
-    if len(found) != 1 or len(_NUMERAL_RE.findall(sentence)) != 1:
+    if len(found) != len(_NUMERAL_RE.findall(sentence)):
+        return None
+    if len(found) > 1 and givens:
+        found = [m for m in found if numeral_key(m.group()) not in givens]
+    if len(found) != 1:
         return None
     m = found[0]
     word = re.match(r"\s*([A-Za-z]+)", sentence[m.end() :])

@@ -14,7 +14,7 @@ from verigrpo.verifiers.math.compare import _as_list, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
 from verigrpo.verifiers.math.extract import _has_or, extract_answer
 from verigrpo.verifiers.math.families import family_verdict
-from verigrpo.verifiers.math.forms import labelled_tuples, same_clock_time, same_statements
+from verigrpo.verifiers.math.forms import labelled_tuples, question_numbers, same_clock_time, same_statements
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     Answers,
@@ -78,7 +78,7 @@ def math_answer(
         return Reward.failure(Status.BAD_INPUT, reason="reference too long")
 
     gold_text, gold, gold_error = read_reference(reference)
-    ex = extract_answer(completion, last_number_fallback=last_number_fallback)
+    ex = extract_answer(completion, last_number_fallback=last_number_fallback, givens=_givens(row))
     info: dict[str, Any] = {
         "rule": ex.rule,
         "extracted": ex.answer,
@@ -380,6 +380,11 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
 
 _PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 _QUESTION_KEYS = ("prompt", "question", "problem")
+
+
+def _givens(row: Mapping[str, Any]) -> frozenset[str]:
+    """The numbers the row's question gives (see :func:`question_numbers`); none without a question."""
+    return question_numbers(_question_text(row)) if isinstance(row, Mapping) else frozenset()
 _CHOICE_RE = re.compile(r"(?:^|\s|\()([A-E])[).:]")  # "(A) ...", "B. ...", "C) ...", "D: ..."
 
 
