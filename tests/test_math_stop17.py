@@ -129,3 +129,23 @@ def test_a_sentence_answer_leaves_out_the_questions_givens(
     completion: str, question: str, reference: str, status: str
 ) -> None:
     assert math_answer(completion, {"reference": reference, "question": question}).status.value == status
+
+
+@pytest.mark.parametrize(
+    ("completion", "reference", "status"),
+    [
+        # markdown bold around an answer in a sentence under an answer heading
+        ("### Final Answer\nThe total is **$72**.", "72", "correct"),
+        ("### Final Answer\nThe total is **$72**.", "27", "wrong"),
+        ("### Final Answer\nThe length is **12 cm**.", "12 cm", "correct"),
+        ("### Final Answer\n3**2", "9", "correct"),  # a power, not bold
+        # one boxed value per asked quantity, the same value each time
+        ("So $p$ and $q$ are $\\boxed{3}$ and $\\boxed{3}$, respectively.", "3, 3", "correct"),
+        ("So $p$ and $q$ are $\\boxed{3}$ and $\\boxed{3}$, respectively.", "3, 4", "wrong"),
+        ("So $p = \\boxed{3}$.", "3, 3", "wrong"),
+        ("So $\\boxed{3}$, and again $\\boxed{3}$.", "3, 3, 3", "wrong"),  # two boxes for three values
+        ("So $\\boxed{3}$, and again $\\boxed{3}$.", "3", "correct"),
+    ],
+)
+def test_bold_sentences_and_repeated_boxes(completion: str, reference: str, status: str) -> None:
+    assert math_answer(completion, {"reference": reference}).status.value == status

@@ -34,6 +34,7 @@ class Extraction:
     hedged: bool = False
     hedge_reason: str | None = None
     boxes: tuple[str, ...] = ()  # the distinct boxed answers, when there are several
+    repeated: int = 1  # how many boxes hold the one boxed answer ("\boxed{-2} and \boxed{-2}, respectively")
     scope: str | None = None  # the whole content of the <answer> tag, when the answer came from one
 
 
@@ -239,7 +240,7 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
             if not unit.startswith("\\"):  # outside the box letters are a unit label, never symbols: upright
                 unit = f"\\text{{{unit}}}"
             return Extraction(f"{boxes[-1]} {unit}", "boxed+unit")
-        return Extraction(boxes[-1], "boxed")
+        return Extraction(boxes[-1], "boxed", repeated=len(boxes))
     m = _last_match(_GSM_RE, text)
     if m is not None:
         return Extraction(_clean_answer(m.group(1)), "gsm8k")
@@ -432,6 +433,7 @@ def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
     return group[0].start(), joiner.join(contents)
 
 
+_BOLD_MARK_RE = re.compile(r"(?<!\w)\*\*|\*\*(?!\w)")
 _IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
 _NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of pocket = "
 # the "=" that ends a computation written in a sentence: "400 + 76 =", "2 x 0.95 x 40 =", "16 / 4 ="
@@ -444,11 +446,13 @@ def _sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     of $V$ is 120" -> "120". Unchanged when it parses as a whole, or negates or doubts itself."""
     if len(ans) > MAX_ANSWER_CHARS or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans):
         return ans
+    if "**" in ans:  # markdown bold, "The total is **$45**", not the power of "2**3" (a word character each side)
+        ans = _BOLD_MARK_RE.sub("", ans)
     if _parses(ans) and not _words(ans):
         return ans
     m = _last_match(_IS_RE, ans)
-    if m is not None and _parses(ans[m.end() :]):
-        return ans[m.end() :].strip()
+    if m is not None and _parses(_clean_answer(ans[m.end() :])):  # "The total is **$45**": markdown bold
+        return _clean_answer(ans[m.end() :])
     plain = _MONEY_SIGN_RE.sub("", ans) if "$" in ans else ans  # "receive $12 from his parents": 12
     if "=" in plain and "$" not in plain and "\\" not in plain:
         # "In total, Mr. Benson paid 400 + 76 = 476 dollars", "Amount to pay out of pocket = $40": a computation's

@@ -103,6 +103,9 @@ def math_answer(
     elif ex.hedged:
         info.update(hedged=True, reason=ex.hedge_reason)
         return Reward(0.0, Status.WRONG, info=info)
+    elif several and 1 < ex.repeated == len(_as_list(gold) or ()):
+        answer = ", ".join([answer] * ex.repeated)  # "a and b are oxed{-2} and oxed{-2}" against "-2, -2"
+        info["extracted"] = answer
     if len(answer) <= MAX_ANSWER_CHARS:  # longer answers are unparsable anyway
         answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
         answer = _OR_EQUIVALENTLY_RE.sub("or", answer)  # "$\frac12$ or equivalently $0.5$"
