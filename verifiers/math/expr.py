@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 import sympy
+from verigrpo.verifiers.math.calculus import make_integral, make_limit, make_series
 from verigrpo.verifiers.math.guards import (
     _div,
     _matrix_arith,
@@ -48,7 +49,7 @@ from verigrpo.verifiers.math.nodes import (
 )
 from verigrpo.verifiers.math.units import text_unit
 
-_IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP"}
+_IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP", "INT", "LIM"}
 # f^{-1}(x) of these is read as the inverse by some and the reciprocal by others
 # f^{-1} x of a trigonometric or hyperbolic f is its inverse function (ISO 80000-2, textbooks, KaTeX users),
 # not 1/f(x); every other power of such a function is a power of its value (\sin^2 x)
@@ -372,6 +373,10 @@ class _ExprParser:
             return self._function(t.text)
         if k == "BIGOP":
             return self._big_operator(t.text)
+        if k == "INT":
+            return self._integral()
+        if k == "LIM":
+            return self._limit()
         if k == "EMPTY":
             return Bracket("{", "}", ())
         if k == "SETNAME" and t.text == "R":  # \mathbb{R}
@@ -547,7 +552,70 @@ class _ExprParser:
         finally:
             self.bound = outer
         self.depth -= 1
+        if name == "sum" and hi == sympy.oo and lo.is_Integer:  # \sum_{n=0}^{\infty} \frac{1}{n!}
+            return make_series(term, sympy.Symbol(index), lo)
         return make_big_operator(name, sympy.Symbol(index), lo, hi, term)
+
+    def _integral(self) -> sympy.Basic:
+        """``\\int_a^b f(x)\\,dx`` (``\\mathrm{d}x`` too): the integrand runs to its differential ``d x``, the
+        first one outside brackets; an integral without bounds (an antiderivative, up to a constant) is not
+        read."""
+        if not self.at("OP", "_"):
+            raise ParseError("an integral without bounds")
+        self.next()
+        lo = self.latex_arg()
+        self.expect("OP", "^")
+        hi = self.latex_arg()
+        depth, j = 0, self.i
+        while j + 1 < len(self.toks):
+            t = self.toks[j]
+            if t.kind == "OP" and t.text in ("(", "{", "["):
+                depth += 1
+            elif t.kind == "OP" and t.text in (")", "}", "]"):
+                depth -= 1
+                if depth < 0:
+                    break
+            elif depth == 0 and t.kind in ("IDENT", "TEXT") and t.text == "d" and self.toks[j + 1].kind == "IDENT":
+                break
+            j += 1
+        else:
+            raise ParseError("an integral without its differential")
+        if depth < 0 or j + 1 >= len(self.toks):
+            raise ParseError("an integral without its differential")
+        name = self.toks[j + 1].text
+        var = self._symbol(name, subscript=False)
+        if not isinstance(var, sympy.Symbol):
+            raise ParseError("an integral over a constant")
+        if j == self.i:  # \int_0^7 dx
+            body: sympy.Basic = sympy.Integer(1)
+        else:
+            sub = type(self)(self.toks[self.i : j], self.latex, self.reading)  # the grammar's, for brackets
+            sub.bound, sub.depth = self.bound | {name}, self.depth + 1
+            body = _scalar(sub.parse_expr())
+            if sub.i != j - self.i:
+                raise ParseError("unexpected token in an integrand")
+        self.i = j + 2
+        return make_integral(body, var, lo, hi)
+
+    def _limit(self) -> sympy.Basic:
+        """``\\lim_{x \\to a} f(x)``: the body is a whole term, as a sum's is."""
+        self.expect("OP", "_")
+        self.expect("OP", "{")
+        name = self.expect("IDENT").text
+        var = self._symbol(name, subscript=False)
+        if not isinstance(var, sympy.Symbol):
+            raise ParseError("a limit over a constant")
+        self.expect("OP", "to")
+        self.enter()
+        point = _scalar(self.parse_expr())
+        self.depth -= 1
+        self.expect("OP", "}")
+        outer, self.bound = self.bound, self.bound | {name}
+        try:
+            body = _scalar(self.parse_term())
+        finally:
+            self.bound = outer
+        return make_limit(body, var, point)
 
     def _multi_function(self, name: str) -> sympy.Basic:
         """``\\gcd(4, 6)``, ``lcm(4, 6)``, ``\\max(a, b)``: the arguments in parentheses (or in set braces,

@@ -154,6 +154,8 @@ def make_big_operator(
         and sympy.degree(term, k) <= _MAX_SUMMAND_DEGREE
     ):
         return sympy.expand(sympy.summation(term, (k, lo, hi)))
+    if name == "prod" and hi.free_symbols and k not in hi.free_symbols and not term.has(k):
+        return make_pow(term, hi - lo + 1)  # \prod_{k=1}^{n} 2 = 2^n
     if name == "prod" and hi.free_symbols and k not in hi.free_symbols and lo >= 1:
         c = sympy.simplify(term / k)
         if not c.has(k) and c.is_number and c != 0:  # \prod_{k=1}^{n} ck = c^n n!

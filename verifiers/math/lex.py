@@ -306,6 +306,10 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             toks.append(Tok(cmd.upper(), cmd, space))
         elif cmd in ("sum", "prod"):
             toks.append(Tok("BIGOP", cmd, space))
+        elif cmd in ("int", "lim"):  # a definite integral, a limit: worked out by guards.make_integral / make_limit
+            toks.append(Tok(cmd.upper(), cmd, space))
+        elif cmd in ("to", "rightarrow"):  # only inside a limit's subscript: x \to 0
+            toks.append(Tok("OP", "to", space))
         elif cmd in TEXT_CMDS:
             j = i
             while j < n and s[j] == " ":
