@@ -61,3 +61,16 @@ def test_shapes_sympy_is_slow_on_are_not_worked_out(answer: str) -> None:
     t0 = time.perf_counter()
     assert _status(answer, "1") == "unparsable"
     assert time.perf_counter() - t0 < 30
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference", "status"),
+    [
+        ("\\lim_{x \\to 0} g(x)", "0", "unparsable"),  # an unknown function, not the product g*x
+        ("\\int_0^1 g(t)\\,dt", "0", "unparsable"),
+        ("\\lim_{x \\to 0} g(x) = 5", "5", "correct"),  # a chain whose left side is not ours to read
+        ("\\int_0^1 t(t+1)\\,dt", "\\frac56", "correct"),  # the variable times a bracket: a product
+    ],
+)
+def test_a_letter_applied_to_brackets_in_a_body_is_an_unknown_function(answer: str, reference: str, status: str) -> None:
+    assert _status(answer, reference) == status

@@ -62,6 +62,14 @@ _LETTER_CONSTANTS = {"e": sympy.E, "i": sympy.I}  # unless the reading makes the
 _ARITHMETIC_AFTER = ("+", "-", "*", "/", ")", "}")
 
 
+def _no_unknown_function(toks: list[Tok], var: str) -> None:
+    """A limit's or integral's body that applies a letter to brackets, ``\\lim_{x \\to 0} f(x)``, names an unknown
+    function, not the product f*x: there is no value to work out (:class:`ParseError`)."""
+    for a, b in zip(toks, toks[1:]):
+        if a.kind == "IDENT" and len(a.text) == 1 and a.text != var and b.kind == "OP" and b.text == "(" and not b.space:
+            raise ParseError(f"{a.text}(...) in a limit or integral: an unknown function")
+
+
 class _ExprParser:
     """Arithmetic over a token list; :class:`verifiers.math.grammar._Parser` adds the answer grammar."""
 
@@ -594,6 +602,7 @@ class _ExprParser:
             body = _scalar(sub.parse_expr())
             if sub.i != j - self.i:
                 raise ParseError("unexpected token in an integrand")
+        _no_unknown_function(self.toks[self.i : j], name)
         self.i = j + 2
         return make_integral(body, var, lo, hi)
 
@@ -611,10 +620,12 @@ class _ExprParser:
         self.depth -= 1
         self.expect("OP", "}")
         outer, self.bound = self.bound, self.bound | {name}
+        start = self.i
         try:
             body = _scalar(self.parse_term())
         finally:
             self.bound = outer
+        _no_unknown_function(self.toks[start : self.i], name)
         return make_limit(body, var, point)
 
     def _multi_function(self, name: str) -> sympy.Basic:
