@@ -149,3 +149,42 @@ def test_a_sentence_answer_leaves_out_the_questions_givens(
 )
 def test_bold_sentences_and_repeated_boxes(completion: str, reference: str, status: str) -> None:
     assert math_answer(completion, {"reference": reference}).status.value == status
+
+
+@pytest.mark.parametrize(
+    ("answer", "reference", "status"),
+    [
+        # Ape210K's mixed numbers: a whole number before a bracketed proper fraction
+        ("\\frac{23}{7}", "3(2/7)", "correct"),
+        ("\\frac{6}{7}", "3(2/7)", "wrong"),  # the product 3 * 2/7, which the key does not mean
+        ("3(2/7)", "\\frac{23}{7}", "correct"),
+        ("y = 3(2/7)", "3(2/7)", "correct"),
+        ("2(5/4)", "2.5", "correct"),  # an improper fraction in brackets stays a product
+        # a Chinese label before the value, and Chinese units
+        ("小明一共需要付 45 元", "45", "correct"),
+        ("小明一共需要付 45 元", "54", "wrong"),
+        ("\\text{火车的速度是120千米/小时}", "120", "correct"),
+        ("合格率为95\\%", "95\\%", "correct"),
+        ("答案不是45元", "45", "unparsable"),  # 不: not
+        ("可能是45元", "45", "unparsable"),  # 可能: maybe
+        ("600 \\text{ 立方厘米}", "600", "correct"),
+        ("2.5\\text{元/千克}", "2.5", "correct"),
+    ],
+)
+def test_mixed_numbers_and_chinese_labels_and_units(answer: str, reference: str, status: str) -> None:
+    assert math_answer(_boxed(answer), {"reference": reference}).status.value == status
+
+
+@pytest.mark.parametrize(
+    ("completion", "reference", "status"),
+    [
+        ("9 + 7 = 16\n#### Mia is 16 years old.", "16", "correct"),
+        ("9 + 7 = 16\n#### Mia is 16 years old.", "9", "wrong"),
+        ("She finished 3rd.\n#### 3rd place", "3", "correct"),
+        ("2 + 1 = 3\n#### 3 bags of flour.", "3", "correct"),
+        ("2 + 1 = 3\n#### 3 bags of flour.", "4", "wrong"),
+        ("2 + 1 = 3\n#### 3 or 4 bags", "3", "wrong"),  # a hedge stays a hedge
+    ],
+)
+def test_a_sentence_after_the_gsm8k_marker_is_read_by_its_number(completion: str, reference: str, status: str) -> None:
+    assert math_answer(completion, {"reference": reference}).status.value == status

@@ -243,7 +243,14 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         return Extraction(boxes[-1], "boxed", repeated=len(boxes))
     m = _last_match(_GSM_RE, text)
     if m is not None:
-        return Extraction(_clean_answer(m.group(1)), "gsm8k")
+        ans = _clean_answer(m.group(1))
+        if re.search(r"[A-Za-z]{3,}", ans) and len(ans) <= MAX_ANSWER_CHARS:
+            # "#### Seth is 16 years old.", "#### 1 box of crackers", "#### 6th place": the marker's sentence, by
+            # its one number (with a unit word after it), never a product of its letters
+            one = one_number_sentence(_ORDINAL_SUFFIX_RE.sub(r"\1", ans).rstrip("."))
+            if one is not None:
+                ans = one
+        return Extraction(ans, "gsm8k")
     window = text[-20_000:]
     m = _last_match(_ANSWER_IS_RE, window)
     heading = _last_match(_ANSWER_HEADING_RE, window)
@@ -433,6 +440,7 @@ def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
     return group[0].start(), joiner.join(contents)
 
 
+_ORDINAL_SUFFIX_RE = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 _BOLD_MARK_RE = re.compile(r"(?<!\w)\*\*|\*\*(?!\w)")
 _IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
 _NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of pocket = "

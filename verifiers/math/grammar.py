@@ -43,7 +43,8 @@ from verigrpo.verifiers.math.units import phrase_words, text_unit
 _TRIG_RE = re.compile(r"sin|cos|tan|cot|sec|csc")  # "\\cos C = ...": the cosine of an angle, named
 _TEXT_UNIT_RE = re.compile(
     r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*[/.]\s*|-)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*)?"
-    r"|[\u4e00-\u9fff]{1,3}"  # a Chinese measure word after a count: 16 \text{种} (kinds), 36 \text{个}
+    # a Chinese measure word or unit after a count: 16 \text{种} (kinds), 800 \text{平方厘米}, 1.82 \text{元/千克}
+    r"|[\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?"
 )
 
 

@@ -132,7 +132,7 @@ _UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/",
             "Δ": "\\Delta "}  # fmt: skip
 
 
-_CJK_AFTER_NUMBER = re.compile(r"(\d)[ \t]*([\u4e00-\u9fff]{1,3})(?=[ \t]*(?:[.。][ \t]*)?$)")
+_CJK_AFTER_NUMBER = re.compile(r"(\d)[ \t]*([\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?)(?=[ \t]*(?:[.。][ \t]*)?$)")
 _CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen", "₹": "rupee"}
 _CURRENCY_AFTER = re.compile(r"([€£¥₹])\s*(-?\d[\d,]*(?:\.\d+)?)")
 _CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£¥₹])")

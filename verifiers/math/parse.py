@@ -41,6 +41,14 @@ from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|mathbf|textnormal)\s*\{([^{}]*)\}")
 _MIXED_PLAIN = re.compile(r"(-?)(\d+)\s+(\d+)\s*/\s*(\d+)")
+# a label in Chinese (no digits, no Latin letters), an optional 是 / 为 / colon, then one value with its unit
+_CJK_LABELLED = re.compile(
+    r"([\u4e00-\u9fff\u3000-\u303f\uff0c\uff1a ]{1,40}?)[:：]?\s*"
+    r"(-?\d[\d,]*(?:\.\d+)?\s*(?:\\?%|\\text\{[^{}]{1,16}\}|[\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?)?)\s*[。.]?"
+)
+_CJK_DOUBT = re.compile(r"[不没非否或吗]|可能")  # not, no, or, a question, maybe: no value stated
+# Ape210K's "4(5/11)", "x=4(5/11)": 4 5/11
+_MIXED_PAREN = re.compile(r"([A-Za-z]\w{0,3}\s*=\s*)?(-?)(\d+)\s*\(\s*(\d+)\s*/\s*(\d+)\s*\)")
 _CHOICE = re.compile(r"\(?([A-Ea-e])\)?")
 _APPROX_PREFIX = re.compile(
     r"^(?:\\approx|approximately|approx\.?|about|around|roughly|~)\s*(?=[-\d.\\])", re.I
@@ -116,6 +124,9 @@ def parse_answer(text: str) -> Node:
                 and _number_word(w) is None  # "\text{two}" is 2
             ):
                 return Text(w)
+    m = _CJK_LABELLED.fullmatch(s)
+    if m and not _CJK_DOUBT.search(m.group(1)):  # "王华应交灶费 80 元", "出米率为72%": a Chinese label, then the value
+        s = m.group(2)
     s = _APPROX_PREFIX.sub("", s)  # "approximately 3.1416": the precision policy decides
     s = _ORDINAL.sub(r"\1", s)  # "5th", "5^{\text{th}}"
     if not s:
@@ -130,6 +141,10 @@ def parse_answer(text: str) -> Node:
         # two numbers is no product in plain text). ``1\frac{40}{20}`` stays a product (2): LaTeX juxtaposes factors.
         v = sympy.Integer(int(m.group(2))) + sympy.Rational(int(m.group(3)), int(m.group(4)))
         return Expr(-v if m.group(1) else v)
+    m = _MIXED_PAREN.fullmatch(s)
+    if m and 0 < int(m.group(4)) < int(m.group(5)):  # "4(5/11)", the mixed number as Chinese keys write it: a
+        # whole number before a bracketed proper fraction (a product would be written 20/11); "2(3/2)" stays 3
+        s = f"{m.group(1) or ''}{m.group(2)}({m.group(3)} + {m.group(4)}/{m.group(5)})"
     n = _number_word(s)
     if n is not None:  # "five", "twenty-one", "one hundred": the whole answer is a number in words
         return Expr(sympy.Integer(n))
