@@ -188,3 +188,33 @@ def test_mixed_numbers_and_chinese_labels_and_units(answer: str, reference: str,
 )
 def test_a_sentence_after_the_gsm8k_marker_is_read_by_its_number(completion: str, reference: str, status: str) -> None:
     assert math_answer(completion, {"reference": reference}).status.value == status
+
+
+@pytest.mark.parametrize(
+    ("completion", "reference", "status"),
+    [
+        # GLM's box tokens are a box
+        ("Reasoning...\n<|begin_of_box|>B<|end_of_box|>", "B", "correct"),
+        ("Reasoning...\n<|begin_of_box|>B<|end_of_box|>", "C", "wrong"),
+        ("<|begin_of_box|>\\frac{1}{2}<|end_of_box|>", "0.5", "correct"),
+        # a box holding a sentence in LaTeX prose
+        (_boxed("\\text{The total is } 58"), "58", "correct"),
+        (_boxed("\\text{The total is } 58"), "85", "wrong"),
+        (_boxed("The\\ volume\\ of\\ the\\ cone\\ is\\ \\frac{9\\pi}{4}"), "\\frac94\\pi", "correct"),
+        (_boxed("\\text{The total is } 58 \\text{ or } 59"), "58", "wrong"),  # a hedge stays a hedge
+        (_boxed("abs(signum(1/x))"), "1", "unparsable"),  # no sentence: its lone 1 is no answer
+        # a value with an approximate note after it
+        (_boxed("\\frac{22}{7}\\;\\text{(about }3.14\\text{ metres)}"), "\\frac{22}{7}", "correct"),
+        (_boxed("\\frac{22}{7}\\quad\\text{(approximately }3.14\\text{)}"), "3.14", "wrong"),  # the exact value
+        # a thin space between a command and a letter; \choose in parentheses
+        (_boxed("\\frac{\\pi\\,e}{3}"), "\\frac{e\\pi}{3}", "correct"),
+        (_boxed("(6 \\choose 2)"), "15", "correct"),
+        (_boxed("(6 \\choose 2)"), "(6, 2)", "wrong"),
+        # a plain-text last line that is an equation: its last side, not the last number in it
+        ("Altitude\n\nh = 5 + 3√3.", "5 + 3\\sqrt3", "correct"),
+        ("Altitude\n\nh = 5 + 3√3.", "3", "wrong"),
+        ("Adding: 4 + 5 = 9 apples.", "9", "correct"),
+    ],
+)
+def test_set20_classes(completion: str, reference: str, status: str) -> None:
+    assert math_answer(completion, {"reference": reference}).status.value == status

@@ -20,6 +20,7 @@ from verigrpo.verifiers.math.boxes import (
 )
 from verigrpo.verifiers.math.compare import answers_equivalent
 from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, standalone_number, trailing_latex
+from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
@@ -173,6 +174,8 @@ def extract_answer(
     written as a sentence may restate beside its answer."""
     if not isinstance(text, str) or not text.strip():
         return Extraction(None, None)
+    if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
+        text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
     if turns:  # a chat transcript: only the last assistant turn answers (an echoed prompt's box is not an answer)
         text = text[turns[-1].end() :]
@@ -198,7 +201,9 @@ def extract_answer(
         inner = _extract(content, last_number_fallback)
         if inner.answer is None:
             return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
-        if inner.rule == "last_number" and (_words(content) or numeral_key(inner.answer) in givens):
+        if inner.rule in ("last_number", "last_equation") and (
+            _words(content) or numeral_key(inner.answer) in givens
+        ):
             # the block is a sentence stating the answer: read as after "Final Answer:" (its "is", or its one
             # number), never the last of several numbers ("14 bags with 2 lollipops in each bag"), nor a number the
             # question gives ("Ann spends $36 on 4 bottles", the question giving the 4); a block of
@@ -335,6 +340,9 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 )
             ):
                 return Extraction(None, None)
+            equation = None if hedged else _last_equation_side(tail, last)
+            if equation is not None:  # "AD = h = 3 + 2√2.": the last side, not the 2 of √2
+                return Extraction(equation, "last_equation")
             return Extraction(
                 last.group().replace(" ", ""),
                 "last_number",
@@ -342,6 +350,27 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 "'or' next to the last number" if hedged else None,
             )
     return Extraction(None, None)
+
+
+def _last_equation_side(tail: str, last: re.Match[str]) -> str | None:
+    """The right side of the last ``=`` on the last number's line, when that side holds the number and is maths
+    as a whole ("= −1013 ln 2026.", "AD = h = 3 + 2√2."); None otherwise."""
+    line_start = tail.rfind("\n", 0, last.start()) + 1
+    eq = tail.rfind("=", line_start, last.start())
+    if eq < 0:
+        return None
+    line_end = tail.find("\n", last.end())
+    rest = tail[eq + 1 : line_end if line_end >= 0 else len(tail)].strip().rstrip(".").strip()
+    if not rest or len(rest) > 200 or rest == last.group() or not _parses(rest):
+        return None
+    if any(w.lower() not in FUNCS for w in re.findall(r"[A-Za-z]{3,}", rest)):  # "y = 3 in the table": words
+        return None
+    try:
+        if isinstance(parse_answer(rest), Text):
+            return None
+    except Exception:  # noqa: BLE001 - _parses said it parses; anything else is no answer here
+        return None
+    return rest
 
 
 # tags that other formats use for the answer block: unsloth's GRPO notebooks' <SOLUTION>, <final_answer> (not
@@ -438,6 +467,32 @@ def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
         return spans[-1].start(), contents[-1]
     joiner = " or " if any(re.search(r"\bor\b", j, re.I) for j in joins) else ", "
     return group[0].start(), joiner.join(contents)
+
+
+_GLM_BOX_RE = re.compile(r"<\|begin_of_box\|>([^<]{0,2000}?)<\|end_of_box\|>")
+_TEXT_GROUP_RE = re.compile(r"\\(?:text|textrm|textnormal|mbox)\s*\{([^{}]*)\}")
+_SPACING_RE = re.compile(r"(?<!\\)\\(?:[,;:! ]|quad\b|qquad\b)")
+# a note after the value: "(about 18.9 cards)", "(approximately 4.148)", "(≈ 0.33)"
+_APPROX_NOTE_RE = re.compile(r"\s*\(\s*(?:about|approximately|approx\.?|roughly|≈|\\approx|~)\s*[^()]{0,200}\)\s*\.?\s*$", re.I)
+
+
+def prose_answer(ans: str) -> str | None:
+    """An answer written as prose in LaTeX, ``\\text{The answer is } 103``, ``The\\ area\\ is\\ \\frac{54}{25}``, or a
+    value with an approximate note after it, ``\\frac{737}{39}\\;\\text{(about }18.9\\text{ cards)}``: the value, read
+    as a final-answer sentence is (its last "is", its one number); None when that reads nothing new."""
+    if len(ans) > MAX_ANSWER_CHARS or ("\\text" not in ans and "\\ " not in ans and "(" not in ans):
+        return None
+    s = _SPACING_RE.sub(" ", _TEXT_GROUP_RE.sub(lambda m: f" {m.group(1)} ", ans))
+    s = " ".join(s.split())
+    note = _APPROX_NOTE_RE.search(s)
+    if note is not None:  # the value before the note, as it stands
+        value = s[: note.start()].strip()
+    else:  # a sentence: what follows its last "is" ("abs(signum(1/x))" is no sentence, and its lone 1 no answer)
+        m = _last_match(_IS_RE, s) if re.search(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}", s) else None
+        value = _clean_answer(s[m.end() :]).rstrip(". ") if m is not None else ""
+    if not value or value == ans or not _parses(value) or _words(value):
+        return None
+    return value
 
 
 _ORDINAL_SUFFIX_RE = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")

@@ -431,6 +431,12 @@ class _Parser(_ExprParser):
         items: list[Node] = []
         if not (self.at("OP", ")") or self.at("OP", "]")):
             items.append(self._bracket_member())
+            if opener == "(" and self.at("CHOOSE") and isinstance(items[0], Expr):  # (n \choose k), as {n \choose k}
+                self.next()
+                k = _scalar(self.parse_expr())
+                self.expect("OP", ")")
+                self.depth -= 1
+                return make_binomial(_scalar(items[0]), k)
             sep = None  # "(0;-2;6)": semicolons separate a tuple's entries too, but never mixed with commas
             while self.at("OP", ",") or self.at("OP", ";"):
                 t = self.next().text

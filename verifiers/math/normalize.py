@@ -37,6 +37,7 @@ _DROP = re.compile(
     r"bigg|Bigg|big|Big|middle|mathstrut|strut|phantom\{[^{}]*\}|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|"
     r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|mkern\s*-?[\d.]+\w*)(?![A-Za-z])"
 )
+_THIN_BETWEEN_LETTERS = re.compile(r"(?<=[A-Za-z])(?:(?<!\\)\\[,;:!>])+(?=[A-Za-z])")
 _THIN = re.compile(r"(?<!\\)\\[,;:!>]|\{,\}(?=\d)")
 _WIDE = re.compile(
     r"\\(?:quad|qquad)|\\(?:enspace|thinspace|medspace|thickspace|negthinspace|space)(?![A-Za-z])|(?<!\\)\\ "
@@ -73,6 +74,7 @@ def strip_layout(s: str) -> str:
     s = _DROP.sub("", s)
     if "\\m" in s or "\\t" in s:  # a thin space between unit letters separates them: \mathrm{m\,s^{-2}} is m s^-2
         s = _UPRIGHT_GROUP.sub(lambda m: _THIN.sub(" ", m.group()), s)
+    s = _THIN_BETWEEN_LETTERS.sub(" ", s)  # "\pi\,e" is \pi e, not the unknown command \pie
     s = _THIN.sub("", s)
     s = _WIDE.sub(" ", s)
     return _DEGREE.sub("°", s)

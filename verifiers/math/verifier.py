@@ -12,7 +12,7 @@ import sympy
 from verigrpo.verifiers.math.boxes import extract_reference
 from verigrpo.verifiers.math.compare import _as_list, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
-from verigrpo.verifiers.math.extract import _has_or, extract_answer
+from verigrpo.verifiers.math.extract import _has_or, extract_answer, prose_answer
 from verigrpo.verifiers.math.families import family_verdict
 from verigrpo.verifiers.math.forms import labelled_tuples, question_numbers, same_clock_time, same_statements
 from verigrpo.verifiers.math.nodes import (
@@ -118,6 +118,11 @@ def math_answer(
         last = _chain_last_side(answer)
         if last is not None:  # "\\lim_{x \\to 0} \\frac{\\sin x}{x} = 1": the left side is not ours to read
             answer, pred = last
+            info["extracted"] = answer
+    if pred is None:
+        prose = prose_answer(answer)
+        if prose is not None:  # "\text{The answer is } 103", "\frac{737}{39}\;\text{(about }18.9\text{ cards)}"
+            answer, pred = prose, parse_answer(prose)
             info["extracted"] = answer
     if pred is not None and _same_alternatives(pred):
         pred = pred.items[0]  # "\frac12 or 0.5" restates one answer: not a hedge  # type: ignore[union-attr]
