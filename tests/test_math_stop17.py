@@ -218,3 +218,62 @@ def test_a_sentence_after_the_gsm8k_marker_is_read_by_its_number(completion: str
 )
 def test_set20_classes(completion: str, reference: str, status: str) -> None:
     assert math_answer(completion, {"reference": reference}).status.value == status
+
+
+@pytest.mark.parametrize(
+    ("completion", "reference", "question", "status"),
+    [
+        # found by a red-team pass over the rules above (notes/redteam_stop17.md); each must not pay
+        (_boxed("x(x+1) = 12"), "12", "", "wrong"),  # an equation, not a function at a point
+        (_boxed("x(3) = 12"), "12", "", "wrong"),  # x names an unknown, not a function
+        (_boxed("\\cos C = \\frac{\\pi}{3}"), "\\frac{\\pi}{3}", "", "wrong"),  # a cosine is no angle
+        (_boxed("\\cos x = 2"), "2", "", "wrong"),  # impossible
+        (_boxed("\\sin A = 60^\\circ"), "60^\\circ", "", "wrong"),
+        ("Work\n#### 16 is wrong", "16", "", "wrong"),
+        ("Work\n#### half of 16", "16", "", "unparsable"),
+        ("Work\n#### Seth is 16 squared", "16", "", "unparsable"),
+        ("Work\n#### 16 thousand", "16", "", "wrong"),
+        ("So \\boxed{26}. Note that 0 < x and the final answer > 27", "27", "", "wrong"),
+        ("So \\boxed{26}.\nIf x<5 then solution>27", "27", "", "wrong"),
+        ("Answer:\nThe total is **$45** less than before", "45", "", "unparsable"),
+        ("<answer>Total = 476 minus seventy-six dollars</answer>", "476", "", "unparsable"),
+        ("<answer>Tom has 3 dollars and 27 cents</answer>", "27", "Tom had 3 dollars.", "unparsable"),
+        ("<answer>\nThe final count is 26 apples.\n27\n</answer>", "27", "", "unparsable"),
+        ("The answer is negative 5.", "5", "", "wrong"),  # -5
+        (_boxed("negative 5"), "-5", "", "correct"),
+        (_boxed("\\int_{-1}^{0} \\sqrt{x}\\, dx"), "\\frac{2}{3}i", "", "unparsable"),  # not a real integral
+        # the question's integral, limit or series rewritten is not worked out
+        (_boxed("\\int_0^1 t^2 \\, dt"), "\\frac13", "Evaluate $\\int_0^1 x^2 \\, dx$.", "wrong"),
+        (_boxed("\\lim_{x\\to 0}\\frac{\\sin 3x}{x}"), "3", "Compute $\\lim_{x \\to 0} \\frac{\\sin 3x}{x}$.", "wrong"),
+        (_boxed("\\int_0^1 t^2 \\, dt"), "\\frac13", "", "correct"),  # without such a question: worked out
+        # Chinese: a label or unit that negates, bounds, doubts or changes the number states no value
+        (_boxed("负5"), "5", "", "unparsable"),
+        (_boxed("至少80元"), "80", "", "unparsable"),
+        (_boxed("约80元"), "80", "", "unparsable"),
+        (_boxed("80元不对"), "80", "", "unparsable"),
+        (_boxed("3分之一"), "3", "", "unparsable"),
+        (_boxed("5的平方"), "5", "", "unparsable"),
+        (_boxed("5万"), "5", "", "unparsable"),
+        (_boxed("50 \\text{ 万元}"), "50", "", "correct"),  # 万元 is a unit: a count of ten-thousand yuan
+        (_boxed("0(1/2)"), "\\frac12", "", "wrong"),  # no mixed number without a whole part
+        (_boxed("abcd=4(5/11)"), "\\frac{49}{11}", "", "wrong"),
+    ],
+)
+def test_red_team_cases_of_the_new_rules(completion: str, reference: str, question: str, status: str) -> None:
+    assert math_answer(completion, {"reference": reference, "question": question}).status.value == status
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "\\int_0^1 \\frac{1}{(x^4+x+1)(x^4+2x+3)(x^4+3x+5)} dx",  # ran 300 s+ before the degree bound
+        "\\sum_{n=1}^{\\infty} \\frac{n^3+n+7}{n^2+3n+11} \\cdot \\frac{1}{3^n}",  # 8.7 s
+        "\\sum_{n=0}^{\\infty} \\frac{(n+1)^3 (-7)^n}{(2n+1)!}",  # 6 s
+    ],
+)
+def test_red_team_slow_shapes_are_refused(answer: str) -> None:
+    import time
+
+    t0 = time.perf_counter()
+    assert math_answer(_boxed(answer), {"reference": "1"}).status.value == "unparsable"
+    assert time.perf_counter() - t0 < 30  # a hang guard; they take ~0.05 s now

@@ -61,6 +61,10 @@ def _tame(body: sympy.Basic, var: sympy.Symbol, variable_bases: bool = False) ->
             rest.is_Pow and rest.as_base_exp()[0] == var  # \sqrt{x}, x^{-3/2}
         ):
             return False
+        if not special and rest.is_rational_function(var):  # 1/((x^4+x+1)(x^4+2x+3)): minutes of partial fractions
+            den = sympy.fraction(sympy.together(rest))[1]
+            if sympy.degree(den, var) > 2:
+                return False
     return True
 
 
@@ -98,6 +102,8 @@ def make_integral(body: sympy.Basic, var: sympy.Symbol, lo: sympy.Basic, hi: sym
         v = sympy.integrate(body, (var, lo, hi))
     except (NotImplementedError, ValueError, TypeError, RecursionError, ZeroDivisionError) as e:
         raise ParseError("integral not worked out") from e
+    if v.has(sympy.I):  # \int_{-1}^{0} \sqrt{x}\,dx: the real integral does not exist
+        raise ParseError("integral not real")
     return _settled(v, "integral")
 
 
@@ -110,6 +116,10 @@ def make_series(term: sympy.Basic, k: sympy.Symbol, lo: sympy.Basic) -> sympy.Ba
     poly_den = sympy.Mul(*[f for f in sympy.Mul.make_args(den) if f.is_polynomial(k)])
     poly_num = sympy.Mul(*[f for f in sympy.Mul.make_args(num) if f.is_polynomial(k)])
     if sympy.degree(poly_den, k) > 2 or sympy.degree(poly_num, k) > 3:  # \sum (n+1)^4 / 3^n: 4 s
+        raise ParseError("series outside the shapes worked out")
+    geometric = any(p.is_Pow and p.as_base_exp()[1].has(k) for p in sympy.preorder_traversal(term))
+    if (geometric or term.has(sympy.factorial)) and (sympy.degree(poly_den, k) > 0 or sympy.degree(poly_num, k) > 2):
+        # (n^3+n+7)/(n^2+3n+11) / 3^n: 9 s; (n+1)^3 (-7)^n / (2n+1)!: 6 s
         raise ParseError("series outside the shapes worked out")
     for node in sympy.preorder_traversal(term):
         if not node.has(k) or node.is_Symbol or node.is_Add or node.is_Mul:

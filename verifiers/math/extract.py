@@ -19,7 +19,13 @@ from verigrpo.verifiers.math.boxes import (
     unit_after_last_box,
 )
 from verigrpo.verifiers.math.compare import answers_equivalent
-from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, standalone_number, trailing_latex
+from verigrpo.verifiers.math.forms import (
+    numeral_key,
+    one_number_sentence,
+    qualified,
+    standalone_number,
+    trailing_latex,
+)
 from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
@@ -211,7 +217,10 @@ def extract_answer(
             lines = [ln.strip() for ln in content.splitlines() if ln.strip()]
             if len(lines) > 1:
                 last = _sentence_answer(lines[-1].rstrip("."), givens)
-                if _parses(last) and not _words(last):
+                stated = {numeral_key(m.group(1)) for ln in lines[:-1] for m in _STATED_RE.finditer(ln)}
+                if stated - {numeral_key(last)}:  # "The final count is 26 apples.\n27": two answers
+                    last = ""
+                if last and _parses(last) and not _words(last):
                     return Extraction(last, "answer_tag+sentence", scope=content)
             return Extraction(_sentence_answer(content.rstrip("."), givens), "answer_tag+sentence", scope=content)
         rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
@@ -375,8 +384,9 @@ def _last_equation_side(tail: str, last: re.Match[str]) -> str | None:
 
 # tags that other formats use for the answer block: unsloth's GRPO notebooks' <SOLUTION>, <final_answer> (not
 # <result>: tool-use transcripts put a tool's output there, which is no answer)
-# (also one whose "<" was lost, "SOLUTION>225</SOLUTION>", at the start of a word that no "/" or letter precedes)
-_ANSWER_LIKE_OPEN_RE = re.compile(r"(?:<\s*|(?<![\w/<]))(?:solution|final[ _-]?answer)\s*>", re.I)
+_ANSWER_LIKE_OPEN_RE = re.compile(r"<\s*(?:solution|final[ _-]?answer)\s*>", re.I)
+# an opening tag whose "<" was lost, "SOLUTION>225</SOLUTION>": only right before a closing tag, never "x > 27"
+_BARE_OPEN_RE = re.compile(r"(?<![\w/<])solution>(?=[^<>]{0,2000}<\s*/\s*solution\s*>)", re.I)
 _ANSWER_LIKE_CLOSE_RE = re.compile(r"<\s*/\s*(?:solution|final[ _-]?answer)\s*>", re.I)
 
 
@@ -385,7 +395,11 @@ def _answer_like_tags(text: str) -> str:
     at the end of the text (``<SOLUTION>12``, a completion stopped by its stop string) is closed there."""
     opens = list(_ANSWER_LIKE_OPEN_RE.finditer(text))
     if not opens:
-        return text
+        bare = _last_match(_BARE_OPEN_RE, text) if "olution>" in text or "OLUTION>" in text else None
+        if bare is None:
+            return text
+        text = text[: bare.start()] + "<" + text[bare.start() :]
+        opens = list(_ANSWER_LIKE_OPEN_RE.finditer(text))
     closes = list(_ANSWER_LIKE_CLOSE_RE.finditer(text))
     text = _ANSWER_LIKE_CLOSE_RE.sub("</answer>", _ANSWER_LIKE_OPEN_RE.sub("<answer>", text))
     if not closes or closes[-1].start() < opens[-1].start():
@@ -496,6 +510,8 @@ def prose_answer(ans: str) -> str | None:
 
 
 _ORDINAL_SUFFIX_RE = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
+# a line that states a result, and the number it states
+_STATED_RE = re.compile(r"(?:\b(?:is|are|was|were|equals)\b|=)\s*\$?(-?\d[\d,]*(?:\.\d+)?)")
 _BOLD_MARK_RE = re.compile(r"(?<!\w)\*\*|\*\*(?!\w)")
 _IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
 _NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of pocket = "
@@ -514,8 +530,8 @@ def _sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     if _parses(ans) and not _words(ans):
         return ans
     m = _last_match(_IS_RE, ans)
-    if m is not None and _parses(_clean_answer(ans[m.end() :])):  # "The total is **$45**": markdown bold
-        return _clean_answer(ans[m.end() :])
+    if m is not None and _parses(_clean_answer(ans[m.end() :])) and not qualified(ans[m.end() :]):
+        return _clean_answer(ans[m.end() :])  # not "is $45 less than before": its words change the number
     plain = _MONEY_SIGN_RE.sub("", ans) if "$" in ans else ans  # "receive $12 from his parents": 12
     if "=" in plain and "$" not in plain and "\\" not in plain:
         # "In total, Mr. Benson paid 400 + 76 = 476 dollars", "Amount to pay out of pocket = $40": a computation's

@@ -78,9 +78,19 @@ def trailing_latex(text: str) -> tuple[int, str] | None:
 # a number that the sentence bounds, compares, hedges or negates is not stated as the answer
 _QUALIFIED_RE = re.compile(
     r"\b(?:at\s+(?:least|most)|more|less|greater|fewer|over|under|above|below|about|around|approximately|"
-    r"roughly|nearly|almost|up\s+to|between|than|or|maybe|perhaps|probably|not|no|never)\b|n't\b|\?",
+    r"roughly|nearly|almost|up\s+to|between|than|or|maybe|perhaps|probably|not|no|never|"
+    # words that make another number of it ("negative 5", "half of 16", "16 squared", "16 thousand") or take it
+    # back ("16 is wrong", "if x is 16")
+    r"negative|minus|plus|times|half|twice|double|triple|thrice|squared|cubed|root|thousand|million|"
+    r"billion|trillion|hundred|dozen|percent|divided|multiplied|wrong|incorrect|false|doubt|if|unless|suppose|"
+    r"assume|except)\b|n't\b|\?",
     re.I,
 )
+
+
+def qualified(sentence: str) -> bool:
+    """The sentence bounds, compares, hedges, negates or transforms its number ("at least 5", "half of 16")."""
+    return _QUALIFIED_RE.search(sentence) is not None
 
 
 def numeral_key(numeral: str) -> str:
@@ -106,6 +116,8 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
     if len(found) != len(_NUMERAL_RE.findall(sentence)):
         return None
     if len(found) > 1 and givens:
+        if re.search(r"\band\b", sentence):  # "3 dollars and 27 cents": the numbers make one amount together
+            return None
         found = [m for m in found if numeral_key(m.group()) not in givens]
     if len(found) != 1:
         return None

@@ -14,6 +14,7 @@ from verigrpo.verifiers.math.expr import _ExprParser
 from verigrpo.verifiers.math.guards import _scalar, make_binomial
 from verigrpo.verifiers.math.lex import (
     _SCALES,
+    Tok,
     _function_name,
     _is_label,
     _word_is_symbols,
@@ -35,16 +36,34 @@ from verigrpo.verifiers.math.nodes import (
     remove_points,
     set_algebra,
 )
+from verigrpo.verifiers.math.normalize import CJK_UNIT
 from verigrpo.verifiers.math.units import phrase_words, text_unit
 
 # a text group that is a unit: letters with optional exponents, joined by spaces, "/" or "."; or empty
 # the units of one text group: "J K^{-1} mol^{-1}", "m/s", "N.m", "ft-lb" (a hyphen between two units is their
 # product, as engineers write N-m and kW-h)
 _TRIG_RE = re.compile(r"sin|cos|tan|cot|sec|csc")  # "\\cos C = ...": the cosine of an angle, named
+# letters that name functions (f(2), g(-1), P(3)); x(3), a(2), n(4) are products with an unknown
+_FUNCTION_LETTERS = frozenset("fghpqrsuvwFGHPQRSTUVW")
+
+
+def _possible_value(name: Tok, value: Expr) -> bool:
+    """A named quantity's value must be one it can take: a plain number (no unit, no degree sign), in [-1, 1] for a
+    sine or cosine (``\\cos C = \\frac{\\pi}{3}`` says C = pi/3 wrongly; ``\\cos x = 2`` is impossible), free of pi
+    for any trigonometric value."""
+    if value.unit is not None or value.marker is not None:
+        return False
+    if name.kind == "FUNC":
+        v = value.value
+        if v.has(sympy.pi) or not v.is_real:
+            return False
+        if name.text in ("sin", "cos") and abs(float(v)) > 1:
+            return False
+    return True
 _TEXT_UNIT_RE = re.compile(
     r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*[/.]\s*|-)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*)?"
     # a Chinese measure word or unit after a count: 16 \text{种} (kinds), 800 \text{平方厘米}, 1.82 \text{元/千克}
-    r"|[\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?"
+    r"|" + CJK_UNIT
 )
 
 
@@ -310,15 +329,17 @@ class _Parser(_ExprParser):
             k = 1
         elif first.kind == "FUNC" and _TRIG_RE.fullmatch(first.text) and self.at("IDENT", k=1):
             k = 2 if self.peek(1).text not in ("e", "i") else 0
-        elif first.kind == "IDENT" and len(first.text) == 1 and self.at("OP", "(", k=1):
+        elif first.kind == "IDENT" and first.text in _FUNCTION_LETTERS and self.at("OP", "(", k=1):
             depth, k, numbers = 0, 1, 0
             while k < 30 and self.peek(k) is not None:
                 t = self.peek(k)
                 depth += t.text == "(" if t.kind == "OP" else 0
                 depth -= t.text == ")" if t.kind == "OP" else 0
                 numbers += t.kind == "NUM"
-                if t.kind == "REL" or depth < 0 or (t.kind == "IDENT" and t.text != first.text):
-                    return None  # "w(12.5 - w) = 25": a product with an unknown, an equation
+                if t.kind == "REL" or depth < 0 or (
+                    t.kind == "IDENT" and (t.text != first.text or not self.at("OP", "(", k=k + 1))
+                ):
+                    return None  # "w(12.5 - w) = 25", "x(x+1) = 12": a product with an unknown, an equation
                 k += 1
                 if depth == 0:
                     break
@@ -337,7 +358,7 @@ class _Parser(_ExprParser):
         except ParseError:
             self.i = start
             return None
-        if self.at("REL") or not isinstance(value, Expr) or value.value.free_symbols:
+        if self.at("REL") or not isinstance(value, Expr) or value.value.free_symbols or not _possible_value(first, value):
             self.i = start
             return None
         return Relation(("=",), (left, value), True, name)

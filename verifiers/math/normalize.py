@@ -134,7 +134,13 @@ _UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/",
             "Δ": "\\Delta "}  # fmt: skip
 
 
-_CJK_AFTER_NUMBER = re.compile(r"(\d)[ \t]*([\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?)(?=[ \t]*(?:[.。][ \t]*)?$)")
+# (not a bare multiplier or a phrase that changes the number: 5万 is 50000 (50万元 is a count of 万元), 3分之一 a
+# third, 5的平方 25, 5以上 above 5, 5个半 5.5)
+CJK_UNIT = (
+    r"(?![\u4e00-\u9fff/]*(?:分之|的|以上|以下|左右|[不错对半多少约]))(?![万亿](?![\u4e00-\u9fff])|[千百十](?![米克瓦焦帕]))"
+    r"[\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?"
+)
+_CJK_AFTER_NUMBER = re.compile(r"(\d)[ \t]*(" + CJK_UNIT + r")(?=[ \t]*(?:[.。][ \t]*)?$)")
 _CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen", "₹": "rupee"}
 _CURRENCY_AFTER = re.compile(r"([€£¥₹])\s*(-?\d[\d,]*(?:\.\d+)?)")
 _CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£¥₹])")

@@ -46,9 +46,16 @@ _CJK_LABELLED = re.compile(
     r"([\u4e00-\u9fff\u3000-\u303f\uff0c\uff1a ]{1,40}?)[:：]?\s*"
     r"(-?\d[\d,]*(?:\.\d+)?\s*(?:\\?%|\\text\{[^{}]{1,16}\}|[\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?)?)\s*[。.]?"
 )
-_CJK_DOUBT = re.compile(r"[不没非否或吗]|可能")  # not, no, or, a question, maybe: no value stated
+# a label that negates, doubts, bounds, compares, supposes or changes the value states no value: not, no, or, a
+# question, maybe, perhaps, about, at least / most, more / less / above / below, wrong, suppose, if, short by, loss,
+# negative, times, a fraction (二分之), a percent (百分之), an ordinal (第)
+_CJK_DOUBT = re.compile(
+    r"[不没非否或吗约负差亏倍第错误若]|可能|也许|大概|或许|至少|至多|最多|最少|大于|小于|超过|多于|少于|高于|低于|以上|以下|"
+    r"左右|假设|如果|假如|还差|多了|少了|分之"
+)
 # Ape210K's "4(5/11)", "x=4(5/11)": 4 5/11
-_MIXED_PAREN = re.compile(r"([A-Za-z]\w{0,3}\s*=\s*)?(-?)(\d+)\s*\(\s*(\d+)\s*/\s*(\d+)\s*\)")
+_NEGATIVE_WORD = re.compile(r"^\s*(?:negative|minus)\s+(?=\$?\d)", re.I)
+_MIXED_PAREN = re.compile(r"([A-Za-z](?:_\{?\w+\}?)?\s*=\s*)?(-?)([1-9]\d*)\s*\(\s*(\d+)\s*/\s*(\d+)\s*\)")
 _CHOICE = re.compile(r"\(?([A-Ea-e])\)?")
 _APPROX_PREFIX = re.compile(
     r"^(?:\\approx|approximately|approx\.?|about|around|roughly|~)\s*(?=[-\d.\\])", re.I
@@ -127,6 +134,7 @@ def parse_answer(text: str) -> Node:
     m = _CJK_LABELLED.fullmatch(s)
     if m and not _CJK_DOUBT.search(m.group(1)):  # "王华应交灶费 80 元", "出米率为72%": a Chinese label, then the value
         s = m.group(2)
+    s = _NEGATIVE_WORD.sub("-", s)  # "negative 5", "minus 3.5": the negative number, not 5 with a word before it
     s = _APPROX_PREFIX.sub("", s)  # "approximately 3.1416": the precision policy decides
     s = _ORDINAL.sub(r"\1", s)  # "5th", "5^{\text{th}}"
     if not s:

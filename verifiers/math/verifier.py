@@ -162,6 +162,11 @@ def math_answer(
         if reject_echo and _echoes_question(answer, row, numeric_reference=numeric):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
             return Reward(0.0, Status.WRONG, info=info)
+        if reject_echo and _CALCULUS_RE.search(answer) and _CALCULUS_RE.search(_question_text(row)):
+            # "\int_0^1 t^2\,dt" for "Evaluate \int_0^1 x^2\,dx": the question's limit, integral or series rewritten
+            # (a renamed variable, other spacing), not worked out
+            info["reason"] = "the answer is a limit, integral or series where the question asks for one's value"
+            return Reward(0.0, Status.WRONG, info=info)
         if _reordered_named_quantities(pred, gold, row):
             info["reason"] = "the question asks for several quantities in order; the answer lists them in another"
             return Reward(0.0, Status.WRONG, info=info)
@@ -388,6 +393,7 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
 
 _PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 _QUESTION_KEYS = ("prompt", "question", "problem")
+_CALCULUS_RE = re.compile(r"\\(?:int|lim|sum|prod)(?![A-Za-z])|[∫∑∏]")
 
 
 def _givens(row: Mapping[str, Any]) -> frozenset[str]:
