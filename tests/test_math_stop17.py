@@ -277,3 +277,22 @@ def test_red_team_slow_shapes_are_refused(answer: str) -> None:
     t0 = time.perf_counter()
     assert math_answer(_boxed(answer), {"reference": "1"}).status.value == "unparsable"
     assert time.perf_counter() - t0 < 30  # a hang guard; they take ~0.05 s now
+
+
+@pytest.mark.parametrize(
+    ("completion", "reference", "status"),
+    [
+        ("<answer>half of 476 dollars</answer>", "476", "unparsable"),
+        ("<answer>476 squared</answer>", "476", "unparsable"),
+        ("<answer>12 divided by three</answer>", "12", "unparsable"),
+        ("<answer>one third of 12 apples</answer>", "12", "unparsable"),
+        ("<answer>5 or 6</answer>", "5", "wrong"),  # a hedge
+        ("<answer>She earns $2 \\times 9 = \\$18 $.</answer>", "18", "correct"),  # \times is no word "times"
+        (_boxed("12 percent"), "12\\%", "correct"),  # a unit, not a change of the number
+        (_boxed("3 thousand"), "3000", "correct"),
+        (_boxed("比原来多80元"), "80", "unparsable"),  # 80 more than before
+        (_boxed("零下5度"), "5", "unparsable"),  # five below zero
+    ],
+)
+def test_words_that_change_a_number_are_not_its_unit(completion: str, reference: str, status: str) -> None:
+    assert math_answer(completion, {"reference": reference}).status.value == status

@@ -207,6 +207,10 @@ def extract_answer(
         inner = _extract(content, last_number_fallback)
         if inner.answer is None:
             return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
+        if inner.rule in ("last_number", "last_equation") and qualified(content):
+            # "<answer>half of 476 dollars</answer>", "476 squared", "12 divided by three": the words make another
+            # number of the last one; the block as a whole is the answer (unparsable, or a hedge for "5 or 6")
+            return Extraction(content, "answer_tag", scope=content)
         if inner.rule in ("last_number", "last_equation") and (
             _words(content) or numeral_key(inner.answer) in givens
         ):

@@ -82,15 +82,19 @@ _QUALIFIED_RE = re.compile(
     # words that make another number of it ("negative 5", "half of 16", "16 squared", "16 thousand") or take it
     # back ("16 is wrong", "if x is 16")
     r"negative|minus|plus|times|half|twice|double|triple|thrice|squared|cubed|root|thousand|million|"
-    r"billion|trillion|hundred|dozen|percent|divided|multiplied|wrong|incorrect|false|doubt|if|unless|suppose|"
+    r"billion|trillion|hundred|dozen|divided|multiplied|thirds?|quarters?|fifths?|wrong|incorrect|false|"
+    r"doubt|if|unless|suppose|"
     r"assume|except)\b|n't\b|\?",
     re.I,
 )
 
 
+_LATEX_COMMAND_RE = re.compile(r"\\[A-Za-z]+")
+
+
 def qualified(sentence: str) -> bool:
     """The sentence bounds, compares, hedges, negates or transforms its number ("at least 5", "half of 16")."""
-    return _QUALIFIED_RE.search(sentence) is not None
+    return _QUALIFIED_RE.search(_LATEX_COMMAND_RE.sub(" ", sentence)) is not None  # "\\times" is no "times"
 
 
 def numeral_key(numeral: str) -> str:

@@ -43,6 +43,12 @@ from verigrpo.verifiers.math.units import phrase_words, text_unit
 # the units of one text group: "J K^{-1} mol^{-1}", "m/s", "N.m", "ft-lb" (a hyphen between two units is their
 # product, as engineers write N-m and kW-h)
 _TRIG_RE = re.compile(r"sin|cos|tan|cot|sec|csc")  # "\\cos C = ...": the cosine of an angle, named
+# words that make another number of the one before them: never a unit ("476 squared", "16 thousand")
+_TRANSFORM_WORD_RE = re.compile(
+    r"squared|cubed|root|halved|doubled|tripled|divided|multiplied|times|plus|minus|half|twice|thirds?|quarters?|"
+    r"fifths?",
+    re.I,
+)
 # letters that name functions (f(2), g(-1), P(3)); x(3), a(2), n(4) are products with an unknown
 _FUNCTION_LETTERS = frozenset("fghpqrsuvwFGHPQRSTUVW")
 
@@ -215,6 +221,8 @@ class _Parser(_ExprParser):
                 break
         if not words:
             return None
+        if any(_TRANSFORM_WORD_RE.fullmatch(w) for w in words):  # "476 squared", "12 divided by three": no unit
+            raise ParseError("a word that changes the number after it")
         return canonical_unit(" ".join(words))
 
     def _unit_after(self, k: int) -> bool:

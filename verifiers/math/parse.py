@@ -48,10 +48,10 @@ _CJK_LABELLED = re.compile(
 )
 # a label that negates, doubts, bounds, compares, supposes or changes the value states no value: not, no, or, a
 # question, maybe, perhaps, about, at least / most, more / less / above / below, wrong, suppose, if, short by, loss,
-# negative, times, a fraction (二分之), a percent (百分之), an ordinal (第)
+# negative, below zero, times, than / more / less (比原来多), a fraction (二分之), a percent (百分之), an ordinal (第)
 _CJK_DOUBT = re.compile(
-    r"[不没非否或吗约负差亏倍第错误若]|可能|也许|大概|或许|至少|至多|最多|最少|大于|小于|超过|多于|少于|高于|低于|以上|以下|"
-    r"左右|假设|如果|假如|还差|多了|少了|分之"
+    r"[不没非否或吗约负差亏倍第错误若比多少]|可能|也许|大概|或许|至少|至多|最多|最少|大于|小于|超过|高于|低于|以上|以下|"
+    r"左右|假设|如果|假如|分之|零下"
 )
 # Ape210K's "4(5/11)", "x=4(5/11)": 4 5/11
 _NEGATIVE_WORD = re.compile(r"^\s*(?:negative|minus)\s+(?=\$?\d)", re.I)
