@@ -1,5 +1,6 @@
 """Limits, definite integrals and infinite series written in an answer (``\\lim_{x \\to \\infty} \\frac{1}{x}``,
-``\\int_0^7 dx``, ``\\sum_{n=0}^{\\infty} \\frac{1}{n!}``), worked out to their values, but only for the shapes
+``\\int_0^7 dx``, ``\\sum_{n=0}^{\\infty} \\frac{1}{n!}``), read (``parse_integral``, ``parse_limit``, called by the
+expression parser) and worked out to their values (``make_*``), but only for the shapes
 sympy settles quickly: a small expression whose functions take arguments linear in the variable, whose
 powers of the variable have fixed exponents, whose exponentials have bases free of it. Anything else is a
 :class:`ParseError` (the answer is unparsable, never a wrong value), since sympy's ``limit``, ``integrate`` and
@@ -8,8 +9,11 @@ in-process, without the pool's timeout."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import sympy
-from verigrpo.verifiers.math.guards import check_size
+from verigrpo.verifiers.math.guards import _scalar, check_size
+from verigrpo.verifiers.math.lex import Tok
 from verigrpo.verifiers.math.nodes import ParseError
 
 MAX_OPS = 40  # sympy.count_ops of the body: a limit or integral past this is not worked out
@@ -141,3 +145,78 @@ def make_series(term: sympy.Basic, k: sympy.Symbol, lo: sympy.Basic) -> sympy.Ba
     if v.has(sympy.oo, -sympy.oo):
         raise ParseError("divergent series")
     return _settled(v, "series")
+
+
+# -- reading them: called by the expression parser (verifiers.math.expr) at an INT or LIM token, with itself as p
+def parse_integral(p: Any) -> sympy.Basic:
+    """``\\int_a^b f(x)\\,dx`` (``\\mathrm{d}x`` too): the integrand runs to its differential ``d x``, the
+    first one outside brackets; an integral without bounds (an antiderivative, up to a constant) is not
+    read."""
+    if not p.at("OP", "_"):
+        raise ParseError("an integral without bounds")
+    p.next()
+    lo = p.latex_arg()
+    p.expect("OP", "^")
+    hi = p.latex_arg()
+    depth, j = 0, p.i
+    while j + 1 < len(p.toks):
+        t = p.toks[j]
+        if t.kind == "OP" and t.text in ("(", "{", "["):
+            depth += 1
+        elif t.kind == "OP" and t.text in (")", "}", "]"):
+            depth -= 1
+            if depth < 0:
+                break
+        elif depth == 0 and t.kind in ("IDENT", "TEXT") and t.text == "d" and p.toks[j + 1].kind == "IDENT":
+            break
+        j += 1
+    else:
+        raise ParseError("an integral without its differential")
+    if depth < 0 or j + 1 >= len(p.toks):
+        raise ParseError("an integral without its differential")
+    name = p.toks[j + 1].text
+    var = p._symbol(name, subscript=False)
+    if not isinstance(var, sympy.Symbol):
+        raise ParseError("an integral over a constant")
+    if j == p.i:  # \int_0^7 dx
+        body: sympy.Basic = sympy.Integer(1)
+    else:
+        sub = type(p)(p.toks[p.i : j], p.latex, p.reading)  # the grammar's, for brackets
+        sub.bound, sub.depth = p.bound | {name}, p.depth + 1
+        body = _scalar(sub.parse_expr())
+        if sub.i != j - p.i:
+            raise ParseError("unexpected token in an integrand")
+    _no_unknown_function(p.toks[p.i : j], name)
+    p.i = j + 2
+    return make_integral(body, var, lo, hi)
+
+
+def parse_limit(p: Any) -> sympy.Basic:
+    """``\\lim_{x \\to a} f(x)``: the body is a whole term, as a sum's is."""
+    p.expect("OP", "_")
+    p.expect("OP", "{")
+    name = p.expect("IDENT").text
+    var = p._symbol(name, subscript=False)
+    if not isinstance(var, sympy.Symbol):
+        raise ParseError("a limit over a constant")
+    p.expect("OP", "to")
+    p.enter()
+    point = _scalar(p.parse_expr())
+    p.depth -= 1
+    p.expect("OP", "}")
+    outer, p.bound = p.bound, p.bound | {name}
+    start = p.i
+    try:
+        body = _scalar(p.parse_term())
+    finally:
+        p.bound = outer
+    _no_unknown_function(p.toks[start : p.i], name)
+    return make_limit(body, var, point)
+
+
+def _no_unknown_function(toks: list[Tok], var: str) -> None:
+    """A limit's or integral's body that applies a letter to brackets, ``\\lim_{x \\to 0} f(x)``, names an unknown
+    function, not the product f*x: there is no value to work out (:class:`ParseError`)."""
+    for a, b in zip(toks, toks[1:]):
+        if a.kind == "IDENT" and len(a.text) == 1 and a.text != var and b.kind == "OP" and b.text == "(" and not b.space:
+            raise ParseError(f"{a.text}(...) in a limit or integral: an unknown function")

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import sympy
-from verigrpo.verifiers.math.calculus import make_integral, make_limit, make_series
+from verigrpo.verifiers.math.calculus import make_series, parse_integral, parse_limit
 from verigrpo.verifiers.math.guards import (
     _div,
     _matrix_arith,
@@ -60,14 +60,6 @@ _INVERSE = {
 _LETTER_CONSTANTS = {"e": sympy.E, "i": sympy.I}  # unless the reading makes them symbols
 # a degree or percent sign before one of these is in arithmetic (a closing brace: inside \frac{45^\circ}{180^\circ})
 _ARITHMETIC_AFTER = ("+", "-", "*", "/", ")", "}")
-
-
-def _no_unknown_function(toks: list[Tok], var: str) -> None:
-    """A limit's or integral's body that applies a letter to brackets, ``\\lim_{x \\to 0} f(x)``, names an unknown
-    function, not the product f*x: there is no value to work out (:class:`ParseError`)."""
-    for a, b in zip(toks, toks[1:]):
-        if a.kind == "IDENT" and len(a.text) == 1 and a.text != var and b.kind == "OP" and b.text == "(" and not b.space:
-            raise ParseError(f"{a.text}(...) in a limit or integral: an unknown function")
 
 
 class _ExprParser:
@@ -382,9 +374,9 @@ class _ExprParser:
         if k == "BIGOP":
             return self._big_operator(t.text)
         if k == "INT":
-            return self._integral()
+            return parse_integral(self)
         if k == "LIM":
-            return self._limit()
+            return parse_limit(self)
         if k == "EMPTY":
             return Bracket("{", "}", ())
         if k == "SETNAME" and t.text == "R":  # \mathbb{R}
@@ -563,70 +555,6 @@ class _ExprParser:
         if name == "sum" and hi == sympy.oo and lo.is_Integer:  # \sum_{n=0}^{\infty} \frac{1}{n!}
             return make_series(term, sympy.Symbol(index), lo)
         return make_big_operator(name, sympy.Symbol(index), lo, hi, term)
-
-    def _integral(self) -> sympy.Basic:
-        """``\\int_a^b f(x)\\,dx`` (``\\mathrm{d}x`` too): the integrand runs to its differential ``d x``, the
-        first one outside brackets; an integral without bounds (an antiderivative, up to a constant) is not
-        read."""
-        if not self.at("OP", "_"):
-            raise ParseError("an integral without bounds")
-        self.next()
-        lo = self.latex_arg()
-        self.expect("OP", "^")
-        hi = self.latex_arg()
-        depth, j = 0, self.i
-        while j + 1 < len(self.toks):
-            t = self.toks[j]
-            if t.kind == "OP" and t.text in ("(", "{", "["):
-                depth += 1
-            elif t.kind == "OP" and t.text in (")", "}", "]"):
-                depth -= 1
-                if depth < 0:
-                    break
-            elif depth == 0 and t.kind in ("IDENT", "TEXT") and t.text == "d" and self.toks[j + 1].kind == "IDENT":
-                break
-            j += 1
-        else:
-            raise ParseError("an integral without its differential")
-        if depth < 0 or j + 1 >= len(self.toks):
-            raise ParseError("an integral without its differential")
-        name = self.toks[j + 1].text
-        var = self._symbol(name, subscript=False)
-        if not isinstance(var, sympy.Symbol):
-            raise ParseError("an integral over a constant")
-        if j == self.i:  # \int_0^7 dx
-            body: sympy.Basic = sympy.Integer(1)
-        else:
-            sub = type(self)(self.toks[self.i : j], self.latex, self.reading)  # the grammar's, for brackets
-            sub.bound, sub.depth = self.bound | {name}, self.depth + 1
-            body = _scalar(sub.parse_expr())
-            if sub.i != j - self.i:
-                raise ParseError("unexpected token in an integrand")
-        _no_unknown_function(self.toks[self.i : j], name)
-        self.i = j + 2
-        return make_integral(body, var, lo, hi)
-
-    def _limit(self) -> sympy.Basic:
-        """``\\lim_{x \\to a} f(x)``: the body is a whole term, as a sum's is."""
-        self.expect("OP", "_")
-        self.expect("OP", "{")
-        name = self.expect("IDENT").text
-        var = self._symbol(name, subscript=False)
-        if not isinstance(var, sympy.Symbol):
-            raise ParseError("a limit over a constant")
-        self.expect("OP", "to")
-        self.enter()
-        point = _scalar(self.parse_expr())
-        self.depth -= 1
-        self.expect("OP", "}")
-        outer, self.bound = self.bound, self.bound | {name}
-        start = self.i
-        try:
-            body = _scalar(self.parse_term())
-        finally:
-            self.bound = outer
-        _no_unknown_function(self.toks[start : self.i], name)
-        return make_limit(body, var, point)
 
     def _multi_function(self, name: str) -> sympy.Basic:
         """``\\gcd(4, 6)``, ``lcm(4, 6)``, ``\\max(a, b)``: the arguments in parentheses (or in set braces,
