@@ -296,3 +296,16 @@ def test_red_team_slow_shapes_are_refused(answer: str) -> None:
 )
 def test_words_that_change_a_number_are_not_its_unit(completion: str, reference: str, status: str) -> None:
     assert math_answer(completion, {"reference": reference}).status.value == status
+
+
+@pytest.mark.parametrize(
+    ("completion", "reference", "status"),
+    [
+        ("<answer>\n2\n\n3\n\n5\n</answer>", "2, 3, 5", "correct"),  # one value per line, a list of three
+        ("<answer>\n2\n\n3\n\n5\n</answer>", "2, 3, 6", "wrong"),
+        ("<answer>\n2\n\n3\n</answer>", "2, 3, 5", "wrong"),  # two lines for three values
+        ("<answer>\n2\n3\n</answer>", "5", "wrong"),
+    ],
+)
+def test_values_one_per_line_against_a_list(completion: str, reference: str, status: str) -> None:
+    assert math_answer(completion, {"reference": reference}).status.value == status

@@ -124,6 +124,16 @@ def math_answer(
         if prose is not None:  # "\text{The answer is } 103", "\frac{737}{39}\;\text{(about }18.9\text{ cards)}"
             answer, pred = prose, parse_answer(prose)
             info["extracted"] = answer
+    if several and ex.scope is not None and (ex.rule or "").endswith(("last_number", "last_equation")):
+        listed = _one_per_line(ex.scope, len(_as_list(gold) or ()))  # an answer block of one value per line
+        if listed is not None:
+            answer, pred = listed
+            info["extracted"] = answer
+    if pred is None and several and len(answer) <= MAX_ANSWER_CHARS:
+        listed = _one_per_line(answer, len(_as_list(gold) or ()))
+        if listed is not None:  # "2\n\n3\n\n3/2+(√3/2)i": one value per line, against a list of that many
+            answer, pred = listed
+            info["extracted"] = answer
     if pred is not None and _same_alternatives(pred):
         pred = pred.items[0]  # "\frac12 or 0.5" restates one answer: not a hedge  # type: ignore[union-attr]
     elif (
@@ -394,6 +404,25 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
 _PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 _QUESTION_KEYS = ("prompt", "question", "problem")
 _CALCULUS_RE = re.compile(r"\\(?:int|lim|sum|prod)(?![A-Za-z])|[∫∑∏]")
+
+
+def _one_per_line(answer: str, n: int) -> tuple[str, Node] | None:
+    """An answer that writes ``n`` values one per line (``n`` >= 2, each line one value, not a list or a relation)
+    as the list of them; None otherwise (a reference with one value never gets here)."""
+    lines = [ln.strip().rstrip(".,;") for ln in answer.splitlines() if ln.strip()]
+    if len(lines) != n or n < 2:
+        return None
+    for ln in lines:
+        try:
+            if not isinstance(parse_answer(ln), Expr):
+                return None
+        except Exception:  # noqa: BLE001 - a line that is no value: not such a list
+            return None
+    joined = ", ".join(lines)
+    try:
+        return joined, parse_answer(joined)
+    except Exception:  # noqa: BLE001
+        return None
 
 
 def _givens(row: Mapping[str, Any]) -> frozenset[str]:
