@@ -309,3 +309,17 @@ def test_words_that_change_a_number_are_not_its_unit(completion: str, reference:
 )
 def test_values_one_per_line_against_a_list(completion: str, reference: str, status: str) -> None:
     assert math_answer(completion, {"reference": reference}).status.value == status
+
+
+@pytest.mark.parametrize(
+    ("completion", "reference", "status"),
+    [
+        ("The answer is _75°_.", "75", "correct"),  # markdown emphasis with underscores (set 22)
+        ("The answer is _76°_.", "75", "wrong"),
+        (_boxed("x_1"), "x_1", "correct"),  # a subscript, not emphasis
+        (_boxed("64"), "64\\", "correct"),  # a stray backslash ending a reference
+        (_boxed("63"), "64\\", "wrong"),
+    ],
+)
+def test_underscore_emphasis_and_a_stray_trailing_backslash(completion: str, reference: str, status: str) -> None:
+    assert math_answer(completion, {"reference": reference}).status.value == status

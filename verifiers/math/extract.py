@@ -142,6 +142,8 @@ _VERDICT_RE = re.compile(
 
 def _clean_answer(s: str) -> str:
     s = s.strip().strip("*").strip()
+    if len(s) > 2 and s[0] == "_" and s[-1] == "_" and s[-2] != "\\":  # markdown emphasis: "_120°_"
+        s = s[1:-1].strip()
     return _OPTION_WORD_RE.sub("", s)  # "option B" -> "B"
 
 

@@ -37,6 +37,7 @@ _DROP = re.compile(
     r"bigg|Bigg|big|Big|middle|mathstrut|strut|phantom\{[^{}]*\}|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|"
     r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|mkern\s*-?[\d.]+\w*)(?![A-Za-z])"
 )
+_LONE_TRAILING_BACKSLASH = re.compile(r"(?<!\\)\\\s*$")
 _THIN_BETWEEN_LETTERS = re.compile(r"(?<=[A-Za-z])(?:(?<!\\)\\[,;:!>])+(?=[A-Za-z])")
 _THIN = re.compile(r"(?<!\\)\\[,;:!>]|\{,\}(?=\d)")
 _WIDE = re.compile(
@@ -74,6 +75,7 @@ def strip_layout(s: str) -> str:
     s = _DROP.sub("", s)
     if "\\m" in s or "\\t" in s:  # a thin space between unit letters separates them: \mathrm{m\,s^{-2}} is m s^-2
         s = _UPRIGHT_GROUP.sub(lambda m: _THIN.sub(" ", m.group()), s)
+    s = _LONE_TRAILING_BACKSLASH.sub("", s)  # "185\\": a stray backslash at the end, not a command
     s = _THIN_BETWEEN_LETTERS.sub(" ", s)  # "\pi\,e" is \pi e, not the unknown command \pie
     s = _THIN.sub("", s)
     s = _WIDE.sub(" ", s)
