@@ -323,3 +323,9 @@ def test_values_one_per_line_against_a_list(completion: str, reference: str, sta
 )
 def test_underscore_emphasis_and_a_stray_trailing_backslash(completion: str, reference: str, status: str) -> None:
     assert math_answer(completion, {"reference": reference}).status.value == status
+
+
+def test_a_last_line_with_a_unit_agrees_with_an_earlier_line_stating_its_number() -> None:
+    block = "<answer>\nShe is 9 + 7 = 16 now.\nMia is 16 years old\n</answer>"
+    assert math_answer(block, {"reference": "16"}).status.value == "correct"
+    assert math_answer(block, {"reference": "15"}).status.value == "wrong"

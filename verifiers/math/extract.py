@@ -224,7 +224,8 @@ def extract_answer(
             if len(lines) > 1:
                 last = _sentence_answer(lines[-1].rstrip("."), givens)
                 stated = {numeral_key(m.group(1)) for ln in lines[:-1] for m in _STATED_RE.finditer(ln)}
-                if stated - {numeral_key(last)}:  # "The final count is 26 apples.\n27": two answers
+                lead = re.match(r"\$?(-?\d[\d,]*(?:\.\d+)?)", last)  # "16 years": 16
+                if stated - {numeral_key(lead.group(1) if lead else last)}:  # "is 26 apples.\n27": two answers
                     last = ""
                 if last and _parses(last) and not _words(last):
                     return Extraction(last, "answer_tag+sentence", scope=content)
