@@ -104,7 +104,7 @@ def math_answer(
         info.update(hedged=True, reason=ex.hedge_reason)
         return Reward(0.0, Status.WRONG, info=info)
     elif several and 1 < ex.repeated == len(_as_list(gold) or ()):
-        answer = ", ".join([answer] * ex.repeated)  # "a and b are oxed{-2} and oxed{-2}" against "-2, -2"
+        answer = ", ".join([answer] * ex.repeated)  # "a and b are \boxed{-2} and \boxed{-2}" against "-2, -2"
         info["extracted"] = answer
     if len(answer) <= MAX_ANSWER_CHARS:  # longer answers are unparsable anyway
         answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
@@ -124,16 +124,14 @@ def math_answer(
         if prose is not None:  # "\text{The answer is } 103", "\frac{737}{39}\;\text{(about }18.9\text{ cards)}"
             answer, pred = prose, parse_answer(prose)
             info["extracted"] = answer
-    if several and ex.scope is not None and (ex.rule or "").endswith(("last_number", "last_equation")):
-        listed = _one_per_line(ex.scope, len(_as_list(gold) or ()))  # an answer block of one value per line
-        if listed is not None:
-            answer, pred = listed
-            info["extracted"] = answer
-    if pred is None and several and len(answer) <= MAX_ANSWER_CHARS:
-        listed = _one_per_line(answer, len(_as_list(gold) or ()))
-        if listed is not None:  # "2\n\n3\n\n3/2+(√3/2)i": one value per line, against a list of that many
-            answer, pred = listed
-            info["extracted"] = answer
+    # one value per line against a list of that many ("2\n\n3\n\n3/2+(√3/2)i"): an answer block the fallback read by
+    # its last number, or an answer that does not parse
+    fallback = ex.scope is not None and (ex.rule or "").endswith(("last_number", "last_equation"))
+    lines = ex.scope if fallback else answer if pred is None else None
+    listed = _one_per_line(lines, len(_as_list(gold) or ())) if several and lines else None
+    if listed is not None:
+        answer, pred = listed
+        info["extracted"] = answer
     if pred is not None and _same_alternatives(pred):
         pred = pred.items[0]  # "\frac12 or 0.5" restates one answer: not a hedge  # type: ignore[union-attr]
     elif (
@@ -404,11 +402,14 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
 _PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 _QUESTION_KEYS = ("prompt", "question", "problem")
 _CALCULUS_RE = re.compile(r"\\(?:int|lim|sum|prod)(?![A-Za-z])|[∫∑∏]")
+_CHOICE_RE = re.compile(r"(?:^|\s|\()([A-E])[).:]")  # "(A) ...", "B. ...", "C) ...", "D: ..."
 
 
 def _one_per_line(answer: str, n: int) -> tuple[str, Node] | None:
     """An answer that writes ``n`` values one per line (``n`` >= 2, each line one value, not a list or a relation)
     as the list of them; None otherwise (a reference with one value never gets here)."""
+    if len(answer) > MAX_ANSWER_CHARS:
+        return None
     lines = [ln.strip().rstrip(".,;") for ln in answer.splitlines() if ln.strip()]
     if len(lines) != n or n < 2:
         return None
@@ -428,7 +429,7 @@ def _one_per_line(answer: str, n: int) -> tuple[str, Node] | None:
 def _givens(row: Mapping[str, Any]) -> frozenset[str]:
     """The numbers the row's question gives (see :func:`question_numbers`); none without a question."""
     return question_numbers(_question_text(row)) if isinstance(row, Mapping) else frozenset()
-_CHOICE_RE = re.compile(r"(?:^|\s|\()([A-E])[).:]")  # "(A) ...", "B. ...", "C) ...", "D: ..."
+
 
 
 def _compact(s: str) -> str:
