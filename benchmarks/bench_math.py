@@ -68,6 +68,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+from .math_report import plot_sets, write_markdown
+
 HERE = Path(__file__).resolve().parent
 DEFAULT_DATA = HERE / "data" / "math_pairs.jsonl"
 DEFAULT_OUT = HERE / "results" / "math.json"
@@ -298,6 +300,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     external, external2 = externals.get("external"), externals.get("external2")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=2) + "\n")
+    write_markdown(report, args.out.with_suffix(".md"))
+    plotted = plot_sets(report, args.out.with_name(args.out.stem + "_sets.png"))
 
     print(f"{len(rows)} pairs ({report['n_equivalent']} equivalent), data {args.data}")
     print(f"{'':14}{'ours':>12}{'math-verify':>14}{'ratio':>10}")
@@ -339,7 +343,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     for n, (_, first_run) in LATER_SETS.items():
         if f"external{n}" in externals:
             _print_later_set(getattr(args, f"external{n}"), externals[f"external{n}"], n, first_run)
-    print(f"wrote {args.out}")
+    print(f"wrote {args.out}, {args.out.with_suffix('.md')}" + (" and the per-set plot" if plotted else ""))
     return report
 
 
