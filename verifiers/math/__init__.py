@@ -316,6 +316,8 @@ Comparison: sets, tuples, intervals, matrices
     \boxed{(3, -1)}                                                     | \begin{pmatrix} 3 \\ -1 \end{pmatrix} | correct | test_equivalence_table
     \boxed{(3,\infty)}                                                  | x>3                          | correct     | test_equivalence_table
     \boxed{\{x \mid x > 0\}}                                            | (0, \infty)                  | correct     | test_edge_cases
+    \boxed{\{x \mid x<0 \text{ or } 0<x\leq 1\}}                         | (-\infty,0)\cup(0,1]         | correct     | test_set_builder_conditions_joined_by_connectives
+    \boxed{\{x \mid y > 1\}}                                            | (1, \infty)                  | unparsable  | test_set_builder_conditions_joined_by_connectives
     \boxed{|x - 3| < 2}                                                 | (1, 5)                       | correct     | test_absolute_value_inequalities_are_intervals
     \boxed{|x| \ge 2}                                                   | (-\infty, -2] \cup [2, \infty) | correct   | test_absolute_value_inequalities_are_intervals
     \boxed{x \neq 0}                                                    | (-\infty, 0) \cup (0, \infty) | correct    | test_equivalence_table

@@ -533,12 +533,24 @@ class _Parser(_ExprParser):
                 # set-builder {x | x > 0}: the set is the solution set of the condition
                 var = first.value
                 self.next()
-                cond = self.parse_relation()
+                conds = [self.parse_relation()]
+                conns = set()
+                while self.at("CONN"):  # {x | x < 0 or 0 < x <= 1}
+                    conns.add(self.next().text)
+                    conds.append(self.parse_relation())
                 self.expect("OP", "\\}")
                 self.depth -= 1
-                if not isinstance(var, sympy.Symbol) or not isinstance(cond, Relation):
+                if not isinstance(var, sympy.Symbol) or not all(isinstance(c, Relation) for c in conds):
                     raise ParseError("unsupported set-builder notation")
-                return cond
+                if any(  # {x | y > 1} is not a condition on x
+                    not isinstance(side, Expr) or not side.value.free_symbols <= {var}
+                    for c in conds
+                    for side in c.sides
+                ):
+                    raise ParseError("set-builder condition on another variable")
+                if len(conns) > 1:
+                    raise ParseError("set-builder condition with both 'and' and 'or'")
+                return conds[0] if len(conds) == 1 else Answers(tuple(conds), conns.pop())
             while self.at("OP", ","):
                 self.next()
                 items.append(self.parse_relation())

@@ -292,7 +292,8 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             toks.append(Tok("CONN", w.lower(), space))
         elif len(w) == 1 or w in GREEK:  # "alpha" is the symbol \alpha, as in sympy and calculators
             toks.append(Tok("IDENT", w, space))
-        elif _word_is_symbols(w):  # "xy" is x*y
+        elif _word_is_symbols(w) or (_word_is_symbols(w, units=True) and s.startswith("(", i)):
+            # "xy" is x*y; "mg(r+a)" is m*g*(r+a): a unit is not followed by a bracket
             toks.extend(Tok("IDENT", ch, space and k == 0) for k, ch in enumerate(w))
         else:
             toks.append(Tok("WORD", w, space))
@@ -327,6 +328,10 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
                 toks.append(Tok("FUNC", name, space))
             elif content.strip().lower() in ("or", "and"):
                 toks.append(Tok("CONN", content.strip().lower(), space))
+            elif (words := content.split()) and len(words) > 1 and words[-1].lower() in ("or", "and"):
+                # 20 \text{ ml and } 30 \text{ ml}: a unit, then the connective
+                toks.append(Tok("TEXT", content[: content.rstrip().rfind(" ")], space))
+                toks.append(Tok("CONN", words[-1].lower(), True))
             elif cmd == "mathbb":
                 toks.append(Tok("SETNAME", content.strip(), space))
             else:
@@ -341,7 +346,7 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             toks.append(Tok("CONST", "pi", space))
         elif cmd == "infty":
             toks.append(Tok("CONST", "oo", space))
-        elif cmd in GREEK:
+        elif cmd in GREEK or cmd in ("hbar", "ell"):  # letter-like symbols: \hbar (Planck's), \ell (a length)
             toks.append(Tok("IDENT", cmd, space))
         elif cmd in ("cdot", "times", "ast"):
             toks.append(Tok("OP", "*", space))
@@ -438,8 +443,9 @@ def _math_like(c: str) -> bool:
     return c in ("e", "i") or c.startswith("\\") or bool(re.fullmatch(r"[\d.]+|[\d.]*[A-Za-z]", c))
 
 
-def _word_is_symbols(w: str) -> bool:
-    return len(w) <= 3 and w.lower() not in _SHORT_UNITS and w.isalpha()
+def _word_is_symbols(w: str, units: bool = False) -> bool:
+    """A short word that is a product of one-letter symbols; a unit's name too when ``units``."""
+    return len(w) <= 3 and (units or w.lower() not in _SHORT_UNITS) and w.isalpha()
 
 
 def _function_name(toks: list[Tok]) -> str | None:
