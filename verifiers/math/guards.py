@@ -125,8 +125,8 @@ _MAX_BINOMIAL_N = 1_000_000
 
 def make_binomial(n: sympy.Basic, k: sympy.Basic) -> sympy.Basic:
     """``binomial(n, k)``. Numeric arguments are integers; past ``MAX_FACTORIAL`` a binomial is bounded by the
-    size of its value, not of its arguments: ``\binom{4048}{2024}`` (1216 digits) is built, ``\binom{10^5}{5 \cdot
-    10^4}`` (30,100 digits) is not."""
+    size of its value, not of its arguments: ``\\binom{4048}{2024}`` (1216 digits) is built, ``\\binom{10^5}{5
+    \\cdot 10^4}`` (30,100 digits) is not."""
     if n.is_Integer and k.is_Integer and MAX_FACTORIAL < n <= _MAX_BINOMIAL_N:
         if not 0 <= k <= n:
             return sympy.Integer(0)
