@@ -84,3 +84,28 @@ def test_set_builder_conditions_joined_by_connectives(pred: str, gold: str, want
 )
 def test_a_unit_then_a_connective_in_one_text(pred: str, gold: str, want: float) -> None:
     assert _reward(pred, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "want"),
+    [
+        # compound units written in plain text or upright, with a bracketed denominator or negative powers
+        ("152.67 J/(K mol)", "152.67 \\mathrm{~J} \\mathrm{~K}^{-1} \\mathrm{~mol}^{-1}", 1.0),
+        ("152.67 \\mathrm{J/(K\\,mol)}", "152.67 \\mathrm{~J} \\mathrm{~K}^{-1} \\mathrm{~mol}^{-1}", 1.0),
+        ("152.67 J K^{-1} mol^{-1}", "152.67 \\mathrm{~J} \\mathrm{~K}^{-1} \\mathrm{~mol}^{-1}", 1.0),
+        ("152.67 J/(K mol)", "152.67 J/K", 0.0),
+        ("5 m s^{-1}", "5 \\mathrm{m/s}", 1.0),
+        ("5 kg/(m s^2)", "5 Pa", 1.0),
+        ("2/(x y)", "\\frac{2}{xy}", 1.0),  # letters that are not units stay symbols
+        # the micro prefix before an upright unit, and inside one
+        ("0.45\\ \\mu\\mathrm{C/m^2}", "4.5 \\times 10^{-7} \\mathrm{C} / \\mathrm{m}^2", 1.0),
+        ("0.45\\ \\mu\\mathrm{C/m^2}", "4.5 \\times 10^{-6} \\mathrm{C} / \\mathrm{m}^2", 0.0),
+        ("0.45\\ \\mathrm{\\mu m}", "4.5 \\times 10^{-7} \\mathrm{m}", 1.0),
+        # a letter after a number is the unit the other side states
+        ("\\frac{48}{5} A", "9.6\\ \\mathrm{A}", 1.0),
+        ("\\frac{48}{5} A", "9.6\\ \\mathrm{V}", 0.0),
+        ("9.6 x", "9.6\\ \\mathrm{A}", 0.0),
+    ],
+)
+def test_compound_and_prefixed_units(pred: str, gold: str, want: float) -> None:
+    assert _reward(pred, gold) == want

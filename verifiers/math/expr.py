@@ -293,7 +293,10 @@ class _ExprParser:
     def _micro_prefix_at(self, k: int) -> bool:
         """The token ``k`` ahead is a unit symbol that takes the micro prefix (``\\mu\\text{m}``, ``\\mu \\mathrm{C}``)."""
         t = self.peek(k)
-        return t is not None and t.kind in ("TEXT", "IDENT", "UNIT", "WORD") and text_unit("u" + t.text.strip()) is not None
+        if t is None or t.kind not in ("TEXT", "IDENT", "UNIT", "WORD"):
+            return False
+        lead = re.match(r"[A-Za-z]*", t.text.strip()).group()  # type: ignore[union-attr]  # \mu\mathrm{C/m^2}
+        return text_unit("u" + t.text.strip()) is not None or (t.kind == "TEXT" and text_unit("u" + lead) is not None)
 
     def _after_closed_factor(self) -> bool:
         """A number right after a factorial (``5!7!``) or after a power of a number (``2^6 3^5``, ``2^{6}3^{5}``,

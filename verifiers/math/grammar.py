@@ -67,10 +67,25 @@ def _possible_value(name: Tok, value: Expr) -> bool:
             return False
     return True
 _TEXT_UNIT_RE = re.compile(
-    r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*[/.]\s*|-)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*)?"
+    r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*[/.]\s*|-)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*"
+    # a bracketed denominator last: \mathrm{J/(K\,mol)}
+    r"(?:\s*/\s*\(\s*[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*\.\s*)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*\s*\))?)?"
     # a Chinese measure word or unit after a count: 16 \text{种} (kinds), 800 \text{平方厘米}, 1.82 \text{元/千克}
     r"|" + CJK_UNIT
 )
+
+
+def _text_unit_words(text: str) -> list[str] | None:
+    """An upright text group that names a compound unit, as unit words: ``J K^{-1} mol^{-1}`` -> J K ^-1 mol ^-1,
+    ``J/(K\\,mol)`` -> J per K mol (after "/" everything is the denominator), ``\\mu m`` -> um; None when it is
+    not one."""
+    content = re.sub(r"\\[,;:! ]|~", " ", text).strip()
+    content = re.sub(r"\\mu\s*(?=[A-Za-z])", "u", content)
+    if not _TEXT_UNIT_RE.fullmatch(content):
+        return None
+    content = re.sub(r"\^\{?(-?\d+)\}?", r" ^\1", content)  # \mathrm{J K^{-1} mol^{-1}}
+    content = re.sub(r"(?<=[A-Za-z])-(?=[A-Za-z])", " ", content)  # \mathrm{ft-lb}
+    return content.replace("/", " per ").replace(".", " ").replace("(", " ").replace(")", " ").split()
 
 
 class _Parser(_ExprParser):
@@ -167,7 +182,11 @@ class _Parser(_ExprParser):
                 break
             if t.kind == "IDENT" and t.text == "mu" and self._micro_prefix_at(1):
                 unit = self.peek(1).text.strip()  # type: ignore[union-attr]
-                words.append(text_unit("u" + unit) or "u" + unit)  # 139 \mu\text{m}: micrometres
+                # 139 \mu\text{m}: micrometres; 0.45 \mu\mathrm{C/m^2}: microcoulombs per square metre
+                read = [text_unit("u" + unit)] if text_unit("u" + unit) else _text_unit_words("u" + unit)
+                if not read:
+                    break
+                words.extend(read)  # type: ignore[arg-type]
                 self.i += 2
             elif t.kind == "WORD" or (t.kind == "IDENT" and words):
                 words.append(t.text)
@@ -176,12 +195,10 @@ class _Parser(_ExprParser):
                 words.append(text_unit(t.text))  # type: ignore[arg-type]  # \mathrm{~J}, k\Omega, \AA
                 self.i += 1
             elif t.kind == "TEXT":
-                content = t.text.strip()
-                if not _TEXT_UNIT_RE.fullmatch(content):
+                read = _text_unit_words(t.text)
+                if read is None:
                     break
-                content = re.sub(r"\^\{?(-?\d+)\}?", r" ^\1", content)  # \mathrm{J K^{-1} mol^{-1}}
-                content = re.sub(r"(?<=[A-Za-z])-(?=[A-Za-z])", " ", content)  # \mathrm{ft-lb}
-                words.extend(content.replace("/", " per ").replace(".", " ").split())
+                words.extend(read)
                 self.i += 1
             elif t.kind == "UNIT" and not words:
                 words.extend(phrase_words(t.text))
@@ -236,7 +253,7 @@ class _Parser(_ExprParser):
         if t.kind != "UNIT":
             return None
         try:
-            sub = _ExprParser(
+            sub = type(self)(  # the whole grammar: "s^{-1}" has a group
                 tokenize(t.text, dataclasses.replace(self.reading, units=False)), self.latex, self.reading
             )
             value = sub.parse_expr()

@@ -175,10 +175,12 @@ def unit_scale(unit: str) -> tuple[Dim, sympy.Rational] | None:
 
 
 # A unit phrase in plain text after a number: factors (a word, maybe a power), joined by spaces, "*", "·" or "/";
-# it must end the item (the end, a comma or semicolon, a relation, "and"/"or", a LaTeX space or line break).
+# it must end the item (the end, a comma or semicolon, a relation, "and"/"or", a LaTeX space or line break). After
+# "/" everything is the denominator, so a bracketed one (J/(K mol)) reads the same as without brackets.
 _FACTOR = r"[A-Za-z]+(?:\^(?:\{-?\d\}|-?\d))?"
 _PHRASE = re.compile(
     rf"{_FACTOR}(?:(?:\s*[/*·]\s*|\s+){_FACTOR})*"
+    rf"(?:\s*/\s*\(\s*{_FACTOR}(?:(?:\s*[*·]\s*|\s+){_FACTOR})*\s*\))?"  # a bracketed denominator: J/(K mol)
     r"(?=\s*(?:$|[,;=<>&]|\\(?:right|quad|qquad|\\|[,;! ])|\s(?:or|and)\b))"
 )
 _WORD = re.compile(r"[A-Za-z]+")
@@ -238,6 +240,7 @@ def text_unit(text: str) -> str | None:
     """The unit an upright text group names (``\\mathrm{J}``, ``\\text{ kJ}``, ``k\\Omega``, ``\\AA``), as a unit word;
     None when it names none."""
     w = text.strip().lstrip("~").strip()
+    w = re.sub(r"\\mu\s*(?=[A-Za-z])", "u", w)  # \mathrm{\mu m}: the micro prefix
     for latex, word in _TEXT_SYMBOLS.items():
         if w.endswith(latex):
             w = w[: -len(latex)] + word

@@ -20,7 +20,7 @@ import mpmath
 import sympy
 from verigrpo.verifiers.math.lex import UNIT_ALIASES
 from verigrpo.verifiers.math.nodes import Expr
-from verigrpo.verifiers.math.units import unit_scale
+from verigrpo.verifiers.math.units import unit_scale, unit_word
 
 DECIMAL_REL_TOL = 1e-6  # decimal vs exact non-terminating value
 EXACT_REL_TOL = 1e-20  # two exact constants, compared at 30 digits
@@ -68,11 +68,16 @@ def _candidates(e: Expr) -> list[sympy.Basic]:
 
 
 def _letter_unit(e: Expr, other: Expr) -> Expr:
-    """``5 m`` (read as 5 times a symbol m) against ``5 \\text{ meters}``: the letter is that unit."""
+    """``5 m`` (read as 5 times a symbol m) against ``5 \\text{ meters}``, ``\\frac{48}{5} A`` against ``9.6
+    \\mathrm{A}``: the letter is the unit the other side states."""
     if e.unit is not None or e.marker is not None or other.unit in _GENERIC_UNITS:
         return e
     coeff, sym = e.value.as_coeff_Mul()
-    if not (isinstance(sym, sympy.Symbol) and coeff.is_number and UNIT_ALIASES.get(sym.name) == other.unit):
+    if not (
+        isinstance(sym, sympy.Symbol)
+        and coeff.is_number
+        and (UNIT_ALIASES.get(sym.name) == other.unit or (sym.name == other.unit and unit_word(sym.name)))
+    ):
         return e
     return Expr(coeff, e.inexact, other.unit)
 
