@@ -109,3 +109,124 @@ def test_a_unit_then_a_connective_in_one_text(pred: str, gold: str, want: float)
 )
 def test_compound_and_prefixed_units(pred: str, gold: str, want: float) -> None:
     assert _reward(pred, gold) == want
+
+
+def _raw(completion: str, gold: str) -> float:
+    return math_answer(completion, {"reference": gold}).outcome
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "want"),
+    [
+        # answer keys copied out of a .tex file keep their paragraph layout (MathOdyssey)
+        ("235", "235\\\\\n\\noindent", 1.0),
+        ("-1", "$-1.$ \\\\\n\\noindent", 1.0),
+        ("\\frac{\\sqrt{30}}{12}", "\\frac{\\sqrt{30}}{12} $.\n\n\\noindent", 1.0),
+        ("\\frac{40}{243}", "$\\frac{40}{243}$.\\\\\n\\noindent", 1.0),
+        ("\\frac{40}{242}", "$\\frac{40}{243}$.\\\\\n\\noindent", 0.0),
+        ("\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}", "\\begin{pmatrix}1&2\\\\3&4\\\\\\end{pmatrix}", 1.0),
+        ("\\partial", "\\partial", 1.0),  # \par is layout, \partial is not
+        # a reference that restates one answer two ways
+        ("\\frac{\\pi}{2\\sqrt{2}}", "$\\frac{\\sqrt{2}\\pi}{4}$ or $\\frac{\\pi}{2\\sqrt{2}}$. \\\\", 1.0),
+        ("\\frac{\\pi}{4}", "$\\frac{\\sqrt{2}\\pi}{4}$ or $\\frac{\\pi}{2\\sqrt{2}}$.", 0.0),
+        # ordered triples: (1, 2, 3) is the vector [1, 2, 3]; two items stay intervals
+        ("[1,2,3]", "(1,2,3)", 1.0),
+        ("[1,2,3]", "1, 2, 3", 1.0),
+        ("[1,3,2]", "(1,2,3)", 0.0),
+        ("[1,2]", "(1,2)", 0.0),
+    ],
+)
+def test_layout_in_keys_restated_references_and_vectors(pred: str, gold: str, want: float) -> None:
+    assert _reward(pred, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ('Reasoning...\n```json\n{\n    "reasoning": "so 243 - 8 = 235",\n    "answer": 235\n}\n```', "235", 1.0),
+        ('{"reasoning": "we get \\\\boxed{4}", "answer": "\\\\frac{8}{3}"}', "\\frac83", 1.0),
+        ('{"answer": "\\frac{8}{3}"}', "\\frac83", 1.0),  # LaTeX with single backslashes, not JSON escapes
+        ('{"answer": "8/3", "reasoning": "so 5"}', "\\frac83", 1.0),
+        ('```json\n{\n    "answer": "869/27",\n}\n```', "\\frac{869}{27}", 1.0),  # a trailing comma
+        ('{"answer": [1, 2, 3]}', "[1,2,3]", 1.0),
+        ('{"answer": [1, 3, 2]}', "[1,2,3]", 0.0),
+        ('{"answer": ["F", "B"]}', "B, F", 1.0),
+        ('{"answer": ["B"]}', "B, F", 0.0),
+        ('{"answer": "Option C",}', "C", 1.0),
+        ('{"answer": "x = 4/9"}', "4/9", 1.0),
+        ('{"answer": -1.3591409142295225}', "-\\frac{e}{2}", 1.0),
+        ('{"answer": -1.36}', "-\\frac{e}{2}", 0.0),
+        ('So {"answer": 5} but the answer is \\boxed{6}', "5", 0.0),  # a box after the field wins
+        ('{"answer": "Yes, we can assert that $u$ is a constant function."}', "Yes.", 1.0),
+    ],
+)
+def test_json_answer_fields(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("Yes, $y = 0$ is a singular solution.", "Yes", 1.0),
+        ("No. There is none.", "No", 1.0),
+        ("Yes, but no.", "Yes", 0.0),
+        ("Yes, it is not constant.", "Yes", 0.0),
+        ("Yes, it is.", "No", 0.0),
+    ],
+)
+def test_a_sentence_that_leads_with_a_verdict(completion: str, gold: str, want: float) -> None:
+    assert _reward(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("x = 3 so\nOption B", "B", 1.0),
+        ("= 65000 ways.\nD", "D", 1.0),
+        ("So 40 sales\nD is the correct choice", "D", 1.0),
+        ("n=30\nHence (A) is correct answer.", "A", 1.0),
+        ("= 438\nanswer.A", "A", 1.0),
+        ("(4 + 6) = 10 ANS:D", "D", 1.0),
+        ("I think it's (D).", "D", 1.0),
+        ("**C**", "C", 1.0),
+        ("I think it's (D).", "(d)", 1.0),
+        ("It's not (D).", "D", 0.0),
+        ("(B) or (C)?", "B", 0.0),
+        ("A total of 5 apples.", "A", 0.0),  # an article, not an option
+        ("So the answer is B.\nD", "D", 0.0),  # a marker named another option
+        ("Option B", "D", 0.0),
+    ],
+)
+def test_the_option_a_last_line_chooses(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("Therefore, the answer (arabic numerals) is 8/10 or 4/5.", "0.8", 1.0),  # restated, not a hedge
+        ("Therefore, the answer (arabic numerals) is 3/8 or .375.", "0.375", 1.0),
+        ("Therefore, the answer (arabic numerals) is 3/8 or 0.4.", "0.375", 0.0),
+        ("Final Answer - 25", "25", 1.0),
+        ("Final Answer -25", "25", 0.0),
+        ("Final Answer -25", "-25", 1.0),
+    ],
+)
+def test_answer_markers_with_a_note_or_a_dash(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "want"),
+    [
+        ("0.6666666666666667", "0.6666666666666666", 1.0),
+        ("0.30000000000000004", "0.3", 1.0),
+        ("0.30000000000000004", "\\frac{3}{10}", 1.0),
+        ("1.0000000000000002", "1", 1.0),
+        ("0.30000000000004", "0.3", 0.0),  # 14 digits: a value written out, 1e-13 away
+        ("0.99999999999999999999999999999", "1", 0.0),  # 29 digits: no float prints that
+        ("123456789012345679", "123456789012345678", 0.0),  # integers are exact
+    ],
+)
+def test_binary_float_printouts(pred: str, gold: str, want: float) -> None:
+    assert _reward(pred, gold) == want

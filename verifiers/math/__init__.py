@@ -152,6 +152,13 @@ Extraction: where the answer is
     so the rod is 5cm long                                              | 5                            | correct     | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
     The ratio is 3:4.                                                   | 3:4                          | correct     | test_last_number_fallback_percent_ratio_runs_and_operands
     The ratio is 3:4.                                                   | 4                            | wrong       | test_last_number_fallback_percent_ratio_runs_and_operands
+    {"reasoning": "...", "answer": "8/3"}                               | \frac83                      | correct     | test_json_answer_fields
+    So 40 sales. D is the correct choice                                | D                            | correct     | test_the_option_a_last_line_chooses
+    It's not (D).                                                       | D                            | no_answer   | test_the_option_a_last_line_chooses
+    Therefore, the answer (arabic numerals) is 8/10 or 4/5.             | 0.8                          | correct     | test_answer_markers_with_a_note_or_a_dash
+    \boxed{235}                                                         | 235\\ \noindent               | correct     | test_layout_in_keys_restated_references_and_vectors
+    \boxed{0.30000000000000004}                                         | 0.3                          | correct     | test_binary_float_printouts
+    \boxed{0.99999999999999999999999999999}                             | 1                            | wrong       | test_binary_float_printouts
 
 Extraction: text that states no answer (the fallbacks read nothing)
 

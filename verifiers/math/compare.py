@@ -185,7 +185,9 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     if isinstance(a, Bracket) and isinstance(b, Bracket):
         if a.open == "{" and b.open == "{":
             return _unordered_equal(a.items, b.items, depth)
-        if (a.open, a.close) != (b.open, b.close) or len(a.items) != len(b.items):
+        if len(a.items) != len(b.items) or (
+            (a.open, a.close) != (b.open, b.close) and not (_vector(a) and _vector(b))
+        ):
             return False
         return all(_nodes_equal(x, y, depth + 1) for x, y in zip(a.items, b.items))
     if isinstance(a, Union) and isinstance(b, Union):
@@ -210,13 +212,14 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         union, other = (a, b) if isinstance(a, Union) else (b, a)
         parts = _as_intervals(other)
         return parts is not None and _unordered_equal(union.parts, parts, depth)
-    # a bare list in a tuple's order names that tuple: "1, 2, 3" for the solution (1, 2, 3) of a system (in another
-    # order it does not: the tuple is ordered; with two items "(1, 2)" could be an interval, so only when it cannot
-    # be one: "(75, 25)")
+    # a bare list in a tuple's order names that tuple: "1, 2, 3" for the solution (1, 2, 3) of a system or the vector
+    # [1, 2, 3] (in another order it does not: the tuple is ordered; with two items "(1, 2)" could be an interval, so
+    # only when it cannot be one: "(75, 25)")
     for x, y in ((a, b), (b, a)):
         if (
-            isinstance(x, Answers) and x.connective in (",", ";") and isinstance(y, Bracket) and (y.open, y.close) == ("(", ")")
-            and len(x.items) == len(y.items) and (len(x.items) >= 3 or len(x.items) == 2 and not _could_be_interval(y))
+            isinstance(x, Answers) and x.connective in (",", ";") and isinstance(y, Bracket)
+            and len(x.items) == len(y.items)
+            and ((y.open, y.close) == ("(", ")") and len(x.items) == 2 and not _could_be_interval(y) or _vector(y))
         ):
             return all(_nodes_equal(p, q, depth + 1) for p, q in zip(x.items, y.items))
     # "2 or 3" lists the same solutions as "2, 3" (hedges are caught earlier); values separated by semicolons
@@ -227,6 +230,12 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
             return len(la) == len(lb) and all(_nodes_equal(x, y, depth + 1) for x, y in zip(la, lb))
         return _unordered_equal(la, lb, depth)
     return False
+
+
+def _vector(n: Bracket) -> bool:
+    """Three items or more in round or square brackets: an ordered tuple or vector, ``(1, 2, 3)`` as ``[1, 2, 3]``
+    (with two items, ``[1, 2]`` and ``(1, 2)`` are intervals, and differ)."""
+    return len(n.items) >= 3 and (n.open, n.close) in (("(", ")"), ("[", "]"))
 
 
 def _one_unknown(n: Answers) -> bool:

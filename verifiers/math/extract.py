@@ -30,6 +30,7 @@ from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.structured import json_answer
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,7 +47,8 @@ class Extraction:
 
 
 _ANSWER_IS_RE = re.compile(
-    r"(?:(?:final\s+answer|the\s+answer|answer|(?:(?:correct|right|my|the|final)\s+)+(?:option|choice))(?:\s*\*\*)?\s*(?:is|:|=)"
+    r"(?:(?:final\s+answer|the\s+answer|answer|(?:(?:correct|right|my|the|final)\s+)+(?:option|choice))(?:\s*\*\*)?"
+    r"(?:\s*\([^()\n]{1,40}\))?\s*(?:is|:|=|-(?=\s))"  # "the answer (arabic numerals) is", "Final Answer - 25"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
     r"|答案\s*(?:是|为|:|：)|ответ\s*:|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:))"
     r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",
@@ -248,6 +250,11 @@ _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequentl
 
 
 def _extract(text: str, last_number_fallback: bool) -> Extraction:
+    js = json_answer(text[-20_000:]) if '"' in text or "'" in text else None
+    if js is not None and "boxed" not in text[-20_000:][js[0] :]:
+        # {"reasoning": "...", "answer": "8/3"}: the field is the answer, as a box is (and a box after it wins)
+        ans = js[1]
+        return Extraction(ans if _parses(ans) else _sentence_answer(_clean_answer(_first_sentence(ans))), "json")
     boxes = _boxed_contents(text)
     if boxes:
         final = _answer_after_last_box(text)

@@ -35,7 +35,9 @@ def strip_math_delimiters(s: str) -> str:
 _DROP = re.compile(
     r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|"
     r"bigg|Bigg|big|Big|middle|mathstrut|strut|phantom\{[^{}]*\}|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|"
-    r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|mkern\s*-?[\d.]+\w*)(?![A-Za-z])"
+    r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|mkern\s*-?[\d.]+\w*|"
+    # paragraph layout that answer keys copied out of a .tex file keep: "235\\ \noindent"
+    r"noindent|indent|newline|par|medskip|bigskip|smallskip|hfill|vfill|vspace\*?\{[^{}]*\})(?![A-Za-z])"
 )
 _LONE_TRAILING_BACKSLASH = re.compile(r"(?<!\\)\\\s*$")
 _THIN_BETWEEN_LETTERS = re.compile(r"(?<=[A-Za-z])(?:(?<!\\)\\[,;:!>])+(?=[A-Za-z])")
@@ -75,11 +77,23 @@ def strip_layout(s: str) -> str:
     s = _DROP.sub("", s)
     if "\\m" in s or "\\t" in s:  # a thin space between unit letters separates them: \mathrm{m\,s^{-2}} is m s^-2
         s = _UPRIGHT_GROUP.sub(lambda m: _THIN.sub(" ", m.group()), s)
+    s = _drop_trailing_breaks(s)
     s = _LONE_TRAILING_BACKSLASH.sub("", s)  # "185\\": a stray backslash at the end, not a command
     s = _THIN_BETWEEN_LETTERS.sub(" ", s)  # "\pi\,e" is \pi e, not the unknown command \pie
     s = _THIN.sub("", s)
     s = _WIDE.sub(" ", s)
     return _DEGREE.sub("°", s)
+
+
+def _drop_trailing_breaks(s: str) -> str:
+    """``s`` without the line breaks ``\\`` that end it ("235 \\"): nothing comes after them to break to."""
+    t = s.rstrip()
+    j = len(t)
+    while j >= 2 and t[j - 2 : j] == "\\\\" and (j < 3 or t[j - 3] != "\\"):
+        j -= 2
+        while j and t[j - 1].isspace():
+            j -= 1
+    return s if j == len(t) else t[:j]
 
 
 def normalize(s: str) -> str:

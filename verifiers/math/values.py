@@ -25,6 +25,9 @@ from verigrpo.verifiers.math.units import unit_scale, unit_word
 DECIMAL_REL_TOL = 1e-6  # decimal vs exact non-terminating value
 EXACT_REL_TOL = 1e-20  # two exact constants, compared at 30 digits
 SYMBOLIC_REL_TOL = 1e-20  # spot-check points (30-digit evaluation) for expressions with free symbols
+# a decimal written with 15 to 17 significant digits is a binary float's printout (Python's repr, numpy's %.15g) ...
+FLOAT_DIGITS = (15, 17)
+FLOAT_REL_TOL = 1e-13  # ... and agrees with another to this (0.1666...67 with 15 digits against 17 digits)
 
 _N_POINTS = 6
 _SIMPLIFY_MAX_OPS = 60
@@ -108,6 +111,26 @@ def expressions_equal(a: sympy.Basic, b: sympy.Basic) -> bool:
         return False
 
 
+def _float_printout(a: sympy.Rational, b: sympy.Rational) -> bool:
+    """One side is written with as many digits as a binary float prints, the other with no more: 0.3 against
+    0.30000000000000004. Longer decimals (0.999...9 with 29 nines) are values written out, not float noise."""
+    lo, hi = FLOAT_DIGITS
+    da, db = _significant_digits(a), _significant_digits(b)
+    return max(da, db) >= lo and max(da, db) <= hi
+
+
+def _significant_digits(x: sympy.Rational) -> int:
+    """How many significant digits a terminating decimal with a fractional part is written with (0.1666...6 with 17
+    sixes: 17; 2.5: 2); 0 for an integer (its digits are exact) and a rational that does not terminate in 40 places."""
+    if x.is_Integer:
+        return 0
+    for k in range(41):
+        scaled = x * 10**k
+        if scaled.is_Integer:
+            return len(str(abs(int(scaled))).rstrip("0")) if scaled else 0
+    return 0
+
+
 def _terminating(x: sympy.Basic) -> bool:
     """A rational whose decimal expansion terminates (denominator 2^a 5^b)."""
     if not x.is_Rational:
@@ -126,6 +149,10 @@ def _values_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bo
     if a in inf or b in inf or a.has(sympy.oo, sympy.zoo, sympy.nan) or b.has(sympy.oo, sympy.zoo, sympy.nan):
         return False
     if a.is_Rational and b.is_Rational:
+        if _float_printout(a, b) and _close(a, b, FLOAT_REL_TOL):
+            # 0.6666666666666667 against 0.6666666666666666, 0.30000000000000004 against 0.3: a binary float's
+            # printout, not another value
+            return True
         if a_inexact != b_inexact:
             return _constants_equal(a, b, a_inexact, b_inexact)
         return False

@@ -10,6 +10,7 @@ from typing import Any
 
 import sympy
 from verigrpo.verifiers.math.boxes import extract_reference
+from verigrpo.verifiers.math.choices import WEAK_RULES, closing_option, leading_option, option_letter
 from verigrpo.verifiers.math.compare import _as_list, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
 from verigrpo.verifiers.math.extract import _has_or, extract_answer, prose_answer
@@ -40,6 +41,23 @@ _OR_EQUIVALENTLY_RE = re.compile(
     r"\bor\s+(?:equivalently|equivalent\s+to|in\s+decimal\s+form|as\s+a\s+decimal),?", re.I
 )
 _PAREN_OR_RE = re.compile(r"\(\s*or\s+([^()]{1,200})\)")  # no leading \s*: quadratic on long space runs
+
+
+_VERDICTS = {"yes": "no", "no": "yes", "true": "false", "false": "true"}  # each verdict and its opposite
+_LEADING_VERDICT_RE = re.compile(r"\s*(?:\*\*)?(yes|no|true|false)(?:\*\*)?\s*[,.;:!—]\s*(.*)", re.I | re.S)
+
+
+def _leading_verdict(answer: str) -> str | None:
+    """The verdict a sentence leads with ("Yes, y = 0 is a singular solution." -> "yes"), when the rest of it
+    never says the opposite ("Yes. No, wait" is not one); None otherwise."""
+    m = _LEADING_VERDICT_RE.match(answer)
+    if m is None:
+        return None
+    verdict = m.group(1).lower()
+    rest = m.group(2)
+    if re.search(rf"\b{_VERDICTS[verdict]}\b", rest, re.I) or (verdict == "yes" and re.search(r"\bnot?\b", rest, re.I)):
+        return None
+    return verdict
 
 
 def _same_alternatives(n: Node) -> bool:
@@ -88,6 +106,10 @@ def math_answer(
     if gold_error is not None:
         info["reference_error"] = gold_error
     if ex.answer is None:
+        letter = option_letter(gold) if gold is not None else None
+        if letter is not None and closing_option(completion) == letter:  # "... = 438\nanswer.A" against A
+            info.update(rule="closing_option", extracted=letter, extracted_normalized=letter)
+            return Reward(1.0, Status.CORRECT, info=info)
         return Reward(0.0, Status.NO_ANSWER, info=info)
     family = family_verdict(ex.answer, gold_text) if not ex.hedged else None
     if family is not None:  # "x = \frac{\pi}{4} + \frac{k\pi}{2}, k \in \mathbb{Z}": sets of members compared
@@ -105,6 +127,10 @@ def math_answer(
         return Reward(0.0, Status.WRONG, info=info)
     elif several and 1 < ex.repeated == len(_as_list(gold) or ()):
         answer = ", ".join([answer] * ex.repeated)  # "a and b are \boxed{-2} and \boxed{-2}" against "-2, -2"
+        info["extracted"] = answer
+    verdict = _leading_verdict(answer) if isinstance(gold, Text) and gold.text in _VERDICTS else None
+    if verdict is not None:  # "Yes, we can assert that u is constant." against "Yes": the verdict it leads with
+        answer = verdict
         info["extracted"] = answer
     if len(answer) <= MAX_ANSWER_CHARS:  # longer answers are unparsable anyway
         answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
@@ -183,38 +209,14 @@ def math_answer(
             info["reason"] = "the reference is a prime factorisation; the answer is not that factorisation"
             return Reward(0.0, Status.WRONG, info=info)
         return Reward(1.0, Status.CORRECT, info=info)
-    letter = _option_letter(gold) if ex.rule in _WEAK_RULES else None  # no marker named another answer
-    if letter is not None and _leading_option(completion) == letter:
+    letter = option_letter(gold) if ex.rule in WEAK_RULES else None  # no marker named another answer
+    if letter is not None and leading_option(completion) == letter:
         info.update(rule="leading_option", extracted_normalized=letter)  # "(c) $J_g = 2J_f$" against (c)
         return Reward(1.0, Status.CORRECT, info=info)
+    if letter is not None and closing_option(completion) == letter:
+        info.update(rule="closing_option", extracted_normalized=letter)  # "... = 40 sales\nD is the correct choice"
+        return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
-
-
-# a one-line completion that starts with an option label and then states the option's content
-_LEADING_OPTION_RE = re.compile(r"\s*(?:\(([A-Fa-f])\)|([A-F])[.)])[ \t]+[^\n]{1,300}")
-
-
-def _option_letter(gold: Node) -> str | None:
-    """The option a reference names, lower case: ``(c)``, ``C`` (a capital A-F read as a symbol); else None."""
-    if isinstance(gold, Text) and len(gold.text) == 1:
-        return gold.text
-    if isinstance(gold, Expr) and isinstance(gold.value, sympy.Symbol) and re.fullmatch("[A-F]", gold.value.name):
-        return gold.value.name.lower()
-    return None
-
-
-_WEAK_RULES = ("whole", "last_math", "last_number")  # extraction rules that found no answer marker
-_OTHER_OPTION_RE = re.compile(r"\([A-Fa-f]\)|\b[A-F]\b|(?i:\b(?:or|not?|wrong|wait)\b)")
-
-
-def _leading_option(completion: str) -> str | None:
-    """The option letter a one-line completion starts with ("(c) $J_g(\\theta) = 2J_f(\\theta)$", "B. 12"), lower
-    case; None otherwise: a longer solution's "(a)" labels its first part, and a line that names another
-    option or takes the label back ("C. no wait, D", "(c) or (d)") does not choose one."""
-    m = _LEADING_OPTION_RE.fullmatch(completion.strip())
-    if m is None or _OTHER_OPTION_RE.search(completion.strip()[m.end(2) if m.group(2) else m.end(1) + 1 :]):
-        return None
-    return (m.group(1) or m.group(2)).lower()
 
 
 def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
@@ -225,7 +227,9 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
     gold_text = extract_reference(reference)
     gold_text = labelled_tuples(gold_text) or gold_text  # "p=5,q=2;p=7,q=2": the tuples (5, 2), (7, 2)
     try:
-        return gold_text, parse_answer(gold_text), None
+        gold = parse_answer(gold_text)
+        # "$\frac{\sqrt2\pi}{4}$ or $\frac{\pi}{2\sqrt2}$": one answer, restated
+        return gold_text, gold.items[0] if _same_alternatives(gold) else gold, None  # type: ignore[union-attr]
     except Exception as e:  # noqa: BLE001 - an unparsable reference is reported, not raised
         solution_answer = _solution_answer(gold_text) or _reference_sentence(gold_text) or _before_note(gold_text)
         if solution_answer is not None:  # a worked solution or a sentence as the reference: its answer
