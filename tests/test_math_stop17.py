@@ -251,7 +251,8 @@ def test_set20_classes(completion: str, reference: str, status: str) -> None:
         (_boxed("至少80元"), "80", "", "unparsable"),
         (_boxed("约80元"), "80", "", "unparsable"),
         (_boxed("80元不对"), "80", "", "unparsable"),
-        (_boxed("3分之一"), "3", "", "unparsable"),
+        (_boxed("3分之一"), "3", "", "wrong"),  # a third (read since stop 18), never 3
+        (_boxed("3分之一"), "\\frac13", "", "correct"),
         (_boxed("5的平方"), "5", "", "unparsable"),
         (_boxed("5万"), "5", "", "unparsable"),
         (_boxed("50 \\text{ 万元}"), "50", "", "correct"),  # 万元 is a unit: a count of ten-thousand yuan

@@ -230,3 +230,48 @@ def test_answer_markers_with_a_note_or_a_dash(completion: str, gold: str, want: 
 )
 def test_binary_float_printouts(pred: str, gold: str, want: float) -> None:
     assert _reward(pred, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("\\box{39}", "39", 1.0),  # TeX's \box never takes a group: a misspelt \boxed
+        # after a marker, the value before prose that goes on ("and then", ", which") unless the prose hedges
+        ("Numbers: 1 2. My answer is 4 and then some text with 5 later.", "4", 1.0),
+        ("The answer is 4 and 5.", "4", 0.0),
+        ("The answer is 12 apples, or 13 if we include the one he ate.", "12", 0.0),
+        ("The answer is 12 apples, then maybe 13 more.", "12", 0.0),
+        ("So, George will receive $12 from his parents.", "12", 1.0),
+        # an answer sentence's one number word
+        ("**Answer:** Each of Alice's brothers has two sisters.", "2", 1.0),
+        ("**Answer:** Each of Alice's brothers has two sisters.", "3", 0.0),
+        ("**Answer:** She has twenty-one marbles.", "21", 1.0),
+        ("**Answer:** The one that is left.", "1", 0.0),  # "one" is a pronoun
+        # a time of day keeps its half of the day, however spaced
+        ("banquet: 12:35 P. M.", "12:35 P.M.", 1.0),
+        ("banquet: 12:35 P. M.", "12:35 A.M.", 0.0),
+        # Chinese fractions: 八分之一 is one of eight parts
+        ("答：每根短绳占这根长绳的八分之一。", "1/8", 1.0),
+        ("答：每根短绳占这根长绳的八分之一。", "1/4", 0.0),
+    ],
+)
+def test_stop18_extraction_classes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "want"),
+    [
+        ("[3,1,1;1,3,1;1,1,3]", "[3, 1, 1; 1, 3, 1; 1, 1, 3]", 1.0),  # MATLAB's rows
+        ("\\begin{pmatrix}3&1&1\\\\1&3&1\\\\1&1&3\\end{pmatrix}", "[3, 1, 1; 1, 3, 1; 1, 1, 3]", 1.0),
+        ("[3,1,1;1,3,1;1,1,2]", "[3, 1, 1; 1, 3, 1; 1, 1, 3]", 0.0),
+        ("[3,1;1,3,1]", "[3, 1, 1; 1, 3, 1; 1, 1, 3]", 0.0),  # ragged: not a matrix
+        ("百分之五十", "0.5", 1.0),
+        ("十二分之五", "\\frac{5}{12}", 1.0),
+        ("π⁄4", "\\frac{\\pi}{4}", 1.0),  # U+2044, the fraction slash
+        ("0.5 * ln(3)", "\\ln\\sqrt{3}", 1.0),  # its decimal is an exact number
+        ("0.333 * ln(3)", "\\frac{\\ln 3}{3}", 0.0),
+    ],
+)
+def test_stop18_notations(pred: str, gold: str, want: float) -> None:
+    assert _reward(pred, gold) == want

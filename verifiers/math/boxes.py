@@ -10,7 +10,7 @@ from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.units import text_unit
 
-_BOX_RE = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
+_BOX_RE = re.compile(r"\\(?:boxed|fbox|box(?=\s*\{))(?![A-Za-z])")  # \box{39}: TeX's \box takes no group
 _TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"
 _GSM_RE = re.compile(r"####\s*:?\s*([^\n]+)")  # "#### 72", "####: 72"
 

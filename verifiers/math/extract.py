@@ -28,7 +28,7 @@ from verigrpo.verifiers.math.forms import (
 )
 from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
-from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.normalize import cjk_fractions, normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.structured import json_answer
 
@@ -64,7 +64,10 @@ _ANSWER_HEADING_RE = re.compile(
     re.I | re.M,
 )
 # the last number, with a fraction bar, a percent sign or a ratio / clock time ("3:4", "06:09") it carries
-_LAST_NUM_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?(?:\s*/\s*\d+|(?::\d+)+|\s*\\?%)?")
+_LAST_NUM_RE = re.compile(
+    r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?"
+    r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
+)
 # a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
 _NUMBER_RUN_BEFORE_RE = re.compile(r"\d[ \t]+$")
 _MATH_SPAN_RE = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
@@ -184,6 +187,8 @@ def extract_answer(
     written as a sentence may restate beside its answer."""
     if not isinstance(text, str) or not text.strip():
         return Extraction(None, None)
+    if "分之" in text:  # "八分之一": a Chinese fraction, 1/8
+        text = cjk_fractions(text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
@@ -555,9 +560,20 @@ def _sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
         if result is not None and "=" not in plain[equals.end() :]:
             return result
     one = one_number_sentence(plain, givens)  # "Jane started growing Sphere 3 hours ago": its one number
-    return one if one is not None else ans
+    if one is not None:
+        return one
+    cut = _PROSE_AFTER_RE.search(ans)
+    if cut is not None:  # "4 and then some text with 5 later": the value before the prose, unless the prose hedges
+        head, tail = ans[: cut.start()], ans[cut.start() :]
+        if re.search(r"\d", head) and _parses(head) and not _words(head) and not (_has_or(tail) or _UNSURE_RE.search(tail)):
+            return _clean_answer(head)
+    return ans
 
 
+# where a value stops and prose goes on: a comma or a connective, then a word ("and then", ", which", "because")
+_PROSE_AFTER_RE = re.compile(
+    r"\s*(?:,|\b(?:and|but|then|because|since|so|which|while|although|though)\b)\s*(?=[A-Za-z]{2,}\b)"
+)
 # a dollar sign before an amount that no second "$" closes: money ("spends $80.00 on soap"), not maths
 _MONEY_SIGN_RE = re.compile(r"\$(?=\d[\d,]*(?:\.\d+)?(?![\d.,]*\$))")
 

@@ -108,6 +108,22 @@ def question_numbers(question: str) -> frozenset[str]:
     return frozenset(numeral_key(m.group()) for m in _NUMERAL_RE.finditer(question[:20_000]))
 
 
+_WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
+_NUMBER_WORDS = {
+    w: k
+    for k, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen twenty".split()
+    )
+    if k >= 2
+} | {w: 10 * k for k, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split(), 3)}
+_NUMBER_WORDS |= {
+    f"{tens}-{unit}": _NUMBER_WORDS[tens] + k
+    for tens in ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+    for k, unit in enumerate("one two three four five six seven eight nine".split(), 1)
+}
+
+
 def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> str | None:
     """The one standalone numeral of a sentence without maths in it ("Jane started growing
     Sphere 3 hours ago" -> "3 hours"), with the unit word after it; None when there are none or
@@ -119,6 +135,9 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
     found = [m for m in _NUMERAL_RE.finditer(sentence) if standalone_number(sentence, m.start(), m.end())]
     if len(found) != len(_NUMERAL_RE.findall(sentence)):
         return None
+    if not found:  # "Each of Alice's brothers has two sisters.": its one number word ("one" is also a pronoun)
+        words = [w for w in _WORD_RE.findall(sentence) if w.lower() in _NUMBER_WORDS]
+        return str(_NUMBER_WORDS[words[0].lower()]) if len(words) == 1 else None
     if len(found) > 1 and givens:
         if re.search(r"\band\b", sentence):  # "3 dollars and 27 cents": the numbers make one amount together
             return None

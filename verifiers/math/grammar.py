@@ -88,6 +88,21 @@ def _text_unit_words(text: str) -> list[str] | None:
     return content.replace("/", " per ").replace(".", " ").replace("(", " ").replace(")", " ").split()
 
 
+def _rows_matrix(items: list[Node], seps: list[str]) -> Matrix:
+    """``[a, b; c, d]`` (MATLAB's and NumPy's text form): rows split at ";", entries at ","; at least two rows of
+    the same length, two entries or more, each a plain value."""
+    rows: list[list[Node]] = [[items[0]]]
+    for sep, item in zip(seps, items[1:]):
+        if sep == ";":
+            rows.append([])
+        rows[-1].append(item)
+    if len(rows) < 2 or len({len(r) for r in rows}) != 1 or len(rows[0]) < 2:
+        raise ParseError("ragged matrix")
+    if not all(isinstance(x, Expr) and x.unit is None and x.marker is None for r in rows for x in r):
+        raise ParseError("a matrix entry that is not a value")
+    return Matrix(tuple(tuple(Expr(x.value) for x in r) for r in rows))  # type: ignore[union-attr]
+
+
 class _Parser(_ExprParser):
     """The whole answer grammar: answers, items, units, relations, structures."""
 
@@ -475,6 +490,7 @@ class _Parser(_ExprParser):
     def _bracket(self, opener: str):
         self.enter()
         items: list[Node] = []
+        seps: list[str] = []  # "(0;-2;6)": semicolons separate a tuple's entries too, but never mixed with commas
         if not (self.at("OP", ")") or self.at("OP", "]")):
             items.append(self._bracket_member())
             if opener == "(" and self.at("CHOOSE") and isinstance(items[0], Expr):  # (n \choose k), as {n \choose k}
@@ -483,17 +499,17 @@ class _Parser(_ExprParser):
                 self.expect("OP", ")")
                 self.depth -= 1
                 return make_binomial(_scalar(items[0]), k)
-            sep = None  # "(0;-2;6)": semicolons separate a tuple's entries too, but never mixed with commas
             while self.at("OP", ",") or self.at("OP", ";"):
-                t = self.next().text
-                if sep not in (None, t):
-                    raise ParseError("',' and ';' mixed in one bracket")
-                sep = t
+                seps.append(self.next().text)
                 items.append(self._bracket_member())
         closer = self.next()
         if closer.kind != "OP" or closer.text not in (")", "]"):
             raise ParseError("unclosed bracket")
         self.depth -= 1
+        if len(set(seps)) > 1:
+            if opener == "[" and closer.text == "]":
+                return _rows_matrix(items, seps)  # [3, 1; 1, 3]: MATLAB's rows
+            raise ParseError("',' and ';' mixed in one bracket")
         if len(items) == 1:
             if opener == "(" and closer.text == ")" or opener == "[" and closer.text == "]":
                 node = items[0]

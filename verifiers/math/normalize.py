@@ -96,6 +96,41 @@ def _drop_trailing_breaks(s: str) -> str:
     return s if j == len(t) else t[:j]
 
 
+_CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_CJK_NUMERAL = r"(?:\d+|[零〇一二两三四五六七八九十百]{1,6})"
+_CJK_FRACTION_RE = re.compile(rf"({_CJK_NUMERAL})\s*分之\s*({_CJK_NUMERAL})")
+
+
+def _cjk_number(s: str) -> int | None:
+    """A Chinese numeral below 1000 ("八" 8, "十二" 12, "三十" 30, "一百零五" 105) or digits; None otherwise."""
+    if s.isdigit():
+        return int(s)
+    total, digit = 0, None
+    for ch in s:
+        if ch in "零〇" and total and digit is None:
+            continue  # "一百零五": the zero only marks the empty tens
+        if ch in _CJK_DIGITS:
+            if digit is not None:
+                return None  # "八五" is not a numeral
+            digit = _CJK_DIGITS[ch]
+        elif ch in "十百":
+            total += (1 if digit is None else digit) * (10 if ch == "十" else 100)
+            digit = None
+        else:
+            return None
+    return total + (digit or 0)
+
+
+def cjk_fractions(s: str) -> str:
+    """Chinese fractions in digits: "八分之一" (one of eight parts) -> 1/8, "3分之2" -> 2/3."""
+
+    def frac(m: re.Match[str]) -> str:
+        den, num = _cjk_number(m.group(1)), _cjk_number(m.group(2))
+        return m.group() if den is None or num is None or den == 0 else f"{num}/{den}"
+
+    return _CJK_FRACTION_RE.sub(frac, s)
+
+
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
@@ -107,6 +142,8 @@ def normalize(s: str) -> str:
         s = _CURRENCY_BEFORE.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", s)
     if _CJK_AFTER_NUMBER.search(s):  # "36种": a Chinese measure word after a count is its unit word
         s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
+    if "分之" in s:
+        s = cjk_fractions(s)
     if "或" in s or "和" in s:  # Chinese "or" / "and" between answers: "70 或 -70" is "70 or -70", a hedge
         s = s.replace("或者", " or ").replace("或", " or ").replace("和", " and ")
     if "Rs" in s or "INR" in s:  # "Rs. 450", "\text{Rs. } 450" (the rupee of MathQA and AQuA keys): 450 rupees
@@ -147,7 +184,7 @@ _UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/",
             "½": "\\frac{1}{2}", "⅓": "\\frac{1}{3}", "⅔": "\\frac{2}{3}", "¼": "\\frac{1}{4}", "¾": "\\frac{3}{4}",
             "⅕": "\\frac{1}{5}", "⅛": "\\frac{1}{8}", "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ",
             "θ": "\\theta ", "λ": "\\lambda ", "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ",
-            "Δ": "\\Delta "}  # fmt: skip
+            "Δ": "\\Delta ", "⁄": "/", "∕": "/"}  # fmt: skip  (U+2044 fraction slash, U+2215 division slash)
 
 
 # (not a bare multiplier or a phrase that changes the number: 5万 is 50000 (50万元 is a count of 万元), 3分之一 a

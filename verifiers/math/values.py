@@ -232,6 +232,10 @@ def _close(va: sympy.Basic, vb: sympy.Basic, rel: float) -> bool:
 def _constants_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bool) -> bool:
     if a_inexact != b_inexact:  # a decimal against an exact value
         exact, approx = (b, a) if a_inexact else (a, b)
+        if not approx.is_Rational and all(_terminating(r) for r in approx.atoms(sympy.Rational)):
+            # "0.5 * ln(3)" against \ln\sqrt{3}: its decimals are exact numbers; compared as exact values
+            va, vb = _num(approx), _num(exact)
+            return va is not None and vb is not None and _close(va, vb, EXACT_REL_TOL)
         if _terminating(exact) or not approx.is_Rational:
             return False
         va, vb = _num(approx), _num(exact)
