@@ -212,7 +212,7 @@ def test_the_option_a_last_line_chooses(completion: str, gold: str, want: float)
         ("Final Answer -25", "-25", 1.0),
     ],
 )
-def test_answer_markers_with_a_note_or_a_dash(completion: str, gold: str, want: float) -> None:
+def test_values_restated_with_or_and_a_dash_after_a_marker(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
 
 

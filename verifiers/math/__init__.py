@@ -155,7 +155,7 @@ Extraction: where the answer is
     {"reasoning": "...", "answer": "8/3"}                               | \frac83                      | correct     | test_json_answer_fields
     So 40 sales. D is the correct choice                                | D                            | correct     | test_the_option_a_last_line_chooses
     It's not (D).                                                       | D                            | no_answer   | test_the_option_a_last_line_chooses
-    Therefore, the answer (arabic numerals) is 8/10 or 4/5.             | 0.8                          | correct     | test_answer_markers_with_a_note_or_a_dash
+    Therefore, the answer (arabic numerals) is 8/10 or 4/5.             | 0.8                          | correct     | test_values_restated_with_or_and_a_dash_after_a_marker
     \boxed{235}                                                         | 235\\ \noindent               | correct     | test_layout_in_keys_restated_references_and_vectors
     \boxed{0.30000000000000004}                                         | 0.3                          | correct     | test_binary_float_printouts
     \boxed{0.99999999999999999999999999999}                             | 1                            | wrong       | test_binary_float_printouts

@@ -43,12 +43,12 @@ class Extraction:
     hedge_reason: str | None = None
     boxes: tuple[str, ...] = ()  # the distinct boxed answers, when there are several
     repeated: int = 1  # how many boxes hold the one boxed answer ("\boxed{-2} and \boxed{-2}, respectively")
-    scope: str | None = None  # the whole content of the <answer> tag, when the answer came from one
+    scope: str | None = None  # the whole content of the <answer> tag or JSON answer field the answer came from
 
 
 _ANSWER_IS_RE = re.compile(
     r"(?:(?:final\s+answer|the\s+answer|answer|(?:(?:correct|right|my|the|final)\s+)+(?:option|choice))(?:\s*\*\*)?"
-    r"(?:\s*\([^()\n]{1,40}\))?\s*(?:is|:|=|-(?=\s))"  # "the answer (arabic numerals) is", "Final Answer - 25"
+    r"\s*(?:is|:|=|-(?=\s))"  # "Final Answer - 25"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
     r"|答案\s*(?:是|为|:|：)|ответ\s*:|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:))"
     r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",
@@ -68,6 +68,8 @@ _LAST_NUM_RE = re.compile(
     r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?"
     r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
 )
+# numbers joined by "or" up to the last number: "8/10 or 4/5", "3/5, or 0.6", "3/8 or .375"
+_OR_CHAIN_RE = re.compile(r"(?:(?<![\d.])(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?\s*,?\s*or\s+)+\.?$")
 # a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
 _NUMBER_RUN_BEFORE_RE = re.compile(r"\d[ \t]+$")
 _MATH_SPAN_RE = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
@@ -259,7 +261,8 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
     if js is not None and "boxed" not in text[-20_000:][js[0] :]:
         # {"reasoning": "...", "answer": "8/3"}: the field is the answer, as a box is (and a box after it wins)
         ans = js[1]
-        return Extraction(ans if _parses(ans) else _sentence_answer(_clean_answer(_first_sentence(ans))), "json")
+        value = ans if _parses(ans) else _sentence_answer(_clean_answer(_first_sentence(ans)))
+        return Extraction(value, "json", scope=ans)
     boxes = _boxed_contents(text)
     if boxes:
         final = _answer_after_last_box(text)
@@ -371,6 +374,10 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
             equation = None if hedged else _last_equation_side(tail, last)
             if equation is not None:  # "AD = h = 3 + 2√2.": the last side, not the 2 of √2
                 return Extraction(equation, "last_equation")
+            chain = _OR_CHAIN_RE.search(tail[max(0, last.start() - 200) : last.start()]) if hedged else None
+            if chain is not None:  # "is 8/10 or 4/5.": one value restated, or a hedge; the comparison tells which
+                value = ("." if tail[last.start() - 1 : last.start()] == "." else "") + last.group().replace(" ", "")
+                return Extraction(chain.group() + value, "last_number")
             return Extraction(
                 last.group().replace(" ", ""),
                 "last_number",

@@ -128,7 +128,7 @@ def math_answer(
     elif several and 1 < ex.repeated == len(_as_list(gold) or ()):
         answer = ", ".join([answer] * ex.repeated)  # "a and b are \boxed{-2} and \boxed{-2}" against "-2, -2"
         info["extracted"] = answer
-    verdict = _leading_verdict(answer) if isinstance(gold, Text) and gold.text in _VERDICTS else None
+    verdict = _leading_verdict(ex.scope or answer) if isinstance(gold, Text) and gold.text in _VERDICTS else None
     if verdict is not None:  # "Yes, we can assert that u is constant." against "Yes": the verdict it leads with
         answer = verdict
         info["extracted"] = answer
