@@ -254,7 +254,7 @@ def test_set20_classes(completion: str, reference: str, status: str) -> None:
         (_boxed("3分之一"), "3", "", "wrong"),  # a third (read since stop 18), never 3
         (_boxed("3分之一"), "\\frac13", "", "correct"),
         (_boxed("5的平方"), "5", "", "unparsable"),
-        (_boxed("5万"), "5", "", "unparsable"),
+        (_boxed("5万"), "5", "", "wrong"),  # 50000 (read since stop 18), never 5
         (_boxed("50 \\text{ 万元}"), "50", "", "correct"),  # 万元 is a unit: a count of ten-thousand yuan
         (_boxed("0(1/2)"), "\\frac12", "", "wrong"),  # no mixed number without a whole part
         (_boxed("abcd=4(5/11)"), "\\frac{49}{11}", "", "wrong"),

@@ -275,3 +275,36 @@ def test_stop18_extraction_classes(completion: str, gold: str, want: float) -> N
 )
 def test_stop18_notations(pred: str, gold: str, want: float) -> None:
     assert _reward(pred, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # accounting's brackets are a negative amount
+        ("So the answer is:\n-$426 thousand", "$(426) thousand", 1.0),
+        ("So the answer is: $426 thousand", "$(426) thousand", 0.0),  # was paid
+        ("So the answer is: -8.1 million", "£(8.1m)", 1.0),
+        ("So the answer is: 8.1 million", "£(8.1m)", 0.0),
+        ("The final answer is $(2)$.", "2", 1.0),  # dollars as maths delimiters stay delimiters
+        # a currency sign keeps its scale: "€2.5 million", "£8.1m" (after a currency sign m is a million)
+        ("Answer: €2.5 million", "2.5 million", 1.0),
+        ("The final answer is $\\boxed{£8.1m}$.", "8100000", 1.0),
+        ("The final answer is $\\boxed{8.1m}$.", "8.1 m", 1.0),
+        # Chinese scales: 万 ten thousand, 亿 a hundred million (before another character, part of a unit)
+        ("125×111×5×8×4=(125×8)×(5×4)×111=222万", "2220000", 1.0),
+        ("The final answer is $\\boxed{1.5亿}$.", "150000000", 1.0),
+        ("The final answer is $\\boxed{5万}$.", "5", 0.0),
+        # an option in brackets that the sentence goes on from; several options, or "or", name none
+        ("The answer is (I), although the bill is slightly off.", "I", 1.0),
+        ("so we divide this by 2. The answer is (I) $125.", "I", 1.0),
+        ("The answer is (B), not (C).", "B", 1.0),
+        ("The answer is (B), or (C).", "B", 0.0),
+        ("The answer is (B), (C) and (D).", "B", 0.0),
+        ("\\(\\boxed{{\\bf (A)}} \\)", "A", 1.0),  # an old font switch
+        # a key's last group of words after a value is its unit label
+        ("The final answer is $\\boxed{8\\sqrt{3}}$.", "8\\sqrt{3}{squareinches}", 1.0),
+        ("The final answer is $\\boxed{8\\sqrt{2}}$.", "8\\sqrt{3}{squareinches}", 0.0),
+    ],
+)
+def test_set25_classes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -167,9 +167,13 @@ def extract_reference(reference: str) -> str:
     labelled = _VALUE_LABEL_RE.fullmatch(text)
     if labelled:  # ASDiv's "9 (apples)", "5.6 (kilograms of compost)": the value with its unit words
         text = f"{labelled.group(1)} \\text{{ {labelled.group(2)}}}"
+    braced = _BRACED_LABEL_RE.search(text)
+    if braced:  # MATH-Vision's "8\sqrt{3}{squareinches}": a last group of words after a value is its unit label
+        text = f"{text[: braced.start()]} \\text{{ {braced.group(1)}}}"
     return text
 
 
+_BRACED_LABEL_RE = re.compile(r"(?<=[\d}])\s*\{([A-Za-z]{3,}(?: [A-Za-z]+)*)\}\s*$")
 _BOLD_RE = re.compile(r"\s*(?:\*\*|__)(.+?)(?:\*\*|__)\s*", re.S)
 # a value, then a parenthesised run of words (what it counts); trailing words after "of" dropped
 _VALUE_LABEL_RE = re.compile(r"\s*(-?\d[\d,]*(?:\.\d+)?)\s*\(\s*([A-Za-z]+(?: [A-Za-z]+)?)(?: of [A-Za-z ]+)?\s*\)\s*\.?\s*")

@@ -286,6 +286,8 @@ def _choices_equal(a: Node, b: Node, depth: int) -> bool:
             and re.fullmatch(r"[A-Za-z]", n.value.name)
         ):
             return n.value.name.lower()
+        if isinstance(n, Expr) and n.value == sympy.I and n.unit is None:
+            return "i"  # option (I): a bare "I" reads as the imaginary unit
         return None
 
     if isinstance(a, Choice) and isinstance(b, Choice):

@@ -189,7 +189,7 @@ def extract_answer(
     written as a sentence may restate beside its answer."""
     if not isinstance(text, str) or not text.strip():
         return Extraction(None, None)
-    if "分之" in text:  # "八分之一": a Chinese fraction, 1/8
+    if "分之" in text or "万" in text or "亿" in text:  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
         text = cjk_fractions(text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
@@ -553,6 +553,11 @@ def _sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
         return ans
     if "**" in ans:  # markdown bold, "The total is **$45**", not the power of "2**3" (a word character each side)
         ans = _BOLD_MARK_RE.sub("", ans)
+    option = _LEADING_LETTER_RE.match(ans)
+    rest = ans[option.end() :] if option is not None else ""
+    if option is not None and not _has_or(rest) and all(neg for neg, _ in _OTHER_LETTER_RE.findall(rest)):
+        # "(I), although the bill is slightly off": the option named first (not "(B), (C) and (D)" nor "(B), or (C)")
+        return option.group(1)
     if _parses(ans) and not _words(ans):
         return ans
     m = _last_match(_IS_RE, ans)
@@ -577,6 +582,9 @@ def _sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     return ans
 
 
+# an option letter in brackets that a sentence goes on from: "(I), although ...", "(B). It is ..."
+_LEADING_LETTER_RE = re.compile(r"\s*(\([A-J]\))\s*[,;.:](?:\s|$)")
+_OTHER_LETTER_RE = re.compile(r"(\bnot\s+)?\(([A-J])\)")
 # where a value stops and prose goes on: a comma or a connective, then a word ("and then", ", which", "because")
 _PROSE_AFTER_RE = re.compile(
     r"\s*(?:,|\b(?:and|but|then|because|since|so|which|while|although|though)\b)\s*(?=[A-Za-z]{2,}\b)"

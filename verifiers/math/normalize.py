@@ -9,6 +9,7 @@ are in the table of :mod:`verifiers.math`.
 
 from __future__ import annotations
 
+import decimal
 import re
 
 from verigrpo.verifiers.math.units import ascii_units
@@ -36,7 +37,8 @@ _DROP = re.compile(
     r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|"
     r"bigg|Bigg|big|Big|middle|mathstrut|strut|phantom\{[^{}]*\}|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|"
     r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|mkern\s*-?[\d.]+\w*|"
-    # paragraph layout that answer keys copied out of a .tex file keep: "235\\ \noindent"
+    # old font switches ({\bf (A)}), and paragraph layout that answer keys copied out of a .tex file keep: "235\\ \noindent"
+    r"bf|it|sf|tt|sl|sc|em|"
     r"noindent|indent|newline|par|medskip|bigskip|smallskip|hfill|vfill|vspace\*?\{[^{}]*\})(?![A-Za-z])"
 )
 _LONE_TRAILING_BACKSLASH = re.compile(r"(?<!\\)\\\s*$")
@@ -99,6 +101,7 @@ def _drop_trailing_breaks(s: str) -> str:
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _CJK_NUMERAL = r"(?:\d+|[零〇一二两三四五六七八九十百]{1,6})"
 _CJK_FRACTION_RE = re.compile(rf"({_CJK_NUMERAL})\s*分之\s*({_CJK_NUMERAL})")
+_CJK_SCALE_RE = re.compile(r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿])(?![\u3400-\u9fff])")
 
 
 def _cjk_number(s: str) -> int | None:
@@ -122,27 +125,41 @@ def _cjk_number(s: str) -> int | None:
 
 
 def cjk_fractions(s: str) -> str:
-    """Chinese fractions in digits: "八分之一" (one of eight parts) -> 1/8, "3分之2" -> 2/3."""
+    """Chinese fractions and scales in digits: "八分之一" (one of eight parts) -> 1/8, "3分之2" -> 2/3, "222万" (ten
+    thousands) -> 2220000, "1.5亿" -> 150000000; a scale before another character is part of a unit ("50万元")."""
 
     def frac(m: re.Match[str]) -> str:
         den, num = _cjk_number(m.group(1)), _cjk_number(m.group(2))
         return m.group() if den is None or num is None or den == 0 else f"{num}/{den}"
 
-    return _CJK_FRACTION_RE.sub(frac, s)
+    def scale(m: re.Match[str]) -> str:
+        value = decimal.Decimal(m.group(1)) * 10 ** (4 if m.group(2) == "万" else 8)
+        return f"{value:f}".rstrip("0").rstrip(".") if "." in f"{value:f}" else f"{value:f}"
+
+    if "分之" in s:
+        s = _CJK_FRACTION_RE.sub(frac, s)
+    return _CJK_SCALE_RE.sub(scale, s) if "万" in s or "亿" in s else s
 
 
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
     s = ascii_units(_superscripts(s.translate(_FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
+    if "(" in s and ("$" in s or "€" in s or "£" in s or "¥" in s or "₹" in s):
+        # accounting's negative: "$(426) thousand", "£(8.1m)" are -426 thousand dollars, -8.1 million pounds
+        s = _ACCOUNTING_NEGATIVE.sub(lambda m: f"{m.group(1)}-{m.group(2)}{m.group(3) or ''}", s)
     if (
         "€" in s or "£" in s or "¥" in s or "₹" in s
-    ):  # a currency sign, before or after the amount, is its unit: "5€", "£ 5"
-        s = _CURRENCY_AFTER.sub(lambda m: f"{m.group(2)} {_CURRENCY[m.group(1)]}", s)
+    ):  # a currency sign, before or after the amount, is its unit: "5€", "£ 5"; with its scale: "€2.5 million"
+        s = _CURRENCY_AFTER.sub(
+            lambda m: f"{m.group(2)}{_SCALE_WORD.get(m.group(3), m.group(3)) if m.group(3) else ''} "
+            f"{_CURRENCY[m.group(1)]}",
+            s,
+        )
         s = _CURRENCY_BEFORE.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", s)
     if _CJK_AFTER_NUMBER.search(s):  # "36种": a Chinese measure word after a count is its unit word
         s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
-    if "分之" in s:
+    if "分之" in s or "万" in s or "亿" in s:
         s = cjk_fractions(s)
     if "或" in s or "和" in s:  # Chinese "or" / "and" between answers: "70 或 -70" is "70 or -70", a hedge
         s = s.replace("或者", " or ").replace("或", " or ").replace("和", " and ")
@@ -195,7 +212,16 @@ CJK_UNIT = (
 )
 _CJK_AFTER_NUMBER = re.compile(r"(\d)[ \t]*(" + CJK_UNIT + r")(?=[ \t]*(?:[.。][ \t]*)?$)")
 _CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen", "₹": "rupee"}
-_CURRENCY_AFTER = re.compile(r"([€£¥₹])\s*(-?\d[\d,]*(?:\.\d+)?)")
+# the amount after the sign, with a scale word or a scale letter after it ("£8.1m", "€2bn": only after a currency
+# sign is "m" a million and not metres)
+_CURRENCY_AFTER = re.compile(
+    r"([€£¥₹])\s*(-?\d[\d,]*(?:\.\d+)?)(\s*(?:million|billion|thousand|trillion)\b|(?:m|bn|k)(?![A-Za-z]))?"
+)
+_SCALE_WORD = {"m": " million", "bn": " billion", "k": " thousand"}
+_ACCOUNTING_NEGATIVE = re.compile(
+    r"([€£¥₹]|\$(?=\s*\(\s*\d[\d,]*(?:\.\d+)?\s*\)\s*(?:thousand|million|billion)\b))"
+    r"\s*\(\s*(\d[\d,]*(?:\.\d+)?)\s*((?:m|bn|k)(?![A-Za-z]))?\s*\)"
+)
 _CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£¥₹])")
 _RUPEES_BEFORE = re.compile(r"(?<![A-Za-z])(?:\\text\s*\{\s*(?:Rs\.?|INR)\s*\}|(?:Rs\.?|INR))[ \t]*(\d[\d,]*(?:\.\d+)?)")
 
