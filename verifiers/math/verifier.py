@@ -1,5 +1,6 @@
 """The registered ``math`` verifier (:func:`math_answer`), its reference check
-(:func:`check_reference`, :func:`read_reference`), echo rejection and required answer forms.
+(:func:`check_reference`, :func:`read_reference`) and required answer forms. What the row's question adds (echo
+rejection, the numbers it gives, an order it asks for) is in :mod:`verifiers.math.question`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from verigrpo.verifiers.math.compare import _as_list, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
 from verigrpo.verifiers.math.extract import _has_or, extract_answer, prose_answer
 from verigrpo.verifiers.math.families import family_verdict
-from verigrpo.verifiers.math.forms import labelled_tuples, question_numbers, same_clock_time, same_statements
+from verigrpo.verifiers.math.forms import labelled_tuples, same_clock_time, same_statements
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     Answers,
@@ -31,6 +32,16 @@ from verigrpo.verifiers.math.nodes import (
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.question import (
+    CALCULUS_RE,
+    PLAIN_NUMBER_RE,
+    asks_for_factors,
+    compact,
+    echoes_question,
+    givens,
+    question_text,
+    reordered_named_quantities,
+)
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.types import Reward, Status
 
@@ -96,7 +107,7 @@ def math_answer(
         return Reward.failure(Status.BAD_INPUT, reason="reference too long")
 
     gold_text, gold, gold_error = read_reference(reference)
-    ex = extract_answer(completion, last_number_fallback=last_number_fallback, givens=_givens(row))
+    ex = extract_answer(completion, last_number_fallback=last_number_fallback, givens=givens(row))
     info: dict[str, Any] = {
         "rule": ex.rule,
         "extracted": ex.answer,
@@ -192,20 +203,20 @@ def math_answer(
         pred = asked
     info["extracted_normalized"] = _describe(pred)
     if nodes_equal(pred, gold) or _same_word(pred, answer, gold, gold_text) or _same_options(pred, gold_text):
-        numeric = _PLAIN_NUMBER_RE.fullmatch(_compact(gold_text)) is not None
-        if reject_echo and _echoes_question(answer, row, numeric_reference=numeric):
+        numeric = PLAIN_NUMBER_RE.fullmatch(compact(gold_text)) is not None
+        if reject_echo and echoes_question(answer, row, numeric_reference=numeric):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
             return Reward(0.0, Status.WRONG, info=info)
-        if reject_echo and _CALCULUS_RE.search(answer) and _CALCULUS_RE.search(_question_text(row)):
+        if reject_echo and CALCULUS_RE.search(answer) and CALCULUS_RE.search(question_text(row)):
             # "\int_0^1 t^2\,dt" for "Evaluate \int_0^1 x^2\,dx": the question's limit, integral or series rewritten
             # (a renamed variable, other spacing), not worked out
             info["reason"] = "the answer is a limit, integral or series where the question asks for one's value"
             return Reward(0.0, Status.WRONG, info=info)
-        if _reordered_named_quantities(pred, gold, row):
+        if reordered_named_quantities(pred, gold, row):
             info["reason"] = "the question asks for several quantities in order; the answer lists them in another"
             return Reward(0.0, Status.WRONG, info=info)
         factors = _written_prime_factors(gold_text)
-        if factors is not None and _asks_for_factors(row, factors) and _written_prime_factors(answer, single=True) != factors:
+        if factors is not None and asks_for_factors(row, factors) and _written_prime_factors(answer, single=True) != factors:
             info["reason"] = "the reference is a prime factorisation; the answer is not that factorisation"
             return Reward(0.0, Status.WRONG, info=info)
         return Reward(1.0, Status.CORRECT, info=info)
@@ -403,12 +414,6 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
     return sides[-1].strip(), parsed[0]
 
 
-_PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
-_QUESTION_KEYS = ("prompt", "question", "problem")
-_CALCULUS_RE = re.compile(r"\\(?:int|lim|sum|prod)(?![A-Za-z])|[∫∑∏]")
-_CHOICE_RE = re.compile(r"(?:^|\s|\()([A-E])[).:]")  # "(A) ...", "B. ...", "C) ...", "D: ..."
-
-
 def _one_per_line(answer: str, n: int) -> tuple[str, Node] | None:
     """An answer that writes ``n`` values one per line (``n`` >= 2, each line one value, not a list or a relation)
     as the list of them; None otherwise (a reference with one value never gets here)."""
@@ -430,19 +435,6 @@ def _one_per_line(answer: str, n: int) -> tuple[str, Node] | None:
         return None
 
 
-def _givens(row: Mapping[str, Any]) -> frozenset[str]:
-    """The numbers the row's question gives (see :func:`question_numbers`); none without a question."""
-    return question_numbers(_question_text(row)) if isinstance(row, Mapping) else frozenset()
-
-
-
-def _compact(s: str) -> str:
-    """``s`` without ``$``, LaTeX spacing or sizing commands, and spaces next to an operator or
-    bracket ("Compute 47 + 85" -> "Compute 47+85"), for a verbatim comparison."""
-    s = re.sub(r"\$|\\[,;:! ]|\\(?:left|right|displaystyle)\b", "", s)
-    return re.sub(r"\s+(?=[-+*/^=<>(){}\[\],|])|(?<=[-+*/^=<>(){}\[\],|])\s+", "", s).strip()
-
-
 def _asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node | None) -> Node | None:
     """``m + n = 116`` (or the chain ``m + n = 53 + 63 = 116``) answers 116 when the question asks for the expression
     on its left (``m + n`` stands in the question) and the reference is a number: the left side names what is
@@ -458,8 +450,8 @@ def _asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node 
     if not all(nodes_equal(values[0], v) for v in values[1:]):
         return None  # "p + q = 657 + 64 = 700": a false chain answers nothing
     parts = _top_level_split(answer)
-    left = _compact(parts[0]) if parts else ""
-    question = _compact(_question_text(row))
+    left = compact(parts[0]) if parts else ""
+    question = compact(question_text(row))
     if not re.search(r"[A-Za-z]", left) or not question:
         return None
     spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", left))  # "AB \cdot AC" is "AB\cdot AC"
@@ -468,111 +460,8 @@ def _asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node 
     return values[-1]
 
 
-# words of a question whose answer is a set of values (roots, all solutions), where a list's order is free
-# a question that asks for several quantities in an order: "respectively", "in that order", "how many of each",
-# "how many nickels and how many dimes", "of the 13% solution and of the 18% solution"
-_ORDERED_QUESTION_RE = re.compile(
-    r"\brespectively\b|\bin (?:that|this|the same|the given) order\b|\bof each\b"
-    r"|\bhow (?:many|much)\b[^.?]{1,80}?\band how (?:many|much)\b|\bof (?:the )?[^,.?]{1,40}? and of (?:the )?"
-    # a list to sort: "in descending order", "from least to greatest", "sort ...", "arrange ... in order"
-    r"|\bin (?:ascending|descending|increasing|decreasing|numerical|alphabetical) order\b"
-    r"|\bfrom (?:the )?(?:least|smallest|lowest|greatest|largest|highest) to (?:the )?\w+\b|\bsort\b",
-    re.I,
-)
-
-
-def _reordered_named_quantities(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
-    """A bare list answering a bare-list reference in another order, where the row's question asks for several
-    quantities in an order ("respectively", "how many of each", "how many nickels and how many dimes"), answered
-    ``30, 20`` against ``20, 30``. Without such a question (roots, "the two numbers") a list's order stays free."""
-    if not (isinstance(pred, Answers) and isinstance(gold, Answers) and len(pred.items) == len(gold.items) >= 2):
-        return False
-    if not _ORDERED_QUESTION_RE.search(_question_text(row)):
-        return False
-    labels = {str(x.sides[0]) for x in (*pred.items, *gold.items) if isinstance(x, Relation) and x.label}
-    if len(labels) == 1:  # "x = 3, x = 2": values of one unknown, a set
-        return False
-    return not all(nodes_equal(a, b) for a, b in zip(pred.items, gold.items))
-
-
-def _question_text(row: Mapping[str, Any]) -> str:
-    """The row's question: its ``prompt`` (text, or the user turns of a chat), ``question`` or ``problem``."""
-    parts = []
-    for key in _QUESTION_KEYS:
-        value = row.get(key)
-        if isinstance(value, str):
-            parts.append(value)
-        elif isinstance(value, list):  # chat messages
-            parts += [
-                m["content"]
-                for m in value
-                if isinstance(m, Mapping) and m.get("role") == "user" and isinstance(m.get("content"), str)
-            ]
-    return "\n".join(parts)
-
-
-# words or a dangling relation after an expression: "47 + 85 equals", "47 + 85 apples", "47 + 85 \\text{ cm} ="
-_TRAILING_WORDS_RE = re.compile(r"(?:\s*=|\s*\\text\{[^{}]*\}|\s+[A-Za-z]{2,})+\s*$")
-# an arithmetic operator between two operands: "47+85", "(85)-47", "2\\times 3" (not a leading sign)
-_ARITH_OP_RE = re.compile(r"[\d)}]\s*(?:[-+*\u00d7\u00b7\u00f7]|\\times|\\cdot|\\div)\s*[\d(\\{]")
-_NUMERAL_RE = re.compile(r"\d+(?:\.\d+)?")
-_RELATION_RE = re.compile(r"[=<>]|\\(?:le|ge|leq|geq|neq|ne|approx)\b")
-
-
-def _echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: bool = False) -> bool:
-    """True when ``answer`` restates the question instead of answering it (it is not a plain number):
-
-    * its expression stands in the row's question as it is (whole, not as a piece of a longer number or name:
-      "7+8" is not in "47+85"), with any words or a dangling "=" after it set aside ("47 + 85 equals");
-    * or, when the reference is a plain number, it is arithmetic on the question's own numbers (and 0 or 1)
-      and nothing else: "85 + 47" or "(47 + 85) + 0" for "Compute 47 + 85." computes nothing. It must use
-      one of them: "1 + 1" against 2 without a question, or for "Compute 5 - 3.", is a sum to its value.
-
-    Not when the question lists options to choose from ("(A) $2\\sqrt{3}$ (B) $3\\sqrt{2}$")."""
-    ans = _compact(answer).rstrip(".")
-    # "x = 47 + 85" or "47 + 85 = x" (read as x = 132): the side that is not the label
-    label = re.fullmatch(r"[A-Za-z]\w*=(.+)", ans) or re.fullmatch(r"(.+)=[A-Za-z]\w*", ans)
-    question = _compact(_question_text(row))
-    if len(set(_CHOICE_RE.findall(question))) >= 2:  # options to choose from: naming one is an answer
-        return False
-    asked = set(_NUMERAL_RE.findall(question))
-    numerals = asked | {"0", "1"}
-    for whole in (ans, label.group(1) if label else ""):
-        for part in dict.fromkeys((whole, _TRAILING_WORDS_RE.sub("", whole) if len(whole) <= 300 else whole)):
-            # a plain number is an answer; so are words ("no" to "Answer yes or no.", "apples" to "apples or
-            # pears?"): an echo is an expression that was to be computed (digits, operators, brackets, LaTeX)
-            if not part or _PLAIN_NUMBER_RE.fullmatch(part) or len(part) > 200 or re.fullmatch(r"[A-Za-z\s]+", part):
-                continue
-            # the boundaries matter only at a word character: "7+8" is not in "47+85", but "(x+1)^2" is in
-            # "Expand(x+1)^2" (the compaction glued the bracket to the word before it)
-            before = r"(?<![\w.\\])" if re.match(r"[\w.]", part) else ""
-            after = r"(?![\w])" if re.search(r"\w$", part) else ""
-            if re.search(before + re.escape(part) + after, question):
-                return True
-            if (
-                numeric_reference
-                and _ARITH_OP_RE.search(part)
-                and not _RELATION_RE.search(part)  # "47 + 85 = 132" is a worked answer, read by its last side
-                and not re.search(r"[A-Za-z]", re.sub(r"\\(?:times|cdot|div|left|right)\b", "", part))
-                and set(_NUMERAL_RE.findall(part)) <= numerals
-                and set(_NUMERAL_RE.findall(part)) & asked
-            ):
-                return True
-    return False
-
-
 _FACTOR_RE = re.compile(r"(\d{1,12})(?:\^\{?(\d{1,3})\}?)?")
 _TIMES_SPLIT_RE = re.compile(r"\s*(?:\\times|\\cdot|\*|x)\s*")
-
-
-_FACTOR_WORD_RE = re.compile(r"factori[sz]|prime factor|\\bfactor", re.I)
-
-
-def _asks_for_factors(row: Mapping[str, Any], factors: tuple[int, ...]) -> bool:
-    """A reference written as a product of primes asks for that product when the question asks to factor, or
-    when the product repeats a prime (``2^3 \times 5``): nobody writes 40 so unless the form is the answer. A
-    plain ``2 \times 5`` with a question that does not ask for factors is only its value."""
-    return bool(_FACTOR_WORD_RE.search(_question_text(row))) or len(set(factors)) < len(factors)
 
 
 def _written_prime_factors(s: str, *, single: bool = False) -> tuple[int, ...] | None:

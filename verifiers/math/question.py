@@ -1,0 +1,134 @@
+"""What a row's question tells the ``math`` verifier: its text (:func:`question_text`), the numbers it gives, whether
+an answer only restates it (:func:`echoes_question`), whether it asks for quantities in an order or for a
+factorisation. Without a question none of these applies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from verigrpo.verifiers.math.compare import nodes_equal
+from verigrpo.verifiers.math.forms import question_numbers
+from verigrpo.verifiers.math.nodes import Answers, Node, Relation
+
+PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
+_QUESTION_KEYS = ("prompt", "question", "problem")
+CALCULUS_RE = re.compile(r"\\(?:int|lim|sum|prod)(?![A-Za-z])|[∫∑∏]")
+_CHOICE_RE = re.compile(r"(?:^|\s|\()([A-E])[).:]")  # "(A) ...", "B. ...", "C) ...", "D: ..."
+
+
+def givens(row: Mapping[str, Any]) -> frozenset[str]:
+    """The numbers the row's question gives (see :func:`question_numbers`); none without a question."""
+    return question_numbers(question_text(row)) if isinstance(row, Mapping) else frozenset()
+
+
+def compact(s: str) -> str:
+    """``s`` without ``$``, LaTeX spacing or sizing commands, and spaces next to an operator or
+    bracket ("Compute 47 + 85" -> "Compute 47+85"), for a verbatim comparison."""
+    s = re.sub(r"\$|\\[,;:! ]|\\(?:left|right|displaystyle)\b", "", s)
+    return re.sub(r"\s+(?=[-+*/^=<>(){}\[\],|])|(?<=[-+*/^=<>(){}\[\],|])\s+", "", s).strip()
+
+
+# a question that asks for several quantities in an order: "respectively", "in that order", "how many of each",
+# "how many nickels and how many dimes", "of the 13% solution and of the 18% solution"
+_ORDERED_QUESTION_RE = re.compile(
+    r"\brespectively\b|\bin (?:that|this|the same|the given) order\b|\bof each\b"
+    r"|\bhow (?:many|much)\b[^.?]{1,80}?\band how (?:many|much)\b|\bof (?:the )?[^,.?]{1,40}? and of (?:the )?"
+    # a list to sort: "in descending order", "from least to greatest", "sort ...", "arrange ... in order"
+    r"|\bin (?:ascending|descending|increasing|decreasing|numerical|alphabetical) order\b"
+    r"|\bfrom (?:the )?(?:least|smallest|lowest|greatest|largest|highest) to (?:the )?\w+\b|\bsort\b",
+    re.I,
+)
+
+
+def reordered_named_quantities(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """A bare list answering a bare-list reference in another order, where the row's question asks for several
+    quantities in an order ("respectively", "how many of each", "how many nickels and how many dimes"), answered
+    ``30, 20`` against ``20, 30``. Without such a question (roots, "the two numbers") a list's order stays free."""
+    if not (isinstance(pred, Answers) and isinstance(gold, Answers) and len(pred.items) == len(gold.items) >= 2):
+        return False
+    if not _ORDERED_QUESTION_RE.search(question_text(row)):
+        return False
+    labels = {str(x.sides[0]) for x in (*pred.items, *gold.items) if isinstance(x, Relation) and x.label}
+    if len(labels) == 1:  # "x = 3, x = 2": values of one unknown, a set
+        return False
+    return not all(nodes_equal(a, b) for a, b in zip(pred.items, gold.items))
+
+
+def question_text(row: Mapping[str, Any]) -> str:
+    """The row's question: its ``prompt`` (text, or the user turns of a chat), ``question`` or ``problem``."""
+    parts = []
+    for key in _QUESTION_KEYS:
+        value = row.get(key)
+        if isinstance(value, str):
+            parts.append(value)
+        elif isinstance(value, list):  # chat messages
+            parts += [
+                m["content"]
+                for m in value
+                if isinstance(m, Mapping) and m.get("role") == "user" and isinstance(m.get("content"), str)
+            ]
+    return "\n".join(parts)
+
+
+# words or a dangling relation after an expression: "47 + 85 equals", "47 + 85 apples", "47 + 85 \\text{ cm} ="
+_TRAILING_WORDS_RE = re.compile(r"(?:\s*=|\s*\\text\{[^{}]*\}|\s+[A-Za-z]{2,})+\s*$")
+# an arithmetic operator between two operands: "47+85", "(85)-47", "2\\times 3" (not a leading sign)
+_ARITH_OP_RE = re.compile(r"[\d)}]\s*(?:[-+*\u00d7\u00b7\u00f7]|\\times|\\cdot|\\div)\s*[\d(\\{]")
+_NUMERAL_RE = re.compile(r"\d+(?:\.\d+)?")
+_RELATION_RE = re.compile(r"[=<>]|\\(?:le|ge|leq|geq|neq|ne|approx)\b")
+
+
+def echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: bool = False) -> bool:
+    """True when ``answer`` restates the question instead of answering it (it is not a plain number):
+
+    * its expression stands in the row's question as it is (whole, not as a piece of a longer number or name:
+      "7+8" is not in "47+85"), with any words or a dangling "=" after it set aside ("47 + 85 equals");
+    * or, when the reference is a plain number, it is arithmetic on the question's own numbers (and 0 or 1)
+      and nothing else: "85 + 47" or "(47 + 85) + 0" for "Compute 47 + 85." computes nothing. It must use
+      one of them: "1 + 1" against 2 without a question, or for "Compute 5 - 3.", is a sum to its value.
+
+    Not when the question lists options to choose from ("(A) $2\\sqrt{3}$ (B) $3\\sqrt{2}$")."""
+    ans = compact(answer).rstrip(".")
+    # "x = 47 + 85" or "47 + 85 = x" (read as x = 132): the side that is not the label
+    label = re.fullmatch(r"[A-Za-z]\w*=(.+)", ans) or re.fullmatch(r"(.+)=[A-Za-z]\w*", ans)
+    question = compact(question_text(row))
+    if len(set(_CHOICE_RE.findall(question))) >= 2:  # options to choose from: naming one is an answer
+        return False
+    asked = set(_NUMERAL_RE.findall(question))
+    numerals = asked | {"0", "1"}
+    for whole in (ans, label.group(1) if label else ""):
+        for part in dict.fromkeys((whole, _TRAILING_WORDS_RE.sub("", whole) if len(whole) <= 300 else whole)):
+            # a plain number is an answer; so are words ("no" to "Answer yes or no.", "apples" to "apples or
+            # pears?"): an echo is an expression that was to be computed (digits, operators, brackets, LaTeX)
+            if not part or PLAIN_NUMBER_RE.fullmatch(part) or len(part) > 200 or re.fullmatch(r"[A-Za-z\s]+", part):
+                continue
+            # the boundaries matter only at a word character: "7+8" is not in "47+85", but "(x+1)^2" is in
+            # "Expand(x+1)^2" (the compaction glued the bracket to the word before it)
+            before = r"(?<![\w.\\])" if re.match(r"[\w.]", part) else ""
+            after = r"(?![\w])" if re.search(r"\w$", part) else ""
+            if re.search(before + re.escape(part) + after, question):
+                return True
+            if (
+                numeric_reference
+                and _ARITH_OP_RE.search(part)
+                and not _RELATION_RE.search(part)  # "47 + 85 = 132" is a worked answer, read by its last side
+                and not re.search(r"[A-Za-z]", re.sub(r"\\(?:times|cdot|div|left|right)\b", "", part))
+                and set(_NUMERAL_RE.findall(part)) <= numerals
+                and set(_NUMERAL_RE.findall(part)) & asked
+            ):
+                return True
+    return False
+
+
+_FACTOR_WORD_RE = re.compile(r"factori[sz]|prime factor|\\bfactor", re.I)
+
+
+def asks_for_factors(row: Mapping[str, Any], factors: tuple[int, ...]) -> bool:
+    """A reference written as a product of primes asks for that product when the question asks to factor, or
+    when the product repeats a prime (``2^3 \times 5``): nobody writes 40 so unless the form is the answer. A
+    plain ``2 \times 5`` with a question that does not ask for factors is only its value."""
+    return bool(_FACTOR_WORD_RE.search(question_text(row))) or len(set(factors)) < len(factors)
+
