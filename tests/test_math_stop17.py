@@ -101,7 +101,7 @@ def test_the_new_sentence_patterns_run_in_linear_time(pattern: str, shape: str) 
     import subprocess
     import sys
 
-    code = (f"from verigrpo.verifiers.math.extract import {pattern} as rx\nn = 200_000\ntext = {shape}\n"
+    code = (f"from verigrpo.verifiers.math.sentences import {pattern} as rx\nn = 200_000\ntext = {shape}\n"
             "list(rx.finditer(text))\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr

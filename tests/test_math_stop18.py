@@ -308,3 +308,32 @@ def test_stop18_notations(pred: str, gold: str, want: float) -> None:
 )
 def test_set25_classes(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("module", "pattern", "shape"),
+    [
+        ("sentences", "_PROSE_AFTER_RE", '"1 " * (n // 2)'),
+        ("sentences", "_PROSE_AFTER_RE", '" " * n + "x"'),
+        ("sentences", "_LEADING_LETTER_RE", '" " * n'),
+        ("structured", "_ANSWER_KEY_RE", '"{ " * (n // 2)'),
+        ("structured", "_ANSWER_KEY_RE", '"," + " " * n'),
+        ("structured", "_STRING_RE", '"\\"" + "\\\\a" * (n // 2)'),
+        ("choices", "_CLOSING_OPTION_RE", '"option " * (n // 7)'),
+        ("choices", "_CLOSING_OPTION_RE", '"A " * (n // 2)'),
+        ("normalize", "_CJK_SCALE_RE", '"1" * n'),
+        ("normalize", "_ACCOUNTING_NEGATIVE", '"$(" + "1" * n'),
+        ("normalize", "_CURRENCY_AFTER", '"€" + "1," * (n // 2)'),
+        ("extract", "_OR_CHAIN_RE", '"1 or " * (n // 5)'),
+    ],
+)
+def test_the_new_patterns_run_in_linear_time(module: str, pattern: str, shape: str) -> None:
+    """On 200k characters a linear search takes well under a second and a quadratic one many minutes: the
+    subprocess's generous limit is a hang guard, not a timing goal."""
+    import subprocess
+    import sys
+
+    code = (f"from verigrpo.verifiers.math.{module} import {pattern} as rx\nn = 200_000\ntext = {shape}\n"
+            "list(rx.finditer(text))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr

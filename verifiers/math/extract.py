@@ -30,6 +30,17 @@ from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
 from verigrpo.verifiers.math.normalize import cjk_fractions, normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.sentences import (
+    _NEGATED_RE,
+    _ORDINAL_SUFFIX_RE,
+    _STATED_RE,
+    _UNSURE_RE,
+    clean_answer,
+    has_or,
+    parses,
+    sentence_answer,
+    words,
+)
 from verigrpo.verifiers.math.structured import json_answer
 
 
@@ -73,26 +84,10 @@ _OR_CHAIN_RE = re.compile(r"(?:(?<![\d.])(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?\
 # a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
 _NUMBER_RUN_BEFORE_RE = re.compile(r"\d[ \t]+$")
 _MATH_SPAN_RE = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
-_OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b|或", re.I)  # 或 (或者): "or" in Chinese
-# after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
-_NEGATED_RE = re.compile(
-    r"\b(?:not|never|isn't|aren't|doesn't|don't|didn't|wasn't|can't|cannot|won't|fails?|failed|"
-    r"wrong|incorrect|invalid|impossible|contradiction)\b|n't\b|\?"
-    r"|不是|不对|不行|错误|矛盾|？|吗",  # the same in Chinese: "5不是解", "是5吗？"
-    re.I,
-)
-# anywhere in the sentence of a fallback answer: "I'm not sure, maybe 42"
-_UNSURE_RE = re.compile(
-    r"\b(?:maybe|perhaps|not sure|unsure|guess|might|possibly|probably)\b|可能|也许|或许|大概|不确定|猜"
-    # a trial value, not a conclusion: "let's try n = 4", "suppose x = 5", "try 7"
-    r"|\b(?:try|trying|suppose|assume|assuming)\s+(?:\$|\\\(|[A-Za-z]\s*=|-?\d)",
-    re.I,
-)
 # a completion that stops mid-statement ("... gives x =", "Step 2:", "... Then"): cut off, so no fallback answer
 # the last number's sentence ended, and the text stops in the middle of a later one (no closing punctuation, no
 # number, bracket or emphasis at its end): a completion cut off by its token limit, whose last number is not its
 # answer
-_SENTENCE_END_RE = re.compile(r"[.!?](?=\s)")
 _CLEAN_END_RE = re.compile(r"[.!?)\]}$*`'\"\d。！？]\s*$")
 _TWO_WORDS_RE = re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}")
 
@@ -145,16 +140,6 @@ _VERDICT_RE = re.compile(
     r"\s*[.!。]?\s*$",
     re.I,
 )
-
-
-def _clean_answer(s: str) -> str:
-    s = s.strip().strip("*").strip()
-    if len(s) > 2 and s[0] == "_" and s[-1] == "_" and s[-2] != "\\":  # markdown emphasis: "_120°_"
-        s = s[1:-1].strip()
-    return _OPTION_WORD_RE.sub("", s)  # "option B" -> "B"
-
-
-_OPTION_WORD_RE = re.compile(r"^(?:option|choice)\s+(?=\(?[A-E]\b)", re.I)
 
 
 def _first_sentence(s: str) -> str:
@@ -223,7 +208,7 @@ def extract_answer(
             # number of the last one; the block as a whole is the answer (unparsable, or a hedge for "5 or 6")
             return Extraction(content, "answer_tag", scope=content)
         if inner.rule in ("last_number", "last_equation") and (
-            _words(content) or numeral_key(inner.answer) in givens
+            words(content) or numeral_key(inner.answer) in givens
         ):
             # the block is a sentence stating the answer: read as after "Final Answer:" (its "is", or its one
             # number), never the last of several numbers ("14 bags with 2 lollipops in each bag"), nor a number the
@@ -231,14 +216,14 @@ def extract_answer(
             # several lines states it on its last line ("... by the number of tables (5).\n\n45")
             lines = [ln.strip() for ln in content.splitlines() if ln.strip()]
             if len(lines) > 1:
-                last = _sentence_answer(lines[-1].rstrip("."), givens)
+                last = sentence_answer(lines[-1].rstrip("."), givens)
                 stated = {numeral_key(m.group(1)) for ln in lines[:-1] for m in _STATED_RE.finditer(ln)}
                 lead = re.match(r"\$?(-?\d[\d,]*(?:\.\d+)?)", last)  # "16 years": 16
                 if stated - {numeral_key(lead.group(1) if lead else last)}:  # "is 26 apples.\n27": two answers
                     last = ""
-                if last and _parses(last) and not _words(last):
+                if last and parses(last) and not words(last):
                     return Extraction(last, "answer_tag+sentence", scope=content)
-            return Extraction(_sentence_answer(content.rstrip("."), givens), "answer_tag+sentence", scope=content)
+            return Extraction(sentence_answer(content.rstrip("."), givens), "answer_tag+sentence", scope=content)
         rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
         return dataclasses.replace(inner, rule=rule, scope=content)
     return _extract(text, last_number_fallback)
@@ -261,7 +246,7 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
     if js is not None and "boxed" not in text[-20_000:][js[0] :]:
         # {"reasoning": "...", "answer": "8/3"}: the field is the answer, as a box is (and a box after it wins)
         ans = js[1]
-        value = ans if _parses(ans) else _sentence_answer(_clean_answer(_first_sentence(ans)))
+        value = ans if parses(ans) else sentence_answer(clean_answer(_first_sentence(ans)))
         return Extraction(value, "json", scope=ans)
     boxes = _boxed_contents(text)
     if boxes:
@@ -279,7 +264,7 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         return Extraction(boxes[-1], "boxed", repeated=len(boxes))
     m = _last_match(_GSM_RE, text)
     if m is not None:
-        ans = _clean_answer(m.group(1))
+        ans = clean_answer(m.group(1))
         if re.search(r"[A-Za-z]{3,}", ans) and len(ans) <= MAX_ANSWER_CHARS:
             # "#### Seth is 16 years old.", "#### 1 box of crackers", "#### 6th place": the marker's sentence, by
             # its one number (with a unit word after it), never a product of its letters
@@ -302,9 +287,9 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         corrected = _CORRECTION_RE.match(ans)
         if corrected:  # "the answer is not 8; it is 9": the answer is 9
             ans = corrected.group(1)
-        ans = _clean_answer(_first_sentence(_clean_answer(ans)))
+        ans = clean_answer(_first_sentence(clean_answer(ans)))
         if ans:
-            return Extraction(_sentence_answer(ans), "answer_is")
+            return Extraction(sentence_answer(ans), "answer_is")
     stripped = text.strip()
     # "We get $x = 4$ and $y = 5$.": a sentence with math in it, not an answer as a whole
     if (
@@ -342,7 +327,7 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         latex_tail = trailing_latex(tail)
         if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths
             start, expr = latex_tail
-            if _doubted(tail, start, start + len(expr)) or _has_or(tail[tail.rfind("\n", 0, start) + 1 :]):
+            if _doubted(tail, start, start + len(expr)) or has_or(tail[tail.rfind("\n", 0, start) + 1 :]):
                 return Extraction(None, None)
             return Extraction(expr, "last_latex")
         last = _last_match(_LAST_NUM_RE, tail)
@@ -353,7 +338,7 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         if last is not None:
             line = tail[tail.rfind("\n", 0, last.start()) + 1 :]
             line = line[: line.find("\n")] if "\n" in line else line
-            hedged = _has_or(line)
+            hedged = has_or(line)
             if not hedged and _doubted(tail, last.start(), last.end()):
                 return Extraction(None, None)
             before = tail[max(0, last.start() - 30) : last.start()]
@@ -396,14 +381,14 @@ def _last_equation_side(tail: str, last: re.Match[str]) -> str | None:
         return None
     line_end = tail.find("\n", last.end())
     rest = tail[eq + 1 : line_end if line_end >= 0 else len(tail)].strip().rstrip(".").strip()
-    if not rest or len(rest) > 200 or rest == last.group() or not _parses(rest):
+    if not rest or len(rest) > 200 or rest == last.group() or not parses(rest):
         return None
     if any(w.lower() not in FUNCS for w in re.findall(r"[A-Za-z]{3,}", rest)):  # "y = 3 in the table": words
         return None
     try:
         if isinstance(parse_answer(rest), Text):
             return None
-    except Exception:  # noqa: BLE001 - _parses said it parses; anything else is no answer here
+    except Exception:  # noqa: BLE001 - parses said it parses; anything else is no answer here
         return None
     return rest
 
@@ -436,13 +421,13 @@ def _answer_like_tags(text: str) -> str:
 def _heading_answer(window: str, heading: re.Match) -> Extraction:
     """The line under the last answer heading; a hedge when an earlier heading or "the answer is"
     gives a different answer (two answers after markers are two answers, whichever came last)."""
-    ans = _clean_answer(_first_sentence(_clean_answer(heading.group(1))))
-    others = [_clean_answer(_first_sentence(_clean_answer(h.group(1)))) for h in _ANSWER_HEADING_RE.finditer(window)]
-    others += [_clean_answer(_first_sentence(_clean_answer(a.group(1)))) for a in _ANSWER_IS_RE.finditer(window)]
+    ans = clean_answer(_first_sentence(clean_answer(heading.group(1))))
+    others = [clean_answer(_first_sentence(clean_answer(h.group(1)))) for h in _ANSWER_HEADING_RE.finditer(window)]
+    others += [clean_answer(_first_sentence(clean_answer(a.group(1)))) for a in _ANSWER_IS_RE.finditer(window)]
     distinct = _distinct([o for o in others if o] + [ans])
     if len(distinct) > 1:
         return Extraction(ans, "answer_is", True, "several different answers after answer markers", tuple(distinct))
-    return Extraction(_sentence_answer(ans), "answer_is")
+    return Extraction(sentence_answer(ans), "answer_is")
 
 
 _FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)", re.I)
@@ -470,7 +455,7 @@ def _answer_after_last_box(text: str) -> Extraction | None:
     if not _FINAL_ANSWER_RE.search(rest[-20_000:]):  # only a *final* answer overrides a box
         return None
     ex = _extract(rest, last_number_fallback=False)
-    if ex.rule != "answer_is" or ex.answer is None or not _parses(ex.answer):
+    if ex.rule != "answer_is" or ex.answer is None or not parses(ex.answer):
         return None
     return ex
 
@@ -510,105 +495,6 @@ def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
 
 
 _GLM_BOX_RE = re.compile(r"<\|begin_of_box\|>([^<]{0,2000}?)<\|end_of_box\|>")
-_TEXT_GROUP_RE = re.compile(r"\\(?:text|textrm|textnormal|mbox)\s*\{([^{}]*)\}")
-_SPACING_RE = re.compile(r"(?<!\\)\\(?:[,;:! ]|quad\b|qquad\b)")
-# a note after the value: "(about 18.9 cards)", "(approximately 4.148)", "(≈ 0.33)"
-_APPROX_NOTE_RE = re.compile(r"\s*\(\s*(?:about|approximately|approx\.?|roughly|≈|\\approx|~)\s*[^()]{0,200}\)\s*\.?\s*$", re.I)
-
-
-def prose_answer(ans: str) -> str | None:
-    """An answer written as prose in LaTeX, ``\\text{The answer is } 103``, ``The\\ area\\ is\\ \\frac{54}{25}``, or a
-    value with an approximate note after it, ``\\frac{737}{39}\\;\\text{(about }18.9\\text{ cards)}``: the value, read
-    as a final-answer sentence is (its last "is", its one number); None when that reads nothing new."""
-    if len(ans) > MAX_ANSWER_CHARS or ("\\text" not in ans and "\\ " not in ans and "(" not in ans):
-        return None
-    s = _SPACING_RE.sub(" ", _TEXT_GROUP_RE.sub(lambda m: f" {m.group(1)} ", ans))
-    s = " ".join(s.split())
-    note = _APPROX_NOTE_RE.search(s)
-    if note is not None:  # the value before the note, as it stands
-        value = s[: note.start()].strip()
-    else:  # a sentence: what follows its last "is" ("abs(signum(1/x))" is no sentence, and its lone 1 no answer)
-        m = _last_match(_IS_RE, s) if re.search(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}", s) else None
-        value = _clean_answer(s[m.end() :]).rstrip(". ") if m is not None else ""
-    if not value or value == ans or not _parses(value) or _words(value):
-        return None
-    return value
-
-
-_ORDINAL_SUFFIX_RE = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
-# a line that states a result, and the number it states
-_STATED_RE = re.compile(r"(?:\b(?:is|are|was|were|equals)\b|=)\s*\$?(-?\d[\d,]*(?:\.\d+)?)")
-_BOLD_MARK_RE = re.compile(r"(?<!\w)\*\*|\*\*(?!\w)")
-_IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
-_NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of pocket = "
-# the "=" that ends a computation written in a sentence: "400 + 76 =", "2 x 0.95 x 40 =", "16 / 4 ="
-# (a number starts where no digit precedes it: a match tried inside every digit run would be quadratic)
-_WORKED_OUT_RE = re.compile(r"(?<![\d,.])\d[\d,]*(?:\.\d+)?\s*[-+*/×÷x]\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*=\s*")
-
-
-def _sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
-    """A sentence after "Final Answer:" answers with what follows its last "is": "The volume
-    of $V$ is 120" -> "120". Unchanged when it parses as a whole, or negates or doubts itself."""
-    if len(ans) > MAX_ANSWER_CHARS or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans):
-        return ans
-    if "**" in ans:  # markdown bold, "The total is **$45**", not the power of "2**3" (a word character each side)
-        ans = _BOLD_MARK_RE.sub("", ans)
-    option = _LEADING_LETTER_RE.match(ans)
-    rest = ans[option.end() :] if option is not None else ""
-    if option is not None and not _has_or(rest) and all(neg for neg, _ in _OTHER_LETTER_RE.findall(rest)):
-        # "(I), although the bill is slightly off": the option named first (not "(B), (C) and (D)" nor "(B), or (C)")
-        return option.group(1)
-    if _parses(ans) and not _words(ans):
-        return ans
-    m = _last_match(_IS_RE, ans)
-    if m is not None and _parses(_clean_answer(ans[m.end() :])) and not qualified(ans[m.end() :]):
-        return _clean_answer(ans[m.end() :])  # not "is $45 less than before": its words change the number
-    plain = _MONEY_SIGN_RE.sub("", ans) if "$" in ans else ans  # "receive $12 from his parents": 12
-    if "=" in plain and "$" not in plain and "\\" not in plain:
-        # "In total, Mr. Benson paid 400 + 76 = 476 dollars", "Amount to pay out of pocket = $40": a computation's
-        # result, a named quantity's value (not "x = 5 when y = 3": a letter is an unknown, not a name)
-        equals = _last_match(_WORKED_OUT_RE, plain) or _last_match(_NAMED_EQUALS_RE, plain)
-        result = one_number_sentence(plain[equals.end() :]) if equals is not None else None
-        if result is not None and "=" not in plain[equals.end() :]:
-            return result
-    one = one_number_sentence(plain, givens)  # "Jane started growing Sphere 3 hours ago": its one number
-    if one is not None:
-        return one
-    cut = _PROSE_AFTER_RE.search(ans)
-    if cut is not None:  # "4 and then some text with 5 later": the value before the prose, unless the prose hedges
-        head, tail = ans[: cut.start()], ans[cut.start() :]
-        if re.search(r"\d", head) and _parses(head) and not _words(head) and not (_has_or(tail) or _UNSURE_RE.search(tail)):
-            return _clean_answer(head)
-    return ans
-
-
-# an option letter in brackets that a sentence goes on from: "(I), although ...", "(B). It is ..."
-_LEADING_LETTER_RE = re.compile(r"\s*(\([A-J]\))\s*[,;.:](?:\s|$)")
-_OTHER_LETTER_RE = re.compile(r"(\bnot\s+)?\(([A-J])\)")
-# where a value stops and prose goes on: a comma or a connective, then a word ("and then", ", which", "because")
-_PROSE_AFTER_RE = re.compile(
-    r"\s*(?:,|\b(?:and|but|then|because|since|so|which|while|although|though)\b)\s*(?=[A-Za-z]{2,}\b)"
-)
-# a dollar sign before an amount that no second "$" closes: money ("spends $80.00 on soap"), not maths
-_MONEY_SIGN_RE = re.compile(r"\$(?=\d[\d,]*(?:\.\d+)?(?![\d.,]*\$))")
-
-
-def _words(s: str) -> bool:
-    """``s`` is a sentence of words, not maths: no LaTeX, more than three words of three letters or more
-    ("24 ich hoffe, sie ist korrekt", which the parser would read as products of letters). A dollar sign before
-    an amount is money: "Jake spends $80.00 on car soap for 20 weeks." is a sentence."""
-    s = _MONEY_SIGN_RE.sub("", s) if "$" in s else s
-    return "\\" not in s and "$" not in s and len(re.findall(r"[^\W\d_]{3,}", s)) > 3
-
-
-def _parses(s: str) -> bool:
-    try:
-        parse_answer(s)
-    except Exception:  # noqa: BLE001 - any failure means "not an answer"
-        return False
-    return True
-
-
 def _doubted(text: str, start: int, end: int) -> bool:
     """A fallback answer ``text[start:end]`` that its own sentence negates or doubts.
 
@@ -641,7 +527,3 @@ def _equiv_safe(a: str, b: str) -> bool:
         return answers_equivalent(a, b)
     except Exception:  # noqa: BLE001 - a failed comparison means "different"
         return False
-
-
-def _has_or(s: str) -> bool:
-    return bool(_OR_RE.search(s))

@@ -14,7 +14,7 @@ from verigrpo.verifiers.math.boxes import extract_reference
 from verigrpo.verifiers.math.choices import WEAK_RULES, closing_option, leading_option, option_letter
 from verigrpo.verifiers.math.compare import _as_list, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
-from verigrpo.verifiers.math.extract import _has_or, extract_answer, prose_answer
+from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
 from verigrpo.verifiers.math.forms import labelled_tuples, same_clock_time, same_statements
 from verigrpo.verifiers.math.nodes import (
@@ -42,6 +42,7 @@ from verigrpo.verifiers.math.question import (
     question_text,
     reordered_named_quantities,
 )
+from verigrpo.verifiers.math.sentences import has_or, prose_answer
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.types import Reward, Status
 
@@ -172,8 +173,8 @@ def math_answer(
     if pred is not None and _same_alternatives(pred):
         pred = pred.items[0]  # "\frac12 or 0.5" restates one answer: not a hedge  # type: ignore[union-attr]
     elif (
-        _has_or(answer)
-        and not _has_or(gold_text)
+        has_or(answer)
+        and not has_or(gold_text)
         and not several
         # "a = 0 or b = 0" against "ab = 0": one condition, the same as the reference's, not alternatives
         and not (pred is not None and gold is not None and is_condition(pred) and conditions_equal(pred, gold))

@@ -1,0 +1,139 @@
+"""Extraction, part 3: reading an answer written as a sentence. After a marker ("Final Answer: The volume is 120
+cubic units."), in an answer block, or as LaTeX prose (``\\text{The answer is } 103``): the value it states (its last
+"is", its one number, the result of its worked sum), or nothing when it negates, doubts or hedges itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+from verigrpo.verifiers.math.boxes import _last_match
+from verigrpo.verifiers.math.forms import one_number_sentence, qualified
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS
+from verigrpo.verifiers.math.parse import parse_answer
+
+_OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b|或", re.I)  # 或 (或者): "or" in Chinese
+# after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
+_NEGATED_RE = re.compile(
+    r"\b(?:not|never|isn't|aren't|doesn't|don't|didn't|wasn't|can't|cannot|won't|fails?|failed|"
+    r"wrong|incorrect|invalid|impossible|contradiction)\b|n't\b|\?"
+    r"|不是|不对|不行|错误|矛盾|？|吗",  # the same in Chinese: "5不是解", "是5吗？"
+    re.I,
+)
+# anywhere in the sentence of a fallback answer: "I'm not sure, maybe 42"
+_UNSURE_RE = re.compile(
+    r"\b(?:maybe|perhaps|not sure|unsure|guess|might|possibly|probably)\b|可能|也许|或许|大概|不确定|猜"
+    # a trial value, not a conclusion: "let's try n = 4", "suppose x = 5", "try 7"
+    r"|\b(?:try|trying|suppose|assume|assuming)\s+(?:\$|\\\(|[A-Za-z]\s*=|-?\d)",
+    re.I,
+)
+
+def clean_answer(s: str) -> str:
+    s = s.strip().strip("*").strip()
+    if len(s) > 2 and s[0] == "_" and s[-1] == "_" and s[-2] != "\\":  # markdown emphasis: "_120°_"
+        s = s[1:-1].strip()
+    return _OPTION_WORD_RE.sub("", s)  # "option B" -> "B"
+
+
+_OPTION_WORD_RE = re.compile(r"^(?:option|choice)\s+(?=\(?[A-E]\b)", re.I)
+
+_TEXT_GROUP_RE = re.compile(r"\\(?:text|textrm|textnormal|mbox)\s*\{([^{}]*)\}")
+_SPACING_RE = re.compile(r"(?<!\\)\\(?:[,;:! ]|quad\b|qquad\b)")
+# a note after the value: "(about 18.9 cards)", "(approximately 4.148)", "(≈ 0.33)"
+_APPROX_NOTE_RE = re.compile(r"\s*\(\s*(?:about|approximately|approx\.?|roughly|≈|\\approx|~)\s*[^()]{0,200}\)\s*\.?\s*$", re.I)
+
+
+def prose_answer(ans: str) -> str | None:
+    """An answer written as prose in LaTeX, ``\\text{The answer is } 103``, ``The\\ area\\ is\\ \\frac{54}{25}``, or a
+    value with an approximate note after it, ``\\frac{737}{39}\\;\\text{(about }18.9\\text{ cards)}``: the value, read
+    as a final-answer sentence is (its last "is", its one number); None when that reads nothing new."""
+    if len(ans) > MAX_ANSWER_CHARS or ("\\text" not in ans and "\\ " not in ans and "(" not in ans):
+        return None
+    s = _SPACING_RE.sub(" ", _TEXT_GROUP_RE.sub(lambda m: f" {m.group(1)} ", ans))
+    s = " ".join(s.split())
+    note = _APPROX_NOTE_RE.search(s)
+    if note is not None:  # the value before the note, as it stands
+        value = s[: note.start()].strip()
+    else:  # a sentence: what follows its last "is" ("abs(signum(1/x))" is no sentence, and its lone 1 no answer)
+        m = _last_match(_IS_RE, s) if re.search(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}", s) else None
+        value = clean_answer(s[m.end() :]).rstrip(". ") if m is not None else ""
+    if not value or value == ans or not parses(value) or words(value):
+        return None
+    return value
+
+
+_ORDINAL_SUFFIX_RE = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
+# a line that states a result, and the number it states
+_STATED_RE = re.compile(r"(?:\b(?:is|are|was|were|equals)\b|=)\s*\$?(-?\d[\d,]*(?:\.\d+)?)")
+_BOLD_MARK_RE = re.compile(r"(?<!\w)\*\*|\*\*(?!\w)")
+_IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
+_NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of pocket = "
+# the "=" that ends a computation written in a sentence: "400 + 76 =", "2 x 0.95 x 40 =", "16 / 4 ="
+# (a number starts where no digit precedes it: a match tried inside every digit run would be quadratic)
+_WORKED_OUT_RE = re.compile(r"(?<![\d,.])\d[\d,]*(?:\.\d+)?\s*[-+*/×÷x]\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*=\s*")
+
+
+def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
+    """A sentence after "Final Answer:" answers with what follows its last "is": "The volume
+    of $V$ is 120" -> "120". Unchanged when it parses as a whole, or negates or doubts itself."""
+    if len(ans) > MAX_ANSWER_CHARS or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans):
+        return ans
+    if "**" in ans:  # markdown bold, "The total is **$45**", not the power of "2**3" (a word character each side)
+        ans = _BOLD_MARK_RE.sub("", ans)
+    option = _LEADING_LETTER_RE.match(ans.lstrip())
+    rest = ans.lstrip()[option.end() :] if option is not None else ""
+    if option is not None and not has_or(rest) and all(neg for neg, _ in _OTHER_LETTER_RE.findall(rest)):
+        # "(I), although the bill is slightly off": the option named first (not "(B), (C) and (D)" nor "(B), or (C)")
+        return option.group(1)
+    if parses(ans) and not words(ans):
+        return ans
+    m = _last_match(_IS_RE, ans)
+    if m is not None and parses(clean_answer(ans[m.end() :])) and not qualified(ans[m.end() :]):
+        return clean_answer(ans[m.end() :])  # not "is $45 less than before": its words change the number
+    plain = _MONEY_SIGN_RE.sub("", ans) if "$" in ans else ans  # "receive $12 from his parents": 12
+    if "=" in plain and "$" not in plain and "\\" not in plain:
+        # "In total, Mr. Benson paid 400 + 76 = 476 dollars", "Amount to pay out of pocket = $40": a computation's
+        # result, a named quantity's value (not "x = 5 when y = 3": a letter is an unknown, not a name)
+        equals = _last_match(_WORKED_OUT_RE, plain) or _last_match(_NAMED_EQUALS_RE, plain)
+        result = one_number_sentence(plain[equals.end() :]) if equals is not None else None
+        if result is not None and "=" not in plain[equals.end() :]:
+            return result
+    one = one_number_sentence(plain, givens)  # "Jane started growing Sphere 3 hours ago": its one number
+    if one is not None:
+        return one
+    cut = _PROSE_AFTER_RE.search(ans)
+    if cut is not None:  # "4 and then some text with 5 later": the value before the prose, unless the prose hedges
+        head, tail = ans[: cut.start()].rstrip(), ans[cut.start() :]
+        if re.search(r"\d", head) and parses(head) and not words(head) and not (has_or(tail) or _UNSURE_RE.search(tail)):
+            return clean_answer(head)
+    return ans
+
+
+# an option letter in brackets that a sentence goes on from: "(I), although ...", "(B). It is ..."
+_LEADING_LETTER_RE = re.compile(r"(\([A-J]\))\s*[,;.:](?:\s|$)")  # matched at the start of the stripped text
+_OTHER_LETTER_RE = re.compile(r"(\bnot\s+)?\(([A-J])\)")
+# where a value stops and prose goes on: a comma or a connective, then a word ("and then", ", which", "because")
+_PROSE_AFTER_RE = re.compile(
+    r"(?:,|\b(?:and|but|then|because|since|so|which|while|although|though)\b)\s*(?=[A-Za-z]{2,}\b)"
+)
+# a dollar sign before an amount that no second "$" closes: money ("spends $80.00 on soap"), not maths
+_MONEY_SIGN_RE = re.compile(r"\$(?=\d[\d,]*(?:\.\d+)?(?![\d.,]*\$))")
+
+
+def words(s: str) -> bool:
+    """``s`` is a sentence of words, not maths: no LaTeX, more than three words of three letters or more
+    ("24 ich hoffe, sie ist korrekt", which the parser would read as products of letters). A dollar sign before
+    an amount is money: "Jake spends $80.00 on car soap for 20 weeks." is a sentence."""
+    s = _MONEY_SIGN_RE.sub("", s) if "$" in s else s
+    return "\\" not in s and "$" not in s and len(re.findall(r"[^\W\d_]{3,}", s)) > 3
+
+
+def parses(s: str) -> bool:
+    try:
+        parse_answer(s)
+    except Exception:  # noqa: BLE001 - any failure means "not an answer"
+        return False
+    return True
+
+def has_or(s: str) -> bool:
+    return bool(_OR_RE.search(s))
