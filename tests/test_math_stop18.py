@@ -221,8 +221,13 @@ def test_values_restated_with_or_and_a_dash_after_a_marker(completion: str, gold
     [
         ("0.6666666666666667", "0.6666666666666666", 1.0),
         ("0.30000000000000004", "0.3", 1.0),
-        ("0.30000000000000004", "\\frac{3}{10}", 1.0),
-        ("1.0000000000000002", "1", 1.0),
+        ("0.30000000000000004", "\\frac{3}{10}", 0.0),  # an exact fraction is no printout
+        ("1.0000000000000002", "1", 0.0),  # nor is an integer
+        ("1234567890123.44", "1234567890123.45", 0.0),  # a cent off: they differ within 15 digits
+        ("12345678901234.5", "12345678901234.6", 0.0),
+        ("5000000000000123.4", "5000000000000000", 0.0),
+        ("\\frac{333333333333334}{10^{15}}", "\\frac{1}{3}", 0.0),
+        ("3244047.0999999996", "3244047.1", 1.0),
         ("0.30000000000004", "0.3", 0.0),  # 14 digits: a value written out, 1e-13 away
         ("0.99999999999999999999999999999", "1", 0.0),  # 29 digits: no float prints that
         ("123456789012345679", "123456789012345678", 0.0),  # integers are exact
@@ -319,8 +324,6 @@ def test_set25_classes(completion: str, gold: str, want: float) -> None:
         ("structured", "_ANSWER_KEY_RE", '"{ " * (n // 2)'),
         ("structured", "_ANSWER_KEY_RE", '"," + " " * n'),
         ("structured", "_STRING_RE", '"\\"" + "\\\\a" * (n // 2)'),
-        ("choices", "_CLOSING_OPTION_RE", '"option " * (n // 7)'),
-        ("choices", "_CLOSING_OPTION_RE", '"A " * (n // 2)'),
         ("normalize", "_CJK_SCALE_RE", '"1" * n'),
         ("normalize", "_ACCOUNTING_NEGATIVE", '"$(" + "1" * n'),
         ("normalize", "_CURRENCY_AFTER", '"€" + "1," * (n // 2)'),
@@ -335,5 +338,98 @@ def test_the_new_patterns_run_in_linear_time(module: str, pattern: str, shape: s
 
     code = (f"from verigrpo.verifiers.math.{module} import {pattern} as rx\nn = 200_000\ntext = {shape}\n"
             "list(rx.finditer(text))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the closing option is a way to find the answer, not a second try after another option was read
+        ("We get $C$.\nB", "B", 0.0),
+        ("We get $C$.\nB", "C", 1.0),
+        # a last line is read only when the whole line has the shape of a choice
+        ("From equation (C), we get x = 4.", "C", 0.0),
+        ("See Figure (B).", "B", 0.0),
+        ("W = 24 (J)", "J", 0.0),
+        ("It cannot be (C).", "C", 0.0),
+        ("(C) is false.", "C", 0.0),
+        ("Discarding (C).", "C", 0.0),
+        ("Option D fails.", "D", 0.0),
+        ("...\nNow (C):", "C", 0.0),
+        ("Point B is right of A.", "B", 0.0),
+        ("The correct option is (B).", "B", 1.0),
+        # a JSON field is one more answer marker: a later marker wins, a differing earlier one makes a hedge
+        ('{"answer": "7"}\n{"answer": "5"}', "5", 0.0),
+        ('\\boxed{7}\n{"answer": "5"}', "5", 0.0),
+        ('The answer is 7.\n{"answer": "5"}', "5", 0.0),
+        ('{"answer": "5"}\nWait, that is wrong. The final answer is 7.', "5", 0.0),
+        ('{"answer": "5"}\n#### 7', "5", 0.0),
+        ('{"answer": "5"}\n\\fbox{7}', "5", 0.0),
+        ('Final answer: 7\n\nOutput format example:\n```json\n{"answer": "5"}\n```', "5", 0.0),
+        ('Respond as {"answer": 5}. I computed x = 7.', "5", 0.0),
+        ('{"answer": "7", "check": {"answer": "5"}}', "5", 0.0),
+        ('{"answer": [1, 5]}', "[1,5]", 0.0),  # a list, never the interval
+        ('{"answer": [1, 5]}', "1, 5", 1.0),
+        ('### Final Answer:\n```json\n{"answer": 24192}\n```', "24192", 1.0),
+        ('\\boxed{8/3}\n{"answer": "\\\\frac{8}{3}"}', "\\frac83", 1.0),
+        # a verdict whose sentence says the other polarity, takes it back or doubts it is none
+        ("Final Answer: Yes, it isn't.", "Yes", 0.0),
+        ("Final Answer: Yes, probably.", "Yes", 0.0),
+        ('{"answer": "Yes! Just kidding, it is false"}', "Yes", 0.0),
+        ("Final Answer: No; wait, actually it works.", "No", 0.0),
+        ("Final Answer: No, it is true.", "No", 0.0),
+        ("Final Answer: True, I mean it fails.", "True", 0.0),
+        ("Final Answer: False, the statement holds.", "False", 0.0),
+        ("Final Answer: No, it does not converge.", "No", 1.0),
+        # a letter is the other side's unit only on the answer's side, after a written number
+        ("The charge is \\boxed{1\\,\\mathrm{C}}.", "C", 0.0),
+        ("\\boxed{1 \\text{ J}}", "J", 0.0),
+        ("\\boxed{\\frac{1}{2}\\,\\mathrm{V}}", "\\frac{V}{2}", 0.0),
+        ("\\boxed{\\frac{48}{5} A}", "9.6\\ \\mathrm{A}", 1.0),
+        # set-builder connectives are logic: "and" is the intersection
+        ("\\boxed{\\{x \\mid x < 0 \\text{ and } x > 1\\}}", "(-\\infty, 0) \\cup (1, \\infty)", 0.0),
+        ("\\boxed{\\{x \\mid x>1 \\text{ and } x>5\\}}", "(5,\\infty)", 1.0),
+        ("\\boxed{\\{x \\mid x>1 \\text{ and } x>5\\}}", "(1,\\infty)", 0.0),
+        # a break between two numbers keeps them apart
+        ("\\boxed{3\\par5}", "35", 0.0),
+        ("\\boxed{3\\vspace{2pt}5}", "35", 0.0),
+        # exact values that agree at 30 digits are checked with as many digits as their longest integer
+        ("\\boxed{\\sqrt{10^{60}+1}}", "10^{30}", 0.0),
+        ("\\boxed{\\sqrt{10^{200}+1}}", "10^{100}", 0.0),
+        ("\\boxed{\\sqrt{4 \\cdot 10^{200}}}", "2\\cdot 10^{100}", 1.0),
+    ],
+)
+def test_red_team_cases_of_this_stops_rules(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["\\sqrt{10^{3990}+1}", "\\sqrt{\\binom{1000000}{1100}+1}", "\\sqrt{3^{8000}+1}+\\sqrt{3^{8000}+3}+\\sqrt{3^{8000}+5}"],
+)
+def test_roots_of_huge_integers_are_not_factored(answer: str) -> None:
+    """sympy factored the integer under the root while parsing (21 s for the first, minutes for a few terms): the
+    root is left unevaluated now. The subprocess's limit is a hang guard, not a timing goal."""
+    import subprocess
+    import sys
+
+    code = ("from verigrpo.verifiers.math import math_answer\n"
+            f"r = math_answer('The final answer is $\\\\boxed{{' + {answer!r} + '}}$.', {{'reference': '5'}})\n"
+            "assert r.outcome == 0.0, r\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+
+
+
+@pytest.mark.parametrize("shape", ['"option " * (n // 7)', '"A " * (n // 2)', '"x\\n" * (n // 2) + "answer " * 40 + "A"'])
+def test_the_closing_option_runs_in_linear_time(shape: str) -> None:
+    """Its pattern is matched against one last line of at most 300 characters; a hang guard, not a timing goal."""
+    import subprocess
+    import sys
+
+    code = (f"from verigrpo.verifiers.math.choices import closing_option\nn = 200_000\ntext = {shape}\n"
+            "closing_option(text)\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr

@@ -153,7 +153,8 @@ Extraction: where the answer is
     The ratio is 3:4.                                                   | 3:4                          | correct     | test_last_number_fallback_percent_ratio_runs_and_operands
     The ratio is 3:4.                                                   | 4                            | wrong       | test_last_number_fallback_percent_ratio_runs_and_operands
     {"reasoning": "...", "answer": "8/3"}                               | \frac83                      | correct     | test_json_answer_fields
-    So 40 sales. D is the correct choice                                | D                            | correct     | test_the_option_a_last_line_chooses
+    Hence (A) is correct answer.                                        | A                            | correct     | test_the_option_a_last_line_chooses
+    From equation (C), we get x = 4.                                    | C                            | wrong       | test_red_team_cases_of_this_stops_rules
     It's not (D).                                                       | D                            | no_answer   | test_the_option_a_last_line_chooses
     Therefore, the answer (arabic numerals) is 8/10 or 4/5.             | 0.8                          | correct     | test_values_restated_with_or_and_a_dash_after_a_marker
     \boxed{235}                                                         | 235\\ \noindent               | correct     | test_layout_in_keys_restated_references_and_vectors

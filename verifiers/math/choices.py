@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 import sympy
-from verigrpo.verifiers.math.nodes import Expr, Node, Text
+from verigrpo.verifiers.math.nodes import Choice, Expr, Node, Text
+from verigrpo.verifiers.math.parse import _REJECTED_OPTION
 
 WEAK_RULES = ("whole", "last_math", "last_number", "last_equation", "last_latex")  # rules without an answer marker
 
@@ -20,8 +21,11 @@ _LEADING_OPTION_RE = re.compile(r"\s*(?:\(([A-Fa-f])\)|([A-F])[.)])[ \t]+[^\n]{1
 _OTHER_OPTION_RE = re.compile(r"\([A-Fa-f]\)|\b[A-F]\b|(?i:\b(?:or|not?|wrong|wait)\b)")
 
 
-def option_letter(gold: Node) -> str | None:
-    """The option a reference names, lower case: ``(c)``, ``C`` (a capital A-J read as a symbol); else None."""
+def option_letter(gold: Node | None) -> str | None:
+    """The option a reference (or an answer) names, lower case: ``(c)``, ``C`` (a capital A-J read as a symbol),
+    ``(B) 12``; else None."""
+    if isinstance(gold, Choice):
+        return gold.letter
     if isinstance(gold, Text) and len(gold.text) == 1:
         return gold.text
     if isinstance(gold, Expr) and isinstance(gold.value, sympy.Symbol) and re.fullmatch("[A-J]", gold.value.name):
@@ -34,32 +38,42 @@ def leading_option(completion: str) -> str | None:
     case; None otherwise: a longer solution's "(a)" labels its first part, and a line that names another
     option or takes the label back ("C. no wait, D", "(c) or (d)") does not choose one."""
     m = _LEADING_OPTION_RE.fullmatch(completion.strip())
-    if m is None or _OTHER_OPTION_RE.search(completion.strip()[m.end(2) if m.group(2) else m.end(1) + 1 :]):
+    rest = completion.strip()[m.end(2) if m.group(2) else m.end(1) + 1 :] if m is not None else ""
+    if m is None or _OTHER_OPTION_RE.search(rest) or _REJECTED_OPTION.search(rest):  # "(C) is false."
         return None
     return (m.group(1) or m.group(2)).lower()
 
 
-# An option the last line chooses: "(D)" anywhere in it; a capital A-J that is the whole line ("D", "**C**", "B."),
-# follows an option or answer word ("Option B", "answer.A", "ANS:D", "Answer - C"), or is said to be correct
-# ("D is the correct choice", "Hence (A) is correct answer"). "I" only in brackets: it is also a pronoun.
+# The shapes of a last line that chooses an option, the whole line: a lone letter ("D", "**C**", "(B)."); an option or
+# answer word before it ("Option B", "The correct option is (B).", "answer.A"), also ending a line of working
+# ("= 10 ANS:D"); the letter said to be correct ("D is the correct choice", "Hence (A) is correct answer.", "I think
+# it's (D)."). "I" only in brackets: it is also a pronoun. Any other words choose nothing.
+_X = r"(?-i:\(([A-J])\)|([A-HJ]))"  # the letter in capitals, whatever the case of the words around it
+_LEAD = r"(?:(?:so|thus|hence|therefore|finally|i think|i believe)[,:]?\s+)?"
 _CLOSING_OPTION_RE = re.compile(
-    r"\(([A-J])\)"
-    r"|^[*_\s]*([A-J])[*_\s]*[.)]?[*_\s]*$"
-    r"|(?i:\b(?:option|choice|answer|ans))[\s.:=\-–—]*\(?([A-HJ])\b(?![.,]?\d)"
-    r"|\b([A-HJ])\s+is\s+(?:the\s+)?(?i:correct|right)\b"
+    rf"[*_\s]*{_X}[*_\s]*[.)]?[*_\s]*"
+    rf"|{_LEAD}(?:the\s+)?(?:(?:correct|right|best|final)\s+)?(?:option|choice|answer)\s*(?:is\s+|[:=\-–—]\s*)?"
+    rf"[*_]*{_X}[*_]*\.?"
+    rf"|.*?\b(?:answer|ans)\s*[.:]\s*{_X}\.?"
+    rf"|{_LEAD}(?:it's|it\s+is\s+|the\s+answer\s+is\s+)?\s*[*_]*{_X}[*_]*\s+is\s+(?:the\s+)?(?:correct|right)"
+    rf"(?:\s+(?:answer|option|choice))?\.?"
+    rf"|{_LEAD}(?:it's|it\s+is)\s+[*_]*{_X}[*_]*\.?",
+    re.I,
 )
 # a line that doubts, takes back or weighs its option: it chooses none
 _NOT_CHOSEN_RE = re.compile(r"(?i:\b(?:not|or|wrong|incorrect|wait|maybe|perhaps|unless|except)\b|n't\b|\?)")
 
 
 def closing_option(completion: str) -> str | None:
-    """The option the completion's last non-empty line chooses, lower case, when it names exactly one and neither
-    doubts nor takes it back ("It's not (D)", "(B) or (C)?"); None otherwise."""
+    """The option the completion's last non-empty line chooses, lower case, when the whole line has the shape of a
+    choice and neither doubts nor takes it back ("It's not (D)", "(B) or (C)?"); None otherwise ("From equation (C),
+    we get x = 4.", "Point B is right of A.")."""
     lines = [ln for ln in completion[-2_000:].splitlines() if ln.strip()]
     if not lines:
         return None
     line = lines[-1].strip()
     if len(line) > 300 or _NOT_CHOSEN_RE.search(line):
         return None
-    letters = {next(g for g in m.groups() if g) for m in _CLOSING_OPTION_RE.finditer(line)}
-    return letters.pop().lower() if len(letters) == 1 else None
+    m = _CLOSING_OPTION_RE.fullmatch(line)
+    letter = next((g for g in m.groups() if g), None) if m is not None else None
+    return letter.lower() if letter is not None else None

@@ -151,6 +151,25 @@ def _real_set(n: Node) -> tuple[sympy.Symbol | None, sympy.Set] | None:
     return None
 
 
+def solution_set(n: Answers) -> Node | None:
+    """Conditions joined by "and" (``x > 1 and x < 5``) as the set they describe together, the intersection of
+    their solution sets: an interval, a union of intervals and points; None when that set is empty or cannot be
+    worked out. (Set-builder notation reads its connectives as logic: ``\\{x \\mid x < 0 \\text{ and } x > 1\\}`` is
+    empty, not the union a loose "and" between answers can mean.)"""
+    read = _real_set(n)
+    pieces = _pieces(read[1]) if read is not None else None
+    if not pieces:
+        return None
+    parts: list[Node] = []
+    for lo, hi, lo_open, hi_open in pieces:
+        if lo == hi:
+            parts.append(Bracket("{", "}", (Expr(lo),)))
+        else:
+            parts.append(Bracket("(" if lo_open or lo == -sympy.oo else "[", ")" if hi_open or hi == sympy.oo else "]",
+                                 (Expr(lo), Expr(hi))))
+    return parts[0] if len(parts) == 1 else Union(tuple(parts))
+
+
 def _one_variable(vars_: list) -> sympy.Symbol | None | bool:
     """The one variable of several parts (None: none has one); False when they name different ones."""
     names = {v for v in vars_ if v is not None}

@@ -41,7 +41,7 @@ from verigrpo.verifiers.math.sentences import (
     sentence_answer,
     words,
 )
-from verigrpo.verifiers.math.structured import json_answer
+from verigrpo.verifiers.math.structured import json_answers, json_ends
 
 
 @dataclasses.dataclass(frozen=True)
@@ -238,15 +238,25 @@ _ASSISTANT_TURN_RE = re.compile(
     r"|<\|assistant\|>",
     re.I,
 )
+_JSON_VALUE_RE = re.compile(r'":\s*"(?:[^"\\]|\\.)*"')  # a JSON field's string value
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
 
 def _extract(text: str, last_number_fallback: bool) -> Extraction:
-    js = json_answer(text[-20_000:]) if '"' in text or "'" in text else None
-    if js is not None and "boxed" not in text[-20_000:][js[0] :]:
-        # {"reasoning": "...", "answer": "8/3"}: the field is the answer, as a box is (and a box after it wins)
-        ans = js[1]
+    window = text[-20_000:]
+    fields = json_answers(window) if '"' in text or "'" in text else []
+    if fields and json_ends(window[fields[-1][1] :]):
+        # {"reasoning": "...", "answer": "8/3"} ending the completion: the field is the answer, as a box is. Fields,
+        # boxes or a marked answer before it that answer differently make a hedge, as several boxes do.
+        ans = fields[-1][2]
         value = ans if parses(ans) else sentence_answer(clean_answer(_first_sentence(ans)))
+        before = _JSON_VALUE_RE.sub('":""', window[: fields[0][0]])  # not a box inside a "reasoning" field
+        marked = _last_match(_ANSWER_IS_RE, before)
+        stated = clean_answer(marked.group(1)) if marked else ""  # "### Final Answer:\n```json" states nothing
+        earlier = [f[2] for f in fields] + _boxed_contents(before) + ([stated] if stated and parses(stated) else [])
+        distinct = _distinct([value, *earlier]) if len(earlier) > 1 or earlier[0] != ans else []
+        if len(distinct) > 1:
+            return Extraction(value, "json", True, "several different answers", tuple(distinct), scope=ans)
         return Extraction(value, "json", scope=ans)
     boxes = _boxed_contents(text)
     if boxes:

@@ -10,6 +10,7 @@ import dataclasses
 import re
 
 import sympy
+from verigrpo.verifiers.math.conditions import solution_set
 from verigrpo.verifiers.math.expr import _ExprParser
 from verigrpo.verifiers.math.guards import _scalar, make_binomial
 from verigrpo.verifiers.math.lex import (
@@ -583,7 +584,14 @@ class _Parser(_ExprParser):
                     raise ParseError("set-builder condition on another variable")
                 if len(conns) > 1:
                     raise ParseError("set-builder condition with both 'and' and 'or'")
-                return conds[0] if len(conds) == 1 else Answers(tuple(conds), conns.pop())
+                if len(conds) == 1:
+                    return conds[0]
+                if conns == {"or"}:
+                    return Answers(tuple(conds), "or")
+                together = solution_set(Answers(tuple(conds), "and"))
+                if together is None:
+                    raise ParseError("a set-builder condition whose set cannot be worked out")
+                return together
             while self.at("OP", ","):
                 self.next()
                 items.append(self.parse_relation())

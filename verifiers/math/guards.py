@@ -110,6 +110,9 @@ def make_pow(base: sympy.Basic, exp: sympy.Basic) -> sympy.Basic:
         raise ParseError("division by zero")
     if exp.is_Rational and exp.q % 2 == 1 and not exp.is_Integer and base.is_number and base.is_extended_negative:
         return (-1) ** int(exp.p) * make_pow(-base, exp)
+    if base.is_Rational and not exp.is_Integer and max(abs(int(base.p)), int(base.q)) > _BIG_ROOT_BASE:
+        # \sqrt{10^{3990}+1}: sympy would factor the 3990-digit integer (21 s); left unevaluated, it compares by value
+        return sympy.Pow(base, exp, evaluate=False)
     return check_size(sympy.Pow(base, exp))
 
 
@@ -121,6 +124,7 @@ def make_factorial(x: sympy.Basic) -> sympy.Basic:
 
 
 _MAX_BINOMIAL_N = 1_000_000
+_BIG_ROOT_BASE = 10**100  # a root of a bigger integer is not simplified (no factoring while parsing)
 
 
 def make_binomial(n: sympy.Basic, k: sympy.Basic) -> sympy.Basic:

@@ -36,10 +36,13 @@ def strip_math_delimiters(s: str) -> str:
 _DROP = re.compile(
     r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|"
     r"bigg|Bigg|big|Big|middle|mathstrut|strut|phantom\{[^{}]*\}|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|"
-    r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|mkern\s*-?[\d.]+\w*|"
-    # old font switches ({\bf (A)}), and paragraph layout that answer keys copied out of a .tex file keep: "235\\ \noindent"
-    r"bf|it|sf|tt|sl|sc|em|"
-    r"noindent|indent|newline|par|medskip|bigskip|smallskip|hfill|vfill|vspace\*?\{[^{}]*\})(?![A-Za-z])"
+    r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|mkern\s*-?[\d.]+\w*)(?![A-Za-z])"
+)
+# old font switches ({\bf (A)}), and paragraph layout that answer keys copied out of a .tex file keep ("235\\
+# \noindent"): a space in their place, so that "3\par5" stays two numbers and is not 35
+_BREAKS = re.compile(
+    r"\\(?:bf|it|sf|tt|sl|sc|em|noindent|indent|newline|par|medskip|bigskip|smallskip|hfill|vfill|vspace\*?\{[^{}]*\})"
+    r"(?![A-Za-z])"
 )
 _LONE_TRAILING_BACKSLASH = re.compile(r"(?<!\\)\\\s*$")
 _THIN_BETWEEN_LETTERS = re.compile(r"(?<=[A-Za-z])(?:(?<!\\)\\[,;:!>])+(?=[A-Za-z])")
@@ -77,6 +80,7 @@ def strip_layout(s: str) -> str:
     s = s.replace("\\dbinom", "\\binom").replace("\\tbinom", "\\binom")
     s = _LEFTRIGHT.sub("", s)
     s = _DROP.sub("", s)
+    s = _BREAKS.sub(" ", s) if "\\" in s else s
     if "\\m" in s or "\\t" in s:  # a thin space between unit letters separates them: \mathrm{m\,s^{-2}} is m s^-2
         s = _UPRIGHT_GROUP.sub(lambda m: _THIN.sub(" ", m.group()), s)
     s = _drop_trailing_breaks(s)

@@ -238,6 +238,14 @@ def _verdict(s: str) -> Text | None:
 _OPTION_NAMED = re.compile(r"(?:(?i:option|choice)\s*\(?([A-Ea-e])\)?|([A-E])\.(?=\s+\S))(?![\w(])")
 
 
+# words after an option that reject it rather than state its content
+_REJECTED_OPTION = re.compile(
+    r"\b(?:is|are)\s+(?:false|wrong|incorrect|not|impossible|invalid|ruled\s+out)\b|\b(?:fails?|failed|rejected|"
+    r"discarded|eliminated)\b|n't\b|[❌✗✘×]",
+    re.I,
+)
+
+
 def _choice(s: str) -> Node | None:
     """``(B) 12``, ``\\textbf{(B)}\\ 12``, ``B)``, ``option B``, ``A. -2``: the letter, with the option's content
     when it parses."""
@@ -255,6 +263,8 @@ def _choice(s: str) -> Node | None:
         return Text(letter)
     if _CHOICE_VALUE.fullmatch(rest) or re.match(r"(?:[,;]|(?:\\text\s*\{\s*)?(?:and|or)\b)", rest):
         return None  # "(A) and (C)", "(A) \text{ and } (C)": several letters, parsed as a list
+    if _REJECTED_OPTION.search(rest):
+        return None  # "(C) is false.", "Option D fails.", "(C) ❌": the option is named to be rejected
     try:
         content = parse_answer(rest)
     except ParseError:

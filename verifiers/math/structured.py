@@ -19,23 +19,36 @@ _LIST_RE = re.compile(r"\[[^\[\]{}]{0,2000}\]")
 _ESCAPED_RE = re.compile(r"\\\\|\\[\"/]|\\u[0-9a-fA-F]{4}")  # signs of a JSON-escaped string
 
 
-def json_answer(text: str) -> tuple[int, str] | None:
-    """Where the last JSON ``"answer"`` (or ``"final_answer"``) field of ``text`` starts and its value as answer
-    text; None when there is none or its value is not a string, a number or a flat list."""
-    last = None
-    for last in _ANSWER_KEY_RE.finditer(text):  # noqa: B007 - the last one
-        pass
-    if last is None:
-        return None
-    at = last.end()
-    value = _value(text, at)
-    return None if value is None or not value.strip() else (last.start(), value.strip())
+_MAX_FIELDS = 20
 
 
-def _value(text: str, at: int) -> str | None:
+def json_answers(text: str) -> list[tuple[int, int, str]]:
+    """Every JSON ``"answer"`` (or ``"final_answer"``) field of ``text`` (the last ``_MAX_FIELDS``): where it starts,
+    where its value ends, and its value as answer text; fields whose value is not a string, a number or a flat list
+    are left out."""
+    out = []
+    for key in list(_ANSWER_KEY_RE.finditer(text))[-_MAX_FIELDS:]:
+        read = _value(text, key.end())
+        if read is not None and read[1].strip():
+            out.append((key.start(), read[0], read[1].strip()))
+    return out
+
+
+_JSON_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_REST_RE = re.compile(r"(?:[\s,:{}\[\]`\d.eE+\-]|true|false|null|json)*")
+
+
+def json_ends(rest: str) -> bool:
+    """``rest``, the text after a field's value, only closes the JSON: other fields, brackets, a code fence; no
+    prose ("Respond as {"answer": 5}. I computed x = 7." does not answer 5)."""
+    return len(rest) <= 20_000 and _JSON_REST_RE.fullmatch(_JSON_STRING_RE.sub("", rest)) is not None
+
+
+def _value(text: str, at: int) -> tuple[int, str] | None:
+    """The value that starts at ``text[at]``: where it ends, and it as answer text."""
     if text.startswith('"', at):
         m = _STRING_RE.match(text, at)
-        return _unescape(m.group(1)) if m else None
+        return (m.end(), _unescape(m.group(1))) if m else None
     if text.startswith("[", at):
         m = _LIST_RE.match(text, at)
         if m is None:
@@ -47,10 +60,11 @@ def _value(text: str, at: int) -> str | None:
         if not items or any(isinstance(x, (list, dict, bool)) or x is None for x in items):
             return None
         listed = ", ".join(str(x) for x in items)
-        # ["B", "F"] -> "B, F" (options picked); [1, 2, 3] -> "[1, 2, 3]" (a vector, as written)
-        return listed if any(isinstance(x, str) for x in items) else f"[{listed}]"
+        # ["B", "F"] -> "B, F" (options picked); [1, 2, 3] -> "[1, 2, 3]" (a vector, as written); a list of two is
+        # never the interval that "[1, 5]" would read as
+        return m.end(), listed if any(isinstance(x, str) for x in items) or len(items) < 3 else f"[{listed}]"
     m = _NUMBER_RE.match(text, at)
-    return m.group() if m else None
+    return (m.end(), m.group()) if m else None
 
 
 def _unescape(raw: str) -> str:

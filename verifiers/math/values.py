@@ -27,7 +27,7 @@ EXACT_REL_TOL = 1e-20  # two exact constants, compared at 30 digits
 SYMBOLIC_REL_TOL = 1e-20  # spot-check points (30-digit evaluation) for expressions with free symbols
 # a decimal written with 15 to 17 significant digits is a binary float's printout (Python's repr, numpy's %.15g) ...
 FLOAT_DIGITS = (15, 17)
-FLOAT_REL_TOL = 1e-13  # ... and agrees with another to this (0.1666...67 with 15 digits against 17 digits)
+# ... and agrees with another written decimal to 15 significant digits (_same_to_15_digits)
 
 _N_POINTS = 6
 _SIMPLIFY_MAX_OPS = 60
@@ -79,6 +79,7 @@ def _letter_unit(e: Expr, other: Expr) -> Expr:
     if not (
         isinstance(sym, sympy.Symbol)
         and coeff.is_number
+        and coeff != 1  # a number written before the letter: "9.6 A", not "A" nor "1 A" against option A
         and (UNIT_ALIASES.get(sym.name) == other.unit or (sym.name == other.unit and unit_word(sym.name)))
     ):
         return e
@@ -87,7 +88,7 @@ def _letter_unit(e: Expr, other: Expr) -> Expr:
 
 def _exprs_equal(a: Expr, b: Expr) -> bool:
     a, b = _as_symbols(a, b), _as_symbols(b, a)
-    a, b = _letter_unit(a, b), _letter_unit(b, a)
+    a = _letter_unit(a, b)  # the answer's side only: a reference's capital is a variable or an option
     scales = _unit_scales(a, b)
     if scales is None:
         return False
@@ -112,11 +113,22 @@ def expressions_equal(a: sympy.Basic, b: sympy.Basic) -> bool:
 
 
 def _float_printout(a: sympy.Rational, b: sympy.Rational) -> bool:
-    """One side is written with as many digits as a binary float prints, the other with no more: 0.3 against
-    0.30000000000000004. Longer decimals (0.999...9 with 29 nines) are values written out, not float noise."""
+    """Two decimals with a fractional part, one written with as many digits as a binary float prints, the other
+    with no more: 0.3 against 0.30000000000000004. Longer decimals (0.999...9 with 29 nines) are values written out,
+    not float noise; an integer is exact."""
     lo, hi = FLOAT_DIGITS
     da, db = _significant_digits(a), _significant_digits(b)
-    return max(da, db) >= lo and max(da, db) <= hi
+    return min(da, db) > 0 and lo <= max(da, db) <= hi
+
+
+def _same_to_15_digits(a: sympy.Rational, b: sympy.Rational) -> bool:
+    """``a`` and ``b`` agree to 15 significant digits (``%.15g``), the digits a binary float holds exactly:
+    0.6666666666666667 and 0.6666666666666666 do, 1234567890123.44 and 1234567890123.45 do not."""
+    top = max(abs(a), abs(b))
+    if top == 0:
+        return True
+    exponent = math.floor(math.log10(float(top)))
+    return bool(abs(a - b) * 2 <= sympy.Rational(10) ** (exponent - 14))
 
 
 def _significant_digits(x: sympy.Rational) -> int:
@@ -149,9 +161,9 @@ def _values_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bo
     if a in inf or b in inf or a.has(sympy.oo, sympy.zoo, sympy.nan) or b.has(sympy.oo, sympy.zoo, sympy.nan):
         return False
     if a.is_Rational and b.is_Rational:
-        if _float_printout(a, b) and _close(a, b, FLOAT_REL_TOL):
+        if a_inexact and b_inexact and _float_printout(a, b) and _same_to_15_digits(a, b):
             # 0.6666666666666667 against 0.6666666666666666, 0.30000000000000004 against 0.3: a binary float's
-            # printout, not another value
+            # printout, not another value (two written decimals, neither an integer)
             return True
         if a_inexact != b_inexact:
             return _constants_equal(a, b, a_inexact, b_inexact)
@@ -214,6 +226,25 @@ def _real_odd_roots(e: sympy.Basic) -> sympy.Basic:
     )
 
 
+def _close_at_their_digits(a: sympy.Basic, b: sympy.Basic) -> bool:
+    """Two exact constants that agree at 30 digits, checked again with as many more digits as their longest integer
+    has: ``\\sqrt{10^{60}+1}`` is 10^{30} to 60 digits, and is not it. Values with no integer over 20 digits pass
+    unchanged."""
+    longest = max((len(str(abs(int(n)))) for n in (a.atoms(sympy.Integer) | b.atoms(sympy.Integer))), default=0)
+    if longest <= 20:
+        return True
+    prec = 30 + longest
+    va, vb = _num(a, prec=prec), _num(b, prec=prec)
+    if va is None or vb is None:
+        return False
+    try:
+        x, y = va._to_mpmath(int(prec * 3.33) + 10), vb._to_mpmath(int(prec * 3.33) + 10)
+    except (TypeError, ValueError, AttributeError):
+        return False
+    scale = max(abs(x), abs(y))
+    return bool(scale == 0 or abs(x - y) <= scale * mpmath.mpf(10) ** (20 - prec))
+
+
 def _close(va: sympy.Basic, vb: sympy.Basic, rel: float) -> bool:
     """|va - vb| <= rel * max(|va|, |vb|), in 100-bit mpmath numbers (no overflow on huge values)."""
     try:
@@ -245,8 +276,9 @@ def _constants_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact:
     va, vb = _num(a), _num(b)
     if va is None or vb is None:
         return False
-    tol = DECIMAL_REL_TOL if (a_inexact or b_inexact) else EXACT_REL_TOL
-    return _close(va, vb, tol)
+    if a_inexact or b_inexact:
+        return _close(va, vb, DECIMAL_REL_TOL)
+    return _close(va, vb, EXACT_REL_TOL) and _close_at_their_digits(a, b)
 
 
 def _points(free: set[sympy.Symbol], seed: int, sign: int = 0, n: int = _N_POINTS) -> list[dict]:

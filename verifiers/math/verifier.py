@@ -57,17 +57,29 @@ _PAREN_OR_RE = re.compile(r"\(\s*or\s+([^()]{1,200})\)")  # no leading \s*: quad
 
 _VERDICTS = {"yes": "no", "no": "yes", "true": "false", "false": "true"}  # each verdict and its opposite
 _LEADING_VERDICT_RE = re.compile(r"\s*(?:\*\*)?(yes|no|true|false)(?:\*\*)?\s*[,.;:!—]\s*(.*)", re.I | re.S)
+# the two polarities, in any form, and words that take a verdict back or doubt it
+_POSITIVE_RE = re.compile(r"\b(?:yes|yeah|yep|true|correct|holds|works|converges)\b", re.I)
+_NEGATIVE_RE = re.compile(
+    r"\b(?:no|nope|nah|not|never|false|incorrect|wrong|fails?|impossible|cannot)\b|n't\b|\bnone\b", re.I
+)
+_RETRACTED_RE = re.compile(
+    r"\b(?:wait|actually|i mean|retract\w*|mistake|kidding|rather|opposite|second thought|but|however|unless|"
+    r"maybe|perhaps|probably|possibly|unsure|not sure|guess)\b|\?",
+    re.I,
+)
 
 
 def _leading_verdict(answer: str) -> str | None:
-    """The verdict a sentence leads with ("Yes, y = 0 is a singular solution." -> "yes"), when the rest of it
-    never says the opposite ("Yes. No, wait" is not one); None otherwise."""
+    """The verdict a sentence leads with ("Yes, y = 0 is a singular solution." -> "yes"), when the rest of it never
+    says the other polarity ("Yes, it isn't.", "No, it is true.") nor takes it back or doubts it ("No; wait, it
+    works.", "Yes, probably."); a negation that agrees with "no" stays ("No, it does not converge."). None
+    otherwise."""
     m = _LEADING_VERDICT_RE.match(answer)
     if m is None:
         return None
-    verdict = m.group(1).lower()
-    rest = m.group(2)
-    if re.search(rf"\b{_VERDICTS[verdict]}\b", rest, re.I) or (verdict == "yes" and re.search(r"\bnot?\b", rest, re.I)):
+    verdict, rest = m.group(1).lower(), m.group(2)
+    opposite = _NEGATIVE_RE if verdict in ("yes", "true") else _POSITIVE_RE
+    if opposite.search(rest) or _RETRACTED_RE.search(rest):
         return None
     return verdict
 
@@ -225,8 +237,9 @@ def math_answer(
     if letter is not None and leading_option(completion) == letter:
         info.update(rule="leading_option", extracted_normalized=letter)  # "(c) $J_g = 2J_f$" against (c)
         return Reward(1.0, Status.CORRECT, info=info)
-    if letter is not None and closing_option(completion) == letter:
-        info.update(rule="closing_option", extracted_normalized=letter)  # "... = 40 sales\nD is the correct choice"
+    if letter is not None and option_letter(pred) is None and closing_option(completion) == letter:
+        # "... = 40 sales\nD is the correct choice" (not a second try when the answer read was another option)
+        info.update(rule="closing_option", extracted_normalized=letter)
         return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
 
