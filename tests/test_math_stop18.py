@@ -433,3 +433,46 @@ def test_the_closing_option_runs_in_linear_time(shape: str) -> None:
             "closing_option(text)\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("Therefore, the best answer is:\n(A) The bus is the second-newest", "A", 1.0),  # the option, not its "is"
+        ("Therefore, the best answer is:\n(A) The bus is the second-newest", "B", 0.0),
+        ("The answer is (B) The bus, or (C) the car", "B", 0.0),
+        ("The proposed answer is: (true).", "TRUE", 1.0),
+        ("The proposed answer is: (False).", "TRUE", 0.0),
+        ("Proposed answer: \\(-2\\).</s>", "-2", 1.0),  # a tokenizer's end token
+        ("Proposed answer: (frac{a}{b}).", "\\frac{a}{b}", 1.0),  # a command without its backslash
+        ("\\boxed{33} and 34", "33", 0.0),  # one of two values boxed
+        ("\\boxed{33}, and that is final.", "33", 1.0),
+        # the fallback's number keeps a unit that ends its sentence, set upright (never symbols)
+        ("So the velocity is 10 m/s.", "10 m/s", 1.0),
+        ("So the velocity is 10 m/s.", "10 km/h", 0.0),
+        ("The rod is 5 m.", "5", 1.0),
+        ("He bought 10 apples.", "10", 1.0),
+        # a last line that is one bracketed object is read whole
+        ("Rounded to two decimal places, the perimeter is approximately:\n\n(-2, 1)", "(-2, 1)", 1.0),
+        ("Rounded to two decimal places, the perimeter is approximately:\n\n(-2, 1)", "1", 0.0),
+    ],
+)
+def test_set26_classes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    "completion",
+    ['"</s>" * (n // 4)', '"x" + " " * n + ">"', '"\\n" * n + "(1, 2"', '"\\\\boxed{5}" + " $" * (n // 2) + " and"',
+     '"{\\"answer\\": 5" + " ," * (n // 2)', '"5 " * (n // 2) + "m"'],
+)
+def test_this_stops_extraction_rules_run_in_linear_time(completion: str) -> None:
+    """Whole completions just under the 100k-character cap through every new extraction rule; a hang guard, not a
+    timing goal."""
+    import subprocess
+    import sys
+
+    code = ("from verigrpo.verifiers.math import math_answer\nn = 95_000\n"
+            f"r = math_answer({completion}, {{'reference': '5'}})\nassert r.status.value != 'too_long'\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr

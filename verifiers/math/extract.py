@@ -27,7 +27,7 @@ from verigrpo.verifiers.math.forms import (
     trailing_latex,
 )
 from verigrpo.verifiers.math.lex import FUNCS
-from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Bracket, Node, ParseError, Text
 from verigrpo.verifiers.math.normalize import cjk_fractions, normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.sentences import (
@@ -42,6 +42,7 @@ from verigrpo.verifiers.math.sentences import (
     words,
 )
 from verigrpo.verifiers.math.structured import json_answers, json_ends
+from verigrpo.verifiers.math.units import unit_phrase_end
 
 
 @dataclasses.dataclass(frozen=True)
@@ -174,6 +175,11 @@ def extract_answer(
     written as a sentence may restate beside its answer."""
     if not isinstance(text, str) or not text.strip():
         return Extraction(None, None)
+    for _ in range(4):  # "\\(-2\\).</s>", "5 </s><|endoftext|>": a tokenizer's end tokens after the answer
+        end = _END_TOKEN_RE.search(text.rstrip()[-40:])
+        if end is None:
+            break
+        text = text.rstrip()[: len(text.rstrip()) - len(end.group())]
     if "分之" in text or "万" in text or "亿" in text:  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
         text = cjk_fractions(text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
@@ -229,6 +235,7 @@ def extract_answer(
     return _extract(text, last_number_fallback)
 
 
+_END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>)$")
 _ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
 _THINK_END_RE = re.compile(r"</think(?:ing)?>", re.I)
 # the opening of an assistant turn in a chat template: DeepSeek's <|Assistant|> (also with full-width bars),
@@ -238,6 +245,10 @@ _ASSISTANT_TURN_RE = re.compile(
     r"|<\|assistant\|>",
     re.I,
 )
+# after the last box, on its line: "and", "or" or a comma, then another value ("\boxed{33} and 34")
+_MORE_AFTER_BOX_RE = re.compile(r"[ \t]*(?:\$[ \t]*)?(?:,|\band\b|\bor\b)[ \t]*(?:\$[ \t]*)?-?\d")
+# a last line that is one bracketed object: a pair, a tuple, an interval
+_LAST_LINE_BRACKET_RE = re.compile(r"(?:^|\n)[ \t]*([(\[][^()\[\]\n]{1,200}[)\]])[ \t]*\.?\s*$")
 _JSON_VALUE_RE = re.compile(r'":\s*"(?:[^"\\]|\\.)*"')  # a JSON field's string value
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
@@ -266,6 +277,8 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         distinct = _distinct(boxes)
         if len(distinct) > 1:
             return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct))
+        if _MORE_AFTER_BOX_RE.match(text, _last_box_end(text)):  # "\boxed{33} and 34": one of two values boxed
+            return Extraction(boxes[-1], "boxed", True, "another value joined to the box")
         unit = unit_after_last_box(text)
         if unit is not None and not _ENDS_WITH_UNIT_RE.search(boxes[-1]):  # "\boxed{\frac34} s": seconds
             if not unit.startswith("\\"):  # outside the box letters are a unit label, never symbols: upright
@@ -340,6 +353,9 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
             if _doubted(tail, start, start + len(expr)) or has_or(tail[tail.rfind("\n", 0, start) + 1 :]):
                 return Extraction(None, None)
             return Extraction(expr, "last_latex")
+        bracketed = _LAST_LINE_BRACKET_RE.search(tail)
+        if bracketed is not None and isinstance(_parsed(bracketed.group(1)), Bracket):
+            return Extraction(bracketed.group(1), "last_line")  # "... is approximately:\n\n(-2, 1)": the pair whole
         last = _last_match(_LAST_NUM_RE, tail)
         if last is not None and not standalone_number(tail, last.start(), last.end()):
             return Extraction(None, None)  # "H2O", "AZYUK2A", "\frac{10}{9}", "2,74": no numeral stands alone
@@ -374,12 +390,24 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 value = ("." if tail[last.start() - 1 : last.start()] == "." else "") + last.group().replace(" ", "")
                 return Extraction(chain.group() + value, "last_number")
             return Extraction(
-                last.group().replace(" ", ""),
+                last.group().replace(" ", "") + _unit_after(tail, last.end()),
                 "last_number",
                 hedged,
                 "'or' next to the last number" if hedged else None,
             )
     return Extraction(None, None)
+
+
+def _unit_after(text: str, end: int) -> str:
+    """The unit phrase that follows a number and ends its sentence ("So the velocity is 10 m/s." -> "m/s"), so that
+    the number keeps it; "" for anything else ("10 m/s when t = 2", "10 apples and 5 pears")."""
+    segment = text[end : end + 60].split("\n", 1)[0]
+    stripped = segment.lstrip()
+    if not stripped or len(stripped) == len(segment) and not stripped.startswith("\\"):
+        return ""  # no space between: "10m" is read with the number already
+    phrase = stripped.rstrip().rstrip(".!;,").rstrip()
+    # upright, as a unit is set: its letters are never read as symbols ("5 m" is not 5 times m)
+    return f" \\text{{{phrase}}}" if phrase and unit_phrase_end(phrase, 0) == len(phrase) else ""
 
 
 def _last_equation_side(tail: str, last: re.Match[str]) -> str | None:
@@ -537,3 +565,27 @@ def _equiv_safe(a: str, b: str) -> bool:
         return answers_equivalent(a, b)
     except Exception:  # noqa: BLE001 - a failed comparison means "different"
         return False
+
+
+def _parsed(s: str) -> Node | None:
+    try:
+        return parse_answer(s)
+    except Exception:  # noqa: BLE001 - any failure means "not an answer"
+        return None
+
+
+def _last_box_end(text: str) -> int:
+    """Where the last box's closing brace is (just after it); the end of the text when it has none."""
+    starts = [m.end() for m in _BOX_RE.finditer(text)]
+    if not starts:
+        return len(text)
+    depth, k = 0, starts[-1]
+    while k < len(text) and k < starts[-1] + MAX_ANSWER_CHARS + 2:
+        if text[k] == "{":
+            depth += 1
+        elif text[k] == "}":
+            depth -= 1
+            if depth == 0:
+                return k + 1
+        k += 1
+    return len(text)

@@ -44,6 +44,7 @@ _BREAKS = re.compile(
     r"\\(?:bf|it|sf|tt|sl|sc|em|noindent|indent|newline|par|medskip|bigskip|smallskip|hfill|vfill|vspace\*?\{[^{}]*\})"
     r"(?![A-Za-z])"
 )
+_BARE_COMMAND = re.compile(r"(?<![\\A-Za-z])(d?frac|sqrt)\{")
 _LONE_TRAILING_BACKSLASH = re.compile(r"(?<!\\)\\\s*$")
 _THIN_BETWEEN_LETTERS = re.compile(r"(?<=[A-Za-z])(?:(?<!\\)\\[,;:!>])+(?=[A-Za-z])")
 _THIN = re.compile(r"(?<!\\)\\[,;:!>]|\{,\}(?=\d)")
@@ -76,6 +77,8 @@ def strip_layout(s: str) -> str:
     commands (``\\displaystyle``, ``\\big``, ``\\,``, ``\\quad``, ``\\ ``); spell ``\\dfrac``/``\\tfrac``/``\\cfrac``
     as ``\\frac`` (and ``\\dbinom`` as ``\\binom``) and a degree sign (``^\\circ``, ``\\degree``) as ``°``.
     Linear in the length of ``s``; used by :func:`normalize` and by the prose reading of the tokenizer."""
+    if "frac{" in s or "sqrt{" in s:  # "frac{a}{b}", a command without its backslash (never a word of its own)
+        s = _BARE_COMMAND.sub(r"\\\1{", s)
     s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac")
     s = s.replace("\\dbinom", "\\binom").replace("\\tbinom", "\\binom")
     s = _LEFTRIGHT.sub("", s)

@@ -87,6 +87,10 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
         return option.group(1)
     if parses(ans) and not words(ans):
         return ans
+    labelled = _OPTION_LABEL_RE.match(ans.lstrip())
+    if labelled is not None and not has_or(ans) and not _OTHER_LETTER_RE.search(ans.lstrip(), labelled.end()):
+        # "(A) The bus is the second-newest": the option, with its text (not that text's own "is")
+        return labelled.group(1)
     m = _last_match(_IS_RE, ans)
     if m is not None and parses(clean_answer(ans[m.end() :])) and not qualified(ans[m.end() :]):
         return clean_answer(ans[m.end() :])  # not "is $45 less than before": its words change the number
@@ -111,6 +115,7 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
 
 # an option letter in brackets that a sentence goes on from: "(I), although ...", "(B). It is ..."
 _LEADING_LETTER_RE = re.compile(r"(\([A-J]\))\s*[,;.:](?:\s|$)")  # matched at the start of the stripped text
+_OPTION_LABEL_RE = re.compile(r"(\([A-J]\))\s+(?=\S)")  # an option label, then the option's text
 _OTHER_LETTER_RE = re.compile(r"(\bnot\s+)?\(([A-J])\)")
 # where a value stops and prose goes on: a comma or a connective, then a word ("and then", ", which", "because")
 _PROSE_AFTER_RE = re.compile(

@@ -56,7 +56,9 @@ _PAREN_OR_RE = re.compile(r"\(\s*or\s+([^()]{1,200})\)")  # no leading \s*: quad
 
 
 _VERDICTS = {"yes": "no", "no": "yes", "true": "false", "false": "true"}  # each verdict and its opposite
-_LEADING_VERDICT_RE = re.compile(r"\s*(?:\*\*)?(yes|no|true|false)(?:\*\*)?\s*[,.;:!—]\s*(.*)", re.I | re.S)
+_LEADING_VERDICT_RE = re.compile(
+    r"\s*(?:\*\*)?\(?(yes|no|true|false)\)?(?:\*\*)?\s*(?:[,.;:!—]|$)\s*(.*)", re.I | re.S
+)  # "Yes, ...", "(true).", "**No**."
 # the two polarities, in any form, and words that take a verdict back or doubt it
 _POSITIVE_RE = re.compile(r"\b(?:yes|yeah|yep|true|correct|holds|works|converges)\b", re.I)
 _NEGATIVE_RE = re.compile(
