@@ -476,3 +476,16 @@ def test_this_stops_extraction_rules_run_in_linear_time(completion: str) -> None
             f"r = math_answer({completion}, {{'reference': '5'}})\nassert r.status.value != 'too_long'\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("The total is 13, but \\boxed{12} if we exclude the host.", "12", 0.0),  # was paid (set 19)
+        ("The answer is \\boxed{12}$ if $n$ is even.", "12", 0.0),
+        ("So the answer is \\boxed{12}. If we check, it works.", "12", 1.0),  # the condition is another sentence
+        ("Thus \\boxed{12} (since the difference is positive).", "12", 1.0),
+    ],
+)
+def test_a_box_under_a_condition_is_no_answer(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -247,6 +247,8 @@ _ASSISTANT_TURN_RE = re.compile(
 )
 # after the last box, on its line: "and", "or" or a comma, then another value ("\boxed{33} and 34")
 _MORE_AFTER_BOX_RE = re.compile(r"[ \t]*(?:\$[ \t]*)?(?:,|\band\b|\bor\b)[ \t]*(?:\$[ \t]*)?-?\d")
+# after the last box, in its sentence: a condition on it ("\boxed{12} if we exclude the host")
+_CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|provided|only when)\b", re.I)
 # a last line that is one bracketed object: a pair, a tuple, an interval
 _LAST_LINE_BRACKET_RE = re.compile(r"(?:^|\n)[ \t]*([(\[][^()\[\]\n]{1,200}[)\]])[ \t]*\.?\s*$")
 _JSON_VALUE_RE = re.compile(r'":\s*"(?:[^"\\]|\\.)*"')  # a JSON field's string value
@@ -277,8 +279,12 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         distinct = _distinct(boxes)
         if len(distinct) > 1:
             return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct))
-        if _MORE_AFTER_BOX_RE.match(text, _last_box_end(text)):  # "\boxed{33} and 34": one of two values boxed
+        box_end = _last_box_end(text)
+        if _MORE_AFTER_BOX_RE.match(text, box_end):  # "\boxed{33} and 34": one of two values boxed
             return Extraction(boxes[-1], "boxed", True, "another value joined to the box")
+        if _CONDITION_AFTER_BOX_RE.match(text[box_end : box_end + 80]):
+            # "The total is 13, but \boxed{12} if we exclude the host": an answer only under a condition
+            return Extraction(boxes[-1], "boxed", True, "a box under a condition")
         unit = unit_after_last_box(text)
         if unit is not None and not _ENDS_WITH_UNIT_RE.search(boxes[-1]):  # "\boxed{\frac34} s": seconds
             if not unit.startswith("\\"):  # outside the box letters are a unit label, never symbols: upright
