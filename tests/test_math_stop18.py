@@ -489,3 +489,15 @@ def test_this_stops_extraction_rules_run_in_linear_time(completion: str) -> None
 )
 def test_a_box_under_a_condition_is_no_answer(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("答案：每份应该是 (\\frac{2}{5}) 吨。", "2/5", 1.0),  # a Chinese label, then a fraction with its unit
+        ("\\boxed{每份应该是 (\\frac{2}{5}) 吨}", "2/3", 0.0),
+        ("\\boxed{至少 \\frac{2}{5} 吨}", "2/5", 0.0),  # "at least": a bound, no value
+    ],
+)
+def test_a_chinese_label_then_a_fraction(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

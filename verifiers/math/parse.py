@@ -44,7 +44,8 @@ _MIXED_PLAIN = re.compile(r"(-?)(\d+)\s+(\d+)\s*/\s*(\d+)")
 # a label in Chinese (no digits, no Latin letters), an optional 是 / 为 / colon, then one value with its unit
 _CJK_LABELLED = re.compile(
     r"([\u4e00-\u9fff\u3000-\u303f\uff0c\uff1a ]{1,40}?)[:：]?\s*"
-    r"(-?\d[\d,]*(?:\.\d+)?\s*(?:\\?%|\\text\{[^{}]{1,16}\}|[\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?)?)\s*[。.]?"
+    r"((?:-?\d[\d,]*(?:\.\d+)?|\(?\s*-?\\frac\{\d{1,9}\}\{\d{1,9}\}\s*\)?)"  # a number or a fraction: "(\frac{2}{5})"
+    r"\s*(?:\\?%|\\text\{[^{}]{1,16}\}|[\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?)?)\s*[。.]?"
 )
 # a label that negates, doubts, bounds, compares, supposes or changes the value states no value: not, no, or, a
 # question, maybe, perhaps, about, at least / most, more / less / above / below, wrong, suppose, if, short by, loss,
@@ -53,6 +54,7 @@ _CJK_DOUBT = re.compile(
     r"[不没非否或吗约负差亏倍第错误若比多少]|可能|也许|大概|或许|至少|至多|最多|最少|大于|小于|超过|高于|低于|以上|以下|"
     r"左右|假设|如果|假如|分之|零下"
 )
+_CJK_UNIT_AFTER_FRACTION = re.compile(r"(?<=[)}])\s*([\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?)$")
 # Ape210K's "4(5/11)", "x=4(5/11)": 4 5/11
 _NEGATIVE_WORD = re.compile(r"^\s*(?:negative|minus)\s+(?=\$?\d)", re.I)
 _MIXED_PAREN = re.compile(r"([A-Za-z](?:_\{?\w+\}?)?\s*=\s*)?(-?)([1-9]\d*)\s*\(\s*(\d+)\s*/\s*(\d+)\s*\)")
@@ -133,7 +135,7 @@ def parse_answer(text: str) -> Node:
                 return Text(w)
     m = _CJK_LABELLED.fullmatch(s)
     if m and not _CJK_DOUBT.search(m.group(1)):  # "王华应交灶费 80 元", "出米率为72%": a Chinese label, then the value
-        s = m.group(2)
+        s = _CJK_UNIT_AFTER_FRACTION.sub(r" \\text{\1}", m.group(2))  # "(\frac{2}{5}) 吨": the unit set upright
     s = _NEGATIVE_WORD.sub("-", s)  # "negative 5", "minus 3.5": the negative number, not 5 with a word before it
     s = _APPROX_PREFIX.sub("", s)  # "approximately 3.1416": the precision policy decides
     s = _ORDINAL.sub(r"\1", s)  # "5th", "5^{\text{th}}"
