@@ -447,6 +447,7 @@ def test_the_closing_option_runs_in_linear_time(shape: str) -> None:
         ("Proposed answer: (frac{a}{b}).", "\\frac{a}{b}", 1.0),  # a command without its backslash
         ("\\boxed{33} and 34", "33", 0.0),  # one of two values boxed
         ("\\boxed{33}, and that is final.", "33", 1.0),
+        ("\\boxed{12}, 12 being the answer.", "12", 1.0),  # the same value again is no second one
         # the fallback's number keeps a unit that ends its sentence, set upright (never symbols)
         ("So the velocity is 10 m/s.", "10 m/s", 1.0),
         ("So the velocity is 10 m/s.", "10 km/h", 0.0),

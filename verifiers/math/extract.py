@@ -246,7 +246,7 @@ _ASSISTANT_TURN_RE = re.compile(
     re.I,
 )
 # after the last box, on its line: "and", "or" or a comma, then another value ("\boxed{33} and 34")
-_MORE_AFTER_BOX_RE = re.compile(r"[ \t]*(?:\$[ \t]*)?(?:,|\band\b|\bor\b)[ \t]*(?:\$[ \t]*)?-?\d")
+_MORE_AFTER_BOX_RE = re.compile(r"[ \t]*(?:\$[ \t]*)?(?:,|\band\b|\bor\b)[ \t]*(?:\$[ \t]*)?(-?\d+(?:\.\d+)?)")
 # after the last box, in its sentence: a condition on it ("\boxed{12} if we exclude the host")
 _CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|provided|only when)\b", re.I)
 # a last line that is one bracketed object: a pair, a tuple, an interval
@@ -267,7 +267,7 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         marked = _last_match(_ANSWER_IS_RE, before)
         stated = clean_answer(marked.group(1)) if marked else ""  # "### Final Answer:\n```json" states nothing
         earlier = [f[2] for f in fields] + _boxed_contents(before) + ([stated] if stated and parses(stated) else [])
-        distinct = _distinct([value, *earlier]) if len(earlier) > 1 or earlier[0] != ans else []
+        distinct = _distinct(earlier) if len(earlier) > 1 else []
         if len(distinct) > 1:
             return Extraction(value, "json", True, "several different answers", tuple(distinct), scope=ans)
         return Extraction(value, "json", scope=ans)
@@ -280,8 +280,9 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         if len(distinct) > 1:
             return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct))
         box_end = _last_box_end(text)
-        if _MORE_AFTER_BOX_RE.match(text, box_end):  # "\boxed{33} and 34": one of two values boxed
-            return Extraction(boxes[-1], "boxed", True, "another value joined to the box")
+        more = _MORE_AFTER_BOX_RE.match(text, box_end)
+        if more is not None and not _equiv_safe(normalize(boxes[-1]), more.group(1)):
+            return Extraction(boxes[-1], "boxed", True, "another value joined to the box")  # "\boxed{33} and 34"
         if _CONDITION_AFTER_BOX_RE.match(text[box_end : box_end + 80]):
             # "The total is 13, but \boxed{12} if we exclude the host": an answer only under a condition
             return Extraction(boxes[-1], "boxed", True, "a box under a condition")
