@@ -81,7 +81,7 @@ def test_set14_classes(answer: str, reference: str, equal: bool | None) -> None:
         ("(b) $f(x) = 3g(x)$", "(a)", "wrong"),
         # ... unless the line names another option, takes it back, or a marker names the answer
         ("(b) or (c)", "(b)", "wrong"),
-        ("D. no wait, E", "D", "wrong"),
+        ("D. no wait, E", "D", "no_answer"),  # a retracted option: no answer (stop 18; was wrong)
         ("(b) is wrong, the answer is (c)", "(b)", "wrong"),
         ("(a) First, 2 + 2 = 4.\n(b) Then 4 + 1 = 5.", "(a)", "wrong"),  # part labels of a longer solution
         # two boxes, the second the first with its option's label: one answer, not a hedge

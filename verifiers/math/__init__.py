@@ -492,7 +492,7 @@ Normalisation and notation
     \boxed{x = \frac{(2k+1)\pi}{6}, \ k \in \mathbb{Z}}                 | x = \frac{\pi}{6} + \frac{k\pi}{3}, k \in \mathbb{Z} | correct | test_integer_families_compare_by_their_members
     \boxed{\frac{\pi}{5}}                                               | \frac{\pi}{5} + k\pi, k \in \mathbb{Z} | wrong | test_integer_families_compare_by_their_members
     (b) $f(x) = 3g(x)$                                                  | (b)                          | correct     | test_a_leading_option_label_chooses_the_option
-    D. no wait, E                                                       | D                            | wrong       | test_a_leading_option_label_chooses_the_option
+    D. no wait, E                                                       | D                            | no_answer   | test_a_leading_option_label_chooses_the_option
     \boxed{17}                                                          | The least value of \( m \) is 17. | correct | test_sentence_references_with_inline_maths
 
 Required forms, statuses, limits, echoes

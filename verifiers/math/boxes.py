@@ -167,10 +167,14 @@ def extract_reference(reference: str) -> str:
     labelled = _VALUE_LABEL_RE.fullmatch(text)
     if labelled:  # ASDiv's "9 (apples)", "5.6 (kilograms of compost)": the value with its unit words
         text = f"{labelled.group(1)} \\text{{ {labelled.group(2)}}}"
-    braced = _BRACED_LABEL_RE.search(text)
-    if braced:  # MATH-Vision's "8\sqrt{3}{squareinches}": a last group of words after a value is its unit label
-        text = f"{text[: braced.start()]} \\text{{ {braced.group(1)}}}"
     return text
+
+
+def braced_label(reference: str) -> str | None:
+    """MATH-Vision's ``8\\sqrt{3}{squareinches}``: a reference that does not parse, whose last brace group of words
+    after a value is its unit label, with the label set upright; None otherwise (``\\frac{1}{abc}`` parses)."""
+    braced = _BRACED_LABEL_RE.search(reference)
+    return f"{reference[: braced.start()]} \\text{{ {braced.group(1)}}}" if braced else None
 
 
 _BRACED_LABEL_RE = re.compile(r"(?<=[\d}])\s*\{([A-Za-z]{3,}(?: [A-Za-z]+)*)\}\s*$")

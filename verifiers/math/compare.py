@@ -283,7 +283,9 @@ def _choices_equal(a: Node, b: Node, depth: int) -> bool:
         if (
             isinstance(n, Expr)
             and isinstance(n.value, sympy.Symbol)
-            and re.fullmatch(r"[A-Za-z]", n.value.name)
+            and re.fullmatch(r"[A-Z]", n.value.name)  # a capital: "a" is a variable, not option (a)
+            and n.unit is None  # "C" with a unit word is no letter
+            and n.marker is None
         ):
             return n.value.name.lower()
         if isinstance(n, Expr) and n.value == sympy.I and n.unit is None:

@@ -59,6 +59,7 @@ class Extraction:
 
 
 _ANSWER_IS_RE = re.compile(
+    r"(?<!wrong\s)(?<!incorrect\s)(?<!not\s)"  # "The wrong answer is B" names no answer
     r"(?:(?:final\s+answer|the\s+answer|answer|(?:(?:correct|right|my|the|final)\s+)+(?:option|choice))(?:\s*\*\*)?"
     r"\s*(?:is|:|=|-(?=\s))"  # "Final Answer - 25"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
@@ -81,7 +82,7 @@ _LAST_NUM_RE = re.compile(
     r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
 )
 # numbers joined by "or" up to the last number: "8/10 or 4/5", "3/5, or 0.6", "3/8 or .375"
-_OR_CHAIN_RE = re.compile(r"(?:(?<![\d.])(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?\s*,?\s*or\s+)+\.?$")
+_OR_CHAIN_RE = re.compile(r"(?:(?<![\d.\-])-?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?\s*,?\s*or\s+)+\.?$")
 # a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
 _NUMBER_RUN_BEFORE_RE = re.compile(r"\d[ \t]+$")
 _MATH_SPAN_RE = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
@@ -163,8 +164,16 @@ def _first_sentence(s: str) -> str:
         s,
     )
     if m:
+        if _SELF_REJECTED_RE.search(s, m.start(), m.start() + 200):
+            return s  # "12, which is wrong": the clause takes the value back; the whole sentence answers nothing
         s = s[: m.start()]
     return s
+
+
+# a clause after the value that takes it back: "which is wrong", "since that was a mistake"
+_SELF_REJECTED_RE = re.compile(
+    r"\b(?:is|was|seems|looks)\s+(?:wrong|incorrect|false|not\s+(?:correct|right|the\s+answer))\b|\bmistake\b", re.I
+)
 
 
 def extract_answer(
@@ -246,9 +255,13 @@ _ASSISTANT_TURN_RE = re.compile(
     re.I,
 )
 # after the last box, on its line: "and", "or" or a comma, then another value ("\boxed{33} and 34")
-_MORE_AFTER_BOX_RE = re.compile(r"[ \t]*(?:\$[ \t]*)?(?:,|\band\b|\bor\b)[ \t]*(?:\$[ \t]*)?(-?\d+(?:\.\d+)?)")
+_MORE_AFTER_BOX_RE = re.compile(
+    r"[\s$]*(?:\(|\\text\s*\{)?\s*(?:,|\band\b(?:/or\b)?|\bor\b|/)\s*\}?[\s$]*(?:\\\()?\s*"
+    r"(-?(?:\d|\\(?:frac|sqrt|pi)\b)[^\n)$]{0,60})"
+)
+_PERCENT_AFTER_BOX_RE = re.compile(r"\s*\$?\s*\\?%")
 # after the last box, in its sentence: a condition on it ("\boxed{12} if we exclude the host")
-_CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|provided|only when)\b", re.I)
+_CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|provided|when|otherwise|except)\b", re.I)
 # a last line that is one bracketed object: a pair, a tuple, an interval
 _LAST_LINE_BRACKET_RE = re.compile(r"(?:^|\n)[ \t]*([(\[][^()\[\]\n]{1,200}[)\]])[ \t]*\.?\s*$")
 _JSON_VALUE_RE = re.compile(r'":\s*"(?:[^"\\]|\\.)*"')  # a JSON field's string value
@@ -264,10 +277,10 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         ans = fields[-1][2]
         value = ans if parses(ans) else sentence_answer(clean_answer(_first_sentence(ans)))
         before = _JSON_VALUE_RE.sub('":""', window[: fields[0][0]])  # not a box inside a "reasoning" field
-        marked = _last_match(_ANSWER_IS_RE, before)
+        marked = _last_match(_ANSWER_IS_RE, before) or _last_match(_GSM_RE, before)  # "#### 7" before it too
         stated = clean_answer(marked.group(1)) if marked else ""  # "### Final Answer:\n```json" states nothing
         earlier = [f[2] for f in fields] + _boxed_contents(before) + ([stated] if stated and parses(stated) else [])
-        distinct = _distinct(earlier) if len(earlier) > 1 else []
+        distinct = _first_two_distinct(earlier)
         if len(distinct) > 1:
             return Extraction(value, "json", True, "several different answers", tuple(distinct), scope=ans)
         return Extraction(value, "json", scope=ans)
@@ -279,13 +292,17 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         distinct = _distinct(boxes)
         if len(distinct) > 1:
             return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct))
-        box_end = _last_box_end(text)
-        more = _MORE_AFTER_BOX_RE.match(text, box_end)
-        if more is not None and not _equiv_safe(normalize(boxes[-1]), more.group(1)):
-            return Extraction(boxes[-1], "boxed", True, "another value joined to the box")  # "\boxed{33} and 34"
-        if _CONDITION_AFTER_BOX_RE.match(text[box_end : box_end + 80]):
+        after = text[_last_box_end(text) :][:120]  # bounded: the patterns below never see a long blank run
+        more = _MORE_AFTER_BOX_RE.match(after)
+        if more is not None and not _equiv_safe(normalize(boxes[-1]), _clean_value(more.group(1))):
+            # "\boxed{33} and 34", "\boxed{33} (or 34)", "\boxed{3} or 3\sqrt{2}": one of two values boxed (an equal
+            # restatement, "\boxed{\frac12} (or 0.5)", is not a second value)
+            return Extraction(boxes[-1], "boxed", True, "another value joined to the box")
+        if _CONDITION_AFTER_BOX_RE.match(after):
             # "The total is 13, but \boxed{12} if we exclude the host": an answer only under a condition
             return Extraction(boxes[-1], "boxed", True, "a box under a condition")
+        if _PERCENT_AFTER_BOX_RE.match(after) and "%" not in boxes[-1]:
+            return Extraction(boxes[-1] + "\\%", "boxed+unit")  # "\boxed{33}\%": 33 percent
         unit = unit_after_last_box(text)
         if unit is not None and not _ENDS_WITH_UNIT_RE.search(boxes[-1]):  # "\boxed{\frac34} s": seconds
             if not unit.startswith("\\"):  # outside the box letters are a unit label, never symbols: upright
@@ -596,3 +613,24 @@ def _last_box_end(text: str) -> int:
                 return k + 1
         k += 1
     return len(text)
+
+
+def _clean_value(s: str) -> str:
+    """A value written after a box, without what ends its clause: "34." -> "34", "3\\sqrt{2} \\)" -> "3\\sqrt{2}";
+    the words after it ("12, 12 being the answer") dropped when it starts with a plain number."""
+    s = re.sub(r"\\\)|\$", " ", s).strip().rstrip(".,;")
+    plain = re.match(r"-?\d+(?:\.\d+)?(?=\s+[A-Za-z]{2,}|\s*$)", s)
+    return plain.group() if plain else s
+
+
+def _first_two_distinct(answers: list[str]) -> list[str]:
+    """The first answer and the first that differs from it (at most one comparison per answer, so 40 heavy answers
+    cost 39 comparisons, not 780); the first alone when all agree."""
+    if not answers:
+        return []
+    first = normalize(answers[0])
+    for other in answers[1:]:
+        key = normalize(other)
+        if key != first and not _equiv_safe(key, first):
+            return [first, key]
+    return [first]

@@ -111,9 +111,22 @@ def make_pow(base: sympy.Basic, exp: sympy.Basic) -> sympy.Basic:
     if exp.is_Rational and exp.q % 2 == 1 and not exp.is_Integer and base.is_number and base.is_extended_negative:
         return (-1) ** int(exp.p) * make_pow(-base, exp)
     if base.is_Rational and not exp.is_Integer and max(abs(int(base.p)), int(base.q)) > _BIG_ROOT_BASE:
-        # \sqrt{10^{3990}+1}: sympy would factor the 3990-digit integer (21 s); left unevaluated, it compares by value
-        return sympy.Pow(base, exp, evaluate=False)
+        # \sqrt{10^{3990}+1}: sympy would factor the 3990-digit integer (21 s, and again after every later operation
+        # on it); an exact root (\sqrt{10^{200}}) is taken, any other refused
+        return _exact_root(base, exp)
     return check_size(sympy.Pow(base, exp))
+
+
+def _exact_root(base: sympy.Rational, exp: sympy.Basic) -> sympy.Basic:
+    """``base**exp`` for a huge positive rational and a rational exponent p/q when ``base`` is a perfect q-th power
+    (integer roots, no factoring); :class:`ParseError` otherwise."""
+    if not (exp.is_Rational and base > 0 and exp.q <= MAX_ROOT_DEGREE):
+        raise ParseError("root of a huge number")
+    num, exact_num = sympy.integer_nthroot(int(base.p), int(exp.q))
+    den, exact_den = sympy.integer_nthroot(int(base.q), int(exp.q))
+    if not (exact_num and exact_den):
+        raise ParseError("root of a huge number that is not a perfect power")
+    return make_pow(sympy.Rational(num, den), sympy.Integer(exp.p))
 
 
 def make_factorial(x: sympy.Basic) -> sympy.Basic:
@@ -124,7 +137,7 @@ def make_factorial(x: sympy.Basic) -> sympy.Basic:
 
 
 _MAX_BINOMIAL_N = 1_000_000
-_BIG_ROOT_BASE = 10**100  # a root of a bigger integer is not simplified (no factoring while parsing)
+_BIG_ROOT_BASE = 10**100  # a root of a bigger integer is taken only when exact (no factoring while parsing)
 
 
 def make_binomial(n: sympy.Basic, k: sympy.Basic) -> sympy.Basic:

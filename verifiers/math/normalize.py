@@ -106,9 +106,10 @@ def _drop_trailing_breaks(s: str) -> str:
 
 
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_CJK_NUMERAL = r"(?:\d+|[零〇一二两三四五六七八九十百]{1,6})"
-_CJK_FRACTION_RE = re.compile(rf"({_CJK_NUMERAL})\s*分之\s*({_CJK_NUMERAL})")
-_CJK_SCALE_RE = re.compile(r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿])(?![\u3400-\u9fff])")
+_CJK_NUMERAL = r"(?:\d{1,9}|[零〇一二两三四五六七八九十百]{1,6})"
+_CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十百])({_CJK_NUMERAL})\s*分之\s*({_CJK_NUMERAL})")
+# before 元 the scale is part of the unit ("50万元", how accounts count money); before another unit it scales ("3万个")
+_CJK_SCALE_RE = re.compile(r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿])(?!元)")
 
 
 def _cjk_number(s: str) -> int | None:
@@ -222,7 +223,7 @@ _CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen", "₹": "rupee"}
 # the amount after the sign, with a scale word or a scale letter after it ("£8.1m", "€2bn": only after a currency
 # sign is "m" a million and not metres)
 _CURRENCY_AFTER = re.compile(
-    r"([€£¥₹])\s*(-?\d[\d,]*(?:\.\d+)?)(\s*(?:million|billion|thousand|trillion)\b|(?:m|bn|k)(?![A-Za-z]))?"
+    r"([€£¥₹])\s*(-?\d[\d,]*(?:\.\d+)?)(\s*(?:million|billion|thousand|trillion)\b|(?:m|bn|k)(?![A-Za-z^\d]))?"
 )
 _SCALE_WORD = {"m": " million", "bn": " billion", "k": " thousand"}
 _ACCOUNTING_NEGATIVE = re.compile(

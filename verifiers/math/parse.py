@@ -240,10 +240,12 @@ def _verdict(s: str) -> Text | None:
 _OPTION_NAMED = re.compile(r"(?:(?i:option|choice)\s*\(?([A-Ea-e])\)?|([A-E])\.(?=\s+\S))(?![\w(])")
 
 
-# words after an option that reject it rather than state its content
+# words after an option that reject it or take it back rather than state its content ("(C) is false", "(C) wrong",
+# "Option D fails.", "(B): wait, actually D."); an option's own text may say "not" or "False", so those only after "is"
+_TEXT_GROUP = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")
 _REJECTED_OPTION = re.compile(
-    r"\b(?:is|are)\s+(?:false|wrong|incorrect|not|impossible|invalid|ruled\s+out)\b|\b(?:fails?|failed|rejected|"
-    r"discarded|eliminated)\b|n't\b|[❌✗✘×]",
+    r"^\W*(?:(?:is|are)\s+(?:not\b|false\b)|wrong\b|incorrect\b|invalid\b)"
+    r"|\b(?:fails?|failed|rejected|discarded|eliminated|ruled\s+out|wait|actually|instead)\b|[❌✗✘×]",
     re.I,
 )
 
@@ -265,8 +267,8 @@ def _choice(s: str) -> Node | None:
         return Text(letter)
     if _CHOICE_VALUE.fullmatch(rest) or re.match(r"(?:[,;]|(?:\\text\s*\{\s*)?(?:and|or)\b)", rest):
         return None  # "(A) and (C)", "(A) \text{ and } (C)": several letters, parsed as a list
-    if _REJECTED_OPTION.search(rest):
-        return None  # "(C) is false.", "Option D fails.", "(C) ❌": the option is named to be rejected
+    if _REJECTED_OPTION.search(_TEXT_GROUP.sub(r"\1", rest)):  # "(C) is false.", "(C) ❌": named to be rejected
+        raise ParseError("an option named to be rejected")
     try:
         content = parse_answer(rest)
     except ParseError:

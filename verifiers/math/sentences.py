@@ -108,13 +108,15 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     cut = _PROSE_AFTER_RE.search(ans)
     if cut is not None:  # "4 and then some text with 5 later": the value before the prose, unless the prose hedges
         head, tail = ans[: cut.start()].rstrip(), ans[cut.start() :]
-        if re.search(r"\d", head) and parses(head) and not words(head) and not (has_or(tail) or _UNSURE_RE.search(tail)):
+        taken_back = has_or(tail) or _UNSURE_RE.search(tail) or _NEGATED_RE.search(tail) or _RETRACTION_RE.search(tail)
+        if re.search(r"\d", head) and parses(head) and not words(head) and not taken_back:
             return clean_answer(head)
     return ans
 
 
 # an option letter in brackets that a sentence goes on from: "(I), although ...", "(B). It is ..."
 _LEADING_LETTER_RE = re.compile(r"(\([A-J]\))\s*[,;.:](?:\s|$)")  # matched at the start of the stripped text
+_RETRACTION_RE = re.compile(r"\b(?:actually|wait|rather|instead|correction|mistake|oops|scratch that)\b", re.I)
 _OPTION_LABEL_RE = re.compile(r"(\([A-J]\))\s+(?=\S)")  # an option label, then the option's text
 _OTHER_LETTER_RE = re.compile(r"(\bnot\s+)?\(([A-J])\)")
 # where a value stops and prose goes on: a comma or a connective, then a word ("and then", ", which", "because")

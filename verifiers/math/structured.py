@@ -12,7 +12,8 @@ import json
 import re
 
 # the key, right after the "{" that opens an object or the "," that ends the previous field
-_ANSWER_KEY_RE = re.compile(r"""[{,]\s*["'](?:final[ _]?answer|answer)["']\s*:\s*""", re.I)
+# ("answer", "final_answer", "revised_answer", "Final Answer": any key that names an answer)
+_ANSWER_KEY_RE = re.compile(r"""[{,]\s*["'](?:[a-z]{1,20}[ _])?answer["']\s*:\s*""", re.I)
 _STRING_RE = re.compile(r'"((?:[^"\\\n]|\\.){0,2000})"')
 _NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?=\s*[,}\]\n]|\s*$)")
 _LIST_RE = re.compile(r"\[[^\[\]{}]{0,2000}\]")
@@ -35,13 +36,17 @@ def json_answers(text: str) -> list[tuple[int, int, str]]:
 
 
 _JSON_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
-_JSON_REST_RE = re.compile(r"(?:[\s,:{}\[\]`\d.eE+\-]|true|false|null|json)*")
+_JSON_NUMBER_VALUE_RE = re.compile(r"(?<=[:\[,])\s*-?\d[\d.eE+\-]*")  # a number as a field's value or a list item
+_JSON_REST_RE = re.compile(r"(?:[\s,:{}\[\]`]|true|false|null|json)*")
 
 
 def json_ends(rest: str) -> bool:
     """``rest``, the text after a field's value, only closes the JSON: other fields, brackets, a code fence; no
     prose ("Respond as {"answer": 5}. I computed x = 7." does not answer 5)."""
-    return len(rest) <= 20_000 and _JSON_REST_RE.fullmatch(_JSON_STRING_RE.sub("", rest)) is not None
+    if len(rest) > 20_000:
+        return False
+    closing = _JSON_NUMBER_VALUE_RE.sub("", _JSON_STRING_RE.sub('""', rest))  # "}\n7" keeps its 7: prose
+    return _JSON_REST_RE.fullmatch(closing.replace('""', "")) is not None
 
 
 def _value(text: str, at: int) -> tuple[int, str] | None:

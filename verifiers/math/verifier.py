@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import sympy
-from verigrpo.verifiers.math.boxes import extract_reference
+from verigrpo.verifiers.math.boxes import braced_label, extract_reference
 from verigrpo.verifiers.math.choices import WEAK_RULES, closing_option, leading_option, option_letter
 from verigrpo.verifiers.math.compare import _as_list, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
@@ -227,6 +227,12 @@ def math_answer(
             # (a renamed variable, other spacing), not worked out
             info["reason"] = "the answer is a limit, integral or series where the question asks for one's value"
             return Reward(0.0, Status.WRONG, info=info)
+        letter = option_letter(gold)
+        chosen = closing_option(completion) if letter is not None else None
+        if chosen is not None and chosen != letter:
+            # "x = 12\n**D**" against "(C) 12": the value matches C, the last line chooses D; one answer per completion
+            info["reason"] = "the last line chooses another option"
+            return Reward(0.0, Status.WRONG, info=info)
         if reordered_named_quantities(pred, gold, row):
             info["reason"] = "the question asks for several quantities in order; the answer lists them in another"
             return Reward(0.0, Status.WRONG, info=info)
@@ -239,7 +245,8 @@ def math_answer(
     if letter is not None and leading_option(completion) == letter:
         info.update(rule="leading_option", extracted_normalized=letter)  # "(c) $J_g = 2J_f$" against (c)
         return Reward(1.0, Status.CORRECT, info=info)
-    if letter is not None and option_letter(pred) is None and closing_option(completion) == letter:
+    valued = isinstance(gold, Choice) and pred is not None  # "x = 12\n**D**" against "(D) 7": 12 answered, not D
+    if letter is not None and option_letter(pred) is None and not valued and closing_option(completion) == letter:
         # "... = 40 sales\nD is the correct choice" (not a second try when the answer read was another option)
         info.update(rule="closing_option", extracted_normalized=letter)
         return Reward(1.0, Status.CORRECT, info=info)
@@ -258,6 +265,12 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
         # "$\frac{\sqrt2\pi}{4}$ or $\frac{\pi}{2\sqrt2}$": one answer, restated
         return gold_text, gold.items[0] if _same_alternatives(gold) else gold, None  # type: ignore[union-attr]
     except Exception as e:  # noqa: BLE001 - an unparsable reference is reported, not raised
+        labelled = braced_label(gold_text)
+        if labelled is not None:  # "8\sqrt{3}{squareinches}": the value, then its unit label
+            try:
+                return labelled, parse_answer(labelled), None
+            except Exception:  # noqa: BLE001
+                pass
         solution_answer = _solution_answer(gold_text) or _reference_sentence(gold_text) or _before_note(gold_text)
         if solution_answer is not None:  # a worked solution or a sentence as the reference: its answer
             return solution_answer[0], solution_answer[1], None
