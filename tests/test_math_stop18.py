@@ -573,3 +573,16 @@ def test_second_red_team_slow_cases_are_fast(completion: str) -> None:
             f"r = math_answer({completion}, {{'reference': '5'}})\nassert r.outcome == 0.0, r\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("The answer is (A)... wait, actually it is (C).", "Choice (A).", 0.0),  # set 27's first-run FP
+        ("The answer is 12... no, 13.", "12", 0.0),
+        ("The answer is 12. Actually, let me double-check: 3*4=12.", "12", 1.0),  # a check, not a retraction
+        ("The answer is 12 because 3*4 = 12.", "12", 1.0),
+    ],
+)
+def test_a_marked_answer_taken_back_on_its_line(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

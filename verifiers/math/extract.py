@@ -170,6 +170,13 @@ def _first_sentence(s: str) -> str:
     return s
 
 
+# after a marked answer, on its line: a retraction that gives another value ("... wait, actually it is (C)", "12... no,
+# 13"), not a check that follows it ("Actually, let me double-check: 3*4=12")
+_RETRACTED_VALUE_RE = re.compile(
+    r"\b(?:wait|actually|rather|instead|i mean|correction|oops|no)\b[\s,:;.!]*"
+    r"(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)\s*)?(?:\(?[A-J]\)|\$|-?\d)",
+    re.I,
+)
 # a clause after the value that takes it back: "which is wrong", "since that was a mistake"
 _SELF_REJECTED_RE = re.compile(
     r"\b(?:is|was|seems|looks)\s+(?:wrong|incorrect|false|not\s+(?:correct|right|the\s+answer))\b|\bmistake\b", re.I
@@ -334,7 +341,11 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         corrected = _CORRECTION_RE.match(ans)
         if corrected:  # "the answer is not 8; it is 9": the answer is 9
             ans = corrected.group(1)
+        line = ans
         ans = clean_answer(_first_sentence(clean_answer(ans)))
+        if ans and _RETRACTED_VALUE_RE.search(line, len(ans)):
+            # "The answer is (A)... wait, actually it is (C).": the marked answer is taken back on its own line
+            return Extraction(ans, "answer_is", True, "the answer is taken back")
         if ans:
             return Extraction(sentence_answer(ans), "answer_is")
     stripped = text.strip()
