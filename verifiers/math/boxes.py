@@ -27,21 +27,8 @@ def _boxed_contents(text: str) -> list[str]:
         while j < len(text) and text[j] == " ":
             j += 1
         if j < len(text) and text[j] == "{":
-            depth, k = 0, j
-            end = min(len(text), j + MAX_ANSWER_CHARS + 2)
-            while k < end:
-                c = text[k]
-                if c == "\\":
-                    k += 2
-                    continue
-                if c == "{":
-                    depth += 1
-                elif c == "}":
-                    depth -= 1
-                    if depth == 0:
-                        break
-                k += 1
-            if k < end and depth == 0:
+            k = _group_end(text, j)
+            if k is not None:
                 if text[j + 1 : k].strip():  # an empty \boxed{} is not an answer
                     out.append(text[j + 1 : k])
             else:
@@ -55,6 +42,38 @@ def _boxed_contents(text: str) -> list[str]:
             if m:
                 out.append(m.group())
     return out
+
+
+def _group_end(text: str, j: int) -> int | None:
+    """Where the brace group opened at ``text[j]`` closes (the index of its "}"), escaped braces skipped; None when
+    it does not close within ``MAX_ANSWER_CHARS``."""
+    depth, k = 0, j
+    end = min(len(text), j + MAX_ANSWER_CHARS + 2)
+    while k < end:
+        c = text[k]
+        if c == "\\":
+            k += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return k
+        k += 1
+    return None
+
+
+def last_box_end(text: str) -> int:
+    """Just after the last box's closing brace; the end of the text when there is none or it does not close."""
+    starts = [m.end() for m in _BOX_RE.finditer(text)]
+    if not starts:
+        return len(text)
+    j = starts[-1]
+    while j < len(text) and text[j] == " ":
+        j += 1
+    k = _group_end(text, j) if j < len(text) and text[j] == "{" else None
+    return len(text) if k is None else k + 1
 
 
 _MAX_BLOCKS = 50  # more <answer> blocks than this are spam (a hedge), not compared pairwise

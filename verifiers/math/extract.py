@@ -16,6 +16,7 @@ from verigrpo.verifiers.math.boxes import (
     _boxed_contents,
     _last_answer_tag,
     _last_match,
+    last_box_end,
     unit_after_last_box,
 )
 from verigrpo.verifiers.math.compare import answers_equivalent
@@ -27,7 +28,7 @@ from verigrpo.verifiers.math.forms import (
     trailing_latex,
 )
 from verigrpo.verifiers.math.lex import FUNCS
-from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Bracket, Node, ParseError, Text
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Bracket, ParseError, Text
 from verigrpo.verifiers.math.normalize import cjk_fractions, normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.sentences import (
@@ -35,13 +36,15 @@ from verigrpo.verifiers.math.sentences import (
     _ORDINAL_SUFFIX_RE,
     _STATED_RE,
     _UNSURE_RE,
+    RETRACTION_WORDS,
     clean_answer,
     has_or,
+    parsed,
     parses,
     sentence_answer,
     words,
 )
-from verigrpo.verifiers.math.structured import json_answers, json_ends
+from verigrpo.verifiers.math.structured import json_answers, json_ends, without_string_values
 from verigrpo.verifiers.math.units import unit_phrase_end
 
 
@@ -173,7 +176,7 @@ def _first_sentence(s: str) -> str:
 # after a marked answer, on its line: a retraction that gives another value ("... wait, actually it is (C)", "12... no,
 # 13"), not a check that follows it ("Actually, let me double-check: 3*4=12")
 _RETRACTED_VALUE_RE = re.compile(
-    r"\b(?:wait|actually|rather|instead|i mean|correction|oops|no)\b[\s,:;.!]*"
+    rf"\b(?:{RETRACTION_WORDS}|no)\b[\s,:;.!]*"
     r"(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)\s*)?(?:\(?[A-J]\)|\$|-?\d)",
     re.I,
 )
@@ -271,7 +274,6 @@ _PERCENT_AFTER_BOX_RE = re.compile(r"\s*\$?\s*\\?%")
 _CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|provided|when|otherwise|except)\b", re.I)
 # a last line that is one bracketed object: a pair, a tuple, an interval
 _LAST_LINE_BRACKET_RE = re.compile(r"(?:^|\n)[ \t]*([(\[][^()\[\]\n]{1,200}[)\]])[ \t]*\.?\s*$")
-_JSON_VALUE_RE = re.compile(r'":\s*"(?:[^"\\]|\\.)*"')  # a JSON field's string value
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
 
@@ -283,7 +285,7 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         # boxes or a marked answer before it that answer differently make a hedge, as several boxes do.
         ans = fields[-1][2]
         value = ans if parses(ans) else sentence_answer(clean_answer(_first_sentence(ans)))
-        before = _JSON_VALUE_RE.sub('":""', window[: fields[0][0]])  # not a box inside a "reasoning" field
+        before = without_string_values(window[: fields[0][0]])  # not a box inside a "reasoning" field
         marked = _last_match(_ANSWER_IS_RE, before) or _last_match(_GSM_RE, before)  # "#### 7" before it too
         stated = clean_answer(marked.group(1)) if marked else ""  # "### Final Answer:\n```json" states nothing
         earlier = [f[2] for f in fields] + _boxed_contents(before) + ([stated] if stated and parses(stated) else [])
@@ -299,7 +301,7 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         distinct = _distinct(boxes)
         if len(distinct) > 1:
             return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct))
-        after = text[_last_box_end(text) :][:120]  # bounded: the patterns below never see a long blank run
+        after = text[last_box_end(text) :][:120]  # bounded: the patterns below never see a long blank run
         more = _MORE_AFTER_BOX_RE.match(after)
         if more is not None and not _equiv_safe(normalize(boxes[-1]), _clean_value(more.group(1))):
             # "\boxed{33} and 34", "\boxed{33} (or 34)", "\boxed{3} or 3\sqrt{2}": one of two values boxed (an equal
@@ -389,7 +391,7 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 return Extraction(None, None)
             return Extraction(expr, "last_latex")
         bracketed = _LAST_LINE_BRACKET_RE.search(tail)
-        if bracketed is not None and isinstance(_parsed(bracketed.group(1)), Bracket):
+        if bracketed is not None and isinstance(parsed(bracketed.group(1)), Bracket):
             return Extraction(bracketed.group(1), "last_line")  # "... is approximately:\n\n(-2, 1)": the pair whole
         last = _last_match(_LAST_NUM_RE, tail)
         if last is not None and not standalone_number(tail, last.start(), last.end()):
@@ -600,30 +602,6 @@ def _equiv_safe(a: str, b: str) -> bool:
         return answers_equivalent(a, b)
     except Exception:  # noqa: BLE001 - a failed comparison means "different"
         return False
-
-
-def _parsed(s: str) -> Node | None:
-    try:
-        return parse_answer(s)
-    except Exception:  # noqa: BLE001 - any failure means "not an answer"
-        return None
-
-
-def _last_box_end(text: str) -> int:
-    """Where the last box's closing brace is (just after it); the end of the text when it has none."""
-    starts = [m.end() for m in _BOX_RE.finditer(text)]
-    if not starts:
-        return len(text)
-    depth, k = 0, starts[-1]
-    while k < len(text) and k < starts[-1] + MAX_ANSWER_CHARS + 2:
-        if text[k] == "{":
-            depth += 1
-        elif text[k] == "}":
-            depth -= 1
-            if depth == 0:
-                return k + 1
-        k += 1
-    return len(text)
 
 
 def _clean_value(s: str) -> str:

@@ -242,7 +242,6 @@ _OPTION_NAMED = re.compile(r"(?:(?i:option|choice)\s*\(?([A-Ea-e])\)?|([A-E])\.(
 
 # words after an option that reject it or take it back rather than state its content ("(C) is false", "(C) wrong",
 # "Option D fails.", "(B): wait, actually D."); an option's own text may say "not" or "False", so those only after "is"
-_TEXT_GROUP = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")
 _REJECTED_OPTION = re.compile(
     r"^\W*(?:(?:is|are)\s+(?:not\b|false\b)|wrong\b|incorrect\b|invalid\b)"
     r"|\b(?:fails?|failed|rejected|discarded|eliminated|ruled\s+out|wait|actually|instead)\b|[❌✗✘×]",
@@ -267,7 +266,7 @@ def _choice(s: str) -> Node | None:
         return Text(letter)
     if _CHOICE_VALUE.fullmatch(rest) or re.match(r"(?:[,;]|(?:\\text\s*\{\s*)?(?:and|or)\b)", rest):
         return None  # "(A) and (C)", "(A) \text{ and } (C)": several letters, parsed as a list
-    if _REJECTED_OPTION.search(_TEXT_GROUP.sub(r"\1", rest)):  # "(C) is false.", "(C) ❌": named to be rejected
+    if _REJECTED_OPTION.search(_WHOLE_TEXT.sub(r"\1", rest)):  # "(C) is false.", "(C) ❌": named to be rejected
         raise ParseError("an option named to be rejected")
     try:
         content = parse_answer(rest)

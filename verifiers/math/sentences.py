@@ -9,7 +9,7 @@ import re
 
 from verigrpo.verifiers.math.boxes import _last_match
 from verigrpo.verifiers.math.forms import one_number_sentence, qualified
-from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Node
 from verigrpo.verifiers.math.parse import parse_answer
 
 _OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b|或", re.I)  # 或 (或者): "or" in Chinese
@@ -116,7 +116,9 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
 
 # an option letter in brackets that a sentence goes on from: "(I), although ...", "(B). It is ..."
 _LEADING_LETTER_RE = re.compile(r"(\([A-J]\))\s*[,;.:](?:\s|$)")  # matched at the start of the stripped text
-_RETRACTION_RE = re.compile(r"\b(?:actually|wait|rather|instead|correction|mistake|oops|scratch that)\b", re.I)
+# words that take a stated value back, one list for every rule that looks for them
+RETRACTION_WORDS = r"wait|actually|rather|instead|i mean|correction|mistake|oops|scratch that"
+_RETRACTION_RE = re.compile(rf"\b(?:{RETRACTION_WORDS})\b", re.I)
 _OPTION_LABEL_RE = re.compile(r"(\([A-J]\))\s+(?=\S)")  # an option label, then the option's text
 _OTHER_LETTER_RE = re.compile(r"(\bnot\s+)?\(([A-J])\)")
 # where a value stops and prose goes on: a comma or a connective, then a word ("and then", ", which", "because")
@@ -135,12 +137,16 @@ def words(s: str) -> bool:
     return "\\" not in s and "$" not in s and len(re.findall(r"[^\W\d_]{3,}", s)) > 3
 
 
-def parses(s: str) -> bool:
+def parsed(s: str) -> Node | None:
+    """``s`` parsed as an answer; None when it is not one (any failure)."""
     try:
-        parse_answer(s)
+        return parse_answer(s)
     except Exception:  # noqa: BLE001 - any failure means "not an answer"
-        return False
-    return True
+        return None
+
+
+def parses(s: str) -> bool:
+    return parsed(s) is not None
 
 def has_or(s: str) -> bool:
     return bool(_OR_RE.search(s))

@@ -40,6 +40,14 @@ _JSON_NUMBER_VALUE_RE = re.compile(r"(?<=[:\[,])\s*-?\d[\d.eE+\-]*")  # a number
 _JSON_REST_RE = re.compile(r"(?:[\s,:{}\[\]`]|true|false|null|json)*")
 
 
+_JSON_VALUE_RE = re.compile(r'":\s*"(?:[^"\\]|\\.)*"')  # a field's string value
+
+
+def without_string_values(text: str) -> str:
+    """``text`` with every JSON field's string value emptied (a box inside a "reasoning" field is no answer)."""
+    return _JSON_VALUE_RE.sub('":""', text)
+
+
 def json_ends(rest: str) -> bool:
     """``rest``, the text after a field's value, only closes the JSON: other fields, brackets, a code fence; no
     prose ("Respond as {"answer": 5}. I computed x = 7." does not answer 5)."""

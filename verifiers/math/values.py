@@ -139,7 +139,10 @@ def _significant_digits(x: sympy.Rational) -> int:
     for k in range(41):
         scaled = x * 10**k
         if scaled.is_Integer:
-            return len(str(abs(int(scaled))).rstrip("0")) if scaled else 0
+            n = abs(int(scaled))
+            while n and n % 10 == 0:
+                n //= 10
+            return len(str(n)) if n.bit_length() < 3300 else 1000  # (past ~1000 digits: no float printout)
     return 0
 
 
@@ -231,7 +234,7 @@ def _close_at_their_digits(a: sympy.Basic, b: sympy.Basic) -> bool:
     integer has: ``\\cos(10^{-11})`` is 1 to 22 digits, ``\\sqrt{10^{60}+1}`` is 10^{30} to 60 and ``(2+\\sqrt3)^{50}``
     an integer to 57; none is. An exact zero difference evaluates to noise 20 digits below the precision."""
     numbers = [abs(int(x)) for r in a.atoms(sympy.Rational) | b.atoms(sympy.Rational) for x in (r.p, r.q)]
-    prec = max(100, 30 + max((len(str(n)) for n in numbers), default=0))
+    prec = max(100, 30 + max((int(n.bit_length() * 0.30103) + 1 for n in numbers), default=0))
     va, vb = _num(a, prec=prec), _num(b, prec=prec)
     if va is None or vb is None:
         return False

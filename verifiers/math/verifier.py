@@ -42,7 +42,7 @@ from verigrpo.verifiers.math.question import (
     question_text,
     reordered_named_quantities,
 )
-from verigrpo.verifiers.math.sentences import has_or, prose_answer
+from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, has_or, prose_answer
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.types import Reward, Status
 
@@ -65,7 +65,7 @@ _NEGATIVE_RE = re.compile(
     r"\b(?:no|nope|nah|not|never|false|incorrect|wrong|fails?|impossible|cannot)\b|n't\b|\bnone\b", re.I
 )
 _RETRACTED_RE = re.compile(
-    r"\b(?:wait|actually|i mean|retract\w*|mistake|kidding|rather|opposite|second thought|but|however|unless|"
+    rf"\b(?:{RETRACTION_WORDS}|retract\w*|kidding|opposite|second thought|but|however|unless|"
     r"maybe|perhaps|probably|possibly|unsure|not sure|guess)\b|\?",
     re.I,
 )
