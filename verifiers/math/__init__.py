@@ -84,7 +84,7 @@ in the names' alphabetical order. A ``\\pm`` in a tuple stands for the tuples of
 limit does not exist"; "infinitely many solutions", "an infinite number of solutions"). An option may be named in
 words ("option B") or by its letter and a period before its value ("A. -2"). A time of day stating am / pm
 compares as a time ("6:10 PM" answers "6:10"; "1:58" does not answer "1:58 am"). A pair that cannot be an
-interval ("(75, 25)") is a tuple. A hyphen between two upright units is their product (``\mathrm{N}-\mathrm{m}``);
+interval ("(75, 25)") is a tuple; a bare reference ("12, 34") is named by its values bracketed in order. A hyphen between two upright units is their product (``\mathrm{N}-\mathrm{m}``);
 cents are hundredths of a dollar (no other currency converts; "Rs. 450" and "₹450" are 450 rupees); a unit after a plain fraction applies to it
 (``2/30 g/cm^2``). A plain ``n p/q`` is a mixed number even when p >= q (``1 40/20`` is 3). A key that runs option
 letters together ("ABD", JEE's multiple-correct keys) also names the set of those options; a key of circled
@@ -221,6 +221,8 @@ Hedges: several answers where one is asked for get nothing
     <answer>1</answer> <answer>-2</answer>                              | 1, -2                        | correct     | test_several_answer_blocks_are_a_hedge
     The answer is 3 or 4.                                               | 3                            | wrong       | test_hedged_answers_get_no_credit
     I am not sure, it could be 4 or 5                                   | 5                            | wrong       | test_last_number_next_to_or_is_a_hedge
+    The roots are 4 or -1, so x = 4                                     | 4                            | correct     | test_a_conclusion_after_an_or_list_selects_one_value
+    It could be 3, or since the sum is even, it is 4                    | 4                            | wrong       | test_a_conclusion_after_an_or_list_selects_one_value
     The answer is $5$ or $6$.                                           | 5                            | wrong       | test_answer_markers_languages_and_sentence_ends
     The solutions are $\boxed{2}$ and $\boxed{3}$.                      | 2, 3                         | correct     | test_several_boxes_against_several_answers
     The solutions are $\boxed{2}$ and $\boxed{3}$.                      | 2                            | wrong       | test_several_boxes_against_several_answers
@@ -315,6 +317,8 @@ Comparison: sets, tuples, intervals, matrices
     \boxed{(1, 2, 3)}                                                   | 1, 2, 3                      | correct     | test_set8_classes
     \boxed{(75, 25)}                                                    | 75, 25                       | correct     | test_verdicts_options_times_pairs_and_units
     \boxed{(25, 75)}                                                    | 75, 25                       | wrong       | test_verdicts_options_times_pairs_and_units
+    \boxed{(12,34)}                                                     | 12,34                        | correct     | test_a_bare_list_reference_and_its_bracketed_values
+    \boxed{12,34}                                                       | (12,34)                      | wrong       | test_a_bare_list_reference_and_its_bracketed_values
     \boxed{7, 2}                                                        | $2$; $7$                     | wrong       | test_set18_classes
     \boxed{\textcircled{4}\textcircled{2}}                              | ②④                           | correct     | test_set18_classes
     \boxed{②}                                                           | ②④                           | wrong       | test_set18_classes
@@ -426,8 +430,11 @@ Comparison: text, choices, words, bases
     \boxed{\text{infinitely many solutions}}                            | Infinite number of solutions | correct     | test_verdicts_options_times_pairs_and_units
     \boxed{\text{option B}}                                             | B                            | correct     | test_verdicts_options_times_pairs_and_units
     \boxed{A. -2}                                                       | -2                           | correct     | test_verdicts_options_times_pairs_and_units
+    Choose B. for this one.                                             | B                            | correct     | test_option_letters_chosen_by_a_verb
+    It must be [C]                                                      | C                            | correct     | test_option_letters_chosen_by_a_verb
     答案是 $8$ 或 $-8$.                                                     | 8                            | wrong       | test_set18_classes
     \boxed{12种}                                                         | 12                           | correct     | test_set18_classes
+    \boxed{\sqrt{3}+1}                                                  | (√{3}+1)小时                   | correct     | test_a_chinese_unit_after_a_bracketed_value
     \boxed{x^2}                                                         | $x^{2}$ (答案不唯一)              | correct     | test_set18_classes
     \boxed{6:10 \text{ PM}}                                             | 6:10                         | correct     | test_verdicts_options_times_pairs_and_units
     \boxed{1:58}                                                        | 1:58 am                      | wrong       | test_verdicts_options_times_pairs_and_units

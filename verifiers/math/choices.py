@@ -47,8 +47,9 @@ def leading_option(completion: str) -> str | None:
 # The shapes of a last line that chooses an option, the whole line: a lone letter ("D", "**C**", "(B)."); an option or
 # answer word before it ("Option B", "The correct option is (B).", "answer.A"), also ending a line of working
 # ("= 10 ANS:D"); the letter said to be correct ("D is the correct choice", "Hence (A) is correct answer.", "I think
-# it's (D)."). "I" only in brackets: it is also a pronoun. Any other words choose nothing.
-_X = r"(?-i:\(([A-J])\)|([A-HJ]))"  # the letter in capitals, whatever the case of the words around it
+# it's (D).", "It must be [C]"); the letter chosen ("Choose B. for this one.", a few lower-case words after it). "I"
+# only in brackets: it is also a pronoun. Any other words choose nothing.
+_X = r"(?-i:\(([A-J])\)|\[([A-J])\]|([A-HJ]))"  # the letter in capitals, whatever the case of the words around it
 _LEAD = r"(?:(?:so|thus|hence|therefore|finally|i think|i believe)[,:]?\s+)?"
 _CLOSING_OPTION_RE = re.compile(
     rf"[*_\s]*{_X}[*_\s]*[.)]?[*_\s]*"
@@ -57,7 +58,8 @@ _CLOSING_OPTION_RE = re.compile(
     rf"|.*?\b(?:answer|ans)\s*[.:]\s*{_X}\.?"
     rf"|{_LEAD}(?:it's|it\s+is\s+|the\s+answer\s+is\s+)?\s*[*_]*{_X}[*_]*\s+is\s+(?:the\s+)?(?:correct|right)"
     rf"(?:\s+(?:answer|option|choice))?\.?"
-    rf"|{_LEAD}(?:it's|it\s+is)\s+[*_]*{_X}[*_]*\.?",
+    rf"|{_LEAD}(?:it's|it\s+is|(?:it|the\s+answer)\s+must\s+be)\s+[*_]*{_X}[*_]*\.?"
+    rf"|{_LEAD}(?:i\s+)?(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?(?-i:(?:\s+[a-z]+){{0,4}})\.?",
     re.I,
 )
 # a line that doubts, takes back or weighs its option: it chooses none

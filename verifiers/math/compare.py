@@ -213,13 +213,19 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         parts = _as_intervals(other)
         return parts is not None and _unordered_equal(union.parts, parts, depth)
     # a bare list in a tuple's order names that tuple: "1, 2, 3" for the solution (1, 2, 3) of a system or the vector
-    # [1, 2, 3] (in another order it does not: the tuple is ordered; with two items "(1, 2)" could be an interval, so
-    # only when it cannot be one: "(75, 25)")
+    # [1, 2, 3] (in another order it does not: the tuple is ordered). With two items a bracketed reference "(1, 2)"
+    # could be an interval, so a bare answer names it only when it cannot be one ("(75, 25)"); a bare reference
+    # "12, 34" is no interval, and an answer that brackets its two values in order, "(12, 34)" or "[12, 34]", names it
     for x, y in ((a, b), (b, a)):
+        pair = len(x.items) == 2 if isinstance(x, Answers) else False
         if (
             isinstance(x, Answers) and x.connective in (",", ";") and isinstance(y, Bracket)
             and len(x.items) == len(y.items)
-            and ((y.open, y.close) == ("(", ")") and len(x.items) == 2 and not _could_be_interval(y) or _vector(y))
+            and (
+                _vector(y)
+                or pair and (y.open, y.close) == ("(", ")") and not _could_be_interval(y)
+                or pair and x is b and (y.open, y.close) in (("(", ")"), ("[", "]"))
+            )
         ):
             return all(_nodes_equal(p, q, depth + 1) for p, q in zip(x.items, y.items))
     # "2 or 3" lists the same solutions as "2, 3" (hedges are caught earlier); values separated by semicolons

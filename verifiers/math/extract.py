@@ -85,6 +85,8 @@ _LAST_NUM_RE = re.compile(
     r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
 )
 # numbers joined by "or" up to the last number: "8/10 or 4/5", "3/5, or 0.6", "3/8 or .375"
+# a clause that draws a conclusion: what it states is chosen, whatever alternatives came before it on the line
+_SELECTION_RE = re.compile(r"\b(?:since|so|thus|hence|therefore|because)\b", re.I)
 _OR_CHAIN_RE = re.compile(r"(?:(?<![\d.\-])-?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?\s*,?\s*or\s+)+\.?$")
 # a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
 _NUMBER_RUN_BEFORE_RE = re.compile(r"\d[ \t]+$")
@@ -399,9 +401,14 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         if last is not None and _cut_off_after(tail, last.end()):
             return Extraction(None, None)  # "... in 6 ways. Next, the next three": cut off in a later sentence
         if last is not None:
-            line = tail[tail.rfind("\n", 0, last.start()) + 1 :]
+            line_start = tail.rfind("\n", 0, last.start()) + 1
+            line = tail[line_start:]
             line = line[: line.find("\n")] if "\n" in line else line
-            hedged = has_or(line)
+            # "x = 4 or x = -1, and since x > 0, x = 4": a later clause that draws a conclusion selects one value
+            chosen = _last_match(_SELECTION_RE, line[: last.start() - line_start])
+            if chosen is not None and re.search(r"\bor\W*$", line[: chosen.start()], re.I):
+                chosen = None  # "3, or since ..., 4": one more alternative, not a conclusion
+            hedged = has_or(line[chosen.start() :] if chosen is not None else line)
             if not hedged and _doubted(tail, last.start(), last.end()):
                 return Extraction(None, None)
             before = tail[max(0, last.start() - 30) : last.start()]

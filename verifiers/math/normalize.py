@@ -165,7 +165,7 @@ def normalize(s: str) -> str:
             s,
         )
         s = _CURRENCY_BEFORE.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", s)
-    if _CJK_AFTER_NUMBER.search(s):  # "36种": a Chinese measure word after a count is its unit word
+    if _CJK_AFTER_NUMBER.search(s):  # "36种", "(√{3}+1)小时": a Chinese measure word after a value is its unit word
         s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
     if "分之" in s or "万" in s or "亿" in s:
         s = cjk_fractions(s)
@@ -218,7 +218,7 @@ CJK_UNIT = (
     r"(?![\u4e00-\u9fff/]*(?:分之|的|以上|以下|左右|[不错对半多少约]))(?![万亿](?![\u4e00-\u9fff])|[千百十](?![米克瓦焦帕]))"
     r"[\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?"
 )
-_CJK_AFTER_NUMBER = re.compile(r"(\d)[ \t]*(" + CJK_UNIT + r")(?=[ \t]*(?:[.。][ \t]*)?$)")
+_CJK_AFTER_NUMBER = re.compile(r"([\d)}])[ \t]*(" + CJK_UNIT + r")(?=[ \t]*(?:[.。][ \t]*)?$)")
 _CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen", "₹": "rupee"}
 # the amount after the sign, with a scale word or a scale letter after it ("£8.1m", "€2bn": only after a currency
 # sign is "m" a million and not metres)
