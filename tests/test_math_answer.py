@@ -451,7 +451,7 @@ def test_last_number_fallback_can_be_switched_off():
     "completion",
     [
         "\\boxed{3} or \\boxed{4}",
-        "It is \\boxed{3}. No wait, \\boxed{4}",
+        "It is \\boxed{3}. Maybe \\boxed{4}",
         "\\boxed{3 \\text{ or } 4}",
         "The answer is 3 or 4.",
     ],

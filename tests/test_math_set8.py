@@ -31,10 +31,12 @@ def test_only_the_response_after_a_closed_think_block_answers(completion: str, s
 @pytest.mark.parametrize(
     ("answer", "reference", "equal"),
     [
-        # a bare list in a tuple's order names the tuple (three or more items: "(1, 2)" could be an interval)
+        # a bare list in a tuple's order names the tuple; with two items only when the bracketed side is the answer
+        # (a bracketed reference "(1, 2)" could be an interval; a bare reference "1, 2" is none)
         ("(1, 2, 3)", "1, 2, 3", True),
         ("(3, 2, 1)", "1, 2, 3", False),
-        ("(1, 2)", "1, 2", False),
+        ("(1, 2)", "1, 2", True),
+        ("1, 2", "(1, 2)", False),
         # an option letter names its option whatever text follows it, beyond E (MMLU-Pro has ten options)
         ("(K) $\\cos (360-A)^{\\circ}$", "K", True),
         ("(K) $\\cos (360-A)^{\\circ}$", "J", False),

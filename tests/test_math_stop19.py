@@ -83,3 +83,104 @@ def test_option_letters_chosen_by_a_verb(completion: str, gold: str, want: float
 )
 def test_a_chinese_unit_after_a_bracketed_value(pred: str, gold: str, want: float) -> None:
     assert _reward(pred, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a word that takes the earlier boxes back: the last box alone is the answer
+        ("It is \\boxed{3}. No wait, \\boxed{4}", "4", 1.0),
+        ("It is \\boxed{3}. No wait, \\boxed{4}", "3", 0.0),
+        ("It is \\boxed{2}. No wait, \\boxed{4}", "2, 4", 0.0),  # taken back, not listed
+        ("We first guess $\\boxed{104}$, but checking again the count is off by one, so the answer is "
+         "$\\boxed{103}$.", "103", 1.0),
+        ("We first guess $\\boxed{104}$, but checking again the count is off by one, so the answer is "
+         "$\\boxed{103}$.", "104", 0.0),
+        ("First attempt $\\boxed{99}$, correction $\\boxed{42}$.", "42", 1.0),
+        # a word of sequence: the last box against one answer, all of them against several
+        ("\\boxed{10} and then \\boxed{42}", "42", 1.0),
+        ("\\boxed{10} and then \\boxed{42}", "10", 0.0),
+        ("\\boxed{10} and then \\boxed{42}", "\\{10, 42\\}", 1.0),
+        ("First I tried \\boxed{100} but then \\boxed{42}", "42", 1.0),
+        # the box after "instead of", "rather than", "a common mistake is" is the one not meant
+        ("The answer is \\boxed{4} instead of \\boxed{3}", "3", 0.0),
+        ("The answer is \\boxed{4} rather than \\boxed{3}", "3", 0.0),
+        ("\\boxed{3}. A common mistake is \\boxed{4}", "4", 0.0),
+        # a doubt, a negation or a question after the word, or after the last box, keeps the boxes a hedge
+        ("\\boxed{3}. Wait, maybe \\boxed{4}", "4", 0.0),
+        ("\\boxed{3}. Wait, \\boxed{4} is wrong too.", "4", 0.0),
+        ("\\boxed{3}. Wait, is it \\boxed{4}?", "4", 0.0),
+        ("\\boxed{3}. Wait, actually it's not \\boxed{4}", "4", 0.0),
+        ("\\boxed{3}, then if x is odd, \\boxed{4}", "4", 0.0),
+        ("Wait, \\boxed{3} or \\boxed{4}", "4", 0.0),
+        ("\\boxed{3}. Then \\boxed{4} or \\boxed{5}", "5", 0.0),
+        ("\\boxed{3} or \\boxed{4}", "4", 0.0),
+    ],
+)
+def test_a_box_that_takes_back_or_follows_the_boxes_before_it(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("33.5 percent", "0.335", 1.0),  # the word is the sign, with both readings
+        ("33.5 pct", "0.335", 1.0),
+        ("33.5 percent", "33.5", 1.0),
+        ("\\frac{1}{2}\\text{ percent}", "0.005", 1.0),
+        ("33.5 percent", "0.34", 0.0),
+        ("33.5 percent", "3.35", 0.0),
+        ("0.335", "33.5 percent", 1.0),
+    ],
+)
+def test_percent_words_are_the_percent_sign(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("Thus, the final answer is: boxed {77}.", "77", 1.0),  # the word without its backslash
+        ("Thus, the final answer is: boxed {77}.", "78", 0.0),
+        ("The final answer is therefore □{610}.", "610", 1.0),  # a box sign
+        ("\\beginboxed{8\\sqrt{6}}", "8\\sqrt{6}", 1.0),  # a command that ends in "boxed"
+        ("\\beginboxed{8\\sqrt{6}}", "8\\sqrt{5}", 0.0),
+        ("boxed {3} or boxed {4}", "4", 0.0),  # misspelt boxes hedge as boxes do
+        ("I unboxed {3} presents, so 5 remain", "3", 0.0),  # a word that only ends in "boxed" is no box
+    ],
+)
+def test_misspelt_boxes_are_boxes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "want"),
+    [
+        # a quantity of several unknowns worked out to a number: its value
+        ("m + n + p = 20 + 21 + 63 = 104", "104", 1.0),
+        ("m + n + p = 20 + 21 + 62 = 104", "104", 0.0),  # the working must agree
+        ("p+q = 657+64 = 721", "721", 1.0),
+        ("p+q = 657+64 = 721", "720", 0.0),
+        ("a+b+c = 3 + 57 + 2 = 62", "62", 1.0),
+        # without the working it is an equation, and one unknown is an equation to solve
+        ("x + y = 3", "3", 0.0),
+        ("a + 3z = 0", "0", 0.0),
+        ("x + 1 = 2 + 3 = 5", "5", 0.0),
+        ("x + y = 1 + 2 = 3", "x + y", 0.0),  # against a non-number
+    ],
+)
+def test_a_quantity_of_several_unknowns_worked_out_to_a_number(pred: str, gold: str, want: float) -> None:
+    assert _reward(pred, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "want"),
+    [
+        ("\\;\\angle APC = 74^\\circ\\;", "74^\\circ", 1.0),  # thin spaces around a label are no list separators
+        ("\\;\\angle APC = 75^\\circ\\;", "74^\\circ", 0.0),
+        ("\\angle A\\;=\\;74^\\circ", "74^\\circ", 1.0),
+        ("\\angle A = 74^\\circ \\quad \\angle B = 30^\\circ", "74^\\circ", 0.0),  # \quad separates two answers
+    ],
+)
+def test_thin_spaces_in_a_labelled_answer(pred: str, gold: str, want: float) -> None:
+    assert _reward(pred, gold) == want

@@ -216,7 +216,11 @@ Hedges: several answers where one is asked for get nothing
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     \boxed{3} or \boxed{4}                                              | 3                            | wrong       | test_hedged_answers_get_no_credit
-    It is \boxed{3}. No wait, \boxed{4}                                 | 3                            | wrong       | test_hedged_answers_get_no_credit
+    It is \boxed{3}. Maybe \boxed{4}                                    | 4                            | wrong       | test_hedged_answers_get_no_credit
+    It is \boxed{3}. No wait, \boxed{4}                                 | 4                            | correct     | test_a_box_that_takes_back_or_follows_the_boxes_before_it
+    It is \boxed{3}. No wait, \boxed{4}                                 | 3                            | wrong       | test_a_box_that_takes_back_or_follows_the_boxes_before_it
+    \boxed{10} and then \boxed{42}                                      | \{10, 42\}                   | correct     | test_a_box_that_takes_back_or_follows_the_boxes_before_it
+    The answer is \boxed{4} instead of \boxed{3}                        | 3                            | wrong       | test_a_box_that_takes_back_or_follows_the_boxes_before_it
     <answer>133</answer><answer>132</answer>                            | 132                          | wrong       | test_several_answer_blocks_are_a_hedge
     <answer>1</answer> <answer>-2</answer>                              | 1, -2                        | correct     | test_several_answer_blocks_are_a_hedge
     The answer is 3 or 4.                                               | 3                            | wrong       | test_hedged_answers_get_no_credit

@@ -20,27 +20,31 @@ _MAX_BOXES = 20
 
 def _boxed_contents(text: str) -> list[str]:
     """Contents of every ``\\boxed{..}``/``\\fbox{..}``/``\\boxed x`` (the last ``_MAX_BOXES``)."""
-    out: list[str] = []
-    starts = [m.end() for m in _BOX_RE.finditer(text)][-_MAX_BOXES:]
-    for i in starts:
-        j = i
+    return [content for _, _, content in box_spans(text)]
+
+
+def box_spans(text: str) -> list[tuple[int, int, str]]:
+    """Every box of :func:`_boxed_contents` as (where its command starts, where it ends, its contents)."""
+    out: list[tuple[int, int, str]] = []
+    for box in list(_BOX_RE.finditer(text))[-_MAX_BOXES:]:
+        i = j = box.end()
         while j < len(text) and text[j] == " ":
             j += 1
         if j < len(text) and text[j] == "{":
             k = _group_end(text, j)
             if k is not None:
                 if text[j + 1 : k].strip():  # an empty \boxed{} is not an answer
-                    out.append(text[j + 1 : k])
-            else:
-                out.append(text[j : j + MAX_ANSWER_CHARS + 1])  # unbalanced or too long: unparsable
+                    out.append((box.start(), k + 1, text[j + 1 : k]))
+            else:  # unbalanced or too long: unparsable
+                out.append((box.start(), len(text), text[j : j + MAX_ANSWER_CHARS + 1]))
         elif i < len(text) and j > i:  # "\boxed 5"
             m = re.match(r"[^\s$]+", text[j:])
             if m:
-                out.append(m.group())
+                out.append((box.start(), j + m.end(), m.group()))
         else:  # "\boxed5", "\boxed12": the number the model meant (LaTeX would box one digit)
             m = re.match(r"\d+(?:\.\d+)?", text[j:])
             if m:
-                out.append(m.group())
+                out.append((box.start(), j + m.end(), m.group()))
     return out
 
 

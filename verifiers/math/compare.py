@@ -91,6 +91,28 @@ def _strip_label(n: Node) -> Node:
     return n
 
 
+def _combination_value(n: Node, other: Node) -> Node:
+    """``a+b+c = 3 + 57 + 2 = 62``, ``p+q = 657+64 = 721`` against a number: a quantity built from two or more
+    unknowns (what "find m + n" asks for), worked out to its numeric last side; every numeric side must agree.
+    Without the working the relation is an equation (``x + y = 3`` is a line, not 3), and ``x + 1 = 2 + 3 = 5``
+    (one unknown, an equation to solve) and anything against a non-number stay as they are."""
+    if not (
+        isinstance(n, Relation)
+        and len(n.sides) >= 3
+        and isinstance(other, Expr)
+        and other.value.is_number
+        and all(o == "=" for o in n.ops)
+        and all(isinstance(x, Expr) and x.marker is None for x in n.sides)
+    ):
+        return n
+    first, rest = n.sides[0], n.sides[1:]
+    if len(first.value.free_symbols) < 2 or first.unit is not None:  # type: ignore[union-attr]
+        return n
+    if not all(x.value.is_number for x in rest) or not all(_exprs_equal(x, rest[-1]) for x in rest[:-1]):  # type: ignore[union-attr,arg-type]
+        return n
+    return rest[-1]
+
+
 def _nodes_equal(a: Node, b: Node, depth: int) -> bool:
     if _nodes_equal_as_written(a, b, depth):
         return True
@@ -139,6 +161,7 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     a, b = _as_domain(a), _as_domain(b)
     if isinstance(a, Relation) != isinstance(b, Relation):
         a, b = _strip_label(a), _strip_label(b)
+        a, b = _combination_value(a, b), _combination_value(b, a)
     if isinstance(a, Relation) and isinstance(b, Relation):
         if _same_function(a, b):  # "y = 2x + 3" and "f(x) = 2x + 3" name one function
             return _nodes_equal(a.sides[1], b.sides[1], depth + 1)

@@ -16,6 +16,7 @@ from verigrpo.verifiers.math.boxes import (
     _boxed_contents,
     _last_answer_tag,
     _last_match,
+    box_spans,
     last_box_end,
     unit_after_last_box,
 )
@@ -59,6 +60,9 @@ class Extraction:
     boxes: tuple[str, ...] = ()  # the distinct boxed answers, when there are several
     repeated: int = 1  # how many boxes hold the one boxed answer ("\boxed{-2} and \boxed{-2}, respectively")
     scope: str | None = None  # the whole content of the <answer> tag or JSON answer field the answer came from
+    # several different boxes, the last after a word of sequence ("\boxed{10} and then \boxed{42}"): the last box
+    # against one answer, all of them against several
+    sequence: bool = False
 
 
 _ANSWER_IS_RE = re.compile(
@@ -84,9 +88,9 @@ _LAST_NUM_RE = re.compile(
     r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?"
     r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
 )
-# numbers joined by "or" up to the last number: "8/10 or 4/5", "3/5, or 0.6", "3/8 or .375"
 # a clause that draws a conclusion: what it states is chosen, whatever alternatives came before it on the line
 _SELECTION_RE = re.compile(r"\b(?:since|so|thus|hence|therefore|because)\b", re.I)
+# numbers joined by "or" up to the last number: "8/10 or 4/5", "3/5, or 0.6", "3/8 or .375"
 _OR_CHAIN_RE = re.compile(r"(?:(?<![\d.\-])-?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?\s*,?\s*or\s+)+\.?$")
 # a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
 _NUMBER_RUN_BEFORE_RE = re.compile(r"\d[ \t]+$")
@@ -205,6 +209,8 @@ def extract_answer(
         text = cjk_fractions(text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
+    if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt
+        text = _MISSPELT_BOX_RE.sub(r"\\boxed{", text)
     turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
     if turns:  # a chat transcript: only the last assistant turn answers (an echoed prompt's box is not an answer)
         text = text[turns[-1].end() :]
@@ -301,8 +307,12 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
         if final is not None:  # "... \boxed{255} ... The final answer is $10,455$.": the last word wins
             return final
         distinct = _distinct(boxes)
-        if len(distinct) > 1:
-            return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct))
+        revision = _box_revision(text) if len(distinct) > 1 else None
+        if len(distinct) > 1 and revision != "retracted":  # a retraction leaves the last box alone: read on
+            reason = "several different boxed answers"
+            return Extraction(boxes[-1], "boxed", True, reason, tuple(distinct), sequence=revision == "sequence")
+        if revision == "retracted":  # only the boxes that agree with the last one count
+            boxes = [b for b in boxes if b == boxes[-1] or _equiv_safe(normalize(b), normalize(boxes[-1]))]
         after = text[last_box_end(text) :][:120]  # bounded: the patterns below never see a long blank run
         more = _MORE_AFTER_BOX_RE.match(after)
         if more is not None and not _equiv_safe(normalize(boxes[-1]), _clean_value(more.group(1))):
@@ -576,6 +586,8 @@ def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
     return group[0].start(), joiner.join(contents)
 
 
+# a brace group after the word "boxed" without its backslash, after a command that ends in it, or after a box sign
+_MISSPELT_BOX_RE = re.compile(r"(?:(?<![A-Za-z\\])boxed|\\[A-Za-z]+(?<=[a-z]boxed)|□)[ \t]*\{")
 _GLM_BOX_RE = re.compile(r"<\|begin_of_box\|>([^<]{0,2000}?)<\|end_of_box\|>")
 def _doubted(text: str, start: int, end: int) -> bool:
     """A fallback answer ``text[start:end]`` that its own sentence negates or doubts.
@@ -590,6 +602,42 @@ def _doubted(text: str, start: int, end: int) -> bool:
     before = text[:start]
     cut = max(before.rfind("\n"), *(before.rfind(c + " ") for c in ".!?"))
     return bool(_UNSURE_RE.search(text[cut + 1 : m.end() if m else len(text)]))
+
+
+# between the last box and the box before it with another value: a word that takes the earlier box back ("We first
+# guess \boxed{104}, but checking again ... \boxed{103}", "correction \boxed{42}") or puts the last after it ("\boxed{10}
+# and then \boxed{42}"); a doubt, a negation or a question after that word keeps the boxes a hedge
+# ("instead of", "rather than" and "a common mistake is" name the box after them as the one not meant: not here)
+_RETRACTED_BETWEEN_RE = re.compile(
+    r"\b(?:wait|actually|i mean|correction|corrected|oops|scratch that|on second thought|re-?check(?:ed|ing)?|"
+    r"checking again|double-check(?:ed|ing)?)\b",
+    re.I,
+)
+_SEQUENCE_BETWEEN_RE = re.compile(r"\b(?:then|finally|eventually)\b", re.I)
+_DOUBT_BETWEEN_RE = re.compile(
+    r"\b(?:or|maybe|perhaps|possibly|might|could|not|never|unless|if|wrong|incorrect|false|fails?|instead|rather|"
+    r"mistakes?)\b|n't\b|\?",
+    re.I,
+)
+
+
+def _box_revision(text: str) -> str | None:
+    """"retracted" when the last box takes back the boxes with other values before it, "sequence" when it follows
+    them in order, None when the boxes stand side by side (a hedge)."""
+    spans = box_spans(text)
+    last = normalize(spans[-1][2])
+    earlier = next((sp for sp in reversed(spans[:-1]) if not _equiv_safe(normalize(sp[2]), last)), None)
+    if earlier is None:
+        return None
+    between = text[earlier[1] : spans[-1][0]][-2_000:]  # bounded: only the words just before the last box decide
+    after = re.split(r"(?<=[.!;\n])\s", text[spans[-1][1] :][:300], maxsplit=1)[0]  # the rest of its sentence
+    if _DOUBT_BETWEEN_RE.search(after):  # "Wait, \boxed{4} is wrong too.", "\boxed{4}?"
+        return None
+    for kind, pattern in (("retracted", _RETRACTED_BETWEEN_RE), ("sequence", _SEQUENCE_BETWEEN_RE)):
+        word = _last_match(pattern, between)
+        if word is not None and not _DOUBT_BETWEEN_RE.search(between[word.end() :]):
+            return kind
+    return None
 
 
 def _distinct(boxes: list[str]) -> list[str]:

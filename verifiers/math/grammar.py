@@ -155,6 +155,8 @@ class _Parser(_ExprParser):
         if unit and unit.split()[0] in _SCALES and marker is None:  # "3 million", "$1.5 million"
             scale = _SCALES[unit.split()[0]]
             unit = " ".join(unit.split()[1:]) or None
+        if unit == "%" and marker is None:  # "33.5 percent", "28 pct": the word is the sign, with both readings
+            marker, unit, symbolic = "percent", None, None
         if isinstance(node, Expr):
             if node.value.has(sympy.zoo, sympy.nan):
                 raise ParseError("undefined value")

@@ -148,7 +148,7 @@ def math_answer(
     if ex.hedged and several and len(ex.boxes) <= 10:
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
         info["extracted"] = answer
-    elif ex.hedged:
+    elif ex.hedged and not ex.sequence:
         info.update(hedged=True, reason=ex.hedge_reason)
         return Reward(0.0, Status.WRONG, info=info)
     elif several and 1 < ex.repeated == len(_as_list(gold) or ()):
@@ -372,6 +372,7 @@ def _reference_sentence(reference: str) -> tuple[str, Node] | None:
 _CHAIN_SEPARATORS_RE = re.compile(
     r"[,;]|\\\\|\\(?:q?quad|text|mbox|mathrm|textbf|boxed)\b|\b(?:or|and)\b|\n", re.I
 )  # a list or a hedge, not one expression
+_THIN_SPACE_RE = re.compile(r"(?<!\\)\\[,;:! ]")  # \, \; \: \! and a control space (\quad separates)
 _RELATION_WORDS_RE = re.compile(
     r"[<>!:]|\\(?:le|ge|leq|geq|leqslant|geqslant|lt|gt|ne|neq|approx|sim|simeq|cong|equiv|in|notin|"
     r"subset|subseteq|implies|Rightarrow|Leftarrow|iff|Leftrightarrow|pm|mp)(?![A-Za-z])"
@@ -435,7 +436,7 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
     left = "=".join(sides[:k])
     if len(left) > _MAX_CHAIN_LEFT_CHARS:  # a short formula, not a wall of text (f, then 1500 primes)
         return None
-    left = _ENVIRONMENT_RE.sub(" ", left)
+    left = _THIN_SPACE_RE.sub(" ", _ENVIRONMENT_RE.sub(" ", left))  # "\;\angle APC": a space, not a ";"
     if _CHAIN_SEPARATORS_RE.search(left) or _RELATION_WORDS_RE.search(left):
         return None
     if not all(nodes_equal(x, parsed[0]) for x in parsed[1:]):
