@@ -184,3 +184,23 @@ def test_a_quantity_of_several_unknowns_worked_out_to_a_number(pred: str, gold: 
 )
 def test_thin_spaces_in_a_labelled_answer(pred: str, gold: str, want: float) -> None:
     assert _reward(pred, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("the result is ½", "0.5", 1.0),  # a vulgar fraction in prose is a number
+        ("leading text then -½", "-0.5", 1.0),
+        ("leading text then -½", "0.5", 0.0),
+        ("answer 2½", "2.5", 1.0),  # after a digit: a mixed number
+        ("answer 2½", "1", 0.0),  # not 2 times 1/2
+        ("He ate 2 1/2 pies.", "2.5", 1.0),  # a mixed number in prose
+        ("He ate 2 1/2 pies.", "0.5", 0.0),
+        ("He ate 2 1/2 pies.", "21/2", 0.0),
+        ("It costs 12 3/4 dollars", "12.75", 1.0),  # with a unit word after it
+        ("The debt is -2 1/2 dollars", "-2.5", 1.0),
+        ("The date was 12 1/2/2020 and the answer is unclear", "0.5", 0.0),
+    ],
+)
+def test_vulgar_fractions_and_mixed_numbers_in_prose(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -226,6 +226,9 @@ Hedges: several answers where one is asked for get nothing
     The answer is 3 or 4.                                               | 3                            | wrong       | test_hedged_answers_get_no_credit
     I am not sure, it could be 4 or 5                                   | 5                            | wrong       | test_last_number_next_to_or_is_a_hedge
     The roots are 4 or -1, so x = 4                                     | 4                            | correct     | test_a_conclusion_after_an_or_list_selects_one_value
+    He ate 2 1/2 pies.                                                  | 2.5                          | correct     | test_vulgar_fractions_and_mixed_numbers_in_prose
+    answer 2½                                                           | 2.5                          | correct     | test_vulgar_fractions_and_mixed_numbers_in_prose
+    Thus, the final answer is: boxed {77}.                              | 77                           | correct     | test_misspelt_boxes_are_boxes
     It could be 3, or since the sum is even, it is 4                    | 4                            | wrong       | test_a_conclusion_after_an_or_list_selects_one_value
     The answer is $5$ or $6$.                                           | 5                            | wrong       | test_answer_markers_languages_and_sentence_ends
     The solutions are $\boxed{2}$ and $\boxed{3}$.                      | 2, 3                         | correct     | test_several_boxes_against_several_answers
@@ -322,6 +325,8 @@ Comparison: sets, tuples, intervals, matrices
     \boxed{(75, 25)}                                                    | 75, 25                       | correct     | test_verdicts_options_times_pairs_and_units
     \boxed{(25, 75)}                                                    | 75, 25                       | wrong       | test_verdicts_options_times_pairs_and_units
     \boxed{(12,34)}                                                     | 12,34                        | correct     | test_a_bare_list_reference_and_its_bracketed_values
+    \boxed{a+b+c = 3 + 57 + 2 = 62}                                     | 62                           | correct     | test_a_quantity_of_several_unknowns_worked_out_to_a_number
+    \boxed{x + y = 3}                                                   | 3                            | wrong       | test_a_quantity_of_several_unknowns_worked_out_to_a_number
     \boxed{12,34}                                                       | (12,34)                      | wrong       | test_a_bare_list_reference_and_its_bracketed_values
     \boxed{7, 2}                                                        | $2$; $7$                     | wrong       | test_set18_classes
     \boxed{\textcircled{4}\textcircled{2}}                              | ②④                           | correct     | test_set18_classes
@@ -439,6 +444,7 @@ Comparison: text, choices, words, bases
     答案是 $8$ 或 $-8$.                                                     | 8                            | wrong       | test_set18_classes
     \boxed{12种}                                                         | 12                           | correct     | test_set18_classes
     \boxed{\sqrt{3}+1}                                                  | (√{3}+1)小时                   | correct     | test_a_chinese_unit_after_a_bracketed_value
+    33.5 pct                                                            | 0.335                        | correct     | test_percent_words_are_the_percent_sign
     \boxed{x^2}                                                         | $x^{2}$ (答案不唯一)              | correct     | test_set18_classes
     \boxed{6:10 \text{ PM}}                                             | 6:10                         | correct     | test_verdicts_options_times_pairs_and_units
     \boxed{1:58}                                                        | 1:58 am                      | wrong       | test_verdicts_options_times_pairs_and_units

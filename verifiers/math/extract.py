@@ -30,7 +30,12 @@ from verigrpo.verifiers.math.forms import (
 )
 from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Bracket, ParseError, Text
-from verigrpo.verifiers.math.normalize import cjk_fractions, normalize, strip_math_delimiters
+from verigrpo.verifiers.math.normalize import (
+    VULGAR_FRACTIONS,
+    cjk_fractions,
+    normalize,
+    strip_math_delimiters,
+)
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.sentences import (
     _NEGATED_RE,
@@ -85,9 +90,28 @@ _ANSWER_HEADING_RE = re.compile(
 )
 # the last number, with a fraction bar, a percent sign or a ratio / clock time ("3:4", "06:09") it carries
 _LAST_NUM_RE = re.compile(
+    r"-?\d+[ \t]+\d+[ \t]*/[ \t]*\d+(?![\d/.,])|"  # a mixed number, "2 1/2"
     r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?"
     r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
 )
+_VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")
+
+
+def _number_text(number: str) -> str:
+    """A number the fallback found, without its inner blanks ("3 / 4"); a mixed number as the sum it stands for
+    ("2 1/2" -> "(2 + 1/2)", "-2 1/2" -> "-(2 + 1/2)"), so that a unit word may follow it."""
+    whole, _, rest = number.strip().partition(" ") if "/" in number else (number, "", "")
+    if rest and "/" not in whole:
+        sign, whole = ("-", whole[1:]) if whole.startswith("-") else ("", whole)
+        return f"{sign}({whole} + {''.join(rest.split())})"
+    return number.replace(" ", "")
+
+
+def _vulgar_as_digits(m: re.Match[str]) -> str:
+    n, d = VULGAR_FRACTIONS[m.group(2)]
+    return f"{m.group(1)} {n}/{d}" if m.group(1) else f"{n}/{d}"  # "2½" is the mixed number "2 1/2"
+
+
 # a clause that draws a conclusion: what it states is chosen, whatever alternatives came before it on the line
 _SELECTION_RE = re.compile(r"\b(?:since|so|thus|hence|therefore|because)\b", re.I)
 # numbers joined by "or" up to the last number: "8/10 or 4/5", "3/5, or 0.6", "3/8 or .375"
@@ -385,6 +409,8 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
     if last_number_fallback:
         if _UNFINISHED_RE.search(text[-200:]):
             return Extraction(None, None)
+        if any(c in text for c in VULGAR_FRACTIONS):  # "the result is ½", "2½ cups": the fraction as digits
+            text = _VULGAR_RE.sub(_vulgar_as_digits, text)
         window = text[-2_000:]
         spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
         if spans:
@@ -441,10 +467,10 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 return Extraction(equation, "last_equation")
             chain = _OR_CHAIN_RE.search(tail[max(0, last.start() - 200) : last.start()]) if hedged else None
             if chain is not None:  # "is 8/10 or 4/5.": one value restated, or a hedge; the comparison tells which
-                value = ("." if tail[last.start() - 1 : last.start()] == "." else "") + last.group().replace(" ", "")
+                value = ("." if tail[last.start() - 1 : last.start()] == "." else "") + _number_text(last.group())
                 return Extraction(chain.group() + value, "last_number")
             return Extraction(
-                last.group().replace(" ", "") + _unit_after(tail, last.end()),
+                _number_text(last.group()) + _unit_after(tail, last.end()),
                 "last_number",
                 hedged,
                 "'or' next to the last number" if hedged else None,
