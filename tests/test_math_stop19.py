@@ -204,3 +204,25 @@ def test_thin_spaces_in_a_labelled_answer(pred: str, gold: str, want: float) -> 
 )
 def test_vulgar_fractions_and_mixed_numbers_in_prose(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # scientific notation written out in prose is one number
+        ("The charge is approximately -1.602 × 10⁻¹⁹ coulombs.", "-1.602 \\times 10^{-19}", 1.0),
+        ("The charge is -1.602 × 10^-19 C.", "-1.602 \\times 10^{-19}", 1.0),
+        ("So there are 6.02 x 10^23 atoms.", "6.02 \\times 10^{23}", 1.0),
+        ("So there are 6.02 x 10^23 atoms.", "6.02 \\times 10^{22}", 0.0),
+        ("So there are 6.02*10^23 atoms.", "6.02 \\times 10^{23}", 1.0),
+        ("The speed is 3 × 10⁸ m/s.", "3 \\times 10^8", 1.0),
+        ("The grid is 3 x 10.", "30", 0.0),  # no power of ten: not this notation
+        # a unit symbol after a power of ten in braces is a unit, as after a plain number
+        ("\\boxed{1.6e-19 coulombs}", "1.6 \\times 10^{-19} C", 1.0),
+        ("\\boxed{1.6e-19 coulombs}", "1.6 \\times 10^{-18} C", 0.0),
+        ("The elementary charge is approximately -1.602 × 10⁻¹⁹ coulombs.", "-1.602 × 10⁻¹⁹ C", 1.0),
+        ("\\boxed{2 \\times 10^{3} x}", "2000x", 1.0),  # a variable is no unit
+    ],
+)
+def test_scientific_notation_in_prose_and_units_after_it(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

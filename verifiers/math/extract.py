@@ -89,7 +89,14 @@ _ANSWER_HEADING_RE = re.compile(
     re.I | re.M,
 )
 # the last number, with a fraction bar, a percent sign or a ratio / clock time ("3:4", "06:09") it carries
+# a number in scientific notation written out: "6.02 x 10^23", "-1.602 \times 10^{-19}", "3 × 10⁸"
+_SCIENTIFIC = (
+    r"-?\d+(?:\.\d+)?[ \t]*(?:×|\\times|\\cdot|·|\*|x)[ \t]*10"
+    r"(?:[ \t]*\^[ \t]*(?:\{[ \t]*[-−+]?[ \t]*\d+[ \t]*\}|[-−+]?\d+)|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)(?![\d.])"
+)
+_SCIENTIFIC_TIMES_RE = re.compile(r"[ \t]*(?:×|\\times|\\cdot|·|\*|x)[ \t]*(?=10)")
 _LAST_NUM_RE = re.compile(
+    _SCIENTIFIC + "|"
     r"-?\d+[ \t]+\d+[ \t]*/[ \t]*\d+(?![\d/.,])|"  # a mixed number, "2 1/2"
     r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?"
     r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
@@ -100,6 +107,9 @@ _VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")
 def _number_text(number: str) -> str:
     """A number the fallback found, without its inner blanks ("3 / 4"); a mixed number as the sum it stands for
     ("2 1/2" -> "(2 + 1/2)", "-2 1/2" -> "-(2 + 1/2)"), so that a unit word may follow it."""
+    if re.fullmatch(_SCIENTIFIC, number):  # "6.02 x 10^23": the x is a times sign
+        number = _SCIENTIFIC_TIMES_RE.sub(r" \\times ", number, count=1).replace("−", "-")
+        return re.sub(r"\^[ \t]*([-+]?\d+)", r"^{\1}", number)  # "10^23" is ten to the 23rd, not (10^2)3
     whole, _, rest = number.strip().partition(" ") if "/" in number else (number, "", "")
     if rest and "/" not in whole:
         sign, whole = ("-", whole[1:]) if whole.startswith("-") else ("", whole)

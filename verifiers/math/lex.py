@@ -176,7 +176,14 @@ def tokenize(s: str, reading: Reading = ANSWER) -> list[Tok]:
             continue
         before = len(toks)
         end = None
-        if reading.units and not depth and c.isalpha() and toks and toks[-1].kind == "NUM" and _quantity_number(toks):
+        if (
+            reading.units
+            and not depth
+            and c.isalpha()
+            and toks
+            and (toks[-1].kind == "NUM" or toks[-1].text == "}")  # "5 kg", "1.6 \times 10^{-19} C"
+            and _quantity_number(toks)
+        ):
             end = unit_phrase_end(s, i)  # letters right after a lone number: a unit phrase?
         if end is not None:
             toks.append(Tok("UNIT", s[i:end], space))
@@ -194,12 +201,12 @@ def tokenize(s: str, reading: Reading = ANSWER) -> list[Tok]:
 
 def _quantity_number(toks: list[Tok]) -> bool:
     """The item so far (after a comma, a relation or "and"/"or") is one number a unit may follow: ``5``, ``-2.5``,
-    ``6.02 \\times 10^{23}`` without braces; not ``3 + 2`` (``3 + 2 m`` keeps m a symbol)."""
+    ``6.02 \\times 10^{23}``, with or without braces; not ``3 + 2`` (``3 + 2 m`` keeps m a symbol)."""
     k = len(toks)
     while k and not (toks[k - 1].kind in ("REL", "CONN") or (toks[k - 1].kind == "OP" and toks[k - 1].text in ",;")):
         k -= 1
     item = "".join(t.text if t.kind == "OP" else t.kind for t in toks[k:])
-    return re.fullmatch(r"[-+]?NUM(?:/NUM|\*NUM\^-?NUM)?", item) is not None  # "2/30 g/cm^2" too
+    return re.fullmatch(r"[-+]?NUM(?:/NUM|\*NUM\^(?:-?NUM|\{-?NUM\}))?", item) is not None  # "2/30 g/cm^2" too
 
 
 _CURRENCY = re.compile(r"\\?\$(?=\.?\d)")  # a dollar sign before a number
