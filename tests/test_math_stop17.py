@@ -121,8 +121,11 @@ def test_the_new_sentence_patterns_run_in_linear_time(pattern: str, shape: str) 
         # both numbers are givens: nothing tells which one answers
         ("<SOLUTION>He needs 4 packs for 8 sandwiches.</SOLUTION>", "He makes 8 sandwiches; a pack has 4 slices.",
          "4", "unparsable"),
-        # without a question the sentence keeps two numbers: no answer read
-        ("<SOLUTION>After 3 weeks Tom has 27 dollars.</SOLUTION>", "", "27", "unparsable"),
+        # without a question, a number in a phrase of circumstance ("after 3 weeks") is given too
+        ("<SOLUTION>After 3 weeks Tom has 27 dollars.</SOLUTION>", "", "27", "correct"),
+        ("<SOLUTION>After 3 weeks Tom has 27 dollars.</SOLUTION>", "", "3", "wrong"),
+        # ... and when both numbers are in such phrases, none is read
+        ("<SOLUTION>Tom saves from 3 to 27 dollars.</SOLUTION>", "", "27", "unparsable"),
     ],
 )
 def test_a_sentence_answer_leaves_out_the_questions_givens(

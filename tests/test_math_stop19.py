@@ -226,3 +226,21 @@ def test_vulgar_fractions_and_mixed_numbers_in_prose(completion: str, gold: str,
 )
 def test_scientific_notation_in_prose_and_units_after_it(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an answer sentence with several numbers: those in a phrase of circumstance are given
+        ("<SOLUTION>After 2 weeks she has 14 dollars.</SOLUTION>", "14", 1.0),
+        ("<SOLUTION>After 2 weeks she has 14 dollars.</SOLUTION>", "2", 0.0),
+        ("<SOLUTION> Jimmy needs to buy 4 packs of bread to make 8 sandwiches.</SOLUTION>", "4", 1.0),
+        ("<SOLUTION> Jimmy needs to buy 4 packs of bread to make 8 sandwiches.</SOLUTION>", "8", 0.0),
+        ("<answer>She sold 12 cakes in 3 days.</answer>", "12", 1.0),
+        ("<answer>She sold 12 cakes in 3 days.</answer>", "4", 0.0),
+        ("<answer>She finished in 3 hours after 2 breaks.</answer>", "3", 0.0),  # nothing left: no answer
+        ("<answer>He has 3 dollars and 27 cents.</answer>", "3", 0.0),  # one amount in two numbers
+    ],
+)
+def test_numbers_in_a_phrase_of_circumstance_are_given(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

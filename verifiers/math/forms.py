@@ -124,6 +124,15 @@ _NUMBER_WORDS |= {
 }
 
 
+# a preposition with at most two determiners, right before a number: the number is in a phrase of circumstance ("in
+# 3 weeks", "for her 4 dogs"); "to" and a verb, after another number, a purpose ("4 packs to make 8 sandwiches")
+_DETERMINERS = r"(?:\s+(?:her|his|their|its|our|my|your|the|a|all|each|every|these|those|another|only)){0,2}\s+$"
+_CIRCUMSTANCE_RE = re.compile(
+    r"\b(?:in|for|with|after|before|within|during|from|to|by|per|each|every|of)" + _DETERMINERS, re.I
+)
+_PURPOSE_RE = re.compile(r"\bto\s+[a-z]+" + _DETERMINERS, re.I)  # after a first number: what it is for
+
+
 def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> str | None:
     """The one standalone numeral of a sentence without maths in it ("Jane started growing
     Sphere 3 hours ago" -> "3 hours"), with the unit word after it; None when there are none or
@@ -142,6 +151,14 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
         if re.search(r"\band\b", sentence):  # "3 dollars and 27 cents": the numbers make one amount together
             return None
         found = [m for m in found if numeral_key(m.group()) not in givens]
+    if len(found) > 1 and not re.search(r"\band\b", sentence):
+        # "After 2 weeks she has 14 dollars", "buy 14 kilograms of food for her 4 dogs": a number inside a phrase
+        # of circumstance (time, purpose, recipient) is given; the one left is what the sentence states
+        found = [
+            m for k, m in enumerate(found)
+            if not _CIRCUMSTANCE_RE.search(sentence[: m.start()])
+            and not (k and _PURPOSE_RE.search(sentence[: m.start()]))  # "needs to buy 4 packs to make 8 sandwiches"
+        ]
     if len(found) != 1:
         return None
     m = found[0]
