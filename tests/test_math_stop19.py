@@ -244,3 +244,38 @@ def test_scientific_notation_in_prose_and_units_after_it(completion: str, gold: 
 )
 def test_numbers_in_a_phrase_of_circumstance_are_given(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "want"),
+    [
+        # a true chain of sets answers its last side; a false one answers nothing
+        ("\\{\\,2,\\ 3,\\ 2+e^{2\\pi i/3},\\ 2+e^{4\\pi i/3}\\,\\}=\\{\\,2,\\ 3,\\ \\tfrac{3}{2}\\pm \\tfrac{\\sqrt{3}}{2}i\\,\\}",
+         "2,3,\\frac{3}{2}+\\frac{\\sqrt{3}}{2}i,\\frac{3}{2}-\\frac{\\sqrt{3}}{2}i", 1.0),
+        ("\\{1,2\\}=\\{2,1\\}", "1, 2", 1.0),
+        ("\\{1,2\\}=\\{1,3\\}", "1, 3", 0.0),
+        ("\\{1,2\\}=\\{1,3\\}", "1, 2", 0.0),
+    ],
+)
+def test_a_true_chain_of_sets(pred: str, gold: str, want: float) -> None:
+    assert _reward(pred, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a display environment without $ is maths; its aligned lines are one chain, or separate lines
+        ("Therefore, the expression is: \\begin{align*}x(x(1+x)+2*x)-3*(x*x-x+2)&=x^3+3x-6\\end{align*}",
+         "x^3+3x-6", 1.0),
+        ("Therefore, the expression is: \\begin{align*}x(x(1+x)+2*x)-3*(x*x-x+2)&=x^3+3x-5\\end{align*}",
+         "x^3+3x-5", 0.0),  # a false chain
+        ("So \\begin{align*} y &= 2+3 \\\\ &= 5 \\end{align*}", "5", 1.0),
+        ("$$\\begin{align*} y &= 2+3 \\\\ &= 5 \\end{align*}$$", "5", 1.0),
+        ("So \\begin{align*} y &= 2+3 \\\\ &= 6 \\end{align*}", "6", 0.0),
+        ("So \\begin{align*} x &= 1 \\\\ y &= 2 \\end{align*}", "2", 1.0),  # separate lines: the last
+        ("So \\begin{align*} x &= 1 \\\\ y &= 2 \\end{align*}", "1", 0.0),
+        ("$$\\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}$$", "\\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}", 1.0),
+    ],
+)
+def test_aligned_displays(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

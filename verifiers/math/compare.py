@@ -88,6 +88,11 @@ def _strip_label(n: Node) -> Node:
         last = n.sides[-1]
         if all(_exprs_equal(s, last) for s in n.sides[:-1]):  # type: ignore[arg-type]
             return last
+    if all(o == "=" for o in n.ops) and all(isinstance(s, Bracket) and s.open == "{" for s in n.sides):
+        # a true chain of sets ("\{2+e^{2\pi i/3}, ...\} = \{\tfrac32 \pm ..., ...\}"): its last side
+        last = n.sides[-1]
+        if all(_nodes_equal(s, last, 1) for s in n.sides[:-1]):
+            return last
     return n
 
 

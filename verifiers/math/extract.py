@@ -128,7 +128,12 @@ _SELECTION_RE = re.compile(r"\b(?:since|so|thus|hence|therefore|because)\b", re.
 _OR_CHAIN_RE = re.compile(r"(?:(?<![\d.\-])-?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?\s*,?\s*or\s+)+\.?$")
 # a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
 _NUMBER_RUN_BEFORE_RE = re.compile(r"\d[ \t]+$")
-_MATH_SPAN_RE = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+_MATH_SPAN_RE = re.compile(
+    r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]"
+    # a display environment without delimiters: "\begin{align*} ... \end{align*}"
+    r"|(\\begin\{(?:align|equation|gather|multline|eqnarray)\*?\}.+?\\end\{(?:align|equation|gather|multline|eqnarray)\*?\})",
+    re.S,
+)
 # a completion that stops mid-statement ("... gives x =", "Step 2:", "... Then"): cut off, so no fallback answer
 # the last number's sentence ended, and the text stops in the middle of a later one (no closing punctuation, no
 # number, bracket or emphasis at its end): a completion cut off by its token limit, whose last number is not its
@@ -430,7 +435,7 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
             if content and len(after) <= 40 and not re.search(r"\d", after):
                 if _doubted(window, start, m.end()):
                     return Extraction(None, None)
-                return Extraction(content, "last_math")
+                return Extraction(_aligned(content), "last_math")
         tail = text[-20_000:]
         latex_tail = trailing_latex(tail)
         if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths
@@ -592,6 +597,26 @@ _MAX_JOINED_SPANS = 10
 # between two math spans that list answers: "$x = 2$ or $x = 3$", "$-2$, $1$ and $3$"
 _SPAN_JOIN_RE = re.compile(r"\s*(?:,|,?\s*\b(?:or|and)\b)\s*", re.I)
 _SPAN_LABEL_RE = re.compile(r"\s*([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=(?!=)")
+
+
+_ALIGN_ENV_RE = re.compile(r"\\(?:begin|end)\{(?:align|aligned|equation|gather|multline|eqnarray|split)\*?\}")
+_LINE_BREAK_RE = re.compile(r"\\\\(?:\[[^\]]{0,20}\])?")
+_CONTINUED_RE = re.compile(r"(?:=|<|>|\\(?:approx|le|ge|leq|geq|ne|neq)(?![A-Za-z]))")
+
+
+def _aligned(content: str) -> str:
+    """A display of aligned lines as one answer: lines that continue a chain ("y &= 2+3 \\\\ &= 5") as the chain,
+    "y = 2+3 = 5"; separate lines ("x &= 1 \\\\ y &= 2") as the last one. Anything else as it is (a matrix's rows
+    are no lines)."""
+    if not _ALIGN_ENV_RE.search(content) or re.search(r"\\begin\{(?:[pbvBV]?matrix|array|cases)\}", content):
+        return content
+    lines = [ln.replace("&", " ").strip() for ln in _LINE_BREAK_RE.split(_ALIGN_ENV_RE.sub(" ", content))]
+    lines = [ln for ln in lines if ln]
+    if not lines:
+        return content
+    if all(_CONTINUED_RE.match(ln) for ln in lines[1:]):
+        return " ".join(lines)
+    return lines[-1]
 
 
 def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
