@@ -279,3 +279,20 @@ def test_a_true_chain_of_sets(pred: str, gold: str, want: float) -> None:
 )
 def test_aligned_displays(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "question", "gold", "want"),
+    [
+        # a completion that is the reference as written states it, whatever the extraction would read in it
+        ("odd $n$", "", "odd $n$", 1.0),
+        ("even $n$", "", "odd $n$", 0.0),
+        ("$g(x)=\\frac{1}{3} ((2x)^a +(2x)^{-a})$ for some $a>0$", "",
+         "$g(x)=\\frac{1}{3} ((2x)^a +(2x)^{-a})$ for some $a>0$", 1.0),
+        ("$g(x)=\\frac{1}{3} ((2x)^a +(2x)^{-a})$ for some $a>1$", "",
+         "$g(x)=\\frac{1}{3} ((2x)^a +(2x)^{-a})$ for some $a>0$", 0.0),
+        ("47 + 85", "Compute 47 + 85.", "47 + 85", 0.0),  # ... unless it copies the question
+    ],
+)
+def test_a_completion_that_is_the_reference_as_written(completion: str, question: str, gold: str, want: float) -> None:
+    assert math_answer(completion, {"reference": gold, "question": question}).outcome == want

@@ -227,6 +227,7 @@ Hedges: several answers where one is asked for get nothing
     I am not sure, it could be 4 or 5                                   | 5                            | wrong       | test_last_number_next_to_or_is_a_hedge
     The roots are 4 or -1, so x = 4                                     | 4                            | correct     | test_a_conclusion_after_an_or_list_selects_one_value
     He ate 2 1/2 pies.                                                  | 2.5                          | correct     | test_vulgar_fractions_and_mixed_numbers_in_prose
+    odd $n$                                                             | odd $n$                      | correct     | test_a_completion_that_is_the_reference_as_written
     So \begin{align*} y &= 2+3 \\ &= 5 \end{align*}                     | 5                            | correct     | test_aligned_displays
     <SOLUTION>After 2 weeks she has 14 dollars.</SOLUTION>              | 14                           | correct     | test_numbers_in_a_phrase_of_circumstance_are_given
     So there are 6.02 x 10^23 atoms.                                    | 6.02 \times 10^{23}          | correct     | test_scientific_notation_in_prose_and_units_after_it

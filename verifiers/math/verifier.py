@@ -131,6 +131,13 @@ def math_answer(
     }
     if gold_error is not None:
         info["reference_error"] = gold_error
+    if len(completion) <= MAX_ANSWER_CHARS and _same_text(completion, gold_text):
+        # the whole completion is the reference as written ("odd $n$", "$g(x) = ...$ for some $a>0$"): whatever the
+        # extraction reads in it, it states the reference (unless it copies the question)
+        numeric = PLAIN_NUMBER_RE.fullmatch(compact(gold_text)) is not None
+        if not (reject_echo and echoes_question(completion, row, numeric_reference=numeric)):
+            info.update(rule="same_text", extracted=completion.strip(), extracted_normalized="the reference's text")
+            return Reward(1.0, Status.CORRECT, info=info)
     if ex.answer is None:
         letter = option_letter(gold) if gold is not None else None
         if letter is not None and closing_option(completion) == letter:  # "... = 438\nanswer.A" against A
