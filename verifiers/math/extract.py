@@ -272,7 +272,7 @@ def extract_answer(
                               tuple(distinct), scope=content or None)
         # (the fallbacks never pick one number out of a grid, a sequence or a clock time, "1 6 0 0",
         # "2 3", "06:09": then the whole content is the answer)
-        inner = _extract(content, last_number_fallback)
+        inner = _extract(content, last_number_fallback, givens)
         if inner.answer is None:
             return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
         if inner.rule in ("last_number", "last_equation") and qualified(content):
@@ -298,7 +298,7 @@ def extract_answer(
             return Extraction(sentence_answer(content.rstrip("."), givens), "answer_tag+sentence", scope=content)
         rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
         return dataclasses.replace(inner, rule=rule, scope=content)
-    return _extract(text, last_number_fallback)
+    return _extract(text, last_number_fallback, givens)
 
 
 _END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>)$")
@@ -324,7 +324,7 @@ _LAST_LINE_BRACKET_RE = re.compile(r"(?:^|\n)[ \t]*([(\[][^()\[\]\n]{1,200}[)\]]
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
 
-def _extract(text: str, last_number_fallback: bool) -> Extraction:
+def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = frozenset()) -> Extraction:
     window = text[-20_000:]
     fields = json_answers(window) if '"' in text or "'" in text else []
     if fields and json_ends(window[fields[-1][1] :]):
@@ -477,6 +477,9 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 )
             ):
                 return Extraction(None, None)
+            stated = None if hedged else _stated_number(tail, last, givens)
+            if stated is not None:  # "So she buys 14 kilograms of food for her 4 dogs.": the 14 it states
+                return Extraction(stated, "last_number")
             equation = None if hedged else _last_equation_side(tail, last)
             if equation is not None:  # "AD = h = 3 + 2√2.": the last side, not the 2 of √2
                 return Extraction(equation, "last_equation")
@@ -491,6 +494,23 @@ def _extract(text: str, last_number_fallback: bool) -> Extraction:
                 "'or' next to the last number" if hedged else None,
             )
     return Extraction(None, None)
+
+
+def _stated_number(tail: str, last: re.Match[str], givens: frozenset[str]) -> str | None:
+    """The number that the last sentence states when that sentence, words without maths, holds several numbers
+    ("Therefore, Jean can fill 14 bags with 2 lollipops in each bag." -> "14 bags"): the one left once numbers in a
+    phrase of circumstance and numbers the question gives are set aside (:func:`one_number_sentence`); None when
+    that leaves the last number itself, or no single number."""
+    ends = list(_SENTENCE_END_RE.finditer(tail, max(0, last.start() - 400), last.start()))
+    start = ends[-1].end() if ends else max(0, last.start() - 400)
+    sentence = tail[start:].strip()
+    if len(sentence) > 400 or not words(sentence):
+        return None
+    one = one_number_sentence(sentence.rstrip(".!"), givens)
+    numeral = re.search(r"\d[\d,]*(?:\.\d+)?", last.group())  # "50%": 50; "½" read as digits before this
+    if one is None or numeral is None or numeral_key(one.split()[0]) == numeral_key(numeral.group()):
+        return None
+    return one
 
 
 def _unit_after(text: str, end: int) -> str:

@@ -128,7 +128,8 @@ _NUMBER_WORDS |= {
 # 3 weeks", "for her 4 dogs"); "to" and a verb, after another number, a purpose ("4 packs to make 8 sandwiches")
 _DETERMINERS = r"(?:\s+(?:her|his|their|its|our|my|your|the|a|all|each|every|these|those|another|only)){0,2}\s+$"
 _CIRCUMSTANCE_RE = re.compile(
-    r"\b(?:in|for|with|after|before|within|during|from|to|by|per|each|every|of)" + _DETERMINERS, re.I
+    r"\b(?:in|for|with|after|before|within|during|from|to|by|per|each|every|of|when|once|until|since)" + _DETERMINERS,
+    re.I,
 )
 _PURPOSE_RE = re.compile(r"\bto\s+[a-z]+" + _DETERMINERS, re.I)  # after a first number: what it is for
 
@@ -159,6 +160,8 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
             if not _CIRCUMSTANCE_RE.search(sentence[: m.start()])
             and not (k and _PURPOSE_RE.search(sentence[: m.start()]))  # "needs to buy 4 packs to make 8 sandwiches"
         ]
+    if len({numeral_key(m.group()) for m in found}) == 1:  # "... = 14 bags. Jean can fill 14 bags": one value
+        found = found[:1]
     if len(found) != 1:
         return None
     m = found[0]
