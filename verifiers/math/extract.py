@@ -222,7 +222,7 @@ def _first_sentence(s: str) -> str:
 # 13"), not a check that follows it ("Actually, let me double-check: 3*4=12")
 _RETRACTED_VALUE_RE = re.compile(
     rf"\b(?:{RETRACTION_WORDS}|no)\b[\s,:;.!]*"
-    r"(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)\s*)?(?:\(?[A-J]\)|\$|-?\d)",
+    r"(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)\s*)?(?:\(?[A-J]\)|[A-J](?=\s*(?:[.,;!]|$))|\$|-?\d)",
     re.I,
 )
 # a clause after the value that takes it back: "which is wrong", "since that was a mistake"
@@ -250,6 +250,8 @@ def extract_answer(
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt
         text = _MISSPELT_BOX_RE.sub(r"\\boxed{", text)
+    if _APPROX_WORD_RE.search(text[-2_000:]):  # "$\frac{5}{18}$, or about 27.8%": the exact value, restated
+        text = text[:-2_000] + _APPROX_AFTER_SPAN_RE.sub(r"\1", text[-2_000:])
     turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
     if turns:  # a chat transcript: only the last assistant turn answers (an echoed prompt's box is not an answer)
         text = text[turns[-1].end() :]
@@ -669,6 +671,20 @@ def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
 
 # a brace group after the word "boxed" without its backslash, after a command that ends in it, or after a box sign
 _MISSPELT_BOX_RE = re.compile(r"(?:(?<![A-Za-z\\])boxed|\\[A-Za-z]+(?<=[a-z]boxed)|□)[ \t]*\{")
+# a math span, then the same value approximated in prose: "$\frac{5}{18}$, or about 27.8%", "$2\sqrt{3}$, which is
+# about 3.46", "$\frac{5}{18}$ (approximately 0.278)", "$\frac{5}{18}$ ≈ 0.278" (the span is the answer, as
+# "\frac{5}{18} \approx 0.278" inside one span is)
+_APPROX_WORDS = r"(?:about|approximately|approx\.|roughly|around|nearly|almost)"
+_APPROX_WORD_RE = re.compile(rf"\b{_APPROX_WORDS}|[≈~]", re.I)
+_APPROX_NUMBER = r"\$?-?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|\\%|percent\b))?\$?"
+_APPROX_AFTER_SPAN_RE = re.compile(
+    r"(\$[^$\n]{1,300}\$|\\\([^\n]{1,300}?\\\))"
+    rf"(?:\s*,?\s*(?:(?:or|which\s+is|that\s+is|i\.e\.)\s*,?\s*)?{_APPROX_WORDS}\s+{_APPROX_NUMBER}"
+    rf"|\s*\(\s*(?:{_APPROX_WORDS}|≈|~|\\approx)\s*{_APPROX_NUMBER}\s*\)"
+    rf"|\s*[≈~]\s*{_APPROX_NUMBER})"
+    r"(?![\d.,]*\d)",
+    re.I,
+)
 _GLM_BOX_RE = re.compile(r"<\|begin_of_box\|>([^<]{0,2000}?)<\|end_of_box\|>")
 def _doubted(text: str, start: int, end: int) -> bool:
     """A fallback answer ``text[start:end]`` that its own sentence negates or doubts.

@@ -236,8 +236,9 @@ def _verdict(s: str) -> Text | None:
     return None
 
 
-# an option named in words or with a period: "option B", "choice (C)", "A. -2" -> "(B)", "(C)", "(A) -2"
-_OPTION_NAMED = re.compile(r"(?:(?i:option|choice)\s*\(?([A-Ea-e])\)?|([A-E])\.(?=\s+\S))(?![\w(])")
+# an option named in words or with a period or colon: "option B", "choice (C)", "A. -2", "B: 15" -> "(B)", "(C)",
+# "(A) -2", "(B) 15"
+_OPTION_NAMED = re.compile(r"(?:(?i:option|choice)\s*\(?([A-Ea-e])\)?|([A-E])[.:](?=\s+\S))(?![\w(])")
 
 
 # words after an option that reject it or take it back rather than state its content ("(C) is false", "(C) wrong",

@@ -10,7 +10,7 @@ import re
 from verigrpo.verifiers.math.boxes import _last_match
 from verigrpo.verifiers.math.forms import one_number_sentence, qualified
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Node
-from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
 
 _OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b|或", re.I)  # 或 (或者): "or" in Chinese
 # after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
@@ -88,9 +88,14 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     if parses(ans) and not words(ans):
         return ans
     labelled = _OPTION_LABEL_RE.match(ans.lstrip())
-    if labelled is not None and not has_or(ans) and not _OTHER_LETTER_RE.search(ans.lstrip(), labelled.end()):
+    if (
+        labelled is not None
+        and not has_or(ans)
+        and not _OTHER_LETTER_RE.search(ans.lstrip(), labelled.end())
+        and not _REJECTED_OPTION.search(ans.lstrip()[labelled.end() :])  # "C: no wait, D" names no option
+    ):
         # "(A) The bus is the second-newest": the option, with its text (not that text's own "is")
-        return labelled.group(1)
+        return f"({labelled.group(1)})"
     m = _last_match(_IS_RE, ans)
     if m is not None and parses(clean_answer(ans[m.end() :])) and not qualified(ans[m.end() :]):
         return clean_answer(ans[m.end() :])  # not "is $45 less than before": its words change the number
@@ -119,7 +124,7 @@ _LEADING_LETTER_RE = re.compile(r"(\([A-J]\))\s*[,;.:](?:\s|$)")  # matched at t
 # words that take a stated value back, one list for every rule that looks for them
 RETRACTION_WORDS = r"wait|actually|rather|instead|i mean|correction|mistake|oops|scratch that"
 _RETRACTION_RE = re.compile(rf"\b(?:{RETRACTION_WORDS})\b", re.I)
-_OPTION_LABEL_RE = re.compile(r"(\([A-J]\))\s+(?=\S)")  # an option label, then the option's text
+_OPTION_LABEL_RE = re.compile(r"\(?([A-J])(?:\)|:)\s+(?=\S)")  # an option label ("(D)", "D:"), then the option's text
 _OTHER_LETTER_RE = re.compile(r"(\bnot\s+)?\(([A-J])\)")
 # where a value stops and prose goes on: a comma or a connective, then a word ("and then", ", which", "because")
 _PROSE_AFTER_RE = re.compile(
