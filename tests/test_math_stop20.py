@@ -83,3 +83,68 @@ def test_an_option_letter_with_a_colon(completion: str, gold: str, want: float) 
 )
 def test_an_exact_value_approximated_in_prose(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an exam solution's answer section, 【答案】 ("answer") to <eoa>: an answer block
+        ("【解析】\n所以 $y=2x+1$。<eoe>\n【答案】A<eoa>", "A", 1.0),
+        ("【解析】\n所以 $y=2x+1$。<eoe>\n【答案】A<eoa>", "2x+1", 0.0),
+        ("【解析】\n所以 $y=2x+1$。<eoe>\n【答案】: C <eoa>", "C", 1.0),
+        ("【解析】由三视图还原几何体后计算。<eoe>\n【答案】故所求体积为 $8\\sqrt{3}$。<eoa>", "8\\sqrt{3}", 1.0),
+        ("【解析】...<eoe>\n【答案】\n相减得到 $d=2$。\n所以 $S_{10}=\\frac{10}{2}(1+19)=100$。<eoa>", "100", 1.0),
+        ("【解析】...<eoe>\n【答案】\n相减得到 $d=2$。\n所以 $S_{10}=\\frac{10}{2}(1+19)=100$。<eoa>", "2", 0.0),
+        ("【答案】2\\sqrt{3}<eoa>", "2\\sqrt{3}", 1.0),
+        ("【答案】14π<eoa>", "14\\pi", 1.0),
+        ("【答案】3或4<eoa>", "3", 0.0),  # a hedge in the section is a hedge
+        # an option and its text in maths, one answer
+        ("<answer>D. $\\frac{4}{5}$ </answer>", "D", 1.0),
+        ("<answer>D. $\\frac{4}{5}$ </answer>", "C", 0.0),
+        ("<answer>B: $x=2$ or $x=3$</answer>", "B", 0.0),  # the text hedges
+    ],
+)
+def test_an_exam_answer_section_is_an_answer_block(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a number under a root sign is no number of its own: the root is the value
+        ("So the side is √3.", "3", 0.0),
+        ("So the side is √3.", "\\sqrt{3}", 1.0),
+        ("So the side is 2√3 cm.", "2\\sqrt{3}", 1.0),
+        ("So the side is 2√3.", "6", 0.0),
+        ("所以|a-b|=根号3。", "\\sqrt{3}", 1.0),  # 根号: the Chinese word for the root sign
+        ("所以|a-b|=根号3。", "3", 0.0),
+        ("Altitude AD\n\nAD = h = 3 + 2√2.", "3 + 2\\sqrt{2}", 1.0),
+        ("Altitude AD\n\nAD = h = 3 + 2√2.", "2\\sqrt{2}", 0.0),
+        ("The answer is 2根号3", "\\sqrt{12}", 1.0),
+    ],
+)
+def test_roots_in_prose(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "want"),
+    [
+        # counting functions by name, as a CAS or a calculator writes them
+        ("binom(8,3)", "56", 1.0),
+        ("nCr(8, 3)", "56", 1.0),
+        ("comb(8, 3)", "56", 1.0),
+        ("nPr(8,3)", "336", 1.0),
+        ("perm(8,3)", "336", 1.0),
+        ("nPr(8,3)", "56", 0.0),
+        ("binom(8,3)", "57", 0.0),
+        ("binomial(n, 2)", "\\frac{n(n-1)}{2}", 1.0),
+        # an angle in degree words is the angle in radians, as 30^\circ is
+        ("30 degrees", "\\frac{\\pi}{6}", 1.0),
+        ("180 deg", "\\pi", 1.0),
+        ("30 degrees", "\\frac{\\pi}{3}", 0.0),
+        ("\\frac{\\pi}{6}", "30 degrees", 1.0),
+    ],
+)
+def test_counting_functions_and_degree_words(pred: str, gold: str, want: float) -> None:
+    assert _raw("The final answer is $\\boxed{" + pred + "}$.", gold) == want

@@ -233,6 +233,8 @@ Hedges: several answers where one is asked for get nothing
     So, Emily should buy 14 kilograms of food for her 4 dogs.           | 14                           | correct     | test_the_last_sentence_states_one_number
     The probability is $\frac{5}{18}$, or about 27.8%.                 | 5/18                         | correct     | test_an_exact_value_approximated_in_prose
     The correct answer is B: 15                                         | B                            | correct     | test_an_option_letter_with_a_colon
+    【解析】...<eoe>⏎【答案】D <eoa>                                    | D                            | correct     | test_an_exam_answer_section_is_an_answer_block
+    So the side is √3.                                                  | 3                            | wrong       | test_roots_in_prose
     So there are 6.02 x 10^23 atoms.                                    | 6.02 \times 10^{23}          | correct     | test_scientific_notation_in_prose_and_units_after_it
     answer 2½                                                           | 2.5                          | correct     | test_vulgar_fractions_and_mixed_numbers_in_prose
     Thus, the final answer is: boxed {77}.                              | 77                           | correct     | test_misspelt_boxes_are_boxes

@@ -57,6 +57,8 @@ _INVERSE = {
     "sin": "arcsin", "cos": "arccos", "tan": "arctan", "cot": "arccot", "sec": "arcsec", "csc": "arccsc",
     "sinh": "arsinh", "cosh": "arcosh", "tanh": "artanh", "coth": "arcoth", "sech": "arsech", "csch": "arcsch",
 }  # fmt: skip
+# counting functions of two arguments by name: combinations or permutations
+_COUNTS = {"binom": "choose", "binomial": "choose", "nCr": "choose", "comb": "choose", "nPr": "arrange", "perm": "arrange"}
 _LETTER_CONSTANTS = {"e": sympy.E, "i": sympy.I}  # unless the reading makes them symbols
 # a degree or percent sign before one of these is in arithmetic (a closing brace: inside \frac{45^\circ}{180^\circ})
 _ARITHMETIC_AFTER = ("+", "-", "*", "/", ")", "}")
@@ -584,6 +586,12 @@ class _ExprParser:
             if len(args) != 2:
                 raise ParseError(f"{name} takes two arguments")
             return make_pow(*args) if name == "pow" else check_size(sympy.atan2(*args))
+        if name in _COUNTS:  # binom(n, k) = nCr(n, k) = comb(n, k); nPr(n, k) = perm(n, k) = n! / (n - k)!
+            if len(args) != 2:
+                raise ParseError(f"{name} takes two arguments")
+            n, k = args
+            binomial = make_binomial(n, k)
+            return binomial if _COUNTS[name] == "choose" else check_size(binomial * make_factorial(k))
         if name in ("diff", "Derivative"):  # a CAS's derivative: diff(f, x), Derivative(f, x, 2)
             order = args[2] if len(args) == 3 else sympy.Integer(1)
             if len(args) not in (2, 3) or not isinstance(args[1], sympy.Symbol) or not (

@@ -29,7 +29,7 @@ from verigrpo.verifiers.math.forms import (
     trailing_latex,
 )
 from verigrpo.verifiers.math.lex import FUNCS
-from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Bracket, ParseError, Text
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Bracket, Choice, ParseError, Text
 from verigrpo.verifiers.math.normalize import (
     VULGAR_FRACTIONS,
     cjk_fractions,
@@ -96,7 +96,8 @@ _SCIENTIFIC = (
 )
 _SCIENTIFIC_TIMES_RE = re.compile(r"[ \t]*(?:×|\\times|\\cdot|·|\*|x)[ \t]*(?=10)")
 _LAST_NUM_RE = re.compile(
-    _SCIENTIFIC + "|"
+    r"(?:-?\d+(?:\.\d+)?[ \t]*)?(?:√|根号)[ \t]*\d+(?:\.\d+)?(?![\d.,]*\d)|"  # a root: "√3", "2√2", "2根号3"
+    + _SCIENTIFIC + "|"
     r"-?\d+[ \t]+\d+[ \t]*/[ \t]*\d+(?![\d/.,])|"  # a mixed number, "2 1/2"
     r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?"
     r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
@@ -260,6 +261,9 @@ def extract_answer(
         text = text[ends[-1].end() :]
         if not text.strip():
             return Extraction(None, None)
+    if "【" in text and "<answer>" not in text.lower():
+        # an exam solution's answer section: "【解析】...<eoe>\n【答案】...<eoa>" (GAOKAO-Bench), the section an answer block
+        text = _CJK_ANSWER_SECTION_RE.sub(lambda m: "<answer>" + m.group(1) + "</answer>", text)
     if "<" in text and "<answer>" not in text.lower():
         text = _answer_like_tags(text)
     content = _last_answer_tag(text)
@@ -274,6 +278,11 @@ def extract_answer(
                               tuple(distinct), scope=content or None)
         # (the fallbacks never pick one number out of a grid, a sequence or a clock time, "1 6 0 0",
         # "2 3", "06:09": then the whole content is the answer)
+        if _OPTION_LEAD_RE.match(content) and "\n" not in content:
+            # "<answer>D. $\frac{4}{5}$</answer>": an option and its text in maths, one answer (not the maths alone)
+            option = " ".join(_INNER_DOLLAR_RE.sub(" ", content).split())
+            if isinstance(parsed(option), Choice):
+                return Extraction(option, "answer_tag", scope=content)
         inner = _extract(content, last_number_fallback, givens)
         if inner.answer is None:
             return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
@@ -303,7 +312,11 @@ def extract_answer(
     return _extract(text, last_number_fallback, givens)
 
 
-_END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>)$")
+_OPTION_LEAD_RE = re.compile(r"\(?[A-J](?:\)|[.:])\s")  # an option label that leads an answer: "D. ", "(B) ", "C: "
+# 【答案】 ("answer") or 【最终答案】 ("final answer") in lenticular brackets opens a section that runs to the next such
+# heading or the end
+_CJK_ANSWER_SECTION_RE = re.compile(r"【\s*(?:最终)?答案\s*】\s*[:：]?([^【]*?)(?:<eoa>\s*)?(?=【|$)")
+_END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>)$")
 _ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
 _THINK_END_RE = re.compile(r"</think(?:ing)?>", re.I)
 # the opening of an assistant turn in a chat template: DeepSeek's <|Assistant|> (also with full-width bars),
@@ -465,6 +478,10 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             if not hedged and _doubted(tail, last.start(), last.end()):
                 return Extraction(None, None)
             before = tail[max(0, last.start() - 30) : last.start()]
+            if not hedged and ("√" in last.group() or "根" in last.group()):
+                equation = _last_equation_side(tail, last)
+                if equation is not None:  # "AD = h = 3 + 2√2.": a root ends an exact value, its right side whole
+                    return Extraction(equation, "last_equation")
             if (
                 (
                     _REFERENCE_BEFORE_RE.search(before)

@@ -40,6 +40,8 @@ def standalone_number(text: str, start: int, end: int) -> bool:
     before = text[start - 1] if start > 0 else ""
     if before == "第":  # an ordinal, "第3步" (step 3), names a step, not a value
         return False
+    if (before and before in "√∛∜") or text[max(0, start - 2) : start] == "根号":  # "√3", "根号3": under a root sign
+        return False
     if before and (before.isalnum() or before in "_\\{^") and not _cjk(before):
         return False
     if re.search(r"\d[.,]$", text[max(0, start - 2) : start]):

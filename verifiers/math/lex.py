@@ -40,7 +40,10 @@ PAREN_FUNCS = {
     "ctg": sympy.cot,
 }  # fmt: skip
 # functions of several arguments, written f(a, b); plain "min" is a unit unless a "(" follows
-MULTI_FUNCS = {"gcd", "lcm", "max", "min", "beta", "Beta", "diff", "Derivative", "pow", "atan2"}
+MULTI_FUNCS = {
+    "gcd", "lcm", "max", "min", "beta", "Beta", "diff", "Derivative", "pow", "atan2",
+    "binom", "binomial", "nCr", "nPr", "comb", "perm",  # a CAS's or calculator's counts: binom(8, 3), nPr(8, 3)
+}  # fmt: skip
 LATEX_MULTI_FUNCS = {"gcd", "lcm", "max", "min"}  # those that are also LaTeX commands (\max); \beta is a letter
 GREEK = {
     "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",

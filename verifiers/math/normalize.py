@@ -165,6 +165,8 @@ def normalize(s: str) -> str:
             s,
         )
         s = _CURRENCY_BEFORE.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", s)
+    if "根号" in s:  # "根号3", "2根号2": the Chinese word for the square root sign (before it reads as a unit word)
+        s = s.replace("根号", "\\sqrt ")
     if _CJK_AFTER_NUMBER.search(s):  # "36种", "(√{3}+1)小时": a Chinese measure word after a value is its unit word
         s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
     if "分之" in s or "万" in s or "亿" in s:

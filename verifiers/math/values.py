@@ -65,7 +65,7 @@ def _as_symbols(e: Expr, other: Expr) -> Expr:
 def _candidates(e: Expr) -> list[sympy.Basic]:
     if e.marker == "percent":
         return [e.value, e.value / 100]
-    if e.marker == "degree":
+    if e.marker == "degree" or e.unit == "deg":  # "30^\circ", "30 degrees": also pi/6
         return [e.value, e.value * sympy.pi / 180]
     return [e.value]
 
