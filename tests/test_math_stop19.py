@@ -97,10 +97,11 @@ def test_a_chinese_unit_after_a_bracketed_value(pred: str, gold: str, want: floa
         ("We first guess $\\boxed{104}$, but checking again the count is off by one, so the answer is "
          "$\\boxed{103}$.", "104", 0.0),
         ("First attempt $\\boxed{99}$, correction $\\boxed{42}$.", "42", 1.0),
-        # a word of sequence: the last box against one answer, all of them against several
+        # a short connective of sequence: the last box alone (not a list: one completion would pay both the last
+        # value and the list of all)
         ("\\boxed{10} and then \\boxed{42}", "42", 1.0),
         ("\\boxed{10} and then \\boxed{42}", "10", 0.0),
-        ("\\boxed{10} and then \\boxed{42}", "\\{10, 42\\}", 1.0),
+        ("\\boxed{10} and then \\boxed{42}", "\\{10, 42\\}", 0.0),
         ("First I tried \\boxed{100} but then \\boxed{42}", "42", 1.0),
         # the box after "instead of", "rather than", "a common mistake is" is the one not meant
         ("The answer is \\boxed{4} instead of \\boxed{3}", "3", 0.0),

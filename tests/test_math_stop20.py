@@ -148,3 +148,68 @@ def test_roots_in_prose(completion: str, gold: str, want: float) -> None:
 )
 def test_counting_functions_and_degree_words(pred: str, gold: str, want: float) -> None:
     assert _raw("The final answer is $\\boxed{" + pred + "}$.", gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a later box revises the boxes before it only after a word that takes them back, or in a short connective
+        # of sequence; the text around the new box must not doubt, negate or reject it
+        ("\\boxed{3} is the answer. Then, as a check, 3+1 = \\boxed{4}.", "4", 0.0),
+        ("Suppose the answer were \\boxed{3}; then the total would be \\boxed{4}, a contradiction.", "4", 0.0),
+        ("The answer is \\boxed{3}. Then the next term would be \\boxed{4}.", "4", 0.0),
+        ("\\boxed{3}; finally we note \\boxed{4} is the number of cases.", "4", 0.0),
+        ("\\boxed{3}. Actually, \\boxed{4} is impossible", "4", 0.0),
+        ("\\boxed{3}. Actually, \\boxed{4} violates the constraint", "4", 0.0),
+        ("\\boxed{3}. Recheck: \\boxed{4} gives 5 \\neq 7", "4", 0.0),
+        ("\\boxed{3}. Correction: the answer isnt \\boxed{4}.", "4", 0.0),
+        ("\\boxed{3}. Wait, probably \\boxed{4}", "4", 0.0),
+        ("\\boxed{3}. Wait, \\boxed{4} (50% confident)", "4", 0.0),
+        ("\\boxed{3}. Wait, \\boxed{4}. Hmm, or is it?", "4", 0.0),
+        ("The answer is \\boxed{3}. Wait, is it \\boxed{4}", "4", 0.0),
+        ("When n is even, \\boxed{3}; when n is odd, then \\boxed{4}", "4", 0.0),
+        ("\\boxed{3}, or then \\boxed{4}", "4", 0.0),
+        ("\\boxed{3} then \\boxed{4}", "3, 4", 0.0),  # the last box alone, never both readings
+        ("\\boxed{3} then \\boxed{4}", "4", 1.0),
+        ("I first thought \\boxed{4}. Actually, that's wrong; the answer is \\boxed{3}.", "3", 1.0),
+        ("First I thought it was \\boxed{A}, but then I realized it is \\boxed{B}", "B", 1.0),
+    ],
+)
+def test_box_revisions_read_in_context(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the text after the last box: another value offered, the box taken back, another answer stated, or the
+        # box part of a larger expression: a hedge
+        ("\\boxed{5} (or maybe 6)", "5", 0.0),
+        ("\\boxed{5}. Hmm, or 6.", "5", 0.0),
+        ("\\boxed{5}, though 6 is also possible", "5", 0.0),
+        ("\\boxed{5}? or \\(6\\)", "5", 0.0),
+        ("\\boxed{5}. Actually the answer is 6.", "5", 0.0),
+        ("\\boxed{5} but the answer is 6", "5", 0.0),
+        ("\\boxed{5}\n\nAnswer: 6", "5", 0.0),
+        ("\\boxed{5}\n\n**Final Answer** 6", "5", 0.0),
+        ("\\boxed{5}\n\n#### 6", "5", 0.0),
+        ("\\boxed{(B)}\nWait, C.", "B", 0.0),
+        ("□{4} is the wrong one; the answer is 3.", "4", 0.0),
+        ("\\boxed{28} \\times 10^3", "28", 0.0),
+        ("\\boxed{28}0", "28", 0.0),
+        ("\\boxed{28}^{2}", "28", 0.0),
+        ("\\boxed{28}!", "28", 0.0),
+        # a scale word multiplies the box
+        ("\\boxed{28} million", "28", 0.0),
+        ("\\boxed{28} million", "28000000", 1.0),
+        # what follows and agrees, or is a unit or a degree sign, leaves the box the answer
+        ("\\boxed{\\frac12} (or 0.5)", "1/2", 1.0),
+        ("\\boxed{5}\n\nThe final answer is 5.", "5", 1.0),
+        ("\\boxed{5}\n\nThis answer is consistent with the data.", "5", 1.0),
+        ("Thus, $A = \\boxed{12}^\\circ$.", "12", 1.0),
+        ("\\boxed{12} dollars", "12", 1.0),
+        ("\\boxed{5}. There is no 6-digit solution.", "5", 1.0),
+    ],
+)
+def test_the_text_after_the_last_box(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

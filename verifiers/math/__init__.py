@@ -219,7 +219,7 @@ Hedges: several answers where one is asked for get nothing
     It is \boxed{3}. Maybe \boxed{4}                                    | 4                            | wrong       | test_hedged_answers_get_no_credit
     It is \boxed{3}. No wait, \boxed{4}                                 | 4                            | correct     | test_a_box_that_takes_back_or_follows_the_boxes_before_it
     It is \boxed{3}. No wait, \boxed{4}                                 | 3                            | wrong       | test_a_box_that_takes_back_or_follows_the_boxes_before_it
-    \boxed{10} and then \boxed{42}                                      | \{10, 42\}                   | correct     | test_a_box_that_takes_back_or_follows_the_boxes_before_it
+    \boxed{10} and then \boxed{42}                                      | \{10, 42\}                   | wrong       | test_a_box_that_takes_back_or_follows_the_boxes_before_it
     The answer is \boxed{4} instead of \boxed{3}                        | 3                            | wrong       | test_a_box_that_takes_back_or_follows_the_boxes_before_it
     <answer>133</answer><answer>132</answer>                            | 132                          | wrong       | test_several_answer_blocks_are_a_hedge
     <answer>1</answer> <answer>-2</answer>                              | 1, -2                        | correct     | test_several_answer_blocks_are_a_hedge
@@ -235,6 +235,8 @@ Hedges: several answers where one is asked for get nothing
     The correct answer is B: 15                                         | B                            | correct     | test_an_option_letter_with_a_colon
     【解析】...<eoe>⏎【答案】D <eoa>                                    | D                            | correct     | test_an_exam_answer_section_is_an_answer_block
     So the side is √3.                                                  | 3                            | wrong       | test_roots_in_prose
+    \boxed{5} (or maybe 6)                                              | 5                            | wrong       | test_the_text_after_the_last_box
+    \boxed{3} is the answer. Then, as a check, 3+1 = \boxed{4}.         | 4                            | wrong       | test_box_revisions_read_in_context
     So there are 6.02 x 10^23 atoms.                                    | 6.02 \times 10^{23}          | correct     | test_scientific_notation_in_prose_and_units_after_it
     answer 2½                                                           | 2.5                          | correct     | test_vulgar_fractions_and_mixed_numbers_in_prose
     Thus, the final answer is: boxed {77}.                              | 77                           | correct     | test_misspelt_boxes_are_boxes

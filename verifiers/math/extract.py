@@ -16,11 +16,9 @@ from verigrpo.verifiers.math.boxes import (
     _boxed_contents,
     _last_answer_tag,
     _last_match,
-    box_spans,
     last_box_end,
     unit_after_last_box,
 )
-from verigrpo.verifiers.math.compare import answers_equivalent
 from verigrpo.verifiers.math.forms import (
     numeral_key,
     one_number_sentence,
@@ -37,6 +35,7 @@ from verigrpo.verifiers.math.normalize import (
     strip_math_delimiters,
 )
 from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.revisions import after_box_hedge, box_revision, equiv_safe, scale_after_box
 from verigrpo.verifiers.math.sentences import (
     _NEGATED_RE,
     _ORDINAL_SUFFIX_RE,
@@ -65,9 +64,6 @@ class Extraction:
     boxes: tuple[str, ...] = ()  # the distinct boxed answers, when there are several
     repeated: int = 1  # how many boxes hold the one boxed answer ("\boxed{-2} and \boxed{-2}, respectively")
     scope: str | None = None  # the whole content of the <answer> tag or JSON answer field the answer came from
-    # several different boxes, the last after a word of sequence ("\boxed{10} and then \boxed{42}"): the last box
-    # against one answer, all of them against several
-    sequence: bool = False
 
 
 _ANSWER_IS_RE = re.compile(
@@ -361,13 +357,19 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         if final is not None:  # "... \boxed{255} ... The final answer is $10,455$.": the last word wins
             return final
         distinct = _distinct(boxes)
-        revision = _box_revision(text) if len(distinct) > 1 else None
-        if len(distinct) > 1 and revision != "retracted":  # a retraction leaves the last box alone: read on
-            reason = "several different boxed answers"
-            return Extraction(boxes[-1], "boxed", True, reason, tuple(distinct), sequence=revision == "sequence")
-        if revision == "retracted":  # only the boxes that agree with the last one count
+        revision = box_revision(text) if len(distinct) > 1 else None
+        if len(distinct) > 1 and revision is None:  # a retraction, or "and then", leaves the last box alone: read on
+            return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct))
+        if revision is not None:  # only the boxes that agree with the last one count
             boxes = [b for b in boxes if b == boxes[-1] or _equiv_safe(normalize(b), normalize(boxes[-1]))]
-        after = text[last_box_end(text) :][:120]  # bounded: the patterns below never see a long blank run
+        end = last_box_end(text)
+        hedge = after_box_hedge(text, end, boxes[-1])
+        if hedge is not None:  # "\boxed{5} (or maybe 6)", "\boxed{5}. Actually the answer is 6.", "\boxed{28}!"
+            return Extraction(boxes[-1], "boxed", True, hedge)
+        scale = scale_after_box(text, end)
+        if scale is not None:  # "\boxed{28} million": the box times the scale
+            return Extraction(f"{boxes[-1]} {scale}", "boxed+unit")
+        after = text[end:][:120]  # bounded: the patterns below never see a long blank run
         more = _MORE_AFTER_BOX_RE.match(after)
         if more is not None and not _equiv_safe(normalize(boxes[-1]), _clean_value(more.group(1))):
             # "\boxed{33} and 34", "\boxed{33} (or 34)", "\boxed{3} or 3\sqrt{2}": one of two values boxed (an equal
@@ -718,42 +720,6 @@ def _doubted(text: str, start: int, end: int) -> bool:
     return bool(_UNSURE_RE.search(text[cut + 1 : m.end() if m else len(text)]))
 
 
-# between the last box and the box before it with another value: a word that takes the earlier box back ("We first
-# guess \boxed{104}, but checking again ... \boxed{103}", "correction \boxed{42}") or puts the last after it ("\boxed{10}
-# and then \boxed{42}"); a doubt, a negation or a question after that word keeps the boxes a hedge
-# ("instead of", "rather than" and "a common mistake is" name the box after them as the one not meant: not here)
-_RETRACTED_BETWEEN_RE = re.compile(
-    r"\b(?:wait|actually|i mean|correction|corrected|oops|scratch that|on second thought|re-?check(?:ed|ing)?|"
-    r"checking again|double-check(?:ed|ing)?)\b",
-    re.I,
-)
-_SEQUENCE_BETWEEN_RE = re.compile(r"\b(?:then|finally|eventually)\b", re.I)
-_DOUBT_BETWEEN_RE = re.compile(
-    r"\b(?:or|maybe|perhaps|possibly|might|could|not|never|unless|if|wrong|incorrect|false|fails?|instead|rather|"
-    r"mistakes?)\b|n't\b|\?",
-    re.I,
-)
-
-
-def _box_revision(text: str) -> str | None:
-    """"retracted" when the last box takes back the boxes with other values before it, "sequence" when it follows
-    them in order, None when the boxes stand side by side (a hedge)."""
-    spans = box_spans(text)
-    last = normalize(spans[-1][2])
-    earlier = next((sp for sp in reversed(spans[:-1]) if not _equiv_safe(normalize(sp[2]), last)), None)
-    if earlier is None:
-        return None
-    between = text[earlier[1] : spans[-1][0]][-2_000:]  # bounded: only the words just before the last box decide
-    after = re.split(r"(?<=[.!;\n])\s", text[spans[-1][1] :][:300], maxsplit=1)[0]  # the rest of its sentence
-    if _DOUBT_BETWEEN_RE.search(after):  # "Wait, \boxed{4} is wrong too.", "\boxed{4}?"
-        return None
-    for kind, pattern in (("retracted", _RETRACTED_BETWEEN_RE), ("sequence", _SEQUENCE_BETWEEN_RE)):
-        word = _last_match(pattern, between)
-        if word is not None and not _DOUBT_BETWEEN_RE.search(between[word.end() :]):
-            return kind
-    return None
-
-
 def _distinct(boxes: list[str]) -> list[str]:
     keys: list[str] = []
     for b in boxes:
@@ -766,11 +732,7 @@ def _distinct(boxes: list[str]) -> list[str]:
     return keys
 
 
-def _equiv_safe(a: str, b: str) -> bool:
-    try:
-        return answers_equivalent(a, b)
-    except Exception:  # noqa: BLE001 - a failed comparison means "different"
-        return False
+_equiv_safe = equiv_safe
 
 
 def _clean_value(s: str) -> str:

@@ -152,10 +152,10 @@ def math_answer(
     # and one box per solution list them; against a single answer both are hedges.
     several = gold is not None and (len(_as_list(gold) or ()) >= 2 or isinstance(gold, Union))
     answer = ex.answer
-    if ex.hedged and several and len(ex.boxes) <= 10:
+    if ex.hedged and several and 1 < len(ex.boxes) <= 10:
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
         info["extracted"] = answer
-    elif ex.hedged and not ex.sequence:
+    elif ex.hedged:
         info.update(hedged=True, reason=ex.hedge_reason)
         return Reward(0.0, Status.WRONG, info=info)
     elif several and 1 < ex.repeated == len(_as_list(gold) or ()):

@@ -1,0 +1,154 @@
+"""Extraction, boxes read in context: whether a later box takes back the boxes before it (:func:`box_revision`), and
+whether the text after the last box takes the box back, adds a second value to it or makes it part of a larger
+expression (:func:`after_box_hedge`). Both err towards a hedge: a box that the text around it puts in doubt earns
+nothing, which a policy cannot turn into reward by writing several answers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from verigrpo.verifiers.math.boxes import box_spans
+from verigrpo.verifiers.math.compare import answers_equivalent
+from verigrpo.verifiers.math.normalize import normalize
+from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, parses, words
+
+
+def equiv_safe(a: str, b: str) -> bool:
+    """``a`` and ``b`` (normalised answers) are equivalent; False when comparing them fails."""
+    try:
+        return answers_equivalent(a, b)
+    except Exception:  # noqa: BLE001 - a failed comparison means "different"
+        return False
+
+
+# between the last box and the box before it with another value: a word that takes the earlier box back ("We first
+# guess \boxed{104}, but checking again ... \boxed{103}", "correction \boxed{42}"); or, in a short connective of at
+# most a few words, one that puts the last after it ("\boxed{10} and then \boxed{42}", "I tried \boxed{100} but then
+# \boxed{42}"). ("instead of", "rather than" and "a common mistake is" name the box after them as the one not meant.)
+_RETRACTED_BETWEEN_RE = re.compile(
+    r"\b(?:wait|actually|i mean|correction|corrected|oops|scratch that|on second thought|re-?check(?:ed|ing)?|"
+    r"checking again|double-check(?:ed|ing)?|reali[sz]e[ds]?|noticed?)\b",
+    re.I,
+)
+_SEQUENCE_BETWEEN_RE = re.compile(r"\b(?:then|finally|eventually)\b", re.I)
+# the only words of a connective of sequence: "and then", "but then", ", then finally" (any other word makes the text
+# between a sentence of its own: "Then the next term would be", "finally we note")
+_SEQUENCE_WORDS = {"and", "but", "then", "finally", "eventually", "so", "at", "last"}
+# between the word that revises and the last box: a doubt, a condition or a question about the new value ("Wait,
+# maybe \boxed{4}", "Wait, is it \boxed{4}"); a rejection there ("Actually, that's wrong; the answer is") is of the
+# box before
+_UNSURE_BETWEEN_RE = re.compile(
+    r"\b(?:or|either|maybe|perhaps|possibly|probably|likely|guess|suspect|unsure|might|could|unless|if|when|case|"
+    r"otherwise|else|suppose|assume|is\s+it)\b|\?",
+    re.I,
+)
+# right before the last box: a negation of it ("the answer isnt \boxed{4}", "anything but \boxed{4}")
+_NEGATED_BEFORE_BOX_RE = re.compile(
+    r"(?:\b(?:not|never|no\s+longer|anything\s+but|isnt|nor|except)|n't)\W{0,6}$", re.I
+)
+# a doubt, a negation, a condition, a case or a rejection in the two sentences after the last box: the boxes stay a
+# hedge
+_DOUBT_RE = re.compile(
+    r"\b(?:or|either|maybe|perhaps|possibly|probably|likely|guess|suspect|unsure|might|could|"
+    r"not|never|no\s+longer|anything\s+but|isnt|unless|if|when|case|otherwise|else|wrong|incorrect|false|fails?|"
+    r"failed|instead|rather|mistakes?|impossible|ruled\s+out|extraneous|rejected|excluded|invalid|too\s+"
+    r"(?:big|small|large|many|few)|violates?|contradict\w*|absurd|nonsense|cannot|suppose|assume)\b"
+    r"|\d\s*%\s*(?:confident|sure|certain)|n't\b|\?|\\neq?\b|≠",
+    re.I,
+)
+
+
+def box_revision(text: str) -> str | None:
+    """"retracted" when the last box takes back the boxes with other values before it, "sequence" when it follows
+    them in a short connective ("and then"), None when the boxes stand side by side or the text puts the last box in
+    doubt (a hedge)."""
+    spans = box_spans(text)
+    last = normalize(spans[-1][2])
+    earlier = next((sp for sp in reversed(spans[:-1]) if not equiv_safe(normalize(sp[2]), last)), None)
+    if earlier is None:
+        return None
+    between = text[earlier[1] : spans[-1][0]][-2_000:]  # bounded: only the words just before the last box decide
+    if _DOUBT_RE.search(_two_sentences(text[spans[-1][1] :])):  # "Wait, \boxed{4} is wrong too.", "\boxed{4}?"
+        return None
+    if _NEGATED_BEFORE_BOX_RE.search(between[-40:]):
+        return None
+    word = _last_match(_RETRACTED_BETWEEN_RE, between)
+    if word is not None and not _UNSURE_BETWEEN_RE.search(between[word.end() :]):
+        return "retracted"
+    words = {w.lower() for w in re.findall(r"[^\W\d_]+", re.sub(r"\\[A-Za-z]+", " ", between))}
+    if words and words <= _SEQUENCE_WORDS and _SEQUENCE_BETWEEN_RE.search(between):
+        return "sequence"
+    return None
+
+
+# right after the last box: an operator, a factorial, a power or a digit makes the box part of a larger expression
+# ("\boxed{28} \times 10^3", "\boxed{28}!", "\boxed{28}0"); a scale word multiplies it ("\boxed{28} million")
+_GLUED_AFTER_BOX_RE = re.compile(
+    r"(?:\d|[ \t]*(?:\$|\\\)|\\\])?[ \t]*(?:\\(?:times|cdot)(?![A-Za-z])|[!*/]"
+    r"|\^(?![ \t]*\{?[ \t]*\\(?:circ|text))))"
+)  # (not a degree sign: "\boxed{12}^\circ")
+_SCALE_AFTER_BOX_RE = re.compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*(thousand|million|billion|trillion|[千百万亿])(?!\w)", re.I)
+# a second value offered after the box: "(or maybe 6)", ". Hmm, or 6.", "? or \(6\)", "或 6"
+_OR_VALUE_RE = re.compile(
+    r"(?:\bor\b|或|还是)\W{0,4}(?:(?:maybe|perhaps|possibly|probably|even|else)\s+)?(?:\\\(|\$)?\s*"
+    r"(-?(?:\d|\\(?:frac|sqrt|pi)\b)[^\n)$?]{0,60}|\(?[A-J]\)?(?=\s*(?:[.,;!?)]|$)))",
+    re.I,
+)
+# another value said to be possible too: "\boxed{5}, though 6 is also possible"
+_ALSO_RE = re.compile(r"\b(?:also|too)\s+(?:possible|valid|works|correct|a\s+(?:solution|possibility|answer))\b", re.I)
+# a retraction after the box that names another value: "Wait, C.", "Actually the answer is 6.", "no, 13"
+_REVISED_VALUE_RE = re.compile(
+    rf"\b(?:{RETRACTION_WORDS}|no(?=[,.!:;]))\b[\s,:;.!]*(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)\s*)?"
+    r"(\(?[A-J]\)|[A-J](?=\s*(?:[.,;!]|$))|\$?-?\d[\d.,/]*)",
+    re.I,
+)
+# another answer stated after the box: "but the answer is 6", "Answer: 6", "#### 6", "**Final Answer** 6", "the
+# answer stays 3"
+_ANSWER_AFTER_RE = re.compile(
+    r"(?:\b(?:final\s+)?answer\b\s*(?:\*\*|(?:\*\*)?\s*(?:is|stays|remains|should\s+be|must\s+be|[:=\-]))|####)\s*\**:?\s*"
+    r"(?:\$|\\\(|\\\[)?\s*([^\n$]{1,80}?)\s*(?:\$|\\\)|\\\])?\s*(?:[.;,!]\s|[.;!]?$|\n)",
+    re.I,
+)
+
+
+def after_box_hedge(text: str, end: int, box: str) -> str | None:
+    """Why the text after the last box (which ends at ``end`` and holds ``box``) keeps it from being the answer, or
+    None: the box is part of a larger expression; the text offers another value ("or maybe 6", "though 6 is also
+    possible"), takes the box back for another ("Wait, C."), or states another answer ("but the answer is 6")."""
+    rest = text[end : end + 600]  # bounded, as every pattern here is
+    if _GLUED_AFTER_BOX_RE.match(rest):
+        return "the box is part of a larger expression"
+    near = _two_sentences(rest)
+    if _ALSO_RE.search(near):
+        return "another value is said to be possible too"
+    key = normalize(box)
+    for pattern, reason in (
+        (_OR_VALUE_RE, "another value offered after the box"),
+        (_REVISED_VALUE_RE, "the box is taken back for another value"),
+        (_ANSWER_AFTER_RE, "another answer after the box"),
+    ):
+        for m in pattern.finditer(near if pattern is not _ANSWER_AFTER_RE else rest):
+            value = m.group(1).strip().rstrip(".,;")
+            if value and parses(value) and not words(value) and not equiv_safe(key, normalize(value)):
+                return reason
+    return None
+
+
+def scale_after_box(text: str, end: int) -> str | None:
+    """The scale word right after the last box ("\\boxed{28} million" -> "million"), which multiplies it; else None."""
+    m = _SCALE_AFTER_BOX_RE.match(text[end : end + 80])  # bounded: two blank runs in a row are quadratic
+    return m.group(1) if m is not None else None
+
+
+def _two_sentences(s: str) -> str:
+    """The rest of the sentence ``s`` starts in, and the next one (bounded)."""
+    parts = re.split(r"(?<=[.!?;\n])\s", s[:400], maxsplit=2)
+    return " ".join(parts[:2])
+
+
+def _last_match(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
+    m = None
+    for m in pattern.finditer(s):  # noqa: B007 - the last one
+        pass
+    return m
