@@ -213,3 +213,57 @@ def test_box_revisions_read_in_context(completion: str, gold: str, want: float) 
 )
 def test_the_text_after_the_last_box(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # after an answer marker: another value offered, the answer taken back, or another marked answer on a line
+        # of its own: a hedge
+        ("The answer is 3... or 4", "3", 0.0),
+        ("The answer is 3\nor 4", "3", 0.0),
+        ("The answer is 3, else 4", "3", 0.0),
+        ("The answer is 3, otherwise 4", "3", 0.0),
+        ("The answer is 3 unless it is 4", "4", 0.0),
+        ("The answer is 3 unless it is 4", "3", 0.0),
+        ("Final Answer: 3\nFinal Answer: 4", "4", 0.0),
+        ("The answer is 3.\nThe answer is 4.", "4", 0.0),
+        ("Answer: 3\nAnswer: 4", "4", 0.0),
+        # ... not an equal restatement, a revision, or a marker inside a sentence
+        ("The answer is $\\frac{1}{2}$, or 50%.", "1/2", 1.0),
+        ("Answer: 3\nWait, I made an error. Recalculating gives 4.\nAnswer: 4", "4", 1.0),
+        ("First, the answer to part one is 3. Then the sum doubles.\nThe answer is 6.", "6", 1.0),
+        ("Answer: 5\nAnswer: 5", "5", 1.0),
+    ],
+)
+def test_the_text_after_a_marked_answer(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the fallback's last number as a bound, a range, a list item or a question: no answer
+        ("3个还是4个", "4", 0.0),  # "3 or 4"
+        ("3到4个", "4", 0.0),  # "3 to 4"
+        ("3、4个", "4", 0.0),  # "3, 4"
+        ("至少3个", "3", 0.0),  # "at least 3"
+        ("超过3个", "3", 0.0),  # "more than 3"
+        ("3以上", "3", 0.0),  # "3 or more"
+        ("3左右", "3", 0.0),  # "about 3"
+        ("She has at least 14 dollars.", "14", 0.0),
+        ("<answer>From 14 to 16 dollars</answer>", "16", 0.0),
+        ("<answer>Beyond 16 dollars</answer>", "16", 0.0),
+        ("It takes 3 to 4 hours.", "4", 0.0),
+        # ... where it is a value, it still is
+        ("There are 1,000 apples and 2,000 oranges.", "2000", 1.0),
+        ("答：1千克油菜籽可以炸出0.41千克菜籽油。", "0.41", 1.0),  # 千克 is a kilogram, not a thousand
+        ("所以一共有3千个。", "3000", 1.0),  # 千: a thousand
+        ("3百", "3", 0.0),
+        ("3百", "300", 1.0),
+        ("It took 3 1/2-hour sessions", "3.5", 0.0),  # three half-hour sessions, no mixed number
+        ("It took 3 1/2 hours", "3.5", 1.0),
+    ],
+)
+def test_bounds_ranges_and_scales_in_the_fallback(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

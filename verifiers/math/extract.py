@@ -35,7 +35,13 @@ from verigrpo.verifiers.math.normalize import (
     strip_math_delimiters,
 )
 from verigrpo.verifiers.math.parse import parse_answer
-from verigrpo.verifiers.math.revisions import after_box_hedge, box_revision, equiv_safe, scale_after_box
+from verigrpo.verifiers.math.revisions import (
+    after_box_hedge,
+    after_value_hedge,
+    box_revision,
+    equiv_safe,
+    scale_after_box,
+)
 from verigrpo.verifiers.math.sentences import (
     _NEGATED_RE,
     _ORDINAL_SUFFIX_RE,
@@ -94,7 +100,7 @@ _SCIENTIFIC_TIMES_RE = re.compile(r"[ \t]*(?:×|\\times|\\cdot|·|\*|x)[ \t]*(?=
 _LAST_NUM_RE = re.compile(
     r"(?:-?\d+(?:\.\d+)?[ \t]*)?(?:√|根号)[ \t]*\d+(?:\.\d+)?(?![\d.,]*\d)|"  # a root: "√3", "2√2", "2根号3"
     + _SCIENTIFIC + "|"
-    r"-?\d+[ \t]+\d+[ \t]*/[ \t]*\d+(?![\d/.,])|"  # a mixed number, "2 1/2"
+    r"-?\d+[ \t]+\d+[ \t]*/[ \t]*\d+(?![\d/.,]|-\w)|"  # a mixed number, "2 1/2" (not "3 1/2-hour sessions")
     r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?"
     r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
 )
@@ -160,6 +166,18 @@ _REFERENCE_BEFORE_RE = re.compile(
     r"|(?:[-+/×÷^]|\\(?:times|cdot|div))\s*$",  # an operand "... so 12 - 2": the sum is not worked out
     re.I,
 )
+# right before a fallback's last number: a bound, a range or a list it ends ("at least 14", "beyond 16", "from 14 to
+# 16", "至少3" (at least 3), "3到4" (3 to 4), "3、4" (3, 4)): the sentence gives no one value
+_BOUND_BEFORE_RE = re.compile(
+    r"(?:\b(?:at\s+(?:least|most)|more\s+than|less\s+than|fewer\s+than|up\s+to|beyond|within|above|below|"
+    r"exceed(?:s|ing)?|no\s+(?:more|less|fewer)\s+than)|至少|最少|最多|至多|超过|多于|少于|不少于|不超过|不到|大约|约|将近|"
+    r"接近|大于|小于|高于|低于)\s*\$?\s*$"
+    r"|\b(?:from|between)\s+\$?\d[\d,.]*\s*(?:[a-z]+\s+)?(?:to|and)\s+\$?\s*$|\d\s+to\s+\$?\s*$"
+    r"|\d\s*(?:到|至|～|~|、|或|还是)\s*$",
+    re.I,
+)
+# right after it, in Chinese: a bound, an approximation or a question ("3以上" 3 or more, "3个左右" about 3, "3个吗")
+_BOUND_AFTER_RE = re.compile(r"[\u4e00-\u9fff]?(?:以上|以下|以内|多|左右|上下|余|吗)")
 # before a last number that ends the text: "Dividing by 2", "Adding 3 and 4" (cut off mid-step)
 _OPERAND_WORD_BEFORE_RE = re.compile(r"\b(?:by|times|plus|minus|over|from|and)\s*$", re.I)
 _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]|\n")
@@ -202,7 +220,7 @@ def _first_sentence(s: str) -> str:
             return s[:end]
     m = re.search(
         # (?<!\s): a run of spaces is tried once, not from each of its positions (quadratic on 20k spaces)
-        r"\.(?:\s|$)|,?(?<!\s)\s+(?:which|because|since|as|so|therefore|thus|where)\b"
+        r"\.(?:\s|$)|,?(?<!\s)\s+(?:which|because|since|as|so|therefore|thus|where|unless|otherwise|else)\b"
         r"|,\s*(?:not|rather than|instead of)\b"
         r"|[。；，]"  # Chinese full stop, semicolon, comma: "答案是12，不是13。"
         r"|\((?=(?:since|because|as|which|that|from|by|using|via|rounded|in|where|for|with|not|i\.e\.|e\.g\.)\b)",
@@ -241,7 +259,7 @@ def extract_answer(
         if end is None:
             break
         text = text.rstrip()[: len(text.rstrip()) - len(end.group())]
-    if "分之" in text or "万" in text or "亿" in text:  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
+    if "分之" in text or any(c in text for c in "百千万亿"):  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
         text = cjk_fractions(text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
@@ -417,7 +435,13 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             # "The answer is (A)... wait, actually it is (C).": the marked answer is taken back on its own line
             return Extraction(ans, "answer_is", True, "the answer is taken back")
         if ans:
-            return Extraction(sentence_answer(ans), "answer_is")
+            value = sentence_answer(ans)
+            at = line.find(ans)
+            rest = (line[at + len(ans) :] if at >= 0 else "") + window[m.end(1) :][:600]
+            hedge = after_value_hedge(rest, value) or _other_marked_answer(window, m, value)
+            if hedge is not None:  # "The answer is 3... or 4", "3, else 4", "Answer: 3\nAnswer: 4"
+                return Extraction(value, "answer_is", True, hedge)
+            return Extraction(value, "answer_is")
     stripped = text.strip()
     # "We get $x = 4$ and $y = 5$.": a sentence with math in it, not an answer as a whole
     if (
@@ -485,7 +509,9 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
                 if equation is not None:  # "AD = h = 3 + 2√2.": a root ends an exact value, its right side whole
                     return Extraction(equation, "last_equation")
             if (
-                (
+                _BOUND_BEFORE_RE.search(before)
+                or _BOUND_AFTER_RE.match(tail, last.end())
+                or (
                     _REFERENCE_BEFORE_RE.search(before)
                     or _NUMBER_RUN_BEFORE_RE.search(before)
                     or (last.group().startswith("-") and re.search(r"[\d)]$", before))  # "12-2": an operand
@@ -532,6 +558,32 @@ def _stated_number(tail: str, last: re.Match[str], givens: frozenset[str]) -> st
     if one is None or numeral is None or numeral_key(one.split()[0]) == numeral_key(numeral.group()):
         return None
     return one
+
+
+_LINE_START_RE = re.compile(r"(?:^|\n)[ \t>*#_-]*$")  # only blanks or markdown between a line's start and here
+
+
+def _other_marked_answer(window: str, last: re.Match[str], value: str) -> str | None:
+    """A reason when the last answer marker starts its line and an earlier one that starts its line answers another
+    value, with no word taking it back between them ("Final Answer: 3\nFinal Answer: 4"); else None."""
+    if not _LINE_START_RE.search(window[max(0, last.start() - 40) : last.start()]):
+        return None
+    key = normalize(value)
+    earlier = [m for m in _ANSWER_IS_RE.finditer(window, 0, last.start()) if m.end() <= last.start()][-5:]
+    for m in reversed(earlier):
+        if not _LINE_START_RE.search(window[max(0, m.start() - 40) : m.start()]):
+            continue
+        if _RETRACTION_BETWEEN_MARKERS_RE.search(window, m.end(), last.start()):
+            return None  # "Answer: 3. Wait, I made an error. ... Answer: 4": the later one revises
+        other = sentence_answer(clean_answer(_first_sentence(clean_answer(m.group(1)))))
+        if other and parses(other) and not _equiv_safe(normalize(other), key):
+            return "several different answers after answer markers"
+    return None
+
+
+_RETRACTION_BETWEEN_MARKERS_RE = re.compile(
+    rf"\b(?:{RETRACTION_WORDS}|re-?check\w*|double-check\w*|reali[sz]e[ds]?|error|recalculat\w*|reconsider\w*)\b", re.I
+)
 
 
 def _unit_after(text: str, end: int) -> str:

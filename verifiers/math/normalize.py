@@ -109,7 +109,9 @@ _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四"
 _CJK_NUMERAL = r"(?:\d{1,9}|[零〇一二两三四五六七八九十百]{1,6})"
 _CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十百])({_CJK_NUMERAL})\s*分之\s*({_CJK_NUMERAL})")
 # before 元 the scale is part of the unit ("50万元", how accounts count money); before another unit it scales ("3万个")
-_CJK_SCALE_RE = re.compile(r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿])(?!元)")
+# (千 and 百 also begin unit names, 千克 kilogram, 千米 kilometre, 百分之 percent: not scales there)
+_CJK_SCALE_RE = re.compile(r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿](?!元)|[百千](?![克米瓦焦帕赫卡分元升]))")
+_CJK_SCALES = {"百": 2, "千": 3, "万": 4, "亿": 8}
 
 
 def _cjk_number(s: str) -> int | None:
@@ -141,12 +143,16 @@ def cjk_fractions(s: str) -> str:
         return m.group() if den is None or num is None or den == 0 else f"{num}/{den}"
 
     def scale(m: re.Match[str]) -> str:
-        value = decimal.Decimal(m.group(1)) * 10 ** (4 if m.group(2) == "万" else 8)
+        value = decimal.Decimal(m.group(1)) * 10 ** _CJK_SCALES[m.group(2)]
         return f"{value:f}".rstrip("0").rstrip(".") if "." in f"{value:f}" else f"{value:f}"
 
     if "分之" in s:
         s = _CJK_FRACTION_RE.sub(frac, s)
-    return _CJK_SCALE_RE.sub(scale, s) if "万" in s or "亿" in s else s
+    for _ in range(3):  # "3百万": 300万, then 3000000
+        if not _CJK_SCALE_RE.search(s):
+            break
+        s = _CJK_SCALE_RE.sub(scale, s)
+    return s
 
 
 def normalize(s: str) -> str:
@@ -169,7 +175,7 @@ def normalize(s: str) -> str:
         s = s.replace("根号", "\\sqrt ")
     if _CJK_AFTER_NUMBER.search(s):  # "36种", "(√{3}+1)小时": a Chinese measure word after a value is its unit word
         s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
-    if "分之" in s or "万" in s or "亿" in s:
+    if "分之" in s or _CJK_SCALE_RE.search(s):
         s = cjk_fractions(s)
     if "或" in s or "和" in s:  # Chinese "or" / "and" between answers: "70 或 -70" is "70 or -70", a hedge
         s = s.replace("或者", " or ").replace("或", " or ").replace("和", " and ")

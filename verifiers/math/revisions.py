@@ -91,7 +91,8 @@ _GLUED_AFTER_BOX_RE = re.compile(
 _SCALE_AFTER_BOX_RE = re.compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*(thousand|million|billion|trillion|[千百万亿])(?!\w)", re.I)
 # a second value offered after the box: "(or maybe 6)", ". Hmm, or 6.", "? or \(6\)", "或 6"
 _OR_VALUE_RE = re.compile(
-    r"(?:\bor\b|或|还是)\W{0,4}(?:(?:maybe|perhaps|possibly|probably|even|else)\s+)?(?:\\\(|\$)?\s*"
+    r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?)\b|或|还是)\W{0,4}"
+    r"(?:(?:maybe|perhaps|possibly|probably|even|else)\s+)?(?:\\\(|\$)?\s*"
     r"(-?(?:\d|\\(?:frac|sqrt|pi)\b)[^\n)$?]{0,60}|\(?[A-J]\)?(?=\s*(?:[.,;!?)]|$)))",
     re.I,
 )
@@ -119,14 +120,22 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     rest = text[end : end + 600]  # bounded, as every pattern here is
     if _GLUED_AFTER_BOX_RE.match(rest):
         return "the box is part of a larger expression"
+    return after_value_hedge(rest, box)
+
+
+def after_value_hedge(rest: str, value: str) -> str | None:
+    """Why the text ``rest`` after an answer ``value`` (a box's, or a marked answer's) keeps it from being the answer,
+    or None: it offers another value ("or maybe 6", "else 4", "unless it is 4", "though 6 is also possible"), takes
+    the value back for another ("Wait, C."), or states another answer ("but the answer is 6", "#### 6")."""
+    rest = rest[:600]
     near = _two_sentences(rest)
     if _ALSO_RE.search(near):
         return "another value is said to be possible too"
-    key = normalize(box)
+    key = normalize(value)
     for pattern, reason in (
-        (_OR_VALUE_RE, "another value offered after the box"),
-        (_REVISED_VALUE_RE, "the box is taken back for another value"),
-        (_ANSWER_AFTER_RE, "another answer after the box"),
+        (_OR_VALUE_RE, "another value offered after the answer"),
+        (_REVISED_VALUE_RE, "the answer is taken back for another value"),
+        (_ANSWER_AFTER_RE, "another answer after the answer"),
     ):
         for m in pattern.finditer(near if pattern is not _ANSWER_AFTER_RE else rest):
             value = m.group(1).strip().rstrip(".,;")

@@ -12,7 +12,7 @@ from verigrpo.verifiers.math.forms import one_number_sentence, qualified
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Node
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
 
-_OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b|或", re.I)  # 或 (或者): "or" in Chinese
+_OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b|或|还是", re.I)  # 或 (或者), 还是: "or" in Chinese
 # after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
 _NEGATED_RE = re.compile(
     r"\b(?:not|never|isn't|aren't|doesn't|don't|didn't|wasn't|can't|cannot|won't|fails?|failed|"
