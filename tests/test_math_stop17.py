@@ -118,9 +118,12 @@ def test_the_new_sentence_patterns_run_in_linear_time(pattern: str, shape: str) 
         # the given is never the answer read: "$4.00" in the question is the 4 of "4 bottles"
         ("<SOLUTION>Ann spends $36.00 on 4 bottles.</SOLUTION>", "Each bottle costs $9. She buys 4.00 liters.", "4",
          "wrong"),
-        # both numbers are givens: nothing tells which one answers
+        # both numbers are givens: the phrase of circumstance ("for 8 sandwiches") tells which one the sentence
+        # states (stop 20: circumstance first, then the givens)
         ("<SOLUTION>He needs 4 packs for 8 sandwiches.</SOLUTION>", "He makes 8 sandwiches; a pack has 4 slices.",
-         "4", "unparsable"),
+         "4", "correct"),
+        ("<SOLUTION>He needs 4 packs for 8 sandwiches.</SOLUTION>", "He makes 8 sandwiches; a pack has 4 slices.",
+         "8", "wrong"),
         # without a question, a number in a phrase of circumstance ("after 3 weeks") is given too
         ("<SOLUTION>After 3 weeks Tom has 27 dollars.</SOLUTION>", "", "27", "correct"),
         ("<SOLUTION>After 3 weeks Tom has 27 dollars.</SOLUTION>", "", "3", "wrong"),

@@ -267,3 +267,47 @@ def test_the_text_after_a_marked_answer(completion: str, gold: str, want: float)
 )
 def test_bounds_ranges_and_scales_in_the_fallback(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "question", "want"),
+    [
+        # a quantity of several unknowns set to a number: only with the working shown, and only the one asked
+        ("\\boxed{a+b+c = 3+57+2 = 62}", "62", "", 1.0),
+        ("\\boxed{x+y = 3 = 3}", "3", "", 0.0),  # padding, not working: the equation x + y = 3
+        ("\\boxed{a \\cdot b \\cdot c = 3 \\cdot 57 \\cdot 2 = 342}", "342", "Find a+b+c.", 0.0),
+        ("\\boxed{a+b+c = 3+57+2 = 62}", "62", "Find a+b+c.", 1.0),
+        ("\\boxed{a+b = 3+57 = 60}", "60", "Find a+b+c.", 0.0),  # a part of the sum asked
+        ("\\boxed{m+n = 116}", "116", "Find m+n+p.", 0.0),
+        ("\\boxed{m+n = 116}", "116", "Find m+n.", 1.0),
+        # an interval said to be one is no pair of values
+        ("\\boxed{x \\in (1, 3)}", "1, 3", "Find all roots of x^2-4x+3=0.", 0.0),
+        ("\\boxed{(1, 3)}", "1, 3", "", 1.0),
+    ],
+)
+def test_worked_quantities_and_intervals(completion: str, gold: str, question: str, want: float) -> None:
+    assert _raw(completion, gold, question) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an aligned display of one value per line is their list; words in it leave no one value
+        ("\\begin{align*} x &= 3 \\text{ or } \\\\ x &= 4 \\end{align*}", "4", 0.0),
+        ("\\begin{gather} 3 \\\\ 4 \\end{gather}", "4", 0.0),
+        ("\\begin{gather} 3 \\\\ 4 \\end{gather}", "3, 4", 1.0),
+        ("\\begin{align*} x &= 3 \\\\ x &= 4 \\end{align*}", "3, 4", 1.0),
+        ("\\begin{align*} x &= 4 \\\\ 3 &\\text{ is extraneous} \\end{align*}", "3", 0.0),
+        ("So \\begin{align*} y &= 2x+3x \\\\ y &= 5x \\end{align*}", "5x", 1.0),  # one value restated
+        # a reason is no conclusion, and a doubted or qualified one selects nothing
+        ("It is 3 or 4 since 2+2=4", "4", 0.0),
+        ("It is 3 or 4, so it could be 4", "4", 0.0),
+        ("x is 3 or 4, hence 4 is the larger", "4", 0.0),
+        ("x = 4 or x = -1, and since x > 0, x = 4", "4", 1.0),
+        # a number at a rate is given: the sentence states the other
+        ("At 14 dollars each, the total is 2 dollars.", "14", 0.0),
+        ("3个吗", "3", 0.0),  # a question
+    ],
+)
+def test_aligned_lists_reasons_and_rates(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -163,6 +163,8 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         b = b.items[0]
     if isinstance(a, Choice) or isinstance(b, Choice):
         return _choices_equal(a, b, depth)
+    # "x \in (1, 3)" says its bracket is an interval: never a pair of values
+    member = {k for k, n in (("a", a), ("b", b)) if isinstance(n, Relation) and n.ops == ("in",)}
     a, b = _as_domain(a), _as_domain(b)
     if isinstance(a, Relation) != isinstance(b, Relation):
         a, b = _strip_label(a), _strip_label(b)
@@ -244,8 +246,8 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     # [1, 2, 3] (in another order it does not: the tuple is ordered). With two items a bracketed reference "(1, 2)"
     # could be an interval, so a bare answer names it only when it cannot be one ("(75, 25)"); a bare reference
     # "12, 34" is no interval, and an answer that brackets its two values in order, "(12, 34)" or "[12, 34]", names it
-    for x, y in ((a, b), (b, a)):
-        pair = len(x.items) == 2 if isinstance(x, Answers) else False
+    for x, y, y_name in ((a, b, "b"), (b, a, "a")):
+        pair = len(x.items) == 2 if isinstance(x, Answers) and y_name not in member else False
         if (
             isinstance(x, Answers) and x.connective in (",", ";") and isinstance(y, Bracket)
             and len(x.items) == len(y.items)

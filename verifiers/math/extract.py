@@ -127,6 +127,8 @@ def _vulgar_as_digits(m: re.Match[str]) -> str:
 
 # a clause that draws a conclusion: what it states is chosen, whatever alternatives came before it on the line
 _SELECTION_RE = re.compile(r"\b(?:since|so|thus|hence|therefore|because)\b", re.I)
+_UNSURE_CONCLUSION_RE = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly|probably|likely|guess)\b", re.I)
+_CONCLUSION_END_RE = re.compile(r"\s*(?:[A-Za-z]+\s*)?[.!]?\s*$")  # a selected value ends its clause (a unit at most)
 # numbers joined by "or" up to the last number: "8/10 or 4/5", "3/5, or 0.6", "3/8 or .375"
 _OR_CHAIN_RE = re.compile(r"(?:(?<![\d.\-])-?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?\s*,?\s*or\s+)+\.?$")
 # a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
@@ -476,7 +478,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             if content and len(after) <= 40 and not re.search(r"\d", after):
                 if _doubted(window, start, m.end()):
                     return Extraction(None, None)
-                return Extraction(_aligned(content), "last_math")
+                aligned = _aligned(content)
+                return Extraction(aligned, "last_math" if aligned else None)
         tail = text[-20_000:]
         latex_tail = trailing_latex(tail)
         if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths
@@ -500,6 +503,16 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             chosen = _last_match(_SELECTION_RE, line[: last.start() - line_start])
             if chosen is not None and re.search(r"\bor\W*$", line[: chosen.start()], re.I):
                 chosen = None  # "3, or since ..., 4": one more alternative, not a conclusion
+            if chosen is not None and chosen.group().lower() in ("since", "because"):
+                # a reason, then its conclusion after a comma ("since x > 0, x = 4"); "since 2+2=4" concludes nothing
+                comma = line.find(",", chosen.end(), last.start() - line_start)
+                chosen = re.compile(",").match(line, comma) if comma >= 0 else None
+            conclusion = line[chosen.end() :] if chosen is not None else ""
+            if chosen is not None and (
+                _UNSURE_CONCLUSION_RE.search(conclusion)  # "so it could be 4"
+                or not _CONCLUSION_END_RE.match(line, last.end() - line_start)  # "hence 4 is the larger"
+            ):
+                chosen = None
             hedged = has_or(line[chosen.start() :] if chosen is not None else line)
             if not hedged and _doubted(tail, last.start(), last.end()):
                 return Extraction(None, None)
@@ -697,10 +710,11 @@ _LINE_BREAK_RE = re.compile(r"\\\\(?:\[[^\]]{0,20}\])?")
 _CONTINUED_RE = re.compile(r"(?:=|<|>|\\(?:approx|le|ge|leq|geq|ne|neq)(?![A-Za-z]))")
 
 
-def _aligned(content: str) -> str:
+def _aligned(content: str) -> str | None:
     """A display of aligned lines as one answer: lines that continue a chain ("y &= 2+3 \\\\ &= 5") as the chain,
-    "y = 2+3 = 5"; separate lines ("x &= 1 \\\\ y &= 2") as the last one. Anything else as it is (a matrix's rows
-    are no lines)."""
+    "y = 2+3 = 5"; one value per line ("x &= 3 \\\\ x &= 4", "3 \\\\ 4") as their list; other separate lines ("x &= 1
+    \\\\ y &= 2") as the last one; None when words in it say more than a value. Anything else as it is (a matrix's
+    rows are no lines)."""
     if not _ALIGN_ENV_RE.search(content) or re.search(r"\\begin\{(?:[pbvBV]?matrix|array|cases)\}", content):
         return content
     lines = [ln.replace("&", " ").strip() for ln in _LINE_BREAK_RE.split(_ALIGN_ENV_RE.sub(" ", content))]
@@ -709,7 +723,20 @@ def _aligned(content: str) -> str:
         return content
     if all(_CONTINUED_RE.match(ln) for ln in lines[1:]):
         return " ".join(lines)
+    if len(lines) == 1 or len(lines) > 10:
+        return lines[-1]
+    names = {(m.group(1) if m else None) for m in (_SPAN_LABEL_RE.match(ln) for ln in lines)}
+    values = [_OR_TEXT_RE.sub(" ", ln).strip().rstrip(",;.").strip() for ln in lines]
+    if len(names) == 1 and not all(_equiv_safe(normalize(v), normalize(values[-1])) for v in values[:-1]):
+        # "x &= 3 \\ x &= 4", "3 \\ 4": one value per line, as a list ("or" between them: a hedge)
+        return (" or " if any(_OR_TEXT_RE.search(ln) for ln in lines) else ", ").join(values)
+    if any(_WORDS_TEXT_RE.search(ln) for ln in lines):
+        return None  # "x &= 4 \\ 3 &\text{ is extraneous}": words in the display: no one value
     return lines[-1]
+
+
+_OR_TEXT_RE = re.compile(r"\\text\s*\{\s*or\s*\}|\bor\b")
+_WORDS_TEXT_RE = re.compile(r"\\text\s*\{[^{}]*[A-Za-z]{2,}\s+[A-Za-z]{2,}[^{}]*\}")
 
 
 def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:

@@ -130,7 +130,7 @@ _NUMBER_WORDS |= {
 # 3 weeks", "for her 4 dogs"); "to" and a verb, after another number, a purpose ("4 packs to make 8 sandwiches")
 _DETERMINERS = r"(?:\s+(?:her|his|their|its|our|my|your|the|a|all|each|every|these|those|another|only)){0,2}\s+$"
 _CIRCUMSTANCE_RE = re.compile(
-    r"\b(?:in|for|with|after|before|within|during|from|to|by|per|each|every|of|when|once|until|since)" + _DETERMINERS,
+    r"\b(?:in|for|with|after|before|within|during|from|to|by|per|each|every|of|at|when|once|until|since)" + _DETERMINERS,
     re.I,
 )
 _PURPOSE_RE = re.compile(r"\bto\s+[a-z]+" + _DETERMINERS, re.I)  # after a first number: what it is for
@@ -150,18 +150,19 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
     if not found:  # "Each of Alice's brothers has two sisters.": its one number word ("one" is also a pronoun)
         words = [w for w in _WORD_RE.findall(sentence) if w.lower() in _NUMBER_WORDS]
         return str(_NUMBER_WORDS[words[0].lower()]) if len(words) == 1 else None
-    if len(found) > 1 and givens:
-        if re.search(r"\band\b", sentence):  # "3 dollars and 27 cents": the numbers make one amount together
-            return None
-        found = [m for m in found if numeral_key(m.group()) not in givens]
     if len(found) > 1 and not re.search(r"\band\b", sentence):
         # "After 2 weeks she has 14 dollars", "buy 14 kilograms of food for her 4 dogs": a number inside a phrase
-        # of circumstance (time, purpose, recipient) is given; the one left is what the sentence states
+        # of circumstance (time, purpose, recipient, rate) is given; the one left is what the sentence states
         found = [
             m for k, m in enumerate(found)
             if not _CIRCUMSTANCE_RE.search(sentence[: m.start()])
             and not (k and _PURPOSE_RE.search(sentence[: m.start()]))  # "needs to buy 4 packs to make 8 sandwiches"
         ]
+    if len(found) > 1 and givens:  # then the numbers the question gives ("At 14 dollars each, the total is 2
+        # dollars" states 2, whatever the question gives)
+        if re.search(r"\band\b", sentence):  # "3 dollars and 27 cents": the numbers make one amount together
+            return None
+        found = [m for m in found if numeral_key(m.group()) not in givens]
     if len({numeral_key(m.group()) for m in found}) == 1:  # "... = 14 bags. Jean can fill 14 bags": one value
         found = found[:1]
     if len(found) != 1:

@@ -223,6 +223,9 @@ def math_answer(
     asked = _asked_quantity(pred, answer, row, gold)
     if asked is not None:  # "m + n = 116" where the question asks for m + n: the answer is 116
         pred = asked
+    elif _unshown_combination(pred, answer, row):
+        info["reason"] = "a quantity of several unknowns set to a number without its working, or not the one asked"
+        return Reward(0.0, Status.WRONG, info=info)
     info["extracted_normalized"] = _describe(pred)
     if nodes_equal(pred, gold) or _same_word(pred, answer, gold, gold_text) or _same_options(pred, gold_text):
         numeric = PLAIN_NUMBER_RE.fullmatch(compact(gold_text)) is not None
@@ -492,9 +495,34 @@ def _asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node 
     if not re.search(r"[A-Za-z]", left) or not question:
         return None
     spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", left))  # "AB \cdot AC" is "AB\cdot AC"
-    if re.search(r"(?<![A-Za-z0-9])" + spaced + r"(?![A-Za-z0-9])", question) is None:
+    # the whole expression the question asks for: "a+b" is not asked by "Find a+b+c" (an operand of a longer one)
+    if re.search(r"(?<![A-Za-z0-9+\-*/^])" + spaced + r"(?!\s*[A-Za-z0-9+\-*/^(])", question) is None:
         return None
     return values[-1]
+
+
+_OPERATION_RE = re.compile(r"[-+*/×·÷]|\\(?:cdot|times|div|frac|dfrac|tfrac)(?![A-Za-z])")
+
+
+def _unshown_combination(pred: Node, answer: str, row: Mapping[str, Any]) -> bool:
+    r"""A chain "a + b + c = 3 + 57 + 2 = 62" answers its last side only when a side between shows the working (not
+    "x + y = 3 = 3", which pads the equation "x + y = 3"), and, where the row has a question, when the question asks
+    for the quantity on the left ("a \cdot b \cdot c = ... = 342" does not answer "Find a+b+c")."""
+    if not (isinstance(pred, Relation) and len(pred.sides) >= 3 and set(pred.ops) == {"="}):
+        return False
+    first = pred.sides[0]
+    if not (isinstance(first, Expr) and len(first.value.free_symbols) >= 2):
+        return False
+    parts = _top_level_split(answer) or []
+    if len(parts) != len(pred.sides):
+        return False
+    if not any(_OPERATION_RE.search(p) for p in parts[1:-1]):
+        return True
+    question = compact(question_text(row))
+    if not question:
+        return False
+    spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", compact(parts[0])))
+    return re.search(r"(?<![A-Za-z0-9+\-*/^])" + spaced + r"(?!\s*[A-Za-z0-9+\-*/^(])", question) is None
 
 
 _FACTOR_RE = re.compile(r"(\d{1,12})(?:\^\{?(\d{1,3})\}?)?")
