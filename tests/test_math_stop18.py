@@ -327,7 +327,7 @@ def test_set25_classes(completion: str, gold: str, want: float) -> None:
         ("normalize", "_CJK_SCALE_RE", '"1" * n'),
         ("normalize", "_ACCOUNTING_NEGATIVE", '"$(" + "1" * n'),
         ("normalize", "_CURRENCY_AFTER", '"€" + "1," * (n // 2)'),
-        ("extract", "_OR_CHAIN_RE", '"1 or " * (n // 5)'),
+        ("fallback", "_OR_CHAIN_RE", '"1 or " * (n // 5)'),
     ],
 )
 def test_the_new_patterns_run_in_linear_time(module: str, pattern: str, shape: str) -> None:

@@ -15,7 +15,10 @@ each; a stage only imports the ones above it:
   :mod:`~verifiers.math.conditions` (equations, inequalities, intervals by their solutions),
   :mod:`~verifiers.math.families` (solution families indexed by an integer, by their members);
 - extraction: :mod:`~verifiers.math.boxes` (boxes, ``<answer>`` tags, ``#### n``, :func:`extract_reference`),
-  :mod:`~verifiers.math.extract` (:func:`extract_answer`: the rules, hedges, doubted fallbacks);
+  :mod:`~verifiers.math.sentences` (answers written as sentences), :mod:`~verifiers.math.revisions` (boxes read
+  in context: a later box that takes the earlier ones back, text after a box or a marked answer that hedges it),
+  :mod:`~verifiers.math.fallback` (the last math span or number when nothing marks the answer),
+  :mod:`~verifiers.math.extract` (:func:`extract_answer`: the rules in order, hedges);
 - the verifier: :mod:`~verifiers.math.verifier` (:func:`math_answer`, :func:`check_reference`,
   :func:`read_reference`, echo rejection, required answer forms).
 

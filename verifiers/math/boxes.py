@@ -4,11 +4,26 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.units import text_unit
+
+
+@dataclasses.dataclass(frozen=True)
+class Extraction:
+    """What :func:`~verifiers.math.extract.extract_answer` found: the answer text (or None), the rule, a hedge flag."""
+
+    answer: str | None
+    rule: str | None
+    hedged: bool = False
+    hedge_reason: str | None = None
+    boxes: tuple[str, ...] = ()  # the distinct boxed answers, when there are several
+    repeated: int = 1  # how many boxes hold the one boxed answer ("\boxed{-2} and \boxed{-2}, respectively")
+    scope: str | None = None  # the whole content of the <answer> tag or JSON answer field the answer came from
+
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox|box(?=\s*\{))(?![A-Za-z])")  # \box{39}: TeX's \box takes no group
 _TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"

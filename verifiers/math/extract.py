@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.boxes import (
     _BOX_RE,
     _GSM_RE,
     _MAX_BLOCKS,
+    Extraction,
     _answer_tag_blocks,
     _boxed_contents,
     _last_answer_tag,
@@ -19,17 +20,14 @@ from verigrpo.verifiers.math.boxes import (
     last_box_end,
     unit_after_last_box,
 )
+from verigrpo.verifiers.math.fallback import fallback_answer
 from verigrpo.verifiers.math.forms import (
     numeral_key,
     one_number_sentence,
     qualified,
-    standalone_number,
-    trailing_latex,
 )
-from verigrpo.verifiers.math.lex import FUNCS
-from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Bracket, Choice, ParseError, Text
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Choice, ParseError, Text
 from verigrpo.verifiers.math.normalize import (
-    VULGAR_FRACTIONS,
     cjk_fractions,
     normalize,
     strip_math_delimiters,
@@ -43,34 +41,16 @@ from verigrpo.verifiers.math.revisions import (
     scale_after_box,
 )
 from verigrpo.verifiers.math.sentences import (
-    _NEGATED_RE,
     _ORDINAL_SUFFIX_RE,
     _STATED_RE,
-    _UNSURE_RE,
     RETRACTION_WORDS,
     clean_answer,
-    has_or,
     parsed,
     parses,
     sentence_answer,
     words,
 )
 from verigrpo.verifiers.math.structured import json_answers, json_ends, without_string_values
-from verigrpo.verifiers.math.units import unit_phrase_end
-
-
-@dataclasses.dataclass(frozen=True)
-class Extraction:
-    """What :func:`extract_answer` found: the answer text (or None), the rule, a hedge flag."""
-
-    answer: str | None
-    rule: str | None
-    hedged: bool = False
-    hedge_reason: str | None = None
-    boxes: tuple[str, ...] = ()  # the distinct boxed answers, when there are several
-    repeated: int = 1  # how many boxes hold the one boxed answer ("\boxed{-2} and \boxed{-2}, respectively")
-    scope: str | None = None  # the whole content of the <answer> tag or JSON answer field the answer came from
-
 
 _ANSWER_IS_RE = re.compile(
     r"(?<!wrong\s)(?<!incorrect\s)(?<!not\s)"  # "The wrong answer is B" names no answer
@@ -90,104 +70,7 @@ _ANSWER_HEADING_RE = re.compile(
     r"(?:[ \t]*\n)*[ \t]*([^\n]+)",
     re.I | re.M,
 )
-# the last number, with a fraction bar, a percent sign or a ratio / clock time ("3:4", "06:09") it carries
-# a number in scientific notation written out: "6.02 x 10^23", "-1.602 \times 10^{-19}", "3 × 10⁸"
-_SCIENTIFIC = (
-    r"-?\d+(?:\.\d+)?[ \t]*(?:×|\\times|\\cdot|·|\*|x)[ \t]*10"
-    r"(?:[ \t]*\^[ \t]*(?:\{[ \t]*[-−+]?[ \t]*\d+[ \t]*\}|[-−+]?\d+)|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)(?![\d.])"
-)
-_SCIENTIFIC_TIMES_RE = re.compile(r"[ \t]*(?:×|\\times|\\cdot|·|\*|x)[ \t]*(?=10)")
-_LAST_NUM_RE = re.compile(
-    r"(?:-?\d+(?:\.\d+)?[ \t]*)?(?:√|根号)[ \t]*\d+(?:\.\d+)?(?![\d.,]*\d)|"  # a root: "√3", "2√2", "2根号3"
-    + _SCIENTIFIC + "|"
-    r"-?\d+[ \t]+\d+[ \t]*/[ \t]*\d+(?![\d/.,]|-\w)|"  # a mixed number, "2 1/2" (not "3 1/2-hour sessions")
-    r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?"
-    r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
-)
-_VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")
 
-
-def _number_text(number: str) -> str:
-    """A number the fallback found, without its inner blanks ("3 / 4"); a mixed number as the sum it stands for
-    ("2 1/2" -> "(2 + 1/2)", "-2 1/2" -> "-(2 + 1/2)"), so that a unit word may follow it."""
-    if re.fullmatch(_SCIENTIFIC, number):  # "6.02 x 10^23": the x is a times sign
-        number = _SCIENTIFIC_TIMES_RE.sub(r" \\times ", number, count=1).replace("−", "-")
-        return re.sub(r"\^[ \t]*([-+]?\d+)", r"^{\1}", number)  # "10^23" is ten to the 23rd, not (10^2)3
-    whole, _, rest = number.strip().partition(" ") if "/" in number else (number, "", "")
-    if rest and "/" not in whole:
-        sign, whole = ("-", whole[1:]) if whole.startswith("-") else ("", whole)
-        return f"{sign}({whole} + {''.join(rest.split())})"
-    return number.replace(" ", "")
-
-
-def _vulgar_as_digits(m: re.Match[str]) -> str:
-    n, d = VULGAR_FRACTIONS[m.group(2)]
-    return f"{m.group(1)} {n}/{d}" if m.group(1) else f"{n}/{d}"  # "2½" is the mixed number "2 1/2"
-
-
-# a clause that draws a conclusion: what it states is chosen, whatever alternatives came before it on the line
-_SELECTION_RE = re.compile(r"\b(?:since|so|thus|hence|therefore|because)\b", re.I)
-_UNSURE_CONCLUSION_RE = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly|probably|likely|guess)\b", re.I)
-_CONCLUSION_END_RE = re.compile(r"\s*(?:[A-Za-z]+\s*)?[.!]?\s*$")  # a selected value ends its clause (a unit at most)
-# numbers joined by "or" up to the last number: "8/10 or 4/5", "3/5, or 0.6", "3/8 or .375"
-_OR_CHAIN_RE = re.compile(r"(?:(?<![\d.\-])-?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?\s*,?\s*or\s+)+\.?$")
-# a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
-_NUMBER_RUN_BEFORE_RE = re.compile(r"\d[ \t]+$")
-_MATH_SPAN_RE = re.compile(
-    r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]"
-    # a display environment without delimiters: "\begin{align*} ... \end{align*}"
-    r"|(\\begin\{(?:align|equation|gather|multline|eqnarray)\*?\}.+?\\end\{(?:align|equation|gather|multline|eqnarray)\*?\})",
-    re.S,
-)
-# a completion that stops mid-statement ("... gives x =", "Step 2:", "... Then"): cut off, so no fallback answer
-# the last number's sentence ended, and the text stops in the middle of a later one (no closing punctuation, no
-# number, bracket or emphasis at its end): a completion cut off by its token limit, whose last number is not its
-# answer
-_CLEAN_END_RE = re.compile(r"[.!?)\]}$*`'\"\d。！？]\s*$")
-_TWO_WORDS_RE = re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}")
-
-
-def _cut_off_after(tail: str, end: int) -> bool:
-    """A sentence ends after position ``end`` and the text then stops inside a later one: words, and no closing
-    punctuation, number, bracket or emphasis at the very end ("... 6 ways. Next, we count the next three")."""
-    ends = list(_SENTENCE_END_RE.finditer(tail, end))
-    if not ends:
-        return False
-    fragment = tail[ends[-1].end() :][-200:]  # bounded: a run of letters makes the word pattern quadratic
-    return bool(_TWO_WORDS_RE.search(fragment)) and not _CLEAN_END_RE.search(fragment[-50:])
-_UNFINISHED_RE = re.compile(
-    r"(?:[=+/^(,:]|(?<!-)-|\\(?:times|cdot|div|frac|sqrt)|\b(?:then|gives?|is|are|be|of|to|the|a|an|and|or|so|with|by|"
-    r"for|equals?|gets?|becomes?|yields?|from|into|than|that|which|we|let|thus|hence|therefore))\s*$",
-    re.I,
-)
-# a number that names a step, a case or an equation ("Step 2", "by Theorem 3", "equation (2)") is no answer
-_REFERENCE_BEFORE_RE = re.compile(
-    r"\b(?:steps?|cases?|parts?|fig(?:ure)?|tables?|theorems?|lemmas?|corollary|proposition|equations?|eqn?|"
-    r"examples?|exercises?)\.?\s*[#(]?\s*$"
-    r"|(?:[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|neq|ne)\b)\s*-?\s*$"  # a bound "x < 4", not a value
-    r"|(?:[-+/×÷^]|\\(?:times|cdot|div))\s*$",  # an operand "... so 12 - 2": the sum is not worked out
-    re.I,
-)
-# right before a fallback's last number: a bound, a range or a list it ends ("at least 14", "beyond 16", "from 14 to
-# 16", "至少3" (at least 3), "3到4" (3 to 4), "3、4" (3, 4)): the sentence gives no one value
-_BOUND_BEFORE_RE = re.compile(
-    r"(?:\b(?:at\s+(?:least|most)|more\s+than|less\s+than|fewer\s+than|up\s+to|beyond|within|above|below|"
-    r"exceed(?:s|ing)?|no\s+(?:more|less|fewer)\s+than)|至少|最少|最多|至多|超过|多于|少于|不少于|不超过|不到|大约|约|将近|"
-    r"接近|大于|小于|高于|低于)\s*\$?\s*$"
-    r"|\b(?:from|between)\s+\$?\d[\d,.]*\s*(?:[a-z]+\s+)?(?:to|and)\s+\$?\s*$|\d\s+to\s+\$?\s*$"
-    r"|\d\s*(?:到|至|～|~|、|或|还是)\s*$",
-    re.I,
-)
-# right after it, in Chinese: a bound, an approximation or a question ("3以上" 3 or more, "3个左右" about 3, "3个吗")
-_BOUND_AFTER_RE = re.compile(r"[\u4e00-\u9fff]?(?:以上|以下|以内|多|左右|上下|余|吗)")
-# before a last number that ends the text: "Dividing by 2", "Adding 3 and 4" (cut off mid-step)
-_OPERAND_WORD_BEFORE_RE = re.compile(r"\b(?:by|times|plus|minus|over|from|and)\s*$", re.I)
-_SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]|\n")
-# right before a fallback answer: "42, not 24", "rather than 24", "不是 24"
-_NEGATED_BEFORE_RE = re.compile(
-    r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|而非)(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
-    re.I,
-)
 
 _INNER_DOLLAR_RE = re.compile(r"(?<!\\)\$")
 
@@ -350,8 +233,6 @@ _MORE_AFTER_BOX_RE = re.compile(
 _PERCENT_AFTER_BOX_RE = re.compile(r"\s*\$?\s*\\?%")
 # after the last box, in its sentence: a condition on it ("\boxed{12} if we exclude the host")
 _CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|provided|when|otherwise|except)\b", re.I)
-# a last line that is one bracketed object: a pair, a tuple, an interval
-_LAST_LINE_BRACKET_RE = re.compile(r"(?:^|\n)[ \t]*([(\[][^()\[\]\n]{1,200}[)\]])[ \t]*\.?\s*$")
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
 
@@ -465,112 +346,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
             pass
     if last_number_fallback:
-        if _UNFINISHED_RE.search(text[-200:]):
-            return Extraction(None, None)
-        if any(c in text for c in VULGAR_FRACTIONS):  # "the result is ½", "2½ cups": the fraction as digits
-            text = _VULGAR_RE.sub(_vulgar_as_digits, text)
-        window = text[-2_000:]
-        spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
-        if spans:
-            m = spans[-1]
-            after = window[m.end() :].strip()
-            start, content = _joined_spans(window, spans)
-            if content and len(after) <= 40 and not re.search(r"\d", after):
-                if _doubted(window, start, m.end()):
-                    return Extraction(None, None)
-                aligned = _aligned(content)
-                return Extraction(aligned, "last_math" if aligned else None)
-        tail = text[-20_000:]
-        latex_tail = trailing_latex(tail)
-        if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths
-            start, expr = latex_tail
-            if _doubted(tail, start, start + len(expr)) or has_or(tail[tail.rfind("\n", 0, start) + 1 :]):
-                return Extraction(None, None)
-            return Extraction(expr, "last_latex")
-        bracketed = _LAST_LINE_BRACKET_RE.search(tail)
-        if bracketed is not None and isinstance(parsed(bracketed.group(1)), Bracket):
-            return Extraction(bracketed.group(1), "last_line")  # "... is approximately:\n\n(-2, 1)": the pair whole
-        last = _last_match(_LAST_NUM_RE, tail)
-        if last is not None and not standalone_number(tail, last.start(), last.end()):
-            return Extraction(None, None)  # "H2O", "AZYUK2A", "\frac{10}{9}", "2,74": no numeral stands alone
-        if last is not None and _cut_off_after(tail, last.end()):
-            return Extraction(None, None)  # "... in 6 ways. Next, the next three": cut off in a later sentence
-        if last is not None:
-            line_start = tail.rfind("\n", 0, last.start()) + 1
-            line = tail[line_start:]
-            line = line[: line.find("\n")] if "\n" in line else line
-            # "x = 4 or x = -1, and since x > 0, x = 4": a later clause that draws a conclusion selects one value
-            chosen = _last_match(_SELECTION_RE, line[: last.start() - line_start])
-            if chosen is not None and re.search(r"\bor\W*$", line[: chosen.start()], re.I):
-                chosen = None  # "3, or since ..., 4": one more alternative, not a conclusion
-            if chosen is not None and chosen.group().lower() in ("since", "because"):
-                # a reason, then its conclusion after a comma ("since x > 0, x = 4"); "since 2+2=4" concludes nothing
-                comma = line.find(",", chosen.end(), last.start() - line_start)
-                chosen = re.compile(",").match(line, comma) if comma >= 0 else None
-            conclusion = line[chosen.end() :] if chosen is not None else ""
-            if chosen is not None and (
-                _UNSURE_CONCLUSION_RE.search(conclusion)  # "so it could be 4"
-                or not _CONCLUSION_END_RE.match(line, last.end() - line_start)  # "hence 4 is the larger"
-            ):
-                chosen = None
-            hedged = has_or(line[chosen.start() :] if chosen is not None else line)
-            if not hedged and _doubted(tail, last.start(), last.end()):
-                return Extraction(None, None)
-            before = tail[max(0, last.start() - 30) : last.start()]
-            if not hedged and ("√" in last.group() or "根" in last.group()):
-                equation = _last_equation_side(tail, last)
-                if equation is not None:  # "AD = h = 3 + 2√2.": a root ends an exact value, its right side whole
-                    return Extraction(equation, "last_equation")
-            if (
-                _BOUND_BEFORE_RE.search(before)
-                or _BOUND_AFTER_RE.match(tail, last.end())
-                or (
-                    _REFERENCE_BEFORE_RE.search(before)
-                    or _NUMBER_RUN_BEFORE_RE.search(before)
-                    or (last.group().startswith("-") and re.search(r"[\d)]$", before))  # "12-2": an operand
-                    or (not tail[last.end() :].strip() and _OPERAND_WORD_BEFORE_RE.search(before))
-                )
-                or (
-                    # an enumeration "2. Divide by two.": a list item's number
-                    not tail[tail.rfind("\n", 0, last.start()) + 1 : last.start()].strip()
-                    and re.match(r"[.)]\s", tail[last.end() : last.end() + 2])
-                )
-            ):
-                return Extraction(None, None)
-            stated = None if hedged else _stated_number(tail, last, givens)
-            if stated is not None:  # "So she buys 14 kilograms of food for her 4 dogs.": the 14 it states
-                return Extraction(stated, "last_number")
-            equation = None if hedged else _last_equation_side(tail, last)
-            if equation is not None:  # "AD = h = 3 + 2√2.": the last side, not the 2 of √2
-                return Extraction(equation, "last_equation")
-            chain = _OR_CHAIN_RE.search(tail[max(0, last.start() - 200) : last.start()]) if hedged else None
-            if chain is not None:  # "is 8/10 or 4/5.": one value restated, or a hedge; the comparison tells which
-                value = ("." if tail[last.start() - 1 : last.start()] == "." else "") + _number_text(last.group())
-                return Extraction(chain.group() + value, "last_number")
-            return Extraction(
-                _number_text(last.group()) + _unit_after(tail, last.end()),
-                "last_number",
-                hedged,
-                "'or' next to the last number" if hedged else None,
-            )
+        return fallback_answer(text, givens)
     return Extraction(None, None)
-
-
-def _stated_number(tail: str, last: re.Match[str], givens: frozenset[str]) -> str | None:
-    """The number that the last sentence states when that sentence, words without maths, holds several numbers
-    ("Therefore, Jean can fill 14 bags with 2 lollipops in each bag." -> "14 bags"): the one left once numbers in a
-    phrase of circumstance and numbers the question gives are set aside (:func:`one_number_sentence`); None when
-    that leaves the last number itself, or no single number."""
-    ends = list(_SENTENCE_END_RE.finditer(tail, max(0, last.start() - 400), last.start()))
-    start = ends[-1].end() if ends else max(0, last.start() - 400)
-    sentence = tail[start:].strip()
-    if len(sentence) > 400 or not words(sentence):
-        return None
-    one = one_number_sentence(sentence.rstrip(".!"), givens)
-    numeral = re.search(r"\d[\d,]*(?:\.\d+)?", last.group())  # "50%": 50; "½" read as digits before this
-    if one is None or numeral is None or numeral_key(one.split()[0]) == numeral_key(numeral.group()):
-        return None
-    return one
 
 
 _LINE_START_RE = re.compile(r"(?:^|\n)[ \t>*#_-]*$")  # only blanks or markdown between a line's start and here
@@ -597,39 +374,6 @@ def _other_marked_answer(window: str, last: re.Match[str], value: str) -> str | 
 _RETRACTION_BETWEEN_MARKERS_RE = re.compile(
     rf"\b(?:{RETRACTION_WORDS}|re-?check\w*|double-check\w*|reali[sz]e[ds]?|error|recalculat\w*|reconsider\w*)\b", re.I
 )
-
-
-def _unit_after(text: str, end: int) -> str:
-    """The unit phrase that follows a number and ends its sentence ("So the velocity is 10 m/s." -> "m/s"), so that
-    the number keeps it; "" for anything else ("10 m/s when t = 2", "10 apples and 5 pears")."""
-    segment = text[end : end + 60].split("\n", 1)[0]
-    stripped = segment.lstrip()
-    if not stripped or len(stripped) == len(segment) and not stripped.startswith("\\"):
-        return ""  # no space between: "10m" is read with the number already
-    phrase = stripped.rstrip().rstrip(".!;,").rstrip()
-    # upright, as a unit is set: its letters are never read as symbols ("5 m" is not 5 times m)
-    return f" \\text{{{phrase}}}" if phrase and unit_phrase_end(phrase, 0) == len(phrase) else ""
-
-
-def _last_equation_side(tail: str, last: re.Match[str]) -> str | None:
-    """The right side of the last ``=`` on the last number's line, when that side holds the number and is maths
-    as a whole ("= −1013 ln 2026.", "AD = h = 3 + 2√2."); None otherwise."""
-    line_start = tail.rfind("\n", 0, last.start()) + 1
-    eq = tail.rfind("=", line_start, last.start())
-    if eq < 0:
-        return None
-    line_end = tail.find("\n", last.end())
-    rest = tail[eq + 1 : line_end if line_end >= 0 else len(tail)].strip().rstrip(".").strip()
-    if not rest or len(rest) > 200 or rest == last.group() or not parses(rest):
-        return None
-    if any(w.lower() not in FUNCS for w in re.findall(r"[A-Za-z]{3,}", rest)):  # "y = 3 in the table": words
-        return None
-    try:
-        if isinstance(parse_answer(rest), Text):
-            return None
-    except Exception:  # noqa: BLE001 - parses said it parses; anything else is no answer here
-        return None
-    return rest
 
 
 # tags that other formats use for the answer block: unsloth's GRPO notebooks' <SOLUTION>, <final_answer> (not
@@ -699,74 +443,6 @@ def _answer_after_last_box(text: str) -> Extraction | None:
     return ex
 
 
-_MAX_JOINED_SPANS = 10
-# between two math spans that list answers: "$x = 2$ or $x = 3$", "$-2$, $1$ and $3$"
-_SPAN_JOIN_RE = re.compile(r"\s*(?:,|,?\s*\b(?:or|and)\b)\s*", re.I)
-_SPAN_LABEL_RE = re.compile(r"\s*([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=(?!=)")
-
-
-_ALIGN_ENV_RE = re.compile(r"\\(?:begin|end)\{(?:align|aligned|equation|gather|multline|eqnarray|split)\*?\}")
-_LINE_BREAK_RE = re.compile(r"\\\\(?:\[[^\]]{0,20}\])?")
-_CONTINUED_RE = re.compile(r"(?:=|<|>|\\(?:approx|le|ge|leq|geq|ne|neq)(?![A-Za-z]))")
-
-
-def _aligned(content: str) -> str | None:
-    """A display of aligned lines as one answer: lines that continue a chain ("y &= 2+3 \\\\ &= 5") as the chain,
-    "y = 2+3 = 5"; one value per line ("x &= 3 \\\\ x &= 4", "3 \\\\ 4") as their list; other separate lines ("x &= 1
-    \\\\ y &= 2") as the last one; None when words in it say more than a value. Anything else as it is (a matrix's
-    rows are no lines)."""
-    if not _ALIGN_ENV_RE.search(content) or re.search(r"\\begin\{(?:[pbvBV]?matrix|array|cases)\}", content):
-        return content
-    lines = [ln.replace("&", " ").strip() for ln in _LINE_BREAK_RE.split(_ALIGN_ENV_RE.sub(" ", content))]
-    lines = [ln for ln in lines if ln]
-    if not lines:
-        return content
-    if all(_CONTINUED_RE.match(ln) for ln in lines[1:]):
-        return " ".join(lines)
-    if len(lines) == 1 or len(lines) > 10:
-        return lines[-1]
-    names = {(m.group(1) if m else None) for m in (_SPAN_LABEL_RE.match(ln) for ln in lines)}
-    values = [_OR_TEXT_RE.sub(" ", ln).strip().rstrip(",;.").strip() for ln in lines]
-    if len(names) == 1 and not all(_equiv_safe(normalize(v), normalize(values[-1])) for v in values[:-1]):
-        # "x &= 3 \\ x &= 4", "3 \\ 4": one value per line, as a list ("or" between them: a hedge)
-        return (" or " if any(_OR_TEXT_RE.search(ln) for ln in lines) else ", ").join(values)
-    if any(_WORDS_TEXT_RE.search(ln) for ln in lines):
-        return None  # "x &= 4 \\ 3 &\text{ is extraneous}": words in the display: no one value
-    return lines[-1]
-
-
-_OR_TEXT_RE = re.compile(r"\\text\s*\{\s*or\s*\}|\bor\b")
-_WORDS_TEXT_RE = re.compile(r"\\text\s*\{[^{}]*[A-Za-z]{2,}\s+[A-Za-z]{2,}[^{}]*\}")
-
-
-def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
-    """The last math span, with the spans before it that list answers with it: (start, answer).
-
-    "so $x = 2$ or $x = 3$." answers "x = 2 or x = 3" (a hedge against one answer, the
-    solutions against a list); "the roots are $-2$ and $1$" answers "-2, 1". Spans that name
-    different things ("$x = 4$ and $y = 5$") are not joined: the last one answers, as before.
-    """
-    group = [spans[-1]]
-    joins: list[str] = []
-    for prev in reversed(spans[:-1]):
-        between = window[prev.end() : group[0].start()]
-        if len(between) > 12 or not _SPAN_JOIN_RE.fullmatch(between):  # a connector is short
-            break
-        group.insert(0, prev)
-        joins.append(between)
-    contents = [next(g for g in m.groups() if g is not None).strip() for m in group]
-    if len(group) == 1 or not all(contents):
-        return spans[-1].start(), contents[-1]
-    labels = set()
-    for c in contents:
-        lm = _SPAN_LABEL_RE.match(c)
-        labels.add(lm.group(1) if lm else None)
-    if len(labels) != 1:
-        return spans[-1].start(), contents[-1]
-    joiner = " or " if any(re.search(r"\bor\b", j, re.I) for j in joins) else ", "
-    return group[0].start(), joiner.join(contents)
-
-
 # a brace group after the word "boxed" without its backslash, after a command that ends in it, or after a box sign
 _MISSPELT_BOX_RE = re.compile(r"(?:(?<![A-Za-z\\])boxed|\\[A-Za-z]+(?<=[a-z]boxed)|□)[ \t]*\{")
 # a math span, then the same value approximated in prose: "$\frac{5}{18}$, or about 27.8%", "$2\sqrt{3}$, which is
@@ -784,19 +460,6 @@ _APPROX_AFTER_SPAN_RE = re.compile(
     re.I,
 )
 _GLM_BOX_RE = re.compile(r"<\|begin_of_box\|>([^<]{0,2000}?)<\|end_of_box\|>")
-def _doubted(text: str, start: int, end: int) -> bool:
-    """A fallback answer ``text[start:end]`` that its own sentence negates or doubts.
-
-    "5 is not a solution", "We try $x = 5$, which fails.", "maybe 42?": the text names the
-    number without concluding it, so the fallback finds no answer.
-    """
-    m = _SENTENCE_END_RE.search(text, end)
-    after = text[end : m.end() if m else len(text)]
-    if _NEGATED_RE.search(after) or _NEGATED_BEFORE_RE.search(text[max(0, start - 30) : start]):
-        return True
-    before = text[:start]
-    cut = max(before.rfind("\n"), *(before.rfind(c + " ") for c in ".!?"))
-    return bool(_UNSURE_RE.search(text[cut + 1 : m.end() if m else len(text)]))
 
 
 def _distinct(boxes: list[str]) -> list[str]:
