@@ -311,3 +311,37 @@ def test_worked_quantities_and_intervals(completion: str, gold: str, question: s
 )
 def test_aligned_lists_reasons_and_rates(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "want"),
+    [
+        # an exam key's notations: "##" between accepted forms of one answer; a decimal typeset with a space
+        ("0.3", "$\\frac{3}{10} \\# \\# 0.3$", 1.0),
+        ("\\frac{3}{10}", "$\\frac{3}{10} \\# \\# 0.3$", 1.0),
+        ("0.4", "$\\frac{3}{10} \\# \\# 0.3$", 0.0),
+        ("-0.75", "$-\\frac{3}{4} \\# \\#-0.75$", 1.0),
+        ("0.98", "0. 98.", 1.0),
+        ("0.99", "0. 98.", 0.0),
+        ("5", "#### 5", 1.0),  # a GSM8K key is no list of alternatives
+    ],
+)
+def test_exam_key_notations(pred: str, gold: str, want: float) -> None:
+    assert _raw("The final answer is $\\boxed{" + pred + "}$.", gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a multi-part answer labelled (1), (2), ...: each part's answer, in order, on either side
+        ("【答案】（1）$-\\frac{1}{2}$；（2）$\\ln 2$<eoa>", "(1). $-\\frac{1}{2} ; \\quad$ (2). $\\ln 2$.", 1.0),
+        ("【答案】（1）$-\\frac{1}{2}$；（2）$\\ln 3$<eoa>", "(1). $-\\frac{1}{2} ; \\quad$ (2). $\\ln 2$.", 0.0),
+        ("【答案】（1）$\\ln 2$；（2）$-\\frac{1}{2}$<eoa>", "(1). $-\\frac{1}{2} ; \\quad$ (2). $\\ln 2$.", 0.0),
+        ("The final answer is $\\boxed{(1)\\ 5\\quad (2)\\ 6}$.", "5; 6", 1.0),
+        ("The final answer is $\\boxed{(1)\\ 5\\quad (2)\\ 6}$.", "6; 5", 0.0),
+        ("The final answer is $\\boxed{(1)}$.", "1", 1.0),  # one bracketed number is no label
+        ("The final answer is $\\boxed{(1), (2)}$.", "1, 2", 1.0),
+    ],
+)
+def test_numbered_parts(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -243,6 +243,8 @@ Hedges: several answers where one is asked for get nothing
     至少3个                                                              | 3                            | no_answer   | test_bounds_ranges_and_scales_in_the_fallback
     \boxed{x+y = 3 = 3}                                                 | 3                            | wrong       | test_worked_quantities_and_intervals
     \begin{gather} 3 \\ 4 \end{gather}                                  | 3, 4                         | correct     | test_aligned_lists_reasons_and_rates
+    【答案】（1）$-\frac{1}{2}$；（2）$\ln 2$<eoa>                         | (1) -1/2; (2) ln 2           | correct     | test_numbered_parts
+    \boxed{0.3}                                                         | \frac{3}{10} \# \# 0.3        | correct     | test_exam_key_notations
     \boxed{3} is the answer. Then, as a check, 3+1 = \boxed{4}.         | 4                            | wrong       | test_box_revisions_read_in_context
     So there are 6.02 x 10^23 atoms.                                    | 6.02 \times 10^{23}          | correct     | test_scientific_notation_in_prose_and_units_after_it
     answer 2½                                                           | 2.5                          | correct     | test_vulgar_fractions_and_mixed_numbers_in_prose

@@ -22,6 +22,7 @@ from verigrpo.verifiers.math.boxes import (
 )
 from verigrpo.verifiers.math.fallback import fallback_answer
 from verigrpo.verifiers.math.forms import (
+    numbered_parts,
     numeral_key,
     one_number_sentence,
     qualified,
@@ -177,6 +178,9 @@ def extract_answer(
                               tuple(distinct), scope=content or None)
         # (the fallbacks never pick one number out of a grid, a sequence or a clock time, "1 6 0 0",
         # "2 3", "06:09": then the whole content is the answer)
+        parts = numbered_parts(content)
+        if parts is not None:  # "（1）$-\frac{1}{2}$；（2）$\ln 2$": each part's answer, in order
+            return Extraction(parts, "answer_tag", scope=content)
         if _OPTION_LEAD_RE.match(content) and "\n" not in content:
             # "<answer>D. $\frac{4}{5}$</answer>": an option and its text in maths, one answer (not the maths alone)
             option = " ".join(_INNER_DOLLAR_RE.sub(" ", content).split())

@@ -202,6 +202,32 @@ def labelled_tuples(answer: str) -> str | None:
     return ", ".join(tuples)
 
 
+# a part label of a multi-part answer: "(1)", "（2）", "(3)."
+_PART_LABEL_RE = re.compile(r"[(（]\s*([1-9])\s*[)）]\s*[.:：]?")
+_PART_SEPARATORS = " \t\n;；,，.。$"
+
+
+def numbered_parts(answer: str) -> str | None:
+    """``（1）$-\frac{1}{2}$；（2）$\\ln 2$`` (the parts of a multi-part answer, labelled (1), (2), ... in order) ->
+    ``-\frac{1}{2}; \\ln 2``: the parts' answers, in order, separated by ";" (compared blank by blank). None when
+    the labels are not (1), (2), ... from the start, or a part is empty."""
+    if len(answer) > 2_000 or "(" not in answer and "（" not in answer:
+        return None
+    labels = list(_PART_LABEL_RE.finditer(answer))
+    if len(labels) < 2 or [int(m.group(1)) for m in labels] != list(range(1, len(labels) + 1)):
+        return None
+    if answer[: labels[0].start()].strip(_PART_SEPARATORS):
+        return None  # text before "(1)": the labels are inside an answer, not around its parts
+    parts = []
+    for m, nxt in zip(labels, [*labels[1:], None]):
+        part = answer[m.end() : nxt.start() if nxt is not None else len(answer)]
+        part = re.sub(r"\\q?quad\b|\\[,;:!]", " ", part).strip(_PART_SEPARATORS)
+        if not part:
+            return None
+        parts.append(part)
+    return "; ".join(parts)
+
+
 # a time of day: "6:10", "06:10:30", "6:10 PM", "6:10 \text{ p.m.}", "6 pm" (text wrappers and math delimiters
 # removed first); the hour and the minutes, optional seconds, optional am / pm
 _CLOCK_RE = re.compile(r"(\d{1,2})(?::(\d{2})(?::(\d{2}))?)?\s*(?:([ap])\.?\s?m\.?)?", re.I)

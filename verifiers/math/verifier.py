@@ -16,7 +16,7 @@ from verigrpo.verifiers.math.compare import _as_list, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
-from verigrpo.verifiers.math.forms import labelled_tuples, same_clock_time, same_statements
+from verigrpo.verifiers.math.forms import labelled_tuples, numbered_parts, same_clock_time, same_statements
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     Answers,
@@ -168,7 +168,7 @@ def math_answer(
     if len(answer) <= MAX_ANSWER_CHARS:  # longer answers are unparsable anyway
         answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
         answer = _OR_EQUIVALENTLY_RE.sub("or", answer)  # "$\frac12$ or equivalently $0.5$"
-        answer = labelled_tuples(answer) or answer
+        answer = labelled_tuples(answer) or numbered_parts(answer) or answer
     try:
         pred = parse_answer(answer)
     except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
@@ -268,7 +268,8 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
 
     The answer is the reference's box(es) or the whole text (:func:`extract_reference`); a worked solution
     answers with its final answer (:func:`_solution_answer`)."""
-    gold_text = extract_reference(reference)
+    gold_text = _key_notation(extract_reference(reference))
+    gold_text = numbered_parts(gold_text) or gold_text  # "(1) -1/2; (2) ln 2": the parts' answers in order
     gold_text = labelled_tuples(gold_text) or gold_text  # "p=5,q=2;p=7,q=2": the tuples (5, 2), (7, 2)
     try:
         gold = parse_answer(gold_text)
@@ -285,6 +286,21 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
         if solution_answer is not None:  # a worked solution or a sentence as the reference: its answer
             return solution_answer[0], solution_answer[1], None
         return gold_text, None, str(e) or type(e).__name__
+
+
+# answer-key notations of exam datasets (GAOKAO-Bench): "\frac{3}{10} \# \# 0.3" lists accepted forms of one answer;
+# "0. 98." is 0.98 with a space and a full stop from the typesetting
+_KEY_ALTERNATIVES_RE = re.compile(r"\s*(?:\\#|#)\s*(?:\\#|#)\s*")
+_SPACED_DECIMAL_RE = re.compile(r"\s*(-?\d+)\.\s+(\d+)\s*\.?\s*")
+
+
+def _key_notation(gold_text: str) -> str:
+    if "#" in gold_text and not gold_text.lstrip().startswith("#"):
+        parts = [p for p in _KEY_ALTERNATIVES_RE.split(gold_text) if p.strip()]
+        if len(parts) > 1:
+            return " or ".join(parts)
+    m = _SPACED_DECIMAL_RE.fullmatch(gold_text)
+    return f"{m.group(1)}.{m.group(2)}" if m else gold_text
 
 
 _CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
