@@ -345,3 +345,16 @@ def test_exam_key_notations(pred: str, gold: str, want: float) -> None:
 )
 def test_numbered_parts(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "want"),
+    [
+        # an upright letter with a subscript is a variable: "\mathrm{N}_{1}" is N_1
+        ("N_1/N", "$\\frac{\\mathrm{N}_{1}}{\\mathrm{~N}}$", 1.0),
+        ("N_2/N", "$\\frac{\\mathrm{N}_{1}}{\\mathrm{~N}}$", 0.0),
+        ("\\mathrm{v}_{0}", "v_0", 1.0),
+    ],
+)
+def test_upright_letters_with_subscripts(pred: str, gold: str, want: float) -> None:
+    assert _raw("The final answer is $\\boxed{" + pred + "}$.", gold) == want

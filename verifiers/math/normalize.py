@@ -111,6 +111,7 @@ _CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十�
 # before 元 the scale is part of the unit ("50万元", how accounts count money); before another unit it scales ("3万个")
 # (千 and 百 also begin unit names, 千克 kilogram, 千米 kilometre, 百分之 percent: not scales there)
 _CJK_SCALE_RE = re.compile(r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿](?!元)|[百千](?![克米瓦焦帕赫卡分元升]))")
+_UPRIGHT_SUBSCRIPTED = re.compile(r"\\(?:mathrm|mathit|mathbf|mathsf|text|textrm|rm)\s*\{\s*~?\s*([A-Za-z])\s*\}(?=\s*_)")
 _CJK_SCALES = {"百": 2, "千": 3, "万": 4, "亿": 8}
 
 
@@ -171,6 +172,8 @@ def normalize(s: str) -> str:
             s,
         )
         s = _CURRENCY_BEFORE.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", s)
+    if "_" in s and "\\" in s:  # "\mathrm{N}_{1}": an upright letter with a subscript is the variable N_1
+        s = _UPRIGHT_SUBSCRIPTED.sub(r"\1", s)
     if "根号" in s:  # "根号3", "2根号2": the Chinese word for the square root sign (before it reads as a unit word)
         s = s.replace("根号", "\\sqrt ")
     if _CJK_AFTER_NUMBER.search(s):  # "36种", "(√{3}+1)小时": a Chinese measure word after a value is its unit word
