@@ -358,3 +358,28 @@ def test_numbered_parts(completion: str, gold: str, want: float) -> None:
 )
 def test_upright_letters_with_subscripts(pred: str, gold: str, want: float) -> None:
     assert _raw("The final answer is $\\boxed{" + pred + "}$.", gold) == want
+
+
+@pytest.mark.parametrize(
+    ("module", "pattern", "shape"),
+    [
+        ("verifier", "_KEY_ALTERNATIVES_RE", '" " * n + "x"'),
+        ("fallback", "_BOUND_BEFORE_RE", '"1 " * (n // 2)'),
+        ("extract", "_CJK_ANSWER_SECTION_RE", '"【答案】" * (n // 4)'),
+        ("extract", "_APPROX_AFTER_SPAN_RE", '"$1$ or about 2 " * (n // 14)'),
+        ("normalize", "_UPRIGHT_SUBSCRIPTED", '"\\\\mathrm" + " " * n'),
+        ("forms", "_PART_LABEL_RE", '"(1) " * (n // 4)'),
+        ("revisions", "_OR_VALUE_RE", '"or " * (n // 3)'),
+        ("revisions", "_ANSWER_AFTER_RE", '"answer is " * (n // 10)'),
+    ],
+)
+def test_the_new_patterns_run_in_linear_time(module: str, pattern: str, shape: str) -> None:
+    """On 200k characters a linear search takes well under a second and a quadratic one many minutes: the
+    subprocess's generous limit is a hang guard, not a timing goal."""
+    import subprocess
+    import sys
+
+    code = (f"from verigrpo.verifiers.math.{module} import {pattern} as rx\nn = 200_000\ntext = {shape}\n"
+            "list(rx.finditer(text))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr

@@ -68,7 +68,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         conclusion = line[chosen.end() :] if chosen is not None else ""
         if chosen is not None and (
             _UNSURE_CONCLUSION_RE.search(conclusion)  # "so it could be 4"
-            or not _CONCLUSION_END_RE.match(line, last.end() - line_start)  # "hence 4 is the larger"
+            or not _CONCLUSION_END_RE.match(line[last.end() - line_start :][:200])  # "hence 4 is the larger"
         ):
             chosen = None
         hedged = has_or(line[chosen.start() :] if chosen is not None else line)

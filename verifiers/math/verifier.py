@@ -290,7 +290,7 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
 
 # answer-key notations of exam datasets (GAOKAO-Bench): "\frac{3}{10} \# \# 0.3" lists accepted forms of one answer;
 # "0. 98." is 0.98 with a space and a full stop from the typesetting
-_KEY_ALTERNATIVES_RE = re.compile(r"\s*(?:\\#|#)\s*(?:\\#|#)\s*")
+_KEY_ALTERNATIVES_RE = re.compile(r"[ \t]{0,8}(?:\\#|#)[ \t]{0,8}(?:\\#|#)[ \t]{0,8}")  # bounded blanks: linear
 _SPACED_DECIMAL_RE = re.compile(r"\s*(-?\d+)\.\s+(\d+)\s*\.?\s*")
 
 
