@@ -383,3 +383,58 @@ def test_the_new_patterns_run_in_linear_time(module: str, pattern: str, shape: s
             "list(rx.finditer(text))\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # from the red team of stop 20: a second word, letter or value after an answer, in any of its forms
+        ("\\boxed{\\text{Yes}}. Wait, no.", "yes", 0.0),
+        ("\\boxed{\\text{odd}} or even", "odd", 0.0),
+        ("\\boxed{B}. Hmm, C.", "B", 0.0),
+        ("\\boxed{B}, maybe C", "B", 0.0),
+        ("\\boxed{B}. Actually, option C.", "B", 0.0),
+        ("\\boxed{B} and C", "B", 0.0),
+        ("\\boxed{5} or four", "5", 0.0),
+        ("\\boxed{5}, or \\dfrac{1}{2}", "5", 0.0),
+        ("\\boxed{5}, or x = 6", "5", 0.0),
+        ("\\boxed{5}, or .5", "5", 0.0),
+        ("\\boxed{5}. Alternatively, 6.", "5", 0.0),
+        ("\\boxed{5}. 6 works as well.", "5", 0.0),
+        ("\\boxed{5} vs 6", "5", 0.0),
+        ("\\boxed{5}. It might also be 6.", "5", 0.0),
+        ("\\boxed{5}\n\nANSWER: 6", "5", 0.0),
+        ("\\boxed{5}\n\nResult: 6", "5", 0.0),
+        ("\\boxed{5}\n\n答案：6", "5", 0.0),
+        # ... what names another option in a reason, or agrees, leaves the answer alone
+        ("\\boxed{B}, since (D) gives 12.", "B", 1.0),
+        ("\\boxed{\\text{Yes}}. Yes, because the sum is even.", "yes", 1.0),
+        ("\\boxed{A}. A is the right choice.", "A", 1.0),
+        # a revised box that the text around it questions, bounds or rejects
+        ("\\boxed{3}. Actually, it is not equal to \\boxed{4}.", "4", 0.0),
+        ("\\boxed{3}. Wait, the answer is less than \\boxed{4}", "4", 0.0),
+        ("\\boxed{3}. Correction: the answer is at least \\boxed{4}", "4", 0.0),
+        ("\\boxed{3}. Wait, is the answer \\boxed{4}", "4", 0.0),
+        ("\\boxed{3}. Wait, should it be \\boxed{4}", "4", 0.0),
+        ("\\boxed{3}. Actually, \\boxed{4} is mistaken", "4", 0.0),
+        ("\\boxed{3}. Actually, \\boxed{4} is off by one", "4", 0.0),
+        ("\\boxed{3}. Actually, \\boxed{4} ✗", "4", 0.0),
+        ("\\boxed{3}. I noticed \\boxed{4} appears in the problem statement.", "4", 0.0),
+        # two marked answers with different values, however they are joined
+        ("The answer is 3 or the answer is 4.", "4", 0.0),
+        ("The answer is 3. Also, the answer is 4", "4", 0.0),
+        ("Answer: 3\nSo the answer is 4.", "4", 0.0),
+        ("The closest answer is $195. The answer is (D).", "D", 1.0),  # an option and the value it stands for
+        ("Final Answer: The final answer is $5$. I hope it is correct.", "5", 1.0),
+        # words that make another number of the one marked
+        ("The answer is 3 to the power of 4", "3", 0.0),
+        ("The answer is 3 out of 4", "3", 0.0),
+        ("The answer is 3 factorial", "3", 0.0),
+        ("The answer is 3 hundred", "3", 0.0),
+        ("The answer is 3 hundred", "300", 1.0),
+        ("The answer is 3 dozen", "36", 1.0),
+        ("Jim gets 5 miles per gallon.", "5", 1.0),
+    ],
+)
+def test_red_team_of_stop_20_words_values_and_markers(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -312,6 +312,13 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             again = _ANSWER_IS_RE.search(ans)
             if again is None or _VERDICT_RE.match(again.group(1)):  # "I hope the answer is correct"
                 break
+            head = clean_answer(_first_sentence(clean_answer(ans[: again.start()])))
+            valued = re.search(r"[\d$\\]", head) or re.fullmatch(r"\(?[A-J]\)?", head)  # a value, not "The"
+            if valued and parses(head) and not _RETRACTION_BETWEEN_MARKERS_RE.search(ans[: again.start()]):
+                later = _marked_value(again.group(1))
+                mixed = (_OPTION_ONLY_RE.fullmatch(head) is None) != (_OPTION_ONLY_RE.fullmatch(later) is None)
+                if not mixed and not _equiv_safe(normalize(head), normalize(later)):  # "3 or the answer is 4."
+                    return Extraction(later, "answer_is", True, "several different answers after answer markers")
             ans = again.group(1)
         corrected = _CORRECTION_RE.match(ans)
         if corrected:  # "the answer is not 8; it is 9": the answer is 9
@@ -358,23 +365,43 @@ _LINE_START_RE = re.compile(r"(?:^|\n)[ \t>*#_-]*$")  # only blanks or markdown 
 
 
 def _other_marked_answer(window: str, last: re.Match[str], value: str) -> str | None:
-    """A reason when the last answer marker starts its line and an earlier one that starts its line answers another
-    value, with no word taking it back between them ("Final Answer: 3\nFinal Answer: 4"); else None."""
-    if not _LINE_START_RE.search(window[max(0, last.start() - 40) : last.start()]):
-        return None
+    """A reason when an earlier answer marker answers another value, with no word taking it back between them: one
+    at most 300 characters before the last ("Answer: 3\nSo the answer is 4."), or one that starts its line as the
+    last one does ("Final Answer: 3\n...\nFinal Answer: 4"); else None."""
+    at_line_start = _LINE_START_RE.search(window[max(0, last.start() - 40) : last.start()]) is not None
     key = normalize(value)
-    earlier = [m for m in _ANSWER_IS_RE.finditer(window, 0, last.start()) if m.end() <= last.start()][-5:]
+    earlier = [m for m in _ANSWER_IS_RE.finditer(window, max(0, last.start() - 3_000), last.start())][-5:]
     for m in reversed(earlier):
-        if not _LINE_START_RE.search(window[max(0, m.start() - 40) : m.start()]):
+        if m.end() > last.start():
+            continue
+        # a marker close before the last one ("Answer: 3\nSo the answer is 4.", "Also, the answer is 4"), or one
+        # that starts its line as the last one does; not a marker in far-off working ("the answer is 3 if ...")
+        near = last.start() - m.end() <= 300
+        if not near and not (at_line_start and _LINE_START_RE.search(window[max(0, m.start() - 40) : m.start()])):
             continue
         if _RETRACTION_BETWEEN_MARKERS_RE.search(window, m.end(), last.start()):
             return None  # "Answer: 3. Wait, I made an error. ... Answer: 4": the later one revises
-        other = sentence_answer(clean_answer(_first_sentence(clean_answer(m.group(1)))))
+        other = _marked_value(m.group(1))
+        if words(other) or not (re.search(r"[\d$\\]", other) or _OPTION_ONLY_RE.fullmatch(other.strip())):
+            continue  # not a value: "the answer is the one below"
+        if (_OPTION_ONLY_RE.fullmatch(other.strip()) is None) != (_OPTION_ONLY_RE.fullmatch(value.strip()) is None):
+            continue  # "The closest answer is $195. The answer is (D).": an option and the value it may stand for
         if other and parses(other) and not _equiv_safe(normalize(other), key):
             return "several different answers after answer markers"
     return None
 
 
+def _marked_value(stated: str) -> str:
+    """The value a marker's text states, through the markers inside it ("Answer: The final answer is $5$." -> "$5$")."""
+    for _ in range(3):
+        inner = _ANSWER_IS_RE.search(stated)
+        if inner is None or _VERDICT_RE.match(inner.group(1)):
+            break
+        stated = inner.group(1)
+    return sentence_answer(clean_answer(_first_sentence(clean_answer(stated))))
+
+
+_OPTION_ONLY_RE = re.compile(r"\(?[A-J]\)?\.?")
 _RETRACTION_BETWEEN_MARKERS_RE = re.compile(
     rf"\b(?:{RETRACTION_WORDS}|re-?check\w*|double-check\w*|reali[sz]e[ds]?|error|recalculat\w*|reconsider\w*)\b", re.I
 )

@@ -86,7 +86,8 @@ _QUALIFIED_RE = re.compile(
     r"negative|minus|plus|times|half|twice|double|triple|thrice|squared|cubed|root|thousand|million|"
     r"billion|trillion|hundred|dozen|divided|multiplied|thirds?|quarters?|fifths?|wrong|incorrect|false|"
     r"doubt|if|unless|suppose|"
-    r"assume|except)\b|n't\b|\?",
+    r"assume|except|power|exponent|factorial|out\s+of\s+\$?\d|multiples?|divisible|factors?|halves|hardly|barely|"
+    r"within|beyond|modulo)\b|n't\b|\?",
     re.I,
 )
 

@@ -525,4 +525,7 @@ def canonical_unit(text: str) -> str:
     return " ".join(parts).replace(" / ", "/")
 
 
-_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_SCALES = {
+    "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12,
+    "lakh": 10**5, "crore": 10**7,
+}  # fmt: skip

@@ -28,7 +28,7 @@ def equiv_safe(a: str, b: str) -> bool:
 # \boxed{42}"). ("instead of", "rather than" and "a common mistake is" name the box after them as the one not meant.)
 _RETRACTED_BETWEEN_RE = re.compile(
     r"\b(?:wait|actually|i mean|correction|corrected|oops|scratch that|on second thought|re-?check(?:ed|ing)?|"
-    r"checking again|double-check(?:ed|ing)?|reali[sz]e[ds]?|noticed?)\b",
+    r"checking again|double-check(?:ed|ing)?|reali[sz]e[ds]?)\b",
     re.I,
 )
 _SEQUENCE_BETWEEN_RE = re.compile(r"\b(?:then|finally|eventually)\b", re.I)
@@ -40,12 +40,13 @@ _SEQUENCE_WORDS = {"and", "but", "then", "finally", "eventually", "so", "at", "l
 # box before
 _UNSURE_BETWEEN_RE = re.compile(
     r"\b(?:or|either|maybe|perhaps|possibly|probably|likely|guess|suspect|unsure|might|could|unless|if|when|case|"
-    r"otherwise|else|suppose|assume|is\s+it)\b|\?",
+    r"otherwise|else|suppose|assume|(?:is|would|should|could|can|will)\s+(?:it|the\s+answer|that)|"
+    r"less|more|greater|fewer|than|exceeds?|at\s+(?:least|most)|around|about|approximately|roughly|bound)\b|\?",
     re.I,
 )
 # right before the last box: a negation of it ("the answer isnt \boxed{4}", "anything but \boxed{4}")
 _NEGATED_BEFORE_BOX_RE = re.compile(
-    r"(?:\b(?:not|never|no\s+longer|anything\s+but|isnt|nor|except)|n't)\W{0,6}$", re.I
+    r"(?:\b(?:not|never|no\s+longer|anything\s+but|isnt|nor|except)|n't)(?:\s+[a-z]+){0,3}\W{0,6}$|≠\W{0,6}$", re.I
 )
 # a doubt, a negation, a condition, a case or a rejection in the two sentences after the last box: the boxes stay a
 # hedge
@@ -53,8 +54,10 @@ _DOUBT_RE = re.compile(
     r"\b(?:or|either|maybe|perhaps|possibly|probably|likely|guess|suspect|unsure|might|could|"
     r"not|never|no\s+longer|anything\s+but|isnt|unless|if|when|case|otherwise|else|wrong|incorrect|false|fails?|"
     r"failed|instead|rather|mistakes?|impossible|ruled\s+out|extraneous|rejected|excluded|invalid|too\s+"
-    r"(?:big|small|large|many|few)|violates?|contradict\w*|absurd|nonsense|cannot|suppose|assume)\b"
-    r"|\d\s*%\s*(?:confident|sure|certain)|n't\b|\?|\\neq?\b|≠",
+    r"(?:big|small|large|many|few|high|low)|violates?|contradict\w*|absurd|nonsense|cannot|suppose|assume|"
+    r"mistaken|untrue|overcount\w*|undercount\w*|off\s+by|nope|typo|trap|bound|doubt\w*|uncertain|unlikely|"
+    r"questionable|suspicious|no(?=\s*[.!,;]))\b"
+    r"|\d\s*%\s*(?:confident|sure|certain)|n't\b|\?|\\neq?\b|≠|[✗✘❌]",
     re.I,
 )
 
@@ -91,13 +94,33 @@ _GLUED_AFTER_BOX_RE = re.compile(
 _SCALE_AFTER_BOX_RE = re.compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*(thousand|million|billion|trillion|[千百万亿])(?!\w)", re.I)
 # a second value offered after the box: "(or maybe 6)", ". Hmm, or 6.", "? or \(6\)", "或 6"
 _OR_VALUE_RE = re.compile(
-    r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?)\b|或|还是)\W{0,4}"
-    r"(?:(?:maybe|perhaps|possibly|probably|even|else)\s+)?(?:\\\(|\$)?\s*"
-    r"(-?(?:\d|\\(?:frac|sqrt|pi)\b)[^\n)$?]{0,60}|\(?[A-J]\)?(?=\s*(?:[.,;!?)]|$)))",
+    r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?|alternatively|vs\.?|versus|maybe|perhaps)\b|或|还是|要么)"
+    r"(?:(?!\.\d)\W){0,4}"
+    r"(?:(?:maybe|perhaps|possibly|probably|even|else|option|choice)\s+)?(?:\\\(|\$)?\s*"
+    r"((?:[a-z]\s*=\s*)?-?(?:\d|\.\d|\\[A-Za-z]+)[^\n)$?]{0,60}|\(?[A-J]\)?(?=\s*(?:[.,;!?)]|$))"
+    r"|[A-Za-z]+(?=\s*(?:[.,;!?)]|$)))",
     re.I,
 )
+# a word or a letter after a word or letter answer, in the same or the next sentence: another value ("\boxed{B}.
+# Hmm, C.", "\boxed{\text{Yes}}. Wait, no.")
+_WORD_VALUE_RE = re.compile(r"(?<![\\\w])\(?([A-J]|yes|no|true|false|odd|even)\)?(?![\w(])", re.I)
+# what offers a second word or letter: a connective or a revision word right before it, or a sentence of its own
+_OFFERED_BEFORE_RE = re.compile(
+    r"(?:\b(?:or|and|maybe|perhaps|possibly|actually|wait|hmm+|also|option|choice|answer|final|no|then|nope|else)\b"
+    r"|^|[.!?;]|[:：])\W{0,6}$",
+    re.I,
+)
+_WORD_KINDS = ({"yes", "no"}, {"true", "false"}, {"odd", "even"})  # (any other match is an option letter)
+
+
+def _word_kind(w: str) -> int:
+    return next((k for k, kind in enumerate(_WORD_KINDS) if w.lower() in kind), -1)
 # another value said to be possible too: "\boxed{5}, though 6 is also possible"
-_ALSO_RE = re.compile(r"\b(?:also|too)\s+(?:possible|valid|works|correct|a\s+(?:solution|possibility|answer))\b", re.I)
+_ALSO_RE = re.compile(
+    r"\b(?:also|too)\s+(?:possible|valid|works|correct|a\s+(?:solution|possibility|answer))\b"
+    r"|\b(?:works|holds|fits)\s+(?:as\s+well|too)\b|\b(?:might|could|may)\s+(?:also\s+)?be\b",
+    re.I,
+)
 # a retraction after the box that names another value: "Wait, C.", "Actually the answer is 6.", "no, 13"
 _REVISED_VALUE_RE = re.compile(
     rf"\b(?:{RETRACTION_WORDS}|no(?=[,.!:;]))\b[\s,:;.!]*(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)\s*)?"
@@ -107,7 +130,8 @@ _REVISED_VALUE_RE = re.compile(
 # another answer stated after the box: "but the answer is 6", "Answer: 6", "#### 6", "**Final Answer** 6", "the
 # answer stays 3"
 _ANSWER_AFTER_RE = re.compile(
-    r"(?:\b(?:final\s+)?answer\b\s*(?:\*\*|(?:\*\*)?\s*(?:is|stays|remains|should\s+be|must\s+be|[:=\-]))|####)\s*\**:?\s*"
+    r"(?:\b(?:final\s+)?(?:answer|result)\b\s*(?:\*\*|(?:\*\*)?\s*(?:is|stays|remains|should\s+be|must\s+be|[:=\-]))"
+    r"|####|答案\s*(?:是|为|:|：)|∴)\s*\**:?\s*"
     r"(?:\$|\\\(|\\\[)?\s*([^\n$]{1,80}?)\s*(?:\$|\\\)|\\\])?\s*(?:[.;,!]\s|[.;!]?$|\n)",
     re.I,
 )
@@ -132,14 +156,25 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     if _ALSO_RE.search(near):
         return "another value is said to be possible too"
     key = normalize(value)
+    word = value.strip().strip("$").replace("\\text", "").strip("{}() ")
+    if _WORD_VALUE_RE.fullmatch(word):
+        # a letter or a verdict answer: another option letter, or the other verdict, near it is another value
+        kind = _word_kind(word) if len(word) > 1 else -1
+        for m in _WORD_VALUE_RE.finditer(near):
+            other = m.group(1)
+            if not _OFFERED_BEFORE_RE.search(near[max(0, m.start() - 30) : m.start()]):
+                continue  # "(B), since (D) gives 12": another option named in a reason, not offered
+            if other.lower() != word.lower() and (_word_kind(other) if len(other) > 1 else -1) == kind:
+                if kind >= 0 or other.isupper():  # an option letter in capitals ("a" is an article)
+                    return "another word or letter after the answer"
     for pattern, reason in (
         (_OR_VALUE_RE, "another value offered after the answer"),
         (_REVISED_VALUE_RE, "the answer is taken back for another value"),
         (_ANSWER_AFTER_RE, "another answer after the answer"),
     ):
         for m in pattern.finditer(near if pattern is not _ANSWER_AFTER_RE else rest):
-            value = m.group(1).strip().rstrip(".,;")
-            if value and parses(value) and not words(value) and not equiv_safe(key, normalize(value)):
+            other = m.group(1).strip().rstrip(".,;")
+            if other and parses(other) and not words(other) and not equiv_safe(key, normalize(other)):
                 return reason
     return None
 
