@@ -438,3 +438,69 @@ def test_the_new_patterns_run_in_linear_time(module: str, pattern: str, shape: s
 )
 def test_red_team_of_stop_20_words_values_and_markers(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the box as part of a larger expression, before or after it, or scaled by a word
+        ("\\boxed{28}+1", "28", 0.0),
+        ("\\boxed{28} - 1 = 27", "28", 0.0),
+        ("\\boxed{28}.5", "28", 0.0),
+        ("\\boxed{28}{,}000", "28", 0.0),
+        ("\\boxed{28} 000", "28", 0.0),
+        ("\\boxed{28}e6", "28", 0.0),
+        ("\\boxed{28} x 10^6", "28", 0.0),
+        ("$\\boxed{28}\\pi$", "28", 0.0),
+        ("$\\frac{\\boxed{28}}{2}$", "28", 0.0),
+        ("$\\sqrt{\\boxed{28}}$", "28", 0.0),
+        ("$10^{\\boxed{28}}$", "28", 0.0),
+        ("$x = -\\boxed{28}$", "28", 0.0),
+        ("$\\pm\\boxed{28}$", "28", 0.0),
+        ("\\boxed{28} millions", "28", 0.0),
+        ("\\boxed{28}\\text{ million}", "28000000", 1.0),
+        ("\\boxed{28} (in millions)", "28000000", 1.0),
+        ("- \\boxed{28}", "28", 1.0),  # a list item's bullet
+        ("The digits sum to 9.\n\n**Final Answer**\n\\boxed{9}", "9", 1.0),
+        ("\\textbf{\\boxed{28}}", "28", 1.0),
+        # "or" in the languages models answer in
+        ("คำตอบคือ 5 หรือ 6", "6", 0.0),
+        ("Die Antwort ist 5 oder 6.", "6", 0.0),
+        ("Ответ: 5 или 6", "6", 0.0),
+        ("คำตอบคือ 6", "6", 1.0),
+    ],
+)
+def test_boxes_inside_expressions_and_or_in_other_languages(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an answer sentence states its one number; the others are in phrases of circumstance, subordinate clauses
+        # or purposes, or are operands of a computation whose result it states
+        ("Answer:\n\nClyde will pay $6.50 + $5.50 = $12.00 for 5 apples and 5 oranges.", "12", 1.0),
+        ("Answer:\n\nGerald has $110 left after working for a week and spending a total of $100.", "110", 1.0),
+        ("Answer:\n\nThe farmer needs 2 more cows to produce 25 liters of milk per day.", "2", 1.0),
+        ("Answer: \nThere are 9 scissors in the drawer after Jason placed 4 scissors.", "9", 1.0),
+        ("Answer: \nIt will take the chef 45 minutes to cook the remaining 9 potatoes.", "45", 1.0),
+        ("Answer:\nI can drive 100 miles on 5 gallons of gas.", "100", 1.0),
+        ("Answer:\nI can drive 100 miles on 5 gallons of gas.", "5", 0.0),
+        ("Brenda will have $300 + $675 = $975 in total after 3 years.", "975", 1.0),
+        ("Brenda will have $300 + $675 = $975 in total after 3 years.", "3", 0.0),
+        ("The answer is approximately 1,059,955.", "1059955", 1.0),
+        ("The answer is somewhere around forty-two.", "42", 0.0),  # a guess
+        ("<SOLUTION>After 2 weeks she has 14 dollars.</SOLUTION>", "14", 1.0),  # "after 2 weeks": a phrase
+        # a key of several values, a completion whose last sentence states them
+        ("So the cost of the cabin is $6,000 and the cost of the land is $24,000.", "6000, 24000", 1.0),
+        ("So the ground school portion costs $325, and the flight portion costs $325 + $625 = $950.",
+         "325, 950", 1.0),
+        ("So, the present age of Lewis is 6 years and the present age of Brown is 2x = 2*6 = 12 years.",
+         "6, 12", 1.0),
+        ("So, the angles of the triangle are 40 degrees, 88 degrees, and 52 degrees.", "40, 88, 52", 1.0),
+        ("So, the angles of the triangle are 40 degrees, 88 degrees, and 52 degrees.", "40, 88, 50", 0.0),
+        ("So the cost of the cabin is $6,000 and the cost of the land is $24,000.", "6000, 24000, 30000", 0.0),
+    ],
+)
+def test_answer_sentences_and_keys_of_several_values(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -15,7 +15,16 @@ from verigrpo.verifiers.math.nodes import Bracket, Text
 from verigrpo.verifiers.math.normalize import VULGAR_FRACTIONS, normalize
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.revisions import equiv_safe as _equiv_safe
-from verigrpo.verifiers.math.sentences import _NEGATED_RE, _UNSURE_RE, has_or, parsed, parses, words
+from verigrpo.verifiers.math.sentences import (
+    _MONEY_SIGN_RE,
+    _NEGATED_RE,
+    _UNSURE_RE,
+    has_or,
+    parsed,
+    parses,
+    words,
+    worked_result,
+)
 from verigrpo.verifiers.math.units import unit_phrase_end
 
 
@@ -262,7 +271,8 @@ def _stated_number(tail: str, last: re.Match[str], givens: frozenset[str]) -> st
     sentence = tail[start:].strip()
     if len(sentence) > 400 or not words(sentence):
         return None
-    one = one_number_sentence(sentence.rstrip(".!"), givens)
+    plain = _MONEY_SIGN_RE.sub("", sentence) if "$" in sentence else sentence
+    one = worked_result(plain.rstrip(".!")) or one_number_sentence(sentence.rstrip(".!"), givens)
     numeral = re.search(r"\d[\d,]*(?:\.\d+)?", last.group())  # "50%": 50; "½" read as digits before this
     if one is None or numeral is None or numeral_key(one.split()[0]) == numeral_key(numeral.group()):
         return None

@@ -79,8 +79,11 @@ def trailing_latex(text: str) -> tuple[int, str] | None:
 
 # a number that the sentence bounds, compares, hedges or negates is not stated as the answer
 _QUALIFIED_RE = re.compile(
-    r"\b(?:at\s+(?:least|most)|more|less|greater|fewer|over|under|above|below|about|around|approximately|"
-    r"roughly|nearly|almost|up\s+to|between|than|or|maybe|perhaps|probably|not|no|never|"
+    # (not "3 more cows": a comparison says "than"; not "approximately 15": a rounded value is stated as the value,
+    # as "\boxed{approximately 3.14}" is; "somewhere around 42" is a guess)
+    r"\b(?:at\s+(?:least|most)|over|under|above|below|around|roughly|nearly|almost|up\s+to|between|than|or|maybe|"
+    r"perhaps|probably|"
+    r"not|no|never|"
     # words that make another number of it ("negative 5", "half of 16", "16 squared", "16 thousand") or take it
     # back ("16 is wrong", "if x is 16")
     r"negative|minus|plus|times|half|twice|double|triple|thrice|squared|cubed|root|thousand|million|"
@@ -129,12 +132,20 @@ _NUMBER_WORDS |= {
 
 # a preposition with at most two determiners, right before a number: the number is in a phrase of circumstance ("in
 # 3 weeks", "for her 4 dogs"); "to" and a verb, after another number, a purpose ("4 packs to make 8 sandwiches")
-_DETERMINERS = r"(?:\s+(?:her|his|their|its|our|my|your|the|a|all|each|every|these|those|another|only)){0,2}\s+$"
+_DETERMINERS = (
+    r"(?:\s+(?:her|his|their|its|our|my|your|the|a|all|each|every|these|those|another|only|remaining|other|first|"
+    r"last|next|same|whole|entire|original|total|new|extra|additional)){0,3}\s+$"
+)
 _CIRCUMSTANCE_RE = re.compile(
-    r"\b(?:in|for|with|after|before|within|during|from|to|by|per|each|every|of|at|when|once|until|since)" + _DETERMINERS,
+    r"\b(?:in|for|with|after|before|within|during|from|to|by|per|each|every|of|at|on|when|once|until|since)"
+    + _DETERMINERS,
     re.I,
 )
-_PURPOSE_RE = re.compile(r"\bto\s+[a-z]+" + _DETERMINERS, re.I)  # after a first number: what it is for
+# after a first number: what it is for ("4 packs to make 8 sandwiches", "45 minutes to cook the remaining 9")
+_PURPOSE_RE = re.compile(r"\bto\s+[a-z]+(?:\s+[a-z]+){0,2}\s+$", re.I)
+# a number in a subordinate clause ("after Jason placed 4 scissors", "when all 4 cases are included") is given
+_SUBORDINATE_RE = re.compile(r"\b(?:after|before|when|while|since|until|once|because|whereas)\b[^,;.:!?\d]*$", re.I)
+_AND_BEFORE_RE = re.compile(r"\band(?:\s+[a-z]+){0,2}\s+$", re.I)  # "for 5 apples and 5 oranges": the phrase goes on
 
 
 def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> str | None:
@@ -151,14 +162,22 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
     if not found:  # "Each of Alice's brothers has two sisters.": its one number word ("one" is also a pronoun)
         words = [w for w in _WORD_RE.findall(sentence) if w.lower() in _NUMBER_WORDS]
         return str(_NUMBER_WORDS[words[0].lower()]) if len(words) == 1 else None
-    if len(found) > 1 and not re.search(r"\band\b", sentence):
+    if len(found) > 1:
         # "After 2 weeks she has 14 dollars", "buy 14 kilograms of food for her 4 dogs": a number inside a phrase
-        # of circumstance (time, purpose, recipient, rate) is given; the one left is what the sentence states
-        found = [
-            m for k, m in enumerate(found)
-            if not _CIRCUMSTANCE_RE.search(sentence[: m.start()])
-            and not (k and _PURPOSE_RE.search(sentence[: m.start()]))  # "needs to buy 4 packs to make 8 sandwiches"
-        ]
+        # of circumstance (time, purpose, recipient, rate, a subordinate clause) is given; the one left is what the
+        # sentence states ("3 dollars and 27 cents" keeps both: one amount, no answer)
+        kept, given = [], False
+        for k, m in enumerate(found):
+            before = sentence[: m.start()]
+            given = bool(
+                _CIRCUMSTANCE_RE.search(before)
+                or _SUBORDINATE_RE.search(before)
+                or (k and _PURPOSE_RE.search(before))  # "needs to buy 4 packs to make 8 sandwiches"
+                or (given and _AND_BEFORE_RE.search(before))  # "for 5 apples and 5 oranges"
+            )
+            if not given:
+                kept.append(m)
+        found = kept
     if len(found) > 1 and givens:  # then the numbers the question gives ("At 14 dollars each, the total is 2
         # dollars" states 2, whatever the question gives)
         if re.search(r"\band\b", sentence):  # "3 dollars and 27 cents": the numbers make one amount together
@@ -170,9 +189,33 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
         return None
     m = found[0]
     word = re.match(r"\s*([A-Za-z]+)", sentence[m.end() :])
-    if word and _unit_word(word.group(1)):
+    if word and _unit_word(word.group(1)) and word.group(1) != "in":  # "975 in total": a preposition, not inches
         return m.group() + " " + word.group(1)
     return m.group()
+
+
+_OPERAND_AFTER_RE = re.compile(r"\s*(?:[-+*/×÷x]\s*\$?\d|=)")
+_OPERAND_BEFORE_RE = re.compile(r"[-+*/×÷]\s*\$?$")
+
+
+def stated_numbers(sentence: str) -> list[str] | None:
+    """The values a final sentence states in order, for a key of several values: "So the cabin costs $6,000 and the
+    land $24,000." -> ["6000", "24000"]; "... costs $325 + $625 = $950" keeps 950 (operands are not stated); numbers
+    in phrases of circumstance are set aside. None when the sentence has maths in it or no numbers."""
+    if len(sentence) > 500 or "\\" in sentence or _QUALIFIED_RE.search(re.sub(r"\band\b|,", " ", sentence)):
+        return None
+    plain = sentence.replace("$", " ")
+    found = [m for m in _NUMERAL_RE.finditer(plain) if standalone_number(plain, m.start(), m.end())]
+    values, given = [], False
+    for m in found:
+        before, after = plain[: m.start()], plain[m.end() :]
+        if _OPERAND_AFTER_RE.match(after) or _OPERAND_BEFORE_RE.search(before):
+            continue  # "325 + 625 = 950": the result alone
+        given = bool(_CIRCUMSTANCE_RE.search(before) or _SUBORDINATE_RE.search(before)
+                     or (given and _AND_BEFORE_RE.search(before)))
+        if not given:
+            values.append(m.group().replace(",", ""))
+    return values or None
 
 
 # one "name = value" of a group: "p=5", "x_1 = -2", "y_{2}=\frac12"

@@ -137,7 +137,9 @@ def parse_answer(text: str) -> Node:
     if m and not _CJK_DOUBT.search(m.group(1)):  # "王华应交灶费 80 元", "出米率为72%": a Chinese label, then the value
         s = _CJK_UNIT_AFTER_FRACTION.sub(r" \\text{\1}", m.group(2))  # "(\frac{2}{5}) 吨": the unit set upright
     s = _NEGATIVE_WORD.sub("-", s)  # "negative 5", "minus 3.5": the negative number, not 5 with a word before it
-    s = _APPROX_PREFIX.sub("", s)  # "approximately 3.1416": the precision policy decides
+    unprefixed = _APPROX_PREFIX.sub("", s)  # "approximately 3.1416": the precision policy decides
+    if unprefixed != s:  # "approximately 1,059,955": the clean-up that needs the number first (thousands)
+        s = normalize(unprefixed)
     s = _ORDINAL.sub(r"\1", s)  # "5th", "5^{\text{th}}"
     if not s:
         raise ParseError("empty answer")

@@ -88,10 +88,21 @@ def box_revision(text: str) -> str | None:
 # right after the last box: an operator, a factorial, a power or a digit makes the box part of a larger expression
 # ("\boxed{28} \times 10^3", "\boxed{28}!", "\boxed{28}0"); a scale word multiplies it ("\boxed{28} million")
 _GLUED_AFTER_BOX_RE = re.compile(
-    r"(?:\d|[ \t]*(?:\$|\\\)|\\\])?[ \t]*(?:\\(?:times|cdot)(?![A-Za-z])|[!*/]"
-    r"|\^(?![ \t]*\{?[ \t]*\\(?:circ|text))))"
-)  # (not a degree sign: "\boxed{12}^\circ")
-_SCALE_AFTER_BOX_RE = re.compile(r"[ \t]*(?:\$|\\\)|\\\])?[ \t]*(thousand|million|billion|trillion|[千百万亿])(?!\w)", re.I)
+    r"(?:[\d²³]|\.\d|\{,\}|e\d|[ \t]*(?:\$|\\\)|\\\])?[ \t]*(?:\\(?:times|cdot|pi)(?![A-Za-z])|[!*/×·]|[-+−][ \t]*[\d\\(]"
+    r"|x[ \t]*10|[ \t]\d{3}(?!\d)|\^(?![ \t]*\{?[ \t]*\\(?:circ|text))))"
+)
+# right before the last box: a sign or an operator, or the brace of a larger expression ("$x = -\boxed{28}$",
+# "$\pm\boxed{28}$", "\frac{\boxed{28}}{2}", "10^{\boxed{28}}")
+_GLUED_BEFORE_BOX_RE = re.compile(
+    r"(?:[-+−*/×·]|\^[ \t]*\{?|_[ \t]*\{|\\(?:pm|mp|times|cdot)|\\(?:sqrt|frac|dfrac|tfrac)(?:\[[^\]]{0,9}\])?[ \t]*\{"
+    r"|\}[ \t]*\{)[ \t]*\Z"
+)
+_BULLET_RE = re.compile(r"(?:^|\n)[ \t]*[-+*][ \t]*$")  # "- \boxed{28}": a list item's bullet, no minus sign# (not a degree sign: "\boxed{12}^\circ")
+_SCALE_AFTER_BOX_RE = re.compile(
+    r"[ \t~]*(?:\$|\\\)|\\\])?[ \t~]*(?:\\(?:text|mathrm)\s*\{\s*)?\(?(?:in\s+)?"
+    r"(hundred|thousand|million|billion|trillion|dozen|lakh|crore|[千百万亿])s?(?!\w)",
+    re.I,
+)
 # a second value offered after the box: "(or maybe 6)", ". Hmm, or 6.", "? or \(6\)", "或 6"
 _OR_VALUE_RE = re.compile(
     r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?|alternatively|vs\.?|versus|maybe|perhaps)\b|或|还是|要么)"
@@ -142,7 +153,9 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     None: the box is part of a larger expression; the text offers another value ("or maybe 6", "though 6 is also
     possible"), takes the box back for another ("Wait, C."), or states another answer ("but the answer is 6")."""
     rest = text[end : end + 600]  # bounded, as every pattern here is
-    if _GLUED_AFTER_BOX_RE.match(rest):
+    start = _last_box_start(text)
+    before = text[max(0, start - 20) : start]
+    if _GLUED_AFTER_BOX_RE.match(rest) or (_GLUED_BEFORE_BOX_RE.search(before) and not _BULLET_RE.search(before)):
         return "the box is part of a larger expression"
     return after_value_hedge(rest, box)
 
@@ -177,6 +190,11 @@ def after_value_hedge(rest: str, value: str) -> str | None:
             if other and parses(other) and not words(other) and not equiv_safe(key, normalize(other)):
                 return reason
     return None
+
+
+def _last_box_start(text: str) -> int:
+    spans = box_spans(text)
+    return spans[-1][0] if spans else 0
 
 
 def scale_after_box(text: str, end: int) -> str | None:

@@ -12,7 +12,9 @@ from verigrpo.verifiers.math.forms import one_number_sentence, qualified
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Node
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
 
-_OR_RE = re.compile(r"(?:\\text\{\s*|\b)or\b|或|还是", re.I)  # 或 (或者), 还是: "or" in Chinese
+# "or" in the languages models answer in: 或 (或者), 还是 Chinese; oder, ou, или, หรือ (Thai), または (Japanese),
+# অথবা (Bengali), లేదా (Telugu)
+_OR_RE = re.compile(r"(?:\\text\{\s*|\b)(?:or|oder|ou|или)\b|或|还是|หรือ|または|অথবা|లేదా", re.I)
 # after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
 _NEGATED_RE = re.compile(
     r"\b(?:not|never|isn't|aren't|doesn't|don't|didn't|wasn't|can't|cannot|won't|fails?|failed|"
@@ -100,13 +102,9 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     if m is not None and parses(clean_answer(ans[m.end() :])) and not qualified(ans[m.end() :]):
         return clean_answer(ans[m.end() :])  # not "is $45 less than before": its words change the number
     plain = _MONEY_SIGN_RE.sub("", ans) if "$" in ans else ans  # "receive $12 from his parents": 12
-    if "=" in plain and "$" not in plain and "\\" not in plain:
-        # "In total, Mr. Benson paid 400 + 76 = 476 dollars", "Amount to pay out of pocket = $40": a computation's
-        # result, a named quantity's value (not "x = 5 when y = 3": a letter is an unknown, not a name)
-        equals = _last_match(_WORKED_OUT_RE, plain) or _last_match(_NAMED_EQUALS_RE, plain)
-        result = one_number_sentence(plain[equals.end() :]) if equals is not None else None
-        if result is not None and "=" not in plain[equals.end() :]:
-            return result
+    result = worked_result(plain)
+    if result is not None:
+        return result
     one = one_number_sentence(plain, givens)  # "Jane started growing Sphere 3 hours ago": its one number
     if one is not None:
         return one
@@ -117,6 +115,19 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
         if re.search(r"\d", head) and parses(head) and not words(head) and not taken_back:
             return clean_answer(head)
     return ans
+
+
+def worked_result(sentence: str) -> str | None:
+    """The result of a computation written in a sentence, "In total, Mr. Benson paid 400 + 76 = 476 dollars" -> "476
+    dollars", or a named quantity's value, "Amount to pay out of pocket = 40" (money signs already dropped): the one
+    number after the last "=", with numbers in phrases of circumstance set aside; None for anything else ("x = 5 when
+    y = 3": a letter is an unknown, not a name)."""
+    if "=" not in sentence or "$" in sentence or "\\" in sentence:
+        return None
+    equals = _last_match(_WORKED_OUT_RE, sentence) or _last_match(_NAMED_EQUALS_RE, sentence)
+    if equals is None or "=" in sentence[equals.end() :]:
+        return None
+    return one_number_sentence(sentence[equals.end() :])
 
 
 # an option letter in brackets that a sentence goes on from: "(I), although ...", "(B). It is ..."

@@ -16,7 +16,13 @@ from verigrpo.verifiers.math.compare import _as_list, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
-from verigrpo.verifiers.math.forms import labelled_tuples, numbered_parts, same_clock_time, same_statements
+from verigrpo.verifiers.math.forms import (
+    labelled_tuples,
+    numbered_parts,
+    same_clock_time,
+    same_statements,
+    stated_numbers,
+)
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     Answers,
@@ -152,6 +158,13 @@ def math_answer(
     # and one box per solution list them; against a single answer both are hedges.
     several = gold is not None and (len(_as_list(gold) or ()) >= 2 or isinstance(gold, Union))
     answer = ex.answer
+    if several and not ex.hedged and ex.rule in ("last_number", "last_equation"):
+        # a key of several values, a completion that ends on a sentence stating them: "So the cabin costs $6,000 and
+        # the land costs $24,000." against "6000, 24000" (the fallback read only the last)
+        values = stated_numbers(_LAST_SENTENCE_RE.split(completion.strip().splitlines()[-1])[-1])
+        if values is not None and len(values) == len(_as_list(gold) or ()):
+            answer = ", ".join(values)
+            info["extracted"] = answer
     if ex.hedged and several and 1 < len(ex.boxes) <= 10:
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
         info["extracted"] = answer
@@ -290,6 +303,7 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
 
 # answer-key notations of exam datasets (GAOKAO-Bench): "\frac{3}{10} \# \# 0.3" lists accepted forms of one answer;
 # "0. 98." is 0.98 with a space and a full stop from the typesetting
+_LAST_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
 _KEY_ALTERNATIVES_RE = re.compile(r"[ \t]{0,8}(?:\\#|#)[ \t]{0,8}(?:\\#|#)[ \t]{0,8}")  # bounded blanks: linear
 _SPACED_DECIMAL_RE = re.compile(r"\s*(-?\d+)\.\s+(\d+)\s*\.?\s*")
 
