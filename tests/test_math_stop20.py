@@ -504,3 +504,41 @@ def test_boxes_inside_expressions_and_or_in_other_languages(completion: str, gol
 )
 def test_answer_sentences_and_keys_of_several_values(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "question", "want"),
+    [
+        # a prose approximation that is none is a second value
+        ("So it is $3$, or approximately $4$.", "3", "", 0.0),
+        ("The probability is $\\frac{5}{18}$, or about 7.", "5/18", "", 0.0),
+        ("The probability is $\\frac{5}{18}$, or about 27.8%.", "5/18", "", 1.0),
+        # bounds, ranges and approximate guesses in the fallback, in English and Chinese
+        ("It goes over 180 km.", "180", "", 0.0),
+        ("upwards of 180", "180", "", 0.0),
+        ("It is 180+", "180", "", 0.0),
+        ("It is 170–180", "180", "", 0.0),
+        ("180 km at most", "180", "", 0.0),
+        ("将近3个", "3", "", 0.0),  # nearly 3
+        ("顶多3个", "3", "", 0.0),  # at most 3
+        ("3余个", "3", "", 0.0),  # 3-odd
+        ("3成", "3", "", 0.0),  # 30 percent
+        ("要么3要么4", "4", "", 0.0),  # either 3 or 4
+        ("3与4", "4", "", 0.0),  # 3 and 4
+        ("36种", "36", "", 1.0),
+        ("答案是3根号", "3", "", 0.0),  # a root sign with nothing under it
+        ("The answer is ‐42", "-42", "", 1.0),  # a hyphen as a minus sign
+        ("The answer is ‐42", "42", "", 0.0),
+        # the asked quantity whole: not inside a bracket something is done to, nor in a given
+        ("\\boxed{a+b = 4+5 = 9}", "9", "Find (a+b)^2.", 0.0),
+        ("\\boxed{a+b = 4+5 = 9}", "9", "Find \\sqrt{a+b}.", 0.0),
+        ("\\boxed{x+y = 2+1 = 3}", "3", "If x+y = 6 and xy = 2, find xy/(x+y).", 0.0),
+        ("\\boxed{m+n = 116}", "116", "What is $m+n$?", 1.0),
+        # a conclusion that rejects the value selects nothing
+        ("x = 4 or x = -1, and since x > 0, x ≠ 4", "4", "", 0.0),
+    ],
+)
+def test_red_team_of_stop_20_approximations_bounds_and_asked_quantities(
+    completion: str, gold: str, question: str, want: float
+) -> None:
+    assert _raw(completion, gold, question) == want

@@ -20,6 +20,7 @@ from verigrpo.verifiers.math.boxes import (
     last_box_end,
     unit_after_last_box,
 )
+from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.fallback import fallback_answer
 from verigrpo.verifiers.math.forms import (
     numbered_parts,
@@ -152,7 +153,7 @@ def extract_answer(
     if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt
         text = _MISSPELT_BOX_RE.sub(r"\\boxed{", text)
     if _APPROX_WORD_RE.search(text[-2_000:]):  # "$\frac{5}{18}$, or about 27.8%": the exact value, restated
-        text = text[:-2_000] + _APPROX_AFTER_SPAN_RE.sub(r"\1", text[-2_000:])
+        text = text[:-2_000] + _APPROX_AFTER_SPAN_RE.sub(_exact_if_close, text[-2_000:])
     turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
     if turns:  # a chat transcript: only the last assistant turn answers (an echoed prompt's box is not an answer)
         text = text[turns[-1].end() :]
@@ -237,6 +238,7 @@ _MORE_AFTER_BOX_RE = re.compile(
 _PERCENT_AFTER_BOX_RE = re.compile(r"\s*\$?\s*\\?%")
 # after the last box, in its sentence: a condition on it ("\boxed{12} if we exclude the host")
 _CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|provided|when|otherwise|except)\b", re.I)
+_WHOLE_BOUND_RE = re.compile(r"\b(?:at\s+(?:most|least)|or\s+(?:more|less|fewer|so))\b", re.I)
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
 
@@ -352,6 +354,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
                 pass
         try:
             node = parse_answer(stripped)
+            if _WHOLE_BOUND_RE.search(stripped):  # "180 km at most": a bound, no value
+                return Extraction(None, None)
             if not (isinstance(node, Text) and len(node.text.split()) > 3):  # a sentence is not an answer
                 return Extraction(stripped, "whole")
         except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
@@ -490,6 +494,14 @@ _APPROX_AFTER_SPAN_RE = re.compile(
     r"(?![\d.,]*\d)",
     re.I,
 )
+def _exact_if_close(m: re.Match[str]) -> str:
+    """The math span alone when the prose after it approximates its value ("$\frac{5}{18}$, or about 27.8%"); the
+    whole text otherwise ("$3$, or approximately $4$": two values, a hedge)."""
+    number = re.search(r"-?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|\\%|percent))?", m.group()[len(m.group(1)) :])
+    exact, approx = parsed(strip_math_delimiters(m.group(1))), parsed(number.group()) if number else None
+    return m.group(1) if exact is not None and approx is not None and approximates(exact, approx) else m.group()
+
+
 _GLM_BOX_RE = re.compile(r"<\|begin_of_box\|>([^<]{0,2000}?)<\|end_of_box\|>")
 
 

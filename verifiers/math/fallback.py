@@ -168,7 +168,9 @@ def _vulgar_as_digits(m: re.Match[str]) -> str:
 _SELECTION_RE = re.compile(r"\b(?:since|so|thus|hence|therefore|because)\b", re.I)
 
 
-_UNSURE_CONCLUSION_RE = re.compile(r"\b(?:could|might|may|maybe|perhaps|possibly|probably|likely|guess)\b", re.I)
+_UNSURE_CONCLUSION_RE = re.compile(
+    r"\b(?:could|might|may|maybe|perhaps|possibly|probably|likely|guess)\b|≠|!=|\\neq?\b", re.I
+)
 
 
 _CONCLUSION_END_RE = re.compile(r"\s*(?:[A-Za-z]+\s*)?[.!]?\s*$")  # a selected value ends its clause (a unit at most)
@@ -230,17 +232,21 @@ _REFERENCE_BEFORE_RE = re.compile(
 # right before a fallback's last number: a bound, a range or a list it ends ("at least 14", "beyond 16", "from 14 to
 # 16", "至少3" (at least 3), "3到4" (3 to 4), "3、4" (3, 4)): the sentence gives no one value
 _BOUND_BEFORE_RE = re.compile(
-    r"(?:\b(?:at\s+(?:least|most)|more\s+than|less\s+than|fewer\s+than|up\s+to|beyond|within|above|below|"
-    r"exceed(?:s|ing)?|no\s+(?:more|less|fewer)\s+than)|至少|最少|最多|至多|超过|多于|少于|不少于|不超过|不到|大约|约|将近|"
-    r"接近|大于|小于|高于|低于)\s*\$?\s*$"
+    r"(?:\b(?:at\s+(?:least|most)|more\s+than|less\s+than|fewer\s+than|up\s+to|beyond|within|above|below|over|"
+    r"under|upwards\s+of|a\s+(?:maximum|minimum)\s+of|exceed(?:s|ing)?|no\s+(?:more|less|fewer)\s+than)"
+    r"|至少|最少|最多|至多|顶多|超过|多于|少于|不少于|不超过|不到|大约|约|将近|接近|大于|小于|高于|低于)\s*\$?\s*$"
     r"|\b(?:from|between)\s+\$?\d[\d,.]*\s*(?:[a-z]+\s+)?(?:to|and)\s+\$?\s*$|\d\s+to\s+\$?\s*$"
-    r"|\d\s*(?:到|至|～|~|、|或|还是)\s*$",
+    r"|\d\s*(?:到|至|～|~|、|或|还是|与|[–—])\s*$|要么\s*$",
     re.I,
 )
 
 
 # right after it, in Chinese: a bound, an approximation or a question ("3以上" 3 or more, "3个左右" about 3, "3个吗")
-_BOUND_AFTER_RE = re.compile(r"[\u4e00-\u9fff]?(?:以上|以下|以内|多|左右|上下|余|吗)")
+_BOUND_AFTER_RE = re.compile(
+    r"[\u4e00-\u9fff]?(?:以上|以下|以内|多|左右|上下|余|来|开外|成|吗)"
+    r"|\+(?![\d(])|\s*(?:[A-Za-z]+\s+)?(?:at\s+(?:most|least)|or\s+(?:more|less|fewer|so)|max(?:imum)?|min(?:imum)?)\b",
+    re.I,
+)
 
 
 # before a last number that ends the text: "Dividing by 2", "Adding 3 and 4" (cut off mid-step)

@@ -51,6 +51,8 @@ def standalone_number(text: str, start: int, end: int) -> bool:
         return False
     if re.match(r"[.,]\d", text[end : end + 2]):
         return False
+    if text.startswith("根号", end):  # "3根号": the coefficient of a root, not a value
+        return False
     if _cjk(after):  # Chinese, Japanese, Korean put no space between words: "13只鸟", "192公斤"
         return True
     if after.isalpha():

@@ -175,7 +175,7 @@ def normalize(s: str) -> str:
     if "_" in s and "\\" in s:  # "\mathrm{N}_{1}": an upright letter with a subscript is the variable N_1
         s = _UPRIGHT_SUBSCRIPTED.sub(r"\1", s)
     if "根号" in s:  # "根号3", "2根号2": the Chinese word for the square root sign (before it reads as a unit word)
-        s = s.replace("根号", "\\sqrt ")
+        s = re.sub(r"根号(?=\s*[\d({\\A-Za-z])", r"\\sqrt ", s)
     if _CJK_AFTER_NUMBER.search(s):  # "36种", "(√{3}+1)小时": a Chinese measure word after a value is its unit word
         s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
     if "分之" in s or _CJK_SCALE_RE.search(s):
@@ -216,7 +216,7 @@ def normalize(s: str) -> str:
 
 # the vulgar-fraction characters (read in prose too: "the result is ½", "2½" a mixed number)
 VULGAR_FRACTIONS = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅛": (1, 8)}
-_UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/", "≤": "<=", "≥": ">=", "≠": "!=",
+_UNICODE = {"−": "-", "–": "-", "‐": "-", "‑": "-", "‒": "-", "﹣": "-", "－": "-", "⁻": "-", "₋": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/", "≤": "<=", "≥": ">=", "≠": "!=",
             "π": "\\pi ", "∞": "\\infty ", "√": "\\sqrt ", "²": "^2", "³": "^3", "∪": "\\cup ", "∈": "\\in ",
             "…": "...", "±": "\\pm ", "∓": "\\mp ", "≈": "\\approx ", "∅": "\\emptyset ", "∣": "|",
             **{c: f"\\frac{{{n}}}{{{d}}}" for c, (n, d) in VULGAR_FRACTIONS.items()},
@@ -228,7 +228,7 @@ _UNICODE = {"−": "-", "–": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/",
 # (not a bare multiplier or a phrase that changes the number: 5万 is 50000 (50万元 is a count of 万元), 3分之一 a
 # third, 5的平方 25, 5以上 above 5, 5个半 5.5)
 CJK_UNIT = (
-    r"(?![\u4e00-\u9fff/]*(?:分之|的|以上|以下|左右|[不错对半多少约吗呢吧么]))(?![万亿](?![\u4e00-\u9fff])|[千百十](?![米克瓦焦帕]))"
+    r"(?![\u4e00-\u9fff/]*(?:分之|的|以上|以下|以内|左右|上下|开外|根号|[不错对半多少约吗呢吧么余来成折]))(?![万亿](?![\u4e00-\u9fff])|[千百十](?![米克瓦焦帕]))"
     r"[\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?"
 )
 _CJK_AFTER_NUMBER = re.compile(r"([\d)}])[ \t]*(" + CJK_UNIT + r")(?=[ \t]*(?:[.。][ \t]*)?$)")

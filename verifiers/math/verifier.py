@@ -525,8 +525,7 @@ def _asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node 
     if not re.search(r"[A-Za-z]", left) or not question:
         return None
     spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", left))  # "AB \cdot AC" is "AB\cdot AC"
-    # the whole expression the question asks for: "a+b" is not asked by "Find a+b+c" (an operand of a longer one)
-    if re.search(r"(?<![A-Za-z0-9+\-*/^])" + spaced + r"(?!\s*[A-Za-z0-9+\-*/^(])", question) is None:
+    if not _asks_for(question, spaced):
         return None
     return values[-1]
 
@@ -552,7 +551,15 @@ def _unshown_combination(pred: Node, answer: str, row: Mapping[str, Any]) -> boo
     if not question:
         return False
     spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", compact(parts[0])))
-    return re.search(r"(?<![A-Za-z0-9+\-*/^])" + spaced + r"(?!\s*[A-Za-z0-9+\-*/^(])", question) is None
+    return not _asks_for(question, spaced)
+
+
+def _asks_for(question: str, spaced: str) -> bool:
+    r"""The question asks for the expression ``spaced`` (a pattern) whole: not as an operand of a longer one ("a+b" in
+    "Find a+b+c"), not inside a bracket or a root that something is done to ("(a+b)^2", "\sqrt{a+b}"), and not in a
+    given it states ("If x+y = 6, ...")."""
+    pattern = r"(?<![A-Za-z0-9+\-*/^{])(?<![/^*]\()" + spaced + r"(?!\s*[A-Za-z0-9+\-*/^(=}]|\s*\)\s*[\^*/])"
+    return re.search(pattern, question) is not None
 
 
 _FACTOR_RE = re.compile(r"(\d{1,12})(?:\^\{?(\d{1,3})\}?)?")
