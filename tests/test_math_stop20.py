@@ -542,3 +542,24 @@ def test_red_team_of_stop_20_approximations_bounds_and_asked_quantities(
     completion: str, gold: str, question: str, want: float
 ) -> None:
     assert _raw(completion, gold, question) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # boxes that hold the results of a worked solution's steps, each used on the way to the last: the last
+        ("... = 4000 * 2/5 = \\boxed{1600} gallons. The refund is 1600 * 3.5 = \\boxed{5600}.", "5600", 1.0),
+        ("... = 4000 * 2/5 = \\boxed{1600} gallons. The refund is 1600 * 3.5 = \\boxed{5600}.", "1600", 0.0),
+        ("Now 61 - 9 = \\boxed{52}. Then 52 + 18 = \\boxed{70}.", "70", 1.0),
+        ("So 16 x $0.25 = \\boxed{$4.00} and 20 x $0.20 = \\boxed{$4.00}. In all $4.00 + $4.00 = \\boxed{$8.00}.",
+         "8", 1.0),
+        # ... not a box that is said to be the answer, nor one the working does not use
+        ("\\boxed{3} is the answer. Then, as a check, 3+1 = \\boxed{4}.", "4", 0.0),
+        ("So 2 + 1 = \\boxed{3}. Also 2 + 2 = \\boxed{4}.", "4", 0.0),
+        # a unicode minus sign in the fallback is a sign
+        ("So the change is −10", "10", 0.0),
+        ("The net change is 12 - 22 = -10\nA: −10", "-10", 1.0),
+    ],
+)
+def test_boxes_of_a_worked_solution_and_unicode_minus(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

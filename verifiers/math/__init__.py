@@ -244,6 +244,7 @@ Hedges: several answers where one is asked for get nothing
     \boxed{x+y = 3 = 3}                                                 | 3                            | wrong       | test_worked_quantities_and_intervals
     $\frac{\boxed{28}}{2}$                                              | 28                           | wrong       | test_boxes_inside_expressions_and_or_in_other_languages
     So the cabin costs $6,000 and the land costs $24,000.              | 6000, 24000                  | correct     | test_answer_sentences_and_keys_of_several_values
+    61 - 9 = \boxed{52}. Then 52 + 18 = \boxed{70}.                     | 70                           | correct     | test_boxes_of_a_worked_solution_and_unicode_minus
     \begin{gather} 3 \\ 4 \end{gather}                                  | 3, 4                         | correct     | test_aligned_lists_reasons_and_rates
     【答案】（1）$-\frac{1}{2}$；（2）$\ln 2$<eoa>                         | (1) -1/2; (2) ln 2           | correct     | test_numbered_parts
     \boxed{0.3}                                                         | \frac{3}{10} \# \# 0.3        | correct     | test_exam_key_notations

@@ -94,7 +94,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             or (
                 _REFERENCE_BEFORE_RE.search(before)
                 or _NUMBER_RUN_BEFORE_RE.search(before)
-                or (last.group().startswith("-") and re.search(r"[\d)]$", before))  # "12-2": an operand
+                or (last.group().startswith(("-", "−")) and re.search(r"[\d)]$", before))  # "12-2": an operand
                 or (not tail[last.end() :].strip() and _OPERAND_WORD_BEFORE_RE.search(before))
             )
             or (
@@ -138,7 +138,7 @@ _LAST_NUM_RE = re.compile(
     r"(?:-?\d+(?:\.\d+)?[ \t]*)?(?:√|根号)[ \t]*\d+(?:\.\d+)?(?![\d.,]*\d)|"  # a root: "√3", "2√2", "2根号3"
     + _SCIENTIFIC + "|"
     r"-?\d+[ \t]+\d+[ \t]*/[ \t]*\d+(?![\d/.,]|-\w)|"  # a mixed number, "2 1/2" (not "3 1/2-hour sessions")
-    r"-?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?"
+    r"[-−]?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?"
     r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
 )
 
@@ -156,7 +156,7 @@ def _number_text(number: str) -> str:
     if rest and "/" not in whole:
         sign, whole = ("-", whole[1:]) if whole.startswith("-") else ("", whole)
         return f"{sign}({whole} + {''.join(rest.split())})"
-    return number.replace(" ", "")
+    return number.replace(" ", "").replace("−", "-")
 
 
 def _vulgar_as_digits(m: re.Match[str]) -> str:

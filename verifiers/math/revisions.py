@@ -62,10 +62,32 @@ _DOUBT_RE = re.compile(
 )
 
 
+_RESULT_BEFORE_RE = re.compile(r"=\s*\$?\s*\Z")  # "... = \boxed{1600}": the box holds a computation's result
+_BOX_NUMBER_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+
+
+def _worked_chain(text: str, spans: list[tuple[int, int, str]], last: str) -> bool:
+    """Boxes that hold the results of a worked solution's steps: every box is the result of a computation ("4000 *
+    2/5 = \boxed{1600}"), and every earlier value is used as an operand on the way to the last ("1600 * 3.5 =
+    \boxed{5600}"); the earlier boxes are intermediate results, the last the answer."""
+    if len(spans) > 10 or not all(_RESULT_BEFORE_RE.search(text[max(0, a - 8) : a]) for a, _, _ in spans):
+        return False
+    for _, b, content in spans[:-1]:
+        if equiv_safe(normalize(content), last):
+            continue
+        value = re.sub(r"\\[$]|\$|\\text\s*\{[^{}]*\}|\s", "", content)
+        if not _BOX_NUMBER_RE.fullmatch(value):
+            return False
+        used = rf"(?:[-+*/×x(]\s*\$?{re.escape(value)}(?![\d.])|(?<![\d.]){re.escape(value)}\s*[-+*/×x)])"
+        if re.search(used, text[b : spans[-1][0]]) is None:
+            return False
+    return True
+
+
 def box_revision(text: str) -> str | None:
-    """"retracted" when the last box takes back the boxes with other values before it, "sequence" when it follows
-    them in a short connective ("and then"), None when the boxes stand side by side or the text puts the last box in
-    doubt (a hedge)."""
+    """"retracted" when the last box takes back the boxes with other values before it, "working" when they are the
+    intermediate results it was computed from, "sequence" when it follows them in a short connective ("and then"),
+    None when the boxes stand side by side or the text puts the last box in doubt (a hedge)."""
     spans = box_spans(text)
     last = normalize(spans[-1][2])
     earlier = next((sp for sp in reversed(spans[:-1]) if not equiv_safe(normalize(sp[2]), last)), None)
@@ -76,6 +98,8 @@ def box_revision(text: str) -> str | None:
         return None
     if _NEGATED_BEFORE_BOX_RE.search(between[-40:]):
         return None
+    if _worked_chain(text, spans, last):
+        return "working"
     word = _last_match(_RETRACTED_BETWEEN_RE, between)
     if word is not None and not _UNSURE_BETWEEN_RE.search(between[word.end() :]):
         return "retracted"
