@@ -563,3 +563,18 @@ def test_red_team_of_stop_20_approximations_bounds_and_asked_quantities(
 )
 def test_boxes_of_a_worked_solution_and_unicode_minus(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a scale word after the fallback's number multiplies it
+        ("Therefore, the net proceeds are $118 thousand.", "118000", 1.0),
+        ("Therefore, the net proceeds are $118 thousand.", "118", 0.0),
+        ("So the population is 3.2 million.", "3200000", 1.0),
+        ("So he ate 3 dozen eggs.", "36", 1.0),
+        ("The houses are worth 53,200 + 76,000 = 129,200\nA: 129.2 thousand", "129200", 1.0),
+    ],
+)
+def test_scale_words_after_the_fallback_number(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -115,7 +115,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             value = ("." if tail[last.start() - 1 : last.start()] == "." else "") + _number_text(last.group())
             return Extraction(chain.group() + value, "last_number")
         return Extraction(
-            _number_text(last.group()) + _unit_after(tail, last.end()),
+            _number_text(last.group()) + (_scale_after(tail, last.end()) or _unit_after(tail, last.end())),
             "last_number",
             hedged,
             "'or' next to the last number" if hedged else None,
@@ -283,6 +283,16 @@ def _stated_number(tail: str, last: re.Match[str], givens: frozenset[str]) -> st
     if one is None or numeral is None or numeral_key(one.split()[0]) == numeral_key(numeral.group()):
         return None
     return one
+
+
+_SCALE_WORD_RE = re.compile(r"[ \t]*(hundred|thousand|million|billion|trillion|dozen|lakh|crore)s?\b", re.I)
+
+
+def _scale_after(text: str, end: int) -> str:
+    """The scale word right after the fallback's number ("$118 thousand" -> " thousand"): it multiplies the number
+    (118 alone would be paid for 118); "" when there is none."""
+    m = _SCALE_WORD_RE.match(text, end, end + 40)
+    return f" {m.group(1).lower()}" if m is not None else ""
 
 
 def _unit_after(text: str, end: int) -> str:

@@ -117,6 +117,7 @@ def question_numbers(question: str) -> frozenset[str]:
 
 
 _WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
+_SCALE_WORDS = {"hundred", "thousand", "million", "billion", "trillion", "dozen", "lakh", "crore"}
 _NUMBER_WORDS = {
     w: k
     for k, w in enumerate(
@@ -191,6 +192,8 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
         return None
     m = found[0]
     word = re.match(r"\s*([A-Za-z]+)", sentence[m.end() :])
+    if word and word.group(1).lower().rstrip("s") in _SCALE_WORDS:  # "118 thousand": the scale multiplies it
+        return m.group() + " " + word.group(1).lower().rstrip("s")
     if word and _unit_word(word.group(1)) and word.group(1) != "in":  # "975 in total": a preposition, not inches
         return m.group() + " " + word.group(1)
     return m.group()
