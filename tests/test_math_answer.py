@@ -288,13 +288,18 @@ def test_extraction_inside_answer_tags_and_minerva_format(text, answer, rule):
         "Plugging in, 5 is not a solution.",
         "Checking 5: it fails the equation.",
         "I'm not sure, maybe 5?",
-        "The answer must be 6, not 5.",  # negated right before the number
     ],
 )
 def test_fallback_answers_that_their_sentence_negates_are_not_answers(completion):
     # the fallbacks read a number the text names but does not conclude: never credited
     r = math_answer(completion, {"reference": "5"})
     assert (r.outcome, r.status) == (0.0, Status.NO_ANSWER), r.info
+
+
+def test_a_number_rejected_after_the_answer_is_not_the_answer():
+    # "6, not 5": the 5 is negated right before it, the 6 kept (stop 20: read, where it was no answer before)
+    assert math_answer("The answer must be 6, not 5.", {"reference": "5"}).status is Status.WRONG
+    assert math_answer("The answer must be 6, not 5.", {"reference": "6"}).status is Status.CORRECT
 
 
 def test_fallback_still_reads_a_plain_conclusion():

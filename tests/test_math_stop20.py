@@ -578,3 +578,19 @@ def test_boxes_of_a_worked_solution_and_unicode_minus(completion: str, gold: str
 )
 def test_scale_words_after_the_fallback_number(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a value kept and another rejected with "not" at the end of the last sentence: the kept one
+        ("Therefore, the total cost of the pastries is $694, not $700 as one might guess.", "694", 1.0),
+        ("Therefore, the total cost of the pastries is $694, not $700 as one might guess.", "700", 0.0),
+        ("So it is 5 apples, not 6.", "5", 1.0),
+        ("So it is 5, not 6.", "6", 0.0),
+        ("Maybe it is 5, not 6.", "5", 0.0),  # doubted before the rejection
+        ("So it is 5 or 7, not 6.", "5", 0.0),  # a hedge stays one
+    ],
+)
+def test_a_value_kept_over_a_rejected_one(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

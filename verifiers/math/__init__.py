@@ -182,7 +182,7 @@ Extraction: text that states no answer (the fallbacks read nothing)
     Plugging in, 5 is not a solution.                                   | 5                            | no_answer   | test_fallback_answers_that_their_sentence_negates_are_not_answers
     We try $x = 5$, which does not work.                                | 5                            | no_answer   | test_fallback_answers_that_their_sentence_negates_are_not_answers
     I'm not sure, maybe 5?                                              | 5                            | no_answer   | test_fallback_answers_that_their_sentence_negates_are_not_answers
-    The answer must be 6, not 5.                                        | 5                            | no_answer   | test_fallback_answers_that_their_sentence_negates_are_not_answers
+    The answer must be 6, not 5.                                        | 5                            | wrong       | test_a_number_rejected_after_the_answer_is_not_the_answer
     Let's try $n = 4$.                                                  | 4                            | no_answer   | test_fallback_finds_no_answer_in_unfinished_or_referencing_text
     Solving 2x + 3 = 7 gives x =                                        | 2                            | no_answer   | test_fallback_finds_no_answer_in_unfinished_or_referencing_text
     Case 3: x is negative. Then                                         | 3                            | no_answer   | test_fallback_finds_no_answer_in_unfinished_or_referencing_text

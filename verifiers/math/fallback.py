@@ -81,6 +81,10 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         ):
             chosen = None
         hedged = has_or(line[chosen.start() :] if chosen is not None else line)
+        kept = None if hedged else _KEPT_OVER_REJECTED_RE.search(line)
+        if kept is not None and not _UNSURE_RE.search(line[: kept.end(1)]) and standalone_number(line, *kept.span(1)):
+            # "the total cost is $694, not $700 as one might guess": the value kept, the other rejected
+            return Extraction(kept.group(1).replace(",", ""), "last_number")
         if not hedged and _doubted(tail, last.start(), last.end()):
             return Extraction(None, None)
         before = tail[max(0, last.start() - 30) : last.start()]
@@ -285,6 +289,11 @@ def _stated_number(tail: str, last: re.Match[str], givens: frozenset[str]) -> st
     return one
 
 
+# a value, then another rejected with "not" ending the sentence: "$694, not $700 as one might guess"
+_KEPT_OVER_REJECTED_RE = re.compile(
+    r"(?<![\d.,])(-?\d[\d,]*(?:\.\d+)?)\s*(?:[A-Za-z%]+\s*)?,\s*(?:and\s+)?not\s+\$?-?\d[\d,]*(?:\.\d+)?"
+    r"(?:\s+[a-z]+){0,6}\s*[.!]?\s*$"
+)
 _SCALE_WORD_RE = re.compile(r"[ \t]*(hundred|thousand|million|billion|trillion|dozen|lakh|crore)s?\b", re.I)
 
 
