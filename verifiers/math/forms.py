@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.lex import UNIT_ALIASES
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.units import NUMBER_WORDS
 
 _WORD_AFTER_RE = re.compile(r"[A-Za-z]+")
 # a numeral as the fallback reads it (sign, thousands groups, decimals)
@@ -118,19 +119,7 @@ def question_numbers(question: str) -> frozenset[str]:
 
 _WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 _SCALE_WORDS = {"hundred", "thousand", "million", "billion", "trillion", "dozen", "lakh", "crore"}
-_NUMBER_WORDS = {
-    w: k
-    for k, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-        "seventeen eighteen nineteen twenty".split()
-    )
-    if k >= 2
-} | {w: 10 * k for k, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split(), 3)}
-_NUMBER_WORDS |= {
-    f"{tens}-{unit}": _NUMBER_WORDS[tens] + k
-    for tens in ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-    for k, unit in enumerate("one two three four five six seven eight nine".split(), 1)
-}
+_NUMBER_WORDS = {w: k for w, k in NUMBER_WORDS.items() if k >= 2}
 
 
 # a preposition with at most two determiners, right before a number: the number is in a phrase of circumstance ("in

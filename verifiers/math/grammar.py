@@ -15,6 +15,7 @@ from verigrpo.verifiers.math.expr import _ExprParser
 from verigrpo.verifiers.math.guards import _scalar, make_binomial
 from verigrpo.verifiers.math.lex import (
     _SCALES,
+    UNIT_ALIASES,
     Tok,
     _function_name,
     _is_label,
@@ -38,7 +39,15 @@ from verigrpo.verifiers.math.nodes import (
     set_algebra,
 )
 from verigrpo.verifiers.math.normalize import CJK_UNIT
-from verigrpo.verifiers.math.units import phrase_words, text_unit
+from verigrpo.verifiers.math.units import NUMBER_WORDS, phrase_words, text_unit, unit_word
+
+
+def _glued_unit(w: str) -> bool:
+    """A word written right after its number with no space is a unit only when it is one by name or symbol ("5kg",
+    "3hrs", "12USD", "3hours"); any other glued word makes the number part of a word ("4ever", "4apples")."""
+    lw = w.lower()
+    return unit_word(w) is not None or any(x in UNIT_ALIASES for x in (lw, lw[:-1] if lw.endswith("s") else lw))
+
 
 # a text group that is a unit: letters with optional exponents, joined by spaces, "/" or "."; or empty
 # the units of one text group: "J K^{-1} mol^{-1}", "m/s", "N.m", "ft-lb" (a hyphen between two units is their
@@ -206,6 +215,10 @@ class _Parser(_ExprParser):
                     break
                 words.extend(read)  # type: ignore[arg-type]
                 self.i += 2
+            elif t.kind == "WORD" and (
+                t.text.lower() in NUMBER_WORDS or (not words and not t.space and not _glued_unit(t.text))
+            ):
+                break  # "10 four" is two numbers; "4ever", "4apples": a word glued to a number is no unit
             elif t.kind == "WORD" or (t.kind == "IDENT" and words):
                 words.append(t.text)
                 self.i += 1

@@ -34,6 +34,21 @@ def _dim(**powers: int) -> Dim:
     return tuple(powers.get(n, 0) for n in names)  # type: ignore[return-value]
 
 
+# Number words, "zero" to "ninety-nine": never a unit ("10 four" is two numbers, not ten fours); forms.py reads them
+# as values.
+NUMBER_WORDS: dict[str, int] = {
+    w: k
+    for k, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+        "seventeen eighteen nineteen".split()
+    )
+} | {w: 10 * k for k, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+NUMBER_WORDS |= {
+    f"{tens}-{unit}": NUMBER_WORDS[tens] + k
+    for tens in ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+    for k, unit in enumerate("one two three four five six seven eight nine".split(), 1)
+}
+
 # Decimal prefixes of SI symbols. Left out on purpose: atto/zepto/yocto and their capitals ("5 am", "2 ay" are
 # not units), deca ("da"); "h" (hecto) only ever prefixes a symbol, since "h" alone is the hour.
 PREFIXES: dict[str, int] = {

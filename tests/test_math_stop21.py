@@ -1,0 +1,43 @@
+"""Failure classes found after stop 20 (red team, external sets 32 and later), each closed by a general rule."""
+
+from __future__ import annotations
+
+import pytest
+from verigrpo.verifiers.math import math_answer
+from verigrpo.verifiers.math.units import NUMBER_WORDS
+
+
+def _raw(completion: str, gold: str, question: str = "") -> float:
+    return math_answer(completion, {"reference": gold, "question": question}).outcome
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a word glued to a number with no space is a unit only when it is one: otherwise the number is part of a word
+        ("The answer is 4ever.", "4", 0.0),
+        ("The answer is \\boxed{4ever}.", "4", 0.0),
+        ("The answer is 4apples.", "4", 0.0),
+        ("The answer is 7eleven.", "7", 0.0),
+        ("The answer is 10four.", "10", 0.0),  # a number word glued to a number: not ten "fours"
+        # glued units, by symbol, by name or as a plural abbreviation, still pay
+        ("The answer is \\boxed{5kg}.", "5", 1.0),
+        ("The answer is \\boxed{5km/h}.", "5", 1.0),
+        ("The answer is \\boxed{3hrs}.", "3", 1.0),
+        ("The answer is \\boxed{3hours}.", "3", 1.0),
+        ("The answer is \\boxed{3mins}.", "3", 1.0),
+        ("The answer is \\boxed{12USD}.", "12", 1.0),
+        ("The answer is \\boxed{5dollars}.", "5", 1.0),
+        ("The answer is 4cm.", "4", 1.0),
+        # with a space, a word after a number is what it counts, as before
+        ("The answer is \\boxed{12 apples}.", "12", 1.0),
+        ("The answer is \\boxed{4 ever}.", "5", 0.0),
+    ],
+)
+def test_a_word_glued_to_a_number_is_a_unit_only_by_name(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_number_words_are_one_table() -> None:
+    assert NUMBER_WORDS["zero"] == 0 and NUMBER_WORDS["nineteen"] == 19 and NUMBER_WORDS["twenty"] == 20
+    assert NUMBER_WORDS["ninety-nine"] == 99 and len(NUMBER_WORDS) == 100
