@@ -25,7 +25,7 @@ from verigrpo.verifiers.math.sentences import (
     words,
     worked_result,
 )
-from verigrpo.verifiers.math.units import unit_phrase_end
+from verigrpo.verifiers.math.units import SCALE_WORDS, unit_phrase_end
 
 
 def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extraction:
@@ -294,7 +294,7 @@ _KEPT_OVER_REJECTED_RE = re.compile(
     r"(?<![\d.,])(-?\d[\d,]*(?:\.\d+)?)\s*(?:[A-Za-z%]+\s*)?,\s*(?:and\s+)?not\s+\$?-?\d[\d,]*(?:\.\d+)?"
     r"(?:\s+[a-z]+){0,6}\s*[.!]?\s*$"
 )
-_SCALE_WORD_RE = re.compile(r"[ \t]*(hundred|thousand|million|billion|trillion|dozen|lakh|crore)s?\b", re.I)
+_SCALE_WORD_RE = re.compile(rf"[ \t]*({'|'.join(SCALE_WORDS)})s?\b", re.I)
 
 
 def _scale_after(text: str, end: int) -> str:

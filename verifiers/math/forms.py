@@ -12,7 +12,7 @@ from verigrpo.verifiers.math.lex import UNIT_ALIASES
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
-from verigrpo.verifiers.math.units import NUMBER_WORDS
+from verigrpo.verifiers.math.units import NUMBER_WORDS, SCALE_WORDS
 
 _WORD_AFTER_RE = re.compile(r"[A-Za-z]+")
 # a numeral as the fallback reads it (sign, thousands groups, decimals)
@@ -118,7 +118,7 @@ def question_numbers(question: str) -> frozenset[str]:
 
 
 _WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
-_SCALE_WORDS = {"hundred", "thousand", "million", "billion", "trillion", "dozen", "lakh", "crore"}
+_SCALE_WORDS = set(SCALE_WORDS)
 _NUMBER_WORDS = {w: k for w, k in NUMBER_WORDS.items() if k >= 2}
 
 

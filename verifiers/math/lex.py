@@ -15,7 +15,7 @@ import re
 import sympy
 from verigrpo.verifiers.math.nodes import MAX_DEPTH, MAX_TOKENS, ParseError
 from verigrpo.verifiers.math.normalize import _UNICODE, _superscripts, strip_layout
-from verigrpo.verifiers.math.units import ascii_units, unit_phrase_end, unit_word
+from verigrpo.verifiers.math.units import SCALE_WORDS, ascii_units, unit_phrase_end, unit_word
 
 FUNCS = {
     "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot, "sec": sympy.sec, "csc": sympy.csc,
@@ -525,7 +525,4 @@ def canonical_unit(text: str) -> str:
     return " ".join(parts).replace(" / ", "/")
 
 
-_SCALES = {
-    "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12,
-    "lakh": 10**5, "crore": 10**7,
-}  # fmt: skip
+_SCALES = SCALE_WORDS

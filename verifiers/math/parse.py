@@ -38,6 +38,7 @@ from verigrpo.verifiers.math.nodes import (
     _check_no_pm,
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.units import NUMBER_WORDS
 
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|mathbf|textnormal)\s*\{([^{}]*)\}")
 _MIXED_PLAIN = re.compile(r"(-?)(\d+)\s+(\d+)\s*/\s*(\d+)")
@@ -312,14 +313,8 @@ def _as_text(s: str) -> Text | None:
 
 
 _TEXT_WORDS = {"yes", "no", "true", "false", "none"}
-_SMALL_NUMBERS = {
-    w: k
-    for k, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-        "sixteen seventeen eighteen nineteen".split()
-    )
-}
-_TENS = {w: 10 * k for k, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)}
+_SMALL_NUMBERS = {w: k for w, k in NUMBER_WORDS.items() if k < 20}
+_TENS = {w: k for w, k in NUMBER_WORDS.items() if k >= 20 and "-" not in w}
 
 
 def _number_word(s: str) -> int | None:

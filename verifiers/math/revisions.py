@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.boxes import box_spans
 from verigrpo.verifiers.math.compare import answers_equivalent
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, parses, words
+from verigrpo.verifiers.math.units import SCALE_WORDS
 
 
 def equiv_safe(a: str, b: str) -> bool:
@@ -124,7 +125,7 @@ _GLUED_BEFORE_BOX_RE = re.compile(
 _BULLET_RE = re.compile(r"(?:^|\n)[ \t]*[-+*][ \t]*$")  # "- \boxed{28}": a list item's bullet, no minus sign# (not a degree sign: "\boxed{12}^\circ")
 _SCALE_AFTER_BOX_RE = re.compile(
     r"[ \t~]*(?:\$|\\\)|\\\])?[ \t~]*(?:\\(?:text|mathrm)\s*\{\s*)?\(?(?:in\s+)?"
-    r"(hundred|thousand|million|billion|trillion|dozen|lakh|crore|[千百万亿])s?(?!\w)",
+    rf"({'|'.join(SCALE_WORDS)}|[千百万亿])s?(?!\w)",
     re.I,
 )
 # a second value offered after the box: "(or maybe 6)", ". Hmm, or 6.", "? or \(6\)", "或 6"

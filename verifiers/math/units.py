@@ -48,6 +48,11 @@ NUMBER_WORDS |= {
     for tens in ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
     for k, unit in enumerate("one two three four five six seven eight nine".split(), 1)
 }
+# Scale words: a number before one is multiplied by it ("118 thousand", "2 dozen").
+SCALE_WORDS: dict[str, int] = {
+    "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12,
+    "lakh": 10**5, "crore": 10**7,
+}  # fmt: skip
 
 # Decimal prefixes of SI symbols. Left out on purpose: atto/zepto/yocto and their capitals ("5 am", "2 ay" are
 # not units), deca ("da"); "h" (hecto) only ever prefixes a symbol, since "h" alone is the hour.
