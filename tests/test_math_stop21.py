@@ -41,3 +41,23 @@ def test_a_word_glued_to_a_number_is_a_unit_only_by_name(completion: str, gold: 
 def test_number_words_are_one_table() -> None:
     assert NUMBER_WORDS["zero"] == 0 and NUMBER_WORDS["nineteen"] == 19 and NUMBER_WORDS["twenty"] == 20
     assert NUMBER_WORDS["ninety-nine"] == 99 and len(NUMBER_WORDS) == 100
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a number "below zero" is negative, in prose, in an answer sentence and in a box
+        ("The temperature is 5 degrees below zero.", "-5", 1.0),
+        ("The temperature is 5 degrees below zero.", "5", 0.0),
+        ("So the temperature at night is 12°C below zero.", "-12", 1.0),
+        ("So the temperature at night is 12°C below zero.", "12", 0.0),
+        ("The answer is 5 degrees below zero.", "-5", 1.0),
+        ("The answer is 5 degrees below zero.", "5", 0.0),
+        ("\\boxed{5 \\text{ below zero}}", "-5", 1.0),
+        ("\\boxed{5 \\text{ below zero}}", "5", 0.0),
+        # other numbers of the sentence are untouched
+        ("The low was 5 degrees below zero, and the high was 12 degrees.", "12", 1.0),
+    ],
+)
+def test_a_number_below_zero_is_negative(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -12,7 +12,7 @@ from verigrpo.verifiers.math.boxes import Extraction, _last_match
 from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, standalone_number, trailing_latex
 from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.nodes import Bracket, Text
-from verigrpo.verifiers.math.normalize import VULGAR_FRACTIONS, normalize
+from verigrpo.verifiers.math.normalize import BELOW_ZERO_AFTER, VULGAR_FRACTIONS, normalize
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.revisions import equiv_safe as _equiv_safe
 from verigrpo.verifiers.math.sentences import (
@@ -108,6 +108,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             )
         ):
             return Extraction(None, None)
+        if not hedged and _BELOW_ZERO_RE.match(tail, last.end()):  # "12°C below zero": -12
+            return Extraction("-" + _number_text(last.group()), "last_number")
         stated = None if hedged else _stated_number(tail, last, givens)
         if stated is not None:  # "So she buys 14 kilograms of food for her 4 dogs.": the 14 it states
             return Extraction(stated, "last_number")
@@ -294,6 +296,7 @@ _KEPT_OVER_REJECTED_RE = re.compile(
     r"(?<![\d.,])(-?\d[\d,]*(?:\.\d+)?)\s*(?:[A-Za-z%]+\s*)?,\s*(?:and\s+)?not\s+\$?-?\d[\d,]*(?:\.\d+)?"
     r"(?:\s+[a-z]+){0,6}\s*[.!]?\s*$"
 )
+_BELOW_ZERO_RE = re.compile(BELOW_ZERO_AFTER, re.I)
 _SCALE_WORD_RE = re.compile(rf"[ \t]*({'|'.join(SCALE_WORDS)})s?\b", re.I)
 
 

@@ -182,6 +182,8 @@ def normalize(s: str) -> str:
         s = cjk_fractions(s)
     if "或" in s or "和" in s:  # Chinese "or" / "and" between answers: "70 或 -70" is "70 or -70", a hedge
         s = s.replace("或者", " or ").replace("或", " or ").replace("和", " and ")
+    if "below" in s:  # "5 degrees below zero" is -5 degrees
+        s = _BELOW_ZERO.sub(r"-\1\2", s)
     if "Rs" in s or "INR" in s:  # "Rs. 450", "\text{Rs. } 450" (the rupee of MathQA and AQuA keys): 450 rupees
         s = _RUPEES_BEFORE.sub(r"\1 rupee", s)
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
@@ -232,6 +234,12 @@ CJK_UNIT = (
     r"[\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?"
 )
 _CJK_AFTER_NUMBER = re.compile(r"([\d)}])[ \t]*(" + CJK_UNIT + r")(?=[ \t]*(?:[.。][ \t]*)?$)")
+# a temperature below zero: its number is negative ("5 degrees below zero", "12°C below zero", "5 \text{ below zero}")
+BELOW_ZERO_AFTER = (
+    r"(\s*(?:°\s*[CF]?|degrees?(?:\s+(?:Celsius|Fahrenheit|centigrade|[CF]))?)?)"
+    r"\s*(?:\\text\s*\{\s*)?below\s+(?:zero|0)\b(?:\s*\})?"
+)
+_BELOW_ZERO = re.compile(r"(?<![\d.\-])(\d[\d,]*(?:\.\d+)?)" + BELOW_ZERO_AFTER, re.I)
 _CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen", "₹": "rupee"}
 # the amount after the sign, with a scale word or a scale letter after it ("£8.1m", "€2bn": only after a currency
 # sign is "m" a million and not metres)
