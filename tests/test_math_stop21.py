@@ -61,3 +61,25 @@ def test_number_words_are_one_table() -> None:
 )
 def test_a_number_below_zero_is_negative(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("module", "pattern", "shape"),
+    [
+        ("normalize", "_BELOW_ZERO", '"1" + " " * n + "x below"'),
+        ("normalize", "_BELOW_ZERO", '"1" + " " * (n // 2) + "\\\\text{" + " " * (n // 2) + "below"'),
+    ],
+)
+def test_the_new_patterns_run_in_linear_time(module: str, pattern: str, shape: str) -> None:
+    """On 200k characters a linear search takes well under a second and a quadratic one many minutes (the first
+    shape took 171 s on 80k characters before the pattern was rewritten): the subprocess's generous limit is a hang
+    guard, not a timing goal. (fallback's ``_BELOW_ZERO_RE`` is the same text, matched at one position only.)"""
+    import subprocess
+    import sys
+
+    code = (
+        f"from verigrpo.verifiers.math.{module} import {pattern} as rx\nn = 200_000\ntext = {shape}\n"
+        "list(rx.finditer(text))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr

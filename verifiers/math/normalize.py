@@ -236,8 +236,8 @@ CJK_UNIT = (
 _CJK_AFTER_NUMBER = re.compile(r"([\d)}])[ \t]*(" + CJK_UNIT + r")(?=[ \t]*(?:[.。][ \t]*)?$)")
 # a temperature below zero: its number is negative ("5 degrees below zero", "12°C below zero", "5 \text{ below zero}")
 BELOW_ZERO_AFTER = (
-    r"(\s*(?:°\s*[CF]?|degrees?(?:\s+(?:Celsius|Fahrenheit|centigrade|[CF]))?)?)"
-    r"\s*(?:\\text\s*\{\s*)?below\s+(?:zero|0)\b(?:\s*\})?"
+    r"((?:\s*(?:°\s*[CF]?|degrees?(?:\s+(?:Celsius|Fahrenheit|centigrade|[CF]))?))?)"  # (no two runs of \s* side by side)
+    r"(?:\s*\\text\s*\{)?\s*below\s+(?:zero|0)\b(?:\s*\})?"
 )
 _BELOW_ZERO = re.compile(r"(?<![\d.\-])(\d[\d,]*(?:\.\d+)?)" + BELOW_ZERO_AFTER, re.I)
 _CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen", "₹": "rupee"}
