@@ -83,3 +83,20 @@ def test_the_new_patterns_run_in_linear_time(module: str, pattern: str, shape: s
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # (red team, stop 21) a sign word right before the last number makes it negative; after an operand it is
+        # a subtraction
+        ("It is negative 4.", "4", 0.0),
+        ("It is negative 4.", "-4", 1.0),
+        ("So the temperature is minus 4 degrees.", "4", 0.0),
+        ("So the temperature is minus 4 degrees.", "-4", 1.0),
+        ("So we get 7 minus 4, which is 3.", "3", 1.0),
+        ("It is ˗4.", "4", 0.0),  # U+02D7, a modifier-letter minus
+    ],
+)
+def test_a_sign_word_before_the_last_number(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -108,7 +108,9 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             )
         ):
             return Extraction(None, None)
-        if not hedged and _BELOW_ZERO_RE.match(tail, last.end()):  # "12°C below zero": -12
+        if not hedged and not last.group().startswith(("-", "−")) and (
+            _BELOW_ZERO_RE.match(tail, last.end()) or _SIGN_WORD_BEFORE_RE.search(before)
+        ):  # "12°C below zero", "the slope is negative 4", "负4": negative
             return Extraction("-" + _number_text(last.group()), "last_number")
         stated = None if hedged else _stated_number(tail, last, givens)
         if stated is not None:  # "So she buys 14 kilograms of food for her 4 dogs.": the 14 it states
@@ -297,6 +299,9 @@ _KEPT_OVER_REJECTED_RE = re.compile(
     r"(?:\s+[a-z]+){0,6}\s*[.!]?\s*$"
 )
 _BELOW_ZERO_RE = re.compile(BELOW_ZERO_AFTER, re.I)
+# a sign word right before the number, not after an operand ("is negative 4", "minus 4 degrees", "负4", "минус 4";
+# "7 minus 4" is a subtraction)
+_SIGN_WORD_BEFORE_RE = re.compile(r"(?:\A|[^\d)\]}\s])[ \t]*(?:\b(?:negative|minus|moins|минус)|负)[ \t]*\Z", re.I)
 _SCALE_WORD_RE = re.compile(rf"[ \t]*({'|'.join(SCALE_WORDS)})s?\b", re.I)
 
 
