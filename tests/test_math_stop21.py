@@ -100,3 +100,22 @@ def test_the_new_patterns_run_in_linear_time(module: str, pattern: str, shape: s
 )
 def test_a_sign_word_before_the_last_number(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("pred", "gold", "want"),
+    [
+        # (red team, stop 21) "\not=" and "=/=" are "not equal", never "x = 4"
+        ("x \\not= 4", "4", 0.0),
+        ("x =/= 4", "4", 0.0),
+        # "{,}" before a group of three digits groups thousands; before fewer it is a decimal comma
+        ("3{,}14", "314", 0.0),
+        ("3{,}14", "3.14", 1.0),
+        ("1{,}5", "15", 0.0),
+        ("1{,}5", "1.5", 1.0),
+        ("14{,}916", "14916", 1.0),
+        ("1{,}234{,}567", "1234567", 1.0),
+    ],
+)
+def test_not_equal_and_decimal_commas(pred: str, gold: str, want: float) -> None:
+    assert _raw("The final answer is $\\boxed{" + pred + "}$.", gold) == want

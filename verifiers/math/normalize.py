@@ -60,6 +60,8 @@ _THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3}){1,6}(?:\.\d+)?(?=$|\s*[A-Za-z\\%°
 # MATH's thousands separators: "11,\! 111,\! 100", "14{,}916", "14 {, }916" (exactly 3 digits follow)
 _LATEX_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))|(?<=\d)\s*\{\s*,\s*\}\s*(?=\d{3}(?!\d))")
 # text escaped twice ("\\frac{1}{2}" for "\frac{1}{2}"): commands with a doubled backslash, none with one
+_DECIMAL_COMMA = re.compile(r"(?<=\d)\{,\}(?!\d{3}(?!\d))(?=\d)")
+_NOT_EQUAL = re.compile(r"\\not\s*(?:=|\\eq(?![A-Za-z]))|=/=")
 _DOUBLED_COMMAND = re.compile(r"(?<!\\)\\\\[A-Za-z]")
 _SINGLE_COMMAND = re.compile(r"(?<!\\)\\[A-Za-z]")
 _TIMES_TEN = re.compile(r"(\d\.\d+\s*|\d\s+)x\s*10\s*\^")  # "6.02 x 10^{23}", "3 x 10^8"; not "3x10^8"
@@ -189,6 +191,10 @@ def normalize(s: str) -> str:
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
         s = s.replace("\\\\", "\\")
     s = _LATEX_THOUSANDS.sub("", s)
+    if "{,}" in s:  # "3{,}14", "1{,}5": a decimal comma (a group of three digits after it is thousands: "14{,}916")
+        s = _DECIMAL_COMMA.sub(".", s)
+    if "not" in s or "=/=" in s:  # "x \not= 4", "x =/= 4": not equal, never "x = 4"
+        s = _NOT_EQUAL.sub(r"\\neq ", s)
     for a, b in _UNICODE.items():
         if a in s:  # "\π" (a command backslash before the symbol itself) is "\pi" too, not "\\pi"
             s = s.replace("\\" + a, b) if b.startswith("\\") else s
