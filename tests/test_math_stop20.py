@@ -6,9 +6,8 @@ prose ("$\\frac{5}{18}$, or about 27.8%"), answers with the exact value."""
 from __future__ import annotations
 
 import pytest
-from verigrpo.verifiers.math import math_answer
-
 from linear_time import assert_pattern_linear
+from verigrpo.verifiers.math import math_answer
 
 
 def _raw(completion: str, gold: str, question: str = "") -> float:

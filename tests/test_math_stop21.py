@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from linear_time import assert_pattern_linear
 from verigrpo.verifiers.math import math_answer
 from verigrpo.verifiers.math.units import NUMBER_WORDS
-
-from linear_time import assert_pattern_linear
 
 
 def _raw(completion: str, gold: str, question: str = "") -> float:
