@@ -419,12 +419,17 @@ def _unordered_equal(xs: tuple[Node, ...], ys: tuple[Node, ...], depth: int) -> 
     )
 
 
+# a verdict, however written: "yes", "true" and a capital "Y" (a Y/N answer key's) say one thing, "no", "false" and
+# "N" the other
+_VERDICT = {"yes": "yes", "true": "yes", "Y": "yes", "no": "no", "false": "no", "N": "no"}
+
+
 def _text_equal(a: Node, b: Node) -> bool:
     def as_text(n: Node) -> str | None:
         if isinstance(n, Text):
-            return n.text
-        if isinstance(n, Expr) and isinstance(n.value, sympy.Symbol) and n.unit is None:
-            return n.value.name.lower()
+            return _VERDICT.get(n.text, n.text)
+        if isinstance(n, Expr) and isinstance(n.value, sympy.Symbol) and n.unit is None and n.marker is None:
+            return _VERDICT.get(n.value.name) if n.value.name in ("Y", "N") else n.value.name.lower()
         return None
 
     ta, tb = as_text(a), as_text(b)

@@ -582,6 +582,10 @@ class _ExprParser:
             for a in args[1:]:
                 out = sympy.igcd(out, a) if name == "gcd" else sympy.ilcm(out, a)
             return sympy.Integer(out)
+        if name in ("nthRoot", "nthroot", "root"):  # the n-th root, real as \sqrt[n]{} is: nthRoot(-8, 3) is -2
+            if len(args) != 2:
+                raise ParseError(f"{name} takes a radicand and an index")
+            return make_pow(args[0], _div(sympy.Integer(1), args[1]))
         if name in ("pow", "atan2"):  # a CAS's / C's pow(a, b) and atan2(y, x)
             if len(args) != 2:
                 raise ParseError(f"{name} takes two arguments")

@@ -140,13 +140,60 @@ _SUBORDINATE_RE = re.compile(r"\b(?:after|before|when|while|since|until|once|bec
 _AND_BEFORE_RE = re.compile(r"\band(?:\s+[a-z]+){0,2}\s+$", re.I)  # "for 5 apples and 5 oranges": the phrase goes on
 
 
+# a clause that ends the sentence and restates the question's setting instead of qualifying the number before it: a
+# condition ("Jane would spend 240 cents if she bought 12 of the cheaper fruit", "there are 60 ways ... if no one
+# shares an office") or the base of a difference ("200 more participants in 2019 than in 2020", "$11 cheaper than
+# the T-Mobile plan"); a "than" right before a number is arithmetic or a bound ("4 less than 10", "more than 5")
+_SETTING_CLAUSE_RE = re.compile(r"\b(?:if|than)\b", re.I)
+_COMPARATIVES = frozenset(
+    "more less fewer greater cheaper dearer longer shorter older younger larger smaller higher lower heavier lighter "
+    "faster slower bigger taller farther further earlier later warmer colder deeper wider".split()
+)
+_NUMBER_AFTER_THAN_RE = re.compile(r"than[ \t]+(?:(?:the|a|an)[ \t]+)?[$€£]?-?\d", re.I)
+
+
+def _without_setting_clause(sentence: str, givens: frozenset[str]) -> str | None:
+    """The sentence up to a final "if" or "than" clause that only restates the setting (see
+    ``_SETTING_CLAUSE_RE``): a clause whose numbers the question all gives, after a head that states a number; None
+    when there is no such clause."""
+    m = _SETTING_CLAUSE_RE.search(sentence)
+    if m is None:
+        return None
+    head, tail = sentence[: m.start()], sentence[m.start() :]
+    if not _NUMERAL_RE.search(head) or _QUALIFIED_RE.search(head):
+        return None
+    if m.group().lower() == "than" and (not _difference(head) or _NUMBER_AFTER_THAN_RE.match(tail)):
+        return None
+    if any(numeral_key(n.group()) not in givens for n in _NUMERAL_RE.finditer(tail)):
+        return None
+    return head.rstrip(" ,")
+
+
+def _difference(head: str) -> bool:
+    """The words before a "than" state a difference: a number, at most one unit word, a comparative, and at most
+    five more words ("200 more participants in 2019", "$11 cheaper", "5 years older")."""
+    tokens = head.split()[-8:]
+    for k, token in enumerate(tokens):
+        if token.lower() in _COMPARATIVES and len(tokens) - k <= 6:
+            before = tokens[max(0, k - 2) : k]
+            return any(re.fullmatch(r"[$€£]?\d[\d,]*(?:\.\d+)?", t) for t in before) and (
+                not before or re.search(r"\d", before[-1]) or before[-1].isalpha()
+            )
+    return False
+
+
 def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> str | None:
     """The one standalone numeral of a sentence without maths in it ("Jane started growing
     Sphere 3 hours ago" -> "3 hours"), with the unit word after it; None when there are none or
     several, or when the sentence bounds, compares or hedges it ("at least 5", "5 or more").
     ``givens``, the question's numbers (:func:`question_numbers`), do not count among several: "Jimmy needs
     4 packs to make 8 sandwiches", where the question gives the 8, states 4."""
-    if "\\" in sentence or "$" in sentence or "=" in sentence or _QUALIFIED_RE.search(sentence):
+    if "\\" in sentence or "$" in sentence or "=" in sentence:
+        return None
+    head = _without_setting_clause(sentence, givens)
+    if head is not None:
+        return one_number_sentence(head, givens)
+    if _QUALIFIED_RE.search(sentence):
         return None
     found = [m for m in _NUMERAL_RE.finditer(sentence) if standalone_number(sentence, m.start(), m.end())]
     if len(found) != len(_NUMERAL_RE.findall(sentence)):
@@ -172,7 +219,7 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
         found = kept
     if len(found) > 1 and givens:  # then the numbers the question gives ("At 14 dollars each, the total is 2
         # dollars" states 2, whatever the question gives)
-        if re.search(r"\band\b", sentence):  # "3 dollars and 27 cents": the numbers make one amount together
+        if re.search(r"\band\s+[$€£]?\d", sentence):  # "3 dollars and 27 cents": the numbers make one amount
             return None
         found = [m for m in found if numeral_key(m.group()) not in givens]
     if len({numeral_key(m.group()) for m in found}) == 1:  # "... = 14 bags. Jean can fill 14 bags": one value

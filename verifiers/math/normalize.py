@@ -191,6 +191,8 @@ def normalize(s: str) -> str:
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
         s = s.replace("\\\\", "\\")
     s = _LATEX_THOUSANDS.sub("", s)
+    if "_{" in s or "^{" in s:  # "3  x_{} y_{}": an empty subscript or superscript (a TeX printer's) is nothing
+        s = _EMPTY_SCRIPT.sub("", s)
     if "{,}" in s:  # "3{,}14", "1{,}5": a decimal comma (a group of three digits after it is thousands: "14{,}916")
         s = _DECIMAL_COMMA.sub(".", s)
     if "not" in s or "=/=" in s:  # "x \not= 4", "x =/= 4": not equal, never "x = 4"
@@ -222,10 +224,11 @@ def normalize(s: str) -> str:
     return s
 
 
+_EMPTY_SCRIPT = re.compile(r"[_^]\{[ \t]*\}")
 # the vulgar-fraction characters (read in prose too: "the result is ½", "2½" a mixed number)
 VULGAR_FRACTIONS = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅛": (1, 8)}
 _UNICODE = {"−": "-", "˗": "-", "–": "-", "‐": "-", "‑": "-", "‒": "-", "﹣": "-", "－": "-", "⁻": "-", "₋": "-", "×": "*", "·": "*", "⋅": "*", "÷": "/", "≤": "<=", "≥": ">=", "≠": "!=",
-            "π": "\\pi ", "∞": "\\infty ", "√": "\\sqrt ", "²": "^2", "³": "^3", "∪": "\\cup ", "∈": "\\in ",
+            "π": "\\pi ", "∞": "\\infty ", "√": "\\sqrt ", "∛": "\\sqrt[3] ", "∜": "\\sqrt[4] ", "²": "^2", "³": "^3", "∪": "\\cup ", "∈": "\\in ",
             "…": "...", "±": "\\pm ", "∓": "\\mp ", "≈": "\\approx ", "∅": "\\emptyset ", "∣": "|",
             **{c: f"\\frac{{{n}}}{{{d}}}" for c, (n, d) in VULGAR_FRACTIONS.items()},
             "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ",

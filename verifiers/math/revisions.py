@@ -29,13 +29,14 @@ def equiv_safe(a: str, b: str) -> bool:
 # \boxed{42}"). ("instead of", "rather than" and "a common mistake is" name the box after them as the one not meant.)
 _RETRACTED_BETWEEN_RE = re.compile(
     r"\b(?:wait|actually|i mean|correction|corrected|oops|scratch that|on second thought|re-?check(?:ed|ing)?|"
-    r"checking again|double-check(?:ed|ing)?|reali[sz]e[ds]?)\b",
+    r"checking again|double-check(?:ed|ing)?|reali[sz]e[ds]?|(?:on|upon) (?:further )?reflection|"
+    r"reconsider(?:ed|ing)?|no(?=\s*[,.!;]))\b",
     re.I,
 )
 _SEQUENCE_BETWEEN_RE = re.compile(r"\b(?:then|finally|eventually)\b", re.I)
 # the only words of a connective of sequence: "and then", "but then", ", then finally" (any other word makes the text
 # between a sentence of its own: "Then the next term would be", "finally we note")
-_SEQUENCE_WORDS = {"and", "but", "then", "finally", "eventually", "so", "at", "last"}
+_SEQUENCE_WORDS = {"and", "but", "then", "finally", "eventually", "so", "at", "last", "first"}
 # between the word that revises and the last box: a doubt, a condition or a question about the new value ("Wait,
 # maybe \boxed{4}", "Wait, is it \boxed{4}"); a rejection there ("Actually, that's wrong; the answer is") is of the
 # box before

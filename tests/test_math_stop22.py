@@ -1,0 +1,130 @@
+"""Failure classes found in the first runs of external sets 32 and 33 (other projects' grading tests, committed
+model completions), each closed by a general rule. Every paying case below was refused before its rule (and the
+clock time's "30" paid); the refusing cases keep the rule from reaching further than it should."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_pattern_linear
+from verigrpo.verifiers.math import math_answer
+
+
+def _raw(completion: str, gold: str, question: str = "") -> float:
+    return math_answer(completion, {"reference": gold, "question": question}).outcome
+
+
+def _boxed(answer: str, gold: str) -> float:
+    return _raw(f"The final answer is $\\boxed{{{answer}}}$.", gold)
+
+
+_PHONES = (
+    "At T-Mobile, the family plan costs $50 per month for the first two lines and $16 for each additional line. "
+    "At M-Mobile it costs $45 for the first two lines and $14 for each additional line. The family needs 5 lines. "
+    "How much cheaper is M-Mobile?"
+)
+_QUIZ = "There were 320 participants in 2019 and 120 in 2020. How many more participants were there in 2019?"
+_FRUIT = "10 apples cost $2 and 5 oranges cost $1.50. How much would Jane spend in cents on 12 of the cheaper fruit?"
+_OFFICES = "If no one shares an office, in how many ways can 3 people be assigned to 5 different offices?"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "question", "want"),
+    [
+        # a last sentence that ends on a clause restating the question's setting states the number before it: the
+        # base of a difference ("than ...") or a condition ("if ..."), whose numbers the question all gives
+        ("$98 - $87 = $11\n\n**Therefore, the M-Mobile plan is $11 cheaper than the T-Mobile plan for 5 lines.**",
+         "11", _PHONES, 1.0),
+        ("$98 - $87 = $11\n\n**Therefore, the M-Mobile plan is $11 cheaper than the T-Mobile plan for 5 lines.**",
+         "5", _PHONES, 0.0),
+        ("320 - 120 = 200\n\nThere were 200 more participants in 2019 than in 2020.", "200", _QUIZ, 1.0),
+        ("12 x 20 = 240\n\nTherefore, Jane would spend 240 cents if she bought 12 of the cheaper fruit.", "240",
+         _FRUIT, 1.0),
+        ("5 x 4 x 3 = 60\n\nSo, there are 60 ways to assign 3 people to 5 different offices if no one shares an "
+         "office.", "60", _OFFICES, 1.0),
+        # a clause with a number the question does not give is no restatement: the sentence states two numbers
+        ("320 - 120 = 200\n\nThere were 200 more participants in 2019 than in 2021.", "200", _QUIZ, 0.0),
+        ("Therefore, Jane would spend 240 cents if she bought 13 of the cheaper fruit.", "240", _FRUIT, 0.0),
+        # "than" right before a number is arithmetic or a bound, and a "than" without a stated difference a bound
+        ("So the answer is 4 less than 10.", "4", "Ten apples; how many are left after 6 are eaten?", 0.0),
+        ("So there are more than 60 ways if no one shares an office.", "60", _OFFICES, 0.0),
+        # a clock time is one value, not its hours and minutes
+        ("4 hours + 30 minutes = 4:30 p.m.\n\nSo, Bobbi and her family will arrive at 4:30 p.m.", "\\text{4:30 p.m.}",
+         "At 2:30 p.m. her mother says they will be there in 7200 seconds. At what time will they arrive?", 1.0),
+        ("4 hours + 30 minutes = 4:30 p.m.\n\nSo, Bobbi and her family will arrive at 4:30 p.m.", "30",
+         "At 2:30 p.m. her mother says they will be there in 7200 seconds. At what time will they arrive?", 0.0),
+    ],
+)  # fmt: skip
+def test_a_closing_clause_that_restates_the_setting_is_set_aside(
+    completion: str, gold: str, question: str, want: float
+) -> None:
+    assert _raw(completion, gold, question) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a CAS's n-th root function (math.js nthRoot, MATLAB nthroot, sympy root), real as \sqrt[n]{} is
+        ("x\\sqrt{x}", "nthRoot(x ^ 3, 2)", 1.0),
+        ("x\\sqrt[3]{4}", "x * nthRoot(4, 3)", 1.0),
+        ("(nthRoot(x, 2))^6 * (nthRoot(x, 3))^3", "x^4", 1.0),
+        ("nthroot(-8, 3)", "-2", 1.0),
+        ("root(8, 3)", "2", 1.0),
+        ("x\\sqrt{4}", "x * nthRoot(4, 3)", 0.0),  # a square root is not the cube root
+        ("nthRoot(8, 2)", "2", 0.0),
+        ("nthRoot(8)", "2", 0.0),  # no index: not read as anything
+        # the cube and fourth root signs
+        ("∛8", "2", 1.0),
+        ("∜16", "2", 1.0),
+        ("∛8", "8", 0.0),
+        # an empty subscript or superscript (a TeX printer's) is nothing
+        ("3x y", "3  x_{} y_{}", 1.0),
+        ("x*y*3", "x_{} y_{} \\times 3 ", 1.0),
+        ("\\sin(2x) + \\cos(3y)", "\\sin \\left( 2  x_{} \\right) + \\cos \\left( 3  y_{} \\right)", 1.0),
+        ("3x", "3  x_{} y_{}", 0.0),
+        ("x^{}", "x", 1.0),
+        # a verdict: yes, true and a Y/N key's capital Y say the same; no, false and N the other
+        ("True", "Y", 1.0),
+        ("yes", "Y", 1.0),
+        ("False", "N", 1.0),
+        ("Y", "yes", 1.0),
+        ("no", "Y", 0.0),
+        ("True", "N", 0.0),
+        ("maybe", "Y", 0.0),
+        ("y", "yes", 0.0),  # a small y is a variable
+    ],
+)
+def test_notations_of_other_projects_keys(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a later box that follows a "no," or a reflection takes the earlier ones back
+        ("maybe \\boxed{1}... no, \\boxed{2}", "2", 1.0),
+        ("maybe \\boxed{1}... no, \\boxed{2}", "1", 0.0),
+        ("First \\boxed{1}. On reflection, \\boxed{2}.", "2", 1.0),
+        ("Is it \\boxed{10}? No. Checking the sum, it is \\boxed{12}.", "12", 1.0),
+        ("\\boxed{99} first, then \\boxed{7}", "7", 1.0),
+        # a doubt after the retraction, or no retraction at all, leaves the boxes a hedge
+        ("\\boxed{1} no, maybe \\boxed{2}", "2", 0.0),
+        ("\\boxed{3} or \\boxed{4}", "4", 0.0),
+        ("\\boxed{3}, no \\boxed{4}", "4", 0.0),
+        ("There is no \\boxed{3}. \\boxed{4}", "4", 0.0),
+    ],
+)
+def test_a_later_box_after_a_retraction_wins(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("module", "pattern", "shape"),
+    [
+        ("forms", "_SETTING_CLAUSE_RE", "'if than ' * (n // 8)"),
+        ("forms", "_NUMBER_AFTER_THAN_RE", "'than the ' * (n // 9)"),
+        ("normalize", "_EMPTY_SCRIPT", "'_{' + ' ' * n"),
+        ("revisions", "_RETRACTED_BETWEEN_RE", "'no ' * (n // 3) + ' ' * n"),
+    ],
+)
+def test_new_patterns_are_linear(module: str, pattern: str, shape: str) -> None:
+    assert_pattern_linear(module, pattern, shape)
