@@ -128,3 +128,88 @@ def test_a_later_box_after_a_retraction_wins(completion: str, gold: str, want: f
 )
 def test_new_patterns_are_linear(module: str, pattern: str, shape: str) -> None:
     assert_pattern_linear(module, pattern, shape)
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # (red team, stop 21) a word after a number that changes, bounds or takes it back is no unit
+        ("The final answer is $\\boxed{4 \\text{ halves}}$.", "4", 0.0),
+        ("The final answer is $\\boxed{4\\text{ tenths}}$.", "4", 0.0),
+        ("The answer is 4 tenths.", "4", 0.0),
+        ("The final answer is $\\boxed{4 \\text{ factorial}}$.", "4", 0.0),
+        ("The final answer is $\\boxed{4 \\text{ less than zero}}$.", "4", 0.0),
+        ("The final answer is $\\boxed{4 \\text{ is incorrect}}$.", "4", 0.0),
+        ("The final answer is $\\boxed{4 \\text{ at most}}$.", "4", 0.0),
+        ("The final answer is $\\boxed{4 \\text{ minimum}}$.", "4", 0.0),
+        ("The final answer is $\\boxed{4 maybe}$.", "4", 0.0),
+        ("The final answer is $\\boxed{4 \\text{ if } n \\text{ even}}$.", "4", 0.0),
+        # units, counted nouns, differences and scale words are read as before
+        ("The final answer is $\\boxed{12 \\text{ red apples}}$.", "12", 1.0),
+        ("The final answer is $\\boxed{4 \\text{ more}}$.", "4", 1.0),
+        ("The final answer is $\\boxed{4 \\text{ losses}}$.", "4", 1.0),
+        ("The final answer is $\\boxed{5 \\text{ apples are left}}$.", "5", 1.0),
+        ("The final answer is $\\boxed{2 dozen eggs}$.", "24", 1.0),
+        ("The answer is 4 dozen.", "48", 1.0),
+        # a GSM8K "####" answer is checked as a marked answer is: what follows it, and other markers
+        ("#### 4\nWait, that's wrong. The answer is 3.", "4", 0.0),
+        ("#### 3\n#### 4", "4", 0.0),
+        ("#### 4\n\n(Or maybe 3.)", "4", 0.0),
+        ("48 + 24 = 72 #### 72", "72", 1.0),
+        # ... but a step's result that a later step uses is working, not a second answer
+        ("Large: 9 days.\n#### 9\nSmall: 7 days.\n#### 7\n9 days + 7 days = 16 days.\n#### 16", "16", 1.0),
+        # struck-out text is not asserted
+        ("The answer is ~~4~~", "4", 0.0),
+        ("The answer is <strike>4</strike>", "4", 0.0),
+        ("~~\\boxed{4}~~ So it's 3.", "4", 0.0),
+        ("~~\\boxed{4}~~ So it's 3.", "3", 1.0),
+        ("\\cancel{\\boxed{4}} \\text{ the answer is } 3", "4", 0.0),
+        # a marked answer negated, doubted or bounded in another language
+        ("Die Antwort ist nicht 4.", "4", 0.0),
+        ("Ответ: не 4", "4", 0.0),
+        ("La réponse n'est pas 4.", "4", 0.0),
+        ("La respuesta no es 4.", "4", 0.0),
+        ("Die Antwort ist vielleicht 4.", "4", 0.0),
+        ("La réponse est au moins 4.", "4", 0.0),
+        ("Die Antwort ist 4.", "4", 1.0),
+        ("Finale Antwort: Die finale Antwort lautet 24. Ich hoffe, die Antwort ist korrekt.", "24", 1.0),
+        # a box taken back in another language
+        ("\\boxed{4}。不对，是3。", "4", 0.0),
+        ("\\boxed{4}. Warte, es ist 3.", "4", 0.0),
+        ("\\boxed{4}. Attendez, c'est 3.", "4", 0.0),
+        ("\\boxed{4}\n\nОтвет: 3", "4", 0.0),
+        # the fallback's number named as wrong, rejected or crossed
+        ("Wrong answer: 4", "4", 0.0),
+        ("A common mistake is 4.", "4", 0.0),
+        ("We discard the root 4.", "4", 0.0),
+        ("The answer would have been 4.", "4", 0.0),
+        ("4 ❌", "4", 0.0),
+        ("Correcting the mistake, the total is 4.", "4", 1.0),
+        # a second value joined to the box by a relation or a connective, in any dress
+        ("\\boxed{4} = 3", "4", 0.0),
+        ("\\boxed{4} \\Rightarrow 3", "4", 0.0),
+        ("\\boxed{4}, i.e., 3", "4", 0.0),
+        ("\\boxed{4} (equivalently 3)", "4", 0.0),
+        ("\\boxed{4} _or_ 3", "4", 0.0),
+        ("\\boxed{4} <i>or</i> 3", "4", 0.0),
+        ("\\boxed{4} 或者 3", "4", 0.0),
+        ("\\boxed{4} oder 3", "4", 0.0),
+        ("\\boxed{4} ||3", "4", 0.0),
+        ("\\boxed{\\frac12} = 0.5", "1/2", 1.0),  # an equal restatement
+    ],
+)
+def test_red_team_stop21_classes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("module", "pattern", "shape"),
+    [
+        ("extract", "_STRUCK_OUT_RE", "'~~' + 'x' * n + '<s>' + '{' * n"),
+        ("extract", "_STRUCK_OUT_RE", "'\\\\cancel{' * (n // 8) + '{a}' * n"),
+        ("fallback", "_REJECTING_RE", "'would have ' * (n // 11)"),
+        ("forms", "_QUALIFIED_RE", "'au ' * (n // 3) + 'не ' * n"),
+    ],
+)
+def test_red_team_patterns_are_linear(module: str, pattern: str, shape: str) -> None:
+    assert_pattern_linear(module, pattern, shape)

@@ -45,7 +45,9 @@ from verigrpo.verifiers.math.revisions import (
 from verigrpo.verifiers.math.sentences import (
     _ORDINAL_SUFFIX_RE,
     _STATED_RE,
+    FOREIGN_ANSWER_MARKERS,
     RETRACTION_WORDS,
+    VERDICT_RE,
     clean_answer,
     parsed,
     parses,
@@ -59,7 +61,7 @@ _ANSWER_IS_RE = re.compile(
     r"(?:(?:final\s+answer|the\s+answer|answer|(?:(?:correct|right|my|the|final)\s+)+(?:option|choice))(?:\s*\*\*)?"
     r"\s*(?:is|:|=|-(?=\s))"  # "Final Answer - 25"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
-    r"|答案\s*(?:是|为|:|：)|ответ\s*:|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:))"
+    rf"|{FOREIGN_ANSWER_MARKERS})"
     r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",
     re.I,
 )
@@ -86,12 +88,6 @@ _CORRECTION_RE = re.compile(
 )
 
 
-# a marker followed by a verdict on the answer, not an answer: "Ich hoffe, die Antwort ist korrekt."
-_VERDICT_RE = re.compile(
-    r"\s*(?:correct|right|korrekt|richtig|correcte|juste|exacte|correcta|correcto|верн\w*|правильн\w*|正确|对)"
-    r"\s*[.!。]?\s*$",
-    re.I,
-)
 
 
 def _first_sentence(s: str) -> str:
@@ -133,6 +129,15 @@ _SELF_REJECTED_RE = re.compile(
 )
 
 
+# text struck out, which the completion does not assert: markdown "~~4~~", HTML <s>, <del>, <strike>, LaTeX
+# \cancel{}, \bcancel{}, \xcancel{}, \cancelto{}{}, \sout{}, \st{} (braces nested at most two deep)
+_BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
+_STRUCK_OUT_RE = re.compile(
+    r"~~[^~\n]{1,500}~~|<(s|del|strike)>[^<]{0,500}</\1>"
+    rf"|\\(?:(?:x|b)?cancel|sout|st)\s*{_BRACED}|\\cancelto\s*{_BRACED}\s*{_BRACED}"
+)
+
+
 def extract_answer(
     text: str, *, last_number_fallback: bool = True, givens: frozenset[str] = frozenset()
 ) -> Extraction:
@@ -146,6 +151,8 @@ def extract_answer(
         if end is None:
             break
         text = text.rstrip()[: len(text.rstrip()) - len(end.group())]
+    if "~~" in text or "cancel" in text or "\\s" in text or "</" in text:  # "~~4~~", "\cancel{4}": struck out
+        text = _STRUCK_OUT_RE.sub(" ", text)
     if "分之" in text or any(c in text for c in "百千万亿"):  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
         text = cjk_fractions(text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
@@ -231,8 +238,16 @@ _ASSISTANT_TURN_RE = re.compile(
     re.I,
 )
 # after the last box, on its line: "and", "or" or a comma, then another value ("\boxed{33} and 34")
+# a second value joined to the box: by a comma, "and", "or" (in other languages, in emphasis or tags too: "_or_",
+# "<i>or</i>", "oder", "或者"), a slash, or a relation that restates it ("= 3", "\Rightarrow 3", ", i.e., 3",
+# "(equivalently 3)"); it is a hedge unless it equals the box (matched at one place, on the 120 characters after the
+# box only)
 _MORE_AFTER_BOX_RE = re.compile(
-    r"[\s$]*(?:\(|\\text\s*\{)?\s*(?:,|\band\b(?:/or\b)?|\bor\b|/)\s*\}?[\s$]*(?:\\\()?\s*"
+    r"[\s$]*(?:\(|\\text\s*\{)?\s*"
+    r"(?:(?:<[a-z]+>|[_*])*(?:,|(?<![A-Za-z])(?:and(?:/or)?|or|oder|ou|или|i\.e\.|equivalently|namely|that\s+is)"
+    r"(?![A-Za-z])|或者?|还是|/|=|\|\||\\(?:Rightarrow|implies|to|lor|vee|iff|Leftrightarrow)(?![A-Za-z]))"
+    r"(?:</[a-z]+>|[_*])*[ \t,]*){1,2}"
+    r"\}?[\s$]*(?:\\\()?\s*"
     r"(-?(?:\d|\\(?:frac|sqrt|pi)\b)[^\n)$]{0,60})"
 )
 _PERCENT_AFTER_BOX_RE = re.compile(r"\s*\$?\s*\\?%")
@@ -302,7 +317,21 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             one = one_number_sentence(_ORDINAL_SUFFIX_RE.sub(r"\1", ans).rstrip("."))
             if one is not None:
                 ans = one
-        return Extraction(ans, "gsm8k")
+        # checked as a marked answer is: the text after it ("#### 4\nWait, that's wrong. The answer is 3.", "(Or
+        # maybe 3.)") and the markers before it ("#### 3\n#### 4": two answers), but for a step's result that a
+        # later step uses ("#### 9 ... #### 6 ... 9 days + 6 days = 15 days ... #### 15")
+        window = text[-20_000:]
+        markers = list(_GSM_RE.finditer(window))[-20:]
+        unused = [
+            clean_answer(g.group(1))
+            for g in markers[:-1]
+            if not re.search(rf"(?<![\d.]){re.escape(g.group(1).strip())}(?![\d.])", window[g.end() : markers[-1].start()])
+        ]
+        distinct = _first_two_distinct([*unused, clean_answer(markers[-1].group(1))])
+        hedge = after_value_hedge(text[m.end(1) :], ans) or (
+            "several different answers after answer markers" if len(distinct) > 1 else None
+        )
+        return Extraction(ans, "gsm8k", hedge is not None, hedge)
     window = text[-20_000:]
     m = _last_match(_ANSWER_IS_RE, window)
     heading = _last_match(_ANSWER_HEADING_RE, window)
@@ -312,7 +341,7 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         ans = m.group(1)
         for _ in range(3):  # "Final Answer: The final answer is $5$."; "... So the answer is 5." (the last)
             again = _ANSWER_IS_RE.search(ans)
-            if again is None or _VERDICT_RE.match(again.group(1)):  # "I hope the answer is correct"
+            if again is None or VERDICT_RE.match(again.group(1)):  # "I hope the answer is correct"
                 break
             head = clean_answer(_first_sentence(clean_answer(ans[: again.start()])))
             valued = re.search(r"[\d$\\]", head) or re.fullmatch(r"\(?[A-J]\)?", head)  # a value, not "The"
@@ -399,7 +428,7 @@ def _marked_value(stated: str) -> str:
     """The value a marker's text states, through the markers inside it ("Answer: The final answer is $5$." -> "$5$")."""
     for _ in range(3):
         inner = _ANSWER_IS_RE.search(stated)
-        if inner is None or _VERDICT_RE.match(inner.group(1)):
+        if inner is None or VERDICT_RE.match(inner.group(1)):
             break
         stated = inner.group(1)
     return sentence_answer(clean_answer(_first_sentence(clean_answer(stated))))

@@ -266,7 +266,8 @@ _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]|\n")
 
 # right before a fallback answer: "42, not 24", "rather than 24", "不是 24"
 _NEGATED_BEFORE_RE = re.compile(
-    r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|而非)(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
+    r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|而非"
+    r"|\b(?:nicht|kein|pas|no\s+es|não\s+é|non\s+è|не))(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
     re.I,
 )
 
@@ -427,6 +428,16 @@ def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
     return group[0].start(), joiner.join(contents)
 
 
+# in the clause before a fallback answer: it is named as wrong, rejected or merely possible ("Wrong answer: 4", "A
+# common mistake is 4.", "We discard the root 4.", "The answer would have been 4.", "I doubt it's 4.")
+_REJECTING_RE = re.compile(
+    r"\b(?:wrong|incorrect|mistaken?|discard(?:s|ed)?|reject(?:s|ed)?|exclude[ds]?|would\s+have\s+been|doubt|"
+    r"anything\s+but|not\s+equal)\b",
+    re.I,
+)
+_REJECTED_MARK_RE = re.compile(r"[ \t*]*[❌✗✘]")  # "4 ❌"
+
+
 def _doubted(text: str, start: int, end: int) -> bool:
     """A fallback answer ``text[start:end]`` that its own sentence negates or doubts.
 
@@ -436,6 +447,9 @@ def _doubted(text: str, start: int, end: int) -> bool:
     m = _SENTENCE_END_RE.search(text, end)
     after = text[end : m.end() if m else len(text)]
     if _NEGATED_RE.search(after) or _NEGATED_BEFORE_RE.search(text[max(0, start - 30) : start]):
+        return True
+    clause = re.split(r"[,;.!?\n]", text[max(0, start - 200) : start])[-1]
+    if _REJECTING_RE.search(clause) or _REJECTED_MARK_RE.match(text, end):  # "We discard the root 4.", "4 ❌"
         return True
     before = text[:start]
     cut = max(before.rfind("\n"), *(before.rfind(c + " ") for c in ".!?"))

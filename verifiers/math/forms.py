@@ -12,7 +12,7 @@ from verigrpo.verifiers.math.lex import UNIT_ALIASES
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
-from verigrpo.verifiers.math.units import NUMBER_WORDS, SCALE_WORDS
+from verigrpo.verifiers.math.units import CHANGING_WORDS, NUMBER_WORDS, SCALE_WORDS
 
 _WORD_AFTER_RE = re.compile(r"[A-Za-z]+")
 # a numeral as the fallback reads it (sign, thousands groups, decimals)
@@ -89,11 +89,15 @@ _QUALIFIED_RE = re.compile(
     r"not|no|never|"
     # words that make another number of it ("negative 5", "half of 16", "16 squared", "16 thousand") or take it
     # back ("16 is wrong", "if x is 16")
-    r"negative|minus|plus|times|half|twice|double|triple|thrice|squared|cubed|root|thousand|million|"
-    r"billion|trillion|hundred|dozen|divided|multiplied|thirds?|quarters?|fifths?|wrong|incorrect|false|"
+    r"negative|minus|plus|times|twice|double|triple|thrice|squared|cubed|root|thousand|million|"
+    r"billion|trillion|hundred|dozen|divided|multiplied|wrong|incorrect|false|" + CHANGING_WORDS + "|"
     r"doubt|if|unless|suppose|"
     r"assume|except|power|exponent|factorial|out\s+of\s+\$?\d|multiples?|divisible|factors?|halves|hardly|barely|"
-    r"within|beyond|modulo)\b|n't\b|\?",
+    r"within|beyond|modulo|"
+    # the same in German, French, Spanish and Russian ("Die Antwort ist nicht 4", "La réponse est au moins 4")
+    r"nicht|keine?|vielleicht|mindestens|höchstens|pas|peut-être|au\s+moins|au\s+plus|quizás|tal\s+vez|"
+    r"al\s+menos|como\s+máximo|не|может\s+быть|возможно|не\s+менее|не\s+более)\b|n't\b|\?"
+    r"|不是|至少|最多|也许",  # and in Chinese (no word boundaries there)
     re.I,
 )
 

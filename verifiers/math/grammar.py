@@ -39,7 +39,7 @@ from verigrpo.verifiers.math.nodes import (
     set_algebra,
 )
 from verigrpo.verifiers.math.normalize import CJK_UNIT
-from verigrpo.verifiers.math.units import NUMBER_WORDS, phrase_words, text_unit, unit_word
+from verigrpo.verifiers.math.units import CHANGING_WORDS, NUMBER_WORDS, phrase_words, text_unit, unit_word
 
 
 def _glued_unit(w: str) -> bool:
@@ -53,10 +53,15 @@ def _glued_unit(w: str) -> bool:
 # the units of one text group: "J K^{-1} mol^{-1}", "m/s", "N.m", "ft-lb" (a hyphen between two units is their
 # product, as engineers write N-m and kW-h)
 _TRIG_RE = re.compile(r"sin|cos|tan|cot|sec|csc")  # "\\cos C = ...": the cosine of an angle, named
-# words that make another number of the one before them: never a unit ("476 squared", "16 thousand")
+# words that cannot be part of a unit after a number, because they change its value ("4 squared", "4 tenths", "4
+# factorial"), bound it ("4 at most", "4 minimum", "4 less than zero"), or doubt, negate or take it back
+# ("4 maybe", "4 is incorrect", "4 if n is even"); "4 more" (a difference) and "4 losses" (a count) stay units
 _TRANSFORM_WORD_RE = re.compile(
-    r"squared|cubed|root|halved|doubled|tripled|divided|multiplied|times|plus|minus|half|twice|thirds?|quarters?|"
-    r"fifths?",
+    r"squared|cubed|root|halved|doubled|tripled|divided|multiplied|times|plus|minus|negative|twice|"
+    + CHANGING_WORDS
+    + r"|than|least|most|minimum|maximum|below|above|"
+    r"isn't|aren't|not|no|never|incorrect|wrong|false|invalid|maybe|perhaps|possibly|probably|"
+    r"if|unless|or|either|except|otherwise",
     re.I,
 )
 # letters that name functions (f(2), g(-1), P(3)); x(3), a(2), n(4) are products with an unknown
@@ -270,7 +275,7 @@ class _Parser(_ExprParser):
         if not words:
             return None
         if any(_TRANSFORM_WORD_RE.fullmatch(w) for w in words):  # "476 squared", "12 divided by three": no unit
-            raise ParseError("a word that changes the number after it")
+            raise ParseError("a word that changes, bounds or takes back the number before it")
         return canonical_unit(" ".join(words))
 
     def _unit_after(self, k: int) -> bool:

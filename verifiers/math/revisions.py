@@ -11,7 +11,13 @@ import re
 from verigrpo.verifiers.math.boxes import box_spans
 from verigrpo.verifiers.math.compare import answers_equivalent
 from verigrpo.verifiers.math.normalize import normalize
-from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, parses, words
+from verigrpo.verifiers.math.sentences import (
+    FOREIGN_ANSWER_MARKERS,
+    RETRACTION_WORDS,
+    VERDICT_RE,
+    parses,
+    words,
+)
 from verigrpo.verifiers.math.units import SCALE_WORDS
 
 
@@ -160,7 +166,8 @@ _ALSO_RE = re.compile(
 )
 # a retraction after the box that names another value: "Wait, C.", "Actually the answer is 6.", "no, 13"
 _REVISED_VALUE_RE = re.compile(
-    rf"\b(?:{RETRACTION_WORDS}|no(?=[,.!:;]))\b[\s,:;.!]*(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)\s*)?"
+    rf"\b(?:{RETRACTION_WORDS}|no(?=[,.!:;]))\b[\s,:;.!，。：；！]*"
+    r"(?:(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)|es\s+ist|c'est|es|это|应该是|是)\s*)?"
     r"(\(?[A-J]\)|[A-J](?=\s*(?:[.,;!]|$))|\$?-?\d[\d.,/]*)",
     re.I,
 )
@@ -168,7 +175,7 @@ _REVISED_VALUE_RE = re.compile(
 # answer stays 3"
 _ANSWER_AFTER_RE = re.compile(
     r"(?:\b(?:final\s+)?(?:answer|result)\b\s*(?:\*\*|(?:\*\*)?\s*(?:is|stays|remains|should\s+be|must\s+be|[:=\-]))"
-    r"|####|答案\s*(?:是|为|:|：)|∴)\s*\**:?\s*"
+    rf"|####|{FOREIGN_ANSWER_MARKERS}|∴)\s*\**:?\s*"
     r"(?:\$|\\\(|\\\[)?\s*([^\n$]{1,80}?)\s*(?:\$|\\\)|\\\])?\s*(?:[.;,!]\s|[.;!]?$|\n)",
     re.I,
 )
@@ -213,6 +220,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     ):
         for m in pattern.finditer(near if pattern is not _ANSWER_AFTER_RE else rest):
             other = m.group(1).strip().rstrip(".,;")
+            if VERDICT_RE.match(other):  # "Ich hoffe, die Antwort ist korrekt.": a verdict, not another answer
+                continue
             if other and parses(other) and not words(other) and not equiv_safe(key, normalize(other)):
                 return reason
     return None

@@ -133,7 +133,20 @@ def worked_result(sentence: str) -> str | None:
 # an option letter in brackets that a sentence goes on from: "(I), although ...", "(B). It is ..."
 _LEADING_LETTER_RE = re.compile(r"(\([A-J]\))\s*[,;.:](?:\s|$)")  # matched at the start of the stripped text
 # words that take a stated value back, one list for every rule that looks for them
-RETRACTION_WORDS = r"wait|actually|rather|instead|i mean|correction|mistake|oops|scratch that"
+# a word that takes back what came before, in English and in the languages models answer in: German, French,
+# Spanish, Russian, Chinese ("Warte, es ist 3", "Attendez, c'est 3", "不对，是3", "等等，应该是3")
+RETRACTION_WORDS = (
+    r"wait|actually|rather|instead|i mean|correction|mistake|oops|scratch that|warte|eigentlich|attendez|en fait|"
+    r"espera|en realidad|подожди(?:те)?|на самом деле|不对|等等|等一下|错了|其实"
+)
+# a marker followed by a verdict on the answer, not an answer: "Ich hoffe, die Antwort ist korrekt."
+VERDICT_RE = re.compile(
+    r"\s*(?:correct|right|korrekt|richtig|correcte|juste|exacte|correcta|correcto|верн\w*|правильн\w*|正确|对)"
+    r"\s*[.!。]?\s*$",
+    re.I,
+)
+# "the answer is" in other languages: 答案是 / 答案为 / 答案：, Ответ:, La réponse est, Die Antwort ist, La respuesta es
+FOREIGN_ANSWER_MARKERS = r"答案\s*(?:是|为|:|：)|ответ\s*:|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:)"
 _RETRACTION_RE = re.compile(rf"\b(?:{RETRACTION_WORDS})\b", re.I)
 _OPTION_LABEL_RE = re.compile(r"\(?([A-J])(?:\)|:)\s+(?=\S)")  # an option label ("(D)", "D:"), then the option's text
 _OTHER_LETTER_RE = re.compile(r"(\bnot\s+)?\(([A-J])\)")

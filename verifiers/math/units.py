@@ -49,6 +49,12 @@ NUMBER_WORDS |= {
     for k, unit in enumerate("one two three four five six seven eight nine".split(), 1)
 }
 # Scale words: a number before one is multiplied by it ("118 thousand", "2 dozen").
+# words after a number that make another number of it: a fraction's denominator ("4 tenths" is 0.4), its reciprocal,
+# its factorial (a regular-expression alternation, matched as whole words; "dozen" is a scale word, 4 dozen is 48)
+CHANGING_WORDS = (
+    r"half|halves|thirds?|fourths?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|twelfths?|"
+    r"hundredths?|thousandths?|millionths?|reciprocals?|inverse|factorial"
+)
 SCALE_WORDS: dict[str, int] = {
     "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12,
     "lakh": 10**5, "crore": 10**7,
