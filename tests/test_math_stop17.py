@@ -235,7 +235,8 @@ def test_set20_classes(completion: str, reference: str, status: str) -> None:
         (_boxed("\\cos C = \\frac{\\pi}{3}"), "\\frac{\\pi}{3}", "", "wrong"),  # a cosine is no angle
         (_boxed("\\cos x = 2"), "2", "", "wrong"),  # impossible
         (_boxed("\\sin A = 60^\\circ"), "60^\\circ", "", "wrong"),
-        ("Work\n#### 16 is wrong", "16", "", "wrong"),
+        # (stop 22: a word that takes the number back is no unit, so no answer is read, as for "half of 16")
+        ("Work\n#### 16 is wrong", "16", "", "unparsable"),
         ("Work\n#### half of 16", "16", "", "unparsable"),
         ("Work\n#### Seth is 16 squared", "16", "", "unparsable"),
         ("Work\n#### 16 thousand", "16", "", "wrong"),
@@ -253,7 +254,8 @@ def test_set20_classes(completion: str, reference: str, status: str) -> None:
         (_boxed("\\lim_{x\\to 0}\\frac{\\sin 3x}{x}"), "3", "Compute $\\lim_{x \\to 0} \\frac{\\sin 3x}{x}$.", "wrong"),
         (_boxed("\\int_0^1 t^2 \\, dt"), "\\frac13", "", "correct"),  # without such a question: worked out
         # Chinese: a label or unit that negates, bounds, doubts or changes the number states no value
-        (_boxed("负5"), "5", "", "unparsable"),
+        (_boxed("负5"), "5", "", "wrong"),  # (stop 22: 负 is read as the sign: -5, not 5)
+        (_boxed("负5"), "-5", "", "correct"),
         (_boxed("至少80元"), "80", "", "unparsable"),
         (_boxed("约80元"), "80", "", "unparsable"),
         (_boxed("80元不对"), "80", "", "unparsable"),

@@ -47,6 +47,8 @@ _OFFICES = "If no one shares an office, in how many ways can 3 people be assigne
         # "than" right before a number is arithmetic or a bound, and a "than" without a stated difference a bound
         ("So the answer is 4 less than 10.", "4", "Ten apples; how many are left after 6 are eaten?", 0.0),
         ("So there are more than 60 ways if no one shares an office.", "60", _OFFICES, 0.0),
+        # a difference whose base restates nothing of the question says the quantity is not that number
+        ("So the total is 45 less than before.", "45", _QUIZ, 0.0),
         # a clock time is one value, not its hours and minutes
         ("4 hours + 30 minutes = 4:30 p.m.\n\nSo, Bobbi and her family will arrive at 4:30 p.m.", "\\text{4:30 p.m.}",
          "At 2:30 p.m. her mother says they will be there in 7200 seconds. At what time will they arrive?", 1.0),
@@ -213,3 +215,68 @@ def test_red_team_stop21_classes(completion: str, gold: str, want: float) -> Non
 )
 def test_red_team_patterns_are_linear(module: str, pattern: str, shape: str) -> None:
     assert_pattern_linear(module, pattern, shape)
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a sign word before the number in other languages makes it negative, in a box or after a marker
+        ("答案是负4", "4", 0.0),
+        ("答案是负4", "-4", 1.0),
+        ("Ответ: минус 4", "4", 0.0),
+        ("Ответ: минус 4", "-4", 1.0),
+        ("La réponse est moins 4.", "4", 0.0),
+        ("La réponse est moins 4.", "-4", 1.0),
+        ("The final answer is $\\boxed{menos 4}$.", "-4", 1.0),
+        # a box inside a box: the outer box is the answer, its inner boxes unwrapped
+        ("\\boxed{3 \\neq \\boxed{4}}", "4", 0.0),
+        ("\\boxed{\\text{not } \\boxed{4}}", "4", 0.0),
+        ("\\boxed{3 \\text{ or } \\boxed{4}}", "4", 0.0),
+        ("\\boxed{\\boxed{4}}", "4", 1.0),
+        ("\\boxed{\\boxed{5 \\text{ min}}}", "5", 1.0),
+        ("$\\boxed{x = \\boxed{4}}$", "4", 1.0),
+        ("Bad \\boxed{4 then final \\boxed{4}", "4", 1.0),  # an unclosed box holds nothing
+        # another value offered right before the box
+        ("It is either 3 or \\boxed{4}.", "4", 0.0),
+        ("$3$ or $\\boxed{4}$", "4", 0.0),
+        ("Total is 12 dollars, or \\boxed{12}.", "12", 1.0),  # the same value restated
+        ("所以占 \\(\\boxed{\\frac{3}{4}}\\) 或 \\(\\boxed{75\\%}\\)。", "3/4", 1.0),
+        # "or" in emphasis, and 或者, offer a second value too
+        ("<answer>4 _or_ 3</answer>", "3", 0.0),
+        ("<answer>4 *or* 3</answer>", "3", 0.0),
+        ("答案是4，或者3", "4", 0.0),
+    ],
+)
+def test_red_team_stop21_classes_2(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # typographic spaces group thousands as a space does
+        ("4\u202f000", "4000", 1.0),
+        ("4\u00a0000", "4000", 1.0),
+        ("4\u2009000", "4000", 1.0),
+        ("4\u2009000", "4", 0.0),
+        # a colour is no part of the value
+        ("\\color{red}4", "4", 1.0),
+        ("\\textcolor{red}{4}", "4", 1.0),
+        ("\\textcolor{red}{4}", "5", 0.0),
+        ("\\text{\\$}4", "4", 1.0),
+        # the constant of integration may have any name, alone and added once
+        ("\\frac{x^2}{2} + c", "\\frac{x^2}{2}+C", 1.0),
+        ("\\frac{x^2}{2} + C_1", "\\frac{x^2}{2}+C", 1.0),
+        ("\\ln|x| + K", "\\ln|x|+C", 1.0),
+        ("x + 2c", "x + C", 0.0),  # not added alone
+        ("cx + c", "x + C", 0.0),  # found elsewhere: no arbitrary constant
+        ("x^2 + c", "x + C", 0.0),
+        ("\\frac{x^2}{2}", "\\frac{x^2}{2}+C", 0.0),
+    ],
+)
+def test_red_team_stop21_notations(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+def test_deeply_nested_boxes_are_bounded() -> None:
+    assert math_answer("\\boxed{" * 5000 + "4" + "}" * 5000, {"reference": "4"}).outcome == 0.0

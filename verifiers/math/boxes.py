@@ -33,15 +33,31 @@ _GSM_RE = re.compile(r"####\s*:?\s*([^\n]+)")  # "#### 72", "####: 72"
 _MAX_BOXES = 20
 
 
+def _unboxed(content: str, depth: int) -> str:
+    """A box's contents with every box inside it replaced by what it holds (boxes nested deeper than four are left
+    as they are: unparsable)."""
+    if depth >= 4 or _BOX_RE.search(content) is None:
+        return content
+    parts, at = [], 0
+    for start, end, inner in box_spans(content, depth + 1):
+        parts += [content[at:start], inner]
+        at = end
+    return "".join(parts) + content[at:]
+
+
 def _boxed_contents(text: str) -> list[str]:
     """Contents of every ``\\boxed{..}``/``\\fbox{..}``/``\\boxed x`` (the last ``_MAX_BOXES``)."""
     return [content for _, _, content in box_spans(text)]
 
 
-def box_spans(text: str) -> list[tuple[int, int, str]]:
-    """Every box of :func:`_boxed_contents` as (where its command starts, where it ends, its contents)."""
+def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
+    """Every box of :func:`_boxed_contents` as (where its command starts, where it ends, its contents); ``depth``:
+    how deep inside other boxes ``text`` is."""
     out: list[tuple[int, int, str]] = []
+    closed = 0  # where the last box that closes ends
     for box in list(_BOX_RE.finditer(text))[-_MAX_BOXES:]:
+        if box.start() < closed:  # a box inside a box: the outer one is the answer, whole
+            continue
         i = j = box.end()
         while j < len(text) and text[j] == " ":
             j += 1
@@ -49,7 +65,9 @@ def box_spans(text: str) -> list[tuple[int, int, str]]:
             k = _group_end(text, j)
             if k is not None:
                 if text[j + 1 : k].strip():  # an empty \boxed{} is not an answer
-                    out.append((box.start(), k + 1, text[j + 1 : k]))
+                    # a box inside it is its contents: \boxed{\boxed{4}} is 4, \boxed{3 \neq \boxed{4}} no 4
+                    out.append((box.start(), k + 1, _unboxed(text[j + 1 : k], depth)))
+                closed = k + 1
             else:  # unbalanced or too long: unparsable
                 out.append((box.start(), len(text), text[j : j + MAX_ANSWER_CHARS + 1]))
         elif i < len(text) and j > i:  # "\boxed 5"
@@ -85,14 +103,17 @@ def _group_end(text: str, j: int) -> int | None:
 
 def last_box_end(text: str) -> int:
     """Just after the last box's closing brace; the end of the text when there is none or it does not close."""
-    starts = [m.end() for m in _BOX_RE.finditer(text)]
-    if not starts:
-        return len(text)
-    j = starts[-1]
-    while j < len(text) and text[j] == " ":
-        j += 1
-    k = _group_end(text, j) if j < len(text) and text[j] == "{" else None
-    return len(text) if k is None else k + 1
+    end, closed = None, 0
+    for m in _BOX_RE.finditer(text):
+        if m.start() < closed:  # a box inside the box before it
+            continue
+        j = m.end()
+        while j < len(text) and text[j] == " ":
+            j += 1
+        k = _group_end(text, j) if j < len(text) and text[j] == "{" else None
+        end = len(text) if k is None else k + 1
+        closed = 0 if k is None else k + 1
+    return len(text) if end is None else end
 
 
 _MAX_BLOCKS = 50  # more <answer> blocks than this are spam (a hedge), not compared pairwise

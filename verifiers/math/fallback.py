@@ -25,7 +25,7 @@ from verigrpo.verifiers.math.sentences import (
     words,
     worked_result,
 )
-from verigrpo.verifiers.math.units import SCALE_WORDS, unit_phrase_end
+from verigrpo.verifiers.math.units import SCALE_WORDS, SIGN_WORDS, unit_phrase_end
 
 
 def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extraction:
@@ -306,7 +306,7 @@ _KEPT_OVER_REJECTED_RE = re.compile(
 _BELOW_ZERO_RE = re.compile(BELOW_ZERO_AFTER, re.I)
 # a sign word right before the number, not after an operand ("is negative 4", "minus 4 degrees", "负4", "минус 4";
 # "7 minus 4" is a subtraction)
-_SIGN_WORD_BEFORE_RE = re.compile(r"(?:\A|[^\d)\]}\s])[ \t]*(?:\b(?:negative|minus|moins|минус)|负)[ \t]*\Z", re.I)
+_SIGN_WORD_BEFORE_RE = re.compile(rf"(?:\A|[^\d)\]}}\s])[ \t]*(?:\b(?:{SIGN_WORDS})|负)[ \t]*\Z", re.I)
 _SCALE_WORD_RE = re.compile(rf"[ \t]*({'|'.join(SCALE_WORDS)})s?\b", re.I)
 
 

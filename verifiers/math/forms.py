@@ -12,7 +12,7 @@ from verigrpo.verifiers.math.lex import UNIT_ALIASES
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
-from verigrpo.verifiers.math.units import CHANGING_WORDS, NUMBER_WORDS, SCALE_WORDS
+from verigrpo.verifiers.math.units import CHANGING_WORDS, NUMBER_WORDS, SCALE_WORDS, SIGN_WORDS
 
 _WORD_AFTER_RE = re.compile(r"[A-Za-z]+")
 # a numeral as the fallback reads it (sign, thousands groups, decimals)
@@ -94,10 +94,12 @@ _QUALIFIED_RE = re.compile(
     r"doubt|if|unless|suppose|"
     r"assume|except|power|exponent|factorial|out\s+of\s+\$?\d|multiples?|divisible|factors?|halves|hardly|barely|"
     r"within|beyond|modulo|"
-    # the same in German, French, Spanish and Russian ("Die Antwort ist nicht 4", "La réponse est au moins 4")
-    r"nicht|keine?|vielleicht|mindestens|höchstens|pas|peut-être|au\s+moins|au\s+plus|quizás|tal\s+vez|"
+    # sign words, and the words above in German, French, Spanish and Russian ("Die Antwort ist nicht 4", "La
+    # réponse est au moins 4")
+    + SIGN_WORDS
+    + r"|nicht|keine?|vielleicht|mindestens|höchstens|pas|peut-être|au\s+moins|au\s+plus|quizás|tal\s+vez|"
     r"al\s+menos|como\s+máximo|не|может\s+быть|возможно|не\s+менее|не\s+более)\b|n't\b|\?"
-    r"|不是|至少|最多|也许",  # and in Chinese (no word boundaries there)
+    r"|不是|至少|最多|也许|负(?=\s*\d)",  # and in Chinese (no word boundaries there)
     re.I,
 )
 
@@ -159,16 +161,21 @@ _NUMBER_AFTER_THAN_RE = re.compile(r"than[ \t]+(?:(?:the|a|an)[ \t]+)?[$€£]?-
 def _without_setting_clause(sentence: str, givens: frozenset[str]) -> str | None:
     """The sentence up to a final "if" or "than" clause that only restates the setting (see
     ``_SETTING_CLAUSE_RE``): a clause whose numbers the question all gives, after a head that states a number; None
-    when there is no such clause."""
+    when there is no such clause. A "than" clause must restate a number of the question: "The total is 45 less than
+    before" says the total is not 45, and only the question's setting ("than in 2020") tells a difference asked
+    for."""
     m = _SETTING_CLAUSE_RE.search(sentence)
     if m is None:
         return None
     head, tail = sentence[: m.start()], sentence[m.start() :]
     if not _NUMERAL_RE.search(head) or _QUALIFIED_RE.search(head):
         return None
-    if m.group().lower() == "than" and (not _difference(head) or _NUMBER_AFTER_THAN_RE.match(tail)):
+    numbers = [numeral_key(n.group()) for n in _NUMERAL_RE.finditer(tail)]
+    if m.group().lower() == "than" and (
+        not _difference(head) or _NUMBER_AFTER_THAN_RE.match(tail) or not numbers  # "The total is 45 less than before"
+    ):
         return None
-    if any(numeral_key(n.group()) not in givens for n in _NUMERAL_RE.finditer(tail)):
+    if any(n not in givens for n in numbers):
         return None
     return head.rstrip(" ,")
 

@@ -191,6 +191,8 @@ def normalize(s: str) -> str:
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
         s = s.replace("\\\\", "\\")
     s = _LATEX_THOUSANDS.sub("", s)
+    if "color" in s or "\\text" in s:  # "\color{red}4", "\textcolor{red}{4}": the colour is no part of the value
+        s = _COLOUR_RE.sub("", s).replace("\\text{\\$}", "\\$")  # "\text{\$}4": a dollar sign
     if "_{" in s or "^{" in s:  # "3  x_{} y_{}": an empty subscript or superscript (a TeX printer's) is nothing
         s = _EMPTY_SCRIPT.sub("", s)
     if "{,}" in s:  # "3{,}14", "1{,}5": a decimal comma (a group of three digits after it is thousands: "14{,}916")
@@ -224,6 +226,7 @@ def normalize(s: str) -> str:
     return s
 
 
+_COLOUR_RE = re.compile(r"\\(?:text)?color[ \t]*\{[^{}]{0,40}\}")
 _EMPTY_SCRIPT = re.compile(r"[_^]\{[ \t]*\}")
 # the vulgar-fraction characters (read in prose too: "the result is ½", "2½" a mixed number)
 VULGAR_FRACTIONS = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅛": (1, 8)}
@@ -233,7 +236,10 @@ _UNICODE = {"−": "-", "˗": "-", "–": "-", "‐": "-", "‑": "-", "‒": "-
             **{c: f"\\frac{{{n}}}{{{d}}}" for c, (n, d) in VULGAR_FRACTIONS.items()},
             "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ",
             "θ": "\\theta ", "λ": "\\lambda ", "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ",
-            "Δ": "\\Delta ", "⁄": "/", "∕": "/"}  # fmt: skip  (U+2044 fraction slash, U+2215 division slash)
+            "Δ": "\\Delta ", "⁄": "/", "∕": "/",  # (U+2044 fraction slash, U+2215 division slash)
+            # the typographic spaces (no-break, narrow no-break, thin, figure, en, em, hair) as a space: "4 000"
+            "\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "\u2002": " ", "\u2003": " ",
+            "\u200a": " ", "\u200b": ""}  # fmt: skip
 
 
 # (not a bare multiplier or a phrase that changes the number: 5万 is 50000 (50万元 is a count of 万元), 3分之一 a

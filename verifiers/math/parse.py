@@ -38,7 +38,7 @@ from verigrpo.verifiers.math.nodes import (
     _check_no_pm,
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
-from verigrpo.verifiers.math.units import NUMBER_WORDS
+from verigrpo.verifiers.math.units import NUMBER_WORDS, SIGN_WORDS
 
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|mathbf|textnormal)\s*\{([^{}]*)\}")
 _MIXED_PLAIN = re.compile(r"(-?)(\d+)\s+(\d+)\s*/\s*(\d+)")
@@ -57,7 +57,7 @@ _CJK_DOUBT = re.compile(
 )
 _CJK_UNIT_AFTER_FRACTION = re.compile(r"(?<=[)}])\s*([\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?)$")
 # Ape210K's "4(5/11)", "x=4(5/11)": 4 5/11
-_NEGATIVE_WORD = re.compile(r"^\s*(?:negative|minus)\s+(?=\$?\d)", re.I)
+_NEGATIVE_WORD = re.compile(rf"^\s*(?:(?:{SIGN_WORDS})\s+|负\s*)(?=\$?\d)", re.I)
 _MIXED_PAREN = re.compile(r"([A-Za-z](?:_\{?\w+\}?)?\s*=\s*)?(-?)([1-9]\d*)\s*\(\s*(\d+)\s*/\s*(\d+)\s*\)")
 _CHOICE = re.compile(r"\(?([A-Ea-e])\)?")
 _APPROX_PREFIX = re.compile(

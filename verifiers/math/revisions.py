@@ -137,7 +137,7 @@ _SCALE_AFTER_BOX_RE = re.compile(
 )
 # a second value offered after the box: "(or maybe 6)", ". Hmm, or 6.", "? or \(6\)", "或 6"
 _OR_VALUE_RE = re.compile(
-    r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?|alternatively|vs\.?|versus|maybe|perhaps)\b|或|还是|要么)"
+    r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?|alternatively|vs\.?|versus|maybe|perhaps)\b|或者?|还是|要么)"
     r"(?:(?!\.\d)\W){0,4}"
     r"(?:(?:maybe|perhaps|possibly|probably|even|else|option|choice)\s+)?(?:\\\(|\$)?\s*"
     r"((?:[a-z]\s*=\s*)?-?(?:\d|\.\d|\\[A-Za-z]+)[^\n)$?]{0,60}|\(?[A-J]\)?(?=\s*(?:[.,;!?)]|$))"
@@ -181,6 +181,11 @@ _ANSWER_AFTER_RE = re.compile(
 )
 
 
+# right before the last box: "or" after another value ("either 3 or \boxed{4}"), which is a math span or a number
+_VALUE_BEFORE_RE = re.compile(r"\$([^$]{1,60})\$|(-?\d[\d,]*(?:\.\d+)?)")
+_OR_BEFORE_BOX_RE = re.compile(r"(?<![^\W_])(?:or|oder|ou|или)[ \t$(\\]*$|(?:或者?|还是)[ \t$(\\]*$", re.I)
+
+
 def after_box_hedge(text: str, end: int, box: str) -> str | None:
     """Why the text after the last box (which ends at ``end`` and holds ``box``) keeps it from being the answer, or
     None: the box is part of a larger expression; the text offers another value ("or maybe 6", "though 6 is also
@@ -190,6 +195,14 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     before = text[max(0, start - 20) : start]
     if _GLUED_AFTER_BOX_RE.match(rest) or (_GLUED_BEFORE_BOX_RE.search(before) and not _BULLET_RE.search(before)):
         return "the box is part of a larger expression"
+    alternative = _OR_BEFORE_BOX_RE.search(before)
+    if alternative is not None:  # "It is either 3 or \boxed{4}.", "$3$ or $\boxed{4}$" (not "12 dollars, or \boxed{12}")
+        at = max(0, start - 20) + alternative.start()
+        boxes = [b for b in box_spans(text[:at]) if b[1] > at - 40]  # "\boxed{\frac34} 或 \boxed{75\%}"
+        prior = _last_match(_VALUE_BEFORE_RE, text[max(0, at - 60) : at])
+        value = boxes[-1][2] if boxes else prior.group(1) or prior.group(2) if prior is not None else None
+        if value is not None and not equiv_safe(normalize(value), normalize(box)):
+            return "another value offered before the box"
     return after_value_hedge(rest, box)
 
 

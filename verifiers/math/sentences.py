@@ -14,7 +14,9 @@ from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
 
 # "or" in the languages models answer in: 或 (或者), 还是 Chinese; oder, ou, или, หรือ (Thai), または (Japanese),
 # অথবা (Bengali), లేదా (Telugu)
-_OR_RE = re.compile(r"(?:\\text\{\s*|\b)(?:or|oder|ou|или)\b|或|还是|หรือ|または|অথবা|లేదా", re.I)
+_OR_RE = re.compile(  # (in emphasis too: "4 _or_ 3", "4 *or* 3")
+    r"(?:\\text\{\s*|(?<![^\W_]))(?:or|oder|ou|или)(?![^\W_])|或|还是|หรือ|または|অথবা|లేదా", re.I
+)
 # after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
 _NEGATED_RE = re.compile(
     r"\b(?:not|never|isn't|aren't|doesn't|don't|didn't|wasn't|can't|cannot|won't|fails?|failed|"

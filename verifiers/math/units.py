@@ -49,6 +49,9 @@ NUMBER_WORDS |= {
     for k, unit in enumerate("one two three four five six seven eight nine".split(), 1)
 }
 # Scale words: a number before one is multiplied by it ("118 thousand", "2 dozen").
+# a sign word before a number that makes it negative, in English, French, Russian, Spanish and German ("moins 4",
+# "минус 4", "menos 4"; Chinese 负 is matched apart: it has no word boundary)
+SIGN_WORDS = r"negative|minus|moins|минус|menos|negativ"
 # words after a number that make another number of it: a fraction's denominator ("4 tenths" is 0.4), its reciprocal,
 # its factorial (a regular-expression alternation, matched as whole words; "dozen" is a scale word, 4 dozen is 48)
 CHANGING_WORDS = (

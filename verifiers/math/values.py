@@ -11,10 +11,12 @@ the writer rounded may differ by half a unit in its last decimal place.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
 import random
+import re
 
 import mpmath
 import sympy
@@ -86,8 +88,32 @@ def _letter_unit(e: Expr, other: Expr) -> Expr:
     return Expr(coeff, e.inexact, other.unit)
 
 
+_INTEGRATION_CONSTANT_RE = re.compile(r"[CcK](?:_?\{?[0-9]\}?)?")
+
+
+def _integration_constant(e: sympy.Basic) -> sympy.Symbol | None:
+    r"""The constant of integration of an antiderivative: a symbol named C, c, K (C_1, c0, ...) added alone (with
+    coefficient 1) and found nowhere else in it ("\ln|x| + K"); None otherwise."""
+    if not isinstance(e, sympy.Add):
+        return None
+    lone = [t for t in e.args if isinstance(t, sympy.Symbol) and _INTEGRATION_CONSTANT_RE.fullmatch(t.name)]
+    if len(lone) != 1 or lone[0] in (e - lone[0]).free_symbols:
+        return None
+    return lone[0]
+
+
+def _same_constant(a: Expr, b: Expr) -> Expr:
+    """``a`` with its constant of integration renamed to ``b``'s: "x^2/2 + c" against "x^2/2 + C" (the name of an
+    arbitrary constant is arbitrary); ``a`` unchanged when either has none."""
+    ca, cb = _integration_constant(a.value), _integration_constant(b.value)
+    if ca is None or cb is None or ca == cb or cb in a.value.free_symbols:
+        return a
+    return dataclasses.replace(a, value=a.value.subs(ca, cb))
+
+
 def _exprs_equal(a: Expr, b: Expr) -> bool:
     a, b = _as_symbols(a, b), _as_symbols(b, a)
+    a = _same_constant(a, b)
     a = _letter_unit(a, b)  # the answer's side only: a reference's capital is a variable or an option
     scales = _unit_scales(a, b)
     if scales is None:
