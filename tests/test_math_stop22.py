@@ -48,7 +48,7 @@ _OFFICES = "If no one shares an office, in how many ways can 3 people be assigne
         ("So the answer is 4 less than 10.", "4", "Ten apples; how many are left after 6 are eaten?", 0.0),
         ("So there are more than 60 ways if no one shares an office.", "60", _OFFICES, 0.0),
         # a difference whose base restates nothing of the question says the quantity is not that number
-        ("So the total is 45 less than before.", "45", _QUIZ, 0.0),
+        ("Answer: The total is 45 less than before.", "45", _QUIZ, 0.0),
         # a clock time is one value, not its hours and minutes
         ("4 hours + 30 minutes = 4:30 p.m.\n\nSo, Bobbi and her family will arrive at 4:30 p.m.", "\\text{4:30 p.m.}",
          "At 2:30 p.m. her mother says they will be there in 7200 seconds. At what time will they arrive?", 1.0),
