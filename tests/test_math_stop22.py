@@ -280,3 +280,48 @@ def test_red_team_stop21_notations(answer: str, gold: str, want: float) -> None:
 
 def test_deeply_nested_boxes_are_bounded() -> None:
     assert math_answer("\\boxed{" * 5000 + "4" + "}" * 5000, {"reference": "4"}).outcome == 0.0
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # (set 32) an option letter with a period, then the option's words
+        ("The final answer is $\\boxed{C. the third one}$.", "C", 1.0),
+        ("The final answer is $\\boxed{C. the third one}$.", "B", 0.0),
+        ("The final answer is $\\boxed{D. no wait, E}$.", "D", 0.0),
+        ("The final answer is $\\boxed{D. no wait, E}$.", "E", 0.0),
+        # other options named to be rejected are no second answer
+        ("The answer is A because (B) and (C) are wrong.", "A", 1.0),
+        ("The answer is A because (B) and (C) are wrong.", "C", 0.0),
+        ("The answer is A. Or maybe C.", "A", 0.0),
+        # the fallback: a sign before a dollar sign, a decimal written without its leading zero
+        ("a net change of -$40", "-40", 1.0),
+        ("a net change of -$40", "40", 0.0),
+        ("10 -$5", "-5", 0.0),  # an operand
+        ("a probability of .5", "0.5", 1.0),
+        ("a probability of .5", "5", 0.0),
+        # a difference stated after "####" keeps its words as a unit
+        ("Robert has 30 - 10 = #### 20 more cherries than Jerry.", "20", 1.0),
+        ("The final answer is $\\boxed{4 \\text{ less than zero}}$.", "4", 0.0),
+    ],
+)
+def test_set32_extraction_classes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a clause after a marked value is prose, not letters of the expression
+        ("The answer is x^2 + 2x + 1 but no tags here.", "x^2 + 2x + 1", 1.0),
+        ("The answer is 12 because 3 times 4 is 12.", "12", 1.0),
+        ("The answer is 12 but I am not sure.", "12", 0.0),
+        # a last line that only explains the symbols of the line before is no answer
+        ("根据爱因斯坦的质能方程：\n$E = mc^2$。\n其中，$m$ 代表质量，$c$ 代表光速。", "E = mc^2", 1.0),
+        ("So the energy is $E = mc^2$.\nwhere $m$ is the mass and $c$ is the speed of light.", "E = mc^2", 1.0),
+        ("So $x = 4$.\nwhere $x = 3$ works too.", "4", 0.0),  # a value, not a symbol: no legend
+        ("Work.\nHere is the answer: 42", "42", 1.0),
+    ],
+)
+def test_prose_after_the_value(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

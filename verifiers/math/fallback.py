@@ -27,6 +27,11 @@ from verigrpo.verifiers.math.sentences import (
 )
 from verigrpo.verifiers.math.units import SCALE_WORDS, SIGN_WORDS, unit_phrase_end
 
+# a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
+# "其中，$m$ 代表质量"): its spans are single symbols, no answer
+_LEGEND_LINE_RE = re.compile(r"\n[ \t]*(?:where|here|with|其中|这里)\b[^\n]{0,300}\s*\Z", re.I)
+_SYMBOL_SPAN_RE = re.compile(r"\$\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\$|\\\(\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\\)")
+
 
 def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extraction:
     """The answer a completion without a box, a marker or an answer block ends on; rules "last_math", "last_latex",
@@ -36,6 +41,10 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         return Extraction(None, None)
     if any(c in text for c in VULGAR_FRACTIONS):  # "the result is ½", "2½ cups": the fraction as digits
         text = _VULGAR_RE.sub(_vulgar_as_digits, text)
+    legend = _LEGEND_LINE_RE.search(text[-2_000:])
+    symbols = [_SYMBOL_SPAN_RE.fullmatch(m.group()) for m in _MATH_SPAN_RE.finditer(legend.group())] if legend else []
+    if symbols and all(symbols):
+        text = text[: len(text) - len(legend.group())]  # "$E = mc^2$.\nwhere $m$ is the mass ...": a legend
     window = text[-2_000:]
     spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
     if spans:
@@ -110,7 +119,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             return Extraction(None, None)
         if not hedged and not last.group().startswith(("-", "−")) and (
             _BELOW_ZERO_RE.match(tail, last.end()) or _SIGN_WORD_BEFORE_RE.search(before)
-        ):  # "12°C below zero", "the slope is negative 4", "负4": negative
+        ):  # "12°C below zero", "the slope is negative 4", "负4", "a net change of -$40": negative
             return Extraction("-" + _number_text(last.group()), "last_number")
         stated = None if hedged else _stated_number(tail, last, givens)
         if stated is not None:  # "So she buys 14 kilograms of food for her 4 dogs.": the 14 it states
@@ -146,7 +155,7 @@ _LAST_NUM_RE = re.compile(
     r"(?:-?\d+(?:\.\d+)?[ \t]*)?(?:√|根号)[ \t]*\d+(?:\.\d+)?(?![\d.,]*\d)|"  # a root: "√3", "2√2", "2根号3"
     + _SCIENTIFIC + "|"
     r"-?\d+[ \t]+\d+[ \t]*/[ \t]*\d+(?![\d/.,]|-\w)|"  # a mixed number, "2 1/2" (not "3 1/2-hour sessions")
-    r"[-−]?\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][+-]?\d+(?!\w|\.\d))?"
+    r"(?:[-−]?\d+(?:,\d{3})*(?:\.\d+)?|(?<![\w.,])[-−]?\.\d+)(?:[eE][+-]?\d+(?!\w|\.\d))?"  # ".5": a decimal
     r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
 )
 
@@ -306,7 +315,9 @@ _KEPT_OVER_REJECTED_RE = re.compile(
 _BELOW_ZERO_RE = re.compile(BELOW_ZERO_AFTER, re.I)
 # a sign word right before the number, not after an operand ("is negative 4", "minus 4 degrees", "负4", "минус 4";
 # "7 minus 4" is a subtraction)
-_SIGN_WORD_BEFORE_RE = re.compile(rf"(?:\A|[^\d)\]}}\s])[ \t]*(?:\b(?:{SIGN_WORDS})|负)[ \t]*\Z", re.I)
+_SIGN_WORD_BEFORE_RE = re.compile(
+    rf"(?:\A|[^\d)\]}}\s])[ \t]*(?:\b(?:{SIGN_WORDS})[ \t]*|负[ \t]*|[-−]\$)\Z", re.I  # (a sign before "$": "-$40")
+)
 _SCALE_WORD_RE = re.compile(rf"[ \t]*({'|'.join(SCALE_WORDS)})s?\b", re.I)
 
 

@@ -54,12 +54,13 @@ def _glued_unit(w: str) -> bool:
 # product, as engineers write N-m and kW-h)
 _TRIG_RE = re.compile(r"sin|cos|tan|cot|sec|csc")  # "\\cos C = ...": the cosine of an angle, named
 # words that cannot be part of a unit after a number, because they change its value ("4 squared", "4 tenths", "4
-# factorial"), bound it ("4 at most", "4 minimum", "4 less than zero"), or doubt, negate or take it back
-# ("4 maybe", "4 is incorrect", "4 if n is even"); "4 more" (a difference) and "4 losses" (a count) stay units
+# factorial", "4 less than zero"), bound it ("4 at most", "4 minimum"), or doubt, negate or take it back ("4
+# maybe", "4 is incorrect", "4 if n is even"); "4 more" and "20 more cherries than Jerry" (a difference) and "4
+# losses" (a count) stay units
 _TRANSFORM_WORD_RE = re.compile(
     r"squared|cubed|root|halved|doubled|tripled|divided|multiplied|times|plus|minus|negative|twice|"
     + CHANGING_WORDS
-    + r"|than|least|most|minimum|maximum|below|above|"
+    + r"|zero|least|most|minimum|maximum|below|above|"
     r"isn't|aren't|not|no|never|incorrect|wrong|false|invalid|maybe|perhaps|possibly|probably|"
     r"if|unless|or|either|except|otherwise",
     re.I,

@@ -253,6 +253,12 @@ _REJECTED_OPTION = re.compile(
 )
 
 
+# in an option's text: another option, or a word that doubts or takes the option back ("D. no wait, E")
+_OTHER_OR_DOUBT_RE = re.compile(
+    r"\(?[A-Ja-j]\)|(?-i:\b[A-J]\b)|\b(?:or|no|not|wrong|wait|actually|maybe|perhaps|incorrect|false|but)\b", re.I
+)
+
+
 def _choice(s: str) -> Node | None:
     """``(B) 12``, ``\\textbf{(B)}\\ 12``, ``B)``, ``option B``, ``A. -2``: the letter, with the option's content
     when it parses."""
@@ -275,12 +281,13 @@ def _choice(s: str) -> Node | None:
     try:
         content = parse_answer(rest)
     except ParseError:
-        if named and named.group(2):
-            return None  # "D. no wait, E": a letter and a period lead in words, not an option's value
+        if named and named.group(2) and _OTHER_OR_DOUBT_RE.search(rest):
+            return None  # "D. no wait, E": a letter and a period lead in words that name or doubt another option
         # the option's text does not parse ("(K) $\\cos (360-A)^{\\circ}$" with its dollars): the letter still names it
         return Choice(letter, Text(rest)) if len(rest) <= 200 else None
     if named and named.group(2) and not isinstance(content, Expr):
-        return None  # "A. -2" states a value; "D. no wait, E" (a list of letters) does not
+        # "A. -2" states a value, "C. the third one" the option's words; "D. no wait, E" (a list of letters) neither
+        return Choice(letter, content) if isinstance(content, Text) and not _OTHER_OR_DOUBT_RE.search(rest) else None
     return Choice(letter, content)
 
 

@@ -153,6 +153,12 @@ _OFFERED_BEFORE_RE = re.compile(
     r"|^|[.!?;]|[:：])\W{0,6}$",
     re.I,
 )
+# after another option letter: it (with the letters listed with it) is said to be wrong
+_REJECTED_AFTER_RE = re.compile(
+    r"(?:[ \t]*(?:,|and|or)[ \t]*\(?[A-J]\)?)*[ \t]*(?:(?:is|are)[ \t]+(?:not\b|false\b|wrong\b|incorrect\b)"
+    r"|(?:wrong|incorrect|false)\b)",
+    re.I,
+)
 _WORD_KINDS = ({"yes", "no"}, {"true", "false"}, {"odd", "even"})  # (any other match is an option letter)
 
 
@@ -223,6 +229,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
             other = m.group(1)
             if not _OFFERED_BEFORE_RE.search(near[max(0, m.start() - 30) : m.start()]):
                 continue  # "(B), since (D) gives 12": another option named in a reason, not offered
+            if _REJECTED_AFTER_RE.match(near, m.end()):
+                continue  # "A because (B) and (C) are wrong": other options named to be rejected
             if other.lower() != word.lower() and (_word_kind(other) if len(other) > 1 else -1) == kind:
                 if kind >= 0 or other.isupper():  # an option letter in capitals ("a" is an article)
                     return "another word or letter after the answer"

@@ -89,8 +89,8 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     if option is not None and not has_or(rest) and all(neg for neg, _ in _OTHER_LETTER_RE.findall(rest)):
         # "(I), although the bill is slightly off": the option named first (not "(B), (C) and (D)" nor "(B), or (C)")
         return option.group(1)
-    if parses(ans) and not words(ans):
-        return ans
+    if parses(ans) and not words(ans) and not _CLAUSE_AFTER_RE.search(ans):
+        return ans  # (not "x^2 + 2x + 1 but no tags here": the parser would read its words as letters)
     labelled = _OPTION_LABEL_RE.match(ans.lstrip())
     if (
         labelled is not None
@@ -156,6 +156,8 @@ _OTHER_LETTER_RE = re.compile(r"(\bnot\s+)?\(([A-J])\)")
 _PROSE_AFTER_RE = re.compile(
     r"(?:,|\b(?:and|but|then|because|since|so|which|while|although|though)\b)\s*(?=[A-Za-z]{2,}\b)"
 )
+# a conjunction that starts a clause of its own after the value
+_CLAUSE_AFTER_RE = re.compile(r"\b(?:but|because|since|which|while|although|though)\s+(?=[A-Za-z]{2,}\b)")
 # a dollar sign before an amount that no second "$" closes: money ("spends $80.00 on soap"), not maths
 _MONEY_SIGN_RE = re.compile(r"\$(?=\d[\d,]*(?:\.\d+)?(?![\d.,]*\$))")
 
