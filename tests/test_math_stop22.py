@@ -325,3 +325,29 @@ def test_set32_extraction_classes(completion: str, gold: str, want: float) -> No
 )
 def test_prose_after_the_value(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a combination of named quantities set to a number is labelled, as "AB = 4" is ("find m + n")
+        ("The final answer is $\\boxed{m+n=116}$.", "116", 1.0),
+        ("The final answer is $\\boxed{AB \\cdot AC = 468}$.", "468", 1.0),
+        ("The final answer is $\\boxed{m^2-n^2=20}$.", "20", 1.0),
+        ("The final answer is $\\boxed{m+n=115}$.", "116", 0.0),
+        ("The final answer is $\\boxed{x+y=10}$.", "10", 0.0),  # a line's equation in the unknowns
+        ("The final answer is $\\boxed{0}$.", "a^2 + b = 0", 0.0),  # set to 0: an equation
+        ("The final answer is $\\boxed{a=0 \\text{ or } b=0}$.", "a \\cdot b=0", 1.0),
+        ("The final answer is $\\boxed{y = x - 3}$.", "x - y = 3", 1.0),
+        # the parts of a total boxed, then the total, said to be one
+        ("she had \\boxed{27} selfies and \\boxed{18} portraits, \\boxed{45} pictures in total.", "45", 1.0),
+        ("\\boxed{2} and \\boxed{3}, total \\boxed{6}", "6", 0.0),  # not their sum
+        ("\\boxed{2} and \\boxed{3} \\boxed{5}", "5", 0.0),  # no word of total
+        # a line of prose is not one product of letters: its number is read
+        ("got -½ as the result", "-0.5", 1.0),
+        ("x = 3 or x = 4", "x = 3, x = 4", 1.0),
+        ("5 apples", "5", 1.0),
+    ],
+)
+def test_named_combinations_totals_and_prose_lines(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -385,7 +385,9 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             node = parse_answer(stripped)
             if _WHOLE_BOUND_RE.search(stripped):  # "180 km at most": a bound, no value
                 return Extraction(None, None)
-            if not (isinstance(node, Text) and len(node.text.split()) > 3):  # a sentence is not an answer
+            prose = len(_FUNCTION_WORD_RE.findall(_TEXT_GROUP_RE.sub(" ", stripped)))
+            if not (isinstance(node, Text) and len(node.text.split()) > 3) and prose < 2:
+                # a sentence is not an answer, nor its words letters of a product ("got -½ as the result")
                 return Extraction(stripped, "whole")
         except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
             pass
@@ -394,6 +396,12 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
     return Extraction(None, None)
 
 
+# English function words: two of them make a line prose, whatever the parser could make of its letters
+_FUNCTION_WORD_RE = re.compile(
+    r"\b(?:the|an?|is|are|was|were|as|of|to|we|it|this|that|which|so|then|get|got|gives?|result|answer|equals)\b",
+    re.I,
+)
+_TEXT_GROUP_RE = re.compile(r"\\(?:text|mathrm|textbf|mbox)\s*\{[^{}]*\}")
 _LINE_START_RE = re.compile(r"(?:^|\n)[ \t>*#_-]*$")  # only blanks or markdown between a line's start and here
 
 

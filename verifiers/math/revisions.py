@@ -92,6 +92,26 @@ def _worked_chain(text: str, spans: list[tuple[int, int, str]], last: str) -> bo
     return True
 
 
+_TOTAL_WORD_RE = re.compile(r"\b(?:in\s+total|total|altogether|in\s+all|combined|overall|sum)\b", re.I)
+
+
+def _total_of_parts(text: str, spans: list[tuple[int, int, str]]) -> bool:
+    """Boxes that give the parts of a total and then the total, said to be one: "\boxed{27} selfies and \boxed{18}
+    portraits, \boxed{45} pictures in total" (every box a number, the last the sum of the others, a word of total
+    right before or after it)."""
+    if len(spans) > 10:
+        return False
+    values = []
+    for _, _, content in spans:
+        value = re.sub(r"\\[$]|\$|\\text\s*\{[^{}]*\}|\s|,", "", content)
+        if not _BOX_NUMBER_RE.fullmatch(value):
+            return False
+        values.append(float(value))
+    a, b = spans[-1][0], spans[-1][1]
+    near = text[max(0, a - 40) : a] + " " + text[b : b + 40]
+    return len(values) >= 3 and abs(sum(values[:-1]) - values[-1]) < 1e-9 and bool(_TOTAL_WORD_RE.search(near))
+
+
 def box_revision(text: str) -> str | None:
     """"retracted" when the last box takes back the boxes with other values before it, "working" when they are the
     intermediate results it was computed from, "sequence" when it follows them in a short connective ("and then"),
@@ -106,7 +126,7 @@ def box_revision(text: str) -> str | None:
         return None
     if _NEGATED_BEFORE_BOX_RE.search(between[-40:]):
         return None
-    if _worked_chain(text, spans, last):
+    if _worked_chain(text, spans, last) or _total_of_parts(text, spans):
         return "working"
     word = _last_match(_RETRACTED_BETWEEN_RE, between)
     if word is not None and not _UNSURE_BETWEEN_RE.search(between[word.end() :]):
