@@ -351,3 +351,114 @@ def test_prose_after_the_value(completion: str, gold: str, want: float) -> None:
 )
 def test_named_combinations_totals_and_prose_lines(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # (red team, stop 22) words after a number that scale, bound, doubt or condition it are no unit
+        ("So \\boxed{4 \\text{ in thousands}}", "4", 0.0),
+        ("So \\boxed{4\\,\\mathrm{pi}}", "4", 0.0),
+        ("So \\boxed{4 \\text{ when } n \\text{ even}}", "4", 0.0),
+        ("So \\boxed{4 Millionen}", "4", 0.0),
+        ("So \\boxed{4 \\text{ in binary}}", "4", 0.0),
+        ("So \\boxed{4 \\text{ I think}}", "4", 0.0),
+        ("So \\boxed{4 \\text{ rounded down}}", "4", 0.0),
+        ("So \\boxed{4 \\text{ BC}}", "4", 0.0),
+        ("The answer is 4 (rejected).", "4", 0.0),
+        ("Final answer: 4 in thousands", "4", 0.0),
+        ("So \\boxed{4 \\text{ min}}", "4", 1.0),  # minutes
+        ("So \\boxed{4 \\text{ more}}", "4", 1.0),  # a difference
+        ("So \\boxed{1000 mN}", "1 N", 1.0),  # millinewtons, not millions
+        # a correction after the answer in other words, in any dress, after a box, a tag or a marker
+        ("\\boxed{4}\nOn second thought, 5.", "4", 0.0),
+        ("\\boxed{4}\nHowever, it is 5.", "4", 0.0),
+        ("\\boxed{4}\nHmm, 5.", "4", 0.0),
+        ("\\boxed{4}\nI was wrong: 5.", "4", 0.0),
+        ("\\boxed{4}\nNever mind, 5.", "4", 0.0),
+        ("\\boxed{4}\nНет, 5.", "4", 0.0),
+        ("\\boxed{4}\n**Wait**, it is 5.", "4", 0.0),
+        ("\\boxed{4}\nW\u0430it, it is 5.", "4", 0.0),  # a Cyrillic a
+        ("\\boxed{4}\nW\u200bait, it is 5.", "4", 0.0),
+        ("\\boxed{4}\nＷａｉｔ, it is 5.", "4", 0.0),
+        ("\\boxed{4}\nWait\u2014it is 5.", "4", 0.0),
+        ("\\boxed{4}\nHowever, note that the check gives 4 again.", "4", 1.0),
+        ("<answer>4</answer>\nWait, actually it is 5.", "4", 0.0),
+        ("<answer>4</answer>\n\n\\boxed{5}", "4", 0.0),
+        ("<answer>4</answer>\n\n\\boxed{4}", "4", 1.0),
+        ("<answer>4</answer> though it might be 3", "4", 0.0),
+        ("The answer is 4.\nNever mind, it is 5.", "4", 0.0),
+        # in reasoning that never closes only a box or an answer block answers (other projects' tests pay those)
+        ("<think>Hmm. The answer is 4.", "4", 0.0),
+        ("<think>Try 4.\n\\boxed{4}", "4", 1.0),
+        ("<think>10 - 5 = 5\n<answer>5</answer>", "5", 1.0),
+        ("<think>x</think>The answer is 4.", "4", 1.0),
+        # maths glued to the box makes it part of a larger expression
+        ("$2\\boxed{4}$", "4", 0.0),
+        ("$0.\\boxed{4}$", "4", 0.0),
+        ("$\\boxed{4}\\sqrt{2}$", "4", 0.0),
+        ("$\\boxed{4}i$", "4", 0.0),
+        ("\\boxed{4}m", "4", 1.0),  # a unit
+        ("(1)\\boxed{4}", "4", 1.0),  # a part's label
+    ],
+)
+def test_red_team_stop22_classes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "row", "want"),
+    [
+        # a numeral in another base answers a reference without one only where the question names a base
+        ("\\boxed{0x10}", {"reference": "10", "question": "What is 5+5?"}, 0.0),
+        ("\\boxed{14_5}", {"reference": "14", "question": "What is 7+7?"}, 0.0),
+        ("\\boxed{14_5}", {"reference": "14", "question": "Write 9 in base 5."}, 1.0),
+        ("\\boxed{1111010010_2}", {"reference": "1111010010"}, 1.0),
+        # (set 34) Python's reprs: Fraction, and j for the imaginary unit; an option letter in the other case
+        ("\\boxed{Fraction(30, 1)}", {"reference": "$30"}, 1.0),
+        ("\\boxed{(-4-2j)}", {"reference": "-4 - 2i"}, 1.0),
+        ("\\boxed{3+4j}", {"reference": "3+4i"}, 1.0),
+        ("\\boxed{3+4j}", {"reference": "3-4i"}, 0.0),
+        ("\\boxed{a_{2j}}", {"reference": "a_{2i}"}, 0.0),  # an index, not a complex number
+        ("\\boxed{B}", {"reference": "b"}, 1.0),
+        ("\\boxed{B}", {"reference": "c"}, 0.0),
+        ("\\boxed{x}", {"reference": "X"}, 0.0),
+        ("**Answer:**\nJessica has **\\$15** more.", {"reference": "15"}, 1.0),
+        ("first \\boxed{0}; final \\boxed{\\frac{1}{\\sqrt{2}}}", {"reference": "\\frac{1}{\\sqrt{2}}"}, 1.0),
+    ],
+)
+def test_rows_with_questions_and_reprs(completion: str, row: dict, want: float) -> None:
+    assert math_answer(completion, row).outcome == want
+
+
+def test_plain_text_folds_disguises() -> None:
+    from verigrpo.verifiers.math.revisions import plain_text
+
+    assert plain_text("**Wait**, W\u0430it, W\u200bait, Ｗａｉｔ, \\textbf{Wait}") == "Wait, Wait, Wait, Wait, Wait"
+    assert plain_text("Нет, 5") == "Нет, 5"  # a Russian word stays Russian
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the answer disowned, marked wrong or scaled right after it
+        ("\\boxed{4}\nThis is a guess.", "4", 0.0),
+        ("\\boxed{4}\nThe above is wrong.", "4", 0.0),
+        ("\\boxed{4}\nI am not sure about this.", "4", 0.0),
+        ("The final answer is $\\boxed{4}$. I hope it is not correct.", "4", 0.0),
+        ("The final answer is $\\boxed{4}$. I hope it is correct.", "4", 1.0),
+        ("\\boxed{4} ❌", "4", 0.0),
+        ("\\boxed{4}\nNo.", "4", 0.0),
+        ("The answer is 4 (not really).", "4", 0.0),
+        ("The answer is 4 (in thousands).", "4", 0.0),
+        ("\\boxed{4}. Note that option B is wrong because it double counts.", "4", 1.0),
+        ("\\boxed{4} | 5", "4", 0.0),
+        # a box however it is spelt is a box: two of them with different values are a hedge
+        ("\\boxed{4} \\framebox{5}", "4", 0.0),
+        ("\\boxed{4}\n\\Boxed{5}", "4", 0.0),
+        ("\\boxed{4}\n\\boxed\n{5}", "4", 0.0),
+        ("\\Boxed{4}", "4", 1.0),
+    ],
+)
+def test_disowned_answers_and_box_spellings(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -25,7 +25,8 @@ class Extraction:
     scope: str | None = None  # the whole content of the <answer> tag or JSON answer field the answer came from
 
 
-_BOX_RE = re.compile(r"\\(?:boxed|fbox|box(?=\s*\{))(?![A-Za-z])")  # \box{39}: TeX's \box takes no group
+# \box{39}: TeX's \box takes no group; \framebox, and \Boxed, \BOXED as a model may write it, are boxes too
+_BOX_RE = re.compile(r"\\(?:(?i:boxed)|fbox|framebox|box(?=\s*\{))(?![A-Za-z])")
 _TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"
 _GSM_RE = re.compile(r"####\s*:?\s*([^\n]+)")  # "#### 72", "####: 72"
 
@@ -59,7 +60,7 @@ def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
         if box.start() < closed:  # a box inside a box: the outer one is the answer, whole
             continue
         i = j = box.end()
-        while j < len(text) and text[j] == " ":
+        while j < len(text) and text[j] in " \n" and j - i < 8:  # "\boxed\n{5}"
             j += 1
         if j < len(text) and text[j] == "{":
             k = _group_end(text, j)

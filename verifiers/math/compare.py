@@ -206,7 +206,7 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
             return _nodes_equal(interval, other, depth + 1)
         return False
     if isinstance(a, Expr) and isinstance(b, Expr):
-        return _exprs_equal(a, b)
+        return _exprs_equal(a, b) or _option_letters_equal(a, b)  # "B" against "b": one option letter
     if isinstance(a, Text) or isinstance(b, Text):
         return _text_equal(a, b)
     if isinstance(a, Matrix) and isinstance(b, Matrix):
@@ -422,6 +422,18 @@ def _unordered_equal(xs: tuple[Node, ...], ys: tuple[Node, ...], depth: int) -> 
 # a verdict, however written: "yes", "true" and a capital "Y" (a Y/N answer key's) say one thing, "no", "false" and
 # "N" the other
 _VERDICT = {"yes": "yes", "true": "yes", "Y": "yes", "no": "no", "false": "no", "N": "no"}
+
+
+def _option_letters_equal(a: Node, b: Node) -> bool:
+    """Two answers that are each one option letter (a to e, A to E, no unit) and the same letter in another case."""
+
+    def letter(n: Node) -> str | None:
+        if isinstance(n, Expr) and isinstance(n.value, sympy.Symbol) and n.unit is None and n.marker is None:
+            return n.value.name if re.fullmatch(r"[a-eA-E]", n.value.name) else None
+        return None
+
+    la, lb = letter(a), letter(b)
+    return la is not None and lb is not None and la != lb and la.lower() == lb.lower()
 
 
 def _text_equal(a: Node, b: Node) -> bool:

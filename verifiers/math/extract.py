@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.boxes import (
     _BOX_RE,
     _GSM_RE,
     _MAX_BLOCKS,
+    _TAG_CLOSE,
     Extraction,
     _answer_tag_blocks,
     _boxed_contents,
@@ -169,6 +170,9 @@ def extract_answer(
         text = text[ends[-1].end() :]
         if not text.strip():
             return Extraction(None, None)
+    elif _THINK_START_RE.match(text):  # reasoning that never closes: only a box or an answer block answers in it
+        found = extract_answer(text[_THINK_START_RE.match(text).end() :], last_number_fallback=False, givens=givens)
+        return found if found.rule and found.rule.startswith(_EXPLICIT_RULES) else Extraction(None, None)
     if "【" in text and "<answer>" not in text.lower():
         # an exam solution's answer section: "【解析】...<eoe>\n【答案】...<eoa>" (GAOKAO-Bench), the section an answer block
         text = _CJK_ANSWER_SECTION_RE.sub(lambda m: "<answer>" + m.group(1) + "</answer>", text)
@@ -176,51 +180,72 @@ def extract_answer(
         text = _answer_like_tags(text)
     content = _last_answer_tag(text)
     if content is not None:  # the last <answer> block is the scope; the other rules apply inside it
-        content = content.strip()
-        blocks = [b for b in _answer_tag_blocks(text) if b]
-        if len(blocks) > _MAX_BLOCKS:  # spam; and comparing them pairwise would be quadratic
-            return Extraction(content or None, "answer_tag", True, f"over {_MAX_BLOCKS} <answer> blocks")
-        distinct = _distinct(blocks) if len(blocks) > 1 else []
-        if len(distinct) > 1:  # "<answer>133</answer><answer>132</answer>": two answers, as two boxes are
-            return Extraction(content or None, "answer_tag", True, "several different <answer> blocks",
-                              tuple(distinct), scope=content or None)
-        # (the fallbacks never pick one number out of a grid, a sequence or a clock time, "1 6 0 0",
-        # "2 3", "06:09": then the whole content is the answer)
-        parts = numbered_parts(content)
-        if parts is not None:  # "（1）$-\frac{1}{2}$；（2）$\ln 2$": each part's answer, in order
-            return Extraction(parts, "answer_tag", scope=content)
-        if _OPTION_LEAD_RE.match(content) and "\n" not in content:
-            # "<answer>D. $\frac{4}{5}$</answer>": an option and its text in maths, one answer (not the maths alone)
-            option = " ".join(_INNER_DOLLAR_RE.sub(" ", content).split())
-            if isinstance(parsed(option), Choice):
-                return Extraction(option, "answer_tag", scope=content)
-        inner = _extract(content, last_number_fallback, givens)
-        if inner.answer is None:
-            return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
-        if inner.rule in ("last_number", "last_equation") and qualified(content):
-            # "<answer>half of 476 dollars</answer>", "476 squared", "12 divided by three": the words make another
-            # number of the last one; the block as a whole is the answer (unparsable, or a hedge for "5 or 6")
-            return Extraction(content, "answer_tag", scope=content)
-        if inner.rule in ("last_number", "last_equation") and (
-            words(content) or numeral_key(inner.answer) in givens
-        ):
-            # the block is a sentence stating the answer: read as after "Final Answer:" (its "is", or its one
-            # number), never the last of several numbers ("14 bags with 2 lollipops in each bag"), nor a number the
-            # question gives ("Ann spends $36 on 4 bottles", the question giving the 4); a block of
-            # several lines states it on its last line ("... by the number of tables (5).\n\n45")
-            lines = [ln.strip() for ln in content.splitlines() if ln.strip()]
-            if len(lines) > 1:
-                last = sentence_answer(lines[-1].rstrip("."), givens)
-                stated = {numeral_key(m.group(1)) for ln in lines[:-1] for m in _STATED_RE.finditer(ln)}
-                lead = re.match(r"\$?(-?\d[\d,]*(?:\.\d+)?)", last)  # "16 years": 16
-                if stated - {numeral_key(lead.group(1) if lead else last)}:  # "is 26 apples.\n27": two answers
-                    last = ""
-                if last and parses(last) and not words(last):
-                    return Extraction(last, "answer_tag+sentence", scope=content)
-            return Extraction(sentence_answer(content.rstrip("."), givens), "answer_tag+sentence", scope=content)
-        rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
-        return dataclasses.replace(inner, rule=rule, scope=content)
+        found = _tag_answer(text, content, last_number_fallback, givens)
+        after = text[text.lower().rfind(_TAG_CLOSE) + len(_TAG_CLOSE) :]
+        if found.answer is not None and not found.hedged and after.strip():
+            # checked as a box is: what follows the block ("<answer>4</answer>\nWait, actually it is 5.", a box
+            # with another value after it)
+            hedge = after_value_hedge(after, found.answer) or _other_box(after, found.answer)
+            if hedge is not None:
+                return dataclasses.replace(found, hedged=True, hedge_reason=hedge)
+        return found
     return _extract(text, last_number_fallback, givens)
+
+
+def _tag_answer(text: str, content: str, last_number_fallback: bool, givens: frozenset[str]) -> Extraction:
+    """The answer of the last ``<answer>`` block, ``content``: the other rules, applied inside it."""
+    content = content.strip()
+    blocks = [b for b in _answer_tag_blocks(text) if b]
+    if len(blocks) > _MAX_BLOCKS:  # spam; and comparing them pairwise would be quadratic
+        return Extraction(content or None, "answer_tag", True, f"over {_MAX_BLOCKS} <answer> blocks")
+    distinct = _distinct(blocks) if len(blocks) > 1 else []
+    if len(distinct) > 1:  # "<answer>133</answer><answer>132</answer>": two answers, as two boxes are
+        return Extraction(content or None, "answer_tag", True, "several different <answer> blocks",
+                          tuple(distinct), scope=content or None)
+    # (the fallbacks never pick one number out of a grid, a sequence or a clock time, "1 6 0 0",
+    # "2 3", "06:09": then the whole content is the answer)
+    parts = numbered_parts(content)
+    if parts is not None:  # "（1）$-\frac{1}{2}$；（2）$\ln 2$": each part's answer, in order
+        return Extraction(parts, "answer_tag", scope=content)
+    if _OPTION_LEAD_RE.match(content) and "\n" not in content:
+        # "<answer>D. $\frac{4}{5}$</answer>": an option and its text in maths, one answer (not the maths alone)
+        option = " ".join(_INNER_DOLLAR_RE.sub(" ", content).split())
+        if isinstance(parsed(option), Choice):
+            return Extraction(option, "answer_tag", scope=content)
+    inner = _extract(content, last_number_fallback, givens)
+    if inner.answer is None:
+        return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
+    if inner.rule in ("last_number", "last_equation") and qualified(content):
+        # "<answer>half of 476 dollars</answer>", "476 squared", "12 divided by three": the words make another
+        # number of the last one; the block as a whole is the answer (unparsable, or a hedge for "5 or 6")
+        return Extraction(content, "answer_tag", scope=content)
+    if inner.rule in ("last_number", "last_equation") and (
+        words(content) or numeral_key(inner.answer) in givens
+    ):
+        # the block is a sentence stating the answer: read as after "Final Answer:" (its "is", or its one
+        # number), never the last of several numbers ("14 bags with 2 lollipops in each bag"), nor a number the
+        # question gives ("Ann spends $36 on 4 bottles", the question giving the 4); a block of
+        # several lines states it on its last line ("... by the number of tables (5).\n\n45")
+        lines = [ln.strip() for ln in content.splitlines() if ln.strip()]
+        if len(lines) > 1:
+            last = sentence_answer(lines[-1].rstrip("."), givens)
+            stated = {numeral_key(m.group(1)) for ln in lines[:-1] for m in _STATED_RE.finditer(ln)}
+            lead = re.match(r"\$?(-?\d[\d,]*(?:\.\d+)?)", last)  # "16 years": 16
+            if stated - {numeral_key(lead.group(1) if lead else last)}:  # "is 26 apples.\n27": two answers
+                last = ""
+            if last and parses(last) and not words(last):
+                return Extraction(last, "answer_tag+sentence", scope=content)
+        return Extraction(sentence_answer(content.rstrip("."), givens), "answer_tag+sentence", scope=content)
+    rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
+    return dataclasses.replace(inner, rule=rule, scope=content)
+
+
+def _other_box(after: str, answer: str) -> str | None:
+    """A reason when a box after the answer holds another value ("<answer>4</answer> ... \boxed{5}"), else None."""
+    for content in _boxed_contents(after[:2_000])[-5:]:
+        if not _equiv_safe(normalize(content), normalize(answer)):
+            return "another boxed answer after the answer"
+    return None
 
 
 _OPTION_LEAD_RE = re.compile(r"\(?[A-J](?:\)|[.:])\s")  # an option label that leads an answer: "D. ", "(B) ", "C: "
@@ -230,6 +255,8 @@ _CJK_ANSWER_SECTION_RE = re.compile(r"【\s*(?:最终)?答案\s*】\s*[:：]?([^
 _END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>)$")
 _ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
 _THINK_END_RE = re.compile(r"</think(?:ing)?>", re.I)
+_THINK_START_RE = re.compile(r"(?:\s*<think(?:ing)?>)+", re.I)
+_EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\boxed{4}"; not "The answer is 4."
 # the opening of an assistant turn in a chat template: DeepSeek's <|Assistant|> (also with full-width bars),
 # ChatML's <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Mistral's [/INST]
 _ASSISTANT_TURN_RE = re.compile(
@@ -245,7 +272,7 @@ _ASSISTANT_TURN_RE = re.compile(
 _MORE_AFTER_BOX_RE = re.compile(
     r"[\s$]*(?:\(|\\text\s*\{)?\s*"
     r"(?:(?:<[a-z]+>|[_*])*(?:,|(?<![A-Za-z])(?:and(?:/or)?|or|oder|ou|или|i\.e\.|equivalently|namely|that\s+is)"
-    r"(?![A-Za-z])|或者?|还是|/|=|\|\||\\(?:Rightarrow|implies|to|lor|vee|iff|Leftrightarrow)(?![A-Za-z]))"
+    r"(?![A-Za-z])|或者?|还是|/|=|\|\|?|\\(?:Rightarrow|implies|to|lor|vee|iff|Leftrightarrow)(?![A-Za-z]))"
     r"(?:</[a-z]+>|[_*])*[ \t,]*){1,2}"
     r"\}?[\s$]*(?:\\\()?\s*"
     r"(-?(?:\d|\\(?:frac|sqrt|pi)\b)[^\n)$]{0,60})"

@@ -89,8 +89,9 @@ _QUALIFIED_RE = re.compile(
     r"not|no|never|"
     # words that make another number of it ("negative 5", "half of 16", "16 squared", "16 thousand") or take it
     # back ("16 is wrong", "if x is 16")
-    r"negative|minus|plus|times|twice|double|triple|thrice|squared|cubed|root|thousand|million|"
-    r"billion|trillion|hundred|dozen|divided|multiplied|wrong|incorrect|false|" + CHANGING_WORDS + "|"
+    r"negative|minus|plus|times|twice|double|triple|thrice|squared|cubed|root|raised|thousands?|millions?|"
+    r"billions?|trillions?|hundreds?|dozens?|divided|multiplied|wrong|incorrect|false|rejected|extraneous|excluded|"
+    r"discarded|" + CHANGING_WORDS + "|"
     r"doubt|if|unless|suppose|"
     r"assume|except|power|exponent|factorial|out\s+of\s+\$?\d|multiples?|divisible|factors?|halves|hardly|barely|"
     r"within|beyond|modulo|"

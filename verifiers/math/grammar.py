@@ -55,14 +55,23 @@ def _glued_unit(w: str) -> bool:
 _TRIG_RE = re.compile(r"sin|cos|tan|cot|sec|csc")  # "\\cos C = ...": the cosine of an angle, named
 # words that cannot be part of a unit after a number, because they change its value ("4 squared", "4 tenths", "4
 # factorial", "4 less than zero"), bound it ("4 at most", "4 minimum"), or doubt, negate or take it back ("4
-# maybe", "4 is incorrect", "4 if n is even"); "4 more" and "20 more cherries than Jerry" (a difference) and "4
-# losses" (a count) stay units
+# maybe", "4 is incorrect", "4 if n is even"); "4 more" and "20 more cherries than Jerry" (a difference), "4 min"
+# (minutes) and "4 losses" (a count) stay units
 _TRANSFORM_WORD_RE = re.compile(
-    r"squared|cubed|root|halved|doubled|tripled|divided|multiplied|times|plus|minus|negative|twice|"
+    # value: a power, a multiple, a scale in plural or another language ("4 in thousands", "4 Millionen"), a
+    # constant ("4 pi"), a base ("4 in binary"), a rounding, an era or a debt that makes it negative ("4 BC")
+    r"squared|cubed|root|raised|halved|doubled|tripled|divided|multiplied|times|plus|minus|negative|neg|twice|thrice|"
     + CHANGING_WORDS
-    + r"|zero|least|most|minimum|maximum|below|above|"
-    r"isn't|aren't|not|no|never|incorrect|wrong|false|invalid|maybe|perhaps|possibly|probably|"
-    r"if|unless|or|either|except|otherwise",
+    + r"|zero|thousands|millions|billions|trillions|bn|millionen|milliarden|millones|tausend|mille|milliards|"
+    r"pi|tau|binary|hex|hexadecimal|octal|rounded|truncated|nearest|bc|bce|deficit|debt|backwards|reversed|"
+    r"inverted|opposite|complement|"
+    # a bound ("4 at most", "4 tops", "4 lower bound")
+    r"least|most|minimum|maximum|max|tops|best|worst|bound|below|above|"
+    # a doubt, a condition, a rejection ("4 maybe", "4 I think", "4 when n is even", "4 rejected", "4 TBD")
+    r"isn't|aren't|not|no|nope|nor|never|incorrect|wrong|false|invalid|fails?|rejected|extraneous|excluded|"
+    r"maybe|perhaps|possibly|probably|ish|think|guess|tentatively|roughly|sometimes|usually|typically|"
+    r"generally|asymptotically|placeholder|todo|tbd|etc|"
+    r"if|when|whenever|unless|or|either|except|otherwise",
     re.I,
 )
 # letters that name functions (f(2), g(-1), P(3)); x(3), a(2), n(4) are products with an unknown

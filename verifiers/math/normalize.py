@@ -193,6 +193,8 @@ def normalize(s: str) -> str:
     s = _LATEX_THOUSANDS.sub("", s)
     if "color" in s or "\\text" in s:  # "\color{red}4", "\textcolor{red}{4}": the colour is no part of the value
         s = _COLOUR_RE.sub("", s).replace("\\text{\\$}", "\\$")  # "\text{\$}4": a dollar sign
+    if "j" in s and not _NOT_PYTHON_COMPLEX_RE.search(s):  # "(-4-2j)", "3+4j", "1+j": j, the engineers' i
+        s = s.replace("j", "i")
     if "_{" in s or "^{" in s:  # "3  x_{} y_{}": an empty subscript or superscript (a TeX printer's) is nothing
         s = _EMPTY_SCRIPT.sub("", s)
     if "{,}" in s:  # "3{,}14", "1{,}5": a decimal comma (a group of three digits after it is thousands: "14{,}916")
@@ -226,6 +228,7 @@ def normalize(s: str) -> str:
     return s
 
 
+_NOT_PYTHON_COMPLEX_RE = re.compile(r"[^\d\s.+\-*/()eEj]")  # a number written as Python prints a complex one
 _COLOUR_RE = re.compile(r"\\(?:text)?color[ \t]*\{[^{}]{0,40}\}")
 _EMPTY_SCRIPT = re.compile(r"[_^]\{[ \t]*\}")
 # the vulgar-fraction characters (read in prose too: "the result is ½", "2½" a mixed number)

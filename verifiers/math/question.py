@@ -11,7 +11,7 @@ from typing import Any
 
 from verigrpo.verifiers.math.compare import nodes_equal
 from verigrpo.verifiers.math.forms import question_numbers
-from verigrpo.verifiers.math.nodes import Answers, Node, Relation
+from verigrpo.verifiers.math.nodes import Answers, Node, Relation, Text
 
 PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 _QUESTION_KEYS = ("prompt", "question", "problem")
@@ -131,4 +131,18 @@ def asks_for_factors(row: Mapping[str, Any], factors: tuple[int, ...]) -> bool:
     when the product repeats a prime (``2^3 \times 5``): nobody writes 40 so unless the form is the answer. A
     plain ``2 \times 5`` with a question that does not ask for factors is only its value."""
     return bool(_FACTOR_WORD_RE.search(question_text(row))) or len(set(factors)) < len(factors)
+
+
+# a question that names a base: "in base 5", "binary", "hexadecimal", "octal", "1011_2"
+_BASE_QUESTION_RE = re.compile(r"\bbase\b|\bbinary\b|\bhexa?decimal\b|\boctal\b|\bradix\b|_\{?\d+\}?", re.I)
+
+
+def base_without_asking(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """A numeral in another base (``14_5``, ``0x10``, read as "value (base b)") answering a reference without one,
+    where the row's question names no base: "What is 7+7?" answered ``14_5`` (which is 9) only looks like 14."""
+    base = re.compile(r"-?\d+ \(base \d+\)")
+    in_base = isinstance(pred, Text) and base.fullmatch(pred.text) is not None
+    gold_in_base = isinstance(gold, Text) and base.fullmatch(gold.text) is not None
+    question = question_text(row)
+    return in_base and not gold_in_base and bool(question) and _BASE_QUESTION_RE.search(question) is None
 

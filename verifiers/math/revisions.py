@@ -7,6 +7,7 @@ nothing, which a policy cannot turn into reward by writing several answers.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from verigrpo.verifiers.math.boxes import box_spans
 from verigrpo.verifiers.math.compare import answers_equivalent
@@ -39,10 +40,10 @@ _RETRACTED_BETWEEN_RE = re.compile(
     r"reconsider(?:ed|ing)?|no(?=\s*[,.!;]))\b",
     re.I,
 )
-_SEQUENCE_BETWEEN_RE = re.compile(r"\b(?:then|finally|eventually)\b", re.I)
+_SEQUENCE_BETWEEN_RE = re.compile(r"\b(?:then|final(?:ly)?|eventually)\b", re.I)
 # the only words of a connective of sequence: "and then", "but then", ", then finally" (any other word makes the text
 # between a sentence of its own: "Then the next term would be", "finally we note")
-_SEQUENCE_WORDS = {"and", "but", "then", "finally", "eventually", "so", "at", "last", "first"}
+_SEQUENCE_WORDS = {"and", "but", "then", "finally", "final", "eventually", "so", "at", "last", "first"}
 # between the word that revises and the last box: a doubt, a condition or a question about the new value ("Wait,
 # maybe \boxed{4}", "Wait, is it \boxed{4}"); a rejection there ("Actually, that's wrong; the answer is") is of the
 # box before
@@ -142,12 +143,16 @@ def box_revision(text: str) -> str | None:
 _GLUED_AFTER_BOX_RE = re.compile(
     r"(?:[\d²³]|\.\d|\{,\}|e\d|[ \t]*(?:\$|\\\)|\\\])?[ \t]*(?:\\(?:times|cdot|pi)(?![A-Za-z])|[!*/×·]|[-+−][ \t]*[\d\\(]"
     r"|x[ \t]*10|[ \t]\d{3}(?!\d)|\^(?![ \t]*\{?[ \t]*\\(?:circ|text))))"
+    # glued to it, with no space: a root, a fraction or an unknown that multiplies it ("\boxed{4}\sqrt{2}",
+    # "\boxed{4}i", "\boxed{4}x"; not a one-letter unit, "\boxed{4}m", "\boxed{4}s")
+    r"|\\(?:sqrt|frac|dfrac|tfrac)(?![A-Za-z])|[a-ln-rt-zA-Z](?![A-Za-z])"
 )
 # right before the last box: a sign or an operator, or the brace of a larger expression ("$x = -\boxed{28}$",
 # "$\pm\boxed{28}$", "\frac{\boxed{28}}{2}", "10^{\boxed{28}}")
 _GLUED_BEFORE_BOX_RE = re.compile(
     r"(?:[-+−*/×·]|\^[ \t]*\{?|_[ \t]*\{|\\(?:pm|mp|times|cdot)|\\(?:sqrt|frac|dfrac|tfrac)(?:\[[^\]]{0,9}\])?[ \t]*\{"
     r"|\}[ \t]*\{)[ \t]*\Z"
+    r"|(?:\d|(?<!\d)0\.)\Z"  # glued to it, with no space: a digit or "0." ("$2\boxed{4}$", "$0.\boxed{4}$")
 )
 _BULLET_RE = re.compile(r"(?:^|\n)[ \t]*[-+*][ \t]*$")  # "- \boxed{28}": a list item's bullet, no minus sign# (not a degree sign: "\boxed{12}^\circ")
 _SCALE_AFTER_BOX_RE = re.compile(
@@ -192,7 +197,7 @@ _ALSO_RE = re.compile(
 )
 # a retraction after the box that names another value: "Wait, C.", "Actually the answer is 6.", "no, 13"
 _REVISED_VALUE_RE = re.compile(
-    rf"\b(?:{RETRACTION_WORDS}|no(?=[,.!:;]))\b[\s,:;.!，。：；！]*"
+    rf"\b(?:{RETRACTION_WORDS}|incorrect|no(?=[,.!:;]))\b[\s,:;.!，。：；！—–…、]*"
     r"(?:(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)|es\s+ist|c'est|es|это|应该是|是)\s*)?"
     r"(\(?[A-J]\)|[A-J](?=\s*(?:[.,;!]|$))|\$?-?\d[\d.,/]*)",
     re.I,
@@ -232,14 +237,46 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     return after_value_hedge(rest, box)
 
 
+_INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200f\u2060\ufeff]")
+_EMPHASIS_RE = re.compile(
+    r"\*\*|__|(?<![\w\\])[_*](?=\w)|(?<=\w)[_*](?!\w)|\\(?:textbf|textit|emph)\s*\{([^{}]*)\}"
+)
+# Cyrillic and Greek letters that look like Latin ones, next to a Latin letter ("Wаit" with a Cyrillic а)
+_LOOKALIKES = str.maketrans("аеорсухіјԁАВЕКМНОРСТХΑΒΕΖΗΙΚΜΝΟΡΤΥΧο", "aeopcyxijdABEKMHOPCTXABEZHIKMNOPTYXo")
+_LOOKALIKE_RE = re.compile(r"(?<=[A-Za-z])[^\x00-\x7f]+|[^\x00-\x7f]+(?=[A-Za-z])")
+
+
+def plain_text(s: str) -> str:
+    """``s`` as words to scan for hedges: compatibility forms folded (NFKC: fullwidth "Ｗａｉｔ"), invisible
+    characters dropped, markdown and LaTeX emphasis unwrapped, look-alike letters inside a Latin word read as Latin."""
+    s = unicodedata.normalize("NFKC", s)
+    s = _INVISIBLE_RE.sub("", s)
+    s = _EMPHASIS_RE.sub(lambda m: m.group(1) or "", s)
+    return _LOOKALIKE_RE.sub(lambda m: m.group().translate(_LOOKALIKES), s)
+
+
+# right after the answer, in its next two sentences: the writer disowns it (calls it wrong, a guess, unsure), or
+# marks it wrong, or scales it
+_DISOWNED_RE = re.compile(
+    r"\b(?:that|this|it|the\s+above|(?:my|the|this)\s+answer)\s+(?:is|was|seems|looks)\s+(?:probably\s+|likely\s+)?"
+    r"(?:wrong|incorrect|false|not\s+(?:right|correct))\b"
+    r"|\bnot\s+(?:sure|confident|certain)\b|\bunsure\b|\b(?:just\s+|only\s+)?a\s+guess\b|\bnot\s+really\b"
+    r"|\bcould\s+be\s+anything\b|\bnone\s+of\s+the\s+above\b|\bhope\s+(?:it|this)\s+is\s+not\b"
+    r"|\bin\s+(?:thousands|millions|billions|hundreds)\b|\A\W*(?:no|false|wrong|incorrect)\W*(?:\n|\Z)|[❌✗✘]",
+    re.I,
+)
+
+
 def after_value_hedge(rest: str, value: str) -> str | None:
     """Why the text ``rest`` after an answer ``value`` (a box's, or a marked answer's) keeps it from being the answer,
     or None: it offers another value ("or maybe 6", "else 4", "unless it is 4", "though 6 is also possible"), takes
     the value back for another ("Wait, C."), or states another answer ("but the answer is 6", "#### 6")."""
-    rest = rest[:600]
+    rest = plain_text(rest[:600])  # "**Wait**, it is 5.", "W\u200bait", "Ｗａｉｔ", a Cyrillic "а" in "Wаit"
     near = _two_sentences(rest)
     if _ALSO_RE.search(near):
         return "another value is said to be possible too"
+    if _DISOWNED_RE.search(near):  # "\boxed{4}\nThis is a guess.", "The above is wrong.", "\boxed{4} ❌"
+        return "the answer is disowned after it"
     key = normalize(value)
     word = value.strip().strip("$").replace("\\text", "").strip("{}() ")
     if _WORD_VALUE_RE.fullmatch(word):

@@ -138,8 +138,12 @@ _LEADING_LETTER_RE = re.compile(r"(\([A-J]\))\s*[,;.:](?:\s|$)")  # matched at t
 # a word that takes back what came before, in English and in the languages models answer in: German, French,
 # Spanish, Russian, Chinese ("Warte, es ist 3", "Attendez, c'est 3", "不对，是3", "等等，应该是3")
 RETRACTION_WORDS = (
-    r"wait|actually|rather|instead|i mean|correction|mistake|oops|scratch that|warte|eigentlich|attendez|en fait|"
-    r"espera|en realidad|подожди(?:те)?|на самом деле|不对|等等|等一下|错了|其实"
+    r"wait|actually|rather|instead|i mean|correction|mistake|oops|scratch that|on second thought|however|hmm+|"
+    r"i was wrong|that'?s wrong|sorry|never\s?mind|edit|erratum|update|hold on|p\.s|redo|reconsider(?:ing)?|"
+    r"rethink(?:ing)?|strike that|i retract|disregard|ignore the above|whoops|my bad|typo|i meant(?: to write)?|"
+    r"should be|uh+|err|"
+    r"warte|eigentlich|attendez|en fait|non|espera|en realidad|na verdade|in realtà|eigenlijk|nee|aslında|"
+    r"właściwie|подожди(?:те)?|на самом деле|нет|不对|等等|等一下|错了|其实|いや|아니"
 )
 # a marker followed by a verdict on the answer, not an answer: "Ich hoffe, die Antwort ist korrekt."
 VERDICT_RE = re.compile(
@@ -159,7 +163,7 @@ _PROSE_AFTER_RE = re.compile(
 # a conjunction that starts a clause of its own after the value
 _CLAUSE_AFTER_RE = re.compile(r"\b(?:but|because|since|which|while|although|though)\s+(?=[A-Za-z]{2,}\b)")
 # a dollar sign before an amount that no second "$" closes: money ("spends $80.00 on soap"), not maths
-_MONEY_SIGN_RE = re.compile(r"\$(?=\d[\d,]*(?:\.\d+)?(?![\d.,]*\$))")
+_MONEY_SIGN_RE = re.compile(r"\\?\$(?=\d[\d,]*(?:\.\d+)?(?![\d.,]*\$))")  # (escaped too: "\$15")
 
 
 def words(s: str) -> bool:

@@ -42,6 +42,7 @@ from verigrpo.verifiers.math.question import (
     CALCULUS_RE,
     PLAIN_NUMBER_RE,
     asks_for_factors,
+    base_without_asking,
     compact,
     echoes_question,
     givens,
@@ -255,6 +256,9 @@ def math_answer(
         if chosen is not None and chosen != letter:
             # "x = 12\n**D**" against "(C) 12": the value matches C, the last line chooses D; one answer per completion
             info["reason"] = "the last line chooses another option"
+            return Reward(0.0, Status.WRONG, info=info)
+        if base_without_asking(pred, gold, row):
+            info["reason"] = "a numeral in another base, where the question names no base"
             return Reward(0.0, Status.WRONG, info=info)
         if reordered_named_quantities(pred, gold, row):
             info["reason"] = "the question asks for several quantities in order; the answer lists them in another"
