@@ -458,6 +458,10 @@ def test_plain_text_folds_disguises() -> None:
         ("\\boxed{4}\n\\Boxed{5}", "4", 0.0),
         ("\\boxed{4}\n\\boxed\n{5}", "4", 0.0),
         ("\\Boxed{4}", "4", 1.0),
+        # radians against degrees: compared as angles
+        ("\\boxed{4\\text{ rad}}", "4^\\circ", 0.0),
+        ("\\boxed{\\frac{\\pi}{2}\\text{ rad}}", "90^\\circ", 1.0),
+        ("\\boxed{30}", "30^\\circ", 1.0),
     ],
 )
 def test_disowned_answers_and_box_spellings(completion: str, gold: str, want: float) -> None:

@@ -64,6 +64,10 @@ def _as_symbols(e: Expr, other: Expr) -> Expr:
     return Expr(e.symbolic, e.inexact, None, e.marker)
 
 
+def _degrees(e: Expr) -> bool:
+    return e.marker == "degree" or e.unit == "deg"
+
+
 def _candidates(e: Expr) -> list[sympy.Basic]:
     if e.marker == "percent":
         return [e.value, e.value / 100]
@@ -114,6 +118,9 @@ def _same_constant(a: Expr, b: Expr) -> Expr:
 def _exprs_equal(a: Expr, b: Expr) -> bool:
     a, b = _as_symbols(a, b), _as_symbols(b, a)
     a = _same_constant(a, b)
+    if _degrees(a) and b.unit == "rad" or _degrees(b) and a.unit == "rad":  # "4 rad" is not 4°: compare in radians
+        deg, rad = (a, b) if _degrees(a) else (b, a)
+        return _values_equal(deg.value * sympy.pi / 180, rad.value, deg.inexact, rad.inexact)
     a = _letter_unit(a, b)  # the answer's side only: a reference's capital is a variable or an option
     scales = _unit_scales(a, b)
     if scales is None:
