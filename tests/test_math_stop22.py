@@ -330,15 +330,10 @@ def test_prose_after_the_value(completion: str, gold: str, want: float) -> None:
 @pytest.mark.parametrize(
     ("completion", "gold", "want"),
     [
-        # a combination of named quantities set to a number is labelled, as "AB = 4" is ("find m + n")
-        ("The final answer is $\\boxed{m+n=116}$.", "116", 1.0),
-        ("The final answer is $\\boxed{AB \\cdot AC = 468}$.", "468", 1.0),
-        ("The final answer is $\\boxed{m^2-n^2=20}$.", "20", 1.0),
-        ("The final answer is $\\boxed{m+n=115}$.", "116", 0.0),
-        ("The final answer is $\\boxed{x+y=10}$.", "10", 0.0),  # a line's equation in the unknowns
-        ("The final answer is $\\boxed{0}$.", "a^2 + b = 0", 0.0),  # set to 0: an equation
+        # (a combination set to a number, "m+n=116", answers the key 116 only where the question asks for that
+        # combination: tests/test_math_set13.py)
+        ("The final answer is $\\boxed{0}$.", "a^2 + b = 0", 0.0),
         ("The final answer is $\\boxed{a=0 \\text{ or } b=0}$.", "a \\cdot b=0", 1.0),
-        ("The final answer is $\\boxed{y = x - 3}$.", "x - y = 3", 1.0),
         # the parts of a total boxed, then the total, said to be one
         ("she had \\boxed{27} selfies and \\boxed{18} portraits, \\boxed{45} pictures in total.", "45", 1.0),
         ("\\boxed{2} and \\boxed{3}, total \\boxed{6}", "6", 0.0),  # not their sum
@@ -349,7 +344,7 @@ def test_prose_after_the_value(completion: str, gold: str, want: float) -> None:
         ("5 apples", "5", 1.0),
     ],
 )
-def test_named_combinations_totals_and_prose_lines(completion: str, gold: str, want: float) -> None:
+def test_totals_and_prose_lines(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
 
 
@@ -450,7 +445,7 @@ def test_plain_text_folds_disguises() -> None:
         ("\\boxed{4} ❌", "4", 0.0),
         ("\\boxed{4}\nNo.", "4", 0.0),
         ("The answer is 4 (not really).", "4", 0.0),
-        ("The answer is 4 (in thousands).", "4", 0.0),
+        ("\\boxed{28} (in millions)", "28000000", 1.0),  # a scale note multiplies the box
         ("\\boxed{4}. Note that option B is wrong because it double counts.", "4", 1.0),
         ("\\boxed{4} | 5", "4", 0.0),
         # a box however it is spelt is a box: two of them with different values are a hedge

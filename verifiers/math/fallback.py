@@ -33,12 +33,17 @@ _LEGEND_LINE_RE = re.compile(r"\n[ \t]*(?:where|here|with|其中|这里)\b[^\n]{
 _SYMBOL_SPAN_RE = re.compile(r"\$\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\$|\\\(\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\\)")
 
 
+_MINUS_LIKE = str.maketrans({"˗": "−", "﹣": "−", "－": "−"})
+
+
 def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extraction:
     """The answer a completion without a box, a marker or an answer block ends on; rules "last_math", "last_latex",
     "last_line", "last_equation", "last_number"; no answer where the text doubts, bounds or cuts it off.
     ``givens``: the values of the question's numerals, which the last sentence may restate beside its answer."""
     if _UNFINISHED_RE.search(text[-200:]):
         return Extraction(None, None)
+    if any(c in text for c in "˗﹣－"):  # "It is ˗4.": a modifier-letter or full-width minus is a minus
+        text = text.translate(_MINUS_LIKE)
     if any(c in text for c in VULGAR_FRACTIONS):  # "the result is ½", "2½ cups": the fraction as digits
         text = _VULGAR_RE.sub(_vulgar_as_digits, text)
     legend = _LEGEND_LINE_RE.search(text[-2_000:])

@@ -78,9 +78,6 @@ _TRANSFORM_WORD_RE = re.compile(
 _FUNCTION_LETTERS = frozenset("fghpqrsuvwFGHPQRSTUVW")
 
 
-_UNKNOWNS = frozenset("xyzt")  # the letters of an equation's unknowns
-
-
 def _possible_value(name: Tok, value: Expr) -> bool:
     """A named quantity's value must be one it can take: a plain number (no unit, no degree sign), in [-1, 1] for a
     sine or cosine (``\\cos C = \\frac{\\pi}{3}`` says C = pi/3 wrongly; ``\\cos x = 2`` is impossible), free of pi
@@ -356,7 +353,7 @@ class _Parser(_ExprParser):
         quantity named by letters (a segment, a ratio of segments or volumes) set equal to a value
         without letters. The name is a label, like the ``x`` of ``x = 3``; None (nothing read) when
         the tokens before ``=`` are not such a name or the value has letters."""
-        k, letters, marks, sums = 0, 0, 0, 0
+        k, letters, marks = 0, 0, 0
         while k < 30 and not self.at("REL", k=k):
             t = self.peek(k)
             if t is None:
@@ -365,12 +362,6 @@ class _Parser(_ExprParser):
                 letters += len(t.text)
             elif t.kind == "FRAC" or t.kind == "OP" and t.text in ("|", ":"):
                 marks += 1
-            elif t.kind == "OP" and t.text in ("+", "-", "*") and k and self.peek(k + 1) is not None and (
-                self.peek(k + 1).kind == "IDENT"  # type: ignore[union-attr]
-            ):
-                sums += 1  # "m+n = 116", "AB \cdot AC = 468": a combination of the quantities asked for
-            elif t.kind == "OP" and t.text == "^" and self.at("NUM", k=k + 1):
-                k += 1  # "m^2-n^2 = 20"
             elif t.kind == "OP" and t.text == "_":  # a subscript: V_1, V_{12}, S_{MBCN}
                 if self.at("NUM", k=k + 1):
                     k += 1
@@ -379,11 +370,7 @@ class _Parser(_ExprParser):
             elif not (t.kind == "OP" and t.text in ("{", "}")):
                 return None
             k += 1
-        if not self.at("REL", "=", k=k) or letters < 2 or (marks == 0 and letters > 4 + 2 * sums) or k == 0:
-            return None
-        if sums and any(  # "x + y = 5" is a line's equation: only letters that name quantities ("m+n")
-            t.kind == "IDENT" and t.text in _UNKNOWNS for t in (self.peek(j) for j in range(k)) if t is not None
-        ):
+        if not self.at("REL", "=", k=k) or letters < 2 or (marks == 0 and letters > 4) or k == 0:
             return None
         start = self.i
         name = "".join(self.peek(j).text for j in range(k))
@@ -394,8 +381,6 @@ class _Parser(_ExprParser):
             or not isinstance(value, (Expr, Bracket))
             or (isinstance(value, Expr) and value.value.free_symbols)
             or (isinstance(value, Bracket) and value.open != ":")
-            # a combination set to 0 is an equation: "a \cdot b = 0", "a^2 + b = 0"
-            or (sums and not (isinstance(value, Expr) and value.value.is_number and value.value != 0))
         ):
             self.i = start
             return None

@@ -256,13 +256,13 @@ def plain_text(s: str) -> str:
 
 
 # right after the answer, in its next two sentences: the writer disowns it (calls it wrong, a guess, unsure), or
-# marks it wrong, or scales it
+# marks it wrong
 _DISOWNED_RE = re.compile(
     r"\b(?:that|this|it|the\s+above|(?:my|the|this)\s+answer)\s+(?:is|was|seems|looks)\s+(?:probably\s+|likely\s+)?"
     r"(?:wrong|incorrect|false|not\s+(?:right|correct))\b"
     r"|\bnot\s+(?:sure|confident|certain)\b|\bunsure\b|\b(?:just\s+|only\s+)?a\s+guess\b|\bnot\s+really\b"
     r"|\bcould\s+be\s+anything\b|\bnone\s+of\s+the\s+above\b|\bhope\s+(?:it|this)\s+is\s+not\b"
-    r"|\bin\s+(?:thousands|millions|billions|hundreds)\b|\A\W*(?:no|false|wrong|incorrect)\W*(?:\n|\Z)|[❌✗✘]",
+    r"|\A\W*(?:no|false|wrong|incorrect)\W*(?:\n|\Z)|[❌✗✘]",
     re.I,
 )
 
@@ -271,7 +271,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     """Why the text ``rest`` after an answer ``value`` (a box's, or a marked answer's) keeps it from being the answer,
     or None: it offers another value ("or maybe 6", "else 4", "unless it is 4", "though 6 is also possible"), takes
     the value back for another ("Wait, C."), or states another answer ("but the answer is 6", "#### 6")."""
-    rest = plain_text(rest[:600])  # "**Wait**, it is 5.", "W\u200bait", "Ｗａｉｔ", a Cyrillic "а" in "Wаit"
+    raw = rest[:600]
+    rest = plain_text(raw)  # "**Wait**, it is 5.", "W\u200bait", "Ｗａｉｔ", a Cyrillic "а" in "Wаit"
     near = _two_sentences(rest)
     if _ALSO_RE.search(near):
         return "another value is said to be possible too"
@@ -296,7 +297,7 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         (_REVISED_VALUE_RE, "the answer is taken back for another value"),
         (_ANSWER_AFTER_RE, "another answer after the answer"),
     ):
-        for m in pattern.finditer(near if pattern is not _ANSWER_AFTER_RE else rest):
+        for m in pattern.finditer(near if pattern is not _ANSWER_AFTER_RE else raw):  # ("**Final Answer** 6")
             other = m.group(1).strip().rstrip(".,;")
             if VERDICT_RE.match(other):  # "Ich hoffe, die Antwort ist korrekt.": a verdict, not another answer
                 continue

@@ -49,7 +49,7 @@ from verigrpo.verifiers.math.question import (
     question_text,
     reordered_named_quantities,
 )
-from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, has_or, prose_answer
+from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, has_or, prose_answer, words
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.types import Reward, Status
 
@@ -478,8 +478,8 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
     if k == 0 or not parsed:
         return None
     left = "=".join(sides[:k])
-    if len(left) > _MAX_CHAIN_LEFT_CHARS:  # a short formula, not a wall of text (f, then 1500 primes)
-        return None
+    if len(left) > _MAX_CHAIN_LEFT_CHARS or words(left):  # a short formula, not a wall of text or a sentence
+        return None  # (f, then 1500 primes; "So we find that x = 5 when we set y = 3 in the table")
     left = _THIN_SPACE_RE.sub(" ", _ENVIRONMENT_RE.sub(" ", left))  # "\;\angle APC": a space, not a ";"
     if _CHAIN_SEPARATORS_RE.search(left) or _RELATION_WORDS_RE.search(left):
         return None
