@@ -461,3 +461,27 @@ def test_plain_text_folds_disguises() -> None:
 )
 def test_disowned_answers_and_box_spellings(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # (set 35) the option a closing sentence calls the best or the correct one
+        ("Among all the answer choices, the best option is D) 120000 litres.", "D", 1.0),
+        ("Therefore, the best answer choice is A) 30.", "A", 1.0),
+        ("Among all the answer choices, the correct one is A).", "A", 1.0),
+        ("Among all the answer choices, the best option is D) 120000 litres.", "C", 0.0),
+        # a JSON answer in markdown emphasis
+        ('```json\n{"reasoning": "...", "answer": "___3___"}\n```', "3", 1.0),
+    ],
+)
+def test_set35_extraction_classes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_an_ordinal_beside_the_stated_number_is_no_second_number() -> None:
+    from verigrpo.verifiers.math.forms import one_number_sentence
+
+    sentence = "Audrey needs to get 35 questions right on the second test to move on to the 7th grade"
+    assert one_number_sentence(sentence) == "35"  # ("questions" is no unit word)
+    assert one_number_sentence("Seth needs 35 points and 7 more to win") is None

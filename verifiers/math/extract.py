@@ -59,7 +59,9 @@ from verigrpo.verifiers.math.structured import json_answers, json_ends, without_
 
 _ANSWER_IS_RE = re.compile(
     r"(?<!wrong\s)(?<!incorrect\s)(?<!not\s)"  # "The wrong answer is B" names no answer
-    r"(?:(?:final\s+answer|the\s+answer|answer|(?:(?:correct|right|my|the|final)\s+)+(?:option|choice))(?:\s*\*\*)?"
+    # ("the best option is D) 120000 litres", "the best answer choice is A) 30", "the correct one is A).")
+    r"(?:(?:final\s+answer|the\s+answer|answer|(?:(?:correct|right|my|the|final|best)\s+)+(?:answer\s+)?"
+    r"(?:option|choice|one))(?:\s*\*\*)?"
     r"\s*(?:is|:|=|-(?=\s))"  # "Final Answer - 25"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
     rf"|{FOREIGN_ANSWER_MARKERS})"

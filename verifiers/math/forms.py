@@ -125,6 +125,7 @@ def question_numbers(question: str) -> frozenset[str]:
 
 
 _WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
+_ORDINAL_RE = re.compile(r"(?<![\w.,])\d+(?:st|nd|rd|th)\b")
 _SCALE_WORDS = set(SCALE_WORDS)
 _NUMBER_WORDS = {w: k for w, k in NUMBER_WORDS.items() if k >= 2}
 
@@ -207,6 +208,8 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
         return one_number_sentence(head, givens)
     if _QUALIFIED_RE.search(sentence):
         return None
+    if _ORDINAL_RE.search(sentence):  # "... to move on to the 7th grade": an ordinal names a place, not a value
+        sentence = _ORDINAL_RE.sub(lambda m: " " * len(m.group()), sentence)
     found = [m for m in _NUMERAL_RE.finditer(sentence) if standalone_number(sentence, m.start(), m.end())]
     if len(found) != len(_NUMERAL_RE.findall(sentence)):
         return None

@@ -34,7 +34,7 @@ _UNSURE_RE = re.compile(
 
 def clean_answer(s: str) -> str:
     s = s.strip().strip("*").strip()
-    if len(s) > 2 and s[0] == "_" and s[-1] == "_" and s[-2] != "\\":  # markdown emphasis: "_120°_"
+    while len(s) > 2 and s[0] == "_" and s[-1] == "_" and s[-2] != "\\":  # markdown emphasis: "_120°_", "___3___"
         s = s[1:-1].strip()
     return _OPTION_WORD_RE.sub("", s)  # "option B" -> "B"
 
