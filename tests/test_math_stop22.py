@@ -485,3 +485,25 @@ def test_an_ordinal_beside_the_stated_number_is_no_second_number() -> None:
     sentence = "Audrey needs to get 35 questions right on the second test to move on to the 7th grade"
     assert one_number_sentence(sentence) == "35"  # ("questions" is no unit word)
     assert one_number_sentence("Seth needs 35 points and 7 more to win") is None
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a chain whose trigonometric angles are whole multiples of 15 is true in degrees
+        ("So the answer to this question is csc(330) = -2.", "-2", 1.0),
+        ("The final answer is $\\boxed{\\sin(30) = 0.5}$.", "0.5", 1.0),
+        ("The final answer is $\\boxed{\\sin(30) = 0.5}$.", "0.6", 0.0),
+        ("The final answer is $\\boxed{\\sin(1) = 0.84}$.", "0.84", 0.0),  # 0.8415: not equal
+        ("The final answer is $\\boxed{\\sin(30)}$.", "0.5", 0.0),  # alone, radians
+        # "the answer to this question is" as a marker; a description, then ", which is" its value
+        ("So the answer to this question is Audrey needs to get 35 questions right on the second test to move on to "
+         "the 7th grade.", "35", 1.0),
+        ("The answer to the question is the new length of the piece of wood, which is 6.6 centimeters.", "6.6", 1.0),
+        ("So the answer to this question is that 0.6666666666666666 truck-loads of material were needed in all.",
+         "0.6666666666666666", 1.0),
+        ("The answer to the question is 12.", "7", 0.0),
+    ],
+)
+def test_degree_chains_and_answer_sentences(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

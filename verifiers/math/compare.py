@@ -102,6 +102,11 @@ def _strip_label(n: Node) -> Node:
         last = n.sides[-1]
         if all(_exprs_equal(s, last) for s in n.sides[:-1]):  # type: ignore[arg-type]
             return last
+        in_degrees = [_trig_in_degrees(s) for s in n.sides[:-1]]  # type: ignore[arg-type]
+        if any(d is not None for d in in_degrees) and all(
+            _exprs_equal(d or s, last) for d, s in zip(in_degrees, n.sides[:-1])  # type: ignore[arg-type]
+        ):  # "\sin(30) = 0.5", "csc(330) = -2": a true chain in degrees, the angles written without the sign
+            return last
     if all(o == "=" for o in n.ops) and all(isinstance(s, Bracket) and s.open == "{" for s in n.sides):
         # a true chain of sets ("\{2+e^{2\pi i/3}, ...\} = \{\tfrac32 \pm ..., ...\}"): its last side
         last = n.sides[-1]
@@ -422,6 +427,22 @@ def _unordered_equal(xs: tuple[Node, ...], ys: tuple[Node, ...], depth: int) -> 
 # a verdict, however written: "yes", "true" and a capital "Y" (a Y/N answer key's) say one thing, "no", "false" and
 # "N" the other
 _VERDICT = {"yes": "yes", "true": "yes", "Y": "yes", "no": "no", "false": "no", "N": "no"}
+
+
+def _trig_in_degrees(e: Expr) -> Expr | None:
+    r"""``e`` with the whole-number arguments of its trigonometric functions that are multiples of 15 read as degrees
+    (``\sin(30)`` as sin 30°, the way a chain "= 0.5" means it); None when it has none."""
+    if e.unit is not None or e.marker is not None:
+        return None
+
+    def degree_angle(t: sympy.Basic) -> bool:
+        arg = t.args[0] if isinstance(t, sympy.functions.elementary.trigonometric.TrigonometricFunction) else None
+        return arg is not None and arg.is_Integer and arg != 0 and arg % 15 == 0 and abs(arg) <= 720
+
+    if not e.value.has(sympy.functions.elementary.trigonometric.TrigonometricFunction):
+        return None
+    value = e.value.replace(degree_angle, lambda t: t.func(t.args[0] * sympy.pi / 180))
+    return Expr(value) if value != e.value else None
 
 
 def _option_letters_equal(a: Node, b: Node) -> bool:

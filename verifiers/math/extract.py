@@ -61,7 +61,7 @@ _ANSWER_IS_RE = re.compile(
     r"(?<!wrong\s)(?<!incorrect\s)(?<!not\s)"  # "The wrong answer is B" names no answer
     # ("the best option is D) 120000 litres", "the best answer choice is A) 30", "the correct one is A).")
     r"(?:(?:final\s+answer|the\s+answer|answer|(?:(?:correct|right|my|the|final|best)\s+)+(?:answer\s+)?"
-    r"(?:option|choice|one))(?:\s*\*\*)?"
+    r"(?:option|choice|one))(?:\s+to\s+(?:this|the)\s+(?:question|problem))?(?:\s*\*\*)?"
     r"\s*(?:is|:|=|-(?=\s))"  # "Final Answer - 25"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
     rf"|{FOREIGN_ANSWER_MARKERS})"
@@ -93,7 +93,10 @@ _CORRECTION_RE = re.compile(
 
 
 
-def _first_sentence(s: str) -> str:
+_WHICH_IS_RE = re.compile(r",?\s+which\s+(?:is|are|was|were|equals)\s+", re.I)
+
+
+def _first_sentence(s: str, follow_which: bool = True) -> str:
     s = s.strip()
     if s.startswith("$"):
         if s.startswith("$$"):
@@ -115,6 +118,10 @@ def _first_sentence(s: str) -> str:
     if m:
         if _SELF_REJECTED_RE.search(s, m.start(), m.start() + 200):
             return s  # "12, which is wrong": the clause takes the value back; the whole sentence answers nothing
+        which = _WHICH_IS_RE.match(s, m.start()) if follow_which else None
+        if which is not None and not re.search(r"[\d$\\]", s[: m.start()]):
+            # "the new length of the piece of wood, which is 6.6 centimeters": a description, then its value (once)
+            return _first_sentence(s[which.end() :], follow_which=False) if which.end() < len(s) else s
         s = s[: m.start()]
     return s
 

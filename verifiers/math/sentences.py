@@ -101,8 +101,14 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
         # "(A) The bus is the second-newest": the option, with its text (not that text's own "is")
         return f"({labelled.group(1)})"
     m = _last_match(_IS_RE, ans)
-    if m is not None and parses(clean_answer(ans[m.end() :])) and not qualified(ans[m.end() :]):
-        return clean_answer(ans[m.end() :])  # not "is $45 less than before": its words change the number
+    if (
+        m is not None
+        and parses(clean_answer(ans[m.end() :]))
+        and not qualified(ans[m.end() :])  # not "is $45 less than before": its words change the number
+        # nor words after the last "is" when the number came before it ("that 0.67 truck-loads were needed in all")
+        and (re.search(r"[\d\\$]", ans[m.end() :]) or not re.search(r"\d", ans[: m.start()]))
+    ):
+        return clean_answer(ans[m.end() :])
     plain = _MONEY_SIGN_RE.sub("", ans) if "$" in ans else ans  # "receive $12 from his parents": 12
     result = worked_result(plain)
     if result is not None:
