@@ -507,3 +507,23 @@ def test_an_ordinal_beside_the_stated_number_is_no_second_number() -> None:
 )
 def test_degree_chains_and_answer_sentences(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("sentence", "want"),
+    [
+        # a number after a preposition and a gerund, or a hyphenated adjective, is in a phrase of circumstance
+        ("Therefore, Françoise will give back 450 to the association by selling 150 pots of lily of the valley", "450"),
+        ("Therefore, Aaron will owe his dad 1,320.00 with the one-time 10% interest fee", "1,320.00"),
+        ("She needs 5 hours for painting 3 walls", "5 hours"),
+        ("She has 5 apples and 3 pears", None),  # two things stated
+    ],
+)
+def test_phrases_of_circumstance_with_gerunds(sentence: str, want: str | None) -> None:
+    from verigrpo.verifiers.math.forms import one_number_sentence
+
+    assert one_number_sentence(sentence) == want
+
+
+def test_circumstance_pattern_is_linear() -> None:
+    assert_pattern_linear("forms", "_CIRCUMSTANCE_RE", "'by ' + 'selling ' * (n // 8) + 'the-one ' * (n // 8)")

@@ -134,11 +134,12 @@ _NUMBER_WORDS = {w: k for w, k in NUMBER_WORDS.items() if k >= 2}
 # 3 weeks", "for her 4 dogs"); "to" and a verb, after another number, a purpose ("4 packs to make 8 sandwiches")
 _DETERMINERS = (
     r"(?:\s+(?:her|his|their|its|our|my|your|the|a|all|each|every|these|those|another|only|remaining|other|first|"
-    r"last|next|same|whole|entire|original|total|new|extra|additional)){0,3}\s+$"
+    r"last|next|same|whole|entire|original|total|new|extra|additional|[a-z]+-[a-z]+)){0,3}\s+$"  # "the one-time 10%"
 )
 _CIRCUMSTANCE_RE = re.compile(
     r"\b(?:in|for|with|after|before|within|during|from|to|by|per|each|every|of|at|on|when|once|until|since)"
-    + _DETERMINERS,
+    # (a gerund may come between: "by selling 150 pots", "for using his oven for 25 hours")
+    r"(?:\s+[a-z]{2,}ing)?" + _DETERMINERS,
     re.I,
 )
 # after a first number: what it is for ("4 packs to make 8 sandwiches", "45 minutes to cook the remaining 9")
