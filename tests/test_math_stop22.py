@@ -527,3 +527,18 @@ def test_phrases_of_circumstance_with_gerunds(sentence: str, want: str | None) -
 
 def test_circumstance_pattern_is_linear() -> None:
     assert_pattern_linear("forms", "_CIRCUMSTANCE_RE", "'by ' + 'selling ' * (n // 8) + 'the-one ' * (n // 8)")
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the last number set aside as the alternative ("instead of"): the sentence's stated number answers
+        ("So, the school can save $100 by buying the $60 software package instead of the $40 software package.",
+         "100", 1.0),
+        ("So, the school can save $100 by buying the $60 software package instead of the $40 software package.",
+         "40", 0.0),
+        ("It is not 4.", "4", 0.0),
+    ],
+)
+def test_the_alternative_set_aside(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

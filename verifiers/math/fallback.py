@@ -100,7 +100,11 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             # "the total cost is $694, not $700 as one might guess": the value kept, the other rejected
             return Extraction(kept.group(1).replace(",", ""), "last_number")
         if not hedged and _doubted(tail, last.start(), last.end()):
-            return Extraction(None, None)
+            # "save $100 by buying the $60 package instead of the $40 package": the last number is the alternative
+            # set aside; the sentence states another
+            rejected = _NEGATED_BEFORE_RE.search(tail[max(0, last.start() - 30) : last.start()])
+            stated = _stated_number(tail, last, givens) if rejected is not None else None
+            return Extraction(stated, "last_number") if stated is not None else Extraction(None, None)
         before = tail[max(0, last.start() - 30) : last.start()]
         if not hedged and ("√" in last.group() or "根" in last.group()):
             equation = _last_equation_side(tail, last)
