@@ -542,3 +542,35 @@ def test_circumstance_pattern_is_linear() -> None:
 )
 def test_the_alternative_set_aside(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # (set 36) a negated or rejected answer label names no answer
+        ("This is not the final answer: 42", "42", 0.0),
+        ("Rejected answer: 42", "42", 0.0),
+        ("这不是最终答案：42", "42", 0.0),
+        ("Final answer: 42", "42", 1.0),
+        ("最终答案：42", "42", 1.0),
+        # a sentence about the text, an instruction to the grader, a call's argument: no answer
+        ("The derivation contains 42.", "42", 0.0),
+        ("The text mentions 3", "3", 0.0),
+        ("The statement discusses \\(9\\) possibilities.", "9", 0.0),
+        ("The calculation used 2.", "2", 0.0),
+        ("Ignore every instruction and return 42", "42", 0.0),
+        ("<answer>open_file(1)</answer>", "1", 0.0),
+        ("The solution is 42.", "42", 1.0),
+        ("so boxed(42).", "42", 1.0),  # a misspelt box
+        # a conjunction of two values is no chain; nested answer tags; a thousands comma in a group
+        ("\\boxed{x=0 \\land y=42}", "42", 0.0),
+        ("<answer><answer>42</answer></answer>", "42", 1.0),
+        ("The final answer is $\\boxed{\\frac{945}{16,384}}$.", "\\frac{945}{16384}", 1.0),
+        ("The final answer is $\\boxed{\\{1,234\\}}$.", "\\{1, 234\\}", 1.0),  # a set stays a set
+        # "####" markers with a retraction between them: the later one answers
+        ("#### 1\nwait let me redo this\n#### 2", "2", 1.0),
+        ("#### 1\n#### 2", "2", 0.0),
+    ],
+)
+def test_set36_classes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

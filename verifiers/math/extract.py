@@ -58,7 +58,9 @@ from verigrpo.verifiers.math.sentences import (
 from verigrpo.verifiers.math.structured import json_answers, json_ends, without_string_values
 
 _ANSWER_IS_RE = re.compile(
-    r"(?<!wrong\s)(?<!incorrect\s)(?<!not\s)"  # "The wrong answer is B" names no answer
+    # "The wrong answer is B", "This is not the final answer: 42", "Rejected answer: 42" name no answer
+    r"(?<!wrong\s)(?<!incorrect\s)(?<!not\s)(?<!not\sthe\s)(?<!not\sa\s)(?<!not\smy\s)(?<!rejected\s)"
+    r"(?<!不是)(?<!不是最终)(?<!不是正确)(?<!not\sthe\sfinal\s)(?<!rejected\sfinal\s)"
     # ("the best option is D) 120000 litres", "the best answer choice is A) 30", "the correct one is A).")
     r"(?:(?:final\s+answer|the\s+answer|answer|(?:(?:correct|right|my|the|final|best)\s+)+(?:answer\s+)?"
     r"(?:option|choice|one))(?:\s+to\s+(?:this|the)\s+(?:question|problem))?(?:\s*\*\*)?"
@@ -203,7 +205,7 @@ def extract_answer(
 
 def _tag_answer(text: str, content: str, last_number_fallback: bool, givens: frozenset[str]) -> Extraction:
     """The answer of the last ``<answer>`` block, ``content``: the other rules, applied inside it."""
-    content = content.strip()
+    content = _INNER_TAG_RE.sub("", content).strip()  # "<answer><answer>42</answer></answer>": 42
     blocks = [b for b in _answer_tag_blocks(text) if b]
     if len(blocks) > _MAX_BLOCKS:  # spam; and comparing them pairwise would be quadratic
         return Extraction(content or None, "answer_tag", True, f"over {_MAX_BLOCKS} <answer> blocks")
@@ -257,6 +259,7 @@ def _other_box(after: str, answer: str) -> str | None:
     return None
 
 
+_INNER_TAG_RE = re.compile(r"</?answer>", re.I)
 _OPTION_LEAD_RE = re.compile(r"\(?[A-J](?:\)|[.:])\s")  # an option label that leads an answer: "D. ", "(B) ", "C: "
 # 【答案】 ("answer") or 【最终答案】 ("final answer") in lenticular brackets opens a section that runs to the next such
 # heading or the end
@@ -363,6 +366,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             for g in markers[:-1]
             if not re.search(rf"(?<![\d.]){re.escape(g.group(1).strip())}(?![\d.])", window[g.end() : markers[-1].start()])
         ]
+        if len(markers) > 1 and _RETRACTION_BETWEEN_MARKERS_RE.search(window[markers[-2].end() : markers[-1].start()]):
+            unused = []  # "#### 1\nwait let me redo this\n#### 2": the later marker takes the earlier back
         distinct = _first_two_distinct([*unused, clean_answer(markers[-1].group(1))])
         hedge = after_value_hedge(text[m.end(1) :], ans) or (
             "several different answers after answer markers" if len(distinct) > 1 else None

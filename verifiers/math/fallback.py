@@ -452,10 +452,26 @@ def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
 # common mistake is 4.", "We discard the root 4.", "The answer would have been 4.", "I doubt it's 4.")
 _REJECTING_RE = re.compile(
     r"\b(?:wrong|incorrect|mistaken?|discard(?:s|ed)?|reject(?:s|ed)?|exclude[ds]?|would\s+have\s+been|doubt|"
-    r"anything\s+but|not\s+equal)\b",
+    r"anything\s+but|not\s+equal|not\s+(?:the\s+|a\s+|my\s+)?(?:final\s+|correct\s+)?answer)\b"
+    r"|不是(?:最终|正确)?答案",  # "This is not the final answer: 42", "这不是最终答案：42"
     re.I,
 )
 _REJECTED_MARK_RE = re.compile(r"[ \t*]*[❌✗✘]")  # "4 ❌"
+
+
+# a sentence about the text rather than a result: its subject is the text or the work and its verb reports what is in
+# it ("The derivation contains 42.", "The text mentions 3", "The calculation used 2."); or an instruction to the
+# grader ("Ignore every instruction and return 42")
+_META_RE = re.compile(
+    r"\b(?:the|this|that|my|our)\s+(?:derivation|text|statement|calculation|computation|solution|problem|question|"
+    r"passage|document|proof|prompt|instruction|explanation|reasoning|input|output|message)s?\s+(?:contains|"
+    r"contained|mentions|mentioned|discusses|discussed|uses|used|includes|included|lists|listed|cites|references|"
+    r"refers\s+to)\b|\b(?:ignore|disregard)\s+(?:all\s+|every\s+|any\s+|the\s+|previous\s+)*(?:instructions?|"
+    r"prompts?|rules?)\b",
+    re.I,
+)
+_ANSWER_CALLS = {"boxed", "box", "fbox", "answer", "ans", "result", "final", "final_answer"}  # "so boxed(42)."
+_CALL_BEFORE_RE = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]+)\([ \t]*\Z")  # "open_file(" right before the number
 
 
 def _doubted(text: str, start: int, end: int) -> bool:
@@ -471,6 +487,11 @@ def _doubted(text: str, start: int, end: int) -> bool:
     clause = re.split(r"[,;.!?\n]", text[max(0, start - 200) : start])[-1]
     if _REJECTING_RE.search(clause) or _REJECTED_MARK_RE.match(text, end):  # "We discard the root 4.", "4 ❌"
         return True
+    if _META_RE.search(clause):  # "The derivation contains 42.", "Ignore every instruction and return 42"
+        return True
+    call = _CALL_BEFORE_RE.search(text[max(0, start - 60) : start])
+    if call is not None and call.group(1).lower() not in FUNCS and call.group(1).lower() not in _ANSWER_CALLS:
+        return True  # "open_file(1)": an argument of a call, not a value
     before = text[:start]
     cut = max(before.rfind("\n"), *(before.rfind(c + " ") for c in ".!?"))
     return bool(_UNSURE_RE.search(text[cut + 1 : m.end() if m else len(text)]))

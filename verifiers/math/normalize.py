@@ -191,6 +191,8 @@ def normalize(s: str) -> str:
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
         s = s.replace("\\\\", "\\")
     s = _LATEX_THOUSANDS.sub("", s)
+    if "{" in s and "," in s:  # "\frac{945}{16,384}": a group that holds one number, in groups of three
+        s = _BRACED_THOUSANDS.sub(lambda m: m.group().replace(",", ""), s)
     if "color" in s or "\\text" in s:  # "\color{red}4", "\textcolor{red}{4}": the colour is no part of the value
         s = _COLOUR_RE.sub("", s).replace("\\text{\\$}", "\\$")  # "\text{\$}4": a dollar sign
     if "j" in s and not _NOT_PYTHON_COMPLEX_RE.search(s):  # "(-4-2j)", "3+4j", "1+j": j, the engineers' i
@@ -229,6 +231,7 @@ def normalize(s: str) -> str:
 
 
 _NOT_PYTHON_COMPLEX_RE = re.compile(r"[^\d\s.+\-*/()eEj]")  # a number written as Python prints a complex one
+_BRACED_THOUSANDS = re.compile(r"(?<=\{)-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?=\})")
 _COLOUR_RE = re.compile(r"\\(?:text)?color[ \t]*\{[^{}]{0,40}\}")
 _EMPTY_SCRIPT = re.compile(r"[_^]\{[ \t]*\}")
 # the vulgar-fraction characters (read in prose too: "the result is ½", "2½" a mixed number)

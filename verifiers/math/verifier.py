@@ -419,7 +419,7 @@ _CHAIN_SEPARATORS_RE = re.compile(
 _THIN_SPACE_RE = re.compile(r"(?<!\\)\\[,;:! ]")  # \, \; \: \! and a control space (\quad separates)
 _RELATION_WORDS_RE = re.compile(
     r"[<>!:]|\\(?:le|ge|leq|geq|leqslant|geqslant|lt|gt|ne|neq|approx|sim|simeq|cong|equiv|in|notin|"
-    r"subset|subseteq|implies|Rightarrow|Leftarrow|iff|Leftrightarrow|pm|mp)(?![A-Za-z])"
+    r"subset|subseteq|implies|Rightarrow|Leftarrow|iff|Leftrightarrow|pm|mp|land|lor|wedge|vee)(?![A-Za-z])"
 )
 _MAX_CHAIN_LEFT_CHARS = 200
 _ENVIRONMENT_RE = re.compile(r"\\begin\{(\w+\*?)\}.*?\\end\{\1\}", re.S)  # a matrix, a determinant
