@@ -558,6 +558,35 @@ Required forms, statuses, limits, echoes
     85 + 47                                                             | 132 [Q: Compute 47 + 85.]    | wrong       | test_an_answer_copied_from_the_question_is_not_credited
     47 + 85 = a                                                         | 132 [Q: Compute 47 + 85.]    | wrong       | test_an_answer_copied_from_the_question_is_not_credited
     \boxed{3\sqrt{2}}                                                   | 3\sqrt2 [Q: Which is larger? (A) $2\sqrt{3}$ (B) $3\sqrt{2}$] | correct | test_an_answer_copied_from_the_question_is_not_credited
+
+Hedges, disguises and notations found by other projects' graders and by red teams (stop 22)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    Therefore, Aaron will owe his dad $1,320.00 with the one-time 10% interest fee. | 1320                         | correct     | test_phrases_of_circumstance_with_gerunds
+    \boxed{4 \text{ in thousands}}                                      | 4                            | unparsable  | test_red_team_stop22_classes
+    \boxed{4 \text{ when } n \text{ even}}                              | 4                            | unparsable  | test_red_team_stop22_classes
+    \boxed{4 \text{ more}}                                              | 4                            | correct     | test_red_team_stop22_classes
+    \boxed{4}⏎On second thought, 5.                                     | 4                            | wrong       | test_red_team_stop22_classes
+    \boxed{4}⏎**Wait**, it is 5.                                        | 4                            | wrong       | test_red_team_stop22_classes
+    <answer>4</answer>⏎Wait, actually it is 5.                          | 4                            | wrong       | test_red_team_stop22_classes
+    <think>Hmm. The answer is 4.                                        | 4                            | no_answer   | test_red_team_stop22_classes
+    $2\boxed{4}$                                                        | 4                            | wrong       | test_red_team_stop22_classes
+    \boxed{4}⏎This is a guess.                                          | 4                            | wrong       | test_disowned_answers_and_box_spellings
+    \boxed{4} \framebox{5}                                              | 4                            | wrong       | test_disowned_answers_and_box_spellings
+    #### 4⏎Wait, that's wrong. The answer is 3.                         | 4                            | wrong       | test_red_team_stop21_classes
+    The answer is ~~4~~                                                 | 4                            | no_answer   | test_red_team_stop21_classes
+    Die Antwort ist nicht 4.                                            | 4                            | unparsable  | test_red_team_stop21_classes
+    \boxed{3 \neq \boxed{4}}                                            | 4                            | wrong       | test_red_team_stop21_classes_2
+    \boxed{\frac{x^2}{2} + c}                                           | \frac{x^2}{2}+C              | correct     | test_red_team_stop21_notations
+    \boxed{nthRoot(x ^ 3, 2)}                                           | x\sqrt{x}                    | correct     | test_notations_of_other_projects_keys
+    \boxed{True}                                                        | Y                            | correct     | test_notations_of_other_projects_keys
+    \boxed{(-4-2j)}                                                     | -4 - 2i                      | correct     | test_rows_with_questions_and_reprs
+    Among all the answer choices, the best option is D) 120000 litres.  | D                            | correct     | test_set35_extraction_classes
+    This is not the final answer: 42                                    | 42                           | no_answer   | test_set36_classes
+    The derivation contains 42.                                         | 42                           | no_answer   | test_set36_classes
+    \boxed{\sin(30) = 0.5}                                              | 0.5                          | correct     | test_degree_chains_and_answer_sentences
+    \boxed{14_5}                                                        | 14 [Q: What is 7+7?]         | wrong       | test_rows_with_questions_and_reprs
 """
 
 from __future__ import annotations
