@@ -366,8 +366,8 @@ def test_upright_letters_with_subscripts(pred: str, gold: str, want: float) -> N
     [
         ("verifier", "_KEY_ALTERNATIVES_RE", '" " * n + "x"'),
         ("fallback", "_BOUND_BEFORE_RE", '"1 " * (n // 2)'),
-        ("extract", "_CJK_ANSWER_SECTION_RE", '"【答案】" * (n // 4)'),
-        ("extract", "_APPROX_AFTER_SPAN_RE", '"$1$ or about 2 " * (n // 14)'),
+        ("cleanup", "_CJK_ANSWER_SECTION_RE", '"【答案】" * (n // 4)'),
+        ("cleanup", "_APPROX_AFTER_SPAN_RE", '"$1$ or about 2 " * (n // 14)'),
         ("normalize", "_UPRIGHT_SUBSCRIPTED", '"\\\\mathrm" + " " * n'),
         ("forms", "_PART_LABEL_RE", '"(1) " * (n // 4)'),
         ("revisions", "_OR_VALUE_RE", '"or " * (n // 3)'),

@@ -207,8 +207,8 @@ def test_red_team_stop21_classes(completion: str, gold: str, want: float) -> Non
 @pytest.mark.parametrize(
     ("module", "pattern", "shape"),
     [
-        ("extract", "_STRUCK_OUT_RE", "'~~' + 'x' * n + '<s>' + '{' * n"),
-        ("extract", "_STRUCK_OUT_RE", "'\\\\cancel{' * (n // 8) + '{a}' * n"),
+        ("cleanup", "_STRUCK_OUT_RE", "'~~' + 'x' * n + '<s>' + '{' * n"),
+        ("cleanup", "_STRUCK_OUT_RE", "'\\\\cancel{' * (n // 8) + '{a}' * n"),
         ("fallback", "_REJECTING_RE", "'would have ' * (n // 11)"),
         ("forms", "_QUALIFIED_RE", "'au ' * (n // 3) + 'не ' * n"),
     ],

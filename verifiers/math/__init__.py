@@ -14,7 +14,9 @@ each; a stage only imports the ones above it:
   :mod:`~verifiers.math.compare` (two answer trees: :func:`nodes_equal`, :func:`answers_equivalent`),
   :mod:`~verifiers.math.conditions` (equations, inequalities, intervals by their solutions),
   :mod:`~verifiers.math.families` (solution families indexed by an integer, by their members);
-- extraction: :mod:`~verifiers.math.boxes` (boxes, ``<answer>`` tags, ``#### n``, :func:`extract_reference`),
+- extraction: :mod:`~verifiers.math.cleanup` (the completion cleaned first: end tokens, struck-out text, misspelt
+  boxes, chat turns, ``<SOLUTION>``-like tags), :mod:`~verifiers.math.boxes` (boxes, ``<answer>`` tags, ``#### n``,
+  :func:`extract_reference`),
   :mod:`~verifiers.math.sentences` (answers written as sentences), :mod:`~verifiers.math.revisions` (boxes read
   in context: a later box that takes the earlier ones back, text after a box or a marked answer that hedges it),
   :mod:`~verifiers.math.fallback` (the last math span or number when nothing marks the answer),

@@ -21,7 +21,7 @@ from verigrpo.verifiers.math.boxes import (
     last_box_end,
     unit_after_last_box,
 )
-from verigrpo.verifiers.math.compare import approximates
+from verigrpo.verifiers.math.cleanup import answer_sections, clean_completion
 from verigrpo.verifiers.math.fallback import fallback_answer
 from verigrpo.verifiers.math.forms import (
     numbered_parts,
@@ -31,7 +31,6 @@ from verigrpo.verifiers.math.forms import (
 )
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Choice, ParseError, Text
 from verigrpo.verifiers.math.normalize import (
-    cjk_fractions,
     normalize,
     strip_math_delimiters,
 )
@@ -93,8 +92,6 @@ _CORRECTION_RE = re.compile(
 )
 
 
-
-
 _WHICH_IS_RE = re.compile(r",?\s+which\s+(?:is|are|was|were|equals)\s+", re.I)
 
 
@@ -141,15 +138,6 @@ _SELF_REJECTED_RE = re.compile(
 )
 
 
-# text struck out, which the completion does not assert: markdown "~~4~~", HTML <s>, <del>, <strike>, LaTeX
-# \cancel{}, \bcancel{}, \xcancel{}, \cancelto{}{}, \sout{}, \st{} (braces nested at most two deep)
-_BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
-_STRUCK_OUT_RE = re.compile(
-    r"~~[^~\n]{1,500}~~|<(s|del|strike)>[^<]{0,500}</\1>"
-    rf"|\\(?:(?:x|b)?cancel|sout|st)\s*{_BRACED}|\\cancelto\s*{_BRACED}\s*{_BRACED}"
-)
-
-
 def extract_answer(
     text: str, *, last_number_fallback: bool = True, givens: frozenset[str] = frozenset()
 ) -> Extraction:
@@ -158,24 +146,7 @@ def extract_answer(
     written as a sentence may restate beside its answer."""
     if not isinstance(text, str) or not text.strip():
         return Extraction(None, None)
-    for _ in range(4):  # "\\(-2\\).</s>", "5 </s><|endoftext|>": a tokenizer's end tokens after the answer
-        end = _END_TOKEN_RE.search(text.rstrip()[-40:])
-        if end is None:
-            break
-        text = text.rstrip()[: len(text.rstrip()) - len(end.group())]
-    if "~~" in text or "cancel" in text or "\\s" in text or "</" in text:  # "~~4~~", "\cancel{4}": struck out
-        text = _STRUCK_OUT_RE.sub(" ", text)
-    if "分之" in text or any(c in text for c in "百千万亿"):  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
-        text = cjk_fractions(text)
-    if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
-        text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
-    if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt
-        text = _MISSPELT_BOX_RE.sub(r"\\boxed{", text)
-    if _APPROX_WORD_RE.search(text[-2_000:]):  # "$\frac{5}{18}$, or about 27.8%": the exact value, restated
-        text = text[:-2_000] + _APPROX_AFTER_SPAN_RE.sub(_exact_if_close, text[-2_000:])
-    turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
-    if turns:  # a chat transcript: only the last assistant turn answers (an echoed prompt's box is not an answer)
-        text = text[turns[-1].end() :]
+    text = clean_completion(text)
     ends = list(_THINK_END_RE.finditer(text)) if "</" in text else []
     if ends:  # reasoning, then the response: only the response answers ("<think>\boxed{42}</think>Not sure.")
         text = text[ends[-1].end() :]
@@ -184,11 +155,7 @@ def extract_answer(
     elif _THINK_START_RE.match(text):  # reasoning that never closes: only a box or an answer block answers in it
         found = extract_answer(text[_THINK_START_RE.match(text).end() :], last_number_fallback=False, givens=givens)
         return found if found.rule and found.rule.startswith(_EXPLICIT_RULES) else Extraction(None, None)
-    if "【" in text and "<answer>" not in text.lower():
-        # an exam solution's answer section: "【解析】...<eoe>\n【答案】...<eoa>" (GAOKAO-Bench), the section an answer block
-        text = _CJK_ANSWER_SECTION_RE.sub(lambda m: "<answer>" + m.group(1) + "</answer>", text)
-    if "<" in text and "<answer>" not in text.lower():
-        text = _answer_like_tags(text)
+    text = answer_sections(text)
     content = _last_answer_tag(text)
     if content is not None:  # the last <answer> block is the scope; the other rules apply inside it
         found = _tag_answer(text, content, last_number_fallback, givens)
@@ -261,21 +228,10 @@ def _other_box(after: str, answer: str) -> str | None:
 
 _INNER_TAG_RE = re.compile(r"</?answer>", re.I)
 _OPTION_LEAD_RE = re.compile(r"\(?[A-J](?:\)|[.:])\s")  # an option label that leads an answer: "D. ", "(B) ", "C: "
-# 【答案】 ("answer") or 【最终答案】 ("final answer") in lenticular brackets opens a section that runs to the next such
-# heading or the end
-_CJK_ANSWER_SECTION_RE = re.compile(r"【\s*(?:最终)?答案\s*】\s*[:：]?([^【]*?)(?:<eoa>\s*)?(?=【|$)")
-_END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>)$")
 _ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
 _THINK_END_RE = re.compile(r"</think(?:ing)?>", re.I)
 _THINK_START_RE = re.compile(r"(?:\s*<think(?:ing)?>)+", re.I)
 _EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\boxed{4}"; not "The answer is 4."
-# the opening of an assistant turn in a chat template: DeepSeek's <|Assistant|> (also with full-width bars),
-# ChatML's <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Mistral's [/INST]
-_ASSISTANT_TURN_RE = re.compile(
-    r"<[|｜]Assistant[|｜]>|<\|im_start\|>assistant|<\|start_header_id\|>assistant<\|end_header_id\|>|\[/INST\]"
-    r"|<\|assistant\|>",
-    re.I,
-)
 # after the last box, on its line: "and", "or" or a comma, then another value ("\boxed{33} and 34")
 # a second value joined to the box: by a comma, "and", "or" (in other languages, in emphasis or tags too: "_or_",
 # "<i>or</i>", "oder", "或者"), a slash, or a relation that restates it ("= 3", "\Rightarrow 3", ", i.e., 3",
@@ -489,31 +445,6 @@ _RETRACTION_BETWEEN_MARKERS_RE = re.compile(
 )
 
 
-# tags that other formats use for the answer block: unsloth's GRPO notebooks' <SOLUTION>, <final_answer> (not
-# <result>: tool-use transcripts put a tool's output there, which is no answer)
-_ANSWER_LIKE_OPEN_RE = re.compile(r"<\s*(?:solution|final[ _-]?answer)\s*>", re.I)
-# an opening tag whose "<" was lost, "SOLUTION>225</SOLUTION>": only right before a closing tag, never "x > 27"
-_BARE_OPEN_RE = re.compile(r"(?<![\w/<])solution>(?=[^<>]{0,2000}<\s*/\s*solution\s*>)", re.I)
-_ANSWER_LIKE_CLOSE_RE = re.compile(r"<\s*/\s*(?:solution|final[ _-]?answer)\s*>", re.I)
-
-
-def _answer_like_tags(text: str) -> str:
-    """``<SOLUTION>12</SOLUTION>`` (any case, inner blanks) read as ``<answer>12</answer>``; a last block left open
-    at the end of the text (``<SOLUTION>12``, a completion stopped by its stop string) is closed there."""
-    opens = list(_ANSWER_LIKE_OPEN_RE.finditer(text))
-    if not opens:
-        bare = _last_match(_BARE_OPEN_RE, text) if "olution>" in text or "OLUTION>" in text else None
-        if bare is None:
-            return text
-        text = text[: bare.start()] + "<" + text[bare.start() :]
-        opens = list(_ANSWER_LIKE_OPEN_RE.finditer(text))
-    closes = list(_ANSWER_LIKE_CLOSE_RE.finditer(text))
-    text = _ANSWER_LIKE_CLOSE_RE.sub("</answer>", _ANSWER_LIKE_OPEN_RE.sub("<answer>", text))
-    if not closes or closes[-1].start() < opens[-1].start():
-        text += "</answer>"
-    return text
-
-
 def _heading_answer(window: str, heading: re.Match) -> Extraction:
     """The line under the last answer heading; a hedge when an earlier heading or "the answer is"
     gives a different answer (two answers after markers are two answers, whichever came last)."""
@@ -554,33 +485,6 @@ def _answer_after_last_box(text: str) -> Extraction | None:
     if ex.rule != "answer_is" or ex.answer is None or not parses(ex.answer):
         return None
     return ex
-
-
-# a brace group after the word "boxed" without its backslash, after a command that ends in it, or after a box sign
-_MISSPELT_BOX_RE = re.compile(r"(?:(?<![A-Za-z\\])boxed|\\[A-Za-z]+(?<=[a-z]boxed)|□)[ \t]*\{")
-# a math span, then the same value approximated in prose: "$\frac{5}{18}$, or about 27.8%", "$2\sqrt{3}$, which is
-# about 3.46", "$\frac{5}{18}$ (approximately 0.278)", "$\frac{5}{18}$ ≈ 0.278" (the span is the answer, as
-# "\frac{5}{18} \approx 0.278" inside one span is)
-_APPROX_WORDS = r"(?:about|approximately|approx\.|roughly|around|nearly|almost)"
-_APPROX_WORD_RE = re.compile(rf"\b{_APPROX_WORDS}|[≈~]", re.I)
-_APPROX_NUMBER = r"\$?-?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|\\%|percent\b))?\$?"
-_APPROX_AFTER_SPAN_RE = re.compile(
-    r"(\$[^$\n]{1,300}\$|\\\([^\n]{1,300}?\\\))"
-    rf"(?:\s*,?\s*(?:(?:or|which\s+is|that\s+is|i\.e\.)\s*,?\s*)?{_APPROX_WORDS}\s+{_APPROX_NUMBER}"
-    rf"|\s*\(\s*(?:{_APPROX_WORDS}|≈|~|\\approx)\s*{_APPROX_NUMBER}\s*\)"
-    rf"|\s*[≈~]\s*{_APPROX_NUMBER})"
-    r"(?![\d.,]*\d)",
-    re.I,
-)
-def _exact_if_close(m: re.Match[str]) -> str:
-    """The math span alone when the prose after it approximates its value ("$\frac{5}{18}$, or about 27.8%"); the
-    whole text otherwise ("$3$, or approximately $4$": two values, a hedge)."""
-    number = re.search(r"-?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|\\%|percent))?", m.group()[len(m.group(1)) :])
-    exact, approx = parsed(strip_math_delimiters(m.group(1))), parsed(number.group()) if number else None
-    return m.group(1) if exact is not None and approx is not None and approximates(exact, approx) else m.group()
-
-
-_GLM_BOX_RE = re.compile(r"<\|begin_of_box\|>([^<]{0,2000}?)<\|end_of_box\|>")
 
 
 def _distinct(boxes: list[str]) -> list[str]:

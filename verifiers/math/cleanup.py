@@ -1,0 +1,142 @@
+"""Extraction, part 0: a completion cleaned before any rule reads it (:func:`clean_completion`): a tokenizer's end
+tokens cut off, struck-out text dropped, Chinese fractions as digits, GLM's and misspelt boxes as boxes, a value
+approximated in prose after its exact span reduced to the span, only the last assistant turn of a chat transcript,
+an exam's answer section and ``<SOLUTION>``-like tags as ``<answer>`` blocks (:func:`answer_like_tags`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from verigrpo.verifiers.math.boxes import _last_match
+from verigrpo.verifiers.math.compare import approximates
+from verigrpo.verifiers.math.normalize import cjk_fractions, strip_math_delimiters
+from verigrpo.verifiers.math.sentences import parsed
+
+
+def clean_completion(text: str) -> str:
+    """``text`` with what no rule should read removed or rewritten (see the module's docstring); the reasoning
+    and ``<answer>`` blocks are left to :func:`~verifiers.math.extract.extract_answer`."""
+    for _ in range(4):  # "\\(-2\\).</s>", "5 </s><|endoftext|>": a tokenizer's end tokens after the answer
+        end = _END_TOKEN_RE.search(text.rstrip()[-40:])
+        if end is None:
+            break
+        text = text.rstrip()[: len(text.rstrip()) - len(end.group())]
+    if "~~" in text or "cancel" in text or "\\s" in text or "</" in text:  # "~~4~~", "\cancel{4}": struck out
+        text = _STRUCK_OUT_RE.sub(" ", text)
+    if "分之" in text or any(c in text for c in "百千万亿"):  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
+        text = cjk_fractions(text)
+    if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
+        text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
+    if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt
+        text = _MISSPELT_BOX_RE.sub(r"\\boxed{", text)
+    if _APPROX_WORD_RE.search(text[-2_000:]):  # "$\frac{5}{18}$, or about 27.8%": the exact value, restated
+        text = text[:-2_000] + _APPROX_AFTER_SPAN_RE.sub(_exact_if_close, text[-2_000:])
+    turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
+    if turns:  # a chat transcript: only the last assistant turn answers (an echoed prompt's box is not an answer)
+        text = text[turns[-1].end() :]
+    return text
+
+
+def answer_sections(text: str) -> str:
+    """An exam's answer section (GAOKAO-Bench's 【答案】) and ``<SOLUTION>``-like tags as ``<answer>`` blocks."""
+    if "【" in text and "<answer>" not in text.lower():
+        # an exam solution's answer section: "【解析】...<eoe>\n【答案】...<eoa>" (GAOKAO-Bench), the section an answer block
+        text = _CJK_ANSWER_SECTION_RE.sub(lambda m: "<answer>" + m.group(1) + "</answer>", text)
+    if "<" in text and "<answer>" not in text.lower():
+        text = _answer_like_tags(text)
+    return text
+
+
+# text struck out, which the completion does not assert: markdown "~~4~~", HTML <s>, <del>, <strike>, LaTeX
+# \cancel{}, \bcancel{}, \xcancel{}, \cancelto{}{}, \sout{}, \st{} (braces nested at most two deep)
+_BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
+
+
+_STRUCK_OUT_RE = re.compile(
+    r"~~[^~\n]{1,500}~~|<(s|del|strike)>[^<]{0,500}</\1>"
+    rf"|\\(?:(?:x|b)?cancel|sout|st)\s*{_BRACED}|\\cancelto\s*{_BRACED}\s*{_BRACED}"
+)
+
+
+# 【答案】 ("answer") or 【最终答案】 ("final answer") in lenticular brackets opens a section that runs to the next such
+# heading or the end
+_CJK_ANSWER_SECTION_RE = re.compile(r"【\s*(?:最终)?答案\s*】\s*[:：]?([^【]*?)(?:<eoa>\s*)?(?=【|$)")
+
+
+_END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>)$")
+
+
+# the opening of an assistant turn in a chat template: DeepSeek's <|Assistant|> (also with full-width bars),
+# ChatML's <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Mistral's [/INST]
+_ASSISTANT_TURN_RE = re.compile(
+    r"<[|｜]Assistant[|｜]>|<\|im_start\|>assistant|<\|start_header_id\|>assistant<\|end_header_id\|>|\[/INST\]"
+    r"|<\|assistant\|>",
+    re.I,
+)
+
+
+# tags that other formats use for the answer block: unsloth's GRPO notebooks' <SOLUTION>, <final_answer> (not
+# <result>: tool-use transcripts put a tool's output there, which is no answer)
+_ANSWER_LIKE_OPEN_RE = re.compile(r"<\s*(?:solution|final[ _-]?answer)\s*>", re.I)
+
+
+# an opening tag whose "<" was lost, "SOLUTION>225</SOLUTION>": only right before a closing tag, never "x > 27"
+_BARE_OPEN_RE = re.compile(r"(?<![\w/<])solution>(?=[^<>]{0,2000}<\s*/\s*solution\s*>)", re.I)
+
+
+_ANSWER_LIKE_CLOSE_RE = re.compile(r"<\s*/\s*(?:solution|final[ _-]?answer)\s*>", re.I)
+
+
+def _answer_like_tags(text: str) -> str:
+    """``<SOLUTION>12</SOLUTION>`` (any case, inner blanks) read as ``<answer>12</answer>``; a last block left open
+    at the end of the text (``<SOLUTION>12``, a completion stopped by its stop string) is closed there."""
+    opens = list(_ANSWER_LIKE_OPEN_RE.finditer(text))
+    if not opens:
+        bare = _last_match(_BARE_OPEN_RE, text) if "olution>" in text or "OLUTION>" in text else None
+        if bare is None:
+            return text
+        text = text[: bare.start()] + "<" + text[bare.start() :]
+        opens = list(_ANSWER_LIKE_OPEN_RE.finditer(text))
+    closes = list(_ANSWER_LIKE_CLOSE_RE.finditer(text))
+    text = _ANSWER_LIKE_CLOSE_RE.sub("</answer>", _ANSWER_LIKE_OPEN_RE.sub("<answer>", text))
+    if not closes or closes[-1].start() < opens[-1].start():
+        text += "</answer>"
+    return text
+
+
+# a brace group after the word "boxed" without its backslash, after a command that ends in it, or after a box sign
+_MISSPELT_BOX_RE = re.compile(r"(?:(?<![A-Za-z\\])boxed|\\[A-Za-z]+(?<=[a-z]boxed)|□)[ \t]*\{")
+
+
+# a math span, then the same value approximated in prose: "$\frac{5}{18}$, or about 27.8%", "$2\sqrt{3}$, which is
+# about 3.46", "$\frac{5}{18}$ (approximately 0.278)", "$\frac{5}{18}$ ≈ 0.278" (the span is the answer, as
+# "\frac{5}{18} \approx 0.278" inside one span is)
+_APPROX_WORDS = r"(?:about|approximately|approx\.|roughly|around|nearly|almost)"
+
+
+_APPROX_WORD_RE = re.compile(rf"\b{_APPROX_WORDS}|[≈~]", re.I)
+
+
+_APPROX_NUMBER = r"\$?-?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|\\%|percent\b))?\$?"
+
+
+_APPROX_AFTER_SPAN_RE = re.compile(
+    r"(\$[^$\n]{1,300}\$|\\\([^\n]{1,300}?\\\))"
+    rf"(?:\s*,?\s*(?:(?:or|which\s+is|that\s+is|i\.e\.)\s*,?\s*)?{_APPROX_WORDS}\s+{_APPROX_NUMBER}"
+    rf"|\s*\(\s*(?:{_APPROX_WORDS}|≈|~|\\approx)\s*{_APPROX_NUMBER}\s*\)"
+    rf"|\s*[≈~]\s*{_APPROX_NUMBER})"
+    r"(?![\d.,]*\d)",
+    re.I,
+)
+
+
+def _exact_if_close(m: re.Match[str]) -> str:
+    """The math span alone when the prose after it approximates its value ("$\frac{5}{18}$, or about 27.8%"); the
+    whole text otherwise ("$3$, or approximately $4$": two values, a hedge)."""
+    number = re.search(r"-?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|\\%|percent))?", m.group()[len(m.group(1)) :])
+    exact, approx = parsed(strip_math_delimiters(m.group(1))), parsed(number.group()) if number else None
+    return m.group(1) if exact is not None and approx is not None and approximates(exact, approx) else m.group()
+
+
+_GLM_BOX_RE = re.compile(r"<\|begin_of_box\|>([^<]{0,2000}?)<\|end_of_box\|>")
