@@ -7,7 +7,6 @@ nothing, which a policy cannot turn into reward by writing several answers.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from verigrpo.verifiers.math.boxes import box_spans
 from verigrpo.verifiers.math.compare import answers_equivalent
@@ -237,6 +236,7 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     return after_value_hedge(rest, box)
 
 
+_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
 _INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200f\u2060\ufeff]")
 _EMPHASIS_RE = re.compile(
     r"\*\*|__|(?<![\w\\])[_*](?=\w)|(?<=\w)[_*](?!\w)|\\(?:textbf|textit|emph)\s*\{([^{}]*)\}"
@@ -247,9 +247,10 @@ _LOOKALIKE_RE = re.compile(r"(?<=[A-Za-z])[^\x00-\x7f]+|[^\x00-\x7f]+(?=[A-Za-z]
 
 
 def plain_text(s: str) -> str:
-    """``s`` as words to scan for hedges: compatibility forms folded (NFKC: fullwidth "Ｗａｉｔ"), invisible
+    """``s`` as words to scan for hedges: fullwidth forms folded ("Ｗａｉｔ"), invisible
     characters dropped, markdown and LaTeX emphasis unwrapped, look-alike letters inside a Latin word read as Latin."""
-    s = unicodedata.normalize("NFKC", s)
+    if any("\uff01" <= c <= "\uff5e" for c in s):  # only the fullwidth forms: "m²" and "½" stay as written
+        s = s.translate(_FULLWIDTH)
     s = _INVISIBLE_RE.sub("", s)
     s = _EMPHASIS_RE.sub(lambda m: m.group(1) or "", s)
     return _LOOKALIKE_RE.sub(lambda m: m.group().translate(_LOOKALIKES), s)
