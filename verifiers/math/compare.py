@@ -471,7 +471,7 @@ def _text_equal(a: Node, b: Node) -> bool:
     return _base_digits_equal(a, b)  # a is the prediction's side
 
 
-_BASE_TEXT_RE = re.compile(r"(-?\d+) \(base (\d+)\)")
+BASE_TEXT_RE = re.compile(r"(-?\d+) \(base (\d+)\)")  # a numeral in base b as parse reads it
 
 
 def _base_digits_equal(a: Node, b: Node) -> bool:
@@ -480,7 +480,7 @@ def _base_digits_equal(a: Node, b: Node) -> bool:
     numeral, stated more fully. Not the other way: a reference that states its base wants it
     stated (``1011`` does not answer ``1011_2``); and the same *value* in base 10 is a different
     answer (``1011_2`` is not 11)."""
-    m = _BASE_TEXT_RE.fullmatch(a.text) if isinstance(a, Text) else None
+    m = BASE_TEXT_RE.fullmatch(a.text) if isinstance(a, Text) else None
     if m is None:
         return False
     value, base = int(m.group(1)), int(m.group(2))

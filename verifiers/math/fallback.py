@@ -16,6 +16,7 @@ from verigrpo.verifiers.math.normalize import BELOW_ZERO_AFTER, VULGAR_FRACTIONS
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.revisions import equiv_safe as _equiv_safe
 from verigrpo.verifiers.math.sentences import (
+    _BOLD_MARK_RE,
     _MONEY_SIGN_RE,
     _NEGATED_RE,
     _UNSURE_RE,
@@ -294,9 +295,6 @@ _NEGATED_BEFORE_RE = re.compile(
 _LAST_LINE_BRACKET_RE = re.compile(r"(?:^|\n)[ \t]*([(\[][^()\[\]\n]{1,200}[)\]])[ \t]*\.?\s*$")
 
 
-_BOLD_RE = re.compile(r"\*\*|__")
-
-
 def _stated_number(tail: str, last: re.Match[str], givens: frozenset[str]) -> str | None:
     """The number that the last sentence states when that sentence, words without maths, holds several numbers
     ("Therefore, Jean can fill 14 bags with 2 lollipops in each bag." -> "14 bags"): the one left once numbers in a
@@ -308,7 +306,7 @@ def _stated_number(tail: str, last: re.Match[str], givens: frozenset[str]) -> st
     if len(sentence) > 400 or not words(sentence) or ":" in last.group():  # "4:30 p.m.": one value, not 4 and 30
         return None
     plain = _MONEY_SIGN_RE.sub("", sentence) if "$" in sentence else sentence
-    plain = _BOLD_RE.sub("", plain).strip()  # "**Therefore, ... is $11 cheaper ...**"
+    plain = _BOLD_MARK_RE.sub("", plain).strip()  # "**Therefore, ... is $11 cheaper ...**"
     one = worked_result(plain.rstrip(".!")) or one_number_sentence(plain.rstrip(".!"), givens)
     numeral = re.search(r"\d[\d,]*(?:\.\d+)?", last.group())  # "50%": 50; "½" read as digits before this
     if one is None or numeral is None or numeral_key(one.split()[0]) == numeral_key(numeral.group()):

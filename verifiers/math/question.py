@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from verigrpo.verifiers.math.compare import nodes_equal
+from verigrpo.verifiers.math.compare import BASE_TEXT_RE, nodes_equal
 from verigrpo.verifiers.math.forms import question_numbers
 from verigrpo.verifiers.math.nodes import Answers, Node, Relation, Text
 
@@ -140,9 +140,8 @@ _BASE_QUESTION_RE = re.compile(r"\bbase\b|\bbinary\b|\bhexa?decimal\b|\boctal\b|
 def base_without_asking(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     """A numeral in another base (``14_5``, ``0x10``, read as "value (base b)") answering a reference without one,
     where the row's question names no base: "What is 7+7?" answered ``14_5`` (which is 9) only looks like 14."""
-    base = re.compile(r"-?\d+ \(base \d+\)")
-    in_base = isinstance(pred, Text) and base.fullmatch(pred.text) is not None
-    gold_in_base = isinstance(gold, Text) and base.fullmatch(gold.text) is not None
+    in_base = isinstance(pred, Text) and BASE_TEXT_RE.fullmatch(pred.text) is not None
+    gold_in_base = isinstance(gold, Text) and BASE_TEXT_RE.fullmatch(gold.text) is not None
     question = question_text(row)
     return in_base and not gold_in_base and bool(question) and _BASE_QUESTION_RE.search(question) is None
 
