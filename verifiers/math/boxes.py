@@ -25,8 +25,13 @@ class Extraction:
     scope: str | None = None  # the whole content of the <answer> tag or JSON answer field the answer came from
 
 
-# \box{39}: TeX's \box takes no group; \framebox, and \Boxed, \BOXED as a model may write it, are boxes too
-_BOX_RE = re.compile(r"\\(?:(?i:boxed)|fbox|framebox|box(?=\s*\{))(?![A-Za-z])")
+# \box{39}: TeX's \box takes no group; \framebox, and \Boxed, \BOXED as a model may write it, are boxes too, and
+# so are the coloured boxes (\colorbox{yellow}{4}, \fcolorbox{red}{white}{4}) and MathJax's \bbox[5px]{4}, their
+# colour and padding read with the command
+_BOX_RE = re.compile(
+    r"\\(?:(?i:boxed)|fbox|framebox|box(?=\s*\{)|colorbox[ \t]*\{[^{}]{0,40}\}|fcolorbox(?:[ \t]*\{[^{}]{0,40}\}){2}|"
+    r"bbox(?:[ \t]*\[[^\[\]{}]{0,60}\])?)(?![A-Za-z])"
+)
 _TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"
 _GSM_RE = re.compile(r"####\s*:?\s*([^\n]+)")  # "#### 72", "####: 72"
 

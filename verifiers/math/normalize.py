@@ -36,7 +36,7 @@ def strip_math_delimiters(s: str) -> str:
 _DROP = re.compile(
     r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|"
     r"bigg|Bigg|big|Big|middle|mathstrut|strut|phantom\{[^{}]*\}|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|"
-    r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|mkern\s*-?[\d.]+\w*)(?![A-Za-z])"
+    r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|underline|mkern\s*-?[\d.]+\w*)(?![A-Za-z])"
 )
 # old font switches ({\bf (A)}), and paragraph layout that answer keys copied out of a .tex file keep ("235\\
 # \noindent"): a space in their place, so that "3\par5" stays two numbers and is not 35
@@ -72,6 +72,37 @@ _OTHER_THOUSANDS = re.compile(r"-?\d{1,3}(?:'\d{3})+(?:\.\d+)?|-?\d{1,2}(?:,\d{2
 
 
 _UPRIGHT_GROUP = re.compile(r"\\(?:mathrm|text|textrm|mbox)\s*\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}")
+
+
+# TeX's generalised fractions: "{4 \\over 2}", "{40 \\choose 10}", "(40 \\choose 10)" (the innermost group or
+# parenthesis that holds one; the whole text when none does)
+_OVER_GROUP = re.compile(r"([{(])([^{}()]*?)\\(over|choose)(?![A-Za-z])([^{}()]*)([})])")
+_OVER_BARE = re.compile(r"^([^{}()]*?)\\(over|choose)(?![A-Za-z])([^{}()]*)$")
+_OVER_COMMAND = {"over": "frac", "choose": "binom"}
+
+
+def _over(m: re.Match) -> str:
+    opener, top, kind, bottom, closer = m.groups() if m.re is _OVER_GROUP else ("", *m.groups(), "")
+    if (opener, closer) not in (("{", "}"), ("(", ")"), ("", "")):
+        return m.group()
+    out = f"\\{_OVER_COMMAND[kind]}{{{top.strip()}}}{{{bottom.strip()}}}"
+    return f"({out})" if opener == "(" else out
+
+
+def over_fractions(s: str) -> str:
+    """``{a \\over b}`` as ``\\frac{a}{b}`` and ``{n \\choose k}`` as ``\\binom{n}{k}`` (at most eight, innermost first)."""
+    for _ in range(8):
+        s, n = _OVER_GROUP.subn(_over, s, count=1)
+        if not n:
+            break
+    return _OVER_BARE.sub(_over, s) if "\\over" in s or "\\choose" in s else s
+
+
+# a modulus noted after the answer: "4 \pmod{7}", "x \equiv 4 \pmod 7", "4 (mod 7)" (the value is what is written:
+# "11 \pmod 7" stays 11, not the residue 4)
+_MODULUS_NOTE = re.compile(
+    r"(?:\\pmod\s*(?:\{[^{}]{1,30}\}|\d{1,12}|[A-Za-z])|\(\s*(?:\\bmod|\\mod|mod)\s*(?:\{[^{}]{1,30}\}|\d{1,12}|[A-Za-z])\s*\))\s*$"
+)
 
 
 def strip_layout(s: str) -> str:
@@ -174,6 +205,8 @@ def normalize(s: str) -> str:
             s,
         )
         s = _CURRENCY_BEFORE.sub(lambda m: f"{m.group(1)} {_CURRENCY[m.group(2)]}", s)
+    if "$" in s:
+        s = _DOLLAR_SCALE.sub(_dollar_scale, s)
     if "_" in s and "\\" in s:  # "\mathrm{N}_{1}": an upright letter with a subscript is the variable N_1
         s = _UPRIGHT_SUBSCRIPTED.sub(r"\1", s)
     if "根号" in s:  # "根号3", "2根号2": the Chinese word for the square root sign (before it reads as a unit word)
@@ -201,6 +234,12 @@ def normalize(s: str) -> str:
         s = _EMPTY_SCRIPT.sub("", s)
     if "{,}" in s:  # "3{,}14", "1{,}5": a decimal comma (a group of three digits after it is thousands: "14{,}916")
         s = _DECIMAL_COMMA.sub(".", s)
+    if "mod" in s:
+        s = _MODULUS_NOTE.sub("", s).rstrip()
+    if "\\over" in s or "\\choose" in s:
+        s = over_fractions(s)
+    if ":=" in s or "coloneq" in s:  # "x := 4", "x \coloneqq 4": a definition, read as "="
+        s = re.sub(r"\\coloneqq?(?![A-Za-z])", "=", s.replace(":=", "="))
     if "not" in s or "=/=" in s:  # "x \not= 4", "x =/= 4": not equal, never "x = 4"
         s = _NOT_EQUAL.sub(r"\\neq ", s)
     for a, b in _UNICODE.items():
@@ -272,6 +311,25 @@ _ACCOUNTING_NEGATIVE = re.compile(
     r"([€£¥₹]|\$(?=\s*\(\s*\d[\d,]*(?:\.\d+)?\s*\)\s*(?:thousand|million|billion)\b))"
     r"\s*\(\s*(\d[\d,]*(?:\.\d+)?)\s*((?:m|bn|k)(?![A-Za-z]))?\s*\)"
 )
+# a dollar amount with a scale letter: "\$4.5M", "$4K", "\$2\text{B}" are 4.5 million, 4 thousand and 2 billion
+# dollars (after a dollar sign "M" is no molar and "K" no kelvin); not where maths goes on after it ("$2b + 3$"), nor
+# after a "$" that opens maths ("$4M$")
+_DOLLAR_SCALE = re.compile(
+    r"(\\?\$)[ \t]*(-?\d[\d,]*(?:\.\d+)?)(?:[ \t]|\\[,;:! ])*"
+    r"(?:\\(?:text|mathrm|mbox|rm)[ \t]*\{[ \t]*([A-Za-z]{1,2})[ \t]*\}|([A-Za-z]{1,2})(?![A-Za-z]))"
+    r"(?![ \t]*[-+*/^=_({\\])"
+)
+_DOLLAR_SCALES = {"k": "thousand", "m": "million", "mm": "million", "mn": "million", "b": "billion", "bn": "billion",
+                  "t": "trillion", "tn": "trillion"}  # fmt: skip
+
+
+def _dollar_scale(m: re.Match) -> str:
+    word = _DOLLAR_SCALES.get((m.group(3) or m.group(4)).lower())
+    if word is None or (m.group(1) == "$" and "$" in m.string[m.end() :]):
+        return m.group()
+    return f"{m.group(1)}{m.group(2)} {word}"
+
+
 _CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£¥₹])")
 _RUPEES_BEFORE = re.compile(r"(?<![A-Za-z])(?:\\text\s*\{\s*(?:Rs\.?|INR)\s*\}|(?:Rs\.?|INR))[ \t]*(\d[\d,]*(?:\.\d+)?)")
 
