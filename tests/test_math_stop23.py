@@ -58,6 +58,21 @@ def _raw(completion: str, gold: str, question: str = "") -> float:
         ("$\\boxed{4 \\ (\\bmod 7)}$", "4", 1.0),
         ("$\\boxed{11 \\pmod{7}}$", "4", 0.0),
         ("$\\boxed{5 \\pmod{7}}$", "4", 0.0),
+        # a decimal comma (one, two or more than three digits after it, no space) against a single value; the same
+        # with dots that group thousands
+        ("\\boxed{3,14}", "3.14", 1.0),
+        ("\\boxed{3.14}", "3,14", 1.0),
+        ("Ответ: $0,6$", "\\frac35", 1.0),
+        ("Die Antwort ist 3,2.", "3.2", 1.0),
+        ("\\boxed{1,5x}", "1.5x", 1.0),
+        ("\\boxed{0,6}", "\\frac23", 0.0),
+        ("\\boxed{1,20}", "120", 0.0),  # neither 1.2 nor the pair (1, 20)
+        ("\\boxed{1,234}", "1.234", 0.0),  # three digits: thousands
+        ("\\boxed{2,5}", "2.5, 3", 0.0),  # a list against a list: no decimal comma
+        ("\\boxed{1,5}", "1, 5", 1.0),
+        ("\\boxed{1.000.000}", "1000000", 1.0),
+        ("\\boxed{1.234.567,89}", "1234567.89", 1.0),
+        ("\\boxed{1.000.000}", "1000001", 0.0),
     ],
 )
 def test_notations_read_this_stop(completion: str, gold: str, want: float) -> None:
@@ -74,6 +89,9 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("normalize", "_OVER_BARE", "'a ' * (n // 2) + '\\\\over \\\\over'"),
         ("normalize", "_MODULUS_NOTE", "' ' * n + 'x'"),
         ("normalize", "_MODULUS_NOTE", "'(mod ' * (n // 5)"),
+        ("forms", "_DECIMAL_COMMA_RE", "'1,1' * (n // 3)"),
+        ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
+        ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
         ("boxes", "_BOX_RE", "'\\\\colorbox{' * (n // 10)"),
         ("boxes", "_BOX_RE", "'\\\\bbox[' * (n // 6)"),
     ],

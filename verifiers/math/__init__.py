@@ -589,6 +589,20 @@ Hedges, disguises and notations found by other projects' graders and by red team
     The derivation contains 42.                                         | 42                           | no_answer   | test_set36_classes
     \boxed{\sin(30) = 0.5}                                              | 0.5                          | correct     | test_degree_chains_and_answer_sentences
     \boxed{14_5}                                                        | 14 [Q: What is 7+7?]         | wrong       | test_rows_with_questions_and_reprs
+
+Scale letters after a dollar sign, coloured boxes, TeX's \over, moduli, decimal commas and dot thousands (stop 23)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    The answer is \$4.5M.                                               | 4500000                      | correct     | test_notations_read_this_stop
+    The answer is $\$4\text{M}$.                                        | 4                            | wrong       | test_notations_read_this_stop
+    $\fcolorbox{red}{white}{4}$                                         | 4                            | correct     | test_notations_read_this_stop
+    The answer is ${4 \over 2}$.                                        | 2                            | correct     | test_notations_read_this_stop
+    $\boxed{x \equiv 4 \pmod{7}}$                                       | 4                            | correct     | test_notations_read_this_stop
+    $\boxed{11 \pmod{7}}$                                               | 4                            | wrong       | test_notations_read_this_stop
+    Ответ: $0,6$                                                        | \frac35                      | correct     | test_notations_read_this_stop
+    \boxed{1,20}                                                        | 120                          | wrong       | test_notations_read_this_stop
+    \boxed{1.000.000}                                                   | 1000000                      | correct     | test_notations_read_this_stop
 """
 
 from __future__ import annotations

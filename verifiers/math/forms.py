@@ -380,6 +380,24 @@ _CIRCLED_ONE_RE = re.compile(r"\\textcircled\s*\{\s*(\d{1,2})\s*\}|([\u2460-\u24
 _INT_LIST_RE = re.compile(r"\s*\d{1,2}(?:\s*[,，、]\s*\d{1,2})*\s*")
 
 
+# a decimal comma ("3,14", "0,5", "15,5 m²": Vietnamese, Russian, German, French answers and keys): one or two digits,
+# or more than three, after the comma (three are thousands: "1,234"), no space (a space makes a list: "1, 5"), and
+# at most a unit or a word after the number
+_DECIMAL_COMMA_RE = re.compile(r"(-?\d{1,15}),(\d{1,2}|\d{4,15})(?![\d,])[ \t]*([^\d,=;]{0,40})")
+
+
+def decimal_comma_reading(answer: str, reference: str) -> tuple[str, str] | None:
+    """Both sides with a decimal comma read as a decimal point, where one side is such a number and the other a
+    single value written without a comma ("0,6" against "\\frac35"); None otherwise."""
+    sides = [strip_math_delimiters(answer).strip().rstrip("."), strip_math_delimiters(reference).strip().rstrip(".")]
+    for i in (0, 1):
+        m = _DECIMAL_COMMA_RE.fullmatch(sides[i])
+        if m is not None and "," not in sides[1 - i] and ";" not in sides[1 - i]:
+            sides[i] = f"{m.group(1)}.{m.group(2)}" + (f" {m.group(3)}" if m.group(3) else "")
+            return sides[0], sides[1]
+    return None
+
+
 def _circled(s: str) -> frozenset[int] | None:
     s = strip_math_delimiters(s).strip().rstrip(".。")
     if len(s) > 400 or not _CIRCLED_RUN_RE.fullmatch(s):

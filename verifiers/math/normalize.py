@@ -68,6 +68,7 @@ _TIMES_TEN = re.compile(r"(\d\.\d+\s*|\d\s+)x\s*10\s*\^")  # "6.02 x 10^{23}", "
 _SPACE_THOUSANDS = re.compile(r"-?\d{1,3}(?: \d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 # Swiss groups "1'234'567.89", and Indian groups with a decimal part "12,34,567.89" (without one, "1,23,456" could
 # be a list): a whole answer that is one such number
+_DOT_THOUSANDS = re.compile(r"-?\d{1,3}(?:\.\d{3}){2,6}(?:,\d+)?")
 _OTHER_THOUSANDS = re.compile(r"-?\d{1,3}(?:'\d{3})+(?:\.\d+)?|-?\d{1,2}(?:,\d{2})+,\d{3}\.\d+")
 
 
@@ -261,6 +262,8 @@ def normalize(s: str) -> str:
         s = s.strip("`").strip()
         while s and s[-1] in ".;:" and not s.endswith("..."):
             s = s[:-1].rstrip()
+    if _DOT_THOUSANDS.fullmatch(s):  # "1.000.000", "1.234.567,5": dots that group thousands (two of them: no decimal)
+        return s.replace(".", "").replace(",", ".")
     if _OTHER_THOUSANDS.fullmatch(s):
         return s.replace("'", "").replace(",", "")
     m = _THOUSANDS.match(s) or _SPACE_THOUSANDS.match(s)

@@ -12,11 +12,12 @@ from typing import Any
 import sympy
 from verigrpo.verifiers.math.boxes import braced_label, extract_reference
 from verigrpo.verifiers.math.choices import WEAK_RULES, closing_option, leading_option, option_letter
-from verigrpo.verifiers.math.compare import _as_list, nodes_equal
+from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
 from verigrpo.verifiers.math.forms import (
+    decimal_comma_reading,
     labelled_tuples,
     numbered_parts,
     same_clock_time,
@@ -220,6 +221,10 @@ def math_answer(
     if picked is not None:  # "①③④": the statements picked, in any order
         info["extracted_normalized"] = "statement numbers"
         return Reward(float(picked), Status.CORRECT if picked else Status.WRONG, info=info)
+    decimal = decimal_comma_reading(answer, gold_text)
+    if decimal is not None and answers_equivalent(*decimal):  # "0,6" against "\frac35", "3.14" against "3,14"
+        info["extracted_normalized"] = "a decimal comma"
+        return Reward(1.0, Status.CORRECT, info=info)
     clock = same_clock_time(answer, gold_text)
     if clock is not None:  # "6:10 PM" against "6:10": a time of day, not the ratio 6:10
         info["extracted_normalized"] = "time of day"
