@@ -98,3 +98,57 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
 )
 def test_new_patterns_are_linear(module: str, pattern: str, shape: str) -> None:
     assert_pattern_linear(module, pattern, shape)
+
+
+_TOOLS = (
+    "Tools used: math_solver for step-by-step calculation, GSM8K_Retriever and Orca200k_Retriever for initial "
+    "knowledge base search."
+)
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the bold that opens before an answer marker closes the answer: what follows is a note, not a factor
+        ("**Answer: 5** (3.6 units)", "5", 1.0),
+        ("**Answer: 5** (3.6 units)", "18", 0.0),
+        ("Evelyn: 3.6, Carla: 1.22.\n\n**Answer: Evelyn** (3.6 units of distance per unit of time)", "\\text{Evelyn}",
+         1.0),
+        ("**Final answer: 5** or maybe 6", "5", 0.0),  # the text after the bold is still read for hedges
+        ("**Final answer: 5**, wait, actually 6", "5", 0.0),
+        ("**Answer:**\nJessica has **\\$15** more.", "15", 1.0),  # a bold value on the next line is whole
+        ("**Answer:** 5", "5", 1.0),
+        # in prose a letter after a number is its unit ("540 m" is 540 metres; in maths "5 m" may be 5 times m)
+        ("La réponse est 540 mètres.", "540", 1.0),
+        ("The answer is 540 m.", "540", 1.0),
+        ("The answer is 540 m.", "54", 0.0),
+        ("The answer is $540 m$.", "540", 0.0),
+        ("The answer is 5 x.", "5", 0.0),  # x is no unit
+        # digits inside a name are no number: the fallback reads on to the answer before the name
+        (f"So the day is $t = 3$.\n\n{_TOOLS}", "3", 1.0),
+        (f"So the day is $t = 3$.\n\n{_TOOLS}", "8", 0.0),
+        ("Water is H2O", "2", 0.0),
+        ("AZYUK2A", "2", 0.0),
+    ],
+)
+def test_bold_answers_prose_units_and_names(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_a_long_completion_cut_inside_a_math_span_still_pairs_its_dollars() -> None:
+    # the fallback reads the last 2,000 characters; cut inside "$...$", every later dollar sign paired the wrong way
+    # and the last span was lost
+    step = "Here $x = 2$ and the term $(x - 2)(x + 1)$ has a factor we keep, which simplifies to $x^2 - x - 2$. "
+    body = step * 40
+    ends = [body + " " * pad + "The resulting expression is $f(x) = \\frac{50(x^2 - x - 2)}{x^2 - 25}$." for pad in range(0, 100, 3)]
+    assert sum(_raw(text, "\\frac{50(x-2)(x+1)}{(x+5)(x-5)}") for text in ends) == len(ends)  # wherever the cut falls
+
+
+def test_tail_start_moves_past_an_open_math_span() -> None:
+    from verigrpo.verifiers.math.boxes import tail_start
+
+    text = "a $x + y$ b $" + "z" * 50 + "$ tail"
+    cut = tail_start(text, 30)  # the last 30 characters start inside "$zzz...$"
+    assert text[cut:] == " tail"
+    assert tail_start("$a$ " + "b" * 40, 10) == 34  # outside any span: the plain cut
+    assert tail_start("short", 100) == 0

@@ -603,6 +603,11 @@ Scale letters after a dollar sign, coloured boxes, TeX's \over, moduli, decimal 
     Ответ: $0,6$                                                        | \frac35                      | correct     | test_notations_read_this_stop
     \boxed{1,20}                                                        | 120                          | wrong       | test_notations_read_this_stop
     \boxed{1.000.000}                                                   | 1000000                      | correct     | test_notations_read_this_stop
+    **Answer: 5** (3.6 units)                                           | 18                           | wrong       | test_bold_answers_prose_units_and_names
+    **Answer: 5** (3.6 units)                                           | 5                            | correct     | test_bold_answers_prose_units_and_names
+    The answer is 540 m.                                                | 540                          | correct     | test_bold_answers_prose_units_and_names
+    The answer is $540 m$.                                              | 540                          | wrong       | test_bold_answers_prose_units_and_names
+    So the day is $t = 3$.⏎⏎Tools used: GSM8K_Retriever.                | 3                            | correct     | test_bold_answers_prose_units_and_names
 """
 
 from __future__ import annotations

@@ -186,6 +186,19 @@ def _last_answer_tag(text: str) -> str | None:
     return text[first + len(_TAG_OPEN) : close]
 
 
+_DOLLAR_RE = re.compile(r"(?<!\\)\$")
+
+
+def tail_start(text: str, size: int) -> int:
+    """Where the last ``size`` characters of ``text`` start, moved past a ``$`` when that point is inside a math
+    span: a window cut inside ``$...$`` would pair every later dollar sign the wrong way."""
+    cut = max(0, len(text) - size)
+    if cut and len(_DOLLAR_RE.findall(text, 0, cut)) % 2 == 1:
+        close = _DOLLAR_RE.search(text, cut)
+        return close.end() if close is not None else cut
+    return cut
+
+
 def _last_match(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     last = None
     for last in pattern.finditer(text):  # noqa: B007 - we want the last one

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from verigrpo.verifiers.math.boxes import _last_match
+from verigrpo.verifiers.math.boxes import _last_match, tail_start
 from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.normalize import cjk_fractions, strip_math_delimiters
 from verigrpo.verifiers.math.sentences import parsed
@@ -30,8 +30,9 @@ def clean_completion(text: str) -> str:
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt
         text = _MISSPELT_BOX_RE.sub(r"\\boxed{", text)
-    if _APPROX_WORD_RE.search(text[-2_000:]):  # "$\frac{5}{18}$, or about 27.8%": the exact value, restated
-        text = text[:-2_000] + _APPROX_AFTER_SPAN_RE.sub(_exact_if_close, text[-2_000:])
+    cut = tail_start(text, 2_000)
+    if _APPROX_WORD_RE.search(text, cut):  # "$\frac{5}{18}$, or about 27.8%": the exact value, restated
+        text = text[:cut] + _APPROX_AFTER_SPAN_RE.sub(_exact_if_close, text[cut:])
     turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
     if turns:  # a chat transcript: only the last assistant turn answers (an echoed prompt's box is not an answer)
         text = text[turns[-1].end() :]

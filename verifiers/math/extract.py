@@ -348,10 +348,15 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
                 if not mixed and not _equiv_safe(normalize(head), normalize(later)):  # "3 or the answer is 4."
                     return Extraction(later, "answer_is", True, "several different answers after answer markers")
             ans = again.group(1)
+        bold_line, line_start = None, window.rfind("\n", 0, m.start(1)) + 1
+        if "**" in ans and window.count("**", line_start, m.start(1)) % 2 == 1:
+            # "**Answer: 5** (3.6 units)": the bold opened before the marker closes the answer (what follows is a
+            # note, not a factor: "5 (3.6 units)" would read as 18)
+            bold_line, ans = ans, ans[: ans.index("**")]
         corrected = _CORRECTION_RE.match(ans)
         if corrected:  # "the answer is not 8; it is 9": the answer is 9
             ans = corrected.group(1)
-        line = ans
+        line = bold_line or ans
         ans = clean_answer(_first_sentence(clean_answer(ans)))
         if ans and _RETRACTED_VALUE_RE.search(line, len(ans)):
             # "The answer is (A)... wait, actually it is (C).": the marked answer is taken back on its own line

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from verigrpo.verifiers.math.boxes import Extraction, _last_match
+from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
 from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, standalone_number, trailing_latex
 from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.nodes import Bracket, Text
@@ -47,11 +47,11 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         text = text.translate(_MINUS_LIKE)
     if any(c in text for c in VULGAR_FRACTIONS):  # "the result is ½", "2½ cups": the fraction as digits
         text = _VULGAR_RE.sub(_vulgar_as_digits, text)
-    legend = _LEGEND_LINE_RE.search(text[-2_000:])
+    legend = _LEGEND_LINE_RE.search(text[tail_start(text, 2_000) :])
     symbols = [_SYMBOL_SPAN_RE.fullmatch(m.group()) for m in _MATH_SPAN_RE.finditer(legend.group())] if legend else []
     if symbols and all(symbols):
         text = text[: len(text) - len(legend.group())]  # "$E = mc^2$.\nwhere $m$ is the mass ...": a legend
-    window = text[-2_000:]
+    window = text[tail_start(text, 2_000) :]
     spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
     if spans:
         m = spans[-1]
@@ -62,7 +62,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
                 return Extraction(None, None)
             aligned = _aligned(content)
             return Extraction(aligned, "last_math" if aligned else None)
-    tail = text[-20_000:]
+    tail = text[tail_start(text, 20_000) :]
     latex_tail = trailing_latex(tail)
     if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths
         start, expr = latex_tail
@@ -72,7 +72,10 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     bracketed = _LAST_LINE_BRACKET_RE.search(tail)
     if bracketed is not None and isinstance(parsed(bracketed.group(1)), Bracket):
         return Extraction(bracketed.group(1), "last_line")  # "... is approximately:\n\n(-2, 1)": the pair whole
-    last = _last_match(_LAST_NUM_RE, tail)
+    last = None
+    for number in _LAST_NUM_RE.finditer(tail):
+        if not _in_name(tail, number.start(), number.end()):  # "Tools used: GSM8K_Retriever": no number
+            last = number
     if last is not None and not standalone_number(tail, last.start(), last.end()):
         return Extraction(None, None)  # "H2O", "AZYUK2A", "\frac{10}{9}", "2,74": no numeral stands alone
     if last is not None and _cut_off_after(tail, last.end()):
@@ -171,6 +174,13 @@ _LAST_NUM_RE = re.compile(
 
 
 _VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")
+
+
+def _in_name(text: str, start: int, end: int) -> bool:
+    """The numeral ``text[start:end]`` is part of a name that letters enclose ("GSM8K", "Orca200k_Retriever", "H2O",
+    "AZYUK2A"), not a number of its own."""
+    before, after = text[start - 1 : start], text[end : end + 1]
+    return before.isascii() and before.isalpha() and after.isascii() and (after.isalnum() or after == "_")
 
 
 def _number_text(number: str) -> str:

@@ -380,6 +380,20 @@ _CIRCLED_ONE_RE = re.compile(r"\\textcircled\s*\{\s*(\d{1,2})\s*\}|([\u2460-\u24
 _INT_LIST_RE = re.compile(r"\s*\d{1,2}(?:\s*[,，、]\s*\d{1,2})*\s*")
 
 
+# a number and a unit written in prose, outside maths: "540 m", "12 kg", "3.5 h" (in prose a letter after a number is
+# its unit; in maths "5 m" may be 5 times m)
+_PROSE_UNIT_RE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)[ \t]+([A-Za-z]{1,3})[ \t]*\.?")
+
+
+def prose_unit(answer: str) -> str | None:
+    """``"540 m"`` -> ``"540 \\text{ m}"`` when the letters are a unit and nothing else is written; None otherwise.
+    Only for answers read from prose (no ``$``, no command)."""
+    if "$" in answer or "\\" in answer:
+        return None
+    m = _PROSE_UNIT_RE.fullmatch(answer.strip())
+    return f"{m.group(1)} \\text{{ {m.group(2)}}}" if m is not None and _unit_word(m.group(2)) else None
+
+
 # a decimal comma ("3,14", "0,5", "15,5 m²": Vietnamese, Russian, German, French answers and keys): one or two digits,
 # or more than three, after the comma (three are thousands: "1,234"), no space (a space makes a list: "1, 5"), and
 # at most a unit or a word after the number

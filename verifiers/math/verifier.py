@@ -20,6 +20,7 @@ from verigrpo.verifiers.math.forms import (
     decimal_comma_reading,
     labelled_tuples,
     numbered_parts,
+    prose_unit,
     same_clock_time,
     same_statements,
     stated_numbers,
@@ -184,6 +185,8 @@ def math_answer(
         answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
         answer = _OR_EQUIVALENTLY_RE.sub("or", answer)  # "$\frac12$ or equivalently $0.5$"
         answer = labelled_tuples(answer) or numbered_parts(answer) or answer
+        if "boxed" not in (ex.rule or ""):  # "The answer is 540 m." (prose, where the letter is a unit)
+            answer = prose_unit(answer) or answer
     try:
         pred = parse_answer(answer)
     except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
