@@ -28,6 +28,9 @@ def _raw(completion: str, gold: str, question: str = "") -> float:
         ("The answer is $2b + 3c$.", "2b + 3c", 1.0),
         ("The answer is $4M$.", "4M", 1.0),
         ("The answer is $4M$.", "4000000", 0.0),
+        ("Teaching pays $35,000 and coaching $22,500, so her salary is $57.5k.", "57500", 1.0),  # (the fallback)
+        ("Her salary is $57.5k.", "57.5", 0.0),
+        ("It weighs 57.5k.", "57500", 0.0),  # no dollar sign: no scale
         # a coloured box, a framed coloured box and MathJax's \bbox hold the answer as \boxed does
         ("\\colorbox{yellow}{4}", "4", 1.0),
         ("$\\fcolorbox{red}{white}{4}$", "4", 1.0),
@@ -90,6 +93,7 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("normalize", "_MODULUS_NOTE", "' ' * n + 'x'"),
         ("normalize", "_MODULUS_NOTE", "'(mod ' * (n // 5)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,1' * (n // 3)"),
+        ("normalize", "_SCALE_LETTERS_RE", "'a' * n"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
         ("boxes", "_BOX_RE", "'\\\\colorbox{' * (n // 10)"),

@@ -12,7 +12,12 @@ from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
 from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, standalone_number, trailing_latex
 from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.nodes import Bracket, Text
-from verigrpo.verifiers.math.normalize import BELOW_ZERO_AFTER, VULGAR_FRACTIONS, normalize
+from verigrpo.verifiers.math.normalize import (
+    BELOW_ZERO_AFTER,
+    VULGAR_FRACTIONS,
+    dollar_scale_letters,
+    normalize,
+)
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.revisions import equiv_safe as _equiv_safe
 from verigrpo.verifiers.math.sentences import (
@@ -145,7 +150,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             value = ("." if tail[last.start() - 1 : last.start()] == "." else "") + _number_text(last.group())
             return Extraction(chain.group() + value, "last_number")
         return Extraction(
-            _number_text(last.group()) + (_scale_after(tail, last.end()) or _unit_after(tail, last.end())),
+            _number_text(last.group()) + (_scale_after(tail, last.start(), last.end()) or _unit_after(tail, last.end())),
             "last_number",
             hedged,
             "'or' next to the last number" if hedged else None,
@@ -338,11 +343,14 @@ _SIGN_WORD_BEFORE_RE = re.compile(
 _SCALE_WORD_RE = re.compile(rf"[ \t]*({'|'.join(SCALE_WORDS)})s?\b", re.I)
 
 
-def _scale_after(text: str, end: int) -> str:
-    """The scale word right after the fallback's number ("$118 thousand" -> " thousand"): it multiplies the number
-    (118 alone would be paid for 118); "" when there is none."""
+def _scale_after(text: str, start: int, end: int) -> str:
+    """The scale word right after the fallback's number ``text[start:end]`` ("$118 thousand" -> " thousand", "$57.5k"
+    -> " thousand"): it multiplies the number (118 alone would be paid for 118); "" when there is none."""
     m = _SCALE_WORD_RE.match(text, end, end + 40)
-    return f" {m.group(1).lower()}" if m is not None else ""
+    if m is not None:
+        return f" {m.group(1).lower()}"
+    letters = dollar_scale_letters(text, start, end)
+    return f" {letters}" if letters else ""
 
 
 def _unit_after(text: str, end: int) -> str:

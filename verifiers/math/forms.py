@@ -10,7 +10,7 @@ import re
 
 from verigrpo.verifiers.math.lex import UNIT_ALIASES
 from verigrpo.verifiers.math.nodes import Expr, Relation
-from verigrpo.verifiers.math.normalize import strip_math_delimiters
+from verigrpo.verifiers.math.normalize import dollar_scale_letters, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.units import CHANGING_WORDS, NUMBER_WORDS, SCALE_WORDS, SIGN_WORDS
 
@@ -55,6 +55,8 @@ def standalone_number(text: str, start: int, end: int) -> bool:
     if text.startswith("根号", end):  # "3根号": the coefficient of a root, not a value
         return False
     if _cjk(after):  # Chinese, Japanese, Korean put no space between words: "13只鸟", "192公斤"
+        return True
+    if after.isalpha() and dollar_scale_letters(text, start, end) is not None:  # "$57.5k": thousands of dollars
         return True
     if after.isalpha():
         word = _WORD_AFTER_RE.match(text, end)

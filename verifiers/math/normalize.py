@@ -322,12 +322,24 @@ _DOLLAR_SCALE = re.compile(
     r"(?:\\(?:text|mathrm|mbox|rm)[ \t]*\{[ \t]*([A-Za-z]{1,2})[ \t]*\}|([A-Za-z]{1,2})(?![A-Za-z]))"
     r"(?![ \t]*[-+*/^=_({\\])"
 )
-_DOLLAR_SCALES = {"k": "thousand", "m": "million", "mm": "million", "mn": "million", "b": "billion", "bn": "billion",
+DOLLAR_SCALES = {"k": "thousand", "m": "million", "mm": "million", "mn": "million", "b": "billion", "bn": "billion",
                   "t": "trillion", "tn": "trillion"}  # fmt: skip
 
 
+_SCALE_LETTERS_RE = re.compile(r"[A-Za-z]{1,2}(?![A-Za-z])")
+
+
+def dollar_scale_letters(text: str, start: int, end: int) -> str | None:
+    """The scale word of the letters glued after the number ``text[start:end]`` when a dollar sign comes right
+    before it ("$57.5k" -> "thousand"); None otherwise."""
+    if text[start - 1 : start] != "$":
+        return None
+    m = _SCALE_LETTERS_RE.match(text, end)
+    return DOLLAR_SCALES.get(m.group().lower()) if m is not None else None
+
+
 def _dollar_scale(m: re.Match) -> str:
-    word = _DOLLAR_SCALES.get((m.group(3) or m.group(4)).lower())
+    word = DOLLAR_SCALES.get((m.group(3) or m.group(4)).lower())
     if word is None or (m.group(1) == "$" and "$" in m.string[m.end() :]):
         return m.group()
     return f"{m.group(1)}{m.group(2)} {word}"
