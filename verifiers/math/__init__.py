@@ -21,8 +21,9 @@ each; a stage only imports the ones above it:
   in context: a later box that takes the earlier ones back, text after a box or a marked answer that hedges it),
   :mod:`~verifiers.math.fallback` (the last math span or number when nothing marks the answer),
   :mod:`~verifiers.math.extract` (:func:`extract_answer`: the rules in order, hedges);
-- the verifier: :mod:`~verifiers.math.verifier` (:func:`math_answer`, :func:`check_reference`,
-  :func:`read_reference`, echo rejection, required answer forms).
+- the verifier: :mod:`~verifiers.math.reference` (the row's reference read once: :func:`read_reference`,
+  :func:`check_reference`), :mod:`~verifiers.math.verifier` (:func:`math_answer`, echo rejection, required answer
+  forms).
 
 The same tokenizer, parser and limits read the claims of the step verifier ``math_steps``: its steps are
 tokenized with the prose reading (:data:`~verifiers.math.lex.PROSE`), each side of a claim is parsed by
@@ -630,13 +631,9 @@ from verigrpo.verifiers.math.nodes import (
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer, parse_math
+from verigrpo.verifiers.math.reference import check_reference, read_reference
 from verigrpo.verifiers.math.values import DECIMAL_REL_TOL, EXACT_REL_TOL, SYMBOLIC_REL_TOL, expressions_equal
-from verigrpo.verifiers.math.verifier import (
-    MAX_COMPLETION_CHARS,
-    check_reference,
-    math_answer,
-    read_reference,
-)
+from verigrpo.verifiers.math.verifier import MAX_COMPLETION_CHARS, math_answer
 
 __all__ = [
     "DECIMAL_REL_TOL",

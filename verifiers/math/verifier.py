@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from typing import Any
 
 import sympy
-from verigrpo.verifiers.math.boxes import braced_label, extract_reference
 from verigrpo.verifiers.math.choices import WEAK_RULES, closing_option, leading_option, option_letter
 from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
@@ -51,6 +50,7 @@ from verigrpo.verifiers.math.question import (
     question_text,
     reordered_named_quantities,
 )
+from verigrpo.verifiers.math.reference import check_reference, read_reference, same_alternatives
 from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, has_or, prose_answer, words
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.types import Reward, Status
@@ -93,13 +93,6 @@ def _leading_verdict(answer: str) -> str | None:
     if opposite.search(rest) or _RETRACTED_RE.search(rest):
         return None
     return verdict
-
-
-def _same_alternatives(n: Node) -> bool:
-    """``a or b (or ...)`` where every alternative equals the first: one answer, restated."""
-    if not (isinstance(n, Answers) and n.connective == "or" and 2 <= len(n.items) <= 5):
-        return False
-    return all(nodes_equal(x, n.items[0]) for x in n.items[1:])
 
 
 @register("math")
@@ -209,7 +202,7 @@ def math_answer(
     if listed is not None:
         answer, pred = listed
         info["extracted"] = answer
-    if pred is not None and _same_alternatives(pred):
+    if pred is not None and same_alternatives(pred):
         pred = pred.items[0]  # "\frac12 or 0.5" restates one answer: not a hedge  # type: ignore[union-attr]
     elif (
         has_or(answer)
@@ -288,137 +281,10 @@ def math_answer(
     return Reward(0.0, Status.WRONG, info=info)
 
 
-def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
-    """The reference's answer text, its parse (None when it cannot be parsed) and the parse error.
-
-    The answer is the reference's box(es) or the whole text (:func:`extract_reference`); a worked solution
-    answers with its final answer (:func:`_solution_answer`)."""
-    gold_text = _key_notation(extract_reference(reference))
-    gold_text = numbered_parts(gold_text) or gold_text  # "(1) -1/2; (2) ln 2": the parts' answers in order
-    gold_text = labelled_tuples(gold_text) or gold_text  # "p=5,q=2;p=7,q=2": the tuples (5, 2), (7, 2)
-    try:
-        gold = parse_answer(gold_text)
-        # "$\frac{\sqrt2\pi}{4}$ or $\frac{\pi}{2\sqrt2}$": one answer, restated
-        return gold_text, gold.items[0] if _same_alternatives(gold) else gold, None  # type: ignore[union-attr]
-    except Exception as e:  # noqa: BLE001 - an unparsable reference is reported, not raised
-        labelled = braced_label(gold_text)
-        if labelled is not None:  # "8\sqrt{3}{squareinches}": the value, then its unit label
-            try:
-                return labelled, parse_answer(labelled), None
-            except Exception:  # noqa: BLE001
-                pass
-        solution_answer = _solution_answer(gold_text) or _reference_sentence(gold_text) or _before_note(gold_text)
-        if solution_answer is not None:  # a worked solution or a sentence as the reference: its answer
-            return solution_answer[0], solution_answer[1], None
-        return gold_text, None, str(e) or type(e).__name__
-
-
-# answer-key notations of exam datasets (GAOKAO-Bench): "\frac{3}{10} \# \# 0.3" lists accepted forms of one answer;
-# "0. 98." is 0.98 with a space and a full stop from the typesetting
 _LAST_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
-_KEY_ALTERNATIVES_RE = re.compile(r"[ \t]{0,8}(?:\\#|#)[ \t]{0,8}(?:\\#|#)[ \t]{0,8}")  # bounded blanks: linear
-_SPACED_DECIMAL_RE = re.compile(r"\s*(-?\d+)\.\s+(\d+)\s*\.?\s*")
-
-
-def _key_notation(gold_text: str) -> str:
-    if "#" in gold_text and not gold_text.lstrip().startswith("#"):
-        parts = [p for p in _KEY_ALTERNATIVES_RE.split(gold_text) if p.strip()]
-        if len(parts) > 1:
-            return " or ".join(parts)
-    m = _SPACED_DECIMAL_RE.fullmatch(gold_text)
-    return f"{m.group(1)}.{m.group(2)}" if m else gold_text
-
-
-_CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_NOTE_OPEN_RE = re.compile(r"\\left\s*\(|[(（]")
-
-
-def _before_note(reference: str) -> tuple[str, Node] | None:
-    """A key followed by a note in brackets, written in Chinese: "$\\frac{5\\pi}{12}$ （满足 ... 即可)",
-    "$f(x)=x^4$ (答案不唯一, ...)": the value before the bracket that opens the note (the last one before its
-    first CJK character), when that parses; None otherwise."""
-    first = _CJK_RE.search(reference)
-    if first is None:
-        return None
-    opens = list(_NOTE_OPEN_RE.finditer(reference, 0, first.start()))
-    if not opens:
-        return None
-    head = reference[: opens[-1].start()].strip()
-    if head.count("$") % 2:  # the bracket was inside "$...$": close it
-        head += "$"
-    if not head or _CJK_RE.search(head):
-        return None
-    try:
-        return head, parse_answer(head)
-    except Exception:  # noqa: BLE001 - still unreadable
-        return None
-
-
-def check_reference(row: Mapping[str, Any], **_options: Any) -> str | None:
-    """Why ``math`` cannot judge ``row`` (see :mod:`verifiers.references`), or None: no string reference, an
-    oversized one, or one that does not parse (then only a verbatim copy of it would be credited; every other
-    answer would get ``bad_input``, a masked harness failure)."""
-    reference = row.get("reference") if isinstance(row, Mapping) else None
-    if isinstance(reference, (int, float)) and not isinstance(reference, bool):
-        return None
-    if not isinstance(reference, str) or not reference.strip():
-        return "no string 'reference'"
-    if len(reference) > MAX_ANSWER_CHARS * 4:
-        return f"reference of {len(reference)} chars (over {MAX_ANSWER_CHARS * 4})"
-    gold_text, gold, error = read_reference(reference)
-    if gold is None:
-        return f"reference {gold_text[:60]!r} cannot be parsed ({error[:80]}): only a verbatim copy would be credited"
-    return None
 
 
 math_answer.check_reference = check_reference  # type: ignore[attr-defined]
-
-
-_ANSWER_WORD_RE = re.compile(r"\banswers?\b", re.I)
-
-
-def _solution_answer(reference: str) -> tuple[str, Node] | None:
-    """A reference that is a worked solution (several sentences, no box) answers with what the
-    extraction rules read in it ("... Final Answer: The final answer is $28\\%$."), without the
-    last-number fallback; None when it is not prose or no rule reads an unhedged answer. A short sentence
-    ("answer is 0.6666667", "the answer is 12") is read only by its one "answer is" phrase."""
-    short = len(reference.split()) < 6
-    if short and len(_ANSWER_WORD_RE.findall(reference)) != 1:
-        return None
-    ex = extract_answer(reference, last_number_fallback=False)
-    rules = ("answer_is",) if short else ("answer_is", "gsm8k", "boxed")
-    if ex.answer is None or ex.hedged or ex.rule not in rules:
-        return None
-    try:
-        return ex.answer, parse_answer(ex.answer)
-    except Exception:  # noqa: BLE001 - still unreadable
-        return None
-
-
-# a one-sentence reference: "Choice (A).", "Option B", "The number is 4.", "x is 5."
-_REFERENCE_SENTENCE_RE = re.compile(
-    r"\s*(?:(?:the\s+)?(?:correct\s+)?(?:choice|option)\s*:?\s*(\(?[A-Za-z]\)?)"
-    # words before the verb may hold inline maths: "The smallest integer \\( k \\) is 2022."
-    r"|(?:(?:[A-Za-z][A-Za-z']*|\\\(.{1,40}?\\\)|\$[^$]{1,40}\$)\s+){1,12}(is|are|equals)\s+([^.;]+?))\s*\.?\s*",
-    re.I,
-)
-
-
-def _reference_sentence(reference: str) -> tuple[str, Node] | None:
-    """A reference that is one short sentence naming its answer: an option ("Choice (A).") or "<words> is
-    <value>" ("The number is 4."); None for anything else or a value that does not parse."""
-    m = _REFERENCE_SENTENCE_RE.fullmatch(reference)
-    if m is None or _ANSWER_WORD_RE.search(reference):  # "the answer is ..." is read by its own rules
-        return None
-    answer = re.sub(r"\\[()]|\$", " ", m.group(1) or m.group(3)).strip()
-    if m.group(2) and m.group(2).lower() == "are":  # "... are \\( n = 3 \\) and \\( n = 4 \\)": a list
-        answer = re.sub(r"\s*,?\s*\band\b\s*", ", ", answer)
-    if re.search(r"\b(?:or|and|not)\b", answer, re.I):  # "3 or 4", "not 3": no one answer
-        return None
-    try:
-        return answer, parse_answer(answer)
-    except Exception:  # noqa: BLE001 - still unreadable
-        return None
 
 
 _CHAIN_SEPARATORS_RE = re.compile(
