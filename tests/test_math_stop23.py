@@ -76,6 +76,16 @@ def _raw(completion: str, gold: str, question: str = "") -> float:
         ("\\boxed{1.000.000}", "1000000", 1.0),
         ("\\boxed{1.234.567,89}", "1234567.89", 1.0),
         ("\\boxed{1.000.000}", "1000001", 0.0),
+        # a reference ratio of two numbers in lowest terms is their quotient; an answer's ratio against a fraction
+        # key is not paid (part to part, 1:4 may mean 1/5 of the whole), nor a key "6:10" (a clock time, a score)
+        ("\\boxed{\\frac34}", "3:4", 1.0),
+        ("\\boxed{0.75}", "3:4", 1.0),
+        ("\\boxed{6:8}", "3:4", 1.0),
+        ("\\boxed{12}", "12:1", 1.0),
+        ("\\boxed{\\frac43}", "3:4", 0.0),
+        ("\\boxed{1:4}", "\\frac14", 0.0),
+        ("\\boxed{\\frac35}", "6:10", 0.0),
+        ("\\boxed{4:3}", "3:4", 0.0),
     ],
 )
 def test_notations_read_this_stop(completion: str, gold: str, want: float) -> None:

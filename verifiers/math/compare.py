@@ -210,6 +210,12 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         if interval is not None and isinstance(other, (Bracket, Union)):
             return _nodes_equal(interval, other, depth + 1)
         return False
+    rb = _ratio_value(b, reduced=True)
+    if rb is not None and (isinstance(a, Expr) or _ratio_value(a) is not None):
+        # a reference ratio of two numbers is their quotient: "\frac34" or "6:8" answers "3:4". Not the other way
+        # round: "1:4" for the fraction 1/4 may be a part-to-part ratio (1/5 of the whole); and only a ratio in
+        # lowest terms, as keys state them ("6:10" may be a clock time)
+        return _exprs_equal(_ratio_value(a) or a, rb)  # type: ignore[arg-type]
     if isinstance(a, Expr) and isinstance(b, Expr):
         return _exprs_equal(a, b) or _option_letters_equal(a, b)  # "B" against "b": one option letter
     if isinstance(a, Text) or isinstance(b, Text):
@@ -285,6 +291,21 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
             return len(la) == len(lb) and all(_nodes_equal(x, y, depth + 1) for x, y in zip(la, lb))
         return _unordered_equal(la, lb, depth)
     return False
+
+
+def _ratio_value(n: Node, reduced: bool = False) -> Expr | None:
+    """A ratio of two numbers without units, ``3:4``, as its quotient 3/4 (``reduced``: only when two integers have
+    no common factor); None for anything else."""
+    if not (isinstance(n, Bracket) and n.open == ":" and len(n.items) == 2):
+        return None
+    x, y = n.items
+    if not (isinstance(x, Expr) and isinstance(y, Expr) and x.unit is None and y.unit is None):
+        return None
+    if x.marker is not None or y.marker is not None or not (x.value.is_number and y.value.is_number) or y.value == 0:
+        return None
+    if reduced and x.value.is_Integer and y.value.is_Integer and sympy.gcd(x.value, y.value) != 1:
+        return None
+    return Expr(x.value / y.value, x.inexact or y.inexact, None, None)
 
 
 def _vector(n: Bracket) -> bool:
