@@ -104,6 +104,9 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("normalize", "_MODULUS_NOTE", "'(mod ' * (n // 5)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,1' * (n // 3)"),
         ("normalize", "_SCALE_LETTERS_RE", "'a' * n"),
+        ("fallback", "_CIRCUMSTANCE_BETWEEN_RE", "', which is ' * (n // 11)"),
+        ("fallback", "_CONDITION_SPAN_RE", "'x = ' * (n // 4)"),
+        ("fallback", "_STATED_BEFORE_RE", "'is ' * (n // 3)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
         ("boxes", "_BOX_RE", "'\\\\colorbox{' * (n // 10)"),
@@ -143,6 +146,21 @@ _TOOLS = (
         (f"So the day is $t = 3$.\n\n{_TOOLS}", "8", 0.0),
         ("Water is H2O", "2", 0.0),
         ("AZYUK2A", "2", 0.0),
+        # the fallback's last span is where the value is taken, not the value: the span the sentence states answers
+        ("The minimum value is $-\\frac{1}{4}$, attained at $x=\\frac12$.", "-\\frac14", 1.0),
+        ("The maximum is $5$ when $x = 2$.", "5", 1.0),
+        ("The maximum is $5$ when $x = 2$.", "2", 0.0),
+        ("The maximum is $5$, which occurs at $x = 2$.", "5", 1.0),
+        ("Thus $f$ has a minimum of $-\\frac{1}{4}$ at $x = \\frac{1}{2}$.", "-\\frac14", 1.0),
+        ("Then $y = 5$ when $x = 2$.", "5", 1.0),
+        ("We get $5$ and $x = 2$.", "5", 0.0),  # no phrase of circumstance: the last span answers
+        ("The maximum is $5$ when $x = 2$ or maybe $6$.", "5", 0.0),
+        # after an answer marker, a new clause after "and" is no second value
+        ("The answer is $5$ and the remainder is $2$.", "5", 1.0),
+        ("The answer is $5$, and the remainder is $2$.", "5", 1.0),
+        ("The answer is $5$ and the remainder is $2$.", "2", 0.0),
+        ("The answer is $5$ and $6$.", "5", 0.0),
+        ("The answer is $5$ or the other one.", "5", 0.0),
     ],
 )
 def test_bold_answers_prose_units_and_names(completion: str, gold: str, want: float) -> None:

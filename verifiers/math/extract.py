@@ -104,7 +104,9 @@ def _first_sentence(s: str, follow_which: bool = True) -> str:
             close = _INNER_DOLLAR_RE.search(s, 1)
             end = close.end() if close else 0
         # "$5$ or $6$", "$2$ and $3$": the sentence goes on with more answers, so it is not cut here
-        if end > 1 and not re.match(r"\s*(?:[,;，；、]|or\b|and\b|或|和)", s[end:]):  # 或: or; 和: and
+        # ("$5$ and the remainder is $2$", "$5$, and the remainder is $2$": a new clause, not a second value)
+        clause = re.match(r"\s*(?:[,;]\s*(?:and\b)?|and\b)\s*(?:the|its|a|an)\b", s[end:])
+        if end > 1 and (clause or not re.match(r"\s*(?:[,;，；、]|or\b|and\b|或|和)", s[end:])):
             return s[:end]
     m = re.search(
         # (?<!\s): a run of spaces is tried once, not from each of its positions (quadratic on 20k spaces)

@@ -58,9 +58,12 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         text = text[: len(text) - len(legend.group())]  # "$E = mc^2$.\nwhere $m$ is the mass ...": a legend
     window = text[tail_start(text, 2_000) :]
     spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
+    ends = spans[-1].end() if spans else 0
+    if len(spans) >= 2 and _circumstance_span(window, spans[-2], spans[-1]):
+        spans = spans[:-1]  # "The maximum is $5$ when $x = 2$.": the value, not where it is reached
     if spans:
         m = spans[-1]
-        after = window[m.end() :].strip()
+        after = window[ends:].strip()
         start, content = _joined_spans(window, spans)
         if content and len(after) <= 40 and not re.search(r"\d", after):
             if _doubted(window, start, m.end()):
@@ -434,6 +437,33 @@ _OR_TEXT_RE = re.compile(r"\\text\s*\{\s*or\s*\}|\bor\b")
 
 
 _WORDS_TEXT_RE = re.compile(r"\\text\s*\{[^{}]*[A-Za-z]{2,}\s+[A-Za-z]{2,}[^{}]*\}")
+
+
+# between a value's span and the last one: a phrase that says where or when the value is taken ("The minimum is
+# $-\frac14$, attained at $x = \frac12$", "$5$ when $x = 2$", "$5$, which occurs at $x = 2$")
+_CIRCUMSTANCE_BETWEEN_RE = re.compile(
+    r",?[ \t]*(?:(?:which|that)[ \t]+)?(?:(?:is|are)[ \t]+)?(?:(?:attained|achieved|reached|obtained|occurs?|"
+    r"happens|taken)[ \t]+)?(?:at|when|where|if|for)[ \t]*",
+    re.I,
+)
+_CONDITION_SPAN_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[^=<>]{1,60}")
+# what precedes a stated value in its sentence: "is $5$", "of $-\frac14$", "equals $5$"
+_STATED_BEFORE_RE = re.compile(r"\b(?:is|are|was|of|equals|be)[ \t]*$", re.I)
+
+
+def _circumstance_span(window: str, value: re.Match[str], last: re.Match[str]) -> bool:
+    """The last math span is a condition (``x = 2``) after a phrase of circumstance, and the span before it, in the
+    same sentence, is a value the sentence states: the value answers, not the condition."""
+    content = next(g for g in last.groups() if g is not None).strip()
+    stated = next(g for g in value.groups() if g is not None).strip()
+    return (
+        _CIRCUMSTANCE_BETWEEN_RE.fullmatch(window, value.end(), last.start()) is not None
+        and _CONDITION_SPAN_RE.fullmatch(content) is not None
+        and (
+            _STATED_BEFORE_RE.search(window, max(0, value.start() - 20), value.start()) is not None
+            or _CONDITION_SPAN_RE.fullmatch(stated) is not None  # "Then $y = 5$ when $x = 2$."
+        )
+    )
 
 
 def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
