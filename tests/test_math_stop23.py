@@ -107,6 +107,11 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("fallback", "_CIRCUMSTANCE_BETWEEN_RE", "', which is ' * (n // 11)"),
         ("fallback", "_CONDITION_SPAN_RE", "'x = ' * (n // 4)"),
         ("fallback", "_STATED_BEFORE_RE", "'is ' * (n // 3)"),
+        ("fallback", "_IMPLIES_RE", "'\\\\Rightarrow' * (n // 10)"),
+        ("verifier", "_INNER_GROUP_RE", "'{(' * (n // 2)"),
+        ("verifier", "_APPLIED_RE", "'f(' * (n // 2)"),
+        ("normalize", "_COPULA_END", "' ' * n + 'x'"),
+        ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
         ("boxes", "_BOX_RE", "'\\\\colorbox{' * (n // 10)"),
@@ -184,3 +189,43 @@ def test_tail_start_moves_past_an_open_math_span() -> None:
     assert text[cut:] == " tail"
     assert tail_start("$a$ " + "b" * 40, 10) == 34  # outside any span: the plain cut
     assert tail_start("short", 100) == 0
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # answer markers in more languages
+        ("Portanto, 19 porções. Resposta: E.", "E.", 1.0),
+        ("Portanto, 19 porções. Resposta: E.", "D.", 0.0),
+        ("A resposta é 12.", "12", 1.0),
+        ("La risposta è 12.", "12", 1.0),
+        ("Vậy đáp án là 12.", "12", 1.0),
+        ("答えは12です。", "12", 1.0),
+        ("정답은 12입니다.", "12", 1.0),
+        ("Jawabannya adalah 12.", "12", 1.0),
+        ("Cevap: 12", "12", 1.0),
+        ("ধাপে ধাপে উত্তর: 3 +2 = 5টি গাড়ি থাকা উচিৎ। উত্তর হল 5।", "5", 1.0),  # "step by step answer:" opens it
+        # a Japanese or Chinese numeral with a counter, a copula after the answer, a katakana unit
+        ("110 ÷ 22 = 5 。よって、答えは五個です。", "5", 1.0),
+        ("よって、答えは五個です。", "6", 0.0),
+        ("答えは十二です。", "12", 1.0),
+        ("答えは7/8カップです。", "0.875", 1.0),
+        ("\\boxed{三角形}", "3", 0.0),  # a word that starts with a numeral
+        # steps joined by implications conclude with their last part
+        ("Ta có: $u_{2}=u_{1} \\cdot q \\Rightarrow q=\\frac{u_{2}}{u_{1}}=\\frac{6}{2}=3$.", "3", 1.0),
+        ("$\\log _{3}(2 x-1)=2 \\Leftrightarrow 2 x-1=3^{2} \\Leftrightarrow x=5$.", "x=5", 1.0),
+        ("$\\log _{3}(2 x-1)=2 \\Leftrightarrow 2 x-1=3^{2} \\Leftrightarrow x=5$.", "x=9", 0.0),
+        ("$x^{2}-2 x-8 \\leq 0 \\Leftrightarrow-2 \\leq x \\leq 4$", "[-2;4]", 1.0),
+        ("So $f(x) = 5$ when $x = 2 \\Rightarrow y = 3$.", "5", 0.0),  # the last span concludes y = 3
+        # a chain whose left part we cannot read, with lists only inside its groups, or a function's value
+        ("Vậy $\\max _{[-1 ; 2]} f(x)=f(2)=33$.", "33", 1.0),
+        ("Vậy $\\max _{[-1 ; 2]} f(x)=f(2)=33$.", "2", 0.0),
+        ("Ta có $\\int_{1}^{3} f(x) \\mathrm{dx}=\\int_{1}^{2} f(x) \\mathrm{dx}+\\int_{2}^{3} f(x) \\mathrm{dx}=-2+1=-1$.",
+         "-1", 1.0),
+        ("Vậy $d(S B, D M)=\\frac{3 a}{4}$", "\\frac{3a}{4}", 1.0),
+        ("$\\boxed{\\max_{x} f(x) = 2x = 33}$", "33", 0.0),  # 2x = 33 is an equation, no value
+        ("$\\boxed{a = 3, b = 4}$", "4", 0.0),
+    ],
+)
+def test_languages_implications_and_chains(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -69,6 +69,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             if _doubted(window, start, m.end()):
                 return Extraction(None, None)
             aligned = _aligned(content)
+            aligned = _conclusion(aligned) if aligned else aligned
             return Extraction(aligned, "last_math" if aligned else None)
     tail = text[tail_start(text, 20_000) :]
     latex_tail = trailing_latex(tail)
@@ -431,6 +432,21 @@ def _aligned(content: str) -> str | None:
     if any(_WORDS_TEXT_RE.search(ln) for ln in lines):
         return None  # "x &= 4 \\ 3 &\text{ is extraneous}": words in the display: no one value
     return lines[-1]
+
+
+# an implication between steps: "2x - 1 = 3^2 \Leftrightarrow x = 5", "\tan A = \frac{1}{\sqrt3} \Rightarrow A = 30^\circ"
+_IMPLIES_RE = re.compile(r"\\(?:Rightarrow|Leftrightarrow|Longrightarrow|Longleftrightarrow|implies|iff)(?![A-Za-z])|[⇒⇔⟹⟺]")
+
+
+def _conclusion(content: str) -> str:
+    r"""What a span of steps joined by implications concludes: the part after the last arrow outside any group
+    ("... \Leftrightarrow x = 5" -> "x = 5"); the span itself when it has none."""
+    last = None
+    for m in _IMPLIES_RE.finditer(content):
+        if content.count("{", 0, m.start()) == content.count("}", 0, m.start()):
+            last = m
+    tail = content[last.end() :].strip() if last is not None else ""
+    return tail or content
 
 
 _OR_TEXT_RE = re.compile(r"\\text\s*\{\s*or\s*\}|\bor\b")

@@ -149,6 +149,12 @@ _UPRIGHT_SUBSCRIPTED = re.compile(r"\\(?:mathrm|mathit|mathbf|mathsf|text|textrm
 _CJK_SCALES = {"百": 2, "千": 3, "万": 4, "亿": 8}
 
 
+_COPULA_END = re.compile(r"(?<=\S)[ \t]*(?:です|でした|である|입니다|이다)[ \t]*[。.]?[ \t]*$")
+# a whole answer that is a Chinese or Japanese numeral with at most a counter ("五個", "十二人"; not "三角形", a word)
+_CJK_COUNTERS = "個个人本枚匹台回歳岁冊册杯頭头羽円元只条次天年月日時时分秒米克斤块張张辆輛棵朵名位道題题种種组組对對件套盒瓶包箱顆颗粒間间"
+_CJK_WHOLE_NUMERAL = re.compile(rf"[ \t]*([零〇一二两三四五六七八九十百]{{1,6}})([ \t]*[{_CJK_COUNTERS}])?[ \t]*")
+
+
 def _cjk_number(s: str) -> int | None:
     """A Chinese numeral below 1000 ("八" 8, "十二" 12, "三十" 30, "一百零五" 105) or digits; None otherwise."""
     if s.isdigit():
@@ -212,6 +218,11 @@ def normalize(s: str) -> str:
         s = _UPRIGHT_SUBSCRIPTED.sub(r"\1", s)
     if "根号" in s:  # "根号3", "2根号2": the Chinese word for the square root sign (before it reads as a unit word)
         s = re.sub(r"根号(?=\s*[\d({\\A-Za-z])", r"\\sqrt ", s)
+    if _COPULA_END.search(s):  # "五個です", "12입니다": the copula that ends a Japanese or Korean answer
+        s = _COPULA_END.sub("", s)
+    whole = _CJK_WHOLE_NUMERAL.fullmatch(s)
+    if whole is not None and _cjk_number(whole.group(1)) is not None:  # "五個": 5, with its counter as a unit
+        s = f"{_cjk_number(whole.group(1))}{whole.group(2) or ''}"
     if _CJK_AFTER_NUMBER.search(s):  # "36种", "(√{3}+1)小时": a Chinese measure word after a value is its unit word
         s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
     if "分之" in s or _CJK_SCALE_RE.search(s):
@@ -294,7 +305,7 @@ _UNICODE = {"−": "-", "˗": "-", "–": "-", "‐": "-", "‑": "-", "‒": "-
 # third, 5的平方 25, 5以上 above 5, 5个半 5.5)
 CJK_UNIT = (
     r"(?![\u4e00-\u9fff/]*(?:分之|的|以上|以下|以内|左右|上下|开外|根号|[不错对半多少约吗呢吧么余来成折]))(?![万亿](?![\u4e00-\u9fff])|[千百十](?![米克瓦焦帕]))"
-    r"[\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?"
+    r"[\u4e00-\u9fff\u30a0-\u30ff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?"
 )
 _CJK_AFTER_NUMBER = re.compile(r"([\d)}])[ \t]*(" + CJK_UNIT + r")(?=[ \t]*(?:[.。][ \t]*)?$)")
 # a temperature below zero: its number is negative ("5 degrees below zero", "12°C below zero", "5 \text{ below zero}")

@@ -158,7 +158,15 @@ VERDICT_RE = re.compile(
     re.I,
 )
 # "the answer is" in other languages: 答案是 / 答案为 / 答案：, Ответ:, La réponse est, Die Antwort ist, La respuesta es
-FOREIGN_ANSWER_MARKERS = r"答案\s*(?:是|为|:|：)|ответ\s*:|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:)"
+FOREIGN_ANSWER_MARKERS = (
+    r"答案\s*(?:是|为|:|：)|ответ\s*:|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:)"
+    # Portuguese, Italian, Dutch, Polish, Turkish, Indonesian, Swahili, Vietnamese, Japanese, Korean, Hindi, Bengali,
+    # Arabic, Thai
+    # (not "उत्तर:" nor "উত্তর:": MGSM's exemplars open with "step by step answer:" in Hindi and Bengali)
+    r"|resposta\s*(?:é|:)|risposta\s*(?:è|:)|antwoord\s*(?:is|:)|odpowiedź\s*(?:to|:)|cevap\s*:|jawaban(?:nya)?\s*"
+    r"(?:adalah|:)|jibu\s*(?:ni|:)|đáp\s+(?:án|số)\s*(?:là|:)|答え\s*(?:は|:|：)|정답\s*(?:은|:)|उत्तर\s+है|"
+    r"الإجابة\s*(?:هي|:)|คำตอบ\s*(?:คือ|:)"
+)
 _RETRACTION_RE = re.compile(rf"\b(?:{RETRACTION_WORDS})\b", re.I)
 _OPTION_LABEL_RE = re.compile(r"\(?([A-J])(?:\)|:)\s+(?=\S)")  # an option label ("(D)", "D:"), then the option's text
 _OTHER_LETTER_RE = re.compile(r"(\bnot\s+)?\(([A-J])\)")

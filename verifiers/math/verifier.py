@@ -290,6 +290,11 @@ math_answer.check_reference = check_reference  # type: ignore[attr-defined]
 _CHAIN_SEPARATORS_RE = re.compile(
     r"[,;]|\\\\|\\(?:q?quad|text|mbox|mathrm|textbf|boxed)\b|\b(?:or|and)\b|\n", re.I
 )  # a list or a hedge, not one expression
+_APPLIED_RE = re.compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*\([^()]{1,40}\)\s*")  # "f(2)", "g_1(3)": a function's value
+# an innermost group: braces (not a command's text: \text{ or } stays), parentheses or brackets
+_INNER_GROUP_RE = re.compile(
+    r"(?:\\(?:mathrm|operatorname)\s*)?(?<!\\text)(?<!\\mbox)(?<!\\textbf)\{[^{}]*\}|\([^()]*\)|\[[^\[\]]*\]"
+)
 _THIN_SPACE_RE = re.compile(r"(?<!\\)\\[,;:! ]")  # \, \; \: \! and a control space (\quad separates)
 _RELATION_WORDS_RE = re.compile(
     r"[<>!:]|\\(?:le|ge|leq|geq|leqslant|geqslant|lt|gt|ne|neq|approx|sim|simeq|cong|equiv|in|notin|"
@@ -347,6 +352,9 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
             break
         if isinstance(node, (Relation, Answers, Choice)):
             return None
+        if parsed and _APPLIED_RE.fullmatch(sides[k - 1]) and isinstance(parsed[0], Expr):
+            if not parsed[0].value.free_symbols:  # "f(2)" before "= 33": a named value, part of the left
+                break
         parsed.append(node)
         k -= 1
     if k == 0 or not parsed:
@@ -355,6 +363,10 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
     if len(left) > _MAX_CHAIN_LEFT_CHARS or words(left):  # a short formula, not a wall of text or a sentence
         return None  # (f, then 1500 primes; "So we find that x = 5 when we set y = 3 in the table")
     left = _THIN_SPACE_RE.sub(" ", _ENVIRONMENT_RE.sub(" ", left))  # "\;\angle APC": a space, not a ";"
+    for _ in range(6):  # what groups hold is no list: "\max_{[-1 ; 2]} f(x)", "d(SB, DM)", "\int f(x) \mathrm{d}x"
+        left, n = _INNER_GROUP_RE.subn(" ", left)
+        if not n:
+            break
     if _CHAIN_SEPARATORS_RE.search(left) or _RELATION_WORDS_RE.search(left):
         return None
     if not all(nodes_equal(x, parsed[0]) for x in parsed[1:]):
