@@ -111,6 +111,12 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("verifier", "_INNER_GROUP_RE", "'{(' * (n // 2)"),
         ("verifier", "_APPLIED_RE", "'f(' * (n // 2)"),
         ("normalize", "_COPULA_END", "' ' * n + 'x'"),
+        ("boxes", "_LABEL_IN_BOX_RE", "' ' * n + 'x'"),
+        ("cleanup", "_UNDERSCORE_BOLD_RE", "'__a' * (n // 3)"),
+        ("cleanup", "_CONTROL_COMMAND_RE", "'\\t' * n"),
+        ("fallback", "_STATED_EXPR_RE", "' is ' + ' ' * n + 'x'"),
+        ("fallback", "_STATED_EXPR_RE", "' = 1' * (n // 4)"),
+        ("extract", "_FINAL_ANSWER_RE", "'final ' * (n // 6)"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -228,4 +234,42 @@ def test_tail_start_moves_past_an_open_math_span() -> None:
     ],
 )
 def test_languages_implications_and_chains(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # "Final:" labels the final value: after a box it overrides the box, as "Final answer:" does
+        ("Step 3: 300 - 25 = \\boxed{275}\nStep 4: 275 + 25 = 300\nFinal: 300", "275", 0.0),
+        ("Step 3: 300 - 25 = \\boxed{275}\nStep 4: 275 + 25 = 300\nFinal: 300", "300", 1.0),
+        ("**Final:** 300", "300", 1.0),
+        ("The semi-final: 4 teams.\n\\boxed{8}", "8", 1.0),
+        # an answer label inside a box; an option letter with its text after a colon or a full stop
+        ("\\boxed{\\text{Answer: G}}", "G", 1.0),
+        ("\\boxed{Answer: 5}", "5", 1.0),
+        ("\\boxed{Answer: 5}", "6", 0.0),
+        ("\\boxed{\\text{Final answer: } 12}", "12", 1.0),
+        ("\\boxed{\\text{Answer: } 3 \\text{ or } 4}", "3", 0.0),
+        ("\\[ \\boxed{E: \\text{A polygenic risk score can provide a probability.}} \\]", "E", 1.0),
+        ("\\boxed{E. A polygenic}", "A", 0.0),
+        ("\\boxed{D. or A}", "D", 0.0),
+        # markdown's other bold
+        ("__Answer__: A", "A", 1.0),
+        # LaTeX read as JSON without its backslashes escaped
+        ("So, the answer is \x0crac{4704}{6} = 784.", "784", 1.0),
+        ("\x08oxed{\x0crac{1}{2}}", "0.5", 1.0),
+        ("line one\r\nAnswer: 5", "5", 1.0),
+        # a last sentence that states plain-text maths
+        ("Therefore, the volume of the cone is 48π cubic units.", "48\\pi", 1.0),
+        ("Therefore, the volume of the cone is 48π cubic units.", "48", 0.0),
+        ("Therefore, probability = (favorable outcomes) / (all outcomes) = 7 / 120", "\\frac{7}{120}", 1.0),
+        ("So the area is 6.75sqrt(3) square units.", "\\frac{27\\sqrt3}{4}", 1.0),
+        ("Thus the sum is \\pi/6 + 5\\pi/6 + 3\\pi/2 = 5*\\pi/2", "\\frac{5\\pi}{2}", 1.0),
+        ("The probability might be 7 / 120.", "\\frac{7}{120}", 0.0),
+        ("The volume is not 48π cubic units.", "48\\pi", 0.0),
+        ("The volume is 48π or 49π.", "48\\pi", 0.0),
+    ],
+)
+def test_final_labels_boxed_labels_json_escapes_and_plain_maths(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

@@ -51,6 +51,29 @@ def _unboxed(content: str, depth: int) -> str:
     return "".join(parts) + content[at:]
 
 
+# an answer label inside the box: "\boxed{Answer: 5}", "\boxed{\text{Final answer: } 12}", "\boxed{\text{Answer: G}}"
+_LABEL_IN_BOX_RE = re.compile(
+    r"(\\text\s*\{\s*)?(?:the\s+)?(?:final\s+)?answer\s*(?:is\b|[:：])\s*(\})?\s*", re.I
+)
+
+
+def _without_label(content: str) -> str:
+    """A box's contents without an answer label that opens them ("Answer: 5" -> "5", "\\text{Answer: G}" -> "G")."""
+    if "nswer" not in content and "NSWER" not in content:
+        return content
+    m = _LABEL_IN_BOX_RE.match(content.lstrip())
+    if m is None:
+        return content
+    rest = content.lstrip()[m.end() :].strip()
+    if m.group(1) and not m.group(2):  # "\\text{Answer: G}": the label and the answer share one text group
+        if not (rest.endswith("}") and rest.count("}") == rest.count("{") + 1):
+            return content
+        rest = rest[:-1].strip()
+    elif m.group(2) and not m.group(1):  # a "}" that closes something else
+        return content
+    return rest or content
+
+
 def _boxed_contents(text: str) -> list[str]:
     """Contents of every ``\\boxed{..}``/``\\fbox{..}``/``\\boxed x`` (the last ``_MAX_BOXES``)."""
     return [content for _, _, content in box_spans(text)]
@@ -72,7 +95,7 @@ def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
             if k is not None:
                 if text[j + 1 : k].strip():  # an empty \boxed{} is not an answer
                     # a box inside it is its contents: \boxed{\boxed{4}} is 4, \boxed{3 \neq \boxed{4}} no 4
-                    out.append((box.start(), k + 1, _unboxed(text[j + 1 : k], depth)))
+                    out.append((box.start(), k + 1, _without_label(_unboxed(text[j + 1 : k], depth))))
                 closed = k + 1
             else:  # unbalanced or too long: unparsable
                 out.append((box.start(), len(text), text[j : j + MAX_ANSWER_CHARS + 1]))

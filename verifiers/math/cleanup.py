@@ -13,6 +13,13 @@ from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.normalize import cjk_fractions, strip_math_delimiters
 from verigrpo.verifiers.math.sentences import parsed
 
+_UNDERSCORE_BOLD_RE = re.compile(r"(?<![\w_])__(?=\S)([^_\n]{1,60}?)(?<=\S)__(?![\w_])")
+# a JSON escape that ate a command's backslash, with the commands it can begin (no newline: "\n" starts real lines)
+_CONTROL_LETTER = {"\x08": "b", "\x0c": "f", "\t": "t", "\r": "r"}
+_CONTROL_COMMAND_RE = re.compile(
+    r"([\x08\x0c\t\r])(oxed|inom|egin|eta|ar|rac|box|imes|ext|extbf|heta|frac|ilde|riangle|ight|ho)(?![A-Za-z])"
+)
+
 
 def clean_completion(text: str) -> str:
     """``text`` with what no rule should read removed or rewritten (see the module's docstring); the reasoning
@@ -26,6 +33,12 @@ def clean_completion(text: str) -> str:
         text = _STRUCK_OUT_RE.sub(" ", text)
     if "分之" in text or any(c in text for c in "百千万亿"):  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
         text = cjk_fractions(text)
+    if "__" in text:  # "__Answer__: A": markdown's other bold
+        text = _UNDERSCORE_BOLD_RE.sub(r"**\1**", text)
+    if "\x08" in text or "\x0c" in text or "\t" in text or "\r" in text:
+        # LaTeX read as JSON without its backslashes escaped: "\frac" became a form feed and "rac", "\boxed" a
+        # backspace and "oxed", "\times" a tab and "imes"
+        text = _CONTROL_COMMAND_RE.sub(lambda m: "\\" + _CONTROL_LETTER[m.group(1)] + m.group(2), text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt

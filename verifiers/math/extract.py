@@ -61,7 +61,9 @@ _ANSWER_IS_RE = re.compile(
     r"(?<!wrong\s)(?<!incorrect\s)(?<!not\s)(?<!not\sthe\s)(?<!not\sa\s)(?<!not\smy\s)(?<!rejected\s)"
     r"(?<!不是)(?<!不是最终)(?<!不是正确)(?<!not\sthe\sfinal\s)(?<!rejected\sfinal\s)"
     # ("the best option is D) 120000 litres", "the best answer choice is A) 30", "the correct one is A).")
-    r"(?:(?:final\s+answer|the\s+answer|answer|(?:(?:correct|right|my|the|final|best)\s+)+(?:answer\s+)?"
+    # ("Final: 300", a line that labels the final value)
+    r"(?:(?:final\s+answer|the\s+answer|answer|(?<![\w-])final(?=(?:\s*\*\*)?\s*[:：])|"
+    r"(?:(?:correct|right|my|the|final|best)\s+)+(?:answer\s+)?"
     r"(?:option|choice|one))(?:\s+to\s+(?:this|the)\s+(?:question|problem))?(?:\s*\*\*)?"
     r"\s*(?:is|:|=|-(?=\s))"  # "Final Answer - 25"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
@@ -379,9 +381,12 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         and not _INNER_DOLLAR_RE.search(strip_math_delimiters(stripped))
     ):
         lead = _LEAD_WORD_RE.match(stripped)
-        if lead:  # "So x < -1 or x > 1.": the answer after a leading "so", "thus", "hence", ... if it is maths
+        rest = stripped[lead.end() :] if lead else ""
+        if lead and len(_FUNCTION_WORD_RE.findall(_TEXT_GROUP_RE.sub(" ", rest))) < 2:
+            # "So x < -1 or x > 1.": the answer after a leading "so", "thus", "hence", ... if it is maths (not "Thus
+            # the sum is ...": its words would parse as a product of letters)
             try:
-                if not isinstance(parse_answer(stripped[lead.end() :]), Text):
+                if not isinstance(parse_answer(rest), Text):
                     return Extraction(stripped[lead.end() :], "whole")
             except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
                 pass
@@ -464,7 +469,7 @@ def _heading_answer(window: str, heading: re.Match) -> Extraction:
     return Extraction(sentence_answer(ans), "answer_is")
 
 
-_FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)", re.I)
+_FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)|(?<![\w-])final(?:\s*\*\*)?\s*[:：]", re.I)
 
 
 def _answer_after_last_box(text: str) -> Extraction | None:

@@ -11,7 +11,7 @@ import re
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
 from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, standalone_number, trailing_latex
 from verigrpo.verifiers.math.lex import FUNCS
-from verigrpo.verifiers.math.nodes import Bracket, Text
+from verigrpo.verifiers.math.nodes import Bracket, Expr, Text
 from verigrpo.verifiers.math.normalize import (
     BELOW_ZERO_AFTER,
     VULGAR_FRACTIONS,
@@ -78,6 +78,9 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         if _doubted(tail, start, start + len(expr)) or has_or(tail[tail.rfind("\n", 0, start) + 1 :]):
             return Extraction(None, None)
         return Extraction(expr, "last_latex")
+    stated = _stated_expression(tail)
+    if stated is not None:  # "... is 48π cubic units.", "probability = 7 / 120": plain-text maths a sentence states
+        return Extraction(stated, "last_expression")
     bracketed = _LAST_LINE_BRACKET_RE.search(tail)
     if bracketed is not None and isinstance(parsed(bracketed.group(1)), Bracket):
         return Extraction(bracketed.group(1), "last_line")  # "... is approximately:\n\n(-2, 1)": the pair whole
@@ -183,6 +186,36 @@ _LAST_NUM_RE = re.compile(
 
 
 _VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")
+
+
+# the last sentence's stated value in plain-text maths: after its last "is" or "=", to its end
+_STATED_EXPR_RE = re.compile(r"(?:\bis|=)[ \t]+([^=\n]{1,80}?)[ \t]*[.!]?[ \t]*$")
+_PLAIN_MATH_RE = re.compile(r"π|\\pi|sqrt|\\frac|[\d)][ \t]*[/^*][ \t]*[\d(π\\]")
+
+
+def _stated_expression(tail: str) -> str | None:
+    """A completion that ends on a sentence stating a value in plain-text maths: "the volume of the cone is 48π
+    cubic units.", "probability = 7 / 120", "6.75sqrt(3) square units" -> the expression (with the unit words after
+    it dropped when they are units); None when the sentence states no such expression or it does not parse as one
+    number."""
+    line = tail.rstrip()[-400:].rsplit("\n", 1)[-1]
+    m = _STATED_EXPR_RE.search(line)
+    if m is None or not _PLAIN_MATH_RE.search(m.group(1)) or "$" in m.group(1):
+        return None
+    if _UNSURE_RE.search(line) or _NEGATED_RE.search(line) or has_or(line):  # "might be 7/120", "is not 48π"
+        return None
+    value = m.group(1).strip()
+    tokens = value.split()
+    while len(tokens) > 1 and (  # the unit words after the value: "48π cubic units", "6.75sqrt(3) square meters"
+        tokens[-1].lower().rstrip(".") in ("square", "cubic", "sq", "unit", "units")
+        or tokens[-1].isalpha() and unit_phrase_end(tokens[-1], 0) == len(tokens[-1])
+    ):
+        tokens.pop()
+    value = " ".join(tokens)
+    node = parsed(value)
+    if not isinstance(node, Expr) or node.value.free_symbols or words(value) or has_or(value):
+        return None
+    return value
 
 
 def _in_name(text: str, start: int, end: int) -> bool:

@@ -255,7 +255,9 @@ _REJECTED_OPTION = re.compile(
 
 # in an option's text: another option, or a word that doubts or takes the option back ("D. no wait, E")
 _OTHER_OR_DOUBT_RE = re.compile(
-    r"\(?[A-Ja-j]\)|(?-i:\b[A-J]\b)|\b(?:or|no|not|wrong|wait|actually|maybe|perhaps|incorrect|false|but)\b", re.I
+    # (not the article "A" before a word: "E: A polygenic risk score ...")
+    r"\(?[A-Ja-j]\)|(?-i:\b(?!A\s+[a-z])[A-J]\b)|\b(?:or|no|not|wrong|wait|actually|maybe|perhaps|incorrect|false|but)\b",
+    re.I
 )
 
 
