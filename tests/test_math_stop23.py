@@ -117,6 +117,7 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("fallback", "_STATED_EXPR_RE", "' is ' + ' ' * n + 'x'"),
         ("fallback", "_STATED_EXPR_RE", "' = 1' * (n // 4)"),
         ("extract", "_FINAL_ANSWER_RE", "'final ' * (n // 6)"),
+        ("normalize", "_NAMED_POINT", "'P(' + '1;' * (n // 2)"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -272,4 +273,29 @@ def test_languages_implications_and_chains(completion: str, gold: str, want: flo
     ],
 )
 def test_final_labels_boxed_labels_json_escapes_and_plain_maths(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # TeX's juxtapositions in keys: a number after a fraction, a number raised to a braced power after a letter,
+        # subscripted names side by side
+        ("\\boxed{\\frac{2}{n}\\left(1+\\cos\\frac{\\pi}{n}\\right)}", "\\frac{1}{n}4\\cos^{2}\\frac{\\pi}{2n}", 1.0),
+        ("\\boxed{\\frac{1}{2}4}", "2", 1.0),
+        ("\\boxed{h^{2} r_{2} r_{1}}", "r_1r_2 h^2", 1.0),
+        ("\\boxed{h^{2} r_{2} r_{3}}", "r_1r_2 h^2", 0.0),
+        ("\\boxed{n2^{n}-2^{n+1}+1}", "(n-2)2^n +1", 1.0),
+        ("\\boxed{x2}", "2x", 0.0),  # plain text's "x2" stays unread
+        # a named point is its coordinates
+        ("Vậy điểm biểu diễn là điểm $P(-3 ; 4)$.", "P(-3;4)", 1.0),
+        ("\\boxed{P(-3;4)}", "(-3,5)", 0.0),
+        ("có tọa độ là $M^{\\prime}(2 ;-2 ; 0)$.", "(2;-2;0)", 1.0),
+        # phrases of circumstance in other languages
+        ("giá trị cực tiểu của hàm số đã cho là $y=-4$ tại $x=3$.", "3", 0.0),
+        ("giá trị cực tiểu của hàm số đã cho là $y=-4$ tại $x=3$.", "-4", 1.0),
+        ("Das Minimum ist $-4$ bei $x = 3$.", "-4", 1.0),
+    ],
+)
+def test_juxtapositions_named_points_and_circumstances(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

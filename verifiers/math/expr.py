@@ -309,10 +309,32 @@ class _ExprParser:
             return True
         if prev[-1:] == [("OP", ")")] and self.at("OP", "^", k=1):
             return True
+        if prev and prev[-1][0] == "IDENT" and self.at("OP", "^", k=1) and self.at("OP", "{", k=2):
+            return True  # "n2^{n}": TeX's n times 2^n (a braced exponent: TeX, not plain text's "x2")
         kinds = [k if k == "NUM" else text for k, text in prev]
         if kinds[-5:] == ["NUM", "^", "{", "NUM", "}"]:
             return True
+        if prev[-1:] == [("OP", "}")] and not self.toks[self.i].space and self._closes_fraction(self.i - 1):
+            return True  # "\frac{1}{n}4": TeX sets the number after the fraction as a factor
         return kinds[-3:] == ["NUM", "^", "NUM"] and self.toks[self.i].space
+
+    def _closes_fraction(self, j: int) -> bool:
+        """The "}" at token ``j`` closes the denominator of a ``\\frac{..}{..}``."""
+        for _ in range(2):  # the denominator's group, then the numerator's
+            depth = 0
+            while j >= 0:
+                t = self.toks[j]
+                depth += (t.kind, t.text) == ("OP", "}")
+                depth -= (t.kind, t.text) == ("OP", "{")
+                if depth == 0:
+                    break
+                j -= 1
+            j -= 1
+            if j < 0:
+                return False
+            if (self.toks[j].kind, self.toks[j].text) != ("OP", "}"):
+                return self.toks[j].kind == "FRAC" and _ == 1
+        return False
 
     def parse_atom(self):
         t = self.next()
@@ -490,6 +512,8 @@ class _ExprParser:
                 if not self.latex and not tt.space:  # plain text (sympy): v_zmf, x_12 are whole names
                     sub = tt.text
                     while (self.at("IDENT") or self.at("NUM") or self.at("WORD")) and not self.peek().space:
+                        if self.at("OP", "_", k=1):  # "r_1r_2": the next letter opens a subscripted name of its own
+                            break
                         sub += self.next().text
                 else:  # TeX: an unbraced subscript is one token, x_12 is x_1 2
                     sub = tt.text[0] if tt.kind == "NUM" else tt.text

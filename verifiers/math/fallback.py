@@ -492,12 +492,14 @@ _WORDS_TEXT_RE = re.compile(r"\\text\s*\{[^{}]*[A-Za-z]{2,}\s+[A-Za-z]{2,}[^{}]*
 # $-\frac14$, attained at $x = \frac12$", "$5$ when $x = 2$", "$5$, which occurs at $x = 2$")
 _CIRCUMSTANCE_BETWEEN_RE = re.compile(
     r",?[ \t]*(?:(?:which|that)[ \t]+)?(?:(?:is|are)[ \t]+)?(?:(?:attained|achieved|reached|obtained|occurs?|"
-    r"happens|taken)[ \t]+)?(?:at|when|where|if|for)[ \t]*",
+    r"happens|taken)[ \t]+)?(?:at|when|where|if|for|"
+    # the same in Vietnamese, German, Spanish, French, Portuguese, Russian, Chinese
+    r"tại|khi|bei|für|wenn|en|cuando|para|quand|lorsque|pour|em|quando|при|当|在)[ \t]*",
     re.I,
 )
 _CONDITION_SPAN_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[^=<>]{1,60}")
 # what precedes a stated value in its sentence: "is $5$", "of $-\frac14$", "equals $5$"
-_STATED_BEFORE_RE = re.compile(r"\b(?:is|are|was|of|equals|be)[ \t]*$", re.I)
+_STATED_BEFORE_RE = re.compile(r"(?:\b(?:is|are|was|of|equals|be|là|ist|es|est|é|равно|равен)|是|为)[ \t]*$", re.I)
 
 
 def _circumstance_span(window: str, value: re.Match[str], last: re.Match[str]) -> bool:
