@@ -68,7 +68,7 @@ _TIMES_TEN = re.compile(r"(\d\.\d+\s*|\d\s+)x\s*10\s*\^")  # "6.02 x 10^{23}", "
 _SPACE_THOUSANDS = re.compile(r"-?\d{1,3}(?: \d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 # Swiss groups "1'234'567.89", and Indian groups with a decimal part "12,34,567.89" (without one, "1,23,456" could
 # be a list): a whole answer that is one such number
-_NAMED_POINT = re.compile(r"[A-Z](?:'|′|\^\s*\{?\s*\\prime\s*\}?|_\{?\w{1,3}\}?)?\s*(\([^()]*[,;][^()]*\))")
+_NAMED_POINT = re.compile(r"[A-Z](?:'|′|\^\s*\{?\s*\\prime\s*\}?|_\{?\w{1,3}\}?)?\s*(\([^()]*\))")
 _DOT_THOUSANDS = re.compile(r"-?\d{1,3}(?:\.\d{3}){2,6}(?:,\d+)?")
 _OTHER_THOUSANDS = re.compile(r"-?\d{1,3}(?:'\d{3})+(?:\.\d+)?|-?\d{1,2}(?:,\d{2})+,\d{3}\.\d+")
 
@@ -275,7 +275,8 @@ def normalize(s: str) -> str:
         while s and s[-1] in ".;:" and not s.endswith("..."):
             s = s[:-1].rstrip()
     point = _NAMED_POINT.fullmatch(s) if "(" in s else None
-    if point is not None:  # "P(-3;4)", "M'(2;-2;0)": a named point is its coordinates
+    if point is not None and ("," in point.group(1) or ";" in point.group(1)):
+        # "P(-3;4)", "M'(2;-2;0)": a named point is its coordinates
         return point.group(1)
     if _DOT_THOUSANDS.fullmatch(s):  # "1.000.000", "1.234.567,5": dots that group thousands (two of them: no decimal)
         return s.replace(".", "").replace(",", ".")
