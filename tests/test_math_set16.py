@@ -78,7 +78,9 @@ def test_a_list_is_ordered_where_the_question_asks_for_quantities_in_order(
         ("\\boxed{6:10 \\text{ a.m.}}", "6:10 PM", "wrong"),
         ("\\boxed{6:15 \\text{ PM}}", "6:10", "wrong"),
         ("\\boxed{1:58}", "1:58 am", "wrong"),  # the reference says which half of the day; the answer does not
-        ("\\boxed{6:10}", "3:5", "wrong"),  # no am / pm: ratios as before
+        # no am / pm: ratios, and a ratio equal to a reference ratio in lowest terms is paid (stop 23)
+        ("\\boxed{6:10}", "3:5", "correct"),
+        ("\\boxed{6:11}", "3:5", "wrong"),
         # a pair that cannot be an interval is a tuple, named by a bare list in its order
         ("\\boxed{(75, 25)}", "75, 25", "correct"),
         ("\\boxed{(75, 25)}", "25, 75", "wrong"),

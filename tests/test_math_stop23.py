@@ -299,3 +299,21 @@ def test_final_labels_boxed_labels_json_escapes_and_plain_maths(completion: str,
 )
 def test_juxtapositions_named_points_and_circumstances(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # "Final answer:" between two boxes puts the last after the first (a box of words was no answer)
+        ("Thinking: \\boxed{\\text{some idea}}. Final answer: \\boxed{E}", "E", 1.0),
+        ("We get \\boxed{3}. So the final answer is \\boxed{4}", "4", 1.0),
+        ("\\boxed{3} or the final answer is \\boxed{4}", "4", 0.0),
+        ("\\boxed{3}. The answer is \\boxed{4}", "4", 0.0),  # no word of sequence: still two answers
+        # an ellipsis is no sentence end
+        ("Answer: 2*7 + 3*6 + ... = 81", "81", 1.0),
+        ("Answer: 2*7 + 3*6 + ... = 81", "82", 0.0),
+        ("The answer is 5... I think. Or 6.", "5", 0.0),
+    ],
+)
+def test_final_answer_between_boxes_and_ellipses(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

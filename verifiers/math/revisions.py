@@ -42,7 +42,8 @@ _RETRACTED_BETWEEN_RE = re.compile(
 _SEQUENCE_BETWEEN_RE = re.compile(r"\b(?:then|final(?:ly)?|eventually)\b", re.I)
 # the only words of a connective of sequence: "and then", "but then", ", then finally" (any other word makes the text
 # between a sentence of its own: "Then the next term would be", "finally we note")
-_SEQUENCE_WORDS = {"and", "but", "then", "finally", "final", "eventually", "so", "at", "last", "first"}
+_SEQUENCE_WORDS = {"and", "but", "then", "finally", "final", "eventually", "so", "at", "last", "first", "the", "my",
+                   "answer", "is"}  # ("\boxed{...}. Final answer: \boxed{E}", "so the final answer is")
 # between the word that revises and the last box: a doubt, a condition or a question about the new value ("Wait,
 # maybe \boxed{4}", "Wait, is it \boxed{4}"); a rejection there ("Actually, that's wrong; the answer is") is of the
 # box before
