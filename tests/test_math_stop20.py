@@ -364,7 +364,7 @@ def test_upright_letters_with_subscripts(pred: str, gold: str, want: float) -> N
 @pytest.mark.parametrize(
     ("module", "pattern", "shape"),
     [
-        ("verifier", "_KEY_ALTERNATIVES_RE", '" " * n + "x"'),
+        ("reference", "_KEY_ALTERNATIVES_RE", '" " * n + "x"'),
         ("fallback", "_BOUND_BEFORE_RE", '"1 " * (n // 2)'),
         ("cleanup", "_CJK_ANSWER_SECTION_RE", '"【答案】" * (n // 4)'),
         ("cleanup", "_APPROX_AFTER_SPAN_RE", '"$1$ or about 2 " * (n // 14)'),

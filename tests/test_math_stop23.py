@@ -118,6 +118,8 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("fallback", "_STATED_EXPR_RE", "' = 1' * (n // 4)"),
         ("extract", "_FINAL_ANSWER_RE", "'final ' * (n // 6)"),
         ("normalize", "_NAMED_POINT", "'P(' + '1;' * (n // 2)"),
+        ("cleanup", "_USER_TURN_RE", "'\\n' * n + 'User'"),
+        ("cleanup", "_USER_TURN_RE", "'. ' * (n // 2)"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -316,4 +318,27 @@ def test_juxtapositions_named_points_and_circumstances(completion: str, gold: st
     ],
 )
 def test_final_answer_between_boxes_and_ellipses(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a user's turn the model goes on to write is no part of its answer
+        ("<answer>24</answer>Human: In this problem the answer is 48.", "24", 1.0),
+        ("<answer>24</answer>Human: In this problem the answer is 48.", "48", 0.0),
+        ("The answer is 12.\n\nHuman: What about 13? The answer is 13.", "12", 1.0),
+        ("Human: What is 2+2?\n\nAssistant: The answer is 4.", "4", 1.0),  # a transcript that opens with the user
+        ("The answer is 3 or 4.\nUser: thanks", "3", 0.0),  # a hedge before the turn is still a hedge
+        # an answer block finished and cut inside its closing tag
+        ("<reasoning>x</reasoning>\n<answer> 74 </", "74", 1.0),
+        ("<answer> 74 </ans", "74", 1.0),
+        ("<answer> 74 </ans", "7", 0.0),
+        ("<answer> 7", "74", 0.0),  # cut inside the block: no answer
+        # a one-line sentence is no product of its words' letters
+        ("I calculated it and 100 / 4 = 25", "25", 1.0),
+        ("I calculated it and 100 / 4 = 25", "100", 0.0),
+    ],
+)
+def test_made_up_turns_cut_tags_and_sentences(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

@@ -49,6 +49,15 @@ def clean_completion(text: str) -> str:
     turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
     if turns:  # a chat transcript: only the last assistant turn answers (an echoed prompt's box is not an answer)
         text = text[turns[-1].end() :]
+    if text.rstrip().endswith(("</", "</a", "</an", "</ans", "</answ", "</answe", "</answer")):
+        # "<answer> 74 </": the answer block was finished and the text cut inside its closing tag
+        low = text.lower()
+        if low.rfind("<answer>") > low.rfind("</answer>"):
+            text = text.rstrip()[: text.rstrip().rfind("</")] + "</answer>"
+    if "Human" in text or "User" in text or "USER" in text or "<|" in text or "[INST]" in text:
+        user = next((m for m in _USER_TURN_RE.finditer(text) if text[: m.start()].strip()), None)
+        if user is not None:  # "<answer>24</answer>Human: In this problem ...": a turn the model made up is not its answer
+            text = text[: user.start()]
     return text
 
 
@@ -81,6 +90,12 @@ _CJK_ANSWER_SECTION_RE = re.compile(r"【\s*(?:最终)?答案\s*】\s*[:：]?([^
 _END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>)$")
 
 
+# a user's turn that the model goes on to write after its answer ("\n\nHuman: ...", "</answer>Human: ...", ChatML's
+# <|im_start|>user, "[INST]"): what follows is no answer of its own
+_USER_TURN_RE = re.compile(
+    r"(?:(?<=\n)|(?<=</answer>)|(?<=[.!?] ))[ \t]*(?:Human|HUMAN|User|USER)[ \t]*:|<\|im_start\|>user|<\|user\|>|\[INST\]"
+    r"|<\|start_header_id\|>user"
+)
 # the opening of an assistant turn in a chat template: DeepSeek's <|Assistant|> (also with full-width bars),
 # ChatML's <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Mistral's [/INST]
 _ASSISTANT_TURN_RE = re.compile(

@@ -408,7 +408,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
 
 # English function words: two of them make a line prose, whatever the parser could make of its letters
 _FUNCTION_WORD_RE = re.compile(
-    r"\b(?:the|an?|is|are|was|were|as|of|to|we|it|this|that|which|so|then|get|got|gives?|result|answer|equals)\b",
+    r"\b(?:the|an?|is|are|was|were|as|of|to|we|it|this|that|which|so|then|get|got|gives?|result|answer|equals|"
+    r"and|I|has|have|had|for|with)\b",
     re.I,
 )
 _TEXT_GROUP_RE = re.compile(r"\\(?:text|mathrm|textbf|mbox)\s*\{[^{}]*\}")
