@@ -120,6 +120,8 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("normalize", "_NAMED_POINT", "'P(' + '1;' * (n // 2)"),
         ("cleanup", "_USER_TURN_RE", "'\\n' * n + 'User'"),
         ("cleanup", "_USER_TURN_RE", "'. ' * (n // 2)"),
+        ("forms", "_TRAILING_UNIT_RE", "'a' + ' ' * n + 'b'"),
+        ("choices", "_INTRODUCES_CHOICE_RE", "'correct ' * (n // 8) + ':x'"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -341,4 +343,24 @@ def test_final_answer_between_boxes_and_ellipses(completion: str, gold: str, wan
     ],
 )
 def test_made_up_turns_cut_tags_and_sentences(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a letter said to be the answer; an option introduced by a line that names the correct one
+        ("D is the answer", "D", 1.0),
+        ("So D is the final answer.", "D", 1.0),
+        ("So D is the final answer.", "C", 0.0),
+        ("The correct interpretation is:\n\nD. They give the solutions to the equation.", "D", 1.0),
+        ("The correct interpretation is:\n\nD. They give the solutions to the equation.", "C", 0.0),
+        ("The steps are:\n\nA. compute x", "A", 0.0),  # a list of steps, not a choice
+        ("The options are:\nA. 5\nB. 6", "B", 0.0),  # the options listed, none chosen
+        # an undelimited LaTeX expression at the end of prose, before its unit
+        ("So the height will be \\frac{10}{3} cm.", "\\frac{10}{3}", 1.0),
+        ("So the height will be \\frac{10}{3} cm.", "\\frac{10}{4}", 0.0),
+    ],
+)
+def test_letters_said_to_be_the_answer_and_latex_before_a_unit(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

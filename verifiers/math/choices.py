@@ -56,12 +56,15 @@ _CLOSING_OPTION_RE = re.compile(
     rf"|{_LEAD}(?:the\s+)?(?:(?:correct|right|best|final)\s+)?(?:option|choice|answer)\s*(?:is\s+|[:=\-–—]\s*)?"
     rf"[*_]*{_X}[*_]*\.?"
     rf"|.*?\b(?:answer|ans)\s*[.:]\s*{_X}\.?"
-    rf"|{_LEAD}(?:it's|it\s+is\s+|the\s+answer\s+is\s+)?\s*[*_]*{_X}[*_]*\s+is\s+(?:the\s+)?(?:correct|right)"
-    rf"(?:\s+(?:answer|option|choice))?\.?"
+    rf"|{_LEAD}(?:it's|it\s+is\s+|the\s+answer\s+is\s+)?\s*[*_]*{_X}[*_]*\s+is\s+(?:the\s+)?(?:(?:correct|right|final)"
+    rf"(?:\s+(?:answer|option|choice))?|answer|option|choice)\.?"
     rf"|{_LEAD}(?:it's|it\s+is|(?:it|the\s+answer)\s+must\s+be)\s+[*_]*{_X}[*_]*\.?"
     rf"|{_LEAD}(?:i\s+)?(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?(?-i:(?:\s+[a-z]+){{0,4}})\.?",
     re.I,
 )
+# a line that introduces the chosen option on the next ("The correct interpretation is:", "**Final answer:**"; not
+# "The options are:", which lists them)
+_INTRODUCES_CHOICE_RE = re.compile(r"\b(?:correct|right|answer|true|best|final)\b[^:\n]{0,60}:[ \t*]*$", re.I)
 # a line that doubts, takes back or weighs its option: it chooses none
 _NOT_CHOSEN_RE = re.compile(r"(?i:\b(?:not|or|wrong|incorrect|wait|maybe|perhaps|unless|except)\b|n't\b|\?)")
 
@@ -78,4 +81,7 @@ def closing_option(completion: str) -> str | None:
         return None
     m = _CLOSING_OPTION_RE.fullmatch(line)
     letter = next((g for g in m.groups() if g), None) if m is not None else None
+    if letter is None and len(lines) >= 2 and _INTRODUCES_CHOICE_RE.search(lines[-2]):
+        # "The correct interpretation is:\n\nD. They give the solutions ...": the option introduced, with its text
+        return leading_option(line)
     return letter.lower() if letter is not None else None

@@ -64,10 +64,18 @@ def standalone_number(text: str, start: int, end: int) -> bool:
     return True
 
 
+_TRAILING_UNIT_RE = re.compile(r"(?<=\S)[ \t]+([A-Za-z]{1,12})[ \t]*[.!]?[ \t]*$")
+
+
 def trailing_latex(text: str) -> tuple[int, str] | None:
     """``(start, expression)`` when the text ends in an undelimited LaTeX expression that parses
     as a number or expression; None otherwise."""
-    m = _TRAILING_LATEX_RE.search(text[-300:])
+    tail = text[-300:]
+    m = _TRAILING_LATEX_RE.search(tail)
+    unit = _TRAILING_UNIT_RE.search(tail) if m is None else None
+    if unit is not None and _unit_word(unit.group(1)):  # "will be \frac{10}{3} cm.": the expression, then its unit
+        tail = tail[: unit.start()]
+        m = _TRAILING_LATEX_RE.search(tail)
     if m is None:
         return None
     expr = m.group(1)
@@ -79,7 +87,7 @@ def trailing_latex(text: str) -> tuple[int, str] | None:
         return None
     if not isinstance(node, (Expr, Relation)):
         return None
-    return len(text) - len(text[-300:]) + m.start(1), expr
+    return len(text) - len(text[-300:]) + m.start(1), expr  # (tail starts where text[-300:] does)
 
 
 # a number that the sentence bounds, compares, hedges or negates is not stated as the answer
