@@ -122,6 +122,8 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("cleanup", "_USER_TURN_RE", "'. ' * (n // 2)"),
         ("forms", "_TRAILING_UNIT_RE", "'a' + ' ' * n + 'b'"),
         ("choices", "_INTRODUCES_CHOICE_RE", "'correct ' * (n // 8) + ':x'"),
+        ("boxes", "_GSM_RE", "'#' * n"),
+        ("normalize", "_KOREAN_NUMERAL_RE", "'다섯' * (n // 2)"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -363,4 +365,32 @@ def test_made_up_turns_cut_tags_and_sentences(completion: str, gold: str, want: 
     ],
 )
 def test_letters_said_to_be_the_answer_and_latex_before_a_unit(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # five hashes are GSM8K's marker too; six are a heading
+        ("so 125 dollars.\n\n##### 125", "125", 1.0),
+        ("so 125 dollars.\n\n##### 125", "12", 0.0),
+        ("###### 72", "72", 1.0),
+        # Korean units and native numerals with a counter, in keys and answers
+        ("따라서 3의 98제곱은 50자리 숫자입니다.", "50자리 숫자", 1.0),
+        ("따라서 3의 98제곱은 49자리 숫자입니다.", "50자리 숫자", 0.0),
+        ("따라서 민수는 **5벌**의 노란색 셔츠를 가지고 있습니다.", "다섯 벌", 1.0),
+        ("\\boxed{한국}", "1", 0.0),  # a word, not "one" and a counter
+        # a key in 万 is a count of 万-units or the whole amount
+        ("したがって、総額は80万円＋40万円＝120万円です。", "120万円", 1.0),
+        ("\\boxed{1200000}", "120万円", 1.0),
+        ("\\boxed{120}", "120万円", 1.0),
+        ("\\boxed{121}", "120万円", 0.0),
+        # a key that lists its exact value and a rounding of it ("또는", "または": or)
+        ("따라서 세 공의 색깔이 모두 같을 확률은 1/5입니다.", "1/5 또는 20%", 1.0),
+        ("\\boxed{7/15}", "7/15 또는 46.7%", 1.0),
+        ("\\boxed{7/16}", "7/15 또는 46.7%", 0.0),
+        ("\\boxed{3}", "3 or 4", 0.0),  # two different values: no rounding of one another
+    ],
+)
+def test_hashes_korean_keys_scales_and_rounded_alternatives(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

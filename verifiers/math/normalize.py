@@ -152,6 +152,11 @@ _CJK_SCALES = {"百": 2, "千": 3, "万": 4, "亿": 8}
 
 _COPULA_END = re.compile(r"(?<=\S)[ \t]*(?:です|でした|である|입니다|이다)[ \t]*[。.]?[ \t]*$")
 # a whole answer that is a Chinese or Japanese numeral with at most a counter ("五個", "十二人"; not "三角形", a word)
+# the native Korean numerals (and their forms before a counter), with a counter after them
+_KOREAN_NUMERALS = {"하나": 1, "한": 1, "둘": 2, "두": 2, "셋": 3, "세": 3, "넷": 4, "네": 4, "다섯": 5, "여섯": 6,
+                    "일곱": 7, "여덟": 8, "아홉": 9, "열": 10}  # fmt: skip
+_KOREAN_COUNTERS = "개|명|벌|자루|마리|권|대|장|잔|살|번|시간|분|초|원|달러|개월|년|주|층|켤레|송이|그루|병|상자|쪽|점|가지|회"
+_KOREAN_NUMERAL_RE = re.compile(rf"({'|'.join(_KOREAN_NUMERALS)})[ \t]*({_KOREAN_COUNTERS})")
 _CJK_COUNTERS = "個个人本枚匹台回歳岁冊册杯頭头羽円元只条次天年月日時时分秒米克斤块張张辆輛棵朵名位道題题种種组組对對件套盒瓶包箱顆颗粒間间"
 _CJK_WHOLE_NUMERAL = re.compile(rf"[ \t]*([零〇一二两三四五六七八九十百]{{1,6}})([ \t]*[{_CJK_COUNTERS}])?[ \t]*")
 
@@ -221,6 +226,9 @@ def normalize(s: str) -> str:
         s = re.sub(r"根号(?=\s*[\d({\\A-Za-z])", r"\\sqrt ", s)
     if _COPULA_END.search(s):  # "五個です", "12입니다": the copula that ends a Japanese or Korean answer
         s = _COPULA_END.sub("", s)
+    korean = _KOREAN_NUMERAL_RE.fullmatch(s) if "\uac00" <= s[:1] <= "\ud7af" else None
+    if korean is not None:  # "다섯 벌" (five, with its counter): a native Korean numeral
+        s = f"{_KOREAN_NUMERALS[korean.group(1)]} {korean.group(2)}"
     whole = _CJK_WHOLE_NUMERAL.fullmatch(s)
     if whole is not None and _cjk_number(whole.group(1)) is not None:  # "五個": 5, with its counter as a unit
         s = f"{_cjk_number(whole.group(1))}{whole.group(2) or ''}"
@@ -230,6 +238,8 @@ def normalize(s: str) -> str:
         s = cjk_fractions(s)
     if "或" in s or "和" in s:  # Chinese "or" / "and" between answers: "70 或 -70" is "70 or -70", a hedge
         s = s.replace("或者", " or ").replace("或", " or ").replace("和", " and ")
+    if "또는" in s or "혹은" in s or "または" in s:  # the same "or" in Korean and Japanese: "7/15 또는 46.7%"
+        s = s.replace("또는", " or ").replace("혹은", " or ").replace("または", " or ")
     if "below" in s:  # "5 degrees below zero" is -5 degrees
         s = _BELOW_ZERO.sub(r"-\1\2", s)
     if "Rs" in s or "INR" in s:  # "Rs. 450", "\text{Rs. } 450" (the rupee of MathQA and AQuA keys): 450 rupees
@@ -310,7 +320,7 @@ _UNICODE = {"−": "-", "˗": "-", "–": "-", "‐": "-", "‑": "-", "‒": "-
 # third, 5的平方 25, 5以上 above 5, 5个半 5.5)
 CJK_UNIT = (
     r"(?![\u4e00-\u9fff/]*(?:分之|的|以上|以下|以内|左右|上下|开外|根号|[不错对半多少约吗呢吧么余来成折]))(?![万亿](?![\u4e00-\u9fff])|[千百十](?![米克瓦焦帕]))"
-    r"[\u4e00-\u9fff\u30a0-\u30ff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?"
+    r"(?:[\u4e00-\u9fff\u30a0-\u30ff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?|[\uac00-\ud7af]{1,4}(?:[ \t][\uac00-\ud7af]{1,4})?)"
 )
 _CJK_AFTER_NUMBER = re.compile(r"([\d)}])[ \t]*(" + CJK_UNIT + r")(?=[ \t]*(?:[.。][ \t]*)?$)")
 # a temperature below zero: its number is negative ("5 degrees below zero", "12°C below zero", "5 \text{ below zero}")

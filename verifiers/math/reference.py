@@ -13,7 +13,7 @@ from verigrpo.verifiers.math.boxes import braced_label, extract_reference
 from verigrpo.verifiers.math.compare import nodes_equal
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.forms import labelled_tuples, numbered_parts
-from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Node
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Expr, Node
 from verigrpo.verifiers.math.parse import parse_answer
 
 
@@ -22,6 +22,26 @@ def same_alternatives(n: Node) -> bool:
     if not (isinstance(n, Answers) and n.connective == "or" and 2 <= len(n.items) <= 5):
         return False
     return all(nodes_equal(x, n.items[0]) for x in n.items[1:])
+
+
+def _rounded_alternatives(n: Node) -> bool:
+    """A key's ``a or b`` where ``a`` is exact and every other alternative a rounding of it (a decimal or a percent
+    within 1 %): "7/15 또는 46.7%", "\\frac{1}{3} or 0.33"."""
+    if not (isinstance(n, Answers) and n.connective == "or" and 2 <= len(n.items) <= 3):
+        return False
+    first = n.items[0]
+    if not isinstance(first, Expr) or first.inexact or first.value.free_symbols or first.value == 0:
+        return False
+    for x in n.items[1:]:
+        if not (isinstance(x, Expr) and x.inexact or isinstance(x, Expr) and x.marker == "percent"):
+            return False
+        try:
+            a, b = complex(first.value.evalf(20)), complex(x.value.evalf(20))
+        except (TypeError, ValueError):
+            return False
+        if not any(abs(a - c) <= 0.01 * abs(a) for c in (b, b / 100)):
+            return False
+    return True
 
 
 def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
@@ -34,8 +54,10 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
     gold_text = labelled_tuples(gold_text) or gold_text  # "p=5,q=2;p=7,q=2": the tuples (5, 2), (7, 2)
     try:
         gold = parse_answer(gold_text)
-        # "$\frac{\sqrt2\pi}{4}$ or $\frac{\pi}{2\sqrt2}$": one answer, restated
-        return gold_text, gold.items[0] if same_alternatives(gold) else gold, None  # type: ignore[union-attr]
+        # "$\frac{\sqrt2\pi}{4}$ or $\frac{\pi}{2\sqrt2}$": one answer, restated; "7/15 또는 46.7%": a key's exact
+        # value and its rounding, the exact one answers
+        restated = same_alternatives(gold) or _rounded_alternatives(gold)
+        return gold_text, gold.items[0] if restated else gold, None  # type: ignore[union-attr]
     except Exception as e:  # noqa: BLE001 - an unparsable reference is reported, not raised
         labelled = braced_label(gold_text)
         if labelled is not None:  # "8\sqrt{3}{squareinches}": the value, then its unit label

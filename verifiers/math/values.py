@@ -68,9 +68,14 @@ def _degrees(e: Expr) -> bool:
     return e.marker == "degree" or e.unit == "deg"
 
 
+_CJK_SCALE_UNITS = {"万": sympy.Integer(10) ** 4, "亿": sympy.Integer(10) ** 8}
+
+
 def _candidates(e: Expr) -> list[sympy.Basic]:
     if e.marker == "percent":
         return [e.value, e.value / 100]
+    if e.unit and e.unit[0] in _CJK_SCALE_UNITS:  # "120万円": 120 of the unit 万円, or 1,200,000 yen
+        return [e.value, e.value * _CJK_SCALE_UNITS[e.unit[0]]]
     if e.marker == "degree" or e.unit == "deg":  # "30^\circ", "30 degrees": also pi/6
         return [e.value, e.value * sympy.pi / 180]
     return [e.value]
