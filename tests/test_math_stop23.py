@@ -124,6 +124,7 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("choices", "_INTRODUCES_CHOICE_RE", "'correct ' * (n // 8) + ':x'"),
         ("boxes", "_GSM_RE", "'#' * n"),
         ("normalize", "_KOREAN_NUMERAL_RE", "'다섯' * (n // 2)"),
+        ("extract", "_SENTENCE_END_RE", "'.' * n"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -393,4 +394,22 @@ def test_letters_said_to_be_the_answer_and_latex_before_a_unit(completion: str, 
     ],
 )
 def test_hashes_korean_keys_scales_and_rounded_alternatives(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a function's value worked out to a number in a chain
+        ("The answer is \\(\\cos(A) = \\frac{48}{50} = 0.96\\).", "0.96", 1.0),
+        ("The answer is \\(\\cos(A) = \\frac{48}{50} = 0.97\\).", "0.97", 0.0),  # a false chain
+        # "the answer is that ..., which ..., is V": the clause's own verb comes after the which-clause
+        ("The answer is that the value of x, which represents the area of ABCD, is 6 units.", "6", 1.0),
+        ("The answer is that the value of x, which represents the area of ABCD, is 6 units.", "7", 0.0),
+        # the angle sign and a full-width equals sign
+        ("The answer is ∠3＝55°.", "55", 1.0),
+        ("The answer is ∠3＝55°.", "56", 0.0),
+    ],
+)
+def test_function_chains_that_clauses_and_angles(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

@@ -93,6 +93,15 @@ def _strip_label(n: Node) -> Node:
             and all(_exprs_equal(s, last) for s in numeric[:-1])  # type: ignore[arg-type]
         ):
             return last
+    if (
+        len(n.ops) >= 2
+        and all(o == "=" for o in n.ops)
+        and all(isinstance(s, Expr) and s.unit is None for s in n.sides)
+        and n.sides[0].value.atoms(sympy.Function)  # type: ignore[union-attr]
+        and all(not s.value.free_symbols for s in n.sides[1:])  # type: ignore[union-attr]
+        and all(_exprs_equal(s, n.sides[-1]) for s in n.sides[1:-1])  # type: ignore[arg-type]
+    ):  # "\cos(A) = \frac{48}{50} = 0.96": a function's value worked out to a number; every number agrees
+        return n.sides[-1]
     if n.label and len(n.ops) > 1 and n.ops[0] in ("=", "~"):  # "x = \frac13 \approx 0.333", "x = 2 + 2 = 4"
         rest = Relation(n.ops[1:], n.sides[1:])
         stripped = _strip_label(rest)

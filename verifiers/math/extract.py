@@ -97,6 +97,9 @@ _CORRECTION_RE = re.compile(
 _WHICH_IS_RE = re.compile(r",?\s+which\s+(?:is|are|was|were|equals)\s+", re.I)
 
 
+_SENTENCE_END_RE = re.compile(r"(?<!\.)\.(?:\s|$)")
+
+
 def _first_sentence(s: str, follow_which: bool = True) -> str:
     s = s.strip()
     if s.startswith("$"):
@@ -119,6 +122,10 @@ def _first_sentence(s: str, follow_which: bool = True) -> str:
         r"|\((?=(?:since|because|as|which|that|from|by|using|via|rounded|in|where|for|with|not|i\.e\.|e\.g\.)\b)",
         s,
     )
+    if m and re.match(r"that\s", s) and m.group().lstrip(",").strip() in ("which", "where"):
+        # "that the value of x, which represents the area, is 6 units": the clause's own verb comes later
+        after = _SENTENCE_END_RE.search(s, m.end())
+        m = after if after is not None and re.search(r"\b(?:is|are|equals)\b", s[m.end() : after.start()]) else m
     if m:
         if _SELF_REJECTED_RE.search(s, m.start(), m.start() + 200):
             return s  # "12, which is wrong": the clause takes the value back; the whole sentence answers nothing

@@ -205,7 +205,7 @@ def cjk_fractions(s: str) -> str:
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
-    s = ascii_units(_superscripts(s.translate(_FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
+    s = ascii_units(_superscripts(s.translate(FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
     if "(" in s and ("$" in s or "€" in s or "£" in s or "¥" in s or "₹" in s):
         # accounting's negative: "$(426) thousand", "£(8.1m)" are -426 thousand dollars, -8.1 million pounds
         s = _ACCOUNTING_NEGATIVE.sub(lambda m: f"{m.group(1)}-{m.group(2)}{m.group(3) or ''}", s)
@@ -310,7 +310,7 @@ _UNICODE = {"−": "-", "˗": "-", "–": "-", "‐": "-", "‑": "-", "‒": "-
             **{c: f"\\frac{{{n}}}{{{d}}}" for c, (n, d) in VULGAR_FRACTIONS.items()},
             "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ",
             "θ": "\\theta ", "λ": "\\lambda ", "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ",
-            "Δ": "\\Delta ", "⁄": "/", "∕": "/",  # (U+2044 fraction slash, U+2215 division slash)
+            "Δ": "\\Delta ", "⁄": "/", "∕": "/", "∠": "\\angle ",  # (U+2044 fraction slash, U+2215 division slash)
             # the typographic spaces (no-break, narrow no-break, thin, figure, en, em, hair) as a space: "4 000"
             "\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "\u2002": " ", "\u2003": " ",
             "\u200a": " ", "\u200b": ""}  # fmt: skip
@@ -420,7 +420,7 @@ def _brace_depths_off(s: str) -> bool:
 
 # U+FF01-U+FF5E are the full-width forms of ASCII ! to ~ (the same order, 0xFEE0 above); U+3000 is the
 # ideographic space.
-_FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")

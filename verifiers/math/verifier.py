@@ -37,7 +37,7 @@ from verigrpo.verifiers.math.nodes import (
     Text,
     Union,
 )
-from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.normalize import FULL_WIDTH, normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.question import (
     CALCULUS_RE,
@@ -339,7 +339,7 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
     could be an answer too: every side after the unreadable part must equal ``z`` (``... = 3 = 4`` is a
     false chain), and the unreadable part is one expression, with no list, hedge or relation in it
     (``a = 3, b = 4``; ``x = 3 or x = 4``; ``x \\ne 3``) of at most 200 characters."""
-    text = strip_math_delimiters(answer).strip().rstrip(".").strip()
+    text = strip_math_delimiters(answer).translate(FULL_WIDTH).strip().rstrip(".").strip()  # "∠3＝55°"
     sides = _top_level_split(text)
     if sides is None or len(sides) < 2 or len(sides) > 8 or any(not x.strip() for x in sides):
         return None
