@@ -125,6 +125,13 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("boxes", "_GSM_RE", "'#' * n"),
         ("normalize", "_KOREAN_NUMERAL_RE", "'다섯' * (n // 2)"),
         ("extract", "_SENTENCE_END_RE", "'.' * n"),
+        ("cleanup", "_GLUED_COPULA_RE", "'x입니다' * (n // 4)"),
+        ("sentences", "_CJK_TOPIC_RE", "'は ' * (n // 2)"),
+        ("normalize", "_DECIMAL_COMMA_AFTER_APPROX", "'≈ 1' * (n // 3)"),
+        ("normalize", "_DECIMAL_COMMA_COEFFICIENT", "'1,1' * (n // 3)"),
+        ("forms", "_PROSE_WORDS_RE", "'1 ' + 'ab ' * (n // 3)"),
+        ("forms", "_PROSE_WORDS_RE", "'1' + ' 000' * (n // 4) + 'x'"),
+        ("forms", "_DOT_THOUSAND_RE", "'1.000' * (n // 5)"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -412,4 +419,38 @@ def test_hashes_korean_keys_scales_and_rounded_alternatives(completion: str, gol
     ],
 )
 def test_function_chains_that_clauses_and_angles(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a copula glued after maths; plain-text maths a last sentence states
+        ("따라서, f(x)의 미분은 f'(x) = 9x^2 + 4x입니다.", "9x^2+4x", 1.0),
+        ("Thus the derivative is 9x^2 + 4x.", "9x^2+4x", 1.0),
+        ("Thus the derivative is 9x^2 + 4x.", "9x^2+3x", 0.0),
+        ("So the answer is a dog + x^2.", "x^2", 0.0),  # words are no symbols
+        # what a Japanese, Chinese or Korean sentence says its topic is
+        ("答え: 1日に時計の長針と短針が重なる回数は22回です。長針は24時間で24周します。", "22回", 1.0),
+        ("答え: 1日に時計の長針と短針が重なる回数は22回です。", "21回", 0.0),
+        # decimal commas after an approximation sign and in a coefficient (never in a set or an interval)
+        ("Ответ: 35/36 ≈ 0,972", "\\frac{35}{36}", 1.0),
+        ("Antwort: 5π ≈ 15,71", "5\\pi", 1.0),
+        ("\\boxed{1,2x}", "1.2x", 1.0),
+        ("\\boxed{\\{2, 1\\}}", "\\{1,2\\}", 1.0),
+        ("\\boxed{\\left(-2,3\\right]}", "(-2,3]", 1.0),
+        # a number and words after it in any script: a unit (a qualifier stays one)
+        ("Ответ: 2 000 долларов.", "2000", 1.0),
+        ("Ответ: 2 000 долларов.", "2", 0.0),
+        ("Đáp án: 75 con ong", "75", 1.0),
+        ("Đáp án: 75 con ong", "76", 0.0),
+        ("The answer is 5 times.", "5", 0.0),
+        # a dot that groups thousands in an answer ("12.000 $"); a key's "12.000" stays twelve
+        ("Respuesta: 12.000 $", "12000", 1.0),
+        ("Respuesta: 12.000 $", "12", 1.0),
+        ("\\boxed{12000}", "12.000", 0.0),
+        ("\\boxed{12.500}", "12500", 0.0),
+    ],
+)
+def test_copulas_topics_commas_scripts_and_dots(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

@@ -13,6 +13,8 @@ from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.normalize import cjk_fractions, strip_math_delimiters
 from verigrpo.verifiers.math.sentences import parsed
 
+# a Korean or Japanese copula glued after a value or an expression ("4x입니다", "22回です"; not after a word)
+_GLUED_COPULA_RE = re.compile(r"(?<=[\w)\]}²³%$])(?<![\uac00-\ud7af])(?:입니다|이다|です|である)(?=[\s.。!]|$)")
 _UNDERSCORE_BOLD_RE = re.compile(r"(?<![\w_])__(?=\S)([^_\n]{1,60}?)(?<=\S)__(?![\w_])")
 # a JSON escape that ate a command's backslash, with the commands it can begin (no newline: "\n" starts real lines)
 _CONTROL_LETTER = {"\x08": "b", "\x0c": "f", "\t": "t", "\r": "r"}
@@ -39,6 +41,8 @@ def clean_completion(text: str) -> str:
         # LaTeX read as JSON without its backslashes escaped: "\frac" became a form feed and "rac", "\boxed" a
         # backspace and "oxed", "\times" a tab and "imes"
         text = _CONTROL_COMMAND_RE.sub(lambda m: "\\" + _CONTROL_LETTER[m.group(1)] + m.group(2), text)
+    if "입니다" in text or "です" in text or "이다" in text:  # "f'(x) = 9x^2 + 4x입니다.": the copula is no part of it
+        text = _GLUED_COPULA_RE.sub("", text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt

@@ -190,7 +190,8 @@ _VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")
 
 # the last sentence's stated value in plain-text maths: after its last "is" or "=", to its end
 _STATED_EXPR_RE = re.compile(r"(?:\bis|=)[ \t]+([^=\n]{1,80}?)[ \t]*[.!]?[ \t]*$")
-_PLAIN_MATH_RE = re.compile(r"π|\\pi|sqrt|\\frac|[\d)][ \t]*[/^*][ \t]*[\d(π\\]")
+_PLAIN_FUNCTION_NAMES = {"sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "sqrt", "pi"}
+_PLAIN_MATH_RE = re.compile(r"π|\\pi|sqrt|\\frac|\^|[\d)][ \t]*[/*][ \t]*[\d(π\\]|\d[a-z]\b")
 
 
 def _stated_expression(tail: str) -> str | None:
@@ -213,7 +214,11 @@ def _stated_expression(tail: str) -> str | None:
         tokens.pop()
     value = " ".join(tokens)
     node = parsed(value)
-    if not isinstance(node, Expr) or node.value.free_symbols or words(value) or has_or(value):
+    if not isinstance(node, Expr) or words(value) or has_or(value):
+        return None
+    if node.value.free_symbols and not all(  # "9x^2 + 4x": single letters and function names only, not prose
+        len(w) == 1 or w.lower() in _PLAIN_FUNCTION_NAMES for w in re.findall(r"[A-Za-z]+", value)
+    ):
         return None
     return value
 

@@ -395,13 +395,30 @@ _INT_LIST_RE = re.compile(r"\s*\d{1,2}(?:\s*[,，、]\s*\d{1,2})*\s*")
 _PROSE_UNIT_RE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)[ \t]+([A-Za-z]{1,3})[ \t]*\.?")
 
 
+# a number (thousands in groups of three, spaced too) and one to three words after it, in any script
+_PROSE_WORDS_RE = re.compile(
+    r"(?<![\d \u00a0.,-])(-?\d{1,3}(?:[ \u00a0]\d{3})++(?![\d.,])|-?\d[\d,]*+(?:\.\d+)?)[ \t]+((?:[^\W\d_]{2,20}[ \t]*){1,3})\.?"
+)
+_MATH_WORDS = {"sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "sqrt", "pi", "mod", "or", "and", "xy"}
+
+
 def prose_unit(answer: str) -> str | None:
-    """``"540 m"`` -> ``"540 \\text{ m}"`` when the letters are a unit and nothing else is written; None otherwise.
-    Only for answers read from prose (no ``$``, no command)."""
+    """``"540 m"`` -> ``"540 \\text{ m}"`` when the letters are a unit and nothing else is written; a number and
+    one to three words in any script that neither qualify it nor are maths (``"75 con ong"``, ``"2 000 долларов"``)
+    likewise; None otherwise. Only for answers read from prose (no ``$``, no command)."""
     if "$" in answer or "\\" in answer:
         return None
     m = _PROSE_UNIT_RE.fullmatch(answer.strip())
-    return f"{m.group(1)} \\text{{ {m.group(2)}}}" if m is not None and _unit_word(m.group(2)) else None
+    if m is not None and _unit_word(m.group(2)):
+        return f"{m.group(1)} \\text{{ {m.group(2)}}}"
+    m = _PROSE_WORDS_RE.fullmatch(answer.strip())
+    if m is None or qualified(m.group(2)) or any(w.lower() in _MATH_WORDS for w in m.group(2).split()):
+        return None
+    if m.group(2).isascii() and len(m.group(2).split()) == 1 and len(m.group(2)) <= 2:
+        return None  # "5 xy": letters, maybe maths
+    number = m.group(1).replace(" ", "").replace("\u00a0", "")
+    # (a unit in another script is no unit the parser knows: the number alone, as a unit the key leaves out is)
+    return f"{number} \\text{{ {m.group(2).strip()}}}" if m.group(2).isascii() else number
 
 
 # a decimal comma ("3,14", "0,5", "15,5 m²": Vietnamese, Russian, German, French answers and keys): one or two digits,
@@ -410,14 +427,23 @@ def prose_unit(answer: str) -> str | None:
 _DECIMAL_COMMA_RE = re.compile(r"(-?\d{1,15}),(\d{1,2}|\d{4,15})(?![\d,])[ \t]*([^\d,=;]{0,40})")
 
 
+# one dot then exactly three zeros: "12.000" (no one writes twelve as 12.000; a dot grouping thousands does)
+_DOT_THOUSAND_RE = re.compile(r"(-?\d{1,3})\.000(?![\d,.])[ \t]*([^\d,=;.]{0,40})")
+
+
 def decimal_comma_reading(answer: str, reference: str) -> tuple[str, str] | None:
     """Both sides with a decimal comma read as a decimal point, where one side is such a number and the other a
-    single value written without a comma ("0,6" against "\\frac35"); None otherwise."""
+    single value written without a comma ("0,6" against "\\frac35"), or with a dot that groups thousands ("12.000 $"
+    against 12000); None otherwise."""
     sides = [strip_math_delimiters(answer).strip().rstrip("."), strip_math_delimiters(reference).strip().rstrip(".")]
     for i in (0, 1):
         m = _DECIMAL_COMMA_RE.fullmatch(sides[i])
         if m is not None and "," not in sides[1 - i] and ";" not in sides[1 - i]:
             sides[i] = f"{m.group(1)}.{m.group(2)}" + (f" {m.group(3)}" if m.group(3) else "")
+            return sides[0], sides[1]
+        m = _DOT_THOUSAND_RE.fullmatch(sides[i]) if i == 0 else None  # (a key's "12.000" may be twelve, exactly)
+        if m is not None and "." not in sides[1 - i]:  # "12.000 $": twelve thousand where a dot groups thousands
+            sides[i] = f"{m.group(1)}000" + (f" {m.group(2)}" if m.group(2) else "")
             return sides[0], sides[1]
     return None
 

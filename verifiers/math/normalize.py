@@ -60,6 +60,8 @@ _THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3}){1,6}(?:\.\d+)?(?=$|\s*[A-Za-z\\%°
 # MATH's thousands separators: "11,\! 111,\! 100", "14{,}916", "14 {, }916" (exactly 3 digits follow)
 _LATEX_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))|(?<=\d)\s*\{\s*,\s*\}\s*(?=\d{3}(?!\d))")
 # text escaped twice ("\\frac{1}{2}" for "\frac{1}{2}"): commands with a doubled backslash, none with one
+_DECIMAL_COMMA_AFTER_APPROX = re.compile(r"((?:≈|\\approx)[ \t]*-?\d{1,12}),(\d{1,12})(?![\d,])")
+_DECIMAL_COMMA_COEFFICIENT = re.compile(r"((?<![\d,.])\d{1,12}),(\d{1,2})(?=[A-Za-zπ])")
 _DECIMAL_COMMA = re.compile(r"(?<=\d)\{,\}(?!\d{3}(?!\d))(?=\d)")
 _NOT_EQUAL = re.compile(r"\\not\s*(?:=|\\eq(?![A-Za-z]))|=/=")
 _DOUBLED_COMMAND = re.compile(r"(?<!\\)\\\\[A-Za-z]")
@@ -255,6 +257,11 @@ def normalize(s: str) -> str:
         s = s.replace("j", "i")
     if "_{" in s or "^{" in s:  # "3  x_{} y_{}": an empty subscript or superscript (a TeX printer's) is nothing
         s = _EMPTY_SCRIPT.sub("", s)
+    if "," in s and ("≈" in s or "approx" in s or re.search(r"\d,\d{1,2}[A-Za-zπ]", s)):
+        # "35/36 ≈ 0,972", "−0,5y": a decimal comma (after an approximation sign no list is written; a coefficient
+        # glued to its letter is one number)
+        s = _DECIMAL_COMMA_AFTER_APPROX.sub(r"\1.\2", s)
+        s = _DECIMAL_COMMA_COEFFICIENT.sub(r"\1.\2", s)
     if "{,}" in s:  # "3{,}14", "1{,}5": a decimal comma (a group of three digits after it is thousands: "14{,}916")
         s = _DECIMAL_COMMA.sub(".", s)
     if "mod" in s:
