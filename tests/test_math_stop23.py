@@ -454,3 +454,19 @@ def test_function_chains_that_clauses_and_angles(completion: str, gold: str, wan
 )
 def test_copulas_topics_commas_scripts_and_dots(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # <reasoning> closes like <think>: the response after it answers
+        ("<reasoning>The arithmetic gives 42.</reasoning>42", "42", 1.0),
+        ("<reasoning>The arithmetic gives 42.</reasoning>41", "42", 0.0),
+        ("<reasoning>x</reasoning>\n<answer>7</answer>", "7", 1.0),
+        # GSM8K's marker after the last box is final, as "Final answer:" is
+        ("intermediate \\boxed{99} #### 42", "42", 1.0),
+        ("intermediate \\boxed{99} #### 42", "99", 0.0),
+    ],
+)
+def test_reasoning_tags_and_markers_after_boxes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

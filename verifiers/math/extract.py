@@ -241,8 +241,8 @@ def _other_box(after: str, answer: str) -> str | None:
 _INNER_TAG_RE = re.compile(r"</?answer>", re.I)
 _OPTION_LEAD_RE = re.compile(r"\(?[A-J](?:\)|[.:])\s")  # an option label that leads an answer: "D. ", "(B) ", "C: "
 _ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
-_THINK_END_RE = re.compile(r"</think(?:ing)?>", re.I)
-_THINK_START_RE = re.compile(r"(?:\s*<think(?:ing)?>)+", re.I)
+_THINK_END_RE = re.compile(r"</(?:think(?:ing)?|reasoning)>", re.I)  # (<reasoning>: the GRPO notebooks' format)
+_THINK_START_RE = re.compile(r"(?:\s*<(?:think(?:ing)?|reasoning)>)+", re.I)
 _EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\boxed{4}"; not "The answer is 4."
 # after the last box, on its line: "and", "or" or a comma, then another value ("\boxed{33} and 34")
 # a second value joined to the box: by a comma, "and", "or" (in other languages, in emphasis or tags too: "_or_",
@@ -482,8 +482,8 @@ _FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)|(?<![\w-
 
 
 def _answer_after_last_box(text: str) -> Extraction | None:
-    """A final-answer sentence ("The final answer is $10,455$.", "Final Answer: ...") after the last
-    box, read by the ``answer_is`` rule; None when there is none or it holds no answer. ("The answer
+    """A final-answer sentence ("The final answer is $10,455$.", "Final Answer: ...") or GSM8K's "#### n" after the
+    last box, read by the ``answer_is`` or ``gsm8k`` rule; None when there is none or it holds no answer. ("The answer
     is 6" after a box of 5 is not final: the box and it remain a hedge.)"""
     starts = [m.start() for m in _BOX_RE.finditer(text)]
     if not starts:
@@ -500,10 +500,11 @@ def _answer_after_last_box(text: str) -> Extraction | None:
             break
         k += 1
     rest = after[k + 1 :]
-    if not _FINAL_ANSWER_RE.search(rest[-20_000:]):  # only a *final* answer overrides a box
+    gsm = _GSM_RE.search(rest[-20_000:])  # "intermediate \boxed{99} #### 42": GSM8K's marker is final too
+    if not _FINAL_ANSWER_RE.search(rest[-20_000:]) and gsm is None:  # only a *final* answer overrides a box
         return None
     ex = _extract(rest, last_number_fallback=False)
-    if ex.rule != "answer_is" or ex.answer is None or not parses(ex.answer):
+    if ex.rule not in ("answer_is", "gsm8k") or ex.answer is None or not parses(ex.answer):
         return None
     return ex
 
