@@ -132,6 +132,9 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("forms", "_PROSE_WORDS_RE", "'1 ' + 'ab ' * (n // 3)"),
         ("forms", "_PROSE_WORDS_RE", "'1' + ' 000' * (n // 4) + 'x'"),
         ("forms", "_DOT_THOUSAND_RE", "'1.000' * (n // 5)"),
+        ("choices", "_OPTION_LEAD_RE", "'(' * n"),
+        ("choices", "_ANOTHER_LETTER_RE", "'\\\\A' * (n // 2)"),
+        ("choices", "_TEXT_WRAP_RE", "'\\\\text{' * (n // 6)"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -469,4 +472,27 @@ def test_copulas_topics_commas_scripts_and_dots(completion: str, gold: str, want
     ],
 )
 def test_reasoning_tags_and_markers_after_boxes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an option letter named before its content in a box (Gaokao-style answers)
+        ("\\[\\boxed{B\\text{（6）}}\\]", "B", 1.0),
+        ("\\[\\boxed{\\text{A. }-\\frac{1}{21}}\\]", "A", 1.0),
+        ("\\[\\boxed{\\text{A. }-\\frac{1}{21}}\\]", "B", 0.0),
+        ("\\[\\boxed{D\\left(\\frac{\\sqrt{65}}{2}\\right)}\\]", "D", 1.0),
+        ("\\[\\boxed{\\text{B }(a=1)}\\]", "B", 1.0),
+        ("\\boxed{B or C}", "B", 0.0),
+        ("\\boxed{x = 3}", "C", 0.0),
+        # the ideographic enumeration comma lists
+        ("\\[\\boxed{\\text{A、C、D}}\\]", "ACD", 1.0),
+        ("\\[\\boxed{\\text{B、C}}\\]", "BCD", 0.0),
+        # an eccentricity named e
+        ("\\boxed{e=\\sqrt{\\dfrac{11}{6}}=\\dfrac{\\sqrt{66}}{6}}", "\\frac{\\sqrt{66}}{6}", 1.0),
+        ("\\boxed{e=\\sqrt{\\dfrac{11}{6}}=\\dfrac{\\sqrt{66}}{5}}", "\\frac{\\sqrt{66}}{5}", 0.0),  # a false chain
+    ],
+)
+def test_options_before_content_enumeration_commas_and_e(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

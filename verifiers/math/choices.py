@@ -85,3 +85,21 @@ def closing_option(completion: str) -> str | None:
         # "The correct interpretation is:\n\nD. They give the solutions ...": the option introduced, with its text
         return leading_option(line)
     return letter.lower() if letter is not None else None
+
+
+_TEXT_WRAP_RE = re.compile(r"\\(?:text|textbf|textrm|mathrm|mathbf|rm)\s*\{([^{}]*)\}")
+_OPTION_LEAD_RE = re.compile(r"\(?([A-J])\)?(?:[.:：．、,]|\s|\(|\\|$)")
+_ANOTHER_LETTER_RE = re.compile(r"(?<![A-Za-z\\])[A-J](?![A-Za-z])|\b(?:or|und|oder|ou|o)\b|或")
+
+
+def option_lead(answer: str) -> str | None:
+    """The option letter an answer leads with, its content after it ("\\text{A. }-\\frac{1}{21}", "B\\text{（6）}",
+    "D\\left(\\frac{\\sqrt{65}}{2}\\right)", "\\text{B }(a=1)"), lower case; None when it leads with none, or names
+    another option or an alternative after it."""
+    s = _TEXT_WRAP_RE.sub(r"\1", answer.replace("$", " ")).replace("\\left", "").replace("\\right", "")
+    s = s.translate({0xFF08: "(", 0xFF09: ")", 0xFF0E: ".", 0xFF1A: ":"}).strip()
+    m = _OPTION_LEAD_RE.match(s)
+    if m is None or _ANOTHER_LETTER_RE.search(s, m.end()):
+        return None
+    return m.group(1).lower()
+

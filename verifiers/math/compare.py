@@ -75,6 +75,14 @@ def _strip_label(n: Node) -> Node:
         return n
     if n.label and len(n.ops) == 1 and n.ops[0] in ("=", "in", "~"):
         return n.sides[1]
+    if (
+        n.ops[0] == "="
+        and isinstance(n.sides[0], Expr)
+        and n.sides[0].value == sympy.E
+        and all(isinstance(x, Expr) and x.value != sympy.E for x in n.sides[1:])
+        and all(_exprs_equal(x, n.sides[-1]) for x in n.sides[1:-1])  # type: ignore[arg-type]
+    ):  # "e = \sqrt{11/6} = \frac{\sqrt{66}}{6}": an eccentricity named e, not Euler's number
+        return n.sides[-1]
     if n.ops == ("~",):  # "\frac16 \approx 0.1667": the exact value is the answer (a slip in the rounding, "1/3
         # \approx 1.3", costs nothing: Math-Verify's tests pay it; prose "or about 4" after "$3$" is checked instead)
         return n.sides[0]

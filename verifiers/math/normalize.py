@@ -240,6 +240,8 @@ def normalize(s: str) -> str:
         s = cjk_fractions(s)
     if "或" in s or "和" in s:  # Chinese "or" / "and" between answers: "70 或 -70" is "70 or -70", a hedge
         s = s.replace("或者", " or ").replace("或", " or ").replace("和", " and ")
+    if "、" in s:  # the ideographic enumeration comma: "A、C、D" lists three
+        s = s.replace("、", ", ")
     if "또는" in s or "혹은" in s or "または" in s:  # the same "or" in Korean and Japanese: "7/15 또는 46.7%"
         s = s.replace("또는", " or ").replace("혹은", " or ").replace("または", " or ")
     if "below" in s:  # "5 degrees below zero" is -5 degrees

@@ -10,7 +10,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import sympy
-from verigrpo.verifiers.math.choices import WEAK_RULES, closing_option, leading_option, option_letter
+from verigrpo.verifiers.math.choices import (
+    WEAK_RULES,
+    closing_option,
+    leading_option,
+    option_lead,
+    option_letter,
+)
 from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
 from verigrpo.verifiers.math.extract import extract_answer
@@ -232,6 +238,11 @@ def math_answer(
             return Reward(1.0, Status.CORRECT, info=info)
         info["reason"] = "reference could not be parsed"
         return Reward(0.0, Status.BAD_INPUT, info=info)
+    gold_letter = option_letter(gold)
+    lead = option_lead(answer) if gold_letter is not None and option_letter(pred) is None else None
+    if lead is not None:  # "\text{A. }-\frac{1}{21}" against A: the option, named before its content
+        info.update(rule=f"{ex.rule}+option", extracted_normalized=lead)
+        return Reward(float(lead == gold_letter), Status.CORRECT if lead == gold_letter else Status.WRONG, info=info)
     if pred is None:
         info["reason"] = f"unparsable answer: {pred_error}"
         return Reward(0.0, Status.UNPARSABLE, info=info)
@@ -269,7 +280,9 @@ def math_answer(
             info["reason"] = "the reference is a prime factorisation; the answer is not that factorisation"
             return Reward(0.0, Status.WRONG, info=info)
         return Reward(1.0, Status.CORRECT, info=info)
-    letter = option_letter(gold) if ex.rule in WEAK_RULES else None  # no marker named another answer
+    # no marker named another answer; or one named a value where the key is a bare letter ("so the answer is
+    # \boxed{17}. The answer is (F)." against F: MMLU's closing line chooses the option)
+    letter = option_letter(gold) if ex.rule in WEAK_RULES or not isinstance(gold, Choice) else None
     if letter is not None and leading_option(completion) == letter:
         info.update(rule="leading_option", extracted_normalized=letter)  # "(c) $J_g = 2J_f$" against (c)
         return Reward(1.0, Status.CORRECT, info=info)
