@@ -496,3 +496,18 @@ def test_reasoning_tags_and_markers_after_boxes(completion: str, gold: str, want
 )
 def test_options_before_content_enumeration_commas_and_e(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # MMLU's closing line after a box of the option's value: the letter it closes with decides
+        ("so the answer is $\\boxed{17}$. The answer is (F).", "F", 1.0),
+        ("so the answer is $\\boxed{17}$. The answer is (F).", "E", 0.0),
+        ("so the answer is $\\boxed{C}$.\nThe answer is (F).", "F", 0.0),  # two letters: a hedge
+        ("\\boxed{17} or \\boxed{18}.\nThe answer is (F).", "F", 0.0),
+        ("\\boxed{17}. The answer is (F) or (G).", "F", 0.0),
+    ],
+)
+def test_a_closing_option_after_a_boxed_value(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

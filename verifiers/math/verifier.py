@@ -171,6 +171,14 @@ def math_answer(
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
         info["extracted"] = answer
     elif ex.hedged:
+        bare = option_letter(gold) if not isinstance(gold, Choice) else None
+        if bare is not None and len(ex.boxes) <= 1 and option_lead(ex.answer or "") is None:
+            closing = closing_option(_LAST_SENTENCE_RE.split(completion.strip())[-1])  # its last sentence
+            if closing is not None and option_letter(_parsed_or_none(ex.answer or "")) is None:
+                # "so the answer is \boxed{17}. The answer is (F)." against F: the option's value, then the option
+                # (MMLU's closing line); the letter it closes with decides
+                info.update(rule="closing_option", extracted_normalized=closing)
+                return Reward(float(closing == bare), Status.CORRECT if closing == bare else Status.WRONG, info=info)
         info.update(hedged=True, reason=ex.hedge_reason)
         return Reward(0.0, Status.WRONG, info=info)
     elif several and 1 < ex.repeated == len(_as_list(gold) or ()):
@@ -292,6 +300,13 @@ def math_answer(
         info.update(rule="closing_option", extracted_normalized=letter)
         return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
+
+
+def _parsed_or_none(answer: str) -> Node | None:
+    try:
+        return parse_answer(answer)
+    except Exception:  # noqa: BLE001 - unreadable: no option either
+        return None
 
 
 _LAST_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
