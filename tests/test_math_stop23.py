@@ -135,6 +135,9 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("choices", "_OPTION_LEAD_RE", "'(' * n"),
         ("choices", "_ANOTHER_LETTER_RE", "'\\\\A' * (n // 2)"),
         ("choices", "_TEXT_WRAP_RE", "'\\\\text{' * (n // 6)"),
+        ("parse", "_VERDICT_LIST_RE", "'true, ' * (n // 6)"),
+        ("forms", "_STATEMENT_VERDICT_RE", "'statement 1 ' * (n // 12)"),
+        ("forms", "_BOTH_STATEMENTS_RE", "'both statements ' * (n // 16)"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -510,4 +513,23 @@ def test_options_before_content_enumeration_commas_and_e(completion: str, gold: 
     ],
 )
 def test_a_closing_option_after_a_boxed_value(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # verdicts on numbered statements (MMLU's "Statement 1 | Statement 2" keys "False, True"), in order
+        ("Statement 1 is false. Statement 2 is true.", "False, True", 1.0),
+        ("Statement 1 is false. Statement 2 is true.", "True, False", 0.0),
+        ("Final Answer:\nStatement 1: True\nStatement 2: True", "True, True", 1.0),
+        ("**Final Answer**\nBoth statements are true.", "True, True", 1.0),
+        ("Both statements are incorrect.", "False, False", 1.0),
+        ("Both statements are incorrect.", "False, True", 0.0),
+        ("Statement 1 is false.", "False, True", 0.0),  # a verdict on one statement of two: no answer
+        ("\\boxed{False, True}", "True, False", 0.0),  # in order
+        ("\\boxed{True, False}", "True, False", 1.0),
+    ],
+)
+def test_verdicts_on_numbered_statements(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

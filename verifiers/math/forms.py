@@ -469,3 +469,29 @@ def same_statements(answer: str, reference: str) -> bool | None:
             return False
         got = frozenset(int(x) for x in re.findall(r"\d+", plain))
     return got == want
+
+
+# the verdicts a completion gives on numbered statements ("Statement 1 is false. Statement 2 is true.", "Statement 1:
+# False", "Both statements are false."), as "false; true"
+_STATEMENT_VERDICT_RE = re.compile(
+    r"statement[ \t]*(\d)[ \t]*(?:is[ \t]+|:[ \t]*|\*\*[ \t]*)(true|false|correct|incorrect)\b", re.I
+)
+_BOTH_STATEMENTS_RE = re.compile(r"\bboth\s+statements\s+are\s+(true|false|correct|incorrect)\b", re.I)
+_TRUTH = {"true": "true", "correct": "true", "false": "false", "incorrect": "false"}
+
+
+def statement_verdicts(completion: str, n: int) -> str | None:
+    """The verdicts the end of a completion gives on statements 1..``n``, in order ("false; true"); None when it
+    does not give one for each, or gives two for one."""
+    tail = completion[-600:]
+    both = list(_BOTH_STATEMENTS_RE.finditer(tail))
+    found = list(_STATEMENT_VERDICT_RE.finditer(tail))
+    if both and (not found or both[-1].start() > found[-1].start()) and n == 2:
+        return "; ".join([_TRUTH[both[-1].group(1).lower()]] * 2)
+    verdicts: dict[int, str] = {}
+    for m in found:
+        verdicts[int(m.group(1))] = _TRUTH[m.group(2).lower()]  # the last verdict on each statement
+    if sorted(verdicts) != list(range(1, n + 1)):
+        return None
+    return "; ".join(verdicts[k] for k in range(1, n + 1))
+

@@ -28,6 +28,7 @@ from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     MAX_TOKENS,
     PM,
+    Answers,
     Bracket,
     Choice,
     Expr,
@@ -108,6 +109,9 @@ _NAME_WORD = re.compile(r"[A-Z][a-z]{2}")
 _PLAIN_TEXT = re.compile(r"[A-Za-z]+(?:[-'][A-Za-z]+)*(?: [A-Za-z]+(?:[-'][A-Za-z]+)*)*")
 
 
+_VERDICT_LIST_RE = re.compile(r"(?i:true|false)(?:[ \t]*[,;][ \t]*(?i:true|false)){1,9}")
+
+
 def parse_answer(text: str) -> Node:
     """Parse one extracted answer (plain or LaTeX) into an answer tree; raise :class:`ParseError`."""
     if not isinstance(text, str):
@@ -121,6 +125,9 @@ def parse_answer(text: str) -> Node:
     verdict = _verdict(s)
     if verdict is not None:  # "DNE", "does not exist"; "infinitely many solutions": one word each
         return verdict
+    verdicts = _VERDICT_LIST_RE.fullmatch(s)
+    if verdicts is not None:  # "False, True": the verdicts on statements 1 and 2, in order
+        return Answers(tuple(Text(w.lower()) for w in re.split(r"[ \t]*[,;][ \t]*", s)), ";")
     if m:
         if m.group().startswith(_PROSE_TEXT_CMDS) and _SHORT_WORD.fullmatch(s):
             # one short word set as prose ("\text{DNE}", "\text{Amy}", "\text{odd}") is that word, not

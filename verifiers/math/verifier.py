@@ -29,6 +29,7 @@ from verigrpo.verifiers.math.forms import (
     same_clock_time,
     same_statements,
     stated_numbers,
+    statement_verdicts,
 )
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
@@ -146,6 +147,14 @@ def math_answer(
         if not (reject_echo and echoes_question(completion, row, numeric_reference=numeric)):
             info.update(rule="same_text", extracted=completion.strip(), extracted_normalized="the reference's text")
             return Reward(1.0, Status.CORRECT, info=info)
+    if isinstance(gold, Answers) and gold.connective == ";" and all(
+        isinstance(x, Text) and x.text in ("true", "false") for x in gold.items
+    ):  # "False, True" against "Statement 1 is false. Statement 2 is true."
+        said = statement_verdicts(completion, len(gold.items))
+        if said is not None:
+            ok = said == "; ".join(x.text for x in gold.items)  # type: ignore[union-attr]
+            info.update(rule="statement_verdicts", extracted_normalized=said)
+            return Reward(float(ok), Status.CORRECT if ok else Status.WRONG, info=info)
     if ex.answer is None:
         letter = option_letter(gold) if gold is not None else None
         if letter is not None and closing_option(completion) == letter:  # "... = 438\nanswer.A" against A
