@@ -87,6 +87,7 @@ def closing_option(completion: str) -> str | None:
     return letter.lower() if letter is not None else None
 
 
+_FAILS_RE = re.compile(r"\b(?:fails?|false|invalid|rejected|impossible)\b", re.I)
 _TEXT_WRAP_RE = re.compile(r"\\(?:text|textbf|textrm|mathrm|mathbf|rm)\s*\{([^{}]*)\}")
 _OPTION_LEAD_RE = re.compile(r"\(?([A-J])\)?(?:[.:：．、,]|\s|\(|\\|$)")
 _ANOTHER_LETTER_RE = re.compile(r"(?<![A-Za-z\\])[A-J](?![A-Za-z])|\b(?:or|und|oder|ou|o)\b|或")
@@ -101,5 +102,8 @@ def option_lead(answer: str) -> str | None:
     m = _OPTION_LEAD_RE.match(s)
     if m is None or _ANOTHER_LETTER_RE.search(s, m.end()):
         return None
+    rest = s[m.end() :]
+    if _REJECTED_OPTION.search(rest.lstrip(" .:)")) or _NOT_CHOSEN_RE.search(rest) or _FAILS_RE.search(rest):
+        return None  # "(C) wrong", "(C) fails": the option named to be rejected
     return m.group(1).lower()
 
