@@ -138,6 +138,9 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("parse", "_VERDICT_LIST_RE", "'true, ' * (n // 6)"),
         ("forms", "_STATEMENT_VERDICT_RE", "'statement 1 ' * (n // 12)"),
         ("forms", "_BOTH_STATEMENTS_RE", "'both statements ' * (n // 16)"),
+        ("revisions", "_SO_VALUE_RE", "' so ' * (n // 4)"),
+        ("boxes", "_GSM_RE", "'#### ' + 'x###' * (n // 4)"),
+        ("choices", "_FAILS_RE", "'fail ' * (n // 5)"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -532,4 +535,22 @@ def test_a_closing_option_after_a_boxed_value(completion: str, gold: str, want: 
     ],
 )
 def test_verdicts_on_numbered_statements(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a conclusion in the answer's sentence that states another number: two answers
+        ("The answer is 3/4 so 4.", "3/4", 0.0),
+        ("\\boxed{3/4} so 4", "3/4", 0.0),
+        ("The answer is 5, so 5 apples remain.", "5", 1.0),
+        ("The answer is 5. So 2.5 per person.", "5", 1.0),  # a later sentence works on
+        # a template's placeholder marker, then the answer
+        ("Total meters = 540\n\n#### N\n\nThe answer is: 540", "540", 1.0),
+        ("Total meters = 540\n\n#### N\n\nThe answer is: 540", "N", 0.0),
+        ("#### C", "C", 1.0),
+    ],
+)
+def test_conclusions_after_the_answer_and_placeholder_markers(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

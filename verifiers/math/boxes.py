@@ -33,7 +33,7 @@ _BOX_RE = re.compile(
     r"bbox(?:[ \t]*\[[^\[\]{}]{0,60}\])?)(?![A-Za-z])"
 )
 _TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"
-_GSM_RE = re.compile(r"(?<!#)####(?!##)#?\s*:?\s*([^\n]+)")  # "#### 72", "####: 72", "##### 72" (one # more)
+_GSM_RE = re.compile(r"(?<!#)####(?!##)#?\s*:?\s*((?:(?!####)[^\n])+)")  # "#### 72", "####: 72", "##### 72" (one # more); a marker's value ends at the next marker
 
 
 _MAX_BOXES = 20

@@ -316,6 +316,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             return Extraction(f"{boxes[-1]} {unit}", "boxed+unit")
         return Extraction(boxes[-1], "boxed", repeated=len(boxes))
     m = _last_match(_GSM_RE, text)
+    if m is not None and re.fullmatch(r"\s*[A-Za-z?]\s*\.?\s*", m.group(1)) and _ANSWER_IS_RE.search(text, m.end()):
+        m = None  # "#### N\n\nThe answer is: 540": a template's placeholder, then the answer
     if m is not None:
         ans = clean_answer(m.group(1))
         if re.search(r"[A-Za-z]{3,}", ans) and len(ans) <= MAX_ANSWER_CHARS:

@@ -169,6 +169,11 @@ _OR_VALUE_RE = re.compile(
     r"|[A-Za-z]+(?=\s*(?:[.,;!?)]|$)))",
     re.I,
 )
+# a conclusion right after the answer, in its sentence, that states another plain number: "The answer is 3/4 so 4."
+# (not a later sentence: "The answer is 5. So 2.5 per person.")
+_SO_VALUE_RE = re.compile(
+    r"\A[ \t,;:—–-]{0,4}(?:so|thus|hence|therefore)\b(?:(?!\.\d)\W){0,4}(-?\d[\d,]*(?:[./]\d+)?)(?![\w^*+\-=/]|\.\d)", re.I
+)
 # a word or a letter after a word or letter answer, in the same or the next sentence: another value ("\boxed{B}.
 # Hmm, C.", "\boxed{\text{Yes}}. Wait, no.")
 _WORD_VALUE_RE = re.compile(r"(?<![\\\w])\(?([A-J]|yes|no|true|false|odd|even)\)?(?![\w(])", re.I)
@@ -296,6 +301,7 @@ def after_value_hedge(rest: str, value: str) -> str | None:
                     return "another word or letter after the answer"
     for pattern, reason in (
         (_OR_VALUE_RE, "another value offered after the answer"),
+        (_SO_VALUE_RE, "another value concluded after the answer"),
         (_REVISED_VALUE_RE, "the answer is taken back for another value"),
         (_ANSWER_AFTER_RE, "another answer after the answer"),
     ):
