@@ -141,6 +141,7 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("revisions", "_SO_VALUE_RE", "' so ' * (n // 4)"),
         ("boxes", "_GSM_RE", "'#### ' + 'x###' * (n // 4)"),
         ("choices", "_FAILS_RE", "'fail ' * (n // 5)"),
+        ("cleanup", "_HOURS_MINUTES_RE", "'1 hour ' * (n // 7)"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -553,4 +554,29 @@ def test_verdicts_on_numbered_statements(completion: str, gold: str, want: float
     ],
 )
 def test_conclusions_after_the_answer_and_placeholder_markers(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # markdown bold around a box is no product
+        ("**Answer: \\(\\boxed{12}\\)**", "12", 1.0),
+        ("**\\boxed{12}**.", "12", 1.0),
+        ("\\boxed{12}**2", "12", 0.0),  # a power
+        ("2*\\boxed{12}", "12", 0.0),
+        # lower-case option letters with a bracket; a bold closing option after a boxed value
+        ("**Answer: a) \\$1600**", "A", 1.0),
+        ("**Answer: a) \\$1600**", "B", 0.0),
+        ("**Answer: \\(\\boxed{d)}\\)**", "D", 1.0),
+        ("**Answer: \\(\\boxed{\\frac{3}{2}}\\)**\n\n**Option (b).**", "B", 1.0),
+        ("**Answer: \\(\\boxed{\\frac{3}{2}}\\)**\n\n**Option (b).**", "C", 0.0),
+        # hours and minutes as hours, where that ends in decimals
+        ("Therefore, it will take Justin and David 1 hour and 12 minutes to mow one lawn together.", "1.2", 1.0),
+        ("It will take them 3 hours 30 minutes to be 2100 miles apart.", "3.5", 1.0),
+        ("It will take them 3 hours 30 minutes to be 2100 miles apart.", "30", 0.0),
+        ("It takes 1 hour 20 minutes.", "80", 0.0),  # 4/3 hours: left as written
+    ],
+)
+def test_bold_boxes_lower_case_options_and_durations(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

@@ -49,12 +49,12 @@ def leading_option(completion: str) -> str | None:
 # ("= 10 ANS:D"); the letter said to be correct ("D is the correct choice", "Hence (A) is correct answer.", "I think
 # it's (D).", "It must be [C]"); the letter chosen ("Choose B. for this one.", a few lower-case words after it). "I"
 # only in brackets: it is also a pronoun. Any other words choose nothing.
-_X = r"(?-i:\(([A-J])\)|\[([A-J])\]|([A-HJ]))"  # the letter in capitals, whatever the case of the words around it
+_X = r"(?-i:\(([A-Ja-j])\)|\[([A-J])\]|([A-HJ]))"  # the letter in capitals, whatever the case of the words around it
 _LEAD = r"(?:(?:so|thus|hence|therefore|finally|i think|i believe)[,:]?\s+)?"
 _CLOSING_OPTION_RE = re.compile(
     rf"[*_\s]*{_X}[*_\s]*[.)]?[*_\s]*"
-    rf"|{_LEAD}(?:the\s+)?(?:(?:correct|right|best|final)\s+)?(?:option|choice|answer)\s*(?:is\s+|[:=\-–—]\s*)?"
-    rf"[*_]*{_X}[*_]*\.?"
+    rf"|[*_]*{_LEAD}(?:the\s+)?(?:(?:correct|right|best|final)\s+)?(?:option|choice|answer)\s*(?:is\s+|[:=\-–—]\s*)?"
+    rf"[*_]*{_X}[*_]*\.?[*_]*"
     rf"|.*?\b(?:answer|ans)\s*[.:]\s*{_X}\.?"
     rf"|{_LEAD}(?:it's|it\s+is\s+|the\s+answer\s+is\s+)?\s*[*_]*{_X}[*_]*\s+is\s+(?:the\s+)?(?:(?:correct|right|final)"
     rf"(?:\s+(?:answer|option|choice))?|answer|option|choice)\.?"

@@ -6,6 +6,7 @@ an exam's answer section and ``<SOLUTION>``-like tags as ``<answer>`` blocks (:f
 
 from __future__ import annotations
 
+import fractions
 import re
 
 from verigrpo.verifiers.math.boxes import _last_match, tail_start
@@ -15,6 +16,20 @@ from verigrpo.verifiers.math.sentences import parsed
 
 # a Korean or Japanese copula glued after a value or an expression ("4x입니다", "22回です"; not after a word)
 _GLUED_COPULA_RE = re.compile(r"(?<=[\w)\]}²³%$])(?<![\uac00-\ud7af])(?:입니다|이다|です|である)(?=[\s.。!]|$)")
+_HOURS_MINUTES_RE = re.compile(
+    r"(?<![\d.])(\d{1,4})[ \t]*(?:hours?|hrs?|h)[ \t]*,?[ \t]*(?:and[ \t]+)?(\d{1,2}(?:\.\d{1,3})?)[ \t]*(?:minutes?|mins?)\b",
+    re.I,
+)
+
+
+def _in_hours(m: re.Match[str]) -> str:
+    hours = fractions.Fraction(m.group(1)) + fractions.Fraction(m.group(2)) / 60
+    decimal = hours.numerator * 10**6 // hours.denominator
+    if decimal * hours.denominator != hours.numerator * 10**6:
+        return m.group()  # "1 hour 20 minutes": 4/3 hours, no decimal: left as written
+    return f"{decimal / 10**6:g} hours"
+
+
 _UNDERSCORE_BOLD_RE = re.compile(r"(?<![\w_])__(?=\S)([^_\n]{1,60}?)(?<=\S)__(?![\w_])")
 # a JSON escape that ate a command's backslash, with the commands it can begin (no newline: "\n" starts real lines)
 _CONTROL_LETTER = {"\x08": "b", "\x0c": "f", "\t": "t", "\r": "r"}
@@ -43,6 +58,8 @@ def clean_completion(text: str) -> str:
         text = _CONTROL_COMMAND_RE.sub(lambda m: "\\" + _CONTROL_LETTER[m.group(1)] + m.group(2), text)
     if "입니다" in text or "です" in text or "이다" in text:  # "f'(x) = 9x^2 + 4x입니다.": the copula is no part of it
         text = _GLUED_COPULA_RE.sub("", text)
+    if "minute" in text:  # "1 hour and 12 minutes": 1.2 hours (a duration in one unit, where it ends in decimals)
+        text = _HOURS_MINUTES_RE.sub(_in_hours, text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt

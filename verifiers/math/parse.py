@@ -198,7 +198,8 @@ def parse_answer(text: str) -> Node:
 
 _CHOICE_VALUE = re.compile(
     # a lower-case label only with content after a space: "(c) $J_g = 2J_f$" (a bare "(c)" is maths)
-    r"(?:\\(?:text|textbf|textrm|mathrm|mathbf)\s*\{\s*\(([A-Z])\)\s*\}|\(([A-Z]|[a-f](?=\)\s+\S))\)|([A-E])\))\s*(.*)",
+    # ("a) $1600", "d)": a lower-case letter and its bracket, with content after a space or alone)
+    r"(?:\\(?:text|textbf|textrm|mathrm|mathbf)\s*\{\s*\(([A-Z])\)\s*\}|\(([A-Z]|[a-f](?=\)\s+\S))\)|([A-E]|[a-e](?=\)(?:\s+\S|$)))\))\s*(.*)",
     re.S,
 )
 _ALL_REALS = {
