@@ -580,3 +580,17 @@ def test_conclusions_after_the_answer_and_placeholder_markers(completion: str, g
 )
 def test_bold_boxes_lower_case_options_and_durations(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # one value restated after "or" with its unit between: no hedge
+        ("Therefore, it takes both pumps together 18/5 hours, or 3.6 hours, to drain the lake.", "3.6", 1.0),
+        ("So it will take 4.8 hours, or 4 hours and 48 minutes, to fill the pool.", "4.8", 1.0),
+        ("It takes 3 hours, or 4 hours.", "4", 0.0),
+        ("It takes 3 hours, or 4 hours.", "3", 0.0),
+    ],
+)
+def test_a_value_restated_with_its_unit_after_or(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -261,7 +261,10 @@ _CONCLUSION_END_RE = re.compile(r"\s*(?:[A-Za-z]+\s*)?[.!]?\s*$")  # a selected 
 
 
 # numbers joined by "or" up to the last number: "8/10 or 4/5", "3/5, or 0.6", "3/8 or .375"
-_OR_CHAIN_RE = re.compile(r"(?:(?<![\d.\-])-?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?\s*,?\s*or\s+)+\.?$")
+# ("18/5 hours, or 3.6": a unit word may follow each value)
+_OR_CHAIN_RE = re.compile(
+    r"(?:(?<![\d.\-])-?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?(?:[ \t]+[A-Za-z]{1,12})?\s*,?\s*or\s+)+\.?$"
+)
 
 
 # a number run "1 6 0 0" (a row of a grid, a sequence): no one number of it is the answer
