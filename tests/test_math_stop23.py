@@ -142,6 +142,8 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("boxes", "_GSM_RE", "'#### ' + 'x###' * (n // 4)"),
         ("choices", "_FAILS_RE", "'fail ' * (n // 5)"),
         ("cleanup", "_HOURS_MINUTES_RE", "'1 hour ' * (n // 7)"),
+        ("cleanup", "_HTML_FORMAT_RE", "'<p ' * (n // 3)"),
+        ("fallback", "_OR_CHAIN_RE", "'1 hours, or ' * (n // 12)"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -593,4 +595,17 @@ def test_bold_boxes_lower_case_options_and_durations(completion: str, gold: str,
     ],
 )
 def test_a_value_restated_with_its_unit_after_or(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # HTML layout tags around an answer
+        ("so 5/10 = 0.5. </think> <answer> <P>0.5</p> </answer>", "0.5", 1.0),
+        ("So there are 9.    <answer> <br/>9</answer>", "9", 1.0),
+        ("<answer><b>7</b></answer>", "8", 0.0),
+    ],
+)
+def test_html_layout_tags(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

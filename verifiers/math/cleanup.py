@@ -30,6 +30,7 @@ def _in_hours(m: re.Match[str]) -> str:
     return f"{decimal / 10**6:g} hours"
 
 
+_HTML_FORMAT_RE = re.compile(r"</?(?:p|br|b|i|u|em|strong|span|div|code|center)(?:[ \t][^<>]{0,80})?[ \t]*/?>", re.I)
 _UNDERSCORE_BOLD_RE = re.compile(r"(?<![\w_])__(?=\S)([^_\n]{1,60}?)(?<=\S)__(?![\w_])")
 # a JSON escape that ate a command's backslash, with the commands it can begin (no newline: "\n" starts real lines)
 _CONTROL_LETTER = {"\x08": "b", "\x0c": "f", "\t": "t", "\r": "r"}
@@ -50,6 +51,8 @@ def clean_completion(text: str) -> str:
         text = _STRUCK_OUT_RE.sub(" ", text)
     if "分之" in text or any(c in text for c in "百千万亿"):  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
         text = cjk_fractions(text)
+    if "<" in text and _HTML_FORMAT_RE.search(text):  # "<answer> <P>0.5</p> </answer>", "<br/>9": HTML layout
+        text = _HTML_FORMAT_RE.sub(" ", text)
     if "__" in text:  # "__Answer__: A": markdown's other bold
         text = _UNDERSCORE_BOLD_RE.sub(r"**\1**", text)
     if "\x08" in text or "\x0c" in text or "\t" in text or "\r" in text:
