@@ -5,7 +5,7 @@ was refused before its rule (and ``$\\$4\\text{M}$`` paid against 4); the refusi
 from __future__ import annotations
 
 import pytest
-from linear_time import assert_pattern_linear
+from linear_time import assert_patterns_linear
 from verigrpo.verifiers.math import math_answer
 
 
@@ -92,9 +92,7 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
     assert _raw(completion, gold) == want
 
 
-@pytest.mark.parametrize(
-    ("module", "pattern", "shape"),
-    [
+_NEW_PATTERNS = [
         ("normalize", "_DOLLAR_SCALE", "'$1' * (n // 2)"),
         ("normalize", "_DOLLAR_SCALE", "'\\\\$' + '1,' * (n // 2)"),
         ("normalize", "_OVER_GROUP", "'{' + 'a ' * (n // 2) + '\\\\over'"),
@@ -149,10 +147,11 @@ def test_notations_read_this_stop(completion: str, gold: str, want: float) -> No
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
         ("boxes", "_BOX_RE", "'\\\\colorbox{' * (n // 10)"),
         ("boxes", "_BOX_RE", "'\\\\bbox[' * (n // 6)"),
-    ],
-)
-def test_new_patterns_are_linear(module: str, pattern: str, shape: str) -> None:
-    assert_pattern_linear(module, pattern, shape)
+    ]
+
+
+def test_new_patterns_are_linear() -> None:
+    assert_patterns_linear(_NEW_PATTERNS)
 
 
 _TOOLS = (
