@@ -142,6 +142,8 @@ _NEW_PATTERNS = [
         ("cleanup", "_HOURS_MINUTES_RE", "'1 hour ' * (n // 7)"),
         ("cleanup", "_HTML_FORMAT_RE", "'<p ' * (n // 3)"),
         ("fallback", "_OR_CHAIN_RE", "'1 hours, or ' * (n // 12)"),
+        ("fallback", "_WORDED_NUMBER_RE", "'is ' * (n // 3) + 'three'"),
+        ("fallback", "_WORDED_NUMBER_RE", "'has a b c ' * (n // 10)"),
         ("normalize", "_CJK_WHOLE_NUMERAL", "'三 ' * (n // 2)"),
         ("forms", "_DECIMAL_COMMA_RE", "'1,' + 'a' * n"),
         ("normalize", "_DOT_THOUSANDS", "'1.000' * (n // 5)"),
@@ -607,4 +609,22 @@ def test_a_value_restated_with_its_unit_after_or(completion: str, gold: str, wan
     ],
 )
 def test_html_layout_tags(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a last sentence stating one number in words after its verb
+        ("There are zero marbles left in the basket.", "0", 1.0),
+        ("David has three apples.", "3", 1.0),
+        ("David has three apples.", "4", 0.0),
+        ("He has twenty-one cards.", "21", 1.0),
+        ("Two cases were considered.", "2", 0.0),  # the number before the verb names no result
+        ("He has three or four apples.", "3", 0.0),
+        ("She has one apple.", "1", 0.0),  # "one" is also a pronoun: not read
+        ("He found 4 of them. David has three apples.", "3", 0.0),  # digits on the line: the digits' rules decide
+    ],
+)
+def test_one_number_in_words_in_the_last_sentence(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

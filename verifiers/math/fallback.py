@@ -31,7 +31,7 @@ from verigrpo.verifiers.math.sentences import (
     words,
     worked_result,
 )
-from verigrpo.verifiers.math.units import SCALE_WORDS, SIGN_WORDS, unit_phrase_end
+from verigrpo.verifiers.math.units import NUMBER_WORDS, SCALE_WORDS, SIGN_WORDS, unit_phrase_end
 
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
 # "其中，$m$ 代表质量"): its spans are single symbols, no answer
@@ -162,6 +162,9 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             hedged,
             "'or' next to the last number" if hedged else None,
         )
+    worded = _worded_number(tail)
+    if worded is not None:  # "David has three apples.", "There are zero marbles left.": its one number, in words
+        return Extraction(worded, "last_number")
     return Extraction(None, None)
 
 
@@ -221,6 +224,29 @@ def _stated_expression(tail: str) -> str | None:
     ):
         return None
     return value
+
+
+# a last sentence stating one number in words after its verb ("David has three apples.", "There are zero marbles
+# left in the basket."); "one" is left out (also a pronoun: "the one on the left")
+_WORDED_NUMBER_RE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|equals|remain|remains|left|makes|gets|buys|needs)\s+(?:[A-Za-z]+\s+){0,3}?"
+    r"(" + "|".join(sorted((w for w in NUMBER_WORDS if w != "one"), key=len, reverse=True)) + r")\b",
+    re.I,
+)
+
+
+def _worded_number(tail: str) -> str | None:
+    """The one number a completion's last sentence states in words after its verb, as digits; None when the last
+    line has digits, the sentence names no number or several, or doubts it."""
+    line = tail.rstrip()[-300:].rsplit("\n", 1)[-1]
+    sentence = re.split(r"(?<=[.!?])\s+", line.strip())[-1]
+    if re.search(r"\d", line) or len(sentence) > 200 or _UNSURE_RE.search(sentence) or _NEGATED_RE.search(sentence):
+        return None
+    found = _WORDED_NUMBER_RE.findall(sentence)
+    words_in = [w for w in re.findall(r"[A-Za-z-]+", sentence) if w.lower() in NUMBER_WORDS]
+    if len(found) != 1 or len(words_in) != 1 or has_or(sentence):
+        return None
+    return str(NUMBER_WORDS[found[0].lower()])
 
 
 def _in_name(text: str, start: int, end: int) -> bool:
