@@ -19,7 +19,8 @@ each; a stage only imports the ones above it:
   :func:`extract_reference`),
   :mod:`~verifiers.math.sentences` (answers written as sentences), :mod:`~verifiers.math.revisions` (boxes read
   in context: a later box that takes the earlier ones back, text after a box or a marked answer that hedges it),
-  :mod:`~verifiers.math.fallback` (the last math span or number when nothing marks the answer),
+  :mod:`~verifiers.math.fallback` (the last math span or number when nothing marks the answer, with
+  :mod:`~verifiers.math.laststate`: what a last sentence or span states),
   :mod:`~verifiers.math.extract` (:func:`extract_answer`: the rules in order, hedges);
 - the verifier: :mod:`~verifiers.math.reference` (the row's reference read once: :func:`read_reference`,
   :func:`check_reference`), :mod:`~verifiers.math.verifier` (:func:`math_answer`, echo rejection, required answer

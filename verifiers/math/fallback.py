@@ -10,8 +10,14 @@ import re
 
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
 from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, standalone_number, trailing_latex
+from verigrpo.verifiers.math.laststate import (
+    circumstance_span,
+    implied_conclusion,
+    stated_expression,
+    worded_number,
+)
 from verigrpo.verifiers.math.lex import FUNCS
-from verigrpo.verifiers.math.nodes import Bracket, Expr, Text
+from verigrpo.verifiers.math.nodes import Bracket, Text
 from verigrpo.verifiers.math.normalize import (
     BELOW_ZERO_AFTER,
     VULGAR_FRACTIONS,
@@ -31,7 +37,7 @@ from verigrpo.verifiers.math.sentences import (
     words,
     worked_result,
 )
-from verigrpo.verifiers.math.units import NUMBER_WORDS, SCALE_WORDS, SIGN_WORDS, unit_phrase_end
+from verigrpo.verifiers.math.units import SCALE_WORDS, SIGN_WORDS, unit_phrase_end
 
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
 # "其中，$m$ 代表质量"): its spans are single symbols, no answer
@@ -59,7 +65,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     window = text[tail_start(text, 2_000) :]
     spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
     ends = spans[-1].end() if spans else 0
-    if len(spans) >= 2 and _circumstance_span(window, spans[-2], spans[-1]):
+    if len(spans) >= 2 and circumstance_span(window, spans[-2], spans[-1]):
         spans = spans[:-1]  # "The maximum is $5$ when $x = 2$.": the value, not where it is reached
     if spans:
         m = spans[-1]
@@ -69,7 +75,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             if _doubted(window, start, m.end()):
                 return Extraction(None, None)
             aligned = _aligned(content)
-            aligned = _conclusion(aligned) if aligned else aligned
+            aligned = implied_conclusion(aligned) if aligned else aligned
             return Extraction(aligned, "last_math" if aligned else None)
     tail = text[tail_start(text, 20_000) :]
     latex_tail = trailing_latex(tail)
@@ -78,7 +84,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         if _doubted(tail, start, start + len(expr)) or has_or(tail[tail.rfind("\n", 0, start) + 1 :]):
             return Extraction(None, None)
         return Extraction(expr, "last_latex")
-    stated = _stated_expression(tail)
+    stated = stated_expression(tail)
     if stated is not None:  # "... is 48π cubic units.", "probability = 7 / 120": plain-text maths a sentence states
         return Extraction(stated, "last_expression")
     bracketed = _LAST_LINE_BRACKET_RE.search(tail)
@@ -162,7 +168,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             hedged,
             "'or' next to the last number" if hedged else None,
         )
-    worded = _worded_number(tail)
+    worded = worded_number(tail)
     if worded is not None:  # "David has three apples.", "There are zero marbles left.": its one number, in words
         return Extraction(worded, "last_number")
     return Extraction(None, None)
@@ -189,64 +195,6 @@ _LAST_NUM_RE = re.compile(
 
 
 _VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")
-
-
-# the last sentence's stated value in plain-text maths: after its last "is" or "=", to its end
-_STATED_EXPR_RE = re.compile(r"(?:\bis|=)[ \t]+([^=\n]{1,80}?)[ \t]*[.!]?[ \t]*$")
-_PLAIN_FUNCTION_NAMES = {"sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "sqrt", "pi"}
-_PLAIN_MATH_RE = re.compile(r"π|\\pi|sqrt|\\frac|\^|[\d)][ \t]*[/*][ \t]*[\d(π\\]|\d[a-z]\b")
-
-
-def _stated_expression(tail: str) -> str | None:
-    """A completion that ends on a sentence stating a value in plain-text maths: "the volume of the cone is 48π
-    cubic units.", "probability = 7 / 120", "6.75sqrt(3) square units" -> the expression (with the unit words after
-    it dropped when they are units); None when the sentence states no such expression or it does not parse as one
-    number."""
-    line = tail.rstrip()[-400:].rsplit("\n", 1)[-1]
-    m = _STATED_EXPR_RE.search(line)
-    if m is None or not _PLAIN_MATH_RE.search(m.group(1)) or "$" in m.group(1):
-        return None
-    if _UNSURE_RE.search(line) or _NEGATED_RE.search(line) or has_or(line):  # "might be 7/120", "is not 48π"
-        return None
-    value = m.group(1).strip()
-    tokens = value.split()
-    while len(tokens) > 1 and (  # the unit words after the value: "48π cubic units", "6.75sqrt(3) square meters"
-        tokens[-1].lower().rstrip(".") in ("square", "cubic", "sq", "unit", "units")
-        or tokens[-1].isalpha() and unit_phrase_end(tokens[-1], 0) == len(tokens[-1])
-    ):
-        tokens.pop()
-    value = " ".join(tokens)
-    node = parsed(value)
-    if not isinstance(node, Expr) or words(value) or has_or(value):
-        return None
-    if node.value.free_symbols and not all(  # "9x^2 + 4x": single letters and function names only, not prose
-        len(w) == 1 or w.lower() in _PLAIN_FUNCTION_NAMES for w in re.findall(r"[A-Za-z]+", value)
-    ):
-        return None
-    return value
-
-
-# a last sentence stating one number in words after its verb ("David has three apples.", "There are zero marbles
-# left in the basket."); "one" is left out (also a pronoun: "the one on the left")
-_WORDED_NUMBER_RE = re.compile(
-    r"\b(?:is|are|was|were|has|have|had|equals|remain|remains|left|makes|gets|buys|needs)\s+(?:[A-Za-z]+\s+){0,3}?"
-    r"(" + "|".join(sorted((w for w in NUMBER_WORDS if w != "one"), key=len, reverse=True)) + r")\b",
-    re.I,
-)
-
-
-def _worded_number(tail: str) -> str | None:
-    """The one number a completion's last sentence states in words after its verb, as digits; None when the last
-    line has digits, the sentence names no number or several, or doubts it."""
-    line = tail.rstrip()[-300:].rsplit("\n", 1)[-1]
-    sentence = re.split(r"(?<=[.!?])\s+", line.strip())[-1]
-    if re.search(r"\d", line) or len(sentence) > 200 or _UNSURE_RE.search(sentence) or _NEGATED_RE.search(sentence):
-        return None
-    found = _WORDED_NUMBER_RE.findall(sentence)
-    words_in = [w for w in re.findall(r"[A-Za-z-]+", sentence) if w.lower() in NUMBER_WORDS]
-    if len(found) != 1 or len(words_in) != 1 or has_or(sentence):
-        return None
-    return str(NUMBER_WORDS[found[0].lower()])
 
 
 def _in_name(text: str, start: int, end: int) -> bool:
@@ -501,54 +449,10 @@ def _aligned(content: str) -> str | None:
     return lines[-1]
 
 
-# an implication between steps: "2x - 1 = 3^2 \Leftrightarrow x = 5", "\tan A = \frac{1}{\sqrt3} \Rightarrow A = 30^\circ"
-_IMPLIES_RE = re.compile(r"\\(?:Rightarrow|Leftrightarrow|Longrightarrow|Longleftrightarrow|implies|iff)(?![A-Za-z])|[⇒⇔⟹⟺]")
-
-
-def _conclusion(content: str) -> str:
-    r"""What a span of steps joined by implications concludes: the part after the last arrow outside any group
-    ("... \Leftrightarrow x = 5" -> "x = 5"); the span itself when it has none."""
-    last = None
-    for m in _IMPLIES_RE.finditer(content):
-        if content.count("{", 0, m.start()) == content.count("}", 0, m.start()):
-            last = m
-    tail = content[last.end() :].strip() if last is not None else ""
-    return tail or content
-
-
 _OR_TEXT_RE = re.compile(r"\\text\s*\{\s*or\s*\}|\bor\b")
 
 
 _WORDS_TEXT_RE = re.compile(r"\\text\s*\{[^{}]*[A-Za-z]{2,}\s+[A-Za-z]{2,}[^{}]*\}")
-
-
-# between a value's span and the last one: a phrase that says where or when the value is taken ("The minimum is
-# $-\frac14$, attained at $x = \frac12$", "$5$ when $x = 2$", "$5$, which occurs at $x = 2$")
-_CIRCUMSTANCE_BETWEEN_RE = re.compile(
-    r",?[ \t]*(?:(?:which|that)[ \t]+)?(?:(?:is|are)[ \t]+)?(?:(?:attained|achieved|reached|obtained|occurs?|"
-    r"happens|taken)[ \t]+)?(?:at|when|where|if|for|"
-    # the same in Vietnamese, German, Spanish, French, Portuguese, Russian, Chinese
-    r"tại|khi|bei|für|wenn|en|cuando|para|quand|lorsque|pour|em|quando|при|当|在)[ \t]*",
-    re.I,
-)
-_CONDITION_SPAN_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[^=<>]{1,60}")
-# what precedes a stated value in its sentence: "is $5$", "of $-\frac14$", "equals $5$"
-_STATED_BEFORE_RE = re.compile(r"(?:\b(?:is|are|was|of|equals|be|là|ist|es|est|é|равно|равен)|是|为)[ \t]*$", re.I)
-
-
-def _circumstance_span(window: str, value: re.Match[str], last: re.Match[str]) -> bool:
-    """The last math span is a condition (``x = 2``) after a phrase of circumstance, and the span before it, in the
-    same sentence, is a value the sentence states: the value answers, not the condition."""
-    content = next(g for g in last.groups() if g is not None).strip()
-    stated = next(g for g in value.groups() if g is not None).strip()
-    return (
-        _CIRCUMSTANCE_BETWEEN_RE.fullmatch(window, value.end(), last.start()) is not None
-        and _CONDITION_SPAN_RE.fullmatch(content) is not None
-        and (
-            _STATED_BEFORE_RE.search(window, max(0, value.start() - 20), value.start()) is not None
-            or _CONDITION_SPAN_RE.fullmatch(stated) is not None  # "Then $y = 5$ when $x = 2$."
-        )
-    )
 
 
 def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:

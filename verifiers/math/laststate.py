@@ -1,0 +1,114 @@
+"""What the last sentence or the last math spans of a completion state, read by the fallback
+(:mod:`verifiers.math.fallback`) when nothing marks the answer: plain-text maths after a last "is" or "="
+(:func:`stated_expression`), one number in words after a verb (:func:`worded_number`), the conclusion of steps
+joined by implications (:func:`implied_conclusion`), a value's span before the span that says where it is taken
+(:func:`circumstance_span`). Examples and tests: the table in :mod:`verifiers.math`."""
+
+from __future__ import annotations
+
+import re
+
+from verigrpo.verifiers.math.nodes import Expr
+from verigrpo.verifiers.math.sentences import _NEGATED_RE, _UNSURE_RE, has_or, parsed, words
+from verigrpo.verifiers.math.units import NUMBER_WORDS, unit_phrase_end
+
+# the last sentence's stated value in plain-text maths: after its last "is" or "=", to its end
+_STATED_EXPR_RE = re.compile(r"(?:\bis|=)[ \t]+([^=\n]{1,80}?)[ \t]*[.!]?[ \t]*$")
+_PLAIN_FUNCTION_NAMES = {"sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "sqrt", "pi"}
+_PLAIN_MATH_RE = re.compile(r"π|\\pi|sqrt|\\frac|\^|[\d)][ \t]*[/*][ \t]*[\d(π\\]|\d[a-z]\b")
+
+
+def stated_expression(tail: str) -> str | None:
+    """A completion that ends on a sentence stating a value in plain-text maths: "the volume of the cone is 48π
+    cubic units.", "probability = 7 / 120", "6.75sqrt(3) square units" -> the expression (with the unit words after
+    it dropped when they are units); None when the sentence states no such expression or it does not parse as one
+    number."""
+    line = tail.rstrip()[-400:].rsplit("\n", 1)[-1]
+    m = _STATED_EXPR_RE.search(line)
+    if m is None or not _PLAIN_MATH_RE.search(m.group(1)) or "$" in m.group(1):
+        return None
+    if _UNSURE_RE.search(line) or _NEGATED_RE.search(line) or has_or(line):  # "might be 7/120", "is not 48π"
+        return None
+    value = m.group(1).strip()
+    tokens = value.split()
+    while len(tokens) > 1 and (  # the unit words after the value: "48π cubic units", "6.75sqrt(3) square meters"
+        tokens[-1].lower().rstrip(".") in ("square", "cubic", "sq", "unit", "units")
+        or tokens[-1].isalpha() and unit_phrase_end(tokens[-1], 0) == len(tokens[-1])
+    ):
+        tokens.pop()
+    value = " ".join(tokens)
+    node = parsed(value)
+    if not isinstance(node, Expr) or words(value) or has_or(value):
+        return None
+    if node.value.free_symbols and not all(  # "9x^2 + 4x": single letters and function names only, not prose
+        len(w) == 1 or w.lower() in _PLAIN_FUNCTION_NAMES for w in re.findall(r"[A-Za-z]+", value)
+    ):
+        return None
+    return value
+
+
+# a last sentence stating one number in words after its verb ("David has three apples.", "There are zero marbles
+# left in the basket."); "one" is left out (also a pronoun: "the one on the left")
+_WORDED_NUMBER_RE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|equals|remain|remains|left|makes|gets|buys|needs)\s+(?:[A-Za-z]+\s+){0,3}?"
+    r"(" + "|".join(sorted((w for w in NUMBER_WORDS if w != "one"), key=len, reverse=True)) + r")\b",
+    re.I,
+)
+
+
+def worded_number(tail: str) -> str | None:
+    """The one number a completion's last sentence states in words after its verb, as digits; None when the last
+    line has digits, the sentence names no number or several, or doubts it."""
+    line = tail.rstrip()[-300:].rsplit("\n", 1)[-1]
+    sentence = re.split(r"(?<=[.!?])\s+", line.strip())[-1]
+    if re.search(r"\d", line) or len(sentence) > 200 or _UNSURE_RE.search(sentence) or _NEGATED_RE.search(sentence):
+        return None
+    found = _WORDED_NUMBER_RE.findall(sentence)
+    words_in = [w for w in re.findall(r"[A-Za-z-]+", sentence) if w.lower() in NUMBER_WORDS]
+    if len(found) != 1 or len(words_in) != 1 or has_or(sentence):
+        return None
+    return str(NUMBER_WORDS[found[0].lower()])
+
+
+# an implication between steps: "2x - 1 = 3^2 \Leftrightarrow x = 5", "\tan A = \frac{1}{\sqrt3} \Rightarrow A = 30^\circ"
+_IMPLIES_RE = re.compile(r"\\(?:Rightarrow|Leftrightarrow|Longrightarrow|Longleftrightarrow|implies|iff)(?![A-Za-z])|[⇒⇔⟹⟺]")
+
+
+def implied_conclusion(content: str) -> str:
+    r"""What a span of steps joined by implications concludes: the part after the last arrow outside any group
+    ("... \Leftrightarrow x = 5" -> "x = 5"); the span itself when it has none."""
+    last = None
+    for m in _IMPLIES_RE.finditer(content):
+        if content.count("{", 0, m.start()) == content.count("}", 0, m.start()):
+            last = m
+    tail = content[last.end() :].strip() if last is not None else ""
+    return tail or content
+
+
+# between a value's span and the last one: a phrase that says where or when the value is taken ("The minimum is
+# $-\frac14$, attained at $x = \frac12$", "$5$ when $x = 2$", "$5$, which occurs at $x = 2$")
+_CIRCUMSTANCE_BETWEEN_RE = re.compile(
+    r",?[ \t]*(?:(?:which|that)[ \t]+)?(?:(?:is|are)[ \t]+)?(?:(?:attained|achieved|reached|obtained|occurs?|"
+    r"happens|taken)[ \t]+)?(?:at|when|where|if|for|"
+    # the same in Vietnamese, German, Spanish, French, Portuguese, Russian, Chinese
+    r"tại|khi|bei|für|wenn|en|cuando|para|quand|lorsque|pour|em|quando|при|当|在)[ \t]*",
+    re.I,
+)
+_CONDITION_SPAN_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[^=<>]{1,60}")
+# what precedes a stated value in its sentence: "is $5$", "of $-\frac14$", "equals $5$"
+_STATED_BEFORE_RE = re.compile(r"(?:\b(?:is|are|was|of|equals|be|là|ist|es|est|é|равно|равен)|是|为)[ \t]*$", re.I)
+
+
+def circumstance_span(window: str, value: re.Match[str], last: re.Match[str]) -> bool:
+    """The last math span is a condition (``x = 2``) after a phrase of circumstance, and the span before it, in the
+    same sentence, is a value the sentence states: the value answers, not the condition."""
+    content = next(g for g in last.groups() if g is not None).strip()
+    stated = next(g for g in value.groups() if g is not None).strip()
+    return (
+        _CIRCUMSTANCE_BETWEEN_RE.fullmatch(window, value.end(), last.start()) is not None
+        and _CONDITION_SPAN_RE.fullmatch(content) is not None
+        and (
+            _STATED_BEFORE_RE.search(window, max(0, value.start() - 20), value.start()) is not None
+            or _CONDITION_SPAN_RE.fullmatch(stated) is not None  # "Then $y = 5$ when $x = 2$."
+        )
+    )
