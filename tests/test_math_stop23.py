@@ -132,7 +132,7 @@ _NEW_PATTERNS = [
         ("forms", "_DOT_THOUSAND_RE", "'1.000' * (n // 5)"),
         ("choices", "_OPTION_LEAD_RE", "'(' * n"),
         ("choices", "_ANOTHER_LETTER_RE", "'\\\\A' * (n // 2)"),
-        ("choices", "_TEXT_WRAP_RE", "'\\\\text{' * (n // 6)"),
+        ("forms", "TEXT_WRAP_RE", "'\\\\text{' * (n // 6)"),
         ("parse", "_VERDICT_LIST_RE", "'true, ' * (n // 6)"),
         ("forms", "_STATEMENT_VERDICT_RE", "'statement 1 ' * (n // 12)"),
         ("forms", "_BOTH_STATEMENTS_RE", "'both statements ' * (n // 16)"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import sympy
+from verigrpo.verifiers.math.forms import TEXT_WRAP_RE
 from verigrpo.verifiers.math.nodes import Choice, Expr, Node, Text
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION
 
@@ -88,7 +89,6 @@ def closing_option(completion: str) -> str | None:
 
 
 _FAILS_RE = re.compile(r"\b(?:fails?|false|invalid|rejected|impossible)\b", re.I)
-_TEXT_WRAP_RE = re.compile(r"\\(?:text|textbf|textrm|mathrm|mathbf|rm)\s*\{([^{}]*)\}")
 _OPTION_LEAD_RE = re.compile(r"\(?([A-J])\)?(?:[.:：．、,]|\s|\(|\\|$)")
 _ANOTHER_LETTER_RE = re.compile(r"(?<![A-Za-z\\])[A-J](?![A-Za-z])|\b(?:or|und|oder|ou|o)\b|或")
 
@@ -97,7 +97,7 @@ def option_lead(answer: str) -> str | None:
     """The option letter an answer leads with, its content after it ("\\text{A. }-\\frac{1}{21}", "B\\text{（6）}",
     "D\\left(\\frac{\\sqrt{65}}{2}\\right)", "\\text{B }(a=1)"), lower case; None when it leads with none, or names
     another option or an alternative after it."""
-    s = _TEXT_WRAP_RE.sub(r"\1", answer.replace("$", " ")).replace("\\left", "").replace("\\right", "")
+    s = TEXT_WRAP_RE.sub(r"\1", answer.replace("$", " ")).replace("\\left", "").replace("\\right", "")
     s = s.translate({0xFF08: "(", 0xFF09: ")", 0xFF0E: ".", 0xFF1A: ":"}).strip()
     m = _OPTION_LEAD_RE.match(s)
     if m is None or _ANOTHER_LETTER_RE.search(s, m.end()):

@@ -11,11 +11,11 @@ import re
 
 from verigrpo.verifiers.math.boxes import _last_match, tail_start
 from verigrpo.verifiers.math.compare import approximates
-from verigrpo.verifiers.math.normalize import cjk_fractions, strip_math_delimiters
+from verigrpo.verifiers.math.normalize import COPULAS, cjk_fractions, strip_math_delimiters
 from verigrpo.verifiers.math.sentences import parsed
 
 # a Korean or Japanese copula glued after a value or an expression ("4x입니다", "22回です"; not after a word)
-_GLUED_COPULA_RE = re.compile(r"(?<=[\w)\]}²³%$])(?<![\uac00-\ud7af])(?:입니다|이다|です|である)(?=[\s.。!]|$)")
+_GLUED_COPULA_RE = re.compile(rf"(?<=[\w)\]}}²³%$])(?<![\uac00-\ud7af])(?:{'|'.join(COPULAS)})(?=[\s.。!]|$)")
 _HOURS_MINUTES_RE = re.compile(
     r"(?<![\d.])(\d{1,4})[ \t]*(?:hours?|hrs?|h)[ \t]*,?[ \t]*(?:and[ \t]+)?(\d{1,2}(?:\.\d{1,3})?)[ \t]*(?:minutes?|mins?)\b",
     re.I,
@@ -59,7 +59,7 @@ def clean_completion(text: str) -> str:
         # LaTeX read as JSON without its backslashes escaped: "\frac" became a form feed and "rac", "\boxed" a
         # backspace and "oxed", "\times" a tab and "imes"
         text = _CONTROL_COMMAND_RE.sub(lambda m: "\\" + _CONTROL_LETTER[m.group(1)] + m.group(2), text)
-    if "입니다" in text or "です" in text or "이다" in text:  # "f'(x) = 9x^2 + 4x입니다.": the copula is no part of it
+    if any(c in text for c in COPULAS):  # "f'(x) = 9x^2 + 4x입니다.": the copula is no part of it
         text = _GLUED_COPULA_RE.sub("", text)
     if "minute" in text:  # "1 hour and 12 minutes": 1.2 hours (a duration in one unit, where it ends in decimals)
         text = _HOURS_MINUTES_RE.sub(_in_hours, text)

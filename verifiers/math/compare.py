@@ -55,8 +55,8 @@ def nodes_equal(a: Node, b: Node) -> bool:
         return False
 
 
-def approximates(exact: Node, approx: Node) -> bool:
-    """``approx`` is a rounding of ``exact`` (within 5%, or as a percent of it): "\frac{5}{18} \approx 0.278",
+def approximates(exact: Node, approx: Node, rel: float = 0.05) -> bool:
+    """``approx`` is a rounding of ``exact`` (within ``rel``, 5 % by default, or as a percent of it): "\frac{5}{18} \approx 0.278",
     "\approx 27.8\\%"; True when either is not a number (nothing to check), False for "3 \approx 4"."""
     if not (isinstance(exact, Expr) and isinstance(approx, Expr)):
         return True
@@ -65,7 +65,7 @@ def approximates(exact: Node, approx: Node) -> bool:
     except (TypeError, ValueError, AttributeError, OverflowError):
         return True
     candidates = (b, b / 100) if approx.marker == "percent" else (b,)
-    return any(abs(a - c) <= 0.05 * max(abs(a), 1e-12) for c in candidates)
+    return any(abs(a - c) <= rel * max(abs(a), 1e-12) for c in candidates)
 
 
 def _strip_label(n: Node) -> Node:

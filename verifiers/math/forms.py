@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from verigrpo.verifiers.math.lex import UNIT_ALIASES
+from verigrpo.verifiers.math.lex import FUNCS, UNIT_ALIASES
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import dollar_scale_letters, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
@@ -342,7 +342,8 @@ def numbered_parts(answer: str) -> str | None:
 # a time of day: "6:10", "06:10:30", "6:10 PM", "6:10 \text{ p.m.}", "6 pm" (text wrappers and math delimiters
 # removed first); the hour and the minutes, optional seconds, optional am / pm
 _CLOCK_RE = re.compile(r"(\d{1,2})(?::(\d{2})(?::(\d{2}))?)?\s*(?:([ap])\.?\s?m\.?)?", re.I)
-_TEXT_WRAP_RE = re.compile(r"\\(?:text|textrm|mathrm|mbox|textnormal)\s*\{([^{}]*)\}")
+# an upright text group, its content (one pattern for every reader: forms, choices, verifier)
+TEXT_WRAP_RE = re.compile(r"\\(?:text|textbf|textrm|textnormal|mathrm|mathbf|mbox|rm)\s*\{([^{}]*)\}")
 
 
 def _clock(s: str) -> tuple[int, int, int, str | None] | None:
@@ -350,7 +351,7 @@ def _clock(s: str) -> tuple[int, int, int, str | None] | None:
     needs am / pm: "6 pm")."""
     if len(s) > 40:
         return None
-    s = " ".join(_TEXT_WRAP_RE.sub(r" \1 ", strip_math_delimiters(s)).replace("\\", " ").split()).rstrip(".")
+    s = " ".join(TEXT_WRAP_RE.sub(r" \1 ", strip_math_delimiters(s)).replace("\\", " ").split()).rstrip(".")
     m = _CLOCK_RE.fullmatch(s)
     if m is None or (m.group(2) is None and m.group(4) is None):
         return None
@@ -399,7 +400,7 @@ _PROSE_UNIT_RE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)[ \t]+([A-Za-z]{1,3})[ \t]*\
 _PROSE_WORDS_RE = re.compile(
     r"(?<![\d \u00a0.,-])(-?\d{1,3}(?:[ \u00a0]\d{3})++(?![\d.,])|-?\d[\d,]*+(?:\.\d+)?)[ \t]+((?:[^\W\d_]{2,20}[ \t]*){1,3})\.?"
 )
-_MATH_WORDS = {"sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "sqrt", "pi", "mod", "or", "and", "xy"}
+_MATH_WORDS = {*FUNCS, "sqrt", "pi", "mod", "or", "and", "xy"}  # (lex.FUNCS: the function names the parser reads)
 
 
 def prose_unit(answer: str) -> str | None:

@@ -149,10 +149,12 @@ _CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十�
 # (千 and 百 also begin unit names, 千克 kilogram, 千米 kilometre, 百分之 percent: not scales there)
 _CJK_SCALE_RE = re.compile(r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿](?!元)|[百千](?![克米瓦焦帕赫卡分元升]))")
 _UPRIGHT_SUBSCRIPTED = re.compile(r"\\(?:mathrm|mathit|mathbf|mathsf|text|textrm|rm)\s*\{\s*~?\s*([A-Za-z])\s*\}(?=\s*_)")
-_CJK_SCALES = {"百": 2, "千": 3, "万": 4, "亿": 8}
+CJK_SCALES = {"百": 2, "千": 3, "万": 4, "亿": 8}
 
 
-_COPULA_END = re.compile(r"(?<=\S)[ \t]*(?:です|でした|である|입니다|이다)[ \t]*[。.]?[ \t]*$")
+# the copulas that end a Japanese or Korean answer ("五個です", "12입니다"): one list for every reader
+COPULAS = ("です", "でした", "である", "입니다", "이다")
+_COPULA_END = re.compile(rf"(?<=\S)[ \t]*(?:{'|'.join(COPULAS)})[ \t]*[。.]?[ \t]*$")
 # a whole answer that is a Chinese or Japanese numeral with at most a counter ("五個", "十二人"; not "三角形", a word)
 # the native Korean numerals (and their forms before a counter), with a counter after them
 _KOREAN_NUMERALS = {"하나": 1, "한": 1, "둘": 2, "두": 2, "셋": 3, "세": 3, "넷": 4, "네": 4, "다섯": 5, "여섯": 6,
@@ -192,7 +194,7 @@ def cjk_fractions(s: str) -> str:
         return m.group() if den is None or num is None or den == 0 else f"{num}/{den}"
 
     def scale(m: re.Match[str]) -> str:
-        value = decimal.Decimal(m.group(1)) * 10 ** _CJK_SCALES[m.group(2)]
+        value = decimal.Decimal(m.group(1)) * 10 ** CJK_SCALES[m.group(2)]
         return f"{value:f}".rstrip("0").rstrip(".") if "." in f"{value:f}" else f"{value:f}"
 
     if "分之" in s:
@@ -215,7 +217,7 @@ def normalize(s: str) -> str:
         "€" in s or "£" in s or "¥" in s or "₹" in s
     ):  # a currency sign, before or after the amount, is its unit: "5€", "£ 5"; with its scale: "€2.5 million"
         s = _CURRENCY_AFTER.sub(
-            lambda m: f"{m.group(2)}{_SCALE_WORD.get(m.group(3), m.group(3)) if m.group(3) else ''} "
+            lambda m: f"{m.group(2)}{_scale_text(m.group(3))} "
             f"{_CURRENCY[m.group(1)]}",
             s,
         )
@@ -344,7 +346,6 @@ _CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen", "₹": "rupee"}
 _CURRENCY_AFTER = re.compile(
     r"([€£¥₹])\s*(-?\d[\d,]*(?:\.\d+)?)(\s*(?:million|billion|thousand|trillion)\b|(?:m|bn|k)(?![A-Za-z^\d]))?"
 )
-_SCALE_WORD = {"m": " million", "bn": " billion", "k": " thousand"}
 _ACCOUNTING_NEGATIVE = re.compile(
     r"([€£¥₹]|\$(?=\s*\(\s*\d[\d,]*(?:\.\d+)?\s*\)\s*(?:thousand|million|billion)\b))"
     r"\s*\(\s*(\d[\d,]*(?:\.\d+)?)\s*((?:m|bn|k)(?![A-Za-z]))?\s*\)"
@@ -371,6 +372,14 @@ def dollar_scale_letters(text: str, start: int, end: int) -> str | None:
         return None
     m = _SCALE_LETTERS_RE.match(text, end)
     return DOLLAR_SCALES.get(m.group().lower()) if m is not None else None
+
+
+def _scale_text(scale: str | None) -> str:
+    """The scale after a currency amount as words: a letter ("m", "bn", "k") through :data:`DOLLAR_SCALES`, a word as
+    written (" million"), nothing when there is none."""
+    if not scale:
+        return ""
+    return f" {DOLLAR_SCALES[scale.lower()]}" if scale.lower() in DOLLAR_SCALES else scale
 
 
 def _dollar_scale(m: re.Match) -> str:

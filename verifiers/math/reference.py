@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from verigrpo.verifiers.math.boxes import braced_label, extract_reference
-from verigrpo.verifiers.math.compare import nodes_equal
+from verigrpo.verifiers.math.compare import approximates, nodes_equal
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.forms import labelled_tuples, numbered_parts
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Expr, Node
@@ -33,13 +33,8 @@ def _rounded_alternatives(n: Node) -> bool:
     if not isinstance(first, Expr) or first.inexact or first.value.free_symbols or first.value == 0:
         return False
     for x in n.items[1:]:
-        if not (isinstance(x, Expr) and x.inexact or isinstance(x, Expr) and x.marker == "percent"):
-            return False
-        try:
-            a, b = complex(first.value.evalf(20)), complex(x.value.evalf(20))
-        except (TypeError, ValueError):
-            return False
-        if not any(abs(a - c) <= 0.01 * abs(a) for c in (b, b / 100)):
+        rounded = isinstance(x, Expr) and (x.inexact or x.marker == "percent") and not x.value.free_symbols
+        if not rounded or not approximates(first, x, rel=0.01):
             return False
     return True
 

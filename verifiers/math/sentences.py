@@ -10,6 +10,7 @@ import re
 from verigrpo.verifiers.math.boxes import _last_match
 from verigrpo.verifiers.math.forms import one_number_sentence, qualified
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Node
+from verigrpo.verifiers.math.normalize import COPULAS
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
 
 # "or" in the languages models answer in: 或 (或者), 还是 Chinese; oder, ou, или, หรือ (Thai), または (Japanese),
@@ -73,7 +74,6 @@ _BOLD_MARK_RE = re.compile(r"(?<!\w)\*\*|\*\*(?!\w)")
 # the topic or copula particle before a value in Japanese, Chinese and Korean ("...は22回です", "...是 12", "확률은 1/5")
 _CJK_CHAR_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_TOPIC_RE = re.compile(r"(?:は|是|为|(?<=[\uac00-\ud7af])[은는](?=[ \t]))[ \t]*")
-_CJK_COPULAS = ("です", "である", "입니다", "이다")
 _IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
 _NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of pocket = "
 # the "=" that ends a computation written in a sentence: "400 + 76 =", "2 x 0.95 x 40 =", "16 / 4 ="
@@ -107,7 +107,7 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     cjk = _last_match(_CJK_TOPIC_RE, ans) if _CJK_CHAR_RE.search(ans) else None
     if cjk is not None:  # "1日に長針と短針が重なる回数は22回です": what the sentence says its topic is
         value = ans[cjk.end() :].rstrip(" \t。.．")
-        value = next((value[: -len(c)] for c in _CJK_COPULAS if value.endswith(c)), value).strip()
+        value = next((value[: -len(c)] for c in COPULAS if value.endswith(c)), value).strip()
         if value and re.search(r"\d", value) and parses(value):
             return value
     m = _last_match(_IS_RE, ans)

@@ -22,6 +22,7 @@ import mpmath
 import sympy
 from verigrpo.verifiers.math.lex import UNIT_ALIASES
 from verigrpo.verifiers.math.nodes import Expr
+from verigrpo.verifiers.math.normalize import CJK_SCALES
 from verigrpo.verifiers.math.units import unit_scale, unit_word
 
 DECIMAL_REL_TOL = 1e-6  # decimal vs exact non-terminating value
@@ -68,14 +69,13 @@ def _degrees(e: Expr) -> bool:
     return e.marker == "degree" or e.unit == "deg"
 
 
-_CJK_SCALE_UNITS = {"万": sympy.Integer(10) ** 4, "亿": sympy.Integer(10) ** 8}
 
 
 def _candidates(e: Expr) -> list[sympy.Basic]:
     if e.marker == "percent":
         return [e.value, e.value / 100]
-    if e.unit and e.unit[0] in _CJK_SCALE_UNITS:  # "120万円": 120 of the unit 万円, or 1,200,000 yen
-        return [e.value, e.value * _CJK_SCALE_UNITS[e.unit[0]]]
+    if e.unit and e.unit[0] in "万亿":  # "120万円": 120 of the unit 万円, or 1,200,000 yen
+        return [e.value, e.value * sympy.Integer(10) ** CJK_SCALES[e.unit[0]]]
     if e.marker == "degree" or e.unit == "deg":  # "30^\circ", "30 degrees": also pi/6
         return [e.value, e.value * sympy.pi / 180]
     return [e.value]

@@ -22,6 +22,7 @@ from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
 from verigrpo.verifiers.math.forms import (
+    TEXT_WRAP_RE,
     decimal_comma_reading,
     labelled_tuples,
     numbered_parts,
@@ -58,7 +59,7 @@ from verigrpo.verifiers.math.question import (
     reordered_named_quantities,
 )
 from verigrpo.verifiers.math.reference import check_reference, read_reference, same_alternatives
-from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, has_or, prose_answer, words
+from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, has_or, parsed, prose_answer, words
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.types import Reward, Status
 
@@ -183,7 +184,7 @@ def math_answer(
         bare = option_letter(gold) if not isinstance(gold, Choice) else None
         if bare is not None and len(ex.boxes) <= 1 and option_lead(ex.answer or "") is None:
             closing = closing_option(_LAST_SENTENCE_RE.split(completion.strip())[-1])  # its last sentence
-            if closing is not None and option_letter(_parsed_or_none(ex.answer or "")) is None:
+            if closing is not None and option_letter(parsed(ex.answer or "")) is None:
                 # "so the answer is \boxed{17}. The answer is (F)." against F: the option's value, then the option
                 # (MMLU's closing line); the letter it closes with decides
                 info.update(rule="closing_option", extracted_normalized=closing)
@@ -309,13 +310,6 @@ def math_answer(
         info.update(rule="closing_option", extracted_normalized=letter)
         return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
-
-
-def _parsed_or_none(answer: str) -> Node | None:
-    try:
-        return parse_answer(answer)
-    except Exception:  # noqa: BLE001 - unreadable: no option either
-        return None
 
 
 _LAST_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
@@ -516,7 +510,6 @@ def _written_prime_factors(s: str, *, single: bool = False) -> tuple[int, ...] |
     return tuple(sorted(out))
 
 
-_TEXT_WRAP_RE = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|textnormal)\s*\{([^{}]*)\}")
 
 
 def _plain(s: str, most: int, unwrap: bool = False) -> str | None:
@@ -528,7 +521,7 @@ def _plain(s: str, most: int, unwrap: bool = False) -> str | None:
         s = normalize(strip_math_delimiters(s))
     except Exception:  # noqa: BLE001
         return None
-    m = _TEXT_WRAP_RE.fullmatch(s) if unwrap else None
+    m = TEXT_WRAP_RE.fullmatch(s) if unwrap else None
     return m.group(1) if m else s
 
 
