@@ -610,6 +610,15 @@ Scale letters after a dollar sign, coloured boxes, TeX's \over, moduli, decimal 
     The answer is 540 m.                                                | 540                          | correct     | test_bold_answers_prose_units_and_names
     The answer is $540 m$.                                              | 540                          | wrong       | test_bold_answers_prose_units_and_names
     So the day is $t = 3$.⏎⏎Tools used: GSM8K_Retriever.                | 3                            | correct     | test_bold_answers_prose_units_and_names
+A sum of names set to a value, a marker taken back on its own line, a check after the answer (stop 24)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    Answer: m+n = 256+37                                                | 293                          | correct     | test_stop24_classes
+    $\boxed{x+y = 10}$                                                  | 10                           | wrong       | test_stop24_classes
+    First pass: #### 9. Wait, recompute.⏎#### 18                        | 18                           | correct     | test_stop24_classes
+    #### 9⏎#### 18                                                      | 18                           | wrong       | test_stop24_classes
+    x = −10. Check: 2(−10) + 8 = −12.                                   | -10                          | correct     | test_stop24_classes
 """
 
 from __future__ import annotations

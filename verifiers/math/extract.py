@@ -336,8 +336,10 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             for g in markers[:-1]
             if not re.search(rf"(?<![\d.]){re.escape(g.group(1).strip())}(?![\d.])", window[g.end() : markers[-1].start()])
         ]
-        if len(markers) > 1 and _RETRACTION_BETWEEN_MARKERS_RE.search(window[markers[-2].end() : markers[-1].start()]):
-            unused = []  # "#### 1\nwait let me redo this\n#### 2": the later marker takes the earlier back
+        if len(markers) > 1 and _RETRACTION_BETWEEN_MARKERS_RE.search(window[markers[-2].start(1) : markers[-1].start()]):
+            # "#### 1\nwait let me redo this\n#### 2", "#### 9. Wait, recompute.\n#### 18" (on the marker's own
+            # line): the later marker takes the earlier back
+            unused = []
         distinct = _first_two_distinct([*unused, clean_answer(markers[-1].group(1))])
         hedge = after_value_hedge(text[m.end(1) :], ans) or (
             "several different answers after answer markers" if len(distinct) > 1 else None

@@ -42,6 +42,12 @@ from verigrpo.verifiers.math.units import SCALE_WORDS, SIGN_WORDS, unit_phrase_e
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
 # "其中，$m$ 代表质量"): its spans are single symbols, no answer
 _LEGEND_LINE_RE = re.compile(r"\n[ \t]*(?:where|here|with|其中|这里)\b[^\n]{0,300}\s*\Z", re.I)
+# a check of the answer after it, to the end: "x = -10. Check: 2(-10) + 8 = -12.", "\n**Verification:** 3 + 4 = 7"
+_CHECK_TAIL_RE = re.compile(
+    r"(?:(?<=[.!])[ \t]+|\n[ \t]*)[*_#]*[ \t]*(?:check(?:ing)?|verif(?:y|ying|ication)|sanity[ \t]+check)"
+    r"[ \t]*[*_]*[ \t]*:[*_]*[^\n]{0,300}(?:\n[^\n]{0,300}){0,8}\s*\Z",
+    re.I,
+)
 _SYMBOL_SPAN_RE = re.compile(r"\$\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\$|\\\(\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\\)")
 
 
@@ -62,6 +68,9 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     symbols = [_SYMBOL_SPAN_RE.fullmatch(m.group()) for m in _MATH_SPAN_RE.finditer(legend.group())] if legend else []
     if symbols and all(symbols):
         text = text[: len(text) - len(legend.group())]  # "$E = mc^2$.\nwhere $m$ is the mass ...": a legend
+    check = _CHECK_TAIL_RE.search(text[tail_start(text, 3_000) :])
+    if check is not None and re.search(r"\d", text[: len(text) - len(check.group())][-200:]):
+        text = text[: len(text) - len(check.group())]  # the answer checked, not the check's own numbers
     window = text[tail_start(text, 2_000) :]
     spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
     ends = spans[-1].end() if spans else 0
