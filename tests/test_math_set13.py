@@ -50,7 +50,8 @@ def test_only_the_last_assistant_turn_answers(completion: str, status: str) -> N
         ("\\boxed{m+n=117}", {"prompt": "Find m+n."}, "wrong"),
         ("\\boxed{m + n = 50 + 63 = 116}", {"prompt": "Find m+n."}, "wrong"),  # a false chain answers nothing
         ("\\boxed{m+n=116}", {"prompt": "Find 2m+n."}, "wrong"),  # not what is asked
-        ("\\boxed{m+n=116}", {}, "wrong"),  # no question: an equation is not its right side
+        ("\\boxed{m+n=116}", {}, "correct"),  # no question: a sum of one-letter names answers its value
+        ("\\boxed{x+y=116}", {}, "wrong"),  # ... not x + y, a line
         ("\\boxed{x+y=116}", {"prompt": "Solve for x."}, "wrong"),
     ],
 )

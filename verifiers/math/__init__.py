@@ -329,7 +329,8 @@ Comparison: labels, chains and relations
     $x = 5+5+1 = 7 = 11$                                                | $x = 11$                     | wrong       | test_labelled_answers_on_either_side
     $(5,2),(7,2)$                                                       | $p=5,q=2;p=7,q=2$            | correct     | test_labelled_answers_on_either_side
     \boxed{m+n=116}                                                     | 116 [Q: Find m+n.]           | correct     | test_an_equation_naming_the_asked_quantity_answers_its_value
-    \boxed{m+n=116}                                                     | 116                          | wrong       | test_an_equation_naming_the_asked_quantity_answers_its_value
+    \boxed{m+n=116}                                                     | 116                          | correct     | test_an_equation_naming_the_asked_quantity_answers_its_value
+    \boxed{x+y=116}                                                     | 116                          | wrong       | test_an_equation_naming_the_asked_quantity_answers_its_value
     $\sum_{k=1}^n k = \frac{n(n+1)}{2}$                                 | \frac{n(n+1)}{2}             | correct     | test_an_unreadable_left_side_of_a_chain_answers_its_last_side
     \boxed{\det(A) = 3}                                                 | 3                            | correct     | test_an_unreadable_left_side_of_a_chain_answers_its_last_side
     \boxed{\lim_{x\to 0} f(x) = 1}                                      | 1                            | correct     | test_an_unreadable_left_side_of_a_chain_answers_its_last_side

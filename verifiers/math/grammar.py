@@ -91,19 +91,6 @@ def _possible_value(name: Tok, value: Expr) -> bool:
         if name.text in ("sin", "cos") and abs(float(v)) > 1:
             return False
     return True
-
-def _sum_of_names(toks: list[Tok]) -> bool:
-    """``m + n``, ``a + b + c``: distinct one-letter names joined by ``+``, the quantity a contest answer asks for.
-    Not x, y, z: ``x + y = 10`` is a line."""
-    names, pluses = toks[0::2], toks[1::2]
-    return (
-        len(toks) % 2 == 1
-        and all(t.kind == "OP" and t.text == "+" for t in pluses)
-        and all(t.kind == "IDENT" and len(t.text) == 1 and t.text not in "eixyz" for t in names)
-        and len({t.text for t in names}) == len(names)
-    )
-
-
 _TEXT_UNIT_RE = re.compile(
     r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*[/.]\s*|-)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*"
     # a bracketed denominator last: \mathrm{J/(K\,mol)}
@@ -362,19 +349,17 @@ class _Parser(_ExprParser):
         return Relation(tuple(ops), tuple(sides), label, name)
 
     def _named_quantity(self) -> Node | None:
-        """``AB = 4``, ``|AB| = 1``, ``\\frac{NO}{BO} = \\frac{1}{\\sqrt6}``, ``V_1:V_2 = 11:21``, ``m+n = 293``: a
-        quantity named by letters (a segment, a ratio of segments or volumes, a sum of names) set equal to a value
+        """``AB = 4``, ``|AB| = 1``, ``\\frac{NO}{BO} = \\frac{1}{\\sqrt6}``, ``V_1:V_2 = 11:21``: a
+        quantity named by letters (a segment, a ratio of segments or volumes) set equal to a value
         without letters. The name is a label, like the ``x`` of ``x = 3``; None (nothing read) when
         the tokens before ``=`` are not such a name or the value has letters."""
-        k, letters, marks, plus = 0, 0, 0, 0
+        k, letters, marks = 0, 0, 0
         while k < 30 and not self.at("REL", k=k):
             t = self.peek(k)
             if t is None:
                 return None
             if t.kind == "IDENT" and t.text not in ("e", "i") or t.kind == "WORD" and t.text.isalpha():
                 letters += len(t.text)
-            elif t.kind == "OP" and t.text == "+":
-                plus += 1
             elif t.kind == "FRAC" or t.kind == "OP" and t.text in ("|", ":"):
                 marks += 1
             elif t.kind == "OP" and t.text == "_":  # a subscript: V_1, V_{12}, S_{MBCN}
@@ -386,8 +371,6 @@ class _Parser(_ExprParser):
                 return None
             k += 1
         if not self.at("REL", "=", k=k) or letters < 2 or (marks == 0 and letters > 4) or k == 0:
-            return None
-        if plus and not _sum_of_names([self.peek(j) for j in range(k)]):
             return None
         start = self.i
         name = "".join(self.peek(j).text for j in range(k))

@@ -443,12 +443,23 @@ def _asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node 
     parts = _top_level_split(answer)
     left = compact(parts[0]) if parts else ""
     question = compact(question_text(row))
+    if not question and _sum_of_names(left):
+        return values[-1]  # no question to ask: "m+n = 256+37", a contest's requested sum, answers 293
     if not re.search(r"[A-Za-z]", left) or not question:
         return None
     spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", left))  # "AB \cdot AC" is "AB\cdot AC"
     if not _asks_for(question, spaced):
         return None
     return values[-1]
+
+
+def _sum_of_names(left: str) -> bool:
+    """``m+n``, ``a + b + c``: distinct one-letter names joined by ``+``, what a contest answer asks for (``m/n`` in
+    lowest terms, "find m+n"). Not x, y, z: ``x + y = 10`` is a line; nor e or i, which are numbers."""
+    names = re.sub(r"\s+", "", left).split("+")
+    return len(names) >= 2 and all(
+        len(n) == 1 and n.isascii() and n.isalpha() and n not in "eixyzXYZ" for n in names
+    ) and len(set(names)) == len(names)
 
 
 _OPERATION_RE = re.compile(r"[-+*/×·÷]|\\(?:cdot|times|div|frac|dfrac|tfrac)(?![A-Za-z])")
