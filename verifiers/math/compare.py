@@ -1,6 +1,7 @@
 """Comparison, part 2: two answer trees (:func:`nodes_equal`) and two answer strings
 (:func:`answers_equivalent`): labels, chains, relations, intervals and inequalities, sets, tuples,
-unions, matrices, choices, text. Never raises: when in doubt, not equal.
+unions, matrices, choices, text. Never raises: when in doubt, not equal. What a relation says as values (its
+interval, a domain, a ratio's quotient) is in :mod:`verifiers.math.relations`.
 """
 
 from __future__ import annotations
@@ -17,14 +18,22 @@ from verigrpo.verifiers.math.nodes import (
     Expr,
     Matrix,
     Node,
-    ParseError,
     Relation,
     Text,
     Union,
-    remove_points,
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.relations import (
+    REL_FLIP,
+    as_domain,
+    as_intervals,
+    could_be_interval,
+    free_symbols,
+    normal_relation,
+    ratio_value,
+    relation_interval,
+)
 from verigrpo.verifiers.math.values import _constant_ratio, _exprs_equal
 
 
@@ -201,7 +210,7 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         return _choices_equal(a, b, depth)
     # "x \in (1, 3)" says its bracket is an interval: never a pair of values
     member = {k for k, n in (("a", a), ("b", b)) if isinstance(n, Relation) and n.ops == ("in",)}
-    a, b = _as_domain(a), _as_domain(b)
+    a, b = as_domain(a), as_domain(b)
     if isinstance(a, Relation) != isinstance(b, Relation):
         a, b = _strip_label(a), _strip_label(b)
         a, b = _combination_value(a, b), _combination_value(b, a)
@@ -212,9 +221,9 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
             return True
         sa, sb = _strip_label(a), _strip_label(b)
         if sa is a and sb is b:
-            if _free_symbols(a) != _free_symbols(b):
+            if free_symbols(a) != free_symbols(b):
                 return False  # "y < 1" says nothing about x: the same set of values on another variable
-            ia, ib = _relation_interval(a), _relation_interval(b)
+            ia, ib = relation_interval(a), relation_interval(b)
             return ia is not None and ib is not None and _nodes_equal(ia, ib, depth + 1)
         if sa is not a and sb is not b and a.label and b.label and a.name and a.name == b.name:
             return _nodes_equal(sa, sb, depth + 1)  # "x = 5+5+1 = 11" (a true chain) vs "x = 11"
@@ -223,16 +232,16 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         return _nodes_equal(sa, sb, depth + 1)  # "x \in (-1, 1)" vs "-1 < x < 1"
     if isinstance(a, Relation) or isinstance(b, Relation):
         rel, other = (a, b) if isinstance(a, Relation) else (b, a)
-        interval = _relation_interval(rel)
+        interval = relation_interval(rel)
         if interval is not None and isinstance(other, (Bracket, Union)):
             return _nodes_equal(interval, other, depth + 1)
         return False
-    rb = _ratio_value(b, reduced=True)
-    if rb is not None and (isinstance(a, Expr) or _ratio_value(a) is not None):
+    rb = ratio_value(b, reduced=True)
+    if rb is not None and (isinstance(a, Expr) or ratio_value(a) is not None):
         # a reference ratio of two numbers is their quotient: "\frac34" or "6:8" answers "3:4". Not the other way
         # round: "1:4" for the fraction 1/4 may be a part-to-part ratio (1/5 of the whole); and only a ratio in
         # lowest terms, as keys state them ("6:10" may be a clock time)
-        return _exprs_equal(_ratio_value(a) or a, rb)  # type: ignore[arg-type]
+        return _exprs_equal(ratio_value(a) or a, rb)  # type: ignore[arg-type]
     if isinstance(a, Expr) and isinstance(b, Expr):
         return _exprs_equal(a, b) or _option_letters_equal(a, b)  # "B" against "b": one option letter
     if isinstance(a, Text) or isinstance(b, Text):
@@ -282,7 +291,7 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         return _nodes_equal(a, b.items[0], depth + 1)
     if isinstance(a, Union) != isinstance(b, Union):  # "x < -1 or x > 1" against (-oo, -1) U (1, oo)
         union, other = (a, b) if isinstance(a, Union) else (b, a)
-        parts = _as_intervals(other)
+        parts = as_intervals(other)
         return parts is not None and _unordered_equal(union.parts, parts, depth)
     # a bare list in a tuple's order names that tuple: "1, 2, 3" for the solution (1, 2, 3) of a system or the vector
     # [1, 2, 3] (in another order it does not: the tuple is ordered). With two items a bracketed reference "(1, 2)"
@@ -295,7 +304,7 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
             and len(x.items) == len(y.items)
             and (
                 _vector(y)
-                or pair and (y.open, y.close) == ("(", ")") and not _could_be_interval(y)
+                or pair and (y.open, y.close) == ("(", ")") and not could_be_interval(y)
                 or pair and x is b and (y.open, y.close) in (("(", ")"), ("[", "]"))
             )
         ):
@@ -310,21 +319,6 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     return False
 
 
-def _ratio_value(n: Node, reduced: bool = False) -> Expr | None:
-    """A ratio of two numbers without units, ``3:4``, as its quotient 3/4 (``reduced``: only when two integers have
-    no common factor); None for anything else."""
-    if not (isinstance(n, Bracket) and n.open == ":" and len(n.items) == 2):
-        return None
-    x, y = n.items
-    if not (isinstance(x, Expr) and isinstance(y, Expr) and x.unit is None and y.unit is None):
-        return None
-    if x.marker is not None or y.marker is not None or not (x.value.is_number and y.value.is_number) or y.value == 0:
-        return None
-    if reduced and x.value.is_Integer and y.value.is_Integer and sympy.gcd(x.value, y.value) != 1:
-        return None
-    return Expr(x.value / y.value, x.inexact or y.inexact, None, None)
-
-
 def _vector(n: Bracket) -> bool:
     """Three items or more in round or square brackets: an ordered tuple or vector, ``(1, 2, 3)`` as ``[1, 2, 3]``
     (with two items, ``[1, 2]`` and ``(1, 2)`` are intervals, and differ)."""
@@ -335,19 +329,6 @@ def _one_unknown(n: Answers) -> bool:
     """Every item names the same unknown ("x = 1; x = 2"): alternatives of one value, in no order."""
     names = {x.name if isinstance(x, Relation) and x.label else None for x in n.items}
     return len(names) == 1 and None not in names
-
-
-def _could_be_interval(pair: Bracket) -> bool:
-    """``(1, 2)`` could be an open interval; ``(75, 25)`` and ``(2, 2)`` cannot (two real numbers, the first not
-    below the second), nor can a pair holding anything but plain values."""
-    lo, hi = pair.items
-    if not (isinstance(lo, Expr) and isinstance(hi, Expr) and lo.unit is None and hi.unit is None):
-        return False
-    try:
-        return not (lo.value.is_real and hi.value.is_real and lo.value.is_number and hi.value.is_number
-                    and bool(lo.value >= hi.value))
-    except (TypeError, ValueError):
-        return True
 
 
 _FUNCTION_LABEL_RE = re.compile(r"[A-Za-z]\([a-z]\)")
@@ -393,55 +374,6 @@ def _choices_equal(a: Node, b: Node, depth: int) -> bool:
     if other_letter is not None:
         return choice.letter == other_letter
     return _nodes_equal(choice.value, other, depth + 1)
-
-
-def _as_domain(n: Node) -> Node:
-    """``x \\neq 2, x \\neq -2`` (or ``x \\neq \\pm 2``): all reals but those points, as a union; else ``n``."""
-    if not (isinstance(n, Answers) and n.connective in (",", "and") and 2 <= len(n.items) <= 20):
-        return n
-    var, points = None, []
-    for item in n.items:
-        if not (
-            isinstance(item, Relation)
-            and item.ops == ("!=",)
-            and all(isinstance(x, Expr) for x in item.sides)
-        ):
-            return n
-        x, c = (s.value for s in item.sides)  # type: ignore[union-attr]
-        if isinstance(c, sympy.Symbol):
-            x, c = c, x
-        if (
-            not isinstance(x, sympy.Symbol)
-            or var not in (None, x)
-            or c.free_symbols
-            or not c.is_extended_real
-        ):
-            return n
-        var = x
-        points.append(Expr(c))
-    try:
-        return remove_points(
-            Bracket("(", ")", (Expr(-sympy.oo), Expr(sympy.oo))), Bracket("{", "}", tuple(points))
-        )
-    except ParseError:
-        return n
-
-
-def _as_intervals(n: Node) -> tuple[Node, ...] | None:
-    """Several answers that are all intervals or inequalities, as intervals; else None."""
-    if not isinstance(n, Answers):
-        return None
-    out: list[Node] = []
-    for item in n.items:
-        if isinstance(item, Relation):
-            item = _relation_interval(item)
-        if isinstance(item, Union):
-            out.extend(item.parts)
-        elif isinstance(item, Bracket) and item.open in "([" and len(item.items) == 2:
-            out.append(item)
-        else:
-            return None
-    return tuple(out)
 
 
 def _as_list(n: Node) -> tuple[Node, ...] | None:
@@ -534,7 +466,6 @@ def _base_digits_equal(a: Node, b: Node) -> bool:
         return False
 
 
-_REL_FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "=": "=", "!=": "!=", "in": None}
 
 
 def _relations_equal(a: Relation, b: Relation, depth: int) -> bool:
@@ -542,12 +473,12 @@ def _relations_equal(a: Relation, b: Relation, depth: int) -> bool:
         return False
     if a.ops == b.ops and all(_nodes_equal(x, y, depth + 1) for x, y in zip(a.sides, b.sides)):
         return True
-    flipped = tuple(_REL_FLIP.get(o) for o in reversed(b.ops))
+    flipped = tuple(REL_FLIP.get(o) for o in reversed(b.ops))
     if a.ops == flipped and all(_nodes_equal(x, y, depth + 1) for x, y in zip(a.sides, reversed(b.sides))):
         return True
     if len(a.ops) == 1 and all(isinstance(s, Expr) for s in a.sides + b.sides):
-        da, oa = _normal_relation(a)
-        db, ob = _normal_relation(b)
+        da, oa = normal_relation(a)
+        db, ob = normal_relation(b)
         if oa is None or oa != ob:
             return False
         if not (da.free_symbols or db.free_symbols):
@@ -559,102 +490,3 @@ def _relations_equal(a: Relation, b: Relation, depth: int) -> bool:
     return False
 
 
-def _free_symbols(r: Relation) -> set[sympy.Symbol]:
-    """The variables a relation constrains (those of its expression sides)."""
-    return set().union(*(s.value.free_symbols for s in r.sides if isinstance(s, Expr)))
-
-
-def _normal_relation(r: Relation) -> tuple[sympy.Basic, str | None]:
-    lhs, rhs = (s.value for s in r.sides)  # type: ignore[union-attr]
-    op = r.ops[0]
-    if op in (">", ">="):
-        return rhs - lhs, {">": "<", ">=": "<="}[op]
-    if op == "in":
-        return lhs - rhs, None
-    return lhs - rhs, op
-
-
-def _relation_interval(r: Relation) -> Node | None:
-    """``x > 3`` -> ``(3, oo)``; ``1 <= x < 2`` -> ``[1, 2)``; ``x != 0`` -> ``(-oo, 0) U (0, oo)``;
-    None when not of that shape."""
-    if not all(isinstance(s, Expr) for s in r.sides):
-        return None
-    if r.ops == ("!=",):
-        x, c = (s.value for s in r.sides)  # type: ignore[union-attr]
-        if isinstance(c, sympy.Symbol):
-            x, c = c, x
-        if isinstance(x, sympy.Symbol) and not c.free_symbols and c.is_real:
-            return Union(
-                (Bracket("(", ")", (Expr(-sympy.oo), Expr(c))), Bracket("(", ")", (Expr(c), Expr(sympy.oo))))
-            )
-        return None
-    if any(o not in ("<", "<=", ">", ">=") for o in r.ops):
-        return None
-    vals = [s.value for s in r.sides]  # type: ignore[union-attr]
-    ops = list(r.ops)
-    if any(o in (">", ">=") for o in ops):
-        if not all(o in (">", ">=") for o in ops):
-            return None
-        vals, ops = vals[::-1], [_REL_FLIP[o] for o in reversed(ops)]
-    if len(vals) == 2:
-        if isinstance(vals[0], sympy.Abs) or isinstance(vals[1], sympy.Abs):
-            return _abs_interval(vals, ops[0])
-        if isinstance(vals[0], sympy.Symbol) and not vals[1].free_symbols:
-            return Bracket("(", ")" if ops[0] == "<" else "]", (Expr(-sympy.oo), Expr(vals[1])))
-        if isinstance(vals[1], sympy.Symbol) and not vals[0].free_symbols:
-            return Bracket("(" if ops[0] == "<" else "[", ")", (Expr(vals[0]), Expr(sympy.oo)))
-        return None
-    if (  # "1 <= |z| <= 3/2" (0 < lower <= upper): two intervals, [-3/2, -1] U [1, 3/2]
-        len(vals) == 3
-        and isinstance(vals[1], sympy.Abs)
-        and isinstance(vals[1].args[0], sympy.Symbol)
-        and not (vals[0].free_symbols or vals[2].free_symbols)
-        and vals[0].is_extended_real
-        and vals[2].is_extended_real
-        and bool(vals[0] > 0)
-        and bool(vals[0] <= vals[2])
-    ):
-        lo, hi = vals[0], vals[2]
-        inner_o, inner_c = ("(", ")") if ops[0] == "<" else ("[", "]")
-        outer_o, outer_c = ("(", ")") if ops[1] == "<" else ("[", "]")
-        negative = Bracket(outer_o, inner_c, (Expr(-hi), Expr(-lo)))
-        return Union((negative, Bracket(inner_o, outer_c, (Expr(lo), Expr(hi)))))
-    if (
-        len(vals) == 3
-        and isinstance(vals[1], sympy.Symbol)
-        and not (vals[0].free_symbols or vals[2].free_symbols)
-    ):
-        return Bracket(
-            "(" if ops[0] == "<" else "[", ")" if ops[1] == "<" else "]", (Expr(vals[0]), Expr(vals[2]))
-        )
-    return None
-
-
-def _abs_interval(vals: list, op: str) -> Node | None:
-    """``|k x + b| < c`` -> an interval, ``|k x + b| > c`` -> two rays (``c > 0``, ``k`` a non-zero
-    number, one variable); ``vals`` is ``[lhs, rhs]`` of ``lhs op rhs`` with ``op`` ``<`` or ``<=``."""
-    lhs, rhs = vals
-    if isinstance(lhs, sympy.Abs) and not rhs.free_symbols:
-        inside, c, within = lhs.args[0], rhs, True  # |u| < c
-    elif isinstance(rhs, sympy.Abs) and not lhs.free_symbols:
-        inside, c, within = rhs.args[0], lhs, False  # c < |u|
-    else:
-        return None
-    if len(inside.free_symbols) != 1 or not (c.is_extended_real and c.is_positive and c.is_finite):
-        return None
-    x = next(iter(inside.free_symbols))
-    try:
-        poly = sympy.Poly(inside, x)
-    except sympy.PolynomialError:
-        return None
-    if poly.degree() != 1:
-        return None
-    k, b = poly.all_coeffs()
-    if not (k.is_number and b.is_number and k.is_real and b.is_real and k != 0):
-        return None
-    lo, hi = sorted(((-c - b) / k, (c - b) / k), key=lambda v: float(v))
-    if within:
-        o, cl = ("(", ")") if op == "<" else ("[", "]")
-        return Bracket(o, cl, (Expr(lo), Expr(hi)))
-    cl, o = (")", "(") if op == "<" else ("]", "[")
-    return Union((Bracket("(", cl, (Expr(-sympy.oo), Expr(lo))), Bracket(o, ")", (Expr(hi), Expr(sympy.oo)))))
