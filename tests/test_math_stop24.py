@@ -1,5 +1,6 @@
 """What stop 24 reads: a contest's sum of names set to a value (``m+n = 256+37``), a later ``####`` that follows a
-retraction on the earlier marker's own line, and a check of the answer after it. Every paying case below was
+retraction on the earlier marker's own line, a check of the answer after it, functions typed glued to x (``sinx``),
+plain-text maths in a last sentence, underscore mixed numbers (``1_7/8``) and a calculator's ``5C3``. Every paying case below was
 refused before its rule; the refusing cases bound each rule."""
 
 from __future__ import annotations
@@ -38,6 +39,27 @@ def _raw(completion: str, gold: str) -> float:
         ("So x = 5.\nVerification: 2*5 = 10, 10 - 2 = 8.\nIt works.", "5", 1.0),
         ("So x = 5.\nVerification: 2*5 = 10, 10 - 2 = 8.\nIt works.", "8", 0.0),
         ("Check: 3+4 = 7", "7", 1.0),  # nothing before the check: the check is the text
+        # a function name typed glued to x, y or z is that function of it (not "cost", a word)
+        ("$\\boxed{sinx + c}$", "\\sin x + C", 1.0),
+        ("$\\boxed{sinx}$", "\\sin x", 1.0),
+        ("$\\boxed{-cosx+C}$", "-\\cos x + C", 1.0),
+        ("$\\boxed{sinx}$", "\\cos x", 0.0),
+        ("$\\boxed{cost}$", "\\cos t", 0.0),
+        # a last sentence stating plain-text maths: a product of brackets, a letter plus a number, a function of x
+        ("We need product 2 and sum 3, namely 1 and 2. So x^2+3x+2 = (x+1)(x+2).", "(x+1)(x+2)", 1.0),
+        ("We need product 2 and sum 3, namely 1 and 2. So x^2+3x+2 = (x+1)(x+2).", "(x+1)(x+3)", 0.0),
+        ("We differentiate. The derivative is cosx.", "\\cos x", 1.0),
+        ("We differentiate. The derivative is cos x.", "\\sin x", 0.0),
+        ("After simplifying, the result is x + 3.", "x+3", 1.0),
+        # plain text's mixed number with an underscore, a calculator's nCr and nPr (as the whole answer)
+        ("$\\boxed{15/8}$", "1_7/8", 1.0),
+        ("$\\boxed{1\\frac{7}{8}}$", "1_7/8", 1.0),
+        ("$\\boxed{2}$", "1_7/8", 0.0),
+        ("$\\boxed{x_1/2}$", "x_1/2", 1.0),  # a subscript stays one
+        ("$\\boxed{10}$", "5C3", 1.0),
+        ("$\\boxed{\\binom{5}{3}}$", "5C3", 1.0),
+        ("$\\boxed{20}$", "5P2", 1.0),
+        ("$\\boxed{11}$", "5C3", 0.0),
     ],
 )
 def test_stop24_classes(completion: str, gold: str, want: float) -> None:
@@ -50,5 +72,9 @@ def test_stop24_patterns_are_linear() -> None:
             ("fallback", "_CHECK_TAIL_RE", "'\\ncheck: ab' * (n // 10)"),
             ("fallback", "_CHECK_TAIL_RE", "'. check:' * (n // 8)"),
             ("fallback", "_CHECK_TAIL_RE", "'check: ' + 'a\\n' * n"),
+            ("laststate", "_PLAIN_MATH_RE", "'sin ' * (n // 4)"),
+            ("laststate", "_PLAIN_MATH_RE", "'x +' * (n // 3)"),
+            ("normalize", "_UNDERSCORE_MIXED", "'1_' * (n // 2)"),
+            ("normalize", "_COMBINATORICS", "' ' * n + 'C'"),
         ]
     )

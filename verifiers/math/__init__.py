@@ -611,7 +611,7 @@ Scale letters after a dollar sign, coloured boxes, TeX's \over, moduli, decimal 
     The answer is 540 m.                                                | 540                          | correct     | test_bold_answers_prose_units_and_names
     The answer is $540 m$.                                              | 540                          | wrong       | test_bold_answers_prose_units_and_names
     So the day is $t = 3$.⏎⏎Tools used: GSM8K_Retriever.                | 3                            | correct     | test_bold_answers_prose_units_and_names
-A sum of names set to a value, a marker taken back on its own line, a check after the answer (stop 24)
+A sum of names set to a value, a marker taken back on its own line, a check after the answer, sinx, 1_7/8, 5C3 (stop 24)
 
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
@@ -620,6 +620,11 @@ A sum of names set to a value, a marker taken back on its own line, a check afte
     First pass: #### 9. Wait, recompute.⏎#### 18                        | 18                           | correct     | test_stop24_classes
     #### 9⏎#### 18                                                      | 18                           | wrong       | test_stop24_classes
     x = −10. Check: 2(−10) + 8 = −12.                                   | -10                          | correct     | test_stop24_classes
+    \boxed{sinx + c}                                                    | \sin x + C                   | correct     | test_stop24_classes
+    \boxed{cost}                                                        | \cos t                       | wrong       | test_stop24_classes
+    ... namely 1 and 2. So x^2+3x+2 = (x+1)(x+2).                       | (x+1)(x+2)                   | correct     | test_stop24_classes
+    \boxed{15/8}                                                        | 1_7/8                        | correct     | test_stop24_classes
+    \boxed{10}                                                          | 5C3                          | correct     | test_stop24_classes
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from verigrpo.verifiers.math.lex import FUNCS
+from verigrpo.verifiers.math.lex import FUNCS, glued_function
 from verigrpo.verifiers.math.nodes import Expr
 from verigrpo.verifiers.math.sentences import _NEGATED_RE, _UNSURE_RE, has_or, parsed, words
 from verigrpo.verifiers.math.units import NUMBER_WORDS, unit_phrase_end
@@ -16,7 +16,12 @@ from verigrpo.verifiers.math.units import NUMBER_WORDS, unit_phrase_end
 # the last sentence's stated value in plain-text maths: after its last "is" or "=", to its end
 _STATED_EXPR_RE = re.compile(r"(?:\bis|=)[ \t]+([^=\n]{1,80}?)[ \t]*[.!]?[ \t]*$")
 _PLAIN_FUNCTION_NAMES = {*FUNCS, "sqrt", "pi"}  # (lex.FUNCS: the function names the parser reads)
-_PLAIN_MATH_RE = re.compile(r"π|\\pi|sqrt|\\frac|\^|[\d)][ \t]*[/*][ \t]*[\d(π\\]|\d[a-z]\b")
+_PLAIN_MATH_RE = re.compile(
+    r"π|\\pi|sqrt|\\frac|\^|[\d)][ \t]*[/*][ \t]*[\d(π\\]|\d[a-z]\b"
+    # a product of brackets, a letter plus or minus a number, a function of a letter: "(x+1)(x+2)", "cos x", "lnx"
+    r"|\)[ \t]*\(|\b[a-z][ \t]*[-+][ \t]*\d|\b(?:sin|cos|tan|cot|sec|csc|ln|log)[ \t]*\(?[xyz]\b"
+    r"|\b(?:sin|cos|tan|cot|sec|csc|ln|log)[xyz]\b"
+)
 
 
 def stated_expression(tail: str) -> str | None:
@@ -42,7 +47,7 @@ def stated_expression(tail: str) -> str | None:
     if not isinstance(node, Expr) or words(value) or has_or(value):
         return None
     if node.value.free_symbols and not all(  # "9x^2 + 4x": single letters and function names only, not prose
-        len(w) == 1 or w.lower() in _PLAIN_FUNCTION_NAMES for w in re.findall(r"[A-Za-z]+", value)
+        len(w) == 1 or w.lower() in _PLAIN_FUNCTION_NAMES or glued_function(w) for w in re.findall(r"[A-Za-z]+", value)
     ):
         return None
     return value

@@ -76,6 +76,12 @@ _SHORT_UNITS = {k for k in UNIT_ALIASES if len(k) <= 3}
 
 _NUM_RE = re.compile(r"\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?")
 _WORD_RE = re.compile(r"[A-Za-z]+")
+_GLUED_FUNCS = frozenset({"sin", "cos", "tan", "cot", "sec", "csc", "ln", "log"})
+
+
+def glued_function(word: str) -> bool:
+    """``sinx``, ``lnx``, ``cosy``: a function name typed glued to its argument x, y or z (not "cost", "logs")."""
+    return word[:-1] in _GLUED_FUNCS and word[-1] in "xyz"
 _CMD_RE = re.compile(r"\\([A-Za-z]+|.)")
 
 
@@ -296,6 +302,8 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             toks.append(Tok("CUP", "cup", space))  # "(1,5] U [2,7)": plain text's union of intervals
         elif w in FUNCS or (w in MULTI_FUNCS.union(PAREN_FUNCS) and _PAREN_AHEAD.match(s, i) is not None):
             toks.append(Tok("FUNC", w, space))
+        elif glued_function(w):  # "sinx + C", "lnx": sin x, typed glued
+            toks.extend([Tok("FUNC", w[:-1], space), Tok("IDENT", w[-1], False)])
         elif w == "mod" and toks and _PAREN_AHEAD.match(s, i) is None:
             toks.append(Tok("OP", "mod", space))  # "128 mod 3"
         elif w in ("pi", "infty", "inf", "infinity", "oo"):

@@ -206,6 +206,10 @@ def cjk_fractions(s: str) -> str:
     return s
 
 
+_UNDERSCORE_MIXED = re.compile(r"(?<![\w.^\\{])(-?\d{1,12})_(\d{1,12})/(\d{1,12})(?![\w./])")
+_COMBINATORICS = re.compile(r"[ \t]{0,8}(\d{1,3})[ \t]{0,8}([CP])[ \t]{0,8}(\d{1,3})[ \t]{0,8}")
+
+
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
@@ -246,6 +250,12 @@ def normalize(s: str) -> str:
         s = s.replace("、", ", ")
     if "또는" in s or "혹은" in s or "または" in s:  # the same "or" in Korean and Japanese: "7/15 또는 46.7%"
         s = s.replace("또는", " or ").replace("혹은", " or ").replace("または", " or ")
+    if "_" in s and "/" in s:  # "3_3/4": plain text's mixed number, 3 3/4 (not x_1/2, a subscript)
+        s = _UNDERSCORE_MIXED.sub(r"\1 \2/\3", s)
+    choose = _COMBINATORICS.fullmatch(s) if "C" in s or "P" in s else None
+    if choose is not None:  # "5C3", "10P2": a calculator's combinations and permutations, the whole answer
+        n, kind, r = choose.groups()
+        s = f"\\binom{{{n}}}{{{r}}}" if kind == "C" else f"\\frac{{{n}!}}{{({n}-{r})!}}"
     if "below" in s:  # "5 degrees below zero" is -5 degrees
         s = _BELOW_ZERO.sub(r"-\1\2", s)
     if "Rs" in s or "INR" in s:  # "Rs. 450", "\text{Rs. } 450" (the rupee of MathQA and AQuA keys): 450 rupees

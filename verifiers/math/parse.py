@@ -22,6 +22,7 @@ from verigrpo.verifiers.math.lex import (
     Tok,
     _word_is_symbols,
     canonical_unit,
+    glued_function,
     tokenize,
 )
 from verigrpo.verifiers.math.nodes import (
@@ -310,7 +311,7 @@ def _as_text(s: str) -> Text | None:
         return None
     if len(words) == 1:
         w = words[0].lower()
-        if w in _TEXT_WORDS or (len(w) > 3 and w not in FUNCS and w not in _CONST_WORDS):
+        if w in _TEXT_WORDS or (len(w) > 3 and w not in FUNCS and w not in _CONST_WORDS and not glued_function(w)):
             return Text(w)
         if (
             _NAME_WORD.fullmatch(words[0])
