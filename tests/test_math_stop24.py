@@ -60,6 +60,26 @@ def _raw(completion: str, gold: str) -> float:
         ("$\\boxed{\\binom{5}{3}}$", "5C3", 1.0),
         ("$\\boxed{20}$", "5P2", 1.0),
         ("$\\boxed{11}$", "5C3", 0.0),
+        # a box in the sentence that names the final answer supersedes the earlier boxes (a template's, a first try)
+        ("\\(\\boxed{1}\\). We compute tan 315°. Therefore, the final answer is \\(\\boxed{-1}\\).", "-1", 1.0),
+        ("\\(\\boxed{1}\\). We compute tan 315°. Therefore, the final answer is \\(\\boxed{-1}\\).", "1", 0.0),
+        ("\\boxed{3}.\n**Final Answer**\n\\boxed{4}", "4", 1.0),
+        ("\\boxed{3} or the final answer is \\boxed{4}", "4", 0.0),  # "or": still two answers
+        ("\\boxed{3}. Final answer: \\boxed{4}. Wait, maybe 3.", "4", 0.0),
+        ("\\boxed{3}. The final answer is \\boxed{4} or \\boxed{5}", "5", 0.0),
+        # a template's placeholder in a box is no answer
+        ("Put it in \\boxed{answer}. We compute 69. The count is \\(\\boxed{69}\\).", "69", 1.0),
+        ("\\boxed{Your Answer}", "69", 0.0),
+        ("\\boxed{...} and \\boxed{5}", "5", 1.0),
+        # a closing quote is no sentence: the doubt after it still counts
+        ('FINAL_ANSWER: 3". I should match that style. Maybe "3 or 9', "3", 0.0),
+        # "#### done" ends the output and answers nothing
+        ("the total is 9 #### done", "9", 1.0),
+        ("the total is 9 #### done", "8", 0.0),
+        # a minus set apart after a word
+        ("The temperature is − 12 degrees.", "-12", 1.0),
+        ("The temperature is − 12 degrees.", "12", 0.0),
+        ("The difference is 20 − 12 degrees.", "8", 0.0),
     ],
 )
 def test_stop24_classes(completion: str, gold: str, want: float) -> None:
@@ -76,5 +96,10 @@ def test_stop24_patterns_are_linear() -> None:
             ("laststate", "_PLAIN_MATH_RE", "'x +' * (n // 3)"),
             ("normalize", "_UNDERSCORE_MIXED", "'1_' * (n // 2)"),
             ("normalize", "_COMBINATORICS", "' ' * n + 'C'"),
+            ("revisions", "_FINAL_BEFORE_BOX_RE", "'. final answer ' * (n // 15)"),
+            ("revisions", "_FINAL_BEFORE_BOX_RE", "'.' + ' ' * n"),
+            ("boxes", "_PLACEHOLDER_RE", "' ' * n + 'x'"),
+            ("extract", "_END_WORD_RE", "' ' * n + 'x'"),
+            ("fallback", "_SIGN_WORD_BEFORE_RE", "'a ' + ' ' * n + '-'"),
         ]
     )

@@ -611,7 +611,8 @@ Scale letters after a dollar sign, coloured boxes, TeX's \over, moduli, decimal 
     The answer is 540 m.                                                | 540                          | correct     | test_bold_answers_prose_units_and_names
     The answer is $540 m$.                                              | 540                          | wrong       | test_bold_answers_prose_units_and_names
     So the day is $t = 3$.⏎⏎Tools used: GSM8K_Retriever.                | 3                            | correct     | test_bold_answers_prose_units_and_names
-A sum of names set to a value, a marker taken back on its own line, a check after the answer, sinx, 1_7/8, 5C3 (stop 24)
+A sum of names set to a value, a marker taken back on its own line, a check after the answer, sinx, 1_7/8, 5C3, the
+final answer's box, template boxes, "#### done", a spaced minus (stop 24)
 
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
@@ -625,6 +626,11 @@ A sum of names set to a value, a marker taken back on its own line, a check afte
     ... namely 1 and 2. So x^2+3x+2 = (x+1)(x+2).                       | (x+1)(x+2)                   | correct     | test_stop24_classes
     \boxed{15/8}                                                        | 1_7/8                        | correct     | test_stop24_classes
     \boxed{10}                                                          | 5C3                          | correct     | test_stop24_classes
+    \(\boxed{1}\). ... Therefore, the final answer is \(\boxed{-1}\).   | -1                           | correct     | test_stop24_classes
+    \boxed{3} or the final answer is \boxed{4}                          | 4                            | wrong       | test_stop24_classes
+    Put it in \boxed{answer}. ... The count is \(\boxed{69}\).          | 69                           | correct     | test_stop24_classes
+    the total is 9 #### done                                            | 9                            | correct     | test_stop24_classes
+    The temperature is − 12 degrees.                                    | -12                          | correct     | test_stop24_classes
 """
 
 from __future__ import annotations

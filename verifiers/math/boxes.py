@@ -37,6 +37,12 @@ _GSM_RE = re.compile(r"(?<!#)####(?!##)#?\s*:?\s*((?:(?!####)[^\n])+)")  # "####
 
 
 _MAX_BOXES = 20
+# what a template or an instruction puts in a box in place of the answer
+_PLACEHOLDER_RE = re.compile(
+    r"\s{0,8}(?:\\text\s{0,8}\{\s{0,8})?(?:(?:your|the|my|final)[ \t_]{1,8})?(?:final[ \t_]{1,8})?answer"
+    r"(?:[ \t_]{1,8}here)?\s{0,8}\}?\s{0,8}|\s{0,8}(?:\.\.\.|…|\\l?dots|\?{1,8})\s{0,8}",
+    re.I,
+)
 
 
 def _unboxed(content: str, depth: int) -> str:
@@ -93,7 +99,8 @@ def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
         if j < len(text) and text[j] == "{":
             k = _group_end(text, j)
             if k is not None:
-                if text[j + 1 : k].strip():  # an empty \boxed{} is not an answer
+                if text[j + 1 : k].strip() and not _PLACEHOLDER_RE.fullmatch(text[j + 1 : k]):
+                    # an empty \boxed{} is not an answer, nor is a template's \boxed{answer}, \boxed{...}
                     # a box inside it is its contents: \boxed{\boxed{4}} is 4, \boxed{3 \neq \boxed{4}} no 4
                     out.append((box.start(), k + 1, _without_label(_unboxed(text[j + 1 : k], depth))))
                 closed = k + 1

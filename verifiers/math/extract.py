@@ -261,6 +261,7 @@ _PERCENT_AFTER_BOX_RE = re.compile(r"\s*\$?\s*\\?%")
 # after the last box, in its sentence: a condition on it ("\boxed{12} if we exclude the host")
 _CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|provided|when|otherwise|except)\b", re.I)
 _WHOLE_BOUND_RE = re.compile(r"\b(?:at\s+(?:most|least)|or\s+(?:more|less|fewer|so))\b", re.I)
+_END_WORD_RE = re.compile(r"[ \t*]{0,8}(?:done|end|finished|complete|stop|eos)[ \t]{0,8}[.!]?[ \t*]{0,8}", re.I)  # "#### done"
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
 
@@ -318,6 +319,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
     m = _last_match(_GSM_RE, text)
     if m is not None and re.fullmatch(r"\s*[A-Za-z?]\s*\.?\s*", m.group(1)) and _ANSWER_IS_RE.search(text, m.end()):
         m = None  # "#### N\n\nThe answer is: 540": a template's placeholder, then the answer
+    if m is not None and _END_WORD_RE.fullmatch(m.group(1)):
+        text, m = text[: m.start()], None  # "the total is 9 #### done": the marker ends the output, it answers nothing
     if m is not None:
         ans = clean_answer(m.group(1))
         if re.search(r"[A-Za-z]{3,}", ans) and len(ans) <= MAX_ANSWER_CHARS:

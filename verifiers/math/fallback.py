@@ -366,7 +366,8 @@ _BELOW_ZERO_RE = re.compile(BELOW_ZERO_AFTER, re.I)
 # a sign word right before the number, not after an operand ("is negative 4", "minus 4 degrees", "负4", "минус 4";
 # "7 minus 4" is a subtraction)
 _SIGN_WORD_BEFORE_RE = re.compile(
-    rf"(?:\A|[^\d)\]}}\s])[ \t]*(?:\b(?:{SIGN_WORDS})[ \t]*|负[ \t]*|[-−]\$)\Z", re.I  # (a sign before "$": "-$40")
+    # (a sign before "$": "-$40"; a minus set apart after a word: "The temperature is − 12 degrees.")
+    rf"(?:\A|[^\d)\]}}\s])[ \t]*(?:\b(?:{SIGN_WORDS})[ \t]*|负[ \t]*|[-−]\$|(?<=[ \t])[-−][ \t]{{1,2}})\Z", re.I
 )
 _SCALE_WORD_RE = re.compile(rf"[ \t]*({'|'.join(SCALE_WORDS)})s?\b", re.I)
 

@@ -57,6 +57,12 @@ _UNSURE_BETWEEN_RE = re.compile(
 _NEGATED_BEFORE_BOX_RE = re.compile(
     r"(?:\b(?:not|never|no\s+longer|anything\s+but|isnt|nor|except)|n't)(?:\s+[a-z]+){0,3}\W{0,6}$|≠\W{0,6}$", re.I
 )
+# right before the last box, in its sentence: "the final answer is", "Final answer:" (it states which box is final)
+_FINAL_BEFORE_BOX_RE = re.compile(
+    r"(?:^|[.!?\n]|\b(?:so|thus|therefore|hence|finally)\b,?)[\s*#]{0,6}(?:the\s+|my\s+)?final\s+answer\b"
+    r"[^.\n!?]{0,24}?(?:\bis|:|=)?[\s:*$\\()]{0,12}\Z",
+    re.I,
+)
 # a doubt, a negation, a condition, a case or a rejection in the two sentences after the last box: the boxes stay a
 # hedge
 _DOUBT_RE = re.compile(
@@ -115,7 +121,7 @@ def _total_of_parts(text: str, spans: list[tuple[int, int, str]]) -> bool:
 
 def box_revision(text: str) -> str | None:
     """"retracted" when the last box takes back the boxes with other values before it, "working" when they are the
-    intermediate results it was computed from, "sequence" when it follows them in a short connective ("and then"),
+    intermediate results it was computed from, "final" when its sentence names it the final answer, "sequence" when it follows them in a short connective ("and then"),
     None when the boxes stand side by side or the text puts the last box in doubt (a hedge)."""
     spans = box_spans(text)
     last = normalize(spans[-1][2])
@@ -129,6 +135,8 @@ def box_revision(text: str) -> str | None:
         return None
     if _worked_chain(text, spans, last) or _total_of_parts(text, spans):
         return "working"
+    if _FINAL_BEFORE_BOX_RE.search(between[-80:]):  # "\boxed{1} ... Therefore, the final answer is \boxed{-1}."
+        return "final"
     word = _last_match(_RETRACTED_BETWEEN_RE, between)
     if word is not None and not _UNSURE_BETWEEN_RE.search(between[word.end() :]):
         return "retracted"
@@ -327,8 +335,11 @@ def scale_after_box(text: str, end: int) -> str | None:
 
 
 def _two_sentences(s: str) -> str:
-    """The rest of the sentence ``s`` starts in, and the next one (bounded)."""
-    parts = re.split(r"(?<=[.!?;\n])\s", s[:400], maxsplit=2)
+    """The rest of the sentence ``s`` starts in, and the next one (bounded); a rest without a word or a number
+    (the closing quote of ``FINAL_ANSWER: 3". ...``) is no sentence."""
+    parts = re.split(r"(?<=[.!?;\n])\s", s[:400], maxsplit=3)
+    if len(parts) > 1 and not re.search(r"\w", parts[0]) and parts[1].strip():  # (a paragraph's break stays one)
+        parts = parts[1:]
     return " ".join(parts[:2])
 
 
