@@ -80,6 +80,25 @@ def _raw(completion: str, gold: str) -> float:
         ("The temperature is − 12 degrees.", "-12", 1.0),
         ("The temperature is − 12 degrees.", "12", 0.0),
         ("The difference is 20 − 12 degrees.", "8", 0.0),
+        # an exclamation after a decimal or at a paragraph's end is punctuation; a factorial stays one elsewhere
+        ("the answer is 42.0!", "42", 1.0),
+        ("The answer is 42!", "42", 1.0),
+        ("The answer is 3.25!", "3.25", 1.0),
+        ("The answer is $5!$.", "120", 1.0),
+        ("The answer is 5!.", "120", 1.0),
+        ("The answer is 5! ways.", "120", 1.0),
+        ("The answer is 5! ways.", "5", 0.0),
+        # the AMC's instructed answer line, one letter five times
+        ("Adding the two cases gives 14, which is answer choice (B).\n\nBBBBB", "B", 1.0),
+        ("Adding the two cases gives 14, which is answer choice (B).\n\nBBBBB", "C", 0.0),
+        ("The answer is (B).\nCCCCC", "B", 0.0),  # two letters: a hedge
+        ("So the answer is (C).\n\\[\n\\textbf{CCCCC}.\n\\]", "C", 1.0),
+        # inline-maths delimiters inside a key: "\(a\) or b" with equal alternatives is one value
+        ("$\\boxed{0.25}$", "\\(\\frac { 1 } { 4 } \\) or 0.25", 1.0),
+        ("$\\boxed{0.25}$", "\\(\\frac14\\) or \\(0.25\\)", 1.0),
+        ("$\\boxed{24/5}$", "\\(\\frac { 24 } { 5 } \\) OR 4.8", 1.0),
+        ("$\\boxed{0.3}$", "\\(\\frac { 24 } { 5 } \\) OR 4.8", 0.0),
+        ("\\(3\\) or \\(4\\)", "4", 0.0),
     ],
 )
 def test_stop24_classes(completion: str, gold: str, want: float) -> None:
@@ -101,5 +120,7 @@ def test_stop24_patterns_are_linear() -> None:
             ("boxes", "_PLACEHOLDER_RE", "' ' * n + 'x'"),
             ("extract", "_END_WORD_RE", "' ' * n + 'x'"),
             ("fallback", "_SIGN_WORD_BEFORE_RE", "'a ' + ' ' * n + '-'"),
+            ("cleanup", "_REPEATED_LETTER_RE", "'\\n' + ' ' * n"),
+            ("normalize", "_INLINE_PAIR_RE", "'\\\\(' * (n // 2)"),
         ]
     )

@@ -612,7 +612,7 @@ Scale letters after a dollar sign, coloured boxes, TeX's \over, moduli, decimal 
     The answer is $540 m$.                                              | 540                          | wrong       | test_bold_answers_prose_units_and_names
     So the day is $t = 3$.⏎⏎Tools used: GSM8K_Retriever.                | 3                            | correct     | test_bold_answers_prose_units_and_names
 A sum of names set to a value, a marker taken back on its own line, a check after the answer, sinx, 1_7/8, 5C3, the
-final answer's box, template boxes, "#### done", a spaced minus (stop 24)
+final answer's box, template boxes, "#### done", a spaced minus, "42!", "BBBBB", "\(a\) or b" keys (stop 24)
 
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
@@ -631,6 +631,10 @@ final answer's box, template boxes, "#### done", a spaced minus (stop 24)
     Put it in \boxed{answer}. ... The count is \(\boxed{69}\).          | 69                           | correct     | test_stop24_classes
     the total is 9 #### done                                            | 9                            | correct     | test_stop24_classes
     The temperature is − 12 degrees.                                    | -12                          | correct     | test_stop24_classes
+    the answer is 42.0!                                                 | 42                           | correct     | test_stop24_classes
+    The answer is 5! ways.                                              | 120                          | correct     | test_stop24_classes
+    ... answer choice (B).⏎⏎BBBBB                                       | B                            | correct     | test_stop24_classes
+    \boxed{0.25}                                                        | \(\frac14\) or \(0.25\)      | correct     | test_stop24_classes
 """
 
 from __future__ import annotations

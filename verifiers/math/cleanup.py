@@ -30,6 +30,7 @@ def _in_hours(m: re.Match[str]) -> str:
     return f"{decimal / 10**6:g} hours"
 
 
+_REPEATED_LETTER_RE = re.compile(r"(?:^|\n)[ \t*$\\(\[]{0,8}(?:\\textbf\{)?([A-E])\1{4}\}?[ \t*$\\)\].]{0,8}\s{0,8}\Z")
 _HTML_FORMAT_RE = re.compile(r"</?(?:p|br|b|i|u|em|strong|span|div|code|center)(?:[ \t][^<>]{0,80})?[ \t]*/?>", re.I)
 _UNDERSCORE_BOLD_RE = re.compile(r"(?<![\w_])__(?=\S)([^_\n]{1,60}?)(?<=\S)__(?![\w_])")
 # a JSON escape that ate a command's backslash, with the commands it can begin (no newline: "\n" starts real lines)
@@ -67,6 +68,9 @@ def clean_completion(text: str) -> str:
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt
         text = _MISSPELT_BOX_RE.sub(r"\\boxed{", text)
+    repeated = _REPEATED_LETTER_RE.search(text[-40:])
+    if repeated is not None:  # "BBBBB": the AMC's instructed answer line, one letter written five times
+        text = text[: len(text) - len(repeated.group())] + f"\nThe answer is ({repeated.group(1)})."
     cut = tail_start(text, 2_000)
     if _APPROX_WORD_RE.search(text, cut):  # "$\frac{5}{18}$, or about 27.8%": the exact value, restated
         text = text[:cut] + _APPROX_AFTER_SPAN_RE.sub(_exact_if_close, text[cut:])

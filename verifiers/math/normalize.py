@@ -24,8 +24,8 @@ def strip_math_delimiters(s: str) -> str:
         for a, b in _MATH_DELIMS:
             if len(s) >= len(a) + len(b) and s.startswith(a) and s.endswith(b):
                 inner = s[len(a) : len(s) - len(b)]
-                if a == "$" and "$" in inner:
-                    continue
+                if a == "$" and "$" in inner or a in ("\\(", "\\[") and (a in inner or b in inner):
+                    continue  # "$3$ or $4$", "\(\frac14\) or \(0.25\)": two spans, not one
                 s = inner.strip()
                 break
         else:
@@ -296,6 +296,8 @@ def normalize(s: str) -> str:
     if "]" in s or "[" in s:
         s = _REVERSED_INTERVAL.sub(_iso_interval, s)
     s = s.replace("\\$", "").replace("$", "")
+    if "\\(" in s and "\\)" in s:  # "\(\frac14\) or 0.25": inner inline-maths delimiters, as inner "$" are
+        s = _INLINE_PAIR_RE.sub(r" \1 ", s)
     s = _TIMES_TEN.sub(r"\1\\times 10^", s)  # "6.02 x 10^{23}"
     s = s.strip()
     # trailing sentence punctuation
@@ -363,6 +365,7 @@ _ACCOUNTING_NEGATIVE = re.compile(
 # a dollar amount with a scale letter: "\$4.5M", "$4K", "\$2\text{B}" are 4.5 million, 4 thousand and 2 billion
 # dollars (after a dollar sign "M" is no molar and "K" no kelvin); not where maths goes on after it ("$2b + 3$"), nor
 # after a "$" that opens maths ("$4M$")
+_INLINE_PAIR_RE = re.compile(r"\\\(((?:(?!\\[()]).){0,400}?)\\\)")
 _DOLLAR_SCALE = re.compile(
     r"(\\?\$)[ \t]*(-?\d[\d,]*(?:\.\d+)?)(?:[ \t]|\\[,;:! ])*"
     r"(?:\\(?:text|mathrm|mbox|rm)[ \t]*\{[ \t]*([A-Za-z]{1,2})[ \t]*\}|([A-Za-z]{1,2})(?![A-Za-z]))"
