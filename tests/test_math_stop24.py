@@ -124,3 +124,74 @@ def test_stop24_patterns_are_linear() -> None:
             ("normalize", "_INLINE_PAIR_RE", "'\\\\(' * (n // 2)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "question", "want"),
+    [
+        # a decimal against a non-terminating value is never off by half a unit or more, however close relatively
+        ("The area is $10^7\\pi$... numerically $\\boxed{31415940.0}$", "10^7\\pi", "", 0.0),
+        ("\\boxed{3333335.0}", "\\frac{10000000}{3}", "", 0.0),
+        ("\\boxed{3333333.3}", "\\frac{10000000}{3}", "", 1.0),
+        ("\\boxed{3.141593}", "\\pi", "", 1.0),
+        # a box said to be wrong, or negated, answers nothing
+        ("\\boxed{5} is wrong.", "5", "", 0.0),
+        ("The answer is not \\boxed{5}.", "5", "", 0.0),
+        ("It isn't $\\boxed{5}$.", "5", "", 0.0),
+        ("\\boxed{5}? No, that can't be right.", "5", "", 0.0),
+        ("\\boxed{5}\n\nHmm, that's wrong.", "5", "", 0.0),
+        ("It's not hard: \\boxed{5}", "5", "", 1.0),
+        ("\\boxed{5}, which is not wrong.", "5", "", 1.0),
+        ("\\boxed{5}. That's the answer.", "5", "", 1.0),
+        # another value after the box
+        ("\\boxed{5}\n\nAlso 6 works.", "5", "", 0.0),
+        ("\\boxed{5}\n\n\n\n6", "5", "", 0.0),
+        ("\\boxed{5}\n\n5", "5", "", 1.0),
+        # the fallback reads a list whole, and no endless list
+        ("The possible values are 3, 4, 5.", "5", "", 0.0),
+        ("The possible values are 3, 4, 5.", "3, 4, 5", "", 1.0),
+        ("We need to check 3, 4 and 5.", "5", "", 0.0),
+        ("So n is 4, 5, ...", "5", "", 0.0),
+        ("In 2023, 45 people came.", "45", "", 1.0),
+        ("The total is 1,234,567.", "1234567", "", 1.0),
+        # "5+" is five or more
+        ("The answer is 5+ apples.", "5", "", 0.0),
+        ("Final answer: 5+", "5", "", 0.0),
+        ("The answer is 2+x.", "2+x", "", 1.0),
+        # two math spans side by side after a marker are two values
+        ("Final answer: $5$ $6$", "5", "", 0.0),
+        ("The answer is $5$ / $6$", "5", "", 0.0),
+        ("The answer is $5$ ($5.0$)", "5", "", 1.0),
+        # an operation written, not done, on the question's own numbers restates the question
+        ("\\boxed{\\gcd(36,84)}", "12", "Find $\\gcd(84, 36)$.", 0.0),
+        ("\\boxed{\\log_2(1024)}", "10", "Find $\\log_2 1024$.", 0.0),
+        ("\\boxed{\\lfloor\\sqrt{50}\\rfloor}", "7", "What is the value of $\\lfloor \\sqrt{50} \\rfloor$?", 0.0),
+        ("\\boxed{\\frac{2^{20}}{1}}", "1048576", "Compute $2^{20}$.", 0.0),
+        ("\\boxed{\\frac{1}{6}+\\frac{3}{4}}", "\\frac{11}{12}", "Compute $\\frac{3}{4}+\\frac{1}{6}$.", 0.0),
+        ("\\boxed{\\sqrt{8}\\cdot\\sqrt{2}}", "4", "What is $\\sqrt{2}\\cdot\\sqrt{8}$?", 0.0),
+        ("\\boxed{12}", "12", "Find $\\gcd(84, 36)$.", 1.0),
+        ("\\boxed{\\frac{11}{12}}", "\\frac{11}{12}", "Compute $\\frac{3}{4}+\\frac{1}{6}$.", 1.0),
+        ("\\boxed{\\frac{1}{2}}", "0.5", "A coin has 2 sides and 1 is heads. Probability?", 1.0),
+        ("\\boxed{2^{10}}", "1024", "A set has 10 elements. How many subsets?", 1.0),
+    ],
+)
+def test_red_team_stop24_classes(completion: str, gold: str, question: str, want: float) -> None:
+    assert math_answer(completion, {"reference": gold, "question": question}).outcome == want
+
+
+def test_red_team_stop24_patterns_are_linear() -> None:
+    assert_patterns_linear(
+        [
+            ("revisions", "_NOT_BEFORE_BOX_RE", "'not' + ' ' * n"),
+            ("revisions", "_STRAY_VALUE_RE", "'\\n' + ' ' * n + '5'"),
+            ("revisions", "_DISOWNED_RE", "' ' * n + 'x'"),
+            ("revisions", "_DISOWNED_RE", "'that ' * (n // 5)"),
+            ("revisions", "_ALSO_RE", "'also 5' * (n // 6)"),
+            ("fallback", "_LIST_BEFORE_RE", "'1, ' * (n // 3)"),
+            ("fallback", "_LIST_AFTER_RE", "' ' * n + ','"),
+            ("extract", "_PLUS_BOUND_RE", "'1' * n"),
+            ("extract", "_TWO_SPANS_RE", "'$1$' * (n // 3)"),
+            ("question", "_OPERATION_RE", "'\\\\gcd' * (n // 4)"),
+            ("question", "_NOTATION_RE", "'\\\\frac' * (n // 5)"),
+        ]
+    )

@@ -635,6 +635,14 @@ final answer's box, template boxes, "#### done", a spaced minus, "42!", "BBBBB",
     The answer is 5! ways.                                              | 120                          | correct     | test_stop24_classes
     ... answer choice (B).⏎⏎BBBBB                                       | B                            | correct     | test_stop24_classes
     \boxed{0.25}                                                        | \(\frac14\) or \(0.25\)      | correct     | test_stop24_classes
+    \boxed{31415940.0}                                                  | 10^7\pi                      | wrong       | test_red_team_stop24_classes
+    \boxed{5} is wrong.                                                 | 5                            | wrong       | test_red_team_stop24_classes
+    The answer is not \boxed{5}.                                        | 5                            | wrong       | test_red_team_stop24_classes
+    \boxed{5}⏎⏎Also 6 works.                                            | 5                            | wrong       | test_red_team_stop24_classes
+    The possible values are 3, 4, 5.                                    | 5                            | wrong       | test_red_team_stop24_classes
+    The answer is 5+ apples.                                            | 5                            | wrong       | test_red_team_stop24_classes
+    Final answer: $5$ $6$                                               | 5                            | wrong       | test_red_team_stop24_classes
+    \boxed{\gcd(36,84)}                                                 | 12 [Q: Find $\gcd(84, 36)$.] | wrong       | test_red_team_stop24_classes
 """
 
 from __future__ import annotations

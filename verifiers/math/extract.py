@@ -263,6 +263,10 @@ _PERCENT_AFTER_BOX_RE = re.compile(r"\s*\$?\s*\\?%")
 # after the last box, in its sentence: a condition on it ("\boxed{12} if we exclude the host")
 _CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|provided|when|otherwise|except)\b", re.I)
 _WHOLE_BOUND_RE = re.compile(r"\b(?:at\s+(?:most|least)|or\s+(?:more|less|fewer|so))\b", re.I)
+# two math spans side by side right after a marker, perhaps with a bracket or a slash between: "$5$ $6$", "$5$ ($6$)"
+_TWO_SPANS_RE = re.compile(r"[ \t*]{0,8}\$([^$\n]{1,200})\$[ \t]{0,8}[(/]?[ \t]{0,8}\$([^$\n]{1,200})\$")
+# a number with a plus glued after it and no operand: "5+ apples", "5+", "10++"
+_PLUS_BOUND_RE = re.compile(r"(?<![\w.^])\d[\d,.]{0,30}\+{1,2}(?=[ \t]{0,8}(?:[A-Za-z]{2,}|[.,;!)]|\Z))")
 _END_WORD_RE = re.compile(r"[ \t*]{0,8}(?:done|end|finished|complete|stop|eos)[ \t]{0,8}[.!]?[ \t*]{0,8}", re.I)  # "#### done"
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
@@ -382,6 +386,12 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         if ans and _RETRACTED_VALUE_RE.search(line, len(ans)):
             # "The answer is (A)... wait, actually it is (C).": the marked answer is taken back on its own line
             return Extraction(ans, "answer_is", True, "the answer is taken back")
+        spans = _TWO_SPANS_RE.match(line)
+        if spans is not None and not _equiv_safe(normalize(spans.group(1)), normalize(spans.group(2))):
+            # "Final answer: $5$ $6$", "The answer is $5$ / $6$": two values side by side
+            return Extraction(spans.group(2), "answer_is", True, "two values side by side after the marker")
+        if ans and _PLUS_BOUND_RE.search(ans):  # "The answer is 5+ apples.", "Final answer: 5+": five or more
+            return Extraction(sentence_answer(ans), "answer_is", True, "a bound ('5+'), not a value")
         if ans:
             value = sentence_answer(ans)
             at = line.find(ans)

@@ -42,6 +42,11 @@ from verigrpo.verifiers.math.units import SCALE_WORDS, SIGN_WORDS, unit_phrase_e
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
 # "其中，$m$ 代表质量"): its spans are single symbols, no answer
 _LEGEND_LINE_RE = re.compile(r"\n[ \t]*(?:where|here|with|其中|这里)\b[^\n]{0,300}\s*\Z", re.I)
+# the last number closes a list of three or more ("3, 4, 5", "3, 4 and 5") or opens an endless one ("4, 5, ...")
+_LIST_BEFORE_RE = re.compile(
+    r"(?<![\w.,])(?:-?\d+(?:\.\d+)?[ \t]*,[ \t]*){1,20}-?\d+(?:\.\d+)?[ \t]*(?:,|,?[ \t]*\band\b)[ \t]*\Z"
+)
+_LIST_AFTER_RE = re.compile(r"[ \t]{0,8},[ \t]{0,8}(?:\.\.\.|…|\\[lc]?dots)")  # (used with match)
 # a check of the answer after it, to the end: "x = -10. Check: 2(-10) + 8 = -12.", "\n**Verification:** 3 + 4 = 7"
 _CHECK_TAIL_RE = re.compile(
     r"(?:(?<=[.!])[ \t]+|\n[ \t]*)[*_#]*[ \t]*(?:check(?:ing)?|verif(?:y|ying|ication)|sanity[ \t]+check)"
@@ -137,6 +142,11 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             stated = _stated_number(tail, last, givens) if rejected is not None else None
             return Extraction(stated, "last_number") if stated is not None else Extraction(None, None)
         before = tail[max(0, last.start() - 30) : last.start()]
+        if _LIST_AFTER_RE.match(tail, last.end()):
+            return Extraction(None, None)  # "n is 4, 5, ...": an endless list, no answer
+        listed = _LIST_BEFORE_RE.search(tail, max(0, last.start() - 200), last.start())
+        if listed is not None:  # "The possible values are 3, 4, 5.": the list whole, not its last item
+            return Extraction(tail[listed.start() : last.end()], "last_number", hedged)
         if not hedged and ("√" in last.group() or "根" in last.group()):
             equation = _last_equation_side(tail, last)
             if equation is not None:  # "AD = h = 3 + 2√2.": a root ends an exact value, its right side whole

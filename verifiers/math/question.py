@@ -78,6 +78,17 @@ _TRAILING_WORDS_RE = re.compile(r"(?:\s*=|\s*\\text\{[^{}]*\}|\s+[A-Za-z]{2,})+\
 # an arithmetic operator between two operands: "47+85", "(85)-47", "2\\times 3" (not a leading sign)
 _ARITH_OP_RE = re.compile(r"[\d)}]\s*(?:[-+*\u00d7\u00b7\u00f7]|\\times|\\cdot|\\div)\s*[\d(\\{]")
 _NUMERAL_RE = re.compile(r"\d+(?:\.\d+)?")
+# an operation written, not done: a function of numbers ("\gcd(36,84)", "\log_2(1024)", "\lfloor\sqrt{50}\rfloor"), a
+# power ("\frac{2^{20}}{1}"); a fraction or a root alone is a number's form, not an operation
+_OPERATION_RE = re.compile(
+    r"\\(?:gcd|lcm|log|ln|lfloor|lceil|binom|dbinom|tbinom|bmod|pmod|mod|operatorname)(?![A-Za-z])"
+    r"|(?<![A-Za-z])(?:gcd|lcm|log|ln|mod|floor|ceil)(?![A-Za-z])|\^"
+)
+# the notation an echo may be written in: operations, fractions, roots, sizing, subscripts
+_NOTATION_RE = re.compile(
+    r"\\(?:times|cdot|div|left|right|gcd|lcm|log|ln|lfloor|rfloor|lceil|rceil|binom|dbinom|tbinom|bmod|pmod|mod"
+    r"|operatorname|frac|dfrac|tfrac|sqrt)(?![A-Za-z])|(?<![A-Za-z])(?:gcd|lcm|log|ln|mod|floor|ceil|sqrt)(?![A-Za-z])"
+)
 _RELATION_RE = re.compile(r"[=<>]|\\(?:le|ge|leq|geq|neq|ne|approx)\b")
 
 
@@ -113,9 +124,9 @@ def echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: b
                 return True
             if (
                 numeric_reference
-                and _ARITH_OP_RE.search(part)
+                and (_ARITH_OP_RE.search(part) or _OPERATION_RE.search(part))
                 and not _RELATION_RE.search(part)  # "47 + 85 = 132" is a worked answer, read by its last side
-                and not re.search(r"[A-Za-z]", re.sub(r"\\(?:times|cdot|div|left|right)\b", "", part))
+                and not re.search(r"[A-Za-z]", _NOTATION_RE.sub("", part))
                 and set(_NUMERAL_RE.findall(part)) <= numerals
                 and set(_NUMERAL_RE.findall(part)) & asked
             ):

@@ -57,6 +57,10 @@ _UNSURE_BETWEEN_RE = re.compile(
 _NEGATED_BEFORE_BOX_RE = re.compile(
     r"(?:\b(?:not|never|no\s+longer|anything\s+but|isnt|nor|except)|n't)(?:\s+[a-z]+){0,3}\W{0,6}$|≠\W{0,6}$", re.I
 )
+# the completion ends, after the box, on a line holding only a number
+_STRAY_VALUE_RE = re.compile(r"[ \t$\\)\].]{0,6}\n\s{0,20}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")
+# right before the box: a negation of it ("is not \boxed{5}", "isn't $\boxed{5}$"; not "not hard: \boxed{5}")
+_NOT_BEFORE_BOX_RE = re.compile(r"(?:\bnot|n['’]t)(?:[ \t]+(?:equal[ \t]+to|exactly))?[ \t$\\(]{0,6}\Z", re.I)
 # right before the last box, in its sentence: "the final answer is", "Final answer:" (it states which box is final)
 _FINAL_BEFORE_BOX_RE = re.compile(
     r"(?:^|[.!?\n]|\b(?:so|thus|therefore|hence|finally)\b,?)[\s*#]{0,6}(?:the\s+|my\s+)?final\s+answer\b"
@@ -206,6 +210,7 @@ def _word_kind(w: str) -> int:
 # another value said to be possible too: "\boxed{5}, though 6 is also possible"
 _ALSO_RE = re.compile(
     r"\b(?:also|too)\s+(?:possible|valid|works|correct|a\s+(?:solution|possibility|answer))\b"
+    r"|\balso\s+-?\d[\d.,/]*\s+(?:works|is\s+(?:possible|valid|correct|a\s+solution))\b"  # "Also 6 works."
     r"|\b(?:works|holds|fits)\s+(?:as\s+well|too)\b|\b(?:might|could|may)\s+(?:also\s+)?be\b",
     re.I,
 )
@@ -240,6 +245,11 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     before = text[max(0, start - 20) : start]
     if _GLUED_AFTER_BOX_RE.match(rest) or (_GLUED_BEFORE_BOX_RE.search(before) and not _BULLET_RE.search(before)):
         return "the box is part of a larger expression"
+    stray = _STRAY_VALUE_RE.match(rest) if len(text) - end <= 200 else None
+    if stray is not None and not equiv_safe(normalize(stray.group(1)), normalize(box)):
+        return "another value on a line after the box"  # "\boxed{5}\n\n6": the completion ends on another value
+    if _NOT_BEFORE_BOX_RE.search(before):  # "The answer is not \boxed{5}.": the box is what the answer is not
+        return "the box is negated"
     alternative = _OR_BEFORE_BOX_RE.search(before)
     if alternative is not None:  # "It is either 3 or \boxed{4}.", "$3$ or $\boxed{4}$" (not "12 dollars, or \boxed{12}")
         at = max(0, start - 20) + alternative.start()
@@ -274,8 +284,10 @@ def plain_text(s: str) -> str:
 # right after the answer, in its next two sentences: the writer disowns it (calls it wrong, a guess, unsure), or
 # marks it wrong
 _DISOWNED_RE = re.compile(
-    r"\b(?:that|this|it|the\s+above|(?:my|the|this)\s+answer)\s+(?:is|was|seems|looks)\s+(?:probably\s+|likely\s+)?"
+    r"(?:\b(?:that|this|it|the\s+above|(?:my|the|this)\s+answer)\s+|\b(?:that|it)['’]s\s+|\A[\s$\\)\]]{0,6})"
+    r"(?:(?:is|was|seems|looks)\s+)?(?:probably\s+|likely\s+)?"  # ("\boxed{5} is wrong.": the box is the subject)
     r"(?:wrong|incorrect|false|not\s+(?:right|correct))\b"
+    r"|\b(?:that|it|this)\s+(?:can['’]?t|cannot|couldn['’]?t)\s+be\s+(?:right|correct)\b"
     r"|\bnot\s+(?:sure|confident|certain)\b|\bunsure\b|\b(?:just\s+|only\s+)?a\s+guess\b|\bnot\s+really\b"
     r"|\bcould\s+be\s+anything\b|\bnone\s+of\s+the\s+above\b|\bhope\s+(?:it|this)\s+is\s+not\b"
     r"|\A\W*(?:no|false|wrong|incorrect)\W*(?:\n|\Z)|[❌✗✘]",
@@ -339,7 +351,7 @@ def _two_sentences(s: str) -> str:
     (the closing quote of ``FINAL_ANSWER: 3". ...``) is no sentence."""
     parts = re.split(r"(?<=[.!?;\n])\s", s[:400], maxsplit=3)
     if len(parts) > 1 and not re.search(r"\w", parts[0]) and parts[1].strip():  # (a paragraph's break stays one)
-        parts = parts[1:]
+        return " ".join(parts[:3])  # (the rest's own mark kept first: ". So 2.5 per person." starts a new sentence)
     return " ".join(parts[:2])
 
 

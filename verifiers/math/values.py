@@ -299,6 +299,14 @@ def _close(va: sympy.Basic, vb: sympy.Basic, rel: float) -> bool:
     return bool(d <= rel * scale * (1 + 1e-12))  # the bound itself is inside: 0.333333 is 1/3 to 1e-6 exactly
 
 
+def _within(va: sympy.Basic, vb: sympy.Basic, bound: float) -> bool:
+    """|va - vb| < bound, in 100-bit mpmath numbers."""
+    try:
+        return bool(abs(va._to_mpmath(100) - vb._to_mpmath(100)) < bound)
+    except (TypeError, ValueError, AttributeError):
+        return False
+
+
 def _constants_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bool) -> bool:
     if a_inexact != b_inexact:  # a decimal against an exact value
         exact, approx = (b, a) if a_inexact else (a, b)
@@ -309,7 +317,9 @@ def _constants_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact:
         if _terminating(exact) or not approx.is_Rational:
             return False
         va, vb = _num(approx), _num(exact)
-        return va is not None and vb is not None and _close(va, vb, DECIMAL_REL_TOL)
+        # within the relative tolerance, and never off by half a unit or more: "31415940.0" is no rounding of
+        # 10^7 pi (31415926.5...), however close in relative terms
+        return va is not None and vb is not None and _close(va, vb, DECIMAL_REL_TOL) and _within(va, vb, 0.5)
     if a_inexact and b_inexact and a.is_Rational and b.is_Rational:
         return False
     va, vb = _num(a), _num(b)

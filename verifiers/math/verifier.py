@@ -144,8 +144,7 @@ def math_answer(
     if len(completion) <= MAX_ANSWER_CHARS and _same_text(completion, gold_text):
         # the whole completion is the reference as written ("odd $n$", "$g(x) = ...$ for some $a>0$"): whatever the
         # extraction reads in it, it states the reference (unless it copies the question)
-        numeric = PLAIN_NUMBER_RE.fullmatch(compact(gold_text)) is not None
-        if not (reject_echo and echoes_question(completion, row, numeric_reference=numeric)):
+        if not (reject_echo and echoes_question(completion, row, numeric_reference=_numeric(gold, gold_text))):
             info.update(rule="same_text", extracted=completion.strip(), extracted_normalized="the reference's text")
             return Reward(1.0, Status.CORRECT, info=info)
     if isinstance(gold, Answers) and gold.connective == ";" and all(
@@ -272,8 +271,7 @@ def math_answer(
         return Reward(0.0, Status.WRONG, info=info)
     info["extracted_normalized"] = _describe(pred)
     if nodes_equal(pred, gold) or _same_word(pred, answer, gold, gold_text) or _same_options(pred, gold_text):
-        numeric = PLAIN_NUMBER_RE.fullmatch(compact(gold_text)) is not None
-        if reject_echo and echoes_question(answer, row, numeric_reference=numeric):
+        if reject_echo and echoes_question(answer, row, numeric_reference=_numeric(gold, gold_text)):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
             return Reward(0.0, Status.WRONG, info=info)
         if reject_echo and CALCULUS_RE.search(answer) and CALCULUS_RE.search(question_text(row)):
@@ -424,6 +422,13 @@ def _one_per_line(answer: str, n: int) -> tuple[str, Node] | None:
         return joined, parse_answer(joined)
     except Exception:  # noqa: BLE001
         return None
+
+
+def _numeric(gold: Node | None, gold_text: str) -> bool:
+    """The reference is a number: written plainly ("132", "0.5") or a fraction of integers ("\\frac{11}{12}")."""
+    if PLAIN_NUMBER_RE.fullmatch(compact(gold_text)) is not None:
+        return True
+    return isinstance(gold, Expr) and gold.unit is None and gold.marker is None and gold.value.is_Rational
 
 
 def _asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node | None) -> Node | None:
