@@ -184,8 +184,8 @@ def test_red_team_stop24_patterns_are_linear() -> None:
         [
             ("revisions", "_NOT_BEFORE_BOX_RE", "'not' + ' ' * n"),
             ("revisions", "_STRAY_VALUE_RE", "'\\n' + ' ' * n + '5'"),
-            ("revisions", "_DISOWNED_RE", "' ' * n + 'x'"),
-            ("revisions", "_DISOWNED_RE", "'that ' * (n // 5)"),
+            ("revisions", "DISOWNED_RE", "' ' * n + 'x'"),
+            ("revisions", "DISOWNED_RE", "'that ' * (n // 5)"),
             ("revisions", "_ALSO_RE", "'also 5' * (n // 6)"),
             ("fallback", "_LIST_BEFORE_RE", "'1, ' * (n // 3)"),
             ("fallback", "_LIST_AFTER_RE", "' ' * n + ','"),
@@ -193,5 +193,33 @@ def test_red_team_stop24_patterns_are_linear() -> None:
             ("extract", "_TWO_SPANS_RE", "'$1$' * (n // 3)"),
             ("question", "_OPERATION_RE", "'\\\\gcd' * (n // 4)"),
             ("question", "_NOTATION_RE", "'\\\\frac' * (n // 5)"),
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the fallback's number, disowned in the next sentence, given up on, doubted or only planned
+        ("We get 55. That is wrong though.", "55", 0.0),
+        ("The sum is 1+2+3+...+10 = 55. But that's not what is asked.", "55", 0.0),
+        ("I give up after 5 attempts.", "5", 0.0),
+        ("I am 5% confident.", "5", 0.0),
+        ("Let me think about the 5 cases", "5", 0.0),
+        ("So she has 5 apples.", "5", 1.0),
+        ("Let me verify: 2 + 3 = 5.", "5", 1.0),
+    ],
+)
+def test_fallback_disowned_stop24(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_fallback_stop24_patterns_are_linear() -> None:
+    assert_patterns_linear(
+        [
+            ("fallback", "_CONDITION_OR_CONFIDENCE_RE", "' ' * n + 'x'"),
+            ("fallback", "_GAVE_UP_RE", "'give ' * (n // 5)"),
+            ("fallback", "_PLAN_RE", "' ' * n + 'x'"),
+            ("revisions", "DISOWNED_RE", "'not ' * (n // 4)"),
         ]
     )

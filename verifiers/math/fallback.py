@@ -25,6 +25,7 @@ from verigrpo.verifiers.math.normalize import (
     normalize,
 )
 from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.revisions import DISOWNED_RE
 from verigrpo.verifiers.math.revisions import equiv_safe as _equiv_safe
 from verigrpo.verifiers.math.sentences import (
     _BOLD_MARK_RE,
@@ -529,6 +530,13 @@ _ANSWER_CALLS = {"boxed", "box", "fbox", "answer", "ans", "result", "final", "fi
 _CALL_BEFORE_RE = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]+)\([ \t]*\Z")  # "open_file(" right before the number
 
 
+# after the number, in its sentence: a confidence in it ("5% confident"); not "if" ("Jane would spend 240 cents if
+# she bought 12": a last sentence often restates the question's setting in a condition)
+_CONDITION_OR_CONFIDENCE_RE = re.compile(r"[ \t]{0,3}%?[ \t]{0,3}(?:confident|sure|certain)\b", re.I)
+_GAVE_UP_RE = re.compile(r"\b(?:give|gave|giving)\s+up\b|\bcan(?:no|['’])?t\s+(?:solve|determine|figure\s+out)\b", re.I)
+_PLAN_RE = re.compile(r"\s{0,8}(?:let\s+me|let['’]s|i\s+will|i['’]ll|we\s+will|we['’]ll|next,?)\b", re.I)
+
+
 def _doubted(text: str, start: int, end: int) -> bool:
     """A fallback answer ``text[start:end]`` that its own sentence negates or doubts.
 
@@ -539,6 +547,8 @@ def _doubted(text: str, start: int, end: int) -> bool:
     after = text[end : m.end() if m else len(text)]
     if _NEGATED_RE.search(after) or _NEGATED_BEFORE_RE.search(text[max(0, start - 30) : start]):
         return True
+    if _CONDITION_OR_CONFIDENCE_RE.match(after) or (m and DISOWNED_RE.search(text[m.end() : m.end() + 200])):
+        return True  # "5% confident", "We get 55. That is wrong though."
     clause = re.split(r"[,;.!?\n]", text[max(0, start - 200) : start])[-1]
     if _REJECTING_RE.search(clause) or _REJECTED_MARK_RE.match(text, end):  # "We discard the root 4.", "4 ❌"
         return True
@@ -549,4 +559,7 @@ def _doubted(text: str, start: int, end: int) -> bool:
         return True  # "open_file(1)": an argument of a call, not a value
     before = text[:start]
     cut = max(before.rfind("\n"), *(before.rfind(c + " ") for c in ".!?"))
-    return bool(_UNSURE_RE.search(text[cut + 1 : m.end() if m else len(text)]))
+    sentence = text[cut + 1 : m.end() if m else len(text)]
+    if _GAVE_UP_RE.search(sentence) or (_PLAN_RE.match(sentence) and not re.search(r"[.!?。]\s*$", text)):
+        return True  # "I give up after 5 attempts.", "Let me think about the 5 cases" (a plan, cut off)
+    return bool(_UNSURE_RE.search(sentence))

@@ -283,13 +283,14 @@ def plain_text(s: str) -> str:
 
 # right after the answer, in its next two sentences: the writer disowns it (calls it wrong, a guess, unsure), or
 # marks it wrong
-_DISOWNED_RE = re.compile(
+DISOWNED_RE = re.compile(
     r"(?:\b(?:that|this|it|the\s+above|(?:my|the|this)\s+answer)\s+|\b(?:that|it)['’]s\s+|\A[\s$\\)\]]{0,6})"
     r"(?:(?:is|was|seems|looks)\s+)?(?:probably\s+|likely\s+)?"  # ("\boxed{5} is wrong.": the box is the subject)
     r"(?:wrong|incorrect|false|not\s+(?:right|correct))\b"
     r"|\b(?:that|it|this)\s+(?:can['’]?t|cannot|couldn['’]?t)\s+be\s+(?:right|correct)\b"
     r"|\bnot\s+(?:sure|confident|certain)\b|\bunsure\b|\b(?:just\s+|only\s+)?a\s+guess\b|\bnot\s+really\b"
     r"|\bcould\s+be\s+anything\b|\bnone\s+of\s+the\s+above\b|\bhope\s+(?:it|this)\s+is\s+not\b"
+    r"|\bnot\s+(?:what\s+(?:is|was|we\s+were)\s+(?:asked|wanted|required)|the\s+(?:final\s+)?answer)\b"
     r"|\A\W*(?:no|false|wrong|incorrect)\W*(?:\n|\Z)|[❌✗✘]",
     re.I,
 )
@@ -304,7 +305,7 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     near = _two_sentences(rest)
     if _ALSO_RE.search(near):
         return "another value is said to be possible too"
-    if _DISOWNED_RE.search(near):  # "\boxed{4}\nThis is a guess.", "The above is wrong.", "\boxed{4} ❌"
+    if DISOWNED_RE.search(near):  # "\boxed{4}\nThis is a guess.", "The above is wrong.", "\boxed{4} ❌"
         return "the answer is disowned after it"
     key = normalize(value)
     word = value.strip().strip("$").replace("\\text", "").strip("{}() ")
