@@ -173,6 +173,15 @@ def test_stop24_patterns_are_linear() -> None:
         ("\\boxed{\\frac{11}{12}}", "\\frac{11}{12}", "Compute $\\frac{3}{4}+\\frac{1}{6}$.", 1.0),
         ("\\boxed{\\frac{1}{2}}", "0.5", "A coin has 2 sides and 1 is heads. Probability?", 1.0),
         ("\\boxed{2^{10}}", "1024", "A set has 10 elements. How many subsets?", 1.0),
+        # the value written with the chosen letter must be the question's option of that letter
+        ("The answer is (C) 4.", "C", "Which of the following is prime? (A) 4 (B) 6 (C) 7", 0.0),
+        ("\\boxed{C: 9}", "C", "Which of the following is prime? (A) 4 (B) 6 (C) 7", 0.0),
+        ("The answer is (C) 7.", "C", "Which of the following is prime? (A) 4 (B) 6 (C) 7", 1.0),
+        ("The answer is (C).", "C", "Which of the following is prime? (A) 4 (B) 6 (C) 7", 1.0),
+        ("The answer is (B) 12 apples.", "B", "How many? A. 10 apples B. 12 apples C. 14 apples", 1.0),
+        ("The answer is (B) 13.", "B", "How many?\nA. $10$\nB. $12$\nC. $14$", 0.0),
+        ("The answer is (B) \\frac{1}{2}.", "B", "Find p. (A) 1/3 (B) 0.5 (C) 2", 1.0),
+        ("The answer is (C) 4.", "C", "", 1.0),  # no question: nothing to check the value against
     ],
 )
 def test_red_team_stop24_classes(completion: str, gold: str, question: str, want: float) -> None:

@@ -134,6 +134,17 @@ def echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: b
     return False
 
 
+def option_content(row: Mapping[str, Any], letter: str) -> str | None:
+    """The text the row's question gives option ``letter`` ("(C) 7", "C. 7", "C) 7"), up to the next option or the
+    line's end; None when the question lists fewer than two options or not this one."""
+    question = question_text(row)
+    if len(set(_CHOICE_RE.findall(question))) < 2:
+        return None
+    m = re.search(rf"(?:^|\s|\()(?i:{re.escape(letter)})[).:][ \t]{{0,4}}([^\n]{{1,200}}?)(?=[ \t]{{0,4}}\(?[A-E][).:]|[ \t]*(?:\n|$))",
+                  question)
+    return m.group(1).strip() if m else None
+
+
 _FACTOR_WORD_RE = re.compile(r"factori[sz]|prime factor|\\bfactor", re.I)
 
 

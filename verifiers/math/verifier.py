@@ -55,6 +55,7 @@ from verigrpo.verifiers.math.question import (
     compact,
     echoes_question,
     givens,
+    option_content,
     question_text,
     reordered_named_quantities,
 )
@@ -285,6 +286,10 @@ def math_answer(
             # "x = 12\n**D**" against "(C) 12": the value matches C, the last line chooses D; one answer per completion
             info["reason"] = "the last line chooses another option"
             return Reward(0.0, Status.WRONG, info=info)
+        if isinstance(pred, Choice) and _contradicts_option(pred, row):
+            # "The answer is (C) 4." where the question's option C is 7: the letter and the value disagree
+            info["reason"] = "the option's value written with the letter is not the question's option"
+            return Reward(0.0, Status.WRONG, info=info)
         if base_without_asking(pred, gold, row):
             info["reason"] = "a numeral in another base, where the question names no base"
             return Reward(0.0, Status.WRONG, info=info)
@@ -422,6 +427,19 @@ def _one_per_line(answer: str, n: int) -> tuple[str, Node] | None:
         return joined, parse_answer(joined)
     except Exception:  # noqa: BLE001
         return None
+
+
+def _contradicts_option(pred: Choice, row: Mapping[str, Any]) -> bool:
+    """The value written after the chosen letter is a number or an expression that the question's own option of that
+    letter is not (both must parse; a wording of the option is never a contradiction)."""
+    stated = option_content(row, pred.letter)
+    if stated is None or not isinstance(pred.value, Expr):
+        return False
+    try:
+        option = parse_answer(normalize(stated))
+    except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
+        return False
+    return isinstance(option, Expr) and not nodes_equal(pred.value, option)
 
 
 def _numeric(gold: Node | None, gold_text: str) -> bool:
