@@ -67,6 +67,12 @@ def _raw(completion: str, gold: str) -> float:
         ("\\boxed{3} or the final answer is \\boxed{4}", "4", 0.0),  # "or": still two answers
         ("\\boxed{3}. Final answer: \\boxed{4}. Wait, maybe 3.", "4", 0.0),
         ("\\boxed{3}. The final answer is \\boxed{4} or \\boxed{5}", "5", 0.0),
+        # a conclusion word opening the last box's clause: the last box is drawn from the earlier one
+        ("First \\boxed{2}; therefore \\boxed{\\frac{1}{2}}.", "\\frac12", 1.0),
+        ("First \\boxed{2}; therefore \\boxed{\\frac{1}{2}}.", "2", 0.0),
+        ("\\boxed{3}. Thus \\boxed{4}.", "4", 1.0),
+        ("\\boxed{3} \\boxed{4}", "4", 0.0),
+        ("\\boxed{3}, or maybe therefore \\boxed{4}", "4", 0.0),
         # a template's placeholder in a box is no answer
         ("Put it in \\boxed{answer}. We compute 69. The count is \\(\\boxed{69}\\).", "69", 1.0),
         ("\\boxed{Your Answer}", "69", 0.0),
@@ -117,6 +123,7 @@ def test_stop24_patterns_are_linear() -> None:
             ("normalize", "_COMBINATORICS", "' ' * n + 'C'"),
             ("revisions", "_FINAL_BEFORE_BOX_RE", "'. final answer ' * (n // 15)"),
             ("revisions", "_FINAL_BEFORE_BOX_RE", "'.' + ' ' * n"),
+            ("revisions", "_CONCLUDED_BEFORE_BOX_RE", "'; therefore ' * (n // 12)"),
             ("boxes", "_PLACEHOLDER_RE", "' ' * n + 'x'"),
             ("extract", "_END_WORD_RE", "' ' * n + 'x'"),
             ("fallback", "_SIGN_WORD_BEFORE_RE", "'a ' + ' ' * n + '-'"),

@@ -59,6 +59,10 @@ _NEGATED_BEFORE_BOX_RE = re.compile(
 )
 # the completion ends, after the box, on a line holding only a number
 _STRAY_VALUE_RE = re.compile(r"[ \t$\\)\].]{0,6}\n\s{0,20}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")
+# right before the last box: a conclusion word that opens its clause ("; therefore \boxed{..}", ". Hence $\boxed{..}$")
+_CONCLUDED_BEFORE_BOX_RE = re.compile(
+    r"(?:^|[.;:!?\n]|,)[ \t]{0,4}(?:therefore|thus|hence|consequently)[ \t]{0,4},?[ \t]{0,4}[$\\(\[]{0,4}\Z", re.I
+)
 # right before the box: a negation of it ("is not \boxed{5}", "isn't $\boxed{5}$"; not "not hard: \boxed{5}")
 _NOT_BEFORE_BOX_RE = re.compile(r"(?:\bnot|n['’]t)(?:[ \t]+(?:equal[ \t]+to|exactly))?[ \t$\\(]{0,6}\Z", re.I)
 # right before the last box, in its sentence: "the final answer is", "Final answer:" (it states which box is final)
@@ -141,6 +145,8 @@ def box_revision(text: str) -> str | None:
         return "working"
     if _FINAL_BEFORE_BOX_RE.search(between[-80:]):  # "\boxed{1} ... Therefore, the final answer is \boxed{-1}."
         return "final"
+    if _CONCLUDED_BEFORE_BOX_RE.search(between[-40:]) and not _UNSURE_BETWEEN_RE.search(between):
+        return "final"  # "First \boxed{2}; therefore \boxed{\frac12}.": the last box is drawn from the first
     word = _last_match(_RETRACTED_BETWEEN_RE, between)
     if word is not None and not _UNSURE_BETWEEN_RE.search(between[word.end() :]):
         return "retracted"
