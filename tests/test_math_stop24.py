@@ -105,6 +105,13 @@ def _raw(completion: str, gold: str) -> float:
         ("$\\boxed{24/5}$", "\\(\\frac { 24 } { 5 } \\) OR 4.8", 1.0),
         ("$\\boxed{0.3}$", "\\(\\frac { 24 } { 5 } \\) OR 4.8", 0.0),
         ("\\(3\\) or \\(4\\)", "4", 0.0),
+        # a key setting a variable equal to a square-bracketed list lists its values (a program's list of roots)
+        ("$\\boxed{x = -2 \\text{ or } x = -1}$", "x = [-1, -2]", 1.0),
+        ("$\\boxed{x = \\pm \\frac{9}{2}}$", "x = [-9 / 2, 9 / 2]", 1.0),
+        ("$\\boxed{-5, 1, 5}$", "x = [1, 5, -5]", 1.0),
+        ("$\\boxed{x = -2}$", "x = [-1, -2]", 0.0),
+        ("$\\boxed{-1, -2, 3}$", "x = [-1, -2]", 0.0),
+        ("$\\boxed{x \\in [1, 3]}$", "x = [1, 3]", 0.0),
     ],
 )
 def test_stop24_classes(completion: str, gold: str, want: float) -> None:

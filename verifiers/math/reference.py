@@ -13,7 +13,7 @@ from verigrpo.verifiers.math.boxes import braced_label, extract_reference
 from verigrpo.verifiers.math.compare import approximates, nodes_equal
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.forms import labelled_tuples, numbered_parts
-from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Expr, Node
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Bracket, Expr, Node, Relation
 from verigrpo.verifiers.math.parse import parse_answer
 
 
@@ -52,7 +52,7 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
         # "$\frac{\sqrt2\pi}{4}$ or $\frac{\pi}{2\sqrt2}$": one answer, restated; "7/15 또는 46.7%": a key's exact
         # value and its rounding, the exact one answers
         restated = same_alternatives(gold) or _rounded_alternatives(gold)
-        return gold_text, gold.items[0] if restated else gold, None  # type: ignore[union-attr]
+        return gold_text, gold.items[0] if restated else _listed_values(gold), None  # type: ignore[union-attr]
     except Exception as e:  # noqa: BLE001 - an unparsable reference is reported, not raised
         labelled = braced_label(gold_text)
         if labelled is not None:  # "8\sqrt{3}{squareinches}": the value, then its unit label
@@ -64,6 +64,19 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
         if solution_answer is not None:  # a worked solution or a sentence as the reference: its answer
             return solution_answer[0], solution_answer[1], None
         return gold_text, None, str(e) or type(e).__name__
+
+
+def _listed_values(gold: Node) -> Node:
+    """``x = [-1, -2]``: a key that sets a variable equal to a square-bracketed list (a program's list of roots) lists
+    its values, ``x = -1, x = -2`` (an interval would be ``x \\in [a, b]``); any other key as it is."""
+    if not (isinstance(gold, Relation) and gold.label and gold.ops == ("=",)):
+        return gold
+    side = gold.sides[1]
+    if not (isinstance(side, Bracket) and side.open == "[" and side.close == "]" and 2 <= len(side.items) <= 20):
+        return gold
+    if not all(isinstance(x, Expr) for x in side.items):
+        return gold
+    return Answers(tuple(Relation(("=",), (gold.sides[0], x), True, gold.name) for x in side.items), ",")
 
 
 # answer-key notations of exam datasets (GAOKAO-Bench): "\frac{3}{10} \# \# 0.3" lists accepted forms of one answer;
