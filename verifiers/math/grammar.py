@@ -1,7 +1,8 @@
 """The parser, part 2: the answer grammar on top of the arithmetic of :mod:`verifiers.math.expr`:
 several answers, a unit or percent/degree marker after a value, relations and their labels (``x =``,
 ``Area =``, ``AB =``, ``f'(x) =``), ratios, unions, set differences, brackets, sets and set-builder
-notation, matrices.
+notation, matrices. The readers of a label's name (``AB =``, ``f(2) =``, ``f'(x) =``, ``Area =``) are in
+:mod:`verifiers.math.labels`.
 """
 
 from __future__ import annotations
@@ -13,13 +14,12 @@ import sympy
 from verigrpo.verifiers.math.conditions import solution_set
 from verigrpo.verifiers.math.expr import _ExprParser
 from verigrpo.verifiers.math.guards import _scalar, make_binomial
+from verigrpo.verifiers.math.labels import LabelReader
 from verigrpo.verifiers.math.lex import (
     _SCALES,
     UNIT_ALIASES,
-    Tok,
     _function_name,
     _is_label,
-    _word_is_symbols,
     canonical_unit,
     label_name,
     tokenize,
@@ -52,7 +52,6 @@ def _glued_unit(w: str) -> bool:
 # a text group that is a unit: letters with optional exponents, joined by spaces, "/" or "."; or empty
 # the units of one text group: "J K^{-1} mol^{-1}", "m/s", "N.m", "ft-lb" (a hyphen between two units is their
 # product, as engineers write N-m and kW-h)
-_TRIG_RE = re.compile(r"sin|cos|tan|cot|sec|csc")  # "\\cos C = ...": the cosine of an angle, named
 # words that cannot be part of a unit after a number, because they change its value ("4 squared", "4 tenths", "4
 # factorial", "4 less than zero"), bound it ("4 at most", "4 minimum"), or doubt, negate or take it back ("4
 # maybe", "4 is incorrect", "4 if n is even"); "4 more" and "20 more cherries than Jerry" (a difference), "4 min"
@@ -74,23 +73,8 @@ _TRANSFORM_WORD_RE = re.compile(
     r"if|when|whenever|unless|or|either|except|otherwise",
     re.I,
 )
-# letters that name functions (f(2), g(-1), P(3)); x(3), a(2), n(4) are products with an unknown
-_FUNCTION_LETTERS = frozenset("fghpqrsuvwFGHPQRSTUVW")
 
 
-def _possible_value(name: Tok, value: Expr) -> bool:
-    """A named quantity's value must be one it can take: a plain number (no unit, no degree sign), in [-1, 1] for a
-    sine or cosine (``\\cos C = \\frac{\\pi}{3}`` says C = pi/3 wrongly; ``\\cos x = 2`` is impossible), free of pi
-    for any trigonometric value."""
-    if value.unit is not None or value.marker is not None:
-        return False
-    if name.kind == "FUNC":
-        v = value.value
-        if v.has(sympy.pi) or not v.is_real:
-            return False
-        if name.text in ("sin", "cos") and abs(float(v)) > 1:
-            return False
-    return True
 _TEXT_UNIT_RE = re.compile(
     r"(?:[A-Za-z]+(?:\^\{?-?\d+\}?)?(?:(?:\s+|\s*[/.]\s*|-)[A-Za-z]+(?:\^\{?-?\d+\}?)?)*"
     # a bracketed denominator last: \mathrm{J/(K\,mol)}
@@ -128,7 +112,7 @@ def _rows_matrix(items: list[Node], seps: list[str]) -> Matrix:
     return Matrix(tuple(tuple(Expr(x.value) for x in r) for r in rows))  # type: ignore[union-attr]
 
 
-class _Parser(_ExprParser):
+class _Parser(LabelReader, _ExprParser):
     """The whole answer grammar: answers, items, units, relations, structures."""
 
     # -- top level
@@ -348,134 +332,6 @@ class _Parser(_ExprParser):
             return Relation(("=",), (sides[1], sides[0]), True, name)  # "5 = x" is "x = 5"
         return Relation(tuple(ops), tuple(sides), label, name)
 
-    def _named_quantity(self) -> Node | None:
-        """``AB = 4``, ``|AB| = 1``, ``\\frac{NO}{BO} = \\frac{1}{\\sqrt6}``, ``V_1:V_2 = 11:21``: a
-        quantity named by letters (a segment, a ratio of segments or volumes) set equal to a value
-        without letters. The name is a label, like the ``x`` of ``x = 3``; None (nothing read) when
-        the tokens before ``=`` are not such a name or the value has letters."""
-        k, letters, marks = 0, 0, 0
-        while k < 30 and not self.at("REL", k=k):
-            t = self.peek(k)
-            if t is None:
-                return None
-            if t.kind == "IDENT" and t.text not in ("e", "i") or t.kind == "WORD" and t.text.isalpha():
-                letters += len(t.text)
-            elif t.kind == "FRAC" or t.kind == "OP" and t.text in ("|", ":"):
-                marks += 1
-            elif t.kind == "OP" and t.text == "_":  # a subscript: V_1, V_{12}, S_{MBCN}
-                if self.at("NUM", k=k + 1):
-                    k += 1
-                elif self.at("OP", "{", k=k + 1) and self.at("NUM", k=k + 2) and self.at("OP", "}", k=k + 3):
-                    k += 3
-            elif not (t.kind == "OP" and t.text in ("{", "}")):
-                return None
-            k += 1
-        if not self.at("REL", "=", k=k) or letters < 2 or (marks == 0 and letters > 4) or k == 0:
-            return None
-        start = self.i
-        name = "".join(self.peek(j).text for j in range(k))
-        self.i += k + 1
-        value = self.parse_struct()
-        if (
-            self.at("REL")
-            or not isinstance(value, (Expr, Bracket))
-            or (isinstance(value, Expr) and value.value.free_symbols)
-            or (isinstance(value, Bracket) and value.open != ":")
-        ):
-            self.i = start
-            return None
-        return Relation(("=",), (Text(name), value), True, name)
-
-    def _evaluated_quantity(self) -> Node | None:
-        """``f(2) = 5``, ``f(f(10)) = 1``, ``\\cos C = \\frac{\\sqrt7}{4}``, ``e = \\frac{\\sqrt3-1}{2}``: a quantity
-        named by a function evaluated at a point, by a trigonometric function of one angle, or by the letter e or
-        i alone (an eccentricity, an index), set equal to a value without letters: a label, like the ``x`` of
-        ``x = 3``. None (nothing read) otherwise: ``f(x) = 2x`` is a labelled function, ``\\log_2 x = 3`` an
-        equation."""
-        k = 0
-        first = self.peek()
-        if first is None:
-            return None
-        if first.kind == "IDENT" and first.text in ("e", "i"):
-            k = 1
-        elif first.kind == "FUNC" and _TRIG_RE.fullmatch(first.text) and self.at("IDENT", k=1):
-            k = 2 if self.peek(1).text not in ("e", "i") else 0
-        elif first.kind == "IDENT" and first.text in _FUNCTION_LETTERS and self.at("OP", "(", k=1):
-            depth, k, numbers = 0, 1, 0
-            while k < 30 and self.peek(k) is not None:
-                t = self.peek(k)
-                depth += t.text == "(" if t.kind == "OP" else 0
-                depth -= t.text == ")" if t.kind == "OP" else 0
-                numbers += t.kind == "NUM"
-                if t.kind == "REL" or depth < 0 or (
-                    t.kind == "IDENT" and (t.text != first.text or not self.at("OP", "(", k=k + 1))
-                ):
-                    return None  # "w(12.5 - w) = 25", "x(x+1) = 12": a product with an unknown, an equation
-                k += 1
-                if depth == 0:
-                    break
-            if depth or not numbers:  # no number inside: "f(x)", a labelled function, read elsewhere
-                return None
-        if k == 0 or not self.at("REL", "=", k=k):
-            return None
-        start = self.i
-        name = "".join(self.peek(j).text for j in range(k))
-        try:  # the name's own reading stays its left side: against an equation in f(5), "f(5) = 5" is one too
-            left = self.parse_struct()
-            if self.i != start + k:
-                raise ParseError("not a name")
-            self.next()
-            value = self.parse_struct()
-        except ParseError:
-            self.i = start
-            return None
-        if self.at("REL") or not isinstance(value, Expr) or value.value.free_symbols or not _possible_value(first, value):
-            self.i = start
-            return None
-        return Relation(("=",), (left, value), True, name)
-
-    def _derived_function_label(self) -> str | None:
-        """``f'(x)``, ``f''(x)``, ``f^{-1}(x)``, ``y'`` followed by ``=``: the name as written, else None."""
-        if not self.at("IDENT"):
-            return None
-        primes = 0
-        while primes < 3 and self.at("OP", "'", k=1 + primes):
-            primes += 1
-        if primes and self.at("REL", "=", k=1 + primes):  # y' = 2x, y'' = 0
-            name = self.peek().text + "'" * primes
-            self.i += primes + 1
-            return name
-        k, marks = 1, ""
-        while k < 7 and not self.at("OP", "(", k=k) and self.peek(k) is not None:
-            marks += self.peek(k).text
-            k += 1
-        if marks not in ("'", "''", "^{-1}", "^-1") or not (
-            self.at("OP", "(", k=k) and self.at("IDENT", k=k + 1) and self.at("OP", ")", k=k + 2)
-        ):
-            return None
-        if not self.at("REL", "=", k=k + 3):
-            return None
-        name = self.peek().text + marks + "(" + self.peek(k + 1).text + ")"
-        self.i += k + 3
-        return name
-
-    def _word_label(self) -> str | None:
-        """1-3 words (or one ``\\text{..}`` of words) followed by ``=``: the name, else None."""
-        words: list[str] = []
-        k = 0
-        while k < 3 and self.at("WORD", k=k) and not _word_is_symbols(self.peek(k).text):
-            words.append(self.peek(k).text)
-            k += 1
-        if (
-            not words
-            and self.at("TEXT")
-            and re.fullmatch(r"\s*[A-Za-z]{2,}(?: [A-Za-z]+){0,2}\s*", self.peek().text)
-        ):
-            words, k = self.peek().text.split(), 1
-        if not words or not self.at("REL", "=", k=k):
-            return None
-        self.i += k
-        return " ".join(w.lower() for w in words)
 
     def parse_struct(self) -> Node:
         """An expression, or a bracketed structure possibly joined by \\cup, or less a finite set."""
