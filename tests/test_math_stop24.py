@@ -105,6 +105,12 @@ def _raw(completion: str, gold: str) -> float:
         ("$\\boxed{24/5}$", "\\(\\frac { 24 } { 5 } \\) OR 4.8", 1.0),
         ("$\\boxed{0.3}$", "\\(\\frac { 24 } { 5 } \\) OR 4.8", 0.0),
         ("\\(3\\) or \\(4\\)", "4", 0.0),
+        # a verdict in another language
+        ("$\\boxed{\\text{Sí}}$", "Yes", 1.0),
+        ("$\\boxed{\\text{Нет}}$", "No", 1.0),
+        ("$\\boxed{是}$", "Yes", 1.0),
+        ("$\\boxed{\\text{Нет}}$", "Yes", 0.0),
+        ("$\\boxed{\\text{Nein}}$", "Yes", 0.0),
         # a key setting a variable equal to a square-bracketed list lists its values (a program's list of roots)
         ("$\\boxed{x = -2 \\text{ or } x = -1}$", "x = [-1, -2]", 1.0),
         ("$\\boxed{x = \\pm \\frac{9}{2}}$", "x = [-9 / 2, 9 / 2]", 1.0),

@@ -23,7 +23,7 @@ from verigrpo.verifiers.math.nodes import (
     Union,
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
-from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.parse import VERDICT_WORDS, parse_answer
 from verigrpo.verifiers.math.relations import (
     REL_FLIP,
     as_domain,
@@ -393,12 +393,6 @@ def _unordered_equal(xs: tuple[Node, ...], ys: tuple[Node, ...], depth: int) -> 
         any(_nodes_equal(x, y, depth + 1) for x in xs) for y in ys
     )
 
-
-# a verdict, however written: "yes", "true" and a capital "Y" (a Y/N answer key's) say one thing, "no", "false" and
-# "N" the other
-_VERDICT = {"yes": "yes", "true": "yes", "Y": "yes", "no": "no", "false": "no", "N": "no"}
-
-
 def _trig_in_degrees(e: Expr) -> Expr | None:
     r"""``e`` with the whole-number arguments of its trigonometric functions that are multiples of 15 read as degrees
     (``\sin(30)`` as sin 30°, the way a chain "= 0.5" means it); None when it has none."""
@@ -430,9 +424,9 @@ def _option_letters_equal(a: Node, b: Node) -> bool:
 def _text_equal(a: Node, b: Node) -> bool:
     def as_text(n: Node) -> str | None:
         if isinstance(n, Text):
-            return _VERDICT.get(n.text, n.text)
+            return VERDICT_WORDS.get(n.text, n.text)
         if isinstance(n, Expr) and isinstance(n.value, sympy.Symbol) and n.unit is None and n.marker is None:
-            return _VERDICT.get(n.value.name) if n.value.name in ("Y", "N") else n.value.name.lower()
+            return VERDICT_WORDS.get(n.value.name) if n.value.name in ("Y", "N") else n.value.name.lower()
         return None
 
     ta, tb = as_text(a), as_text(b)

@@ -107,6 +107,14 @@ _PROSE_TEXT_CMDS = ("\\text{", "\\text ", "\\textbf", "\\textrm", "\\mbox", "\\t
 _SHORT_WORD = re.compile(r"[A-Za-z]{2,3}")
 # a capitalised three-letter word ("Bob", "Amy", "Odd") is a name or a word, never a product of symbols
 _NAME_WORD = re.compile(r"[A-Z][a-z]{2}")
+# a verdict, however written: "yes", "true" and a capital "Y" (a Y/N answer key's) say one thing, "no", "false" and
+# "N" the other; and the words for them in the languages models answer in ("sí", "oui", "ja", "да", "是", "はい")
+VERDICT_WORDS = {
+    "yes": "yes", "true": "yes", "Y": "yes", "no": "no", "false": "no", "N": "no",
+    "sí": "yes", "oui": "yes", "ja": "yes", "sim": "yes", "tak": "yes", "evet": "yes", "да": "yes", "是": "yes",
+    "对": "yes", "はい": "yes", "네": "yes", "예": "yes", "non": "no", "nein": "no", "não": "no", "nie": "no",
+    "hayır": "no", "нет": "no", "否": "no", "不是": "no", "不对": "no", "いいえ": "no", "아니요": "no", "아니오": "no",
+}  # fmt: skip
 _PLAIN_TEXT = re.compile(r"[A-Za-z]+(?:[-'][A-Za-z]+)*(?: [A-Za-z]+(?:[-'][A-Za-z]+)*)*")
 
 
@@ -179,6 +187,8 @@ def parse_answer(text: str) -> Node:
     choice = _choice(s)
     if choice is not None:
         return choice
+    if s.strip().lower() in VERDICT_WORDS and not s.strip().isascii():  # "Sí", "Нет", "是": a verdict in words
+        return Text(s.strip().lower())
     text_answer = _as_text(s)
     if text_answer is not None:
         return text_answer
