@@ -105,6 +105,16 @@ def _raw(completion: str, gold: str) -> float:
         ("$\\boxed{24/5}$", "\\(\\frac { 24 } { 5 } \\) OR 4.8", 1.0),
         ("$\\boxed{0.3}$", "\\(\\frac { 24 } { 5 } \\) OR 4.8", 0.0),
         ("\\(3\\) or \\(4\\)", "4", 0.0),
+        # the brackets a matrix environment is set in, after a scalar too
+        ("$\\boxed{\\frac{1}{35}[\\begin{pmatrix}1&5\\\\5&25\\end{pmatrix}]}$",
+         "\\frac{1}{35}\\left[\\begin{array}{rr}1 & 5 \\\\ 5 & 25\\end{array}\\right]", 1.0),
+        ("$\\boxed{\\frac{1}{35}[\\begin{pmatrix}1&5\\\\5&24\\end{pmatrix}]}$",
+         "\\frac{1}{35}\\left[\\begin{array}{rr}1 & 5 \\\\ 5 & 25\\end{array}\\right]", 0.0),
+        # Chinese option markers
+        ("因此，正确的选项是：\n\nC. 随着气候温度由低到高，海水表层温度呈上升趋势\n\n选项A和D都是错误的。", "C", 1.0),
+        ("故选：B", "B", 1.0),
+        ("所以选B。", "B", 1.0),
+        ("故选：B", "C", 0.0),
         # a verdict in another language
         ("$\\boxed{\\text{Sí}}$", "Yes", 1.0),
         ("$\\boxed{\\text{Нет}}$", "No", 1.0),

@@ -207,7 +207,35 @@ def tokenize(s: str, reading: Reading = ANSWER) -> list[Tok]:
             elif t.kind == "OP" and t.text in ")]}":
                 depth -= 1
         space, line_start = False, False
+    if any(t.kind == "BEGIN" for t in toks):
+        toks = _unwrapped_matrices(toks)
     return _times_x(toks) if reading.times_x else toks
+
+
+def _unwrapped_matrices(toks: list[Tok]) -> list[Tok]:
+    """``[\\begin{array}..\\end{array}]``, ``(\\begin{matrix}..\\end{matrix})``: the brackets a matrix environment is
+    set in (``\\left[ .. \\right]``, often after a scalar: ``\\frac{1}{35}\\left[\\begin{array}..``) are the matrix's own
+    delimiters, not a bracket around it."""
+    out: list[Tok] = []
+    k = 0
+    while k < len(toks):
+        t = toks[k]
+        if t.kind == "OP" and t.text in "([" and k + 1 < len(toks) and toks[k + 1].kind == "BEGIN":
+            end = next((j for j in range(k + 2, len(toks)) if toks[j].kind in ("BEGIN", "END")), None)
+            close = "]" if t.text == "[" else ")"
+            if (
+                end is not None
+                and toks[end].kind == "END"
+                and end + 1 < len(toks)
+                and toks[end + 1].kind == "OP"
+                and toks[end + 1].text == close
+            ):
+                out.extend(toks[k + 1 : end + 1])
+                k = end + 2
+                continue
+        out.append(t)
+        k += 1
+    return out
 
 
 def _quantity_number(toks: list[Tok]) -> bool:
