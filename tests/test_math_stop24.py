@@ -115,6 +115,11 @@ def _raw(completion: str, gold: str) -> float:
         ("故选：B", "B", 1.0),
         ("所以选B。", "B", 1.0),
         ("故选：B", "C", 0.0),
+        # "a final answer of 41" marks its answer; a verdict with an adverb after "the answer is" is no answer
+        ("I first got 42, but rechecking the carry gives a final answer of 41.", "41", 1.0),
+        ("I first got 42, but rechecking the carry gives a final answer of 41.", "42", 0.0),
+        ("<SOLUTION>72</SOLUTION>\nSo the answer is indeed correct.", "72", 1.0),
+        ("The answer of the problem is 5.", "5", 1.0),
         # a verdict in another language
         ("$\\boxed{\\text{Sí}}$", "Yes", 1.0),
         ("$\\boxed{\\text{Нет}}$", "No", 1.0),

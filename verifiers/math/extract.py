@@ -65,7 +65,7 @@ _ANSWER_IS_RE = re.compile(
     r"(?:(?:final\s+answer|the\s+answer|answer|(?<![\w-])final(?=(?:\s*\*\*)?\s*[:：])|"
     r"(?:(?:correct|right|my|the|final|best)\s+)+(?:answer\s+)?"
     r"(?:option|choice|one))(?:\s+to\s+(?:this|the)\s+(?:question|problem))?(?:\s*\*\*)?"
-    r"\s*(?:is|:|=|-(?=\s))"  # "Final Answer - 25"
+    r"\s*(?:is|:|=|-(?=\s)|of(?=\s*[-−$\d]))"  # "Final Answer - 25", "gives a final answer of 41"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
     rf"|{FOREIGN_ANSWER_MARKERS})"
     r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",

@@ -163,7 +163,8 @@ RETRACTION_WORDS = (
 )
 # a marker followed by a verdict on the answer, not an answer: "Ich hoffe, die Antwort ist korrekt."
 VERDICT_RE = re.compile(
-    r"\s*(?:correct|right|korrekt|richtig|correcte|juste|exacte|correcta|correcto|верн\w*|правильн\w*|正确|对)"
+    r"\s*(?:(?:indeed|definitely|certainly|surely|also|now|still)\s+)?"  # "So the answer is indeed correct."
+    r"(?:correct|right|korrekt|richtig|correcte|juste|exacte|correcta|correcto|верн\w*|правильн\w*|正确|对)"
     r"\s*[.!。]?\s*$",
     re.I,
 )
