@@ -120,6 +120,10 @@ def _raw(completion: str, gold: str) -> float:
         ("I first got 42, but rechecking the carry gives a final answer of 41.", "42", 0.0),
         ("<SOLUTION>72</SOLUTION>\nSo the answer is indeed correct.", "72", 1.0),
         ("The answer of the problem is 5.", "5", 1.0),
+        # a note in brackets after a sentence's stated number
+        ("Before: 9 each. After: 6 each.\n\n**Answer: each student gets 3 fewer oranges (6 instead of 9).**", "3", 1.0),
+        ("Answer: each student gets 3 fewer oranges (6 instead of 9).", "6", 0.0),
+        ("Answer: she has 12 apples (or maybe 13).", "12", 0.0),
         # a verdict in another language
         ("$\\boxed{\\text{Sí}}$", "Yes", 1.0),
         ("$\\boxed{\\text{Нет}}$", "No", 1.0),
@@ -152,6 +156,8 @@ def test_stop24_patterns_are_linear() -> None:
             ("revisions", "_FINAL_BEFORE_BOX_RE", "'. final answer ' * (n // 15)"),
             ("revisions", "_FINAL_BEFORE_BOX_RE", "'.' + ' ' * n"),
             ("revisions", "_CONCLUDED_BEFORE_BOX_RE", "'; therefore ' * (n // 12)"),
+            ("sentences", "_TRAILING_NOTE_RE", "'(' * n"),
+            ("sentences", "_TRAILING_NOTE_RE", "' (a)' * (n // 4)"),
             ("boxes", "_PLACEHOLDER_RE", "' ' * n + 'x'"),
             ("extract", "_END_WORD_RE", "' ' * n + 'x'"),
             ("fallback", "_SIGN_WORD_BEFORE_RE", "'a ' + ' ' * n + '-'"),

@@ -81,6 +81,9 @@ _NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of p
 _WORKED_OUT_RE = re.compile(r"(?<![\d,.])\d[\d,]*(?:\.\d+)?\s*[-+*/×÷x]\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*=\s*")
 
 
+_TRAILING_NOTE_RE = re.compile(r"[ \t]{0,4}\([^()\n]{1,120}\)[ \t.]{0,4}\Z")
+
+
 def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     """A sentence after "Final Answer:" answers with what follows its last "is": "The volume
     of $V$ is 120" -> "120". Unchanged when it parses as a whole, or negates or doubts itself."""
@@ -124,6 +127,10 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     if result is not None:
         return result
     one = one_number_sentence(plain, givens)  # "Jane started growing Sphere 3 hours ago": its one number
+    note = _TRAILING_NOTE_RE.search(plain) if one is None and plain.rstrip(" .").endswith(")") else None
+    if note is not None and re.search(r"\d", plain[: note.start()]):
+        # "each student gets 3 fewer oranges (6 instead of 9)": a note in brackets after the stated number
+        one = one_number_sentence(plain[: note.start()], givens)
     if one is not None:
         return one
     cut = _PROSE_AFTER_RE.search(ans)
