@@ -273,3 +273,66 @@ def test_fallback_stop24_patterns_are_linear() -> None:
             ("revisions", "DISOWNED_RE", "'not ' * (n // 4)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the answer on the lines under its marker: a display block, a list's item; several items are a hedge
+        ("**Final Answer**\n$$\n\\frac{1}{2}\n$$", "1/2", 1.0),
+        ("The answer is:\n\\[\n\\frac{1}{2}\n\\]", "1/2", 1.0),
+        ("Answer:\n1. 12", "12", 1.0),
+        ("Answer:\n1. 12", "1", 0.0),
+        ("Final answer:\n- 5", "5", 1.0),
+        ("Final answer:\n- 5", "-5", 0.0),
+        ("The answer is:\n\n1. 5\n2. 6", "5", 0.0),
+        ("The answer is:\n* 5\n* 6", "6", 0.0),
+        ("Final answer:\n\n- Case n even: 5\n- Case n odd: 6", "5", 0.0),
+        # a marker in a sentence that only supposes an answer commits to nothing
+        ("Suppose the answer is 5. Then 5*2=10 \\neq 12, contradiction. So it must be 6.", "5", 0.0),
+        ("Suppose the answer is 5. Then 5*2=10 \\neq 12, contradiction. So it must be 6.", "6", 1.0),
+        ("One might think the answer is 12. Including the 5 we get 24.", "12", 0.0),
+        ("If you add them, the answer is 5.", "5", 1.0),
+        # a later paragraph that takes the answer back for another value
+        ("The answer is 55.\n\nCorrection: 66.", "55", 0.0),
+        ("#### 55\n\nActually the number of terms was 11, so 66.", "55", 0.0),
+        ("We find the answer is $\\boxed{55}$ at first glance.\n\nHowever, re-checking, we must include 11, giving 66.",
+         "55", 0.0),
+        ("\\boxed{55}\n\nWait, let me double check: 10*11/2 = 55. Yes, the answer is 55.", "55", 1.0),
+        ("The answer is 55. However, note that 55 = 10*11/2.", "55", 1.0),
+        # an operation on the stated number, or a pointer to where the answer is, is not the number
+        ("The answer is the square of 5.", "5", 0.0),
+        ("The answer is 10 halved.", "10", 0.0),
+        ("The answer is 5.4 rounded down.", "5.4", 0.0),
+        ("\\boxed{5} squared.", "5", 0.0),
+        ("We found $x=7$ above.\n\nThe answer is given by (2).", "2", 0.0),
+        ("Step 1: 2+3 = 5.\nStep 2: 5*2 = 10.\nThe answer is the result of step 1.", "1", 0.0),
+        ("The answer is 25, the square of 5.", "25", 1.0),
+        ("The answer is 13, rounded to the nearest whole number.", "13", 1.0),
+        # a root's or a power's digit before a fraction is no mixed number
+        ("$\\boxed{\\sqrt2\\frac12}$", "\\sqrt{\\frac52}", 0.0),
+        ("$\\boxed{\\sqrt2\\frac12}$", "\\frac{\\sqrt2}{2}", 1.0),
+        ("$\\boxed{3\\frac12}$", "3.5", 1.0),
+        # a conclusion word and "the answer is" before the last box
+        ("Lemma: f(1)=\\boxed{3}. Therefore the answer is \\boxed{24}.", "24", 1.0),
+        ("\\boxed{3} or therefore the answer is \\boxed{4}", "4", 0.0),
+    ],
+)
+def test_red_team_round2_stop24(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_red_team_round2_patterns_are_linear() -> None:
+    assert_patterns_linear(
+        [
+            ("extract", "_HYPOTHETICAL_BEFORE_RE", "'suppose ' * (n // 8)"),
+            ("extract", "_LIST_ITEM_RE", "' ' * n + 'x'"),
+            ("extract", "_DISPLAY_OPEN_RE", "' ' * n + 'x'"),
+            ("revisions", "_LATER_REVISION_RE", "'wait ' * (n // 5)"),
+            ("revisions", "_CONCLUDED_END_RE", "'so 1 ' * (n // 5)"),
+            ("revisions", "_CONCLUDED_END_RE", "'=' + ' ' * n + '1x'"),
+            ("revisions", "_TRANSFORMED_AFTER_BOX_RE", "' ' * n"),
+            ("sentences", "_OPERATED_RE", "'1 ' * (n // 2)"),
+            ("sentences", "_REFERENCE_RE", "' ' * n"),
+        ]
+    )

@@ -474,7 +474,10 @@ class _ExprParser:
             self.inexact = True
         value = _number(text)
         # mixed number: 3\frac{1}{2}
-        if value.is_Integer and "." not in text and self.at("FRAC"):
+        before = self.toks[self.i - 2] if self.i >= 2 else None  # (the token before this number)
+        after_operator = before is not None and (before.kind == "SQRT" or before.kind == "OP" and before.text in "^_")
+        if value.is_Integer and "." not in text and self.at("FRAC") and not after_operator:
+            # (not "\sqrt2\frac12" nor "2^2\frac12": a root's or a power's digit, then a factor)
             save = self.i
             self.next()
             try:

@@ -357,6 +357,18 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
     window = text[-20_000:]
     m = _last_match(_ANSWER_IS_RE, window)
     heading = _last_match(_ANSWER_HEADING_RE, window)
+    if m is not None and _HYPOTHETICAL_BEFORE_RE.search(window[max(0, m.start() - 80) : m.start()]):
+        # "Suppose the answer is 5. ... So it must be 6.", "One might think the answer is 12": no commitment
+        m = None if heading is None or heading.start() < m.start() else m
+        if m is None and heading is None:
+            return fallback_answer(text, givens) if last_number_fallback else Extraction(None, None)
+    last = max((x for x in (heading, m) if x is not None), key=lambda x: x.start(), default=None)
+    block = _block_after(window, last.start(), last.start(1)) if last is not None else None
+    if block is not None:  # the answer on the lines under the marker: a display block, a list's items
+        value, hedge = block
+        if hedge is not None:
+            return Extraction(value, "answer_is", True, hedge)
+        return Extraction(sentence_answer(clean_answer(value)), "answer_is")
     if heading is not None and (m is None or heading.start() > m.start()):
         return _heading_answer(window, heading)
     if m is not None:
@@ -483,6 +495,50 @@ _OPTION_ONLY_RE = re.compile(r"\(?[A-J]\)?\.?")
 _RETRACTION_BETWEEN_MARKERS_RE = re.compile(
     rf"\b(?:{RETRACTION_WORDS}|re-?check\w*|double-check\w*|reali[sz]e[ds]?|error|recalculat\w*|reconsider\w*)\b", re.I
 )
+
+
+# a sentence that only supposes or imagines an answer: "Suppose the answer is", "Assume ... that the answer is", "one
+# might think the answer is", "we would say the answer is", "Let's guess the answer is", "test whether the answer is"
+_HYPOTHETICAL_BEFORE_RE = re.compile(
+    r"\b(?:suppose|supposing|assume|assuming|guess|whether|hypothes[ie]s|might|would|could)\b[^.!?\n]{0,60}\Z",
+    re.I,
+)
+# a markdown list item: "- 5", "* 5", "+ 5", "• 5", "1. 5", "2) 5"
+_LIST_ITEM_RE = re.compile(r"[ \t]{0,8}(?:[-*+•]|\d{1,2}[.)])[ \t]+(?=\S)")
+_DISPLAY_OPEN_RE = re.compile(r"[ \t]{0,8}(\$\$|\\\[)[ \t]{0,8}\Z")
+
+
+def _block_after(window: str, marker: int, start: int) -> tuple[str, str | None] | None:
+    """The answer a marker puts on the lines under it, when the marker's own line ends at it: a display block opened
+    on its own line ("**Final Answer**\n$$\n\frac12\n$$": its content), a markdown list ("Answer:\n1. 12": the
+    item, "- 5" no minus; several items with other values are a hedge). None when the answer is on the marker's line
+    or the lines under it are neither. ``marker``: where the marker starts; ``start``: where its value does."""
+    line_start = window.rfind("\n", 0, start) + 1
+    if line_start <= marker or window[line_start:start].strip():
+        return None  # the value starts on the marker's own line
+    lines = window[start : start + 2_000].split("\n")
+    opened = _DISPLAY_OPEN_RE.match(lines[0])
+    if opened is not None:
+        close = "$$" if opened.group(1) == "$$" else "\\]"
+        body: list[str] = []
+        for line in lines[1:20]:
+            if line.strip().startswith(close):
+                content = " ".join(b.strip() for b in body if b.strip())
+                return (content, None) if content else None
+            body.append(line)
+        return None
+    if _LIST_ITEM_RE.match(lines[0]) is None:
+        return None
+    items = []
+    for line in lines[:20]:
+        item = _LIST_ITEM_RE.match(line)
+        if item is None:
+            break
+        items.append(line[item.end() :].strip())
+    distinct = _distinct(items)
+    if len(distinct) > 1:
+        return items[-1], "several items listed under the answer marker"
+    return items[0], None
 
 
 def _heading_answer(window: str, heading: re.Match) -> Extraction:

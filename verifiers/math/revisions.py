@@ -61,7 +61,9 @@ _NEGATED_BEFORE_BOX_RE = re.compile(
 _STRAY_VALUE_RE = re.compile(r"[ \t$\\)\].]{0,6}\n\s{0,20}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")
 # right before the last box: a conclusion word that opens its clause ("; therefore \boxed{..}", ". Hence $\boxed{..}$")
 _CONCLUDED_BEFORE_BOX_RE = re.compile(
-    r"(?:^|[.;:!?\n]|,)[ \t]{0,4}(?:therefore|thus|hence|consequently)[ \t]{0,4},?[ \t]{0,4}[$\\(\[]{0,4}\Z", re.I
+    r"(?:^|[.;:!?\n]|,)[ \t]{0,4}(?:therefore|thus|hence|consequently)[ \t]{0,4},?[ \t]{0,4}"
+    r"(?:the[ \t]{1,4}answer[ \t]{1,4}is[ \t]{0,4}:?[ \t]{0,4})?[$\\(\[]{0,4}\Z",  # ("Therefore the answer is \boxed{24}")
+    re.I,
 )
 # right before the box: a negation of it ("is not \boxed{5}", "isn't $\boxed{5}$"; not "not hard: \boxed{5}")
 _NOT_BEFORE_BOX_RE = re.compile(r"(?:\bnot|n['’]t)(?:[ \t]+(?:equal[ \t]+to|exactly))?[ \t$\\(]{0,6}\Z", re.I)
@@ -166,6 +168,10 @@ _GLUED_AFTER_BOX_RE = re.compile(
     # "\boxed{4}i", "\boxed{4}x"; not a one-letter unit, "\boxed{4}m", "\boxed{4}s")
     r"|\\(?:sqrt|frac|dfrac|tfrac)(?![A-Za-z])|[a-ln-rt-zA-Z](?![A-Za-z])"
 )
+# right after the last box: a word that does something to it ("\boxed{5} squared", "\boxed{10}, halved")
+_TRANSFORMED_AFTER_BOX_RE = re.compile(
+    r"[ \t$)\]\\]{0,6},?[ \t]{0,3}(?:squared|cubed|doubled|halved|tripled|negated|inverted|factorial)\b", re.I
+)
 # right before the last box: a sign or an operator, or the brace of a larger expression ("$x = -\boxed{28}$",
 # "$\pm\boxed{28}$", "\frac{\boxed{28}}{2}", "10^{\boxed{28}}")
 _GLUED_BEFORE_BOX_RE = re.compile(
@@ -249,7 +255,11 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     rest = text[end : end + 600]  # bounded, as every pattern here is
     start = _last_box_start(text)
     before = text[max(0, start - 20) : start]
-    if _GLUED_AFTER_BOX_RE.match(rest) or (_GLUED_BEFORE_BOX_RE.search(before) and not _BULLET_RE.search(before)):
+    if (
+        _GLUED_AFTER_BOX_RE.match(rest)
+        or _TRANSFORMED_AFTER_BOX_RE.match(rest)  # "\boxed{5} squared."
+        or (_GLUED_BEFORE_BOX_RE.search(before) and not _BULLET_RE.search(before))
+    ):
         return "the box is part of a larger expression"
     stray = _STRAY_VALUE_RE.match(rest) if len(text) - end <= 200 else None
     if stray is not None and not equiv_safe(normalize(stray.group(1)), normalize(box)):
@@ -339,7 +349,22 @@ def after_value_hedge(rest: str, value: str) -> str | None:
                 continue
             if other and parses(other) and not words(other) and not equiv_safe(key, normalize(other)):
                 return reason
+    if len(rest) <= 600:  # the completion ends within the window: a later paragraph may take the answer back
+        retraction = _last_match(_LATER_REVISION_RE, raw)
+        concluded = _CONCLUDED_END_RE.search(raw, retraction.end()) if retraction is not None else None
+        if concluded is not None and not equiv_safe(key, normalize(concluded.group(1).replace(",", ""))):
+            # "The answer is 55.\n\nCorrection: 66.", "#### 55\n\nActually the number of terms was 11, so 66."
+            return "the answer is taken back in a later paragraph for another value"
     return None
+
+
+# a word that starts taking an answer back, anywhere after it; then the text ends on a value it concludes with
+_LATER_REVISION_RE = re.compile(rf"\b(?:{RETRACTION_WORDS}|re-?check\w*|recomput\w*|recalculat\w*|correction)\b", re.I)
+_CONCLUDED_END_RE = re.compile(
+    r"(?:\bso|\bgiving|\bgives|\bis|\bare|\bget|\bgot|\bobtain\w*|\bequals|\bbe|=|:)[ \t]{0,4}\$?[ \t]{0,4}"
+    r"(-?\d[\d,]{0,30}(?:\.\d{1,30})?)(?![\d.,]*\d)[ \t]{0,4}(?:[A-Za-z]{1,20}[ \t]{0,4})?[.!]?[ \t$]{0,4}\s{0,8}\Z",
+    re.I,
+)
 
 
 def _last_box_start(text: str) -> int:

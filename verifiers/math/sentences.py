@@ -81,6 +81,20 @@ _NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of p
 _WORKED_OUT_RE = re.compile(r"(?<![\d,.])\d[\d,]*(?:\.\d+)?\s*[-+*/×÷x]\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*=\s*")
 
 
+# an operation named on the stated number, before or after it
+_OPERATED_RE = re.compile(
+    r"\A[ \t$]*the[ \t]+(?:square|cube|double|half|triple|opposite|negative|reciprocal|inverse|log(?:arithm)?|absolute[ \t]+value"
+    r"|square[ \t]+root|cube[ \t]+root|factorial|next[ \t]+\w+|previous[ \t]+\w+|sine|cosine|tangent)[ \t]+(?:of|after|before)"
+    r"[ \t]+[-−$\d]"
+    r"|\d[ \t]*,?[ \t]*(?:squared|cubed|doubled|halved|tripled|negated|inverted|rounded[ \t]+(?:up|down))\b",
+    re.I,
+)
+# where the answer is, instead of the answer: "given by (2)", "as computed in equation (3)", "the result of step 1"
+_REFERENCE_RE = re.compile(
+    r"\A[ \t]*(?:given[ \t]+by|as[ \t]+(?:\w+[ \t]+)?in|the[ \t]+(?:result|answer|value)[ \t]+(?:of|from|in)[ \t]+(?:step|equation|"
+    r"eq\.?|lemma|part|line))\b",
+    re.I,
+)
 _TRAILING_NOTE_RE = re.compile(r"[ \t]{0,4}\([^()\n]{1,120}\)[ \t.]{0,4}\Z")
 
 
@@ -91,6 +105,12 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
         return ans
     if "**" in ans:  # markdown bold, "The total is **$45**", not the power of "2**3" (a word character each side)
         ans = _BOLD_MARK_RE.sub("", ans)
+    last_is = _last_match(_IS_RE, ans)
+    stated = ans[last_is.end() :] if last_is is not None else ans
+    if _OPERATED_RE.search(stated) or _REFERENCE_RE.search(stated):
+        # "the square of 5", "10 halved", "given by (2)", "the result of step 1": an operation on the number or a
+        # pointer to where the answer is, not the number
+        return ans
     option = _LEADING_LETTER_RE.match(ans.lstrip())
     rest = ans.lstrip()[option.end() :] if option is not None else ""
     if option is not None and not has_or(rest) and all(neg for neg, _ in _OTHER_LETTER_RE.findall(rest)):
@@ -128,7 +148,12 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
         return result
     one = one_number_sentence(plain, givens)  # "Jane started growing Sphere 3 hours ago": its one number
     note = _TRAILING_NOTE_RE.search(plain) if one is None and plain.rstrip(" .").endswith(")") else None
-    if note is not None and re.search(r"\d", plain[: note.start()]):
+    if (
+        note is not None
+        and re.search(r"\d", plain[: note.start()])
+        and re.search(r"\d", note.group())  # a worked note ("(6 instead of 9)"), not a verdict ("(rejected)")
+        and not (_NEGATED_RE.search(note.group()) or _UNSURE_RE.search(note.group()) or has_or(note.group()))
+    ):
         # "each student gets 3 fewer oranges (6 instead of 9)": a note in brackets after the stated number
         one = one_number_sentence(plain[: note.start()], givens)
     if one is not None:
