@@ -313,6 +313,14 @@ def test_fallback_stop24_patterns_are_linear() -> None:
         ("$\\boxed{\\sqrt2\\frac12}$", "\\sqrt{\\frac52}", 0.0),
         ("$\\boxed{\\sqrt2\\frac12}$", "\\frac{\\sqrt2}{2}", 1.0),
         ("$\\boxed{3\\frac12}$", "3.5", 1.0),
+        # negations and bounds in Japanese, Korean, Turkish, Russian, Chinese
+        ("答えは55ではありません。", "55", 0.0),
+        ("Cevap 55 değil.", "55", 0.0),
+        ("答案至少是 55", "55", 0.0),
+        ("Ответ: не меньше 55", "55", 0.0),
+        ("答えは55です。", "55", 1.0),
+        ("Ответ: 55", "55", 1.0),
+        ("Cevap 55.", "55", 1.0),
         # a conclusion word and "the answer is" before the last box
         ("Lemma: f(1)=\\boxed{3}. Therefore the answer is \\boxed{24}.", "24", 1.0),
         ("\\boxed{3} or therefore the answer is \\boxed{4}", "4", 0.0),

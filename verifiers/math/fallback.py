@@ -315,7 +315,9 @@ _REFERENCE_BEFORE_RE = re.compile(
 _BOUND_BEFORE_RE = re.compile(
     r"(?:\b(?:at\s+(?:least|most)|more\s+than|less\s+than|fewer\s+than|up\s+to|beyond|within|above|below|over|"
     r"under|upwards\s+of|a\s+(?:maximum|minimum)\s+of|exceed(?:s|ing)?|no\s+(?:more|less|fewer)\s+than)"
-    r"|至少|最少|最多|至多|顶多|超过|多于|少于|不少于|不超过|不到|大约|约|将近|接近|大于|小于|高于|低于)\s*\$?\s*$"
+    r"|(?:至少|最少|最多|至多|顶多|超过|多于|少于|不少于|不超过|不到|大约|约|将近|接近|大于|小于|高于|低于|少なくとも|"
+    r"最大|最小|적어도|최소|최대)(?:是|为|有|で|は)?"  # ("答案至少是 55": the bound, then a copula)
+    r"|\bне\s+(?:менее|более|меньше|больше)|\b(?:mindestens|höchstens|au\s+moins|au\s+plus|al\s+menos))\s*\$?\s*$"
     r"|\b(?:from|between)\s+\$?\d[\d,.]*\s*(?:[a-z]+\s+)?(?:to|and)\s+\$?\s*$|\d\s+to\s+\$?\s*$"
     r"|\d\s*(?:到|至|～|~|、|或|还是|与|[–—])\s*$|要么\s*$",
     re.I,
