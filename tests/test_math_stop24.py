@@ -321,6 +321,12 @@ def test_fallback_stop24_patterns_are_linear() -> None:
         ("答えは55です。", "55", 1.0),
         ("Ответ: 55", "55", 1.0),
         ("Cevap 55.", "55", 1.0),
+        # an answer put as a question, or followed by another lone value
+        ("\\boxed{5}?", "5", 0.0),
+        ("<answer>5</answer>?", "5", 0.0),
+        ("<answer>5 </answer> 6", "5", 0.0),
+        ("<answer>5</answer> 5", "5", 1.0),
+        ("So, the correct answer is:\n\nB. $4,500", "B", 1.0),
         # a conclusion word and "the answer is" before the last box
         ("Lemma: f(1)=\\boxed{3}. Therefore the answer is \\boxed{24}.", "24", 1.0),
         ("\\boxed{3} or therefore the answer is \\boxed{4}", "4", 0.0),
@@ -342,5 +348,7 @@ def test_red_team_round2_patterns_are_linear() -> None:
             ("revisions", "_TRANSFORMED_AFTER_BOX_RE", "' ' * n"),
             ("sentences", "_OPERATED_RE", "'1 ' * (n // 2)"),
             ("sentences", "_REFERENCE_RE", "' ' * n"),
+            ("revisions", "_QUESTION_AFTER_RE", "' ' * n"),
+            ("revisions", "_LONE_VALUE_AFTER_RE", "' 1' * (n // 2)"),
         ]
     )

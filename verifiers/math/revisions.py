@@ -317,6 +317,11 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     or None: it offers another value ("or maybe 6", "else 4", "unless it is 4", "though 6 is also possible"), takes
     the value back for another ("Wait, C."), or states another answer ("but the answer is 6", "#### 6")."""
     raw = rest[:600]
+    if _QUESTION_AFTER_RE.match(raw):  # "\boxed{5}?", "<answer>5</answer>?": put as a question
+        return "the answer is put as a question"
+    lone = _LONE_VALUE_AFTER_RE.match(raw) if len(rest) <= 60 and not _WORD_VALUE_RE.fullmatch(value.strip()) else None
+    if lone is not None and not equiv_safe(normalize(value), normalize(lone.group(1))):
+        return "another value after the answer ends the text"  # "<answer>5 </answer> 6"
     rest = plain_text(raw)  # "**Wait**, it is 5.", "W\u200bait", "Ｗａｉｔ", a Cyrillic "а" in "Wаit"
     near = _two_sentences(rest)
     if _ALSO_RE.search(near):
@@ -358,6 +363,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     return None
 
 
+_QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}[?？]")
+_LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)
 # a word that starts taking an answer back, anywhere after it; then the text ends on a value it concludes with
 _LATER_REVISION_RE = re.compile(rf"\b(?:{RETRACTION_WORDS}|re-?check\w*|recomput\w*|recalculat\w*|correction)\b", re.I)
 _CONCLUDED_END_RE = re.compile(
