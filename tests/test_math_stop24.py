@@ -124,6 +124,11 @@ def _raw(completion: str, gold: str) -> float:
         ("Before: 9 each. After: 6 each.\n\n**Answer: each student gets 3 fewer oranges (6 instead of 9).**", "3", 1.0),
         ("Answer: each student gets 3 fewer oranges (6 instead of 9).", "6", 0.0),
         ("Answer: she has 12 apples (or maybe 13).", "12", 0.0),
+        # a finite set less a finite set, worked out; a partial derivative, as d/dy
+        ("$\\boxed{\\{1,2,3\\}\\setminus\\{2\\}}$", "\\{1,3\\}", 1.0),
+        ("$\\boxed{\\{1,2,3\\}\\setminus\\{2\\}}$", "\\{1,2\\}", 0.0),
+        ("$\\boxed{\\frac{\\partial}{\\partial y}\\left(2x^2yz^3\\right)}$", "2x^2z^3", 1.0),
+        ("$\\boxed{\\frac{\\partial}{\\partial y}\\left(2x^2yz^3\\right)}$", "4x^2z^3", 0.0),
         # a verdict in another language
         ("$\\boxed{\\text{Sí}}$", "Yes", 1.0),
         ("$\\boxed{\\text{Нет}}$", "No", 1.0),
@@ -163,6 +168,7 @@ def test_stop24_patterns_are_linear() -> None:
             ("fallback", "_SIGN_WORD_BEFORE_RE", "'a ' + ' ' * n + '-'"),
             ("cleanup", "_REPEATED_LETTER_RE", "'\\n' + ' ' * n"),
             ("normalize", "_INLINE_PAIR_RE", "'\\\\(' * (n // 2)"),
+            ("normalize", "_PARTIAL_RE", "'\\\\frac{' * (n // 6)"),
         ]
     )
 

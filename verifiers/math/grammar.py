@@ -363,7 +363,12 @@ class _Parser(LabelReader, _ExprParser):
                 if not all(isinstance(p, Bracket) for p in parts):
                     raise ParseError("\\cup of non-intervals")
                 return Union(tuple(parts))
-            if ops == ["setminus"] and isinstance(parts[1], Bracket) and parts[1].open == "{":
+            if (
+                ops == ["setminus"]
+                and isinstance(parts[1], Bracket)
+                and parts[1].open == "{"
+                and not (isinstance(node, Bracket) and node.open == "{")  # "\{1,2,3\} \setminus \{2\}": worked out below
+            ):
                 return remove_points(node, parts[1])  # "\\mathbb{R} \\setminus \\{0, 2\\}"
             return set_algebra(parts, ops)  # "\\cap", "\\setminus" of intervals: worked out
         return node

@@ -206,6 +206,7 @@ def cjk_fractions(s: str) -> str:
     return s
 
 
+_PARTIAL_RE = re.compile(r"\\frac\s{0,4}\{\s{0,4}\\partial\s{0,4}\}\s{0,4}\{\s{0,4}\\partial\s{0,4}([A-Za-z])\s{0,4}\}")
 _UNDERSCORE_MIXED = re.compile(r"(?<![\w.^\\{])(-?\d{1,12})_(\d{1,12})/(\d{1,12})(?![\w./])")
 _COMBINATORICS = re.compile(r"[ \t]{0,8}(\d{1,3})[ \t]{0,8}([CP])[ \t]{0,8}(\d{1,3})[ \t]{0,8}")
 
@@ -256,6 +257,8 @@ def normalize(s: str) -> str:
     if choose is not None:  # "5C3", "10P2": a calculator's combinations and permutations, the whole answer
         n, kind, r = choose.groups()
         s = f"\\binom{{{n}}}{{{r}}}" if kind == "C" else f"\\frac{{{n}!}}{{({n}-{r})!}}"
+    if "partial" in s:  # "\frac{\partial}{\partial y}(...)": a partial derivative, worked out as d/dy is
+        s = _PARTIAL_RE.sub(r"\\frac{d}{d\1}", s)
     if "below" in s:  # "5 degrees below zero" is -5 degrees
         s = _BELOW_ZERO.sub(r"-\1\2", s)
     if "Rs" in s or "INR" in s:  # "Rs. 450", "\text{Rs. } 450" (the rupee of MathQA and AQuA keys): 450 rupees
