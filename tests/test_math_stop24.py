@@ -129,6 +129,10 @@ def _raw(completion: str, gold: str) -> float:
         ("$\\boxed{\\{1,2,3\\}\\setminus\\{2\\}}$", "\\{1,2\\}", 0.0),
         ("$\\boxed{\\frac{\\partial}{\\partial y}\\left(2x^2yz^3\\right)}$", "2x^2z^3", 1.0),
         ("$\\boxed{\\frac{\\partial}{\\partial y}\\left(2x^2yz^3\\right)}$", "4x^2z^3", 0.0),
+        # a <result> block that ends the completion is its answer (a tool's output has the model's words after it)
+        ("So the final answer should be 3.\n</think>\n\nIt appears 3 times.\n\n<result>3</result>", "3", 1.0),
+        ("<result>5</result>", "6", 0.0),
+        ("<result>42</result>\nSo the tool says 42, and the answer is 41.", "42", 0.0),
         # a verdict in another language
         ("$\\boxed{\\text{Sí}}$", "Yes", 1.0),
         ("$\\boxed{\\text{Нет}}$", "No", 1.0),
@@ -169,6 +173,7 @@ def test_stop24_patterns_are_linear() -> None:
             ("cleanup", "_REPEATED_LETTER_RE", "'\\n' + ' ' * n"),
             ("normalize", "_INLINE_PAIR_RE", "'\\\\(' * (n // 2)"),
             ("normalize", "_PARTIAL_RE", "'\\\\frac{' * (n // 6)"),
+            ("cleanup", "_RESULT_AT_END_RE", "'<result>' * (n // 8)"),
         ]
     )
 

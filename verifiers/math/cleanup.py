@@ -134,8 +134,11 @@ _ASSISTANT_TURN_RE = re.compile(
 
 
 # tags that other formats use for the answer block: unsloth's GRPO notebooks' <SOLUTION>, <final_answer> (not
-# <result>: tool-use transcripts put a tool's output there, which is no answer)
+# <result> in general: tool-use transcripts put a tool's output there, which is no answer; only one that ends the text)
 _ANSWER_LIKE_OPEN_RE = re.compile(r"<\s*(?:solution|final[ _-]?answer)\s*>", re.I)
+
+
+_RESULT_AT_END_RE = re.compile(r"<\s*result\s*>([^<>]{0,500})<\s*/\s*result\s*>\s{0,20}\Z", re.I)
 
 
 # an opening tag whose "<" was lost, "SOLUTION>225</SOLUTION>": only right before a closing tag, never "x > 27"
@@ -149,6 +152,12 @@ def _answer_like_tags(text: str) -> str:
     """``<SOLUTION>12</SOLUTION>`` (any case, inner blanks) read as ``<answer>12</answer>``; a last block left open
     at the end of the text (``<SOLUTION>12``, a completion stopped by its stop string) is closed there."""
     opens = list(_ANSWER_LIKE_OPEN_RE.finditer(text))
+    if not opens and _RESULT_AT_END_RE.search(text[-2_000:]):
+        # "...</think>\n\nThe letter appears 3 times.\n\n<result>3</result>": a <result> block that ends the text is
+        # its answer (a tool's output has the model's own words after it)
+        m = _RESULT_AT_END_RE.search(text[-2_000:])
+        start = len(text) - len(text[-2_000:]) + m.start()
+        return text[:start] + "<answer>" + m.group(1) + "</answer>"
     if not opens:
         bare = _last_match(_BARE_OPEN_RE, text) if "olution>" in text or "OLUTION>" in text else None
         if bare is None:
