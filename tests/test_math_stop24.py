@@ -299,6 +299,8 @@ def test_fallback_stop24_patterns_are_linear() -> None:
         ("The answer is:\n\n1. 5\n2. 6", "5", 0.0),
         ("The answer is:\n* 5\n* 6", "6", 0.0),
         ("Final answer:\n\n- Case n even: 5\n- Case n odd: 6", "5", 0.0),
+        ("The answer is:\n\n- x = 5\n- y = 6", "x=5, y=6", 1.0),  # items naming different unknowns: one answer
+        ("The answer is:\n\n- x = 5\n- x = 6", "x=5", 0.0),
         # a marker in a sentence that only supposes an answer commits to nothing
         ("Suppose the answer is 5. Then 5*2=10 \\neq 12, contradiction. So it must be 6.", "5", 0.0),
         ("Suppose the answer is 5. Then 5*2=10 \\neq 12, contradiction. So it must be 6.", "6", 1.0),
@@ -353,6 +355,7 @@ def test_red_team_round2_patterns_are_linear() -> None:
             ("extract", "_HYPOTHETICAL_BEFORE_RE", "'suppose ' * (n // 8)"),
             ("extract", "_LIST_ITEM_RE", "' ' * n + 'x'"),
             ("extract", "_DISPLAY_OPEN_RE", "' ' * n + 'x'"),
+            ("extract", "_LABELLED_ITEM_RE", "'x' * n"),
             ("revisions", "_LATER_REVISION_RE", "'wait ' * (n // 5)"),
             ("revisions", "_CONCLUDED_END_RE", "'so 1 ' * (n // 5)"),
             ("revisions", "_CONCLUDED_END_RE", "'=' + ' ' * n + '1x'"),

@@ -536,9 +536,16 @@ def _block_after(window: str, marker: int, start: int) -> tuple[str, str | None]
             break
         items.append(line[item.end() :].strip())
     distinct = _distinct(items)
+    if len(distinct) > 1 and _LABELLED_ITEM_RE.fullmatch(items[0]):
+        names = [m.group(1) for m in (_LABELLED_ITEM_RE.fullmatch(x) for x in items) if m]
+        if len(names) == len(items) and len(set(names)) == len(names):
+            return ", ".join(items), None  # "- x = 5\n- y = 6": one answer in parts, each named
     if len(distinct) > 1:
         return items[-1], "several items listed under the answer marker"
     return items[0], None
+
+
+_LABELLED_ITEM_RE = re.compile(r"\$?[ \t]{0,4}([A-Za-z](?:_\{?\w{1,4}\}?)?)[ \t]{0,4}=[^=\n]{1,200}")
 
 
 def _heading_answer(window: str, heading: re.Match) -> Extraction:
