@@ -366,3 +366,47 @@ def test_red_team_round2_patterns_are_linear() -> None:
             ("revisions", "_LONE_VALUE_AFTER_RE", "' 1' * (n // 2)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # "or" and "could also be" in Korean and Chinese: two values
+        ("처음부터 다시 받으면 100분, 재시작 20분이 걸립니다. 정답: 100분 또는 160분", "160", 0.0),
+        ("三项合计 204 + 160 + 330。答案是694美元，也可能是794美元。", "694", 0.0),
+        ("答案是694美元。", "694", 1.0),
+        ("정답은 160분입니다.", "160", 1.0),
+        ("The answer is O(n).", "O(n)", 1.0),  # (no "o" as Spanish "or")
+        # a dollar sign after its amount (French, Canadian): the word dollars, not a math span
+        ("Elle gagne donc 9 * 2 = 18 $.\n\nRéponse : Janet gagne 18 $ chaque jour au marché fermier.", "18", 1.0),
+        ("Bénéfice = 200 000 $ - 130 000 $ = 70 000 $\n\n**Josh a réalisé un bénéfice de 70 000 $.**", "70000", 1.0),
+        ("So $x = 5 $.", "5", 1.0),  # a math span's closing "$" after a space stays one
+        # thin-space thousands in the fallback; phrases of circumstance in French and German
+        ("We have 3 000 people.", "3000", 1.0),
+        ("Par conséquent, Kylar devra payer 64 $ pour acheter les 16 verres.", "64", 1.0),
+        ("Daher befinden sich 15 Liter Wasser in den verbleibenden 24 Litern Getränk.", "15", 1.0),
+        # one to twelve in words in other languages, as a whole answer
+        ("Man braucht 2 Knäuel blaue und 1 Knäuel weiße Wolle. Die Antwort lautet drei.", "3", 1.0),
+        ("Die Antwort lautet drei.", "4", 0.0),
+        ("Ответ: три.", "3", 1.0),
+        ("$\\boxed{\\text{cinq}}$", "5", 1.0),
+        ("$\\boxed{\\_}$", "0", 0.0),
+        # Arabic thousands and decimal separators
+        ("الإجابة: ٧٠٬٠٠٠", "70000", 1.0),
+        ("$\\boxed{٣٫٥}$", "3.5", 1.0),
+    ],
+)
+def test_set59_classes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_set59_patterns_are_linear() -> None:
+    assert_patterns_linear(
+        [
+            ("cleanup", "_TRAILING_DOLLAR_RE", "'1 ' * (n // 2)"),
+            ("forms", "_CIRCUMSTANCE_RE", "'pour ' + 'a ' * (n // 2)"),
+            ("forms", "_CIRCUMSTANCE_RE", "'in den ' + 'a ' * (n // 2)"),
+            ("fallback", "_LAST_NUM_RE", "'1 000 ' * (n // 6)"),
+            ("sentences", "_OR_RE", "'也可能' * (n // 3)"),
+        ]
+    )

@@ -31,6 +31,38 @@ def _in_hours(m: re.Match[str]) -> str:
 
 
 _REPEATED_LETTER_RE = re.compile(r"(?:^|\n)[ \t*$\\(\[]{0,8}(?:\\textbf\{)?([A-E])\1{4}\}?[ \t*$\\)\].]{0,8}\s{0,8}\Z")
+# a dollar sign written after its amount, as French and Canadian texts do ("70 000 $", "3 $."), not a math span's close
+_TRAILING_DOLLAR_RE = re.compile(r"\d[ \u00a0\u202f]\$(?=[ \t\n.,;:!?)*]|\Z)")
+
+
+def _trailing_dollars(text: str) -> str:
+    """Each "$" right after an amount and a space, where the line holds no math span still open before it (an even
+    number of other "$" before it on its line: "$x = 5 $." closes a span), as the word "dollars"."""
+    out = []
+    for line in text.split("\n"):
+        if "$" not in line:
+            out.append(line)
+            continue
+        parts, opened, last = [], 0, 0
+        for m in re.finditer(r"(?<!\\)\$", line):
+            k = m.start()
+            currency = (
+                opened % 2 == 0
+                and k >= 2
+                and line[k - 1] in " \u00a0\u202f"
+                and line[k - 2].isdigit()
+                and (k + 1 == len(line) or line[k + 1] in " \t.,;:!?)*")
+            )
+            if currency:
+                parts.append(line[last:k] + "dollars")
+                last = k + 1
+            else:
+                opened += 1
+        parts.append(line[last:])
+        out.append("".join(parts))
+    return "\n".join(out)
+
+
 _HTML_FORMAT_RE = re.compile(r"</?(?:p|br|b|i|u|em|strong|span|div|code|center)(?:[ \t][^<>]{0,80})?[ \t]*/?>", re.I)
 _UNDERSCORE_BOLD_RE = re.compile(r"(?<![\w_])__(?=\S)([^_\n]{1,60}?)(?<=\S)__(?![\w_])")
 # a JSON escape that ate a command's backslash, with the commands it can begin (no newline: "\n" starts real lines)
@@ -62,6 +94,8 @@ def clean_completion(text: str) -> str:
         text = _CONTROL_COMMAND_RE.sub(lambda m: "\\" + _CONTROL_LETTER[m.group(1)] + m.group(2), text)
     if any(c in text for c in COPULAS):  # "f'(x) = 9x^2 + 4x입니다.": the copula is no part of it
         text = _GLUED_COPULA_RE.sub("", text)
+    if "$" in text and _TRAILING_DOLLAR_RE.search(text):  # "70 000 $", "18 $ chaque jour": a dollar sign after its amount
+        text = _trailing_dollars(text)
     if "minute" in text:  # "1 hour and 12 minutes": 1.2 hours (a duration in one unit, where it ends in decimals)
         text = _HOURS_MINUTES_RE.sub(_in_hours, text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}

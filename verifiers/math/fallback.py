@@ -209,6 +209,7 @@ _LAST_NUM_RE = re.compile(
     r"(?:-?\d+(?:\.\d+)?[ \t]*)?(?:√|根号)[ \t]*\d+(?:\.\d+)?(?![\d.,]*\d)|"  # a root: "√3", "2√2", "2根号3"
     + _SCIENTIFIC + "|"
     r"-?\d+[ \t]+\d+[ \t]*/[ \t]*\d+(?![\d/.,]|-\w)|"  # a mixed number, "2 1/2" (not "3 1/2-hour sessions")
+    r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?![\d.,]\d|[ \u00a0\u202f]?\d)|"  # thin-space thousands: "70 000"
     r"(?:[-−]?\d+(?:,\d{3})*(?:\.\d+)?|(?<![\w.,])[-−]?\.\d+)(?:[eE][+-]?\d+(?!\w|\.\d))?"  # ".5": a decimal
     r"(?:\s*/\s*\d+|(?::\d+)+(?:\s?[AaPp]\.?\s?[Mm](?![A-Za-z])\.?)?|\s*\\?%)?"  # "12:35 P. M.": with its half-day
 )
@@ -234,7 +235,7 @@ def _number_text(number: str) -> str:
     if rest and "/" not in whole:
         sign, whole = ("-", whole[1:]) if whole.startswith("-") else ("", whole)
         return f"{sign}({whole} + {''.join(rest.split())})"
-    return number.replace(" ", "").replace("−", "-")
+    return re.sub(r"[ \u00a0\u202f]", "", number).replace("−", "-")
 
 
 def _vulgar_as_digits(m: re.Match[str]) -> str:

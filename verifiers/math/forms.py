@@ -147,6 +147,10 @@ _DETERMINERS = (
     r"last|next|same|whole|entire|original|total|new|extra|additional|[a-z]+-[a-z]+)){0,3}\s+$"  # "the one-time 10%"
 )
 _CIRCUMSTANCE_RE = re.compile(
+    # French, Spanish, German purpose and circumstance, a verb between: "payer 64 $ pour acheter les 16 verres",
+    # "in den verbleibenden 24 Litern", "para comprar los 16"
+    r"\b(?:pour|para|um|avec|con|mit|après|después|nach|avant|antes|dans|durante|während|chaque|cada|jede[nrsm]?)"
+    r"(?:\s+[^\W\d_]+){0,3}\s+$|\bin\s+(?:den|dem|der|die|das)(?:\s+[^\W\d_]+){0,2}\s+$|"
     r"\b(?:in|for|with|after|before|within|during|from|to|by|per|each|every|of|at|on|when|once|until|since)"
     # (a gerund may come between: "by selling 150 pots", "for using his oven for 25 hours")
     r"(?:\s+[a-z]{2,}ing)?" + _DETERMINERS,

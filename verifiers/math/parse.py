@@ -40,7 +40,7 @@ from verigrpo.verifiers.math.nodes import (
     _check_no_pm,
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
-from verigrpo.verifiers.math.units import NUMBER_WORDS, SIGN_WORDS
+from verigrpo.verifiers.math.units import FOREIGN_NUMBER_WORDS, NUMBER_WORDS, SIGN_WORDS
 
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|mathbf|textnormal)\s*\{([^{}]*)\}")
 _MIXED_PLAIN = re.compile(r"(-?)(\d+)\s+(\d+)\s*/\s*(\d+)")
@@ -348,6 +348,8 @@ _TENS = {w: k for w, k in NUMBER_WORDS.items() if k >= 20 and "-" not in w}
 def _number_word(s: str) -> int | None:
     """An integer written in English words ("five", "twenty-one", "one hundred and two"), else None."""
     words = re.split(r"[\s-]+", s.strip().lower())
+    if len(words) == 1 and words[0] in FOREIGN_NUMBER_WORDS:  # "drei", "три", "cinq"
+        return FOREIGN_NUMBER_WORDS[words[0]]
     if not 1 <= len(words) <= 24:  # "fifteen million four hundred and thirty-nine thousand ...": 15 words
         return None
     sign = 1

@@ -187,7 +187,8 @@ _SCALE_AFTER_BOX_RE = re.compile(
 )
 # a second value offered after the box: "(or maybe 6)", ". Hmm, or 6.", "? or \(6\)", "或 6"
 _OR_VALUE_RE = re.compile(
-    r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?|alternatively|vs\.?|versus|maybe|perhaps)\b|或者?|还是|要么)"
+    r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?|alternatively|vs\.?|versus|maybe|perhaps)\b|或者?|还是|要么"
+    r"|也可能是?|也许是|或许是|あるいは|또는)"
     r"(?:(?!\.\d)\W){0,4}"
     r"(?:(?:maybe|perhaps|possibly|probably|even|else|option|choice)\s+)?(?:\\\(|\$)?\s*"
     r"((?:[a-z]\s*=\s*)?-?(?:\d|\.\d|\\[A-Za-z]+)[^\n)$?]{0,60}|\(?[A-J]\)?(?=\s*(?:[.,;!?)]|$))"
@@ -352,6 +353,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
             other = m.group(1).strip().rstrip(".,;")
             if VERDICT_RE.match(other):  # "Ich hoffe, die Antwort ist korrekt.": a verdict, not another answer
                 continue
+            if other and re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", other):
+                other = re.sub(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af。．]+$", "", other)  # "794美元": its unit word
             if other and parses(other) and not words(other) and not equiv_safe(key, normalize(other)):
                 return reason
     if len(rest) <= 600:  # the completion ends within the window: a later paragraph may take the answer back

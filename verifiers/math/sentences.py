@@ -16,7 +16,10 @@ from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
 # "or" in the languages models answer in: 或 (或者), 还是 Chinese; oder, ou, или, หรือ (Thai), または (Japanese),
 # অথবা (Bengali), లేదా (Telugu)
 _OR_RE = re.compile(  # (in emphasis too: "4 _or_ 3", "4 *or* 3")
-    r"(?:\\text\{\s*|(?<![^\W_]))(?:or|oder|ou|или)(?![^\W_])|或|还是|หรือ|または|অথবা|లేదా", re.I
+    r"(?:\\text\{\s*|(?<![^\W_]))(?:or|oder|ou|или|atau|veya|hoặc)(?![^\W_])|或|还是|หรือ|または|또는|혹은|অথবা|లేదా"
+    # "could also be" after a first value: "答案是694美元，也可能是794美元", "あるいは"
+    r"|也可能|あるいは|もしくは",
+    re.I,
 )
 # after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
 _NEGATED_RE = re.compile(
@@ -102,8 +105,8 @@ _TRAILING_NOTE_RE = re.compile(r"[ \t]{0,4}\([^()\n]{1,120}\)[ \t.]{0,4}\Z")
 def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     """A sentence after "Final Answer:" answers with what follows its last "is": "The volume
     of $V$ is 120" -> "120". Unchanged when it parses as a whole, or negates or doubts itself."""
-    if len(ans) > MAX_ANSWER_CHARS or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans):
-        return ans
+    if len(ans) > MAX_ANSWER_CHARS or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans) or has_or(ans):
+        return ans  # (with its "or" kept: "100분 또는 160분" is two values, never the one after "는")
     if "**" in ans:  # markdown bold, "The total is **$45**", not the power of "2**3" (a word character each side)
         ans = _BOLD_MARK_RE.sub("", ans)
     last_is = _last_match(_IS_RE, ans)
