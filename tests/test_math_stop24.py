@@ -299,6 +299,7 @@ def test_fallback_stop24_patterns_are_linear() -> None:
         ("The answer is:\n\n1. 5\n2. 6", "5", 0.0),
         ("The answer is:\n* 5\n* 6", "6", 0.0),
         ("Final answer:\n\n- Case n even: 5\n- Case n odd: 6", "5", 0.0),
+        ("The answer is 3.\n\n**Final Answer**\n$$\n4\n$$", "4", 0.0),  # two answers after markers
         ("The answer is:\n\n- x = 5\n- y = 6", "x=5, y=6", 1.0),  # items naming different unknowns: one answer
         ("The answer is:\n\n- x = 5\n- x = 6", "x=5", 0.0),
         # a marker in a sentence that only supposes an answer commits to nothing

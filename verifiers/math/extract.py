@@ -368,6 +368,11 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         value, hedge = block
         if hedge is not None:
             return Extraction(value, "answer_is", True, hedge)
+        earlier = [x for x in (*_ANSWER_HEADING_RE.finditer(window), *_ANSWER_IS_RE.finditer(window)) if x.start() < last.start()]
+        others = [clean_answer(_first_sentence(clean_answer(x.group(1)))) for x in earlier]
+        distinct = _distinct([o for o in others if o and parses(o)] + [value])
+        if len(distinct) > 1:  # "The answer is 3.\n\n**Final Answer**\n$$\n4\n$$": two answers after markers
+            return Extraction(value, "answer_is", True, "several different answers after answer markers", tuple(distinct))
         return Extraction(sentence_answer(clean_answer(value)), "answer_is")
     if heading is not None and (m is None or heading.start() > m.start()):
         return _heading_answer(window, heading)
