@@ -131,7 +131,8 @@ def _total_of_parts(text: str, spans: list[tuple[int, int, str]]) -> bool:
 
 def box_revision(text: str) -> str | None:
     """"retracted" when the last box takes back the boxes with other values before it, "working" when they are the
-    intermediate results it was computed from, "final" when its sentence names it the final answer, "sequence" when it follows them in a short connective ("and then"),
+    intermediate results it was computed from, "final" when its sentence names it the final answer or a conclusion
+    word opens it ("; therefore \\boxed{..}"), "sequence" when it follows them in a short connective ("and then"),
     None when the boxes stand side by side or the text puts the last box in doubt (a hedge)."""
     spans = box_spans(text)
     last = normalize(spans[-1][2])
