@@ -392,6 +392,7 @@ def test_red_team_round2_patterns_are_linear() -> None:
         ("Ответ: три.", "3", 1.0),
         ("$\\boxed{\\text{cinq}}$", "5", 1.0),
         ("$\\boxed{\\_}$", "0", 0.0),
+        ("$\\boxed{\\text{once}}$", "11", 0.0),  # English "once", not Spanish eleven
         # Arabic thousands and decimal separators
         ("الإجابة: ٧٠٬٠٠٠", "70000", 1.0),
         ("$\\boxed{٣٫٥}$", "3.5", 1.0),

@@ -52,7 +52,7 @@ NUMBER_WORDS |= {
 FOREIGN_NUMBER_WORDS: dict[str, int] = {
     w: k
     for words in (
-        "_ eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",  # German ("null" left out: a word too)
+        "_ eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",  # German
         "zéro un deux trois quatre cinq six sept huit neuf dix onze douze",  # French
         "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce",  # Spanish
         "zero uno due tre quattro cinque sei sette otto nove dieci undici dodici",  # Italian
@@ -60,7 +60,7 @@ FOREIGN_NUMBER_WORDS: dict[str, int] = {
         "ноль один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать",  # Russian
     )
     for k, w in enumerate(words.split())
-    if w != "_"
+    if w not in ("_", "once")  # (Spanish "once", 11, is English "once": left out; German "null" too)
 } | {"une": 1, "una": 1, "uma": 1, "duas": 2, "одна": 1, "одно": 1, "две": 2, "ein": 1, "eine": 1}
 # Scale words: a number before one is multiplied by it ("118 thousand", "2 dozen").
 # a sign word before a number that makes it negative, in English, French, Russian, Spanish and German ("moins 4",
