@@ -368,9 +368,7 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         value, hedge = block
         if hedge is not None:
             return Extraction(value, "answer_is", True, hedge)
-        earlier = [x for x in (*_ANSWER_HEADING_RE.finditer(window), *_ANSWER_IS_RE.finditer(window)) if x.start() < last.start()]
-        others = [clean_answer(_first_sentence(clean_answer(x.group(1)))) for x in earlier]
-        distinct = _distinct([o for o in others if o and parses(o)] + [value])
+        distinct = _distinct([o for o in _marker_values(window, last.start()) if parses(o)] + [value])
         if len(distinct) > 1:  # "The answer is 3.\n\n**Final Answer**\n$$\n4\n$$": two answers after markers
             return Extraction(value, "answer_is", True, "several different answers after answer markers", tuple(distinct))
         return Extraction(sentence_answer(clean_answer(value)), "answer_is")
@@ -553,13 +551,19 @@ def _block_after(window: str, marker: int, start: int) -> tuple[str, str | None]
 _LABELLED_ITEM_RE = re.compile(r"\$?[ \t]{0,4}([A-Za-z](?:_\{?\w{1,4}\}?)?)[ \t]{0,4}=[^=\n]{1,200}")
 
 
+def _marker_values(window: str, before: int | None = None) -> list[str]:
+    """The values every answer heading and "the answer is" marker of ``window`` states (those that start before
+    ``before`` when given), each its first sentence, empty ones left out."""
+    found = [*_ANSWER_HEADING_RE.finditer(window), *_ANSWER_IS_RE.finditer(window)]
+    values = [clean_answer(_first_sentence(clean_answer(x.group(1)))) for x in found if before is None or x.start() < before]
+    return [v for v in values if v]
+
+
 def _heading_answer(window: str, heading: re.Match) -> Extraction:
     """The line under the last answer heading; a hedge when an earlier heading or "the answer is"
     gives a different answer (two answers after markers are two answers, whichever came last)."""
     ans = clean_answer(_first_sentence(clean_answer(heading.group(1))))
-    others = [clean_answer(_first_sentence(clean_answer(h.group(1)))) for h in _ANSWER_HEADING_RE.finditer(window)]
-    others += [clean_answer(_first_sentence(clean_answer(a.group(1)))) for a in _ANSWER_IS_RE.finditer(window)]
-    distinct = _distinct([o for o in others if o] + [ans])
+    distinct = _distinct(_marker_values(window) + [ans])
     if len(distinct) > 1:
         return Extraction(ans, "answer_is", True, "several different answers after answer markers", tuple(distinct))
     return Extraction(sentence_answer(ans), "answer_is")

@@ -535,7 +535,7 @@ _CALL_BEFORE_RE = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]+)\([ \t]*\Z")  # "open_f
 
 # after the number, in its sentence: a confidence in it ("5% confident"); not "if" ("Jane would spend 240 cents if
 # she bought 12": a last sentence often restates the question's setting in a condition)
-_CONDITION_OR_CONFIDENCE_RE = re.compile(r"[ \t]{0,3}%?[ \t]{0,3}(?:confident|sure|certain)\b", re.I)
+_CONFIDENCE_AFTER_RE = re.compile(r"[ \t]{0,3}%?[ \t]{0,3}(?:confident|sure|certain)\b", re.I)
 _GAVE_UP_RE = re.compile(r"\b(?:give|gave|giving)\s+up\b|\bcan(?:no|['’])?t\s+(?:solve|determine|figure\s+out)\b", re.I)
 _PLAN_RE = re.compile(r"\s{0,8}(?:let\s+me|let['’]s|i\s+will|i['’]ll|we\s+will|we['’]ll|next,?)\b", re.I)
 
@@ -550,7 +550,7 @@ def _doubted(text: str, start: int, end: int) -> bool:
     after = text[end : m.end() if m else len(text)]
     if _NEGATED_RE.search(after) or _NEGATED_BEFORE_RE.search(text[max(0, start - 30) : start]):
         return True
-    if _CONDITION_OR_CONFIDENCE_RE.match(after) or (m and DISOWNED_RE.search(text[m.end() : m.end() + 200])):
+    if _CONFIDENCE_AFTER_RE.match(after) or (m and DISOWNED_RE.search(text[m.end() : m.end() + 200])):
         return True  # "5% confident", "We get 55. That is wrong though."
     clause = re.split(r"[,;.!?\n]", text[max(0, start - 200) : start])[-1]
     if _REJECTING_RE.search(clause) or _REJECTED_MARK_RE.match(text, end):  # "We discard the root 4.", "4 ❌"

@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.boxes import box_spans
 from verigrpo.verifiers.math.compare import answers_equivalent
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.sentences import (
+    CJK_CHAR_RE,
     FOREIGN_ANSWER_MARKERS,
     RETRACTION_WORDS,
     VERDICT_RE,
@@ -354,8 +355,10 @@ def after_value_hedge(rest: str, value: str) -> str | None:
             other = m.group(1).strip().rstrip(".,;")
             if VERDICT_RE.match(other):  # "Ich hoffe, die Antwort ist korrekt.": a verdict, not another answer
                 continue
-            if other and re.search(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]", other):
-                other = re.sub(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af。．]+$", "", other)  # "794美元": its unit word
+            if other and CJK_CHAR_RE.search(other):  # "794美元": its unit word (and a full stop) after it
+                other = other.rstrip("。．")
+                while other and CJK_CHAR_RE.fullmatch(other[-1]):
+                    other = other[:-1]
             if other and parses(other) and not words(other) and not equiv_safe(key, normalize(other)):
                 return reason
     if len(rest) <= 600:  # the completion ends within the window: a later paragraph may take the answer back

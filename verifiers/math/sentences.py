@@ -76,7 +76,7 @@ _ORDINAL_SUFFIX_RE = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 _STATED_RE = re.compile(r"(?:\b(?:is|are|was|were|equals)\b|=)\s*\$?(-?\d[\d,]*(?:\.\d+)?)")
 _BOLD_MARK_RE = re.compile(r"(?<!\w)\*\*|\*\*(?!\w)")
 # the topic or copula particle before a value in Japanese, Chinese and Korean ("...は22回です", "...是 12", "확률은 1/5")
-_CJK_CHAR_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+CJK_CHAR_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_TOPIC_RE = re.compile(r"(?:は|是|为|(?<=[\uac00-\ud7af])[은는](?=[ \t]))[ \t]*")
 _IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
 _NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of pocket = "
@@ -131,7 +131,7 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     ):
         # "(A) The bus is the second-newest": the option, with its text (not that text's own "is")
         return f"({labelled.group(1)})"
-    cjk = _last_match(_CJK_TOPIC_RE, ans) if _CJK_CHAR_RE.search(ans) else None
+    cjk = _last_match(_CJK_TOPIC_RE, ans) if CJK_CHAR_RE.search(ans) else None
     if cjk is not None:  # "1日に長針と短針が重なる回数は22回です": what the sentence says its topic is
         value = ans[cjk.end() :].rstrip(" \t。.．")
         value = next((value[: -len(c)] for c in COPULAS if value.endswith(c)), value).strip()
