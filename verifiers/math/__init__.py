@@ -7,7 +7,7 @@ each; a stage only imports the ones above it:
   answer tree, :class:`ParseError`, the limits), :mod:`~verifiers.math.normalize` (string clean-up),
   :mod:`~verifiers.math.lex` (a whitelisted tokenizer), :mod:`~verifiers.math.guards` (constructors that
   enforce the limits), :mod:`~verifiers.math.expr` and :mod:`~verifiers.math.grammar` (the recursive-descent
-  parser), :mod:`~verifiers.math.parse` (:func:`parse_answer`, :func:`parse_math`);
+  parser), :mod:`~verifiers.math.vectors` (vector arithmetic written out), :mod:`~verifiers.math.parse` (:func:`parse_answer`, :func:`parse_math`);
 - answer forms read by the fallbacks: :mod:`~verifiers.math.forms`;
 - comparison: :mod:`~verifiers.math.values` (two values: the precision policy, units, percent, degrees),
   :mod:`~verifiers.math.units` (what a unit means: SI prefixes, compound units, dimensions),
@@ -643,6 +643,17 @@ final answer's box, template boxes, "#### done", a spaced minus, "42!", "BBBBB",
     The answer is 5+ apples.                                            | 5                            | wrong       | test_red_team_stop24_classes
     Final answer: $5$ $6$                                               | 5                            | wrong       | test_red_team_stop24_classes
     \boxed{\gcd(36,84)}                                                 | 12 [Q: Find $\gcd(84, 36)$.] | wrong       | test_red_team_stop24_classes
+
+Vector arithmetic written out: sums, a number times a vector, dot and cross products, norms (stop 25)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{(1,2)+2(3,4)}                                                | (7,10)                       | correct     | test_vector_arithmetic_is_worked_out
+    \boxed{\langle 1,2,3\rangle\cdot\langle 4,5,6\rangle}               | 32                           | correct     | test_vector_arithmetic_is_worked_out
+    \boxed{(1,0,0)\times(0,1,0)}                                        | (0,0,1)                      | correct     | test_vector_arithmetic_is_worked_out
+    \boxed{\left\|(5,12)\right\|}                                       | 13                           | correct     | test_vector_arithmetic_is_worked_out
+    \boxed{(1,2)\times(3,4)}                                            | -2                           | unparsable  | test_vector_arithmetic_is_worked_out
+    \boxed{(0,6]-(0,2]}                                                 | (2,6]                        | correct     | test_vector_arithmetic_is_worked_out
 """
 
 from __future__ import annotations

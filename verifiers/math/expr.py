@@ -48,6 +48,7 @@ from verigrpo.verifiers.math.nodes import (
     set_difference,
 )
 from verigrpo.verifiers.math.units import text_unit
+from verigrpo.verifiers.math.vectors import as_vector, norm, vector_arith
 
 _IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP", "INT", "LIM"}
 # f^{-1}(x) of these is read as the inverse by some and the reciprocal by others
@@ -120,6 +121,9 @@ class _ExprParser:
             if op == "-" and (is_interval(left) or isinstance(left, Union)) and isinstance(right, (Bracket, Union)):
                 left = set_difference(left, right)  # "(0,6] - (0,2]": plain text's set difference
                 continue
+            if op in ("+", "-") and (as_vector(left) is not None or as_vector(right) is not None):
+                left = vector_arith(op, left, right)  # "(1,2)+(3,4)"
+                continue
             left, right = _scalar(left), _scalar(right)
             if op == "+":
                 left = left + right
@@ -152,12 +156,18 @@ class _ExprParser:
                 if t.text == "*" and (isinstance(left, Matrix) or isinstance(right, Matrix)):
                     left = _matrix_arith("*", left, right)  # an unevaluated matrix product
                     continue
+                if t.text == "*" and (as_vector(left) is not None or as_vector(right) is not None):
+                    left = vector_arith("*", left, right, cross=t.cmd == "times")  # a dot or cross product
+                    continue
                 right = _scalar(right)
                 left = check_size(_scalar(left) * right if t.text == "*" else _div(_scalar(left), right))
             elif self._implicit_ok(t) or (t.kind == "BEGIN" and isinstance(left, (Matrix, sympy.Basic))):
                 right = self.parse_power()
                 if isinstance(left, Matrix) or isinstance(right, Matrix):
                     left = _matrix_arith("*", left, right)
+                    continue
+                if as_vector(right) is not None and as_vector(left) is None:
+                    left = vector_arith("*", left, right)  # "2(3,4)": a number scales a vector
                     continue
                 left = check_size(_scalar(left) * _scalar(right))
             else:
@@ -423,6 +433,12 @@ class _ExprParser:
                 self.depth -= 1
                 self.expect("OP", "rfloor" if t.text == "lfloor" else "rceil")
                 return make_func("floor" if t.text == "lfloor" else "ceil", v)
+            if t.text == "||":  # \|v\|
+                self.enter()
+                v = norm(self.parse_expr())
+                self.depth -= 1
+                self.expect("OP", "||")
+                return v
             if t.text == "|":
                 self.abs_depth += 1
                 self.enter()

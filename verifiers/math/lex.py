@@ -92,6 +92,7 @@ class Tok:
     )
     text: str
     space: bool = False  # whitespace before this token
+    cmd: str = ""  # the LaTeX command an operator was written as, where that matters (\times: "times")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -397,7 +398,7 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
         elif cmd in GREEK or cmd in ("hbar", "ell"):  # letter-like symbols: \hbar (Planck's), \ell (a length)
             toks.append(Tok("IDENT", cmd, space))
         elif cmd in ("cdot", "times", "ast"):
-            toks.append(Tok("OP", "*", space))
+            toks.append(Tok("OP", "*", space, cmd))
         elif cmd == "div":
             toks.append(Tok("OP", "/", space))
         elif cmd in ("pm", "mp"):
@@ -418,6 +419,8 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             toks.append(Tok("OP", ")", space))
         elif cmd in ("lvert", "rvert", "vert", "mid"):
             toks.append(Tok("OP", "|", space))
+        elif cmd in ("|", "Vert", "lVert", "rVert"):  # \|v\|: a norm
+            toks.append(Tok("OP", "||", space))
         elif cmd == "%":
             toks.append(Tok("PERCENT", "%", space))
         elif cmd == "cup":

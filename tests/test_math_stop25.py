@@ -1,0 +1,41 @@
+"""What stop 25 reads: vector arithmetic written out (sums, a number times a vector, dot and cross products,
+norms). Every paying case below was refused before its rule; the refusing cases bound each rule."""
+
+from __future__ import annotations
+
+import pytest
+from verigrpo.verifiers.math import math_answer
+
+
+def _boxed(answer: str, gold: str) -> float:
+    return math_answer(f"The final answer is $\\boxed{{{answer}}}$.", {"reference": gold}).outcome
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("(1,2)+(3,4)", "(4,6)", 1.0),
+        ("(5,6)-(1,2)", "(4,4)", 1.0),
+        ("(5,6)-(1,2)", "(4,5)", 0.0),
+        ("(1,2)+2(3,4)", "(7,10)", 1.0),
+        ("2\\cdot(1,2)", "(2,4)", 1.0),
+        ("(1,2)\\cdot(3,4)", "11", 1.0),
+        ("(1,2)\\cdot(3,4)", "10", 0.0),
+        ("\\langle 1,2,3\\rangle\\cdot\\langle 4,5,6\\rangle", "32", 1.0),
+        ("(1,0,0)\\times(0,1,0)", "(0,0,1)", 1.0),
+        ("(1,0,0)\\times(0,1,0)", "(0,0,-1)", 0.0),
+        ("(a,b)+(a,-b)", "(2a, 0)", 1.0),
+        ("\\left\\|(5,12)\\right\\|", "13", 1.0),
+        ("\\|\\langle 1,2,2\\rangle\\|", "3", 1.0),
+        ("\\Vert (3,4) \\Vert", "5", 1.0),
+        ("\\Vert (3,4) \\Vert", "7", 0.0),
+        ("\\|-3\\|", "3", 1.0),
+        # not vectors: intervals stay sets, x between pairs may be a Cartesian product, a name is not a factor
+        ("(0,6]-(0,2]", "(2,6]", 1.0),
+        ("(1,2)\\times(3,4)", "-2", 0.0),
+        ("(1,2)+(3,4,5)", "(4,6,5)", 0.0),
+        ("(1,\\infty)+(2,3)", "(3,\\infty)", 0.0),
+    ],
+)
+def test_vector_arithmetic_is_worked_out(answer: str, gold: str, want: float):
+    assert _boxed(answer, gold) == want
