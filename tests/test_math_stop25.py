@@ -4,6 +4,7 @@ norms). Every paying case below was refused before its rule; the refusing cases 
 from __future__ import annotations
 
 import pytest
+from linear_time import assert_patterns_linear
 from verigrpo.verifiers.math import math_answer
 
 
@@ -35,7 +36,29 @@ def _boxed(answer: str, gold: str) -> float:
         ("(1,2)\\times(3,4)", "-2", 0.0),
         ("(1,2)+(3,4,5)", "(4,6,5)", 0.0),
         ("(1,\\infty)+(2,3)", "(3,\\infty)", 0.0),
+        # the standard basis written with decorated letters: the vector of the coefficients, on either side
+        ("3\\hat{i}+4\\hat{j}", "(3,4)", 1.0),
+        ("(3,4)", "3\\hat{i}+4\\hat{j}", 1.0),
+        ("\\hat{i}+2\\hat{j}+3\\hat{k}", "\\langle 1,2,3\\rangle", 1.0),
+        ("\\hat{i}+2\\hat{j}+3\\hat{k}", "\\langle 1,2,4\\rangle", 0.0),
+        ("3\\mathbf{i}-\\mathbf{j}", "(3,-1)", 1.0),
+        ("\\hat\\imath + \\hat\\jmath", "(1,1)", 1.0),
+        ("3\\vec{i} + 4 \\vec{j}", "3\\hat{i}+4\\hat{j}", 1.0),
+        ("3\\hat{i}+4\\hat{j}", "(3,4,0)", 0.0),
+        ("3+\\hat{i}", "(3,1)", 0.0),  # a constant beside the basis is no vector
+        ("2i+3", "3+2i", 1.0),  # a plain i stays the imaginary unit
+        ("2i+3", "(3,2)", 0.0),
     ],
 )
 def test_vector_arithmetic_is_worked_out(answer: str, gold: str, want: float):
     assert _boxed(answer, gold) == want
+
+
+def test_the_basis_pattern_is_linear_time():
+    assert_patterns_linear(
+        [
+            ("lex", "_BASIS_ARG", "'{ ' * (n // 2)"),
+            ("lex", "_BASIS_ARG", "'   \\\\' * (n // 4)"),
+            ("lex", "_BASIS_ARG", "'{\\\\imath' * (n // 7)"),
+        ]
+    )

@@ -654,6 +654,14 @@ Vector arithmetic written out: sums, a number times a vector, dot and cross prod
     \boxed{\left\|(5,12)\right\|}                                       | 13                           | correct     | test_vector_arithmetic_is_worked_out
     \boxed{(1,2)\times(3,4)}                                            | -2                           | unparsable  | test_vector_arithmetic_is_worked_out
     \boxed{(0,6]-(0,2]}                                                 | (2,6]                        | correct     | test_vector_arithmetic_is_worked_out
+
+The standard basis written with decorated letters, a vector of its coefficients (stop 25)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{3\hat{i}+4\hat{j}}                                           | (3,4)                        | correct     | test_vector_arithmetic_is_worked_out
+    \boxed{3\hat{i}+4\hat{j}}                                           | (3,4,0)                      | wrong       | test_vector_arithmetic_is_worked_out
+    \boxed{2i+3}                                                        | (3,2)                        | wrong       | test_vector_arithmetic_is_worked_out
 """
 
 from __future__ import annotations

@@ -48,9 +48,9 @@ from verigrpo.verifiers.math.nodes import (
     set_difference,
 )
 from verigrpo.verifiers.math.units import text_unit
-from verigrpo.verifiers.math.vectors import as_vector, norm, vector_arith
+from verigrpo.verifiers.math.vectors import BASIS, as_vector, norm, vector_arith
 
-_IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP", "INT", "LIM"}
+_IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP", "INT", "LIM", "BASIS"}
 # f^{-1}(x) of these is read as the inverse by some and the reciprocal by others
 # f^{-1} x of a trigonometric or hyperbolic f is its inverse function (ISO 80000-2, textbooks, KaTeX users),
 # not 1/f(x); every other power of such a function is a power of its value (\sin^2 x)
@@ -353,6 +353,8 @@ class _ExprParser:
             return self._number(t)
         if k == "IDENT":
             return self._symbol(t.text)
+        if k == "BASIS":
+            return BASIS[t.text]
         if k == "WORD":
             if not _word_is_symbols(t.text):
                 raise ParseError(f"word {t.text!r} in an expression")

@@ -83,6 +83,8 @@ def glued_function(word: str) -> bool:
     """``sinx``, ``lnx``, ``cosy``: a function name typed glued to its argument x, y or z (not "cost", "logs")."""
     return word[:-1] in _GLUED_FUNCS and word[-1] in "xyz"
 _CMD_RE = re.compile(r"\\([A-Za-z]+|.)")
+_BASIS_CMDS = ("hat", "widehat", "vec", "overrightarrow", "mathbf", "boldsymbol", "bm")
+_BASIS_ARG = re.compile(r"[ ]{0,3}(?:\{[ ]{0,3}\\?(i|j|k|imath|jmath)[ ]{0,3}\}|\\(imath|jmath)(?![A-Za-z])|[ ]{1,3}([ijk])(?![A-Za-z]))")
 
 
 @dataclasses.dataclass(slots=True)
@@ -360,6 +362,10 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             toks.append(Tok(cmd.upper(), cmd, space))
         elif cmd in ("to", "rightarrow"):  # only inside a limit's subscript: x \to 0
             toks.append(Tok("OP", "to", space))
+        elif cmd in _BASIS_CMDS and (b := _BASIS_ARG.match(s, i)) is not None:
+            # \hat{i}, \vec{j}, \mathbf{k}, \hat\imath: a unit vector of the standard basis
+            toks.append(Tok("BASIS", (b.group(1) or b.group(2) or b.group(3))[0], space))
+            i = b.end()
         elif cmd in TEXT_CMDS:
             j = i
             while j < n and s[j] == " ":

@@ -41,6 +41,7 @@ from verigrpo.verifiers.math.nodes import (
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.units import FOREIGN_NUMBER_WORDS, NUMBER_WORDS, SIGN_WORDS
+from verigrpo.verifiers.math.vectors import basis_to_vector
 
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|mathbf|textnormal)\s*\{([^{}]*)\}")
 _MIXED_PLAIN = re.compile(r"(-?)(\d+)\s+(\d+)\s*/\s*(\d+)")
@@ -204,7 +205,7 @@ def parse_answer(text: str) -> Node:
     except (ValueError, TypeError, ArithmeticError, IndexError, AttributeError) as e:  # sympy refused a value
         raise ParseError(f"{type(e).__name__}: {e}") from e
     _check_no_pm(node)
-    return node
+    return basis_to_vector(node)  # 3\hat{i} + 4\hat{j} is the vector (3, 4)
 
 
 _CHOICE_VALUE = re.compile(

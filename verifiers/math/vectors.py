@@ -1,6 +1,8 @@
 """Vector arithmetic written out in an answer: ``(1,2)+(3,4)``, ``(5,6)-(1,2)``, ``2(3,4)``,
 ``\\langle 1,2,3\\rangle\\cdot\\langle 4,5,6\\rangle`` (a dot product), ``(1,0,0)\\times(0,1,0)`` (a cross
-product) and ``\\|(5,12)\\|`` (the Euclidean norm) are the vector or number they make.
+product) and ``\\|(5,12)\\|`` (the Euclidean norm) are the vector or number they make; a combination of the
+standard basis written with decorated letters (``3\\hat{i} + 4\\hat{j}``, ``\\mathbf{i} - 2\\mathbf{k}``) is the
+vector of its coefficients (two of them without a k, three with one). A plain ``i`` stays the imaginary unit.
 
 A vector here is a parenthesised tuple of at least two finite scalars (``\\langle..\\rangle`` lexes as one).
 Brackets that can only be intervals (``(0, 6]``, ``(1, \\infty)``) are never vectors, so ``(0,6] - (0,2]``
@@ -14,6 +16,7 @@ import sympy
 from verigrpo.verifiers.math.nodes import Bracket, Expr, ParseError
 
 _MAX_LEN = 20
+BASIS = {name: sympy.Symbol(f"basis_{name}") for name in "ijk"}  # what lex's BASIS tokens parse to
 
 
 def as_vector(v) -> tuple[sympy.Basic, ...] | None:
@@ -72,3 +75,22 @@ def norm(v) -> sympy.Basic:
             raise ParseError("norm of a structure")
         return sympy.Abs(v)
     return sympy.sqrt(sum(sympy.Abs(x) ** 2 for x in comps))
+
+
+def basis_to_vector(node):
+    """An answer in the standard basis (``3\\hat{i} + 4\\hat{j}``) as the vector of its coefficients; every other
+    answer as it is. Anything else mixed with the basis (a constant term, a product of two of them) is a
+    :class:`ParseError`."""
+    if not (isinstance(node, Expr) and isinstance(node.value, sympy.Basic)):
+        return node
+    used = node.value.free_symbols & set(BASIS.values())
+    if not used:
+        return node
+    names = "ijk" if BASIS["k"] in used else "ij"
+    poly = sympy.Poly(sympy.expand(node.value), *(BASIS[n] for n in names))
+    if poly.total_degree() != 1 or poly.coeff_monomial(1) != 0:
+        raise ParseError("the standard basis outside a linear combination")
+    coeffs = [poly.coeff_monomial(BASIS[n]) for n in names]
+    if any(c.has(*BASIS.values()) for c in coeffs):
+        raise ParseError("the standard basis outside a linear combination")
+    return Bracket("(", ")", tuple(Expr(c, node.inexact) for c in coeffs))
