@@ -62,3 +62,28 @@ def test_the_basis_pattern_is_linear_time():
             ("lex", "_BASIS_ARG", "'{\\\\imath' * (n // 7)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a box conceded in a clause that opens its sentence: the main clause concludes, not the box
+        ("Although \\boxed{18} is representable, 38 is the largest even integer with the property.", "18", 0.0),
+        ("We check. Though $\\boxed{18}$ works, it is not the largest.", "18", 0.0),
+        ("Even though \\boxed{7} fits the first condition, the second rules it out.", "7", 0.0),
+        # ... not a box after the concession's comma, nor a conclusion
+        ("Although the algebra is long, the answer is \\boxed{18}.", "18", 1.0),
+        ("Thus the answer is \\boxed{18}.", "18", 1.0),
+    ],
+)
+def test_a_conceded_box_is_not_the_answer(completion: str, gold: str, want: float):
+    assert math_answer(completion, {"reference": gold}).outcome == want
+
+
+def test_the_concession_pattern_is_linear_time():
+    assert_patterns_linear(
+        [
+            ("revisions", "_CONCEDED_BEFORE_BOX_RE", "'. although ' * (n // 11)"),
+            ("revisions", "_CONCEDED_BEFORE_BOX_RE", "'\\n  even   ' * (n // 11)"),
+        ]
+    )

@@ -662,6 +662,13 @@ The standard basis written with decorated letters, a vector of its coefficients 
     \boxed{3\hat{i}+4\hat{j}}                                           | (3,4)                        | correct     | test_vector_arithmetic_is_worked_out
     \boxed{3\hat{i}+4\hat{j}}                                           | (3,4,0)                      | wrong       | test_vector_arithmetic_is_worked_out
     \boxed{2i+3}                                                        | (3,2)                        | wrong       | test_vector_arithmetic_is_worked_out
+
+A box conceded in a clause that opens its sentence (stop 25)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    Although \boxed{18} is representable, 38 is the largest even integer. | 18                           | wrong       | test_a_conceded_box_is_not_the_answer
+    Although the algebra is long, the answer is \boxed{18}.             | 18                           | correct     | test_a_conceded_box_is_not_the_answer
 """
 
 from __future__ import annotations

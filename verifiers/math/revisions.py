@@ -66,6 +66,12 @@ _CONCLUDED_BEFORE_BOX_RE = re.compile(
     r"(?:the[ \t]{1,4}answer[ \t]{1,4}is[ \t]{0,4}:?[ \t]{0,4})?[$\\(\[]{0,4}\Z",  # ("Therefore the answer is \boxed{24}")
     re.I,
 )
+# right before the box, opening its sentence: a concession ("Although \boxed{18} is representable, 38 is ..."): the
+# sentence's main clause, not the box, states what the writer concludes
+_CONCEDED_BEFORE_BOX_RE = re.compile(
+    r"(?:^|[.;!?\n])[ \t*]{0,4}(?:although|though|even[ \t]{1,3}though|whereas|despite|while)[ \t]{1,4}[$\\(\[]{0,4}\Z",
+    re.I,
+)
 # right before the box: a negation of it ("is not \boxed{5}", "isn't $\boxed{5}$"; not "not hard: \boxed{5}")
 _NOT_BEFORE_BOX_RE = re.compile(r"(?:\bnot|n['’]t)(?:[ \t]+(?:equal[ \t]+to|exactly))?[ \t$\\(]{0,6}\Z", re.I)
 # right before the last box, in its sentence: "the final answer is", "Final answer:" (it states which box is final)
@@ -269,6 +275,8 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         return "another value on a line after the box"  # "\boxed{5}\n\n6": the completion ends on another value
     if _NOT_BEFORE_BOX_RE.search(before):  # "The answer is not \boxed{5}.": the box is what the answer is not
         return "the box is negated"
+    if _CONCEDED_BEFORE_BOX_RE.search(before):
+        return "the box is conceded in a clause that concludes something else"
     alternative = _OR_BEFORE_BOX_RE.search(before)
     if alternative is not None:  # "It is either 3 or \boxed{4}.", "$3$ or $\boxed{4}$" (not "12 dollars, or \boxed{12}")
         at = max(0, start - 20) + alternative.start()
