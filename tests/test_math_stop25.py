@@ -85,5 +85,31 @@ def test_the_concession_pattern_is_linear_time():
         [
             ("revisions", "_CONCEDED_BEFORE_BOX_RE", "'. although ' * (n // 11)"),
             ("revisions", "_CONCEDED_BEFORE_BOX_RE", "'\\n  even   ' * (n // 11)"),
+            ("normalize", "_CJK_SCALE_RE", "'1 ' * (n // 2)"),
+            ("normalize", "_CJK_SCALE_RE", "'1.1만 ' * (n // 5)"),
+            ("normalize", "_CJK_AFTER_NUMBER", "'1 천 ' * (n // 4)"),
+            ("normalize", "_CJK_AFTER_NUMBER", "'1만 원' * (n // 4)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # Korean scales after digits multiply, as Chinese 万 and 亿 do; 만 원 before the won stays a unit, both readings
+        ("정답은 3만", "30000", 1.0),
+        ("정답은 3만", "3", 0.0),
+        ("\\boxed{3만}", "3", 0.0),
+        ("정답은 5천", "5000", 1.0),
+        ("정답은 5천", "5", 0.0),
+        ("정답은 2억", "2", 0.0),
+        ("정답은 7백", "700", 1.0),
+        ("정답은 3천만", "30000000", 1.0),
+        ("정답은 3천원", "3000", 1.0),
+        ("정답은 3만 원", "30000", 1.0),
+        ("答案是 50万元", "50", 1.0),  # (as before: a count of 万元)
+        ("答案是 3千米", "3", 1.0),  # (a kilometre, not a scale)
+    ],
+)
+def test_korean_scales_multiply(completion: str, gold: str, want: float):
+    assert math_answer(completion, {"reference": gold}).outcome == want

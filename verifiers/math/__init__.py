@@ -669,6 +669,14 @@ A box conceded in a clause that opens its sentence (stop 25)
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     Although \boxed{18} is representable, 38 is the largest even integer. | 18                           | wrong       | test_a_conceded_box_is_not_the_answer
     Although the algebra is long, the answer is \boxed{18}.             | 18                           | correct     | test_a_conceded_box_is_not_the_answer
+
+Korean scales after digits (stop 25)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    정답은 3만                                                              | 30000                        | correct     | test_korean_scales_multiply
+    정답은 3만                                                              | 3                            | wrong       | test_korean_scales_multiply
+    정답은 3만 원                                                            | 30000                        | correct     | test_korean_scales_multiply
 """
 
 from __future__ import annotations

@@ -147,9 +147,12 @@ _CJK_NUMERAL = r"(?:\d{1,9}|[零〇一二两三四五六七八九十百]{1,6})"
 _CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十百])({_CJK_NUMERAL})\s*分之\s*({_CJK_NUMERAL})")
 # before 元 the scale is part of the unit ("50万元", how accounts count money); before another unit it scales ("3万个")
 # (千 and 百 also begin unit names, 千克 kilogram, 千米 kilometre, 百分之 percent: not scales there)
-_CJK_SCALE_RE = re.compile(r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿](?!元)|[百千](?![克米瓦焦帕赫卡分元升]))")
+# Korean writes the same scales in Hangul after digits ("3만", "2억", "5천"), and "3만 원" as the unit 만 원
+_CJK_SCALE_RE = re.compile(
+    r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿](?!元)|[百千](?![克米瓦焦帕赫卡分元升])|[만억](?![ \t]?원)|[백천])"
+)
 _UPRIGHT_SUBSCRIPTED = re.compile(r"\\(?:mathrm|mathit|mathbf|mathsf|text|textrm|rm)\s*\{\s*~?\s*([A-Za-z])\s*\}(?=\s*_)")
-CJK_SCALES = {"百": 2, "千": 3, "万": 4, "亿": 8}
+CJK_SCALES = {"百": 2, "千": 3, "万": 4, "亿": 8, "백": 2, "천": 3, "만": 4, "억": 8}
 
 
 # the copulas that end a Japanese or Korean answer ("五個です", "12입니다"): one list for every reader
@@ -247,6 +250,8 @@ def normalize(s: str) -> str:
         s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
     if "分之" in s or _CJK_SCALE_RE.search(s):
         s = cjk_fractions(s)
+        if _CJK_AFTER_NUMBER.search(s):  # "3천원": 3000, then its unit word
+            s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
     if "或" in s or "和" in s:  # Chinese "or" / "and" between answers: "70 或 -70" is "70 or -70", a hedge
         s = s.replace("或者", " or ").replace("或", " or ").replace("和", " and ")
     if "、" in s:  # the ideographic enumeration comma: "A、C、D" lists three
@@ -344,10 +349,10 @@ _UNICODE = {"−": "-", "˗": "-", "–": "-", "‐": "-", "‑": "-", "‒": "-
             "\u200a": " ", "\u200b": ""}  # fmt: skip
 
 
-# (not a bare multiplier or a phrase that changes the number: 5万 is 50000 (50万元 is a count of 万元), 3分之一 a
-# third, 5的平方 25, 5以上 above 5, 5个半 5.5)
+# (not a bare multiplier or a phrase that changes the number: 5万 is 50000 (50万元 is a count of 万元; so Korean's
+# 5만, 5천, 3만 원), 3分之一 a third, 5的平方 25, 5以上 above 5, 5个半 5.5)
 CJK_UNIT = (
-    r"(?![\u4e00-\u9fff/]*(?:分之|的|以上|以下|以内|左右|上下|开外|根号|[不错对半多少约吗呢吧么余来成折]))(?![万亿](?![\u4e00-\u9fff])|[千百十](?![米克瓦焦帕]))"
+    r"(?![\u4e00-\u9fff/]*(?:分之|的|以上|以下|以内|左右|上下|开外|根号|[不错对半多少约吗呢吧么余来成折]))(?![万亿](?![\u4e00-\u9fff])|[千百十](?![米克瓦焦帕])|[백천]|[만억](?![ \t]?원))"
     r"(?:[\u4e00-\u9fff\u30a0-\u30ff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?|[\uac00-\ud7af]{1,4}(?:[ \t][\uac00-\ud7af]{1,4})?)"
 )
 _CJK_AFTER_NUMBER = re.compile(r"([\d)}])[ \t]*(" + CJK_UNIT + r")(?=[ \t]*(?:[.。][ \t]*)?$)")
