@@ -85,6 +85,7 @@ def test_the_concession_pattern_is_linear_time():
         [
             ("revisions", "_CONCEDED_BEFORE_BOX_RE", "'. although ' * (n // 11)"),
             ("revisions", "_CONCEDED_BEFORE_BOX_RE", "'\\n  even   ' * (n // 11)"),
+            ("revisions", "_OR_VALUE_RE", "'but also ' * (n // 9)"),
             ("normalize", "_CJK_SCALE_RE", "'1 ' * (n // 2)"),
             ("normalize", "_CJK_SCALE_RE", "'1.1만 ' * (n // 5)"),
             ("normalize", "_CJK_AFTER_NUMBER", "'1 천 ' * (n // 4)"),
@@ -112,4 +113,19 @@ def test_the_concession_pattern_is_linear_time():
     ],
 )
 def test_korean_scales_multiply(completion: str, gold: str, want: float):
+    assert math_answer(completion, {"reference": gold}).outcome == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # "but also" / "and also" after a marked answer offers another value: a hedge
+        ("Answer: The answer is 42 but also 17", "42", 0.0),
+        ("The answer is <answer>42</answer> but also 99.", "42", 0.0),
+        ("The answer is \\boxed{42}, and also 17.", "42", 0.0),
+        ("The answer is 42, and also 42.", "42", 1.0),  # the same value again
+        ("The answer is 42 apples.", "42", 1.0),
+    ],
+)
+def test_but_also_offers_another_value(completion: str, gold: str, want: float):
     assert math_answer(completion, {"reference": gold}).outcome == want

@@ -677,6 +677,12 @@ Korean scales after digits (stop 25)
     정답은 3만                                                              | 30000                        | correct     | test_korean_scales_multiply
     정답은 3만                                                              | 3                            | wrong       | test_korean_scales_multiply
     정답은 3만 원                                                            | 30000                        | correct     | test_korean_scales_multiply
+
+"But also" after a marked answer (stop 25)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    Answer: The answer is 42 but also 17                                | 42                           | wrong       | test_but_also_offers_another_value
 """
 
 from __future__ import annotations

@@ -409,8 +409,10 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             return Extraction(sentence_answer(ans), "answer_is", True, "a bound ('5+'), not a value")
         if ans:
             value = sentence_answer(ans)
-            at = line.find(ans)
+            at, inner = line.find(ans), ans.find(value) if value else -1
             rest = (line[at + len(ans) :] if at >= 0 else "") + window[m.end(1) :][:600]
+            if inner >= 0:  # "The answer is 42 but also 17": the sentence's words after the value come first
+                rest = ans[inner + len(value) :] + rest
             hedge = after_value_hedge(rest, value) or _other_marked_answer(window, m, value)
             if hedge is not None:  # "The answer is 3... or 4", "3, else 4", "Answer: 3\nAnswer: 4"
                 return Extraction(value, "answer_is", True, hedge)

@@ -195,7 +195,8 @@ _SCALE_AFTER_BOX_RE = re.compile(
 )
 # a second value offered after the box: "(or maybe 6)", ". Hmm, or 6.", "? or \(6\)", "或 6"
 _OR_VALUE_RE = re.compile(
-    r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?|alternatively|vs\.?|versus|maybe|perhaps)\b|或者?|还是|要么"
+    r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?|alternatively|vs\.?|versus|maybe|perhaps|(?:but|and)\s+also)\b"
+    r"|或者?|还是|要么"
     r"|也可能是?|也许是|或许是|あるいは|또는)"
     r"(?:(?!\.\d)\W){0,4}"
     r"(?:(?:maybe|perhaps|possibly|probably|even|else|option|choice)\s+)?(?:\\\(|\$)?\s*"
