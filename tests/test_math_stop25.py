@@ -129,3 +129,30 @@ def test_korean_scales_multiply(completion: str, gold: str, want: float):
 )
 def test_but_also_offers_another_value(completion: str, gold: str, want: float):
     assert math_answer(completion, {"reference": gold}).outcome == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # logic's connectives between conditions, and the ≦ / \leqq spelling of ≤
+        ("x < -2 \\lor 1 < x", "(-\\infty, -2) \\cup (1, \\infty)", 1.0),
+        ("-2 < x \\land x < 1", "(-2,1)", 1.0),
+        ("-2 < x \\wedge x < 1", "(-2,1)", 1.0),
+        ("-2 < x ∧ x < 1", "(-2,1)", 1.0),
+        ("x<-2 ∨ x>1", "(-2,1)", 0.0),
+        ("x<-2 \\vee x>1", "(-\\infty,-2)\\cup(1,\\infty)", 1.0),
+        ("\\left(1, 3\\right] \\cup \\left[5, \\infty\\right)", "1 < x \\leqq 3, 5 \\leqq x", 1.0),
+        ("\\left(1, 3\\right] \\cup \\left[5, \\infty\\right)", "1 < x ≦ 3, 5 ≦ x", 1.0),
+        ("\\left(1, 3\\right) \\cup \\left[5, \\infty\\right)", "1 < x \\leqq 3, 5 \\leqq x", 0.0),
+        # each \pm of an answer on its own (four values); a \mp follows the \pm before it
+        ("1 \\pm 2 \\pm 3", "6, 0, 2, -4", 1.0),
+        ("1 \\pm 2 \\pm 3", "6, -4", 0.0),
+        ("\\pm 1 \\pm \\sqrt{2}", "1+\\sqrt2, 1-\\sqrt2, -1+\\sqrt2, -1-\\sqrt2", 1.0),
+        ("\\pm 1 \\pm \\sqrt{2}", "1+\\sqrt2, -1-\\sqrt2", 0.0),
+        ("1 \\pm 2 \\mp 3", "0, 2", 1.0),
+        ("\\pm 2", "2, -2", 1.0),
+        ("(\\pm 1, \\pm 2)", "(1,2),(1,-2),(-1,2),(-1,-2)", 1.0),
+    ],
+)
+def test_logic_connectives_and_independent_plus_minus(answer: str, gold: str, want: float):
+    assert _boxed(answer, gold) == want

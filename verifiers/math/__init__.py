@@ -683,6 +683,16 @@ Korean scales after digits (stop 25)
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     Answer: The answer is 42 but also 17                                | 42                           | wrong       | test_but_also_offers_another_value
+
+Logic's connectives between conditions, each \pm on its own (stop 25)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{x < -2 \lor 1 < x}                                           | (-\infty, -2) \cup (1, \infty) | correct     | test_logic_connectives_and_independent_plus_minus
+    \boxed{-2 < x \wedge x < 1}                                         | (-2,1)                       | correct     | test_logic_connectives_and_independent_plus_minus
+    \boxed{1 \pm 2 \pm 3}                                               | 6, 0, 2, -4                  | correct     | test_logic_connectives_and_independent_plus_minus
+    \boxed{\pm 1 \pm \sqrt{2}}                                          | 1+\sqrt2, -1-\sqrt2          | wrong       | test_logic_connectives_and_independent_plus_minus
+    \boxed{1 \pm 2 \mp 3}                                               | 0, 2                         | correct     | test_logic_connectives_and_independent_plus_minus
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from verigrpo.verifiers.math.lex import (
 from verigrpo.verifiers.math.nodes import (
     MAX_DEPTH,
     MAX_FACTORIAL,
-    PM,
+    PM_SIGNS,
     Bracket,
     Expr,
     Matrix,
@@ -81,6 +81,7 @@ class _ExprParser:
         self.angle_degrees = False  # a degree sign converted outside any function (an angle in degrees)
         self.function_degrees = False  # ... inside a function's argument (\sin 30^\circ: not an angle)
         self.bound: frozenset[str] = frozenset()  # the index letters of the \sum / \prod being read
+        self.pm_used = 0  # the \pm signs read so far: each gets its own placeholder (nodes.PM_SIGNS)
 
     # -- helpers
     def peek(self, k: int = 0) -> Tok | None:
@@ -129,10 +130,8 @@ class _ExprParser:
                 left = left + right
             elif op == "-":
                 left = left - right
-            elif op == "pm":
-                left = left + PM * right
             else:
-                left = left - PM * right
+                left = left + self._pm_sign(op) * right
             check_size(left)
         self.depth -= 1
         return left
@@ -194,10 +193,18 @@ class _ExprParser:
             return True
         return False
 
+    def _pm_sign(self, op: str) -> sympy.Basic:
+        """The placeholder of a \\pm ("pm": a new one) or of a \\mp ("mp": minus the last \\pm's)."""
+        if op == "mp" and self.pm_used:
+            return -PM_SIGNS[self.pm_used - 1]
+        if self.pm_used >= len(PM_SIGNS):
+            raise ParseError("too many \\pm signs")
+        self.pm_used += 1
+        return PM_SIGNS[self.pm_used - 1] if op == "pm" else -PM_SIGNS[self.pm_used - 1]
+
     def parse_unary(self):
         if self.at("OP", "pm") or self.at("OP", "mp"):  # "\pm 2"
-            self.next()
-            return PM * _scalar(self.parse_unary())
+            return self._pm_sign(self.next().text) * _scalar(self.parse_unary())
         if self.at("OP", "-"):
             self.next()
             self.enter()

@@ -54,7 +54,8 @@ GREEK = {
 }  # fmt: skip
 TEXT_CMDS = {"text", "textbf", "textit", "textrm", "textsf", "mathrm", "mathbf", "mathit", "mathsf", "mbox",
              "operatorname", "rm", "textnormal", "boldsymbol", "bm", "mathbb"}  # fmt: skip
-REL_CMDS = {"le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=", "ne": "!=",
+REL_CMDS = {"le": "<=", "leq": "<=", "leqslant": "<=", "leqq": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=",
+            "geqq": ">=", "ne": "!=",
             "neq": "!=", "lt": "<", "gt": ">", "in": "in", "approx": "~", "equiv": "="}  # fmt: skip
 # Unit spellings -> canonical unit. "units" is a wildcard (a generic unit is never a mismatch).
 UNIT_ALIASES = {
@@ -403,6 +404,8 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             toks.append(Tok("CONST", "oo", space))
         elif cmd in GREEK or cmd in ("hbar", "ell"):  # letter-like symbols: \hbar (Planck's), \ell (a length)
             toks.append(Tok("IDENT", cmd, space))
+        elif cmd in ("lor", "vee", "land", "wedge"):  # logic's "or" and "and" between conditions
+            toks.append(Tok("CONN", "or" if cmd in ("lor", "vee") else "and", space))
         elif cmd in ("cdot", "times", "ast"):
             toks.append(Tok("OP", "*", space, cmd))
         elif cmd == "div":

@@ -93,6 +93,13 @@ class Choice:
 Node = Expr | Relation | Bracket | Union | Matrix | Answers | Text | Choice
 
 PM = sympy.Symbol("__pm__")  # placeholder for \pm; expanded into two answers at the top level
+# each \pm of an answer gets its own placeholder (1 \pm 2 \pm 3 is four values); a \mp takes the last one's
+PM_SIGNS = (PM, *(sympy.Symbol(f"__pm{k}__") for k in range(2, 9)))
+
+
+def has_pm(value: sympy.Basic) -> bool:
+    """Whether ``value`` holds a \\pm placeholder."""
+    return value.has(*PM_SIGNS)
 
 
 def remove_points(interval: Node, points: Node) -> Node:
@@ -191,19 +198,23 @@ def _real_value(n: Node) -> sympy.Basic:
 _MAX_PM_MEMBERS = 3  # members with a \pm in one tuple: 2^3 tuples at most
 
 
+def _pm_signs(n: Node) -> set[sympy.Symbol]:
+    if isinstance(n, Expr):
+        return n.value.free_symbols & set(PM_SIGNS)
+    if isinstance(n, Relation):
+        return set().union(*(_pm_signs(s) for s in n.sides))
+    return set()
+
+
 def _expand_pm(node: Node) -> list[Node]:
     def has_pm(n: Node) -> bool:
-        if isinstance(n, Expr):
-            return n.value.has(PM)
-        if isinstance(n, Relation):
-            return any(has_pm(s) for s in n.sides)
-        return False
+        return bool(_pm_signs(n))
 
-    def sub(n: Node, sign: int) -> Node:
+    def sub(n: Node, signs: dict) -> Node:
         if isinstance(n, Expr):
-            return dataclasses.replace(n, value=n.value.xreplace({PM: sympy.Integer(sign)}))
+            return dataclasses.replace(n, value=n.value.xreplace(signs))
         if isinstance(n, Relation):
-            return Relation(n.ops, tuple(sub(s, sign) for s in n.sides), n.label)
+            return Relation(n.ops, tuple(sub(s, signs) for s in n.sides), n.label)
         return n
 
     if isinstance(node, Bracket) and node.open == "(" and len(node.items) >= 2:
@@ -211,13 +222,21 @@ def _expand_pm(node: Node) -> list[Node]:
         choices = [_expand_pm(x) if has_pm(x) else [x] for x in node.items]
         if sum(len(c) > 1 for c in choices) <= _MAX_PM_MEMBERS:
             return [dataclasses.replace(node, items=tuple(pick)) for pick in itertools.product(*choices)]
-    if not has_pm(node):
+    used = sorted(_pm_signs(node), key=PM_SIGNS.index)
+    if not used:
         return [node]
-    return [sub(node, 1), sub(node, -1)]
+    if len(used) > _MAX_PM_MEMBERS:
+        raise ParseError("too many \\pm signs in one value")
+    out: list[Node] = []
+    for signs in itertools.product((1, -1), repeat=len(used)):  # every sign choice, each \pm on its own
+        member = sub(node, {pm: sympy.Integer(v) for pm, v in zip(used, signs)})
+        if member not in out:
+            out.append(member)
+    return out
 
 
 def _check_no_pm(node: Node) -> None:
-    if isinstance(node, Expr) and node.value.has(PM):
+    if isinstance(node, Expr) and has_pm(node.value):
         raise ParseError("\\pm inside a structure")
     for child in _children(node):
         _check_no_pm(child)

@@ -28,7 +28,6 @@ from verigrpo.verifiers.math.lex import (
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     MAX_TOKENS,
-    PM,
     Answers,
     Bracket,
     Choice,
@@ -38,6 +37,7 @@ from verigrpo.verifiers.math.nodes import (
     Relation,
     Text,
     _check_no_pm,
+    has_pm,
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.units import FOREIGN_NUMBER_WORDS, NUMBER_WORDS, SIGN_WORDS
@@ -454,6 +454,6 @@ def parse_tokens(toks: list[Tok], reading: Reading = PROSE) -> sympy.Basic:
         raise ParseError(f"{type(e).__name__}: {e}") from e
     if p.peek() is not None:
         raise ParseError(f"unexpected token {p.peek().text!r}")
-    if value.has(sympy.zoo, sympy.nan, sympy.oo, PM):
+    if value.has(sympy.zoo, sympy.nan, sympy.oo) or has_pm(value):
         raise ParseError("undefined value or \\pm")
     return value
