@@ -86,6 +86,8 @@ def test_the_concession_pattern_is_linear_time():
             ("revisions", "_CONCEDED_BEFORE_BOX_RE", "'. although ' * (n // 11)"),
             ("revisions", "_CONCEDED_BEFORE_BOX_RE", "'\\n  even   ' * (n // 11)"),
             ("revisions", "_OR_VALUE_RE", "'but also ' * (n // 9)"),
+            ("revisions", "_CORRECT_BEFORE_RE", "'. the correct ' * (n // 14)"),
+            ("choices", "_LAST_PART_RE", "', ' * (n // 2)"),
             ("normalize", "_CJK_SCALE_RE", "'1 ' * (n // 2)"),
             ("normalize", "_CJK_SCALE_RE", "'1.1만 ' * (n // 5)"),
             ("normalize", "_CJK_AFTER_NUMBER", "'1 천 ' * (n // 4)"),
@@ -156,3 +158,43 @@ def test_but_also_offers_another_value(completion: str, gold: str, want: float):
 )
 def test_logic_connectives_and_independent_plus_minus(answer: str, gold: str, want: float):
     assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an option chosen in the last sentence or clause of the last line, after deliberation
+        ("A seems plausible, but after checking I choose C", "C", 1.0),
+        ("After checking, option C is correct.", "C", 1.0),
+        ("A or B? I choose A", "A", 1.0),
+        ("A or B? I choose A", "B", 0.0),
+        ("(A) and (B) are wrong, (C) is right", "C", 1.0),
+        ("The choices are A, B, C, D. I pick (D)", "D", 1.0),
+        ("**D) This is the correct answer**", "D", 1.0),
+        ("**D) This is the correct answer**", "C", 0.0),
+        # ... not when the last part doubts it or chooses nothing
+        ("I choose A. Or maybe B.", "A", 0.0),
+        ("(C) is right, or maybe (D)", "C", 0.0),
+        ("I choose A. Wait, no.", "A", 0.0),
+        ("A is wrong, but B is not.", "B", 0.0),
+        # a last <answer> left open (its closing tag was the stop string) is closed at the end; a repeat cut short is not
+        ("<answer> B", "B", 1.0),
+        ("<answer>5", "5", 1.0),
+        ("<answer>420</answer> <answer>4", "420", 1.0),
+        ("<answer>420</answer> <answer>4", "4", 0.0),
+        ("<answer>420</answer> <answer>5", "420", 0.0),
+        # a comparison in an answer block is no value ("$1,500 more than" answers "how much more" only)
+        ("<answer>The house costs $1,500 more than the trailer.</answer>", "1500", 0.0),
+        ("<answer>The number is more than 5.</answer>", "5", 0.0),
+        # a later answer block or box that takes the earlier back, or is said to be the correct one
+        ("<answer>111</answer> wait, <answer>137</answer>", "137", 1.0),
+        ("<answer>111</answer> wait, <answer>137</answer>", "111", 0.0),
+        ("<answer>111</answer> <answer>137</answer>", "137", 0.0),
+        ("<answer>111</answer> wait, maybe <answer>137</answer>", "137", 0.0),
+        ("First try: \\boxed{\\frac{1}{3}} but correct is \\boxed{\\frac{2}{3}}", "\\frac{2}{3}", 1.0),
+        ("First try: \\boxed{\\frac{1}{3}} but the correct answer is \\boxed{\\frac{2}{3}}", "\\frac{1}{3}", 0.0),
+        ("\\boxed{3}. The correct answer is \\boxed{4}?", "4", 0.0),
+    ],
+)
+def test_choices_open_tags_differences_and_revised_answers(completion: str, gold: str, want: float):
+    assert math_answer(completion, {"reference": gold}).outcome == want

@@ -693,6 +693,19 @@ Logic's connectives between conditions, each \pm on its own (stop 25)
     \boxed{1 \pm 2 \pm 3}                                               | 6, 0, 2, -4                  | correct     | test_logic_connectives_and_independent_plus_minus
     \boxed{\pm 1 \pm \sqrt{2}}                                          | 1+\sqrt2, -1-\sqrt2          | wrong       | test_logic_connectives_and_independent_plus_minus
     \boxed{1 \pm 2 \mp 3}                                               | 0, 2                         | correct     | test_logic_connectives_and_independent_plus_minus
+
+Options chosen after deliberation, open answer tags, differences, revised answer blocks (stop 25)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    A or B? I choose A                                                  | A                            | correct     | test_choices_open_tags_differences_and_revised_answers
+    (A) and (B) are wrong, (C) is right                                 | C                            | correct     | test_choices_open_tags_differences_and_revised_answers
+    I choose A. Or maybe B.                                             | A                            | no_answer   | test_choices_open_tags_differences_and_revised_answers
+    <answer> B                                                          | B                            | correct     | test_choices_open_tags_differences_and_revised_answers
+    <answer>420</answer> <answer>4                                      | 420                          | correct     | test_choices_open_tags_differences_and_revised_answers
+    <answer>The number is more than 5.</answer>                         | 5                            | unparsable  | test_choices_open_tags_differences_and_revised_answers
+    <answer>111</answer> wait, <answer>137</answer>                     | 137                          | correct     | test_choices_open_tags_differences_and_revised_answers
+    \boxed{1/3} but correct is \boxed{2/3}                              | 2/3                          | correct     | test_choices_open_tags_differences_and_revised_answers
 """
 
 from __future__ import annotations

@@ -57,12 +57,18 @@ _CLOSING_OPTION_RE = re.compile(
     rf"|[*_]*{_LEAD}(?:the\s+)?(?:(?:correct|right|best|final)\s+)?(?:option|choice|answer)\s*(?:is\s+|[:=\-–—]\s*)?"
     rf"[*_]*{_X}[*_]*\.?[*_]*"
     rf"|.*?\b(?:answer|ans)\s*[.:]\s*{_X}\.?"
-    rf"|{_LEAD}(?:it's|it\s+is\s+|the\s+answer\s+is\s+)?\s*[*_]*{_X}[*_]*\s+is\s+(?:the\s+)?(?:(?:correct|right|final)"
-    rf"(?:\s+(?:answer|option|choice))?|answer|option|choice)\.?"
+    rf"|{_LEAD}(?:it's|it\s+is\s+|the\s+answer\s+is\s+)?\s*(?:(?:option|choice)\s+)?[*_]*{_X}[*_]*\s+is\s+(?:the\s+)?"
+    rf"(?:(?:correct|right|final)(?:\s+(?:answer|option|choice))?|answer|option|choice)\.?"
+    # "**D) This is the correct answer**": the option's label, then the sentence that chooses it
+    rf"|[*_]*{_X}[.)]\s+(?:this|that|it)\s+is\s+(?:the\s+)?(?:correct|right)(?:\s+(?:answer|option|choice))?\.?[*_]*"
     rf"|{_LEAD}(?:it's|it\s+is|(?:it|the\s+answer)\s+must\s+be)\s+[*_]*{_X}[*_]*\.?"
-    rf"|{_LEAD}(?:i\s+)?(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?(?-i:(?:\s+[a-z]+){{0,4}})\.?",
+    rf"|{_LEAD}(?:i\s+)?(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?(?-i:(?:\s+[a-z]+){{0,4}})\.?"
+    # "after checking I choose C": a few words, then "I" choosing it
+    rf"|(?:[a-z]+[ \t,]{{1,3}}){{1,4}}i\s+(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?",
     re.I,
 )
+# where a last line's last sentence or clause starts: "A or B? I choose A", "(A) and (B) are wrong, (C) is right"
+_LAST_PART_RE = re.compile(r"(?:[.!?]|[,;]|\s(?=but\s))\s+(?:but\s+)?")
 # a line that introduces the chosen option on the next ("The correct interpretation is:", "**Final answer:**"; not
 # "The options are:", which lists them)
 _INTRODUCES_CHOICE_RE = re.compile(r"\b(?:correct|right|answer|true|best|final)\b[^:\n]{0,60}:[ \t*]*$", re.I)
@@ -78,10 +84,17 @@ def closing_option(completion: str) -> str | None:
     if not lines:
         return None
     line = lines[-1].strip()
-    if len(line) > 300 or _NOT_CHOSEN_RE.search(line):
+    if len(line) > 300:
         return None
-    m = _CLOSING_OPTION_RE.fullmatch(line)
-    letter = next((g for g in m.groups() if g), None) if m is not None else None
+    # the whole line, else its last sentence or clause (what comes before it deliberates: "A or B? I choose A")
+    starts = [0, *(m.end() for m in _LAST_PART_RE.finditer(line))]
+    letter = None
+    for start in (0, starts[-1]) if len(starts) > 1 else (0,):
+        part = line[start:]
+        m = None if _NOT_CHOSEN_RE.search(part) else _CLOSING_OPTION_RE.fullmatch(part)
+        letter = next((g for g in m.groups() if g), None) if m is not None else None
+        if letter is not None:
+            break
     if letter is None and len(lines) >= 2 and _INTRODUCES_CHOICE_RE.search(lines[-2]):
         # "The correct interpretation is:\n\nD. They give the solutions ...": the option introduced, with its text
         return leading_option(line)

@@ -124,12 +124,23 @@ def clean_completion(text: str) -> str:
 
 
 def answer_sections(text: str) -> str:
-    """An exam's answer section (GAOKAO-Bench's 【答案】) and ``<SOLUTION>``-like tags as ``<answer>`` blocks."""
+    """An exam's answer section (GAOKAO-Bench's 【答案】) and ``<SOLUTION>``-like tags as ``<answer>`` blocks; a last
+    ``<answer>`` left open (its closing tag was the stop string) closed at the end."""
     if "【" in text and "<answer>" not in text.lower():
         # an exam solution's answer section: "【解析】...<eoe>\n【答案】...<eoa>" (GAOKAO-Bench), the section an answer block
         text = _CJK_ANSWER_SECTION_RE.sub(lambda m: "<answer>" + m.group(1) + "</answer>", text)
     if "<" in text and "<answer>" not in text.lower():
         text = _answer_like_tags(text)
+    cut = max(0, len(text) - 20_000)
+    low = text[cut:].lower()
+    opened, closed = low.rfind("<answer>"), low.rfind("</answer>")
+    if opened > closed:  # "<answer> B": the stop string "</answer>" cut it off, or the length limit did
+        tail = text[cut + opened + len("<answer>") :].strip()
+        before = low.rfind("<answer>", 0, closed) if closed >= 0 else -1
+        previous = text[cut + before + len("<answer>") : cut + closed].strip() if before >= 0 else ""
+        if tail and previous.startswith(tail) and tail != previous:
+            return text[: cut + opened]  # "<answer>420</answer> <answer>4": a repeat cut short, not an answer
+        text += "</answer>"
     return text
 
 
@@ -184,7 +195,8 @@ _ANSWER_LIKE_CLOSE_RE = re.compile(r"<\s*/\s*(?:solution|final[ _-]?answer)\s*>"
 
 def _answer_like_tags(text: str) -> str:
     """``<SOLUTION>12</SOLUTION>`` (any case, inner blanks) read as ``<answer>12</answer>``; a last block left open
-    at the end of the text (``<SOLUTION>12``, a completion stopped by its stop string) is closed there."""
+    at the end of the text (``<SOLUTION>12``, ``<answer> B``, a completion stopped by its stop string) is closed
+    there."""
     opens = list(_ANSWER_LIKE_OPEN_RE.finditer(text))
     if not opens and _RESULT_AT_END_RE.search(text[-2_000:]):
         # "...</think>\n\nThe letter appears 3 times.\n\n<result>3</result>": a <result> block that ends the text is

@@ -13,6 +13,7 @@ from verigrpo.verifiers.math.boxes import (
     _GSM_RE,
     _MAX_BLOCKS,
     _TAG_CLOSE,
+    _TAG_OPEN,
     Extraction,
     _answer_tag_blocks,
     _boxed_contents,
@@ -40,6 +41,7 @@ from verigrpo.verifiers.math.revisions import (
     after_value_hedge,
     box_revision,
     equiv_safe,
+    revised_between,
     scale_after_box,
 )
 from verigrpo.verifiers.math.sentences import (
@@ -191,6 +193,8 @@ def _tag_answer(text: str, content: str, last_number_fallback: bool, givens: fro
     if len(blocks) > _MAX_BLOCKS:  # spam; and comparing them pairwise would be quadratic
         return Extraction(content or None, "answer_tag", True, f"over {_MAX_BLOCKS} <answer> blocks")
     distinct = _distinct(blocks) if len(blocks) > 1 else []
+    if len(distinct) > 1 and revised_between(_between_last_blocks(text)):
+        distinct = []  # "<answer>111</answer> wait, <answer>137</answer>": the later block takes the earlier back
     if len(distinct) > 1:  # "<answer>133</answer><answer>132</answer>": two answers, as two boxes are
         return Extraction(content or None, "answer_tag", True, "several different <answer> blocks",
                           tuple(distinct), scope=content or None)
@@ -230,6 +234,14 @@ def _tag_answer(text: str, content: str, last_number_fallback: bool, givens: fro
         return Extraction(sentence_answer(content.rstrip("."), givens), "answer_tag+sentence", scope=content)
     rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
     return dataclasses.replace(inner, rule=rule, scope=content)
+
+
+def _between_last_blocks(text: str) -> str:
+    """The text between the last two ``<answer>`` blocks (the closing tag of one, the opening tag of the next)."""
+    low = text[-20_000:].lower()
+    last_open = low.rfind(_TAG_OPEN)
+    prev_close = low.rfind(_TAG_CLOSE, 0, last_open)
+    return text[-20_000:][prev_close + len(_TAG_CLOSE) : last_open] if prev_close >= 0 else ""
 
 
 def _other_box(after: str, answer: str) -> str | None:

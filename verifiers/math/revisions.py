@@ -136,6 +136,25 @@ def _total_of_parts(text: str, spans: list[tuple[int, int, str]]) -> bool:
     return len(values) >= 3 and abs(sum(values[:-1]) - values[-1]) < 1e-9 and bool(_TOTAL_WORD_RE.search(near))
 
 
+# right before the last answer, in its clause: it is said to be the correct one ("but correct is \boxed{..}", "The
+# correct answer is \boxed{..}")
+_CORRECT_BEFORE_RE = re.compile(
+    r"(?:^|[.;:!?\n,]|\bbut\b)[ \t*]{0,6}(?:the[ \t]{1,3})?(?:correct|right|true|actual)"
+    r"(?:[ \t]{1,3}(?:answer|value|result|one))?[ \t]{1,3}is[ \t]{0,3}:?[ \t$\\(\[]{0,8}\Z",
+    re.I,
+)
+
+
+def revised_between(between: str) -> bool:
+    """Whether the words ``between`` an earlier answer and a later one with another value take the earlier back:
+    a retraction ("wait,", "actually", "no,") not followed by doubt, or the later said to be the correct one."""
+    between = between[-2_000:]
+    if _CORRECT_BEFORE_RE.search(between[-80:]):
+        return True
+    word = _last_match(_RETRACTED_BETWEEN_RE, between)
+    return word is not None and not _UNSURE_BETWEEN_RE.search(between[word.end() :])
+
+
 def box_revision(text: str) -> str | None:
     """"retracted" when the last box takes back the boxes with other values before it, "working" when they are the
     intermediate results it was computed from, "final" when its sentence names it the final answer or a conclusion
@@ -155,6 +174,8 @@ def box_revision(text: str) -> str | None:
         return "working"
     if _FINAL_BEFORE_BOX_RE.search(between[-80:]):  # "\boxed{1} ... Therefore, the final answer is \boxed{-1}."
         return "final"
+    if _CORRECT_BEFORE_RE.search(between[-80:]):  # "First try: \boxed{\frac13} but correct is \boxed{\frac23}"
+        return "retracted"
     if _CONCLUDED_BEFORE_BOX_RE.search(between[-40:]) and not _UNSURE_BETWEEN_RE.search(between):
         return "final"  # "First \boxed{2}; therefore \boxed{\frac12}.": the last box is drawn from the first
     word = _last_match(_RETRACTED_BETWEEN_RE, between)
