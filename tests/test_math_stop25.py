@@ -198,3 +198,22 @@ def test_logic_connectives_and_independent_plus_minus(answer: str, gold: str, wa
 )
 def test_choices_open_tags_differences_and_revised_answers(completion: str, gold: str, want: float):
     assert math_answer(completion, {"reference": gold}).outcome == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a reference list that repeats an item counts it; sets, and answers that repeat against a plain key, do not
+        ("2, 1, 2", "2, 1, 1", 0.0),
+        ("1,2,3", "1,1,2,3,3", 0.0),
+        ("1,1,2,3", "1,1,2,3,3", 0.0),
+        ("3,1,3,2,1", "1,1,2,3,3", 1.0),
+        ("1, 2", "1, 1, 2", 0.0),
+        ("1, 1, 2", "1, 2", 1.0),
+        ("2, 1", "1, 2", 1.0),
+        ("\\{1,2,2\\}", "\\{1,2\\}", 1.0),
+        ("\\emptyset", "\\{0\\}", 0.0),
+    ],
+)
+def test_a_reference_list_that_repeats_an_item_counts_it(answer: str, gold: str, want: float):
+    assert _boxed(answer, gold) == want

@@ -706,6 +706,14 @@ Options chosen after deliberation, open answer tags, differences, revised answer
     <answer>The number is more than 5.</answer>                         | 5                            | unparsable  | test_choices_open_tags_differences_and_revised_answers
     <answer>111</answer> wait, <answer>137</answer>                     | 137                          | correct     | test_choices_open_tags_differences_and_revised_answers
     \boxed{1/3} but correct is \boxed{2/3}                              | 2/3                          | correct     | test_choices_open_tags_differences_and_revised_answers
+
+A reference list that repeats an item counts it (stop 25)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{2, 1, 2}                                                     | 2, 1, 1                      | wrong       | test_a_reference_list_that_repeats_an_item_counts_it
+    \boxed{1,2,3}                                                       | 1,1,2,3,3                    | wrong       | test_a_reference_list_that_repeats_an_item_counts_it
+    \boxed{1, 1, 2}                                                     | 1, 2                         | correct     | test_a_reference_list_that_repeats_an_item_counts_it
 """
 
 from __future__ import annotations

@@ -315,7 +315,7 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     if la is not None and lb is not None:
         if isinstance(b, Answers) and b.connective == ";" and not _one_unknown(b):  # the reference's separators decide
             return len(la) == len(lb) and all(_nodes_equal(x, y, depth + 1) for x, y in zip(la, lb))
-        return _unordered_equal(la, lb, depth)
+        return _unordered_equal(la, lb, depth, counted=True)
     return False
 
 
@@ -384,14 +384,43 @@ def _as_list(n: Node) -> tuple[Node, ...] | None:
     return None
 
 
-def _unordered_equal(xs: tuple[Node, ...], ys: tuple[Node, ...], depth: int) -> bool:
+_MAX_COUNTED = 12  # a reference list this long or shorter is checked for a repeated item
+
+
+def _unordered_equal(xs: tuple[Node, ...], ys: tuple[Node, ...], depth: int, counted: bool = False) -> bool:
+    """The same items in any order. ``counted`` (a bare list against a bare reference list ``ys``): a reference
+    that repeats an item counts it ("2, 1, 2" does not answer "2, 1, 1"; "1, 2, 3" does not answer "1, 1, 2, 3,
+    3"), so the items must pair off one to one; sets and unions never count."""
     if not xs and not ys:
         return True
-    if len(xs) > 50 or len(ys) > 50:
+    if not xs or not ys or len(xs) > 50 or len(ys) > 50:
         return False
-    return all(any(_nodes_equal(x, y, depth + 1) for y in ys) for x in xs) and all(
-        any(_nodes_equal(x, y, depth + 1) for x in xs) for y in ys
-    )
+    same = [[_nodes_equal(x, y, depth + 1) for y in ys] for x in xs]
+    if not (all(any(row) for row in same) and all(any(col) for col in zip(*same))):
+        return False
+    if not counted or len(ys) > _MAX_COUNTED or not _repeats(ys, depth):
+        return True
+    return len(xs) == len(ys) and _perfect_matching(same)
+
+
+def _repeats(items: tuple[Node, ...], depth: int) -> bool:
+    return any(_nodes_equal(items[i], items[j], depth + 1) for i in range(len(items)) for j in range(i))
+
+
+def _perfect_matching(same: list[list[bool]]) -> bool:
+    """Whether every row can be paired with its own column where ``same`` is True (augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j, ok in enumerate(same[i]):
+            if ok and j not in seen:
+                seen.add(j)
+                if j not in owner or place(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return all(place(i, set()) for i in range(len(same)))
 
 def _trig_in_degrees(e: Expr) -> Expr | None:
     r"""``e`` with the whole-number arguments of its trigonometric functions that are multiples of 15 read as degrees
