@@ -87,6 +87,9 @@ def test_the_concession_pattern_is_linear_time():
             ("revisions", "_CONCEDED_BEFORE_BOX_RE", "'\\n  even   ' * (n // 11)"),
             ("revisions", "_OR_VALUE_RE", "'but also ' * (n // 9)"),
             ("revisions", "_CORRECT_BEFORE_RE", "'. the correct ' * (n // 14)"),
+            ("extract", "_LETTERS_SAID_CORRECT_RE", "'(A), ' * (n // 5)"),
+            ("extract", "_LETTERS_SAID_CORRECT_RE", "'A and ' * (n // 6)"),
+            ("extract", "_ANSWER_IS_RE", "'the correct options ' * (n // 20)"),
             ("choices", "_LAST_PART_RE", "', ' * (n // 2)"),
             ("normalize", "_CJK_SCALE_RE", "'1 ' * (n // 2)"),
             ("normalize", "_CJK_SCALE_RE", "'1.1만 ' * (n // 5)"),
@@ -217,3 +220,20 @@ def test_choices_open_tags_differences_and_revised_answers(completion: str, gold
 )
 def test_a_reference_list_that_repeats_an_item_counts_it(answer: str, gold: str, want: float):
     assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # several options named correct (JEEBench's multi-letter keys): the options, in a marked sentence
+        ("Final Answer: (B), (C), (D) are correct.", "BCD", 1.0),
+        ("Final Answer: (B), (C), (D) are correct.", "BC", 0.0),
+        ("Therefore, the correct options are (A) and (C).", "AC", 1.0),
+        ("Therefore, the correct options are (A) and (C).", "ABC", 0.0),
+        ("In summary, the correct options are [A] and [B].", "AB", 1.0),
+        ("Therefore, the correct statements are (B) and (C).", "BC", 1.0),
+        ("The correct options are those with positive slope.", "AC", 0.0),
+    ],
+)
+def test_several_options_named_correct(completion: str, gold: str, want: float):
+    assert math_answer(completion, {"reference": gold}).outcome == want

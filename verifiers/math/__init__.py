@@ -714,6 +714,13 @@ A reference list that repeats an item counts it (stop 25)
     \boxed{2, 1, 2}                                                     | 2, 1, 1                      | wrong       | test_a_reference_list_that_repeats_an_item_counts_it
     \boxed{1,2,3}                                                       | 1,1,2,3,3                    | wrong       | test_a_reference_list_that_repeats_an_item_counts_it
     \boxed{1, 1, 2}                                                     | 1, 2                         | correct     | test_a_reference_list_that_repeats_an_item_counts_it
+
+Several options named correct (stop 25)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    Final Answer: (B), (C), (D) are correct.                            | BCD                          | correct     | test_several_options_named_correct
+    Therefore, the correct options are (A) and (C).                     | ABC                          | wrong       | test_several_options_named_correct
 """
 
 from __future__ import annotations

@@ -66,8 +66,9 @@ _ANSWER_IS_RE = re.compile(
     # ("Final: 300", a line that labels the final value)
     r"(?:(?:final\s+answer|the\s+answer|answer|(?<![\w-])final(?=(?:\s*\*\*)?\s*[:：])|"
     r"(?:(?:correct|right|my|the|final|best)\s+)+(?:answer\s+)?"
-    r"(?:option|choice|one))(?:\s+to\s+(?:this|the)\s+(?:question|problem))?(?:\s*\*\*)?"
-    r"\s*(?:is|:|=|-(?=\s)|of(?=\s*[-−$\d]))"  # "Final Answer - 25", "gives a final answer of 41"
+    r"(?:option|choice|one)|(?:the\s+)?correct\s+(?:options|choices|answers|statements)(?=\s+are\b))"
+    r"(?:\s+to\s+(?:this|the)\s+(?:question|problem))?(?:\s*\*\*)?"
+    r"\s*(?:is|are|:|=|-(?=\s)|of(?=\s*[-−$\d]))"  # ("the correct options are (A) and (C)")  # "Final Answer - 25", "gives a final answer of 41"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
     rf"|{FOREIGN_ANSWER_MARKERS})"
     r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",
@@ -278,6 +279,12 @@ _WHOLE_BOUND_RE = re.compile(r"\b(?:at\s+(?:most|least)|or\s+(?:more|less|fewer|
 # two math spans side by side right after a marker, perhaps with a bracket or a slash between: "$5$ $6$", "$5$ ($6$)"
 _TWO_SPANS_RE = re.compile(r"[ \t*]{0,8}\$([^$\n]{1,200})\$[ \t]{0,8}[(/]?[ \t]{0,8}\$([^$\n]{1,200})\$")
 # a number with a plus glued after it and no operand: "5+ apples", "5+", "10++"
+# option letters said to be the correct ones: "(B), (C), (D) are correct", "A and C are true"
+_OPTION_ITEM = r"(?:\(?[A-J]\)?|\[[A-J]\])"
+_LETTERS_SAID_CORRECT_RE = re.compile(
+    rf"({_OPTION_ITEM}(?:[ \t]{{0,3}}(?:,|and|&|,[ \t]{{0,3}}and)[ \t]{{0,3}}{_OPTION_ITEM}){{0,9}})[ \t]{{1,3}}(?:is|are)[ \t]{{1,3}}"
+    r"(?:all[ \t]{1,3})?(?:the[ \t]{1,3})?(?:correct|true|right)(?:[ \t]{1,3}(?:answers?|options?|choices?|statements?))?\.?"
+)
 _PLUS_BOUND_RE = re.compile(r"(?<![\w.^])\d[\d,.]{0,30}\+{1,2}(?=[ \t]{0,8}(?:[A-Za-z]{2,}|[.,;!)]|\Z))")
 _END_WORD_RE = re.compile(r"[ \t*]{0,8}(?:done|end|finished|complete|stop|eos)[ \t]{0,8}[.!]?[ \t*]{0,8}", re.I)  # "#### done"
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
@@ -410,6 +417,9 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             ans = corrected.group(1)
         line = bold_line or ans
         ans = clean_answer(_first_sentence(clean_answer(ans)))
+        letters = _LETTERS_SAID_CORRECT_RE.fullmatch(ans)
+        if letters is not None:  # "Final Answer: (B), (C), (D) are correct.": the options, without the verdict
+            ans = letters.group(1)
         if ans and _RETRACTED_VALUE_RE.search(line, len(ans)):
             # "The answer is (A)... wait, actually it is (C).": the marked answer is taken back on its own line
             return Extraction(ans, "answer_is", True, "the answer is taken back")
