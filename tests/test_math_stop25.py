@@ -88,6 +88,10 @@ def test_the_concession_pattern_is_linear_time():
             ("revisions", "_OR_VALUE_RE", "'but also ' * (n // 9)"),
             ("revisions", "_CORRECT_BEFORE_RE", "'. the correct ' * (n // 14)"),
             ("extract", "_LETTERS_SAID_CORRECT_RE", "'(A), ' * (n // 5)"),
+            ("reference", "_SPAN_RE", "'\\\\(' * (n // 2)"),
+            ("reference", "_SPAN_RE", "'$a' * (n // 2)"),
+            ("reference", "_PROSE_RE", "'a ' * (n // 2)"),
+            ("normalize", "_ASCII_UNION", "') ' * (n // 2)"),
             ("extract", "_LETTERS_SAID_CORRECT_RE", "'A and ' * (n // 6)"),
             ("extract", "_ANSWER_IS_RE", "'the correct options ' * (n // 20)"),
             ("choices", "_LAST_PART_RE", "', ' * (n // 2)"),
@@ -237,3 +241,31 @@ def test_a_reference_list_that_repeats_an_item_counts_it(answer: str, gold: str,
 )
 def test_several_options_named_correct(completion: str, gold: str, want: float):
     assert math_answer(completion, {"reference": gold}).outcome == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a word in a subscript, set as a function name or as text, is part of the label's name
+        ("\\frac{ q_{0} }{ \\sqrt{2 C L} }", "I_{\\max }=\\frac{q_{0}}{\\sqrt{2 L C}}", 1.0),
+        ("\\frac{ q_{0} }{ \\sqrt{3 C L} }", "I_{\\max }=\\frac{q_{0}}{\\sqrt{2 L C}}", 0.0),
+        ("5", "T_{\\text{max}} = 5", 1.0),
+        # a function of several variables named before "=": a label, not a product with a pair
+        ("\\Phi (x, y)=\\frac{x}{2y} + \\frac{1}{2y}", "\\Phi (x,y)=\\frac{x+1}{2y}", 1.0),
+        ("\\frac{x+1}{2y}", "\\Phi (x,y)=\\frac{x+1}{2y}", 1.0),
+        ("\\frac{x+2}{2y}", "\\Phi (x,y)=\\frac{x+1}{2y}", 0.0),
+        # a key in prose around one math span (Putnam's, proof sets'): the span; never a bound or a negation
+        ("2", "Show that $a=2$.", 1.0),
+        ("3", "Show that $a=2$.", 0.0),
+        ("-0.875", "Prove that \\(k = -\\frac{7}{8}\\).", 1.0),
+        ("5", "At least $5$.", 0.0),
+        ("5", "It is not $5$.", 0.0),
+        # AngouriMath's empty set and ASCII union between intervals
+        ("\\emptyset", "{}", 1.0),
+        ("\\{1\\}", "{}", 0.0),
+        ("(-\\infty,-2)\\cup(2,\\infty)", "(-oo; -2) \\/ (2; +oo)", 1.0),
+        ("(-\\infty,-2)\\cup(3,\\infty)", "(-oo; -2) \\/ (2; +oo)", 0.0),
+    ],
+)
+def test_labels_prose_keys_and_other_notations(answer: str, gold: str, want: float):
+    assert _boxed(answer, gold) == want

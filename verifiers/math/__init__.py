@@ -721,6 +721,16 @@ Several options named correct (stop 25)
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     Final Answer: (B), (C), (D) are correct.                            | BCD                          | correct     | test_several_options_named_correct
     Therefore, the correct options are (A) and (C).                     | ABC                          | wrong       | test_several_options_named_correct
+
+Words in subscripts, functions of several variables, keys in prose, ASCII unions (stop 25)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{5}                                                           | T_{\text{max}} = 5           | correct     | test_labels_prose_keys_and_other_notations
+    \boxed{\frac{x+1}{2y}}                                              | \Phi (x,y)=\frac{x+1}{2y}    | correct     | test_labels_prose_keys_and_other_notations
+    \boxed{2}                                                           | Show that $a=2$.             | correct     | test_labels_prose_keys_and_other_notations
+    \boxed{5}                                                           | At least $5$.                | bad_input   | test_labels_prose_keys_and_other_notations
+    \boxed{(-\infty,-2)\cup(2,\infty)}                                  | (-oo; -2) \/ (2; +oo)        | correct     | test_labels_prose_keys_and_other_notations
 """
 
 from __future__ import annotations

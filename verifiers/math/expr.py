@@ -528,10 +528,13 @@ class _ExprParser:
                 sub = ""
                 while not self.at("OP", "}"):
                     tt = self.next()
-                    # a_{n-1}, x_{i+1}, a_{i,j}: an index expression is part of the name
-                    if tt.kind not in ("NUM", "IDENT", "WORD") and not (tt.kind == "OP" and tt.text in "+-,"):
+                    # a_{n-1}, x_{i+1}, a_{i,j}: an index expression is part of the name; I_{\max}, T_{\text{max}}:
+                    # a word set as a function name or as text is one too
+                    if tt.kind not in ("NUM", "IDENT", "WORD", "FUNC", "TEXT") and not (
+                        tt.kind == "OP" and tt.text in "+-,"
+                    ):
                         raise ParseError("bad subscript")
-                    sub += tt.text
+                    sub += tt.text.strip()
                 self.next()
             else:
                 tt = self.next()

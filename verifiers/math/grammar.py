@@ -18,6 +18,7 @@ from verigrpo.verifiers.math.labels import LabelReader
 from verigrpo.verifiers.math.lex import (
     _SCALES,
     UNIT_ALIASES,
+    Tok,
     _function_name,
     _is_label,
     canonical_unit,
@@ -110,6 +111,18 @@ def _rows_matrix(items: list[Node], seps: list[str]) -> Matrix:
     if not all(isinstance(x, Expr) and x.unit is None and x.marker is None for r in rows for x in r):
         raise ParseError("a matrix entry that is not a value")
     return Matrix(tuple(tuple(Expr(x.value) for x in r) for r in rows))  # type: ignore[union-attr]
+
+
+def _is_function_of_several(toks: list[Tok]) -> bool:
+    """``f(x, y)``, ``\\Phi(x,y,z)``: a name applied to two or more variable names."""
+    return (
+        len(toks) >= 6
+        and toks[0].kind == "IDENT"
+        and toks[1].text == "("
+        and toks[-1].text == ")"
+        and any(t.text == "," for t in toks)
+        and _is_label(toks)
+    )
 
 
 class _Parser(LabelReader, _ExprParser):
@@ -302,6 +315,12 @@ class _Parser(LabelReader, _ExprParser):
         name = self._derived_function_label()
         if name is not None:  # "f'(x) = 2x", "f^{-1}(x) = ...": the name of a function, not a product
             self.next()
+            return Relation(("=",), (Expr(sympy.Symbol(name)), self.parse_struct()), True, name)
+        end = next((k for k in range(start, min(start + 16, len(self.toks))) if self.toks[k].kind == "REL"), None)
+        if end is not None and self.toks[end].text == "=" and _is_function_of_several(self.toks[start:end]):
+            # "\Phi(x, y) = \frac{x+1}{2y}": a function of several variables named, not a product with a pair
+            name = label_name(self.toks[start:end])
+            self.i = end + 1
             return Relation(("=",), (Expr(sympy.Symbol(name)), self.parse_struct()), True, name)
         named = self._named_quantity()
         if named is None:

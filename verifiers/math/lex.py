@@ -542,7 +542,7 @@ def _is_label(toks: list[Tok]) -> bool:
     if kinds == ["IDENT"] and toks[0].text not in ("e", "i"):
         return True
     if len(toks) >= 3 and kinds[0] == "IDENT" and toks[1].text == "_":
-        return all(t.kind in ("NUM", "IDENT", "OP") and t.text not in "+-*/^" for t in toks[1:])
+        return all(t.kind in ("NUM", "IDENT", "OP", "FUNC", "TEXT", "WORD") and t.text not in "+-*/^" for t in toks[1:])
     if len(toks) >= 4 and kinds[0] == "IDENT" and toks[1].text == "(" and toks[-1].text == ")":
         return all(t.kind == "IDENT" or (t.kind == "OP" and t.text in "(),") for t in toks[1:])
     if len(toks) >= 5 and len(toks) % 2 == 1 and toks[0].text == "(" and toks[-1].text == ")":  # (a, b)

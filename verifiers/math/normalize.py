@@ -152,6 +152,7 @@ _CJK_SCALE_RE = re.compile(
     r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿](?!元)|[百千](?![克米瓦焦帕赫卡分元升])|[만억](?![ \t]?원)|[백천])"
 )
 _UPRIGHT_SUBSCRIPTED = re.compile(r"\\(?:mathrm|mathit|mathbf|mathsf|text|textrm|rm)\s*\{\s*~?\s*([A-Za-z])\s*\}(?=\s*_)")
+_ASCII_UNION = re.compile(r"([)\]])[ \t]{0,4}\\/[ \t]{0,4}([(\[])")
 CJK_SCALES = {"百": 2, "千": 3, "万": 4, "亿": 8, "백": 2, "천": 3, "만": 4, "억": 8}
 
 
@@ -218,6 +219,11 @@ def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
     s = ascii_units(_superscripts(s.translate(FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
+    if "\\/" in s:  # "(-oo; -2) \/ (2; +oo)": a union written in ASCII between two intervals (TeX's italic
+        # correction elsewhere, which lays out nothing)
+        s = _ASCII_UNION.sub(r"\1 \\cup \2", s).replace("\\/", "")
+    if s.strip() in ("{}", "\\{\\}", "\\{ \\}"):  # an empty pair of braces as a whole answer: the empty set
+        return "\\emptyset"
     if "٬" in s or "٫" in s:  # Arabic thousands and decimal separators: "٧٠٬٠٠٠" is 70,000, "٣٫٥" is 3.5
         s = s.replace("٬", ",").replace("٫", ".")
     if "(" in s and ("$" in s or "€" in s or "£" in s or "¥" in s or "₹" in s):

@@ -12,7 +12,7 @@ from typing import Any
 from verigrpo.verifiers.math.boxes import braced_label, extract_reference
 from verigrpo.verifiers.math.compare import approximates, nodes_equal
 from verigrpo.verifiers.math.extract import extract_answer
-from verigrpo.verifiers.math.forms import labelled_tuples, numbered_parts
+from verigrpo.verifiers.math.forms import labelled_tuples, numbered_parts, qualified
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Bracket, Expr, Node, Relation
 from verigrpo.verifiers.math.parse import parse_answer
 
@@ -60,7 +60,12 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
                 return labelled, parse_answer(labelled), None
             except Exception:  # noqa: BLE001
                 pass
-        solution_answer = _solution_answer(gold_text) or _reference_sentence(gold_text) or _before_note(gold_text)
+        solution_answer = (
+            _solution_answer(gold_text)
+            or _reference_sentence(gold_text)
+            or _before_note(gold_text)
+            or _one_span_in_prose(gold_text)
+        )
         if solution_answer is not None:  # a worked solution or a sentence as the reference: its answer
             return solution_answer[0], solution_answer[1], None
         return gold_text, None, str(e) or type(e).__name__
@@ -115,6 +120,26 @@ def _before_note(reference: str) -> tuple[str, Node] | None:
         return None
     try:
         return head, parse_answer(head)
+    except Exception:  # noqa: BLE001 - still unreadable
+        return None
+
+
+_SPAN_RE = re.compile(r"\$([^$]{1,500})\$|\\\(((?:(?!\\\)).){1,500})\\\)")
+_PROSE_RE = re.compile(r"[A-Za-z][A-Za-z ,.:;'-]{0,200}")
+
+
+def _one_span_in_prose(reference: str) -> tuple[str, Node] | None:
+    """A key written as a sentence around one math span, with no number outside it: "Show that $a=2$.", "Prove
+    that \\(k = -\\frac78\\)." (Putnam's and proof sets' keys): the span, when it parses; None otherwise."""
+    spans = list(_SPAN_RE.finditer(reference[:2_000]))
+    if len(spans) != 1:
+        return None
+    outside = (reference[: spans[0].start()] + " " + reference[spans[0].end() :]).strip()
+    if not _PROSE_RE.fullmatch(outside) or re.search(r"\band\b", outside, re.I) or qualified(outside):
+        return None  # ("at least $5$", "not $5$", "$3$ or more": no one value)
+    answer = spans[0].group(1) or spans[0].group(2)
+    try:
+        return answer, parse_answer(answer)
     except Exception:  # noqa: BLE001 - still unreadable
         return None
 
