@@ -184,6 +184,8 @@ def test_logic_connectives_and_independent_plus_minus(answer: str, gold: str, wa
         ("(C) is right, or maybe (D)", "C", 0.0),
         ("I choose A. Wait, no.", "A", 0.0),
         ("A is wrong, but B is not.", "B", 0.0),
+        ("Final Answer: [B], [C]", "C", 0.0),  # a lone letter after a comma ends a list, it chooses nothing
+        ("Final Answer: B, C", "C", 0.0),
         # a last <answer> left open (its closing tag was the stop string) is closed at the end; a repeat cut short is not
         ("<answer> B", "B", 1.0),
         ("<answer>5", "5", 1.0),

@@ -91,6 +91,8 @@ def closing_option(completion: str) -> str | None:
     letter = None
     for start in (0, starts[-1]) if len(starts) > 1 else (0,):
         part = line[start:]
+        if start and not re.search(r"[A-Za-z]{2}", part):
+            continue  # "Final Answer: B, C": a lone letter after a comma is the last of a list, not a choice
         m = None if _NOT_CHOSEN_RE.search(part) else _CLOSING_OPTION_RE.fullmatch(part)
         letter = next((g for g in m.groups() if g), None) if m is not None else None
         if letter is not None:
