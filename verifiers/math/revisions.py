@@ -174,12 +174,9 @@ def box_revision(text: str) -> str | None:
         return "working"
     if _FINAL_BEFORE_BOX_RE.search(between[-80:]):  # "\boxed{1} ... Therefore, the final answer is \boxed{-1}."
         return "final"
-    if _CORRECT_BEFORE_RE.search(between[-80:]):  # "First try: \boxed{\frac13} but correct is \boxed{\frac23}"
-        return "retracted"
     if _CONCLUDED_BEFORE_BOX_RE.search(between[-40:]) and not _UNSURE_BETWEEN_RE.search(between):
         return "final"  # "First \boxed{2}; therefore \boxed{\frac12}.": the last box is drawn from the first
-    word = _last_match(_RETRACTED_BETWEEN_RE, between)
-    if word is not None and not _UNSURE_BETWEEN_RE.search(between[word.end() :]):
+    if revised_between(between):  # "\boxed{3} Wait, \boxed{4}", "First try: \boxed{\frac13} but correct is \boxed{\frac23}"
         return "retracted"
     words = {w.lower() for w in re.findall(r"[^\W\d_]+", re.sub(r"\\[A-Za-z]+", " ", between))}
     if words and words <= _SEQUENCE_WORDS and _SEQUENCE_BETWEEN_RE.search(between):
