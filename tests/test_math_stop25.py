@@ -1,5 +1,8 @@
-"""What stop 25 reads: vector arithmetic written out (sums, a number times a vector, dot and cross products,
-norms). Every paying case below was refused before its rule; the refusing cases bound each rule."""
+"""What stop 25 reads: vector arithmetic written out and the standard basis, a conceded box, Korean scales, "but
+also", logic's connectives and independent plus-minus signs, options chosen after deliberation, open answer tags, revised
+answer blocks, reference lists that repeat an item, several options named correct, labels with words in their
+subscripts or several variables, keys in prose, "{}" and ASCII unions. Every paying case below was refused before its
+rule (checked by reverting it); the refusing cases bound each rule."""
 
 from __future__ import annotations
 
