@@ -395,12 +395,12 @@ def _unordered_equal(xs: tuple[Node, ...], ys: tuple[Node, ...], depth: int, cou
         return True
     if not xs or not ys or len(xs) > 50 or len(ys) > 50:
         return False
-    same = [[_nodes_equal(x, y, depth + 1) for y in ys] for x in xs]
-    if not (all(any(row) for row in same) and all(any(col) for col in zip(*same))):
-        return False
     if not counted or len(ys) > _MAX_COUNTED or not _repeats(ys, depth):
-        return True
-    return len(xs) == len(ys) and _perfect_matching(same)
+        return all(any(_nodes_equal(x, y, depth + 1) for y in ys) for x in xs) and all(
+            any(_nodes_equal(x, y, depth + 1) for x in xs) for y in ys
+        )
+    same = [[_nodes_equal(x, y, depth + 1) for y in ys] for x in xs]
+    return len(xs) == len(ys) and _perfect_matching(same)  # (a perfect matching covers every row and column)
 
 
 def _repeats(items: tuple[Node, ...], depth: int) -> bool:
@@ -421,6 +421,7 @@ def _perfect_matching(same: list[list[bool]]) -> bool:
         return False
 
     return all(place(i, set()) for i in range(len(same)))
+
 
 def _trig_in_degrees(e: Expr) -> Expr | None:
     r"""``e`` with the whole-number arguments of its trigonometric functions that are multiples of 15 read as degrees

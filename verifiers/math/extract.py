@@ -68,7 +68,8 @@ _ANSWER_IS_RE = re.compile(
     r"(?:(?:correct|right|my|the|final|best)\s+)+(?:answer\s+)?"
     r"(?:option|choice|one)|(?:the\s+)?correct\s+(?:options|choices|answers|statements)(?=\s+are\b))"
     r"(?:\s+to\s+(?:this|the)\s+(?:question|problem))?(?:\s*\*\*)?"
-    r"\s*(?:is|are|:|=|-(?=\s)|of(?=\s*[-−$\d]))"  # ("the correct options are (A) and (C)")  # "Final Answer - 25", "gives a final answer of 41"
+    # "Final Answer - 25", "gives a final answer of 41", "the correct options are (A) and (C)"
+    r"\s*(?:is|are|:|=|-(?=\s)|of(?=\s*[-−$\d]))"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
     rf"|{FOREIGN_ANSWER_MARKERS})"
     r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",
@@ -278,13 +279,13 @@ _CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|pr
 _WHOLE_BOUND_RE = re.compile(r"\b(?:at\s+(?:most|least)|or\s+(?:more|less|fewer|so))\b", re.I)
 # two math spans side by side right after a marker, perhaps with a bracket or a slash between: "$5$ $6$", "$5$ ($6$)"
 _TWO_SPANS_RE = re.compile(r"[ \t*]{0,8}\$([^$\n]{1,200})\$[ \t]{0,8}[(/]?[ \t]{0,8}\$([^$\n]{1,200})\$")
-# a number with a plus glued after it and no operand: "5+ apples", "5+", "10++"
 # option letters said to be the correct ones: "(B), (C), (D) are correct", "A and C are true"
 _OPTION_ITEM = r"(?:\(?[A-J]\)?|\[[A-J]\])"
 _LETTERS_SAID_CORRECT_RE = re.compile(
     rf"({_OPTION_ITEM}(?:[ \t]{{0,3}}(?:,|and|&|,[ \t]{{0,3}}and)[ \t]{{0,3}}{_OPTION_ITEM}){{0,9}})[ \t]{{1,3}}(?:is|are)[ \t]{{1,3}}"
     r"(?:all[ \t]{1,3})?(?:the[ \t]{1,3})?(?:correct|true|right)(?:[ \t]{1,3}(?:answers?|options?|choices?|statements?))?\.?"
 )
+# a number with a plus glued after it and no operand: "5+ apples", "5+", "10++"
 _PLUS_BOUND_RE = re.compile(r"(?<![\w.^])\d[\d,.]{0,30}\+{1,2}(?=[ \t]{0,8}(?:[A-Za-z]{2,}|[.,;!)]|\Z))")
 _END_WORD_RE = re.compile(r"[ \t*]{0,8}(?:done|end|finished|complete|stop|eos)[ \t]{0,8}[.!]?[ \t*]{0,8}", re.I)  # "#### done"
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)

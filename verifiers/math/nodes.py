@@ -195,7 +195,7 @@ def _real_value(n: Node) -> sympy.Basic:
     return n.value
 
 
-_MAX_PM_MEMBERS = 3  # members with a \pm in one tuple: 2^3 tuples at most
+_MAX_PM_MEMBERS = 3  # members with a \pm in one tuple, or \pm signs in one value: 2^3 choices at most
 
 
 def _pm_signs(n: Node) -> set[sympy.Symbol]:
@@ -207,9 +207,6 @@ def _pm_signs(n: Node) -> set[sympy.Symbol]:
 
 
 def _expand_pm(node: Node) -> list[Node]:
-    def has_pm(n: Node) -> bool:
-        return bool(_pm_signs(n))
-
     def sub(n: Node, signs: dict) -> Node:
         if isinstance(n, Expr):
             return dataclasses.replace(n, value=n.value.xreplace(signs))
@@ -219,7 +216,7 @@ def _expand_pm(node: Node) -> list[Node]:
 
     if isinstance(node, Bracket) and node.open == "(" and len(node.items) >= 2:
         # a tuple with \pm members, (0, \pm 2): the tuples of every sign choice, each member's \pm on its own
-        choices = [_expand_pm(x) if has_pm(x) else [x] for x in node.items]
+        choices = [_expand_pm(x) if _pm_signs(x) else [x] for x in node.items]
         if sum(len(c) > 1 for c in choices) <= _MAX_PM_MEMBERS:
             return [dataclasses.replace(node, items=tuple(pick)) for pick in itertools.product(*choices)]
     used = sorted(_pm_signs(node), key=PM_SIGNS.index)

@@ -12,6 +12,7 @@ from typing import Any
 from verigrpo.verifiers.math.boxes import braced_label, extract_reference
 from verigrpo.verifiers.math.compare import approximates, nodes_equal
 from verigrpo.verifiers.math.extract import extract_answer
+from verigrpo.verifiers.math.fallback import _MATH_SPAN_RE
 from verigrpo.verifiers.math.forms import labelled_tuples, numbered_parts, qualified
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Bracket, Expr, Node, Relation
 from verigrpo.verifiers.math.parse import parse_answer
@@ -124,20 +125,19 @@ def _before_note(reference: str) -> tuple[str, Node] | None:
         return None
 
 
-_SPAN_RE = re.compile(r"\$([^$]{1,500})\$|\\\(((?:(?!\\\)).){1,500})\\\)")
 _PROSE_RE = re.compile(r"[A-Za-z][A-Za-z ,.:;'-]{0,200}")
 
 
 def _one_span_in_prose(reference: str) -> tuple[str, Node] | None:
     """A key written as a sentence around one math span, with no number outside it: "Show that $a=2$.", "Prove
     that \\(k = -\\frac78\\)." (Putnam's and proof sets' keys): the span, when it parses; None otherwise."""
-    spans = list(_SPAN_RE.finditer(reference[:2_000]))
+    spans = list(_MATH_SPAN_RE.finditer(reference[:2_000]))
     if len(spans) != 1:
         return None
     outside = (reference[: spans[0].start()] + " " + reference[spans[0].end() :]).strip()
     if not _PROSE_RE.fullmatch(outside) or re.search(r"\band\b", outside, re.I) or qualified(outside):
         return None  # ("at least $5$", "not $5$", "$3$ or more": no one value)
-    answer = spans[0].group(1) or spans[0].group(2)
+    answer = next(g for g in spans[0].groups() if g)
     try:
         return answer, parse_answer(answer)
     except Exception:  # noqa: BLE001 - still unreadable

@@ -62,7 +62,6 @@ FOREIGN_NUMBER_WORDS: dict[str, int] = {
     for k, w in enumerate(words.split())
     if w not in ("_", "once")  # (Spanish "once", 11, is English "once": left out; German "null" too)
 } | {"une": 1, "una": 1, "uma": 1, "duas": 2, "одна": 1, "одно": 1, "две": 2, "ein": 1, "eine": 1}
-# Scale words: a number before one is multiplied by it ("118 thousand", "2 dozen").
 # a sign word before a number that makes it negative, in English, French, Russian, Spanish and German ("moins 4",
 # "минус 4", "menos 4"; Chinese 负 is matched apart: it has no word boundary)
 SIGN_WORDS = r"negative|minus|moins|минус|menos|negativ"
@@ -72,6 +71,7 @@ CHANGING_WORDS = (
     r"half|halves|thirds?|fourths?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|twelfths?|"
     r"hundredths?|thousandths?|millionths?|reciprocals?|inverse|factorial"
 )
+# Scale words: a number before one is multiplied by it ("118 thousand", "2 dozen").
 SCALE_WORDS: dict[str, int] = {
     "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12,
     "lakh": 10**5, "crore": 10**7,
