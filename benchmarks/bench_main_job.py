@@ -44,7 +44,8 @@ def _machine(env: dict[str, str]) -> dict[str, Any]:
     code = ("import json; from grpo_train import hardware as h; hw = h.probe('cpu'); p, why, _ = "
             "h.resolve_precision('auto', hw); print(json.dumps({'cpu': hw.cpu_model, 'flags': sorted(f for f in "
             "h.SHOWN_FLAGS if f in hw.cpu_flags), 'torch_isa': hw.torch_isa, 'cores': hw.cores, "
-            "'threads': hw.threads, 'auto': p, 'why': why}))")
+            "'threads': hw.threads, 'auto': p, 'why': why, 'gpu': h.torch.cuda.get_device_name(0) "
+            "if h.torch.cuda.is_available() else None}))")  # train runs on the GPU where there is one
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -93,7 +94,7 @@ def _read_config(path: Path) -> dict[str, Any]:
 
 def write_table(rows: list[dict[str, Any]], path: Path) -> None:
     """``main_job.md``: one line per recorded run."""
-    head = ("| date | CPU (flags) | kernels | precision | recipe | s/step (mean) | wall | accuracy before -> after |\n"
+    head = ("| date | CPU (flags) or GPU | kernels | precision | recipe | s/step (mean) | wall | accuracy before -> after |\n"
             "|---|---|---|---|---|---|---|---|\n")
     lines = []
     for r in rows:
@@ -102,6 +103,8 @@ def write_table(rows: list[dict[str, Any]], path: Path) -> None:
                   f"lr={rec['learning_rate']} {rec['lr_schedule']} {rec['max_steps']} steps")
         cpu = f"{m['cpu']}, {m['cores']} cores ({' '.join(m['flags'])})"
         kernels = m["torch_isa"] + ("" if r["isa_restriction"] == "native" else f" (held to {r['isa_restriction']})")
+        if m.get("gpu"):  # the run was on the GPU; the CPU only hosted it
+            cpu, kernels = f"{m['gpu']} (host: {cpu})", "CUDA"
         acc = f"{r['accuracy_before']:.0%} -> {r['accuracy_after']:.0%}"
         lines.append(f"| {r['date']} | {cpu} | {kernels} | {r['precision_run']} | {recipe} | "
                      f"{r['seconds_per_step_mean']} | {r['wall_seconds'] / 60:.1f} min | {acc} |")

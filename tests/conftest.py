@@ -20,3 +20,15 @@ def tiny(tmp_path_factory) -> dict[str, str]:
     data = root / "data.jsonl"
     data.write_text("".join(json.dumps({"prompt": f"Say {i}{i}.", "reference": str(i)}) + "\n" for i in range(12)))
     return {"model": str(model), "data": str(data)}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_accelerate_state():
+    """accelerate keeps one device state per process: a test that trains on a GPU would otherwise leave it set for
+    the next test's ``Accelerator(cpu=True)``, which then refuses ("AcceleratorState has already been
+    initialized"). Seen on a GPU machine only; CI has none."""
+    yield
+    import sys
+
+    if "accelerate.state" in sys.modules:
+        sys.modules["accelerate.state"].AcceleratorState._reset_state(reset_partial_state=True)

@@ -138,13 +138,14 @@ def test_rows_whose_reference_the_verifier_cannot_judge_are_reported_and_left_ou
 def test_train_resolves_precision_auto_from_the_probe_and_says_so(tiny, tmp_path, monkeypatch, capsys, machine, expected):
     import dataclasses
 
-    from verigrpo.grpo_train import hardware
+    from verigrpo.grpo_train import hardware, sharding
     from verigrpo.grpo_train.cli import train_main
 
     flags = {"avx2": {"avx2", "fma"}, "amx": {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}}[machine]
     fake = hardware.Hardware(device="cpu", cpu_model="test", cpu_flags=frozenset(flags),
                              torch_isa="AVX2" if machine == "avx2" else "AVX512", onednn_max_isa="", threads=1, cores=2)
     monkeypatch.setattr(hardware, "probe", lambda device=None: dataclasses.replace(fake, device=torch_device_type(device)))
+    monkeypatch.setattr(sharding, "has_accelerator", lambda: False)  # the CPU's decision, also on a machine with a GPU
     out = tmp_path / "run"
     assert train_main(overrides(tiny, out, precision="auto", max_steps=4)) == 0
     summary = json.loads((out / "summary.json").read_text())
