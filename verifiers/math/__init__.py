@@ -731,6 +731,30 @@ Words in subscripts, functions of several variables, keys in prose, ASCII unions
     \boxed{2}                                                           | Show that $a=2$.             | correct     | test_labels_prose_keys_and_other_notations
     \boxed{5}                                                           | At least $5$.                | bad_input   | test_labels_prose_keys_and_other_notations
     \boxed{(-\infty,-2)\cup(2,\infty)}                                  | (-oo; -2) \/ (2; +oo)        | correct     | test_labels_prose_keys_and_other_notations
+
+An answer label inside a GSM8K marker, thousands after a label's "=", a last box stated as the answer (stop 26)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    #### Answer: 15 * 8 * (1 - 3/4) = 120 * 1/4 = 30.                   | 30                           | correct     | test_a_label_inside_a_marker
+    5 + 8 + 8 = 21⏎#### Final answer: #### 21                           | 21                           | correct     | test_a_label_inside_a_marker
+    #### Final answer: 20 #### 21                                       | 21                           | wrong       | test_a_label_inside_a_marker
+    $x = 1,200$ kg                                                      | 1200                         | correct     | test_thousands_after_a_labels_equals_sign
+    $x = (1,200)$                                                       | 1200                         | wrong       | test_thousands_after_a_labels_equals_sign
+    A: \boxed{1} fails. B: \boxed{2} fails. The answer is \boxed{3}.    | 3                            | correct     | test_a_last_box_stated_as_the_answer
+    The answer is \boxed{3}. The answer is \boxed{4}.                   | 4                            | wrong       | test_a_last_box_stated_as_the_answer
+
+The double factorial, Unicode's script fractions, mixed numbers in arithmetic, one quantity in several units (stop 26)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    $5!!$                                                               | 15                           | correct     | test_double_factorial_script_fractions_and_mixed_numbers
+    $-4 ¹/₂$                                                            | -4.5                         | correct     | test_double_factorial_script_fractions_and_mixed_numbers
+    1 2/3 + 4 5/6                                                       | 6.5                          | correct     | test_double_factorial_script_fractions_and_mixed_numbers
+    1 2/3 + 4 5/6                                                       | \frac{40}{9}                 | wrong       | test_double_factorial_script_fractions_and_mixed_numbers
+    2 min + 30 s                                                        | 150 s                        | correct     | test_one_quantity_in_several_units
+    4 lbs 12 oz                                                         | 76 oz                        | correct     | test_one_quantity_in_several_units
+    30 s 2 min                                                          | 150 s                        | no_answer   | test_one_quantity_in_several_units
 """
 
 from __future__ import annotations

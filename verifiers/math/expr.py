@@ -23,6 +23,7 @@ from verigrpo.verifiers.math.guards import (
     make_big_operator,
     make_binomial,
     make_factorial,
+    make_factorial2,
     make_func,
     make_pow,
 )
@@ -250,7 +251,11 @@ class _ExprParser:
         v = self.parse_atom()
         while self.at("OP", "!") and not self.at("REL", k=1):
             self.next()
-            v = make_factorial(_scalar(v))
+            if self.at("OP", "!") and not self.peek().space and not self.at("REL", k=1):
+                self.next()  # "5!!": the double factorial, 5 * 3 * 1 (not (5!)!)
+                v = make_factorial2(_scalar(v))
+            else:
+                v = make_factorial(_scalar(v))
         if self.at("PERCENT") and self._arithmetic_after():
             # 20\% \cdot 50: in arithmetic a percent sign is hundredths; a lone trailing one stays a marker
             # (50\% equals 50 and 0.5)
@@ -501,6 +506,15 @@ class _ExprParser:
         # mixed number: 3\frac{1}{2}
         before = self.toks[self.i - 2] if self.i >= 2 else None  # (the token before this number)
         after_operator = before is not None and (before.kind == "SQRT" or before.kind == "OP" and before.text in "^_")
+        if (
+            value.is_Integer and "." not in text and not after_operator and self.at("NUM") and self.peek().space
+            and self.peek().text.isdigit() and self.at("OP", "/", k=1) and self.at("NUM", k=2)
+            and self.peek(2).text.isdigit() and not self.peek(1).space and not self.peek(2).space
+            and not self.at("OP", "^", k=3) and 0 < int(self.peek().text) < int(self.peek(2).text)
+        ):  # "1 2/3 + 4 5/6": plain text's mixed numbers in an expression (a space between two numbers is no product)
+            a = int(self.next().text)
+            self.next()  # the slash
+            return value + sympy.Rational(a, int(self.next().text))
         if value.is_Integer and "." not in text and self.at("FRAC") and not after_operator:
             # (not "\sqrt2\frac12" nor "2^2\frac12": a root's or a power's digit, then a factor)
             save = self.i

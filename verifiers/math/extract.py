@@ -287,6 +287,17 @@ _LETTERS_SAID_CORRECT_RE = re.compile(
 )
 # a number with a plus glued after it and no operand: "5+ apples", "5+", "10++"
 _PLUS_BOUND_RE = re.compile(r"(?<![\w.^])\d[\d,.]{0,30}\+{1,2}(?=[ \t]{0,8}(?:[A-Za-z]{2,}|[.,;!)]|\Z))")
+# an answer label inside a marker's value ("#### Answer: 694", "#### Final answer: #### 21": a label, then the value)
+_MARKER_LABEL_RE = re.compile(r"[ \t*]{0,8}(?:the[ \t]+)?(?:final[ \t]+)?answer[ \t*]{0,8}(?:is\b|[:：=]|$)[ \t*]{0,8}", re.I)
+
+
+def _marker_value(raw: str) -> str:
+    """A ``####`` marker's value, without an answer label written inside it ("" for a label alone)."""
+    ans = clean_answer(raw)
+    label = _MARKER_LABEL_RE.match(ans)
+    return clean_answer(ans[label.end() :]) if label is not None else ans
+
+
 _END_WORD_RE = re.compile(r"[ \t*]{0,8}(?:done|end|finished|complete|stop|eos)[ \t]{0,8}[.!]?[ \t*]{0,8}", re.I)  # "#### done"
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
@@ -348,7 +359,7 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
     if m is not None and _END_WORD_RE.fullmatch(m.group(1)):
         text, m = text[: m.start()], None  # "the total is 9 #### done": the marker ends the output, it answers nothing
     if m is not None:
-        ans = clean_answer(m.group(1))
+        ans = _marker_value(m.group(1))
         if re.search(r"[A-Za-z]{3,}", ans) and len(ans) <= MAX_ANSWER_CHARS:
             # "#### Seth is 16 years old.", "#### 1 box of crackers", "#### 6th place": the marker's sentence, by
             # its one number (with a unit word after it), never a product of its letters
@@ -361,15 +372,15 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         window = text[-20_000:]
         markers = list(_GSM_RE.finditer(window))[-20:]
         unused = [
-            clean_answer(g.group(1))
+            _marker_value(g.group(1))
             for g in markers[:-1]
-            if not re.search(rf"(?<![\d.]){re.escape(g.group(1).strip())}(?![\d.])", window[g.end() : markers[-1].start()])
+            if _marker_value(g.group(1)) and not re.search(rf"(?<![\d.]){re.escape(g.group(1).strip())}(?![\d.])", window[g.end() : markers[-1].start()])
         ]
         if len(markers) > 1 and _RETRACTION_BETWEEN_MARKERS_RE.search(window[markers[-2].start(1) : markers[-1].start()]):
             # "#### 1\nwait let me redo this\n#### 2", "#### 9. Wait, recompute.\n#### 18" (on the marker's own
             # line): the later marker takes the earlier back
             unused = []
-        distinct = _first_two_distinct([*unused, clean_answer(markers[-1].group(1))])
+        distinct = _first_two_distinct([*unused, _marker_value(markers[-1].group(1))])
         hedge = after_value_hedge(text[m.end(1) :], ans) or (
             "several different answers after answer markers" if len(distinct) > 1 else None
         )

@@ -136,6 +136,14 @@ def make_factorial(x: sympy.Basic) -> sympy.Basic:
     return sympy.factorial(x)
 
 
+def make_factorial2(x: sympy.Basic) -> sympy.Basic:
+    """The double factorial ``x!!`` (``5!! = 15``), within the factorial's bounds."""
+    if x.is_number:
+        if not (x.is_Integer and -1 <= x <= MAX_FACTORIAL):
+            raise ParseError("double factorial argument out of range")
+    return sympy.factorial2(x)
+
+
 _MAX_BINOMIAL_N = 1_000_000
 _BIG_ROOT_BASE = 10**100  # a root of a bigger integer is taken only when exact (no factoring while parsing)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import decimal
 import re
 
-from verigrpo.verifiers.math.units import ascii_units
+from verigrpo.verifiers.math.units import ascii_units, compound_quantity
 
 _MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
 
@@ -219,6 +219,9 @@ def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
     s = ascii_units(_superscripts(s.translate(FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
+    compound = compound_quantity(s) if len(s) <= 120 else None
+    if compound is not None:  # "2 min 30 s" -> "150 s", "4 lbs 12 oz" -> "76 oz": one quantity in several units
+        s = compound
     if "\\/" in s:  # "(-oo; -2) \/ (2; +oo)": a union written in ASCII between two intervals (TeX's italic
         # correction elsewhere, which lays out nothing)
         s = _ASCII_UNION.sub(r"\1 \\cup \2", s).replace("\\/", "")
@@ -333,7 +336,13 @@ def normalize(s: str) -> str:
         return s.replace("'", "").replace(",", "")
     m = _THOUSANDS.match(s) or _SPACE_THOUSANDS.match(s)
     if m:  # "1,234,567", "1 234 567" or "1,234 apples" is one number; "1, 234" and "(1,234)" are not
-        s = m.group().replace(",", "").replace(" ", "") + s[m.end() :]
+        return m.group().replace(",", "").replace(" ", "") + s[m.end() :]
+    eq = s.rfind("=") + 1
+    if eq:  # "x = 1,200 kg", "3 \times 400 = 1,200": the same number as the value after the last "="
+        rest = s[eq:].lstrip()
+        m = _THOUSANDS.match(rest) or _SPACE_THOUSANDS.match(rest)
+        if m:
+            s = f"{s[:eq]} {m.group().replace(',', '').replace(' ', '')}{rest[m.end() :]}"
     return s
 
 
@@ -473,6 +482,15 @@ _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 
 
+# a fraction typed as Unicode recommends for any vulgar fraction: superscript digits, a slash, subscript digits
+# ("¹⁰/₂₁", "-4 ¹/₂" a mixed number), as \frac before the superscripts become powers
+_SCRIPT_FRACTION = re.compile("([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,12})[/⁄∕]([₀₁₂₃₄₅₆₇₈₉]{1,12})")
+_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+
 def _superscripts(s: str) -> str:
-    """``10⁻³`` -> ``10^{-3}``, ``10²³`` -> ``10^{23}`` (one exponent, not the tower ``10^2^3``)."""
+    """``10⁻³`` -> ``10^{-3}``, ``10²³`` -> ``10^{23}`` (one exponent, not the tower ``10^2^3``); ``¹/₂`` -> ``\\frac{1}{2}``."""
+    if "/" in s or "⁄" in s or "∕" in s:
+        s = _SCRIPT_FRACTION.sub(lambda m: f"\\frac{{{m.group(1).translate(_SUPERSCRIPT_DIGITS)}}}"
+                                           f"{{{m.group(2).translate(_SUBSCRIPT_DIGITS)}}}", s)
     return _SUPERSCRIPT_RUN.sub(lambda m: "^{" + m.group().translate(_SUPERSCRIPT_DIGITS) + "}", s)

@@ -80,6 +80,18 @@ _FINAL_BEFORE_BOX_RE = re.compile(
     r"[^.\n!?]{0,24}?(?:\bis|:|=)?[\s:*$\\()]{0,12}\Z",
     re.I,
 )
+# "After full analysis, the answer is \boxed{C}": a sentence that states the last box as the answer, opened by at most
+# a short lead clause that is no condition ("If the ball is red, the answer is \boxed{3}" answers one case)
+_ANSWER_BEFORE_BOX_RE = re.compile(
+    r"(?:^|[.!?\n])[\s*#>-]{0,12}(?:(?!(?:if|when|unless|assuming|suppose|supposing|for|in[ \t]+case|otherwise|else)\b)"
+    r"[A-Za-z][A-Za-z ]{0,30},[ \t]{0,3})?(?:(?:so|thus|therefore|hence|finally)[ \t,]{1,3})?(?:the|my)\s{1,3}answer\s{1,3}(?:is|:|=)[\s:*$\\()]{0,12}\Z",
+    re.I,
+)
+# a box that opens a line's item after its label ("- Option A: \boxed{A} could be ...", "B) \boxed{2} fails")
+_ITEM_BEFORE_BOX_RE = re.compile(
+    r"(?:^|[\n.])[ \t>*-]{0,12}(?:(?:option|choice|case|part)[ \t]{1,3})?\(?[A-Za-z0-9]{1,3}\)?[ \t]{0,3}[:.)][ \t$\\(]{0,6}\Z",
+    re.I,
+)
 # a doubt, a negation, a condition, a case or a rejection in the two sentences after the last box: the boxes stay a
 # hedge
 _DOUBT_RE = re.compile(
@@ -173,6 +185,11 @@ def box_revision(text: str) -> str | None:
     if _worked_chain(text, spans, last) or _total_of_parts(text, spans):
         return "working"
     if _FINAL_BEFORE_BOX_RE.search(between[-80:]):  # "\boxed{1} ... Therefore, the final answer is \boxed{-1}."
+        return "final"
+    if _ANSWER_BEFORE_BOX_RE.search(between[-80:]) and all(
+        _ITEM_BEFORE_BOX_RE.search(text[max(0, sp[0] - 40) : sp[0]]) for sp in spans[:-1]
+    ):  # "- Option A: \boxed{A} could be ... - After full analysis, the answer is \boxed{C}": the earlier boxes
+        # weighed one option each ("\boxed{3}. The answer is \boxed{4}." stays two answers)
         return "final"
     if _CONCLUDED_BEFORE_BOX_RE.search(between[-40:]) and not _UNSURE_BETWEEN_RE.search(between):
         return "final"  # "First \boxed{2}; therefore \boxed{\frac12}.": the last box is drawn from the first

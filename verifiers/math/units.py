@@ -288,3 +288,37 @@ def text_unit(text: str) -> str | None:
         if w.endswith(latex):
             w = w[: -len(latex)] + word
     return w if w and unit_word(w) is not None else None
+
+
+# spellings that name a unit only inside a compound quantity ("4 lbs 12 oz", "2 hrs 30 mins"); elsewhere "sec" is
+# the secant
+_COMPOUND_ALIASES = {"lbs": "lb", "hr": "h", "hrs": "h", "sec": "s", "secs": "s", "mins": "min", "yds": "yd"}
+_COMPOUND_PART = re.compile(r"(\d{1,9}(?:\.\d{1,9})?)[ \t]{0,3}([A-Za-z]{1,12})\.?")
+# "2 min 30 s", "1 hour + 30 min + 45 s", "5 feet, 12 inch", "6 ft and 4 in": two to five parts, the whole answer
+_COMPOUND = re.compile(
+    r"(-?)[ \t]{0,3}(\d{1,9}(?:\.\d{1,9})?[ \t]{0,3}[A-Za-z]{1,12}\.?"
+    r"(?:[ \t]{0,3}(?:\+|,|and)?[ \t]{0,3}\d{1,9}(?:\.\d{1,9})?[ \t]{0,3}[A-Za-z]{1,12}\.?){1,4})[ \t]*"
+)
+
+
+def compound_quantity(s: str) -> str | None:
+    """A quantity written in several units of one dimension, largest first ("2 min 30 s", "4 lbs 12 oz", "1 hour +
+    30 min + 45 s"), as one number in its last unit ("150 s", "76 oz", "5445 s"); None for anything else. Units
+    that do not shrink from part to part ("3 m, 5 m", "30 s 2 min") are a list or a sum, not one quantity."""
+    m = _COMPOUND.fullmatch(s)
+    if m is None:
+        return None
+    parts = []
+    for p in _COMPOUND_PART.finditer(m.group(2)):
+        word = _COMPOUND_ALIASES.get(p.group(2), p.group(2))
+        unit = unit_word(word)
+        if unit is None:
+            return None
+        parts.append((sympy.Rational(p.group(1)), unit, word))
+    factors = [f for _, (f, _), _ in parts]
+    if len({d for _, (_, d), _ in parts}) != 1 or any(a <= b for a, b in zip(factors, factors[1:])):
+        return None
+    last = factors[-1]
+    total = sum((n * f / last for n, (f, _), _ in parts), sympy.Integer(0))
+    value = str(total) if total.is_Integer else f"({total.p}/{total.q})"
+    return f"{m.group(1)}{value} {parts[-1][2]}"

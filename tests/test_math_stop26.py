@@ -1,0 +1,145 @@
+"""What stop 26 reads: an answer label inside a GSM8K marker, a thousands separator after a label's "=", a last box
+stated as the answer after boxes that stated none, the double factorial, Unicode's script fractions, mixed numbers
+inside plain-text arithmetic, and one quantity written in several units. Every paying case below was refused before
+its rule (checked by reverting it); the refusing cases bound each rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from verigrpo.verifiers.math import math_answer
+
+
+def _boxed(answer: str, gold: str) -> float:
+    return math_answer(f"The final answer is $\\boxed{{{answer}}}$.", {"reference": gold}).outcome
+
+
+def _raw(completion: str, gold: str) -> float:
+    return math_answer(completion, {"reference": gold}).outcome
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a label written inside the marker's value: the value after it
+        ("#### Answer: 3 × 68 + 2 × 80 = 204 + 160 = 364", "364", 1.0),
+        ("#### Answer: 15 * 8 * (1 - 3/4) = 120 * 1/4 = 30.", "30", 1.0),
+        ("#### Final answer is 12", "12", 1.0),
+        ("#### Answer: 15 * 8 * (1 - 3/4) = 120 * 1/4 = 30.", "120", 0.0),
+        # a marker holding a label alone answers nothing: the marker after it does
+        ("5 + 8 + 8 = 21\n#### Final answer: #### 21", "21", 1.0),
+        ("#### Final answer: #### 21", "20", 0.0),
+        # two values after markers stay two answers
+        ("#### Final answer: 20 #### 21", "21", 0.0),
+        ("#### Answer: 5\n#### 6", "6", 0.0),
+    ],
+)
+def test_a_label_inside_a_marker(completion: str, gold: str, want: float):
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("x = 1,080", "1080", 1.0),
+        ("x = 1,200 \\text{ kg}", "1200", 1.0),
+        ("3 \\times 400 = 1,200", "1200", 1.0),
+        ("x = 1,200", "1", 0.0),  # one number, not the list 1, 200
+        ("x = 1, 200", "1200", 0.0),  # a space after the comma makes a list
+        ("x = 1,20", "120", 0.0),  # groups of three only
+        ("x = (1,200)", "1200", 0.0),  # a pair
+    ],
+)
+def test_thousands_after_a_labels_equals_sign(answer: str, gold: str, want: float):
+    assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("- Option A: \\boxed{A} could be correct because...\n- Option B: \\boxed{B} seems unlikely\n"
+         "- After full analysis, the answer is \\boxed{C}", "C", 1.0),
+        ("A: \\boxed{1} fails. B: \\boxed{2} fails. The answer is \\boxed{3}.", "3", 1.0),
+        ("A: \\boxed{1} fails. B: \\boxed{2} fails. The answer is \\boxed{3}.", "2", 0.0),
+        ("Case 1: \\boxed{5} is too big.\nCase 2: \\boxed{6} is too big.\nSo the answer is \\boxed{4}.", "4", 1.0),
+        # the earlier boxes answered: two answers
+        ("The answer is \\boxed{3}. The answer is \\boxed{4}.", "4", 0.0),
+        ("\\boxed{3}. The answer is \\boxed{4}", "4", 0.0),
+        ("We get \\boxed{3}. Option A: \\boxed{1} fails. The answer is \\boxed{4}", "4", 0.0),
+        # a lead clause that is a condition answers one case
+        ("If the ball is red, the answer is \\boxed{3}. If blue, the answer is \\boxed{4}.", "4", 0.0),
+        ("Maybe \\boxed{3}. Or the answer is \\boxed{4}", "4", 0.0),
+    ],
+)
+def test_a_last_box_stated_as_the_answer(completion: str, gold: str, want: float):
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("5!!", "15", 1.0),
+        ("6!!", "48", 1.0),
+        ("5!!", "6689502913449127057588118054090372586752746333138029810295671352301633557244962989366874165271984981308"
+                "157637893214090552534408589408121859898481114389650005964960521256960000000000000000000000000000", 0.0),
+        ("3! !", "720", 1.0),  # with a space: the factorial of a factorial
+        ("5!", "120", 1.0),
+        # Unicode's way of writing any vulgar fraction: superscript digits, a slash, subscript digits
+        ("¹⁰/₂₁", "\\frac{10}{21}", 1.0),
+        ("-4 ¹/₂", "-4.5", 1.0),
+        ("-4 ¹/₂", "-3.5", 0.0),
+        ("3 ¹/₄", "\\frac{3}{4}", 0.0),
+        ("10¹/₂", "10", 0.0),  # no power of ten in it
+        # mixed numbers in plain-text arithmetic (a space between two numbers is no product)
+        ("1 2/3 + 4 5/6", "6.5", 1.0),
+        ("5 3/4 + 6 5/8", "12 3/8", 1.0),
+        ("1 2/3 - 4 + 5/6", "-1.5", 1.0),
+        ("-3_3/4 - -2_2/4", "-1_1/4", 1.0),
+        ("1_27/41 * 3_14/23", "5_929/943", 1.0),
+        ("1 2/3 + 4 5/6", "\\frac{40}{9}", 0.0),  # not 1 * 2/3 + 4 * 5/6
+        ("2 5/3 + 1", "13/3", 0.0),  # improper: no mixed number inside arithmetic
+        ("2 3", "6", 0.0),
+    ],
+)
+def test_double_factorial_script_fractions_and_mixed_numbers(answer: str, gold: str, want: float):
+    assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("2 min + 30 s", "150 s", 1.0),
+        ("1 hour + 30 min + 45 s", "5445 s", 1.0),
+        ("5 feet 12 inch", "6 feet", 1.0),
+        ("4 lbs 12 oz", "76 oz", 1.0),
+        ("6 ft 4 in", "76 in", 1.0),
+        ("2 m and 30 cm", "2.3 m", 1.0),
+        ("2 hrs 30 mins", "150 min", 1.0),
+        ("6 ft 4 in", "74 in", 0.0),
+        ("2 min + 30 s", "230 s", 0.0),
+        # units that do not shrink part by part are a list or a sum, never one quantity
+        ("3 m, 5 m", "8 m", 0.0),
+        ("30 s 2 min", "150 s", 0.0),
+        ("2 m 3 kg", "2 m", 0.0),  # two dimensions
+    ],
+)
+def test_one_quantity_in_several_units(answer: str, gold: str, want: float):
+    assert _boxed(answer, gold) == want
+
+
+def test_the_stop26_patterns_are_linear_time():
+    assert_patterns_linear(
+        [
+            ("extract", "_MARKER_LABEL_RE", "'answer ' * (n // 7)"),
+            ("extract", "_MARKER_LABEL_RE", "' \\t*' * (n // 3)"),
+            ("revisions", "_ANSWER_BEFORE_BOX_RE", "'. abc def, ' * (n // 11)"),
+            ("revisions", "_ANSWER_BEFORE_BOX_RE", "'\\n   -  ' * (n // 8)"),
+            ("revisions", "_ANSWER_BEFORE_BOX_RE", "'the answer is ' * (n // 14)"),
+            ("revisions", "_ANSWER_BEFORE_BOX_RE", "'. so so so, ' * (n // 12)"),
+            ("revisions", "_ITEM_BEFORE_BOX_RE", "'\\n - option a) ' * (n // 15)"),
+            ("normalize", "_SCRIPT_FRACTION", "'¹¹¹/' * (n // 4)"),
+            ("units", "_COMPOUND", "'1 m 2 cm ' * (n // 9)"),
+            ("units", "_COMPOUND", "'1 ' * (n // 2)"),
+            ("units", "_COMPOUND_PART", "'1 ' * (n // 2)"),
+        ]
+    )
