@@ -1,7 +1,10 @@
 """What stop 26 reads: an answer label inside a GSM8K marker, a thousands separator after a label's "=", a last box
-stated as the answer after boxes that stated none, the double factorial, Unicode's script fractions, mixed numbers
-inside plain-text arithmetic, and one quantity written in several units. Every paying case below was refused before
-its rule (checked by reverting it); the refusing cases bound each rule."""
+stated as the answer after boxes that each weighed one option, the double factorial, Unicode's script fractions, mixed
+numbers inside plain-text arithmetic, one quantity written in several units, a value set in bold on its own line, a
+unit of several letters against a plain number; and what it refuses: words after a number that change, bound or negate it in Chinese, Japanese and
+Korean, scale words of other languages, a numeral that is the operand of a variable. Every paying case below was
+refused before its rule, every refusing case of the last group paid (checked by reverting them); the other refusing
+cases bound each rule."""
 
 from __future__ import annotations
 
@@ -127,6 +130,79 @@ def test_one_quantity_in_several_units(answer: str, gold: str, want: float):
     assert _boxed(answer, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a value set in bold on a line of its own, before an explanation whose numbers are a check
+        ("**28**\n\nIt's even: 28 ÷ 2 = 14 with no remainder.", "28", 1.0),
+        ("**28**\n\nIt's even: 28 ÷ 2 = 14 with no remainder.", "14", 0.0),
+        ("Here is the result:\n\n**18**\n\n- **Verification**: 18 % 2 = 0, so the reward is 1.", "18", 1.0),
+        ("Here's a random even number: **58**\n\n(Note: the grader computes `output % 2`, 58 % 2 = 0.)", "58", 1.0),
+        ("Here's a random even number: **58**\n\n(Note: the grader computes `output % 2`, 58 % 2 = 0.)", "0", 0.0),
+        # two different bold values: none of them (the last number, as before)
+        ("**5**\n\n**7**", "5", 0.0),
+        # a list item's or a labelled step's bold value is a step, not the answer
+        ("* Extra hours: **5 hours**\nSo the job takes about 100 days.", "5", 0.0),
+        ("**Total cost = 1800**\nSo she gives back 450.", "1800", 0.0),
+    ],
+)
+def test_a_bold_line_answers(completion: str, gold: str, want: float):
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold"),
+    [
+        ("答案是 5 的平方", "5"),  # 5 squared
+        ("答案是 55 以上", "55"),  # 55 or more
+        ("정답은 55가 아닙니다.", "55"),  # the answer is not 55
+        ("정답은 5제곱입니다", "5"),  # 5 squared
+        ("答案是3倍", "3"),  # three times
+        ("Die Antwort ist 3 Millionen.", "3"),
+        ("La respuesta es 3 millones.", "3"),
+        ("Ответ: 3 млн", "3"),
+        ("reward = output % 2", "2"),  # an operand of an expression with a variable, not a value
+        ("The result is n * 3", "3"),
+        ("So we take it mod 2", "2"),
+    ],
+)
+def test_words_and_operators_that_change_the_number_are_refused(completion: str, gold: str):
+    assert _raw(completion, gold) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold"),
+    [
+        ("所以面积为 \\boxed{800 \\text{ 平方厘米}}", "800"),  # square centimetres: a unit, not "squared"
+        ("答案是 35000 平方米", "35000"),
+        ("答案是 55。", "55"),
+        ("정답은 55입니다.", "55"),
+        ("The distance is 3 miles.", "3"),  # "miles" is no Spanish thousands here
+        ("So 3 * 4 = 12", "12"),
+        ("Each box holds 6 apples, so he needs 30 / 6 = 5 boxes", "5"),
+    ],
+)
+def test_units_and_worked_results_still_read(completion: str, gold: str):
+    assert _raw(completion, gold) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a unit phrase of several letters against a plain number stays a unit, as "5 kg" against 5 does
+        ("65.49 kJ/mol", "+65.49", 1.0),
+        ("5 m/s", "5", 1.0),
+        ("2 nm", "2", 1.0),
+        ("5 m/s", "6", 0.0),
+        ("5 m", "5", 0.0),  # one letter: a unit only against a reference in that unit
+        ("5 xy", "5", 0.0),  # letters that are no unit stay symbols
+        ("2nm", "2mn", 1.0),  # against symbols, letters are symbols
+    ],
+)
+def test_a_unit_of_several_letters_against_a_plain_number(answer: str, gold: str, want: float):
+    assert _boxed(answer, gold) == want
+
+
 def test_the_stop26_patterns_are_linear_time():
     assert_patterns_linear(
         [
@@ -141,5 +217,9 @@ def test_the_stop26_patterns_are_linear_time():
             ("units", "_COMPOUND", "'1 m 2 cm ' * (n // 9)"),
             ("units", "_COMPOUND", "'1 ' * (n // 2)"),
             ("units", "_COMPOUND_PART", "'1 ' * (n // 2)"),
+            ("extract", "_BOLD_LINE_RE", "'a: ' * (n // 3)"),
+            ("extract", "_BOLD_LINE_RE", "'** 1 ' * (n // 5)"),
+            ("forms", "_VARIABLE_OPERAND_RE", "'ab % ' * (n // 5)"),
+            ("grammar", "_CJK_CHANGING_RE", "'平方米' * (n // 3)"),
         ]
     )

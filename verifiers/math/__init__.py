@@ -65,8 +65,10 @@ primes wants that product where the question asks to factor or the product repea
 else it is its value. Units: a unit on one side only is dropped (``10`` pays against ``10 cm``); two stated units
 convert when their dimensions agree (SI symbols with their prefixes, read case-sensitively: ``0.001 MN`` is
 ``1 kN``, ``1 mN`` is not; compound units ``m kg s^-2``, ``km/h``; ``µ``/``u`` for micro, ``Ω``/``ohm``), else
-they differ (``100 km`` is not ``100 m``). Letters after a number that could also be symbols (``2 nm``, ``5 m``)
-are a unit only against a side that states a unit: against a bare value they are symbols (``5 m`` is not ``5``);
+they differ (``100 km`` is not ``100 m``). A letter after a number that could also be a symbol (``5 m``) is a
+unit only against a side that states a unit: against a bare value it is a symbol (``5 m`` is not ``5``); a unit of
+several letters (``2 nm``, ``5 m/s``, ``65.49 kJ/mol``) is a unit against a plain number too, symbols against
+symbols (``2nm`` is ``2mn``);
 set upright (``\\mathrm{~J}``, ``\\text{ kJ}``, several factors with exponents, ``\\cdot`` or a thin space between them)
 a unit symbol is a unit on either side, as are ``\\mu`` before a unit (micro), ``\\Omega`` after a number and
 ``\\AA``. A unit alone after the last box belongs to the answer (``\\boxed{\\frac12} s`` is in seconds).
@@ -755,6 +757,21 @@ The double factorial, Unicode's script fractions, mixed numbers in arithmetic, o
     2 min + 30 s                                                        | 150 s                        | correct     | test_one_quantity_in_several_units
     4 lbs 12 oz                                                         | 76 oz                        | correct     | test_one_quantity_in_several_units
     30 s 2 min                                                          | 150 s                        | no_answer   | test_one_quantity_in_several_units
+
+A bold value on its own line; words that change the number in Chinese, Japanese, Korean; foreign scale words; operands of a variable; units of several letters (stop 26)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    **28**⏎⏎It's even: 28 ÷ 2 = 14 with no remainder.                   | 28                           | correct     | test_a_bold_line_answers
+    **28**⏎⏎It's even: 28 ÷ 2 = 14 with no remainder.                   | 14                           | wrong       | test_a_bold_line_answers
+    **Total cost = 1800**⏎So she gives back 450.                        | 1800                         | wrong       | test_a_bold_line_answers
+    答案是 5 的平方                                                           | 5                            | unparsable  | test_words_and_operators_that_change_the_number_are_refused
+    정답은 55가 아닙니다.                                                       | 55                           | unparsable  | test_words_and_operators_that_change_the_number_are_refused
+    Die Antwort ist 3 Millionen.                                        | 3                            | unparsable  | test_words_and_operators_that_change_the_number_are_refused
+    reward = output % 2                                                 | 2                            | no_answer   | test_words_and_operators_that_change_the_number_are_refused
+    答案是 35000 平方米                                                       | 35000                        | correct     | test_units_and_worked_results_still_read
+    \boxed{65.49 kJ/mol}                                                | +65.49                       | correct     | test_a_unit_of_several_letters_against_a_plain_number
+    \boxed{5 m}                                                         | 5                            | wrong       | test_a_unit_of_several_letters_against_a_plain_number
 """
 
 from __future__ import annotations

@@ -478,9 +478,29 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
                 return Extraction(stripped, "whole")
         except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
             pass
+    bold = _bold_answer(window)
+    if bold is not None:  # "**28**\n\nIt's even: 28 / 2 = 14": the value set apart, not the check's last number
+        return bold
     if last_number_fallback:
         return fallback_answer(text, givens)
     return Extraction(None, None)
+
+
+# a line that is one bold value, or ends with one after a colon: "**28**", "Here is the result: **58**" (not a list
+# item's, "* Extra hours: **5 hours**", nor a labelled step's, "**Total cost = €1800**")
+_BOLD_LINE_RE = re.compile(
+    r"^[ \t>]{0,8}(?:[^\n*\-•\d \t][^\n*]{0,120}[:：][ \t]{0,4})?\*\*[ \t]{0,3}([^*\n=]{1,60}?)[ \t]{0,3}\*\*[ \t]{0,3}[.!]?[ \t]{0,3}$",
+    re.M,
+)
+
+
+def _bold_answer(window: str) -> Extraction | None:
+    """The one value a completion without an answer marker sets in bold on a line of its own; None without one, or
+    with several different ones (the last-number fallback reads on)."""
+    values = [v for m in _BOLD_LINE_RE.finditer(window) if re.search(r"\d", v := m.group(1)) and parses(v)][-20:]
+    if not values or len(_distinct(values)) > 1:
+        return None
+    return Extraction(values[-1], "bold")
 
 
 # English function words: two of them make a line prose, whatever the parser could make of its letters

@@ -12,7 +12,14 @@ from verigrpo.verifiers.math.lex import FUNCS, UNIT_ALIASES
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import dollar_scale_letters, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
-from verigrpo.verifiers.math.units import CHANGING_WORDS, NUMBER_WORDS, SCALE_WORDS, SIGN_WORDS
+from verigrpo.verifiers.math.units import (
+    CHANGING_WORDS,
+    CJK_CHANGING_WORDS,
+    FOREIGN_SCALE_WORDS,
+    NUMBER_WORDS,
+    SCALE_WORDS,
+    SIGN_WORDS,
+)
 
 _WORD_AFTER_RE = re.compile(r"[A-Za-z]+")
 # a numeral as the fallback reads it (sign, thousands groups, decimals)
@@ -35,6 +42,11 @@ def _cjk(ch: str) -> bool:
     )
 
 
+# a variable and a multiplicative operator right before a numeral: the numeral is an operand of an expression that
+# is not worked out ("reward = output % 2", "the result is n * 3", "x mod 7")
+_VARIABLE_OPERAND_RE = re.compile(r"(?<![\w\\])[A-Za-z_][A-Za-z_0-9]{0,30}[ \t]{0,3}(?:[%*/×÷]|\bmod(?:ulo)?\b)[ \t]{0,3}\(?\Z")
+
+
 def standalone_number(text: str, start: int, end: int) -> bool:
     """True when ``text[start:end]`` (a numeral) stands alone: not glued to a letter, digit, ``_``,
     ``^`` or a LaTeX group before or after it, and not the tail of ``2,74`` / ``3.14``."""
@@ -46,6 +58,8 @@ def standalone_number(text: str, start: int, end: int) -> bool:
     if before and (before.isalnum() or before in "_\\{^") and not _cjk(before):
         return False
     if re.search(r"\d[.,]$", text[max(0, start - 2) : start]):
+        return False
+    if _VARIABLE_OPERAND_RE.search(text[max(0, start - 40) : start]):  # "output % 2", "n * 3", "x mod 7": an operand
         return False
     after = text[end : end + 1]
     if after and after in "_}^":
@@ -109,8 +123,8 @@ _QUALIFIED_RE = re.compile(
     # réponse est au moins 4")
     + SIGN_WORDS
     + r"|nicht|keine?|vielleicht|mindestens|höchstens|pas|peut-être|au\s+moins|au\s+plus|quizás|tal\s+vez|"
-    r"al\s+menos|como\s+máximo|не|может\s+быть|возможно|не\s+менее|не\s+более)\b|n't\b|\?"
-    r"|不是|至少|最多|也许|负(?=\s*\d)",  # and in Chinese (no word boundaries there)
+    r"al\s+menos|como\s+máximo|не|может\s+быть|возможно|не\s+менее|не\s+более|" + FOREIGN_SCALE_WORDS + r")\b|n't\b|\?"
+    r"|也许|负(?=\s*\d)|" + CJK_CHANGING_WORDS,  # and in Chinese, Japanese, Korean (no word boundaries there)
     re.I,
 )
 

@@ -40,7 +40,15 @@ from verigrpo.verifiers.math.nodes import (
     set_algebra,
 )
 from verigrpo.verifiers.math.normalize import CJK_UNIT
-from verigrpo.verifiers.math.units import CHANGING_WORDS, NUMBER_WORDS, phrase_words, text_unit, unit_word
+from verigrpo.verifiers.math.units import (
+    CHANGING_WORDS,
+    CJK_CHANGING_WORDS,
+    FOREIGN_SCALE_WORDS,
+    NUMBER_WORDS,
+    phrase_words,
+    text_unit,
+    unit_word,
+)
 
 
 def _glued_unit(w: str) -> bool:
@@ -62,7 +70,7 @@ _TRANSFORM_WORD_RE = re.compile(
     # constant ("4 pi"), a base ("4 in binary"), a rounding, an era or a debt that makes it negative ("4 BC")
     r"squared|cubed|root|raised|halved|doubled|tripled|divided|multiplied|times|plus|minus|negative|neg|twice|thrice|"
     + CHANGING_WORDS
-    + r"|zero|thousands|millions|billions|trillions|bn|millionen|milliarden|millones|tausend|mille|milliards|"
+    + r"|zero|thousands|millions|billions|trillions|bn|" + FOREIGN_SCALE_WORDS + "|"
     r"pi|tau|binary|hex|hexadecimal|octal|rounded|truncated|nearest|bc|bce|deficit|debt|backwards|reversed|"
     r"inverted|opposite|complement|"
     # a bound ("4 at most", "4 tops", "4 lower bound")
@@ -74,6 +82,9 @@ _TRANSFORM_WORD_RE = re.compile(
     r"if|when|whenever|unless|or|either|except|otherwise",
     re.I,
 )
+
+
+_CJK_CHANGING_RE = re.compile(CJK_CHANGING_WORDS)
 
 
 _TEXT_UNIT_RE = re.compile(
@@ -281,7 +292,8 @@ class _Parser(LabelReader, _ExprParser):
                 break
         if not words:
             return None
-        if any(_TRANSFORM_WORD_RE.fullmatch(w) for w in words):  # "476 squared", "12 divided by three": no unit
+        if any(_TRANSFORM_WORD_RE.fullmatch(w) or _CJK_CHANGING_RE.search(w) for w in words):
+            # "476 squared", "12 divided by three", "55 \text{가 아닙니다}": no unit
             raise ParseError("a word that changes, bounds or takes back the number before it")
         return canonical_unit(" ".join(words))
 

@@ -71,6 +71,17 @@ CHANGING_WORDS = (
     r"half|halves|thirds?|fourths?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|twelfths?|"
     r"hundredths?|thousandths?|millionths?|reciprocals?|inverse|factorial"
 )
+# the same after a number in Chinese, Japanese and Korean (no word boundaries there: matched anywhere in the words
+# after it): a power or a multiple ("5 的平方", "3倍", "5 제곱"), a bound ("55 以上", "55 이상", "55未満"), a negation
+# ("55가 아닙니다", "55ではない"). A rounded value ("约55", "55左右") stays the value, as "approximately 55" does.
+CJK_CHANGING_WORDS = (
+    r"平方(?![米厘千公分毫英])|立方(?![米厘千公分毫英])|次方|倍|以上|以下|以内|未满|未満|不到|超过|超過|不是|至少|最多|ではない|ではありません|じゃない|"
+    r"아닙니다|아니다|아니에요|이상|이하|미만|초과|제곱"
+)
+# scale words of other languages after a number ("3 Millionen", "3 millones", "3 млн"): the number is read as no
+# value (an earlier try to multiply by them read half of their spellings); "mil" and "miles" (Spanish thousands)
+# are also English units
+FOREIGN_SCALE_WORDS = r"millionen|milliarden|tausend|millones|millón|milliards?|mille|миллион\w{0,3}|млн|млрд|тысяч\w{0,2}"
 # Scale words: a number before one is multiplied by it ("118 thousand", "2 dozen").
 SCALE_WORDS: dict[str, int] = {
     "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12,

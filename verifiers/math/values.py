@@ -59,9 +59,12 @@ def _unit_scales(a: Expr, b: Expr) -> tuple[sympy.Basic, sympy.Basic] | None:
 
 def _as_symbols(e: Expr, other: Expr) -> Expr:
     """``2 nm`` against a side with no unit is 2*n*m: letters that read as symbols are symbols unless the other
-    side states a unit too (so ``5 m`` is not 5, and ``2nm`` is ``2mn``)."""
+    side states a unit too (so ``5 m`` is not 5, and ``2nm`` is ``2mn``), or the other side is a plain number and the
+    unit has several letters (``5 m/s`` and ``65.49 kJ`` against 5 and 65.49: as ``5 kg`` against 5)."""
     if e.symbolic is None or other.unit not in _GENERIC_UNITS:
         return e
+    if sum(c.isalpha() for c in e.unit or "") > 1 and not getattr(other.value, "free_symbols", True):
+        return e  # "65.49 kJ/mol", "5 m/s" against a plain number: a unit phrase of several letters stays a unit
     return Expr(e.symbolic, e.inexact, None, e.marker)
 
 
