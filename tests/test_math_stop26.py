@@ -1,8 +1,9 @@
 """What stop 26 reads: an answer label inside a GSM8K marker, a thousands separator after a label's "=", a last box
 stated as the answer after boxes that each weighed one option, the double factorial, Unicode's script fractions, mixed
 numbers inside plain-text arithmetic, one quantity written in several units, a value set in bold on its own line, a
-unit of several letters against a plain number; and what it refuses: words after a number that change, bound or negate it in Chinese, Japanese and
-Korean, scale words of other languages, a numeral that is the operand of a variable. Every paying case below was
+unit of several letters against a plain number, an option's working in the next sentence; and what it refuses: words after a number that change, bound or negate it in Chinese, Japanese and
+Korean, scale words of other languages, a numeral that is the operand of a variable, a letter offered after an
+option in Chinese. Every paying case below was
 refused before its rule, every refusing case of the last group paid (checked by reverting them); the other refusing
 cases bound each rule."""
 
@@ -203,7 +204,28 @@ def test_a_unit_of_several_letters_against_a_plain_number(answer: str, gold: str
     assert _boxed(answer, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an option answered, then working in the next sentence whose numbers have alternatives: no second option
+        ("The answer is D. We solve and get x = 0 or x = 2.", "D", 1.0),
+        ("答案是：D。因为 x = 0 或 x = 2。", "D", 1.0),
+        ("答案是：D。B选项错误，因为它不满足条件。", "D", 1.0),  # another option rejected
+        # a letter offered after it, in any language, or a value in its own sentence: two answers
+        ("The answer is D. Or maybe B.", "D", 0.0),
+        ("答案是：D。或者B。", "D", 0.0),
+        ("答案是：D。或者是B。", "D", 0.0),
+        ("\\boxed{D} or maybe 6", "D", 0.0),
+        ("The answer is 5. Or maybe 6.", "5", 0.0),
+    ],
+)
+def test_an_options_alternative_is_another_option(completion: str, gold: str, want: float):
+    assert _raw(completion, gold) == want
+
+
 def test_the_stop26_patterns_are_linear_time():
+    # (_REJECTED_AFTER_RE's list of letters, ", A, B", is older than this stop and is matched only at one place in
+    # a window of two sentences, at most 600 characters: its new CJK words are what is guarded here)
     assert_patterns_linear(
         [
             ("extract", "_MARKER_LABEL_RE", "'answer ' * (n // 7)"),
@@ -221,5 +243,9 @@ def test_the_stop26_patterns_are_linear_time():
             ("extract", "_BOLD_LINE_RE", "'** 1 ' * (n // 5)"),
             ("forms", "_VARIABLE_OPERAND_RE", "'ab % ' * (n // 5)"),
             ("grammar", "_CJK_CHANGING_RE", "'平方米' * (n // 3)"),
+            ("revisions", "_WORD_VALUE_RE", "'(A' * (n // 2)"),
+            ("revisions", "_REJECTED_AFTER_RE", "'选项 是 ' * (n // 5)"),
+            ("revisions", "_OFFERED_BEFORE_RE", "'或者 ' * (n // 3)"),
+            ("revisions", "_SENTENCE_END_RE", "'. 。' * (n // 3)"),
         ]
     )

@@ -772,6 +772,14 @@ A bold value on its own line; words that change the number in Chinese, Japanese,
     答案是 35000 平方米                                                       | 35000                        | correct     | test_units_and_worked_results_still_read
     \boxed{65.49 kJ/mol}                                                | +65.49                       | correct     | test_a_unit_of_several_letters_against_a_plain_number
     \boxed{5 m}                                                         | 5                            | wrong       | test_a_unit_of_several_letters_against_a_plain_number
+
+An option's working in the next sentence; a letter offered after an option in Chinese (stop 26)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    The answer is D. We solve and get x = 0 or x = 2.                   | D                            | correct     | test_an_options_alternative_is_another_option
+    答案是：D。或者B。                                                          | D                            | wrong       | test_an_options_alternative_is_another_option
+    \boxed{D} or maybe 6                                                | D                            | wrong       | test_an_options_alternative_is_another_option
 """
 
 from __future__ import annotations

@@ -246,17 +246,19 @@ _SO_VALUE_RE = re.compile(
 )
 # a word or a letter after a word or letter answer, in the same or the next sentence: another value ("\boxed{B}.
 # Hmm, C.", "\boxed{\text{Yes}}. Wait, no.")
-_WORD_VALUE_RE = re.compile(r"(?<![\\\w])\(?([A-J]|yes|no|true|false|odd|even)\)?(?![\w(])", re.I)
+# (ASCII boundaries: Chinese and Japanese glue a letter to the words around it, "或者B", "B选项错误")
+_WORD_VALUE_RE = re.compile(r"(?<![\\A-Za-z0-9_])\(?([A-J]|yes|no|true|false|odd|even)\)?(?![A-Za-z0-9_(])", re.I)
 # what offers a second word or letter: a connective or a revision word right before it, or a sentence of its own
 _OFFERED_BEFORE_RE = re.compile(
     r"(?:\b(?:or|and|maybe|perhaps|possibly|actually|wait|hmm+|also|option|choice|answer|final|no|then|nope|else)\b"
-    r"|^|[.!?;]|[:：])\W{0,6}$",
+    r"|或者?是?|还是|要么|也可能是?|也许是|또는|아니면|あるいは|または|^|[.!?;。！？；]|[:：])\W{0,6}$",
     re.I,
 )
 # after another option letter: it (with the letters listed with it) is said to be wrong
 _REJECTED_AFTER_RE = re.compile(
     r"(?:[ \t]*(?:,|and|or)[ \t]*\(?[A-J]\)?)*[ \t]*(?:(?:is|are)[ \t]+(?:not\b|false\b|wrong\b|incorrect\b)"
-    r"|(?:wrong|incorrect|false)\b)",
+    r"|(?:wrong|incorrect|false)\b"
+    r"|(?:选项|項)?[ \t]*(?:是|为)?[ \t]*(?:错误|不对|不正确|错的|不是|误)|(?:는|은)?[ \t]*(?:틀|오답))",  # "B选项错误", "B는 틀림"
     re.I,
 )
 _WORD_KINDS = ({"yes", "no"}, {"true", "false"}, {"odd", "even"})  # (any other match is an option letter)
@@ -377,7 +379,10 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         return "the answer is disowned after it"
     key = normalize(value)
     word = value.strip().strip("$").replace("\\text", "").strip("{}() ")
-    if _WORD_VALUE_RE.fullmatch(word):
+    lettered = bool(_WORD_VALUE_RE.fullmatch(word))
+    first = _SENTENCE_END_RE.search(near)
+    sentence_end = first.end() if first is not None else len(near)
+    if lettered:
         # a letter or a verdict answer: another option letter, or the other verdict, near it is another value
         kind = _word_kind(word) if len(word) > 1 else -1
         for m in _WORD_VALUE_RE.finditer(near):
@@ -403,6 +408,12 @@ def after_value_hedge(rest: str, value: str) -> str | None:
                 other = other.rstrip("。．")
                 while other and CJK_CHAR_RE.fullmatch(other[-1]):
                     other = other[:-1]
+            if (
+                lettered and pattern is not _ANSWER_AFTER_RE and m.start() >= sentence_end
+                and not _WORD_VALUE_RE.fullmatch(other.strip("() "))
+            ):
+                continue  # "The answer is D. Solving, x = 0 or x = 2.": in the next sentence, a letter's alternative
+                # is another letter ("\boxed{D} or maybe 6", in its own sentence, stays two answers)
             if other and parses(other) and not words(other) and not equiv_safe(key, normalize(other)):
                 return reason
     if len(rest) <= 600:  # the completion ends within the window: a later paragraph may take the answer back
@@ -414,6 +425,7 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     return None
 
 
+_SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]")
 _QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}[?？]")
 _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)
 # a word that starts taking an answer back, anywhere after it; then the text ends on a value it concludes with
