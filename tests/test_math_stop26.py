@@ -1,7 +1,8 @@
 """What stop 26 reads: an answer label inside a GSM8K marker, a thousands separator after a label's "=", a last box
 stated as the answer after boxes that each weighed one option, the double factorial, Unicode's script fractions, mixed
 numbers inside plain-text arithmetic, one quantity written in several units, a value set in bold on its own line, a
-unit of several letters against a plain number, an option's working in the next sentence; and what it refuses: words after a number that change, bound or negate it in Chinese, Japanese and
+unit of several letters against a plain number, an option's working in the next sentence, unit powers without a caret, a currency code before the amount; and
+what it refuses: words after a number that change, bound or negate it in Chinese, Japanese and
 Korean, scale words of other languages, a numeral that is the operand of a variable, a letter offered after an
 option in Chinese. Every paying case below was
 refused before its rule, every refusing case of the last group paid (checked by reverting them); the other refusing
@@ -162,6 +163,13 @@ def test_a_bold_line_answers(completion: str, gold: str, want: float):
         ("Die Antwort ist 3 Millionen.", "3"),
         ("La respuesta es 3 millones.", "3"),
         ("Ответ: 3 млн", "3"),
+        ("Ответ: 3 тыс.", "3"),
+        ("答案是 5 的倒数", "5"),  # the reciprocal of 5
+        ("答えは5の半分", "5"),  # half of 5
+        ("答案并非 55", "55"),  # the answer is not 55
+        ("Ответ: больше 55", "55"),  # more than 55
+        ("La respuesta es más de 55.", "55"),
+        ("Die Antwort ist mehr als 55.", "55"),
         ("reward = output % 2", "2"),  # an operand of an expression with a variable, not a value
         ("The result is n * 3", "3"),
         ("So we take it mod 2", "2"),
@@ -223,6 +231,33 @@ def test_an_options_alternative_is_another_option(completion: str, gold: str, wa
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a unit's power written without its caret, in a quantity
+        ("1 m2", "1 m^2", 1.0),
+        ("5 cm3", "5 cm^3", 1.0),
+        ("9.83e-3 km/s2", "0.00983 km/s^2", 1.0),
+        ("1 m-2", "1 m^{-2}", 1.0),
+        ("1 m2", "1 m", 0.0),
+        ("5 x2", "5 x^2", 0.0),  # x is no unit: nothing is read
+        # an ISO currency code before the amount
+        ("USD 1577", "1577", 1.0),
+        ("USD 1,577.50", "1577.5", 1.0),
+        ("EUR 5", "6", 0.0),
+    ],
+)
+def test_caretless_unit_powers_and_currency_codes_first(answer: str, gold: str, want: float):
+    assert _boxed(answer, gold) == want
+
+
+def test_the_currency_codes_read_first_are_units_after_an_amount():
+    from verigrpo.verifiers.math.lex import UNIT_ALIASES
+    from verigrpo.verifiers.math.normalize import CURRENCY_CODES
+
+    assert all(code.lower() in UNIT_ALIASES for code in CURRENCY_CODES)
+
+
 def test_the_stop26_patterns_are_linear_time():
     # (_REJECTED_AFTER_RE's list of letters, ", A, B", is older than this stop and is matched only at one place in
     # a window of two sentences, at most 600 characters: its new CJK words are what is guarded here)
@@ -247,5 +282,8 @@ def test_the_stop26_patterns_are_linear_time():
             ("revisions", "_REJECTED_AFTER_RE", "'选项 是 ' * (n // 5)"),
             ("revisions", "_OFFERED_BEFORE_RE", "'或者 ' * (n // 3)"),
             ("revisions", "_SENTENCE_END_RE", "'. 。' * (n // 3)"),
+            ("units", "_CARETLESS_QUANTITY", "'1 ' + 'm2 / ' * (n // 5)"),
+            ("units", "_CARETLESS_POWER", "'ab-' * (n // 3)"),
+            ("normalize", "_CURRENCY_CODE_FIRST", "'USD 1,' * (n // 6)"),
         ]
     )

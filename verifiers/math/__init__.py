@@ -780,6 +780,14 @@ An option's working in the next sentence; a letter offered after an option in Ch
     The answer is D. We solve and get x = 0 or x = 2.                   | D                            | correct     | test_an_options_alternative_is_another_option
     答案是：D。或者B。                                                          | D                            | wrong       | test_an_options_alternative_is_another_option
     \boxed{D} or maybe 6                                                | D                            | wrong       | test_an_options_alternative_is_another_option
+
+Unit powers without a caret, a currency code before the amount (stop 26)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{1 m2}                                                        | 1 m^2                        | correct     | test_caretless_unit_powers_and_currency_codes_first
+    \boxed{5 x2}                                                        | 5 x^2                        | unparsable  | test_caretless_unit_powers_and_currency_codes_first
+    \boxed{USD 1577}                                                    | 1577                         | correct     | test_caretless_unit_powers_and_currency_codes_first
 """
 
 from __future__ import annotations

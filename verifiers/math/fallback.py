@@ -342,7 +342,7 @@ _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]|\n")
 
 # right before a fallback answer: "42, not 24", "rather than 24", "不是 24"
 _NEGATED_BEFORE_RE = re.compile(
-    r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|而非"
+    r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|并非|而非|ではなく"
     r"|\b(?:nicht|kein|pas|no\s+es|não\s+é|non\s+è|не))(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
     re.I,
 )

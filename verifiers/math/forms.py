@@ -123,7 +123,7 @@ _QUALIFIED_RE = re.compile(
     # réponse est au moins 4")
     + SIGN_WORDS
     + r"|nicht|keine?|vielleicht|mindestens|höchstens|pas|peut-être|au\s+moins|au\s+plus|quizás|tal\s+vez|"
-    r"al\s+menos|como\s+máximo|не|может\s+быть|возможно|не\s+менее|не\s+более|" + FOREIGN_SCALE_WORDS + r")\b|n't\b|\?"
+    r"al\s+menos|como\s+máximo|не|может\s+быть|возможно|не\s+менее|не\s+более|больше|меньше|más\s+de|menos\s+de|plus\s+de|moins\s+de|mehr\s+als|weniger\s+als|" + FOREIGN_SCALE_WORDS + r")\b|n't\b|\?"
     r"|也许|负(?=\s*\d)|" + CJK_CHANGING_WORDS,  # and in Chinese, Japanese, Korean (no word boundaries there)
     re.I,
 )

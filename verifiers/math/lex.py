@@ -15,7 +15,13 @@ import re
 import sympy
 from verigrpo.verifiers.math.nodes import MAX_DEPTH, MAX_TOKENS, ParseError
 from verigrpo.verifiers.math.normalize import _UNICODE, _superscripts, strip_layout
-from verigrpo.verifiers.math.units import SCALE_WORDS, ascii_units, unit_phrase_end, unit_word
+from verigrpo.verifiers.math.units import (
+    ABBREVIATED_UNITS,
+    SCALE_WORDS,
+    ascii_units,
+    unit_phrase_end,
+    unit_word,
+)
 
 FUNCS = {
     "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot, "sec": sympy.sec, "csc": sympy.csc,
@@ -62,16 +68,15 @@ UNIT_ALIASES = {
     "cm": "cm", "centimeter": "cm", "centimetre": "cm", "m": "m", "meter": "m", "metre": "m", "km": "km",
     "kilometer": "km", "kilometre": "km", "mm": "mm", "millimeter": "mm", "millimetre": "mm",
     "kg": "kg", "kilogram": "kg", "g": "g", "gram": "g", "mg": "mg", "milligram": "mg", "lb": "lb",
-    "pound": "lb", "oz": "oz", "ounce": "oz", "s": "s", "sec": "s", "second": "s", "min": "min",
-    "minute": "min", "h": "h", "hr": "h", "hour": "h", "day": "day", "week": "week", "month": "month",
+    "pound": "lb", "oz": "oz", "ounce": "oz", "s": "s", "second": "s", "min": "min",
+    "minute": "min", "h": "h", "hour": "h", "day": "day", "week": "week", "month": "month",
     "year": "year", "yr": "year", "in": "in", "inch": "in", "inche": "in", "ft": "ft", "foot": "ft",
     "feet": "ft", "yd": "yd", "yard": "yd", "mi": "mi", "mile": "mi", "mph": "mi/h", "kmph": "km/h", "kph": "km/h", "l": "l", "liter": "l",
     "litre": "l", "ml": "ml", "milliliter": "ml", "dollar": "dollar", "usd": "dollar", "cent": "cent",
     "euro": "euro", "eur": "euro", "gbp": "gbp", "yen": "yen", "jpy": "yen", "rupee": "rupee", "inr": "rupee",
     "degree": "deg", "deg": "deg", "radian": "rad", "rad": "rad", "unit": "units", "sq": "sq",
     "square": "sq", "cubic": "cu", "per": "/", "percent": "%", "pct": "%", "point": "point", "ohm": "ohm",
-    # the plurals of abbreviations people write ("540 lbs", "3 hrs"): short words are otherwise read as symbols
-    "lbs": "lb", "hrs": "h", "yds": "yd", "kgs": "kg", "ozs": "oz", "mins": "min", "secs": "s",
+    **ABBREVIATED_UNITS,
 }  # fmt: skip
 _SHORT_UNITS = {k for k in UNIT_ALIASES if len(k) <= 3}
 

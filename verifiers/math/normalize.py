@@ -12,7 +12,7 @@ from __future__ import annotations
 import decimal
 import re
 
-from verigrpo.verifiers.math.units import ascii_units, compound_quantity
+from verigrpo.verifiers.math.units import ascii_units, caret_powers, compound_quantity
 
 _MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
 
@@ -215,6 +215,11 @@ _UNDERSCORE_MIXED = re.compile(r"(?<![\w.^\\{])(-?\d{1,12})_(\d{1,12})/(\d{1,12}
 _COMBINATORICS = re.compile(r"[ \t]{0,8}(\d{1,3})[ \t]{0,8}([CP])[ \t]{0,8}(\d{1,3})[ \t]{0,8}")
 
 
+# an ISO currency code before an amount (the codes the lexer reads as units after one: tests check the two agree)
+CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "INR")
+_CURRENCY_CODE_FIRST = re.compile(rf"({'|'.join(CURRENCY_CODES)})[ \t]{{0,2}}(-?\d[\d,]{{0,20}}(?:\.\d{{1,12}})?)")
+
+
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
@@ -222,6 +227,12 @@ def normalize(s: str) -> str:
     compound = compound_quantity(s) if len(s) <= 120 else None
     if compound is not None:  # "2 min 30 s" -> "150 s", "4 lbs 12 oz" -> "76 oz": one quantity in several units
         s = compound
+    powered = caret_powers(s) if len(s) <= 80 and not compound else None
+    if powered is not None:  # "1 m2" -> "1 m^{2}": a unit's power written without its caret
+        s = powered
+    code = _CURRENCY_CODE_FIRST.fullmatch(s.strip()) if len(s) <= 60 else None
+    if code is not None:  # "USD 1577": the ISO code before the amount, as "1577 USD"
+        s = f"{code.group(2)} {code.group(1)}"
     if "\\/" in s:  # "(-oo; -2) \/ (2; +oo)": a union written in ASCII between two intervals (TeX's italic
         # correction elsewhere, which lays out nothing)
         s = _ASCII_UNION.sub(r"\1 \\cup \2", s).replace("\\/", "")

@@ -72,16 +72,17 @@ CHANGING_WORDS = (
     r"hundredths?|thousandths?|millionths?|reciprocals?|inverse|factorial"
 )
 # the same after a number in Chinese, Japanese and Korean (no word boundaries there: matched anywhere in the words
-# after it): a power or a multiple ("5 的平方", "3倍", "5 제곱"), a bound ("55 以上", "55 이상", "55未満"), a negation
+# after it): a power, a multiple, a reciprocal ("5 的平方", "3倍", "5 제곱", "5 的倒数"), a bound ("55 以上", "55 이상", "55未満"), a negation
 # ("55가 아닙니다", "55ではない"). A rounded value ("约55", "55左右") stays the value, as "approximately 55" does.
 CJK_CHANGING_WORDS = (
-    r"平方(?![米厘千公分毫英])|立方(?![米厘千公分毫英])|次方|倍|以上|以下|以内|未满|未満|不到|超过|超過|不是|至少|最多|ではない|ではありません|じゃない|"
+    r"平方(?![米厘千公分毫英])|立方(?![米厘千公分毫英])|次方|倍|倒数|相反数|半分|以上|以下|以内|未满|未満|不到|超过|超過|不是|并非|"
+    r"至少|最多|ではない|ではありません|じゃない|"
     r"아닙니다|아니다|아니에요|이상|이하|미만|초과|제곱"
 )
 # scale words of other languages after a number ("3 Millionen", "3 millones", "3 млн"): the number is read as no
 # value (an earlier try to multiply by them read half of their spellings); "mil" and "miles" (Spanish thousands)
 # are also English units
-FOREIGN_SCALE_WORDS = r"millionen|milliarden|tausend|millones|millón|milliards?|mille|миллион\w{0,3}|млн|млрд|тысяч\w{0,2}"
+FOREIGN_SCALE_WORDS = r"millionen|milliarden|tausend|millones|millón|milliards?|mille|миллион\w{0,3}|млн|млрд|тысяч\w{0,2}|тыс"
 # Scale words: a number before one is multiplied by it ("118 thousand", "2 dozen").
 SCALE_WORDS: dict[str, int] = {
     "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12,
@@ -301,9 +302,10 @@ def text_unit(text: str) -> str | None:
     return w if w and unit_word(w) is not None else None
 
 
-# spellings that name a unit only inside a compound quantity ("4 lbs 12 oz", "2 hrs 30 mins"); elsewhere "sec" is
-# the secant
-_COMPOUND_ALIASES = {"lbs": "lb", "hr": "h", "hrs": "h", "sec": "s", "secs": "s", "mins": "min", "yds": "yd"}
+# abbreviations and their plurals that people write for units ("540 lbs", "3 hrs", "2 hrs 30 mins"): the unit's
+# symbol (the lexer's UNIT_ALIASES includes them; short words are otherwise read as symbols)
+ABBREVIATED_UNITS = {"hr": "h", "sec": "s", "lbs": "lb", "hrs": "h", "yds": "yd", "kgs": "kg", "ozs": "oz",
+                     "mins": "min", "secs": "s"}  # fmt: skip
 _COMPOUND_PART = re.compile(r"(\d{1,9}(?:\.\d{1,9})?)[ \t]{0,3}([A-Za-z]{1,12})\.?")
 # "2 min 30 s", "1 hour + 30 min + 45 s", "5 feet, 12 inch", "6 ft and 4 in": two to five parts, the whole answer
 _COMPOUND = re.compile(
@@ -321,7 +323,7 @@ def compound_quantity(s: str) -> str | None:
         return None
     parts = []
     for p in _COMPOUND_PART.finditer(m.group(2)):
-        word = _COMPOUND_ALIASES.get(p.group(2), p.group(2))
+        word = ABBREVIATED_UNITS.get(p.group(2), p.group(2))
         unit = unit_word(word)
         if unit is None:
             return None
@@ -333,3 +335,21 @@ def compound_quantity(s: str) -> str | None:
     total = sum((n * f / last for n, (f, _), _ in parts), sympy.Integer(0))
     value = str(total) if total.is_Integer else f"({total.p}/{total.q})"
     return f"{m.group(1)}{value} {parts[-1][2]}"
+
+
+# a quantity whose unit powers lost their caret: "1 m2", "5 cm3", "9.83e-3 km/s2", "1 m-2"
+_CARETLESS_QUANTITY = re.compile(
+    r"(-?\d[\d.,]{0,20}(?:[eE][-+]?\d{1,3})?[ \t]{1,3})((?:[A-Za-z]{1,5}-?[1-4]?[ \t]{0,2}[/·*.]?[ \t]{0,2}){1,4})"
+)
+_CARETLESS_POWER = re.compile(r"([A-Za-z]{1,5})(-?[1-4])(?![\d])")
+
+
+def caret_powers(s: str) -> str | None:
+    """A number and a unit phrase whose powers are written without a caret, with the carets: "1 m2" -> "1 m^{2}",
+    "9.83e-3 km/s2" -> "9.83e-3 km/s^{2}"; None when ``s`` is not such a quantity or a powered word is no unit."""
+    m = _CARETLESS_QUANTITY.fullmatch(s.strip())
+    if m is None or not _CARETLESS_POWER.search(m.group(2)):
+        return None
+    if any(unit_word(p.group(1)) is None for p in _CARETLESS_POWER.finditer(m.group(2))):
+        return None
+    return m.group(1) + _CARETLESS_POWER.sub(r"\1^{\2}", m.group(2)).rstrip()
