@@ -1,8 +1,8 @@
 """What stop 26 reads: an answer label inside a GSM8K marker, a thousands separator after a label's "=", a last box
 stated as the answer after boxes that each weighed one option, the double factorial, Unicode's script fractions, mixed
 numbers inside plain-text arithmetic, one quantity written in several units, a value set in bold on its own line, a
-unit of several letters against a plain number, an option's working in the next sentence, unit powers without a caret, a currency code before the amount; and
-what it refuses: words after a number that change, bound or negate it in Chinese, Japanese and
+unit of several letters against a plain number, an option's working in the next sentence, unit powers without a caret, a currency code before the amount, Chinese
+numerals as the whole answer; and what it refuses: words after a number that change, bound or negate it in Chinese, Japanese and
 Korean, scale words of other languages, a numeral that is the operand of a variable, a letter offered after an
 option in Chinese. Every paying case below was
 refused before its rule, every refusing case of the last group paid (checked by reverting them); the other refusing
@@ -258,6 +258,28 @@ def test_the_currency_codes_read_first_are_units_after_an_amount():
     assert all(code.lower() in UNIT_ALIASES for code in CURRENCY_CODES)
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a whole answer written as a Chinese or Japanese numeral: signs, decimals, myriads, mixed numbers, units
+        ("答案是负二", "-2", 1.0),
+        ("答案是负二", "2", 0.0),
+        ("答案是两点五升", "2.5升", 1.0),
+        ("答案是十二点五厘米", "12.5厘米", 1.0),
+        ("答案是一万零一十", "10010", 1.0),
+        ("答案是一万零一十", "10100", 0.0),
+        ("答案是一又二分之一", "1.5", 1.0),
+        ("答案是二又三分之一", "2 1/3", 1.0),
+        ("答え：七万ドル", "70000", 1.0),
+        ("答案：八十五美元", "85", 1.0),
+        ("答案是三角形", "3", 0.0),  # a word that starts with a numeral
+        ("答案是八五", "85", 0.0),  # digits one by one are no numeral
+    ],
+)
+def test_chinese_numerals_as_the_whole_answer(completion: str, gold: str, want: float):
+    assert _raw(completion, gold) == want
+
+
 def test_the_stop26_patterns_are_linear_time():
     # (_REJECTED_AFTER_RE's list of letters, ", A, B", is older than this stop and is matched only at one place in
     # a window of two sentences, at most 600 characters: its new CJK words are what is guarded here)
@@ -285,5 +307,7 @@ def test_the_stop26_patterns_are_linear_time():
             ("units", "_CARETLESS_QUANTITY", "'1 ' + 'm2 / ' * (n // 5)"),
             ("units", "_CARETLESS_POWER", "'ab-' * (n // 3)"),
             ("normalize", "_CURRENCY_CODE_FIRST", "'USD 1,' * (n // 6)"),
+            ("normalize", "_CJK_WHOLE_NUMERAL", "'一又' * (n // 2)"),
+            ("normalize", "_CJK_WHOLE_NUMERAL", "' 负' * (n // 2)"),
         ]
     )

@@ -788,6 +788,14 @@ Unit powers without a caret, a currency code before the amount (stop 26)
     \boxed{1 m2}                                                        | 1 m^2                        | correct     | test_caretless_unit_powers_and_currency_codes_first
     \boxed{5 x2}                                                        | 5 x^2                        | unparsable  | test_caretless_unit_powers_and_currency_codes_first
     \boxed{USD 1577}                                                    | 1577                         | correct     | test_caretless_unit_powers_and_currency_codes_first
+
+Chinese numerals as the whole answer (stop 26)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    答案是两点五升                                                             | 2.5升                         | correct     | test_chinese_numerals_as_the_whole_answer
+    答案是一又二分之一                                                           | 1.5                          | correct     | test_chinese_numerals_as_the_whole_answer
+    答案是三角形                                                              | 3                            | unparsable  | test_chinese_numerals_as_the_whole_answer
 """
 
 from __future__ import annotations

@@ -142,7 +142,7 @@ def _drop_trailing_breaks(s: str) -> str:
     return s if j == len(t) else t[:j]
 
 
-_CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _CJK_NUMERAL = r"(?:\d{1,9}|[零〇一二两三四五六七八九十百]{1,6})"
 _CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十百])({_CJK_NUMERAL})\s*分之\s*({_CJK_NUMERAL})")
 # before 元 the scale is part of the unit ("50万元", how accounts count money); before another unit it scales ("3万个")
@@ -166,27 +166,58 @@ _KOREAN_NUMERALS = {"하나": 1, "한": 1, "둘": 2, "두": 2, "셋": 3, "세": 
 _KOREAN_COUNTERS = "개|명|벌|자루|마리|권|대|장|잔|살|번|시간|분|초|원|달러|개월|년|주|층|켤레|송이|그루|병|상자|쪽|점|가지|회"
 _KOREAN_NUMERAL_RE = re.compile(rf"({'|'.join(_KOREAN_NUMERALS)})[ \t]*({_KOREAN_COUNTERS})")
 _CJK_COUNTERS = "個个人本枚匹台回歳岁冊册杯頭头羽円元只条次天年月日時时分秒米克斤块張张辆輛棵朵名位道題题种種组組对對件套盒瓶包箱顆颗粒間间"
-_CJK_WHOLE_NUMERAL = re.compile(rf"[ \t]*([零〇一二两三四五六七八九十百]{{1,6}})([ \t]*[{_CJK_COUNTERS}])?[ \t]*")
+_CJK_UNIT_WORDS = "厘米|毫米|千米|公里|公斤|千克|美元|欧元|英镑|分钟|小时|平方米|立方米|毫升|ドル|ユーロ|升|度"
+# the whole answer a Chinese or Japanese numeral: a sign, a decimal part after 点, a fraction after 又 (a mixed number),
+# at most a counter or a unit word after it ("负二", "两点五升", "一又二分之一", "七万ドル", "二百六十頭")
+_CJK_WHOLE_NUMERAL = re.compile(
+    r"[ \t]*(负|負)?([零〇一二两兩三四五六七八九十百千万萬亿億]{1,20})(?:点([零〇一二两三四五六七八九]{1,12}))?"
+    r"(?:又[ \t]*(?:([零〇一二两三四五六七八九十百]{1,6})分之([零〇一二两三四五六七八九十百]{1,6})|(\d{1,6})/(\d{1,6})))?"
+    rf"([ \t]*(?:{_CJK_UNIT_WORDS}|[{_CJK_COUNTERS}]))?[ \t]*"
+)
+
+
+def _cjk_whole_numeral(m: re.Match[str]) -> str | None:
+    """The value a :data:`_CJK_WHOLE_NUMERAL` match writes, in digits with its unit word; None if it is no numeral."""
+    whole = _cjk_number(m.group(2))
+    if whole is None:
+        return None
+    value = str(whole)
+    if m.group(3):  # "两点五": digits after the point, one by one
+        value += "." + "".join(str(_CJK_DIGITS[c]) for c in m.group(3))
+    if m.group(4) or m.group(6):  # "一又二分之一" ("二分之一" may already read 1/2): a whole number and a fraction
+        den, num = (_cjk_number(m.group(4)), _cjk_number(m.group(5))) if m.group(4) else (int(m.group(7)), int(m.group(6)))
+        if not den or num is None:
+            return None
+        value = f"({value} + {num}/{den})"
+    return f"{'-' if m.group(1) else ''}{value}{m.group(8) or ''}"
+
+
+_CJK_TENS = {"十": 10, "百": 100, "千": 1000}
+_CJK_MYRIADS = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
 
 
 def _cjk_number(s: str) -> int | None:
-    """A Chinese numeral below 1000 ("八" 8, "十二" 12, "三十" 30, "一百零五" 105) or digits; None otherwise."""
+    """A Chinese numeral ("八" 8, "十二" 12, "一百零五" 105, "二百六十" 260, "一万零一十" 10010, "七万" 70000) or
+    digits; None otherwise."""
     if s.isdigit():
         return int(s)
-    total, digit = 0, None
+    total, section, digit = 0, 0, None
     for ch in s:
-        if ch in "零〇" and total and digit is None:
-            continue  # "一百零五": the zero only marks the empty tens
+        if ch in "零〇" and digit is None and (total or section):
+            continue  # "一百零五": the zero only marks an empty place
         if ch in _CJK_DIGITS:
             if digit is not None:
                 return None  # "八五" is not a numeral
             digit = _CJK_DIGITS[ch]
-        elif ch in "十百":
-            total += (1 if digit is None else digit) * (10 if ch == "十" else 100)
+        elif ch in _CJK_TENS:
+            section += (1 if digit is None else digit) * _CJK_TENS[ch]
             digit = None
+        elif ch in _CJK_MYRIADS and (section or digit):
+            total += (section + (digit or 0)) * _CJK_MYRIADS[ch]
+            section, digit = 0, None
         else:
             return None
-    return total + (digit or 0)
+    return total + section + (digit or 0)
 
 
 def cjk_fractions(s: str) -> str:
@@ -263,9 +294,10 @@ def normalize(s: str) -> str:
     korean = _KOREAN_NUMERAL_RE.fullmatch(s) if "\uac00" <= s[:1] <= "\ud7af" else None
     if korean is not None:  # "다섯 벌" (five, with its counter): a native Korean numeral
         s = f"{_KOREAN_NUMERALS[korean.group(1)]} {korean.group(2)}"
-    whole = _CJK_WHOLE_NUMERAL.fullmatch(s)
-    if whole is not None and _cjk_number(whole.group(1)) is not None:  # "五個": 5, with its counter as a unit
-        s = f"{_cjk_number(whole.group(1))}{whole.group(2) or ''}"
+    whole = _CJK_WHOLE_NUMERAL.fullmatch(s) if len(s) <= 60 else None
+    written = _cjk_whole_numeral(whole) if whole is not None else None
+    if written is not None:  # "五個": 5, with its counter as a unit; "负二" -2; "两点五升" 2.5 litres
+        s = written
     if _CJK_AFTER_NUMBER.search(s):  # "36种", "(√{3}+1)小时": a Chinese measure word after a value is its unit word
         s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
     if "分之" in s or _CJK_SCALE_RE.search(s):
