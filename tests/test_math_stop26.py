@@ -1,12 +1,12 @@
 """What stop 26 reads: an answer label inside a GSM8K marker, a thousands separator after a label's "=", a last box
 stated as the answer after boxes that each weighed one option, the double factorial, Unicode's script fractions, mixed
 numbers inside plain-text arithmetic, one quantity written in several units, a value set in bold on its own line, a
-unit of several letters against a plain number, an option's working in the next sentence, unit powers without a caret, a currency code before the amount, Chinese
-numerals as the whole answer; and what it refuses: words after a number that change, bound or negate it in Chinese, Japanese and
-Korean, scale words of other languages, a numeral that is the operand of a variable, a letter offered after an
-option in Chinese. Every paying case below was
-refused before its rule, every refusing case of the last group paid (checked by reverting them); the other refusing
-cases bound each rule."""
+unit of several letters against a plain number, an option's working in the next sentence, unit powers without a
+caret, a currency code before the amount, Chinese numerals as the whole answer. And what it refuses: a last sentence
+that totals another value after the answer; words after a number that change, bound or negate it in Chinese,
+Japanese, Korean and other languages; scale words of other languages; a numeral that is the operand of a variable; a
+letter offered after an option in Chinese. Every paying case below was refused before its rule, and every refusing
+case of the refusal groups was paid (checked by reverting them); the other cases bound each rule."""
 
 from __future__ import annotations
 
@@ -280,6 +280,23 @@ def test_chinese_numerals_as_the_whole_answer(completion: str, gold: str, want: 
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an answer first, then a last sentence that totals another value: the text commits to two
+        ("The answer is 24. Each room takes 6 hours, and there are 4 rooms, so the total is 36 hours.", "24", 0.0),
+        ("정답: 24시간입니다. 방 4개를 칠하는 데 36시간이 걸리므로 총 36시간이 됩니다.", "24", 0.0),
+        ("答案是24。每个房间需要6小时，所以总共需要36小时。", "24", 0.0),
+        ("The answer is 24. Each room takes 6 hours, and there are 4 rooms, so the total is 24 hours.", "24", 1.0),
+        ("Answer: 24. Each room takes 6 hours.", "24", 1.0),  # no total: a step of the explanation
+        # a total inside the answer's own sentence is its circumstance
+        ("Answer:\nGerald has $110 left after spending a total of $100.", "110", 1.0),
+    ],
+)
+def test_a_later_total_contradicts_the_answer(completion: str, gold: str, want: float):
+    assert _raw(completion, gold) == want
+
+
 def test_the_stop26_patterns_are_linear_time():
     # (_REJECTED_AFTER_RE's list of letters, ", A, B", is older than this stop and is matched only at one place in
     # a window of two sentences, at most 600 characters: its new CJK words are what is guarded here)
@@ -309,5 +326,8 @@ def test_the_stop26_patterns_are_linear_time():
             ("normalize", "_CURRENCY_CODE_FIRST", "'USD 1,' * (n // 6)"),
             ("normalize", "_CJK_WHOLE_NUMERAL", "'一又' * (n // 2)"),
             ("normalize", "_CJK_WHOLE_NUMERAL", "' 负' * (n // 2)"),
+            ("revisions", "_LAST_SENTENCE_RE", "'a ' * (n // 2) + '.'"),
+            ("revisions", "_TOTAL_WORD_RE", "'in total ' * (n // 9)"),
+            ("revisions", "_PLAIN_NUMBER_RE", "'1,234,' * (n // 6)"),
         ]
     )

@@ -796,6 +796,14 @@ Chinese numerals as the whole answer (stop 26)
     答案是两点五升                                                             | 2.5升                         | correct     | test_chinese_numerals_as_the_whole_answer
     答案是一又二分之一                                                           | 1.5                          | correct     | test_chinese_numerals_as_the_whole_answer
     答案是三角形                                                              | 3                            | unparsable  | test_chinese_numerals_as_the_whole_answer
+
+A last sentence that totals another value after the answer (stop 26)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    The answer is 24. There are 4 rooms, so the total is 36 hours.      | 24                           | wrong       | test_a_later_total_contradicts_the_answer
+    The answer is 24. There are 4 rooms, so the total is 24 hours.      | 24                           | correct     | test_a_later_total_contradicts_the_answer
+    答案是24。每个房间需要6小时，所以总共需要36小时。                                         | 24                           | wrong       | test_a_later_total_contradicts_the_answer
 """
 
 from __future__ import annotations

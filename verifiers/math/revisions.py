@@ -416,6 +416,17 @@ def after_value_hedge(rest: str, value: str) -> str | None:
                 # is another letter ("\boxed{D} or maybe 6", in its own sentence, stays two answers)
             if other and parses(other) and not words(other) and not equiv_safe(key, normalize(other)):
                 return reason
+    if len(rest) <= 600 and not lettered:  # the completion ends within the window: its last sentence may total
+        # another value ("The answer is 24. ... so the total is 36 hours.", "정답: 24 ... 총 36시간이 됩니다.")
+        last = _LAST_SENTENCE_RE.search(raw.rstrip())
+        own = _SENTENCE_END_RE.search(raw)  # the answer's own sentence ends first ("... spending a total of $100." is
+        # a circumstance of the answer, not a later total)
+        if last is not None and (own is None or own.start() >= last.start()):
+            last = None
+        total = _TOTAL_WORD_RE.search(last.group()) if last is not None else None
+        values = {n.replace(",", "") for n in _PLAIN_NUMBER_RE.findall(last.group()[total.end() :])} if total else set()
+        if len(values) == 1 and not equiv_safe(key, normalize(values.pop())):
+            return "the text ends on another total after the answer"
     if len(rest) <= 600:  # the completion ends within the window: a later paragraph may take the answer back
         retraction = _last_match(_LATER_REVISION_RE, raw)
         concluded = _CONCLUDED_END_RE.search(raw, retraction.end()) if retraction is not None else None
@@ -425,6 +436,12 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     return None
 
 
+# the last sentence of a text (after its last full stop), a word in it that totals, a plain number
+_LAST_SENTENCE_RE = re.compile(r"[^.!?。！？\n]{1,400}[.!?。！？]?[ \t]*\Z")
+_TOTAL_WORD_RE = re.compile(r"\b(?:in[ \t]+total|total|totals|altogether|in[ \t]+all)\b|总共|一共|总计|合计|총|합계|合計|全部で", re.I)
+_PLAIN_NUMBER_RE = re.compile(
+    r"(?<![\d.,A-Za-z_^])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d.,]*\d)|(?<![\d.,A-Za-z_^])-?\d+(?:\.\d+)?(?![\d.,]*\d)"
+)
 _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]")
 _QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}[?？]")
 _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)
