@@ -2,7 +2,8 @@
 stated as the answer after boxes that each weighed one option, the double factorial, Unicode's script fractions, mixed
 numbers inside plain-text arithmetic, one quantity written in several units, a value set in bold on its own line, a
 unit of several letters against a plain number, an option's working in the next sentence, unit powers without a
-caret, a currency code before the amount, Chinese numerals as the whole answer. And what it refuses: a last sentence
+caret, a currency code before the amount, Chinese numerals as the whole answer, a one-line answer that opens with an
+option letter. And what it refuses: a last sentence
 that totals another value after the answer; words after a number that change, bound or negate it in Chinese,
 Japanese, Korean and other languages; scale words of other languages; a numeral that is the operand of a variable; a
 letter offered after an option in Chinese. Every paying case below was refused before its rule, and every refusing
@@ -297,6 +298,22 @@ def test_a_later_total_contradicts_the_answer(completion: str, gold: str, want: 
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a one-line answer that opens with an option letter, then its reason, with no answer marker
+        ("C. I think Paris is the capital.", "C", 1.0),
+        ("C。任何数的绝对值都是正数，这个判断是错误的，因为0的绝对值是0，而不是正数。", "C", 1.0),
+        ("C. I think Paris is the capital.", "D", 0.0),
+        ("B. A common mistake is picking A.", "B", 0.0),  # another option named
+        ("C. no wait, D", "C", 0.0),
+        ("C。或者D。", "C", 0.0),
+    ],
+)
+def test_a_leading_option_without_a_marker(completion: str, gold: str, want: float):
+    assert _raw(completion, gold) == want
+
+
 def test_the_stop26_patterns_are_linear_time():
     # (_REJECTED_AFTER_RE's list of letters, ", A, B", is older than this stop and is matched only at one place in
     # a window of two sentences, at most 600 characters: its new CJK words are what is guarded here)
@@ -329,5 +346,7 @@ def test_the_stop26_patterns_are_linear_time():
             ("revisions", "_LAST_SENTENCE_RE", "'a ' * (n // 2) + '.'"),
             ("revisions", "_TOTAL_WORD_RE", "'in total ' * (n // 9)"),
             ("revisions", "_PLAIN_NUMBER_RE", "'1,234,' * (n // 6)"),
+            ("choices", "_LEADING_OPTION_RE", "'C。' * (n // 2)"),
+            ("choices", "_OTHER_OPTION_RE", "'或A' * (n // 2)"),
         ]
     )

@@ -804,6 +804,14 @@ A last sentence that totals another value after the answer (stop 26)
     The answer is 24. There are 4 rooms, so the total is 36 hours.      | 24                           | wrong       | test_a_later_total_contradicts_the_answer
     The answer is 24. There are 4 rooms, so the total is 24 hours.      | 24                           | correct     | test_a_later_total_contradicts_the_answer
     答案是24。每个房间需要6小时，所以总共需要36小时。                                         | 24                           | wrong       | test_a_later_total_contradicts_the_answer
+
+A one-line answer that opens with an option letter, with no answer marker (stop 26)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    C. I think Paris is the capital.                                    | C                            | correct     | test_a_leading_option_without_a_marker
+    B. A common mistake is picking A.                                   | B                            | no_answer   | test_a_leading_option_without_a_marker
+    C。或者D。                                                              | C                            | no_answer   | test_a_leading_option_without_a_marker
 """
 
 from __future__ import annotations

@@ -18,8 +18,9 @@ from verigrpo.verifiers.math.parse import _REJECTED_OPTION
 WEAK_RULES = ("whole", "last_math", "last_number", "last_equation", "last_latex")  # rules without an answer marker
 
 # a one-line completion that starts with an option label and then states the option's content
-_LEADING_OPTION_RE = re.compile(r"\s*(?:\(([A-Fa-f])\)|([A-F])[.)])[ \t]+[^\n]{1,300}")
-_OTHER_OPTION_RE = re.compile(r"\([A-Fa-f]\)|\b[A-F]\b|(?i:\b(?:or|not?|wrong|wait)\b)")
+_LEADING_OPTION_RE = re.compile(r"\s*(?:\(([A-Fa-f])\)[ \t]+|([A-F])(?:[.)][ \t]+|[。．、][ \t]*))[^\n]{1,300}")  # "C。解析：..."
+# (ASCII boundaries: "或者D" names D; the Chinese "or" too)
+_OTHER_OPTION_RE = re.compile(r"\([A-Fa-f]\)|(?<![A-Za-z0-9_])[A-F](?![A-Za-z0-9_])|(?i:\b(?:or|not?|wrong|wait)\b)|或|还是|要么")
 
 
 def option_letter(gold: Node | None) -> str | None:

@@ -161,6 +161,11 @@ def math_answer(
         if letter is not None and closing_option(completion) == letter:  # "... = 438\nanswer.A" against A
             info.update(rule="closing_option", extracted=letter, extracted_normalized=letter)
             return Reward(1.0, Status.CORRECT, info=info)
+        if letter is not None and leading_option(completion) == letter:
+            # "C. I think Paris is the capital.", "C。任何数的绝对值都是正数，这个判断是错误的": the option the one-line
+            # answer opens with, then its reason (not one that names another option or takes the label back)
+            info.update(rule="leading_option", extracted=letter, extracted_normalized=letter)
+            return Reward(1.0, Status.CORRECT, info=info)
         return Reward(0.0, Status.NO_ANSWER, info=info)
     family = family_verdict(ex.answer, gold_text) if not ex.hedged else None
     if family is not None:  # "x = \frac{\pi}{4} + \frac{k\pi}{2}, k \in \mathbb{Z}": sets of members compared
