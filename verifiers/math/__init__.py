@@ -40,7 +40,8 @@ and ``<final_answer>`` blocks are read as ``<answer>`` blocks, and one left open
 "Answer:", "the correct option is", and the same marker in Chinese, Russian, French, German, Spanish; an
 answer heading on its own line, "# Answer", "**Final Answer**", answers with the next non-empty line, so
 verification lines after it are not the answer, and two different answers after markers are a hedge),
-``whole`` (the completion is nothing but an answer), and the fallbacks, switched off together with
+``whole`` (the completion is nothing but an answer), ``bold`` (one value, set in bold on a line of its own, in a
+completion without a marker), and the fallbacks, switched off together with
 ``last_number_fallback=False``: ``last_math`` (a math span that ends the text), ``last_latex`` (an
 undelimited LaTeX expression that ends it), ``last_number`` (a standalone numeral; next to Chinese, Japanese or Korean text, which puts no spaces
 between words, a numeral stands alone, "192公斤", but not after the ordinal 第; nor when the text stops in a

@@ -371,10 +371,12 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         # later step uses ("#### 9 ... #### 6 ... 9 days + 6 days = 15 days ... #### 15")
         window = text[-20_000:]
         markers = list(_GSM_RE.finditer(window))[-20:]
+        earlier = [(g, _marker_value(g.group(1))) for g in markers[:-1]]
         unused = [
-            _marker_value(g.group(1))
-            for g in markers[:-1]
-            if _marker_value(g.group(1)) and not re.search(rf"(?<![\d.]){re.escape(g.group(1).strip())}(?![\d.])", window[g.end() : markers[-1].start()])
+            value
+            for g, value in earlier
+            if value  # (a label alone answers nothing)
+            and not re.search(rf"(?<![\d.]){re.escape(g.group(1).strip())}(?![\d.])", window[g.end() : markers[-1].start()])
         ]
         if len(markers) > 1 and _RETRACTION_BETWEEN_MARKERS_RE.search(window[markers[-2].start(1) : markers[-1].start()]):
             # "#### 1\nwait let me redo this\n#### 2", "#### 9. Wait, recompute.\n#### 18" (on the marker's own
