@@ -380,7 +380,7 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     key = normalize(value)
     word = value.strip().strip("$").replace("\\text", "").strip("{}() ")
     lettered = bool(_WORD_VALUE_RE.fullmatch(word))
-    first = _SENTENCE_END_RE.search(near)
+    first = _SENTENCE_END_RE.search(near) if lettered else None  # (only a letter's alternatives ask where it ends)
     sentence_end = first.end() if first is not None else len(near)
     if lettered:
         # a letter or a verdict answer: another option letter, or the other verdict, near it is another value
