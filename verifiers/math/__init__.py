@@ -813,6 +813,15 @@ A one-line answer that opens with an option letter, with no answer marker (stop 
     C. I think Paris is the capital.                                    | C                            | correct     | test_a_leading_option_without_a_marker
     B. A common mistake is picking A.                                   | B                            | no_answer   | test_a_leading_option_without_a_marker
     C。或者D。                                                              | C                            | no_answer   | test_a_leading_option_without_a_marker
+
+A worked chain that ends by rounding its value (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{\sqrt{3}-1=1.732-1=0.732}                                    | 0.732                        | correct     | test_a_chain_that_ends_by_rounding
+    \boxed{\sqrt{3}-1=1.732-1=0.732}                                    | \sqrt{3}-1                   | correct     | test_a_chain_that_ends_by_rounding
+    \boxed{x = \frac{1}{3} = 0.34}                                      | 0.34                         | wrong       | test_a_chain_that_ends_by_rounding
+    \boxed{x = \frac{1}{3} = 0.333}                                     | 0.33                         | wrong       | test_a_chain_that_ends_by_rounding
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ from verigrpo.verifiers.math.relations import (
     ratio_value,
     relation_interval,
 )
-from verigrpo.verifiers.math.values import _constant_ratio, _exprs_equal
+from verigrpo.verifiers.math.values import _constant_ratio, _exprs_equal, _num
 
 
 def answers_equivalent(pred: str, gold: str) -> bool:
@@ -77,6 +77,57 @@ def approximates(exact: Node, approx: Node, rel: float = 0.05) -> bool:
     return any(abs(a - c) <= rel * max(abs(a), 1e-12) for c in candidates)
 
 
+def _decimal_places(v: sympy.Basic) -> int | None:
+    """The places a terminating decimal that is no integer shows: 0.732 -> 3 (its denominator divides 10^3); None
+    for anything else."""
+    if not (v.is_Rational and not v.is_Integer):
+        return None
+    q, twos, fives = int(v.q), 0, 0
+    while q % 2 == 0:
+        q, twos = q // 2, twos + 1
+    while q % 5 == 0:
+        q, fives = q // 5, fives + 1
+    places = max(twos, fives)
+    return places if q == 1 and places <= 15 else None
+
+
+def _rounds_to(s: Node, last: Node) -> bool:
+    """``last`` is the number ``s`` rounded to the places ``last`` shows, with two significant digits at least (the
+    sides of a relation carry no decimal flag: a short terminating decimal is taken as written so):
+    "\\sqrt{8/3} = 1.633", "\\sqrt{3} - 1 = 0.732" (a worked value, then its rounding; "= 0.7" is too coarse to say)."""
+    if not (isinstance(s, Expr) and isinstance(last, Expr)) or (s.unit, s.marker) != (
+        last.unit,
+        last.marker,
+    ):
+        return False
+    places = _decimal_places(last.value)
+    if places is None or abs(last.value) * 10**places < 10 or s.value.free_symbols:
+        return False
+    v = _num(s.value)
+    if v is None or not v.is_real:
+        return False
+    return bool(abs(v - last.value) <= sympy.Rational(1, 2) * sympy.Rational(1, 10**places) * (1 + sympy.Rational(1, 10**9)))
+
+
+def _agrees(s: Node, last: Node) -> bool:
+    """Two sides of a worked chain that say one value: equal, or ``last`` rounds ``s`` (:func:`_rounds_to`)."""
+    return _exprs_equal(s, last) or _rounds_to(s, last)  # type: ignore[arg-type]
+
+
+def _rounded_from(n: Node) -> Node | None:
+    """The exact side a true chain ends by rounding: ``\\sqrt{3} - 1`` of "\\sqrt{3} - 1 = 1.732 - 1 = 0.732" (the answer,
+    then its decimal; either answers); None for anything else."""
+    if not (isinstance(n, Relation) and len(n.sides) >= 2 and all(o == "=" for o in n.ops)):
+        return None
+    last = n.sides[-1]
+    if _strip_label(n) is not last and _combination_value(n, last) is not last:
+        return None
+    for s in n.sides[:-1]:
+        if isinstance(s, Expr) and not s.inexact and not s.value.free_symbols and _rounds_to(s, last):
+            return s
+    return None
+
+
 def _strip_label(n: Node) -> Node:
     """``x = 3`` -> ``3``; a true chain ``2 + 2 = 4`` -> ``4``, an identity ``(x+1)^2 = x^2+2x+1`` -> its last
     side (a false one, an equation, stays)."""
@@ -107,7 +158,7 @@ def _strip_label(n: Node) -> Node:
             numeric
             and numeric[-1] is last
             and len(numeric) < len(n.sides) - 1
-            and all(_exprs_equal(s, last) for s in numeric[:-1])  # type: ignore[arg-type]
+            and all(_agrees(s, last) for s in numeric[:-1])
         ):
             return last
     if (
@@ -116,7 +167,7 @@ def _strip_label(n: Node) -> Node:
         and all(isinstance(s, Expr) and s.unit is None for s in n.sides)
         and n.sides[0].value.atoms(sympy.Function)  # type: ignore[union-attr]
         and all(not s.value.free_symbols for s in n.sides[1:])  # type: ignore[union-attr]
-        and all(_exprs_equal(s, n.sides[-1]) for s in n.sides[1:-1])  # type: ignore[arg-type]
+        and all(_agrees(s, n.sides[-1]) for s in n.sides[1:-1])
     ):  # "\cos(A) = \frac{48}{50} = 0.96": a function's value worked out to a number; every number agrees
         return n.sides[-1]
     if n.label and len(n.ops) > 1 and n.ops[0] in ("=", "~"):  # "x = \frac13 \approx 0.333", "x = 2 + 2 = 4"
@@ -126,7 +177,7 @@ def _strip_label(n: Node) -> Node:
     if all(o == "=" for o in n.ops) and all(isinstance(s, Expr) for s in n.sides):
         # a true chain, numeric or an identity ("\sum_{k=1}^n k = \frac{n(n+1)}{2}"): its last side
         last = n.sides[-1]
-        if all(_exprs_equal(s, last) for s in n.sides[:-1]):  # type: ignore[arg-type]
+        if all(_agrees(s, last) for s in n.sides[:-1]):
             return last
         in_degrees = [_trig_in_degrees(s) for s in n.sides[:-1]]  # type: ignore[arg-type]
         if any(d is not None for d in in_degrees) and all(
@@ -158,7 +209,7 @@ def _combination_value(n: Node, other: Node) -> Node:
     first, rest = n.sides[0], n.sides[1:]
     if len(first.value.free_symbols) < 2 or first.unit is not None:  # type: ignore[union-attr]
         return n
-    if not all(x.value.is_number for x in rest) or not all(_exprs_equal(x, rest[-1]) for x in rest[:-1]):  # type: ignore[union-attr,arg-type]
+    if not all(x.value.is_number for x in rest) or not all(_agrees(x, rest[-1]) for x in rest[:-1]):  # type: ignore[union-attr]
         return n
     return rest[-1]
 
@@ -212,6 +263,10 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     member = {k for k, n in (("a", a), ("b", b)) if isinstance(n, Relation) and n.ops == ("in",)}
     a, b = as_domain(a), as_domain(b)
     if isinstance(a, Relation) != isinstance(b, Relation):
+        rel, other = (a, b) if isinstance(a, Relation) else (b, a)
+        exact = _rounded_from(rel)
+        if exact is not None and _nodes_equal(exact, other, depth + 1):
+            return True  # "x = \\frac{1}{3} = 0.333" against \\frac13, as "x = \\frac13 \\approx 0.333" is
         a, b = _strip_label(a), _strip_label(b)
         a, b = _combination_value(a, b), _combination_value(b, a)
     if isinstance(a, Relation) and isinstance(b, Relation):

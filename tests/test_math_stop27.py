@@ -1,0 +1,54 @@
+"""What stop 27 reads: a worked chain that ends by rounding its value ("\\sqrt{8/3} = 1.633"), answering both the
+exact value and its decimal. Every paying case below was refused before its rule (checked by reverting it); the
+other cases bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from verigrpo.verifiers.math import math_answer
+
+
+def _boxed(answer: str, gold: str) -> float:
+    return math_answer(f"The final answer is $\\boxed{{{answer}}}$.", {"reference": gold}).outcome
+
+
+def _raw(completion: str, gold: str) -> float:
+    return math_answer(completion, {"reference": gold}).outcome
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a worked value, then its rounding to the places the decimal shows: either side answers
+        ("\\sqrt{\\frac{8}{3}}=1.633", "1.633", 1.0),
+        ("\\sqrt{\\frac{8}{3}}=1.633", "\\sqrt{8/3}", 1.0),
+        ("x=\\sqrt{\\frac{8}{3}}=1.633", "1.633", 1.0),
+        ("\\sqrt{3}-1=1.732-1=0.732", "0.732", 1.0),
+        ("\\sqrt{3}-1=1.732-1=0.732", "\\sqrt{3}-1", 1.0),
+        ("x = \\frac{1}{3} = 0.333", "\\frac13", 1.0),
+        ("x = \\frac{1}{3} = 0.333", "0.333", 1.0),
+        ("\\frac{c}{a}=\\sqrt{\\frac{8}{3}}=1.633", "1.633", 1.0),  # a ratio of unknowns, worked out
+        # not a rounding: off by more than half a unit of the last place shown
+        ("x = \\frac{1}{3} = 0.34", "0.34", 0.0),
+        ("x = \\frac{1}{3} = 0.34", "\\frac13", 0.0),
+        ("\\sqrt{\\frac{8}{3}}=1.634", "1.634", 0.0),
+        ("0.889 / 0.111 = 7.99", "7.99", 0.0),  # 8.009...
+        # too coarse to say which value it rounds (one significant digit)
+        ("x = \\frac{1}{3} = 0.3", "0.3", 0.0),
+        ("x = \\frac{1}{3} = 0.3", "\\frac13", 0.0),
+        # the rounding answers itself and the exact value, not another rounding of it
+        ("x = \\frac{1}{3} = 0.333", "0.33", 0.0),
+        ("\\sqrt{\\frac{8}{3}}=1.633", "1.63", 0.0),
+        # a rounding is no licence for a wrong exact side
+        ("\\sqrt{3}=1.732", "\\sqrt{2}", 0.0),
+        ("\\sqrt{3}=1.732", "1.414", 0.0),
+    ],
+)
+def test_a_chain_that_ends_by_rounding(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+def test_a_rounded_chain_in_a_completion_without_a_marker() -> None:
+    completion = "And when we solve for $\\frac{c}{a}$\n\n$$\n\\frac{c}{a}=\\sqrt{\\frac{8}{3}}=1.633\n$$"
+    assert _raw(completion, "1.633") == 1.0
+    assert _raw(completion, "1.634") == 0.0
