@@ -52,3 +52,22 @@ def test_a_rounded_chain_in_a_completion_without_a_marker() -> None:
     completion = "And when we solve for $\\frac{c}{a}$\n\n$$\n\\frac{c}{a}=\\sqrt{\\frac{8}{3}}=1.633\n$$"
     assert _raw(completion, "1.633") == 1.0
     assert _raw(completion, "1.634") == 0.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a LaTeX function run into its argument x, y or z (a key's typo, "2\tanx"): the function applied, as plain
+        # text's "tanx" already was
+        ("2*tan(x)", "2\\tanx", 1.0),
+        ("\\sinx", "\\sin x", 1.0),
+        ("\\lnx", "\\ln x", 1.0),
+        ("\\cosx", "\\sin x", 0.0),
+        ("2\\tanx", "2\\tan y", 0.0),
+        # only one letter of x, y, z after a function's name: other commands stay unknown
+        ("\\cosxy", "\\cos(xy)", 0.0),
+        ("\\cost", "\\cos t", 0.0),
+    ],
+)
+def test_a_latex_function_glued_to_its_argument(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

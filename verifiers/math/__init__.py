@@ -822,6 +822,13 @@ A worked chain that ends by rounding its value (stop 27)
     \boxed{\sqrt{3}-1=1.732-1=0.732}                                    | \sqrt{3}-1                   | correct     | test_a_chain_that_ends_by_rounding
     \boxed{x = \frac{1}{3} = 0.34}                                      | 0.34                         | wrong       | test_a_chain_that_ends_by_rounding
     \boxed{x = \frac{1}{3} = 0.333}                                     | 0.33                         | wrong       | test_a_chain_that_ends_by_rounding
+
+A LaTeX function run into its argument (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{2*tan(x)}                                                    | 2\tanx                       | correct     | test_a_latex_function_glued_to_its_argument
+    \boxed{\cosxy}                                                      | \cos(xy)                     | unparsable  | test_a_latex_function_glued_to_its_argument
 """
 
 from __future__ import annotations

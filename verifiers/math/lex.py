@@ -467,6 +467,8 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             toks.append(Tok("ROWSEP", "\\\\", space))
         elif cmd in ("&", "#", "_"):
             toks.append(Tok("OP", cmd, space))
+        elif glued_function(cmd):  # "\tanx", "\lnx": \tan x with the space left out, as plain text's "tanx" is
+            toks.extend([Tok("FUNC", cmd[:-1], space), Tok("IDENT", cmd[-1], False)])
         else:
             raise ParseError(f"unsupported command \\{cmd}")
     elif s.startswith("...", i):
