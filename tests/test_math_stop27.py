@@ -1,10 +1,12 @@
 """What stop 27 reads: a worked chain that ends by rounding its value ("\\sqrt{8/3} = 1.633"), answering both the
-exact value and its decimal. Every paying case below was refused before its rule (checked by reverting it); the
+exact value and its decimal; a LaTeX function run into its argument ("\\tanx"); a conclusion without a marker that
+restates the value the working just solved for among the question's numbers. Every paying case below was refused before its rule (checked by reverting it); the
 other cases bound the rule."""
 
 from __future__ import annotations
 
 import pytest
+from linear_time import assert_patterns_linear
 from verigrpo.verifiers.math import math_answer
 
 
@@ -71,3 +73,43 @@ def test_a_rounded_chain_in_a_completion_without_a_marker() -> None:
 )
 def test_a_latex_function_glued_to_its_argument(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want
+
+
+SOLVED = "36 + x = 24 + 3x\n\nx = 6\n\n"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the last line of working solves for one unknown; the conclusion restates that value among others: it answers
+        (SOLVED + "Therefore, in 6 years, Bruce will be 3 times as old as his son.", "6", 1.0),
+        (SOLVED + "Therefore, in 6 years, Bruce will be 3 times as old as his son.", "3", 0.0),
+        ("10t = 3\nt = 0.3 hours\n\nTherefore, it will take them 0.3 hours, or 18 minutes, to be 3 miles apart.", "0.3", 1.0),
+        ("0.05S = $4000\n\nS = $80,000\n\nTherefore, the executive needs to make $80,000 in sales to earn $5000 per "
+         "month or more.", "80000", 1.0),
+        ("x = 20\n\nTherefore, 20 liters at $1.15 must be mixed with 20 liters at $0.85 to cost $1 per liter.", "20", 1.0),
+        # the restated value hedged, bounded or doubted: no answer read from it
+        (SOLVED + "Therefore, in 6 or 7 years, Bruce will be 3 times as old as his son.", "6", 0.0),
+        (SOLVED + "Therefore, in 6 years, or 7, Bruce will be 3 times as old.", "6", 0.0),
+        (SOLVED + "Therefore, in 6 years, Bruce will be 3 times as old as his son, or 7 years from now.", "6", 0.0),
+        (SOLVED + "So after at least 6 years Bruce will be 3 times as old as his son.", "6", 0.0),
+        (SOLVED + "So maybe in 6 years Bruce will be 3 times as old as his son.", "6", 0.0),
+        # the solved line must end the working right before the conclusion
+        (SOLVED + "The son is then 14.\n\nTherefore, in 6 years, Bruce will be 3 times as old as his son.", "6", 0.0),
+        ("x = 6 is one guess.\n\nTherefore, in 6 years, Bruce will be 3 times as old as his son.", "6", 0.0),
+    ],
+)
+def test_a_conclusion_restates_the_solved_value(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_the_stop27_patterns_are_linear_time():
+    assert_patterns_linear(
+        [
+            ("fallback", "_SOLVED_LINE_RE", "'x = 1 ' * (n // 6)"),
+            ("fallback", "_SOLVED_LINE_RE", "' \\t' * (n // 2)"),
+            ("fallback", "_CONVERTED_RE", "' hours, or 18' * (n // 13)"),
+            ("fallback", "_CONVERTED_RE", "'a ' * (n // 2)"),
+            ("fallback", "_OR_BOUND_RE", "'or ' * (n // 3)"),
+        ]
+    )

@@ -829,6 +829,14 @@ A LaTeX function run into its argument (stop 27)
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     \boxed{2*tan(x)}                                                    | 2\tanx                       | correct     | test_a_latex_function_glued_to_its_argument
     \boxed{\cosxy}                                                      | \cos(xy)                     | unparsable  | test_a_latex_function_glued_to_its_argument
+
+A conclusion that restates the value the working just solved for (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    x = 6⏎⏎Therefore, in 6 years, Bruce will be 3 times as old.         | 6                            | correct     | test_a_conclusion_restates_the_solved_value
+    x = 6⏎⏎Therefore, in 6 or 7 years, Bruce will be 3 times as old.    | 6                            | wrong       | test_a_conclusion_restates_the_solved_value
+    x = 6⏎⏎So maybe in 6 years Bruce will be 3 times as old.            | 6                            | no_answer   | test_a_conclusion_restates_the_solved_value
 """
 
 from __future__ import annotations

@@ -114,6 +114,12 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     if last is not None and _cut_off_after(tail, last.end()):
         return Extraction(None, None)  # "... in 6 ways. Next, the next three": cut off in a later sentence
     if last is not None:
+        start = _sentence_start(tail, last)
+        restated = _restated_solution(tail, start, _plain_sentence(tail[start:]))
+        if restated is not None:
+            # "x = 6\n\nTherefore, in 6 years, Bruce will be 3 times as old as his son.": the conclusion restates the
+            # value the working just solved for; its other numbers restate the question
+            return Extraction(restated.replace(",", ""), "last_number")
         line_start = tail.rfind("\n", 0, last.start()) + 1
         line = tail[line_start:]
         line = line[: line.find("\n")] if "\n" in line else line
@@ -352,23 +358,76 @@ _NEGATED_BEFORE_RE = re.compile(
 _LAST_LINE_BRACKET_RE = re.compile(r"(?:^|\n)[ \t]*([(\[][^()\[\]\n]{1,200}[)\]])[ \t]*\.?\s*$")
 
 
+def _sentence_start(tail: str, last: re.Match[str]) -> int:
+    """Where the sentence of the fallback's last number starts (at most 400 characters before it)."""
+    ends = list(_SENTENCE_END_RE.finditer(tail, max(0, last.start() - 400), last.start()))
+    return ends[-1].end() if ends else max(0, last.start() - 400)
+
+
+def _plain_sentence(sentence: str) -> str:
+    """A sentence without money signs and bold marks ("**Therefore, ... is $11 cheaper ...**")."""
+    plain = _MONEY_SIGN_RE.sub("", sentence) if "$" in sentence else sentence
+    return _BOLD_MARK_RE.sub("", plain).strip()
+
+
 def _stated_number(tail: str, last: re.Match[str], givens: frozenset[str]) -> str | None:
     """The number that the last sentence states when that sentence, words without maths, holds several numbers
     ("Therefore, Jean can fill 14 bags with 2 lollipops in each bag." -> "14 bags"): the one left once numbers in a
     phrase of circumstance and numbers the question gives are set aside (:func:`one_number_sentence`); None when
     that leaves the last number itself, or no single number."""
-    ends = list(_SENTENCE_END_RE.finditer(tail, max(0, last.start() - 400), last.start()))
-    start = ends[-1].end() if ends else max(0, last.start() - 400)
+    start = _sentence_start(tail, last)
     sentence = tail[start:].strip()
     if len(sentence) > 400 or not words(sentence) or ":" in last.group():  # "4:30 p.m.": one value, not 4 and 30
         return None
-    plain = _MONEY_SIGN_RE.sub("", sentence) if "$" in sentence else sentence
-    plain = _BOLD_MARK_RE.sub("", plain).strip()  # "**Therefore, ... is $11 cheaper ...**"
+    plain = _plain_sentence(sentence)
     one = worked_result(plain.rstrip(".!")) or one_number_sentence(plain.rstrip(".!"), givens)
     numeral = re.search(r"\d[\d,]*(?:\.\d+)?", last.group())  # "50%": 50; "½" read as digits before this
     if one is None or numeral is None or numeral_key(one.split()[0]) == numeral_key(numeral.group()):
         return None
     return one
+
+
+# a line of working that solves for one unknown, alone on its line: "x = 6", "S = $80,000", "t = 0.3 hours"
+_SOLVED_LINE_RE = re.compile(
+    r"[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[ \t]*\$?[ \t]*(-?\d+(?:,\d{3})*(?:\.\d+)?)(?:[ \t]+[A-Za-z]+){0,2}\.?"
+)
+
+
+# what may follow the solved value in its conclusion: the same quantity in another unit ("0.3 hours, or 18 minutes",
+# "0.5 quarts (or 2 cups)"), not another value ("6 or 7")
+_CONVERTED_RE = re.compile(r"[ \t]*[A-Za-z]+[ \t]*(?:,[ \t]*|\([ \t]*)or[ \t]+\d+(?:,\d{3})*(?:\.\d+)?[ \t]+[A-Za-z]+")
+_OR_BOUND_RE = re.compile(r"\bor\s+(?:more|less|fewer|so|above|below|over|under)\b", re.I)  # "5000 per month or more"
+
+
+def _restated_solution(tail: str, start: int, sentence: str) -> str | None:
+    """The value that the last line of working before ``tail[start:]`` solves for ("x = 6", "S = $80,000", "t = 0.3
+    hours", alone on its line, only blank lines after it), when the conclusion ``sentence`` (money signs dropped)
+    restates it among other numbers, once, standing alone and neither bounded nor hedged; else None."""
+    before = tail[max(0, start - 300) : start].rstrip()
+    m = _SOLVED_LINE_RE.fullmatch(before[before.rfind("\n") + 1 :].strip())
+    if m is None or _UNSURE_RE.search(sentence) or _UNSURE_CONCLUSION_RE.search(sentence):
+        return None
+    solved = numeral_key(m.group(1))
+    numbers = list(re.finditer(r"(?<![\d.,])-?\d+(?:,\d{3})*(?:\.\d+)?(?![\d,]*\d)", sentence))
+    hits = [k for k, n in enumerate(numbers) if numeral_key(n.group()) == solved]
+    if not hits or len(hits) == len(numbers):
+        return None
+    alternatives = sentence
+    for k in hits:  # each mention stands alone and unbounded
+        hit = numbers[k]
+        prev_end = numbers[k - 1].end() if k > 0 else 0
+        converted = _CONVERTED_RE.match(sentence, hit.end())
+        if converted is not None:  # its conversion is no alternative
+            alternatives = alternatives[: hit.end()] + " " * (converted.end() - hit.end()) + alternatives[converted.end() :]
+        if (
+            not standalone_number(sentence, *hit.span())
+            or _BOUND_BEFORE_RE.search(sentence[max(prev_end, hit.start() - 40) : hit.start()])
+            or _BOUND_AFTER_RE.match(sentence, hit.end())
+        ):
+            return None
+    # no alternative anywhere in the sentence ("in 6 years, or 7", "..., or 7 years from now"); a bound on another
+    # number is none ("to earn $5000 per month or more")
+    return None if has_or(_OR_BOUND_RE.sub(" ", alternatives)) else numbers[hits[0]].group()
 
 
 # a value, then another rejected with "not" ending the sentence: "$694, not $700 as one might guess"
