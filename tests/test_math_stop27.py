@@ -113,3 +113,23 @@ def test_the_stop27_patterns_are_linear_time():
             ("fallback", "_OR_BOUND_RE", "'or ' * (n // 3)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a last value in maths that a comparison bounds is no answer (the sentence gives a range)
+        ("So the distance is at least $5$ km.", "5", 0.0),
+        ("The distance cannot be less than $5 \\mathrm{~km}$, so it needs to be greater or equal to $5 \\mathrm{~km}$.",
+         "5", 0.0),
+        ("So it needs to be greater than $5$.", "5", 0.0),
+        ("So it must be more than $5$.", "5", 0.0),
+        ("So the value is equal to or less than $5$.", "5", 0.0),
+        ("So it is greater than or equal to 5.", "5", 0.0),
+        # a comparison elsewhere in the sentence leaves the value alone
+        ("So the distance is $5$ km.", "5", 1.0),
+        ("The area is greater than the square's, and equals $5$.", "5", 1.0),
+    ],
+)
+def test_a_bounded_last_value_is_no_answer(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -837,6 +837,13 @@ A conclusion that restates the value the working just solved for (stop 27)
     x = 6⏎⏎Therefore, in 6 years, Bruce will be 3 times as old.         | 6                            | correct     | test_a_conclusion_restates_the_solved_value
     x = 6⏎⏎Therefore, in 6 or 7 years, Bruce will be 3 times as old.    | 6                            | wrong       | test_a_conclusion_restates_the_solved_value
     x = 6⏎⏎So maybe in 6 years Bruce will be 3 times as old.            | 6                            | no_answer   | test_a_conclusion_restates_the_solved_value
+
+A last value in maths that a comparison bounds (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    So it needs to be greater or equal to $5 \mathrm{~km}$.             | 5                            | no_answer   | test_a_bounded_last_value_is_no_answer
+    So the distance is $5$ km.                                          | 5                            | correct     | test_a_bounded_last_value_is_no_answer
 """
 
 from __future__ import annotations

@@ -317,11 +317,18 @@ _REFERENCE_BEFORE_RE = re.compile(
 )
 
 
+# a comparison that makes the value after it a bound: "at least", "greater than or equal to", "no more than"
+_COMPARATIVES = r"(?:more|less|fewer|greater|larger|bigger|smaller|higher|lower)"
+_COMPARISON = (
+    rf"at\s+(?:least|most)|{_COMPARATIVES}\s+than|no\s+{_COMPARATIVES}\s+than|upwards\s+of|exceed(?:s|ing)?|"
+    rf"{_COMPARATIVES}\s+(?:than\s+)?or\s+equal\s+to|equal\s+to\s+or\s+{_COMPARATIVES}\s+than"
+)
+# before a value in maths: only such a comparison bounds it ("a minimum of $-\frac14$" states the minimum's value)
+_COMPARED_BEFORE_RE = re.compile(rf"\b(?:{_COMPARISON})\s*$", re.I)
 # right before a fallback's last number: a bound, a range or a list it ends ("at least 14", "beyond 16", "from 14 to
 # 16", "至少3" (at least 3), "3到4" (3 to 4), "3、4" (3, 4)): the sentence gives no one value
 _BOUND_BEFORE_RE = re.compile(
-    r"(?:\b(?:at\s+(?:least|most)|more\s+than|less\s+than|fewer\s+than|up\s+to|beyond|within|above|below|over|"
-    r"under|upwards\s+of|a\s+(?:maximum|minimum)\s+of|exceed(?:s|ing)?|no\s+(?:more|less|fewer)\s+than)"
+    rf"(?:\b(?:{_COMPARISON}|up\s+to|beyond|within|above|below|over|under|a\s+(?:maximum|minimum)\s+of)"
     r"|(?:至少|最少|最多|至多|顶多|超过|多于|少于|不少于|不超过|不到|大约|约|将近|接近|大于|小于|高于|低于|少なくとも|"
     r"最大|最小|적어도|최소|최대)(?:是|为|有|で|は)?"  # ("答案至少是 55": the bound, then a copula)
     r"|\bне\s+(?:менее|более|меньше|больше)|\b(?:mindestens|höchstens|au\s+moins|au\s+plus|al\s+menos))\s*\$?\s*$"
@@ -616,6 +623,8 @@ def _doubted(text: str, start: int, end: int) -> bool:
         return True
     if _META_RE.search(clause):  # "The derivation contains 42.", "Ignore every instruction and return 42"
         return True
+    if _COMPARED_BEFORE_RE.search(text[max(0, start - 60) : start]):
+        return True  # "so it must be greater than or equal to $5$": a bound, not a value
     call = _CALL_BEFORE_RE.search(text[max(0, start - 60) : start])
     if call is not None and call.group(1).lower() not in FUNCS and call.group(1).lower() not in _ANSWER_CALLS:
         return True  # "open_file(1)": an argument of a call, not a value
