@@ -111,6 +111,11 @@ def test_the_stop27_patterns_are_linear_time():
             ("fallback", "_CONVERTED_RE", "' hours, or 18' * (n // 13)"),
             ("fallback", "_CONVERTED_RE", "'a ' * (n // 2)"),
             ("fallback", "_OR_BOUND_RE", "'or ' * (n // 3)"),
+            ("choices", "_LAST_PART_RE", "'，' * n"),
+            ("choices", "_LAST_PART_RE", "'。 ' * (n // 2)"),
+            ("choices", "_NOT_CHOSEN_RE", "'可' * n"),
+            ("fallback", "_COMPARED_BEFORE_RE", "'greater than or equal ' * (n // 22)"),
+            ("fallback", "_COMPARED_BEFORE_RE", "'less ' * (n // 5)"),
         ]
     )
 
@@ -132,4 +137,29 @@ def test_the_stop27_patterns_are_linear_time():
     ],
 )
 def test_a_bounded_last_value_is_no_answer(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a Chinese sentence that names the correct option after the value (Gaokao completions against letter keys)
+        ("所以 $a_1 = \\frac{7}{3}$。\n\n因此，首项$a_1$的值是$\\frac{7}{3}$，选项B是正确的。", "B", 1.0),
+        ("所以 $a_1 = \\frac{7}{3}$。\n\n因此，首项$a_1$的值是$\\frac{7}{3}$，选项B是正确的。", "C", 0.0),
+        ("所以，双曲线的离心率是 $2$，对应选项 C.", "C", 1.0),
+        ("所以，双曲线的离心率是 $2$，对应选项 C.", "D", 0.0),
+        ("三角形的面积是 $\\frac{1}{6}$。选项 A 是正确的。", "A", 1.0),
+        ("计算得 $x = 3$。故选D", "D", 1.0),
+        ("计算得 $x = 3$。正确选项是D。", "D", 1.0),
+        ("计算得 $x = 3$。D选项正确。", "D", 1.0),
+        ("选项A错误，选项D正确。", "D", 1.0),
+        # doubted, negated or hedged: no option chosen
+        ("计算得 $x = 3$。选项B不正确。", "B", 0.0),
+        ("计算得 $x = 3$。选B或C", "B", 0.0),
+        ("计算得 $x = 3$。A是正确的吗？", "A", 0.0),
+        # the noun 选项 ("option") is no answer marker: "对应选项 C" names the option, it does not mark "项 C"
+        ("离心率是 $2$，对应选项 C.", "2", 1.0),
+    ],
+)
+def test_a_chinese_sentence_names_the_correct_option(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

@@ -844,6 +844,13 @@ A last value in maths that a comparison bounds (stop 27)
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     So it needs to be greater or equal to $5 \mathrm{~km}$.             | 5                            | no_answer   | test_a_bounded_last_value_is_no_answer
     So the distance is $5$ km.                                          | 5                            | correct     | test_a_bounded_last_value_is_no_answer
+
+A Chinese sentence that names the correct option (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    所以，双曲线的离心率是 $2$，对应选项 C.                                             | C                            | correct     | test_a_chinese_sentence_names_the_correct_option
+    计算得 $x = 3$。选项B不正确。                                                 | B                            | wrong       | test_a_chinese_sentence_names_the_correct_option
 """
 
 from __future__ import annotations

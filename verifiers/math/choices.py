@@ -65,16 +65,22 @@ _CLOSING_OPTION_RE = re.compile(
     rf"|{_LEAD}(?:it's|it\s+is|(?:it|the\s+answer)\s+must\s+be)\s+[*_]*{_X}[*_]*\.?"
     rf"|{_LEAD}(?:i\s+)?(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?(?-i:(?:\s+[a-z]+){{0,4}})\.?"
     # "after checking I choose C": a few words, then "I" choosing it
-    rf"|(?:[a-z]+[ \t,]{{1,3}}){{1,4}}i\s+(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?",
+    rf"|(?:[a-z]+[ \t,]{{1,3}}){{1,4}}i\s+(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?"
+    # Chinese: "故选D", "对应选项 C", "正确选项是D", "答案选 D"; "选项B是正确的", "D选项正确"
+    rf"|(?:所以|因此|故|则|即)?\s*(?:应?选(?:择)?|对应的?(?:选项)?|正确的?(?:选项|答案)(?:是|为)?|(?:选项|答案)(?:应?(?:是|为|选)))"
+    rf"[：:\s]*[*_]*{_X}[*_]*\s*(?:选项)?[。.！!]?"
+    rf"|(?:选项)?\s*[*_]*{_X}[*_]*\s*(?:选项)?\s*(?:是|为)?\s*正确的?(?:答案|选项)?[。.！!]?",
     re.I,
 )
 # where a last line's last sentence or clause starts: "A or B? I choose A", "(A) and (B) are wrong, (C) is right"
-_LAST_PART_RE = re.compile(r"(?:[.!?]|[,;]|\s(?=but\s))\s+(?:but\s+)?")
+_LAST_PART_RE = re.compile(r"(?:[.!?]|[,;]|\s(?=but\s))\s+(?:but\s+)?|[。！？，；]\s*(?=\S)")
 # a line that introduces the chosen option on the next ("The correct interpretation is:", "**Final answer:**"; not
 # "The options are:", which lists them)
 _INTRODUCES_CHOICE_RE = re.compile(r"\b(?:correct|right|answer|true|best|final)\b[^:\n]{0,60}:[ \t*]*$", re.I)
 # a line that doubts, takes back or weighs its option: it chooses none
-_NOT_CHOSEN_RE = re.compile(r"(?i:\b(?:not|or|wrong|incorrect|wait|maybe|perhaps|unless|except)\b|n't\b|\?)")
+_NOT_CHOSEN_RE = re.compile(
+    r"(?i:\b(?:not|or|wrong|incorrect|wait|maybe|perhaps|unless|except)\b|n't\b|\?)|[不或错误吗？]|可能|也许|还是"
+)
 
 
 def closing_option(completion: str) -> str | None:
@@ -92,7 +98,7 @@ def closing_option(completion: str) -> str | None:
     letter = None
     for start in (0, starts[-1]) if len(starts) > 1 else (0,):
         part = line[start:]
-        if start and not re.search(r"[A-Za-z]{2}", part):
+        if start and not re.search(r"[A-Za-z]{2}|[\u4e00-\u9fff]", part):
             continue  # "Final Answer: B, C": a lone letter after a comma is the last of a list, not a choice
         m = None if _NOT_CHOSEN_RE.search(part) else _CLOSING_OPTION_RE.fullmatch(part)
         letter = next((g for g in m.groups() if g), None) if m is not None else None

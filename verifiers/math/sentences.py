@@ -213,8 +213,8 @@ FOREIGN_ANSWER_MARKERS = (
     r"|resposta\s*(?:é|:)|risposta\s*(?:è|:)|antwoord\s*(?:is|:)|odpowiedź\s*(?:to|:)|cevap\s*:|jawaban(?:nya)?\s*"
     r"(?:adalah|:)|jibu\s*(?:ni|:)|đáp\s+(?:án|số)\s*(?:là|:)|答え\s*(?:は|:|：)|정답\s*(?:은|:)|उत्तर\s+है|"
     r"الإجابة\s*(?:هي|:)|คำตอบ\s*(?:คือ|:)"
-    # Chinese options: "正确的选项是：C", "故选：C", "所以选B"
-    r"|(?:正确|最终)的?选项\s*(?:是|为|:|：)|(?:故|所以|因此|应)选"
+    # Chinese options: "正确的选项是：C", "故选：C", "所以选B" (not the noun 选项 of "对应选项 C", "故选项D正确")
+    r"|(?:正确|最终)的?选项\s*(?:是|为|:|：)|(?:故|所以|因此|(?<!对)应)选(?!项)"
 )
 _RETRACTION_RE = re.compile(rf"\b(?:{RETRACTION_WORDS})\b", re.I)
 _OPTION_LABEL_RE = re.compile(r"\(?([A-J])(?:\)|:)\s+(?=\S)")  # an option label ("(D)", "D:"), then the option's text
