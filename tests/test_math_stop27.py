@@ -163,3 +163,22 @@ def test_a_bounded_last_value_is_no_answer(completion: str, gold: str, want: flo
 )
 def test_a_chinese_sentence_names_the_correct_option(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # "I'd pick B", "I would choose C", "I'll go with D": the option chosen, as "I pick B" is
+        ("I'd pick B", "B", 1.0),
+        ("I'd pick B", "C", 0.0),
+        ("I would choose C.", "C", 1.0),
+        ("After checking, I'll go with D", "D", 1.0),
+        ("I'd pick B or C", "B", 0.0),
+        # a one-line answer that opens with a lower-case option label and its colon or bracket
+        ("c: Decreased activity...", "C", 1.0),
+        ("c: Decreased activity...", "B", 0.0),
+        ("a: no wait, b", "A", 0.0),
+    ],
+)
+def test_more_ways_to_choose_an_option(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -851,6 +851,14 @@ A Chinese sentence that names the correct option (stop 27)
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     所以，双曲线的离心率是 $2$，对应选项 C.                                             | C                            | correct     | test_a_chinese_sentence_names_the_correct_option
     计算得 $x = 3$。选项B不正确。                                                 | B                            | wrong       | test_a_chinese_sentence_names_the_correct_option
+
+"I'd pick B"; a lower-case option label with its colon (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    I'd pick B                                                          | B                            | correct     | test_more_ways_to_choose_an_option
+    c: Decreased activity...                                            | C                            | correct     | test_more_ways_to_choose_an_option
+    a: no wait, b                                                       | A                            | no_answer   | test_more_ways_to_choose_an_option
 """
 
 from __future__ import annotations

@@ -18,7 +18,10 @@ from verigrpo.verifiers.math.parse import _REJECTED_OPTION
 WEAK_RULES = ("whole", "last_math", "last_number", "last_equation", "last_latex")  # rules without an answer marker
 
 # a one-line completion that starts with an option label and then states the option's content
-_LEADING_OPTION_RE = re.compile(r"\s*(?:\(([A-Fa-f])\)[ \t]+|([A-F])(?:[.)][ \t]+|[。．、][ \t]*))[^\n]{1,300}")  # "C。解析：..."
+# "C。解析：...", "c: Decreased activity" (a lower-case label with its bracket or colon: "a. " could be a word)
+_LEADING_OPTION_RE = re.compile(
+    r"\s*(?:\(([A-Fa-f])\)[ \t]+|([A-F])(?:[.):][ \t]+|[。．、][ \t]*)|([a-f])[):][ \t]+)[^\n]{1,300}"
+)
 # (ASCII boundaries: "或者D" names D; the Chinese "or" too)
 _OTHER_OPTION_RE = re.compile(r"\([A-Fa-f]\)|(?<![A-Za-z0-9_])[A-F](?![A-Za-z0-9_])|(?i:\b(?:or|not?|wrong|wait)\b)|或|还是|要么")
 
@@ -40,10 +43,13 @@ def leading_option(completion: str) -> str | None:
     case; None otherwise: a longer solution's "(a)" labels its first part, and a line that names another
     option or takes the label back ("C. no wait, D", "(c) or (d)") does not choose one."""
     m = _LEADING_OPTION_RE.fullmatch(completion.strip())
-    rest = completion.strip()[m.end(2) if m.group(2) else m.end(1) + 1 :] if m is not None else ""
-    if m is None or _OTHER_OPTION_RE.search(rest) or _REJECTED_OPTION.search(rest):  # "(C) is false."
+    if m is None:
         return None
-    return (m.group(1) or m.group(2)).lower()
+    k = next(g for g in (1, 2, 3) if m.group(g))
+    rest = completion.strip()[m.end(k) + (k == 1) :]
+    if _OTHER_OPTION_RE.search(rest) or _REJECTED_OPTION.search(rest):  # "(C) is false."
+        return None
+    return m.group(k).lower()
 
 
 # The shapes of a last line that chooses an option, the whole line: a lone letter ("D", "**C**", "(B)."); an option or
@@ -53,6 +59,7 @@ def leading_option(completion: str) -> str | None:
 # only in brackets: it is also a pronoun. Any other words choose nothing.
 _X = r"(?-i:\(([A-Ja-j])\)|\[([A-J])\]|([A-HJ]))"  # the letter in capitals, whatever the case of the words around it
 _LEAD = r"(?:(?:so|thus|hence|therefore|finally|i think|i believe)[,:]?\s+)?"
+_I = r"i(?:['’]d|['’]ll|\s+would|\s+will)?\s+"  # "I pick", "I'd pick", "I will go with"
 _CLOSING_OPTION_RE = re.compile(
     rf"[*_\s]*{_X}[*_\s]*[.)]?[*_\s]*"
     rf"|[*_]*{_LEAD}(?:the\s+)?(?:(?:correct|right|best|final)\s+)?(?:option|choice|answer)\s*(?:is\s+|[:=\-–—]\s*)?"
@@ -63,9 +70,9 @@ _CLOSING_OPTION_RE = re.compile(
     # "**D) This is the correct answer**": the option's label, then the sentence that chooses it
     rf"|[*_]*{_X}[.)]\s+(?:this|that|it)\s+is\s+(?:the\s+)?(?:correct|right)(?:\s+(?:answer|option|choice))?\.?[*_]*"
     rf"|{_LEAD}(?:it's|it\s+is|(?:it|the\s+answer)\s+must\s+be)\s+[*_]*{_X}[*_]*\.?"
-    rf"|{_LEAD}(?:i\s+)?(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?(?-i:(?:\s+[a-z]+){{0,4}})\.?"
+    rf"|{_LEAD}(?:{_I})?(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?(?-i:(?:\s+[a-z]+){{0,4}})\.?"
     # "after checking I choose C": a few words, then "I" choosing it
-    rf"|(?:[a-z]+[ \t,]{{1,3}}){{1,4}}i\s+(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?"
+    rf"|(?:[a-z]+[ \t,]{{1,3}}){{1,4}}{_I}(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?"
     # Chinese: "故选D", "对应选项 C", "正确选项是D", "答案选 D"; "选项B是正确的", "D选项正确"
     rf"|(?:所以|因此|故|则|即)?\s*(?:应?选(?:择)?|对应的?(?:选项)?|正确的?(?:选项|答案)(?:是|为)?|(?:选项|答案)(?:应?(?:是|为|选)))"
     rf"[：:\s]*[*_]*{_X}[*_]*\s*(?:选项)?[。.！!]?"
