@@ -182,3 +182,40 @@ def test_a_chinese_sentence_names_the_correct_option(completion: str, gold: str,
 )
 def test_more_ways_to_choose_an_option(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # Python's power after a bracket is no markdown bold: "(x+1)**2" is not "(x+1)2", which reads 2(x+1)
+        ("Answer: (x+1)**2", "(x+1)^2", 1.0),
+        ("Answer: (x+1)**2", "2x+2", 0.0),
+        ("Answer: (x+1)**(2)", "2x+2", 0.0),
+        ("Answer: -4*(-2*x - 8)**(3/2)/3 + C", "-4*(-2*x - 8)**(3/2)/3 + C", 1.0),
+        ("Answer: x**(-1)", "1/x", 1.0),
+        ("**Answer:** (x+1)**2", "(x+1)^2", 1.0),
+        # bold marks still go
+        ("**Answer: 12**", "12", 1.0),
+        ("The answer is **12**.", "12", 1.0),
+        ("The total is **$45**.", "45", 1.0),
+    ],
+)
+def test_a_power_after_a_bracket_is_no_bold_mark(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # against a reference that is no maths (reasoning-gym's word and grid answers), the whole line after the
+        # marker, written as the reference is, pays; what the marker's sentence reading narrowed it to is not needed
+        ("Answer: Amelia is a hero, and Elizabeth is a hero.", "Amelia is a hero, and Elizabeth is a hero.", 1.0),
+        ("Answer: 0 0 0 0 0 0", "0 0 0 0 0 0", 1.0),
+        ("Answer: EXCEPT, Let, callers, exporting, needing, specialty, where",
+         "EXCEPT, Let, callers, exporting, needing, specialty, where", 1.0),
+        ("Answer: 0 0 0 0 0 1", "0 0 0 0 0 0", 0.0),
+        ("Answer: Amelia is a hero, and Elizabeth is a villain.", "Amelia is a hero, and Elizabeth is a hero.", 0.0),
+    ],
+)
+def test_the_marker_line_as_written_answers_a_reference_that_is_no_maths(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -22,7 +22,8 @@ class Extraction:
     hedge_reason: str | None = None
     boxes: tuple[str, ...] = ()  # the distinct boxed answers, when there are several
     repeated: int = 1  # how many boxes hold the one boxed answer ("\boxed{-2} and \boxed{-2}, respectively")
-    scope: str | None = None  # the whole content of the <answer> tag or JSON answer field the answer came from
+    # the whole content of the <answer> tag or JSON answer field the answer came from, or of the line after the marker
+    scope: str | None = None
 
 
 # \box{39}: TeX's \box takes no group; \framebox, and \Boxed, \BOXED as a model may write it, are boxes too, and

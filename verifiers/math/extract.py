@@ -452,7 +452,7 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             hedge = after_value_hedge(rest, value) or _other_marked_answer(window, m, value)
             if hedge is not None:  # "The answer is 3... or 4", "3, else 4", "Answer: 3\nAnswer: 4"
                 return Extraction(value, "answer_is", True, hedge)
-            return Extraction(value, "answer_is")
+            return Extraction(value, "answer_is", scope=clean_answer(line).rstrip(".") or None)
     stripped = text.strip()
     # "We get $x = 4$ and $y = 5$.": a sentence with math in it, not an answer as a whole
     if (

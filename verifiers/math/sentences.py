@@ -74,7 +74,8 @@ def prose_answer(ans: str) -> str | None:
 _ORDINAL_SUFFIX_RE = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 # a line that states a result, and the number it states
 _STATED_RE = re.compile(r"(?:\b(?:is|are|was|were|equals)\b|=)\s*\$?(-?\d[\d,]*(?:\.\d+)?)")
-_BOLD_MARK_RE = re.compile(r"(?<!\w)\*\*|\*\*(?!\w)")
+# markdown bold ("**12**", "**Answer:**"), not a power between two operands ("2**3", "(x+1)**(3/2)", "x**(-1)")
+_BOLD_MARK_RE = re.compile(r"(?<![\w)\]}])\*\*|\*\*(?![\w(\[{]|-[\w(])")
 # the topic or copula particle before a value in Japanese, Chinese and Korean ("...は22回です", "...是 12", "확률은 1/5")
 CJK_CHAR_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_TOPIC_RE = re.compile(r"(?:は|是|为|(?<=[\uac00-\ud7af])[은는](?=[ \t]))[ \t]*")
@@ -107,7 +108,7 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     of $V$ is 120" -> "120". Unchanged when it parses as a whole, or negates or doubts itself."""
     if len(ans) > MAX_ANSWER_CHARS or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans) or has_or(ans):
         return ans  # (with its "or" kept: "100분 또는 160분" is two values, never the one after "는")
-    if "**" in ans:  # markdown bold, "The total is **$45**", not the power of "2**3" (a word character each side)
+    if "**" in ans:  # markdown bold, "The total is **$45**", not the power of "2**3" or "(x+1)**(3/2)"
         ans = _BOLD_MARK_RE.sub("", ans)
     last_is = _last_match(_IS_RE, ans)
     stated = ans[last_is.end() :] if last_is is not None else ans
