@@ -112,6 +112,7 @@ def test_the_stop27_patterns_are_linear_time():
             ("fallback", "_CONVERTED_RE", "'a ' * (n // 2)"),
             ("fallback", "_OR_BOUND_RE", "'or ' * (n // 3)"),
             ("choices", "_LAST_PART_RE", "'，' * n"),
+            ("extract", "_POINTING_RE", "'then ' * (n // 5)"),
             ("choices", "_LAST_PART_RE", "'。 ' * (n // 2)"),
             ("choices", "_NOT_CHOSEN_RE", "'可' * n"),
             ("fallback", "_COMPARED_BEFORE_RE", "'greater than or equal ' * (n // 22)"),
@@ -218,4 +219,26 @@ def test_a_power_after_a_bracket_is_no_bold_mark(completion: str, gold: str, wan
     ],
 )
 def test_the_marker_line_as_written_answers_a_reference_that_is_no_maths(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # two answer markers that state two different words are two answers, as two numbers already were
+        ("Answer: No\nAnswer: Yes", "Yes", 0.0),
+        ("The answer is No. The answer is Yes.", "Yes", 0.0),
+        ("Answer: odd\nAnswer: even", "even", 0.0),
+        ("Answer: Paris\nAnswer: London", "London", 0.0),
+        # the same word twice, a revision, or words that point elsewhere are not a second answer
+        ("Answer: yes.\nFinal answer: Yes", "Yes", 1.0),
+        ("The answer is No. Wait, I made an error. The answer is Yes.", "Yes", 1.0),
+        ("Answer: the one below\nAnswer: even", "even", 1.0),
+        ("The answer is simple. We get 5. The answer is 5.", "5", 1.0),
+        # the marker's line as written answers the reference; a narrower reading of it is not needed
+        ("Answer: was complimenting a moment ago Let yourself be hypnotized What",
+         "was complimenting a moment ago Let yourself be hypnotized What", 1.0),
+    ],
+)
+def test_two_markers_that_state_two_words_are_two_answers(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

@@ -860,13 +860,15 @@ A Chinese sentence that names the correct option (stop 27)
     c: Decreased activity...                                            | C                            | correct     | test_more_ways_to_choose_an_option
     a: no wait, b                                                       | A                            | no_answer   | test_more_ways_to_choose_an_option
 
-Python's power after a bracket; the marker's line against a reference that is no maths (stop 27)
+Python's power after a bracket; the marker's line as written; two markers stating two words (stop 27)
 
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     Answer: (x+1)**(2)                                                  | 2x+2                         | wrong       | test_a_power_after_a_bracket_is_no_bold_mark
     Answer: (x+1)**2                                                    | (x+1)^2                      | correct     | test_a_power_after_a_bracket_is_no_bold_mark
     Answer: 0 0 0 0 0 0                                                 | 0 0 0 0 0 0                  | correct     | test_the_marker_line_as_written_answers_a_reference_that_is_no_maths
+    Answer: No⏎Answer: Yes                                              | Yes                          | wrong       | test_two_markers_that_state_two_words_are_two_answers
+    Answer: yes.⏎Final answer: Yes                                      | Yes                          | correct     | test_two_markers_that_state_two_words_are_two_answers
 """
 
 from __future__ import annotations

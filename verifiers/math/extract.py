@@ -414,9 +414,13 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             if again is None or VERDICT_RE.match(again.group(1)):  # "I hope the answer is correct"
                 break
             head = clean_answer(_first_sentence(clean_answer(ans[: again.start()])))
-            valued = re.search(r"[\d$\\]", head) or re.fullmatch(r"\(?[A-J]\)?", head)  # a value, not "The"
-            if valued and parses(head) and not _RETRACTION_BETWEEN_MARKERS_RE.search(ans[: again.start()]):
-                later = _marked_value(again.group(1))
+            later = _marked_value(again.group(1))
+            retracted = _RETRACTION_BETWEEN_MARKERS_RE.search(ans[: again.start()])
+            # a value, not "The"; or a word against a word ("The answer is No. The answer is Yes.")
+            valued = re.search(r"[\d$\\]", head) or re.fullmatch(r"\(?[A-J]\)?", head)
+            if not retracted and _short_text(head) and _short_text(later) and not _same_words(head, later):
+                return Extraction(later, "answer_is", True, "several different answers after answer markers")
+            if valued and parses(head) and not retracted:
                 mixed = (_OPTION_ONLY_RE.fullmatch(head) is None) != (_OPTION_ONLY_RE.fullmatch(later) is None)
                 if not mixed and not _equiv_safe(normalize(head), normalize(later)):  # "3 or the answer is 4."
                     return Extraction(later, "answer_is", True, "several different answers after answer markers")
@@ -533,6 +537,8 @@ def _other_marked_answer(window: str, last: re.Match[str], value: str) -> str | 
         if _RETRACTION_BETWEEN_MARKERS_RE.search(window, m.end(), last.start()):
             return None  # "Answer: 3. Wait, I made an error. ... Answer: 4": the later one revises
         other = _marked_value(m.group(1))
+        if _short_text(other) and _short_text(value) and not _same_words(other, value):
+            return "several different answers after answer markers"  # "Answer: No\nAnswer: Yes", "odd ... even"
         if words(other) or not (re.search(r"[\d$\\]", other) or _OPTION_ONLY_RE.fullmatch(other.strip())):
             continue  # not a value: "the answer is the one below"
         if (_OPTION_ONLY_RE.fullmatch(other.strip()) is None) != (_OPTION_ONLY_RE.fullmatch(value.strip()) is None):
@@ -540,6 +546,27 @@ def _other_marked_answer(window: str, last: re.Match[str], value: str) -> str | 
         if other and parses(other) and not _equiv_safe(normalize(other), key):
             return "several different answers after answer markers"
     return None
+
+
+# one or two words that could be an answer in words ("Yes", "odd", "Paris", "not possible"), not words that point
+# elsewhere ("the one below", "this")
+_SHORT_TEXT_RE = re.compile(r"[*_ \t]*([A-Za-z]+(?:[ -][A-Za-z]+)?)[*_ \t]*[.!]?[ \t]*")
+_POINTING_RE = re.compile(r"\b(?:the|this|that|these|those|one|below|above|following|same|previous|next|it|as|simple|clear)\b", re.I)
+
+
+def _short_text(s: str) -> bool:
+    """``s`` is one or two words that may be an answer in words (:data:`_SHORT_TEXT_RE`)."""
+    m = _SHORT_TEXT_RE.fullmatch(s)
+    return m is not None and _POINTING_RE.search(m.group(1)) is None
+
+
+def _same_words(a: str, b: str) -> bool:
+    """Two short texts name the same words, whatever their case, emphasis and final stop ("yes." and "**Yes**")."""
+    def key(s: str) -> str:
+        m = _SHORT_TEXT_RE.fullmatch(s)
+        return (m.group(1) if m else s).lower()
+
+    return key(a) == key(b)
 
 
 def _marked_value(stated: str) -> str:

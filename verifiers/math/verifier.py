@@ -148,6 +148,12 @@ def math_answer(
         if not (reject_echo and echoes_question(completion, row, numeric_reference=_numeric(gold, gold_text))):
             info.update(rule="same_text", extracted=completion.strip(), extracted_normalized="the reference's text")
             return Reward(1.0, Status.CORRECT, info=info)
+    if ex.scope is not None and not ex.hedged and len(ex.scope) <= MAX_ANSWER_CHARS and _same_text(ex.scope, gold_text):
+        # the marker's line or the answer tag holds the reference as written ("Answer: Amelia is a hero, and Elizabeth
+        # is a hero."): whatever a narrower reading of it finds, it states the reference (unless it copies the question)
+        if not (reject_echo and echoes_question(ex.scope, row, numeric_reference=_numeric(gold, gold_text))):
+            info.update(rule=f"{ex.rule}+same_text", extracted_normalized="the reference's text")
+            return Reward(1.0, Status.CORRECT, info=info)
     if isinstance(gold, Answers) and gold.connective == ";" and all(
         isinstance(x, Text) and x.text in ("true", "false") for x in gold.items
     ):  # "False, True" against "Statement 1 is false. Statement 2 is true."
