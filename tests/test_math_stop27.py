@@ -113,6 +113,8 @@ def test_the_stop27_patterns_are_linear_time():
             ("fallback", "_OR_BOUND_RE", "'or ' * (n // 3)"),
             ("choices", "_LAST_PART_RE", "'，' * n"),
             ("extract", "_POINTING_RE", "'then ' * (n // 5)"),
+            ("units", "_FEET_INCHES", "\"1'\" * (n // 2)"),
+            ("units", "_FEET_INCHES", "' ' * n"),
             ("choices", "_LAST_PART_RE", "'。 ' * (n // 2)"),
             ("choices", "_NOT_CHOSEN_RE", "'可' * n"),
             ("fallback", "_COMPARED_BEFORE_RE", "'greater than or equal ' * (n // 22)"),
@@ -242,3 +244,23 @@ def test_the_marker_line_as_written_answers_a_reference_that_is_no_maths(complet
 )
 def test_two_markers_that_state_two_words_are_two_answers(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # feet and inches with primes, both parts written: one length in inches
+        ("76 in", "6'4\"", 1.0),
+        ("6 ft 4 in", "6'4\"", 1.0),
+        ("193.04 cm", "6'4\"", 1.0),
+        ("6′4″", "76 in", 1.0),
+        ("5'11.5''", "71.5 in", 1.0),
+        ("75 in", "6'4\"", 0.0),
+        ("64", "6'4\"", 0.0),
+        # after a degree sign the primes are minutes and seconds of arc
+        ("30°15'20\"", "30.2556°", 0.0),
+        ("30°15'", "30.25°", 1.0),
+    ],
+)
+def test_feet_and_inches_with_primes(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

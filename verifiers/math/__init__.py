@@ -869,6 +869,13 @@ Python's power after a bracket; the marker's line as written; two markers statin
     Answer: 0 0 0 0 0 0                                                 | 0 0 0 0 0 0                  | correct     | test_the_marker_line_as_written_answers_a_reference_that_is_no_maths
     Answer: No⏎Answer: Yes                                              | Yes                          | wrong       | test_two_markers_that_state_two_words_are_two_answers
     Answer: yes.⏎Final answer: Yes                                      | Yes                          | correct     | test_two_markers_that_state_two_words_are_two_answers
+
+Feet and inches with primes (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{76 in}                                                       | 6'4"                         | correct     | test_feet_and_inches_with_primes
+    \boxed{75 in}                                                       | 6'4"                         | wrong       | test_feet_and_inches_with_primes
 """
 
 from __future__ import annotations

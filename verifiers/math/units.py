@@ -314,10 +314,19 @@ _COMPOUND = re.compile(
 )
 
 
+# feet and inches with primes, both parts written: 6'4", 6′ 4″, 5'11.5'' (a lone 6' may be a derivative's prime or
+# minutes of arc; after a degree sign the primes are minutes and seconds of arc)
+_FEET_INCHES = re.compile(r"(-?)[ \t]{0,3}(\d{1,4})[ \t]{0,2}(?:'|′)[ \t]{0,2}(\d{1,2}(?:\.\d{1,3})?)[ \t]{0,2}(?:\"|''|″)[ \t]*")
+
+
 def compound_quantity(s: str) -> str | None:
     """A quantity written in several units of one dimension, largest first ("2 min 30 s", "4 lbs 12 oz", "1 hour +
-    30 min + 45 s"), as one number in its last unit ("150 s", "76 oz", "5445 s"); None for anything else. Units
+    30 min + 45 s", 6'4"), as one number in its last unit ("150 s", "76 oz", "5445 s", "76 in"); None for anything else. Units
     that do not shrink from part to part ("3 m, 5 m", "30 s 2 min") are a list or a sum, not one quantity."""
+    feet = _FEET_INCHES.fullmatch(s)
+    if feet is not None:  # 6'4" -> "76 in"
+        inches = sympy.Rational(feet.group(2)) * 12 + sympy.Rational(feet.group(3))
+        return f"{feet.group(1)}{inches if inches.is_Integer else f'({inches.p}/{inches.q})'} in"
     m = _COMPOUND.fullmatch(s)
     if m is None:
         return None
