@@ -115,6 +115,9 @@ def test_the_stop27_patterns_are_linear_time():
             ("extract", "_POINTING_RE", "'then ' * (n // 5)"),
             ("units", "_FEET_INCHES", "\"1'\" * (n // 2)"),
             ("units", "_FEET_INCHES", "' ' * n"),
+            ("normalize", "_CJK_MIXED_RE", "'5万' * (n // 2)"),
+            ("normalize", "_CJK_MIXED_RE", "'1 ' * (n // 2)"),
+            ("normalize", "_CJK_MIXED_RE", "'1,000' * (n // 5)"),
             ("choices", "_LAST_PART_RE", "'。 ' * (n // 2)"),
             ("choices", "_NOT_CHOSEN_RE", "'可' * n"),
             ("fallback", "_COMPARED_BEFORE_RE", "'greater than or equal ' * (n // 22)"),
@@ -264,3 +267,22 @@ def test_two_markers_that_state_two_words_are_two_answers(completion: str, gold:
 )
 def test_feet_and_inches_with_primes(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # digits with several East Asian scales, or a scale and the digits below it: one number, not two glued
+        ("答えは5万7500ドルです。", "57500", 1.0),
+        ("答えは5万7500ドルです。", "500007500", 0.0),
+        ("정답은 6만 7,082마리입니다.", "67082", 1.0),
+        ("答案是3亿2000万", "320000000", 1.0),
+        ("答案是1万2千", "12000", 1.0),
+        ("答案是1万2千", "100002000", 0.0),
+        # one scale alone, and a scale that is part of a unit, read as before
+        ("答案是1.5亿", "150000000", 1.0),
+        ("答案是50万元", "500000", 1.0),
+    ],
+)
+def test_digits_with_several_east_asian_scales(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -876,6 +876,13 @@ Feet and inches with primes (stop 27)
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     \boxed{76 in}                                                       | 6'4"                         | correct     | test_feet_and_inches_with_primes
     \boxed{75 in}                                                       | 6'4"                         | wrong       | test_feet_and_inches_with_primes
+
+Digits with several East Asian scales (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    答えは5万7500ドルです。                                                      | 57500                        | correct     | test_digits_with_several_east_asian_scales
+    答えは5万7500ドルです。                                                      | 500007500                    | wrong       | test_digits_with_several_east_asian_scales
 """
 
 from __future__ import annotations

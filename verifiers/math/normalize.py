@@ -220,6 +220,32 @@ def _cjk_number(s: str) -> int | None:
     return total + section + (digit or 0)
 
 
+# digits with several East Asian scales, or a scale and the digits below it: "5万7500", "3亿2000万", "1万2千",
+# "6만 7,082" (Korean groups the remainder with a comma)
+_CJK_MIXED_RE = re.compile(
+    r"(?<![\d.,])(?:(\d{1,4}(?:\.\d{1,4})?)[ \t]?([亿億억])[ \t]?)?(?:(\d{1,4}(?:\.\d{1,4})?)[ \t]?([万萬만])[ \t]?)?"
+    r"(?:(\d)[ \t]?([千천])[ \t]?)?(?:(\d)[ \t]?([百백])[ \t]?)?(\d{1,3}(?:,\d{3})|\d{1,4})?(?![\d.,]\d|[元원])"
+)
+_MIXED_SCALES = {"亿": 8, "億": 8, "억": 8, "万": 4, "萬": 4, "만": 4, "千": 3, "천": 3, "百": 2, "백": 2}
+
+
+def _cjk_mixed(m: re.Match[str]) -> str:
+    """The value of a :data:`_CJK_MIXED_RE` match of two parts or more (a scale each, or the last one digits below the
+    smallest scale), in digits; the match unchanged otherwise (one scale alone is :func:`cjk_fractions`' to read)."""
+    parts = [(m.group(k), m.group(k + 1)) for k in (1, 3, 5, 7) if m.group(k)]
+    rest = m.group(9)
+    if not parts or len(parts) + bool(rest) < 2:
+        return m.group()
+    smallest = min(_MIXED_SCALES[c] for _, c in parts)
+    if rest is not None and len(rest.replace(",", "")) > smallest:
+        return m.group()  # "5万75000": not the digits below the scale
+    if any(_MIXED_SCALES[a] <= _MIXED_SCALES[b] for (_, a), (_, b) in zip(parts, parts[1:])):
+        return m.group()
+    value = sum(decimal.Decimal(d) * 10 ** _MIXED_SCALES[c] for d, c in parts) + decimal.Decimal((rest or "0").replace(",", ""))
+    text = f"{value:f}"
+    return (text.rstrip("0").rstrip(".") if "." in text else text) + (" " if m.group().endswith((" ", "\t")) else "")
+
+
 def cjk_fractions(s: str) -> str:
     """Chinese fractions and scales in digits: "八分之一" (one of eight parts) -> 1/8, "3分之2" -> 2/3, "222万" (ten
     thousands) -> 2220000, "1.5亿" -> 150000000; a scale before another character is part of a unit ("50万元")."""
@@ -234,6 +260,8 @@ def cjk_fractions(s: str) -> str:
 
     if "分之" in s:
         s = _CJK_FRACTION_RE.sub(frac, s)
+    if any(c in _MIXED_SCALES for c in s):  # "5万7500" -> 57500 (not 50000 and 7500 side by side)
+        s = _CJK_MIXED_RE.sub(_cjk_mixed, s)
     for _ in range(3):  # "3百万": 300万, then 3000000
         if not _CJK_SCALE_RE.search(s):
             break
