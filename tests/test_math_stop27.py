@@ -286,3 +286,21 @@ def test_feet_and_inches_with_primes(answer: str, gold: str, want: float) -> Non
 )
 def test_digits_with_several_east_asian_scales(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # more units: the ampere-hour (a charge), the tonne, the becquerel and the curie
+        ("1 mAh", "3.6 C", 1.0),
+        ("2000 mAh", "7200 C", 1.0),
+        ("5 Ah", "5 A", 0.0),  # a charge is no current
+        ("10 tonnes", "10000 kg", 1.0),
+        ("10 tonnes", "10 kg", 0.0),
+        ("1\\,\\mathrm{Ci}", "37\\,\\mathrm{GBq}", 1.0),
+        ("1\\,\\mathrm{Ci}", "37\\,\\mathrm{MBq}", 0.0),
+        ("10 t", "10000 kg", 0.0),  # "t" stays a letter (a time as often as a tonne)
+    ],
+)
+def test_more_units(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

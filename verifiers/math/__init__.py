@@ -883,6 +883,13 @@ Digits with several East Asian scales (stop 27)
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     答えは5万7500ドルです。                                                      | 57500                        | correct     | test_digits_with_several_east_asian_scales
     答えは5万7500ドルです。                                                      | 500007500                    | wrong       | test_digits_with_several_east_asian_scales
+
+The ampere-hour, the tonne, the becquerel and the curie (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{1 mAh}                                                       | 3.6 C                        | correct     | test_more_units
+    \boxed{5 Ah}                                                        | 5 A                          | wrong       | test_more_units
 """
 
 from __future__ import annotations

@@ -109,6 +109,8 @@ UNITS: dict[str, tuple[sympy.Rational, Dim, bool]] = {
     "J": (_R(1), _dim(M=1, L=2, T=-2), True),
     "W": (_R(1), _dim(M=1, L=2, T=-3), True),
     "Wh": (_R(3600), _dim(M=1, L=2, T=-2), True),
+    "Ah": (_R(3600), _dim(I=1, T=1), True),  # "2000 mAh": a charge
+    "Bq": (_R(1), _dim(T=-1), True),
     "eV": (_R(1602176634, 10**28), _dim(M=1, L=2, T=-2), True),  # exact since the 2019 SI
     "Pa": (_R(1), _dim(M=1, L=-1, T=-2), True),
     "bar": (_R(10**5), _dim(M=1, L=-1, T=-2), True),
@@ -132,6 +134,8 @@ UNITS: dict[str, tuple[sympy.Rational, Dim, bool]] = {
     "yd": (_R(9144, 10000), _dim(L=1), False),
     "mi": (_R(1609344, 1000), _dim(L=1), False),
     "lb": (_R(45359237, 10**8), _dim(M=1), False),
+    "tonne": (_R(1000), _dim(M=1), False),  # (not "t": a time as often)
+    "Ci": (_R(37 * 10**9), _dim(T=-1), False),
     "oz": (_R(45359237, 16 * 10**8), _dim(M=1), False),
     "atm": (_R(101325), _dim(M=1, L=-1, T=-2), False),
     "angstrom": (_R(1, 10**10), _dim(L=1), False),  # \AA, Å
@@ -147,7 +151,7 @@ UNIT_NAMES = {
     "electronvolt": "eV",
     "minute": "min", "hour": "h", "day": "day", "week": "week", "inch": "in", "foot": "ft", "feet": "ft",
     "yard": "yd", "mile": "mi", "pound": "lb", "ounce": "oz", "atmosphere": "atm", "angstrom": "angstrom",
-    "dollar": "dollar", "cent": "cent",
+    "dollar": "dollar", "cent": "cent", "tonne": "tonne", "becquerel": "Bq", "curie": "Ci",
 }  # fmt: skip
 PREFIX_NAMES = {
     "peta": "P", "tera": "T", "giga": "G", "mega": "M", "kilo": "k", "hecto": "h", "deci": "d", "centi": "c",
