@@ -118,6 +118,8 @@ def test_the_stop27_patterns_are_linear_time():
             ("normalize", "_CJK_MIXED_RE", "'5万' * (n // 2)"),
             ("normalize", "_CJK_MIXED_RE", "'1 ' * (n // 2)"),
             ("normalize", "_CJK_MIXED_RE", "'1,000' * (n // 5)"),
+            ("normalize", "_CJK_AND_RE", "' ' * n + '且'"),
+            ("normalize", "_CJK_AND_RE", "' 且' * (n // 2)"),
             ("choices", "_LAST_PART_RE", "'。 ' * (n // 2)"),
             ("choices", "_NOT_CHOSEN_RE", "'可' * n"),
             ("fallback", "_COMPARED_BEFORE_RE", "'greater than or equal ' * (n // 22)"),
@@ -303,4 +305,33 @@ def test_digits_with_several_east_asian_scales(completion: str, gold: str, want:
     ],
 )
 def test_more_units(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # the Chinese "and" (且) joins two conditions as "and" does
+        ("x>2 且 x<7", "2 < x < 7", 1.0),
+        ("x>=2 且 x<7", "2 <= x < 7", 1.0),
+        ("x>1 且 x>2", "x>2", 1.0),
+        ("x>2 且 x<7", "2 <= x < 7", 0.0),
+        ("x>2 且 x<7", "x > 2 \\text{ or } x < 7", 0.0),
+        # inequalities joined by "and" are their intersection, by "or" their union: never two lists of the same items
+        ("x>2 \\text{ and } x<7", "x > 2 \\text{ or } x < 7", 0.0),
+        ("x>2 or x<7", "x>2 and x<7", 0.0),
+        ("x>2 and x<7", "x<7 and x>2", 1.0),
+        ("x<2 or x>7", "x>7 or x<2", 1.0),
+        # the number sets written with double-struck letters or in Chinese words, and "no solution" in Chinese
+        ("ℝ", "(-∞,∞)", 1.0),
+        ("x \\in ℝ", "(-\\infty,\\infty)", 1.0),
+        ("ℤ", "\\mathbb{Z}", 1.0),
+        ("所有實數", "(-\\infty,\\infty)", 1.0),
+        ("所有实数", "(0,\\infty)", 0.0),
+        ("∅", "無解", 1.0),
+        ("empty set", "无解", 1.0),
+        ("x = 2", "無解", 0.0),
+    ],
+)
+def test_chinese_and_and_number_set_words(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want

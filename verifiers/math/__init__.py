@@ -890,6 +890,15 @@ The ampere-hour, the tonne, the becquerel and the curie (stop 27)
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     \boxed{1 mAh}                                                       | 3.6 C                        | correct     | test_more_units
     \boxed{5 Ah}                                                        | 5 A                          | wrong       | test_more_units
+
+The Chinese "and" between conditions; number sets in double-struck letters or Chinese words (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{x>2 且 x<7}                                                   | 2 < x < 7                    | correct     | test_chinese_and_and_number_set_words
+    \boxed{ℝ}                                                           | (-∞,∞)                       | correct     | test_chinese_and_and_number_set_words
+    \boxed{x = 2}                                                       | 無解                           | wrong       | test_chinese_and_and_number_set_words
+    \boxed{x>2 \text{ and } x<7}                                        | x > 2 \text{ or } x < 7      | wrong       | test_chinese_and_and_number_set_words
 """
 
 from __future__ import annotations

@@ -366,12 +366,23 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
             return all(_nodes_equal(p, q, depth + 1) for p, q in zip(x.items, y.items))
     # "2 or 3" lists the same solutions as "2, 3" (hedges are caught earlier); values separated by semicolons
     # answer blanks in order ("0; 3": the first blank, then the second), so such a list is compared in order
+    if _conjunction(a) != _conjunction(b):
+        return False  # "x > 2 and x < 7" is one interval, "x > 2 or x < 7" the line: not two lists of the same items
     la, lb = _as_list(a), _as_list(b)
     if la is not None and lb is not None:
         if isinstance(b, Answers) and b.connective == ";" and not _one_unknown(b):  # the reference's separators decide
             return len(la) == len(lb) and all(_nodes_equal(x, y, depth + 1) for x, y in zip(la, lb))
         return _unordered_equal(la, lb, depth, counted=True)
     return False
+
+
+def _conjunction(n: Node) -> bool:
+    """Inequalities joined by "and" ("x > 2 and x < 7"): their intersection, where "or" is their union."""
+    return (
+        isinstance(n, Answers)
+        and n.connective == "and"
+        and all(isinstance(x, Relation) and set(x.ops) <= {"<", ">", "<=", ">="} for x in n.items)
+    )
 
 
 def _vector(n: Bracket) -> bool:

@@ -279,6 +279,20 @@ CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "INR")
 _CURRENCY_CODE_FIRST = re.compile(rf"({'|'.join(CURRENCY_CODES)})[ \t]{{0,2}}(-?\d[\d,]{{0,20}}(?:\.\d{{1,12}})?)")
 
 
+# the Chinese "and" between two conditions ("且", "并且", "而且" and their traditional forms)
+_CJK_AND_RE = re.compile(r"(?<![ \t])[ \t]*(?:并且|並且|而且|且)[ \t]*")
+# whole-answer words for the number sets and for no solution, in simplified and traditional Chinese
+_CJK_SET_WORDS = {
+    "所有实数": "all real numbers", "所有實數": "all real numbers", "全体实数": "all real numbers",
+    "全體實數": "all real numbers", "一切实数": "all real numbers", "一切實數": "all real numbers",
+    "实数集": "\\mathbb{R}", "實數集": "\\mathbb{R}", "无解": "no solution", "無解": "no solution",
+    "空集": "\\emptyset",
+}  # fmt: skip
+_CJK_SET_WORDS_RE = re.compile("|".join(sorted(_CJK_SET_WORDS, key=len, reverse=True)))
+_CJK_SET_WORDS_FIRST = frozenset(w[0] for w in _CJK_SET_WORDS)
+_DOUBLE_STRUCK = str.maketrans({"ℝ": "\\mathbb{R}", "ℤ": "\\mathbb{Z}", "ℕ": "\\mathbb{N}", "ℚ": "\\mathbb{Q}", "ℂ": "\\mathbb{C}"})
+
+
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
@@ -334,6 +348,12 @@ def normalize(s: str) -> str:
             s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
     if "或" in s or "和" in s:  # Chinese "or" / "and" between answers: "70 或 -70" is "70 or -70", a hedge
         s = s.replace("或者", " or ").replace("或", " or ").replace("和", " and ")
+    if "且" in s:  # "x>2 且 x<7": both conditions, as "and" joins them
+        s = _CJK_AND_RE.sub(" and ", s)
+    if any(c in s for c in _CJK_SET_WORDS_FIRST):  # "所有實數" all reals, "無解" no solution, "空集" the empty set
+        s = _CJK_SET_WORDS_RE.sub(lambda m: _CJK_SET_WORDS[m.group()], s)
+    if any(c in s for c in "ℝℤℕℚℂ"):  # "ℝ", "ℤ": the number sets as \mathbb letters
+        s = s.translate(_DOUBLE_STRUCK)
     if "、" in s:  # the ideographic enumeration comma: "A、C、D" lists three
         s = s.replace("、", ", ")
     if "또는" in s or "혹은" in s or "または" in s:  # the same "or" in Korean and Japanese: "7/15 또는 46.7%"
