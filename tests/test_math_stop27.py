@@ -335,3 +335,30 @@ def test_more_units(answer: str, gold: str, want: float) -> None:
 )
 def test_chinese_and_and_number_set_words(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # temperatures in kelvin, Celsius, Fahrenheit and Rankine: compared in kelvin, with their offsets
+        ("0 degC", "273.15 kelvin", 1.0),
+        ("0 kelvin", "-459.67 degF", 1.0),
+        ("100 degC", "212 degF", 1.0),
+        ("12 degC", "513.27 degR", 1.0),
+        ("100^\\circ C", "373.15 K", 1.0),
+        ("30^\\circ C", "30 degC", 1.0),
+        ("100 degC", "100 degF", 0.0),
+        ("100 °C", "373 K", 0.0),
+        ("1 degC", "1 K", 0.0),  # as temperatures (a difference of 1 °C is 1 K: a policy the reference's words decide)
+        # bytes with SI and binary prefixes
+        ("1000 B", "1 kB", 1.0),
+        ("1024 B", "1 KiB", 1.0),
+        ("1048576 B", "1 MiB", 1.0),
+        ("0.5 megabyte", "500 kilobyte", 1.0),
+        ("1000 B", "1 KiB", 0.0),
+        ("1 MB", "1 MiB", 0.0),
+        ("2B", "2", 0.0),  # a one-letter unit against a plain number, as "5 m" against 5
+    ],
+)
+def test_temperatures_and_bytes(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

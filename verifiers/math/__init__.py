@@ -899,6 +899,15 @@ The Chinese "and" between conditions; number sets in double-struck letters or Ch
     \boxed{ℝ}                                                           | (-∞,∞)                       | correct     | test_chinese_and_and_number_set_words
     \boxed{x = 2}                                                       | 無解                           | wrong       | test_chinese_and_and_number_set_words
     \boxed{x>2 \text{ and } x<7}                                        | x > 2 \text{ or } x < 7      | wrong       | test_chinese_and_and_number_set_words
+
+Temperatures with their offsets; bytes with SI and binary prefixes (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{100 degC}                                                    | 212 degF                     | correct     | test_temperatures_and_bytes
+    \boxed{100 degC}                                                    | 100 degF                     | wrong       | test_temperatures_and_bytes
+    \boxed{1024 B}                                                      | 1 KiB                        | correct     | test_temperatures_and_bytes
+    \boxed{1000 B}                                                      | 1 KiB                        | wrong       | test_temperatures_and_bytes
 """
 
 from __future__ import annotations

@@ -24,13 +24,13 @@ _R = sympy.Rational
 
 # Dimension exponents: length, mass, time, current, temperature, amount, and money in US dollars (so that cents
 # convert to dollars; other currencies are read by no entry, so they never convert into dollars).
-Dim = tuple[int, int, int, int, int, int, int]
-_ONE: Dim = (0, 0, 0, 0, 0, 0, 0)
+Dim = tuple[int, int, int, int, int, int, int, int]
+_ONE: Dim = (0, 0, 0, 0, 0, 0, 0, 0)
 
 
 def _dim(**powers: int) -> Dim:
     """``_dim(L=1, T=-2)`` -> (1, 0, -2, 0, 0, 0, 0)."""
-    names = "LMTIKND"
+    names = "LMTIKNDX"  # X: information (bytes)
     return tuple(powers.get(n, 0) for n in names)  # type: ignore[return-value]
 
 
@@ -139,6 +139,11 @@ UNITS: dict[str, tuple[sympy.Rational, Dim, bool]] = {
     "oz": (_R(45359237, 16 * 10**8), _dim(M=1), False),
     "atm": (_R(101325), _dim(M=1, L=-1, T=-2), False),
     "angstrom": (_R(1, 10**10), _dim(L=1), False),  # \AA, Å
+    "B": (_R(1), _dim(X=1), True),  # the byte: "1 kB" is 1000 B, "1 KiB" 1024 B
+    "KiB": (_R(2**10), _dim(X=1), False),
+    "MiB": (_R(2**20), _dim(X=1), False),
+    "GiB": (_R(2**30), _dim(X=1), False),
+    "TiB": (_R(2**40), _dim(X=1), False),
     "dollar": (_R(1), _dim(D=1), False),
     "cent": (_R(1, 100), _dim(D=1), False),
 }
@@ -151,7 +156,7 @@ UNIT_NAMES = {
     "electronvolt": "eV",
     "minute": "min", "hour": "h", "day": "day", "week": "week", "inch": "in", "foot": "ft", "feet": "ft",
     "yard": "yd", "mile": "mi", "pound": "lb", "ounce": "oz", "atmosphere": "atm", "angstrom": "angstrom",
-    "dollar": "dollar", "cent": "cent", "tonne": "tonne", "becquerel": "Bq", "curie": "Ci",
+    "dollar": "dollar", "cent": "cent", "tonne": "tonne", "becquerel": "Bq", "curie": "Ci", "byte": "B",
 }  # fmt: skip
 PREFIX_NAMES = {
     "peta": "P", "tera": "T", "giga": "G", "mega": "M", "kilo": "k", "hecto": "h", "deci": "d", "centi": "c",

@@ -68,6 +68,27 @@ def _as_symbols(e: Expr, other: Expr) -> Expr:
     return Expr(e.symbolic, e.inexact, None, e.marker)
 
 
+# temperature scales as (factor, offset) to kelvin: K = factor * value + offset
+_TEMPERATURES = {
+    "K": (sympy.Integer(1), sympy.Integer(0)),
+    "kelvin": (sympy.Integer(1), sympy.Integer(0)),
+    "degc": (sympy.Integer(1), sympy.Rational(27315, 100)),
+    "celsiu": (sympy.Integer(1), sympy.Rational(27315, 100)),
+    "degf": (sympy.Rational(5, 9), sympy.Rational(45967, 100) * sympy.Rational(5, 9)),
+    "fahrenheit": (sympy.Rational(5, 9), sympy.Rational(45967, 100) * sympy.Rational(5, 9)),
+    "degr": (sympy.Rational(5, 9), sympy.Integer(0)),
+    "rankine": (sympy.Rational(5, 9), sympy.Integer(0)),
+}
+
+
+def _temperature(unit: str | None) -> tuple[sympy.Basic, sympy.Basic] | None:
+    """The kelvin scale of a temperature unit ("degC", "°F", "kelvin", "degR"), else None (a temperature difference
+    is written the same way: both sides in one scale compare as they are)."""
+    if unit is None:
+        return None
+    return _TEMPERATURES.get(unit) or _TEMPERATURES.get(unit.lower().replace("°", "deg").replace(" ", ""))
+
+
 def _degrees(e: Expr) -> bool:
     return e.marker == "degree" or e.unit == "deg"
 
@@ -130,6 +151,9 @@ def _exprs_equal(a: Expr, b: Expr) -> bool:
         deg, rad = (a, b) if _degrees(a) else (b, a)
         return _values_equal(deg.value * sympy.pi / 180, rad.value, deg.inexact, rad.inexact)
     a = _letter_unit(a, b)  # the answer's side only: a reference's capital is a variable or an option
+    ta, tb = _temperature(a.unit), _temperature(b.unit)
+    if ta is not None and tb is not None:  # "0 degC" against "273.15 K", "30 °C" against "30 degC": both in kelvin
+        return _values_equal(a.value * ta[0] + ta[1], b.value * tb[0] + tb[1], a.inexact, b.inexact)
     scales = _unit_scales(a, b)
     if scales is None:
         return False
