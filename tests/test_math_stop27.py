@@ -362,3 +362,21 @@ def test_chinese_and_and_number_set_words(answer: str, gold: str, want: float) -
 )
 def test_temperatures_and_bytes(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a duration in several time units written short, where "m" is the minute: one number of seconds
+        ("5hr34m56s", "5 hrs, 34 mins, 56 secs", 1.0),
+        ("5 hours, 34 minutes, 56 seconds", "5hr34m56s", 1.0),
+        ("1 w 3 d 2 h 32 m", "1w3d2h32m", 1.0),
+        ("2 h 30 m", "150 min", 1.0),
+        ("5hr34m57s", "20096 s", 0.0),
+        ("30 s 2 m", "150 s", 0.0),  # the units must shrink from part to part
+        ("3 m 5 cm", "305 cm", 1.0),  # a length stays a length
+        ("2 hours 40 minutes", "160", 1.0),  # in its last unit, as before: 160 minutes against a bare key
+    ],
+)
+def test_durations_written_short(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

@@ -900,7 +900,7 @@ The Chinese "and" between conditions; number sets in double-struck letters or Ch
     \boxed{x = 2}                                                       | 無解                           | wrong       | test_chinese_and_and_number_set_words
     \boxed{x>2 \text{ and } x<7}                                        | x > 2 \text{ or } x < 7      | wrong       | test_chinese_and_and_number_set_words
 
-Temperatures with their offsets; bytes with SI and binary prefixes (stop 27)
+Temperatures with their offsets; bytes with SI and binary prefixes; durations written short (stop 27)
 
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
@@ -908,6 +908,8 @@ Temperatures with their offsets; bytes with SI and binary prefixes (stop 27)
     \boxed{100 degC}                                                    | 100 degF                     | wrong       | test_temperatures_and_bytes
     \boxed{1024 B}                                                      | 1 KiB                        | correct     | test_temperatures_and_bytes
     \boxed{1000 B}                                                      | 1 KiB                        | wrong       | test_temperatures_and_bytes
+    \boxed{5hr34m56s}                                                   | 5 hrs, 34 mins, 56 secs      | correct     | test_durations_written_short
+    \boxed{30 s 2 m}                                                    | 150 s                        | unparsable  | test_durations_written_short
 """
 
 from __future__ import annotations

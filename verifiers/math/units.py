@@ -328,6 +328,14 @@ _COMPOUND = re.compile(
 _FEET_INCHES = re.compile(r"(-?)[ \t]{0,3}(\d{1,4})[ \t]{0,2}(?:'|′)[ \t]{0,2}(\d{1,2}(?:\.\d{1,3})?)[ \t]{0,2}(?:\"|''|″)[ \t]*")
 
 
+# time units by their short and long names, in seconds: a compound made only of these is a duration
+_DURATION_WORDS = {
+    "w": 604800, "wk": 604800, "wks": 604800, "week": 604800, "weeks": 604800, "d": 86400, "day": 86400,
+    "days": 86400, "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600, "m": 60, "min": 60, "mins": 60,
+    "minute": 60, "minutes": 60, "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1,
+}  # fmt: skip
+
+
 def compound_quantity(s: str) -> str | None:
     """A quantity written in several units of one dimension, largest first ("2 min 30 s", "4 lbs 12 oz", "1 hour +
     30 min + 45 s", 6'4"), as one number in its last unit ("150 s", "76 oz", "5445 s", "76 in"); None for anything else. Units
@@ -339,8 +347,15 @@ def compound_quantity(s: str) -> str | None:
     m = _COMPOUND.fullmatch(s)
     if m is None:
         return None
+    found = list(_COMPOUND_PART.finditer(m.group(2)))
+    seconds = [_DURATION_WORDS.get(p.group(2).lower()) for p in found]
+    if all(seconds) and all(a > b for a, b in zip(seconds, seconds[1:])):  # type: ignore[operator]
+        # a duration in several time units, written short ("5hr34m56s", "1w3d2h32m": "m" is the minute there)
+        total = sum((sympy.Rational(p.group(1)) * k for p, k in zip(found, seconds)), sympy.Integer(0)) / seconds[-1]
+        last_unit = {604800: "week", 86400: "day", 3600: "h", 60: "min", 1: "s"}[seconds[-1]]  # in its last unit
+        return f"{m.group(1)}{total if total.is_Integer else f'({total.p}/{total.q})'} {last_unit}"
     parts = []
-    for p in _COMPOUND_PART.finditer(m.group(2)):
+    for p in found:
         word = ABBREVIATED_UNITS.get(p.group(2), p.group(2))
         unit = unit_word(word)
         if unit is None:
