@@ -380,3 +380,21 @@ def test_temperatures_and_bytes(answer: str, gold: str, want: float) -> None:
 )
 def test_durations_written_short(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # dollar signs that each open an amount after a marker are money, not math spans that pair up
+        ("FINAL: $80 * (1 - 0.25) + 6 = $60 + 6 = $66", "66", 1.0),
+        ("Answer: $60 + $6 = $66", "66", 1.0),
+        ("Answer: $60 + $6 = $66", "60", 0.0),
+        ("Answer: $60 + $6 = $67", "67", 0.0),  # a false chain answers nothing
+        # a closed math span is one
+        ("Answer: $5$", "5", 1.0),
+        ("Answer: $x = 5$ dollars", "5", 1.0),
+        ("Final Answer: $10k", "10000", 1.0),  # one amount keeps its scale letter
+    ],
+)
+def test_dollar_amounts_in_a_marked_chain(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

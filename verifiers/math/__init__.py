@@ -910,6 +910,13 @@ Temperatures with their offsets; bytes with SI and binary prefixes; durations wr
     \boxed{1000 B}                                                      | 1 KiB                        | wrong       | test_temperatures_and_bytes
     \boxed{5hr34m56s}                                                   | 5 hrs, 34 mins, 56 secs      | correct     | test_durations_written_short
     \boxed{30 s 2 m}                                                    | 150 s                        | unparsable  | test_durations_written_short
+
+Dollar amounts in a chain after a marker (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    FINAL: $80 * (1 - 0.25) + 6 = $60 + 6 = $66                         | 66                           | correct     | test_dollar_amounts_in_a_marked_chain
+    Answer: $60 + $6 = $67                                              | 67                           | wrong       | test_dollar_amounts_in_a_marked_chain
 """
 
 from __future__ import annotations

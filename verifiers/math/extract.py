@@ -45,6 +45,7 @@ from verigrpo.verifiers.math.revisions import (
     scale_after_box,
 )
 from verigrpo.verifiers.math.sentences import (
+    _MONEY_SIGN_RE,
     _ORDINAL_SUFFIX_RE,
     _STATED_RE,
     FOREIGN_ANSWER_MARKERS,
@@ -434,6 +435,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         if corrected:  # "the answer is not 8; it is 9": the answer is 9
             ans = corrected.group(1)
         line = bold_line or ans
+        if ans.count("$") >= 2 and len(_MONEY_SIGN_RE.findall(ans)) == ans.count("$"):
+            ans = _MONEY_SIGN_RE.sub("", ans)  # "$80 * 0.75 + 6 = $60 + 6 = $66": amounts of money, no math spans
         ans = clean_answer(_first_sentence(clean_answer(ans)))
         letters = _LETTERS_SAID_CORRECT_RE.fullmatch(ans)
         if letters is not None:  # "Final Answer: (B), (C), (D) are correct.": the options, without the verdict
