@@ -120,6 +120,8 @@ def test_the_stop27_patterns_are_linear_time():
             ("normalize", "_CJK_MIXED_RE", "'1,000' * (n // 5)"),
             ("normalize", "_CJK_AND_RE", "' ' * n + '且'"),
             ("normalize", "_CJK_AND_RE", "' 且' * (n // 2)"),
+            ("cleanup", "_EMPTY_BOX_RE", "'\\\\boxed{' + ' ' * n"),
+            ("cleanup", "_EMPTY_BOX_RE", "'\\\\boxed{\\\\,' * (n // 9)"),
             ("choices", "_LAST_PART_RE", "'。 ' * (n // 2)"),
             ("choices", "_NOT_CHOSEN_RE", "'可' * n"),
             ("fallback", "_COMPARED_BEFORE_RE", "'greater than or equal ' * (n // 22)"),
@@ -398,3 +400,19 @@ def test_durations_written_short(answer: str, gold: str, want: float) -> None:
 )
 def test_dollar_amounts_in_a_marked_chain(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # an empty box answers nothing, and does not hide what follows the last real box (found by a red team)
+        ("\\boxed{5} or 6 \\boxed{}", 0.0),
+        ("\\boxed{5}. Actually, wait, the answer is 6. \\boxed{}", 0.0),
+        ("\\boxed{5}\nThe answer is 6. \\boxed{ }", 0.0),
+        ("\\boxed{}", 0.0),
+        ("\\boxed{5} \\boxed{ }", 1.0),
+        ("The answer is \\boxed{5}. \\boxed{\\,}", 1.0),
+    ],
+)
+def test_an_empty_box_hides_nothing(completion: str, want: float) -> None:
+    assert _raw(completion, "5") == want

@@ -917,6 +917,13 @@ Dollar amounts in a chain after a marker (stop 27)
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     FINAL: $80 * (1 - 0.25) + 6 = $60 + 6 = $66                         | 66                           | correct     | test_dollar_amounts_in_a_marked_chain
     Answer: $60 + $6 = $67                                              | 67                           | wrong       | test_dollar_amounts_in_a_marked_chain
+
+An empty box answers nothing and hides nothing (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{5} or 6 \boxed{}                                             | 5                            | wrong       | test_an_empty_box_hides_nothing
+    \boxed{5} \boxed{ }                                                 | 5                            | correct     | test_an_empty_box_hides_nothing
 """
 
 from __future__ import annotations

@@ -102,6 +102,8 @@ def clean_completion(text: str) -> str:
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt
         text = _MISSPELT_BOX_RE.sub(r"\\boxed{", text)
+    if "boxed" in text and _EMPTY_BOX_RE.search(text):  # "\boxed{5} or 6 \boxed{}": an empty box answers nothing, and
+        text = _EMPTY_BOX_RE.sub(" ", text)  # what follows the last real box is read as ever
     repeated = _REPEATED_LETTER_RE.search(text[-40:])
     if repeated is not None:  # "BBBBB": the AMC's instructed answer line, one letter written five times
         text = text[: len(text) - len(repeated.group())] + f"\nThe answer is ({repeated.group(1)})."
@@ -218,6 +220,7 @@ def _answer_like_tags(text: str) -> str:
 
 
 # a brace group after the word "boxed" without its backslash, after a command that ends in it, or after a box sign
+_EMPTY_BOX_RE = re.compile(r"\\(?:boxed|fbox)[ \t]*\{(?:[ \t~]|\\[,;: !]|\\quad)*\}")
 _MISSPELT_BOX_RE = re.compile(r"(?:(?<![A-Za-z\\])boxed|\\[A-Za-z]+(?<=[a-z]boxed)|□)[ \t]*\{")
 
 
