@@ -122,6 +122,9 @@ def test_the_stop27_patterns_are_linear_time():
             ("normalize", "_CJK_AND_RE", "' 且' * (n // 2)"),
             ("cleanup", "_EMPTY_BOX_RE", "'\\\\boxed{' + ' ' * n"),
             ("cleanup", "_EMPTY_BOX_RE", "'\\\\boxed{\\\\,' * (n // 9)"),
+            ("revisions", "_NOT_BEFORE_BOX_RE", "'wrong answer ' * (n // 13)"),
+            ("revisions", "_NOT_BEFORE_BOX_RE", "' ' * n"),
+            ("fallback", "_GAVE_UP_RE", "'i do not ' * (n // 9)"),
             ("choices", "_LAST_PART_RE", "'。 ' * (n // 2)"),
             ("choices", "_NOT_CHOSEN_RE", "'可' * n"),
             ("fallback", "_COMPARED_BEFORE_RE", "'greater than or equal ' * (n // 22)"),
@@ -415,4 +418,28 @@ def test_dollar_amounts_in_a_marked_chain(completion: str, gold: str, want: floa
     ],
 )
 def test_an_empty_box_hides_nothing(completion: str, want: float) -> None:
+    assert _raw(completion, "5") == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a box the sentence negates just before it answers nothing (red team): "cannot be", "I don't think it's",
+        # "Wrong answer:", and the same in Chinese, Spanish and French
+        ("It cannot be \\boxed{5}.", 0.0),
+        ("I don't think it's \\boxed{5}.", 0.0),
+        ("Wrong answer: \\boxed{5}", 0.0),
+        ("Incorrect: \\boxed{5}", 0.0),
+        ("答案不是 \\boxed{5}", 0.0),
+        ("La respuesta no es \\boxed{5}.", 0.0),
+        ("This is not hard: the answer is \\boxed{5}.", 1.0),
+        ("The correct answer, not the wrong one, is \\boxed{5}.", 1.0),
+        ("It can be shown that x = \\boxed{5}.", 1.0),
+        # a fallback number that a later sentence says was not reached: no answer
+        ("The question says John has 5 apples. I don't know how many he has.", 0.0),
+        ("We get 5. I have no idea whether that is right.", 0.0),
+        ("So John has 5 apples.", 1.0),
+    ],
+)
+def test_negated_boxes_and_given_up_answers(completion: str, want: float) -> None:
     assert _raw(completion, "5") == want

@@ -924,6 +924,13 @@ An empty box answers nothing and hides nothing (stop 27)
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     \boxed{5} or 6 \boxed{}                                             | 5                            | wrong       | test_an_empty_box_hides_nothing
     \boxed{5} \boxed{ }                                                 | 5                            | correct     | test_an_empty_box_hides_nothing
+
+A box negated just before it; a fallback number a later sentence gives up on (stop 27)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    It cannot be \boxed{5}.                                             | 5                            | wrong       | test_negated_boxes_and_given_up_answers
+    The question says John has 5 apples. I don't know how many he has.  | 5                            | no_answer   | test_negated_boxes_and_given_up_answers
 """
 
 from __future__ import annotations

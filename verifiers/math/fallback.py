@@ -602,7 +602,11 @@ _CALL_BEFORE_RE = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]+)\([ \t]*\Z")  # "open_f
 # after the number, in its sentence: a confidence in it ("5% confident"); not "if" ("Jane would spend 240 cents if
 # she bought 12": a last sentence often restates the question's setting in a condition)
 _CONFIDENCE_AFTER_RE = re.compile(r"[ \t]{0,3}%?[ \t]{0,3}(?:confident|sure|certain)\b", re.I)
-_GAVE_UP_RE = re.compile(r"\b(?:give|gave|giving)\s+up\b|\bcan(?:no|['’])?t\s+(?:solve|determine|figure\s+out)\b", re.I)
+_GAVE_UP_RE = re.compile(
+    r"\b(?:give|gave|giving)\s+up\b|\bcan(?:no|['’])?t\s+(?:solve|determine|figure\s+out|be\s+determined)\b"
+    r"|\b(?:i|we)\s+(?:do\s+not|don['’]t)\s+know\b|\bno\s+idea\b|\bunable\s+to\s+(?:solve|determine|find)\b",
+    re.I,
+)
 _PLAN_RE = re.compile(r"\s{0,8}(?:let\s+me|let['’]s|i\s+will|i['’]ll|we\s+will|we['’]ll|next,?)\b", re.I)
 
 
@@ -618,6 +622,8 @@ def _doubted(text: str, start: int, end: int) -> bool:
         return True
     if _CONFIDENCE_AFTER_RE.match(after) or (m and DISOWNED_RE.search(text[m.end() : m.end() + 200])):
         return True  # "5% confident", "We get 55. That is wrong though."
+    if m and _GAVE_UP_RE.search(text[m.end() : m.end() + 300]):
+        return True  # "The question says John has 5 apples. I don't know how many he has.": no answer was reached
     clause = re.split(r"[,;.!?\n]", text[max(0, start - 200) : start])[-1]
     if _REJECTING_RE.search(clause) or _REJECTED_MARK_RE.match(text, end):  # "We discard the root 4.", "4 ❌"
         return True

@@ -73,7 +73,13 @@ _CONCEDED_BEFORE_BOX_RE = re.compile(
     re.I,
 )
 # right before the box: a negation of it ("is not \boxed{5}", "isn't $\boxed{5}$"; not "not hard: \boxed{5}")
-_NOT_BEFORE_BOX_RE = re.compile(r"(?:\bnot|n['’]t)(?:[ \t]+(?:equal[ \t]+to|exactly))?[ \t$\\(]{0,6}\Z", re.I)
+_NOT_BEFORE_BOX_RE = re.compile(
+    r"(?:(?:\bnot|n['’]t|\bcannot)(?:[ \t]+(?:be|equal[ \t]+to|exactly|think[ \t]+(?:it['’]s|it[ \t]+is|the[ \t]+answer[ \t]+is)))?"
+    # "Wrong answer: \boxed{5}", "The wrong answer would be \boxed{5}"; "答案不是", "no es", "n'est pas", "ist nicht"
+    r"|\b(?:wrong|incorrect)(?:[ \t]+answer)?(?:[ \t]+(?:would[ \t]+be|is|was))?[ \t]*:?|不是|并非|\bno[ \t]+es|\bn['’]est[ \t]+pas"
+    r"|\bist[ \t]+nicht)[ \t$\\(]{0,6}\Z",
+    re.I,
+)
 # right before the last box, in its sentence: "the final answer is", "Final answer:" (it states which box is final)
 _FINAL_BEFORE_BOX_RE = re.compile(
     r"(?:^|[.!?\n]|\b(?:so|thus|therefore|hence|finally)\b,?)[\s*#]{0,6}(?:the\s+|my\s+)?final\s+answer\b"
