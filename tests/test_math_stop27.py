@@ -125,6 +125,7 @@ def test_the_stop27_patterns_are_linear_time():
             ("revisions", "_NOT_BEFORE_BOX_RE", "'wrong answer ' * (n // 13)"),
             ("revisions", "_NOT_BEFORE_BOX_RE", "' ' * n"),
             ("fallback", "_GAVE_UP_RE", "'i do not ' * (n // 9)"),
+            ("revisions", "_LATEX_SPACE_RE", "'\\\\q' * (n // 2)"),
             ("choices", "_LAST_PART_RE", "'。 ' * (n // 2)"),
             ("choices", "_NOT_CHOSEN_RE", "'可' * n"),
             ("fallback", "_COMPARED_BEFORE_RE", "'greater than or equal ' * (n // 22)"),
@@ -443,3 +444,23 @@ def test_an_empty_box_hides_nothing(completion: str, want: float) -> None:
 )
 def test_negated_boxes_and_given_up_answers(completion: str, want: float) -> None:
     assert _raw(completion, "5") == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # LaTeX's spacing commands do not hide the operator or sign that makes a box part of a larger expression (red
+        # team): they are read as the space they lay out
+        ("$\\boxed{5}\\,\\times 10^3$", 0.0),
+        ("$\\boxed{5}\\, + 1$", 0.0),
+        ("$-\\,\\boxed{5}$", 0.0),
+        ("$\\boxed{5}\\ +1$", 0.0),
+        ("$\\boxed{5}\\,$", 1.0),
+        ("$x = \\boxed{5}\\,\\text{cm}$", 1.0),
+        # a negative thin space inside a later restatement still joins its digits
+        ("It is $\\boxed{\\$16,\\!386.20}$. The answer is $16,\\!386.20$.", 1.0),
+    ],
+)
+def test_spacing_commands_hide_no_operator(completion: str, want: float) -> None:
+    gold = "16386.20" if "386" in completion else "5"
+    assert _raw(completion, gold) == want

@@ -930,6 +930,7 @@ A box negated just before it; a fallback number a later sentence gives up on (st
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     It cannot be \boxed{5}.                                             | 5                            | wrong       | test_negated_boxes_and_given_up_answers
+    $\boxed{5}\,\times 10^3$                                            | 5                            | wrong       | test_spacing_commands_hide_no_operator
     The question says John has 5 apples. I don't know how many he has.  | 5                            | no_answer   | test_negated_boxes_and_given_up_answers
 """
 

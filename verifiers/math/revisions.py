@@ -296,6 +296,7 @@ _ANSWER_AFTER_RE = re.compile(
 )
 
 
+_LATEX_SPACE_RE = re.compile(r"\\[,;: ]|\\q?quad(?![A-Za-z])|~")  # (not a negative space: it joins "16,\!386")
 # right before the last box: "or" after another value ("either 3 or \boxed{4}"), which is a math span or a number
 _VALUE_BEFORE_RE = re.compile(r"\$([^$]{1,60})\$|(-?\d[\d,]*(?:\.\d+)?)")
 _OR_BEFORE_BOX_RE = re.compile(r"(?<![^\W_])(?:or|oder|ou|или)[ \t$(\\]*$|(?:或者?|还是)[ \t$(\\]*$", re.I)
@@ -305,9 +306,10 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     """Why the text after the last box (which ends at ``end`` and holds ``box``) keeps it from being the answer, or
     None: the box is part of a larger expression; the text offers another value ("or maybe 6", "though 6 is also
     possible"), takes the box back for another ("Wait, C."), or states another answer ("but the answer is 6")."""
-    rest = text[end : end + 600]  # bounded, as every pattern here is
+    # (LaTeX's spacing commands read as the space they lay out: "$\boxed{5}\,\times 10^3$" is "\boxed{5} \times 10^3")
+    rest = _LATEX_SPACE_RE.sub(" ", text[end : end + 600])  # bounded, as every pattern here is
     start = _last_box_start(text)
-    before = text[max(0, start - 20) : start]
+    before = _LATEX_SPACE_RE.sub(" ", text[max(0, start - 30) : start])
     if (
         _GLUED_AFTER_BOX_RE.match(rest)
         or _TRANSFORMED_AFTER_BOX_RE.match(rest)  # "\boxed{5} squared."
