@@ -464,3 +464,20 @@ def test_negated_boxes_and_given_up_answers(completion: str, want: float) -> Non
 def test_spacing_commands_hide_no_operator(completion: str, want: float) -> None:
     gold = "16386.20" if "386" in completion else "5"
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # units multiplied with a spaced "*" or \cdot, and Python's "**" powers: one compound unit
+        ("1 kg * m**2 * s**-2", "1 J", 1.0),
+        ("1 J", "1 kg * m**2 * s**-2", 1.0),
+        ("1 kg \\cdot m^2 / s^2", "1 J", 1.0),
+        ("4.12345678 kg*m**2/s", "4.12345678 kilogram·meter²/second", 1.0),
+        ("2 kg * m**2 * s**-2", "1 J", 0.0),
+        ("1 kg * m**2 * s**-1", "1 J", 0.0),
+        ("3 m * 2", "6 m", 1.0),  # a number after "*" is a factor, not a unit
+    ],
+)
+def test_units_multiplied_with_a_spaced_star(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

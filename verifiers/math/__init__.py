@@ -910,6 +910,7 @@ Temperatures with their offsets; bytes with SI and binary prefixes; durations wr
     \boxed{1000 B}                                                      | 1 KiB                        | wrong       | test_temperatures_and_bytes
     \boxed{5hr34m56s}                                                   | 5 hrs, 34 mins, 56 secs      | correct     | test_durations_written_short
     \boxed{30 s 2 m}                                                    | 150 s                        | unparsable  | test_durations_written_short
+    \boxed{1 kg * m**2 * s**-2}                                         | 1 J                          | correct     | test_units_multiplied_with_a_spaced_star
 
 Dollar amounts in a chain after a marker (stop 27)
 

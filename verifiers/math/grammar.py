@@ -281,8 +281,8 @@ class _Parser(LabelReader, _ExprParser):
                 self.i += 3  # \mathrm{~K}^{-1}
                 words.append("^-" + self.next().text)
                 self.i += 1
-            elif t.kind == "OP" and t.text == "*" and words and self._unit_after(1):
-                self.i += 1  # \mathrm{~m} \cdot \mathrm{s}^{-1}
+            elif t.kind == "OP" and t.text == "*" and words and (self._unit_after(1) or self._unit_symbol_after(1)):
+                self.i += 1  # \mathrm{~m} \cdot \mathrm{s}^{-1}; "kg * m**2 * s**-2", "kg \cdot m^2"
             elif (
                 t.kind == "OP" and t.text == "-" and words and not t.space and self._unit_after(1)
                 and not self.peek(1).space  # type: ignore[union-attr]
@@ -300,6 +300,11 @@ class _Parser(LabelReader, _ExprParser):
     def _unit_after(self, k: int) -> bool:
         t = self.peek(k)
         return t is not None and t.kind == "TEXT" and text_unit(t.text) is not None
+
+    def _unit_symbol_after(self, k: int) -> bool:
+        """The token ``k`` ahead is a unit's symbol or name written plainly ("m", "kg", "second")."""
+        t = self.peek(k)
+        return t is not None and t.kind in ("IDENT", "WORD") and unit_word(t.text) is not None
 
     def _unit_symbols(self, at: int) -> sympy.Basic | None:
         """The letters of the ``UNIT`` token at ``at`` read as a product of symbols, as they would be without units
