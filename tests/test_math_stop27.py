@@ -481,3 +481,21 @@ def test_spacing_commands_hide_no_operator(completion: str, want: float) -> None
 )
 def test_units_multiplied_with_a_spaced_star(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an option letter alone on the first line, then the working with no marker (GAOKAO-Bench's answer-first
+        # style): it chooses the option
+        ("D\n分析集合$B$中的元素特征.\n由题意，$B=\\{1,4,9\\}$，则$C_{A}(A∩B)=\\{2，3，5\\}$", "D", 1.0),
+        ("D\n分析集合$B$中的元素特征.\n由题意，$B=\\{1,4,9\\}$，则$C_{A}(A∩B)=\\{2，3，5\\}$", "C", 0.0),
+        ("C.\n\nThe fund reports only capital related revenues, so the amount is $2,000,000.", "C", 1.0),
+        # not over a marked answer, nor when the last line chooses another option, nor in a list of lone letters
+        ("D\nWe compute.\nThe answer is 5.", "D", 0.0),
+        ("D\nLet us check.\nSo the answer is C.", "D", 0.0),
+        ("A\nB\nC", "A", 0.0),
+    ],
+)
+def test_an_option_alone_on_the_first_line(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

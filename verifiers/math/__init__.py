@@ -859,6 +859,8 @@ A Chinese sentence that names the correct option (stop 27)
     I'd pick B                                                          | B                            | correct     | test_more_ways_to_choose_an_option
     c: Decreased activity...                                            | C                            | correct     | test_more_ways_to_choose_an_option
     a: no wait, b                                                       | A                            | no_answer   | test_more_ways_to_choose_an_option
+    D⏎分析集合的元素特征.⏎由题意，$B=\{1,4,9\}$                                      | D                            | correct     | test_an_option_alone_on_the_first_line
+    D⏎Let us check.⏎So the answer is C.                                 | D                            | wrong       | test_an_option_alone_on_the_first_line
 
 Python's power after a bracket; the marker's line as written; two markers stating two words (stop 27)
 

@@ -52,6 +52,25 @@ def leading_option(completion: str) -> str | None:
     return m.group(k).lower()
 
 
+# a first line that is an option letter alone ("D", "**D**", "(D)", "D."), with the working under it
+_LONE_LETTER_LINE_RE = re.compile(r"[ \t*_]*(?:\(([A-F])\)|([A-F]))[ \t]*[.。:：]?[ \t*_]*")
+
+
+def first_line_option(completion: str) -> str | None:
+    """The option a completion states alone on its first line before its working ("D\n分析集合B ...", GAOKAO-Bench's
+    answer-first style), lower case; None when it does not, or when another line is a lone letter too (a list of
+    options, a second answer) or its last line chooses another option."""
+    lines = [ln for ln in completion[:20_000].splitlines() if ln.strip()]
+    if len(lines) < 2:
+        return None
+    m = _LONE_LETTER_LINE_RE.fullmatch(lines[0])
+    if m is None or any(_LONE_LETTER_LINE_RE.fullmatch(ln) for ln in lines[1:]):
+        return None
+    letter = (m.group(1) or m.group(2)).lower()
+    closing = closing_option(completion)
+    return letter if closing is None or closing == letter else None
+
+
 # The shapes of a last line that chooses an option, the whole line: a lone letter ("D", "**C**", "(B)."); an option or
 # answer word before it ("Option B", "The correct option is (B).", "answer.A"), also ending a line of working
 # ("= 10 ANS:D"); the letter said to be correct ("D is the correct choice", "Hence (A) is correct answer.", "I think

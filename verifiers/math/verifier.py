@@ -13,6 +13,7 @@ import sympy
 from verigrpo.verifiers.math.choices import (
     WEAK_RULES,
     closing_option,
+    first_line_option,
     leading_option,
     option_lead,
     option_letter,
@@ -167,7 +168,7 @@ def math_answer(
         if letter is not None and closing_option(completion) == letter:  # "... = 438\nanswer.A" against A
             info.update(rule="closing_option", extracted=letter, extracted_normalized=letter)
             return Reward(1.0, Status.CORRECT, info=info)
-        if letter is not None and leading_option(completion) == letter:
+        if letter is not None and letter in (leading_option(completion), first_line_option(completion)):
             # "C. I think Paris is the capital.", "C。任何数的绝对值都是正数，这个判断是错误的": the option the one-line
             # answer opens with, then its reason (not one that names another option or takes the label back)
             info.update(rule="leading_option", extracted=letter, extracted_normalized=letter)
@@ -315,8 +316,9 @@ def math_answer(
     # no marker named another answer; or one named a value where the key is a bare letter ("so the answer is
     # \boxed{17}. The answer is (F)." against F: MMLU's closing line chooses the option)
     letter = option_letter(gold) if ex.rule in WEAK_RULES or not isinstance(gold, Choice) else None
-    if letter is not None and leading_option(completion) == letter:
-        info.update(rule="leading_option", extracted_normalized=letter)  # "(c) $J_g = 2J_f$" against (c)
+    first = first_line_option(completion) if ex.rule in WEAK_RULES else None  # (not over a marked answer)
+    if letter is not None and letter in (leading_option(completion), first):
+        info.update(rule="leading_option", extracted_normalized=letter)  # "(c) $J_g = 2J_f$", "D\n分析..." against D
         return Reward(1.0, Status.CORRECT, info=info)
     valued = isinstance(gold, Choice) and pred is not None  # "x = 12\n**D**" against "(D) 7": 12 answered, not D
     if letter is not None and option_letter(pred) is None and not valued and closing_option(completion) == letter:
