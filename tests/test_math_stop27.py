@@ -97,6 +97,9 @@ SOLVED = "36 + x = 24 + 3x\n\nx = 6\n\n"
         # the solved line must end the working right before the conclusion
         (SOLVED + "The son is then 14.\n\nTherefore, in 6 years, Bruce will be 3 times as old as his son.", "6", 0.0),
         ("x = 6 is one guess.\n\nTherefore, in 6 years, Bruce will be 3 times as old as his son.", "6", 0.0),
+        # the restated value keeps its sign: "6 years" does not restate "x = -6"
+        ("x = -6\n\nTherefore, in 6 years, Bruce will be 3 times as old as his son.", "-6", 0.0),
+        ("x = -6\n\nTherefore, in 6 years, Bruce will be 3 times as old as his son.", "6", 0.0),
     ],
 )
 def test_a_conclusion_restates_the_solved_value(completion: str, gold: str, want: float) -> None:

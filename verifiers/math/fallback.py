@@ -409,14 +409,16 @@ _OR_BOUND_RE = re.compile(r"\bor\s+(?:more|less|fewer|so|above|below|over|under)
 def _restated_solution(tail: str, start: int, sentence: str) -> str | None:
     """The value that the last line of working before ``tail[start:]`` solves for ("x = 6", "S = $80,000", "t = 0.3
     hours", alone on its line, only blank lines after it), when the conclusion ``sentence`` (money signs dropped)
-    restates it among other numbers, once, standing alone and neither bounded nor hedged; else None."""
+    restates it, with its sign, among other numbers, each mention standing alone and neither bounded nor hedged;
+    else None."""
     before = tail[max(0, start - 300) : start].rstrip()
     m = _SOLVED_LINE_RE.fullmatch(before[before.rfind("\n") + 1 :].strip())
     if m is None or _UNSURE_RE.search(sentence) or _UNSURE_CONCLUSION_RE.search(sentence):
         return None
     solved = numeral_key(m.group(1))
     numbers = list(re.finditer(r"(?<![\d.,])-?\d+(?:,\d{3})*(?:\.\d+)?(?![\d,]*\d)", sentence))
-    hits = [k for k, n in enumerate(numbers) if numeral_key(n.group()) == solved]
+    negative = m.group(1).startswith("-")  # (numeral_key drops the sign: "x = -6" is not restated by "6 degrees")
+    hits = [k for k, n in enumerate(numbers) if numeral_key(n.group()) == solved and n.group().startswith("-") == negative]
     if not hits or len(hits) == len(numbers):
         return None
     alternatives = sentence
