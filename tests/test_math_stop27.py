@@ -293,6 +293,11 @@ def test_feet_and_inches_with_primes(answer: str, gold: str, want: float) -> Non
         # one scale alone, and a scale that is part of a unit, read as before
         ("答案是1.5亿", "150000000", 1.0),
         ("答案是50万元", "500000", 1.0),
+        # digits after a scale that are not the full group below it are no number at all (not glued into 300005;
+        # "3万5" is colloquially 35000)
+        ("答案是3万5", "300005", 0.0),
+        ("答案是3万5", "30005", 0.0),
+        ("答案是5万75000", "575000", 0.0),
     ],
 )
 def test_digits_with_several_east_asian_scales(completion: str, gold: str, want: float) -> None:

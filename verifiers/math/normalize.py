@@ -150,6 +150,7 @@ _CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十�
 # Korean writes the same scales in Hangul after digits ("3만", "2억", "5천"), and "3만 원" as the unit 만 원
 _CJK_SCALE_RE = re.compile(
     r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿](?!元)|[百千](?![克米瓦焦帕赫卡分元升])|[만억](?![ \t]?원)|[백천])"
+    r"(?![ \t]?\d)"  # (digits right after a scale are read with it, or not at all: "3万5" is never 300005)
 )
 _UPRIGHT_SUBSCRIPTED = re.compile(r"\\(?:mathrm|mathit|mathbf|mathsf|text|textrm|rm)\s*\{\s*~?\s*([A-Za-z])\s*\}(?=\s*_)")
 _ASCII_UNION = re.compile(r"([)\]])[ \t]{0,4}\\/[ \t]{0,4}([(\[])")
@@ -224,7 +225,7 @@ def _cjk_number(s: str) -> int | None:
 # "6만 7,082" (Korean groups the remainder with a comma)
 _CJK_MIXED_RE = re.compile(
     r"(?<![\d.,])(?:(\d{1,4}(?:\.\d{1,4})?)[ \t]?([亿億억])[ \t]?)?(?:(\d{1,4}(?:\.\d{1,4})?)[ \t]?([万萬만])[ \t]?)?"
-    r"(?:(\d)[ \t]?([千천])[ \t]?)?(?:(\d)[ \t]?([百백])[ \t]?)?(\d{1,3}(?:,\d{3})|\d{1,4})?(?![\d.,]\d|[元원])"
+    r"(?:(\d)[ \t]?([千천])[ \t]?)?(?:(\d)[ \t]?([百백])[ \t]?)?(\d{1,3}(?:,\d{3})|\d{1,4})?(?!\d|[.,]\d|[元원])"
 )
 _MIXED_SCALES = {"亿": 8, "億": 8, "억": 8, "万": 4, "萬": 4, "만": 4, "千": 3, "천": 3, "百": 2, "백": 2}
 
@@ -237,8 +238,8 @@ def _cjk_mixed(m: re.Match[str]) -> str:
     if not parts or len(parts) + bool(rest) < 2:
         return m.group()
     smallest = min(_MIXED_SCALES[c] for _, c in parts)
-    if rest is not None and len(rest.replace(",", "")) > smallest:
-        return m.group()  # "5万75000": not the digits below the scale
+    if rest is not None and len(rest.replace(",", "")) != smallest:
+        return m.group()  # "5万75000", and "3万5" (colloquially 35000, three wan and five thousand): no digits below it
     if any(_MIXED_SCALES[a] <= _MIXED_SCALES[b] for (_, a), (_, b) in zip(parts, parts[1:])):
         return m.group()
     value = sum(decimal.Decimal(d) * 10 ** _MIXED_SCALES[c] for d, c in parts) + decimal.Decimal((rest or "0").replace(",", ""))
@@ -342,7 +343,7 @@ def normalize(s: str) -> str:
         s = written
     if _CJK_AFTER_NUMBER.search(s):  # "36种", "(√{3}+1)小时": a Chinese measure word after a value is its unit word
         s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
-    if "分之" in s or _CJK_SCALE_RE.search(s):
+    if "分之" in s or any(c in _MIXED_SCALES for c in s):
         s = cjk_fractions(s)
         if _CJK_AFTER_NUMBER.search(s):  # "3천원": 3000, then its unit word
             s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
