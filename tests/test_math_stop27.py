@@ -129,6 +129,7 @@ def test_the_stop27_patterns_are_linear_time():
             ("revisions", "_NOT_BEFORE_BOX_RE", "' ' * n"),
             ("fallback", "_GAVE_UP_RE", "'i do not ' * (n // 9)"),
             ("revisions", "_LATEX_SPACE_RE", "'\\\\q' * (n // 2)"),
+            ("choices", "_RESTATED_AFTER_RE", "', ' * (n // 2)"),
             ("choices", "_LAST_PART_RE", "'。 ' * (n // 2)"),
             ("choices", "_NOT_CHOSEN_RE", "'可' * n"),
             ("fallback", "_COMPARED_BEFORE_RE", "'greater than or equal ' * (n // 22)"),
@@ -506,4 +507,19 @@ def test_units_multiplied_with_a_spaced_star(answer: str, gold: str, want: float
     ],
 )
 def test_an_option_alone_on_the_first_line(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the option named correct, then its content after "即" / "i.e." on the same line: the option is chosen
+        ("因此 $\\{2, 3, 5\\}$。\n\n选项D正确，即$\\boxed{\\{2, 3, 5\\}}$。", "D", 1.0),
+        ("因此 $\\{2, 3, 5\\}$。\n\n选项D正确，即$\\boxed{\\{2, 3, 5\\}}$。", "C", 0.0),
+        ("We get x = 2.\nOption D is correct, i.e. $x = 2$.", "D", 1.0),
+        ("We get x = 2.\nOption D is not correct, i.e. $x = 2$.", "D", 0.0),
+        ("选项D或C正确，即$\\boxed{5}$。", "D", 0.0),
+    ],
+)
+def test_an_option_named_then_its_content(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

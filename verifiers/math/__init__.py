@@ -861,6 +861,7 @@ A Chinese sentence that names the correct option (stop 27)
     a: no wait, b                                                       | A                            | no_answer   | test_more_ways_to_choose_an_option
     D⏎分析集合的元素特征.⏎由题意，$B=\{1,4,9\}$                                      | D                            | correct     | test_an_option_alone_on_the_first_line
     D⏎Let us check.⏎So the answer is C.                                 | D                            | wrong       | test_an_option_alone_on_the_first_line
+    We get x = 2.⏎Option D is correct, i.e. $x = 2$.                    | D                            | correct     | test_an_option_named_then_its_content
 
 Python's power after a bracket; the marker's line as written; two markers stating two words (stop 27)
 

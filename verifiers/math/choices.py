@@ -130,12 +130,19 @@ def closing_option(completion: str) -> str | None:
         letter = next((g for g in m.groups() if g), None) if m is not None else None
         if letter is not None:
             break
+    restated = _RESTATED_AFTER_RE.search(line) if letter is None else None
+    if restated is not None and not _NOT_CHOSEN_RE.search(line[: restated.start()]):
+        # "选项D正确，即$\boxed{\{2, 3, 5\}}$。", "Option D is correct, i.e. $x = 2$.": the option chosen, then its content
+        m = _CLOSING_OPTION_RE.fullmatch(line[: restated.start()].strip())
+        letter = next((g for g in m.groups() if g), None) if m is not None else None
     if letter is None and len(lines) >= 2 and _INTRODUCES_CHOICE_RE.search(lines[-2]):
         # "The correct interpretation is:\n\nD. They give the solutions ...": the option introduced, with its text
         return leading_option(line)
     return letter.lower() if letter is not None else None
 
 
+# a clause that restates what the one before it chose: "，即 ...", ", i.e. ...", ", that is ..."
+_RESTATED_AFTER_RE = re.compile(r"[，,；;][ \t]*(?:即|也就是|i\.e\.|that\s+is|namely)")
 _FAILS_RE = re.compile(r"\b(?:fails?|false|invalid|rejected|impossible)\b", re.I)
 _OPTION_LEAD_RE = re.compile(r"\(?([A-J])\)?(?:[.:：．、,]|\s|\(|\\|$)")
 _ANOTHER_LETTER_RE = re.compile(r"(?<![A-Za-z\\])[A-J](?![A-Za-z])|\b(?:or|und|oder|ou|o)\b|或")
