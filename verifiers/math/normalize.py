@@ -227,7 +227,7 @@ _CJK_MIXED_RE = re.compile(
     r"(?<![\d.,])(?:(\d{1,4}(?:\.\d{1,4})?)[ \t]?([亿億억])[ \t]?)?(?:(\d{1,4}(?:\.\d{1,4})?)[ \t]?([万萬만])[ \t]?)?"
     r"(?:(\d)[ \t]?([千천])[ \t]?)?(?:(\d)[ \t]?([百백])[ \t]?)?(\d{1,3}(?:,\d{3})|\d{1,4})?(?!\d|[.,]\d|[元원])"
 )
-_MIXED_SCALES = {"亿": 8, "億": 8, "억": 8, "万": 4, "萬": 4, "만": 4, "千": 3, "천": 3, "百": 2, "백": 2}
+_MIXED_SCALES = {**CJK_SCALES, "萬": 4, "億": 8}  # with the traditional forms of 万 and 亿
 
 
 def _cjk_mixed(m: re.Match[str]) -> str:
@@ -291,7 +291,8 @@ _CJK_SET_WORDS = {
 }  # fmt: skip
 _CJK_SET_WORDS_RE = re.compile("|".join(sorted(_CJK_SET_WORDS, key=len, reverse=True)))
 _CJK_SET_WORDS_FIRST = frozenset(w[0] for w in _CJK_SET_WORDS)
-_DOUBLE_STRUCK = str.maketrans({"ℝ": "\\mathbb{R}", "ℤ": "\\mathbb{Z}", "ℕ": "\\mathbb{N}", "ℚ": "\\mathbb{Q}", "ℂ": "\\mathbb{C}"})
+_DOUBLE_STRUCK_LETTERS = "ℝℤℕℚℂ"
+_DOUBLE_STRUCK = str.maketrans({c: f"\\mathbb{{{x}}}" for c, x in zip(_DOUBLE_STRUCK_LETTERS, "RZNQC")})
 
 
 def normalize(s: str) -> str:
@@ -353,7 +354,7 @@ def normalize(s: str) -> str:
         s = _CJK_AND_RE.sub(" and ", s)
     if any(c in s for c in _CJK_SET_WORDS_FIRST):  # "所有實數" all reals, "無解" no solution, "空集" the empty set
         s = _CJK_SET_WORDS_RE.sub(lambda m: _CJK_SET_WORDS[m.group()], s)
-    if any(c in s for c in "ℝℤℕℚℂ"):  # "ℝ", "ℤ": the number sets as \mathbb letters
+    if any(c in s for c in _DOUBLE_STRUCK_LETTERS):  # "ℝ", "ℤ": the number sets as \mathbb letters
         s = s.translate(_DOUBLE_STRUCK)
     if "、" in s:  # the ideographic enumeration comma: "A、C、D" lists three
         s = s.replace("、", ", ")
