@@ -768,7 +768,7 @@ A bold value on its own line; words that change the number in Chinese, Japanese,
     **Total cost = 1800**⏎So she gives back 450.                        | 1800                         | wrong       | test_a_bold_line_answers
     答案是 5 的平方                                                           | 5                            | unparsable  | test_words_and_operators_that_change_the_number_are_refused
     정답은 55가 아닙니다.                                                       | 55                           | unparsable  | test_words_and_operators_that_change_the_number_are_refused
-    Die Antwort ist 3 Millionen.                                        | 3                            | unparsable  | test_words_and_operators_that_change_the_number_are_refused
+    Die Antwort ist 3 Millionen.                                        | 3                            | wrong       | test_words_and_operators_that_change_the_number_are_refused
     reward = output % 2                                                 | 2                            | no_answer   | test_words_and_operators_that_change_the_number_are_refused
     答案是 35000 平方米                                                       | 35000                        | correct     | test_units_and_worked_results_still_read
     \boxed{65.49 kJ/mol}                                                | +65.49                       | correct     | test_a_unit_of_several_letters_against_a_plain_number
@@ -936,6 +936,26 @@ A box negated just before it; a fallback number a later sentence gives up on (st
     It cannot be \boxed{5}.                                             | 5                            | wrong       | test_negated_boxes_and_given_up_answers
     $\boxed{5}\,\times 10^3$                                            | 5                            | wrong       | test_spacing_commands_hide_no_operator
     The question says John has 5 apples. I don't know how many he has.  | 5                            | no_answer   | test_negated_boxes_and_given_up_answers
+Scale words of other languages; amounts in currencies whose countries group thousands with a dot (stop 28)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{1,5 juta}                                                    | 1500000                      | correct     | test_scale_words_of_other_languages
+    \boxed{2 mil millones}                                              | 2000000000                   | correct     | test_scale_words_of_other_languages
+    \boxed{1,500 millones}                                              | 1500000000                   | unparsable  | test_scale_words_of_other_languages
+    Cevap: 57,5 bin dolar                                               | 57500                        | correct     | test_scale_words_in_a_sentence
+    \boxed{Rp 15.000}                                                   | 15000                        | correct     | test_amounts_of_currencies_that_group_thousands_with_a_dot
+    \boxed{R$ 3,50}                                                     | 3.5                          | correct     | test_amounts_of_currencies_that_group_thousands_with_a_dot
+    \boxed{R$ 1,500}                                                    | 1500                         | unparsable  | test_amounts_of_currencies_that_group_thousands_with_a_dot
+
+The deca prefix; a bar or an overline (stop 28)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{3 dam}                                                       | 30 m                         | correct     | test_the_deca_prefix
+    \boxed{\overline{3+4i}}                                             | 3-4i                         | correct     | test_a_bar_over_a_value
+    \boxed{\bar{z}}                                                     | z                            | wrong       | test_a_bar_over_a_value
+    \boxed{\bar{A} = \{1,3,5\}}                                         | \{1,3,5\}                    | correct     | test_a_bar_over_a_value
 """
 
 from __future__ import annotations

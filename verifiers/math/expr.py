@@ -51,7 +51,9 @@ from verigrpo.verifiers.math.nodes import (
 from verigrpo.verifiers.math.units import text_unit
 from verigrpo.verifiers.math.vectors import BASIS, as_vector, norm, vector_arith
 
-_IMPLICIT_START = {"NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP", "INT", "LIM", "BASIS"}
+_IMPLICIT_START = {
+    "NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP", "INT", "LIM", "BASIS", "OVERLINE", "BAR",
+}  # fmt: skip
 # f^{-1}(x) of these is read as the inverse by some and the reciprocal by others
 # f^{-1} x of a trigonometric or hyperbolic f is its inverse function (ISO 80000-2, textbooks, KaTeX users),
 # not 1/f(x); every other power of such a function is a power of its value (\sin^2 x)
@@ -416,6 +418,11 @@ class _ExprParser:
             if index == 0:
                 raise ParseError("zeroth root")
             return make_pow(arg, _div(sympy.Integer(1), index))  # \sqrt[3]{-8} is -2 (see make_pow)
+        if k in ("OVERLINE", "BAR"):
+            # \overline{3+4i} is the conjugate 3-4i; \bar{z}, \bar{x}, \overline{AB} (a conjugate, a mean, a
+            # segment) are quantities of their own, equal to no value of z, x or AB
+            v = self.latex_arg()
+            return sympy.conjugate(v) if v.is_number else sympy.Symbol(f"\\overline{{{v}}}")
         if k == "BINOM":
             n = self.latex_arg()
             kk = self.latex_arg()

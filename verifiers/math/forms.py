@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.lex import FUNCS, UNIT_ALIASES
+from verigrpo.verifiers.math.locales import FOREIGN_SCALE_WORDS, foreign_scales
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import dollar_scale_letters, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.units import (
     CHANGING_WORDS,
     CJK_CHANGING_WORDS,
-    FOREIGN_SCALE_WORDS,
     NUMBER_WORDS,
     SCALE_WORDS,
     SIGN_WORDS,
@@ -427,6 +427,7 @@ def prose_unit(answer: str) -> str | None:
     likewise; None otherwise. Only for answers read from prose (no ``$``, no command)."""
     if "$" in answer or "\\" in answer:
         return None
+    answer = foreign_scales(answer)  # "5 triệu đồng": 5000000, then its unit word
     m = _PROSE_UNIT_RE.fullmatch(answer.strip())
     if m is not None and _unit_word(m.group(2)):
         return f"{m.group(1)} \\text{{ {m.group(2)}}}"

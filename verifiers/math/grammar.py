@@ -25,6 +25,7 @@ from verigrpo.verifiers.math.lex import (
     label_name,
     tokenize,
 )
+from verigrpo.verifiers.math.locales import FOREIGN_SCALE_WORDS
 from verigrpo.verifiers.math.nodes import (
     Answers,
     Bracket,
@@ -43,7 +44,6 @@ from verigrpo.verifiers.math.normalize import CJK_UNIT
 from verigrpo.verifiers.math.units import (
     CHANGING_WORDS,
     CJK_CHANGING_WORDS,
-    FOREIGN_SCALE_WORDS,
     NUMBER_WORDS,
     phrase_words,
     text_unit,

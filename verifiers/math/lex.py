@@ -548,6 +548,10 @@ def _is_label(toks: list[Tok]) -> bool:
         return True  # y', dy/dx, \frac{dy}{dx}, \frac{d^2y}{dx^2}
     if kinds == ["IDENT"] and toks[0].text not in ("e", "i"):
         return True
+    if len(toks) >= 2 and kinds[0] in ("BAR", "OVERLINE"):  # \bar{A} = \{1, 3, 5\}, \overline{x} = 5: a named
+        # complement or mean
+        inner = toks[2:-1] if toks[1].text == "{" and toks[-1].text == "}" else toks[1:]
+        return bool(inner) and _is_label(inner)
     if len(toks) >= 3 and kinds[0] == "IDENT" and toks[1].text == "_":
         return all(t.kind in ("NUM", "IDENT", "OP", "FUNC", "TEXT", "WORD") and t.text not in "+-*/^" for t in toks[1:])
     if len(toks) >= 4 and kinds[0] == "IDENT" and toks[1].text == "(" and toks[-1].text == ")":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import decimal
 import re
 
+from verigrpo.verifiers.math.locales import LOCAL_CURRENCY_HINT, foreign_scales, local_amounts
 from verigrpo.verifiers.math.units import ascii_units, caret_powers, compound_quantity
 
 _MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
@@ -292,6 +293,7 @@ _CJK_SET_WORDS = {
 _CJK_SET_WORDS_RE = re.compile("|".join(sorted(_CJK_SET_WORDS, key=len, reverse=True)))
 _CJK_SET_WORDS_FIRST = frozenset(w[0] for w in _CJK_SET_WORDS)
 _DOUBLE_STRUCK_LETTERS = "ℝℤℕℚℂ"
+_FOREIGN_SCALE_HINT = re.compile(r"\d[ \t\u00a0]{0,2}[^\W\d_]")  # a letter after digits: a scale word may follow
 _DOUBLE_STRUCK = str.maketrans({c: f"\\mathbb{{{x}}}" for c, x in zip(_DOUBLE_STRUCK_LETTERS, "RZNQC")})
 
 
@@ -348,6 +350,10 @@ def normalize(s: str) -> str:
         s = cjk_fractions(s)
         if _CJK_AFTER_NUMBER.search(s):  # "3천원": 3000, then its unit word
             s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
+    if _FOREIGN_SCALE_HINT.search(s):  # "1,5 juta", "3 bin", "2 Millionen": another language's scale words
+        s = foreign_scales(s)
+    if LOCAL_CURRENCY_HINT.search(s):  # "Rp 15.000", "R$ 3,50": the amount as that country writes it
+        s = local_amounts(s)
     if "或" in s or "和" in s:  # Chinese "or" / "and" between answers: "70 或 -70" is "70 or -70", a hedge
         s = s.replace("或者", " or ").replace("或", " or ").replace("和", " and ")
     if "且" in s:  # "x>2 且 x<7": both conditions, as "and" joins them

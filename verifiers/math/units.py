@@ -79,10 +79,6 @@ CJK_CHANGING_WORDS = (
     r"至少|最多|ではない|ではありません|じゃない|"
     r"아닙니다|아니다|아니에요|이상|이하|미만|초과|제곱"
 )
-# scale words of other languages after a number ("3 Millionen", "3 millones", "3 млн"): the number is read as no
-# value (an earlier try to multiply by them read half of their spellings); "mil" and "miles" (Spanish thousands)
-# are also English units
-FOREIGN_SCALE_WORDS = r"millionen|milliarden|tausend|millones|millón|milliards?|mille|миллион\w{0,3}|млн|млрд|тысяч\w{0,2}|тыс"
 # Scale words: a number before one is multiplied by it ("118 thousand", "2 dozen").
 SCALE_WORDS: dict[str, int] = {
     "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12,
@@ -90,9 +86,9 @@ SCALE_WORDS: dict[str, int] = {
 }  # fmt: skip
 
 # Decimal prefixes of SI symbols. Left out on purpose: atto/zepto/yocto and their capitals ("5 am", "2 ay" are
-# not units), deca ("da"); "h" (hecto) only ever prefixes a symbol, since "h" alone is the hour.
+# not units); "h" (hecto) only ever prefixes a symbol, since "h" alone is the hour.
 PREFIXES: dict[str, int] = {
-    "P": 15, "T": 12, "G": 9, "M": 6, "k": 3, "h": 2, "d": -1, "c": -2, "m": -3, "u": -6, "n": -9, "p": -12,
+    "P": 15, "T": 12, "G": 9, "M": 6, "k": 3, "h": 2, "da": 1, "d": -1, "c": -2, "m": -3, "u": -6, "n": -9, "p": -12,
     "f": -15,
 }  # fmt: skip
 
@@ -159,8 +155,8 @@ UNIT_NAMES = {
     "dollar": "dollar", "cent": "cent", "tonne": "tonne", "becquerel": "Bq", "curie": "Ci", "byte": "B",
 }  # fmt: skip
 PREFIX_NAMES = {
-    "peta": "P", "tera": "T", "giga": "G", "mega": "M", "kilo": "k", "hecto": "h", "deci": "d", "centi": "c",
-    "milli": "m", "micro": "u", "nano": "n", "pico": "p", "femto": "f",
+    "peta": "P", "tera": "T", "giga": "G", "mega": "M", "kilo": "k", "hecto": "h", "deca": "da", "deka": "da",
+    "deci": "d", "centi": "c", "milli": "m", "micro": "u", "nano": "n", "pico": "p", "femto": "f",
 }  # fmt: skip
 
 
