@@ -1,6 +1,9 @@
 """What stop 28 reads: other languages' scale words after a number ("1,5 juta", "3 bin", "2 mil millones") and
 amounts of the currencies whose countries group thousands with a dot ("Rp 15.000", "R$ 3,50"); the deca prefix;
-a bar or an overline (a conjugate of a number, a quantity of its own over letters). Each case that pays a new form
+a bar or an overline (a conjugate of a number, a quantity of its own over letters); a dollar sign as a unit that
+converts to cents, ASDiv's units in brackets; numbers grouped by other conventions ("1.099,98", "1,00,00,000",
+"1_025_000_000", "70 ,000"); options in a Python dict, in square brackets, as a label the completion wrote with the
+value, as Mr-Ben's "Choice_B". Each case that pays a new form
 was refused at the commit before its rule (checked there); the other cases bound the rule."""
 
 from __future__ import annotations
@@ -175,5 +178,121 @@ def test_the_stop28_patterns_are_linear_time() -> None:
             ("locales", "_AMOUNT_BEFORE_RE", "'1.000 ' * (n // 6)"),
             ("locales", "_AMOUNT_BEFORE_RE", "'1' * n"),
             ("normalize", "_FOREIGN_SCALE_HINT", "'1 ' * (n // 2)"),
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a dollar sign is a unit: dollars convert to cents, and a plain key still pays the amount
+        ("\\$1.98", "198 (cents)", 1.0),
+        ("\\$0.45", "45 (cents)", 1.0),
+        ("\\$198", "198 (cents)", 0.0),
+        ("\\$198", "198", 1.0),
+        ("\\$5", "500 cents", 1.0),
+        ("-\\$5", "-5", 1.0),
+        ("36 \\text{ in}^2", "36 (sq. inches)", 1.0),  # ASDiv's unit in brackets after the number
+        ("log10(x)", "\\log_{10}{x}", 1.0),  # brackets after a name's digits are no unit
+        ("\\$2,500 and \\$5,000", "2500 (dollars); 5000 (dollars)", 1.0),  # a comma in a dollar amount groups
+        ("\\$2,500 and \\$5,000", "2500, 5000", 1.0),
+        ("\\$2,500 and \\$5,000", "2, 500, 5, 0", 0.0),
+        ("₤122,000", "122000.0", 1.0),  # the lira sign written for the pound
+        ("US$1,000", "1000", 1.0),
+        ("US$1.099,98", "1099.98", 1.0),
+    ],
+)
+def test_dollars_cents_and_units_in_brackets(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("1.099,98 €", "1099.98", 1.0),  # dots group thousands, so the comma is the decimal mark
+        ("1 200,3", "1200.3", 1.0),
+        ("1.099,98", "1.099", 0.0),
+        ("₹1,00,00,000", "10000000", 1.0),  # India's lakh and crore groups
+        ("12,34,567", "1234567", 1.0),
+        ("1025000000", "1_025_000_000", 1.0),  # Python's digit groups in a key
+        ("1025000", "1_025_000_000", 0.0),
+        ("x_1", "x_1", 1.0),
+        ("(1.5,2)", "(1.5, 2)", 1.0),  # a point is still a point
+        ("32, 349", "32349", 0.0),  # a comma and a space list two numbers
+    ],
+)
+def test_grouped_numbers_of_other_conventions(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("The answer is 70 ,000 .", "70000", 1.0),  # a tokenizer's space before the thousands comma
+        ("The answer is $276 ,000 .", "276,000", 1.0),
+        ("Portanto, o total é R$ 2.345,75.", "2345.75", 1.0),
+        ("Portanto, o total é 2.345,75.", "2.345", 0.0),
+        ("الإجابة: ٩٢٣٬٤١١ ريال", "923411", 1.0),  # Arabic digits, the Arabic thousands mark, a unit word
+    ],
+)
+def test_numbers_in_sentences_of_other_conventions(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a Python dict's quotes, options in brackets without quotes
+        ("The correct answer is:\n\n{'answer':[D]}", "D", 1.0),
+        ("{'answer': 'D'}", "D", 1.0),
+        ("{'answer': ['A', 'C']}", "A, C", 1.0),
+        ("{'answer': 'D'}", "C", 0.0),
+        # an option in the square brackets a prompt asked for
+        ("Answer: [(B) 2.880 Å]", "B", 1.0),
+        ("So the final answer is:\n\n[(D) 2.55, 0.487]", "D", 1.0),
+        ("So the final answer is:\n\n[(D) 2.55, 0.487]", "C", 0.0),
+        # the answer states a value the completion wrote with one option's label
+        ("So, the correct answer is (C) 6. \n\nAnswer: [6]", "C", 1.0),
+        ("So, the correct answer is (C) 6. \n\nAnswer: [6]", "B", 0.0),
+        ("Therefore, the correct answer is (B) 23. Answer: [23].", "B", 1.0),
+        ("The options are (A) 3 (B) 6 (C) 6.0. Answer: [6]", "B", 0.0),  # two labels carry 6: neither is read
+        ("Answer: 6", "C", 0.0),
+        # Mr-Ben's option labels joined by underscores, escaped in markdown, with their content
+        ("Step 7: p + q = -1 + (-3) = -4\nSolution: Choice_B", "B", 1.0),
+        ("Step 6: Conclude that Choice\\_A is correct.\nSolution: Choice\\_A", "A", 1.0),
+        ("Step 7: Therefore, the correct answer is Choice__C__: 12*sqrt(3)", "C", 1.0),
+        ("Step 4: the ratio is $\\frac{5}{4}$.\nSolution: Choice A: $\\frac{5}{4}$", "A", 1.0),
+        ("Step 4: the ratio is $\\frac{5}{4}$.\nSolution: Choice A: $\\frac{5}{4}$", "B", 0.0),
+        ("Solution: Choice_A or Choice_B", "A", 0.0),
+        ("Solution: Choice A is wrong", "A", 0.0),
+        # an answer marker inside \text{...}: its closing brace is no part of the answer
+        ("Therefore:\n\\[\n\\text{The answer is } C = 2.5\n\\]", "$C = \\frac{5}{2}$", 1.0),
+        ("Therefore:\n\\[\n\\text{The answer is } C = 2.5\n\\]", "$C = 3$", 0.0),
+    ],
+)
+def test_options_and_markers_in_other_wrappers(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_the_stop28_number_patterns_are_linear_time() -> None:
+    assert_patterns_linear(
+        [
+            ("normalize", "_BRACKETED_UNIT", "'1 (' * (n // 3)"),
+            ("normalize", "_BRACKETED_UNIT", "'1 (a' * (n // 4)"),
+            ("normalize", "_DOLLAR_THOUSANDS", "'$1,000' * (n // 6)"),
+            ("normalize", "_SPACED_THOUSANDS", "'1 ,000' * (n // 6) + 'x'"),
+            ("normalize", "_SPACED_THOUSANDS", "'$1 , 000' * (n // 8) + 'x'"),
+            ("normalize", "_DOLLAR_AMOUNT", "'-' * n + 'x'"),
+            ("normalize", "_DOLLAR_AMOUNT", "'$1' * (n // 2)"),
+            ("normalize", "_UNDERSCORE_THOUSANDS", "'1_000' * (n // 5)"),
+            ("normalize", "_GROUPED_DECIMAL_COMMA", "'1.000' * (n // 5)"),
+            ("normalize", "_GROUPED_DECIMAL_COMMA", "'1 000' * (n // 5)"),
+            ("normalize", "_LAKH_GROUPS", "'1,00' * (n // 4)"),
+            ("fallback", "_LAST_NUM_RE", "'1.000' * (n // 5)"),
+            ("structured", "_QUOTED_RE", "\"'\" + 'a' * n"),
+            ("structured", "_LETTERS_RE", "'[A, ' * (n // 4)"),
+            ("sentences", "_BRACKETED_OPTION_RE", "'[(A) ' * (n // 5)"),
+            ("choices", "_LABELLED_RE", "'(A) ' * (n // 4)"),
+            ("choices", "_LABELLED_RE", "'(A)' + ' 1' * (n // 2)"),
         ]
     )

@@ -956,6 +956,29 @@ The deca prefix; a bar or an overline (stop 28)
     \boxed{\overline{3+4i}}                                             | 3-4i                         | correct     | test_a_bar_over_a_value
     \boxed{\bar{z}}                                                     | z                            | wrong       | test_a_bar_over_a_value
     \boxed{\bar{A} = \{1,3,5\}}                                         | \{1,3,5\}                    | correct     | test_a_bar_over_a_value
+Dollars and cents, units in brackets, numbers grouped by other conventions (stop 28)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{\$1.98}                                                      | 198 (cents)                  | correct     | test_dollars_cents_and_units_in_brackets
+    \boxed{\$198}                                                       | 198 (cents)                  | wrong       | test_dollars_cents_and_units_in_brackets
+    \boxed{\$2,500 and \$5,000}                                         | 2500, 5000                   | correct     | test_dollars_cents_and_units_in_brackets
+    \boxed{1.099,98 €}                                                  | 1099.98                      | correct     | test_grouped_numbers_of_other_conventions
+    \boxed{₹1,00,00,000}                                                | 10000000                     | correct     | test_grouped_numbers_of_other_conventions
+    \boxed{1025000000}                                                  | 1_025_000_000                | correct     | test_grouped_numbers_of_other_conventions
+    \boxed{32, 349}                                                     | 32349                        | wrong       | test_grouped_numbers_of_other_conventions
+    The answer is 70 ,000 .                                             | 70000                        | correct     | test_numbers_in_sentences_of_other_conventions
+
+Options in other wrappers: a Python dict, square brackets, a label the completion wrote with the value, Choice_B (stop 28)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    {'answer':[D]}                                                      | D                            | correct     | test_options_and_markers_in_other_wrappers
+    Answer: [(B) 2.880 Å]                                               | B                            | correct     | test_options_and_markers_in_other_wrappers
+    So, the correct answer is (C) 6.⏎⏎Answer: [6]                       | C                            | correct     | test_options_and_markers_in_other_wrappers
+    The options are (A) 3 (B) 6 (C) 6.0. Answer: [6]                    | B                            | wrong       | test_options_and_markers_in_other_wrappers
+    Step 7: p + q = -1 + (-3) = -4⏎Solution: Choice_B                   | B                            | correct     | test_options_and_markers_in_other_wrappers
+    Solution: Choice_A or Choice_B                                      | A                            | no_answer   | test_options_and_markers_in_other_wrappers
 """
 
 from __future__ import annotations

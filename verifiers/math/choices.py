@@ -3,7 +3,8 @@
 Used only when the reference names an option (:func:`option_letter`) and no answer marker or box named another
 answer. :func:`leading_option` reads a one-line completion that starts with an option label ("(c) $J_g = 2J_f$");
 :func:`closing_option` reads the option a solution's last line chooses ("Option B", "D is the correct choice",
-"ANS:D", "I think it's (D).", a lone "**C**").
+"ANS:D", "I think it's (D).", a lone "**C**"); :func:`labelled_contents` lists the options a completion writes with their
+contents ("(C) 6"), for an answer that states only the content.
 """
 
 from __future__ import annotations
@@ -77,12 +78,15 @@ def first_line_option(completion: str) -> str | None:
 # it's (D).", "It must be [C]"); the letter chosen ("Choose B. for this one.", a few lower-case words after it). "I"
 # only in brackets: it is also a pronoun. Any other words choose nothing.
 _X = r"(?-i:\(([A-Ja-j])\)|\[([A-J])\]|([A-HJ]))"  # the letter in capitals, whatever the case of the words around it
-_LEAD = r"(?:(?:so|thus|hence|therefore|finally|i think|i believe)[,:]?\s+)?"
+_LEAD = r"(?:(?:so|thus|hence|therefore|finally|i think|i believe|solution)[,:]?\s+)?"
 _I = r"i(?:['’]d|['’]ll|\s+would|\s+will)?\s+"  # "I pick", "I'd pick", "I will go with"
 _CLOSING_OPTION_RE = re.compile(
     rf"[*_\s]*{_X}[*_\s]*[.)]?[*_\s]*"
-    rf"|[*_]*{_LEAD}(?:the\s+)?(?:(?:correct|right|best|final)\s+)?(?:option|choice|answer)\s*(?:is\s+|[:=\-–—]\s*)?"
-    rf"[*_]*{_X}[*_]*\.?[*_]*"
+    rf"|[*_]*{_LEAD}(?:the\s+)?(?:(?:correct|right|best|final)\s+)?(?:answer\s+is\s+)?(?:option|choice|answer)\s*"
+    rf"(?:is\s+|[:=\-–—]\s*)?[*_]*{_X}[*_]*\.?[*_]*"
+    # Mr-Ben's "Choice_B", "Choice__C__: 12*sqrt(3)", "Choice A: $\frac{5}{4}$": the option's label (joined by
+    # underscores), and its content
+    rf"|{_LEAD}(?:the\s+correct\s+answer\s+is\s+)?choice(?:_{{1,2}}|[ \t]+){_X}_{{0,2}}(?::[ \t]*[^\n]{{1,60}})?"
     rf"|.*?\b(?:answer|ans)\s*[.:]\s*{_X}\.?"
     rf"|{_LEAD}(?:it's|it\s+is\s+|the\s+answer\s+is\s+)?\s*(?:(?:option|choice)\s+)?[*_]*{_X}[*_]*\s+is\s+(?:the\s+)?"
     rf"(?:(?:correct|right|final)(?:\s+(?:answer|option|choice))?|answer|option|choice)\.?"
@@ -116,7 +120,7 @@ def closing_option(completion: str) -> str | None:
     lines = [ln for ln in completion[-2_000:].splitlines() if ln.strip()]
     if not lines:
         return None
-    line = lines[-1].strip()
+    line = lines[-1].strip().replace("\\_", "_")  # "Choice\_A": markdown's escaped underscore
     if len(line) > 300:
         return None
     # the whole line, else its last sentence or clause (what comes before it deliberates: "A or B? I choose A")
@@ -162,3 +166,13 @@ def option_lead(answer: str) -> str | None:
         return None  # "(C) wrong", "(C) fails": the option named to be rejected
     return m.group(1).lower()
 
+
+
+# an option label and the content written after it, to the end of its clause: "(C) 6.", "(B) 23", "(D) 2.55, 0.487"
+_LABELLED_RE = re.compile(r"\(([A-J])\)[ \t]*([^\s(),.;:][^\n()]{0,59}?)[ \t]*(?=[.;]?(?:[ \t]|$)|\n|\()", re.M)
+
+
+def labelled_contents(completion: str) -> list[tuple[str, str]]:
+    """Each option label the end of a completion writes with content after it, lower case, and the content:
+    "the correct answer is (C) 6." -> [("c", "6")]; the last 4,000 characters, at most 40 labels."""
+    return [(m.group(1).lower(), m.group(2)) for m in _LABELLED_RE.finditer(completion[-4000:])][-40:]

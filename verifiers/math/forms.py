@@ -427,7 +427,8 @@ def prose_unit(answer: str) -> str | None:
     likewise; None otherwise. Only for answers read from prose (no ``$``, no command)."""
     if "$" in answer or "\\" in answer:
         return None
-    answer = foreign_scales(answer)  # "5 triệu đồng": 5000000, then its unit word
+    answer = foreign_scales(answer.replace("٬", ",").replace("٫", "."))  # "5 triệu đồng": 5000000, then its unit
+    # word; "٩٢٣٬٤١١ ريال" with the Arabic thousands mark
     m = _PROSE_UNIT_RE.fullmatch(answer.strip())
     if m is not None and _unit_word(m.group(2)):
         return f"{m.group(1)} \\text{{ {m.group(2)}}}"

@@ -60,6 +60,11 @@ _DEGREE = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|\\degree(?![A-Za-z])|°|
 _THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3}){1,6}(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 # MATH's thousands separators: "11,\! 111,\! 100", "14{,}916", "14 {, }916" (exactly 3 digits follow)
 _LATEX_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))|(?<=\d)\s*\{\s*,\s*\}\s*(?=\d{3}(?!\d))")
+_UNDERSCORE_THOUSANDS = re.compile(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w.])")
+# thousands grouped by dots (or spaces) and a decimal comma after them: the mark that comes last is the decimal one
+_GROUPED_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+),(\d{1,12})(?![\d.,])")
+# India's grouping: three digits last, pairs before them ("1,00,00,000" is a crore; a list is never written so)
+_LAKH_GROUPS = re.compile(r"(?<![\d.,])\d{1,2}(?:,\d{2})+,\d{3}(?![\d]|[.,]\d)")
 # text escaped twice ("\\frac{1}{2}" for "\frac{1}{2}"): commands with a doubled backslash, none with one
 _DECIMAL_COMMA_AFTER_APPROX = re.compile(r"((?:≈|\\approx)[ \t]*-?\d{1,12}),(\d{1,12})(?![\d,])")
 _DECIMAL_COMMA_COEFFICIENT = re.compile(r"((?<![\d,.])\d{1,12}),(\d{1,2})(?=[A-Za-zπ])")
@@ -317,11 +322,11 @@ def normalize(s: str) -> str:
         return "\\emptyset"
     if "٬" in s or "٫" in s:  # Arabic thousands and decimal separators: "٧٠٬٠٠٠" is 70,000, "٣٫٥" is 3.5
         s = s.replace("٬", ",").replace("٫", ".")
-    if "(" in s and ("$" in s or "€" in s or "£" in s or "¥" in s or "₹" in s):
+    if "(" in s and ("$" in s or "€" in s or "£" in s or "₤" in s or "¥" in s or "₹" in s):
         # accounting's negative: "$(426) thousand", "£(8.1m)" are -426 thousand dollars, -8.1 million pounds
         s = _ACCOUNTING_NEGATIVE.sub(lambda m: f"{m.group(1)}-{m.group(2)}{m.group(3) or ''}", s)
     if (
-        "€" in s or "£" in s or "¥" in s or "₹" in s
+        "€" in s or "£" in s or "₤" in s or "¥" in s or "₹" in s
     ):  # a currency sign, before or after the amount, is its unit: "5€", "£ 5"; with its scale: "€2.5 million"
         s = _CURRENCY_AFTER.sub(
             lambda m: f"{m.group(2)}{_scale_text(m.group(3))} "
@@ -381,6 +386,12 @@ def normalize(s: str) -> str:
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
         s = s.replace("\\\\", "\\")
     s = _LATEX_THOUSANDS.sub("", s)
+    if "_" in s:  # "1_025_000_000": Python's digit groups
+        s = _UNDERSCORE_THOUSANDS.sub(lambda m: m.group().replace("_", ""), s)
+    if "," in s:  # "1.099,98", "1 200,3": thousands grouped by dots or spaces, then a decimal comma; India's lakhs
+        # and crores, "1,00,00,000"
+        s = _GROUPED_DECIMAL_COMMA.sub(lambda m: re.sub(r"[. \u00a0\u202f]", "", m.group(1)) + "." + m.group(2), s)
+        s = _LAKH_GROUPS.sub(lambda m: m.group().replace(",", ""), s)
     if "{" in s and "," in s:  # "\frac{945}{16,384}": a group that holds one number, in groups of three
         s = _BRACED_THOUSANDS.sub(lambda m: m.group().replace(",", ""), s)
     if "color" in s or "\\text" in s:  # "\color{red}4", "\textcolor{red}{4}": the colour is no part of the value
@@ -413,7 +424,19 @@ def normalize(s: str) -> str:
         s = _DEGREES_MINUTES.sub(_degrees_minutes, s)
     if "]" in s or "[" in s:
         s = _REVERSED_INTERVAL.sub(_iso_interval, s)
+    if "US" in s:  # "US$1,000", "1,099.98 US$": the dollar sign with its country
+        s = _US_DOLLAR.sub("$", s)
+    if "," in s and "$" in s:  # "\$2,500 and \$5,000": a comma in a dollar amount groups thousands, never lists
+        s = _DOLLAR_THOUSANDS.sub(lambda m: m.group().replace(",", ""), s)
+    spaced = _SPACED_THOUSANDS.fullmatch(s.strip()) if "," in s else None
+    if spaced is not None:  # "70 ,000", "$24 , 500": a tokenizer's spaces around a thousands comma
+        s = s.replace(" ", "").replace(",", "")
+    dollars = _DOLLAR_AMOUNT.fullmatch(s.strip())
+    if dollars is not None:  # "\$1.98", "-$5": an amount in dollars, which converts to cents ("198 (cents)")
+        s = f"{dollars.group(1) or ''}{dollars.group(2)} dollar"
     s = s.replace("\\$", "").replace("$", "")
+    if "(" in s:  # "198 (cents)", "36 (sq. inches)": ASDiv's unit in brackets after the number
+        s = _BRACKETED_UNIT.sub(r"\1 \2", s)
     if "\\(" in s and "\\)" in s:  # "\(\frac14\) or 0.25": inner inline-maths delimiters, as inner "$" are
         s = _INLINE_PAIR_RE.sub(r" \1 ", s)
     s = _TIMES_TEN.sub(r"\1\\times 10^", s)  # "6.02 x 10^{23}"
@@ -476,14 +499,14 @@ BELOW_ZERO_AFTER = (
     r"(?:\s*\\text\s*\{)?\s*below\s+(?:zero|0)\b(?:\s*\})?"
 )
 _BELOW_ZERO = re.compile(r"(?<![\d.\-])(\d[\d,]*(?:\.\d+)?)" + BELOW_ZERO_AFTER, re.I)
-_CURRENCY = {"€": "euro", "£": "gbp", "¥": "yen", "₹": "rupee"}
+_CURRENCY = {"€": "euro", "£": "gbp", "₤": "gbp", "¥": "yen", "₹": "rupee"}  # (₤, the lira sign, written for £)
 # the amount after the sign, with a scale word or a scale letter after it ("£8.1m", "€2bn": only after a currency
 # sign is "m" a million and not metres)
 _CURRENCY_AFTER = re.compile(
-    r"([€£¥₹])\s*(-?\d[\d,]*(?:\.\d+)?)(\s*(?:million|billion|thousand|trillion)\b|(?:m|bn|k)(?![A-Za-z^\d]))?"
+    r"([€£₤¥₹])\s*(-?\d[\d,]*(?:\.\d+)?)(\s*(?:million|billion|thousand|trillion)\b|(?:m|bn|k)(?![A-Za-z^\d]))?"
 )
 _ACCOUNTING_NEGATIVE = re.compile(
-    r"([€£¥₹]|\$(?=\s*\(\s*\d[\d,]*(?:\.\d+)?\s*\)\s*(?:thousand|million|billion)\b))"
+    r"([€£₤¥₹]|\$(?=\s*\(\s*\d[\d,]*(?:\.\d+)?\s*\)\s*(?:thousand|million|billion)\b))"
     r"\s*\(\s*(\d[\d,]*(?:\.\d+)?)\s*((?:m|bn|k)(?![A-Za-z]))?\s*\)"
 )
 # a dollar amount with a scale letter: "\$4.5M", "$4K", "\$2\text{B}" are 4.5 million, 4 thousand and 2 billion
@@ -526,7 +549,18 @@ def _dollar_scale(m: re.Match) -> str:
     return f"{m.group(1)}{m.group(2)} {word}"
 
 
-_CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£¥₹])")
+_US_DOLLAR = re.compile(r"(?<![A-Za-z])US[ \t]?(?=\\?\$)")
+# a dollar amount with commas between groups of three digits
+_DOLLAR_THOUSANDS = re.compile(r"(?<=\$)[ \t]?\d{1,3}(?:,\d{3})+(?![\d,])")
+# a whole answer that is one number with a space before or after a thousands comma: "70 ,000", "$24 , 500"
+_SPACED_THOUSANDS = re.compile(
+    r"(?:\d{1,3}(?: {1,2},\d{3})+|\\?\$[ \t]?\d{1,3}(?: {1,2}, ?\d{3})+)(?:\.\d+)?"
+)  # ("32, 349" is a list; "$24 , 000" is no list of dollars)
+# a whole answer that is one amount after a dollar sign (escaped, or alone: no maths is closed by it)
+_DOLLAR_AMOUNT = re.compile(r"(?:(-)[ \t]*)?\\?\$[ \t]*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
+# words in brackets right after a number: the number's unit ("198 (cents)"); no digit, sign or maths inside
+_BRACKETED_UNIT = re.compile(r"(?<![\w^_.,\\])(\d[\d,]*(?:\.\d+)?)[ \t]+\([ \t]*([A-Za-z][A-Za-z. ]{0,30}?)[ \t]*\)(?![ \t]*[\w(^])")
+_CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£₤¥₹])")
 _RUPEES_BEFORE = re.compile(r"(?<![A-Za-z])(?:\\text\s*\{\s*(?:Rs\.?|INR)\s*\}|(?:Rs\.?|INR))[ \t]*(\d[\d,]*(?:\.\d+)?)")
 
 # An interval in the ISO / French notation, an outward bracket for an open end: "]1, 7[" is (1, 7), "[0, 2[" is

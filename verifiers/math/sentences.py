@@ -39,12 +39,18 @@ _UNSURE_RE = re.compile(
 
 def clean_answer(s: str) -> str:
     s = s.strip().strip("*").strip()
+    if s.startswith("}") and s.count("}") > s.count("{"):  # "\text{The answer is } C = 2.5": the marker's group
+        s = s[1:].strip()
     while len(s) > 2 and s[0] == "_" and s[-1] == "_" and s[-2] != "\\":  # markdown emphasis: "_120°_", "___3___"
         s = s[1:-1].strip()
+    bracketed = _BRACKETED_OPTION_RE.fullmatch(s)
+    if bracketed is not None:  # "[(B) 2.880 Å]": an option in the square brackets a prompt asked for
+        s = bracketed.group(1).strip()
     return _OPTION_WORD_RE.sub("", s)  # "option B" -> "B"
 
 
 _OPTION_WORD_RE = re.compile(r"^(?:option|choice)\s+(?=\(?[A-E]\b)", re.I)
+_BRACKETED_OPTION_RE = re.compile(r"\[[ \t]*(\([A-E]\)[^\[\]\n]{0,200})\]")
 
 _TEXT_GROUP_RE = re.compile(r"\\(?:text|textrm|textnormal|mbox)\s*\{([^{}]*)\}")
 _SPACING_RE = re.compile(r"(?<!\\)\\(?:[,;:! ]|quad\b|qquad\b)")

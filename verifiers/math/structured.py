@@ -1,7 +1,7 @@
 """Answers given as structured output: the ``"answer"`` field of a JSON object that a completion ends with.
 
 Models asked for JSON write ``{"reasoning": "...", "answer": "8/3"}``, often in a fenced block and often not quite
-JSON (a trailing comma, LaTeX with single backslashes). The field's value is the answer, as a box is: a string
+JSON (a trailing comma, LaTeX with single backslashes, a Python dict's quotes: ``{'answer': [D]}``). The field's value is the answer, as a box is: a string
 (unescaped when it is escaped JSON), a number, or a flat list (of numbers: a vector as written; of strings: the
 items, options picked, joined by commas).
 """
@@ -15,6 +15,9 @@ import re
 # ("answer", "final_answer", "revised_answer", "Final Answer": any key that names an answer)
 _ANSWER_KEY_RE = re.compile(r"""[{,]\s*["'](?:[a-z]{1,20}[ _])?answer["']\s*:\s*""", re.I)
 _STRING_RE = re.compile(r'"((?:[^"\\\n]|\\.){0,2000})"')
+_QUOTED_RE = re.compile(r"'((?:[^'\\\n]|\\.){0,2000})'")  # a Python dict's string: {'answer': 'D'}
+# a list of bare option letters or single-quoted items, as Python prints it or a model writes it: [D], ['A', 'C']
+_LETTERS_RE = re.compile(r"\[\s*'?([A-Z])'?(?:\s*,\s*'?[A-Z]'?){0,9}\s*\]")
 _NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?=\s*[,}\]\n]|\s*$)")
 _LIST_RE = re.compile(r"\[[^\[\]{}]{0,2000}\]")
 _ESCAPED_RE = re.compile(r"\\\\|\\[\"/]|\\u[0-9a-fA-F]{4}")  # signs of a JSON-escaped string
@@ -62,6 +65,12 @@ def _value(text: str, at: int) -> tuple[int, str] | None:
     if text.startswith('"', at):
         m = _STRING_RE.match(text, at)
         return (m.end(), _unescape(m.group(1))) if m else None
+    if text.startswith("'", at):
+        m = _QUOTED_RE.match(text, at)
+        return (m.end(), m.group(1)) if m else None
+    letters = _LETTERS_RE.match(text, at)
+    if letters is not None:  # {'answer':[D]}: the options picked
+        return letters.end(), ", ".join(re.findall(r"[A-Z]", letters.group()))
     if text.startswith("[", at):
         m = _LIST_RE.match(text, at)
         if m is None:

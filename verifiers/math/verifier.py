@@ -14,6 +14,7 @@ from verigrpo.verifiers.math.choices import (
     WEAK_RULES,
     closing_option,
     first_line_option,
+    labelled_contents,
     leading_option,
     option_lead,
     option_letter,
@@ -325,7 +326,24 @@ def math_answer(
         # "... = 40 sales\nD is the correct choice" (not a second try when the answer read was another option)
         info.update(rule="closing_option", extracted_normalized=letter)
         return Reward(1.0, Status.CORRECT, info=info)
+    named = _option_of_value(completion, pred) if letter is not None and option_letter(pred) is None else None
+    if named is not None:  # "the correct answer is (C) 6.\n\nAnswer: [6]" against C: the option it wrote 6 with
+        info.update(rule=f"{ex.rule}+labelled_option", extracted_normalized=named)
+        return Reward(float(named == letter), Status.CORRECT if named == letter else Status.WRONG, info=info)
     return Reward(0.0, Status.WRONG, info=info)
+
+
+def _option_of_value(completion: str, pred: Node | None) -> str | None:
+    """The one option letter the completion writes with the answer's value as its content ("(C) 6" for the answer
+    6); None when no label, or labels of two letters, carry that value."""
+    if not isinstance(pred, Expr):
+        return None
+    letters = set()
+    for letter, content in labelled_contents(completion):
+        node = parsed(normalize(content))
+        if isinstance(node, Expr) and nodes_equal(node, pred):
+            letters.add(letter)
+    return letters.pop() if len(letters) == 1 else None
 
 
 _LAST_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
