@@ -115,7 +115,8 @@ def test_foreign_scales_rewrites_only_what_it_can_read(text: str, want: str) -> 
         ("15.000 ₫", "15000 dong"),
         ("Rp 1.5", "1.5 rupiah"),
         ("R$ 1,500", "R$ 1,500"),
-        ("TLX 15.000", "TLX 15.000"),  # a longer word is no currency
+        ("TRYX 15.000", "TRYX 15.000"),  # a longer word is no currency
+        ("1e-3 ₺", "1e-3 ₺"),  # an exponent's digits are no amount
     ],
 )
 def test_local_amounts(text: str, want: str) -> None:
@@ -296,3 +297,31 @@ def test_the_stop28_number_patterns_are_linear_time() -> None:
             ("choices", "_LABELLED_RE", "'(A)' + ' 1' * (n // 2)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a bound boxed as a step before the value: one answer, the value
+        ("Hence\n$$\\boxed{N\\ge 4302.}$$\n\nA construction with 4302 strips:\n$$\\boxed{4302}.$$", "4302", 1.0),
+        ("So \\boxed{x > 3} and \\boxed{7}", "7", 1.0),
+        ("\\boxed{x = 3} and \\boxed{4}", "4", 0.0),  # a value before is another answer
+        ("\\boxed{5} or \\boxed{x \\ge 6}", "x \\ge 6", 0.0),  # a bound last: the value before it still competes
+        # a chain boxed, then its value boxed again: one answer
+        (
+            "$$\\boxed{\\lim_{n\\to\\infty}\\prod_{k=1}^{n}\\sqrt[n]{\\frac{n^2+k^2}{n^2}} = 2e^{\\frac{\\pi}{2}-2}}$$\n\n"
+            "Or equivalently: $\\boxed{2\\exp\\left(\\frac{\\pi}{2}-2\\right)}$",
+            "2e^{\\frac{\\pi}{2}-2}",
+            1.0,
+        ),
+        ("So \\boxed{x = 5} or maybe \\boxed{y = 6}", "5", 0.0),
+        # lines of working in one tag end on a value, but they are no chain boxed: two blocks, two answers
+        ("<answer>\n4 * 300 = 1200\n1200 + 150 = 1350\n</answer>\n<answer>\n1350\n</answer>", "1350", 0.0),
+        # markdown headings of four hashes are no GSM8K marker
+        ("#### A. Identity (1 element)\nwork\n#### B. Rotations (4)\nwork\n### Conclusion\nThe number is **1104**.", "1104", 1.0),
+        ("#### A. Identity (1 element)\nwork\n#### B. Rotations (4)\nwork\n### Conclusion\nThe number is **1104**.", "4", 0.0),
+        ("She pays 1350 in total.\n#### 1350", "1350", 1.0),
+    ],
+)
+def test_boxed_steps_chains_and_headings(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

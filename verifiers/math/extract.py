@@ -355,6 +355,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             return Extraction(f"{boxes[-1]} {unit}", "boxed+unit")
         return Extraction(boxes[-1], "boxed", repeated=len(boxes))
     m = _last_match(_GSM_RE, text)
+    if m is not None and _LATER_HEADING_RE.search(text, m.end()):
+        m = None  # "#### В. Отражения ...\n...\n### Вывод": a markdown heading, as the headings after it are
     if m is not None and re.fullmatch(r"\s*[A-Za-z?]\s*\.?\s*", m.group(1)) and _ANSWER_IS_RE.search(text, m.end()):
         m = None  # "#### N\n\nThe answer is: 540": a template's placeholder, then the answer
     if m is not None and _END_WORD_RE.fullmatch(m.group(1)):
@@ -688,13 +690,36 @@ def _answer_after_last_box(text: str) -> Extraction | None:
     return ex
 
 
+_LATER_HEADING_RE = re.compile(r"^#{1,6}[ \t]+\S", re.M)  # a markdown heading line
+# a bound: an inequality sign and no "=" ("N \ge 4302", "x < 5")
+_BOUND_RE = re.compile(r"\\(?:geq?|leq?|geqslant|leqslant|gt|lt)(?![A-Za-z])|[<>≤≥]")
+
+
+def _chain_end(answer: str) -> str:
+    """What a one-line answer's last "=" sets it to ("\\lim ... = 2e^{-2}" -> "2e^{-2}"); the answer itself when it
+    has none or is lines of working."""
+    return answer.rsplit("=", 1)[1].strip() if "=" in answer and "\n" not in answer.strip() else answer
+
+
+def _is_bound(box: str) -> bool:
+    return _BOUND_RE.search(box) is not None and "=" not in _BOUND_RE.sub("", box)
+
+
 def _distinct(boxes: list[str]) -> list[str]:
+    """The different answers among ``boxes``, normalised. A bound boxed before a last box that is no bound is a step
+    ("\\boxed{N\\ge 4302}" then "\\boxed{4302}"), not another answer; a chain boxed before is the value it ends with
+    ("\\boxed{\\lim ... = 2e^{\\pi/2-2}}" then "\\boxed{2\\exp(\\pi/2-2)}")."""
+    last_bounds = _is_bound(boxes[-1])
     keys: list[str] = []
     for b in boxes:
+        if not last_bounds and b is not boxes[-1] and _is_bound(b):
+            continue
         nb = normalize(b)
         if nb in keys:
             continue
         if any(_equiv_safe(nb, k) for k in keys):
+            continue
+        if ("=" in nb or any("=" in k for k in keys)) and any(_equiv_safe(_chain_end(nb), _chain_end(k)) for k in keys):
             continue
         keys.append(nb)
     return keys

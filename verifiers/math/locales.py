@@ -76,9 +76,10 @@ def foreign_scales(s: str) -> str:
 
 
 # currencies whose countries write a decimal comma and group thousands with a dot or a space, before or after the
-# amount -> the unit word the amount keeps (amounts in euros are left alone: the euro's countries differ)
+# amount -> the unit word the amount keeps (amounts in euros are left alone: the euro's countries differ; "TL" is
+# also the teralitre)
 LOCAL_CURRENCIES: dict[str, str] = {
-    "Rp": "rupiah", "IDR": "rupiah", "R$": "real", "BRL": "real", "₺": "lira", "TL": "lira", "₫": "dong",
+    "Rp": "rupiah", "IDR": "rupiah", "R$": "real", "BRL": "real", "₺": "lira", "TRY": "lira", "₫": "dong",
     "đ": "dong", "VND": "dong", "VNĐ": "dong", "₽": "rouble", "руб": "rouble", "zł": "zloty",
 }  # fmt: skip
 _CURRENCY = "|".join(sorted(map(re.escape, LOCAL_CURRENCIES), key=len, reverse=True))
@@ -87,7 +88,7 @@ _CURRENCY = "|".join(sorted(map(re.escape, LOCAL_CURRENCIES), key=len, reverse=T
 # ("R$ 1,500": 1.5 reais there, 1500 where English is written) matches none of them
 _LOCAL_AMOUNT = r"-?(?:\d{1,3}(?:[. \u00a0](?:\d{3}))+(?:,\d{1,12})?|\d{1,15},(?:\d{1,2}|\d{4,12})|\d{1,15}(?:\.\d{1,2})?)(?![\d.,]\d)"
 _AMOUNT_AFTER_RE = re.compile(rf"(?<![\w$])({_CURRENCY})\.?[ \t\u00a0]{{0,2}}({_LOCAL_AMOUNT})(?![\w,]|\.\d)")
-_AMOUNT_BEFORE_RE = re.compile(rf"(?<![\w.,])({_LOCAL_AMOUNT})[ \t\u00a0]{{0,2}}({_CURRENCY})(?!\w)")
+_AMOUNT_BEFORE_RE = re.compile(rf"(?<![\w.,])(?<![eE][-+])({_LOCAL_AMOUNT})[ \t\u00a0]{{0,2}}({_CURRENCY})(?!\w)")
 
 
 def _plain(amount: str) -> str:
