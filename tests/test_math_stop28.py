@@ -325,3 +325,24 @@ def test_the_stop28_number_patterns_are_linear_time() -> None:
 )
 def test_boxed_steps_chains_and_headings(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an output that breaks off in a sentence that starts to doubt: no answer is committed
+        ("So his age is\n\\[\nA = 99 + 10 = 109\n\\]\nHowever, rounding issues", "109", 0.0),
+        ("So the answer is \\boxed{5}. But the problem says", "5", 0.0),
+        ("So the answer is \\boxed{5}.\nWait", "5", 0.0),
+        # a finished sentence, or a value in the last one, is not broken off
+        ("So the answer is \\boxed{5}. However, this matches the check.", "5", 1.0),
+        ("So the answer is 5.\nActually, Final answer: 6", "6", 1.0),
+        ("So the answer is \\boxed{5}.", "5", 1.0),
+    ],
+)
+def test_an_output_that_breaks_off_doubting(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_the_stop28_cut_doubt_pattern_is_linear_time() -> None:
+    assert_patterns_linear([("extract", "_CUT_DOUBT_RE", "'. but' * (n // 5)"), ("extract", "_CUT_DOUBT_RE", "'a' * n")])

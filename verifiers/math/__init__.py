@@ -979,6 +979,15 @@ Options in other wrappers: a Python dict, square brackets, a label the completio
     The options are (A) 3 (B) 6 (C) 6.0. Answer: [6]                    | B                            | wrong       | test_options_and_markers_in_other_wrappers
     Step 7: p + q = -1 + (-3) = -4⏎Solution: Choice_B                   | B                            | correct     | test_options_and_markers_in_other_wrappers
     Solution: Choice_A or Choice_B                                      | A                            | no_answer   | test_options_and_markers_in_other_wrappers
+A bound boxed as a step; a chain boxed before its value; headings of four hashes; an output that breaks off doubting (stop 28)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{N\ge 4302.} ... \boxed{4302}.                                | 4302                         | correct     | test_boxed_steps_chains_and_headings
+    \boxed{x = 3} and \boxed{4}                                         | 4                            | wrong       | test_boxed_steps_chains_and_headings
+    #### A. Identity⏎work⏎### Conclusion⏎The number is **1104**.        | 1104                         | correct     | test_boxed_steps_chains_and_headings
+    So the answer is \boxed{5}. But the problem says                    | 5                            | wrong       | test_an_output_that_breaks_off_doubting
+    So the answer is \boxed{5}. However, this matches the check.        | 5                            | correct     | test_an_output_that_breaks_off_doubting
 """
 
 from __future__ import annotations

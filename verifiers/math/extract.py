@@ -186,7 +186,11 @@ def extract_answer(
             if hedge is not None:
                 return dataclasses.replace(found, hedged=True, hedge_reason=hedge)
         return found
-    return _extract(text, last_number_fallback, givens)
+    found = _extract(text, last_number_fallback, givens)
+    if found.answer is not None and not found.hedged and _CUT_DOUBT_RE.search(text.rstrip()[-200:]):
+        # "... = 109 \]\nHowever, rounding issues": the output breaks off in a sentence that starts to doubt
+        return dataclasses.replace(found, hedged=True, hedge_reason="the text breaks off while doubting the answer")
+    return found
 
 
 def _tag_answer(text: str, content: str, last_number_fallback: bool, givens: frozenset[str]) -> Extraction:
@@ -690,6 +694,10 @@ def _answer_after_last_box(text: str) -> Extraction | None:
     return ex
 
 
+# the last sentence of a text that breaks off: it starts to doubt and holds no value ("However, rounding issues")
+_CUT_DOUBT_RE = re.compile(
+    r"(?:^|(?<=[.!?:]))[ \t*]*(?:however|but|wait|hmm+|actually|hold\s+on)\b[^.!?\n\d$\\=]{0,120}\Z", re.I | re.M
+)
 _LATER_HEADING_RE = re.compile(r"^#{1,6}[ \t]+\S", re.M)  # a markdown heading line
 # a bound: an inequality sign and no "=" ("N \ge 4302", "x < 5")
 _BOUND_RE = re.compile(r"\\(?:geq?|leq?|geqslant|leqslant|gt|lt)(?![A-Za-z])|[<>≤≥]")
