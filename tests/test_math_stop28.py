@@ -346,3 +346,19 @@ def test_an_output_that_breaks_off_doubting(completion: str, gold: str, want: fl
 
 def test_the_stop28_cut_doubt_pattern_is_linear_time() -> None:
     assert_patterns_linear([("extract", "_CUT_DOUBT_RE", "'. but' * (n // 5)"), ("extract", "_CUT_DOUBT_RE", "'a' * n")])
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("7 dozens", "7", 1.0),  # counted in dozens ("how many dozens?")
+        ("7 dozen", "84", 1.0),  # or the 84 they hold
+        ("7 dozen eggs", "84", 1.0),
+        ("7 dozen", "7 dozen", 1.0),
+        ("7 dozen", "12", 0.0),
+        ("7 dozen", "70", 0.0),
+        ("7 hundred", "7", 0.0),  # other scale words only multiply
+    ],
+)
+def test_a_dozen_counts_and_multiplies(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

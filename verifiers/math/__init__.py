@@ -988,6 +988,8 @@ A bound boxed as a step; a chain boxed before its value; headings of four hashes
     #### A. Identity⏎work⏎### Conclusion⏎The number is **1104**.        | 1104                         | correct     | test_boxed_steps_chains_and_headings
     So the answer is \boxed{5}. But the problem says                    | 5                            | wrong       | test_an_output_that_breaks_off_doubting
     So the answer is \boxed{5}. However, this matches the check.        | 5                            | correct     | test_an_output_that_breaks_off_doubting
+    \boxed{7 dozens}                                                     | 7                            | correct     | test_a_dozen_counts_and_multiplies
+    \boxed{7 dozen}                                                      | 84                           | correct     | test_a_dozen_counts_and_multiplies
 """
 
 from __future__ import annotations

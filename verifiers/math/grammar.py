@@ -186,6 +186,8 @@ class _Parser(LabelReader, _ExprParser):
         scale = 1
         if unit and unit.split()[0] in _SCALES and marker is None:  # "3 million", "$1.5 million"
             scale = _SCALES[unit.split()[0]]
+            if unit.split()[0] == "dozen":  # "7 dozen": 84, and also 7 counted in dozens ("how many dozens?")
+                marker = "dozen"
             unit = " ".join(unit.split()[1:]) or None
         if unit == "%" and marker is None:  # "33.5 percent", "28 pct": the word is the sign, with both readings
             marker, unit, symbolic = "percent", None, None

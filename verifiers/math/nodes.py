@@ -40,7 +40,7 @@ class Expr:
     value: sympy.Basic
     inexact: bool = False
     unit: str | None = None
-    marker: str | None = None  # "percent" | "degree"
+    marker: str | None = None  # "percent" | "degree" | "dozen"
     # the value with the unit's letters read as symbols ("2 nm" is also 2*n*m), when they can be: what the value
     # means against a side that states no unit
     symbolic: sympy.Basic | None = dataclasses.field(default=None, compare=False)

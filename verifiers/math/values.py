@@ -98,6 +98,8 @@ def _degrees(e: Expr) -> bool:
 def _candidates(e: Expr) -> list[sympy.Basic]:
     if e.marker == "percent":
         return [e.value, e.value / 100]
+    if e.marker == "dozen":  # "7 dozen" is 84, or 7 where the question counts dozens
+        return [e.value, e.value / 12]
     if e.unit and e.unit[0] in "万亿만억":  # "120万円", "3만 원": 120 of the unit 万円, or 1,200,000 yen
         return [e.value, e.value * sympy.Integer(10) ** CJK_SCALES[e.unit[0]]]
     if e.marker == "degree" or e.unit == "deg":  # "30^\circ", "30 degrees": also pi/6
