@@ -362,3 +362,17 @@ def test_the_stop28_cut_doubt_pattern_is_linear_time() -> None:
 )
 def test_a_dozen_counts_and_multiplies(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the output runs on into a new text glued to the marked number
+        ("She sells 9 * $2 = $18.\n#### 18You are an AI assistant that helps people find information.", "18", 1.0),
+        ("She sells 9 * $2 = $18.\n#### 18You are an AI assistant that helps people find information.", "1", 0.0),
+        ("#### 18Mm", "18000 km", 1.0),  # two letters after the number may be a unit (megametres): not cut
+        ("#### 18 You are right.", "18", 1.0),
+    ],
+)
+def test_a_new_text_glued_to_the_marked_number(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -299,10 +299,15 @@ _MARKER_LABEL_RE = re.compile(r"[ \t*]{0,8}(?:the[ \t]+)?(?:final[ \t]+)?answer[
 def _marker_value(raw: str) -> str:
     """A ``####`` marker's value, without an answer label written inside it ("" for a label alone)."""
     ans = clean_answer(raw)
+    glued = _GLUED_SENTENCE_RE.match(ans)
+    if glued is not None:  # "#### 18You are an AI assistant...": the output runs on into a new text
+        return glued.group(1)
     label = _MARKER_LABEL_RE.match(ans)
     return clean_answer(ans[label.end() :]) if label is not None else ans
 
 
+# a number with a new sentence glued to it: a capital and two lower-case letters, no space ("18You are")
+_GLUED_SENTENCE_RE = re.compile(r"(-?\$?\d[\d,]*(?:\.\d+)?)(?=[A-Z][a-z]{2,})")
 _END_WORD_RE = re.compile(r"[ \t*]{0,8}(?:done|end|finished|complete|stop|eos)[ \t]{0,8}[.!]?[ \t*]{0,8}", re.I)  # "#### done"
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
