@@ -376,3 +376,35 @@ def test_a_dozen_counts_and_multiplies(answer: str, gold: str, want: float) -> N
 )
 def test_a_new_text_glued_to_the_marked_number(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # Mathematica's calls in a key: square brackets, capital names, Log the natural logarithm
+        ("\\frac{1}{4}\\ln\\frac{1+\\sin x}{1-\\sin x}", "(1/2)*ArcTanh[Sin[x]]", 1.0),
+        ("\\frac{2}{3}\\sin^3 x", "Sin[x]/2 - (1/6)*Sin[3*x]", 1.0),
+        ("\\tan(\\ln x)-\\sec(\\ln x)", "-(Cos[Log[x]]/(1 + Sin[Log[x]]))", 1.0),
+        ("Sec[a + b*x]*Sec[2*(a + b*x)]", "Sec[a + b*x]*Sec[2*a + 2*b*x]", 1.0),
+        ("\\sin x", "Cos[x]", 0.0),
+        ("1", "Sin[Pi/2]", 1.0),  # its constant Pi beside a call
+        ("\\ln 2", "Log[2]", 1.0),
+        ("\\log_{10} 2", "Log[2]", 0.0),
+        ("[0, 1]", "[0, 1]", 1.0),  # an interval is no call
+    ],
+)
+def test_mathematica_calls(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+def test_mathematica_calls_left_alone_when_brackets_do_not_pair() -> None:
+    from verigrpo.verifiers.math.mathematica import mathematica_calls
+
+    assert mathematica_calls("Sin[x") == "Sin[x"
+    assert mathematica_calls("Sin[(x]") == "Sin[(x]"
+    assert mathematica_calls("f[x]") == "f[x]"
+    assert mathematica_calls("Sin[x] + [1, 2]") == "sin(x) + [1, 2]"
+
+
+def test_the_mathematica_patterns_are_linear_time() -> None:
+    assert_patterns_linear([("mathematica", "_CALL_RE", "'Sin[' * (n // 4)"), ("mathematica", "_CONSTANT_RE", "'Pi' * n")])

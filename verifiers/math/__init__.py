@@ -990,6 +990,13 @@ A bound boxed as a step; a chain boxed before its value; headings of four hashes
     So the answer is \boxed{5}. However, this matches the check.        | 5                            | correct     | test_an_output_that_breaks_off_doubting
     \boxed{7 dozens}                                                     | 7                            | correct     | test_a_dozen_counts_and_multiplies
     \boxed{7 dozen}                                                      | 84                           | correct     | test_a_dozen_counts_and_multiplies
+Mathematica's calls in a key or an answer; a new text glued to a marked number (stop 28)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{\frac{1}{4}\ln\frac{1+\sin x}{1-\sin x}}                    | (1/2)*ArcTanh[Sin[x]]        | correct     | test_mathematica_calls
+    \boxed{\log_{10} 2}                                                  | Log[2]                       | wrong       | test_mathematica_calls
+    #### 18You are an AI assistant that helps people find information.  | 18                           | correct     | test_a_new_text_glued_to_the_marked_number
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ import decimal
 import re
 
 from verigrpo.verifiers.math.locales import LOCAL_CURRENCY_HINT, foreign_scales, local_amounts
+from verigrpo.verifiers.math.mathematica import mathematica_calls
 from verigrpo.verifiers.math.units import ascii_units, caret_powers, compound_quantity
 
 _MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
@@ -386,6 +387,8 @@ def normalize(s: str) -> str:
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
         s = s.replace("\\\\", "\\")
     s = _LATEX_THOUSANDS.sub("", s)
+    if "[" in s and "\\" not in s:  # "Sin[2 + 3*x]^2", "ArcTanh[Sin[x]]": Mathematica's calls
+        s = mathematica_calls(s)
     if "_" in s:  # "1_025_000_000": Python's digit groups
         s = _UNDERSCORE_THOUSANDS.sub(lambda m: m.group().replace("_", ""), s)
     if "," in s:  # "1.099,98", "1 200,3": thousands grouped by dots or spaces, then a decimal comma; India's lakhs
