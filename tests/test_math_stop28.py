@@ -408,3 +408,16 @@ def test_mathematica_calls_left_alone_when_brackets_do_not_pair() -> None:
 
 def test_the_mathematica_patterns_are_linear_time() -> None:
     assert_patterns_linear([("mathematica", "_CALL_RE", "'Sin[' * (n // 4)"), ("mathematica", "_CONSTANT_RE", "'Pi' * n")])
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("The final answer is $\\boxed{\\frac{6}{7}}$.", "7分の6", 1.0),  # Japanese: six of seven parts
+        ("The final answer is $\\boxed{6/7}$.", "6分の7", 0.0),
+        ("综上，所以选择B选项。", "B", 1.0),  # "so choose option B"
+        ("综上，所以选择B选项。", "C", 0.0),
+    ],
+)
+def test_japanese_fractions_and_chinese_option_words(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -151,7 +151,8 @@ def _drop_trailing_breaks(s: str) -> str:
 
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _CJK_NUMERAL = r"(?:\d{1,9}|[零〇一二两三四五六七八九十百]{1,6})"
-_CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十百])({_CJK_NUMERAL})\s*分之\s*({_CJK_NUMERAL})")
+# (Japanese writes the same fraction with の: "7分の6" is 6/7)
+_CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十百])({_CJK_NUMERAL})\s*分[之の]\s*({_CJK_NUMERAL})")
 # before 元 the scale is part of the unit ("50万元", how accounts count money); before another unit it scales ("3万个")
 # (千 and 百 also begin unit names, 千克 kilogram, 千米 kilometre, 百分之 percent: not scales there)
 # Korean writes the same scales in Hangul after digits ("3만", "2억", "5천"), and "3만 원" as the unit 만 원
@@ -266,7 +267,7 @@ def cjk_fractions(s: str) -> str:
         value = decimal.Decimal(m.group(1)) * 10 ** CJK_SCALES[m.group(2)]
         return f"{value:f}".rstrip("0").rstrip(".") if "." in f"{value:f}" else f"{value:f}"
 
-    if "分之" in s:
+    if "分之" in s or "分の" in s:
         s = _CJK_FRACTION_RE.sub(frac, s)
     if any(c in _MIXED_SCALES for c in s):  # "5万7500" -> 57500 (not 50000 and 7500 side by side)
         s = _CJK_MIXED_RE.sub(_cjk_mixed, s)
@@ -352,7 +353,7 @@ def normalize(s: str) -> str:
         s = written
     if _CJK_AFTER_NUMBER.search(s):  # "36种", "(√{3}+1)小时": a Chinese measure word after a value is its unit word
         s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
-    if "分之" in s or any(c in _MIXED_SCALES for c in s):
+    if "分之" in s or "分の" in s or any(c in _MIXED_SCALES for c in s):
         s = cjk_fractions(s)
         if _CJK_AFTER_NUMBER.search(s):  # "3천원": 3000, then its unit word
             s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)

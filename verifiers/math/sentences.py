@@ -46,9 +46,12 @@ def clean_answer(s: str) -> str:
     bracketed = _BRACKETED_OPTION_RE.fullmatch(s)
     if bracketed is not None:  # "[(B) 2.880 Å]": an option in the square brackets a prompt asked for
         s = bracketed.group(1).strip()
+    if s.endswith("选项") and _LETTER_THEN_OPTION_RE.fullmatch(s):  # "B选项": the option B
+        s = s[0]
     return _OPTION_WORD_RE.sub("", s)  # "option B" -> "B"
 
 
+_LETTER_THEN_OPTION_RE = re.compile(r"[A-J][ \t]*选项")
 _OPTION_WORD_RE = re.compile(r"^(?:option|choice)\s+(?=\(?[A-E]\b)", re.I)
 _BRACKETED_OPTION_RE = re.compile(r"\[[ \t]*(\([A-E]\)[^\[\]\n]{0,200})\]")
 
@@ -220,8 +223,9 @@ FOREIGN_ANSWER_MARKERS = (
     r"|resposta\s*(?:é|:)|risposta\s*(?:è|:)|antwoord\s*(?:is|:)|odpowiedź\s*(?:to|:)|cevap\s*:|jawaban(?:nya)?\s*"
     r"(?:adalah|:)|jibu\s*(?:ni|:)|đáp\s+(?:án|số)\s*(?:là|:)|答え\s*(?:は|:|：)|정답\s*(?:은|:)|उत्तर\s+है|"
     r"الإجابة\s*(?:هي|:)|คำตอบ\s*(?:คือ|:)"
-    # Chinese options: "正确的选项是：C", "故选：C", "所以选B" (not the noun 选项 of "对应选项 C", "故选项D正确")
-    r"|(?:正确|最终)的?选项\s*(?:是|为|:|：)|(?:故|所以|因此|(?<!对)应)选(?!项)"
+    # Chinese options: "正确的选项是：C", "故选：C", "所以选B", "所以选择B选项" (not the noun 选项 of "对应选项 C",
+    # "故选项D正确")
+    r"|(?:正确|最终)的?选项\s*(?:是|为|:|：)|(?:故|所以|因此|(?<!对)应)选(?:择)?(?!项)"
 )
 _RETRACTION_RE = re.compile(rf"\b(?:{RETRACTION_WORDS})\b", re.I)
 _OPTION_LABEL_RE = re.compile(r"\(?([A-J])(?:\)|:)\s+(?=\S)")  # an option label ("(D)", "D:"), then the option's text
