@@ -421,3 +421,44 @@ def test_the_mathematica_patterns_are_linear_time() -> None:
 )
 def test_japanese_fractions_and_chinese_option_words(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an exam that numbers its options: the key "(n) content" is option n, never arithmetic ("(2) -1" is not 1)
+        ("The final answer is $\\boxed{1}$.", "(2) -1", 0.0),
+        ("The final answer is $\\boxed{-1}$.", "(2) -1", 1.0),  # the option's content answers it
+        ("a + b = -4\nตอบ ข้อ (1)", "(2) -1", 0.0),  # the last line names option 1
+        ("ต่างกัน 450 − 350 = 100 คน\nตอบ ข้อ (2) 100 คน", "(2) 100 คน", 1.0),
+        ("พื้นที่ = 25 × 12 = 300 ตร.ม.\nตอบ (2)", "(2) 300 ตารางเมตร", 1.0),
+        ("ผลบวกจึงเท่ากับ 43\nคำตอบคือข้อ ๓", "(3) 43", 1.0),  # a Thai digit
+        ("y = 15\nตอบ 15 ก้อน", "(1) 15 ก้อน", 1.0),  # a value and a Thai unit word with its tone mark
+        ("So a = 2.\nAnswer: 3", "(3) 2", 0.0),  # a bare "Answer: 3" is a value, not option 3
+        # a letter key with its content in the other conventions
+        ("Đáp án đúng là B. 12,35.", "B. 12,35", 1.0),  # Vietnamese "the correct answer is"
+        ("Đáp án là C.", "B. 12,35", 0.0),
+        ("Vậy 9m 2cm = 902cm.\nĐáp án đúng là A. 92 là không chính xác.", "A. 92", 0.0),  # "... is not correct"
+        ("x = 1.\nYanıt: B", "B", 1.0),  # Turkish
+        ("Исходное число равно 68 : 0,85 = 80.\nОтвет — вариант A.", "A", 1.0),  # Russian, "option A"
+        ("Ответ — вариант A.", "B", 0.0),
+        # a JSON key that names the answer's letter
+        ('```json\n{"correct_answer_key":"d"}\n```', "d", 1.0),
+        ('```json\n{"correct_answer_key":"d"}\n```', "c", 0.0),
+    ],
+)
+def test_numbered_options_and_other_languages_option_keys(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_the_numbered_option_patterns_are_linear_time() -> None:
+    assert_patterns_linear(
+        [
+            ("choices", "_NUMBERED_CLOSING_RE", "'(1) ' * (n // 4)"),
+            ("reference", "_NUMBERED_OPTION_RE", "'(1) ' * (n // 4)"),
+            ("reference", "_NUMBERED_OPTION_RE", "'(1) x' + 'y' * n"),
+            ("forms", "_PROSE_WORDS_RE", "'1 ก้อน ' * (n // 7)"),
+            ("revisions", "DISOWNED_RE", "'là không ' * (n // 9)"),
+            ("parse", "_REJECTED_OPTION", "'tidak ' * (n // 6)"),
+        ]
+    )

@@ -997,6 +997,15 @@ Mathematica's calls in a key or an answer; a new text glued to a marked number (
     \boxed{\frac{1}{4}\ln\frac{1+\sin x}{1-\sin x}}                    | (1/2)*ArcTanh[Sin[x]]        | correct     | test_mathematica_calls
     \boxed{\log_{10} 2}                                                  | Log[2]                       | wrong       | test_mathematica_calls
     #### 18You are an AI assistant that helps people find information.  | 18                           | correct     | test_a_new_text_glued_to_the_marked_number
+Exams that number their options; option keys and "is not correct" in other languages (stop 28)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{1}                                                            | (2) -1                       | wrong       | test_numbered_options_and_other_languages_option_keys
+    พื้นที่ = 25 × 12 = 300 ตร.ม.⏎ตอบ (2)                               | (2) 300 ตารางเมตร            | correct     | test_numbered_options_and_other_languages_option_keys
+    Đáp án đúng là B. 12,35.                                            | B. 12,35                     | correct     | test_numbered_options_and_other_languages_option_keys
+    Đáp án đúng là A. 92 là không chính xác.                            | A. 92                        | wrong       | test_numbered_options_and_other_languages_option_keys
+    ```json⏎{"correct_answer_key":"d"}⏎```                              | d                            | correct     | test_numbered_options_and_other_languages_option_keys
 """
 
 from __future__ import annotations

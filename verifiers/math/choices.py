@@ -176,3 +176,22 @@ def labelled_contents(completion: str) -> list[tuple[str, str]]:
     """Each option label the end of a completion writes with content after it, lower case, and the content:
     "the correct answer is (C) 6." -> [("c", "6")]; the last 4,000 characters, at most 40 labels."""
     return [(m.group(1).lower(), m.group(2)) for m in _LABELLED_RE.finditer(completion[-4000:])][-40:]
+
+
+# the last line naming an option of an exam that numbers them, in brackets or after "ข้อ" (item), its content after
+# it or not: "ตอบ ข้อ (2) 100 คน", "คำตอบคือข้อ ๓", "Answer: (3)", "(2)", "option 3" (a bare "Answer: 3" is a value)
+_NUMBERED_CLOSING_RE = re.compile(
+    r"[ \t*]*(?:(?:ตอบ|คำตอบ(?:คือ)?|answer(?:\s+is)?)[ \t]*[:：]?[ \t]*)?"
+    r"(?:ข้อ[ \t]*\(?([1-9๑-๙])\)?|\(([1-9๑-๙])\)|(?:option|choice)[ \t]+([1-9]))(?:[ \t]+\S[^\n]{0,40}?)?[ \t*.]*",
+    re.I,
+)
+
+
+def closing_number_option(completion: str) -> str | None:
+    """The numbered option (1-9) the last line of a completion names on its own ("ตอบ ข้อ (2)", "(3)", Thai digits
+    too), as a digit; None when the line is anything else."""
+    lines = [ln for ln in completion[-2_000:].splitlines() if ln.strip()]
+    if not lines or len(lines[-1]) > 80:
+        return None
+    m = _NUMBERED_CLOSING_RE.fullmatch(lines[-1])
+    return str(int(next(g for g in m.groups() if g))) if m is not None else None

@@ -415,8 +415,11 @@ _PROSE_UNIT_RE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)[ \t]+([A-Za-z]{1,3})[ \t]*\
 
 
 # a number (thousands in groups of three, spaced too) and one to three words after it, in any script
+# (the combining marks of Thai, Devanagari, Bengali and decomposed Latin are letters of a word here: "ก้อน")
+_COMBINING = "\u0300-\u036f\u0900-\u0903\u093a-\u094f\u0951-\u0957\u0962\u0963\u0981-\u0983\u09bc-\u09d7\u0e31\u0e34-\u0e3a\u0e47-\u0e4e"
 _PROSE_WORDS_RE = re.compile(
-    r"(?<![\d \u00a0.,-])(-?\d{1,3}(?:[ \u00a0]\d{3})++(?![\d.,])|-?\d[\d,]*+(?:\.\d+)?)[ \t]+((?:[^\W\d_]{2,20}[ \t]*){1,3})\.?"
+    r"(?<![\d \u00a0.,-])(-?\d{1,3}(?:[ \u00a0]\d{3})++(?![\d.,])|-?\d[\d,]*+(?:\.\d+)?)[ \t]+"
+    rf"((?:(?:[^\W\d_]|[{_COMBINING}]){{2,20}}[ \t]*){{1,3}})\.?"
 )
 _MATH_WORDS = {*FUNCS, "sqrt", "pi", "mod", "or", "and", "xy"}  # (lex.FUNCS: the function names the parser reads)
 

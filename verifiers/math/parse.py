@@ -268,7 +268,10 @@ _OPTION_NAMED = re.compile(r"(?:(?i:option|choice)\s*\(?([A-Ea-e])\)?|([A-E])[.:
 # "Option D fails.", "(B): wait, actually D."); an option's own text may say "not" or "False", so those only after "is"
 _REJECTED_OPTION = re.compile(
     r"^\W*(?:(?:is|are)\s+(?:not\b|false\b)|wrong\b|incorrect\b|invalid\b)"
-    r"|\b(?:fails?|failed|rejected|discarded|eliminated|ruled\s+out|wait|actually|instead)\b|[❌✗✘×]",
+    r"|\b(?:fails?|failed|rejected|discarded|eliminated|ruled\s+out|wait|actually|instead)\b|[❌✗✘×]"
+    # the same in other languages: "A. 92 là không chính xác", "B salah", "C est incorrecte", "D falsch", "неверно"
+    r"|\b(?:không\s+(?:chính\s+xác|đúng)|tidak\s+(?:benar|tepat)|salah|incorrect[ae]|no\s+es\s+correct[ao]|"
+    r"n'est\s+pas|falsch|nicht\s+richtig|incorret[ao]|errad[ao]|yanlış|неверн\w*|неправильн\w*)",
     re.I,
 )
 
@@ -308,8 +311,11 @@ def _choice(s: str) -> Node | None:
         # the option's text does not parse ("(K) $\\cos (360-A)^{\\circ}$" with its dollars): the letter still names it
         return Choice(letter, Text(rest)) if len(rest) <= 200 else None
     if named and named.group(2) and not isinstance(content, Expr):
-        # "A. -2" states a value, "C. the third one" the option's words; "D. no wait, E" (a list of letters) neither
-        return Choice(letter, content) if isinstance(content, Text) and not _OTHER_OR_DOUBT_RE.search(rest) else None
+        # "A. -2" states a value, "C. the third one" the option's words, "B. 12,35" its text; "D. no wait, E" (a list
+        # of letters) none
+        if _OTHER_OR_DOUBT_RE.search(rest):
+            return None
+        return Choice(letter, content if isinstance(content, Text) else Text(rest))  # "B. 12,35": option B
     return Choice(letter, content)
 
 

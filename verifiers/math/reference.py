@@ -13,8 +13,17 @@ from verigrpo.verifiers.math.boxes import braced_label, extract_reference
 from verigrpo.verifiers.math.compare import approximates, nodes_equal
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.fallback import _MATH_SPAN_RE
-from verigrpo.verifiers.math.forms import labelled_tuples, numbered_parts, qualified
-from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Bracket, Expr, Node, Relation
+from verigrpo.verifiers.math.forms import labelled_tuples, numbered_parts, prose_unit, qualified
+from verigrpo.verifiers.math.nodes import (
+    MAX_ANSWER_CHARS,
+    Answers,
+    Bracket,
+    Choice,
+    Expr,
+    Node,
+    Relation,
+    Text,
+)
 from verigrpo.verifiers.math.parse import parse_answer
 
 
@@ -48,6 +57,13 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
     gold_text = _key_notation(extract_reference(reference))
     gold_text = numbered_parts(gold_text) or gold_text  # "(1) -1/2; (2) ln 2": the parts' answers in order
     gold_text = labelled_tuples(gold_text) or gold_text  # "p=5,q=2;p=7,q=2": the tuples (5, 2), (7, 2)
+    numbered = _NUMBERED_OPTION_RE.fullmatch(gold_text.strip())
+    if numbered is not None:  # "(2) 100 คน", "(3) 60√3-60 เมตร": option 2 of an exam that numbers its options
+        try:
+            content: Node = parse_answer(prose_unit(numbered.group(2)) or numbered.group(2))  # "100 คน": 100
+        except Exception:  # noqa: BLE001 - the option's text, when it is no maths
+            content = Text(numbered.group(2).strip())
+        return gold_text, Choice(numbered.group(1), content), None
     try:
         gold = parse_answer(gold_text)
         # "$\frac{\sqrt2\pi}{4}$ or $\frac{\pi}{2\sqrt2}$": one answer, restated; "7/15 또는 46.7%": a key's exact
@@ -85,6 +101,8 @@ def _listed_values(gold: Node) -> Node:
     return Answers(tuple(Relation(("=",), (gold.sides[0], x), True, gold.name) for x in side.items), ",")
 
 
+# an option numbered in brackets, then its content: Thai O-NET's "(2) 100 คน" (never the product 2 * 100)
+_NUMBERED_OPTION_RE = re.compile(r"\(([1-9])\)[ \t]+(\S[^\n]{0,200})")
 # answer-key notations of exam datasets (GAOKAO-Bench): "\frac{3}{10} \# \# 0.3" lists accepted forms of one answer;
 # "0. 98." is 0.98 with a space and a full stop from the typesetting
 _KEY_ALTERNATIVES_RE = re.compile(r"[ \t]{0,8}(?:\\#|#)[ \t]{0,8}(?:\\#|#)[ \t]{0,8}")  # bounded blanks: linear

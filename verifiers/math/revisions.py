@@ -364,7 +364,11 @@ DISOWNED_RE = re.compile(
     r"|\bnot\s+(?:sure|confident|certain)\b|\bunsure\b|\b(?:just\s+|only\s+)?a\s+guess\b|\bnot\s+really\b"
     r"|\bcould\s+be\s+anything\b|\bnone\s+of\s+the\s+above\b|\bhope\s+(?:it|this)\s+is\s+not\b"
     r"|\bnot\s+(?:what\s+(?:is|was|we\s+were)\s+(?:asked|wanted|required)|the\s+(?:final\s+)?answer)\b"
-    r"|\A\W*(?:no|false|wrong|incorrect)\W*(?:\n|\Z)|[❌✗✘]",
+    r"|\A\W*(?:no|false|wrong|incorrect)\W*(?:\n|\Z)|[❌✗✘]"
+    # "... is not correct" in other languages, right after the answer ("Đáp án đúng là A. 92 là không chính xác.")
+    r"|\b(?:là\s+không\s+(?:chính\s+xác|đúng)|tidak\s+(?:benar|tepat)|n'est\s+pas\s+(?:correct|juste|bon)|"
+    r"ist\s+(?:falsch|nicht\s+richtig)|no\s+es\s+correct[ao]|não\s+(?:é|está)\s+corret[ao]|неверн\w*|"
+    r"неправильн\w*|yanlıştır)",
     re.I,
 )
 

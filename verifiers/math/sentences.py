@@ -52,7 +52,10 @@ def clean_answer(s: str) -> str:
 
 
 _LETTER_THEN_OPTION_RE = re.compile(r"[A-J][ \t]*选项")
-_OPTION_WORD_RE = re.compile(r"^(?:option|choice)\s+(?=\(?[A-E]\b)", re.I)
+# "option B", and in Russian, Spanish, Portuguese, Turkish, Indonesian, Vietnamese: "вариант A", "opción C"
+_OPTION_WORD_RE = re.compile(
+    r"^(?:option|choice|вариант|opción|opção|seçenek|pilihan|phương\s+án)\s+(?=\(?[A-E]\b)", re.I
+)
 _BRACKETED_OPTION_RE = re.compile(r"\[[ \t]*(\([A-E]\)[^\[\]\n]{0,200})\]")
 
 _TEXT_GROUP_RE = re.compile(r"\\(?:text|textrm|textnormal|mbox)\s*\{([^{}]*)\}")
@@ -216,12 +219,12 @@ VERDICT_RE = re.compile(
 )
 # "the answer is" in other languages: 答案是 / 答案为 / 答案：, Ответ:, La réponse est, Die Antwort ist, La respuesta es
 FOREIGN_ANSWER_MARKERS = (
-    r"答案\s*(?:是|为|:|：)|ответ\s*:|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:)"
+    r"答案\s*(?:是|为|:|：)|ответ\s*[:—–]|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:)"
     # Portuguese, Italian, Dutch, Polish, Turkish, Indonesian, Swahili, Vietnamese, Japanese, Korean, Hindi, Bengali,
     # Arabic, Thai
     # (not "उत्तर:" nor "উত্তর:": MGSM's exemplars open with "step by step answer:" in Hindi and Bengali)
-    r"|resposta\s*(?:é|:)|risposta\s*(?:è|:)|antwoord\s*(?:is|:)|odpowiedź\s*(?:to|:)|cevap\s*:|jawaban(?:nya)?\s*"
-    r"(?:adalah|:)|jibu\s*(?:ni|:)|đáp\s+(?:án|số)\s*(?:là|:)|答え\s*(?:は|:|：)|정답\s*(?:은|:)|उत्तर\s+है|"
+    r"|resposta\s*(?:é|:)|risposta\s*(?:è|:)|antwoord\s*(?:is|:)|odpowiedź\s*(?:to|:)|(?:cevap|yanıt)\s*:|jawaban(?:nya)?\s*"
+    r"(?:adalah|:)|jibu\s*(?:ni|:)|đáp\s+(?:án|số)\s*(?:đúng\s*)?(?:là|:)|答え\s*(?:は|:|：)|정답\s*(?:은|:)|उत्तर\s+है|"
     r"الإجابة\s*(?:هي|:)|คำตอบ\s*(?:คือ|:)"
     # Chinese options: "正确的选项是：C", "故选：C", "所以选B", "所以选择B选项" (not the noun 选项 of "对应选项 C",
     # "故选项D正确")

@@ -12,6 +12,7 @@ from typing import Any
 import sympy
 from verigrpo.verifiers.math.choices import (
     WEAK_RULES,
+    closing_number_option,
     closing_option,
     first_line_option,
     labelled_contents,
@@ -144,6 +145,10 @@ def math_answer(
     }
     if gold_error is not None:
         info["reference_error"] = gold_error
+    numbered = closing_number_option(completion) if isinstance(gold, Choice) and gold.letter.isdigit() else None
+    if numbered is not None:  # "ตอบ ข้อ (2)" against "(2) 100 คน": the option the last line names decides
+        info.update(rule="closing_option", extracted_normalized=f"({numbered})")
+        return Reward(float(numbered == gold.letter), Status.CORRECT if numbered == gold.letter else Status.WRONG, info=info)  # type: ignore[union-attr]
     if len(completion) <= MAX_ANSWER_CHARS and _same_text(completion, gold_text):
         # the whole completion is the reference as written ("odd $n$", "$g(x) = ...$ for some $a>0$"): whatever the
         # extraction reads in it, it states the reference (unless it copies the question)
