@@ -462,3 +462,17 @@ def test_the_numbered_option_patterns_are_linear_time() -> None:
             ("parse", "_REJECTED_OPTION", "'tidak ' * (n // 6)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a completion that is one line of a user's turn: the prompt echoed, no answer
+        ("User: Using the numbers [19, 36, 55, 7], create an equation that equals 65.", "65", 0.0),
+        ("Human: 60+5 = 65", "65", 0.0),
+        ("User: what is 60+5?\nAssistant: 65", "65", 1.0),  # an answer after it still answers
+        ("The answer is 65.\nHuman: What is 2+3?", "65", 1.0),
+    ],
+)
+def test_a_completion_that_only_echoes_a_user_turn(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -122,6 +122,8 @@ def clean_completion(text: str) -> str:
         user = next((m for m in _USER_TURN_RE.finditer(text) if text[: m.start()].strip()), None)
         if user is not None:  # "<answer>24</answer>Human: In this problem ...": a turn the model made up is not its answer
             text = text[: user.start()]
+        elif _LEADING_USER_TURN_RE.match(text) and "\n" not in text.strip():
+            text = ""  # "User: Using the numbers [19, 36, 55, 7], create an equation that equals 65.": only the prompt
     return text
 
 
@@ -171,6 +173,8 @@ _USER_TURN_RE = re.compile(
     r"(?:(?<=\n)|(?<=</answer>)|(?<=[.!?] ))[ \t]*(?:Human|HUMAN|User|USER)[ \t]*:|<\|im_start\|>user|<\|user\|>|\[INST\]"
     r"|<\|start_header_id\|>user"
 )
+# a completion that is one line of a user's turn (the prompt echoed, no answer after it)
+_LEADING_USER_TURN_RE = re.compile(r"\s*(?:Human|HUMAN|User|USER)[ \t]*:")
 # the opening of an assistant turn in a chat template: DeepSeek's <|Assistant|> (also with full-width bars),
 # ChatML's <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Mistral's [/INST]
 _ASSISTANT_TURN_RE = re.compile(
