@@ -207,7 +207,8 @@ CASES = {
         ("(a, b) = (2, 3)", "(2, 3)", True), ("(b, a) = (2, 3)", "(a, b) = (2, 3)", False), ("(x, y, z) = (1, 0, -1)", "(1,0,-1)", True),
         ("f^{-1}(x)=\\frac{x-3}{2}", "\\frac{x-3}{2}", True), ("f'(x) = 2x", "2x", True), ("f(x) = 2x", "f'(x) = 2x", False),
         ("f(x) = 2x+3", "y=2x+3", True), ("f(x) = 2x-3", "y=2x+3", False), ("p(x) = x^2+1", "f(x) = x^2+1", True),
-        ("f(t) = t^2", "f(x) = x^2", False),
+        ("f(t) = t^2", "f(x) = x^2", True),  # one function, its argument named otherwise (stop 28)
+        ("f(t) = t^2", "f(x) = x^3", False),
     ],
     # a run of superscripts is one exponent: 10²³ is 10^{23}, never the tower 10^(2^3) = 10^8
     "superscripts": [

@@ -476,3 +476,31 @@ def test_the_numbered_option_patterns_are_linear_time() -> None:
 )
 def test_a_completion_that_only_echoes_a_user_turn(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # one function with its argument named otherwise
+        ("f(x)=x", "$f(z)=z$", 1.0),
+        ("f(t)=t-1", "f(x)=x-1", 1.0),
+        ("f(t)=t+1", "f(x)=x-1", 0.0),
+        ("f(x)=x^2", "f(z)=z", 0.0),
+        ("f(x)=x+t", "f(t)=t+t", 0.0),  # the new name is a letter of the other side: no renaming
+        ("g(t)=t", "f(x)=x", 0.0),
+        # a PDF's bold digits, spaced one by one (OlympiadBench's solutions)
+        ("\\mathbf{1 9 1 3 3}", "19133", 1.0),
+        ("\\lfloor 102018.096\\rfloor=\\mathbf{1 0 2 , 0 1 8}", "102018", 1.0),
+        ("\\frac{\\mathbf{1 5}}{\\mathbf{4}}", "\\frac{15}{4}", 1.0),
+        ("\\mathbf{5 4 8 \\pi}", "548\\pi", 1.0),
+        ("\\mathbf{1 9 1 3 3}", "1", 0.0),
+    ],
+)
+def test_renamed_function_arguments_and_spaced_bold_digits(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+def test_the_spaced_bold_digits_pattern_is_linear_time() -> None:
+    assert_patterns_linear(
+        [("normalize", "_SPACED_BOLD_DIGITS", "'\\\\mathbf{' + '1 ' * (n // 2)"), ("normalize", "_SPACED_BOLD_DIGITS", "'\\\\mathbf{1 , ' * (n // 12)")]
+    )

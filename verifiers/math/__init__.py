@@ -313,7 +313,7 @@ Comparison: labels, chains and relations
     \boxed{a = 3}                                                       | b = 3                        | wrong       | test_edge_cases
     \boxed{\text{total cost} = 24}                                      | 24                           | correct     | test_equivalence_table
     \boxed{f(x) = 2x+3}                                                 | y=2x+3                       | correct     | test_equivalence_table
-    \boxed{f(t) = t^2}                                                  | f(x) = x^2                   | wrong       | test_equivalence_table
+    \boxed{f(t) = t^2}                                                  | f(x) = x^2                   | correct     | test_equivalence_table
     \boxed{f(x) = 2x}                                                   | f'(x) = 2x                   | wrong       | test_equivalence_table
     \boxed{f^{-1}(x)=\frac{x-3}{2}}                                     | \frac{x-3}{2}                | correct     | test_equivalence_table
     \boxed{(a, b) = (2, 3)}                                             | (2, 3)                       | correct     | test_equivalence_table
@@ -1006,6 +1006,14 @@ Exams that number their options; option keys and "is not correct" in other langu
     Đáp án đúng là B. 12,35.                                            | B. 12,35                     | correct     | test_numbered_options_and_other_languages_option_keys
     Đáp án đúng là A. 92 là không chính xác.                            | A. 92                        | wrong       | test_numbered_options_and_other_languages_option_keys
     ```json⏎{"correct_answer_key":"d"}⏎```                              | d                            | correct     | test_numbered_options_and_other_languages_option_keys
+One function with its argument named otherwise; a PDF's spaced bold digits; a prompt echoed as a user's turn (stop 28)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{f(x)=x}                                                       | $f(z)=z$                     | correct     | test_renamed_function_arguments_and_spaced_bold_digits
+    \boxed{f(x)=x^2}                                                     | f(z)=z                       | wrong       | test_renamed_function_arguments_and_spaced_bold_digits
+    \boxed{\mathbf{1 9 1 3 3}}                                           | 19133                        | correct     | test_renamed_function_arguments_and_spaced_bold_digits
+    User: Using the numbers [19, 36, 55, 7], create an equation that equals 65. | 65                | no_answer   | test_a_completion_that_only_echoes_a_user_turn
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ interval, a domain, a ratio's quotient) is in :mod:`verifiers.math.relations`.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import sympy
@@ -272,6 +273,9 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     if isinstance(a, Relation) and isinstance(b, Relation):
         if _same_function(a, b):  # "y = 2x + 3" and "f(x) = 2x + 3" name one function
             return _nodes_equal(a.sides[1], b.sides[1], depth + 1)
+        renamed = _renamed_argument(a, b)
+        if renamed is not None:  # "f(x) = x" and "f(z) = z": one function, its argument named otherwise
+            return _nodes_equal(a.sides[1], renamed, depth + 1)
         if _relations_equal(a, b, depth):
             return True
         sa, sb = _strip_label(a), _strip_label(b)
@@ -410,6 +414,22 @@ def _same_function(a: Relation, b: Relation) -> bool:
         return bool(_FUNCTION_LABEL_RE.fullmatch(other))
     fa, fb = (_FUNCTION_LABEL_RE.fullmatch(n) for n in (a.name, b.name))
     return bool(fa and fb) and a.name[1:] == b.name[1:]  # f(x) and p(x); never f(x) and f(t)
+
+
+def _renamed_argument(a: Relation, b: Relation) -> Expr | None:
+    """``b``'s right side with its function's argument renamed to ``a``'s, when both label one function of one
+    letter with different argument letters ("f(x) = x" and "f(z) = z") that neither right side also uses; else None."""
+    if not (a.label and b.label and a.ops == b.ops == ("=",)) or a.name == b.name:
+        return None
+    if not (_FUNCTION_LABEL_RE.fullmatch(a.name) and _FUNCTION_LABEL_RE.fullmatch(b.name)) or a.name[0] != b.name[0]:
+        return None
+    ea, eb = a.sides[1], b.sides[1]
+    if not (isinstance(ea, Expr) and isinstance(eb, Expr)):
+        return None
+    va, vb = sympy.Symbol(a.name[2]), sympy.Symbol(b.name[2])
+    if vb in ea.value.free_symbols or va in eb.value.free_symbols:
+        return None
+    return dataclasses.replace(eb, value=eb.value.subs(vb, va))
 
 
 def _choices_equal(a: Node, b: Node, depth: int) -> bool:

@@ -61,6 +61,7 @@ _DEGREE = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|\\degree(?![A-Za-z])|°|
 _THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3}){1,6}(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 # MATH's thousands separators: "11,\! 111,\! 100", "14{,}916", "14 {, }916" (exactly 3 digits follow)
 _LATEX_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))|(?<=\d)\s*\{\s*,\s*\}\s*(?=\d{3}(?!\d))")
+_SPACED_BOLD_DIGITS = re.compile(r"\\mathbf\s*\{\s*(\d(?: \d)+(?: ?, ?\d(?: \d)*)*)\s*(\\pi)?\s*\}")
 _UNDERSCORE_THOUSANDS = re.compile(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w.])")
 # thousands grouped by dots (or spaces) and a decimal comma after them: the mark that comes last is the decimal one
 _GROUPED_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+),(\d{1,12})(?![\d.,])")
@@ -387,6 +388,8 @@ def normalize(s: str) -> str:
         s = _RUPEES_BEFORE.sub(r"\1 rupee", s)
     if _DOUBLED_COMMAND.search(s) and not _SINGLE_COMMAND.search(s):
         s = s.replace("\\\\", "\\")
+    if "mathbf" in s:  # "\mathbf{1 9 1 3 3}", "\mathbf{5 4 8 \pi}": a PDF's bold digits, spaced one by one
+        s = _SPACED_BOLD_DIGITS.sub(lambda m: "{" + m.group(1).replace(" ", "") + (m.group(2) or "") + "}", s)
     s = _LATEX_THOUSANDS.sub("", s)
     if "[" in s and "\\" not in s:  # "Sin[2 + 3*x]^2", "ArcTanh[Sin[x]]": Mathematica's calls
         s = mathematica_calls(s)
