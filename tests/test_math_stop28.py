@@ -504,3 +504,20 @@ def test_the_spaced_bold_digits_pattern_is_linear_time() -> None:
     assert_patterns_linear(
         [("normalize", "_SPACED_BOLD_DIGITS", "'\\\\mathbf{' + '1 ' * (n // 2)"), ("normalize", "_SPACED_BOLD_DIGITS", "'\\\\mathbf{1 , ' * (n // 12)")]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the format's example echoed before the work is no second answer
+        ("For example: <answer>A</answer>\n\nThe closest option to 10.2 is G.\n\n<answer>G</answer>", "G", 1.0),
+        ("For example: <answer>A</answer>\n\nThe closest option to 10.2 is G.\n\n<answer>G</answer>", "A", 0.0),
+        ("<answer>A</answer> or maybe <answer>G</answer>", "G", 0.0),  # two blocks of its own are two answers
+    ],
+)
+def test_an_echoed_format_example_is_no_answer_block(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_the_format_example_pattern_is_linear_time() -> None:
+    assert_patterns_linear([("boxes", "_EXAMPLE_BEFORE_RE", "'for ' * (n // 4)"), ("boxes", "_EXAMPLE_BEFORE_RE", "' ' * n")])

@@ -185,8 +185,13 @@ def unit_after_last_box(text: str) -> str | None:
     return m.group(1) if m and text_unit(m.group(1).split("{")[-1].rstrip("}")) else None
 
 
+# the words that show a block as the format's example: "For example: <answer>A</answer>"
+_EXAMPLE_BEFORE_RE = re.compile(r"(?:for\s+example|e\.\s?g\.|example|such\s+as|like\s+this|format)\s*[:,]?\s*$")
+
+
 def _answer_tag_blocks(text: str) -> list[str]:
-    """The stripped contents of every complete ``<answer>...</answer>`` block, in order (linear time)."""
+    """The stripped contents of every complete ``<answer>...</answer>`` block, in order (linear time); a block shown
+    as the format's example ("For example: <answer>A</answer>") is left out."""
     low, out, pos = text.lower(), [], 0
     while True:
         start = low.find(_TAG_OPEN, pos)
@@ -195,7 +200,8 @@ def _answer_tag_blocks(text: str) -> list[str]:
         close = low.find(_TAG_CLOSE, start)
         if close < 0:
             return out
-        out.append(text[start + len(_TAG_OPEN) : close].strip())
+        if not _EXAMPLE_BEFORE_RE.search(low[max(0, start - 40) : start]):
+            out.append(text[start + len(_TAG_OPEN) : close].strip())
         pos = close + len(_TAG_CLOSE)
 
 
