@@ -521,3 +521,18 @@ def test_an_echoed_format_example_is_no_answer_block(completion: str, gold: str,
 
 def test_the_format_example_pattern_is_linear_time() -> None:
     assert_patterns_linear([("boxes", "_EXAMPLE_BEFORE_RE", "'for ' * (n // 4)"), ("boxes", "_EXAMPLE_BEFORE_RE", "' ' * n")])
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a sequence's term subscripted by the sum's or the limit's variable is no constant letter
+        ("\\lim_{n\\to\\infty}\\frac{X_n}{n^2}", "0", 0.0),  # was worked out as 0
+        ("\\sum_{k=1}^{4}a_k", "4a_k", 0.0),  # was worked out as 4 a_k
+        ("\\sum_{k=1}^{4}k", "10", 1.0),
+        ("\\lim_{n\\to\\infty}\\frac{1}{n}", "0", 1.0),
+        ("\\sum_{i=1}^{n} a", "na", 1.0),  # a letter that does not change with i
+    ],
+)
+def test_a_sequence_indexed_by_the_operators_variable(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import sympy
-from verigrpo.verifiers.math.guards import _scalar, check_size
+from verigrpo.verifiers.math.guards import _scalar, check_size, indexed_by
 from verigrpo.verifiers.math.lex import Tok
 from verigrpo.verifiers.math.nodes import ParseError
 
@@ -87,6 +87,8 @@ def _settled(v: sympy.Basic, what: str) -> sympy.Basic:
 def make_limit(body: sympy.Basic, var: sympy.Symbol, point: sympy.Basic) -> sympy.Basic:
     """``\\lim_{var \\to point} body``, two-sided at a finite point: where the one-sided limits differ
     (``\\lim_{x \\to 0} \\frac{1}{x}``) there is no value."""
+    if indexed_by(body, var):  # \lim_{n\to\infty} X_n/n^2: a sequence the parser cannot see
+        raise ParseError("a limit of a sequence's terms")
     if not body.has(var):
         return body
     if point.has(var) or not _tame(body, var, variable_bases=True):
@@ -114,6 +116,8 @@ def make_integral(body: sympy.Basic, var: sympy.Symbol, lo: sympy.Basic, hi: sym
 def make_series(term: sympy.Basic, k: sympy.Symbol, lo: sympy.Basic) -> sympy.Basic:
     """``\\sum_{k=lo}^{\\infty} term`` for a term built from ``k`` by rational functions, fixed powers ``r^k`` and
     ``k!`` (geometric series, ``\\frac{x^k}{k!}``, ``\\frac{1}{k^2}``); a divergent series is no value."""
+    if indexed_by(term, k):
+        raise ParseError("a sequence's terms, indexed by the series' variable")
     if sympy.count_ops(term) > MAX_OPS:
         raise ParseError("series outside the shapes worked out")
     num, den = sympy.fraction(sympy.together(term.replace(sympy.factorial, lambda a: sympy.Symbol("_f"))))

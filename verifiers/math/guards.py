@@ -17,6 +17,7 @@ first.) A rational power with an odd denominator of a negative number is the rea
 from __future__ import annotations
 
 import math
+import re
 from typing import TypeVar
 
 import sympy
@@ -169,12 +170,24 @@ _MAX_TERMS = 200  # terms of a sum or product written with \sum / \prod and nume
 _MAX_SUMMAND_DEGREE = 10
 
 
+def indexed_by(expr: sympy.Basic, var: sympy.Symbol) -> bool:
+    """``expr`` has a symbol subscripted by ``var`` (``a_k``, ``X_n``, ``a_{k+1}``): a term of a sequence that
+    changes with ``var``, which the parser reads as one letter (so ``\\sum_{k=1}^4 a_k`` is no ``4 a_k``)."""
+    for sym in expr.free_symbols:
+        name, _, sub = sym.name.partition("_")
+        if sub and var.name in re.findall(r"[A-Za-z]+", sub):
+            return True
+    return False
+
+
 def make_big_operator(
     name: str, k: sympy.Symbol, lo: sympy.Basic, hi: sympy.Basic, term: sympy.Basic
 ) -> sympy.Basic:
     """``\\sum`` / ``\\prod`` over ``k = lo .. hi``: written out when the bounds are integers (at most
     ``_MAX_TERMS`` terms); with a symbolic upper bound, a sum only of a polynomial in ``k`` (Faulhaber), a product
     only of ``c k`` (factorials)."""
+    if indexed_by(term, k):
+        raise ParseError("a sequence's terms, indexed by the sum's variable")
     if not lo.is_Integer:
         raise ParseError("a sum's lower bound must be an integer")
     if hi.is_Integer:
