@@ -1,6 +1,8 @@
 """Numbers as other languages write them: scale words after a number ("1,5 juta" in Indonesian, "3 bin" in
 Turkish, "5 triệu", "2 Millionen", "1.500 millones", "2 mil millones", "3 млн") and amounts of the currencies whose
-countries group thousands with a dot or a space and write a decimal comma ("Rp 15.000", "R$ 3,50", "15.000 ₫").
+countries group thousands with a dot or a space and write a decimal comma ("Rp 15.000", "R$ 3,50", "15.000 ₫");
+digit groups of other conventions (:func:`digit_groups`: "1.099,98", "1 200,3", India's "1,00,00,000", Python's
+"1_025_000_000").
 
 :data:`FOREIGN_SCALES` is the one table, word -> power of ten; English scale words are :data:`units.SCALE_WORDS`.
 :func:`foreign_scales` writes such a number in digits. The word names the language, and with it the marks: a comma
@@ -106,3 +108,22 @@ def local_amounts(s: str) -> str:
 
 
 LOCAL_CURRENCY_HINT = re.compile(_CURRENCY)
+
+
+_UNDERSCORE_THOUSANDS = re.compile(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w.])")
+# thousands grouped by dots (or spaces) and a decimal comma after them: the mark that comes last is the decimal one
+_GROUPED_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+),(\d{1,12})(?![\d.,])")
+# India's grouping: three digits last, pairs before them ("1,00,00,000" is a crore; a list is never written so)
+_LAKH_GROUPS = re.compile(r"(?<![\d.,])\d{1,2}(?:,\d{2})+,\d{3}(?![\d]|[.,]\d)")
+
+
+def digit_groups(s: str) -> str:
+    """``s`` with the digit groups of other conventions as plain numbers: Python's "1_025_000_000" -> 1025000000,
+    "1.099,98" and "1 200,3" (thousands by dots or spaces, then a decimal comma) -> 1099.98 and 1200.3, India's
+    "1,00,00,000" -> 10000000."""
+    if "_" in s:
+        s = _UNDERSCORE_THOUSANDS.sub(lambda m: m.group().replace("_", ""), s)
+    if "," in s:
+        s = _GROUPED_DECIMAL_COMMA.sub(lambda m: re.sub(r"[. \u00a0\u202f]", "", m.group(1)) + "." + m.group(2), s)
+        s = _LAKH_GROUPS.sub(lambda m: m.group().replace(",", ""), s)
+    return s

@@ -12,7 +12,7 @@ from __future__ import annotations
 import decimal
 import re
 
-from verigrpo.verifiers.math.locales import LOCAL_CURRENCY_HINT, foreign_scales, local_amounts
+from verigrpo.verifiers.math.locales import LOCAL_CURRENCY_HINT, digit_groups, foreign_scales, local_amounts
 from verigrpo.verifiers.math.mathematica import mathematica_calls
 from verigrpo.verifiers.math.units import ascii_units, caret_powers, compound_quantity
 
@@ -62,11 +62,6 @@ _THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3}){1,6}(?:\.\d+)?(?=$|\s*[A-Za-z\\%°
 # MATH's thousands separators: "11,\! 111,\! 100", "14{,}916", "14 {, }916" (exactly 3 digits follow)
 _LATEX_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))|(?<=\d)\s*\{\s*,\s*\}\s*(?=\d{3}(?!\d))")
 _SPACED_BOLD_DIGITS = re.compile(r"\\mathbf\s*\{\s*(\d(?: \d)+(?: ?, ?\d(?: \d)*)*)\s*(\\pi)?\s*\}")
-_UNDERSCORE_THOUSANDS = re.compile(r"(?<![\w.])\d{1,3}(?:_\d{3})+(?![\w.])")
-# thousands grouped by dots (or spaces) and a decimal comma after them: the mark that comes last is the decimal one
-_GROUPED_DECIMAL_COMMA = re.compile(r"(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+),(\d{1,12})(?![\d.,])")
-# India's grouping: three digits last, pairs before them ("1,00,00,000" is a crore; a list is never written so)
-_LAKH_GROUPS = re.compile(r"(?<![\d.,])\d{1,2}(?:,\d{2})+,\d{3}(?![\d]|[.,]\d)")
 # text escaped twice ("\\frac{1}{2}" for "\frac{1}{2}"): commands with a doubled backslash, none with one
 _DECIMAL_COMMA_AFTER_APPROX = re.compile(r"((?:≈|\\approx)[ \t]*-?\d{1,12}),(\d{1,12})(?![\d,])")
 _DECIMAL_COMMA_COEFFICIENT = re.compile(r"((?<![\d,.])\d{1,12}),(\d{1,2})(?=[A-Za-zπ])")
@@ -393,12 +388,8 @@ def normalize(s: str) -> str:
     s = _LATEX_THOUSANDS.sub("", s)
     if "[" in s and "\\" not in s:  # "Sin[2 + 3*x]^2", "ArcTanh[Sin[x]]": Mathematica's calls
         s = mathematica_calls(s)
-    if "_" in s:  # "1_025_000_000": Python's digit groups
-        s = _UNDERSCORE_THOUSANDS.sub(lambda m: m.group().replace("_", ""), s)
-    if "," in s:  # "1.099,98", "1 200,3": thousands grouped by dots or spaces, then a decimal comma; India's lakhs
-        # and crores, "1,00,00,000"
-        s = _GROUPED_DECIMAL_COMMA.sub(lambda m: re.sub(r"[. \u00a0\u202f]", "", m.group(1)) + "." + m.group(2), s)
-        s = _LAKH_GROUPS.sub(lambda m: m.group().replace(",", ""), s)
+    if "_" in s or "," in s:  # "1_025_000_000", "1.099,98", "1 200,3", "1,00,00,000": other conventions' digit groups
+        s = digit_groups(s)
     if "{" in s and "," in s:  # "\frac{945}{16,384}": a group that holds one number, in groups of three
         s = _BRACED_THOUSANDS.sub(lambda m: m.group().replace(",", ""), s)
     if "color" in s or "\\text" in s:  # "\color{red}4", "\textcolor{red}{4}": the colour is no part of the value
