@@ -435,6 +435,8 @@ def test_japanese_fractions_and_chinese_option_words(completion: str, gold: str,
         ("ผลบวกจึงเท่ากับ 43\nคำตอบคือข้อ ๓", "(3) 43", 1.0),  # a Thai digit
         ("y = 15\nตอบ 15 ก้อน", "(1) 15 ก้อน", 1.0),  # a value and a Thai unit word with its tone mark
         ("So a = 2.\nAnswer: 3", "(3) 2", 0.0),  # a bare "Answer: 3" is a value, not option 3
+        ("ตอบ ข้อ (1) หรือ (2)", "(1) 5", 0.0),  # "(1) or (2)": two options, no choice
+        ("Answer: (1) or (2)", "(1) 5", 0.0),
         # a letter key with its content in the other conventions
         ("Đáp án đúng là B. 12,35.", "B. 12,35", 1.0),  # Vietnamese "the correct answer is"
         ("Đáp án là C.", "B. 12,35", 0.0),
@@ -455,6 +457,7 @@ def test_the_numbered_option_patterns_are_linear_time() -> None:
     assert_patterns_linear(
         [
             ("choices", "_NUMBERED_CLOSING_RE", "'(1) ' * (n // 4)"),
+            ("choices", "_ANOTHER_NUMBERED_RE", "'( 1 ' * (n // 4)"),
             ("reference", "_NUMBERED_OPTION_RE", "'(1) ' * (n // 4)"),
             ("reference", "_NUMBERED_OPTION_RE", "'(1) x' + 'y' * n"),
             ("forms", "_PROSE_WORDS_RE", "'1 ก้อน ' * (n // 7)"),

@@ -187,6 +187,9 @@ _NUMBERED_CLOSING_RE = re.compile(
 )
 
 
+_ANOTHER_NUMBERED_RE = re.compile(r"\(\s*[1-9๑-๙]\s*\)|ข้อ|หรือ|\b(?:or|not|wrong)\b|ไม่", re.I)
+
+
 def closing_number_option(completion: str) -> str | None:
     """The numbered option (1-9) the last line of a completion names on its own ("ตอบ ข้อ (2)", "(3)", Thai digits
     too), as a digit; None when the line is anything else."""
@@ -194,4 +197,6 @@ def closing_number_option(completion: str) -> str | None:
     if not lines or len(lines[-1]) > 80:
         return None
     m = _NUMBERED_CLOSING_RE.fullmatch(lines[-1])
-    return str(int(next(g for g in m.groups() if g))) if m is not None else None
+    if m is None or _ANOTHER_NUMBERED_RE.search(lines[-1], max(m.end(k) for k in (1, 2, 3) if m.group(k))):
+        return None  # "ตอบ ข้อ (1) หรือ (2)": another option, or "or", after it
+    return str(int(next(g for g in m.groups() if g)))
