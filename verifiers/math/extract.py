@@ -55,6 +55,7 @@ from verigrpo.verifiers.math.sentences import (
     parsed,
     parses,
     sentence_answer,
+    top_level_split,
     words,
 )
 from verigrpo.verifiers.math.structured import json_answers, json_ends, without_string_values
@@ -709,9 +710,10 @@ _BOUND_RE = re.compile(r"\\(?:geq?|leq?|geqslant|leqslant|gt|lt)(?![A-Za-z])|[<>
 
 
 def _chain_end(answer: str) -> str:
-    """What a one-line answer's last "=" sets it to ("\\lim ... = 2e^{-2}" -> "2e^{-2}"); the answer itself when it
-    has none or is lines of working."""
-    return answer.rsplit("=", 1)[1].strip() if "=" in answer and "\n" not in answer.strip() else answer
+    """What a one-line answer's last top-level "=" sets it to ("\\lim ... = 2e^{-2}" -> "2e^{-2}"); the answer itself
+    when it has none or is lines of working."""
+    parts = top_level_split(answer) if "=" in answer and "\n" not in answer.strip() else None
+    return parts[-1].strip() if parts and len(parts) > 1 else answer
 
 
 def _is_bound(box: str) -> bool:

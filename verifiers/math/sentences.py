@@ -264,3 +264,31 @@ def parses(s: str) -> bool:
 
 def has_or(s: str) -> bool:
     return bool(_OR_RE.search(s))
+
+
+def top_level_split(s: str) -> list[str] | None:
+    """``s`` split at its ``=`` outside brackets, braces and environments; None when they are unbalanced."""
+    parts, depth, env, start, i = [], 0, 0, 0, 0
+    while i < len(s):
+        if s.startswith("\\begin{", i):
+            env += 1
+        elif s.startswith("\\end{", i):
+            env -= 1
+        c = s[i]
+        if c == "\\":
+            i += 2  # an escaped character (\\{, \\|) or the first letter of a command
+            continue
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "=" and depth == 0 and env == 0:
+            parts.append(s[start:i])
+            start = i + 1
+        if depth < 0 or env < 0:
+            return None
+        i += 1
+    if depth or env:
+        return None
+    parts.append(s[start:])
+    return parts

@@ -63,7 +63,14 @@ from verigrpo.verifiers.math.question import (
     reordered_named_quantities,
 )
 from verigrpo.verifiers.math.reference import check_reference, read_reference, same_alternatives
-from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, has_or, parsed, prose_answer, words
+from verigrpo.verifiers.math.sentences import (
+    RETRACTION_WORDS,
+    has_or,
+    parsed,
+    prose_answer,
+    top_level_split,
+    words,
+)
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.types import Reward, Status
 
@@ -374,34 +381,6 @@ _MAX_CHAIN_LEFT_CHARS = 200
 _ENVIRONMENT_RE = re.compile(r"\\begin\{(\w+\*?)\}.*?\\end\{\1\}", re.S)  # a matrix, a determinant
 
 
-def _top_level_split(s: str) -> list[str] | None:
-    """``s`` split at its ``=`` outside brackets, braces and environments; None when they are unbalanced."""
-    parts, depth, env, start, i = [], 0, 0, 0, 0
-    while i < len(s):
-        if s.startswith("\\begin{", i):
-            env += 1
-        elif s.startswith("\\end{", i):
-            env -= 1
-        c = s[i]
-        if c == "\\":
-            i += 2  # an escaped character (\\{, \\|) or the first letter of a command
-            continue
-        if c in "([{":
-            depth += 1
-        elif c in ")]}":
-            depth -= 1
-        elif c == "=" and depth == 0 and env == 0:
-            parts.append(s[start:i])
-            start = i + 1
-        if depth < 0 or env < 0:
-            return None
-        i += 1
-    if depth or env:
-        return None
-    parts.append(s[start:])
-    return parts
-
-
 def _chain_last_side(answer: str) -> tuple[str, Node] | None:
     """An answer that is a chain ``a = b = ... = z`` whose left part we cannot parse (``\\sum_{k=1}^n k``,
     ``\\det(A)``, ``\\lim_{x \\to 0} f(x)``, ``17 \\bmod 5``, ``\\|\\vec v\\|``) answers its last side
@@ -410,7 +389,7 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
     false chain), and the unreadable part is one expression, with no list, hedge or relation in it
     (``a = 3, b = 4``; ``x = 3 or x = 4``; ``x \\ne 3``) of at most 200 characters."""
     text = strip_math_delimiters(answer).translate(FULL_WIDTH).strip().rstrip(".").strip()  # "∠3＝55°"
-    sides = _top_level_split(text)
+    sides = top_level_split(text)
     if sides is None or len(sides) < 2 or len(sides) > 8 or any(not x.strip() for x in sides):
         return None
     parsed: list[Node] = []
@@ -499,7 +478,7 @@ def _asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node 
         return None
     if not all(nodes_equal(values[0], v) for v in values[1:]):
         return None  # "p + q = 657 + 64 = 700": a false chain answers nothing
-    parts = _top_level_split(answer)
+    parts = top_level_split(answer)
     left = compact(parts[0]) if parts else ""
     question = compact(question_text(row))
     if not question and _sum_of_names(left):
@@ -533,7 +512,7 @@ def _unshown_combination(pred: Node, answer: str, row: Mapping[str, Any]) -> boo
     first = pred.sides[0]
     if not (isinstance(first, Expr) and len(first.value.free_symbols) >= 2):
         return False
-    parts = _top_level_split(answer) or []
+    parts = top_level_split(answer) or []
     if len(parts) != len(pred.sides):
         return False
     if not any(_OPERATION_RE.search(p) for p in parts[1:-1]):
