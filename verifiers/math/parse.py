@@ -40,7 +40,8 @@ from verigrpo.verifiers.math.nodes import (
     has_pm,
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
-from verigrpo.verifiers.math.units import FOREIGN_NUMBER_WORDS, NUMBER_WORDS, SIGN_WORDS
+from verigrpo.verifiers.math.numwords import number_words
+from verigrpo.verifiers.math.units import NUMBER_WORDS, SIGN_WORDS
 from verigrpo.verifiers.math.vectors import basis_to_vector
 
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|mathbf|textnormal)\s*\{([^{}]*)\}")
@@ -149,6 +150,7 @@ def parse_answer(text: str) -> Node:
                 and w not in MULTI_FUNCS
                 and w not in _CONST_WORDS
                 and _number_word(w) is None  # "\text{two}" is 2
+                and number_words(w) is None  # "\text{drei}" is 3
             ):
                 return Text(w)
     m = _CJK_LABELLED.fullmatch(s)
@@ -180,6 +182,9 @@ def parse_answer(text: str) -> Node:
         return Expr(sympy.Integer(n))
     f = _fraction_word(s)
     if f is not None:  # "one half", "two thirds"
+        return Expr(f)
+    f = number_words(s)
+    if f is not None:  # "veinticinco", "dreiundfünfzig", "หนึ่งร้อยสิบหก": a number in another language's words
         return Expr(f)
     if s.lower() in _ALL_REALS:
         return Bracket("(", ")", (Expr(-sympy.oo), Expr(sympy.oo)))
@@ -355,8 +360,6 @@ _TENS = {w: k for w, k in NUMBER_WORDS.items() if k >= 20 and "-" not in w}
 def _number_word(s: str) -> int | None:
     """An integer written in English words ("five", "twenty-one", "one hundred and two"), else None."""
     words = re.split(r"[\s-]+", s.strip().lower())
-    if len(words) == 1 and words[0] in FOREIGN_NUMBER_WORDS:  # "drei", "три", "cinq"
-        return FOREIGN_NUMBER_WORDS[words[0]]
     if not 1 <= len(words) <= 24:  # "fifteen million four hundred and thirty-nine thousand ...": 15 words
         return None
     sign = 1
