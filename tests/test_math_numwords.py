@@ -199,3 +199,87 @@ def test_thai_round_trip(n: int) -> None:
 def test_never_raises_on_any_sequence(words: list[str]) -> None:
     value = number_words(" ".join(words))
     assert value is None or isinstance(value, sympy.Rational)
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("tres cuartos", "3/4", 1.0),  # a denominator's word after the numerator
+        ("cinco y medio", "5.5", 1.0),  # a whole number, "and", a half
+        ("zweieinhalb", "2.5", 1.0),
+        ("dreiviertel", "0.75", 1.0),
+        ("bir buçuk", "1.5", 1.0),  # Turkish "and a half"
+        ("deux et demi", "2.5", 1.0),
+        ("tres cuartos", "3/5", 0.0),
+        ("cuarto", "4", 0.0),  # a denominator alone: a fraction or an ordinal, not read
+        ("cinco billones", "5000000000000", 1.0),  # Spanish: a million millions
+        ("um bilhão", "1000000000", 1.0),  # Brazil's thousand millions
+        ("um bilião", "1000000000000", 1.0),  # Portugal's million millions
+    ],
+)
+def test_fractions_and_long_scales_in_words(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("eleventh", "11", 1.0),  # an ordinal names a position
+        ("twenty-first", "21", 1.0),
+        ("one hundred and forty second", "142", 1.0),
+        ("one fifth", "5", 0.0),  # a fraction, read first: 1/5
+        ("fourth", "1/4", 0.0),
+        ("two point three", "2.3", 1.0),  # a decimal said aloud
+        ("point one", "0.1", 1.0),
+        ("2 point 5", "2.5", 1.0),
+        ("two point three four", "2.3", 0.0),
+        ("one hundred and forty two over eleven", "142/11", 1.0),  # a fraction said aloud
+        ("minus 1 over 7", "-1/7", 1.0),
+        ("minus 1 over 7", "1/7", 0.0),
+        ("hundred", "100", 1.0),  # one of the scale
+        ("a thousand", "1000", 1.0),
+        ("half", "0.5", 1.0),
+    ],
+)
+def test_english_ordinals_decimals_and_fractions_said_aloud(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("the sun is hundred and twelve km away.", "112", 1.0),  # the whole phrase, not its last word
+        ("the sun is hundred and twelve km away.", "12", 0.0),
+        ("David has three apples.", "3", 1.0),
+        ("There are zero marbles left in the basket.", "0", 1.0),
+        ("She has two three apples.", "3", 0.0),  # no number
+    ],
+)
+def test_a_phrase_of_number_words_in_a_last_sentence(completion: str, gold: str, want: float) -> None:
+    assert math_answer(completion, {"reference": gold}).outcome == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("一百一", "110", 1.0),  # a last digit right after 百, 千 or 万 takes the next place down
+        ("一百一", "101", 0.0),
+        ("两千六", "2600", 1.0),
+        ("三万五", "35000", 1.0),
+        ("一百零一", "101", 1.0),  # a zero keeps the units place
+        ("二十五", "25", 1.0),
+        ("壹佰壹拾壹", "111", 1.0),  # the banker's digits
+        ("壱億弐阡参百四拾五萬六阡七百八拾九", "123456789", 1.0),  # Japanese's old forms
+        ("玖仟陆佰陆拾伍圆壹角捌分", "9665.18", 1.0),  # yuan, jiao and fen as a cheque writes them
+        ("壹拾壹元整", "11", 1.0),
+        ("壹拾壹元整", "11.1", 0.0),
+        ("廿二", "22", 1.0),  # one character for twenty
+        ("一七二零", "1720", 1.0),  # a year read digit by digit
+        ("三四", "34", 0.0),  # two digits: "three or four"
+        ("百二十三・零一二", "123.012", 1.0),
+        ("零下四摄氏度", "-4℃", 1.0),  # below zero, in degrees Celsius
+        ("零下四摄氏度", "4℃", 0.0),
+    ],
+)
+def test_chinese_colloquial_and_bankers_numerals(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

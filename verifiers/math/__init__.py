@@ -7,7 +7,8 @@ each; a stage only imports the ones above it:
   answer tree, :class:`ParseError`, the limits), :mod:`~verifiers.math.normalize` (string clean-up),
   :mod:`~verifiers.math.lex` (a whitelisted tokenizer), :mod:`~verifiers.math.guards` (constructors that
   enforce the limits), :mod:`~verifiers.math.expr` and :mod:`~verifiers.math.grammar` (the recursive-descent
-  parser), :mod:`~verifiers.math.vectors` (vector arithmetic written out), :mod:`~verifiers.math.parse` (:func:`parse_answer`, :func:`parse_math`);
+  parser), :mod:`~verifiers.math.vectors` (vector arithmetic written out), :mod:`~verifiers.math.parse` (:func:`parse_answer`, :func:`parse_math`),
+  :mod:`~verifiers.math.numwords` (numbers in the words of fifteen other languages);
 - answer forms read by the fallbacks: :mod:`~verifiers.math.forms`;
 - comparison: :mod:`~verifiers.math.values` (two values: the precision policy, units, percent, degrees),
   :mod:`~verifiers.math.units` (what a unit means: SI prefixes, compound units, dimensions),
@@ -1013,6 +1014,26 @@ One function with its argument named otherwise; a PDF's spaced bold digits; a pr
     \boxed{f(x)=x}                                                       | $f(z)=z$                     | correct     | test_renamed_function_arguments_and_spaced_bold_digits
     \boxed{f(x)=x^2}                                                     | f(z)=z                       | wrong       | test_renamed_function_arguments_and_spaced_bold_digits
     \boxed{\mathbf{1 9 1 3 3}}                                           | 19133                        | correct     | test_renamed_function_arguments_and_spaced_bold_digits
+Numbers in the words of other languages; English ordinals, decimals and fractions said aloud; Chinese colloquial
+and banker's numerals (stop 29)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{veinticinco}                                                 | 25                           | correct     | test_verifier_reads_words_as_the_number
+    \boxed{dreiundfünfzig Milliarden}                                   | 53000000000                  | correct     | test_verifier_reads_words_as_the_number
+    \boxed{quatre-vingt-dix}                                            | 80                           | wrong       | test_verifier_reads_words_as_the_number
+    \boxed{BA}                                                          | 3                            | wrong       | test_verifier_reads_words_as_the_number
+    \boxed{tres cuartos}                                                | 3/4                          | correct     | test_fractions_and_long_scales_in_words
+    \boxed{cinco billones}                                              | 5000000000000                | correct     | test_fractions_and_long_scales_in_words
+    \boxed{twenty-first}                                                | 21                           | correct     | test_english_ordinals_decimals_and_fractions_said_aloud
+    \boxed{one fifth}                                                   | 5                            | wrong       | test_english_ordinals_decimals_and_fractions_said_aloud
+    \boxed{two point three}                                             | 2.3                          | correct     | test_english_ordinals_decimals_and_fractions_said_aloud
+    \boxed{minus 1 over 7}                                              | -1/7                         | correct     | test_english_ordinals_decimals_and_fractions_said_aloud
+    the sun is hundred and twelve km away.                              | 112                          | correct     | test_a_phrase_of_number_words_in_a_last_sentence
+    \boxed{一百一}                                                         | 101                          | wrong       | test_chinese_colloquial_and_bankers_numerals
+    \boxed{三万五}                                                         | 35000                        | correct     | test_chinese_colloquial_and_bankers_numerals
+    \boxed{壹拾壹元整}                                                       | 11                           | correct     | test_chinese_colloquial_and_bankers_numerals
+    \boxed{零下四摄氏度}                                                      | -4℃                          | correct     | test_chinese_colloquial_and_bankers_numerals
     User: Using the numbers [19, 36, 55, 7], create an equation that equals 65. | 65                | no_answer   | test_a_completion_that_only_echoes_a_user_turn
 """
 

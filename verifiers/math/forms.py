@@ -12,11 +12,10 @@ from verigrpo.verifiers.math.lex import FUNCS, UNIT_ALIASES
 from verigrpo.verifiers.math.locales import FOREIGN_SCALE_WORDS, foreign_scales
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import dollar_scale_letters, strip_math_delimiters
-from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.parse import parse_answer, worded_numbers
 from verigrpo.verifiers.math.units import (
     CHANGING_WORDS,
     CJK_CHANGING_WORDS,
-    NUMBER_WORDS,
     SCALE_WORDS,
     SIGN_WORDS,
 )
@@ -151,7 +150,6 @@ def question_numbers(question: str) -> frozenset[str]:
 _WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 _ORDINAL_RE = re.compile(r"(?<![\w.,])\d+(?:st|nd|rd|th)\b")
 _SCALE_WORDS = set(SCALE_WORDS)
-_NUMBER_WORDS = {w: k for w, k in NUMBER_WORDS.items() if k >= 2}
 
 
 # a preposition with at most two determiners, right before a number: the number is in a phrase of circumstance ("in
@@ -242,9 +240,9 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
     found = [m for m in _NUMERAL_RE.finditer(sentence) if standalone_number(sentence, m.start(), m.end())]
     if len(found) != len(_NUMERAL_RE.findall(sentence)):
         return None
-    if not found:  # "Each of Alice's brothers has two sisters.": its one number word ("one" is also a pronoun)
-        words = [w for w in _WORD_RE.findall(sentence) if w.lower() in _NUMBER_WORDS]
-        return str(_NUMBER_WORDS[words[0].lower()]) if len(words) == 1 else None
+    if not found:  # "Each of Alice's brothers has two sisters.": its one number in words ("one" is also a pronoun)
+        values = worded_numbers(sentence)
+        return str(values[0]) if values is not None and len(values) == 1 else None
     if len(found) > 1:
         # "After 2 weeks she has 14 dollars", "buy 14 kilograms of food for her 4 dogs": a number inside a phrase
         # of circumstance (time, purpose, recipient, rate, a subordinate clause) is given; the one left is what the

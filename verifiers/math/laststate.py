@@ -10,6 +10,7 @@ import re
 
 from verigrpo.verifiers.math.lex import FUNCS, glued_function
 from verigrpo.verifiers.math.nodes import Expr
+from verigrpo.verifiers.math.parse import worded_numbers
 from verigrpo.verifiers.math.sentences import _NEGATED_RE, _UNSURE_RE, has_or, parsed, words
 from verigrpo.verifiers.math.units import NUMBER_WORDS, unit_phrase_end
 
@@ -70,10 +71,10 @@ def worded_number(tail: str) -> str | None:
     if re.search(r"\d", line) or len(sentence) > 200 or _UNSURE_RE.search(sentence) or _NEGATED_RE.search(sentence):
         return None
     found = _WORDED_NUMBER_RE.findall(sentence)
-    words_in = [w for w in re.findall(r"[A-Za-z-]+", sentence) if w.lower() in NUMBER_WORDS]
-    if len(found) != 1 or len(words_in) != 1 or has_or(sentence):
+    values = worded_numbers(sentence, alone=("one",))  # "is hundred and twelve": the whole phrase, 112
+    if len(found) != 1 or values is None or len(values) != 1 or has_or(sentence):
         return None
-    return str(NUMBER_WORDS[found[0].lower()])
+    return str(values[0])
 
 
 # an implication between steps: "2x - 1 = 3^2 \Leftrightarrow x = 5", "\tan A = \frac{1}{\sqrt3} \Rightarrow A = 30^\circ"

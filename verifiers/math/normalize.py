@@ -146,6 +146,9 @@ def _drop_trailing_breaks(s: str) -> str:
 
 
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+# the financial (banker's) forms of the digits, which cheques write so that no stroke can be added, and Japanese's
+_CJK_DIGITS |= {"壹": 1, "壱": 1, "贰": 2, "貳": 2, "弐": 2, "叁": 3, "參": 3, "参": 3, "肆": 4, "伍": 5, "陆": 6,
+                "陸": 6, "柒": 7, "捌": 8, "玖": 9}  # fmt: skip
 _CJK_NUMERAL = r"(?:\d{1,9}|[零〇一二两三四五六七八九十百]{1,6})"
 # (Japanese writes the same fraction with の: "7分の6" is 6/7)
 _CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十百])({_CJK_NUMERAL})\s*分[之の]\s*({_CJK_NUMERAL})")
@@ -159,6 +162,11 @@ _CJK_SCALE_RE = re.compile(
 _UPRIGHT_SUBSCRIPTED = re.compile(r"\\(?:mathrm|mathit|mathbf|mathsf|text|textrm|rm)\s*\{\s*~?\s*([A-Za-z])\s*\}(?=\s*_)")
 _ASCII_UNION = re.compile(r"([)\]])[ \t]{0,4}\\/[ \t]{0,4}([(\[])")
 CJK_SCALES = {"百": 2, "千": 3, "万": 4, "亿": 8, "백": 2, "천": 3, "만": 4, "억": 8}
+_CJK_TENS = {"十": 10, "百": 100, "千": 1000, "拾": 10, "佰": 100, "仟": 1000, "阡": 1000}
+_CJK_MYRIADS = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
+_CJK_SCORES = {"廿": 20, "卅": 30, "卌": 40}  # one character for twenty, thirty, forty ("廿二" 22)
+# every character of a Chinese or Japanese numeral (for the readers' patterns)
+CJK_NUMERAL_CHARS = "".join(_CJK_DIGITS) + "".join(_CJK_TENS) + "".join(_CJK_MYRIADS) + "".join(_CJK_SCORES)
 
 
 # the copulas that end a Japanese or Korean answer ("五個です", "12입니다"): one list for every reader
@@ -171,14 +179,32 @@ _KOREAN_NUMERALS = {"하나": 1, "한": 1, "둘": 2, "두": 2, "셋": 3, "세": 
 _KOREAN_COUNTERS = "개|명|벌|자루|마리|권|대|장|잔|살|번|시간|분|초|원|달러|개월|년|주|층|켤레|송이|그루|병|상자|쪽|점|가지|회"
 _KOREAN_NUMERAL_RE = re.compile(rf"({'|'.join(_KOREAN_NUMERALS)})[ \t]*({_KOREAN_COUNTERS})")
 _CJK_COUNTERS = "個个人本枚匹台回歳岁冊册杯頭头羽円元只条次天年月日時时分秒米克斤块張张辆輛棵朵名位道題题种種组組对對件套盒瓶包箱顆颗粒間间"
-_CJK_UNIT_WORDS = "厘米|毫米|千米|公里|公斤|千克|美元|欧元|英镑|分钟|小时|平方米|立方米|毫升|ドル|ユーロ|升|度"
+_CJK_UNIT_WORDS = "摄氏度|華氏度|华氏度|厘米|毫米|千米|公里|公斤|千克|美元|欧元|英镑|分钟|小时|平方米|立方米|毫升|ドル|ユーロ|升|度"
 # the whole answer a Chinese or Japanese numeral: a sign, a decimal part after 点, a fraction after 又 (a mixed number),
 # at most a counter or a unit word after it ("负二", "两点五升", "一又二分之一", "七万ドル", "二百六十頭")
 _CJK_WHOLE_NUMERAL = re.compile(
-    r"[ \t]*(负|負)?([零〇一二两兩三四五六七八九十百千万萬亿億]{1,20})(?:点([零〇一二两三四五六七八九]{1,12}))?"
+    rf"[ \t]*(负|負|零下)?([{CJK_NUMERAL_CHARS}]{{1,20}})(?:[点點・]([{''.join(_CJK_DIGITS)}]{{1,12}}))?"
     r"(?:又[ \t]*(?:([零〇一二两三四五六七八九十百]{1,6})分之([零〇一二两三四五六七八九十百]{1,6})|(\d{1,6})/(\d{1,6})))?"
     rf"([ \t]*(?:{_CJK_UNIT_WORDS}|[{_CJK_COUNTERS}]))?[ \t]*"
 )
+
+
+# an amount of yuan as cheques write it: "玖仟陆佰陆拾伍圆壹角捌分" 9665.18, "壹拾壹元整" 11 (角 a tenth, 分 a hundredth,
+# 整 "exactly")
+_CJK_MONEY = re.compile(
+    rf"[ \t]*(负|負)?([{CJK_NUMERAL_CHARS}]{{1,20}})[元圆圓](?:([{''.join(_CJK_DIGITS)}])角)?"
+    rf"(?:([{''.join(_CJK_DIGITS)}])分)?(整|正)?[ \t]*"
+)
+
+
+def _cjk_money(m: re.Match[str]) -> str | None:
+    """The amount a :data:`_CJK_MONEY` match writes, in digits with 元; None if it is no amount."""
+    whole = _cjk_number(m.group(2))
+    if whole is None or not (m.group(3) or m.group(4) or m.group(5)):
+        return None
+    jiao, fen = (_CJK_DIGITS[c] if c else 0 for c in m.group(3, 4))
+    value = decimal.Decimal(whole) + decimal.Decimal(jiao) / 10 + decimal.Decimal(fen) / 100
+    return f"{'-' if m.group(1) else ''}{value}元"
 
 
 def _cjk_whole_numeral(m: re.Match[str]) -> str | None:
@@ -194,11 +220,12 @@ def _cjk_whole_numeral(m: re.Match[str]) -> str | None:
         if not den or num is None:
             return None
         value = f"({value} + {num}/{den})"
-    return f"{'-' if m.group(1) else ''}{value}{m.group(8) or ''}"
+    unit = _CJK_DEGREES.get((m.group(8) or "").strip(), m.group(8) or "")  # "零下四摄氏度": -4 °C
+    return f"{'-' if m.group(1) else ''}{value}{unit}"
 
 
-_CJK_TENS = {"十": 10, "百": 100, "千": 1000}
-_CJK_MYRIADS = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
+_CJK_DEGREES = {"摄氏度": "°C", "华氏度": "°F", "華氏度": "°F"}
+
 
 
 def _cjk_number(s: str) -> int | None:
@@ -206,9 +233,13 @@ def _cjk_number(s: str) -> int | None:
     digits; None otherwise."""
     if s.isdigit():
         return int(s)
+    if len(s) >= 3 and all(ch in _CJK_DIGITS and ch not in "两兩" for ch in s):
+        return int("".join(str(_CJK_DIGITS[ch]) for ch in s))  # "一七二零": a year, read digit by digit
     total, section, digit = 0, 0, None
+    place = 0  # the place of the scale just read, while no zero followed it
     for ch in s:
         if ch in "零〇" and digit is None and (total or section):
+            place = 0
             continue  # "一百零五": the zero only marks an empty place
         if ch in _CJK_DIGITS:
             if digit is not None:
@@ -216,12 +247,17 @@ def _cjk_number(s: str) -> int | None:
             digit = _CJK_DIGITS[ch]
         elif ch in _CJK_TENS:
             section += (1 if digit is None else digit) * _CJK_TENS[ch]
-            digit = None
+            digit, place = None, _CJK_TENS[ch]
+        elif ch in _CJK_SCORES and digit is None and not section % 100:
+            section += _CJK_SCORES[ch]
+            place = 10
         elif ch in _CJK_MYRIADS and (section or digit):
             total += (section + (digit or 0)) * _CJK_MYRIADS[ch]
-            section, digit = 0, None
+            section, digit, place = 0, None, _CJK_MYRIADS[ch]
         else:
             return None
+    if digit is not None and place >= 100 and s[-2] not in "零〇":
+        digit *= place // 10  # "一百二" 120, "两千六" 2600, "三万五" 35000: a last digit right after a scale is the next place down
     return total + section + (digit or 0)
 
 
@@ -343,6 +379,10 @@ def normalize(s: str) -> str:
     korean = _KOREAN_NUMERAL_RE.fullmatch(s) if "\uac00" <= s[:1] <= "\ud7af" else None
     if korean is not None:  # "다섯 벌" (five, with its counter): a native Korean numeral
         s = f"{_KOREAN_NUMERALS[korean.group(1)]} {korean.group(2)}"
+    money = _CJK_MONEY.fullmatch(s) if len(s) <= 60 else None
+    written = _cjk_money(money) if money is not None else None
+    if written is not None:  # "壹拾壹元整": 11 yuan
+        s = written
     whole = _CJK_WHOLE_NUMERAL.fullmatch(s) if len(s) <= 60 else None
     written = _cjk_whole_numeral(whole) if whole is not None else None
     if written is not None:  # "五個": 5, with its counter as a unit; "负二" -2; "两点五升" 2.5 litres
@@ -478,7 +518,7 @@ _UNICODE = {"−": "-", "˗": "-", "–": "-", "‐": "-", "‑": "-", "‒": "-
             **{c: f"\\frac{{{n}}}{{{d}}}" for c, (n, d) in VULGAR_FRACTIONS.items()},
             "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ",
             "θ": "\\theta ", "λ": "\\lambda ", "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ",
-            "Δ": "\\Delta ", "⁄": "/", "∕": "/", "∠": "\\angle ",  # (U+2044 fraction slash, U+2215 division slash)
+            "Δ": "\\Delta ", "℃": "°C", "℉": "°F", "⁄": "/", "∕": "/", "∠": "\\angle ",  # (U+2044 fraction slash, U+2215 division slash)
             # the typographic spaces (no-break, narrow no-break, thin, figure, en, em, hair) as a space: "4 000"
             "\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "\u2002": " ", "\u2003": " ",
             "\u200a": " ", "\u200b": ""}  # fmt: skip

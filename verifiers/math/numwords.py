@@ -16,7 +16,9 @@ of the part before it, so "two three", "twenty ten" and "dos mil tres mil" are n
 the unit before its tens ("drei und fünfzig", "اثنان و خمسون") joins them first. After the decimal word, single
 digits are the digits ("tre virgola uno quattro uno cinque", 3.1415), and a number is its digits ("uno coma
 cuatrocientos uno", 1.401). Money: the major unit's word is the decimal mark when the minor unit's word ends the
-answer ("ห้าสิบบาทห้าสิบสตางค์", 50.50); a major unit at the end is dropped ("이억오천만사천원").
+answer ("ห้าสิบบาทห้าสิบสตางค์", 50.50); a major unit at the end is dropped ("이억오천만사천원"). A fraction's
+denominator word ends an answer ("tres cuartos" 3/4, "cinco y medio" 5 1/2, "zweieinhalb" 2 1/2), as does "and a
+half" ("bir buçuk" 1 1/2).
 
 Refused: a lone word that is also an everyday word in another language ("once", "on", "bin", "cent", "mil"), a
 mix of digits and words unless a scale word of a thousand or more joins two numbers ("10 bin 990" is 10990), words
@@ -33,6 +35,7 @@ import sympy
 from verigrpo.verifiers.math.locales import FOREIGN_SCALES
 
 ADD, SCALE, JOIN, POINT, MINUS, MAJOR, MINOR, END = "add", "scale", "join", "point", "minus", "major", "minor", "end"
+PER, HALF = "per", "half"  # a fraction's denominator word ("cuartos", 4); "and a half" after a number ("buçuk")
 
 # scale words below a thousand, and those of a thousand and up that FOREIGN_SCALES leaves out (a word that is
 # also a unit or an everyday word there: Thai, Korean, Hindi "सौ", Indonesian "seribu")
@@ -41,6 +44,8 @@ SCALES: dict[str, int] = {
     "trăm": 100, "सौ": 100, "مائة": 100, "مئة": 100, "puluh": 10, "mươi": 10,
     "สิบ": 10, "ร้อย": 100, "พัน": 1000, "หมื่น": 10**4, "แสน": 10**5, "ล้าน": 10**6,
     "십": 10, "백": 100, "천": 1000, "만": 10**4, "억": 10**8, "조": 10**12,
+    # Spanish "billón" and Portugal's "bilião" are a million millions; Brazil's "bilhão" is a thousand millions
+    "billón": 10**12, "billones": 10**12, "bilião": 10**12, "biliões": 10**12, "bilhão": 10**9, "bilhões": 10**9,
     "million": 10**6, "milió": 10**6, "milions": 10**6, "milhao": 10**6, "milhoes": 10**6, "अरब": 10**9,
     "करोड": 10**7, "ألفا": 1000,
 }  # fmt: skip
@@ -58,6 +63,8 @@ class Language:
     money: dict[str, str] = field(default_factory=dict)  # a major unit's word -> its minor unit's words ("a|b")
     ends: tuple[str, ...] = ()  # words that end an amount and add nothing ("ถ้วน", "exactly")
     units_first: bool = False  # "dreiundfünfzig": the unit, a joining word, then the tens
+    per: dict[str, int] = field(default_factory=dict)  # denominators: "viertel" 4 ("dreiviertel" 3/4)
+    half: tuple[str, ...] = ()  # "and a half" after a whole number: "bir buçuk" 1.5, "hai rưỡi" 2.5
 
 
 def _seq(words: str, start: int = 0, step: int = 1) -> dict[str, int]:
@@ -106,6 +113,7 @@ LANGUAGES: dict[str, Language] = {
         ("hundert", "tausend", "million", "millionen", "mio", "milliarde", "milliarden", "mrd"),
         joins=("und",), point=("komma",), minus=("minus", "negativ"), units_first=True,
         money={"euro": "cent", "franken": "rappen"},
+        per=_seq("halb|halbe drittel viertel fünftel sechstel siebtel achtel neuntel zehntel", 2),
     ),
     "nl": Language(
         _seq("nul een|één twee drie vier vijf zes zeven acht negen tien elf twaalf dertien veertien vijftien "
@@ -113,10 +121,13 @@ LANGUAGES: dict[str, Language] = {
         | _seq("twintig dertig veertig vijftig zestig zeventig tachtig negentig", 20, 10),
         ("honderd", "duizend", "miljoen", "miljard"),
         joins=("en", "ën"), point=("komma",), minus=("min", "minus"), units_first=True, money={"euro": "cent"},
+        per={"half": 2, "halve": 2, "derde": 3, "kwart": 4, "vijfde": 5, "tiende": 10},
     ),
     "fr": Language(
         _french(), ("cent", "cents", "mille", "mil", "millions", "million", "milliard", "milliards"),
         joins=("et",), point=("virgule",), minus=("moins",), money={"euros": "centimes", "euro": "centimes"},
+        per=_seq("demi|demie tiers quart|quarts cinquième|cinquièmes sixième|sixièmes septième|septièmes "
+                 "huitième|huitièmes neuvième|neuvièmes dixième|dixièmes", 2),
     ),
     "es": Language(
         _seq("cero uno|un|una dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince "
@@ -127,9 +138,11 @@ LANGUAGES: dict[str, Language] = {
         | _seq("cien|ciento doscientos|doscientas trescientos|trescientas cuatrocientos|cuatrocientas "
                "quinientos|quinientas seiscientos|seiscientas setecientos|setecientas ochocientos|ochocientas "
                "novecientos|novecientas", 100, 100),
-        ("mil", "millón", "millon", "millones"),
+        ("mil", "millón", "millon", "millones", "billón", "billones"),
         joins=("y",), point=("coma", "punto"), minus=("menos",),
         money={"pesos": "centavos", "peso": "centavos", "euros": "céntimos|centimos|centavos"},
+        per=_seq("medio|media tercio|tercios cuarto|cuartos quinto|quintos sexto|sextos séptimo|séptimos "
+                 "octavo|octavos noveno|novenos décimo|décimos", 2),
     ),
     "pt": Language(
         _seq("zero um|uma dois|duas três|tres quatro cinco seis sete oito nove dez onze doze treze catorze|quatorze "
@@ -137,13 +150,17 @@ LANGUAGES: dict[str, Language] = {
         | _seq("vinte trinta quarenta cinquenta sessenta setenta oitenta noventa", 20, 10)
         | _seq("cem|cento duzentos|duzentas trezentos|trezentas quatrocentos|quatrocentas quinhentos|quinhentas "
                "seiscentos|seiscentas setecentos|setecentas oitocentos|oitocentas novecentos|novecentas", 100, 100),
-        ("mil", "milhão", "milhões", "milhao", "milhoes"),
+        ("mil", "milhão", "milhões", "milhao", "milhoes", "bilhão", "bilhões", "bilião", "biliões"),
         joins=("e",), point=("vírgula", "virgula"), minus=("menos",),
         money={"reais": "centavos", "real": "centavos|centavo", "euros": "cêntimos|centavos"},
+        per=_seq("meio|meia terço|terços quarto|quartos quinto|quintos sexto|sextos sétimo|sétimos oitavo|oitavos "
+                 "nono|nonos décimo|décimos", 2),
     ),
     "it": Language(
         _italian(), ("cento", "mille", "mila", "milione", "milioni", "miliardo", "miliardi"),
         point=("virgola",), minus=("meno",), money={"euro": "centesimi"},
+        per=_seq("mezzo|mezza terzo|terzi quarto|quarti quinto|quinti sesto|sesti settimo|settimi ottavo|ottavi "
+                 "nono|noni decimo|decimi", 2),
     ),
     "ca": Language(
         _seq("zero u|un|una dos|dues tres quatre cinc sis set vuit nou deu onze dotze tretze catorze quinze setze "
@@ -174,19 +191,19 @@ LANGUAGES: dict[str, Language] = {
         _seq("sıfır bir iki üç dört beş altı yedi sekiz dokuz on")
         | _seq("yirmi otuz kırk elli altmış yetmiş seksen doksan", 20, 10),
         ("yüz", "bin", "milyon", "milyar"),
-        point=("virgül", "nokta"), minus=("eksi",), money={"lira": "kuruş", "tl": "kuruş"},
+        point=("virgül", "nokta"), minus=("eksi",), money={"lira": "kuruş", "tl": "kuruş"}, half=("buçuk",),
     ),
     "id": Language(
         _seq("nol|kosong satu dua tiga empat lima enam tujuh delapan|lapan sembilan sepuluh sebelas")
         | {w + "belas": 10 + k for k, w in enumerate("dua tiga empat lima enam tujuh delapan sembilan".split(), 2)}
         | {"seratus": 100, "seribu": 1000, "sejuta": 10**6},
         ("puluh", "ratus", "ribu", "juta", "miliar", "milyar", "triliun"),
-        point=("koma",), minus=("minus", "negatif"), money={"rupiah": "sen", "ringgit": "sen"},
+        point=("koma",), minus=("minus", "negatif"), money={"rupiah": "sen", "ringgit": "sen"}, half=("setengah",),
     ),
     "vi": Language(
         _seq("không một|mốt hai ba bốn|tư năm|lăm|nhăm sáu bảy|bẩy tám chín mười"),
         ("mươi", "trăm", "nghìn", "ngàn", "triệu", "tỷ", "tỉ"),
-        joins=("lẻ", "linh"), point=("phẩy", "chấm"), minus=("âm", "trừ"), money={"đồng": "xu"},
+        joins=("lẻ", "linh"), point=("phẩy", "chấm"), minus=("âm", "trừ"), money={"đồng": "xu"}, half=("rưỡi",),
     ),
     "th": Language(
         _seq("ศูนย์ หนึ่ง|เอ็ด สอง|ยี่ สาม สี่ ห้า หก เจ็ด แปด เก้า"),
@@ -229,6 +246,7 @@ def _lexicon(code: str) -> tuple[dict[str, tuple[str, object]], tuple[str, ...]]
         lex[w] = (SCALE, SCALES.get(w) or 10 ** FOREIGN_SCALES[w])
     lex |= {w: (JOIN, None) for w in lang.joins} | {w: (POINT, None) for w in lang.point}
     lex |= {w: (MINUS, None) for w in lang.minus} | {w: (END, None) for w in lang.ends}
+    lex |= {w: (PER, d) for w, d in lang.per.items()} | {w: (HALF, None) for w in lang.half}
     for major, minors in lang.money.items():
         lex[major] = (MAJOR, None)
         lex |= {w: (MINOR, None) for w in minors.split("|")}
@@ -329,6 +347,9 @@ def _read(tokens: list[tuple[str, object]], lang: Language) -> sympy.Rational | 
     while tokens and tokens[-1][0] == END:
         tokens = tokens[:-1]
     kinds = [k for k, _ in tokens]
+    if PER in kinds or HALF in kinds:
+        fraction = _fraction(tokens, lang.units_first)
+        return None if fraction is None else sign * fraction
     if kinds.count(POINT) + kinds.count(MAJOR) > 1 or MINUS in kinds or kinds.count(MINOR) > 1:
         return None
     if MINOR in kinds:  # "ห้าสิบบาทห้าสิบสตางค์": the minor unit's count is a hundredth each
@@ -362,6 +383,30 @@ def _read(tokens: list[tuple[str, object]], lang: Language) -> sympy.Rational | 
         return sign * (sympy.Integer(whole) + sympy.Rational(int(digits), 10 ** len(digits)))
     n = _integer(tokens, lang.units_first)
     return None if n is None else sign * sympy.Integer(n)
+
+
+def _fraction(tokens: list[tuple[str, object]], units_first: bool) -> sympy.Rational | None:
+    """A whole number and a fraction in words: "tres cuartos" 3/4, "cinco y medio" 5 1/2, "zweieinhalb" 2 1/2,
+    "bir buçuk" 1 1/2; the denominator's word ends the answer and has a number before it."""
+    kinds = [k for k, _ in tokens]
+    if kinds.count(PER) + kinds.count(HALF) != 1 or kinds[-1] not in (PER, HALF) or len(tokens) < 2:
+        return None
+    head = tokens[:-1]
+    if kinds[-1] == HALF:  # "bir buçuk": a whole number, and a half
+        whole = _integer(head, units_first)
+        return None if whole is None else whole + sympy.Rational(1, 2)
+    den = tokens[-1][1]
+    assert isinstance(den, int)
+    if JOIN in kinds:  # "cinco y medio", "tres y tres cuartos": the whole number, then the fraction
+        cut = len(head) - 1 - kinds[: len(head)][::-1].index(JOIN)
+        whole, num = _integer(head[:cut], units_first), _integer(head[cut + 1 :], units_first) if head[cut + 1 :] else 1
+    else:
+        whole, num = 0, _integer(head, units_first)
+        if num is None and head[-1] == (ADD, 1):  # "zweieinhalb", "dreieinviertel": one of them after the whole
+            whole, num = _integer(head[:-1], units_first), 1
+    if whole is None or num is None:
+        return None
+    return whole + sympy.Rational(num, den)
 
 
 def _tokens(text: str, code: str) -> list[tuple[str, object]] | None:

@@ -149,7 +149,7 @@ def parse_answer(text: str) -> Node:
                 and w not in FUNCS
                 and w not in MULTI_FUNCS
                 and w not in _CONST_WORDS
-                and _number_word(w) is None  # "\text{two}" is 2
+                and number_in_words(w) is None  # "\text{two}" is 2
                 and number_words(w) is None  # "\text{drei}" is 3
             ):
                 return Text(w)
@@ -177,12 +177,15 @@ def parse_answer(text: str) -> Node:
     if m and 0 < int(m.group(4)) < int(m.group(5)):  # "4(5/11)", the mixed number as Chinese keys write it: a
         # whole number before a bracketed proper fraction (a product would be written 20/11); "2(3/2)" stays 3
         s = f"{m.group(1) or ''}{m.group(2)}({m.group(3)} + {m.group(4)}/{m.group(5)})"
-    n = _number_word(s)
+    n = number_in_words(s)
     if n is not None:  # "five", "twenty-one", "one hundred": the whole answer is a number in words
         return Expr(sympy.Integer(n))
     f = _fraction_word(s)
     if f is not None:  # "one half", "two thirds"
         return Expr(f)
+    f = _ordinal_word(s) or _decimal_word(s) or _over_word(s)
+    if f is not None:  # "twenty-first" (a position: 21), "two point three", "one hundred and two over eleven"
+        return Expr(sympy.Integer(f) if isinstance(f, int) else f)
     f = number_words(s)
     if f is not None:  # "veinticinco", "dreiundfünfzig", "หนึ่งร้อยสิบหก": a number in another language's words
         return Expr(f)
@@ -357,7 +360,7 @@ _SMALL_NUMBERS = {w: k for w, k in NUMBER_WORDS.items() if k < 20}
 _TENS = {w: k for w, k in NUMBER_WORDS.items() if k >= 20 and "-" not in w}
 
 
-def _number_word(s: str) -> int | None:
+def number_in_words(s: str) -> int | None:
     """An integer written in English words ("five", "twenty-one", "one hundred and two"), else None."""
     words = re.split(r"[\s-]+", s.strip().lower())
     if not 1 <= len(words) <= 24:  # "fifteen million four hundred and thirty-nine thousand ...": 15 words
@@ -365,6 +368,8 @@ def _number_word(s: str) -> int | None:
     sign = 1
     if words[0] in ("minus", "negative") and len(words) > 1:
         sign, words = -1, words[1:]
+    if words[0] in ("hundred", *_SCALES) or words[:2] in (["a", "hundred"], *(["a", w] for w in _SCALES)):
+        words = ["one", *words[words[0] == "a" :]]  # "hundred", "a thousand": one of the scale
     total, current, last = 0, 0, None  # last: the kind of the previous word
     for w in words:
         if w in _SMALL_NUMBERS and last in (None, "tens", "hundred", "scale", "and"):
@@ -386,6 +391,99 @@ def _number_word(s: str) -> int | None:
     return sign * (total + current)
 
 
+def worded_numbers(sentence: str, alone: tuple[str, ...] = ("one", "zero")) -> list[int] | None:
+    """The numbers a sentence writes in English words, each phrase read whole ("hundred and twelve" 112, "seventy-five
+    thousand" 75000, "two" 2; a lone word of ``alone`` is left out: "one" is also a pronoun, "zero" often no count);
+    None when a phrase of number and scale words is no number ("two three")."""
+    phrases: list[list[str]] = []
+    last_end = -1
+    for m in re.finditer(r"[A-Za-z]+(?:-[A-Za-z]+)?", sentence):
+        w = m.group().lower()
+        joined = last_end >= 0 and not sentence[last_end : m.start()].strip()
+        if w in NUMBER_WORDS or w in _SCALES:
+            if joined and phrases:
+                phrases[-1].append(w)
+            else:
+                phrases.append([w])
+            last_end = m.end()
+        elif w == "and" and joined and phrases and phrases[-1][-1] in _SCALES:
+            phrases[-1].append(w)  # "hundred and twelve"
+            last_end = m.end()
+        elif w == "a" and re.match(r"\s+(?:hundred|thousand|million|billion)\b", sentence[m.end() :], re.I):
+            phrases.append(["a"])  # "a hundred"
+            last_end = m.end()
+        else:
+            last_end = -1
+    values = []
+    for words in phrases:
+        while words and words[-1] == "and":  # "... hundred and apples": the "and" joined nothing
+            words.pop()
+        if len(words) == 1 and words[0] in (*alone, "dozen"):
+            continue
+        value = number_in_words(" ".join(words))
+        if value is None:
+            return None
+        values.append(value)
+    return values
+
+
+_ORDINALS = {"first": "one", "second": "two", "third": "three", "fifth": "five", "eighth": "eight", "ninth": "nine",
+             "twelfth": "twelve"}  # fmt: skip
+
+
+def _ordinal_word(s: str) -> int | None:
+    """The position an ordinal in English words names ("eleventh" 11, "twenty-first" 21, "one hundred and forty
+    second" 142), else None. A fraction ("one fifth", "two thirds") is :func:`_fraction_word`'s, tried first."""
+    head, _, last = s.strip().lower().rpartition(" ") if " " in s.strip() else ("", "", s.strip().lower())
+    head, sep, last = (head + " " if head else ""), "", last
+    if "-" in last:  # "twenty-first"
+        tens, _, last = last.rpartition("-")
+        head, sep = head + tens, "-"
+    if last in _ORDINALS:
+        card = _ORDINALS[last]
+    elif last.endswith("ieth") and last[:-4] + "y" in NUMBER_WORDS:  # "twentieth"
+        card = last[:-4] + "y"
+    elif last.endswith("th") and (last[:-2] in NUMBER_WORDS or last[:-2] in ("hundred", *_SCALES)):
+        card = last[:-2]  # "eleventh", "fourth", "hundredth"
+    else:
+        return None
+    return number_in_words(head + sep + card)
+
+
+def _digit_or_word(s: str) -> int | None:
+    """An integer in digits or in English words, with a minus word or sign ("7", "minus 1", "eleven")."""
+    s = s.strip().lower()
+    m = re.fullmatch(r"(?:(minus|negative)\s+|(-))?(\d{1,15})", s)
+    if m:
+        return -int(m.group(3)) if m.group(1) or m.group(2) else int(m.group(3))
+    return number_in_words(s)
+
+
+def _decimal_word(s: str) -> sympy.Rational | None:
+    """A decimal said aloud: "two point three" 2.3, "point one" 0.1, "2 point 5" 2.5 (digits after "point" one by
+    one, in words or digits), else None."""
+    m = re.fullmatch(r"(.*?)\s*\bpoint\s+([a-z0-9 ]+)", s.strip().lower())
+    if not m:
+        return None
+    whole = 0 if m.group(1) in ("", "zero") else _digit_or_word(m.group(1))
+    digits = [str(NUMBER_WORDS[w]) if NUMBER_WORDS.get(w, 10) < 10 else w for w in m.group(2).split()]
+    if whole is None or not digits or not all(len(d) == 1 and d.isdigit() for d in digits):
+        return None
+    frac = sympy.Rational(int("".join(digits)), 10 ** len(digits))
+    return whole - frac if m.group(1).strip().startswith(("minus", "negative", "-")) else whole + frac
+
+
+def _over_word(s: str) -> sympy.Rational | None:
+    """A fraction said aloud: "one hundred and forty two over eleven" 142/11, "minus 1 over 7", else None."""
+    m = re.fullmatch(r"(.+?)\s+over\s+(.+)", s.strip().lower())
+    if not m:
+        return None
+    num, den = _digit_or_word(m.group(1)), _digit_or_word(m.group(2))
+    if num is None or not den:
+        return None
+    return sympy.Rational(num, den)
+
+
 _DENOMINATORS = {
     w: d
     for d, ws in {2: "half halves", 3: "third thirds", 4: "quarter quarters fourth fourths", 5: "fifth fifths",
@@ -398,9 +496,11 @@ _DENOMINATORS = {
 def _fraction_word(s: str) -> sympy.Rational | None:
     """A fraction in English words ("one half", "a third", "two-thirds", "three quarters"), else None."""
     words = re.split(r"[\s-]+", s.strip().lower())
+    if words == ["half"]:  # "half": one half
+        return sympy.Rational(1, 2)
     if not 2 <= len(words) <= 6 or words[-1] not in _DENOMINATORS:
         return None
-    num = 1 if words[:-1] == ["a"] else _number_word(" ".join(words[:-1]))
+    num = 1 if words[:-1] == ["a"] else number_in_words(" ".join(words[:-1]))
     if num is None or num == 0:
         return None
     plural = words[-1].endswith("s") and words[-1] != "halves" or words[-1] == "halves"

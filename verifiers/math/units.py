@@ -48,20 +48,6 @@ NUMBER_WORDS |= {
     for tens in ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
     for k, unit in enumerate("one two three four five six seven eight nine".split(), 1)
 }
-# one to twelve (and zero) in the languages models answer in, as a whole answer: "Die Antwort lautet drei.", "Ответ: три"
-FOREIGN_NUMBER_WORDS: dict[str, int] = {
-    w: k
-    for words in (
-        "_ eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf",  # German
-        "zéro un deux trois quatre cinq six sept huit neuf dix onze douze",  # French
-        "cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce",  # Spanish
-        "zero uno due tre quattro cinque sei sette otto nove dieci undici dodici",  # Italian
-        "zero um dois três quatro cinco seis sete oito nove dez onze doze",  # Portuguese
-        "ноль один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать",  # Russian
-    )
-    for k, w in enumerate(words.split())
-    if w not in ("_", "once")  # (Spanish "once", 11, is English "once": left out; German "null" too)
-} | {"une": 1, "una": 1, "uma": 1, "duas": 2, "одна": 1, "одно": 1, "две": 2, "ein": 1, "eine": 1}
 # a sign word before a number that makes it negative, in English, French, Russian, Spanish and German ("moins 4",
 # "минус 4", "menos 4"; Chinese 负 is matched apart: it has no word boundary)
 SIGN_WORDS = r"negative|minus|moins|минус|menos|negativ"
