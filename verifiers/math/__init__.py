@@ -8,7 +8,8 @@ each; a stage only imports the ones above it:
   :mod:`~verifiers.math.lex` (a whitelisted tokenizer), :mod:`~verifiers.math.guards` (constructors that
   enforce the limits), :mod:`~verifiers.math.expr` and :mod:`~verifiers.math.grammar` (the recursive-descent
   parser), :mod:`~verifiers.math.vectors` (vector arithmetic written out), :mod:`~verifiers.math.parse` (:func:`parse_answer`, :func:`parse_math`),
-  :mod:`~verifiers.math.numwords` (numbers in the words of fifteen other languages);
+  :mod:`~verifiers.math.numwords` (numbers in the words of fifteen other languages),
+  :mod:`~verifiers.math.combinatorics` (counting notations as their counts: "C(5, 3)", "C_{10}^{3}", "⁵P₂");
 - answer forms read by the fallbacks: :mod:`~verifiers.math.forms`;
 - comparison: :mod:`~verifiers.math.values` (two values: the precision policy, units, percent, degrees),
   :mod:`~verifiers.math.units` (what a unit means: SI prefixes, compound units, dimensions),
@@ -1034,6 +1035,17 @@ and banker's numerals (stop 29)
     \boxed{三万五}                                                         | 35000                        | correct     | test_chinese_colloquial_and_bankers_numerals
     \boxed{壹拾壹元整}                                                       | 11                           | correct     | test_chinese_colloquial_and_bankers_numerals
     \boxed{零下四摄氏度}                                                      | -4℃                          | correct     | test_chinese_colloquial_and_bankers_numerals
+Counting notations; a percent against a proper fraction; Python's operators in a unit (stop 29)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{10}                                                          | C(5, 3)                      | correct     | test_counting_notations
+    \boxed{P(52,4)}                                                     | C(52,4)                      | wrong       | test_counting_notations
+    \boxed{C_{10}^{3}}                                                  | \binom{10}{3}                | correct     | test_counting_notations
+    \boxed{⁶C₂/⁹C₅}                                                     | 5/42                         | correct     | test_counting_notations
+    \boxed{0.49\%}                                                      | 49 / 100                     | wrong       | test_a_percent_against_a_proper_fraction
+    \boxed{49\%}                                                        | 49                           | correct     | test_a_percent_against_a_proper_fraction
+    \boxed{42.3 g cm-3}                                                 | 42.3 g*cm**-3                | correct     | test_python_operators_in_a_unit
     User: Using the numbers [19, 36, 55, 7], create an equation that equals 65. | 65                | no_answer   | test_a_completion_that_only_echoes_a_user_turn
 """
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 import decimal
 import re
 
+from verigrpo.verifiers.math.combinatorics import count_notations
 from verigrpo.verifiers.math.locales import LOCAL_CURRENCY_HINT, digit_groups, foreign_scales, local_amounts
 from verigrpo.verifiers.math.mathematica import mathematica_calls
-from verigrpo.verifiers.math.units import ascii_units, caret_powers, compound_quantity
+from verigrpo.verifiers.math.units import ascii_units, caret_powers, compound_quantity, unit_word
 
 _MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
 
@@ -69,7 +70,9 @@ _DECIMAL_COMMA = re.compile(r"(?<=\d)\{,\}(?!\d{3}(?!\d))(?=\d)")
 _NOT_EQUAL = re.compile(r"\\not\s*(?:=|\\eq(?![A-Za-z]))|=/=")
 _DOUBLED_COMMAND = re.compile(r"(?<!\\)\\\\[A-Za-z]")
 _SINGLE_COMMAND = re.compile(r"(?<!\\)\\[A-Za-z]")
-_TIMES_TEN = re.compile(r"(\d\.\d+\s*|\d\s+)x\s*10\s*\^")  # "6.02 x 10^{23}", "3 x 10^8"; not "3x10^8"
+_TIMES_TEN = re.compile(r"(\d\.\d+\s*|\d\s+)x\s*10\s*(?:\^|\*\*)\+?")  # "6.02 x 10^{23}", "8.20x10**+1"; not "3x10^8"
+# Python's operators in a unit: "atm*m**3/mole", "g*cm**-3" (a product of units, a power)
+_PYTHON_UNIT = re.compile(r"(?<=[A-Za-z])\*\*(?=[-+]?\d)|(?<=[A-Za-z0-9 ])\*(?=([A-Za-z]{1,6})(?:\*\*|[/*\s]|$))")
 _SPACE_THOUSANDS = re.compile(r"-?\d{1,3}(?: \d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 # Swiss groups "1'234'567.89", and Indian groups with a decimal part "12,34,567.89" (without one, "1,23,456" could
 # be a list): a whole answer that is one such number
@@ -340,6 +343,8 @@ def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
     s = ascii_units(_superscripts(s.translate(FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
+    if "C" in s or "P" in s or "A" in s:  # "C(52, 4)", "C_{10}^{3}", "⁵P₂": counting notations, as their counts
+        s = count_notations(s)
     compound = compound_quantity(s) if len(s) <= 120 else None
     if compound is not None:  # "2 min 30 s" -> "150 s", "4 lbs 12 oz" -> "76 oz": one quantity in several units
         s = compound
@@ -478,6 +483,8 @@ def normalize(s: str) -> str:
     if "\\(" in s and "\\)" in s:  # "\(\frac14\) or 0.25": inner inline-maths delimiters, as inner "$" are
         s = _INLINE_PAIR_RE.sub(r" \1 ", s)
     s = _TIMES_TEN.sub(r"\1\\times 10^", s)  # "6.02 x 10^{23}"
+    if "*" in s and not s.startswith("*"):
+        s = _PYTHON_UNIT.sub(lambda m: "^" if m.group() == "**" else " " if unit_word(m.group(1)) or m.group(1) == "rad" else "*", s)
     s = s.strip()
     # trailing sentence punctuation
     while s and s[-1] in ".;:" and not s.endswith("..."):

@@ -95,9 +95,11 @@ def _degrees(e: Expr) -> bool:
 
 
 
-def _candidates(e: Expr) -> list[sympy.Basic]:
-    if e.marker == "percent":
-        return [e.value, e.value / 100]
+def _candidates(e: Expr, other: Expr) -> list[sympy.Basic]:
+    if e.marker == "percent":  # "49%": 0.49, or 49 where the reference drops the sign; never against a proper
+        # fraction (a ratio, a probability: "0.49%" is not 49/100)
+        ratio = other.marker is None and not other.inexact and isinstance(other.value, sympy.Rational)
+        return [e.value / 100] if ratio and 0 < abs(other.value) < 1 else [e.value, e.value / 100]
     if e.marker == "dozen":  # "7 dozen" is 84, or 7 where the question counts dozens
         return [e.value, e.value / 12]
     if e.unit and e.unit[0] in "万亿만억":  # "120万円", "3만 원": 120 of the unit 万円, or 1,200,000 yen
@@ -162,7 +164,7 @@ def _exprs_equal(a: Expr, b: Expr) -> bool:
     sa, sb = scales
     if a.marker is not None and a.marker == b.marker:  # 0.5% is not 50%: both in percent, compare as is
         return _values_equal(a.value * sa, b.value * sb, a.inexact, b.inexact)
-    for x, y in itertools.product(_candidates(a), _candidates(b)):
+    for x, y in itertools.product(_candidates(a, b), _candidates(b, a)):
         if _values_equal(x * sa, y * sb, a.inexact, b.inexact):
             return True
     return False

@@ -1,0 +1,72 @@
+"""What stop 29 reads besides numbers in words (tests/test_math_numwords.py): counting notations as textbooks,
+exams and calculators write them (verifiers/math/combinatorics.py); a percent against a proper fraction; Python's
+operators in a unit. Each case that pays a new form was refused at the commit before its rule; the other cases
+bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from verigrpo.verifiers.math import math_answer
+from verigrpo.verifiers.math.combinatorics import count_notations
+
+
+def _boxed(answer: str, gold: str) -> float:
+    return math_answer(f"The final answer is $\\boxed{{{answer}}}$.", {"reference": gold}).outcome
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("10", "C(5, 3)", 1.0),  # a key in the notation of a counting course
+        ("C(7,4)", "C(7, 3)", 1.0),  # the symmetry of binomial coefficients
+        ("P(52,4)", "C(52,4)", 0.0),  # permutations are not combinations (both were once read as the point (52, 4))
+        ("C(26,2)", "P(26,2)", 0.0),
+        ("P(10,10)", "10!", 1.0),
+        ("C_{10}^{3}", "\\binom{10}{3}", 1.0),  # n below, k above, as Chinese and French textbooks write it
+        ("C_7^2", "C_7^5", 1.0),
+        ("A_5^2", "20", 1.0),  # arrangements
+        ("⁶C₂/⁹C₅", "5/42", 1.0),  # the exam notation with a superscript n and a subscript k
+        ("8! × 3! × ⁵P₂", "4838400", 1.0),
+        ("5C2", "10", 1.0),  # a calculator's
+        ("C_2^5", "10", 0.0),  # k above n: not read (a symbol C_2 to the fifth)
+        ("A(0,0), C(3,1)", "(0,0), (3,1)", 0.0),  # named points: left as they are (this list stays unread)
+    ],
+)
+def test_counting_notations(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+def test_counting_notations_are_left_alone_beside_other_points_and_past_300() -> None:
+    assert count_notations("A(0, 0), C(3, 1)") == "A(0, 0), C(3, 1)"
+    assert count_notations("C(500, 2)") == "C(500, 2)"
+    assert count_notations("C(3, 5)") == "C(3, 5)"
+    assert count_notations("x^2 + C") == "x^2 + C"
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("0.49\\%", "49 / 100", 0.0),  # a percent against a proper fraction: only the percent's value, 0.0049
+        ("49\\%", "49/100", 1.0),
+        ("49\\%", "49", 1.0),  # a reference that drops the sign
+        ("0.49\\%", "0.49", 1.0),  # against a decimal: the sign may have been dropped
+        ("\\frac{100}{11}", "$9\\frac{1}{11}\\%$", 1.0),  # an improper fraction can be the percent's number
+    ],
+)
+def test_a_percent_against_a_proper_fraction(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("42.3 g cm-3", "42.3 g*cm**-3", 1.0),  # Python's product and power in a unit
+        ("0.909 g/cm3", "0.909 g/cm**3", 1.0),
+        ("8.20x10**+1 ppm", "8.20*10**1 ppm", 1.0),
+        ("180^\\circ", "π*rad", 1.0),
+        ("b*a", "ab", 1.0),  # letters that are no unit keep their product
+        ("42.3 g cm-3", "42.3 g*m**-3", 0.0),
+    ],
+)
+def test_python_operators_in_a_unit(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
