@@ -70,3 +70,29 @@ def test_a_percent_against_a_proper_fraction(answer: str, gold: str, want: float
 )
 def test_python_operators_in_a_unit(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a gathered display read as the chain it writes (as an aligned one is)
+        ("So\n$$\n\\begin{gathered}\nv=2 \\times 3 \\\\\n=6 \\mathrm{~m} / \\mathrm{s}\n\\end{gathered}\n$$", "6", 1.0),
+        ("So\n$$\n\\begin{gathered}\nv=2 \\times 3 \\\\\n=6 \\mathrm{~m} / \\mathrm{s}\n\\end{gathered}\n$$", "5", 0.0),
+        # a named chain through a computation, then its rounding and unit
+        ("Thus $$ v=\\frac{1}{\\sqrt{(2 \\mathrm{~H})(3 \\mathrm{~F})}} = 0.41 \\mathrm{~Hz} $$", "0.41", 1.0),
+        ("Thus $$ v=\\frac{1}{\\sqrt{(2 \\mathrm{~H})(3 \\mathrm{~F})}} = 0.45 \\mathrm{~Hz} $$", "0.45", 0.0),
+        # a quantity, then the same quantity in other units in brackets: the first one
+        ("The answer is $\\boxed{134 \\mathrm{MPa} \\quad (19,300 \\mathrm{psi})}$.", "134", 1.0),
+        ("The answer is $\\boxed{134 \\mathrm{MPa} \\quad (19,300 \\mathrm{psi})}$.", "19300", 0.0),
+        ("The answer is $\\boxed{3(2+1)}$.", "3", 0.0),  # a product, not an aside
+        ("The answer is $\\boxed{5 m (rounded)}$.", "5", 0.0),  # a note, not the same quantity
+    ],
+)
+def test_display_chains_and_quantities_written_twice(completion: str, gold: str, want: float) -> None:
+    assert math_answer(completion, {"reference": gold}).outcome == want
+
+
+def test_pounds_per_square_inch() -> None:
+    assert _boxed("1 ksi", "1000 psi") == 1.0
+    assert _boxed("1 psi", "6894.75729316836 Pa") == 1.0
+    assert _boxed("1 psi", "1 kPa") == 0.0

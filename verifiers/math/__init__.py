@@ -1035,7 +1035,8 @@ and banker's numerals (stop 29)
     \boxed{三万五}                                                         | 35000                        | correct     | test_chinese_colloquial_and_bankers_numerals
     \boxed{壹拾壹元整}                                                       | 11                           | correct     | test_chinese_colloquial_and_bankers_numerals
     \boxed{零下四摄氏度}                                                      | -4℃                          | correct     | test_chinese_colloquial_and_bankers_numerals
-Counting notations; a percent against a proper fraction; Python's operators in a unit (stop 29)
+Counting notations; a percent against a proper fraction; Python's operators in a unit; display chains and a quantity
+written twice (stop 29)
 
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
@@ -1046,6 +1047,9 @@ Counting notations; a percent against a proper fraction; Python's operators in a
     \boxed{0.49\%}                                                      | 49 / 100                     | wrong       | test_a_percent_against_a_proper_fraction
     \boxed{49\%}                                                        | 49                           | correct     | test_a_percent_against_a_proper_fraction
     \boxed{42.3 g cm-3}                                                 | 42.3 g*cm**-3                | correct     | test_python_operators_in_a_unit
+    So⏎$$⏎\begin{gathered}⏎v=2 \times 3 \\⏎=6 \mathrm{~m} / \mathrm{s}⏎\end{gathered}⏎$$ | 6                            | correct     | test_display_chains_and_quantities_written_twice
+    \boxed{134 \mathrm{MPa} \quad (19,300 \mathrm{psi})}                | 134                          | correct     | test_display_chains_and_quantities_written_twice
+    \boxed{5 m (rounded)}                                               | 5                            | unparsable  | test_display_chains_and_quantities_written_twice
     User: Using the numbers [19, 36, 55, 7], create an equation that equals 65. | 65                | no_answer   | test_a_completion_that_only_echoes_a_user_turn
 """
 

@@ -508,7 +508,7 @@ _SPAN_JOIN_RE = re.compile(r"\s*(?:,|,?\s*\b(?:or|and)\b)\s*", re.I)
 _SPAN_LABEL_RE = re.compile(r"\s*([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=(?!=)")
 
 
-_ALIGN_ENV_RE = re.compile(r"\\(?:begin|end)\{(?:align|aligned|equation|gather|multline|eqnarray|split)\*?\}")
+_ALIGN_ENV_RE = re.compile(r"\\(?:begin|end)\{(?:align|aligned|alignat|equation|gather|gathered|multline|eqnarray|split)\*?\}")
 
 
 _LINE_BREAK_RE = re.compile(r"\\\\(?:\[[^\]]{0,20}\])?")

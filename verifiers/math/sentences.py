@@ -9,9 +9,10 @@ import re
 
 from verigrpo.verifiers.math.boxes import _last_match
 from verigrpo.verifiers.math.forms import one_number_sentence, qualified
-from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Node
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Expr, Node
 from verigrpo.verifiers.math.normalize import COPULAS
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
+from verigrpo.verifiers.math.units import unit_scale
 
 # "or" in the languages models answer in: 或 (或者), 还是 Chinese; oder, ou, или, หรือ (Thai), または (Japanese),
 # অথবা (Bengali), లేదా (Telugu)
@@ -292,3 +293,25 @@ def top_level_split(s: str) -> list[str] | None:
         return None
     parts.append(s[start:])
     return parts
+
+
+# a bracketed quantity after a quantity: "134 \mathrm{MPa} \quad(19,300 \mathrm{psi})", "0.79 mm (0.031 in.)",
+# "7,800 \mathrm{~N}\left(1,785 \mathrm{lbf}\right)"
+_ASIDE_RE = re.compile(
+    r"(?:\s|\\q?quad|\\[,;: ])*(?:\\left\s*)?\(\s*(-?\d[^()]{0,60}?)\s*\.?\s*(?:\\right\s*)?\)\s*\.?\s*$"
+)
+
+
+def without_conversion(answer: str) -> str | None:
+    """A quantity followed by the same quantity in other units, in brackets, as the first one alone
+    ("134 MPa (19,300 psi)" -> "134 MPa"); None when there is no such bracket, or the two are not quantities of the
+    same kind (a product "3(2 + 1)", a note "5 m (rounded)")."""
+    m = _ASIDE_RE.search(answer)
+    if m is None or m.start() == 0:
+        return None
+    head = answer[: m.start()].rstrip()
+    first, second = parsed(head), parsed(m.group(1))
+    if not (isinstance(first, Expr) and isinstance(second, Expr) and first.unit and second.unit):
+        return None
+    a, b = unit_scale(first.unit), unit_scale(second.unit)
+    return head if a is not None and b is not None and a[0] == b[0] else None

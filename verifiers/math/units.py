@@ -126,6 +126,8 @@ UNITS: dict[str, tuple[sympy.Rational, Dim, bool]] = {
     "MiB": (_R(2**20), _dim(X=1), False),
     "GiB": (_R(2**30), _dim(X=1), False),
     "TiB": (_R(2**40), _dim(X=1), False),
+    "psi": (_R(689475729316836, 10**11), _dim(L=-1, M=1, T=-2), False),  # a pound-force per square inch
+    "ksi": (_R(689475729316836, 10**8), _dim(L=-1, M=1, T=-2), False),
     "dollar": (_R(1), _dim(D=1), False),
     "cent": (_R(1, 100), _dim(D=1), False),
 }

@@ -5,6 +5,7 @@ rejection, the numbers it gives, an order it asks for) is in :mod:`verifiers.mat
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -20,7 +21,7 @@ from verigrpo.verifiers.math.choices import (
     option_lead,
     option_letter,
 )
-from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal
+from verigrpo.verifiers.math.compare import _as_list, _rounds_to, answers_equivalent, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
@@ -69,6 +70,7 @@ from verigrpo.verifiers.math.sentences import (
     parsed,
     prose_answer,
     top_level_split,
+    without_conversion,
     words,
 )
 from verigrpo.verifiers.registry import register
@@ -238,6 +240,11 @@ def math_answer(
         if last is not None:  # "\\lim_{x \\to 0} \\frac{\\sin x}{x} = 1": the left side is not ours to read
             answer, pred = last
             info["extracted"] = answer
+    if pred is None and len(answer) <= MAX_ANSWER_CHARS:
+        first = without_conversion(strip_math_delimiters(answer))
+        if first is not None:  # "134 MPa (19,300 psi)": one quantity, written twice
+            answer, pred = first, parse_answer(first)
+            info["extracted"] = answer
     if pred is None:
         prose = prose_answer(answer)
         if prose is not None:  # "\text{The answer is } 103", "\frac{737}{39}\;\text{(about }18.9\text{ cards)}"
@@ -378,6 +385,7 @@ _RELATION_WORDS_RE = re.compile(
     r"subset|subseteq|implies|Rightarrow|Leftarrow|iff|Leftrightarrow|pm|mp|land|lor|wedge|vee)(?![A-Za-z])"
 )
 _MAX_CHAIN_LEFT_CHARS = 200
+_LABEL_RE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?[^{}=]{1,12}\}?)?\s*")  # "v", "\sigma_{c}", "E_0"
 _ENVIRONMENT_RE = re.compile(r"\\begin\{(\w+\*?)\}.*?\\end\{\1\}", re.S)  # a matrix, a determinant
 
 
@@ -392,6 +400,7 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
     sides = top_level_split(text)
     if sides is None or len(sides) < 2 or len(sides) > 8 or any(not x.strip() for x in sides):
         return None
+    sides[-1] = without_conversion(sides[-1]) or sides[-1]  # "= 134 MPa (19,300 psi)": the first quantity
     parsed: list[Node] = []
     k = len(sides)
     while k > 0:
@@ -406,6 +415,8 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
                 break
         parsed.append(node)
         k -= 1
+    if k == 0 and len(sides) > 2 and _LABEL_RE.fullmatch(sides[0]):
+        k, parsed = 1, parsed[:-1]  # "v = \frac{1}{\sqrt{(2 H)(3 F)}} = 0.41 Hz": a named chain, read from its second side
     if k == 0 or not parsed:
         return None
     left = "=".join(sides[:k])
@@ -418,9 +429,17 @@ def _chain_last_side(answer: str) -> tuple[str, Node] | None:
             break
     if _CHAIN_SEPARATORS_RE.search(left) or _RELATION_WORDS_RE.search(left):
         return None
-    if not all(nodes_equal(x, parsed[0]) for x in parsed[1:]):
+    if not all(nodes_equal(x, parsed[0]) or _rounded_side(x, parsed[0]) for x in parsed[1:]):
         return None
     return sides[-1].strip(), parsed[0]
+
+
+def _rounded_side(side: Node, last: Node) -> bool:
+    """``last`` rounds ``side``, a worked value with no unit of its own or the same unit: "... = \\frac{1}{\\sqrt{6}}
+    = 0.41 Hz" (a computation, then its rounding and unit)."""
+    if isinstance(side, Expr) and isinstance(last, Expr) and side.unit is None and side.marker is None:
+        side = dataclasses.replace(side, unit=last.unit, marker=last.marker)
+    return _rounds_to(side, last)
 
 
 def _one_per_line(answer: str, n: int) -> tuple[str, Node] | None:
