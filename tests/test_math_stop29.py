@@ -96,3 +96,28 @@ def test_pounds_per_square_inch() -> None:
     assert _boxed("1 ksi", "1000 psi") == 1.0
     assert _boxed("1 psi", "6894.75729316836 Pa") == 1.0
     assert _boxed("1 psi", "1 kPa") == 0.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # two antiderivatives that differ by a constant (tan^2 = sec^2 - 1): one constant absorbs the other
+        ("\\frac{1}{4\\cos^4 x}-\\frac{1}{3\\cos^6 x}+\\frac{1}{8\\cos^8 x}+C", "\\frac{\\tan^6 x}{6}+\\frac{\\tan^8 x}{8}+C", 1.0),
+        ("\\sin^2 x + C", "-\\cos^2 x + C", 1.0),
+        ("\\sin^2 x + C", "\\cos^2 x + C", 0.0),
+        ("x^3 + C", "x^2 + C", 0.0),
+        ("\\sin^2 x", "-\\cos^2 x", 0.0),  # without constants: two functions
+        ("a + C + 1", "a + C", 0.0),  # a plain offset: C may name a point or an angle
+        ("\\sin^2 x + c", "-\\cos^2 x + c", 0.0),  # a lower-case c may be a length
+    ],
+)
+def test_antiderivatives_that_differ_by_a_constant(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+def test_decimals_that_simplify_to_exact_values() -> None:
+    # 0.5 * arcsin(0.5) is pi/12: a decimal key whose value is exact, against the exact answer
+    gold = "\\frac{\\pi}{0.5^2}\\left(0.5\\arcsin 0.5+\\sqrt{1-0.5^2}-1\\right)"
+    assert _boxed("\\frac{\\pi^2}{3} + 2\\pi\\sqrt{3} - 4\\pi", gold) == 1.0
+    assert _boxed("\\frac{\\pi^2}{3} + 2\\pi\\sqrt{3} - 4.01\\pi", gold) == 0.0
+    assert _boxed("0.333\\pi", "\\frac{\\pi}{3}") == 0.0  # a rounding is no exact value

@@ -1050,6 +1050,8 @@ written twice (stop 29)
     So⏎$$⏎\begin{gathered}⏎v=2 \times 3 \\⏎=6 \mathrm{~m} / \mathrm{s}⏎\end{gathered}⏎$$ | 6                            | correct     | test_display_chains_and_quantities_written_twice
     \boxed{134 \mathrm{MPa} \quad (19,300 \mathrm{psi})}                | 134                          | correct     | test_display_chains_and_quantities_written_twice
     \boxed{5 m (rounded)}                                               | 5                            | unparsable  | test_display_chains_and_quantities_written_twice
+    \boxed{\sin^2 x + C}                                                | -\cos^2 x + C                | correct     | test_antiderivatives_that_differ_by_a_constant
+    \boxed{a + C + 1}                                                   | a + C                        | wrong       | test_antiderivatives_that_differ_by_a_constant
     User: Using the numbers [19, 36, 55, 7], create an equation that equals 65. | 65                | no_answer   | test_a_completion_that_only_echoes_a_user_turn
 """
 

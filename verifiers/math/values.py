@@ -167,7 +167,24 @@ def _exprs_equal(a: Expr, b: Expr) -> bool:
     for x, y in itertools.product(_candidates(a, b), _candidates(b, a)):
         if _values_equal(x * sa, y * sb, a.inexact, b.inexact):
             return True
-    return False
+    return _antiderivatives_equal(a, b)
+
+
+def _antiderivatives_equal(a: Expr, b: Expr) -> bool:
+    r"""Two antiderivatives, each with its constant of integration (the same name: :func:`_same_constant`), that
+    differ by a constant: "\frac{\tan^6 x}{6} + \frac{\tan^8 x}{8} + C" against "\frac{1}{4\cos^4 x} -
+    \frac{1}{3\cos^6 x} + \frac{1}{8\cos^8 x} + C" (one constant absorbs the other's); the constant is a capital
+    C or K. The difference is the same number at every spot-check point, and at least three points evaluate; a
+    difference that is a plain number ("a + C + 1" against "a + C", where C may name a point) is no such pair."""
+    c = _integration_constant(a.value)
+    if c is None or c != _integration_constant(b.value) or a.unit or b.unit or a.marker or b.marker:
+        return False
+    diff = a.value - b.value
+    free = diff.free_symbols
+    if not free or c in free or len(free) > 3 or not c.name.startswith(("C", "K")):
+        return False  # a plain offset ("a + c + 1" against "a + c": c may be a side) or a lower-case c: unequal
+    values = [v for v in (_num(diff, pt) for pt in _points(free, 4321)) if v is not None and v.is_real]
+    return len(values) >= 3 and all(_close(v, values[0], 1e-12) or abs(v - values[0]) < 1e-12 for v in values[1:])
 
 
 def expressions_equal(a: sympy.Basic, b: sympy.Basic) -> bool:
@@ -341,11 +358,13 @@ def _within(va: sympy.Basic, vb: sympy.Basic, bound: float) -> bool:
 def _constants_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bool) -> bool:
     if a_inexact != b_inexact:  # a decimal against an exact value
         exact, approx = (b, a) if a_inexact else (a, b)
-        if not approx.is_Rational and all(_terminating(r) for r in approx.atoms(sympy.Rational)):
-            # "0.5 * ln(3)" against \ln\sqrt{3}: its decimals are exact numbers; compared as exact values
+        if not approx.is_Rational:
+            # "0.5 * ln(3)" against \ln\sqrt{3}, "\frac{\pi}{0.5^2}(0.5 \arcsin 0.5 + ...)" (a 1/12 of its own after
+            # 0.5 * pi/6): its decimals are exact numbers; compared as exact values (a rounding such as 0.333 pi
+            # against pi/3 is no exact value)
             va, vb = _num(approx), _num(exact)
             return va is not None and vb is not None and _close(va, vb, EXACT_REL_TOL)
-        if _terminating(exact) or not approx.is_Rational:
+        if _terminating(exact):
             return False
         va, vb = _num(approx), _num(exact)
         # within the relative tolerance, and never off by half a unit or more: "31415940.0" is no rounding of
