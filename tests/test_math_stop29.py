@@ -121,3 +121,20 @@ def test_decimals_that_simplify_to_exact_values() -> None:
     assert _boxed("\\frac{\\pi^2}{3} + 2\\pi\\sqrt{3} - 4\\pi", gold) == 1.0
     assert _boxed("\\frac{\\pi^2}{3} + 2\\pi\\sqrt{3} - 4.01\\pi", gold) == 0.0
     assert _boxed("0.333\\pi", "\\frac{\\pi}{3}") == 0.0  # a rounding is no exact value
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("Final Answer: The final answer is (C). I hope it is correct.", "\\text{(C)}", 1.0),  # the pronoun I
+        ("Final Answer: The final answer is (C). I is also possible.", "C", 0.0),  # option I offered too
+        ('Final Answer: The final answer is "even". I hope it is correct.', "\\text{even}", 1.0),  # quoted
+        ('The answer is "odd".', "\\text{even}", 0.0),
+        ("Answer: Henry traveled 25 miles between his first and second stops.", "25", 1.0),
+        ("Answer: Henry traveled between 20 and 25 miles.", "25", 0.0),  # "between" before numbers bounds
+        ("\\boxed{\\begin{pmatrix} \\dfrac{16}{49} \\\\[8pt] \\dfrac{48}{49} \\end{pmatrix}}", "\\begin{pmatrix} 16/49 \\\\ 48/49 \\end{pmatrix}", 1.0),
+        ("\\boxed{\\begin{pmatrix} 1 \\\\[2mm] 2 \\end{pmatrix}}", "\\begin{pmatrix} 1 \\\\ 3 \\end{pmatrix}", 0.0),
+    ],
+)
+def test_closing_lines_quotes_and_spaced_matrix_rows(completion: str, gold: str, want: float) -> None:
+    assert math_answer(completion, {"reference": gold}).outcome == want

@@ -1052,6 +1052,9 @@ written twice (stop 29)
     \boxed{5 m (rounded)}                                               | 5                            | unparsable  | test_display_chains_and_quantities_written_twice
     \boxed{\sin^2 x + C}                                                | -\cos^2 x + C                | correct     | test_antiderivatives_that_differ_by_a_constant
     \boxed{a + C + 1}                                                   | a + C                        | wrong       | test_antiderivatives_that_differ_by_a_constant
+    Final Answer: The final answer is (C). I hope it is correct.        | \text{(C)}                   | correct     | test_closing_lines_quotes_and_spaced_matrix_rows
+    Final Answer: The final answer is "even". I hope it is correct.     | \text{even}                  | correct     | test_closing_lines_quotes_and_spaced_matrix_rows
+    Answer: Henry traveled between 20 and 25 miles.                     | 25                           | unparsable  | test_closing_lines_quotes_and_spaced_matrix_rows
     User: Using the numbers [19, 36, 55, 7], create an equation that equals 65. | 65                | no_answer   | test_a_completion_that_only_echoes_a_user_turn
 """
 

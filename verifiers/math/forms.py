@@ -106,8 +106,10 @@ def trailing_latex(text: str) -> tuple[int, str] | None:
 # a number that the sentence bounds, compares, hedges or negates is not stated as the answer
 _QUALIFIED_RE = re.compile(
     # (not "3 more cows": a comparison says "than"; not "approximately 15": a rounded value is stated as the value,
+    # not "25 miles between his stops": "between" bounds only before numbers,
     # as "\boxed{approximately 3.14}" is; "somewhere around 42" is a guess)
-    r"\b(?:at\s+(?:least|most)|over|under|above|below|around|roughly|nearly|almost|up\s+to|between|than|or|maybe|"
+    r"\b(?:at\s+(?:least|most)|over|under|above|below|around|roughly|nearly|almost|up\s+to|between(?=[^.;]*\d)|than|"
+    r"or|maybe|"
     r"perhaps|probably|"
     r"not|no|never|"
     # words that make another number of it ("negative 5", "half of 16", "16 squared", "16 thousand") or take it

@@ -464,6 +464,9 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
                     _, i = _read_group(s, i, flat)
             toks.append(Tok(cmd.upper(), env, space))
         elif cmd == "\\":
+            spacing = re.match(r"[ \t]*\[[ \t]*-?\d*\.?\d+[ \t]*(?:pt|em|ex|mm|cm|in|mu)[ \t]*\]", s[i:])
+            if spacing:  # "\\[8pt]": a row break with extra space under it
+                i += spacing.end()
             toks.append(Tok("ROWSEP", "\\\\", space))
         elif cmd in ("&", "#", "_"):
             toks.append(Tok("OP", cmd, space))

@@ -70,6 +70,8 @@ _DECIMAL_COMMA = re.compile(r"(?<=\d)\{,\}(?!\d{3}(?!\d))(?=\d)")
 _NOT_EQUAL = re.compile(r"\\not\s*(?:=|\\eq(?![A-Za-z]))|=/=")
 _DOUBLED_COMMAND = re.compile(r"(?<!\\)\\\\[A-Za-z]")
 _SINGLE_COMMAND = re.compile(r"(?<!\\)\\[A-Za-z]")
+# a whole answer in quotation marks of one pair: "even", “even”, 'even', «четное», 「偶数」
+_QUOTED_WHOLE = re.compile(r"""(["“'‘«「『])([^"“”'‘’«»「」『』]+)(["”'’»」』])""")
 _TIMES_TEN = re.compile(r"(\d\.\d+\s*|\d\s+)x\s*10\s*(?:\^|\*\*)\+?")  # "6.02 x 10^{23}", "8.20x10**+1"; not "3x10^8"
 # Python's operators in a unit: "atm*m**3/mole", "g*cm**-3" (a product of units, a power)
 _PYTHON_UNIT = re.compile(r"(?<=[A-Za-z])\*\*(?=[-+]?\d)|(?<=[A-Za-z0-9 ])\*(?=([A-Za-z]{1,6})(?:\*\*|[/*\s]|$))")
@@ -489,6 +491,9 @@ def normalize(s: str) -> str:
     # trailing sentence punctuation
     while s and s[-1] in ".;:" and not s.endswith("..."):
         s = s[:-1].rstrip()
+    quoted = _QUOTED_WHOLE.fullmatch(s) if len(s) <= 200 else None
+    if quoted is not None:  # 'The final answer is "even".': the quoted answer
+        s = quoted.group(2).strip()
     if len(s) >= 2 and s[0] == "`" and s[-1] == "`":  # a markdown code span: "`64`"
         s = s.strip("`").strip()
         while s and s[-1] in ".;:" and not s.endswith("..."):

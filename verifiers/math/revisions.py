@@ -403,6 +403,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
                 continue  # "(B), since (D) gives 12": another option named in a reason, not offered
             if _REJECTED_AFTER_RE.match(near, m.end()):
                 continue  # "A because (B) and (C) are wrong": other options named to be rejected
+            if _PRONOUN_I_RE.match(near, m.start(1)):
+                continue  # "(C). I hope it is correct.": the pronoun, not option I
             if other.lower() != word.lower() and (_word_kind(other) if len(other) > 1 else -1) == kind:
                 if kind >= 0 or other.isupper():  # an option letter in capitals ("a" is an article)
                     return "another word or letter after the answer"
@@ -455,6 +457,11 @@ _PLAIN_NUMBER_RE = re.compile(
     r"(?<![\d.,A-Za-z_^])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d.,]*\d)|(?<![\d.,A-Za-z_^])-?\d+(?:\.\d+)?(?![\d.,]*\d)"
 )
 _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]")
+# the pronoun "I" and a verb after it ("I hope it is correct", Minerva's closing line): no option letter
+_PRONOUN_I_RE = re.compile(
+    r"I\s+(?:hope|think|believe|guess|suppose|am|was|have|had|would|will|can|could|should|might|may|must|did|do|"
+    r"got|get|found|checked|verified|calculated|computed|know|conclude|double-checked|made|used)\b"
+)
 _QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}[?？]")
 _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)
 # a word that starts taking an answer back, anywhere after it; then the text ends on a value it concludes with
