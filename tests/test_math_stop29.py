@@ -138,3 +138,13 @@ def test_decimals_that_simplify_to_exact_values() -> None:
 )
 def test_closing_lines_quotes_and_spaced_matrix_rows(completion: str, gold: str, want: float) -> None:
     assert math_answer(completion, {"reference": gold}).outcome == want
+
+
+def test_line_breaks_written_out() -> None:
+    # a completion whose line breaks are the two characters backslash and n (a JSON string escaped twice): its
+    # lines are lines, so an "or" three lines up hedges nothing
+    text = "x = -3a 또는 x = a\\n\\nCase 2: a = 1/3\\nf(2) = 8 + 4 - 2 + 4 = 14"
+    assert math_answer(text, {"reference": "14"}).outcome == 1.0
+    assert math_answer(text, {"reference": "15"}).outcome == 0.0
+    # LaTeX's \neq and \nu stay commands
+    assert math_answer("Since x \\neq 2 and \\nu = 3,\\n the answer is \\boxed{3}", {"reference": "3"}).outcome == 1.0

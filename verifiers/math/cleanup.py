@@ -72,6 +72,13 @@ _CONTROL_COMMAND_RE = re.compile(
 )
 
 
+_LITERAL_NEWLINE_RE = re.compile(
+    r"\\n(?!(?:abla|atural|e|eg|eq|exists|geq|geqslant|gtr|i|leq|leqslant|less|mid|ot|otin|parallel|prec|succ|sim|"
+    r"subseteq|supseteq|u|vdash|warrow|earrow|ewline|oindent|olimits|onumber|ormalsize|ewcommand|leftarrow|"
+    r"rightarrow|Leftarrow|Rightarrow|cong)(?![A-Za-z]))"
+)
+
+
 def clean_completion(text: str) -> str:
     """``text`` with what no rule should read removed or rewritten (see the module's docstring); the reasoning
     and ``<answer>`` blocks are left to :func:`~verifiers.math.extract.extract_answer`."""
@@ -92,6 +99,10 @@ def clean_completion(text: str) -> str:
         # LaTeX read as JSON without its backslashes escaped: "\frac" became a form feed and "rac", "\boxed" a
         # backspace and "oxed", "\times" a tab and "imes"
         text = _CONTROL_COMMAND_RE.sub(lambda m: "\\" + _CONTROL_LETTER[m.group(1)] + m.group(2), text)
+    if "\n" not in text and text.count("\\n") >= 2:
+        # a text with its line breaks written out ("...x₀ = a\\n\\nf(2) = 14", a JSON string escaped twice): lines,
+        # but not LaTeX's \neq, \nu, \nabla, \not
+        text = _LITERAL_NEWLINE_RE.sub("\n", text)
     if any(c in text for c in COPULAS):  # "f'(x) = 9x^2 + 4x입니다.": the copula is no part of it
         text = _GLUED_COPULA_RE.sub("", text)
     if "$" in text and _TRAILING_DOLLAR_RE.search(text):  # "70 000 $", "18 $ chaque jour": a dollar sign after its amount
