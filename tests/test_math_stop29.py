@@ -148,3 +148,18 @@ def test_line_breaks_written_out() -> None:
     assert math_answer(text, {"reference": "15"}).outcome == 0.0
     # LaTeX's \neq and \nu stay commands
     assert math_answer("Since x \\neq 2 and \\nu = 3,\\n the answer is \\boxed{3}", {"reference": "3"}).outcome == 1.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("5 N-m", "5 J", 1.0),  # two unit symbols joined by a hyphen: their product
+        ("3 ft-lb", "3 lb ft", 1.0),
+        ("1.10*10**-05 atm-m**3/mole", "1.10*10**-5 atm*m**3/mole", 1.0),
+        ("5 N-m", "5 N", 0.0),
+        ("2 a-b", "2a-b", 1.0),  # letters that are no units keep their minus
+        ("2 a-b", "2ab", 0.0),
+    ],
+)
+def test_units_joined_by_a_hyphen(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

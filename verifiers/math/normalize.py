@@ -73,6 +73,8 @@ _SINGLE_COMMAND = re.compile(r"(?<!\\)\\[A-Za-z]")
 # a whole answer in quotation marks of one pair: "even", “even”, 'even', «четное», 「偶数」
 _QUOTED_WHOLE = re.compile(r"""(["“'‘«「『])([^"“”'‘’«»「」『』]+)(["”'’»」』])""")
 _TIMES_TEN = re.compile(r"(\d\.\d+\s*|\d\s+)x\s*10\s*(?:\^|\*\*)\+?")  # "6.02 x 10^{23}", "8.20x10**+1"; not "3x10^8"
+# two unit symbols joined by a hyphen after a number: "5 N-m", "1.1e-5 atm-m^3" (both must be units)
+_HYPHEN_UNIT = re.compile(r"(?<=[\d.][ \t])([A-Za-z]{1,4})-([A-Za-z]{1,4})(?![A-Za-z(])")
 # Python's operators in a unit: "atm*m**3/mole", "g*cm**-3" (a product of units, a power)
 _PYTHON_UNIT = re.compile(r"(?<=[A-Za-z])\*\*(?=[-+]?\d)|(?<=[A-Za-z0-9 ])\*(?=([A-Za-z]{1,6})(?:\*\*|[/*\s]|$))")
 _SPACE_THOUSANDS = re.compile(r"-?\d{1,3}(?: \d{3})+(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
@@ -485,6 +487,9 @@ def normalize(s: str) -> str:
     if "\\(" in s and "\\)" in s:  # "\(\frac14\) or 0.25": inner inline-maths delimiters, as inner "$" are
         s = _INLINE_PAIR_RE.sub(r" \1 ", s)
     s = _TIMES_TEN.sub(r"\1\\times 10^", s)  # "6.02 x 10^{23}"
+    if "-" in s and _HYPHEN_UNIT.search(s):  # "5 N-m", "3 ft-lb", "atm-m^3": a product of units written with a hyphen
+        s = _HYPHEN_UNIT.sub(lambda m: m.group(1) + (" " if unit_word(m.group(1)) and unit_word(m.group(2)) else "-")
+                             + m.group(2), s)
     if "*" in s and not s.startswith("*"):
         s = _PYTHON_UNIT.sub(lambda m: "^" if m.group() == "**" else " " if unit_word(m.group(1)) or m.group(1) == "rad" else "*", s)
     s = s.strip()
