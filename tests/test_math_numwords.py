@@ -44,6 +44,8 @@ def _boxed(answer: str, gold: str) -> float:
         ("หนึ่งล้านล้าน", 10**12),  # a million millions
         ("이억오천만사천", 250_004_000),
         ("तीन लाख", 300_000),
+        ("छब्बीस", 26),  # Hindi: a word of its own for each number to 99
+        ("दो अरब चौदह करोड़ चौहत्तर लाख तिरासी हज़ार छह सौ सैंतालीस", 2_147_483_647),
         ("اثنان و خمسون", 52),
         ("tweeëntwintig", 22),
         ("10 bin 990", 10990),  # digits joined by a scale word of a thousand
@@ -102,6 +104,12 @@ def test_decimals_and_money(words: str, value: str | None) -> None:
 )
 def test_refused(words: str) -> None:
     assert number_words(words) is None
+
+
+def test_hindi_names_every_number_from_21_to_99_once() -> None:
+    from verigrpo.verifiers.math.numwords import _HINDI_21_TO_99
+
+    assert sorted(set(_HINDI_21_TO_99.values())) == [k for k in range(21, 100) if k % 10]
 
 
 def test_every_language_table_has_a_number_for_one_to_nine() -> None:
