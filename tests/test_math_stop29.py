@@ -163,3 +163,16 @@ def test_line_breaks_written_out() -> None:
 )
 def test_units_joined_by_a_hyphen(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("Such a sequence exists for $n=1,2,3,4$ and no other $n$.", "1,2,3,4", 1.0),  # the variable named again
+        ("Such a sequence exists for $n=1,2,3$ and no other $n$.", "1,2,3,4", 0.0),
+        ("The value is $x = 5$ for every $y$.", "5", 0.0),  # another letter: the last span stays
+        ("We get $x = 5$. What about $x$?", "5", 0.0),  # another sentence
+    ],
+)
+def test_a_variable_named_again_after_its_value(completion: str, gold: str, want: float) -> None:
+    assert math_answer(completion, {"reference": gold}).outcome == want

@@ -82,6 +82,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     ends = spans[-1].end() if spans else 0
     if len(spans) >= 2 and circumstance_span(window, spans[-2], spans[-1]):
         spans = spans[:-1]  # "The maximum is $5$ when $x = 2$.": the value, not where it is reached
+    if len(spans) >= 2 and _named_before(window, spans[-2], spans[-1]):
+        spans = spans[:-1]  # "... for $n=1,2,3,4$ and no other $n$.": the variable named again, not a value
     if spans:
         m = spans[-1]
         after = window[ends:].strip()
@@ -546,6 +548,17 @@ _OR_TEXT_RE = re.compile(r"\\text\s*\{\s*or\s*\}|\bor\b")
 
 
 _WORDS_TEXT_RE = re.compile(r"\\text\s*\{[^{}]*[A-Za-z]{2,}\s+[A-Za-z]{2,}[^{}]*\}")
+
+
+def _named_before(window: str, value: re.Match[str], last: re.Match[str]) -> bool:
+    """The last math span is a lone variable that the span before it, in the same sentence, gives a value: "$n=1,2,3,4$
+    and no other $n$" (the variable is named again, the value is the answer)."""
+    name = next(g for g in last.groups() if g is not None).strip()
+    given = next(g for g in value.groups() if g is not None).strip()
+    if not re.fullmatch(r"[A-Za-z]", name) or re.search(r"[.!?\n]\s", window[value.end() : last.start()]):
+        return False
+    m = _SPAN_LABEL_RE.match(given)
+    return m is not None and m.group(1) == name
 
 
 def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
