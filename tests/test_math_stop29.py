@@ -176,3 +176,19 @@ def test_units_joined_by_a_hyphen(answer: str, gold: str, want: float) -> None:
 )
 def test_a_variable_named_again_after_its_value(completion: str, gold: str, want: float) -> None:
     assert math_answer(completion, {"reference": gold}).outcome == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # found by a red team of this stop's readers
+        ("\\boxed{8}", "Otto", 0.0),  # one capitalised word is a name, not Italian 8
+        ("\\boxed{11}", "Elf", 0.0),
+        ("答案是二十三十。", "50", 0.0),  # twenty, then thirty: two numbers, never fifty
+        ("The answer is zero point three recurring.", "3", 0.0),  # a decimal said aloud, not its last word
+        ("\\boxed{二十五}", "25", 1.0),
+        ("\\boxed{一千二百三十四}", "1234", 1.0),
+    ],
+)
+def test_red_team_cases_of_the_new_readers(completion: str, gold: str, want: float) -> None:
+    assert math_answer(completion, {"reference": gold}).outcome == want

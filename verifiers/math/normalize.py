@@ -244,6 +244,7 @@ def _cjk_number(s: str) -> int | None:
         return int("".join(str(_CJK_DIGITS[ch]) for ch in s))  # "一七二零": a year, read digit by digit
     total, section, digit = 0, 0, None
     place = 0  # the place of the scale just read, while no zero followed it
+    last_tens = 0  # the last 十, 百 or 千 of this group of four places
     for ch in s:
         if ch in "零〇" and digit is None and (total or section):
             place = 0
@@ -253,14 +254,16 @@ def _cjk_number(s: str) -> int | None:
                 return None  # "八五" is not a numeral
             digit = _CJK_DIGITS[ch]
         elif ch in _CJK_TENS:
+            if 0 < last_tens <= _CJK_TENS[ch]:
+                return None  # "二十三十": twenty, then thirty (two numbers), not fifty
             section += (1 if digit is None else digit) * _CJK_TENS[ch]
-            digit, place = None, _CJK_TENS[ch]
+            digit, place, last_tens = None, _CJK_TENS[ch], _CJK_TENS[ch]
         elif ch in _CJK_SCORES and digit is None and not section % 100:
             section += _CJK_SCORES[ch]
             place = 10
         elif ch in _CJK_MYRIADS and (section or digit):
             total += (section + (digit or 0)) * _CJK_MYRIADS[ch]
-            section, digit, place = 0, None, _CJK_MYRIADS[ch]
+            section, digit, place, last_tens = 0, None, _CJK_MYRIADS[ch], 0
         else:
             return None
     if digit is not None and place >= 100 and s[-2] not in "零〇":

@@ -449,6 +449,8 @@ def number_words(text: str) -> sympy.Rational | None:
     """
     if re.search(r"[A-Z]{2}", text):  # "BA", "DOS": a name or an acronym, not "ba" (3) or "dos" (2)
         return None
+    if re.fullmatch(r"\s*[A-Z][^\s\-,]*\s*", text):  # "Otto", "Elf", "Sept": one capitalised word is a name
+        return None
     s = text.strip().lower().replace("i̇", "i").strip(".")
     if not s or len(s) > _MAX_CHARS or not re.search(r"[^\W\d_]", s) or s in _NOT_ALONE:
         return None

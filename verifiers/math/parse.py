@@ -391,7 +391,7 @@ def number_in_words(s: str) -> int | None:
     return sign * (total + current)
 
 
-def worded_numbers(sentence: str, alone: tuple[str, ...] = ("one", "zero")) -> list[int] | None:
+def worded_numbers(sentence: str, alone: tuple[str, ...] = ("one", "zero")) -> list[int | sympy.Rational] | None:
     """The numbers a sentence writes in English words, each phrase read whole ("hundred and twelve" 112, "seventy-five
     thousand" 75000, "two" 2; a lone word of ``alone`` is left out: "one" is also a pronoun, "zero" often no count);
     None when a phrase of number and scale words is no number ("two three")."""
@@ -405,6 +405,9 @@ def worded_numbers(sentence: str, alone: tuple[str, ...] = ("one", "zero")) -> l
                 phrases[-1].append(w)
             else:
                 phrases.append([w])
+            last_end = m.end()
+        elif w == "point" and joined and phrases:
+            phrases[-1].append(w)  # "zero point three": one decimal
             last_end = m.end()
         elif w == "and" and joined and phrases and phrases[-1][-1] in _SCALES:
             phrases[-1].append(w)  # "hundred and twelve"
@@ -420,7 +423,7 @@ def worded_numbers(sentence: str, alone: tuple[str, ...] = ("one", "zero")) -> l
             words.pop()
         if len(words) == 1 and words[0] in (*alone, "dozen"):
             continue
-        value = number_in_words(" ".join(words))
+        value = number_in_words(" ".join(words)) if "point" not in words else _decimal_word(" ".join(words))
         if value is None:
             return None
         values.append(value)
