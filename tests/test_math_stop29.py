@@ -192,3 +192,18 @@ def test_a_variable_named_again_after_its_value(completion: str, gold: str, want
 )
 def test_red_team_cases_of_the_new_readers(completion: str, gold: str, want: float) -> None:
     assert math_answer(completion, {"reference": gold}).outcome == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a base model answers, then continues its few-shot prompt with a new problem and that problem's answer
+        ("So the answer is 3.\n\nQuestion: A man is 20 years older than his son...\nAnswer: So the answer is 18.", "3", 1.0),
+        ("So the answer is 3.\n\nQuestion: A man is 20 years older than his son...\nAnswer: So the answer is 18.", "18", 0.0),
+        ("The answer is 55.\nQ: A car travels 40 kph for 3 hours...\nA: The answer is 140.", "55", 1.0),
+        # the same question asked again without numbers of its own, then another answer: two answers
+        ("6 * 6 = 36 lemons.\nThe answer is 36 lemons.\n\nQuestion: How many lemons will Tim need?\nAnswer: 30", "36", 0.0),
+    ],
+)
+def test_a_few_shot_continuation_after_the_answer(completion: str, gold: str, want: float) -> None:
+    assert math_answer(completion, {"reference": gold}).outcome == want

@@ -129,6 +129,11 @@ def clean_completion(text: str) -> str:
         low = text.lower()
         if low.rfind("<answer>") > low.rfind("</answer>"):
             text = text.rstrip()[: text.rstrip().rfind("</")] + "</answer>"
+    if "Q" in text or "Problem" in text:  # a base model's few-shot continuation: the next question it made up
+        marker = _ANSWERED_RE.search(text)
+        after = _NEXT_QUESTION_RE.search(text, marker.end()) if marker is not None else None
+        if after is not None:  # "#### 18\n\nQuestion: ...\n#### 12": only the first answer is to the question
+            text = text[: after.start()]
     if "Human" in text or "User" in text or "USER" in text or "<|" in text or "[INST]" in text:
         user = next((m for m in _USER_TURN_RE.finditer(text) if text[: m.start()].strip()), None)
         if user is not None:  # "<answer>24</answer>Human: In this problem ...": a turn the model made up is not its answer
@@ -184,6 +189,12 @@ _USER_TURN_RE = re.compile(
     r"(?:(?<=\n)|(?<=</answer>)|(?<=[.!?] ))[ \t]*(?:Human|HUMAN|User|USER)[ \t]*:|<\|im_start\|>user|<\|user\|>|\[INST\]"
     r"|<\|start_header_id\|>user"
 )
+# an answer given (a GSM8K mark, "The answer is", "Answer:" with a value), then a new question at a line's start or
+# after a sentence ("Question: ...", "Q: ...", "Problem 2: ...") that gives numbers of its own: a base model continuing
+# its few-shot prompt (a question without numbers may be the same one asked again: "36 ... Question: How many lemons
+# will Tim need? Answer: 30" is two answers)
+_ANSWERED_RE = re.compile(r"####[ \t]*\S|\b[Tt]he (?:final )?answer is\b[^\n]{0,40}?\d|\bAnswer[ \t]*:[^\n]{0,80}?\d")
+_NEXT_QUESTION_RE = re.compile(r"(?:(?<=\n)|(?<=[.!?] ))[ \t]*(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*[:：](?=[^\n]*\d)")
 # a completion that is one line of a user's turn (the prompt echoed, no answer after it)
 _LEADING_USER_TURN_RE = re.compile(r"\s*(?:Human|HUMAN|User|USER)[ \t]*:")
 # the opening of an assistant turn in a chat template: DeepSeek's <|Assistant|> (also with full-width bars),
