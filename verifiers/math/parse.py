@@ -437,8 +437,8 @@ _ORDINALS = {"first": "one", "second": "two", "third": "three", "fifth": "five",
 def _ordinal_word(s: str) -> int | None:
     """The position an ordinal in English words names ("eleventh" 11, "twenty-first" 21, "one hundred and forty
     second" 142), else None. A fraction ("one fifth", "two thirds") is :func:`_fraction_word`'s, tried first."""
-    head, _, last = s.strip().lower().rpartition(" ") if " " in s.strip() else ("", "", s.strip().lower())
-    head, sep, last = (head + " " if head else ""), "", last
+    head, _, last = s.strip().lower().rpartition(" ")
+    head, sep = (f"{head} " if head else ""), ""
     if "-" in last:  # "twenty-first"
         tens, _, last = last.rpartition("-")
         head, sep = head + tens, "-"
