@@ -87,12 +87,12 @@ def test_every_prefix_pair_converts_by_its_powers_of_ten(unit: str, p: str, q: s
 
 
 def test_unit_scale_reads_products_quotients_and_powers() -> None:
-    force = (1, 1, -2, 0, 0, 0, 0, 0)  # L M T I K N D(ollar) X (information)
+    force = (1, 1, -2, 0, 0, 0, 0, 0, 0)  # L M T I K N D(ollar) X (information) G(BP)
     assert unit_scale("m kg s ^-2") == (force, 1)
     assert unit_scale("km g/s ^2") == (force, 1)
     assert unit_scale("kN") == (force, 1000)
-    assert unit_scale("J/mol K") == ((2, 1, -2, 0, -1, -1, 0, 0), 1)  # everything after "/" is below it
+    assert unit_scale("J/mol K") == ((2, 1, -2, 0, -1, -1, 0, 0, 0), 1)  # everything after "/" is below it
     assert unit_scale("sq cm")[1] * 10000 == 1
-    assert unit_scale("cent/m ^2") == ((-2, 0, 0, 0, 0, 0, 1, 0), sympy.Rational(1, 100))  # money: US dollars
+    assert unit_scale("cent/m ^2") == ((-2, 0, 0, 0, 0, 0, 1, 0, 0), sympy.Rational(1, 100))  # money: US dollars
     assert unit_scale("euro") is None  # no other currency converts (into dollars or anything)
     assert unit_scale("m/") is None

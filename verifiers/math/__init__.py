@@ -94,8 +94,9 @@ subset is wrong. Values named by distinct symbols (``x = 1, y = 2``) against a t
 in the names' alphabetical order. A ``\\pm`` in a tuple stands for the tuples of each sign. Words for the empty set
 ("no real solutions") equal only an empty reference; verdicts are one word each however written ("DNE", "the
 limit does not exist"; "infinitely many solutions", "an infinite number of solutions"). An option may be named in
-words ("option B") or by its letter and a period before its value ("A. -2"). A time of day stating am / pm
-compares as a time ("6:10 PM" answers "6:10"; "1:58" does not answer "1:58 am"). A pair that cannot be an
+words ("option B") or by its letter and a period before its value ("A. -2"). A time of day stating am / pm,
+or said in words, compares as a time ("6:10 PM" answers "6:10"; "1:58" does not answer "1:58 am"; "quarter to ten"
+answers "9:45"; :mod:`~verifiers.math.clock`); a calendar date as a date (:mod:`~verifiers.math.dates`). A pair that cannot be an
 interval ("(75, 25)") is a tuple; a bare reference ("12, 34") is named by its values bracketed in order. A hyphen between two upright units is their product (``\mathrm{N}-\mathrm{m}``);
 cents are hundredths of a dollar (no other currency converts; "Rs. 450" and "₹450" are 450 rupees); a unit after a plain fraction applies to it
 (``2/30 g/cm^2``). A plain ``n p/q`` is a mixed number even when p >= q (``1 40/20`` is 3). A key that runs option
@@ -1056,6 +1057,21 @@ written twice (stop 29)
     Final Answer: The final answer is "even". I hope it is correct.     | \text{even}                  | correct     | test_closing_lines_quotes_and_spaced_matrix_rows
     Answer: Henry traveled between 20 and 25 miles.                     | 25                           | unparsable  | test_closing_lines_quotes_and_spaced_matrix_rows
     User: Using the numbers [19, 36, 55, 7], create an equation that equals 65. | 65                | no_answer   | test_a_completion_that_only_echoes_a_user_turn
+Times of day said in English, calendar dates, pence; an empty JSON answer field, a completion cut off while it
+re-checks (stop 30)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{quarter to ten}                                              | 9:45                         | correct     | test_times_of_day_in_words_and_digits
+    \boxed{10:45}                                                       | quarter to ten               | wrong       | test_times_of_day_in_words_and_digits
+    \boxed{half past seven}                                             | 19:30                        | correct     | test_times_of_day_in_words_and_digits
+    \boxed{midnight}                                                    | 12:00                        | wrong       | test_times_of_day_in_words_and_digits
+    \boxed{3:45 pm,28#may#2336}                                         | 2336-05-28T15:45:00          | correct     | test_calendar_dates
+    \boxed{2017}                                                        | 2023-01-05                   | wrong       | test_calendar_dates
+    \boxed{05/01/2023}                                                  | 2023-01-05                   | wrong       | test_calendar_dates
+    \boxed{250p}                                                        | £2.50                        | correct     | test_pence_against_pounds
+    {"reason": "... 35 - 2 = 33 golf balls.", "answer": ""}             | 33                           | no_answer   | test_an_empty_json_answer_field_answers_nothing
+    ... the answer is No.⏎⏎Wait, let me compute 33 × 17 once more. ... So, 561 vs. 2 | No                           | wrong       | test_a_completion_cut_off_while_rechecking_commits_to_nothing
 """
 
 from __future__ import annotations

@@ -41,6 +41,7 @@ from verigrpo.verifiers.math.revisions import (
     after_value_hedge,
     box_revision,
     equiv_safe,
+    rechecks_unfinished,
     revised_between,
     scale_after_box,
 )
@@ -188,10 +189,21 @@ def extract_answer(
                 return dataclasses.replace(found, hedged=True, hedge_reason=hedge)
         return found
     found = _extract(text, last_number_fallback, givens)
-    if found.answer is not None and not found.hedged and _CUT_DOUBT_RE.search(text.rstrip()[-200:]):
-        # "... = 109 \]\nHowever, rounding issues": the output breaks off in a sentence that starts to doubt
-        return dataclasses.replace(found, hedged=True, hedge_reason="the text breaks off while doubting the answer")
+    if found.answer is not None and not found.hedged:
+        stated = _stated_end(text)
+        if _CUT_DOUBT_RE.search(text.rstrip()[-200:]) or (stated and rechecks_unfinished(text[stated:], found.answer)):
+            # "... = 109 \]\nHowever, rounding issues", "The answer is 5.\nWait, let me check: 5 × 3 = 1": the output
+            # breaks off in a sentence that starts to doubt, or while it re-checks the answer it stated
+            return dataclasses.replace(found, hedged=True, hedge_reason="the text breaks off while doubting the answer")
     return found
+
+
+def _stated_end(text: str) -> int:
+    """Where the last statement of an answer ends: a box, an answer marker, a ``####`` line (0 for none)."""
+    window = text[-20_000:]
+    marks = [_last_match(_ANSWER_IS_RE, window), _last_match(_GSM_RE, window)]
+    ends = [m.end() for m in marks if m is not None] + ([last_box_end(window)] if _boxed_contents(window) else [])
+    return len(text) - len(window) + max(ends, default=0)
 
 
 def _tag_answer(text: str, content: str, last_number_fallback: bool, givens: frozenset[str]) -> Extraction:
@@ -320,6 +332,9 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         # {"reasoning": "...", "answer": "8/3"} ending the completion: the field is the answer, as a box is. Fields,
         # boxes or a marked answer before it that answer differently make a hedge, as several boxes do.
         ans = fields[-1][2]
+        if not ans:  # {"reason": "... so 33 golf balls", "answer": ""}: the field the output answers in is empty
+            return Extraction(None, None)
+        fields = [f for f in fields if f[2]]
         value = ans if parses(ans) else sentence_answer(clean_answer(_first_sentence(ans)))
         before = without_string_values(window[: fields[0][0]])  # not a box inside a "reasoning" field
         marked = _last_match(_ANSWER_IS_RE, before) or _last_match(_GSM_RE, before)  # "#### 7" before it too

@@ -357,49 +357,8 @@ def numbered_parts(answer: str) -> str | None:
     return "; ".join(parts)
 
 
-# a time of day: "6:10", "06:10:30", "6:10 PM", "6:10 \text{ p.m.}", "6 pm" (text wrappers and math delimiters
-# removed first); the hour and the minutes, optional seconds, optional am / pm
-_CLOCK_RE = re.compile(r"(\d{1,2})(?::(\d{2})(?::(\d{2}))?)?\s*(?:([ap])\.?\s?m\.?)?", re.I)
-# an upright text group, its content (one pattern for every reader: forms, choices, verifier)
+# an upright text group, its content (one pattern for every reader: forms, choices, verifier, clock)
 TEXT_WRAP_RE = re.compile(r"\\(?:text|textbf|textrm|textnormal|mathrm|mathbf|mbox|rm)\s*\{([^{}]*)\}")
-
-
-def _clock(s: str) -> tuple[int, int, int, str | None] | None:
-    """``"6:10 \\text{ PM}"`` -> (6, 10, 0, "p"); None when ``s`` is not a time of day (an hour without minutes
-    needs am / pm: "6 pm")."""
-    if len(s) > 40:
-        return None
-    s = " ".join(TEXT_WRAP_RE.sub(r" \1 ", strip_math_delimiters(s)).replace("\\", " ").split()).rstrip(".")
-    m = _CLOCK_RE.fullmatch(s)
-    if m is None or (m.group(2) is None and m.group(4) is None):
-        return None
-    hour, minute, second = int(m.group(1)), int(m.group(2) or 0), int(m.group(3) or 0)
-    half = m.group(4).lower() if m.group(4) else None
-    if minute > 59 or second > 59 or hour > (12 if half else 23) or (half and hour == 0):
-        return None
-    return hour, minute, second, half
-
-
-def same_clock_time(answer: str, reference: str) -> bool | None:
-    """Whether two times of day agree, when at least one states am / pm ("6:10 PM" against "6:10", "18:10" or
-    "6:10 p.m."); None when either is not a time, or neither says am / pm (then "6:10" may be a ratio: the
-    parser reads it). An answer without am / pm is a 24-hour time from 13:00 on (and at 0:xx); one from 1:00 to
-    12:59 names the reference's hour only when the reference does not say am or pm either way ("6:10 PM" answers
-    "6:10"; "1:58" does not answer "1:58 am")."""
-    a, b = _clock(answer), _clock(reference)
-    if a is None or b is None or (a[3] is None and b[3] is None):
-        return None
-    if b[3] is not None and a[3] is None and 1 <= a[0] <= 12:
-        return False  # the reference says am or pm; "1:58" does not say which
-
-    def minutes(t: tuple[int, int, int, str | None], other_half: str | None) -> tuple[int, int, int]:
-        hour, minute, second, half = t
-        if half is None and (hour >= 13 or hour == 0):
-            return hour, minute, second  # already 24-hour
-        half = half or other_half
-        return hour % 12 + (12 if half == "p" else 0), minute, second
-
-    return minutes(a, b[3]) == minutes(b, a[3])
 
 
 # statements picked by their circled numbers, as Chinese keys write them: "①③④", "\textcircled{1}\textcircled{3}"

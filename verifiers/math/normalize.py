@@ -358,6 +358,9 @@ def normalize(s: str) -> str:
     powered = caret_powers(s) if len(s) <= 80 and not compound else None
     if powered is not None:  # "1 m2" -> "1 m^{2}": a unit's power written without its caret
         s = powered
+    pence = _PENCE.fullmatch(s) if len(s) <= 30 else None
+    if pence is not None:  # "250p": an amount of pence, as British keys write it beside "£2.50"
+        s = f"{pence.group(1)} pence"
     code = _CURRENCY_CODE_FIRST.fullmatch(s.strip()) if len(s) <= 60 else None
     if code is not None:  # "USD 1577": the ISO code before the amount, as "1577 USD"
         s = f"{code.group(2)} {code.group(1)}"
@@ -618,6 +621,7 @@ _SPACED_THOUSANDS = re.compile(
 _DOLLAR_AMOUNT = re.compile(r"(?:(-)[ \t]*)?\\?\$[ \t]*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
 # words in brackets right after a number: the number's unit ("198 (cents)"); no digit, sign or maths inside
 _BRACKETED_UNIT = re.compile(r"(?<![\w^_.,\\])(\d[\d,]*(?:\.\d+)?)[ \t]+\([ \t]*([A-Za-z][A-Za-z. ]{0,30}?)[ \t]*\)(?![ \t]*[\w(^])")
+_PENCE = re.compile(r"\s*(-?\d+(?:\.\d+)?)[ \t]?p\.?\s*")  # a whole answer that is pence: "40p"
 _CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£₤¥₹])")
 _RUPEES_BEFORE = re.compile(r"(?<![A-Za-z])(?:\\text\s*\{\s*(?:Rs\.?|INR)\s*\}|(?:Rs\.?|INR))[ \t]*(\d[\d,]*(?:\.\d+)?)")
 

@@ -498,3 +498,32 @@ def _last_match(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
     for m in pattern.finditer(s):  # noqa: B007 - the last one
         pass
     return m
+
+
+# a re-check opened after the answer: "Wait, ...", "Let me double-check", "to be absolutely certain"
+_RECHECK_RE = re.compile(
+    r"\b(?:wait|hold\s+on|hmm+|let\s+me\s+(?:double[- ]?check|verify|re-?(?:check|compute|calculate|examine)|check)"
+    r"|to\s+be\s+(?:absolutely\s+|completely\s+|extra\s+)?(?:sure|certain|safe))\b",
+    re.I,
+)
+# how a finished text ends: a sentence's end, a bracket, a formula's or a block's close, a tag
+_FINISHED_END_RE = re.compile(r"[.!?)\]}$*`\"'>。！？）」]\s*\Z")
+
+
+def rechecks_unfinished(after: str, answer: str) -> bool:
+    """``after``, the text after the last statement of ``answer``, opens a re-check that the text breaks off in,
+    and the re-check never names the answer again ("The answer is No.\n\nWait, let me compute 33 × 17 once more.
+    ... So, 561 vs. 2"): the output was cut while it still doubted, so it committed to nothing. (A re-check that
+    says the value again, "Wait, let me check once more. ... So 10.", has kept it.)"""
+    opener = _RECHECK_RE.search(after)
+    if opener is None or _FINISHED_END_RE.search(after[-10:]) is not None:
+        return False
+    rest, value = after[opener.end() :], answer.strip().strip("$").strip()
+    lead = _LEAD_VALUE_RE.match(value)  # "No, it is not greater": its verdict "No"
+    return not any(
+        v and re.search(rf"(?<![\w.]){re.escape(v)}(?![\w]|\.\d)", rest, re.I)
+        for v in (value, lead.group() if lead else "")
+    )
+
+
+_LEAD_VALUE_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?![\d.,]*\w)|[^\W\d_]+(?=\s*[,;.]|\Z)")

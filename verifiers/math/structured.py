@@ -21,6 +21,7 @@ _QUOTED_RE = re.compile(r"'((?:[^'\\\n]|\\.){0,2000})'")  # a Python dict's stri
 # a list of bare option letters or single-quoted items, as Python prints it or a model writes it: [D], ['A', 'C']
 _LETTERS_RE = re.compile(r"\[\s*'?([A-Z])'?(?:\s*,\s*'?[A-Z]'?){0,9}\s*\]")
 _NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?=\s*[,}\]\n]|\s*$)")
+_EMPTY_RE = re.compile(r"(?:null|None|\[\s*\])(?=\s*[,}\n]|\s*$)")
 _LIST_RE = re.compile(r"\[[^\[\]{}]{0,2000}\]")
 _ESCAPED_RE = re.compile(r"\\\\|\\[\"/]|\\u[0-9a-fA-F]{4}")  # signs of a JSON-escaped string
 
@@ -30,12 +31,12 @@ _MAX_FIELDS = 20
 
 def json_answers(text: str) -> list[tuple[int, int, str]]:
     """Every JSON ``"answer"`` (or ``"final_answer"``) field of ``text`` (the last ``_MAX_FIELDS``): where it starts,
-    where its value ends, and its value as answer text; fields whose value is not a string, a number or a flat list
-    are left out."""
+    where its value ends, and its value as answer text ("" for an empty field: ``"answer": ""``, ``null``, ``[]``);
+    fields whose value is not a string, a number or a flat list are left out."""
     out = []
     for key in list(_ANSWER_KEY_RE.finditer(text))[-_MAX_FIELDS:]:
         read = _value(text, key.end())
-        if read is not None and read[1].strip():
+        if read is not None:
             out.append((key.start(), read[0], read[1].strip()))
     return out
 
@@ -70,6 +71,9 @@ def _value(text: str, at: int) -> tuple[int, str] | None:
     if text.startswith("'", at):
         m = _QUOTED_RE.match(text, at)
         return (m.end(), m.group(1)) if m else None
+    empty = _EMPTY_RE.match(text, at)
+    if empty is not None:  # "answer": null, "answer": []: the field answers nothing
+        return empty.end(), ""
     letters = _LETTERS_RE.match(text, at)
     if letters is not None:  # {'answer':[D]}: the options picked
         return letters.end(), ", ".join(re.findall(r"[A-Z]", letters.group()))

@@ -22,15 +22,16 @@ import sympy
 
 _R = sympy.Rational
 
-# Dimension exponents: length, mass, time, current, temperature, amount, and money in US dollars (so that cents
-# convert to dollars; other currencies are read by no entry, so they never convert into dollars).
-Dim = tuple[int, int, int, int, int, int, int, int]
-_ONE: Dim = (0, 0, 0, 0, 0, 0, 0, 0)
+# Dimension exponents: length, mass, time, current, temperature, amount, money in US dollars (so that cents
+# convert to dollars), information, and money in pounds sterling (pence convert to pounds). Other currencies are
+# read by no entry, so they never convert into each other.
+Dim = tuple[int, int, int, int, int, int, int, int, int]
+_ONE: Dim = (0, 0, 0, 0, 0, 0, 0, 0, 0)
 
 
 def _dim(**powers: int) -> Dim:
     """``_dim(L=1, T=-2)`` -> (1, 0, -2, 0, 0, 0, 0)."""
-    names = "LMTIKNDX"  # X: information (bytes)
+    names = "LMTIKNDXG"  # X: information (bytes), G: pounds sterling
     return tuple(powers.get(n, 0) for n in names)  # type: ignore[return-value]
 
 
@@ -130,6 +131,8 @@ UNITS: dict[str, tuple[sympy.Rational, Dim, bool]] = {
     "ksi": (_R(689475729316836, 10**8), _dim(L=-1, M=1, T=-2), False),
     "dollar": (_R(1), _dim(D=1), False),
     "cent": (_R(1, 100), _dim(D=1), False),
+    "gbp": (_R(1), _dim(G=1), False),
+    "penny": (_R(1, 100), _dim(G=1), False),
 }
 
 # Unit names and prefix names written out ("kilonewtons", "millisecond"), case-folded, singular.
@@ -141,6 +144,7 @@ UNIT_NAMES = {
     "minute": "min", "hour": "h", "day": "day", "week": "week", "inch": "in", "foot": "ft", "feet": "ft",
     "yard": "yd", "mile": "mi", "pound": "lb", "ounce": "oz", "atmosphere": "atm", "angstrom": "angstrom",
     "dollar": "dollar", "cent": "cent", "tonne": "tonne", "becquerel": "Bq", "curie": "Ci", "byte": "B",
+    "pence": "penny", "penny": "penny",
 }  # fmt: skip
 PREFIX_NAMES = {
     "peta": "P", "tera": "T", "giga": "G", "mega": "M", "kilo": "k", "hecto": "h", "deca": "da", "deka": "da",

@@ -21,8 +21,10 @@ from verigrpo.verifiers.math.choices import (
     option_lead,
     option_letter,
 )
+from verigrpo.verifiers.math.clock import same_clock_time
 from verigrpo.verifiers.math.compare import _as_list, _rounds_to, answers_equivalent, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
+from verigrpo.verifiers.math.dates import same_date
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
 from verigrpo.verifiers.math.forms import (
@@ -31,7 +33,6 @@ from verigrpo.verifiers.math.forms import (
     labelled_tuples,
     numbered_parts,
     prose_unit,
-    same_clock_time,
     same_statements,
     stated_numbers,
     statement_verdicts,
@@ -277,6 +278,10 @@ def math_answer(
     if decimal is not None and answers_equivalent(*decimal):  # "0,6" against "\frac35", "3.14" against "3,14"
         info["extracted_normalized"] = "a decimal comma"
         return Reward(1.0, Status.CORRECT, info=info)
+    date = same_date(answer, gold_text)
+    if date is not None:  # "May 28, 2336" against "2336-05-28"; "2017" is not "2023-01-05", a date, not a difference
+        info["extracted_normalized"] = "date"
+        return Reward(float(date), Status.CORRECT if date else Status.WRONG, info=info)
     clock = same_clock_time(answer, gold_text)
     if clock is not None:  # "6:10 PM" against "6:10": a time of day, not the ratio 6:10
         info["extracted_normalized"] = "time of day"

@@ -1,0 +1,137 @@
+"""What stop 30 reads: times of day said in English (verifiers/math/clock.py), calendar dates (verifiers/math/dates.py),
+pence beside pounds; and what it refuses: an empty JSON answer field paid by a number in the reasoning, a cut-off
+completion that was re-checking its answer. Each case that pays a new form was refused at the commit before its
+rule; the other cases bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from verigrpo.verifiers.math import math_answer
+from verigrpo.verifiers.math.clock import read_clock
+from verigrpo.verifiers.math.dates import read_date
+
+
+def _boxed(answer: str, gold: str) -> float:
+    return math_answer(f"The final answer is $\\boxed{{{answer}}}$.", {"reference": gold}).outcome
+
+
+def _raw(completion: str, gold: str) -> float:
+    return math_answer(completion, {"reference": gold}).outcome
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("quarter past seven", "7:15", 1.0),  # a clock-reading worksheet's key against the digits
+        ("2:45", "Quarter to 3", 1.0),
+        ("10:45", "quarter to ten", 0.0),  # quarter to ten is 9:45
+        ("twenty five to one", "12:35", 1.0),
+        ("1:25", "twenty five to one", 0.0),
+        ("half past seven", "07:30", 1.0),  # a spoken time names either half of the day
+        ("half past seven", "19:30", 1.0),
+        ("half past seven in the evening", "7:30 am", 0.0),  # unless it says which
+        ("six thirty two", "06:32", 1.0),
+        ("nine oh five", "9:05", 1.0),
+        ("eight o'clock", "8:00", 1.0),
+        ("Noon", "12:00 PM", 1.0),
+        ("noon", "12:00 am", 0.0),
+        ("midnight", "00:00", 1.0),
+        ("midnight", "12:00", 0.0),  # 12:00 on the 24-hour clock is noon
+        ("1:15 pm", "13:15 pm", 1.0),  # a 24-hour time with a redundant pm
+        ("12:07", "about five past twelve", 0.0),  # "about": no exact time, not read as one
+        ("2:30", "half to three", 0.0),  # no English time
+        ("1:10", "6:10", 0.0),
+        ("1:58", "1:58 am", 0.0),  # digits without am / pm do not name the reference's half
+    ],
+)
+def test_times_of_day_in_words_and_digits(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+_UNITS = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+_UNITS += "eighteen nineteen"
+
+
+def _words(n: int) -> str:
+    """1..59 in English words (the test's own spelling, with a space or a hyphen)."""
+    small = _UNITS.split()
+    if n < 20:
+        return small[n - 1]
+    tens = {2: "twenty", 3: "thirty", 4: "forty", 5: "fifty"}[n // 10]
+    return tens if n % 10 == 0 else f"{tens}-{small[n % 10 - 1]}"
+
+
+@given(st.integers(1, 12), st.integers(1, 59))
+def test_minutes_past_and_to_the_hour_name_the_same_time(hour: int, minute: int) -> None:
+    past = read_clock(f"{_words(minute)} past {_words(hour)}")
+    assert past is not None and (past.hour, past.minute) == (hour, minute)
+    after = hour % 12 + 1
+    to = read_clock(f"{_words(60 - minute)} minutes to {_words(after)}")
+    assert to is not None and (to.hour, to.minute) == (hour, minute)
+    assert _boxed(f"{_words(minute)} past {_words(hour)}", f"{hour}:{minute:02d}") == 1.0
+    assert _boxed(f"{_words(minute)} past {_words(hour)}", f"{hour}:{(minute + 1) % 60:02d}") == 0.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("3:45 pm,28#may#2336", "2336-05-28T15:45:00", 1.0),  # a date-normalisation set's ISO key
+        ("3:45 am,28#may#2336", "2336-05-28T15:45:00", 0.0),
+        ("monday 30 sep 2154,10:03 am", "2154-09-30T10:03:00", 1.0),  # the weekday agrees
+        ("tuesday 30 sep 2154,10:03 am", "2154-09-30T10:03:00", 0.0),  # the weekday does not
+        ("thirty-one#october#2578, 10:48 am", "2578-10-31T10:48:00", 1.0),
+        ("11-february-2083, 12 am", "2083-02-11T12:00:00", 0.0),  # 12 am is midnight
+        ("fri 02.may. 18 pm", "2758-05-02T18:00:00", 0.0),  # no year
+        ("May 28th, 2336", "2336-05-28", 1.0),
+        ("2336年5月28日", "2336-05-28", 1.0),
+        ("25/12/2023", "December 25, 2023", 1.0),
+        ("05/01/2023", "2023-01-05", 0.0),  # the 5th of January or May the 1st: not read
+        ("2017", "2023-01-05", 0.0),  # an ISO date is no difference 2023 - 1 - 5 (this was paid)
+        ("January 5, 2023", "January 5", 1.0),  # a year the reference did not ask for
+        ("January 5", "January 5, 2023", 0.0),
+        ("February 30", "Feb 29th", 0.0),
+    ],
+)
+def test_calendar_dates(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+def test_read_date_refuses_what_is_no_whole_date() -> None:
+    assert read_date("2023-13-01") is None
+    assert read_date("may 2023") is None  # no day
+    assert read_date("5 and 6 January 2023") is None
+    assert read_date("The answer is 5") is None
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("250p", "£2.50", 1.0),  # British keys write small amounts in pence
+        ("40p", "£0.40", 1.0),
+        ("4p", "£0.40", 0.0),
+        ("250 pence", "£2.50", 1.0),
+        ("£0.40", "40p", 1.0),
+        ("40 cents", "£0.40", 0.0),  # cents are no pence
+    ],
+)
+def test_pence_against_pounds(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+def test_an_empty_json_answer_field_answers_nothing() -> None:
+    reasoning = '{"reason": "He had 58 - 23 = 35, then 35 - 2 = 33 golf balls.", "answer": ""}'
+    assert _raw(reasoning, "33") == 0.0  # (this was paid by the last number of the reasoning)
+    assert _raw(reasoning.replace('""', "null"), "33") == 0.0
+    assert _raw(reasoning.replace('""', '"33"'), "33") == 1.0
+    assert _raw(reasoning + '\n{"answer": "33"}', "33") == 1.0  # a later field that answers
+
+
+def test_a_completion_cut_off_while_rechecking_commits_to_nothing() -> None:
+    stated = "33 × 17 = 561 and 45 × 47 = 2115, so the answer is No, it is not greater.\n\n"
+    cut = stated + "Wait, but just to be absolutely certain, let me compute 33 × 17 once more.\n\n33 × 10 = 330\n\nSo, 561 vs. 2"
+    assert _raw(cut, "No") == 0.0  # (this was paid)
+    assert _raw(stated + "Wait, let me compute it once more: 561 < 2115. Yes.", "No") == 1.0  # the re-check ends
+    assert _raw(stated + "Wait, let me check once more. 561 < 2115, so no again. Checking 45 × 4", "No") == 1.0  # said again
+    assert _raw(stated + "The products are 561 and 2", "No") == 1.0  # cut off, but no re-check was opened
