@@ -324,7 +324,7 @@ def test_set25_classes(completion: str, gold: str, want: float) -> None:
         ("structured", "_ANSWER_KEY_RE", '"{ " * (n // 2)'),
         ("structured", "_ANSWER_KEY_RE", '"," + " " * n'),
         ("structured", "_STRING_RE", '"\\"" + "\\\\a" * (n // 2)'),
-        ("normalize", "_CJK_SCALE_RE", '"1" * n'),
+        ("cjk", "_CJK_SCALE_RE", '"1" * n'),
         ("normalize", "_ACCOUNTING_NEGATIVE", '"$(" + "1" * n'),
         ("normalize", "_CURRENCY_AFTER", '"€" + "1," * (n // 2)'),
         ("fallback", "_OR_CHAIN_RE", '"1 or " * (n // 5)'),

@@ -96,10 +96,10 @@ def test_the_concession_pattern_is_linear_time():
             ("extract", "_LETTERS_SAID_CORRECT_RE", "'A and ' * (n // 6)"),
             ("extract", "_ANSWER_IS_RE", "'the correct options ' * (n // 20)"),
             ("choices", "_LAST_PART_RE", "', ' * (n // 2)"),
-            ("normalize", "_CJK_SCALE_RE", "'1 ' * (n // 2)"),
-            ("normalize", "_CJK_SCALE_RE", "'1.1만 ' * (n // 5)"),
-            ("normalize", "_CJK_AFTER_NUMBER", "'1 천 ' * (n // 4)"),
-            ("normalize", "_CJK_AFTER_NUMBER", "'1만 원' * (n // 4)"),
+            ("cjk", "_CJK_SCALE_RE", "'1 ' * (n // 2)"),
+            ("cjk", "_CJK_SCALE_RE", "'1.1만 ' * (n // 5)"),
+            ("cjk", "_CJK_AFTER_NUMBER", "'1 천 ' * (n // 4)"),
+            ("cjk", "_CJK_AFTER_NUMBER", "'1만 원' * (n // 4)"),
         ]
     )
 

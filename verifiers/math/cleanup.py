@@ -10,8 +10,9 @@ import fractions
 import re
 
 from verigrpo.verifiers.math.boxes import _last_match, tail_start
+from verigrpo.verifiers.math.cjk import COPULAS, cjk_fractions
 from verigrpo.verifiers.math.compare import approximates
-from verigrpo.verifiers.math.normalize import COPULAS, cjk_fractions, strip_math_delimiters
+from verigrpo.verifiers.math.normalize import strip_math_delimiters
 from verigrpo.verifiers.math.sentences import parsed
 
 # a Korean or Japanese copula glued after a value or an expression ("4x입니다", "22回です"; not after a word)

@@ -11,6 +11,7 @@ import dataclasses
 import re
 
 import sympy
+from verigrpo.verifiers.math.cjk import CJK_UNIT
 from verigrpo.verifiers.math.conditions import solution_set
 from verigrpo.verifiers.math.expr import _ExprParser
 from verigrpo.verifiers.math.guards import _scalar, make_binomial
@@ -40,7 +41,6 @@ from verigrpo.verifiers.math.nodes import (
     remove_points,
     set_algebra,
 )
-from verigrpo.verifiers.math.normalize import CJK_UNIT
 from verigrpo.verifiers.math.units import (
     CHANGING_WORDS,
     CJK_CHANGING_WORDS,

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import _last_match
+from verigrpo.verifiers.math.cjk import COPULAS
 from verigrpo.verifiers.math.forms import one_number_sentence, qualified
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Expr, Node
-from verigrpo.verifiers.math.normalize import COPULAS
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
 from verigrpo.verifiers.math.units import unit_scale
 

@@ -20,9 +20,9 @@ import re
 
 import mpmath
 import sympy
+from verigrpo.verifiers.math.cjk import CJK_SCALES
 from verigrpo.verifiers.math.lex import UNIT_ALIASES
 from verigrpo.verifiers.math.nodes import Expr
-from verigrpo.verifiers.math.normalize import CJK_SCALES
 from verigrpo.verifiers.math.units import unit_scale, unit_word
 
 DECIMAL_REL_TOL = 1e-6  # decimal vs exact non-terminating value
