@@ -1,0 +1,107 @@
+"""Answers written as a chain of equal sides or one value per line.
+
+:func:`chain_last_side` reads ``\\lim_{x \\to 0} \\frac{\\sin x}{x} = 1`` as its last side when the left part is one
+expression we cannot parse; :func:`one_per_line` reads values written one per line as their list.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from verigrpo.verifiers.math.compare import _rounds_to, nodes_equal
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Choice, Expr, Node, Relation
+from verigrpo.verifiers.math.normalize import FULL_WIDTH, strip_math_delimiters
+from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.sentences import top_level_split, without_conversion, words
+
+_CHAIN_SEPARATORS_RE = re.compile(
+    r"[,;]|\\\\|\\(?:q?quad|text|mbox|mathrm|textbf|boxed)\b|\b(?:or|and)\b|\n", re.I
+)  # a list or a hedge, not one expression
+_APPLIED_RE = re.compile(r"\s*[A-Za-z](?:_\{?\w{1,3}\}?)?\s*\([^()]{1,40}\)\s*")  # "f(2)", "g_1(3)": a function's value
+# an innermost group: braces (not a command's text: \text{ or } stays), parentheses or brackets
+_INNER_GROUP_RE = re.compile(
+    r"(?:\\(?:mathrm|operatorname)\s*)?(?<!\\text)(?<!\\mbox)(?<!\\textbf)\{[^{}]*\}|\([^()]*\)|\[[^\[\]]*\]"
+)
+_THIN_SPACE_RE = re.compile(r"(?<!\\)\\[,;:! ]")  # \, \; \: \! and a control space (\quad separates)
+_RELATION_WORDS_RE = re.compile(
+    r"[<>!:]|\\(?:le|ge|leq|geq|leqslant|geqslant|lt|gt|ne|neq|approx|sim|simeq|cong|equiv|in|notin|"
+    r"subset|subseteq|implies|Rightarrow|Leftarrow|iff|Leftrightarrow|pm|mp|land|lor|wedge|vee)(?![A-Za-z])"
+)
+_MAX_CHAIN_LEFT_CHARS = 200
+_LABEL_RE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?[^{}=]{1,12}\}?)?\s*")  # "v", "\sigma_{c}", "E_0"
+_ENVIRONMENT_RE = re.compile(r"\\begin\{(\w+\*?)\}.*?\\end\{\1\}", re.S)  # a matrix, a determinant
+
+
+def chain_last_side(answer: str) -> tuple[str, Node] | None:
+    """An answer that is a chain ``a = b = ... = z`` whose left part we cannot parse (``\\sum_{k=1}^n k``,
+    ``\\det(A)``, ``\\lim_{x \\to 0} f(x)``, ``17 \\bmod 5``, ``\\|\\vec v\\|``) answers its last side
+    ``z`` and its parse; None otherwise. Only the last side is ever paid, and only when nothing else
+    could be an answer too: every side after the unreadable part must equal ``z`` (``... = 3 = 4`` is a
+    false chain), and the unreadable part is one expression, with no list, hedge or relation in it
+    (``a = 3, b = 4``; ``x = 3 or x = 4``; ``x \\ne 3``) of at most 200 characters."""
+    text = strip_math_delimiters(answer).translate(FULL_WIDTH).strip().rstrip(".").strip()  # "∠3＝55°"
+    sides = top_level_split(text)
+    if sides is None or len(sides) < 2 or len(sides) > 8 or any(not x.strip() for x in sides):
+        return None
+    sides[-1] = without_conversion(sides[-1]) or sides[-1]  # "= 134 MPa (19,300 psi)": the first quantity
+    parsed: list[Node] = []
+    k = len(sides)
+    while k > 0:
+        try:
+            node = parse_answer(sides[k - 1].strip())
+        except Exception:  # noqa: BLE001 - the unreadable left part starts here
+            break
+        if isinstance(node, (Relation, Answers, Choice)):
+            return None
+        if parsed and _APPLIED_RE.fullmatch(sides[k - 1]) and isinstance(parsed[0], Expr):
+            if not parsed[0].value.free_symbols:  # "f(2)" before "= 33": a named value, part of the left
+                break
+        parsed.append(node)
+        k -= 1
+    if k == 0 and len(sides) > 2 and _LABEL_RE.fullmatch(sides[0]):
+        k, parsed = 1, parsed[:-1]  # "v = \frac{1}{\sqrt{(2 H)(3 F)}} = 0.41 Hz": a named chain, read from its second side
+    if k == 0 or not parsed:
+        return None
+    left = "=".join(sides[:k])
+    if len(left) > _MAX_CHAIN_LEFT_CHARS or words(left):  # a short formula, not a wall of text or a sentence
+        return None  # (f, then 1500 primes; "So we find that x = 5 when we set y = 3 in the table")
+    left = _THIN_SPACE_RE.sub(" ", _ENVIRONMENT_RE.sub(" ", left))  # "\;\angle APC": a space, not a ";"
+    for _ in range(6):  # what groups hold is no list: "\max_{[-1 ; 2]} f(x)", "d(SB, DM)", "\int f(x) \mathrm{d}x"
+        left, n = _INNER_GROUP_RE.subn(" ", left)
+        if not n:
+            break
+    if _CHAIN_SEPARATORS_RE.search(left) or _RELATION_WORDS_RE.search(left):
+        return None
+    if not all(nodes_equal(x, parsed[0]) or _rounded_side(x, parsed[0]) for x in parsed[1:]):
+        return None
+    return sides[-1].strip(), parsed[0]
+
+
+def _rounded_side(side: Node, last: Node) -> bool:
+    """``last`` rounds ``side``, a worked value with no unit of its own or the same unit: "... = \\frac{1}{\\sqrt{6}}
+    = 0.41 Hz" (a computation, then its rounding and unit)."""
+    if isinstance(side, Expr) and isinstance(last, Expr) and side.unit is None and side.marker is None:
+        side = dataclasses.replace(side, unit=last.unit, marker=last.marker)
+    return _rounds_to(side, last)
+
+
+def one_per_line(answer: str, n: int) -> tuple[str, Node] | None:
+    """An answer that writes ``n`` values one per line (``n`` >= 2, each line one value, not a list or a relation)
+    as the list of them; None otherwise (a reference with one value never gets here)."""
+    if len(answer) > MAX_ANSWER_CHARS:
+        return None
+    lines = [ln.strip().rstrip(".,;") for ln in answer.splitlines() if ln.strip()]
+    if len(lines) != n or n < 2:
+        return None
+    for ln in lines:
+        try:
+            if not isinstance(parse_answer(ln), Expr):
+                return None
+        except Exception:  # noqa: BLE001 - a line that is no value: not such a list
+            return None
+    joined = ", ".join(lines)
+    try:
+        return joined, parse_answer(joined)
+    except Exception:  # noqa: BLE001
+        return None
