@@ -135,3 +135,39 @@ def test_a_completion_cut_off_while_rechecking_commits_to_nothing() -> None:
     assert _raw(stated + "Wait, let me compute it once more: 561 < 2115. Yes.", "No") == 1.0  # the re-check ends
     assert _raw(stated + "Wait, let me check once more. 561 < 2115, so no again. Checking 45 × 4", "No") == 1.0  # said again
     assert _raw(stated + "The products are 561 and 2", "No") == 1.0  # cut off, but no re-check was opened
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("The answer is 5 değil.", "5", 0.0),  # "not" after the number, in Turkish (this was paid)
+        ("答案是 5 不对", "5", 0.0),  # "wrong" after it, in Chinese (this was paid)
+        ("Die Antwort ist 5 (falsch).", "5", 0.0),  # (this was paid)
+        ("Jawabannya bukan 5.", "5", 0.0),  # "not" before it, in Indonesian (this was paid)
+        ("Đáp án là 5 sai", "5", 0.0),
+        ("Die Antwort ist 5.", "5", 1.0),
+        ("Jawabannya adalah 5.", "5", 1.0),
+        ("The answer is ≥ 4.", "4", 0.0),  # a bound in prose (this was paid)
+        ("The answer is 4 to 6.", "4", 0.0),  # a range (this was paid)
+        ("It takes 4 hours to 6 hours.", "6", 0.0),
+        ("So, there are 60 ways to assign 3 people to 5 different offices.", "60", 1.0),
+        ("#### <number> 35", "35", 1.0),  # a template's tag is no bound sign
+    ],
+)
+def test_other_languages_negations_bounds_and_ranges_take_the_number_back(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("5 億", "5", 0.0),  # the traditional and Japanese 億 is 10^8, no unit (this was paid)
+        ("5億", "500000000", 1.0),
+        ("3萬", "30000", 1.0),
+        ("5 조", "5", 0.0),  # Korean 조 is 10^12 (this was paid)
+        ("5조", "5000000000000", 1.0),
+        ("5 兆", "5", 0.0),  # 10^12 or 10^6 by country: no value
+    ],
+)
+def test_cjk_scale_words_after_digits_are_scales(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

@@ -1057,8 +1057,8 @@ written twice (stop 29)
     Final Answer: The final answer is "even". I hope it is correct.     | \text{even}                  | correct     | test_closing_lines_quotes_and_spaced_matrix_rows
     Answer: Henry traveled between 20 and 25 miles.                     | 25                           | unparsable  | test_closing_lines_quotes_and_spaced_matrix_rows
     User: Using the numbers [19, 36, 55, 7], create an equation that equals 65. | 65                | no_answer   | test_a_completion_that_only_echoes_a_user_turn
-Times of day said in English, calendar dates, pence; an empty JSON answer field, a completion cut off while it
-re-checks (stop 30)
+Times of day said in English, calendar dates, pence, CJK scales; an empty JSON answer field, a completion cut off
+while it re-checks, "not" and "wrong" in other languages, a bound or a range in prose (stop 30)
 
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
@@ -1072,6 +1072,12 @@ re-checks (stop 30)
     \boxed{250p}                                                        | £2.50                        | correct     | test_pence_against_pounds
     {"reason": "... 35 - 2 = 33 golf balls.", "answer": ""}             | 33                           | no_answer   | test_an_empty_json_answer_field_answers_nothing
     ... the answer is No.⏎⏎Wait, let me compute 33 × 17 once more. ... So, 561 vs. 2 | No                           | wrong       | test_a_completion_cut_off_while_rechecking_commits_to_nothing
+    The answer is 5 değil.                                              | 5                            | unparsable  | test_other_languages_negations_bounds_and_ranges_take_the_number_back
+    Jawabannya bukan 5.                                                 | 5                            | no_answer   | test_other_languages_negations_bounds_and_ranges_take_the_number_back
+    The answer is ≥ 4.                                                  | 4                            | unparsable  | test_other_languages_negations_bounds_and_ranges_take_the_number_back
+    It takes 4 hours to 6 hours.                                        | 6                            | no_answer   | test_other_languages_negations_bounds_and_ranges_take_the_number_back
+    \boxed{5 億}                                                         | 5                            | wrong       | test_cjk_scale_words_after_digits_are_scales
+    \boxed{5조}                                                          | 5000000000000                | correct     | test_cjk_scale_words_after_digits_are_scales
 """
 
 from __future__ import annotations

@@ -21,10 +21,10 @@ _CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十�
 # (千 and 百 also begin unit names, 千克 kilogram, 千米 kilometre, 百分之 percent: not scales there)
 # Korean writes the same scales in Hangul after digits ("3만", "2억", "5천"), and "3만 원" as the unit 만 원
 _CJK_SCALE_RE = re.compile(
-    r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿](?!元)|[百千](?![克米瓦焦帕赫卡分元升])|[만억](?![ \t]?원)|[백천])"
+    r"(?<![\d.])(\d{1,12}(?:\.\d{1,12})?)\s*([万亿萬億](?![元圓圆])|[百千](?![克米瓦焦帕赫卡分元升])|[만억조](?![ \t]?원)|[백천])"
     r"(?![ \t]?\d)"  # (digits right after a scale are read with it, or not at all: "3万5" is never 300005)
 )
-CJK_SCALES = {"百": 2, "千": 3, "万": 4, "亿": 8, "백": 2, "천": 3, "만": 4, "억": 8}
+CJK_SCALES = {"百": 2, "千": 3, "万": 4, "亿": 8, "萬": 4, "億": 8, "백": 2, "천": 3, "만": 4, "억": 8, "조": 12}
 _CJK_TENS = {"十": 10, "百": 100, "千": 1000, "拾": 10, "佰": 100, "仟": 1000, "阡": 1000}
 _CJK_MYRIADS = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
 _CJK_SCORES = {"廿": 20, "卅": 30, "卌": 40}  # one character for twenty, thirty, forty ("廿二" 22)
@@ -133,7 +133,7 @@ _CJK_MIXED_RE = re.compile(
     r"(?<![\d.,])(?:(\d{1,4}(?:\.\d{1,4})?)[ \t]?([亿億억])[ \t]?)?(?:(\d{1,4}(?:\.\d{1,4})?)[ \t]?([万萬만])[ \t]?)?"
     r"(?:(\d)[ \t]?([千천])[ \t]?)?(?:(\d)[ \t]?([百백])[ \t]?)?(\d{1,3}(?:,\d{3})|\d{1,4})?(?!\d|[.,]\d|[元원])"
 )
-_MIXED_SCALES = {**CJK_SCALES, "萬": 4, "億": 8}  # with the traditional forms of 万 and 亿
+_MIXED_SCALES = CJK_SCALES  # (with the traditional forms of 万 and 亿)
 
 
 def _cjk_mixed(m: re.Match[str]) -> str:
@@ -179,7 +179,7 @@ def cjk_fractions(s: str) -> str:
 # (not a bare multiplier or a phrase that changes the number: 5万 is 50000 (50万元 is a count of 万元; so Korean's
 # 5만, 5천, 3만 원), 3分之一 a third, 5的平方 25, 5以上 above 5, 5个半 5.5)
 CJK_UNIT = (
-    r"(?![\u4e00-\u9fff/]*(?:分之|的|以上|以下|以内|左右|上下|开外|根号|[不错对半多少约吗呢吧么余来成折]))(?![万亿](?![\u4e00-\u9fff])|[千百十](?![米克瓦焦帕])|[백천]|[만억](?![ \t]?원))"
+    r"(?![\u4e00-\u9fff/]*(?:分之|的|以上|以下|以内|左右|上下|开外|根号|[不错对半多少约吗呢吧么余来成折]))(?![万亿萬億](?![\u4e00-\u9fff])|[千百十](?![米克瓦焦帕])|[백천]|[만억조](?![ \t]?원))"
     r"(?:[\u4e00-\u9fff\u30a0-\u30ff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?|[\uac00-\ud7af]{1,4}(?:[ \t][\uac00-\ud7af]{1,4})?)"
 )
 _CJK_AFTER_NUMBER = re.compile(r"([\d)}])[ \t]*(" + CJK_UNIT + r")(?=[ \t]*(?:[.。][ \t]*)?$)")

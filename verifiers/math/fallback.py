@@ -38,7 +38,7 @@ from verigrpo.verifiers.math.sentences import (
     words,
     worked_result,
 )
-from verigrpo.verifiers.math.units import SCALE_WORDS, SIGN_WORDS, unit_phrase_end
+from verigrpo.verifiers.math.units import FOREIGN_NOT, SCALE_WORDS, SIGN_WORDS, unit_phrase_end
 
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
 # "其中，$m$ 代表质量"): its spans are single symbols, no answer
@@ -341,6 +341,10 @@ _BOUND_BEFORE_RE = re.compile(
 )
 
 
+# a range's lower end and its unit before the number, the same unit after it: "4 hours to 6 hours"
+_RANGE_BEFORE_RE = re.compile(r"\d[\d,.]*\s+([a-z]{1,20})\s+(?:to|through|until|till)\s+\$?\s*$", re.I)
+
+
 # right after it, in Chinese: a bound, an approximation or a question ("3以上" 3 or more, "3个左右" about 3, "3个吗")
 _BOUND_AFTER_RE = re.compile(
     r"[\u4e00-\u9fff]?(?:以上|以下|以内|多|左右|上下|余|来|开外|成|吗)"
@@ -359,7 +363,7 @@ _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]|\n")
 # right before a fallback answer: "42, not 24", "rather than 24", "不是 24"
 _NEGATED_BEFORE_RE = re.compile(
     r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|并非|而非|ではなく"
-    r"|\b(?:nicht|kein|pas|no\s+es|não\s+é|non\s+è|не))(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
+    rf"|\b(?:pas|no\s+es|não\s+é|non\s+è|{FOREIGN_NOT}))(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
     re.I,
 )
 
@@ -647,6 +651,9 @@ def _doubted(text: str, start: int, end: int) -> bool:
         return True
     if _COMPARED_BEFORE_RE.search(text[max(0, start - 60) : start]):
         return True  # "so it must be greater than or equal to $5$": a bound, not a value
+    ranged = _RANGE_BEFORE_RE.search(text[max(0, start - 60) : start])
+    if ranged is not None and re.match(rf"\s*{re.escape(ranged.group(1))}\b", text[end : end + 40], re.I):
+        return True  # "It takes 4 hours to 6 hours.": a range, its upper end no value
     call = _CALL_BEFORE_RE.search(text[max(0, start - 60) : start])
     if call is not None and call.group(1).lower() not in FUNCS and call.group(1).lower() not in _ANSWER_CALLS:
         return True  # "open_file(1)": an argument of a call, not a value

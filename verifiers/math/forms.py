@@ -16,6 +16,8 @@ from verigrpo.verifiers.math.parse import parse_answer, worded_numbers
 from verigrpo.verifiers.math.units import (
     CHANGING_WORDS,
     CJK_CHANGING_WORDS,
+    FOREIGN_NOT,
+    FOREIGN_WRONG,
     SCALE_WORDS,
     SIGN_WORDS,
 )
@@ -123,7 +125,8 @@ _QUALIFIED_RE = re.compile(
     # sign words, and the words above in German, French, Spanish and Russian ("Die Antwort ist nicht 4", "La
     # réponse est au moins 4")
     + SIGN_WORDS
-    + r"|nicht|keine?|vielleicht|mindestens|höchstens|pas|peut-être|au\s+moins|au\s+plus|quizás|tal\s+vez|"
+    + "|" + FOREIGN_NOT + "|" + FOREIGN_WRONG
+    + r"|vielleicht|mindestens|höchstens|pas|peut-être|au\s+moins|au\s+plus|quizás|tal\s+vez|"
     r"al\s+menos|como\s+máximo|не|может\s+быть|возможно|не\s+менее|не\s+более|больше|меньше|más\s+de|menos\s+de|plus\s+de|moins\s+de|mehr\s+als|weniger\s+als|" + FOREIGN_SCALE_WORDS + r")\b|n't\b|\?"
     r"|也许|负(?=\s*\d)|" + CJK_CHANGING_WORDS,  # and in Chinese, Japanese, Korean (no word boundaries there)
     re.I,
@@ -133,9 +136,22 @@ _QUALIFIED_RE = re.compile(
 _LATEX_COMMAND_RE = re.compile(r"\\[A-Za-z]+")
 
 
+# a relation sign right before a number: "≥ 4", "> 4", "\geq 4" bound it
+_BOUND_SIGN_RE = re.compile(
+    r"(?:(?<![\w/\"'-])[>≥≤≠]|<(?![A-Za-z/!])|\\(?:geq?|leq?|neq?|gt|lt|geqslant|leqslant)(?![A-Za-z]))"
+    r"[ \t]*\$?[ \t]*-?\d"  # (not a tag's bracket: "<number> 35")
+    # and a range between two numbers: "4 to 6", "4 through 6"
+    r"|\d[ \t]*%?[ \t]*(?:to|till|until|through|thru)[ \t]+\$?-?\d"
+    r"|\d[ \t]*([A-Za-z]+)[ \t]+(?:to|till|until|through|thru)[ \t]+\$?-?\d[\d.,]*[ \t]*\1\b"  # "4 hours to 6 hours"
+)
+
+
 def qualified(sentence: str) -> bool:
-    """The sentence bounds, compares, hedges, negates or transforms its number ("at least 5", "half of 16")."""
-    return _QUALIFIED_RE.search(_LATEX_COMMAND_RE.sub(" ", sentence)) is not None  # "\\times" is no "times"
+    """The sentence bounds, compares, hedges, negates or transforms its number ("at least 5", "≥ 5", "half of 16")."""
+    return (
+        _QUALIFIED_RE.search(_LATEX_COMMAND_RE.sub(" ", sentence)) is not None  # "\\times" is no "times"
+        or _BOUND_SIGN_RE.search(sentence) is not None
+    )
 
 
 def numeral_key(numeral: str) -> str:
@@ -235,7 +251,7 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
     head = _without_setting_clause(sentence, givens)
     if head is not None:
         return one_number_sentence(head, givens)
-    if _QUALIFIED_RE.search(sentence):
+    if qualified(sentence):
         return None
     if _ORDINAL_RE.search(sentence):  # "... to move on to the 7th grade": an ordinal names a place, not a value
         sentence = _ORDINAL_RE.sub(lambda m: " " * len(m.group()), sentence)

@@ -44,6 +44,8 @@ from verigrpo.verifiers.math.nodes import (
 from verigrpo.verifiers.math.units import (
     CHANGING_WORDS,
     CJK_CHANGING_WORDS,
+    FOREIGN_NOT,
+    FOREIGN_WRONG,
     NUMBER_WORDS,
     phrase_words,
     text_unit,
@@ -79,7 +81,9 @@ _TRANSFORM_WORD_RE = re.compile(
     r"isn't|aren't|not|no|nope|nor|never|incorrect|wrong|false|invalid|fails?|rejected|extraneous|excluded|"
     r"maybe|perhaps|possibly|probably|ish|think|guess|tentatively|roughly|sometimes|usually|typically|"
     r"generally|asymptotically|placeholder|todo|tbd|etc|"
-    r"if|when|whenever|unless|or|either|except|otherwise",
+    r"if|when|whenever|unless|or|either|except|otherwise|"
+    # the same refusals in other languages ("5 değil", "5 (falsch)")
+    + FOREIGN_NOT + "|" + FOREIGN_WRONG,
     re.I,
 )
 

@@ -12,7 +12,7 @@ from verigrpo.verifiers.math.cjk import COPULAS
 from verigrpo.verifiers.math.forms import one_number_sentence, qualified
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Expr, Node
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
-from verigrpo.verifiers.math.units import unit_scale
+from verigrpo.verifiers.math.units import FOREIGN_NOT, FOREIGN_WRONG, unit_scale
 
 # "or" in the languages models answer in: 或 (或者), 还是 Chinese; oder, ou, или, หรือ (Thai), または (Japanese),
 # অথবা (Bengali), లేదా (Telugu)
@@ -27,7 +27,8 @@ _NEGATED_RE = re.compile(
     r"\b(?:not|never|isn't|aren't|doesn't|don't|didn't|wasn't|can't|cannot|won't|fails?|failed|"
     r"wrong|incorrect|invalid|impossible|contradiction)\b|n't\b|\?"
     r"|不是|并非|不对|不行|错误|矛盾|？|吗"  # the same in Chinese: "5不是解", "是5吗？", "答案并非 55"
-    r"|ではありません|ではない|じゃない|아닙니다|아니다|아니에요|\bdeğil\b|\bне\b",  # Japanese, Korean, Turkish, Russian
+    r"|ではありません|ではない|じゃない|아닙니다|아니다|아니에요"  # Japanese, Korean
+    rf"|\b(?:{FOREIGN_NOT}|{FOREIGN_WRONG})\b",  # "5 değil", "bukan 5", "5 ist falsch"
     re.I,
 )
 # anywhere in the sentence of a fallback answer: "I'm not sure, maybe 42"
