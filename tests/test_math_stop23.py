@@ -122,7 +122,7 @@ _NEW_PATTERNS = [
         ("choices", "_INTRODUCES_CHOICE_RE", "'correct ' * (n // 8) + ':x'"),
         ("boxes", "_GSM_RE", "'#' * n"),
         ("cjk", "_KOREAN_NUMERAL_RE", "'다섯' * (n // 2)"),
-        ("extract", "_SENTENCE_END_RE", "'.' * n"),
+        ("markers", "_SENTENCE_END_RE", "'.' * n"),
         ("cleanup", "_GLUED_COPULA_RE", "'x입니다' * (n // 4)"),
         ("sentences", "_CJK_TOPIC_RE", "'は ' * (n // 2)"),
         ("normalize", "_DECIMAL_COMMA_AFTER_APPROX", "'≈ 1' * (n // 3)"),

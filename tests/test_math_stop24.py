@@ -354,9 +354,9 @@ def test_red_team_round2_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
             ("extract", "_HYPOTHETICAL_BEFORE_RE", "'suppose ' * (n // 8)"),
-            ("extract", "_LIST_ITEM_RE", "' ' * n + 'x'"),
-            ("extract", "_DISPLAY_OPEN_RE", "' ' * n + 'x'"),
-            ("extract", "_LABELLED_ITEM_RE", "'x' * n"),
+            ("markers", "_LIST_ITEM_RE", "' ' * n + 'x'"),
+            ("markers", "_DISPLAY_OPEN_RE", "' ' * n + 'x'"),
+            ("markers", "_LABELLED_ITEM_RE", "'x' * n"),
             ("revisions", "_LATER_REVISION_RE", "'wait ' * (n // 5)"),
             ("revisions", "_CONCLUDED_END_RE", "'so 1 ' * (n // 5)"),
             ("revisions", "_CONCLUDED_END_RE", "'=' + ' ' * n + '1x'"),

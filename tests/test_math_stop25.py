@@ -94,7 +94,7 @@ def test_the_concession_pattern_is_linear_time():
             ("reference", "_PROSE_RE", "'a ' * (n // 2)"),
             ("normalize", "_ASCII_UNION", "') ' * (n // 2)"),
             ("extract", "_LETTERS_SAID_CORRECT_RE", "'A and ' * (n // 6)"),
-            ("extract", "_ANSWER_IS_RE", "'the correct options ' * (n // 20)"),
+            ("markers", "_ANSWER_IS_RE", "'the correct options ' * (n // 20)"),
             ("choices", "_LAST_PART_RE", "', ' * (n // 2)"),
             ("cjk", "_CJK_SCALE_RE", "'1 ' * (n // 2)"),
             ("cjk", "_CJK_SCALE_RE", "'1.1만 ' * (n // 5)"),

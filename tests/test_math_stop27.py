@@ -115,7 +115,7 @@ def test_the_stop27_patterns_are_linear_time():
             ("fallback", "_CONVERTED_RE", "'a ' * (n // 2)"),
             ("fallback", "_OR_BOUND_RE", "'or ' * (n // 3)"),
             ("choices", "_LAST_PART_RE", "'，' * n"),
-            ("extract", "_POINTING_RE", "'then ' * (n // 5)"),
+            ("markers", "_POINTING_RE", "'then ' * (n // 5)"),
             ("units", "_FEET_INCHES", "\"1'\" * (n // 2)"),
             ("units", "_FEET_INCHES", "' ' * n"),
             ("cjk", "_CJK_MIXED_RE", "'5万' * (n // 2)"),

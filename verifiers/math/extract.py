@@ -30,6 +30,24 @@ from verigrpo.verifiers.math.forms import (
     one_number_sentence,
     qualified,
 )
+from verigrpo.verifiers.math.markers import (
+    _ANSWER_HEADING_RE,
+    _ANSWER_IS_RE,
+    _INNER_DOLLAR_RE,
+    _OPTION_ONLY_RE,
+    _RETRACTION_BETWEEN_MARKERS_RE,
+    _block_after,
+    _bold_answer,
+    _distinct,
+    _equiv_safe,
+    _first_sentence,
+    _heading_answer,
+    _marked_value,
+    _marker_values,
+    _other_marked_answer,
+    _same_words,
+    _short_text,
+)
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Choice, ParseError, Text
 from verigrpo.verifiers.math.normalize import (
     normalize,
@@ -40,7 +58,6 @@ from verigrpo.verifiers.math.revisions import (
     after_box_hedge,
     after_value_hedge,
     box_revision,
-    equiv_safe,
     rechecks_unfinished,
     revised_between,
     scale_after_box,
@@ -49,48 +66,15 @@ from verigrpo.verifiers.math.sentences import (
     _MONEY_SIGN_RE,
     _ORDINAL_SUFFIX_RE,
     _STATED_RE,
-    FOREIGN_ANSWER_MARKERS,
     RETRACTION_WORDS,
     VERDICT_RE,
     clean_answer,
     parsed,
     parses,
     sentence_answer,
-    top_level_split,
     words,
 )
 from verigrpo.verifiers.math.structured import json_answers, json_ends, without_string_values
-
-_ANSWER_IS_RE = re.compile(
-    # "The wrong answer is B", "This is not the final answer: 42", "Rejected answer: 42" name no answer
-    r"(?<!wrong\s)(?<!incorrect\s)(?<!not\s)(?<!not\sthe\s)(?<!not\sa\s)(?<!not\smy\s)(?<!rejected\s)"
-    r"(?<!不是)(?<!不是最终)(?<!不是正确)(?<!not\sthe\sfinal\s)(?<!rejected\sfinal\s)"
-    # ("the best option is D) 120000 litres", "the best answer choice is A) 30", "the correct one is A).")
-    # ("Final: 300", a line that labels the final value)
-    r"(?:(?:final\s+answer|the\s+answer|answer|(?<![\w-])final(?=(?:\s*\*\*)?\s*[:：])|"
-    r"(?:(?:correct|right|my|the|final|best)\s+)+(?:answer\s+)?"
-    r"(?:option|choice|one)|(?:the\s+)?correct\s+(?:options|choices|answers|statements)(?=\s+are\b))"
-    r"(?:\s+to\s+(?:this|the)\s+(?:question|problem))?(?:\s*\*\*)?"
-    # "Final Answer - 25", "gives a final answer of 41", "the correct options are (A) and (C)"
-    r"\s*(?:is|are|:|=|-(?=\s)|of(?=\s*[-−$\d]))"
-    # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
-    rf"|{FOREIGN_ANSWER_MARKERS})"
-    r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",
-    re.I,
-)
-# an answer heading on a line of its own ("# Answer", "**Final Answer**", "Answer:"), the answer on the next
-# non-empty line: that line is the answer, whatever verification lines ("Check: ...") come after it
-_ANSWER_HEADING_RE = re.compile(
-    # each blank run follows a required token, so a long run of blanks is read one way only (the former
-    # "[ \t]*(?:\*\*)?[ \t]*" pairs split it every way: 20 s on 40k blanks)
-    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*[ \t]*)?(?:final[ \t]+)?answer[ \t]*(?:\*\*[ \t]*)?(?:[:：][ \t]*)?(?:\*\*[ \t]*)?\n"
-    r"(?:[ \t]*\n)*[ \t]*([^\n]+)",
-    re.I | re.M,
-)
-
-
-_INNER_DOLLAR_RE = re.compile(r"(?<!\\)\$")
-
 
 # after "the answer is": a rejected value, then the one put in its place ("not 8; it is 9",
 # "n't 5, it's 6", "not 8, but 9")
@@ -101,61 +85,12 @@ _CORRECTION_RE = re.compile(
 )
 
 
-_WHICH_IS_RE = re.compile(r",?\s+which\s+(?:is|are|was|were|equals)\s+", re.I)
-
-
-_SENTENCE_END_RE = re.compile(r"(?<!\.)\.(?:\s|$)")
-
-
-def _first_sentence(s: str, follow_which: bool = True) -> str:
-    s = s.strip()
-    if s.startswith("$"):
-        if s.startswith("$$"):
-            end = s.find("$$", 2) + 2
-        else:  # the closing "$", not an escaped dollar sign: "$\\$5.50$"
-            close = _INNER_DOLLAR_RE.search(s, 1)
-            end = close.end() if close else 0
-        # "$5$ or $6$", "$2$ and $3$": the sentence goes on with more answers, so it is not cut here
-        # ("$5$ and the remainder is $2$", "$5$, and the remainder is $2$": a new clause, not a second value)
-        clause = re.match(r"\s*(?:[,;]\s*(?:and\b)?|and\b)\s*(?:the|its|a|an)\b", s[end:])
-        if end > 1 and (clause or not re.match(r"\s*(?:[,;，；、]|or\b|and\b|或|和)", s[end:])):
-            return s[:end]
-    m = re.search(
-        # (?<!\s): a run of spaces is tried once, not from each of its positions (quadratic on 20k spaces)
-        # (not the dots of an ellipsis: "2*7 + 3*6 + ... = 81")
-        r"(?<!\.)\.(?:\s|$)|,?(?<!\s)\s+(?:which|because|since|as|so|therefore|thus|where|unless|otherwise|else)\b"
-        # an exclamation, not a factorial: after a decimal ("42.0!"), or after a number that ends the paragraph
-        r"|(?<=\d\.\d)!|(?<=\.\d\d)!|(?<=\d)!(?=[ \t]*(?:\n|$))"
-        r"|,\s*(?:not|rather than|instead of)\b"
-        r"|[。；，]"  # Chinese full stop, semicolon, comma: "答案是12，不是13。"
-        r"|\((?=(?:since|because|as|which|that|from|by|using|via|rounded|in|where|for|with|not|i\.e\.|e\.g\.)\b)",
-        s,
-    )
-    if m and re.match(r"that\s", s) and m.group().lstrip(",").strip() in ("which", "where"):
-        # "that the value of x, which represents the area, is 6 units": the clause's own verb comes later
-        after = _SENTENCE_END_RE.search(s, m.end())
-        m = after if after is not None and re.search(r"\b(?:is|are|equals)\b", s[m.end() : after.start()]) else m
-    if m:
-        if _SELF_REJECTED_RE.search(s, m.start(), m.start() + 200):
-            return s  # "12, which is wrong": the clause takes the value back; the whole sentence answers nothing
-        which = _WHICH_IS_RE.match(s, m.start()) if follow_which else None
-        if which is not None and not re.search(r"[\d$\\]", s[: m.start()]):
-            # "the new length of the piece of wood, which is 6.6 centimeters": a description, then its value (once)
-            return _first_sentence(s[which.end() :], follow_which=False) if which.end() < len(s) else s
-        s = s[: m.start()]
-    return s
-
-
 # after a marked answer, on its line: a retraction that gives another value ("... wait, actually it is (C)", "12... no,
 # 13"), not a check that follows it ("Actually, let me double-check: 3*4=12")
 _RETRACTED_VALUE_RE = re.compile(
     rf"\b(?:{RETRACTION_WORDS}|no)\b[\s,:;.!]*"
     r"(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)\s*)?(?:\(?[A-J]\)|[A-J](?=\s*(?:[.,;!]|$))|\$|-?\d)",
     re.I,
-)
-# a clause after the value that takes it back: "which is wrong", "since that was a mistake"
-_SELF_REJECTED_RE = re.compile(
-    r"\b(?:is|was|seems|looks)\s+(?:wrong|incorrect|false|not\s+(?:correct|right|the\s+answer))\b|\bmistake\b", re.I
 )
 
 
@@ -522,23 +457,6 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
     return Extraction(None, None)
 
 
-# a line that is one bold value, or ends with one after a colon: "**28**", "Here is the result: **58**" (not a list
-# item's, "* Extra hours: **5 hours**", nor a labelled step's, "**Total cost = €1800**")
-_BOLD_LINE_RE = re.compile(
-    r"^[ \t>]{0,8}(?:[^\n*\-•\d \t][^\n*]{0,120}[:：][ \t]{0,4})?\*\*[ \t]{0,3}([^*\n=]{1,60}?)[ \t]{0,3}\*\*[ \t]{0,3}[.!]?[ \t]{0,3}$",
-    re.M,
-)
-
-
-def _bold_answer(window: str) -> Extraction | None:
-    """The one value a completion without an answer marker sets in bold on a line of its own; None without one, or
-    with several different ones (the last-number fallback reads on)."""
-    values = [v for m in _BOLD_LINE_RE.finditer(window) if re.search(r"\d", v := m.group(1)) and parses(v)][-20:]
-    if not values or len(_distinct(values)) > 1:
-        return None
-    return Extraction(values[-1], "bold")
-
-
 # English function words: two of them make a line prose, whatever the parser could make of its letters
 _FUNCTION_WORD_RE = re.compile(
     r"\b(?:the|an?|is|are|was|were|as|of|to|we|it|this|that|which|so|then|get|got|gives?|result|answer|equals|"
@@ -546,73 +464,6 @@ _FUNCTION_WORD_RE = re.compile(
     re.I,
 )
 _TEXT_GROUP_RE = re.compile(r"\\(?:text|mathrm|textbf|mbox)\s*\{[^{}]*\}")
-_LINE_START_RE = re.compile(r"(?:^|\n)[ \t>*#_-]*$")  # only blanks or markdown between a line's start and here
-
-
-def _other_marked_answer(window: str, last: re.Match[str], value: str) -> str | None:
-    """A reason when an earlier answer marker answers another value, with no word taking it back between them: one
-    at most 300 characters before the last ("Answer: 3\nSo the answer is 4."), or one that starts its line as the
-    last one does ("Final Answer: 3\n...\nFinal Answer: 4"); else None."""
-    at_line_start = _LINE_START_RE.search(window[max(0, last.start() - 40) : last.start()]) is not None
-    key = normalize(value)
-    earlier = [m for m in _ANSWER_IS_RE.finditer(window, max(0, last.start() - 3_000), last.start())][-5:]
-    for m in reversed(earlier):
-        if m.end() > last.start():
-            continue
-        # a marker close before the last one ("Answer: 3\nSo the answer is 4.", "Also, the answer is 4"), or one
-        # that starts its line as the last one does; not a marker in far-off working ("the answer is 3 if ...")
-        near = last.start() - m.end() <= 300
-        if not near and not (at_line_start and _LINE_START_RE.search(window[max(0, m.start() - 40) : m.start()])):
-            continue
-        if _RETRACTION_BETWEEN_MARKERS_RE.search(window, m.end(), last.start()):
-            return None  # "Answer: 3. Wait, I made an error. ... Answer: 4": the later one revises
-        other = _marked_value(m.group(1))
-        if _short_text(other) and _short_text(value) and not _same_words(other, value):
-            return "several different answers after answer markers"  # "Answer: No\nAnswer: Yes", "odd ... even"
-        if words(other) or not (re.search(r"[\d$\\]", other) or _OPTION_ONLY_RE.fullmatch(other.strip())):
-            continue  # not a value: "the answer is the one below"
-        if (_OPTION_ONLY_RE.fullmatch(other.strip()) is None) != (_OPTION_ONLY_RE.fullmatch(value.strip()) is None):
-            continue  # "The closest answer is $195. The answer is (D).": an option and the value it may stand for
-        if other and parses(other) and not _equiv_safe(normalize(other), key):
-            return "several different answers after answer markers"
-    return None
-
-
-# one or two words that could be an answer in words ("Yes", "odd", "Paris", "not possible"), not words that point
-# elsewhere ("the one below", "this")
-_SHORT_TEXT_RE = re.compile(r"[*_ \t]*([A-Za-z]+(?:[ -][A-Za-z]+)?)[*_ \t]*[.!]?[ \t]*")
-_POINTING_RE = re.compile(r"\b(?:the|this|that|these|those|one|below|above|following|same|previous|next|it|as|simple|clear)\b", re.I)
-
-
-def _short_text(s: str) -> bool:
-    """``s`` is one or two words that may be an answer in words (:data:`_SHORT_TEXT_RE`)."""
-    m = _SHORT_TEXT_RE.fullmatch(s)
-    return m is not None and _POINTING_RE.search(m.group(1)) is None
-
-
-def _same_words(a: str, b: str) -> bool:
-    """Two short texts name the same words, whatever their case, emphasis and final stop ("yes." and "**Yes**")."""
-    def key(s: str) -> str:
-        m = _SHORT_TEXT_RE.fullmatch(s)
-        return (m.group(1) if m else s).lower()
-
-    return key(a) == key(b)
-
-
-def _marked_value(stated: str) -> str:
-    """The value a marker's text states, through the markers inside it ("Answer: The final answer is $5$." -> "$5$")."""
-    for _ in range(3):
-        inner = _ANSWER_IS_RE.search(stated)
-        if inner is None or VERDICT_RE.match(inner.group(1)):
-            break
-        stated = inner.group(1)
-    return sentence_answer(clean_answer(_first_sentence(clean_answer(stated))))
-
-
-_OPTION_ONLY_RE = re.compile(r"\(?[A-J]\)?\.?")
-_RETRACTION_BETWEEN_MARKERS_RE = re.compile(
-    rf"\b(?:{RETRACTION_WORDS}|re-?check\w*|double-check\w*|reali[sz]e[ds]?|error|recalculat\w*|reconsider\w*)\b", re.I
-)
 
 
 # a sentence that only supposes or imagines an answer: "Suppose the answer is", "Assume ... that the answer is", "one
@@ -621,67 +472,6 @@ _HYPOTHETICAL_BEFORE_RE = re.compile(
     r"\b(?:suppose|supposing|assume|assuming|guess|whether|hypothes[ie]s|might|would|could)\b[^.!?\n]{0,60}\Z",
     re.I,
 )
-# a markdown list item: "- 5", "* 5", "+ 5", "• 5", "1. 5", "2) 5"
-_LIST_ITEM_RE = re.compile(r"[ \t]{0,8}(?:[-*+•]|\d{1,2}[.)])[ \t]+(?=\S)")
-_DISPLAY_OPEN_RE = re.compile(r"[ \t]{0,8}(\$\$|\\\[)[ \t]{0,8}\Z")
-
-
-def _block_after(window: str, marker: int, start: int) -> tuple[str, str | None] | None:
-    """The answer a marker puts on the lines under it, when the marker's own line ends at it: a display block opened
-    on its own line ("**Final Answer**\n$$\n\frac12\n$$": its content), a markdown list ("Answer:\n1. 12": the
-    item, "- 5" no minus; several items with other values are a hedge). None when the answer is on the marker's line
-    or the lines under it are neither. ``marker``: where the marker starts; ``start``: where its value does."""
-    line_start = window.rfind("\n", 0, start) + 1
-    if line_start <= marker or window[line_start:start].strip():
-        return None  # the value starts on the marker's own line
-    lines = window[start : start + 2_000].split("\n")
-    opened = _DISPLAY_OPEN_RE.match(lines[0])
-    if opened is not None:
-        close = "$$" if opened.group(1) == "$$" else "\\]"
-        body: list[str] = []
-        for line in lines[1:20]:
-            if line.strip().startswith(close):
-                content = " ".join(b.strip() for b in body if b.strip())
-                return (content, None) if content else None
-            body.append(line)
-        return None
-    if _LIST_ITEM_RE.match(lines[0]) is None:
-        return None
-    items = []
-    for line in lines[:20]:
-        item = _LIST_ITEM_RE.match(line)
-        if item is None:
-            break
-        items.append(line[item.end() :].strip())
-    distinct = _distinct(items)
-    if len(distinct) > 1 and _LABELLED_ITEM_RE.fullmatch(items[0]):
-        names = [m.group(1) for m in (_LABELLED_ITEM_RE.fullmatch(x) for x in items) if m]
-        if len(names) == len(items) and len(set(names)) == len(names):
-            return ", ".join(items), None  # "- x = 5\n- y = 6": one answer in parts, each named
-    if len(distinct) > 1:
-        return items[-1], "several items listed under the answer marker"
-    return items[0], None
-
-
-_LABELLED_ITEM_RE = re.compile(r"\$?[ \t]{0,4}([A-Za-z](?:_\{?\w{1,4}\}?)?)[ \t]{0,4}=[^=\n]{1,200}")
-
-
-def _marker_values(window: str, before: int | None = None) -> list[str]:
-    """The values every answer heading and "the answer is" marker of ``window`` states (those that start before
-    ``before`` when given), each its first sentence, empty ones left out."""
-    found = [*_ANSWER_HEADING_RE.finditer(window), *_ANSWER_IS_RE.finditer(window)]
-    values = [clean_answer(_first_sentence(clean_answer(x.group(1)))) for x in found if before is None or x.start() < before]
-    return [v for v in values if v]
-
-
-def _heading_answer(window: str, heading: re.Match) -> Extraction:
-    """The line under the last answer heading; a hedge when an earlier heading or "the answer is"
-    gives a different answer (two answers after markers are two answers, whichever came last)."""
-    ans = clean_answer(_first_sentence(clean_answer(heading.group(1))))
-    distinct = _distinct(_marker_values(window) + [ans])
-    if len(distinct) > 1:
-        return Extraction(ans, "answer_is", True, "several different answers after answer markers", tuple(distinct))
-    return Extraction(sentence_answer(ans), "answer_is")
 
 
 _FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)|(?<![\w-])final(?:\s*\*\*)?\s*[:：]", re.I)
@@ -720,42 +510,6 @@ _CUT_DOUBT_RE = re.compile(
     r"(?:^|(?<=[.!?:]))[ \t*]*(?:however|but|wait|hmm+|actually|hold\s+on)\b[^.!?\n\d$\\=]{0,120}\Z", re.I | re.M
 )
 _LATER_HEADING_RE = re.compile(r"^#{1,6}[ \t]+\S", re.M)  # a markdown heading line
-# a bound: an inequality sign and no "=" ("N \ge 4302", "x < 5")
-_BOUND_RE = re.compile(r"\\(?:geq?|leq?|geqslant|leqslant|gt|lt)(?![A-Za-z])|[<>≤≥]")
-
-
-def _chain_end(answer: str) -> str:
-    """What a one-line answer's last top-level "=" sets it to ("\\lim ... = 2e^{-2}" -> "2e^{-2}"); the answer itself
-    when it has none or is lines of working."""
-    parts = top_level_split(answer) if "=" in answer and "\n" not in answer.strip() else None
-    return parts[-1].strip() if parts and len(parts) > 1 else answer
-
-
-def _is_bound(box: str) -> bool:
-    return _BOUND_RE.search(box) is not None and "=" not in _BOUND_RE.sub("", box)
-
-
-def _distinct(boxes: list[str]) -> list[str]:
-    """The different answers among ``boxes``, normalised. A bound boxed before a last box that is no bound is a step
-    ("\\boxed{N\\ge 4302}" then "\\boxed{4302}"), not another answer; a chain boxed before is the value it ends with
-    ("\\boxed{\\lim ... = 2e^{\\pi/2-2}}" then "\\boxed{2\\exp(\\pi/2-2)}")."""
-    last_bounds = _is_bound(boxes[-1])
-    keys: list[str] = []
-    for b in boxes:
-        if not last_bounds and b is not boxes[-1] and _is_bound(b):
-            continue
-        nb = normalize(b)
-        if nb in keys:
-            continue
-        if any(_equiv_safe(nb, k) for k in keys):
-            continue
-        if ("=" in nb or any("=" in k for k in keys)) and any(_equiv_safe(_chain_end(nb), _chain_end(k)) for k in keys):
-            continue
-        keys.append(nb)
-    return keys
-
-
-_equiv_safe = equiv_safe
 
 
 def _clean_value(s: str) -> str:
