@@ -27,7 +27,7 @@ so its first side is whole even right after a word. ``\\boxed{..}`` and ``\\fbox
 is a side), and arrows and logical links (``\\implies``, ``\\Rightarrow``, ``\\iff``, ``\\therefore``, ``\\to``)
 end a claim like a comma.
 
-Checking a claim (:func:`verdict`, from :func:`verifiers.math.values.equality_holds`):
+Checking a claim (:func:`verdict`, from :func:`verifiers.math.identity.equality_holds`):
   * no variables: exact arithmetic; if either side has a decimal literal the sides may differ by half a
     unit in the last place of the shortest decimal written (``10/3 = 3.33`` is correct, ``10/3 = 3.34`` is
     wrong); otherwise they must agree at 30 digits;
@@ -77,10 +77,10 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 import sympy
+from verigrpo.verifiers.math.identity import equality_holds
 from verigrpo.verifiers.math.lex import PROSE, Tok, tokenize
 from verigrpo.verifiers.math.nodes import ParseError
 from verigrpo.verifiers.math.parse import parse_tokens
-from verigrpo.verifiers.math.values import equality_holds
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.steps import SPLITTERS, Step, detect_split, split_steps
 from verigrpo.verifiers.types import Reward, Status, StepReward
@@ -260,7 +260,7 @@ class Claim(NamedTuple):
     verdict: str
 
 
-# (does lhs - rhs have free symbols, does the equality hold: verifiers.math.values.equality_holds) -> verdict
+# (does lhs - rhs have free symbols, does the equality hold: verifiers.math.identity.equality_holds) -> verdict
 _VERDICTS = {
     (False, True): "equal", (False, False): "unequal", (False, None): "unchecked",
     (True, True): "equal", (True, False): "equation", (True, None): "unchecked",
@@ -271,7 +271,7 @@ _ARITH_ERRORS = (TypeError, ValueError, OverflowError, ZeroDivisionError, Recurs
 def verdict(lhs: sympy.Basic, rhs: sympy.Basic, decimals: int | None = None, *, strict_algebra: bool = False) -> str:
     """``"equal"``, ``"unequal"``, ``"equation"`` (variables, not an identity: ``2x + 3 = 11``, judged only with
     ``strict_algebra``, which makes it ``"unequal"``) or ``"unchecked"``, from
-    :func:`verifiers.math.values.equality_holds` (decimals: the fewest digits after the point written in
+    :func:`verifiers.math.identity.equality_holds` (decimals: the fewest digits after the point written in
     the claim, which allow half a unit of rounding in that place). Never raises."""
     try:
         symbolic = bool((lhs - rhs).free_symbols)

@@ -4,14 +4,17 @@ The verifier (:func:`math_answer`, registered as ``"math"``) runs four stages, o
 each; a stage only imports the ones above it:
 
 - parsing, a safe parser with no ``eval``, ``sympify`` or ``parse_expr``: :mod:`~verifiers.math.nodes` (the
-  answer tree, :class:`ParseError`, the limits), :mod:`~verifiers.math.normalize` (string clean-up),
+  answer tree, :class:`ParseError`, the limits), :mod:`~verifiers.math.normalize` (string clean-up,
+  with :mod:`~verifiers.math.cjk`: Chinese, Japanese and Korean numerals and words),
   :mod:`~verifiers.math.lex` (a whitelisted tokenizer), :mod:`~verifiers.math.guards` (constructors that
-  enforce the limits), :mod:`~verifiers.math.expr` and :mod:`~verifiers.math.grammar` (the recursive-descent
-  parser), :mod:`~verifiers.math.vectors` (vector arithmetic written out), :mod:`~verifiers.math.parse` (:func:`parse_answer`, :func:`parse_math`),
+  enforce the limits), :mod:`~verifiers.math.expr`, :mod:`~verifiers.math.atoms` and :mod:`~verifiers.math.grammar`
+  (the recursive-descent parser), :mod:`~verifiers.math.vectors` (vector arithmetic written out), :mod:`~verifiers.math.parse` (:func:`parse_answer`, :func:`parse_math`),
   :mod:`~verifiers.math.numwords` (numbers in the words of fifteen other languages),
   :mod:`~verifiers.math.combinatorics` (counting notations as their counts: "C(5, 3)", "C_{10}^{3}", "⁵P₂");
 - answer forms read by the fallbacks: :mod:`~verifiers.math.forms`;
 - comparison: :mod:`~verifiers.math.values` (two values: the precision policy, units, percent, degrees),
+  :mod:`~verifiers.math.identity` (values at 30 digits, identities at random points),
+  :mod:`~verifiers.math.clock` and :mod:`~verifiers.math.dates` (times of day, calendar dates),
   :mod:`~verifiers.math.units` (what a unit means: SI prefixes, compound units, dimensions),
   :mod:`~verifiers.math.compare` (two answer trees: :func:`nodes_equal`, :func:`answers_equivalent`),
   :mod:`~verifiers.math.conditions` (equations, inequalities, intervals by their solutions),
@@ -23,14 +26,15 @@ each; a stage only imports the ones above it:
   in context: a later box that takes the earlier ones back, text after a box or a marked answer that hedges it),
   :mod:`~verifiers.math.fallback` (the last math span or number when nothing marks the answer, with
   :mod:`~verifiers.math.laststate`: what a last sentence or span states),
+  :mod:`~verifiers.math.markers` ("The answer is", answer headings and bold lines, the value each names),
   :mod:`~verifiers.math.extract` (:func:`extract_answer`: the rules in order, hedges);
 - the verifier: :mod:`~verifiers.math.reference` (the row's reference read once: :func:`read_reference`,
   :func:`check_reference`), :mod:`~verifiers.math.verifier` (:func:`math_answer`, echo rejection, required answer
-  forms).
+  forms), :mod:`~verifiers.math.chains` (an answer written as a chain of equal sides, or one value per line).
 
 The same tokenizer, parser and limits read the claims of the step verifier ``math_steps``: its steps are
 tokenized with the prose reading (:data:`~verifiers.math.lex.PROSE`), each side of a claim is parsed by
-:func:`~verifiers.math.parse.parse_tokens` and judged by :func:`~verifiers.math.values.equality_holds`.
+:func:`~verifiers.math.parse.parse_tokens` and judged by :func:`~verifiers.math.identity.equality_holds`.
 
 After a closed reasoning block (``</think>``, ``</thinking>``) only the response is read: an answer that lives
 only in the reasoning is ``no_answer``. Extraction tries these rules in order; the one that matched is
@@ -1085,6 +1089,7 @@ from __future__ import annotations
 from verigrpo.verifiers.math.boxes import extract_reference
 from verigrpo.verifiers.math.compare import answers_equivalent, nodes_equal
 from verigrpo.verifiers.math.extract import Extraction, extract_answer
+from verigrpo.verifiers.math.identity import EXACT_REL_TOL, SYMBOLIC_REL_TOL
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     Answers,
@@ -1101,7 +1106,7 @@ from verigrpo.verifiers.math.nodes import (
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer, parse_math
 from verigrpo.verifiers.math.reference import check_reference, read_reference
-from verigrpo.verifiers.math.values import DECIMAL_REL_TOL, EXACT_REL_TOL, SYMBOLIC_REL_TOL, expressions_equal
+from verigrpo.verifiers.math.values import DECIMAL_REL_TOL, expressions_equal
 from verigrpo.verifiers.math.verifier import MAX_COMPLETION_CHARS, math_answer
 
 __all__ = [

@@ -12,6 +12,7 @@ import re
 import sympy
 from verigrpo.verifiers.math.boxes import extract_reference
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
+from verigrpo.verifiers.math.identity import _constant_ratio, _num
 from verigrpo.verifiers.math.nodes import (
     Answers,
     Bracket,
@@ -35,7 +36,7 @@ from verigrpo.verifiers.math.relations import (
     ratio_value,
     relation_interval,
 )
-from verigrpo.verifiers.math.values import _constant_ratio, _exprs_equal, _num
+from verigrpo.verifiers.math.values import _exprs_equal
 
 
 def answers_equivalent(pred: str, gold: str) -> bool:

@@ -21,8 +21,8 @@ one variable with an inequality, degrees above the limits below.
 from __future__ import annotations
 
 import sympy
+from verigrpo.verifiers.math.identity import _has_big_power
 from verigrpo.verifiers.math.nodes import Answers, Bracket, Expr, Node, Relation, Union
-from verigrpo.verifiers.math.values import _has_big_power
 
 _MAX_DEGREE = 8  # of a two-term one-variable condition (x^6 < 1); others at most 2 (solveset is slow above)
 _MAX_ZERO_DEGREE = 24  # total degree of a product of equations
