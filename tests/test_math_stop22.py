@@ -209,7 +209,7 @@ def test_red_team_stop21_classes(completion: str, gold: str, want: float) -> Non
     [
         ("cleanup", "_STRUCK_OUT_RE", "'~~' + 'x' * n + '<s>' + '{' * n"),
         ("cleanup", "_STRUCK_OUT_RE", "'\\\\cancel{' * (n // 8) + '{a}' * n"),
-        ("fallback", "_REJECTING_RE", "'would have ' * (n // 11)"),
+        ("doubts", "_REJECTING_RE", "'would have ' * (n // 11)"),
         ("forms", "_QUALIFIED_RE", "'au ' * (n // 3) + 'не ' * n"),
     ],
 )

@@ -278,9 +278,9 @@ def test_fallback_disowned_stop24(completion: str, gold: str, want: float) -> No
 def test_fallback_stop24_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
-            ("fallback", "_CONFIDENCE_AFTER_RE", "' ' * n + 'x'"),
-            ("fallback", "_GAVE_UP_RE", "'give ' * (n // 5)"),
-            ("fallback", "_PLAN_RE", "' ' * n + 'x'"),
+            ("doubts", "_CONFIDENCE_AFTER_RE", "' ' * n + 'x'"),
+            ("doubts", "_GAVE_UP_RE", "'give ' * (n // 5)"),
+            ("doubts", "_PLAN_RE", "' ' * n + 'x'"),
             ("revisions", "DISOWNED_RE", "'not ' * (n // 4)"),
         ]
     )

@@ -127,13 +127,13 @@ def test_the_stop27_patterns_are_linear_time():
             ("cleanup", "_EMPTY_BOX_RE", "'\\\\boxed{\\\\,' * (n // 9)"),
             ("revisions", "_NOT_BEFORE_BOX_RE", "'wrong answer ' * (n // 13)"),
             ("revisions", "_NOT_BEFORE_BOX_RE", "' ' * n"),
-            ("fallback", "_GAVE_UP_RE", "'i do not ' * (n // 9)"),
+            ("doubts", "_GAVE_UP_RE", "'i do not ' * (n // 9)"),
             ("revisions", "_LATEX_SPACE_RE", "'\\\\q' * (n // 2)"),
             ("choices", "_RESTATED_AFTER_RE", "', ' * (n // 2)"),
             ("choices", "_LAST_PART_RE", "'。 ' * (n // 2)"),
             ("choices", "_NOT_CHOSEN_RE", "'可' * n"),
-            ("fallback", "_COMPARED_BEFORE_RE", "'greater than or equal ' * (n // 22)"),
-            ("fallback", "_COMPARED_BEFORE_RE", "'less ' * (n // 5)"),
+            ("doubts", "_COMPARED_BEFORE_RE", "'greater than or equal ' * (n // 22)"),
+            ("doubts", "_COMPARED_BEFORE_RE", "'less ' * (n // 5)"),
         ]
     )
 

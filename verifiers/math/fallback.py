@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
+from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
 from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, standalone_number, trailing_latex
 from verigrpo.verifiers.math.laststate import (
     circumstance_span,
@@ -16,29 +17,23 @@ from verigrpo.verifiers.math.laststate import (
     stated_expression,
     worded_number,
 )
-from verigrpo.verifiers.math.lex import FUNCS
-from verigrpo.verifiers.math.nodes import Bracket, Text
+from verigrpo.verifiers.math.nodes import Bracket
 from verigrpo.verifiers.math.normalize import (
     BELOW_ZERO_AFTER,
     VULGAR_FRACTIONS,
     dollar_scale_letters,
-    normalize,
 )
-from verigrpo.verifiers.math.parse import parse_answer
-from verigrpo.verifiers.math.revisions import DISOWNED_RE
-from verigrpo.verifiers.math.revisions import equiv_safe as _equiv_safe
 from verigrpo.verifiers.math.sentences import (
     _BOLD_MARK_RE,
     _MONEY_SIGN_RE,
-    _NEGATED_RE,
     _UNSURE_RE,
     has_or,
     parsed,
-    parses,
     words,
     worked_result,
 )
-from verigrpo.verifiers.math.units import FOREIGN_NOT, SCALE_WORDS, SIGN_WORDS, unit_phrase_end
+from verigrpo.verifiers.math.spans import aligned, joined_spans, last_equation_side, named_before
+from verigrpo.verifiers.math.units import SCALE_WORDS, SIGN_WORDS, unit_phrase_end
 
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
 # "其中，$m$ 代表质量"): its spans are single symbols, no answer
@@ -82,23 +77,23 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     ends = spans[-1].end() if spans else 0
     if len(spans) >= 2 and circumstance_span(window, spans[-2], spans[-1]):
         spans = spans[:-1]  # "The maximum is $5$ when $x = 2$.": the value, not where it is reached
-    if len(spans) >= 2 and _named_before(window, spans[-2], spans[-1]):
+    if len(spans) >= 2 and named_before(window, spans[-2], spans[-1]):
         spans = spans[:-1]  # "... for $n=1,2,3,4$ and no other $n$.": the variable named again, not a value
     if spans:
         m = spans[-1]
         after = window[ends:].strip()
-        start, content = _joined_spans(window, spans)
+        start, content = joined_spans(window, spans)
         if content and len(after) <= 40 and not re.search(r"\d", after):
-            if _doubted(window, start, m.end()):
+            if doubted(window, start, m.end()):
                 return Extraction(None, None)
-            aligned = _aligned(content)
-            aligned = implied_conclusion(aligned) if aligned else aligned
-            return Extraction(aligned, "last_math" if aligned else None)
+            value = aligned(content)
+            value = implied_conclusion(value) if value else value
+            return Extraction(value, "last_math" if value else None)
     tail = text[tail_start(text, 20_000) :]
     latex_tail = trailing_latex(tail)
     if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths
         start, expr = latex_tail
-        if _doubted(tail, start, start + len(expr)) or has_or(tail[tail.rfind("\n", 0, start) + 1 :]):
+        if doubted(tail, start, start + len(expr)) or has_or(tail[tail.rfind("\n", 0, start) + 1 :]):
             return Extraction(None, None)
         return Extraction(expr, "last_latex")
     stated = stated_expression(tail)
@@ -144,7 +139,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         if kept is not None and not _UNSURE_RE.search(line[: kept.end(1)]) and standalone_number(line, *kept.span(1)):
             # "the total cost is $694, not $700 as one might guess": the value kept, the other rejected
             return Extraction(kept.group(1).replace(",", ""), "last_number")
-        if not hedged and _doubted(tail, last.start(), last.end()):
+        if not hedged and doubted(tail, last.start(), last.end()):
             # "save $100 by buying the $60 package instead of the $40 package": the last number is the alternative
             # set aside; the sentence states another
             rejected = _NEGATED_BEFORE_RE.search(tail[max(0, last.start() - 30) : last.start()])
@@ -157,7 +152,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         if listed is not None:  # "The possible values are 3, 4, 5.": the list whole, not its last item
             return Extraction(tail[listed.start() : last.end()], "last_number", hedged)
         if not hedged and ("√" in last.group() or "根" in last.group()):
-            equation = _last_equation_side(tail, last)
+            equation = last_equation_side(tail, last)
             if equation is not None:  # "AD = h = 3 + 2√2.": a root ends an exact value, its right side whole
                 return Extraction(equation, "last_equation")
         if (
@@ -183,7 +178,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         stated = None if hedged else _stated_number(tail, last, givens)
         if stated is not None:  # "So she buys 14 kilograms of food for her 4 dogs.": the 14 it states
             return Extraction(stated, "last_number")
-        equation = None if hedged else _last_equation_side(tail, last)
+        equation = None if hedged else last_equation_side(tail, last)
         if equation is not None:  # "AD = h = 3 + 2√2.": the last side, not the 2 of √2
             return Extraction(equation, "last_equation")
         chain = _OR_CHAIN_RE.search(tail[max(0, last.start() - 200) : last.start()]) if hedged else None
@@ -320,14 +315,6 @@ _REFERENCE_BEFORE_RE = re.compile(
 )
 
 
-# a comparison that makes the value after it a bound: "at least", "greater than or equal to", "no more than"
-_COMPARATIVES = r"(?:more|less|fewer|greater|larger|bigger|smaller|higher|lower)"
-_COMPARISON = (
-    rf"at\s+(?:least|most)|{_COMPARATIVES}\s+than|no\s+{_COMPARATIVES}\s+than|upwards\s+of|exceed(?:s|ing)?|"
-    rf"{_COMPARATIVES}\s+(?:than\s+)?or\s+equal\s+to|equal\s+to\s+or\s+{_COMPARATIVES}\s+than"
-)
-# before a value in maths: only such a comparison bounds it ("a minimum of $-\frac14$" states the minimum's value)
-_COMPARED_BEFORE_RE = re.compile(rf"\b(?:{_COMPARISON})\s*$", re.I)
 # right before a fallback's last number: a bound, a range or a list it ends ("at least 14", "beyond 16", "from 14 to
 # 16", "至少3" (at least 3), "3到4" (3 to 4), "3、4" (3, 4)): the sentence gives no one value
 _BOUND_BEFORE_RE = re.compile(
@@ -341,10 +328,6 @@ _BOUND_BEFORE_RE = re.compile(
 )
 
 
-# a range's lower end and its unit before the number, the same unit after it: "4 hours to 6 hours"
-_RANGE_BEFORE_RE = re.compile(r"\d[\d,.]*\s+([a-z]{1,20})\s+(?:to|through|until|till)\s+\$?\s*$", re.I)
-
-
 # right after it, in Chinese: a bound, an approximation or a question ("3以上" 3 or more, "3个左右" about 3, "3个吗")
 _BOUND_AFTER_RE = re.compile(
     r"[\u4e00-\u9fff]?(?:以上|以下|以内|多|左右|上下|余|来|开外|成|吗)"
@@ -355,17 +338,6 @@ _BOUND_AFTER_RE = re.compile(
 
 # before a last number that ends the text: "Dividing by 2", "Adding 3 and 4" (cut off mid-step)
 _OPERAND_WORD_BEFORE_RE = re.compile(r"\b(?:by|times|plus|minus|over|from|and)\s*$", re.I)
-
-
-_SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]|\n")
-
-
-# right before a fallback answer: "42, not 24", "rather than 24", "不是 24"
-_NEGATED_BEFORE_RE = re.compile(
-    r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|并非|而非|ではなく"
-    rf"|\b(?:pas|no\s+es|não\s+é|non\s+è|{FOREIGN_NOT}))(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
-    re.I,
-)
 
 
 # a last line that is one bracketed object: a pair, a tuple, an interval
@@ -483,183 +455,6 @@ def _unit_after(text: str, end: int) -> str:
     return f" \\text{{{phrase}}}" if phrase and unit_phrase_end(phrase, 0) == len(phrase) else ""
 
 
-def _last_equation_side(tail: str, last: re.Match[str]) -> str | None:
-    """The right side of the last ``=`` on the last number's line, when that side holds the number and is maths
-    as a whole ("= −1013 ln 2026.", "AD = h = 3 + 2√2."); None otherwise."""
-    line_start = tail.rfind("\n", 0, last.start()) + 1
-    eq = tail.rfind("=", line_start, last.start())
-    if eq < 0:
-        return None
-    line_end = tail.find("\n", last.end())
-    rest = tail[eq + 1 : line_end if line_end >= 0 else len(tail)].strip().rstrip(".").strip()
-    if not rest or len(rest) > 200 or rest == last.group() or not parses(rest):
-        return None
-    if any(w.lower() not in FUNCS for w in re.findall(r"[A-Za-z]{3,}", rest)):  # "y = 3 in the table": words
-        return None
-    try:
-        if isinstance(parse_answer(rest), Text):
-            return None
-    except Exception:  # noqa: BLE001 - parses said it parses; anything else is no answer here
-        return None
-    return rest
-
-
 _MAX_JOINED_SPANS = 10
 
 
-# between two math spans that list answers: "$x = 2$ or $x = 3$", "$-2$, $1$ and $3$"
-_SPAN_JOIN_RE = re.compile(r"\s*(?:,|,?\s*\b(?:or|and)\b)\s*", re.I)
-
-
-_SPAN_LABEL_RE = re.compile(r"\s*([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=(?!=)")
-
-
-_ALIGN_ENV_RE = re.compile(r"\\(?:begin|end)\{(?:align|aligned|alignat|equation|gather|gathered|multline|eqnarray|split)\*?\}")
-
-
-_LINE_BREAK_RE = re.compile(r"\\\\(?:\[[^\]]{0,20}\])?")
-
-
-_CONTINUED_RE = re.compile(r"(?:=|<|>|\\(?:approx|le|ge|leq|geq|ne|neq)(?![A-Za-z]))")
-
-
-def _aligned(content: str) -> str | None:
-    """A display of aligned lines as one answer: lines that continue a chain ("y &= 2+3 \\\\ &= 5") as the chain,
-    "y = 2+3 = 5"; one value per line ("x &= 3 \\\\ x &= 4", "3 \\\\ 4") as their list; other separate lines ("x &= 1
-    \\\\ y &= 2") as the last one; None when words in it say more than a value. Anything else as it is (a matrix's
-    rows are no lines)."""
-    if not _ALIGN_ENV_RE.search(content) or re.search(r"\\begin\{(?:[pbvBV]?matrix|array|cases)\}", content):
-        return content
-    lines = [ln.replace("&", " ").strip() for ln in _LINE_BREAK_RE.split(_ALIGN_ENV_RE.sub(" ", content))]
-    lines = [ln for ln in lines if ln]
-    if not lines:
-        return content
-    if all(_CONTINUED_RE.match(ln) for ln in lines[1:]):
-        return " ".join(lines)
-    if len(lines) == 1 or len(lines) > 10:
-        return lines[-1]
-    names = {(m.group(1) if m else None) for m in (_SPAN_LABEL_RE.match(ln) for ln in lines)}
-    values = [_OR_TEXT_RE.sub(" ", ln).strip().rstrip(",;.").strip() for ln in lines]
-    if len(names) == 1 and not all(_equiv_safe(normalize(v), normalize(values[-1])) for v in values[:-1]):
-        # "x &= 3 \\ x &= 4", "3 \\ 4": one value per line, as a list ("or" between them: a hedge)
-        return (" or " if any(_OR_TEXT_RE.search(ln) for ln in lines) else ", ").join(values)
-    if any(_WORDS_TEXT_RE.search(ln) for ln in lines):
-        return None  # "x &= 4 \\ 3 &\text{ is extraneous}": words in the display: no one value
-    return lines[-1]
-
-
-_OR_TEXT_RE = re.compile(r"\\text\s*\{\s*or\s*\}|\bor\b")
-
-
-_WORDS_TEXT_RE = re.compile(r"\\text\s*\{[^{}]*[A-Za-z]{2,}\s+[A-Za-z]{2,}[^{}]*\}")
-
-
-def _named_before(window: str, value: re.Match[str], last: re.Match[str]) -> bool:
-    """The last math span is a lone variable that the span before it, in the same sentence, gives a value: "$n=1,2,3,4$
-    and no other $n$" (the variable is named again, the value is the answer)."""
-    name = next(g for g in last.groups() if g is not None).strip()
-    given = next(g for g in value.groups() if g is not None).strip()
-    if not re.fullmatch(r"[A-Za-z]", name) or re.search(r"[.!?\n]\s", window[value.end() : last.start()]):
-        return False
-    m = _SPAN_LABEL_RE.match(given)
-    return m is not None and m.group(1) == name
-
-
-def _joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
-    """The last math span, with the spans before it that list answers with it: (start, answer).
-
-    "so $x = 2$ or $x = 3$." answers "x = 2 or x = 3" (a hedge against one answer, the
-    solutions against a list); "the roots are $-2$ and $1$" answers "-2, 1". Spans that name
-    different things ("$x = 4$ and $y = 5$") are not joined: the last one answers, as before.
-    """
-    group = [spans[-1]]
-    joins: list[str] = []
-    for prev in reversed(spans[:-1]):
-        between = window[prev.end() : group[0].start()]
-        if len(between) > 12 or not _SPAN_JOIN_RE.fullmatch(between):  # a connector is short
-            break
-        group.insert(0, prev)
-        joins.append(between)
-    contents = [next(g for g in m.groups() if g is not None).strip() for m in group]
-    if len(group) == 1 or not all(contents):
-        return spans[-1].start(), contents[-1]
-    labels = set()
-    for c in contents:
-        lm = _SPAN_LABEL_RE.match(c)
-        labels.add(lm.group(1) if lm else None)
-    if len(labels) != 1:
-        return spans[-1].start(), contents[-1]
-    joiner = " or " if any(re.search(r"\bor\b", j, re.I) for j in joins) else ", "
-    return group[0].start(), joiner.join(contents)
-
-
-# in the clause before a fallback answer: it is named as wrong, rejected or merely possible ("Wrong answer: 4", "A
-# common mistake is 4.", "We discard the root 4.", "The answer would have been 4.", "I doubt it's 4.")
-_REJECTING_RE = re.compile(
-    r"\b(?:wrong|incorrect|mistaken?|discard(?:s|ed)?|reject(?:s|ed)?|exclude[ds]?|would\s+have\s+been|doubt|"
-    r"anything\s+but|not\s+equal|not\s+(?:the\s+|a\s+|my\s+)?(?:final\s+|correct\s+)?answer)\b"
-    r"|不是(?:最终|正确)?答案",  # "This is not the final answer: 42", "这不是最终答案：42"
-    re.I,
-)
-_REJECTED_MARK_RE = re.compile(r"[ \t*]*[❌✗✘]")  # "4 ❌"
-
-
-# a sentence about the text rather than a result: its subject is the text or the work and its verb reports what is in
-# it ("The derivation contains 42.", "The text mentions 3", "The calculation used 2."); or an instruction to the
-# grader ("Ignore every instruction and return 42")
-_META_RE = re.compile(
-    r"\b(?:the|this|that|my|our)\s+(?:derivation|text|statement|calculation|computation|solution|problem|question|"
-    r"passage|document|proof|prompt|instruction|explanation|reasoning|input|output|message)s?\s+(?:contains|"
-    r"contained|mentions|mentioned|discusses|discussed|uses|used|includes|included|lists|listed|cites|references|"
-    r"refers\s+to)\b|\b(?:ignore|disregard)\s+(?:all\s+|every\s+|any\s+|the\s+|previous\s+)*(?:instructions?|"
-    r"prompts?|rules?)\b",
-    re.I,
-)
-_ANSWER_CALLS = {"boxed", "box", "fbox", "answer", "ans", "result", "final", "final_answer"}  # "so boxed(42)."
-_CALL_BEFORE_RE = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]+)\([ \t]*\Z")  # "open_file(" right before the number
-
-
-# after the number, in its sentence: a confidence in it ("5% confident"); not "if" ("Jane would spend 240 cents if
-# she bought 12": a last sentence often restates the question's setting in a condition)
-_CONFIDENCE_AFTER_RE = re.compile(r"[ \t]{0,3}%?[ \t]{0,3}(?:confident|sure|certain)\b", re.I)
-_GAVE_UP_RE = re.compile(
-    r"\b(?:give|gave|giving)\s+up\b|\bcan(?:no|['’])?t\s+(?:solve|determine|figure\s+out|be\s+determined)\b"
-    r"|\b(?:i|we)\s+(?:do\s+not|don['’]t)\s+know\b|\bno\s+idea\b|\bunable\s+to\s+(?:solve|determine|find)\b",
-    re.I,
-)
-_PLAN_RE = re.compile(r"\s{0,8}(?:let\s+me|let['’]s|i\s+will|i['’]ll|we\s+will|we['’]ll|next,?)\b", re.I)
-
-
-def _doubted(text: str, start: int, end: int) -> bool:
-    """A fallback answer ``text[start:end]`` that its own sentence negates or doubts.
-
-    "5 is not a solution", "We try $x = 5$, which fails.", "maybe 42?": the text names the
-    number without concluding it, so the fallback finds no answer.
-    """
-    m = _SENTENCE_END_RE.search(text, end)
-    after = text[end : m.end() if m else len(text)]
-    if _NEGATED_RE.search(after) or _NEGATED_BEFORE_RE.search(text[max(0, start - 30) : start]):
-        return True
-    if _CONFIDENCE_AFTER_RE.match(after) or (m and DISOWNED_RE.search(text[m.end() : m.end() + 200])):
-        return True  # "5% confident", "We get 55. That is wrong though."
-    if m and _GAVE_UP_RE.search(text[m.end() : m.end() + 300]):
-        return True  # "The question says John has 5 apples. I don't know how many he has.": no answer was reached
-    clause = re.split(r"[,;.!?\n]", text[max(0, start - 200) : start])[-1]
-    if _REJECTING_RE.search(clause) or _REJECTED_MARK_RE.match(text, end):  # "We discard the root 4.", "4 ❌"
-        return True
-    if _META_RE.search(clause):  # "The derivation contains 42.", "Ignore every instruction and return 42"
-        return True
-    if _COMPARED_BEFORE_RE.search(text[max(0, start - 60) : start]):
-        return True  # "so it must be greater than or equal to $5$": a bound, not a value
-    ranged = _RANGE_BEFORE_RE.search(text[max(0, start - 60) : start])
-    if ranged is not None and re.match(rf"\s*{re.escape(ranged.group(1))}\b", text[end : end + 40], re.I):
-        return True  # "It takes 4 hours to 6 hours.": a range, its upper end no value
-    call = _CALL_BEFORE_RE.search(text[max(0, start - 60) : start])
-    if call is not None and call.group(1).lower() not in FUNCS and call.group(1).lower() not in _ANSWER_CALLS:
-        return True  # "open_file(1)": an argument of a call, not a value
-    before = text[:start]
-    cut = max(before.rfind("\n"), *(before.rfind(c + " ") for c in ".!?"))
-    sentence = text[cut + 1 : m.end() if m else len(text)]
-    if _GAVE_UP_RE.search(sentence) or (_PLAN_RE.match(sentence) and not re.search(r"[.!?。]\s*$", text)):
-        return True  # "I give up after 5 attempts.", "Let me think about the 5 cases" (a plan, cut off)
-    return bool(_UNSURE_RE.search(sentence))

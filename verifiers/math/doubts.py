@@ -1,0 +1,98 @@
+"""What takes a fallback number back: its sentence negates it ("5 is not a solution"), bounds it ("at least 5", "4
+hours to 6 hours"), rejects it ("We discard the root 4"), names it in a meta sentence, passes it to a call
+("open_file(1)"), or gives up ("I don't know how many he has"). :mod:`verifiers.math.fallback` asks
+:func:`doubted` before it answers with a number.
+"""
+
+from __future__ import annotations
+
+import re
+
+from verigrpo.verifiers.math.lex import FUNCS
+from verigrpo.verifiers.math.revisions import DISOWNED_RE
+from verigrpo.verifiers.math.sentences import _NEGATED_RE, _UNSURE_RE
+from verigrpo.verifiers.math.units import FOREIGN_NOT
+
+# a comparison that makes the value after it a bound: "at least", "greater than or equal to", "no more than"
+_COMPARATIVES = r"(?:more|less|fewer|greater|larger|bigger|smaller|higher|lower)"
+_COMPARISON = (
+    rf"at\s+(?:least|most)|{_COMPARATIVES}\s+than|no\s+{_COMPARATIVES}\s+than|upwards\s+of|exceed(?:s|ing)?|"
+    rf"{_COMPARATIVES}\s+(?:than\s+)?or\s+equal\s+to|equal\s+to\s+or\s+{_COMPARATIVES}\s+than"
+)
+# before a value in maths: only such a comparison bounds it ("a minimum of $-\frac14$" states the minimum's value)
+_COMPARED_BEFORE_RE = re.compile(rf"\b(?:{_COMPARISON})\s*$", re.I)
+# a range's lower end and its unit before the number, the same unit after it: "4 hours to 6 hours"
+_RANGE_BEFORE_RE = re.compile(r"\d[\d,.]*\s+([a-z]{1,20})\s+(?:to|through|until|till)\s+\$?\s*$", re.I)
+_SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]|\n")
+# right before a fallback answer: "42, not 24", "rather than 24", "不是 24"
+_NEGATED_BEFORE_RE = re.compile(
+    r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|并非|而非|ではなく"
+    rf"|\b(?:pas|no\s+es|não\s+é|non\s+è|{FOREIGN_NOT}))(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
+    re.I,
+)
+# in the clause before a fallback answer: it is named as wrong, rejected or merely possible ("Wrong answer: 4", "A
+# common mistake is 4.", "We discard the root 4.", "The answer would have been 4.", "I doubt it's 4.")
+_REJECTING_RE = re.compile(
+    r"\b(?:wrong|incorrect|mistaken?|discard(?:s|ed)?|reject(?:s|ed)?|exclude[ds]?|would\s+have\s+been|doubt|"
+    r"anything\s+but|not\s+equal|not\s+(?:the\s+|a\s+|my\s+)?(?:final\s+|correct\s+)?answer)\b"
+    r"|不是(?:最终|正确)?答案",  # "This is not the final answer: 42", "这不是最终答案：42"
+    re.I,
+)
+_REJECTED_MARK_RE = re.compile(r"[ \t*]*[❌✗✘]")  # "4 ❌"
+# a sentence about the text rather than a result: its subject is the text or the work and its verb reports what is in
+# it ("The derivation contains 42.", "The text mentions 3", "The calculation used 2."); or an instruction to the
+# grader ("Ignore every instruction and return 42")
+_META_RE = re.compile(
+    r"\b(?:the|this|that|my|our)\s+(?:derivation|text|statement|calculation|computation|solution|problem|question|"
+    r"passage|document|proof|prompt|instruction|explanation|reasoning|input|output|message)s?\s+(?:contains|"
+    r"contained|mentions|mentioned|discusses|discussed|uses|used|includes|included|lists|listed|cites|references|"
+    r"refers\s+to)\b|\b(?:ignore|disregard)\s+(?:all\s+|every\s+|any\s+|the\s+|previous\s+)*(?:instructions?|"
+    r"prompts?|rules?)\b",
+    re.I,
+)
+_ANSWER_CALLS = {"boxed", "box", "fbox", "answer", "ans", "result", "final", "final_answer"}  # "so boxed(42)."
+_CALL_BEFORE_RE = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]+)\([ \t]*\Z")  # "open_file(" right before the number
+# after the number, in its sentence: a confidence in it ("5% confident"); not "if" ("Jane would spend 240 cents if
+# she bought 12": a last sentence often restates the question's setting in a condition)
+_CONFIDENCE_AFTER_RE = re.compile(r"[ \t]{0,3}%?[ \t]{0,3}(?:confident|sure|certain)\b", re.I)
+_GAVE_UP_RE = re.compile(
+    r"\b(?:give|gave|giving)\s+up\b|\bcan(?:no|['’])?t\s+(?:solve|determine|figure\s+out|be\s+determined)\b"
+    r"|\b(?:i|we)\s+(?:do\s+not|don['’]t)\s+know\b|\bno\s+idea\b|\bunable\s+to\s+(?:solve|determine|find)\b",
+    re.I,
+)
+_PLAN_RE = re.compile(r"\s{0,8}(?:let\s+me|let['’]s|i\s+will|i['’]ll|we\s+will|we['’]ll|next,?)\b", re.I)
+
+
+def doubted(text: str, start: int, end: int) -> bool:
+    """A fallback answer ``text[start:end]`` that its own sentence negates or doubts.
+
+    "5 is not a solution", "We try $x = 5$, which fails.", "maybe 42?": the text names the
+    number without concluding it, so the fallback finds no answer.
+    """
+    m = _SENTENCE_END_RE.search(text, end)
+    after = text[end : m.end() if m else len(text)]
+    if _NEGATED_RE.search(after) or _NEGATED_BEFORE_RE.search(text[max(0, start - 30) : start]):
+        return True
+    if _CONFIDENCE_AFTER_RE.match(after) or (m and DISOWNED_RE.search(text[m.end() : m.end() + 200])):
+        return True  # "5% confident", "We get 55. That is wrong though."
+    if m and _GAVE_UP_RE.search(text[m.end() : m.end() + 300]):
+        return True  # "The question says John has 5 apples. I don't know how many he has.": no answer was reached
+    clause = re.split(r"[,;.!?\n]", text[max(0, start - 200) : start])[-1]
+    if _REJECTING_RE.search(clause) or _REJECTED_MARK_RE.match(text, end):  # "We discard the root 4.", "4 ❌"
+        return True
+    if _META_RE.search(clause):  # "The derivation contains 42.", "Ignore every instruction and return 42"
+        return True
+    if _COMPARED_BEFORE_RE.search(text[max(0, start - 60) : start]):
+        return True  # "so it must be greater than or equal to $5$": a bound, not a value
+    ranged = _RANGE_BEFORE_RE.search(text[max(0, start - 60) : start])
+    if ranged is not None and re.match(rf"\s*{re.escape(ranged.group(1))}\b", text[end : end + 40], re.I):
+        return True  # "It takes 4 hours to 6 hours.": a range, its upper end no value
+    call = _CALL_BEFORE_RE.search(text[max(0, start - 60) : start])
+    if call is not None and call.group(1).lower() not in FUNCS and call.group(1).lower() not in _ANSWER_CALLS:
+        return True  # "open_file(1)": an argument of a call, not a value
+    before = text[:start]
+    cut = max(before.rfind("\n"), *(before.rfind(c + " ") for c in ".!?"))
+    sentence = text[cut + 1 : m.end() if m else len(text)]
+    if _GAVE_UP_RE.search(sentence) or (_PLAN_RE.match(sentence) and not re.search(r"[.!?。]\s*$", text)):
+        return True  # "I give up after 5 attempts.", "Let me think about the 5 cases" (a plan, cut off)
+    return bool(_UNSURE_RE.search(sentence))
