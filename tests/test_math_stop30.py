@@ -171,3 +171,32 @@ def test_other_languages_negations_bounds_and_ranges_take_the_number_back(comple
 )
 def test_cjk_scale_words_after_digits_are_scales(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("5 in + 2 ft", "73.66 cm", 1.0),  # arithmetic on quantities, worked out in SI units
+        ("5 in + 2 ft", "73.67 cm", 0.0),
+        ("40 kg × 9.8 m/s² × 150 cm", "588 m²·kg/s²", 1.0),
+        ("3 m / 4 m", "0.75", 1.0),  # the units cancel
+        ("1 kB / 10 ms", "0.1 MB/s", 1.0),
+        ("6 Mbit/s × 1.5 h", "4.05 GB", 1.0),  # bits, with SI prefixes
+        ("120 km/h × 6 s", "0.2 km", 1.0),
+        ("120 km/h × 6 s", "0.2 km/h", 0.0),  # another dimension
+        ("3 m + 2 s", "5", 0.0),  # a sum of two dimensions is no quantity
+        ("3/4 m", "0.75 m", 1.0),  # a unit after a plain fraction applies to it
+        ("2 x + 3 y", "5", 0.0),  # letters that are no units: not read here
+    ],
+)
+def test_arithmetic_on_quantities_with_units(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want
+
+
+def test_a_sum_of_two_dimensions_or_a_division_by_zero_is_no_quantity() -> None:
+    from verigrpo.verifiers.math.quantities import worked_quantity
+
+    assert worked_quantity("3 m + 2 s") is None
+    assert worked_quantity("3 m / 0 s") is None
+    assert worked_quantity("5 m") is None  # one quantity: nothing to work out
+    assert worked_quantity("2.0 cm/s + 3.0 mm/s") == "\\frac{23}{1000} \\text{ m s^-1}"

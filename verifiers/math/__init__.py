@@ -15,6 +15,7 @@ each; a stage only imports the ones above it:
 - comparison: :mod:`~verifiers.math.values` (two values: the precision policy, units, percent, degrees),
   :mod:`~verifiers.math.identity` (values at 30 digits, identities at random points),
   :mod:`~verifiers.math.clock` and :mod:`~verifiers.math.dates` (times of day, calendar dates),
+  :mod:`~verifiers.math.quantities` (arithmetic on quantities with units, worked out),
   :mod:`~verifiers.math.units` (what a unit means: SI prefixes, compound units, dimensions),
   :mod:`~verifiers.math.compare` (two answer trees: :func:`nodes_equal`, :func:`answers_equivalent`),
   :mod:`~verifiers.math.conditions` (equations, inequalities, intervals by their solutions),
@@ -1061,7 +1062,7 @@ written twice (stop 29)
     Final Answer: The final answer is "even". I hope it is correct.     | \text{even}                  | correct     | test_closing_lines_quotes_and_spaced_matrix_rows
     Answer: Henry traveled between 20 and 25 miles.                     | 25                           | unparsable  | test_closing_lines_quotes_and_spaced_matrix_rows
     User: Using the numbers [19, 36, 55, 7], create an equation that equals 65. | 65                | no_answer   | test_a_completion_that_only_echoes_a_user_turn
-Times of day said in English, calendar dates, pence, CJK scales; an empty JSON answer field, a completion cut off
+Times of day said in English, calendar dates, pence, CJK scales, arithmetic on quantities; an empty JSON answer field, a completion cut off
 while it re-checks, "not" and "wrong" in other languages, a bound or a range in prose (stop 30)
 
     completion                                                          | reference                    | verdict     | test
@@ -1082,6 +1083,8 @@ while it re-checks, "not" and "wrong" in other languages, a bound or a range in 
     It takes 4 hours to 6 hours.                                        | 6                            | no_answer   | test_other_languages_negations_bounds_and_ranges_take_the_number_back
     \boxed{5 億}                                                         | 5                            | wrong       | test_cjk_scale_words_after_digits_are_scales
     \boxed{5조}                                                          | 5000000000000                | correct     | test_cjk_scale_words_after_digits_are_scales
+    \boxed{5 in + 2 ft}                                                 | 73.66 cm                     | correct     | test_arithmetic_on_quantities_with_units
+    \boxed{120 km/h × 6 s}                                              | 0.2 km/h                     | wrong       | test_arithmetic_on_quantities_with_units
 """
 
 from __future__ import annotations

@@ -134,6 +134,7 @@ UNITS: dict[str, tuple[sympy.Rational, Dim, bool]] = {
     "atm": (_R(101325), _dim(M=1, L=-1, T=-2), False),
     "angstrom": (_R(1, 10**10), _dim(L=1), False),  # \AA, Å
     "B": (_R(1), _dim(X=1), True),  # the byte: "1 kB" is 1000 B, "1 KiB" 1024 B
+    "bit": (_R(1, 8), _dim(X=1), True),  # "5 Mbit" is 625000 B
     "KiB": (_R(2**10), _dim(X=1), False),
     "MiB": (_R(2**20), _dim(X=1), False),
     "GiB": (_R(2**30), _dim(X=1), False),
@@ -154,7 +155,7 @@ UNIT_NAMES = {
     "electronvolt": "eV",
     "minute": "min", "hour": "h", "day": "day", "week": "week", "inch": "in", "foot": "ft", "feet": "ft",
     "yard": "yd", "mile": "mi", "pound": "lb", "ounce": "oz", "atmosphere": "atm", "angstrom": "angstrom",
-    "dollar": "dollar", "cent": "cent", "tonne": "tonne", "becquerel": "Bq", "curie": "Ci", "byte": "B",
+    "dollar": "dollar", "cent": "cent", "tonne": "tonne", "becquerel": "Bq", "curie": "Ci", "byte": "B", "bit": "bit",
     "pence": "penny", "penny": "penny",
 }  # fmt: skip
 PREFIX_NAMES = {

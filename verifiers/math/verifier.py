@@ -52,6 +52,7 @@ from verigrpo.verifiers.math.nodes import (
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.quantities import worked_quantity
 from verigrpo.verifiers.math.question import (
     CALCULUS_RE,
     PLAIN_NUMBER_RE,
@@ -231,6 +232,10 @@ def math_answer(
         answer = labelled_tuples(answer) or numbered_parts(answer) or answer
         if "boxed" not in (ex.rule or ""):  # "The answer is 540 m." (prose, where the letter is a unit)
             answer = prose_unit(answer) or answer
+    worked = worked_quantity(answer) if _quantity(gold) else None
+    if worked is not None:  # "5 in + 2 ft" against "73.66 cm": the arithmetic on quantities, worked out
+        answer = worked
+        info["extracted"] = answer
     try:
         pred = parse_answer(answer)
     except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
@@ -386,6 +391,11 @@ def _contradicts_option(pred: Choice, row: Mapping[str, Any]) -> bool:
     except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
         return False
     return isinstance(option, Expr) and not nodes_equal(pred.value, option)
+
+
+def _quantity(gold: Node | None) -> bool:
+    """The reference is a number, with a unit or without one ("73.66 cm", "0.75", "6.035 m")."""
+    return isinstance(gold, Expr) and gold.marker is None and gold.value.is_number
 
 
 def _numeric(gold: Node | None, gold_text: str) -> bool:
