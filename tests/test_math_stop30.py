@@ -200,3 +200,16 @@ def test_a_sum_of_two_dimensions_or_a_division_by_zero_is_no_quantity() -> None:
     assert worked_quantity("3 m / 0 s") is None
     assert worked_quantity("5 m") is None  # one quantity: nothing to work out
     assert worked_quantity("2.0 cm/s + 3.0 mm/s") == "\\frac{23}{1000} \\text{ m s^-1}"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("The result is +7.", "7", 1.0),  # a sign after a word (this was no answer)
+        ("The change is +7 degrees.", "7", 1.0),
+        ("So we compute 12 + 7", "7", 0.0),  # an operand: the sum is not worked out
+        ("so 12 - 2", "2", 0.0),
+    ],
+)
+def test_a_plus_sign_after_a_word_is_a_sign(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

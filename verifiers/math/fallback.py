@@ -310,7 +310,8 @@ _REFERENCE_BEFORE_RE = re.compile(
     r"\b(?:steps?|cases?|parts?|fig(?:ure)?|tables?|theorems?|lemmas?|corollary|proposition|equations?|eqn?|"
     r"examples?|exercises?)\.?\s*[#(]?\s*$"
     r"|(?:[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|neq|ne)\b)\s*-?\s*$"  # a bound "x < 4", not a value
-    r"|(?:[-+/×÷^]|\\(?:times|cdot|div))\s*$",  # an operand "... so 12 - 2": the sum is not worked out
+    # an operand "... so 12 - 2": the sum is not worked out (a sign after a word is no operator: "is +7")
+    r"|(?:(?<![A-Za-z]{2}\s)(?<![A-Za-z]{2})[-+]|[/×÷^]|\\(?:times|cdot|div))\s*$",
     re.I,
 )
 
