@@ -213,3 +213,26 @@ def test_a_sum_of_two_dimensions_or_a_division_by_zero_is_no_quantity() -> None:
 )
 def test_a_plus_sign_after_a_word_is_a_sign(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("Final answer: they won seventy-five thousand dollars", "75000", 1.0),  # a scale word in a worded number
+        ("Answer: quiero cuarenta y dos manzanas", "42", 1.0),  # another language's words in a sentence
+        ("Ответ: три мотка.", "3", 1.0),
+        ("Ответ: осталось двадцать три дня", "23", 1.0),
+        ("Ответ: рассмотрим два случая, потом три", "2", 0.0),  # two numbers: no one answer
+        ("Answer: the due date is near", "2", 0.0),  # "due" is English here, not Italian's two
+    ],
+)
+def test_number_words_in_a_final_answer_sentence(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_foreign_worded_numbers_leaves_out_one_latin_word() -> None:
+    from verigrpo.verifiers.math.forms import foreign_worded_numbers
+
+    assert foreign_worded_numbers("yirmi bir kedim var") == [21]
+    assert foreign_worded_numbers("the due date") == []
+    assert foreign_worded_numbers("осталось двадцать три дня") == [23]

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 
+import sympy
 from verigrpo.verifiers.math.lex import FUNCS, UNIT_ALIASES
 from verigrpo.verifiers.math.locales import FOREIGN_SCALE_WORDS, foreign_scales
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import dollar_scale_letters, strip_math_delimiters
+from verigrpo.verifiers.math.numwords import number_words
 from verigrpo.verifiers.math.parse import parse_answer, worded_numbers
 from verigrpo.verifiers.math.units import (
     CHANGING_WORDS,
@@ -240,6 +242,32 @@ def _difference(head: str) -> bool:
     return False
 
 
+_WORD_SCALES_RE = re.compile(r"\b(?:hundreds?|thousands?|millions?|billions?|trillions?)\b", re.I)
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def foreign_worded_numbers(sentence: str) -> list[sympy.Rational] | None:
+    """The numbers a sentence writes in another language's words (:func:`~verifiers.math.numwords.number_words`), each
+    the longest run of words read as one number; a run of one word in Latin letters is left out ("due", "tre" are
+    also English and Italian words), as :func:`~verifiers.math.parse.worded_numbers` leaves out "one"."""
+    words = list(_WORD_RE.finditer(sentence))
+    if len(words) > 40:
+        return None
+    values, i = [], 0
+    while i < len(words):
+        for j in range(min(len(words), i + 8), i, -1):
+            run = sentence[words[i].start() : words[j - 1].end()]
+            value = number_words(run) if re.fullmatch(r"[^\W\d_]+(?:[\s,\-]+[^\W\d_]+)*", run) else None
+            if value is not None:
+                if j - i > 1 or not run.isascii():
+                    values.append(value)
+                i = j
+                break
+        else:
+            i += 1
+    return values
+
+
 def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> str | None:
     """The one standalone numeral of a sentence without maths in it ("Jane started growing
     Sphere 3 hours ago" -> "3 hours"), with the unit word after it; None when there are none or
@@ -251,7 +279,8 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
     head = _without_setting_clause(sentence, givens)
     if head is not None:
         return one_number_sentence(head, givens)
-    if qualified(sentence):
+    # (in a sentence without digits a scale word is part of its number: "won seventy-five thousand dollars")
+    if qualified(sentence if _NUMERAL_RE.search(sentence) else _WORD_SCALES_RE.sub(" ", sentence)):
         return None
     if _ORDINAL_RE.search(sentence):  # "... to move on to the 7th grade": an ordinal names a place, not a value
         sentence = _ORDINAL_RE.sub(lambda m: " " * len(m.group()), sentence)
@@ -260,6 +289,8 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
         return None
     if not found:  # "Each of Alice's brothers has two sisters.": its one number in words ("one" is also a pronoun)
         values = worded_numbers(sentence)
+        if values == []:  # "quiero cuarenta y dos manzanas", "осталось двадцать три дня": another language's
+            values = foreign_worded_numbers(sentence)
         return str(values[0]) if values is not None and len(values) == 1 else None
     if len(found) > 1:
         # "After 2 weeks she has 14 dollars", "buy 14 kilograms of food for her 4 dogs": a number inside a phrase
