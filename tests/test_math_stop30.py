@@ -236,3 +236,9 @@ def test_foreign_worded_numbers_leaves_out_one_latin_word() -> None:
     assert foreign_worded_numbers("yirmi bir kedim var") == [21]
     assert foreign_worded_numbers("the due date") == []
     assert foreign_worded_numbers("осталось двадцать три дня") == [23]
+
+
+@pytest.mark.parametrize("completion", ["정답: ③", "Answer: dos ③", "Ответ: ² и ³", "答案：⑤个"])
+def test_digits_that_are_not_decimal_never_raise(completion: str) -> None:
+    # "③".isdigit() is true but int("③") raises: the number-word reader once crashed on a Korean key's circled option
+    assert math_answer(completion, {"reference": "4"}).outcome == 0.0

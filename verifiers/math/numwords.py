@@ -428,7 +428,7 @@ def _tokens(text: str, code: str) -> list[tuple[str, object]] | None:
     for run in re.split(r"(\d+)", text):
         if not run:
             continue
-        if run.isdigit():
+        if run.isdecimal():  # (not "③" or "²": digits, but no decimal ones)
             out.append((ADD, int(run)))
             continue
         letters = _SEPARATORS.sub("", run)
