@@ -242,3 +242,18 @@ def test_foreign_worded_numbers_leaves_out_one_latin_word() -> None:
 def test_digits_that_are_not_decimal_never_raise(completion: str) -> None:
     # "③".isdigit() is true but int("③") raises: the number-word reader once crashed on a Korean key's circled option
     assert math_answer(completion, {"reference": "4"}).outcome == 0.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("0.3̇", "1/3", 1.0),  # a dot above the repeating digit, as British schools write it
+        ("0.0̇9̇", "1/11", 1.0),  # dots above the first and last digits of the block
+        ("0.1̇42857̇", "1/7", 1.0),
+        ("0.16̇", "1/6", 1.0),
+        ("0.1̇6̇", "1/6", 0.0),  # 0.161616... is 16/99
+        ("0.3̇", "0.3", 0.0),
+    ],
+)
+def test_repeating_decimals_with_dots_above(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

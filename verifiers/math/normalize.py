@@ -194,6 +194,8 @@ def normalize(s: str) -> str:
         s = _ASCII_UNION.sub(r"\1 \\cup \2", s).replace("\\/", "")
     if s.strip() in ("{}", "\\{\\}", "\\{ \\}"):  # an empty pair of braces as a whole answer: the empty set
         return "\\emptyset"
+    if "\u0307" in s:  # "0.3̇", "0.0̇9̇": dots above the first and last digits of a repeating block, as Britain writes
+        s = _DOTTED_REPEAT.sub(lambda m: f"{m.group(1)}\\overline{{{m.group(2).replace(chr(0x307), '')}}}", s)
     if "٬" in s or "٫" in s:  # Arabic thousands and decimal separators: "٧٠٬٠٠٠" is 70,000, "٣٫٥" is 3.5
         s = s.replace("٬", ",").replace("٫", ".")
     if "(" in s and ("$" in s or "€" in s or "£" in s or "₤" in s or "¥" in s or "₹" in s):
@@ -418,6 +420,8 @@ _SPACED_THOUSANDS = re.compile(
 _DOLLAR_AMOUNT = re.compile(r"(?:(-)[ \t]*)?\\?\$[ \t]*(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
 # words in brackets right after a number: the number's unit ("198 (cents)"); no digit, sign or maths inside
 _BRACKETED_UNIT = re.compile(r"(?<![\w^_.,\\])(\d[\d,]*(?:\.\d+)?)[ \t]+\([ \t]*([A-Za-z][A-Za-z. ]{0,30}?)[ \t]*\)(?![ \t]*[\w(^])")
+# a decimal whose repeating block is marked by a dot above its first and last digits (one dot for one digit)
+_DOTTED_REPEAT = re.compile("(\\d\\.\\d*?)(\\d\u0307(?:\\d*\\d\u0307)?)(?![\\d\u0307])")
 _PENCE = re.compile(r"\s*(-?\d+(?:\.\d+)?)[ \t]?p\.?\s*")  # a whole answer that is pence: "40p"
 _CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£₤¥₹])")
 _RUPEES_BEFORE = re.compile(r"(?<![A-Za-z])(?:\\text\s*\{\s*(?:Rs\.?|INR)\s*\}|(?:Rs\.?|INR))[ \t]*(\d[\d,]*(?:\.\d+)?)")
