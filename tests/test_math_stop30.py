@@ -257,3 +257,18 @@ def test_digits_that_are_not_decimal_never_raise(completion: str) -> None:
 )
 def test_repeating_decimals_with_dots_above(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("6:8:18", "3:4:9", 1.0),  # a ratio of three parts, not reduced (set 110)
+        ("1.5:2:4.5", "3:4:9", 1.0),
+        ("6:8:19", "3:4:9", 0.0),
+        ("9:4:3", "3:4:9", 0.0),  # the parts in another order
+        ("-3:-4:-9", "3:4:9", 0.0),
+        ("3:4", "3:4:9", 0.0),
+    ],
+)
+def test_ratios_of_three_parts_are_their_proportions(answer: str, gold: str, want: float) -> None:
+    assert _boxed(answer, gold) == want

@@ -33,6 +33,7 @@ from verigrpo.verifiers.math.relations import (
     could_be_interval,
     free_symbols,
     normal_relation,
+    proportional_ratios,
     ratio_value,
     relation_interval,
 )
@@ -296,6 +297,9 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         if interval is not None and isinstance(other, (Bracket, Union)):
             return _nodes_equal(interval, other, depth + 1)
         return False
+    proportional = proportional_ratios(a, b)
+    if proportional is not None:  # "6:8:18" answers "3:4:9": a three-part ratio is its proportions
+        return proportional
     rb = ratio_value(b, reduced=True)
     if rb is not None and (isinstance(a, Expr) or ratio_value(a) is not None):
         # a reference ratio of two numbers is their quotient: "\frac34" or "6:8" answers "3:4". Not the other way

@@ -34,6 +34,25 @@ def ratio_value(n: Node, reduced: bool = False) -> Expr | None:
     return Expr(x.value / y.value, x.inexact or y.inexact, None, None)
 
 
+def proportional_ratios(a: Node, b: Node) -> bool | None:
+    """Whether ``a``, a ratio of three or more numbers ("6:8:18"), is a positive multiple of ``b``, a reference ratio
+    of as many integers in lowest terms ("3:4:9"); None when the two are not such ratios (a reference not in lowest
+    terms, "6:10:12", may be something else: it is only equal as written)."""
+    parts = []
+    for n in (a, b):
+        if not (isinstance(n, Bracket) and n.open == ":" and len(n.items) >= 3):
+            return None
+        if not all(isinstance(x, Expr) and x.unit is None and x.marker is None and x.value.is_number for x in n.items):
+            return None
+        parts.append([x.value for x in n.items])  # type: ignore[union-attr]
+    xs, ys = parts
+    if len(xs) != len(ys) or not all(y.is_Integer and y > 0 for y in ys) or sympy.gcd(list(ys)) != 1:
+        return None
+    if not all(x.is_real and x > 0 for x in xs):
+        return False
+    return all(sympy.simplify(x * ys[0] - xs[0] * y) == 0 for x, y in zip(xs, ys))
+
+
 def could_be_interval(pair: Bracket) -> bool:
     """``(1, 2)`` could be an open interval; ``(75, 25)`` and ``(2, 2)`` cannot (two real numbers, the first not
     below the second), nor can a pair holding anything but plain values."""
