@@ -272,3 +272,9 @@ def test_repeating_decimals_with_dots_above(answer: str, gold: str, want: float)
 )
 def test_ratios_of_three_parts_are_their_proportions(answer: str, gold: str, want: float) -> None:
     assert _boxed(answer, gold) == want
+
+
+def test_an_iso_date_answer_is_no_difference() -> None:
+    assert _boxed("2023-01-05", "2017") == 0.0  # (the red team found this paid: 2023 - 1 - 5)
+    assert _boxed("2023-01-05", "2023-01-05") == 1.0
+    assert _boxed("2023 - 1 - 5", "2017") == 1.0  # a difference written as one stays one

@@ -139,8 +139,9 @@ def same_date(answer: str, reference: str) -> bool | None:
     the answer is one the reference did not ask for); None when the reference is no date. An answer that is no date
     is wrong ("2017" is not "2023-01-05"; "February 30" is no date)."""
     b = read_date(reference)
-    if b is None:
-        return None
+    if b is None:  # an ISO date as the answer is a date, never the difference 2023 - 01 - 05 = 2017
+        iso = _ISO_RE.fullmatch(strip_math_delimiters(answer).strip().rstrip("."))
+        return False if iso is not None and read_date(answer) is not None else None
     a = read_date(answer)
     if a is None:
         return False
