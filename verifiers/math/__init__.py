@@ -1085,6 +1085,22 @@ while it re-checks, "not" and "wrong" in other languages, a bound or a range in 
     \boxed{5조}                                                          | 5000000000000                | correct     | test_cjk_scale_words_after_digits_are_scales
     \boxed{5 in + 2 ft}                                                 | 73.66 cm                     | correct     | test_arithmetic_on_quantities_with_units
     \boxed{120 km/h × 6 s}                                              | 0.2 km/h                     | wrong       | test_arithmetic_on_quantities_with_units
+Taken back in another language or in \text, a belief denied, the fallback's negated or bounded times and money, rarer
+relation signs, a CJK scale joined to a unit, an empty final box (stop 31, the red team's findings)
+
+    completion                                                          | reference                    | verdict     | test
+    \boxed{5} değil                                                     | 5                            | wrong       | test_not_or_wrong_in_another_language_right_after_the_answer
+    答案是5，错了。                                                            | 5                            | wrong       | test_not_or_wrong_in_another_language_right_after_the_answer
+    答案是5，不是6。                                                           | 5                            | correct     | test_not_or_wrong_in_another_language_right_after_the_answer
+    \boxed{5}, which is wrong.                                          | 5                            | wrong       | test_an_answer_disowned_in_english_or_a_belief_in_it_denied
+    I do not think the answer is 5.                                     | 5                            | wrong       | test_an_answer_disowned_in_english_or_a_belief_in_it_denied
+    The train does not arrive at 9:45.                                  | 9:45                         | no_answer   | test_the_fallback_refuses_a_negated_or_bounded_time_or_amount
+    It arrives at 11:20 after leaving at 9:45.                          | 9:45                         | no_answer   | test_the_fallback_refuses_a_negated_or_bounded_time_or_amount
+    The answer is ⩾ 4                                                   | 4                            | unparsable  | test_rarer_relation_signs_bound_the_number
+    \boxed{5億人}                                                         | 500000000                    | correct     | test_a_traditional_cjk_scale_joined_to_a_unit_scales_the_number
+    Final answer: five pence                                            | £5                           | wrong       | test_a_number_word_keeps_its_unit
+    \boxed{5}⏎⏎Warte, lass mich das nochmal prüfen. Eigentlich ist es   | 5                            | wrong       | test_a_retraction_or_a_cut_off_recheck_after_the_box
+    x=5. Final answer: \boxed{}                                         | 5                            | no_answer   | test_an_empty_final_box_or_json_object_answers_nothing
 """
 
 from __future__ import annotations

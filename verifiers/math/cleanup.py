@@ -90,7 +90,7 @@ def clean_completion(text: str) -> str:
         text = text.rstrip()[: len(text.rstrip()) - len(end.group())]
     if "~~" in text or "cancel" in text or "\\s" in text or "</" in text:  # "~~4~~", "\cancel{4}": struck out
         text = _STRUCK_OUT_RE.sub(" ", text)
-    if "分之" in text or any(c in text for c in "百千万亿"):  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
+    if "分之" in text or any(c in text for c in "百千万亿萬億"):  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
         text = cjk_fractions(text)
     if "<" in text and _HTML_FORMAT_RE.search(text):  # "<answer> <P>0.5</p> </answer>", "<br/>9": HTML layout
         text = _HTML_FORMAT_RE.sub(" ", text)
@@ -114,8 +114,10 @@ def clean_completion(text: str) -> str:
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt
         text = _MISSPELT_BOX_RE.sub(r"\\boxed{", text)
-    if "boxed" in text and _EMPTY_BOX_RE.search(text):  # "\boxed{5} or 6 \boxed{}": an empty box answers nothing, and
-        text = _EMPTY_BOX_RE.sub(" ", text)  # what follows the last real box is read as ever
+    if "\\not" in text:  # "\not= 4", "\not\eq": not equal, one sign
+        text = _NOT_EQUAL_RE.sub(r"\\neq ", text)
+    if "boxed" in text and EMPTY_BOX_RE.search(text):  # "\boxed{5} or 6 \boxed{}": an empty box answers nothing, and
+        text = EMPTY_BOX_RE.sub(" ", text)  # what follows the last real box is read as ever
     repeated = _REPEATED_LETTER_RE.search(text[-40:])
     if repeated is not None:  # "BBBBB": the AMC's instructed answer line, one letter written five times
         text = text[: len(text) - len(repeated.group())] + f"\nThe answer is ({repeated.group(1)})."
@@ -247,7 +249,8 @@ def _answer_like_tags(text: str) -> str:
 
 
 # a brace group after the word "boxed" without its backslash, after a command that ends in it, or after a box sign
-_EMPTY_BOX_RE = re.compile(r"\\(?:boxed|fbox)[ \t]*\{(?:[ \t~]|\\[,;: !]|\\quad)*\}")
+_NOT_EQUAL_RE = re.compile(r"\\not\s*(?:=|\\eq(?![A-Za-z]))")
+EMPTY_BOX_RE = re.compile(r"\\(?:boxed|fbox)[ \t]*\{(?:[ \t~]|\\[,;: !]|\\quad)*\}")
 _MISSPELT_BOX_RE = re.compile(r"(?:(?<![A-Za-z\\])boxed|\\[A-Za-z]+(?<=[a-z]boxed)|□)[ \t]*\{")
 
 

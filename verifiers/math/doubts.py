@@ -20,21 +20,30 @@ _COMPARISON = (
     rf"{_COMPARATIVES}\s+(?:than\s+)?or\s+equal\s+to|equal\s+to\s+or\s+{_COMPARATIVES}\s+than"
 )
 # before a value in maths: only such a comparison bounds it ("a minimum of $-\frac14$" states the minimum's value)
-_COMPARED_BEFORE_RE = re.compile(rf"\b(?:{_COMPARISON})\s*$", re.I)
+_COMPARED_BEFORE_RE = re.compile(rf"\b(?:{_COMPARISON})[\s$£€¥]*$", re.I)
+# before a time of day: a bound in time, or the time of another event ("arrives after 9:45", "no later than 6:10 pm",
+# "arrives at 11:20 after leaving at 9:45")
+_TIME_BOUND_BEFORE_RE = re.compile(
+    r"\b(?:after|before|until|till|past|(?:no\s+)?(?:later|earlier|sooner)\s+than)"
+    r"(?:\s+[A-Za-z]+ing)?(?:\s+(?:at|from|around))?\s*$",
+    re.I,
+)
+_CLOCK_RE = re.compile(r"\d{1,2}:\d{2}(?!\d)|\A\d{1,2}\s*(?:[ap]\.?m\.?|o['’]clock)\b", re.I)
 # a range's lower end and its unit before the number, the same unit after it: "4 hours to 6 hours"
 _RANGE_BEFORE_RE = re.compile(r"\d[\d,.]*\s+([a-z]{1,20})\s+(?:to|through|until|till)\s+\$?\s*$", re.I)
 _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]|\n")
-# right before a fallback answer: "42, not 24", "rather than 24", "不是 24"
+# right before a fallback answer, or up to three words before it: "42, not 24", "rather than 24", "不是 24", "does not
+# arrive at 9:45", "is not £2.50" (none of the words a copula: "the ads that don't get blocked is 16%" states 16)
 _NEGATED_BEFORE_RE = re.compile(
     r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|并非|而非|ではなく"
-    rf"|\b(?:pas|no\s+es|não\s+é|non\s+è|{FOREIGN_NOT}))(?:\s+[A-Za-z]+)?\s*[$(\\]*\s*$",
+    rf"|\b(?:pas|no\s+es|não\s+é|non\s+è|{FOREIGN_NOT}))(?:\s+(?!(?:is|are|was|were|be|equals)\b)[^\W\d_]+){{0,3}}\s*[$£€¥(\\]*\s*$",
     re.I,
 )
 # in the clause before a fallback answer: it is named as wrong, rejected or merely possible ("Wrong answer: 4", "A
 # common mistake is 4.", "We discard the root 4.", "The answer would have been 4.", "I doubt it's 4.")
 _REJECTING_RE = re.compile(
     r"\b(?:wrong|incorrect|mistaken?|discard(?:s|ed)?|reject(?:s|ed)?|exclude[ds]?|would\s+have\s+been|doubt|"
-    r"anything\s+but|not\s+equal|not\s+(?:the\s+|a\s+|my\s+)?(?:final\s+|correct\s+)?answer)\b"
+    r"anything\s+but|not\s+equal|impossible|can(?:no|['’])?t\s+be|could\s+not\s+be|not\s+(?:the\s+|a\s+|my\s+)?(?:final\s+|correct\s+)?answer)\b"
     r"|不是(?:最终|正确)?答案",  # "This is not the final answer: 42", "这不是最终答案：42"
     re.I,
 )
@@ -84,6 +93,8 @@ def doubted(text: str, start: int, end: int) -> bool:
         return True
     if _COMPARED_BEFORE_RE.search(text[max(0, start - 60) : start]):
         return True  # "so it must be greater than or equal to $5$": a bound, not a value
+    if _CLOCK_RE.search(text[start : end + 8]) and _TIME_BOUND_BEFORE_RE.search(text[max(0, start - 40) : start]):
+        return True  # "The train arrives after 9:45.": a bound in time, or another event's time
     ranged = _RANGE_BEFORE_RE.search(text[max(0, start - 60) : start])
     if ranged is not None and re.match(rf"\s*{re.escape(ranged.group(1))}\b", text[end : end + 40], re.I):
         return True  # "It takes 4 hours to 6 hours.": a range, its upper end no value

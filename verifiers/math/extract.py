@@ -22,7 +22,7 @@ from verigrpo.verifiers.math.boxes import (
     last_box_end,
     unit_after_last_box,
 )
-from verigrpo.verifiers.math.cleanup import answer_sections, clean_completion
+from verigrpo.verifiers.math.cleanup import EMPTY_BOX_RE, answer_sections, clean_completion
 from verigrpo.verifiers.math.fallback import fallback_answer
 from verigrpo.verifiers.math.forms import (
     numbered_parts,
@@ -101,6 +101,14 @@ def extract_answer(
     the values of the question's numerals (:func:`~verifiers.math.forms.question_numbers`), which an answer block
     written as a sentence may restate beside its answer."""
     if not isinstance(text, str) or not text.strip():
+        return Extraction(None, None)
+    empty = _last_match(EMPTY_BOX_RE, text) if "box" in text else None
+    if (
+        empty is not None
+        and _ANSWER_BEFORE_EMPTY_BOX_RE.search(text[max(0, empty.start() - 40) : empty.start()])
+        and not _BOX_RE.search(text, empty.end())
+        and not _THINK_END_RE.search(text, empty.end())
+    ):  # "x=5. Final answer: \boxed{}": the final answer is empty (not "Put your final answer within \boxed{}.")
         return Extraction(None, None)
     text = clean_completion(text)
     ends = list(_THINK_END_RE.finditer(text)) if "</" in text else []
@@ -353,11 +361,22 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
     window = text[-20_000:]
     m = _last_match(_ANSWER_IS_RE, window)
     heading = _last_match(_ANSWER_HEADING_RE, window)
-    if m is not None and _HYPOTHETICAL_BEFORE_RE.search(window[max(0, m.start() - 80) : m.start()]):
+    m_start = m.start() if m is not None else 0
+    if (
+        m is not None
+        and _HYPOTHETICAL_BEFORE_RE.search(window[max(0, m.start() - 80) : m.start()])
+        and not _ANSWER_IS_RE.search(m.group(1))  # ("I don't think the answer is 5; the answer is 6": the later one)
+    ):
         # "Suppose the answer is 5. ... So it must be 6.", "One might think the answer is 12": no commitment
         m = None if heading is None or heading.start() < m.start() else m
         if m is None and heading is None:
-            return fallback_answer(text, givens) if last_number_fallback else Extraction(None, None)
+            if not last_number_fallback:
+                return Extraction(None, None)
+            found, end = fallback_answer(text, givens), _SENTENCE_STOP_RE.search(window, m_start)
+            if found.answer is not None and not re.search(r"\d", window[end.end() if end else len(window) :]):
+                # "I do not think the answer is 5.": the last number is only the supposed answer's
+                return dataclasses.replace(found, hedged=True, hedge_reason="the last number is a supposed answer")
+            return found
     last = max((x for x in (heading, m) if x is not None), key=lambda x: x.start(), default=None)
     block = _block_after(window, last.start(), last.start(1)) if last is not None else None
     if block is not None:  # the answer on the lines under the marker: a display block, a list's items
@@ -372,13 +391,15 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         return _heading_answer(window, heading)
     if m is not None:
         ans = m.group(1)
+        supposed = _HYPOTHETICAL_BEFORE_RE.search(window[max(0, m.start() - 80) : m.start()])
         for _ in range(3):  # "Final Answer: The final answer is $5$."; "... So the answer is 5." (the last)
             again = _ANSWER_IS_RE.search(ans)
             if again is None or VERDICT_RE.match(again.group(1)):  # "I hope the answer is correct"
                 break
             head = clean_answer(_first_sentence(clean_answer(ans[: again.start()])))
             later = _marked_value(again.group(1))
-            retracted = _RETRACTION_BETWEEN_MARKERS_RE.search(ans[: again.start()])
+            retracted = supposed or _RETRACTION_BETWEEN_MARKERS_RE.search(ans[: again.start()])
+            supposed = None  # ("I don't think the answer is 5; the answer is 6": only supposed, not a second answer)
             # a value, not "The"; or a word against a word ("The answer is No. The answer is Yes.")
             valued = re.search(r"[\d$\\]", head) or re.fullmatch(r"\(?[A-J]\)?", head)
             if not retracted and _short_text(head) and _short_text(later) and not _same_words(head, later):
@@ -469,11 +490,17 @@ _TEXT_GROUP_RE = re.compile(r"\\(?:text|mathrm|textbf|mbox)\s*\{[^{}]*\}")
 # a sentence that only supposes or imagines an answer: "Suppose the answer is", "Assume ... that the answer is", "one
 # might think the answer is", "we would say the answer is", "Let's guess the answer is", "test whether the answer is"
 _HYPOTHETICAL_BEFORE_RE = re.compile(
-    r"\b(?:suppose|supposing|assume|assuming|guess|whether|hypothes[ie]s|might|would|could)\b[^.!?\n]{0,60}\Z",
+    r"\b(?:suppose|supposing|assume|assuming|guess|whether|hypothes[ie]s|might|would|could)\b[^.!?\n]{0,60}\Z"
+    # a belief denied, or a claim called false: "I do not think the answer is 5", "It is not true that the answer is"
+    r"|\b(?:(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t|never)\s+(?:think|believe|say|claim)\b[^.!?;\n]{0,40}\Z"
+    r"|\b(?:not\s+true|false|untrue|impossible|unlikely|doubtful|wrong\s+to\s+(?:say|think))\s+that\b[^.!?;\n]{0,20}\Z"
+    r"|\bdoubt\s+(?:that\s+)?[^.!?;\n]{0,20}\Z",
     re.I,
 )
 
 
+_ANSWER_BEFORE_EMPTY_BOX_RE = re.compile(r"\banswer\s*(?:is|:)\s*[$\\(\[]*\s*\Z", re.I)
+_SENTENCE_STOP_RE = re.compile(r"[.!?。！？](?=\s|$)|\n")
 _FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)|(?<![\w-])final(?:\s*\*\*)?\s*[:：]", re.I)
 
 

@@ -41,6 +41,7 @@ _LEGEND_LINE_RE = re.compile(r"\n[ \t]*(?:where|here|with|其中|这里)\b[^\n]{
 # the last number closes a list of three or more ("3, 4, 5", "3, 4 and 5") or opens an endless one ("4, 5, ...")
 _LIST_BEFORE_RE = re.compile(
     r"(?<![\w.,])(?:-?\d+(?:\.\d+)?[ \t]*,[ \t]*){1,20}-?\d+(?:\.\d+)?[ \t]*(?:,|,?[ \t]*\band\b)[ \t]*\Z"
+    r"|\b(?:are|were)[ \t]+-?\d+(?:\.\d+)?[ \t]*,[ \t]+\Z"  # "The candidates were 4, 5.": two items
 )
 _LIST_AFTER_RE = re.compile(r"[ \t]{0,8},[ \t]{0,8}(?:\.\.\.|…|\\[lc]?dots)")  # (used with match)
 # a check of the answer after it, to the end: "x = -10. Check: 2(-10) + 8 = -12.", "\n**Verification:** 3 + 4 = 7"

@@ -20,6 +20,7 @@ from verigrpo.verifiers.math.units import (
     CJK_CHANGING_WORDS,
     FOREIGN_NOT,
     FOREIGN_WRONG,
+    NUMBER_WORDS,
     SCALE_WORDS,
     SIGN_WORDS,
 )
@@ -140,11 +141,15 @@ _LATEX_COMMAND_RE = re.compile(r"\\[A-Za-z]+")
 
 # a relation sign right before a number: "≥ 4", "> 4", "\geq 4" bound it
 _BOUND_SIGN_RE = re.compile(
-    r"(?:(?<![\w/\"'-])[>≥≤≠]|<(?![A-Za-z/!])|\\(?:geq?|leq?|neq?|gt|lt|geqslant|leqslant)(?![A-Za-z]))"
-    r"[ \t]*\$?[ \t]*-?\d"  # (not a tag's bracket: "<number> 35")
-    # and a range between two numbers: "4 to 6", "4 through 6"
+    r"(?:(?<![\w/\"'-])[>≥≤≠⩾⩽≦≧≲≳≪≫≮≯≰≱≉＞＜]|<(?![A-Za-z/!])"
+    r"|\\(?:geq?|leq?|neq?|gt|lt|geqslant|leqslant|geqq|leqq|gtrsim|lesssim|ll|gg|ngtr|nless|ngeq|nleq|not\s*[=<>]"
+    r"|not\s*\\(?:eq|approx|sim))(?![A-Za-z]))"
+    r"[ \t]*[$£€¥]?[ \t]*-?\d"  # (not a tag's bracket: "<number> 35"; a sign before money: "< £2.50")
+    # and a range between two numbers: "4 to 6", "4 through 6", "4 hours to 6 hours", "4 hours to 6" (the
+    # unit on the first end only, nothing after the second)
     r"|\d[ \t]*%?[ \t]*(?:to|till|until|through|thru)[ \t]+\$?-?\d"
-    r"|\d[ \t]*([A-Za-z]+)[ \t]+(?:to|till|until|through|thru)[ \t]+\$?-?\d[\d.,]*[ \t]*\1\b"  # "4 hours to 6 hours"
+    r"|\d[ \t]*([A-Za-z]+)[ \t]+(?:to|till|until|through|thru)[ \t]+\$?-?\d[\d.,]*"
+    r"(?:[ \t]*\1\b|(?![\d.,]*[ \t]*[A-Za-z]))"
 )
 
 
@@ -291,7 +296,10 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
         values = worded_numbers(sentence)
         if values == []:  # "quiero cuarenta y dos manzanas", "осталось двадцать три дня": another language's
             values = foreign_worded_numbers(sentence)
-        return str(values[0]) if values is not None and len(values) == 1 else None
+        if values is None or len(values) != 1:
+            return None
+        unit = _unit_after_words(sentence)  # "five pence": 5 pence, never £5
+        return f"{values[0]} {unit}" if unit is not None else str(values[0])
     if len(found) > 1:
         # "After 2 weeks she has 14 dollars", "buy 14 kilograms of food for her 4 dogs": a number inside a phrase
         # of circumstance (time, purpose, recipient, rate, a subordinate clause) is given; the one left is what the
@@ -324,6 +332,17 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
     if word and _unit_word(word.group(1)) and word.group(1) != "in":  # "975 in total": a preposition, not inches
         return m.group() + " " + word.group(1)
     return m.group()
+
+
+def _unit_after_words(sentence: str) -> str | None:
+    """The unit word right after a sentence's last number word ("five pence" -> "pence"), or None."""
+    last = None
+    for m in re.finditer(r"[A-Za-z]+(?:-[A-Za-z]+)?", sentence):
+        if last is not None and not sentence[last : m.start()].strip() and _unit_word(m.group()) and m.group() != "in":
+            return m.group()
+        low = m.group().lower()
+        last = m.end() if low in NUMBER_WORDS or low.rstrip("s") in _SCALE_WORDS else None
+    return None
 
 
 _OPERAND_AFTER_RE = re.compile(r"\s*(?:[-+*/×÷x]\s*\$?\d|=)")

@@ -41,7 +41,7 @@ from verigrpo.verifiers.math.nodes import (
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.numwords import number_words
-from verigrpo.verifiers.math.units import NUMBER_WORDS, SIGN_WORDS
+from verigrpo.verifiers.math.units import FOREIGN_NOT, FOREIGN_WRONG, NUMBER_WORDS, SIGN_WORDS
 from verigrpo.verifiers.math.vectors import basis_to_vector
 
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|mathbf|textnormal)\s*\{([^{}]*)\}")
@@ -279,7 +279,9 @@ _REJECTED_OPTION = re.compile(
     r"|\b(?:fails?|failed|rejected|discarded|eliminated|ruled\s+out|wait|actually|instead)\b|[❌✗✘×]"
     # the same in other languages: "A. 92 là không chính xác", "B salah", "C est incorrecte", "D falsch", "неверно"
     r"|\b(?:không\s+(?:chính\s+xác|đúng)|tidak\s+(?:benar|tepat)|salah|incorrect[ae]|no\s+es\s+correct[ao]|"
-    r"n'est\s+pas|falsch|nicht\s+richtig|incorret[ao]|errad[ao]|yanlış|неверн\w*|неправильн\w*)",
+    r"n'est\s+pas|falsch|nicht\s+richtig|incorret[ao]|errad[ao]|yanlış|неверн\w*|неправильн\w*)"
+    # "not" or "wrong" in another language right after the option ("A değil", "B 不对", "C sai")
+    rf"|^\W*(?:{FOREIGN_NOT}|{FOREIGN_WRONG})(?![\w-])|^\W*(?:不对|不對|错|錯|不正确|違う|間違い|不是|ではない|아님|틀림)",
     re.I,
 )
 

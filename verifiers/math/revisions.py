@@ -19,7 +19,7 @@ from verigrpo.verifiers.math.sentences import (
     parses,
     words,
 )
-from verigrpo.verifiers.math.units import SCALE_WORDS
+from verigrpo.verifiers.math.units import FOREIGN_NOT, FOREIGN_WRONG, SCALE_WORDS
 
 
 def equiv_safe(a: str, b: str) -> bool:
@@ -77,7 +77,8 @@ _NOT_BEFORE_BOX_RE = re.compile(
     r"(?:(?:\bnot|n['’]t|\bcannot)(?:[ \t]+(?:be|equal[ \t]+to|exactly|think[ \t]+(?:it['’]s|it[ \t]+is|the[ \t]+answer[ \t]+is)))?"
     # "Wrong answer: \boxed{5}", "The wrong answer would be \boxed{5}"; "答案不是", "no es", "n'est pas", "ist nicht"
     r"|\b(?:wrong|incorrect)(?:[ \t]+answer)?(?:[ \t]+(?:would[ \t]+be|is|was))?[ \t]*:?|不是|并非|\bno[ \t]+es|\bn['’]est[ \t]+pas"
-    r"|\bist[ \t]+nicht)[ \t$\\(]{0,6}\Z",
+    r"|\bist[ \t]+nicht|\banything[ \t]+(?:but|except|other[ \t]+than)|\bexcept(?:[ \t]+for)?"
+    rf"|\b(?:{FOREIGN_NOT}))[ \t$\\(}}]{{0,6}}\Z",  # (after "\text{not": "\text{not } \boxed{5}")
     re.I,
 )
 # right before the last box, in its sentence: "the final answer is", "Final answer:" (it states which box is final)
@@ -337,7 +338,7 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
 _INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200f\u2060\ufeff]")
 _EMPHASIS_RE = re.compile(
-    r"\*\*|__|(?<![\w\\])[_*](?=\w)|(?<=\w)[_*](?!\w)|\\(?:textbf|textit|emph)\s*\{([^{}]*)\}"
+    r"\*\*|__|(?<![\w\\])[_*](?=\w)|(?<=\w)[_*](?!\w)|\\(?:textbf|textit|emph|text|textrm|mbox)\s*\{([^{}]*)\}"
 )
 # Cyrillic and Greek letters that look like Latin ones, next to a Latin letter ("Wаit" with a Cyrillic а)
 _LOOKALIKES = str.maketrans("аеорсухіјԁАВЕКМНОРСТХΑΒΕΖΗΙΚΜΝΟΡΤΥΧο", "aeopcyxijdABEKMHOPCTXABEZHIKMNOPTYXo")
@@ -368,7 +369,20 @@ DISOWNED_RE = re.compile(
     # "... is not correct" in other languages, right after the answer ("Đáp án đúng là A. 92 là không chính xác.")
     r"|\b(?:là\s+không\s+(?:chính\s+xác|đúng)|tidak\s+(?:benar|tepat)|n'est\s+pas\s+(?:correct|juste|bon)|"
     r"ist\s+(?:falsch|nicht\s+richtig)|no\s+es\s+correct[ao]|não\s+(?:é|está)\s+corret[ao]|неверн\w*|"
-    r"неправильн\w*|yanlıştır)",
+    r"неправильн\w*|yanlıştır)"
+    # right after it, in the same clause: "wrong" or "not" in another language ("\boxed{5} değil", "5，错了", "\boxed{5}
+    # – falsch"), "which is wrong", "is a common mistake"; a "not" before another value affirms ("5, nicht 6")
+    rf"|\A[ \t$\\)\]}}\-–—,:;(（，、。]{{0,8}}(?:"
+    rf"(?:(?:which|that)\s+)?(?:is|was|ist|est|es|è|é|là|adalah)?\s*(?:{FOREIGN_WRONG})\b"
+    rf"|(?:{FOREIGN_NOT})(?![\w-])(?!\s*(?:[-+−$\\(\d]|[^\W\d_]{{1,2}}\b))"
+    r"|(?:是)?(?:不对|不對|错|錯|不正确|不正確|間違い|違う|误|誤|틀림|틀렸|틀린|오답)"
+    r"|(?:不是|并非|ではない|ではありません|じゃない|아님|아닙니다|아니다|아니에요)(?!\s*[-+−$\\(\d])"
+    r"|(?:which|that)\s+(?:is|was)\s+(?:wrong|incorrect|false|not\s+(?:right|correct)|an?\s+(?:\w+\s+)?(?:mistake|error))\b"
+    r"|(?:is|was)\s+an?\s+(?:(?:common|typical|frequent|classic)\s+)?(?:mistake|error|trap|wrong\s+answer)\b"
+    r"|(?:\\neq?(?![A-Za-z])|≠)\s*(?:the\s+)?(?:final\s+|correct\s+)?answer\b)"
+    # taken back with no value in its place: "\boxed{5}\nWait, no.", "Wait, I made an error."
+    r"|\A\s*(?:wait|hold\s+on|hmm+|oops)\W+(?:no|nope)\W*\Z"
+    r"|\bI\s+(?:made|have\s+made)\s+(?:an?\s+)?(?:error|mistake)\b",  # "\boxed{5} \neq \text{answer}"
     re.I,
 )
 
@@ -503,7 +517,13 @@ def _last_match(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
 # a re-check opened after the answer: "Wait, ...", "Let me double-check", "to be absolutely certain"
 _RECHECK_RE = re.compile(
     r"\b(?:wait|hold\s+on|hmm+|let\s+me\s+(?:double[- ]?check|verify|re-?(?:check|compute|calculate|examine)|check)"
-    r"|to\s+be\s+(?:absolutely\s+|completely\s+|extra\s+)?(?:sure|certain|safe))\b",
+    r"|to\s+be\s+(?:absolutely\s+|completely\s+|extra\s+)?(?:sure|certain|safe)|re-?(?:computing|calculating)"
+    r"|I\s+(?:made|have\s+made)\s+(?:an?\s+)?(?:error|mistake)"
+    # the same in other languages: "Warte", "attends", "espera", "aspetta", "Bekle", "tunggu", "подожди",
+    # "actually" ("eigentlich", "en fait", "aslında", "на самом деле"), 等等, 其实, 実は, 잠깐
+    r"|wart(?:e|et)|attend(?:s|ez)|esper[ae]|aspett[ai]|bekle|tunggu|подожди(?:те)?|eigentlich|en\s+fait|"
+    r"en\s+realidad|na\s+verdade|in\s+realtà|aslında|на\s+самом\s+деле)\b"
+    r"|等等|等一下|其实|其實|実は|待って|잠깐|사실은",
     re.I,
 )
 # how a finished text ends: a sentence's end, a bracket, a formula's or a block's close, a tag
@@ -521,7 +541,8 @@ def rechecks_unfinished(after: str, answer: str) -> bool:
     rest, value = after[opener.end() :], answer.strip().strip("$").strip()
     lead = _LEAD_VALUE_RE.match(value)  # "No, it is not greater": its verdict "No"
     return not any(
-        v and re.search(rf"(?<![\w.]){re.escape(v)}(?![\w]|\.\d)", rest, re.I)
+        # (as a value, not an operand: "5^2 = 25 ≠ 24" works with 5, it does not say it again)
+        v and re.search(rf"(?<![\w.]){re.escape(v)}(?![\w]|\.\d|\s*[\^*/×÷+=])", rest, re.I)
         for v in (value, lead.group() if lead else "")
     )
 

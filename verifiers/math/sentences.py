@@ -26,6 +26,7 @@ _OR_RE = re.compile(  # (in emphasis too: "4 _or_ 3", "4 *or* 3")
 _NEGATED_RE = re.compile(
     r"\b(?:not|never|isn't|aren't|doesn't|don't|didn't|wasn't|can't|cannot|won't|fails?|failed|"
     r"wrong|incorrect|invalid|impossible|contradiction)\b|n't\b|\?"
+    r"|\b(?:anything|everything|any\s+\w+)\s+(?:but|except|other\s+than|save)\b"  # "anything but 5"
     r"|不是|并非|不对|不行|错误|矛盾|？|吗"  # the same in Chinese: "5不是解", "是5吗？", "答案并非 55"
     r"|ではありません|ではない|じゃない|아닙니다|아니다|아니에요"  # Japanese, Korean
     rf"|\b(?:{FOREIGN_NOT}|{FOREIGN_WRONG})\b",  # "5 değil", "bukan 5", "5 ist falsch"
@@ -33,7 +34,7 @@ _NEGATED_RE = re.compile(
 )
 # anywhere in the sentence of a fallback answer: "I'm not sure, maybe 42"
 _UNSURE_RE = re.compile(
-    r"\b(?:maybe|perhaps|not sure|unsure|guess|might|possibly|probably)\b|可能|也许|或许|大概|不确定|猜"
+    r"\b(?:maybe|perhaps|not sure|unsure|guess|might|possibly|probably|(?:answer|result)\s+(?:could|may)\s+be)\b|可能|也许|或许|大概|不确定|猜"
     # a trial value, not a conclusion: "let's try n = 4", "suppose x = 5", "try 7"
     r"|\b(?:try|trying|suppose|assume|assuming)\s+(?:\$|\\\(|[A-Za-z]\s*=|-?\d)",
     re.I,

@@ -21,7 +21,7 @@ _QUOTED_RE = re.compile(r"'((?:[^'\\\n]|\\.){0,2000})'")  # a Python dict's stri
 # a list of bare option letters or single-quoted items, as Python prints it or a model writes it: [D], ['A', 'C']
 _LETTERS_RE = re.compile(r"\[\s*'?([A-Z])'?(?:\s*,\s*'?[A-Z]'?){0,9}\s*\]")
 _NUMBER_RE = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?=\s*[,}\]\n]|\s*$)")
-_EMPTY_RE = re.compile(r"(?:null|None|\[\s*\])(?=\s*[,}\n]|\s*$)")
+_EMPTY_RE = re.compile(r"(?:null|None|\[\s*\]|\{\s*\})(?=\s*[,}\n]|\s*$)")
 _LIST_RE = re.compile(r"\[[^\[\]{}]{0,2000}\]")
 _ESCAPED_RE = re.compile(r"\\\\|\\[\"/]|\\u[0-9a-fA-F]{4}")  # signs of a JSON-escaped string
 
@@ -72,7 +72,7 @@ def _value(text: str, at: int) -> tuple[int, str] | None:
         m = _QUOTED_RE.match(text, at)
         return (m.end(), m.group(1)) if m else None
     empty = _EMPTY_RE.match(text, at)
-    if empty is not None:  # "answer": null, "answer": []: the field answers nothing
+    if empty is not None:  # "answer": null, "answer": [], "answer": {}: the field answers nothing
         return empty.end(), ""
     letters = _LETTERS_RE.match(text, at)
     if letters is not None:  # {'answer':[D]}: the options picked

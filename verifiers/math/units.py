@@ -65,13 +65,13 @@ CJK_CHANGING_WORDS = (
     r"平方(?![米厘千公分毫英])|立方(?![米厘千公分毫英])|次方|倍|倒数|相反数|半分|以上|以下|以内|未满|未満|不到|超过|超過|不是|并非|"
     r"至少|最多|ではない|ではありません|じゃない|不对|不對|错|錯|不正确|不正確|間違い|違う|"
     r"兆|"  # (10^12 in Japan and Taiwan, 10^6 in mainland China's units: no value)
-    r"아닙니다|아니다|아니에요|아니야|틀림|틀렸|틀린|이상|이하|미만|초과|제곱"
+    r"아닙니다|아니다|아니에요|아니야|아님|틀림|틀렸|틀린|이상|이하|미만|초과|제곱"
 )
 # "not" and "wrong" in the other languages the verifier reads (German, Dutch, Polish, Russian, Turkish, Indonesian,
-# Vietnamese; French, Spanish, Portuguese, Italian): before a number ("bukan 5", "nicht 5") or after it ("5 değil",
+# Vietnamese, Italian and French "non", Swedish, Norwegian and Danish; French, Spanish, Portuguese, Italian): before a number ("bukan 5", "nicht 5") or after it ("5 değil",
 # "5 (falsch)", "5 sai") they take the number back; English's own words are in each reader. (French "pas" is left
 # out: "5 pas" is five steps.)
-FOREIGN_NOT = r"nicht|kein|keine|niet|geen|nie|не|değil|bukan|tidak|không"
+FOREIGN_NOT = r"nicht|kein|keine|niet|geen|nie|не|değil(?:dir)?|bukan|tidak|không|non(?![\w-])|inte|ikke"
 FOREIGN_WRONG = (
     r"falsch|faux|fausse|falso|falsa|errado|errada|errato|errata|sbagliato|sbagliata|incorrecto|incorrecta|"
     r"incorreto|incorreta|erroné|erronée|fout|onjuist|yanlış|hatalı|salah|sai|неверно|неправильно|ошибка|"

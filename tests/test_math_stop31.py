@@ -1,0 +1,193 @@
+"""What stop 31 refuses, from a black-box red team's findings (notes/redteam30_findings.jsonl): an answer taken back
+right after it in another language or through ``\\text``, a belief in it denied, the fallback's last number negated
+or bounded in time or money, rarer relation signs, a CJK scale joined to a unit, a number word's unit dropped, a
+re-check cut off in another language, an empty final box or JSON object. Each refused case was paid at the commit
+before this stop (but ``\\gtrsim``, refused already); the cases beside them, which still pay, bound each rule."""
+
+from __future__ import annotations
+
+import pytest
+from verigrpo.verifiers.math import math_answer
+
+
+def _raw(completion: str, gold: str) -> float:
+    return math_answer(completion, {"reference": gold}).outcome
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("\\boxed{5} değil", "5", 0.0),  # Turkish "not"
+        ("\\boxed{5} – falsch", "5", 0.0),  # German "wrong"
+        ("\\boxed{5} est faux", "5", 0.0),
+        ("\\boxed{9:45} 違う", "9:45", 0.0),  # Japanese "wrong", after a time
+        ("\\boxed{2023-01-05} değil", "2023-01-05", 0.0),  # after a date
+        ("The answer is \\boxed{Yes} 不对", "Yes", 0.0),  # after a verdict word
+        ("Answer: \\boxed{A} bukan", "A", 0.0),  # after an option letter
+        ("答案是5，错了。", "5", 0.0),
+        ("Cevap: 5 değildir", "5", 0.0),
+        ("Risposta: non 5", "5", 0.0),  # Italian "not" before the number
+        ("Svar: inte 5", "5", 0.0),  # Swedish
+        ("정답은 5 아님", "5", 0.0),  # Korean
+        ("Answer: A değil", "A", 0.0),
+        ("Đáp án không phải là 5.", "5", 0.0),  # Vietnamese "is not", three words before the number
+        # a "not" before another value affirms the first ("5, not 6"); a word that merely starts with "non" or
+        # "inte" is no negation
+        ("\\boxed{5}, nicht 6", "5", 1.0),
+        ("答案是5，不是6。", "5", 1.0),
+        ("\\boxed{5} integers", "5", 1.0),
+        ("\\boxed{5} non-zero solutions", "5", 1.0),
+        ("\\boxed{5}\n\nNie ma innych rozwiązań.", "5", 1.0),  # a new sentence in Polish ("there are no others")
+    ],
+)
+def test_not_or_wrong_in_another_language_right_after_the_answer(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("\\boxed{5}\\text{ is incorrect}", "5", 0.0),  # the verdict inside \text
+        ("\\boxed{5}, which is wrong.", "5", 0.0),
+        ("\\boxed{5} is a common mistake.", "5", 0.0),
+        ("\\text{not } \\boxed{5}", "5", 0.0),
+        ("\\boxed{5} \\neq \\text{answer}", "5", 0.0),
+        ("Final answer: anything but 5", "5", 0.0),
+        ("The answer is \\not= 4", "4", 0.0),
+        ("I do not think the answer is 5.", "5", 0.0),  # a belief denied
+        ("It is not true that the answer is 5.", "5", 0.0),
+        ("Suppose the answer is 5.", "5", 0.0),  # only supposed, and the last number
+        # the later answer after a denied one is the answer; a box called right stays paid
+        ("I don't think the answer is 5; the answer is 6.", "6", 1.0),
+        ("\\boxed{5}, which is correct.", "5", 1.0),
+        ("\\boxed{5} is a prime.", "5", 1.0),
+        ("The answer is \\boxed{5}, not 6.", "5", 1.0),
+    ],
+)
+def test_an_answer_disowned_in_english_or_a_belief_in_it_denied(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("The train does not arrive at 9:45.", "9:45", 0.0),  # "not" two words before the number
+        ("The train never arrives at 9:45.", "9:45", 0.0),
+        ("It is impossible for x to be 5.", "5", 0.0),
+        ("The total is not £2.50.", "£2.50", 0.0),
+        ("The train arrives after 9:45.", "9:45", 0.0),  # a bound in time
+        ("The train arrives no later than 9:45.", "9:45", 0.0),
+        ("He arrived after 6:10 pm.", "18:10", 0.0),
+        ("It arrives at 11:20 after leaving at 9:45.", "9:45", 0.0),  # another event's time
+        ("It costs more than £2.50.", "£2.50", 0.0),  # a bound in money
+        ("The answer could be 5.", "5", 0.0),
+        ("The candidates were 4, 5.", "5", 0.0),  # a list of two, not its last item
+        # the same sentences stating their value; a negation in the subject's clause does not take it back
+        ("The train arrives at 9:45.", "9:45", 1.0),
+        ("It costs £2.50.", "£2.50", 1.0),
+        ("The share of ads that aren't interesting and don't get blocked is 16%.", "16", 1.0),
+        ("Fred must deliver 160 red roses by 5 pm.", "160", 1.0),  # a deadline is a circumstance, not the answer
+        ("He finished after 5 hours.", "5", 1.0),  # a duration after "after" is no bound in time
+    ],
+)
+def test_the_fallback_refuses_a_negated_or_bounded_time_or_amount(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    "completion",
+    [
+        "The answer is ⩾ 4",
+        "The answer is ≦ 4",
+        "The answer is ≲ 4",
+        "The answer is ≪ 4",
+        "The answer is ≉ 4",
+        "The answer is ≮ 4",
+        "The answer is ＞4",  # a full-width sign
+        "Final answer: ⩾ 4",
+        "The answer is \\gtrsim 4",
+    ],
+)
+def test_rarer_relation_signs_bound_the_number(completion: str) -> None:
+    assert _raw(completion, "4") == 0.0
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("The answer is < £2.50", "£2.50", 0.0),  # a sign before money
+        ("The answer is ≤ €3", "€3", 0.0),
+        ("Final answer: > £2.50", "£2.50", 0.0),
+        ("Final answer: 4 hours to 6", "4 hours", 0.0),  # a range with its unit on the first end only
+        ("Final answer: 4 km to 6", "4 km", 0.0),
+        ("Final answer: £2.50", "£2.50", 1.0),
+        ("Final answer: 5 apples to 7 friends", "5", 1.0),  # a recipient after "to", no range's end
+        ("Final answer: 4 hours", "4 hours", 1.0),
+    ],
+)
+def test_a_sign_before_money_and_a_range_with_one_unit(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("5億人", "5", 0.0),  # 500 million people
+        ("5億人", "500000000", 1.0),
+        ("3萬人", "3", 0.0),
+        ("3萬人", "30000", 1.0),
+        ("5億年", "5", 0.0),
+        # before 元 the scale is part of the unit: an account's count of 万元 (a documented policy)
+        ("5万元", "5", 1.0),
+    ],
+)
+def test_a_traditional_cjk_scale_joined_to_a_unit_scales_the_number(answer: str, gold: str, want: float) -> None:
+    assert _raw(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("Final answer: five pence", "£5", 0.0),  # the unit after a number word is kept
+        ("Final answer: five pence", "5p", 1.0),
+        ("Final answer: five pence", "£0.05", 1.0),
+        ("Each of Alice's brothers has two sisters.", "2", 1.0),  # a count noun is no unit
+    ],
+)
+def test_a_number_word_keeps_its_unit(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        ("The answer is \\boxed{5}. Wait, I made an error. Recomputing: 3 \\times", 0.0),
+        ("\\boxed{5}\nWait, no.", 0.0),
+        ("\\boxed{5}\n\nHmm, let me verify: 5^2 = 25 ≠ 24, so", 0.0),  # the value as an operand is not restated
+        ("\\boxed{5}\n\n等等，让我再检查一下。其实答案是", 0.0),
+        ("\\boxed{5}\n\nWarte, lass mich das nochmal prüfen. Eigentlich ist es", 0.0),
+        ("\\boxed{5}\n\nBekle, tekrar kontrol edeyim. Aslında", 0.0),
+        # a re-check that says the value again, or one that ends, keeps it
+        ("\\boxed{5}\n\nWarte, lass mich das prüfen: 2 + 3 = 5. Also ist es 5", 1.0),
+        ("\\boxed{5}\n\nWait, let me verify: 2 + 3 = 5.", 1.0),
+        ("\\boxed{5}\nWait, no, that is right.", 1.0),
+    ],
+)
+def test_a_retraction_or_a_cut_off_recheck_after_the_box(completion: str, want: float) -> None:
+    assert _raw(completion, "5") == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        ("x=5. Final answer: \\boxed{}", 0.0),  # the final answer left empty
+        ("Final answer: \\boxed{}, though 5 is tempting", 0.0),
+        ('{"answer": {}, "work": "5"}', 0.0),  # an empty object in the answer field
+        # an instruction's empty box after the answer, or an empty box before it, is no answer
+        ("\\boxed{5}. Remember to put your final answer within \\boxed{}.", 1.0),
+        ("\\boxed{} so \\boxed{5}", 1.0),
+        ('{"answer": 5, "work": {}}', 1.0),
+    ],
+)
+def test_an_empty_final_box_or_json_object_answers_nothing(completion: str, want: float) -> None:
+    assert _raw(completion, "5") == want
