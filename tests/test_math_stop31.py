@@ -191,3 +191,34 @@ def test_a_retraction_or_a_cut_off_recheck_after_the_box(completion: str, want: 
 )
 def test_an_empty_final_box_or_json_object_answers_nothing(completion: str, want: float) -> None:
     assert _raw(completion, "5") == want
+
+
+# set 110's misses (answers in several parts), with the wrong answers beside them
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # parts labelled in Roman numerals, in the key and in the completion
+        ("### Final Answers\n\n(Ⅰ) \\boxed{\\dfrac{4}{7}}\n(Ⅱ) \\boxed{\\dfrac{12}{7}}", "(Ⅰ) $\\sin B=\\frac{4}{7}$; (Ⅱ) $h=\\frac{12}{7}$", 1.0),
+        ("### Final Answers\n\n(Ⅰ) \\boxed{\\dfrac{12}{7}}\n(Ⅱ) \\boxed{\\dfrac{4}{7}}", "(Ⅰ) $\\sin B=\\frac{4}{7}$; (Ⅱ) $h=\\frac{12}{7}$", 0.0),
+        ("So the final answer is:\n\n(Ⅰ) a_n = 2n\n\n(Ⅱ) T_n = n / (n + 1)", "(Ⅰ) $a_n=2n$; (Ⅱ) $T_n=\\frac{n}{n+1}$", 1.0),
+        ("So the final answer is:\n\n(I) a_n = 2n\n\n(II) T_n = n / (n + 2)", "(I) $a_n=2n$; (II) $T_n=\\frac{n}{n+1}$", 0.0),
+        ("So the final answer is:\n\n(ii) a_n = 2n\n\n(i) T_n = n / (n + 1)", "(i) $a_n=2n$; (ii) $T_n=\\frac{n}{n+1}$", 0.0),
+        # the unknowns named before a colon
+        ("Thus the solutions are $(x, y):(0,2),(0,-2),(4,23)$.", "$(0,2),(0,-2),(4,23)$", 1.0),
+        ("Thus the solutions are $(x, y):(0,2),(0,2),(4,23)$.", "$(0,2),(0,-2),(4,23)$", 0.0),
+        # spans naming different unknowns, read together only against a key of as many values
+        ("Thus, $a=2, h=-1$, and $k=-18$.", "$2,-1,-18$", 1.0),
+        ("Thus, $a=2, h=-1$, and $k=-17$.", "$2,-1,-18$", 0.0),
+        ("Thus, $a=2$, and $k=-18$.", "$2,-1,-18$", 0.0),
+        ("We get $x = 4$ and $y = 5$.", "5", 1.0),
+        ("We get $x = 4$ or $y = 5$.", "4, 5", 0.0),
+        # a family of angles after "for $k \in \mathbb{Z}$", against a key with another period
+        ("$$\nx=\\frac{\\pi}{6}+2\\pi k, \\frac{5\\pi}{6}+2\\pi k, \\frac{7\\pi}{6}+2\\pi k, \\frac{11\\pi}{6}+2\\pi k\n$$\n\nfor $k \\in \\mathbb{Z}$.", "$x=\\frac{\\pi}{6}+\\pi k, \\frac{5\\pi}{6}+\\pi k$", 1.0),
+        ("$$\nx=\\frac{\\pi}{6}+2\\pi k, \\frac{5\\pi}{6}+2\\pi k\n$$\n\nfor $k \\in \\mathbb{Z}$.", "$x=\\frac{\\pi}{6}+\\pi k, \\frac{5\\pi}{6}+\\pi k$", 0.0),
+        ("The answer is $\\frac{\\pi}{4}+\\pi k$.", "\\frac{5\\pi}{4}+\\pi k", 1.0),
+        ("The answer is $\\frac{2(1-\\cos(n\\pi))}{n\\pi}$.", "\\frac{2(1-\\cos(n\\pi))}{\\pi}", 0.0),  # a formula in n
+        ("The answer is $2n + 2$.", "2n", 0.0),  # no angle: a formula, never a set
+    ],
+)
+def test_set_110s_answers_in_several_parts(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -14,6 +14,7 @@ from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, stan
 from verigrpo.verifiers.math.laststate import (
     circumstance_span,
     implied_conclusion,
+    parameter_span,
     stated_expression,
     worded_number,
 )
@@ -32,7 +33,13 @@ from verigrpo.verifiers.math.sentences import (
     words,
     worked_result,
 )
-from verigrpo.verifiers.math.spans import aligned, joined_spans, last_equation_side, named_before
+from verigrpo.verifiers.math.spans import (
+    aligned,
+    joined_spans,
+    last_equation_side,
+    named_before,
+    named_values,
+)
 from verigrpo.verifiers.math.units import SCALE_WORDS, SIGN_WORDS, unit_phrase_end
 
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
@@ -78,6 +85,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     ends = spans[-1].end() if spans else 0
     if len(spans) >= 2 and circumstance_span(window, spans[-2], spans[-1]):
         spans = spans[:-1]  # "The maximum is $5$ when $x = 2$.": the value, not where it is reached
+    if len(spans) >= 2 and parameter_span(window, spans[-2], spans[-1]):
+        spans = spans[:-1]  # "$$x = \frac{\pi}{6} + \pi k$$ for $k \in \mathbb{Z}$": the family, not its parameter
     if len(spans) >= 2 and named_before(window, spans[-2], spans[-1]):
         spans = spans[:-1]  # "... for $n=1,2,3,4$ and no other $n$.": the variable named again, not a value
     if spans:
@@ -89,7 +98,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
                 return Extraction(None, None)
             value = aligned(content)
             value = implied_conclusion(value) if value else value
-            return Extraction(value, "last_math" if value else None)
+            return Extraction(value, "last_math" if value else None, scope=named_values(window, spans) if value else None)
     tail = text[tail_start(text, 20_000) :]
     latex_tail = trailing_latex(tail)
     if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths

@@ -137,7 +137,7 @@ def family_verdict(answer: str, reference: str) -> bool | None:
         return None
     splits = [split_family(t) if _MAY_NAME_INTEGERS.search(t) else None for t in (answer, reference)]
     if splits == [None, None]:
-        return None
+        return _angle_families(answer, reference)
     families = []
     for text, split in zip((answer, reference), splits):
         try:
@@ -159,3 +159,34 @@ def family_verdict(answer: str, reference: str) -> bool | None:
         families.append((exprs, param))
     (a, pa), (b, pb) = families
     return families_equal(a, pa, b, pb)
+
+
+def _angle_families(answer: str, reference: str) -> bool | None:
+    """Two lists of angles plus multiples of π in one parameter, neither naming it an integer ("x = \\frac{\\pi}{6} +
+    2\\pi k, \\frac{5\\pi}{6} + 2\\pi k, ..." against "\\frac{\\pi}{6} + \\pi k, ..."): the general solutions of a
+    trigonometric equation, compared as families; None otherwise (``2n`` against ``2n + 2`` are formulas, not sets)."""
+    if "pi" not in answer and "π" not in answer or "pi" not in reference and "π" not in reference:
+        return None
+    sides = []
+    for text in (answer, reference):
+        try:
+            values = family_members(parse_answer(text), "*")
+        except Exception:  # noqa: BLE001 - not a family we can read
+            return None
+        param = parameter_of(values) if values else None
+        if param is None or not all(_angle_plus_period(e, sympy.Symbol(param)) for e in values):
+            return None
+        sides.append((values, param))
+    (a, pa), (b, pb) = sides
+    return families_equal(a, pa, b, pb)
+
+
+def _angle_plus_period(e: sympy.Basic, k: sympy.Symbol) -> bool:
+    """``e`` is ``a + b k`` with ``a`` and ``b != 0`` rational multiples of π (``\\frac{\\pi}{6} + 2\\pi k``), not a
+    formula in ``k`` (``\\frac{2(1 - \\cos \\pi n)}{\\pi n}``)."""
+    try:
+        b = sympy.diff(e, k)
+        a = sympy.simplify(e - b * k)
+        return b != 0 and not b.has(k) and not a.has(k) and (b / sympy.pi).is_rational and (a / sympy.pi).is_rational
+    except Exception:  # noqa: BLE001 - not such an expression
+        return False

@@ -397,8 +397,14 @@ def labelled_tuples(answer: str) -> str | None:
     return ", ".join(tuples)
 
 
-# a part label of a multi-part answer: "(1)", "（2）", "(3)."
-_PART_LABEL_RE = re.compile(r"[(（]\s*([1-9])\s*[)）]\s*[.:：]?")
+# a part label of a multi-part answer: "(1)", "（2）", "(3).", and in Roman numerals "(Ⅰ)", "(II)", "(iii)"
+_PART_LABEL_RE = re.compile(r"[(（]\s*([1-9]|[ⅠⅡⅢⅣⅤⅥⅰⅱⅲⅳⅴⅵ]|I{1,3}|IV|VI?|i{1,3}|iv|vi?)\s*[)）]\s*[.:：]?")
+_ROMAN_PARTS = {r: k + 1 for k, r in enumerate(("I", "II", "III", "IV", "V", "VI"))}
+_ROMAN_PARTS |= {chr(0x2160 + k): k + 1 for k in range(6)} | {chr(0x2170 + k): k + 1 for k in range(6)}
+
+
+def _part_number(label: str) -> int:
+    return int(label) if label.isdigit() else _ROMAN_PARTS.get(label.upper(), _ROMAN_PARTS.get(label, 0))
 _PART_SEPARATORS = " \t\n;；,，.。$"
 
 
@@ -409,7 +415,7 @@ def numbered_parts(answer: str) -> str | None:
     if len(answer) > 2_000 or "(" not in answer and "（" not in answer:
         return None
     labels = list(_PART_LABEL_RE.finditer(answer))
-    if len(labels) < 2 or [int(m.group(1)) for m in labels] != list(range(1, len(labels) + 1)):
+    if len(labels) < 2 or [_part_number(m.group(1)) for m in labels] != list(range(1, len(labels) + 1)):
         return None
     if answer[: labels[0].start()].strip(_PART_SEPARATORS):
         return None  # text before "(1)": the labels are inside an answer, not around its parts
@@ -421,6 +427,19 @@ def numbered_parts(answer: str) -> str | None:
             return None
         parts.append(part)
     return "; ".join(parts)
+
+
+def numbered_lines(lines: list[str]) -> str | None:
+    """The parts of a multi-part answer written one per line under a marker ("(Ⅰ) a_n = 2n", "(Ⅱ) T_n = n/(n+1)";
+    blank lines between), as :func:`numbered_parts` reads them; None unless the first lines are such parts."""
+    labelled = []
+    for line in lines[:20]:
+        if not line.strip():
+            continue
+        if _PART_LABEL_RE.match(line.strip()) is None:
+            break
+        labelled.append(line.strip())
+    return numbered_parts(" ".join(labelled)) if len(labelled) >= 2 else None
 
 
 # an upright text group, its content (one pattern for every reader: forms, choices, verifier, clock)

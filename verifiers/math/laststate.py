@@ -119,3 +119,24 @@ def circumstance_span(window: str, value: re.Match[str], last: re.Match[str]) ->
             or _CONDITION_SPAN_RE.fullmatch(stated) is not None  # "Then $y = 5$ when $x = 2$."
         )
     )
+
+
+# the set an integer parameter ranges over: "k \in \mathbb{Z}", "n \in \mathbb Z", "k ∈ ℤ", "n \in \mathbf{N}"
+_PARAMETER_SPAN_RE = re.compile(
+    r"([A-Za-z])[ \t]*(?:\\in|∈)[ \t]*(?:\\mathbb[ \t]*\{?[ \t]*[ZN][ \t]*\}?|\\mathbf[ \t]*\{?[ \t]*[ZN][ \t]*\}?|[ℤℕZN])"
+    r"(?:[ \t]*\^?[+*]?)?"
+)
+_PARAMETER_BEFORE_RE = re.compile(r"[\s,]*(?:\b(?:for|where|with)\b[ \t]*(?:all|any|every|some)?[ \t]*)?")
+
+
+def parameter_span(window: str, value: re.Match[str], last: re.Match[str]) -> bool:
+    """The last math span only says what a parameter of the span before it ranges over ("$$x = \\frac{\\pi}{6} + \\pi k$$
+    for $k \\in \\mathbb{Z}$"): the span before it answers."""
+    content = next(g for g in last.groups() if g is not None).strip()
+    stated = next(g for g in value.groups() if g is not None)
+    m = _PARAMETER_SPAN_RE.fullmatch(content)
+    return (
+        m is not None
+        and _PARAMETER_BEFORE_RE.fullmatch(window, value.end(), last.start()) is not None
+        and re.search(rf"(?<![A-Za-z\\]){m.group(1)}(?![A-Za-z])", stated) is not None
+    )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import Extraction
+from verigrpo.verifiers.math.forms import numbered_lines
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.revisions import equiv_safe
 from verigrpo.verifiers.math.sentences import (
@@ -203,6 +204,9 @@ def _block_after(window: str, marker: int, start: int) -> tuple[str, str | None]
                 return (content, None) if content else None
             body.append(line)
         return None
+    parts = numbered_lines(lines)
+    if parts is not None:  # "So the final answer is:\n\n(Ⅰ) a_n = 2n\n\n(Ⅱ) T_n = n/(n+1)": one answer in parts
+        return parts, None
     if _LIST_ITEM_RE.match(lines[0]) is None:
         return None
     items = []

@@ -171,6 +171,10 @@ _FOREIGN_SCALE_HINT = re.compile(r"\d[ \t\u00a0]{0,2}[^\W\d_]")  # a letter afte
 _DOUBLE_STRUCK = str.maketrans({c: f"\\mathbb{{{x}}}" for c, x in zip(_DOUBLE_STRUCK_LETTERS, "RZNQC")})
 
 
+# a tuple of unknowns before a colon that lists their values ("(x, y): (0, 2), (4, 23)"), never "(a):" alone
+_TUPLE_LABEL_COLON = re.compile(r"\s*(\(\s*[A-Za-z](?:_\{?\w\}?)?(?:\s*,\s*[A-Za-z](?:_\{?\w\}?)?)+\s*\))\s*:(?![=:])")
+
+
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
@@ -192,6 +196,8 @@ def normalize(s: str) -> str:
     if "\\/" in s:  # "(-oo; -2) \/ (2; +oo)": a union written in ASCII between two intervals (TeX's italic
         # correction elsewhere, which lays out nothing)
         s = _ASCII_UNION.sub(r"\1 \\cup \2", s).replace("\\/", "")
+    if ":" in s and _TUPLE_LABEL_COLON.match(s):  # "(x, y):(0,2),(0,-2)": the unknowns named before a colon
+        s = _TUPLE_LABEL_COLON.sub(r"\1 =", s, count=1)
     if s.strip() in ("{}", "\\{\\}", "\\{ \\}"):  # an empty pair of braces as a whole answer: the empty set
         return "\\emptyset"
     if "\u0307" in s:  # "0.3̇", "0.0̇9̇": dots above the first and last digits of a repeating block, as Britain writes

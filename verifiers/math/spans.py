@@ -109,3 +109,40 @@ def joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
         return spans[-1].start(), contents[-1]
     joiner = " or " if any(re.search(r"\bor\b", j, re.I) for j in joins) else ", "
     return group[0].start(), joiner.join(contents)
+
+
+def named_values(window: str, spans: list[re.Match[str]]) -> str | None:
+    """The values of the last math spans when they name different unknowns, one value each ("Thus, $a=2, h=-1$, and
+    $k=-18$." -> "2, -1, -18"), in order; None when they do not (a span that is no "name = value", a name twice).
+    The fallback answers with the last span; this list is read only against a reference of as many values."""
+    group = [spans[-1]]
+    for prev in reversed(spans[:-1]):
+        between = window[prev.end() : group[0].start()]
+        if len(between) > 12 or not _SPAN_JOIN_RE.fullmatch(between) or re.search(r"\bor\b", between, re.I):
+            break
+        group.insert(0, prev)
+    names, values = [], []
+    for m in group:
+        for item in top_level_items(next(g for g in m.groups() if g is not None)):
+            label = _SPAN_LABEL_RE.match(item)
+            value = item[label.end() :].strip() if label else ""
+            if label is None or not value or "=" in value:
+                return None
+            names.append(label.group(1))
+            values.append(value)
+    return ", ".join(values) if len(values) >= 2 and len(set(names)) == len(names) else None
+
+
+def top_level_items(content: str) -> list[str]:
+    """``content`` split at its commas outside brackets and braces."""
+    items, depth, start = [], 0, 0
+    for i, c in enumerate(content):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            items.append(content[start:i])
+            start = i + 1
+    items.append(content[start:])
+    return [x.strip() for x in items if x.strip()]

@@ -74,6 +74,7 @@ from verigrpo.verifiers.math.sentences import (
     top_level_split,
     without_conversion,
 )
+from verigrpo.verifiers.math.spans import top_level_items
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.types import Reward, Status
 
@@ -204,6 +205,11 @@ def math_answer(
         values = stated_numbers(_LAST_SENTENCE_RE.split(completion.strip().splitlines()[-1])[-1])
         if values is not None and len(values) == len(_as_list(gold) or ()):
             answer = ", ".join(values)
+            info["extracted"] = answer
+    if several and not ex.hedged and ex.rule == "last_math" and ex.scope is not None:
+        # "Thus, $a=2, h=-1$, and $k=-18$." against "2, -1, -18": the values of the named spans, as many as the key's
+        if len(top_level_items(ex.scope)) == len(_as_list(gold) or ()):
+            answer = ex.scope
             info["extracted"] = answer
     if ex.hedged and several and 1 < len(ex.boxes) <= 10:
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
