@@ -1,6 +1,7 @@
 """What a row's question tells the ``math`` verifier: its text (:func:`question_text`), the numbers it gives, whether
 an answer only restates it (:func:`echoes_question`), whether it asks for quantities in an order or for a
-factorisation. Without a question none of these applies.
+factorisation, whether it asks for the expression an equation's left side names (:func:`asked_quantity`,
+:func:`unshown_combination`: "m + n = 116" answers "Find m + n"). Without a question none of these applies.
 """
 
 from __future__ import annotations
@@ -9,9 +10,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from verigrpo.verifiers.math.compare import BASE_TEXT_RE, nodes_equal
+from verigrpo.verifiers.math.compare import nodes_equal
 from verigrpo.verifiers.math.forms import question_numbers
-from verigrpo.verifiers.math.nodes import Answers, Node, Relation, Text
+from verigrpo.verifiers.math.leaves import BASE_TEXT_RE
+from verigrpo.verifiers.math.nodes import Answers, Expr, Node, Relation, Text
+from verigrpo.verifiers.math.sentences import top_level_split
 
 PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 _QUESTION_KEYS = ("prompt", "question", "problem")
@@ -167,3 +170,70 @@ def base_without_asking(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     question = question_text(row)
     return in_base and not gold_in_base and bool(question) and _BASE_QUESTION_RE.search(question) is None
 
+
+def asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node | None) -> Node | None:
+    """``m + n = 116`` (or the chain ``m + n = 53 + 63 = 116``) answers 116 when the question asks for the expression
+    on its left (``m + n`` stands in the question) and the reference is a number: the left side names what is
+    asked, every side after it is a number and they all agree. None otherwise (an equation is not its right side:
+    ``x + y = 3`` against ``3`` stays wrong where the question does not ask for ``x + y``)."""
+    if not (isinstance(pred, Relation) and not pred.label and set(pred.ops) == {"="} and len(pred.sides) >= 2):
+        return None
+    if not (isinstance(gold, Expr) and gold.value.is_number and gold.unit is None):
+        return None
+    values = pred.sides[1:]
+    if not all(isinstance(v, Expr) and v.value.is_number for v in values):
+        return None
+    if not all(nodes_equal(values[0], v) for v in values[1:]):
+        return None  # "p + q = 657 + 64 = 700": a false chain answers nothing
+    parts = top_level_split(answer)
+    left = compact(parts[0]) if parts else ""
+    question = compact(question_text(row))
+    if not question and _sum_of_names(left):
+        return values[-1]  # no question to ask: "m+n = 256+37", a contest's requested sum, answers 293
+    if not re.search(r"[A-Za-z]", left) or not question:
+        return None
+    spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", left))  # "AB \cdot AC" is "AB\cdot AC"
+    if not _asks_for(question, spaced):
+        return None
+    return values[-1]
+
+
+def _sum_of_names(left: str) -> bool:
+    """``m+n``, ``a + b + c``: distinct one-letter names joined by ``+``, what a contest answer asks for (``m/n`` in
+    lowest terms, "find m+n"). Not x, y, z: ``x + y = 10`` is a line; nor e or i, which are numbers."""
+    names = re.sub(r"\s+", "", left).split("+")
+    return len(names) >= 2 and all(
+        len(n) == 1 and n.isascii() and n.isalpha() and n not in "eixyzXYZ" for n in names
+    ) and len(set(names)) == len(names)
+
+
+_WORKING_RE = re.compile(r"[-+*/×·÷]|\\(?:cdot|times|div|frac|dfrac|tfrac)(?![A-Za-z])")
+
+
+def unshown_combination(pred: Node, answer: str, row: Mapping[str, Any]) -> bool:
+    r"""A chain "a + b + c = 3 + 57 + 2 = 62" answers its last side only when a side between shows the working (not
+    "x + y = 3 = 3", which pads the equation "x + y = 3"), and, where the row has a question, when the question asks
+    for the quantity on the left ("a \cdot b \cdot c = ... = 342" does not answer "Find a+b+c")."""
+    if not (isinstance(pred, Relation) and len(pred.sides) >= 3 and set(pred.ops) == {"="}):
+        return False
+    first = pred.sides[0]
+    if not (isinstance(first, Expr) and len(first.value.free_symbols) >= 2):
+        return False
+    parts = top_level_split(answer) or []
+    if len(parts) != len(pred.sides):
+        return False
+    if not any(_WORKING_RE.search(p) for p in parts[1:-1]):
+        return True
+    question = compact(question_text(row))
+    if not question:
+        return False
+    spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", compact(parts[0])))
+    return not _asks_for(question, spaced)
+
+
+def _asks_for(question: str, spaced: str) -> bool:
+    r"""The question asks for the expression ``spaced`` (a pattern) whole: not as an operand of a longer one ("a+b" in
+    "Find a+b+c"), not inside a bracket or a root that something is done to ("(a+b)^2", "\sqrt{a+b}"), and not in a
+    given it states ("If x+y = 6, ...")."""
+    pattern = r"(?<![A-Za-z0-9+\-*/^{])(?<![/^*]\()" + spaced + r"(?!\s*[A-Za-z0-9+\-*/^(=}]|\s*\)\s*[\^*/])"
+    return re.search(pattern, question) is not None

@@ -56,6 +56,7 @@ from verigrpo.verifiers.math.quantities import worked_quantity
 from verigrpo.verifiers.math.question import (
     CALCULUS_RE,
     PLAIN_NUMBER_RE,
+    asked_quantity,
     asks_for_factors,
     base_without_asking,
     compact,
@@ -64,6 +65,7 @@ from verigrpo.verifiers.math.question import (
     option_content,
     question_text,
     reordered_named_quantities,
+    unshown_combination,
 )
 from verigrpo.verifiers.math.reference import check_reference, read_reference, same_alternatives
 from verigrpo.verifiers.math.sentences import (
@@ -71,7 +73,6 @@ from verigrpo.verifiers.math.sentences import (
     has_or,
     parsed,
     prose_answer,
-    top_level_split,
     without_conversion,
 )
 from verigrpo.verifiers.math.spans import top_level_items
@@ -311,10 +312,10 @@ def math_answer(
     if pred is None:
         info["reason"] = f"unparsable answer: {pred_error}"
         return Reward(0.0, Status.UNPARSABLE, info=info)
-    asked = _asked_quantity(pred, answer, row, gold)
+    asked = asked_quantity(pred, answer, row, gold)
     if asked is not None:  # "m + n = 116" where the question asks for m + n: the answer is 116
         pred = asked
-    elif _unshown_combination(pred, answer, row):
+    elif unshown_combination(pred, answer, row):
         info["reason"] = "a quantity of several unknowns set to a number without its working, or not the one asked"
         return Reward(0.0, Status.WRONG, info=info)
     info["extracted_normalized"] = _describe(pred)
@@ -411,74 +412,6 @@ def _numeric(gold: Node | None, gold_text: str) -> bool:
     return isinstance(gold, Expr) and gold.unit is None and gold.marker is None and gold.value.is_Rational
 
 
-def _asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node | None) -> Node | None:
-    """``m + n = 116`` (or the chain ``m + n = 53 + 63 = 116``) answers 116 when the question asks for the expression
-    on its left (``m + n`` stands in the question) and the reference is a number: the left side names what is
-    asked, every side after it is a number and they all agree. None otherwise (an equation is not its right side:
-    ``x + y = 3`` against ``3`` stays wrong where the question does not ask for ``x + y``)."""
-    if not (isinstance(pred, Relation) and not pred.label and set(pred.ops) == {"="} and len(pred.sides) >= 2):
-        return None
-    if not (isinstance(gold, Expr) and gold.value.is_number and gold.unit is None):
-        return None
-    values = pred.sides[1:]
-    if not all(isinstance(v, Expr) and v.value.is_number for v in values):
-        return None
-    if not all(nodes_equal(values[0], v) for v in values[1:]):
-        return None  # "p + q = 657 + 64 = 700": a false chain answers nothing
-    parts = top_level_split(answer)
-    left = compact(parts[0]) if parts else ""
-    question = compact(question_text(row))
-    if not question and _sum_of_names(left):
-        return values[-1]  # no question to ask: "m+n = 256+37", a contest's requested sum, answers 293
-    if not re.search(r"[A-Za-z]", left) or not question:
-        return None
-    spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", left))  # "AB \cdot AC" is "AB\cdot AC"
-    if not _asks_for(question, spaced):
-        return None
-    return values[-1]
-
-
-def _sum_of_names(left: str) -> bool:
-    """``m+n``, ``a + b + c``: distinct one-letter names joined by ``+``, what a contest answer asks for (``m/n`` in
-    lowest terms, "find m+n"). Not x, y, z: ``x + y = 10`` is a line; nor e or i, which are numbers."""
-    names = re.sub(r"\s+", "", left).split("+")
-    return len(names) >= 2 and all(
-        len(n) == 1 and n.isascii() and n.isalpha() and n not in "eixyzXYZ" for n in names
-    ) and len(set(names)) == len(names)
-
-
-_OPERATION_RE = re.compile(r"[-+*/×·÷]|\\(?:cdot|times|div|frac|dfrac|tfrac)(?![A-Za-z])")
-
-
-def _unshown_combination(pred: Node, answer: str, row: Mapping[str, Any]) -> bool:
-    r"""A chain "a + b + c = 3 + 57 + 2 = 62" answers its last side only when a side between shows the working (not
-    "x + y = 3 = 3", which pads the equation "x + y = 3"), and, where the row has a question, when the question asks
-    for the quantity on the left ("a \cdot b \cdot c = ... = 342" does not answer "Find a+b+c")."""
-    if not (isinstance(pred, Relation) and len(pred.sides) >= 3 and set(pred.ops) == {"="}):
-        return False
-    first = pred.sides[0]
-    if not (isinstance(first, Expr) and len(first.value.free_symbols) >= 2):
-        return False
-    parts = top_level_split(answer) or []
-    if len(parts) != len(pred.sides):
-        return False
-    if not any(_OPERATION_RE.search(p) for p in parts[1:-1]):
-        return True
-    question = compact(question_text(row))
-    if not question:
-        return False
-    spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", compact(parts[0])))
-    return not _asks_for(question, spaced)
-
-
-def _asks_for(question: str, spaced: str) -> bool:
-    r"""The question asks for the expression ``spaced`` (a pattern) whole: not as an operand of a longer one ("a+b" in
-    "Find a+b+c"), not inside a bracket or a root that something is done to ("(a+b)^2", "\sqrt{a+b}"), and not in a
-    given it states ("If x+y = 6, ...")."""
-    pattern = r"(?<![A-Za-z0-9+\-*/^{])(?<![/^*]\()" + spaced + r"(?!\s*[A-Za-z0-9+\-*/^(=}]|\s*\)\s*[\^*/])"
-    return re.search(pattern, question) is not None
-
-
 _FACTOR_RE = re.compile(r"(\d{1,12})(?:\^\{?(\d{1,3})\}?)?")
 _TIMES_SPLIT_RE = re.compile(r"\s*(?:\\times|\\cdot|\*|x)\s*")
 
@@ -504,8 +437,6 @@ def _written_prime_factors(s: str, *, single: bool = False) -> tuple[int, ...] |
             return None
         out.extend([base] * power)
     return tuple(sorted(out))
-
-
 
 
 def _plain(s: str, most: int, unwrap: bool = False) -> str | None:

@@ -1,0 +1,66 @@
+"""The tokenizer's vocabulary, one table each: function names (plain, only before a bracket, of several arguments),
+Greek letters, LaTeX's text and relation commands, unit spellings. :mod:`verifiers.math.lex` reads text with them.
+"""
+
+from __future__ import annotations
+
+import sympy
+from verigrpo.verifiers.math.units import ABBREVIATED_UNITS
+
+FUNCS = {
+    "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "cot": sympy.cot, "sec": sympy.sec, "csc": sympy.csc,
+    "arcsin": sympy.asin, "arccos": sympy.acos, "arctan": sympy.atan, "asin": sympy.asin, "acos": sympy.acos,
+    "atan": sympy.atan, "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh,
+    "asinh": sympy.asinh, "acosh": sympy.acosh, "atanh": sympy.atanh, "arsinh": sympy.asinh,
+    "arcosh": sympy.acosh, "artanh": sympy.atanh, "arcsinh": sympy.asinh, "arccosh": sympy.acosh,
+    "arctanh": sympy.atanh, "coth": sympy.coth, "sech": sympy.sech, "csch": sympy.csch,
+    "arccot": sympy.acot, "arcsec": sympy.asec, "arccsc": sympy.acsc, "acot": sympy.acot, "asec": sympy.asec,
+    "acsc": sympy.acsc, "acoth": sympy.acoth, "asech": sympy.asech, "acsch": sympy.acsch, "arcoth": sympy.acoth,
+    "arsech": sympy.asech, "arcsch": sympy.acsch,
+    "ln": sympy.log, "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs,
+    "floor": sympy.floor, "ceil": sympy.ceiling, "ceiling": sympy.ceiling, "factorial": sympy.factorial,
+    # other names of the same functions (British, European textbooks)
+    "cosec": sympy.csc, "cotan": sympy.cot, "arctg": sympy.atan, "arcctg": sympy.acot, "cosech": sympy.csch,
+}  # fmt: skip
+# functions whose names are also letters or words: a function only where a "(" follows, as a CAS writes them
+# ("gamma(5)" is 24; "gamma" alone is the letter; "re(z)" is not r*e*z); LaTeX's \Gamma(, \zeta(, \Re(, \Im( too
+PAREN_FUNCS = {
+    "gamma": sympy.gamma, "Gamma": sympy.gamma, "zeta": sympy.zeta, "re": sympy.re, "Re": sympy.re,
+    "im": sympy.im, "Im": sympy.im, "arg": sympy.arg, "conjugate": sympy.conjugate, "tg": sympy.tan,
+    "ctg": sympy.cot,
+}  # fmt: skip
+# functions of several arguments, written f(a, b); plain "min" is a unit unless a "(" follows
+MULTI_FUNCS = {
+    "gcd", "lcm", "max", "min", "beta", "Beta", "diff", "Derivative", "pow", "atan2",
+    "binom", "binomial", "nCr", "nPr", "comb", "perm",  # a CAS's or calculator's counts: binom(8, 3), nPr(8, 3)
+    "nthRoot", "nthroot", "root",  # a CAS's n-th root: nthRoot(x, 3) (math.js), nthroot(x, 3) (MATLAB), root(x, 3)
+    "Fraction",  # Python's fractions.Fraction(30, 1)
+}  # fmt: skip
+LATEX_MULTI_FUNCS = {"gcd", "lcm", "max", "min"}  # those that are also LaTeX commands (\max); \beta is a letter
+GREEK = {
+    "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota",
+    "kappa", "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi",
+    "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Sigma", "Phi", "Psi", "Omega",
+}  # fmt: skip
+TEXT_CMDS = {"text", "textbf", "textit", "textrm", "textsf", "mathrm", "mathbf", "mathit", "mathsf", "mbox",
+             "operatorname", "rm", "textnormal", "boldsymbol", "bm", "mathbb"}  # fmt: skip
+REL_CMDS = {"le": "<=", "leq": "<=", "leqslant": "<=", "leqq": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=",
+            "geqq": ">=", "ne": "!=",
+            "neq": "!=", "lt": "<", "gt": ">", "in": "in", "approx": "~", "equiv": "="}  # fmt: skip
+# Unit spellings -> canonical unit. "units" is a wildcard (a generic unit is never a mismatch).
+UNIT_ALIASES = {
+    "cm": "cm", "centimeter": "cm", "centimetre": "cm", "m": "m", "meter": "m", "metre": "m", "km": "km",
+    "kilometer": "km", "kilometre": "km", "mm": "mm", "millimeter": "mm", "millimetre": "mm",
+    "kg": "kg", "kilogram": "kg", "g": "g", "gram": "g", "mg": "mg", "milligram": "mg", "lb": "lb",
+    "pound": "lb", "oz": "oz", "ounce": "oz", "s": "s", "second": "s", "min": "min",
+    "minute": "min", "h": "h", "hour": "h", "day": "day", "week": "week", "month": "month",
+    "year": "year", "yr": "year", "in": "in", "inch": "in", "inche": "in", "ft": "ft", "foot": "ft",
+    "feet": "ft", "yd": "yd", "yard": "yd", "mi": "mi", "mile": "mi", "mph": "mi/h", "kmph": "km/h", "kph": "km/h", "l": "l", "liter": "l",
+    "litre": "l", "ml": "ml", "milliliter": "ml", "dollar": "dollar", "usd": "dollar", "cent": "cent",
+    "pence": "penny", "penny": "penny", "pennie": "penny",
+    "euro": "euro", "eur": "euro", "gbp": "gbp", "yen": "yen", "jpy": "yen", "rupee": "rupee", "inr": "rupee",
+    "degree": "deg", "deg": "deg", "radian": "rad", "rad": "rad", "unit": "units", "sq": "sq",
+    "square": "sq", "cubic": "cu", "per": "/", "percent": "%", "pct": "%", "point": "point", "ohm": "ohm",
+    **ABBREVIATED_UNITS,
+}  # fmt: skip
+_SHORT_UNITS = {k for k in UNIT_ALIASES if len(k) <= 3}
