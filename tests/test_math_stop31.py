@@ -222,3 +222,20 @@ def test_an_empty_final_box_or_json_object_answers_nothing(completion: str, want
 )
 def test_set_110s_answers_in_several_parts(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        ("0.0909...", "\\frac{1}{11}", 1.0),  # set 111's miss: a block of two digits written twice, then "..."
+        ("0.1212...", "\\frac{4}{33}", 1.0),
+        ("0.12121...", "\\frac{4}{33}", 1.0),  # the block starts one digit later: the same value
+        ("-0.1212\\ldots", "-\\frac{4}{33}", 1.0),
+        ("0.1212...", "0.1212", 1.0),  # still the rounded value it starts with
+        ("0.0909...", "\\frac{1}{10}", 0.0),
+        ("0.1213...", "\\frac{4}{33}", 0.0),  # no block written twice
+        ("0.0909", "\\frac{1}{11}", 0.0),  # no ellipsis: a rounding, too coarse to be 1/11
+    ],
+)
+def test_a_block_of_digits_written_twice_before_an_ellipsis_repeats(answer: str, gold: str, want: float) -> None:
+    assert _raw(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want

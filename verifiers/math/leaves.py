@@ -1,6 +1,7 @@
 """Comparison, part 3: answers that are leaves of the tree, compared without the rest of :mod:`verifiers.math.compare`:
 text and verdict words, option letters in either case, a numeral in a named base against its digits, a
-trigonometric function's whole-number argument read in degrees; and the pairing of two lists' items.
+trigonometric function's whole-number argument read in degrees, a decimal whose last digits repeat a block before an
+ellipsis; and the pairing of two lists' items.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import re
 
 import sympy
+from verigrpo.verifiers.math.guards import _repeating
 from verigrpo.verifiers.math.nodes import Expr, Node, Text
 from verigrpo.verifiers.math.parse import VERDICT_WORDS
 
@@ -93,3 +95,18 @@ def _base_digits_equal(a: Node, b: Node) -> bool:
         return len(digits) <= 65 and int(digits, base) == value
     except ValueError:  # a digit that base does not have
         return False
+
+
+# a decimal whose digits end with a block of two to six written twice, before an ellipsis: "0.0909...", "-0.1212\ldots"
+_DOUBLED_BLOCK_RE = re.compile(r"\s*(-?)(\d{1,12})\.(\d{0,12}?)(\d{2,6})\4\s*(?:\.{3}|…|\\[lc]?dots)\s*")
+
+
+def repeating_reading(answer: str) -> Expr | None:
+    """A decimal written with a repeating block twice and an ellipsis ("0.0909...") as the repeating decimal it also
+    reads as (1/11); the parser reads it as a rounded 0.0909, which a reference 0.0909 matches. None for anything
+    else, or a block of one digit repeated (the parser reads "0.333..." as 1/3 already)."""
+    m = _DOUBLED_BLOCK_RE.fullmatch(answer.replace("$", ""))
+    if m is None or len(set(m.group(4))) == 1:
+        return None
+    value = _repeating(m.group(2), m.group(3), m.group(4))
+    return Expr(-value if m.group(1) else value)

@@ -37,6 +37,7 @@ from verigrpo.verifiers.math.forms import (
     stated_numbers,
     statement_verdicts,
 )
+from verigrpo.verifiers.math.leaves import repeating_reading
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     Answers,
@@ -318,6 +319,9 @@ def math_answer(
     elif unshown_combination(pred, answer, row):
         info["reason"] = "a quantity of several unknowns set to a number without its working, or not the one asked"
         return Reward(0.0, Status.WRONG, info=info)
+    repeating = repeating_reading(answer) if "." in answer else None
+    if repeating is not None and not nodes_equal(pred, gold) and nodes_equal(repeating, gold):
+        pred = repeating  # "0.0909..." against 1/11: the block written twice repeats
     info["extracted_normalized"] = _describe(pred)
     if nodes_equal(pred, gold) or _same_word(pred, answer, gold, gold_text) or _same_options(pred, gold_text):
         if reject_echo and echoes_question(answer, row, numeric_reference=_numeric(gold, gold_text)):
