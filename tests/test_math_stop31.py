@@ -239,3 +239,26 @@ def test_set_110s_answers_in_several_parts(completion: str, gold: str, want: flo
 )
 def test_a_block_of_digits_written_twice_before_an_ellipsis_repeats(answer: str, gold: str, want: float) -> None:
     assert _raw(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a clause that lets the variable range over every real number restricts nothing (set 99)
+        ("f(x)=x-1, x \\in \\mathbb{R}", "$f(x)=x-1$", 1.0),
+        ("f(x)=x+1, x \\in \\mathbb{R}", "$f(x)=x-1$", 0.0),
+        ("x^2+1 \\quad \\forall x \\in \\mathbb{R}", "x^2+1", 1.0),
+        ("5, x \\in \\mathbb{R}", "5", 0.0),  # the letter is not the answer's: a second item
+        ("x \\in \\mathbb{R}", "\\mathbb{R}", 1.0),  # the whole answer, not a clause
+        # a key's explanation of its notation is no part of it; a "where" that defines a symbol is
+        ("\\lfloor \\frac{3d}{2} \\rfloor + 1", "$\\lfloor \\frac{3d}{2} \\rfloor + 1$, where $\\lfloor \\quad \\rfloor$ denotes the floor function.", 1.0),
+        ("\\lfloor \\frac{3d}{2} \\rfloor", "$\\lfloor \\frac{3d}{2} \\rfloor + 1$, where $\\lfloor \\quad \\rfloor$ denotes the floor function.", 0.0),
+        # a column of two in parentheses is the binomial coefficient's old notation, against a number or a binomial
+        ("\\left(\\begin{array}{c}2 n \\\\ n\\end{array}\\right)", "$\\binom{2n}{n}$", 1.0),
+        ("\\left(\\begin{array}{c}2 n \\\\ n-1\\end{array}\\right)", "$\\binom{2n}{n}$", 0.0),
+        ("\\begin{pmatrix}5 \\\\ 2\\end{pmatrix}", "10", 1.0),
+        ("\\begin{pmatrix}5 \\\\ 2\\end{pmatrix}", "7", 0.0),
+    ],
+)
+def test_a_domain_clause_a_keys_explanation_and_a_binomial_column(answer: str, gold: str, want: float) -> None:
+    assert _raw(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want

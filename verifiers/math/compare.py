@@ -322,6 +322,8 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         return all(_nodes_equal(x, y, depth + 1) for ra, rb in zip(a.rows, b.rows) for x, y in zip(ra, rb))
     if isinstance(a, Matrix) != isinstance(b, Matrix):  # a vector as a tuple: (3, -1) is the column (3; -1)
         m, t = (a, b) if isinstance(a, Matrix) else (b, a)
+        if isinstance(t, Expr) and t.unit is None and len(m.rows) == 2 and len(m.rows[0]) == 1:
+            return _binomial_column(m, t)  # "\left(\begin{array}{c}2n \\ n\end{array}\right)": C(2n, n) as once written
         if not (isinstance(t, Bracket) and (t.open, t.close) == ("(", ")")):
             return False
         if len(m.rows) != 1 and len(m.rows[0]) != 1:
@@ -526,3 +528,13 @@ def _relations_equal(a: Relation, b: Relation, depth: int) -> bool:
     return False
 
 
+def _binomial_column(m: Matrix, e: Expr) -> bool:
+    """A column of two entries against a number or an expression: the binomial coefficient it writes in the old
+    notation, top over bottom in parentheses, equal to it; never equal otherwise."""
+    top, bottom = m.rows[0][0], m.rows[1][0]
+    if not (isinstance(top, Expr) and isinstance(bottom, Expr) and top.unit is None and bottom.unit is None):
+        return False
+    try:
+        return _exprs_equal(Expr(sympy.binomial(top.value, bottom.value)), e)
+    except Exception:  # noqa: BLE001 - no such coefficient
+        return False

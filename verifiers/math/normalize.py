@@ -175,6 +175,21 @@ _DOUBLE_STRUCK = str.maketrans({c: f"\\mathbb{{{x}}}" for c, x in zip(_DOUBLE_ST
 _TUPLE_LABEL_COLON = re.compile(r"\s*(\(\s*[A-Za-z](?:_\{?\w\}?)?(?:\s*,\s*[A-Za-z](?:_\{?\w\}?)?)+\s*\))\s*:(?![=:])")
 
 
+# a clause after an answer that only says its variable ranges over every real number ("f(x)=x-1, x \in \mathbb{R}",
+# "x^2 + 1 \quad \forall x \in \mathbb{R}")
+_WHOLE_LINE_DOMAIN = re.compile(
+    r"\s*(?:[,;]|\\q?quad\b|\\[,;: ])\s*(?:\\(?:text|mbox)\s*\{\s*(?:for\s+(?:all|every|any)\s*)?\}\s*|\\forall\s*)?"
+    r"([A-Za-z])\s*(?:\\in|∈)\s*\\mathbb\s*\{?\s*R\s*\}?\s*\.?\s*$"
+)
+
+
+def _without_whole_line_domain(s: str) -> str:
+    m = _WHOLE_LINE_DOMAIN.search(s)
+    head = s[: m.start()] if m is not None else ""
+    uses = m is not None and re.search(rf"(?<![A-Za-z\\]){m.group(1)}(?![A-Za-z])", head)
+    return head if uses else s
+
+
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
@@ -232,6 +247,8 @@ def normalize(s: str) -> str:
     s = cjk_words(s)  # "x>2 且 x<7", "所有實數" all reals, "無解" no solution, "空集" the empty set
     if any(c in s for c in _DOUBLE_STRUCK_LETTERS):  # "ℝ", "ℤ": the number sets as \mathbb letters
         s = s.translate(_DOUBLE_STRUCK)
+    if "mathbb" in s and _WHOLE_LINE_DOMAIN.search(s):  # "f(x)=x-1, x \in \mathbb{R}": the domain is no restriction
+        s = _without_whole_line_domain(s)
     if "、" in s:  # the ideographic enumeration comma: "A、C、D" lists three
         s = s.replace("、", ", ")
     if "또는" in s or "혹은" in s or "または" in s:  # the same "or" in Korean and Japanese: "7/15 또는 46.7%"

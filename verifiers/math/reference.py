@@ -81,6 +81,7 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
             _solution_answer(gold_text)
             or _reference_sentence(gold_text)
             or _before_note(gold_text)
+            or _before_explanation(gold_text)
             or _one_span_in_prose(gold_text)
         )
         if solution_answer is not None:  # a worked solution or a sentence as the reference: its answer
@@ -120,6 +121,28 @@ def _key_notation(gold_text: str) -> str:
 
 _CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _NOTE_OPEN_RE = re.compile(r"\\left\s*\(|[(（]")
+
+
+# an explanation after the key: ", where $\lfloor \quad \rfloor$ denotes the floor function", "(Note: any answer ...)"
+# (not a "where" that defines a symbol of the key: ", where $\varphi = ...$", ", where $b$ is an arbitrary integer")
+_EXPLANATION_RE = re.compile(
+    r"\s*(?:,\s*where\b(?=[^=\n]{0,80}\b(?:denotes?|means|stands\s+for|is\s+the\s+notation)\b)|\(\s*note\s*:"
+    r"|\\text(?:it|bf)?\s*\{\s*\(?\s*note\s*:)",
+    re.I,
+)
+
+
+def _before_explanation(reference: str) -> tuple[str, Node] | None:
+    """A key followed by a clause or a note that explains it (", where ... denotes the floor function", "(Note: any
+    answer conveying ``infinite'' is accepted.)"): the key before it, when that parses; None otherwise."""
+    m = _EXPLANATION_RE.search(reference)
+    if m is None or m.start() == 0:
+        return None
+    head = reference[: m.start()].strip()
+    try:
+        return head, parse_answer(head)
+    except Exception:  # noqa: BLE001 - still unreadable
+        return None
 
 
 def _before_note(reference: str) -> tuple[str, Node] | None:
