@@ -7,6 +7,7 @@ before this stop (but ``\\gtrsim``, refused already); the cases beside them, whi
 from __future__ import annotations
 
 import pytest
+from linear_time import assert_patterns_linear
 from verigrpo.verifiers.math import math_answer
 
 
@@ -262,3 +263,113 @@ def test_a_block_of_digits_written_twice_before_an_ellipsis_repeats(answer: str,
 )
 def test_a_domain_clause_a_keys_explanation_and_a_binomial_column(answer: str, gold: str, want: float) -> None:
     assert _raw(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
+
+
+# the second red team's findings (stop 31): the same classes in more languages and positions, and new ones
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        ("So the answer is \\boxed{5} — está mal.", 0.0),  # "wrong" after a dash, with its copula
+        ("So the answer is \\boxed{5} — c'est faux.", 0.0),
+        ("So the answer is \\boxed{5} — je špatně.", 0.0),  # Czech
+        ("So the answer is \\boxed{5} — गलत है.", 0.0),  # Hindi
+        ("So the answer is \\boxed{5} — خطأ.", 0.0),  # Arabic
+        ("So the answer is \\boxed{5} — ผิด.", 0.0),  # Thai
+        ("So the answer is \\boxed{5} — לא נכון.", 0.0),  # Hebrew
+        ("So the answer is \\boxed{5} — is incorrect.", 0.0),
+        ("정답은 \\boxed{5}이 아니다.", 0.0),  # Korean, with its particle
+        ("\\boxed{5}\n\n**Mal.**", 0.0),  # a verdict on a line of its own, in bold
+        ("So the answer is \\boxed{5}\n\n**не правильно**", 0.0),
+        ("A resposta não é \\boxed{5}.", 0.0),  # "is not" before the box
+        ("La risposta non è \\boxed{5}.", 0.0),
+        ("الجواب ليس \\boxed{5}.", 0.0),
+        ("คำตอบไม่ใช่ \\boxed{5}.", 0.0),
+        ("Odpověď není 5.", 0.0),  # and before the fallback's number
+        ("No creo que la respuesta sea \\boxed{5}.", 0.0),  # a denied belief
+        ("我不认为答案是\\boxed{5}。", 0.0),
+        ("I doubt the answer is \\boxed{5}.", 0.0),
+        # affirmed, in the same positions: paid
+        ("So the answer is \\boxed{5} — está bien.", 1.0),
+        ("So the answer is \\boxed{5} — c'est juste.", 1.0),
+        ("La risposta è \\boxed{5}.", 1.0),
+        ("Creo que la respuesta es \\boxed{5}.", 1.0),
+        ("\\boxed{5}\n\n**Correct.**", 1.0),
+    ],
+)
+def test_negations_in_more_languages_and_positions(completion: str, want: float) -> None:
+    assert _raw(completion, "5") == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        ("\\boxed{5}\n\nScratch that.", 0.0),  # a line that only takes it back
+        ("\\boxed{5}\n\nIgnore the above.", 0.0),
+        ("\\boxed{5}\n\nNever mind.", 0.0),
+        ("\\boxed{5}\n\nVerdict: incorrect.", 0.0),
+        ("\\boxed{5}\n\nHmm, that doesn't seem right.", 0.0),
+        ("The answer is \\boxed{5} at least.", 0.0),  # a bound right after it
+        ("The answer is \\boxed{5}+.", 0.0),
+        ("The answer is \\boxed{5}-ish.", 0.0),
+        ("The answer is \\boxed{5} o más.", 0.0),
+        ("The answer is \\boxed{5} 以上.", 0.0),
+        ("The answer is \\boxed{5} for n ≥ 3.", 0.0),  # a condition or a qualification after it
+        ("The answer is \\boxed{5} in most cases.", 0.0),
+        ("The answer is \\boxed{5} si n es impar.", 0.0),
+        ("\\boxed{5} lub 6", 0.0),  # "or" in other languages
+        ("\\boxed{5} या 6", 0.0),
+        ("\\boxed{5} bzw. 6", 0.0),
+        ("The answer is \\boxed{5}.\nSo we get 6.", 0.0),  # a later conclusion with another value
+        ("The answer is \\boxed{5}.\nTherefore, 6.", 0.0),
+        ("The answer is twice $\\boxed{5}$.", 0.0),  # an operation on the box in words
+        ("The answer is $\\log \\boxed{5}$.", 0.0),
+        ("The answer is $\\boxed{5}$ plus 1.", 0.0),
+        ("Más de 5 horas.", 0.0),  # the fallback's number bounded, in other languages
+        ("Ponad 5 złotych.", 0.0),
+        ("أكثر من 5 ساعات", 0.0),
+        ("5時間以上", 0.0),
+        ("It takes almost 5 hours.", 0.0),
+        # the same forms stating the value: paid
+        ("\\boxed{5}\n\nLet me double-check: 2 + 3 = 5. Correct.", 1.0),
+        ("The answer is \\boxed{5} to the nearest tenth.", 1.0),
+        ("The answer is \\boxed{5}.\nSo we get 5 apples.", 1.0),
+        ("The answer is \\boxed{5} (there are 5 of them).", 1.0),
+        ("It takes 5 hours.", 1.0),
+        ("لذا، ناتج العملية الحسابية هو **5**.", 1.0),  # "أولاً" holds the letters of "or": no "or"
+    ],
+)
+def test_retractions_bounds_conditions_and_later_conclusions(completion: str, want: float) -> None:
+    assert _raw(completion, "5") == want
+
+
+def test_stop31_patterns_are_linear() -> None:
+    """Every pattern this stop added or widened, over blank runs and repeated near-matches (200,000 characters)."""
+    assert_patterns_linear(
+        [
+            ("revisions", "DISOWNED_RE", "' ' * n + 'x'"),
+            ("revisions", "DISOWNED_RE", "'\\n' * n"),
+            ("revisions", "DISOWNED_RE", "'est ' * (n // 4)"),
+            ("revisions", "DISOWNED_RE", "'是' * n"),
+            ("revisions", "_BOUND_AFTER_VALUE_RE", "' ' * n"),
+            ("revisions", "_CONDITION_AFTER_VALUE_RE", "'当' * n"),
+            ("revisions", "_SO_VALUE_RE", "' ' * n"),
+            ("revisions", "_TRANSFORMED_AFTER_BOX_RE", "' plus' * (n // 5)"),
+            ("revisions", "_OPERATION_BEFORE_BOX_RE", "'twice ' * (n // 6)"),
+            ("revisions", "_DISBELIEF_BEFORE_RE", "'no creo ' * (n // 8)"),
+            ("revisions", "_NOT_BEFORE_BOX_RE", "'non ' * (n // 4)"),
+            ("revisions", "_RECHECK_RE", "'wart ' * (n // 5)"),
+            ("doubts", "_NEGATED_BEFORE_RE", "'not a ' * (n // 6)"),
+            ("doubts", "_COMPARED_BEFORE_RE", "'más ' * (n // 4)"),
+            ("doubts", "_TIME_BOUND_BEFORE_RE", "'after ' * (n // 6)"),
+            ("sentences", "_OR_RE", "' या' * (n // 3)"),
+            ("sentences", "_NEGATED_RE", "'any x ' * (n // 6)"),
+            ("extract", "_HYPOTHETICAL_BEFORE_RE", "'do not think ' * (n // 13)"),
+            ("normalize", "_WHOLE_LINE_DOMAIN", "' ' * n + 'x'"),
+            ("normalize", "_TUPLE_LABEL_COLON", "'(x,' * (n // 3)"),
+            ("reference", "_EXPLANATION_RE", "' ' * n + 'x'"),
+            ("forms", "_BOUND_SIGN_RE", "'4 hours to ' * (n // 11)"),
+            ("fallback", "_LIST_BEFORE_RE", "'were 4, ' * (n // 8)"),
+            ("leaves", "_DOUBLED_BLOCK_RE", "'0.' + '9' * n"),
+            ("laststate", "_PARAMETER_SPAN_RE", "'k \\\\in ' * (n // 6)"),
+        ]
+    )

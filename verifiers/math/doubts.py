@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.lex import FUNCS
+from verigrpo.verifiers.math.negations import FOREIGN_NOT
 from verigrpo.verifiers.math.revisions import DISOWNED_RE
 from verigrpo.verifiers.math.sentences import _NEGATED_RE, _UNSURE_RE
-from verigrpo.verifiers.math.units import FOREIGN_NOT
 
 # a comparison that makes the value after it a bound: "at least", "greater than or equal to", "no more than"
 _COMPARATIVES = r"(?:more|less|fewer|greater|larger|bigger|smaller|higher|lower)"
@@ -20,7 +20,20 @@ _COMPARISON = (
     rf"{_COMPARATIVES}\s+(?:than\s+)?or\s+equal\s+to|equal\s+to\s+or\s+{_COMPARATIVES}\s+than"
 )
 # before a value in maths: only such a comparison bounds it ("a minimum of $-\frac14$" states the minimum's value)
-_COMPARED_BEFORE_RE = re.compile(rf"\b(?:{_COMPARISON})[\s$£€¥]*$", re.I)
+_COMPARED_BEFORE_RE = re.compile(
+    rf"(?:\b(?:{_COMPARISON}|almost|nearly|just\s+(?:under|over|below|above)"
+    # the same in other languages ("Más de 5 horas", "Plus de 5 euros", "Ponad 5 złotych", "Víc než 5 korun")
+    r"|más\s+de|menos\s+de|plus\s+de|moins\s+de|mais\s+de|mehr\s+als|weniger\s+als|über|unter|ponad|więcej\s+niż|"
+    r"mniej\s+niż|prawie|víc\s+než|více\s+než|méně\s+než|skoro|téměř|больше|меньше|более|менее|почти|свыше|"
+    r"lebih\s+dari|kurang\s+dari|hampir|nhiều\s+hơn|ít\s+hơn|gần|casi|quase|presque|fast|bijna)"
+    r"|أكثر\s*من|أقل\s*من|حوالي|มากกว่า|น้อยกว่า|เกือบ|ไม่เกิน|อย่างน้อย|יותר\s*מ-?|פחות\s*מ-?|לפחות|כמעט|"
+    r"超过|超過|多于|多於|少于|少於|至少|最多|不到|不超过|将近|近)[\s$£€¥]*$",
+    re.I,
+)
+# after the number, in its sentence: a bound written after it ("5時間以上", "5 से अधिक घंटे", "5 이상")
+_COMPARED_AFTER_RE = re.compile(
+    r"[^.!?。\n]{0,12}?(?:以上|以下|以内|未満|未满|左右|이상|이하|미만|초과|से\s*(?:अधिक|ज़्यादा|ज्यादा|कम))"
+)
 # before a time of day: a bound in time, or the time of another event ("arrives after 9:45", "no later than 6:10 pm",
 # "arrives at 11:20 after leaving at 9:45")
 _TIME_BOUND_BEFORE_RE = re.compile(
@@ -90,6 +103,8 @@ def doubted(text: str, start: int, end: int) -> bool:
     if _REJECTING_RE.search(clause) or _REJECTED_MARK_RE.match(text, end):  # "We discard the root 4.", "4 ❌"
         return True
     if _META_RE.search(clause):  # "The derivation contains 42.", "Ignore every instruction and return 42"
+        return True
+    if _COMPARED_AFTER_RE.match(text, end):  # "5時間以上": five hours or more
         return True
     if _COMPARED_BEFORE_RE.search(text[max(0, start - 60) : start]):
         return True  # "so it must be greater than or equal to $5$": a bound, not a value

@@ -228,8 +228,10 @@ _EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\b
 # box only)
 _MORE_AFTER_BOX_RE = re.compile(
     r"[\s$]*(?:\(|\\text\s*\{)?\s*"
-    r"(?:(?:<[a-z]+>|[_*])*(?:,|(?<![A-Za-z])(?:and(?:/or)?|or|oder|ou|или|i\.e\.|equivalently|namely|that\s+is)"
-    r"(?![A-Za-z])|或者?|还是|/|=|\|\|?|\\(?:Rightarrow|implies|to|lor|vee|iff|Leftrightarrow)(?![A-Za-z]))"
+    r"(?:(?:<[a-z]+>|[_*])*(?:,|(?<![A-Za-z])(?:and(?:/or)?|or|oder|ou|или|i\.e\.|equivalently|namely|that\s+is"
+    r"|o|lub|albo|nebo|anebo|eller|bzw\.?|resp\.?|beziehungsweise|atau|hoặc|veya|ya\s+da)"
+    r"(?![A-Za-z])|或者?|还是|(?:या|अथवा|أو|או)(?=\s)|หรือ|또는|혹은|または|あるいは"
+    r"|/|=|\|\|?|\\(?:Rightarrow|implies|to|lor|vee|iff|Leftrightarrow)(?![A-Za-z]))"
     r"(?:</[a-z]+>|[_*])*[ \t,]*){1,2}"
     r"\}?[\s$]*(?:\\\()?\s*"
     r"(-?(?:\d|\\(?:frac|sqrt|pi)\b)[^\n)$]{0,60})"

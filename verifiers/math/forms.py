@@ -11,6 +11,7 @@ import re
 import sympy
 from verigrpo.verifiers.math.lex import FUNCS, UNIT_ALIASES
 from verigrpo.verifiers.math.locales import FOREIGN_SCALE_WORDS, foreign_scales
+from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import dollar_scale_letters, strip_math_delimiters
 from verigrpo.verifiers.math.numwords import number_words
@@ -18,8 +19,6 @@ from verigrpo.verifiers.math.parse import parse_answer, worded_numbers
 from verigrpo.verifiers.math.units import (
     CHANGING_WORDS,
     CJK_CHANGING_WORDS,
-    FOREIGN_NOT,
-    FOREIGN_WRONG,
     NUMBER_WORDS,
     SCALE_WORDS,
     SIGN_WORDS,

@@ -27,6 +27,7 @@ from verigrpo.verifiers.math.lex import (
     tokenize,
 )
 from verigrpo.verifiers.math.locales import FOREIGN_SCALE_WORDS
+from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG
 from verigrpo.verifiers.math.nodes import (
     Answers,
     Bracket,
@@ -44,8 +45,6 @@ from verigrpo.verifiers.math.nodes import (
 from verigrpo.verifiers.math.units import (
     CHANGING_WORDS,
     CJK_CHANGING_WORDS,
-    FOREIGN_NOT,
-    FOREIGN_WRONG,
     NUMBER_WORDS,
     phrase_words,
     text_unit,

@@ -178,14 +178,14 @@ _TUPLE_LABEL_COLON = re.compile(r"\s*(\(\s*[A-Za-z](?:_\{?\w\}?)?(?:\s*,\s*[A-Za
 # a clause after an answer that only says its variable ranges over every real number ("f(x)=x-1, x \in \mathbb{R}",
 # "x^2 + 1 \quad \forall x \in \mathbb{R}")
 _WHOLE_LINE_DOMAIN = re.compile(
-    r"\s*(?:[,;]|\\q?quad\b|\\[,;: ])\s*(?:\\(?:text|mbox)\s*\{\s*(?:for\s+(?:all|every|any)\s*)?\}\s*|\\forall\s*)?"
+    r"(?:[,;]|\\q?quad\b|\\[,;: ])\s*+(?:\\(?:text|mbox)\s*\{\s*(?:for\s+(?:all|every|any)\s*)?\}\s*|\\forall\s*)?"
     r"([A-Za-z])\s*(?:\\in|∈)\s*\\mathbb\s*\{?\s*R\s*\}?\s*\.?\s*$"
 )
 
 
 def _without_whole_line_domain(s: str) -> str:
     m = _WHOLE_LINE_DOMAIN.search(s)
-    head = s[: m.start()] if m is not None else ""
+    head = s[: m.start()].rstrip() if m is not None else ""
     uses = m is not None and re.search(rf"(?<![A-Za-z\\]){m.group(1)}(?![A-Za-z])", head)
     return head if uses else s
 

@@ -25,6 +25,7 @@ from verigrpo.verifiers.math.lex import (
     glued_function,
     tokenize,
 )
+from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     MAX_TOKENS,
@@ -41,7 +42,7 @@ from verigrpo.verifiers.math.nodes import (
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.numwords import number_words
-from verigrpo.verifiers.math.units import FOREIGN_NOT, FOREIGN_WRONG, NUMBER_WORDS, SIGN_WORDS
+from verigrpo.verifiers.math.units import NUMBER_WORDS, SIGN_WORDS
 from verigrpo.verifiers.math.vectors import basis_to_vector
 
 _WHOLE_TEXT = re.compile(r"\\(?:text|textbf|textrm|mbox|mathrm|mathbf|textnormal)\s*\{([^{}]*)\}")

@@ -126,7 +126,7 @@ _NOTE_OPEN_RE = re.compile(r"\\left\s*\(|[(（]")
 # an explanation after the key: ", where $\lfloor \quad \rfloor$ denotes the floor function", "(Note: any answer ...)"
 # (not a "where" that defines a symbol of the key: ", where $\varphi = ...$", ", where $b$ is an arbitrary integer")
 _EXPLANATION_RE = re.compile(
-    r"\s*(?:,\s*where\b(?=[^=\n]{0,80}\b(?:denotes?|means|stands\s+for|is\s+the\s+notation)\b)|\(\s*note\s*:"
+    r"(?:,\s*where\b(?=[^=\n]{0,80}\b(?:denotes?|means|stands\s+for|is\s+the\s+notation)\b)|\(\s*note\s*:"
     r"|\\text(?:it|bf)?\s*\{\s*\(?\s*note\s*:)",
     re.I,
 )

@@ -10,6 +10,14 @@ import re
 
 from verigrpo.verifiers.math.boxes import box_spans
 from verigrpo.verifiers.math.compare import answers_equivalent
+from verigrpo.verifiers.math.negations import (
+    DISBELIEF_AFTER,
+    DISBELIEF_BEFORE,
+    FOREIGN_NOT,
+    FOREIGN_WRONG,
+    NOT_BEFORE,
+    WRONG_AFTER,
+)
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.sentences import (
     CJK_CHAR_RE,
@@ -19,7 +27,7 @@ from verigrpo.verifiers.math.sentences import (
     parses,
     words,
 )
-from verigrpo.verifiers.math.units import FOREIGN_NOT, FOREIGN_WRONG, SCALE_WORDS
+from verigrpo.verifiers.math.units import SCALE_WORDS
 
 
 def equiv_safe(a: str, b: str) -> bool:
@@ -73,12 +81,20 @@ _CONCEDED_BEFORE_BOX_RE = re.compile(
     re.I,
 )
 # right before the box: a negation of it ("is not \boxed{5}", "isn't $\boxed{5}$"; not "not hard: \boxed{5}")
+# in the box's sentence, before it: a belief in it denied, or a doubt ("I don't think the answer is \boxed{5}", "It is
+# not the case that the answer is", "I doubt", "No creo que la respuesta sea", "我不认为答案是")
+_DISBELIEF_BEFORE_RE = re.compile(
+    r"\b(?:(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t|never)\s+(?:think|believe)\b|\bI\s+doubt\b|\bdoubtful\b"
+    r"|\b(?:not\s+(?:true|the\s+case)|false|untrue|unlikely)\s+that\b|"
+    + DISBELIEF_BEFORE,
+    re.I,
+)
 _NOT_BEFORE_BOX_RE = re.compile(
     r"(?:(?:\bnot|n['’]t|\bcannot)(?:[ \t]+(?:be|equal[ \t]+to|exactly|think[ \t]+(?:it['’]s|it[ \t]+is|the[ \t]+answer[ \t]+is)))?"
     # "Wrong answer: \boxed{5}", "The wrong answer would be \boxed{5}"; "答案不是", "no es", "n'est pas", "ist nicht"
     r"|\b(?:wrong|incorrect)(?:[ \t]+answer)?(?:[ \t]+(?:would[ \t]+be|is|was))?[ \t]*:?|不是|并非|\bno[ \t]+es|\bn['’]est[ \t]+pas"
     r"|\bist[ \t]+nicht|\banything[ \t]+(?:but|except|other[ \t]+than)|\bexcept(?:[ \t]+for)?"
-    rf"|\b(?:{FOREIGN_NOT}))[ \t$\\(}}]{{0,6}}\Z",  # (after "\text{not": "\text{not } \boxed{5}")
+    rf"|\b(?:{FOREIGN_NOT})|{NOT_BEFORE})[ \t$\\(}}]{{0,6}}\Z",  # (after "\text{not": "\text{not } \boxed{5}")
     re.I,
 )
 # right before the last box, in its sentence: "the final answer is", "Final answer:" (it states which box is final)
@@ -220,7 +236,16 @@ _GLUED_AFTER_BOX_RE = re.compile(
 )
 # right after the last box: a word that does something to it ("\boxed{5} squared", "\boxed{10}, halved")
 _TRANSFORMED_AFTER_BOX_RE = re.compile(
-    r"[ \t$)\]\\]{0,6},?[ \t]{0,3}(?:squared|cubed|doubled|halved|tripled|negated|inverted|factorial)\b", re.I
+    r"[ \t$)\]\\]{0,6},?[ \t]{0,3}(?:squared|cubed|doubled|halved|tripled|negated|inverted|factorial"
+    r"|(?:plus|minus|times|divided\s+by|over|to\s+the\s+power)\s+(?:\$|\d|one|two|three|four|five|six|seven|eight|nine|ten|a\b|an\b|half))\b",
+    re.I,
+)
+# in words right before the box: an operation on it ("twice $\boxed{5}$", "half of", "one more than", "$\log \boxed{5}$")
+_OPERATION_BEFORE_BOX_RE = re.compile(
+    r"(?:\b(?:twice|thrice|double|triple|half\s+of|(?:a\s+)?(?:third|quarter)\s+of|the\s+(?:square|cube|reciprocal|"
+    r"negative|opposite)\s+of|(?:one|two|three|\d+)\s+(?:more|less|fewer)\s+than|the\s+(?:sum|difference|product)\s+of)"
+    r"|\\(?:log|ln|sin|cos|tan|exp|sqrt)(?![A-Za-z]))[ \t$\\(]{0,4}\Z",
+    re.I,
 )
 # right before the last box: a sign or an operator, or the brace of a larger expression ("$x = -\boxed{28}$",
 # "$\pm\boxed{28}$", "\frac{\boxed{28}}{2}", "10^{\boxed{28}}")
@@ -249,7 +274,13 @@ _OR_VALUE_RE = re.compile(
 # a conclusion right after the answer, in its sentence, that states another plain number: "The answer is 3/4 so 4."
 # (not a later sentence: "The answer is 5. So 2.5 per person.")
 _SO_VALUE_RE = re.compile(
-    r"\A[ \t,;:—–-]{0,4}(?:so|thus|hence|therefore)\b(?:(?!\.\d)\W){0,4}(-?\d[\d,]*(?:[./]\d+)?)(?![\w^*+\-=/]|\.\d)", re.I
+    r"\A[ \t,;:—–-]{0,4}(?:so|thus|hence|therefore)\b(?:(?!\.\d)\W){0,4}(-?\d[\d,]*(?:[./]\d+)?)(?![\w^*+\-=/]|\.\d)"
+    # or in the next sentence, a conclusion that is only a value ("\boxed{5}.\nSo we get 6.", "Therefore, 6.", not "So 2.5
+    # per person.", another quantity)
+    r"|\A[ \t]*[.!]?\s{1,4}(?:so|thus|hence|therefore|we\s+conclude|conclusion|in\s+conclusion)\b"
+    r"(?:\s+(?:we\s+(?:get|have|find|obtain)|[a-z]\s*=|it\s+is|it['’]s))?"
+    r"(?:(?!\.\d)\W){0,4}(-?\d[\d,]*(?:[./]\d+)?)[ \t]*[.!]?[ \t]*(?:\n|\Z)",
+    re.I,
 )
 # a word or a letter after a word or letter answer, in the same or the next sentence: another value ("\boxed{B}.
 # Hmm, C.", "\boxed{\text{Yes}}. Wait, no.")
@@ -315,6 +346,7 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         _GLUED_AFTER_BOX_RE.match(rest)
         or _TRANSFORMED_AFTER_BOX_RE.match(rest)  # "\boxed{5} squared."
         or (_GLUED_BEFORE_BOX_RE.search(before) and not _BULLET_RE.search(before))
+        or _OPERATION_BEFORE_BOX_RE.search(before)  # "twice $\boxed{5}$", "$\log \boxed{5}$"
     ):
         return "the box is part of a larger expression"
     stray = _STRAY_VALUE_RE.match(rest) if len(text) - end <= 200 else None
@@ -322,6 +354,9 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         return "another value on a line after the box"  # "\boxed{5}\n\n6": the completion ends on another value
     if _NOT_BEFORE_BOX_RE.search(before):  # "The answer is not \boxed{5}.": the box is what the answer is not
         return "the box is negated"
+    sentence = re.split(r"[.!?。！？\n](?=\s|$)|\n", text[max(0, start - 160) : start])[-1]
+    if _DISBELIEF_BEFORE_RE.search(sentence):  # "I doubt the answer is \boxed{5}", "No creo que la respuesta sea"
+        return "the box is doubted in its sentence"
     if _CONCEDED_BEFORE_BOX_RE.search(before):
         return "the box is conceded in a clause that concludes something else"
     alternative = _OR_BEFORE_BOX_RE.search(before)
@@ -365,7 +400,11 @@ DISOWNED_RE = re.compile(
     r"|\bnot\s+(?:sure|confident|certain)\b|\bunsure\b|\b(?:just\s+|only\s+)?a\s+guess\b|\bnot\s+really\b"
     r"|\bcould\s+be\s+anything\b|\bnone\s+of\s+the\s+above\b|\bhope\s+(?:it|this)\s+is\s+not\b"
     r"|\bnot\s+(?:what\s+(?:is|was|we\s+were)\s+(?:asked|wanted|required)|the\s+(?:final\s+)?answer)\b"
-    r"|\A\W*(?:no|false|wrong|incorrect)\W*(?:\n|\Z)|[❌✗✘]"
+    r"|\A\W*(?:no|false|wrong|incorrect|nope|mal)\W*(?:\n|\Z)|[❌✗✘]"
+    # a line that only takes it back: "Scratch that.", "Ignore the above.", "Never mind.", "Verdict: incorrect."
+    r"|\A\s*+(?:(?:hmm+|no|oh)\W+)?(?:scratch\s+that|ignore\s+(?:the\s+above|that|this|it)|disregard\s+(?:that|this|the\s+above|it)"
+    r"|never\s?mind|that['’]?s\s+not\s+(?:it|right)|that\s+(?:doesn['’]t|does\s+not|can['’]t|cannot)\s+(?:seem\s+)?(?:be\s+)?right"
+    r"|(?:verdict|status|result|check)\s*:\s*(?:incorrect|wrong|false|rejected|failed?))\b"
     # "... is not correct" in other languages, right after the answer ("Đáp án đúng là A. 92 là không chính xác.")
     r"|\b(?:là\s+không\s+(?:chính\s+xác|đúng)|tidak\s+(?:benar|tepat)|n'est\s+pas\s+(?:correct|juste|bon)|"
     r"ist\s+(?:falsch|nicht\s+richtig)|no\s+es\s+correct[ao]|não\s+(?:é|está)\s+corret[ao]|неверн\w*|"
@@ -375,14 +414,43 @@ DISOWNED_RE = re.compile(
     rf"|\A[ \t$\\)\]}}\-–—,:;(（，、。]{{0,8}}(?:"
     rf"(?:(?:which|that)\s+)?(?:is|was|ist|est|es|è|é|là|adalah)?\s*(?:{FOREIGN_WRONG})\b"
     rf"|(?:{FOREIGN_NOT})(?![\w-])(?!\s*(?:[-+−$\\(\d]|[^\W\d_]{{1,2}}\b))"
+    rf"|(?:{WRONG_AFTER})"  # "\boxed{5} — está mal", "\boxed{5} — गलत है", "\boxed{5}이 아니다", "5，错了"
     r"|(?:是)?(?:不对|不對|错|錯|不正确|不正確|間違い|違う|误|誤|틀림|틀렸|틀린|오답)"
     r"|(?:不是|并非|ではない|ではありません|じゃない|아님|아닙니다|아니다|아니에요)(?!\s*[-+−$\\(\d])"
     r"|(?:which|that)\s+(?:is|was)\s+(?:wrong|incorrect|false|not\s+(?:right|correct)|an?\s+(?:\w+\s+)?(?:mistake|error))\b"
     r"|(?:is|was)\s+an?\s+(?:(?:common|typical|frequent|classic)\s+)?(?:mistake|error|trap|wrong\s+answer)\b"
     r"|(?:\\neq?(?![A-Za-z])|≠)\s*(?:the\s+)?(?:final\s+|correct\s+)?answer\b)"
+    # a line of its own that only says "wrong", in any language ("\boxed{5}\n\n**Mal.**", "**не правильно**")
+    rf"|\A\s*+(?:{WRONG_AFTER})[\s.!。]*(?:\n|\Z)"  # (possessive: a run of blanks is never given back)
+    # "I do not think so" said after it: "5 olduğunu sanmıyorum", "5だとは思わない"
+    rf"|\A[^.!?。\n]{{0,30}}(?:{DISBELIEF_AFTER})"
     # taken back with no value in its place: "\boxed{5}\nWait, no.", "Wait, I made an error."
     r"|\A\s*(?:wait|hold\s+on|hmm+|oops)\W+(?:no|nope)\W*\Z"
     r"|\bI\s+(?:made|have\s+made)\s+(?:an?\s+)?(?:error|mistake)\b",  # "\boxed{5} \neq \text{answer}"
+    re.I,
+)
+
+
+# right after the answer: a word that makes it a bound ("\boxed{5} at least", "5+", "5-ish", "5 o más", "5以上", "5 이상")
+_BOUND_AFTER_VALUE_RE = re.compile(
+    r"\A[\s$)\]}*_]{0,6}(?:\(\s*)?(?:"
+    r"(?<![^\W\d_])(?:at\s+(?:least|most|minimum|maximum)|or\s+(?:more|less|fewer|above|below|greater|higher|lower|over|under)"
+    r"|and\s+(?:up|above|over|more)|(?:or|and)\s+(?:so|thereabouts)|-?ish|give\s+or\s+take"
+    r"|o\s+(?:más|menos)|ou\s+(?:mais|menos|plus|moins)|oder\s+(?:mehr|weniger)|lub\s+(?:więcej|mniej)|"
+    r"nebo\s+(?:více|méně|víc)|или\s+(?:больше|меньше|более|менее)|veya\s+(?:daha|fazla)|atau\s+lebih|hoặc\s+hơn|"
+    r"eller\s+mer|o\s+più|o\s+meno|al\s+menos|como\s+mínimo|pelo\s+menos|au\s+moins|almeno|mindestens|höchstens|"
+    r"co\s+najmniej|alespoň|nejméně|не\s+менее|не\s+более|en\s+az|en\s+fazla)(?![^\W\d_])"
+    r"|\+(?![ \t]*[\d(\\a-zA-Z])|以上|以下|以内|未満|未满|左右|上下|多|余|이상|이하|미만|초과|정도|"
+    r"(?:या|से)\s*(?:अधिक|ज़्यादा|ज्यादा|कम)|أو\s*(?:أكثر|أقل)|หรือ(?:มากกว่า|น้อยกว่า)|ขึ้นไป|או\s*(?:יותר|פחות))",
+    re.I,
+)
+# after the answer, in its sentence: a condition or a qualification it holds under ("\boxed{5} for n ≥ 3", "in most
+# cases", "si n es impar", "当n为奇数时")
+_CONDITION_AFTER_VALUE_RE = re.compile(
+    r"\A[^.!?\n。]{0,40}?(?:(?<![^\W\d_])(?:for\s+(?:all\s+|every\s+|each\s+)?\$?[a-z]\s*(?:[<>≤≥≠]|\\(?:[lg]eq?|neq?)\b)"
+    r"|in\s+(?:most|some|many)\s+cases|usually|typically|generally|in\s+general|mostly|sometimes"
+    r"|si|sauf\s+si|se|wenn|falls|jeśli|jeżeli|gdy|pokud|jestli|když|если|eğer|jika|apabila|nếu|om|hvis|als)(?![^\W\d_])"
+    r"|如果|若|当.{0,12}?时|の場合|とき|경우|면|अगर|यदि|إذا|إن|אם|ถ้า)",
     re.I,
 )
 
@@ -399,6 +467,10 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         return "another value after the answer ends the text"  # "<answer>5 </answer> 6"
     rest = plain_text(raw)  # "**Wait**, it is 5.", "W\u200bait", "Ｗａｉｔ", a Cyrillic "а" in "Wаit"
     near = _two_sentences(rest)
+    if _BOUND_AFTER_VALUE_RE.match(rest):
+        return "a bound, not a value"  # "\boxed{5} at least", "\boxed{5}+", "\boxed{5} o más", "5以上"
+    if _CONDITION_AFTER_VALUE_RE.match(rest):
+        return "the answer holds only under a condition"  # "\boxed{5} for n ≥ 3", "si n es impar"
     if _ALSO_RE.search(near):
         return "another value is said to be possible too"
     if DISOWNED_RE.search(near):  # "\boxed{4}\nThis is a guess.", "The above is wrong.", "\boxed{4} ❌"
@@ -429,7 +501,7 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         (_ANSWER_AFTER_RE, "another answer after the answer"),
     ):
         for m in pattern.finditer(near if pattern is not _ANSWER_AFTER_RE else raw):  # ("**Final Answer** 6")
-            other = m.group(1).strip().rstrip(".,;")
+            other = (m.group(1) or m.group(m.lastindex or 1) or "").strip().rstrip(".,;")  # (_SO_VALUE_RE: either form)
             if VERDICT_RE.match(other):  # "Ich hoffe, die Antwort ist korrekt.": a verdict, not another answer
                 continue
             if other and CJK_CHAR_RE.search(other):  # "794美元": its unit word (and a full stop) after it

@@ -10,14 +10,17 @@ import re
 from verigrpo.verifiers.math.boxes import _last_match
 from verigrpo.verifiers.math.cjk import COPULAS
 from verigrpo.verifiers.math.forms import one_number_sentence, qualified
+from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Expr, Node
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
-from verigrpo.verifiers.math.units import FOREIGN_NOT, FOREIGN_WRONG, unit_scale
+from verigrpo.verifiers.math.units import unit_scale
 
 # "or" in the languages models answer in: 或 (或者), 还是 Chinese; oder, ou, или, หรือ (Thai), または (Japanese),
 # অথবা (Bengali), లేదా (Telugu)
 _OR_RE = re.compile(  # (in emphasis too: "4 _or_ 3", "4 *or* 3")
-    r"(?:\\text\{\s*|(?<![^\W_]))(?:or|oder|ou|или|atau|veya|hoặc)(?![^\W_])|或|还是|หรือ|または|또는|혹은|অথবা|లేదా"
+    r"(?:\\text\{\s*|(?<![^\W_]))(?:or|oder|ou|или|atau|veya|hoặc|lub|albo|nebo|anebo|eller|bzw|resp)(?![^\W_])"
+    r"|或|还是|หรือ|または|또는|혹은|অথবা|లేదా"
+    r"|(?<!\S)(?:या|अथवा|أو|או)(?!\S)"  # (between spaces: Devanagari's vowel signs are no word characters to re)
     # "could also be" after a first value: "答案是694美元，也可能是794美元", "あるいは"
     r"|也可能|あるいは|もしくは",
     re.I,

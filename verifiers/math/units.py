@@ -67,16 +67,7 @@ CJK_CHANGING_WORDS = (
     r"兆|"  # (10^12 in Japan and Taiwan, 10^6 in mainland China's units: no value)
     r"아닙니다|아니다|아니에요|아니야|아님|틀림|틀렸|틀린|이상|이하|미만|초과|제곱"
 )
-# "not" and "wrong" in the other languages the verifier reads (German, Dutch, Polish, Russian, Turkish, Indonesian,
-# Vietnamese, Italian and French "non", Swedish, Norwegian and Danish; French, Spanish, Portuguese, Italian): before a number ("bukan 5", "nicht 5") or after it ("5 değil",
-# "5 (falsch)", "5 sai") they take the number back; English's own words are in each reader. (French "pas" is left
-# out: "5 pas" is five steps.)
-FOREIGN_NOT = r"nicht|kein|keine|niet|geen|nie|не|değil(?:dir)?|bukan|tidak|không|non(?![\w-])|inte|ikke"
-FOREIGN_WRONG = (
-    r"falsch|faux|fausse|falso|falsa|errado|errada|errato|errata|sbagliato|sbagliata|incorrecto|incorrecta|"
-    r"incorreto|incorreta|erroné|erronée|fout|onjuist|yanlış|hatalı|salah|sai|неверно|неправильно|ошибка|"
-    r"błędny|błędnie|źle"
-)
+# "not" and "wrong" in other languages: one table, in verifiers/math/negations.py
 # Scale words: a number before one is multiplied by it ("118 thousand", "2 dozen").
 SCALE_WORDS: dict[str, int] = {
     "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12,
