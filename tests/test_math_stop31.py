@@ -373,3 +373,38 @@ def test_stop31_patterns_are_linear() -> None:
             ("laststate", "_PARAMETER_SPAN_RE", "'k \\\\in ' * (n // 6)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        ("#### 6\n\\boxed{5}", 0.0),  # two final-answer markers with different values
+        ("\\boxed{5}\n[ANSWER]6[/ANSWER]", 0.0),  # other models' answer tags are answer blocks
+        ("\\boxed{5}\n<|answer|>6<|/answer|>", 0.0),
+        ("<|answer|>5<|/answer|>", 1.0),
+        ("<final>5</final>", 1.0),
+        ("[ANSWER]5[/ANSWER]", 1.0),
+        ("#### 5\n\\boxed{5}", 1.0),
+        ("#### 6\nWait, I made an error.\n\\boxed{5}", 1.0),  # a retraction between them
+        ("The answer is (A), also 10, and #### 20, but finally \\boxed{30}.", 1.0),  # the marker on the box's line
+        ("\\boxed{5} (?)", 0.0),  # a mark of doubt
+        ("\\boxed{5} (guess)", 0.0),
+        ("\\boxed{5}\n\n?", 0.0),
+        ("\\boxed{5}؟", 0.0),
+        ("\\boxed{5} (verified)", 1.0),
+        ("\\boxed{5} → 6", 0.0),  # an arrow to another value
+        ("\\boxed{5} \\bоxed{6}", 0.0),  # a box command spelt with a Cyrillic "о" is a box
+        ("\\boxed{5}\n\nTypo above; should read 6.", 0.0),
+        ("\\boxed{5}\n\nBut this violates the constraint.", 0.0),
+        ("\\boxed{5}\n\nThis contradicts the condition, so no solution exists.", 0.0),
+        ("\\boxed{5}. Déjame verificar de nuevo:", 0.0),  # a re-check cut off, in other languages
+        ("\\boxed{5}. Sprawdźmy jeszcze raz:", 0.0),
+        ("\\boxed{5}. 再检查一下：", 0.0),
+        ("\\boxed{5}. Déjame verificar de nuevo: 2 + 3 = 5. Correcto, 5.", 1.0),
+        ("The answer is 5 of 6.", 0.0),  # a part of a whole
+        ("The answer is 5 in 100.", 0.0),
+        ("I don't know. 5", 0.0),  # a bare number after giving up
+    ],
+)
+def test_markers_tags_doubts_and_rechecks_after_the_second_red_team(completion: str, want: float) -> None:
+    assert _raw(completion, "30" if "finally" in completion else "5") == want

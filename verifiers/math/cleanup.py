@@ -13,6 +13,7 @@ from verigrpo.verifiers.math.boxes import _last_match, tail_start
 from verigrpo.verifiers.math.cjk import COPULAS, cjk_fractions
 from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.normalize import strip_math_delimiters
+from verigrpo.verifiers.math.revisions import LOOKALIKES
 from verigrpo.verifiers.math.sentences import parsed
 
 # a Korean or Japanese copula glued after a value or an expression ("4x입니다", "22回です"; not after a word)
@@ -92,6 +93,9 @@ def clean_completion(text: str) -> str:
         text = _STRUCK_OUT_RE.sub(" ", text)
     if "分之" in text or any(c in text for c in "百千万亿萬億"):  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
         text = cjk_fractions(text)
+    if ("|>" in text or "<final" in text.lower() or "answer]" in text.lower()) and _TAG_CLOSE_VARIANT_RE.search(text):
+        # (only with a closing tag: "[Answer]" alone opens a few-shot exemplar's answer, no block)
+        text = _TAG_VARIANT_RE.sub(lambda m: f"<{'/' if any(m.groups()) else ''}answer>", text)
     if "<" in text and _HTML_FORMAT_RE.search(text):  # "<answer> <P>0.5</p> </answer>", "<br/>9": HTML layout
         text = _HTML_FORMAT_RE.sub(" ", text)
     if "__" in text:  # "__Answer__: A": markdown's other bold
@@ -112,6 +116,8 @@ def clean_completion(text: str) -> str:
         text = _HOURS_MINUTES_RE.sub(_in_hours, text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
+    if "\\" in text and _LOOKALIKE_COMMAND_RE.search(text):  # "\bоxed{6}" with a Cyrillic "о": the command it looks like
+        text = _LOOKALIKE_COMMAND_RE.sub(lambda m: m.group().translate(LOOKALIKES), text)
     if "boxed" in text or "□" in text:  # "boxed {77}", "□{610}", "\beginboxed{8}": a box the model misspelt
         text = _MISSPELT_BOX_RE.sub(r"\\boxed{", text)
     if "\\not" in text:  # "\not= 4", "\not\eq": not equal, one sign
@@ -249,6 +255,12 @@ def _answer_like_tags(text: str) -> str:
 
 
 # a brace group after the word "boxed" without its backslash, after a command that ends in it, or after a box sign
+# other models' answer tags, read as <answer>: "<|answer|>5<|/answer|>", "<final>5</final>", "<final_answer>",
+# "[ANSWER]5[/ANSWER]"
+_TAG_CLOSE_VARIANT_RE = re.compile(r"<\|[ \t]*/[ \t]*answer[ \t]*\|>|</final(?:[_ ]answer)?>|\[/answer\]", re.I)
+_TAG_VARIANT_RE = re.compile(r"<\|[ \t]*(/?)[ \t]*answer[ \t]*\|>|<(/?)final(?:[_ ]answer)?>|\[(/?)answer\]", re.I)
+# a LaTeX command whose name mixes Latin letters with Cyrillic or Greek ones that look the same
+_LOOKALIKE_COMMAND_RE = re.compile(r"\\(?=[A-Za-z]{0,12}[\u0370-\u03ff\u0400-\u04ff])(?=[\u0370-\u03ff\u0400-\u04ff]{0,12}[A-Za-z])[A-Za-z\u0370-\u03ff\u0400-\u04ff]{2,16}")
 _NOT_EQUAL_RE = re.compile(r"\\not\s*(?:=|\\eq(?![A-Za-z]))")
 EMPTY_BOX_RE = re.compile(r"\\(?:boxed|fbox)[ \t]*\{(?:[ \t~]|\\[,;: !]|\\quad)*\}")
 _MISSPELT_BOX_RE = re.compile(r"(?:(?<![A-Za-z\\])boxed|\\[A-Za-z]+(?<=[a-z]boxed)|□)[ \t]*\{")

@@ -119,6 +119,8 @@ def doubted(text: str, start: int, end: int) -> bool:
     before = text[:start]
     cut = max(before.rfind("\n"), *(before.rfind(c + " ") for c in ".!?"))
     sentence = text[cut + 1 : m.end() if m else len(text)]
+    if re.fullmatch(r"\s*[-+$£€¥]?[\d.,]+\s*[.!]?\s*", sentence) and _GAVE_UP_RE.search(text[max(0, cut - 120) : cut + 1]):
+        return True  # "I don't know. 2": a bare number after giving up
     if _GAVE_UP_RE.search(sentence) or (_PLAN_RE.match(sentence) and not re.search(r"[.!?。]\s*$", text)):
         return True  # "I give up after 5 attempts.", "Let me think about the 5 cases" (a plan, cut off)
     return bool(_UNSURE_RE.search(sentence))

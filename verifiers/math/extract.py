@@ -231,7 +231,7 @@ _MORE_AFTER_BOX_RE = re.compile(
     r"(?:(?:<[a-z]+>|[_*])*(?:,|(?<![A-Za-z])(?:and(?:/or)?|or|oder|ou|или|i\.e\.|equivalently|namely|that\s+is"
     r"|o|lub|albo|nebo|anebo|eller|bzw\.?|resp\.?|beziehungsweise|atau|hoặc|veya|ya\s+da)"
     r"(?![A-Za-z])|或者?|还是|(?:या|अथवा|أو|או)(?=\s)|หรือ|또는|혹은|または|あるいは"
-    r"|/|=|\|\|?|\\(?:Rightarrow|implies|to|lor|vee|iff|Leftrightarrow)(?![A-Za-z]))"
+    r"|/|=|\|\|?|[→⇒⟹⟶]|=>|->|\\(?:Rightarrow|implies|to|lor|vee|iff|Leftrightarrow|rightarrow|longrightarrow)(?![A-Za-z]))"
     r"(?:</[a-z]+>|[_*])*[ \t,]*){1,2}"
     r"\}?[\s$]*(?:\\\()?\s*"
     r"(-?(?:\d|\\(?:frac|sqrt|pi)\b)[^\n)$]{0,60})"
@@ -301,6 +301,14 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         if revision is not None:  # only the boxes that agree with the last one count
             boxes = [b for b in boxes if b == boxes[-1] or _equiv_safe(normalize(b), normalize(boxes[-1]))]
         end = last_box_end(text)
+        start = text.rfind("\n", 0, text.rfind("\\", 0, end)) + 1  # the last box's line: a marker on a line before it
+        gsm = _last_match(_GSM_RE, text[max(0, start - 2_000) : start])
+        between = text[max(0, start - 2_000) : start][gsm.end() :] if gsm is not None else ""
+        if gsm is not None and not _RETRACTION_BETWEEN_MARKERS_RE.search(between) and not _FINALLY_RE.search(between):
+            marked = _marker_value(gsm.group(1))
+            if marked and parses(marked) and not _equiv_safe(normalize(marked), normalize(boxes[-1])):
+                # "#### 6\n\boxed{5}": two final-answer markers with different values
+                return Extraction(boxes[-1], "boxed", True, "several different answers after answer markers")
         hedge = after_box_hedge(text, end, boxes[-1])
         if hedge is not None:  # "\boxed{5} (or maybe 6)", "\boxed{5}. Actually the answer is 6.", "\boxed{28}!"
             return Extraction(boxes[-1], "boxed", True, hedge)
@@ -502,6 +510,7 @@ _HYPOTHETICAL_BEFORE_RE = re.compile(
 
 
 _ANSWER_BEFORE_EMPTY_BOX_RE = re.compile(r"\banswer\s*(?:is|:)\s*[$\\(\[]*\s*\Z", re.I)
+_FINALLY_RE = re.compile(r"\b(?:finally|ultimately|in\s+the\s+end|final\s+answer)\b", re.I)
 _SENTENCE_STOP_RE = re.compile(r"[.!?。！？](?=\s|$)|\n")
 _FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)|(?<![\w-])final(?:\s*\*\*)?\s*[:：]", re.I)
 

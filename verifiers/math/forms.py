@@ -147,6 +147,7 @@ _BOUND_SIGN_RE = re.compile(
     # and a range between two numbers: "4 to 6", "4 through 6", "4 hours to 6 hours", "4 hours to 6" (the
     # unit on the first end only, nothing after the second)
     r"|\d[ \t]*%?[ \t]*(?:to|till|until|through|thru)[ \t]+\$?-?\d"
+    r"|\d[ \t]+(?:out[ \t]+of|of|in)[ \t]+\$?\d"  # a part of a whole, a rate: "5 of 6", "5 in 100"
     r"|\d[ \t]*([A-Za-z]+)[ \t]+(?:to|till|until|through|thru)[ \t]+\$?-?\d[\d.,]*"
     r"(?:[ \t]*\1\b|(?![\d.,]*[ \t]*[A-Za-z]))"
 )

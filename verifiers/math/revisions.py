@@ -313,7 +313,7 @@ _ALSO_RE = re.compile(
 )
 # a retraction after the box that names another value: "Wait, C.", "Actually the answer is 6.", "no, 13"
 _REVISED_VALUE_RE = re.compile(
-    rf"\b(?:{RETRACTION_WORDS}|incorrect|no(?=[,.!:;]))\b[\s,:;.!，。：；！—–…、]*"
+    rf"\b(?:{RETRACTION_WORDS}|incorrect|should\s+(?:read|say)|no(?=[,.!:;]))\b[\s,:;.!，。：；！—–…、]*"
     r"(?:(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)|es\s+ist|c'est|es|это|应该是|是)\s*)?"
     r"(\(?[A-J]\)|[A-J](?=\s*(?:[.,;!]|$))|\$?-?\d[\d.,/]*)",
     re.I,
@@ -376,7 +376,7 @@ _EMPHASIS_RE = re.compile(
     r"\*\*|__|(?<![\w\\])[_*](?=\w)|(?<=\w)[_*](?!\w)|\\(?:textbf|textit|emph|text|textrm|mbox)\s*\{([^{}]*)\}"
 )
 # Cyrillic and Greek letters that look like Latin ones, next to a Latin letter ("Wаit" with a Cyrillic а)
-_LOOKALIKES = str.maketrans("аеорсухіјԁАВЕКМНОРСТХΑΒΕΖΗΙΚΜΝΟΡΤΥΧο", "aeopcyxijdABEKMHOPCTXABEZHIKMNOPTYXo")
+LOOKALIKES = str.maketrans("аеорсухіјԁАВЕКМНОРСТХΑΒΕΖΗΙΚΜΝΟΡΤΥΧο", "aeopcyxijdABEKMHOPCTXABEZHIKMNOPTYXo")
 _LOOKALIKE_RE = re.compile(r"(?<=[A-Za-z])[^\x00-\x7f]+|[^\x00-\x7f]+(?=[A-Za-z])")
 
 
@@ -387,7 +387,7 @@ def plain_text(s: str) -> str:
         s = s.translate(_FULLWIDTH)
     s = _INVISIBLE_RE.sub("", s)
     s = _EMPHASIS_RE.sub(lambda m: m.group(1) or "", s)
-    return _LOOKALIKE_RE.sub(lambda m: m.group().translate(_LOOKALIKES), s)
+    return _LOOKALIKE_RE.sub(lambda m: m.group().translate(LOOKALIKES), s)
 
 
 # right after the answer, in its next two sentences: the writer disowns it (calls it wrong, a guess, unsure), or
@@ -420,6 +420,11 @@ DISOWNED_RE = re.compile(
     r"|(?:which|that)\s+(?:is|was)\s+(?:wrong|incorrect|false|not\s+(?:right|correct)|an?\s+(?:\w+\s+)?(?:mistake|error))\b"
     r"|(?:is|was)\s+an?\s+(?:(?:common|typical|frequent|classic)\s+)?(?:mistake|error|trap|wrong\s+answer)\b"
     r"|(?:\\neq?(?![A-Za-z])|≠)\s*(?:the\s+)?(?:final\s+|correct\s+)?answer\b)"
+    # a mark of doubt in brackets right after it, or a line that only asks: "\boxed{5} (?)", "(guess)", "\n\n?"
+    r"|\A[ \t$)\]}*]{0,6}\([ \t]*(?:\?+|guess(?:ed)?|unverified|unchecked|unsure|not\s+sure|uncertain|tentative)[ \t]*\)"
+    r"|\A\s*[?？؟]+\s*\Z"
+    # the answer found to break the problem's conditions: "This contradicts the condition", "violates the constraint"
+    r"|\b(?:this|that|it|which)\s+(?:contradicts|violates|breaks|fails)\b|\bno\s+solution\s+exists\b"
     # a line of its own that only says "wrong", in any language ("\boxed{5}\n\n**Mal.**", "**не правильно**")
     rf"|\A\s*+(?:{WRONG_AFTER})[\s.!。]*(?:\n|\Z)"  # (possessive: a run of blanks is never given back)
     # "I do not think so" said after it: "5 olduğunu sanmıyorum", "5だとは思わない"
@@ -548,7 +553,7 @@ _PRONOUN_I_RE = re.compile(
     r"I\s+(?:hope|think|believe|guess|suppose|am|was|have|had|would|will|can|could|should|might|may|must|did|do|"
     r"got|get|found|checked|verified|calculated|computed|know|conclude|double-checked|made|used)\b"
 )
-_QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}[?？]")
+_QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}[?？؟]")
 _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)
 # a word that starts taking an answer back, anywhere after it; then the text ends on a value it concludes with
 _LATER_REVISION_RE = re.compile(rf"\b(?:{RETRACTION_WORDS}|re-?check\w*|recomput\w*|recalculat\w*|correction)\b", re.I)
@@ -594,8 +599,12 @@ _RECHECK_RE = re.compile(
     # the same in other languages: "Warte", "attends", "espera", "aspetta", "Bekle", "tunggu", "подожди",
     # "actually" ("eigentlich", "en fait", "aslında", "на самом деле"), 等等, 其实, 実は, 잠깐
     r"|wart(?:e|et)|attend(?:s|ez)|esper[ae]|aspett[ai]|bekle|tunggu|подожди(?:те)?|eigentlich|en\s+fait|"
+    # "let me check again": "déjame verificar", "vérifions", "sprawdźmy", "lass mich prüfen", "проверим", 再检查, 確認
+    r"d[ée]jame\s+(?:verificar|comprobar|revisar)|verifiquemos|comprobemos|revisemos|vérifi(?:ons|er)|"
+    r"laisse[sz]?-moi\s+vérifier|sprawdźmy|sprawdzę|lass\s+(?:mich|uns)\s+(?:nochmal\s+)?(?:prüfen|überprüfen|nachrechnen)|"
+    r"проверим|проверю|deixe-me\s+verificar|verifichiamo|controlliamo|"
     r"en\s+realidad|na\s+verdade|in\s+realtà|aslında|на\s+самом\s+деле)\b"
-    r"|等等|等一下|其实|其實|実は|待って|잠깐|사실은",
+    r"|等等|等一下|其实|其實|実は|待って|잠깐|사실은|再检查|再檢查|检查一下|验证一下|確認します|確かめ|다시\s*확인",
     re.I,
 )
 # how a finished text ends: a sentence's end, a bracket, a formula's or a block's close, a tag
