@@ -408,3 +408,30 @@ def test_stop31_patterns_are_linear() -> None:
 )
 def test_markers_tags_doubts_and_rechecks_after_the_second_red_team(completion: str, want: float) -> None:
     assert _raw(completion, "30" if "finally" in completion else "5") == want
+
+
+# sets 109 and 112's misses at their first runs
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("\\boxed{[[1,0],[0,1]]}", "\\begin{pmatrix}1&0\\\\0&1\\end{pmatrix}", 1.0),  # a program's nested lists
+        ("\\boxed{[[1,0],[0,2]]}", "\\begin{pmatrix}1&0\\\\0&1\\end{pmatrix}", 0.0),
+        ("\\boxed{[[1,2],[3,4]]}", "\\begin{pmatrix}1&3\\\\2&4\\end{pmatrix}", 0.0),  # the transpose
+        ("\\boxed{\\begin{pmatrix}10&13\\\\22&29\\end{pmatrix}}", "[[10.0, 13.0],[22.0, 29.0]]", 1.0),
+        ("\\boxed{-\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}}", "[[-1.0, -2.0],[-3.0, -4.0]]", 1.0),  # negated whole
+        ("\\boxed{-\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}}", "[[-1.0, -2.0],[-3.0, 4.0]]", 0.0),
+        ("\\boxed{2\\begin{bmatrix}1&2\\\\3&4\\end{bmatrix}}", "[[2.0, 4.0],[6.0, 8.0]]", 1.0),
+        ("\\boxed{\\sqrt{2}\\operatorname{cis}\\left(\\frac{\\pi}{4}\\right)}", "1+i", 1.0),  # cis t = cos t + i sin t
+        ("\\boxed{\\sqrt{2}\\operatorname{cis}\\left(\\frac{\\pi}{4}\\right)}", "1-i", 0.0),  # the conjugate
+        ("\\boxed{(0, \\sqrt{2})}", "C. $(0; \\sqrt{2})$", 1.0),  # an option's content in another notation
+        ("\\boxed{(1, \\sqrt{2})}", "C. $(0; \\sqrt{2})$", 0.0),
+        ("\\boxed{0.9625}", "D. 0,9625", 1.0),
+        ("\\boxed{9625}", "D. 0,9625", 0.0),
+        ("Output: nine", "9", 1.0),  # a number word after a label that opens the last line
+        ("Result- three!", "3", 1.0),
+        ("Output: nine", "8", 0.0),
+        ("Output: nine apples and two pears", "9", 0.0),
+    ],
+)
+def test_sets_109_and_112_first_run_misses(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -322,6 +322,9 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         return all(_nodes_equal(x, y, depth + 1) for ra, rb in zip(a.rows, b.rows) for x, y in zip(ra, rb))
     if isinstance(a, Matrix) != isinstance(b, Matrix):  # a vector as a tuple: (3, -1) is the column (3; -1)
         m, t = (a, b) if isinstance(a, Matrix) else (b, a)
+        rows = _nested_rows(t)
+        if rows is not None:  # "[[1, 0], [0, 1]]": a program's matrix, row by row
+            return _nodes_equal(m, Matrix(rows), depth + 1)
         if isinstance(t, Expr) and t.unit is None and len(m.rows) == 2 and len(m.rows[0]) == 1:
             return _binomial_column(m, t)  # "\left(\begin{array}{c}2n \\ n\end{array}\right)": C(2n, n) as once written
         if not (isinstance(t, Bracket) and (t.open, t.close) == ("(", ")")):
@@ -472,7 +475,30 @@ def _choices_equal(a: Node, b: Node, depth: int) -> bool:
     other_letter = letter(other)
     if other_letter is not None:
         return choice.letter == other_letter
+    if isinstance(choice.value, Text):  # "C. $(0; \sqrt{2})$", "D. 0,9625": the option's text, read as its value
+        read = _option_text_value(choice.value.text)
+        if read is not None and _nodes_equal(read, other, depth + 1):
+            return True
     return _nodes_equal(choice.value, other, depth + 1)
+
+
+# an option's text that is one decimal with a comma ("0,9625"; not "12,350", a thousands group) or a tuple with
+# semicolons ("(0; \sqrt{2})")
+_DECIMAL_COMMA_TEXT_RE = re.compile(r"\$?\s*(-?\d{1,12}),(\d{1,2}|\d{4,12})\s*\$?")
+
+
+def _option_text_value(text: str) -> Node | None:
+    """The value an option's text writes in a notation the option reader keeps as text (a tuple, a decimal comma, a
+    semicolon between coordinates); None when it reads as none."""
+    m = _DECIMAL_COMMA_TEXT_RE.fullmatch(text.strip())
+    candidate = f"{m.group(1)}.{m.group(2)}" if m is not None else text
+    if m is None and ";" in text and "," not in text:
+        candidate = text.replace(";", ",")
+    try:
+        read = parse_answer(candidate)
+    except Exception:  # noqa: BLE001 - the text is no value
+        return None
+    return None if isinstance(read, Text) else read
 
 
 def _as_list(n: Node) -> tuple[Node, ...] | None:
@@ -538,3 +564,14 @@ def _binomial_column(m: Matrix, e: Expr) -> bool:
         return _exprs_equal(Expr(sympy.binomial(top.value, bottom.value)), e)
     except Exception:  # noqa: BLE001 - no such coefficient
         return False
+
+
+def _nested_rows(n: Node) -> tuple[tuple[Node, ...], ...] | None:
+    """``[[1, 2], [3, 4]]`` (a list of two or more lists in square brackets, all of one length, two or more) as a
+    matrix's rows; None for anything else."""
+    if not (isinstance(n, Bracket) and n.open == "[" and len(n.items) >= 2):
+        return None
+    rows = [x.items for x in n.items if isinstance(x, Bracket) and x.open == "[" and x.close == "]"]
+    if len(rows) != len(n.items) or len({len(r) for r in rows}) != 1 or len(rows[0]) < 2:
+        return None
+    return tuple(rows)

@@ -197,7 +197,9 @@ class _ExprParser(AtomReader):
         if self.at("OP", "-"):
             self.next()
             self.enter()
-            v = -_scalar(self.parse_unary())
+            operand = self.parse_unary()
+            # "-\begin{pmatrix}1&2\\3&4\end{pmatrix}": a matrix negated entry by entry
+            v = _matrix_arith("*", sympy.Integer(-1), operand) if isinstance(operand, Matrix) else -_scalar(operand)
             self.depth -= 1
             return v
         if self.at("OP", "+"):

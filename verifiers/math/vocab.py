@@ -17,6 +17,7 @@ FUNCS = {
     "arccot": sympy.acot, "arcsec": sympy.asec, "arccsc": sympy.acsc, "acot": sympy.acot, "asec": sympy.asec,
     "acsc": sympy.acsc, "acoth": sympy.acoth, "asech": sympy.asech, "acsch": sympy.acsch, "arcoth": sympy.acoth,
     "arsech": sympy.asech, "arcsch": sympy.acsch,
+    "cis": lambda t: sympy.exp(sympy.I * t),  # cos t + i sin t, as some textbooks write a complex number's angle
     "ln": sympy.log, "log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt, "abs": sympy.Abs,
     "floor": sympy.floor, "ceil": sympy.ceiling, "ceiling": sympy.ceiling, "factorial": sympy.factorial,
     # other names of the same functions (British, European textbooks)
