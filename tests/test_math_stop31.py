@@ -435,3 +435,28 @@ def test_markers_tags_doubts_and_rechecks_after_the_second_red_team(completion: 
 )
 def test_sets_109_and_112_first_run_misses(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("**\\boxed{5}** (verified)", "5", 1.0),  # bold closed, then a note: no power
+        ("$\\boxed{2}**(3)$", "8", 0.0),  # a power after the box
+        ("It is not wrong: \\boxed{5}.", "5", 1.0),  # a double negation affirms
+        ("Wrong: \\boxed{5}.", "5", 0.0),
+        ("\\boxed{Yes}, just kidding, no.", "Yes", 0.0),
+        ("\\boxed{5} (sarcasm)", "5", 0.0),
+        ("The final answer is $3 \\times 10^{5}$ ergs/s.", "3e5", 1.0),  # a unit's "/s" is no sarcasm tag
+        ("Status of \\boxed{5}: rejected.", "5", 0.0),
+        ("\\boxed{FiniteSet(1, 2)}", "\\{1, 2\\}", 1.0),  # sympy's printout
+        ("\\boxed{FiniteSet(1, 3)}", "\\{1, 2\\}", 0.0),
+        ("\\boxed{Rational(1, 2)}", "1/2", 1.0),
+        ("\\boxed{Rational(1, 3)}", "1/2", 0.0),
+        ("Final answer:\n\n5\n\n6", "5", 0.0),  # two values on the lines under a marker
+        ("Final answer:\n\n5\n\nThis is because 2 + 3 = 5.", "5", 1.0),
+        ("The roots are [-5, 5].", "5", 0.0),  # a list that ends the text, not its last item
+        ("The roots are [-5, 5].", "-5, 5", 1.0),
+    ],
+)
+def test_the_second_red_teams_remaining_classes(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

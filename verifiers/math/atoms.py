@@ -228,9 +228,9 @@ class AtomReader:
             for a in args[1:]:
                 out = sympy.igcd(out, a) if name == "gcd" else sympy.ilcm(out, a)
             return sympy.Integer(out)
-        if name == "Fraction":  # Python's Fraction(numerator, denominator), Fraction(7)
+        if name in ("Fraction", "Rational"):  # Python's Fraction(30, 1), Fraction(7); sympy's Rational(1, 2)
             if len(args) not in (1, 2):
-                raise ParseError("Fraction takes a numerator and a denominator")
+                raise ParseError(f"{name} takes a numerator and a denominator")
             return args[0] if len(args) == 1 else _div(args[0], args[1])
         if name in ("nthRoot", "nthroot", "root"):  # the n-th root, real as \sqrt[n]{} is: nthRoot(-8, 3) is -2
             if len(args) != 2:

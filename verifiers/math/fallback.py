@@ -112,6 +112,10 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     bracketed = _LAST_LINE_BRACKET_RE.search(tail)
     if bracketed is not None and isinstance(parsed(bracketed.group(1)), Bracket):
         return Extraction(bracketed.group(1), "last_line")  # "... is approximately:\n\n(-2, 1)": the pair whole
+    listed_end = _END_LIST_RE.search(tail[-300:])
+    read = parsed(listed_end.group(1)) if listed_end is not None else None
+    if isinstance(read, Bracket) and len(read.items) >= 2:
+        return Extraction(listed_end.group(1), "last_line")  # "Solutions: [-5, 5]": the list whole, not its last item
     last = None
     for number in _LAST_NUM_RE.finditer(tail):
         if not _in_name(tail, number.start(), number.end()):  # "Tools used: GSM8K_Retriever": no number
@@ -352,6 +356,7 @@ _OPERAND_WORD_BEFORE_RE = re.compile(r"\b(?:by|times|plus|minus|over|from|and)\s
 
 
 # a last line that is one bracketed object: a pair, a tuple, an interval
+_END_LIST_RE = re.compile(r"([\[{][^\[\]{}()\n]{1,200}[\]}])[ \t]*\.?\s*$")  # a list in square or curly brackets ends it
 _LAST_LINE_BRACKET_RE = re.compile(r"(?:^|\n)[ \t]*([(\[][^()\[\]\n]{1,200}[)\]])[ \t]*\.?\s*$")
 
 

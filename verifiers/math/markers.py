@@ -204,6 +204,14 @@ def _block_after(window: str, marker: int, start: int) -> tuple[str, str | None]
                 return (content, None) if content else None
             body.append(line)
         return None
+    bare = []
+    for line in lines[:12]:
+        if line.strip():
+            if _BARE_NUMBER_LINE_RE.fullmatch(line) is None:
+                break
+            bare.append(line.strip().rstrip("."))
+    if len(bare) > 1 and len(_distinct(bare)) > 1:  # "Final answer:\n\n5\n\n6": a value on each of two lines under the marker
+        return bare[-1], "several values on the lines under the answer marker"
     parts = numbered_lines(lines)
     if parts is not None:  # "So the final answer is:\n\n(Ⅰ) a_n = 2n\n\n(Ⅱ) T_n = n/(n+1)": one answer in parts
         return parts, None
@@ -225,6 +233,7 @@ def _block_after(window: str, marker: int, start: int) -> tuple[str, str | None]
     return items[0], None
 
 
+_BARE_NUMBER_LINE_RE = re.compile(r"[ \t*$]*-?\d[\d,]*(?:\.\d+)?[ \t*$.]*")
 _LABELLED_ITEM_RE = re.compile(r"\$?[ \t]{0,4}([A-Za-z](?:_\{?\w{1,4}\}?)?)[ \t]{0,4}=[^=\n]{1,200}")
 
 

@@ -42,7 +42,7 @@ NOT_BEFORE = rf"(?<![^\W\d_])(?:{_NOT_BEFORE_SPACED})|(?:{_NOT_BEFORE_UNSPACED})
 # "is wrong" right after the value, with its copula where the language puts one there
 _WRONG_AFTER_SPACED = (
     r"(?:(?:is|was|ist|est|es|è|é|là|adalah|je|jest|to|está|esta|c['’]est|это|är|er)\s+)?"
-    rf"(?:{FOREIGN_WRONG}|wrong|incorrect|est[áa]\s+mal|es\s+mal|un\s+error|um\s+erro|une\s+erreur|un\s+errore|ein\s+Fehler|chyba|omyl|"
+    rf"(?:{FOREIGN_WRONG}|wrong|incorrect|rejected|discarded|ruled\s+out|est[áa]\s+mal|es\s+mal|un\s+error|um\s+erro|une\s+erreur|un\s+errore|ein\s+Fehler|chyba|omyl|"
     r"non\s+è\s+(?:corrett[oa]|giust[oa])|no\s+es\s+correct[oa]|não\s+(?:é|está)\s+corret[oa]|"
     r"n['’]est\s+pas\s+(?:correct|juste|bon)e?|ist\s+nicht\s+(?:richtig|korrekt)|stimmt\s+nicht|klopt\s+niet|"
     r"nie\s+jest\s+(?:poprawn[aey]|prawidłow[aey])|není\s+správn[ěáéý]|не\s+(?:верно|правильно)|"

@@ -190,6 +190,10 @@ def _without_whole_line_domain(s: str) -> str:
     return head if uses else s
 
 
+_SYMPY_SET = re.compile(r"\bFiniteSet\(([^()]{0,400})\)")
+_SYMPY_INTEGER = re.compile(r"\bInteger\((-?\d{1,40})\)")
+
+
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
@@ -213,6 +217,8 @@ def normalize(s: str) -> str:
         s = _ASCII_UNION.sub(r"\1 \\cup \2", s).replace("\\/", "")
     if ":" in s and _TUPLE_LABEL_COLON.match(s):  # "(x, y):(0,2),(0,-2)": the unknowns named before a colon
         s = _TUPLE_LABEL_COLON.sub(r"\1 =", s, count=1)
+    if "Set(" in s or "Integer(" in s:  # sympy's printout: "FiniteSet(1, 2)" is {1, 2}, "Integer(5)" is 5
+        s = _SYMPY_SET.sub(r"\\{\1\\}", _SYMPY_INTEGER.sub(r"\1", s))
     if s.strip() in ("{}", "\\{\\}", "\\{ \\}"):  # an empty pair of braces as a whole answer: the empty set
         return "\\emptyset"
     if "\u0307" in s:  # "0.3̇", "0.0̇9̇": dots above the first and last digits of a repeating block, as Britain writes

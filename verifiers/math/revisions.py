@@ -92,7 +92,7 @@ _DISBELIEF_BEFORE_RE = re.compile(
 _NOT_BEFORE_BOX_RE = re.compile(
     r"(?:(?:\bnot|n['’]t|\bcannot)(?:[ \t]+(?:be|equal[ \t]+to|exactly|think[ \t]+(?:it['’]s|it[ \t]+is|the[ \t]+answer[ \t]+is)))?"
     # "Wrong answer: \boxed{5}", "The wrong answer would be \boxed{5}"; "答案不是", "no es", "n'est pas", "ist nicht"
-    r"|\b(?:wrong|incorrect)(?:[ \t]+answer)?(?:[ \t]+(?:would[ \t]+be|is|was))?[ \t]*:?|不是|并非|\bno[ \t]+es|\bn['’]est[ \t]+pas"
+    r"|(?<!not )(?<!n't )(?<!n’t )\b(?:wrong|incorrect)(?:[ \t]+answer)?(?:[ \t]+(?:would[ \t]+be|is|was))?[ \t]*:?|不是|并非|\bno[ \t]+es|\bn['’]est[ \t]+pas"
     r"|\bist[ \t]+nicht|\banything[ \t]+(?:but|except|other[ \t]+than)|\bexcept(?:[ \t]+for)?"
     rf"|\b(?:{FOREIGN_NOT})|{NOT_BEFORE})[ \t$\\(}}]{{0,6}}\Z",  # (after "\text{not": "\text{not } \boxed{5}")
     re.I,
@@ -228,7 +228,7 @@ def box_revision(text: str) -> str | None:
 # ("\boxed{28} \times 10^3", "\boxed{28}!", "\boxed{28}0"); a scale word multiplies it ("\boxed{28} million")
 _GLUED_AFTER_BOX_RE = re.compile(
     # ("**" after a box closes markdown bold: "**Answer: \(\boxed{12}\)**" is no product)
-    r"(?:[\d²³]|\.\d|\{,\}|e\d|[ \t]*(?:\$|\\\)|\\\])?[ \t]*(?:\\(?:times|cdot|pi)(?![A-Za-z])|[!/×·]|\*(?!\*)|\*\*(?=[ \t]*[\d(])|[-+−][ \t]*[\d\\(]"
+    r"(?:[\d²³]|\.\d|\{,\}|e\d|[ \t]*(?:\$|\\\)|\\\])?[ \t]*(?:\\(?:times|cdot|pi)(?![A-Za-z])|[!/×·]|\*(?!\*)|\*\*(?=[ \t]*(?:\d|\((?![ \t]*[A-Za-z]{2})))|[-+−][ \t]*[\d\\(]"
     r"|x[ \t]*10|[ \t]\d{3}(?!\d)|\^(?![ \t]*\{?[ \t]*\\(?:circ|text))))"
     # glued to it, with no space: a root, a fraction or an unknown that multiplies it ("\boxed{4}\sqrt{2}",
     # "\boxed{4}i", "\boxed{4}x"; not a one-letter unit, "\boxed{4}m", "\boxed{4}s")
@@ -420,6 +420,7 @@ DISOWNED_RE = re.compile(
     r"|(?:which|that)\s+(?:is|was)\s+(?:wrong|incorrect|false|not\s+(?:right|correct)|an?\s+(?:\w+\s+)?(?:mistake|error))\b"
     r"|(?:is|was)\s+an?\s+(?:(?:common|typical|frequent|classic)\s+)?(?:mistake|error|trap|wrong\s+answer)\b"
     r"|(?:\\neq?(?![A-Za-z])|≠)\s*(?:the\s+)?(?:final\s+|correct\s+)?answer\b)"
+    r"|\b(?:just\s+kidding|jk|sarcasm)\b|(?<![\w/])/s\b"  # "\boxed{Yes}, just kidding, no.", "\boxed{Yes} (sarcasm)"
     # a mark of doubt in brackets right after it, or a line that only asks: "\boxed{5} (?)", "(guess)", "\n\n?"
     r"|\A[ \t$)\]}*]{0,6}\([ \t]*(?:\?+|guess(?:ed)?|unverified|unchecked|unsure|not\s+sure|uncertain|tentative)[ \t]*\)"
     r"|\A\s*[?？؟]+\s*\Z"

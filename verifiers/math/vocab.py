@@ -35,7 +35,7 @@ MULTI_FUNCS = {
     "gcd", "lcm", "max", "min", "beta", "Beta", "diff", "Derivative", "pow", "atan2",
     "binom", "binomial", "nCr", "nPr", "comb", "perm",  # a CAS's or calculator's counts: binom(8, 3), nPr(8, 3)
     "nthRoot", "nthroot", "root",  # a CAS's n-th root: nthRoot(x, 3) (math.js), nthroot(x, 3) (MATLAB), root(x, 3)
-    "Fraction",  # Python's fractions.Fraction(30, 1)
+    "Fraction", "Rational",  # Python's fractions.Fraction(30, 1), sympy's Rational(1, 2)
 }  # fmt: skip
 LATEX_MULTI_FUNCS = {"gcd", "lcm", "max", "min"}  # those that are also LaTeX commands (\max); \beta is a letter
 GREEK = {
