@@ -460,3 +460,21 @@ def test_sets_109_and_112_first_run_misses(completion: str, gold: str, want: flo
 )
 def test_the_second_red_teams_remaining_classes(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+# set 113's first-run misses
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("#### Betty needs $5 more to buy the wallet.", "5", 1.0),  # the marker's sentence, its one amount
+        ("#### Betty needs \\$5 more to buy the wallet.", "5", 1.0),
+        ("#### Weng earned $10 for 50 minutes of babysitting.", "10", 1.0),
+        ("#### Weng earned $10 for 50 minutes of babysitting.", "50", 0.0),
+        ("#### Therefore, after buying her bike, Carrie will have $720 left over.", "720", 1.0),
+        ("#### Carrie will have over $720.", "720", 0.0),  # "over" before the number still bounds it
+        ("<answer> 4 (Cindy's pets) + 6 (Marcia's pets) + 18 (Jan's pets) = 28 pets in total. </answer>", "28", 1.0),
+        ("<answer> 4 (Cindy's pets) + 6 (Marcia's pets) + 18 (Jan's pets) = 28 pets in total. </answer>", "18", 0.0),
+    ],
+)
+def test_set_113s_marker_sentences_and_noted_sums(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

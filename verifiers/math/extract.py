@@ -344,7 +344,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         if re.search(r"[A-Za-z]{3,}", ans) and len(ans) <= MAX_ANSWER_CHARS:
             # "#### Seth is 16 years old.", "#### 1 box of crackers", "#### 6th place": the marker's sentence, by
             # its one number (with a unit word after it), never a product of its letters
-            one = one_number_sentence(_ORDINAL_SUFFIX_RE.sub(r"\1", ans).rstrip("."))
+            plain = _MONEY_SIGN_RE.sub("", ans) if "$" in ans else ans  # "Betty needs $5 more": an amount of money
+            one = one_number_sentence(_ORDINAL_SUFFIX_RE.sub(r"\1", plain).rstrip("."))
             if one is not None:
                 ans = one
         # checked as a marked answer is: the text after it ("#### 4\nWait, that's wrong. The answer is 3.", "(Or

@@ -109,10 +109,10 @@ def trailing_latex(text: str) -> tuple[int, str] | None:
 
 # a number that the sentence bounds, compares, hedges or negates is not stated as the answer
 _QUALIFIED_RE = re.compile(
-    # (not "3 more cows": a comparison says "than"; not "approximately 15": a rounded value is stated as the value,
-    # not "25 miles between his stops": "between" bounds only before numbers,
-    # as "\boxed{approximately 3.14}" is; "somewhere around 42" is a guess)
-    r"\b(?:at\s+(?:least|most)|over|under|above|below|around|roughly|nearly|almost|up\s+to|between(?=[^.;]*\d)|than|"
+    # (not "3 more cows": a comparison says "than"; not "$720 left over"; not "approximately 15": a rounded value is
+    # stated as the value, as "\boxed{approximately 3.14}" is; "somewhere around 42" is a guess; not "25 miles
+    # between his stops": "between" bounds only before numbers)
+    r"\b(?:at\s+(?:least|most)|(?<!left )over|under|above|below|around|roughly|nearly|almost|up\s+to|between(?=[^.;]*\d)|than|"
     r"or|maybe|"
     r"perhaps|probably|"
     r"not|no|never|"

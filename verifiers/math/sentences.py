@@ -101,6 +101,7 @@ _IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
 _NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of pocket = "
 # the "=" that ends a computation written in a sentence: "400 + 76 =", "2 x 0.95 x 40 =", "16 / 4 ="
 # (a number starts where no digit precedes it: a match tried inside every digit run would be quadratic)
+_WORD_NOTE_RE = re.compile(r"[ \t]*\((?=[^()\d]*[A-Za-z]{2})[^()\d]{1,40}\)")  # a note in words, no digits
 _WORKED_OUT_RE = re.compile(r"(?<![\d,.])\d[\d,]*(?:\.\d+)?\s*[-+*/×÷x]\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*=\s*")
 
 
@@ -166,7 +167,8 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     ):
         return clean_answer(ans[m.end() :])
     plain = _MONEY_SIGN_RE.sub("", ans) if "$" in ans else ans  # "receive $12 from his parents": 12
-    result = worked_result(plain)
+    # a worked sum whose terms carry notes in brackets: "4 (Cindy's pets) + 6 (Marcia's pets) + 18 (Jan's pets) = 28"
+    result = worked_result(_WORD_NOTE_RE.sub("", plain) if "(" in plain else plain)
     if result is not None:
         return result
     one = one_number_sentence(plain, givens)  # "Jane started growing Sphere 3 hours ago": its one number
