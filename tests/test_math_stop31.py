@@ -478,3 +478,10 @@ def test_the_second_red_teams_remaining_classes(completion: str, gold: str, want
 )
 def test_set_113s_marker_sentences_and_noted_sums(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+def test_a_key_with_a_stray_closing_brace_is_read_without_it() -> None:
+    """Set 114's first-run miss: "$18\\sqrt{3}}$" was bad_input; its value is 18√3."""
+    assert _raw("The final answer is $\\boxed{18\\sqrt{3}}$.", "$18\\sqrt{3}}$") == 1.0
+    assert _raw("The final answer is $\\boxed{17\\sqrt{3}}$.", "$18\\sqrt{3}}$") == 0.0
+    assert math_answer("\\boxed{5}", {"reference": "$\\frac{1}{2}}}$"}).status.value != "bad_input"

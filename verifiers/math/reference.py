@@ -77,6 +77,12 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
                 return labelled, parse_answer(labelled), None
             except Exception:  # noqa: BLE001
                 pass
+        balanced = _without_stray_closing_braces(gold_text)
+        if balanced is not None:  # "$18\sqrt{3}}$": a key with a stray closing brace
+            try:
+                return balanced, parse_answer(balanced), None
+            except Exception:  # noqa: BLE001
+                pass
         solution_answer = (
             _solution_answer(gold_text)
             or _reference_sentence(gold_text)
@@ -87,6 +93,19 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
         if solution_answer is not None:  # a worked solution or a sentence as the reference: its answer
             return solution_answer[0], solution_answer[1], None
         return gold_text, None, str(e) or type(e).__name__
+
+
+def _without_stray_closing_braces(text: str) -> str | None:
+    """``text`` without the closing braces at its end that no opening brace matches ("$18\\sqrt{3}}$" ->
+    "$18\\sqrt{3}$"); None when it has none."""
+    body = text.strip()
+    dollars = body.startswith("$") and body.endswith("$") and len(body) > 1
+    inner = body.strip("$") if dollars else body
+    extra = inner.count("}") - inner.count("{")
+    if extra <= 0 or not inner.endswith("}" * extra):
+        return None
+    inner = inner[:-extra]
+    return f"${inner}$" if dollars else inner
 
 
 def _listed_values(gold: Node) -> Node:
