@@ -485,3 +485,59 @@ def test_a_key_with_a_stray_closing_brace_is_read_without_it() -> None:
     assert _raw("The final answer is $\\boxed{18\\sqrt{3}}$.", "$18\\sqrt{3}}$") == 1.0
     assert _raw("The final answer is $\\boxed{17\\sqrt{3}}$.", "$18\\sqrt{3}}$") == 0.0
     assert math_answer("\\boxed{5}", {"reference": "$\\frac{1}{2}}}$"}).status.value != "bad_input"
+
+
+# the third red team (stop 31): correct answers the new condition rules refused, and more hedges
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        ("The minimum value is \\boxed{5}, with equality if $a=b=c$.", 1.0),  # where an extremum is attained
+        ("The maximum is \\boxed{5}, attained when $x = 1$.", 1.0),
+        ("最小值为 \\boxed{5}，当且仅当 $a=b$ 时取等号。", 1.0),
+        ("Le minimum vaut \\boxed{5}, atteint si $a=b$.", 1.0),
+        ("So $f(2) = \\boxed{5}$ when $x = 2$.", 1.0),  # the unknown's value
+        ("The answer is \\boxed{5} (for $n \\geq 3$ as given).", 1.0),  # a premise restated
+        ("There are \\boxed{5} such integers, assuming $n>0$ as stated.", 1.0),
+        ("The perimeter is \\boxed{5}\\text{ m}, if we round to the nearest meter.", 1.0),
+        ("Hence the answer is \\boxed{5}, since for $n \\ge 3$ the pattern is stable.", 1.0),
+        ("The total is 13, but \\boxed{5} if we exclude the host.", 0.0),  # a real condition
+        ("The answer is \\boxed{5} if n is odd.", 0.0),
+        ("The answer is \\boxed{5} si n es impar.", 0.0),
+        ("The answer is maybe \\boxed{5}.", 0.0),  # a hedge before the box, in its sentence
+        ("I guess \\boxed{5}.", 0.0),
+        ("答案可能是 \\boxed{5}。", 0.0),
+        ("La réponse est peut-être \\boxed{5}.", 0.0),
+        ("I think the answer is \\boxed{5}.", 1.0),
+        ("\\boxed{5} (probably incorrect)", 0.0),  # a doubt in brackets after it
+        ("\\boxed{5} (low confidence)", 0.0),
+        ("\\boxed{5} (maybe)", 0.0),
+        ("\\boxed{5} (rounded)", 1.0),
+        ("\\boxed{5}\n\n[retracted]", 0.0),
+        ("\\boxed{5}\n\nSelf-check: FAIL", 0.0),
+        ("\\boxed{5} 👎", 0.0),
+        ("\\boxed{5} ❓", 0.0),
+        ("$x > \\boxed{5}$", 0.0),  # a relation before the box
+        ("$x \\neq \\boxed{5}$", 0.0),
+        ("<a_main>\\boxed{5}</a_main>", 1.0),  # a tag's bracket is no relation
+        ("The answer is more than \\boxed{5}.", 0.0),
+        ("The answer is negative \\boxed{5}.", 0.0),
+        ("The answer is \\boxed{5} times larger.", 0.0),
+        ("The answer is \\boxed{5}‰.", 0.0),
+        ("\\boxed{5} minimum", 0.0),
+        ("\\boxed{5} to 7", 0.0),  # a range
+        ("\\boxed{5}–7", 0.0),
+        ("\\boxed{5}至7", 0.0),
+        ("\\boxed{5} --> 6", 0.0),
+        ("\\boxed{5}, possibly 6", 0.0),
+        ("Svar: 5 (fel)", 0.0),  # "wrong" after a marked answer, in more languages
+        ("الجواب: 5 (خطأ)", 0.0),
+        ("Válasz: 5 (rossz)", 0.0),
+    ],
+)
+def test_the_third_red_teams_conditions_hedges_and_bounds(completion: str, want: float) -> None:
+    assert _raw(completion, "5") == want
+
+
+def test_a_percent_word_after_the_box_is_a_percent() -> None:
+    assert _raw("The answer is \\boxed{5} percent.", "0.05") == 1.0
+    assert _raw("The answer is \\boxed{5} percent.", "0.5") == 0.0

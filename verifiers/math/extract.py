@@ -58,6 +58,7 @@ from verigrpo.verifiers.math.revisions import (
     after_box_hedge,
     after_value_hedge,
     box_revision,
+    conditional_hedge,
     rechecks_unfinished,
     revised_between,
     scale_after_box,
@@ -229,16 +230,14 @@ _EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\b
 _MORE_AFTER_BOX_RE = re.compile(
     r"[\s$]*(?:\(|\\text\s*\{)?\s*"
     r"(?:(?:<[a-z]+>|[_*])*(?:,|(?<![A-Za-z])(?:and(?:/or)?|or|oder|ou|или|i\.e\.|equivalently|namely|that\s+is"
-    r"|o|lub|albo|nebo|anebo|eller|bzw\.?|resp\.?|beziehungsweise|atau|hoặc|veya|ya\s+da)"
+    r"|o|lub|albo|nebo|anebo|eller|bzw\.?|resp\.?|beziehungsweise|atau|hoặc|veya|ya\s+da|to|bis|à|até|до)"
     r"(?![A-Za-z])|或者?|还是|(?:या|अथवा|أو|או)(?=\s)|หรือ|또는|혹은|または|あるいは"
-    r"|/|=|\|\|?|[→⇒⟹⟶]|=>|->|\\(?:Rightarrow|implies|to|lor|vee|iff|Leftrightarrow|rightarrow|longrightarrow)(?![A-Za-z]))"
+    r"|/|=|\|\|?|[→⇒⟹⟶⇨➡]\ufe0f?|=+>|-+>|[～~–]|至|到|\\(?:Rightarrow|implies|to|lor|vee|iff|Leftrightarrow|rightarrow|longrightarrow)(?![A-Za-z]))"
     r"(?:</[a-z]+>|[_*])*[ \t,]*){1,2}"
     r"\}?[\s$]*(?:\\\()?\s*"
     r"(-?(?:\d|\\(?:frac|sqrt|pi)\b)[^\n)$]{0,60})"
 )
-_PERCENT_AFTER_BOX_RE = re.compile(r"\s*\$?\s*\\?%")
-# after the last box, in its sentence: a condition on it ("\boxed{12} if we exclude the host")
-_CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|provided|when|otherwise|except)\b", re.I)
+_PERCENT_AFTER_BOX_RE = re.compile(r"\s*\$?\s*(?:\\?%|per\s?cent\b)", re.I)
 _WHOLE_BOUND_RE = re.compile(r"\b(?:at\s+(?:most|least)|or\s+(?:more|less|fewer|so))\b", re.I)
 # two math spans side by side right after a marker, perhaps with a bracket or a slash between: "$5$ $6$", "$5$ ($6$)"
 _TWO_SPANS_RE = re.compile(r"[ \t*]{0,8}\$([^$\n]{1,200})\$[ \t]{0,8}[(/]?[ \t]{0,8}\$([^$\n]{1,200})\$")
@@ -321,7 +320,7 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             # "\boxed{33} and 34", "\boxed{33} (or 34)", "\boxed{3} or 3\sqrt{2}": one of two values boxed (an equal
             # restatement, "\boxed{\frac12} (or 0.5)", is not a second value)
             return Extraction(boxes[-1], "boxed", True, "another value joined to the box")
-        if _CONDITION_AFTER_BOX_RE.match(after):
+        if conditional_hedge(after):
             # "The total is 13, but \boxed{12} if we exclude the host": an answer only under a condition
             return Extraction(boxes[-1], "boxed", True, "a box under a condition")
         if _PERCENT_AFTER_BOX_RE.match(after) and "%" not in boxes[-1]:

@@ -26,7 +26,8 @@ FOREIGN_WRONG = (
     r"falsch|faux|fausse|falso|falsa|errado|errada|errato|errata|sbagliato|sbagliata|incorrecto|incorrecta|"
     r"incorreto|incorreta|erroné|erronée|erróneo|errónea|fout|onjuist|yanlış|hatalı|salah|keliru|sai|неверно|"
     r"неправильно|невірно|ошибка|помилка|błędny|błędna|błędne|błędnie|błąd|źle|niepoprawny|niepoprawna|"
-    r"niepoprawne|špatně|špatný|špatná|chybný|chybná|chybně|nesprávný|nesprávná|nesprávně|feil|forkert"
+    r"niepoprawne|špatně|špatný|špatná|chybný|chybná|chybně|nesprávný|nesprávná|nesprávně|feil|forkert|rossz|väärin|"
+    r"greșit|gresit|mali|fel|noto['’]g['’]ri|neteisingai|netočno|λάθος|λανθασμένο|грешно|грешен|սխալ|არასწორი"
 )
 
 # a copula negated right before the value; the Latin and Cyrillic ones get word guards, the others none
@@ -50,12 +51,14 @@ _WRONG_AFTER_SPACED = (
 )
 _WRONG_AFTER_UNSPACED = (
     r"गलत(?:\s*है)?|सही\s*नहीं(?:\s*है)?|خطأ|خاطئ|خاطئة|غير\s*صحيح|غير\s*صحيحة|ผิด|ไม่ถูกต้อง|לא\s*נכון|לא\s*נכונה|"
-    r"שגוי|שגויה|טעות|"
+    r"שגוי|שגויה|טעות|ভুল|غلط|نادرست|"
     # Chinese, Japanese, Korean, with the particle or copula before them ("5是错的", "5は間違い", "5이 아니다")
     r"(?:是|は|が|이|가)?\s*(?:错的|錯的|错了|錯了|错误|錯誤|不对|不對|不正确|不正確|間違い|間違っ|違う|違い|誤り|"
     r"틀렸|틀림|틀린|오답|아니다|아님|아닙니다|아니에요)"
 )
 WRONG_AFTER = rf"(?<![^\W\d_])(?:{_WRONG_AFTER_SPACED})(?![^\W\d_])|(?:{_WRONG_AFTER_UNSPACED})"
+# "wrong" in the scripts matched as written, for the readers that guard the spaced words themselves
+WRONG_UNSPACED = r"गलत|ভুল|خطأ|خاطئ|خاطئة|غلط|نادرست|ผิด|ไม่ถูกต้อง|שגוי|שגויה|לא\s*נכון|错误|錯誤|間違い|틀림|틀렸|오답"
 
 # "I do not think (that)" before the answer, in its sentence
 DISBELIEF_BEFORE = (
@@ -67,3 +70,10 @@ DISBELIEF_BEFORE = (
     r"我不覺得|不认为|不認為"
 )
 DISBELIEF_AFTER = r"とは思わない|とは思いません|sanmıyorum|düşünmüyorum|생각하지\s*않"
+# "maybe", "I guess" before the answer, in its sentence ("La respuesta es quizás \\boxed{5}", "答案可能是", "I guess")
+UNSURE_BEFORE = (
+    r"(?<![^\W\d_])(?:maybe|perhaps|probably|possibly|i\s+guess|(?:my\s+)?(?:best|random|wild|educated)\s+guess|"
+    r"not\s+sure|unsure|vielleicht|wahrscheinlich|quizás?|tal\s+vez|acaso|peut-être|probablement|talvez|forse|"
+    r"belki|mungkin|có\s+lẽ|misschien|być\s+może|chyba|może|возможно|наверное|может\s+быть)(?![^\W\d_])"
+    r"|可能|大概|也许|也許|或许|或許|たぶん|多分|おそらく|아마|शायद|ربما"
+)

@@ -16,6 +16,7 @@ from verigrpo.verifiers.math.negations import (
     FOREIGN_NOT,
     FOREIGN_WRONG,
     NOT_BEFORE,
+    UNSURE_BEFORE,
     WRONG_AFTER,
 )
 from verigrpo.verifiers.math.normalize import normalize
@@ -89,6 +90,7 @@ _DISBELIEF_BEFORE_RE = re.compile(
     + DISBELIEF_BEFORE,
     re.I,
 )
+_UNSURE_BEFORE_RE = re.compile(UNSURE_BEFORE, re.I)
 _NOT_BEFORE_BOX_RE = re.compile(
     r"(?:(?:\bnot|n['’]t|\bcannot)(?:[ \t]+(?:be|equal[ \t]+to|exactly|think[ \t]+(?:it['’]s|it[ \t]+is|the[ \t]+answer[ \t]+is)))?"
     # "Wrong answer: \boxed{5}", "The wrong answer would be \boxed{5}"; "答案不是", "no es", "n'est pas", "ist nicht"
@@ -237,12 +239,16 @@ _GLUED_AFTER_BOX_RE = re.compile(
 # right after the last box: a word that does something to it ("\boxed{5} squared", "\boxed{10}, halved")
 _TRANSFORMED_AFTER_BOX_RE = re.compile(
     r"[ \t$)\]\\]{0,6},?[ \t]{0,3}(?:squared|cubed|doubled|halved|tripled|negated|inverted|factorial"
-    r"|(?:plus|minus|times|divided\s+by|over|to\s+the\s+power)\s+(?:\$|\d|one|two|three|four|five|six|seven|eight|nine|ten|a\b|an\b|half))\b",
+    r"|(?:plus|minus|times|divided\s+by|over|to\s+the\s+power)\s+(?:\$|\d|one|two|three|four|five|six|seven|eight|nine|ten|a\b|an\b|half)"
+    r"|halves|thirds|quarters|fourths|fifths|sixths|sevenths|eighths|ninths|tenths|times\s+(?:larger|smaller|bigger|more|less|as)"
+    r"|(?:more|less|fewer)\s+than|per\s?mille)\b|[ \t]*‰",
     re.I,
 )
 # in words right before the box: an operation on it ("twice $\boxed{5}$", "half of", "one more than", "$\log \boxed{5}$")
 _OPERATION_BEFORE_BOX_RE = re.compile(
-    r"(?:\b(?:twice|thrice|double|triple|half\s+of|(?:a\s+)?(?:third|quarter)\s+of|the\s+(?:square|cube|reciprocal|"
+    r"(?:(?<=[^\s<>])[ \t]+[<>]|[≤≥≠]|\\(?:neq?|geq?|leq?|gt|lt|geqslant|leqslant)(?![A-Za-z])"  # "$x > \boxed{5}$": a bound (with a space: "<a_main>\boxed{2}" is a tag)
+    r"|\b(?:(?:more|less|fewer|greater|larger|smaller|higher|lower)\s+than|over|under|upwards\s+of|at\s+(?:least|most)|up\s+to"
+    r"|minus|negative|(?:the\s+)?square\s+root\s+of|\d+\s+(?:times|over)|one\s+over|twice|thrice|double|triple|half\s+of|(?:a\s+)?(?:third|quarter)\s+of|the\s+(?:square|cube|reciprocal|"
     r"negative|opposite)\s+of|(?:one|two|three|\d+)\s+(?:more|less|fewer)\s+than|the\s+(?:sum|difference|product)\s+of)"
     r"|\\(?:log|ln|sin|cos|tan|exp|sqrt)(?![A-Za-z]))[ \t$\\(]{0,4}\Z",
     re.I,
@@ -262,7 +268,7 @@ _SCALE_AFTER_BOX_RE = re.compile(
 )
 # a second value offered after the box: "(or maybe 6)", ". Hmm, or 6.", "? or \(6\)", "或 6"
 _OR_VALUE_RE = re.compile(
-    r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?|alternatively|vs\.?|versus|maybe|perhaps|(?:but|and)\s+also)\b"
+    r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?|alternatively|vs\.?|versus|maybe|perhaps|possibly|probably|(?:but|and)\s+also)\b"
     r"|或者?|还是|要么"
     r"|也可能是?|也许是|或许是|あるいは|또는)"
     r"(?:(?!\.\d)\W){0,4}"
@@ -357,6 +363,8 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     sentence = re.split(r"[.!?。！？\n](?=\s|$)|\n", text[max(0, start - 160) : start])[-1]
     if _DISBELIEF_BEFORE_RE.search(sentence):  # "I doubt the answer is \boxed{5}", "No creo que la respuesta sea"
         return "the box is doubted in its sentence"
+    if _UNSURE_BEFORE_RE.search(sentence):  # "The answer is maybe \boxed{5}", "答案可能是 \boxed{5}", "I guess \boxed{5}"
+        return "the box is only a guess in its sentence"
     if _CONCEDED_BEFORE_BOX_RE.search(before):
         return "the box is conceded in a clause that concludes something else"
     alternative = _OR_BEFORE_BOX_RE.search(before)
@@ -404,7 +412,10 @@ DISOWNED_RE = re.compile(
     # a line that only takes it back: "Scratch that.", "Ignore the above.", "Never mind.", "Verdict: incorrect."
     r"|\A\s*+(?:(?:hmm+|no|oh)\W+)?(?:scratch\s+that|ignore\s+(?:the\s+above|that|this|it)|disregard\s+(?:that|this|the\s+above|it)"
     r"|never\s?mind|that['’]?s\s+not\s+(?:it|right)|that\s+(?:doesn['’]t|does\s+not|can['’]t|cannot)\s+(?:seem\s+)?(?:be\s+)?right"
-    r"|(?:verdict|status|result|check)\s*:\s*(?:incorrect|wrong|false|rejected|failed?))\b"
+    r"|(?:verdict|status|result|check|self-check)\s*:\s*(?:incorrect|wrong|false|rejected|fail(?:ed|s)?)"
+    r"|retracted|nah|(?:lol\s+)?no|not|ignore\s+(?:the\s+)?previous(?:\s+answer)?"
+    r"|\(?(?:this|that)\s+(?:answer\s+)?is\s+a\s+joke|or\s+is\s+it)\b"
+    r"|\A\s*+\[(?:retracted|deleted|redacted)\]|\A[\s—–-]*(?:👎|🤷|🤞|¯\\_\(ツ\)_/¯)"
     # "... is not correct" in other languages, right after the answer ("Đáp án đúng là A. 92 là không chính xác.")
     r"|\b(?:là\s+không\s+(?:chính\s+xác|đúng)|tidak\s+(?:benar|tepat)|n'est\s+pas\s+(?:correct|juste|bon)|"
     r"ist\s+(?:falsch|nicht\s+richtig)|no\s+es\s+correct[ao]|não\s+(?:é|está)\s+corret[ao]|неверн\w*|"
@@ -422,7 +433,10 @@ DISOWNED_RE = re.compile(
     r"|(?:\\neq?(?![A-Za-z])|≠)\s*(?:the\s+)?(?:final\s+|correct\s+)?answer\b)"
     r"|\b(?:just\s+kidding|jk|sarcasm)\b|(?<![\w/])/s\b"  # "\boxed{Yes}, just kidding, no.", "\boxed{Yes} (sarcasm)"
     # a mark of doubt in brackets right after it, or a line that only asks: "\boxed{5} (?)", "(guess)", "\n\n?"
-    r"|\A[ \t$)\]}*]{0,6}\([ \t]*(?:\?+|guess(?:ed)?|unverified|unchecked|unsure|not\s+sure|uncertain|tentative)[ \t]*\)"
+    r"|\A[ \t$)\]}*]{0,6}\([^()\n]{0,30}?(?:\?+|\bguess\w*|\bunverified|\bunchecked|\bunsure|\bnot\s+sure|\buncertain"
+    r"|\btentative|\bplaceholder|\blow\s+confidence|\bconfidence\s*:|\bcoin\s+flip|50/50|\btodo\b|\bneeds?\s+check\w*"
+    r"|\bmaybe|\bperhaps|\bI\s+(?:think|hope|guess)|\bhopefully|\bfingers\s+crossed|\bnot\s+100\s*%"
+    r"|\b(?:probably|likely)\s+(?:wrong|incorrect)|\bjoke|\balt\s*:)"
     r"|\A\s*[?？؟]+\s*\Z"
     # the answer found to break the problem's conditions: "This contradicts the condition", "violates the constraint"
     r"|\b(?:this|that|it|which)\s+(?:contradicts|violates|breaks|fails)\b|\bno\s+solution\s+exists\b"
@@ -439,14 +453,15 @@ DISOWNED_RE = re.compile(
 
 # right after the answer: a word that makes it a bound ("\boxed{5} at least", "5+", "5-ish", "5 o más", "5以上", "5 이상")
 _BOUND_AFTER_VALUE_RE = re.compile(
-    r"\A[\s$)\]}*_]{0,6}(?:\(\s*)?(?:"
+    r"\A[\s$)\]}*_,]{0,6}(?:\(\s*)?(?:"
     r"(?<![^\W\d_])(?:at\s+(?:least|most|minimum|maximum)|or\s+(?:more|less|fewer|above|below|greater|higher|lower|over|under)"
-    r"|and\s+(?:up|above|over|more)|(?:or|and)\s+(?:so|thereabouts)|-?ish|give\s+or\s+take"
+    r"|and\s+(?:up|above|over|more|beyond)|(?:or|and)\s+(?:so|thereabouts)|-?ish|give\s+or\s+take|minimum|maximum|max|min"
+    r"|upwards|or\s+higher|or\s+lower|roughly"
     r"|o\s+(?:más|menos)|ou\s+(?:mais|menos|plus|moins)|oder\s+(?:mehr|weniger)|lub\s+(?:więcej|mniej)|"
     r"nebo\s+(?:více|méně|víc)|или\s+(?:больше|меньше|более|менее)|veya\s+(?:daha|fazla)|atau\s+lebih|hoặc\s+hơn|"
     r"eller\s+mer|o\s+più|o\s+meno|al\s+menos|como\s+mínimo|pelo\s+menos|au\s+moins|almeno|mindestens|höchstens|"
     r"co\s+najmniej|alespoň|nejméně|не\s+менее|не\s+более|en\s+az|en\s+fazla)(?![^\W\d_])"
-    r"|\+(?![ \t]*[\d(\\a-zA-Z])|以上|以下|以内|未満|未满|左右|上下|多|余|이상|이하|미만|초과|정도|"
+    r"|\+(?![ \t]*[\d(\\a-zA-Z])|[个個人]?(?:以上)|以下|以内|未満|未满|左右|上下|多|余|이상|이하|미만|초과|정도|"
     r"(?:या|से)\s*(?:अधिक|ज़्यादा|ज्यादा|कम)|أو\s*(?:أكثر|أقل)|หรือ(?:มากกว่า|น้อยกว่า)|ขึ้นไป|או\s*(?:יותר|פחות))",
     re.I,
 )
@@ -459,6 +474,34 @@ _CONDITION_AFTER_VALUE_RE = re.compile(
     r"|如果|若|当.{0,12}?时|の場合|とき|경우|면|अगर|यदि|إذا|إن|אם|ถ้า)",
     re.I,
 )
+
+
+# in a condition after the answer: what makes it no hedge. Where an extremum is attained ("with equality if $a=b$",
+# "attained when $x = 1$", "当 $a=b$ 时取等号"), the unknowns' values ("when $x = 2$"), the problem's own premises
+# restated ("if the die is fair (as stated)", "as is standard"), a rounding, a reason ("since for n ≥ 3 ...")
+_CONDITION_RESTATED_RE = re.compile(
+    r"\b(?:attain\w*|achiev\w*|reach\w*|equality|holds|occurs|obtained|atteint\w*|alcanzad\w*|erreicht\w*|Gleichheit|"
+    r"égalité|igualdad|round\w*|nearest|correctly|richtig|correctement|correctamente|since|because)\b"
+    r"|\bas\s+(?:given|stated|required|assumed|asked|specified|defined|is\s+standard|usual|in\s+the\s+problem|the\s+"
+    r"problem\s+(?:asks|says|states|requires|specifies))\b|\b(?:wie|comme|como)\s+(?:angegeben|gegeben|gefordert|"
+    r"indiqué|donné|dado|se\s+indica)\b|取等|取到|取得|达到|成立|等号"
+    r"|(?:\b(?:if|when|whenever|for|wenn|falls|si|se|quand|cuando)|当)\s*\$?\s*[a-z](?:_\{?\w+\}?)?\s*=",
+    re.I,
+)
+
+
+def conditional_hedge(after: str) -> bool:
+    """``after``, the text after an answer, puts it under a condition in its sentence ("\\boxed{12} if we exclude the
+    host", "for n ≥ 3", "si n es impar"), and the condition restates nothing (see :data:`_CONDITION_RESTATED_RE`)."""
+    m = _CONDITION_AFTER_VALUE_RE.match(after) or _CONDITION_AFTER_BOX_RE.match(after)
+    if m is None:
+        return False
+    sentence = re.split(r"[.!?。！？\n](?=\s|$)", after[:300], maxsplit=1)[0]
+    return not _CONDITION_RESTATED_RE.search(sentence)
+
+
+# after the last box, in its sentence: a condition on it ("\boxed{12} if we exclude the host")
+_CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|provided|when|otherwise|except)\b", re.I)
 
 
 def after_value_hedge(rest: str, value: str) -> str | None:
@@ -475,7 +518,7 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     near = _two_sentences(rest)
     if _BOUND_AFTER_VALUE_RE.match(rest):
         return "a bound, not a value"  # "\boxed{5} at least", "\boxed{5}+", "\boxed{5} o más", "5以上"
-    if _CONDITION_AFTER_VALUE_RE.match(rest):
+    if _CONDITION_AFTER_VALUE_RE.match(rest) and conditional_hedge(rest):
         return "the answer holds only under a condition"  # "\boxed{5} for n ≥ 3", "si n es impar"
     if _ALSO_RE.search(near):
         return "another value is said to be possible too"
@@ -554,7 +597,7 @@ _PRONOUN_I_RE = re.compile(
     r"I\s+(?:hope|think|believe|guess|suppose|am|was|have|had|would|will|can|could|should|might|may|must|did|do|"
     r"got|get|found|checked|verified|calculated|computed|know|conclude|double-checked|made|used)\b"
 )
-_QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}[?？؟]")
+_QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}(?:[?？؟⁇❓❔]|¿\?)")
 _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)
 # a word that starts taking an answer back, anywhere after it; then the text ends on a value it concludes with
 _LATER_REVISION_RE = re.compile(rf"\b(?:{RETRACTION_WORDS}|re-?check\w*|recomput\w*|recalculat\w*|correction)\b", re.I)

@@ -10,7 +10,7 @@ import re
 from verigrpo.verifiers.math.boxes import _last_match
 from verigrpo.verifiers.math.cjk import COPULAS
 from verigrpo.verifiers.math.forms import one_number_sentence, qualified
-from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG
+from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG, WRONG_UNSPACED
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Expr, Node
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
 from verigrpo.verifiers.math.units import unit_scale
@@ -32,7 +32,7 @@ _NEGATED_RE = re.compile(
     r"|\b(?:anything|everything|any\s+\w+)\s+(?:but|except|other\s+than|save)\b"  # "anything but 5"
     r"|不是|并非|不对|不行|错误|矛盾|？|吗"  # the same in Chinese: "5不是解", "是5吗？", "答案并非 55"
     r"|ではありません|ではない|じゃない|아닙니다|아니다|아니에요"  # Japanese, Korean
-    rf"|\b(?:{FOREIGN_NOT}|{FOREIGN_WRONG})\b",  # "5 değil", "bukan 5", "5 ist falsch"
+    rf"|\b(?:{FOREIGN_NOT}|{FOREIGN_WRONG})\b|{WRONG_UNSPACED}",  # "5 değil", "bukan 5", "5 ist falsch", "5 (خطأ)"
     re.I,
 )
 # anywhere in the sentence of a fallback answer: "I'm not sure, maybe 42"
