@@ -371,6 +371,11 @@ def test_stop31_patterns_are_linear() -> None:
             ("fallback", "_LIST_BEFORE_RE", "'were 4, ' * (n // 8)"),
             ("leaves", "_DOUBLED_BLOCK_RE", "'0.' + '9' * n"),
             ("laststate", "_PARAMETER_SPAN_RE", "'k \\\\in ' * (n // 6)"),
+            ("revisions", "_CONDITION_RESTATED_RE", "'if x ' * (n // 5)"),
+            ("revisions", "_UNSURE_BEFORE_RE", "'be ' * (n // 3)"),
+            ("revisions", "_OPERATION_BEFORE_BOX_RE", "'x  ' * (n // 3) + '>'"),
+            ("extract", "_DECIMAL_COMMA_RE", "'1,' * (n // 2)"),
+            ("forms", "_UNSPACED_REFUSAL_RE", "'ל' * n"),
         ]
     )
 
@@ -541,3 +546,27 @@ def test_the_third_red_teams_conditions_hedges_and_bounds(completion: str, want:
 def test_a_percent_word_after_the_box_is_a_percent() -> None:
     assert _raw("The answer is \\boxed{5} percent.", "0.05") == 1.0
     assert _raw("The answer is \\boxed{5} percent.", "0.5") == 0.0
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("La réponse est \\boxed{5}, et non 6.", "5", 1.0),  # "not 6" after the answer affirms it
+        ("La risposta è \\boxed{5}, non 6.", "5", 1.0),
+        ("La réponse est \\boxed{5}, non négatif comme attendu.", "5", 1.0),
+        ("La risposta finale è \\boxed{5}, non serve altro.", "5", 1.0),
+        ("\\boxed{5} değil.", "5", 0.0),  # "not" ending its clause still takes it back
+        ("Jawabannya \\boxed{5} bukan jawabannya.", "5", 0.0),
+        ("Non, c'est 6. \\boxed{5}", "5", 1.0),
+        ("\\boxed{5}\n\nWhat about 6? It fails the check.", "5", 1.0),  # "it fails" is about 6
+        ("\\boxed{\\frac{1}{2}} oder 0,5", "1/2", 1.0),  # the same value with a decimal comma
+        ("\\boxed{\\frac{1}{2}} oder 0,6", "1/2", 0.0),
+        ('<tool_call>{"name": "final_answer", "arguments": {"answer": 5}}</tool_call>', "5", 1.0),
+        ("The answer is 5, خطأ.", "5", 0.0),  # "wrong" in a script without word boundaries to re
+        ("The answer is 5, לא נכון.", "5", 0.0),
+        ("Ответ: 5 яблок.", "5", 1.0),
+        ("الجواب: 5 ريال", "5", 1.0),
+    ],
+)
+def test_the_third_red_teams_refused_correct_answers(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

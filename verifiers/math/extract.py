@@ -316,7 +316,11 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             return Extraction(f"{boxes[-1]} {scale}", "boxed+unit")
         after = text[end:][:120]  # bounded: the patterns below never see a long blank run
         more = _MORE_AFTER_BOX_RE.match(after)
-        if more is not None and not _equiv_safe(normalize(boxes[-1]), _clean_value(more.group(1))):
+        if more is not None and not _equiv_safe(normalize(boxes[-1]), _clean_value(more.group(1))) and not (
+            # "\boxed{\frac12} oder 0,5": the same value with a decimal comma
+            _DECIMAL_COMMA_RE.match(more.group(1).strip())
+            and _equiv_safe(normalize(boxes[-1]), _clean_value(_DECIMAL_COMMA_RE.sub(r"\1.\2", more.group(1).strip(), count=1)))
+        ):
             # "\boxed{33} and 34", "\boxed{33} (or 34)", "\boxed{3} or 3\sqrt{2}": one of two values boxed (an equal
             # restatement, "\boxed{\frac12} (or 0.5)", is not a second value)
             return Extraction(boxes[-1], "boxed", True, "another value joined to the box")
@@ -510,6 +514,7 @@ _HYPOTHETICAL_BEFORE_RE = re.compile(
 
 
 _ANSWER_BEFORE_EMPTY_BOX_RE = re.compile(r"\banswer\s*(?:is|:)\s*[$\\(\[]*\s*\Z", re.I)
+_DECIMAL_COMMA_RE = re.compile(r"(-?\d{1,12}),(\d{1,2}|\d{4,12})(?![\d,])")
 _FINALLY_RE = re.compile(r"\b(?:finally|ultimately|in\s+the\s+end|final\s+answer)\b", re.I)
 _SENTENCE_STOP_RE = re.compile(r"[.!?。！？](?=\s|$)|\n")
 _FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)|(?<![\w-])final(?:\s*\*\*)?\s*[:：]", re.I)

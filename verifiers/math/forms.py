@@ -11,7 +11,7 @@ import re
 import sympy
 from verigrpo.verifiers.math.lex import FUNCS, UNIT_ALIASES
 from verigrpo.verifiers.math.locales import FOREIGN_SCALE_WORDS, foreign_scales
-from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG
+from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG, NOT_UNSPACED, WRONG_UNSPACED
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import dollar_scale_letters, strip_math_delimiters
 from verigrpo.verifiers.math.numwords import number_words
@@ -153,11 +153,15 @@ _BOUND_SIGN_RE = re.compile(
 )
 
 
+_UNSPACED_REFUSAL_RE = re.compile(WRONG_UNSPACED + "|" + NOT_UNSPACED)
+
+
 def qualified(sentence: str) -> bool:
     """The sentence bounds, compares, hedges, negates or transforms its number ("at least 5", "≥ 5", "half of 16")."""
     return (
         _QUALIFIED_RE.search(_LATEX_COMMAND_RE.sub(" ", sentence)) is not None  # "\\times" is no "times"
         or _BOUND_SIGN_RE.search(sentence) is not None
+        or _UNSPACED_REFUSAL_RE.search(sentence) is not None  # "5, خطأ", "5 לא נכון": in scripts without \b
     )
 
 

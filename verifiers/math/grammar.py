@@ -27,7 +27,7 @@ from verigrpo.verifiers.math.lex import (
     tokenize,
 )
 from verigrpo.verifiers.math.locales import FOREIGN_SCALE_WORDS
-from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG
+from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG, NOT_UNSPACED, WRONG_UNSPACED
 from verigrpo.verifiers.math.nodes import (
     Answers,
     Bracket,
@@ -87,7 +87,8 @@ _TRANSFORM_WORD_RE = re.compile(
 )
 
 
-_CJK_CHANGING_RE = re.compile(CJK_CHANGING_WORDS)
+# (and "wrong" or "not" in the scripts without word boundaries to re: "5, خطأ", "5 לא נכון")
+_CJK_CHANGING_RE = re.compile(CJK_CHANGING_WORDS + "|" + WRONG_UNSPACED + "|" + NOT_UNSPACED)
 
 
 _TEXT_UNIT_RE = re.compile(

@@ -37,8 +37,9 @@ _NOT_BEFORE_SPACED = (
     r"не\s+является|не\s+равн[оаы]?|не\s+равен|не\s+будет|bukan|tidak|không\s+phải\s+là|không\s+phải|không\s+là|"
     r"är\s+inte|inte|er\s+ikke|ikke|değil"
 )
-_NOT_BEFORE_UNSPACED = r"नहीं\s*है|नहीं|ليس|ليست|لا\s*يساوي|ไม่ใช่|ไม่เท่ากับ|אינה|אינו|איננה|איננו|לא|不是|并非|並非|不等于|不等於"
+_NOT_BEFORE_UNSPACED = r"नहीं\s*है|नहीं|ليس|ليست|لا\s*يساوي|ไม่ใช่|ไม่เท่ากับ|אינה|אינו|איננה|איננו|(?<![\u0590-\u05ff])לא(?![\u0590-\u05ff])|不是|并非|並非|不等于|不等於"
 NOT_BEFORE = rf"(?<![^\W\d_])(?:{_NOT_BEFORE_SPACED})|(?:{_NOT_BEFORE_UNSPACED})"
+NOT_UNSPACED = _NOT_BEFORE_UNSPACED
 
 # "is wrong" right after the value, with its copula where the language puts one there
 _WRONG_AFTER_SPACED = (

@@ -424,7 +424,10 @@ DISOWNED_RE = re.compile(
     # – falsch"), "which is wrong", "is a common mistake"; a "not" before another value affirms ("5, nicht 6")
     rf"|\A[ \t$\\)\]}}\-–—,:;(（，、。]{{0,8}}(?:"
     rf"(?:(?:which|that)\s+)?(?:is|was|ist|est|es|è|é|là|adalah)?\s*(?:{FOREIGN_WRONG})\b"
-    rf"|(?:{FOREIGN_NOT})(?![\w-])(?!\s*(?:[-+−$\\(\d]|[^\W\d_]{{1,2}}\b))"
+    # ("not" ending its clause, or before "the answer"/"correct": "\boxed{5} değil.", "bukan jawabannya"; not "\boxed{5},
+    # non 6", "non négatif comme attendu", "non serve altro")
+    rf"|(?:{FOREIGN_NOT})(?![\w-])(?=\s*(?:[.,;!?。)]|$|(?:the\s+)?(?:answer|correct|right|richtig|correct[oa]?|corrett[oa]|"
+    r"jawaban\w*|benar|doğru|đúng|cevap\w*|juste|bon|правильн\w*|верн\w*|poprawn\w*|správn\w*)\b))"
     rf"|(?:{WRONG_AFTER})"  # "\boxed{5} — está mal", "\boxed{5} — गलत है", "\boxed{5}이 아니다", "5，错了"
     r"|(?:是)?(?:不对|不對|错|錯|不正确|不正確|間違い|違う|误|誤|틀림|틀렸|틀린|오답)"
     r"|(?:不是|并非|ではない|ではありません|じゃない|아님|아닙니다|아니다|아니에요)(?!\s*[-+−$\\(\d])"
@@ -439,7 +442,8 @@ DISOWNED_RE = re.compile(
     r"|\b(?:probably|likely)\s+(?:wrong|incorrect)|\bjoke|\balt\s*:)"
     r"|\A\s*[?？؟]+\s*\Z"
     # the answer found to break the problem's conditions: "This contradicts the condition", "violates the constraint"
-    r"|\b(?:this|that|it|which)\s+(?:contradicts|violates|breaks|fails)\b|\bno\s+solution\s+exists\b"
+    r"|\b(?:this|that|it|which)\s+(?:contradicts|violates|breaks)\b|\b(?:this|that)\s+(?:answer|value|result)\s+fails\b"
+    r"|\bno\s+solution\s+exists\b"
     # a line of its own that only says "wrong", in any language ("\boxed{5}\n\n**Mal.**", "**не правильно**")
     rf"|\A\s*+(?:{WRONG_AFTER})[\s.!。]*(?:\n|\Z)"  # (possessive: a run of blanks is never given back)
     # "I do not think so" said after it: "5 olduğunu sanmıyorum", "5だとは思わない"

@@ -215,7 +215,7 @@ RETRACTION_WORDS = (
     r"i was wrong|that'?s wrong|sorry|never\s?mind|edit|erratum|update|hold on|p\.s|redo|reconsider(?:ing)?|"
     r"rethink(?:ing)?|strike that|i retract|disregard|ignore the above|whoops|my bad|typo|i meant(?: to write)?|"
     r"should be|uh+|err|"
-    r"warte|eigentlich|attendez|en fait|non|espera|en realidad|na verdade|in realtà|eigenlijk|nee|aslında|"
+    r"warte|eigentlich|attendez|en fait|non(?=\s*[,.!:;…])|espera|en realidad|na verdade|in realtà|eigenlijk|nee|aslında|"
     r"właściwie|подожди(?:те)?|на самом деле|нет|不对|等等|等一下|错了|其实|いや|아니"
 )
 # a marker followed by a verdict on the answer, not an answer: "Ich hoffe, die Antwort ist korrekt."

@@ -43,7 +43,7 @@ def json_answers(text: str) -> list[tuple[int, int, str]]:
 
 _JSON_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
 _JSON_NUMBER_VALUE_RE = re.compile(r"(?<=[:\[,])\s*-?\d[\d.eE+\-]*")  # a number as a field's value or a list item
-_JSON_REST_RE = re.compile(r"(?:[\s,:{}\[\]`]|true|false|null|json)*")
+_JSON_REST_RE = re.compile(r"(?:[\s,:{}\[\]`]|true|false|null|json|</?tool_call>)*")  # (a tool call's tags)
 
 
 _JSON_VALUE_RE = re.compile(r'":\s*"(?:[^"\\]|\\.)*"')  # a field's string value
