@@ -376,6 +376,7 @@ def test_stop31_patterns_are_linear() -> None:
             ("revisions", "_OPERATION_BEFORE_BOX_RE", "'x  ' * (n // 3) + '>'"),
             ("extract", "_DECIMAL_COMMA_RE", "'1,' * (n // 2)"),
             ("forms", "_UNSPACED_REFUSAL_RE", "'ל' * n"),
+            ("revisions", "_CLOSING_VALUE_RE", "'is ' * (n // 3)"),
         ]
     )
 
@@ -570,3 +571,23 @@ def test_a_percent_word_after_the_box_is_a_percent() -> None:
 )
 def test_the_third_red_teams_refused_correct_answers(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        ("\\boxed{5}\n\n**Answer: 6**", 0.0),  # the last line after the box ends on another value
+        ("\\boxed{5}\n\nx = 6", 0.0),
+        ("\\boxed{5}\n\nIn decimal: 6.0", 0.0),
+        ("\\boxed{5}\n\n所以答案是6。", 0.0),
+        ("\\boxed{5}\n\nPor lo tanto, 6.", 0.0),
+        ("\\boxed{5}\n\n따라서 답은 6이다.", 0.0),
+        ("\\boxed{5}\n\n【6】", 0.0),
+        ("\\boxed{5}\n\nIn decimal: 5.0", 1.0),  # the same value
+        ("$xy=\\boxed{5}$.\n~MC413551", 1.0),  # a signature's digits
+        ("\\boxed{5}\nremember that for this form to be correct, t must be less than 1 .", 1.0),
+        ("\\boxed{5}\n\nThe answer is: \\sqrt{117}.", 0.0),  # another answer (an older rule: a marker after the box)
+    ],
+)
+def test_another_value_ending_the_last_line_after_the_box(completion: str, want: float) -> None:
+    assert _raw(completion, "5") == want

@@ -340,6 +340,30 @@ _VALUE_BEFORE_RE = re.compile(r"\$([^$]{1,60})\$|(-?\d[\d,]*(?:\.\d+)?)")
 _OR_BEFORE_BOX_RE = re.compile(r"(?<![^\W_])(?:or|oder|ou|или)[ \t$(\\]*$|(?:或者?|还是)[ \t$(\\]*$", re.I)
 
 
+# the last line of a text, when it ends on its one number ("**Answer: 6**", "x = 6", "所以答案是6。", "【6】")
+# (the number alone, or after a label, a copula or a conclusion word: not "must be less than 1", "~Aaryabhatta1")
+_CLOSING_VALUE_RE = re.compile(
+    r"\A[\s*_$【\[(]*(?:[^\d\n]{0,40}?(?:=|:|：|\b(?:is|are|ist|es|est|so|thus|therefore|hence|ergo)\b|итак|por\s+lo\s+tanto"
+    r"|是|为|は|은|는|所以|よって|따라서|\\therefore)[ \t,，]*[*_$【\[(]*[ \t]*)?"
+    r"(-?\d[\d,]*(?:\.\d+)?)[^\w\n]{0,6}(?:です|이다|입니다)?[^\w\n]{0,4}\Z",
+    re.I,
+)
+
+
+def _closing_value(rest: str) -> str | None:
+    """The one number the last line of ``rest`` (the text after a box) ends on, when that line is not the box's own;
+    None otherwise."""
+    if "\n" not in rest.strip(" \t"):
+        return None
+    line = rest.rstrip().rsplit("\n", 1)[-1]
+    if len(line) > 80 or len(re.findall(r"\d+(?:[.,]\d+)*", line)) != 1:
+        return None
+    m = _CLOSING_VALUE_RE.match(line)
+    if m is None:
+        return None
+    return m.group(1).replace(",", "")
+
+
 def after_box_hedge(text: str, end: int, box: str) -> str | None:
     """Why the text after the last box (which ends at ``end`` and holds ``box``) keeps it from being the answer, or
     None: the box is part of a larger expression; the text offers another value ("or maybe 6", "though 6 is also
@@ -358,6 +382,10 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     stray = _STRAY_VALUE_RE.match(rest) if len(text) - end <= 200 else None
     if stray is not None and not equiv_safe(normalize(stray.group(1)), normalize(box)):
         return "another value on a line after the box"  # "\boxed{5}\n\n6": the completion ends on another value
+    closing = _closing_value(rest) if len(text) - end <= 300 else None
+    if closing is not None and not equiv_safe(normalize(closing), normalize(box)):
+        # "\boxed{5}\n\n**Answer: 6**", "\n\nx = 6", "\n\n所以答案是6。", "\n\nPor lo tanto, 6.": the last line ends on another value
+        return "another value ends the last line after the box"
     if _NOT_BEFORE_BOX_RE.search(before):  # "The answer is not \boxed{5}.": the box is what the answer is not
         return "the box is negated"
     sentence = re.split(r"[.!?。！？\n](?=\s|$)|\n", text[max(0, start - 160) : start])[-1]
