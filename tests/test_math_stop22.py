@@ -427,7 +427,7 @@ def test_rows_with_questions_and_reprs(completion: str, row: dict, want: float) 
 
 
 def test_plain_text_folds_disguises() -> None:
-    from verigrpo.verifiers.math.revisions import plain_text
+    from verigrpo.verifiers.math.disowning import plain_text
 
     assert plain_text("**Wait**, W\u0430it, W\u200bait, Ｗａｉｔ, \\textbf{Wait}") == "Wait, Wait, Wait, Wait, Wait"
     assert plain_text("Нет, 5") == "Нет, 5"  # a Russian word stays Russian

@@ -245,8 +245,8 @@ def test_red_team_stop24_patterns_are_linear() -> None:
         [
             ("revisions", "_NOT_BEFORE_BOX_RE", "'not' + ' ' * n"),
             ("revisions", "_STRAY_VALUE_RE", "'\\n' + ' ' * n + '5'"),
-            ("revisions", "DISOWNED_RE", "' ' * n + 'x'"),
-            ("revisions", "DISOWNED_RE", "'that ' * (n // 5)"),
+            ("disowning", "DISOWNED_RE", "' ' * n + 'x'"),
+            ("disowning", "DISOWNED_RE", "'that ' * (n // 5)"),
             ("revisions", "_ALSO_RE", "'also 5' * (n // 6)"),
             ("fallback", "_LIST_BEFORE_RE", "'1, ' * (n // 3)"),
             ("fallback", "_LIST_AFTER_RE", "' ' * n + ','"),
@@ -281,7 +281,7 @@ def test_fallback_stop24_patterns_are_linear() -> None:
             ("doubts", "_CONFIDENCE_AFTER_RE", "' ' * n + 'x'"),
             ("doubts", "_GAVE_UP_RE", "'give ' * (n // 5)"),
             ("doubts", "_PLAN_RE", "' ' * n + 'x'"),
-            ("revisions", "DISOWNED_RE", "'not ' * (n // 4)"),
+            ("disowning", "DISOWNED_RE", "'not ' * (n // 4)"),
         ]
     )
 

@@ -507,7 +507,7 @@ def test_the_stop28_patterns_are_linear_time() -> None:
             ("reference", "_NUMBERED_OPTION_RE", "'(1) ' * (n // 4)"),
             ("reference", "_NUMBERED_OPTION_RE", "'(1) x' + 'y' * n"),
             ("forms", "_PROSE_WORDS_RE", "'1 ก้อน ' * (n // 7)"),
-            ("revisions", "DISOWNED_RE", "'là không ' * (n // 9)"),
+            ("disowning", "DISOWNED_RE", "'là không ' * (n // 9)"),
             ("parse", "_REJECTED_OPTION", "'tidak ' * (n // 6)"),
             ("normalize", "_SPACED_BOLD_DIGITS", "'\\\\mathbf{' + '1 ' * (n // 2)"),
             ("normalize", "_SPACED_BOLD_DIGITS", "'\\\\mathbf{1 , ' * (n // 12)"),

@@ -346,18 +346,18 @@ def test_stop31_patterns_are_linear() -> None:
     """Every pattern this stop added or widened, over blank runs and repeated near-matches (200,000 characters)."""
     assert_patterns_linear(
         [
-            ("revisions", "DISOWNED_RE", "' ' * n + 'x'"),
-            ("revisions", "DISOWNED_RE", "'\\n' * n"),
-            ("revisions", "DISOWNED_RE", "'est ' * (n // 4)"),
-            ("revisions", "DISOWNED_RE", "'是' * n"),
-            ("revisions", "_BOUND_AFTER_VALUE_RE", "' ' * n"),
-            ("revisions", "_CONDITION_AFTER_VALUE_RE", "'当' * n"),
+            ("disowning", "DISOWNED_RE", "' ' * n + 'x'"),
+            ("disowning", "DISOWNED_RE", "'\\n' * n"),
+            ("disowning", "DISOWNED_RE", "'est ' * (n // 4)"),
+            ("disowning", "DISOWNED_RE", "'是' * n"),
+            ("disowning", "_BOUND_AFTER_VALUE_RE", "' ' * n"),
+            ("disowning", "_CONDITION_AFTER_VALUE_RE", "'当' * n"),
             ("revisions", "_SO_VALUE_RE", "' ' * n"),
             ("revisions", "_TRANSFORMED_AFTER_BOX_RE", "' plus' * (n // 5)"),
             ("revisions", "_OPERATION_BEFORE_BOX_RE", "'twice ' * (n // 6)"),
             ("revisions", "_DISBELIEF_BEFORE_RE", "'no creo ' * (n // 8)"),
             ("revisions", "_NOT_BEFORE_BOX_RE", "'non ' * (n // 4)"),
-            ("revisions", "_RECHECK_RE", "'wart ' * (n // 5)"),
+            ("disowning", "_RECHECK_RE", "'wart ' * (n // 5)"),
             ("doubts", "_NEGATED_BEFORE_RE", "'not a ' * (n // 6)"),
             ("doubts", "_COMPARED_BEFORE_RE", "'más ' * (n // 4)"),
             ("doubts", "_TIME_BOUND_BEFORE_RE", "'after ' * (n // 6)"),
@@ -371,12 +371,12 @@ def test_stop31_patterns_are_linear() -> None:
             ("fallback", "_LIST_BEFORE_RE", "'were 4, ' * (n // 8)"),
             ("leaves", "_DOUBLED_BLOCK_RE", "'0.' + '9' * n"),
             ("laststate", "_PARAMETER_SPAN_RE", "'k \\\\in ' * (n // 6)"),
-            ("revisions", "_CONDITION_RESTATED_RE", "'if x ' * (n // 5)"),
+            ("disowning", "_CONDITION_RESTATED_RE", "'if x ' * (n // 5)"),
             ("revisions", "_UNSURE_BEFORE_RE", "'be ' * (n // 3)"),
             ("revisions", "_OPERATION_BEFORE_BOX_RE", "'x  ' * (n // 3) + '>'"),
             ("extract", "_DECIMAL_COMMA_RE", "'1,' * (n // 2)"),
             ("forms", "_UNSPACED_REFUSAL_RE", "'ל' * n"),
-            ("revisions", "_CLOSING_VALUE_RE", "'is ' * (n // 3)"),
+            ("disowning", "_CLOSING_VALUE_RE", "'is ' * (n // 3)"),
         ]
     )
 

@@ -12,8 +12,8 @@ import re
 from verigrpo.verifiers.math.boxes import _last_match, tail_start
 from verigrpo.verifiers.math.cjk import COPULAS, cjk_fractions
 from verigrpo.verifiers.math.compare import approximates
+from verigrpo.verifiers.math.disowning import LOOKALIKES
 from verigrpo.verifiers.math.normalize import strip_math_delimiters
-from verigrpo.verifiers.math.revisions import LOOKALIKES
 from verigrpo.verifiers.math.sentences import parsed
 
 # a Korean or Japanese copula glued after a value or an expression ("4x입니다", "22回です"; not after a word)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
+from verigrpo.verifiers.math.disowning import DISOWNED_RE
 from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.negations import FOREIGN_NOT
-from verigrpo.verifiers.math.revisions import DISOWNED_RE
 from verigrpo.verifiers.math.sentences import _NEGATED_RE, _UNSURE_RE
 
 # a comparison that makes the value after it a bound: "at least", "greater than or equal to", "no more than"

@@ -23,6 +23,7 @@ from verigrpo.verifiers.math.boxes import (
     unit_after_last_box,
 )
 from verigrpo.verifiers.math.cleanup import EMPTY_BOX_RE, answer_sections, clean_completion
+from verigrpo.verifiers.math.disowning import conditional_hedge, rechecks_unfinished
 from verigrpo.verifiers.math.fallback import fallback_answer
 from verigrpo.verifiers.math.forms import (
     numbered_parts,
@@ -58,8 +59,6 @@ from verigrpo.verifiers.math.revisions import (
     after_box_hedge,
     after_value_hedge,
     box_revision,
-    conditional_hedge,
-    rechecks_unfinished,
     revised_between,
     scale_after_box,
 )

@@ -1,0 +1,204 @@
+"""What, in the text right after an answer, takes it back (read by :mod:`verifiers.math.revisions` for boxes and
+marked answers): a verdict that disowns it in any of the languages of :mod:`verifiers.math.negations`, a bound or a
+condition it holds under (and what makes a condition none: where an extremum is attained, a premise restated), a
+re-check the output breaks off in, another lone value that ends the last line. The text is first read as plain
+words (:func:`plain_text`: full-width forms, invisible characters, emphasis, look-alike letters).
+"""
+
+from __future__ import annotations
+
+import re
+
+from verigrpo.verifiers.math.negations import (
+    DISBELIEF_AFTER,
+    FOREIGN_NOT,
+    FOREIGN_WRONG,
+    WRONG_AFTER,
+)
+
+# the last line of a text, when it ends on its one number ("**Answer: 6**", "x = 6", "所以答案是6。", "【6】")
+# (the number alone, or after a label, a copula or a conclusion word: not "must be less than 1", "~Aaryabhatta1")
+_CLOSING_VALUE_RE = re.compile(
+    r"\A[\s*_$【\[(]*(?:[^\d\n]{0,40}?(?:=|:|：|\b(?:is|are|ist|es|est|so|thus|therefore|hence|ergo)\b|итак|por\s+lo\s+tanto"
+    r"|是|为|は|은|는|所以|よって|따라서|\\therefore)[ \t,，]*[*_$【\[(]*[ \t]*)?"
+    r"(-?\d[\d,]*(?:\.\d+)?)[^\w\n]{0,6}(?:です|이다|입니다)?[^\w\n]{0,4}\Z",
+    re.I,
+)
+
+
+def _closing_value(rest: str) -> str | None:
+    """The one number the last line of ``rest`` (the text after a box) ends on, when that line is not the box's own;
+    None otherwise."""
+    if "\n" not in rest.strip(" \t"):
+        return None
+    line = rest.rstrip().rsplit("\n", 1)[-1]
+    if len(line) > 80 or len(re.findall(r"\d+(?:[.,]\d+)*", line)) != 1:
+        return None
+    m = _CLOSING_VALUE_RE.match(line)
+    if m is None:
+        return None
+    return m.group(1).replace(",", "")
+
+
+_FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
+_INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200f\u2060\ufeff]")
+_EMPHASIS_RE = re.compile(
+    r"\*\*|__|(?<![\w\\])[_*](?=\w)|(?<=\w)[_*](?!\w)|\\(?:textbf|textit|emph|text|textrm|mbox)\s*\{([^{}]*)\}"
+)
+# Cyrillic and Greek letters that look like Latin ones, next to a Latin letter ("Wаit" with a Cyrillic а)
+LOOKALIKES = str.maketrans("аеорсухіјԁАВЕКМНОРСТХΑΒΕΖΗΙΚΜΝΟΡΤΥΧο", "aeopcyxijdABEKMHOPCTXABEZHIKMNOPTYXo")
+_LOOKALIKE_RE = re.compile(r"(?<=[A-Za-z])[^\x00-\x7f]+|[^\x00-\x7f]+(?=[A-Za-z])")
+
+
+def plain_text(s: str) -> str:
+    """``s`` as words to scan for hedges: fullwidth forms folded ("Ｗａｉｔ"), invisible
+    characters dropped, markdown and LaTeX emphasis unwrapped, look-alike letters inside a Latin word read as Latin."""
+    if any("\uff01" <= c <= "\uff5e" for c in s):  # only the fullwidth forms: "m²" and "½" stay as written
+        s = s.translate(_FULLWIDTH)
+    s = _INVISIBLE_RE.sub("", s)
+    s = _EMPHASIS_RE.sub(lambda m: m.group(1) or "", s)
+    return _LOOKALIKE_RE.sub(lambda m: m.group().translate(LOOKALIKES), s)
+
+
+# right after the answer, in its next two sentences: the writer disowns it (calls it wrong, a guess, unsure), or
+# marks it wrong
+DISOWNED_RE = re.compile(
+    r"(?:\b(?:that|this|it|the\s+above|(?:my|the|this)\s+answer)\s+|\b(?:that|it)['’]s\s+|\A[\s$\\)\]]{0,6})"
+    r"(?:(?:is|was|seems|looks)\s+)?(?:probably\s+|likely\s+)?"  # ("\boxed{5} is wrong.": the box is the subject)
+    r"(?:wrong|incorrect|false|not\s+(?:right|correct))\b"
+    r"|\b(?:that|it|this)\s+(?:can['’]?t|cannot|couldn['’]?t)\s+be\s+(?:right|correct)\b"
+    r"|\bnot\s+(?:sure|confident|certain)\b|\bunsure\b|\b(?:just\s+|only\s+)?a\s+guess\b|\bnot\s+really\b"
+    r"|\bcould\s+be\s+anything\b|\bnone\s+of\s+the\s+above\b|\bhope\s+(?:it|this)\s+is\s+not\b"
+    r"|\bnot\s+(?:what\s+(?:is|was|we\s+were)\s+(?:asked|wanted|required)|the\s+(?:final\s+)?answer)\b"
+    r"|\A\W*(?:no|false|wrong|incorrect|nope|mal)\W*(?:\n|\Z)|[❌✗✘]"
+    # a line that only takes it back: "Scratch that.", "Ignore the above.", "Never mind.", "Verdict: incorrect."
+    r"|\A\s*+(?:(?:hmm+|no|oh)\W+)?(?:scratch\s+that|ignore\s+(?:the\s+above|that|this|it)|disregard\s+(?:that|this|the\s+above|it)"
+    r"|never\s?mind|that['’]?s\s+not\s+(?:it|right)|that\s+(?:doesn['’]t|does\s+not|can['’]t|cannot)\s+(?:seem\s+)?(?:be\s+)?right"
+    r"|(?:verdict|status|result|check|self-check)\s*:\s*(?:incorrect|wrong|false|rejected|fail(?:ed|s)?)"
+    r"|retracted|nah|(?:lol\s+)?no|not|ignore\s+(?:the\s+)?previous(?:\s+answer)?"
+    r"|\(?(?:this|that)\s+(?:answer\s+)?is\s+a\s+joke|or\s+is\s+it)\b"
+    r"|\A\s*+\[(?:retracted|deleted|redacted)\]|\A[\s—–-]*(?:👎|🤷|🤞|¯\\_\(ツ\)_/¯)"
+    # "... is not correct" in other languages, right after the answer ("Đáp án đúng là A. 92 là không chính xác.")
+    r"|\b(?:là\s+không\s+(?:chính\s+xác|đúng)|tidak\s+(?:benar|tepat)|n'est\s+pas\s+(?:correct|juste|bon)|"
+    r"ist\s+(?:falsch|nicht\s+richtig)|no\s+es\s+correct[ao]|não\s+(?:é|está)\s+corret[ao]|неверн\w*|"
+    r"неправильн\w*|yanlıştır)"
+    # right after it, in the same clause: "wrong" or "not" in another language ("\boxed{5} değil", "5，错了", "\boxed{5}
+    # – falsch"), "which is wrong", "is a common mistake"; a "not" before another value affirms ("5, nicht 6")
+    rf"|\A[ \t$\\)\]}}\-–—,:;(（，、。]{{0,8}}(?:"
+    rf"(?:(?:which|that)\s+)?(?:is|was|ist|est|es|è|é|là|adalah)?\s*(?:{FOREIGN_WRONG})\b"
+    # ("not" ending its clause, or before "the answer"/"correct": "\boxed{5} değil.", "bukan jawabannya"; not "\boxed{5},
+    # non 6", "non négatif comme attendu", "non serve altro")
+    rf"|(?:{FOREIGN_NOT})(?![\w-])(?=\s*(?:[.,;!?。)]|$|(?:the\s+)?(?:answer|correct|right|richtig|correct[oa]?|corrett[oa]|"
+    r"jawaban\w*|benar|doğru|đúng|cevap\w*|juste|bon|правильн\w*|верн\w*|poprawn\w*|správn\w*)\b))"
+    rf"|(?:{WRONG_AFTER})"  # "\boxed{5} — está mal", "\boxed{5} — गलत है", "\boxed{5}이 아니다", "5，错了"
+    r"|(?:是)?(?:不对|不對|错|錯|不正确|不正確|間違い|違う|误|誤|틀림|틀렸|틀린|오답)"
+    r"|(?:不是|并非|ではない|ではありません|じゃない|아님|아닙니다|아니다|아니에요)(?!\s*[-+−$\\(\d])"
+    r"|(?:which|that)\s+(?:is|was)\s+(?:wrong|incorrect|false|not\s+(?:right|correct)|an?\s+(?:\w+\s+)?(?:mistake|error))\b"
+    r"|(?:is|was)\s+an?\s+(?:(?:common|typical|frequent|classic)\s+)?(?:mistake|error|trap|wrong\s+answer)\b"
+    r"|(?:\\neq?(?![A-Za-z])|≠)\s*(?:the\s+)?(?:final\s+|correct\s+)?answer\b)"
+    r"|\b(?:just\s+kidding|jk|sarcasm)\b|(?<![\w/])/s\b"  # "\boxed{Yes}, just kidding, no.", "\boxed{Yes} (sarcasm)"
+    # a mark of doubt in brackets right after it, or a line that only asks: "\boxed{5} (?)", "(guess)", "\n\n?"
+    r"|\A[ \t$)\]}*]{0,6}\([^()\n]{0,30}?(?:\?+|\bguess\w*|\bunverified|\bunchecked|\bunsure|\bnot\s+sure|\buncertain"
+    r"|\btentative|\bplaceholder|\blow\s+confidence|\bconfidence\s*:|\bcoin\s+flip|50/50|\btodo\b|\bneeds?\s+check\w*"
+    r"|\bmaybe|\bperhaps|\bI\s+(?:think|hope|guess)|\bhopefully|\bfingers\s+crossed|\bnot\s+100\s*%"
+    r"|\b(?:probably|likely)\s+(?:wrong|incorrect)|\bjoke|\balt\s*:)"
+    r"|\A\s*[?？؟]+\s*\Z"
+    # the answer found to break the problem's conditions: "This contradicts the condition", "violates the constraint"
+    r"|\b(?:this|that|it|which)\s+(?:contradicts|violates|breaks)\b|\b(?:this|that)\s+(?:answer|value|result)\s+fails\b"
+    r"|\bno\s+solution\s+exists\b"
+    # a line of its own that only says "wrong", in any language ("\boxed{5}\n\n**Mal.**", "**не правильно**")
+    rf"|\A\s*+(?:{WRONG_AFTER})[\s.!。]*(?:\n|\Z)"  # (possessive: a run of blanks is never given back)
+    # "I do not think so" said after it: "5 olduğunu sanmıyorum", "5だとは思わない"
+    rf"|\A[^.!?。\n]{{0,30}}(?:{DISBELIEF_AFTER})"
+    # taken back with no value in its place: "\boxed{5}\nWait, no.", "Wait, I made an error."
+    r"|\A\s*(?:wait|hold\s+on|hmm+|oops)\W+(?:no|nope)\W*\Z"
+    r"|\bI\s+(?:made|have\s+made)\s+(?:an?\s+)?(?:error|mistake)\b",  # "\boxed{5} \neq \text{answer}"
+    re.I,
+)
+# right after the answer: a word that makes it a bound ("\boxed{5} at least", "5+", "5-ish", "5 o más", "5以上", "5 이상")
+_BOUND_AFTER_VALUE_RE = re.compile(
+    r"\A[\s$)\]}*_,]{0,6}(?:\(\s*)?(?:"
+    r"(?<![^\W\d_])(?:at\s+(?:least|most|minimum|maximum)|or\s+(?:more|less|fewer|above|below|greater|higher|lower|over|under)"
+    r"|and\s+(?:up|above|over|more|beyond)|(?:or|and)\s+(?:so|thereabouts)|-?ish|give\s+or\s+take|minimum|maximum|max|min"
+    r"|upwards|or\s+higher|or\s+lower|roughly"
+    r"|o\s+(?:más|menos)|ou\s+(?:mais|menos|plus|moins)|oder\s+(?:mehr|weniger)|lub\s+(?:więcej|mniej)|"
+    r"nebo\s+(?:více|méně|víc)|или\s+(?:больше|меньше|более|менее)|veya\s+(?:daha|fazla)|atau\s+lebih|hoặc\s+hơn|"
+    r"eller\s+mer|o\s+più|o\s+meno|al\s+menos|como\s+mínimo|pelo\s+menos|au\s+moins|almeno|mindestens|höchstens|"
+    r"co\s+najmniej|alespoň|nejméně|не\s+менее|не\s+более|en\s+az|en\s+fazla)(?![^\W\d_])"
+    r"|\+(?![ \t]*[\d(\\a-zA-Z])|[个個人]?(?:以上)|以下|以内|未満|未满|左右|上下|多|余|이상|이하|미만|초과|정도|"
+    r"(?:या|से)\s*(?:अधिक|ज़्यादा|ज्यादा|कम)|أو\s*(?:أكثر|أقل)|หรือ(?:มากกว่า|น้อยกว่า)|ขึ้นไป|או\s*(?:יותר|פחות))",
+    re.I,
+)
+# after the answer, in its sentence: a condition or a qualification it holds under ("\boxed{5} for n ≥ 3", "in most
+# cases", "si n es impar", "当n为奇数时")
+_CONDITION_AFTER_VALUE_RE = re.compile(
+    r"\A[^.!?\n。]{0,40}?(?:(?<![^\W\d_])(?:for\s+(?:all\s+|every\s+|each\s+)?\$?[a-z]\s*(?:[<>≤≥≠]|\\(?:[lg]eq?|neq?)\b)"
+    r"|in\s+(?:most|some|many)\s+cases|usually|typically|generally|in\s+general|mostly|sometimes"
+    r"|si|sauf\s+si|se|wenn|falls|jeśli|jeżeli|gdy|pokud|jestli|když|если|eğer|jika|apabila|nếu|om|hvis|als)(?![^\W\d_])"
+    r"|如果|若|当.{0,12}?时|の場合|とき|경우|면|अगर|यदि|إذا|إن|אם|ถ้า)",
+    re.I,
+)
+# in a condition after the answer: what makes it no hedge. Where an extremum is attained ("with equality if $a=b$",
+# "attained when $x = 1$", "当 $a=b$ 时取等号"), the unknowns' values ("when $x = 2$"), the problem's own premises
+# restated ("if the die is fair (as stated)", "as is standard"), a rounding, a reason ("since for n ≥ 3 ...")
+_CONDITION_RESTATED_RE = re.compile(
+    r"\b(?:attain\w*|achiev\w*|reach\w*|equality|holds|occurs|obtained|atteint\w*|alcanzad\w*|erreicht\w*|Gleichheit|"
+    r"égalité|igualdad|round\w*|nearest|correctly|richtig|correctement|correctamente|since|because)\b"
+    r"|\bas\s+(?:given|stated|required|assumed|asked|specified|defined|is\s+standard|usual|in\s+the\s+problem|the\s+"
+    r"problem\s+(?:asks|says|states|requires|specifies))\b|\b(?:wie|comme|como)\s+(?:angegeben|gegeben|gefordert|"
+    r"indiqué|donné|dado|se\s+indica)\b|取等|取到|取得|达到|成立|等号"
+    r"|(?:\b(?:if|when|whenever|for|wenn|falls|si|se|quand|cuando)|当)\s*\$?\s*[a-z](?:_\{?\w+\}?)?\s*=",
+    re.I,
+)
+
+
+def conditional_hedge(after: str) -> bool:
+    """``after``, the text after an answer, puts it under a condition in its sentence ("\\boxed{12} if we exclude the
+    host", "for n ≥ 3", "si n es impar"), and the condition restates nothing (see :data:`_CONDITION_RESTATED_RE`)."""
+    m = _CONDITION_AFTER_VALUE_RE.match(after) or _CONDITION_AFTER_BOX_RE.match(after)
+    if m is None:
+        return False
+    sentence = re.split(r"[.!?。！？\n](?=\s|$)", after[:300], maxsplit=1)[0]
+    return not _CONDITION_RESTATED_RE.search(sentence)
+
+
+# after the last box, in its sentence: a condition on it ("\boxed{12} if we exclude the host")
+_CONDITION_AFTER_BOX_RE = re.compile(r"[^.\n!?]{0,40}?\b(?:if|unless|assuming|provided|when|otherwise|except)\b", re.I)
+# a re-check opened after the answer: "Wait, ...", "Let me double-check", "to be absolutely certain"
+_RECHECK_RE = re.compile(
+    r"\b(?:wait|hold\s+on|hmm+|let\s+me\s+(?:double[- ]?check|verify|re-?(?:check|compute|calculate|examine)|check)"
+    r"|to\s+be\s+(?:absolutely\s+|completely\s+|extra\s+)?(?:sure|certain|safe)|re-?(?:computing|calculating)"
+    r"|I\s+(?:made|have\s+made)\s+(?:an?\s+)?(?:error|mistake)"
+    # the same in other languages: "Warte", "attends", "espera", "aspetta", "Bekle", "tunggu", "подожди",
+    # "actually" ("eigentlich", "en fait", "aslında", "на самом деле"), 等等, 其实, 実は, 잠깐
+    r"|wart(?:e|et)|attend(?:s|ez)|esper[ae]|aspett[ai]|bekle|tunggu|подожди(?:те)?|eigentlich|en\s+fait|"
+    # "let me check again": "déjame verificar", "vérifions", "sprawdźmy", "lass mich prüfen", "проверим", 再检查, 確認
+    r"d[ée]jame\s+(?:verificar|comprobar|revisar)|verifiquemos|comprobemos|revisemos|vérifi(?:ons|er)|"
+    r"laisse[sz]?-moi\s+vérifier|sprawdźmy|sprawdzę|lass\s+(?:mich|uns)\s+(?:nochmal\s+)?(?:prüfen|überprüfen|nachrechnen)|"
+    r"проверим|проверю|deixe-me\s+verificar|verifichiamo|controlliamo|"
+    r"en\s+realidad|na\s+verdade|in\s+realtà|aslında|на\s+самом\s+деле)\b"
+    r"|等等|等一下|其实|其實|実は|待って|잠깐|사실은|再检查|再檢查|检查一下|验证一下|確認します|確かめ|다시\s*확인",
+    re.I,
+)
+# how a finished text ends: a sentence's end, a bracket, a formula's or a block's close, a tag
+_FINISHED_END_RE = re.compile(r"[.!?)\]}$*`\"'>。！？）」]\s*\Z")
+
+
+def rechecks_unfinished(after: str, answer: str) -> bool:
+    """``after``, the text after the last statement of ``answer``, opens a re-check that the text breaks off in,
+    and the re-check never names the answer again ("The answer is No.\n\nWait, let me compute 33 × 17 once more.
+    ... So, 561 vs. 2"): the output was cut while it still doubted, so it committed to nothing. (A re-check that
+    says the value again, "Wait, let me check once more. ... So 10.", has kept it.)"""
+    opener = _RECHECK_RE.search(after)
+    if opener is None or _FINISHED_END_RE.search(after[-10:]) is not None:
+        return False
+    rest, value = after[opener.end() :], answer.strip().strip("$").strip()
+    lead = _LEAD_VALUE_RE.match(value)  # "No, it is not greater": its verdict "No"
+    return not any(
+        # (as a value, not an operand: "5^2 = 25 ≠ 24" works with 5, it does not say it again)
+        v and re.search(rf"(?<![\w.]){re.escape(v)}(?![\w]|\.\d|\s*[\^*/×÷+=])", rest, re.I)
+        for v in (value, lead.group() if lead else "")
+    )
+
+
+_LEAD_VALUE_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?![\d.,]*\w)|[^\W\d_]+(?=\s*[,;.]|\Z)")
