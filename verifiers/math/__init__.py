@@ -1101,6 +1101,15 @@ relation signs, a CJK scale joined to a unit, an empty final box (stop 31, the r
     Final answer: five pence                                            | £5                           | wrong       | test_a_number_word_keeps_its_unit
     \boxed{5}⏎⏎Warte, lass mich das nochmal prüfen. Eigentlich ist es   | 5                            | wrong       | test_a_retraction_or_a_cut_off_recheck_after_the_box
     x=5. Final answer: \boxed{}                                         | 5                            | no_answer   | test_an_empty_final_box_or_json_object_answers_nothing
+    The minimum value is \boxed{5}, with equality if $a=b=c$.           | 5                            | correct     | test_the_third_red_teams_conditions_hedges_and_bounds
+    The answer is \boxed{5} if n is odd.                                | 5                            | wrong       | test_the_third_red_teams_conditions_hedges_and_bounds
+    The answer is maybe \boxed{5}.                                      | 5                            | wrong       | test_the_third_red_teams_conditions_hedges_and_bounds
+    So the answer is \boxed{5} — está mal.                              | 5                            | wrong       | test_negations_in_more_languages_and_positions
+    La réponse est \boxed{5}, et non 6.                                 | 5                            | correct     | test_the_third_red_teams_refused_correct_answers
+    \boxed{5}⏎⏎所以答案是6。                                                  | 5                            | wrong       | test_another_value_ending_the_last_line_after_the_box
+    #### 6⏎\boxed{5}                                                    | 5                            | wrong       | test_markers_tags_doubts_and_rechecks_after_the_second_red_team
+    \boxed{[[1,0],[0,1]]}                                               | \begin{pmatrix}1&0\\0&1\end{pmatrix} | correct     | test_sets_109_and_112_first_run_misses
+    \boxed{0.0909...}                                                   | \frac{1}{11}                 | correct     | test_a_block_of_digits_written_twice_before_an_ellipsis_repeats
 """
 
 from __future__ import annotations
