@@ -591,3 +591,18 @@ def test_the_third_red_teams_refused_correct_answers(completion: str, gold: str,
 )
 def test_another_value_ending_the_last_line_after_the_box(completion: str, want: float) -> None:
     assert _raw(completion, "5") == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        ("\\boxed{5} (typo, meant 6)", 0.0),
+        ("\\boxed{5} \\equiv 6", 0.0),
+        ("Many students write \\boxed{5}, but the correct value is 6.", 0.0),
+        ("\\boxed{5}, which is what I meant.", 1.0),
+        ("\\boxed{5} \\equiv 5", 1.0),
+        ("\\boxed{5}. The correct value is 5.", 1.0),
+    ],
+)
+def test_meant_equiv_and_a_correct_value_after_the_box(completion: str, want: float) -> None:
+    assert _raw(completion, "5") == want

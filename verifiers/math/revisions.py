@@ -324,7 +324,7 @@ _ALSO_RE = re.compile(
 )
 # a retraction after the box that names another value: "Wait, C.", "Actually the answer is 6.", "no, 13"
 _REVISED_VALUE_RE = re.compile(
-    rf"\b(?:{RETRACTION_WORDS}|incorrect|should\s+(?:read|say)|no(?=[,.!:;]))\b[\s,:;.!，。：；！—–…、]*"
+    rf"\b(?:{RETRACTION_WORDS}|incorrect|should\s+(?:read|say)|meant|no(?=[,.!:;]))\b[\s,:;.!，。：；！—–…、]*"
     r"(?:(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)|es\s+ist|c'est|es|это|应该是|是)\s*)?"
     r"(\(?[A-J]\)|[A-J](?=\s*(?:[.,;!]|$))|\$?-?\d[\d.,/]*)",
     re.I,
@@ -332,7 +332,7 @@ _REVISED_VALUE_RE = re.compile(
 # another answer stated after the box: "but the answer is 6", "Answer: 6", "#### 6", "**Final Answer** 6", "the
 # answer stays 3"
 _ANSWER_AFTER_RE = re.compile(
-    r"(?:\b(?:final\s+)?(?:answer|result)\b\s*(?:\*\*|(?:\*\*)?\s*(?:is|stays|remains|should\s+be|must\s+be|[:=\-]))"
+    r"(?:\b(?:(?:final\s+)?(?:answer|result)|correct\s+(?:value|number|count|total))\b\s*(?:\*\*|(?:\*\*)?\s*(?:is|stays|remains|should\s+be|must\s+be|[:=\-]))"
     rf"|####|{FOREIGN_ANSWER_MARKERS}|∴)\s*\**:?\s*"
     r"(?:\$|\\\(|\\\[)?\s*([^\n$]{1,80}?)\s*(?:\$|\\\)|\\\])?\s*(?:[.;,!]\s|[.;!]?$|\n)",
     re.I,
