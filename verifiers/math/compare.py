@@ -12,6 +12,7 @@ import re
 import sympy
 from verigrpo.verifiers.math.boxes import extract_reference
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
+from verigrpo.verifiers.math.forms import decimal_comma_value
 from verigrpo.verifiers.math.identity import _constant_ratio, _num
 from verigrpo.verifiers.math.leaves import (
     _option_letters_equal,
@@ -482,17 +483,12 @@ def _choices_equal(a: Node, b: Node, depth: int) -> bool:
     return _nodes_equal(choice.value, other, depth + 1)
 
 
-# an option's text that is one decimal with a comma ("0,9625"; not "12,350", a thousands group) or a tuple with
-# semicolons ("(0; \sqrt{2})")
-_DECIMAL_COMMA_TEXT_RE = re.compile(r"\$?\s*(-?\d{1,12}),(\d{1,2}|\d{4,12})\s*\$?")
-
-
 def _option_text_value(text: str) -> Node | None:
     """The value an option's text writes in a notation the option reader keeps as text (a tuple, a decimal comma, a
     semicolon between coordinates); None when it reads as none."""
-    m = _DECIMAL_COMMA_TEXT_RE.fullmatch(text.strip())
-    candidate = f"{m.group(1)}.{m.group(2)}" if m is not None else text
-    if m is None and ";" in text and "," not in text:
+    comma = decimal_comma_value(strip_math_delimiters(text).strip())
+    candidate = comma if comma is not None else text
+    if comma is None and ";" in text and "," not in text:
         candidate = text.replace(";", ",")
     try:
         read = parse_answer(candidate)

@@ -26,6 +26,7 @@ from verigrpo.verifiers.math.cleanup import EMPTY_BOX_RE, answer_sections, clean
 from verigrpo.verifiers.math.disowning import conditional_hedge, rechecks_unfinished
 from verigrpo.verifiers.math.fallback import fallback_answer
 from verigrpo.verifiers.math.forms import (
+    decimal_comma_value,
     numbered_parts,
     numeral_key,
     one_number_sentence,
@@ -315,10 +316,12 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             return Extraction(f"{boxes[-1]} {scale}", "boxed+unit")
         after = text[end:][:120]  # bounded: the patterns below never see a long blank run
         more = _MORE_AFTER_BOX_RE.match(after)
-        if more is not None and not _equiv_safe(normalize(boxes[-1]), _clean_value(more.group(1))) and not (
-            # "\boxed{\frac12} oder 0,5": the same value with a decimal comma
-            _DECIMAL_COMMA_RE.match(more.group(1).strip())
-            and _equiv_safe(normalize(boxes[-1]), _clean_value(_DECIMAL_COMMA_RE.sub(r"\1.\2", more.group(1).strip(), count=1)))
+        comma = decimal_comma_value(more.group(1).strip()) if more is not None else None
+        if (
+            more is not None
+            and not _equiv_safe(normalize(boxes[-1]), _clean_value(more.group(1)))
+            # ("\boxed{\frac12} oder 0,5": the same value with a decimal comma)
+            and not (comma is not None and _equiv_safe(normalize(boxes[-1]), _clean_value(comma)))
         ):
             # "\boxed{33} and 34", "\boxed{33} (or 34)", "\boxed{3} or 3\sqrt{2}": one of two values boxed (an equal
             # restatement, "\boxed{\frac12} (or 0.5)", is not a second value)
@@ -513,7 +516,6 @@ _HYPOTHETICAL_BEFORE_RE = re.compile(
 
 
 _ANSWER_BEFORE_EMPTY_BOX_RE = re.compile(r"\banswer\s*(?:is|:)\s*[$\\(\[]*\s*\Z", re.I)
-_DECIMAL_COMMA_RE = re.compile(r"(-?\d{1,12}),(\d{1,2}|\d{4,12})(?![\d,])")
 _FINALLY_RE = re.compile(r"\b(?:finally|ultimately|in\s+the\s+end|final\s+answer)\b", re.I)
 _SENTENCE_STOP_RE = re.compile(r"[.!?。！？](?=\s|$)|\n")
 _FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)|(?<![\w-])final(?:\s*\*\*)?\s*[:：]", re.I)

@@ -503,15 +503,22 @@ _DECIMAL_COMMA_RE = re.compile(r"(-?\d{1,15}),(\d{1,2}|\d{4,15})(?![\d,])[ \t]*(
 _DOT_THOUSAND_RE = re.compile(r"(-?\d{1,3})\.000(?![\d,.])[ \t]*([^\d,=;.]{0,40})")
 
 
+def decimal_comma_value(text: str) -> str | None:
+    """``text`` when it is one number written with a decimal comma (and at most a unit or a word after it), with a
+    decimal point: "0,6" -> "0.6", "15,5 m²" -> "15.5 m²"; None otherwise ("1,234" groups thousands)."""
+    m = _DECIMAL_COMMA_RE.fullmatch(text)
+    return None if m is None else f"{m.group(1)}.{m.group(2)}" + (f" {m.group(3)}" if m.group(3) else "")
+
+
 def decimal_comma_reading(answer: str, reference: str) -> tuple[str, str] | None:
     """Both sides with a decimal comma read as a decimal point, where one side is such a number and the other a
     single value written without a comma ("0,6" against "\\frac35"), or with a dot that groups thousands ("12.000 $"
     against 12000); None otherwise."""
     sides = [strip_math_delimiters(answer).strip().rstrip("."), strip_math_delimiters(reference).strip().rstrip(".")]
     for i in (0, 1):
-        m = _DECIMAL_COMMA_RE.fullmatch(sides[i])
-        if m is not None and "," not in sides[1 - i] and ";" not in sides[1 - i]:
-            sides[i] = f"{m.group(1)}.{m.group(2)}" + (f" {m.group(3)}" if m.group(3) else "")
+        read = decimal_comma_value(sides[i])
+        if read is not None and "," not in sides[1 - i] and ";" not in sides[1 - i]:
+            sides[i] = read
             return sides[0], sides[1]
         m = _DOT_THOUSAND_RE.fullmatch(sides[i]) if i == 0 else None  # (a key's "12.000" may be twelve, exactly)
         if m is not None and "." not in sides[1 - i]:  # "12.000 $": twelve thousand where a dot groups thousands
