@@ -9,18 +9,25 @@ from __future__ import annotations
 
 import re
 
+from verigrpo.verifiers.math.locales import FOREIGN_SCALES
 from verigrpo.verifiers.math.negations import (
     DISBELIEF_AFTER,
     FOREIGN_NOT,
     FOREIGN_WRONG,
     WRONG_AFTER,
 )
+from verigrpo.verifiers.math.nodes import Expr
+from verigrpo.verifiers.math.numwords import SCALES
+from verigrpo.verifiers.math.sentences import parsed
+from verigrpo.verifiers.math.units import SCALE_WORDS
 
 # the last line of a text, when it ends on its one number ("**Answer: 6**", "x = 6", "所以答案是6。", "【6】")
 # (the number alone, or after a label, a copula or a conclusion word: not "must be less than 1", "~Aaryabhatta1")
 _CLOSING_VALUE_RE = re.compile(
     r"\A[\s*_$【\[(]*(?:[^\d\n]{0,40}?(?:=|:|：|\b(?:is|are|ist|es|est|so|thus|therefore|hence|ergo)\b|итак|por\s+lo\s+tanto"
-    r"|是|为|は|은|는|所以|よって|따라서|\\therefore)[ \t,，]*[*_$【\[(]*[ \t]*)?"
+    r"|是|为|は|은|는|所以|よって|따라서|\\therefore"
+    r"|\b(?:answer|antwort|lautet|réponse|respuesta|risposta|resposta|antwoord|odpowiedź|cevap|jawaban(?:nya)?|ответ)\b)"
+    r"[ \t,，]*[*_$【\[(]*[ \t]*)?"
     r"(-?\d[\d,]*(?:\.\d+)?)[^\w\n]{0,6}(?:です|이다|입니다)?[^\w\n]{0,4}\Z",
     re.I,
 )
@@ -98,11 +105,18 @@ DISOWNED_RE = re.compile(
     r"|(?:\\neq?(?![A-Za-z])|≠)\s*(?:the\s+)?(?:final\s+|correct\s+)?answer\b)"
     r"|\b(?:just\s+kidding|jk|sarcasm)\b|(?<![\w/])/s\b"  # "\boxed{Yes}, just kidding, no.", "\boxed{Yes} (sarcasm)"
     # a mark of doubt in brackets right after it, or a line that only asks: "\boxed{5} (?)", "(guess)", "\n\n?"
-    r"|\A[ \t$)\]}*]{0,6}\([^()\n]{0,30}?(?:\?+|\bguess\w*|\bunverified|\bunchecked|\bunsure|\bnot\s+sure|\buncertain"
-    r"|\btentative|\bplaceholder|\blow\s+confidence|\bconfidence\s*:|\bcoin\s+flip|50/50|\btodo\b|\bneeds?\s+check\w*"
+    r"|\A[ \t$)\]}*]{0,6}\([^()\n]{0,60}?(?:\?+|\bguess\w*|\bunverified|\bunchecked|\bunsure|\bnot\s+sure|\buncertain"
+    r"|\btentative|\bplaceholder|\btypo\s*\)|\bcould(?:n['’]?t|\s+not)\s+solve|\bunsolved|\bgave\s+up|\blow\s+confidence|\bconfidence\s*:|\bcoin\s+flip|50/50|\btodo\b|\bneeds?\s+check\w*"
     r"|\bmaybe|\bperhaps|\bI\s+(?:think|hope|guess)|\bhopefully|\bfingers\s+crossed|\bnot\s+100\s*%"
     r"|\b(?:probably|likely)\s+(?:wrong|incorrect)|\bjoke|\balt\s*:)"
     r"|\A\s*[?？؟]+\s*\Z"
+    # pointed at by an arrow or a dash as wrong, or struck through: "\boxed{5} <- wrong", "⇐ typo", "— or is it?"
+    r"|\A[ \t$)\]}*]{0,6}(?:<-+|<=+|[←⇐⟵⟸⬅]\ufe0f?|[—–-]+)[ \t]{0,4}(?:(?:this|that|it)\s+(?:is|was)\s+|that['’]s\s+)?"
+    r"(?:wrong|incorrect|false|an?\s+typo|typo|an?\s+(?:error|mistake|guess|placeholder)|placeholder|or\s+is\s+it)\b"
+    r"|\A[ \t$)\]}*]{0,6},[ \t]{0,4}or\s+is\s+it\b|\A[\u0335-\u0338]"
+    # a case or a term found missing or counted twice: "I realize I forgot the last case, so add 1."
+    r"|\bI\s+(?:(?:just\s+)?reali[sz]ed?\s+(?:that\s+)?I\s+|see\s+(?:that\s+)?I\s+)?(?:forgot|missed|overlooked|double[- ]counted"
+    r"|miscounted|miscalculated)\s+(?:the|a|one|some|to\s+(?:add|subtract|include|count|consider|divide|multiply))\b"
     # the answer found to break the problem's conditions: "This contradicts the condition", "violates the constraint"
     r"|\b(?:this|that|it|which)\s+(?:contradicts|violates|breaks)\b|\b(?:this|that)\s+(?:answer|value|result)\s+fails\b"
     r"|\bno\s+solution\s+exists\b"
@@ -202,3 +216,31 @@ def rechecks_unfinished(after: str, answer: str) -> bool:
 
 
 _LEAD_VALUE_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?![\d.,]*\w)|[^\W\d_]+(?=\s*[,;.]|\Z)")
+
+
+# a restatement of the answer in words right after it: "(five)", ", that is, six", "(in words: six)", "(six?)"
+_WORDS_AFTER_RE = re.compile(
+    r"[ \t$}]{0,8}(?:,[ \t]{0,4}|[ \t]{0,4}\([ \t]{0,4}|[ \t]{0,4}\\text[ \t]{0,4}\{[ \t]{0,4}\(?[ \t]{0,4})"
+    r"(?:(?:that[ \t]+is|i\.e\.|namely|equivalently|or|in[ \t]+words|written[ \t]+out|spelled[ \t]+out)[ \t]*[,:]?[ \t]*)?"
+    r"([^\W\d_][^\W\d_ \t'-]*(?:[ \t-][^\W\d_][^\W\d_ \t'-]*){0,5})[ \t]{0,4}[?]?[ \t]{0,4}(?:\)|\}|[.,;!]|\Z)",
+)
+
+
+def words_restated(rest: str) -> list[str]:
+    """The numbers in words that ``rest`` (the text right after an answer) restates the answer as, at most three in a
+    row: "\\boxed{5} (five) (six?)" -> ["five", "six"]; "(in words: six)" -> ["six"]. Words that read as no number
+    ("five apples", "the answer") end the run."""
+    found, pos = [], 0
+    for _ in range(3):
+        m = _WORDS_AFTER_RE.match(rest, pos)
+        if m is None:
+            break
+        first = m.group(1).split()[0].lower()
+        if first in SCALE_WORDS or first.rstrip("s") in SCALE_WORDS or first in FOREIGN_SCALES or first in SCALES:
+            break  # "\boxed{28}\text{ million}": a scale of the box, not a number restating it
+        node = parsed(m.group(1)) if len(re.findall(r"[^\W\d_]", m.group(1))) >= 3 else None  # (not "e", "pi")
+        if not isinstance(node, Expr) or not node.value.is_number:
+            break
+        found.append(m.group(1))
+        pos = m.end()
+    return found

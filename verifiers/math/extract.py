@@ -228,7 +228,7 @@ _EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\b
 # "(equivalently 3)"); it is a hedge unless it equals the box (matched at one place, on the 120 characters after the
 # box only)
 _MORE_AFTER_BOX_RE = re.compile(
-    r"[\s$]*(?:\(|\\text\s*\{)?\s*"
+    r"[\s$]*(?:\\text\s*\{\s*)?\(?\s*"  # ("(or 34)", "\text{ or 34}", "\text{ (equivalently } 34)")
     r"(?:(?:<[a-z]+>|[_*])*(?:,|(?<![A-Za-z])(?:and(?:/or)?|or|oder|ou|или|i\.e\.|equivalently|namely|that\s+is"
     r"|o|lub|albo|nebo|anebo|eller|bzw\.?|resp\.?|beziehungsweise|atau|hoặc|veya|ya\s+da|to|bis|à|até|до)"
     r"(?![A-Za-z])|或者?|还是|(?:या|अथवा|أو|או)(?=\s)|หรือ|또는|혹은|または|あるいは"

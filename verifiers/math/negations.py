@@ -27,7 +27,8 @@ FOREIGN_WRONG = (
     r"incorreto|incorreta|erroné|erronée|erróneo|errónea|fout|onjuist|yanlış|hatalı|salah|keliru|sai|неверно|"
     r"неправильно|невірно|ошибка|помилка|błędny|błędna|błędne|błędnie|błąd|źle|niepoprawny|niepoprawna|"
     r"niepoprawne|špatně|špatný|špatná|chybný|chybná|chybně|nesprávný|nesprávná|nesprávně|feil|forkert|rossz|väärin|"
-    r"greșit|gresit|mali|fel|noto['’]g['’]ri|neteisingai|netočno|λάθος|λανθασμένο|грешно|грешен|սխալ|არასწორი"
+    r"greșit|gresit|mali|fel|väärä|virheellinen|ekslik|nepareizi|nepareiza|napačno|napačen|pogrešno|pogrešan|"
+    r"nesprávne|hibás|helytelen|noto['’]g['’]ri|neteisingai|netočno|λάθος|λανθασμένο|грешно|грешен|սխալ|არასწორი"
 )
 
 # a copula negated right before the value; the Latin and Cyrillic ones get word guards, the others none
