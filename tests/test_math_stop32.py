@@ -94,3 +94,17 @@ def test_stop32_patterns_are_linear() -> None:
             ("extract", "_MORE_AFTER_BOX_RE", "'\\\\text{ (' * (n // 8)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a chain named by a \text label, an unreadable side, then equal sides: its last side answers (set 113)
+        ("\\[\n\\text{Area} = \\frac{1}{2} \\cdot \\| \\mathbf{u} \\times \\mathbf{v} \\| / \\ldots \n= \\frac{1}{2} \\cdot 10 = 5\n\\]", 1.0),
+        ("\\[\\text{Area} = \\frac{1}{2} \\| \\mathbf{u} \\times \\mathbf{v} \\| = \\frac{1}{2} \\cdot 10 = 6\\]", 0.0),
+        ("\\[\\text{Area} = \\frac{1}{2} \\| \\mathbf{u} \\times \\mathbf{v} \\| = 5 = 6\\]", 0.0),  # a false chain
+        ("\\[\\text{Area or volume} = \\| \\mathbf{u} \\times \\mathbf{v} \\| = 5\\]", 0.0),  # a label with a hedge
+    ],
+)
+def test_chain_named_by_a_text_label(completion: str, want: float) -> None:
+    assert _raw(completion) == want

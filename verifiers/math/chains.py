@@ -30,6 +30,7 @@ _RELATION_WORDS_RE = re.compile(
 )
 _MAX_CHAIN_LEFT_CHARS = 200
 _LABEL_RE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?[^{}=]{1,12}\}?)?\s*")  # "v", "\sigma_{c}", "E_0"
+_TEXT_LABEL_RE = re.compile(r"\s*\\(?:text|mathrm|textbf)\s*\{[A-Za-z][\w-]{0,20}(?:\s(?!(?:or|and)\b)[A-Za-z][\w-]{0,20}){0,2}\}(?:_\{?\w{1,3}\}?)?\s*")  # "\text{Area}"
 _ENVIRONMENT_RE = re.compile(r"\\begin\{(\w+\*?)\}.*?\\end\{\1\}", re.S)  # a matrix, a determinant
 
 
@@ -63,7 +64,8 @@ def chain_last_side(answer: str) -> tuple[str, Node] | None:
         k, parsed = 1, parsed[:-1]  # "v = \frac{1}{\sqrt{(2 H)(3 F)}} = 0.41 Hz": a named chain, read from its second side
     if k == 0 or not parsed:
         return None
-    left = "=".join(sides[:k])
+    head = 1 if k > 1 and _TEXT_LABEL_RE.fullmatch(sides[0]) else 0  # "\text{Area} = ...": a named chain
+    left = "=".join(x.strip() for x in sides[head:k])  # (a line break at a side's end is no list)
     if len(left) > _MAX_CHAIN_LEFT_CHARS or words(left):  # a short formula, not a wall of text or a sentence
         return None  # (f, then 1500 primes; "So we find that x = 5 when we set y = 3 in the table")
     left = _THIN_SPACE_RE.sub(" ", _ENVIRONMENT_RE.sub(" ", left))  # "\;\angle APC": a space, not a ";"
