@@ -108,3 +108,49 @@ def test_stop32_patterns_are_linear() -> None:
 )
 def test_chain_named_by_a_text_label(completion: str, want: float) -> None:
     assert _raw(completion) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an answer block that states its answer as what a sentence totals, or in a concluding sentence (set 115)
+        ("<answer> The robe takes 2 bolts of blue fiber and 1 bolt of white fiber, totaling 3 bolts. </answer>", "3", 1.0),
+        ("<answer> The robe takes 2 bolts of blue fiber and 1 bolt of white fiber, totaling 4 bolts. </answer>", "3", 0.0),
+        ("<answer> 2 bolts and 1 bolt, for a total of 3 bolts or maybe 4 </answer>", "3", 0.0),
+        ("<answer> Solving, we get 11H = 88,000, so H = 8,000. Therefore, Harald sold 8,000 copies. </answer>", "8000", 1.0),
+        ("<answer> Solving, we get 11H = 88,000, so H = 8,000. Therefore, Harald sold 9,000 copies. </answer>", "8000", 0.0),
+        ("<answer> He had 5 apples. So he has 3 left or maybe 4. </answer>", "3", 0.0),
+        # an opening tag written twice
+        ("<answer> 10 <answer>10</answer>", "10", 1.0),
+        ("<answer> 10 <answer>11</answer>", "10", 0.0),
+        ("<answer><answer>42</answer></answer>", "42", 1.0),
+        # a value restated as the same value pays; as another value it is a hedge
+        ("<answer> $1000 (or, equivalently, $1,000) </answer>", "1000", 1.0),
+        ("The answer is $1000 (or $1,000).", "1000", 1.0),
+        ("The answer is 1000 (or 1001).", "1000", 0.0),
+        ("The answer is 0.5 (i.e. \\frac12).", "1/2", 1.0),
+        ("The answer is 0.5 (i.e. \\frac13).", "1/2", 0.0),
+        ("The answer is 0.5 (i.e. half of the cake).", "1/2", 1.0),
+        # a verdict said after the answer marker is no answer; a made-up user turn that only pushes back goes on
+        ("The answer is 38.\nYes, the answer is correct.", "38", 1.0),
+        ("The answer is 37.\nYes, the answer is correct. Bella bought a total of 38 stamps in all.", "38", 0.0),
+        ("So each book has 160 pages.\nUser: That's not right. Think again.\nAssistant: Each book has 90 pages.", "160", 0.0),
+        ("So each book has 160 pages.\nUser: Now a new problem: 3 + 4?\nAssistant: 7", "160", 1.0),
+    ],
+)
+def test_answer_blocks_restatements_and_made_up_turns(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_stop32_later_patterns_are_linear() -> None:
+    """The patterns of the answer-block and restatement rules (200,000 characters)."""
+    assert_patterns_linear(
+        [
+            ("sentences", "_TOTAL_PHRASE_RE", "' totaling ' * (n // 10)"),
+            ("sentences", "_TOTAL_PHRASE_RE", "' in total 1' * (n // 11)"),
+            ("extract", "_SENTENCE_BREAK_RE", "'a. ' * (n // 3)"),
+            ("chains", "_TEXT_LABEL_RE", "'\\\\text{a ' * (n // 8)"),
+            ("markers", "_RESTATING_ASIDE_RE", "'(i.e. ' * (n // 6)"),
+            ("cleanup", "_PUSHBACK_RE", "'wrong ' * (n // 6)"),
+        ]
+    )

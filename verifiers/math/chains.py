@@ -107,3 +107,26 @@ def one_per_line(answer: str, n: int) -> tuple[str, Node] | None:
         return joined, parse_answer(joined)
     except Exception:  # noqa: BLE001
         return None
+
+
+# a value, then the same value again after "or", "i.e." or "equivalently", in brackets or after a comma:
+# "1000 (or, equivalently, 1,000)", "\frac12 (i.e. 0.5)", "0.5, or equivalently \frac12"
+_RESTATED_RE = re.compile(
+    r"(?P<head>[^()]{1,80}?)[ \t]*(?:\([ \t]*(?:or|i\.e\.|that[ \t]+is|equivalently)[ \t,:]*(?:equivalently[ \t,:]*)?"
+    r"(?P<inner>[^()]{1,60}?)[ \t]*\)|,[ \t]*(?:or[ \t]+)?(?:equivalently|i\.e\.|that[ \t]+is)[ \t,:]+(?P<tail>[^()]{1,60}?))"
+    r"[ \t]*\.?[ \t]*"
+)
+
+
+def without_restatement(answer: str) -> str | None:
+    """A value restated as an equal value ("1000 (or, equivalently, 1,000)") as the first alone; None when there is no
+    restatement or the two differ ("5 (i.e. 6)" stays, a hedge)."""
+    m = _RESTATED_RE.fullmatch(answer.strip())
+    if m is None:
+        return None
+    head, again = m.group("head"), m.group("inner") or m.group("tail")
+    try:
+        first, second = parse_answer(head), parse_answer(again)
+    except Exception:  # noqa: BLE001 - either side unreadable: no restatement
+        return None
+    return head if isinstance(first, Expr) and isinstance(second, Expr) and nodes_equal(first, second) else None

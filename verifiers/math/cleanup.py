@@ -144,7 +144,10 @@ def clean_completion(text: str) -> str:
         if after is not None:  # "#### 18\n\nQuestion: ...\n#### 12": only the first answer is to the question
             text = text[: after.start()]
     if "Human" in text or "User" in text or "USER" in text or "<|" in text or "[INST]" in text:
-        user = next((m for m in _USER_TURN_RE.finditer(text) if text[: m.start()].strip()), None)
+        user = next(
+            (m for m in _USER_TURN_RE.finditer(text) if text[: m.start()].strip() and not _PUSHBACK_RE.match(text, m.end())),
+            None,
+        )
         if user is not None:  # "<answer>24</answer>Human: In this problem ...": a turn the model made up is not its answer
             text = text[: user.start()]
         elif _LEADING_USER_TURN_RE.match(text) and "\n" not in text.strip():
@@ -197,6 +200,13 @@ _END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|e
 _USER_TURN_RE = re.compile(
     r"(?:(?<=\n)|(?<=</answer>)|(?<=[.!?] ))[ \t]*(?:Human|HUMAN|User|USER)[ \t]*:|<\|im_start\|>user|<\|user\|>|\[INST\]"
     r"|<\|start_header_id\|>user"
+)
+# a made-up user turn that only pushes back on the answer, no new problem ("User: That's not right. Think again.",
+# "User: Is the answer correct?"): the assistant's next turn answers the same problem, so the text goes on
+_PUSHBACK_RE = re.compile(
+    r"[ \t]*(?=[^\d\n]{0,80}(?:\n|\Z))[^\d\n]{0,80}?\b(?:wrong|right|correct|sure|again|check|wait|think|reconsider|mistake"
+    r"|really)\b[^\d\n]{0,60}(?:\n|\Z)",
+    re.I,
 )
 # an answer given (a GSM8K mark, "The answer is", "Answer:" with a value), then a new question at a line's start or
 # after a sentence ("Question: ...", "Q: ...", "Problem 2: ...") that gives numbers of its own: a base model continuing

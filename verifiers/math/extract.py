@@ -152,6 +152,13 @@ def _stated_end(text: str) -> int:
 
 def _tag_answer(text: str, content: str, last_number_fallback: bool, givens: frozenset[str]) -> Extraction:
     """The answer of the last ``<answer>`` block, ``content``: the other rules, applied inside it."""
+    opened = [_INNER_TAG_RE.sub("", p).strip() for p in re.split(r"<answer>", content, flags=re.I)]
+    opened = [p for p in opened if p]
+    if len(opened) > 1:  # "<answer> 10 <answer>10</answer>": an opening tag written twice
+        distinct = _distinct(opened)
+        if len(distinct) > 1:
+            return Extraction(opened[-1], "answer_tag", True, "several different <answer> blocks", tuple(distinct))
+        content = opened[-1]
     content = _INNER_TAG_RE.sub("", content).strip()  # "<answer><answer>42</answer></answer>": 42
     blocks = [b for b in _answer_tag_blocks(text) if b]
     if len(blocks) > _MAX_BLOCKS:  # spam; and comparing them pairwise would be quadratic
@@ -194,6 +201,13 @@ def _tag_answer(text: str, content: str, last_number_fallback: bool, givens: fro
             if stated - {numeral_key(lead.group(1) if lead else last)}:  # "is 26 apples.\n27": two answers
                 last = ""
             if last and parses(last) and not words(last):
+                return Extraction(last, "answer_tag+sentence", scope=content)
+        said = _SENTENCE_BREAK_RE.split(content.strip())
+        if len(said) > 1 and _LEAD_WORD_RE.match(said[-1]):
+            # "Solving this equation, we get 11H = 88,000, so H = 8,000. Therefore, Harald sold 8,000 copies.": the
+            # working, then the sentence that concludes it
+            last = sentence_answer(said[-1].rstrip("."), givens)
+            if re.search(r"\d", last) and parses(last) and not words(last):
                 return Extraction(last, "answer_tag+sentence", scope=content)
         return Extraction(sentence_answer(content.rstrip("."), givens), "answer_tag+sentence", scope=content)
     rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
@@ -266,6 +280,7 @@ def _marker_value(raw: str) -> str:
 # a number with a new sentence glued to it: a capital and two lower-case letters, no space ("18You are")
 _GLUED_SENTENCE_RE = re.compile(r"(-?\$?\d[\d,]*(?:\.\d+)?)(?=[A-Z][a-z]{2,})")
 _END_WORD_RE = re.compile(r"[ \t*]{0,8}(?:done|end|finished|complete|stop|eos)[ \t]{0,8}[.!]?[ \t*]{0,8}", re.I)  # "#### done"
+_SENTENCE_BREAK_RE = re.compile(r"(?<=[a-z\d)][.!])[ \t]+(?=[A-Z])")  # between two sentences: "... = 8,000. Therefore"
 _LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
 
@@ -375,7 +390,11 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         )
         return Extraction(ans, "gsm8k", hedge is not None, hedge)
     window = text[-20_000:]
-    m = _last_match(_ANSWER_IS_RE, window)
+    m = None
+    for found in _ANSWER_IS_RE.finditer(window):  # the last marker that states something, not a verdict on
+        if m is None or not VERDICT_RE.match(re.split(r"(?<=[.!。])\s", found.group(1), maxsplit=1)[0]):
+            # (an earlier one: "Yes, the answer is correct. Bella bought 38 stamps.")
+            m = found
     heading = _last_match(_ANSWER_HEADING_RE, window)
     m_start = m.start() if m is not None else 0
     if (

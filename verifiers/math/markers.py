@@ -74,7 +74,7 @@ def _first_sentence(s: str, follow_which: bool = True) -> str:
         r"|(?<=\d\.\d)!|(?<=\.\d\d)!|(?<=\d)!(?=[ \t]*(?:\n|$))"
         r"|,\s*(?:not|rather than|instead of)\b"
         r"|[。；，]"  # Chinese full stop, semicolon, comma: "答案是12，不是13。"
-        r"|\((?=(?:since|because|as|which|that|from|by|using|via|rounded|in|where|for|with|not|i\.e\.|e\.g\.)\b)",
+        r"|\((?=(?:since|because|as|which|that|from|by|using|via|rounded|in|where|for|with|not)\b|i\.e\.|e\.g\.)",
         s,
     )
     if m and re.match(r"that\s", s) and m.group().lstrip(",").strip() in ("which", "where"):
@@ -84,6 +84,10 @@ def _first_sentence(s: str, follow_which: bool = True) -> str:
     if m:
         if _SELF_REJECTED_RE.search(s, m.start(), m.start() + 200):
             return s  # "12, which is wrong": the clause takes the value back; the whole sentence answers nothing
+        aside = _RESTATING_ASIDE_RE.match(s, m.start())
+        if aside is not None and _VALUE_ONLY_RE.fullmatch(aside.group(1)) and parses(aside.group(1)):
+            if not equiv_safe(normalize(s[: m.start()]), normalize(aside.group(1))):
+                return s  # "0.5 (i.e. \frac13)": the aside restates it as another value; the whole answers nothing
         which = _WHICH_IS_RE.match(s, m.start()) if follow_which else None
         if which is not None and not re.search(r"[\d$\\]", s[: m.start()]):
             # "the new length of the piece of wood, which is 6.6 centimeters": a description, then its value (once)
@@ -92,6 +96,9 @@ def _first_sentence(s: str, follow_which: bool = True) -> str:
     return s
 
 
+# an aside that restates the value: "(i.e. 0.5)", "(i.e., \frac12)"
+_RESTATING_ASIDE_RE = re.compile(r"\(i\.e\.,?[ \t]*([^()\n]{1,60})\)")
+_VALUE_ONLY_RE = re.compile(r"(?=[^\n]{0,60}?[\d\\])(?:\\[A-Za-z]+|[^A-Za-z\\]|[A-Za-z](?![A-Za-z]))+")  # no words
 # a clause after the value that takes it back: "which is wrong", "since that was a mistake"
 _SELF_REJECTED_RE = re.compile(
     r"\b(?:is|was|seems|looks)\s+(?:wrong|incorrect|false|not\s+(?:correct|right|the\s+answer))\b|\bmistake\b", re.I

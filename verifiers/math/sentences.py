@@ -9,7 +9,7 @@ import re
 
 from verigrpo.verifiers.math.boxes import _last_match
 from verigrpo.verifiers.math.cjk import COPULAS
-from verigrpo.verifiers.math.forms import one_number_sentence, qualified
+from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, qualified
 from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG, WRONG_UNSPACED
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Expr, Node
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
@@ -98,6 +98,11 @@ _BOLD_MARK_RE = re.compile(r"(?<![\w)\]}])\*\*|\*\*(?![\w(\[{]|-[\w(])")
 CJK_CHAR_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_TOPIC_RE = re.compile(r"(?:は|是|为|(?<=[\uac00-\ud7af])[은는](?=[ \t]))[ \t]*")
 _IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
+# a phrase that totals the numbers before it, the sentence ending on the total: "..., totaling 3 bolts"
+_TOTAL_PHRASE_RE = re.compile(
+    r",?[ \t]+(?:totall?ing|for[ \t]+a[ \t]+(?:grand[ \t]+)?total[ \t]+of|(?:making|giving)[ \t]+(?:a[ \t]+total[ \t]+of|it)|"
+    r"which[ \t]+(?:equals|makes|gives|is)[ \t]+a[ \t]+total[ \t]+of|in[ \t]+total)[ \t]+(?=[^\d\n]{0,20}\d[\d.,]*[^\d\n]*\Z)"
+)
 _NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of pocket = "
 # the "=" that ends a computation written in a sentence: "400 + 76 =", "2 x 0.95 x 40 =", "16 / 4 ="
 # (a number starts where no digit precedes it: a match tried inside every digit run would be quadratic)
@@ -171,6 +176,12 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     result = worked_result(_WORD_NOTE_RE.sub("", plain) if "(" in plain else plain)
     if result is not None:
         return result
+    total = _last_match(_TOTAL_PHRASE_RE, plain)
+    summed = one_number_sentence(plain[total.end() :]) if total is not None else None
+    if summed is not None and numeral_key(summed.split()[0]) not in givens:
+        # "2 bolts of blue fiber and 1 bolt of white fiber, totaling 3 bolts": what it totals (not a total the
+        # question gives: "He buys 3 packs for a total of $12", the $12 given)
+        return summed
     one = one_number_sentence(plain, givens)  # "Jane started growing Sphere 3 hours ago": its one number
     note = _TRAILING_NOTE_RE.search(plain) if one is None and plain.rstrip(" .").endswith(")") else None
     if (
