@@ -154,3 +154,39 @@ def test_stop32_later_patterns_are_linear() -> None:
             ("cleanup", "_PUSHBACK_RE", "'wrong ' * (n // 6)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # notations of set 117's keys and answers: superscript letters as exponents, GitLab's inline maths in
+        # backticks, an end-of-proof mark, a function's value set upright, every real before the condition
+        ("\\boxed{a(rⁿ - 1)/(r − 1)}", "a(1 − rⁿ)/(1 − r)", 1.0),
+        ("\\boxed{a(rⁿ - 1)/(r − 1)}", "a(1 − r^{n+1})/(1 − r)", 0.0),
+        ("\\boxed{2ⁿ⁻¹}", "2^{n-1}", 1.0),
+        ("Hence the range of $f$ is\n$`[-1, 1]`.", "-1 \\leq y \\leq 1", 1.0),
+        ("Hence the range of $f$ is\n$`[-1, 2]`$.", "-1 \\leq y \\leq 1", 0.0),
+        ("So $`{R_{fg} = [0, 4). \\; \\blacksquare}`", "[0, 4)", 1.0),
+        ("\\boxed{5 \\qed}", "5", 1.0),
+        ("\\boxed{\\frac{x - \\sin x \\cos x}{2} + C}", "\\frac{1}{2} \\mathrm{x} - \\frac{1}{4} \\mathrm{sin(2x)+C}", 1.0),
+        ("\\boxed{\\frac{x + \\sin x \\cos x}{2} + C}", "\\frac{1}{2} \\mathrm{x} - \\frac{1}{4} \\mathrm{sin(2x)+C}", 0.0),
+        ("\\boxed{5 \\mathrm{m/s}}", "5 \\text{ m/s}", 1.0),
+        ("\\boxed{x \\in \\mathbb{R}, x \\neq 7}", "(-\\infty, 7) \\cup (7, \\infty)", 1.0),
+        ("\\boxed{x \\in \\mathbb{R}, x \\neq 6}", "(-\\infty, 7) \\cup (7, \\infty)", 0.0),
+        ("\\boxed{x \\in \\mathbb{R} \\mid x > 2}", "(2, \\infty)", 1.0),
+        ("\\boxed{x \\in \\mathbb{R}, y = 3}", "(2, \\infty)", 0.0),
+    ],
+)
+def test_set117_notations(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_stop32_notation_patterns_are_linear() -> None:
+    assert_patterns_linear(
+        [
+            ("cleanup", "_BACKTICK_MATH_RE", "'$`' * (n // 2)"),
+            ("normalize", "_UPRIGHT_FUNCTION", "'\\\\mathrm{sin(' * (n // 12)"),
+            ("normalize", "_LEADING_WHOLE_LINE", "' ' * n + 'x'"),
+            ("normalize", "_SUPERSCRIPT_RUN", "'ⁿ' * n"),
+        ]
+    )

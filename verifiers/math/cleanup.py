@@ -91,6 +91,8 @@ def clean_completion(text: str) -> str:
         text = text.rstrip()[: len(text.rstrip()) - len(end.group())]
     if "~~" in text or "cancel" in text or "\\s" in text or "</" in text:  # "~~4~~", "\cancel{4}": struck out
         text = _STRUCK_OUT_RE.sub(" ", text)
+    if "$`" in text:  # "$`[-1, 1]`$": GitLab's and GitHub's inline maths in backticks (its closing "$" optional)
+        text = _BACKTICK_MATH_RE.sub(r"$\1$", text)
     if "分之" in text or any(c in text for c in "百千万亿萬億"):  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
         text = cjk_fractions(text)
     if ("|>" in text or "<final" in text.lower() or "answer]" in text.lower()) and _TAG_CLOSE_VARIANT_RE.search(text):
@@ -201,6 +203,7 @@ _USER_TURN_RE = re.compile(
     r"(?:(?<=\n)|(?<=</answer>)|(?<=[.!?] ))[ \t]*(?:Human|HUMAN|User|USER)[ \t]*:|<\|im_start\|>user|<\|user\|>|\[INST\]"
     r"|<\|start_header_id\|>user"
 )
+_BACKTICK_MATH_RE = re.compile(r"\$`([^`\n]{1,500})`\$?")
 # a made-up user turn that only pushes back on the answer, no new problem ("User: That's not right. Think again.",
 # "User: Is the answer correct?"): the assistant's next turn answers the same problem, so the text goes on
 _PUSHBACK_RE = re.compile(

@@ -39,7 +39,7 @@ def strip_math_delimiters(s: str) -> str:
 _DROP = re.compile(
     r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|"
     r"bigg|Bigg|big|Big|middle|mathstrut|strut|phantom\{[^{}]*\}|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|"
-    r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|underline|mkern\s*-?[\d.]+\w*)(?![A-Za-z])"
+    r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|underline|mkern\s*-?[\d.]+\w*|qed|blacksquare)(?![A-Za-z])"
 )
 # old font switches ({\bf (A)}), and paragraph layout that answer keys copied out of a .tex file keep ("235\\
 # \noindent"): a space in their place, so that "3\par5" stays two numbers and is not 35
@@ -133,6 +133,7 @@ def strip_layout(s: str) -> str:
     s = _BREAKS.sub(" ", s) if "\\" in s else s
     if "\\m" in s or "\\t" in s:  # a thin space between unit letters separates them: \mathrm{m\,s^{-2}} is m s^-2
         s = _UPRIGHT_GROUP.sub(lambda m: _THIN.sub(" ", m.group()), s)
+        s = _UPRIGHT_FUNCTION.sub(r"\\\1", s)  # "\mathrm{sin(2x)+C}": a function's value set upright, not a unit
     s = _drop_trailing_breaks(s)
     s = _LONE_TRAILING_BACKSLASH.sub("", s)  # "185\\": a stray backslash at the end, not a command
     s = _THIN_BETWEEN_LETTERS.sub(" ", s)  # "\pi\,e" is \pi e, not the unknown command \pie
@@ -152,6 +153,9 @@ def _drop_trailing_breaks(s: str) -> str:
     return s if j == len(t) else t[:j]
 
 
+_UPRIGHT_FUNCTION = re.compile(
+    r"\\(?:mathrm|text|textrm|rm)\s*\{\s*((?:sin|cos|tan|sec|csc|cot|ln|log|exp|arcsin|arccos|arctan)\s*\([^{}]*)\}"
+)
 _UPRIGHT_SUBSCRIPTED = re.compile(r"\\(?:mathrm|mathit|mathbf|mathsf|text|textrm|rm)\s*\{\s*~?\s*([A-Za-z])\s*\}(?=\s*_)")
 _ASCII_UNION = re.compile(r"([)\]])[ \t]{0,4}\\/[ \t]{0,4}([(\[])")
 
@@ -180,6 +184,13 @@ _TUPLE_LABEL_COLON = re.compile(r"\s*(\(\s*[A-Za-z](?:_\{?\w\}?)?(?:\s*,\s*[A-Za
 _WHOLE_LINE_DOMAIN = re.compile(
     r"(?:[,;]|\\q?quad\b|\\[,;: ])\s*+(?:\\(?:text|mbox)\s*\{\s*(?:for\s+(?:all|every|any)\s*)?\}\s*|\\forall\s*)?"
     r"([A-Za-z])\s*(?:\\in|∈)\s*\\mathbb\s*\{?\s*R\s*\}?\s*\.?\s*$"
+)
+
+
+# the variable said to range over every real, before the condition on it ("x \in \mathbb{R}, x \neq 7",
+# "x \in \mathbb{R} \mid x > 2")
+_LEADING_WHOLE_LINE = re.compile(
+    r"\A\s*+([A-Za-z])\s*(?:\\in|∈)\s*\\mathbb\s*\{?\s*R\s*\}?\s*(?:[,;:|]|\\mid\b|\\text\s*\{\s*(?:and|with|such\s+that)\s*\})\s*(?=\1\b)"
 )
 
 
@@ -255,6 +266,8 @@ def normalize(s: str) -> str:
         s = s.translate(_DOUBLE_STRUCK)
     if "mathbb" in s and _WHOLE_LINE_DOMAIN.search(s):  # "f(x)=x-1, x \in \mathbb{R}": the domain is no restriction
         s = _without_whole_line_domain(s)
+    if "mathbb" in s:  # "x \in \mathbb{R}, x \neq 7": every real, then the condition that restricts it
+        s = _LEADING_WHOLE_LINE.sub("", s, count=1)
     if "、" in s:  # the ideographic enumeration comma: "A、C、D" lists three
         s = s.replace("、", ", ")
     if "또는" in s or "혹은" in s or "または" in s:  # the same "or" in Korean and Japanese: "7/15 또는 46.7%"
@@ -503,8 +516,9 @@ def _brace_depths_off(s: str) -> bool:
 # ideographic space.
 FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
-_SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
-_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+# (with the superscript letters of exponents: "rⁿ", "2ⁿ⁻¹", "eⁱˣ")
+_SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿⁱˣ]+")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿⁱˣ", "0123456789-+nix")
 
 
 # a fraction typed as Unicode recommends for any vulgar fraction: superscript digits, a slash, subscript digits
