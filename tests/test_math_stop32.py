@@ -190,3 +190,25 @@ def test_stop32_notation_patterns_are_linear() -> None:
             ("normalize", "_SUPERSCRIPT_RUN", "'ⁿ' * n"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # the fourth red team's first findings: a bound named after the box, a retraction or a guess after it, a
+        # comparison before it; a congruence after the box is no second value
+        ("\\boxed{5} is an upper bound", 0.0),
+        ("$\\boxed{5}$ is only a lower bound.", 0.0),
+        ("The answer is \\boxed{5}. Actually no.", 0.0),
+        ("The answer is \\boxed{5}. Scratch that.", 0.0),
+        ("\\boxed{5} is what I'd guess.", 0.0),
+        ("The answer exceeds \\boxed{5}.", 0.0),
+        ("\\boxed{5} \\equiv 6", 0.0),
+        ("\\boxed{5} \\equiv 2 \\pmod 3", 1.0),
+        ("The answer is \\boxed{5}. Actually, no doubt about it.", 1.0),
+        ("The answer is \\boxed{5}. No. of apples: 5", 1.0),
+        ("The value above is \\boxed{5}.", 1.0),
+    ],
+)
+def test_bounds_guesses_and_congruences_after_a_box(completion: str, want: float) -> None:
+    assert _raw(completion) == want

@@ -75,6 +75,8 @@ DISOWNED_RE = re.compile(
     r"(?:wrong|incorrect|false|not\s+(?:right|correct))\b"
     r"|\b(?:that|it|this)\s+(?:can['’]?t|cannot|couldn['’]?t)\s+be\s+(?:right|correct)\b"
     r"|\bnot\s+(?:sure|confident|certain)\b|\bunsure\b|\b(?:just\s+|only\s+)?a\s+guess\b|\bnot\s+really\b"
+    r"|\A[\s$]*+(?:is|was)\s+(?:only\s+|just\s+|merely\s+)?an?\s+(?:upper|lower)\s+bound\b"  # "\boxed{5} is an upper bound"
+    r"|\bI['’]?d\s+guess\b|\bmy\s+(?:best\s+)?guess\b|\A[\s.!$]*+(?:(?:actually|wait)[\s,]+no|scratch\s+that)\b(?=[ \t]*[.!]?[ \t]*(?:\n|\Z))"
     r"|\bcould\s+be\s+anything\b|\bnone\s+of\s+the\s+above\b|\bhope\s+(?:it|this)\s+is\s+not\b"
     r"|\bnot\s+(?:what\s+(?:is|was|we\s+were)\s+(?:asked|wanted|required)|the\s+(?:final\s+)?answer)\b"
     r"|\A\W*(?:no|false|wrong|incorrect|nope|mal)\W*(?:\n|\Z)|[❌✗✘]"

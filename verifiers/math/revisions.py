@@ -253,7 +253,7 @@ _TRANSFORMED_AFTER_BOX_RE = re.compile(
 # in words right before the box: an operation on it ("twice $\boxed{5}$", "half of", "one more than", "$\log \boxed{5}$")
 _OPERATION_BEFORE_BOX_RE = re.compile(
     r"(?:(?<=[^\s<>])[ \t]+[<>]|[≤≥≠]|\\(?:neq?|geq?|leq?|gt|lt|geqslant|leqslant)(?![A-Za-z])"  # "$x > \boxed{5}$": a bound (with a space: "<a_main>\boxed{2}" is a tag)
-    r"|\b(?:(?:more|less|fewer|greater|larger|smaller|higher|lower)\s+than|over|under|upwards\s+of|at\s+(?:least|most)|up\s+to"
+    r"|\b(?:(?:more|less|fewer|greater|larger|smaller|higher|lower)\s+than|over|under|upwards\s+of|at\s+(?:least|most)|up\s+to|exceeds?|exceeding|surpass(?:es)?|below|above|beyond"
     r"|minus|negative|(?:the\s+)?square\s+root\s+of|\d+\s+(?:times|over)|one\s+over|twice|thrice|double|triple|half\s+of|(?:a\s+)?(?:third|quarter)\s+of|the\s+(?:square|cube|reciprocal|"
     r"negative|opposite)\s+of|(?:one|two|three|\d+)\s+(?:more|less|fewer)\s+than|the\s+(?:sum|difference|product)\s+of)"
     r"|\\(?:log|ln|sin|cos|tan|exp|sqrt)(?![A-Za-z]))[ \t$\\(]{0,4}\Z",
