@@ -152,7 +152,7 @@ def _stated_end(text: str) -> int:
 
 def _tag_answer(text: str, content: str, last_number_fallback: bool, givens: frozenset[str]) -> Extraction:
     """The answer of the last ``<answer>`` block, ``content``: the other rules, applied inside it."""
-    opened = [_INNER_TAG_RE.sub("", p).strip() for p in re.split(r"<answer>", content, flags=re.I)]
+    opened = [_INNER_TAG_RE.sub("", p).strip() for p in re.split(re.escape(_TAG_OPEN), content, flags=re.I)]
     opened = [p for p in opened if p]
     if len(opened) > 1:  # "<answer> 10 <answer>10</answer>": an opening tag written twice
         distinct = _distinct(opened)
