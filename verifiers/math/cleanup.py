@@ -134,7 +134,13 @@ def clean_completion(text: str) -> str:
         text = text[:cut] + _APPROX_AFTER_SPAN_RE.sub(_exact_if_close, text[cut:])
     turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
     if turns:  # a chat transcript: only the last assistant turn answers (an echoed prompt's box is not an answer)
-        text = text[turns[-1].end() :]
+        own = text[turns[-2].end() if len(turns) > 1 else 0 : turns[-1].start()]
+        if _OWN_TURN_ENDED_RE.search(own) and _OTHER_ROLE_RE.search(own) is None and _ANSWERED_TURN_RE.search(own):
+            # "\boxed{6}<|im_end|>\n<|im_start|>assistant\n\boxed{5}": the model ended its turn on an answer and
+            # wrote another turn of its own; both are its answer (two values are two answers)
+            text = _END_TOKENS_RE.sub("\n", own) + "\n\n" + text[turns[-1].end() :]
+        else:
+            text = text[turns[-1].end() :]
     if text.rstrip().endswith(("</", "</a", "</an", "</ans", "</answ", "</answe", "</answer")):
         # "<answer> 74 </": the answer block was finished and the text cut inside its closing tag
         low = text.lower()
@@ -195,6 +201,15 @@ _CJK_ANSWER_SECTION_RE = re.compile(r"【\s*(?:最终)?答案\s*】\s*[:：]?([^
 
 
 _END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>)$")
+_END_TOKENS_RE = re.compile(r"<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>|<end_of_turn>")
+# a turn of the model's own that it ended on an answer, with no other role's turn in it (see clean_completion)
+_OWN_TURN_ENDED_RE = re.compile(r"(?:<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>|<end_of_turn>)\s*\Z")
+_OTHER_ROLE_RE = re.compile(
+    r"<\|im_start\|>(?!assistant)|<\|start_header_id\|>(?!assistant)|<[|｜](?:User|System)[|｜]>|<\|(?:user|system)\|>"
+    r"|\[INST\]|<start_of_turn>user|(?:^|\n)[ \t]*(?:Human|HUMAN|User|USER|System|SYSTEM)[ \t]*:",
+    re.I,
+)
+_ANSWERED_TURN_RE = re.compile(r"\\boxed\s*\{\s*[^\s}]|<answer>\s*\S", re.I)
 
 
 # a user's turn that the model goes on to write after its answer ("\n\nHuman: ...", "</answer>Human: ...", ChatML's

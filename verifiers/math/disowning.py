@@ -86,7 +86,7 @@ DISOWNED_RE = re.compile(
     r"|(?:verdict|status|result|check|self-check)\s*:\s*(?:incorrect|wrong|false|rejected|fail(?:ed|s)?)"
     r"|retracted|nah|(?:lol\s+)?no|not|ignore\s+(?:the\s+)?previous(?:\s+answer)?"
     r"|\(?(?:this|that)\s+(?:answer\s+)?is\s+a\s+joke|or\s+is\s+it)\b"
-    r"|\A\s*+\[(?:retracted|deleted|redacted)\]|\A[\s—–-]*(?:👎|🤷|🤞|¯\\_\(ツ\)_/¯)"
+    r"|\A\s*+[\[(](?:retracted|deleted|redacted|withdrawn|void|invalid|struck|crossed\s+out|wrong|incorrect)[\])]|\A[\s—–-]*(?:👎|🤷|🤞|¯\\_\(ツ\)_/¯)"
     # "... is not correct" in other languages, right after the answer ("Đáp án đúng là A. 92 là không chính xác.")
     r"|\b(?:là\s+không\s+(?:chính\s+xác|đúng)|tidak\s+(?:benar|tepat)|n'est\s+pas\s+(?:correct|juste|bon)|"
     r"ist\s+(?:falsch|nicht\s+richtig)|no\s+es\s+correct[ao]|não\s+(?:é|está)\s+corret[ao]|неверн\w*|"
@@ -105,6 +105,9 @@ DISOWNED_RE = re.compile(
     r"|(?:which|that)\s+(?:is|was)\s+(?:wrong|incorrect|false|not\s+(?:right|correct)|an?\s+(?:\w+\s+)?(?:mistake|error))\b"
     r"|(?:is|was)\s+an?\s+(?:(?:common|typical|frequent|classic)\s+)?(?:mistake|error|trap|wrong\s+answer)\b"
     r"|(?:\\neq?(?![A-Za-z])|≠)\s*(?:the\s+)?(?:final\s+|correct\s+)?answer\b)"
+    # in its own next sentence, "actually (it is) wrong": "\boxed{5}. 其实不对。", "\boxed{5}。不过是错的"
+    r"|\A[ \t$\\)\]}.。]{0,6}(?:其实|其實|实际上|實際上|不过|不過|但是?)(?:是)?(?:不对|不對|错了|錯了|错的|錯的|不正确|不正確)"
+    r"|\bwith\s+(?:only\s+)?(?:[1-8]?\d|9\d)(?:\.\d+)?\s*%\s+(?:confidence|certainty|probability|sure)\b"  # "with 60% confidence"
     r"|\b(?:just\s+kidding|jk|sarcasm)\b|(?<![\w/])/s\b"  # "\boxed{Yes}, just kidding, no.", "\boxed{Yes} (sarcasm)"
     # a mark of doubt in brackets right after it, or a line that only asks: "\boxed{5} (?)", "(guess)", "\n\n?"
     r"|\A[ \t$)\]}*]{0,6}\([^()\n]{0,60}?(?:\?+|\bguess\w*|\bunverified|\bunchecked|\bunsure|\bnot\s+sure|\buncertain"
@@ -246,3 +249,37 @@ def words_restated(rest: str) -> list[str]:
         found.append(m.group(1))
         pos = m.end()
     return found
+
+
+# a check found to fail, with what fails before it in its clause: "\boxed{5} doesn't satisfy the equation.", "So x=5
+# fails.", "x = 5 is extraneous"
+_FAILS_RE = re.compile(
+    r"\b(?:does\s*n['’]?t|does\s+not|did\s*n['’]?t|did\s+not|would\s*n['’]?t|would\s+not)\s+(?:satisfy|work|check\s+out|hold)\b"
+    r"|\bfails\b|\b(?:is|was)\s+(?:an?\s+)?(?:extraneous|invalid|not\s+(?:a\s+)?(?:valid\s+)?(?:solution|root))\b",
+    re.I,
+)
+_CLAUSE_START_RE = re.compile(r"[.!?;:,\n]|\b(?:but|while|whereas|and|although)\b", re.I)
+
+
+def said_to_fail(near: str, value: str) -> bool:
+    """``near`` (the sentences right after an answer ``value``) says the answer fails its check: the failing subject
+    is the answer itself (nothing before the verb: "\\boxed{5} doesn't satisfy the equation") or names its value ("So
+    x=5 fails.", "x = 5 is extraneous."); another value failing ("so x = -1 fails") is a rejected root, no doubt."""
+    token = value.strip().strip("$").strip()
+    if not token or len(token) > 40:
+        return False
+    # the subject: the value alone, after an unknown ("x = 5") or a conclusion word ("So x=5")
+    pattern = re.compile(
+        rf"\s*(?:(?:so|thus|hence|therefore|then|and)\b[,\s]*)?(?:(?:the\s+)?(?:answer|value|solution|root)\s+)?"
+        rf"(?:[A-Za-z](?:_\{{?\w\}}?)?\s*=\s*)?\$?{re.escape(token)}\$?\s*",
+        re.I,
+    )
+    for m in _FAILS_RE.finditer(near):
+        clause = near[: m.start()]
+        breaks = list(_CLAUSE_START_RE.finditer(clause))
+        subject = clause[breaks[-1].end() :] if breaks else clause
+        if not breaks and not re.search(r"\w", clause):
+            return True  # right after the answer, its verb: the answer is the subject
+        if pattern.fullmatch(subject):
+            return True
+    return False

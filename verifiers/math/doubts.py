@@ -48,14 +48,14 @@ _SENTENCE_END_RE = re.compile(r"[.!?](?:\s|$)|[。！？]|\n")
 # right before a fallback answer, or up to three words before it: "42, not 24", "rather than 24", "不是 24", "does not
 # arrive at 9:45", "is not £2.50" (none of the words a copula: "the ads that don't get blocked is 16%" states 16)
 _NEGATED_BEFORE_RE = re.compile(
-    r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|并非|而非|ではなく"
+    r"(?:\bnot|n't|\bcannot|\bnever|\brather\s+than|\binstead\s+of|\bexcept|\bnor|不是|并非|而非|ではなく|≠|!=|\\neq?(?![A-Za-z])"
     rf"|\b(?:pas|no\s+es|não\s+é|non\s+è|{FOREIGN_NOT}))(?:\s+(?!(?:is|are|was|were|be|equals)\b)[^\W\d_]+){{0,3}}\s*[$£€¥(\\]*\s*$",
     re.I,
 )
 # in the clause before a fallback answer: it is named as wrong, rejected or merely possible ("Wrong answer: 4", "A
 # common mistake is 4.", "We discard the root 4.", "The answer would have been 4.", "I doubt it's 4.")
 _REJECTING_RE = re.compile(
-    r"\b(?:wrong|incorrect|mistaken?|discard(?:s|ed)?|reject(?:s|ed)?|exclude[ds]?|would\s+have\s+been|doubt|"
+    r"\b(?:wrong|incorrect|mistaken?|na[iï]ve|discard(?:s|ed)?|reject(?:s|ed)?|exclude[ds]?|would\s+have\s+been|doubt|"
     r"anything\s+but|not\s+equal|impossible|can(?:no|['’])?t\s+be|could\s+not\s+be|not\s+(?:the\s+|a\s+|my\s+)?(?:final\s+|correct\s+)?answer)\b"
     r"|不是(?:最终|正确)?答案",  # "This is not the final answer: 42", "这不是最终答案：42"
     re.I,

@@ -114,7 +114,10 @@ def extract_answer(
     text = clean_completion(text)
     ends = list(_THINK_END_RE.finditer(text)) if "</" in text else []
     if ends:  # reasoning, then the response: only the response answers ("<think>\boxed{42}</think>Not sure.")
-        text = text[ends[-1].end() :]
+        start = len(ends) - 1
+        while start > 0 and _THINK_OPEN_RE.search(text, ends[start - 1].end(), ends[start].start()) is None:
+            start -= 1  # a stray second close: "</think> <answer>6</answer> </think> <answer>5</answer>" is one response
+        text = _THINK_END_RE.sub(" ", text[ends[start].end() :])
         if not text.strip():
             return Extraction(None, None)
     elif _THINK_START_RE.match(text):  # reasoning that never closes: only a box or an answer block answers in it
@@ -135,7 +138,8 @@ def extract_answer(
     found = _extract(text, last_number_fallback, givens)
     if found.answer is not None and not found.hedged:
         stated = _stated_end(text)
-        if _CUT_DOUBT_RE.search(text.rstrip()[-200:]) or (stated and rechecks_unfinished(text[stated:], found.answer)):
+        tail = text.rstrip()[-200:]
+        if _CUT_DOUBT_RE.search(tail) or _DOUBT_ENDING_RE.search(tail) or (stated and rechecks_unfinished(text[stated:], found.answer)):
             # "... = 109 \]\nHowever, rounding issues", "The answer is 5.\nWait, let me check: 5 × 3 = 1": the output
             # breaks off in a sentence that starts to doubt, or while it re-checks the answer it stated
             return dataclasses.replace(found, hedged=True, hedge_reason="the text breaks off while doubting the answer")
@@ -235,6 +239,7 @@ _OPTION_LEAD_RE = re.compile(r"\(?[A-J](?:\)|[.:])\s")  # an option label that l
 _ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
 _THINK_END_RE = re.compile(r"</(?:think(?:ing)?|reasoning)>", re.I)  # (<reasoning>: the GRPO notebooks' format)
 _THINK_START_RE = re.compile(r"(?:\s*<(?:think(?:ing)?|reasoning)>)+", re.I)
+_THINK_OPEN_RE = re.compile(r"<(?:think(?:ing)?|reasoning)>", re.I)
 _EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\boxed{4}"; not "The answer is 4."
 # after the last box, on its line: "and", "or" or a comma, then another value ("\boxed{33} and 34")
 # a second value joined to the box: by a comma, "and", "or" (in other languages, in emphasis or tags too: "_or_",
@@ -571,6 +576,14 @@ def _answer_after_last_box(text: str) -> Extraction | None:
 # the last sentence of a text that breaks off: it starts to doubt and holds no value ("However, rounding issues")
 _CUT_DOUBT_RE = re.compile(
     r"(?:^|(?<=[.!?:]))[ \t*]*(?:however|but|wait|hmm+|actually|hold\s+on)\b[^.!?\n\d$\\=]{0,120}\Z", re.I | re.M
+)
+# or a last sentence that is only a word of doubt, finished or not ("\boxed{5}. Hmm, wait.", "Not quite.", "Never
+# mind.", "Nein, warte.", "等等。"): the answer was doubted and nothing came after
+_DOUBT_ENDING_RE = re.compile(
+    r"(?:^|(?<=[.!?:。！？]))[ \t*]*+(?:(?:hmm+|wait|hold\s+on|hang\s+on|not\s+quite|never\s?mind|oops|uh[- ]?oh|"
+    r"nein|warte|attends?|espera|aspetta|подожди(?:те)?|等等|等一下|稍等|不对|不對|待って|잠깐)"
+    r"[ \t,.!…。！、，*]*+)+\Z",
+    re.I | re.M,
 )
 _LATER_HEADING_RE = re.compile(r"^#{1,6}[ \t]+\S", re.M)  # a markdown heading line
 

@@ -55,7 +55,7 @@ _WRONG_AFTER_UNSPACED = (
     r"गलत(?:\s*है)?|सही\s*नहीं(?:\s*है)?|خطأ|خاطئ|خاطئة|غير\s*صحيح|غير\s*صحيحة|ผิด|ไม่ถูกต้อง|לא\s*נכון|לא\s*נכונה|"
     r"שגוי|שגויה|טעות|ভুল|غلط|نادرست|"
     # Chinese, Japanese, Korean, with the particle or copula before them ("5是错的", "5は間違い", "5이 아니다")
-    r"(?:是|は|が|이|가)?\s*(?:错的|錯的|错了|錯了|错误|錯誤|不对|不對|不正确|不正確|間違い|間違っ|違う|違い|誤り|"
+    r"(?:是|は|が|이|가|은|는)?\s*(?:错的|錯的|错了|錯了|错误|錯誤|不对|不對|不正确|不正確|間違い|間違っ|違う|違い|誤り|"
     r"틀렸|틀림|틀린|오답|아니다|아님|아닙니다|아니에요)"
 )
 WRONG_AFTER = rf"(?<![^\W\d_])(?:{_WRONG_AFTER_SPACED})(?![^\W\d_])|(?:{_WRONG_AFTER_UNSPACED})"
@@ -75,7 +75,8 @@ DISBELIEF_AFTER = r"とは思わない|とは思いません|sanmıyorum|düşü
 # "maybe", "I guess" before the answer, in its sentence ("La respuesta es quizás \\boxed{5}", "答案可能是", "I guess")
 UNSURE_BEFORE = (
     r"(?<![^\W\d_])(?:maybe|perhaps|probably|possibly|i\s+guess|(?:my\s+)?(?:best|random|wild|educated)\s+guess|"
-    r"not\s+sure|unsure|vielleicht|wahrscheinlich|quizás?|tal\s+vez|acaso|peut-être|probablement|talvez|forse|"
+    r"not\s+sure|unsure|presumably|supposedly|i\s+suppose|can['’]?t\s+solve|cannot\s+solve|unable\s+to\s+solve|"
+    r"(?:i['’]ll|i\s+will|let\s+me)\s+just\s+(?:write|put|say|go\s+with|guess)|vielleicht|wahrscheinlich|quizás?|tal\s+vez|acaso|peut-être|probablement|talvez|forse|"
     r"belki|mungkin|có\s+lẽ|misschien|być\s+może|chyba|może|возможно|наверное|может\s+быть)(?![^\W\d_])"
-    r"|可能|大概|也许|也許|或许|或許|たぶん|多分|おそらく|아마|शायद|ربما"
+    r"|可能|大概|我猜|也许|也許|或许|或許|たぶん|多分|おそらく|아마|शायद|ربما"
 )

@@ -57,12 +57,12 @@ _CJK_LABELLED = re.compile(
 # question, maybe, perhaps, about, at least / most, more / less / above / below, wrong, suppose, if, short by, loss,
 # negative, below zero, times, than / more / less (比原来多), a fraction (二分之), a percent (百分之), an ordinal (第)
 _CJK_DOUBT = re.compile(
-    r"[不没非否或吗约负差亏倍第错误若比多少]|可能|也许|大概|或许|至少|至多|最多|最少|大于|小于|超过|高于|低于|以上|以下|"
+    r"[不没非否或吗约负負减減差亏倍第错误若比多少]|可能|也许|大概|或许|至少|至多|最多|最少|大于|小于|超过|高于|低于|以上|以下|"
     r"左右|假设|如果|假如|分之|零下|将近|顶多|接近|不到|要么"
 )
 _CJK_UNIT_AFTER_FRACTION = re.compile(r"(?<=[)}])\s*([\u4e00-\u9fff]{1,4}(?:/[\u4e00-\u9fff]{1,3})?)$")
 # Ape210K's "4(5/11)", "x=4(5/11)": 4 5/11
-_NEGATIVE_WORD = re.compile(rf"^\s*(?:(?:{SIGN_WORDS})\s+|负\s*)(?=\$?\d)", re.I)
+_NEGATIVE_WORD = re.compile(rf"^\s*(?:(?:{SIGN_WORDS})\s+|[负負]\s*)(?=\$?\d)", re.I)
 _MIXED_PAREN = re.compile(r"([A-Za-z](?:_\{?\w+\}?)?\s*=\s*)?(-?)([1-9]\d*)\s*\(\s*(\d+)\s*/\s*(\d+)\s*\)")
 _CHOICE = re.compile(r"\(?([A-Ea-e])\)?")
 _APPROX_PREFIX = re.compile(

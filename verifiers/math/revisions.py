@@ -17,6 +17,7 @@ from verigrpo.verifiers.math.disowning import (
     _closing_value,
     conditional_hedge,
     plain_text,
+    said_to_fail,
     words_restated,
 )
 from verigrpo.verifiers.math.negations import (
@@ -466,6 +467,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         return "another value is said to be possible too"
     if DISOWNED_RE.search(near):  # "\boxed{4}\nThis is a guess.", "The above is wrong.", "\boxed{4} ❌"
         return "the answer is disowned after it"
+    if said_to_fail(near, value):  # "\boxed{5} doesn't satisfy the equation.", "So x=5 fails."
+        return "the answer is said to fail its check"
     key = normalize(value)
     word = value.strip().strip("$").replace("\\text", "").strip("{}() ")
     lettered = bool(_WORD_VALUE_RE.fullmatch(word))

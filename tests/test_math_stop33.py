@@ -1,0 +1,119 @@
+"""What stop 33 refuses, from the open findings of the fourth black-box red team (notes/redteam33_findings.jsonl): a
+box doubted by a last sentence of doubt alone, withdrawn in brackets, said to fail its own check, taken back in
+Chinese or Korean; a box hedged before it ("Presumably", "I'll just write"); a box that a model's own earlier turn
+answers otherwise; a stray second ``</think>``; "負5". Each refused case was paid at the commit before this stop; the
+cases beside them, which still pay, bound each rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from verigrpo.verifiers.math import math_answer
+
+
+def _raw(completion: str, gold: str = "5") -> float:
+    return math_answer(completion, {"reference": gold}).outcome
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # the text ends on a sentence of doubt alone: the answer was doubted and nothing came after
+        ("\\boxed{5}. Never mind.", 0.0),
+        ("\\boxed{5}. Not quite.", 0.0),
+        ("The answer is \\boxed{5}.\n\nHmm, wait.", 0.0),
+        ("\\boxed{5}. Nein, warte.", 0.0),
+        ("\\boxed{5}。等等。", 0.0),
+        ("Wait, hmm. The answer is \\boxed{5}.", 1.0),
+        ("\\boxed{5}. Not quite what I expected, but it checks out.", 1.0),
+        ("Hmm, wait. Let me redo it: 2 + 3 = 5, so \\boxed{5}.", 1.0),
+        # withdrawn in brackets; "actually wrong" in Chinese, "is wrong" after a Korean topic particle
+        ("\\boxed{5} [withdrawn]", 0.0),
+        ("\\boxed{5} (void)", 0.0),
+        ("\\boxed{5}. 其实不对。", 0.0),
+        ("\\boxed{5} 는 틀렸다.", 0.0),
+        ("\\boxed{5} [final]", 1.0),
+        ("\\boxed{5}은 정답입니다.", 1.0),
+        ("\\boxed{5}。其实很简单。", 1.0),
+        # said to fail its check: the answer (or its value) is the subject; another root failing is a rejected root
+        ("\\boxed{5} doesn't satisfy the equation.", 0.0),
+        ("\\boxed{5}\n\nVerification: x=5 gives 11 \\ne 10. So x=5 fails.", 0.0),
+        ("x = \\boxed{5}. x = 5 is extraneous.", 0.0),
+        ("x = \\boxed{5}. Checking, x = -5 fails since the log is undefined.", 1.0),
+        ("x = \\boxed{5}. The other root, x = 2, is extraneous.", 1.0),
+        ("x = \\boxed{5}. For n = 5 the naive method fails, so we used the formula.", 1.0),
+        ("\\boxed{5} satisfies the equation.", 1.0),
+    ],
+)
+def test_doubt_and_failed_checks_after_a_box(completion: str, want: float) -> None:
+    assert _raw(completion) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # hedged in the box's own sentence, before it
+        ("Presumably \\boxed{5}.", 0.0),
+        ("I can't solve this; I'll just write \\boxed{5}.", 0.0),
+        ("\\boxed{5} with 60% confidence", 0.0),
+        ("The answer is presumably... no, certainly \\boxed{5}.", 1.0),
+        ("I solved it; the answer is \\boxed{5}.", 1.0),
+        ("\\boxed{5} with 100% confidence", 1.0),
+        ("The probability is \\boxed{5} percent with 60% of the trials", 1.0),
+    ],
+)
+def test_hedges_in_the_box_sentence(completion: str, want: float) -> None:
+    assert _raw(completion) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the model's own earlier turn, ended on an answer, then another turn of its own: two answers if they differ
+        ("The answer is \\boxed{6}.<|im_end|>\n<|im_start|>assistant\nThe answer is \\boxed{5}.", "5", 0.0),
+        ("\\boxed{6}<|eot_id|><|start_header_id|>assistant<|end_header_id|>\n\\boxed{5}", "5", 0.0),
+        ("The answer is \\boxed{5}.<|im_end|>\n<|im_start|>assistant\nSo \\boxed{5}.", "5", 1.0),
+        # an echoed prompt before the assistant's turn is no answer of the model's
+        ("<|im_start|>user\nExample: \\boxed{7}<|im_end|>\n<|im_start|>assistant\nSo \\boxed{5}.", "5", 1.0),
+        ("<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\n2+3?<|im_end|>\n<|im_start|>assistant\n\\boxed{5}", "5", 1.0),
+        # a stray second </think>: what follows the first close is the response, all of it
+        ("<think>hmm</think> <answer>6</answer> </think> <answer>5</answer>", "5", 0.0),
+        ("<think>hmm</think> <answer>5</answer> </think> <answer>5</answer>", "5", 1.0),
+        ("<think>a 6</think><think>b</think> The answer is \\boxed{5}.", "5", 1.0),
+        ("<think>a \\boxed{6}</think> x <think>b</think> The answer is \\boxed{5}.", "5", 1.0),
+        # 負 (traditional) is a minus sign as 负 is
+        ("\\boxed{負5}", "-5", 1.0),
+        ("\\boxed{負5}", "5", 0.0),
+        ("\\boxed{负5}", "-5", 1.0),
+    ],
+)
+def test_turns_thinking_and_signs(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # the last-number fallback: the number is the operand of "≠", a naive answer set aside, a root rejected
+        ("The question asks for x; x ≠ 5.", 0.0),
+        ("x = 6. The naive answer would be 5.", 0.0),
+        ("x = 5 is extraneous.", 0.0),
+        ("Since x ≠ 0, we divide both sides and get x = 5.", 1.0),
+        ("So the total would be 5.", 1.0),
+    ],
+)
+def test_last_number_set_aside(completion: str, want: float) -> None:
+    assert _raw(completion) == want
+
+
+def test_stop33_patterns_are_linear() -> None:
+    assert_patterns_linear(
+        [
+            ("extract", "_DOUBT_ENDING_RE", "'wait ' * (n // 5)"),
+            ("extract", "_DOUBT_ENDING_RE", "'. ' * (n // 2) + 'x'"),
+            ("disowning", "_FAILS_RE", "'does not ' * (n // 9)"),
+            ("cleanup", "_OWN_TURN_ENDED_RE", "'<|im_end|> ' * (n // 11) + 'x'"),
+            ("cleanup", "_OTHER_ROLE_RE", "'\\n' * n"),
+            ("cleanup", "_ANSWERED_TURN_RE", "'\\\\boxed{ ' * (n // 8)"),
+        ]
+    )
