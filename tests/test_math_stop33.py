@@ -106,6 +106,59 @@ def test_last_number_set_aside(completion: str, want: float) -> None:
     assert _raw(completion) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a remark in a footnote or an equation tag is read as a bracket after the box
+        ("\\boxed{5}\\footnote{Not verified.}", 0.0),
+        ("\\boxed{5}\\tag{wrong}", 0.0),
+        ("\\boxed{5}\\tag{1}", 1.0),
+        ("\\boxed{5}\\footnote{All units in metres.}", 1.0),
+        # struck out in HTML, or commented out in LaTeX, before the end token is taken off
+        ("The answer is 6. <s>\\boxed{5}</s>", 0.0),
+        ("<s> The answer is \\boxed{5}.</s>", 1.0),
+        ("The answer is \\boxed{5}.</s>", 1.0),
+        ("The answer is 6. % \\boxed{5}", 0.0),
+        ("The rate rose by 5. % of total\nSo \\boxed{5}.", 1.0),
+        ("So \\boxed{5}, a rise of 5 % in all.", 1.0),
+        # "not a guess", "(not 6, ...)" affirm the box; "(not sure)" still doubts it
+        ("\\boxed{5} is the answer, not a guess.", 1.0),
+        ("The answer is \\boxed{5} (not 6, as one might guess).", 1.0),
+        ("\\boxed{5} (not sure)", 0.0),
+        ("\\boxed{5} is just a guess.", 0.0),
+        # a conclusion that there is no solution, a refusing emoji, a value recomputed after it
+        ("\\boxed{5}. This is impossible, so there is no solution.", 0.0),
+        ("\\boxed{5}. For x < 0 there is no solution, so only x = 5 works.", 1.0),
+        ("\\boxed{5} 🙅", 0.0),
+        ("The answer is \\boxed{5}. Actually I computed 6.", 0.0),
+        ("The answer is \\boxed{5}. Actually I computed 5 twice.", 1.0),
+        # a box that is the other side of a comparison or a set-builder: "other than", "a multiple of", "a &<"
+        ("Other than \\boxed{5}.", 0.0),
+        ("Some multiple of \\boxed{5}.", 0.0),
+        ("\\begin{align*} a &< \\boxed{5} \\end{align*}", 0.0),
+        ("\\begin{align*} a &= \\boxed{5} \\end{align*}", 1.0),
+        ("The smallest such number is \\boxed{5}.", 1.0),
+    ],
+)
+def test_remarks_strikes_and_comparisons(completion: str, want: float) -> None:
+    assert _raw(completion) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a word key named with an article or as an amount of it (set 119's "9 kilograms of feathers")
+        ("Answer: 9 kilograms of feathers", "feathers", 1.0),
+        ("Answer: the feathers", "feathers", 1.0),
+        ("Answer: 9 kilograms of bricks", "feathers", 0.0),
+        ("Answer: not feathers", "feathers", 0.0),
+        ("The answer is the feathers or the bricks.", "feathers", 0.0),
+    ],
+)
+def test_a_word_key_named_with_an_amount(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop33_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -115,5 +168,9 @@ def test_stop33_patterns_are_linear() -> None:
             ("cleanup", "_OWN_TURN_ENDED_RE", "'<|im_end|> ' * (n // 11) + 'x'"),
             ("cleanup", "_OTHER_ROLE_RE", "'\\n' * n"),
             ("cleanup", "_ANSWERED_TURN_RE", "'\\\\boxed{ ' * (n // 8)"),
+            ("cleanup", "_LATEX_COMMENT_RE", "'. ' * (n // 2) + '%'"),
+            ("cleanup", "_LATEX_COMMENT_RE", "' ' * n + '%'"),
+            ("revisions", "_ANNOTATION_RE", "' ' * n"),
+            ("verifier", "_NAMED_WORD_RE", "'a ' * (n // 2)"),
         ]
     )

@@ -88,7 +88,12 @@ def clean_completion(text: str) -> str:
         end = _END_TOKEN_RE.search(text.rstrip()[-40:])
         if end is None:
             break
+        opened = text.rfind("<s>") if end.group() == "</s>" else -1
+        if opened > 0 and text[:opened].strip() and "<" not in text.rstrip()[opened + 3 : -4]:
+            break  # "The answer is 6. <s>\boxed{5}</s>": HTML's strike-through (a <s> at the start is a tokenizer's)
         text = text.rstrip()[: len(text.rstrip()) - len(end.group())]
+    if "%" in text:  # "The answer is 6. % \boxed{5}": a LaTeX comment, after a sentence or at a line's start
+        text = _LATEX_COMMENT_RE.sub("", text)
     if "~~" in text or "cancel" in text or "\\s" in text or "</" in text:  # "~~4~~", "\cancel{4}": struck out
         text = _STRUCK_OUT_RE.sub(" ", text)
     if "$`" in text:  # "$`[-1, 1]`$": GitLab's and GitHub's inline maths in backticks (its closing "$" optional)
@@ -189,6 +194,7 @@ def answer_sections(text: str) -> str:
 _BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
 
 
+_LATEX_COMMENT_RE = re.compile(r"(?:^|(?<=[.!?;:][ \t]))[ \t]*+(?<!\\)%[^\n]*", re.M)
 _STRUCK_OUT_RE = re.compile(
     r"~~[^~\n]{1,500}~~|<(s|del|strike)>[^<]{0,500}</\1>"
     rf"|\\(?:(?:x|b)?cancel|sout|st)\s*{_BRACED}|\\cancelto\s*{_BRACED}\s*{_BRACED}"

@@ -74,12 +74,12 @@ DISOWNED_RE = re.compile(
     r"(?:(?:is|was|seems|looks)\s+)?(?:probably\s+|likely\s+)?"  # ("\boxed{5} is wrong.": the box is the subject)
     r"(?:wrong|incorrect|false|not\s+(?:right|correct))\b"
     r"|\b(?:that|it|this)\s+(?:can['’]?t|cannot|couldn['’]?t)\s+be\s+(?:right|correct)\b"
-    r"|\bnot\s+(?:sure|confident|certain)\b|\bunsure\b|\b(?:just\s+|only\s+)?a\s+guess\b|\bnot\s+really\b"
+    r"|\bnot\s+(?:sure|confident|certain)\b|\bunsure\b|(?<!not\s)(?<!n't\s)(?<!not\sjust\s)(?<!not\sonly\s)\b(?:just\s+|only\s+)?(?<!not\s)a\s+guess\b|\bnot\s+really\b"
     r"|\A[\s$]*+(?:is|was)\s+(?:only\s+|just\s+|merely\s+)?an?\s+(?:upper|lower)\s+bound\b"  # "\boxed{5} is an upper bound"
     r"|\bI['’]?d\s+guess\b|\bmy\s+(?:best\s+)?guess\b|\A[\s.!$]*+(?:(?:actually|wait)[\s,]+no|scratch\s+that)\b(?=[ \t]*[.!]?[ \t]*(?:\n|\Z))"
     r"|\bcould\s+be\s+anything\b|\bnone\s+of\s+the\s+above\b|\bhope\s+(?:it|this)\s+is\s+not\b"
     r"|\bnot\s+(?:what\s+(?:is|was|we\s+were)\s+(?:asked|wanted|required)|the\s+(?:final\s+)?answer)\b"
-    r"|\A\W*(?:no|false|wrong|incorrect|nope|mal)\W*(?:\n|\Z)|[❌✗✘]"
+    r"|\A\W*(?:no|false|wrong|incorrect|nope|mal)\W*(?:\n|\Z)|[❌✗✘🚫⛔🙅]"
     # a line that only takes it back: "Scratch that.", "Ignore the above.", "Never mind.", "Verdict: incorrect."
     r"|\A\s*+(?:(?:hmm+|no|oh)\W+)?(?:scratch\s+that|ignore\s+(?:the\s+above|that|this|it)|disregard\s+(?:that|this|the\s+above|it)"
     r"|never\s?mind|that['’]?s\s+not\s+(?:it|right)|that\s+(?:doesn['’]t|does\s+not|can['’]t|cannot)\s+(?:seem\s+)?(?:be\s+)?right"
@@ -110,7 +110,7 @@ DISOWNED_RE = re.compile(
     r"|\bwith\s+(?:only\s+)?(?:[1-8]?\d|9\d)(?:\.\d+)?\s*%\s+(?:confidence|certainty|probability|sure)\b"  # "with 60% confidence"
     r"|\b(?:just\s+kidding|jk|sarcasm)\b|(?<![\w/])/s\b"  # "\boxed{Yes}, just kidding, no.", "\boxed{Yes} (sarcasm)"
     # a mark of doubt in brackets right after it, or a line that only asks: "\boxed{5} (?)", "(guess)", "\n\n?"
-    r"|\A[ \t$)\]}*]{0,6}\([^()\n]{0,60}?(?:\?+|\bguess\w*|\bunverified|\bunchecked|\bunsure|\bnot\s+sure|\buncertain"
+    r"|\A[ \t$)\]}*]{0,6}\((?![ \t]*not[ \t]+[-−$\\\d])[^()\n]{0,60}?(?:\?+|\bguess\w*|\bunverified|\bunchecked|\bnot\s+(?:verified|checked)|\bunsure|\bnot\s+sure|\buncertain"
     r"|\btentative|\bplaceholder|\btypo\s*\)|\bcould(?:n['’]?t|\s+not)\s+solve|\bunsolved|\bgave\s+up|\blow\s+confidence|\bconfidence\s*:|\bcoin\s+flip|50/50|\btodo\b|\bneeds?\s+check\w*"
     r"|\bmaybe|\bperhaps|\bI\s+(?:think|hope|guess)|\bhopefully|\bfingers\s+crossed|\bnot\s+100\s*%"
     r"|\b(?:probably|likely)\s+(?:wrong|incorrect)|\bjoke|\balt\s*:)"
@@ -124,7 +124,7 @@ DISOWNED_RE = re.compile(
     r"|miscounted|miscalculated)\s+(?:the|a|one|some|to\s+(?:add|subtract|include|count|consider|divide|multiply))\b"
     # the answer found to break the problem's conditions: "This contradicts the condition", "violates the constraint"
     r"|\b(?:this|that|it|which)\s+(?:contradicts|violates|breaks)\b|\b(?:this|that)\s+(?:answer|value|result)\s+fails\b"
-    r"|\bno\s+solution\s+exists\b"
+    r"|\bno\s+solution\s+exists\b|\b(?:so|thus|hence|therefore)[,\s]+there\s+(?:is|are|exists?)\s+no\s+(?:real\s+|valid\s+)?(?:solutions?|answer)\b"
     # a line of its own that only says "wrong", in any language ("\boxed{5}\n\n**Mal.**", "**не правильно**")
     rf"|\A\s*+(?:{WRONG_AFTER})[\s.!。]*(?:\n|\Z)"  # (possessive: a run of blanks is never given back)
     # "I do not think so" said after it: "5 olduğunu sanmıyorum", "5だとは思わない"

@@ -253,8 +253,9 @@ _TRANSFORMED_AFTER_BOX_RE = re.compile(
 )
 # in words right before the box: an operation on it ("twice $\boxed{5}$", "half of", "one more than", "$\log \boxed{5}$")
 _OPERATION_BEFORE_BOX_RE = re.compile(
-    r"(?:(?<=[^\s<>])[ \t]+[<>]|[≤≥≠]|\\(?:neq?|geq?|leq?|gt|lt|geqslant|leqslant)(?![A-Za-z])"  # "$x > \boxed{5}$": a bound (with a space: "<a_main>\boxed{2}" is a tag)
+    r"(?:(?<=[^\s<>])[ \t]+[<>]|&[ \t]*[<>]|[≤≥≠]|\\(?:neq?|geq?|leq?|gt|lt|geqslant|leqslant)(?![A-Za-z])"  # "$x > \boxed{5}$": a bound (with a space: "<a_main>\boxed{2}" is a tag)
     r"|\b(?:(?:more|less|fewer|greater|larger|smaller|higher|lower)\s+than|over|under|upwards\s+of|at\s+(?:least|most)|up\s+to|exceeds?|exceeding|surpass(?:es)?|below|above|beyond"
+    r"|other\s+than|(?:a|some|any)\s+(?:multiple|divisor|factor)\s+of|except(?:\s+for)?"
     r"|minus|negative|(?:the\s+)?square\s+root\s+of|\d+\s+(?:times|over)|one\s+over|twice|thrice|double|triple|half\s+of|(?:a\s+)?(?:third|quarter)\s+of|the\s+(?:square|cube|reciprocal|"
     r"negative|opposite)\s+of|(?:one|two|three|\d+)\s+(?:more|less|fewer)\s+than|the\s+(?:sum|difference|product)\s+of)"
     r"|\\(?:log|ln|sin|cos|tan|exp|sqrt)(?![A-Za-z]))[ \t$\\(]{0,4}\Z",
@@ -327,7 +328,8 @@ _ALSO_RE = re.compile(
 # a retraction after the box that names another value: "Wait, C.", "Actually the answer is 6.", "no, 13"
 _REVISED_VALUE_RE = re.compile(
     rf"\b(?:{RETRACTION_WORDS}|incorrect|should\s+(?:read|say)|meant|no(?=[,.!:;]))\b[\s,:;.!，。：；！—–…、]*"
-    r"(?:(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)|es\s+ist|c'est|es|это|应该是|是)\s*)?"
+    r"(?:(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)|(?:I|we)\s+(?:computed|calculated|got|get|found|obtained)"
+    r"|es\s+ist|c'est|es|это|应该是|是)\s*)?"
     r"(\(?[A-J]\)|[A-J](?=\s*(?:[.,;!]|$))|\$?-?\d[\d.,/]*)",
     re.I,
 )
@@ -341,6 +343,8 @@ _ANSWER_AFTER_RE = re.compile(
 )
 
 
+# a footnote, an equation tag or a margin note right after the box: a remark on it ("\boxed{5}\tag{wrong}")
+_ANNOTATION_RE = re.compile(r"\A([ \t$]*)\\(?:footnote|tag\*?|marginpar)[ \t]*\{([^{}\n]{0,200})\}")
 _LATEX_SPACE_RE = re.compile(r"\\[,;: ]|\\q?quad(?![A-Za-z])|~")  # (not a negative space: it joins "16,\!386")
 # right before the last box: "or" after another value ("either 3 or \boxed{4}"), which is a math span or a number
 _VALUE_BEFORE_RE = re.compile(r"\$([^$]{1,60})\$|(-?\d[\d,]*(?:\.\d+)?)")
@@ -353,6 +357,7 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     possible"), takes the box back for another ("Wait, C."), or states another answer ("but the answer is 6")."""
     # (LaTeX's spacing commands read as the space they lay out: "$\boxed{5}\,\times 10^3$" is "\boxed{5} \times 10^3")
     rest = _LATEX_SPACE_RE.sub(" ", text[end : end + 600])  # bounded, as every pattern here is
+    rest = _ANNOTATION_RE.sub(r"\1 (\2)", rest)  # "\boxed{5}\footnote{Not verified.}": a remark in brackets
     start = _last_box_start(text)
     before = _LATEX_SPACE_RE.sub(" ", text[max(0, start - 30) : start])
     if (

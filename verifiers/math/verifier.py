@@ -324,7 +324,12 @@ def math_answer(
     if repeating is not None and not nodes_equal(pred, gold) and nodes_equal(repeating, gold):
         pred = repeating  # "0.0909..." against 1/11: the block written twice repeats
     info["extracted_normalized"] = _describe(pred)
-    if nodes_equal(pred, gold) or _same_word(pred, answer, gold, gold_text) or _same_options(pred, gold_text):
+    if (
+        nodes_equal(pred, gold)
+        or _same_word(pred, answer, gold, gold_text)
+        or _same_options(pred, gold_text)
+        or _named_word(ex.answer, gold)
+    ):
         if reject_echo and echoes_question(answer, row, numeric_reference=_numeric(gold, gold_text)):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
             return Reward(0.0, Status.WRONG, info=info)
@@ -465,6 +470,19 @@ def _text_key(s: str) -> str | None:
         return None
     s = " ".join(s.split()).lower()
     return s if re.fullmatch(r"[a-z]+(?: [a-z]+)*", s) else None
+
+
+# a word answer after an article, or after an amount of it: "the feathers", "9 kilograms of feathers", "a pound of lead"
+_NAMED_WORD_RE = re.compile(
+    r"(?:(?:the|a|an)\s+)?(?:(?:\d[\d,.]{0,12}|a|one)\s*[A-Za-z]{1,12}\s+of\s+(?:the\s+)?)?([A-Za-z]{2,30}(?:\s[A-Za-z]{2,30})?)", re.I
+)
+
+
+def _named_word(answer: str, gold: Node) -> bool:
+    """A word reference named with an article or as an amount of it: "the feathers", "9 kilograms of feathers" against
+    "feathers" (not "not feathers", "9 kilograms of bricks")."""
+    named = _NAMED_WORD_RE.fullmatch(answer.strip().rstrip(".")) if isinstance(gold, Text) and len(answer) < 80 else None
+    return named is not None and _text_key(named.group(1)) == gold.text  # type: ignore[union-attr]
 
 
 def _same_word(pred: Node, answer: str, gold: Node, gold_text: str) -> bool:
