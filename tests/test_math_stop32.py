@@ -88,9 +88,9 @@ def test_stop32_patterns_are_linear() -> None:
             ("disowning", "_CLOSING_VALUE_RE", "'antwort ' * (n // 8)"),
             ("disowning", "_WORDS_AFTER_RE", "'(' + 'ab' * (n // 2)"),
             ("disowning", "_WORDS_AFTER_RE", "', ' * (n // 2)"),
-            ("revisions", "_ITEM_LEAD_RE", "'- ' * (n // 2)"),
-            ("revisions", "_ITEM_VALUE_RE", "'v1: ' * (n // 4)"),
-            ("revisions", "_CASES_BEGIN_RE", "'\\\\begin{' * (n // 7)"),
+            ("layout", "_ITEM_LEAD_RE", "'- ' * (n // 2)"),
+            ("layout", "_ITEM_VALUE_RE", "'v1: ' * (n // 4)"),
+            ("layout", "_CASES_BEGIN_RE", "'\\\\begin{' * (n // 7)"),
             ("extract", "_MORE_AFTER_BOX_RE", "'\\\\text{ (' * (n // 8)"),
         ]
     )

@@ -159,6 +159,29 @@ def test_a_word_key_named_with_an_amount(completion: str, gold: str, want: float
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a later row of the box's environment gives the same unknown (or no unknown) another value
+        ("\\begin{align} x &= \\boxed{5} \\\\ x &= 6 \\end{align}", 0.0),
+        ("\\begin{array}{c} \\boxed{5} \\\\ 6 \\end{array}", 0.0),
+        ("\\begin{gather} \\boxed{5} \\\\ 6 \\end{gather}", 0.0),
+        ("\\left\\{\\begin{array}{ll} \\boxed{5} & x>0 \\\\ 6 & x\\le 0 \\end{array}\\right.", 0.0),
+        # rows before the box are its working; another unknown is another part; the same value is no second answer
+        ("\\begin{align*} x &= 2 + 3 \\\\ &= \\boxed{5} \\end{align*}", 1.0),
+        ("\\begin{align*} x &= \\boxed{5} \\\\ y &= 6 \\end{align*}", 1.0),
+        ("\\begin{align*} x &= \\boxed{5} \\\\ &= 5.0 \\end{align*}", 1.0),
+        ("\\begin{align*} x &= \\boxed{5} \\\\ x^2 &= 25 \\end{align*}", 1.0),
+        ("\\begin{array}{c|c} n & f(n) \\\\ 1 & 3 \\\\ 2 & \\boxed{5} \\end{array}", 1.0),
+        # a doubting word after a marked answer's value
+        ("**Answer:** 5 (tentative)", 0.0),
+        ("\\boxed{5 \\text{ unverified}}", 0.0),
+    ],
+)
+def test_rows_of_an_environment(completion: str, want: float) -> None:
+    assert _raw(completion) == want
+
+
 def test_stop33_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -171,6 +194,9 @@ def test_stop33_patterns_are_linear() -> None:
             ("cleanup", "_LATEX_COMMENT_RE", "'. ' * (n // 2) + '%'"),
             ("cleanup", "_LATEX_COMMENT_RE", "' ' * n + '%'"),
             ("revisions", "_ANNOTATION_RE", "' ' * n"),
+            ("layout", "_ROWS_BEGIN_RE", "'\\\\begin{' * (n // 7)"),
+            ("layout", "_ROW_RELATION_RE", "'&' * n"),
+            ("layout", "_ROW_NUMBER_RE", "'1,' * (n // 2)"),
             ("verifier", "_NAMED_WORD_RE", "'a ' * (n // 2)"),
         ]
     )

@@ -78,7 +78,7 @@ _TRANSFORM_WORD_RE = re.compile(
     r"least|most|minimum|maximum|max|tops|best|worst|bound|below|above|"
     # a doubt, a condition, a rejection ("4 maybe", "4 I think", "4 when n is even", "4 rejected", "4 TBD")
     r"isn't|aren't|not|no|nope|nor|never|incorrect|wrong|false|invalid|fails?|rejected|extraneous|excluded|"
-    r"maybe|perhaps|possibly|probably|ish|think|guess|tentatively|roughly|sometimes|usually|typically|"
+    r"maybe|perhaps|possibly|probably|ish|think|guess|tentative|tentatively|unsure|uncertain|unverified|unchecked|doubtful|roughly|sometimes|usually|typically|"
     r"generally|asymptotically|placeholder|todo|tbd|etc|"
     r"if|when|whenever|unless|or|either|except|otherwise|"
     # the same refusals in other languages ("5 değil", "5 (falsch)")

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import box_spans
-from verigrpo.verifiers.math.compare import answers_equivalent
 from verigrpo.verifiers.math.disowning import (
     _BOUND_AFTER_VALUE_RE,
     _CONDITION_AFTER_VALUE_RE,
@@ -20,6 +19,7 @@ from verigrpo.verifiers.math.disowning import (
     said_to_fail,
     words_restated,
 )
+from verigrpo.verifiers.math.layout import equiv_safe, in_cases, later_row_value, listed_among_values
 from verigrpo.verifiers.math.negations import (
     DISBELIEF_BEFORE,
     FOREIGN_NOT,
@@ -36,15 +36,6 @@ from verigrpo.verifiers.math.sentences import (
     words,
 )
 from verigrpo.verifiers.math.units import SCALE_WORDS
-
-
-def equiv_safe(a: str, b: str) -> bool:
-    """``a`` and ``b`` (normalised answers) are equivalent; False when comparing them fails."""
-    try:
-        return answers_equivalent(a, b)
-    except Exception:  # noqa: BLE001 - a failed comparison means "different"
-        return False
-
 
 # between the last box and the box before it with another value: a word that takes the earlier box back ("We first
 # guess \boxed{104}, but checking again ... \boxed{103}", "correction \boxed{42}"); or, in a short connective of at
@@ -367,10 +358,12 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         or _OPERATION_BEFORE_BOX_RE.search(before)  # "twice $\boxed{5}$", "$\log \boxed{5}$"
     ):
         return "the box is part of a larger expression"
-    if _listed_among_values(text, start, end, box):  # "Candidates:\n- \boxed{5}\n- 6", "- [x] 6\n- [ ] \boxed{5}"
+    if listed_among_values(text, start, end, box):  # "Candidates:\n- \boxed{5}\n- 6", "- [x] 6\n- [ ] \boxed{5}"
         return "the box is one item of a list of values"
-    if _in_cases(text, start, end):  # "f(x)=\begin{cases} \boxed{5} & x>0 \\ 6 & x\le 0 \end{cases}"
+    if in_cases(text, start, end):  # "f(x)=\begin{cases} \boxed{5} & x>0 \\ 6 & x\le 0 \end{cases}"
         return "the box is one branch of a piecewise answer"
+    if later_row_value(text, start, end, box):  # "\begin{align} x &= \boxed{5} \\ x &= 6 \end{align}"
+        return "a later row of the box's environment gives another value"
     stray = _STRAY_VALUE_RE.match(rest) if len(text) - end <= 200 else None
     if stray is not None and not equiv_safe(normalize(stray.group(1)), normalize(box)):
         return "another value on a line after the box"  # "\boxed{5}\n\n6": the completion ends on another value
@@ -399,57 +392,6 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         if value is not None and not equiv_safe(normalize(value), normalize(box)):
             return "another value offered before the box"
     return after_value_hedge(rest, box)
-
-
-_CASES_BEGIN_RE = re.compile(r"\\begin\s*\{[dr]?cases\*?\}")
-_CASES_END_RE = re.compile(r"\\end\s*\{[dr]?cases\*?\}")
-
-
-def _in_cases(text: str, start: int, end: int) -> bool:
-    """The box from ``start`` to ``end`` is one row of a ``cases`` environment with other rows."""
-    begin = _last_match(_CASES_BEGIN_RE, text[max(0, start - 2_000) : start])
-    if begin is None:
-        return False
-    opened = max(0, start - 2_000) + begin.end()
-    if _CASES_END_RE.search(text, opened, start):  # the environment closed before the box
-        return False
-    close = _CASES_END_RE.search(text, end, end + 2_000)
-    return close is not None and "\\\\" in text[opened : close.start()]
-
-
-# a list item's lead with nothing else before the box: "- ", "2. ", "- [ ] ", "v1: ", "Option 2) "
-_ITEM_LEAD_RE = re.compile(r"[ \t]*(?:(?:[-*+•]|\d{1,2}[.)])[ \t]+(\[[ xX✓]?\][ \t]*)?|([^\W\d_]{1,12}[ \t]?)(\d{1,2})[ \t]*[:：)][ \t]*)[$*]*")
-# a sibling item that is one value: "- 6", "- [x] 6", "v2: 6"
-_ITEM_VALUE_RE = re.compile(
-    r"[ \t]*(?:(?:[-*+•]|\d{1,2}[.)])[ \t]+(\[[ xX✓]?\][ \t]*)?|([^\W\d_]{1,12}[ \t]?)\d{1,2}[ \t]*[:：)][ \t]*)"
-    r"[$*]*(-?\d[\d.,/]{0,20})[$*.]*[ \t]*"
-)
-
-
-def _listed_among_values(text: str, start: int, end: int, box: str) -> bool:
-    """The box is the whole of one list item among items that are other values, or an unticked item of a checklist
-    with a ticked one."""
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line_end = len(text) if line_end < 0 else line_end
-    if start - line_start > 40 or text[end:line_end].strip(" \t$*."):
-        return False
-    lead = _ITEM_LEAD_RE.fullmatch(text, line_start, start)
-    if lead is None:
-        return False
-    lines = text[max(0, line_start - 600) : line_start].split("\n")[-6:-1] + text[line_end : line_end + 600].split("\n")[1:6]
-    for line in lines:
-        item = _ITEM_VALUE_RE.fullmatch(line)
-        if item is None or (lead.group(2) or "").lower() != (item.group(2) or "").lower():
-            continue  # (labelled items are siblings of the same label only: "v1:", "v2:")
-        if lead.group(1) is not None and item.group(1) is not None:  # two checklist items: the ticked one counts
-            if lead.group(1).strip("[] \t"):
-                continue
-            if item.group(1).strip("[] \t"):
-                return True  # the box is unticked, another item ticked
-        if not equiv_safe(normalize(item.group(3)), normalize(box)):
-            return True
-    return False
 
 
 def after_value_hedge(rest: str, value: str) -> str | None:

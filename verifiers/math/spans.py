@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
+from verigrpo.verifiers.math.layout import equiv_safe as _equiv_safe
 from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.nodes import Text
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.parse import parse_answer
-from verigrpo.verifiers.math.revisions import equiv_safe as _equiv_safe
 from verigrpo.verifiers.math.sentences import parses
 
 
