@@ -185,8 +185,8 @@ def test_rows_of_an_environment(completion: str, want: float) -> None:
 def test_stop33_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
-            ("extract", "_DOUBT_ENDING_RE", "'wait ' * (n // 5)"),
-            ("extract", "_DOUBT_ENDING_RE", "'. ' * (n // 2) + 'x'"),
+            ("disowning", "_DOUBT_ENDING_RE", "'wait ' * (n // 5)"),
+            ("disowning", "_DOUBT_ENDING_RE", "'. ' * (n // 2) + 'x'"),
             ("disowning", "_FAILS_RE", "'does not ' * (n // 9)"),
             ("cleanup", "_OWN_TURN_ENDED_RE", "'<|im_end|> ' * (n // 11) + 'x'"),
             ("cleanup", "_OTHER_ROLE_RE", "'\\n' * n"),

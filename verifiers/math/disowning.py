@@ -283,3 +283,24 @@ def said_to_fail(near: str, value: str) -> bool:
         if pattern.fullmatch(subject):
             return True
     return False
+
+
+# the last sentence of a text that breaks off: it starts to doubt and holds no value ("However, rounding issues")
+_CUT_DOUBT_RE = re.compile(
+    r"(?:^|(?<=[.!?:]))[ \t*]*(?:however|but|wait|hmm+|actually|hold\s+on)\b[^.!?\n\d$\\=]{0,120}\Z", re.I | re.M
+)
+# or a last sentence that is only a word of doubt, finished or not ("\boxed{5}. Hmm, wait.", "Not quite.", "Never
+# mind.", "Nein, warte.", "等等。"): the answer was doubted and nothing came after
+_DOUBT_ENDING_RE = re.compile(
+    r"(?:^|(?<=[.!?:。！？]))[ \t*]*+(?:(?:hmm+|wait|hold\s+on|hang\s+on|not\s+quite|never\s?mind|oops|uh[- ]?oh|"
+    r"nein|warte|attends?|espera|aspetta|подожди(?:те)?|等等|等一下|稍等|不对|不對|待って|잠깐)"
+    r"[ \t,.!…。！、，*]*+)+\Z",
+    re.I | re.M,
+)
+
+
+def ends_in_doubt(text: str) -> bool:
+    """The text's last sentence doubts and holds no value, cut off ("... = 109 \\]\nHowever, rounding issues") or
+    finished ("\\boxed{5}. Hmm, wait.", "Never mind."): the answer before it was doubted and nothing came after."""
+    tail = text.rstrip()[-200:]
+    return bool(_CUT_DOUBT_RE.search(tail) or _DOUBT_ENDING_RE.search(tail))

@@ -23,7 +23,7 @@ from verigrpo.verifiers.math.boxes import (
     unit_after_last_box,
 )
 from verigrpo.verifiers.math.cleanup import EMPTY_BOX_RE, answer_sections, clean_completion
-from verigrpo.verifiers.math.disowning import conditional_hedge, rechecks_unfinished
+from verigrpo.verifiers.math.disowning import conditional_hedge, ends_in_doubt, rechecks_unfinished
 from verigrpo.verifiers.math.fallback import fallback_answer
 from verigrpo.verifiers.math.forms import (
     decimal_comma_value,
@@ -138,8 +138,7 @@ def extract_answer(
     found = _extract(text, last_number_fallback, givens)
     if found.answer is not None and not found.hedged:
         stated = _stated_end(text)
-        tail = text.rstrip()[-200:]
-        if _CUT_DOUBT_RE.search(tail) or _DOUBT_ENDING_RE.search(tail) or (stated and rechecks_unfinished(text[stated:], found.answer)):
+        if ends_in_doubt(text) or (stated and rechecks_unfinished(text[stated:], found.answer)):
             # "... = 109 \]\nHowever, rounding issues", "The answer is 5.\nWait, let me check: 5 × 3 = 1": the output
             # breaks off in a sentence that starts to doubt, or while it re-checks the answer it stated
             return dataclasses.replace(found, hedged=True, hedge_reason="the text breaks off while doubting the answer")
@@ -573,18 +572,6 @@ def _answer_after_last_box(text: str) -> Extraction | None:
     return ex
 
 
-# the last sentence of a text that breaks off: it starts to doubt and holds no value ("However, rounding issues")
-_CUT_DOUBT_RE = re.compile(
-    r"(?:^|(?<=[.!?:]))[ \t*]*(?:however|but|wait|hmm+|actually|hold\s+on)\b[^.!?\n\d$\\=]{0,120}\Z", re.I | re.M
-)
-# or a last sentence that is only a word of doubt, finished or not ("\boxed{5}. Hmm, wait.", "Not quite.", "Never
-# mind.", "Nein, warte.", "等等。"): the answer was doubted and nothing came after
-_DOUBT_ENDING_RE = re.compile(
-    r"(?:^|(?<=[.!?:。！？]))[ \t*]*+(?:(?:hmm+|wait|hold\s+on|hang\s+on|not\s+quite|never\s?mind|oops|uh[- ]?oh|"
-    r"nein|warte|attends?|espera|aspetta|подожди(?:те)?|等等|等一下|稍等|不对|不對|待って|잠깐)"
-    r"[ \t,.!…。！、，*]*+)+\Z",
-    re.I | re.M,
-)
 _LATER_HEADING_RE = re.compile(r"^#{1,6}[ \t]+\S", re.M)  # a markdown heading line
 
 
