@@ -182,6 +182,25 @@ def test_rows_of_an_environment(completion: str, want: float) -> None:
     assert _raw(completion) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a program's comments state no result: its output does
+        ("```python\n# answer is 5\nprint(6)\n```\n```output\n6\n```\n", 0.0),
+        ("```python\nprint(2+3)\n```\n```output\n5\n```\n", 1.0),
+        ("```python\nx = 2+3  # the answer is 5\nprint(x)\n```\n```output\n5\n```\nThe answer is 5.", 1.0),
+        ('```python\nurl = "http://x.com/5"\nprint(5)\n```\n```output\n5\n```\n', 1.0),
+        # a JSON field that offers another answer beside the answer's
+        ('{"answer": 5, "alternative": 6}', 0.0),
+        ('{"reasoning": "x", "answer": "5", "candidates": [5, 6]}', 0.0),
+        ('{"answer": 5, "alternative": 5}', 1.0),
+        ('{"reasoning": "x", "answer": "5", "confidence": 0.9}', 1.0),
+    ],
+)
+def test_code_comments_and_json_alternatives(completion: str, want: float) -> None:
+    assert _raw(completion) == want
+
+
 def test_stop33_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -195,6 +214,9 @@ def test_stop33_patterns_are_linear() -> None:
             ("cleanup", "_LATEX_COMMENT_RE", "' ' * n + '%'"),
             ("revisions", "_ANNOTATION_RE", "' ' * n"),
             ("layout", "_ROWS_BEGIN_RE", "'\\\\begin{' * (n // 7)"),
+            ("cleanup", "_CODE_BLOCK_RE", "'```python\\n' * (n // 10)"),
+            ("cleanup", "_CODE_COMMENT_RE", "' ' * n"),
+            ("structured", "_ALTERNATIVE_KEY_RE", "'{ ' * (n // 2)"),
             ("layout", "_ROW_RELATION_RE", "'&' * n"),
             ("layout", "_ROW_NUMBER_RE", "'1,' * (n // 2)"),
             ("verifier", "_NAMED_WORD_RE", "'a ' * (n // 2)"),

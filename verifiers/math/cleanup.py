@@ -92,6 +92,8 @@ def clean_completion(text: str) -> str:
         if opened > 0 and text[:opened].strip() and "<" not in text.rstrip()[opened + 3 : -4]:
             break  # "The answer is 6. <s>\boxed{5}</s>": HTML's strike-through (a <s> at the start is a tokenizer's)
         text = text.rstrip()[: len(text.rstrip()) - len(end.group())]
+    if "```" in text:  # "```python\n# answer is 5\nprint(6)\n```": a program's comments are no statement of its result
+        text = _CODE_BLOCK_RE.sub(lambda m: m.group(1) + _CODE_COMMENT_RE.sub("", m.group(2)), text)
     if "%" in text:  # "The answer is 6. % \boxed{5}": a LaTeX comment, after a sentence or at a line's start
         text = _LATEX_COMMENT_RE.sub("", text)
     if "~~" in text or "cancel" in text or "\\s" in text or "</" in text:  # "~~4~~", "\cancel{4}": struck out
@@ -194,6 +196,13 @@ def answer_sections(text: str) -> str:
 _BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
 
 
+# a fenced block of a programming language (not an ``output`` block), and a comment line or a trailing comment in it
+_CODE_BLOCK_RE = re.compile(
+    r"(```[ \t]*(?:python3?|py|javascript|js|typescript|ts|c|cpp|c\+\+|java|go|rust|ruby|bash|sh|julia|matlab|r)[ \t]*\n)"
+    r"([^`]{0,5000})(?=```)",
+    re.I,
+)
+_CODE_COMMENT_RE = re.compile(r"(?:(?<![ \t])[ \t]++|^[ \t]*+)(?:#|//)[^\n]*", re.M)  # (a blank run tried once)
 _LATEX_COMMENT_RE = re.compile(r"(?:^|(?<=[.!?;:][ \t]))[ \t]*+(?<!\\)%[^\n]*", re.M)
 _STRUCK_OUT_RE = re.compile(
     r"~~[^~\n]{1,500}~~|<(s|del|strike)>[^<]{0,500}</\1>"

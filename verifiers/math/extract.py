@@ -75,7 +75,12 @@ from verigrpo.verifiers.math.sentences import (
     sentence_answer,
     words,
 )
-from verigrpo.verifiers.math.structured import json_answers, json_ends, without_string_values
+from verigrpo.verifiers.math.structured import (
+    json_alternatives,
+    json_answers,
+    json_ends,
+    without_string_values,
+)
 
 # after "the answer is": a rejected value, then the one put in its place ("not 8; it is 9",
 # "n't 5, it's 6", "not 8, but 9")
@@ -303,6 +308,7 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         marked = _last_match(_ANSWER_IS_RE, before) or _last_match(_GSM_RE, before)  # "#### 7" before it too
         stated = clean_answer(marked.group(1)) if marked else ""  # "### Final Answer:\n```json" states nothing
         earlier = [f[2] for f in fields] + _boxed_contents(before) + ([stated] if stated and parses(stated) else [])
+        earlier += json_alternatives(window[fields[0][0] :])  # {"answer": 5, "alternative": 6}
         distinct = _first_two_distinct(earlier)
         if len(distinct) > 1:
             return Extraction(value, "json", True, "several different answers", tuple(distinct), scope=ans)

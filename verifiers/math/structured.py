@@ -41,6 +41,25 @@ def json_answers(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+# a field that offers another answer beside the answer's: {"answer": 5, "alternative": 6}
+_ALTERNATIVE_KEY_RE = re.compile(
+    r"""[{,]\s*["'](?:alternatives?|alt|(?:alternative|alt|other|second|backup|fallback|possible)[ _]answers?|backup|"""
+    r"""fallback|candidates?)["']\s*:\s*""",
+    re.I,
+)
+
+
+def json_alternatives(text: str) -> list[str]:
+    """The values of the fields of ``text`` that offer other answers ("alternative", "other_answer", "candidates"):
+    written beside an answer field they make a hedge, as a second box does."""
+    out = []
+    for key in list(_ALTERNATIVE_KEY_RE.finditer(text))[-_MAX_FIELDS:]:
+        read = _value(text, key.end())
+        if read is not None and read[1].strip():
+            out.append(read[1].strip())
+    return out
+
+
 _JSON_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
 _JSON_NUMBER_VALUE_RE = re.compile(r"(?<=[:\[,])\s*-?\d[\d.eE+\-]*")  # a number as a field's value or a list item
 _JSON_REST_RE = re.compile(r"(?:[\s,:{}\[\]`]|true|false|null|json|</?tool_call>)*")  # (a tool call's tags)
