@@ -201,6 +201,59 @@ def test_code_comments_and_json_alternatives(completion: str, want: float) -> No
     assert _raw(completion) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # set 118's misses: keys stored without spaces after a Greek letter; \dot{x}_0 as a quantity of its own
+        ("\\boxed{\\omega t}", "\\omegat", 1.0),
+        ("\\boxed{2\\sqrt{\\pi G \\rho_0 r_0^2}}", "\\sqrt{4\\piG\\rho_{0}r_{0}^{2}}", 1.0),
+        ("\\boxed{3\\sqrt{\\pi G \\rho_0 r_0^2}}", "\\sqrt{4\\piG\\rho_{0}r_{0}^{2}}", 0.0),
+        (
+            "\\boxed{x(t) = x_0 \\cos(\\omega t) + \\frac{\\dot{x}_0}{\\omega} \\sin(\\omega t)}",
+            "x_{0}\\cos(\\omegat)+\\dot{x}_{0}\\sin(\\omegat)/\\omega",
+            1.0,
+        ),
+        (
+            "\\boxed{x(t) = x_0 \\cos(\\omega t) + \\frac{\\dot{x}_1}{\\omega} \\sin(\\omega t)}",
+            "x_{0}\\cos(\\omegat)+\\dot{x}_{0}\\sin(\\omegat)/\\omega",
+            0.0,
+        ),
+        ("\\boxed{0.1\\dot{6}}", "\\frac16", 1.0),
+        # a square bracket of one term groups, as a parenthesis does; with a comma it is an interval or a list
+        ("\\boxed{\\frac{1}{4} \\left[\\cos(2t) + \\sin(2t)\\right]}", "\\frac{\\cos(2t)+\\sin(2t)}{4}", 1.0),
+        ("\\boxed{\\frac{1}{4} \\left[\\cos(2t) - \\sin(2t)\\right]}", "\\frac{\\cos(2t)+\\sin(2t)}{4}", 0.0),
+        ("\\boxed{3[x+1]}", "3x+3", 1.0),
+        ("\\boxed{x \\in [1, 2]}", "[1,2]", 1.0),
+        # arbitrary constants of a general solution, named or ordered otherwise; given quantities are never renamed
+        ("\\boxed{y = -\\frac{1}{2x^2} \\cos(2x) + \\frac{C}{x^2}}", "cx^{-2}-\\frac{\\cos(2x)}{2x^{2}}", 1.0),
+        ("\\boxed{x = \\frac{1}{3} e^t + C e^{-2t}}", "\\frac{e^{t}}{3}+ce^{-2t}", 1.0),
+        (
+            "\\boxed{C_1 \\cos(2t) + C_2 \\sin(2t) - \\frac{1}{5} \\sin(3t)}",
+            "-\\sin(3t)/5+C_{1}\\sin(2t)+C_{2}\\cos(2t)",
+            1.0,
+        ),
+        ("\\boxed{x = \\frac{1}{3} e^t + C e^{-3t}}", "\\frac{e^{t}}{3}+ce^{-2t}", 0.0),
+        ("\\boxed{\\frac{C_2 V}{C_1 + C_2}}", "\\frac{C_1 V}{C_1+C_2}", 0.0),
+        ("\\boxed{\\frac{x^3}{3} + C}", "\\frac{x^3}{3} + c", 1.0),
+        # "2C_1" is 2 times the constant C_1, not 2 choose 1; "5C2" and "{}^{5}C_{2}" still count
+        ("\\boxed{2C_1}", "2", 0.0),
+        ("\\boxed{2C_1 \\cos(2t)}", "2\\cos(2t)", 0.0),
+        ("\\boxed{5C2}", "10", 1.0),
+        ("\\boxed{{}^{5}C_{2}}", "10", 1.0),
+        # Minerva's subproblems: the answer to the last one asked, not the earlier one answered in the prompt
+        (
+            "Subproblem 0: What is x?\nSolution: $\\boxed{0.01}$.\nFinal answer: The final answer is 0.01.\n\n"
+            "Subproblem 1: What is y?\nSolution: y = 10^{-5}.\n\n\\boxed{10^{-5}}",
+            "1e-5",
+            1.0,
+        ),
+        ("Subproblem 1: What is y?\nSolution: \\boxed{0.01}.\n\n\\boxed{10^{-5}}", "1e-5", 0.0),
+    ],
+)
+def test_set118_notations(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop33_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -216,6 +269,9 @@ def test_stop33_patterns_are_linear() -> None:
             ("layout", "_ROWS_BEGIN_RE", "'\\\\begin{' * (n // 7)"),
             ("cleanup", "_CODE_BLOCK_RE", "'```python\\n' * (n // 10)"),
             ("cleanup", "_CODE_COMMENT_RE", "' ' * n"),
+            ("cleanup", "_SUBPROBLEM_RE", "' ' * n + 'Subproblem'"),
+            ("reference", "_GLUED_GREEK_RE", "'\\\\pi' * (n // 3)"),
+            ("constants", "_CONSTANT_NAME_RE", "'C_{' * (n // 3)"),
             ("structured", "_ALTERNATIVE_KEY_RE", "'{ ' * (n // 2)"),
             ("layout", "_ROW_RELATION_RE", "'&' * n"),
             ("layout", "_ROW_NUMBER_RE", "'1,' * (n // 2)"),

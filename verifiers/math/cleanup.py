@@ -158,6 +158,11 @@ def clean_completion(text: str) -> str:
         after = _NEXT_QUESTION_RE.search(text, marker.end()) if marker is not None else None
         if after is not None:  # "#### 18\n\nQuestion: ...\n#### 12": only the first answer is to the question
             text = text[: after.start()]
+    if "Subproblem" in text:  # Minerva's "Subproblem 0: ... \boxed{0.01} ... Subproblem 1: ...": the last one asked
+        heads = list(_SUBPROBLEM_RE.finditer(text))
+        last = heads[-1] if heads else None
+        if last is not None and _ANSWERED_TURN_RE.search(text, last.end()) and _ANSWERED_TURN_RE.search(text, 0, last.start()):
+            text = text[last.start() :]  # (the earlier ones, answered in the prompt, are not this answer)
     if "Human" in text or "User" in text or "USER" in text or "<|" in text or "[INST]" in text:
         user = next(
             (m for m in _USER_TURN_RE.finditer(text) if text[: m.start()].strip() and not _PUSHBACK_RE.match(text, m.end())),
@@ -246,6 +251,7 @@ _PUSHBACK_RE = re.compile(
 # its few-shot prompt (a question without numbers may be the same one asked again: "36 ... Question: How many lemons
 # will Tim need? Answer: 30" is two answers)
 _ANSWERED_RE = re.compile(r"####[ \t]*\S|\b[Tt]he (?:final )?answer is\b[^\n]{0,40}?\d|\bAnswer[ \t]*:[^\n]{0,80}?\d")
+_SUBPROBLEM_RE = re.compile(r"(?:^|(?<=[.!?] ))[ \t]*Subproblem[ \t]*\d{1,2}[ \t]*:", re.M)
 _NEXT_QUESTION_RE = re.compile(r"(?:(?<=\n)|(?<=[.!?] ))[ \t]*(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*[:：](?=[^\n]*\d)")
 # a completion that is one line of a user's turn (the prompt echoed, no answer after it)
 _LEADING_USER_TURN_RE = re.compile(r"\s*(?:Human|HUMAN|User|USER)[ \t]*:")

@@ -48,6 +48,8 @@ def count_notations(s: str) -> str:
         return _count(kind, int(n), int(k)) or m.group()
 
     def prefixed(m: re.Match[str]) -> str:
+        if m.group(2) and m.group(4):  # "2C_1": a coefficient of the constant C_1, not 2 choose 1 ("{}^{2}C_{1}", "2C1")
+            return m.group()
         n = m.group(1) or m.group(2)
         k = m.group(4) or (m.group(5) or "").translate(_SUBSCRIPT) or m.group(6)
         return _count(m.group(3), int(n), int(k)) or m.group()

@@ -48,7 +48,7 @@ from verigrpo.verifiers.math.units import text_unit
 from verigrpo.verifiers.math.vectors import BASIS, as_vector, norm, vector_arith
 
 _IMPLICIT_START = {
-    "NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP", "INT", "LIM", "BASIS", "OVERLINE", "BAR",
+    "NUM", "IDENT", "CONST", "FUNC", "FRAC", "SQRT", "BINOM", "BIGOP", "INT", "LIM", "BASIS", "OVERLINE", "BAR", "DOT", "DDOT",
 }  # fmt: skip
 # a degree or percent sign before one of these is in arithmetic (a closing brace: inside \frac{45^\circ}{180^\circ})
 _ARITHMETIC_AFTER = ("+", "-", "*", "/", ")", "}")
@@ -176,10 +176,29 @@ class _ExprParser(AtomReader):
             return _math_like(t.text.strip()) and text_unit(t.text) is None
         if t.kind == "OP" and t.text in ("(", "lfloor", "lceil"):
             return True
+        if t.kind == "OP" and t.text == "[":  # "\frac14 [\cos 2t + \sin 2t]": a bracket of one term groups, as "(" does
+            return self._grouping_bracket()
         if t.kind == "OP" and t.text == "{":  # 4{e}^{x}: a brace group after an operand is a factor
             return True
         if t.kind == "OP" and t.text == "|" and self.abs_depth == 0:
             return True
+        return False
+
+    def _grouping_bracket(self) -> bool:
+        """The "[" at the cursor closes with a "]" and holds no comma or semicolon at its own level: a group, not an
+        interval or a list."""
+        depth = 0
+        for tok in self.toks[self.i : self.i + 400]:
+            if tok.kind != "OP":
+                continue
+            if tok.text in ("(", "[", "{"):
+                depth += 1
+            elif tok.text in (")", "]", "}"):
+                depth -= 1
+                if depth == 0:
+                    return tok.text == "]"
+            elif tok.text in (",", ";") and depth == 1:
+                return False
         return False
 
     def _pm_sign(self, op: str) -> sympy.Basic:
@@ -411,6 +430,8 @@ class _ExprParser(AtomReader):
             # segment) are quantities of their own, equal to no value of z, x or AB
             v = self.latex_arg()
             return sympy.conjugate(v) if v.is_number else sympy.Symbol(f"\\overline{{{v}}}")
+        if k in ("DOT", "DDOT"):  # \dot{x}, \ddot{x}: a time derivative, a quantity of its own (not 0.1\dot{6})
+            return self._symbol(f"\\{t.text}{{{self.latex_arg()}}}")  # (with its subscript: \dot{x}_0)
         if k == "BINOM":
             n = self.latex_arg()
             kk = self.latex_arg()

@@ -312,7 +312,7 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             raise ParseError("dangling backslash")
         cmd = m.group(1)
         i = m.end()
-        if cmd in ("frac", "sqrt", "binom", "overline", "bar", "dot", "choose"):
+        if cmd in ("frac", "sqrt", "binom", "overline", "bar", "dot", "ddot", "choose"):
             toks.append(Tok(cmd.upper(), cmd, space))
         elif cmd in ("sum", "prod"):
             toks.append(Tok("BIGOP", cmd, space))

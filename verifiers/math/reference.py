@@ -25,6 +25,7 @@ from verigrpo.verifiers.math.nodes import (
     Text,
 )
 from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.vocab import GREEK
 
 
 def same_alternatives(n: Node) -> bool:
@@ -47,6 +48,11 @@ def _rounded_alternatives(n: Node) -> bool:
         if not rounded or not approximates(first, x, rel=0.01):
             return False
     return True
+
+
+# a Greek letter's command glued to the letters after it, where the whole is no command ("\piG", "\omegat"): keys
+# stored without their spaces (OlympiadBench's, Minerva's in the Qwen2.5-Math toolkit)
+_GLUED_GREEK_RE = re.compile(rf"\\({'|'.join(sorted((*GREEK, 'pi', 'hbar', 'ell'), key=len, reverse=True))})(?=[A-Za-z])")
 
 
 def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
@@ -75,6 +81,12 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
         if labelled is not None:  # "8\sqrt{3}{squareinches}": the value, then its unit label
             try:
                 return labelled, parse_answer(labelled), None
+            except Exception:  # noqa: BLE001
+                pass
+        spaced = _GLUED_GREEK_RE.sub(r"\\\1 ", gold_text) if "\\" in gold_text else gold_text
+        if spaced != gold_text:  # "\sqrt{4\piG\rho_{0}}", "\cos(\omegat)": a key with its spaces taken out
+            try:
+                return spaced, parse_answer(spaced), None
             except Exception:  # noqa: BLE001
                 pass
         balanced = _without_stray_closing_braces(gold_text)

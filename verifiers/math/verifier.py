@@ -24,6 +24,7 @@ from verigrpo.verifiers.math.choices import (
 from verigrpo.verifiers.math.clock import same_clock_time
 from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
+from verigrpo.verifiers.math.constants import renamed_constants_equal
 from verigrpo.verifiers.math.dates import same_date
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
@@ -329,6 +330,7 @@ def math_answer(
         or _same_word(pred, answer, gold, gold_text)
         or _same_options(pred, gold_text)
         or _named_word(ex.answer, gold)
+        or renamed_constants_equal(pred, gold)  # "x = \frac13 e^t + Ce^{-2t}" against "\frac{e^t}{3} + ce^{-2t}"
     ):
         if reject_echo and echoes_question(answer, row, numeric_reference=_numeric(gold, gold_text)):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"

@@ -1,0 +1,61 @@
+"""Arbitrary constants of a general solution, named otherwise: ``\\frac{e^t}{3} + ce^{-2t}`` answers ``x = \\frac13 e^t +
+Ce^{-2t}``, and ``C_1 \\sin 2t + C_2 \\cos 2t`` answers ``C_1 \\cos 2t + C_2 \\sin 2t``.
+
+A constant is a symbol named ``c`` or ``C``, with or without an index (``C_1``, ``c_2``). Constants are renamed only
+where both sides hold the same number of them (one to three) and each enters linearly, as the constants of a general
+solution or an antiderivative do: a formula in given quantities named so (``\\frac{C_1 V}{C_1 + C_2}``, ``mc^2``) is
+never renamed, so a swapped capacitance is still wrong.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import sympy
+from verigrpo.verifiers.math.nodes import Expr, Node, Relation
+
+_CONSTANT_NAME_RE = re.compile(r"[cC](?:_\{?\d\}?|\d)?")
+
+
+def _value(n: Node) -> sympy.Basic | None:
+    """The expression an answer states: its value, or the right side of ``y = ...``, ``x(t) = ...``."""
+    if isinstance(n, Relation) and n.ops == ("=",) and n.label:
+        n = n.sides[1]
+    if isinstance(n, Expr) and n.unit is None and n.marker is None:
+        return n.value
+    return None
+
+
+def _constants(v: sympy.Basic) -> list[sympy.Symbol]:
+    return sorted((s for s in v.free_symbols if _CONSTANT_NAME_RE.fullmatch(s.name)), key=lambda s: s.name)
+
+
+def _linear_in(v: sympy.Basic, names: list[sympy.Symbol]) -> bool:
+    """``v`` is of degree at most one in the constants together: no constant is squared, multiplied by another or
+    inside a function or a denominator."""
+    try:
+        return all(sympy.diff(v, a, b) == 0 for a, b in itertools.combinations_with_replacement(names, 2))
+    except Exception:  # noqa: BLE001 - an expression sympy cannot differentiate is no general solution
+        return False
+
+
+def renamed_constants_equal(pred: Node, gold: Node) -> bool:
+    """The two answers are one general solution whose arbitrary constants are named or ordered otherwise."""
+    a, b = _value(pred), _value(gold)
+    if a is None or b is None or sympy.count_ops(a) > 120 or sympy.count_ops(b) > 120:
+        return False
+    ca, cb = _constants(a), _constants(b)
+    if not 1 <= len(ca) == len(cb) <= 3 or not (_linear_in(a, ca) and _linear_in(b, cb)):
+        return False
+    if a.free_symbols - set(ca) != b.free_symbols - set(cb):
+        return False  # the other symbols (t, x, \omega) must be the same ones
+    for image in itertools.permutations(cb):
+        renamed = a.xreplace(dict(zip(ca, image)))
+        try:
+            if sympy.simplify(renamed - b) == 0:
+                return True
+        except Exception:  # noqa: BLE001 - a failed comparison means "different"
+            continue
+    return False
+
