@@ -254,6 +254,24 @@ def test_set118_notations(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # set 120's misses: a function's value worked out in a chain inside the box; a lower-case option chosen
+        ("\\boxed{f(3) = \\frac{136}{1224} = \\frac{17}{153}}", "\\frac19", 1.0),
+        ("\\boxed{f(3) = \\frac{136}{1224} = \\frac{17}{150}}", "\\frac19", 0.0),
+        ("\\boxed{f(3) = \\frac{136}{1224} = \\frac{17}{150}}", "\\frac{17}{150}", 0.0),
+        ("After analysis, I choose d.", "d", 1.0),
+        ("I choose d.", "d", 1.0),
+        ("After analysis, I choose c.", "d", 0.0),
+        ("I choose D.", "D", 1.0),
+        ("I choose a different approach. So x = 3.", "a", 0.0),
+    ],
+)
+def test_set120_chains_and_lower_case_options(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop33_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -272,6 +290,7 @@ def test_stop33_patterns_are_linear() -> None:
             ("cleanup", "_SUBPROBLEM_RE", "' ' * n + 'Subproblem'"),
             ("reference", "_GLUED_GREEK_RE", "'\\\\pi' * (n // 3)"),
             ("constants", "_CONSTANT_NAME_RE", "'C_{' * (n // 3)"),
+            ("choices", "_PRONOUN_VERB_RE", "' ' * n"),
             ("structured", "_ALTERNATIVE_KEY_RE", "'{ ' * (n // 2)"),
             ("layout", "_ROW_RELATION_RE", "'&' * n"),
             ("layout", "_ROW_NUMBER_RE", "'1,' * (n // 2)"),

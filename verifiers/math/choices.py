@@ -28,14 +28,14 @@ _OTHER_OPTION_RE = re.compile(r"\([A-Fa-f]\)|(?<![A-Za-z0-9_])[A-F](?![A-Za-z0-9
 
 
 def option_letter(gold: Node | None) -> str | None:
-    """The option a reference (or an answer) names, lower case: ``(c)``, ``C`` (a capital A-J read as a symbol),
+    """The option a reference (or an answer) names, lower case: ``(c)``, ``C`` or ``c`` (a letter A-J read as a symbol),
     ``(B) 12``; else None."""
     if isinstance(gold, Choice):
         return gold.letter
     if isinstance(gold, Text) and len(gold.text) == 1:
         return gold.text
-    if isinstance(gold, Expr) and isinstance(gold.value, sympy.Symbol) and re.fullmatch("[A-J]", gold.value.name):
-        return gold.value.name.lower()
+    if isinstance(gold, Expr) and isinstance(gold.value, sympy.Symbol) and re.fullmatch("[A-Ja-j]", gold.value.name):
+        return gold.value.name.lower()  # ("d": LiveMathematicianBench's keys are lower case)
     return None
 
 
@@ -78,6 +78,8 @@ def first_line_option(completion: str) -> str | None:
 # it's (D).", "It must be [C]"); the letter chosen ("Choose B. for this one.", a few lower-case words after it). "I"
 # only in brackets: it is also a pronoun. Any other words choose nothing.
 _X = r"(?-i:\(([A-Ja-j])\)|\[([A-J])\]|([A-HJ]))"  # the letter in capitals, whatever the case of the words around it
+# after "I choose": also a lower-case letter that ends the line ("After analysis, I choose d.")
+_X_CHOSEN = r"(?-i:\(([A-Ja-j])\)|\[([A-J])\]|([A-HJ])|([a-j])(?=[*_]*\.?[*_]*\Z))"
 _LEAD = r"(?:(?:so|thus|hence|therefore|finally|i think|i believe|solution)[,:]?\s+)?"
 _I = r"i(?:['’]d|['’]ll|\s+would|\s+will)?\s+"  # "I pick", "I'd pick", "I will go with"
 _CLOSING_OPTION_RE = re.compile(
@@ -93,9 +95,9 @@ _CLOSING_OPTION_RE = re.compile(
     # "**D) This is the correct answer**": the option's label, then the sentence that chooses it
     rf"|[*_]*{_X}[.)]\s+(?:this|that|it)\s+is\s+(?:the\s+)?(?:correct|right)(?:\s+(?:answer|option|choice))?\.?[*_]*"
     rf"|{_LEAD}(?:it's|it\s+is|(?:it|the\s+answer)\s+must\s+be)\s+[*_]*{_X}[*_]*\.?"
-    rf"|{_LEAD}(?:{_I})?(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?(?-i:(?:\s+[a-z]+){{0,4}})\.?"
+    rf"|{_LEAD}(?:{_I})?(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X_CHOSEN}[*_]*\.?(?-i:(?:\s+[a-z]+){{0,4}})\.?"
     # "after checking I choose C": a few words, then "I" choosing it
-    rf"|(?:[a-z]+[ \t,]{{1,3}}){{1,4}}{_I}(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X}[*_]*\.?"
+    rf"|(?:[a-z]+[ \t,]{{1,3}}){{1,4}}{_I}(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X_CHOSEN}[*_]*\.?"
     # Chinese: "故选D", "对应选项 C", "正确选项是D", "答案选 D"; "选项B是正确的", "D选项正确"
     rf"|(?:所以|因此|故|则|即)?\s*(?:应?选(?:择)?|对应的?(?:选项)?|正确的?(?:选项|答案)(?:是|为)?|(?:选项|答案)(?:应?(?:是|为|选)))"
     rf"[：:\s]*[*_]*{_X}[*_]*\s*(?:选项)?[。.！!]?"
@@ -152,6 +154,11 @@ _OPTION_LEAD_RE = re.compile(r"\(?([A-J])\)?(?:[.:：．、,]|\s|\(|\\|$)")
 _ANOTHER_LETTER_RE = re.compile(r"(?<![A-Za-z\\])[A-J](?![A-Za-z])|\b(?:or|und|oder|ou|o)\b|或")
 
 
+_PRONOUN_VERB_RE = re.compile(
+    r"(?<![ \t])[ \t]*(?:choose|chose|pick|select|think|believe|guess|would|will|am|have|go|get|got|found|conclude)\b", re.I
+)
+
+
 def option_lead(answer: str) -> str | None:
     """The option letter an answer leads with, its content after it ("\\text{A. }-\\frac{1}{21}", "B\\text{（6）}",
     "D\\left(\\frac{\\sqrt{65}}{2}\\right)", "\\text{B }(a=1)"), lower case; None when it leads with none, or names
@@ -162,6 +169,8 @@ def option_lead(answer: str) -> str | None:
     if m is None or _ANOTHER_LETTER_RE.search(s, m.end()):
         return None
     rest = s[m.end() :]
+    if m.group(1) in "Ii" and _PRONOUN_VERB_RE.match(rest):
+        return None  # "I choose d.": the pronoun, not option I
     if _REJECTED_OPTION.search(rest.lstrip(" .:)")) or _NOT_CHOSEN_RE.search(rest) or _FAILS_RE.search(rest):
         return None  # "(C) wrong", "(C) fails": the option named to be rejected
     return m.group(1).lower()

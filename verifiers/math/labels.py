@@ -116,7 +116,21 @@ class LabelReader:
         except ParseError:
             self.i = start
             return None
-        if self.at("REL") or not isinstance(value, Expr) or value.value.free_symbols or not _possible_value(first, value):
+        chain = [value]
+        while self.at("REL", "=") and len(chain) < 20:  # "f(3) = \frac{136}{1224} = \frac{17}{153}": worked out
+            self.next()
+            try:
+                chain.append(self.parse_struct())
+            except ParseError:
+                self.i = start
+                return None
+        value = chain[-1]
+        if (
+            self.at("REL")
+            or not all(isinstance(v, Expr) and not v.value.free_symbols for v in chain)
+            or not _possible_value(first, value)
+            or not all(_same_number(v, value) for v in chain[:-1])  # (a false chain stays a relation)
+        ):
             self.i = start
             return None
         return Relation(("=",), (left, value), True, name)
@@ -163,3 +177,12 @@ class LabelReader:
             return None
         self.i += k
         return " ".join(w.lower() for w in words)
+
+
+def _same_number(a: Node, b: Node) -> bool:
+    """Two numeric sides of a chain are the same number (to 1e-9, relatively)."""
+    try:
+        x, y = complex(sympy.N(a.value)), complex(sympy.N(b.value))  # type: ignore[union-attr]
+    except (TypeError, ValueError):
+        return False
+    return abs(x - y) <= 1e-9 * max(1.0, abs(y))
