@@ -221,9 +221,11 @@ _CJK_ANSWER_SECTION_RE = re.compile(r"【\s*(?:最终)?答案\s*】\s*[:：]?([^
 
 
 _END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>)$")
-_END_TOKENS_RE = re.compile(r"<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>|<end_of_turn>")
+# the tokens that end a chat turn (the one table of them for the two readers below)
+_END_OF_TURN = r"<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>|<end_of_turn>"
+_END_TOKENS_RE = re.compile(_END_OF_TURN)
 # a turn of the model's own that it ended on an answer, with no other role's turn in it (see clean_completion)
-_OWN_TURN_ENDED_RE = re.compile(r"(?:<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>|<end_of_turn>)\s*\Z")
+_OWN_TURN_ENDED_RE = re.compile(rf"(?:{_END_OF_TURN})\s*\Z")
 _OTHER_ROLE_RE = re.compile(
     r"<\|im_start\|>(?!assistant)|<\|start_header_id\|>(?!assistant)|<[|｜](?:User|System)[|｜]>|<\|(?:user|system)\|>"
     r"|\[INST\]|<start_of_turn>user|(?:^|\n)[ \t]*(?:Human|HUMAN|User|USER|System|SYSTEM)[ \t]*:",
