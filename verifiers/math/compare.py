@@ -460,7 +460,9 @@ def _choices_equal(a: Node, b: Node, depth: int) -> bool:
         if (
             isinstance(n, Expr)
             and isinstance(n.value, sympy.Symbol)
-            and re.fullmatch(r"[A-Z]", n.value.name)  # a capital: "a" is a variable, not option (a)
+            # a capital ("a" is a variable, not option (a)); a lower-case letter against a label written in lower case
+            # ("(a) f is increasing" against "a": the key names an option the way the answer labels it)
+            and re.fullmatch(r"[A-Z]" if not lower_label else r"[A-Za-j]", n.value.name)
             and n.unit is None  # "C" with a unit word is no letter
             and n.marker is None
         ):
@@ -473,6 +475,7 @@ def _choices_equal(a: Node, b: Node, depth: int) -> bool:
         return a.letter == b.letter and _nodes_equal(a.value, b.value, depth + 1)
     choice, other = (a, b) if isinstance(a, Choice) else (b, a)
     assert isinstance(choice, Choice)
+    lower_label = choice.lower
     other_letter = letter(other)
     if other_letter is not None:
         return choice.letter == other_letter

@@ -11,6 +11,7 @@ import re
 
 from verigrpo.verifiers.math.locales import FOREIGN_SCALES
 from verigrpo.verifiers.math.negations import (
+    ANSWER_NOUNS,
     DISBELIEF_AFTER,
     FOREIGN_NOT,
     FOREIGN_WRONG,
@@ -86,7 +87,9 @@ DISOWNED_RE = re.compile(
     r"|(?:verdict|status|result|check|self-check)\s*:\s*(?:incorrect|wrong|false|rejected|fail(?:ed|s)?)"
     r"|retracted|nah|(?:lol\s+)?no|not|ignore\s+(?:the\s+)?previous(?:\s+answer)?"
     r"|\(?(?:this|that)\s+(?:answer\s+)?is\s+a\s+joke|or\s+is\s+it)\b"
-    r"|\A\s*+[\[(](?:retracted|deleted|redacted|withdrawn|void|invalid|struck|crossed\s+out|wrong|incorrect)[\])]|\A[\s—–-]*(?:👎|🤷|🤞|¯\\_\(ツ\)_/¯)"
+    r"|\A\s*+[\[({<]\s*(?:(?:answer|this|result)\s+)?(?:retracted|deleted|redacted|withdrawn|void|invalid|struck|crossed\s+out|wrong"
+    r"|incorrect|cancell?ed|not|ignore(?:\s+(?:this|that|it))?|disregard(?:\s+(?:this|that|it))?|n/?a|nvm|never\s?mind|"
+    r"作废|作廢|无效|無效|annul(?:é|ée|ed)|storniert|ungültig|anulad[oa]|nul[oa]|отменено|недействительно)\s*[\])}>]|\A[\s—–-]*(?:👎|🤷|🤞|¯\\_\(ツ\)_/¯)"
     # "... is not correct" in other languages, right after the answer ("Đáp án đúng là A. 92 là không chính xác.")
     r"|\b(?:là\s+không\s+(?:chính\s+xác|đúng)|tidak\s+(?:benar|tepat)|n'est\s+pas\s+(?:correct|juste|bon)|"
     r"ist\s+(?:falsch|nicht\s+richtig)|no\s+es\s+correct[ao]|não\s+(?:é|está)\s+corret[ao]|неверн\w*|"
@@ -108,10 +111,13 @@ DISOWNED_RE = re.compile(
     # in its own next sentence, "actually (it is) wrong": "\boxed{5}. 其实不对。", "\boxed{5}。不过是错的"
     r"|\A[ \t$\\)\]}.。]{0,6}(?:其实|其實|实际上|實際上|不过|不過|但是?)(?:是)?(?:不对|不對|错了|錯了|错的|錯的|不正确|不正確)"
     r"|\bwith\s+(?:only\s+)?(?:[1-8]?\d|9\d)(?:\.\d+)?\s*%\s+(?:confidence|certainty|probability|sure)\b"  # "with 60% confidence"
+    r"|\b(?:i['’]?m|i\s+am)\s+(?:only\s+)?(?:about\s+)?(?:[1-8]?\d|9\d)(?:\.\d+)?\s*%\s+(?:sure|confident|certain)\b"  # "I'm 60% sure"
+    # "this answer is wrong" in another language: the answer's noun, then "wrong" ("答案错了", "Bu cevap yanlış")
+    rf"|(?:{ANSWER_NOUNS})[\s,]{{0,3}}(?:{WRONG_AFTER})"
     r"|\b(?:just\s+kidding|jk|sarcasm)\b|(?<![\w/])/s\b"  # "\boxed{Yes}, just kidding, no.", "\boxed{Yes} (sarcasm)"
     # a mark of doubt in brackets right after it, or a line that only asks: "\boxed{5} (?)", "(guess)", "\n\n?"
     r"|\A[ \t$)\]}*]{0,6}\((?![ \t]*not[ \t]+[-−$\\\d])[^()\n]{0,60}?(?:\?+|\bguess\w*|\bunverified|\bunchecked|\bnot\s+(?:verified|checked)|\bunsure|\bnot\s+sure|\buncertain"
-    r"|\btentative|\bplaceholder|\btypo\s*\)|\bcould(?:n['’]?t|\s+not)\s+solve|\bunsolved|\bgave\s+up|\blow\s+confidence|\bconfidence\s*:|\bcoin\s+flip|50/50|\btodo\b|\bneeds?\s+check\w*"
+    r"|\btentative|\bplaceholder|\btypo\s*\)|\bcould(?:n['’]?t|\s+not)\s+solve|\bunsolved|\bgave\s+up|\blow\s+confidence|\bconfidence\s*:(?!\s*100\s*%)|\bcoin\s+flip|50/50|\btodo\b|\bneeds?\s+check\w*"
     r"|\bmaybe|\bperhaps|\bI\s+(?:think|hope|guess)|\bhopefully|\bfingers\s+crossed|\bnot\s+100\s*%"
     r"|\b(?:probably|likely)\s+(?:wrong|incorrect)|\bjoke|\balt\s*:)"
     r"|\A\s*[?？؟]+\s*\Z"
@@ -188,6 +194,8 @@ _RECHECK_RE = re.compile(
     r"\b(?:wait|hold\s+on|hmm+|let\s+me\s+(?:double[- ]?check|verify|re-?(?:check|compute|calculate|examine)|check)"
     r"|to\s+be\s+(?:absolutely\s+|completely\s+|extra\s+)?(?:sure|certain|safe)|re-?(?:computing|calculating)"
     r"|I\s+(?:made|have\s+made)\s+(?:an?\s+)?(?:error|mistake)"
+    # the solution started over: its first step again ("$\boxed{460}$ ## Step 1: Calculate ...")
+    r"|(?<![\w.])step\s*1(?=\s*[:.])"
     # the same in other languages: "Warte", "attends", "espera", "aspetta", "Bekle", "tunggu", "подожди",
     # "actually" ("eigentlich", "en fait", "aslında", "на самом деле"), 等等, 其实, 実は, 잠깐
     r"|wart(?:e|et)|attend(?:s|ez)|esper[ae]|aspett[ai]|bekle|tunggu|подожди(?:те)?|eigentlich|en\s+fait|"
@@ -255,30 +263,36 @@ def words_restated(rest: str) -> list[str]:
 # fails.", "x = 5 is extraneous"
 _FAILS_RE = re.compile(
     r"\b(?:does\s*n['’]?t|does\s+not|did\s*n['’]?t|did\s+not|would\s*n['’]?t|would\s+not)\s+(?:satisfy|work|check\s+out|hold)\b"
-    r"|\bfails\b|\b(?:is|was)\s+(?:an?\s+)?(?:extraneous|invalid|not\s+(?:a\s+)?(?:valid\s+)?(?:solution|root))\b",
+    r"|\bfails\b|\b(?:is|was)\s+(?:an?\s+)?(?:extraneous|invalid|not\s+(?:a\s+)?(?:valid\s+)?(?:solution|root))\b"
+    r"|\b(?:yields?|gives?|leads?\s+to)\s+a\s+contradiction\b|\bmakes?\s+(?:the|a)\s+denominator\s+(?:zero|0)\b|\bviolates\b"
+    r"|\b(?:must|should|has\s+to)\s+be\s+(?:rejected|discarded|excluded)\b|\bgives?\s+[^.\n]{0,30}(?:\\neq?(?![A-Za-z])|≠)"
+    r"|\bno\s+(?:satisface|cumple)\b|\bne\s+(?:satisfait|vérifie)\s+pas\b|\bnão\s+satisfaz\b|\berfüllt\b[^.\n]{0,30}\bnicht\b"
+    r"|不满足|不滿足|不符合|満たさない|만족하지\s*않",
     re.I,
 )
-_CLAUSE_START_RE = re.compile(r"[.!?;:,\n]|\b(?:but|while|whereas|and|although)\b", re.I)
+_CLAUSE_START_RE = re.compile(r"[.!?;:,\n。，]|\b(?:but|while|whereas|and|although|however|pero|mais|aber|但是?)\b", re.I)
 
 
-def said_to_fail(near: str, value: str) -> bool:
-    """``near`` (the sentences right after an answer ``value``) says the answer fails its check: the failing subject
-    is the answer itself (nothing before the verb: "\\boxed{5} doesn't satisfy the equation") or names its value ("So
-    x=5 fails.", "x = 5 is extraneous."); another value failing ("so x = -1 fails") is a rejected root, no doubt."""
+def said_to_fail(near: str, value: str, after: bool = True) -> bool:
+    """``near`` (the sentences right after an answer ``value``, or with ``after`` false the line before it) says the
+    answer fails its check: the failing subject is the answer itself (nothing before the verb, right after it:
+    "\\boxed{5} doesn't satisfy the equation") or names its value ("So x=5 fails.", "x = 5 is extraneous."); another
+    value failing ("so x = -1 fails") is a rejected root, no doubt."""
     token = value.strip().strip("$").strip()
     if not token or len(token) > 40:
         return False
     # the subject: the value alone, after an unknown ("x = 5") or a conclusion word ("So x=5")
     pattern = re.compile(
-        rf"\s*(?:(?:so|thus|hence|therefore|then|and)\b[,\s]*)?(?:(?:the\s+)?(?:answer|value|solution|root)\s+)?"
-        rf"(?:[A-Za-z](?:_\{{?\w\}}?)?\s*=\s*)?\$?{re.escape(token)}\$?\s*",
+        rf"\s*(?:(?:so|thus|hence|therefore|then|and)\b[,\s]*)?(?:(?:substituting|plugging(?:\s+in)?|with|for)\s+)?"
+        rf"(?:(?:the\s+)?(?:answer|value|solution|root)\s+)?"
+        rf"(?:(?:[A-Za-z](?:_\{{?\w\}}?)?\s*=\s*)?\$?{re.escape(token)}\$?|(?:this|that)\s+(?:root|value|solution|answer|candidate))\s*",
         re.I,
     )
     for m in _FAILS_RE.finditer(near):
         clause = near[: m.start()]
         breaks = list(_CLAUSE_START_RE.finditer(clause))
         subject = clause[breaks[-1].end() :] if breaks else clause
-        if not breaks and not re.search(r"\w", clause):
+        if after and not breaks and not re.search(r"\w", clause):
             return True  # right after the answer, its verb: the answer is the subject
         if pattern.fullmatch(subject):
             return True
@@ -293,8 +307,10 @@ _CUT_DOUBT_RE = re.compile(
 # mind.", "Nein, warte.", "等等。"): the answer was doubted and nothing came after
 _DOUBT_ENDING_RE = re.compile(
     r"(?:^|(?<=[.!?:。！？]))[ \t*]*+(?:(?:hmm+|wait|hold\s+on|hang\s+on|not\s+quite|never\s?mind|oops|uh[- ]?oh|"
-    r"nein|warte|attends?|espera|aspetta|подожди(?:те)?|等等|等一下|稍等|不对|不對|待って|잠깐)"
-    r"[ \t,.!…。！、，*]*+)+\Z",
+    r"(?:(?:wait|hold\s+on|hang\s+on)\s+)?(?:a|one)\s+(?:sec(?:ond)?|moment|minute)|or\s+is\s+it|e+hh*|u+mm*|maybe|"
+    r"nein|warte|attends?|espera|aspetta|подожди(?:те)?|не\s+так|等等|等一下|稍等|不对|不對|待って|ちょっと待って|ちょっと|"
+    r"잠깐만?|잠시만)"
+    r"[ \t,.!?…。！？、，*]*+)+\Z",
     re.I | re.M,
 )
 

@@ -60,6 +60,7 @@ from verigrpo.verifiers.math.revisions import (
     after_box_hedge,
     after_value_hedge,
     box_revision,
+    concluded_otherwise,
     revised_between,
     scale_after_box,
 )
@@ -136,7 +137,9 @@ def extract_answer(
         if found.answer is not None and not found.hedged and after.strip():
             # checked as a box is: what follows the block ("<answer>4</answer>\nWait, actually it is 5.", a box
             # with another value after it)
-            hedge = after_value_hedge(after, found.answer) or _other_box(after, found.answer)
+            hedge = after_value_hedge(after, found.answer) or _other_box(after, found.answer) or concluded_otherwise(
+                after, found.answer
+            )
             if hedge is not None:
                 return dataclasses.replace(found, hedged=True, hedge_reason=hedge)
         return found
@@ -154,7 +157,9 @@ def _stated_end(text: str) -> int:
     """Where the last statement of an answer ends: a box, an answer marker, a ``####`` line (0 for none)."""
     window = text[-20_000:]
     marks = [_last_match(_ANSWER_IS_RE, window), _last_match(_GSM_RE, window)]
-    ends = [m.end() for m in marks if m is not None] + ([last_box_end(window)] if _boxed_contents(window) else [])
+    box = last_box_end(window) if _boxed_contents(window) else 0
+    # (a marker's line that holds the box ends with the box: "The final answer is: $\boxed{460}$ ## Step 1: ...")
+    ends = [box if m.start() < box < m.end() else m.end() for m in marks if m is not None] + [box]
     return len(text) - len(window) + max(ends, default=0)
 
 
@@ -395,8 +400,10 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             # line): the later marker takes the earlier back
             unused = []
         distinct = _first_two_distinct([*unused, _marker_value(markers[-1].group(1))])
-        hedge = after_value_hedge(text[m.end(1) :], ans) or (
-            "several different answers after answer markers" if len(distinct) > 1 else None
+        hedge = (
+            after_value_hedge(text[m.end(1) :], ans)
+            or ("several different answers after answer markers" if len(distinct) > 1 else None)
+            or concluded_otherwise(text[m.end(1) :], ans)
         )
         return Extraction(ans, "gsm8k", hedge is not None, hedge)
     window = text[-20_000:]
@@ -484,7 +491,11 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             rest = (line[at + len(ans) :] if at >= 0 else "") + window[m.end(1) :][:600]
             if inner >= 0:  # "The answer is 42 but also 17": the sentence's words after the value come first
                 rest = ans[inner + len(value) :] + rest
-            hedge = after_value_hedge(rest, value) or _other_marked_answer(window, m, value)
+            hedge = (
+                after_value_hedge(rest, value)
+                or _other_marked_answer(window, m, value)
+                or concluded_otherwise(window[m.end(1) :], value)
+            )
             if hedge is not None:  # "The answer is 3... or 4", "3, else 4", "Answer: 3\nAnswer: 4"
                 return Extraction(value, "answer_is", True, hedge)
             return Extraction(value, "answer_is", scope=clean_answer(line).rstrip(".") or None)

@@ -72,7 +72,10 @@ def listed_among_values(text: str, start: int, end: int, box: str) -> bool:
 
 
 # the environments whose rows a box may stand in (not matrices: a box in a matrix is one entry of one answer)
-_ROWS_BEGIN_RE = re.compile(r"\\begin\s*\{(align|aligned|alignat|gather|gathered|array|eqnarray|split|flalign)\*?\}")
+# (with an array's column spec or alignat's count after it: "\begin{array}{c}")
+_ROWS_BEGIN_RE = re.compile(
+    r"\\begin\s*\{(align|aligned|alignat|gather|gathered|array|eqnarray|split|flalign|multline)\*?\}(?:\{[lcr|\d \t]{1,20}\})?"
+)
 _ROW_RELATION_RE = re.compile(r"&?\s*(?:=|\\coloneqq|:=)\s*&?")
 _ROW_NUMBER_RE = re.compile(r"[-−]?\d[\d,]*(?:\.\d+)?|[-−]?\\[dt]?frac\{\d+\}\{\d+\}")
 
@@ -87,7 +90,15 @@ def _row_parts(row: str) -> tuple[str, str] | None:
     value = parts[-1].replace("&", " ").strip()
     if not _ROW_NUMBER_RE.fullmatch(value):
         return None
-    return (parts[0].replace("&", " ").strip() if len(parts) == 2 else "", value)
+    return (_left_side(parts[0]) if len(parts) == 2 else "", value)
+
+
+_IMPLIES_RE = re.compile(r"\A(?:\\(?:Rightarrow|implies|therefore|Longrightarrow|iff)(?![A-Za-z])|⇒|⟹|∴|[ \t])+")
+
+
+def _left_side(s: str) -> str:
+    """A row's left side without its alignment marks and the arrow it opens with ("\\Rightarrow x &" -> "x")."""
+    return _IMPLIES_RE.sub("", s.replace("&", " ").strip())
 
 
 def later_row_value(text: str, start: int, end: int, box: str) -> bool:
@@ -109,7 +120,7 @@ def later_row_value(text: str, start: int, end: int, box: str) -> bool:
         return False
     opened = max(0, start - 2_000) + begin.end()
     own = text[opened:start].split("\\\\")[-1]  # the box's row, up to the box
-    own_left = _ROW_RELATION_RE.split(own)[0].replace("&", " ").strip() if _ROW_RELATION_RE.search(own) else ""
+    own_left = _left_side(_ROW_RELATION_RE.split(own)[0]) if _ROW_RELATION_RE.search(own) else ""
     key = normalize(box)
     for row in text[end : close.start()].split("\\\\")[1:]:
         parts = _row_parts(row)

@@ -282,13 +282,13 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
         ):
             w = w.lower()  # a CAS's spelling: "Abs(x)", "Max(m, n)", "Sqrt(2)"
         if (
-            w == "U"
+            w in ("U", "union")
             and toks
             and toks[-1].kind == "OP"
             and toks[-1].text in (")", "]")
             and _BRACKET_AHEAD.match(s, i)
         ):
-            toks.append(Tok("CUP", "cup", space))  # "(1,5] U [2,7)": plain text's union of intervals
+            toks.append(Tok("CUP", "cup", space))  # "(1,5] U [2,7)", "[5,oo) union (-oo,2]": plain text's union
         elif w in FUNCS or (w in MULTI_FUNCS.union(PAREN_FUNCS) and _PAREN_AHEAD.match(s, i) is not None):
             toks.append(Tok("FUNC", w, space))
         elif glued_function(w):  # "sinx + C", "lnx": sin x, typed glued

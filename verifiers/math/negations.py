@@ -71,12 +71,19 @@ DISBELIEF_BEFORE = (
     r"|मुझे\s*नहीं\s*लगता|لا\s*أعتقد|لا\s*أظن|ไม่คิดว่า|לא\s*חושב|לא\s*חושבת|לא\s*נראה\s*לי|我不认为|我不認為|我不觉得|"
     r"我不覺得|不认为|不認為"
 )
+# the answer as a noun, with the demonstrative before it where the language puts one ("this answer", "この答え")
+ANSWER_NOUNS = (
+    r"(?<![^\W\d_])(?:(?:this|the|my|esta|la|cette|diese|die|questa|bu|эт(?:от|а))\s+)?(?:answer|resposta|respuesta|réponse|"
+    r"antwort|risposta|cevap|ответ|jawaban|odpowiedź)(?![^\W\d_])"
+    r"|(?:هذه\s*)?(?:الإجابة|الجواب)|(?:यह\s*)?उत्तर|(?:这个|這個|该|此)?答案|(?:この)?答え|(?:이\s*)?(?:정답|답)"
+)
 DISBELIEF_AFTER = r"とは思わない|とは思いません|sanmıyorum|düşünmüyorum|생각하지\s*않"
 # "maybe", "I guess" before the answer, in its sentence ("La respuesta es quizás \\boxed{5}", "答案可能是", "I guess")
 UNSURE_BEFORE = (
     r"(?<![^\W\d_])(?:maybe|perhaps|probably|possibly|i\s+guess|(?:my\s+)?(?:best|random|wild|educated)\s+guess|"
     r"not\s+sure|unsure|presumably|supposedly|i\s+suppose|can['’]?t\s+solve|cannot\s+solve|unable\s+to\s+solve|"
-    r"(?:i['’]ll|i\s+will|let\s+me)\s+just\s+(?:write|put|say|go\s+with|guess)|vielleicht|wahrscheinlich|quizás?|tal\s+vez|acaso|peut-être|probablement|talvez|forse|"
+    r"(?:i['’]ll|i\s+will|let\s+me)\s+just\s+(?:write|put|say|go\s+with|guess)|let['’]?s\s+say|i['’]?d\s+(?:go\s+with|say)|"
+    r"most\s+likely(?=[\s,:$\\({]*\Z)|tentative(?:ly)?|time['’]?s\s+up|out\s+of\s+time|vermutlich|vielleicht|wahrscheinlich|quizás?|tal\s+vez|acaso|peut-être|probablement|talvez|forse|"
     r"belki|mungkin|có\s+lẽ|misschien|być\s+może|chyba|może|возможно|наверное|может\s+быть)(?![^\W\d_])"
     r"|可能|大概|我猜|也许|也許|或许|或許|たぶん|多分|おそらく|아마|शायद|ربما"
 )

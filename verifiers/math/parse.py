@@ -220,7 +220,7 @@ def parse_answer(text: str) -> Node:
 _CHOICE_VALUE = re.compile(
     # a lower-case label only with content after a space: "(c) $J_g = 2J_f$" (a bare "(c)" is maths)
     # ("a) $1600", "d)": a lower-case letter and its bracket, with content after a space or alone)
-    r"(?:\\(?:text|textbf|textrm|mathrm|mathbf)\s*\{\s*\(([A-Z])\)\s*\}|\(([A-Z]|[a-f](?=\)\s+\S))\)|([A-E]|[a-e](?=\)(?:\s+\S|$)))\))\s*(.*)",
+    r"(?:\\(?:text|textbf|textrm|mathrm|mathbf)\s*\{\s*\(([A-Z])\)\s*\}|\(([A-Z]|[a-f](?=\)\s+\S))\)|([A-E]|[a-e](?=[ \t]?\)(?:\s+\S|$)))[ \t]?\))\s*(.*)",
     re.S,
 )
 _ALL_REALS = {
@@ -295,6 +295,10 @@ _OTHER_OR_DOUBT_RE = re.compile(
 )
 
 
+# in an option's text, after a blank or a comma: another option's label ("c) $x$, d) $y$", "(a) 5 (b) 6")
+_ANOTHER_LABEL_RE = re.compile(r"(?:^|(?<=[\s,;]))\(?[A-Ja-j][ \t]?\)(?=\s|$)")
+
+
 def _choice(s: str) -> Node | None:
     """``(B) 12``, ``\\textbf{(B)}\\ 12``, ``B)``, ``option B``, ``A. -2``: the letter, with the option's content
     when it parses."""
@@ -304,12 +308,15 @@ def _choice(s: str) -> Node | None:
     m = _CHOICE_VALUE.fullmatch(s)
     if m is None:
         return None
-    letter, rest = next(g for g in m.groups()[:3] if g).lower(), m.group(4).strip()
+    label, rest = next(g for g in m.groups()[:3] if g), m.group(4).strip()
+    letter, lower = label.lower(), label.islower() and not named
     closed = max(m.end(k) for k in (1, 2, 3) if m.group(k)) + 1  # just after the letter's ")"
     if re.match(r"[/*^+\-_]", s[closed : closed + 1]):
         return None  # "(V)/(R + 1)": an operator right after the bracket makes it maths, not option V
     if not rest:
         return Text(letter)
+    if _ANOTHER_LABEL_RE.search(rest):
+        return None  # "c) $\\Phi$, d) $\\Phi^T$": a list of options, no choice
     if _CHOICE_VALUE.fullmatch(rest) or re.match(r"(?:[,;]|(?:\\text\s*\{\s*)?(?:and|or)\b)", rest):
         return None  # "(A) and (C)", "(A) \text{ and } (C)": several letters, parsed as a list
     if _REJECTED_OPTION.search(_WHOLE_TEXT.sub(r"\1", rest)):  # "(C) is false.", "(C) ❌": named to be rejected
@@ -320,14 +327,14 @@ def _choice(s: str) -> Node | None:
         if named and named.group(2) and _OTHER_OR_DOUBT_RE.search(rest):
             return None  # "D. no wait, E": a letter and a period lead in words that name or doubt another option
         # the option's text does not parse ("(K) $\\cos (360-A)^{\\circ}$" with its dollars): the letter still names it
-        return Choice(letter, Text(rest)) if len(rest) <= 200 else None
+        return Choice(letter, Text(rest), lower) if len(rest) <= 200 else None
     if named and named.group(2) and not isinstance(content, Expr):
         # "A. -2" states a value, "C. the third one" the option's words, "B. 12,35" its text; "D. no wait, E" (a list
         # of letters) none
         if _OTHER_OR_DOUBT_RE.search(rest):
             return None
-        return Choice(letter, content if isinstance(content, Text) else Text(rest))  # "B. 12,35": option B
-    return Choice(letter, content)
+        return Choice(letter, content if isinstance(content, Text) else Text(rest), lower)  # "B. 12,35": option B
+    return Choice(letter, content, lower)
 
 
 def _as_text(s: str) -> Text | None:

@@ -148,6 +148,18 @@ def option_content(row: Mapping[str, Any], letter: str) -> str | None:
     return m.group(1).strip() if m else None
 
 
+# an indefinite integral asked: "\int x^2\,dx" (no limits), "antiderivative", "indefinite integral"
+_INDEFINITE_RE = re.compile(
+    r"\\int(?![ \t]*(?:[_^]|\\limits))|\bantiderivative|\bindefinite\s+integral|\bprimitive\b|\bintegrate\b(?![^.?\n]{0,60}\bfrom\b)",
+    re.I,
+)
+
+
+def asks_for_antiderivative(row: Mapping[str, Any]) -> bool:
+    """The row's question asks for an indefinite integral (its answer is a family up to a constant)."""
+    return bool(_INDEFINITE_RE.search(question_text(row)))
+
+
 _FACTOR_WORD_RE = re.compile(r"factori[sz]|prime factor|\\bfactor", re.I)
 
 

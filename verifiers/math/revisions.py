@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import box_spans
+from verigrpo.verifiers.math.conclusions import closing_conclusion, without_remark
 from verigrpo.verifiers.math.disowning import (
     _BOUND_AFTER_VALUE_RE,
     _CONDITION_AFTER_VALUE_RE,
@@ -233,20 +234,27 @@ _GLUED_AFTER_BOX_RE = re.compile(
     # glued to it, with no space: a root, a fraction or an unknown that multiplies it ("\boxed{4}\sqrt{2}",
     # "\boxed{4}i", "\boxed{4}x"; not a one-letter unit, "\boxed{4}m", "\boxed{4}s")
     r"|\\(?:sqrt|frac|dfrac|tfrac)(?![A-Za-z])|[a-ln-rt-zA-Z](?![A-Za-z])"
+    # a digit joined on by a negative space, a group, an upright text or a base's subscript ("\boxed{5}\!0",
+    # "\boxed{5}{0}", "\boxed{5}\text{0}", "\boxed{101}_2"); a thousand or a million abbreviated ("\boxed{5}\mathrm{k}")
+    r"|(?:\\!|\{|_[ \t]*\{?)[ \t]*\d|\\(?:text|mathrm|mbox|textrm|textbf)[ \t]*\{[ \t]*(?:\d|[kKMB][ \t]*\})"
 )
 # right after the last box: a word that does something to it ("\boxed{5} squared", "\boxed{10}, halved")
 _TRANSFORMED_AFTER_BOX_RE = re.compile(
     r"[ \t$)\]\\]{0,6},?[ \t]{0,3}(?:squared|cubed|doubled|halved|tripled|negated|inverted|factorial"
     r"|(?:plus|minus|times|divided\s+by|over|to\s+the\s+power)\s+(?:\$|\d|one|two|three|four|five|six|seven|eight|nine|ten|a\b|an\b|half)"
     r"|halves|thirds|quarters|fourths|fifths|sixths|sevenths|eighths|ninths|tenths|times\s+(?:larger|smaller|bigger|more|less|as)"
-    r"|(?:more|less|fewer)\s+than|per\s?mille)\b|[ \t]*‰",
+    r"|(?:more|less|fewer)\s+than|per\s?mille|and\s+(?:a\s+|one\s+)?(?:half|third|quarter))\b|[ \t]*‰",
     re.I,
 )
+# right before the box: a confidence below a hundred per cent ("Confidence: 60%. \boxed{5}")
+_CONFIDENCE_BEFORE_RE = re.compile(r"\bconfidence\s*[:=]?\s*(?:[1-8]?\d|9\d)(?:\.\d+)?\s*%[\s.;,)$\\(]{0,8}\Z", re.I)
+# right after the last box: a modulus ("\boxed{5} mod 3", "\boxed{5} \pmod{7}")
+_MOD_AFTER_BOX_RE = re.compile(r"[ \t$)\]\\]{0,6}[ \t(]{0,3}(?:\\?[bp]?mod|modulo)\b[ \t{(]{0,3}(\d{1,9})\b", re.I)
 # in words right before the box: an operation on it ("twice $\boxed{5}$", "half of", "one more than", "$\log \boxed{5}$")
 _OPERATION_BEFORE_BOX_RE = re.compile(
     r"(?:(?<=[^\s<>])[ \t]+[<>]|&[ \t]*[<>]|[≤≥≠]|\\(?:neq?|geq?|leq?|gt|lt|geqslant|leqslant)(?![A-Za-z])"  # "$x > \boxed{5}$": a bound (with a space: "<a_main>\boxed{2}" is a tag)
     r"|\b(?:(?:more|less|fewer|greater|larger|smaller|higher|lower)\s+than|over|under|upwards\s+of|at\s+(?:least|most)|up\s+to|exceeds?|exceeding|surpass(?:es)?|below|above|beyond"
-    r"|other\s+than|(?:a|some|any)\s+(?:multiple|divisor|factor)\s+of|except(?:\s+for)?"
+    r"|other\s+than|(?:a|some|any)\s+(?:multiple|divisor|factor)\s+of|except(?:\s+for)?|besides|(?:apart|aside)\s+from"
     r"|minus|negative|(?:the\s+)?square\s+root\s+of|\d+\s+(?:times|over)|one\s+over|twice|thrice|double|triple|half\s+of|(?:a\s+)?(?:third|quarter)\s+of|the\s+(?:square|cube|reciprocal|"
     r"negative|opposite)\s+of|(?:one|two|three|\d+)\s+(?:more|less|fewer)\s+than|the\s+(?:sum|difference|product)\s+of)"
     r"|\\(?:log|ln|sin|cos|tan|exp|sqrt)(?![A-Za-z]))[ \t$\\(]{0,4}\Z",
@@ -313,12 +321,19 @@ def _word_kind(w: str) -> int:
 _ALSO_RE = re.compile(
     r"\b(?:also|too)\s+(?:possible|valid|works|correct|a\s+(?:solution|possibility|answer))\b"
     r"|\balso\s+-?\d[\d.,/]*\s+(?:works|is\s+(?:possible|valid|correct|a\s+solution))\b"  # "Also 6 works."
-    r"|\b(?:works|holds|fits)\s+(?:as\s+well|too)\b|\b(?:might|could|may)\s+(?:also\s+)?be\b",
+    r"|\b(?:works|holds|fits)\s+(?:as\s+well|too)\b"
+    # "it could be 6", "might also be (C)"; not "could be ambiguous", a word about the reading
+    r"|\b(?:might|could|may)\s+(?:also\s+)?be\s+(?:(?:either|around|about|equal\s+to)\s+)?(?:[$(\\\d-]|[A-J]\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|zero|yes|no)\b)",
     re.I,
 )
+# a word's guards against the letters of the spaced scripts (Latin, Cyrillic) only: a Chinese or Japanese word stands
+# between other characters of its script ("根其实是 2", "根は実は 2 です")
+_NOT_SPACED_LETTER_BEFORE = r"(?<![A-Za-z\u00c0-\u024f\u0400-\u04ff])"
+_NOT_SPACED_LETTER_AFTER = r"(?![A-Za-z\u00c0-\u024f\u0400-\u04ff])"
 # a retraction after the box that names another value: "Wait, C.", "Actually the answer is 6.", "no, 13"
 _REVISED_VALUE_RE = re.compile(
-    rf"\b(?:{RETRACTION_WORDS}|incorrect|should\s+(?:read|say)|meant|no(?=[,.!:;]))\b[\s,:;.!，。：；！—–…、]*"
+    rf"{_NOT_SPACED_LETTER_BEFORE}(?:{RETRACTION_WORDS}|incorrect|should\s+(?:read|say)|meant|no(?=[,.!:;]))"
+    rf"{_NOT_SPACED_LETTER_AFTER}[\s,:;.!，。：；！—–…、]*"
     r"(?:(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)|(?:I|we)\s+(?:computed|calculated|got|get|found|obtained)"
     r"|es\s+ist|c'est|es|это|应该是|是)\s*)?"
     r"(\(?[A-J]\)|[A-J](?=\s*(?:[.,;!]|$))|\$?-?\d[\d.,/]*)",
@@ -358,15 +373,15 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         or _OPERATION_BEFORE_BOX_RE.search(before)  # "twice $\boxed{5}$", "$\log \boxed{5}$"
     ):
         return "the box is part of a larger expression"
+    modulus = _MOD_AFTER_BOX_RE.match(rest)
+    if modulus is not None and not (box.strip().isdigit() and int(box) < int(modulus.group(1))):
+        return "the box is reduced by a modulus"  # "\boxed{5} mod 3" is 2 (not "\boxed{5} \pmod{7}", a residue)
     if listed_among_values(text, start, end, box):  # "Candidates:\n- \boxed{5}\n- 6", "- [x] 6\n- [ ] \boxed{5}"
         return "the box is one item of a list of values"
     if in_cases(text, start, end):  # "f(x)=\begin{cases} \boxed{5} & x>0 \\ 6 & x\le 0 \end{cases}"
         return "the box is one branch of a piecewise answer"
     if later_row_value(text, start, end, box):  # "\begin{align} x &= \boxed{5} \\ x &= 6 \end{align}"
         return "a later row of the box's environment gives another value"
-    stray = _STRAY_VALUE_RE.match(rest) if len(text) - end <= 200 else None
-    if stray is not None and not equiv_safe(normalize(stray.group(1)), normalize(box)):
-        return "another value on a line after the box"  # "\boxed{5}\n\n6": the completion ends on another value
     closing = _closing_value(rest) if len(text) - end <= 300 else None
     if closing is not None and not equiv_safe(normalize(closing), normalize(box)):
         # "\boxed{5}\n\n**Answer: 6**", "\n\nx = 6", "\n\n所以答案是6。", "\n\nPor lo tanto, 6.": the last line ends on another value
@@ -381,6 +396,11 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         return "the box is doubted in its sentence"
     if _UNSURE_BEFORE_RE.search(sentence):  # "The answer is maybe \boxed{5}", "答案可能是 \boxed{5}", "I guess \boxed{5}"
         return "the box is only a guess in its sentence"
+    said = text[max(0, start - 200) : start]
+    if said_to_fail(said[said.rfind("\n") + 1 :], box, after=False):  # "So x=5 fails. \boxed{5}"
+        return "the box was said to fail its check before it"
+    if _CONFIDENCE_BEFORE_RE.search(text, max(0, start - 40), start):  # "Confidence: 60%. \boxed{5}"
+        return "the box is given with low confidence"
     if _CONCEDED_BEFORE_BOX_RE.search(before):
         return "the box is conceded in a clause that concludes something else"
     alternative = _OR_BEFORE_BOX_RE.search(before)
@@ -391,7 +411,31 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         value = boxes[-1][2] if boxes else prior.group(1) or prior.group(2) if prior is not None else None
         if value is not None and not equiv_safe(normalize(value), normalize(box)):
             return "another value offered before the box"
-    return after_value_hedge(rest, box)
+    return after_value_hedge(rest, box) or concluded_otherwise(text[end:], box)
+
+
+_LABELLED_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*([^=]+)\Z")
+_DECIMAL_RE = re.compile(r"\d\.\d")
+
+
+def concluded_otherwise(tail: str, value: str) -> str | None:
+    """Why the last sentence of ``tail`` (the text after the answer ``value``, to the end of the output) takes the
+    answer back, or None: it concludes another value ("... \\boxed{24}. Wait, ... Therefore, 23."). A word or
+    letter answer, a decimal next to a symbolic answer (an approximation), and a labelled value next to an answer of
+    several parts (one of its parts) are no other value."""
+    concluded = closing_conclusion(tail)
+    if concluded is None or words(value) or _WORD_VALUE_RE.fullmatch(value.strip().strip("$").strip("{}() ")):
+        return None
+    labelled = _LABELLED_RE.match(concluded.strip())
+    if labelled is not None and re.search(r"[,;]|\\(?:begin|cup)", value):
+        return None  # "\boxed{(3, 2)}. So y = 2.": one of its parts
+    if _DECIMAL_RE.search(concluded) and re.search(r"[\\A-Za-z]", value):
+        return None  # "\boxed{\sqrt{2}}. So, 1.414.": an approximation of it
+    if equiv_safe(normalize(concluded), normalize(value)) or (
+        labelled is not None and equiv_safe(normalize(labelled.group(1)), normalize(value))
+    ):
+        return None
+    return "another value concluded at the end of the text"
 
 
 def after_value_hedge(rest: str, value: str) -> str | None:
@@ -401,6 +445,11 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     raw = rest[:600]
     if _QUESTION_AFTER_RE.match(raw):  # "\boxed{5}?", "<answer>5</answer>?": put as a question
         return "the answer is put as a question"
+    if _GLUED_DIGIT_RE.match(raw):  # "The answer is **5**0.", "$5$0": the number goes on after its markup
+        return "the value goes on after its markup"
+    stray = _STRAY_VALUE_RE.match(raw) if len(rest) <= 200 else None
+    if stray is not None and not equiv_safe(normalize(stray.group(1)), normalize(value)):
+        return "another value on a line after the answer"  # "\boxed{5}\n\n6": the completion ends on another value
     lone = _LONE_VALUE_AFTER_RE.match(raw) if len(rest) <= 60 and not _WORD_VALUE_RE.fullmatch(value.strip()) else None
     if lone is not None and not equiv_safe(normalize(value), normalize(lone.group(1))):
         return "another value after the answer ends the text"  # "<answer>5 </answer> 6"
@@ -469,8 +518,9 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         if len(values) == 1 and not equiv_safe(key, normalize(values.pop())):
             return "the text ends on another total after the answer"
     if len(rest) <= 600:  # the completion ends within the window: a later paragraph may take the answer back
-        retraction = _last_match(_LATER_REVISION_RE, raw)
-        concluded = _CONCLUDED_END_RE.search(raw, retraction.end()) if retraction is not None else None
+        ended = without_remark(raw)  # ("Wait, I mis-added: 340+51 = 381. Yes.": the remark endorses 381)
+        retraction = _last_match(_LATER_REVISION_RE, ended)
+        concluded = _CONCLUDED_END_RE.search(ended, retraction.end()) if retraction is not None else None
         if concluded is not None and not equiv_safe(key, normalize(concluded.group(1).replace(",", ""))):
             # "The answer is 55.\n\nCorrection: 66.", "#### 55\n\nActually the number of terms was 11, so 66."
             return "the answer is taken back in a later paragraph for another value"
@@ -489,13 +539,23 @@ _PRONOUN_I_RE = re.compile(
     r"I\s+(?:hope|think|believe|guess|suppose|am|was|have|had|would|will|can|could|should|might|may|must|did|do|"
     r"got|get|found|checked|verified|calculated|computed|know|conclude|double-checked|made|used)\b"
 )
+_GLUED_DIGIT_RE = re.compile(r"(?:\*\*?|__?|\$\$?|\\\)|\\\])?\d")
 _QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}(?:[?？؟⁇❓❔]|¿\?)")
 _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)
 # a word that starts taking an answer back, anywhere after it; then the text ends on a value it concludes with
-_LATER_REVISION_RE = re.compile(rf"\b(?:{RETRACTION_WORDS}|re-?check\w*|recomput\w*|recalculat\w*|correction)\b", re.I)
+# (guarded by letters of the spaced scripts only: "根其实是 2" holds 其实 between two other Chinese characters)
+_LATER_REVISION_RE = re.compile(
+    rf"{_NOT_SPACED_LETTER_BEFORE}(?:{RETRACTION_WORDS}|re-?check\w*|recomput\w*|recalculat\w*|correction)"
+    rf"{_NOT_SPACED_LETTER_AFTER}",
+    re.I,
+)
+# (or a copula of another language, the words of its subject between: "eigentlich ist die größere Wurzel 2.", "больший
+# корень равен 2.", "其实是 2。", "根は実は 2 です。")
 _CONCLUDED_END_RE = re.compile(
-    r"(?:\bso|\bgiving|\bgives|\bis|\bare|\bget|\bgot|\bobtain\w*|\bequals|\bbe|=|:)[ \t]{0,4}\$?[ \t]{0,4}"
-    r"(-?\d[\d,]{0,30}(?:\.\d{1,30})?)(?![\d.,]*\d)[ \t]{0,4}(?:[A-Za-z]{1,20}[ \t]{0,4})?[.!]?[ \t$]{0,4}\s{0,8}\Z",
+    r"(?:\bso|\bgiving|\bgives|\bis|\bare|\bget|\bgot|\bobtain\w*|\bequals|\bbe|=|:"
+    r"|\b(?:ist|sind|est|es|é|è|равен|равна|равно|равны|составляет)\b(?:[ \t]+[^\W\d_]{1,20}){0,3}|是|为|為|は|が)"
+    r"[ \t]{0,4}\$?[ \t]{0,4}"
+    r"(-?\d[\d,]{0,30}(?:\.\d{1,30})?)(?![\d.,]*\d)[ \t]{0,4}(?:[A-Za-z]{1,20}[ \t]{0,4}|です|입니다)?[.!。]?[ \t$]{0,4}\s{0,8}\Z",
     re.I,
 )
 

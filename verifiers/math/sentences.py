@@ -227,7 +227,7 @@ RETRACTION_WORDS = (
     r"rethink(?:ing)?|strike that|i retract|disregard|ignore the above|whoops|my bad|typo|i meant(?: to write)?|"
     r"should be|uh+|err|"
     r"warte|eigentlich|attendez|en fait|non(?=\s*[,.!:;…])|espera|en realidad|na verdade|in realtà|eigenlijk|nee|aslında|"
-    r"właściwie|подожди(?:те)?|на самом деле|нет|不对|等等|等一下|错了|其实|いや|아니"
+    r"właściwie|подожди(?:те)?|на самом деле|нет|不对|等等|等一下|错了|其实|いや|実は|実際には|아니|사실은"
 )
 # a marker followed by a verdict on the answer, not an answer: "Ich hoffe, die Antwort ist korrekt."
 VERDICT_RE = re.compile(

@@ -181,6 +181,35 @@ def _antiderivatives_equal(a: Expr, b: Expr) -> bool:
     return len(values) >= 3 and all(_close(v, values[0], 1e-12) or abs(v - values[0]) < 1e-12 for v in values[1:])
 
 
+def constant_against_none(a: Expr, b: Expr) -> bool:
+    r"""An antiderivative with its constant of integration against a key written without one ("x^x + C" against
+    "x^x", as the MIT Integration Bee's keys are): equal when the answer less its constant is the key, with a
+    logarithm of an absolute value read as the logarithm ("\ln|x+1| + C" against "\log(x+1)": the key's
+    antiderivative where x+1 > 0). Not a family against a key with its constant fixed ("x^2 + C" against "x^2 + 2").
+    Spot-checked at points where every symbol is positive; at least three must evaluate. Only for a question that
+    asks for an antiderivative (a derivative "2x + C" against "2x" is wrong): the caller reads the question."""
+    for x, y in ((a, b), (b, a)):
+        c = _integration_constant(x.value)
+        if c is None or not c.name.startswith(("C", "K")) or _integration_constant(y.value) is not None:
+            continue
+        if c in y.value.free_symbols or x.unit or y.unit or x.marker or y.marker:
+            return False
+        diff = _log_of_abs(x.value - c) - _log_of_abs(y.value)
+        free = diff.free_symbols
+        if not free:
+            return diff == 0
+        if len(free) > 3:
+            return False
+        values = [v for v in (_num(diff, pt) for pt in _points(free, 4321, sign=1)) if v is not None]
+        return len(values) >= 3 and all(abs(v) < 1e-9 for v in values)
+    return False
+
+
+def _log_of_abs(e: sympy.Basic) -> sympy.Basic:
+    """``e`` with every ``log(|u|)`` read as ``log(u)``."""
+    return e.replace(lambda t: isinstance(t, sympy.log) and isinstance(t.args[0], sympy.Abs), lambda t: sympy.log(t.args[0].args[0]))
+
+
 def expressions_equal(a: sympy.Basic, b: sympy.Basic) -> bool:
     """Equality of two sympy expressions with the exact policy of :mod:`verifiers.math.values` (no decimal tolerance).
 

@@ -5,6 +5,7 @@ rejection, the numbers it gives, an order it asks for) is in :mod:`verifiers.mat
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -59,6 +60,7 @@ from verigrpo.verifiers.math.question import (
     CALCULUS_RE,
     PLAIN_NUMBER_RE,
     asked_quantity,
+    asks_for_antiderivative,
     asks_for_factors,
     base_without_asking,
     compact,
@@ -78,6 +80,7 @@ from verigrpo.verifiers.math.sentences import (
     without_conversion,
 )
 from verigrpo.verifiers.math.spans import top_level_items
+from verigrpo.verifiers.math.values import constant_against_none
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.types import Reward, Status
 
@@ -183,6 +186,18 @@ def math_answer(
             ok = said == "; ".join(x.text for x in gold.items)  # type: ignore[union-attr]
             info.update(rule="statement_verdicts", extracted_normalized=said)
             return Reward(float(ok), Status.CORRECT if ok else Status.WRONG, info=info)
+    one_line = completion.strip()
+    if (
+        isinstance(gold, Text)
+        and gold.text in _VERDICTS
+        and (ex.answer is None or ex.rule in WEAK_RULES)
+        and len(one_line) <= 300
+        and "\n" not in one_line
+    ):
+        verdict = _leading_verdict(one_line)
+        if verdict is not None:  # "No, 2009/49 = 41, which is prime." against "False": the verdict the line opens with
+            ex = dataclasses.replace(ex, answer=verdict, rule="leading_verdict", scope=None)
+            info.update(rule=ex.rule, extracted=verdict)
     if ex.answer is None:
         letter = option_letter(gold) if gold is not None else None
         if letter is not None and closing_option(completion) == letter:  # "... = 438\nanswer.A" against A
@@ -331,6 +346,8 @@ def math_answer(
         or _same_options(pred, gold_text)
         or _named_word(ex.answer, gold)
         or renamed_constants_equal(pred, gold)  # "x = \frac13 e^t + Ce^{-2t}" against "\frac{e^t}{3} + ce^{-2t}"
+        # "x^x + C" against "x^x" where the question asks for an antiderivative
+        or (isinstance(pred, Expr) and isinstance(gold, Expr) and asks_for_antiderivative(row) and constant_against_none(pred, gold))
     ):
         if reject_echo and echoes_question(answer, row, numeric_reference=_numeric(gold, gold_text)):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"

@@ -47,7 +47,7 @@ TEXT_CMDS = {"text", "textbf", "textit", "textrm", "textsf", "mathrm", "mathbf",
              "operatorname", "rm", "textnormal", "boldsymbol", "bm", "mathbb"}  # fmt: skip
 REL_CMDS = {"le": "<=", "leq": "<=", "leqslant": "<=", "leqq": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=",
             "geqq": ">=", "ne": "!=",
-            "neq": "!=", "lt": "<", "gt": ">", "in": "in", "approx": "~", "equiv": "="}  # fmt: skip
+            "neq": "!=", "lt": "<", "gt": ">", "in": "in", "approx": "~", "sim": "~", "simeq": "~", "equiv": "="}  # fmt: skip
 # Unit spellings -> canonical unit. "units" is a wildcard (a generic unit is never a mismatch).
 UNIT_ALIASES = {
     "cm": "cm", "centimeter": "cm", "centimetre": "cm", "m": "m", "meter": "m", "metre": "m", "km": "km",

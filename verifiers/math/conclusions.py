@@ -1,0 +1,107 @@
+"""The value a text concludes with in its last sentence, read after an answer (by :mod:`verifiers.math.revisions`):
+"... So the answer is \\boxed{24}. Wait, ... we get 23.\\n\\nTherefore, 23." ends on 23, which is the output's last
+word on the answer, not the box. A conclusion is a last sentence that states one value after a conclusion word ("So",
+"Therefore", "In other words", "TL;DR", "→", "Edit:", "I'll go with"), a subject ("the count is", "it's", "we get")
+or before a trailer ("381 is the answer.", "23 it is."), or a value alone on the last line. Its value is digits, a
+short sum of them, a maths span, number words ("twenty-three") or CJK numerals ("二十三"). A closing remark without a
+number after it ("That's my answer.", "Yes.") leaves the sentence before it last.
+"""
+
+from __future__ import annotations
+
+import re
+
+from verigrpo.verifiers.math.nodes import Expr
+from verigrpo.verifiers.math.sentences import parsed
+
+# a closing remark that endorses the sentence before it, with no value of its own
+_REMARK_RE = re.compile(
+    r"(?:^|(?<=[.!?。！？\n]))[ \t*]*(?:yes|yep|correct|right|done|confirmed|final|that['’]?s\s+(?:it|final|my\s+(?:final\s+)?answer)"
+    r"|(?:this|that)\s+is\s+my\s+(?:final\s+)?answer|i['’]?m\s+(?:confident|sure)(?:\s+now)?)[ \t]*[.!]*[ \t*]*\Z",
+    re.I,
+)
+_SENTENCE_BREAK_RE = re.compile(r"(?<=[.!?])[ \t]+|(?<=[。！？])|\n")
+# a display ending the text that gives one number, labelled or not: "$$x = 7$$", "\[7\]"
+_LAST_DISPLAY_RE = re.compile(
+    r"(?:\$\$|\\\[)[ \t\n]{0,4}((?:[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[ \t]*)?-?\d[\d,]*(?:\.\d+)?)[ \t\n]{0,4}(?:\$\$|\\\])[ \t.]{0,4}\Z"
+)
+# the words that open a conclusion, one to three of them ("So, therefore,"); then a subject and its copula, or a
+# pronoun and a verb of choosing or getting
+_LEAD = (
+    r"(?:(?:so|therefore|thus|hence|then|yes|ok(?:ay)?|edit|update|correction|finally|in\s+(?:other\s+words|short"
+    r"|conclusion|summary)|that\s+is(?:\s+to\s+say)?|tl;?\s*dr|i\.\s?e\.|→|=>|⇒|∴|\\therefore"
+    r"|所以|因此|故|即|也就是说|答案是|答案为|结果是|итак|значит|also|donc|por\s+lo\s+tanto|entonces|quindi|portanto)"
+    r"(?![A-Za-z])[ \t,:;—–-]*){1,3}"
+)
+_SUBJECT = (
+    r"(?:(?:I|we)(?:['’]ll|\s+will|\s+would)?\s+(?:go\s+with|choose|pick|say|answer|get|have|obtain)"
+    r"|(?:it|that|this|the\s+(?:[A-Za-z]+\s+){0,3}?[A-Za-z]+)\s*(?:is|['’]s|was|equals|=|:|must\s+be|should\s+be|would\s+be)"
+    r"|(?:the\s+)?(?:final\s+)?answer\s*[:=]?|it\s+is)[ \t]*"
+)
+_NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[ \t]*/[ \t]*\d+)?"
+_VALUE = (
+    r"(?P<value>\$\$?[^$\n]{1,60}\$\$?|\\\((?:(?!\\\)).){1,60}\\\)|\\\[(?:(?!\\\]).){1,60}\\\]"
+    rf"|{_NUMBER}(?:[ \t]*[-+×*/][ \t]*{_NUMBER}){{0,2}}"
+    r"|[零〇一二两三四五六七八九十百千万亿]{1,8}"
+    r"|(?P<words>[A-Za-z]+(?:[- ][A-Za-z]+){0,4}))"
+)
+_TRAILER = (
+    r"(?:[ \t]*,?[ \t]*(?:not|rather\s+than|instead\s+of)[ \t]+[^.!?\n]{1,30})?"
+    r"(?:[ \t]+(?:then|it\s+is|is\s+(?:the|my)\s+(?:final\s+)?answer|is\s+(?:final|correct|right)))?"
+)
+_UNITS = r"(?:[ \t]+(?!not\b|then\b|is\b|it\b)[A-Za-z%°]{1,15}){0,2}"
+_CONCLUSION_RE = re.compile(
+    rf"(?P<lead>{_LEAD})?(?P<subject>{_SUBJECT})?{_VALUE}{_UNITS}(?P<trailer>{_TRAILER})[ \t]*(?:です|입니다)?[ \t]*[.!。！]?",
+    re.I,
+)
+
+
+def closing_conclusion(tail: str) -> str | None:
+    """The value the last sentence of ``tail`` (the text after an answer, to the end of the output) concludes with;
+    None when that sentence concludes nothing."""
+    s = without_remark(tail[-600:])
+    display = _LAST_DISPLAY_RE.search(s)
+    if display is not None:  # "... $$x = 7$$": a display of one value ends the text, a line of its own
+        return display.group(1).strip()
+    parts = [p for p in _SENTENCE_BREAK_RE.split(s) if p.strip()]
+    sentence = parts[-1].strip(" \t*_#>") if parts else ""
+    if not sentence or len(sentence) > 300:
+        return None
+    c = _CONCLUSION_RE.fullmatch(sentence)
+    if c is None and ":" in sentence:  # "On reflection: so, 23.": the clause after a colon
+        sentence = sentence[sentence.rindex(":") + 1 :].strip()
+        c = _CONCLUSION_RE.fullmatch(sentence)
+    if c is None:
+        return None
+    alone = s[: s.rfind(sentence)].rstrip(" \t*_#>").endswith("\n")  # a value alone on its line
+    if not (c.group("lead") or c.group("subject") or c.group("trailer").strip() or alone):
+        return None
+    value = c.group("value")
+    if c.group("words") is not None:
+        value = _number_prefix(value)  # "twenty-three divisors": the words that read as a number
+    return value.strip("$ \t") or None if value else None
+
+
+# after a number in words, words that make it relative ("one less than that", "five times as many")
+_RELATIVE_RE = re.compile(r"\b(?:less|more|fewer|than|times|half|plus|minus|of|per|percent|before|after)\b", re.I)
+
+
+def without_remark(s: str) -> str:
+    """``s`` without the closing remark it ends on ("... = 381. Yes." -> "... = 381."), and trailing blanks."""
+    s = s.rstrip()
+    remark = _REMARK_RE.search(s)
+    return s[: remark.start()].rstrip() if remark is not None and remark.start() > 0 else s
+
+
+def _number_prefix(words: str) -> str | None:
+    """The longest run of the first words of ``words`` that reads as a number, with at most two unit words after it
+    ("twenty three apples" -> "twenty three"); None when none does or the words after it make it relative ("one
+    less than that")."""
+    parts = re.split(r"(?<=[A-Za-z])(?=[- ])", words)
+    for k in range(len(parts), 0, -1):
+        head = "".join(parts[:k])
+        node = parsed(head) if len(head) >= 3 else None  # (not "e", "pi")
+        if isinstance(node, Expr) and node.value.is_number:
+            rest = "".join(parts[k:])
+            return head if len(rest.split()) <= 2 and not _RELATIVE_RE.search(rest) else None
+    return None
