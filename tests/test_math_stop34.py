@@ -280,6 +280,37 @@ def test_set122_antiderivatives_and_asymptotics(completion: str, gold: str, prom
     assert _raw(completion, gold, prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # turns: a made-up user turn ends the model's answer; a second own turn keeps both answers, thinking aside
+        ("\\boxed{6}<|im_end|>\n<|im_start|>user\nTry again<|im_end|>\n<|im_start|>assistant\n\\boxed{5}", "5", None, 0.0),
+        ("\\boxed{5}<|im_end|>\n<|im_start|>user\nThanks<|im_end|>", "5", None, 1.0),
+        ("<think>x</think>\\boxed{6}<|im_end|>\n<|im_start|>assistant\n<think>y</think>\\boxed{5}", "5", None, 0.0),
+        ("<think>x</think>\\boxed{5}<|im_end|>\n<|im_start|>assistant\n<think>y</think>\\boxed{5}", "5", None, 1.0),
+        ("\\boxed{6}</s><s>[INST] again [/INST] \\boxed{5}", "5", None, 0.0),
+        ("\\boxed{5}</s><s>[INST] ok [/INST] Sure.", "5", None, 1.0),
+        ("<|im_start|>user\nWhat is 2+3?<|im_end|>\n<|im_start|>assistant\n\\boxed{5}", "5", None, 1.0),
+        # a box inside a LaTeX comment after a box; a percent sign after a box stays a percent
+        ("\\boxed{6} % final: \\boxed{5}", "5", None, 0.0),
+        ("\\boxed{6} % final: \\boxed{5}", "6", None, 1.0),
+        ("\\boxed{50} % of them", "50\\%", None, 1.0),
+        # a JSON list of answers; none of a word named with an amount
+        ('{"answers": [6, 5]}', "5", None, 0.0),
+        ('{"answers": [5]}', "5", None, 1.0),
+        ("The answer is \\boxed{0 kilograms of feathers}", "feathers", None, 0.0),
+        ("The answer is \\boxed{0.5 kilograms of feathers}", "feathers", None, 1.0),
+        # constants the question gives are no arbitrary constants
+        ("\\boxed{C_1 + 2C_2}", "2C_1 + C_2", "Let C_1 = 3 and C_2 = 4. Compute 2C_1 + C_2 symbolically.", 0.0),
+        ("\\boxed{cV}", "CV", "A capacitor with capacitance C is charged to voltage V; c denotes the speed of light.", 0.0),
+        ("\\boxed{y = C_2 e^{x} + C_1 e^{-x}}", "y = C_1 e^{x} + C_2 e^{-x}", "Solve y'' = y with constants C_1, C_2.", 1.0),
+        ("\\boxed{y = C_2 e^{x} + C_1 e^{-x}}", "y = C_1 e^{x} + C_2 e^{-x}", "Solve y'' = y.", 1.0),
+    ],
+)
+def test_turns_comments_and_given_constants(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert _raw(completion, gold, prompt) == want
+
+
 def test_stop34_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -312,6 +343,13 @@ def test_stop34_patterns_are_linear() -> None:
             ("parse", "_ANOTHER_LABEL_RE", "' (a' * (n // 3)"),
             ("revisions", "_ALSO_RE", "'could be ' * (n // 9)"),
             ("question", "_INDEFINITE_RE", "'integrate ' * (n // 10)"),
+            ("cleanup", "_LATEX_COMMENT_RE", "'} %' * (n // 3)"),
+            ("cleanup", "_ROLE_START_RE", "'<|' * (n // 2)"),
+            ("cleanup", "_HEAD_ENDED_RE", "'</s> ' * (n // 5) + 'x'"),
+            ("cleanup", "_THINK_CLOSE_RE", "'</' * (n // 2)"),
+            ("structured", "_ANSWER_KEY_RE", "'{\"answers' * (n // 9)"),
+            ("verifier", "_NAMED_WORD_RE", "'0' * n"),
+            ("constants", "_ARBITRARY_RE", "'constant' * (n // 8)"),
             ("question", "_INDEFINITE_RE", "'\\\\int ' * (n // 5)"),
         ]
     )

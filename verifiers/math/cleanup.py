@@ -142,10 +142,17 @@ def clean_completion(text: str) -> str:
     turns = list(_ASSISTANT_TURN_RE.finditer(text)) if "<" in text or "[/INST]" in text else []
     if turns:  # a chat transcript: only the last assistant turn answers (an echoed prompt's box is not an answer)
         own = text[turns[-2].end() if len(turns) > 1 else 0 : turns[-1].start()]
-        if _OWN_TURN_ENDED_RE.search(own) and _OTHER_ROLE_RE.search(own) is None and _ANSWERED_TURN_RE.search(own):
+        role = _ROLE_START_RE.search(text)
+        head = text[: role.start()] if role is not None else ""
+        if head.strip() and _HEAD_ENDED_RE.search(head) and _ANSWERED_TURN_RE.search(head) and _OTHER_ROLE_RE.match(text, role.start()):
+            # "\boxed{6}<|im_end|>\n<|im_start|>user\nTry again<|im_end|>\n<|im_start|>assistant\n\boxed{5}": the
+            # model answered and ended its turn, then made up a user's turn; what follows is no answer of its own
+            text = _HEAD_ENDED_RE.sub("", head)
+        elif _OWN_TURN_ENDED_RE.search(own) and _OTHER_ROLE_RE.search(own) is None and _ANSWERED_TURN_RE.search(own):
             # "\boxed{6}<|im_end|>\n<|im_start|>assistant\n\boxed{5}": the model ended its turn on an answer and
-            # wrote another turn of its own; both are its answer (two values are two answers)
-            text = _END_TOKENS_RE.sub("\n", own) + "\n\n" + text[turns[-1].end() :]
+            # wrote another turn of its own; both are its answer (two values are two answers), each without its
+            # reasoning ("<think>x</think>\boxed{6}<|im_end|>...<think>y</think>\boxed{5}")
+            text = _visible(_END_TOKENS_RE.sub("\n", own)) + "\n\n" + _visible(text[turns[-1].end() :])
         else:
             text = text[turns[-1].end() :]
     if text.rstrip().endswith(("</", "</a", "</an", "</ans", "</answ", "</answe", "</answer")):
@@ -208,7 +215,10 @@ _CODE_BLOCK_RE = re.compile(
     re.I,
 )
 _CODE_COMMENT_RE = re.compile(r"(?:(?<![ \t])[ \t]++|^[ \t]*+)(?:#|//)[^\n]*", re.M)  # (a blank run tried once)
-_LATEX_COMMENT_RE = re.compile(r"(?:^|(?<=[.!?;:][ \t]))[ \t]*+(?<!\\)%[^\n]*", re.M)
+# (or after a closing brace, when a box follows in it: "\boxed{6} % final: \boxed{5}", not "\boxed{50} % of them")
+_LATEX_COMMENT_RE = re.compile(
+    r"(?:^|(?<=[.!?;:][ \t]))[ \t]*+(?<!\\)%[^\n]*|(?<=\})[ \t]++%(?=[^\n]{0,200}\\boxed)[^\n]*", re.M
+)
 _STRUCK_OUT_RE = re.compile(
     r"~~[^~\n]{1,500}~~|<(s|del|strike)>[^<]{0,500}</\1>"
     rf"|\\(?:(?:x|b)?cancel|sout|st)\s*{_BRACED}|\\cancelto\s*{_BRACED}\s*{_BRACED}"
@@ -231,6 +241,22 @@ _OTHER_ROLE_RE = re.compile(
     r"|\[INST\]|<start_of_turn>user|(?:^|\n)[ \t]*(?:Human|HUMAN|User|USER|System|SYSTEM)[ \t]*:",
     re.I,
 )
+# where a chat turn opens (any role's), and an end of the model's own text before it (its turn's end, then a BOS)
+_ROLE_START_RE = re.compile(
+    r"<\|im_start\|>|<\|start_header_id\|>|\[INST\]|<start_of_turn>|<[|｜](?:User|Assistant|System)[|｜]>"
+    r"|<\|(?:user|assistant|system)\|>",
+    re.I,
+)
+_HEAD_ENDED_RE = re.compile(rf"(?:{_END_OF_TURN}|</s>|<eos>)\s*(?:<s>|<bos>)?\s*\Z")
+_THINK_CLOSE_RE = re.compile(r"</(?:think(?:ing)?|reasoning)>", re.I)
+
+
+def _visible(turn: str) -> str:
+    """A turn without its reasoning: the text after its last ``</think>``."""
+    closes = list(_THINK_CLOSE_RE.finditer(turn))
+    return turn[closes[-1].end() :] if closes else turn
+
+
 _ANSWERED_TURN_RE = re.compile(r"\\boxed\s*\{\s*[^\s}]|<answer>\s*\S", re.I)
 
 

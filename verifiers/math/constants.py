@@ -40,13 +40,31 @@ def _linear_in(v: sympy.Basic, names: list[sympy.Symbol]) -> bool:
         return False
 
 
-def renamed_constants_equal(pred: Node, gold: Node) -> bool:
-    """The two answers are one general solution whose arbitrary constants are named or ordered otherwise."""
+# the question calls them arbitrary constants ("where C_1, C_2 are constants", "constant of integration")
+_ARBITRARY_RE = re.compile(r"\barbitrary\b|\bconstants?\b|\bintegrat", re.I)
+
+
+def _named_in(question: str, names: list[sympy.Symbol]) -> bool:
+    """One of the constants is named in the question ("Let C_1 = 3", "capacitance C", "c denotes the speed of
+    light"): a given quantity there, not an arbitrary constant."""
+    for s in names:
+        letter, index = s.name[0], re.sub(r"\D", "", s.name)
+        tail = rf"_?\{{?{index}\}}?" if index else r"(?![_\d])"
+        if re.search(rf"(?<![A-Za-z\\]){letter}{tail}(?![A-Za-z])", question):
+            return True
+    return False
+
+
+def renamed_constants_equal(pred: Node, gold: Node, question: str = "") -> bool:
+    """The two answers are one general solution whose arbitrary constants are named or ordered otherwise; not where
+    the ``question`` names one of them without calling it arbitrary (there it is a given quantity)."""
     a, b = _value(pred), _value(gold)
     if a is None or b is None or sympy.count_ops(a) > 120 or sympy.count_ops(b) > 120:
         return False
     ca, cb = _constants(a), _constants(b)
     if not 1 <= len(ca) == len(cb) <= 3 or not (_linear_in(a, ca) and _linear_in(b, cb)):
+        return False
+    if question and not _ARBITRARY_RE.search(question) and _named_in(question, ca + cb):
         return False
     if a.free_symbols - set(ca) != b.free_symbols - set(cb):
         return False  # the other symbols (t, x, \omega) must be the same ones

@@ -114,7 +114,7 @@ DISOWNED_RE = re.compile(
     r"|\b(?:i['’]?m|i\s+am)\s+(?:only\s+)?(?:about\s+)?(?:[1-8]?\d|9\d)(?:\.\d+)?\s*%\s+(?:sure|confident|certain)\b"  # "I'm 60% sure"
     # "this answer is wrong" in another language: the answer's noun, then "wrong" ("答案错了", "Bu cevap yanlış")
     rf"|(?:{ANSWER_NOUNS})[\s,]{{0,3}}(?:{WRONG_AFTER})"
-    r"|\b(?:just\s+kidding|jk|sarcasm)\b|(?<![\w/])/s\b"  # "\boxed{Yes}, just kidding, no.", "\boxed{Yes} (sarcasm)"
+    r"|\b(?:just\s+kidding|jk|sarcasm)\b|(?<![\w/<])/s\b(?!>)"  # "\boxed{Yes}, just kidding, no.", "\boxed{Yes} (sarcasm)"
     # a mark of doubt in brackets right after it, or a line that only asks: "\boxed{5} (?)", "(guess)", "\n\n?"
     r"|\A[ \t$)\]}*]{0,6}\((?![ \t]*not[ \t]+[-−$\\\d])[^()\n]{0,60}?(?:\?+|\bguess\w*|\bunverified|\bunchecked|\bnot\s+(?:verified|checked)|\bunsure|\bnot\s+sure|\buncertain"
     r"|\btentative|\bplaceholder|\btypo\s*\)|\bcould(?:n['’]?t|\s+not)\s+solve|\bunsolved|\bgave\s+up|\blow\s+confidence|\bconfidence\s*:(?!\s*100\s*%)|\bcoin\s+flip|50/50|\btodo\b|\bneeds?\s+check\w*"

@@ -14,7 +14,7 @@ import re
 # the key, right after the "{" that opens an object or the "," that ends the previous field
 # ("answer", "final_answer", "revised_answer", "Final Answer", "correct_answer_key": any key that names an answer)
 _ANSWER_KEY_RE = re.compile(
-    r"""[{,]\s*["'](?:[a-z]{1,20}[ _])?answer(?:[ _](?:key|letter|option|choice))?["']\s*:\s*""", re.I
+    r"""[{,]\s*["'](?:[a-z]{1,20}[ _])?answers?(?:[ _](?:key|letter|option|choice))?["']\s*:\s*""", re.I
 )  # ("correct_answer_key": an option's letter)
 _STRING_RE = re.compile(r'"((?:[^"\\\n]|\\.){0,2000})"')
 _QUOTED_RE = re.compile(r"'((?:[^'\\\n]|\\.){0,2000})'")  # a Python dict's string: {'answer': 'D'}

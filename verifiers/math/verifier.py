@@ -345,7 +345,7 @@ def math_answer(
         or _same_word(pred, answer, gold, gold_text)
         or _same_options(pred, gold_text)
         or _named_word(ex.answer, gold)
-        or renamed_constants_equal(pred, gold)  # "x = \frac13 e^t + Ce^{-2t}" against "\frac{e^t}{3} + ce^{-2t}"
+        or renamed_constants_equal(pred, gold, question_text(row))  # "x = \frac13 e^t + Ce^{-2t}" against "\frac{e^t}{3} + ce^{-2t}"
         # "x^x + C" against "x^x" where the question asks for an antiderivative
         or (isinstance(pred, Expr) and isinstance(gold, Expr) and asks_for_antiderivative(row) and constant_against_none(pred, gold))
     ):
@@ -493,7 +493,9 @@ def _text_key(s: str) -> str | None:
 
 # a word answer after an article, or after an amount of it: "the feathers", "9 kilograms of feathers", "a pound of lead"
 _NAMED_WORD_RE = re.compile(
-    r"(?:(?:the|a|an)\s+)?(?:(?:\d[\d,.]{0,12}|a|one)\s*[A-Za-z]{1,12}\s+of\s+(?:the\s+)?)?([A-Za-z]{2,30}(?:\s[A-Za-z]{2,30})?)", re.I
+    r"(?:(?:the|a|an)\s+)?(?:(?:(?!0(?![\d.,]{0,12}[1-9]))\d[\d,.]{0,12}|a|one)\s*[A-Za-z]{1,12}\s+of\s+(?:the\s+)?)?"  # (none: "0 kg of")
+    r"([A-Za-z]{2,30}(?:\s[A-Za-z]{2,30})?)",
+    re.I,
 )
 
 
