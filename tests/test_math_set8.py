@@ -15,10 +15,12 @@ def _status(completion: str, reference: str) -> str:
 @pytest.mark.parametrize(
     ("completion", "status"),
     [
-        # reasoning then the response: only the response answers
+        # reasoning then the response: only the response answers; an empty response leaves the reasoning's box
+        # (set 124: outputs that end with "... is \\(\\boxed{49}\\).</think>")
         ("<think>\\boxed{42}</think>I'm not sure.", "wrong"),
-        ("<think>\\boxed{42}</think>", "no_answer"),
-        ("<think>\\boxed{42}</think>\n\n", "no_answer"),
+        ("<think>\\boxed{42}</think>", "correct"),
+        ("<think>\\boxed{42}</think>\n\n", "correct"),
+        ("<think>The answer is 42.</think>", "no_answer"),
         ("<think>maybe 41</think>The answer is \\boxed{42}.", "correct"),
         ("reasoning, \\boxed{41}</think>\\boxed{42}", "correct"),  # the template opened the block
         ("<thinking>\\boxed{42}</thinking><answer>41</answer>", "wrong"),

@@ -311,6 +311,23 @@ def test_turns_comments_and_given_constants(completion: str, gold: str, prompt: 
     assert _raw(completion, gold, prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # set 124: a box written as a tag; an output that ends with its reasoning, answered in a box there
+        ("The count is:\n\\[\n\\boxed{5}\n\\]</think> <boxed>5</boxed>", 1.0),
+        ("</think> <boxed>6</boxed>", 0.0),
+        ("<think>\nSo the answer is \\(\\boxed{5}\\).</think>", 1.0),
+        ("<think>\nSo the answer is \\(\\boxed{5}\\).</think>\n\n", 1.0),
+        ("<think>\nSo the answer is 5.</think>", 0.0),  # no box in the reasoning: nothing committed
+        ("<think>\\boxed{5}</think>Not sure.", 0.0),  # the response answers, not the reasoning
+        ("<think>\\boxed{6} and \\boxed{5}</think>", 0.0),
+    ],
+)
+def test_set124_box_tags_and_reasoning_only(completion: str, want: float) -> None:
+    assert _raw(completion) == want
+
+
 def test_stop34_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -350,6 +367,7 @@ def test_stop34_patterns_are_linear() -> None:
             ("structured", "_ANSWER_KEY_RE", "'{\"answers' * (n // 9)"),
             ("verifier", "_NAMED_WORD_RE", "'0' * n"),
             ("constants", "_ARBITRARY_RE", "'constant' * (n // 8)"),
+            ("cleanup", "_BOXED_TAG_RE", "'<boxed>' * (n // 7)"),
             ("question", "_INDEFINITE_RE", "'\\\\int ' * (n // 5)"),
         ]
     )

@@ -38,7 +38,8 @@ tokenized with the prose reading (:data:`~verifiers.math.lex.PROSE`), each side 
 :func:`~verifiers.math.parse.parse_tokens` and judged by :func:`~verifiers.math.identity.equality_holds`.
 
 After a closed reasoning block (``</think>``, ``</thinking>``) only the response is read: an answer that lives
-only in the reasoning is ``no_answer``. Extraction tries these rules in order; the one that matched is
+only in the reasoning is ``no_answer``, unless the response is empty (the output ended with its reasoning), where a
+box or an answer block in the reasoning answers, as in reasoning that never closes. Extraction tries these rules in order; the one that matched is
 ``info["rule"]``: ``answer_tag`` (the last
 ``<answer>`` block is the scope and the other rules apply inside it: ``answer_tag+boxed``, ...; ``<solution>``
 and ``<final_answer>`` blocks are read as ``<answer>`` blocks, and one left open at the end is closed there;
@@ -126,7 +127,7 @@ Extraction: where the answer is
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     <start_working_out>7 * 6 = 42<end_working_out><SOLUTION>42</SOLUTION> | 42                           | correct     | test_set19_classes
     <think>maybe \boxed{2}</think><answer>5</answer>                    | 5                            | correct     | test_extraction_rules
-    <think>\boxed{42}</think>                                           | 42                           | no_answer   | test_only_the_response_after_a_closed_think_block_answers
+    <think>\boxed{42}</think>                                           | 42                           | correct     | test_only_the_response_after_a_closed_think_block_answers
     <answer>The answer is 5</answer>                                    | 5                            | correct     | test_extraction_inside_answer_tags_and_minerva_format
     <answer>2 3</answer>                                                | 3                            | unparsable  | test_answer_tag_grids_sequences_and_plain_text
     <answer>06:09</answer>                                              | 06:09                        | correct     | test_answer_tag_grids_sequences_and_plain_text

@@ -123,6 +123,8 @@ def clean_completion(text: str) -> str:
         text = _trailing_dollars(text)
     if "minute" in text:  # "1 hour and 12 minutes": 1.2 hours (a duration in one unit, where it ends in decimals)
         text = _HOURS_MINUTES_RE.sub(_in_hours, text)
+    if "<boxed>" in text:  # "</think> <boxed>70</boxed>": a box written as a tag
+        text = _BOXED_TAG_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}
         text = _GLM_BOX_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     if "\\" in text and _LOOKALIKE_COMMAND_RE.search(text):  # "\bоxed{6}" with a Cyrillic "о": the command it looks like
@@ -257,6 +259,7 @@ def _visible(turn: str) -> str:
     return turn[closes[-1].end() :] if closes else turn
 
 
+_BOXED_TAG_RE = re.compile(r"<boxed>([^<>{}\n]{1,200})</boxed>")
 _ANSWERED_TURN_RE = re.compile(r"\\boxed\s*\{\s*[^\s}]|<answer>\s*\S", re.I)
 
 

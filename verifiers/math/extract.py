@@ -123,9 +123,13 @@ def extract_answer(
         start = len(ends) - 1
         while start > 0 and _THINK_OPEN_RE.search(text, ends[start - 1].end(), ends[start].start()) is None:
             start -= 1  # a stray second close: "</think> <answer>6</answer> </think> <answer>5</answer>" is one response
+        reasoning = text[: ends[-1].start()]
         text = _THINK_END_RE.sub(" ", text[ends[start].end() :])
-        if not text.strip():
-            return Extraction(None, None)
+        if not text.strip():  # "... is \(\boxed{49}\).</think>": the output ended with its reasoning, answered
+            # there as reasoning that never closes is: only a box or an answer block counts
+            opened = _THINK_START_RE.match(reasoning)
+            found = extract_answer(reasoning[opened.end() if opened else 0 :], last_number_fallback=False, givens=givens)
+            return found if found.rule and found.rule.startswith(_EXPLICIT_RULES) else Extraction(None, None)
     elif _THINK_START_RE.match(text):  # reasoning that never closes: only a box or an answer block answers in it
         found = extract_answer(text[_THINK_START_RE.match(text).end() :], last_number_fallback=False, givens=givens)
         return found if found.rule and found.rule.startswith(_EXPLICIT_RULES) else Extraction(None, None)
