@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.nodes import Expr
-from verigrpo.verifiers.math.sentences import parsed
+from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, parsed
 
 # a closing remark that endorses the sentence before it, with no value of its own
 _REMARK_RE = re.compile(
@@ -105,3 +105,75 @@ def _number_prefix(words: str) -> str | None:
             rest = "".join(parts[k:])
             return head if len(rest.split()) <= 2 and not _RELATIVE_RE.search(rest) else None
     return None
+
+
+# after an answer, a word that reopens it ("Hmm, wait.", "On second thought", "Re-reading the problem", "P.S.")
+_REOPENED_RE = re.compile(
+    rf"(?<![A-Za-z])(?:{RETRACTION_WORDS}|on\s+second\s+thought|re-?read\w*|on\s+reflection|reali[sz]\w*|p\.\s?s\.|"
+    r"should\s+(?:read|say)|double-check\w*|re-?check\w*|no\s*[—–-])(?![A-Za-z])",
+    re.I,
+)
+# a plain number, and the words that conclude it right before it ("= 23", "gives us 23", "leaves 23", "actually 4",
+# "should read 4", "I'll correct my answer to 4", "— 4")
+_NUMBER_RE = re.compile(r"(?<![\w.^_\\])[-−]?\d+(?:\.\d+)?(?![\w^\\{(/]|\.\d)")  # (not "48\\pi", "2^{3}", "3/4")
+_CONCLUDING_BEFORE_RE = re.compile(
+    r"(?:=|—|–|\b(?:is|are|was|be|so|thus|therefore|hence|actually|gives?|giving|get|gets|got|leaves?|leaving|obtain\w*"
+    r"|read|say|end\s+up\s+with|(?:correct|change|revise|update|amend)\w*\s+(?:my|the|this|it|that)\b(?:\s+\w+){0,2}\s+to)"
+    r"(?:\s+(?:us|me|you|we))?)"
+    r"[ \t,]*\$?[ \t]*\Z",
+    re.I,
+)
+
+
+# after the concluded value: at most three unit words ("23 divisors in total."), or the end of its clause ("23 — that's
+# what I'll go with", "23 is what they want", "23 divisors, which is what is being asked", "4, so that's the remainder")
+_UNIT_WORDS_END_RE = re.compile(r"(?:[ \t]*[^\W\d_%°]+|[ \t]*[%°]){0,3}[ \t]*[.!。]?[ \t)*]*")
+_CLAUSE_AFTER_RE = re.compile(
+    r"(?:[ \t]*[^\W\d_]+){0,2}[ \t]*(?:,[ \t]*(?:which|that|so|and\s+that)\b|[—–;]|\bis\s+what\b|\bthat['’]s\b)", re.I
+)
+# a check on another case: "Let me verify with a smaller case", "for example", "e.g.", "sanity check"
+_CHECK_CASE_RE = re.compile(
+    r"\b(?:(?:smaller|simpler|another|different|small)\s+(?:case|example|number|value)|for\s+(?:example|instance)|e\.g\."
+    r"|sanity|(?:verify|check|test|try)\w*\s+(?:it\s+)?(?:with|on|using))\b",
+    re.I,
+)
+
+
+def checks_other_numbers(tail: str, value: str) -> bool:
+    """The last sentences of ``tail`` (after the answer ``value``) check another case ("Wait, let me verify with a
+    smaller case: for 12 the same formula gives 6."): they say so, and the last works with numbers other than the
+    answer's. Such a sentence does not revise the answer."""
+    parts = [p for p in _SENTENCE_BREAK_RE.split(without_remark(tail[-600:])) if p.strip()]
+    if not parts or not _CHECK_CASE_RE.search(" ".join(parts[-2:])):
+        return False
+    numbers = [m.group() for m in _NUMBER_RE.finditer(parts[-1])]
+    return len(numbers) > 1 and value.strip().strip("$").strip() not in numbers[:-1]
+
+
+def revised_last_value(tail: str, value: str) -> str | None:
+    """The value the last sentence of ``tail`` (the text after the answer ``value``) concludes: one plain number after
+    "=", "is", "gives", "leaves", "should read", ..., with at most eight words after it ("That gives us 23 in the
+    end.", "We end up with 23 divisors."). Where the sentence has other numbers, the text must reopen the answer
+    ("Hmm", "wait", "On second thought") and the sentence name the answer's own value, relating the new value to
+    it ("So I need to subtract one: 24 - 1 = 23 divisors in total."); a sentence about other numbers ("for 12 the
+    formula gives 6") is a check, not a revision. None otherwise."""
+    s = without_remark(tail[-2_000:])
+    reopened = _REOPENED_RE.search(s) is not None
+    parts = [p for p in _SENTENCE_BREAK_RE.split(s[-600:]) if p.strip()]
+    if len(parts) < 2 and not re.match(r"\s*[.!?。！？\n]", s):
+        return None  # the rest of the answer's own sentence ("\\boxed{5} below the line y = 10.") concludes nothing else
+    last = parts[-1].strip(" \t*_#>()") if parts else ""
+    numbers = list(_NUMBER_RE.finditer(last))
+    if not numbers:
+        return None
+    final = numbers[-1]
+    after = last[final.end() :]
+    if re.search(r"[\d\\]", after) or not (_UNIT_WORDS_END_RE.fullmatch(after) or _CLAUSE_AFTER_RE.match(after)):
+        return None  # ("x = -5 fails since the log is undefined": the value is the subject of what follows)
+    if _CONCLUDING_BEFORE_RE.search(last, 0, final.start()) is None:
+        return None
+    own = value.strip().strip("$").strip()
+    others = {m.group() for m in numbers[:-1]}
+    if others and (own not in others or not reopened):
+        return None  # (a sentence of one number concludes it even where nothing reopened the answer)
+    return final.group().replace("−", "-")

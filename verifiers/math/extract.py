@@ -61,6 +61,7 @@ from verigrpo.verifiers.math.revisions import (
     after_value_hedge,
     box_revision,
     concluded_otherwise,
+    negative_after_box,
     revised_between,
     scale_after_box,
 )
@@ -79,6 +80,7 @@ from verigrpo.verifiers.math.sentences import (
 from verigrpo.verifiers.math.structured import (
     json_alternatives,
     json_answers,
+    json_disowned,
     json_ends,
     without_string_values,
 )
@@ -321,6 +323,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         distinct = _first_two_distinct(earlier)
         if len(distinct) > 1:
             return Extraction(value, "json", True, "several different answers", tuple(distinct), scope=ans)
+        if json_disowned(window[fields[0][0] :]):  # {"answer": 5, "correct": false}, {"confidence": 0.01}
+            return Extraction(value, "json", True, "the JSON calls its answer wrong or unsure", scope=ans)
         return Extraction(value, "json", scope=ans)
     boxes = _boxed_contents(text)
     if boxes:
@@ -345,6 +349,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         hedge = after_box_hedge(text, end, boxes[-1])
         if hedge is not None:  # "\boxed{5} (or maybe 6)", "\boxed{5}. Actually the answer is 6.", "\boxed{28}!"
             return Extraction(boxes[-1], "boxed", True, hedge)
+        if negative_after_box(text, end):  # "\boxed{5} below zero", "\boxed{5} m below sea level": -5
+            return Extraction(f"-\\left({boxes[-1]}\\right)", "boxed+sign")
         scale = scale_after_box(text, end)
         if scale is not None:  # "\boxed{28} million": the box times the scale
             return Extraction(f"{boxes[-1]} {scale}", "boxed+unit")

@@ -9,7 +9,12 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import box_spans
-from verigrpo.verifiers.math.conclusions import closing_conclusion, without_remark
+from verigrpo.verifiers.math.conclusions import (
+    checks_other_numbers,
+    closing_conclusion,
+    revised_last_value,
+    without_remark,
+)
 from verigrpo.verifiers.math.disowning import (
     _BOUND_AFTER_VALUE_RE,
     _CONDITION_AFTER_VALUE_RE,
@@ -246,6 +251,21 @@ _TRANSFORMED_AFTER_BOX_RE = re.compile(
     r"|(?:more|less|fewer)\s+than|per\s?mille|and\s+(?:a\s+|one\s+)?(?:half|third|quarter))\b|[ \t]*‰",
     re.I,
 )
+# in the box's sentence, before it: another's claim ("My friend says", "According to Wolfram Alpha the answer is", "One
+# might think", "The expected answer is", "Many would say"), a counterfactual ("If the answer were", "I wish it were",
+# "should have been", "Had I"), a question ("Could it be", "whether"), a denial ("Nobody would claim", "Never", "Far
+# from", "Instead of", "I used to think")
+_NOT_OURS_BEFORE_RE = re.compile(
+    r"\b(?:my\s+(?:friend|teacher|classmate)|someone|somebody|people|many(?:\s+(?:people|students))?|most\s+(?:people|students)"
+    r"|one|they|the\s+(?:textbook|book|key|teacher|reference|answer\s+key))\s+(?:(?:might|would|could|may)\s+)?"
+    r"(?:says?|said|claims?|claimed|think|thinks|thought|believes?|expects?|guess|guesses|answer)\b"
+    r"|\baccording\s+to\b|\b(?:the\s+)?expected\s+answer\b|\b(?:the\s+)?(?:given|stated|official)\s+answer\b"
+    r"|\bif\s+(?:the\s+answer|it|this|that)\s+(?:were|was)\b|\bhad\s+I\b|\bI\s+wish\b|\b(?:should|would|could)\s+have\s+been\b"
+    r"|\bcould\s+it\s+be\b|\bwhether\b|\b(?:cannot|can['’]t|could\s+not|couldn['’]t)\s+(?:determine|tell|decide)\b|\bunknown\b|\bunclear\b"
+    r"|\b(?:nobody|no\s+one)\b|\bnever\b|\bfar\s+from\b|\binstead\s+of\b|\brather\s+than\b|\bused\s+to\s+think\b"
+    r"|\b(?:at\s+first|initially|originally)\s+(?:I\s+|we\s+)?(?:thought|guessed|believed|got|had|said|wrote)\b",
+    re.I,
+)
 # right before the box: a confidence below a hundred per cent ("Confidence: 60%. \boxed{5}")
 _CONFIDENCE_BEFORE_RE = re.compile(r"\bconfidence\s*[:=]?\s*(?:[1-8]?\d|9\d)(?:\.\d+)?\s*%[\s.;,)$\\(]{0,8}\Z", re.I)
 # right after the last box: a modulus ("\boxed{5} mod 3", "\boxed{5} \pmod{7}")
@@ -257,13 +277,13 @@ _OPERATION_BEFORE_BOX_RE = re.compile(
     r"|other\s+than|(?:a|some|any)\s+(?:multiple|divisor|factor)\s+of|except(?:\s+for)?|besides|(?:apart|aside)\s+from"
     r"|minus|negative|(?:the\s+)?square\s+root\s+of|\d+\s+(?:times|over)|one\s+over|twice|thrice|double|triple|half\s+of|(?:a\s+)?(?:third|quarter)\s+of|the\s+(?:square|cube|reciprocal|"
     r"negative|opposite)\s+of|(?:one|two|three|\d+)\s+(?:more|less|fewer)\s+than|the\s+(?:sum|difference|product)\s+of)"
-    r"|\\(?:log|ln|sin|cos|tan|exp|sqrt)(?![A-Za-z]))[ \t$\\(]{0,4}\Z",
+    r"|\\(?:log|ln|sin|cos|tan|exp|sqrt)(?![A-Za-z]))[ \t$\\(:]{0,4}\Z",
     re.I,
 )
 # right before the last box: a sign or an operator, or the brace of a larger expression ("$x = -\boxed{28}$",
 # "$\pm\boxed{28}$", "\frac{\boxed{28}}{2}", "10^{\boxed{28}}")
 _GLUED_BEFORE_BOX_RE = re.compile(
-    r"(?:[-+−/×·]|(?<!\*)\*|\^[ \t]*\{?|_[ \t]*\{|\\(?:pm|mp|times|cdot)|\\(?:sqrt|frac|dfrac|tfrac)(?:\[[^\]]{0,9}\])?[ \t]*\{"
+    r"(?:[-+−/×·]|[-−][ \t]*\$|(?<!\*)\*|\^[ \t]*\{?|_[ \t]*\{|\\(?:pm|mp|times|cdot)|\\(?:sqrt|frac|dfrac|tfrac)(?:\[[^\]]{0,9}\])?[ \t]*\{"
     r"|\}[ \t]*\{)[ \t]*\Z"
     r"|(?:\d|(?<!\d)0\.)\Z"  # glued to it, with no space: a digit or "0." ("$2\boxed{4}$", "$0.\boxed{4}$")
 )
@@ -332,7 +352,9 @@ _NOT_SPACED_LETTER_BEFORE = r"(?<![A-Za-z\u00c0-\u024f\u0400-\u04ff])"
 _NOT_SPACED_LETTER_AFTER = r"(?![A-Za-z\u00c0-\u024f\u0400-\u04ff])"
 # a retraction after the box that names another value: "Wait, C.", "Actually the answer is 6.", "no, 13"
 _REVISED_VALUE_RE = re.compile(
-    rf"{_NOT_SPACED_LETTER_BEFORE}(?:{RETRACTION_WORDS}|incorrect|should\s+(?:read|say)|meant|no(?=[,.!:;]))"
+    rf"{_NOT_SPACED_LETTER_BEFORE}(?:{RETRACTION_WORDS}|incorrect|should\s+(?:read|say)|meant|no(?=[,.!:;])|nope|nein|errata"
+    r"|make\s+that|not\s+quite|but(?=\s+(?:I|we)\s+(?:get|got|computed|calculated|found|obtain))|close,?\s+but|more\s+precisely|to\s+be\s+(?:more\s+)?(?:exact|precise)|precisely"
+    r"|(?:or|ou|o|oder)\s+(?:rather|plutôt|mejor\s+dicho|vielmehr|meglio)|plutôt)"
     rf"{_NOT_SPACED_LETTER_AFTER}[\s,:;.!，。：；！—–…、]*"
     r"(?:(?:(?:it|that|the\s+answer)\s*(?:is|'s|should\s+be)|(?:I|we)\s+(?:computed|calculated|got|get|found|obtained)"
     r"|es\s+ist|c'est|es|это|应该是|是)\s*)?"
@@ -396,6 +418,8 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         return "the box is doubted in its sentence"
     if _UNSURE_BEFORE_RE.search(sentence):  # "The answer is maybe \boxed{5}", "答案可能是 \boxed{5}", "I guess \boxed{5}"
         return "the box is only a guess in its sentence"
+    if _NOT_OURS_BEFORE_RE.search(sentence):  # "My friend says \boxed{56}.", "If the answer were \boxed{56}, ..."
+        return "the box is someone else's claim, a supposition or a question in its sentence"
     said = text[max(0, start - 200) : start]
     if said_to_fail(said[said.rfind("\n") + 1 :], box, after=False):  # "So x=5 fails. \boxed{5}"
         return "the box was said to fail its check before it"
@@ -424,6 +448,8 @@ def concluded_otherwise(tail: str, value: str) -> str | None:
     letter answer, a decimal next to a symbolic answer (an approximation), and a labelled value next to an answer of
     several parts (one of its parts) are no other value."""
     concluded = closing_conclusion(tail)
+    if concluded is None and not re.search(r"[,;]|\\(?:begin|cup)", value) and not checks_other_numbers(tail, value):
+        concluded = revised_last_value(tail, value)  # (one part of an answer of several is no other value)
     if concluded is None or words(value) or _WORD_VALUE_RE.fullmatch(value.strip().strip("$").strip("{}() ")):
         return None
     labelled = _LABELLED_RE.match(concluded.strip())
@@ -521,6 +547,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         ended = without_remark(raw)  # ("Wait, I mis-added: 340+51 = 381. Yes.": the remark endorses 381)
         retraction = _last_match(_LATER_REVISION_RE, ended)
         concluded = _CONCLUDED_END_RE.search(ended, retraction.end()) if retraction is not None else None
+        if concluded is not None and checks_other_numbers(ended, value):
+            concluded = None  # "Wait, let me verify: for 12 the same formula gives 6.": a check on other numbers
         if concluded is not None and not equiv_safe(key, normalize(concluded.group(1).replace(",", ""))):
             # "The answer is 55.\n\nCorrection: 66.", "#### 55\n\nActually the number of terms was 11, so 66."
             return "the answer is taken back in a later paragraph for another value"
@@ -563,6 +591,21 @@ _CONCLUDED_END_RE = re.compile(
 def _last_box_start(text: str) -> int:
     spans = box_spans(text)
     return spans[-1][0] if spans else 0
+
+
+# right after the last box: words that make it negative ("\boxed{5} below zero", "\boxed{5} m below sea level", "in
+# the red", "BC", "(negative)")
+_NEGATIVE_AFTER_BOX_RE = re.compile(
+    r"[ \t$)\]}]{0,4}(?:(?:\^?\\circ|°)[ \t]*[CF]?|degrees?(?:[ \t]+(?:Celsius|Fahrenheit|C|F))?|m|meters?|metres?|ft|feet|units?)?"
+    r"[ \t]{0,4}(?:below[ \t]+(?:zero|0|sea[ \t]+level|ground|freezing)|in[ \t]+the[ \t]+red|B\.?C\.?E?\b"
+    r"|\(?[ \t]{0,3}negative[ \t]{0,3}\)|\\text[ \t]*\{[ \t]*\(?[ \t]*negative[ \t]*\)?[ \t]*\})",
+    re.I,
+)
+
+
+def negative_after_box(text: str, end: int) -> bool:
+    """Words right after the last box make it negative: "\\boxed{5} below zero" is -5."""
+    return _NEGATIVE_AFTER_BOX_RE.match(text, end, end + 80) is not None
 
 
 def scale_after_box(text: str, end: int) -> str | None:

@@ -60,6 +60,20 @@ def json_alternatives(text: str) -> list[str]:
     return out
 
 
+# a field that judges the answer beside it: {"answer": 5, "correct": false}, a low confidence (below 0.9: 0.6, 60,
+# "low"; 0.9 and above is confident)
+_VERDICT_FIELD_RE = re.compile(
+    r"""[{,]\s*["'](?:is[ _])?(?:correct|right|valid|verified|confident|sure)["']\s*:\s*(?:false|False|0(?![.\d])|"(?:no|false)")"""
+    r"""|[{,]\s*["']confidence["']\s*:\s*(?:(?:0?\.[0-8]\d*|(?:0(?![.\d])|[2-9]|[1-8]\d)(?:\.\d+)?\s*%?)(?=\s*[,}])|"(?:low|medium)")""",
+    re.I,
+)
+
+
+def json_disowned(text: str) -> bool:
+    """``text`` (a JSON answer) has a field that calls its answer wrong or gives it a low confidence."""
+    return _VERDICT_FIELD_RE.search(text) is not None
+
+
 _JSON_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
 _JSON_NUMBER_VALUE_RE = re.compile(r"(?<=[:\[,])\s*-?\d[\d.eE+\-]*")  # a number as a field's value or a list item
 _JSON_REST_RE = re.compile(r"(?:[\s,:{}\[\]`]|true|false|null|json|</?tool_call>)*")  # (a tool call's tags)
