@@ -142,6 +142,35 @@ def test_sign_words_around_the_box(completion: str, gold: str, want: float) -> N
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # honest endings kept: another named quantity, another's wrong answer, an exclamation, a share of the total
+        ("The minimum is \\boxed{3}, attained at x = 1. The maximum is 7.", "3", None, 1.0),
+        ("The minimum is \\boxed{3}. Wait. So the minimum is 2.", "3", None, 0.0),
+        ("The answer is 12. Note: a common wrong answer is 13.", "12", None, 1.0),
+        ("The answer is 12. But the answer is 13.", "12", None, 0.0),
+        ("The answer is \\boxed{5}! That was fun.", "5", None, 1.0),
+        ("\\boxed{5}! = 120", "5", None, 0.0),
+        ("The answer is \\boxed{5}\\% of the total.", "5\\%", None, 1.0),
+        # a share of a number, a second unit that adds to the box
+        ("The answer is \\boxed{5}% of 60.", "5", None, 0.0),
+        ("The answer is \\boxed{5} hours and 30 minutes.", "5", None, 0.0),
+        ("It takes \\boxed{5} h 30 min.", "5", None, 0.0),
+        ("The answer is \\boxed{5} hours.", "5", None, 1.0),
+        # the question asks for one unknown; the answer names another
+        ("We find $x = 7$ and $y = \\boxed{5}$.", "5", "Solve x + y = 12, x - y = -2. Find x.", 0.0),
+        ("$\\boxed{f(2)=7}$", "7", "Let f(x) = 2x + 1. What is f(3)?", 0.0),
+        ("We find $x = \\boxed{5}$.", "5", "Solve x + y = 12, x - y = -2. Find x.", 1.0),
+        ("$\\boxed{f(3)=7}$", "7", "Let f(x) = 2x + 1. What is f(3)?", 1.0),
+        ("$x_1 = \\boxed{5}$", "5", "Find x_{1}.", 1.0),
+        ("$y = \\boxed{5}$", "5", None, 1.0),  # no question: nothing to name
+    ],
+)
+def test_quantities_labels_and_units(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert _raw(completion, gold, prompt) == want
+
+
 def test_stop34b_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -150,6 +179,12 @@ def test_stop34b_patterns_are_linear() -> None:
             ("conclusions", "_UNIT_WORDS_END_RE", "' a' * (n // 2)"),
             ("conclusions", "_CLAUSE_AFTER_RE", "' a' * (n // 2)"),
             ("conclusions", "_CHECK_CASE_RE", "'verify ' * (n // 7)"),
+            ("conclusions", "_SUBJECT_RE", "'the a ' * (n // 6)"),
+            ("question", "_ASKED_UNKNOWN_RE", "'find ' * (n // 5)"),
+            ("question", "_LABEL_BEFORE_BOX_RE", "'x = ' * (n // 4)"),
+            ("question", "_LABEL_IN_BOX_RE", "' ' * n"),
+            ("revisions", "_TRANSFORMED_AFTER_BOX_RE", "' hours 1 ' * (n // 9)"),
+            ("revisions", "_ANSWER_AFTER_RE", "'common answer ' * (n // 14)"),
             ("conclusions", "_CONCLUDING_BEFORE_RE", "' ' * n"),
             ("conclusions", "_CONCLUDING_BEFORE_RE", "'correct the a ' * (n // 14)"),
             ("revisions", "_NOT_OURS_BEFORE_RE", "'my friend ' * (n // 10)"),

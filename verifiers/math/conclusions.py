@@ -86,6 +86,27 @@ def closing_conclusion(tail: str) -> str | None:
 _RELATIVE_RE = re.compile(r"\b(?:less|more|fewer|than|times|half|plus|minus|of|per|percent|before|after)\b", re.I)
 
 
+# the quantity a sentence names: "The maximum is 7", "the count is twenty-three", "the number of divisors is 24"
+_SUBJECT_RE = re.compile(r"\bthe\s+((?:[A-Za-z]+\s+){0,3}?[A-Za-z]+)\s*(?:is|was|are|were|equals|=|:)", re.I)
+# names of the answer itself, not of a quantity of its own
+_ANSWER_WORDS = {"answer", "result", "value", "solution", "count", "total", "number"}
+
+
+def other_quantity(tail: str, before: str) -> bool:
+    """The last sentence of ``tail`` names another quantity than the sentence of the answer (``before``, its text up
+    to the answer) does: "The minimum is \\boxed{3}. ... The maximum is 7." Names of the answer itself ("the
+    answer", "the right count", "the number of divisors") name no other quantity."""
+    parts = [p for p in _SENTENCE_BREAK_RE.split(without_remark(tail[-600:])) if p.strip()]
+    said = _SUBJECT_RE.search(parts[-1]) if parts else None
+    own = None
+    for own in _SUBJECT_RE.finditer(before[-200:]):  # noqa: B007 - the last one
+        pass
+    if said is None or own is None:
+        return False
+    a, b = said.group(1).lower(), own.group(1).lower()
+    return a != b and not _ANSWER_WORDS & set(a.split()) and not _ANSWER_WORDS & set(b.split())
+
+
 def without_remark(s: str) -> str:
     """``s`` without the closing remark it ends on ("... = 381. Yes." -> "... = 381."), and trailing blanks."""
     s = s.rstrip()

@@ -170,6 +170,34 @@ def asks_for_factors(row: Mapping[str, Any], factors: tuple[int, ...]) -> bool:
     return bool(_FACTOR_WORD_RE.search(question_text(row))) or len(set(factors)) < len(factors)
 
 
+# the one unknown a question asks for, at the end of its sentence: "Find x.", "What is f(3)?", "Solve for $y$."
+_ASKED_UNKNOWN_RE = re.compile(
+    r"\b(?:find|determine|compute|calculate|evaluate|solve\s+for|what\s+is(?:\s+the\s+value\s+of)?)\s+\$?"
+    r"([A-Za-z](?:_\{?\w\}?)?(?:\([^()$]{1,12}\))?)\$?\s*[.?]",
+    re.I,
+)
+# the unknown an answer names right before its box, or inside it: "y = \boxed{5}", "\boxed{f(2) = 7}"
+_LABEL_BEFORE_BOX_RE = re.compile(r"([A-Za-z](?:_\{?\w\}?)?(?:\([^()$]{1,12}\))?)[ \t]*=[ \t]*\$?[ \t]*\\boxed\s*\{\s*\Z")
+_LABEL_IN_BOX_RE = re.compile(r"([A-Za-z](?:_\{?\w\}?)?(?:\([^()$]{1,12}\))?)\s*=")  # (matched on the stripped answer)
+
+
+def names_another_unknown(completion: str, answer: str, row: Mapping[str, Any]) -> bool:
+    """The question asks for one unknown ("Find x.", "What is f(3)?") and the answer names another as its own
+    ("We find $y = \\boxed{5}$.", "\\boxed{f(2) = 7}"): the value of something else, whatever it is."""
+    asked = _ASKED_UNKNOWN_RE.search(question_text(row))
+    if asked is None:
+        return False
+    label = _LABEL_IN_BOX_RE.match(answer.strip().strip("$").strip())
+    if label is None:
+        box = completion.rfind("\\boxed")
+        brace = completion.find("{", box, box + 12) if box >= 0 else -1
+        label = _LABEL_BEFORE_BOX_RE.search(completion, max(0, box - 40), brace + 1) if brace >= 0 else None
+    if label is None:
+        return False
+    key = lambda s: re.sub(r"[\s{}]", "", s)  # noqa: E731 - "x_{1}" is "x_1"
+    return key(label.group(1)) != key(asked.group(1))
+
+
 # a question that names a base: "in base 5", "binary", "hexadecimal", "octal", "1011_2"
 _BASE_QUESTION_RE = re.compile(r"\bbase\b|\bbinary\b|\bhexa?decimal\b|\boctal\b|\bradix\b|_\{?\d+\}?", re.I)
 

@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.boxes import box_spans
 from verigrpo.verifiers.math.conclusions import (
     checks_other_numbers,
     closing_conclusion,
+    other_quantity,
     revised_last_value,
     without_remark,
 )
@@ -234,7 +235,7 @@ def box_revision(text: str) -> str | None:
 # ("\boxed{28} \times 10^3", "\boxed{28}!", "\boxed{28}0"); a scale word multiplies it ("\boxed{28} million")
 _GLUED_AFTER_BOX_RE = re.compile(
     # ("**" after a box closes markdown bold: "**Answer: \(\boxed{12}\)**" is no product)
-    r"(?:[\d²³]|\.\d|\{,\}|e\d|[ \t]*(?:\$|\\\)|\\\])?[ \t]*(?:\\(?:times|cdot|pi)(?![A-Za-z])|[!/×·]|\*(?!\*)|\*\*(?=[ \t]*(?:\d|\((?![ \t]*[A-Za-z]{2})))|[-+−][ \t]*[\d\\(]"
+    r"(?:[\d²³]|\.\d|\{,\}|e\d|[ \t]*(?:\$|\\\)|\\\])?[ \t]*(?:\\(?:times|cdot|pi)(?![A-Za-z])|!(?![ \t]+[A-Z][a-z])|[/×·]|\*(?!\*)|\*\*(?=[ \t]*(?:\d|\((?![ \t]*[A-Za-z]{2})))|[-+−][ \t]*[\d\\(]"
     r"|x[ \t]*10|[ \t]\d{3}(?!\d)|\^(?![ \t]*\{?[ \t]*\\(?:circ|text))))"
     # glued to it, with no space: a root, a fraction or an unknown that multiplies it ("\boxed{4}\sqrt{2}",
     # "\boxed{4}i", "\boxed{4}x"; not a one-letter unit, "\boxed{4}m", "\boxed{4}s")
@@ -248,7 +249,11 @@ _TRANSFORMED_AFTER_BOX_RE = re.compile(
     r"[ \t$)\]\\]{0,6},?[ \t]{0,3}(?:squared|cubed|doubled|halved|tripled|negated|inverted|factorial"
     r"|(?:plus|minus|times|divided\s+by|over|to\s+the\s+power)\s+(?:\$|\d|one|two|three|four|five|six|seven|eight|nine|ten|a\b|an\b|half)"
     r"|halves|thirds|quarters|fourths|fifths|sixths|sevenths|eighths|ninths|tenths|times\s+(?:larger|smaller|bigger|more|less|as)"
-    r"|(?:more|less|fewer)\s+than|per\s?mille|and\s+(?:a\s+|one\s+)?(?:half|third|quarter))\b|[ \t]*‰",
+    r"|(?:more|less|fewer)\s+than|per\s?mille|and\s+(?:a\s+|one\s+)?(?:half|third|quarter)"
+    # a share of something ("\boxed{5}% of 60"), a second unit that adds to it ("\boxed{5} hours and 30 minutes")
+    r"|(?:%|percent)[ \t]+of[ \t]+\$?\d+|(?:hours?|hrs?|h)\.?[ \t,]*(?:and[ \t]+)?\d+[ \t]*(?:minutes?|mins?)"
+    r"|(?:minutes?|mins?)\.?[ \t,]*(?:and[ \t]+)?\d+[ \t]*(?:seconds?|secs?|s)|(?:feet|foot|ft)\.?[ \t,]*(?:and[ \t]+)?\d+[ \t]*(?:inch(?:es)?|in)"
+    r"|(?:dollars?)[ \t,]*(?:and[ \t]+)?\d+[ \t]*cents?|(?:pounds?|lbs?)\.?[ \t,]*(?:and[ \t]+)?\d+[ \t]*(?:ounces?|oz))\b|[ \t]*‰",
     re.I,
 )
 # in the box's sentence, before it: another's claim ("My friend says", "According to Wolfram Alpha the answer is", "One
@@ -364,7 +369,9 @@ _REVISED_VALUE_RE = re.compile(
 # another answer stated after the box: "but the answer is 6", "Answer: 6", "#### 6", "**Final Answer** 6", "the
 # answer stays 3"
 _ANSWER_AFTER_RE = re.compile(
-    r"(?:\b(?:(?:final\s+)?(?:answer|result)|correct\s+(?:value|number|count|total))\b\s*(?:\*\*|(?:\*\*)?\s*(?:is|stays|remains|should\s+be|must\s+be|[:=\-]))"
+    # (not another's: "a common wrong answer is 13", "the naive answer is 13")
+    r"(?:\b(?<!wrong )(?<!incorrect )(?<!mistaken )(?<!tempting )(?<!naive )(?<!common )(?<!typical )"
+    r"(?:(?:final\s+)?(?:answer|result)|correct\s+(?:value|number|count|total))\b\s*(?:\*\*|(?:\*\*)?\s*(?:is|stays|remains|should\s+be|must\s+be|[:=\-]))"
     rf"|####|{FOREIGN_ANSWER_MARKERS}|∴)\s*\**:?\s*"
     r"(?:\$|\\\(|\\\[)?\s*([^\n$]{1,80}?)\s*(?:\$|\\\)|\\\])?\s*(?:[.;,!]\s|[.;!]?$|\n)",
     re.I,
@@ -435,18 +442,21 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         value = boxes[-1][2] if boxes else prior.group(1) or prior.group(2) if prior is not None else None
         if value is not None and not equiv_safe(normalize(value), normalize(box)):
             return "another value offered before the box"
-    return after_value_hedge(rest, box) or concluded_otherwise(text[end:], box)
+    return after_value_hedge(rest, box) or concluded_otherwise(text[end:], box, sentence)
 
 
 _LABELLED_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*([^=]+)\Z")
 _DECIMAL_RE = re.compile(r"\d\.\d")
 
 
-def concluded_otherwise(tail: str, value: str) -> str | None:
+def concluded_otherwise(tail: str, value: str, before: str = "") -> str | None:
     """Why the last sentence of ``tail`` (the text after the answer ``value``, to the end of the output) takes the
     answer back, or None: it concludes another value ("... \\boxed{24}. Wait, ... Therefore, 23."). A word or
-    letter answer, a decimal next to a symbolic answer (an approximation), and a labelled value next to an answer of
-    several parts (one of its parts) are no other value."""
+    letter answer, a decimal next to a symbolic answer (an approximation), a labelled value next to an answer of
+    several parts (one of its parts), and another quantity named ("The minimum is \\boxed{3}. The maximum is 7.",
+    ``before`` being the answer's sentence up to it) are no other value."""
+    if before and other_quantity(tail, before):
+        return None
     concluded = closing_conclusion(tail)
     if concluded is None and not re.search(r"[,;]|\\(?:begin|cup)", value) and not checks_other_numbers(tail, value):
         concluded = revised_last_value(tail, value)  # (one part of an answer of several is no other value)

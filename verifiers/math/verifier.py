@@ -66,6 +66,7 @@ from verigrpo.verifiers.math.question import (
     compact,
     echoes_question,
     givens,
+    names_another_unknown,
     option_content,
     question_text,
     reordered_named_quantities,
@@ -366,6 +367,9 @@ def math_answer(
         if isinstance(pred, Choice) and _contradicts_option(pred, row):
             # "The answer is (C) 4." where the question's option C is 7: the letter and the value disagree
             info["reason"] = "the option's value written with the letter is not the question's option"
+            return Reward(0.0, Status.WRONG, info=info)
+        if names_another_unknown(completion, ex.answer or "", row):
+            info["reason"] = "the answer names another unknown than the one the question asks for"
             return Reward(0.0, Status.WRONG, info=info)
         if base_without_asking(pred, gold, row):
             info["reason"] = "a numeral in another base, where the question names no base"
