@@ -87,6 +87,7 @@ _BOX = "The prime factorization is $360 = 2^3\\cdot 3^2\\cdot 5$, so the number 
         # not ("for 12 ... gives 6"); a value that is the subject of what follows is no conclusion
         ("Actually the number of terms was 25, so 23.", 0.0),
         ("Checking, x = -5 fails since the log is undefined.", 1.0),
+        ("Note: if we also counted 360 we would get 25.", 1.0),
         ("The other root, x = 2, is extraneous.", 1.0),
     ],
 )
@@ -180,6 +181,7 @@ def test_stop34b_patterns_are_linear() -> None:
             ("conclusions", "_CLAUSE_AFTER_RE", "' a' * (n // 2)"),
             ("conclusions", "_CHECK_CASE_RE", "'verify ' * (n // 7)"),
             ("conclusions", "_SUBJECT_RE", "'the a ' * (n // 6)"),
+            ("conclusions", "_SUPPOSED_RE", "'if ' * (n // 3)"),
             ("question", "_ASKED_UNKNOWN_RE", "'find ' * (n // 5)"),
             ("question", "_LABEL_BEFORE_BOX_RE", "'x = ' * (n // 4)"),
             ("question", "_LABEL_IN_BOX_RE", "' ' * n"),

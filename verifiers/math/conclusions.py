@@ -152,6 +152,8 @@ _UNIT_WORDS_END_RE = re.compile(r"(?:[ \t]*[^\W\d_%°]+|[ \t]*[%°]){0,3}[ \t]*[
 _CLAUSE_AFTER_RE = re.compile(
     r"(?:[ \t]*[^\W\d_]+){0,2}[ \t]*(?:,[ \t]*(?:which|that|so|and\s+that)\b|[—–;]|\bis\s+what\b|\bthat['’]s\b)", re.I
 )
+# a supposition before the value: "if we also counted the endpoints we would get 7"
+_SUPPOSED_RE = re.compile(r"\b(?:if|would|could|might|suppose|supposing|were|unless|otherwise|assuming)\b", re.I)
 # a check on another case: "Let me verify with a smaller case", "for example", "e.g.", "sanity check"
 _CHECK_CASE_RE = re.compile(
     r"\b(?:(?:smaller|simpler|another|different|small)\s+(?:case|example|number|value)|for\s+(?:example|instance)|e\.g\."
@@ -191,8 +193,8 @@ def revised_last_value(tail: str, value: str) -> str | None:
     after = last[final.end() :]
     if re.search(r"[\d\\]", after) or not (_UNIT_WORDS_END_RE.fullmatch(after) or _CLAUSE_AFTER_RE.match(after)):
         return None  # ("x = -5 fails since the log is undefined": the value is the subject of what follows)
-    if _CONCLUDING_BEFORE_RE.search(last, 0, final.start()) is None:
-        return None
+    if _CONCLUDING_BEFORE_RE.search(last, 0, final.start()) is None or _SUPPOSED_RE.search(last, 0, final.start()):
+        return None  # ("Note: if we also counted the endpoints we would get 7.": a supposition, no conclusion)
     own = value.strip().strip("$").strip()
     others = {m.group() for m in numbers[:-1]}
     if others and (own not in others or not reopened):
