@@ -343,7 +343,7 @@ def test_stop34_patterns_are_linear() -> None:
             ("revisions", "_MOD_AFTER_BOX_RE", "' ' * n"),
             ("revisions", "_CONFIDENCE_BEFORE_RE", "'confidence ' * (n // 11)"),
             ("revisions", "_CONFIDENCE_BEFORE_RE", "'confidence: 60% ' * (n // 16)"),
-            ("revisions", "_LABELLED_RE", "' ' * n"),
+            ("conclusions", "_LABELLED_RE", "' ' * n"),
             ("revisions", "_CONCLUDED_END_RE", "'ist a ' * (n // 6)"),
             ("revisions", "_CONCLUDED_END_RE", "'是 ' * (n // 2)"),
             ("revisions", "_LATER_REVISION_RE", "'其实' * (n // 2)"),

@@ -5,14 +5,25 @@ word on the answer, not the box. A conclusion is a last sentence that states one
 or before a trailer ("381 is the answer.", "23 it is."), or a value alone on the last line. Its value is digits, a
 short sum of them, a maths span, number words ("twenty-three") or CJK numerals ("二十三"). A closing remark without a
 number after it ("That's my answer.", "Yes.") leaves the sentence before it last.
+
+:func:`revised_last_value` reads a last sentence that concludes one plain number after "=", "is", "gives", ...
+("That gives us 23 in the end."), and :func:`concluded_otherwise` says why either takes the answer back; a check on
+another case, a supposition, another named quantity, an approximation of a symbolic answer and one part of an answer
+of several are no other value.
 """
 
 from __future__ import annotations
 
 import re
 
+from verigrpo.verifiers.math.layout import equiv_safe
 from verigrpo.verifiers.math.nodes import Expr
-from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, parsed
+from verigrpo.verifiers.math.normalize import normalize
+from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, parsed, words
+
+# a word or a letter answer (an option letter, a verdict, a parity): another value after one is read by the revisions'
+# own rules. (ASCII boundaries: Chinese and Japanese glue a letter to the words around it, "或者B", "B选项错误")
+WORD_VALUE_RE = re.compile(r"(?<![\\A-Za-z0-9_])\(?([A-J]|yes|no|true|false|odd|even)\)?(?![A-Za-z0-9_(])", re.I)
 
 # a closing remark that endorses the sentence before it, with no value of its own
 _REMARK_RE = re.compile(
@@ -200,3 +211,32 @@ def revised_last_value(tail: str, value: str) -> str | None:
     if others and (own not in others or not reopened):
         return None  # (a sentence of one number concludes it even where nothing reopened the answer)
     return final.group().replace("−", "-")
+
+
+_LABELLED_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*([^=]+)\Z")
+_DECIMAL_RE = re.compile(r"\d\.\d")
+
+
+def concluded_otherwise(tail: str, value: str, before: str = "") -> str | None:
+    """Why the last sentence of ``tail`` (the text after the answer ``value``, to the end of the output) takes the
+    answer back, or None: it concludes another value ("... \\boxed{24}. Wait, ... Therefore, 23."). A word or
+    letter answer, a decimal next to a symbolic answer (an approximation), a labelled value next to an answer of
+    several parts (one of its parts), and another quantity named ("The minimum is \\boxed{3}. The maximum is 7.",
+    ``before`` being the answer's sentence up to it) are no other value."""
+    if before and other_quantity(tail, before):
+        return None
+    concluded = closing_conclusion(tail)
+    if concluded is None and not re.search(r"[,;]|\\(?:begin|cup)", value) and not checks_other_numbers(tail, value):
+        concluded = revised_last_value(tail, value)  # (one part of an answer of several is no other value)
+    if concluded is None or words(value) or WORD_VALUE_RE.fullmatch(value.strip().strip("$").strip("{}() ")):
+        return None
+    labelled = _LABELLED_RE.match(concluded.strip())
+    if labelled is not None and re.search(r"[,;]|\\(?:begin|cup)", value):
+        return None  # "\boxed{(3, 2)}. So y = 2.": one of its parts
+    if _DECIMAL_RE.search(concluded) and re.search(r"[\\A-Za-z]", value):
+        return None  # "\boxed{\sqrt{2}}. So, 1.414.": an approximation of it
+    if equiv_safe(normalize(concluded), normalize(value)) or (
+        labelled is not None and equiv_safe(normalize(labelled.group(1)), normalize(value))
+    ):
+        return None
+    return "another value concluded at the end of the text"

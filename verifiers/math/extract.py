@@ -23,6 +23,7 @@ from verigrpo.verifiers.math.boxes import (
     unit_after_last_box,
 )
 from verigrpo.verifiers.math.cleanup import EMPTY_BOX_RE, answer_sections, clean_completion
+from verigrpo.verifiers.math.conclusions import concluded_otherwise
 from verigrpo.verifiers.math.disowning import conditional_hedge, ends_in_doubt, rechecks_unfinished
 from verigrpo.verifiers.math.fallback import fallback_answer
 from verigrpo.verifiers.math.forms import (
@@ -60,7 +61,6 @@ from verigrpo.verifiers.math.revisions import (
     after_box_hedge,
     after_value_hedge,
     box_revision,
-    concluded_otherwise,
     negative_after_box,
     revised_between,
     scale_after_box,

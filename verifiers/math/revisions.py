@@ -10,10 +10,9 @@ import re
 
 from verigrpo.verifiers.math.boxes import box_spans
 from verigrpo.verifiers.math.conclusions import (
+    WORD_VALUE_RE,
     checks_other_numbers,
-    closing_conclusion,
-    other_quantity,
-    revised_last_value,
+    concluded_otherwise,
     without_remark,
 )
 from verigrpo.verifiers.math.disowning import (
@@ -321,9 +320,8 @@ _SO_VALUE_RE = re.compile(
     re.I,
 )
 # a word or a letter after a word or letter answer, in the same or the next sentence: another value ("\boxed{B}.
-# Hmm, C.", "\boxed{\text{Yes}}. Wait, no.")
-# (ASCII boundaries: Chinese and Japanese glue a letter to the words around it, "或者B", "B选项错误")
-_WORD_VALUE_RE = re.compile(r"(?<![\\A-Za-z0-9_])\(?([A-J]|yes|no|true|false|odd|even)\)?(?![A-Za-z0-9_(])", re.I)
+# Hmm, C.", "\boxed{\text{Yes}}. Wait, no."): conclusions.WORD_VALUE_RE
+_WORD_VALUE_RE = WORD_VALUE_RE
 # what offers a second word or letter: a connective or a revision word right before it, or a sentence of its own
 _OFFERED_BEFORE_RE = re.compile(
     r"(?:\b(?:or|and|maybe|perhaps|possibly|actually|wait|hmm+|also|option|choice|answer|final|no|then|nope|else)\b"
@@ -443,35 +441,6 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         if value is not None and not equiv_safe(normalize(value), normalize(box)):
             return "another value offered before the box"
     return after_value_hedge(rest, box) or concluded_otherwise(text[end:], box, sentence)
-
-
-_LABELLED_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*([^=]+)\Z")
-_DECIMAL_RE = re.compile(r"\d\.\d")
-
-
-def concluded_otherwise(tail: str, value: str, before: str = "") -> str | None:
-    """Why the last sentence of ``tail`` (the text after the answer ``value``, to the end of the output) takes the
-    answer back, or None: it concludes another value ("... \\boxed{24}. Wait, ... Therefore, 23."). A word or
-    letter answer, a decimal next to a symbolic answer (an approximation), a labelled value next to an answer of
-    several parts (one of its parts), and another quantity named ("The minimum is \\boxed{3}. The maximum is 7.",
-    ``before`` being the answer's sentence up to it) are no other value."""
-    if before and other_quantity(tail, before):
-        return None
-    concluded = closing_conclusion(tail)
-    if concluded is None and not re.search(r"[,;]|\\(?:begin|cup)", value) and not checks_other_numbers(tail, value):
-        concluded = revised_last_value(tail, value)  # (one part of an answer of several is no other value)
-    if concluded is None or words(value) or _WORD_VALUE_RE.fullmatch(value.strip().strip("$").strip("{}() ")):
-        return None
-    labelled = _LABELLED_RE.match(concluded.strip())
-    if labelled is not None and re.search(r"[,;]|\\(?:begin|cup)", value):
-        return None  # "\boxed{(3, 2)}. So y = 2.": one of its parts
-    if _DECIMAL_RE.search(concluded) and re.search(r"[\\A-Za-z]", value):
-        return None  # "\boxed{\sqrt{2}}. So, 1.414.": an approximation of it
-    if equiv_safe(normalize(concluded), normalize(value)) or (
-        labelled is not None and equiv_safe(normalize(labelled.group(1)), normalize(value))
-    ):
-        return None
-    return "another value concluded at the end of the text"
 
 
 def after_value_hedge(rest: str, value: str) -> str | None:
