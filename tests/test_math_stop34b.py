@@ -117,6 +117,11 @@ def test_a_text_that_ends_on_another_value(ending: str, want: float) -> None:
         ("We check whether it holds: yes. So \\boxed{56}.", 1.0),
         ("At first glance it looks hard, but 7*8 = \\boxed{56}.", 1.0),
         ("One can compute 7*8 = \\boxed{56}.", 1.0),
+        ("It never exceeds 100, so the answer is \\boxed{56}.", 1.0),
+        ("The unknown x satisfies 2x = 112, so x = \\boxed{56}.", 1.0),
+        ("Check whether 56 is even: it is, so the answer is \\boxed{56}.", 1.0),
+        ("According to the formula, the product is \\boxed{56}.", 1.0),
+        ("It should have been obvious that 7*8 = \\boxed{56}.", 1.0),
     ],
 )
 def test_claims_suppositions_and_questions(completion: str, want: float) -> None:

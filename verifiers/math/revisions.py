@@ -262,11 +262,18 @@ _TRANSFORMED_AFTER_BOX_RE = re.compile(
 _NOT_OURS_BEFORE_RE = re.compile(
     r"\b(?:my\s+(?:friend|teacher|classmate)|someone|somebody|people|many(?:\s+(?:people|students))?|most\s+(?:people|students)"
     r"|one|they|the\s+(?:textbook|book|key|teacher|reference|answer\s+key))\s+(?:(?:might|would|could|may)\s+)?"
-    r"(?:says?|said|claims?|claimed|think|thinks|thought|believes?|expects?|guess|guesses|answer)\b"
-    r"|\baccording\s+to\b|\b(?:the\s+)?expected\s+answer\b|\b(?:the\s+)?(?:given|stated|official)\s+answer\b"
-    r"|\bif\s+(?:the\s+answer|it|this|that)\s+(?:were|was)\b|\bhad\s+I\b|\bI\s+wish\b|\b(?:should|would|could)\s+have\s+been\b"
-    r"|\bcould\s+it\s+be\b|\bwhether\b|\b(?:cannot|can['’]t|could\s+not|couldn['’]t)\s+(?:determine|tell|decide)\b|\bunknown\b|\bunclear\b"
-    r"|\b(?:nobody|no\s+one)\b|\bnever\b|\bfar\s+from\b|\binstead\s+of\b|\brather\s+than\b|\bused\s+to\s+think\b"
+    r"(?:says?|said|claims?|claimed|think|thinks|thought|believes?|expects?|guess|guesses)\b"
+    # (a source of the claim, not of the reasoning: "According to the formula, the area is" stays ours)
+    r"|\baccording\s+to\s+(?!(?:the\s+|this\s+|our\s+|my\s+)?(?:formula|theorem|rule|problem|question|definition|lemma|law|"
+    r"equation|calculation|computation|result|above|given|data|table|graph|figure|pythagorean|steps?)\b)"
+    r"|\b(?:the\s+)?expected\s+answer\b|\b(?:the\s+)?(?:given|stated|official)\s+answer\s+(?:is|was|says)\b"
+    r"|\bif\s+(?:the\s+answer|it|this|that)\s+(?:were|was)\b|\bhad\s+I\b|\bI\s+wish\b"
+    # right before the box: "should have been \boxed{56}", "Could it be \boxed{56}", "whether (the answer is)",
+    # "never", "far from", "instead of", "rather than"
+    r"|\b(?:(?:should|would|could)\s+have\s+been|could\s+it\s+be|whether(?:\s+(?:the\s+answer|it|this)\s+(?:is|was|equals))?"
+    r"|never(?:\s+(?:be|is|was|equals?))?|far\s+from|instead\s+of|rather\s+than)[ \t$\\(]{0,4}\Z"
+    r"|\b(?:cannot|can['’]t|could\s+not|couldn['’]t)\s+(?:determine|tell|decide)\s+(?:if|whether)\b|\b(?:unknown|unclear)\s+(?:if|whether)\b"
+    r"|\b(?:nobody|no\s+one)\s+(?:would\s+|could\s+)?(?:claims?|says?|thinks?|believes?|answers?)\b|\bused\s+to\s+think\b"
     r"|\b(?:at\s+first|initially|originally)\s+(?:I\s+|we\s+)?(?:thought|guessed|believed|got|had|said|wrote)\b",
     re.I,
 )
