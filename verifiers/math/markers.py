@@ -298,3 +298,24 @@ def _distinct(boxes: list[str]) -> list[str]:
 
 
 _equiv_safe = equiv_safe
+
+
+def _clean_value(s: str) -> str:
+    """A value written after a box, without what ends its clause: "34." -> "34", "3\\sqrt{2} \\)" -> "3\\sqrt{2}";
+    the words after it ("12, 12 being the answer") dropped when it starts with a plain number."""
+    s = re.sub(r"\\\)|\$", " ", s).strip().rstrip(".,;")
+    plain = re.match(r"-?\d+(?:\.\d+)?(?=\s+[A-Za-z]{2,}|\s*$)", s)
+    return plain.group() if plain else s
+
+
+def _first_two_distinct(answers: list[str]) -> list[str]:
+    """The first answer and the first that differs from it (at most one comparison per answer, so 40 heavy answers
+    cost 39 comparisons, not 780); the first alone when all agree."""
+    if not answers:
+        return []
+    first = normalize(answers[0])
+    for other in answers[1:]:
+        key = normalize(other)
+        if key != first and not _equiv_safe(key, first):
+            return [first, key]
+    return [first]
