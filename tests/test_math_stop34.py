@@ -363,7 +363,7 @@ def test_stop34_patterns_are_linear() -> None:
             ("cleanup", "_LATEX_COMMENT_RE", "'} %' * (n // 3)"),
             ("cleanup", "_ROLE_START_RE", "'<|' * (n // 2)"),
             ("cleanup", "_HEAD_ENDED_RE", "'</s> ' * (n // 5) + 'x'"),
-            ("cleanup", "_THINK_CLOSE_RE", "'</' * (n // 2)"),
+            ("cleanup", "THINK_CLOSE_RE", "'</' * (n // 2)"),
             ("structured", "_ANSWER_KEY_RE", "'{\"answers' * (n // 9)"),
             ("verifier", "_NAMED_WORD_RE", "'0' * n"),
             ("constants", "_ARBITRARY_RE", "'constant' * (n // 8)"),

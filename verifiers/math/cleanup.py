@@ -250,12 +250,13 @@ _ROLE_START_RE = re.compile(
     re.I,
 )
 _HEAD_ENDED_RE = re.compile(rf"(?:{_END_OF_TURN}|</s>|<eos>)\s*(?:<s>|<bos>)?\s*\Z")
-_THINK_CLOSE_RE = re.compile(r"</(?:think(?:ing)?|reasoning)>", re.I)
+# the close of a reasoning block (<think>, <thinking>, <reasoning>), read here and by verifiers.math.extract
+THINK_CLOSE_RE = re.compile(r"</(?:think(?:ing)?|reasoning)>", re.I)
 
 
 def _visible(turn: str) -> str:
     """A turn without its reasoning: the text after its last ``</think>``."""
-    closes = list(_THINK_CLOSE_RE.finditer(turn))
+    closes = list(THINK_CLOSE_RE.finditer(turn))
     return turn[closes[-1].end() :] if closes else turn
 
 

@@ -67,6 +67,11 @@ _CONCLUSION_RE = re.compile(
 )
 
 
+def _sentences(s: str) -> list[str]:
+    """The sentences and lines of ``s`` that hold something, in order."""
+    return [p for p in _SENTENCE_BREAK_RE.split(s) if p.strip()]
+
+
 def closing_conclusion(tail: str) -> str | None:
     """The value the last sentence of ``tail`` (the text after an answer, to the end of the output) concludes with;
     None when that sentence concludes nothing."""
@@ -74,7 +79,7 @@ def closing_conclusion(tail: str) -> str | None:
     display = _LAST_DISPLAY_RE.search(s)
     if display is not None:  # "... $$x = 7$$": a display of one value ends the text, a line of its own
         return display.group(1).strip()
-    parts = [p for p in _SENTENCE_BREAK_RE.split(s) if p.strip()]
+    parts = _sentences(s)
     sentence = parts[-1].strip(" \t*_#>") if parts else ""
     if not sentence or len(sentence) > 300:
         return None
@@ -107,7 +112,7 @@ def other_quantity(tail: str, before: str) -> bool:
     """The last sentence of ``tail`` names another quantity than the sentence of the answer (``before``, its text up
     to the answer) does: "The minimum is \\boxed{3}. ... The maximum is 7." Names of the answer itself ("the
     answer", "the right count", "the number of divisors") name no other quantity."""
-    parts = [p for p in _SENTENCE_BREAK_RE.split(without_remark(tail[-600:])) if p.strip()]
+    parts = _sentences(without_remark(tail[-600:]))
     said = _SUBJECT_RE.search(parts[-1]) if parts else None
     own = None
     for own in _SUBJECT_RE.finditer(before[-200:]):  # noqa: B007 - the last one
@@ -177,7 +182,7 @@ def checks_other_numbers(tail: str, value: str) -> bool:
     """The last sentences of ``tail`` (after the answer ``value``) check another case ("Wait, let me verify with a
     smaller case: for 12 the same formula gives 6."): they say so, and the last works with numbers other than the
     answer's. Such a sentence does not revise the answer."""
-    parts = [p for p in _SENTENCE_BREAK_RE.split(without_remark(tail[-600:])) if p.strip()]
+    parts = _sentences(without_remark(tail[-600:]))
     if not parts or not _CHECK_CASE_RE.search(" ".join(parts[-2:])):
         return False
     numbers = [m.group() for m in _NUMBER_RE.finditer(parts[-1])]
@@ -193,7 +198,7 @@ def revised_last_value(tail: str, value: str) -> str | None:
     formula gives 6") is a check, not a revision. None otherwise."""
     s = without_remark(tail[-2_000:])
     reopened = _REOPENED_RE.search(s) is not None
-    parts = [p for p in _SENTENCE_BREAK_RE.split(s[-600:]) if p.strip()]
+    parts = _sentences(s[-600:])
     if len(parts) < 2 and not re.match(r"\s*[.!?。！？\n]", s):
         return None  # the rest of the answer's own sentence ("\\boxed{5} below the line y = 10.") concludes nothing else
     last = parts[-1].strip(" \t*_#>()") if parts else ""

@@ -22,7 +22,7 @@ from verigrpo.verifiers.math.boxes import (
     last_box_end,
     unit_after_last_box,
 )
-from verigrpo.verifiers.math.cleanup import EMPTY_BOX_RE, answer_sections, clean_completion
+from verigrpo.verifiers.math.cleanup import EMPTY_BOX_RE, THINK_CLOSE_RE, answer_sections, clean_completion
 from verigrpo.verifiers.math.conclusions import concluded_otherwise
 from verigrpo.verifiers.math.disowning import conditional_hedge, ends_in_doubt, rechecks_unfinished
 from verigrpo.verifiers.math.fallback import fallback_answer
@@ -130,13 +130,9 @@ def extract_answer(
         reasoning = text[: ends[-1].start()]
         text = _THINK_END_RE.sub(" ", text[ends[start].end() :])
         if not text.strip():  # "... is \(\boxed{49}\).</think>": the output ended with its reasoning, answered
-            # there as reasoning that never closes is: only a box or an answer block counts
-            opened = _THINK_START_RE.match(reasoning)
-            found = extract_answer(reasoning[opened.end() if opened else 0 :], last_number_fallback=False, givens=givens)
-            return found if found.rule and found.rule.startswith(_EXPLICIT_RULES) else Extraction(None, None)
+            return _reasoning_answer(reasoning, givens)  # there as reasoning that never closes is
     elif _THINK_START_RE.match(text):  # reasoning that never closes: only a box or an answer block answers in it
-        found = extract_answer(text[_THINK_START_RE.match(text).end() :], last_number_fallback=False, givens=givens)
-        return found if found.rule and found.rule.startswith(_EXPLICIT_RULES) else Extraction(None, None)
+        return _reasoning_answer(text, givens)
     text = answer_sections(text)
     content = _last_answer_tag(text)
     if content is not None:  # the last <answer> block is the scope; the other rules apply inside it
@@ -159,6 +155,14 @@ def extract_answer(
             # breaks off in a sentence that starts to doubt, or while it re-checks the answer it stated
             return dataclasses.replace(found, hedged=True, hedge_reason="the text breaks off while doubting the answer")
     return found
+
+
+def _reasoning_answer(reasoning: str, givens: frozenset[str]) -> Extraction:
+    """The answer of reasoning that no response follows (never closed, or closed with nothing after it): only a box
+    or an answer block counts ("<think>Try 4.\n\\boxed{4}"; not "The answer is 4.")."""
+    opened = _THINK_START_RE.match(reasoning)
+    found = extract_answer(reasoning[opened.end() if opened else 0 :], last_number_fallback=False, givens=givens)
+    return found if found.rule and found.rule.startswith(_EXPLICIT_RULES) else Extraction(None, None)
 
 
 def _stated_end(text: str) -> int:
@@ -254,7 +258,7 @@ def _other_box(after: str, answer: str) -> str | None:
 _INNER_TAG_RE = re.compile(r"</?answer>", re.I)
 _OPTION_LEAD_RE = re.compile(r"\(?[A-J](?:\)|[.:])\s")  # an option label that leads an answer: "D. ", "(B) ", "C: "
 _ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
-_THINK_END_RE = re.compile(r"</(?:think(?:ing)?|reasoning)>", re.I)  # (<reasoning>: the GRPO notebooks' format)
+_THINK_END_RE = THINK_CLOSE_RE  # (<reasoning>: the GRPO notebooks' format)
 _THINK_START_RE = re.compile(r"(?:\s*<(?:think(?:ing)?|reasoning)>)+", re.I)
 _THINK_OPEN_RE = re.compile(r"<(?:think(?:ing)?|reasoning)>", re.I)
 _EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\boxed{4}"; not "The answer is 4."
