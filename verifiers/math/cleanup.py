@@ -280,11 +280,17 @@ _PUSHBACK_RE = re.compile(
 )
 # an answer given (a GSM8K mark, "The answer is", "Answer:" with a value), then a new question at a line's start or
 # after a sentence ("Question: ...", "Q: ...", "Problem 2: ...") that gives numbers of its own: a base model continuing
-# its few-shot prompt (a question without numbers may be the same one asked again: "36 ... Question: How many lemons
-# will Tim need? Answer: 30" is two answers)
-_ANSWERED_RE = re.compile(r"####[ \t]*\S|\b[Tt]he (?:final )?answer is\b[^\n]{0,40}?\d|\bAnswer[ \t]*:[^\n]{0,80}?\d")
+# its few-shot prompt, or, after a blank line, one that asks nothing ("Question: another one", "Q: A new problem": the
+# run-on that other projects' GSM8K graders cut). A question without numbers may be the same one asked again: "36 ...
+# Question: How many lemons will Tim need? Answer: 30" is two answers. A number alone on the first line is an answer.
+_ANSWERED_RE = re.compile(
+    r"####[ \t]*\S|\b[Tt]he (?:final )?answer is\b[^\n]{0,40}?\d|\bAnswer[ \t]*:[^\n]{0,80}?\d|\A[ \t]*-?\d{1,12}[ \t]*\n"
+)
 _SUBPROBLEM_RE = re.compile(r"(?:^|(?<=[.!?] ))[ \t]*Subproblem[ \t]*\d{1,2}[ \t]*:", re.M)
-_NEXT_QUESTION_RE = re.compile(r"(?:(?<=\n)|(?<=[.!?] ))[ \t]*(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*[:：](?=[^\n]*\d)")
+_NEXT_QUESTION_RE = re.compile(
+    r"(?:(?<=\n)|(?<=[.!?] ))[ \t]*(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*[:：](?=[^\n]*\d)"
+    r"|(?<=\n\n)(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*[:：](?=[^\n?？]*(?:\n|\Z))"
+)
 # a completion that is one line of a user's turn (the prompt echoed, no answer after it)
 _LEADING_USER_TURN_RE = re.compile(r"\s*(?:Human|HUMAN|User|USER)[ \t]*:")
 # the opening of an assistant turn in a chat template: DeepSeek's <|Assistant|> (also with full-width bars),

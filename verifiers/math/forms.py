@@ -29,7 +29,12 @@ _WORD_AFTER_RE = re.compile(r"[A-Za-z]+")
 _NUMERAL_RE = re.compile(r"-?\d+(?:,\d{3})*(?:\.\d+)?")
 # the last whitespace-free chunk of the text, when it is a LaTeX expression ("\sqrt{2}", "2\sqrt{3}",
 # "\frac{10}{9}"), before closing punctuation
-_TRAILING_LATEX_RE = re.compile(r"(?:^|(?<=[\s(:]))(-?\d*(?:\.\d+)?\\[A-Za-z]+[^\s$]*?)\s*[.!]?\s*$")
+# (spaces only inside its brace groups, nested up to three deep: "\frac{x e^{-a x}}{a b}"; it is searched over the
+# text's last 300 characters)
+_BRACE_GROUP = r"\{(?:[^{}$\n]|\{(?:[^{}$\n]|\{[^{}$\n]*\})*\})*\}"
+_TRAILING_LATEX_RE = re.compile(
+    rf"(?:^|(?<=[\s(:]))(-?\d*(?:\.\d+)?\\[A-Za-z]+(?:[^\s${{}}]|{_BRACE_GROUP})*?)\s*[.!]?\s*$"
+)
 
 
 def _unit_word(word: str) -> bool:

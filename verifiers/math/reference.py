@@ -96,7 +96,8 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
             except Exception:  # noqa: BLE001
                 pass
         solution_answer = (
-            _solution_answer(gold_text)
+            _operator_named(gold_text)
+            or _solution_answer(gold_text)
             or _reference_sentence(gold_text)
             or _before_note(gold_text)
             or _before_explanation(gold_text)
@@ -261,6 +262,34 @@ _REFERENCE_SENTENCE_RE = re.compile(
     r"|(?:(?:[A-Za-z][A-Za-z']*|\\\(.{1,40}?\\\)|\$[^$]{1,40}\$)\s+){1,12}(is|are|equals)\s+([^.;]+?))\s*\.?\s*",
     re.I,
 )
+
+
+# an operator that names the quantity a key states: "\int_x^\infty e^{-a t^b}\,dt \sim \frac{...}{...}"
+_OPERATOR_RE = re.compile(r"\\(?:[io]{0,3}int|sum|prod|lim)(?![A-Za-z])")
+_KEY_RELATION_RE = re.compile(r"\\(?:sim|simeq|approx)(?![A-Za-z])|[=≈∼]")
+
+
+def _operator_named(reference: str) -> tuple[str, Node] | None:
+    """A key that names its quantity by an integral, sum, product or limit the parser cannot evaluate, then states
+    it ("\\int_{x}^{\\infty} e^{-a t^b} \\, dt \\sim \\frac{e^{-a x^b}}{a b x^{b-1}}", HARDMath's asymptotic keys):
+    the side after its last relation outside braces, when that side parses as an expression; None otherwise."""
+    if "\\" not in reference or len(reference) > MAX_ANSWER_CHARS or _OPERATOR_RE.search(reference) is None:
+        return None
+    depth, cut = 0, None
+    for i, ch in enumerate(reference):
+        depth += (ch == "{") - (ch == "}")
+        if depth == 0 and (m := _KEY_RELATION_RE.match(reference, i)) is not None:
+            cut = (i, m.end())
+    if cut is None or _OPERATOR_RE.search(reference, 0, cut[0]) is None:
+        return None
+    side = reference[cut[1] :].strip().rstrip(".").strip()
+    if _OPERATOR_RE.search(side) is not None:
+        return None
+    try:
+        node = parse_answer(side)
+    except Exception:  # noqa: BLE001 - no expression after it
+        return None
+    return (side, node) if isinstance(node, Expr) else None
 
 
 def _reference_sentence(reference: str) -> tuple[str, Node] | None:
