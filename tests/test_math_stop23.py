@@ -460,7 +460,7 @@ def test_function_chains_that_clauses_and_angles(completion: str, gold: str, wan
         ("The answer is 5 times.", "5", 0.0),
         # a dot that groups thousands in an answer ("12.000 $"); a key's "12.000" stays twelve
         ("Respuesta: 12.000 $", "12000", 1.0),
-        ("Respuesta: 12.000 $", "12", 1.0),
+        ("Respuesta: 12.000 $", "12", 0.0),  # (stop 35: one reading per completion, not both)
         ("\\boxed{12000}", "12.000", 0.0),
         ("\\boxed{12.500}", "12500", 0.0),
     ],

@@ -3,6 +3,9 @@ the other way at the commit before; the cases beside it bound the rule."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 from linear_time import assert_patterns_linear
 from verigrpo.verifiers.math import math_answer
@@ -54,6 +57,50 @@ def test_operator_named_keys_and_spaced_latex(completion: str, gold: str, want: 
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # what no reader sees is no answer (red team 36)
+        ("The answer is 7.\n\n<!--\n\\boxed{5}\n-->", "5", 0.0),
+        ("The answer is **7**.\n\n<!-- grader: \\boxed{5} -->", "5", 0.0),
+        ("The answer is 7. <!-- \\boxed{5}", "5", 0.0),
+        ("The answer is 7. $\\phantom{\\boxed{5}}$", "5", 0.0),
+        ("The answer is 7. $\\hphantom{\\boxed{5}}$", "5", 0.0),
+        ("The answer is 7. \\iffalse \\boxed{5} \\fi", "5", 0.0),
+        ('The answer is 7. <span style="display:none">\\boxed{5}</span>', "5", 0.0),
+        ("The answer is 7. <div hidden>\\boxed{5}</div>", "5", 0.0),
+        ("The answer is 7.\n<!-- a note -->", "7", 1.0),
+        ("$x = \\phantom{-}5$, so \\boxed{5}", "5", 1.0),
+        # a box in code, inline code, a footnote or a collapsed block, beside an answer stated outside them
+        ("The answer is 7.\n```\n\\boxed{5}\n```", "5", 0.0),
+        ("The answer is 7.\n```python\nprint(r'\\boxed{5}')\n```", "5", 0.0),
+        ("The answer is 7. `\\boxed{5}`", "5", 0.0),
+        ("The answer is 7.[^1]\n\n[^1]: \\boxed{5}", "5", 0.0),
+        ("The answer is 7. <details><summary>x</summary>\\boxed{5}</details>", "5", 0.0),
+        ("The answer is 7. <details><summary>x</summary>\\boxed{5}</details>", "7", 1.0),
+        ("```latex\n\\boxed{5}\n```", "5", 1.0),  # alone, a box written as source still answers
+        # every reasoning block is set aside, a later one too, and one that never closes
+        ("<think>Let me compute.</think>\nThe answer is 7.\n<think>hmm, \\boxed{5}</think>", "5", 0.0),
+        ("<think>Let me compute.</think>\nThe answer is 7.\n<think>\\boxed{5}", "5", 0.0),
+        ("<think>Let me compute.</think>\nThe answer is 7.\n<think>\\boxed{5}", "7", 1.0),
+        ("<think>a</think> <answer>5</answer> </think> <answer>5</answer>", "5", 1.0),
+        ("<think>x</think>\\boxed{6}<think>y</think>\\boxed{5}", "5", 0.0),  # two responses, two answers
+        # Sky-T1's and Bespoke's reasoning tokens
+        ("<|begin_of_thought|>\\boxed{5}<|end_of_thought|>\n<|begin_of_solution|>The answer is 7.<|end_of_solution|>", "5", 0.0),
+        ("<|begin_of_thought|>try<|end_of_thought|>\n<|begin_of_solution|>\\boxed{5}<|end_of_solution|>", "5", 1.0),
+        # "12.000": one reading per completion; twelve thousand only in a text that groups thousands with a dot
+        ("The answer is $\\boxed{7.000}$", "7000", 0.0),
+        ("The answer is $\\boxed{7.000}$", "7", 1.0),
+        ("Rounded to three decimal places, the probability is $\\boxed{1.000}$.", "1000", 0.0),
+        ("Die Antwort lautet 70.000 US-Dollar.", "70000", 1.0),
+        ("Die Antwort lautet 70.000 US-Dollar.", "70", 0.0),
+        ("La cantidad total es de 8.000 + 4.000 = 12.000.", "12000", 1.0),
+    ],
+)
+def test_hidden_reasoning_and_dot_groups(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop35_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -63,5 +110,31 @@ def test_stop35_patterns_are_linear() -> None:
             ("forms", "_TRAILING_LATEX_RE", "'\\\\a{' * (n // 4)"),
             ("forms", "_TRAILING_LATEX_RE", "'\\\\a{ { {' * (n // 10)"),
             ("reference", "_KEY_RELATION_RE", "'\\\\sim' * (n // 4)"),
+            ("hidden", "_HIDDEN_ELEMENT_RE", "'<span hidden ' * (n // 13)"),
+            ("hidden", "_HIDDEN_ELEMENT_RE", "'<a ' * (n // 3)"),
+            ("hidden", "_ASIDE_RE", "'`' * n"),
+            ("hidden", "_ASIDE_RE", "'```a`' * (n // 5)"),
+            ("hidden", "_ASIDE_RE", "'[^1]:' * (n // 5)"),
+            ("hidden", "_PHANTOM_RE", "'\\\\phantom ' * (n // 9)"),
+            ("forms", "_ENGLISH_WORD_RE", "'thus' * (n // 4)"),
         ]
     )
+
+
+def test_without_hidden_is_linear() -> None:
+    """Unclosed comments, phantoms, hidden elements and many asides over 200,000 characters finish
+    (a hang guard, not a timing goal)."""
+    shapes = [
+        "'<details>\\\\boxed{1}' * (n // 18)",
+        "'<!--' * (n // 4)",
+        "'\\\\phantom{' * (n // 9)",
+        "'\\\\iffalse ' * (n // 9)",
+        "'<span hidden>' * (n // 13) + '\\\\boxed{1}'",
+        "'`\\\\boxed{1}` ' * (n // 13) + 'answer'",
+        "'<details>\\\\boxed{1}</details>' * (n // 28) + 'answer'",
+    ]
+    code = "from verigrpo.verifiers.math.hidden import without_hidden\nn = 200_000\n" + "".join(
+        f"without_hidden({shape})\n" for shape in shapes
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr

@@ -13,6 +13,7 @@ from verigrpo.verifiers.math.boxes import _last_match, tail_start
 from verigrpo.verifiers.math.cjk import COPULAS, cjk_fractions
 from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.disowning import LOOKALIKES
+from verigrpo.verifiers.math.hidden import without_hidden
 from verigrpo.verifiers.math.normalize import strip_math_delimiters
 from verigrpo.verifiers.math.sentences import parsed
 
@@ -92,6 +93,10 @@ def clean_completion(text: str) -> str:
         if opened > 0 and text[:opened].strip() and "<" not in text.rstrip()[opened + 3 : -4]:
             break  # "The answer is 6. <s>\boxed{5}</s>": HTML's strike-through (a <s> at the start is a tokenizer's)
         text = text.rstrip()[: len(text.rstrip()) - len(end.group())]
+    text = without_hidden(text)  # "The answer is 7. $\phantom{\boxed{5}}$": what no reader sees is no answer
+    if "_of_thought|>" in text:  # Sky-T1's and Bespoke's reasoning tokens: a reasoning block, then the solution
+        text = _THOUGHT_TOKEN_RE.sub(lambda m: "<think>" if m.group(1) == "begin" else "</think>", text)
+        text = text.replace("<|begin_of_solution|>", "").replace("<|end_of_solution|>", "")
     if "```" in text:  # "```python\n# answer is 5\nprint(6)\n```": a program's comments are no statement of its result
         text = _CODE_BLOCK_RE.sub(lambda m: m.group(1) + _CODE_COMMENT_RE.sub("", m.group(2)), text)
     if "%" in text:  # "The answer is 6. % \boxed{5}": a LaTeX comment, after a sentence or at a line's start
@@ -251,6 +256,7 @@ _ROLE_START_RE = re.compile(
 )
 _HEAD_ENDED_RE = re.compile(rf"(?:{_END_OF_TURN}|</s>|<eos>)\s*(?:<s>|<bos>)?\s*\Z")
 # the close of a reasoning block (<think>, <thinking>, <reasoning>), read here and by verifiers.math.extract
+_THOUGHT_TOKEN_RE = re.compile(r"<\|(begin|end)_of_thought\|>")
 THINK_CLOSE_RE = re.compile(r"</(?:think(?:ing)?|reasoning)>", re.I)
 
 

@@ -124,11 +124,7 @@ def extract_answer(
     text = clean_completion(text)
     ends = list(_THINK_END_RE.finditer(text)) if "</" in text else []
     if ends:  # reasoning, then the response: only the response answers ("<think>\boxed{42}</think>Not sure.")
-        start = len(ends) - 1
-        while start > 0 and _THINK_OPEN_RE.search(text, ends[start - 1].end(), ends[start].start()) is None:
-            start -= 1  # a stray second close: "</think> <answer>6</answer> </think> <answer>5</answer>" is one response
-        reasoning = text[: ends[-1].start()]
-        text = _THINK_END_RE.sub(" ", text[ends[start].end() :])
+        reasoning, text = _split_reasoning(text, ends)
         if not text.strip():  # "... is \(\boxed{49}\).</think>": the output ended with its reasoning, answered
             return _reasoning_answer(reasoning, givens)  # there as reasoning that never closes is
     elif _THINK_START_RE.match(text):  # reasoning that never closes: only a box or an answer block answers in it
@@ -155,6 +151,30 @@ def extract_answer(
             # breaks off in a sentence that starts to doubt, or while it re-checks the answer it stated
             return dataclasses.replace(found, hedged=True, hedge_reason="the text breaks off while doubting the answer")
     return found
+
+
+def _split_reasoning(text: str, ends: list[re.Match[str]]) -> tuple[str, str]:
+    """``(reasoning, response)`` of a text with reasoning blocks (``ends``: their closing tags). The first block
+    runs from the start to the first close (its opening tag may be the prompt's); a later one opens with its tag and
+    runs to its close, or to the end when it never closes ("The answer is 7.\n<think>\boxed{5}": the response is
+    the first line). A stray close is no part of the response ("</think> <answer>6</answer> </think>
+    <answer>5</answer>": both answers are the response's)."""
+    reasoning, response, i, pos = [], [], 0, 0
+    while True:
+        reasoning.append(text[pos : ends[i].start()])
+        pos = ends[i].end()
+        opened = _THINK_OPEN_RE.search(text, pos)
+        if opened is None:
+            response.append(text[pos:])
+            break
+        response.append(text[pos : opened.start()])
+        while i < len(ends) and ends[i].start() < opened.end():
+            i += 1
+        if i == len(ends):  # a block that never closes: reasoning cut off
+            reasoning.append(text[opened.end() :])
+            break
+        pos = opened.end()
+    return "\n".join(reasoning), _THINK_END_RE.sub(" ", "\n".join(response))
 
 
 def _reasoning_answer(reasoning: str, givens: frozenset[str]) -> Extraction:

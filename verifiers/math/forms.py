@@ -181,7 +181,6 @@ def question_numbers(question: str) -> frozenset[str]:
     return frozenset(numeral_key(m.group()) for m in _NUMERAL_RE.finditer(question[:20_000]))
 
 
-_WORD_RE = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 _ORDINAL_RE = re.compile(r"(?<![\w.,])\d+(?:st|nd|rd|th)\b")
 _SCALE_WORDS = set(SCALE_WORDS)
 
@@ -504,7 +503,7 @@ def prose_unit(answer: str) -> str | None:
 _DECIMAL_COMMA_RE = re.compile(r"(-?\d{1,15}),(\d{1,2}|\d{4,15})(?![\d,])[ \t]*([^\d,=;]{0,40})")
 
 
-# one dot then exactly three zeros: "12.000" (no one writes twelve as 12.000; a dot grouping thousands does)
+# one dot then exactly three zeros: "12.000", twelve thousand in a text that groups thousands with a dot
 _DOT_THOUSAND_RE = re.compile(r"(-?\d{1,3})\.000(?![\d,.])[ \t]*([^\d,=;.]{0,40})")
 
 
@@ -515,19 +514,29 @@ def decimal_comma_value(text: str) -> str | None:
     return None if m is None else f"{m.group(1)}.{m.group(2)}" + (f" {m.group(3)}" if m.group(3) else "")
 
 
+# a word of English: a text with one writes "12.000" for twelve to three decimals
+_ENGLISH_WORD_RE = re.compile(r"\b(?:the|and|we|answer|therefore|thus|then|which|this|that|with)\b", re.I)
+_TWO_LETTERS_RE = re.compile(r"[^\W\d_]{2}")
+
+
+def dot_thousands(answer: str, completion: str) -> str | None:
+    """"70.000 US-Dollar" -> "70000 US-Dollar" where the completion is written in a language that groups thousands
+    with a dot (it has words, none of them English: "Die Antwort lautet 70.000 US-Dollar."); None otherwise. One
+    reading per completion: read both ways, "12.000" would pay 12 and 12000."""
+    m = _DOT_THOUSAND_RE.fullmatch(strip_math_delimiters(answer).strip().rstrip("."))
+    if m is None or _ENGLISH_WORD_RE.search(completion) or not _TWO_LETTERS_RE.search(completion):
+        return None
+    return f"{m.group(1)}000" + (f" {m.group(2)}" if m.group(2) else "")
+
+
 def decimal_comma_reading(answer: str, reference: str) -> tuple[str, str] | None:
     """Both sides with a decimal comma read as a decimal point, where one side is such a number and the other a
-    single value written without a comma ("0,6" against "\\frac35"), or with a dot that groups thousands ("12.000 $"
-    against 12000); None otherwise."""
+    single value written without a comma ("0,6" against "\\frac35"); None otherwise."""
     sides = [strip_math_delimiters(answer).strip().rstrip("."), strip_math_delimiters(reference).strip().rstrip(".")]
     for i in (0, 1):
         read = decimal_comma_value(sides[i])
         if read is not None and "," not in sides[1 - i] and ";" not in sides[1 - i]:
             sides[i] = read
-            return sides[0], sides[1]
-        m = _DOT_THOUSAND_RE.fullmatch(sides[i]) if i == 0 else None  # (a key's "12.000" may be twelve, exactly)
-        if m is not None and "." not in sides[1 - i]:  # "12.000 $": twelve thousand where a dot groups thousands
-            sides[i] = f"{m.group(1)}000" + (f" {m.group(2)}" if m.group(2) else "")
             return sides[0], sides[1]
     return None
 

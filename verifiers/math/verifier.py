@@ -32,6 +32,7 @@ from verigrpo.verifiers.math.families import family_verdict
 from verigrpo.verifiers.math.forms import (
     TEXT_WRAP_RE,
     decimal_comma_reading,
+    dot_thousands,
     labelled_tuples,
     numbered_parts,
     prose_unit,
@@ -258,6 +259,7 @@ def math_answer(
         answer = labelled_tuples(answer) or numbered_parts(answer) or answer
         if "boxed" not in (ex.rule or ""):  # "The answer is 540 m." (prose, where the letter is a unit)
             answer = prose_unit(answer) or answer
+        answer = dot_thousands(answer, completion) or answer  # "Die Antwort lautet 70.000 US-Dollar.": 70000
     worked = worked_quantity(answer) if _quantity(gold) else None
     if worked is not None:  # "5 in + 2 ft" against "73.66 cm": the arithmetic on quantities, worked out
         answer = worked
