@@ -101,6 +101,35 @@ def test_hidden_reasoning_and_dot_groups(completion: str, gold: str, want: float
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # taken back after the box, for another value or for none (red team 36)
+        ("The answer is \\boxed{5}.\n\nThat's not right — it's 7.", 0.0),
+        ("The answer is \\boxed{5}.\n\nNever mind, it's 7.", 0.0),
+        ("The answer is \\boxed{5}.\n\nDisregard that. 7.", 0.0),
+        ("The answer is \\boxed{5}.\n\nIgnore the above; 7.", 0.0),
+        ("The answer is \\boxed{5}.\n\nNope. 7.", 0.0),
+        ("The answer is \\boxed{5}.\n\nAspetta, ho sbagliato: è 7.", 0.0),
+        ("Die Antwort ist $\\boxed{5}$. Moment, ich habe mich verrechnet, es ist 7.", 0.0),
+        ("The answer is \\boxed{5}.\n\nHold on, 3+4 is 7, not 5.", 0.0),
+        ("The answer is \\boxed{5}.\n\nBut 5 is wrong.", 0.0),
+        ("$\\boxed{5}$ would be wrong.", 0.0),
+        ("❌ \\boxed{5}\n✅ 7", 0.0),
+        ("\\boxed{\\text{5}}\\text{? no, 7}", 0.0),
+        # the same value restated, a decimal, another number's negation: still the answer
+        ("The answer is \\boxed{5}.\n\nNever mind, it's 5.", 1.0),
+        ("The answer is \\boxed{5}, not 5.5.", 1.0),
+        ("The answer is \\boxed{5}, not 50.", 1.0),
+        ("The answer is \\boxed{5}. Recalculating: 2.5 + 2.5 = 5.", 1.0),
+        ("✅ \\boxed{5}", 1.0),
+        ("\\boxed{5}\\text{ apples}", 1.0),
+    ],
+)
+def test_taken_back_after_the_box(completion: str, want: float) -> None:
+    assert _raw(completion) == want
+
+
 def test_stop35_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -117,6 +146,11 @@ def test_stop35_patterns_are_linear() -> None:
             ("hidden", "_ASIDE_RE", "'[^1]:' * (n // 5)"),
             ("hidden", "_PHANTOM_RE", "'\\\\phantom ' * (n // 9)"),
             ("forms", "_ENGLISH_WORD_RE", "'thus' * (n // 4)"),
+            ("revisions", "_CONCLUDED_END_RE", "'a. ' * (n // 3)"),
+            ("revisions", "_CONCLUDED_END_RE", "'it\\'s ' * (n // 5)"),
+            ("revisions", "_LATER_REVISION_RE", "'moment ' * (n // 7)"),
+            ("revisions", "_CROSSED_BEFORE_BOX_RE", "'❌ ' * (n // 2)"),
+            ("revisions", "_TEXT_GROUP_RE", "'\\\\text{' * (n // 6)"),
         ]
     )
 

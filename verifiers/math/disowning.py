@@ -72,7 +72,7 @@ def plain_text(s: str) -> str:
 # marks it wrong
 DISOWNED_RE = re.compile(
     r"(?:\b(?:that|this|it|the\s+above|(?:my|the|this)\s+answer)\s+|\b(?:that|it)['’]s\s+|\A[\s$\\)\]]{0,6})"
-    r"(?:(?:is|was|seems|looks)\s+)?(?:probably\s+|likely\s+)?"  # ("\boxed{5} is wrong.": the box is the subject)
+    r"(?:(?:is|was|seems|looks|would\s+be)\s+)?(?:probably\s+|likely\s+)?"  # ("\boxed{5} is wrong.": the box is the subject)
     r"(?:wrong|incorrect|false|not\s+(?:right|correct))\b"
     r"|\b(?:that|it|this)\s+(?:can['’]?t|cannot|couldn['’]?t)\s+be\s+(?:right|correct)\b"
     r"|\bnot\s+(?:sure|confident|certain)\b|\bunsure\b|(?<!not\s)(?<!n't\s)(?<!not\sjust\s)(?<!not\sonly\s)\b(?:just\s+|only\s+)?(?<!not\s)a\s+guess\b|\bnot\s+really\b"

@@ -280,6 +280,8 @@ _NOT_OURS_BEFORE_RE = re.compile(
 # right before the box: a confidence below a hundred per cent ("Confidence: 60%. \boxed{5}")
 _CONFIDENCE_BEFORE_RE = re.compile(r"\bconfidence\s*[:=]?\s*(?:[1-8]?\d|9\d)(?:\.\d+)?\s*%[\s.;,)$\\(]{0,8}\Z", re.I)
 # right after the last box: a modulus ("\boxed{5} mod 3", "\boxed{5} \pmod{7}")
+_TEXT_GROUP_RE = re.compile(r"\\text\s*\{([^{}]{0,200})\}")
+_CROSSED_BEFORE_BOX_RE = re.compile(r"[❌✗✘🚫⛔][\ufe0f]?[ \t$*]{0,6}\Z")
 _MOD_AFTER_BOX_RE = re.compile(r"[ \t$)\]\\]{0,6}[ \t(]{0,3}(?:\\?[bp]?mod|modulo)\b[ \t{(]{0,3}(\d{1,9})\b", re.I)
 # in words right before the box: an operation on it ("twice $\boxed{5}$", "half of", "one more than", "$\log \boxed{5}$")
 _OPERATION_BEFORE_BOX_RE = re.compile(
@@ -398,6 +400,8 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     # (LaTeX's spacing commands read as the space they lay out: "$\boxed{5}\,\times 10^3$" is "\boxed{5} \times 10^3")
     rest = _LATEX_SPACE_RE.sub(" ", text[end : end + 600])  # bounded, as every pattern here is
     rest = _ANNOTATION_RE.sub(r"\1 (\2)", rest)  # "\boxed{5}\footnote{Not verified.}": a remark in brackets
+    if "\\text" in rest:  # "\boxed{\text{Monday}}\text{? no, Tuesday}": the text group read as its words
+        rest = _TEXT_GROUP_RE.sub(r"\1", rest)
     start = _last_box_start(text)
     before = _LATEX_SPACE_RE.sub(" ", text[max(0, start - 30) : start])
     if (
@@ -425,6 +429,8 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
             return "the box is restated in words as another value"
     if _NOT_BEFORE_BOX_RE.search(before):  # "The answer is not \boxed{5}.": the box is what the answer is not
         return "the box is negated"
+    if _CROSSED_BEFORE_BOX_RE.search(before):  # "❌ \boxed{5}\n✅ 7": marked wrong where it is given
+        return "the box is marked wrong"
     sentence = re.split(r"[.!?。！？\n](?=\s|$)|\n", text[max(0, start - 160) : start])[-1]
     if _DISBELIEF_BEFORE_RE.search(sentence):  # "I doubt the answer is \boxed{5}", "No creo que la respuesta sea"
         return "the box is doubted in its sentence"
@@ -448,6 +454,22 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         if value is not None and not equiv_safe(normalize(value), normalize(box)):
             return "another value offered before the box"
     return after_value_hedge(rest, box) or concluded_otherwise(text[end:], box, sentence)
+
+
+def _negated_value(rest: str, value: str) -> bool:
+    """Whether ``rest`` says the answer's plain value is not the answer: "not 5" (not "not 5.5", "not 50"), "5 is
+    wrong", "5 would be incorrect"."""
+    plain = value.strip().strip("$").strip()
+    if not _PLAIN_VALUE_RE.fullmatch(plain):
+        return False
+    v = re.escape(plain)
+    return bool(
+        re.search(rf"\bnot\s+\$?{v}(?!\.?\d|[\w/^])", rest)
+        or re.search(rf"(?<![\w.]){v}\$?\s+(?:is|was|would\s+be)\s+(?:wrong|incorrect|not\s+(?:right|correct))\b", rest, re.I)
+    )
+
+
+_PLAIN_VALUE_RE = re.compile(r"-?\d{1,12}(?:\.\d{1,12})?")
 
 
 def after_value_hedge(rest: str, value: str) -> str | None:
@@ -477,6 +499,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         return "the answer is disowned after it"
     if said_to_fail(near, value):  # "\boxed{5} doesn't satisfy the equation.", "So x=5 fails."
         return "the answer is said to fail its check"
+    if _negated_value(raw, value):  # "\boxed{5}.\n\nHold on, 3+4 is 7, not 5.", "But 5 is wrong."
+        return "the answer's value is negated after it"
     key = normalize(value)
     word = value.strip().strip("$").replace("\\text", "").strip("{}() ")
     lettered = bool(_WORD_VALUE_RE.fullmatch(word))
@@ -566,7 +590,7 @@ _LATER_REVISION_RE = re.compile(
 # (or a copula of another language, the words of its subject between: "eigentlich ist die größere Wurzel 2.", "больший
 # корень равен 2.", "其实是 2。", "根は実は 2 です。")
 _CONCLUDED_END_RE = re.compile(
-    r"(?:\bso|\bgiving|\bgives|\bis|\bare|\bget|\bgot|\bobtain\w*|\bequals|\bbe|=|:"
+    r"(?:\bso|\bgiving|\bgives|\bis|(?:(?<=\bit)|(?<=\bthat))['’]s|\bare|\bget|\bgot|\bobtain\w*|\bequals|\bbe|=|:|;|(?<=[^\W\d])\.|—"
     r"|\b(?:ist|sind|est|es|é|è|равен|равна|равно|равны|составляет)\b(?:[ \t]+[^\W\d_]{1,20}){0,3}|是|为|為|は|が)"
     r"[ \t]{0,4}\$?[ \t]{0,4}"
     r"(-?\d[\d,]{0,30}(?:\.\d{1,30})?)(?![\d.,]*\d)[ \t]{0,4}(?:[A-Za-z]{1,20}[ \t]{0,4}|です|입니다)?[.!。]?[ \t$]{0,4}\s{0,8}\Z",
