@@ -130,6 +130,38 @@ def test_taken_back_after_the_box(completion: str, want: float) -> None:
     assert _raw(completion) == want
 
 
+_FINAL_RUN = (
+    "Therefore, $ t = \\boxed{10} $\n\n$$\nn + t = 139 + 10 = \\boxed{149}\n$$\n\n---\n\n### ✅ Final Answer:\n\n"
+    "$$\n\\boxed{149}\n$$"
+)
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a number in brackets after a number restates it, names its option, or is a second value: never a factor
+        ("**Answer:** 1/4 (25%)", "1/4", 1.0),
+        ("**Answer:** 1/4 (25%)", "1/16", 0.0),
+        ("The answer is 3/4 (75%).", "9/16", 0.0),
+        ("\\boxed{\\frac{3}{4}\\ (0.75)}", "3/4", 1.0),
+        ("\\boxed{\\frac{3}{4}\\ (0.75)}", "9/16", 0.0),
+        ("The answer is 1/3 (0.333).", "1/3", 1.0),
+        ("The answer is 1/3 (0.3).", "1/3", 1.0),
+        ("The answer is 4 (2 + 2).", "4", 1.0),
+        ("The answer is 4 (2+2).", "16", 0.0),
+        ("The answer is 12 (2).", "24", 0.0),
+        ("The answer is 12 (2).", "12", 0.0),
+        ("The answer is 12 (B).", "12", 1.0),
+        ("\\boxed{2 (x+1)}", "2x+2", 1.0),
+        # the last value's run of boxes: the first of them decides whether the earlier boxes were working (set 131)
+        (_FINAL_RUN, "149", 1.0),
+        (_FINAL_RUN.replace("139 + 10", "139 + 11"), "149", 0.0),
+    ],
+)
+def test_bracketed_values_and_box_runs(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop35_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -151,6 +183,7 @@ def test_stop35_patterns_are_linear() -> None:
             ("revisions", "_LATER_REVISION_RE", "'moment ' * (n // 7)"),
             ("revisions", "_CROSSED_BEFORE_BOX_RE", "'❌ ' * (n // 2)"),
             ("revisions", "_TEXT_GROUP_RE", "'\\\\text{' * (n // 6)"),
+            ("chains", "_BRACKETED_AFTER_RE", "'1 (' * (n // 3)"),
         ]
     )
 

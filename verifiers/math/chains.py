@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from verigrpo.verifiers.math.compare import _rounds_to, nodes_equal
+from verigrpo.verifiers.math.compare import _decimal_places, _rounds_to, approximates, nodes_equal
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Choice, Expr, Node, Relation
 from verigrpo.verifiers.math.normalize import FULL_WIDTH, strip_math_delimiters
 from verigrpo.verifiers.math.parse import parse_answer
@@ -118,6 +118,39 @@ _RESTATED_RE = re.compile(
 )
 
 
+# a number, then a number in brackets after a space: "1/4 (25%)", "\frac{3}{4}\ (0.75)", "12 (2)", "12 (B)"
+_BRACKETED_AFTER_RE = re.compile(r"(?P<head>[^()]{1,80}?)(?:[ \t]|\\[ ,;:])+\([ \t]*(?P<inner>[^()]{1,60}?)[ \t]*\)[ \t]*\.?")
+
+
+def bracketed_value(answer: str) -> str | None:
+    """A number with another number in brackets after it, never their product: the first alone where the bracket
+    restates it (equal, a percent of it, a rounding: "1/4 (25%)", "1/3 (0.333)", "4 (2 + 2)") or names its option
+    ("12 (B)"); the two as alternatives where it does not ("12 (2)" is "12 or 2", a hedge); None for anything else
+    ("2 (x+1)" stays a product)."""
+    m = _BRACKETED_AFTER_RE.fullmatch(answer.strip())
+    if m is None:
+        return None
+    head, inner = m.group("head").strip(), m.group("inner").strip()
+    if re.fullmatch(r"[A-Z]", inner):  # the option the value is
+        return head
+    try:
+        first, second = parse_answer(head), parse_answer(inner)
+    except Exception:  # noqa: BLE001 - either side unreadable: no such pair
+        return None
+    if not (isinstance(first, Expr) and isinstance(second, Expr)) or first.value.free_symbols or second.value.free_symbols:
+        return None
+    if first.unit is not None or second.unit is not None:  # "134 MPa (19,300 psi)": a conversion, read as such
+        return None
+    if nodes_equal(first, second) or approximates(first, second, rel=0.01):
+        return head
+    places = _decimal_places(second.value) if second.marker is None and second.value.is_Rational else None
+    try:
+        off = abs(complex(first.value.evalf(20)) - complex(second.value.evalf(20)))
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return head if places and off <= 0.5 * 10**-places else f"{head} or {inner}"
+
+
 def without_restatement(answer: str) -> str | None:
     """A value restated as an equal value ("1000 (or, equivalently, 1,000)") as the first alone; None when there is no
     restatement or the two differ ("5 (i.e. 6)" stays, a hedge)."""
@@ -129,4 +162,7 @@ def without_restatement(answer: str) -> str | None:
         first, second = parse_answer(head), parse_answer(again)
     except Exception:  # noqa: BLE001 - either side unreadable: no restatement
         return None
-    return head if isinstance(first, Expr) and isinstance(second, Expr) and nodes_equal(first, second) else None
+    if not (isinstance(first, Expr) and isinstance(second, Expr)):
+        return None
+    numeric = not first.value.free_symbols and not second.value.free_symbols  # ("1/2, i.e. 50%": a percent of it)
+    return head if nodes_equal(first, second) or (numeric and approximates(first, second, rel=1e-9)) else None

@@ -203,6 +203,8 @@ def box_revision(text: str) -> str | None:
     None when the boxes stand side by side or the text puts the last box in doubt (a hedge)."""
     spans = box_spans(text)
     last = normalize(spans[-1][2])
+    while len(spans) > 2 and equiv_safe(normalize(spans[-2][2]), last):
+        spans = spans[:-1]  # "= \boxed{149} ... ### Final Answer: \boxed{149}": the first of the last value's run decides
     earlier = next((sp for sp in reversed(spans[:-1]) if not equiv_safe(normalize(sp[2]), last)), None)
     if earlier is None:
         return None

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import sympy
-from verigrpo.verifiers.math.chains import chain_last_side, one_per_line, without_restatement
+from verigrpo.verifiers.math.chains import bracketed_value, chain_last_side, one_per_line, without_restatement
 from verigrpo.verifiers.math.choices import (
     WEAK_RULES,
     closing_number_option,
@@ -254,6 +254,7 @@ def math_answer(
         info["extracted"] = answer
     if len(answer) <= MAX_ANSWER_CHARS:  # longer answers are unparsable anyway
         answer = without_restatement(answer) or answer  # "1000 (or, equivalently, 1,000)": one value, written twice
+        answer = bracketed_value(answer) or answer  # "1/4 (25%)": restated, not multiplied; "12 (2)": two values
         answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
         answer = _OR_EQUIVALENTLY_RE.sub("or", answer)  # "$\frac12$ or equivalently $0.5$"
         answer = labelled_tuples(answer) or numbered_parts(answer) or answer
