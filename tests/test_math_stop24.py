@@ -360,7 +360,7 @@ def test_red_team_round2_patterns_are_linear() -> None:
             ("revisions", "_LATER_REVISION_RE", "'wait ' * (n // 5)"),
             ("revisions", "_CONCLUDED_END_RE", "'so 1 ' * (n // 5)"),
             ("revisions", "_CONCLUDED_END_RE", "'=' + ' ' * n + '1x'"),
-            ("revisions", "_TRANSFORMED_AFTER_BOX_RE", "' ' * n"),
+            ("revisions", "TRANSFORMED_AFTER_RE", "' ' * n"),
             ("sentences", "_OPERATED_RE", "'1 ' * (n // 2)"),
             ("sentences", "_REFERENCE_RE", "' ' * n"),
             ("revisions", "_QUESTION_AFTER_RE", "' ' * n"),

@@ -353,7 +353,7 @@ def test_stop31_patterns_are_linear() -> None:
             ("disowning", "_BOUND_AFTER_VALUE_RE", "' ' * n"),
             ("disowning", "_CONDITION_AFTER_VALUE_RE", "'当' * n"),
             ("revisions", "_SO_VALUE_RE", "' ' * n"),
-            ("revisions", "_TRANSFORMED_AFTER_BOX_RE", "' plus' * (n // 5)"),
+            ("revisions", "TRANSFORMED_AFTER_RE", "' plus' * (n // 5)"),
             ("revisions", "_OPERATION_BEFORE_BOX_RE", "'twice ' * (n // 6)"),
             ("revisions", "_DISBELIEF_BEFORE_RE", "'no creo ' * (n // 8)"),
             ("revisions", "_NOT_BEFORE_BOX_RE", "'non ' * (n // 4)"),

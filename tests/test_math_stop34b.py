@@ -190,7 +190,7 @@ def test_stop34b_patterns_are_linear() -> None:
             ("question", "_ASKED_UNKNOWN_RE", "'find ' * (n // 5)"),
             ("question", "_LABEL_BEFORE_BOX_RE", "'x = ' * (n // 4)"),
             ("question", "_LABEL_IN_BOX_RE", "' ' * n"),
-            ("revisions", "_TRANSFORMED_AFTER_BOX_RE", "' hours 1 ' * (n // 9)"),
+            ("revisions", "TRANSFORMED_AFTER_RE", "' hours 1 ' * (n // 9)"),
             ("revisions", "_ANSWER_AFTER_RE", "'common answer ' * (n // 14)"),
             ("conclusions", "_CONCLUDING_BEFORE_RE", "' ' * n"),
             ("conclusions", "_CONCLUDING_BEFORE_RE", "'correct the a ' * (n // 14)"),

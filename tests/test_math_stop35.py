@@ -162,6 +162,33 @@ def test_bracketed_values_and_box_runs(completion: str, gold: str, want: float) 
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # scale words in a row multiply (red team 36: "5 hundred thousand" was 500)
+        ("Answer: 5 hundred thousand", "500000", 1.0),
+        ("Answer: 5 hundred thousand", "500", 0.0),
+        ("The answer is 2 thousand million.", "2000000000", 1.0),
+        ("The answer is 2.5 hundred thousand.", "250", 0.0),
+        ("$\\boxed{2\\text{ hundred thousand}}$", "200", 0.0),
+        ("The population is 3 hundred million.", "300000000", 1.0),
+        ("The population is 3 hundred million.", "300", 0.0),
+        ("The answer is 7 dozen.", "84", 1.0),
+        # a word after the marked maths span changes its value
+        ("The answer is $5$ million.", "5000000", 1.0),
+        ("The answer is $5$ million.", "5", 0.0),
+        ("The answer is $1.5$ billion.", "1500000000", 1.0),
+        ("The answer is $12$ thousand dollars.", "12000", 1.0),
+        ("The answer is $5$ squared.", "5", 0.0),
+        ("The answer is $5$ less than $12$.", "5", 0.0),
+        ("The answer is $5$ factorial.", "5", 0.0),
+        ("The answer is $5$ apples.", "5", 1.0),
+    ],
+)
+def test_scale_words_and_words_after_a_span(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop35_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -184,6 +211,8 @@ def test_stop35_patterns_are_linear() -> None:
             ("revisions", "_CROSSED_BEFORE_BOX_RE", "'❌ ' * (n // 2)"),
             ("revisions", "_TEXT_GROUP_RE", "'\\\\text{' * (n // 6)"),
             ("chains", "_BRACKETED_AFTER_RE", "'1 (' * (n // 3)"),
+            ("fallback", "_SCALE_WORD_RE", "' hundred' * (n // 8)"),
+            ("extract", "_SPAN_ONLY_RE", "'$' * n"),
         ]
     )
 

@@ -60,6 +60,7 @@ from verigrpo.verifiers.math.normalize import (
 )
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.revisions import (
+    TRANSFORMED_AFTER_RE,
     after_box_hedge,
     after_value_hedge,
     box_revision,
@@ -527,6 +528,12 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             rest = (line[at + len(ans) :] if at >= 0 else "") + window[m.end(1) :][:600]
             if inner >= 0:  # "The answer is 42 but also 17": the sentence's words after the value come first
                 rest = ans[inner + len(value) :] + rest
+            if _SPAN_ONLY_RE.fullmatch(value):  # "The answer is $5$ million.": a word after the span changes it
+                if TRANSFORMED_AFTER_RE.match(rest):  # "$5$ squared", "$5$ less than $12$"
+                    return Extraction(value, "answer_is", True, "the marked value is part of a larger expression")
+                scale = scale_after_box(rest, 0)
+                if scale is not None:
+                    value = f"{strip_math_delimiters(value)} {scale}"
             hedge = (
                 after_value_hedge(rest, value)
                 or _other_marked_answer(window, m, value)
@@ -592,6 +599,7 @@ _HYPOTHETICAL_BEFORE_RE = re.compile(
 
 
 _ANSWER_BEFORE_EMPTY_BOX_RE = re.compile(r"\banswer\s*(?:is|:)\s*[$\\(\[]*\s*\Z", re.I)
+_SPAN_ONLY_RE = re.compile(r"\$[^$\n]{1,200}\$")  # a value that is one inline maths span
 _FINALLY_RE = re.compile(r"\b(?:finally|ultimately|in\s+the\s+end|final\s+answer)\b", re.I)
 _SENTENCE_STOP_RE = re.compile(r"[.!?。！？](?=\s|$)|\n")
 _FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)|(?<![\w-])final(?:\s*\*\*)?\s*[:：]", re.I)

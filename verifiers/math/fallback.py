@@ -446,7 +446,7 @@ _SIGN_WORD_BEFORE_RE = re.compile(
     # (a sign before "$": "-$40"; a minus set apart after a word: "The temperature is − 12 degrees.")
     rf"(?:\A|[^\d)\]}}\s])[ \t]*(?:\b(?:{SIGN_WORDS})[ \t]*|负[ \t]*|[-−]\$|(?<=[ \t])[-−][ \t]{{1,2}})\Z", re.I
 )
-_SCALE_WORD_RE = re.compile(rf"[ \t]*({'|'.join(SCALE_WORDS)})s?\b", re.I)
+_SCALE_WORD_RE = re.compile(rf"(?:[ \t]{{0,4}}(?:{'|'.join(SCALE_WORDS)})s?\b){{1,3}}", re.I)  # ("3 hundred million")
 
 
 def _scale_after(text: str, start: int, end: int) -> str:
@@ -454,7 +454,7 @@ def _scale_after(text: str, start: int, end: int) -> str:
     -> " thousand"): it multiplies the number (118 alone would be paid for 118); "" when there is none."""
     m = _SCALE_WORD_RE.match(text, end, end + 40)
     if m is not None:
-        return f" {m.group(1).lower()}"
+        return " " + " ".join(m.group().lower().split())
     letters = dollar_scale_letters(text, start, end)
     return f" {letters}" if letters else ""
 

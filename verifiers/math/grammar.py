@@ -189,10 +189,12 @@ class _Parser(LabelReader, _ExprParser):
         symbolic = self._unit_symbols(unit_at) if unit and self.i == unit_at + 1 else None
         scale = 1
         if unit and unit.split()[0] in _SCALES and marker is None:  # "3 million", "$1.5 million"
-            scale = _SCALES[unit.split()[0]]
-            if unit.split()[0] == "dozen":  # "7 dozen": 84, and also 7 counted in dozens ("how many dozens?")
+            words = unit.split()
+            if words[0] == "dozen":  # "7 dozen": 84, and also 7 counted in dozens ("how many dozens?")
                 marker = "dozen"
-            unit = " ".join(unit.split()[1:]) or None
+            while words and words[0] in _SCALES:  # "5 hundred thousand": scale words in a row multiply
+                scale *= _SCALES[words.pop(0)]
+            unit = " ".join(words) or None
         if unit == "%" and marker is None:  # "33.5 percent", "28 pct": the word is the sign, with both readings
             marker, unit, symbolic = "percent", None, None
         if isinstance(node, Expr):

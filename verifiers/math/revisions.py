@@ -246,7 +246,7 @@ _GLUED_AFTER_BOX_RE = re.compile(
     r"|(?:\\!|\{|_[ \t]*\{?)[ \t]*\d|\\(?:text|mathrm|mbox|textrm|textbf)[ \t]*\{[ \t]*(?:\d|[kKMB][ \t]*\})"
 )
 # right after the last box: a word that does something to it ("\boxed{5} squared", "\boxed{10}, halved")
-_TRANSFORMED_AFTER_BOX_RE = re.compile(
+TRANSFORMED_AFTER_RE = re.compile(
     r"[ \t$)\]\\]{0,6},?[ \t]{0,3}(?:squared|cubed|doubled|halved|tripled|negated|inverted|factorial"
     r"|(?:plus|minus|times|divided\s+by|over|to\s+the\s+power)\s+(?:\$|\d|one|two|three|four|five|six|seven|eight|nine|ten|a\b|an\b|half)"
     r"|halves|thirds|quarters|fourths|fifths|sixths|sevenths|eighths|ninths|tenths|times\s+(?:larger|smaller|bigger|more|less|as)"
@@ -408,7 +408,7 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     before = _LATEX_SPACE_RE.sub(" ", text[max(0, start - 30) : start])
     if (
         _GLUED_AFTER_BOX_RE.match(rest)
-        or _TRANSFORMED_AFTER_BOX_RE.match(rest)  # "\boxed{5} squared."
+        or TRANSFORMED_AFTER_RE.match(rest)  # "\boxed{5} squared."
         or (_GLUED_BEFORE_BOX_RE.search(before) and not _BULLET_RE.search(before))
         or _OPERATION_BEFORE_BOX_RE.search(before)  # "twice $\boxed{5}$", "$\log \boxed{5}$"
     ):
