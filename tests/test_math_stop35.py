@@ -189,6 +189,24 @@ def test_scale_words_and_words_after_a_span(completion: str, gold: str, want: fl
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a congruence's modulus is part of it, where both name one (red team 36)
+        ("$\\boxed{x \\equiv 2 \\pmod 4}$", "x \\equiv 2 \\pmod{3}", 0.0),
+        ("$\\boxed{x \\equiv 2 \\mod 4}$", "x \\equiv 2 \\pmod{3}", 0.0),
+        ("$\\boxed{x \\equiv 2 \\pmod 3}$", "x \\equiv 2 \\pmod{3}", 1.0),
+        ("$\\boxed{x \\equiv 3 \\pmod 3}$", "x \\equiv 2 \\pmod{3}", 0.0),
+        # an operation after a marked value, in its sentence
+        ("The answer is 5, minus 2.", "5", 0.0),
+        ("The answer is 5% of 200.", "5", 0.0),
+        ("The answer is 5, and that is final.", "5", 1.0),
+    ],
+)
+def test_moduli_and_operations_after_a_marked_value(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop35_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -213,6 +231,7 @@ def test_stop35_patterns_are_linear() -> None:
             ("chains", "_BRACKETED_AFTER_RE", "'1 (' * (n // 3)"),
             ("fallback", "_SCALE_WORD_RE", "' hundred' * (n // 8)"),
             ("extract", "_SPAN_ONLY_RE", "'$' * n"),
+            ("notations", "_MODULUS_RE", "'mod ' * (n // 4)"),
         ]
     )
 

@@ -528,9 +528,9 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             rest = (line[at + len(ans) :] if at >= 0 else "") + window[m.end(1) :][:600]
             if inner >= 0:  # "The answer is 42 but also 17": the sentence's words after the value come first
                 rest = ans[inner + len(value) :] + rest
+            if TRANSFORMED_AFTER_RE.match(rest):  # "$5$ squared", "$5$ less than $12$", "5, minus 2."
+                return Extraction(value, "answer_is", True, "the marked value is part of a larger expression")
             if _SPAN_ONLY_RE.fullmatch(value):  # "The answer is $5$ million.": a word after the span changes it
-                if TRANSFORMED_AFTER_RE.match(rest):  # "$5$ squared", "$5$ less than $12$"
-                    return Extraction(value, "answer_is", True, "the marked value is part of a larger expression")
                 scale = scale_after_box(rest, 0)
                 if scale is not None:
                     value = f"{strip_math_delimiters(value)} {scale}"

@@ -55,6 +55,7 @@ from verigrpo.verifiers.math.nodes import (
     Union,
 )
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.notations import notation_differs
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.quantities import worked_quantity
 from verigrpo.verifiers.math.question import (
@@ -370,6 +371,10 @@ def math_answer(
         if isinstance(pred, Choice) and _contradicts_option(pred, row):
             # "The answer is (C) 4." where the question's option C is 7: the letter and the value disagree
             info["reason"] = "the option's value written with the letter is not the question's option"
+            return Reward(0.0, Status.WRONG, info=info)
+        differs = notation_differs(answer, gold_text)
+        if differs is not None:  # "x \equiv 2 \pmod 4" against "x \equiv 2 \pmod{3}", "f(2x)" against "2f(x)"
+            info["reason"] = differs
             return Reward(0.0, Status.WRONG, info=info)
         if names_another_unknown(completion, ex.answer or "", row):
             info["reason"] = "the answer names another unknown than the one the question asks for"
