@@ -207,6 +207,23 @@ def test_moduli_and_operations_after_a_marked_value(completion: str, gold: str, 
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a key's debris from a scanned solution (set 130): a spacing command, a lone "$", a note, a closing "."
+        ("\\boxed{0.2 \\text{ m}^3/\\text{s}}", "\\quad 0.2 \\mathrm{~m}^{3} / \\mathrm{s}$", 1.0),
+        ("\\boxed{0.3 \\text{ m}^3/\\text{s}}", "\\quad 0.2 \\mathrm{~m}^{3} / \\mathrm{s}$", 0.0),
+        ("\\boxed{10^5 \\text{ MW}}", "$10^{5} \\mathrm{MW}$ (!).", 1.0),
+        ("\\boxed{10^6 \\text{ MW}}", "$10^{5} \\mathrm{MW}$ (!).", 0.0),
+        ("\\boxed{402675 \\text{ Pa}}", "$p=402,675 \\mathrm{~Pa}$ (abs)", 1.0),
+        ("\\boxed{0.9}", "0.90 .", 1.0),
+        ("\\boxed{0.8}", "0.90 .", 0.0),
+    ],
+)
+def test_key_debris(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop35_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -232,6 +249,9 @@ def test_stop35_patterns_are_linear() -> None:
             ("fallback", "_SCALE_WORD_RE", "' hundred' * (n // 8)"),
             ("extract", "_SPAN_ONLY_RE", "'$' * n"),
             ("notations", "_MODULUS_RE", "'mod ' * (n // 4)"),
+            ("reference", "_LEADING_SPACE_RE", "'\\\\quad' * (n // 5)"),
+            ("reference", "_TRAILING_NOTE_RE", "' (!)' * (n // 4) + 'x'"),
+            ("reference", "_TRAILING_NOTE_RE", "' .' * (n // 2) + 'x'"),
         ]
     )
 

@@ -25,6 +25,7 @@ from verigrpo.verifiers.math.nodes import (
     Text,
 )
 from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.units import unit_word
 from verigrpo.verifiers.math.vocab import GREEK
 
 
@@ -93,6 +94,12 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
         if balanced is not None:  # "$18\sqrt{3}}$": a key with a stray closing brace
             try:
                 return balanced, parse_answer(balanced), None
+            except Exception:  # noqa: BLE001
+                pass
+        tidied = _tidied_key(gold_text)
+        if tidied is not None:  # "\quad 20.8$ acre-ft", "$10^{5} \mathrm{MW}$ (!).": a key's OCR debris
+            try:
+                return tidied, parse_answer(tidied), None
             except Exception:  # noqa: BLE001
                 pass
         solution_answer = (
@@ -262,6 +269,27 @@ _REFERENCE_SENTENCE_RE = re.compile(
     r"|(?:(?:[A-Za-z][A-Za-z']*|\\\(.{1,40}?\\\)|\$[^$]{1,40}\$)\s+){1,12}(is|are|equals)\s+([^.;]+?))\s*\.?\s*",
     re.I,
 )
+
+
+# debris around a key copied from a scanned solution: a spacing command before it, a lone "$", a closing "." or a
+# note in brackets without maths after it ("(!)", "(abs)", "(approx.)")
+_LEADING_SPACE_RE = re.compile(r"\A(?:\s|\\(?:q?quad|[,;: ])(?![A-Za-z]))+")
+_TRAILING_NOTE_RE = re.compile(r"[ \t]{0,4}(?:\((?:!|\?|[A-Za-z]{1,12}\.?)\)|\.)[ \t]{0,4}\Z")  # (one at a time)
+
+
+def _tidied_key(reference: str) -> str | None:
+    """``reference`` without the debris above (a lone ``$`` dropped with its partner-less delimiters; a unit in
+    brackets, "(m)", stays); None when there is none."""
+    s = _LEADING_SPACE_RE.sub("", reference).rstrip()
+    for _ in range(3):  # "(!)." is two notes
+        note = _TRAILING_NOTE_RE.search(s, max(0, len(s) - 40))
+        if note is None or unit_word(note.group().strip().strip("()")):
+            break
+        s = s[: note.start()].rstrip()
+    if s.count("$") % 2 == 1:
+        s = s.replace("$", " ")
+    s = s.strip()
+    return s if s and s != reference.strip() else None
 
 
 # an operator that names the quantity a key states: "\int_x^\infty e^{-a t^b}\,dt \sim \frac{...}{...}"
