@@ -224,6 +224,27 @@ def test_key_debris(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # HTML's character references are their characters (red team 36: "&radic;2" paid 2)
+        ("The answer is &radic;2", "2", 0.0),
+        ("The answer is &radic;2", "\\sqrt{2}", 1.0),
+        ("The answer is &#53;", "5", 1.0),
+        ("The answer is &minus;5", "-5", 1.0),
+        ("Final answer: &frac12;", "1/2", 1.0),
+        ("A &amp; B: the answer is 5", "5", 1.0),
+        # a Greek letter's variant glyph is that letter
+        ("\\boxed{\\varphi}", "\\phi", 1.0),
+        ("\\boxed{2\\varepsilon}", "2\\epsilon", 1.0),
+        ("\\boxed{\\theta}", "\\vartheta", 1.0),
+        ("\\boxed{\\varphi}", "\\psi", 0.0),
+    ],
+)
+def test_html_entities_and_variant_glyphs(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop35_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -249,6 +270,8 @@ def test_stop35_patterns_are_linear() -> None:
             ("fallback", "_SCALE_WORD_RE", "' hundred' * (n // 8)"),
             ("extract", "_SPAN_ONLY_RE", "'$' * n"),
             ("notations", "_MODULUS_RE", "'mod ' * (n // 4)"),
+            ("cleanup", "_HTML_ENTITY_RE", "'&#' * (n // 2)"),
+            ("cleanup", "_HTML_ENTITY_RE", "'&a' * (n // 2)"),
             ("reference", "_LEADING_SPACE_RE", "'\\\\quad' * (n // 5)"),
             ("reference", "_TRAILING_NOTE_RE", "' (!)' * (n // 4) + 'x'"),
             ("reference", "_TRAILING_NOTE_RE", "' .' * (n // 2) + 'x'"),

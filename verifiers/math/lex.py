@@ -360,7 +360,8 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
         elif cmd == "infty":
             toks.append(Tok("CONST", "oo", space))
         elif cmd in GREEK or cmd in ("hbar", "ell"):  # letter-like symbols: \hbar (Planck's), \ell (a length)
-            toks.append(Tok("IDENT", cmd, space))
+            # (a letter's variant glyph is that letter: \varphi is \phi, \varepsilon \epsilon, \vartheta \theta)
+            toks.append(Tok("IDENT", cmd.removeprefix("var") if cmd.startswith("var") else cmd, space))
         elif cmd in ("lor", "vee", "land", "wedge"):  # logic's "or" and "and" between conditions
             toks.append(Tok("CONN", "or" if cmd in ("lor", "vee") else "and", space))
         elif cmd in ("cdot", "times", "ast"):
