@@ -245,6 +245,23 @@ def test_html_entities_and_variant_glyphs(completion: str, gold: str, want: floa
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # where a stated value is taken is no answer (red team 36: "The maximum is 12 when x = 3." was read as 3)
+        ("The maximum is 12 when x = 3.", "12", 1.0),
+        ("The maximum is 12 when x = 3.", "3", 0.0),
+        ("The maximum value is 12, attained when x = 3.", "12", 1.0),
+        ("The answer is 12 when n = 3.", "12", 1.0),
+        ("x = 4 when t = 2.", "4", 1.0),
+        ("The value is 7 at x = 2.", "7", 1.0),
+        ("The minimum occurs when x = 3.", "3", 1.0),  # no value stated before it: the clause is the answer
+    ],
+)
+def test_where_a_value_is_taken(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop35_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -272,6 +289,9 @@ def test_stop35_patterns_are_linear() -> None:
             ("notations", "_MODULUS_RE", "'mod ' * (n // 4)"),
             ("cleanup", "_HTML_ENTITY_RE", "'&#' * (n // 2)"),
             ("cleanup", "_HTML_ENTITY_RE", "'&a' * (n // 2)"),
+            ("laststate", "_PLAIN_CONDITION_END_RE", "' at x = 1' * (n // 9)"),
+            ("laststate", "_PLAIN_STATED_END_RE", "' is 1 a' * (n // 7)"),
+            ("laststate", "_PLAIN_VALUE_RE", "'1 a' * (n // 3)"),
             ("reference", "_LEADING_SPACE_RE", "'\\\\quad' * (n // 5)"),
             ("reference", "_TRAILING_NOTE_RE", "' (!)' * (n // 4) + 'x'"),
             ("reference", "_TRAILING_NOTE_RE", "' .' * (n // 2) + 'x'"),

@@ -33,6 +33,7 @@ from verigrpo.verifiers.math.forms import (
     one_number_sentence,
     qualified,
 )
+from verigrpo.verifiers.math.laststate import without_plain_condition
 from verigrpo.verifiers.math.markers import (
     _ANSWER_HEADING_RE,
     _ANSWER_IS_RE,
@@ -523,6 +524,7 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         if ans and _PLUS_BOUND_RE.search(ans):  # "The answer is 5+ apples.", "Final answer: 5+": five or more
             return Extraction(sentence_answer(ans), "answer_is", True, "a bound ('5+'), not a value")
         if ans:
+            ans = without_plain_condition(ans)  # "The answer is 12 when n = 3.": 12
             value = sentence_answer(ans)
             at, inner = line.find(ans), ans.find(value) if value else -1
             rest = (line[at + len(ans) :] if at >= 0 else "") + window[m.end(1) :][:600]

@@ -16,6 +16,7 @@ from verigrpo.verifiers.math.laststate import (
     implied_conclusion,
     parameter_span,
     stated_expression,
+    without_plain_condition,
     worded_number,
 )
 from verigrpo.verifiers.math.nodes import Bracket
@@ -69,6 +70,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     ``givens``: the values of the question's numerals, which the last sentence may restate beside its answer."""
     if _UNFINISHED_RE.search(text[-200:]):
         return Extraction(None, None)
+    text = without_plain_condition(text.rstrip())  # "The maximum is 12 when x = 3.": 12, not where it is taken
     if any(c in text for c in "˗﹣－"):  # "It is ˗4.": a modifier-letter or full-width minus is a minus
         text = text.translate(_MINUS_LIKE)
     if any(c in text for c in VULGAR_FRACTIONS):  # "the result is ½", "2½ cups": the fraction as digits

@@ -107,6 +107,33 @@ _CONDITION_SPAN_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[^=<>]{1,60}
 _STATED_BEFORE_RE = re.compile(r"(?:\b(?:is|are|was|of|equals|be|là|ist|es|est|é|равно|равен)|是|为)[ \t]*$", re.I)
 
 
+# the same in plain text, at the end: "The maximum is 12 when x = 3.", "The answer is 5, attained at x = 2."
+_PLAIN_CONDITION_END_RE = re.compile(
+    r",?[ \t]{0,4}(?:(?:which|that)[ \t]{1,4})?(?:(?:is|are)[ \t]{1,4})?(?:(?:attained|achieved|reached|obtained|occurs?|"
+    r"happens|taken)[ \t]{1,4})?(?:at|when|where)[ \t]{1,4}[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]{0,4}=[ \t]{0,4}-?\d{1,12}(?:\.\d{1,12})?"
+    r"[ \t]{0,4}[.!]?[ \t]{0,4}\Z",
+    re.I,
+)
+_PLAIN_STATED_END_RE = re.compile(
+    r"(?:\b(?:is|are|was|equals|of)[ \t]{1,4}|=[ \t]{0,4})\$?-?\d{1,12}(?:,\d{3}){0,4}(?:\.\d{1,12})?(?:[ \t]{1,4}[A-Za-z]{1,12}){0,2}\Z", re.I
+)
+
+_PLAIN_VALUE_RE = re.compile(r"\$?-?\d{1,12}(?:,\d{3}){0,4}(?:\.\d{1,12})?(?:[ \t]{1,4}[A-Za-z]{1,12}){0,2}")
+
+
+def without_plain_condition(text: str) -> str:
+    """``text`` without a last clause that says where a value it states is taken ("The maximum is 12 when x = 3." ->
+    "The maximum is 12"): the value answers, not the condition (as :func:`circumstance_span` for maths spans)."""
+    cut = max(0, len(text) - 120)
+    m = _PLAIN_CONDITION_END_RE.search(text, cut)
+    if m is None:
+        return text
+    head = text[: m.start()]
+    if _PLAIN_STATED_END_RE.search(head, max(0, len(head) - 60)) is None and not _PLAIN_VALUE_RE.fullmatch(head.strip()):
+        return text  # (a marked answer's text starts with its value: "12 when n = 3")
+    return text[: m.start()]
+
+
 def circumstance_span(window: str, value: re.Match[str], last: re.Match[str]) -> bool:
     """The last math span is a condition (``x = 2``) after a phrase of circumstance, and the span before it, in the
     same sentence, is a value the sentence states: the value answers, not the condition."""
