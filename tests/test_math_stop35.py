@@ -262,6 +262,24 @@ def test_where_a_value_is_taken(completion: str, gold: str, want: float) -> None
     assert _raw(completion, gold) == want
 
 
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # the question's operation written down, not carried out (red team 37): refused where a question asks for it
+        ("$\\boxed{\\frac{d}{dx}\\left(x^3 \\sin x\\right)}$", "3x^2\\sin x + x^3\\cos x", "Differentiate $x^3 \\sin x$.", 0.0),
+        ("$\\boxed{\\frac{\\partial}{\\partial x}(x^3 \\sin x)}$", "3x^2\\sin x + x^3\\cos x", "Differentiate $x^3 \\sin x$.", 0.0),
+        ("$\\boxed{\\sum_{k=1}^{100} k}$", "5050", "Find $1 + 2 + \\cdots + 100$.", 0.0),
+        ("$\\boxed{3x^2\\sin x + x^3\\cos x}$", "3x^2\\sin x + x^3\\cos x", "Differentiate $x^3 \\sin x$.", 1.0),
+        ("$\\boxed{5050}$", "5050", "Find $1 + 2 + \\cdots + 100$.", 1.0),
+        # without a question, as other projects' grading tests label it, the grader evaluates
+        ("\\boxed{\\sum_{n=1}^{10} n}", "55", None, 1.0),
+    ],
+)
+def test_operations_left_unevaluated(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert _raw(completion, gold, prompt) == want
+
+
 def test_stop35_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -292,6 +310,8 @@ def test_stop35_patterns_are_linear() -> None:
             ("laststate", "_PLAIN_CONDITION_END_RE", "' at x = 1' * (n // 9)"),
             ("laststate", "_PLAIN_STATED_END_RE", "' is 1 a' * (n // 7)"),
             ("laststate", "_PLAIN_VALUE_RE", "'1 a' * (n // 3)"),
+            ("verifier", "_UNEVALUATED_RE", "'\\\\frac{d' * (n // 7)"),
+            ("verifier", "_ASKS_TO_WORK_RE", "'+ \\\\cdots ' * (n // 8)"),
             ("reference", "_LEADING_SPACE_RE", "'\\\\quad' * (n // 5)"),
             ("reference", "_TRAILING_NOTE_RE", "' (!)' * (n // 4) + 'x'"),
             ("reference", "_TRAILING_NOTE_RE", "' .' * (n // 2) + 'x'"),

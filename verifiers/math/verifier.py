@@ -127,6 +127,18 @@ def _leading_verdict(answer: str) -> str | None:
     return verdict
 
 
+# an operation left to be carried out: an integral, a limit, a sum or product, a derivative (\frac{d}{dx}, d/dx, \partial)
+_UNEVALUATED_RE = re.compile(
+    CALCULUS_RE.pattern + r"|\\frac\s*\{\s*d\^?\d?\s*\}\s*\{\s*d\s*[A-Za-z]|\bd/d[a-z]\b|\\partial(?![A-Za-z])"
+)
+# a question that asks for an operation's result: "Differentiate ...", "Find the derivative", "Evaluate the sum"
+_ASKS_TO_WORK_RE = re.compile(
+    r"\b(?:differentiate|derivative|integrate|integral|antiderivative|evaluate|compute|calculate|simplify|find\s+the\s+(?:sum|"
+    r"product|limit|value))\b|\+\s*\\?(?:cdots|ldots|dots)\s*\+",
+    re.I,
+)
+
+
 @register("math")
 def math_answer(
     completion: str, row: Mapping[str, Any], *, last_number_fallback: bool = True, reject_echo: bool = True
@@ -357,7 +369,14 @@ def math_answer(
         if reject_echo and echoes_question(answer, row, numeric_reference=_numeric(gold, gold_text)):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
             return Reward(0.0, Status.WRONG, info=info)
-        if reject_echo and CALCULUS_RE.search(answer) and CALCULUS_RE.search(question_text(row)):
+        asked = question_text(row)
+        if reject_echo and _UNEVALUATED_RE.search(answer) and (_UNEVALUATED_RE.search(asked) or _ASKS_TO_WORK_RE.search(asked)):
+            # "\frac{d}{dx}(x^3 \sin x)" for "Differentiate $x^3 \sin x$.", "\sum_{k=1}^{100} k" for "Find 1 + 2 +
+            # ... + 100": the question's operation written down, not carried out (without a question, other
+            # projects' grading tests pay "\sum_{n=1}^{10} n" against 55: the grader evaluates)
+            info["reason"] = "the answer is the question's derivative, integral, sum, product or limit left unevaluated"
+            return Reward(0.0, Status.WRONG, info=info)
+        if reject_echo and CALCULUS_RE.search(answer) and CALCULUS_RE.search(asked):
             # "\int_0^1 t^2\,dt" for "Evaluate \int_0^1 x^2\,dx": the question's limit, integral or series rewritten
             # (a renamed variable, other spacing), not worked out
             info["reason"] = "the answer is a limit, integral or series where the question asks for one's value"
