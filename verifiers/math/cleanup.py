@@ -1,7 +1,9 @@
 """Extraction, part 0: a completion cleaned before any rule reads it (:func:`clean_completion`): a tokenizer's end
 tokens cut off, struck-out text dropped, Chinese fractions as digits, GLM's and misspelt boxes as boxes, a value
 approximated in prose after its exact span reduced to the span, only the last assistant turn of a chat transcript,
-an exam's answer section and ``<SOLUTION>``-like tags as ``<answer>`` blocks (:func:`answer_like_tags`).
+an exam's answer section and ``<SOLUTION>``-like tags as ``<answer>`` blocks (:func:`answer_like_tags`); a text's
+reasoning blocks and its response told apart (:func:`split_reasoning`), what no reader sees dropped first
+(:mod:`verifiers.math.hidden`).
 """
 
 from __future__ import annotations
@@ -262,6 +264,35 @@ _HEAD_ENDED_RE = re.compile(rf"(?:{_END_OF_TURN}|</s>|<eos>)\s*(?:<s>|<bos>)?\s*
 _HTML_ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,30});")
 _THOUGHT_TOKEN_RE = re.compile(r"<\|(begin|end)_of_thought\|>")
 THINK_CLOSE_RE = re.compile(r"</(?:think(?:ing)?|reasoning)>", re.I)
+
+
+# a reasoning block's opening tag(s) at the start, and one anywhere
+THINK_START_RE = re.compile(r"(?:\s*<(?:think(?:ing)?|reasoning)>)+", re.I)
+THINK_OPEN_RE = re.compile(r"<(?:think(?:ing)?|reasoning)>", re.I)
+
+
+def split_reasoning(text: str, ends: list[re.Match[str]]) -> tuple[str, str]:
+    """``(reasoning, response)`` of a text with reasoning blocks (``ends``: their closing tags). The first block
+    runs from the start to the first close (its opening tag may be the prompt's); a later one opens with its tag and
+    runs to its close, or to the end when it never closes ("The answer is 7.\n<think>\boxed{5}": the response is
+    the first line). A stray close is no part of the response ("</think> <answer>6</answer> </think>
+    <answer>5</answer>": both answers are the response's)."""
+    reasoning, response, i, pos = [], [], 0, 0
+    while True:
+        reasoning.append(text[pos : ends[i].start()])
+        pos = ends[i].end()
+        opened = THINK_OPEN_RE.search(text, pos)
+        if opened is None:
+            response.append(text[pos:])
+            break
+        response.append(text[pos : opened.start()])
+        while i < len(ends) and ends[i].start() < opened.end():
+            i += 1
+        if i == len(ends):  # a block that never closes: reasoning cut off
+            reasoning.append(text[opened.end() :])
+            break
+        pos = opened.end()
+    return "\n".join(reasoning), THINK_CLOSE_RE.sub(" ", "\n".join(response))
 
 
 def _visible(turn: str) -> str:

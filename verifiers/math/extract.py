@@ -22,7 +22,14 @@ from verigrpo.verifiers.math.boxes import (
     last_box_end,
     unit_after_last_box,
 )
-from verigrpo.verifiers.math.cleanup import EMPTY_BOX_RE, THINK_CLOSE_RE, answer_sections, clean_completion
+from verigrpo.verifiers.math.cleanup import (
+    EMPTY_BOX_RE,
+    THINK_CLOSE_RE,
+    THINK_START_RE,
+    answer_sections,
+    clean_completion,
+    split_reasoning,
+)
 from verigrpo.verifiers.math.conclusions import concluded_otherwise
 from verigrpo.verifiers.math.disowning import conditional_hedge, ends_in_doubt, rechecks_unfinished
 from verigrpo.verifiers.math.fallback import fallback_answer
@@ -126,10 +133,10 @@ def extract_answer(
     text = clean_completion(text)
     ends = list(_THINK_END_RE.finditer(text)) if "</" in text else []
     if ends:  # reasoning, then the response: only the response answers ("<think>\boxed{42}</think>Not sure.")
-        reasoning, text = _split_reasoning(text, ends)
+        reasoning, text = split_reasoning(text, ends)
         if not text.strip():  # "... is \(\boxed{49}\).</think>": the output ended with its reasoning, answered
             return _reasoning_answer(reasoning, givens)  # there as reasoning that never closes is
-    elif _THINK_START_RE.match(text):  # reasoning that never closes: only a box or an answer block answers in it
+    elif THINK_START_RE.match(text):  # reasoning that never closes: only a box or an answer block answers in it
         return _reasoning_answer(text, givens)
     text = answer_sections(text)
     content = _last_answer_tag(text)
@@ -155,34 +162,10 @@ def extract_answer(
     return found
 
 
-def _split_reasoning(text: str, ends: list[re.Match[str]]) -> tuple[str, str]:
-    """``(reasoning, response)`` of a text with reasoning blocks (``ends``: their closing tags). The first block
-    runs from the start to the first close (its opening tag may be the prompt's); a later one opens with its tag and
-    runs to its close, or to the end when it never closes ("The answer is 7.\n<think>\boxed{5}": the response is
-    the first line). A stray close is no part of the response ("</think> <answer>6</answer> </think>
-    <answer>5</answer>": both answers are the response's)."""
-    reasoning, response, i, pos = [], [], 0, 0
-    while True:
-        reasoning.append(text[pos : ends[i].start()])
-        pos = ends[i].end()
-        opened = _THINK_OPEN_RE.search(text, pos)
-        if opened is None:
-            response.append(text[pos:])
-            break
-        response.append(text[pos : opened.start()])
-        while i < len(ends) and ends[i].start() < opened.end():
-            i += 1
-        if i == len(ends):  # a block that never closes: reasoning cut off
-            reasoning.append(text[opened.end() :])
-            break
-        pos = opened.end()
-    return "\n".join(reasoning), _THINK_END_RE.sub(" ", "\n".join(response))
-
-
 def _reasoning_answer(reasoning: str, givens: frozenset[str]) -> Extraction:
     """The answer of reasoning that no response follows (never closed, or closed with nothing after it): only a box
     or an answer block counts ("<think>Try 4.\n\\boxed{4}"; not "The answer is 4.")."""
-    opened = _THINK_START_RE.match(reasoning)
+    opened = THINK_START_RE.match(reasoning)
     found = extract_answer(reasoning[opened.end() if opened else 0 :], last_number_fallback=False, givens=givens)
     return found if found.rule and found.rule.startswith(_EXPLICIT_RULES) else Extraction(None, None)
 
@@ -281,8 +264,6 @@ _INNER_TAG_RE = re.compile(r"</?answer>", re.I)
 _OPTION_LEAD_RE = re.compile(r"\(?[A-J](?:\)|[.:])\s")  # an option label that leads an answer: "D. ", "(B) ", "C: "
 _ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
 _THINK_END_RE = THINK_CLOSE_RE  # (<reasoning>: the GRPO notebooks' format)
-_THINK_START_RE = re.compile(r"(?:\s*<(?:think(?:ing)?|reasoning)>)+", re.I)
-_THINK_OPEN_RE = re.compile(r"<(?:think(?:ing)?|reasoning)>", re.I)
 _EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\boxed{4}"; not "The answer is 4."
 # after the last box, on its line: "and", "or" or a comma, then another value ("\boxed{33} and 34")
 # a second value joined to the box: by a comma, "and", "or" (in other languages, in emphasis or tags too: "_or_",
