@@ -280,6 +280,23 @@ def test_operations_left_unevaluated(completion: str, gold: str, prompt: str | N
     assert _raw(completion, gold, prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an empty "####" then a sentence marks nothing (set 127's GRPO outputs); a value on the next line is marked
+        ("</reasoning>\n####\nThe total cost for 16 glasses is $64.\n\n#### 64\n", "64", 1.0),
+        ("</reasoning>\n####\nThe total cost for the year is $31,800.\n#### 31800", "31800", 1.0),
+        ("So the total is 72.\n####\n72", "72", 1.0),
+        ("So the total is 72.\n####\n71", "72", 0.0),
+        # an instruction's template echoed ("end with #### [your final answer]") is no answer
+        ("Remember: Always end with #### [your final answer]\nTotal = 48 + 24 = 72\n\nTherefore, Natalia sold 72 clips.", "72", 1.0),
+        ("Remember: Always end with #### [number]\n#### 71", "72", 0.0),
+    ],
+)
+def test_empty_markers_and_echoed_templates(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop35_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -312,6 +329,8 @@ def test_stop35_patterns_are_linear() -> None:
             ("laststate", "_PLAIN_VALUE_RE", "'1 a' * (n // 3)"),
             ("verifier", "_UNEVALUATED_RE", "'\\\\frac{d' * (n // 7)"),
             ("verifier", "_ASKS_TO_WORK_RE", "'+ \\\\cdots ' * (n // 8)"),
+            ("boxes", "_GSM_RE", "'####\\n' * (n // 5)"),
+            ("cleanup", "_GSM_PLACEHOLDER_RE", "'#### [' * (n // 6)"),
             ("reference", "_LEADING_SPACE_RE", "'\\\\quad' * (n // 5)"),
             ("reference", "_TRAILING_NOTE_RE", "' (!)' * (n // 4) + 'x'"),
             ("reference", "_TRAILING_NOTE_RE", "' .' * (n // 2) + 'x'"),

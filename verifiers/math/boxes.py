@@ -34,7 +34,9 @@ _BOX_RE = re.compile(
     r"bbox(?:[ \t]*\[[^\[\]{}]{0,60}\])?)(?![A-Za-z])"
 )
 _TAG_OPEN, _TAG_CLOSE = "<answer>", "</answer>"
-_GSM_RE = re.compile(r"(?<!#)####(?!##)#?\s*:?\s*((?:(?!####)[^\n])+)")  # "#### 72", "####: 72", "##### 72" (one # more); a marker's value ends at the next marker
+# "#### 72", "####: 72", "##### 72" (one # more), "####\n72"; a marker's value ends at the next marker; an empty marker
+# then a sentence on the next line ("####\nThe total cost is $64.") marks nothing (the sentence is read as text)
+_GSM_RE = re.compile(r"(?<!#)####(?!##)#?[ \t]*:?[ \t]*(?:\n[ \t]*(?=[-−$\\\d]))?((?:(?!####)[^\n])+)")
 
 
 _MAX_BOXES = 20

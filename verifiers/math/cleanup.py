@@ -99,6 +99,8 @@ def clean_completion(text: str) -> str:
     if "&" in text and _HTML_ENTITY_RE.search(text):  # "&radic;2", "&#53;", "&minus;5": HTML's characters
         text = _HTML_ENTITY_RE.sub(lambda m: html.unescape(m.group()), text)
     text = without_hidden(text)  # "The answer is 7. $\phantom{\boxed{5}}$": what no reader sees is no answer
+    if "####" in text and "[" in text:  # "end with #### [your final answer]": an instruction's template, echoed
+        text = _GSM_PLACEHOLDER_RE.sub(" ", text)
     if "_of_thought|>" in text:  # Sky-T1's and Bespoke's reasoning tokens: a reasoning block, then the solution
         text = _THOUGHT_TOKEN_RE.sub(lambda m: "<think>" if m.group(1) == "begin" else "</think>", text)
         text = text.replace("<|begin_of_solution|>", "").replace("<|end_of_solution|>", "")
@@ -261,6 +263,7 @@ _ROLE_START_RE = re.compile(
 )
 _HEAD_ENDED_RE = re.compile(rf"(?:{_END_OF_TURN}|</s>|<eos>)\s*(?:<s>|<bos>)?\s*\Z")
 # the close of a reasoning block (<think>, <thinking>, <reasoning>), read here and by verifiers.math.extract
+_GSM_PLACEHOLDER_RE = re.compile(r"####[ \t]*\[[^\]\d\n]{1,40}\]")
 _HTML_ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,30});")
 _THOUGHT_TOKEN_RE = re.compile(r"<\|(begin|end)_of_thought\|>")
 THINK_CLOSE_RE = re.compile(r"</(?:think(?:ing)?|reasoning)>", re.I)
