@@ -79,6 +79,8 @@ def test_operator_named_keys_and_spaced_latex(completion: str, gold: str, want: 
         ("The answer is 7. <details><summary>x</summary>\\boxed{5}</details>", "5", 0.0),
         ("The answer is 7. <details><summary>x</summary>\\boxed{5}</details>", "7", 1.0),
         ("```latex\n\\boxed{5}\n```", "5", 1.0),  # alone, a box written as source still answers
+        ("The answer is `\\boxed{5}`", "5", 1.0),  # the marker's value is the code's box
+        ("答案是 7。`\\boxed{5}`", "5", 0.0),
         # every reasoning block is set aside, a later one too, and one that never closes
         ("<think>Let me compute.</think>\nThe answer is 7.\n<think>hmm, \\boxed{5}</think>", "5", 0.0),
         ("<think>Let me compute.</think>\nThe answer is 7.\n<think>\\boxed{5}", "5", 0.0),
@@ -312,6 +314,8 @@ def test_stop35_patterns_are_linear() -> None:
             ("hidden", "_ASIDE_RE", "'```a`' * (n // 5)"),
             ("hidden", "_ASIDE_RE", "'[^1]:' * (n // 5)"),
             ("hidden", "_PHANTOM_RE", "'\\\\phantom ' * (n // 9)"),
+            ("hidden", "_STATED_RE", "'answer is' * (n // 9)"),
+            ("hidden", "_STATED_RE", "'answer ' * (n // 7)"),
             ("forms", "_ENGLISH_WORD_RE", "'thus' * (n // 4)"),
             ("revisions", "_CONCLUDED_END_RE", "'a. ' * (n // 3)"),
             ("revisions", "_CONCLUDED_END_RE", "'it\\'s ' * (n // 5)"),

@@ -30,7 +30,13 @@ _HIDDEN_ELEMENT_RE = re.compile(
 # where a box is shown beside the answer rather than as it: a fenced code block, inline code (not GitLab's "$`...`$"
 # maths), a footnote's text, a collapsed <details> block
 _ASIDE_RE = re.compile(r"```[^`]*+```|(?<![$`])`[^`\n]{1,500}`(?![$`])|^\[\^[^\]\n]{1,40}\]:[^\n]*", re.M)
-_STATED_RE = re.compile(r"\\boxed|\banswer\b|####|答案|答え|정답|\bответ|\brespuesta\b|\bréponse\b|\bantwort\b", re.I)
+# an answer stated outside them: a box, or a marker with a value after it ("The answer is 7", not "The answer is "
+# left bare once the code after it is taken out: "The answer is `\boxed{5}`" keeps its box)
+_STATED_RE = re.compile(
+    r"\\boxed|(?:\banswer\b|答案|答え|정답|\bответ|\brespuesta\b|\bréponse\b|\bantwort\b)[^\n`]{0,20}?(?:\bis\b|\bist\b|\best\b|"
+    r"\bes\b|是|は|은|:|：|=)[ \t*_$]{0,6}[^\s*_$]|####[ \t]*[^\s#]",
+    re.I,
+)
 
 
 def without_hidden(text: str) -> str:
