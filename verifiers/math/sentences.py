@@ -226,7 +226,7 @@ RETRACTION_WORDS = (
     r"i was wrong|that'?s wrong|sorry|never\s?mind|edit|erratum|update|hold on|p\.s|redo|reconsider(?:ing)?|"
     r"rethink(?:ing)?|strike that|i retract|disregard|ignore the above|whoops|my bad|typo|i meant(?: to write)?|"
     r"should be|uh+|err|nope|that'?s not right|(?:that|this|it) can'?t be right|is off|"
-    r"warte|moment(?=\s*[,!])|verrechnet|eigentlich|attendez|je me suis trompée?|en fait|non(?=\s*[,.!:;…])|espera|me equivoqué|"
+    r"warte|(?-i:Moment)(?=\s*[,!])|verrechnet|eigentlich|attendez|je me suis trompée?|en fait|non(?=\s*[,.!:;…])|espera|me equivoqué|"
     r"en realidad|na verdade|in realtà|aspetta|ho sbagliato|eigenlijk|nee|aslında|ошиб(?:ся|лась)|"
     r"właściwie|подожди(?:те)?|на самом деле|нет|不对|等等|等一下|错了|其实|いや|実は|実際には|아니|사실은"
 )
