@@ -15,9 +15,12 @@ nothing: the reader's answer is the only one read.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from verigrpo.verifiers.math.boxes import _group_end
 
+_COMMENT_OPEN_RE = re.compile(r"<!--")
+_COMMENT_CLOSE_RE = re.compile(r"-->")
 _PHANTOM_RE = re.compile(r"\\[hv]?phantom[ \t]*(?=\{)")
 _IFFALSE_RE = re.compile(r"\\iffalse(?![A-Za-z])")
 _FI_RE = re.compile(r"\\fi(?![A-Za-z])")
@@ -42,29 +45,34 @@ _STATED_RE = re.compile(
 def without_hidden(text: str) -> str:
     """``text`` without what is never rendered, and without boxes shown beside an answer stated outside them."""
     if "<!--" in text:
-        text = _cut_between(text, "<!--", "-->")
+        text = _cut(text, _COMMENT_OPEN_RE, lambda _: _COMMENT_CLOSE_RE)
     if "phantom" in text:
         text = _without_phantoms(text)
     if "\\iffalse" in text:
-        text = _without_iffalse(text)
+        text = _cut(text, _IFFALSE_RE, lambda _: _FI_RE)
     if "<" in text and ("hidden" in text.lower() or "none" in text.lower()):
-        text = _without_hidden_elements(text)
+        text = _cut(text, _HIDDEN_ELEMENT_RE, _closing_tag)
     if "boxed" in text and ("`" in text or "[^" in text or "<details" in text.lower()):
         text = _without_aside_boxes(text)
     return text
 
 
-def _cut_between(text: str, opening: str, closing: str) -> str:
-    """``text`` without each ``opening ... closing`` span; one left open runs to the end."""
+def _cut(text: str, opening: re.Pattern[str], closing: Callable[[re.Match[str]], re.Pattern[str]]) -> str:
+    """``text`` without each span from a match of ``opening`` to the next match of ``closing(that match)``; one left
+    open runs to the end."""
     out, i = [], 0
-    while (j := text.find(opening, i)) >= 0:
-        out.append(text[i:j])
-        k = text.find(closing, j + len(opening))
-        if k < 0:
+    while (m := opening.search(text, i)) is not None:
+        out.append(text[i : m.start()])
+        close = closing(m).search(text, m.end())
+        if close is None:
             return " ".join(out)
-        i = k + len(closing)
+        i = close.end()
     out.append(text[i:])
     return " ".join(out)
+
+
+def _closing_tag(m: re.Match[str]) -> re.Pattern[str]:
+    return re.compile(rf"</{re.escape(m.group(1))}\s*>", re.I)
 
 
 def _without_phantoms(text: str) -> str:
@@ -77,30 +85,6 @@ def _without_phantoms(text: str) -> str:
             break
         out.append(text[i : m.start()])
         i = end + 1
-    out.append(text[i:])
-    return " ".join(out)
-
-
-def _without_iffalse(text: str) -> str:
-    out, i = [], 0
-    while (m := _IFFALSE_RE.search(text, i)) is not None:
-        out.append(text[i : m.start()])
-        fi = _FI_RE.search(text, m.end())
-        if fi is None:
-            return " ".join(out)
-        i = fi.end()
-    out.append(text[i:])
-    return " ".join(out)
-
-
-def _without_hidden_elements(text: str) -> str:
-    out, i = [], 0
-    while (m := _HIDDEN_ELEMENT_RE.search(text, i)) is not None:
-        out.append(text[i : m.start()])
-        close = re.compile(rf"</{re.escape(m.group(1))}\s*>", re.I).search(text, m.end())
-        if close is None:
-            return " ".join(out)
-        i = close.end()
     out.append(text[i:])
     return " ".join(out)
 
