@@ -299,6 +299,21 @@ def test_empty_markers_and_echoed_templates(completion: str, gold: str, want: fl
     assert _raw(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # Japanese and Korean fractions name the denominator first, as Chinese 分之 does (red team 37)
+        ("따라서 확률은 6분의 1입니다.", "1/6", 1.0),
+        ("따라서 확률은 6분의 1입니다.", "1", 0.0),
+        ("よって確率は6分の1です。", "1/6", 1.0),
+        ("よって確率は6分の1です。", "1", 0.0),
+        ("所以概率是6分之1。", "1/6", 1.0),
+    ],
+)
+def test_cjk_fractions_in_japanese_and_korean(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop35_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -335,6 +350,7 @@ def test_stop35_patterns_are_linear() -> None:
             ("verifier", "_ASKS_TO_WORK_RE", "'+ \\\\cdots ' * (n // 8)"),
             ("boxes", "_GSM_RE", "'####\\n' * (n // 5)"),
             ("cleanup", "_GSM_PLACEHOLDER_RE", "'#### [' * (n // 6)"),
+            ("cjk", "_CJK_FRACTION_RE", "'6분의 ' * (n // 4)"),
             ("reference", "_LEADING_SPACE_RE", "'\\\\quad' * (n // 5)"),
             ("reference", "_TRAILING_NOTE_RE", "' (!)' * (n // 4) + 'x'"),
             ("reference", "_TRAILING_NOTE_RE", "' .' * (n // 2) + 'x'"),

@@ -16,7 +16,7 @@ _CJK_DIGITS |= {"壹": 1, "壱": 1, "贰": 2, "貳": 2, "弐": 2, "叁": 3, "參
                 "陸": 6, "柒": 7, "捌": 8, "玖": 9}  # fmt: skip
 _CJK_NUMERAL = r"(?:\d{1,9}|[零〇一二两三四五六七八九十百]{1,6})"
 # (Japanese writes the same fraction with の: "7分の6" is 6/7)
-_CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十百])({_CJK_NUMERAL})\s*分[之の]\s*({_CJK_NUMERAL})")
+_CJK_FRACTION_RE = re.compile(rf"(?<![\d零〇一二两三四五六七八九十百])({_CJK_NUMERAL})\s*(?:分[之の]|분의)\s*({_CJK_NUMERAL})")
 # before 元 the scale is part of the unit ("50万元", how accounts count money); before another unit it scales ("3万个")
 # (千 and 百 also begin unit names, 千克 kilogram, 千米 kilometre, 百分之 percent: not scales there)
 # Korean writes the same scales in Hangul after digits ("3만", "2억", "5천"), and "3만 원" as the unit 만 원
@@ -154,7 +154,8 @@ def _cjk_mixed(m: re.Match[str]) -> str:
 
 
 def cjk_fractions(s: str) -> str:
-    """Chinese fractions and scales in digits: "八分之一" (one of eight parts) -> 1/8, "3分之2" -> 2/3, "222万" (ten
+    """Chinese fractions and scales in digits: "八分之一" (one of eight parts) -> 1/8, "3分之2" -> 2/3 (Japanese
+    "6分の1", Korean "6분의 1" likewise), "222万" (ten
     thousands) -> 2220000, "1.5亿" -> 150000000; a scale before another character is part of a unit ("50万元")."""
 
     def frac(m: re.Match[str]) -> str:
@@ -165,7 +166,7 @@ def cjk_fractions(s: str) -> str:
         value = decimal.Decimal(m.group(1)) * 10 ** CJK_SCALES[m.group(2)]
         return f"{value:f}".rstrip("0").rstrip(".") if "." in f"{value:f}" else f"{value:f}"
 
-    if "分之" in s or "分の" in s:
+    if "分之" in s or "分の" in s or "분의" in s:
         s = _CJK_FRACTION_RE.sub(frac, s)
     if any(c in _MIXED_SCALES for c in s):  # "5万7500" -> 57500 (not 50000 and 7500 side by side)
         s = _CJK_MIXED_RE.sub(_cjk_mixed, s)

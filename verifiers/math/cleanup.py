@@ -112,7 +112,8 @@ def clean_completion(text: str) -> str:
         text = _STRUCK_OUT_RE.sub(" ", text)
     if "$`" in text:  # "$`[-1, 1]`$": GitLab's and GitHub's inline maths in backticks (its closing "$" optional)
         text = _BACKTICK_MATH_RE.sub(r"$\1$", text)
-    if "分之" in text or any(c in text for c in "百千万亿萬億"):  # "八分之一": a Chinese fraction, 1/8; "222万": 2220000
+    if "分之" in text or "分の" in text or "분의" in text or any(c in text for c in "百千万亿萬億"):
+        # "八分之一": a Chinese fraction, 1/8 (Japanese "6分の1", Korean "6분의 1"); "222万": 2220000
         text = cjk_fractions(text)
     if ("|>" in text or "<final" in text.lower() or "answer]" in text.lower()) and _TAG_CLOSE_VARIANT_RE.search(text):
         # (only with a closing tag: "[Answer]" alone opens a few-shot exemplar's answer, no block)
