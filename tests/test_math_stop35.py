@@ -336,7 +336,6 @@ def test_stop35_patterns_are_linear() -> None:
             ("revisions", "_CONCLUDED_END_RE", "'it\\'s ' * (n // 5)"),
             ("revisions", "_LATER_REVISION_RE", "'moment ' * (n // 7)"),
             ("revisions", "_CROSSED_BEFORE_BOX_RE", "'❌ ' * (n // 2)"),
-            ("revisions", "_TEXT_GROUP_RE", "'\\\\text{' * (n // 6)"),
             ("chains", "_BRACKETED_AFTER_RE", "'1 (' * (n // 3)"),
             ("fallback", "_SCALE_WORD_RE", "' hundred' * (n // 8)"),
             ("extract", "_SPAN_ONLY_RE", "'$' * n"),

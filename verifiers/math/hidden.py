@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from verigrpo.verifiers.math.boxes import _group_end
+from verigrpo.verifiers.math.sentences import FOREIGN_ANSWER_MARKERS
 
 _COMMENT_OPEN_RE = re.compile(r"<!--")
 _COMMENT_CLOSE_RE = re.compile(r"-->")
@@ -33,11 +34,11 @@ _HIDDEN_ELEMENT_RE = re.compile(
 # where a box is shown beside the answer rather than as it: a fenced code block, inline code (not GitLab's "$`...`$"
 # maths), a footnote's text, a collapsed <details> block
 _ASIDE_RE = re.compile(r"```[^`]*+```|(?<![$`])`[^`\n]{1,500}`(?![$`])|^\[\^[^\]\n]{1,40}\]:[^\n]*", re.M)
-# an answer stated outside them: a box, or a marker with a value after it ("The answer is 7", not "The answer is "
-# left bare once the code after it is taken out: "The answer is `\boxed{5}`" keeps its box)
+# an answer stated outside them: a box, a GSM8K mark or an answer marker (English, or :data:`sentences.
+# FOREIGN_ANSWER_MARKERS`) with a value after it ("The answer is 7"; not "The answer is " left bare once the code after
+# it is taken out: "The answer is `\boxed{5}`" keeps its box)
 _STATED_RE = re.compile(
-    r"\\boxed|(?:\banswer\b|答案|答え|정답|\bответ|\brespuesta\b|\bréponse\b|\bantwort\b)[^\n`]{0,20}?(?:\bis\b|\bist\b|\best\b|"
-    r"\bes\b|是|は|은|:|：|=)[ \t*_$]{0,6}[^\s*_$]|####[ \t]*[^\s#]",
+    rf"\\boxed|####[ \t]*[^\s#]|(?:\banswer\b[^\n`]{{0,20}}?(?:\bis\b|:|=)|{FOREIGN_ANSWER_MARKERS})[ \t*_$]{{0,6}}[^\s*_$]",
     re.I,
 )
 

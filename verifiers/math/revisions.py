@@ -34,6 +34,7 @@ from verigrpo.verifiers.math.negations import (
 )
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.sentences import (
+    _TEXT_GROUP_RE,
     CJK_CHAR_RE,
     FOREIGN_ANSWER_MARKERS,
     RETRACTION_WORDS,
@@ -282,7 +283,6 @@ _NOT_OURS_BEFORE_RE = re.compile(
 # right before the box: a confidence below a hundred per cent ("Confidence: 60%. \boxed{5}")
 _CONFIDENCE_BEFORE_RE = re.compile(r"\bconfidence\s*[:=]?\s*(?:[1-8]?\d|9\d)(?:\.\d+)?\s*%[\s.;,)$\\(]{0,8}\Z", re.I)
 # right after the last box: a modulus ("\boxed{5} mod 3", "\boxed{5} \pmod{7}")
-_TEXT_GROUP_RE = re.compile(r"\\text\s*\{([^{}]{0,200})\}")
 _CROSSED_BEFORE_BOX_RE = re.compile(r"[❌✗✘🚫⛔][\ufe0f]?[ \t$*]{0,6}\Z")
 _MOD_AFTER_BOX_RE = re.compile(r"[ \t$)\]\\]{0,6}[ \t(]{0,3}(?:\\?[bp]?mod|modulo)\b[ \t{(]{0,3}(\d{1,9})\b", re.I)
 # in words right before the box: an operation on it ("twice $\boxed{5}$", "half of", "one more than", "$\log \boxed{5}$")
@@ -462,7 +462,7 @@ def _negated_value(rest: str, value: str) -> bool:
     """Whether ``rest`` says the answer's plain value is not the answer: "not 5" (not "not 5.5", "not 50"), "5 is
     wrong", "5 would be incorrect"."""
     plain = value.strip().strip("$").strip()
-    if not _PLAIN_VALUE_RE.fullmatch(plain):
+    if not _PLAIN_VALUE_RE.fullmatch(plain) or plain not in rest:  # (most texts never name the value again)
         return False
     v = re.escape(plain)
     return bool(
