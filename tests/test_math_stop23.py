@@ -623,7 +623,9 @@ def test_html_layout_tags(completion: str, gold: str, want: float) -> None:
         ("Two cases were considered.", "2", 0.0),  # the number before the verb names no result
         ("He has three or four apples.", "3", 0.0),
         ("She has one apple.", "1", 0.0),  # "one" is also a pronoun: not read
-        ("He found 4 of them. David has three apples.", "3", 0.0),  # digits on the line: the digits' rules decide
+        # (stop 36) a last sentence in words after the line's digits states the answer
+        ("He found 4 of them. David has three apples.", "3", 1.0),
+        ("He found 4 of them. David has three apples.", "4", 0.0),
     ],
 )
 def test_one_number_in_words_in_the_last_sentence(completion: str, gold: str, want: float) -> None:

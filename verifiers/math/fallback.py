@@ -10,10 +10,18 @@ import re
 
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
 from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
-from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, standalone_number, trailing_latex
+from verigrpo.verifiers.math.forms import (
+    changed_number,
+    numeral_key,
+    one_number_sentence,
+    standalone_number,
+    trailing_latex,
+)
 from verigrpo.verifiers.math.laststate import (
+    NO_VALUE_CONCLUSION_RE,
     circumstance_span,
     implied_conclusion,
+    last_sentence,
     parameter_span,
     stated_expression,
     without_plain_condition,
@@ -25,6 +33,7 @@ from verigrpo.verifiers.math.normalize import (
     VULGAR_FRACTIONS,
     dollar_scale_letters,
 )
+from verigrpo.verifiers.math.numwords import MINUS_WORDS
 from verigrpo.verifiers.math.sentences import (
     _BOLD_MARK_RE,
     _MONEY_SIGN_RE,
@@ -124,8 +133,18 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             last = number
     if last is not None and not standalone_number(tail, last.start(), last.end()):
         return Extraction(None, None)  # "H2O", "AZYUK2A", "\frac{10}{9}", "2,74": no numeral stands alone
+    if last is not None and changed_number(tail, last.start(), last.end()):
+        return Extraction(None, None)  # "So the result is 5 squared.", "half of 10", "5的平方": another number
     if last is not None and _cut_off_after(tail, last.end()):
         return Extraction(None, None)  # "... in 6 ways. Next, the next three": cut off in a later sentence
+    if last is not None and not re.search(r"\d", last_sentence(tail)):
+        # the last sentence concludes after the last numeral: "We check the 5 cases.\n\nThere are seven such numbers."
+        # states 7, and "... The limit does not exist." no number of the working
+        worded = worded_number(tail)
+        if worded is not None:
+            return Extraction(worded, "last_number")
+        if NO_VALUE_CONCLUSION_RE.search(last_sentence(tail)):
+            return Extraction(None, None)
     if last is not None:
         start = _sentence_start(tail, last)
         restated = _restated_solution(tail, start, _plain_sentence(tail[start:]))
@@ -446,7 +465,9 @@ _BELOW_ZERO_RE = re.compile(BELOW_ZERO_AFTER, re.I)
 # "7 minus 4" is a subtraction)
 _SIGN_WORD_BEFORE_RE = re.compile(
     # (a sign before "$": "-$40"; a minus set apart after a word: "The temperature is − 12 degrees.")
-    rf"(?:\A|[^\d)\]}}\s])[ \t]*(?:\b(?:{SIGN_WORDS})[ \t]*|负[ \t]*|[-−]\$|(?<=[ \t])[-−][ \t]{{1,2}})\Z", re.I
+    rf"(?:\A|[^\d)\]}}\s])[ \t]*(?:(?<!\w)(?:{SIGN_WORDS}|{MINUS_WORDS})[ \t]*|负[ \t]*|マイナス[ \t]*|[-−]\$"
+    rf"|(?<=[ \t])[-−][ \t]{{1,2}})\Z",
+    re.I,
 )
 _SCALE_WORD_RE = re.compile(rf"(?:[ \t]{{0,4}}(?:{'|'.join(SCALE_WORDS)})s?\b){{1,3}}", re.I)  # ("3 hundred million")
 

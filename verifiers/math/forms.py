@@ -14,11 +14,13 @@ from verigrpo.verifiers.math.locales import FOREIGN_SCALE_WORDS, foreign_scales
 from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG, NOT_UNSPACED, WRONG_UNSPACED
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import dollar_scale_letters, strip_math_delimiters
-from verigrpo.verifiers.math.numwords import number_words
+from verigrpo.verifiers.math.numwords import FRACTION_WORDS, MINUS_WORDS, number_words
 from verigrpo.verifiers.math.parse import parse_answer, worded_numbers
 from verigrpo.verifiers.math.units import (
     CHANGING_WORDS,
     CJK_CHANGING_WORDS,
+    FOREIGN_POWER_RE,
+    FOREIGN_ROOT_RE,
     NUMBER_WORDS,
     SCALE_WORDS,
     SIGN_WORDS,
@@ -140,6 +142,11 @@ _QUALIFIED_RE = re.compile(
 )
 
 
+# a number that another language's words change: a denominator after it ("2 трети" 2/3, "3 quarts"), a minus before
+# it ("âm 5", "eksi 4"), a root or a power around it ("racine de 5", "5 au carré")
+_FOREIGN_CHANGED_RE = re.compile(
+    rf"\d[ \t]*(?:{FRACTION_WORDS})(?!\w)|(?<!\w)(?:{MINUS_WORDS})[ \t]*\d|{FOREIGN_ROOT_RE}|{FOREIGN_POWER_RE}", re.I
+)
 _LATEX_COMMAND_RE = re.compile(r"\\[A-Za-z]+")
 
 
@@ -167,7 +174,29 @@ def qualified(sentence: str) -> bool:
         _QUALIFIED_RE.search(_LATEX_COMMAND_RE.sub(" ", sentence)) is not None  # "\\times" is no "times"
         or _BOUND_SIGN_RE.search(sentence) is not None
         or _UNSPACED_REFUSAL_RE.search(sentence) is not None  # "5, خطأ", "5 לא נכון": in scripts without \b
+        or _FOREIGN_CHANGED_RE.search(sentence) is not None  # "2 трети", "âm 5", "racine de 5", "5 au carré"
     )
+
+
+# words right after a number that make another number of it ("5 squared", "2 thirds", "5 au carré", "5的平方",
+# "10의 절반") and right before it ("half of 10", "the square root of 5", "racine de 5", "ルート5"; a minus word is
+# a sign, read where the number is)
+_CHANGED_AFTER_RE = re.compile(
+    rf"[ \t]{{0,4}}(?:(?:squared|cubed|{CHANGING_WORDS}|{FRACTION_WORDS})(?!\w)|{FOREIGN_POWER_RE})"
+    r"|[ \t]{0,4}(?:的|의[ \t]{0,4}|の)?(?:(?:平方|立方)(?![米厘千公分毫英])|次方|倒数|相反数|半分|一半|절반|제곱)",
+    re.I,
+)
+_CHANGED_BEFORE_RE = re.compile(  # (matched on the text before the number and its first digit)
+    rf"(?:\b(?:half|twice|double|triple|thrice|(?:square|cube)[ \t]+root|reciprocal|inverse)(?:[ \t]+of)?"
+    rf"|ルート|루트|{FOREIGN_ROOT_RE})[ \t]{{0,4}}\d\Z",
+    re.I,
+)
+
+
+def changed_number(text: str, start: int, end: int) -> bool:
+    """The words around the numeral ``text[start:end]`` make another number of it: "5 squared", "2 thirds", "half
+    of 10", "the square root of 5", "racine de 5", "5的平方"."""
+    return bool(_CHANGED_AFTER_RE.match(text, end) or _CHANGED_BEFORE_RE.search(text[max(0, start - 40) : start + 1]))
 
 
 def numeral_key(numeral: str) -> str:
@@ -488,7 +517,7 @@ def prose_unit(answer: str) -> str | None:
     if m is not None and _unit_word(m.group(2)):
         return f"{m.group(1)} \\text{{ {m.group(2)}}}"
     m = _PROSE_WORDS_RE.fullmatch(answer.strip())
-    if m is None or qualified(m.group(2)) or any(w.lower() in _MATH_WORDS for w in m.group(2).split()):
+    if m is None or qualified(m.group(2)) or changed_number(m.string, *m.span(1)) or any(w.lower() in _MATH_WORDS for w in m.group(2).split()):
         return None
     if m.group(2).isascii() and len(m.group(2).split()) == 1 and len(m.group(2)) <= 2:
         return None  # "5 xy": letters, maybe maths

@@ -42,6 +42,7 @@ from verigrpo.verifiers.math.nodes import (
     remove_points,
     set_algebra,
 )
+from verigrpo.verifiers.math.numwords import FRACTION_WORDS
 from verigrpo.verifiers.math.units import (
     CHANGING_WORDS,
     CJK_CHANGING_WORDS,
@@ -71,6 +72,7 @@ _TRANSFORM_WORD_RE = re.compile(
     # constant ("4 pi"), a base ("4 in binary"), a rounding, an era or a debt that makes it negative ("4 BC")
     r"squared|cubed|root|raised|halved|doubled|tripled|divided|multiplied|times|plus|minus|negative|neg|twice|thrice|"
     + CHANGING_WORDS
+    + "|" + FRACTION_WORDS  # (and other languages' denominators: "2 трети", "3 quarts")
     + r"|zero|thousands|millions|billions|trillions|bn|" + FOREIGN_SCALE_WORDS + "|"
     r"pi|tau|binary|hex|hexadecimal|octal|rounded|truncated|nearest|bc|bce|deficit|debt|backwards|reversed|"
     r"inverted|opposite|complement|"

@@ -66,16 +66,30 @@ _WORDED_NUMBER_RE = re.compile(
 
 def worded_number(tail: str) -> str | None:
     """The one number a completion's last sentence states in words after its verb, as digits; None when the last
-    line has digits, the sentence names no number or several, or doubts it."""
-    line = tail.rstrip()[-300:].rsplit("\n", 1)[-1]
-    sentence = re.split(r"(?<=[.!?])\s+", line.strip())[-1]
-    if re.search(r"\d", line) or len(sentence) > 200 or _UNSURE_RE.search(sentence) or _NEGATED_RE.search(sentence):
+    sentence has digits, names no number or several, or doubts it."""
+    sentence = last_sentence(tail)
+    if re.search(r"\d", sentence) or len(sentence) > 200 or _UNSURE_RE.search(sentence) or _NEGATED_RE.search(sentence):
         return None
     found = _WORDED_NUMBER_RE.findall(sentence)
     values = worded_numbers(sentence, alone=("one",))  # "is hundred and twelve": the whole phrase, 112
     if len(found) != 1 or values is None or len(values) != 1 or has_or(sentence):
         return None
     return str(values[0])
+
+
+def last_sentence(tail: str) -> str:
+    """The last sentence of a completion's last line."""
+    line = tail.rstrip()[-300:].rsplit("\n", 1)[-1]
+    return re.split(r"(?<=[.!?])\s+", line.strip())[-1]
+
+
+# a last sentence that concludes with no value: "The limit does not exist.", "There are no such numbers.", "The
+# series diverges."; an earlier number in the working is no answer then
+NO_VALUE_CONCLUSION_RE = re.compile(
+    r"\b(?:(?:does|do)\s+not|doesn't|don't)\s+exist\b|\bdiverges\b|\bno\s+(?:such|real)\b"
+    r"|\b(?:there\s+(?:is|are)|has|have)\s+no\s+solutions?\b|\bis\s+undefined\b",
+    re.I,
+)
 
 
 # an implication between steps: "2x - 1 = 3^2 \Leftrightarrow x = 5", "\tan A = \frac{1}{\sqrt3} \Rightarrow A = 30^\circ"

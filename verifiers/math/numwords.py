@@ -189,6 +189,9 @@ LANGUAGES: dict[str, Language] = {
         ("тысяча", "тысячи", "тысяч", "миллион", "миллиона", "миллионов", "миллиард", "миллиарда", "миллиардов"),
         point=("целых", "целая", "запятая"), minus=("минус",),
         money={"рублей": "копеек|копейки|копейка", "рубля": "копеек|копейки|копейка", "рубль": "копеек|копейки"},
+        per=_seq("половина|половины треть|трети|третей четверть|четверти|четвертей пятая|пятые|пятых "
+                 "шестая|шестые|шестых седьмая|седьмые|седьмых восьмая|восьмые|восьмых девятая|девятые|девятых "
+                 "десятая|десятые|десятых", 2),
     ),
     "pl": Language(
         _seq("zero jeden|jedna|jedno dwa|dwie trzy cztery pięć sześć siedem osiem dziewięć dziesięć jedenaście "
@@ -198,6 +201,9 @@ LANGUAGES: dict[str, Language] = {
         | _seq("sto dwieście trzysta czterysta pięćset sześćset siedemset osiemset dziewięćset", 100, 100),
         ("tysiąc", "tysiące", "tysięcy", "milion", "miliony", "milionów", "miliard", "miliardy", "miliardów"),
         point=("przecinek",), minus=("minus",), money={"złotych": "groszy", "złote": "groszy|grosze"},
+        per=_seq("połowa|połowy trzecia|trzecie|trzecich czwarta|czwarte|czwartych piąta|piąte|piątych "
+                 "szósta|szóste|szóstych siódma|siódme|siódmych ósma|ósme|ósmych dziewiąta|dziewiąte|dziewiątych "
+                 "dziesiąta|dziesiąte|dziesiątych", 2),
     ),
     "tr": Language(
         _seq("sıfır bir iki üç dört beş altı yedi sekiz dokuz on")
@@ -240,6 +246,17 @@ LANGUAGES: dict[str, Language] = {
         money={"ريال": "هللة|هللات", "ريالا": "هللة|هللات", "ريالاً": "هللة|هللات", "دينار": "فلس", "درهم": "فلس"},
     ),
 }  # fmt: skip
+
+# the words of the languages above that make another number of a number beside them: a denominator or a half after
+# it ("2 трети" 2/3, "3 cuartos", "2 buçuk"; not French "quarts" and "tiers", English units and words), a minus
+# before it ("âm 5", "eksi 4"; not Dutch "min", also minutes). One table each, read by forms.qualified and
+# forms.changed_number: a sentence that says one gives no plain number.
+FRACTION_WORDS = "|".join(
+    sorted({w for lang in LANGUAGES.values() for w in (*lang.per, *lang.half)} - {"quart", "quarts", "tiers"}, key=len, reverse=True)
+)
+MINUS_WORDS = "|".join(
+    sorted({w for lang in LANGUAGES.values() for w in lang.minus} - {"min"}, key=len, reverse=True)
+)
 
 # a lone word that means something else in a language models answer in: never a number by itself
 _NOT_ALONE = frozenset(

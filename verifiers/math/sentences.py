@@ -237,14 +237,15 @@ VERDICT_RE = re.compile(
     r"\s*[.!。]?\s*$",
     re.I,
 )
-# "the answer is" in other languages: 答案是 / 答案为 / 答案：, Ответ:, La réponse est, Die Antwort ist, La respuesta es
+# "the answer is" in other languages: 答案是 / 答案为 / 答案：, Ответ:, La réponse (finale) est, Die Antwort ist, La respuesta
+# (final) es
 FOREIGN_ANSWER_MARKERS = (
-    r"答案\s*(?:是|为|:|：)|ответ\s*[:—–]|réponse\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta\s*(?:es|:)"
+    r"答案\s*(?:是|为|:|：)|ответ\s*[:—–]|réponse(?:\s+finale)?\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta(?:\s+final)?\s*(?:es|:)"
     # Portuguese, Italian, Dutch, Polish, Turkish, Indonesian, Swahili, Vietnamese, Japanese, Korean, Hindi, Bengali,
     # Arabic, Thai
     # (not "उत्तर:" nor "উত্তর:": MGSM's exemplars open with "step by step answer:" in Hindi and Bengali)
-    r"|resposta\s*(?:é|:)|risposta\s*(?:è|:)|antwoord\s*(?:is|:)|odpowiedź\s*(?:to|:)|(?:cevap|yanıt)\s*:|jawaban(?:nya)?\s*"
-    r"(?:adalah|:)|jibu\s*(?:ni|:)|đáp\s+(?:án|số)\s*(?:đúng\s*)?(?:là|:)|答え\s*(?:は|:|：)|정답\s*(?:은|:)|उत्तर\s+है|"
+    r"|resposta(?:\s+final)?\s*(?:é|:)|risposta(?:\s+finale)?\s*(?:è|:)|antwoord\s*(?:is|:)|odpowiedź\s*(?:to|:)|(?:cevap|yanıt)\s*:|jawaban(?:nya)?\s*"
+    r"(?:adalah|:)|jibu\s*(?:ni|:)|đáp\s+(?:án|số)\s*(?:đúng\s*|cuối\s+cùng\s*)?(?:là|:)|答え\s*(?:は|:|：)|정답\s*(?:은|:)|उत्तर\s+है|"
     r"الإجابة\s*(?:هي|:)|คำตอบ\s*(?:คือ|:)"
     # Chinese options: "正确的选项是：C", "故选：C", "所以选B", "所以选择B选项" (not the noun 选项 of "对应选项 C",
     # "故选项D正确")

@@ -65,7 +65,20 @@ CJK_CHANGING_WORDS = (
     r"平方(?![米厘千公分毫英])|立方(?![米厘千公分毫英])|次方|倍|倒数|相反数|半分|以上|以下|以内|未满|未満|不到|超过|超過|不是|并非|"
     r"至少|最多|ではない|ではありません|じゃない|不对|不對|错|錯|不正确|不正確|間違い|違う|"
     r"兆|"  # (10^12 in Japan and Taiwan, 10^6 in mainland China's units: no value)
-    r"아닙니다|아니다|아니에요|아니야|아님|틀림|틀렸|틀린|이상|이하|미만|초과|제곱"
+    r"아닙니다|아니다|아니에요|아니야|아님|틀림|틀렸|틀린|이상|이하|미만|초과|제곱|"
+    r"マイナス|ルート|루트|一半|절반"  # a minus, a root, a half: "マイナス5", "루트 5", "5的一半", "10의 절반"
+)
+# a root or a power named in the words of other languages around a number: no plain number ("racine de 5",
+# "raíz cuadrada de 5", "Wurzel aus 5", "căn 5", "корень из 5"; not "la raíz es 5", the equation's root)
+FOREIGN_ROOT_RE = (
+    r"(?<!\w)(?:racine|wurzel|raíz|raiz|radice|корень|pierwiastek|karekök|căn|akar)"
+    r"(?:[ \t]+(?:carrée|cuadrada|quadrada|quadrata|quadratische|квадратный|kwadratowy|bậc[ \t]+hai|kuadrat))?"
+    r"(?:[ \t]+(?:de|d'|aus|von|di|z|из|của|dari)\b|[ \t]*(?=\d))"
+)
+# ("5 au carré", "5 al cuadrado", "пять в квадрате", "5 bình phương", "5 hoch 3"; not "mètres carrés", a unit)
+FOREIGN_POWER_RE = (
+    r"\b(?:au[ \t]+(?:carré|cube)|al[ \t]+(?:cuadrado|cubo|quadrato)|ao[ \t]+(?:quadrado|cubo)|в[ \t]+(?:квадрате|кубе)"
+    r"|do[ \t]+(?:kwadratu|sześcianu)|bình[ \t]+phương|lập[ \t]+phương|hoch[ \t]*\d|(?:'?[iı]n|'?[uü]n)?[ \t]*karesi)(?!\w)"
 )
 # "not" and "wrong" in other languages: one table, in verifiers/math/negations.py
 # Scale words: a number before one is multiplied by it ("118 thousand", "2 dozen").

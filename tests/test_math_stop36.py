@@ -1,0 +1,141 @@
+"""Stop 36: classes found by red team 37 and by the blind sets of this stop. Each case that moved was scored the
+other way at the commit before; the cases beside it bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from verigrpo.verifiers.math import math_answer
+from verigrpo.verifiers.math.numwords import number_words
+
+
+def _raw(completion: str, gold: str = "5", prompt: str | None = None) -> float:
+    row = {"reference": gold} | ({"prompt": prompt} if prompt else {})
+    return math_answer(completion, row).outcome
+
+
+_WORKING = "We check the 5 cases one by one and count the valid ones.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a last sentence that concludes in words after the working's last numeral states the answer: its one
+        # number in words, or no value at all; the working's 5 is no answer
+        (_WORKING + "Therefore there are seven such numbers.", "7", 1.0),
+        (_WORKING + "Therefore there are seven such numbers.", "5", 0.0),
+        (_WORKING + "Hence, x equals seven.", "7", 1.0),
+        (_WORKING + "Hence, x equals seven.", "5", 0.0),
+        (_WORKING + "The limit does not exist.", "5", 0.0),
+        (_WORKING + "There are no such numbers.", "5", 0.0),
+        (_WORKING + "The series diverges.", "5", 0.0),
+        ("We check the 5 cases. There are no such numbers.", "5", 0.0),
+        # a last sentence with its own numeral, or one that concludes nothing, keeps the last number
+        ("We check the 5 cases. There are no such numbers other than 5.", "5", 1.0),
+        ("The total is 12 apples.\n\nThat is the final count.", "12", 1.0),
+        ("So she has 14 dollars left.", "14", 1.0),
+    ],
+)
+def test_a_worded_conclusion_after_the_last_numeral(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # "the final answer is" in other languages marks the answer, in digits or in words
+        (_WORKING + "La réponse finale est sept.", "7", 1.0),
+        (_WORKING + "La réponse finale est sept.", "5", 0.0),
+        (_WORKING + "La respuesta final es siete.", "7", 1.0),
+        (_WORKING + "La respuesta final es siete.", "5", 0.0),
+        (_WORKING + "Vậy đáp án cuối cùng là bảy.", "7", 1.0),
+        (_WORKING + "A resposta final é 12.", "12", 1.0),
+        (_WORKING + "La risposta finale è 12.", "12", 1.0),
+        (_WORKING + "La risposta finale è 12.", "5", 0.0),
+    ],
+)
+def test_final_answer_phrases_in_other_languages(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("words", "value"),
+    [("две трети", "2/3"), ("одна треть", "1/3"), ("пять шестых", "5/6"), ("три четверти", "3/4"),
+     ("dwie trzecie", "2/3"), ("jedna czwarta", "1/4"), ("две", "2"), ("пять", "5")],
+)
+def test_russian_and_polish_fractions_in_words(words: str, value: str) -> None:
+    assert str(number_words(words)) == value
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a fraction, a root, a power, a minus or a half in another language's words makes another number
+        ("Решаем по шагам.\n\nИтак, ответ: две трети.", "\\frac23", 1.0),
+        ("Решаем по шагам.\n\nИтак, ответ: две трети.", "2", 0.0),
+        ("Решаем по шагам.\n\nОтвет: 2 трети.", "2", 0.0),
+        ("Решаем по шагам.\n\nИтак, ответ: пять шестых.", "5", 0.0),
+        ("Calculons.\n\nRéponse : racine de 5.", "5", 0.0),
+        ("Rechnen wir.\n\nAntwort: Wurzel aus 5.", "5", 0.0),
+        ("Calculemos.\n\nRespuesta: raíz de 5.", "5", 0.0),
+        ("Ta tính.\n\nĐáp án: căn 5.", "5", 0.0),
+        ("計算します。\n\n答え：ルート5", "5", 0.0),
+        ("계산합니다.\n\n답: 루트 5", "5", 0.0),
+        ("Calculons.\n\nRéponse : 5 au carré.", "5", 0.0),
+        ("Решаем.\n\nОтвет: пять в квадрате.", "5", 0.0),
+        ("Calculemos.\n\nRespuesta: 5 al cuadrado.", "5", 0.0),
+        ("Ta tính.\n\nĐáp án: 5 bình phương.", "5", 0.0),
+        ("따라서 답은 5의 제곱입니다.", "5", 0.0),
+        ("所以答案是5的一半。", "5", 0.0),
+        ("따라서 답은 10의 절반입니다.", "10", 0.0),
+        ("Ta tính.\n\nĐáp án: âm 5.", "5", 0.0),
+        ("計算します。\n\n答え：マイナス5", "5", 0.0),
+        ("계산합니다.\n\n답: 마이너스 5", "5", 0.0),
+        ("Vậy kết quả là căn 5.", "5", 0.0),
+        ("Итак, получаем корень из 5.", "5", 0.0),
+        # the same words as plain prose around the answer leave it alone: the root of an equation, a unit
+        ("Calculemos.\n\nLa raíz es 5.", "5", 1.0),
+        ("La superficie est de 12 mètres carrés.", "12", 1.0),
+        ("Ответ: 5 яблок.", "5", 1.0),
+    ],
+)
+def test_words_of_other_languages_that_change_a_number(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the fallback's last number with a word that makes another number of it
+        ("We compute.\n\nSo the result is 5 squared.", "5", 0.0),
+        ("We compute.\n\nSo the result is half of 10.", "10", 0.0),
+        ("We compute.\n\nSo the result is 2 thirds.", "2", 0.0),
+        ("所以结果是5的平方。", "5", 0.0),
+        # a minus word in any language is a sign: the number is negative
+        ("So the temperature is minus 4 degrees.", "-4", 1.0),
+        ("Vậy nhiệt độ là âm 5 độ.", "-5", 1.0),
+        ("Sonuç eksi 4 derece.", "-4", 1.0),
+        ("Sonuç eksi 4 derece.", "4", 0.0),
+        # units and multiples are no change: "quarts" of ice cream, "3 tiers", "1.29倍" (1.29 times)
+        ("In total, the factory would make 2400 + 600 = 3000 quarts of ice cream in 48 hours.", "3000", 1.0),
+        ("So the cake has 3 tiers.", "3", 1.0),
+        ("答：现在每班生产的零件是过去的1.29倍。", "1.29", 1.0),
+    ],
+)
+def test_the_fallback_refuses_a_changed_last_number(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_stop36_patterns_are_linear() -> None:
+    assert_patterns_linear(
+        [
+            ("laststate", "NO_VALUE_CONCLUSION_RE", "'does not ' * (n // 9)"),
+            ("laststate", "NO_VALUE_CONCLUSION_RE", "'there is no ' * (n // 12)"),
+            ("forms", "_FOREIGN_CHANGED_RE", "'1 ' * (n // 2)"),
+            ("forms", "_FOREIGN_CHANGED_RE", "'racine carrée ' * (n // 14)"),
+            ("forms", "_FOREIGN_CHANGED_RE", "'au ' * (n // 3)"),
+            ("forms", "_CHANGED_AFTER_RE", "' ' * n"),
+            ("forms", "_CHANGED_BEFORE_RE", "'half of 1' * (n // 9)"),
+            ("forms", "_CHANGED_BEFORE_RE", "'racine ' * (n // 7)"),
+        ]
+    )
