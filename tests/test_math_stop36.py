@@ -137,5 +137,114 @@ def test_stop36_patterns_are_linear() -> None:
             ("forms", "_CHANGED_AFTER_RE", "' ' * n"),
             ("forms", "_CHANGED_BEFORE_RE", "'half of 1' * (n // 9)"),
             ("forms", "_CHANGED_BEFORE_RE", "'racine ' * (n // 7)"),
+            ("forms", "_CHANGED_AFTER_RE", "'∗ ' * (n // 2)"),
+            ("doubts", "_SET_ASIDE_AFTER_RE", "'is therefore ' * (n // 13)"),
+            ("doubts", "_GAVE_UP_RE", "'unable to ' * (n // 10)"),
+            ("cleanup", "_FIRST_END_RE", "'<|end' * (n // 5)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # sampling stops at the first end token after an answer: what follows is no answer of the model's own
+        ("The answer is 6.</s>The answer is 5.", "5", 0.0),
+        ("The answer is 6.</s>The answer is 5.", "6", 1.0),
+        ("The answer is 6.<|endoftext|>The answer is 5.", "5", 0.0),
+        ("The answer is 6.<|eot_id|>\\boxed{5}", "5", 0.0),
+        ("Final answer: \\boxed{6}<|im_end|>\n<|im_start|>assistant\nFinal answer: \\boxed{5}", "5", 0.0),
+        ("The answer is 6.<end_of_turn>\n<start_of_turn>user\nAnd 2+3?<end_of_turn>\n<start_of_turn>model\n\\boxed{5}", "5", 0.0),
+        ("The answer is 6.<｜end▁of▁sentence｜>\\boxed{5}", "6", 1.0),
+        # no answer before the end token: the later turn answers (a user's "answer directly", then the answer)
+        ("Step 1: 6 / 2 =<|im_end|>\n<|im_start|>user\nPlease provide the answer directly.<|im_end|>\n"
+         "<|im_start|>assistant\nAnswer: 18.<|im_end|>", "18", 1.0),
+        # HTML's strike-through is no end token
+        ("The answer is <s>6</s> 5.", "5", 1.0),
+    ],
+)
+def test_text_after_the_first_end_token(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # forms that agree near 0 but part farther out are different answers
+        ("\\boxed{x+3}", "|x+3|", 0.0),
+        ("\\boxed{3-x}", "|x-3|", 0.0),
+        ("\\boxed{\\frac{1}{x+4}}", "\\frac{1}{|x+4|}", 0.0),
+        ("\\boxed{\\min(x, 3)}", "x", 0.0),
+        ("\\boxed{\\max(x, -3)}", "x", 0.0),
+        ("\\boxed{\\sqrt{x+3}}", "\\sqrt{|x+3|}", 0.0),
+        # equal forms stay equal at every point
+        ("\\boxed{|x+3|}", "\\sqrt{x^2+6x+9}", 1.0),
+        ("\\boxed{(x+1)^{10}}", "(1+x)^{10}", 1.0),
+        ("\\boxed{\\frac{x^2-9}{x-3}}", "x+3", 1.0),
+        ("\\boxed{e^{2\\ln x}}", "x^2", 1.0),
+    ],
+)
+def test_identities_are_checked_far_from_zero(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a symbol after a number is part of the answer: a Greek letter, a maths letter, a power, a product sign
+        ("The answer is 3 x².", "3", 0.0),
+        ("Final answer: 2 π²", "2", 0.0),
+        ("The answer is 2 τ.", "2", 0.0),
+        ("The answer is 2 𝜋.", "2", 0.0),
+        ("Answer: 2 ∗ π", "2", 0.0),
+        ("The answer is 2∙π", "2", 0.0),
+        ("Answer: 2 𝑥", "2", 0.0),
+        ("Answer: 2 ⅇ", "2", 0.0),
+        ("The answer is 5‼.", "5", 0.0),
+        ("Answer: 2 𝜋", "2\\pi", 1.0),
+        ("Answer: 2∙π", "2\\pi", 1.0),
+        ("\\boxed{𝟓}", "5", 1.0),
+        # a Greek letter's name, an ordinal's fraction, a comparison with a variable: no unit
+        ("Final answer: 2 theta", "2", 0.0),
+        ("Final answer: 2 lambda", "2", 0.0),
+        ("The answer is 3 elevenths.", "3", 0.0),
+        ("The answer is 7 thirteenths.", "7", 0.0),
+        ("\\boxed{5 \\text{ more than } x}", "5", 0.0),
+        ("The answer is 5 greater than n.", "5", 0.0),
+        ("\\boxed{5 \\text{ in the denominator}}", "5", 0.0),
+        # units, and a scale word's value
+        ("The answer is 12 m².", "12", 1.0),
+        ("The answer is 5 m³.", "5", 1.0),
+        ("Final answer: 2 psi", "2", 1.0),
+        ("He has 20 more cherries than Jerry.", "20", 1.0),
+        ("Η απάντηση είναι 5 μέτρα.", "5", 1.0),
+        ("The temperature is 5 ℃.", "5", 1.0),
+        ("The speed is 50 km/h", "50", 1.0),
+        ("so her salary is $57.5k.", "57500", 1.0),
+        ("Final answer: 2 quadrillion", "2", 0.0),
+        ("Final answer: 2 quadrillion", "2 \\times 10^{15}", 1.0),
+        ("Final answer: 2 ล้าน", "2000000", 1.0),
+        ("Final answer: 2 ล้าน", "2", 0.0),
+        ("Final answer: 2 מיליון", "2", 0.0),
+    ],
+)
+def test_symbols_and_words_after_a_number(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a give-up before the last number, a number set aside by its own sentence: no answer
+        ("I'm sorry, I can't solve this problem. It's from Chapter 7.", "7", 0.0),
+        ("Unable to solve. Error code 42.", "42", 0.0),
+        ("x = 4 leads to division by zero, so it is excluded.", "4", 0.0),
+        ("We can rule out 5.", "5", 0.0),
+        ("Options (A) 3 (B) 4 (C) 5. We can eliminate 5.", "5", 0.0),
+        # a give-up followed by working that reaches a number, and a number that survives the elimination
+        ("I can't solve it directly, so let me substitute y = 2x. Then y = 10, so x = 5.", "5", 1.0),
+        ("After eliminating the impossible cases, there are 12 valid arrangements.", "12", 1.0),
+    ],
+)
+def test_give_ups_and_numbers_set_aside(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

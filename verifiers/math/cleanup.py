@@ -96,6 +96,18 @@ def clean_completion(text: str) -> str:
         if opened > 0 and text[:opened].strip() and "<" not in text.rstrip()[opened + 3 : -4]:
             break  # "The answer is 6. <s>\boxed{5}</s>": HTML's strike-through (a <s> at the start is a tokenizer's)
         text = text.rstrip()[: len(text.rstrip()) - len(end.group())]
+    first_end = _FIRST_END_RE.search(text) if "<" in text else None
+    if (
+        first_end is not None
+        and text[first_end.end() :].strip()
+        and (first_end.group() != "</s>" or "<s>" not in text[: first_end.start()])  # (not HTML's strike-through)
+        and (_ANSWERED_TURN_RE.search(text, 0, first_end.start()) or _ANSWERED_RE.search(text, 0, first_end.start()))
+        and not _in_other_turn(text, first_end.start())  # ("<|im_start|>user\nExample: \boxed{7}<|im_end|>": a prompt)
+    ):
+        # "The answer is 6.</s>The answer is 5.", "\boxed{6}<|im_end|>\n<|im_start|>assistant\n\boxed{5}": sampling
+        # stops at the first end token after an answer; what follows (a turn the model made up, a second try) is
+        # no answer of its own
+        text = text[: first_end.start()]
     if "&" in text and _HTML_ENTITY_RE.search(text):  # "&radic;2", "&#53;", "&minus;5": HTML's characters
         text = _HTML_ENTITY_RE.sub(lambda m: html.unescape(m.group()), text)
     text = without_hidden(text)  # "The answer is 7. $\phantom{\boxed{5}}$": what no reader sees is no answer
@@ -249,6 +261,7 @@ _END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|e
 # the tokens that end a chat turn (the one table of them for the two readers below)
 _END_OF_TURN = r"<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>|<end_of_turn>"
 _END_TOKENS_RE = re.compile(_END_OF_TURN)
+_FIRST_END_RE = re.compile(rf"{_END_OF_TURN}|</s>|<eos>")
 # a turn of the model's own that it ended on an answer, with no other role's turn in it (see clean_completion)
 _OWN_TURN_ENDED_RE = re.compile(rf"(?:{_END_OF_TURN})\s*\Z")
 _OTHER_ROLE_RE = re.compile(
@@ -297,6 +310,12 @@ def split_reasoning(text: str, ends: list[re.Match[str]]) -> tuple[str, str]:
             break
         pos = opened.end()
     return "\n".join(reasoning), THINK_CLOSE_RE.sub(" ", "\n".join(response))
+
+
+def _in_other_turn(text: str, end: int) -> bool:
+    """The text before ``end`` lies in a turn of another role than the model's (an echoed prompt's user turn)."""
+    roles = list(_ROLE_START_RE.finditer(text, 0, end))
+    return bool(roles) and _OTHER_ROLE_RE.match(text, roles[-1].start()) is not None
 
 
 def _visible(turn: str) -> str:

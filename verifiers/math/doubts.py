@@ -56,6 +56,7 @@ _NEGATED_BEFORE_RE = re.compile(
 # common mistake is 4.", "We discard the root 4.", "The answer would have been 4.", "I doubt it's 4.")
 _REJECTING_RE = re.compile(
     r"\b(?:wrong|incorrect|mistaken?|na[iï]ve|discard(?:s|ed)?|reject(?:s|ed)?|exclude[ds]?|would\s+have\s+been|doubt|"
+    r"eliminat(?:e|es|ed|ing)|rul(?:e|es|ed|ing)\s+out|"  # "We can rule out 5.", "Eliminating 5 leaves ..."
     r"anything\s+but|not\s+equal|impossible|can(?:no|['’])?t\s+be|could\s+not\s+be|not\s+(?:the\s+|a\s+|my\s+)?(?:final\s+|correct\s+)?answer)\b"
     r"|不是(?:最终|正确)?答案",  # "This is not the final answer: 42", "这不是最终答案：42"
     re.I,
@@ -79,7 +80,13 @@ _CALL_BEFORE_RE = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]+)\([ \t]*\Z")  # "open_f
 _CONFIDENCE_AFTER_RE = re.compile(r"[ \t]{0,3}%?[ \t]{0,3}(?:confident|sure|certain)\b", re.I)
 _GAVE_UP_RE = re.compile(
     r"\b(?:give|gave|giving)\s+up\b|\bcan(?:no|['’])?t\s+(?:solve|determine|figure\s+out|be\s+determined)\b"
-    r"|\b(?:i|we)\s+(?:do\s+not|don['’]t)\s+know\b|\bno\s+idea\b|\bunable\s+to\s+(?:solve|determine|find)\b",
+    r"|\b(?:i|we)\s+(?:do\s+not|don['’]t)\s+know\b|\bno\s+idea\b|\bunable\s+to\s+(?:solve|determine|find|finish|complete)\b",
+    re.I,
+)
+# after a number in its sentence: the number is set aside ("x = 4 leads to division by zero, so it is excluded.")
+_SET_ASIDE_AFTER_RE = re.compile(
+    r"\b(?:is|are|was|were|gets?|must\s+be)\s+(?:therefore\s+|thus\s+|then\s+)?"
+    r"(?:excluded|rejected|extraneous|discarded|eliminated|ruled\s+out|invalid)\b",
     re.I,
 )
 _PLAN_RE = re.compile(r"\s{0,8}(?:let\s+me|let['’]s|i\s+will|i['’]ll|we\s+will|we['’]ll|next,?)\b", re.I)
@@ -99,6 +106,11 @@ def doubted(text: str, start: int, end: int) -> bool:
         return True  # "5% confident", "We get 55. That is wrong though."
     if m and _GAVE_UP_RE.search(text[m.end() : m.end() + 300]):
         return True  # "The question says John has 5 apples. I don't know how many he has.": no answer was reached
+    gave_up = list(_GAVE_UP_RE.finditer(text, max(0, start - 200), start))
+    if gave_up and not re.search(r"\d", text[gave_up[-1].end() : start]):
+        return True  # "I'm sorry, I can't solve this problem. It's from Chapter 7.": no answer, a number after it
+    if _SET_ASIDE_AFTER_RE.search(after):  # "x = 4 leads to division by zero, so it is excluded."
+        return True
     clause = re.split(r"[,;.!?\n]", text[max(0, start - 200) : start])[-1]
     if _REJECTING_RE.search(clause) or _REJECTED_MARK_RE.match(text, end):  # "We discard the root 4.", "4 ❌"
         return True

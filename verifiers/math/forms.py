@@ -24,6 +24,7 @@ from verigrpo.verifiers.math.units import (
     NUMBER_WORDS,
     SCALE_WORDS,
     SIGN_WORDS,
+    unit_word,
 )
 
 _WORD_AFTER_RE = re.compile(r"[A-Za-z]+")
@@ -183,7 +184,9 @@ def qualified(sentence: str) -> bool:
 # a sign, read where the number is)
 _CHANGED_AFTER_RE = re.compile(
     rf"[ \t]{{0,4}}(?:(?:squared|cubed|{CHANGING_WORDS}|{FRACTION_WORDS})(?!\w)|{FOREIGN_POWER_RE})"
-    r"|[ \t]{0,4}(?:的|의[ \t]{0,4}|の)?(?:(?:平方|立方)(?![米厘千公分毫英])|次方|倒数|相反数|半分|一半|절반|제곱)",
+    r"|[ \t]{0,4}(?:的|의[ \t]{0,4}|の)?(?:(?:平方|立方)(?![米厘千公分毫英])|次方|倒数|相反数|半分|一半|절반|제곱)"
+    # a symbol: a Greek or maths letter, a power, a product sign, a double factorial ("2 τ", "2 𝜋", "2∙π", "5‼")
+    "|[ \t]{0,4}(?:[\u0370-\u03ff](?![\u0370-\u03ff])|[ℯⅇⅈⅉℼℽℾℿ\U0001d400-\U0001d7ff‼]|[∗∙⋅·×][ \t]{0,4}\\S)",
     re.I,
 )
 _CHANGED_BEFORE_RE = re.compile(  # (matched on the text before the number and its first digit)
@@ -327,8 +330,8 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
     if _ORDINAL_RE.search(sentence):  # "... to move on to the 7th grade": an ordinal names a place, not a value
         sentence = _ORDINAL_RE.sub(lambda m: " " * len(m.group()), sentence)
     found = [m for m in _NUMERAL_RE.finditer(sentence) if standalone_number(sentence, m.start(), m.end())]
-    if len(found) != len(_NUMERAL_RE.findall(sentence)):
-        return None
+    if len(found) != len(_NUMERAL_RE.findall(sentence)) or any(changed_number(sentence, *m.span()) for m in found):
+        return None  # (and "2 τ", "5 squared": a number the words or symbols around it change)
     if not found:  # "Each of Alice's brothers has two sisters.": its one number in words ("one" is also a pronoun)
         values = worded_numbers(sentence)
         if values == []:  # "quiero cuarenta y dos manzanas", "осталось двадцать три дня": another language's
@@ -502,7 +505,12 @@ _PROSE_WORDS_RE = re.compile(
     r"(?<![\d \u00a0.,-])(-?\d{1,3}(?:[ \u00a0]\d{3})++(?![\d.,])|-?\d[\d,]*+(?:\.\d+)?)[ \t]+"
     rf"((?:(?:[^\W\d_]|[{_COMBINING}]){{2,20}}[ \t]*){{1,3}})\.?"
 )
-_MATH_WORDS = {*FUNCS, "sqrt", "pi", "mod", "or", "and", "xy"}  # (lex.FUNCS: the function names the parser reads)
+_MATH_WORDS = {*FUNCS, "sqrt", "pi", "mod", "or", "and", "xy"}
+# in the words after a number: a superscript or subscript, a maths alphanumeric or a letterlike constant (𝑥, 𝜋, ℯ,
+# ⅇ; not ℃ nor the Kelvin sign, units);
+# or a word of one or two Greek letters (π, τ, πr): symbols, where a Greek unit word has more ("μέτρα")
+_SYMBOL_CHAR_RE = re.compile("[\u00b2\u00b3\u00b9\u2070-\u209fℯⅇⅈⅉℼℽℾℿ\U0001d400-\U0001d7ff]")
+_GREEK_RE = re.compile("[\u0370-\u03ff]{1,2}")  # (lex.FUNCS: the function names the parser reads)
 
 
 def prose_unit(answer: str) -> str | None:
@@ -521,6 +529,11 @@ def prose_unit(answer: str) -> str | None:
         return None
     if m.group(2).isascii() and len(m.group(2).split()) == 1 and len(m.group(2)) <= 2:
         return None  # "5 xy": letters, maybe maths
+    if any(
+        _GREEK_RE.fullmatch(w) or (_SYMBOL_CHAR_RE.search(w) and unit_word(w.rstrip("²³")) is None)  # ("m²": metres)
+        for w in m.group(2).split()
+    ):
+        return None  # "3 x²", "2 π", "2 𝜋", "2 ℯ": a power, a Greek letter, a maths letter; symbols, not a unit word
     number = m.group(1).replace(" ", "").replace("\u00a0", "")
     # (a unit in another script is no unit the parser knows: the number alone, as a unit the key leaves out is)
     return f"{number} \\text{{ {m.group(2).strip()}}}" if m.group(2).isascii() else number

@@ -75,7 +75,10 @@ _TRANSFORM_WORD_RE = re.compile(
     + "|" + FRACTION_WORDS  # (and other languages' denominators: "2 трети", "3 quarts")
     + r"|zero|thousands|millions|billions|trillions|bn|" + FOREIGN_SCALE_WORDS + "|"
     r"pi|tau|binary|hex|hexadecimal|octal|rounded|truncated|nearest|bc|bce|deficit|debt|backwards|reversed|"
-    r"inverted|opposite|complement|"
+    r"inverted|opposite|complement|denominator|numerator|away|"
+    # a Greek letter's name is a symbol, never a unit ("2 theta", "3 omega"; not "psi", pounds per square inch)
+    r"alpha|beta|gamma|delta|epsilon|varepsilon|zeta|eta|theta|vartheta|iota|kappa|lambda|nu|xi|omicron|rho|sigma|"
+    r"upsilon|phi|varphi|chi|omega|"
     # a bound ("4 at most", "4 tops", "4 lower bound")
     r"least|most|minimum|maximum|max|tops|best|worst|bound|below|above|"
     # a doubt, a condition, a rejection ("4 maybe", "4 I think", "4 when n is even", "4 rejected", "4 TBD")
@@ -302,7 +305,9 @@ class _Parser(LabelReader, _ExprParser):
                 break
         if not words:
             return None
-        if any(_TRANSFORM_WORD_RE.fullmatch(w) or _CJK_CHANGING_RE.search(w) for w in words):
+        if any(_TRANSFORM_WORD_RE.fullmatch(w) or _CJK_CHANGING_RE.search(w) for w in words) or any(
+            w.lower() == "than" and len(after) == 1 for w, after in zip(words, words[1:])  # "5 more than x"
+        ):
             # "476 squared", "12 divided by three", "55 \text{가 아닙니다}": no unit
             raise ParseError("a word that changes, bounds or takes back the number before it")
         return canonical_unit(" ".join(words))

@@ -74,20 +74,26 @@ def _close(va: sympy.Basic, vb: sympy.Basic, rel: float) -> bool:
     return bool(d <= rel * scale * (1 + 1e-12))  # the bound itself is inside: 0.333333 is 1/3 to 1e-6 exactly
 
 
-def _points(free: set[sympy.Symbol], seed: int, sign: int = 0, n: int = _N_POINTS) -> list[dict]:
-    """``n`` fixed points, each symbol in [0.2, 2.8] in absolute value: of random sign (``sign`` 0), or all
-    positive (1), or all negative (-1)."""
+def _points(
+    free: set[sympy.Symbol], seed: int, sign: int = 0, n: int = _N_POINTS, span: tuple[float, float] = (0.2, 2.8)
+) -> list[dict]:
+    """``n`` fixed points, each symbol in ``span`` ([0.2, 2.8]) in absolute value: of random sign (``sign`` 0), or
+    all positive (1), or all negative (-1)."""
     rng = random.Random(seed)
     syms = sorted(free, key=lambda s: s.name)
     pts = []
     for _ in range(n):
         pts.append(
             {
-                s: sympy.Float(round(rng.uniform(0.2, 2.8) * (sign or rng.choice((1, -1))), 6), 30)
+                s: sympy.Float(round(rng.uniform(*span) * (sign or rng.choice((1, -1))), 6), 30)
                 for s in syms
             }
         )
     return pts
+
+
+# points farther out, where forms that agree near 0 part: |x + 3| and x + 3 (x < -3), min(x, 3) and x (x > 3)
+_FAR = (3.5, 12.0)
 
 
 def _one_negative(free: set[sympy.Symbol], limit: int = 6) -> list[dict]:
@@ -173,7 +179,7 @@ def _identity(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set, tol:
     if real is not None:
         return real
     valid = 0
-    for pt in _points(free, 1234):
+    for pt in _points(free, 1234) + _points(free, 2468, n=4, span=_FAR):
         va, vb = _num(a, pt), _num(b, pt)
         if va is None and vb is None:
             continue
@@ -196,13 +202,15 @@ def _real_domain_identity(a: sympy.Basic, b: sympy.Basic, free: set, tol: float)
     r"""The symbols are real: ``a == b`` where both are defined as real functions (every part real,
     :func:`_defined_real`). At the fixed points (random signs), as many points with every symbol positive,
     three with every symbol negative (where ``\sqrt{x}\sqrt{y}`` and ``\sqrt{xy}`` part) and one per symbol with
-    only that symbol negative (:func:`_one_negative`), a point where
+    only that symbol negative (:func:`_one_negative`) and four farther out (``_FAR``: ``|x + 3|`` and ``x + 3``
+    part at x < -3 only), a point where
     both are defined must agree and a point where only one is defined is a difference; points where neither is
     are not compared (``\sqrt{1/x}`` and ``1/\sqrt{x}`` differ only there; ``\ln(xy) - \ln x`` is not ``\ln y``).
     None (undecided) when fewer than 3 points have both defined. (Sympy simplifies some forms when they are built:
     ``\sqrt{x}\sqrt{x}`` arrives here as ``x``.)"""
     agree = 0
-    for pt in _points(free, 1234) + _points(free, 5678, sign=1) + _points(free, 9012, sign=-1, n=3) + _one_negative(free):
+    near = _points(free, 1234) + _points(free, 5678, sign=1) + _points(free, 9012, sign=-1, n=3) + _one_negative(free)
+    for pt in near + _points(free, 2468, n=4, span=_FAR):
         va, vb = _num(a, pt), _num(b, pt)
         if va is None or vb is None:
             continue

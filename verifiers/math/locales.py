@@ -39,8 +39,12 @@ FOREIGN_SCALES: dict[str, int] = {
     "مليار": 9,
     # a million millions
     "triliun": 12, "trilyon": 12,
-    # Indian scales in Devanagari (lakh and crore in Latin letters are English scale words)
-    "लाख": 5, "करोड़": 7,
+    # Indian scales in Devanagari and Bengali (lakh and crore in Latin letters are English scale words)
+    "लाख": 5, "करोड़": 7, "হাজার": 3, "লাখ": 5, "কোটি": 7,
+    # Hebrew, Thai, Greek, Persian
+    "אלף": 3, "אלפים": 3, "מיליון": 6, "מיליארד": 9, "พัน": 3, "หมื่น": 4, "แสน": 5, "ล้าน": 6,
+    "χιλιάδες": 3, "χίλια": 3, "εκατομμύριο": 6, "εκατομμύρια": 6, "δισεκατομμύρια": 9, "هزار": 3, "میلیون": 6,
+    "میلیارد": 9,
 }  # fmt: skip
 
 _WORDS = "|".join(sorted(map(re.escape, FOREIGN_SCALES), key=len, reverse=True))

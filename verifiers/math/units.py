@@ -56,7 +56,9 @@ SIGN_WORDS = r"negative|minus|moins|минус|menos|negativ"
 # its factorial (a regular-expression alternation, matched as whole words; "dozen" is a scale word, 4 dozen is 48)
 CHANGING_WORDS = (
     r"half|halves|thirds?|fourths?|quarters?|fifths?|sixths?|sevenths?|eighths?|ninths?|tenths?|twelfths?|"
-    r"hundredths?|thousandths?|millionths?|reciprocals?|inverse|factorial"
+    r"hundredths?|thousandths?|millionths?|reciprocals?|inverse|factorial|"
+    r"(?:eleven|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twentie|thirtie|fortie|fiftie|sixtie|"
+    r"seventie|eightie|ninetie)ths?"
 )
 # the same after a number in Chinese, Japanese and Korean (no word boundaries there: matched anywhere in the words
 # after it): a power, a multiple, a reciprocal ("5 的平方", "3倍", "5 제곱", "5 的倒数"), a bound ("55 以上", "55 이상", "55未満"), a negation
@@ -84,7 +86,7 @@ FOREIGN_POWER_RE = (
 # Scale words: a number before one is multiplied by it ("118 thousand", "2 dozen").
 SCALE_WORDS: dict[str, int] = {
     "hundred": 10**2, "thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12, "dozen": 12,
-    "lakh": 10**5, "crore": 10**7,
+    "lakh": 10**5, "crore": 10**7, "myriad": 10**4, "quadrillion": 10**15, "quintillion": 10**18, "googol": 10**100,
 }  # fmt: skip
 
 # Decimal prefixes of SI symbols. Left out on purpose: atto/zepto/yocto and their capitals ("5 am", "2 ay" are
