@@ -141,6 +141,13 @@ def test_stop36_patterns_are_linear() -> None:
             ("doubts", "_SET_ASIDE_AFTER_RE", "'is therefore ' * (n // 13)"),
             ("doubts", "_GAVE_UP_RE", "'unable to ' * (n // 10)"),
             ("cleanup", "_FIRST_END_RE", "'<|end' * (n // 5)"),
+            ("cleanup", "_CONFIDENCE_RE", "'\\nconfidence: ' * (n // 13)"),
+            ("cleanup", "_CONFIDENCE_RE", "'I am 1 ' * (n // 7)"),
+            ("fallback", "_DECIMAL_COMMA_RE", "'1,' * (n // 2)"),
+            ("forms", "_DECIMAL_COMMA_RE", "'€ 1' * (n // 3)"),
+            ("markers", "_ANSWER_IS_RE", "'ist die antwort ' * (n // 16)"),
+            ("markers", "_ANSWER_IS_RE", "'ответ ' * (n // 6)"),
+            ("revisions", "_GLUED_BEFORE_BOX_RE", "'a * ' * (n // 4)"),
         ]
     )
 
@@ -247,4 +254,46 @@ def test_symbols_and_words_after_a_number(completion: str, gold: str, want: floa
     ],
 )
 def test_give_ups_and_numbers_set_aside(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a decimal comma with a Unicode minus or a currency sign before it; in a text of a language that writes one
+        ("The final answer is $\\boxed{−3,5}$.", "-7/2", 1.0),
+        ("The final answer is $\\boxed{€ 2,50}$.", "2.5", 1.0),
+        ("The final answer is $\\boxed{€ 2,50}$.", "2.6", 0.0),
+        ("Der Endpreis beträgt also:\n\n57,00", "57", 1.0),
+        ("Der Endpreis beträgt also 57,00 Euro.", "57", 1.0),
+        ("Cena wynosi 12,5 zł.", "12.5", 1.0),
+        ("Cena wynosi 12,5 zł.", "125", 0.0),
+        # lower-case option keys against lower-case labels ("e" is option (e), not Euler's number, there)
+        ("The answer is e) $500.", "e", 1.0),
+        ("Answer: (e) 27/64", "e", 1.0),
+        ("The answer is e) $500.", "d", 0.0),
+        # markdown's italics around a box or its marker are no product
+        ("*Final answer:* \\boxed{5}", "5", 1.0),
+        ("The answer is *\\boxed{5}*.", "5", 1.0),
+        ("$2*\\boxed{5}$", "5", 0.0),
+        ("$\\boxed{5}*3$", "5", 0.0),
+        # a stated confidence is no doubt and no second value
+        ("Explanation: 2+3=5.\nAnswer: 5\nConfidence: 95%", "5", 1.0),
+        ("The answer is \\boxed{5}. I'm 99% confident.", "5", 1.0),
+        ("The answer is 5 (I'm 80% sure).", "5", 1.0),
+        ("Answer: 6\nConfidence: 95%", "5", 0.0),
+        # answer phrases in more languages and word orders
+        ("الجواب هو 5.", "5", 1.0),
+        ("לכן, התשובה היא 5.", "5", 1.0),
+        ("답은 5입니다.", "5", 1.0),
+        ("Daher ist die Antwort 5.", "5", 1.0),
+        ("Поэтому ответ 5.", "5", 1.0),
+        ("Dolayısıyla cevap 5.", "5", 1.0),
+        ("Oleh karena itu, jawabannya 5.", "5", 1.0),
+        ("Відповідь: 12", "12", 1.0),
+        ("Η απάντηση είναι 12.", "12", 1.0),
+        ("Daher ist die Antwort 6. Wir prüfen 5.", "5", 0.0),
+    ],
+)
+def test_decimal_commas_options_italics_confidence_and_answer_phrases(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

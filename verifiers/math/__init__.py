@@ -189,7 +189,7 @@ Extraction: text that states no answer (the fallbacks read nothing)
     所以答案可能是5吗？                                                   | 5                            | no_answer   | test_numbers_glued_to_cjk_text_stand_alone
     The code is AZYUK2A.                                                | 2                            | no_answer   | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
     So the length is \sqrt{2}.                                          | 2                            | wrong       | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
-    Soucis : 2,74 $ a..                                                 | 74                           | no_answer   | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
+    Soucis : 2,74 $ a..                                                 | 74                           | wrong       | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
     maybe it is \sqrt{2}                                                | \sqrt{2}                     | no_answer   | test_fallback_takes_only_standalone_numerals_and_parses_trailing_latex
     12 12 12                                                            | 12                           | no_answer   | test_last_number_fallback_percent_ratio_runs_and_operands
     We need 2x = 12. Dividing by 2                                      | 2                            | no_answer   | test_last_number_fallback_percent_ratio_runs_and_operands

@@ -108,6 +108,12 @@ def clean_completion(text: str) -> str:
         # stops at the first end token after an answer; what follows (a turn the model made up, a second try) is
         # no answer of its own
         text = text[: first_end.start()]
+    if "%" in text and _CONFIDENCE_RE.search(text, tail_start(text, 2_000)):
+        # "Answer: 5\nConfidence: 95%" (Humanity's Last Exam's format), "I'm 99% confident.": how sure the model is,
+        # not another value; the answer stands as given, unless the model gives it less than even odds ("Confidence:
+        # 5%" disowns it, and is left for the doubt readers)
+        cut = tail_start(text, 2_000)
+        text = text[:cut] + _CONFIDENCE_RE.sub(lambda m: " " if int(m.group(1) or m.group(2) or m.group(3)) >= 50 else m.group(), text[cut:])
     if "&" in text and _HTML_ENTITY_RE.search(text):  # "&radic;2", "&#53;", "&minus;5": HTML's characters
         text = _HTML_ENTITY_RE.sub(lambda m: html.unescape(m.group()), text)
     text = without_hidden(text)  # "The answer is 7. $\phantom{\boxed{5}}$": what no reader sees is no answer
@@ -261,6 +267,14 @@ _END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|e
 # the tokens that end a chat turn (the one table of them for the two readers below)
 _END_OF_TURN = r"<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>|<end_of_turn>"
 _END_TOKENS_RE = re.compile(_END_OF_TURN)
+# a stated confidence: a "Confidence: 95%" line, "(I'm 80% sure)", "I am 99% confident.", "— 100% certain"
+_CONFIDENCE_RE = re.compile(
+    r"(?:^|(?<=\n))[ \t]*[*_]{0,2}confidence(?:[ \t]+(?:score|level))?[*_]{0,2}[ \t]*[:：][ \t]*[*_]{0,2}"
+    r"(\d{1,3})(?:\.\d{1,2})?[ \t]*%[*_]{0,2}[ \t]*(?=\n|\Z)"
+    r"|\(?\b(?:I'?m|I[ \t]+am)[ \t]+(?:about[ \t]+)?(\d{1,3})[ \t]*%[ \t]+(?:confident|sure|certain)\b\)?\.?"
+    r"|[—–][ \t]*(\d{1,3})[ \t]*%[ \t]+(?:confident|sure|certain)\b\.?",
+    re.I,
+)
 _FIRST_END_RE = re.compile(rf"{_END_OF_TURN}|</s>|<eos>")
 # a turn of the model's own that it ended on an answer, with no other role's turn in it (see clean_completion)
 _OWN_TURN_ENDED_RE = re.compile(rf"(?:{_END_OF_TURN})\s*\Z")

@@ -469,6 +469,8 @@ def _choices_equal(a: Node, b: Node, depth: int) -> bool:
             return n.value.name.lower()
         if isinstance(n, Expr) and n.value == sympy.I and n.unit is None:
             return "i"  # option (I): a bare "I" reads as the imaginary unit
+        if lower_label and isinstance(n, Expr) and n.value == sympy.E and n.unit is None and n.marker is None:
+            return "e"  # a key "e" against "e) $500": option (e), not Euler's number
         return None
 
     if isinstance(a, Choice) and isinstance(b, Choice):

@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
 from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
 from verigrpo.verifiers.math.forms import (
     changed_number,
+    comma_language,
     numeral_key,
     one_number_sentence,
     standalone_number,
@@ -111,6 +112,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             value = implied_conclusion(value) if value else value
             return Extraction(value, "last_math" if value else None, scope=named_values(window, spans) if value else None)
     tail = text[tail_start(text, 20_000) :]
+    if "," in tail[-300:] and comma_language(tail):  # "... beträgt also:\n\n57,00": a decimal comma, 57.00
+        tail = _DECIMAL_COMMA_RE.sub(r"\1.\2", tail)
     latex_tail = trailing_latex(tail)
     if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths
         start, expr = latex_tail
@@ -254,6 +257,7 @@ _LAST_NUM_RE = re.compile(
 )
 
 
+_DECIMAL_COMMA_RE = re.compile(r"(?<![\d.,])([-−]?\d{1,15}),(\d{1,2})(?![\d,])")  # (in a text that writes one)
 _VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")
 
 

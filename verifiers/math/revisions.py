@@ -236,8 +236,9 @@ def box_revision(text: str) -> str | None:
 # right after the last box: an operator, a factorial, a power or a digit makes the box part of a larger expression
 # ("\boxed{28} \times 10^3", "\boxed{28}!", "\boxed{28}0"); a scale word multiplies it ("\boxed{28} million")
 _GLUED_AFTER_BOX_RE = re.compile(
-    # ("**" after a box closes markdown bold: "**Answer: \(\boxed{12}\)**" is no product)
-    r"(?:[\d²³]|\.\d|\{,\}|e\d|[ \t]*(?:\$|\\\)|\\\])?[ \t]*(?:\\(?:times|cdot|pi)(?![A-Za-z])|!(?![ \t]+[A-Z][a-z])|[/×·]|\*(?!\*)|\*\*(?=[ \t]*(?:\d|\((?![ \t]*[A-Za-z]{2})))|[-+−][ \t]*[\d\\(]"
+    # ("**" after a box closes markdown bold: "**Answer: \(\boxed{12}\)**" is no product, nor a "*" with no operand
+    # after it, markdown's italics: "*\boxed{5}*.")
+    r"(?:[\d²³]|\.\d|\{,\}|e\d|[ \t]*(?:\$|\\\)|\\\])?[ \t]*(?:\\(?:times|cdot|pi)(?![A-Za-z])|!(?![ \t]+[A-Z][a-z])|[/×·]|\*(?!\*)(?=[ \t]*(?:[\d(\\]|[A-Za-z](?![A-Za-z])))|\*\*(?=[ \t]*(?:\d|\((?![ \t]*[A-Za-z]{2})))|[-+−][ \t]*[\d\\(]"
     r"|x[ \t]*10|[ \t]\d{3}(?!\d)|\^(?![ \t]*\{?[ \t]*\\(?:circ|text))))"
     # glued to it, with no space: a root, a fraction or an unknown that multiplies it ("\boxed{4}\sqrt{2}",
     # "\boxed{4}i", "\boxed{4}x"; not a one-letter unit, "\boxed{4}m", "\boxed{4}s")
@@ -298,7 +299,7 @@ _OPERATION_BEFORE_BOX_RE = re.compile(
 # right before the last box: a sign or an operator, or the brace of a larger expression ("$x = -\boxed{28}$",
 # "$\pm\boxed{28}$", "\frac{\boxed{28}}{2}", "10^{\boxed{28}}")
 _GLUED_BEFORE_BOX_RE = re.compile(
-    r"(?:[-+−/×·]|[-−][ \t]*\$|(?<!\*)\*|\^[ \t]*\{?|_[ \t]*\{|\\(?:pm|mp|times|cdot)|\\(?:sqrt|frac|dfrac|tfrac)(?:\[[^\]]{0,9}\])?[ \t]*\{"
+    r"(?:[-+−/×·]|[-−][ \t]*\$|(?:\d|[)\]}]|(?<![A-Za-z*])[A-Za-z])[ \t]*\*|\^[ \t]*\{?|_[ \t]*\{|\\(?:pm|mp|times|cdot)|\\(?:sqrt|frac|dfrac|tfrac)(?:\[[^\]]{0,9}\])?[ \t]*\{"
     r"|\}[ \t]*\{)[ \t]*\Z"
     r"|(?:\d|(?<!\d)0\.)\Z"  # glued to it, with no space: a digit or "0." ("$2\boxed{4}$", "$0.\boxed{4}$")
 )

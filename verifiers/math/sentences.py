@@ -244,9 +244,15 @@ FOREIGN_ANSWER_MARKERS = (
     # Portuguese, Italian, Dutch, Polish, Turkish, Indonesian, Swahili, Vietnamese, Japanese, Korean, Hindi, Bengali,
     # Arabic, Thai
     # (not "उत्तर:" nor "উত্তর:": MGSM's exemplars open with "step by step answer:" in Hindi and Bengali)
-    r"|resposta(?:\s+final)?\s*(?:é|:)|risposta(?:\s+finale)?\s*(?:è|:)|antwoord\s*(?:is|:)|odpowiedź\s*(?:to|:)|(?:cevap|yanıt)\s*:|jawaban(?:nya)?\s*"
-    r"(?:adalah|:)|jibu\s*(?:ni|:)|đáp\s+(?:án|số)\s*(?:đúng\s*|cuối\s+cùng\s*)?(?:là|:)|答え\s*(?:は|:|：)|정답\s*(?:은|:)|उत्तर\s+है|"
-    r"الإجابة\s*(?:هي|:)|คำตอบ\s*(?:คือ|:)"
+    r"|resposta(?:\s+final)?\s*(?:é|:)|risposta(?:\s+finale)?\s*(?:è|:)|antwoord\s*(?:is|:)|odpowiedź\s*(?:to|:)"
+    r"|(?:cevap|yanıt)\s*(?::|(?=\s[-−]?\d))|jawaban(?:nya)?\s*(?:adalah|:|(?=\s[-−]?\d))|jibu\s*(?:ni|:)"
+    r"|đáp\s+(?:án|số)\s*(?:đúng\s*|cuối\s+cùng\s*)?(?:là|:)|答え\s*(?:は|:|：)|(?:정답|(?<![가-힣])답)\s*(?:은|는|:)|उत्तर\s+है|"
+    r"(?:الإجابة|الجواب)\s*(?:هي|هو|:)|คำตอบ\s*(?:คือ|:)"
+    # German with the verb first ("Daher ist die Antwort 5"), Russian with no colon ("Поэтому ответ 5."), Czech,
+    # Slovak, Ukrainian, Romanian, Swedish, Norwegian, Danish, Finnish, Greek, Hebrew
+    r"|\bist\s+die\s+(?:endgültige\s+)?antwort(?!\s*\?)|ответ(?=\s[-−]?\d)|odpověď\s*(?:je|:)|odpoveď\s*(?:je|:)"
+    r"|відповідь\s*[:—–]|răspuns(?:ul)?\s*(?:este|:)|svaret\s*(?:är|er|:)|vastaus\s*(?:on|:)|απάντηση\s*(?:είναι|:)"
+    r"|התשובה\s*(?:היא|:)"
     # Chinese options: "正确的选项是：C", "故选：C", "所以选B", "所以选择B选项" (not the noun 选项 of "对应选项 C",
     # "故选项D正确")
     r"|(?:正确|最终)的?选项\s*(?:是|为|:|：)|(?:故|所以|因此|(?<!对)应)选(?:择)?(?!项)"
