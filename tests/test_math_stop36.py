@@ -297,3 +297,33 @@ def test_give_ups_and_numbers_set_aside(completion: str, gold: str, want: float)
 )
 def test_decimal_commas_options_italics_confidence_and_answer_phrases(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "rounded", "want"),
+    [
+        # off by default: a key's digits are the answer's
+        ("0.4742", "0.47419", False, 0.0),
+        ("0.914", "0.9137854519568591", False, 0.0),
+        # rounded_decimals: one written decimal the other rounded at its own last place, to three significant digits
+        ("0.4742", "0.47419", True, 1.0),
+        ("0.914", "0.9137854519568591", True, 1.0),
+        ("3919.3333", "3919.33333", True, 1.0),
+        ("-0.1325", "-0.13249", True, 1.0),
+        # not another rounding, not fewer than three significant digits, not an integer against a decimal
+        ("0.4743", "0.47419", True, 0.0),
+        ("0.47", "0.47419", True, 0.0),
+        ("2.5", "2.54", True, 0.0),
+        ("966", "965.7", True, 0.0),
+        ("-0.1325", "0.13249", True, 0.0),
+    ],
+)
+def test_the_rounded_decimals_option(answer: str, gold: str, rounded: bool, want: float) -> None:
+    completion = f"The final answer is $\\boxed{{{answer}}}$."
+    assert math_answer(completion, {"reference": gold}, rounded_decimals=rounded).outcome == want
+
+
+def test_the_rounding_option_ends_with_its_call() -> None:
+    completion = "The final answer is $\\boxed{0.4742}$."
+    assert math_answer(completion, {"reference": "0.47419"}, rounded_decimals=True).outcome == 1.0
+    assert math_answer(completion, {"reference": "0.47419"}).outcome == 0.0

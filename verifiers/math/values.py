@@ -7,6 +7,7 @@ Two stated units convert when their dimensions agree (:mod:`verifiers.math.units
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import itertools
 import math
@@ -28,6 +29,10 @@ from verigrpo.verifiers.math.nodes import Expr
 from verigrpo.verifiers.math.units import unit_scale, unit_word
 
 DECIMAL_REL_TOL = 1e-6  # decimal vs exact non-terminating value
+# math_answer's ``rounded_decimals`` for the call in progress: whether two written decimals are equal when one is the
+# other rounded at its own last place to three significant digits or more (0.4742 and 0.47419). Off by default: a
+# key's digits are the answer's (other projects' keys and tests disagree, and this repo's own table refuses them)
+ROUNDED_DECIMALS: contextvars.ContextVar[bool] = contextvars.ContextVar("rounded_decimals", default=False)
 # a decimal written with 15 to 17 significant digits is a binary float's printout (Python's repr, numpy's %.15g) ...
 FLOAT_DIGITS = (15, 17)
 # ... and agrees with another written decimal to 15 significant digits (_same_to_15_digits)
@@ -279,7 +284,7 @@ def _values_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bo
             return True
         if a_inexact != b_inexact:
             return _constants_equal(a, b, a_inexact, b_inexact)
-        return False
+        return a_inexact and b_inexact and ROUNDED_DECIMALS.get() and _rounded_to(a, b)
     diff = a - b
     if diff == 0:
         return True
@@ -290,6 +295,27 @@ def _values_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bo
     if a_inexact != b_inexact and not _only_terminating(b if a_inexact else a):
         tol = DECIMAL_REL_TOL  # 0.3333333 x vs x/3; but 2.0000001 x is not 2 x
     return _symbolic_equal(a, b, diff, free, tol=tol)
+
+
+def _decimal_places(x: sympy.Rational) -> int | None:
+    """How many places after the point a terminating decimal is written with at least (2.50 -> 1); None otherwise."""
+    for k in range(41):
+        if (x * 10**k).is_Integer:
+            return k
+    return None
+
+
+def _rounded_to(a: sympy.Rational, b: sympy.Rational) -> bool:
+    """Two written decimals, both with a fractional part, one the other rounded at its own last place to three
+    significant digits or more: 0.4742 against 0.47419, 0.914 against 0.9137854519568591; not 0.47 (two digits), nor
+    0.4743, nor 12 against 12.3 (an integer states no rounding)."""
+    pa, pb = _decimal_places(a), _decimal_places(b)
+    if not pa or not pb or pa == pb:
+        return False
+    coarse, fine, places = (a, b, pa) if pa < pb else (b, a, pb)
+    if abs(coarse) * 10**places < 100:
+        return False  # fewer than three significant digits: 0.47, 2.5
+    return bool(abs(fine - coarse) * 2 * 10**places <= 1)
 
 
 def _only_terminating(e: sympy.Basic) -> bool:

@@ -83,7 +83,7 @@ from verigrpo.verifiers.math.sentences import (
     without_conversion,
 )
 from verigrpo.verifiers.math.spans import top_level_items
-from verigrpo.verifiers.math.values import constant_against_none
+from verigrpo.verifiers.math.values import ROUNDED_DECIMALS, constant_against_none
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.types import Reward, Status
 
@@ -141,7 +141,12 @@ _ASKS_TO_WORK_RE = re.compile(
 
 @register("math")
 def math_answer(
-    completion: str, row: Mapping[str, Any], *, last_number_fallback: bool = True, reject_echo: bool = True
+    completion: str,
+    row: Mapping[str, Any],
+    *,
+    last_number_fallback: bool = True,
+    reject_echo: bool = True,
+    rounded_decimals: bool = False,
 ) -> Reward:
     """Score ``completion`` against ``row["reference"]``: 1.0 if the final answers are equivalent.
 
@@ -154,7 +159,20 @@ def math_answer(
     it equals the reference: "Compute 47 + 85." answered "47 + 85", "Simplify $\\frac{6}{4}$."
     answered ``\\frac{6}{4}``. It is equal in value, but nothing was computed, and a policy
     that learns to copy the question would collect the reward on every such row.
+
+    ``rounded_decimals`` (off by default): two written decimals are equal when one is the other rounded at its own
+    last place to three significant digits or more ("0.4742" against a key 0.47419, "0.914" against 0.91378...), as
+    finance and statistics keys written to full float precision need; off, a key's digits are the answer's.
     """
+    token = ROUNDED_DECIMALS.set(rounded_decimals)
+    try:
+        return _score(completion, row, last_number_fallback, reject_echo)
+    finally:
+        ROUNDED_DECIMALS.reset(token)
+
+
+def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, reject_echo: bool) -> Reward:
+    """:func:`math_answer`'s work, with the call's rounding policy set."""
     reference = row.get("reference") if isinstance(row, Mapping) else None
     if isinstance(reference, (int, float)) and not isinstance(reference, bool):
         reference = str(reference)
