@@ -457,7 +457,8 @@ def test_function_chains_that_clauses_and_angles(completion: str, gold: str, wan
         ("Ответ: 2 000 долларов.", "2", 0.0),
         ("Đáp án: 75 con ong", "75", 1.0),
         ("Đáp án: 75 con ong", "76", 0.0),
-        ("The answer is 5 times.", "5", 0.0),
+        ("The answer is 5 times.", "5", 1.0),  # (stop 36: a count of times, as blind sets 130 and 137 label it)
+        ("The answer is 5 times 3.", "5", 0.0),
         # a dot that groups thousands in an answer ("12.000 $"); a key's "12.000" stays twelve
         ("Respuesta: 12.000 $", "12000", 1.0),
         ("Respuesta: 12.000 $", "12", 0.0),  # (stop 35: one reading per completion, not both)

@@ -141,6 +141,8 @@ def test_stop36_patterns_are_linear() -> None:
             ("doubts", "_SET_ASIDE_AFTER_RE", "'is therefore ' * (n // 13)"),
             ("doubts", "_GAVE_UP_RE", "'unable to ' * (n // 10)"),
             ("cleanup", "_FIRST_END_RE", "'<|end' * (n // 5)"),
+            ("cleanup", "_CALCULATOR_NOTE_RE", "'<<1=' * (n // 4)"),
+            ("fallback", "_OPEN_CLAUSE_RE", "' so a' * (n // 5)"),
             ("cleanup", "_CONFIDENCE_RE", "'\\nconfidence: ' * (n // 13)"),
             ("cleanup", "_CONFIDENCE_RE", "'I am 1 ' * (n // 7)"),
             ("fallback", "_DECIMAL_COMMA_RE", "'1,' * (n // 2)"),
@@ -327,3 +329,23 @@ def test_the_rounding_option_ends_with_its_call() -> None:
     completion = "The final answer is $\\boxed{0.4742}$."
     assert math_answer(completion, {"reference": "0.47419"}, rounded_decimals=True).outcome == 1.0
     assert math_answer(completion, {"reference": "0.47419"}).outcome == 0.0
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # GSM8K's calculator notes: the value written after the note is the value
+        ("So 8 pens cost $1.50 * 8 = $<<1.5*8=12>>12.", "12", 1.0),
+        ("<answer> 8 pens will cost $1.50 per pen, so 8 pens will cost $1.50 * 8 = $<<1.5*8=12>>12. </answer>", "12", 1.0),
+        ("So 8 pens cost $1.50 * 8 = $<<1.5*8=12>>12.", "1.5", 0.0),
+        # a clause that opens after the last number and stops: cut off, no answer
+        ("Total = 5 x 8 = <<5*8=40>>40 so she still needs", "40", 0.0),
+        ("So the answer is 40 apples in total", "40", 1.0),
+        # "5 times" answers "how many times"; "5 times x" is a product
+        ("<answer> 5 times </answer>", "5", 1.0),
+        ("The answer is 5 times.", "6", 0.0),
+        ("The answer is 5 times x.", "5", 0.0),
+    ],
+)
+def test_calculator_notes_open_clauses_and_counts_of_times(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

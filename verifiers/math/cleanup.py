@@ -114,6 +114,8 @@ def clean_completion(text: str) -> str:
         # 5%" disowns it, and is left for the doubt readers)
         cut = tail_start(text, 2_000)
         text = text[:cut] + _CONFIDENCE_RE.sub(lambda m: " " if int(m.group(1) or m.group(2) or m.group(3)) >= 50 else m.group(), text[cut:])
+    if "<<" in text:  # GSM8K's calculator notes, "$1.50 * 8 = $<<1.5*8=12>>12": the value follows the note
+        text = _CALCULATOR_NOTE_RE.sub("", text)
     if "&" in text and _HTML_ENTITY_RE.search(text):  # "&radic;2", "&#53;", "&minus;5": HTML's characters
         text = _HTML_ENTITY_RE.sub(lambda m: html.unescape(m.group()), text)
     text = without_hidden(text)  # "The answer is 7. $\phantom{\boxed{5}}$": what no reader sees is no answer
@@ -275,6 +277,7 @@ _CONFIDENCE_RE = re.compile(
     r"|[—–][ \t]*(\d{1,3})[ \t]*%[ \t]+(?:confident|sure|certain)\b\.?",
     re.I,
 )
+_CALCULATOR_NOTE_RE = re.compile(r"<<[^<>=\n]{1,200}=([^<>=\n]{1,40})>>(?=[ \t]*\$?[ \t]*\1)")
 _FIRST_END_RE = re.compile(rf"{_END_OF_TURN}|</s>|<eos>")
 # a turn of the model's own that it ended on an answer, with no other role's turn in it (see clean_completion)
 _OWN_TURN_ENDED_RE = re.compile(rf"(?:{_END_OF_TURN})\s*\Z")

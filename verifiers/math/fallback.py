@@ -324,6 +324,10 @@ _MATH_SPAN_RE = re.compile(
 _CLEAN_END_RE = re.compile(r"[.!?)\]}$*`'\"\d。！？]\s*$")
 
 
+_OPEN_CLAUSE_RE = re.compile(
+    r"[ \t]*[,;]?[ \t]*(?:so|and|but|then|because|which|while|since|therefore|thus)(?:[ \t]+[A-Za-z']{1,20}){2,30}[ \t]*\Z",
+    re.I,
+)
 _TWO_WORDS_RE = re.compile(r"[A-Za-z]{2,}\s+[A-Za-z]{2,}")
 
 
@@ -331,8 +335,8 @@ def _cut_off_after(tail: str, end: int) -> bool:
     """A sentence ends after position ``end`` and the text then stops inside a later one: words, and no closing
     punctuation, number, bracket or emphasis at the very end ("... 6 ways. Next, we count the next three")."""
     ends = list(_SENTENCE_END_RE.finditer(tail, end))
-    if not ends:
-        return False
+    if not ends:  # "Total = 5 x 8 = 40 so she still needs": a clause that opens after the number and stops
+        return bool(_OPEN_CLAUSE_RE.match(tail[end:][:200]))
     fragment = tail[ends[-1].end() :][-200:]  # bounded: a run of letters makes the word pattern quadratic
     return bool(_TWO_WORDS_RE.search(fragment)) and not _CLEAN_END_RE.search(fragment[-50:])
 

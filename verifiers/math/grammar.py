@@ -305,6 +305,8 @@ class _Parser(LabelReader, _ExprParser):
                 break
         if not words:
             return None
+        if words == ["times"] and self.peek() is None:
+            return "times"  # "5 times": a count of times, as the answer to "how many times"
         if any(_TRANSFORM_WORD_RE.fullmatch(w) or _CJK_CHANGING_RE.search(w) for w in words) or any(
             w.lower() == "than" and len(after) == 1 for w, after in zip(words, words[1:])  # "5 more than x"
         ):
