@@ -125,7 +125,7 @@ def test_a_later_box_after_a_retraction_wins(completion: str, gold: str, want: f
         ("forms", "_SETTING_CLAUSE_RE", "'if than ' * (n // 8)"),
         ("forms", "_NUMBER_AFTER_THAN_RE", "'than the ' * (n // 9)"),
         ("normalize", "_EMPTY_SCRIPT", "'_{' + ' ' * n"),
-        ("revisions", "_RETRACTED_BETWEEN_RE", "'no ' * (n // 3) + ' ' * n"),
+        ("laterbox", "_RETRACTED_BETWEEN_RE", "'no ' * (n // 3) + ' ' * n"),
     ],
 )
 def test_new_patterns_are_linear(module: str, pattern: str, shape: str) -> None:

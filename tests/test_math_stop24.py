@@ -162,9 +162,9 @@ def test_stop24_patterns_are_linear() -> None:
             ("laststate", "_PLAIN_MATH_RE", "'x +' * (n // 3)"),
             ("normalize", "_UNDERSCORE_MIXED", "'1_' * (n // 2)"),
             ("normalize", "_COMBINATORICS", "' ' * n + 'C'"),
-            ("revisions", "_FINAL_BEFORE_BOX_RE", "'. final answer ' * (n // 15)"),
-            ("revisions", "_FINAL_BEFORE_BOX_RE", "'.' + ' ' * n"),
-            ("revisions", "_CONCLUDED_BEFORE_BOX_RE", "'; therefore ' * (n // 12)"),
+            ("laterbox", "_FINAL_BEFORE_BOX_RE", "'. final answer ' * (n // 15)"),
+            ("laterbox", "_FINAL_BEFORE_BOX_RE", "'.' + ' ' * n"),
+            ("laterbox", "_CONCLUDED_BEFORE_BOX_RE", "'; therefore ' * (n // 12)"),
             ("sentences", "_TRAILING_NOTE_RE", "'(' * n"),
             ("sentences", "_TRAILING_NOTE_RE", "' (a)' * (n // 4)"),
             ("boxes", "_PLACEHOLDER_RE", "' ' * n + 'x'"),
@@ -243,8 +243,8 @@ def test_red_team_stop24_classes(completion: str, gold: str, question: str, want
 def test_red_team_stop24_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
-            ("revisions", "_NOT_BEFORE_BOX_RE", "'not' + ' ' * n"),
-            ("revisions", "_STRAY_VALUE_RE", "'\\n' + ' ' * n + '5'"),
+            ("laterbox", "_NOT_BEFORE_BOX_RE", "'not' + ' ' * n"),
+            ("laterbox", "_STRAY_VALUE_RE", "'\\n' + ' ' * n + '5'"),
             ("disowning", "DISOWNED_RE", "' ' * n + 'x'"),
             ("disowning", "DISOWNED_RE", "'that ' * (n // 5)"),
             ("revisions", "_ALSO_RE", "'also 5' * (n // 6)"),

@@ -86,10 +86,10 @@ def test_a_conceded_box_is_not_the_answer(completion: str, gold: str, want: floa
 def test_the_concession_pattern_is_linear_time():
     assert_patterns_linear(
         [
-            ("revisions", "_CONCEDED_BEFORE_BOX_RE", "'. although ' * (n // 11)"),
-            ("revisions", "_CONCEDED_BEFORE_BOX_RE", "'\\n  even   ' * (n // 11)"),
+            ("laterbox", "_CONCEDED_BEFORE_BOX_RE", "'. although ' * (n // 11)"),
+            ("laterbox", "_CONCEDED_BEFORE_BOX_RE", "'\\n  even   ' * (n // 11)"),
             ("revisions", "_OR_VALUE_RE", "'but also ' * (n // 9)"),
-            ("revisions", "_CORRECT_BEFORE_RE", "'. the correct ' * (n // 14)"),
+            ("laterbox", "_CORRECT_BEFORE_RE", "'. the correct ' * (n // 14)"),
             ("extract", "_LETTERS_SAID_CORRECT_RE", "'(A), ' * (n // 5)"),
             ("reference", "_PROSE_RE", "'a ' * (n // 2)"),
             ("normalize", "_ASCII_UNION", "') ' * (n // 2)"),

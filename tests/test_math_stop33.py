@@ -294,6 +294,6 @@ def test_stop33_patterns_are_linear() -> None:
             ("structured", "_ALTERNATIVE_KEY_RE", "'{ ' * (n // 2)"),
             ("layout", "_ROW_RELATION_RE", "'&' * n"),
             ("layout", "_ROW_NUMBER_RE", "'1,' * (n // 2)"),
-            ("verifier", "_NAMED_WORD_RE", "'a ' * (n // 2)"),
+            ("written", "_NAMED_WORD_RE", "'a ' * (n // 2)"),
         ]
     )

@@ -366,7 +366,7 @@ def test_stop34_patterns_are_linear() -> None:
             ("cleanup", "_HEAD_ENDED_RE", "'</s> ' * (n // 5) + 'x'"),
             ("cleanup", "THINK_CLOSE_RE", "'</' * (n // 2)"),
             ("structured", "_ANSWER_KEY_RE", "'{\"answers' * (n // 9)"),
-            ("verifier", "_NAMED_WORD_RE", "'0' * n"),
+            ("written", "_NAMED_WORD_RE", "'0' * n"),
             ("constants", "_ARBITRARY_RE", "'constant' * (n // 8)"),
             ("cleanup", "_BOXED_TAG_RE", "'<boxed>' * (n // 7)"),
             ("question", "_INDEFINITE_RE", "'\\\\int ' * (n // 5)"),

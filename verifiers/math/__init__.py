@@ -19,12 +19,14 @@ each; a stage only imports the ones above it:
   :mod:`~verifiers.math.units` (what a unit means: SI prefixes, compound units, dimensions),
   :mod:`~verifiers.math.compare` (two answer trees: :func:`nodes_equal`, :func:`answers_equivalent`),
   :mod:`~verifiers.math.conditions` (equations, inequalities, intervals by their solutions),
-  :mod:`~verifiers.math.families` (solution families indexed by an integer, by their members);
+  :mod:`~verifiers.math.families` (solution families indexed by an integer, by their members),
+  :mod:`~verifiers.math.written` (answers compared as written: prime factorisations, words, option runs, text);
 - extraction: :mod:`~verifiers.math.cleanup` (the completion cleaned first: end tokens, struck-out text, misspelt
   boxes, chat turns, ``<SOLUTION>``-like tags), :mod:`~verifiers.math.boxes` (boxes, ``<answer>`` tags, ``#### n``,
   :func:`extract_reference`),
-  :mod:`~verifiers.math.sentences` (answers written as sentences), :mod:`~verifiers.math.revisions` (boxes read
-  in context: a later box that takes the earlier ones back, text after a box or a marked answer that hedges it),
+  :mod:`~verifiers.math.sentences` (answers written as sentences), :mod:`~verifiers.math.laterbox` and
+  :mod:`~verifiers.math.revisions` (boxes read in context: a later box that takes the earlier ones back, text after a
+  box or a marked answer that hedges it),
   :mod:`~verifiers.math.fallback` (the last math span or number when nothing marks the answer, with
   :mod:`~verifiers.math.laststate`: what a last sentence or span states),
   :mod:`~verifiers.math.markers` ("The answer is", answer headings and bold lines, the value each names),

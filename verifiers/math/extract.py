@@ -41,6 +41,7 @@ from verigrpo.verifiers.math.forms import (
     qualified,
 )
 from verigrpo.verifiers.math.laststate import without_plain_condition
+from verigrpo.verifiers.math.laterbox import box_revision, revised_between
 from verigrpo.verifiers.math.markers import (
     _ANSWER_HEADING_RE,
     _ANSWER_IS_RE,
@@ -71,9 +72,7 @@ from verigrpo.verifiers.math.revisions import (
     TRANSFORMED_AFTER_RE,
     after_box_hedge,
     after_value_hedge,
-    box_revision,
     negative_after_box,
-    revised_between,
     scale_after_box,
 )
 from verigrpo.verifiers.math.sentences import (

@@ -30,7 +30,6 @@ from verigrpo.verifiers.math.dates import same_date
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
 from verigrpo.verifiers.math.forms import (
-    TEXT_WRAP_RE,
     decimal_comma_reading,
     dot_thousands,
     labelled_tuples,
@@ -84,6 +83,13 @@ from verigrpo.verifiers.math.sentences import (
 )
 from verigrpo.verifiers.math.spans import top_level_items
 from verigrpo.verifiers.math.values import ROUNDED_DECIMALS, constant_against_none
+from verigrpo.verifiers.math.written import (
+    named_word,
+    same_options,
+    same_text,
+    same_word,
+    written_prime_factors,
+)
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.types import Reward, Status
 
@@ -199,13 +205,13 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if numbered is not None:  # "ตอบ ข้อ (2)" against "(2) 100 คน": the option the last line names decides
         info.update(rule="closing_option", extracted_normalized=f"({numbered})")
         return Reward(float(numbered == gold.letter), Status.CORRECT if numbered == gold.letter else Status.WRONG, info=info)  # type: ignore[union-attr]
-    if len(completion) <= MAX_ANSWER_CHARS and _same_text(completion, gold_text):
+    if len(completion) <= MAX_ANSWER_CHARS and same_text(completion, gold_text):
         # the whole completion is the reference as written ("odd $n$", "$g(x) = ...$ for some $a>0$"): whatever the
         # extraction reads in it, it states the reference (unless it copies the question)
         if not (reject_echo and echoes_question(completion, row, numeric_reference=_numeric(gold, gold_text))):
             info.update(rule="same_text", extracted=completion.strip(), extracted_normalized="the reference's text")
             return Reward(1.0, Status.CORRECT, info=info)
-    if ex.scope is not None and not ex.hedged and len(ex.scope) <= MAX_ANSWER_CHARS and _same_text(ex.scope, gold_text):
+    if ex.scope is not None and not ex.hedged and len(ex.scope) <= MAX_ANSWER_CHARS and same_text(ex.scope, gold_text):
         # the marker's line or the answer tag holds the reference as written ("Answer: Amelia is a hero, and Elizabeth
         # is a hero."): whatever a narrower reading of it finds, it states the reference (unless it copies the question)
         if not (reject_echo and echoes_question(ex.scope, row, numeric_reference=_numeric(gold, gold_text))):
@@ -353,7 +359,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if gold is None:  # we cannot judge against this reference; only the same string is credited
         # (up to spacing: a grid "1 6\n4 7", a word list, a clock time "06:09"; also the whole
         # <answer> block, which the extraction may have narrowed to its last number)
-        if _same_text(ex.answer, gold_text) or (ex.scope is not None and _same_text(ex.scope, gold_text)):
+        if same_text(ex.answer, gold_text) or (ex.scope is not None and same_text(ex.scope, gold_text)):
             return Reward(1.0, Status.CORRECT, info=info)
         info["reason"] = "reference could not be parsed"
         return Reward(0.0, Status.BAD_INPUT, info=info)
@@ -377,9 +383,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     info["extracted_normalized"] = _describe(pred)
     if (
         nodes_equal(pred, gold)
-        or _same_word(pred, answer, gold, gold_text)
-        or _same_options(pred, gold_text)
-        or _named_word(ex.answer, gold)
+        or same_word(pred, answer, gold, gold_text)
+        or same_options(pred, gold_text)
+        or named_word(ex.answer, gold)
         or renamed_constants_equal(pred, gold, question_text(row))  # "x = \frac13 e^t + Ce^{-2t}" against "\frac{e^t}{3} + ce^{-2t}"
         # "x^x + C" against "x^x" where the question asks for an antiderivative
         or (isinstance(pred, Expr) and isinstance(gold, Expr) and asks_for_antiderivative(row) and constant_against_none(pred, gold))
@@ -422,8 +428,8 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if reordered_named_quantities(pred, gold, row):
             info["reason"] = "the question asks for several quantities in order; the answer lists them in another"
             return Reward(0.0, Status.WRONG, info=info)
-        factors = _written_prime_factors(gold_text)
-        if factors is not None and asks_for_factors(row, factors) and _written_prime_factors(answer, single=True) != factors:
+        factors = written_prime_factors(gold_text)
+        if factors is not None and asks_for_factors(row, factors) and written_prime_factors(answer, single=True) != factors:
             info["reason"] = "the reference is a prime factorisation; the answer is not that factorisation"
             return Reward(0.0, Status.WRONG, info=info)
         return Reward(1.0, Status.CORRECT, info=info)
@@ -488,108 +494,6 @@ def _numeric(gold: Node | None, gold_text: str) -> bool:
     if PLAIN_NUMBER_RE.fullmatch(compact(gold_text)) is not None:
         return True
     return isinstance(gold, Expr) and gold.unit is None and gold.marker is None and gold.value.is_Rational
-
-
-_FACTOR_RE = re.compile(r"(\d{1,12})(?:\^\{?(\d{1,3})\}?)?")
-_TIMES_SPLIT_RE = re.compile(r"\s*(?:\\times|\\cdot|\*|x)\s*")
-
-
-def _written_prime_factors(s: str, *, single: bool = False) -> tuple[int, ...] | None:
-    """``2 × 2 × 5 × 7^2`` -> (2, 2, 5, 7, 7): an answer written as a product of primes (or their
-    powers); None otherwise. A reference written so asks for the factorisation: ``980`` has the
-    value but is not it, nor is ``4 × 245``. ``single``: one prime (power) also counts (``7``).
-    """
-    s = _plain(s, 300)
-    if s is None:
-        return None
-    parts = _TIMES_SPLIT_RE.split(s.strip())
-    if len(parts) < (1 if single else 2) or len(parts) > 60:
-        return None
-    out: list[int] = []
-    for part in parts:
-        m = _FACTOR_RE.fullmatch(part)
-        if m is None:
-            return None
-        base, power = int(m.group(1)), int(m.group(2) or 1)
-        if power < 1 or len(out) + power > 200 or not sympy.isprime(base):
-            return None
-        out.extend([base] * power)
-    return tuple(sorted(out))
-
-
-def _plain(s: str, most: int, unwrap: bool = False) -> str | None:
-    """``s`` normalised, without math delimiters (and, with ``unwrap``, without a ``\\text{..}`` that
-    holds all of it); None when longer than ``most`` characters or when normalising fails."""
-    if len(s) > most:
-        return None
-    try:
-        s = normalize(strip_math_delimiters(s))
-    except Exception:  # noqa: BLE001
-        return None
-    m = TEXT_WRAP_RE.fullmatch(s) if unwrap else None
-    return m.group(1) if m else s
-
-
-def _text_key(s: str) -> str | None:
-    """A short answer as lower-case words ("DNE", ``\\text{DNE}`` -> "dne"), to match a text reference
-    the parser read as a word where the answer's spelling reads as a product of letters."""
-    s = _plain(s, 200, unwrap=True)
-    if s is None:
-        return None
-    s = " ".join(s.split()).lower()
-    return s if re.fullmatch(r"[a-z]+(?: [a-z]+)*", s) else None
-
-
-# a word answer after an article, or after an amount of it: "the feathers", "9 kilograms of feathers", "a pound of lead"
-_NAMED_WORD_RE = re.compile(
-    r"(?:(?:the|a|an)\s+)?(?:(?:(?!0(?![\d.,]{0,12}[1-9]))\d[\d,.]{0,12}|a|one)\s*[A-Za-z]{1,12}\s+of\s+(?:the\s+)?)?"  # (none: "0 kg of")
-    r"([A-Za-z]{2,30}(?:\s[A-Za-z]{2,30})?)",
-    re.I,
-)
-
-
-def _named_word(answer: str, gold: Node) -> bool:
-    """A word reference named with an article or as an amount of it: "the feathers", "9 kilograms of feathers" against
-    "feathers" (not "not feathers", "9 kilograms of bricks")."""
-    named = _NAMED_WORD_RE.fullmatch(answer.strip().rstrip(".")) if isinstance(gold, Text) and len(answer) < 80 else None
-    return named is not None and _text_key(named.group(1)) == gold.text  # type: ignore[union-attr]
-
-
-def _same_word(pred: Node, answer: str, gold: Node, gold_text: str) -> bool:
-    """One side is a word (``\\text{DNE}``) and the other spells the same word bare ("DNE", which
-    the parser reads as a product of letters)."""
-    if isinstance(gold, Text) and not isinstance(pred, Text):
-        return _text_key(answer) == gold.text
-    if isinstance(pred, Text) and not isinstance(gold, Text):
-        return _text_key(gold_text) == pred.text
-    return False
-
-
-# a key of several options written together, each letter once and in order: JEE Advanced's "ABD", "BC"
-_OPTION_RUN_RE = re.compile(r"(?=[A-E]{2})A?B?C?D?E?")
-
-
-def _same_options(pred: Node, gold_text: str) -> bool:
-    """A reference that runs option letters together ("ABD", which the parser reads as the product A*B*D) also
-    names the set of those options: "A, B, D", "(A), (B) and (D)", ``\\{A, B, D\\}`` answer it in any order; a
-    subset or a superset does not."""
-    key = _plain(gold_text, 20, unwrap=True)
-    if key is None or not _OPTION_RUN_RE.fullmatch(key.strip()):
-        return False
-    options = Bracket("{", "}", tuple(Text(c.lower()) for c in key.strip()))
-    return nodes_equal(pred, options)
-
-
-def _same_text(a: str, b: str) -> bool:
-    """Two answers that are the same text up to spacing (kept line by line) and math delimiters."""
-
-    def key(s: str) -> str:
-        s = _plain(s, MAX_ANSWER_CHARS * 4, unwrap=True) or ""  # "\text{June 20}" is the text "June 20"
-        lines = (re.sub(r"\s*,\s*", ",", " ".join(line.split())) for line in s.splitlines())
-        return "\n".join(line for line in lines if line)
-
-    ka = key(a)
-    return bool(ka) and ka == key(b)
 
 
 def _describe(n: Node) -> str:
