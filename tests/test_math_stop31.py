@@ -374,7 +374,7 @@ def test_stop31_patterns_are_linear() -> None:
             ("disowning", "_CONDITION_RESTATED_RE", "'if x ' * (n // 5)"),
             ("laterbox", "_UNSURE_BEFORE_RE", "'be ' * (n // 3)"),
             ("revisions", "_OPERATION_BEFORE_BOX_RE", "'x  ' * (n // 3) + '>'"),
-            ("forms", "_DECIMAL_COMMA_RE", "'1,' * (n // 2)"),
+            ("locales", "DECIMAL_COMMA_RE", "'1,' * (n // 2)"),
             ("forms", "_UNSPACED_REFUSAL_RE", "'ל' * n"),
             ("disowning", "_CLOSING_VALUE_RE", "'is ' * (n // 3)"),
         ]

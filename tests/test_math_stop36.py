@@ -146,7 +146,7 @@ def test_stop36_patterns_are_linear() -> None:
             ("cleanup", "_CONFIDENCE_RE", "'\\nconfidence: ' * (n // 13)"),
             ("cleanup", "_CONFIDENCE_RE", "'I am 1 ' * (n // 7)"),
             ("fallback", "_DECIMAL_COMMA_RE", "'1,' * (n // 2)"),
-            ("forms", "_DECIMAL_COMMA_RE", "'€ 1' * (n // 3)"),
+            ("locales", "DECIMAL_COMMA_RE", "'€ 1' * (n // 3)"),
             ("markers", "_ANSWER_IS_RE", "'ist die antwort ' * (n // 16)"),
             ("markers", "_ANSWER_IS_RE", "'ответ ' * (n // 6)"),
             ("revisions", "_GLUED_BEFORE_BOX_RE", "'a * ' * (n // 4)"),

@@ -12,7 +12,6 @@ import re
 import sympy
 from verigrpo.verifiers.math.boxes import extract_reference
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
-from verigrpo.verifiers.math.forms import decimal_comma_value
 from verigrpo.verifiers.math.identity import _constant_ratio, _num
 from verigrpo.verifiers.math.leaves import (
     _option_letters_equal,
@@ -20,6 +19,7 @@ from verigrpo.verifiers.math.leaves import (
     _text_equal,
     _trig_in_degrees,
 )
+from verigrpo.verifiers.math.locales import decimal_comma_value
 from verigrpo.verifiers.math.nodes import (
     Answers,
     Bracket,

@@ -12,7 +12,6 @@ from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
 from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
 from verigrpo.verifiers.math.forms import (
     changed_number,
-    comma_language,
     numeral_key,
     one_number_sentence,
     standalone_number,
@@ -28,6 +27,7 @@ from verigrpo.verifiers.math.laststate import (
     without_plain_condition,
     worded_number,
 )
+from verigrpo.verifiers.math.locales import comma_language
 from verigrpo.verifiers.math.nodes import Bracket
 from verigrpo.verifiers.math.normalize import (
     BELOW_ZERO_AFTER,

@@ -10,7 +10,13 @@ import re
 
 import sympy
 from verigrpo.verifiers.math.lex import FUNCS, UNIT_ALIASES
-from verigrpo.verifiers.math.locales import FOREIGN_SCALE_WORDS, foreign_scales
+from verigrpo.verifiers.math.locales import (
+    DOT_THOUSAND_RE,
+    FOREIGN_SCALE_WORDS,
+    comma_language,
+    decimal_comma_value,
+    foreign_scales,
+)
 from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG, NOT_UNSPACED, WRONG_UNSPACED
 from verigrpo.verifiers.math.nodes import Expr, Relation
 from verigrpo.verifiers.math.normalize import dollar_scale_letters, strip_math_delimiters
@@ -539,44 +545,11 @@ def prose_unit(answer: str) -> str | None:
     return f"{number} \\text{{ {m.group(2).strip()}}}" if m.group(2).isascii() else number
 
 
-# a decimal comma ("3,14", "0,5", "15,5 m²": Vietnamese, Russian, German, French answers and keys): one or two digits,
-# or more than three, after the comma (three are thousands: "1,234"), no space (a space makes a list: "1, 5"), and
-# at most a unit or a word after the number
-_DECIMAL_COMMA_RE = re.compile(
-    r"([€£¥₽₺₹][ \t]?)?([-−]?\d{1,15}),(\d{1,2}|\d{4,15})(?![\d,])[ \t]*([^\d,=;]{0,40})"  # ("€ 2,50", "−3,5")
-)
-
-
-# one dot then exactly three zeros: "12.000", twelve thousand in a text that groups thousands with a dot
-_DOT_THOUSAND_RE = re.compile(r"(-?\d{1,3})\.000(?![\d,.])[ \t]*([^\d,=;.]{0,40})")
-
-
-def decimal_comma_value(text: str) -> str | None:
-    """``text`` when it is one number written with a decimal comma (and at most a unit or a word after it), with a
-    decimal point: "0,6" -> "0.6", "15,5 m²" -> "15.5 m²"; None otherwise ("1,234" groups thousands)."""
-    m = _DECIMAL_COMMA_RE.fullmatch(text)
-    if m is None or (m.group(1) and m.group(4)):
-        return None
-    unit = m.group(4) or (m.group(1) or "").strip()  # a currency sign before the number: "€ 2,50" is 2.50 €
-    return f"{m.group(2).replace('−', '-')}.{m.group(3)}" + (f" {unit}" if unit else "")
-
-
-# a word of English: a text with one writes "12.000" for twelve to three decimals
-_ENGLISH_WORD_RE = re.compile(r"\b(?:the|and|we|answer|therefore|thus|then|which|this|that|with)\b", re.I)
-_TWO_LETTERS_RE = re.compile(r"[^\W\d_]{2}")
-
-
-def comma_language(completion: str) -> bool:
-    """The completion is written in words, none of them English: a language whose numbers group thousands with a dot
-    and write a decimal comma ("Die Antwort lautet 70.000 US-Dollar.", "Der Endpreis beträgt 57,00 US-Dollar.")."""
-    return not _ENGLISH_WORD_RE.search(completion) and _TWO_LETTERS_RE.search(completion) is not None
-
-
 def dot_thousands(answer: str, completion: str) -> str | None:
     """"70.000 US-Dollar" -> "70000 US-Dollar" where the completion is written in a language that groups thousands
     with a dot (it has words, none of them English: "Die Antwort lautet 70.000 US-Dollar."); None otherwise. One
     reading per completion: read both ways, "12.000" would pay 12 and 12000."""
-    m = _DOT_THOUSAND_RE.fullmatch(strip_math_delimiters(answer).strip().rstrip("."))
+    m = DOT_THOUSAND_RE.fullmatch(strip_math_delimiters(answer).strip().rstrip("."))
     if m is None or not comma_language(completion):
         return None
     return f"{m.group(1)}000" + (f" {m.group(2)}" if m.group(2) else "")

@@ -2,7 +2,8 @@
 Turkish, "5 triệu", "2 Millionen", "1.500 millones", "2 mil millones", "3 млн") and amounts of the currencies whose
 countries group thousands with a dot or a space and write a decimal comma ("Rp 15.000", "R$ 3,50", "15.000 ₫");
 digit groups of other conventions (:func:`digit_groups`: "1.099,98", "1 200,3", India's "1,00,00,000", Python's
-"1_025_000_000").
+"1_025_000_000"); a number alone written with a decimal comma (:func:`decimal_comma_value`: "0,6", "€ 2,50") and a
+completion written in a language that writes one (:func:`comma_language`).
 
 :data:`FOREIGN_SCALES` is the one table, word -> power of ten; English scale words are :data:`units.SCALE_WORDS`.
 :func:`foreign_scales` writes such a number in digits. The word names the language, and with it the marks: a comma
@@ -131,3 +132,36 @@ def digit_groups(s: str) -> str:
         s = _GROUPED_DECIMAL_COMMA.sub(lambda m: re.sub(r"[. \u00a0\u202f]", "", m.group(1)) + "." + m.group(2), s)
         s = _LAKH_GROUPS.sub(lambda m: m.group().replace(",", ""), s)
     return s
+
+
+# a decimal comma ("3,14", "0,5", "15,5 m²": Vietnamese, Russian, German, French answers and keys): one or two digits,
+# or more than three, after the comma (three are thousands: "1,234"), no space (a space makes a list: "1, 5"), and
+# at most a unit or a word after the number
+DECIMAL_COMMA_RE = re.compile(
+    r"([€£¥₽₺₹][ \t]?)?([-−]?\d{1,15}),(\d{1,2}|\d{4,15})(?![\d,])[ \t]*([^\d,=;]{0,40})"  # ("€ 2,50", "−3,5")
+)
+
+
+# one dot then exactly three zeros: "12.000", twelve thousand in a text that groups thousands with a dot
+DOT_THOUSAND_RE = re.compile(r"(-?\d{1,3})\.000(?![\d,.])[ \t]*([^\d,=;.]{0,40})")
+
+
+def decimal_comma_value(text: str) -> str | None:
+    """``text`` when it is one number written with a decimal comma (and at most a unit or a word after it), with a
+    decimal point: "0,6" -> "0.6", "15,5 m²" -> "15.5 m²"; None otherwise ("1,234" groups thousands)."""
+    m = DECIMAL_COMMA_RE.fullmatch(text)
+    if m is None or (m.group(1) and m.group(4)):
+        return None
+    unit = m.group(4) or (m.group(1) or "").strip()  # a currency sign before the number: "€ 2,50" is 2.50 €
+    return f"{m.group(2).replace('−', '-')}.{m.group(3)}" + (f" {unit}" if unit else "")
+
+
+# a word of English: a text with one writes "12.000" for twelve to three decimals
+_ENGLISH_WORD_RE = re.compile(r"\b(?:the|and|we|answer|therefore|thus|then|which|this|that|with)\b", re.I)
+_TWO_LETTERS_RE = re.compile(r"[^\W\d_]{2}")
+
+
+def comma_language(completion: str) -> bool:
+    """The completion is written in words, none of them English: a language whose numbers group thousands with a dot
+    and write a decimal comma ("Die Antwort lautet 70.000 US-Dollar.", "Der Endpreis beträgt 57,00 US-Dollar.")."""
+    return not _ENGLISH_WORD_RE.search(completion) and _TWO_LETTERS_RE.search(completion) is not None
