@@ -349,3 +349,28 @@ def test_the_rounding_option_ends_with_its_call() -> None:
 )
 def test_calculator_notes_open_clauses_and_counts_of_times(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a value after the final answer in words of revision takes it back
+        ("Final answer: \\boxed{5}\n\nI now believe it's 6.", "5", 0.0),
+        ("Final answer: \\boxed{5}\n\nP.S. I realized it's 6, sorry.", "5", 0.0),
+        ("Final answer: 5\n\nEdited to: 6", "5", 0.0),
+        ("Final answer: 5\n\nFinal (corrected): 6", "5", 0.0),
+        ("Final answer: \\boxed{5}\n\nAbove is wrong. 6.", "5", 0.0),
+        ("Final answer: \\boxed{5}\n\nI realized the check confirms it.", "5", 1.0),
+        # an "answer is" in another's words or a naive reading commits nothing; what follows answers
+        ("The naive answer is 5, but we must add the overlap, giving 6.", "5", 0.0),
+        ("The naive answer is 6, but we must subtract the overlap, giving 5.", "5", 1.0),
+        ("A common mistake is to conclude that the answer is 5. In fact we get 6.", "5", 0.0),
+        ("My friend claims the answer is 5. I disagree; I get 6.", "5", 0.0),
+        ("Algunos piensan que la respuesta es 5, pero lo correcto es 6.", "5", 0.0),
+        ("有人认为答案是5，但这是错误的，正确结果是6。", "5", 0.0),
+        ("我认为答案是八", "8", 1.0),
+        ("I do not think the answer is 5.", "5", 0.0),
+    ],
+)
+def test_revisions_after_the_answer_and_answers_in_others_words(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want

@@ -438,12 +438,18 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         and not _ANSWER_IS_RE.search(m.group(1))  # ("I don't think the answer is 5; the answer is 6": the later one)
     ):
         # "Suppose the answer is 5. ... So it must be 6.", "One might think the answer is 12": no commitment
+        supposed_at = m.start(1)
         m = None if heading is None or heading.start() < m.start() else m
         if m is None and heading is None:
             if not last_number_fallback:
                 return Extraction(None, None)
             found, end = fallback_answer(text, givens), _SENTENCE_STOP_RE.search(window, m_start)
-            if found.answer is not None and not re.search(r"\d", window[end.end() if end else len(window) :]):
+            supposed = re.match(r"[\s$*]*(-?\d[\d,.]*)", window[supposed_at:])  # (the supposed answer's value)
+            if (
+                found.answer is not None
+                and not re.search(r"\d", window[end.end() if end else len(window) :])
+                and (supposed is None or supposed.group(1).rstrip(".,") == found.answer.strip())
+            ):
                 # "I do not think the answer is 5.": the last number is only the supposed answer's
                 return dataclasses.replace(found, hedged=True, hedge_reason="the last number is a supposed answer")
             return found
@@ -575,7 +581,14 @@ _HYPOTHETICAL_BEFORE_RE = re.compile(
     # a belief denied, or a claim called false: "I do not think the answer is 5", "It is not true that the answer is"
     r"|\b(?:(?:do|does|did)\s+not|(?:don|doesn|didn)['’]?t|never)\s+(?:think|believe|say|claim)\b[^.!?;\n]{0,40}\Z"
     r"|\b(?:not\s+true|false|untrue|impossible|unlikely|doubtful|wrong\s+to\s+(?:say|think))\s+that\b[^.!?;\n]{0,20}\Z"
-    r"|\bdoubt\s+(?:that\s+)?[^.!?;\n]{0,20}\Z",
+    r"|\bdoubt\s+(?:that\s+)?[^.!?;\n]{0,20}\Z"
+    # a marker in another's words, or in a naive or mistaken reading: "The naive answer is 5, but ...", "A common mistake
+    # is to conclude that the answer is 5", "My friend claims the answer is 5", "Algunos piensan que la respuesta es 5"
+    r"|\b(?:na[iï]ve|tempting|intuitive|obvious)\b[^.!?\n]{0,30}\Z"
+    r"|\b(?:common\s+(?:mistake|error|pitfall)|at\s+first\s+glance|if\s+we\s+(?:forget|ignore|neglect|overlook|drop))\b"
+    r"[^.!?\n]{0,60}\Z"
+    r"|\b(?:claims?|claimed|says|thinks|believes|piensan|pensent|pensam|mengira|myślą|meinen)\b[^.!?\n]{0,40}\Z"
+    r"|(?<!我)认为[^。！？\n]{0,20}\Z",
     re.I,
 )
 

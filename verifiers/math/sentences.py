@@ -223,7 +223,9 @@ _LEADING_LETTER_RE = re.compile(r"(\([A-J]\))\s*[,;.:](?:\s|$)")  # matched at t
 # Spanish, Russian, Chinese ("Warte, es ist 3", "Attendez, c'est 3", "不对，是3", "等等，应该是3")
 RETRACTION_WORDS = (
     r"wait|actually|rather|instead|i mean|correction|mistake|oops|scratch that|on second thought|however|hmm+|"
-    r"i was wrong|that'?s wrong|sorry|never\s?mind|edit|erratum|update|hold on|p\.s|redo|reconsider(?:ing)?|"
+    r"i was wrong|that'?s wrong|sorry|never\s?mind|edit|edited|erratum|update|hold on|p\.s|redo|reconsider(?:ing)?|"
+    r"i (?:now )?reali[sz]ed?|i now (?:believe|think)|changes? to|after fixing|let me fix|corrected|"
+    r"(?:the )?above is wrong|so really|"
     r"rethink(?:ing)?|strike that|i retract|disregard|ignore the above|whoops|my bad|typo|i meant(?: to write)?|"
     r"should be|uh+|err|nope|that'?s not right|(?:that|this|it) can'?t be right|is off|"
     r"warte|(?-i:Moment)(?=\s*[,!])|verrechnet|eigentlich|attendez|je me suis trompée?|en fait|non(?=\s*[,.!:;…])|espera|me equivoqué|"
