@@ -142,6 +142,10 @@ def test_stop36_patterns_are_linear() -> None:
             ("doubts", "_GAVE_UP_RE", "'unable to ' * (n // 10)"),
             ("cleanup", "_FIRST_END_RE", "'<|end' * (n // 5)"),
             ("cleanup", "_CALCULATOR_NOTE_RE", "'<<1=' * (n // 4)"),
+            ("normalize", "_BENGALI_COUNTER_RE", "'1টি' * (n // 3)"),
+            ("extract", "_HYPOTHETICAL_BEFORE_RE", "'naive ' * (n // 6)"),
+            ("extract", "_HYPOTHETICAL_BEFORE_RE", "'common mistake ' * (n // 15)"),
+            ("extract", "_HYPOTHETICAL_BEFORE_RE", "'认为' * (n // 2)"),
             ("fallback", "_OPEN_CLAUSE_RE", "' so a' * (n // 5)"),
             ("cleanup", "_CONFIDENCE_RE", "'\\nconfidence: ' * (n // 13)"),
             ("cleanup", "_CONFIDENCE_RE", "'I am 1 ' * (n // 7)"),
@@ -373,4 +377,18 @@ def test_calculator_notes_open_clauses_and_counts_of_times(completion: str, gold
     ],
 )
 def test_revisions_after_the_answer_and_answers_in_others_words(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a Bengali counter glued to a count is no unit: "১৬৮টি" is 168 (items), in an answer or a key
+        ("work\n\nFinalAnswer:\n১৬৮টি", "168", 1.0),
+        ("work\n\nFinalAnswer:\n১৬৮টি", "169", 0.0),
+        ("work\n\nFinalAnswer:\n\\[\n\\boxed{60}\n\\]", "$60$টি", 1.0),
+        ("work\n\nFinalAnswer:\n\\[\n\\boxed{61}\n\\]", "$60$টি", 0.0),
+    ],
+)
+def test_bengali_counters(completion: str, gold: str, want: float) -> None:
     assert _raw(completion, gold) == want

@@ -317,6 +317,8 @@ def normalize(s: str) -> str:
         s = re.sub(r"\\coloneqq?(?![A-Za-z])", "=", s.replace(":=", "="))
     if "not" in s or "=/=" in s:  # "x \not= 4", "x =/= 4": not equal, never "x = 4"
         s = _NOT_EQUAL.sub(r"\\neq ", s)
+    if "ট" in s or "জ" in s or "খ" in s:  # "১৬৮টি", "$60$টি": a Bengali counter after a count, no unit
+        s = _BENGALI_COUNTER_RE.sub("", s)
     if _MATH_ALPHANUMERIC_RE.search(s):  # "𝑥", "𝜋", "𝟓": maths alphanumerics are their letters and digits
         s = _MATH_ALPHANUMERIC_RE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), s)
     for a, b in _UNICODE.items():
@@ -384,6 +386,7 @@ _NOT_PYTHON_COMPLEX_RE = re.compile(r"[^\d\s.+\-*/()eEj]")  # a number written a
 _BRACED_THOUSANDS = re.compile(r"(?<=\{)-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?=\})")
 _COLOUR_RE = re.compile(r"\\(?:text)?color[ \t]*\{[^{}]{0,40}\}")
 _EMPTY_SCRIPT = re.compile(r"[_^]\{[ \t]*\}")
+_BENGALI_COUNTER_RE = re.compile(r"(?<=[\d$])(?:টি|টা|খানা|খানি|জন)(?![\u0980-\u09ff])")
 _MATH_ALPHANUMERIC_RE = re.compile("[\U0001d400-\U0001d7ff]")
 # the vulgar-fraction characters (read in prose too: "the result is ½", "2½" a mixed number)
 VULGAR_FRACTIONS = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅛": (1, 8)}
