@@ -274,6 +274,8 @@ def test_give_ups_and_numbers_set_aside(completion: str, gold: str, want: float)
         ("Der Endpreis beträgt also 57,00 Euro.", "57", 1.0),
         ("Cena wynosi 12,5 zł.", "12.5", 1.0),
         ("Cena wynosi 12,5 zł.", "125", 0.0),
+        ("Der Punkt ist:\n(3,5)", "(3,5)", 1.0),  # a pair in brackets keeps its comma
+        ("Der Punkt ist:\n(3,5)", "(3.5)", 0.0),
         # lower-case option keys against lower-case labels ("e" is option (e), not Euler's number, there)
         ("The answer is e) $500.", "e", 1.0),
         ("Answer: (e) 27/64", "e", 1.0),

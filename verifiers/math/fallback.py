@@ -39,6 +39,7 @@ from verigrpo.verifiers.math.sentences import (
     _BOLD_MARK_RE,
     _MONEY_SIGN_RE,
     _UNSURE_RE,
+    CJK_CHAR_RE,
     has_or,
     parsed,
     words,
@@ -112,7 +113,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             value = implied_conclusion(value) if value else value
             return Extraction(value, "last_math" if value else None, scope=named_values(window, spans) if value else None)
     tail = text[tail_start(text, 20_000) :]
-    if "," in tail[-300:] and comma_language(tail):  # "... beträgt also:\n\n57,00": a decimal comma, 57.00
+    if "," in tail[-300:] and comma_language(tail) and not CJK_CHAR_RE.search(tail[-2_000:]):
+        # "... beträgt also:\n\n57,00": a decimal comma, 57.00 (Chinese, Japanese and Korean write a decimal point)
         tail = _DECIMAL_COMMA_RE.sub(r"\1.\2", tail)
     latex_tail = trailing_latex(tail)
     if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths
@@ -257,7 +259,8 @@ _LAST_NUM_RE = re.compile(
 )
 
 
-_DECIMAL_COMMA_RE = re.compile(r"(?<![\d.,])([-−]?\d{1,15}),(\d{1,2})(?![\d,])")  # (in a text that writes one)
+# (in a text that writes one; not a pair in brackets, "(3,5)")
+_DECIMAL_COMMA_RE = re.compile(r"(?<![\d.,(\[{])([-−]?\d{1,15}),(\d{1,2})(?![\d,)\]}])")
 _VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")
 
 
