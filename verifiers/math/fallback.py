@@ -115,7 +115,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     tail = text[tail_start(text, 20_000) :]
     if "," in tail[-300:] and comma_language(tail) and not CJK_CHAR_RE.search(tail[-2_000:]):
         # "... beträgt also:\n\n57,00": a decimal comma, 57.00 (Chinese, Japanese and Korean write a decimal point)
-        tail = _DECIMAL_COMMA_RE.sub(r"\1.\2", tail)
+        tail = _COMMA_DECIMAL_IN_TEXT_RE.sub(r"\1.\2", tail)
     latex_tail = trailing_latex(tail)
     if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths
         start, expr = latex_tail
@@ -260,7 +260,7 @@ _LAST_NUM_RE = re.compile(
 
 
 # (in a text that writes one; not a pair in brackets, "(3,5)")
-_DECIMAL_COMMA_RE = re.compile(r"(?<![\d.,(\[{])([-−]?\d{1,15}),(\d{1,2})(?![\d,)\]}])")
+_COMMA_DECIMAL_IN_TEXT_RE = re.compile(r"(?<![\d.,(\[{])([-−]?\d{1,15}),(\d{1,2})(?![\d,)\]}])")
 _VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")
 
 
