@@ -319,6 +319,8 @@ def normalize(s: str) -> str:
         s = _NOT_EQUAL.sub(r"\\neq ", s)
     if "ট" in s or "জ" in s or "খ" in s:  # "১৬৮টি", "$60$টি": a Bengali counter after a count, no unit
         s = _BENGALI_COUNTER_RE.sub("", s)
+    if "\u0305" in s or "\u0304" in s:  # "0.3̅", "0.1̅6̅": a combining overline (or macron) marks the repeating digits
+        s = _COMBINING_OVERLINE_RE.sub(lambda m: "\\overline{" + re.sub("[\u0304\u0305]", "", m.group()) + "}", s)
     if _MATH_ALPHANUMERIC_RE.search(s):  # "𝑥", "𝜋", "𝟓": maths alphanumerics are their letters and digits
         s = _MATH_ALPHANUMERIC_RE.sub(lambda m: unicodedata.normalize("NFKC", m.group()), s)
     for a, b in _UNICODE.items():
@@ -388,6 +390,7 @@ _COLOUR_RE = re.compile(r"\\(?:text)?color[ \t]*\{[^{}]{0,40}\}")
 _EMPTY_SCRIPT = re.compile(r"[_^]\{[ \t]*\}")
 _BENGALI_COUNTER_RE = re.compile(r"(?<=[\d$])(?:টি|টা|খানা|খানি|জন)(?![\u0980-\u09ff])")
 _MATH_ALPHANUMERIC_RE = re.compile("[\U0001d400-\U0001d7ff]")
+_COMBINING_OVERLINE_RE = re.compile("(?:\\d[\u0304\u0305]+)+")
 # the vulgar-fraction characters (read in prose too: "the result is ½", "2½" a mixed number)
 VULGAR_FRACTIONS = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅛": (1, 8)}
 _UNICODE = {"−": "-", "˗": "-", "–": "-", "‐": "-", "‑": "-", "‒": "-", "﹣": "-", "－": "-", "⁻": "-", "₋": "-", "×": "*", "·": "*", "⋅": "*", "∙": "*", "∗": "*", "÷": "/", "≤": "<=", "≥": ">=", "≦": "<=", "≧": ">=", "∨": " \\lor ", "∧": " \\land ", "≠": "!=",

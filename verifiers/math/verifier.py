@@ -40,6 +40,7 @@ from verigrpo.verifiers.math.forms import (
     statement_verdicts,
 )
 from verigrpo.verifiers.math.leaves import repeating_reading
+from verigrpo.verifiers.math.logic import same_logic
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     Answers,
@@ -205,6 +206,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if numbered is not None:  # "ตอบ ข้อ (2)" against "(2) 100 คน": the option the last line names decides
         info.update(rule="closing_option", extracted_normalized=f"({numbered})")
         return Reward(float(numbered == gold.letter), Status.CORRECT if numbered == gold.letter else Status.WRONG, info=info)  # type: ignore[union-attr]
+    logic = same_logic(ex.answer, gold_text) if ex.answer is not None and not ex.hedged else None
+    if logic is not None:  # "\\neg p \\lor q" against "p \\Rightarrow q"; "~p" is not "p" (nor "p \\land q" "p \\lor q")
+        info["extracted_normalized"] = "a formula of logic or of sets"
+        return Reward(float(logic), Status.CORRECT if logic else Status.WRONG, info=info)
     if len(completion) <= MAX_ANSWER_CHARS and same_text(completion, gold_text):
         # the whole completion is the reference as written ("odd $n$", "$g(x) = ...$ for some $a>0$"): whatever the
         # extraction reads in it, it states the reference (unless it copies the question)

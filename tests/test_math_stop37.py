@@ -1,0 +1,114 @@
+"""Stop 37: classes found by red teams 38 and 39 and by the blind sets of this stop. Each case that moved was scored
+the other way at the commit before; the cases beside it bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from linear_time import assert_patterns_linear
+from verigrpo.verifiers.math import math_answer
+from verigrpo.verifiers.math.logic import read_formula, same_logic
+
+
+def _raw(completion: str, gold: str = "5", prompt: str | None = None) -> float:
+    row = {"reference": gold} | ({"prompt": prompt} if prompt else {})
+    return math_answer(completion, row).outcome
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # connectives of logic are compared by truth table, not read as a list's separators
+        (r"\boxed{p \land q}", r"p \lor q", 0.0),
+        (r"\boxed{p \wedge q}", r"p \vee q", 0.0),
+        ("The answer is p ∧ q.", "p ∨ q", 0.0),
+        (r"\boxed{p \text{ and } q}", r"p \text{ or } q", 0.0),
+        (r"\boxed{p \land q \land r}", r"p \lor q \lor r", 0.0),
+        (r"\boxed{q \land p}", r"p \land q", 1.0),
+        (r"\boxed{\neg p \lor q}", r"p \Rightarrow q", 1.0),
+        (r"\boxed{\neg(p \land q)}", r"\neg p \lor \neg q", 1.0),
+        (r"The answer is $p \to q$.", r"\neg q \to \neg p", 1.0),  # the contrapositive
+        (r"The answer is $q \to p$.", r"p \to q", 0.0),  # the converse
+        # a negation in front of an atom is not LaTeX's tie
+        ("The answer is ~p.", "p", 0.0),
+        ("Final answer: ~A", "A", 0.0),
+        ("The answer is ~p ∨ q.", r"p \lor q", 0.0),
+        (r"\boxed{\neg p}", "p", 0.0),
+        (r"\boxed{\neg p}", r"\neg p", 1.0),
+        # the algebra of named sets: x in A ∪ B when x in A or x in B
+        (r"\boxed{A \cup B}", r"B \cup A", 1.0),
+        (r"\boxed{A \cap B}", r"B \cap A", 1.0),
+        (r"\boxed{A \cup B}", r"A \cap B", 0.0),
+        (r"\boxed{\overline{A \cap B}}", r"A^c \cup B^c", 1.0),
+        (r"\boxed{\overline{A \cap B}}", r"A^c \cap B^c", 0.0),
+        (r"\boxed{A \setminus B}", r"A \cap B^{c}", 1.0),
+        (r"\boxed{A \setminus B}", r"B \setminus A", 0.0),
+        # conditions on a variable and lists of values are still the parser's
+        (r"\boxed{-2 < x \wedge x < 1}", "(-2,1)", 1.0),
+        (r"\boxed{x=3 \text{ or } x=5}", "3, 5", 1.0),
+        (r"\boxed{3 \text{ or } 5}", "3 and 5", 1.0),
+        (r"\boxed{a \text{ and } b}", "a, b", 1.0),
+        (r"\boxed{A}", "A", 1.0),
+        ("The answer is B or C.", "B", 0.0),
+    ],
+)
+def test_formulas_of_logic_and_of_named_sets(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_what_reads_as_a_formula() -> None:
+    assert read_formula(r"p \land (q \lor \neg r)") is not None
+    assert read_formula(r"A^c \cup B'") is not None
+    for not_logic in ("3 + 4", r"x < 1 \land x > 0", "|x|", "a | b", r"f'", r"\{p, q\}", "n!", r"a^2"):
+        assert read_formula(not_logic) is None, not_logic
+    assert same_logic("p", "p") is None  # no connective on either side: not ours to judge
+    assert same_logic(r"p \lor q", r"P \cup Q") is None  # logic against sets: another kind of answer
+
+
+_ATOMS = st.sampled_from(["p", "q", "r"])
+
+
+@st.composite
+def _formulas(draw: st.DrawFn, depth: int = 3) -> str:
+    if depth == 0 or draw(st.booleans()):
+        return draw(_ATOMS)
+    op = draw(st.sampled_from([r"\land", r"\lor", r"\Rightarrow", r"\Leftrightarrow", "neg"]))
+    if op == "neg":
+        return rf"\neg ({draw(_formulas(depth - 1))})"
+    return f"({draw(_formulas(depth - 1))} {op} {draw(_formulas(depth - 1))})"
+
+
+@given(_formulas(), _formulas())
+def test_logic_laws_hold_for_any_formulas(f: str, g: str) -> None:
+    assert same_logic(rf"\neg \neg ({f})", f) in (True, None)  # None only when f has no connective
+    assert same_logic(rf"\neg ({f} \land {g})", rf"\neg ({f}) \lor \neg ({g})") is True  # De Morgan
+    assert same_logic(rf"{f} \Rightarrow {g}", rf"\neg ({f}) \lor {g}") is True
+    assert same_logic(rf"{f} \land {g}", rf"{g} \land {f}") is True
+    assert same_logic(rf"{f} \land \neg ({f})", rf"{g} \lor \neg ({g})") is False  # a contradiction is no tautology
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a combining overline (U+0305) or macron (U+0304) marks the digits that repeat
+        ("The answer is 0.3\u0305", "0.3", 0.0),
+        ("The answer is 0.3\u0304", "0.3", 0.0),
+        ("The answer is 0.16\u0305", "0.16", 0.0),
+        ("The answer is 0.16\u0305", r"\frac16", 1.0),
+        ("\\boxed{0.3\u0305}", r"\frac13", 1.0),
+        ("\\boxed{0.1\u03052\u0305}", r"\frac{4}{33}", 1.0),
+    ],
+)
+def test_combining_overline_repeats_digits(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+def test_stop37_patterns_are_linear() -> None:
+    assert_patterns_linear(
+        [
+            ("logic", "_TOKEN_RE", "'a' * n"),
+            ("logic", "_TEXT_WORD_RE", "'\\\\text{' * (n // 6)"),
+            ("normalize", "_COMBINING_OVERLINE_RE", "'1\u0305' * (n // 2)"),
+        ]
+    )
