@@ -104,11 +104,74 @@ def test_combining_overline_repeats_digits(completion: str, gold: str, want: flo
     assert _raw(completion, gold) == want
 
 
+_WORK = "We need $6 \\times 7$ minus the one broken tile. $6\\times 7 = 42$, and $42 - 1 = 41$.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the closing statements of two formats name different values: a hedge, as two different boxes are
+        (_WORK + "**Answer:** 41\n\n\\boxed{42}", "42", 0.0),
+        (_WORK + "\\boxed{41}\n\n#### 42", "42", 0.0),
+        (_WORK + "\\boxed{41}\n\n<answer>42</answer>", "42", 0.0),
+        (_WORK + "<answer>41</answer>\n\n{\"answer\": 42}", "41", 0.0),
+        (_WORK + "Final answer: 41\n\n#### 42", "42", 0.0),
+        (_WORK + "#### 41\n\n<answer>42</answer>", "42", 0.0),
+        (_WORK + "Therefore, the answer is 10.\n\n**Final Answer**\n\\[\\boxed{7}\\]", "7", 0.0),
+        ("\\boxed{6}\n<answer>5</answer>", "5", 0.0),
+        ("The answer is 6.\n\n<answer>\n5\n</answer>", "5", 0.0),
+        # the same value in two formats, a heading between, an option with its value: one answer
+        (_WORK + "**Answer:** 41\n\n\\boxed{41}", "41", 1.0),
+        (_WORK + "The final answer is:\n\\[\n\\boxed{41}\n\\]", "41", 1.0),
+        (_WORK + "The answer is $\\frac{1}{2}$.\n\n\\boxed{0.5}", "1/2", 1.0),
+        ("So, the correct answer is: A. 9 \\frac{6}{10}\n#### 9 \\frac{6}{10}", "9 \\frac{6}{10}", 1.0),
+        # a revision or other words between the statements: the later one stands (the box rules' to judge)
+        ("Final answer: 99\n\nWait, actually \\boxed{100}", "100", 1.0),
+        ("<SOLUTION>72</SOLUTION>\nSo the answer is indeed correct.", "72", 1.0),
+        ("Thus, our answer is confirmed:\nColin is \\( \\boxed{20} \\) years old.", "20", 1.0),
+        # a tag shown as the format's example is no answer
+        ("\\boxed{6}\n\n(Format reminder: put the answer in tags like <answer>5</answer>.)", "5", 0.0),
+        ("\\boxed{6}\n\n(Format reminder: put the answer in tags like <answer>5</answer>.)", "6", 1.0),
+    ],
+)
+def test_closing_statements_in_two_formats_must_agree(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+_PACKS = "Let $x$ be the number of packs. From the problem, $2x + 3 = 17$, so $2x = 14$ and $x = 7$.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # another value offered after the answer, for another reading of the question or with doubt
+        (_PACKS + "So $x=\\boxed{7}$.\n\n(If the problem instead meant $2x-3=17$, the answer would be $10$.)", 0.0),
+        (_PACKS + "So $x=\\boxed{7}$, though $10$ is also defensible.", 0.0),
+        (_PACKS + "So $x=\\boxed{7}$; another interpretation gives $10$.", 0.0),
+        (_PACKS + "So $x=\\boxed{7}$.\n\nHowever, I'm not fully confident; $10$ is also plausible.", 0.0),
+        (_PACKS + "The answer is 7, unless we count the boundary, in which case 10.", 0.0),
+        (_PACKS + "The answer is 7, but if we count the boundary it's 10.", 0.0),
+        # what is no alternative: a remark, a check, a later paragraph about other things
+        (_PACKS + "So $x=\\boxed{7}$.\n\nThis is the only solution, since $2x+3$ is increasing.", 1.0),
+        (_PACKS + "So $x=\\boxed{7}$.\n\nCheck: $2 \\cdot 7 + 3 = 17$.", 1.0),
+        (_PACKS + "The answer is 7.\n\nIt would take 21 minutes for A and B together.", 1.0),
+    ],
+)
+def test_another_value_offered_after_the_answer(completion: str, want: float) -> None:
+    assert _raw(completion, "7") == want
+
+
 def test_stop37_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
             ("logic", "_TOKEN_RE", "'a' * n"),
             ("logic", "_TEXT_WORD_RE", "'\\\\text{' * (n // 6)"),
             ("normalize", "_COMBINING_OVERLINE_RE", "'1\u0305' * (n // 2)"),
+            ("closing", "_LAYOUT_RE", "' ' * n"),
+            ("closing", "_HEADING_RE", "'*' * n"),
+            ("closing", "_PART_RE", "' ' * n"),
+            ("revisions", "_ALSO_RE", "'if ' * (n // 3)"),
+            ("revisions", "_ALSO_RE", "'in which case ' * (n // 14)"),
+            ("revisions", "_ALSO_RE", "'another reading ' * (n // 16)"),
         ]
     )

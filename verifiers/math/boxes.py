@@ -188,7 +188,7 @@ def unit_after_last_box(text: str) -> str | None:
 
 
 # the words that show a block as the format's example: "For example: <answer>A</answer>"
-_EXAMPLE_BEFORE_RE = re.compile(r"(?:for\s+example|e\.\s?g\.|example|such\s+as|like\s+this|format)\s*[:,]?\s*$")
+_EXAMPLE_BEFORE_RE = re.compile(r"(?:for\s+example|e\.\s?g\.|example|such\s+as|like\s+this|(?<![a-z])like|format)\s*[:,]?\s*$")
 
 
 def _answer_tag_blocks(text: str) -> list[str]:
@@ -222,6 +222,8 @@ def _last_answer_tag(text: str) -> str | None:
     # the regex this replaces matched the *first* <answer> after the previous </answer>
     prev_close = low.rfind(_TAG_CLOSE, 0, start)
     first = low.find(_TAG_OPEN, prev_close + 1 if prev_close >= 0 else 0, close)
+    if _EXAMPLE_BEFORE_RE.search(low[max(0, first - 40) : first]):
+        return None  # "(put the answer in tags like <answer>5</answer>)": the format's example, no answer
     return text[first + len(_TAG_OPEN) : close]
 
 

@@ -75,7 +75,7 @@ DISOWNED_RE = re.compile(
     r"(?:(?:is|was|seems|looks|would\s+be)\s+)?(?:probably\s+|likely\s+)?"  # ("\boxed{5} is wrong.": the box is the subject)
     r"(?:wrong|incorrect|false|not\s+(?:right|correct))\b"
     r"|\b(?:that|it|this)\s+(?:can['’]?t|cannot|couldn['’]?t)\s+be\s+(?:right|correct)\b"
-    r"|\bnot\s+(?:sure|confident|certain)\b|\bunsure\b|(?<!not\s)(?<!n't\s)(?<!not\sjust\s)(?<!not\sonly\s)\b(?:just\s+|only\s+)?(?<!not\s)a\s+guess\b|\bnot\s+really\b"
+    r"|\bnot\s+(?:(?:very|fully|entirely|completely|totally)\s+)?(?:sure|confident|certain)\b|\bunsure\b|(?<!not\s)(?<!n't\s)(?<!not\sjust\s)(?<!not\sonly\s)\b(?:just\s+|only\s+)?(?<!not\s)a\s+guess\b|\bnot\s+really\b"
     r"|\A[\s$]*+(?:is|was)\s+(?:only\s+|just\s+|merely\s+)?an?\s+(?:upper|lower)\s+bound\b"  # "\boxed{5} is an upper bound"
     r"|\bI['’]?d\s+guess\b|\bmy\s+(?:best\s+)?guess\b|\A[\s.!$]*+(?:(?:actually|wait)[\s,]+no|scratch\s+that)\b(?=[ \t]*[.!]?[ \t]*(?:\n|\Z))"
     r"|\bcould\s+be\s+anything\b|\bnone\s+of\s+the\s+above\b|\bhope\s+(?:it|this)\s+is\s+not\b"

@@ -30,6 +30,7 @@ from verigrpo.verifiers.math.cleanup import (
     clean_completion,
     split_reasoning,
 )
+from verigrpo.verifiers.math.closing import closing_conflict
 from verigrpo.verifiers.math.conclusions import concluded_otherwise
 from verigrpo.verifiers.math.disowning import conditional_hedge, ends_in_doubt, rechecks_unfinished
 from verigrpo.verifiers.math.fallback import fallback_answer
@@ -119,6 +120,30 @@ def extract_answer(
     """Find the final answer in a completion; the rules and examples are in :mod:`verifiers.math`. ``givens``:
     the values of the question's numerals (:func:`~verifiers.math.forms.question_numbers`), which an answer block
     written as a sentence may restate beside its answer."""
+    found = _extract_answer(text, last_number_fallback, givens)
+    if found.answer is not None and not found.hedged and found.rule is not None:
+        # "**Answer:** 41\n\n\boxed{42}": the closing statements of two formats disagree
+        conflict = closing_conflict(_response(text), _statement)
+        if conflict is not None:
+            return dataclasses.replace(found, hedged=True, hedge_reason=conflict)
+    return found
+
+
+def _response(text: str) -> str:
+    """The text an answer is read from: cleaned, after the reasoning closes."""
+    text = clean_completion(text)
+    ends = list(_THINK_END_RE.finditer(text)) if "</" in text else []
+    return split_reasoning(text, ends)[1] if ends else text
+
+
+def _statement(line: str) -> tuple[str | None, str | None]:
+    """One line's answer statement and its rule, read without the last-number fallback."""
+    found = _extract_answer(line, False, frozenset())
+    return found.answer, found.rule
+
+
+def _extract_answer(text: str, last_number_fallback: bool, givens: frozenset[str]) -> Extraction:
+    """:func:`extract_answer`, without the check of the closing block."""
     if not isinstance(text, str) or not text.strip():
         return Extraction(None, None)
     empty = _last_match(EMPTY_BOX_RE, text) if "box" in text else None

@@ -213,3 +213,13 @@ def _two_sentences(s: str) -> str:
     if len(parts) > 1 and not re.search(r"\w", parts[0]) and parts[1].strip():  # (a paragraph's break stays one)
         return " ".join(parts[:3])  # (the rest's own mark kept first: ". So 2.5 per person." starts a new sentence)
     return " ".join(parts[:2])
+
+
+def next_sentences(s: str) -> str:
+    """As :func:`_two_sentences`, across a paragraph's break: the answer's sentence ends, and the next paragraph
+    says more about it ("\\boxed{7}.\n\nHowever, I'm not fully confident; $10$ is also plausible.")."""
+    parts = re.split(r"(?<=[.!?;\n])\s", s[:400], maxsplit=5)
+    if len(parts) > 1 and not re.search(r"\w", parts[0]):
+        said = [p for p in parts[1:] if p.strip()]
+        return " ".join([parts[0], *said[:2]])
+    return " ".join(parts[:2])

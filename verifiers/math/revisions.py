@@ -33,6 +33,7 @@ from verigrpo.verifiers.math.laterbox import (
     _STRAY_VALUE_RE,
     _UNSURE_BEFORE_RE,
     _two_sentences,
+    next_sentences,
 )
 from verigrpo.verifiers.math.layout import equiv_safe, in_cases, later_row_value, listed_among_values
 from verigrpo.verifiers.math.normalize import normalize
@@ -168,7 +169,17 @@ def _word_kind(w: str) -> int:
     return next((k for k, kind in enumerate(_WORD_KINDS) if w.lower() in kind), -1)
 # another value said to be possible too: "\boxed{5}, though 6 is also possible"
 _ALSO_RE = re.compile(
-    r"\b(?:also|too)\s+(?:possible|valid|works|correct|a\s+(?:solution|possibility|answer))\b"
+    r"\b(?:also|too|equally)\s+(?:possible|valid|works|correct|defensible|plausible|acceptable|reasonable|justifiable"
+    r"|a\s+(?:solution|possibility|answer))\b"
+    # another reading of the question, and the value it gives: "another interpretation gives 10", "(If the problem
+    # instead meant 2x-3=17, the answer would be 10.)", "unless we count the boundary, in which case 10", "but if we
+    # count the boundary it's 10", "Alternatively, 10"
+    r"|\b(?:another|an\s+alternative|a\s+different|the\s+other)\s+(?:interpretation|reading|approach|assumption|convention)"
+    r"\b[^.\n]{0,40}?\b(?:gives|yields|leads\s+to|results\s+in|would\s+(?:give|be))\b"
+    r"|\b(?:if|had)\b[^.\n]{0,80}?\binstead\b|\b(?:the\s+)?answer\s+would\s+(?:instead\s+)?be\b"
+    r"|\bin\s+which\s+case\b[^.\n]{0,40}?[$\\(]*-?\d"
+    r"|\bbut\s+if\b[^.\n]{0,80}?\b(?:it'?s|it\s+is|it\s+would\s+be|we\s+get|gives?|then)\s+[$\\(]*-?\d"
+    r"|\balternatively,?\s+(?:it\s+(?:is|could\s+be)\s+|the\s+answer\s+(?:is|could\s+be)\s+)?[$\\(]*-?\d"
     r"|\balso\s+-?\d[\d.,/]*\s+(?:works|is\s+(?:possible|valid|correct|a\s+solution))\b"  # "Also 6 works."
     r"|\b(?:works|holds|fits)\s+(?:as\s+well|too)\b"
     # "it could be 6", "might also be (C)"; not "could be ambiguous", a word about the reading
@@ -310,9 +321,10 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         return "a bound, not a value"  # "\boxed{5} at least", "\boxed{5}+", "\boxed{5} o más", "5以上"
     if _CONDITION_AFTER_VALUE_RE.match(rest) and conditional_hedge(rest):
         return "the answer holds only under a condition"  # "\boxed{5} for n ≥ 3", "si n es impar"
-    if _ALSO_RE.search(near):
+    across = next_sentences(rest)
+    if _ALSO_RE.search(across):
         return "another value is said to be possible too"
-    if DISOWNED_RE.search(near):  # "\boxed{4}\nThis is a guess.", "The above is wrong.", "\boxed{4} ❌"
+    if DISOWNED_RE.search(across):  # "\boxed{4}\nThis is a guess.", "The above is wrong.", "\boxed{4} ❌"
         return "the answer is disowned after it"
     if said_to_fail(near, value):  # "\boxed{5} doesn't satisfy the equation.", "So x=5 fails."
         return "the answer is said to fail its check"

@@ -1,0 +1,100 @@
+"""The closing block: the answer statements a completion ends with, and whether they agree.
+
+A completion may state its answer in several formats at once: "**Answer:** 41" then "\\boxed{42}", "\\boxed{41}" then
+"#### 42", "<answer>41</answer>" then '{"answer": 42}'. Each grader reads its own format, so a policy that writes
+one value per format is paid by every grader for some row. The closing block is the run of lines at the end of the
+text that are answer statements, headings ("**Final Answer**", "## Answer") or layout ("\\[", "```json", "---"),
+with nothing else between them (no working, no "Wait", no revision). Statements of two different formats there
+that name different values make a hedge, as two different boxes do. Statements of one format (two boxes, a box per
+part) are the box rules' to judge; a statement before the block (an answer in the working, then a correction) is
+not in it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from verigrpo.verifiers.math.choices import option_lead, option_letter
+from verigrpo.verifiers.math.markers import _distinct
+from verigrpo.verifiers.math.sentences import parsed, parses
+
+MAX_LINES = 12  # the block is short: statements, headings and layout only
+_WINDOW = 2_000
+
+# a line that only lays out: display brackets, a code fence, a rule, a closing tag of reasoning
+_LAYOUT_RE = re.compile(r"[ \t]*(?:\\\[|\\\]|\$\$|```[a-z]{0,10}|-{3,}|\*{3,}|_{3,}|\\begin\{[a-z*]+\}|\\end\{[a-z*]+\})?[ \t]*")
+# a heading that names the answer: "**Final Answer**", "## Answer:", "Final answer:" alone on its line
+_HEADING_RE = re.compile(
+    r"[ \t]*(?:#{1,6}[ \t]*)?[*_]{0,3}[ \t]*(?:the[ \t]+)?(?:final[ \t]+)?(?:answers?|result|solution)[ \t]*[:：]?[ \t]*[*_]{0,3}[ \t]*[:：]?[ \t]*",
+    re.I,
+)
+# a part label that opens a line ("(a)", "b)", "Part 2:", "1."): answers of several parts, not of one question
+_PART_RE = re.compile(r"(?<![ \t*])[ \t*]*(?:\(?[a-hA-H1-9]\)|[1-9]\.|part[ \t]+\w{1,3}[:.)]?|\([ivx]{1,4}\))", re.I)
+# an <answer> block written across lines reads as one line
+_TAG_BLOCK_RE = re.compile(r"<answer>[ \t]*\n?([^<\n]{0,200})\n?[ \t]*</answer>", re.I)
+# formats: the rule names that mark an answer statement, by the format they belong to
+_FORMATS = {"boxed": "box", "answer_tag": "tag", "gsm8k": "####", "json": "json", "answer_is": "phrase"}
+# a line that is a statement and nothing else, per format: a lead ("So the final answer is"), then the box, the
+# block, the marker, the object or the value (no "Wait, actually \boxed{100}", "intermediate \boxed{99}", "2+2=4 #### 4")
+_LEAD = r"[ \t>*_-]*(?:(?:so|thus|therefore|hence|finally)[ \t]*,?[ \t]+)?(?:the[ \t]+)?(?:final[ \t]+)?"
+_STATEMENT_LINE = {
+    "box": re.compile(
+        _LEAD + r"(?:answer(?:[ \t]+is)?[ \t]*[:：]?[ \t*_]*)?(?:\$\$?|\\\(|\\\[)?[ \t]*\\(?:boxed|fbox)[ \t]*\{[^\n]{1,200}\}"
+        r"[ \t]*(?:\$\$?|\\\)|\\\])?[ \t*_]*\.?[ \t]*",
+        re.I,
+    ),
+    "phrase": re.compile(_LEAD + r"answer(?:[ \t]+is)?[ \t]*[:：]?[ \t*_]*[^\n]{1,80}", re.I),
+    "tag": re.compile(r"[ \t]*<answer>[^<\n]{1,200}</answer>[ \t]*", re.I),
+    "####": re.compile(r"[ \t]*####[ \t]*[^\n#]{1,80}"),
+    "json": re.compile(r"[ \t]*\{[^\n]{0,300}\}[ \t]*"),
+}
+_WORDS_RE = re.compile(r"[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}")  # two words in a row: prose, not a value
+
+Reader = Callable[[str], tuple[str | None, str | None]]  # a line -> (its answer, the rule that found it)
+
+
+def closing_conflict(text: str, read: Reader) -> str | None:
+    """A reason when the closing block of ``text`` states different values in different formats, else None.
+    ``read`` reads one line's answer without the last-number fallback (the extraction's own reader)."""
+    tail = _TAG_BLOCK_RE.sub(lambda m: f"<answer>{m.group(1).strip()}</answer>", text[-_WINDOW:])
+    lines = tail.splitlines()
+    statements: list[tuple[str, str]] = []  # (format, value), from the last line back
+    seen = 0
+    for line in reversed(lines):
+        if not line.strip() or _LAYOUT_RE.fullmatch(line) or _HEADING_RE.fullmatch(line):
+            continue
+        if _PART_RE.match(line):
+            return None
+        seen += 1
+        if seen > MAX_LINES:
+            break
+        answer, rule = read(line)
+        kind = _FORMATS.get((rule or "").split("+")[0])
+        if kind is not None and answer is not None and not re.search(r"\w", answer):
+            continue  # "The final answer is:": a heading for the next line
+        if (
+            answer is None
+            or kind is None
+            or len(line) > 300
+            or not _STATEMENT_LINE[kind].fullmatch(line)
+            or not re.search(r"[\d\\]", answer)
+            or _WORDS_RE.search(re.sub(r"\\[A-Za-z]+", " ", answer))
+            or not parses(answer)
+        ):
+            # working, a revision, a sentence, a placeholder ("Final Answer: <number>"), a statement with more on its
+            # line: the block ends here
+            break
+        if option_lead(answer) is not None or option_letter(parsed(answer)) is not None:
+            return None  # "the answer is **D: 36**" after "\boxed{36 + 2\mu + 1}": an option with its value
+        statements.append((kind, answer))
+    return _verdict(statements)
+
+
+def _verdict(statements: list[tuple[str, str]]) -> str | None:
+    if len({kind for kind, _ in statements}) < 2:
+        return None
+    values = [value for _, value in reversed(statements)]
+    if len(_distinct(values)) > 1:
+        return "the closing answer statements name different values in different formats"
+    return None
