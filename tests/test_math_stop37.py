@@ -161,6 +161,45 @@ def test_another_value_offered_after_the_answer(completion: str, want: float) ->
     assert _raw(completion, "7") == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the clause before a closing phrase of circumstances states the answer; the phrase's numbers are given
+        ("First, each kid gets 2.\n\nThere are twelve cookies in total, since each of the 6 kids gets 2.", "12", 1.0),
+        ("First, each kid gets 2.\n\nThere are twelve cookies in total, since each of the 6 kids gets 2.", "2", 0.0),
+        ("She gave 6 away.\n\nThus she has twelve cookies left over after giving away 6.", "12", 1.0),
+        ("She gave 6 away.\n\nThus she has twelve cookies left over after giving away 6.", "6", 0.0),
+        ("Each pays $15.\n\nTherefore the total cost was 45 dollars, split among 3.", "45", 1.0),
+        ("Rosie runs 30 miles + 20 miles.\n\nRosie can run a total of 50 miles in 7 hours.", "50", 1.0),
+        # a phrase that states a value itself, or a clause that goes on after it, is not set aside
+        ("x = 10\n\nSo, the two venues would be equal in cost when there are 10 guests.", "10", 1.0),
+        ("Three cats meow 11 times a minute.\n\nThe three cats make in 5 minutes is 55 meows.", "55", 1.0),
+        ("<answer> Daniel spends $1.00 on the magazine and pencil, and after applying the $0.35 discount, he spends "
+         "$0.65. </answer>", "1", 0.0),
+        ("After 2 weeks she has 14 dollars.", "14", 1.0),
+    ],
+)
+def test_a_closing_phrase_of_circumstances(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # earlier boxes that name a quantity, working with an equation, then the asked value boxed: steps, no hedge
+        ("Thus $\\boxed{\\alpha = 2+\\sqrt5} = p+\\sqrt q$, so $p=2, q=5$.\n\nNow $p^{q^p} = 2^{25} = 33554432$, and "
+         "$33554432 = 99991 \\cdot 335 + 57447$.\n\n$$\\boxed{57447}$$", "57447", 1.0),
+        ("Thus $\\boxed{\\alpha = 2+\\sqrt5} = p+\\sqrt q$, so $p=2, q=5$.\n\nNow $p^{q^p} = 2^{25} = 33554432$, and "
+         "$33554432 = 99991 \\cdot 335 + 57447$.\n\n$$\\boxed{57447}$$", "2+\\sqrt5", 0.0),
+        # unnamed boxes, or the same name boxed twice, stay two answers
+        ("We get \\boxed{3}. Now compute y = x + 1 = 4 from that, so \\boxed{4}.", "4", 0.0),
+        ("We get \\boxed{x = 3}. Checking the other root, x = 5 - 1 = 4 works too, so \\boxed{x = 4}.", "4", 0.0),
+    ],
+)
+def test_named_boxes_before_the_last_are_steps(completion: str, gold: str, want: float) -> None:
+    assert _raw(completion, gold) == want
+
+
 def test_stop37_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -173,5 +212,11 @@ def test_stop37_patterns_are_linear() -> None:
             ("revisions", "_ALSO_RE", "'if ' * (n // 3)"),
             ("revisions", "_ALSO_RE", "'in which case ' * (n // 14)"),
             ("revisions", "_ALSO_RE", "'another reading ' * (n // 16)"),
+            ("forms", "_TRAILING_PHRASE_RE", "' ' * n"),
+            ("forms", "_TRAILING_PHRASE_RE", "', split ' * (n // 8)"),
+            ("forms", "_STATES_AFTER_RE", "'is ' * (n // 3)"),
+            ("forms", "_TIME_BEFORE_RE", "'in ' * (n // 3)"),
+            ("laterbox", "_NAMED_BOX_RE", "' ' * n"),
+            ("laterbox", "_NAMED_BOX_RE", "'a_{1' * (n // 4)"),
         ]
     )

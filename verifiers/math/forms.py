@@ -330,6 +330,9 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
     head = _without_setting_clause(sentence, givens)
     if head is not None:
         return one_number_sentence(head, givens)
+    stated = _before_trailing_phrase(sentence, givens)
+    if stated is not None:  # "There are twelve cookies in total, since each of the 6 kids gets 2.": twelve
+        return stated
     # (in a sentence without digits a scale word is part of its number: "won seventy-five thousand dollars")
     if qualified(sentence if _NUMERAL_RE.search(sentence) else _WORD_SCALES_RE.sub(" ", sentence)):
         return None
@@ -378,6 +381,48 @@ def one_number_sentence(sentence: str, givens: frozenset[str] = frozenset()) -> 
     if word and _unit_word(word.group(1)) and word.group(1) != "in":  # "975 in total": a preposition, not inches
         return m.group() + " " + word.group(1)
     return m.group()
+
+
+# a phrase that ends a sentence with its circumstances, after the clause that states the answer: a reason ("since
+# each of the 6 kids gets 2"), a time ("after giving away 6", "over 5 days"), the way it was found ("using 3 workers"),
+# a share ("split among 3")
+_TRAILING_PHRASE_RE = re.compile(
+    r"(?:,[ \t]*|(?<![ \t,])[ \t]+)(?:since|because|after|as|given[ \t]+that|using|where|when|while|once|over|among|in"
+    r"|split[ \t]+(?:among|between)|computed[ \t]+with)\b",
+    re.I,
+)
+
+
+_CLAUSE_GOES_ON_RE = re.compile(r"[,;:(]|[.!?][ \t]+\S|\bthan\b")  # another clause or sentence, a comparison
+_TIME_BEFORE_RE = re.compile(r"\b(?:in|for|after|before|within|during|over|at|on|by)[ \t]+(?:the[ \t]+|a[ \t]+)?$", re.I)
+# the phrase itself states a value: "in 5 minutes is 55 meows", "when there are 10 guests", "in the image is 5 years"
+# (or a clause of its own: "after 2 days she has 3")
+_STATES_AFTER_RE = re.compile(
+    r"\b(?:is|are|was|were|be|equals?|totals?|makes?)[ \t]+(?:about[ \t]+|only[ \t]+)?[$€£]?-?\d"
+    r"|\b(?:i|you|he|she|it|we|they|there)[ \t]+[a-z]+",
+    re.I,
+)
+
+
+def _before_trailing_phrase(sentence: str, givens: frozenset[str]) -> str | None:
+    """The one number of the clause before a phrase of circumstances that ends the sentence (its numbers the
+    circumstances'), when that clause states one: digits or words; None otherwise."""
+    for m in _TRAILING_PHRASE_RE.finditer(sentence):
+        head, rest = sentence[: m.start()], sentence[m.end() :]
+        if head.count("(") > head.count(")") or _CLAUSE_GOES_ON_RE.search(rest):
+            continue  # "(2 miles in the morning ...)", "after the $0.35 discount, he spends $0.65": not the end
+        if re.search(r"\d\s*$", head) and re.match(r"\s*\d", rest):
+            return None  # "5 in 100", "1 in 4": a rate, one value in two numbers
+        if not (_NUMERAL_RE.search(head) or worded_numbers(head)):
+            continue  # "After 2 weeks she has 14 dollars": no number stated before the phrase yet
+        if not _NUMERAL_RE.search(rest) or _STATES_AFTER_RE.search(rest):
+            return None  # no number in the phrase, or the phrase states one ("when there are 10 guests"): not ours
+        one = one_number_sentence(head, givens)
+        numeral = _NUMERAL_RE.search(head) if one is not None and one[:1].isdigit() else None
+        if numeral is not None and _TIME_BEFORE_RE.search(head[: numeral.start()]):
+            return None  # "She finished in 3 hours after 2 breaks.": the head's number is a circumstance too
+        return one
+    return None
 
 
 def _unit_after_words(sentence: str) -> str | None:

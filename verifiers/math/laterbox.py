@@ -187,7 +187,7 @@ def box_revision(text: str) -> str | None:
         return None
     if _NEGATED_BEFORE_BOX_RE.search(between[-40:]):
         return None
-    if _worked_chain(text, spans, last) or _total_of_parts(text, spans):
+    if _worked_chain(text, spans, last) or _total_of_parts(text, spans) or _named_steps(text, spans):
         return "working"
     if _FINAL_BEFORE_BOX_RE.search(between[-80:]):  # "\boxed{1} ... Therefore, the final answer is \boxed{-1}."
         return "final"
@@ -204,6 +204,22 @@ def box_revision(text: str) -> str | None:
     if words and words <= _SEQUENCE_WORDS and _SEQUENCE_BETWEEN_RE.search(between):
         return "sequence"
     return None
+
+
+# a box that names the quantity it holds: "\boxed{\alpha = 2+\sqrt5}", "\boxed{x_1 = 3}"
+_NAMED_BOX_RE = re.compile(r"(?<!\s)\s*(\\?[A-Za-z]+(?:_\{?\w{1,4}\}?)?)\s*=(?!=)")
+
+
+def _named_steps(text: str, spans: list[tuple[int, int, str]]) -> bool:
+    """The earlier boxes each name a quantity ("\\boxed{\\alpha = 2+\\sqrt5}"), the last box names none or
+    another, and working with an equation stands between: steps of the computation the last box ends, not other
+    answers."""
+    last = _NAMED_BOX_RE.match(spans[-1][2])
+    names = [_NAMED_BOX_RE.match(sp[2]) for sp in spans[:-1]]
+    if not all(names) or (last is not None and any(n.group(1) == last.group(1) for n in names)):  # type: ignore[union-attr]
+        return False
+    between = text[spans[-2][1] : spans[-1][0]]
+    return len(between) >= 40 and "=" in between
 
 
 def _two_sentences(s: str) -> str:
