@@ -517,7 +517,9 @@ def test_a_chinese_label_then_a_fraction(completion: str, gold: str, want: float
         ("\\boxed{(C) \\text{ is false}}", "C", 0.0),
         ("(B): wait, actually D.", "B", 0.0),
         ("The wrong answer is B.", "B", 0.0),
-        ("\\boxed{(A) 5}", "a", 0.0),  # a lower-case variable is no option
+        # (policy changed at stop 37: a lower-case key names the option, whatever the label's case; MathQA's keys and
+        # set 123's are lower case against "B ) ..." labels)
+        ("\\boxed{(A) 5}", "a", 1.0),
         # what follows a box: another value, a condition, a percent sign
         ("\\boxed{33} (or 34)", "33", 0.0),
         ("\\boxed{33} or \\(34\\)", "33", 0.0),

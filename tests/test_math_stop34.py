@@ -236,7 +236,8 @@ _RESTARTED = (
         ("\\boxed{(a) f is increasing on [0,1]}", "a", 1.0),
         ("\\boxed{b) January 21st}", "b", 1.0),
         ("\\boxed{b) January 21st}", "a", 0.0),
-        ("\\boxed{(A) 5}", "a", 0.0),
+        ("\\boxed{(A) 5}", "a", 1.0),  # (policy changed at stop 37: a lower-case key names the option)
+        ("\\boxed{(A) 5}", "b", 0.0),
         ("\\boxed{c) $x$, d) $y$}", "c", 0.0),  # two options listed: no choice
         # "union" between intervals in plain text
         ("\\boxed{[5,infinity) union (-infinity,2]}", "(-∞, 2] ∪ [5, ∞)", 1.0),

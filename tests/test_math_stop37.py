@@ -200,6 +200,38 @@ def test_named_boxes_before_the_last_are_steps(completion: str, gold: str, want:
     assert _raw(completion, gold) == want
 
 
+_AMC = ("What is the value of $1+2+3+4$?\n\n$\\textbf{(A)}\\ 8 \\qquad \\textbf{(B)}\\ 9 \\qquad \\textbf{(C)}\\ 10 "
+        "\\qquad \\textbf{(D)}\\ 11 \\qquad \\textbf{(E)}\\ 12$")
+_MATHQA = ("a train running at the speed of 60 km / hr crosses a pole in 9 seconds . what is the length of the train ? "
+           "Options: a ) 120 metres , b ) 180 metres , c ) 324 metres , d ) 150 metres , e ) none of these")
+_MMLU = "Question: Which is prime?\nA. 4\nB. 9\nC. 11\nD. 15\nAnswer:"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # AMC's options ("\textbf{(C)}\ 10 \qquad"): a letter and a value that contradict them are not paid
+        ("\\boxed{\\textbf{(C)}\\ 11}", "C", _AMC, 0.0),
+        ("\\boxed{\\textbf{(D)}\\ 10}", "10", _AMC, 0.0),
+        ("Answer: (B) 10", "10", _AMC, 0.0),
+        ("\\boxed{\\textbf{(C)}\\ 10}", "C", _AMC, 1.0),
+        # a letter against a value key, a value against a letter key: the question's options tie them
+        ("\\boxed{C}", "10", _AMC, 1.0),
+        ("\\boxed{D}", "10", _AMC, 0.0),
+        ("The answer is 11.", "C", _MMLU, 1.0),
+        ("The answer is 9.", "C", _MMLU, 0.0),
+        ("\\boxed{C}", "11", _MMLU, 1.0),
+        ("\\boxed{C}", "11", None, 0.0),  # no options to tie them
+        # MathQA's lower-case keys against an upper-case label with the option's content
+        ("Answer: (D) 150 metres", "d", _MATHQA, 1.0),
+        ("The answer is D) 150 metres.", "d", _MATHQA, 1.0),
+        ("Answer: (C) 324 metres", "d", _MATHQA, 0.0),
+    ],
+)
+def test_options_of_the_question_tie_letters_and_values(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert _raw(completion, gold, prompt) == want
+
+
 def test_stop37_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -217,6 +249,8 @@ def test_stop37_patterns_are_linear() -> None:
             ("forms", "_STATES_AFTER_RE", "'is ' * (n // 3)"),
             ("forms", "_TIME_BEFORE_RE", "'in ' * (n // 3)"),
             ("laterbox", "_NAMED_BOX_RE", "' ' * n"),
+            ("question", "_LABEL_FONT_RE", "'\\\\textbf{' * (n // 8)"),
+            ("question", "_CHOICE_RE", "' a' * (n // 2)"),
             ("laterbox", "_NAMED_BOX_RE", "'a_{1' * (n // 4)"),
         ]
     )

@@ -460,16 +460,16 @@ def _choices_equal(a: Node, b: Node, depth: int) -> bool:
         if (
             isinstance(n, Expr)
             and isinstance(n.value, sympy.Symbol)
-            # a capital ("a" is a variable, not option (a)); a lower-case letter against a label written in lower case
-            # ("(a) f is increasing" against "a": the key names an option the way the answer labels it)
-            and re.fullmatch(r"[A-Z]" if not lower_label else r"[A-Za-j]", n.value.name)
+            # a letter of the options, in either case: "(a) f is increasing" against "a", "(D) 150 metres" against "d"
+            # (MathQA's keys are lower case)
+            and re.fullmatch(r"[A-Za-j]", n.value.name)
             and n.unit is None  # "C" with a unit word is no letter
             and n.marker is None
         ):
             return n.value.name.lower()
         if isinstance(n, Expr) and n.value == sympy.I and n.unit is None:
             return "i"  # option (I): a bare "I" reads as the imaginary unit
-        if lower_label and isinstance(n, Expr) and n.value == sympy.E and n.unit is None and n.marker is None:
+        if isinstance(n, Expr) and n.value == sympy.E and n.unit is None and n.marker is None:
             return "e"  # a key "e" against "e) $500": option (e), not Euler's number
         return None
 
@@ -477,7 +477,6 @@ def _choices_equal(a: Node, b: Node, depth: int) -> bool:
         return a.letter == b.letter and _nodes_equal(a.value, b.value, depth + 1)
     choice, other = (a, b) if isinstance(a, Choice) else (b, a)
     assert isinstance(choice, Choice)
-    lower_label = choice.lower
     other_letter = letter(other)
     if other_letter is not None:
         return choice.letter == other_letter

@@ -88,8 +88,6 @@ class Choice:
 
     letter: str  # lower case, "a".."e"
     value: Node
-    # the label was written in lower case ("(a) ...", "c) ..."), as lower-case keys write it (not compared)
-    lower: bool = dataclasses.field(default=False, compare=False)
 
 
 Node = Expr | Relation | Bracket | Union | Matrix | Answers | Text | Choice

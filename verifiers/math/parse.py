@@ -309,7 +309,7 @@ def _choice(s: str) -> Node | None:
     if m is None:
         return None
     label, rest = next(g for g in m.groups()[:3] if g), m.group(4).strip()
-    letter, lower = label.lower(), label.islower() and not named
+    letter = label.lower()
     closed = max(m.end(k) for k in (1, 2, 3) if m.group(k)) + 1  # just after the letter's ")"
     if re.match(r"[/*^+\-_]", s[closed : closed + 1]):
         return None  # "(V)/(R + 1)": an operator right after the bracket makes it maths, not option V
@@ -327,14 +327,14 @@ def _choice(s: str) -> Node | None:
         if named and named.group(2) and _OTHER_OR_DOUBT_RE.search(rest):
             return None  # "D. no wait, E": a letter and a period lead in words that name or doubt another option
         # the option's text does not parse ("(K) $\\cos (360-A)^{\\circ}$" with its dollars): the letter still names it
-        return Choice(letter, Text(rest), lower) if len(rest) <= 200 else None
+        return Choice(letter, Text(rest)) if len(rest) <= 200 else None
     if named and named.group(2) and not isinstance(content, Expr):
         # "A. -2" states a value, "C. the third one" the option's words, "B. 12,35" its text; "D. no wait, E" (a list
         # of letters) none
         if _OTHER_OR_DOUBT_RE.search(rest):
             return None
-        return Choice(letter, content if isinstance(content, Text) else Text(rest), lower)  # "B. 12,35": option B
-    return Choice(letter, content, lower)
+        return Choice(letter, content if isinstance(content, Text) else Text(rest))  # "B. 12,35": option B
+    return Choice(letter, content)
 
 
 def _as_text(s: str) -> Text | None:

@@ -19,7 +19,7 @@ from verigrpo.verifiers.math.sentences import top_level_split
 PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 _QUESTION_KEYS = ("prompt", "question", "problem")
 CALCULUS_RE = re.compile(r"\\(?:int|lim|sum|prod)(?![A-Za-z])|[∫∑∏]")
-_CHOICE_RE = re.compile(r"(?:^|\s|\()([A-E])[).:]")  # "(A) ...", "B. ...", "C) ...", "D: ..."
+_CHOICE_RE = re.compile(r"(?:^|\s|\()(?:([A-E])[).:]|([a-e])[ \t]\))")  # "(A) ...", "B. ...", "C) ...", "D: ...", "a ) ..."
 
 
 def givens(row: Mapping[str, Any]) -> frozenset[str]:
@@ -143,9 +143,19 @@ def option_content(row: Mapping[str, Any], letter: str) -> str | None:
     question = question_text(row)
     if len(set(_CHOICE_RE.findall(question))) < 2:
         return None
-    m = re.search(rf"(?:^|\s|\()(?i:{re.escape(letter)})[).:][ \t]{{0,4}}([^\n]{{1,200}}?)(?=[ \t]{{0,4}}\(?[A-E][).:]|[ \t]*(?:\n|$))",
-                  question)
-    return m.group(1).strip() if m else None
+    # AMC's "$\textbf{(A)}\ 8 \qquad \textbf{(B)}\ 9$": the labels bare, the spacing commands as breaks
+    question = _LABEL_FONT_RE.sub(r"\1", question)
+    question = _OPTION_BREAK_RE.sub("\n", question).replace("\\ ", " ").replace("$", " ")
+    m = re.search(
+        rf"(?:^|\s|\()(?i:{re.escape(letter)})[ \t]?[).:][ \t]{{0,4}}([^\n]{{1,200}}?)"
+        r"(?=[ \t,]{0,4}\(?(?i:[a-e])[ \t]?[).:]|[ \t]*(?:\n|$))",
+        question,
+    )
+    return m.group(1).strip().rstrip(",").strip() if m else None
+
+
+_LABEL_FONT_RE = re.compile(r"\\(?:textbf|mathbf|text|mathrm)[ \t]*\{[ \t]*(\(?[A-Ea-e]\)?)[ \t]*\}")
+_OPTION_BREAK_RE = re.compile(r"\\q?quad(?![A-Za-z])")
 
 
 # an indefinite integral asked: "\int x^2\,dx" (no limits), "antiderivative", "indefinite integral"

@@ -454,6 +454,11 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if named is not None:  # "the correct answer is (C) 6.\n\nAnswer: [6]" against C: the option it wrote 6 with
         info.update(rule=f"{ex.rule}+labelled_option", extracted_normalized=named)
         return Reward(float(named == letter), Status.CORRECT if named == letter else Status.WRONG, info=info)
+    if pred is not None and _same_option(pred, gold, row):
+        # "\boxed{C}" against 11 where the question's option C is 11; "The answer is 11." against C: the option and
+        # its content, as the question lists them
+        info.update(rule=f"{ex.rule}+question_option", extracted_normalized=_describe(pred))
+        return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
 
 
@@ -487,6 +492,31 @@ def _contradicts_option(pred: Choice, row: Mapping[str, Any]) -> bool:
     except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
         return False
     return isinstance(option, Expr) and not nodes_equal(pred.value, option)
+
+
+def _option_value(row: Mapping[str, Any], letter: str) -> Node | None:
+    """The question's option ``letter`` read as a value; None when the question lists no such option or it is no
+    value."""
+    stated = option_content(row, letter)
+    if stated is None:
+        return None
+    try:
+        return parse_answer(normalize(stated))
+    except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
+        return None
+
+
+def _same_option(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """A letter against a value, or a value against a letter, where the question's options tie them: the letter's
+    option is the value, and (a value against a letter) no other option is."""
+    pred_letter, gold_letter = option_letter(pred), option_letter(gold)
+    if (pred_letter is None) == (gold_letter is None) or isinstance(pred, Choice) or isinstance(gold, Choice):
+        return False
+    if pred_letter is not None:
+        option = _option_value(row, pred_letter)
+        return option is not None and nodes_equal(option, gold)
+    agree = [x for x in "abcdefghij" if (option := _option_value(row, x)) is not None and nodes_equal(option, pred)]
+    return agree == [gold_letter]
 
 
 def _quantity(gold: Node | None) -> bool:
