@@ -232,6 +232,27 @@ def test_options_of_the_question_tie_letters_and_values(completion: str, gold: s
     assert _raw(completion, gold, prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # a piece of a longer expression, or one item of the question's list or choice, is picked out, not restated
+        ("The slope of $y=\\frac{3}{4}x+2$ is $\\boxed{\\frac{3}{4}}$.", "\\frac{3}{4}", "What is the slope of the line $y=\\frac{3}{4}x+2$?", 1.0),
+        ("The amplitude is $\\boxed{\\sqrt{2}}$.", "\\sqrt{2}", "What is the amplitude of $y=\\sqrt{2}\\sin x$?", 1.0),
+        ("So the third term is $\\boxed{\\frac{3}{4}}$.", "\\frac34", "What is the third term of the sequence $\\frac{1}{2}, \\frac{2}{3}, \\frac{3}{4}, \\ldots$?", 1.0),
+        ("The larger is $\\boxed{2^{10}}$.", "2^{10}", "Which is larger: $2^{10}$ or $10^3$?", 1.0),
+        ("So the answer is $\\boxed{\\frac{3}{4}}$.", "\\frac{3}{4}", "Which is greater, $\\frac{3}{4}$ or $\\frac{2}{3}$?", 1.0),
+        # the question's expression restated in another spelling still computes nothing
+        ("$\\boxed{\\frac{6}{8}}$", "\\frac34", "Simplify $\\frac68$.", 0.0),
+        ("$\\boxed{\\sqrt{8}}$", "2\\sqrt2", "Simplify $\\sqrt8$.", 0.0),
+        ("$\\boxed{2**10}$", "1024", "Compute $2^{10}$.", 0.0),
+        ("$\\boxed{x^2+2x+1}$", "(x+1)^2", "Factor $x^{2}+2x+1$.", 0.0),
+        ("$\\boxed{\\frac{3}{4}}$", "\\frac34", "Simplify $\\frac68$.", 1.0),
+    ],
+)
+def test_an_answer_picked_from_the_question_is_no_echo(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert _raw(completion, gold, prompt) == want
+
+
 def test_stop37_patterns_are_linear() -> None:
     assert_patterns_linear(
         [

@@ -123,7 +123,17 @@ def echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: b
             # "Expand(x+1)^2" (the compaction glued the bracket to the word before it)
             before = r"(?<![\w.\\])" if re.match(r"[\w.]", part) else ""
             after = r"(?![\w])" if re.search(r"\w$", part) else ""
-            if re.search(before + re.escape(part) + after, question):
+            found = re.search(before + re.escape(part) + after, question)
+            if found is None and ("{" in part + question or "**" in part):
+                # spelled with other braces: "\\frac{6}{8}" for "\\frac68", "2**10" for "2^{10}"
+                bare, where = _unbraced(part), _unbraced(question)
+                found = re.search(before + re.escape(bare) + after, where) if bare else None
+                question_at = where
+            else:
+                question_at = question
+            if found is not None:
+                if _read_off(question_at, found.start(), found.end()):
+                    continue  # "Which is larger: $2^{10}$ or $10^3$?": the answer picks one of the question's
                 return True
             if (
                 numeric_reference
@@ -135,6 +145,24 @@ def echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: b
             ):
                 return True
     return False
+
+
+def _unbraced(s: str) -> str:
+    """``s`` without braces, ``**`` as ``^``: one spelling for "\\frac{6}{8}" and "\\frac68", "2**10" and "2^{10}"."""
+    return re.sub(r"[{}]", "", s.replace("**", "^"))
+
+
+def _read_off(question: str, start: int, end: int) -> bool:
+    """The question's text at ``question[start:end]`` is a piece of a longer expression ("y=\\frac{3}{4}x+2": the
+    slope read off) or one item of a list or a choice ("$2^{10}$ or $10^3$", "\\frac12,\\frac23,\\frac34,\\ldots"):
+    an answer that names it picks it out, it does not restate what was to be computed."""
+    before, after = question[max(0, start - 4) : start], question[end : end + 4]
+    return bool(
+        re.search(r"[=+\-*/^_{]$", before)
+        or re.match(r"[A-Za-z\\+\-*/^_]", after)
+        or re.search(r"(?:,|\bor\s|\band\s)$", before)
+        or re.match(r"(?:,|\s(?:or|and)\b)", after)
+    )
 
 
 def option_content(row: Mapping[str, Any], letter: str) -> str | None:
