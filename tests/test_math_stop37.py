@@ -253,6 +253,29 @@ def test_an_answer_picked_from_the_question_is_no_echo(completion: str, gold: st
     assert _raw(completion, gold, prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # a unit symbol after the number in prose ("10 N", "300 K"), and in a box where the question asks for that unit
+        ("F = ma = 2 × 5 = 10 N.\n\nThe answer is 10 N.", "10", None, 1.0),
+        ("T_f = 300 K.\n\n**Final answer:** 300 K", "300", None, 1.0),
+        ("V = IR = 12 V.\n\nFinal answer: 12 V", "12", None, 1.0),
+        ("The distance is $d = vt = 2 \\times 2 = \\boxed{4\\,m}$.", "4", "How far does the cart travel, in meters?", 1.0),
+        ("The time is $\\boxed{4 s}$.", "4", "How long does the fall take, in seconds?", 1.0),
+        ("The time is $\\boxed{4 s}$.", "4", "How long does the fall take, in minutes?", 0.0),  # another unit
+        ("The time is $\\boxed{4 s}$.", "4", None, 0.0),  # no unit asked: the letter may be a variable
+        # a last number the text gives up on, or one that names a chapter, is no answer
+        ("The problem states she sold 48 clips in April. I'm not able to solve this.", "48", None, 0.0),
+        ("The store has 15 apples. I need more information to answer.", "15", None, 0.0),
+        ("Hmm, this problem is tricky. I'll need to think about the 8 apples more carefully.", "8", None, 0.0),
+        ("To solve this we use the formula from Chapter 8.", "8", None, 0.0),
+        ("She sold 48 clips in April and 24 in May, so 72 in all.", "72", None, 1.0),
+    ],
+)
+def test_unit_symbols_and_uncommitted_numbers(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert _raw(completion, gold, prompt) == want
+
+
 def test_stop37_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -272,6 +295,10 @@ def test_stop37_patterns_are_linear() -> None:
             ("laterbox", "_NAMED_BOX_RE", "' ' * n"),
             ("question", "_LABEL_FONT_RE", "'\\\\textbf{' * (n // 8)"),
             ("question", "_CHOICE_RE", "' a' * (n // 2)"),
+            ("question", "_ASKED_UNIT_RE", "'in ' * (n // 3)"),
+            ("question", "_NUMBER_SYMBOL_RE", "'1 ' * (n // 2)"),
+            ("doubts", "_GAVE_UP_RE", "'think ' * (n // 6)"),
+            ("doubts", "_GAVE_UP_RE", "'not able ' * (n // 9)"),
             ("laterbox", "_NAMED_BOX_RE", "'a_{1' * (n // 4)"),
         ]
     )

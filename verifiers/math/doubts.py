@@ -80,7 +80,11 @@ _CALL_BEFORE_RE = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]+)\([ \t]*\Z")  # "open_f
 _CONFIDENCE_AFTER_RE = re.compile(r"[ \t]{0,3}%?[ \t]{0,3}(?:confident|sure|certain)\b", re.I)
 _GAVE_UP_RE = re.compile(
     r"\b(?:give|gave|giving)\s+up\b|\bcan(?:no|['’])?t\s+(?:solve|determine|figure\s+out|be\s+determined)\b"
-    r"|\b(?:i|we)\s+(?:do\s+not|don['’]t)\s+know\b|\bno\s+idea\b|\bunable\s+to\s+(?:solve|determine|find|finish|complete)\b",
+    r"|\b(?:i|we)\s+(?:do\s+not|don['’]t)\s+know\b|\bno\s+idea\b|\bunable\s+to\s+(?:solve|determine|find|finish|complete)\b"
+    # "I'm not able to solve this.", "I need more information to answer.", "I'll need to think about it more carefully."
+    r"|\b(?:not|n['’]t)\s+(?:be\s+)?able\s+to\s+(?:solve|answer|determine|find|figure)\b|\bcannot\s+be\s+(?:solved|answered)\b"
+    r"|\bneed\s+(?:more|additional|further)\s+(?:information|details|context|data)\b|\b(?:insufficient|not\s+enough)\s+information\b"
+    r"|\bthink\b[^.!?\n]{0,60}?\bmore\s+carefully\b",
     re.I,
 )
 # after a number in its sentence: the number is set aside ("x = 4 leads to division by zero, so it is excluded.")

@@ -354,7 +354,7 @@ _UNFINISHED_RE = re.compile(
 # a number that names a step, a case or an equation ("Step 2", "by Theorem 3", "equation (2)") is no answer
 _REFERENCE_BEFORE_RE = re.compile(
     r"\b(?:steps?|cases?|parts?|fig(?:ure)?|tables?|theorems?|lemmas?|corollary|proposition|equations?|eqn?|"
-    r"examples?|exercises?)\.?\s*[#(]?\s*$"
+    r"examples?|exercises?|chapters?|sections?|pages?|pp|lectures?)\.?\s*[#(]?\s*$"
     r"|(?:[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|neq|ne)\b)\s*-?\s*$"  # a bound "x < 4", not a value
     # an operand "... so 12 - 2": the sum is not worked out (a sign after a word is no operator: "is +7")
     r"|(?:(?<![A-Za-z]{2}\s)(?<![A-Za-z]{2})[-+]|[/×÷^]|\\(?:times|cdot|div))\s*$",

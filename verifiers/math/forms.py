@@ -573,7 +573,7 @@ def prose_unit(answer: str) -> str | None:
     answer = foreign_scales(answer.replace("٬", ",").replace("٫", "."))  # "5 triệu đồng": 5000000, then its unit
     # word; "٩٢٣٬٤١١ ريال" with the Arabic thousands mark
     m = _PROSE_UNIT_RE.fullmatch(answer.strip())
-    if m is not None and _unit_word(m.group(2)):
+    if m is not None and (_unit_word(m.group(2)) or unit_word(m.group(2)) is not None):  # ("10 N", "300 K": symbols)
         return f"{m.group(1)} \\text{{ {m.group(2)}}}"
     m = _PROSE_WORDS_RE.fullmatch(answer.strip())
     if m is None or qualified(m.group(2)) or changed_number(m.string, *m.span(1)) or any(w.lower() in _MATH_WORDS for w in m.group(2).split()):

@@ -15,6 +15,7 @@ from verigrpo.verifiers.math.forms import question_numbers
 from verigrpo.verifiers.math.leaves import BASE_TEXT_RE
 from verigrpo.verifiers.math.nodes import Answers, Expr, Node, Relation, Text
 from verigrpo.verifiers.math.sentences import top_level_split
+from verigrpo.verifiers.math.units import unit_word
 
 PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 _QUESTION_KEYS = ("prompt", "question", "problem")
@@ -315,3 +316,24 @@ def _asks_for(question: str, spaced: str) -> bool:
     given it states ("If x+y = 6, ...")."""
     pattern = r"(?<![A-Za-z0-9+\-*/^{])(?<![/^*]\()" + spaced + r"(?!\s*[A-Za-z0-9+\-*/^(=}]|\s*\)\s*[\^*/])"
     return re.search(pattern, question) is not None
+
+
+# the unit a question asks its answer in: "How far does it travel, in meters?", "(in newtons)", "in units of J"
+_ASKED_UNIT_RE = re.compile(r"\bin[ \t]+(?:units[ \t]+of[ \t]+)?([A-Za-z]{1,20})\b(?![ \t]*(?:the|a|an|which|this|that)\b)")
+# a number, then one unit symbol of letters after LaTeX spacing: "4\,m", "4 s", "300 K"
+_NUMBER_SYMBOL_RE = re.compile(r"[ \t]*(-?\d[\d,]*(?:\.\d+)?)(?:[ \t~]|\\[,;: ])*([A-Za-z]{1,3})[ \t]*\.?[ \t]*")
+
+
+def asked_unit_value(answer: str, row: Mapping[str, Any]) -> str | None:
+    """``"4\\,m"`` -> ``"4"`` where the question asks for the answer in metres (the same unit, named or as its
+    symbol): the letters after the number are that unit, not a variable; None otherwise."""
+    m = _NUMBER_SYMBOL_RE.fullmatch(answer)
+    if m is None:
+        return None
+    said = unit_word(m.group(2))
+    if said is None:
+        return None
+    for asked in _ASKED_UNIT_RE.finditer(question_text(row)):
+        if unit_word(asked.group(1)) == said:
+            return m.group(1)
+    return None

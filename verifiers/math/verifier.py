@@ -62,6 +62,7 @@ from verigrpo.verifiers.math.question import (
     CALCULUS_RE,
     PLAIN_NUMBER_RE,
     asked_quantity,
+    asked_unit_value,
     asks_for_antiderivative,
     asks_for_factors,
     base_without_asking,
@@ -302,6 +303,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         answer = labelled_tuples(answer) or numbered_parts(answer) or answer
         if "boxed" not in (ex.rule or ""):  # "The answer is 540 m." (prose, where the letter is a unit)
             answer = prose_unit(answer) or answer
+        answer = asked_unit_value(answer, row) or answer  # "\boxed{4\,m}" where the question asks "in meters"
         answer = dot_thousands(answer, completion) or answer  # "Die Antwort lautet 70.000 US-Dollar.": 70000
     worked = worked_quantity(answer) if _quantity(gold) else None
     if worked is not None:  # "5 in + 2 ft" against "73.66 cm": the arithmetic on quantities, worked out
