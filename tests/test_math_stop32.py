@@ -148,7 +148,7 @@ def test_stop32_later_patterns_are_linear() -> None:
         [
             ("sentences", "_TOTAL_PHRASE_RE", "' totaling ' * (n // 10)"),
             ("sentences", "_TOTAL_PHRASE_RE", "' in total 1' * (n // 11)"),
-            ("extract", "_SENTENCE_BREAK_RE", "'a. ' * (n // 3)"),
+            ("tags", "_SENTENCE_BREAK_RE", "'a. ' * (n // 3)"),
             ("chains", "_TEXT_LABEL_RE", "'\\\\text{a ' * (n // 8)"),
             ("markers", "_RESTATING_ASIDE_RE", "'(i.e. ' * (n // 6)"),
             ("cleanup", "_PUSHBACK_RE", "'wrong ' * (n // 6)"),

@@ -20,7 +20,8 @@ each; a stage only imports the ones above it:
   :mod:`~verifiers.math.compare` (two answer trees: :func:`nodes_equal`, :func:`answers_equivalent`),
   :mod:`~verifiers.math.conditions` (equations, inequalities, intervals by their solutions),
   :mod:`~verifiers.math.families` (solution families indexed by an integer, by their members),
-  :mod:`~verifiers.math.written` (answers compared as written: prime factorisations, words, option runs, text);
+  :mod:`~verifiers.math.written` (answers compared as written: prime factorisations, words, option runs, text),
+  :mod:`~verifiers.math.logic` (formulas of logic and of named sets, by truth table);
 - extraction: :mod:`~verifiers.math.cleanup` (the completion cleaned first: end tokens, struck-out text, misspelt
   boxes, chat turns, ``<SOLUTION>``-like tags), :mod:`~verifiers.math.boxes` (boxes, ``<answer>`` tags, ``#### n``,
   :func:`extract_reference`),
@@ -30,6 +31,8 @@ each; a stage only imports the ones above it:
   :mod:`~verifiers.math.fallback` (the last math span or number when nothing marks the answer, with
   :mod:`~verifiers.math.laststate`: what a last sentence or span states),
   :mod:`~verifiers.math.markers` ("The answer is", answer headings and bold lines, the value each names),
+  :mod:`~verifiers.math.tags` (the last ``<answer>`` block, read with the other rules inside it),
+  :mod:`~verifiers.math.closing` (the closing block: answer statements of two formats that must agree),
   :mod:`~verifiers.math.extract` (:func:`extract_answer`: the rules in order, hedges);
 - the verifier: :mod:`~verifiers.math.reference` (the row's reference read once: :func:`read_reference`,
   :func:`check_reference`), :mod:`~verifiers.math.verifier` (:func:`math_answer`, echo rejection, required answer

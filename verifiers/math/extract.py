@@ -11,11 +11,8 @@ import re
 from verigrpo.verifiers.math.boxes import (
     _BOX_RE,
     _GSM_RE,
-    _MAX_BLOCKS,
     _TAG_CLOSE,
-    _TAG_OPEN,
     Extraction,
-    _answer_tag_blocks,
     _boxed_contents,
     _last_answer_tag,
     _last_match,
@@ -36,13 +33,10 @@ from verigrpo.verifiers.math.disowning import conditional_hedge, ends_in_doubt, 
 from verigrpo.verifiers.math.fallback import fallback_answer
 from verigrpo.verifiers.math.forms import (
     decimal_comma_value,
-    numbered_parts,
-    numeral_key,
     one_number_sentence,
-    qualified,
 )
 from verigrpo.verifiers.math.laststate import without_plain_condition
-from verigrpo.verifiers.math.laterbox import box_revision, revised_between
+from verigrpo.verifiers.math.laterbox import box_revision
 from verigrpo.verifiers.math.markers import (
     _ANSWER_HEADING_RE,
     _ANSWER_IS_RE,
@@ -63,7 +57,7 @@ from verigrpo.verifiers.math.markers import (
     _same_words,
     _short_text,
 )
-from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Choice, ParseError, Text
+from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
 from verigrpo.verifiers.math.normalize import (
     normalize,
     strip_math_delimiters,
@@ -79,14 +73,11 @@ from verigrpo.verifiers.math.revisions import (
 from verigrpo.verifiers.math.sentences import (
     _MONEY_SIGN_RE,
     _ORDINAL_SUFFIX_RE,
-    _STATED_RE,
     RETRACTION_WORDS,
     VERDICT_RE,
     clean_answer,
-    parsed,
     parses,
     sentence_answer,
-    words,
 )
 from verigrpo.verifiers.math.structured import (
     json_alternatives,
@@ -95,6 +86,7 @@ from verigrpo.verifiers.math.structured import (
     json_ends,
     without_string_values,
 )
+from verigrpo.verifiers.math.tags import LEAD_WORD_RE, other_box, tag_answer
 
 # after "the answer is": a rejected value, then the one put in its place ("not 8; it is 9",
 # "n't 5, it's 6", "not 8, but 9")
@@ -165,12 +157,12 @@ def _extract_answer(text: str, last_number_fallback: bool, givens: frozenset[str
     text = answer_sections(text)
     content = _last_answer_tag(text)
     if content is not None:  # the last <answer> block is the scope; the other rules apply inside it
-        found = _tag_answer(text, content, last_number_fallback, givens)
+        found = tag_answer(text, content, last_number_fallback, givens, _extract)
         after = text[text.lower().rfind(_TAG_CLOSE) + len(_TAG_CLOSE) :]
         if found.answer is not None and not found.hedged and after.strip():
             # checked as a box is: what follows the block ("<answer>4</answer>\nWait, actually it is 5.", a box
             # with another value after it)
-            hedge = after_value_hedge(after, found.answer) or _other_box(after, found.answer) or concluded_otherwise(
+            hedge = after_value_hedge(after, found.answer) or other_box(after, found.answer) or concluded_otherwise(
                 after, found.answer
             )
             if hedge is not None:
@@ -204,88 +196,6 @@ def _stated_end(text: str) -> int:
     return len(text) - len(window) + max(ends, default=0)
 
 
-def _tag_answer(text: str, content: str, last_number_fallback: bool, givens: frozenset[str]) -> Extraction:
-    """The answer of the last ``<answer>`` block, ``content``: the other rules, applied inside it."""
-    opened = [_INNER_TAG_RE.sub("", p).strip() for p in re.split(re.escape(_TAG_OPEN), content, flags=re.I)]
-    opened = [p for p in opened if p]
-    if len(opened) > 1:  # "<answer> 10 <answer>10</answer>": an opening tag written twice
-        distinct = _distinct(opened)
-        if len(distinct) > 1:
-            return Extraction(opened[-1], "answer_tag", True, "several different <answer> blocks", tuple(distinct))
-        content = opened[-1]
-    content = _INNER_TAG_RE.sub("", content).strip()  # "<answer><answer>42</answer></answer>": 42
-    blocks = [b for b in _answer_tag_blocks(text) if b]
-    if len(blocks) > _MAX_BLOCKS:  # spam; and comparing them pairwise would be quadratic
-        return Extraction(content or None, "answer_tag", True, f"over {_MAX_BLOCKS} <answer> blocks")
-    distinct = _distinct(blocks) if len(blocks) > 1 else []
-    if len(distinct) > 1 and revised_between(_between_last_blocks(text)):
-        distinct = []  # "<answer>111</answer> wait, <answer>137</answer>": the later block takes the earlier back
-    if len(distinct) > 1:  # "<answer>133</answer><answer>132</answer>": two answers, as two boxes are
-        return Extraction(content or None, "answer_tag", True, "several different <answer> blocks",
-                          tuple(distinct), scope=content or None)
-    # (the fallbacks never pick one number out of a grid, a sequence or a clock time, "1 6 0 0",
-    # "2 3", "06:09": then the whole content is the answer)
-    parts = numbered_parts(content)
-    if parts is not None:  # "（1）$-\frac{1}{2}$；（2）$\ln 2$": each part's answer, in order
-        return Extraction(parts, "answer_tag", scope=content)
-    if _OPTION_LEAD_RE.match(content) and "\n" not in content:
-        # "<answer>D. $\frac{4}{5}$</answer>": an option and its text in maths, one answer (not the maths alone)
-        option = " ".join(_INNER_DOLLAR_RE.sub(" ", content).split())
-        if isinstance(parsed(option), Choice):
-            return Extraction(option, "answer_tag", scope=content)
-    inner = _extract(content, last_number_fallback, givens)
-    if inner.answer is None:
-        return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
-    if inner.rule in ("last_number", "last_equation") and qualified(content):
-        # "<answer>half of 476 dollars</answer>", "476 squared", "12 divided by three": the words make another
-        # number of the last one; the block as a whole is the answer (unparsable, or a hedge for "5 or 6")
-        return Extraction(content, "answer_tag", scope=content)
-    if inner.rule in ("last_number", "last_equation") and (
-        words(content) or numeral_key(inner.answer) in givens
-    ):
-        # the block is a sentence stating the answer: read as after "Final Answer:" (its "is", or its one
-        # number), never the last of several numbers ("14 bags with 2 lollipops in each bag"), nor a number the
-        # question gives ("Ann spends $36 on 4 bottles", the question giving the 4); a block of
-        # several lines states it on its last line ("... by the number of tables (5).\n\n45")
-        lines = [ln.strip() for ln in content.splitlines() if ln.strip()]
-        if len(lines) > 1:
-            last = sentence_answer(lines[-1].rstrip("."), givens)
-            stated = {numeral_key(m.group(1)) for ln in lines[:-1] for m in _STATED_RE.finditer(ln)}
-            lead = re.match(r"\$?(-?\d[\d,]*(?:\.\d+)?)", last)  # "16 years": 16
-            if stated - {numeral_key(lead.group(1) if lead else last)}:  # "is 26 apples.\n27": two answers
-                last = ""
-            if last and parses(last) and not words(last):
-                return Extraction(last, "answer_tag+sentence", scope=content)
-        said = _SENTENCE_BREAK_RE.split(content.strip())
-        if len(said) > 1 and _LEAD_WORD_RE.match(said[-1]):
-            # "Solving this equation, we get 11H = 88,000, so H = 8,000. Therefore, Harald sold 8,000 copies.": the
-            # working, then the sentence that concludes it
-            last = sentence_answer(said[-1].rstrip("."), givens)
-            if re.search(r"\d", last) and parses(last) and not words(last):
-                return Extraction(last, "answer_tag+sentence", scope=content)
-        return Extraction(sentence_answer(content.rstrip("."), givens), "answer_tag+sentence", scope=content)
-    rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
-    return dataclasses.replace(inner, rule=rule, scope=content)
-
-
-def _between_last_blocks(text: str) -> str:
-    """The text between the last two ``<answer>`` blocks (the closing tag of one, the opening tag of the next)."""
-    low = text[-20_000:].lower()
-    last_open = low.rfind(_TAG_OPEN)
-    prev_close = low.rfind(_TAG_CLOSE, 0, last_open)
-    return text[-20_000:][prev_close + len(_TAG_CLOSE) : last_open] if prev_close >= 0 else ""
-
-
-def _other_box(after: str, answer: str) -> str | None:
-    """A reason when a box after the answer holds another value ("<answer>4</answer> ... \boxed{5}"), else None."""
-    for content in _boxed_contents(after[:2_000])[-5:]:
-        if not _equiv_safe(normalize(content), normalize(answer)):
-            return "another boxed answer after the answer"
-    return None
-
-
-_INNER_TAG_RE = re.compile(r"</?answer>", re.I)
-_OPTION_LEAD_RE = re.compile(r"\(?[A-J](?:\)|[.:])\s")  # an option label that leads an answer: "D. ", "(B) ", "C: "
 _ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
 _THINK_END_RE = THINK_CLOSE_RE  # (<reasoning>: the GRPO notebooks' format)
 _EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\boxed{4}"; not "The answer is 4."
@@ -333,8 +243,6 @@ def _marker_value(raw: str) -> str:
 # a number with a new sentence glued to it: a capital and two lower-case letters, no space ("18You are")
 _GLUED_SENTENCE_RE = re.compile(r"(-?\$?\d[\d,]*(?:\.\d+)?)(?=[A-Z][a-z]{2,})")
 _END_WORD_RE = re.compile(r"[ \t*]{0,8}(?:done|end|finished|complete|stop|eos)[ \t]{0,8}[.!]?[ \t*]{0,8}", re.I)  # "#### done"
-_SENTENCE_BREAK_RE = re.compile(r"(?<=[a-z\d)][.!])[ \t]+(?=[A-Z])")  # between two sentences: "... = 8,000. Therefore"
-_LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
 
 def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = frozenset()) -> Extraction:
@@ -562,7 +470,7 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
         and len(stripped) <= 200
         and not _INNER_DOLLAR_RE.search(strip_math_delimiters(stripped))
     ):
-        lead = _LEAD_WORD_RE.match(stripped)
+        lead = LEAD_WORD_RE.match(stripped)
         rest = stripped[lead.end() :] if lead else ""
         if lead and len(_FUNCTION_WORD_RE.findall(_TEXT_GROUP_RE.sub(" ", rest))) < 2:
             # "So x < -1 or x > 1.": the answer after a leading "so", "thus", "hence", ... if it is maths (not "Thus
