@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from verigrpo.verifiers.math import math_answer, parse_answer
 from verigrpo.verifiers.math.forms import (
-    labelled_tuples,
     one_number_sentence,
     standalone_number,
     trailing_latex,
 )
+from verigrpo.verifiers.math.parts import labelled_tuples
 
 
 def _paid(completion: str, reference: str) -> bool:

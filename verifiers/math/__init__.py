@@ -11,7 +11,8 @@ each; a stage only imports the ones above it:
   (the recursive-descent parser), :mod:`~verifiers.math.vectors` (vector arithmetic written out), :mod:`~verifiers.math.parse` (:func:`parse_answer`, :func:`parse_math`),
   :mod:`~verifiers.math.numwords` (numbers in the words of fifteen other languages),
   :mod:`~verifiers.math.combinatorics` (counting notations as their counts: "C(5, 3)", "C_{10}^{3}", "⁵P₂");
-- answer forms read by the fallbacks: :mod:`~verifiers.math.forms`;
+- answer forms read by the fallbacks: :mod:`~verifiers.math.forms` and :mod:`~verifiers.math.parts` (answers in parts:
+  named groups as tuples, labelled parts in order);
 - comparison: :mod:`~verifiers.math.values` (two values: the precision policy, units, percent, degrees),
   :mod:`~verifiers.math.identity` (values at 30 digits, identities at random points),
   :mod:`~verifiers.math.clock` and :mod:`~verifiers.math.dates` (times of day, calendar dates),

@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import Extraction
-from verigrpo.verifiers.math.forms import numbered_lines
 from verigrpo.verifiers.math.normalize import normalize
+from verigrpo.verifiers.math.parts import numbered_lines
 from verigrpo.verifiers.math.revisions import equiv_safe
 from verigrpo.verifiers.math.sentences import (
     FOREIGN_ANSWER_MARKERS,

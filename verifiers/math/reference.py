@@ -13,7 +13,7 @@ from verigrpo.verifiers.math.boxes import braced_label, extract_reference
 from verigrpo.verifiers.math.compare import approximates, nodes_equal
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.fallback import _MATH_SPAN_RE
-from verigrpo.verifiers.math.forms import labelled_tuples, numbered_parts, prose_unit, qualified
+from verigrpo.verifiers.math.forms import prose_unit, qualified
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
     Answers,
@@ -25,6 +25,7 @@ from verigrpo.verifiers.math.nodes import (
     Text,
 )
 from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.parts import labelled_tuples, numbered_parts
 from verigrpo.verifiers.math.units import unit_word
 from verigrpo.verifiers.math.vocab import GREEK
 

@@ -18,11 +18,12 @@ from verigrpo.verifiers.math.boxes import (
     _answer_tag_blocks,
     _boxed_contents,
 )
-from verigrpo.verifiers.math.forms import numbered_parts, numeral_key, qualified
+from verigrpo.verifiers.math.forms import numeral_key, qualified
 from verigrpo.verifiers.math.laterbox import revised_between
 from verigrpo.verifiers.math.markers import _INNER_DOLLAR_RE, _distinct, _equiv_safe
 from verigrpo.verifiers.math.nodes import Choice
 from verigrpo.verifiers.math.normalize import normalize
+from verigrpo.verifiers.math.parts import numbered_parts
 from verigrpo.verifiers.math.sentences import _STATED_RE, parsed, parses, sentence_answer, words
 
 Reader = Callable[[str, bool, frozenset[str]], Extraction]  # (text, last_number_fallback, givens) -> its answer

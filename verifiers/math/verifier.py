@@ -32,8 +32,6 @@ from verigrpo.verifiers.math.families import family_verdict
 from verigrpo.verifiers.math.forms import (
     decimal_comma_reading,
     dot_thousands,
-    labelled_tuples,
-    numbered_parts,
     prose_unit,
     same_statements,
     stated_numbers,
@@ -57,6 +55,7 @@ from verigrpo.verifiers.math.nodes import (
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.notations import notation_differs
 from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.parts import labelled_tuples, numbered_parts
 from verigrpo.verifiers.math.quantities import worked_quantity
 from verigrpo.verifiers.math.question import (
     CALCULUS_RE,

@@ -1,0 +1,81 @@
+"""Answers in parts: groups of named values read as solution tuples (:func:`labelled_tuples`), the labelled parts of a
+multi-part answer in order (:func:`numbered_parts`, :func:`numbered_lines`). Out of forms.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from verigrpo.verifiers.math.normalize import strip_math_delimiters
+
+# one "name = value" of a group: "p=5", "x_1 = -2", "y_{2}=\frac12"
+_LABELLED_ITEM_RE = re.compile(r"\s*([A-Za-z](?:_\{?\w+\}?)?)\s*=\s*([^=,;]+?)\s*")
+
+
+def labelled_tuples(answer: str) -> str | None:
+    """``p=5,q=2;p=7,q=2`` (solutions as groups of named values, separated by ";", each group naming
+    the same unknowns in the same order) -> ``(5, 2), (7, 2)``: the solution tuples. None for
+    anything else."""
+    body = strip_math_delimiters(answer)
+    if ";" not in body or len(body) > 500:
+        return None
+    names: tuple[str, ...] | None = None
+    tuples = []
+    for group in body.split(";"):
+        matches = [_LABELLED_ITEM_RE.fullmatch(item) for item in group.split(",")]
+        if len(matches) < 2 or not all(matches):
+            return None
+        group_names = tuple(m.group(1) for m in matches)  # type: ignore[union-attr]
+        if names is None:
+            names = group_names
+        elif group_names != names:
+            return None
+        tuples.append("(" + ", ".join(m.group(2) for m in matches) + ")")  # type: ignore[union-attr]
+    if names is None or len(set(names)) != len(names):
+        return None
+    return ", ".join(tuples)
+
+
+# a part label of a multi-part answer: "(1)", "（2）", "(3).", and in Roman numerals "(Ⅰ)", "(II)", "(iii)"
+_PART_LABEL_RE = re.compile(r"[(（]\s*([1-9]|[ⅠⅡⅢⅣⅤⅥⅰⅱⅲⅳⅴⅵ]|I{1,3}|IV|VI?|i{1,3}|iv|vi?)\s*[)）]\s*[.:：]?")
+_ROMAN_PARTS = {r: k + 1 for k, r in enumerate(("I", "II", "III", "IV", "V", "VI"))}
+_ROMAN_PARTS |= {chr(0x2160 + k): k + 1 for k in range(6)} | {chr(0x2170 + k): k + 1 for k in range(6)}
+
+
+def _part_number(label: str) -> int:
+    return int(label) if label.isdigit() else _ROMAN_PARTS.get(label.upper(), _ROMAN_PARTS.get(label, 0))
+_PART_SEPARATORS = " \t\n;；,，.。$"
+
+
+def numbered_parts(answer: str) -> str | None:
+    """``（1）$-\frac{1}{2}$；（2）$\\ln 2$`` (the parts of a multi-part answer, labelled (1), (2), ... in order) ->
+    ``-\frac{1}{2}; \\ln 2``: the parts' answers, in order, separated by ";" (compared blank by blank). None when
+    the labels are not (1), (2), ... from the start, or a part is empty."""
+    if len(answer) > 2_000 or "(" not in answer and "（" not in answer:
+        return None
+    labels = list(_PART_LABEL_RE.finditer(answer))
+    if len(labels) < 2 or [_part_number(m.group(1)) for m in labels] != list(range(1, len(labels) + 1)):
+        return None
+    if answer[: labels[0].start()].strip(_PART_SEPARATORS):
+        return None  # text before "(1)": the labels are inside an answer, not around its parts
+    parts = []
+    for m, nxt in zip(labels, [*labels[1:], None]):
+        part = answer[m.end() : nxt.start() if nxt is not None else len(answer)]
+        part = re.sub(r"\\q?quad\b|\\[,;:!]", " ", part).strip(_PART_SEPARATORS)
+        if not part:
+            return None
+        parts.append(part)
+    return "; ".join(parts)
+
+
+def numbered_lines(lines: list[str]) -> str | None:
+    """The parts of a multi-part answer written one per line under a marker ("(Ⅰ) a_n = 2n", "(Ⅱ) T_n = n/(n+1)";
+    blank lines between), as :func:`numbered_parts` reads them; None unless the first lines are such parts."""
+    labelled = []
+    for line in lines[:20]:
+        if not line.strip():
+            continue
+        if _PART_LABEL_RE.match(line.strip()) is None:
+            break
+        labelled.append(line.strip())
+    return numbered_parts(" ".join(labelled)) if len(labelled) >= 2 else None
