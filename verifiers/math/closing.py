@@ -49,6 +49,8 @@ _STATEMENT_LINE = {
     "####": re.compile(r"[ \t]*####[ \t]*[^\n#]{1,80}"),
     "json": re.compile(r"[ \t]*\{[^\n]{0,300}\}[ \t]*"),
 }
+# "So, the final answer is:" alone on its line: a heading for the next line
+_LEAD_HEADING_RE = re.compile(_LEAD + r"answer(?:[ \t]+is)?[ \t]*[:：][ \t*_]*", re.I)
 _WORDS_RE = re.compile(r"[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}")  # two words in a row: prose, not a value
 
 Reader = Callable[[str], tuple[str | None, str | None]]  # a line -> (its answer, the rule that found it)
@@ -57,18 +59,11 @@ Reader = Callable[[str], tuple[str | None, str | None]]  # a line -> (its answer
 def closing_conflict(text: str, read: Reader) -> str | None:
     """A reason when the closing block of ``text`` states different values in different formats, else None.
     ``read`` reads one line's answer without the last-number fallback (the extraction's own reader)."""
-    tail = _TAG_BLOCK_RE.sub(lambda m: f"<answer>{m.group(1).strip()}</answer>", text[-_WINDOW:])
-    lines = tail.splitlines()
+    block = _block_lines(text)
+    if block is None or len({kind for _, kind in block}) < 2:
+        return None  # (most texts close in one format: no line is read)
     statements: list[tuple[str, str]] = []  # (format, value), from the last line back
-    seen = 0
-    for line in reversed(lines):
-        if not line.strip() or _LAYOUT_RE.fullmatch(line) or _HEADING_RE.fullmatch(line):
-            continue
-        if _PART_RE.match(line):
-            return None
-        seen += 1
-        if seen > MAX_LINES:
-            break
+    for line, _ in block:
         answer, rule = read(line)
         kind = _FORMATS.get((rule or "").split("+")[0])
         if kind is not None and answer is not None and not re.search(r"\w", answer):
@@ -76,7 +71,6 @@ def closing_conflict(text: str, read: Reader) -> str | None:
         if (
             answer is None
             or kind is None
-            or len(line) > 300
             or not _STATEMENT_LINE[kind].fullmatch(line)
             or not re.search(r"[\d\\]", answer)
             or _WORDS_RE.search(re.sub(r"\\[A-Za-z]+", " ", answer))
@@ -89,6 +83,23 @@ def closing_conflict(text: str, read: Reader) -> str | None:
             return None  # "the answer is **D: 36**" after "\boxed{36 + 2\mu + 1}": an option with its value
         statements.append((kind, answer))
     return _verdict(statements)
+
+
+def _block_lines(text: str) -> list[tuple[str, str]] | None:
+    """The closing block's statement lines, from the last back, each with the format its pattern shows (the first
+    of box, tag, marker, object, phrase that matches); None when the text's answers are in parts."""
+    tail = _TAG_BLOCK_RE.sub(lambda m: f"<answer>{m.group(1).strip()}</answer>", text[-_WINDOW:])
+    out: list[tuple[str, str]] = []
+    for line in reversed(tail.splitlines()):
+        if not line.strip() or _LAYOUT_RE.fullmatch(line) or _HEADING_RE.fullmatch(line) or _LEAD_HEADING_RE.fullmatch(line):
+            continue
+        if _PART_RE.match(line):
+            return None
+        kind = next((k for k, p in _STATEMENT_LINE.items() if len(line) <= 300 and p.fullmatch(line)), None)
+        if kind is None or len(out) >= MAX_LINES:
+            break  # working, a revision, a sentence: the block ends here
+        out.append((line, kind))
+    return out
 
 
 def _verdict(statements: list[tuple[str, str]]) -> str | None:

@@ -115,7 +115,9 @@ def extract_answer(
     found = _extract_answer(text, last_number_fallback, givens)
     if found.answer is not None and not found.hedged and found.rule is not None:
         # "**Answer:** 41\n\n\boxed{42}": the closing statements of two formats disagree
-        conflict = closing_conflict(_response(text), _statement)
+        conflict = closing_conflict(text, _statement)  # (the raw text first: cleaning it is costly, and rarely needed)
+        if conflict is not None:
+            conflict = closing_conflict(_response(text), _statement)
         if conflict is not None:
             return dataclasses.replace(found, hedged=True, hedge_reason=conflict)
     return found
