@@ -57,6 +57,12 @@ def test_formulas_of_logic_and_of_named_sets(completion: str, gold: str, want: f
     assert _raw(completion, gold) == want
 
 
+def test_a_formula_copied_from_the_question_computes_nothing() -> None:
+    question = "Simplify $p \\land (p \\lor q)$."
+    assert _raw("\\boxed{p \\land (p \\lor q)}", "p", question) == 0.0
+    assert _raw("\\boxed{p}", "p", question) == 1.0
+
+
 def test_what_reads_as_a_formula() -> None:
     assert read_formula(r"p \land (q \lor \neg r)") is not None
     assert read_formula(r"A^c \cup B'") is not None

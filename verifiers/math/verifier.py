@@ -209,6 +209,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     logic = same_logic(ex.answer, gold_text) if ex.answer is not None and not ex.hedged else None
     if logic is not None:  # "\\neg p \\lor q" against "p \\Rightarrow q"; "~p" is not "p" (nor "p \\land q" "p \\lor q")
         info["extracted_normalized"] = "a formula of logic or of sets"
+        if logic and reject_echo and echoes_question(ex.answer or "", row):  # "Simplify p ∧ (p ∨ q)." copied back
+            info["reason"] = "the answer restates an expression of the question: nothing was computed"
+            return Reward(0.0, Status.WRONG, info=info)
         return Reward(float(logic), Status.CORRECT if logic else Status.WRONG, info=info)
     if len(completion) <= MAX_ANSWER_CHARS and same_text(completion, gold_text):
         # the whole completion is the reference as written ("odd $n$", "$g(x) = ...$ for some $a>0$"): whatever the
@@ -485,13 +488,7 @@ math_answer.check_reference = check_reference  # type: ignore[attr-defined]
 def _contradicts_option(pred: Choice, row: Mapping[str, Any]) -> bool:
     """The value written after the chosen letter is a number or an expression that the question's own option of that
     letter is not (both must parse; a wording of the option is never a contradiction)."""
-    stated = option_content(row, pred.letter)
-    if stated is None or not isinstance(pred.value, Expr):
-        return False
-    try:
-        option = parse_answer(normalize(stated))
-    except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
-        return False
+    option = _option_value(row, pred.letter) if isinstance(pred.value, Expr) else None
     return isinstance(option, Expr) and not nodes_equal(pred.value, option)
 
 
