@@ -222,20 +222,20 @@ def _named_steps(text: str, spans: list[tuple[int, int, str]]) -> bool:
     return len(between) >= 40 and "=" in between
 
 
-def _two_sentences(s: str) -> str:
+def _two_sentences(s: str, across: bool = False) -> str:
     """The rest of the sentence ``s`` starts in, and the next one (bounded); a rest without a word or a number
-    (the closing quote of ``FINAL_ANSWER: 3". ...``) is no sentence."""
-    parts = re.split(r"(?<=[.!?;\n])\s", s[:400], maxsplit=3)
-    if len(parts) > 1 and not re.search(r"\w", parts[0]) and parts[1].strip():  # (a paragraph's break stays one)
-        return " ".join(parts[:3])  # (the rest's own mark kept first: ". So 2.5 per person." starts a new sentence)
+    (the closing quote of ``FINAL_ANSWER: 3". ...``) is no sentence. ``across``: the next one may stand after a
+    paragraph's break (:func:`next_sentences`); without it a paragraph's break stays one."""
+    parts = re.split(r"(?<=[.!?;\n])\s", s[:400], maxsplit=5 if across else 3)
+    if len(parts) > 1 and not re.search(r"\w", parts[0]):
+        if across:
+            return " ".join([parts[0], *[p for p in parts[1:] if p.strip()][:2]])
+        if parts[1].strip():
+            return " ".join(parts[:3])  # (the rest's own mark kept first: ". So 2.5 per person." starts a new sentence)
     return " ".join(parts[:2])
 
 
 def next_sentences(s: str) -> str:
     """As :func:`_two_sentences`, across a paragraph's break: the answer's sentence ends, and the next paragraph
     says more about it ("\\boxed{7}.\n\nHowever, I'm not fully confident; $10$ is also plausible.")."""
-    parts = re.split(r"(?<=[.!?;\n])\s", s[:400], maxsplit=5)
-    if len(parts) > 1 and not re.search(r"\w", parts[0]):
-        said = [p for p in parts[1:] if p.strip()]
-        return " ".join([parts[0], *said[:2]])
-    return " ".join(parts[:2])
+    return _two_sentences(s, across=True)
