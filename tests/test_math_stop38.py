@@ -1,0 +1,102 @@
+"""Stop 38: classes found by red teams 39 and 40 and by the blind sets of this stop. Each case that moved was scored
+the other way at the commit before; the cases beside it bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from math_score import score
+from verigrpo.verifiers.math.normalize import named_rows, normalize
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # two numbers that make one value are no answer of their first number: a size, a rate, a power
+        ("Final answer: 3 by 4", "3", 0.0),
+        ("The rug must cover the 5 ft by 7 ft floor exactly, so the answer is 5 by 7.", "5", 0.0),
+        ("Out of the 35 students, 25 passed, so the answer is 5 in every 7.", "5", 0.0),
+        ("Final answer: 3 in every 4", "3", 0.0),
+        ("The answer is 5 out of every 7.", "5", 0.0),
+        ("Comparing the counts, the answer is 5 for every 7.", "5", 0.0),
+        ("A megabyte has a million bytes, so the answer is 10 to the 6th.", "10", 0.0),
+        ("So the number of cells is 2 to the 10th.\n\nFinal answer: 2 to the 10th", "2", 0.0),
+        # a number with a phrase after it, a product worked out before the sentence that states it
+        ("He runs 5 miles in every session.", "5", 1.0),
+        ("The answer is 12 (3 x 4).", "12", 1.0),
+        ("8 x 1.5 = 12\n\nSo, George will receive $12 from his parents when he exchanges the bills.", "12", 1.0),
+        # a value said to be unlikely, or one under an assumption the problem does not make
+        ("Since two of the boxes are empty, the answer is unlikely to be 5.", "5", 0.0),
+        ("After recounting, the answer can hardly be 5 because two boxes are empty.", "5", 0.0),
+        ("The answer is doubtful to be 5.", "5", 0.0),
+        ("The net force includes friction. The answer would be 5 if we ignored friction.", "5", 0.0),
+        ("Without the discount the cost is higher. The price would be 5 dollars if there were no coupon.", "5", 0.0),
+        ("Ignoring air resistance, the time would be 5 seconds. With air resistance, it takes longer.", "5", 0.0),
+        ("If the train had not stopped, the trip would take 5 hours.", "5", 0.0),
+        ("If she buys 3 more, she would have 12 apples.", "12", 1.0),  # the question's own condition
+        ("Without a calculator we add them up. So she would have 12 apples.", "12", 1.0),
+        ("The answer is 5.", "5", 1.0),
+    ],
+)
+def test_compound_numbers_and_hypothetical_values(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # digit groups side by side are set as one numeral, never multiplied
+        (r"Reading off the digits, the answer is $\boxed{\text{2}\text{3}}$.", "6", 0.0),
+        (r"Reading off the digits, the answer is $\boxed{\text{2}\text{3}}$.", "23", 1.0),
+        (r"So the number is $\boxed{{1}{0}{0}}$.", "100", 1.0),
+        (r"So the number is $\boxed{{1}{0}{0}}$.", "0", 0.0),
+        (r"So the number is $\boxed{\mathbf{2}\mathbf{3}}$.", "6", 0.0),
+        (r"$\boxed{\frac{1}{2}}$", "0.5", 1.0),  # a command's arguments are no digit run
+        (r"$\boxed{\binom{5}{2}}$", "10", 1.0),
+        # rows that each name another unknown are one answer in named parts, not the last row
+        ("Solving the system:\n\\begin{align} x &= 7 \\\\ y &= 3 \\end{align}", "3", 0.0),
+        ("Solving the system:\n\\begin{align} x &= 7 \\\\ y &= 3 \\end{align}", "(7,3)", 1.0),
+        (r"Solving the system gives $$\boxed{\begin{cases} x = 7 \\ y = 3 \end{cases}}$$", "(7,3)", 1.0),
+        (r"Solving the system gives $$\boxed{x = 7 \\ y = 3}$$", "(7,3)", 1.0),
+        (r"Solving the system gives $$\boxed{x = 7 \\ y = 3}$$", "3", 0.0),
+        ("$$\\begin{aligned} a &= 2 \\\\ b &= a + 3 = 5 \\end{aligned}$$", "5", 1.0),  # a chain: its last row
+        # an equation's number is no part of it
+        ("Solving the system:\n$$x = 7 \\tag{1}$$", "7", 1.0),
+        (r"Thus $$\boxed{7\tag{*}}$$", "7", 1.0),
+        # two values joined by a line break, or by "或者" after a Chinese comma, are a hedge
+        ("Final answer: $x = 7$ \\\\ $x = 10$", "7", 0.0),
+        ("设包数为 $x$，则 $2x+3=17$，解得 $x=7$。若题意为减去3，则 $x=10$。\n\n答案是7，或者10。", "7", 0.0),
+        ("答案是12，不是13。", "12", 1.0),
+    ],
+)
+def test_typeset_numerals_named_rows_and_hedges(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+def test_named_rows_need_distinct_names_on_every_row() -> None:
+    assert named_rows(["x = 7", "y = 3"]) == "x = 7, y = 3"
+    assert named_rows(["x = 7"]) is None
+    assert named_rows(["x = 7", "x = 3"]) is None  # one unknown twice: a list or a revision, not parts
+    assert named_rows(["x = 7", "3"]) is None
+    assert named_rows(["x + y = 10", "x - y = 4"]) is None  # a system, not its solution
+    assert normalize(r"\text{2}\text{3}") == "23"
+    assert normalize(r"x^{2}{3}") == r"x^{2}{3}"
+
+
+def test_stop38_patterns_are_linear() -> None:
+    assert_patterns_linear(
+        [
+            ("forms", "_BOUND_SIGN_RE", "'5 by ' * (n // 5)"),
+            ("forms", "_BOUND_SIGN_RE", "'5 ft by ' * (n // 8)"),
+            ("forms", "_BOUND_SIGN_RE", "'5 in every ' * (n // 11)"),
+            ("forms", "_BOUND_SIGN_RE", "'5 to the ' * (n // 9)"),
+            ("doubts", "_HYPOTHETICAL_RE", "'would ' * (n // 6)"),
+            ("doubts", "_COUNTERFACTUAL_RE", "'if we ' * (n // 6)"),
+            ("doubts", "_COUNTERFACTUAL_RE", "'if a ' * (n // 5)"),
+            ("normalize", "_JUXTAPOSED_DIGITS", "'{1}' * (n // 3)"),
+            ("normalize", "_JUXTAPOSED_DIGITS", "'\\\\text{1}' * (n // 8)"),
+            ("normalize", "_NAMED_ROW", "'x = ' * (n // 4)"),
+            ("normalize", "_ROW_BREAK", "'\\\\\\\\[' * (n // 3)"),
+            ("normalize", "_TAG", "'\\\\tag{' * (n // 5)"),
+        ]
+    )
