@@ -5,6 +5,7 @@ conditions joined by "or"/"and", only on the set's variable; a unit then a conne
 from __future__ import annotations
 
 import pytest
+from math_score import score
 from verigrpo.verifiers.math import math_answer
 
 
@@ -111,9 +112,6 @@ def test_compound_and_prefixed_units(pred: str, gold: str, want: float) -> None:
     assert _reward(pred, gold) == want
 
 
-def _raw(completion: str, gold: str) -> float:
-    return math_answer(completion, {"reference": gold}).outcome
-
 
 @pytest.mark.parametrize(
     ("pred", "gold", "want"),
@@ -161,7 +159,7 @@ def test_layout_in_keys_restated_references_and_vectors(pred: str, gold: str, wa
     ],
 )
 def test_json_answer_fields(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -198,7 +196,7 @@ def test_a_sentence_that_leads_with_a_verdict(completion: str, gold: str, want: 
     ],
 )
 def test_the_option_a_last_line_chooses(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -213,7 +211,7 @@ def test_the_option_a_last_line_chooses(completion: str, gold: str, want: float)
     ],
 )
 def test_values_restated_with_or_and_a_dash_after_a_marker(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -261,7 +259,7 @@ def test_binary_float_printouts(pred: str, gold: str, want: float) -> None:
     ],
 )
 def test_stop18_extraction_classes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -312,7 +310,7 @@ def test_stop18_notations(pred: str, gold: str, want: float) -> None:
     ],
 )
 def test_set25_classes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -402,7 +400,7 @@ def test_the_new_patterns_run_in_linear_time(module: str, pattern: str, shape: s
     ],
 )
 def test_red_team_cases_of_this_stops_rules(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -459,7 +457,7 @@ def test_the_closing_option_runs_in_linear_time(shape: str) -> None:
     ],
 )
 def test_set26_classes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -489,7 +487,7 @@ def test_this_stops_extraction_rules_run_in_linear_time(completion: str) -> None
     ],
 )
 def test_a_box_under_a_condition_is_no_answer(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -501,7 +499,7 @@ def test_a_box_under_a_condition_is_no_answer(completion: str, gold: str, want: 
     ],
 )
 def test_a_chinese_label_then_a_fraction(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -556,7 +554,7 @@ def test_a_chinese_label_then_a_fraction(completion: str, gold: str, want: float
     ],
 )
 def test_second_red_team_round(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -587,4 +585,4 @@ def test_second_red_team_slow_cases_are_fast(completion: str) -> None:
     ],
 )
 def test_a_marked_answer_taken_back_on_its_line(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want

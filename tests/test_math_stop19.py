@@ -5,15 +5,13 @@ letters chosen by a verb or said to be what the answer must be; a Chinese unit a
 from __future__ import annotations
 
 import pytest
+from math_score import score
 from verigrpo.verifiers.math import math_answer
 
 
 def _reward(pred: str, gold: str) -> float:
     return math_answer("The final answer is $\\boxed{" + pred + "}$.", {"reference": gold}).outcome
 
-
-def _raw(completion: str, gold: str) -> float:
-    return math_answer(completion, {"reference": gold}).outcome
 
 
 @pytest.mark.parametrize(
@@ -49,7 +47,7 @@ def test_a_bare_list_reference_and_its_bracketed_values(pred: str, gold: str, wa
     ],
 )
 def test_a_conclusion_after_an_or_list_selects_one_value(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -67,7 +65,7 @@ def test_a_conclusion_after_an_or_list_selects_one_value(completion: str, gold: 
     ],
 )
 def test_option_letters_chosen_by_a_verb(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -119,7 +117,7 @@ def test_a_chinese_unit_after_a_bracketed_value(pred: str, gold: str, want: floa
     ],
 )
 def test_a_box_that_takes_back_or_follows_the_boxes_before_it(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -135,7 +133,7 @@ def test_a_box_that_takes_back_or_follows_the_boxes_before_it(completion: str, g
     ],
 )
 def test_percent_words_are_the_percent_sign(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -151,7 +149,7 @@ def test_percent_words_are_the_percent_sign(completion: str, gold: str, want: fl
     ],
 )
 def test_misspelt_boxes_are_boxes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -204,7 +202,7 @@ def test_thin_spaces_in_a_labelled_answer(pred: str, gold: str, want: float) -> 
     ],
 )
 def test_vulgar_fractions_and_mixed_numbers_in_prose(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -226,7 +224,7 @@ def test_vulgar_fractions_and_mixed_numbers_in_prose(completion: str, gold: str,
     ],
 )
 def test_scientific_notation_in_prose_and_units_after_it(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -244,7 +242,7 @@ def test_scientific_notation_in_prose_and_units_after_it(completion: str, gold: 
     ],
 )
 def test_numbers_in_a_phrase_of_circumstance_are_given(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -279,7 +277,7 @@ def test_a_true_chain_of_sets(pred: str, gold: str, want: float) -> None:
     ],
 )
 def test_aligned_displays(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(

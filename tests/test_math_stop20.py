@@ -7,11 +7,7 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_pattern_linear
-from verigrpo.verifiers.math import math_answer
-
-
-def _raw(completion: str, gold: str, question: str = "") -> float:
-    return math_answer(completion, {"reference": gold, "question": question}).outcome
+from math_score import score
 
 
 @pytest.mark.parametrize(
@@ -38,13 +34,13 @@ def _raw(completion: str, gold: str, question: str = "") -> float:
     ],
 )
 def test_the_last_sentence_states_one_number(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_the_question_s_numbers_are_set_aside_in_the_last_sentence() -> None:
     q = "Ann has 7 bags with 6 apples each. How many apples does she have?"
-    assert _raw("So Ann has 42 apples in 7 bags.", "42", q) == 1.0
-    assert _raw("So Ann has 42 apples in 7 bags.", "7", q) == 0.0
+    assert score("So Ann has 42 apples in 7 bags.", "42", q) == 1.0
+    assert score("So Ann has 42 apples in 7 bags.", "7", q) == 0.0
 
 
 @pytest.mark.parametrize(
@@ -61,7 +57,7 @@ def test_the_question_s_numbers_are_set_aside_in_the_last_sentence() -> None:
     ],
 )
 def test_an_option_letter_with_a_colon(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -83,7 +79,7 @@ def test_an_option_letter_with_a_colon(completion: str, gold: str, want: float) 
     ],
 )
 def test_an_exact_value_approximated_in_prose(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -106,7 +102,7 @@ def test_an_exact_value_approximated_in_prose(completion: str, gold: str, want: 
     ],
 )
 def test_an_exam_answer_section_is_an_answer_block(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -125,7 +121,7 @@ def test_an_exam_answer_section_is_an_answer_block(completion: str, gold: str, w
     ],
 )
 def test_roots_in_prose(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -148,7 +144,7 @@ def test_roots_in_prose(completion: str, gold: str, want: float) -> None:
     ],
 )
 def test_counting_functions_and_degree_words(pred: str, gold: str, want: float) -> None:
-    assert _raw("The final answer is $\\boxed{" + pred + "}$.", gold) == want
+    assert score("The final answer is $\\boxed{" + pred + "}$.", gold) == want
 
 
 @pytest.mark.parametrize(
@@ -177,7 +173,7 @@ def test_counting_functions_and_degree_words(pred: str, gold: str, want: float) 
     ],
 )
 def test_box_revisions_read_in_context(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -213,7 +209,7 @@ def test_box_revisions_read_in_context(completion: str, gold: str, want: float) 
     ],
 )
 def test_the_text_after_the_last_box(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -238,7 +234,7 @@ def test_the_text_after_the_last_box(completion: str, gold: str, want: float) ->
     ],
 )
 def test_the_text_after_a_marked_answer(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -267,7 +263,7 @@ def test_the_text_after_a_marked_answer(completion: str, gold: str, want: float)
     ],
 )
 def test_bounds_ranges_and_scales_in_the_fallback(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -287,7 +283,7 @@ def test_bounds_ranges_and_scales_in_the_fallback(completion: str, gold: str, wa
     ],
 )
 def test_worked_quantities_and_intervals(completion: str, gold: str, question: str, want: float) -> None:
-    assert _raw(completion, gold, question) == want
+    assert score(completion, gold, question) == want
 
 
 @pytest.mark.parametrize(
@@ -311,7 +307,7 @@ def test_worked_quantities_and_intervals(completion: str, gold: str, question: s
     ],
 )
 def test_aligned_lists_reasons_and_rates(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -328,7 +324,7 @@ def test_aligned_lists_reasons_and_rates(completion: str, gold: str, want: float
     ],
 )
 def test_exam_key_notations(pred: str, gold: str, want: float) -> None:
-    assert _raw("The final answer is $\\boxed{" + pred + "}$.", gold) == want
+    assert score("The final answer is $\\boxed{" + pred + "}$.", gold) == want
 
 
 @pytest.mark.parametrize(
@@ -345,7 +341,7 @@ def test_exam_key_notations(pred: str, gold: str, want: float) -> None:
     ],
 )
 def test_numbered_parts(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -358,7 +354,7 @@ def test_numbered_parts(completion: str, gold: str, want: float) -> None:
     ],
 )
 def test_upright_letters_with_subscripts(pred: str, gold: str, want: float) -> None:
-    assert _raw("The final answer is $\\boxed{" + pred + "}$.", gold) == want
+    assert score("The final answer is $\\boxed{" + pred + "}$.", gold) == want
 
 
 @pytest.mark.parametrize(
@@ -430,7 +426,7 @@ def test_the_new_patterns_run_in_linear_time(module: str, pattern: str, shape: s
     ],
 )
 def test_red_team_of_stop_20_words_values_and_markers(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -464,7 +460,7 @@ def test_red_team_of_stop_20_words_values_and_markers(completion: str, gold: str
     ],
 )
 def test_boxes_inside_expressions_and_or_in_other_languages(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -496,7 +492,7 @@ def test_boxes_inside_expressions_and_or_in_other_languages(completion: str, gol
     ],
 )
 def test_answer_sentences_and_keys_of_several_values(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -534,7 +530,7 @@ def test_answer_sentences_and_keys_of_several_values(completion: str, gold: str,
 def test_red_team_of_stop_20_approximations_bounds_and_asked_quantities(
     completion: str, gold: str, question: str, want: float
 ) -> None:
-    assert _raw(completion, gold, question) == want
+    assert score(completion, gold, question) == want
 
 
 @pytest.mark.parametrize(
@@ -555,7 +551,7 @@ def test_red_team_of_stop_20_approximations_bounds_and_asked_quantities(
     ],
 )
 def test_boxes_of_a_worked_solution_and_unicode_minus(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -570,7 +566,7 @@ def test_boxes_of_a_worked_solution_and_unicode_minus(completion: str, gold: str
     ],
 )
 def test_scale_words_after_the_fallback_number(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -586,4 +582,4 @@ def test_scale_words_after_the_fallback_number(completion: str, gold: str, want:
     ],
 )
 def test_a_value_kept_over_a_rejected_one(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want

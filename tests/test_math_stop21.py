@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_pattern_linear
-from verigrpo.verifiers.math import math_answer
+from math_score import score
 from verigrpo.verifiers.math.units import NUMBER_WORDS
-
-
-def _raw(completion: str, gold: str, question: str = "") -> float:
-    return math_answer(completion, {"reference": gold, "question": question}).outcome
 
 
 @pytest.mark.parametrize(
@@ -36,7 +32,7 @@ def _raw(completion: str, gold: str, question: str = "") -> float:
     ],
 )
 def test_a_word_glued_to_a_number_is_a_unit_only_by_name(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_number_words_are_one_table() -> None:
@@ -61,7 +57,7 @@ def test_number_words_are_one_table() -> None:
     ],
 )
 def test_a_number_below_zero_is_negative(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -91,7 +87,7 @@ def test_the_new_patterns_run_in_linear_time(module: str, pattern: str, shape: s
     ],
 )
 def test_a_sign_word_before_the_last_number(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -110,4 +106,4 @@ def test_a_sign_word_before_the_last_number(completion: str, gold: str, want: fl
     ],
 )
 def test_not_equal_and_decimal_commas(pred: str, gold: str, want: float) -> None:
-    assert _raw("The final answer is $\\boxed{" + pred + "}$.", gold) == want
+    assert score("The final answer is $\\boxed{" + pred + "}$.", gold) == want

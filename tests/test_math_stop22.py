@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_pattern_linear
+from math_score import score
 from verigrpo.verifiers.math import math_answer
 
 
-def _raw(completion: str, gold: str, question: str = "") -> float:
-    return math_answer(completion, {"reference": gold, "question": question}).outcome
-
-
 def _boxed(answer: str, gold: str) -> float:
-    return _raw(f"The final answer is $\\boxed{{{answer}}}$.", gold)
+    return score(f"The final answer is $\\boxed{{{answer}}}$.", gold)
 
 
 _PHONES = (
@@ -59,7 +56,7 @@ _OFFICES = "If no one shares an office, in how many ways can 3 people be assigne
 def test_a_closing_clause_that_restates_the_setting_is_set_aside(
     completion: str, gold: str, question: str, want: float
 ) -> None:
-    assert _raw(completion, gold, question) == want
+    assert score(completion, gold, question) == want
 
 
 @pytest.mark.parametrize(
@@ -116,7 +113,7 @@ def test_notations_of_other_projects_keys(answer: str, gold: str, want: float) -
     ],
 )
 def test_a_later_box_after_a_retraction_wins(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -201,7 +198,7 @@ def test_new_patterns_are_linear(module: str, pattern: str, shape: str) -> None:
     ],
 )
 def test_red_team_stop21_classes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -248,7 +245,7 @@ def test_red_team_patterns_are_linear(module: str, pattern: str, shape: str) -> 
     ],
 )
 def test_red_team_stop21_classes_2(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -306,7 +303,7 @@ def test_deeply_nested_boxes_are_bounded() -> None:
     ],
 )
 def test_set32_extraction_classes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -324,7 +321,7 @@ def test_set32_extraction_classes(completion: str, gold: str, want: float) -> No
     ],
 )
 def test_prose_after_the_value(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -345,7 +342,7 @@ def test_prose_after_the_value(completion: str, gold: str, want: float) -> None:
     ],
 )
 def test_totals_and_prose_lines(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -398,7 +395,7 @@ def test_totals_and_prose_lines(completion: str, gold: str, want: float) -> None
     ],
 )
 def test_red_team_stop22_classes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -460,7 +457,7 @@ def test_plain_text_folds_disguises() -> None:
     ],
 )
 def test_disowned_answers_and_box_spellings(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -476,7 +473,7 @@ def test_disowned_answers_and_box_spellings(completion: str, gold: str, want: fl
     ],
 )
 def test_set35_extraction_classes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_an_ordinal_beside_the_stated_number_is_no_second_number() -> None:
@@ -508,7 +505,7 @@ def test_an_ordinal_beside_the_stated_number_is_no_second_number() -> None:
     ],
 )
 def test_degree_chains_and_answer_sentences(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -543,7 +540,7 @@ def test_circumstance_pattern_is_linear() -> None:
     ],
 )
 def test_the_alternative_set_aside(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -575,4 +572,4 @@ def test_the_alternative_set_aside(completion: str, gold: str, want: float) -> N
     ],
 )
 def test_set36_classes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want

@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_patterns_linear
-from verigrpo.verifiers.math import math_answer
-
-
-def _raw(completion: str, gold: str, question: str = "") -> float:
-    return math_answer(completion, {"reference": gold, "question": question}).outcome
+from math_score import score
 
 
 @pytest.mark.parametrize(
@@ -89,7 +85,7 @@ def _raw(completion: str, gold: str, question: str = "") -> float:
     ],
 )
 def test_notations_read_this_stop(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 _NEW_PATTERNS = [
@@ -203,7 +199,7 @@ _TOOLS = (
     ],
 )
 def test_bold_answers_prose_units_and_names(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_a_long_completion_cut_inside_a_math_span_still_pairs_its_dollars() -> None:
@@ -212,7 +208,7 @@ def test_a_long_completion_cut_inside_a_math_span_still_pairs_its_dollars() -> N
     step = "Here $x = 2$ and the term $(x - 2)(x + 1)$ has a factor we keep, which simplifies to $x^2 - x - 2$. "
     body = step * 40
     ends = [body + " " * pad + "The resulting expression is $f(x) = \\frac{50(x^2 - x - 2)}{x^2 - 25}$." for pad in range(0, 100, 3)]
-    assert sum(_raw(text, "\\frac{50(x-2)(x+1)}{(x+5)(x-5)}") for text in ends) == len(ends)  # wherever the cut falls
+    assert sum(score(text, "\\frac{50(x-2)(x+1)}{(x+5)(x-5)}") for text in ends) == len(ends)  # wherever the cut falls
 
 
 def test_tail_start_moves_past_an_open_math_span() -> None:
@@ -262,7 +258,7 @@ def test_tail_start_moves_past_an_open_math_span() -> None:
     ],
 )
 def test_languages_implications_and_chains(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -300,7 +296,7 @@ def test_languages_implications_and_chains(completion: str, gold: str, want: flo
     ],
 )
 def test_final_labels_boxed_labels_json_escapes_and_plain_maths(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -325,7 +321,7 @@ def test_final_labels_boxed_labels_json_escapes_and_plain_maths(completion: str,
     ],
 )
 def test_juxtapositions_named_points_and_circumstances(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -343,7 +339,7 @@ def test_juxtapositions_named_points_and_circumstances(completion: str, gold: st
     ],
 )
 def test_final_answer_between_boxes_and_ellipses(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -366,7 +362,7 @@ def test_final_answer_between_boxes_and_ellipses(completion: str, gold: str, wan
     ],
 )
 def test_made_up_turns_cut_tags_and_sentences(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -386,7 +382,7 @@ def test_made_up_turns_cut_tags_and_sentences(completion: str, gold: str, want: 
     ],
 )
 def test_letters_said_to_be_the_answer_and_latex_before_a_unit(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -414,7 +410,7 @@ def test_letters_said_to_be_the_answer_and_latex_before_a_unit(completion: str, 
     ],
 )
 def test_hashes_korean_keys_scales_and_rounded_alternatives(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -432,7 +428,7 @@ def test_hashes_korean_keys_scales_and_rounded_alternatives(completion: str, gol
     ],
 )
 def test_function_chains_that_clauses_and_angles(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -467,7 +463,7 @@ def test_function_chains_that_clauses_and_angles(completion: str, gold: str, wan
     ],
 )
 def test_copulas_topics_commas_scripts_and_dots(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -483,7 +479,7 @@ def test_copulas_topics_commas_scripts_and_dots(completion: str, gold: str, want
     ],
 )
 def test_reasoning_tags_and_markers_after_boxes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -506,7 +502,7 @@ def test_reasoning_tags_and_markers_after_boxes(completion: str, gold: str, want
     ],
 )
 def test_options_before_content_enumeration_commas_and_e(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -521,7 +517,7 @@ def test_options_before_content_enumeration_commas_and_e(completion: str, gold: 
     ],
 )
 def test_a_closing_option_after_a_boxed_value(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -540,7 +536,7 @@ def test_a_closing_option_after_a_boxed_value(completion: str, gold: str, want: 
     ],
 )
 def test_verdicts_on_numbered_statements(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -558,7 +554,7 @@ def test_verdicts_on_numbered_statements(completion: str, gold: str, want: float
     ],
 )
 def test_conclusions_after_the_answer_and_placeholder_markers(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -583,7 +579,7 @@ def test_conclusions_after_the_answer_and_placeholder_markers(completion: str, g
     ],
 )
 def test_bold_boxes_lower_case_options_and_durations(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -597,7 +593,7 @@ def test_bold_boxes_lower_case_options_and_durations(completion: str, gold: str,
     ],
 )
 def test_a_value_restated_with_its_unit_after_or(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -610,7 +606,7 @@ def test_a_value_restated_with_its_unit_after_or(completion: str, gold: str, wan
     ],
 )
 def test_html_layout_tags(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -630,4 +626,4 @@ def test_html_layout_tags(completion: str, gold: str, want: float) -> None:
     ],
 )
 def test_one_number_in_words_in_the_last_sentence(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want

@@ -7,11 +7,8 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_patterns_linear
+from math_score import score
 from verigrpo.verifiers.math import math_answer
-
-
-def _raw(completion: str, gold: str) -> float:
-    return math_answer(completion, {"reference": gold}).outcome
 
 
 @pytest.mark.parametrize(
@@ -149,7 +146,7 @@ def _raw(completion: str, gold: str) -> float:
     ],
 )
 def test_stop24_classes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_stop24_patterns_are_linear() -> None:
@@ -272,7 +269,7 @@ def test_red_team_stop24_patterns_are_linear() -> None:
     ],
 )
 def test_fallback_disowned_stop24(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_fallback_stop24_patterns_are_linear() -> None:
@@ -347,7 +344,7 @@ def test_fallback_stop24_patterns_are_linear() -> None:
     ],
 )
 def test_red_team_round2_stop24(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_red_team_round2_patterns_are_linear() -> None:
@@ -399,7 +396,7 @@ def test_red_team_round2_patterns_are_linear() -> None:
     ],
 )
 def test_set59_classes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_set59_patterns_are_linear() -> None:

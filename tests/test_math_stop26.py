@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_patterns_linear
+from math_score import score
 from verigrpo.verifiers.math import math_answer
 
 
 def _boxed(answer: str, gold: str) -> float:
     return math_answer(f"The final answer is $\\boxed{{{answer}}}$.", {"reference": gold}).outcome
 
-
-def _raw(completion: str, gold: str) -> float:
-    return math_answer(completion, {"reference": gold}).outcome
 
 
 @pytest.mark.parametrize(
@@ -41,7 +39,7 @@ def _raw(completion: str, gold: str) -> float:
     ],
 )
 def test_a_label_inside_a_marker(completion: str, gold: str, want: float):
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -78,7 +76,7 @@ def test_thousands_after_a_labels_equals_sign(answer: str, gold: str, want: floa
     ],
 )
 def test_a_last_box_stated_as_the_answer(completion: str, gold: str, want: float):
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -150,7 +148,7 @@ def test_one_quantity_in_several_units(answer: str, gold: str, want: float):
     ],
 )
 def test_a_bold_line_answers(completion: str, gold: str, want: float):
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -177,7 +175,7 @@ def test_a_bold_line_answers(completion: str, gold: str, want: float):
     ],
 )
 def test_words_and_operators_that_change_the_number_are_refused(completion: str, gold: str):
-    assert _raw(completion, gold) == 0.0
+    assert score(completion, gold) == 0.0
 
 
 @pytest.mark.parametrize(
@@ -193,7 +191,7 @@ def test_words_and_operators_that_change_the_number_are_refused(completion: str,
     ],
 )
 def test_units_and_worked_results_still_read(completion: str, gold: str):
-    assert _raw(completion, gold) == 1.0
+    assert score(completion, gold) == 1.0
 
 
 @pytest.mark.parametrize(
@@ -229,7 +227,7 @@ def test_a_unit_of_several_letters_against_a_plain_number(answer: str, gold: str
     ],
 )
 def test_an_options_alternative_is_another_option(completion: str, gold: str, want: float):
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -278,7 +276,7 @@ def test_the_currency_codes_read_first_are_units_after_an_amount():
     ],
 )
 def test_chinese_numerals_as_the_whole_answer(completion: str, gold: str, want: float):
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -295,7 +293,7 @@ def test_chinese_numerals_as_the_whole_answer(completion: str, gold: str, want: 
     ],
 )
 def test_a_later_total_contradicts_the_answer(completion: str, gold: str, want: float):
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -311,7 +309,7 @@ def test_a_later_total_contradicts_the_answer(completion: str, gold: str, want: 
     ],
 )
 def test_a_leading_option_without_a_marker(completion: str, gold: str, want: float):
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_the_stop26_patterns_are_linear_time():

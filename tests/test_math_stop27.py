@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_patterns_linear
+from math_score import score
 from verigrpo.verifiers.math import math_answer
 
 
 def _boxed(answer: str, gold: str) -> float:
     return math_answer(f"The final answer is $\\boxed{{{answer}}}$.", {"reference": gold}).outcome
 
-
-def _raw(completion: str, gold: str) -> float:
-    return math_answer(completion, {"reference": gold}).outcome
 
 
 @pytest.mark.parametrize(
@@ -52,8 +50,8 @@ def test_a_chain_that_ends_by_rounding(answer: str, gold: str, want: float) -> N
 
 def test_a_rounded_chain_in_a_completion_without_a_marker() -> None:
     completion = "And when we solve for $\\frac{c}{a}$\n\n$$\n\\frac{c}{a}=\\sqrt{\\frac{8}{3}}=1.633\n$$"
-    assert _raw(completion, "1.633") == 1.0
-    assert _raw(completion, "1.634") == 0.0
+    assert score(completion, "1.633") == 1.0
+    assert score(completion, "1.634") == 0.0
 
 
 @pytest.mark.parametrize(
@@ -103,7 +101,7 @@ SOLVED = "36 + x = 24 + 3x\n\nx = 6\n\n"
     ],
 )
 def test_a_conclusion_restates_the_solved_value(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_the_stop27_patterns_are_linear_time():
@@ -155,7 +153,7 @@ def test_the_stop27_patterns_are_linear_time():
     ],
 )
 def test_a_bounded_last_value_is_no_answer(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -180,7 +178,7 @@ def test_a_bounded_last_value_is_no_answer(completion: str, gold: str, want: flo
     ],
 )
 def test_a_chinese_sentence_names_the_correct_option(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -199,7 +197,7 @@ def test_a_chinese_sentence_names_the_correct_option(completion: str, gold: str,
     ],
 )
 def test_more_ways_to_choose_an_option(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -219,7 +217,7 @@ def test_more_ways_to_choose_an_option(completion: str, gold: str, want: float) 
     ],
 )
 def test_a_power_after_a_bracket_is_no_bold_mark(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -236,7 +234,7 @@ def test_a_power_after_a_bracket_is_no_bold_mark(completion: str, gold: str, wan
     ],
 )
 def test_the_marker_line_as_written_answers_a_reference_that_is_no_maths(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -258,7 +256,7 @@ def test_the_marker_line_as_written_answers_a_reference_that_is_no_maths(complet
     ],
 )
 def test_two_markers_that_state_two_words_are_two_answers(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -302,7 +300,7 @@ def test_feet_and_inches_with_primes(answer: str, gold: str, want: float) -> Non
     ],
 )
 def test_digits_with_several_east_asian_scales(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -412,7 +410,7 @@ def test_durations_written_short(answer: str, gold: str, want: float) -> None:
     ],
 )
 def test_dollar_amounts_in_a_marked_chain(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -428,7 +426,7 @@ def test_dollar_amounts_in_a_marked_chain(completion: str, gold: str, want: floa
     ],
 )
 def test_an_empty_box_hides_nothing(completion: str, want: float) -> None:
-    assert _raw(completion, "5") == want
+    assert score(completion, "5") == want
 
 
 @pytest.mark.parametrize(
@@ -452,7 +450,7 @@ def test_an_empty_box_hides_nothing(completion: str, want: float) -> None:
     ],
 )
 def test_negated_boxes_and_given_up_answers(completion: str, want: float) -> None:
-    assert _raw(completion, "5") == want
+    assert score(completion, "5") == want
 
 
 @pytest.mark.parametrize(
@@ -472,7 +470,7 @@ def test_negated_boxes_and_given_up_answers(completion: str, want: float) -> Non
 )
 def test_spacing_commands_hide_no_operator(completion: str, want: float) -> None:
     gold = "16386.20" if "386" in completion else "5"
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -507,7 +505,7 @@ def test_units_multiplied_with_a_spaced_star(answer: str, gold: str, want: float
     ],
 )
 def test_an_option_alone_on_the_first_line(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -522,4 +520,4 @@ def test_an_option_alone_on_the_first_line(completion: str, gold: str, want: flo
     ],
 )
 def test_an_option_named_then_its_content(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_patterns_linear
+from math_score import score
 from verigrpo.verifiers.math import math_answer
 from verigrpo.verifiers.math.locales import FOREIGN_SCALES, foreign_scales, local_amounts
 
@@ -17,9 +18,6 @@ from verigrpo.verifiers.math.locales import FOREIGN_SCALES, foreign_scales, loca
 def _boxed(answer: str, gold: str) -> float:
     return math_answer(f"The final answer is $\\boxed{{{answer}}}$.", {"reference": gold}).outcome
 
-
-def _raw(completion: str, gold: str) -> float:
-    return math_answer(completion, {"reference": gold}).outcome
 
 
 @pytest.mark.parametrize(
@@ -68,7 +66,7 @@ def test_scale_words_of_other_languages(answer: str, gold: str, want: float) -> 
     ],
 )
 def test_scale_words_in_a_sentence(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -221,7 +219,7 @@ def test_grouped_numbers_of_other_conventions(answer: str, gold: str, want: floa
     ],
 )
 def test_numbers_in_sentences_of_other_conventions(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -256,7 +254,7 @@ def test_numbers_in_sentences_of_other_conventions(completion: str, gold: str, w
     ],
 )
 def test_options_and_markers_in_other_wrappers(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -284,7 +282,7 @@ def test_options_and_markers_in_other_wrappers(completion: str, gold: str, want:
     ],
 )
 def test_boxed_steps_chains_and_headings(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -301,7 +299,7 @@ def test_boxed_steps_chains_and_headings(completion: str, gold: str, want: float
     ],
 )
 def test_an_output_that_breaks_off_doubting(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -331,7 +329,7 @@ def test_a_dozen_counts_and_multiplies(answer: str, gold: str, want: float) -> N
     ],
 )
 def test_a_new_text_glued_to_the_marked_number(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -372,7 +370,7 @@ def test_mathematica_calls_left_alone_when_brackets_do_not_pair() -> None:
     ],
 )
 def test_japanese_fractions_and_chinese_option_words(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -402,7 +400,7 @@ def test_japanese_fractions_and_chinese_option_words(completion: str, gold: str,
     ],
 )
 def test_numbered_options_and_other_languages_option_keys(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -416,7 +414,7 @@ def test_numbered_options_and_other_languages_option_keys(completion: str, gold:
     ],
 )
 def test_a_completion_that_only_echoes_a_user_turn(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -451,7 +449,7 @@ def test_renamed_function_arguments_and_spaced_bold_digits(answer: str, gold: st
     ],
 )
 def test_an_echoed_format_example_is_no_answer_block(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from math_score import score
 from verigrpo.verifiers.math import math_answer
 from verigrpo.verifiers.math.clock import read_clock
 from verigrpo.verifiers.math.dates import read_date
@@ -16,9 +17,6 @@ from verigrpo.verifiers.math.dates import read_date
 def _boxed(answer: str, gold: str) -> float:
     return math_answer(f"The final answer is $\\boxed{{{answer}}}$.", {"reference": gold}).outcome
 
-
-def _raw(completion: str, gold: str) -> float:
-    return math_answer(completion, {"reference": gold}).outcome
 
 
 @pytest.mark.parametrize(
@@ -122,19 +120,19 @@ def test_pence_against_pounds(answer: str, gold: str, want: float) -> None:
 
 def test_an_empty_json_answer_field_answers_nothing() -> None:
     reasoning = '{"reason": "He had 58 - 23 = 35, then 35 - 2 = 33 golf balls.", "answer": ""}'
-    assert _raw(reasoning, "33") == 0.0  # (this was paid by the last number of the reasoning)
-    assert _raw(reasoning.replace('""', "null"), "33") == 0.0
-    assert _raw(reasoning.replace('""', '"33"'), "33") == 1.0
-    assert _raw(reasoning + '\n{"answer": "33"}', "33") == 1.0  # a later field that answers
+    assert score(reasoning, "33") == 0.0  # (this was paid by the last number of the reasoning)
+    assert score(reasoning.replace('""', "null"), "33") == 0.0
+    assert score(reasoning.replace('""', '"33"'), "33") == 1.0
+    assert score(reasoning + '\n{"answer": "33"}', "33") == 1.0  # a later field that answers
 
 
 def test_a_completion_cut_off_while_rechecking_commits_to_nothing() -> None:
     stated = "33 × 17 = 561 and 45 × 47 = 2115, so the answer is No, it is not greater.\n\n"
     cut = stated + "Wait, but just to be absolutely certain, let me compute 33 × 17 once more.\n\n33 × 10 = 330\n\nSo, 561 vs. 2"
-    assert _raw(cut, "No") == 0.0  # (this was paid)
-    assert _raw(stated + "Wait, let me compute it once more: 561 < 2115. Yes.", "No") == 1.0  # the re-check ends
-    assert _raw(stated + "Wait, let me check once more. 561 < 2115, so no again. Checking 45 × 4", "No") == 1.0  # said again
-    assert _raw(stated + "The products are 561 and 2", "No") == 1.0  # cut off, but no re-check was opened
+    assert score(cut, "No") == 0.0  # (this was paid)
+    assert score(stated + "Wait, let me compute it once more: 561 < 2115. Yes.", "No") == 1.0  # the re-check ends
+    assert score(stated + "Wait, let me check once more. 561 < 2115, so no again. Checking 45 × 4", "No") == 1.0  # said again
+    assert score(stated + "The products are 561 and 2", "No") == 1.0  # cut off, but no re-check was opened
 
 
 @pytest.mark.parametrize(
@@ -155,7 +153,7 @@ def test_a_completion_cut_off_while_rechecking_commits_to_nothing() -> None:
     ],
 )
 def test_other_languages_negations_bounds_and_ranges_take_the_number_back(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -212,7 +210,7 @@ def test_a_sum_of_two_dimensions_or_a_division_by_zero_is_no_quantity() -> None:
     ],
 )
 def test_a_plus_sign_after_a_word_is_a_sign(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -227,7 +225,7 @@ def test_a_plus_sign_after_a_word_is_a_sign(completion: str, gold: str, want: fl
     ],
 )
 def test_number_words_in_a_final_answer_sentence(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_foreign_worded_numbers_leaves_out_one_latin_word() -> None:

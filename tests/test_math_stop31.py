@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_patterns_linear
+from math_score import score
 from verigrpo.verifiers.math import math_answer
-
-
-def _raw(completion: str, gold: str) -> float:
-    return math_answer(completion, {"reference": gold}).outcome
 
 
 @pytest.mark.parametrize(
@@ -42,7 +39,7 @@ def _raw(completion: str, gold: str) -> float:
     ],
 )
 def test_not_or_wrong_in_another_language_right_after_the_answer(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -66,7 +63,7 @@ def test_not_or_wrong_in_another_language_right_after_the_answer(completion: str
     ],
 )
 def test_an_answer_disowned_in_english_or_a_belief_in_it_denied(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -92,7 +89,7 @@ def test_an_answer_disowned_in_english_or_a_belief_in_it_denied(completion: str,
     ],
 )
 def test_the_fallback_refuses_a_negated_or_bounded_time_or_amount(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -110,7 +107,7 @@ def test_the_fallback_refuses_a_negated_or_bounded_time_or_amount(completion: st
     ],
 )
 def test_rarer_relation_signs_bound_the_number(completion: str) -> None:
-    assert _raw(completion, "4") == 0.0
+    assert score(completion, "4") == 0.0
 
 
 @pytest.mark.parametrize(
@@ -127,7 +124,7 @@ def test_rarer_relation_signs_bound_the_number(completion: str) -> None:
     ],
 )
 def test_a_sign_before_money_and_a_range_with_one_unit(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -143,7 +140,7 @@ def test_a_sign_before_money_and_a_range_with_one_unit(completion: str, gold: st
     ],
 )
 def test_a_traditional_cjk_scale_joined_to_a_unit_scales_the_number(answer: str, gold: str, want: float) -> None:
-    assert _raw(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
+    assert score(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
 
 
 @pytest.mark.parametrize(
@@ -156,7 +153,7 @@ def test_a_traditional_cjk_scale_joined_to_a_unit_scales_the_number(answer: str,
     ],
 )
 def test_a_number_word_keeps_its_unit(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -175,7 +172,7 @@ def test_a_number_word_keeps_its_unit(completion: str, gold: str, want: float) -
     ],
 )
 def test_a_retraction_or_a_cut_off_recheck_after_the_box(completion: str, want: float) -> None:
-    assert _raw(completion, "5") == want
+    assert score(completion, "5") == want
 
 
 @pytest.mark.parametrize(
@@ -191,7 +188,7 @@ def test_a_retraction_or_a_cut_off_recheck_after_the_box(completion: str, want: 
     ],
 )
 def test_an_empty_final_box_or_json_object_answers_nothing(completion: str, want: float) -> None:
-    assert _raw(completion, "5") == want
+    assert score(completion, "5") == want
 
 
 # set 110's misses (answers in several parts), with the wrong answers beside them
@@ -222,7 +219,7 @@ def test_an_empty_final_box_or_json_object_answers_nothing(completion: str, want
     ],
 )
 def test_set_110s_answers_in_several_parts(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -239,7 +236,7 @@ def test_set_110s_answers_in_several_parts(completion: str, gold: str, want: flo
     ],
 )
 def test_a_block_of_digits_written_twice_before_an_ellipsis_repeats(answer: str, gold: str, want: float) -> None:
-    assert _raw(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
+    assert score(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
 
 
 @pytest.mark.parametrize(
@@ -262,7 +259,7 @@ def test_a_block_of_digits_written_twice_before_an_ellipsis_repeats(answer: str,
     ],
 )
 def test_a_domain_clause_a_keys_explanation_and_a_binomial_column(answer: str, gold: str, want: float) -> None:
-    assert _raw(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
+    assert score(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
 
 
 # the second red team's findings (stop 31): the same classes in more languages and positions, and new ones
@@ -297,7 +294,7 @@ def test_a_domain_clause_a_keys_explanation_and_a_binomial_column(answer: str, g
     ],
 )
 def test_negations_in_more_languages_and_positions(completion: str, want: float) -> None:
-    assert _raw(completion, "5") == want
+    assert score(completion, "5") == want
 
 
 @pytest.mark.parametrize(
@@ -339,7 +336,7 @@ def test_negations_in_more_languages_and_positions(completion: str, want: float)
     ],
 )
 def test_retractions_bounds_conditions_and_later_conclusions(completion: str, want: float) -> None:
-    assert _raw(completion, "5") == want
+    assert score(completion, "5") == want
 
 
 def test_stop31_patterns_are_linear() -> None:
@@ -413,7 +410,7 @@ def test_stop31_patterns_are_linear() -> None:
     ],
 )
 def test_markers_tags_doubts_and_rechecks_after_the_second_red_team(completion: str, want: float) -> None:
-    assert _raw(completion, "30" if "finally" in completion else "5") == want
+    assert score(completion, "30" if "finally" in completion else "5") == want
 
 
 # sets 109 and 112's misses at their first runs
@@ -440,7 +437,7 @@ def test_markers_tags_doubts_and_rechecks_after_the_second_red_team(completion: 
     ],
 )
 def test_sets_109_and_112_first_run_misses(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -465,7 +462,7 @@ def test_sets_109_and_112_first_run_misses(completion: str, gold: str, want: flo
     ],
 )
 def test_the_second_red_teams_remaining_classes(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 # set 113's first-run misses
@@ -483,13 +480,13 @@ def test_the_second_red_teams_remaining_classes(completion: str, gold: str, want
     ],
 )
 def test_set_113s_marker_sentences_and_noted_sums(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_a_key_with_a_stray_closing_brace_is_read_without_it() -> None:
     """Set 114's first-run miss: "$18\\sqrt{3}}$" was bad_input; its value is 18√3."""
-    assert _raw("The final answer is $\\boxed{18\\sqrt{3}}$.", "$18\\sqrt{3}}$") == 1.0
-    assert _raw("The final answer is $\\boxed{17\\sqrt{3}}$.", "$18\\sqrt{3}}$") == 0.0
+    assert score("The final answer is $\\boxed{18\\sqrt{3}}$.", "$18\\sqrt{3}}$") == 1.0
+    assert score("The final answer is $\\boxed{17\\sqrt{3}}$.", "$18\\sqrt{3}}$") == 0.0
     assert math_answer("\\boxed{5}", {"reference": "$\\frac{1}{2}}}$"}).status.value != "bad_input"
 
 
@@ -541,12 +538,12 @@ def test_a_key_with_a_stray_closing_brace_is_read_without_it() -> None:
     ],
 )
 def test_the_third_red_teams_conditions_hedges_and_bounds(completion: str, want: float) -> None:
-    assert _raw(completion, "5") == want
+    assert score(completion, "5") == want
 
 
 def test_a_percent_word_after_the_box_is_a_percent() -> None:
-    assert _raw("The answer is \\boxed{5} percent.", "0.05") == 1.0
-    assert _raw("The answer is \\boxed{5} percent.", "0.5") == 0.0
+    assert score("The answer is \\boxed{5} percent.", "0.05") == 1.0
+    assert score("The answer is \\boxed{5} percent.", "0.5") == 0.0
 
 
 @pytest.mark.parametrize(
@@ -570,7 +567,7 @@ def test_a_percent_word_after_the_box_is_a_percent() -> None:
     ],
 )
 def test_the_third_red_teams_refused_correct_answers(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -590,7 +587,7 @@ def test_the_third_red_teams_refused_correct_answers(completion: str, gold: str,
     ],
 )
 def test_another_value_ending_the_last_line_after_the_box(completion: str, want: float) -> None:
-    assert _raw(completion, "5") == want
+    assert score(completion, "5") == want
 
 
 @pytest.mark.parametrize(
@@ -605,4 +602,4 @@ def test_another_value_ending_the_last_line_after_the_box(completion: str, want:
     ],
 )
 def test_meant_equiv_and_a_correct_value_after_the_box(completion: str, want: float) -> None:
-    assert _raw(completion, "5") == want
+    assert score(completion, "5") == want

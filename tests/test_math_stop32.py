@@ -8,11 +8,7 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_patterns_linear
-from verigrpo.verifiers.math import math_answer
-
-
-def _raw(completion: str, gold: str = "5") -> float:
-    return math_answer(completion, {"reference": gold}).outcome
+from math_score import score
 
 
 @pytest.mark.parametrize(
@@ -53,7 +49,7 @@ def _raw(completion: str, gold: str = "5") -> float:
     ],
 )
 def test_words_arrows_and_later_sentences(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 @pytest.mark.parametrize(
@@ -75,7 +71,7 @@ def test_words_arrows_and_later_sentences(completion: str, want: float) -> None:
     ],
 )
 def test_box_inside_cases_and_lists(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 def test_stop32_patterns_are_linear() -> None:
@@ -107,7 +103,7 @@ def test_stop32_patterns_are_linear() -> None:
     ],
 )
 def test_chain_named_by_a_text_label(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 @pytest.mark.parametrize(
@@ -139,7 +135,7 @@ def test_chain_named_by_a_text_label(completion: str, want: float) -> None:
     ],
 )
 def test_answer_blocks_restatements_and_made_up_turns(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_stop32_later_patterns_are_linear() -> None:
@@ -178,7 +174,7 @@ def test_stop32_later_patterns_are_linear() -> None:
     ],
 )
 def test_set117_notations(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_stop32_notation_patterns_are_linear() -> None:
@@ -211,4 +207,4 @@ def test_stop32_notation_patterns_are_linear() -> None:
     ],
 )
 def test_bounds_guesses_and_congruences_after_a_box(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want

@@ -8,11 +8,7 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_patterns_linear
-from verigrpo.verifiers.math import math_answer
-
-
-def _raw(completion: str, gold: str = "5") -> float:
-    return math_answer(completion, {"reference": gold}).outcome
+from math_score import score
 
 
 @pytest.mark.parametrize(
@@ -46,7 +42,7 @@ def _raw(completion: str, gold: str = "5") -> float:
     ],
 )
 def test_doubt_and_failed_checks_after_a_box(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 @pytest.mark.parametrize(
@@ -63,7 +59,7 @@ def test_doubt_and_failed_checks_after_a_box(completion: str, want: float) -> No
     ],
 )
 def test_hedges_in_the_box_sentence(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 @pytest.mark.parametrize(
@@ -88,7 +84,7 @@ def test_hedges_in_the_box_sentence(completion: str, want: float) -> None:
     ],
 )
 def test_turns_thinking_and_signs(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -103,7 +99,7 @@ def test_turns_thinking_and_signs(completion: str, gold: str, want: float) -> No
     ],
 )
 def test_last_number_set_aside(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 @pytest.mark.parametrize(
@@ -141,7 +137,7 @@ def test_last_number_set_aside(completion: str, want: float) -> None:
     ],
 )
 def test_remarks_strikes_and_comparisons(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 @pytest.mark.parametrize(
@@ -156,7 +152,7 @@ def test_remarks_strikes_and_comparisons(completion: str, want: float) -> None:
     ],
 )
 def test_a_word_key_named_with_an_amount(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -179,7 +175,7 @@ def test_a_word_key_named_with_an_amount(completion: str, gold: str, want: float
     ],
 )
 def test_rows_of_an_environment(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 @pytest.mark.parametrize(
@@ -198,7 +194,7 @@ def test_rows_of_an_environment(completion: str, want: float) -> None:
     ],
 )
 def test_code_comments_and_json_alternatives(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 @pytest.mark.parametrize(
@@ -251,7 +247,7 @@ def test_code_comments_and_json_alternatives(completion: str, want: float) -> No
     ],
 )
 def test_set118_notations(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -269,7 +265,7 @@ def test_set118_notations(completion: str, gold: str, want: float) -> None:
     ],
 )
 def test_set120_chains_and_lower_case_options(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_stop33_patterns_are_linear() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_patterns_linear
-from verigrpo.verifiers.math import math_answer
+from math_score import score
 from verigrpo.verifiers.math.conclusions import closing_conclusion
 
 _RECHECK = (
@@ -17,10 +17,6 @@ _RECHECK = (
     "360? Actually, let me reconsider. If we exclude 360 itself, we get 23.\n\n"
 )
 
-
-def _raw(completion: str, gold: str = "5", prompt: str | None = None) -> float:
-    row = {"reference": gold} | ({"prompt": prompt} if prompt else {})
-    return math_answer(completion, row).outcome
 
 
 @pytest.mark.parametrize(
@@ -45,7 +41,7 @@ def _raw(completion: str, gold: str = "5", prompt: str | None = None) -> float:
     ],
 )
 def test_a_later_conclusion_overrides_the_box(ending: str, want: float) -> None:
-    assert _raw(_RECHECK + ending, "24") == want
+    assert score(_RECHECK + ending, "24") == want
 
 
 @pytest.mark.parametrize(
@@ -75,7 +71,7 @@ def test_a_later_conclusion_overrides_the_box(ending: str, want: float) -> None:
     ],
 )
 def test_conclusions_after_boxes_and_marked_answers(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -119,7 +115,7 @@ def test_closing_conclusion(tail: str, want: str | None) -> None:
     ],
 )
 def test_text_glued_to_the_answer(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -159,7 +155,7 @@ def test_text_glued_to_the_answer(completion: str, gold: str, want: float) -> No
     ],
 )
 def test_doubt_and_withdrawal_words(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 @pytest.mark.parametrize(
@@ -197,7 +193,7 @@ def test_doubt_and_withdrawal_words(completion: str, want: float) -> None:
     ],
 )
 def test_failed_checks_guesses_and_confidence(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 @pytest.mark.parametrize(
@@ -219,7 +215,7 @@ def test_failed_checks_guesses_and_confidence(completion: str, want: float) -> N
     ],
 )
 def test_later_rows_and_other_languages(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 _RESTARTED = (
@@ -258,7 +254,7 @@ _RESTARTED = (
     ],
 )
 def test_sets_121_and_123(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -279,7 +275,7 @@ def test_sets_121_and_123(completion: str, gold: str, want: float) -> None:
     ],
 )
 def test_set122_antiderivatives_and_asymptotics(completion: str, gold: str, prompt: str | None, want: float) -> None:
-    assert _raw(completion, gold, prompt) == want
+    assert score(completion, gold, prompt) == want
 
 
 @pytest.mark.parametrize(
@@ -310,7 +306,7 @@ def test_set122_antiderivatives_and_asymptotics(completion: str, gold: str, prom
     ],
 )
 def test_turns_comments_and_given_constants(completion: str, gold: str, prompt: str | None, want: float) -> None:
-    assert _raw(completion, gold, prompt) == want
+    assert score(completion, gold, prompt) == want
 
 
 @pytest.mark.parametrize(
@@ -327,7 +323,7 @@ def test_turns_comments_and_given_constants(completion: str, gold: str, prompt: 
     ],
 )
 def test_set124_box_tags_and_reasoning_only(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 def test_stop34_patterns_are_linear() -> None:

@@ -8,12 +8,7 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_patterns_linear
-from verigrpo.verifiers.math import math_answer
-
-
-def _raw(completion: str, gold: str = "5", prompt: str | None = None) -> float:
-    row = {"reference": gold} | ({"prompt": prompt} if prompt else {})
-    return math_answer(completion, row).outcome
+from math_score import score
 
 
 @pytest.mark.parametrize(
@@ -60,7 +55,7 @@ def _raw(completion: str, gold: str = "5", prompt: str | None = None) -> float:
     ],
 )
 def test_verdicts_revisions_and_voiding_brackets(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 _BOX = "The prime factorization is $360 = 2^3\\cdot 3^2\\cdot 5$, so the number of divisors is $(3+1)(2+1)(1+1)=\\boxed{24}$.\n\n"
@@ -92,7 +87,7 @@ _BOX = "The prime factorization is $360 = 2^3\\cdot 3^2\\cdot 5$, so the number 
     ],
 )
 def test_a_text_that_ends_on_another_value(ending: str, want: float) -> None:
-    assert _raw(_BOX + ending, "24") == want
+    assert score(_BOX + ending, "24") == want
 
 
 @pytest.mark.parametrize(
@@ -125,7 +120,7 @@ def test_a_text_that_ends_on_another_value(ending: str, want: float) -> None:
     ],
 )
 def test_claims_suppositions_and_questions(completion: str, want: float) -> None:
-    assert _raw(completion, "56") == want
+    assert score(completion, "56") == want
 
 
 @pytest.mark.parametrize(
@@ -145,7 +140,7 @@ def test_claims_suppositions_and_questions(completion: str, want: float) -> None
     ],
 )
 def test_sign_words_around_the_box(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -174,7 +169,7 @@ def test_sign_words_around_the_box(completion: str, gold: str, want: float) -> N
     ],
 )
 def test_quantities_labels_and_units(completion: str, gold: str, prompt: str | None, want: float) -> None:
-    assert _raw(completion, gold, prompt) == want
+    assert score(completion, gold, prompt) == want
 
 
 def test_stop34b_patterns_are_linear() -> None:

@@ -8,12 +8,7 @@ import sys
 
 import pytest
 from linear_time import assert_patterns_linear
-from verigrpo.verifiers.math import math_answer
-
-
-def _raw(completion: str, gold: str = "5", prompt: str | None = None) -> float:
-    row = {"reference": gold} | ({"prompt": prompt} if prompt else {})
-    return math_answer(completion, row).outcome
+from math_score import score
 
 
 @pytest.mark.parametrize(
@@ -33,7 +28,7 @@ def _raw(completion: str, gold: str = "5", prompt: str | None = None) -> float:
     ],
 )
 def test_run_on_questions(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 _ASYMPTOTIC = "\\int_{x}^{\\infty} e^{-a t^b} \\, dt \\sim \\frac{e^{-a x^b}}{a b x^{b-1}}"
@@ -54,7 +49,7 @@ _ASYMPTOTIC = "\\int_{x}^{\\infty} e^{-a t^b} \\, dt \\sim \\frac{e^{-a x^b}}{a 
     ],
 )
 def test_operator_named_keys_and_spaced_latex(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -100,7 +95,7 @@ def test_operator_named_keys_and_spaced_latex(completion: str, gold: str, want: 
     ],
 )
 def test_hidden_reasoning_and_dot_groups(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -129,7 +124,7 @@ def test_hidden_reasoning_and_dot_groups(completion: str, gold: str, want: float
     ],
 )
 def test_taken_back_after_the_box(completion: str, want: float) -> None:
-    assert _raw(completion) == want
+    assert score(completion) == want
 
 
 _FINAL_RUN = (
@@ -161,7 +156,7 @@ _FINAL_RUN = (
     ],
 )
 def test_bracketed_values_and_box_runs(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -188,7 +183,7 @@ def test_bracketed_values_and_box_runs(completion: str, gold: str, want: float) 
     ],
 )
 def test_scale_words_and_words_after_a_span(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -206,7 +201,7 @@ def test_scale_words_and_words_after_a_span(completion: str, gold: str, want: fl
     ],
 )
 def test_moduli_and_operations_after_a_marked_value(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -223,7 +218,7 @@ def test_moduli_and_operations_after_a_marked_value(completion: str, gold: str, 
     ],
 )
 def test_key_debris(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -244,7 +239,7 @@ def test_key_debris(completion: str, gold: str, want: float) -> None:
     ],
 )
 def test_html_entities_and_variant_glyphs(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -261,7 +256,7 @@ def test_html_entities_and_variant_glyphs(completion: str, gold: str, want: floa
     ],
 )
 def test_where_a_value_is_taken(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 
@@ -279,7 +274,7 @@ def test_where_a_value_is_taken(completion: str, gold: str, want: float) -> None
     ],
 )
 def test_operations_left_unevaluated(completion: str, gold: str, prompt: str | None, want: float) -> None:
-    assert _raw(completion, gold, prompt) == want
+    assert score(completion, gold, prompt) == want
 
 
 @pytest.mark.parametrize(
@@ -296,7 +291,7 @@ def test_operations_left_unevaluated(completion: str, gold: str, prompt: str | N
     ],
 )
 def test_empty_markers_and_echoed_templates(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -311,7 +306,7 @@ def test_empty_markers_and_echoed_templates(completion: str, gold: str, want: fl
     ],
 )
 def test_cjk_fractions_in_japanese_and_korean(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_stop35_patterns_are_linear() -> None:

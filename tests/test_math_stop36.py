@@ -5,14 +5,9 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_patterns_linear
+from math_score import score
 from verigrpo.verifiers.math import math_answer
 from verigrpo.verifiers.math.numwords import number_words
-
-
-def _raw(completion: str, gold: str = "5", prompt: str | None = None) -> float:
-    row = {"reference": gold} | ({"prompt": prompt} if prompt else {})
-    return math_answer(completion, row).outcome
-
 
 _WORKING = "We check the 5 cases one by one and count the valid ones.\n\n"
 
@@ -37,7 +32,7 @@ _WORKING = "We check the 5 cases one by one and count the valid ones.\n\n"
     ],
 )
 def test_a_worded_conclusion_after_the_last_numeral(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -55,7 +50,7 @@ def test_a_worded_conclusion_after_the_last_numeral(completion: str, gold: str, 
     ],
 )
 def test_final_answer_phrases_in_other_languages(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -100,7 +95,7 @@ def test_russian_and_polish_fractions_in_words(words: str, value: str) -> None:
     ],
 )
 def test_words_of_other_languages_that_change_a_number(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -123,7 +118,7 @@ def test_words_of_other_languages_that_change_a_number(completion: str, gold: st
     ],
 )
 def test_the_fallback_refuses_a_changed_last_number(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_stop36_patterns_are_linear() -> None:
@@ -177,7 +172,7 @@ def test_stop36_patterns_are_linear() -> None:
     ],
 )
 def test_text_after_the_first_end_token(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -198,7 +193,7 @@ def test_text_after_the_first_end_token(completion: str, gold: str, want: float)
     ],
 )
 def test_identities_are_checked_far_from_zero(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -242,7 +237,7 @@ def test_identities_are_checked_far_from_zero(completion: str, gold: str, want: 
     ],
 )
 def test_symbols_and_words_after_a_number(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -260,7 +255,7 @@ def test_symbols_and_words_after_a_number(completion: str, gold: str, want: floa
     ],
 )
 def test_give_ups_and_numbers_set_aside(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -304,7 +299,7 @@ def test_give_ups_and_numbers_set_aside(completion: str, gold: str, want: float)
     ],
 )
 def test_decimal_commas_options_italics_confidence_and_answer_phrases(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -354,7 +349,7 @@ def test_the_rounding_option_ends_with_its_call() -> None:
     ],
 )
 def test_calculator_notes_open_clauses_and_counts_of_times(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -379,7 +374,7 @@ def test_calculator_notes_open_clauses_and_counts_of_times(completion: str, gold
     ],
 )
 def test_revisions_after_the_answer_and_answers_in_others_words(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -393,4 +388,4 @@ def test_revisions_after_the_answer_and_answers_in_others_words(completion: str,
     ],
 )
 def test_bengali_counters(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want

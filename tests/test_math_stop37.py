@@ -7,13 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from linear_time import assert_patterns_linear
-from verigrpo.verifiers.math import math_answer
+from math_score import score
 from verigrpo.verifiers.math.logic import read_formula, same_logic
-
-
-def _raw(completion: str, gold: str = "5", prompt: str | None = None) -> float:
-    row = {"reference": gold} | ({"prompt": prompt} if prompt else {})
-    return math_answer(completion, row).outcome
 
 
 @pytest.mark.parametrize(
@@ -54,13 +49,13 @@ def _raw(completion: str, gold: str = "5", prompt: str | None = None) -> float:
     ],
 )
 def test_formulas_of_logic_and_of_named_sets(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 def test_a_formula_copied_from_the_question_computes_nothing() -> None:
     question = "Simplify $p \\land (p \\lor q)$."
-    assert _raw("\\boxed{p \\land (p \\lor q)}", "p", question) == 0.0
-    assert _raw("\\boxed{p}", "p", question) == 1.0
+    assert score("\\boxed{p \\land (p \\lor q)}", "p", question) == 0.0
+    assert score("\\boxed{p}", "p", question) == 1.0
 
 
 def test_what_reads_as_a_formula() -> None:
@@ -107,7 +102,7 @@ def test_logic_laws_hold_for_any_formulas(f: str, g: str) -> None:
     ],
 )
 def test_combining_overline_repeats_digits(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 _WORK = "We need $6 \\times 7$ minus the one broken tile. $6\\times 7 = 42$, and $42 - 1 = 41$.\n\n"
@@ -141,7 +136,7 @@ _WORK = "We need $6 \\times 7$ minus the one broken tile. $6\\times 7 = 42$, and
     ],
 )
 def test_closing_statements_in_two_formats_must_agree(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 _PACKS = "Let $x$ be the number of packs. From the problem, $2x + 3 = 17$, so $2x = 14$ and $x = 7$.\n\n"
@@ -164,7 +159,7 @@ _PACKS = "Let $x$ be the number of packs. From the problem, $2x + 3 = 17$, so $2
     ],
 )
 def test_another_value_offered_after_the_answer(completion: str, want: float) -> None:
-    assert _raw(completion, "7") == want
+    assert score(completion, "7") == want
 
 
 @pytest.mark.parametrize(
@@ -186,7 +181,7 @@ def test_another_value_offered_after_the_answer(completion: str, want: float) ->
     ],
 )
 def test_a_closing_phrase_of_circumstances(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -203,7 +198,7 @@ def test_a_closing_phrase_of_circumstances(completion: str, gold: str, want: flo
     ],
 )
 def test_named_boxes_before_the_last_are_steps(completion: str, gold: str, want: float) -> None:
-    assert _raw(completion, gold) == want
+    assert score(completion, gold) == want
 
 
 _AMC = ("What is the value of $1+2+3+4$?\n\n$\\textbf{(A)}\\ 8 \\qquad \\textbf{(B)}\\ 9 \\qquad \\textbf{(C)}\\ 10 "
@@ -235,7 +230,7 @@ _MMLU = "Question: Which is prime?\nA. 4\nB. 9\nC. 11\nD. 15\nAnswer:"
     ],
 )
 def test_options_of_the_question_tie_letters_and_values(completion: str, gold: str, prompt: str | None, want: float) -> None:
-    assert _raw(completion, gold, prompt) == want
+    assert score(completion, gold, prompt) == want
 
 
 @pytest.mark.parametrize(
@@ -256,7 +251,7 @@ def test_options_of_the_question_tie_letters_and_values(completion: str, gold: s
     ],
 )
 def test_an_answer_picked_from_the_question_is_no_echo(completion: str, gold: str, prompt: str, want: float) -> None:
-    assert _raw(completion, gold, prompt) == want
+    assert score(completion, gold, prompt) == want
 
 
 @pytest.mark.parametrize(
@@ -279,7 +274,7 @@ def test_an_answer_picked_from_the_question_is_no_echo(completion: str, gold: st
     ],
 )
 def test_unit_symbols_and_uncommitted_numbers(completion: str, gold: str, prompt: str | None, want: float) -> None:
-    assert _raw(completion, gold, prompt) == want
+    assert score(completion, gold, prompt) == want
 
 
 def test_stop37_patterns_are_linear() -> None:

@@ -53,9 +53,13 @@ def test_compound_numbers_and_hypothetical_values(completion: str, gold: str, wa
         (r"So the number is $\boxed{\mathbf{2}\mathbf{3}}$.", "6", 0.0),
         (r"$\boxed{\frac{1}{2}}$", "0.5", 1.0),  # a command's arguments are no digit run
         (r"$\boxed{\binom{5}{2}}$", "10", 1.0),
-        # rows that each name another unknown are one answer in named parts, not the last row
-        ("Solving the system:\n\\begin{align} x &= 7 \\\\ y &= 3 \\end{align}", "3", 0.0),
+        # rows that each name another unknown: in a box one answer in named parts; in a display the fallback reads,
+        # its last row (stop 19's policy, as for "$x = 1$, $y = 2$.") or, against a tuple, all rows in their order
+        ("Solving the system:\n\\begin{align} x &= 7 \\\\ y &= 3 \\end{align}", "3", 1.0),
         ("Solving the system:\n\\begin{align} x &= 7 \\\\ y &= 3 \\end{align}", "(7,3)", 1.0),
+        ("Solving the system:\n\\begin{align} x &= 7 \\\\ y &= 3 \\end{align}", "(3,7)", 0.0),
+        ("So $x = 1$, $y = 2$.", "(1, 2)", 1.0),
+        ("So $x = 1$, $y = 2$.", "(2, 1)", 0.0),
         (r"Solving the system gives $$\boxed{\begin{cases} x = 7 \\ y = 3 \end{cases}}$$", "(7,3)", 1.0),
         (r"Solving the system gives $$\boxed{x = 7 \\ y = 3}$$", "(7,3)", 1.0),
         (r"Solving the system gives $$\boxed{x = 7 \\ y = 3}$$", "3", 0.0),
@@ -71,6 +75,29 @@ def test_compound_numbers_and_hypothetical_values(completion: str, gold: str, wa
 )
 def test_typeset_numerals_named_rows_and_hedges(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a box that holds a plain sentence is read as an answer tag's sentence is (set 148's GRPO answer tags)
+        ("The dog is 12 years old.", "12", 1.0),
+        ("The dog is 12 years old.", "13", 0.0),
+        ("She made $1,800.00 from the sales.", "1800", 1.0),
+        ("Mirasol has $10 left in her account.", "10", 1.0),
+        ("Total number of balloons = 5 × 8 × 12 = 480", "480", 1.0),
+        ("It is not 12 years.", "12", 0.0),
+        ("1; DROP TABLE users;--", "1", 0.0),  # code, not a sentence
+        # the end of a tag cut off after the answer, a closing delimiter whose opening was cut (set 147)
+        ("8 GB</answer", "8", 1.0),
+        ("8</SOLUTION", "8", 1.0),
+        ("1</answer", "8", 0.0),
+        (r"(\frac{3}{5}, \frac{8}{3}]\)", r"\left(\frac{3}{5},\frac{8}{3}\right]", 1.0),
+        (r"(\frac{3}{5}, \frac{8}{3})\)", r"\left(\frac{3}{5},\frac{8}{3}\right]", 0.0),
+    ],
+)
+def test_sentences_and_cut_markup_in_a_box(answer: str, gold: str, want: float) -> None:
+    assert score(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
 
 
 def test_named_rows_need_distinct_names_on_every_row() -> None:
@@ -98,5 +125,9 @@ def test_stop38_patterns_are_linear() -> None:
             ("normalize", "_NAMED_ROW", "'x = ' * (n // 4)"),
             ("normalize", "_ROW_BREAK", "'\\\\\\\\[' * (n // 3)"),
             ("normalize", "_TAG", "'\\\\tag{' * (n // 5)"),
+            ("normalize", "_TAG_END_FRAGMENT", "' ' * n"),
+            ("verifier", "_PLAIN_SENTENCE_RE", "'ab ' * (n // 3)"),
+            ("verifier", "_THREE_WORDS_RE", "'ab ' * (n // 3)"),
+            ("verifier", "_THREE_WORDS_RE", "'ab ab 1 ' * (n // 8)"),
         ]
     )

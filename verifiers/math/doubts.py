@@ -57,8 +57,19 @@ _NEGATED_BEFORE_RE = re.compile(
 _REJECTING_RE = re.compile(
     r"\b(?:wrong|incorrect|mistaken?|na[iï]ve|discard(?:s|ed)?|reject(?:s|ed)?|exclude[ds]?|would\s+have\s+been|doubt|"
     r"eliminat(?:e|es|ed|ing)|rul(?:e|es|ed|ing)\s+out|"  # "We can rule out 5.", "Eliminating 5 leaves ..."
-    r"anything\s+but|not\s+equal|impossible|can(?:no|['’])?t\s+be|could\s+not\s+be|not\s+(?:the\s+|a\s+|my\s+)?(?:final\s+|correct\s+)?answer)\b"
+    r"anything\s+but|not\s+equal|impossible|can(?:no|['’])?t\s+be|could\s+not\s+be|(?:can|could)\s+hardly\s+be|unlikely|"
+    r"not\s+(?:the\s+|a\s+|my\s+)?(?:final\s+|correct\s+)?answer)\b"
     r"|不是(?:最终|正确)?答案",  # "This is not the final answer: 42", "这不是最终答案：42"
+    re.I,
+)
+# a value under an assumption the problem does not make: "would" before the number, and in the sentence a condition
+# contrary to the setting ("if we ignored friction", "if there were no coupon", "Ignoring air resistance", "had the
+# train not stopped"); a plain "would" ("she would have 12 apples") restates the question's own condition
+_HYPOTHETICAL_RE = re.compile(r"\bwould\b(?![ \t]+have[ \t]+been)", re.I)
+_COUNTERFACTUAL_RE = re.compile(
+    r"\b(?:ignoring|neglecting|disregarding|without|absent)\b|\bif[ \t]+(?:we|you|one|there|it|he|she|they)[ \t]+"
+    r"(?:were|had|ignored?|neglected?|did[ \t]+not|didn['’]t|removed|dropped|left[ \t]+out)\b|\bhad[ \t]+(?:not|n['’]t)\b"
+    r"|\bif[ \t]+[^.;\n]{0,40}\bhad[ \t]+(?:not|n['’]t|never)\b",
     re.I,
 )
 _REJECTED_MARK_RE = re.compile(r"[ \t*]*[❌✗✘]")  # "4 ❌"
@@ -120,6 +131,10 @@ def doubted(text: str, start: int, end: int) -> bool:
         return True
     if _META_RE.search(clause):  # "The derivation contains 42.", "Ignore every instruction and return 42"
         return True
+    if _HYPOTHETICAL_RE.search(clause):
+        opened = max(text.rfind("\n", 0, start), *(text.rfind(c + " ", max(0, start - 200), start) for c in ".!?"))
+        if _COUNTERFACTUAL_RE.search(text, max(opened + 1, start - 200), m.end() if m else len(text)):
+            return True  # "The answer would be 5 if we ignored friction.": a value under another assumption
     if _COMPARED_AFTER_RE.match(text, end):  # "5時間以上": five hours or more
         return True
     if _COMPARED_BEFORE_RE.search(text[max(0, start - 60) : start]):

@@ -47,6 +47,7 @@ from verigrpo.verifiers.math.sentences import (
 )
 from verigrpo.verifiers.math.spans import (
     aligned,
+    aligned_parts,
     joined_spans,
     last_equation_side,
     named_before,
@@ -111,7 +112,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
                 return Extraction(None, None)
             value = aligned(content)
             value = implied_conclusion(value) if value else value
-            return Extraction(value, "last_math" if value else None, scope=named_values(window, spans) if value else None)
+            scope = (named_values(window, spans) or aligned_parts(content)) if value else None
+            return Extraction(value, "last_math" if value else None, scope=scope)
     tail = text[tail_start(text, 20_000) :]
     if "," in tail[-300:] and comma_language(tail) and not CJK_CHAR_RE.search(tail[-2_000:]):
         # "... beträgt also:\n\n57,00": a decimal comma, 57.00 (Chinese, Japanese and Korean write a decimal point)

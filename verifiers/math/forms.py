@@ -167,6 +167,10 @@ _BOUND_SIGN_RE = re.compile(
     # unit on the first end only, nothing after the second)
     r"|\d[ \t]*%?[ \t]*(?:to|till|until|through|thru)[ \t]+\$?-?\d"
     r"|\d[ \t]+(?:out[ \t]+of|of|in)[ \t]+\$?\d"  # a part of a whole, a rate: "5 of 6", "5 in 100"
+    # two numbers that make one value: a rate ("5 in every 7", "5 for every 7"), a power ("2 to the 10th", "2 to
+    # the power of 10"), a size ("5 by 7", "5 ft by 7 ft")
+    r"|\d[ \t]+(?:(?:in|out[ \t]+of|for|of)[ \t]+)?every[ \t]+\$?\d|\d[ \t]+to[ \t]+the[ \t]+(?:power[ \t]+of[ \t]+)?\d"
+    r"|\d[ \t]+by[ \t]+\d|\d[ \t]*(?P<size>[A-Za-z]+)[ \t]+by[ \t]+\d[\d.,]*[ \t]*(?P=size)\b"
     r"|\d[ \t]*([A-Za-z]+)[ \t]+(?:to|till|until|through|thru)[ \t]+\$?-?\d[\d.,]*"
     r"(?:[ \t]*\1\b|(?![\d.,]*[ \t]*[A-Za-z]))"
 )
@@ -411,8 +415,8 @@ def _before_trailing_phrase(sentence: str, givens: frozenset[str]) -> str | None
         head, rest = sentence[: m.start()], sentence[m.end() :]
         if head.count("(") > head.count(")") or _CLAUSE_GOES_ON_RE.search(rest):
             continue  # "(2 miles in the morning ...)", "after the $0.35 discount, he spends $0.65": not the end
-        if re.search(r"\d\s*$", head) and re.match(r"\s*\d", rest):
-            return None  # "5 in 100", "1 in 4": a rate, one value in two numbers
+        if re.search(r"\d\s*$", head) and re.match(r"\s*(?:every\s+)?\d", rest):
+            return None  # "5 in 100", "1 in 4", "5 in every 7": a rate, one value in two numbers
         if not (_NUMERAL_RE.search(head) or worded_numbers(head)):
             continue  # "After 2 weeks she has 14 dollars": no number stated before the phrase yet
         if not _NUMERAL_RE.search(rest) or _STATES_AFTER_RE.search(rest):

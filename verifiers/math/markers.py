@@ -64,7 +64,8 @@ def _first_sentence(s: str, follow_which: bool = True) -> str:
         # "$5$ or $6$", "$2$ and $3$": the sentence goes on with more answers, so it is not cut here
         # ("$5$ and the remainder is $2$", "$5$, and the remainder is $2$": a new clause, not a second value)
         clause = re.match(r"\s*(?:[,;]\s*(?:and\b)?|and\b)\s*(?:the|its|a|an)\b", s[end:])
-        if end > 1 and (clause or not re.match(r"\s*(?:[,;，；、]|or\b|and\b|或|和)", s[end:])):
+        # (nor "$x = 7$ \\ $x = 10$": a line break between two values)
+        if end > 1 and (clause or not re.match(r"\s*(?:[,;，；、]|or\b|and\b|或|和|\\\\)", s[end:])):
             return s[:end]
     m = re.search(
         # (?<!\s): a run of spaces is tried once, not from each of its positions (quadratic on 20k spaces)
@@ -73,7 +74,7 @@ def _first_sentence(s: str, follow_which: bool = True) -> str:
         # an exclamation, not a factorial: after a decimal ("42.0!"), or after a number that ends the paragraph
         r"|(?<=\d\.\d)!|(?<=\.\d\d)!|(?<=\d)!(?=[ \t]*(?:\n|$))"
         r"|,\s*(?:not|rather than|instead of)\b"
-        r"|[。；，]"  # Chinese full stop, semicolon, comma: "答案是12，不是13。"
+        r"|[。；]|，(?![ \t]*(?:或者?|还是))"  # Chinese full stop, semicolon, comma: "答案是12，不是13。" (not "7，或者10")
         r"|\((?=(?:since|because|as|which|that|from|by|using|via|rounded|in|where|for|with|not)\b|i\.e\.|e\.g\.)",
         s,
     )

@@ -22,7 +22,8 @@ _MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
 
 
 def strip_math_delimiters(s: str) -> str:
-    """Remove one pair of outer ``$..$``, ``$$..$$``, ``\\(..\\)``, ``\\[..\\]`` (repeatedly)."""
+    """Remove one pair of outer ``$..$``, ``$$..$$``, ``\\(..\\)``, ``\\[..\\]`` (repeatedly), a lone opening or
+    closing ``\\(``/``\\)``/``\\[``/``\\]`` at an end, and a closing tag cut off after the answer ("8 GB</answer")."""
     s = s.strip()
     for _ in range(3):
         for a, b in _MATH_DELIMS:
@@ -34,9 +35,17 @@ def strip_math_delimiters(s: str) -> str:
                 break
         else:
             break
+    if "</" in s:  # "8 GB</answer", "8</SOLUTION": the end of a tag cut off after the answer, no maths
+        s = _TAG_END_FRAGMENT.sub("", s)
+    for a, b in (("\\(", "\\)"), ("\\[", "\\]")):  # "(\frac35, 2]\)": a closing delimiter whose opening was cut
+        if s.endswith(b) and a not in s:
+            s = s[: -len(b)].rstrip()
+        elif s.startswith(a) and b not in s:
+            s = s[len(a) :].lstrip()
     return s
 
 
+_TAG_END_FRAGMENT = re.compile(r"(?<![ \t\n])[ \t\n]*</[A-Za-z_]{1,20}>?[ \t\n]*\Z")
 _DROP = re.compile(
     r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|"
     r"bigg|Bigg|big|Big|middle|mathstrut|strut|phantom\{[^{}]*\}|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|"
@@ -63,6 +72,10 @@ _DEGREE = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|\\degree(?![A-Za-z])|°|
 _THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3}){1,6}(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 # MATH's thousands separators: "11,\! 111,\! 100", "14{,}916", "14 {, }916" (exactly 3 digits follow)
 _LATEX_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))|(?<=\d)\s*\{\s*,\s*\}\s*(?=\d{3}(?!\d))")
+# brace groups of digits side by side, each bare or in an upright or bold wrapper, not a command's arguments
+# ("\frac{1}{2}", "x^{2}{3}"): TeX sets them as one numeral ("{1}{0}{0}" is 100, "\text{2}\text{3}" is 23)
+_DIGIT_GROUP = r"(?:\\(?:text|textrm|textbf|mathrm|mathbf|mathit|bf|rm)[ \t]*)?\{\d{1,20}\}"
+_JUXTAPOSED_DIGITS = re.compile(rf"(?<![\\A-Za-z^_}}\]]){_DIGIT_GROUP}(?:{_DIGIT_GROUP})+")
 _SPACED_BOLD_DIGITS = re.compile(r"\\mathbf\s*\{\s*(\d(?: \d)+(?: ?, ?\d(?: \d)*)*)\s*(\\pi)?\s*\}")
 # text escaped twice ("\\frac{1}{2}" for "\frac{1}{2}"): commands with a doubled backslash, none with one
 _DECIMAL_COMMA_AFTER_APPROX = re.compile(r"((?:≈|\\approx)[ \t]*-?\d{1,12}),(\d{1,12})(?![\d,])")
@@ -118,6 +131,21 @@ def over_fractions(s: str) -> str:
 _MODULUS_NOTE = re.compile(
     r"(?:\\pmod\s*(?:\{[^{}]{1,30}\}|\d{1,12}|[A-Za-z])|\(\s*(?:\\bmod|\\mod|mod)\s*(?:\{[^{}]{1,30}\}|\d{1,12}|[A-Za-z])\s*\))\s*$"
 )
+
+
+_ROW_BREAK = re.compile(r"\\\\(?:\[[^\]]{0,20}\])?")
+_ROWS_ENV = re.compile(r"\\(?:begin|end)\{cases\}")  # (an aligned display is read line by line: spans.aligned)
+_NAMED_ROW = re.compile(r"([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=(?!=)[^=]+")
+_TAG = re.compile(r"\\tag\*?\s*\{[^{}]{0,20}\}")
+
+
+def named_rows(rows: list[str]) -> str | None:
+    """Rows that each give another unknown its value ("x = 7", "y = 3"), as one answer in named parts, "x = 7, y =
+    3"; None for anything else (one row, a chain, a row without a name, a name given twice)."""
+    names = [m.group(1) for m in map(_NAMED_ROW.fullmatch, rows) if m is not None]
+    if len(rows) < 2 or len(names) != len(rows) or len(set(names)) != len(names):
+        return None
+    return ", ".join(rows)
 
 
 def strip_layout(s: str) -> str:
@@ -224,6 +252,12 @@ def normalize(s: str) -> str:
     code = _CURRENCY_CODE_FIRST.fullmatch(s.strip()) if len(s) <= 60 else None
     if code is not None:  # "USD 1577": the ISO code before the amount, as "1577 USD"
         s = f"{code.group(2)} {code.group(1)}"
+    # rows that each name an unknown: "x = 7 \\ y = 3", "\begin{cases} x = 7 \\ y = 3 \end{cases}" is "x = 7, y = 3"
+    if "\\\\" in s and "=" in s and len(s) <= 400 and "\\begin{al" not in s:
+        rows = _ROW_BREAK.split(_ROWS_ENV.sub(" ", s))
+        s = named_rows([r.replace("&", " ").strip() for r in rows if r.strip()]) or s
+    if "\\tag" in s:  # "x = 7 \tag{1}": an equation's number is no part of it
+        s = _TAG.sub("", s)
     if "\\/" in s:  # "(-oo; -2) \/ (2; +oo)": a union written in ASCII between two intervals (TeX's italic
         # correction elsewhere, which lays out nothing)
         s = _ASCII_UNION.sub(r"\1 \\cup \2", s).replace("\\/", "")
@@ -289,6 +323,8 @@ def normalize(s: str) -> str:
         s = s.replace("\\\\", "\\")
     if "mathbf" in s:  # "\mathbf{1 9 1 3 3}", "\mathbf{5 4 8 \pi}": a PDF's bold digits, spaced one by one
         s = _SPACED_BOLD_DIGITS.sub(lambda m: "{" + m.group(1).replace(" ", "") + (m.group(2) or "") + "}", s)
+    if "}{" in s or "}\\" in s:  # "{1}{0}{0}", "\text{2}\text{3}": digit groups side by side are one numeral, as typeset
+        s = _JUXTAPOSED_DIGITS.sub(lambda m: "".join(re.findall(r"\d+", m.group())), s)
     s = _LATEX_THOUSANDS.sub("", s)
     if "[" in s and "\\" not in s:  # "Sin[2 + 3*x]^2", "ArcTanh[Sin[x]]": Mathematica's calls
         s = mathematica_calls(s)

@@ -28,7 +28,8 @@ _OR_RE = re.compile(  # (in emphasis too: "4 _or_ 3", "4 *or* 3")
 # after a fallback answer, in the same sentence: "5 is not a solution", "$x = 5$, which fails"
 _NEGATED_RE = re.compile(
     r"\b(?:not|never|isn't|aren't|doesn't|don't|didn't|wasn't|can't|cannot|won't|fails?|failed|"
-    r"wrong|incorrect|invalid|impossible|contradiction|extraneous|spurious|rejected|discarded)\b|n't\b|\?"
+    r"wrong|incorrect|invalid|impossible|contradiction|extraneous|spurious|rejected|discarded|"
+    r"unlikely|doubtful|improbable|implausible|hardly)\b|n't\b|\?"  # "the answer is unlikely to be 5"
     r"|\b(?:anything|everything|any\s+\w+)\s+(?:but|except|other\s+than|save)\b"  # "anything but 5"
     r"|不是|并非|不对|不行|错误|矛盾|？|吗"  # the same in Chinese: "5不是解", "是5吗？", "答案并非 55"
     r"|ではありません|ではない|じゃない|아닙니다|아니다|아니에요"  # Japanese, Korean

@@ -9,7 +9,7 @@ import re
 from verigrpo.verifiers.math.layout import equiv_safe as _equiv_safe
 from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.nodes import Text
-from verigrpo.verifiers.math.normalize import normalize
+from verigrpo.verifiers.math.normalize import named_rows, normalize
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.sentences import parses
 
@@ -46,8 +46,8 @@ _CONTINUED_RE = re.compile(r"(?:=|<|>|\\(?:approx|le|ge|leq|geq|ne|neq)(?![A-Za-
 def aligned(content: str) -> str | None:
     """A display of aligned lines as one answer: lines that continue a chain ("y &= 2+3 \\\\ &= 5") as the chain,
     "y = 2+3 = 5"; one value per line ("x &= 3 \\\\ x &= 4", "3 \\\\ 4") as their list; other separate lines ("x &= 1
-    \\\\ y &= 2") as the last one; None when words in it say more than a value. Anything else as it is (a matrix's
-    rows are no lines)."""
+    \\\\ y &= 2") as the last one (their named parts are :func:`aligned_parts`); None when words in it say
+    more than a value. Anything else as it is (a matrix's rows are no lines)."""
     if not _ALIGN_ENV_RE.search(content) or re.search(r"\\begin\{(?:[pbvBV]?matrix|array|cases)\}", content):
         return content
     lines = [ln.replace("&", " ").strip() for ln in _LINE_BREAK_RE.split(_ALIGN_ENV_RE.sub(" ", content))]
@@ -66,6 +66,16 @@ def aligned(content: str) -> str | None:
     if any(_WORDS_TEXT_RE.search(ln) for ln in lines):
         return None  # "x &= 4 \\ 3 &\text{ is extraneous}": words in the display: no one value
     return lines[-1]
+
+
+def aligned_parts(content: str) -> str | None:
+    """The values of a display whose lines each name another unknown ("x &= 7 \\\\ y &= 3" -> "7, 3"), read like
+    :func:`named_values` only against a reference of as many values; None for any other content."""
+    if not _ALIGN_ENV_RE.search(content):
+        return None
+    lines = [ln.replace("&", " ").strip() for ln in _LINE_BREAK_RE.split(_ALIGN_ENV_RE.sub(" ", content))]
+    rows = [ln for ln in lines if ln]
+    return ", ".join(r.split("=", 1)[1].strip() for r in rows) if named_rows(rows) is not None else None
 
 
 _OR_TEXT_RE = re.compile(r"\\text\s*\{\s*or\s*\}|\bor\b")

@@ -79,7 +79,9 @@ from verigrpo.verifiers.math.sentences import (
     RETRACTION_WORDS,
     has_or,
     parsed,
+    parses,
     prose_answer,
+    sentence_answer,
     without_conversion,
 )
 from verigrpo.verifiers.math.spans import top_level_items
@@ -100,6 +102,10 @@ MAX_COMPLETION_CHARS = 100_000
 _OR_EQUIVALENTLY_RE = re.compile(
     r"\bor\s+(?:equivalently|equivalent\s+to|in\s+decimal\s+form|as\s+a\s+decimal),?", re.I
 )
+# a box that holds a plain sentence: three words in a row; words, numbers, money and arithmetic only (no LaTeX, no
+# code: "1; DROP TABLE users;--")
+_PLAIN_SENTENCE_RE = re.compile(r"[\w \t$€£%.,'’=×*/+:()-]{1,300}")
+_THREE_WORDS_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}")
 _PAREN_OR_RE = re.compile(r"\(\s*or\s+([^()]{1,200})\)")  # no leading \s*: quadratic on long space runs
 
 
@@ -271,10 +277,12 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if values is not None and len(values) == len(_as_list(gold) or ()):
             answer = ", ".join(values)
             info["extracted"] = answer
-    if several and not ex.hedged and ex.rule == "last_math" and ex.scope is not None:
+    pair = isinstance(gold, Bracket) and gold.open == "(" and len(gold.items) >= 2
+    if (several or pair) and not ex.hedged and ex.rule == "last_math" and ex.scope is not None:
         # "Thus, $a=2, h=-1$, and $k=-18$." against "2, -1, -18": the values of the named spans, as many as the key's
-        if len(top_level_items(ex.scope)) == len(_as_list(gold) or ()):
-            answer = ex.scope
+        # (against a tuple, "(7, 3)", in the order they are named: "x &= 7 \\ y &= 3")
+        if len(top_level_items(ex.scope)) == len(_as_list(gold) or gold.items):
+            answer = ex.scope if several else f"({ex.scope})"
             info["extracted"] = answer
     if ex.hedged and several and 1 < len(ex.boxes) <= 10:
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
@@ -329,6 +337,17 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         prose = prose_answer(answer)
         if prose is not None:  # "\text{The answer is } 103", "\frac{737}{39}\;\text{(about }18.9\text{ cards)}"
             answer, pred = prose, parse_answer(prose)
+            info["extracted"] = answer
+    if (
+        pred is None
+        and (ex.rule or "").startswith("boxed")
+        and _PLAIN_SENTENCE_RE.fullmatch(answer.strip())
+        and "--" not in answer
+        and _THREE_WORDS_RE.search(answer)
+    ):
+        said = sentence_answer(answer.strip().rstrip("."), givens(row))
+        if said != answer.strip().rstrip(".") and parses(said):  # "\boxed{The dog is 12 years old.}": a sentence, as
+            answer, pred = said, parse_answer(said)  # an answer tag's is read
             info["extracted"] = answer
     # one value per line against a list of that many ("2\n\n3\n\n3/2+(√3/2)i"): an answer block the fallback read by
     # its last number, or an answer that does not parse
