@@ -100,6 +100,60 @@ def test_sentences_and_cut_markup_in_a_box(answer: str, gold: str, want: float) 
     assert score(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
 
 
+SEATS = "A classroom has 3 rows of 4 seats. How many seats are there?"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a box in a paragraph set apart (a bonus, a related case, an exercise), after the solution stated another answer
+        ("So there are 10 handshakes.\n\n**Bonus:** with 6 friends, there would be $\\boxed{15}$.", "15", 0.0),
+        ("So there are 10 handshakes.\n\nP.S. $\\boxed{15}$ for six.", "15", 0.0),
+        ("The answer is 10.\n\n---\n\n**Exercise for the reader:** Show that with 6 friends it is $\\boxed{15}$.", "15", 0.0),
+        ("So the remainder is $2$.\n\n*Related problem answer (divided by 9):* $\\boxed{7}$", "7", 0.0),
+        ("So there are 15 handshakes.\n\n**Bonus:** the same count, $\\boxed{15}$.", "15", 1.0),  # the same answer
+        # a check's or another method's box, after an explicit answer with another value
+        ("Final answer: 10\n\nVerification: $3 \\times 4 - 2 = 10$, while the total is $\\boxed{12}$.", "12", 0.0),
+        ("**Final Answer:** 10\n\n**Verification:** total seats $= \\boxed{12}$, usable $= 10$ ✓", "12", 0.0),
+        ("Final answer: 10\n\nAlternatively, counting rows: $\\boxed{10}$.", "10", 1.0),
+        ("We add the rows: 3 + 4 = 7.\n\nCheck: $7 = \\boxed{7}$.", "7", 1.0),  # no explicit answer before it
+        ("First, $2x = 6$.\n\nSimilarly, $x = \\boxed{3}$.", "3", 1.0),  # "Similarly" goes on with the working
+        # a box the text calls a mistake
+        ("The answer is 10. A common mistake is to forget the broken seats and get $\\boxed{12}$.", "12", 0.0),
+        ("So there are 10.\n\nIncorrect approach: $3\\times4=\\boxed{12}$ (ignores broken seats).", "12", 0.0),
+        ("The correct count is 28; the textbook's $\\boxed{35}$ is a misprint.", "35", 0.0),
+        ("So we get 12. (If you got $\\boxed{8}$, you evaluated $x^3$ instead.)", "8", 0.0),
+        # a later paragraph that takes the box back for a value in maths
+        ("Thus the probability is $\\boxed{\\frac{1}{3}}$.\n\nTypo above; read $\\frac{1}{4}$.", "\\frac13", 0.0),
+        ("So $x = \\boxed{4}$.\n\nNope, re-reading the problem it is $2x + 3 = 13$, so $5$.", "4", 0.0),
+        ("She eats 3, leaving $\\boxed{12}$.\n\nOops, I mis-added; it's $12 - 3 = 9$.", "12", 0.0),
+        ("The sum is $\\boxed{-5}$.\n\nErr, the polynomial is $x^2 - 5x + 6$, so the sum is $5$. Rather, $5$.", "-5", 0.0),
+        ("The answer is \\boxed{4}.\n\nWait, let me double-check: $2 \\cdot 2 = 4$.", "4", 1.0),
+    ],
+)
+def test_boxes_set_aside_or_taken_back(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # set 149: people's answers against teachers' keys
+        ("0,70", "0,7", 1.0),  # a decimal comma on both sides
+        ("0,75", "0,7", 0.0),
+        ("1,5", "1, 5", 1.0),
+        ("x = -2 ou x = 2", "x = 2 ou x = -2", 1.0),  # "or" in French between solutions
+        ("x = 2", "x = 2 ou x = -2", 0.0),
+        ("3 oder 4", "3", 0.0),
+        ("63 × 9 = 567", "63 x 9 = 567", 1.0),  # a typed x between numbers is the times sign
+        ("567", "63 x 9 = 567", 1.0),
+        ("568", "63 x 9 = 567", 0.0),
+    ],
+)
+def test_typed_answers_of_people(answer: str, gold: str, want: float) -> None:
+    assert score(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
+
+
 def test_named_rows_need_distinct_names_on_every_row() -> None:
     assert named_rows(["x = 7", "y = 3"]) == "x = 7, y = 3"
     assert named_rows(["x = 7"]) is None
@@ -129,5 +183,12 @@ def test_stop38_patterns_are_linear() -> None:
             ("verifier", "_PLAIN_SENTENCE_RE", "'ab ' * (n // 3)"),
             ("verifier", "_THREE_WORDS_RE", "'ab ' * (n // 3)"),
             ("verifier", "_THREE_WORDS_RE", "'ab ab 1 ' * (n // 8)"),
+            ("laterbox", "_ASIDE_LABEL_RE", "' ' * n"),
+            ("laterbox", "_MISTAKE_BEFORE_RE", "'common ' * (n // 7)"),
+            ("laterbox", "_MISTAKE_AFTER_RE", "'a ' * (n // 2)"),
+            ("revisions", "_CONCLUDED_END_RE", "'$1' * (n // 2)"),
+            ("revisions", "_CONCLUDED_END_RE", "'rather, ' * (n // 8)"),
+            ("normalize", "_FOREIGN_OR", "'1 ou ' * (n // 5)"),
+            ("normalize", "_TYPED_TIMES", "'1 x ' * (n // 4)"),
         ]
     )

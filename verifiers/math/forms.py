@@ -533,8 +533,12 @@ def dot_thousands(answer: str, completion: str) -> str | None:
 
 def decimal_comma_reading(answer: str, reference: str) -> tuple[str, str] | None:
     """Both sides with a decimal comma read as a decimal point, where one side is such a number and the other a
-    single value written without a comma ("0,6" against "\\frac35"); None otherwise."""
+    single value written without a comma ("0,6" against "\\frac35"), or both are ("0,70" against "0,7": one
+    convention on both sides); None otherwise."""
     sides = [strip_math_delimiters(answer).strip().rstrip("."), strip_math_delimiters(reference).strip().rstrip(".")]
+    both = [decimal_comma_value(side) for side in sides]
+    if both[0] is not None and both[1] is not None:
+        return both[0], both[1]
     for i in (0, 1):
         read = decimal_comma_value(sides[i])
         if read is not None and "," not in sides[1 - i] and ";" not in sides[1 - i]:

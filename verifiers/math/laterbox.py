@@ -239,3 +239,44 @@ def next_sentences(s: str) -> str:
     """As :func:`_two_sentences`, across a paragraph's break: the answer's sentence ends, and the next paragraph
     says more about it ("\\boxed{7}.\n\nHowever, I'm not fully confident; $10$ is also plausible.")."""
     return _two_sentences(s, across=True)
+
+
+# a paragraph set apart from the solution, by the label that opens it: an extra question, a variant, a related case
+# ("**Bonus:** with 6 friends ...", "P.S.", "Exercise for the reader", "Generalization:", "For comparison, ...";
+# not "Similarly", which goes on with the working); and, weaker, a check or another method ("Verification:",
+# "*Check:*", "Alternatively,", "Note:")
+_ASIDE_LABEL_RE = re.compile(
+    r"[ \t>*_#-]{0,12}(?:(bonus\b|p\.?[ \t]?s\.|exercise\b|related\b|generali[sz]ation\b|for[ \t]+comparison\b"
+    r"|extension\b|follow[- ]?up\b|side[ \t]+note\b)|(check|verification|sanity[ \t]+check|alternative(?:ly)?|another[ \t]+method"
+    r"|note)\b)",
+    re.I,
+)
+# in the box's own sentence, the box named as a mistake: "A common mistake is to ... get \boxed{12}", "Student's
+# answer: \boxed{12}", "(If you got \boxed{8}, you ...)", "Incorrect approach: ... \boxed{12}"; or after it, "the
+# textbook's \boxed{35} is a misprint"
+_MISTAKE_BEFORE_RE = re.compile(
+    r"\b(?:common[ \t]+(?:mistake|pitfall|error)s?|pitfalls?|(?:incorrect|wrong|naive|flawed)[ \t]+(?:approach|method|"
+    r"attempt|answer|reasoning)|student['’]?s[ \t]+answer|if[ \t]+you[ \t]+(?:got|get|obtained|answered|wrote)|misprint)\b",
+    re.I,
+)
+_MISTAKE_AFTER_RE = re.compile(r"[^.!?\n]{0,40}?\b(?:is|was)[ \t]+(?:a[ \t]+)?(?:misprint|typo|mistake|error)\b", re.I)
+
+
+def aside_box(text: str) -> tuple[str, int] | None:
+    """Why the last box is no answer of the solution, and where its paragraph starts: ``("mistake", i)`` when its own
+    sentence names it a mistake; ``("aside", i)`` when its paragraph opens with the label of an extra or related
+    question; ``("check", i)`` for a check's or another method's label (a box there answers only where the solution
+    before it stated nothing else). None for a box in the solution itself."""
+    spans = box_spans(text)
+    if not spans:
+        return None
+    start, end = spans[-1][0], spans[-1][1]
+    para = max(text.rfind("\n\n", 0, start), text.rfind("\n---", 0, start))
+    para = 0 if para < 0 else para + 1
+    sentence = re.split(r"[.!?](?=\s)|\n", text[max(para, start - 200) : start])[-1]
+    if _MISTAKE_BEFORE_RE.search(sentence) or _MISTAKE_AFTER_RE.match(text, end):
+        return "mistake", para
+    label = _ASIDE_LABEL_RE.match(text, para + (text[para] == "\n" if para < len(text) else 0))
+    if label is None or para == 0:
+        return None
+    return ("aside" if label.group(1) else "check"), para

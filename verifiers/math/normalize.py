@@ -199,6 +199,11 @@ CURRENCY_CODES = ("USD", "EUR", "GBP", "JPY", "INR")
 _CURRENCY_CODE_FIRST = re.compile(rf"({'|'.join(CURRENCY_CODES)})[ \t]{{0,2}}(-?\d[\d,]{{0,20}}(?:\.\d{{1,12}})?)")
 
 
+_TYPED_TIMES = re.compile(r"(?<=\d)[ \t]+x[ \t]+(?=\d)")
+# "or" in the languages of sentences.py's hedges, between a value and the next value or "x ="
+_FOREIGN_OR = re.compile(
+    r"(?<=[\d)}\]])[ \t]+(?:ou|oder|o|или|lub|albo|atau|veya|hoặc|eller|nebo)[ \t]+(?=[-−+]?[\d(\\]|[A-Za-z][ \t]*=)"
+)
 _DOUBLE_STRUCK_LETTERS = "ℝℤℕℚℂ"
 _FOREIGN_SCALE_HINT = re.compile(r"\d[ \t\u00a0]{0,2}[^\W\d_]")  # a letter after digits: a scale word may follow
 _DOUBLE_STRUCK = str.maketrans({c: f"\\mathbb{{{x}}}" for c, x in zip(_DOUBLE_STRUCK_LETTERS, "RZNQC")})
@@ -305,6 +310,10 @@ def normalize(s: str) -> str:
         s = _LEADING_WHOLE_LINE.sub("", s, count=1)
     if "、" in s:  # the ideographic enumeration comma: "A、C、D" lists three
         s = s.replace("、", ", ")
+    if " x " in s:  # "63 x 9 = 567": a spaced letter x between two numbers is the times sign typed
+        s = _TYPED_TIMES.sub(r" \\times ", s)
+    if " " in s and _FOREIGN_OR.search(s):  # "x = 2 ou x = -2", "3 oder 4": "or" in another language between values
+        s = _FOREIGN_OR.sub(" or ", s)
     if "또는" in s or "혹은" in s or "または" in s:  # the same "or" in Korean and Japanese: "7/15 또는 46.7%"
         s = s.replace("또는", " or ").replace("혹은", " or ").replace("または", " or ")
     if "_" in s and "/" in s:  # "3_3/4": plain text's mixed number, 3 3/4 (not x_1/2, a subscript)

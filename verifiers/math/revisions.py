@@ -388,7 +388,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         concluded = _CONCLUDED_END_RE.search(ended, retraction.end()) if retraction is not None else None
         if concluded is not None and checks_other_numbers(ended, value):
             concluded = None  # "Wait, let me verify: for 12 the same formula gives 6.": a check on other numbers
-        if concluded is not None and not equiv_safe(key, normalize(concluded.group(1).replace(",", ""))):
+        other = (concluded.group(1) or concluded.group(2).rsplit("=", 1)[-1]).replace(",", "") if concluded else ""
+        if concluded is not None and parses(other) and not equiv_safe(key, normalize(other)):
             # "The answer is 55.\n\nCorrection: 66.", "#### 55\n\nActually the number of terms was 11, so 66."
             return "the answer is taken back in a later paragraph for another value"
     return None
@@ -419,10 +420,12 @@ _LATER_REVISION_RE = re.compile(
 # (or a copula of another language, the words of its subject between: "eigentlich ist die größere Wurzel 2.", "больший
 # корень равен 2.", "其实是 2。", "根は実は 2 です。")
 _CONCLUDED_END_RE = re.compile(
-    r"(?:\bso|\bgiving|\bgives|\bis|(?:(?<=\bit)|(?<=\bthat))['’]s|\bare|\bget|\bgot|\bobtain\w*|\bequals|\bbe|=|:|;|(?<=[^\W\d])\.|—"
+    r"(?:\bso|\bgiving|\bgives|\bis|(?:(?<=\bmean)|(?<=\brather)),?|(?:(?<=\bit)|(?<=\bthat))['’]s|\bare|\bget|\bgot|\bobtain\w*|\bequals|\bbe|=|:|;|(?<=[^\W\d])\.|—"
     r"|\b(?:ist|sind|est|es|é|è|равен|равна|равно|равны|составляет)\b(?:[ \t]+[^\W\d_]{1,20}){0,3}|是|为|為|は|が)"
-    r"[ \t]{0,4}\$?[ \t]{0,4}"
-    r"(-?\d[\d,]{0,30}(?:\.\d{1,30})?)(?![\d.,]*\d)[ \t]{0,4}(?:[A-Za-z]{1,20}[ \t]{0,4}|です|입니다)?[.!。]?[ \t$]{0,4}\s{0,8}\Z",
+    r"[ \t]{0,4}(?:read[ \t]+)?(?:\$?[ \t]{0,4}"
+    r"(-?\d[\d,]{0,30}(?:\.\d{1,30})?)(?![\d.,]*\d)[ \t]{0,4}(?:[A-Za-z]{1,20}[ \t]{0,4}|です|입니다)?[ \t$]{0,4}"
+    # or one inline maths span that ends the text: "so it's $10$.", "Typo above; read $\frac{1}{4}$." (its last side)
+    r"|\$([^$\n]{1,80})\$)[.!。]?[ \t$]{0,4}\s{0,8}\Z",
     re.I,
 )
 
