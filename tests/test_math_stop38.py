@@ -154,6 +154,40 @@ def test_typed_answers_of_people(answer: str, gold: str, want: float) -> None:
     assert score(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
 
 
+ABC = "What is 2+1?\nA. 1\nB. 2\nC. 3\nD. 4"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # the question's own equation, rearranged, is no solution of it; an equation of the answer's own with the
+        # reference's solutions is paid (other projects' grading tests: "x - 1 = 0" against "x = 1")
+        ("Subtracting 3 from both sides gives\n\n$$\\boxed{2x = 6}$$", "x=3", "Solve for x: 2x + 3 = 9.", 0.0),
+        ("Rewriting: $\\boxed{3 + 2x = 9}$", "x=3", "Solve for x: 2x + 3 = 9.", 0.0),
+        ("We have $\\boxed{25 = 5a}$.", "a=5", "Find a if 5a=25.", 0.0),
+        ("So $\\boxed{(x-3)^2=0}$.", "x=3", "Solve x^2 - 6x + 9 = 0.", 0.0),
+        ("So $\\boxed{x = 3}$.", "x=3", "Solve for x: 2x + 3 = 9.", 1.0),
+        ("So $\\boxed{3 = x}$.", "x=3", "Solve for x: 2x + 3 = 9.", 1.0),
+        ("So $\\boxed{x - 1 = 0}$.", "x=1", None, 1.0),
+        # the value names one option and the letter written with it another
+        ("2 + 1 = 3.\n\nAnswer: $\\boxed{3}$ (B)", "C", ABC, 0.0),
+        ("Adding gives three, so the answer is 3 (option B).", "C", ABC, 0.0),
+        ("Answer: 3 → B", "C", ABC, 0.0),
+        ("$\\boxed{3}$ which is B", "C", ABC, 0.0),
+        ("The sum is four.\n\n$\\boxed{\\text{C. } 4}$", "C", ABC, 0.0),
+        ("The answer is 3 (C).", "C", ABC, 1.0),
+        ("$\\boxed{\\text{C. } 3}$", "C", ABC, 1.0),
+        ("The answer is 3.", "C", ABC, 1.0),
+        # a superscript minus before plain digits is a minus
+        ("Computing $5 - 17$: the answer is ⁻12.", "12", None, 0.0),
+        ("Computing $5 - 17$: the answer is ⁻12.", "-12", None, 1.0),
+        ("So the answer is x⁻¹.", "1/x", None, 1.0),
+    ],
+)
+def test_unsolved_equations_and_options_that_disagree(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
 def test_named_rows_need_distinct_names_on_every_row() -> None:
     assert named_rows(["x = 7", "y = 3"]) == "x = 7, y = 3"
     assert named_rows(["x = 7"]) is None
@@ -190,5 +224,9 @@ def test_stop38_patterns_are_linear() -> None:
             ("revisions", "_CONCLUDED_END_RE", "'rather, ' * (n // 8)"),
             ("normalize", "_FOREIGN_OR", "'1 ou ' * (n // 5)"),
             ("normalize", "_TYPED_TIMES", "'1 x ' * (n // 4)"),
+            ("verifier", "_QUESTION_EQUATION_RE", "'$' + 'a=' * (n // 2)"),
+            ("verifier", "_QUESTION_EQUATION_RE", "'x + ' * (n // 4)"),
+            ("verifier", "_LETTER_NAMED_RE", "'which is ' * (n // 9)"),
+            ("cleanup", "_SUPERSCRIPT_MINUS_RE", "'⁻' * n"),
         ]
     )

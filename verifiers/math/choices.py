@@ -163,6 +163,12 @@ def option_lead(answer: str) -> str | None:
     """The option letter an answer leads with, its content after it ("\\text{A. }-\\frac{1}{21}", "B\\text{（6）}",
     "D\\left(\\frac{\\sqrt{65}}{2}\\right)", "\\text{B }(a=1)"), lower case; None when it leads with none, or names
     another option or an alternative after it."""
+    led = option_lead_content(answer)
+    return led[0] if led is not None else None
+
+
+def option_lead_content(answer: str) -> tuple[str, str] | None:
+    """:func:`option_lead`'s letter and the content written after it ("\\text{C. } 4" -> ("c", "4"))."""
     s = TEXT_WRAP_RE.sub(r"\1", answer.replace("$", " ")).replace("\\left", "").replace("\\right", "")
     s = s.translate({0xFF08: "(", 0xFF09: ")", 0xFF0E: ".", 0xFF1A: ":"}).strip()
     m = _OPTION_LEAD_RE.match(s)
@@ -173,7 +179,7 @@ def option_lead(answer: str) -> str | None:
         return None  # "I choose d.": the pronoun, not option I
     if _REJECTED_OPTION.search(rest.lstrip(" .:)")) or _NOT_CHOSEN_RE.search(rest) or _FAILS_RE.search(rest):
         return None  # "(C) wrong", "(C) fails": the option named to be rejected
-    return m.group(1).lower()
+    return m.group(1).lower(), rest.strip(" .:)")
 
 
 

@@ -85,6 +85,9 @@ _LITERAL_NEWLINE_RE = re.compile(
 )
 
 
+_SUPERSCRIPT_MINUS_RE = re.compile(r"(?<![\w⁰¹²³⁴⁵⁶⁷⁸⁹)\]}])⁻(?=\d)")
+
+
 def clean_completion(text: str) -> str:
     """``text`` with what no rule should read removed or rewritten (see the module's docstring); the reasoning
     and ``<answer>`` blocks are left to :func:`~verifiers.math.extract.extract_answer`."""
@@ -156,6 +159,8 @@ def clean_completion(text: str) -> str:
         text = _trailing_dollars(text)
     if "minute" in text:  # "1 hour and 12 minutes": 1.2 hours (a duration in one unit, where it ends in decimals)
         text = _HOURS_MINUTES_RE.sub(_in_hours, text)
+    if "⁻" in text:  # "dropped to ⁻12": a superscript minus before digits on the line is a minus (not "x⁻¹")
+        text = _SUPERSCRIPT_MINUS_RE.sub("-", text)
     if "<boxed>" in text:  # "</think> <boxed>70</boxed>": a box written as a tag
         text = _BOXED_TAG_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}

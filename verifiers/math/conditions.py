@@ -286,3 +286,26 @@ def _same_point(u: sympy.Basic, v: sympy.Basic) -> bool:
     if not (u.is_finite and v.is_finite):
         return False
     return abs(float(sympy.N(u - v, 30))) <= 1e-20 * max(1.0, abs(float(u)))
+
+
+def _solved(n: Node) -> bool:
+    """An equation solved for its unknown: "x = 3", "3 = x", "x = 6/2 = 3" (a lone unknown at one end, a value at
+    the other)."""
+    if not (isinstance(n, Relation) and n.ops and all(o == "=" for o in n.ops)):
+        return False
+    ends = (n.sides[0], n.sides[-1])
+    if not all(isinstance(s, Expr) for s in ends):
+        return False
+    lone = [isinstance(s.value, sympy.Symbol) for s in ends]  # type: ignore[union-attr]
+    free = [not getattr(s.value, "free_symbols", True) for s in ends]  # type: ignore[union-attr]
+    return (lone[0] and free[1]) or (lone[1] and free[0])
+
+
+def unsolved_against_solved(pred: Node, gold: Node, question_equations: list[Node]) -> bool:
+    """The reference is solved for its unknown ("x = 3") and the answer is the question's own equation, rearranged
+    ("2x = 6", "3 + 2x = 9" for "Solve 2x + 3 = 9"): the same solutions, but nothing was solved. (An unsolved
+    equation of the answer's own, "x - 1 = 0" against "x = 1", has the reference's solutions: other projects' grading
+    tests pay it.)"""
+    if not (_solved(gold) and isinstance(pred, Relation) and all(o == "=" for o in pred.ops) and not _solved(pred)):
+        return False
+    return any(conditions_equal(pred, q) for q in question_equations)

@@ -20,11 +20,12 @@ from verigrpo.verifiers.math.choices import (
     labelled_contents,
     leading_option,
     option_lead,
+    option_lead_content,
     option_letter,
 )
 from verigrpo.verifiers.math.clock import same_clock_time
 from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal
-from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
+from verigrpo.verifiers.math.conditions import conditions_equal, is_condition, unsolved_against_solved
 from verigrpo.verifiers.math.constants import renamed_constants_equal
 from verigrpo.verifiers.math.dates import same_date
 from verigrpo.verifiers.math.extract import extract_answer
@@ -392,8 +393,14 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         info["reason"] = "reference could not be parsed"
         return Reward(0.0, Status.BAD_INPUT, info=info)
     gold_letter = option_letter(gold)
-    lead = option_lead(answer) if gold_letter is not None and option_letter(pred) is None else None
-    if lead is not None:  # "\text{A. }-\frac{1}{21}" against A: the option, named before its content
+    led = option_lead_content(answer) if gold_letter is not None and option_letter(pred) is None else None
+    lead = led[0] if led is not None else None
+    if led is not None:  # "\text{A. }-\frac{1}{21}" against A: the option, named before its content
+        option, content = _option_value(row, led[0]), parsed(normalize(led[1])) if led[1] else None
+        if isinstance(option, Expr) and isinstance(content, Expr) and not nodes_equal(option, content):
+            # "\text{C. } 4" where the question's option C is 3: the letter and its content disagree
+            info["reason"] = "the option's value written with the letter is not the question's option"
+            return Reward(0.0, Status.WRONG, info=info)
         info.update(rule=f"{ex.rule}+option", extracted_normalized=lead)
         return Reward(float(lead == gold_letter), Status.CORRECT if lead == gold_letter else Status.WRONG, info=info)
     if pred is None:
@@ -447,6 +454,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if differs is not None:  # "x \equiv 2 \pmod 4" against "x \equiv 2 \pmod{3}", "f(2x)" against "2f(x)"
             info["reason"] = differs
             return Reward(0.0, Status.WRONG, info=info)
+        if unsolved_against_solved(pred, gold, _question_equations(row)):  # "\boxed{2x = 6}" for "Solve 2x + 3 = 9"
+            info["reason"] = "the reference is solved for its unknown; the answer is an equation not yet solved"
+            return Reward(0.0, Status.WRONG, info=info)
         if names_another_unknown(completion, ex.answer or "", row):
             info["reason"] = "the answer names another unknown than the one the question asks for"
             return Reward(0.0, Status.WRONG, info=info)
@@ -480,9 +490,33 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if pred is not None and _same_option(pred, gold, row):
         # "\boxed{C}" against 11 where the question's option C is 11; "The answer is 11." against C: the option and
         # its content, as the question lists them
+        tail = completion[-300:]
+        other = _LETTER_NAMED_RE.search(tail, max(tail.rfind(ex.answer or ""), 0))
+        if other is not None and option_letter(gold) not in (None, (other.group(1) or other.group(2)).lower()):
+            # "\boxed{3} (B)", "3 → B" against C where C is 3: the value names one option, the letter another
+            info["reason"] = "the answer's value is one option and the letter written with it another"
+            return Reward(0.0, Status.WRONG, info=info)
         info.update(rule=f"{ex.rule}+question_option", extracted_normalized=_describe(pred))
         return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
+
+
+# an equation written in a question: its maths spans, or a plain "2x + 3 = 9" between words
+# (a side of plain text: digits, operators and single letters, never a word)
+_EQUATION_SIDE = r"(?:[-+*/^().\d \t]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])){1,80}"
+_QUESTION_EQUATION_RE = re.compile(rf"\$([^$\n]{{1,200}}=[^$\n]{{1,200}})\$|({_EQUATION_SIDE}={_EQUATION_SIDE})")
+
+
+def _question_equations(row: Mapping[str, Any]) -> list[Node]:
+    """The equations the question writes (at most five), parsed; unparsable ones left out."""
+    found = []
+    for m in _QUESTION_EQUATION_RE.finditer(question_text(row)[:4000]):
+        node = parsed(normalize((m.group(1) or m.group(2)).strip()))
+        if isinstance(node, Relation):
+            found.append(node)
+        if len(found) == 5:
+            break
+    return found
 
 
 def _option_of_value(completion: str, pred: Node | None) -> str | None:
@@ -499,6 +533,10 @@ def _option_of_value(completion: str, pred: Node | None) -> str | None:
 
 
 _LAST_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+# an option letter named after the answer's value: "(B)", "option B", "→ B", "which is B"
+_LETTER_NAMED_RE = re.compile(
+    r"\((?:option[ \t]+)?([A-J])\)|(?:\boption|\bchoice|→|\bwhich[ \t]+is|\bi\.e\.,?)[ \t]+\(?([A-J])\b"
+)
 
 
 math_answer.check_reference = check_reference  # type: ignore[attr-defined]
