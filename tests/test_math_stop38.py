@@ -188,6 +188,24 @@ def test_unsolved_equations_and_options_that_disagree(completion: str, gold: str
     assert score(completion, gold, prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a note in brackets that ends the text, after the sentence stated its number: the stated number
+        ("First, 3 boxes × 4 = 12 pens. Then she buys 5 more, giving 17 pens in total (that took 2 trips).", "2", 0.0),
+        ("First, 3 boxes × 4 = 12 pens. Then she buys 5 more, giving 17 pens in total (that took 2 trips).", "17", 1.0),
+        ("The number 26 factors as 2 × 13. The largest prime factor is 13 (since 2 × 13 = 26).", "26", 0.0),
+        ("Digit sum of 99 is 9 + 9 = 18.\nSo the sum of the digits is 18 ✓ (verified with n = 99).", "18", 1.0),
+        ("The two companies charge the same for 12 sheets of pictures ($158 each).", "12", 1.0),  # set 48
+        ("So x = 5 (or 6).", "5", 0.0),  # the note offers another value
+        # a note that restates the stated number is kept ("by 20 minutes (8:20 - 8:00 = 20 minutes)")
+        ("Since the bus leaves at 8:00 a.m, he would miss the bus by 20 minutes (8:20 a.m - 8:00 a.m = 20 minutes).", "20", 1.0),
+    ],
+)
+def test_a_closing_note_after_the_stated_number(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_named_rows_need_distinct_names_on_every_row() -> None:
     assert named_rows(["x = 7", "y = 3"]) == "x = 7, y = 3"
     assert named_rows(["x = 7"]) is None
@@ -228,5 +246,7 @@ def test_stop38_patterns_are_linear() -> None:
             ("verifier", "_QUESTION_EQUATION_RE", "'x + ' * (n // 4)"),
             ("verifier", "_LETTER_NAMED_RE", "'which is ' * (n // 9)"),
             ("cleanup", "_SUPERSCRIPT_MINUS_RE", "'⁻' * n"),
+            ("fallback", "_END_NOTE_RE", "' ' * n"),
+            ("fallback", "_END_NOTE_RE", "'(1' * (n // 2)"),
         ]
     )

@@ -134,6 +134,14 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     read = parsed(listed_end.group(1)) if listed_end is not None else None
     if isinstance(read, Bracket) and len(read.items) >= 2:
         return Extraction(listed_end.group(1), "last_line")  # "Solutions: [-5, 5]": the list whole, not its last item
+    note = _END_NOTE_RE.search(tail[-300:])
+    if note is not None:  # "... giving 17 pens in total (that took 2 trips).": a note after the stated number
+        head = tail[: len(tail) - len(note.group())]
+        said = head[max(head.rfind("\n"), *(head.rfind(c + " ") for c in ".!?")) + 1 :]
+        numbers = [re.findall(r"\d[\d,.]*\d|\d", x) for x in (said, note.group())]
+        restated = numbers[0] and numbers[1] and numbers[0][-1] == numbers[1][-1]  # "by 20 minutes (... = 20 minutes)"
+        if numbers[0] and not restated and not (has_or(note.group()) or _UNSURE_RE.search(note.group())):
+            tail = head
     last = None
     for number in _LAST_NUM_RE.finditer(tail):
         if not _in_name(tail, number.start(), number.end()):  # "Tools used: GSM8K_Retriever": no number
@@ -261,6 +269,9 @@ _LAST_NUM_RE = re.compile(
 )
 
 
+# a note in brackets that ends the text, with a number in it: "(that took 2 trips).", "(since 2 × 13 = 26).",
+# "✓ (verified with n = 99)"
+_END_NOTE_RE = re.compile(r"(?<![ \t])[ \t]*\((?=[^()\n]*\d)[^()\n]{1,120}\)[ \t.]{0,4}\Z")
 # (in a text that writes one; not a pair in brackets, "(3,5)")
 _COMMA_DECIMAL_IN_TEXT_RE = re.compile(r"(?<![\d.,(\[{])([-−]?\d{1,15}),(\d{1,2})(?![\d,)\]}])")
 _VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")
