@@ -1117,6 +1117,28 @@ relation signs, a CJK scale joined to a unit, an empty final box (stop 31, the r
     #### 6⏎\boxed{5}                                                    | 5                            | wrong       | test_markers_tags_doubts_and_rechecks_after_the_second_red_team
     \boxed{[[1,0],[0,1]]}                                               | \begin{pmatrix}1&0\\0&1\end{pmatrix} | correct     | test_sets_109_and_112_first_run_misses
     \boxed{0.0909...}                                                   | \frac{1}{11}                 | correct     | test_a_block_of_digits_written_twice_before_an_ellipsis_repeats
+Two numbers that make one value, hypotheticals, typeset digit groups, named rows, sentences in a box, boxes set aside
+or taken back, people's typed answers, the question's equation rearranged, letters that contradict values (stop 38)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    Final answer: 3 by 4                                                | 3                            | unparsable  | test_compound_numbers_and_hypothetical_values
+    Final answer: 3 in every 4                                          | 3                            | unparsable  | test_compound_numbers_and_hypothetical_values
+    The answer would be 5 if we ignored friction.                       | 5                            | no_answer   | test_compound_numbers_and_hypothetical_values
+    If she buys 3 more, she would have 12 apples.                       | 12                           | correct     | test_compound_numbers_and_hypothetical_values
+    \boxed{{1}{0}{0}}                                                   | 100                          | correct     | test_typeset_numerals_named_rows_and_hedges
+    \boxed{x = 7 \\ y = 3}                                              | (7,3)                        | correct     | test_typeset_numerals_named_rows_and_hedges
+    \boxed{The dog is 12 years old.}                                    | 12                           | correct     | test_sentences_and_cut_markup_in_a_box
+    \boxed{8 GB</answer}                                                | 8                            | correct     | test_sentences_and_cut_markup_in_a_box
+    So there are 10.⏎⏎**Bonus:** with 6 friends, \boxed{15}.            | 15                           | wrong       | test_boxes_set_aside_or_taken_back
+    The answer is 10. A common mistake is to get \boxed{12}.            | 12                           | wrong       | test_boxes_set_aside_or_taken_back
+    So $x = \boxed{4}$.⏎⏎Nope, it is $2x + 3 = 13$, so $5$.             | 4                            | wrong       | test_boxes_set_aside_or_taken_back
+    \boxed{0,70}                                                        | 0,7                          | correct     | test_typed_answers_of_people
+    \boxed{x = -2 ou x = 2}                                             | x = 2 ou x = -2              | correct     | test_typed_answers_of_people
+    \boxed{2x = 6}                                                      | x=3 [Q: Solve for x: 2x + 3 = 9.] | wrong       | test_unsolved_equations_and_options_that_disagree
+    \boxed{x - 1 = 0}                                                   | x=1                          | correct     | test_unsolved_equations_and_options_that_disagree
+    Answer: 3 → B                                                       | C [Q: What is 2+1? A. 1 B. 2 C. 3 D. 4] | wrong       | test_unsolved_equations_and_options_that_disagree
+    giving 17 pens in total (that took 2 trips).                        | 17                           | correct     | test_a_closing_note_after_the_stated_number
 """
 
 from __future__ import annotations
