@@ -64,6 +64,12 @@ def test_compound_numbers_and_hypothetical_values(completion: str, gold: str, wa
         (r"Solving the system gives $$\boxed{x = 7 \\ y = 3}$$", "(7,3)", 1.0),
         (r"Solving the system gives $$\boxed{x = 7 \\ y = 3}$$", "3", 0.0),
         ("$$\\begin{aligned} a &= 2 \\\\ b &= a + 3 = 5 \\end{aligned}$$", "5", 1.0),  # a chain: its last row
+        # a box that holds a display of rows: named parts, or a chain
+        (r"\boxed{\begin{aligned} x &= 1 \\ y &= 2 \end{aligned}}", "x=1, y=2", 1.0),
+        (r"\boxed{\left\{\begin{array}{l} x = 1 \\ y = 2 \end{array}\right.}", "x=1, y=2", 1.0),
+        (r"\boxed{\begin{aligned} x &= 3+2 \\ &= 5 \end{aligned}}", "5", 1.0),
+        (r"\boxed{\begin{aligned} x &= 3+2 \\ &= 5 \end{aligned}}", "6", 0.0),
+        (r"\boxed{\begin{aligned} x &= 1 \\ y &= 2 \end{aligned}}", "x=2, y=1", 0.0),
         # an equation's number is no part of it
         ("Solving the system:\n$$x = 7 \\tag{1}$$", "7", 1.0),
         (r"Thus $$\boxed{7\tag{*}}$$", "7", 1.0),
@@ -247,6 +253,7 @@ def test_stop38_patterns_are_linear() -> None:
             ("verifier", "_LETTER_NAMED_RE", "'which is ' * (n // 9)"),
             ("cleanup", "_SUPERSCRIPT_MINUS_RE", "'⁻' * n"),
             ("fallback", "_END_NOTE_RE", "' ' * n"),
+            ("spans", "_BOX_ENV_RE", "'\\\\begin{array}{' * (n // 15)"),
             ("fallback", "_END_NOTE_RE", "'(1' * (n // 2)"),
         ]
     )

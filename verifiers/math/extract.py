@@ -79,6 +79,7 @@ from verigrpo.verifiers.math.sentences import (
     parses,
     sentence_answer,
 )
+from verigrpo.verifiers.math.spans import display_rows
 from verigrpo.verifiers.math.structured import (
     json_alternatives,
     json_answers,
@@ -331,7 +332,8 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             if not unit.startswith("\\"):  # outside the box letters are a unit label, never symbols: upright
                 unit = f"\\text{{{unit}}}"
             return Extraction(f"{boxes[-1]} {unit}", "boxed+unit")
-        return Extraction(boxes[-1], "boxed", repeated=len(boxes))
+        rows = display_rows(boxes[-1]) if "\\begin{" in boxes[-1] else None
+        return Extraction(rows or boxes[-1], "boxed", repeated=len(boxes))  # (rows: "\boxed{\begin{aligned} ...}")
     m = _last_match(_GSM_RE, text)
     if m is not None and _LATER_HEADING_RE.search(text, m.end()):
         m = None  # "#### В. Отражения ...\n...\n### Вывод": a markdown heading, as the headings after it are

@@ -156,3 +156,22 @@ def top_level_items(content: str) -> list[str]:
             start = i + 1
     items.append(content[start:])
     return [x.strip() for x in items if x.strip()]
+
+
+# a display environment in a box and its column spec ("\begin{array}{l}"), and the brace of a system around it
+_BOX_ENV_RE = re.compile(
+    r"\\(?:begin|end)\{(?:aligned|align\*?|array|gathered|gather\*?|split|cases)\}(?:\{[a-z|]{1,20}\})?"
+    r"|\\left\\\{|\\right\."
+)
+
+
+def display_rows(content: str) -> str | None:
+    """A box that holds a display of rows, as one answer: rows that continue a chain ("x &= 3+2 \\\\ &= 5") as the
+    chain, rows that each name another unknown ("x &= 1 \\\\ y &= 2") as their named parts; None otherwise."""
+    if "\\\\" not in content or "\\begin{" not in content or len(content) > 2_000:
+        return None
+    rows = [r.replace("&", " ").strip() for r in _LINE_BREAK_RE.split(_BOX_ENV_RE.sub(" ", content))]
+    rows = [r for r in rows if r]
+    if len(rows) >= 2 and all(_CONTINUED_RE.match(r) for r in rows[1:]):
+        return " ".join(rows)
+    return named_rows(rows)
