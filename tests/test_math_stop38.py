@@ -212,6 +212,41 @@ def test_a_closing_note_after_the_stated_number(completion: str, gold: str, want
     assert score(completion, gold) == want
 
 
+JANET = (
+    "She eats 3 and uses 4 for muffins, so she uses 7 eggs.\nRemaining eggs: 16 - 7 = 9.\n"
+    "She sells each for $2, so she makes 9 × 2 = 18 dollars.\n\nThe answer is 17.\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # red team 42: more labels of a paragraph set apart, and values under another assumption
+        (JANET + "NB: \\boxed{18}", "18", 0.0),
+        (JANET + "**Remark:** at $2 each including the muffins' eggs, she'd get \\boxed{18}", "18", 0.0),
+        (JANET + "PS: \\boxed{18}", "18", 0.0),
+        (JANET + "**Fun fact:** \\boxed{18}", "18", 0.0),
+        ("The range comes out to 35 m, so the answer is 35.\n\nWithout air resistance, the range would be \\boxed{40} m.", "40", 0.0),
+        ("So P = 9/25 is our answer.\n\nWithout replacement it would be \\boxed{3/10}.", "3/10", 0.0),
+        ("The answer is 17.\n\nNB: \\boxed{17}", "17", 1.0),
+        # boxes named as mistakes are set aside and the rest is read
+        ("Total cookies: 56. \\boxed{60} can't be right, since cookies were dropped, not added.", "60", 0.0),
+        ("Let's rule out \\boxed{60}: adding the dropped cookies makes no sense.", "60", 0.0),
+        ("A careless reader would answer \\boxed{60}.", "60", 0.0),
+        ("Beware of the trap answer \\boxed{60}.", "60", 0.0),
+        ("A common mistake is to get \\boxed{60} by adding the 4 dropped cookies. The correct total is \\boxed{52}.", "52", 1.0),
+        ("If you got \\boxed{60}, you added the dropped cookies.\n\nCorrect: 56 − 4 = 52.\n\n\\boxed{52}", "52", 1.0),
+        ("It is tempting to answer \\boxed{60}, but that adds the 4 dropped cookies. The answer is 52.", "52", 1.0),
+        # a correction in brackets, or an arithmetic slip owned after the box, takes the value back
+        ("3 boxes × 6 pens = 18 pens. Removing 1 leaves 17.\n\nSo the boxes hold 18 pens (I mean 17).", "18", 0.0),
+        ("3 boxes × 6 pens = 18 pens. Removing 1 leaves 17.\n\nSo the boxes hold 18 pens (correction: 17).", "17", 1.0),
+        ("So the price is 20 − 4 = 16.\n\nSale price: \\boxed{16}\n\nI made an arithmetic slip — 20 × 0.75 = 15.", "16", 0.0),
+    ],
+)
+def test_more_asides_mistakes_and_corrections(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_named_rows_need_distinct_names_on_every_row() -> None:
     assert named_rows(["x = 7", "y = 3"]) == "x = 7, y = 3"
     assert named_rows(["x = 7"]) is None
@@ -253,6 +288,9 @@ def test_stop38_patterns_are_linear() -> None:
             ("verifier", "_LETTER_NAMED_RE", "'which is ' * (n // 9)"),
             ("cleanup", "_SUPERSCRIPT_MINUS_RE", "'⁻' * n"),
             ("fallback", "_END_NOTE_RE", "' ' * n"),
+            ("fallback", "_CORRECTING_NOTE_RE", "' ' * n"),
+            ("laterbox", "_ASIDE_LABEL_RE", "'if we ' * (n // 6)"),
+            ("laterbox", "_MISTAKE_AFTER_RE", "'is not ' * (n // 7)"),
             ("spans", "_BOX_ENV_RE", "'\\\\begin{array}{' * (n // 15)"),
             ("fallback", "_END_NOTE_RE", "'(1' * (n // 2)"),
         ]

@@ -36,7 +36,7 @@ from verigrpo.verifiers.math.forms import (
     one_number_sentence,
 )
 from verigrpo.verifiers.math.laststate import without_plain_condition
-from verigrpo.verifiers.math.laterbox import aside_box, box_revision
+from verigrpo.verifiers.math.laterbox import aside_box, box_revision, mistaken_boxes
 from verigrpo.verifiers.math.markers import (
     _ANSWER_HEADING_RE,
     _ANSWER_IS_RE,
@@ -271,18 +271,22 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             return Extraction(value, "json", True, "the JSON calls its answer wrong or unsure", scope=ans)
         return Extraction(value, "json", scope=ans)
     boxes = _boxed_contents(text)
+    mistaken = mistaken_boxes(text) if boxes else []
+    if mistaken:  # "A common mistake is to get \boxed{60} ... the correct total is \boxed{52}": read without them
+        for start, end in reversed(mistaken):
+            text = text[:start] + "(a value named as a mistake)" + text[end:]
+        return _extract(text, last_number_fallback, givens)
     aside = aside_box(text) if boxes else None
     if aside is not None:
         # "So there are 10 handshakes.\n\n**Bonus:** with 6 friends, \boxed{15}.", "Final answer: 10 ...
-        # Verification: ... \boxed{12}", "A common mistake is to get \boxed{12}": the solution's answer is stated
-        # before the box's paragraph; a different one there makes two answers
+        # Verification: ... \boxed{12}": the solution's answer is stated before the box's paragraph; a different one
+        # there makes two answers
         kind, para = aside
-        before = _extract(text[:para], kind != "check", givens) if para else Extraction(None, None)
+        before = _extract(text[:para], kind != "check", givens)
         explicit = (before.rule or "").split("+")[0] in (*_EXPLICIT_RULES, "answer_is")
         stated = before.answer is not None and (kind != "check" or explicit)
-        if kind == "mistake" or (stated and not _equiv_safe(normalize(before.answer), normalize(boxes[-1]))):
-            reason = "the box is a mistake the text describes" if kind == "mistake" else "a box set aside after another answer"
-            return Extraction(boxes[-1], "boxed", True, reason)
+        if stated and not _equiv_safe(normalize(before.answer), normalize(boxes[-1])):
+            return Extraction(boxes[-1], "boxed", True, "a box set aside after another answer")
     if boxes:
         final = _answer_after_last_box(text)
         if final is not None:  # "... \boxed{255} ... The final answer is $10,455$.": the last word wins

@@ -40,6 +40,7 @@ from verigrpo.verifiers.math.sentences import (
     _MONEY_SIGN_RE,
     _UNSURE_RE,
     CJK_CHAR_RE,
+    RETRACTION_WORDS,
     has_or,
     parsed,
     words,
@@ -140,7 +141,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         said = head[max(head.rfind("\n"), *(head.rfind(c + " ") for c in ".!?")) + 1 :]
         numbers = [re.findall(r"\d[\d,.]*\d|\d", x) for x in (said, note.group())]
         restated = numbers[0] and numbers[1] and numbers[0][-1] == numbers[1][-1]  # "by 20 minutes (... = 20 minutes)"
-        if numbers[0] and not restated and not (has_or(note.group()) or _UNSURE_RE.search(note.group())):
+        corrected = _CORRECTING_NOTE_RE.match(note.group())  # "(I mean 17)", "(correction: 17)": the note's value
+        if numbers[0] and not restated and not corrected and not (has_or(note.group()) or _UNSURE_RE.search(note.group())):
             tail = head
     last = None
     for number in _LAST_NUM_RE.finditer(tail):
@@ -272,6 +274,7 @@ _LAST_NUM_RE = re.compile(
 # a note in brackets that ends the text, with a number in it: "(that took 2 trips).", "(since 2 × 13 = 26).",
 # "✓ (verified with n = 99)"
 _END_NOTE_RE = re.compile(r"(?<![ \t])[ \t]*\((?=[^()\n]*\d)[^()\n]{1,120}\)[ \t.]{0,4}\Z")
+_CORRECTING_NOTE_RE = re.compile(rf"(?<![ \t])[ \t]*\([ \t]*(?:{RETRACTION_WORDS}|no\b)", re.I)
 # (in a text that writes one; not a pair in brackets, "(3,5)")
 _COMMA_DECIMAL_IN_TEXT_RE = re.compile(r"(?<![\d.,(\[{])([-−]?\d{1,15}),(\d{1,2})(?![\d,)\]}])")
 _VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")

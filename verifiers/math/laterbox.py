@@ -246,37 +246,53 @@ def next_sentences(s: str) -> str:
 # not "Similarly", which goes on with the working); and, weaker, a check or another method ("Verification:",
 # "*Check:*", "Alternatively,", "Note:")
 _ASIDE_LABEL_RE = re.compile(
-    r"[ \t>*_#-]{0,12}(?:(bonus\b|p\.?[ \t]?s\.|exercise\b|related\b|generali[sz]ation\b|for[ \t]+comparison\b"
-    r"|extension\b|follow[- ]?up\b|side[ \t]+note\b)|(check|verification|sanity[ \t]+check|alternative(?:ly)?|another[ \t]+method"
-    r"|note)\b)",
+    r"[ \t>*_#-]{0,12}(?:(bonus\b|p\.?[ \t]?(?:p\.?[ \t]?)?s\b\.?|exercise\b|related\b|generali[sz]ation\b|for[ \t]+comparison\b"
+    r"|extension\b|follow[- ]?up\b|side[ \t]+note\b|n\.?b\b\.?|remark\b|aside\b|fun[ \t]+fact\b|challenge\b|addendum\b"
+    r"|hint\b|variant\b|hypothetically\b|without\b|ignoring\b|neglecting\b|if[ \t]+(?:instead|we|there|it)[ \t]+(?:were|had)\b)"
+    r"|(check|verification|sanity[ \t]+check|alternative(?:ly)?|another[ \t]+method|note)\b)",
     re.I,
 )
 # in the box's own sentence, the box named as a mistake: "A common mistake is to ... get \boxed{12}", "Student's
 # answer: \boxed{12}", "(If you got \boxed{8}, you ...)", "Incorrect approach: ... \boxed{12}"; or after it, "the
 # textbook's \boxed{35} is a misprint"
 _MISTAKE_BEFORE_RE = re.compile(
-    r"\b(?:common[ \t]+(?:mistake|pitfall|error)s?|pitfalls?|(?:incorrect|wrong|naive|flawed)[ \t]+(?:approach|method|"
-    r"attempt|answer|reasoning)|student['’]?s[ \t]+answer|if[ \t]+you[ \t]+(?:got|get|obtained|answered|wrote)|misprint)\b",
+    r"\b(?:common[ \t]+(?:mistake|pitfall|error)s?|pitfalls?|(?:incorrect|wrong|naive|flawed|trap|tempting|careless)[ \t]+"
+    r"(?:approach|method|attempt|answer|reasoning|reader|solver)|student['’]?s[ \t]+answer|if[ \t]+you[ \t]+(?:got|get|obtained|"
+    r"answered|wrote)|misprint|tempting[ \t]+to[ \t]+(?:answer|say|write)|rule[ \t]+out|beware)\b",
     re.I,
 )
-_MISTAKE_AFTER_RE = re.compile(r"[^.!?\n]{0,40}?\b(?:is|was)[ \t]+(?:a[ \t]+)?(?:misprint|typo|mistake|error)\b", re.I)
+_MISTAKE_AFTER_RE = re.compile(
+    r"[^.!?\n]{0,40}?\b(?:(?:is|was)[ \t]+(?:a[ \t]+)?(?:misprint|typo|mistake|error)"
+    r"|can(?:no|['’])?t[ \t]+be[ \t]+(?:right|correct)|(?:is|was)[ \t]+not[ \t]+(?:right|correct))\b",
+    re.I,
+)
+
+
+def mistaken_boxes(text: str) -> list[tuple[int, int]]:
+    """The spans of the boxes whose own sentence names them a mistake (see ``_MISTAKE_BEFORE_RE``), at most 20."""
+    found = []
+    for start, end, _ in box_spans(text)[-20:]:
+        para = max(text.rfind("\n", 0, start), 0)
+        sentence = re.split(r"[.!?](?=\s)|\n", text[max(para, start - 200) : start])[-1]
+        if _MISTAKE_BEFORE_RE.search(sentence) or _MISTAKE_AFTER_RE.match(text, end):
+            found.append((start, end))
+    return found
 
 
 def aside_box(text: str) -> tuple[str, int] | None:
-    """Why the last box is no answer of the solution, and where its paragraph starts: ``("mistake", i)`` when its own
-    sentence names it a mistake; ``("aside", i)`` when its paragraph opens with the label of an extra or related
-    question; ``("check", i)`` for a check's or another method's label (a box there answers only where the solution
-    before it stated nothing else). None for a box in the solution itself."""
+    """Why the last box may be no answer of the solution, and where its paragraph starts: ``("aside", i)`` when its
+    paragraph opens with the label of an extra or related question, or of a value under another assumption
+    ("Without air resistance, ... would be"); ``("check", i)`` for a check's or another method's label (a box there
+    answers only where the solution before it stated nothing else). None for a box in the solution itself. (A box
+    named a mistake is :func:`mistaken_boxes`'.)"""
     spans = box_spans(text)
     if not spans:
         return None
-    start, end = spans[-1][0], spans[-1][1]
+    start = spans[-1][0]
     para = max(text.rfind("\n\n", 0, start), text.rfind("\n---", 0, start))
-    para = 0 if para < 0 else para + 1
-    sentence = re.split(r"[.!?](?=\s)|\n", text[max(para, start - 200) : start])[-1]
-    if _MISTAKE_BEFORE_RE.search(sentence) or _MISTAKE_AFTER_RE.match(text, end):
-        return "mistake", para
-    label = _ASIDE_LABEL_RE.match(text, para + (text[para] == "\n" if para < len(text) else 0))
-    if label is None or para == 0:
+    if para < 0:
         return None
-    return ("aside" if label.group(1) else "check"), para
+    label = _ASIDE_LABEL_RE.match(text, para + 2 if text.startswith("\n\n", para) else para + 1)
+    if label is None:
+        return None
+    return ("aside" if label.group(1) else "check"), para + 1

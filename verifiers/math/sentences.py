@@ -228,7 +228,7 @@ RETRACTION_WORDS = (
     r"i (?:now )?reali[sz]ed?|i now (?:believe|think)|changes? to|after fixing|let me fix|corrected|"
     r"(?:the )?above is wrong|so really|"
     r"rethink(?:ing)?|strike that|i retract|disregard|ignore the above|whoops|my bad|typo|i meant(?: to write)?|"
-    r"should be|uh+|err|nope|that'?s not right|(?:that|this|it) can'?t be right|is off|"
+    r"should be|uh+|err|nope|(?:arithmetic|calculation)\s+slip|made\s+a\s+slip|that'?s not right|(?:that|this|it) can'?t be right|is off|"
     r"warte|(?-i:Moment)(?=\s*[,!])|verrechnet|eigentlich|attendez|je me suis trompée?|en fait|non(?=\s*[,.!:;…])|espera|me equivoqué|"
     r"en realidad|na verdade|in realtà|aspetta|ho sbagliato|eigenlijk|nee|aslında|ошиб(?:ся|лась)|"
     r"właściwie|подожди(?:те)?|на самом деле|нет|不对|等等|等一下|错了|其实|いや|実は|実際には|아니|사실은"
