@@ -31,7 +31,8 @@ from verigrpo.verifiers.math.normalize import named_rows, normalize
         ("The answer is doubtful to be 5.", "5", 0.0),
         ("The net force includes friction. The answer would be 5 if we ignored friction.", "5", 0.0),
         ("Without the discount the cost is higher. The price would be 5 dollars if there were no coupon.", "5", 0.0),
-        ("Ignoring air resistance, the time would be 5 seconds. With air resistance, it takes longer.", "5", 0.0),
+        # (policy: "ignoring air resistance" is the model most physics questions ask for, so its value is an answer)
+        ("Ignoring air resistance, the time would be 5 seconds. With air resistance, it takes longer.", "5", 1.0),
         ("If the train had not stopped, the trip would take 5 hours.", "5", 0.0),
         ("If she buys 3 more, she would have 12 apples.", "12", 1.0),  # the question's own condition
         ("Without a calculator we add them up. So she would have 12 apples.", "12", 1.0),
@@ -241,6 +242,12 @@ JANET = (
         ("3 boxes × 6 pens = 18 pens. Removing 1 leaves 17.\n\nSo the boxes hold 18 pens (I mean 17).", "18", 0.0),
         ("3 boxes × 6 pens = 18 pens. Removing 1 leaves 17.\n\nSo the boxes hold 18 pens (correction: 17).", "17", 1.0),
         ("So the price is 20 − 4 = 16.\n\nSale price: \\boxed{16}\n\nI made an arithmetic slip — 20 × 0.75 = 15.", "16", 0.0),
+        # a check that ends on its check mark is finished; "i.e." is no sentence's end; "ignoring air resistance" is
+        # the question's model, not a contrary assumption
+        ("So the answer is \\boxed{120}.\n\nLet me double check: 120 / 2 = 60 ✓", "120", 1.0),
+        ("The answer is 11, i.e. (B).", "B", 1.0),
+        ("The answer is 11, i.e. (B).", "C", 0.0),
+        ("Ignoring air resistance, the ball would land after 3 seconds.", "3", 1.0),
     ],
 )
 def test_more_asides_mistakes_and_corrections(completion: str, gold: str, want: float) -> None:
@@ -289,6 +296,8 @@ def test_stop38_patterns_are_linear() -> None:
             ("cleanup", "_SUPERSCRIPT_MINUS_RE", "'⁻' * n"),
             ("fallback", "_END_NOTE_RE", "' ' * n"),
             ("fallback", "_CORRECTING_NOTE_RE", "' ' * n"),
+            ("sentences", "_IE_OPTION_RE", "'a' * n"),
+            ("sentences", "_IE_OPTION_RE", "'1 i.e. ' * (n // 7)"),
             ("laterbox", "_ASIDE_LABEL_RE", "'if we ' * (n // 6)"),
             ("laterbox", "_MISTAKE_AFTER_RE", "'is not ' * (n // 7)"),
             ("spans", "_BOX_ENV_RE", "'\\\\begin{array}{' * (n // 15)"),

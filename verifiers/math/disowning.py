@@ -217,7 +217,7 @@ _RECHECK_RE = re.compile(
     re.I,
 )
 # how a finished text ends: a sentence's end, a bracket, a formula's or a block's close, a tag
-_FINISHED_END_RE = re.compile(r"[.!?)\]}$*`\"'>。！？）」]\s*\Z")
+_FINISHED_END_RE = re.compile(r"[.!?)\]}$*`\"'>。！？）」✓✔✅]\s*\Z")  # (a check mark closes a check: "= 60 ✓")
 
 
 def rechecks_unfinished(after: str, answer: str) -> bool:

@@ -63,11 +63,12 @@ _REJECTING_RE = re.compile(
     re.I,
 )
 # a value under an assumption the problem does not make: "would" before the number, and in the sentence a condition
-# contrary to the setting ("if we ignored friction", "if there were no coupon", "Ignoring air resistance", "had the
-# train not stopped"); a plain "would" ("she would have 12 apples") restates the question's own condition
+# contrary to the setting ("if we ignored friction", "if there were no coupon", "had the train not stopped"); a plain
+# "would" ("she would have 12 apples") restates the question's own condition, and "ignoring air resistance" is the
+# model most physics questions ask for
 _HYPOTHETICAL_RE = re.compile(r"\bwould\b(?![ \t]+have[ \t]+been)", re.I)
 _COUNTERFACTUAL_RE = re.compile(
-    r"\b(?:ignoring|neglecting|disregarding|without|absent)\b|\bif[ \t]+(?:we|you|one|there|it|he|she|they)[ \t]+"
+    r"\b(?:without|absent)\b|\bif[ \t]+(?:we|you|one|there|it|he|she|they)[ \t]+"
     r"(?:were|had|ignored?|neglected?|did[ \t]+not|didn['’]t|removed|dropped|left[ \t]+out)\b|\bhad[ \t]+(?:not|n['’]t)\b"
     r"|\bif[ \t]+[^.;\n]{0,40}\bhad[ \t]+(?:not|n['’]t|never)\b",
     re.I,

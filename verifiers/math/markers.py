@@ -70,7 +70,7 @@ def _first_sentence(s: str, follow_which: bool = True) -> str:
     m = re.search(
         # (?<!\s): a run of spaces is tried once, not from each of its positions (quadratic on 20k spaces)
         # (not the dots of an ellipsis: "2*7 + 3*6 + ... = 81")
-        r"(?<!\.)\.(?:\s|$)|,?(?<!\s)\s+(?:which|because|since|as|so|therefore|thus|where|unless|otherwise|else)\b"
+        r"(?<!\.)(?<!\bi\.e)(?<!\be\.g)\.(?:\s|$)|,?(?<!\s)\s+(?:which|because|since|as|so|therefore|thus|where|unless|otherwise|else)\b"
         # an exclamation, not a factorial: after a decimal ("42.0!"), or after a number that ends the paragraph
         r"|(?<=\d\.\d)!|(?<=\.\d\d)!|(?<=\d)!(?=[ \t]*(?:\n|$))"
         r"|,\s*(?:not|rather than|instead of)\b"

@@ -125,6 +125,7 @@ _REFERENCE_RE = re.compile(
     r"eq\.?|lemma|part|line))\b",
     re.I,
 )
+_IE_OPTION_RE = re.compile(r"([^,\n]{1,60}?),?[ \t]*i\.e\.,?[ \t]*\(([A-J])\)[ \t]*\.?")
 _TRAILING_NOTE_RE = re.compile(r"[ \t]{0,4}\([^()\n]{1,120}\)[ \t.]{0,4}\Z")
 
 
@@ -133,6 +134,9 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     of $V$ is 120" -> "120". Unchanged when it parses as a whole, or negates or doubts itself."""
     if len(ans) > MAX_ANSWER_CHARS or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans) or has_or(ans):
         return ans  # (with its "or" kept: "100분 또는 160분" is two values, never the one after "는")
+    named = _IE_OPTION_RE.fullmatch(ans.strip()) if "i.e" in ans else None
+    if named is not None:  # "11, i.e. (B)": the option, with the value written for it
+        return f"({named.group(2)}) {named.group(1)}"
     if "**" in ans:  # markdown bold, "The total is **$45**", not the power of "2**3" or "(x+1)**(3/2)"
         ans = _BOLD_MARK_RE.sub("", ans)
     last_is = _last_match(_IS_RE, ans)
