@@ -185,6 +185,7 @@ ABC = "What is 2+1?\nA. 1\nB. 2\nC. 3\nD. 4"
         ("The answer is 3 (C).", "C", ABC, 1.0),
         ("$\\boxed{\\text{C. } 3}$", "C", ABC, 1.0),
         ("The answer is 3.", "C", ABC, 1.0),
+        ("$\\boxed{3}$. Options (A) and (B) are wrong.", "C", ABC, 1.0),  # other letters in another sentence
         # a superscript minus before plain digits is a minus
         ("Computing $5 - 17$: the answer is ⁻12.", "12", None, 0.0),
         ("Computing $5 - 17$: the answer is ⁻12.", "-12", None, 1.0),
@@ -304,3 +305,11 @@ def test_stop38_patterns_are_linear() -> None:
             ("fallback", "_END_NOTE_RE", "'(1' * (n // 2)"),
         ]
     )
+
+
+def test_boxes_in_context_are_read_again_only_once() -> None:
+    # 1,500 paragraphs that each set a box apart: one second reading, never a recursion per paragraph
+    completion = "The answer is 3.\n\n" + "".join(f"NB: \\boxed{{{i}}}\n\n" for i in range(1500))
+    assert score(completion, "3") == 0.0  # (the boxes after the answer are other answers)
+    assert score(completion, "1499") == 0.0
+    assert score("The answer is 3.\n\nNB: \\boxed{3}", "3") == 1.0

@@ -248,7 +248,11 @@ _GLUED_SENTENCE_RE = re.compile(r"(-?\$?\d[\d,]*(?:\.\d+)?)(?=[A-Z][a-z]{2,})")
 _END_WORD_RE = re.compile(r"[ \t*]{0,8}(?:done|end|finished|complete|stop|eos)[ \t]{0,8}[.!]?[ \t*]{0,8}", re.I)  # "#### done"
 
 
-def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = frozenset()) -> Extraction:
+def _extract(
+    text: str, last_number_fallback: bool, givens: frozenset[str] = frozenset(), reread: bool = False
+) -> Extraction:
+    """The answer of ``text`` (see :func:`extract_answer`). ``reread``: this is a second reading (of the text without
+    its mistaken boxes, or of the solution before an aside box), which reads boxes in context no further."""
     window = text[-20_000:]
     fields = json_answers(window) if '"' in text or "'" in text else []
     if fields and json_ends(window[fields[-1][1] :]):
@@ -271,18 +275,18 @@ def _extract(text: str, last_number_fallback: bool, givens: frozenset[str] = fro
             return Extraction(value, "json", True, "the JSON calls its answer wrong or unsure", scope=ans)
         return Extraction(value, "json", scope=ans)
     boxes = _boxed_contents(text)
-    mistaken = mistaken_boxes(text) if boxes else []
+    mistaken = mistaken_boxes(text) if boxes and not reread else []
     if mistaken:  # "A common mistake is to get \boxed{60} ... the correct total is \boxed{52}": read without them
         for start, end in reversed(mistaken):
             text = text[:start] + "(a value named as a mistake)" + text[end:]
-        return _extract(text, last_number_fallback, givens)
-    aside = aside_box(text) if boxes else None
+        return _extract(text, last_number_fallback, givens, reread=True)
+    aside = aside_box(text) if boxes and not reread else None
     if aside is not None:
         # "So there are 10 handshakes.\n\n**Bonus:** with 6 friends, \boxed{15}.", "Final answer: 10 ...
         # Verification: ... \boxed{12}": the solution's answer is stated before the box's paragraph; a different one
         # there makes two answers
         kind, para = aside
-        before = _extract(text[:para], kind != "check", givens)
+        before = _extract(text[:para], kind != "check", givens, reread=True)
         explicit = (before.rule or "").split("+")[0] in (*_EXPLICIT_RULES, "answer_is")
         stated = before.answer is not None and (kind != "check" or explicit)
         if stated and not _equiv_safe(normalize(before.answer), normalize(boxes[-1])):

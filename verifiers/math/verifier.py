@@ -454,7 +454,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if differs is not None:  # "x \equiv 2 \pmod 4" against "x \equiv 2 \pmod{3}", "f(2x)" against "2f(x)"
             info["reason"] = differs
             return Reward(0.0, Status.WRONG, info=info)
-        if unsolved_against_solved(pred, gold, _question_equations(row)):  # "\boxed{2x = 6}" for "Solve 2x + 3 = 9"
+        if isinstance(pred, Relation) and unsolved_against_solved(pred, gold, _question_equations(row)):  # "\boxed{2x = 6}" for "Solve 2x + 3 = 9"
             info["reason"] = "the reference is solved for its unknown; the answer is an equation not yet solved"
             return Reward(0.0, Status.WRONG, info=info)
         if names_another_unknown(completion, ex.answer or "", row):
@@ -491,7 +491,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         # "\boxed{C}" against 11 where the question's option C is 11; "The answer is 11." against C: the option and
         # its content, as the question lists them
         tail = completion[-300:]
-        other = _LETTER_NAMED_RE.search(tail, max(tail.rfind(ex.answer or ""), 0))
+        at = tail.rfind(ex.answer or "")
+        near = re.split(r"[.!?](?=\s)|\n", tail[at:][: len(ex.answer or "") + 40])[0] if at >= 0 else ""
+        other = _LETTER_NAMED_RE.search(near)  # (in the answer's own clause: "Options (A) and (B) are wrong." is not)
         if other is not None and option_letter(gold) not in (None, (other.group(1) or other.group(2)).lower()):
             # "\boxed{3} (B)", "3 → B" against C where C is 3: the value names one option, the letter another
             info["reason"] = "the answer's value is one option and the letter written with it another"
