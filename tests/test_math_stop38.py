@@ -313,3 +313,20 @@ def test_boxes_in_context_are_read_again_only_once() -> None:
     assert score(completion, "3") == 0.0  # (the boxes after the answer are other answers)
     assert score(completion, "1499") == 0.0
     assert score("The answer is 3.\n\nNB: \\boxed{3}", "3") == 1.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        # the name of a quantity on the left is a label, as "x = 1" and "|AB| = 1" are (red team 41)
+        ("|z| = 1", 1.0),
+        ("E[X] = 1", 1.0),
+        ("[ABC] = 1", 1.0),  # an area
+        (r"\overline{AB} = 1", 1.0),  # a segment
+        ("x + y = 1", 0.0),  # an expression of unknowns is no name: the equation is not its right side
+        ("[x] = 1", 0.0),  # a floor: a condition on x
+        ("x^2 = 1", 0.0),
+    ],
+)
+def test_named_quantities_on_the_left(answer: str, want: float) -> None:
+    assert score(f"$\\boxed{{{answer}}}$", "1") == want

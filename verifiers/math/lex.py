@@ -505,9 +505,17 @@ def _is_label(toks: list[Tok]) -> bool:
     if kinds == ["IDENT"] and toks[0].text not in ("e", "i"):
         return True
     if len(toks) >= 2 and kinds[0] in ("BAR", "OVERLINE"):  # \bar{A} = \{1, 3, 5\}, \overline{x} = 5: a named
-        # complement or mean
+        # complement or mean; \overline{AB} = 5: a segment
         inner = toks[2:-1] if toks[1].text == "{" and toks[-1].text == "}" else toks[1:]
-        return bool(inner) and _is_label(inner)
+        return bool(inner) and (_is_label(inner) or all(t.kind == "IDENT" and t.text.isupper() for t in inner))
+    names = toks[1:-1] if len(toks) >= 3 else []
+    if names and all(t.kind == "IDENT" and t.text not in ("e", "i") for t in names):
+        if toks[0].text == "|" == toks[-1].text:  # |z| = 5, |AB| = 5: a modulus or a length
+            return True
+        if toks[0].text == "[" and toks[-1].text == "]" and len(names) >= 2 and all(t.text.isupper() for t in names):
+            return True  # [ABC] = 6: an area (not [x], a floor)
+    if len(toks) >= 4 and kinds[0] == "IDENT" and toks[0].text.isupper() and toks[1].text == "[" and toks[-1].text == "]":
+        return all(t.kind == "IDENT" for t in toks[2:-1])  # E[X] = 3: an expectation
     if len(toks) >= 3 and kinds[0] == "IDENT" and toks[1].text == "_":
         return all(t.kind in ("NUM", "IDENT", "OP", "FUNC", "TEXT", "WORD") and t.text not in "+-*/^" for t in toks[1:])
     if len(toks) >= 4 and kinds[0] == "IDENT" and toks[1].text == "(" and toks[-1].text == ")":
