@@ -330,3 +330,20 @@ def test_boxes_in_context_are_read_again_only_once() -> None:
 )
 def test_named_quantities_on_the_left(answer: str, want: float) -> None:
     assert score(f"$\\boxed{{{answer}}}$", "1") == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # true and false in the languages models answer in, against TheoremQA's keys
+        (r"\text{Vrai}", "True", 1.0),
+        (r"\text{Faux}", "False", 1.0),
+        (r"\text{faux}", "True", 0.0),
+        (r"\text{正确}", "True", 1.0),
+        (r"\text{错误}", "True", 0.0),
+        (r"\text{Wahr}", "True", 1.0),
+        (r"\text{Falso}", "False", 1.0),
+    ],
+)
+def test_true_and_false_in_other_languages(answer: str, gold: str, want: float) -> None:
+    assert score(f"$\\boxed{{{answer}}}$", gold) == want

@@ -117,6 +117,10 @@ VERDICT_WORDS = {
     "sí": "yes", "oui": "yes", "ja": "yes", "sim": "yes", "tak": "yes", "evet": "yes", "да": "yes", "是": "yes",
     "对": "yes", "はい": "yes", "네": "yes", "예": "yes", "non": "no", "nein": "no", "não": "no", "nie": "no",
     "hayır": "no", "нет": "no", "否": "no", "不是": "no", "不对": "no", "いいえ": "no", "아니요": "no", "아니오": "no",
+    # the words for true and false (TheoremQA's keys against answers in French, German, Spanish, Portuguese, Italian,
+    # Russian, Chinese, Japanese): "Vrai", "wahr", "正确", "错误"
+    "vrai": "yes", "faux": "no", "wahr": "yes", "falsch": "no", "verdadero": "yes", "verdadeiro": "yes", "vero": "yes",
+    "falso": "no", "верно": "yes", "неверно": "no", "正确": "yes", "错误": "no", "正しい": "yes", "誤り": "no",
 }  # fmt: skip
 _PLAIN_TEXT = re.compile(r"[A-Za-z]+(?:[-'][A-Za-z]+)*(?: [A-Za-z]+(?:[-'][A-Za-z]+)*)*")
 
