@@ -1139,6 +1139,9 @@ or taken back, people's typed answers, the question's equation rearranged, lette
     \boxed{x - 1 = 0}                                                   | x=1                          | correct     | test_unsolved_equations_and_options_that_disagree
     Answer: 3 → B                                                       | C [Q: What is 2+1? A. 1 B. 2 C. 3 D. 4] | wrong       | test_unsolved_equations_and_options_that_disagree
     giving 17 pens in total (that took 2 trips).                        | 17                           | correct     | test_a_closing_note_after_the_stated_number
+    \boxed{E[X] = 3}                                                    | 3                            | correct     | test_named_quantities_on_the_left
+    \boxed{[x] = 3}                                                     | 3                            | wrong       | test_named_quantities_on_the_left
+    \boxed{\text{Vrai}}                                                 | True                         | correct     | test_true_and_false_in_other_languages
 """
 
 from __future__ import annotations
