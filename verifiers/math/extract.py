@@ -16,6 +16,7 @@ from verigrpo.verifiers.math.boxes import (
     _boxed_contents,
     _last_answer_tag,
     _last_match,
+    box_spans,
     last_box_end,
     unit_after_last_box,
 )
@@ -274,13 +275,14 @@ def _extract(
         if json_disowned(window[fields[0][0] :]):  # {"answer": 5, "correct": false}, {"confidence": 0.01}
             return Extraction(value, "json", True, "the JSON calls its answer wrong or unsure", scope=ans)
         return Extraction(value, "json", scope=ans)
-    boxes = _boxed_contents(text)
-    mistaken = mistaken_boxes(text) if boxes and not reread else []
+    spans = box_spans(text)
+    boxes = [content for _, _, content in spans]
+    mistaken = mistaken_boxes(text, spans) if boxes and not reread else []
     if mistaken:  # "A common mistake is to get \boxed{60} ... the correct total is \boxed{52}": read without them
         for start, end in reversed(mistaken):
             text = text[:start] + "(a value named as a mistake)" + text[end:]
         return _extract(text, last_number_fallback, givens, reread=True)
-    aside = aside_box(text) if boxes and not reread else None
+    aside = aside_box(text, spans) if boxes and not reread else None
     if aside is not None:
         # "So there are 10 handshakes.\n\n**Bonus:** with 6 friends, \boxed{15}.", "Final answer: 10 ...
         # Verification: ... \boxed{12}": the solution's answer is stated before the box's paragraph; a different one

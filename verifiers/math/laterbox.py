@@ -268,24 +268,23 @@ _MISTAKE_AFTER_RE = re.compile(
 )
 
 
-def mistaken_boxes(text: str) -> list[tuple[int, int]]:
-    """The spans of the boxes whose own sentence names them a mistake (see ``_MISTAKE_BEFORE_RE``), at most 20."""
+def mistaken_boxes(text: str, spans: list[tuple[int, int, str]]) -> list[tuple[int, int]]:
+    """Of the last 20 box ``spans`` (:func:`box_spans`), those whose own sentence names the box a mistake (see
+    ``_MISTAKE_BEFORE_RE``)."""
     found = []
-    for start, end, _ in box_spans(text)[-20:]:
-        para = max(text.rfind("\n", 0, start), 0)
-        sentence = re.split(r"[.!?](?=\s)|\n", text[max(para, start - 200) : start])[-1]
+    for start, end, _ in spans[-20:]:
+        sentence = re.split(r"[.!?](?=\s)|\n", text[max(0, start - 200) : start])[-1]
         if _MISTAKE_BEFORE_RE.search(sentence) or _MISTAKE_AFTER_RE.match(text, end):
             found.append((start, end))
     return found
 
 
-def aside_box(text: str) -> tuple[str, int] | None:
+def aside_box(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, int] | None:
     """Why the last box may be no answer of the solution, and where its paragraph starts: ``("aside", i)`` when its
     paragraph opens with the label of an extra or related question, or of a value under another assumption
     ("Without air resistance, ... would be"); ``("check", i)`` for a check's or another method's label (a box there
     answers only where the solution before it stated nothing else). None for a box in the solution itself. (A box
-    named a mistake is :func:`mistaken_boxes`'.)"""
-    spans = box_spans(text)
+    named a mistake is :func:`mistaken_boxes`'.) ``spans``: the text's boxes (:func:`box_spans`)."""
     if not spans:
         return None
     start = spans[-1][0]

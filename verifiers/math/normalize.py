@@ -133,10 +133,16 @@ _MODULUS_NOTE = re.compile(
 )
 
 
-_ROW_BREAK = re.compile(r"\\\\(?:\[[^\]]{0,20}\])?")
+_ROW_BREAK_RE = re.compile(r"\\\\(?:\[[^\]]{0,20}\])?")  # "\\", "\\[2pt]": a row ends
 _ROWS_ENV = re.compile(r"\\(?:begin|end)\{cases\}")  # (an aligned display is read line by line: spans.aligned)
 _NAMED_ROW = re.compile(r"([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=(?!=)[^=]+")
 _TAG = re.compile(r"\\tag\*?\s*\{[^{}]{0,20}\}")
+
+
+def display_rows_of(content: str, environment: re.Pattern[str]) -> list[str]:
+    """The non-empty rows of a display (split at ``\\\\``), its ``environment`` commands and alignment marks dropped."""
+    rows = (r.replace("&", " ").strip() for r in _ROW_BREAK_RE.split(environment.sub(" ", content)))
+    return [r for r in rows if r]
 
 
 def named_rows(rows: list[str]) -> str | None:
@@ -259,8 +265,7 @@ def normalize(s: str) -> str:
         s = f"{code.group(2)} {code.group(1)}"
     # rows that each name an unknown: "x = 7 \\ y = 3", "\begin{cases} x = 7 \\ y = 3 \end{cases}" is "x = 7, y = 3"
     if "\\\\" in s and "=" in s and len(s) <= 400 and "\\begin{al" not in s:
-        rows = _ROW_BREAK.split(_ROWS_ENV.sub(" ", s))
-        s = named_rows([r.replace("&", " ").strip() for r in rows if r.strip()]) or s
+        s = named_rows(display_rows_of(s, _ROWS_ENV)) or s
     if "\\tag" in s:  # "x = 7 \tag{1}": an equation's number is no part of it
         s = _TAG.sub("", s)
     if "\\/" in s:  # "(-oo; -2) \/ (2; +oo)": a union written in ASCII between two intervals (TeX's italic

@@ -14,7 +14,8 @@ from verigrpo.verifiers.math.compare import nodes_equal
 from verigrpo.verifiers.math.forms import question_numbers
 from verigrpo.verifiers.math.leaves import BASE_TEXT_RE
 from verigrpo.verifiers.math.nodes import Answers, Expr, Node, Relation, Text
-from verigrpo.verifiers.math.sentences import top_level_split
+from verigrpo.verifiers.math.normalize import normalize
+from verigrpo.verifiers.math.sentences import parsed, top_level_split
 from verigrpo.verifiers.math.units import unit_word
 
 PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
@@ -337,3 +338,21 @@ def asked_unit_value(answer: str, row: Mapping[str, Any]) -> str | None:
         if unit_word(asked.group(1)) == said:
             return m.group(1)
     return None
+
+
+# an equation written in a question: its maths spans, or a plain "2x + 3 = 9" between words
+# (a side of plain text: digits, operators and single letters, never a word)
+_EQUATION_SIDE = r"(?:[-+*/^().\d \t]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])){1,80}"
+_QUESTION_EQUATION_RE = re.compile(rf"\$([^$\n]{{1,200}}=[^$\n]{{1,200}})\$|({_EQUATION_SIDE}={_EQUATION_SIDE})")
+
+
+def question_equations(row: Mapping[str, Any]) -> list[Node]:
+    """The equations the question writes (at most five), parsed; unparsable ones left out."""
+    found = []
+    for m in _QUESTION_EQUATION_RE.finditer(question_text(row)[:4000]):
+        node = parsed(normalize((m.group(1) or m.group(2)).strip()))
+        if isinstance(node, Relation):
+            found.append(node)
+        if len(found) == 5:
+            break
+    return found

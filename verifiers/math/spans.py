@@ -9,7 +9,7 @@ import re
 from verigrpo.verifiers.math.layout import equiv_safe as _equiv_safe
 from verigrpo.verifiers.math.lex import FUNCS
 from verigrpo.verifiers.math.nodes import Text
-from verigrpo.verifiers.math.normalize import named_rows, normalize
+from verigrpo.verifiers.math.normalize import display_rows_of, named_rows, normalize
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.sentences import parses
 
@@ -39,7 +39,6 @@ def last_equation_side(tail: str, last: re.Match[str]) -> str | None:
 _SPAN_JOIN_RE = re.compile(r"\s*(?:,|,?\s*\b(?:or|and)\b)\s*", re.I)
 _SPAN_LABEL_RE = re.compile(r"\s*([A-Za-z](?:_\{?[A-Za-z0-9]+\}?)?)\s*=(?!=)")
 _ALIGN_ENV_RE = re.compile(r"\\(?:begin|end)\{(?:align|aligned|alignat|equation|gather|gathered|multline|eqnarray|split)\*?\}")
-_LINE_BREAK_RE = re.compile(r"\\\\(?:\[[^\]]{0,20}\])?")
 _CONTINUED_RE = re.compile(r"(?:=|<|>|\\(?:approx|le|ge|leq|geq|ne|neq)(?![A-Za-z]))")
 
 
@@ -50,8 +49,7 @@ def aligned(content: str) -> str | None:
     more than a value. Anything else as it is (a matrix's rows are no lines)."""
     if not _ALIGN_ENV_RE.search(content) or re.search(r"\\begin\{(?:[pbvBV]?matrix|array|cases)\}", content):
         return content
-    lines = [ln.replace("&", " ").strip() for ln in _LINE_BREAK_RE.split(_ALIGN_ENV_RE.sub(" ", content))]
-    lines = [ln for ln in lines if ln]
+    lines = display_rows_of(content, _ALIGN_ENV_RE)
     if not lines:
         return content
     if all(_CONTINUED_RE.match(ln) for ln in lines[1:]):
@@ -73,8 +71,7 @@ def aligned_parts(content: str) -> str | None:
     :func:`named_values` only against a reference of as many values; None for any other content."""
     if not _ALIGN_ENV_RE.search(content):
         return None
-    lines = [ln.replace("&", " ").strip() for ln in _LINE_BREAK_RE.split(_ALIGN_ENV_RE.sub(" ", content))]
-    rows = [ln for ln in lines if ln]
+    rows = display_rows_of(content, _ALIGN_ENV_RE)
     return ", ".join(r.split("=", 1)[1].strip() for r in rows) if named_rows(rows) is not None else None
 
 
@@ -170,8 +167,7 @@ def display_rows(content: str) -> str | None:
     chain, rows that each name another unknown ("x &= 1 \\\\ y &= 2") as their named parts; None otherwise."""
     if "\\\\" not in content or "\\begin{" not in content or len(content) > 2_000:
         return None
-    rows = [r.replace("&", " ").strip() for r in _LINE_BREAK_RE.split(_BOX_ENV_RE.sub(" ", content))]
-    rows = [r for r in rows if r]
+    rows = display_rows_of(content, _BOX_ENV_RE)
     if len(rows) >= 2 and all(_CONTINUED_RE.match(r) for r in rows[1:]):
         return " ".join(rows)
     return named_rows(rows)

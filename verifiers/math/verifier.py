@@ -71,6 +71,7 @@ from verigrpo.verifiers.math.question import (
     givens,
     names_another_unknown,
     option_content,
+    question_equations,
     question_text,
     reordered_named_quantities,
     unshown_combination,
@@ -454,7 +455,8 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if differs is not None:  # "x \equiv 2 \pmod 4" against "x \equiv 2 \pmod{3}", "f(2x)" against "2f(x)"
             info["reason"] = differs
             return Reward(0.0, Status.WRONG, info=info)
-        if isinstance(pred, Relation) and unsolved_against_solved(pred, gold, _question_equations(row)):  # "\boxed{2x = 6}" for "Solve 2x + 3 = 9"
+        # "\boxed{2x = 6}" for "Solve 2x + 3 = 9": the question's equation, rearranged
+        if isinstance(pred, Relation) and unsolved_against_solved(pred, gold, question_equations(row)):
             info["reason"] = "the reference is solved for its unknown; the answer is an equation not yet solved"
             return Reward(0.0, Status.WRONG, info=info)
         if names_another_unknown(completion, ex.answer or "", row):
@@ -501,24 +503,6 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         info.update(rule=f"{ex.rule}+question_option", extracted_normalized=_describe(pred))
         return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
-
-
-# an equation written in a question: its maths spans, or a plain "2x + 3 = 9" between words
-# (a side of plain text: digits, operators and single letters, never a word)
-_EQUATION_SIDE = r"(?:[-+*/^().\d \t]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])){1,80}"
-_QUESTION_EQUATION_RE = re.compile(rf"\$([^$\n]{{1,200}}=[^$\n]{{1,200}})\$|({_EQUATION_SIDE}={_EQUATION_SIDE})")
-
-
-def _question_equations(row: Mapping[str, Any]) -> list[Node]:
-    """The equations the question writes (at most five), parsed; unparsable ones left out."""
-    found = []
-    for m in _QUESTION_EQUATION_RE.finditer(question_text(row)[:4000]):
-        node = parsed(normalize((m.group(1) or m.group(2)).strip()))
-        if isinstance(node, Relation):
-            found.append(node)
-        if len(found) == 5:
-            break
-    return found
 
 
 def _option_of_value(completion: str, pred: Node | None) -> str | None:
