@@ -1,8 +1,8 @@
 """Chinese, Japanese and Korean numerals and words in a whole answer, read before it is tokenized: numerals with
 their counters ("五個", "二百六十頭", "다섯 벌"), banker's digits and amounts of yuan ("壹拾壹元整"), fractions and
 scales in digits ("八分之一", "3分之2", "222万", "3천"), a measure word after a value as its unit word ("36种"), and
-the words for "and", the number sets and no solution ("且", "所有實數", "無解", "空集"). The forms are in the
-table of :mod:`verifiers.math`.
+the words for "and", the number sets and no solution ("且", "所有實數", "無解", "空集"), and "2 \\sim 3" as the range
+"2～3". The forms are in the table of :mod:`verifiers.math`.
 """
 
 from __future__ import annotations
@@ -231,4 +231,29 @@ def cjk_words(s: str) -> str:
         s = _CJK_AND_RE.sub(" and ", s)
     if any(c in s for c in _CJK_SET_WORDS_FIRST):
         s = _CJK_SET_WORDS_RE.sub(lambda m: _CJK_SET_WORDS[m.group()], s)
+    if "\\sim" in s:  # "2 \\sim 3": a range from 2 to 3, as Chinese keys write "2～3" (not "\\frac16 \\sim 0.167")
+        s = _SIM_RANGE_RE.sub(_sim_range, s)
     return s
+
+
+_NUMBER = r"-?\d+(?:\.\d+)?|-?\\[dt]?frac\s*(?:\{-?\d+\}|\d)\s*(?:\{\d+\}|\d)"
+_SIM_RANGE_RE = re.compile(rf"(?<![\w}}\\^_.])({_NUMBER})[ \t]*\\sim(?![A-Za-z])[ \t]*({_NUMBER})(?![\w.{{])")
+
+
+_FRAC_PARTS_RE = re.compile(r"frac\s*(?:\{-?(\d+)\}|(\d))\s*(?:\{(\d+)\}|(\d))")
+
+
+def _number_value(s: str) -> float:
+    frac = _FRAC_PARTS_RE.search(s)
+    if frac is not None:
+        den = float(frac.group(3) or frac.group(4))
+        value = float(frac.group(1) or frac.group(2)) / den if den else 0.0
+    else:
+        value = abs(float(s))
+    return -value if "-" in s else value
+
+
+def _sim_range(m: re.Match[str]) -> str:
+    """Two numbers joined by \\sim as a range (unreadable as one value) unless the second approximates the first."""
+    a, b = _number_value(m.group(1)), _number_value(m.group(2))
+    return m.group() if abs(a - b) <= 0.02 * max(abs(a), abs(b)) else f"{m.group(1)}～{m.group(2)}"

@@ -288,24 +288,36 @@ def _same_point(u: sympy.Basic, v: sympy.Basic) -> bool:
     return abs(float(sympy.N(u - v, 30))) <= 1e-20 * max(1.0, abs(float(u)))
 
 
-def _solved(n: Node) -> bool:
-    """An equation solved for its unknown: "x = 3", "3 = x", "x = 6/2 = 3" (a lone unknown at one end, a value at
-    the other)."""
-    if not (isinstance(n, Relation) and n.ops and all(o == "=" for o in n.ops)):
+def _solved_relation(n: Node) -> bool:
+    """A relation solved for its unknown: "x = 3", "x > 3", "-2 < x < 4" (a lone unknown at one end, or in the middle
+    of a chain, values at the others)."""
+    if not (isinstance(n, Relation) and n.ops and all(isinstance(s, Expr) for s in n.sides)):
         return False
-    ends = (n.sides[0], n.sides[-1])
-    if not all(isinstance(s, Expr) for s in ends):
-        return False
-    lone = [isinstance(s.value, sympy.Symbol) for s in ends]  # type: ignore[union-attr]
-    free = [not getattr(s.value, "free_symbols", True) for s in ends]  # type: ignore[union-attr]
-    return (lone[0] and free[1]) or (lone[1] and free[0])
+    lone = [isinstance(s.value, sympy.Symbol) for s in n.sides]  # type: ignore[union-attr]
+    free = [not getattr(s.value, "free_symbols", True) for s in n.sides]  # type: ignore[union-attr]
+    if len(n.sides) == 2:
+        return (lone[0] and free[1]) or (lone[1] and free[0])
+    return len(n.sides) == 3 and lone[1] and free[0] and free[2]
 
 
-def unsolved_against_solved(pred: Node, gold: Node, question_equations: list[Node]) -> bool:
-    """The reference is solved for its unknown ("x = 3") and the answer is the question's own equation, rearranged
-    ("2x = 6", "3 + 2x = 9" for "Solve 2x + 3 = 9"): the same solutions, but nothing was solved. (An unsolved
-    equation of the answer's own, "x - 1 = 0" against "x = 1", has the reference's solutions: other projects' grading
-    tests pay it.)"""
-    if not (_solved(gold) and isinstance(pred, Relation) and all(o == "=" for o in pred.ops) and not _solved(pred)):
+def _solution(n: Node) -> bool:
+    """A reference that states solutions, not a condition on them: "x = 3", "x = 2 or x = 3", "\\{2, 3\\}", "(1, 2)",
+    "[3, \\infty)", a union of intervals, "x > 3", a number."""
+    if isinstance(n, Answers):
+        return all(_solution(item) for item in n.items)
+    if isinstance(n, Relation):
+        return _solved_relation(n)
+    if isinstance(n, Expr):
+        return not getattr(n.value, "free_symbols", True)
+    return isinstance(n, (Bracket, Union))
+
+
+def unsolved_against_solved(pred: Node, gold: Node, question_relations: list[Node]) -> bool:
+    """The reference states the solutions ("x = 3", "x = 2 or x = 3", "(-2, 4)") and the answer is the question's own
+    equation or inequality, rearranged ("2x = 6" for "Solve 2x + 3 = 9", "x^2 - 4 > 0" for "Solve x^2 > 4",
+    "-3 < x - 1 < 3" for "Solve |x - 1| < 3"): the same solutions, but nothing was solved. (An unsolved equation of
+    the answer's own, "x - 1 = 0" against "x = 1", has the reference's solutions: other projects' grading tests pay
+    it.)"""
+    if not (_solution(gold) and isinstance(pred, Relation) and not _solved_relation(pred)):
         return False
-    return any(conditions_equal(pred, q) for q in question_equations)
+    return any(conditions_equal(pred, q) for q in question_relations)

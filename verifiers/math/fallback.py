@@ -119,6 +119,15 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     if "," in tail[-300:] and comma_language(tail) and not CJK_CHAR_RE.search(tail[-2_000:]):
         # "... beträgt also:\n\n57,00": a decimal comma, 57.00 (Chinese, Japanese and Korean write a decimal point)
         tail = _COMMA_DECIMAL_IN_TEXT_RE.sub(r"\1.\2", tail)
+    note = _END_NOTE_RE.search(tail[-300:])
+    if note is not None:  # "... giving 17 pens in total (that took 2 trips).": a note after the stated number
+        head = tail[: len(tail) - len(note.group())]
+        said = head[max(head.rfind("\n"), *(head.rfind(c + " ") for c in ".!?")) + 1 :]
+        numbers = [[n.group().strip() for n in _LAST_NUM_RE.finditer(x)] for x in (said, note.group())]
+        restated = numbers[0] and numbers[1] and numbers[0][-1] == numbers[1][-1]  # "by 20 minutes (... = 20 minutes)"
+        corrected = _CORRECTING_NOTE_RE.match(note.group())  # "(I mean 17)", "— no wait, 17": the note's value
+        if numbers[0] and not restated and not corrected and not (has_or(note.group()) or _UNSURE_RE.search(note.group())):
+            tail = head
     latex_tail = trailing_latex(tail)
     if latex_tail is not None:  # "So the length is \sqrt{2}.": that expression, parsed as maths
         start, expr = latex_tail
@@ -135,15 +144,6 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     read = parsed(listed_end.group(1)) if listed_end is not None else None
     if isinstance(read, Bracket) and len(read.items) >= 2:
         return Extraction(listed_end.group(1), "last_line")  # "Solutions: [-5, 5]": the list whole, not its last item
-    note = _END_NOTE_RE.search(tail[-300:])
-    if note is not None:  # "... giving 17 pens in total (that took 2 trips).": a note after the stated number
-        head = tail[: len(tail) - len(note.group())]
-        said = head[max(head.rfind("\n"), *(head.rfind(c + " ") for c in ".!?")) + 1 :]
-        numbers = [re.findall(r"\d[\d,.]*\d|\d", x) for x in (said, note.group())]
-        restated = numbers[0] and numbers[1] and numbers[0][-1] == numbers[1][-1]  # "by 20 minutes (... = 20 minutes)"
-        corrected = _CORRECTING_NOTE_RE.match(note.group())  # "(I mean 17)", "(correction: 17)": the note's value
-        if numbers[0] and not restated and not corrected and not (has_or(note.group()) or _UNSURE_RE.search(note.group())):
-            tail = head
     last = None
     for number in _LAST_NUM_RE.finditer(tail):
         if not _in_name(tail, number.start(), number.end()):  # "Tools used: GSM8K_Retriever": no number
@@ -271,10 +271,21 @@ _LAST_NUM_RE = re.compile(
 )
 
 
-# a note in brackets that ends the text, with a number in it: "(that took 2 trips).", "(since 2 × 13 = 26).",
-# "✓ (verified with n = 99)"
-_END_NOTE_RE = re.compile(r"(?<![ \t])[ \t]*\((?=[^()\n]*\d)[^()\n]{1,120}\)[ \t.]{0,4}\Z")
-_CORRECTING_NOTE_RE = re.compile(rf"(?<![ \t])[ \t]*\([ \t]*(?:{RETRACTION_WORDS}|no\b)", re.I)
+# a note that ends the text, with a number in it, after the sentence's own value: in brackets ("(that took 2
+# trips).", "(since 2 × 13 = 26).", "✓ (verified with n = 99)"), after a spaced dash ("17 pens — that took 2 trips"),
+# after a semicolon and a word ("84 marbles; she gave away 16", not "x = 5; y = 3" nor "; or 7"), or a clause of
+# reason or of another event ("1/6, since there are 6 outcomes", "17 pens, which took 2 trips"; not ", which is 70%",
+# a restatement that may be what was asked)
+_END_NOTE_RE = re.compile(
+    r"(?<![ \t])(?:[ \t]+\((?=[^()\n]{0,120}\d)(?=[^()\n]{0,120}(?:(?<![\\A-Za-z])[A-Za-z]{3}|[°%$€£])|[\d.,×*·÷/+=−\- \t]{1,120}\))[^()\n]{1,120}\)"
+    r"|[ \t]+—[ \t]+(?=[^\n]{0,120}\d)[^\n—]{1,120}"
+    r"|;[ \t]+(?!(?:and|or|but|so|then|hence|thus|therefore)\b)(?=[a-z]{2,}\b)(?=[^\n=]{0,120}\d)[^\n;=]{1,120}"
+    r"|,[ \t]+(?:since|because|which[ \t]+(?!(?:is|are|was|were|equals?|gives?|makes?|means?|leaves?|comes?|"
+    r"amounts?|results?|yields?|simplifies|reduces|rounds?|becomes?|totals?|corresponds?|matches|represents?|"
+    r"answers?|translates?|converts?|agrees?)\b)[a-z]+\b)(?=[^\n]{0,120}\d)[^\n;]{1,120})"
+    r"[ \t.!]{0,4}\Z"
+)
+_CORRECTING_NOTE_RE = re.compile(rf"(?<![ \t])[ \t]*(?:[(—;,][ \t]*)?(?:{RETRACTION_WORDS}|no\b)", re.I)
 # (in a text that writes one; not a pair in brackets, "(3,5)")
 _COMMA_DECIMAL_IN_TEXT_RE = re.compile(r"(?<![\d.,(\[{])([-−]?\d{1,15}),(\d{1,2})(?![\d,)\]}])")
 _VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")

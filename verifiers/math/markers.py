@@ -53,6 +53,25 @@ _WHICH_IS_RE = re.compile(r",?\s+which\s+(?:is|are|was|were|equals)\s+", re.I)
 _SENTENCE_END_RE = re.compile(r"(?<!\.)\.(?:\s|$)")
 
 
+# where the sentence that holds an answer ends: its full stop, a clause of reason or result, or a note after it
+_CLAUSE_END_RE = re.compile(
+    # (?<!\s): a run of spaces is tried once, not from each of its positions (quadratic on 20k spaces)
+    # (not the dots of an ellipsis: "2*7 + 3*6 + ... = 81")
+    r"(?<!\.)(?<!\bi\.e)(?<!\be\.g)\.(?:\s|$)|,?(?<!\s)\s+(?:which|because|since|as|so|therefore|thus|where|unless|otherwise|else)\b"
+    # an exclamation, not a factorial: after a decimal ("42.0!"), or after a number that ends the paragraph
+    r"|(?<=\d\.\d)!|(?<=\.\d\d)!|(?<=\d)!(?=[ \t]*(?:\n|$))"
+    r"|,\s*(?:not|rather than|instead of)\b"
+    # a note after the value: "56 — 8 per row times 7 rows", "84 marbles; she gave away 16", "210 [3 steps]",
+    # "7 and it occurs at n = 3" (not "x = 5; y = 3", "5; or 7", "[0, 1]")
+    rf"|(?<![ \t])[ \t]+—[ \t]+(?!(?:{RETRACTION_WORDS}|no)\b)(?=[^\n]{{0,80}}?[A-Za-z]{{2}})"
+    rf"|;[ \t]+(?!(?:and|or|but|so|then|hence|thus|therefore|no|{RETRACTION_WORDS})\b)(?=[a-z]{{2,}}\b)(?![^\n;]{{0,120}}=)"
+    r"|(?<![ \t])[ \t]+\[(?=[^\]\n]{0,60}\b[a-z]{3,}\b)(?![^\]\n]{0,60}\\)"
+    r"|(?<![ \t])[ \t]+and[ \t]+(?:it|this|that)[ \t]+(?=[a-z])"
+    r"|[。；]|，(?![ \t]*(?:或者?|还是))"  # Chinese full stop, semicolon, comma: "答案是12，不是13。" (not "7，或者10")
+    r"|\((?=(?:since|because|as|which|that|from|by|using|via|rounded|in|where|for|with|not)\b|i\.e\.|e\.g\.)"
+)
+
+
 def _first_sentence(s: str, follow_which: bool = True) -> str:
     s = s.strip()
     if s.startswith("$"):
@@ -67,17 +86,7 @@ def _first_sentence(s: str, follow_which: bool = True) -> str:
         # (nor "$x = 7$ \\ $x = 10$": a line break between two values)
         if end > 1 and (clause or not re.match(r"\s*(?:[,;，；、]|or\b|and\b|或|和|\\\\)", s[end:])):
             return s[:end]
-    m = re.search(
-        # (?<!\s): a run of spaces is tried once, not from each of its positions (quadratic on 20k spaces)
-        # (not the dots of an ellipsis: "2*7 + 3*6 + ... = 81")
-        r"(?<!\.)(?<!\bi\.e)(?<!\be\.g)\.(?:\s|$)|,?(?<!\s)\s+(?:which|because|since|as|so|therefore|thus|where|unless|otherwise|else)\b"
-        # an exclamation, not a factorial: after a decimal ("42.0!"), or after a number that ends the paragraph
-        r"|(?<=\d\.\d)!|(?<=\.\d\d)!|(?<=\d)!(?=[ \t]*(?:\n|$))"
-        r"|,\s*(?:not|rather than|instead of)\b"
-        r"|[。；]|，(?![ \t]*(?:或者?|还是))"  # Chinese full stop, semicolon, comma: "答案是12，不是13。" (not "7，或者10")
-        r"|\((?=(?:since|because|as|which|that|from|by|using|via|rounded|in|where|for|with|not)\b|i\.e\.|e\.g\.)",
-        s,
-    )
+    m = _CLAUSE_END_RE.search(s)
     if m and re.match(r"that\s", s) and m.group().lstrip(",").strip() in ("which", "where"):
         # "that the value of x, which represents the area, is 6 units": the clause's own verb comes later
         after = _SENTENCE_END_RE.search(s, m.end())

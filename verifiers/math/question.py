@@ -340,14 +340,17 @@ def asked_unit_value(answer: str, row: Mapping[str, Any]) -> str | None:
     return None
 
 
-# an equation written in a question: its maths spans, or a plain "2x + 3 = 9" between words
+# an equation or inequality written in a question: its maths spans, or a plain "2x + 3 = 9" between words
 # (a side of plain text: digits, operators and single letters, never a word)
 _EQUATION_SIDE = r"(?:[-+*/^().\d \t]|(?<![A-Za-z])[A-Za-z](?![A-Za-z])){1,80}"
-_QUESTION_EQUATION_RE = re.compile(rf"\$([^$\n]{{1,200}}=[^$\n]{{1,200}})\$|({_EQUATION_SIDE}={_EQUATION_SIDE})")
+_RELATION_SIGN = r"(?:=|<|>|≤|≥|\\[lg]eq?(?![A-Za-z])|\\[lg]t(?![A-Za-z]))"
+_QUESTION_EQUATION_RE = re.compile(
+    rf"\$([^$\n]{{1,200}}{_RELATION_SIGN}[^$\n]{{1,200}})\$|({_EQUATION_SIDE}(?:[=<>≤≥]){_EQUATION_SIDE})"
+)
 
 
 def question_equations(row: Mapping[str, Any]) -> list[Node]:
-    """The equations the question writes (at most five), parsed; unparsable ones left out."""
+    """The equations and inequalities the question writes (at most five), parsed; unparsable ones left out."""
     found = []
     for m in _QUESTION_EQUATION_RE.finditer(question_text(row)[:4000]):
         node = parsed(normalize((m.group(1) or m.group(2)).strip()))
@@ -356,3 +359,62 @@ def question_equations(row: Mapping[str, Any]) -> list[Node]:
         if len(found) == 5:
             break
     return found
+
+
+# an operation left to be carried out: an integral, a limit, a sum or product, a derivative (\frac{d}{dx}, d/dx, \partial)
+_UNEVALUATED_RE = re.compile(
+    CALCULUS_RE.pattern + r"|\\frac\s*\{\s*d\^?\d?\s*\}\s*\{\s*d\s*[A-Za-z]|\bd/d[a-z]\b|\\partial(?![A-Za-z])"
+)
+# a question that asks for an operation's result: "Differentiate ...", "Find the derivative", "Evaluate the sum",
+# "Find f'(x)"
+_ASKS_TO_WORK_RE = re.compile(
+    r"\b(?:differentiate|derivative|integrate|integral|antiderivative|evaluate|compute|calculate|simplify|find\s+the\s+(?:sum|"
+    r"product|limit|value))\b|\+\s*\\?(?:cdots|ldots|dots)\s*\+|(?<![A-Za-z])[A-Za-z]'+\s*\(",
+    re.I,
+)
+# operations whose value the question asks for, each written in an answer and named in a question: a floor or
+# ceiling, a largest or smallest of several, a real or imaginary part, a gcd or lcm, a remainder
+_VALUE_OPERATIONS = {
+    "floor or ceiling": (
+        re.compile(r"\\[lr](?:floor|ceil)|\b(?:floor|ceil(?:ing)?)\s*\(|[⌊⌈]"),
+        re.compile(r"\\lfloor|\\lceil|[⌊⌈]|\b(?:floor|ceiling|greatest\s+integer)\b", re.I),
+    ),
+    "largest or smallest": (
+        re.compile(r"\\(?:max|min)(?![A-Za-z])|\b(?:max|min)\s*\("),
+        re.compile(r"\b(?:largest|smallest|greatest|least|maximum|minimum|max|min)\b", re.I),
+    ),
+    "real or imaginary part": (
+        re.compile(r"\\operatorname\s*\{\s*(?:Re|Im)\s*\}|\\(?:Re|Im)(?![A-Za-z])|\b(?:Re|Im)\s*\("),
+        re.compile(r"\b(?:real|imaginary)\s+part\b|\\(?:Re|Im)(?![A-Za-z])|\b(?:Re|Im)\s*\(", re.I),
+    ),
+    "gcd or lcm": (
+        re.compile(r"\\gcd(?![A-Za-z])|\\operatorname\s*\{\s*(?:gcd|lcm)\s*\}|\b(?:gcd|lcm)\s*\(", re.I),
+        re.compile(r"\b(?:gcd|lcm|greatest\s+common|least\s+common|highest\s+common)\b", re.I),
+    ),
+    "remainder": (
+        re.compile(r"\\[bp]?mod(?![A-Za-z])|\bmod\b"),
+        re.compile(r"\bremainder\b|\bmod(?:ulo)?\b|\\[bp]?mod(?![A-Za-z])", re.I),
+    ),
+}
+
+
+def unworked_operation(answer: str, gold_text: str, asked: str) -> str | None:
+    """Why the answer is the question's operation written down rather than carried out, or None.
+
+    "\\frac{d}{dx}(x^3 \\sin x)" for "Differentiate $x^3 \\sin x$.", "\\sum_{k=1}^{100} k" for "Find 1 + 2 + ... +
+    100", "\\lfloor 2024^{1/2} \\rfloor" for "Compute $\\lfloor \\sqrt{2024} \\rfloor$", "\\max(\\frac79, \\frac45)" for
+    "What is the largest of ...". Without a question nothing is refused: other projects' grading tests pay
+    "\\sum_{n=1}^{10} n" against 55 (the grader evaluates). An operation the reference writes too is its answer
+    ("x \\equiv 2 \\pmod 4")."""
+    if not asked:
+        return None
+    if _UNEVALUATED_RE.search(answer) and (_UNEVALUATED_RE.search(asked) or _ASKS_TO_WORK_RE.search(asked)):
+        if not _UNEVALUATED_RE.search(gold_text):
+            return "the answer is the question's derivative, integral, sum, product or limit left unevaluated"
+    if CALCULUS_RE.search(answer) and CALCULUS_RE.search(asked) and not CALCULUS_RE.search(gold_text):
+        # "\\int_0^1 t^2\\,dt" for "Evaluate \\int_0^1 x^2\\,dx": rewritten (a renamed variable), not worked out
+        return "the answer is a limit, integral or series where the question asks for one's value"
+    for name, (written, named) in _VALUE_OPERATIONS.items():
+        if written.search(answer) and named.search(asked) and not written.search(gold_text):
+            return f"the answer is the question's {name} left unevaluated"
+    return None

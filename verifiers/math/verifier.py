@@ -31,6 +31,7 @@ from verigrpo.verifiers.math.dates import same_date
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
 from verigrpo.verifiers.math.forms import (
+    TEXT_WRAP_RE,
     decimal_comma_reading,
     dot_thousands,
     prose_unit,
@@ -59,7 +60,6 @@ from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.parts import labelled_tuples, numbered_parts
 from verigrpo.verifiers.math.quantities import worked_quantity
 from verigrpo.verifiers.math.question import (
-    CALCULUS_RE,
     PLAIN_NUMBER_RE,
     asked_quantity,
     asked_unit_value,
@@ -75,6 +75,7 @@ from verigrpo.verifiers.math.question import (
     question_text,
     reordered_named_quantities,
     unshown_combination,
+    unworked_operation,
 )
 from verigrpo.verifiers.math.reference import check_reference, read_reference, same_alternatives
 from verigrpo.verifiers.math.sentences import (
@@ -140,18 +141,6 @@ def _leading_verdict(answer: str) -> str | None:
     if opposite.search(rest) or _RETRACTED_RE.search(rest):
         return None
     return verdict
-
-
-# an operation left to be carried out: an integral, a limit, a sum or product, a derivative (\frac{d}{dx}, d/dx, \partial)
-_UNEVALUATED_RE = re.compile(
-    CALCULUS_RE.pattern + r"|\\frac\s*\{\s*d\^?\d?\s*\}\s*\{\s*d\s*[A-Za-z]|\bd/d[a-z]\b|\\partial(?![A-Za-z])"
-)
-# a question that asks for an operation's result: "Differentiate ...", "Find the derivative", "Evaluate the sum"
-_ASKS_TO_WORK_RE = re.compile(
-    r"\b(?:differentiate|derivative|integrate|integral|antiderivative|evaluate|compute|calculate|simplify|find\s+the\s+(?:sum|"
-    r"product|limit|value))\b|\+\s*\\?(?:cdots|ldots|dots)\s*\+",
-    re.I,
-)
 
 
 @register("math")
@@ -429,17 +418,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if reject_echo and echoes_question(answer, row, numeric_reference=_numeric(gold, gold_text)):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
             return Reward(0.0, Status.WRONG, info=info)
-        asked = question_text(row)
-        if reject_echo and _UNEVALUATED_RE.search(answer) and (_UNEVALUATED_RE.search(asked) or _ASKS_TO_WORK_RE.search(asked)):
-            # "\frac{d}{dx}(x^3 \sin x)" for "Differentiate $x^3 \sin x$.", "\sum_{k=1}^{100} k" for "Find 1 + 2 +
-            # ... + 100": the question's operation written down, not carried out (without a question, other
-            # projects' grading tests pay "\sum_{n=1}^{10} n" against 55: the grader evaluates)
-            info["reason"] = "the answer is the question's derivative, integral, sum, product or limit left unevaluated"
-            return Reward(0.0, Status.WRONG, info=info)
-        if reject_echo and CALCULUS_RE.search(answer) and CALCULUS_RE.search(asked):
-            # "\int_0^1 t^2\,dt" for "Evaluate \int_0^1 x^2\,dx": the question's limit, integral or series rewritten
-            # (a renamed variable, other spacing), not worked out
-            info["reason"] = "the answer is a limit, integral or series where the question asks for one's value"
+        unworked = unworked_operation(answer, gold_text, question_text(row)) if reject_echo else None
+        if unworked is not None:  # "\frac{d}{dx}(x^3 \sin x)" for "Differentiate $x^3 \sin x$."
+            info["reason"] = unworked
             return Reward(0.0, Status.WRONG, info=info)
         letter = option_letter(gold)
         chosen = closing_option(completion) if letter is not None else None
@@ -496,8 +477,14 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         at = tail.rfind(ex.answer or "")
         near = re.split(r"[.!?](?=\s)|\n", tail[at:][: len(ex.answer or "") + 40])[0] if at >= 0 else ""
         other = _LETTER_NAMED_RE.search(near)  # (in the answer's own clause: "Options (A) and (B) are wrong." is not)
-        if other is not None and option_letter(gold) not in (None, (other.group(1) or other.group(2)).lower()):
-            # "\boxed{3} (B)", "3 → B" against C where C is 3: the value names one option, the letter another
+        clause = re.split(r"[.!?](?=\s)|\n|\{", tail[:at])[-1] if at >= 0 else ""
+        before = _LETTER_LEADS_RE.search(clause + TEXT_WRAP_RE.sub(r"\1", ex.answer or ""))
+        letters = [m.group(1) or m.group(2) for m in (other, before) if m is not None]
+        if isinstance(pred, Relation) and pred.label and re.fullmatch(r"[A-J]", pred.name):
+            letters.append(pred.name)  # "\boxed{B=3}": the letter as the value's name
+        if option_letter(gold) is not None and any(x.lower() != option_letter(gold) for x in letters):
+            # "\boxed{3} (B)", "3 → B", "B=3", "\text{B, which is 3}" against C where C is 3: the value names one
+            # option, the letter another
             info["reason"] = "the answer's value is one option and the letter written with it another"
             return Reward(0.0, Status.WRONG, info=info)
         info.update(rule=f"{ex.rule}+question_option", extracted_normalized=_describe(pred))
@@ -523,6 +510,9 @@ _LAST_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
 _LETTER_NAMED_RE = re.compile(
     r"\((?:option[ \t]+)?([A-J])\)|(?:\boption|\bchoice|→|\bwhich[ \t]+is|\bi\.e\.,?)[ \t]+\(?([A-J])\b"
 )
+
+# an option letter that leads the answer's own clause before its value: "B, which is 3", "(B) that is 3", "B: 3"
+_LETTER_LEADS_RE = re.compile(r"^[ \t]*(?:option[ \t]+)?(?:\(([A-J])\)|([A-J])[,.:)])(?![A-Za-z])")
 
 
 math_answer.check_reference = check_reference  # type: ignore[attr-defined]

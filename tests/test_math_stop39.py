@@ -1,0 +1,149 @@
+"""Stop 39: classes found by red teams 41-43 and by the blind sets of this stop. Each case that moved was scored
+the other way at the commit before; the cases beside it bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from math_score import score
+
+_OPTIONS = "Which of the following equals 1 + 2?\n(A) 1\n(B) 2\n(C) 3\n(D) 4"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an option's value named with another option's letter: as the value's name, or leading its clause
+        ("Adding gives 3.\n\n\\boxed{B=3}", "C", 0.0),
+        ("Adding gives 3.\n\n\\boxed{\\text{B, which is 3}}", "C", 0.0),
+        ("Adding gives 3.\n\n\\boxed{\\text{(B) which is 3}}", "C", 0.0),
+        # the letter that is the key's, or a name that is no option letter, stays the answer
+        ("Adding gives 3.\n\n\\boxed{C=3}", "C", 1.0),
+        ("Adding gives 3.\n\n\\boxed{\\text{C, which is 3}}", "C", 1.0),
+        ("\\boxed{x=3}", "C", 1.0),
+        ("So 1+2 = 3.\n\n\\boxed{3}", "C", 1.0),
+    ],
+)
+def test_option_value_named_with_another_letter(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold, _OPTIONS) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a closing note after the concluding sentence's value, which the last-number fallback reads past
+        ("7 + 10 = 17.\n\nTherefore, the total is 17 pens — that took 2 trips to the shop.", "17", 1.0),
+        ("7 + 10 = 17.\n\nTherefore, the total is 17 pens; carrying them took 2 trips.", "17", 1.0),
+        ("7 + 10 = 17.\n\nTherefore, the total is 17 pens, which took 2 trips to carry home.", "17", 1.0),
+        ("So the final count is 84 marbles; she gave away 16.", "84", 1.0),
+        ("Thus the probability is 1/6, since there are 6 equally likely outcomes.", "\\frac{1}{6}", 1.0),
+        ("Thus the probability is 1/6, since there are 6 equally likely outcomes.", "6", 0.0),
+        ("Hence x = 4, which satisfies the equation for n = 2.", "2", 0.0),
+        ("Total distance = 10 miles (2 × 5).", "10", 1.0),
+        ("4.0 °C (39.2 °F)", "4", 1.0),
+        # not a note: a factor, a restatement that may be what was asked, a correction, a second part, a hedge
+        ("So x^2+3x+2 = (x+1)(x+2).", "(x+1)(x+2)", 1.0),
+        ("The inverse Laplace transform of 3/(s-4) is 3e^(4t).", "3e^{4t}", 1.0),
+        ("Hence there are 28 students left, which is 70% of the class.", "70", 1.0),
+        ("Therefore, $f(2) = 48$, which corresponds to option 4.", "4", 1.0),
+        ("Thus x = 5 — no wait, 7.", "7", 1.0),
+        ("Thus x = 5 — no wait, 7.", "5", 0.0),
+        ("Thus x = 5; or maybe 7.", "5", 0.0),
+    ],
+)
+def test_closing_note_after_the_last_number(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a note after the marked answer: a dash, a semicolon and a word, a bracketed remark, "and it ..."
+        ("8 per row times 7 rows.\n\nThe answer is 56 — 8 per row times 7 rows.", "56", 1.0),
+        ("She started with 100, gave away 16.\n\nFinal answer: 84 marbles; she gave away 16.", "84", 1.0),
+        ("Summing the series step by step gives 210.\n\nAnswer: 210 [3 steps]", "210", 1.0),
+        ("The final answer is 7 and it occurs at n = 3.", "7", 1.0),
+        # a hedge or a take-back after the same marks is still one
+        ("The answer is 5 — or maybe 7.", "5", 0.0),
+        ("The answer is 5; actually it is 7.", "5", 0.0),
+        ("The answer is 5; or 7.", "5", 0.0),
+        ("The answer is 5 — 7.", "5", 0.0),
+        ("The answer is 5 and it is wrong.", "5", 0.0),
+        # a second part after a semicolon, an interval, are the answer whole
+        ("The answer is x = 5; y = 3.", "(5,3)", 1.0),
+        ("Answer: [0, 1]", "[0,1]", 1.0),
+    ],
+)
+def test_note_after_the_marked_answer(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+def test_stop39_patterns_are_linear() -> None:
+    assert_patterns_linear(
+        [
+            ("verifier", "_LETTER_LEADS_RE", "' ' * n"),
+            ("markers", "_CLAUSE_END_RE", "'1 — ' * (n // 4)"),
+            ("markers", "_CLAUSE_END_RE", "'; ab ' * (n // 5)"),
+            ("markers", "_CLAUSE_END_RE", "' [abc ' * (n // 6)"),
+            ("markers", "_CLAUSE_END_RE", "' and it ' * (n // 8)"),
+            ("fallback", "_END_NOTE_RE", "' — 1' * (n // 4)"),
+            ("fallback", "_END_NOTE_RE", "'; ab 1' * (n // 6)"),
+            ("fallback", "_END_NOTE_RE", "', which took 1' * (n // 15)"),
+            ("fallback", "_END_NOTE_RE", "' (1 ' * (n // 4)"),
+            ("fallback", "_CORRECTING_NOTE_RE", "'— ' * (n // 2)"),
+            ("cjk", "_SIM_RANGE_RE", "'1 \\\\sim ' * (n // 7)"),
+            ("cjk", "_FRAC_PARTS_RE", "'frac' * (n // 4)"),
+            ("question", "_QUESTION_EQUATION_RE", "'$' + 'a<' * (n // 2)"),
+            ("question", "_QUESTION_EQUATION_RE", "'x \\\\le ' * (n // 6)"),
+            ("question", "_ASKS_TO_WORK_RE", "\"f'\" * (n // 2)"),
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # the question's operation written down in other notation, not carried out
+        ("The answer is $\\boxed{\\lfloor 2024^{1/2} \\rfloor}$.", "44", "Compute $\\left\\lfloor \\sqrt{2024} \\right\\rfloor$.", 0.0),
+        ("**Answer:** $f'(x)=\\boxed{\\frac{d}{dx}\\left(x^3\\ln x\\right)}$", "3x^2\\ln x + x^2", "Let $f(x)=x^3\\ln x$. Find $f'(x)$.", 0.0),
+        ("The real part is $\\boxed{\\operatorname{Re}\\left(\\frac{1}{1+i}\\right)}$.", "\\frac12", "Let $z=\\frac{1}{1+i}$. Find the real part of $z$.", 0.0),
+        ("The largest is $\\boxed{\\max\\left(\\frac{7}{9}, \\frac{4}{5}\\right)}$.", "\\frac45", "What is the largest of $\\frac{7}{9}, \\frac{4}{5}$?", 0.0),
+        ("The greatest common divisor is $\\boxed{\\gcd(12,18)}$.", "6", "Find the greatest common divisor of 12 and 18.", 0.0),
+        # its value, and an operation the reference writes too, are answers; without a question the grader evaluates
+        ("The answer is $\\boxed{44}$.", "44", "Compute $\\left\\lfloor \\sqrt{2024} \\right\\rfloor$.", 1.0),
+        ("$\\boxed{x \\equiv 2 \\pmod 4}$", "x \\equiv 2 \\pmod{4}", "Find all x that leave remainder 2 mod 4.", 1.0),
+        ("The greatest common divisor is $\\boxed{\\gcd(12,18)}$.", "6", None, 1.0),
+        # the question's equation or inequality rearranged, against a reference that states the solutions
+        ("The solutions satisfy $$\\boxed{x^2+6=5x}$$", "x=2 \\text{ or } x=3", "Solve $x^2-5x+6=0$.", 0.0),
+        ("The solutions satisfy $$\\boxed{x^2+6=5x}$$", "\\{2,3\\}", "Solve $x^2-5x+6=0$.", 0.0),
+        ("Factoring, the roots satisfy $\\boxed{(x-2)(x-3)=0}$.", "x=2 \\text{ or } x=3", "Solve $x^2-5x+6=0$.", 0.0),
+        ("The solution set is $\\boxed{x^2-4>0}$.", "(-\\infty,-2)\\cup(2,\\infty)", "Solve the inequality $x^2>4$.", 0.0),
+        ("Removing the absolute value: $\\boxed{-3<x-1<3}$.", "(-2,4)", "Solve $|x-1|<3$.", 0.0),
+        ("So $\\boxed{2x-1 \\ge 5}$.", "[3,\\infty)", "Solve $2x-1\\geq 5$.", 0.0),
+        # solved forms stay answers; so does an unsolved equation without a question (sets 4, 5, 12, 18)
+        ("So $\\boxed{x \\ge 3}$.", "[3,\\infty)", "Solve $2x-1\\geq 5$.", 1.0),
+        ("So $\\boxed{-2<x<4}$.", "(-2,4)", "Solve $|x-1|<3$.", 1.0),
+        ("So $\\boxed{x=2 \\text{ or } x=3}$.", "\\{2,3\\}", "Solve $x^2-5x+6=0$.", 1.0),
+        ("Dividing out, $\\boxed{x - 5 = 0}$.", "x=5", None, 1.0),
+    ],
+)
+def test_question_operation_not_carried_out(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # "a \sim b" between two numbers is a range, no value of its first end
+        ("所以 $a$ 的取值范围是 $\\boxed{2\\sim 3}$。", "2", 0.0),
+        ("The count lies in $\\boxed{3 \\sim 100}$.", "3", 0.0),
+        ("Hence $\\boxed{\\frac12 \\sim \\frac13}$.", "\\frac12", 0.0),
+        ("Hence $\\boxed{-1 \\sim 5}$.", "-1", 0.0),
+        # a value approximated after \sim, or a name before it, stays the value
+        ("Hence $\\boxed{\\frac16 \\sim 0.167}$.", "\\frac16", 1.0),
+        ("Hence $\\boxed{3.14 \\sim 3.1416}$.", "3.14", 1.0),
+        ("Hence $\\boxed{x \\sim 3}$.", "3", 1.0),
+    ],
+)
+def test_sim_between_numbers_is_a_range(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
