@@ -96,6 +96,12 @@ def test_stop39_patterns_are_linear() -> None:
             ("question", "_QUESTION_EQUATION_RE", "'$' + 'a<' * (n // 2)"),
             ("question", "_QUESTION_EQUATION_RE", "'x \\\\le ' * (n // 6)"),
             ("question", "_ASKS_TO_WORK_RE", "\"f'\" * (n // 2)"),
+            ("reference", "_OR_IN_BRACKETS_RE", "'1 (or ' * (n // 6)"),
+            ("tags", "_MARKER_ONLY_RE", "'answer ' * (n // 7)"),
+            ("markers", "_ANSWER_IS_RE", "'answer is presented ' * (n // 20)"),
+            ("revisions", "_ANSWER_AFTER_RE", "'answer is shown ' * (n // 16)"),
+            ("normalize", "_WHOLE_LINE_DOMAIN", "' ' * n"),
+            ("normalize", "_WHOLE_LINE_DOMAIN", "'(x \\\\in ' * (n // 7)"),
         ]
     )
 
@@ -146,4 +152,38 @@ def test_question_operation_not_carried_out(completion: str, gold: str, prompt: 
     ],
 )
 def test_sim_between_numbers_is_a_range(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # blind sets 150-152: a key with another form of it in brackets; a sentence about where the answer stands;
+        # an answer tag opened twice around a bare marker
+        ("The answer is 0.507", "0.507 (or 50.7%)", 1.0),
+        ("The answer is $6.8\\%$", "0.068 (or 6.8%)", 1.0),
+        ("The answer is 0.5", "0.507 (or 50.7%)", 0.0),
+        ("The value of $\\tan A$ is $\\boxed{2}$. The final answer is presented in a box as requested.", "2", 1.0),
+        ("x = 3, so $\\boxed{3}$. The final answer is shown above.", "3", 1.0),
+        ("x = 3, so $\\boxed{3}$. The final answer is 4.", "3", 0.0),
+        ("So each nephew gets 16. </think> <answer> Answer: <answer>16 cookies</answer>", "16", 1.0),
+        ("So each nephew gets 16. </think> <answer> 15 <answer>16 cookies</answer>", "16", 0.0),
+    ],
+)
+def test_blind_sets_150_to_152(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a clause that only says the variable ranges over a whole number set is no restriction, on either side
+        ("$$\\boxed{f(x)=x+1 \\text{ for every } x\\in\\mathbb{R}}$$", "f(x)=x+1", 1.0),
+        ("$$\\boxed{f(x)=x+1\\quad (x\\in\\mathbb{R})}$$", "f(x)=x+1", 1.0),
+        ("$$\\boxed{f(n)=n}$$", "f(n)=n \\text{ for all } n\\in\\mathbb{N}", 1.0),
+        ("$$\\boxed{f(n)=n+1}$$", "f(n)=n \\text{ for all } n\\in\\mathbb{N}", 0.0),
+        ("$$\\boxed{f(x)=x+2\\quad (x\\in\\mathbb{R})}$$", "f(x)=x+1", 0.0),
+    ],
+)
+def test_whole_number_set_domain(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want

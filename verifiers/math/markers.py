@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.parts import numbered_lines
 from verigrpo.verifiers.math.revisions import equiv_safe
 from verigrpo.verifiers.math.sentences import (
+    ANSWER_PLACE,
     FOREIGN_ANSWER_MARKERS,
     RETRACTION_WORDS,
     VERDICT_RE,
@@ -33,7 +34,8 @@ _ANSWER_IS_RE = re.compile(
     r"(?:option|choice|one)|(?:the\s+)?correct\s+(?:options|choices|answers|statements)(?=\s+are\b))"
     r"(?:\s+to\s+(?:this|the)\s+(?:question|problem))?(?:\s*\*\*)?"
     # "Final Answer - 25", "gives a final answer of 41", "the correct options are (A) and (C)"
-    r"\s*(?:is|are|:|=|-(?=\s)|of(?=\s*[-−$\d]))"
+    # (not a sentence about where the answer stands: "The final answer is presented in a box as requested.")
+    rf"\s*(?:(?:is|are){ANSWER_PLACE}|:|=|-(?=\s)|of(?=\s*[-−$\d]))"
     # the same marker in the languages models answer in: 答案是 / 答案为 / 答案：, Ответ:, ...
     rf"|{FOREIGN_ANSWER_MARKERS})"
     r"\s*[:：]?\s*(?:\*\*)?\s*([^\n]+)",

@@ -156,7 +156,14 @@ def _key_notation(gold_text: str) -> str:
         if len(parts) > 1:
             return " or ".join(parts)
     m = _SPACED_DECIMAL_RE.fullmatch(gold_text)
-    return f"{m.group(1)}.{m.group(2)}" if m else gold_text
+    if m is not None:
+        return f"{m.group(1)}.{m.group(2)}"
+    other = _OR_IN_BRACKETS_RE.fullmatch(gold_text) if len(gold_text) <= 200 else None
+    return f"{other.group(1)} or {other.group(2)}" if other is not None else gold_text
+
+
+# a key and another form of it in brackets: "0.507 (or 50.7%)", "\frac{1}{4} (or 0.25)"
+_OR_IN_BRACKETS_RE = re.compile(r"\s*([^()]+?)\s*\(\s*or\s+([^()]+?)\s*\)\s*\.?\s*")
 
 
 _CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")

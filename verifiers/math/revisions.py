@@ -39,6 +39,7 @@ from verigrpo.verifiers.math.layout import equiv_safe, in_cases, later_row_value
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.sentences import (
     _TEXT_GROUP_RE,
+    ANSWER_PLACE,
     CJK_CHAR_RE,
     FOREIGN_ANSWER_MARKERS,
     RETRACTION_WORDS,
@@ -206,7 +207,8 @@ _REVISED_VALUE_RE = re.compile(
 _ANSWER_AFTER_RE = re.compile(
     # (not another's: "a common wrong answer is 13", "the naive answer is 13")
     r"(?:\b(?<!wrong )(?<!incorrect )(?<!mistaken )(?<!tempting )(?<!naive )(?<!common )(?<!typical )"
-    r"(?:(?:final\s+)?(?:answer|result)|correct\s+(?:value|number|count|total))\b\s*(?:\*\*|(?:\*\*)?\s*(?:is|stays|remains|should\s+be|must\s+be|[:=\-]))"
+    r"(?:(?:final\s+)?(?:answer|result)|correct\s+(?:value|number|count|total))\b\s*(?:\*\*|(?:\*\*)?\s*"
+    rf"(?:is{ANSWER_PLACE}|stays|remains|should\s+be|must\s+be|[:=\-]))"
     rf"|####|{FOREIGN_ANSWER_MARKERS}|∴)\s*\**:?\s*"
     r"(?:\$|\\\(|\\\[)?\s*([^\n$]{1,80}?)\s*(?:\$|\\\)|\\\])?\s*(?:[.;,!]\s|[.;!]?$|\n)",
     re.I,

@@ -226,6 +226,12 @@ _LEADING_LETTER_RE = re.compile(r"(\([A-J]\))\s*[,;.:](?:\s|$)")  # matched at t
 # words that take a stated value back, one list for every rule that looks for them
 # a word that takes back what came before, in English and in the languages models answer in: German, French,
 # Spanish, Russian, Chinese ("Warte, es ist 3", "Attendez, c'est 3", "不对，是3", "等等，应该是3")
+# after an answer marker's "is": a sentence about where the answer stands, not the answer ("The final answer is
+# presented in a box as requested.", "... is shown above.")
+ANSWER_PLACE = (
+    r"(?!\s+(?:presented|shown|displayed|highlighted|enclosed|boxed|written|placed|put|stated|indicated|marked|given|"
+    r"provided)\s+(?:in|inside|within|above|below|earlier|as\s+requested)\b)"
+)
 RETRACTION_WORDS = (
     r"wait|actually|rather|instead|i mean|correction|mistake|oops|scratch that|on second thought|however|hmm+|"
     r"i was wrong|that'?s wrong|sorry|never\s?mind|edit|edited|erratum|update|hold on|p\.s|redo|reconsider(?:ing)?|"

@@ -31,6 +31,7 @@ Reader = Callable[[str, bool, frozenset[str]], Extraction]  # (text, last_number
 _INNER_TAG_RE = re.compile(r"</?answer>", re.I)
 _OPTION_LEAD_RE = re.compile(r"\(?[A-J](?:\)|[.:])\s")  # an option label that leads an answer: "D. ", "(B) ", "C: "
 _SENTENCE_BREAK_RE = re.compile(r"(?<=[a-z\d)][.!])[ \t]+(?=[A-Z])")  # between two sentences: "... = 8,000. Therefore"
+_MARKER_ONLY_RE = re.compile(r"(?:the\s+)?(?:final\s+)?answer(?:\s+is)?\s*[:：]?|答案\s*[:：]?", re.I)
 LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
 
 
@@ -38,7 +39,7 @@ def tag_answer(text: str, content: str, last_number_fallback: bool, givens: froz
     """The answer of the last ``<answer>`` block, ``content``: the other rules (``read``, the extraction's own reader),
     applied inside it."""
     opened = [_INNER_TAG_RE.sub("", p).strip() for p in re.split(re.escape(_TAG_OPEN), content, flags=re.I)]
-    opened = [p for p in opened if p]
+    opened = [p for p in opened if p and not _MARKER_ONLY_RE.fullmatch(p)]  # "<answer> Answer: <answer>16": 16
     if len(opened) > 1:  # "<answer> 10 <answer>10</answer>": an opening tag written twice
         distinct = _distinct(opened)
         if len(distinct) > 1:
