@@ -59,7 +59,6 @@ def test_closing_note_after_the_last_number(completion: str, gold: str, want: fl
     ("completion", "gold", "want"),
     [
         # a note after the marked answer: a dash, a semicolon and a word, a bracketed remark, "and it ..."
-        ("8 per row times 7 rows.\n\nThe answer is 56 — 8 per row times 7 rows.", "56", 1.0),
         ("She started with 100, gave away 16.\n\nFinal answer: 84 marbles; she gave away 16.", "84", 1.0),
         ("Summing the series step by step gives 210.\n\nAnswer: 210 [3 steps]", "210", 1.0),
         ("The final answer is 7 and it occurs at n = 3.", "7", 1.0),
@@ -68,6 +67,9 @@ def test_closing_note_after_the_last_number(completion: str, gold: str, want: fl
         ("The answer is 5; actually it is 7.", "5", 0.0),
         ("The answer is 5; or 7.", "5", 0.0),
         ("The answer is 5 — 7.", "5", 0.0),
+        # (policy: a note that starts with a number is a second value, "15 pens — 17 counting the free ones", so
+        # "56 — 8 per row times 7 rows" is refused too)
+        ("8 per row times 7 rows.\n\nThe answer is 56 — 8 per row times 7 rows.", "56", 0.0),
         ("The answer is 5 and it is wrong.", "5", 0.0),
         # a second part after a semicolon, an interval, are the answer whole
         ("The answer is x = 5; y = 3.", "(5,3)", 1.0),
@@ -102,6 +104,13 @@ def test_stop39_patterns_are_linear() -> None:
             ("revisions", "_ANSWER_AFTER_RE", "'answer is shown ' * (n // 16)"),
             ("normalize", "_WHOLE_LINE_DOMAIN", "' ' * n"),
             ("normalize", "_WHOLE_LINE_DOMAIN", "'(x \\\\in ' * (n // 7)"),
+            ("markers", "_CLAUSE_END_RE", "' — a' * (n // 4)"),
+            ("markers", "_CLAUSE_END_RE", "' [abc' * (n // 5)"),
+            ("markers", "_LETTER_ONLY_RE", "' ' * n"),
+            ("fallback", "_RESTATING_NOTE_RE", "'so ' * (n // 3)"),
+            ("question", "_FONT_NAME_RE", "'\\\\text{gcd}' * (n // 10)"),
+            ("revisions", "_REVISED_VALUE_RE", "'updated to ' * (n // 11)"),
+            ("verifier", "_LETTER_NAMED_RE", "'so B ' * (n // 5)"),
         ]
     )
 
@@ -177,13 +186,67 @@ def test_blind_sets_150_to_152(completion: str, gold: str, want: float) -> None:
 @pytest.mark.parametrize(
     ("completion", "gold", "want"),
     [
-        # a clause that only says the variable ranges over a whole number set is no restriction, on either side
+        # a clause that only says the variable ranges over every real is no restriction, on either side
         ("$$\\boxed{f(x)=x+1 \\text{ for every } x\\in\\mathbb{R}}$$", "f(x)=x+1", 1.0),
         ("$$\\boxed{f(x)=x+1\\quad (x\\in\\mathbb{R})}$$", "f(x)=x+1", 1.0),
-        ("$$\\boxed{f(n)=n}$$", "f(n)=n \\text{ for all } n\\in\\mathbb{N}", 1.0),
-        ("$$\\boxed{f(n)=n+1}$$", "f(n)=n \\text{ for all } n\\in\\mathbb{N}", 0.0),
         ("$$\\boxed{f(x)=x+2\\quad (x\\in\\mathbb{R})}$$", "f(x)=x+1", 0.0),
     ],
 )
 def test_whole_number_set_domain(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # red team 44, on this stop's own rules: a clause after the value that restates or corrects it is no note
+        ("Therefore, the total is 17 pens, which should be 19", "17", None, 0.0),
+        ("Therefore, the total is 17 pens; make that 19", "17", None, 0.0),
+        ("Therefore, the total is 17 pens; make that 19", "19", None, 1.0),
+        ("Therefore, the total is 17 pens — that is, 19 including the free ones", "17", None, 0.0),
+        ("Therefore, the total is 15 pens — 17 counting the free ones", "15", None, 0.0),
+        ("84 marbles; she gave away 16, so she has 68 left", "68", None, 1.0),
+        ("The answer is 17 — that is, 19 including the free ones.", "17", None, 0.0),
+        ("The answer is 17 [revised: 19].", "17", None, 0.0),
+        ("The answer is 17, updated to 19.", "17", None, 0.0),
+        ("The answer is \\boxed{17} (amended to 19).", "17", None, 0.0),
+        ("290 / 2 = 145, so each group has 145 bananas (each group of oranges would have 87/93, about 0.94).", "145", None, 1.0),
+        # an operation carried out to its value is answered; one in a font command is still the operation
+        ("\\boxed{\\operatorname{Re}(5+5i) = 5}", "5", "Find the real part of $(1+2i)(3-i)$.", 1.0),
+        ("\\boxed{2^{10}\\bmod 7 = 2}", "2", "What is the remainder when $2^{10}$ is divided by 7?", 1.0),
+        ("\\boxed{\\frac{d}{dx}(x^3+2x) = 3x^2+2}", "3x^2+2", "Let $f(x) = x^3 + 2x$. Find $f'(x)$.", 1.0),
+        ("\\boxed{\\text{gcd}(12,18)}", "6", "Compute $\\gcd(12, 18)$.", 0.0),
+        ("The least time is $\\boxed{5 \\text{ min}}$.", "5 \\text{ min}", "What is the least time?", 1.0),
+        # a restriction to a smaller number set is a restriction
+        ("\\boxed{f(x)=x+1 \\text{ for every } x\\in\\mathbb{Z}}", "f(x)=x+1", None, 0.0),
+        ("\\boxed{f(x)=x+1 \\ (x \\in \\mathbb{R}^+)}", "f(x)=x+1", None, 0.0),
+        # a key that offers two different values is no key of one; a number after "shown above" is another answer
+        ("\\boxed{12 \\text{ or } 13}", "12 (or 13)", None, 0.0),
+        ("\\boxed{17}\n\nThe final answer is shown above as 19.", "17", None, 0.0),
+        ("\\boxed{17}\n\nThe final answer is presented in a box as requested, namely 19.", "17", None, 0.0),
+        # an option named with its value in the answer's own words
+        ("The answer is B, which is 3.", "C", _OPTIONS, 0.0),
+        ("The answer is C, which is 3.", "C", _OPTIONS, 1.0),
+        ("The answer is 3, so B.", "C", _OPTIONS, 0.0),
+        ("\\boxed{3}, i.e. (B)", "C", _OPTIONS, 0.0),
+        ("\\boxed{3}, i.e. (C)", "C", _OPTIONS, 1.0),
+    ],
+)
+def test_red_team_44_on_this_stops_rules(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # set 154: a general solution's constants named by other letters, beside a key that names one C
+        ("$$Y(x)=A+\\frac{B}{x}-x$$", "Y(x)=-x+C+\\frac{D}{x}", 1.0),
+        ("$$Y(x)=A+\\frac{B}{x}+x$$", "Y(x)=-x+C+\\frac{D}{x}", 0.0),
+        ("$$\\boxed{f(x)=x^2+k}$$", "f(x) = x^2 + c", 1.0),
+        # never a bare letter or letters without a variable: an option, or a formula in given quantities
+        ("$$\\boxed{D}$$", "C", 0.0),
+        ("$$\\boxed{A+B}$$", "C+D", 0.0),
+    ],
+)
+def test_constants_named_by_other_letters(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want

@@ -40,6 +40,7 @@ from verigrpo.verifiers.math.sentences import (
     _MONEY_SIGN_RE,
     _UNSURE_RE,
     CJK_CHAR_RE,
+    NOTE_RESTATES,
     RETRACTION_WORDS,
     has_or,
     parsed,
@@ -126,6 +127,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         numbers = [[n.group().strip() for n in _LAST_NUM_RE.finditer(x)] for x in (said, note.group())]
         restated = numbers[0] and numbers[1] and numbers[0][-1] == numbers[1][-1]  # "by 20 minutes (... = 20 minutes)"
         corrected = _CORRECTING_NOTE_RE.match(note.group())  # "(I mean 17)", "— no wait, 17": the note's value
+        corrected = corrected or _RESTATING_NOTE_RE.search(note.group())  # "— that is, 19", "; make that 19"
         if numbers[0] and not restated and not corrected and not (has_or(note.group()) or _UNSURE_RE.search(note.group())):
             tail = head
     latex_tail = trailing_latex(tail)
@@ -278,13 +280,14 @@ _LAST_NUM_RE = re.compile(
 # a restatement that may be what was asked)
 _END_NOTE_RE = re.compile(
     r"(?<![ \t])(?:[ \t]+\((?=[^()\n]{0,120}\d)(?=[^()\n]{0,120}(?:(?<![\\A-Za-z])[A-Za-z]{3}|[°%$€£])|[\d.,×*·÷/+=−\- \t]{1,120}\))[^()\n]{1,120}\)"
-    r"|[ \t]+—[ \t]+(?=[^\n]{0,120}\d)[^\n—]{1,120}"
+    r"|[ \t]+—[ \t]+(?![\d$\\-])(?=[^\n]{0,120}\d)[^\n—]{1,120}"
     r"|;[ \t]+(?!(?:and|or|but|so|then|hence|thus|therefore)\b)(?=[a-z]{2,}\b)(?=[^\n=]{0,120}\d)[^\n;=]{1,120}"
     r"|,[ \t]+(?:since|because|which[ \t]+(?!(?:is|are|was|were|equals?|gives?|makes?|means?|leaves?|comes?|"
     r"amounts?|results?|yields?|simplifies|reduces|rounds?|becomes?|totals?|corresponds?|matches|represents?|"
-    r"answers?|translates?|converts?|agrees?)\b)[a-z]+\b)(?=[^\n]{0,120}\d)[^\n;]{1,120})"
+    r"answers?|translates?|converts?|agrees?|would|should|could|might|must|will)\b)[a-z]+\b)(?=[^\n]{0,120}\d)[^\n;]{1,120})"
     r"[ \t.!]{0,4}\Z"
 )
+_RESTATING_NOTE_RE = re.compile(NOTE_RESTATES, re.I)
 _CORRECTING_NOTE_RE = re.compile(rf"(?<![ \t])[ \t]*(?:[(—;,][ \t]*)?(?:{RETRACTION_WORDS}|no\b)", re.I)
 # (in a text that writes one; not a pair in brackets, "(3,5)")
 _COMMA_DECIMAL_IN_TEXT_RE = re.compile(r"(?<![\d.,(\[{])([-−]?\d{1,15}),(\d{1,2})(?![\d,)\]}])")

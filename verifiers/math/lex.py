@@ -504,6 +504,8 @@ def _is_label(toks: list[Tok]) -> bool:
         return True  # y', dy/dx, \frac{dy}{dx}, \frac{d^2y}{dx^2}
     if kinds == ["IDENT"] and toks[0].text not in ("e", "i"):
         return True
+    if kinds == ["TEXT"] and re.fullmatch(r"[A-Za-z]", toks[0].text) and toks[0].text not in ("e", "i"):
+        return True  # \mathbf{v} = (1, 2): a vector's bold name
     if len(toks) >= 2 and kinds[0] in ("BAR", "OVERLINE"):  # \bar{A} = \{1, 3, 5\}, \overline{x} = 5: a named
         # complement or mean; \overline{AB} = 5: a segment
         inner = toks[2:-1] if toks[1].text == "{" and toks[-1].text == "}" else toks[1:]

@@ -14,6 +14,7 @@ from verigrpo.verifiers.math.revisions import equiv_safe
 from verigrpo.verifiers.math.sentences import (
     ANSWER_PLACE,
     FOREIGN_ANSWER_MARKERS,
+    NOTE_RESTATES,
     RETRACTION_WORDS,
     VERDICT_RE,
     clean_answer,
@@ -50,6 +51,7 @@ _ANSWER_HEADING_RE = re.compile(
     r"(?:[ \t]*\n)*[ \t]*([^\n]+)",
     re.I | re.M,
 )
+_LETTER_ONLY_RE = re.compile(r"(?<![ \t])[ \t]*\(?[A-J]\)?[ \t]*")  # "B, which is 3": the option, then its value
 _INNER_DOLLAR_RE = re.compile(r"(?<!\\)\$")
 _WHICH_IS_RE = re.compile(r",?\s+which\s+(?:is|are|was|were|equals)\s+", re.I)
 _SENTENCE_END_RE = re.compile(r"(?<!\.)\.(?:\s|$)")
@@ -65,9 +67,13 @@ _CLAUSE_END_RE = re.compile(
     r"|,\s*(?:not|rather than|instead of)\b"
     # a note after the value: "56 — 8 per row times 7 rows", "84 marbles; she gave away 16", "210 [3 steps]",
     # "7 and it occurs at n = 3" (not "x = 5; y = 3", "5; or 7", "[0, 1]")
-    rf"|(?<![ \t])[ \t]+—[ \t]+(?!(?:{RETRACTION_WORDS}|no)\b)(?=[^\n]{{0,80}}?[A-Za-z]{{2}})"
+    # (not a clause that restates or corrects it: "17 — that is, 19", "17; make that 19", "17 [revised: 19]")
+    rf"|(?<![ \t])[ \t]+—[ \t]+(?!(?:{RETRACTION_WORDS}|no)\b|[\d$\\-])(?=[^\n]{{0,80}}?[A-Za-z]{{2}})"
+    rf"(?![^\n]{{0,120}}?(?i:{NOTE_RESTATES}))"
     rf"|;[ \t]+(?!(?:and|or|but|so|then|hence|thus|therefore|no|{RETRACTION_WORDS})\b)(?=[a-z]{{2,}}\b)(?![^\n;]{{0,120}}=)"
+    rf"(?![^\n]{{0,120}}?(?i:{NOTE_RESTATES}))"
     r"|(?<![ \t])[ \t]+\[(?=[^\]\n]{0,60}\b[a-z]{3,}\b)(?![^\]\n]{0,60}\\)"
+    rf"(?![^\]\n]{{0,60}}?(?i:{NOTE_RESTATES}|{RETRACTION_WORDS}))"
     r"|(?<![ \t])[ \t]+and[ \t]+(?:it|this|that)[ \t]+(?=[a-z])"
     r"|[。；]|，(?![ \t]*(?:或者?|还是))"  # Chinese full stop, semicolon, comma: "答案是12，不是13。" (not "7，或者10")
     r"|\((?=(?:since|because|as|which|that|from|by|using|via|rounded|in|where|for|with|not)\b|i\.e\.|e\.g\.)"
@@ -101,7 +107,7 @@ def _first_sentence(s: str, follow_which: bool = True) -> str:
             if not equiv_safe(normalize(s[: m.start()]), normalize(aside.group(1))):
                 return s  # "0.5 (i.e. \frac13)": the aside restates it as another value; the whole answers nothing
         which = _WHICH_IS_RE.match(s, m.start()) if follow_which else None
-        if which is not None and not re.search(r"[\d$\\]", s[: m.start()]):
+        if which is not None and not re.search(r"[\d$\\]", s[: m.start()]) and not _LETTER_ONLY_RE.fullmatch(s[: m.start()]):
             # "the new length of the piece of wood, which is 6.6 centimeters": a description, then its value (once)
             return _first_sentence(s[which.end() :], follow_which=False) if which.end() < len(s) else s
         s = s[: m.start()]

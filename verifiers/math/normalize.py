@@ -219,13 +219,13 @@ _DOUBLE_STRUCK = str.maketrans({c: f"\\mathbb{{{x}}}" for c, x in zip(_DOUBLE_ST
 _TUPLE_LABEL_COLON = re.compile(r"\s*(\(\s*[A-Za-z](?:_\{?\w\}?)?(?:\s*,\s*[A-Za-z](?:_\{?\w\}?)?)+\s*\))\s*:(?![=:])")
 
 
-# a clause after an answer that only says its variable ranges over a whole number set ("f(x)=x-1, x \in \mathbb{R}",
-# "x^2 + 1 \quad \forall x \in \mathbb{R}", "f(x)=x+1 \text{ for every } x\in\mathbb{R}", "(x \in \mathbb{R})",
-# "f(n)=n \text{ for all } n\in\mathbb{N}")
+# a clause after an answer that only says its variable ranges over every real number ("f(x)=x-1, x \in \mathbb{R}",
+# "x^2 + 1 \quad \forall x \in \mathbb{R}", "f(x)=x+1 \text{ for every } x\in\mathbb{R}", "(x \in \mathbb{R})"; not
+# \mathbb{Z}, \mathbb{N}, \mathbb{R}^+, which restrict a function the question defines on the reals)
 _WHOLE_LINE_DOMAIN = re.compile(
     r"(?:(?:[,;]|\\q?quad\b|\\[,;: ])\s*+|(?<!\s)\s*+(?=\\(?:text|mbox)\s*\{\s*for\b|\\forall|\(\s*[A-Za-z]\s*(?:\\in|∈)))"
     r"(?:\\(?:text|mbox)\s*\{\s*(?:for\s+(?:all|every|any)\s*)?\}\s*|\\forall\s*|\(\s*)?"
-    r"([A-Za-z])\s*(?:\\in|∈)\s*\\mathbb\s*\{?\s*[RNZQ]\s*\}?(?:\s*[\^_]\s*\{?\s*[+*]\s*\}?)?\s*\)?\s*\.?\s*$"
+    r"([A-Za-z])\s*(?:\\in|∈)\s*\\mathbb\s*\{?\s*R\s*\}?\s*\)?\s*\.?\s*$"
 )
 
 

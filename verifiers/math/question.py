@@ -398,6 +398,23 @@ _VALUE_OPERATIONS = {
 }
 
 
+# an operation's name in a font command, applied to a bracket ("\text{gcd}(12, 18)"; not "5 \text{min}", minutes)
+_FONT_NAME_RE = re.compile(
+    r"\\(?:text|mathrm|textrm|mbox|mathit|operatorname)\s*\{\s*([A-Za-z]{2,6})\s*\}(?=\s*(?:\\left\s*)?[({])"
+)
+
+
+def _last_side(s: str) -> str:
+    """What follows the last "=" outside braces and brackets ("\\sum_{k=1}^{10} k = 55" -> " 55"; "\\sum_{k=1}^{10} k"
+    whole)."""
+    depth, cut = 0, -1
+    for i, c in enumerate(s):
+        depth += 1 if c in "{([" else -1 if c in "})]" else 0
+        if c == "=" and depth == 0:
+            cut = i
+    return s[cut + 1 :]
+
+
 def unworked_operation(answer: str, gold_text: str, asked: str) -> str | None:
     """Why the answer is the question's operation written down rather than carried out, or None.
 
@@ -408,6 +425,8 @@ def unworked_operation(answer: str, gold_text: str, asked: str) -> str | None:
     ("x \\equiv 2 \\pmod 4")."""
     if not asked:
         return None
+    answer = _FONT_NAME_RE.sub(r"\\\1", answer)  # "\text{gcd}(12, 18)", "\mathrm{max}": the operation's name
+    answer = _last_side(answer) if "=" in answer else answer  # "\operatorname{Re}(5+5i) = 5": carried out
     if _UNEVALUATED_RE.search(answer) and (_UNEVALUATED_RE.search(asked) or _ASKS_TO_WORK_RE.search(asked)):
         if not _UNEVALUATED_RE.search(gold_text):
             return "the answer is the question's derivative, integral, sum, product or limit left unevaluated"

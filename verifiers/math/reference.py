@@ -24,6 +24,7 @@ from verigrpo.verifiers.math.nodes import (
     Relation,
     Text,
 )
+from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.parts import labelled_tuples, numbered_parts
 from verigrpo.verifiers.math.units import unit_word
@@ -159,7 +160,22 @@ def _key_notation(gold_text: str) -> str:
     if m is not None:
         return f"{m.group(1)}.{m.group(2)}"
     other = _OR_IN_BRACKETS_RE.fullmatch(gold_text) if len(gold_text) <= 200 else None
-    return f"{other.group(1)} or {other.group(2)}" if other is not None else gold_text
+    if other is not None and _same_value_forms(other.group(1), other.group(2)):
+        return f"{other.group(1)} or {other.group(2)}"
+    return gold_text
+
+
+def _same_value_forms(a: str, b: str) -> bool:
+    """``a`` and ``b`` are one value in two forms, a percent of it or a rounding (within 1 %): "0.507" and "50.7%",
+    "\\frac{1}{4}" and "0.25" (not "12" and "13": a key that offers two values is no key of one)."""
+    try:
+        x, y = parse_answer(normalize(a)), parse_answer(normalize(b))
+    except Exception:  # noqa: BLE001 - a form that does not parse is no restatement
+        return False
+    if not (isinstance(x, Expr) and isinstance(y, Expr)) or x.value.free_symbols or y.value.free_symbols:
+        return False
+    values = [n.value / 100 if n.marker == "percent" else n.value for n in (x, y)]
+    return values[0] != 0 and abs(values[0] - values[1]) <= abs(values[0]) / 100
 
 
 # a key and another form of it in brackets: "0.507 (or 50.7%)", "\frac{1}{4} (or 0.25)"

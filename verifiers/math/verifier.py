@@ -475,11 +475,11 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         # its content, as the question lists them
         tail = completion[-300:]
         at = tail.rfind(ex.answer or "")
-        near = re.split(r"[.!?](?=\s)|\n", tail[at:][: len(ex.answer or "") + 40])[0] if at >= 0 else ""
+        near = re.split(r"(?<!\bi\.e)(?<!\be\.g)[.!?](?=\s)|\n", tail[at:][: len(ex.answer or "") + 40])[0] if at >= 0 else ""
         other = _LETTER_NAMED_RE.search(near)  # (in the answer's own clause: "Options (A) and (B) are wrong." is not)
         clause = re.split(r"[.!?](?=\s)|\n|\{", tail[:at])[-1] if at >= 0 else ""
         before = _LETTER_LEADS_RE.search(clause + TEXT_WRAP_RE.sub(r"\1", ex.answer or ""))
-        letters = [m.group(1) or m.group(2) for m in (other, before) if m is not None]
+        letters = [next(g for g in m.groups() if g) for m in (other, before) if m is not None]
         if isinstance(pred, Relation) and pred.label and re.fullmatch(r"[A-J]", pred.name):
             letters.append(pred.name)  # "\boxed{B=3}": the letter as the value's name
         if option_letter(gold) is not None and any(x.lower() != option_letter(gold) for x in letters):
@@ -509,6 +509,7 @@ _LAST_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
 # an option letter named after the answer's value: "(B)", "option B", "→ B", "which is B"
 _LETTER_NAMED_RE = re.compile(
     r"\((?:option[ \t]+)?([A-J])\)|(?:\boption|\bchoice|→|\bwhich[ \t]+is|\bi\.e\.,?)[ \t]+\(?([A-J])\b"
+    r"|\b(?:so|hence|thus)[ \t]+\(?([A-J])\)?(?=[ \t]*(?:[.,;!]|$))"  # "3, so B."
 )
 
 # an option letter that leads the answer's own clause before its value: "B, which is 3", "(B) that is 3", "B: 3"
