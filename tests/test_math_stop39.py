@@ -111,6 +111,7 @@ def test_stop39_patterns_are_linear() -> None:
             ("question", "_FONT_NAME_RE", "'\\\\text{gcd}' * (n // 10)"),
             ("revisions", "_REVISED_VALUE_RE", "'updated to ' * (n // 11)"),
             ("verifier", "_LETTER_NAMED_RE", "'so B ' * (n // 5)"),
+            ("reference", "_LETTER_IN_BRACKETS_RE", "'( ' * (n // 2)"),
         ]
     )
 
@@ -249,4 +250,24 @@ def test_red_team_44_on_this_stops_rules(completion: str, gold: str, prompt: str
     ],
 )
 def test_constants_named_by_other_letters(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a value restated in brackets is the value, on either side, never the product
+        ("\\boxed{64}", "8 (2^3)", 0.0),
+        ("\\boxed{8}", "8 (2^3)", 1.0),
+        ("\\boxed{1/16}", "0.25 (1/4)", 0.0),
+        ("\\boxed{0.25}", "0.25 (1/4)", 1.0),
+        ("\\boxed{5 (5 pens)}", "25", 0.0),
+        ("\\boxed{5 (5 pens)}", "5", 1.0),
+        # a product in brackets, an option named in a key, stay what they were
+        ("\\boxed{2 (x+1)}", "2x+2", 1.0),
+        ("The correct option is (B).", "The answer is (B).", 1.0),
+        ("Choice (B).", "Choice (A).", 0.0),
+    ],
+)
+def test_value_restated_in_brackets(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want

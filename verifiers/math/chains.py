@@ -139,6 +139,8 @@ def bracketed_value(answer: str) -> str | None:
         return None
     if not (isinstance(first, Expr) and isinstance(second, Expr)) or first.value.free_symbols or second.value.free_symbols:
         return None
+    if first.unit is None and second.unit is not None and nodes_equal(first, dataclasses.replace(second, unit=None)):
+        return head  # "5 (5 pens)": the count restated with its noun
     if first.unit is not None or second.unit is not None:  # "134 MPa (19,300 psi)": a conversion, read as such
         return None
     if nodes_equal(first, second) or approximates(first, second, rel=0.01):

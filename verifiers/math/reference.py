@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from verigrpo.verifiers.math.boxes import braced_label, extract_reference
+from verigrpo.verifiers.math.chains import bracketed_value
 from verigrpo.verifiers.math.compare import approximates, nodes_equal
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.fallback import _MATH_SPAN_RE
@@ -64,6 +65,10 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
     The answer is the reference's box(es) or the whole text (:func:`extract_reference`); a worked solution
     answers with its final answer (:func:`_solution_answer`)."""
     gold_text = _key_notation(extract_reference(reference))
+    bracketed = "(" in gold_text and len(gold_text) <= 200 and not _LETTER_IN_BRACKETS_RE.search(gold_text)
+    restated = bracketed_value(gold_text) if bracketed else None
+    if restated is not None and " or " not in restated:  # "8 (2^3)", "0.25 (1/4)": the key restated in brackets
+        gold_text = restated
     gold_text = numbered_parts(gold_text) or gold_text  # "(1) -1/2; (2) ln 2": the parts' answers in order
     gold_text = labelled_tuples(gold_text) or gold_text  # "p=5,q=2;p=7,q=2": the tuples (5, 2), (7, 2)
     numbered = _NUMBERED_OPTION_RE.fullmatch(gold_text.strip())
@@ -178,6 +183,7 @@ def _same_value_forms(a: str, b: str) -> bool:
     return values[0] != 0 and abs(values[0] - values[1]) <= abs(values[0]) / 100
 
 
+_LETTER_IN_BRACKETS_RE = re.compile(r"\([ \t]*[A-Za-z][ \t]*\)")  # "Choice (A).": an option, not a restatement
 # a key and another form of it in brackets: "0.507 (or 50.7%)", "\frac{1}{4} (or 0.25)"
 _OR_IN_BRACKETS_RE = re.compile(r"\s*([^()]+?)\s*\(\s*or\s+([^()]+?)\s*\)\s*\.?\s*")
 
