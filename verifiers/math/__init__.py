@@ -1142,6 +1142,23 @@ or taken back, people's typed answers, the question's equation rearranged, lette
     \boxed{E[X] = 3}                                                    | 3                            | correct     | test_named_quantities_on_the_left
     \boxed{[x] = 3}                                                     | 3                            | wrong       | test_named_quantities_on_the_left
     \boxed{\text{Vrai}}                                                 | True                         | correct     | test_true_and_false_in_other_languages
+Closing notes, options named with values, the question's operation or inequality left as it is, ranges, keys restated
+in brackets, renamed constants (stop 39)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    Therefore, the total is 17 pens — that took 2 trips.                | 17                           | correct     | test_closing_note_after_the_last_number
+    Thus the probability is 1/6, since there are 6 outcomes.            | \frac{1}{6}                  | correct     | test_closing_note_after_the_last_number
+    Final answer: 84 marbles; she gave away 16.                         | 84                           | correct     | test_note_after_the_marked_answer
+    The answer is 17 [revised: 19].                                     | 17                           | unparsable  | test_red_team_44_on_this_stops_rules
+    \boxed{B=3}                                                         | C [Q: What is 2+1? A. 1 B. 2 C. 3 D. 4] | wrong       | test_option_value_named_with_another_letter
+    \boxed{\lfloor 2024^{1/2} \rfloor}                                  | 44 [Q: Compute $\lfloor \sqrt{2024} \rfloor$.] | wrong       | test_question_operation_not_carried_out
+    \boxed{x^2-4>0}                                                     | (2,\infty) [Q: Solve $x^2-4>0$ for x > 0.] | wrong       | test_question_operation_not_carried_out
+    \boxed{2 \sim 3}                                                    | 2                            | unparsable  | test_sim_between_numbers_is_a_range
+    The answer is 0.507                                                 | 0.507 (or 50.7%)             | correct     | test_blind_sets_150_to_152
+    \boxed{f(x)=x+1 \text{ for every } x\in\mathbb{R}}                  | f(x)=x+1                     | correct     | test_whole_number_set_domain
+    \boxed{Y(x)=A+\frac{B}{x}-x}                                        | Y(x)=-x+C+\frac{D}{x}        | correct     | test_constants_named_by_other_letters
+    \boxed{5 (5 pens)}                                                  | 25                           | wrong       | test_value_restated_in_brackets
 """
 
 from __future__ import annotations
