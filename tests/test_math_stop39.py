@@ -112,6 +112,8 @@ def test_stop39_patterns_are_linear() -> None:
             ("revisions", "_REVISED_VALUE_RE", "'updated to ' * (n // 11)"),
             ("verifier", "_LETTER_NAMED_RE", "'so B ' * (n // 5)"),
             ("reference", "_LETTER_IN_BRACKETS_RE", "'( ' * (n // 2)"),
+            ("fallback", "_END_NOTE_RE", "'\\n' * n"),
+            ("fallback", "_END_NOTE_RE", "'a\\n\\n(1 ' * (n // 6)"),
         ]
     )
 
@@ -270,4 +272,27 @@ def test_constants_named_by_other_letters(completion: str, gold: str, want: floa
     ],
 )
 def test_value_restated_in_brackets(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a closing paragraph in brackets (a sanity check) after the stated answer; not one that answers
+        (
+            "100 − 16 = 84\n\n**Janet has 84 marbles left.**\n\n"
+            "(As a sanity check, 84 + 16 = 100, which matches the starting amount.)",
+            "84",
+            1.0,
+        ),
+        (
+            "100 − 16 = 84\n\n**Janet has 84 marbles left.**\n\n"
+            "(As a sanity check, 84 + 16 = 100, which matches the starting amount.)",
+            "100",
+            0.0,
+        ),
+        ("So the total is 17.\n\n(Answer: 19)", "17", 0.0),
+    ],
+)
+def test_bracketed_closing_paragraph(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want

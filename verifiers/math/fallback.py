@@ -274,12 +274,12 @@ _LAST_NUM_RE = re.compile(
 
 
 # a note that ends the text, with a number in it, after the sentence's own value: in brackets ("(that took 2
-# trips).", "(since 2 × 13 = 26).", "✓ (verified with n = 99)"), after a spaced dash ("17 pens — that took 2 trips"),
+# trips).", "(since 2 × 13 = 26).", "✓ (verified with n = 99)", a paragraph "(As a sanity check, 84 + 16 = 100.)"), after a spaced dash ("17 pens — that took 2 trips"),
 # after a semicolon and a word ("84 marbles; she gave away 16", not "x = 5; y = 3" nor "; or 7"), or a clause of
 # reason or of another event ("1/6, since there are 6 outcomes", "17 pens, which took 2 trips"; not ", which is 70%",
 # a restatement that may be what was asked)
 _END_NOTE_RE = re.compile(
-    r"(?<![ \t])(?:[ \t]+\((?=[^()\n]{0,120}\d)(?=[^()\n]{0,120}(?:(?<![\\A-Za-z])[A-Za-z]{3}|[°%$€£])|[\d.,×*·÷/+=−\- \t]{1,120}\))[^()\n]{1,120}\)"
+    r"(?<![ \t\n])(?:(?:[ \t]+|[ \t]*\n[ \t\n]*)\((?=[^()\n]{0,120}\d)(?=[^()\n]{0,120}(?:(?<![\\A-Za-z])[A-Za-z]{3}|[°%$€£])|[\d.,×*·÷/+=−\- \t]{1,120}\))[^()\n]{1,120}\)"
     r"|[ \t]+—[ \t]+(?![\d$\\-])(?=[^\n]{0,120}\d)[^\n—]{1,120}"
     r"|;[ \t]+(?!(?:and|or|but|so|then|hence|thus|therefore)\b)(?=[a-z]{2,}\b)(?=[^\n=]{0,120}\d)[^\n;=]{1,120}"
     r"|,[ \t]+(?:since|because|which[ \t]+(?!(?:is|are|was|were|equals?|gives?|makes?|means?|leaves?|comes?|"
