@@ -114,6 +114,11 @@ def test_stop39_patterns_are_linear() -> None:
             ("reference", "_LETTER_IN_BRACKETS_RE", "'( ' * (n // 2)"),
             ("fallback", "_END_NOTE_RE", "'\\n' * n"),
             ("fallback", "_END_NOTE_RE", "'a\\n\\n(1 ' * (n // 6)"),
+            ("fallback", "_CHECK_TAIL_RE", "'\\nlet me double-check ' * (n // 21)"),
+            ("fallback", "_ASIDE_TAIL_RE", "'\\n\\n|a|\\n' * (n // 7)"),
+            ("fallback", "_ASIDE_TAIL_RE", "'\\n\\n```\\n1\\n' * (n // 10)"),
+            ("revisions", "_CONCLUDED_END_RE", "'so she makes **1 per ' * (n // 21)"),
+            ("cleanup", "_END_OF_SEQUENCE_RE", "'<|endoftext' * (n // 11)"),
         ]
     )
 
@@ -295,4 +300,43 @@ def test_value_restated_in_brackets(completion: str, gold: str, want: float) -> 
     ],
 )
 def test_bracketed_closing_paragraph(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+_EGGS = (
+    "Eggs remaining: 16 − 3 − 4 = 9 eggs.\n\nEach egg sells for ${p}, so her daily revenue is 9 × ${p} = ${r}.\n\n"
+)
+
+
+def _eggs(price: int) -> str:
+    return _EGGS.format(p=price, r=9 * price)
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # red team 45: what models write after an unmarked final sentence is no answer of its own
+        (_eggs(3) + "Therefore, Janet makes **$27** every day.\n\nLet me double-check: 16 − 3 − 4 = 9 eggs, and 9 × 2 = 18.", "18", 0.0),
+        (_eggs(2) + "Therefore, Janet makes **$18** every day.\n\nLet me double-check: $18 ÷ 2 = 9 eggs sold ✓.", "18", 1.0),
+        (_eggs(3) + "Thus, she earns 27 dollars every day.\n\n| Step | Value |\n|---|---|\n| Eggs left | 9 |\n| At $2/egg | 18 |", "18", 0.0),
+        (_eggs(2) + "So Janet makes **$18** every day.\n\n| Quantity | Value |\n|---|---|\n| Eggs laid | 16 |\n| Eggs sold | 9 |", "18", 1.0),
+        (_eggs(3) + "Hence the result is 27.\n\n```python\neggs = 16 - 3 - 4\nprint(eggs * 2)\n```\nOutput: 18", "18", 0.0),
+        (_eggs(3) + "Janet makes $27 every day.\n\nLet me know if you'd like to try the same calculation with 18 eggs!", "18", 0.0),
+        (_eggs(2) + "Janet makes $18 every day.\n\nWould you like me to show how this changes if she eats 5 eggs?", "18", 1.0),
+        (_eggs(3) + "Janet earns $27 per day.\n\nRemark: at the listed $2 per egg this would be $18.", "18", 0.0),
+        # a retraction in a later paragraph that concludes another value in words takes the answer back
+        (_eggs(2) + "The answer is $\\boxed{18}$.\n\nOn second thought, I misread the price — it's $3 per egg. So she makes $27.", "18", 0.0),
+        (_eggs(2) + "**Final Answer:** 18\n\nUpdate: the correct value is **27**.", "18", 0.0),
+        # GSM8K's marker before a markdown heading is the answer; a heading made of words is no marker
+        (_eggs(3) + "#### 27\n\n### Summary\n- Eggs laid: 16\n- Revenue at $2/egg: 18", "18", 0.0),
+        (_eggs(2) + "#### 18\n\n## Verification\n16 − 3 − 4 = 9 eggs", "18", 1.0),
+        # a box on a double-check line after the final box is a second answer
+        (_eggs(3) + "**Final Answer**\n\\[\n\\boxed{27}\n\\]\n\n**Double-check:** $9 \\times 2 = \\boxed{18}$", "18", 0.0),
+        # text after the end-of-sequence token is no part of the answer
+        (_eggs(3) + "Janet makes $27 every day.<|endoftext|>Question: Tom has 10 apples and buys 8 more.\nAnswer: 18", "18", 0.0),
+        (_eggs(2) + "Therefore, Janet makes **$18** every day.<|endoftext|>Question: Tom has 5 apples and buys 3 more.\nAnswer: 8", "18", 1.0),
+        (_eggs(3) + "Janet makes $27 every day.<|endoftext|>Human: What is 9 times 2?\nAssistant: \\boxed{18}", "18", 0.0),
+    ],
+)
+def test_red_team_45_what_follows_the_answer(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want

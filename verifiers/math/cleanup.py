@@ -195,6 +195,12 @@ def clean_completion(text: str) -> str:
             text = _visible(_END_TOKENS_RE.sub("\n", own)) + "\n\n" + _visible(text[turns[-1].end() :])
         else:
             text = text[turns[-1].end() :]
+    elif "<" in text:
+        eos = _END_OF_SEQUENCE_RE.search(text)
+        if eos is not None and text[eos.end() :].strip() and re.search(r"\d", text[: eos.start()]):
+            # "... makes $27.<|endoftext|>Question: ... Answer: 18": generation stops at the end-of-sequence token;
+            # what follows it (a made-up question, a second try) is no part of the answer
+            text = text[: eos.start()]
     if text.rstrip().endswith(("</", "</a", "</an", "</ans", "</answ", "</answe", "</answer")):
         # "<answer> 74 </": the answer block was finished and the text cut inside its closing tag
         low = text.lower()
@@ -274,6 +280,8 @@ _END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|e
 # the tokens that end a chat turn (the one table of them for the two readers below)
 _END_OF_TURN = r"<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>|<end_of_turn>"
 _END_TOKENS_RE = re.compile(_END_OF_TURN)
+# the tokens that end a whole sequence (not a turn of a chat: <|im_end|>, <|end|>, <end_of_turn>)
+_END_OF_SEQUENCE_RE = re.compile(r"<\|(?:endoftext|end_of_text|eot_id)\|>|<eos>|<｜end▁of▁sentence｜>")
 # a stated confidence: a "Confidence: 95%" line, "(I'm 80% sure)", "I am 99% confident.", "— 100% certain"
 _CONFIDENCE_RE = re.compile(
     r"(?:^|(?<=\n))[ \t]*[*_]{0,2}confidence(?:[ \t]+(?:score|level))?[*_]{0,2}[ \t]*[:：][ \t]*[*_]{0,2}"

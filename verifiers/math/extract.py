@@ -345,8 +345,10 @@ def _extract(
         rows = display_rows(boxes[-1]) if "\\begin{" in boxes[-1] else None
         return Extraction(rows or boxes[-1], "boxed", repeated=len(boxes))  # (rows: "\boxed{\begin{aligned} ...}")
     m = _last_match(_GSM_RE, text)
-    if m is not None and _LATER_HEADING_RE.search(text, m.end()):
-        m = None  # "#### В. Отражения ...\n...\n### Вывод": a markdown heading, as the headings after it are
+    if m is not None and re.search(r"[^\W\d_]{2}", m.group(1)) and _LATER_HEADING_RE.search(text, m.end()):
+        # "#### В. Отражения ...\n...\n### Вывод": a markdown heading, as the headings after it are (not "#### 18\n\n###
+        # Summary": a value, GSM8K's marker, before a heading)
+        m = None
     if m is not None and re.fullmatch(r"\s*[A-Za-z?]\s*\.?\s*", m.group(1)) and _ANSWER_IS_RE.search(text, m.end()):
         m = None  # "#### N\n\nThe answer is: 540": a template's placeholder, then the answer
     if m is not None and _END_WORD_RE.fullmatch(m.group(1)):

@@ -68,8 +68,18 @@ _LIST_BEFORE_RE = re.compile(
 _LIST_AFTER_RE = re.compile(r"[ \t]{0,8},[ \t]{0,8}(?:\.\.\.|…|\\[lc]?dots)")  # (used with match)
 # a check of the answer after it, to the end: "x = -10. Check: 2(-10) + 8 = -12.", "\n**Verification:** 3 + 4 = 7"
 _CHECK_TAIL_RE = re.compile(
-    r"(?:(?<=[.!])[ \t]+|\n[ \t]*)[*_#]*[ \t]*(?:check(?:ing)?|verif(?:y|ying|ication)|sanity[ \t]+check)"
+    r"(?:(?<=[.!])[ \t]+|\n[ \t]*)[*_#]*[ \t]*(?:(?:let[ \t]+me[ \t]+|let['’]s[ \t]+|hmm,?[ \t]+|as[ \t]+a[ \t]+|quick[ \t]+)?"
+    r"(?:double[- ]?)?(?:check(?:ing)?|verif(?:y|ying|ication)|sanity[ \t]+check)|remark|note)"
     r"[ \t]*[*_]*[ \t]*:[*_]*[^\n]{0,300}(?:\n[^\n]{0,300}){0,8}\s*\Z",
+    re.I,
+)
+# a closing paragraph after the answer that offers more help, lays out a table, or runs code: no answer of its own
+# ("Let me know if you'd like to try 18 eggs!", "| Revenue at $2/egg | 18 |", "```python ... ```\nOutput: 18")
+_ASIDE_TAIL_RE = re.compile(
+    r"\n[ \t]*\n[ \t*_]*(?:(?:let[ \t]+me[ \t]+know|would[ \t]+you[ \t]+like|if[ \t]+you(?:['’]d|[ \t]+would)[ \t]+like|"
+    r"feel[ \t]+free|i[ \t]+hope[ \t]+this)\b[^\n]{0,300}"
+    r"|(?:[ \t]*\|[^\n]{0,300}\|[ \t]*(?:\n|\Z)){2,40}"
+    r"|```[a-z]{0,12}\n(?:[^`\n]{0,300}\n){0,40}```(?:\n[ \t]*output[ \t]*:[^\n]{0,100})?)\s*\Z",
     re.I,
 )
 _SYMBOL_SPAN_RE = re.compile(r"\$\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\$|\\\(\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\\)")
@@ -93,9 +103,11 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     symbols = [_SYMBOL_SPAN_RE.fullmatch(m.group()) for m in _MATH_SPAN_RE.finditer(legend.group())] if legend else []
     if symbols and all(symbols):
         text = text[: len(text) - len(legend.group())]  # "$E = mc^2$.\nwhere $m$ is the mass ...": a legend
-    check = _CHECK_TAIL_RE.search(text[tail_start(text, 3_000) :])
-    if check is not None and re.search(r"\d", text[: len(text) - len(check.group())][-200:]):
-        text = text[: len(text) - len(check.group())]  # the answer checked, not the check's own numbers
+    for _ in range(3):  # the answer checked, not the check's own numbers; the answer, not the table or offer after it
+        check = _CHECK_TAIL_RE.search(text[tail_start(text, 3_000) :]) or _ASIDE_TAIL_RE.search(text[-4_000:])
+        if check is None or not re.search(r"\d", text[: len(text) - len(check.group())][-200:]):
+            break
+        text = text[: len(text) - len(check.group())].rstrip()
     window = text[tail_start(text, 2_000) :]
     spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
     ends = spans[-1].end() if spans else 0

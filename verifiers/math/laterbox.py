@@ -249,7 +249,8 @@ _ASIDE_LABEL_RE = re.compile(
     r"[ \t>*_#-]{0,12}(?:(bonus\b|p\.?[ \t]?(?:p\.?[ \t]?)?s\b\.?|exercise\b|related\b|generali[sz]ation\b|for[ \t]+comparison\b"
     r"|extension\b|follow[- ]?up\b|side[ \t]+note\b|n\.?b\b\.?|remark\b|aside\b|fun[ \t]+fact\b|challenge\b|addendum\b"
     r"|hint\b|variant\b|hypothetically\b|without\b|ignoring\b|neglecting\b|if[ \t]+(?:instead|we|there|it)[ \t]+(?:were|had)\b)"
-    r"|(check|verification|sanity[ \t]+check|alternative(?:ly)?|another[ \t]+method|note)\b)",
+    r"|((?:let[ \t]+me[ \t]+|let['’]s[ \t]+)?(?:double[- ]?)?check|verification|verify|sanity[ \t]+check|alternative(?:ly)?"
+    r"|another[ \t]+method|note)\b)",
     re.I,
 )
 # in the box's own sentence, the box named as a mistake: "A common mistake is to ... get \boxed{12}", "Student's

@@ -425,9 +425,11 @@ _LATER_REVISION_RE = re.compile(
 # корень равен 2.", "其实是 2。", "根は実は 2 です。")
 _CONCLUDED_END_RE = re.compile(
     r"(?:\bso|\bgiving|\bgives|\bis|(?:(?<=\bmean)|(?<=\brather)),?|(?:(?<=\bit)|(?<=\bthat))['’]s|\bare|\bget|\bgot|\bobtain\w*|\bequals|\bbe|=|:|;|(?<=[^\W\d])\.|—"
+    # ("So she makes $27.", "she earns $27 per day.": a subject's verb of amount)
+    r"|\b(?:makes|earns|gets|has|costs|pays|spends|needs|totals|comes[ \t]+to)"
     r"|\b(?:ist|sind|est|es|é|è|равен|равна|равно|равны|составляет)\b(?:[ \t]+[^\W\d_]{1,20}){0,3}|是|为|為|は|が)"
-    r"[ \t]{0,4}(?:read[ \t]+)?(?:\$?[ \t]{0,4}"
-    r"(-?\d[\d,]{0,30}(?:\.\d{1,30})?)(?![\d.,]*\d)[ \t]{0,4}(?:[A-Za-z]{1,20}[ \t]{0,4}|です|입니다)?[ \t$]{0,4}"
+    r"[ \t]{0,4}(?:read[ \t]+)?(?:(?:\*\*)?\$?[ \t]{0,4}"
+    r"(-?\d[\d,]{0,30}(?:\.\d{1,30})?)(?![\d.,]*\d)(?:\*\*)?[ \t]{0,4}(?:(?:[A-Za-z]{1,20}[ \t]{0,4}){1,3}|です|입니다)?[ \t$]{0,4}"
     # or one inline maths span that ends the text: "so it's $10$.", "Typo above; read $\frac{1}{4}$." (its last side)
     r"|\$([^$\n]{1,80})\$)[.!。]?[ \t$]{0,4}\s{0,8}\Z",
     re.I,
