@@ -1159,6 +1159,9 @@ in brackets, renamed constants (stop 39)
     \boxed{f(x)=x+1 \text{ for every } x\in\mathbb{R}}                  | f(x)=x+1                     | correct     | test_whole_number_set_domain
     \boxed{Y(x)=A+\frac{B}{x}-x}                                        | Y(x)=-x+C+\frac{D}{x}        | correct     | test_constants_named_by_other_letters
     \boxed{5 (5 pens)}                                                  | 25                           | wrong       | test_value_restated_in_brackets
+    So she makes $27.⏎⏎Let me double-check: 9 × 2 = 18.                 | 18                           | wrong       | test_red_team_45_what_follows_the_answer
+    #### 18⏎⏎## Verification⏎16 − 3 − 4 = 9 eggs                        | 18                           | correct     | test_red_team_45_what_follows_the_answer
+    She makes $27.<|endoftext|>Question: ...⏎Answer: 18                 | 18                           | wrong       | test_red_team_45_what_follows_the_answer
 """
 
 from __future__ import annotations
