@@ -320,6 +320,9 @@ def _eggs(price: int) -> str:
         (_eggs(2) + "Therefore, Janet makes **$18** every day.\n\nLet me double-check: $18 ÷ 2 = 9 eggs sold ✓.", "18", 1.0),
         (_eggs(3) + "Thus, she earns 27 dollars every day.\n\n| Step | Value |\n|---|---|\n| Eggs left | 9 |\n| At $2/egg | 18 |", "18", 0.0),
         (_eggs(2) + "So Janet makes **$18** every day.\n\n| Quantity | Value |\n|---|---|\n| Eggs laid | 16 |\n| Eggs sold | 9 |", "18", 1.0),
+        # (a table that names the answer answers: "| Answer | 27 |")
+        ("Each egg sells for $2, so 9 × 2 = 18.\n\n| Item | Value |\n|---|---|\n| Answer | 27 |", "18", 0.0),
+        ("Each egg sells for $2, so 9 × 2 = 18.\n\n| Item | Value |\n|---|---|\n| Answer | 27 |", "27", 1.0),
         (_eggs(3) + "Hence the result is 27.\n\n```python\neggs = 16 - 3 - 4\nprint(eggs * 2)\n```\nOutput: 18", "18", 0.0),
         (_eggs(3) + "Janet makes $27 every day.\n\nLet me know if you'd like to try the same calculation with 18 eggs!", "18", 0.0),
         (_eggs(2) + "Janet makes $18 every day.\n\nWould you like me to show how this changes if she eats 5 eggs?", "18", 1.0),

@@ -82,6 +82,7 @@ _ASIDE_TAIL_RE = re.compile(
     r"|```[a-z]{0,12}\n(?:[^`\n]{0,300}\n){0,40}```(?:\n[ \t]*output[ \t]*:[^\n]{0,100})?)\s*\Z",
     re.I,
 )
+_ANSWER_WORD_RE = re.compile(r"\b(?:answer|total|result|final)\b", re.I)
 _SYMBOL_SPAN_RE = re.compile(r"\$\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\$|\\\(\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\\)")
 
 
@@ -104,7 +105,10 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     if symbols and all(symbols):
         text = text[: len(text) - len(legend.group())]  # "$E = mc^2$.\nwhere $m$ is the mass ...": a legend
     for _ in range(3):  # the answer checked, not the check's own numbers; the answer, not the table or offer after it
-        check = _CHECK_TAIL_RE.search(text[tail_start(text, 3_000) :]) or _ASIDE_TAIL_RE.search(text[-4_000:])
+        check = _CHECK_TAIL_RE.search(text[tail_start(text, 3_000) :])
+        aside = _ASIDE_TAIL_RE.search(text[-4_000:]) if check is None else None
+        if aside is not None and not _ANSWER_WORD_RE.search(aside.group()):  # (not "| Answer | 27 |": it answers)
+            check = aside
         if check is None or not re.search(r"\d", text[: len(text) - len(check.group())][-200:]):
             break
         text = text[: len(text) - len(check.group())].rstrip()
