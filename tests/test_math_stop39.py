@@ -335,6 +335,9 @@ def _eggs(price: int) -> str:
         (_eggs(2) + "#### 18\n\n## Verification\n16 − 3 − 4 = 9 eggs", "18", 1.0),
         # a box on a double-check line after the final box is a second answer
         (_eggs(3) + "**Final Answer**\n\\[\n\\boxed{27}\n\\]\n\n**Double-check:** $9 \\times 2 = \\boxed{18}$", "18", 0.0),
+        # a sentence about how the answer checks is no answer of its own
+        (_eggs(2) + "The answer is $\\boxed{18}$.\n\nSo the answer is consistent: she has 9 eggs left, so the total is 9 × 2.", "18", 1.0),
+        (_eggs(2) + "**Final Answer:** 18\n\nSo the answer is consistent: she has 9 eggs left to sell.", "18", 1.0),
         # text after the end-of-sequence token is no part of the answer
         (_eggs(3) + "Janet makes $27 every day.<|endoftext|>Question: Tom has 10 apples and buys 8 more.\nAnswer: 18", "18", 0.0),
         (_eggs(2) + "Therefore, Janet makes **$18** every day.<|endoftext|>Question: Tom has 5 apples and buys 3 more.\nAnswer: 8", "18", 1.0),

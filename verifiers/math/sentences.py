@@ -226,11 +226,13 @@ _LEADING_LETTER_RE = re.compile(r"(\([A-J]\))\s*[,;.:](?:\s|$)")  # matched at t
 # words that take a stated value back, one list for every rule that looks for them
 # a word that takes back what came before, in English and in the languages models answer in: German, French,
 # Spanish, Russian, Chinese ("Warte, es ist 3", "Attendez, c'est 3", "不对，是3", "等等，应该是3")
-# after an answer marker's "is": a sentence about where the answer stands, not the answer ("The final answer is
-# presented in a box as requested.", "... is shown above."; not "... is shown above as 19.")
+# after an answer marker's "is": a sentence about the answer, not the answer: where it stands ("The final answer is
+# presented in a box as requested.", "... is shown above."; not "... is shown above as 19.") or how it checks ("So the
+# answer is consistent: she has 9 eggs left.")
 ANSWER_PLACE = (
     r"(?!\s+(?:presented|shown|displayed|highlighted|enclosed|boxed|written|placed|put|stated|indicated|marked|given|"
-    r"provided)\s+(?:in|inside|within|above|below|earlier|as\s+requested)\b(?![^\n]{0,80}\d))"
+    r"provided)\s+(?:in|inside|within|above|below|earlier|as\s+requested)\b(?![^\n]{0,80}\d)"
+    r"|\s+(?:consistent|verified|confirmed|reasonable|plausible)\b)"
 )
 # words that make a clause after a value restate, correct or carry on from it rather than remark on it: "that is,
 # 19", "make that 19", "should be 19", "[revised: 19]", "so she has 68 left" (a note after the value has none)
