@@ -327,6 +327,9 @@ def _eggs(price: int) -> str:
         (_eggs(3) + "Janet makes $27 every day.\n\nLet me know if you'd like to try the same calculation with 18 eggs!", "18", 0.0),
         (_eggs(2) + "Janet makes $18 every day.\n\nWould you like me to show how this changes if she eats 5 eggs?", "18", 1.0),
         (_eggs(3) + "Janet earns $27 per day.\n\nRemark: at the listed $2 per egg this would be $18.", "18", 0.0),
+        # (a note that takes the answer back is no aside: it is read)
+        ("9 × 2 = 18, so she makes $18.\n\nNote: she actually sold at $3, giving $27.", "18", 0.0),
+        ("Therefore $m + n = 120$.\n\nHmm, sanity check: $97 + 24 = 121$.", "121", 0.0),
         # a retraction in a later paragraph that concludes another value in words takes the answer back
         (_eggs(2) + "The answer is $\\boxed{18}$.\n\nOn second thought, I misread the price — it's $3 per egg. So she makes $27.", "18", 0.0),
         (_eggs(2) + "**Final Answer:** 18\n\nUpdate: the correct value is **27**.", "18", 0.0),

@@ -82,6 +82,7 @@ _ASIDE_TAIL_RE = re.compile(
     r"|```[a-z]{0,12}\n(?:[^`\n]{0,300}\n){0,40}```(?:\n[ \t]*output[ \t]*:[^\n]{0,100})?)\s*\Z",
     re.I,
 )
+_RETRACTING_RE = re.compile(rf"(?<![A-Za-z])(?:{RETRACTION_WORDS})(?![A-Za-z])", re.I)
 _ANSWER_WORD_RE = re.compile(r"\b(?:answer|total|result|final)\b", re.I)
 _SYMBOL_SPAN_RE = re.compile(r"\$\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\$|\\\(\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\\)")
 
@@ -111,6 +112,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             check = aside
         if check is None or not re.search(r"\d", text[: len(text) - len(check.group())][-200:]):
             break
+        if aside is None and any(not m.group().lower().startswith("hmm") for m in _RETRACTING_RE.finditer(check.group())):
+            break  # "Note: she actually sold at $3, giving $27.": it takes back (not "Hmm, sanity check: ...")
         text = text[: len(text) - len(check.group())].rstrip()
     window = text[tail_start(text, 2_000) :]
     spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
