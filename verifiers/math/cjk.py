@@ -1,8 +1,8 @@
 """Chinese, Japanese and Korean numerals and words in a whole answer, read before it is tokenized: numerals with
 their counters ("五個", "二百六十頭", "다섯 벌"), banker's digits and amounts of yuan ("壹拾壹元整"), fractions and
 scales in digits ("八分之一", "3分之2", "222万", "3천"), a measure word after a value as its unit word ("36种"), and
-the words for "and", the number sets and no solution ("且", "所有實數", "無解", "空集"), and "2 \\sim 3" as the range
-"2～3". The forms are in the table of :mod:`verifiers.math`.
+the words for "and", the number sets and no solution ("且", "所有實數", "無解", "空集"), and "2 \\sim 3" as the
+range "2～3". The forms are in the table of :mod:`verifiers.math`.
 """
 
 from __future__ import annotations

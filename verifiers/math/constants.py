@@ -1,8 +1,9 @@
 """Arbitrary constants of a general solution, named otherwise: ``\\frac{e^t}{3} + ce^{-2t}`` answers ``x = \\frac13 e^t +
 Ce^{-2t}``, and ``C_1 \\sin 2t + C_2 \\cos 2t`` answers ``C_1 \\cos 2t + C_2 \\sin 2t``.
 
-A constant is a symbol named ``c`` or ``C``, with or without an index (``C_1``, ``c_2``); where the reference names one
-so, also ``A``, ``B``, ``D``, ``K`` or ``k`` on either side (``A + \\frac{B}{x} - x`` against ``C + \\frac{D}{x} - x``). Constants are renamed only
+A constant is a symbol named ``c`` or ``C``, with or without an index (``C_1``, ``c_2``); where the reference names
+one so, also ``A``, ``B``, ``D``, ``K`` or ``k`` on either side (``A + \\frac{B}{x} - x`` against ``C + \\frac{D}{x} -
+x``). Constants are renamed only
 where both sides hold the same number of them (one to three) and each enters linearly, as the constants of a general
 solution or an antiderivative do: a formula in given quantities named so (``\\frac{C_1 V}{C_1 + C_2}``, ``mc^2``) is
 never renamed, so a swapped capacitance is still wrong.
@@ -30,11 +31,11 @@ def _value(n: Node) -> sympy.Basic | None:
 
 # other letters a general solution names its constants with ("Y = A + \\frac{B}{x} - x", "x^2 + k"): counted as
 # constants only beside a constant named c or C on the reference's side
-_OTHER_CONSTANT_NAMES = frozenset("ABDKk")
+_OTHER_NAMES = frozenset("ABDKk")
 
 
 def _constants(v: sympy.Basic, others: bool = False) -> list[sympy.Symbol]:
-    names = [s for s in v.free_symbols if _CONSTANT_NAME_RE.fullmatch(s.name) or (others and s.name in _OTHER_CONSTANT_NAMES)]
+    names = [s for s in v.free_symbols if _CONSTANT_NAME_RE.fullmatch(s.name) or (others and s.name in _OTHER_NAMES)]
     return sorted(names, key=lambda s: s.name)
 
 

@@ -112,7 +112,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             check = aside
         if check is None or not re.search(r"\d", text[: len(text) - len(check.group())][-200:]):
             break
-        if aside is None and any(not m.group().lower().startswith("hmm") for m in _RETRACTING_RE.finditer(check.group())):
+        retracting = (m.group().lower() for m in _RETRACTING_RE.finditer(check.group()))
+        if aside is None and any(not word.startswith("hmm") for word in retracting):
             break  # "Note: she actually sold at $3, giving $27.": it takes back (not "Hmm, sanity check: ...")
         text = text[: len(text) - len(check.group())].rstrip()
     window = text[tail_start(text, 2_000) :]
@@ -293,8 +294,8 @@ _LAST_NUM_RE = re.compile(
 
 
 # a note that ends the text, with a number in it, after the sentence's own value: in brackets ("(that took 2
-# trips).", "(since 2 × 13 = 26).", "✓ (verified with n = 99)", a paragraph "(As a sanity check, 84 + 16 = 100.)"), after a spaced dash ("17 pens — that took 2 trips"),
-# after a semicolon and a word ("84 marbles; she gave away 16", not "x = 5; y = 3" nor "; or 7"), or a clause of
+# trips).", "(since 2 × 13 = 26).", "✓ (verified with n = 99)", a paragraph "(As a sanity check, 84 + 16 = 100.)"),
+# after a spaced dash ("17 pens — that took 2 trips"), after a semicolon and a word ("84 marbles; she gave away 16", not "x = 5; y = 3" nor "; or 7"), or a clause of
 # reason or of another event ("1/6, since there are 6 outcomes", "17 pens, which took 2 trips"; not ", which is 70%",
 # a restatement that may be what was asked)
 _END_NOTE_RE = re.compile(
