@@ -207,7 +207,7 @@ def clean_completion(text: str) -> str:
         if low.rfind("<answer>") > low.rfind("</answer>"):
             text = text.rstrip()[: text.rstrip().rfind("</")] + "</answer>"
     if "Q" in text or "Problem" in text:  # a base model's few-shot continuation: the next question it made up
-        marker = _ANSWERED_RE.search(text)
+        marker = _QUESTION_ANSWERED_RE.search(text)
         after = _NEXT_QUESTION_RE.search(text, marker.end()) if marker is not None else None
         if after is not None:  # "#### 18\n\nQuestion: ...\n#### 12": only the first answer is to the question
             text = text[: after.start()]
@@ -380,10 +380,18 @@ _PUSHBACK_RE = re.compile(
 _ANSWERED_RE = re.compile(
     r"####[ \t]*\S|\b[Tt]he (?:final )?answer is\b[^\n]{0,40}?\d|\bAnswer[ \t]*:[^\n]{0,80}?\d|\A[ \t]*-?\d{1,12}[ \t]*\n"
 )
+# (before a question the model made up: also a box, or a concluding sentence that ends its paragraph, "Therefore,
+# Janet makes **$27** every day.")
+_QUESTION_ANSWERED_RE = re.compile(
+    rf"{_ANSWERED_RE.pattern}|\\boxed[ \t]*\{{[^{{}}\n]{{0,40}}\d"
+    r"|(?:^|(?<=\n))[ \t*_]*(?:Therefore|Thus|Hence|So|In total|In conclusion)\b[^\n]{0,200}?\d[^\n]{0,100}[.!]"
+    r"[ \t*_]*\n[ \t]*\n"
+)
 _SUBPROBLEM_RE = re.compile(r"(?:^|(?<=[.!?] ))[ \t]*Subproblem[ \t]*\d{1,2}[ \t]*:", re.M)
 _NEXT_QUESTION_RE = re.compile(
-    r"(?:(?<=\n)|(?<=[.!?] ))[ \t]*(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*[:：](?=[^\n]*\d)"
-    r"|(?<=\n\n)(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*[:：](?=[^\n?？]*(?:\n|\Z))"
+    r"(?:(?<=\n)|(?<=[.!?] ))[ \t]*(?:#{1,4}[ \t]*)?(?:\*\*)?(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*(?:\*\*)?[:：]"
+    r"(?=[^\n]*\d)"
+    r"|(?<=\n\n)(?:#{1,4}[ \t]*)?(?:\*\*)?(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*(?:\*\*)?[:：](?=[^\n?？]*(?:\n|\Z))"
 )
 # a completion that is one line of a user's turn (the prompt echoed, no answer after it)
 _LEADING_USER_TURN_RE = re.compile(r"\s*(?:Human|HUMAN|User|USER)[ \t]*:")

@@ -39,15 +39,21 @@ def _closing_value(rest: str) -> str | None:
     None otherwise."""
     if "\n" not in rest.strip(" \t"):
         return None
-    line = rest.rstrip().rsplit("\n", 1)[-1]
+    lines = rest.rstrip().rsplit("\n", 2)
+    line = lines[-1]
     if len(line) > 80 or len(re.findall(r"\d+(?:[.,]\d+)*", line)) != 1:
         return None
+    labelled = re.search(r"[^\W\d_]{2}", line) and not _ANSWER_NAMED_RE.search(line)  # (not "- 27", "- Total: 27")
+    if len(lines) == 3 and all(_LIST_ITEM_RE.match(x) for x in lines[1:]) and labelled:
+        return None  # "### Summary\n- Eggs laid: 16\n- Sold: 9": the last item of a list of quantities
     m = _CLOSING_VALUE_RE.match(line)
     if m is None:
         return None
     return m.group(1).replace(",", "")
 
 
+_LIST_ITEM_RE = re.compile(r"(?<![ \t])[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]")
+_ANSWER_NAMED_RE = re.compile(r"\b(?:answer|result|final|total|solution)\b", re.I)
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
 _INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200f\u2060\ufeff]")
 _EMPHASIS_RE = re.compile(

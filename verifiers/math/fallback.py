@@ -82,6 +82,13 @@ _ASIDE_TAIL_RE = re.compile(
     r"|```[a-z]{0,12}\n(?:[^`\n]{0,300}\n){0,40}```(?:\n[ \t]*output[ \t]*:[^\n]{0,100})?)\s*\Z",
     re.I,
 )
+# a closing paragraph that supposes another case ("If the eggs sold at $2, it would be 18.", "Note: had she sold 5,
+# she would make $10."): no answer of its own
+_SUPPOSITION_TAIL_RE = re.compile(
+    r"\n[ \t]*\n(?=[^\n]{0,300}\b(?:if|had|were|suppose|supposing)\b)(?=[^\n]{0,300}\b(?:would|could|might)\b)"
+    r"[^\n]{1,300}\s*\Z",
+    re.I,
+)
 _RETRACTING_RE = re.compile(rf"(?<![A-Za-z])(?:{RETRACTION_WORDS})(?![A-Za-z])", re.I)
 _ANSWER_WORD_RE = re.compile(r"\b(?:answer|total|result|final)\b", re.I)
 _SYMBOL_SPAN_RE = re.compile(r"\$\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\$|\\\(\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\\)")
@@ -110,6 +117,9 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         aside = _ASIDE_TAIL_RE.search(text[-4_000:]) if check is None else None
         if aside is not None and not _ANSWER_WORD_RE.search(aside.group()):  # (not "| Answer | 27 |": it answers)
             check = aside
+        supposed = _SUPPOSITION_TAIL_RE.search(text[-400:]) if check is None else None
+        if supposed is not None and not _RETRACTING_RE.search(supposed.group()):
+            check = aside = supposed  # (set aside whole, as an aside is)
         if check is None or not re.search(r"\d", text[: len(text) - len(check.group())][-200:]):
             break
         retracting = (m.group().lower() for m in _RETRACTING_RE.finditer(check.group()))

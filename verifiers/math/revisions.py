@@ -389,6 +389,10 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     if len(rest) <= 600:  # the completion ends within the window: a later paragraph may take the answer back
         ended = without_remark(raw)  # ("Wait, I mis-added: 340+51 = 381. Yes.": the remark endorses 381)
         retraction = _last_match(_LATER_REVISION_RE, ended)
+        reason = _REASON_END_RE.search(ended, ended.rfind("\n", 0, retraction.start()) + 1) if retraction else None
+        if reason is not None:  # "On second thought, she makes $27, since each egg sells for $3.": its reason
+            ended = ended[: reason.start()] + "."
+            retraction = _last_match(_LATER_REVISION_RE, ended)
         concluded = _CONCLUDED_END_RE.search(ended, retraction.end()) if retraction is not None else None
         if concluded is not None and checks_other_numbers(ended, value):
             concluded = None  # "Wait, let me verify: for 12 the same formula gives 6.": a check on other numbers
@@ -421,6 +425,8 @@ _LATER_REVISION_RE = re.compile(
     rf"{_NOT_SPACED_LETTER_AFTER}",
     re.I,
 )
+# the reason that ends a sentence, after its value ("..., since each egg sells for $3.", "27 because she sells at $3")
+_REASON_END_RE = re.compile(r"(?<=[\d$*])[ \t]*,?[ \t]+(?:since|because|as)[ \t]+[^\n.;!?]{1,150}[.!]?[ \t]*\Z", re.I)
 # (or a copula of another language, the words of its subject between: "eigentlich ist die größere Wurzel 2.", "больший
 # корень равен 2.", "其实是 2。", "根は実は 2 です。")
 _CONCLUDED_END_RE = re.compile(

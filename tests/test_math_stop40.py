@@ -1,0 +1,101 @@
+"""Stop 40: classes found by red teams 45-46 and by the blind sets of this stop. Each case that moved was scored
+the other way at the commit before; the cases beside it bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from math_score import score
+
+_EGGS = "Eggs remaining: 16 - 3 - 4 = 9 eggs.\n\nEach egg sells for $2, so her daily revenue is 9 × $2 = $18.\n\n"
+_EGGS_3 = _EGGS.replace("$2", "$3").replace("$18", "$27")
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a question the model made up after its answer, with an answer of its own: not the answer to this one
+        (_EGGS_3 + "Therefore, Janet makes **$27** every day.\n\nProblem 2: What is 6 + 12?\nSolution: The answer is 18.",
+         "18", 0.0),
+        (_EGGS_3 + "Therefore, Janet makes **$27** every day.\n\nProblem 2: What is 6 + 12?\nSolution: The answer is 18.",
+         "27", 1.0),
+        (_EGGS + "\\[\\boxed{18}\\]\n\nQuestion: A car travels 60 miles in 2 hours. What is its speed?\nAnswer: 30\n#### 30",
+         "18", 1.0),
+        (_EGGS + "\\boxed{18}\n\n### Question 2: A car travels 60 miles in 2 hours. What is its speed?\n\\boxed{30}", "18", 1.0),
+        # a question restated before the working is no made-up question
+        ("Question: What is 6 + 12?\nSolution: 6 + 12 = 18. The answer is 18.", "18", 1.0),
+    ],
+)
+def test_made_up_question_after_the_answer(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a retraction to another value, with its reason after it, takes the answer back
+        (_EGGS + "#### 18\n\nOn second thought, she makes $27, since each egg actually sells for $3.", 0.0),
+        (_EGGS + "The answer is \\boxed{18}.\n\nHmm, actually it's 27 because she sells at $3 per egg.", 0.0),
+        (_EGGS + "#### 18\n\nActually, she makes $27, as each egg sells for $3.", 0.0),
+        # a retraction that lands on the answer's own value, with its reason, leaves it
+        (_EGGS + "#### 18\n\nOn second thought, she makes $18 since each egg actually sells for $2.", 1.0),
+        (_EGGS + "#### 18\n\nActually, it is 18, since 9 × 2 = 18.", 1.0),
+    ],
+)
+def test_retraction_with_a_reason_after_its_value(completion: str, want: float) -> None:
+    assert score(completion, "18") == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a closing paragraph that supposes another case is no answer: the concluded value before it is
+        (_EGGS_3 + "Therefore, Janet makes **$27** every day.\n\nIf the eggs sold at $2, it would be 18.", "18", 0.0),
+        (_EGGS_3 + "Therefore, Janet makes **$27** every day.\n\nNote: if she sold at $2 the answer would be 18.", "18", 0.0),
+        (_EGGS_3 + "Therefore, Janet makes **$27** every day.\n\nHad the eggs sold at $2, she would make $18.", "18", 0.0),
+        (_EGGS + "Therefore, Janet makes **$18** every day.\n\nIf the eggs sold at $3, it would be 27.", "18", 1.0),
+        # one that takes the answer back is no supposition; nor is a whole answer stated as one
+        (_EGGS + "Therefore, Janet makes **$18** every day.\n\nHmm, actually if she sells at $3 it would be 27.", "18", 0.0),
+        ("If x = 2, then y would be 5.", "5", 1.0),
+    ],
+)
+def test_supposition_after_the_answer(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("tail", "want"),
+    [
+        # a summary list of labelled quantities after the box: its last item is no closing value
+        ("### Summary\n- Eggs laid: 16\n- Sold: 9", 1.0),
+        ("Summary:\n1. Eggs laid: 16\n2. Sold: 9", 1.0),
+        # an item that names the answer or a total, or a lone value, still ends the text on another value
+        ("### Summary\n- Eggs laid: 16\n- Total: 27", 0.0),
+        ("### Summary\n- Eggs laid: 16\n- Answer: 27", 0.0),
+        ("\n**Answer: 27**", 0.0),
+    ],
+)
+def test_summary_list_after_the_box(tail: str, want: float) -> None:
+    assert score(_EGGS + "The answer is $\\boxed{18}$.\n\n" + tail, "18") == want
+
+
+def test_a_second_box_named_as_rejected_stays_two_boxes() -> None:
+    # policy: "\boxed{18}, not \boxed{27}" boxes two values; set 19 labels it a hedge (a grader that reads one box
+    # pays either), so it is refused, though red team 45 would pay it
+    assert score(_EGGS + "The answer is \\boxed{18}, not \\boxed{27}.", "18") == 0.0
+
+
+def test_stop40_patterns_are_linear() -> None:
+    assert_patterns_linear(
+        [
+            ("cleanup", "_QUESTION_ANSWERED_RE", "'\\nSo 1' * (n // 5)"),
+            ("cleanup", "_QUESTION_ANSWERED_RE", "'\\\\boxed{' * (n // 8)"),
+            ("cleanup", "_NEXT_QUESTION_RE", "'\\n## **Question' * (n // 15)"),
+            ("revisions", "_REASON_END_RE", "'1 since ' * (n // 8)"),
+            ("revisions", "_REASON_END_RE", "'1 ' * (n // 2)"),
+            ("fallback", "_SUPPOSITION_TAIL_RE", "'\\n\\nif ' * (n // 5)"),
+            ("fallback", "_SUPPOSITION_TAIL_RE", "'\\n \\n' * (n // 3)"),
+            ("disowning", "_LIST_ITEM_RE", "' ' * n"),
+            ("disowning", "_ANSWER_NAMED_RE", "'answe' * (n // 5)"),
+        ]
+    )
