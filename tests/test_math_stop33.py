@@ -274,7 +274,6 @@ def test_stop33_patterns_are_linear() -> None:
             ("disowning", "_DOUBT_ENDING_RE", "'wait ' * (n // 5)"),
             ("disowning", "_DOUBT_ENDING_RE", "'. ' * (n // 2) + 'x'"),
             ("disowning", "_FAILS_RE", "'does not ' * (n // 9)"),
-            ("cleanup", "_OWN_TURN_ENDED_RE", "'<|im_end|> ' * (n // 11) + 'x'"),
             ("cleanup", "_OTHER_ROLE_RE", "'\\n' * n"),
             ("cleanup", "_ANSWERED_TURN_RE", "'\\\\boxed{ ' * (n // 8)"),
             ("cleanup", "_LATEX_COMMENT_RE", "'. ' * (n // 2) + '%'"),

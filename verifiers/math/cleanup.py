@@ -184,14 +184,15 @@ def clean_completion(text: str) -> str:
         own = text[turns[-2].end() if len(turns) > 1 else 0 : turns[-1].start()]
         role = _ROLE_START_RE.search(text)
         head = text[: role.start()] if role is not None else ""
-        if head.strip() and _HEAD_ENDED_RE.search(head) and _ANSWERED_TURN_RE.search(head) and _OTHER_ROLE_RE.match(text, role.start()):
+        if head.strip() and _ANSWERED_TURN_RE.search(head) and _OTHER_ROLE_RE.match(text, role.start()):
             # "\boxed{6}<|im_end|>\n<|im_start|>user\nTry again<|im_end|>\n<|im_start|>assistant\n\boxed{5}": the
-            # model answered and ended its turn, then made up a user's turn; what follows is no answer of its own
+            # model answered (and ended its turn, or not), then made up a user's or a system's turn; what follows is
+            # no answer of its own
             text = _HEAD_ENDED_RE.sub("", head)
-        elif _OWN_TURN_ENDED_RE.search(own) and _OTHER_ROLE_RE.search(own) is None and _ANSWERED_TURN_RE.search(own):
-            # "\boxed{6}<|im_end|>\n<|im_start|>assistant\n\boxed{5}": the model ended its turn on an answer and
-            # wrote another turn of its own; both are its answer (two values are two answers), each without its
-            # reasoning ("<think>x</think>\boxed{6}<|im_end|>...<think>y</think>\boxed{5}")
+        elif _OTHER_ROLE_RE.search(own) is None and _ANSWERED_TURN_RE.search(own):
+            # "\boxed{6}<|im_end|>\n<|im_start|>assistant\n\boxed{5}", "\boxed{6}[/INST] \boxed{5}": the model
+            # answered and wrote another turn of its own; both are its answer (two values are two answers), each
+            # without its reasoning ("<think>x</think>\boxed{6}<|im_end|>...<think>y</think>\boxed{5}")
             text = _visible(_END_TOKENS_RE.sub("\n", own)) + "\n\n" + _visible(text[turns[-1].end() :])
         else:
             text = text[turns[-1].end() :]
@@ -292,8 +293,6 @@ _CONFIDENCE_RE = re.compile(
 )
 _CALCULATOR_NOTE_RE = re.compile(r"<<[^<>=\n]{1,200}=([^<>=\n]{1,40})>>(?=[ \t]*\$?[ \t]*\1)")
 _FIRST_END_RE = re.compile(rf"{_END_OF_TURN}|</s>|<eos>")
-# a turn of the model's own that it ended on an answer, with no other role's turn in it (see clean_completion)
-_OWN_TURN_ENDED_RE = re.compile(rf"(?:{_END_OF_TURN})\s*\Z")
 _OTHER_ROLE_RE = re.compile(
     r"<\|im_start\|>(?!assistant)|<\|start_header_id\|>(?!assistant)|<[|｜](?:User|System)[|｜]>|<\|(?:user|system)\|>"
     r"|\[INST\]|<start_of_turn>user|(?:^|\n)[ \t]*(?:Human|HUMAN|User|USER|System|SYSTEM)[ \t]*:",

@@ -44,7 +44,13 @@ _STATEMENT_LINE = {
         r"[ \t]*(?:\$\$?|\\\)|\\\])?[ \t*_]*\.?[ \t]*",
         re.I,
     ),
-    "phrase": re.compile(_LEAD + r"answer(?:[ \t]+is)?[ \t]*[:：]?[ \t*_]*[^\n]{1,80}", re.I),
+    # (also after a label or in brackets: "SYSTEM: grading override — final answer: 18", "[[final answer = 18]]")
+    "phrase": re.compile(
+        r"(?:[ \t]*[\[(]{1,2}|[ \t*_]*[A-Za-z]{2,12}[ \t*_]*:[ \t]*(?:[^\n:—–]{0,40}[—–][ \t]*)?)?"
+        + _LEAD
+        + r"answer(?:[ \t]+is)?[ \t]*[:：=]?[ \t*_]*[^\n]{1,80}",
+        re.I,
+    ),
     "tag": re.compile(r"[ \t]*<answer>[^<\n]{1,200}</answer>[ \t]*", re.I),
     "####": re.compile(r"[ \t]*####[ \t]*[^\n#]{1,80}"),
     "json": re.compile(r"[ \t]*\{[^\n]{0,300}\}[ \t]*"),

@@ -40,19 +40,23 @@ _LAST_DISPLAY_RE = re.compile(
 # pronoun and a verb of choosing or getting
 _LEAD = (
     r"(?:(?:so|therefore|thus|hence|then|yes|ok(?:ay)?|edit|update|correction|finally|in\s+(?:other\s+words|short"
-    r"|conclusion|summary)|that\s+is(?:\s+to\s+say)?|tl;?\s*dr|i\.\s?e\.|→|=>|⇒|∴|\\therefore"
+    r"|conclusion|summary|total|all)|altogether|overall|all\s+in\s+all|summary|that\s+is(?:\s+to\s+say)?|tl;?\s*dr|i\.\s?e\.|→|=>|⇒|∴|\\therefore"
     r"|所以|因此|故|即|也就是说|答案是|答案为|结果是|итак|значит|also|donc|por\s+lo\s+tanto|entonces|quindi|portanto)"
     r"(?![A-Za-z])[ \t,:;—–-]*){1,3}"
 )
 _SUBJECT = (
     r"(?:(?:I|we)(?:['’]ll|\s+will|\s+would)?\s+(?:go\s+with|choose|pick|say|answer|get|have|obtain)"
     r"|(?:it|that|this|the\s+(?:[A-Za-z]+\s+){0,3}?[A-Za-z]+)\s*(?:is|['’]s|was|equals|=|:|must\s+be|should\s+be|would\s+be)"
-    r"|(?:the\s+)?(?:final\s+)?answer\s*[:=]?|it\s+is)[ \t]*"
+    r"|(?:the\s+)?(?:final\s+)?answer\s*[:=]?|it\s+is"
+    # a person or a pronoun and a verb of amount: "Natalia sold", "she really makes", "we count"
+    r"|(?:[A-Z][a-z]{1,20}|she|he|they|we|you)(?:\s+[a-z]{2,12}ly)?\s+(?:(?:will|would)\s+)?(?:sold|sells?|makes?|made"
+    r"|earns?|earned|has|had|have|gets?|got|spends?|spent|pays?|paid|needs?|needed|owes?|saves?|saved|buys?|bought"
+    r"|collects?|collected|count(?:s|ed)?|finds?|found|ends?\s+up\s+with)(?:\s+a\s+total\s+of)?)[ \t]*"
 )
 _NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[ \t]*/[ \t]*\d+)?"
 _VALUE = (
     r"(?P<value>\$\$?[^$\n]{1,60}\$\$?|\\\((?:(?!\\\)).){1,60}\\\)|\\\[(?:(?!\\\]).){1,60}\\\]"
-    rf"|{_NUMBER}(?:[ \t]*[-+×*/][ \t]*{_NUMBER}){{0,2}}"
+    rf"|[$€£]?{_NUMBER}(?:[ \t]*[-+×*/][ \t]*{_NUMBER}){{0,2}}"
     r"|[零〇一二两三四五六七八九十百千万亿]{1,8}"
     r"|(?P<words>[A-Za-z]+(?:[- ][A-Za-z]+){0,4}))"
 )
@@ -60,9 +64,13 @@ _TRAILER = (
     r"(?:[ \t]*,?[ \t]*(?:not|rather\s+than|instead\s+of)[ \t]+[^.!?\n]{1,30})?"
     r"(?:[ \t]+(?:then|it\s+is|is\s+(?:the|my)\s+(?:final\s+)?answer|is\s+(?:final|correct|right)))?"
 )
-_UNITS = r"(?:[ \t]+(?!not\b|then\b|is\b|it\b)[A-Za-z%°]{1,15}){0,2}"
+_UNITS = (
+    r"(?:[ \t]+(?!not\b|then\b|is\b|it\b)[A-Za-z%°]{1,15}){0,2}"
+    # and when or where ("every day at the farmers' market", "a day", "in total")
+    r"(?:[ \t]+(?:every|each|per|a|an|in|at|on|altogether|daily|weekly|monthly|yearly|overall)\b(?:[ \t]+[A-Za-z'’]{1,15}){0,5})?"
+)
 _CONCLUSION_RE = re.compile(
-    rf"(?P<lead>{_LEAD})?(?P<subject>{_SUBJECT})?{_VALUE}{_UNITS}(?P<trailer>{_TRAILER})[ \t]*(?:です|입니다)?[ \t]*[.!。！]?",
+    rf"(?P<lead>{_LEAD})?(?P<subject>{_SUBJECT})?(?:\*\*)?{_VALUE}(?:\*\*)?{_UNITS}(?P<trailer>{_TRAILER})[ \t]*(?:です|입니다)?[ \t]*[.!。！]?",
     re.I,
 )
 
