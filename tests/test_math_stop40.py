@@ -160,6 +160,24 @@ def test_transcripts_and_agreeing_statements_are_answers(completion: str) -> Non
     assert score(completion, "72") == 1.0
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # without a question, a completion that says it integrates: its constant of integration against a key without
+        ("$\\int \\frac{dx}{\\cos x} = \\ln|\\sec x + \\tan x| + C$", "\\log(\\sec(x)+\\tan(x))", 1.0),
+        ("The solution to the integral is:\n\n\\[\\frac{x^3}{3} + C\\]", "\\frac{x^3}{3}", 1.0),
+        # a bare answer with a constant stays another expression (other projects' equality tests), as does a key's
+        # own constant fixed otherwise, and the constant on the key's side only
+        ("\\boxed{e^{10x} + C}", "e^{10x}", 0.0),
+        ("\\boxed{2x + C}", "2x", 0.0),
+        ("The integral is \\boxed{x^2 + 2}.", "x^2", 0.0),
+        ("The antiderivative is \\boxed{x^2}.", "x^2 + C", 0.0),
+    ],
+)
+def test_constant_of_integration_without_a_question(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_stop40_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -171,6 +189,7 @@ def test_stop40_patterns_are_linear() -> None:
             ("fallback", "_SUPPOSITION_TAIL_RE", "'\\n\\nif ' * (n // 5)"),
             ("fallback", "_SUPPOSITION_TAIL_RE", "'\\n \\n' * (n // 3)"),
             ("disowning", "_LIST_ITEM_RE", "' ' * n"),
+            ("verifier", "_INTEGRATES_RE", "'integra' * (n // 7)"),
             ("conclusions", "_CONCLUSION_RE", "'so ' * (n // 3)"),
             ("conclusions", "_CONCLUSION_RE", "'Natalia really sold ' * (n // 20)"),
             ("conclusions", "_CONCLUSION_RE", "'1 every a ' * (n // 10)"),

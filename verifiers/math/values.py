@@ -186,14 +186,15 @@ def _antiderivatives_equal(a: Expr, b: Expr) -> bool:
     return len(values) >= 3 and all(_close(v, values[0], 1e-12) or abs(v - values[0]) < 1e-12 for v in values[1:])
 
 
-def constant_against_none(a: Expr, b: Expr) -> bool:
+def constant_against_none(a: Expr, b: Expr, either_side: bool = True) -> bool:
     r"""An antiderivative with its constant of integration against a key written without one ("x^x + C" against
     "x^x", as the MIT Integration Bee's keys are): equal when the answer less its constant is the key, with a
     logarithm of an absolute value read as the logarithm ("\ln|x+1| + C" against "\log(x+1)": the key's
     antiderivative where x+1 > 0). Not a family against a key with its constant fixed ("x^2 + C" against "x^2 + 2").
     Spot-checked at points where every symbol is positive; at least three must evaluate. Only for a question that
-    asks for an antiderivative (a derivative "2x + C" against "2x" is wrong): the caller reads the question."""
-    for x, y in ((a, b), (b, a)):
+    asks for an antiderivative (a derivative "2x + C" against "2x" is wrong): the caller reads the question.
+    ``either_side``: the constant may be the key's (else only the answer's, ``a``)."""
+    for x, y in ((a, b), (b, a)) if either_side else ((a, b),):
         c = _integration_constant(x.value)
         if c is None or not c.name.startswith(("C", "K")) or _integration_constant(y.value) is not None:
             continue

@@ -128,6 +128,10 @@ _RETRACTED_RE = re.compile(
 )
 
 
+# a completion that says it integrates: an integral sign, "integral", "integrate", "antiderivative"
+_INTEGRATES_RE = re.compile(r"\\int(?![a-z])|∫|\bintegra(?:l|te|ting|tion)\b|\bantiderivative\b", re.I)
+
+
 def _leading_verdict(answer: str) -> str | None:
     """The verdict a sentence leads with ("Yes, y = 0 is a singular solution." -> "yes"), when the rest of it never
     says the other polarity ("Yes, it isn't.", "No, it is true.") nor takes it back or doubts it ("No; wait, it
@@ -414,6 +418,16 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         or renamed_constants_equal(pred, gold, question_text(row))  # "x = \frac13 e^t + Ce^{-2t}" against "\frac{e^t}{3} + ce^{-2t}"
         # "x^x + C" against "x^x" where the question asks for an antiderivative
         or (isinstance(pred, Expr) and isinstance(gold, Expr) and asks_for_antiderivative(row) and constant_against_none(pred, gold))
+        # without a question, where the completion says it integrates ("\int \frac{dx}{\cos x} = \ln|\sec x + \tan x|
+        # + C", "The solution to the integral is ..."); a bare "e^{10x} + C" against "e^{10x}" stays wrong, as other
+        # projects' equality tests have it
+        or (
+            isinstance(pred, Expr)
+            and isinstance(gold, Expr)
+            and not question_text(row).strip()
+            and _INTEGRATES_RE.search(completion[-4_000:]) is not None
+            and constant_against_none(pred, gold, either_side=False)
+        )
     ):
         if reject_echo and echoes_question(answer, row, numeric_reference=_numeric(gold, gold_text)):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
