@@ -178,6 +178,42 @@ def test_constant_of_integration_without_a_question(completion: str, gold: str, 
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    "tail",
+    [
+        # the next problem the model made up after its answer, under a heading or announced
+        "#### 72\n\n## Problem 2\nTom has 5 apples and eats none. How many does he have?\n#### 5",
+        "\\boxed{72}\n\nQ2. What is 3+4?\nA: \\boxed{7}",
+        "\\boxed{72}\n\n### Next question\nWhat is 3+4? \\boxed{7}",
+        "\\boxed{72}\n\n---\n\n**Problem 2.** Compute $3+4$.\n\n$3+4=\\boxed{7}$",
+        "#### 72\n\nProblem 2: How many clips does she sell in a week?\n3 × 7 = 21\n#### 21",
+        "#### 72\n\nQuestion: How many eggs does a hen lay in a week?\nAnswer: 3 × 7 = 21\n#### 21",
+    ],
+)
+def test_next_problem_after_the_answer(tail: str) -> None:
+    assert score(_CLIPS + tail, "72") == 1.0
+
+
+def test_the_same_question_asked_again_is_a_second_answer() -> None:
+    completion = "6 * 6 = 36 lemons.\nThe answer is 36 lemons.\n\nQuestion: How many lemons will Tim need?\nAnswer: 30"
+    assert score("Tim needs 6 cups. " + completion, "36") == 0.0
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # generation ends at a sequence's end token: what follows is no answer
+        ("She sells 10 eggs at $2 each: 10 × 2 = $20.\n\nShe makes $20 per day.</s>The answer is 18.", 0.0),
+        ("She sells 10 eggs at $2 each: 10 × 2 = $20.\n\nShe makes $20 per day.<eos>\\boxed{18}", 0.0),
+        ("She sells 9 eggs at $2 each: 9 × 2 = $18.\n\nShe makes $18 per day.</s>The answer is 20.", 1.0),
+        # HTML's strike-through is no end token
+        ("She makes <s>$20</s> $18 per day.", 1.0),
+    ],
+)
+def test_text_after_a_sequence_end(completion: str, want: float) -> None:
+    assert score(completion, "18") == want
+
+
 def test_stop40_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -190,6 +226,10 @@ def test_stop40_patterns_are_linear() -> None:
             ("fallback", "_SUPPOSITION_TAIL_RE", "'\\n \\n' * (n // 3)"),
             ("disowning", "_LIST_ITEM_RE", "' ' * n"),
             ("verifier", "_INTEGRATES_RE", "'integra' * (n // 7)"),
+            ("cleanup", "_NEXT_QUESTION_RE", "'\\n**Problem 2 ' * (n // 14)"),
+            ("cleanup", "_NEXT_QUESTION_RE", "'\\nnext question ' * (n // 15)"),
+            ("cleanup", "_QUESTION_WITH_ANSWER_RE", "'\\nQuestion:' * (n // 11)"),
+            ("cleanup", "_QUESTION_WITH_ANSWER_RE", "'\\nQ: a\\n' * (n // 7)"),
             ("conclusions", "_CONCLUSION_RE", "'so ' * (n // 3)"),
             ("conclusions", "_CONCLUSION_RE", "'Natalia really sold ' * (n // 20)"),
             ("conclusions", "_CONCLUSION_RE", "'1 every a ' * (n // 10)"),

@@ -104,7 +104,12 @@ def clean_completion(text: str) -> str:
         first_end is not None
         and text[first_end.end() :].strip()
         and (first_end.group() != "</s>" or "<s>" not in text[: first_end.start()])  # (not HTML's strike-through)
-        and (_ANSWERED_TURN_RE.search(text, 0, first_end.start()) or _ANSWERED_RE.search(text, 0, first_end.start()))
+        and (
+            _ANSWERED_TURN_RE.search(text, 0, first_end.start())
+            or _ANSWERED_RE.search(text, 0, first_end.start())
+            # (a sequence's end, never a turn's: "She makes $20 per day.</s>The answer is 18." ends on 20)
+            or (first_end.group() in ("</s>", "<eos>") and re.search(r"\d", text[: first_end.start()]))
+        )
         and not _in_other_turn(text, first_end.start())  # ("<|im_start|>user\nExample: \boxed{7}<|im_end|>": a prompt)
     ):
         # "The answer is 6.</s>The answer is 5.", "\boxed{6}<|im_end|>\n<|im_start|>assistant\n\boxed{5}": sampling
@@ -207,9 +212,14 @@ def clean_completion(text: str) -> str:
         low = text.lower()
         if low.rfind("<answer>") > low.rfind("</answer>"):
             text = text.rstrip()[: text.rstrip().rfind("</")] + "</answer>"
-    if "Q" in text or "Problem" in text:  # a base model's few-shot continuation: the next question it made up
+    if "Q" in text or "Problem" in text or "Next" in text or "Exercise" in text:
+        # a base model's few-shot continuation: the next question it made up (not the same question asked again,
+        # "... The answer is 36 lemons.\n\nQuestion: How many lemons will Tim need?\nAnswer: 30", a second answer)
         marker = _QUESTION_ANSWERED_RE.search(text)
         after = _NEXT_QUESTION_RE.search(text, marker.end()) if marker is not None else None
+        if after is None and marker is not None:
+            after = _QUESTION_WITH_ANSWER_RE.search(text, marker.end())
+            after = None if after is None or _asked_again(text, after.end()) else after
         if after is not None:  # "#### 18\n\nQuestion: ...\n#### 12": only the first answer is to the question
             text = text[: after.start()]
     if "Subproblem" in text:  # Minerva's "Subproblem 0: ... \boxed{0.01} ... Subproblem 1: ...": the last one asked
@@ -341,6 +351,15 @@ def split_reasoning(text: str, ends: list[re.Match[str]]) -> tuple[str, str]:
     return "\n".join(reasoning), THINK_CLOSE_RE.sub(" ", "\n".join(response))
 
 
+def _asked_again(text: str, start: int) -> bool:
+    """The question line at ``start`` asks what the text before it worked on: most of its words (of four letters or
+    more) are there already, by their first four letters ("needs" for "need")."""
+    line = text[start : text.find("\n", start) if "\n" in text[start:] else len(text)]
+    said = {w[:4] for w in re.findall(r"[a-z]{4,}", text[:start].lower())}
+    own = {w[:4] for w in re.findall(r"[a-z]{4,}", line.lower())} - {"what", "whic", "many", "much", "does", "will", "with", "that", "this"}
+    return len(own) >= 2 and len(own & said) * 2 > len(own)
+
+
 def _in_other_turn(text: str, end: int) -> bool:
     """The text before ``end`` lies in a turn of another role than the model's (an echoed prompt's user turn)."""
     roles = list(_ROLE_START_RE.finditer(text, 0, end))
@@ -385,9 +404,19 @@ _QUESTION_ANSWERED_RE = re.compile(
     rf"{_ANSWERED_RE.pattern}|\\boxed[ \t]*\{{[^{{}}\n]{{0,40}}\d"
     r"|(?:^|(?<=\n))[ \t*_]*(?:Therefore|Thus|Hence|So|In total|In conclusion)\b[^\n]{0,200}?\d[^\n]{0,100}[.!]"
     r"[ \t*_]*\n[ \t]*\n"
+    r"|\b[Tt]he (?:final )?answer is[ \t*]*\(?[A-E]\)?[ \t*]*[.\n]"  # an option's letter
+)
+# a question followed by an answer line of its own ("Question: Which is even?\n(A) 3 (B) 4\nAnswer: B")
+_QUESTION_WITH_ANSWER_RE = re.compile(
+    r"(?<=\n)[ \t]*(?:Question|Q|Problem)[ \t]*[:：](?=[^\n]*\n(?:[^\n]*\n){0,8}?[ \t]*(?:Answer[ \t]*:|A[ \t]*:|####))"
 )
 _SUBPROBLEM_RE = re.compile(r"(?:^|(?<=[.!?] ))[ \t]*Subproblem[ \t]*\d{1,2}[ \t]*:", re.M)
 _NEXT_QUESTION_RE = re.compile(
+    # a numbered problem's heading on its own line, or the next question announced ("## Problem 2", "Q2.", "**Problem
+    # 2.** Compute ...", "### Next question")
+    r"(?<=\n)[ \t]*(?:#{1,4}[ \t]*)?(?:\*\*)?(?:(?:Question|Problem|Exercise|Q)[ \t]*\d{1,3}|[Nn]ext[ \t]+(?:question|problem))"
+    r"[ \t]*(?:\*\*)?[.:：)]?(?:\*\*)?[ \t]*(?:\n|(?=[A-Z$\\]))"
+    r"|"
     r"(?:(?<=\n)|(?<=[.!?] ))[ \t]*(?:#{1,4}[ \t]*)?(?:\*\*)?(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*(?:\*\*)?[:：]"
     r"(?=[^\n]*\d)"
     r"|(?<=\n\n)(?:#{1,4}[ \t]*)?(?:\*\*)?(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*(?:\*\*)?[:：](?=[^\n?？]*(?:\n|\Z))"
