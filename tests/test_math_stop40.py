@@ -187,16 +187,24 @@ def test_constant_of_integration_without_a_question(completion: str, gold: str, 
         "\\boxed{72}\n\n### Next question\nWhat is 3+4? \\boxed{7}",
         "\\boxed{72}\n\n---\n\n**Problem 2.** Compute $3+4$.\n\n$3+4=\\boxed{7}$",
         "#### 72\n\nProblem 2: How many clips does she sell in a week?\n3 × 7 = 21\n#### 21",
-        "#### 72\n\nQuestion: How many eggs does a hen lay in a week?\nAnswer: 3 × 7 = 21\n#### 21",
+        "#### 72\n\nQuestion: Which of the following is even?\n(A) 3 (B) 4 (C) 5 (D) 7\nAnswer: B",
     ],
 )
 def test_next_problem_after_the_answer(tail: str) -> None:
     assert score(_CLIPS + tail, "72") == 1.0
 
 
+def test_a_question_with_no_number_of_its_own_may_be_the_same_one_asked_again() -> None:
+    # without the prompt, "How many eggs does a hen lay in a week?" may be the question itself asked again: the
+    # answer after it is a second answer (refused); its numbers appear only in the answer line
+    tail = "#### 72\n\nQuestion: How many eggs does a hen lay in a week?\nAnswer: 3 × 7 = 21\n#### 21"
+    assert score(_CLIPS + tail, "72") == 0.0
+
+
 def test_the_same_question_asked_again_is_a_second_answer() -> None:
     completion = "6 * 6 = 36 lemons.\nThe answer is 36 lemons.\n\nQuestion: How many lemons will Tim need?\nAnswer: 30"
     assert score("Tim needs 6 cups. " + completion, "36") == 0.0
+    assert score(completion, "36") == 0.0
 
 
 @pytest.mark.parametrize(
@@ -214,6 +222,41 @@ def test_text_after_a_sequence_end(completion: str, want: float) -> None:
     assert score(completion, "18") == want
 
 
+@pytest.mark.parametrize(
+    ("tail", "want"),
+    [
+        # a table's last row after the box that names the answer or a total: its value is a closing value
+        ("| Item | Value |\n|---|---|\n| Final answer | 96 |", 0.0),
+        ("| Month | Clips |\n|---|---|\n| April | 48 |\n| May | 24 |\n| Total | 96 |", 0.0),
+        ("| Month | Clips |\n|---|---|\n| April | 48 |\n| **Total** | **72** |", 1.0),
+        # a table of quantities whose last row names none: no closing value
+        ("| Month | Clips |\n|---|---|\n| April | 48 |\n| May | 24 |", 1.0),
+    ],
+)
+def test_table_row_after_the_box(tail: str, want: float) -> None:
+    assert score(_CLIPS + "\\boxed{72}\n\n" + tail, "72") == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # another value said likelier, or named in the answer's own doubt
+        ("So 6 outcomes of 36.\n\nThe answer is 1/6, though 1/3 is more likely right.", "1/6", 0.0),
+        ("So 6 outcomes of 36.\n\nThe answer is 1/6, unless I'm wrong and it's 1/3.", "1/6", 0.0),
+        ("So 6 outcomes of 36.\n\nThe answer is 1/6, though 36 outcomes is a lot.", "1/6", 1.0),
+        # an option stated, then another option boxed or sectioned: two answers
+        ("29 is prime.\n\nThe answer is D.\n\n\\boxed{C}", "C", 0.0),
+        ("29 is prime.\n\nSo the answer is D.\n\n<answer>C</answer>", "C", 0.0),
+        ("29 is prime.\n\n故选 D。\n\n\\boxed{C}", "C", 0.0),
+        ("29 is prime.\n\n故选 D。\n\n【答案】C", "C", 0.0),
+        ("29 is prime.\n\nThe answer is (C).\n\n\\boxed{C}", "C", 1.0),
+        ("29 is prime.\n\n故选 C。\n\n【答案】C", "C", 1.0),
+    ],
+)
+def test_hedges_and_option_statements_that_disagree(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_stop40_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -226,6 +269,12 @@ def test_stop40_patterns_are_linear() -> None:
             ("fallback", "_SUPPOSITION_TAIL_RE", "'\\n \\n' * (n // 3)"),
             ("disowning", "_LIST_ITEM_RE", "' ' * n"),
             ("verifier", "_INTEGRATES_RE", "'integra' * (n // 7)"),
+            ("disowning", "_TABLE_ROW_RE", "'| a ' * (n // 4)"),
+            ("disowning", "_TABLE_ROW_RE", "'|1' * (n // 2)"),
+            ("revisions", "_ALSO_RE", "'though 1 ' * (n // 9)"),
+            ("revisions", "_ALSO_RE", "'unless 1 ' * (n // 9)"),
+            ("closing", "_LETTER_RE", "' ' * n"),
+            ("cleanup", "_ANSWER_LINE_RE", "'\\n ' * (n // 2)"),
             ("cleanup", "_NEXT_QUESTION_RE", "'\\n**Problem 2 ' * (n // 14)"),
             ("cleanup", "_NEXT_QUESTION_RE", "'\\nnext question ' * (n // 15)"),
             ("cleanup", "_QUESTION_WITH_ANSWER_RE", "'\\nQuestion:' * (n // 11)"),

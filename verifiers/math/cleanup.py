@@ -214,12 +214,12 @@ def clean_completion(text: str) -> str:
             text = text.rstrip()[: text.rstrip().rfind("</")] + "</answer>"
     if "Q" in text or "Problem" in text or "Next" in text or "Exercise" in text:
         # a base model's few-shot continuation: the next question it made up (not the same question asked again,
-        # "... The answer is 36 lemons.\n\nQuestion: How many lemons will Tim need?\nAnswer: 30", a second answer)
+        # "... The answer is 36 lemons.\n\nQuestion: How many lemons will Tim need?\nAnswer: 30": a second answer)
         marker = _QUESTION_ANSWERED_RE.search(text)
         after = _NEXT_QUESTION_RE.search(text, marker.end()) if marker is not None else None
         if after is None and marker is not None:
             after = _QUESTION_WITH_ANSWER_RE.search(text, marker.end())
-            after = None if after is None or _asked_again(text, after.end()) else after
+            after = after if after is not None and _new_question(text, after.start()) else None
         if after is not None:  # "#### 18\n\nQuestion: ...\n#### 12": only the first answer is to the question
             text = text[: after.start()]
     if "Subproblem" in text:  # Minerva's "Subproblem 0: ... \boxed{0.01} ... Subproblem 1: ...": the last one asked
@@ -351,13 +351,13 @@ def split_reasoning(text: str, ends: list[re.Match[str]]) -> tuple[str, str]:
     return "\n".join(reasoning), THINK_CLOSE_RE.sub(" ", "\n".join(response))
 
 
-def _asked_again(text: str, start: int) -> bool:
-    """The question line at ``start`` asks what the text before it worked on: most of its words (of four letters or
-    more) are there already, by their first four letters ("needs" for "need")."""
-    line = text[start : text.find("\n", start) if "\n" in text[start:] else len(text)]
-    said = {w[:4] for w in re.findall(r"[a-z]{4,}", text[:start].lower())}
-    own = {w[:4] for w in re.findall(r"[a-z]{4,}", line.lower())} - {"what", "whic", "many", "much", "does", "will", "with", "that", "this"}
-    return len(own) >= 2 and len(own & said) * 2 > len(own)
+def _new_question(text: str, start: int) -> bool:
+    """The question at ``start``, up to its answer line, gives a number the text before it never wrote: another
+    problem ("Question: Which is even?\n(A) 3 (B) 4"), not the same one asked again ("Question: How many lemons will
+    Tim need?") nor a push back ("Q: Is it right?")."""
+    block = _ANSWER_LINE_RE.split(text[start : start + 1_000], maxsplit=1)[0]
+    said = set(re.findall(r"\d+", text[:start]))
+    return any(n not in said for n in re.findall(r"\d+", block))
 
 
 def _in_other_turn(text: str, end: int) -> bool:
@@ -410,6 +410,7 @@ _QUESTION_ANSWERED_RE = re.compile(
 _QUESTION_WITH_ANSWER_RE = re.compile(
     r"(?<=\n)[ \t]*(?:Question|Q|Problem)[ \t]*[:：](?=[^\n]*\n(?:[^\n]*\n){0,8}?[ \t]*(?:Answer[ \t]*:|A[ \t]*:|####))"
 )
+_ANSWER_LINE_RE = re.compile(r"\n[ \t]*(?:Answer[ \t]*:|A[ \t]*:|####)")
 _SUBPROBLEM_RE = re.compile(r"(?:^|(?<=[.!?] ))[ \t]*Subproblem[ \t]*\d{1,2}[ \t]*:", re.M)
 _NEXT_QUESTION_RE = re.compile(
     # a numbered problem's heading on its own line, or the next question announced ("## Problem 2", "Q2.", "**Problem

@@ -48,15 +48,19 @@ _STATEMENT_LINE = {
     "phrase": re.compile(
         r"(?:[ \t]*[\[(]{1,2}|[ \t*_]*[A-Za-z]{2,12}[ \t*_]*:[ \t]*(?:[^\n:—–]{0,40}[—–][ \t]*)?)?"
         + _LEAD
-        + r"answer(?:[ \t]+is)?[ \t]*[:：=]?[ \t*_]*[^\n]{1,80}",
+        + r"answer(?:[ \t]+is)?[ \t]*[:：=]?[ \t*_]*[^\n]{1,80}"
+        # (a Chinese choice or answer sentence: "故选 D。", "所以选B", "答案是 7。")
+        r"|[ \t*]*(?:故|所以|因此)?(?:选择?|答案(?:是|为|选)|正确(?:的)?选项(?:是|为))[ \t:：*]*[^\n]{1,40}",
         re.I,
     ),
-    "tag": re.compile(r"[ \t]*<answer>[^<\n]{1,200}</answer>[ \t]*", re.I),
+    # (or an exam's answer section, "【答案】C", read as the block)
+    "tag": re.compile(r"[ \t]*(?:<answer>[^<\n]{1,200}</answer>|【[ \t]*(?:最终)?答案[ \t]*】[^\n【]{1,60})[ \t]*", re.I),
     "####": re.compile(r"[ \t]*####[ \t]*[^\n#]{1,80}"),
     "json": re.compile(r"[ \t]*\{[^\n]{0,300}\}[ \t]*"),
 }
 # "So, the final answer is:" alone on its line: a heading for the next line
 _LEAD_HEADING_RE = re.compile(_LEAD + r"answer(?:[ \t]+is)?[ \t]*[:：][ \t*_]*", re.I)
+_LETTER_RE = re.compile(r"(?<![ \t*(])[ \t*(]*[A-J][ \t*).]*")
 _WORDS_RE = re.compile(r"[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}")  # two words in a row: prose, not a value
 
 Reader = Callable[[str], tuple[str | None, str | None]]  # a line -> (its answer, the rule that found it)
@@ -74,18 +78,19 @@ def closing_conflict(text: str, read: Reader) -> str | None:
         kind = _FORMATS.get((rule or "").split("+")[0])
         if kind is not None and answer is not None and not re.search(r"\w", answer):
             continue  # "The final answer is:": a heading for the next line
+        letter = answer is not None and _LETTER_RE.fullmatch(answer) is not None  # "D", "(C)": an option's letter
         if (
             answer is None
             or kind is None
             or not _STATEMENT_LINE[kind].fullmatch(line)
-            or not re.search(r"[\d\\]", answer)
+            or not (re.search(r"[\d\\]", answer) or letter)
             or _WORDS_RE.search(re.sub(r"\\[A-Za-z]+", " ", answer))
             or not parses(answer)
         ):
             # working, a revision, a sentence, a placeholder ("Final Answer: <number>"), a statement with more on its
             # line: the block ends here
             break
-        if option_lead(answer) is not None or option_letter(parsed(answer)) is not None:
+        if not letter and (option_lead(answer) is not None or option_letter(parsed(answer)) is not None):
             return None  # "the answer is **D: 36**" after "\boxed{36 + 2\mu + 1}": an option with its value
         statements.append((kind, answer))
     return _verdict(statements)

@@ -41,6 +41,9 @@ def _closing_value(rest: str) -> str | None:
         return None
     lines = rest.rstrip().rsplit("\n", 2)
     line = lines[-1]
+    row = _TABLE_ROW_RE.fullmatch(line.strip())
+    if row is not None:  # "| Final answer | 96 |", "| Total | 96 |": a table's row that names the answer, its value
+        return row.group(2).replace(",", "") if _ANSWER_NAMED_RE.search(row.group(1)) else None
     if len(line) > 80 or len(re.findall(r"\d+(?:[.,]\d+)*", line)) != 1:
         return None
     labelled = re.search(r"[^\W\d_]{2}", line) and not _ANSWER_NAMED_RE.search(line)  # (not "- 27", "- Total: 27")
@@ -52,6 +55,8 @@ def _closing_value(rest: str) -> str | None:
     return m.group(1).replace(",", "")
 
 
+# a table's last row of two cells, a label and a number
+_TABLE_ROW_RE = re.compile(r"\|[ \t*]*([^|\d\n]{1,40}?)[ \t*]*\|[ \t*$]*(-?\d[\d,]{0,20}(?:\.\d{1,10})?)[ \t*]*\|")
 _LIST_ITEM_RE = re.compile(r"(?<![ \t])[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]")
 _ANSWER_NAMED_RE = re.compile(r"\b(?:answer|result|final|total|solution)\b", re.I)
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}

@@ -182,6 +182,11 @@ _ALSO_RE = re.compile(
     r"|\bbut\s+if\b[^.\n]{0,80}?\b(?:it'?s|it\s+is|it\s+would\s+be|we\s+get|gives?|then)\s+[$\\(]*-?\d"
     r"|\balternatively,?\s+(?:it\s+(?:is|could\s+be)\s+|the\s+answer\s+(?:is|could\s+be)\s+)?[$\\(]*-?\d"
     r"|\balso\s+-?\d[\d.,/]*\s+(?:works|is\s+(?:possible|valid|correct|a\s+solution))\b"  # "Also 6 works."
+    # another value said likelier, or the answer's own doubt naming another: "1/6, though 1/3 is more likely right",
+    # "1/6, unless I'm wrong and it's 1/3"
+    r"|\b(?:though|although|but)\b[^.\n]{0,30}?[$\\(]*-?\d[^.\n]{0,20}?\b(?:is|seems|looks)\s+(?:more\s+likely|likelier"
+    r"|probably|perhaps|possibly|maybe)\b"
+    r"|\bunless\b[^.\n]{0,40}?\b(?:it['’]s|it\s+is|the\s+answer\s+is)\s+[$\\(]*-?\d"
     r"|\b(?:works|holds|fits)\s+(?:as\s+well|too)\b"
     # "it could be 6", "might also be (C)"; not "could be ambiguous", a word about the reading
     r"|\b(?:might|could|may)\s+(?:also\s+)?be\s+(?:(?:either|around|about|equal\s+to)\s+)?(?:[$(\\\d-]|[A-J]\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|zero|yes|no)\b)",
