@@ -257,6 +257,25 @@ def test_hedges_and_option_statements_that_disagree(completion: str, gold: str, 
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a point excluded from the domain after the answer is no condition on it
+        ("$\\boxed{x+1}$ (valid for $x \\neq 1$).", "x+1", 1.0),
+        ("$\\boxed{x+1}$, for $x \\neq 1$.", "x+1", 1.0),
+        ("$\\boxed{x+1}$ for $x > 1$.", "x+1", 0.0),
+        # a template's slot filled with the value, a GSM8K marker closed again on its line
+        ("x = 270.\n\nAnswer: $270.  Answer: <270>.", "270", 1.0),
+        ("x = 270.\n\nAnswer: <271>", "270", 0.0),
+        ("A = 38\n\n#### 38####", "38", 1.0),
+        ("Thus:\n\n#### 229 ####", "229", 1.0),
+        ("Thus:\n\n#### 229 #### 230", "229", 0.0),
+    ],
+)
+def test_domain_notes_and_closed_markers(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_stop40_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -274,6 +293,10 @@ def test_stop40_patterns_are_linear() -> None:
             ("revisions", "_ALSO_RE", "'though 1 ' * (n // 9)"),
             ("revisions", "_ALSO_RE", "'unless 1 ' * (n // 9)"),
             ("closing", "_LETTER_RE", "' ' * n"),
+            ("disowning", "_CONDITION_RESTATED_RE", "'for x ' * (n // 6)"),
+            ("cleanup", "_GSM_CLOSED_RE", "'#### 1 ' * (n // 7)"),
+            ("cleanup", "_GSM_CLOSED_RE", "'####1' * (n // 5)"),
+            ("sentences", "_ANGLED_NUMBER_RE", "'<1' * (n // 2)"),
             ("cleanup", "_ANSWER_LINE_RE", "'\\n ' * (n // 2)"),
             ("cleanup", "_NEXT_QUESTION_RE", "'\\n**Problem 2 ' * (n // 14)"),
             ("cleanup", "_NEXT_QUESTION_RE", "'\\nnext question ' * (n // 15)"),

@@ -129,6 +129,8 @@ def clean_completion(text: str) -> str:
     text = without_hidden(text)  # "The answer is 7. $\phantom{\boxed{5}}$": what no reader sees is no answer
     if "####" in text and "[" in text:  # "end with #### [your final answer]": an instruction's template, echoed
         text = _GSM_PLACEHOLDER_RE.sub(" ", text)
+    if "####" in text and _GSM_CLOSED_RE.search(text):  # "#### 229 ####", "#### 38####": the marker closed again
+        text = _GSM_CLOSED_RE.sub(r"\1", text)
     if "_of_thought|>" in text:  # Sky-T1's and Bespoke's reasoning tokens: a reasoning block, then the solution
         text = _THOUGHT_TOKEN_RE.sub(lambda m: "<think>" if m.group(1) == "begin" else "</think>", text)
         text = text.replace("<|begin_of_solution|>", "").replace("<|end_of_solution|>", "")
@@ -316,6 +318,8 @@ _ROLE_START_RE = re.compile(
 )
 _HEAD_ENDED_RE = re.compile(rf"(?:{_END_OF_TURN}|</s>|<eos>)\s*(?:<s>|<bos>)?\s*\Z")
 # the close of a reasoning block (<think>, <thinking>, <reasoning>), read here and by verifiers.math.extract
+# a GSM8K marker's value closed by the marker again on its line ("#### 229 ####")
+_GSM_CLOSED_RE = re.compile(r"(####[ \t]*[^\s#][^\n#]{0,40}?)[ \t]*#{2,}[ \t]*(?=\n|\Z)")
 _GSM_PLACEHOLDER_RE = re.compile(r"####[ \t]*\[[^\]\d\n]{1,40}\]")
 _HTML_ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,30});")
 _THOUGHT_TOKEN_RE = re.compile(r"<\|(begin|end)_of_thought\|>")

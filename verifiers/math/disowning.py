@@ -192,7 +192,9 @@ _CONDITION_RESTATED_RE = re.compile(
     r"|\bas\s+(?:given|stated|required|assumed|asked|specified|defined|is\s+standard|usual|in\s+the\s+problem|the\s+"
     r"problem\s+(?:asks|says|states|requires|specifies))\b|\b(?:wie|comme|como)\s+(?:angegeben|gegeben|gefordert|"
     r"indiqué|donné|dado|se\s+indica)\b|取等|取到|取得|达到|成立|等号"
-    r"|(?:\b(?:if|when|whenever|for|wenn|falls|si|se|quand|cuando)|当)\s*\$?\s*[a-z](?:_\{?\w+\}?)?\s*=",
+    r"|(?:\b(?:if|when|whenever|for|wenn|falls|si|se|quand|cuando)|当)\s*\$?\s*[a-z](?:_\{?\w+\}?)?\s*="
+    # a point excluded from the domain: "(valid for $x \neq 1$)", "for x ≠ 1"
+    r"|\b(?:for|when|with|where)\s*\$?\s*[a-z](?:_\{?\w+\}?)?\s*(?:\\neq?\b|≠|!=)",
     re.I,
 )
 

@@ -55,10 +55,13 @@ def clean_answer(s: str) -> str:
         s = bracketed.group(1).strip()
     if s.endswith("选项") and _LETTER_THEN_OPTION_RE.fullmatch(s):  # "B选项": the option B
         s = s[0]
+    if s.startswith("<") and _ANGLED_NUMBER_RE.fullmatch(s):  # "Answer: <270>": a template's slot, filled
+        s = s[1:-1].strip()
     return _OPTION_WORD_RE.sub("", s)  # "option B" -> "B"
 
 
 _LETTER_THEN_OPTION_RE = re.compile(r"[A-J][ \t]*选项")
+_ANGLED_NUMBER_RE = re.compile(r"<[ \t]*-?\$?\d[\d,]*(?:\.\d+)?[ \t]*>\.?")
 # "option B", and in Russian, Spanish, Portuguese, Turkish, Indonesian, Vietnamese: "вариант A", "opción C"
 _OPTION_WORD_RE = re.compile(
     r"^(?:option|choice|вариант|opción|opção|seçenek|pilihan|phương\s+án)\s+(?=\(?[A-E]\b)", re.I
