@@ -276,6 +276,20 @@ def test_domain_notes_and_closed_markers(completion: str, gold: str, want: float
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("closing", "gold", "want"),
+    [
+        # a closing sentence that concludes the other verdict takes a verdict answer back
+        ("Hence the statement is true.", "False", 0.0),
+        ("So the claim is false.", "True", 0.0),
+        ("Hence the statement is false.", "False", 1.0),
+        ("Hence the statement is not true.", "False", 1.0),
+    ],
+)
+def test_verdict_concluded_after_a_verdict(closing: str, gold: str, want: float) -> None:
+    assert score("91 = 7 × 13, so 91 is composite.\n\n\\boxed{" + gold + "}\n\n" + closing, gold) == want
+
+
 def test_stop40_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -293,6 +307,8 @@ def test_stop40_patterns_are_linear() -> None:
             ("revisions", "_ALSO_RE", "'though 1 ' * (n // 9)"),
             ("revisions", "_ALSO_RE", "'unless 1 ' * (n // 9)"),
             ("closing", "_LETTER_RE", "' ' * n"),
+            ("conclusions", "_VERDICT_END_RE", "'. so it is ' * (n // 11)"),
+            ("conclusions", "_VERDICT_END_RE", "'\\n ' * (n // 2)"),
             ("disowning", "_CONDITION_RESTATED_RE", "'for x ' * (n // 6)"),
             ("cleanup", "_GSM_CLOSED_RE", "'#### 1 ' * (n // 7)"),
             ("cleanup", "_GSM_CLOSED_RE", "'####1' * (n // 5)"),

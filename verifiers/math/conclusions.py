@@ -226,6 +226,24 @@ def revised_last_value(tail: str, value: str) -> str | None:
     return final.group().replace("−", "-")
 
 
+_VERDICTS = {"true": True, "yes": True, "correct": True, "false": False, "no": False, "incorrect": False}
+# a last sentence that concludes a verdict: "Hence the statement is true.", "So the claim is not correct."
+_VERDICT_END_RE = re.compile(
+    r"(?:^|\n|(?<=[.!?])[ \t]+)[ \t*_]*(?:so|thus|therefore|hence|in\s+conclusion),?[ \t]+(?:the\s+)?"
+    r"(?:statement|claim|assertion|proposition|answer|conjecture|it|this)[ \t]+(?:is|holds|must\s+be)[ \t]+(not[ \t]+)?"
+    r"(true|false|correct|incorrect)[ \t*_]*[.!]?[ \t*_]*\Z",
+    re.I,
+)
+
+
+def _verdict_concluded(tail: str) -> bool | None:
+    """The verdict the last sentence of ``tail`` concludes ("Hence the statement is true." -> True), or None."""
+    m = _VERDICT_END_RE.search(without_remark(tail[-300:]))
+    if m is None:
+        return None
+    return _VERDICTS[m.group(2).lower()] != bool(m.group(1))
+
+
 _LABELLED_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*([^=]+)\Z")
 _DECIMAL_RE = re.compile(r"\d\.\d")
 
@@ -238,6 +256,10 @@ def concluded_otherwise(tail: str, value: str, before: str = "") -> str | None:
     ``before`` being the answer's sentence up to it) are no other value."""
     if before and other_quantity(tail, before):
         return None
+    verdict = _verdict_concluded(tail)
+    own = value.strip().strip("$").replace("\\text", "").strip("{}() ").lower()
+    if verdict is not None and own in _VERDICTS and verdict != _VERDICTS[own]:
+        return "another verdict concluded at the end of the text"  # "\boxed{False}\n\nHence the statement is true."
     concluded = closing_conclusion(tail)
     if concluded is None and not re.search(r"[,;]|\\(?:begin|cup)", value) and not checks_other_numbers(tail, value):
         concluded = revised_last_value(tail, value)  # (one part of an answer of several is no other value)
