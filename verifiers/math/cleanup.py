@@ -109,6 +109,8 @@ def clean_completion(text: str) -> str:
             or _ANSWERED_RE.search(text, 0, first_end.start())
             # (a sequence's end, never a turn's: "She makes $20 per day.</s>The answer is 18." ends on 20)
             or (first_end.group() in ("</s>", "<eos>") and re.search(r"\d", text[: first_end.start()]))
+            # (any end token after a stated number, with no turn after it: "So she sold 96 clips.\n<|im_end|>\boxed{72}")
+            or (re.search(r"\d", text[: first_end.start()]) and not _TURN_AFTER_RE.match(text, first_end.end()))
         )
         and not _in_other_turn(text, first_end.start())  # ("<|im_start|>user\nExample: \boxed{7}<|im_end|>": a prompt)
     ):
@@ -191,16 +193,24 @@ def clean_completion(text: str) -> str:
         own = text[turns[-2].end() if len(turns) > 1 else 0 : turns[-1].start()]
         role = _ROLE_START_RE.search(text)
         head = text[: role.start()] if role is not None else ""
-        if head.strip() and _ANSWERED_TURN_RE.search(head) and _OTHER_ROLE_RE.match(text, role.start()):
+        asked = text[role.start() : turns[-1].start()] if role is not None else ""  # the turns before the last answer
+        unmarked = re.search(r"\d", head) and re.search(r"\d", asked)  # a new problem's numbers after the model's own
+        if head.strip() and (_ANSWERED_TURN_RE.search(head) or unmarked) and _OTHER_ROLE_RE.match(text, role.start()):
             # "\boxed{6}<|im_end|>\n<|im_start|>user\nTry again<|im_end|>\n<|im_start|>assistant\n\boxed{5}": the
-            # model answered (and ended its turn, or not), then made up a user's or a system's turn; what follows is
-            # no answer of its own
+            # model answered (and ended its turn, or not; "So she sold 96 clips.\n<|user|>\n..." unmarked), then
+            # made up a user's or a system's turn; what follows is no answer of its own
             text = _HEAD_ENDED_RE.sub("", head)
         elif _OTHER_ROLE_RE.search(own) is None and _ANSWERED_TURN_RE.search(own):
             # "\boxed{6}<|im_end|>\n<|im_start|>assistant\n\boxed{5}", "\boxed{6}[/INST] \boxed{5}": the model
             # answered and wrote another turn of its own; both are its answer (two values are two answers), each
             # without its reasoning ("<think>x</think>\boxed{6}<|im_end|>...<think>y</think>\boxed{5}")
             text = _visible(_END_TOKENS_RE.sub("\n", own)) + "\n\n" + _visible(text[turns[-1].end() :])
+        elif _OTHER_ROLE_RE.search(own) is None and re.search(r"\d", own) and not text[: turns[-1].start()].strip().endswith(
+            ("<|im_end|>", "<|eot_id|>", "<|end|>", "<end_of_turn>")
+        ):
+            # "So she sold 96 clips.\n[/INST] \boxed{72}": the model's own text, then a turn marker it wrote itself
+            # (no turn ended before it, as an echoed prompt's is): what follows is no answer of its own
+            text = own
         else:
             text = text[turns[-1].end() :]
     elif "<" in text:
@@ -222,6 +232,11 @@ def clean_completion(text: str) -> str:
         if after is None and marker is not None:
             after = _QUESTION_WITH_ANSWER_RE.search(text, marker.end())
             after = after if after is not None and _new_question(text, after.start()) else None
+        heading = _PROBLEM_HEADING_RE.search(text) if after is None else None
+        if heading is not None and re.search(r"\d", text[: heading.start()]) and heading.group("number") != "1":
+            # "... = 96 clips altogether.\n\n### Problem 2\nCompute $8\times 9$ ... \boxed{72}": a second problem the
+            # model made up after its working, with no first heading of its own: its answer is none to this one
+            after = heading
         if after is not None:  # "#### 18\n\nQuestion: ...\n#### 12": only the first answer is to the question
             text = text[: after.start()]
     if "Subproblem" in text:  # Minerva's "Subproblem 0: ... \boxed{0.01} ... Subproblem 1: ...": the last one asked
@@ -229,7 +244,7 @@ def clean_completion(text: str) -> str:
         last = heads[-1] if heads else None
         if last is not None and _ANSWERED_TURN_RE.search(text, last.end()) and _ANSWERED_TURN_RE.search(text, 0, last.start()):
             text = text[last.start() :]  # (the earlier ones, answered in the prompt, are not this answer)
-    if "Human" in text or "User" in text or "USER" in text or "<|" in text or "[INST]" in text:
+    if "Human" in text or "User" in text or "USER" in text or "<|" in text or "[INST]" in text or ":" in text:
         user = next(
             (m for m in _USER_TURN_RE.finditer(text) if text[: m.start()].strip() and not _PUSHBACK_RE.match(text, m.end())),
             None,
@@ -304,7 +319,13 @@ _CONFIDENCE_RE = re.compile(
     re.I,
 )
 _CALCULATOR_NOTE_RE = re.compile(r"<<[^<>=\n]{1,200}=([^<>=\n]{1,40})>>(?=[ \t]*\$?[ \t]*\1)")
-_FIRST_END_RE = re.compile(rf"{_END_OF_TURN}|</s>|<eos>")
+_FIRST_END_RE = re.compile(rf"{_END_OF_TURN}|</s>|<eos>|<\|eot\|>")
+# a chat turn that opens right after an end token (the turn readers below take it)
+_TURN_AFTER_RE = re.compile(
+    r"(?<!\s)\s*+(?:(?:<s>|<bos>)\s*+)?(?:<\|(?:im_start|start|start_header_id|user|assistant|system)\|>|<start_of_turn>|\[INST\]"
+    r"|<[|｜](?:User|Assistant|System)[|｜]>|(?:Human|User|Assistant|System)[ \t]*:)",
+    re.I,
+)
 _OTHER_ROLE_RE = re.compile(
     r"<\|im_start\|>(?!assistant)|<\|start_header_id\|>(?!assistant)|<[|｜](?:User|System)[|｜]>|<\|(?:user|system)\|>"
     r"|\[INST\]|<start_of_turn>user|(?:^|\n)[ \t]*(?:Human|HUMAN|User|USER|System|SYSTEM)[ \t]*:",
@@ -384,7 +405,9 @@ _ANSWERED_TURN_RE = re.compile(r"\\boxed\s*\{\s*[^\s}]|<answer>\s*\S", re.I)
 # <|im_start|>user, "[INST]"): what follows is no answer of its own
 _USER_TURN_RE = re.compile(
     r"(?:(?<=\n)|(?<=</answer>)|(?<=[.!?] ))[ \t]*(?:Human|HUMAN|User|USER)[ \t]*:|<\|im_start\|>user|<\|user\|>|\[INST\]"
-    r"|<\|start_header_id\|>user"
+    r"|<\|start_header_id\|>user|<start_of_turn>user|(?<=\n)[ \t]*###[ \t]*Instruction[ \t]*:"
+    # another party's voice on a line of its own: "Grader: The correct answer is 72.", "SYSTEM: ...", "Teacher: ..."
+    r"|(?<=\n)[ \t]*(?:Grader|GRADER|System|SYSTEM|Teacher|TEACHER|Reviewer|Evaluator|Judge|Examiner)[ \t]*:"
 )
 _BACKTICK_MATH_RE = re.compile(r"\$`([^`\n]{1,500})`\$?")
 # a made-up user turn that only pushes back on the answer, no new problem ("User: That's not right. Think again.",
@@ -416,12 +439,16 @@ _QUESTION_WITH_ANSWER_RE = re.compile(
 )
 _ANSWER_LINE_RE = re.compile(r"\n[ \t]*(?:Answer[ \t]*:|A[ \t]*:|####)")
 _SUBPROBLEM_RE = re.compile(r"(?:^|(?<=[.!?] ))[ \t]*Subproblem[ \t]*\d{1,2}[ \t]*:", re.M)
+# a numbered problem's heading on its own line, or the next question announced ("## Problem 2", "Q2.", "**Problem 2.**
+# Compute ...", "### Next question")
+_PROBLEM_HEADING = (
+    r"(?<=\n)[ \t]*(?:#{1,4}[ \t]*)?(?:\*\*)?(?:(?:Question|Problem|Exercise|Q)[ \t]*(?P<number>\d{1,3})"
+    r"|[Nn]ext[ \t]+(?:question|problem))[ \t]*(?:\*\*)?[.:：)]?(?:\*\*)?[ \t]*(?:\n|(?=[A-Z$\\]))"
+)
+_PROBLEM_HEADING_RE = re.compile(_PROBLEM_HEADING)
 _NEXT_QUESTION_RE = re.compile(
-    # a numbered problem's heading on its own line, or the next question announced ("## Problem 2", "Q2.", "**Problem
-    # 2.** Compute ...", "### Next question")
-    r"(?<=\n)[ \t]*(?:#{1,4}[ \t]*)?(?:\*\*)?(?:(?:Question|Problem|Exercise|Q)[ \t]*\d{1,3}|[Nn]ext[ \t]+(?:question|problem))"
-    r"[ \t]*(?:\*\*)?[.:：)]?(?:\*\*)?[ \t]*(?:\n|(?=[A-Z$\\]))"
-    r"|"
+    _PROBLEM_HEADING.replace("?P<number>", "")
+    + r"|"
     r"(?:(?<=\n)|(?<=[.!?] ))[ \t]*(?:#{1,4}[ \t]*)?(?:\*\*)?(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*(?:\*\*)?[:：]"
     r"(?=[^\n]*\d)"
     r"|(?<=\n\n)(?:#{1,4}[ \t]*)?(?:\*\*)?(?:Question|Q|Problem)[ \t]*\d{0,3}[ \t]*(?:\*\*)?[:：](?=[^\n?？]*(?:\n|\Z))"
@@ -432,7 +459,7 @@ _LEADING_USER_TURN_RE = re.compile(r"\s*(?:Human|HUMAN|User|USER)[ \t]*:")
 # ChatML's <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Mistral's [/INST]
 _ASSISTANT_TURN_RE = re.compile(
     r"<[|｜]Assistant[|｜]>|<\|im_start\|>assistant|<\|start_header_id\|>assistant<\|end_header_id\|>|\[/INST\]"
-    r"|<\|assistant\|>",
+    r"|<\|assistant\|>|<start_of_turn>model",
     re.I,
 )
 

@@ -306,6 +306,15 @@ def _negated_value(rest: str, value: str) -> bool:
     )
 
 
+# a clause right after the answer that carries on to another value, which ends its sentence: "17, giving 19 in
+# total.", ", which makes 19 overall.", ", which brings the total to 19.", ", the final answer being 19.", "— that is,
+# 19 including the free ones." (not "17, giving 3 to each of the 4 kids": the value is no conclusion there)
+_CLAUSE_VALUE_RE = re.compile(
+    r"(?<![ \t$*}])[ \t$*}]{0,6}(?:,|[ \t]{0,4}[—–])[ \t]{0,4}(?:giving(?:[ \t]+us)?|which[ \t]+(?:makes|gives|brings[ \t]+the[ \t]+total[ \t]+to"
+    r"|comes[ \t]+to|totals)|making|for[ \t]+a[ \t]+total[ \t]+of|the[ \t]+final[ \t]+answer[ \t]+being|that[ \t]+is,?|i\.e\.,?)"
+    r"[ \t]*(?:a[ \t]+total[ \t]+of[ \t]*)?[$*]*(-?\d[\d,]{0,20}(?:\.\d{1,12})?)(?![\d.,]*\d|[%/^])[*]*"
+    r"(?:[ \t]+[A-Za-z]{1,15}){0,4}[ \t]*[.!]?[ \t]*(?:\n|\Z)"
+)
 _PLAIN_VALUE_RE = re.compile(r"-?\d{1,12}(?:\.\d{1,12})?")
 
 
@@ -337,6 +346,9 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         return "the answer is disowned after it"
     if said_to_fail(near, value):  # "\boxed{5} doesn't satisfy the equation.", "So x=5 fails."
         return "the answer is said to fail its check"
+    clause = _CLAUSE_VALUE_RE.match(raw)
+    if clause is not None and not equiv_safe(normalize(clause.group(1).replace(",", "")), normalize(value)):
+        return "the answer's own sentence concludes another value"  # "17, giving 19 in total.", "17 — that is, 19"
     if _negated_value(raw, value):  # "\boxed{5}.\n\nHold on, 3+4 is 7, not 5.", "But 5 is wrong."
         return "the answer's value is negated after it"
     key = normalize(value)
