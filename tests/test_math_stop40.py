@@ -330,6 +330,35 @@ def test_own_headings_answer_requests_and_other_clauses_stay(completion: str) ->
     assert score(completion, "72") == 1.0
 
 
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # the sentence before the box chooses another option
+        ("7 is prime. The answer is D.\n\n\\boxed{C}", 0.0),
+        ("7 is prime. I choose option D.\n\n\\boxed{C}", 0.0),
+        ("7 is prime. D is correct.\n\n\\boxed{C}", 0.0),
+        ("7 is prime. The answer is C.\n\n\\boxed{C}", 1.0),
+        ("Options: (A) 1 (B) 2 (C) 7 (D) 9.\n7 is prime.\n\n\\boxed{C}", 1.0),
+    ],
+)
+def test_option_chosen_before_the_box(completion: str, want: float) -> None:
+    assert score(completion, "C") == want
+
+
+@pytest.mark.parametrize(
+    ("tail", "want"),
+    [
+        # a retraction whose reason holds a decimal or follows a word, or opened by "on reflection", "thinking again"
+        ("On second thought, she makes $27, since she sells 13.5 eggs.", 0.0),
+        ("On reflection, she makes $26 since she only eats 2.", 0.0),
+        ("Thinking again, Janet makes $26 daily, since she bakes with 3.", 0.0),
+        ("On reflection, she makes $18, since 9 × 2 = 18.", 1.0),
+    ],
+)
+def test_retractions_red_team_47(tail: str, want: float) -> None:
+    assert score(_EGGS + "\\boxed{18}\n\n" + tail, "18") == want
+
+
 def test_stop40_patterns_are_linear() -> None:
     assert_patterns_linear(
         [

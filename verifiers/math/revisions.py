@@ -438,18 +438,21 @@ _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")
 # a word that starts taking an answer back, anywhere after it; then the text ends on a value it concludes with
 # (guarded by letters of the spaced scripts only: "根其实是 2" holds 其实 between two other Chinese characters)
 _LATER_REVISION_RE = re.compile(
-    rf"{_NOT_SPACED_LETTER_BEFORE}(?:{RETRACTION_WORDS}|re-?check\w*|recomput\w*|recalculat\w*|correction)"
+    rf"{_NOT_SPACED_LETTER_BEFORE}(?:{RETRACTION_WORDS}|re-?check\w*|recomput\w*|recalculat\w*|correction"
+    r"|(?:up)?on\s+(?:further\s+)?reflection|thinking\s+(?:again|it\s+over)|on\s+further\s+thought)"
     rf"{_NOT_SPACED_LETTER_AFTER}",
     re.I,
 )
 # the reason that ends a sentence, after its value ("..., since each egg sells for $3.", "27 because she sells at $3")
-_REASON_END_RE = re.compile(r"(?<=[\d$*])[ \t]*,?[ \t]+(?:since|because|as)[ \t]+[^\n.;!?]{1,150}[.!]?[ \t]*\Z", re.I)
+_REASON_END_RE = re.compile(
+    r"(?<=[\w$*])[ \t]*,?[ \t]+(?:since|because|as)[ \t]+(?:[^\n.;!?]|\.(?=\d)){1,150}[.!]?[ \t]*\Z", re.I
+)
 # (or a copula of another language, the words of its subject between: "eigentlich ist die größere Wurzel 2.", "больший
 # корень равен 2.", "其实是 2。", "根は実は 2 です。")
 _CONCLUDED_END_RE = re.compile(
     r"(?:\bso|\bgiving|\bgives|\bis|(?:(?<=\bmean)|(?<=\brather)),?|(?:(?<=\bit)|(?<=\bthat))['’]s|\bare|\bget|\bgot|\bobtain\w*|\bequals|\bbe|=|:|;|(?<=[^\W\d])\.|—"
     # ("So she makes $27.", "she earns $27 per day.": a subject's verb of amount)
-    r"|\b(?:makes|earns|gets|has|costs|pays|spends|needs|totals|comes[ \t]+to)"
+    r"|\b(?:makes|made|earns|earned|gets|got|has|had|costs|pays|paid|spends|spent|needs|totals|comes[ \t]+to|sold|sells|bought|buys)"
     r"|\b(?:ist|sind|est|es|é|è|равен|равна|равно|равны|составляет)\b(?:[ \t]+[^\W\d_]{1,20}){0,3}|是|为|為|は|が)"
     r"[ \t]{0,4}(?:read[ \t]+)?(?:(?:\*\*)?\$?[ \t]{0,4}"
     r"(-?\d[\d,]{0,30}(?:\.\d{1,30})?)(?![\d.,]*\d)(?:\*\*)?[ \t]{0,4}(?:(?:[A-Za-z]{1,20}[ \t]{0,4}){1,3}|です|입니다)?[ \t$]{0,4}"

@@ -132,6 +132,12 @@ _RETRACTED_RE = re.compile(
 _INTEGRATES_RE = re.compile(r"\\int(?![a-z])|∫|\bintegra(?:l|te|ting|tion)\b|\bantiderivative\b", re.I)
 
 
+def _before_last_block(completion: str) -> str:
+    """The text before the last box or answer block (``\\boxed``, ``<answer>``, ``【答案】``), to its line's start."""
+    at = max(completion.rfind("\\boxed"), completion.lower().rfind("<answer>"), completion.rfind("【答案】"))
+    return completion[: completion.rfind("\n", 0, at) + 1].rstrip() if at > 0 else ""
+
+
 def _leading_verdict(answer: str) -> str | None:
     """The verdict a sentence leads with ("Yes, y = 0 is a singular solution." -> "yes"), when the rest of it never
     says the other polarity ("Yes, it isn't.", "No, it is true.") nor takes it back or doubts it ("No; wait, it
@@ -441,6 +447,13 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if chosen is not None and chosen != letter:
             # "x = 12\n**D**" against "(C) 12": the value matches C, the last line chooses D; one answer per completion
             info["reason"] = "the last line chooses another option"
+            return Reward(0.0, Status.WRONG, info=info)
+        before = _before_last_block(completion) if letter is not None and ex.rule in ("boxed", "answer_tag") else ""
+        chosen = closing_option(before) if before.strip() else None
+        if chosen is not None and chosen != letter:
+            # "7 is prime. The answer is D.\n\n\boxed{C}", "故选 D。\n\n【答案】C": the sentence before the box
+            # chooses another option; one answer per completion
+            info["reason"] = "the sentence before the box chooses another option"
             return Reward(0.0, Status.WRONG, info=info)
         if isinstance(pred, Choice) and _contradicts_option(pred, row):
             # "The answer is (C) 4." where the question's option C is 7: the letter and the value disagree
