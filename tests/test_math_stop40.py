@@ -172,6 +172,10 @@ def test_transcripts_and_agreeing_statements_are_answers(completion: str) -> Non
         ("\\boxed{2x + C}", "2x", 0.0),
         ("The integral is \\boxed{x^2 + 2}.", "x^2", 0.0),
         ("The antiderivative is \\boxed{x^2}.", "x^2 + C", 0.0),
+        # a definite integral's number with a constant, a completion that differentiates (red team 47)
+        ("$\\int_0^1 2x\\,dx = [x^2]_0^1 = 1$.\n\\boxed{1 + C}", "1", 0.0),
+        ("The derivative of e^x is e^x (no antiderivative needed).\n\\boxed{e^x + C}", "e^x", 0.0),
+        ("The antiderivative is $\\int x^2 dx = \\frac{x^3}{3} + C$", "\\frac{x^3}{3}", 1.0),
     ],
 )
 def test_constant_of_integration_without_a_question(completion: str, gold: str, want: float) -> None:
@@ -371,6 +375,7 @@ def test_stop40_patterns_are_linear() -> None:
             ("fallback", "_SUPPOSITION_TAIL_RE", "'\\n \\n' * (n // 3)"),
             ("disowning", "_LIST_ITEM_RE", "' ' * n"),
             ("verifier", "_INTEGRATES_RE", "'integra' * (n // 7)"),
+            ("verifier", "_DIFFERENTIATES_RE", "'derivativ' * (n // 9)"),
             ("disowning", "_TABLE_ROW_RE", "'| a ' * (n // 4)"),
             ("disowning", "_TABLE_ROW_RE", "'|1' * (n // 2)"),
             ("revisions", "_ALSO_RE", "'though 1 ' * (n // 9)"),

@@ -129,6 +129,7 @@ _RETRACTED_RE = re.compile(
 
 
 # a completion that says it integrates: an integral sign, "integral", "integrate", "antiderivative"
+_DIFFERENTIATES_RE = re.compile(r"\bderivative\b|\bdifferentiat\w*", re.I)
 _INTEGRATES_RE = re.compile(r"\\int(?![a-z])|∫|\bintegra(?:l|te|ting|tion)\b|\bantiderivative\b", re.I)
 
 
@@ -431,7 +432,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
             isinstance(pred, Expr)
             and isinstance(gold, Expr)
             and not question_text(row).strip()
+            and bool(gold.value.free_symbols)  # (not "1 + C" for a definite integral's 1)
             and _INTEGRATES_RE.search(completion[-4_000:]) is not None
+            and _DIFFERENTIATES_RE.search(completion[-4_000:]) is None  # ("The derivative is e^x. Not an integral.")
             and constant_against_none(pred, gold, either_side=False)
         )
     ):
