@@ -57,6 +57,11 @@ def test_retraction_with_a_reason_after_its_value(completion: str, want: float) 
         # one that takes the answer back is no supposition; nor is a whole answer stated as one
         (_EGGS + "Therefore, Janet makes **$18** every day.\n\nHmm, actually if she sells at $3 it would be 27.", "18", 0.0),
         ("If x = 2, then y would be 5.", "5", 1.0),
+        # a conditional sentence that states the answer, after working that concluded nothing, is the answer
+        ("Each egg sells for $2.\n\nIf she sells 9 eggs, she would make $18.", "18", 1.0),
+        ("There were 9 eggs left.\n\nSo there were 9 eggs, and she would earn $18.", "18", 1.0),
+        # "System:" may open a system of equations: no other party's voice
+        ("We solve it.\nSystem:\nx + y = 3\nx - y = 1\nSo x = 2.", "2", 1.0),
     ],
 )
 def test_supposition_after_the_answer(completion: str, gold: str, want: float) -> None:
@@ -373,6 +378,7 @@ def test_stop40_patterns_are_linear() -> None:
             ("revisions", "_REASON_END_RE", "'1 ' * (n // 2)"),
             ("fallback", "_SUPPOSITION_TAIL_RE", "'\\n\\nif ' * (n // 5)"),
             ("fallback", "_SUPPOSITION_TAIL_RE", "'\\n \\n' * (n // 3)"),
+            ("fallback", "_CONCLUDED_PARAGRAPH_RE", "'\\nso 1' * (n // 5)"),
             ("disowning", "_LIST_ITEM_RE", "' ' * n"),
             ("verifier", "_INTEGRATES_RE", "'integra' * (n // 7)"),
             ("verifier", "_DIFFERENTIATES_RE", "'derivativ' * (n // 9)"),

@@ -338,9 +338,9 @@ _ROLE_START_RE = re.compile(
     re.I,
 )
 _HEAD_ENDED_RE = re.compile(rf"(?:{_END_OF_TURN}|</s>|<eos>)\s*(?:<s>|<bos>)?\s*\Z")
-# the close of a reasoning block (<think>, <thinking>, <reasoning>), read here and by verifiers.math.extract
 # a GSM8K marker's value closed by the marker again on its line ("#### 229 ####")
 _GSM_CLOSED_RE = re.compile(r"(####[ \t]*[^\s#][^\n#]{0,40}?)[ \t]*#{2,}[ \t]*(?=\n|\Z)")
+# the close of a reasoning block (<think>, <thinking>, <reasoning>), read here and by verifiers.math.extract
 _GSM_PLACEHOLDER_RE = re.compile(r"####[ \t]*\[[^\]\d\n]{1,40}\]")
 _HTML_ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,30});")
 _THOUGHT_TOKEN_RE = re.compile(r"<\|(begin|end)_of_thought\|>")
@@ -407,7 +407,8 @@ _USER_TURN_RE = re.compile(
     r"(?:(?<=\n)|(?<=</answer>)|(?<=[.!?] ))[ \t]*(?:Human|HUMAN|User|USER)[ \t]*:|<\|im_start\|>user|<\|user\|>|\[INST\]"
     r"|<\|start_header_id\|>user|<start_of_turn>user|(?<=\n)[ \t]*###[ \t]*Instruction[ \t]*:"
     # another party's voice on a line of its own: "Grader: The correct answer is 72.", "SYSTEM: ...", "Teacher: ..."
-    r"|(?<=\n)[ \t]*(?:Grader|GRADER|System|SYSTEM|Teacher|TEACHER|Reviewer|Evaluator|Judge|Examiner)[ \t]*:"
+    # (not "System:", which may open a system of equations)
+    r"|(?<=\n)[ \t]*(?:Grader|GRADER|SYSTEM|Teacher|TEACHER|Reviewer|Evaluator|Judge|Examiner)[ \t]*:"
 )
 _BACKTICK_MATH_RE = re.compile(r"\$`([^`\n]{1,500})`\$?")
 # a made-up user turn that only pushes back on the answer, no new problem ("User: That's not right. Think again.",

@@ -83,10 +83,14 @@ _ASIDE_TAIL_RE = re.compile(
     re.I,
 )
 # a closing paragraph that supposes another case ("If the eggs sold at $2, it would be 18.", "Note: had she sold 5,
-# she would make $10."): no answer of its own
+# she would make $10."): no answer of its own, after a paragraph that concludes ("Therefore, she makes **$27**.")
 _SUPPOSITION_TAIL_RE = re.compile(
-    r"\n[ \t]*\n(?=[^\n]{0,300}\b(?:if|had|were|suppose|supposing)\b)(?=[^\n]{0,300}\b(?:would|could|might)\b)"
-    r"[^\n]{1,300}\s*\Z",
+    r"\n[ \t]*\n(?=[^\n]{0,300}(?:\b(?:if|suppose|supposing)\b|\bhad[ \t]+(?:she|he|they|we|it|you|the|each)\b))"
+    r"(?=[^\n]{0,300}\b(?:would|could|might)\b)[^\n]{1,300}\s*\Z",
+    re.I,
+)
+_CONCLUDED_PARAGRAPH_RE = re.compile(
+    r"(?:^|\n)[ \t*_]*(?:therefore|thus|hence|so|in[ \t]+total|in[ \t]+conclusion|finally)\b[^\n]{0,200}\d[^\n]{0,100}\Z",
     re.I,
 )
 _RETRACTING_RE = re.compile(rf"(?<![A-Za-z])(?:{RETRACTION_WORDS})(?![A-Za-z])", re.I)
@@ -118,7 +122,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         if aside is not None and not _ANSWER_WORD_RE.search(aside.group()):  # (not "| Answer | 27 |": it answers)
             check = aside
         supposed = _SUPPOSITION_TAIL_RE.search(text[-400:]) if check is None else None
-        if supposed is not None and not _RETRACTING_RE.search(supposed.group()):
+        concluded = supposed is not None and _CONCLUDED_PARAGRAPH_RE.search(text[: len(text) - len(supposed.group())][-300:])
+        if supposed is not None and concluded and not _RETRACTING_RE.search(supposed.group()):
             check = aside = supposed  # (set aside whole, as an aside is)
         if check is None or not re.search(r"\d", text[: len(text) - len(check.group())][-200:]):
             break

@@ -129,8 +129,9 @@ _RETRACTED_RE = re.compile(
 
 
 # a completion that says it integrates: an integral sign, "integral", "integrate", "antiderivative"
-_DIFFERENTIATES_RE = re.compile(r"\bderivative\b|\bdifferentiat\w*", re.I)
 _INTEGRATES_RE = re.compile(r"\\int(?![a-z])|∫|\bintegra(?:l|te|ting|tion)\b|\bantiderivative\b", re.I)
+# ... or that it differentiates (a derivative has no constant of integration)
+_DIFFERENTIATES_RE = re.compile(r"\bderivative\b|\bdifferentiat\w*", re.I)
 
 
 def _before_last_block(completion: str) -> str:
@@ -454,8 +455,8 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         before = _before_last_block(completion) if letter is not None and ex.rule in ("boxed", "answer_tag") else ""
         chosen = closing_option(before) if before.strip() else None
         if chosen is not None and chosen != letter:
-            # "7 is prime. The answer is D.\n\n\boxed{C}", "故选 D。\n\n【答案】C": the sentence before the box
-            # chooses another option; one answer per completion
+            # "7 is prime. The answer is D.\n\n\boxed{C}", "I choose option D.\n\n\boxed{C}": the sentence before
+            # the box chooses another option; one answer per completion
             info["reason"] = "the sentence before the box chooses another option"
             return Reward(0.0, Status.WRONG, info=info)
         if isinstance(pred, Choice) and _contradicts_option(pred, row):
