@@ -368,6 +368,36 @@ def test_retractions_red_team_47(tail: str, want: float) -> None:
     assert score(_EGGS + "\\boxed{18}\n\n" + tail, "18") == want
 
 
+@pytest.mark.parametrize(
+    ("closing", "want"),
+    [
+        # red team 47: closing contradictions in the passive, after "All told", a person's named total
+        ("In total, 96 clips were sold by Natalia.", 0.0),
+        ("96 clips were sold in total.", 0.0),
+        ("All told, Natalia sold 96 clips.", 0.0),
+        ("Natalia's grand total: 96 clips.", 0.0),
+        ("All told, Natalia sold 72 clips.", 1.0),
+        ("72 clips were sold in total.", 1.0),
+    ],
+)
+def test_closing_contradictions_red_team_47(closing: str, want: float) -> None:
+    assert score(_CLIPS + "\\boxed{72}\n\n" + closing, "72") == want
+
+
+@pytest.mark.parametrize(
+    ("closing", "want"),
+    [
+        # a closing paragraph that opens on its condition, after a concluding one, is no answer of the fallback
+        ("Had she sold half as many in May, she'd have 72.", 0.0),
+        ("Assuming half as many in May, the total would be 72 clips.", 0.0),
+        ("In the case where May is half of April, the total becomes 72.", 0.0),
+        ("If we read 'half as many' literally, the total is 72.", 0.0),
+    ],
+)
+def test_closing_condition_after_an_unmarked_conclusion(closing: str, want: float) -> None:
+    assert score(_WRONG_WORK + "So Natalia sold 96 clips altogether.\n\n" + closing, "72") == want
+
+
 def test_stop40_patterns_are_linear() -> None:
     assert_patterns_linear(
         [

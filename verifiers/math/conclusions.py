@@ -40,7 +40,8 @@ _LAST_DISPLAY_RE = re.compile(
 # pronoun and a verb of choosing or getting
 _LEAD = (
     r"(?:(?:so|therefore|thus|hence|then|yes|ok(?:ay)?|edit|update|correction|finally|in\s+(?:other\s+words|short"
-    r"|conclusion|summary|total|all)|altogether|overall|all\s+in\s+all|summary|that\s+is(?:\s+to\s+say)?|tl;?\s*dr|i\.\s?e\.|→|=>|⇒|∴|\\therefore"
+    r"|conclusion|summary|total|all)|altogether|overall|all\s+in\s+all|all\s+told|(?:that|this)\s+(?:gives|yields)"
+    r"|summary|that\s+is(?:\s+to\s+say)?|tl;?\s*dr|i\.\s?e\.|→|=>|⇒|∴|\\therefore"
     r"|所以|因此|故|即|也就是说|答案是|答案为|结果是|итак|значит|also|donc|por\s+lo\s+tanto|entonces|quindi|portanto)"
     r"(?![A-Za-z])[ \t,:;—–-]*){1,3}"
 )
@@ -51,7 +52,9 @@ _SUBJECT = (
     # a person or a pronoun and a verb of amount: "Natalia sold", "she really makes", "we count"
     r"|(?:[A-Z][a-z]{1,20}|she|he|they|we|you)(?:\s+[a-z]{2,12}ly)?\s+(?:(?:will|would)\s+)?(?:sold|sells?|makes?|made"
     r"|earns?|earned|has|had|have|gets?|got|spends?|spent|pays?|paid|needs?|needed|owes?|saves?|saved|buys?|bought"
-    r"|collects?|collected|count(?:s|ed)?|finds?|found|ends?\s+up\s+with)(?:\s+a\s+total\s+of)?)[ \t]*"
+    r"|collects?|collected|count(?:s|ed)?|finds?|found|ends?\s+up\s+with)(?:\s+a\s+total\s+of)?"
+    # a person's named total: "Natalia's grand total:", "Janet's profit is"
+    r"|[A-Z][a-z]{1,20}['’]s\s+(?:[a-z]{2,12}\s+){0,2}[a-z]{2,12}\s*(?::|is|was|comes\s+to))[ \t]*"
 )
 _NUMBER = r"-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[ \t]*/[ \t]*\d+)?"
 _VALUE = (
@@ -66,6 +69,9 @@ _TRAILER = (
 )
 _UNITS = (
     r"(?:[ \t]+(?!not\b|then\b|is\b|it\b)[A-Za-z%°]{1,15}){0,2}"
+    # in the passive ("96 clips were sold in total", "were sold by Natalia")
+    r"(?:[ \t]+(?:were|was)[ \t]+(?:sold|made|bought|used|counted|found|left|needed|eaten|collected|earned)"
+    r"(?:[ \t]+by[ \t]+[A-Z][a-z]{1,20})?)?"
     # and when or where ("every day at the farmers' market", "a day", "in total")
     r"(?:[ \t]+(?:every|each|per|a|an|in|at|on|altogether|daily|weekly|monthly|yearly|overall)\b(?:[ \t]+[A-Za-z'’]{1,15}){0,5})?"
 )
