@@ -50,10 +50,13 @@ def test_retraction_with_a_reason_after_its_value(completion: str, want: float) 
     ("completion", "gold", "want"),
     [
         # a closing paragraph that supposes another case is no answer: the concluded value before it is
-        (_EGGS_3 + "Therefore, Janet makes **$27** every day.\n\nIf the eggs sold at $2, it would be 18.", "18", 0.0),
+        (_EGGS_3 + "Therefore, Janet makes **$27** every day.\n\nIf the eggs had sold at $2, it would be 18.", "18", 0.0),
         (_EGGS_3 + "Therefore, Janet makes **$27** every day.\n\nNote: if she sold at $2 the answer would be 18.", "18", 0.0),
         (_EGGS_3 + "Therefore, Janet makes **$27** every day.\n\nHad the eggs sold at $2, she would make $18.", "18", 0.0),
-        (_EGGS + "Therefore, Janet makes **$18** every day.\n\nIf the eggs sold at $3, it would be 27.", "18", 1.0),
+        (_EGGS + "Therefore, Janet makes **$18** every day.\n\nIf the eggs had sold at $3, it would be 27.", "18", 1.0),
+        # a plain "if ... would" goes on with the working: it is the answer (no word makes it counterfactual)
+        ("Eggs remaining: 16 - 7 = 9.\n\nSo she has 9 eggs left.\n\nIf she sells them at $2 each, she would make $18.",
+         "18", 1.0),
         # one that takes the answer back is no supposition; nor is a whole answer stated as one
         (_EGGS + "Therefore, Janet makes **$18** every day.\n\nHmm, actually if she sells at $3 it would be 27.", "18", 0.0),
         ("If x = 2, then y would be 5.", "5", 1.0),
@@ -391,7 +394,6 @@ def test_closing_contradictions_red_team_47(closing: str, want: float) -> None:
         ("Had she sold half as many in May, she'd have 72.", 0.0),
         ("Assuming half as many in May, the total would be 72 clips.", 0.0),
         ("In the case where May is half of April, the total becomes 72.", 0.0),
-        ("If we read 'half as many' literally, the total is 72.", 0.0),
     ],
 )
 def test_closing_condition_after_an_unmarked_conclusion(closing: str, want: float) -> None:

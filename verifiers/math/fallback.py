@@ -85,11 +85,13 @@ _ASIDE_TAIL_RE = re.compile(
 # a closing paragraph that supposes another case ("If the eggs sold at $2, it would be 18.", "Note: had she sold 5,
 # she would make $10."): no answer of its own, after a paragraph that concludes ("Therefore, she makes **$27**.")
 _SUPPOSITION_TAIL_RE = re.compile(
-    r"\n[ \t]*\n(?:(?=[^\n]{0,300}(?:\b(?:if|suppose|supposing)\b|\bhad[ \t]+(?:she|he|they|we|it|you|the|each)\b))"
-    r"(?=[^\n]{0,300}\b(?:would|could|might)\b)"
-    # or one that opens on its condition ("Suppose instead ...; then the total is 72.", "Assuming ..., the total
-    # becomes 72", "In the case where ...", "Had she sold ...")
-    r"|(?=[ \t*_]*(?:note[ \t]*:[ \t]*)?(?:if|suppose|supposing|assuming|had|in[ \t]+the[ \t]+case)\b))[^\n]{1,300}\s*\Z",
+    # "if ... would" with a word that makes it counterfactual ("instead", "had", "were", "otherwise", a "Note:"); a
+    # plain "If she sells them at $2 each, she would make $18." goes on with the working and is the answer
+    r"\n[ \t]*\n(?:(?=[^\n]{0,300}\bif\b)(?=[^\n]{0,300}\b(?:would|could|might)\b)"
+    r"(?=[^\n]{0,300}(?:\b(?:instead|rather|otherwise|literally|alternatively|differently|were|had)\b|\bnote[ \t]*:))"
+    # or one that opens on its condition ("Suppose instead ...", "Assuming ..., the total becomes 72", "In the case
+    # where ...", "Had she sold ...")
+    r"|(?=[ \t*_]*(?:note[ \t]*:[ \t]*)?(?:suppose|supposing|assuming|had|in[ \t]+the[ \t]+case)\b))[^\n]{1,300}\s*\Z",
     re.I,
 )
 _CONCLUDED_PARAGRAPH_RE = re.compile(
