@@ -438,6 +438,6 @@ def test_stop40_patterns_are_linear() -> None:
             ("conclusions", "_CONCLUSION_RE", "'so ' * (n // 3)"),
             ("conclusions", "_CONCLUSION_RE", "'Natalia really sold ' * (n // 20)"),
             ("conclusions", "_CONCLUSION_RE", "'1 every a ' * (n // 10)"),
-            ("disowning", "_ANSWER_NAMED_RE", "'answe' * (n // 5)"),
+            ("sentences", "ANSWER_NAMED_RE", "'answe' * (n // 5)"),
         ]
     )

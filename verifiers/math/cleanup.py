@@ -18,7 +18,7 @@ from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.disowning import LOOKALIKES
 from verigrpo.verifiers.math.hidden import without_hidden
 from verigrpo.verifiers.math.normalize import strip_math_delimiters
-from verigrpo.verifiers.math.sentences import parsed
+from verigrpo.verifiers.math.sentences import CONCLUDING_LEAD, parsed
 
 # a Korean or Japanese copula glued after a value or an expression ("4x입니다", "22回です"; not after a word)
 _GLUED_COPULA_RE = re.compile(rf"(?<=[\w)\]}}²³%$])(?<![\uac00-\ud7af])(?:{'|'.join(COPULAS)})(?=[\s.。!]|$)")
@@ -430,7 +430,7 @@ _ANSWERED_RE = re.compile(
 # Janet makes **$27** every day.")
 _QUESTION_ANSWERED_RE = re.compile(
     rf"{_ANSWERED_RE.pattern}|\\boxed[ \t]*\{{[^{{}}\n]{{0,40}}\d"
-    r"|(?:^|(?<=\n))[ \t*_]*(?:Therefore|Thus|Hence|So|In total|In conclusion)\b[^\n]{0,200}?\d[^\n]{0,100}[.!]"
+    rf"|(?:^|(?<=\n))[ \t*_]*{CONCLUDING_LEAD}\b[^\n]{{0,200}}?\d[^\n]{{0,100}}[.!]"
     r"[ \t*_]*\n[ \t]*\n"
     r"|\b[Tt]he (?:final )?answer is[ \t*]*\(?[A-E]\)?[ \t*]*[.\n]"  # an option's letter
 )

@@ -19,7 +19,7 @@ import re
 from verigrpo.verifiers.math.layout import equiv_safe
 from verigrpo.verifiers.math.nodes import Expr
 from verigrpo.verifiers.math.normalize import normalize
-from verigrpo.verifiers.math.sentences import RETRACTION_WORDS, parsed, words
+from verigrpo.verifiers.math.sentences import AMOUNT_VERBS, RETRACTION_WORDS, parsed, words
 
 # a word or a letter answer (an option letter, a verdict, a parity): another value after one is read by the revisions'
 # own rules. (ASCII boundaries: Chinese and Japanese glue a letter to the words around it, "或者B", "B选项错误")
@@ -50,9 +50,8 @@ _SUBJECT = (
     r"|(?:it|that|this|the\s+(?:[A-Za-z]+\s+){0,3}?[A-Za-z]+)\s*(?:is|['’]s|was|equals|=|:|must\s+be|should\s+be|would\s+be)"
     r"|(?:the\s+)?(?:final\s+)?answer\s*[:=]?|it\s+is"
     # a person or a pronoun and a verb of amount: "Natalia sold", "she really makes", "we count"
-    r"|(?:[A-Z][a-z]{1,20}|she|he|they|we|you)(?:\s+[a-z]{2,12}ly)?\s+(?:(?:will|would)\s+)?(?:sold|sells?|makes?|made"
-    r"|earns?|earned|has|had|have|gets?|got|spends?|spent|pays?|paid|needs?|needed|owes?|saves?|saved|buys?|bought"
-    r"|collects?|collected|count(?:s|ed)?|finds?|found|ends?\s+up\s+with)(?:\s+a\s+total\s+of)?"
+    rf"|(?:[A-Z][a-z]{{1,20}}|she|he|they|we|you)(?:\s+[a-z]{{2,12}}ly)?\s+(?:(?:will|would)\s+)?(?:{AMOUNT_VERBS}"
+    r"|count(?:s|ed)?|finds?|found|ends?\s+up\s+with)(?:\s+a\s+total\s+of)?"
     # a person's named total: "Natalia's grand total:", "Janet's profit is"
     r"|[A-Z][a-z]{1,20}['’]s\s+(?:[a-z]{2,12}\s+){0,2}[a-z]{2,12}\s*(?::|is|was|comes\s+to))[ \t]*"
 )

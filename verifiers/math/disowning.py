@@ -19,7 +19,7 @@ from verigrpo.verifiers.math.negations import (
 )
 from verigrpo.verifiers.math.nodes import Expr
 from verigrpo.verifiers.math.numwords import SCALES
-from verigrpo.verifiers.math.sentences import parsed
+from verigrpo.verifiers.math.sentences import ANSWER_NAMED_RE, parsed
 from verigrpo.verifiers.math.units import SCALE_WORDS
 
 # the last line of a text, when it ends on its one number ("**Answer: 6**", "x = 6", "所以答案是6。", "【6】")
@@ -43,10 +43,10 @@ def _closing_value(rest: str) -> str | None:
     line = lines[-1]
     row = _TABLE_ROW_RE.fullmatch(line.strip())
     if row is not None:  # "| Final answer | 96 |", "| Total | 96 |": a table's row that names the answer, its value
-        return row.group(2).replace(",", "") if _ANSWER_NAMED_RE.search(row.group(1)) else None
+        return row.group(2).replace(",", "") if ANSWER_NAMED_RE.search(row.group(1)) else None
     if len(line) > 80 or len(re.findall(r"\d+(?:[.,]\d+)*", line)) != 1:
         return None
-    labelled = re.search(r"[^\W\d_]{2}", line) and not _ANSWER_NAMED_RE.search(line)  # (not "- 27", "- Total: 27")
+    labelled = re.search(r"[^\W\d_]{2}", line) and not ANSWER_NAMED_RE.search(line)  # (not "- 27", "- Total: 27")
     if len(lines) == 3 and all(_LIST_ITEM_RE.match(x) for x in lines[1:]) and labelled:
         return None  # "### Summary\n- Eggs laid: 16\n- Sold: 9": the last item of a list of quantities
     m = _CLOSING_VALUE_RE.match(line)
@@ -58,7 +58,6 @@ def _closing_value(rest: str) -> str | None:
 # a table's last row of two cells, a label and a number
 _TABLE_ROW_RE = re.compile(r"\|[ \t*]*([^|\d\n]{1,40}?)[ \t*]*\|[ \t*$]*(-?\d[\d,]{0,20}(?:\.\d{1,10})?)[ \t*]*\|")
 _LIST_ITEM_RE = re.compile(r"(?<![ \t])[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]")
-_ANSWER_NAMED_RE = re.compile(r"\b(?:answer|result|final|total|solution)\b", re.I)
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
 _INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200f\u2060\ufeff]")
 _EMPHASIS_RE = re.compile(

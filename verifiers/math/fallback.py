@@ -39,7 +39,9 @@ from verigrpo.verifiers.math.sentences import (
     _BOLD_MARK_RE,
     _MONEY_SIGN_RE,
     _UNSURE_RE,
+    ANSWER_NAMED_RE,
     CJK_CHAR_RE,
+    CONCLUDING_LEAD,
     NOTE_RESTATES,
     RETRACTION_WORDS,
     has_or,
@@ -94,12 +96,8 @@ _SUPPOSITION_TAIL_RE = re.compile(
     r"|(?=[ \t*_]*(?:note[ \t]*:[ \t]*)?(?:suppose|supposing|assuming|had|in[ \t]+the[ \t]+case)\b))[^\n]{1,300}\s*\Z",
     re.I,
 )
-_CONCLUDED_PARAGRAPH_RE = re.compile(
-    r"(?:^|\n)[ \t*_]*(?:therefore|thus|hence|so|in[ \t]+total|in[ \t]+conclusion|finally)\b[^\n]{0,200}\d[^\n]{0,100}\Z",
-    re.I,
-)
+_CONCLUDED_PARAGRAPH_RE = re.compile(rf"(?:^|\n)[ \t*_]*{CONCLUDING_LEAD}\b[^\n]{{0,200}}\d[^\n]{{0,100}}\Z")
 _RETRACTING_RE = re.compile(rf"(?<![A-Za-z])(?:{RETRACTION_WORDS})(?![A-Za-z])", re.I)
-_ANSWER_WORD_RE = re.compile(r"\b(?:answer|total|result|final)\b", re.I)
 _SYMBOL_SPAN_RE = re.compile(r"\$\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\$|\\\(\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\\)")
 
 
@@ -124,7 +122,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     for _ in range(3):  # the answer checked, not the check's own numbers; the answer, not the table or offer after it
         check = _CHECK_TAIL_RE.search(text[tail_start(text, 3_000) :])
         aside = _ASIDE_TAIL_RE.search(text[-4_000:]) if check is None else None
-        if aside is not None and not _ANSWER_WORD_RE.search(aside.group()):  # (not "| Answer | 27 |": it answers)
+        if aside is not None and not ANSWER_NAMED_RE.search(aside.group()):  # (not "| Answer | 27 |": it answers)
             check = aside
         supposed = _SUPPOSITION_TAIL_RE.search(text[-400:]) if check is None else None
         concluded = supposed is not None and _CONCLUDED_PARAGRAPH_RE.search(text[: len(text) - len(supposed.group())][-300:])
@@ -315,7 +313,8 @@ _LAST_NUM_RE = re.compile(
 
 # a note that ends the text, with a number in it, after the sentence's own value: in brackets ("(that took 2
 # trips).", "(since 2 × 13 = 26).", "✓ (verified with n = 99)", a paragraph "(As a sanity check, 84 + 16 = 100.)"),
-# after a spaced dash ("17 pens — that took 2 trips"), after a semicolon and a word ("84 marbles; she gave away 16", not "x = 5; y = 3" nor "; or 7"), or a clause of
+# after a spaced dash ("17 pens — that took 2 trips"), after a semicolon and a word ("84 marbles; she gave away
+# 16", not "x = 5; y = 3" nor "; or 7"), or a clause of
 # reason or of another event ("1/6, since there are 6 outcomes", "17 pens, which took 2 trips"; not ", which is 70%",
 # a restatement that may be what was asked)
 _END_NOTE_RE = re.compile(

@@ -39,6 +39,7 @@ from verigrpo.verifiers.math.layout import equiv_safe, in_cases, later_row_value
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.sentences import (
     _TEXT_GROUP_RE,
+    AMOUNT_VERBS,
     ANSWER_PLACE,
     CJK_CHAR_RE,
     FOREIGN_ANSWER_MARKERS,
@@ -452,7 +453,7 @@ _REASON_END_RE = re.compile(
 _CONCLUDED_END_RE = re.compile(
     r"(?:\bso|\bgiving|\bgives|\bis|(?:(?<=\bmean)|(?<=\brather)),?|(?:(?<=\bit)|(?<=\bthat))['’]s|\bare|\bget|\bgot|\bobtain\w*|\bequals|\bbe|=|:|;|(?<=[^\W\d])\.|—"
     # ("So she makes $27.", "she earns $27 per day.": a subject's verb of amount)
-    r"|\b(?:makes|made|earns|earned|gets|got|has|had|costs|pays|paid|spends|spent|needs|totals|comes[ \t]+to|sold|sells|bought|buys)"
+    rf"|\b{AMOUNT_VERBS}"
     r"|\b(?:ist|sind|est|es|é|è|равен|равна|равно|равны|составляет)\b(?:[ \t]+[^\W\d_]{1,20}){0,3}|是|为|為|は|が)"
     r"[ \t]{0,4}(?:read[ \t]+)?(?:(?:\*\*)?\$?[ \t]{0,4}"
     r"(-?\d[\d,]{0,30}(?:\.\d{1,30})?)(?![\d.,]*\d)(?:\*\*)?[ \t]{0,4}(?:(?:[A-Za-z]{1,20}[ \t]{0,4}){1,3}|です|입니다)?[ \t$]{0,4}"

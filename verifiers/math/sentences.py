@@ -243,6 +243,17 @@ NOTE_RESTATES = (
     r"\b(?:that\s+is|i\.e\.|make\s+that|should|revis\w*|correct\w*|chang\w*|updat\w*|amend\w*|so|thus|"
     r"therefore|hence|leav\w*|giv\w*|making|total\w*|altogether|final\w*|answer\w*|after|then|namely|or|rather)\b"
 )
+# verbs that state an amount a subject comes to ("she makes $27", "Natalia sold 96", "we count 39"): one table for
+# the closing-sentence reader (conclusions) and the later-paragraph revision reader (revisions)
+AMOUNT_VERBS = (
+    r"(?:sold|sells?|makes?|made|earns?|earned|has|had|have|gets?|got|spends?|spent|pays?|paid|needs?|needed|owes?"
+    r"|saves?|saved|buys?|bought|collects?|collected|costs?|totals?|comes\s+to)"
+)
+# the words that open a concluding sentence ("Therefore, ...", "In total, ..."), for readers of a paragraph that
+# concludes (cleanup's made-up questions, the fallback's suppositions)
+CONCLUDING_LEAD = r"(?i:therefore|thus|hence|so|in[ \t]+total|in[ \t]+conclusion|finally)"
+# a label that names the answer itself ("| Final answer | 96 |", "- Total: 27"), not a quantity of its own
+ANSWER_NAMED_RE = re.compile(r"\b(?:answer|result|final|total|solution)\b", re.I)
 RETRACTION_WORDS = (
     r"wait|actually|rather|instead|i mean|correction|mistake|oops|scratch that|on second thought|however|hmm+|"
     r"i was wrong|that'?s wrong|sorry|never\s?mind|edit|edited|erratum|update|hold on|p\.s|redo|reconsider(?:ing)?|"
