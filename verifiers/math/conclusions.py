@@ -249,11 +249,103 @@ def _verdict_concluded(tail: str) -> bool | None:
     return _VERDICTS[m.group(2).lower()] != bool(m.group(1))
 
 
+# a plain number and the one or two words after it: "72 clips", "15 ordered pairs", "$\\boxed{}$ 96 clips"
+_COUNTED_RE = re.compile(
+    r"(?<![\w.,^_\\/])(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d+)?(?![\w,/^]|\.\d)[$}]*[ \t]+"
+    r"(?P<w1>[A-Za-z]{2,20})(?:[ \t]+(?P<w2>[A-Za-z]{3,20}))?"
+)
+# words after a number that name no thing counted, or make the count another one ("24 more clips", "6 dozen clips",
+# "2 solutions per factor")
+_NOT_A_THING = frozenset(
+    "the a an and or in on at of for to by with from per each every is are was were be so that this which than it as if"
+    " more less fewer extra additional other others remaining left total altogether overall all times dozen dozens"
+    " score hundred hundreds thousand thousands million millions billion percent apiece not only just".split()
+)
+_RATE_AFTER_RE = re.compile(r"[ \t]+(?:per|each|apiece|a|an|every|for\s+each|in\s+each|of\s+each|more|less|than)\b", re.I)
+
+
+def _stem(word: str) -> str:
+    w = word.lower()
+    return w[:-2] if w.endswith(("ches", "shes", "xes", "sses")) else w[:-1] if w.endswith("s") and len(w) > 3 else w
+
+
+def _things(m: re.Match[str]) -> list[str]:
+    """The thing a count names: the first word after the number that is not a function word ("72 clips" -> clips,
+    "15 ordered pairs" -> ordered, pairs)."""
+    return [_stem(w) for w in (m.group("w1"), m.group("w2")) if w and w.lower() not in _NOT_A_THING]
+
+
+def recounted_otherwise(tail: str, value: str, working: str) -> bool:
+    """Whether a sentence after the answer ``value`` (``tail``, to the end of the output) counts the answer's own
+    thing again with a new number: "... = 72 clips altogether.\n\\boxed{72}\n\nThat gives 96 clips for the two
+    months.", "I get 96 clips when I recount.", "Counting again gives $39$ ordered pairs." The thing is the word
+    the answer's number is written with in ``working`` (the text before the answer). A number the working already
+    has (a breakdown: "48 clips in April and 24 in May"), a rate ("3 dollars per box"), another count relative to it
+    ("24 more clips") and a supposition ("if she had sold 48 more, 120 clips") are no new count."""
+    own = value.strip().strip("$").strip()
+    if not re.fullmatch(r"\d{1,3}(?:,\d{3})+|\d+", own):
+        return False
+    own = own.replace(",", "")
+    lead = re.match(r"[$}]*", tail).end()  # ("\\boxed{72} clips", on the answer's own line)
+    counted = _COUNTED_RE.finditer(working[-1_500:] + " " + own + tail[lead : lead + 60].split("\n")[0])
+    things = {t for m in counted if m.group("n").replace(",", "") == own and not m.group("dec") for t in _things(m)}
+    seen = {m.group().replace(",", "") for m in _PLAIN_RE.finditer(working)}
+    start = re.search(r"[.!?。！？\n]", tail)
+    if start is None:
+        return False
+    for sentence in _sentences(tail[start.end() :][-1_500:]):
+        if _CHECK_CASE_RE.search(sentence):
+            continue
+        known = seen | {own}
+        fresh = [m for m in _PLAIN_RE.finditer(sentence) if m.group().replace(",", "") not in known]
+        if not fresh or _SUPPOSED_RE.search(sentence, 0, fresh[-1].start()):
+            continue
+        for m in _COUNTED_RE.finditer(sentence):
+            if m.group("n").replace(",", "") not in known and _new_count(m, things) and not _rate_after(sentence, m):
+                return True  # "That gives 96 clips for the two months."
+        if len(_PLAIN_RE.findall(sentence)) != 1:
+            continue
+        n = fresh[0]
+        named = things & {_stem(w) for w in re.findall(r"[A-Za-z]{3,}", sentence[: n.start()])}
+        if (named or _TOTAL_WORD_RE.search(sentence)) and _UNIT_WORDS_END_RE.fullmatch(sentence[n.end() :]):
+            return True  # "The total number of clips sold comes to 96.", "Thus the clips sold number 96."
+        if re.match(_LEAD, sentence, re.I) and _TOTAL_WORD_RE.search(sentence):
+            return True  # "Donc, Natalia a vendu 96 pinces au total.", "因此，娜塔莉亚一共卖了96个发夹。"
+        if _DECLARED_RIGHT_RE.match(sentence, n.end()):
+            return True  # "Re-checking, I believe 96 is right."
+    return False
+
+
+# a plain whole number, glued to CJK words or not
+_PLAIN_RE = re.compile(r"(?<![\d.,^_\\/A-Za-z])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d/^]|[.,]\d|[A-Za-z])")
+_TOTAL_WORD_RE = re.compile(
+    r"(?<![A-Za-z])(?:total|altogether|in\s+all|overall|au\s+total|en\s+tout|en\s+total|insgesamt)(?![A-Za-z])"
+    r"|一共|总共|共计|合计|总计|总数",
+    re.I,
+)
+# a number declared the right one: "96 is right", "96 is the correct answer"
+_DECLARED_RIGHT_RE = re.compile(
+    r"[ \t]+(?:is|was)[ \t]+(?:(?:indeed|actually|really)[ \t]+)?(?:right|correct|the\s+(?:right|correct|real|actual)\s+answer)\b",
+    re.I,
+)
+
+
+def _new_count(m: re.Match[str], things: set[str]) -> bool:
+    """Whether the count ``m`` names one of ``things`` directly ("96 clips", "39 ordered pairs"), not a scale or a
+    relative count ("6 dozen clips", "24 more clips")."""
+    return not m.group("dec") and m.group("w1").lower() not in _NOT_A_THING and bool(things & set(_things(m)))
+
+
+def _rate_after(sentence: str, m: re.Match[str]) -> bool:
+    """Whether the count ``m`` is a rate or a comparison: "3 clips per day", "2 clips more than last year"."""
+    return any(_RATE_AFTER_RE.match(sentence, m.end(w)) for w in ("w1", "w2") if m.group(w))
+
+
 _LABELLED_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*([^=]+)\Z")
 _DECIMAL_RE = re.compile(r"\d\.\d")
 
 
-def concluded_otherwise(tail: str, value: str, before: str = "") -> str | None:
+def concluded_otherwise(tail: str, value: str, before: str = "", working: str = "") -> str | None:
     """Why the last sentence of ``tail`` (the text after the answer ``value``, to the end of the output) takes the
     answer back, or None: it concludes another value ("... \\boxed{24}. Wait, ... Therefore, 23."). A word or
     letter answer, a decimal next to a symbolic answer (an approximation), a labelled value next to an answer of
@@ -261,6 +353,8 @@ def concluded_otherwise(tail: str, value: str, before: str = "") -> str | None:
     ``before`` being the answer's sentence up to it) are no other value."""
     if before and other_quantity(tail, before):
         return None
+    if working and recounted_otherwise(tail, value, working):
+        return "the answer's own thing counted again with another number after it"
     verdict = _verdict_concluded(tail)
     own = value.strip().strip("$").replace("\\text", "").strip("{}() ").lower()
     if verdict is not None and own in _VERDICTS and verdict != _VERDICTS[own]:

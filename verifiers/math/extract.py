@@ -166,8 +166,10 @@ def _extract_answer(text: str, last_number_fallback: bool, givens: frozenset[str
         if found.answer is not None and not found.hedged and after.strip():
             # checked as a box is: what follows the block ("<answer>4</answer>\nWait, actually it is 5.", a box
             # with another value after it)
-            hedge = after_value_hedge(after, found.answer) or other_box(after, found.answer) or concluded_otherwise(
-                after, found.answer
+            hedge = (
+                after_value_hedge(after, found.answer)
+                or other_box(after, found.answer)
+                or concluded_otherwise(after, found.answer, working=text[: len(text) - len(after)])
             )
             if hedge is not None:
                 return dataclasses.replace(found, hedged=True, hedge_reason=hedge)
@@ -382,7 +384,7 @@ def _extract(
         hedge = (
             after_value_hedge(text[m.end(1) :], ans)
             or ("several different answers after answer markers" if len(distinct) > 1 else None)
-            or concluded_otherwise(text[m.end(1) :], ans)
+            or concluded_otherwise(text[m.end(1) :], ans, working=text[: m.start(1)])
         )
         return Extraction(ans, "gsm8k", hedge is not None, hedge)
     window = text[-20_000:]
@@ -486,7 +488,7 @@ def _extract(
             hedge = (
                 after_value_hedge(rest, value)
                 or _other_marked_answer(window, m, value)
-                or concluded_otherwise(window[m.end(1) :], value)
+                or concluded_otherwise(window[m.end(1) :], value, working=window[: m.start(1)])
             )
             if hedge is not None:  # "The answer is 3... or 4", "3, else 4", "Answer: 3\nAnswer: 4"
                 return Extraction(value, "answer_is", True, hedge)

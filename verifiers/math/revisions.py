@@ -291,7 +291,7 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
         value = boxes[-1][2] if boxes else prior.group(1) or prior.group(2) if prior is not None else None
         if value is not None and not equiv_safe(normalize(value), normalize(box)):
             return "another value offered before the box"
-    return after_value_hedge(rest, box) or concluded_otherwise(text[end:], box, sentence)
+    return after_value_hedge(rest, box) or concluded_otherwise(text[end:], box, sentence, text[:start])
 
 
 def _negated_value(rest: str, value: str) -> bool:

@@ -1,0 +1,60 @@
+"""Stop 41: classes found by red teams 47-48 and by the blind sets of this stop. Each case that moved was scored
+the other way at the commit before; the cases beside it bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from math_score import score
+
+_CLIPS = "Natalia sold 48/2 = 24 clips in May.\nNatalia sold 48 + 24 = 72 clips altogether in April and May.\n"
+
+
+@pytest.mark.parametrize(
+    ("after", "want"),
+    [
+        # after the answer, a sentence that counts the answer's own thing again with a new number takes it back
+        ("\\boxed{72}\n\nThat gives 96 clips for the two months.", 0.0),
+        ("\\boxed{72}\n\nI get 96 clips when I recount.", 0.0),
+        ("**Answer: 72**\n\nCounting again, 96 clips.", 0.0),
+        ("#### 72\n\nThe total number of clips sold comes to 96.", 0.0),
+        ("\\boxed{72}\n\nThus the clips sold number 96.", 0.0),
+        # in other languages: a concluding word and a word for "in total" with one new number
+        ("\\boxed{72}\n\nDonc, Natalia a vendu 96 pinces au total.", 0.0),
+        ("\\boxed{72}\n\n因此，娜塔莉亚一共卖了96个发夹。", 0.0),
+        # another number declared the right one
+        ("\\boxed{72}\n\nRe-checking, I believe 96 is right.", 0.0),
+        # numbers the working already has (a breakdown), a rate, a comparison, a supposition, a check: no new count
+        ("\\boxed{72}\n\nShe sold 48 clips in April and 24 clips in May.", 1.0),
+        ("\\boxed{72}\n\nThat is 3 clips per day over 24 days.", 1.0),
+        ("\\boxed{72}\n\nThat is 2 clips more than last year.", 1.0),
+        ("\\boxed{72}\n\nIf she had sold 48 in May too, that would be 96 clips.", 1.0),
+        ("\\boxed{72}\n\nFor example, with 10 clips in April we would get 15 clips in total.", 1.0),
+        ("\\boxed{72}\n\nSo she sold 72 clips in 2 months.", 1.0),
+        ("\\boxed{72}\n\nThen we check 100 times.", 1.0),
+    ],
+)
+def test_answer_counted_again_with_another_number(after: str, want: float) -> None:
+    assert score(_CLIPS + after, "72") == want
+
+
+def test_recounted_thing_is_the_answers_own_word() -> None:
+    # the word the answer's number is written with names the thing; another thing's count is no recount
+    done = "Each box holds 12 eggs, so 5 boxes hold 60 eggs.\n#### 60\n\n"
+    assert score(done + "That fills 5 cartons.", "60") == 1.0
+    assert score(done + "That makes 65 eggs.", "60") == 0.0
+    # an answer written on a line of its own is not glued to the words of the next line
+    assert score("answer: 1\nsolution: 10", "1") == 1.0
+
+
+def test_stop41_patterns_are_linear() -> None:
+    assert_patterns_linear(
+        [
+            ("conclusions", "_COUNTED_RE", "'1 ' * (n // 2)"),
+            ("conclusions", "_COUNTED_RE", "'1 aa ' * (n // 5)"),
+            ("conclusions", "_PLAIN_RE", "'1,' * (n // 2)"),
+            ("conclusions", "_TOTAL_WORD_RE", "'in ' * (n // 3)"),
+            ("conclusions", "_DECLARED_RIGHT_RE", "' is ' * (n // 4)"),
+            ("conclusions", "_RATE_AFTER_RE", "' for ' * (n // 5)"),
+        ]
+    )
