@@ -47,6 +47,52 @@ def test_recounted_thing_is_the_answers_own_word() -> None:
     assert score("answer: 1\nsolution: 10", "1") == 1.0
 
 
+_DICE = "Two dice are rolled. The favourable outcomes are 6 of 36, so the probability is 6/36 = 1/6.\n\n\\boxed{\\frac{1}{6}}\n\n"
+
+
+@pytest.mark.parametrize(
+    ("after", "want"),
+    [
+        # another value offered in doubt after the answer: a hedge
+        ("That said, 1/3 could be the intended answer.", 0.0),
+        ("My gut says 1/3 though.", 0.0),
+        ("Probability about 1/6 or maybe 1/3, hard to say.", 0.0),
+        ("50/50 between this and 1/3.", 0.0),
+        ("(If the dice are indistinguishable the answer becomes 1/3.)", 0.0),
+        ("答案可能是1/3。", 0.0),
+        # doubt without another value, or another value without doubt, is no hedge
+        ("This might be surprising at first.", 1.0),
+        ("Each outcome has probability 1/36.", 1.0),
+    ],
+)
+def test_other_value_offered_in_doubt(after: str, want: float) -> None:
+    assert score(_DICE + after, "\\frac{1}{6}") == want
+
+
+_PRIME = "Which is prime?\n(A) 4 (B) 6 (C) 7 (D) 9\n"
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # one option chosen, another given as the answer: two answers
+        ("7 is prime. Option D it is.\n\n\\boxed{C}", 0.0),
+        ("7 is prime. The answer is (D) 9.\n\n\\boxed{C}", 0.0),
+        ("7是质数。故选 D。\n\n【答案】C", 0.0),
+        ("7 is prime, so the answer is C.\n\nD", 0.0),
+        # the same option chosen twice, and options named to be rejected, are one answer
+        ("7 is prime. Option C it is.\n\n\\boxed{C}", 1.0),
+        ("7 is prime. The answer is (C) 7.\n\n\\boxed{C}", 1.0),
+        ("7是质数。故选 C。\n\n【答案】C", 1.0),
+        ("7 is prime, so the answer is C.\n\nC", 1.0),
+        # a question made up after the answer, with its own answer line, is cut before the options are read
+        ("7 is prime. The answer is C.\n\nQuestion: Which is even?\n(A) 3 (B) 4 (C) 5 (D) 7\nAnswer: B", 1.0),
+    ],
+)
+def test_another_option_chosen_beside_the_answer(completion: str, want: float) -> None:
+    assert score(completion, "C", prompt=_PRIME) == want
+
+
 def test_stop41_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -56,5 +102,8 @@ def test_stop41_patterns_are_linear() -> None:
             ("conclusions", "_TOTAL_WORD_RE", "'in ' * (n // 3)"),
             ("conclusions", "_DECLARED_RIGHT_RE", "' is ' * (n // 4)"),
             ("conclusions", "_RATE_AFTER_RE", "' for ' * (n // 5)"),
+            ("revisions", "_ALSO_RE", "'1 could ' * (n // 8)"),
+            ("revisions", "_ALSO_RE", "'gut says ' * (n // 9)"),
+            ("revisions", "_ALSO_RE", "'or maybe ' * (n // 9)"),
         ]
     )

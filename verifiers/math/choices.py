@@ -95,6 +95,9 @@ _CLOSING_OPTION_RE = re.compile(
     # "**D) This is the correct answer**": the option's label, then the sentence that chooses it
     rf"|[*_]*{_X}[.)]\s+(?:this|that|it)\s+is\s+(?:the\s+)?(?:correct|right)(?:\s+(?:answer|option|choice))?\.?[*_]*"
     rf"|{_LEAD}(?:it's|it\s+is|(?:it|the\s+answer)\s+must\s+be)\s+[*_]*{_X}[*_]*\.?"
+    # "Option D it is.", "The answer is (D) 9.": the letter chosen, then its option's content
+    rf"|{_LEAD}(?:option|choice|answer)\s+[*_]*{_X}[*_]*\s+it\s+is\.?"
+    rf"|{_LEAD}(?:the\s+)?(?:(?:correct|right|final)\s+)?(?:answer|option|choice)\s+is\s+[*_]*\(([A-J])\)[*_]*[ \t]+[^\n]{{1,40}}?\.?"
     rf"|{_LEAD}(?:{_I})?(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X_CHOSEN}[*_]*\.?(?-i:(?:\s+[a-z]+){{0,4}})\.?"
     # "after checking I choose C": a few words, then "I" choosing it
     rf"|(?:[a-z]+[ \t,]{{1,3}}){{1,4}}{_I}(?:choose|pick|select|go\s+with)\s+(?:option\s+)?[*_]*{_X_CHOSEN}[*_]*\.?"

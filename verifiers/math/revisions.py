@@ -189,6 +189,15 @@ _ALSO_RE = re.compile(
     r"|probably|perhaps|possibly|maybe)\b"
     r"|\bunless\b[^.\n]{0,40}?\b(?:it['’]s|it\s+is|the\s+answer\s+is)\s+[$\\(]*-?\d"
     r"|\b(?:works|holds|fits)\s+(?:as\s+well|too)\b"
+    # another value offered in doubt: "1/3 could be the intended answer", "My gut says 1/3", "1/6 or maybe 1/3",
+    # "50/50 between this and 1/3", "If the dice are identical the answer becomes 1/3", "答案可能是1/3"
+    r"|[$\\(]*-?\d[^.\n]{0,20}?\b(?:could|might|may)\s+(?:also\s+)?be\s+(?:the\s+)?(?:intended|real|correct|right|true"
+    r"|actual|expected)\s+(?:answer|value|one)\b"
+    r"|\b(?:gut|instinct|intuition|heart)\s+(?:says|tells\s+me|is)\b[^.\n]{0,20}?[$\\(]*-?\d"
+    r"|\bor\s+(?:maybe|perhaps|possibly|probably)\s+[$\\(]*-?\d"
+    r"|\bbetween\s+(?:this|that|it|these)\s+and\s+[$\\(]*-?\d"
+    r"|\banswer\s+becomes\s+[$\\(]*-?\d"
+    r"|(?:可能|也许|或许|大概)(?:是|为)[ \t]*[$\\(]*-?\d"
     # "it could be 6", "might also be (C)"; not "could be ambiguous", a word about the reading
     r"|\b(?:might|could|may)\s+(?:also\s+)?be\s+(?:(?:either|around|about|equal\s+to)\s+)?(?:[$(\\\d-]|[A-J]\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|zero|yes|no)\b)",
     re.I,

@@ -23,6 +23,7 @@ from verigrpo.verifiers.math.choices import (
     option_lead_content,
     option_letter,
 )
+from verigrpo.verifiers.math.cleanup import clean_completion
 from verigrpo.verifiers.math.clock import same_clock_time
 from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition, unsolved_against_solved
@@ -134,6 +135,24 @@ _INTEGRATES_RE = re.compile(r"\\int(?![a-z])|∫|\bintegra(?:l|te|ting|tion)\b|\
 _DIFFERENTIATES_RE = re.compile(r"\bderivative\b|\bdifferentiat\w*", re.I)
 
 
+def _other_option_chosen(completion: str, gold: Node | None, rule: str | None) -> str | None:
+    """Why the completion chooses another option than the reference's letter, or None: its last line chooses another
+    ("x = 12\n**D**" against "(C) 12"), or the sentence before its last box or answer block does ("7 is prime. The
+    answer is D.\n\n\\boxed{C}", "故选 D。\n\n【答案】C"). One answer per completion."""
+    letter = option_letter(gold)
+    if letter is None:
+        return None
+    completion = clean_completion(completion)  # (not a question made up after the answer, nor a forged turn)
+    chosen = closing_option(completion)
+    if chosen is not None and chosen != letter:
+        return "the last line chooses another option"
+    before = _before_last_block(completion) if (rule or "").split("+")[0] in ("boxed", "answer_tag") else ""
+    chosen = closing_option(before) if before.strip() else None
+    if chosen is not None and chosen != letter:
+        return "the sentence before the box chooses another option"
+    return None
+
+
 def _before_last_block(completion: str) -> str:
     """The text before the last box or answer block (``\\boxed``, ``<answer>``, ``【答案】``), to its line's start."""
     at = max(completion.rfind("\\boxed"), completion.lower().rfind("<answer>"), completion.rfind("【答案】"))
@@ -228,6 +247,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if not (reject_echo and echoes_question(completion, row, numeric_reference=_numeric(gold, gold_text))):
             info.update(rule="same_text", extracted=completion.strip(), extracted_normalized="the reference's text")
             return Reward(1.0, Status.CORRECT, info=info)
+    other = _other_option_chosen(completion, gold, ex.rule) if ex.scope is not None else None
+    if other is not None:  # "... so the answer is C.\n\nD": one answer per completion, whatever the marker's line says
+        info["reason"] = other
+        return Reward(0.0, Status.WRONG, info=info)
     if ex.scope is not None and not ex.hedged and len(ex.scope) <= MAX_ANSWER_CHARS and same_text(ex.scope, gold_text):
         # the marker's line or the answer tag holds the reference as written ("Answer: Amelia is a hero, and Elizabeth
         # is a hero."): whatever a narrower reading of it finds, it states the reference (unless it copies the question)
@@ -446,18 +469,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if unworked is not None:  # "\frac{d}{dx}(x^3 \sin x)" for "Differentiate $x^3 \sin x$."
             info["reason"] = unworked
             return Reward(0.0, Status.WRONG, info=info)
-        letter = option_letter(gold)
-        chosen = closing_option(completion) if letter is not None else None
-        if chosen is not None and chosen != letter:
-            # "x = 12\n**D**" against "(C) 12": the value matches C, the last line chooses D; one answer per completion
-            info["reason"] = "the last line chooses another option"
-            return Reward(0.0, Status.WRONG, info=info)
-        before = _before_last_block(completion) if letter is not None and ex.rule in ("boxed", "answer_tag") else ""
-        chosen = closing_option(before) if before.strip() else None
-        if chosen is not None and chosen != letter:
-            # "7 is prime. The answer is D.\n\n\boxed{C}", "I choose option D.\n\n\boxed{C}": the sentence before
-            # the box chooses another option; one answer per completion
-            info["reason"] = "the sentence before the box chooses another option"
+        other = _other_option_chosen(completion, gold, ex.rule)
+        if other is not None:
+            info["reason"] = other
             return Reward(0.0, Status.WRONG, info=info)
         if isinstance(pred, Choice) and _contradicts_option(pred, row):
             # "The answer is (C) 4." where the question's option C is 7: the letter and the value disagree
