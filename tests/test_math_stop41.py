@@ -93,6 +93,41 @@ def test_another_option_chosen_beside_the_answer(completion: str, want: float) -
     assert score(completion, "C", prompt=_PRIME) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a final-answer sentence with several numbers: the one it sets in bold (blind set 159)
+        ("### Final Answer:\nIt will take Sakura a total of **63 minutes** to peel and sauté 120 carrots.", "63", 1.0),
+        ("### Final Answer:\nIt will take Sakura a total of **63 minutes** to peel and sauté 120 carrots.", "120", 0.0),
+        ("### Final Answer\nMateo watched **7** 60-minute episodes on Tuesday.", "7", 1.0),
+        ("### Final Answer\nMateo watched **7** 60-minute episodes on Tuesday.", "60", 0.0),
+        # markdown bold inside a box or around a worked result, not a power (blind set 161)
+        ("The final answer is $\\boxed{**230,816,280,490.7701**}$.", "230816280490.7701", 1.0),
+        ("The final answer is $\\boxed{**12** apples}$.", "12", 1.0),
+        ("So the perimeter is 4 m + 4 m + 4 m + 4 m = **16 m**.\n\nIs there anything else I can help with?", "16", 1.0),
+        ("\\boxed{2**3}", "8", 1.0),
+        ("8.20x10**+1 ppm", "8.20*10**1 ppm", 1.0),
+        # a closing note in words after a number; not one that rejects or doubts it
+        ("38 (no unit)", "38.0", 1.0),
+        ("\\boxed{5 (rejected)}", "5", 0.0),
+        ("\\boxed{5 (not sure)}", "5", 0.0),
+        # a key that is a binary float's printout of the integer given (not the other way round)
+        ("ANSWER: 7800", "7800.000000000001", 1.0),
+        ("ANSWER: 7801", "7800.000000000001", 0.0),
+        ("\\boxed{-109}", "-108.99999999999999", 1.0),
+        ("\\boxed{1.0000000000000002}", "1", 0.0),
+        ("\\boxed{7800}", "7800.00000000001", 0.0),  # 15 digits, 1e-11 away: a value written out
+        # a verdict concluded at the end of a sentence, against a verdict key
+        ("100 divided by 5 is equal to 20, so the statement is true.", "true", 1.0),
+        ("100 divided by 5 is equal to 20, so the statement is true.", "false", 0.0),
+        ("100/5 = 20. Hence the statement is not true.", "false", 1.0),
+        ("So the claim is false.", "true", 0.0),
+    ],
+)
+def test_stop41_blind_set_classes(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_stop41_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -105,5 +140,9 @@ def test_stop41_patterns_are_linear() -> None:
             ("revisions", "_ALSO_RE", "'1 could ' * (n // 8)"),
             ("revisions", "_ALSO_RE", "'gut says ' * (n // 9)"),
             ("revisions", "_ALSO_RE", "'or maybe ' * (n // 9)"),
+            ("sentences", "_BOLD_VALUE_RE", "'**1 a' * (n // 5)"),
+            ("sentences", "_FAILS_NOTE_RE", "'reject' * (n // 6)"),
+            ("normalize", "BOLD_MARK_RE", "'**' * (n // 2)"),
+            ("conclusions", "_VERDICT_END_RE", "', so it is ' * (n // 11)"),
         ]
     )

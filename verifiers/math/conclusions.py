@@ -234,14 +234,14 @@ def revised_last_value(tail: str, value: str) -> str | None:
 _VERDICTS = {"true": True, "yes": True, "correct": True, "false": False, "no": False, "incorrect": False}
 # a last sentence that concludes a verdict: "Hence the statement is true.", "So the claim is not correct."
 _VERDICT_END_RE = re.compile(
-    r"(?:^|\n|(?<=[.!?])[ \t]+)[ \t*_]*(?:so|thus|therefore|hence|in\s+conclusion),?[ \t]+(?:the\s+)?"
+    r"(?:^|\n|(?<=[.!?,;])[ \t]+)[ \t*_]*(?:so|thus|therefore|hence|in\s+conclusion),?[ \t]+(?:the\s+)?"
     r"(?:statement|claim|assertion|proposition|answer|conjecture|it|this)[ \t]+(?:is|holds|must\s+be)[ \t]+(not[ \t]+)?"
     r"(true|false|correct|incorrect)[ \t*_]*[.!]?[ \t*_]*\Z",
     re.I,
 )
 
 
-def _verdict_concluded(tail: str) -> bool | None:
+def concluded_verdict(tail: str) -> bool | None:
     """The verdict the last sentence of ``tail`` concludes ("Hence the statement is true." -> True), or None."""
     m = _VERDICT_END_RE.search(without_remark(tail[-300:]))
     if m is None:
@@ -355,7 +355,7 @@ def concluded_otherwise(tail: str, value: str, before: str = "", working: str = 
         return None
     if working and recounted_otherwise(tail, value, working):
         return "the answer's own thing counted again with another number after it"
-    verdict = _verdict_concluded(tail)
+    verdict = concluded_verdict(tail)
     own = value.strip().strip("$").replace("\\text", "").strip("{}() ").lower()
     if verdict is not None and own in _VERDICTS and verdict != _VERDICTS[own]:
         return "another verdict concluded at the end of the text"  # "\boxed{False}\n\nHence the statement is true."

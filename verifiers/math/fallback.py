@@ -31,12 +31,12 @@ from verigrpo.verifiers.math.locales import comma_language
 from verigrpo.verifiers.math.nodes import Bracket
 from verigrpo.verifiers.math.normalize import (
     BELOW_ZERO_AFTER,
+    BOLD_MARK_RE,
     VULGAR_FRACTIONS,
     dollar_scale_letters,
 )
 from verigrpo.verifiers.math.numwords import MINUS_WORDS
 from verigrpo.verifiers.math.sentences import (
-    _BOLD_MARK_RE,
     _MONEY_SIGN_RE,
     _UNSURE_RE,
     ANSWER_NAMED_RE,
@@ -470,7 +470,7 @@ def _sentence_start(tail: str, last: re.Match[str]) -> int:
 def _plain_sentence(sentence: str) -> str:
     """A sentence without money signs and bold marks ("**Therefore, ... is $11 cheaper ...**")."""
     plain = _MONEY_SIGN_RE.sub("", sentence) if "$" in sentence else sentence
-    return _BOLD_MARK_RE.sub("", plain).strip()
+    return BOLD_MARK_RE.sub("", plain).strip()
 
 
 def _stated_number(tail: str, last: re.Match[str], givens: frozenset[str]) -> str | None:

@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.cjk import COPULAS
 from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, qualified
 from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG, WRONG_UNSPACED
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Expr, Node
+from verigrpo.verifiers.math.normalize import BOLD_MARK_RE
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
 from verigrpo.verifiers.math.units import unit_scale
 
@@ -74,6 +75,19 @@ _SPACING_RE = re.compile(r"(?<!\\)\\(?:[,;:! ]|quad\b|qquad\b)")
 _APPROX_NOTE_RE = re.compile(r"\s*\(\s*(?:about|approximately|approx\.?|roughly|≈|\\approx|~)\s*[^()]{0,200}\)\s*\.?\s*$", re.I)
 
 
+def without_word_note(s: str) -> str | None:
+    """``s`` without the note in words, no digits, that closes it ("38 (no unit)" -> "38"); None where there is none
+    or it negates, doubts or rejects the value ("5 (rejected)", "5 (not sure)")."""
+    note = _WORD_NOTE_RE.search(s) if s.rstrip(" .").endswith(")") else None
+    if note is None or s[note.end() :].strip(" .") or _NEGATED_RE.search(note.group()) or _UNSURE_RE.search(note.group()):
+        return None
+    return None if _FAILS_NOTE_RE.search(note.group()) else s[: note.start()].strip() or None
+
+
+# a note that says the value fails: "(rejected)", "(extraneous)", "(invalid)"
+_FAILS_NOTE_RE = re.compile(r"\b(?:reject\w*|extraneous|invalid|impossible|wrong|incorrect|discard\w*|fails?)\b", re.I)
+
+
 def prose_answer(ans: str) -> str | None:
     """An answer written as prose in LaTeX, ``\\text{The answer is } 103``, ``The\\ area\\ is\\ \\frac{54}{25}``, or a
     value with an approximate note after it, ``\\frac{737}{39}\\;\\text{(about }18.9\\text{ cards)}``: the value, read
@@ -96,8 +110,6 @@ def prose_answer(ans: str) -> str | None:
 _ORDINAL_SUFFIX_RE = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 # a line that states a result, and the number it states
 _STATED_RE = re.compile(r"(?:\b(?:is|are|was|were|equals)\b|=)\s*\$?(-?\d[\d,]*(?:\.\d+)?)")
-# markdown bold ("**12**", "**Answer:**"), not a power between two operands ("2**3", "(x+1)**(3/2)", "x**(-1)")
-_BOLD_MARK_RE = re.compile(r"(?<![\w)\]}])\*\*|\*\*(?![\w(\[{]|-[\w(])")
 # the topic or copula particle before a value in Japanese, Chinese and Korean ("...は22回です", "...是 12", "확률은 1/5")
 CJK_CHAR_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_TOPIC_RE = re.compile(r"(?:は|是|为|(?<=[\uac00-\ud7af])[은는](?=[ \t]))[ \t]*")
@@ -110,6 +122,10 @@ _TOTAL_PHRASE_RE = re.compile(
 _NAMED_EQUALS_RE = re.compile(r"[^\W\d_]{2,}\s*=\s*")  # "Amount to pay out of pocket = "
 # the "=" that ends a computation written in a sentence: "400 + 76 =", "2 x 0.95 x 40 =", "16 / 4 ="
 # (a number starts where no digit precedes it: a match tried inside every digit run would be quadratic)
+# a value set in bold: a number, with a currency sign or up to three unit words ("**63 minutes**", "**$45**")
+_BOLD_VALUE_RE = re.compile(
+    r"(?<![\w*])\*\*([$€£¥₹]?[ \t]*-?\d[\d,]*(?:\.\d+)?(?:[ \t]*[%°]|[ \t]+[A-Za-z]{1,15}){0,3})\*\*(?![\w*])"
+)
 _WORD_NOTE_RE = re.compile(r"[ \t]*\((?=[^()\d]*[A-Za-z]{2})[^()\d]{1,40}\)")  # a note in words, no digits
 _WORKED_OUT_RE = re.compile(r"(?<![\d,.])\d[\d,]*(?:\.\d+)?\s*[-+*/×÷x]\s*\(?\d[\d,]*(?:\.\d+)?\)?\s*=\s*")
 
@@ -141,7 +157,12 @@ def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     if named is not None:  # "11, i.e. (B)": the option, with the value written for it
         return f"({named.group(2)}) {named.group(1)}"
     if "**" in ans:  # markdown bold, "The total is **$45**", not the power of "2**3" or "(x+1)**(3/2)"
-        ans = _BOLD_MARK_RE.sub("", ans)
+        bold = _BOLD_VALUE_RE.findall(ans)
+        if len(bold) == 1 and re.search(r"\d", _BOLD_VALUE_RE.sub("", ans)):
+            # "a total of **63 minutes** to peel and sauté 120 carrots", "watched **7** 60-minute episodes": the
+            # one value the sentence sets in bold among its other numbers
+            return bold[0].strip()
+        ans = BOLD_MARK_RE.sub("", ans)
     last_is = _last_match(_IS_RE, ans)
     stated = ans[last_is.end() :] if last_is is not None else ans
     if _OPERATED_RE.search(stated) or _REFERENCE_RE.search(stated):

@@ -236,6 +236,19 @@ def _float_printout(a: sympy.Rational, b: sympy.Rational) -> bool:
     return min(da, db) > 0 and lo <= max(da, db) <= hi
 
 
+def printed_integer_key(pred: object, gold: object) -> bool:
+    """The reference is a binary float's printout of the integer the answer gives: 7800 against 7800.000000000001,
+    -109 against -108.99999999999999. (The other way, "1.0000000000000002" against a key 1, stays unequal: the key's
+    noise is not the answer's.)"""
+    if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or (pred.unit, pred.marker) != (gold.unit, gold.marker):
+        return False
+    a, b = pred.value, gold.value
+    if pred.inexact or not gold.inexact or not (a.is_Integer and b.is_Rational) or b.is_Integer:
+        return False
+    lo, hi = FLOAT_DIGITS
+    return lo <= _significant_digits(b) <= hi and _same_to_15_digits(a, b)
+
+
 def _same_to_15_digits(a: sympy.Rational, b: sympy.Rational) -> bool:
     """``a`` and ``b`` agree to 15 significant digits (``%.15g``), the digits a binary float holds exactly:
     0.6666666666666667 and 0.6666666666666666 do, 1234567890123.44 and 1234567890123.45 do not."""

@@ -26,6 +26,7 @@ from verigrpo.verifiers.math.choices import (
 from verigrpo.verifiers.math.cleanup import clean_completion
 from verigrpo.verifiers.math.clock import same_clock_time
 from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal
+from verigrpo.verifiers.math.conclusions import concluded_verdict
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition, unsolved_against_solved
 from verigrpo.verifiers.math.constants import renamed_constants_equal
 from verigrpo.verifiers.math.dates import same_date
@@ -55,7 +56,7 @@ from verigrpo.verifiers.math.nodes import (
     Text,
     Union,
 )
-from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.normalize import BOLD_MARK_RE, normalize, strip_math_delimiters
 from verigrpo.verifiers.math.notations import notation_differs
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.parts import labelled_tuples, numbered_parts
@@ -87,9 +88,10 @@ from verigrpo.verifiers.math.sentences import (
     prose_answer,
     sentence_answer,
     without_conversion,
+    without_word_note,
 )
 from verigrpo.verifiers.math.spans import top_level_items
-from verigrpo.verifiers.math.values import ROUNDED_DECIMALS, constant_against_none
+from verigrpo.verifiers.math.values import ROUNDED_DECIMALS, constant_against_none, printed_integer_key
 from verigrpo.verifiers.math.written import (
     named_word,
     same_options,
@@ -277,6 +279,12 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if verdict is not None:  # "No, 2009/49 = 41, which is prime." against "False": the verdict the line opens with
             ex = dataclasses.replace(ex, answer=verdict, rule="leading_verdict", scope=None)
             info.update(rule=ex.rule, extracted=verdict)
+    if isinstance(gold, Text) and gold.text in _VERDICTS and (ex.answer is None or ex.rule in WEAK_RULES):
+        closing = concluded_verdict(completion)
+        if closing is not None:  # "100 divided by 5 is 20, so the statement is true." against "true"
+            word = ("true" if closing else "false") if gold.text in ("true", "false") else ("yes" if closing else "no")
+            ex = dataclasses.replace(ex, answer=word, rule="closing_verdict", scope=None)
+            info.update(rule=ex.rule, extracted=word)
     if ex.answer is None:
         letter = option_letter(gold) if gold is not None else None
         if letter is not None and closing_option(completion) == letter:  # "... = 438\nanswer.A" against A
@@ -332,6 +340,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         answer = verdict
         info["extracted"] = answer
     if len(answer) <= MAX_ANSWER_CHARS:  # longer answers are unparsable anyway
+        answer = BOLD_MARK_RE.sub("", answer) if "**" in answer else answer  # "= **16 m**.": markdown bold
         answer = without_restatement(answer) or answer  # "1000 (or, equivalently, 1,000)": one value, written twice
         answer = bracketed_value(answer) or answer  # "1/4 (25%)": restated, not multiplied; "12 (2)": two values
         answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
@@ -349,6 +358,12 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         pred = parse_answer(answer)
     except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
         pred, pred_error = None, f"{type(e).__name__}: {e}" if not isinstance(e, ParseError) else str(e)
+    bare = without_word_note(answer) if isinstance(pred, Expr) and pred.value.free_symbols else None
+    plain = parsed(bare) if bare is not None else None
+    if isinstance(plain, Expr) and not plain.value.free_symbols:
+        # "38 (no unit)": a note in words after a number, not letters multiplying it
+        answer, pred = bare, plain
+        info["extracted"] = answer
     if pred is None and len(answer) <= MAX_ANSWER_CHARS:
         last = chain_last_side(answer)
         if last is not None:  # "\\lim_{x \\to 0} \\frac{\\sin x}{x} = 1": the left side is not ours to read
@@ -443,6 +458,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     info["extracted_normalized"] = _describe(pred)
     if (
         nodes_equal(pred, gold)
+        or printed_integer_key(pred, gold)  # "7800" against a key 7800.000000000001
         or same_word(pred, answer, gold, gold_text)
         or same_options(pred, gold_text)
         or named_word(ex.answer, gold)
