@@ -38,6 +38,27 @@ def test_answer_counted_again_with_another_number(after: str, want: float) -> No
     assert score(_CLIPS + after, "72") == want
 
 
+@pytest.mark.parametrize(
+    ("after", "want"),
+    [
+        # a table after the answer that ends on another total: its last row labelled so, the last row's cell under a
+        # column named so, a total's line in a code block or a LaTeX table, past a closing remark
+        ("| Month | Clips |\n|---|---|\n| April | 48 |\n| May | 48 |\n| Sum | 96 |", 0.0),
+        ("| Month | April | May | Total |\n|---|---|---|---|\n| Clips | 48 | 48 | 96 |", 0.0),
+        ("| Month | Clips |\n|:--|--:|\n| April | 48 |\n| May | 48 |\n| Total | 96 |\n\nHope this helps!", 0.0),
+        ("```\nApril  48\nMay    48\nTotal  96\n```", 0.0),
+        ("\\begin{tabular}{|c|c|}\\hline April & 48 \\\\ May & 48 \\\\ Total & 96 \\\\ \\hline\\end{tabular}", 0.0),
+        # the same tables ending on the answer's own total, or on no total, leave it
+        ("| Month | Clips |\n|---|---|\n| April | 48 |\n| May | 24 |\n| Sum | 72 |", 1.0),
+        ("| Month | April | May | Total |\n|---|---|---|---|\n| Clips | 48 | 24 | 72 |\n\nHope this helps!", 1.0),
+        ("| Month | Clips |\n|---|---|\n| April | 48 |\n| May | 24 |", 1.0),
+        ("```\nApril  48\nMay    24\nTotal  72\n```", 1.0),
+    ],
+)
+def test_table_after_the_answer_ends_on_another_total(after: str, want: float) -> None:
+    assert score(_CLIPS + "\\boxed{72}\n\n" + after, "72") == want
+
+
 def test_recounted_thing_is_the_answers_own_word() -> None:
     # the word the answer's number is written with names the thing; another thing's count is no recount
     done = "Each box holds 12 eggs, so 5 boxes hold 60 eggs.\n#### 60\n\n"
@@ -143,6 +164,10 @@ def test_stop41_patterns_are_linear() -> None:
             ("sentences", "_BOLD_VALUE_RE", "'**1 a' * (n // 5)"),
             ("sentences", "_FAILS_NOTE_RE", "'reject' * (n // 6)"),
             ("normalize", "BOLD_MARK_RE", "'**' * (n // 2)"),
+            ("disowning", "_TOTAL_LINE_RE", "'\\\\ total ' * (n // 8)"),
+            ("disowning", "_TOTAL_LINE_RE", "'\\n total 1' * (n // 9)"),
+            ("disowning", "_TOTAL_LABEL_RE", "' ' * n"),
+            ("disowning", "_NUMBER_CELL_RE", "' 1' * (n // 2)"),
             ("conclusions", "_VERDICT_END_RE", "', so it is ' * (n // 11)"),
         ]
     )

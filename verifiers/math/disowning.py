@@ -39,6 +39,9 @@ def _closing_value(rest: str) -> str | None:
     None otherwise."""
     if "\n" not in rest.strip(" \t"):
         return None
+    total = _table_total(rest)
+    if total is not None:
+        return total
     lines = rest.rstrip().rsplit("\n", 2)
     line = lines[-1]
     row = _TABLE_ROW_RE.fullmatch(line.strip())
@@ -56,6 +59,46 @@ def _closing_value(rest: str) -> str | None:
 
 
 # a table's last row of two cells, a label and a number
+# a label that names a total or the answer, in a table's row or column ("Total", "Sum", "Final answer", "Overall")
+_TOTAL_LABEL_RE = re.compile(r"(?<![ \t*_])[ \t*_]*(?:(?:grand[ \t]+)?total|sum|altogether|overall|combined|(?:final[ \t]+)?answer|result)[ \t*_:]*", re.I)
+_NUMBER_CELL_RE = re.compile(r"(?<![ \t*$])[ \t*$]*(-?\d[\d,]{0,20}(?:\.\d{1,10})?)[ \t*]*")
+# a total on a line of its own, in a code block or a LaTeX table: "Total  96", "Sum: 96", "Total & 96 \\\\"
+_TOTAL_LINE_RE = re.compile(
+    r"(?:^|\\hline|\\{1,2})[ \t]*(?:total|sum|altogether|overall)[ \t]*[:=&]?[ \t]*\$?(-?\d[\d,]{0,20}(?:\.\d{1,10})?)[ \t]*"
+    r"(?:\\{1,2}|$)",
+    re.I | re.M,
+)
+
+
+def _table_total(rest: str) -> str | None:
+    """The total a table after the answer ends on, past closing remarks without numbers ("Hope this helps!", a
+    code fence): its last row labelled a total ("| Sum | 96 |"), the last row's cell under a column named so
+    ("| Month | April | May | Total |" ... "| Clips | 48 | 48 | 96 |"), or a total's line in a code block or a
+    LaTeX table ("Total  96", "Total & 96 \\\\")."""
+    lines = [ln.strip() for ln in rest[-1_500:].splitlines() if ln.strip()]
+    while lines and not re.search(r"\d", lines[-1]):
+        lines.pop()  # (closing remarks, a code fence, "\\end{tabular}")
+    table = []
+    for ln in reversed(lines):
+        if not ln.startswith("|"):
+            break
+        table.insert(0, [c.strip() for c in ln.strip("|").split("|")])
+    if len(table) >= 2:
+        last, head = table[-1], table[0]
+        if _TOTAL_LABEL_RE.fullmatch(last[0]) and len(last) >= 2:
+            cell = _NUMBER_CELL_RE.fullmatch(last[-1])
+            return cell.group(1).replace(",", "") if cell is not None else None
+        named = [k for k, c in enumerate(head) if _TOTAL_LABEL_RE.fullmatch(c)]
+        if named and len(last) == len(head) and not _TOTAL_LABEL_RE.fullmatch(last[0]):
+            cell = _NUMBER_CELL_RE.fullmatch(last[named[-1]])
+            return cell.group(1).replace(",", "") if cell is not None else None
+        return None
+    found = None
+    for found in _TOTAL_LINE_RE.finditer("\n".join(lines[-3:])):  # noqa: B007 - the last one
+        pass
+    return found.group(1).replace(",", "") if found is not None else None
+
+
 _TABLE_ROW_RE = re.compile(r"\|[ \t*]*([^|\d\n]{1,40}?)[ \t*]*\|[ \t*$]*(-?\d[\d,]{0,20}(?:\.\d{1,10})?)[ \t*]*\|")
 _LIST_ITEM_RE = re.compile(r"(?<![ \t])[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]")
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}

@@ -255,8 +255,8 @@ def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
     s = ascii_units(_superscripts(s.translate(FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
-    if "**" in s:  # "\boxed{**230,816,280,490.7701**}", "\boxed{**12** apples}": markdown bold, not a power
-        s = BOLD_MARK_RE.sub("", s)
+    if "**" in s and re.search(r"\d", s):  # "\boxed{**230,816,280,490.7701**}", "\boxed{**12** apples}": markdown
+        s = BOLD_MARK_RE.sub("", s)  # bold around a value, not a power ("2**3")
     if "C" in s or "P" in s or "A" in s:  # "C(52, 4)", "C_{10}^{3}", "⁵P₂": counting notations, as their counts
         s = count_notations(s)
     compound = compound_quantity(s) if len(s) <= 120 else None

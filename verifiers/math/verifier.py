@@ -340,7 +340,8 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         answer = verdict
         info["extracted"] = answer
     if len(answer) <= MAX_ANSWER_CHARS:  # longer answers are unparsable anyway
-        answer = BOLD_MARK_RE.sub("", answer) if "**" in answer else answer  # "= **16 m**.": markdown bold
+        if "**" in answer and re.search(r"\d", answer):  # "= **16 m**.": markdown bold around a value
+            answer = BOLD_MARK_RE.sub("", answer)
         answer = without_restatement(answer) or answer  # "1000 (or, equivalently, 1,000)": one value, written twice
         answer = bracketed_value(answer) or answer  # "1/4 (25%)": restated, not multiplied; "12 (2)": two values
         answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
