@@ -59,6 +59,25 @@ def test_table_after_the_answer_ends_on_another_total(after: str, want: float) -
     assert score(_CLIPS + "\\boxed{72}\n\n" + after, "72") == want
 
 
+@pytest.mark.parametrize(
+    ("after", "gold", "want"),
+    [
+        # the same question asked again under a heading, answered otherwise: a second answer
+        ("\\boxed{72}\n\nProblem 2: How many clips did Natalia sell in April and May together?\n\\boxed{96}", "72", 0.0),
+        ("\\boxed{72}\n\n## Next question\nHow many clips did Natalia sell altogether?\nAnswer: 96", "72", 0.0),
+        # wrong working in words, then the question asked again and the key boxed: two answers, not the box
+        ("So she sold 96 clips.\n\nProblem 2: How many clips did Natalia sell altogether in April and May?\n\\boxed{72}",
+         "72", 0.0),
+        # answered again the same way: one answer; a new problem (new numbers, or new words) is cut as before
+        ("\\boxed{72}\n\nProblem 2: How many clips did Natalia sell altogether?\n\\boxed{72}", "72", 1.0),
+        ("\\boxed{72}\n\n## Problem 2\nCompute 8 times 9.\n\\boxed{72}", "72", 1.0),
+        ("\\boxed{72}\n\nProblem 2: Which number is even?\n\\boxed{4}", "72", 1.0),
+    ],
+)
+def test_same_question_answered_again(after: str, gold: str, want: float) -> None:
+    assert score(_CLIPS + after, gold) == want
+
+
 def test_recounted_thing_is_the_answers_own_word() -> None:
     # the word the answer's number is written with names the thing; another thing's count is no recount
     done = "Each box holds 12 eggs, so 5 boxes hold 60 eggs.\n#### 60\n\n"

@@ -224,21 +224,9 @@ def clean_completion(text: str) -> str:
         low = text.lower()
         if low.rfind("<answer>") > low.rfind("</answer>"):
             text = text.rstrip()[: text.rstrip().rfind("</")] + "</answer>"
-    if "Q" in text or "Problem" in text or "Next" in text or "Exercise" in text:
-        # a base model's few-shot continuation: the next question it made up (not the same question asked again,
-        # "... The answer is 36 lemons.\n\nQuestion: How many lemons will Tim need?\nAnswer: 30": a second answer)
-        marker = _QUESTION_ANSWERED_RE.search(text)
-        after = _NEXT_QUESTION_RE.search(text, marker.end()) if marker is not None else None
-        if after is None and marker is not None:
-            after = _QUESTION_WITH_ANSWER_RE.search(text, marker.end())
-            after = after if after is not None and _new_question(text, after.start()) else None
-        heading = _PROBLEM_HEADING_RE.search(text) if after is None else None
-        if heading is not None and re.search(r"\d", text[: heading.start()]) and heading.group("number") != "1":
-            # "... = 96 clips altogether.\n\n### Problem 2\nCompute $8\times 9$ ... \boxed{72}": a second problem the
-            # model made up after its working, with no first heading of its own: its answer is none to this one
-            after = heading
-        if after is not None:  # "#### 18\n\nQuestion: ...\n#### 12": only the first answer is to the question
-            text = text[: after.start()]
+    after = _next_problem(text)
+    if after is not None:  # "#### 18\n\nQuestion: ...\n#### 12": only the first answer is to the question
+        text = text[: after.start()]
     if "Subproblem" in text:  # Minerva's "Subproblem 0: ... \boxed{0.01} ... Subproblem 1: ...": the last one asked
         heads = list(_SUBPROBLEM_RE.finditer(text))
         last = heads[-1] if heads else None
@@ -374,6 +362,48 @@ def split_reasoning(text: str, ends: list[re.Match[str]]) -> tuple[str, str]:
             break
         pos = opened.end()
     return "\n".join(reasoning), THINK_CLOSE_RE.sub(" ", "\n".join(response))
+
+
+def _next_problem(text: str) -> re.Match[str] | None:
+    """Where a problem the model made up after its answer starts: a base model's few-shot continuation, the next
+    question it made up (not the same question asked again, "... The answer is 36 lemons.\n\nQuestion: How many
+    lemons will Tim need?\nAnswer: 30": a second answer), or a numbered problem's heading after its working."""
+    if not ("Q" in text or "Problem" in text or "Next" in text or "Exercise" in text):
+        return None
+    marker = _QUESTION_ANSWERED_RE.search(text)
+    after = _NEXT_QUESTION_RE.search(text, marker.end()) if marker is not None else None
+    if after is None and marker is not None:
+        after = _QUESTION_WITH_ANSWER_RE.search(text, marker.end())
+        after = after if after is not None and _new_question(text, after.start()) else None
+    heading = _PROBLEM_HEADING_RE.search(text) if after is None else None
+    if heading is not None and re.search(r"\d", text[: heading.start()]) and heading.group("number") != "1":
+        # "... = 96 clips altogether.\n\n### Problem 2\nCompute $8\times 9$ ... \boxed{72}": a second problem the
+        # model made up after its working, with no first heading of its own: its answer is none to this one
+        after = heading
+    return after
+
+
+def reasked_part(text: str) -> str | None:
+    """The part cut as a made-up problem (:func:`_next_problem`) where it only asks this question again: every
+    number of its question, and most of its words, were written before it ("\\boxed{72}\n\nProblem 2: How many
+    clips did Natalia sell in April and May together?\n\\boxed{96}"). Its answer is a second answer to this
+    question; None where there is no such part."""
+    after = _next_problem(text)
+    if after is None:
+        return None
+    question = re.split(r"[?？]|\n[ \t]*\n|\n(?=[ \t]*(?:\\boxed|Answer|A[ \t]*:|####))", text[after.end() : after.end() + 600])[0]
+    before = text[: after.start()]
+    said = set(re.findall(r"\d+", before))
+    if any(n not in said for n in re.findall(r"\d+", question)):
+        return None
+    asked = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", question)} - _QUESTION_WORDS
+    known = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", before)}
+    if len(asked) < 2 or len(asked & known) * 5 < len(asked) * 3:
+        return None
+    return text[after.end() :]
+
+
+_QUESTION_WORDS = frozenset("what which many much does will would could should have with from that this there".split())
 
 
 def _new_question(text: str, start: int) -> bool:

@@ -26,6 +26,7 @@ from verigrpo.verifiers.math.cleanup import (
     THINK_START_RE,
     answer_sections,
     clean_completion,
+    reasked_part,
     split_reasoning,
 )
 from verigrpo.verifiers.math.closing import closing_conflict
@@ -115,6 +116,13 @@ def extract_answer(
     the values of the question's numerals (:func:`~verifiers.math.forms.question_numbers`), which an answer block
     written as a sentence may restate beside its answer."""
     found = _extract_answer(text, last_number_fallback, givens)
+    again = reasked_part(text) if found.answer is not None and not found.hedged else None
+    if again is not None:
+        second = _extract_answer(again, False, givens)
+        if second.answer is not None and not _equiv_safe(second.answer, found.answer or ""):
+            # "\boxed{72}\n\nProblem 2: How many clips did Natalia sell in April and May together?\n\boxed{96}": the
+            # same question answered again with another value
+            return dataclasses.replace(found, hedged=True, hedge_reason="the same question is answered again otherwise")
     if found.answer is not None and not found.hedged and found.rule is not None:
         # "**Answer:** 41\n\n\boxed{42}": the closing statements of two formats disagree
         conflict = closing_conflict(text, _statement)  # (the raw text first: cleaning it is costly, and rarely needed)
