@@ -168,6 +168,20 @@ def test_stop41_blind_set_classes(completion: str, gold: str, want: float) -> No
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # an option's label opening the line of the box, the box its content (blind set 160)
+        ("A: $\\boxed{\\downarrow}$", "A", None, 1.0),
+        ("A: $\\boxed{\\downarrow}$", "B", None, 0.0),
+        ("(B) \\boxed{13}", "B", "Which? (A) 11 (B) 13", 1.0),
+        ("(B) \\boxed{12}", "B", "Which? (A) 11 (B) 13", 0.0),  # the content is not option B's
+    ],
+)
+def test_option_label_before_the_box(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt=prompt) == want
+
+
 def test_stop41_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -187,6 +201,7 @@ def test_stop41_patterns_are_linear() -> None:
             ("disowning", "_TOTAL_LINE_RE", "'\\n total 1' * (n // 9)"),
             ("disowning", "_TOTAL_LABEL_RE", "' ' * n"),
             ("disowning", "_NUMBER_CELL_RE", "' 1' * (n // 2)"),
+            ("verifier", "_LABEL_BEFORE_BOX_RE", "'\\nA: ' * (n // 4)"),
             ("conclusions", "_VERDICT_END_RE", "', so it is ' * (n // 11)"),
         ]
     )

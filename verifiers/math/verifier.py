@@ -155,6 +155,19 @@ def _other_option_chosen(completion: str, gold: Node | None, rule: str | None) -
     return None
 
 
+# an option's label that opens the line of the last box: "A: $\boxed{\downarrow}$", "(B) \boxed{12}"
+_LABEL_BEFORE_BOX_RE = re.compile(r"(?:^|\n)[ \t*]*(?:\(([A-J])\)|([A-J])[.:：)])[ \t*]*\$*[ \t]*\\boxed[ \t]*\{[^\n]*\Z")
+
+
+def _label_before_box(completion: str) -> str | None:
+    """The option label, lower case, that opens the line of the completion's last box, the box its only content."""
+    at = completion.rfind("\\boxed")
+    end = completion.find("\n", at)
+    line = completion[completion.rfind("\n", 0, at) + 1 : end if end >= 0 else len(completion)]
+    m = _LABEL_BEFORE_BOX_RE.search(line) if at >= 0 else None
+    return (m.group(1) or m.group(2)).lower() if m is not None else None
+
+
 def _before_last_block(completion: str) -> str:
     """The text before the last box or answer block (``\\boxed``, ``<answer>``, ``【答案】``), to its line's start."""
     at = max(completion.rfind("\\boxed"), completion.lower().rfind("<answer>"), completion.rfind("【答案】"))
@@ -435,6 +448,12 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         return Reward(0.0, Status.BAD_INPUT, info=info)
     gold_letter = option_letter(gold)
     led = option_lead_content(answer) if gold_letter is not None and option_letter(pred) is None else None
+    if led is None and gold_letter is not None and option_letter(pred) is None and (ex.rule or "").startswith("boxed"):
+        label = _label_before_box(completion)
+        if label is not None and (pred is None or _option_value(row, label) is not None):
+            # "A: $\boxed{\downarrow}$": the option, then its content (a value after "A:" is read as one where the
+            # question's options can check it: "A:" also abbreviates "Answer:")
+            led = (label, answer)
     lead = led[0] if led is not None else None
     if led is not None:  # "\text{A. }-\frac{1}{21}" against A: the option, named before its content
         option, content = _option_value(row, led[0]), parsed(normalize(led[1])) if led[1] else None
