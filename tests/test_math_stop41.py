@@ -78,6 +78,26 @@ def test_same_question_answered_again(after: str, gold: str, want: float) -> Non
     assert score(_CLIPS + after, gold) == want
 
 
+_JANET = "She uses 3 + 4 = 7 eggs. So 16 - 7 = 9 eggs remain.\nShe sells 9 eggs at $2 each: 9 × 2 = $18.\n\nThe answer is 18.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("after", "want"),
+    [
+        # an answer written as money, then a new amount concluded after it; a rate or a supposition is none
+        ("Janet sells 10 eggs and makes $20.", 0.0),
+        ("She earns $18 per day, or $126 per week.", 1.0),
+        ("Over a week she would make $126.", 1.0),
+        ("Each egg brings $2.", 1.0),
+        # the answer disowned after its check
+        ("Let me double-check: 9 × 2 = 20. Hmm, so I was wrong above.", 0.0),
+        ("Let me double-check: 9 × 2 = 18. I was wrong to doubt it.", 1.0),
+    ],
+)
+def test_new_amount_or_disowning_after_the_answer(after: str, want: float) -> None:
+    assert score(_JANET + after, "18") == want
+
+
 def test_recounted_thing_is_the_answers_own_word() -> None:
     # the word the answer's number is written with names the thing; another thing's count is no recount
     done = "Each box holds 12 eggs, so 5 boxes hold 60 eggs.\n#### 60\n\n"
@@ -202,6 +222,8 @@ def test_stop41_patterns_are_linear() -> None:
             ("disowning", "_TOTAL_LABEL_RE", "' ' * n"),
             ("disowning", "_NUMBER_CELL_RE", "' 1' * (n // 2)"),
             ("verifier", "_LABEL_BEFORE_BOX_RE", "'\\nA: ' * (n // 4)"),
+            ("conclusions", "_AMOUNT_RE", "'$1,' * (n // 3)"),
+            ("disowning", "DISOWNED_RE", "'so I was ' * (n // 9)"),
             ("conclusions", "_VERDICT_END_RE", "', so it is ' * (n // 11)"),
         ]
     )

@@ -290,6 +290,7 @@ def recounted_otherwise(tail: str, value: str, working: str) -> bool:
     counted = _COUNTED_RE.finditer(working[-1_500:] + " " + own + tail[lead : lead + 60].split("\n")[0])
     things = {t for m in counted if m.group("n").replace(",", "") == own and not m.group("dec") for t in _things(m)}
     seen = {m.group().replace(",", "") for m in _PLAIN_RE.finditer(working)}
+    money = re.search(rf"[$€£¥][ \t]?{re.escape(own)}(?![\d,]|\.\d)", working[-1_500:]) is not None  # ("9 × 2 = $18")
     start = re.search(r"[.!?。！？\n]", tail)
     if start is None:
         return False
@@ -303,6 +304,9 @@ def recounted_otherwise(tail: str, value: str, working: str) -> bool:
         for m in _COUNTED_RE.finditer(sentence):
             if m.group("n").replace(",", "") not in known and _new_count(m, things) and not _rate_after(sentence, m):
                 return True  # "That gives 96 clips for the two months."
+        for m in _AMOUNT_RE.finditer(sentence) if money else ():
+            if m.group(1).replace(",", "") not in known and not _RATE_AFTER_RE.match(sentence, m.end()):
+                return True  # "... 9 × 2 = $18.\n\nThe answer is 18.\n\nJanet sells 10 eggs and makes $20."
         if len(_PLAIN_RE.findall(sentence)) != 1:
             continue
         n = fresh[0]
@@ -316,6 +320,8 @@ def recounted_otherwise(tail: str, value: str, working: str) -> bool:
     return False
 
 
+# an amount of money: "$20", "€ 1,200"
+_AMOUNT_RE = re.compile(r"[$€£¥][ \t]?(\d{1,3}(?:,\d{3})+|\d+)(?![\d,]|\.\d)")
 # a plain whole number, glued to CJK words or not
 _PLAIN_RE = re.compile(r"(?<![\d.,^_\\/A-Za-z])(?:\d{1,3}(?:,\d{3})+|\d+)(?![\d/^]|[.,]\d|[A-Za-z])")
 _TOTAL_WORD_RE = re.compile(

@@ -132,6 +132,7 @@ DISOWNED_RE = re.compile(
     r"|\A[\s$]*+(?:is|was)\s+(?:only\s+|just\s+|merely\s+)?an?\s+(?:upper|lower)\s+bound\b"  # "\boxed{5} is an upper bound"
     r"|\bI['’]?d\s+guess\b|\bmy\s+(?:best\s+)?guess\b|\A[\s.!$]*+(?:(?:actually|wait)[\s,]+no|scratch\s+that)\b(?=[ \t]*[.!]?[ \t]*(?:\n|\Z))"
     r"|\bcould\s+be\s+anything\b|\bnone\s+of\s+the\s+above\b|\bhope\s+(?:it|this)\s+is\s+not\b"
+    r"|\b(?:so|then|hence)\s+I\s+(?:was|am)\s+wrong\b|\bI\s+was\s+wrong\s+(?:above|earlier|before)\b"  # "Hmm, so I was wrong above."
     r"|\bnot\s+(?:what\s+(?:is|was|we\s+were)\s+(?:asked|wanted|required)|the\s+(?:final\s+)?answer)\b"
     r"|\A\W*(?:no|false|wrong|incorrect|nope|mal)\W*(?:\n|\Z)|[❌✗✘🚫⛔🙅]"
     # a line that only takes it back: "Scratch that.", "Ignore the above.", "Never mind.", "Verdict: incorrect."
