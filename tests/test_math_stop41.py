@@ -202,6 +202,22 @@ def test_option_label_before_the_box(completion: str, gold: str, prompt: str | N
     assert score(completion, gold, prompt=prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a universal qualifier on the problem's parameter, in the key or the answer, is no factor (set 134)
+        ("Hence, only $k=0,1,3$ are possible.\n\n\\boxed{0,1,3}", "k = 0, 1, 3 for all n", 1.0),
+        ("Hence, only $k=0,1,3$ are possible.\n\n\\boxed{0,1,4}", "k = 0, 1, 3 for all n", 0.0),
+        ("The set of possible values for $k$ is $\\{0, 1, 3\\}$ for any $n \\ge 3$.", "{0, 1, 3}", 1.0),
+        ("The possible values for $k$ are $\\{0, 1, 4\\}$ for all $n \\ge 3$.", "{0, 1, 3}", 0.0),
+        # on the answer's own variable it restricts the answer
+        ("\\boxed{f(x)=x+1 \\text{ for all } x > 0}", "f(x)=x+1", 0.0),
+    ],
+)
+def test_universal_qualifier_on_a_parameter(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_stop41_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -223,6 +239,10 @@ def test_stop41_patterns_are_linear() -> None:
             ("disowning", "_NUMBER_CELL_RE", "' 1' * (n // 2)"),
             ("verifier", "_LABEL_BEFORE_BOX_RE", "'\\nA: ' * (n // 4)"),
             ("conclusions", "_AMOUNT_RE", "'$1,' * (n // 3)"),
+            ("parse", "_FOR_ALL_RE", "' for all n ' * (n // 11)"),
+            ("parse", "_FOR_ALL_RE", "' ' * n"),
+            ("laststate", "_BOUND_SPAN_RE", "'n >' * (n // 3)"),
+            ("laststate", "_QUANTIFIER_BETWEEN_RE", "' for any ' * (n // 9)"),
             ("disowning", "DISOWNED_RE", "'so I was ' * (n // 9)"),
             ("conclusions", "_VERDICT_END_RE", "', so it is ' * (n // 11)"),
         ]

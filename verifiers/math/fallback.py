@@ -23,6 +23,7 @@ from verigrpo.verifiers.math.laststate import (
     implied_conclusion,
     last_sentence,
     parameter_span,
+    quantifier_span,
     stated_expression,
     without_plain_condition,
     worded_number,
@@ -141,6 +142,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         spans = spans[:-1]  # "The maximum is $5$ when $x = 2$.": the value, not where it is reached
     if len(spans) >= 2 and parameter_span(window, spans[-2], spans[-1]):
         spans = spans[:-1]  # "$$x = \frac{\pi}{6} + \pi k$$ for $k \in \mathbb{Z}$": the family, not its parameter
+    if len(spans) >= 2 and quantifier_span(window, spans[-2], spans[-1]):
+        spans = spans[:-1]  # "... is $\{0, 1, 3\}$ for any $n \ge 3$.": the value, not the range it holds for
     if len(spans) >= 2 and named_before(window, spans[-2], spans[-1]):
         spans = spans[:-1]  # "... for $n=1,2,3,4$ and no other $n$.": the variable named again, not a value
     if spans:

@@ -182,3 +182,22 @@ def parameter_span(window: str, value: re.Match[str], last: re.Match[str]) -> bo
         and _PARAMETER_BEFORE_RE.fullmatch(window, value.end(), last.start()) is not None
         and re.search(rf"(?<![A-Za-z\\]){m.group(1)}(?![A-Za-z])", stated) is not None
     )
+
+
+# a universal qualifier on a bounded variable: "$\\{0, 1, 3\\}$ for any $n \\ge 3$", "$5$ for every integer $n > 1$"
+_BOUND_SPAN_RE = re.compile(r"[A-Za-z][ \t]*(?:\\geq?|\\leq?|\\geqslant|≥|≤|>=|<=|>|<)[ \t]*-?\d{1,6}")
+_QUANTIFIER_BETWEEN_RE = re.compile(
+    r"(?<![\s,])[\s,]*+for[ \t]+(?:all|any|every|each)[ \t]+(?:(?:positive|nonnegative|non-negative|natural)[ \t]+)?"
+    r"(?:(?:integers?|numbers?|reals?)[ \t]+)?",
+    re.I,
+)
+
+
+def quantifier_span(window: str, value: re.Match[str], last: re.Match[str]) -> bool:
+    """The last math span only bounds the variable a universal qualifier names ("... is $\\{0, 1, 3\\}$ for any
+    $n \\ge 3$."): the span before it answers."""
+    content = next(g for g in last.groups() if g is not None).strip()
+    return (
+        _BOUND_SPAN_RE.fullmatch(content) is not None
+        and _QUANTIFIER_BETWEEN_RE.fullmatch(window, value.end(), last.start()) is not None
+    )

@@ -128,6 +128,14 @@ _PLAIN_TEXT = re.compile(r"[A-Za-z]+(?:[-'][A-Za-z]+)*(?: [A-Za-z]+(?:[-'][A-Za-
 _VERDICT_LIST_RE = re.compile(r"(?i:true|false)(?:[ \t]*[,;][ \t]*(?i:true|false)){1,9}")
 
 
+# a closing universal qualifier: "for all n", ", for every integer n \ge 3", "\text{ for any } n"
+_FOR_ALL_RE = re.compile(
+    r"(?<![ \t,])[ \t]*+,?[ \t]*+(?:\\text\{[ \t]*)?\bfor[ \t]+(?:all|any|every|each)\b[ \t]*\}?[ \t]*"
+    r"(?:(?:positive[ \t]+|nonnegative[ \t]+|non-negative[ \t]+)?(?:integers?|reals?|real[ \t]+numbers?|values?[ \t]+of)[ \t]+)?"
+    r"\$?[ \t]*(?P<var>[A-Za-z])(?:[ \t]*(?:\\geq?|\\leq?|≥|≤|>=|<=|>|<)[ \t]*-?\d{1,6})?[ \t]*\$?[ \t.]*\Z"
+)
+
+
 def parse_answer(text: str) -> Node:
     """Parse one extracted answer (plain or LaTeX) into an answer tree; raise :class:`ParseError`."""
     if not isinstance(text, str):
@@ -135,6 +143,11 @@ def parse_answer(text: str) -> Node:
     if len(text) > MAX_ANSWER_CHARS:
         raise ParseError("answer too long")
     s = normalize(strip_math_delimiters(text))
+    qualifier = _FOR_ALL_RE.search(s) if "for" in s else None
+    if qualifier is not None and not re.search(rf"(?<![A-Za-z\\]){qualifier.group('var')}(?![A-Za-z])", s[: qualifier.start()]):
+        # "k = 0, 1, 3 for all n", "\{0, 1, 3\} for every n \ge 3": a qualifier on the problem's parameter, not a
+        # factor (on the answer's own variable it restricts the answer: "f(x) = x + 1 for all x > 0")
+        s = s[: qualifier.start()]
     m = _WHOLE_TEXT.fullmatch(s)
     if m:  # the whole answer is \text{...}: "\text{5 cm}", "\text{(B)}", "\text{yes.}"
         s = normalize(m.group(1))
