@@ -218,6 +218,26 @@ def test_universal_qualifier_on_a_parameter(completion: str, gold: str, want: fl
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # functions that clip, round or pick are compared far out too (red team 48)
+        ("\\min(x,20)", "x", 0.0),
+        ("\\lfloor x^2/200\\rfloor", "0", 0.0),
+        ("\\max(x,50)", "50", 0.0),
+        ("\\max(x, -x)", "|x|", 1.0),
+        # a Roman numeral key is a numeral, not a product of letters
+        ("LX", "XL", 0.0),
+        ("VI", "IV", 0.0),
+        ("-1", "II", 0.0),
+        ("\\text{IV}", "IV", 1.0),
+        ("XII", "XII", 1.0),
+    ],
+)
+def test_red_team_48_comparisons(answer: str, gold: str, want: float) -> None:
+    assert score(f"So the answer is $\\boxed{{{answer}}}$.", gold) == want
+
+
 def test_stop41_patterns_are_linear() -> None:
     assert_patterns_linear(
         [

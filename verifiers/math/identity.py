@@ -94,6 +94,15 @@ def _points(
 
 # points farther out, where forms that agree near 0 part: |x + 3| and x + 3 (x < -3), min(x, 3) and x (x > 3)
 _FAR = (3.5, 12.0)
+# and farther still for the functions that clip, round or pick: min(x, 20) and x, floor(x^2/200) and 0
+_WIDE = (15.0, 900.0)
+_PIECEWISE = (sympy.Min, sympy.Max, sympy.floor, sympy.ceiling, sympy.Abs, sympy.Piecewise, sympy.frac, sympy.sign)
+
+
+def _far_points(free: set[sympy.Symbol], diff: sympy.Basic) -> list[dict]:
+    """The points out at ``_FAR``, and at ``_WIDE`` where ``diff`` clips, rounds or picks (:data:`_PIECEWISE`)."""
+    wide = _points(free, 1357, n=4, span=_WIDE) if diff.has(*_PIECEWISE) else []
+    return _points(free, 2468, n=4, span=_FAR) + wide
 
 
 def _one_negative(free: set[sympy.Symbol], limit: int = 6) -> list[dict]:
@@ -179,7 +188,7 @@ def _identity(a: sympy.Basic, b: sympy.Basic, diff: sympy.Basic, free: set, tol:
     if real is not None:
         return real
     valid = 0
-    for pt in _points(free, 1234) + _points(free, 2468, n=4, span=_FAR):
+    for pt in _points(free, 1234) + _far_points(free, diff):
         va, vb = _num(a, pt), _num(b, pt)
         if va is None and vb is None:
             continue
@@ -210,7 +219,7 @@ def _real_domain_identity(a: sympy.Basic, b: sympy.Basic, free: set, tol: float)
     ``\sqrt{x}\sqrt{x}`` arrives here as ``x``.)"""
     agree = 0
     near = _points(free, 1234) + _points(free, 5678, sign=1) + _points(free, 9012, sign=-1, n=3) + _one_negative(free)
-    for pt in near + _points(free, 2468, n=4, span=_FAR):
+    for pt in near + _far_points(free, a - b):
         va, vb = _num(a, pt), _num(b, pt)
         if va is None or vb is None:
             continue

@@ -95,6 +95,7 @@ from verigrpo.verifiers.math.values import ROUNDED_DECIMALS, constant_against_no
 from verigrpo.verifiers.math.written import (
     named_word,
     same_options,
+    same_roman,
     same_text,
     same_word,
     written_prime_factors,
@@ -435,6 +436,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if date is not None:  # "May 28, 2336" against "2336-05-28"; "2017" is not "2023-01-05", a date, not a difference
         info["extracted_normalized"] = "date"
         return Reward(float(date), Status.CORRECT if date else Status.WRONG, info=info)
+    roman = same_roman(answer, gold_text)
+    if roman is not None:  # "LX" against "XL", "VI" against "IV": Roman numerals, not products of letters
+        info["extracted_normalized"] = "Roman numeral"
+        return Reward(float(roman), Status.CORRECT if roman else Status.WRONG, info=info)
     clock = same_clock_time(answer, gold_text)
     if clock is not None:  # "6:10 PM" against "6:10": a time of day, not the ratio 6:10
         info["extracted_normalized"] = "time of day"

@@ -114,3 +114,29 @@ def same_text(a: str, b: str) -> bool:
 
     ka = key(a)
     return bool(ka) and ka == key(b)
+
+
+# a Roman numeral in its canonical form, of two letters or more with one of I, V, X (statement labels "IV", "XII";
+# not a segment's name "CD")
+_ROMAN_RE = re.compile(r"(?=[IVXLCDM]{2,}\Z)(?=.*[IVX])M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})\Z")
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+_ROMAN_WRAP_RE = re.compile(r"\\(?:text|mathrm|textrm|mathbf|textbf)\s*\{([^{}]*)\}|[$()\s.]")
+
+
+def _roman(s: str) -> int | None:
+    """The value of ``s`` written as a Roman numeral (in \\text{...} or brackets too), None for anything else."""
+    s = _ROMAN_WRAP_RE.sub(lambda m: m.group(1) or "", s)
+    if _ROMAN_RE.match(s) is None:
+        return None
+    values = [_ROMAN_VALUES[c] for c in s]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+
+
+def same_roman(answer: str, reference: str) -> bool | None:
+    """Where the reference is a Roman numeral ("IV", "XL", a statement's label or a number written so): whether the
+    answer is the same numeral; None where the reference is none. (Its letters are no product of symbols: "LX" is
+    not "XL", "VI" not "IV".)"""
+    want = _roman(reference) if len(reference) <= 40 else None
+    if want is None:
+        return None
+    return _roman(answer) == want if len(answer) <= 40 else False
