@@ -232,6 +232,15 @@ def test_universal_qualifier_on_a_parameter(completion: str, gold: str, want: fl
         ("-1", "II", 0.0),
         ("\\text{IV}", "IV", 1.0),
         ("XII", "XII", 1.0),
+        # an equation in the label's own symbol is no labelled value; a label is
+        ("x = 2x+1", "2x+1", 0.0),
+        ("n=2n+1", "2n+1", 0.0),
+        ("y = 2x+1", "2x+1", 1.0),
+        ("f(x) = 2x+1", "2x+1", 1.0),
+        # LaTeX's dots above a repeating block
+        ("0.\\dot{1}\\dot{2}", "\\frac{4}{33}", 1.0),
+        ("0.\\dot{1}\\dot{2}", "\\frac{4}{11}", 0.0),
+        ("1.\\dot{2}\\dot{7}", "\\frac{14}{11}", 1.0),
     ],
 )
 def test_red_team_48_comparisons(answer: str, gold: str, want: float) -> None:
@@ -260,6 +269,7 @@ def test_stop41_patterns_are_linear() -> None:
             ("verifier", "_LABEL_BEFORE_BOX_RE", "'\\nA: ' * (n // 4)"),
             ("conclusions", "_AMOUNT_RE", "'$1,' * (n // 3)"),
             ("parse", "_FOR_ALL_RE", "' for all n ' * (n // 11)"),
+            ("normalize", "_LATEX_DOT", "'\\\\dot ' * (n // 5)"),
             ("parse", "_FOR_ALL_RE", "' ' * n"),
             ("laststate", "_BOUND_SPAN_RE", "'n >' * (n // 3)"),
             ("laststate", "_QUANTIFIER_BETWEEN_RE", "' for any ' * (n // 9)"),

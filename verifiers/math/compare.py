@@ -138,12 +138,23 @@ def _rounded_from(n: Node) -> Node | None:
     return None
 
 
+def _names_itself(n: Relation) -> bool:
+    """The label's symbol is also on the other side: "n = 2n + 1" is an equation in n, not 2n + 1 named n."""
+    name, value = n.sides[0], n.sides[1]
+    return (
+        isinstance(name, Expr)
+        and isinstance(value, Expr)
+        and isinstance(name.value, sympy.Symbol)
+        and name.value in value.value.free_symbols
+    )
+
+
 def _strip_label(n: Node) -> Node:
     """``x = 3`` -> ``3``; a true chain ``2 + 2 = 4`` -> ``4``, an identity ``(x+1)^2 = x^2+2x+1`` -> its last
     side (a false one, an equation, stays)."""
     if not isinstance(n, Relation):
         return n
-    if n.label and len(n.ops) == 1 and n.ops[0] in ("=", "in", "~"):
+    if n.label and len(n.ops) == 1 and n.ops[0] in ("=", "in", "~") and not _names_itself(n):
         return n.sides[1]
     if (
         n.ops[0] == "="

@@ -247,6 +247,7 @@ _SYMPY_SET = re.compile(r"\bFiniteSet\(([^()]{0,400})\)")
 _SYMPY_INTEGER = re.compile(r"\bInteger\((-?\d{1,40})\)")
 
 
+_LATEX_DOT = re.compile(r"\\dot[ \t]*(?:\{[ \t]*(\d)[ \t]*\}|(\d))")
 # markdown bold ("**12**", "**Answer:**"), not a power between two operands ("2**3", "(x+1)**(3/2)", "x**(-1)")
 BOLD_MARK_RE = re.compile(r"(?<![\w)\]}])\*\*|\*\*(?![\w(\[{]|[-+][\w(])")
 
@@ -285,6 +286,8 @@ def normalize(s: str) -> str:
         s = _SYMPY_SET.sub(r"\\{\1\\}", _SYMPY_INTEGER.sub(r"\1", s))
     if s.strip() in ("{}", "\\{\\}", "\\{ \\}"):  # an empty pair of braces as a whole answer: the empty set
         return "\\emptyset"
+    if "\\dot" in s:  # "0.\dot{1}\dot{2}": LaTeX's dots above a repeating block, as the combining dot above
+        s = _LATEX_DOT.sub(lambda m: f"{m.group(1) or m.group(2)}\u0307", s)
     if "\u0307" in s:  # "0.3̇", "0.0̇9̇": dots above the first and last digits of a repeating block, as Britain writes
         s = _DOTTED_REPEAT.sub(lambda m: f"{m.group(1)}\\overline{{{m.group(2).replace(chr(0x307), '')}}}", s)
     if "٬" in s or "٫" in s:  # Arabic thousands and decimal separators: "٧٠٬٠٠٠" is 70,000, "٣٫٥" is 3.5
