@@ -237,6 +237,18 @@ def test_universal_qualifier_on_a_parameter(completion: str, gold: str, want: fl
         ("n=2n+1", "2n+1", 0.0),
         ("y = 2x+1", "2x+1", 1.0),
         ("f(x) = 2x+1", "2x+1", 1.0),
+        # growth classes, as classes
+        ("O(2n)", "O(n)", 1.0),
+        ("O(n^2/2)", "O(n^2)", 1.0),
+        ("O(10)", "O(1)", 1.0),
+        ("O(n \\log_2 n)", "O(n\\log n)", 1.0),
+        ("O(n^2)", "O(n)", 0.0),
+        ("O(3^n)", "O(2^n)", 0.0),
+        ("\\Theta(2n)", "O(n)", 0.0),  # another kind of bound
+        # a decimal with more digits to come is not the terminating key
+        ("0.3\\ldots", "0.3", 0.0),
+        ("12.5...", "12.5", 0.0),
+        ("0.333\\ldots", "1/3", 1.0),
         # LaTeX's dots above a repeating block
         ("0.\\dot{1}\\dot{2}", "\\frac{4}{33}", 1.0),
         ("0.\\dot{1}\\dot{2}", "\\frac{4}{11}", 0.0),
@@ -270,6 +282,11 @@ def test_stop41_patterns_are_linear() -> None:
             ("conclusions", "_AMOUNT_RE", "'$1,' * (n // 3)"),
             ("parse", "_FOR_ALL_RE", "' for all n ' * (n // 11)"),
             ("normalize", "_LATEX_DOT", "'\\\\dot ' * (n // 5)"),
+            ("growth", "_GROWTH_RE", "' O(' * (n // 3)"),
+            ("growth", "_GROWTH_RE", "' ' * n"),
+            ("growth", "_TRUNCATED_RE", "' 1.1' * (n // 4)"),
+            ("written", "_ROMAN_RE", "'IV' * (n // 2)"),
+            ("written", "_ROMAN_WRAP_RE", "'\\\\text{' * (n // 6)"),
             ("parse", "_FOR_ALL_RE", "' ' * n"),
             ("laststate", "_BOUND_SPAN_RE", "'n >' * (n // 3)"),
             ("laststate", "_QUANTIFIER_BETWEEN_RE", "' for any ' * (n // 9)"),

@@ -118,7 +118,7 @@ def same_text(a: str, b: str) -> bool:
 
 # a Roman numeral in its canonical form, of two letters or more with one of I, V, X (statement labels "IV", "XII";
 # not a segment's name "CD")
-_ROMAN_RE = re.compile(r"(?=[IVXLCDM]{2,}\Z)(?=.*[IVX])M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})\Z")
+_ROMAN_RE = re.compile(r"\A(?=[IVXLCDM]{2,}\Z)(?=.*[IVX])M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})\Z")
 _ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 _ROMAN_WRAP_RE = re.compile(r"\\(?:text|mathrm|textrm|mathbf|textbf)\s*\{([^{}]*)\}|[$()\s.]")
 
