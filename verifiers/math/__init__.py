@@ -1181,6 +1181,28 @@ integration without a question, disagreeing option statements (stop 40)
     $\boxed{x+1}$ (valid for $x \neq 1$).                               | x+1                          | correct     | test_domain_notes_and_closed_markers
     Thus:⏎⏎#### 229 ####                                                | 229                          | correct     | test_domain_notes_and_closed_markers
     She makes $20 per day.</s>The answer is 18.                         | 18                           | wrong       | test_text_after_a_sequence_end
+
+Recounts, doubts, tables and options after the answer, the same question answered again, bold values, float keys,
+qualifiers, growth classes, Roman numerals, clipping functions (stop 41)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    = 72 clips altogether.⏎\boxed{72}⏎⏎That gives 96 clips for the two months. | 72                           | wrong       | test_answer_counted_again_with_another_number
+    48 + 24 = 72 clips.⏎\boxed{72}⏎⏎She sold 48 clips in April and 24 clips in May. | 72                           | correct     | test_answer_counted_again_with_another_number
+    \boxed{\frac{1}{6}}⏎⏎My gut says 1/3 though.                        | \frac{1}{6}                  | wrong       | test_other_value_offered_in_doubt
+    7 is prime. The answer is (D) 9.⏎⏎\boxed{C}                         | C                            | wrong       | test_another_option_chosen_beside_the_answer
+    \boxed{72}⏎⏎| Month | Clips |⏎|---|---|⏎| Sum | 96 |                | 72                           | wrong       | test_table_after_the_answer_ends_on_another_total
+    Natalia sold 48 + 24 = 72 clips.⏎\boxed{72}⏎⏎Problem 2: How many clips did Natalia sell?⏎\boxed{96} | 72                           | wrong       | test_same_question_answered_again
+    ### Final Answer⏎Mateo watched **7** 60-minute episodes on Tuesday. | 7                            | correct     | test_stop41_blind_set_classes
+    ANSWER: 7800                                                        | 7800.000000000001            | correct     | test_stop41_blind_set_classes
+    38 (no unit)                                                        | 38.0                         | correct     | test_stop41_blind_set_classes
+    A: $\boxed{\downarrow}$                                             | A                            | correct     | test_option_label_before_the_box
+    The set of possible values for $k$ is $\{0, 1, 3\}$ for any $n \ge 3$. | {0, 1, 3}                    | correct     | test_universal_qualifier_on_a_parameter
+    \boxed{\min(x,20)}                                                  | x                            | wrong       | test_red_team_48_comparisons
+    \boxed{LX}                                                          | XL                           | wrong       | test_red_team_48_comparisons
+    \boxed{n=2n+1}                                                      | 2n+1                         | wrong       | test_red_team_48_comparisons
+    \boxed{O(2n)}                                                       | O(n)                         | correct     | test_red_team_48_comparisons
+    \boxed{0.3\ldots}                                                   | 0.3                          | wrong       | test_red_team_48_comparisons
 """
 
 from __future__ import annotations
