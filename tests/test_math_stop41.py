@@ -259,6 +259,34 @@ def test_red_team_48_comparisons(answer: str, gold: str, want: float) -> None:
     assert score(f"So the answer is $\\boxed{{{answer}}}$.", gold) == want
 
 
+_VERTEX = "Find the coordinates of the vertex of the parabola $y = (x-2)^2 + 3$."
+_INEQUALITY = "Find all real x such that $x^2 - 5x + 6 < 0$."
+_ROOTS = "Find the roots of $x^2 - 4x + 3 = 0$. Return them as a list."
+_ORDERED = "Find the two roots of $x^2-7x+10=0$ in increasing order. Return a list."
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "prompt", "want"),
+    [
+        # a key of two numbers in brackets is a point, an interval or a list, as the question asks (red team 48)
+        ("(2, 3)", "(2,3)", _VERTEX, 1.0),
+        ("2<x<3", "(2,3)", _VERTEX, 0.0),
+        ("x\\in(2,3)", "(2,3)", _VERTEX, 0.0),
+        ("2<x<3", "(2,3)", _INEQUALITY, 1.0),
+        ("x_1 = 2,\\ x_2 = 3", "(2,3)", _INEQUALITY, 0.0),
+        ("1, 3", "[1, 3]", _ROOTS, 1.0),
+        ("3, 1", "[1, 3]", _ROOTS, 1.0),
+        ("x_1=1, x_2=3", "[1, 3]", _ROOTS, 1.0),
+        ("1\\le x\\le 3", "[1, 3]", _ROOTS, 0.0),
+        ("1, 4", "[1, 3]", _ROOTS, 0.0),
+        ("2, 5", "[2, 5]", _ORDERED, 1.0),
+        ("5, 2", "[2, 5]", _ORDERED, 0.0),
+    ],
+)
+def test_pair_key_as_the_question_asks(answer: str, gold: str, prompt: str, want: float) -> None:
+    assert score(f"So the answer is $\\boxed{{{answer}}}$.", gold, prompt=prompt) == want
+
+
 def test_stop41_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -286,6 +314,12 @@ def test_stop41_patterns_are_linear() -> None:
             ("growth", "_GROWTH_RE", "' ' * n"),
             ("growth", "_TRUNCATED_RE", "' 1.1' * (n // 4)"),
             ("written", "_ROMAN_RE", "'IV' * (n // 2)"),
+            ("pairs", "_PAIR_KEY_RE", "' (1,' * (n // 4)"),
+            ("pairs", "_LABELLED_PAIR_RE", "' x = 1,' * (n // 7)"),
+            ("pairs", "_LABELLED_PAIR_RE", "'\\\\, ' * (n // 3)"),
+            ("pairs", "_BRACKETED_PAIR_RE", "' (1,' * (n // 4)"),
+            ("pairs", "_INTERVAL_ANSWER_RE", "'\\\\l' * (n // 2)"),
+            ("pairs", "_POINT_Q_RE", "'point ' * (n // 6)"),
             ("written", "_ROMAN_WRAP_RE", "'\\\\text{' * (n // 6)"),
             ("parse", "_FOR_ALL_RE", "' ' * n"),
             ("laststate", "_BOUND_SPAN_RE", "'n >' * (n // 3)"),

@@ -59,6 +59,7 @@ from verigrpo.verifiers.math.nodes import (
 )
 from verigrpo.verifiers.math.normalize import BOLD_MARK_RE, normalize, strip_math_delimiters
 from verigrpo.verifiers.math.notations import notation_differs
+from verigrpo.verifiers.math.pairs import pair_verdict
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.parts import labelled_tuples, numbered_parts
 from verigrpo.verifiers.math.quantities import worked_quantity
@@ -437,6 +438,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if date is not None:  # "May 28, 2336" against "2336-05-28"; "2017" is not "2023-01-05", a date, not a difference
         info["extracted_normalized"] = "date"
         return Reward(float(date), Status.CORRECT if date else Status.WRONG, info=info)
+    pair = pair_verdict(strip_math_delimiters(answer), gold_text, question_text(row))
+    if pair is not None:  # "(2, 3)" for a vertex, an inequality's solution or a list: as the question asks it
+        info["extracted_normalized"] = "a pair as the question asks it"
+        return Reward(float(pair), Status.CORRECT if pair else Status.WRONG, info=info)
     growth = same_growth(answer, gold_text)
     if growth is not None:  # "O(2n)" against "O(n)": one growth class, not the product of a symbol O and 2n
         info["extracted_normalized"] = "growth class"
