@@ -1202,7 +1202,6 @@ qualifiers, growth classes, Roman numerals, clipping functions (stop 41)
     \boxed{LX}                                                          | XL                           | wrong       | test_red_team_48_comparisons
     \boxed{n=2n+1}                                                      | 2n+1                         | wrong       | test_red_team_48_comparisons
     \boxed{O(2n)}                                                       | O(n)                         | correct     | test_red_team_48_comparisons
-    \boxed{0.3\ldots}                                                   | 0.3                          | wrong       | test_red_team_48_comparisons
 """
 
 from __future__ import annotations

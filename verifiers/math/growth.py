@@ -1,11 +1,7 @@
-"""Answers that name a growth class or a decimal cut off: compared as what they mean, not as what the parser would
-multiply out.
-
-- :func:`same_growth`: ``O(2n)`` against ``O(n)``, ``\\Theta(n^2/2)`` against ``\\Theta(n^2)``: Bachmann-Landau
-  classes of one variable are equal where the ratio of their functions tends to a finite non-zero constant (the
-  parser would read ``O(2n)`` as the product of a symbol O and 2n).
-- :func:`truncated_decimal`: ``0.3\\ldots`` is a decimal with more digits to come, not the terminating 0.3.
-"""
+"""Answers that name a growth class, compared as classes (:func:`same_growth`): ``O(2n)`` against ``O(n)``,
+``\\Theta(n^2/2)`` against ``\\Theta(n^2)``. Bachmann-Landau classes of one variable are equal where the ratio of
+their functions tends to a finite non-zero constant (the parser would read ``O(2n)`` as the product of a symbol O
+and 2n)."""
 
 from __future__ import annotations
 
@@ -58,13 +54,3 @@ def same_growth(answer: str, reference: str) -> bool | None:
     except Exception:  # noqa: BLE001 - a limit sympy cannot take is no verdict
         return None
     return bool(ratio.is_finite and ratio.is_positive)
-
-
-# a decimal with an ellipsis after its digits: "0.3\ldots", "12.5...", "0.5…"
-_TRUNCATED_RE = re.compile(r"(?<![ \t])[ \t]*(-?\d+\.\d+)[ \t]*(?:\\ldots|\\dots|\\cdots|\.\.\.|…)[ \t]*\.?[ \t]*")
-
-
-def truncated_decimal(answer: str) -> sympy.Rational | None:
-    """The digits of a decimal written with more to come ("0.3\\ldots" -> 3/10); None for anything else."""
-    m = _TRUNCATED_RE.fullmatch(strip_math_delimiters(answer.strip())) if len(answer) <= 60 else None
-    return sympy.Rational(m.group(1)) if m is not None else None

@@ -41,7 +41,7 @@ from verigrpo.verifiers.math.forms import (
     stated_numbers,
     statement_verdicts,
 )
-from verigrpo.verifiers.math.growth import same_growth, truncated_decimal
+from verigrpo.verifiers.math.growth import same_growth
 from verigrpo.verifiers.math.leaves import repeating_reading
 from verigrpo.verifiers.math.logic import same_logic
 from verigrpo.verifiers.math.nodes import (
@@ -446,10 +446,6 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if growth is not None:  # "O(2n)" against "O(n)": one growth class, not the product of a symbol O and 2n
         info["extracted_normalized"] = "growth class"
         return Reward(float(growth), Status.CORRECT if growth else Status.WRONG, info=info)
-    cut = truncated_decimal(answer)
-    if cut is not None and isinstance(gold, Expr) and gold.value.is_Rational and gold.value == cut:
-        info["reason"] = "a decimal with more digits to come is not the terminating reference"  # "0.3\ldots" for 0.3
-        return Reward(0.0, Status.WRONG, info=info)
     roman = same_roman(answer, gold_text)
     if roman is not None:  # "LX" against "XL", "VI" against "IV": Roman numerals, not products of letters
         info["extracted_normalized"] = "Roman numeral"
