@@ -7,9 +7,10 @@ short sum of them, a maths span, number words ("twenty-three") or CJK numerals (
 number after it ("That's my answer.", "Yes.") leaves the sentence before it last.
 
 :func:`revised_last_value` reads a last sentence that concludes one plain number after "=", "is", "gives", ...
-("That gives us 23 in the end."), and :func:`concluded_otherwise` says why either takes the answer back; a check on
-another case, a supposition, another named quantity, an approximation of a symbolic answer and one part of an answer
-of several are no other value.
+("That gives us 23 in the end."), :func:`recounted_otherwise` a sentence that counts the answer's own thing again with a
+new number ("... = 72 clips.\n\\boxed{72}\n\nThat gives 96 clips."), and :func:`concluded_otherwise` says why any of
+them takes the answer back; a check on another case, a supposition, another named quantity, an approximation of a
+symbolic answer and one part of an answer of several are no other value.
 """
 
 from __future__ import annotations
@@ -291,13 +292,13 @@ def recounted_otherwise(tail: str, value: str, working: str) -> bool:
     things = {t for m in counted if m.group("n").replace(",", "") == own and not m.group("dec") for t in _things(m)}
     seen = {m.group().replace(",", "") for m in _PLAIN_RE.finditer(working)}
     money = re.search(rf"[$€£¥][ \t]?{re.escape(own)}(?![\d,]|\.\d)", working[-1_500:]) is not None  # ("9 × 2 = $18")
+    known = seen | {own}
     start = re.search(r"[.!?。！？\n]", tail)
     if start is None:
         return False
     for sentence in _sentences(tail[start.end() :][-1_500:]):
         if _CHECK_CASE_RE.search(sentence):
             continue
-        known = seen | {own}
         fresh = [m for m in _PLAIN_RE.finditer(sentence) if m.group().replace(",", "") not in known]
         if not fresh or _SUPPOSED_RE.search(sentence, 0, fresh[-1].start()):
             continue
