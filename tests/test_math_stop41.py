@@ -302,7 +302,7 @@ def test_stop41_patterns_are_linear() -> None:
             ("disowning", "_TOTAL_LINE_RE", "'\\n total 1' * (n // 9)"),
             ("disowning", "_TOTAL_LABEL_RE", "' ' * n"),
             ("disowning", "_NUMBER_CELL_RE", "' 1' * (n // 2)"),
-            ("verifier", "_LABEL_BEFORE_BOX_RE", "'\\nA: ' * (n // 4)"),
+            ("choices", "_OPTION_LABEL_BEFORE_BOX_RE", "'\\nA: ' * (n // 4)"),
             ("conclusions", "_AMOUNT_RE", "'$1,' * (n // 3)"),
             ("parse", "_FOR_ALL_RE", "' for all n ' * (n // 11)"),
             ("normalize", "_LATEX_DOT", "'\\\\dot ' * (n // 5)"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 import sympy
+from verigrpo.verifiers.math.cleanup import clean_completion
 from verigrpo.verifiers.math.forms import TEXT_WRAP_RE
 from verigrpo.verifiers.math.nodes import Choice, Expr, Node, Text
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION
@@ -218,3 +219,40 @@ def closing_number_option(completion: str) -> str | None:
     if m is None or _ANOTHER_NUMBERED_RE.search(lines[-1], max(m.end(k) for k in (1, 2, 3) if m.group(k))):
         return None  # "ตอบ ข้อ (1) หรือ (2)": another option, or "or", after it
     return str(int(next(g for g in m.groups() if g)))
+
+
+def other_option_chosen(completion: str, gold: Node | None, rule: str | None) -> str | None:
+    """Why the completion chooses another option than the reference's letter, or None: its last line chooses another
+    ("x = 12\n**D**" against "(C) 12"), or the sentence before its last box or answer block does ("7 is prime. The
+    answer is D.\n\n\\boxed{C}", "故选 D。\n\n【答案】C"). One answer per completion."""
+    letter = option_letter(gold)
+    if letter is None:
+        return None
+    completion = clean_completion(completion)  # (not a question made up after the answer, nor a forged turn)
+    chosen = closing_option(completion)
+    if chosen is not None and chosen != letter:
+        return "the last line chooses another option"
+    before = _before_last_block(completion) if (rule or "").split("+")[0] in ("boxed", "answer_tag") else ""
+    chosen = closing_option(before) if before.strip() else None
+    if chosen is not None and chosen != letter:
+        return "the sentence before the box chooses another option"
+    return None
+
+
+# an option's label that opens the line of the last box: "A: $\boxed{\downarrow}$", "(B) \boxed{12}"
+_OPTION_LABEL_BEFORE_BOX_RE = re.compile(r"(?:^|\n)[ \t*]*(?:\(([A-J])\)|([A-J])[.:：)])[ \t*]*\$*[ \t]*\\boxed[ \t]*\{[^\n]*\Z")
+
+
+def label_before_box(completion: str) -> str | None:
+    """The option label, lower case, that opens the line of the completion's last box, the box its only content."""
+    at = completion.rfind("\\boxed")
+    end = completion.find("\n", at)
+    line = completion[completion.rfind("\n", 0, at) + 1 : end if end >= 0 else len(completion)]
+    m = _OPTION_LABEL_BEFORE_BOX_RE.search(line) if at >= 0 else None
+    return (m.group(1) or m.group(2)).lower() if m is not None else None
+
+
+def _before_last_block(completion: str) -> str:
+    """The text before the last box or answer block (``\\boxed``, ``<answer>``, ``【答案】``), to its line's start."""
+    at = max(completion.rfind("\\boxed"), completion.lower().rfind("<answer>"), completion.rfind("【答案】"))
+    return completion[: completion.rfind("\n", 0, at) + 1].rstrip() if at > 0 else ""

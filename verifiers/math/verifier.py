@@ -17,13 +17,14 @@ from verigrpo.verifiers.math.choices import (
     closing_number_option,
     closing_option,
     first_line_option,
+    label_before_box,
     labelled_contents,
     leading_option,
     option_lead,
     option_lead_content,
     option_letter,
+    other_option_chosen,
 )
-from verigrpo.verifiers.math.cleanup import clean_completion
 from verigrpo.verifiers.math.clock import same_clock_time
 from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal
 from verigrpo.verifiers.math.conclusions import concluded_verdict
@@ -140,43 +141,6 @@ _INTEGRATES_RE = re.compile(r"\\int(?![a-z])|∫|\bintegra(?:l|te|ting|tion)\b|\
 _DIFFERENTIATES_RE = re.compile(r"\bderivative\b|\bdifferentiat\w*", re.I)
 
 
-def _other_option_chosen(completion: str, gold: Node | None, rule: str | None) -> str | None:
-    """Why the completion chooses another option than the reference's letter, or None: its last line chooses another
-    ("x = 12\n**D**" against "(C) 12"), or the sentence before its last box or answer block does ("7 is prime. The
-    answer is D.\n\n\\boxed{C}", "故选 D。\n\n【答案】C"). One answer per completion."""
-    letter = option_letter(gold)
-    if letter is None:
-        return None
-    completion = clean_completion(completion)  # (not a question made up after the answer, nor a forged turn)
-    chosen = closing_option(completion)
-    if chosen is not None and chosen != letter:
-        return "the last line chooses another option"
-    before = _before_last_block(completion) if (rule or "").split("+")[0] in ("boxed", "answer_tag") else ""
-    chosen = closing_option(before) if before.strip() else None
-    if chosen is not None and chosen != letter:
-        return "the sentence before the box chooses another option"
-    return None
-
-
-# an option's label that opens the line of the last box: "A: $\boxed{\downarrow}$", "(B) \boxed{12}"
-_LABEL_BEFORE_BOX_RE = re.compile(r"(?:^|\n)[ \t*]*(?:\(([A-J])\)|([A-J])[.:：)])[ \t*]*\$*[ \t]*\\boxed[ \t]*\{[^\n]*\Z")
-
-
-def _label_before_box(completion: str) -> str | None:
-    """The option label, lower case, that opens the line of the completion's last box, the box its only content."""
-    at = completion.rfind("\\boxed")
-    end = completion.find("\n", at)
-    line = completion[completion.rfind("\n", 0, at) + 1 : end if end >= 0 else len(completion)]
-    m = _LABEL_BEFORE_BOX_RE.search(line) if at >= 0 else None
-    return (m.group(1) or m.group(2)).lower() if m is not None else None
-
-
-def _before_last_block(completion: str) -> str:
-    """The text before the last box or answer block (``\\boxed``, ``<answer>``, ``【答案】``), to its line's start."""
-    at = max(completion.rfind("\\boxed"), completion.lower().rfind("<answer>"), completion.rfind("【答案】"))
-    return completion[: completion.rfind("\n", 0, at) + 1].rstrip() if at > 0 else ""
-
-
 def _leading_verdict(answer: str) -> str | None:
     """The verdict a sentence leads with ("Yes, y = 0 is a singular solution." -> "yes"), when the rest of it never
     says the other polarity ("Yes, it isn't.", "No, it is true.") nor takes it back or doubts it ("No; wait, it
@@ -265,7 +229,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if not (reject_echo and echoes_question(completion, row, numeric_reference=_numeric(gold, gold_text))):
             info.update(rule="same_text", extracted=completion.strip(), extracted_normalized="the reference's text")
             return Reward(1.0, Status.CORRECT, info=info)
-    other = _other_option_chosen(completion, gold, ex.rule) if ex.scope is not None else None
+    other = other_option_chosen(completion, gold, ex.rule) if ex.scope is not None else None
     if other is not None:  # "... so the answer is C.\n\nD": one answer per completion, whatever the marker's line says
         info["reason"] = other
         return Reward(0.0, Status.WRONG, info=info)
@@ -464,7 +428,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     gold_letter = option_letter(gold)
     led = option_lead_content(answer) if gold_letter is not None and option_letter(pred) is None else None
     if led is None and gold_letter is not None and option_letter(pred) is None and (ex.rule or "").startswith("boxed"):
-        label = _label_before_box(completion)
+        label = label_before_box(completion)
         if label is not None and (pred is None or _option_value(row, label) is not None):
             # "A: $\boxed{\downarrow}$": the option, then its content (a value after "A:" is read as one where the
             # question's options can check it: "A:" also abbreviates "Answer:")
@@ -520,7 +484,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if unworked is not None:  # "\frac{d}{dx}(x^3 \sin x)" for "Differentiate $x^3 \sin x$."
             info["reason"] = unworked
             return Reward(0.0, Status.WRONG, info=info)
-        other = _other_option_chosen(completion, gold, ex.rule)
+        other = other_option_chosen(completion, gold, ex.rule)
         if other is not None:
             info["reason"] = other
             return Reward(0.0, Status.WRONG, info=info)
