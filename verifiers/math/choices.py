@@ -221,6 +221,38 @@ def closing_number_option(completion: str) -> str | None:
     return str(int(next(g for g in m.groups() if g)))
 
 
+# a numbered option named in a solution's last line: "which corresponds to choice 4", "the correct answer is option 4:
+# $\frac{5}{3}$", "This corresponds to choice 2: $\frac{13}{8}$", "So the correct answer is 2: \(15.4\)" (an option
+# number, a colon, its content)
+_SAID_NUMBERED_RE = re.compile(
+    r"\b(?:choice|option)[ \t]+(?:number[ \t]+)?\(?([1-9])\)?(?![\d.,]?\d)"
+    r"|\banswer[ \t]+is[ \t]*:?[ \t]*\(?([1-9])\)?[ \t]*:[ \t]+(?=\S)",
+    re.I,
+)
+# a last line that is an option number and its content, "4: 7", "2: $-\frac{\sqrt{2}}{4}$", after a line that
+# announces the answer ("The answer is:", "The correct answer choice is:")
+_NUMBER_COLON_LINE_RE = re.compile(r"[ \t*]*\(?([1-9])\)?:[ \t]+\S[^\n]{0,80}")
+_ANNOUNCED_RE = re.compile(r"(?:answer|choice|option)(?:[ \t]+choice)?[ \t]+is[ \t]*:[ \t*]*\Z", re.I)
+_CHOOSING_RE = re.compile(r"\b(?:answer|correspond(?:s|ing)?|correct)\b", re.I)
+_OR_RE = re.compile(r"\b(?:or|not)\b|或", re.I)
+
+
+def said_number_option(completion: str) -> str | None:
+    """The numbered option (1-9) a solution's last line says it chooses (``"... is 18, which corresponds to choice
+    4."``, ``"The answer is:\n\n4: 7"``), as a digit; None when the line names none, or more than one, or hedges."""
+    lines = [ln for ln in completion[-2_000:].splitlines() if ln.strip()]
+    if not lines or len(lines[-1]) > 300:
+        return None
+    last = lines[-1]
+    line = _NUMBER_COLON_LINE_RE.fullmatch(last)
+    if line is not None and len(lines) >= 2 and _ANNOUNCED_RE.search(lines[-2]):
+        return line.group(1)
+    if not _CHOOSING_RE.search(last):  # "So Option 2 is cheaper by $4.": a word problem's options, no exam's
+        return None
+    named = {m.group(1) or m.group(2) for m in _SAID_NUMBERED_RE.finditer(last)}
+    return named.pop() if len(named) == 1 and not _OR_RE.search(last) else None
+
+
 def other_option_chosen(completion: str, gold: Node | None, rule: str | None) -> str | None:
     """Why the completion chooses another option than the reference's letter, or None: its last line chooses another
     ("x = 12\n**D**" against "(C) 12"), or the sentence before its last box or answer block does ("7 is prime. The

@@ -364,11 +364,16 @@ def split_reasoning(text: str, ends: list[re.Match[str]]) -> tuple[str, str]:
     return "\n".join(reasoning), THINK_CLOSE_RE.sub(" ", "\n".join(response))
 
 
+# the words a problem's heading starts with (_PROBLEM_HEADING's), as a cheap test before the regular expressions
+_PROBLEM_WORDS = ("Q", "Probl", "Next", "Exerc", "问题", "题目", "題目", "Aufgabe", "Ejercicio", "Pregunta", "Задача",
+                  "Вопрос")  # fmt: skip
+
+
 def _next_problem(text: str) -> re.Match[str] | None:
     """Where a problem the model made up after its answer starts: a base model's few-shot continuation, the next
     question it made up (not the same question asked again, "... The answer is 36 lemons.\n\nQuestion: How many
     lemons will Tim need?\nAnswer: 30": a second answer), or a numbered problem's heading after its working."""
-    if not ("Q" in text or "Problem" in text or "Next" in text or "Exercise" in text):
+    if not any(w in text for w in _PROBLEM_WORDS):
         return None
     marker = _QUESTION_ANSWERED_RE.search(text)
     after = _NEXT_QUESTION_RE.search(text, marker.end()) if marker is not None else None
@@ -473,8 +478,9 @@ _SUBPROBLEM_RE = re.compile(r"(?:^|(?<=[.!?] ))[ \t]*Subproblem[ \t]*\d{1,2}[ \t
 # a numbered problem's heading on its own line, or the next question announced ("## Problem 2", "Q2.", "**Problem 2.**
 # Compute ...", "### Next question")
 _PROBLEM_HEADING = (
-    r"(?<=\n)[ \t]*(?:#{1,4}[ \t]*)?(?:\*\*)?(?:(?:Question|Problem|Exercise|Q)[ \t]*(?P<number>\d{1,3})"
-    r"|[Nn]ext[ \t]+(?:question|problem))[ \t]*(?:\*\*)?[.:：)]?(?:\*\*)?[ \t]*(?:\n|(?=[A-Z$\\]))"
+    r"(?<=\n)[ \t]*(?:#{1,4}[ \t]*)?(?:\*\*)?(?:(?:Question|Problem|Exercise|Q|问题|題目|题目|Problème|Exercice|Aufgabe|"
+    r"Problema|Ejercicio|Pregunta|Задача|Вопрос)[ \t]*(?P<number>\d{1,3})"
+    r"|[Nn]ext[ \t]+(?:question|problem))[ \t]*(?:\*\*)?[.:：)]?(?:\*\*)?[ \t]*(?:\n|(?=[A-ZÀ-ÞА-Я$\\\u4e00-\u9fff]))"
 )
 _PROBLEM_HEADING_RE = re.compile(_PROBLEM_HEADING)
 _NEXT_QUESTION_RE = re.compile(

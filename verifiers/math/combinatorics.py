@@ -18,11 +18,15 @@ _SUBSCRIPT = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 _N = r"\{?\s*(\d{1,3})\s*\}?"
 # "C(52, 4)", "P(10,3)", "nCr(5, 3)", "nPr(5, 3)"
 _CALL_RE = re.compile(r"(?<![A-Za-z\\])(C|P|nCr|nPr)[ \t]*\([ \t]*(\d{1,3})[ \t]*,[ \t]*(\d{1,3})[ \t]*\)")
-# "C_{10}^{3}", "A_5^2", "C^{3}_{10}"
-_INDEXED_RE = re.compile(rf"(?<![A-Za-z\\])([CA])(?:_{_N}\^{_N}|\^{_N}_{_N})(?![\d}}^_])")
-# "{}^{6}C_{2}", "^{6}C₂" (normalize's reading of "⁶C₂"), "5C2"
+# "C_{10}^{3}", "A_5^2", "P_5^2", "C^{3}_{10}", "\mathrm{C}_5^2", "{\rm A}_5^2" (the letter upright, as Chinese
+# textbooks set it)
+_INDEXED_RE = re.compile(
+    rf"(?<![A-Za-z\\])(?:\\(?:mathrm|text|operatorname)[ \t]*\{{[ \t]*([CAP])[ \t]*\}}|\{{\\rm[ \t]*([CAP])[ \t]*\}}|([CAP]))"
+    rf"(?:_{_N}\^{_N}|\^{_N}_{_N})(?![\d}}^_])"
+)
+# "{}^{6}C_{2}", "^{6}C₂" (normalize's reading of "⁶C₂"), "{}_5C_2", "_{5}P_{2}" (n as a left subscript), "5C2"
 _PREFIXED_RE = re.compile(
-    rf"(?:(?:\{{\}})?\^{_N}[ \t]*|(?<![\w.^}}])(\d{{1,3}}))([CP])(?:_{_N}|([₀-₉]{{1,3}})|(\d{{1,3}}))(?![\w.])"
+    rf"(?:(?:\{{\}}|(?<![\w}}\\]))[\^_]{_N}[ \t]*|(?<![\w.^}}])(\d{{1,3}}))([CP])(?:_{_N}|([₀-₉]{{1,3}})|(\d{{1,3}}))(?![\w.])"
 )
 # another point named in the same text: the letters are points, not counts
 _OTHER_POINT_RE = re.compile(r"(?<![A-Za-z\\])[ABD-OQ-Z]'?[ \t]*\([ \t]*-?\d")
@@ -43,8 +47,8 @@ def count_notations(s: str) -> str:
         return _count(m.group(1), int(m.group(2)), int(m.group(3))) or m.group()
 
     def indexed(m: re.Match[str]) -> str:
-        kind = "C" if m.group(1) == "C" else "P"
-        n, k = (m.group(2), m.group(3)) if m.group(2) else (m.group(5), m.group(4))
+        kind = "C" if "C" in (m.group(1), m.group(2), m.group(3)) else "P"
+        n, k = (m.group(4), m.group(5)) if m.group(4) else (m.group(7), m.group(6))
         return _count(kind, int(n), int(k)) or m.group()
 
     def prefixed(m: re.Match[str]) -> str:

@@ -37,11 +37,11 @@ from verigrpo.verifiers.math.nodes import (
     MAX_DEPTH,
     PM_SIGNS,
     Bracket,
-    Expr,
     Matrix,
     ParseError,
     Union,
     is_interval,
+    number_set,
     set_difference,
 )
 from verigrpo.verifiers.math.units import text_unit
@@ -446,8 +446,8 @@ class _ExprParser(AtomReader):
             return parse_limit(self)
         if k == "EMPTY":
             return Bracket("{", "}", ())
-        if k == "SETNAME" and t.text == "R":  # \mathbb{R}
-            return Bracket("(", ")", (Expr(-sympy.oo), Expr(sympy.oo)))
+        if k == "SETNAME" and t.text in "RZNQC":  # \mathbb{R}, \mathbb{R}^+, \mathbb{Z}_{>0}, \mathbb{N}^*
+            return number_set(t.text, self._set_decoration())
         if k == "BEGIN":
             return self._matrix(t.text)
         if k == "OP":
@@ -481,6 +481,32 @@ class _ExprParser(AtomReader):
 
     # -- structures inside an expression: brackets, groups, sets, matrices are parsed by the grammar
     # (verifiers.math.grammar._Parser defines these)
+    def _set_decoration(self) -> str:
+        """The sign decoration after a number set's letter, read off: ``^+``, ``_{+}``, ``^{*}`` -> ``"+"``/``"*"``,
+        ``_{>0}``, ``_{\\geq 0}``, ``_{<0}`` -> ``">0"``, ``">=0"``, ``"<0"``, ``_0`` -> ``">=0"``; ``""`` for none
+        (the tokens are left where no decoration reads)."""
+        if not (self.at("OP", "^") or self.at("OP", "_")):
+            return ""
+        j, braced = 1, self.at("OP", "{", k=1)
+        j += braced
+        t = self.peek(j)
+        if t is None:
+            return ""
+        if t.kind == "OP" and t.text in "+-*":
+            mark, j = t.text, j + 1
+        elif t.kind == "REL" and t.text in (">", ">=", "<") and self.at("NUM", "0", k=j + 1):
+            mark, j = t.text + "0", j + 2
+        elif self.at("OP", "_") and t.kind == "NUM" and t.text == "0":
+            mark, j = ">=0", j + 1
+        else:
+            return ""
+        if braced:
+            if not self.at("OP", "}", k=j):
+                return ""
+            j += 1
+        self.i += j
+        return mark
+
     def _bracket(self, *args: Any) -> Any:
         raise NotImplementedError
 

@@ -90,11 +90,16 @@ _ASIDE_TAIL_RE = re.compile(
 _SUPPOSITION_TAIL_RE = re.compile(
     # "if ... would" with a word that makes it counterfactual ("instead", "had", "were", "otherwise", a "Note:"); a
     # plain "If she sells them at $2 each, she would make $18." goes on with the working and is the answer
-    r"\n[ \t]*\n(?:(?=[^\n]{0,300}\bif\b)(?=[^\n]{0,300}\b(?:would|could|might)\b)"
+    r"\n[ \t]*\n(?:(?=[^\n]{0,300}\bif\b)(?=[^\n]{0,300}(?:\b(?:would|could|might)\b|[a-z]['’]d\b))"
     r"(?=[^\n]{0,300}(?:\b(?:instead|rather|otherwise|literally|alternatively|differently|were|had)\b|\bnote[ \t]*:))"
+    # an "if" that reads the question another way, with or without "would" ("If we read 'half as many' literally, the
+    # total is 72.", "If instead ...")
+    r"|(?=[ \t*_]*if\b[^\n]{0,300}\b(?:instead|literally|alternatively|differently)\b)"
     # or one that opens on its condition ("Suppose instead ...", "Assuming ..., the total becomes 72", "In the case
-    # where ...", "Had she sold ...")
-    r"|(?=[ \t*_]*(?:note[ \t]*:[ \t]*)?(?:suppose|supposing|assuming|had|in[ \t]+the[ \t]+case)\b))[^\n]{1,300}\s*\Z",
+    # where ...", "Had she sold ...", "Without the halving, it would be 96", "如果五月和四月一样多，总数将是96")
+    r"|(?=[ \t*_]*(?:note[ \t]*:[ \t]*)?(?:suppose|supposing|assuming|had|in[ \t]+the[ \t]+case)\b)"
+    r"|(?=[ \t*_]*(?:without|otherwise|alternatively)\b[^\n]{0,300}(?:\b(?:would|could|might)\b|[a-z]['’]d\b))"
+    r"|(?=[ \t*_]*(?:如果|假如|假设|若)))[^\n]{1,300}\s*\Z",
     re.I,
 )
 _CONCLUDED_PARAGRAPH_RE = re.compile(rf"(?:^|\n)[ \t*_]*{CONCLUDING_LEAD}\b[^\n]{{0,200}}\d[^\n]{{0,100}}\Z")
@@ -127,7 +132,10 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             check = aside
         supposed = _SUPPOSITION_TAIL_RE.search(text[-400:]) if check is None else None
         concluded = supposed is not None and _CONCLUDED_PARAGRAPH_RE.search(text[: len(text) - len(supposed.group())][-300:])
-        if supposed is not None and concluded and not _RETRACTING_RE.search(supposed.group()):
+        retracts = supposed is not None and any(  # ("Suppose instead ...": "instead" supposes there, retracts nothing)
+            m.group().lower() not in ("instead", "rather") for m in _RETRACTING_RE.finditer(supposed.group())
+        )
+        if supposed is not None and concluded and not retracts:
             check = aside = supposed  # (set aside whole, as an aside is)
         if check is None or not re.search(r"\d", text[: len(text) - len(check.group())][-200:]):
             break

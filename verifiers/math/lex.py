@@ -332,6 +332,8 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
                 content, i = _read_group(s, j, flat)
             elif cmd in ("rm",):
                 content = ""
+            elif cmd == "mathbb" and j < n and s[j] in "RZNQC":  # \mathbb Z: the number set's letter unbraced
+                content, i = s[j], j + 1
             else:
                 raise ParseError(f"\\{cmd} without an argument")
             name = content.strip()

@@ -97,6 +97,33 @@ PM = sympy.Symbol("__pm__")  # placeholder for \pm; expanded into two answers at
 PM_SIGNS = (PM, *(sympy.Symbol(f"__pm{k}__") for k in range(2, 9)))
 
 
+# a number set's letter and sign decoration (expr's _set_decoration) -> the set's one name: the positive integers
+# are \mathbb{Z}^+, \mathbb{Z}_{>0}, \mathbb{N}^* and \mathbb{N}^+; \mathbb{N} alone stays itself (whether it holds 0
+# is the writer's convention)
+_SET_NAMES = {
+    ("Z", ""): "integers", ("Z", "+"): "positive integers", ("Z", ">0"): "positive integers",
+    ("N", "+"): "positive integers", ("N", "*"): "positive integers", ("N", ">0"): "positive integers",
+    ("Z", ">=0"): "non-negative integers", ("N", ">=0"): "non-negative integers", ("Z", "-"): "negative integers",
+    ("Z", "<0"): "negative integers", ("N", ""): "natural numbers", ("Q", ""): "rationals",
+    ("Q", "+"): "positive rationals", ("Q", ">0"): "positive rationals", ("C", ""): "complex numbers",
+}  # fmt: skip
+# the reals and their halves as intervals: \mathbb{R}^+ is (0, oo)
+_REAL_HALVES = {"": ("(", -sympy.oo, sympy.oo), "+": ("(", 0, sympy.oo), ">0": ("(", 0, sympy.oo),
+                ">=0": ("[", 0, sympy.oo), "-": ("(", -sympy.oo, 0), "<0": ("(", -sympy.oo, 0)}  # fmt: skip
+
+
+def number_set(letter: str, mark: str) -> Node:
+    """``\\mathbb{R}^+`` -> the interval (0, oo); ``\\mathbb{Z}_{>0}`` -> the text "positive integers"; a
+    :class:`ParseError` for a decoration with no agreed meaning (``\\mathbb{Z}^*``, ``\\mathbb{R}_{<=0}``)."""
+    if letter == "R" and mark in _REAL_HALVES:
+        open_, lo, hi = _REAL_HALVES[mark]
+        return Bracket(open_, ")", (Expr(sympy.sympify(lo)), Expr(sympy.sympify(hi))))
+    name = _SET_NAMES.get((letter, mark))
+    if name is None:
+        raise ParseError(f"the number set {letter}{mark}")
+    return Text(name)
+
+
 def has_pm(value: sympy.Basic) -> bool:
     """Whether ``value`` holds a \\pm placeholder."""
     return value.has(*PM_SIGNS)
@@ -206,20 +233,35 @@ def _pm_signs(n: Node) -> set[sympy.Symbol]:
     return set()
 
 
+def _shares_pm(items: tuple[Node, ...]) -> bool:
+    """Two members carry the same sign placeholder: a \\mp after a \\pm (``(\\pm 1, \\mp 1)``)."""
+    seen: set[sympy.Symbol] = set()
+    for x in items:
+        signs = _pm_signs(x)
+        if signs & seen:
+            return True
+        seen |= signs
+    return False
+
+
 def _expand_pm(node: Node) -> list[Node]:
     def sub(n: Node, signs: dict) -> Node:
         if isinstance(n, Expr):
             return dataclasses.replace(n, value=n.value.xreplace(signs))
         if isinstance(n, Relation):
             return Relation(n.ops, tuple(sub(s, signs) for s in n.sides), n.label)
+        if isinstance(n, Bracket):  # (\pm 1, \mp 1): one sign choice for the whole tuple
+            return dataclasses.replace(n, items=tuple(sub(x, signs) for x in n.items))
         return n
 
-    if isinstance(node, Bracket) and node.open == "(" and len(node.items) >= 2:
+    shared = isinstance(node, Bracket) and _shares_pm(node.items)
+    if isinstance(node, Bracket) and node.open == "(" and len(node.items) >= 2 and not shared:
         # a tuple with \pm members, (0, \pm 2): the tuples of every sign choice, each member's \pm on its own
+        # (a \mp takes its \pm's sign: (\pm 1, \mp 1) is (1, -1) and (-1, 1), expanded below)
         choices = [_expand_pm(x) if _pm_signs(x) else [x] for x in node.items]
         if sum(len(c) > 1 for c in choices) <= _MAX_PM_MEMBERS:
             return [dataclasses.replace(node, items=tuple(pick)) for pick in itertools.product(*choices)]
-    used = sorted(_pm_signs(node), key=PM_SIGNS.index)
+    used = sorted(_pm_signs(node) if not shared else set().union(*map(_pm_signs, node.items)), key=PM_SIGNS.index)
     if not used:
         return [node]
     if len(used) > _MAX_PM_MEMBERS:

@@ -130,6 +130,15 @@ def normal_relation(r: Relation) -> tuple[sympy.Basic, str | None]:
     return lhs - rhs, op
 
 
+_UNKNOWNS = frozenset(sympy.symbols("x y z t"))
+
+
+def _bound(value: sympy.Basic, var: sympy.Symbol) -> bool:
+    """``value`` can bound the unknown ``var`` of an inequality: a number, or an expression in the problem's
+    parameters when ``var`` is an unknown's letter it does not hold ("x < a", "x \\ge 2m": (-oo, a), [2m, oo))."""
+    return not value.free_symbols or (var in _UNKNOWNS and not value.free_symbols & _UNKNOWNS)
+
+
 def relation_interval(r: Relation) -> Node | None:
     """``x > 3`` -> ``(3, oo)``; ``1 <= x < 2`` -> ``[1, 2)``; ``x != 0`` -> ``(-oo, 0) U (0, oo)``;
     None when not of that shape."""
@@ -155,9 +164,9 @@ def relation_interval(r: Relation) -> Node | None:
     if len(vals) == 2:
         if isinstance(vals[0], sympy.Abs) or isinstance(vals[1], sympy.Abs):
             return _abs_interval(vals, ops[0])
-        if isinstance(vals[0], sympy.Symbol) and not vals[1].free_symbols:
+        if isinstance(vals[0], sympy.Symbol) and _bound(vals[1], vals[0]):
             return Bracket("(", ")" if ops[0] == "<" else "]", (Expr(-sympy.oo), Expr(vals[1])))
-        if isinstance(vals[1], sympy.Symbol) and not vals[0].free_symbols:
+        if isinstance(vals[1], sympy.Symbol) and _bound(vals[0], vals[1]):
             return Bracket("(" if ops[0] == "<" else "[", ")", (Expr(vals[0]), Expr(sympy.oo)))
         return None
     if (  # "1 <= |z| <= 3/2" (0 < lower <= upper): two intervals, [-3/2, -1] U [1, 3/2]
@@ -178,7 +187,8 @@ def relation_interval(r: Relation) -> Node | None:
     if (
         len(vals) == 3
         and isinstance(vals[1], sympy.Symbol)
-        and not (vals[0].free_symbols or vals[2].free_symbols)
+        and _bound(vals[0], vals[1])
+        and _bound(vals[2], vals[1])
     ):
         return Bracket(
             "(" if ops[0] == "<" else "[", ")" if ops[1] == "<" else "]", (Expr(vals[0]), Expr(vals[2]))

@@ -24,6 +24,7 @@ from verigrpo.verifiers.math.choices import (
     option_lead_content,
     option_letter,
     other_option_chosen,
+    said_number_option,
 )
 from verigrpo.verifiers.math.clock import same_clock_time
 from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal
@@ -141,6 +142,25 @@ _INTEGRATES_RE = re.compile(r"\\int(?![a-z])|∫|\bintegra(?:l|te|ting|tion)\b|\
 _DIFFERENTIATES_RE = re.compile(r"\bderivative\b|\bdifferentiat\w*", re.I)
 
 
+def _option_number(gold: Node | None) -> bool:
+    """A bare reference 1-5: the number of an exam's option (Korean, Chinese and Indian papers number them), or a
+    value; the completion's words say which."""
+    return isinstance(gold, Expr) and gold.unit is None and gold.marker is None and gold.value in range(1, 6)
+
+
+_NAME_NOISE_RE = re.compile(r"\\(?:left|right|mathrm|operatorname)\b|[\s{}$]|\\[,;!: ]")
+
+
+def _names_another(answer: str, gold: Node | None) -> bool:
+    """A reference that names its value (``P(A) = \\frac13``) and an answer chain whose unreadable left side is
+    another name (``P(A \\cap B) = \\frac13``): the value of another quantity. Only names that apply a function
+    (``P(A)``, ``f(2)``) on both sides: a letter's label (``E = 15``) may be the answer's ``\\mathbb{E}T = 15``."""
+    if not (isinstance(gold, Relation) and gold.label and "(" in gold.name):
+        return False
+    left = strip_math_delimiters(answer).split("=", 1)[0]
+    return "(" in left and _NAME_NOISE_RE.sub("", left) != _NAME_NOISE_RE.sub("", gold.name)
+
+
 def _leading_verdict(answer: str) -> str | None:
     """The verdict a sentence leads with ("Yes, y = 0 is a singular solution." -> "yes"), when the rest of it never
     says the other polarity ("Yes, it isn't.", "No, it is true.") nor takes it back or doubts it ("No; wait, it
@@ -216,6 +236,11 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if numbered is not None:  # "ตอบ ข้อ (2)" against "(2) 100 คน": the option the last line names decides
         info.update(rule="closing_option", extracted_normalized=f"({numbered})")
         return Reward(float(numbered == gold.letter), Status.CORRECT if numbered == gold.letter else Status.WRONG, info=info)  # type: ignore[union-attr]
+    said = said_number_option(completion) if _option_number(gold) else None
+    if said is not None:  # "... is 18, which corresponds to choice 4." against 4: an exam's numbered option, chosen
+        info.update(rule="closing_option", extracted_normalized=f"option {said}")
+        right = said == str(gold.value)  # type: ignore[union-attr]
+        return Reward(float(right), Status.CORRECT if right else Status.WRONG, info=info)
     logic = same_logic(ex.answer, gold_text) if ex.answer is not None and not ex.hedged else None
     if logic is not None:  # "\\neg p \\lor q" against "p \\Rightarrow q"; "~p" is not "p" (nor "p \\land q" "p \\lor q")
         info["extracted_normalized"] = "a formula of logic or of sets"
@@ -347,6 +372,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         info["extracted"] = answer
     if pred is None and len(answer) <= MAX_ANSWER_CHARS:
         last = chain_last_side(answer)
+        if last is not None and _names_another(answer, gold):  # "P(A \\cap B) = \\frac13" against "P(A) = \\frac13"
+            info["reason"] = "the answer names another quantity than the reference's"
+            return Reward(0.0, Status.WRONG, info=info)
         if last is not None:  # "\\lim_{x \\to 0} \\frac{\\sin x}{x} = 1": the left side is not ours to read
             answer, pred = last
             info["extracted"] = answer
