@@ -172,6 +172,14 @@ def test_stop42_patterns_are_linear() -> None:
             ("choices", "_SAID_NUMBERED_RE", "'answer is 1: ' * (n // 13)"),
             ("choices", "_NUMBER_COLON_LINE_RE", "'1: ' * (n // 3)"),
             ("choices", "_ANNOUNCED_RE", "'answer is ' * (n // 10)"),
+            ("laststate", "_PLAIN_CONDITION_END_RE", "' with ab' * (n // 8)"),
+            ("fallback", "_TABLE_END_RE", "'|' * n"),
+            ("extract", "_LABEL_BEFORE_BOX_RE", "'x = ' * (n // 4)"),
+            ("extract", "_SAME_LABEL_AFTER_RE", "' and x = 1' * (n // 10)"),
+            ("cleanup", "_METADATA_TAIL_RE", "'\\nStep count: 1' * (n // 14)"),
+            ("cleanup", "_METADATA_TAIL_RE", "'\\n' + 'a' * n"),
+            ("fallback", "_TABLE_END_RE", "'| 1 |\\n' * (n // 6)"),
+            ("laststate", "_PLAIN_CONDITION_END_RE", "' with $b = 6' * (n // 12)"),
         ]
     )
 
@@ -197,3 +205,95 @@ def test_stop42_patterns_are_linear() -> None:
 )
 def test_numbered_option_said_in_the_last_line(text: str, gold: str, want: float) -> None:
     assert score(text, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # a value restated in brackets after a LaTeX space inside the math span: never their product
+        ("The answer is $0.25\\ (1/4)$.", "1/16", 0.0),
+        ("The answer is $0.25\\ (1/4)$.", "1/4", 1.0),
+        ("The answer is $6\\ (3+3)$.", "36", 0.0),
+        ("The answer is $6\\ (3+3)$.", "6", 1.0),
+        # a coefficient before a bracket with a letter stays a product
+        ("The answer is $2\\,(x+1)$.", "2x+2", 1.0),
+        # a unit with a superscript power in prose keeps its power: an area is no length
+        ("The answer is 300 cm².", "300 cm", 0.0),
+        ("The answer is 300 cm².", "300 cm^2", 1.0),
+        ("The answer is 300 cm².", "300", 1.0),
+        ("The answer is 5 m³.", "5", 1.0),
+        ("The answer is 5 m³.", "5 m", 0.0),
+        ("The answer is 12 ft².", "12 square feet", 1.0),
+    ],
+)
+def test_restatements_in_brackets_and_unit_powers(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # a value stated, then the given it was worked out with: the value answers
+        ("Using the triangle area formula, the area is 12 square units, computed with base $b = 6$.", "6", 0.0),
+        ("Using the triangle area formula, the area is 12 square units, computed with base $b = 6$.", "12", 1.0),
+        ("Using the triangle area formula, the area is 12 square units, where we took $h = 4$.", "4", 0.0),
+        ("The value is 7 with n = 2.", "7", 1.0),
+        # an assignment that is the answer stays one
+        ("So the answer is n = 2.", "2", 1.0),
+        ("Solving, we get x = 3.", "3", 1.0),
+    ],
+)
+def test_value_stated_before_the_given_it_used(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want
+
+
+_TABLE = "Summary:\n\n| Item | Value |\n|---|---|\n"
+
+
+@pytest.mark.parametrize(
+    ("rows", "gold", "want"),
+    [
+        # a closing table's row that names the answer answers, not the table's last number
+        ("| Answer | 6 |\n| Check | 5 |", "5", 0.0),
+        ("| Answer | 6 |\n| Check | 5 |", "6", 1.0),
+        ("| Final answer | 7 |\n| Time (min) | 5 |", "5", 0.0),
+        ("| **Final answer** | **7** |", "7", 1.0),
+        # two rows naming it, or none: the table is read as before
+        ("| Mon | 9 |\n| Tue | 9 |", "9", 1.0),
+    ],
+)
+def test_closing_table_answer_row(rows: str, gold: str, want: float) -> None:
+    assert score(_TABLE + rows, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # lines about the solution after it (how sure, how many words or steps): no value of the problem
+        ("So the final total is 7.\n\nConfidence: 5", "5", 0.0),
+        ("So the final total is 7.\n\nConfidence: 5", "7", 1.0),
+        ("So the answer is 12.\n\nConfidence: 8/10", "12", 1.0),
+        (_CLIPS + "\\boxed{72}\n\n---\n\n*Solution by AI assistant. Step count: 3.*", "72", 1.0),
+        (_CLIPS + "\\boxed{72}\n\n(Word count: 45)", "72", 1.0),
+        # a low confidence in percent still disowns; a count that is the only value stays the answer
+        ("Answer: 5\nConfidence: 5%", "5", 0.0),
+        ("Count the words.\nWord count: 45", "45", 1.0),
+    ],
+)
+def test_metadata_lines_after_the_solution(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the box's unknown set to a second value right after it: one of two values boxed
+        ("So $x = \\boxed{5}$ and $x = 7$.", 0.0),
+        ("$x = \\boxed{5}$ and $x = 7$", 0.0),
+        # another unknown, or the same value again: the box stands
+        ("So $x=\\boxed{5}$ and $y = 7$.", 1.0),
+        ("So $x = \\boxed{5}$, and $x = 5$ checks.", 1.0),
+    ],
+)
+def test_box_unknown_given_a_second_value(text: str, want: float) -> None:
+    assert score(text, "5") == want

@@ -127,7 +127,7 @@ def bracketed_value(answer: str) -> str | None:
     restates it (equal, a percent of it, a rounding: "1/4 (25%)", "1/3 (0.333)", "4 (2 + 2)") or names its option
     ("12 (B)"); the two as alternatives where it does not ("12 (2)" is "12 or 2", a hedge); None for anything else
     ("2 (x+1)" stays a product)."""
-    m = _BRACKETED_AFTER_RE.fullmatch(answer.strip())
+    m = _BRACKETED_AFTER_RE.fullmatch(strip_math_delimiters(answer.strip()).strip())  # (also "$0.25\ (1/4)$")
     if m is None:
         return None
     head, inner = m.group("head").strip(), m.group("inner").strip()

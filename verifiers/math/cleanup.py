@@ -124,6 +124,12 @@ def clean_completion(text: str) -> str:
         # 5%" disowns it, and is left for the doubt readers)
         cut = tail_start(text, 2_000)
         text = text[:cut] + _CONFIDENCE_RE.sub(lambda m: " " if int(m.group(1) or m.group(2) or m.group(3)) >= 50 else m.group(), text[cut:])
+    if _METADATA_HINT_RE.search(text[-300:]):
+        meta = _METADATA_TAIL_RE.search(text, max(0, len(text) - 300))
+        if meta is not None and re.search(r"\d", text[max(0, meta.start() - 400) : meta.start()]):
+            # "Confidence: 8/10", "(Word count: 45)", "*Solution by AI. Step count: 3.*" after an answer: about the
+            # solution, no value of the problem
+            text = text[: meta.start()]
     if "<<" in text:  # GSM8K's calculator notes, "$1.50 * 8 = $<<1.5*8=12>>12": the value follows the note
         text = _CALCULATOR_NOTE_RE.sub("", text)
     if "&" in text and _HTML_ENTITY_RE.search(text):  # "&radic;2", "&#53;", "&minus;5": HTML's characters
@@ -299,6 +305,16 @@ _END_TOKENS_RE = re.compile(_END_OF_TURN)
 # the tokens that end a whole sequence (not a turn of a chat: <|im_end|>, <|end|>, <end_of_turn>)
 _END_OF_SEQUENCE_RE = re.compile(r"<\|(?:endoftext|end_of_text|eot_id)\|>|<eos>|<｜end▁of▁sentence｜>")
 # a stated confidence: a "Confidence: 95%" line, "(I'm 80% sure)", "I am 99% confident.", "— 100% certain"
+# lines at the end that describe the solution, not the problem: how sure, how long, how hard, in words, steps,
+# tokens ("Confidence: 5", "Confidence: 8/10", "(Word count: 45)", "*Solution by AI assistant. Step count: 3.*"); a
+# percent is left to _CONFIDENCE_RE, which reads low confidence as doubt
+_METADATA_HINT_RE = re.compile(r"confidence|certainty|count|tokens|difficulty", re.I)
+_METADATA_TAIL_RE = re.compile(
+    r"(?:\n[ \t]*[-*_(]{0,3}[ \t]*(?:[^\n\d:]{1,60}[.;,][ \t]{1,3})?(?:confidence(?:[ \t]+(?:level|score))?|certainty|"
+    r"(?:word|step|token)[ \t]+count|tokens[ \t]+used|difficulty(?:[ \t]+level)?)[ \t]*[:=][ \t]*\d{1,6}(?:\.\d{1,4})?"
+    r"(?![ \t]*%)[ \t]*(?:/[ \t]*\d{1,4}|words|steps|tokens)?[ \t.]*[*_)]{0,3}[ \t.]*)+\s*\Z",
+    re.I,
+)
 _CONFIDENCE_RE = re.compile(
     r"(?:^|(?<=\n))[ \t]*[*_]{0,2}confidence(?:[ \t]+(?:score|level))?[*_]{0,2}[ \t]*[:：][ \t]*[*_]{0,2}"
     r"(\d{1,3})(?:\.\d{1,2})?[ \t]*%[*_]{0,2}[ \t]*(?=\n|\Z)"

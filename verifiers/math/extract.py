@@ -218,6 +218,11 @@ _EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\b
 # "<i>or</i>", "oder", "或者"), a slash, or a relation that restates it ("= 3", "\Rightarrow 3", ", i.e., 3",
 # "(equivalently 3)"); it is a hedge unless it equals the box (matched at one place, on the 120 characters after the
 # box only)
+# the unknown a box is the value of ("x = \boxed{5}"), and the same unknown set again right after the box ("and $x = 7$")
+_LABEL_BEFORE_BOX_RE = re.compile(r"(?<![A-Za-z\\])([A-Za-z])[ \t]*=[ \t]*\Z")
+_SAME_LABEL_AFTER_RE = re.compile(
+    r"[ \t$]*(?:,|and|or)[ \t]{1,3}\$?[ \t]*([A-Za-z])[ \t]*=[ \t]*(-?(?:\d|\\(?:frac|sqrt|pi)\b)[^\n$,;]{0,40})"
+)
 _MORE_AFTER_BOX_RE = re.compile(
     r"[\s$]*(?:\\text\s*\{\s*)?\(?\s*"  # ("(or 34)", "\text{ or 34}", "\text{ (equivalently } 34)")
     r"(?:(?:<[a-z]+>|[_*])*(?:,|(?<![A-Za-z])(?:and(?:/or)?|or|oder|ou|или|i\.e\.|equivalently|namely|that\s+is"
@@ -341,6 +346,12 @@ def _extract(
         ):
             # "\boxed{33} and 34", "\boxed{33} (or 34)", "\boxed{3} or 3\sqrt{2}": one of two values boxed (an equal
             # restatement, "\boxed{\frac12} (or 0.5)", is not a second value)
+            return Extraction(boxes[-1], "boxed", True, "another value joined to the box")
+        label = _LABEL_BEFORE_BOX_RE.search(text, max(0, text.rfind("\\", 0, end) - 30), text.rfind("\\", 0, end))
+        again = _SAME_LABEL_AFTER_RE.match(after) if label is not None else None
+        if again is not None and again.group(1) == label.group(1) and not _equiv_safe(
+            normalize(boxes[-1]), _clean_value(again.group(2))
+        ):  # "$x = \boxed{5}$ and $x = 7$": the box's unknown given a second value (not "and $y = 7$")
             return Extraction(boxes[-1], "boxed", True, "another value joined to the box")
         if conditional_hedge(after):
             # "The total is 13, but \boxed{12} if we exclude the host": an answer only under a condition

@@ -110,6 +110,27 @@ _SYMBOL_SPAN_RE = re.compile(r"\$\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\$|\\\(\s*\\?[
 _MINUS_LIKE = str.maketrans({"˗": "−", "﹣": "−", "－": "−"})
 
 
+# a markdown table that ends the text, and a row of it that names the answer ("| Final answer | 7 |")
+_TABLE_END_RE = re.compile(r"(?:[ \t]*\|[^\n]{0,300}\|[ \t]*(?:\n|\Z)){2,40}\s*\Z")
+_ANSWER_CELL_RE = re.compile(r"[ \t*_]*(?:final[ \t]+)?answer[ \t*_:]*", re.I)
+
+
+def _table_answer(text: str) -> str | None:
+    """The value of the one row of a closing table that names the answer ("| Answer | 6 |\n| Check | 5 |": 6); None
+    when no table ends the text, or no row or several rows name it."""
+    if not text.rstrip().endswith("|"):
+        return None
+    table = _TABLE_END_RE.search(text[-4_000:])
+    if table is None:
+        return None
+    values = []
+    for row in table.group().strip().splitlines():
+        cells = [c.strip() for c in row.strip().strip("|").split("|")]
+        if len(cells) == 2 and _ANSWER_CELL_RE.fullmatch(cells[0]) and cells[1]:
+            values.append(cells[1].strip("*_ "))
+    return values[0] if len(values) == 1 and values[0] else None
+
+
 def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extraction:
     """The answer a completion without a box, a marker or an answer block ends on; rules "last_math", "last_latex",
     "last_line", "last_equation", "last_number"; no answer where the text doubts, bounds or cuts it off.
@@ -117,6 +138,9 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     if _UNFINISHED_RE.search(text[-200:]):
         return Extraction(None, None)
     text = without_plain_condition(text.rstrip())  # "The maximum is 12 when x = 3.": 12, not where it is taken
+    row = _table_answer(text)
+    if row is not None:  # "| Answer | 6 |\n| Check | 5 |": the row that names the answer, not the table's last number
+        return Extraction(row, "last_line")
     if any(c in text for c in "˗﹣－"):  # "It is ˗4.": a modifier-letter or full-width minus is a minus
         text = text.translate(_MINUS_LIKE)
     if any(c in text for c in VULGAR_FRACTIONS):  # "the result is ½", "2½ cups": the fraction as digits

@@ -517,6 +517,9 @@ def prose_unit(answer: str) -> str | None:
     ):
         return None  # "3 x²", "2 π", "2 𝜋", "2 ℯ": a power, a Greek letter, a maths letter; symbols, not a unit word
     number = m.group(1).replace(" ", "").replace("\u00a0", "")
+    words = m.group(2).strip()
+    if words[-1] in "²³" and words[:-1].isascii() and unit_word(words[:-1]) is not None:
+        return f"{number} \\text{{ {words[:-1]}}}^{'2' if words[-1] == '²' else '3'}"  # "300 cm²": an area's unit
     # (a unit in another script is no unit the parser knows: the number alone, as a unit the key leaves out is)
     return f"{number} \\text{{ {m.group(2).strip()}}}" if m.group(2).isascii() else number
 

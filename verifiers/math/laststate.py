@@ -121,10 +121,12 @@ _CONDITION_SPAN_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]*=[^=<>]{1,60}
 _STATED_BEFORE_RE = re.compile(r"(?:\b(?:is|are|was|of|equals|be|là|ist|es|est|é|равно|равен)|是|为)[ \t]*$", re.I)
 
 
-# the same in plain text, at the end: "The maximum is 12 when x = 3.", "The answer is 5, attained at x = 2."
+# the same in plain text, at the end: "The maximum is 12 when x = 3.", "The answer is 5, attained at x = 2."; also the
+# given a value was worked out with ("the area is 12 square units, computed with base $b = 6$.", "where we took $h = 4$")
 _PLAIN_CONDITION_END_RE = re.compile(
     r",?[ \t]{0,4}(?:(?:which|that)[ \t]{1,4})?(?:(?:is|are)[ \t]{1,4})?(?:(?:attained|achieved|reached|obtained|occurs?|"
-    r"happens|taken)[ \t]{1,4})?(?:at|when|where)[ \t]{1,4}[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]{0,4}=[ \t]{0,4}-?\d{1,12}(?:\.\d{1,12})?"
+    r"happens|taken|computed|calculated|found|worked[ \t]out)[ \t]{1,4})?(?:at|when|where|with|using|taking)"
+    r"(?:[ \t]{1,4}[A-Za-z]{2,12}){0,2}[ \t]{1,4}\$?[A-Za-z](?:_\{?\w{1,3}\}?)?[ \t]{0,4}=[ \t]{0,4}-?\d{1,12}(?:\.\d{1,12})?\$?"
     r"[ \t]{0,4}[.!]?[ \t]{0,4}\Z",
     re.I,
 )
