@@ -174,6 +174,17 @@ def test_stop42_patterns_are_linear() -> None:
             ("choices", "_ANNOUNCED_RE", "'answer is ' * (n // 10)"),
             ("laststate", "_PLAIN_CONDITION_END_RE", "' with ab' * (n // 8)"),
             ("fallback", "_TABLE_END_RE", "'|' * n"),
+            ("question", "_CHOICE_RE", "'(a' * (n // 2)"),
+            ("question", "_SPELLINGS_RE", "'1/' * (n // 2)"),
+            ("question", "_SPELLINGS_RE", "'{1 ' * (n // 3)"),
+            ("question", "_BOLD_LABEL_RE", "' **A**' * (n // 6)"),
+            ("question", "_HOW_MANY_RE", "'how many ' * (n // 9)"),
+            ("question", "_COUNTED_RE", "'how many more ' * (n // 14)"),
+            ("dates", "_DATE_IN_TEXT_RE", "'1 may ' * (n // 6)"),
+            ("dates", "_DATE_IN_TEXT_RE", "'may 1 ' * (n // 6)"),
+            ("normalize", "_LAMBDA_RE", "' ' * n"),
+            ("reference", "_DANGLING_RE", "' or' * (n // 3)"),
+            ("question", "_COUNT_ANSWER_RE", "'1' * n"),
             ("extract", "_LABEL_BEFORE_BOX_RE", "'x = ' * (n // 4)"),
             ("extract", "_SAME_LABEL_AFTER_RE", "' and x = 1' * (n // 10)"),
             ("cleanup", "_METADATA_TAIL_RE", "'\\nStep count: 1' * (n // 14)"),
@@ -297,3 +308,217 @@ def test_metadata_lines_after_the_solution(text: str, gold: str, want: float) ->
 )
 def test_box_unknown_given_a_second_value(text: str, want: float) -> None:
     assert score(text, "5") == want
+
+
+_OPTIONS = [
+    "计算 $2+3\\times 4$ 的值（\u3000\u3000）\nA．10\t\tB．14\t\tC．20\t\tD．24",
+    "计算 2+3×4 = （  ）\nA、10  B、14  C、20  D、24",
+    "Compute 2+3*4.\n(a) 10\n(b) 14\n(c) 20\n(d) 24",
+    "计算2+3×4（\u3000）\n（A）10\u3000（B）14\u3000（C）20\u3000（D）24",
+    "Compute 2+3*4.\n- **A** 10\n- **B** 14\n- **C** 20\n- **D** 24",
+]
+
+
+@pytest.mark.parametrize("prompt", _OPTIONS)
+def test_options_listed_in_the_ways_exams_write_them(prompt: str) -> None:
+    # full-width labels, the enumeration comma, lower-case letters in brackets, bold labels: the letter and the
+    # option's value answer each other, and another option's value does not
+    worked = "Multiplication first: 3*4 = 12, then 2+12 = 14.\n\nThe answer is $\\boxed{%s}$."
+    assert score(worked % "14", "B", prompt) == 1.0
+    assert score(worked % "B", "14", prompt) == 1.0
+    assert score(worked % "20", "B", prompt) == 0.0
+    assert score(worked % "C", "14", prompt) == 0.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "prompt", "want"),
+    [
+        # a reference in base b, its digits alone, where the question asks for base b
+        ("20", "20_5", "Express $10_{10}$ in base 5.", 1.0),
+        ("311", "311_4", "What is $213_4 + 32_4$? Express your answer in base 4.", 1.0),
+        ("11001", "11001_2", "Convert 25 to binary.", 1.0),
+        # no base asked, other digits, the value in base 10
+        ("20", "20_5", "What is $8+2$?", 0.0),
+        ("21", "20_5", "Express $10_{10}$ in base 5.", 0.0),
+        ("10", "20_5", "Express $10_{10}$ in base 5.", 0.0),
+    ],
+)
+def test_digits_in_the_base_the_question_asks(answer: str, gold: str, prompt: str, want: float) -> None:
+    assert score(f"So the answer is $\\boxed{{{answer}}}$.", gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "prompt", "want"),
+    [
+        # a unit the question does not ask for, against a bare number
+        ("The trip takes $\\boxed{180 \\text{ seconds}}$.", "180", "A train travels 180 km at 60 km/h. How many "
+         "minutes does the trip take?", 0.0),
+        ("Perimeter = 2(30+20) = 100.\n\n**Final Answer:** 100 meters", "100", "A rectangle is 30 cm long and 20 cm "
+         "wide. What is its perimeter in centimeters?", 0.0),
+        ("2 miles per day times 7 days is 14.\n\n#### 14 km", "14", "Sara walks 2 miles every day. How many miles "
+         "does she walk in a week?", 0.0),
+        # the asked unit, however it is written; a word the unit table does not know decides nothing
+        ("The trip takes $\\boxed{180 \\text{ min}}$.", "180", "How many minutes does the trip take?", 1.0),
+        ("**Final Answer:** 100 cm", "100", "What is its perimeter in centimeters?", 1.0),
+        ("The answer is $\\boxed{12\\text{ cups}}$.", "12", "How many cups of flour are needed?", 1.0),
+    ],
+)  # fmt: skip
+def test_unit_other_than_the_question_asks(text: str, gold: str, prompt: str, want: float) -> None:
+    assert score(text, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # a completion cut off inside a display it opened (set 164): no answer, whatever the display holds so far
+        ("Substituting, the surface area is:\n\n\\[\nA = 6 \\times (12)^2 = 6 \\times 144 = 864 \\", "864", 0.0),
+        ("Apply Heron's formula:\n\n\\[\nA = \\sqrt{8 \\times 18}\n\\]\n\n\\[\nA = \\sqrt{", "12", 0.0),
+        # a display closed, or a closed display then prose: the value stands
+        ("Apply Heron's formula:\n\n\\[\nA = \\sqrt{8 \\times 18} = 12\n\\]", "12", 1.0),
+        ("So the area is\n\\[ A = 12 \\]\nand that is it.", "12", 1.0),
+    ],
+)
+def test_cut_off_inside_an_open_display(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # a box inside a JSON answer field (set 163): the box answers, as it does in prose
+        ('{\n    "action": "final",\n    "answer": "$20.00 - $15.00 = \\boxed{$5.00}",\n    "confidence": 1.0\n}', "5",
+         1.0),
+        ('{\n    "action": "final",\n    "answer": "$20.00 - $15.00 = \\boxed{$5.00}",\n    "confidence": 1.0\n}', "15",
+         0.0),
+        ('{"answer": "140 - 80 = \\boxed{60}"}', "60", 1.0),
+        # a number and words of a language in a box (set 162): the number, its unit in words
+        ("The final answer is $\\boxed{45 phút}$.", "45", 1.0),
+        ("The final answer is $\\boxed{45 phút}$.", "44", 0.0),
+        ("The final answer is $\\boxed{2 000 долларов}$.", "2000", 1.0),
+        # letters of maths stay maths
+        ("The final answer is $\\boxed{5 π}$.", "5", 0.0),
+        ("The final answer is $\\boxed{3 x²}$.", "3", 0.0),
+    ],
+)  # fmt: skip
+def test_json_boxes_and_unit_words_in_boxes(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "prompt", "want"),
+    [
+        # the question's expression in another spelling is still the question's, not an answer
+        ("Thus the simplified fraction is $\\boxed{\\dfrac{12}{18}}$.", "\\frac{2}{3}", "Simplify $\\frac{12}{18}$.", 0.0),
+        ("**Answer:** 12/18", "\\frac{2}{3}", "Simplify $\\frac{12}{18}$.", 0.0),
+        ("So it is $\\boxed{{10 \\choose 3}}$.", "120", "Compute $\\dbinom{10}{3}$.", 0.0),
+        ("$\\boxed{\\frac38}$", "0.375", "Express $\\frac{3}{8}$ as a decimal.", 0.0),
+        ("$\\boxed{0.375}$", "0.375", "Express $\\frac{3}{8}$ as a decimal.", 1.0),
+        # where the key is the question's own expression, answering it is no restatement
+        ("Therefore the derivative of $e^x$ is $\\boxed{e^x}$.", "e^x", "Find the derivative of $e^x$.", 1.0),
+        ("The remainder is $\\boxed{x^2+1}$.", "x^2+1", "Find the remainder when $x^2+1$ is divided by $x^3+2$.",
+         1.0),
+        # with options listed, the stem's expression copied back chooses none of them
+        ("$\\boxed{2^{10}}$", "B", "What is $2^{10}$? $\\textbf{(A)}\\ 1000\\qquad\\textbf{(B)}\\ 1024\\qquad"
+         "\\textbf{(C)}\\ 2048$", 0.0),
+        ("$\\boxed{1024}$", "B", "What is $2^{10}$? $\\textbf{(A)}\\ 1000\\qquad\\textbf{(B)}\\ 1024\\qquad"
+         "\\textbf{(C)}\\ 2048$", 1.0),
+        ("The value is $\\boxed{\\sin 60^\\circ}$.", "C", "Evaluate $\\sin 60^\\circ$. (A) $\\frac12$ (B) "
+         "$\\frac{\\sqrt2}{2}$ (C) $\\frac{\\sqrt3}{2}$ (D) $\\sqrt3$", 0.0),
+    ],
+)  # fmt: skip
+def test_restatements_of_the_question(text: str, gold: str, prompt: str, want: float) -> None:
+    assert score(text, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # the values of a Chinese fill-in question's blanks after its answer phrase, in order
+        ("解：$f(3)=3^2-2\\times3=3$；\n$f(x)=(x-1)^2-1$，最小值 $-1$。\n\n故填 $3$，$-1$。", "3；-1", 1.0),
+        ("解：$f(3)=9-6=3$，$f(x)=(x-1)^2-1\\ge -1$。\n\n故应填：$3$；$-1$．", "3；-1", 1.0),
+        ("故答案为：$\\frac{4}{5}$，$\\frac{3}{4}$", "\\frac{4}{5}；\\frac{3}{4}", 1.0),
+        ("故答案为：$3$，$-1$", "3；1", 0.0),
+        ("故答案为：$3$，$-1$", "3", 0.0),
+        # a comma before a negation still ends the answer's clause
+        ("答案是12，不是13。", "12", 1.0),
+        # an answer marker in the plural
+        ("Then $a^2 = 9$.\n\n**Answers:** (1) 3; (2) 9", "3; 9", 1.0),
+        ("Then $a^2 = 9$.\n\nAnswers: 3 and 9", "3, 9", 1.0),
+        ("The answers are 3 and 9.", "3", 0.0),
+        # a unit the parser reads in a box is kept, not dropped as a foreign word
+        ("The final answer is $\\boxed{1 kΩ}$.", "1000 Ω", 1.0),
+    ],
+)
+def test_blanks_plural_markers_and_units(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("after", "want"),
+    [
+        # another option named as a distractor after the chosen letter: commentary, no second choice
+        ("**Answer: (C)**\n\n(Option (E) is a common trap.)", 1.0),
+        ("**Answer: C**\n\n(Option D double-counts each edge.)", 1.0),
+        ("**Answer: (C)**\n\n(Option (D) is just the product 4·6.)", 1.0),
+        # another option offered or chosen is still a second answer
+        ("**Answer: (C)**\n\nOr maybe (D).", 0.0),
+        ("**Answer: (C)**\n\nActually, (D).", 0.0),
+    ],
+)
+def test_distractor_notes_after_a_letter(after: str, want: float) -> None:
+    assert score("The number of divisors is $(2+1)(2+1) = 9$.\n\n" + after, "C") == want
+
+
+_FRUIT = "Tom has 5 apples and 7 oranges. He buys 5 more apples. How many apples does he have now?"
+
+
+@pytest.mark.parametrize(
+    ("text", "prompt", "want"),
+    [
+        # a count of another thing the question names, against a bare number
+        ("5 + 5 = 10.\n\nThe answer is 10 oranges.", _FRUIT, 0.0),
+        ("5 + 5 = 10.\n\nThe answer is $\\boxed{10\\text{ oranges}}$.", _FRUIT, 0.0),
+        ("There are 18 girls and 12 boys.\n\n**Answer:** 6 boys",
+         "A class has 12 boys and 18 girls. How many more girls than boys are there?", 0.0),
+        ("The answer is 5 eggs.", "A box holds 12 eggs. How many boxes are needed for 60 eggs?", 0.0),
+        # the thing asked about, a thing the question does not name, a unit: no other count
+        ("5 + 5 = 10.\n\nThe answer is 10 apples.", _FRUIT, 1.0),
+        ("The answer is 10 pieces of fruit.", _FRUIT, 1.0),
+        ("The answer is 5 boxes.", "A box holds 12 eggs. How many boxes are needed for 60 eggs?", 1.0),
+    ],
+)  # fmt: skip
+def test_count_of_another_thing(text: str, prompt: str, want: float) -> None:
+    gold = "6" if "girls" in prompt else "5" if "eggs" in prompt else "10"
+    assert score(text, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # a date the last line writes in prose, where the last number alone was read (set 165)
+        ("So the date will be May 28, 2336.", "May 28, 2336", 1.0),
+        ("May 28, 2336.", "2336-05-28", 1.0),
+        ("5 months after August 1779 would be January 1780.", "Jan, 1780", 1.0),
+        ("5 months after August 1779 would be January 1780.", "Feb, 1780", 0.0),
+        # a month of a year is a date too, and not a day of it
+        ("January, 1780.", "Jan, 1780", 1.0),
+        ("So it is May 1747.", "May 28, 1747", 0.0),
+        ("It is May 1747 or June 1747.", "May, 1747", 0.0),
+    ],
+)
+def test_dates_in_prose_and_months_of_years(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # Python's one-argument lambdas as the functions they define (set 166)
+        ("lambda x: 4 * (x + 1)", "lambda x: (4 * x) + 4", 1.0),
+        ("lambda x: 2 ** (8 * x)", "lambda x: 4 ** (4 * x)", 1.0),
+        ("lambda x: 3*x+1", "lambda x: 3*x+4", 0.0),
+        ("lambda x: 2 ** (x-1)", "lambda x: 2 ** x", 0.0),
+    ],
+)
+def test_python_lambdas(answer: str, gold: str, want: float) -> None:
+    assert score(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want

@@ -100,6 +100,8 @@ def _written(s: str) -> Moment | None:
             return None
     if day_words:
         day = _day_word(day_words)
+    if month is not None and year is not None and day is None and not day_words and weekday is None and time is None:
+        return Moment(year, month, 0)  # "January, 1780", "Jan 1780": a month of a year (day 0: no day written)
     if month is None or day is None:
         return None
     date = _date(year, month, day, time)
@@ -132,6 +134,30 @@ def read_date(s: str) -> Moment | None:
             return None  # "05/06/2336": the 5th of June or May the 6th
         return _date(int(numeric.group(4)), b if a > 12 else a, a if a > 12 else b)
     return _written(s) if re.search(r"[A-Za-z]{3}", s) else None
+
+
+_MONTH_NAME = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?"
+    r"|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+# a date written in a sentence: "May 28, 2336", "28th May 2336", "January, 1780", "2336-05-28", "10/31/1972"
+_DATE_IN_TEXT_RE = re.compile(
+    rf"\b(?:\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH_NAME}|{_MONTH_NAME}(?:[ \t]+\d{{1,2}}(?:st|nd|rd|th)?)?)"
+    rf",?[ \t]+\d{{3,4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}/\d{{1,2}}/\d{{4}}\b",
+    re.I,
+)
+
+
+def last_date(text: str) -> str | None:
+    """The last date written in the last line of ``text`` that holds one ("5 months after August 1779 would be January
+    1780.", "So the date is May 28, 2336."), as written; None when no line of the last three writes one, or the last
+    two dates are alternatives ("May 1747 or June 1747")."""
+    for line in reversed(text[-2_000:].strip().splitlines()[-3:]):
+        found = list(_DATE_IN_TEXT_RE.finditer(line))
+        if found:
+            between = line[found[-2].end() : found[-1].start()] if len(found) > 1 else ""
+            return found[-1].group() if not re.search(r"\bor\b", between, re.I) else None
+    return None
 
 
 def same_date(answer: str, reference: str) -> bool | None:

@@ -278,6 +278,9 @@ def _extract(
         if not ans:  # {"reason": "... so 33 golf balls", "answer": ""}: the field the output answers in is empty
             return Extraction(None, None)
         fields = [f for f in fields if f[2]]
+        boxed = _boxed_contents(ans) if "boxed" in ans else []
+        if len(set(boxed)) == 1:  # {"answer": "140 - 80 = \\boxed{60}"}: the field's box answers, as a box in prose does
+            ans = boxed[0]
         value = ans if parses(ans) else sentence_answer(clean_answer(_first_sentence(ans)))
         before = without_string_values(window[: fields[0][0]])  # not a box inside a "reasoning" field
         marked = _last_match(_ANSWER_IS_RE, before) or _last_match(_GSM_RE, before)  # "#### 7" before it too

@@ -135,7 +135,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     """The answer a completion without a box, a marker or an answer block ends on; rules "last_math", "last_latex",
     "last_line", "last_equation", "last_number"; no answer where the text doubts, bounds or cuts it off.
     ``givens``: the values of the question's numerals, which the last sentence may restate beside its answer."""
-    if _UNFINISHED_RE.search(text[-200:]):
+    if _UNFINISHED_RE.search(text[-200:]) or _open_display(text):
         return Extraction(None, None)
     text = without_plain_condition(text.rstrip())  # "The maximum is 12 when x = 3.": 12, not where it is taken
     row = _table_answer(text)
@@ -448,8 +448,15 @@ def _cut_off_after(tail: str, end: int) -> bool:
     return bool(_TWO_WORDS_RE.search(fragment)) and not _CLEAN_END_RE.search(fragment[-50:])
 
 
+def _open_display(text: str) -> bool:
+    """The text ends inside a display it opened with ``\\[`` and never closed (``... = 864 \\`` or ``A = \\sqrt{``
+    cut off mid-line): a generation stopped by its length, whatever numbers the display holds so far."""
+    opened = text.rfind("\\[", max(0, len(text) - 3_000))
+    return opened >= 0 and text[opened - 1 : opened] != "\\" and text.rfind("\\]") < opened
+
+
 _UNFINISHED_RE = re.compile(
-    r"(?:[=+/^(,:]|(?<!-)-|\\(?:times|cdot|div|frac|sqrt)|\b(?:then|gives?|is|are|be|of|to|the|a|an|and|or|so|with|by|"
+    r"(?:[=+/^(,:{]|\\|(?<!-)-|\\(?:times|cdot|div|frac|sqrt)|\b(?:then|gives?|is|are|be|of|to|the|a|an|and|or|so|with|by|"
     r"for|equals?|gets?|becomes?|yields?|from|into|than|that|which|we|let|thus|hence|therefore))\s*$",
     re.I,
 )

@@ -30,7 +30,7 @@ _ANSWER_IS_RE = re.compile(
     r"(?<!不是)(?<!不是最终)(?<!不是正确)(?<!not\sthe\sfinal\s)(?<!rejected\sfinal\s)"
     # ("the best option is D) 120000 litres", "the best answer choice is A) 30", "the correct one is A).")
     # ("Final: 300", a line that labels the final value)
-    r"(?:(?:final\s+answer|the\s+answer|answer|(?<![\w-])final(?=(?:\s*\*\*)?\s*[:：])|"
+    r"(?:(?:final\s+answers?|the\s+answers?|answers?|(?<![\w-])final(?=(?:\s*\*\*)?\s*[:：])|"
     r"(?:(?:correct|right|my|the|final|best)\s+)+(?:answer\s+)?"
     r"(?:option|choice|one)|(?:the\s+)?correct\s+(?:options|choices|answers|statements)(?=\s+are\b))"
     r"(?:\s+to\s+(?:this|the)\s+(?:question|problem))?(?:\s*\*\*)?"
@@ -75,7 +75,8 @@ _CLAUSE_END_RE = re.compile(
     r"|(?<![ \t])[ \t]+\[(?=[^\]\n]{0,60}\b[a-z]{3,}\b)(?![^\]\n]{0,60}\\)"
     rf"(?![^\]\n]{{0,60}}?(?i:{NOTE_RESTATES}|{RETRACTION_WORDS}))"
     r"|(?<![ \t])[ \t]+and[ \t]+(?:it|this|that)[ \t]+(?=[a-z])"
-    r"|[。；]|，(?![ \t]*(?:或者?|还是))"  # Chinese full stop, semicolon, comma: "答案是12，不是13。" (not "7，或者10")
+    # Chinese full stop, semicolon, comma: "答案是12，不是13。" (not "7，或者10", nor the blanks' values "$3$，$-1$")
+    r"|[。；]|，(?![ \t]*(?:或者?|还是|\$[ \t]*[-−]?[\d\\]))"
     r"|\((?=(?:since|because|as|which|that|from|by|using|via|rounded|in|where|for|with|not)\b|i\.e\.|e\.g\.)"
 )
 

@@ -252,10 +252,15 @@ _LATEX_DOT = re.compile(r"\\dot[ \t]*(?:\{[ \t]*(\d)[ \t]*\}|(\d))")
 BOLD_MARK_RE = re.compile(r"(?<![\w)\]}])\*\*|\*\*(?![\w(\[{]|[-+][\w(])")
 
 
+_LAMBDA_RE = re.compile(r"\A[ \t]*lambda[ \t]+([A-Za-z])[ \t]*:[ \t]*(?=\S)")
+
+
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
     s = ascii_units(_superscripts(s.translate(FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
+    if "lambda" in s:  # "lambda x: 4 * (x + 1)": Python's function of x, as the function it defines
+        s = _LAMBDA_RE.sub(r"f(\1) = ", s)
     if "**" in s and re.search(r"\d", s):  # "\boxed{**230,816,280,490.7701**}", "\boxed{**12** apples}": markdown
         s = BOLD_MARK_RE.sub("", s)  # bold around a value, not a power ("2**3")
     if "C" in s or "P" in s or "A" in s:  # "C(52, 4)", "C_{10}^{3}", "⁵P₂": counting notations, as their counts

@@ -14,14 +14,15 @@ from verigrpo.verifiers.math.compare import nodes_equal
 from verigrpo.verifiers.math.forms import question_numbers
 from verigrpo.verifiers.math.leaves import BASE_TEXT_RE
 from verigrpo.verifiers.math.nodes import Answers, Expr, Node, Relation, Text
-from verigrpo.verifiers.math.normalize import normalize
+from verigrpo.verifiers.math.normalize import FULL_WIDTH, normalize
 from verigrpo.verifiers.math.sentences import parsed, top_level_split
 from verigrpo.verifiers.math.units import unit_word
 
 PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 _QUESTION_KEYS = ("prompt", "question", "problem")
 CALCULUS_RE = re.compile(r"\\(?:int|lim|sum|prod)(?![A-Za-z])|[∫∑∏]")
-_CHOICE_RE = re.compile(r"(?:^|\s|\()(?:([A-E])[).:]|([a-e])[ \t]\))")  # "(A) ...", "B. ...", "C) ...", "D: ...", "a ) ..."
+# "(A) ...", "B. ...", "C) ...", "D: ...", "a ) ...", "(a) ..."
+_CHOICE_RE = re.compile(r"(?:^|\s|\()(?:([A-E])[).:]|([a-e])[ \t]\))|(?<=\()([a-e])\)")
 
 
 def givens(row: Mapping[str, Any]) -> frozenset[str]:
@@ -33,7 +34,26 @@ def compact(s: str) -> str:
     """``s`` without ``$``, LaTeX spacing or sizing commands, and spaces next to an operator or
     bracket ("Compute 47 + 85" -> "Compute 47+85"), for a verbatim comparison."""
     s = re.sub(r"\$|\\[,;:! ]|\\(?:left|right|displaystyle)\b", "", s)
-    return re.sub(r"\s+(?=[-+*/^=<>(){}\[\],|])|(?<=[-+*/^=<>(){}\[\],|])\s+", "", s).strip()
+    # (a word after a bracket keeps its space: "\frac{3}{8} as a decimal" is no "\frac{3}{8}as")
+    s = re.sub(r"\s+(?=[-+*/^=<>(){}\[\],|])|(?<=[-+*/^=<>(){}\[\],|])\s+(?![a-z]{2})", "", s).strip()
+    if "\\" in s or "/" in s or "C(" in s:  # one spelling of a fraction and a binomial coefficient: "\dfrac{12}{18}",
+        s = _SPELLINGS_RE.sub(_one_spelling, s)  # "12/18", "\dbinom{10}{3}", "{10\choose3}", "C(10,3)"
+    return s
+
+
+_SPELLINGS_RE = re.compile(
+    r"\\[dt](frac|binom)(?![A-Za-z])|(?<![\w.])(\d{1,9})/(\d{1,9})(?![\w.])|\{(\d{1,4})\s*\\choose\s*(\d{1,4})\}"
+    r"|(?<![A-Za-z\\])C\((\d{1,4}),(\d{1,4})\)"
+)
+
+
+def _one_spelling(m: re.Match[str]) -> str:
+    if m.group(1):
+        return "\\" + m.group(1)
+    if m.group(2):
+        return f"\\frac{{{m.group(2)}}}{{{m.group(3)}}}"
+    n, k = (m.group(4), m.group(5)) if m.group(4) else (m.group(6), m.group(7))
+    return f"\\binom{{{n}}}{{{k}}}"
 
 
 # a question that asks for several quantities in an order: "respectively", "in that order", "how many of each",
@@ -106,13 +126,13 @@ def echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: b
       and nothing else: "85 + 47" or "(47 + 85) + 0" for "Compute 47 + 85." computes nothing. It must use
       one of them: "1 + 1" against 2 without a question, or for "Compute 5 - 3.", is a sum to its value.
 
-    Not when the question lists options to choose from ("(A) $2\\sqrt{3}$ (B) $3\\sqrt{2}$")."""
+    Where the question lists options to choose from ("(A) $2\\sqrt{3}$ (B) $3\\sqrt{2}$"), only its stem before them."""
     ans = compact(answer).rstrip(".")
     # "x = 47 + 85" or "47 + 85 = x" (read as x = 132): the side that is not the label
     label = re.fullmatch(r"[A-Za-z]\w*=(.+)", ans) or re.fullmatch(r"(.+)=[A-Za-z]\w*", ans)
     question = compact(question_text(row))
-    if len(set(_CHOICE_RE.findall(question))) >= 2:  # options to choose from: naming one is an answer
-        return False
+    if len(set(_CHOICE_RE.findall(question))) >= 2:  # options to choose from: naming one is an answer, so only the
+        question = question[: _CHOICE_RE.search(question).start()]  # stem before them is restated ("What is 2^{10}?")
     asked = set(_NUMERAL_RE.findall(question))
     numerals = asked | {"0", "1"}
     for whole in (ans, label.group(1) if label else ""):
@@ -159,9 +179,11 @@ def _read_off(question: str, start: int, end: int) -> bool:
     slope read off) or one item of a list or a choice ("$2^{10}$ or $10^3$", "\\frac12,\\frac23,\\frac34,\\ldots"):
     an answer that names it picks it out, it does not restate what was to be computed."""
     before, after = question[max(0, start - 4) : start], question[end : end + 4]
+    # (a word after it is prose, glued on by the compaction: "\frac{3}{8}as a decimal")
+    word = re.match(r"[a-z]{2,}(?:[\s.,;:?!]|$)", question[end : end + 24]) is not None
     return bool(
         re.search(r"[=+\-*/^_{]$", before)
-        or re.match(r"[A-Za-z\\+\-*/^_]", after)
+        or (re.match(r"[A-Za-z\\+\-*/^_]", after) and not word)
         or re.search(r"(?:,|\bor\s|\band\s)$", before)
         or re.match(r"(?:,|\s(?:or|and)\b)", after)
     )
@@ -170,7 +192,7 @@ def _read_off(question: str, start: int, end: int) -> bool:
 def option_content(row: Mapping[str, Any], letter: str) -> str | None:
     """The text the row's question gives option ``letter`` ("(C) 7", "C. 7", "C) 7"), up to the next option or the
     line's end; None when the question lists fewer than two options or not this one."""
-    question = question_text(row)
+    question = _options_text(question_text(row))
     if len(set(_CHOICE_RE.findall(question))) < 2:
         return None
     # AMC's "$\textbf{(A)}\ 8 \qquad \textbf{(B)}\ 9$": the labels bare, the spacing commands as breaks
@@ -184,6 +206,19 @@ def option_content(row: Mapping[str, Any], letter: str) -> str | None:
     return m.group(1).strip().rstrip(",").strip() if m else None
 
 
+def _options_text(question: str) -> str:
+    """The question with its option labels as ASCII writes them: full-width forms ("（A）10", "A．10"), the
+    enumeration comma ("A、10") and bold labels ("- **A** 10") as "(A) 10", "A. 10"."""
+    question = question.translate(FULL_WIDTH)
+    if "、" in question:
+        question = _ENUM_COMMA_LABEL_RE.sub(r"\1.", question)
+    if "**" in question:
+        question = _BOLD_LABEL_RE.sub(r"\1\2. ", question)
+    return question
+
+
+_ENUM_COMMA_LABEL_RE = re.compile(r"(?<![A-Za-z])([A-E])、")
+_BOLD_LABEL_RE = re.compile(r"(^|\s)\*\*([A-E])\*\*[ \t]+(?=\S)")
 _LABEL_FONT_RE = re.compile(r"\\(?:textbf|mathbf|text|mathrm)[ \t]*\{[ \t]*(\(?[A-Ea-e]\)?)[ \t]*\}")
 _OPTION_BREAK_RE = re.compile(r"\\q?quad(?![A-Za-z])")
 
@@ -249,6 +284,27 @@ def base_without_asking(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     gold_in_base = isinstance(gold, Text) and BASE_TEXT_RE.fullmatch(gold.text) is not None
     question = question_text(row)
     return in_base and not gold_in_base and bool(question) and _BASE_QUESTION_RE.search(question) is None
+
+
+_BASE_NAMES = {2: "binary", 8: "octal", 16: "hexadecimal"}
+
+
+def digits_in_asked_base(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """A reference numeral in base b (``20_5``) answered by its digits alone (``20``) where the row's question asks
+    for base b ("Express $10_{10}$ in base 5.", "Convert 25 to binary."): the question says the base."""
+    m = BASE_TEXT_RE.fullmatch(gold.text) if isinstance(gold, Text) else None
+    if m is None or not (isinstance(pred, Expr) and pred.value.is_Integer and pred.value >= 0):
+        return False
+    if pred.inexact or pred.unit or pred.marker:
+        return False
+    value, base = int(m.group(1)), int(m.group(2))
+    words = rf"\bbase[ \t]*(?:\$[ \t]*)?{base}\b" + (rf"|\b{_BASE_NAMES[base]}\b" if base in _BASE_NAMES else "")
+    if not re.search(rf"(?:in|to|into|as)[ \t]+(?:a[ \t]+)?(?:{words})", question_text(row), re.I):
+        return False
+    try:
+        return int(str(pred.value), base) == value
+    except ValueError:  # a digit the base does not have
+        return False
 
 
 def asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node | None) -> Node | None:
@@ -323,6 +379,50 @@ def _asks_for(question: str, spaced: str) -> bool:
 _ASKED_UNIT_RE = re.compile(r"\bin[ \t]+(?:units[ \t]+of[ \t]+)?([A-Za-z]{1,20})\b(?![ \t]*(?:the|a|an|which|this|that)\b)")
 # a number, then one unit symbol of letters after LaTeX spacing: "4\,m", "4 s", "300 K"
 _NUMBER_SYMBOL_RE = re.compile(r"[ \t]*(-?\d[\d,]*(?:\.\d+)?)(?:[ \t~]|\\[,;: ])*([A-Za-z]{1,3})[ \t]*\.?[ \t]*")
+
+
+_HOW_MANY_RE = re.compile(r"\bhow[ \t]+many[ \t]+([A-Za-z]{1,20})\b", re.I)
+
+
+def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """An answer in a unit the question does not ask for, against a bare number: "How many minutes does the trip
+    take?" answered ``180 \\text{ seconds}``, "What is its perimeter in centimeters?" answered "100 meters". Only
+    units the unit table knows, on both sides (a word it does not know, "cups", decides nothing)."""
+    if not (isinstance(gold, Expr) and gold.unit is None and isinstance(pred, Expr) and pred.unit is not None):
+        return False
+    said = unit_word(pred.unit)
+    if said is None:
+        return False
+    question = question_text(row)
+    asked = [unit_word(m.group(1)) for r in (_HOW_MANY_RE, _ASKED_UNIT_RE) for m in r.finditer(question)]
+    asked = [a for a in asked if a is not None]
+    return bool(asked) and said not in asked
+
+
+_COUNTED_RE = re.compile(r"\bhow[ \t]+many[ \t]+(?:more[ \t]+|fewer[ \t]+|less[ \t]+)?([A-Za-z]{3,20})\b", re.I)
+# an answer that is a count and the noun it counts: "10 oranges", "10\text{ oranges}", "**6 boys**"
+_COUNT_ANSWER_RE = re.compile(r"\A[$* \t]*-?\d[\d,]*(?:\.\d+)?[ \t]*(?:\\text[ \t]*\{[ \t]*)?([A-Za-z]{3,20})[ \t]*\}?[.$* \t]*")
+
+
+def _stem(word: str) -> str:
+    w = word.lower()
+    return w[:-2] if w.endswith(("ches", "shes", "sses", "xes")) else w[:-1] if w.endswith("s") else w
+
+
+def other_thing_counted(answer: str, gold: Node, row: Mapping[str, Any]) -> bool:
+    """A count of another thing the question names than the one it asks about, against a bare number: "How many
+    apples does he have now?" answered "10 oranges" (he has 7 oranges), "How many cakes ...?" answered "12
+    batches". Only nouns the question itself names; a unit is :func:`other_unit_than_asked`'s."""
+    if not (isinstance(gold, Expr) and gold.unit is None):
+        return False
+    said = _COUNT_ANSWER_RE.fullmatch(answer) if len(answer) <= 80 else None
+    question = question_text(row)
+    asked = _COUNTED_RE.search(question) if said is not None else None
+    if asked is None or unit_word(said.group(1)) is not None:
+        return False
+    thing, other = _stem(asked.group(1)), _stem(said.group(1))
+    named = {_stem(w) for w in re.findall(r"[A-Za-z]{3,20}", question)}
+    return thing != other and other in named
 
 
 def asked_unit_value(answer: str, row: Mapping[str, Any]) -> str | None:

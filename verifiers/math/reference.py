@@ -59,12 +59,17 @@ def _rounded_alternatives(n: Node) -> bool:
 _GLUED_GREEK_RE = re.compile(rf"\\({'|'.join(sorted((*GREEK, 'pi', 'hbar', 'ell'), key=len, reverse=True))})(?=[A-Za-z])")
 
 
+_DANGLING_RE = re.compile(r"(?<![A-Za-z])(?:or|and)[ \t.]*\Z")
+
+
 def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
     """The reference's answer text, its parse (None when it cannot be parsed) and the parse error.
 
     The answer is the reference's box(es) or the whole text (:func:`extract_reference`); a worked solution
     answers with its final answer (:func:`_solution_answer`)."""
     gold_text = _key_notation(extract_reference(reference))
+    if _DANGLING_RE.search(gold_text):  # "answers are 3 or": a list cut off, no answer to compare with
+        return gold_text, None, "the reference ends on a connective"
     bracketed = "(" in gold_text and len(gold_text) <= 200 and not _LETTER_IN_BRACKETS_RE.search(gold_text)
     restated = bracketed_value(gold_text) if bracketed else None
     if restated is not None and " or " not in restated:  # "8 (2^3)", "0.25 (1/4)": the key restated in brackets

@@ -161,6 +161,11 @@ _OFFERED_BEFORE_RE = re.compile(
 _REJECTED_AFTER_RE = re.compile(
     r"(?:[ \t]*(?:,|and|or)[ \t]*\(?[A-J]\)?)*[ \t]*(?:(?:is|are)[ \t]+(?:not\b|false\b|wrong\b|incorrect\b)"
     r"|(?:wrong|incorrect|false)\b"
+    # a distractor explained: "(Option (E) is a common trap.)", "Option D double-counts each edge.", "(D) is just
+    # the product 4·6."
+    r"|(?:is|are)[ \t]+(?:(?:a|an|the)[ \t]+)?(?:(?:common|typical|tempting|classic|likely)[ \t]+)?"
+    r"(?:trap|distractor|mistake|error|pitfall)s?\b|(?:is|are)[ \t]+(?:just|only|merely)\b"
+    r"|(?:double[- ]?counts?|over-?counts?|under-?counts?|forgets?|ignores?|misses|omits?)\b"
     r"|(?:选项|項)?[ \t]*(?:是|为)?[ \t]*(?:错误|不对|不正确|错的|不是|误)|(?:는|은)?[ \t]*(?:틀|오답))",  # "B选项错误", "B는 틀림"
     re.I,
 )

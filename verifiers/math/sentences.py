@@ -296,7 +296,7 @@ VERDICT_RE = re.compile(
 # "the answer is" in other languages: 答案是 / 答案为 / 答案：, Ответ:, La réponse (finale) est, Die Antwort ist, La respuesta
 # (final) es
 FOREIGN_ANSWER_MARKERS = (
-    r"答案\s*(?:是|为|:|：)|ответ\s*[:—–]|réponse(?:\s+finale)?\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta(?:\s+final)?\s*(?:es|:)"
+    r"答案\s*(?:是|为|:|：)|(?:故|所以|因此)\s*应?填(?:写)?\s*[:：]?|应填\s*[:：]?|ответ\s*[:—–]|réponse(?:\s+finale)?\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta(?:\s+final)?\s*(?:es|:)"
     # Portuguese, Italian, Dutch, Polish, Turkish, Indonesian, Swahili, Vietnamese, Japanese, Korean, Hindi, Bengali,
     # Arabic, Thai
     # (not "उत्तर:" nor "উত্তর:": MGSM's exemplars open with "step by step answer:" in Hindi and Bengali)

@@ -31,7 +31,7 @@ from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_
 from verigrpo.verifiers.math.conclusions import concluded_verdict
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition, unsolved_against_solved
 from verigrpo.verifiers.math.constants import renamed_constants_equal
-from verigrpo.verifiers.math.dates import same_date
+from verigrpo.verifiers.math.dates import last_date, same_date
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
 from verigrpo.verifiers.math.forms import (
@@ -73,10 +73,13 @@ from verigrpo.verifiers.math.question import (
     asks_for_factors,
     base_without_asking,
     compact,
+    digits_in_asked_base,
     echoes_question,
     givens,
     names_another_unknown,
     option_content,
+    other_thing_counted,
+    other_unit_than_asked,
     question_equations,
     question_text,
     reordered_named_quantities,
@@ -140,6 +143,11 @@ _RETRACTED_RE = re.compile(
 _INTEGRATES_RE = re.compile(r"\\int(?![a-z])|∫|\bintegra(?:l|te|ting|tion)\b|\bantiderivative\b", re.I)
 # ... or that it differentiates (a derivative has no constant of integration)
 _DIFFERENTIATES_RE = re.compile(r"\bderivative\b|\bdifferentiat\w*", re.I)
+
+
+def _symbolic(gold: Node | None) -> bool:
+    """A reference that is no plain number: an expression in letters, an equation, a matrix."""
+    return not (isinstance(gold, Expr) and not gold.value.free_symbols)
 
 
 def _option_number(gold: Node | None) -> bool:
@@ -354,6 +362,8 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         answer = labelled_tuples(answer) or numbered_parts(answer) or answer
         if "boxed" not in (ex.rule or ""):  # "The answer is 540 m." (prose, where the letter is a unit)
             answer = prose_unit(answer) or answer
+        elif not answer.isascii() and not parses(answer):  # "\boxed{45 phút}": a number and words of a language
+            answer = prose_unit(answer) or answer  # (not "1 kΩ", a unit the parser reads)
         answer = asked_unit_value(answer, row) or answer  # "\boxed{4\,m}" where the question asks "in meters"
         answer = dot_thousands(answer, completion) or answer  # "Die Antwort lautet 70.000 US-Dollar.": 70000
     worked = worked_quantity(answer) if _quantity(gold) else None
@@ -427,6 +437,11 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         info["extracted_normalized"] = "a decimal comma"
         return Reward(1.0, Status.CORRECT, info=info)
     date = same_date(answer, gold_text)
+    if date is False and (ex.rule or "") in WEAK_RULES and (written := last_date(completion)) is not None:
+        # "5 months after August 1779 would be January 1780." against "Jan, 1780": the date the last line writes,
+        # where the last number alone (1780) was read
+        date = same_date(written, gold_text)
+        info["extracted"] = written
     if date is not None:  # "May 28, 2336" against "2336-05-28"; "2017" is not "2023-01-05", a date, not a difference
         info["extracted_normalized"] = "date"
         return Reward(float(date), Status.CORRECT if date else Status.WRONG, info=info)
@@ -505,7 +520,12 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
             and constant_against_none(pred, gold, either_side=False)
         )
     ):
-        if reject_echo and echoes_question(answer, row, numeric_reference=_numeric(gold, gold_text)):
+        if (
+            reject_echo
+            and echoes_question(answer, row, numeric_reference=_numeric(gold, gold_text))
+            # (a key that is the question's own expression in x, "d/dx e^x" being e^x: not a number left unworked)
+            and not (_symbolic(gold) and echoes_question(gold_text, row))
+        ):
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
             return Reward(0.0, Status.WRONG, info=info)
         unworked = unworked_operation(answer, gold_text, question_text(row)) if reject_echo else None
@@ -530,6 +550,12 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
             return Reward(0.0, Status.WRONG, info=info)
         if names_another_unknown(completion, ex.answer or "", row):
             info["reason"] = "the answer names another unknown than the one the question asks for"
+            return Reward(0.0, Status.WRONG, info=info)
+        if other_thing_counted(ex.answer or "", gold, row):
+            info["reason"] = "the answer counts another thing than the question asks about"
+            return Reward(0.0, Status.WRONG, info=info)
+        if other_unit_than_asked(pred, gold, row):
+            info["reason"] = "the answer's unit is not the one the question asks for"
             return Reward(0.0, Status.WRONG, info=info)
         if base_without_asking(pred, gold, row):
             info["reason"] = "a numeral in another base, where the question names no base"
@@ -560,7 +586,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         return Reward(float(named == letter), Status.CORRECT if named == letter else Status.WRONG, info=info)
     if pred is not None and _same_option(pred, gold, row):
         # "\boxed{C}" against 11 where the question's option C is 11; "The answer is 11." against C: the option and
-        # its content, as the question lists them
+        # its content, as the question lists them (not the stem's expression copied back: "\boxed{2^{10}}")
+        if reject_echo and option_letter(pred) is None and echoes_question(ex.answer or "", row):
+            info["reason"] = "the answer restates an expression of the question: nothing was computed"
+            return Reward(0.0, Status.WRONG, info=info)
         tail = completion[-300:]
         at = tail.rfind(ex.answer or "")
         near = re.split(r"(?<!\bi\.e)(?<!\be\.g)[.!?](?=\s)|\n", tail[at:][: len(ex.answer or "") + 40])[0] if at >= 0 else ""
@@ -576,6 +605,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
             info["reason"] = "the answer's value is one option and the letter written with it another"
             return Reward(0.0, Status.WRONG, info=info)
         info.update(rule=f"{ex.rule}+question_option", extracted_normalized=_describe(pred))
+        return Reward(1.0, Status.CORRECT, info=info)
+    if pred is not None and digits_in_asked_base(pred, gold, row):
+        # "\boxed{20}" against "20_5" where the question asks for base 5: the numeral, its base said by the question
+        info.update(rule=f"{ex.rule}+asked_base", extracted_normalized=_describe(pred))
         return Reward(1.0, Status.CORRECT, info=info)
     return Reward(0.0, Status.WRONG, info=info)
 
