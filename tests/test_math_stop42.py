@@ -181,6 +181,12 @@ def test_stop42_patterns_are_linear() -> None:
             ("question", "_HOW_MANY_RE", "'how many ' * (n // 9)"),
             ("question", "_COUNTED_RE", "'how many more ' * (n // 14)"),
             ("dates", "_DATE_IN_TEXT_RE", "'1 may ' * (n // 6)"),
+            ("locales", "COMMA_THREE_RE", "'1,' * (n // 2)"),
+            ("locales", "_ZERO_COMMA_RE", "'0,' * (n // 2)"),
+            ("cleanup", "_DASH_MINUS_RE", "'—' * n"),
+            ("normalize", "_FRACTION_ORDINAL_RE", "'1/' * (n // 2)"),
+            ("normalize", "_THIN_NOT_GROUPING", "'1\\\\,' * (n // 3)"),
+            ("verifier", "_SEVERAL_ASKED_RE", "'all ' * (n // 4)"),
             ("dates", "_DATE_IN_TEXT_RE", "'may 1 ' * (n // 6)"),
             ("normalize", "_LAMBDA_RE", "' ' * n"),
             ("reference", "_DANGLING_RE", "' or' * (n // 3)"),
@@ -522,3 +528,65 @@ def test_dates_in_prose_and_months_of_years(text: str, gold: str, want: float) -
 )
 def test_python_lambdas(answer: str, gold: str, want: float) -> None:
     assert score(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "prompt", "want"),
+    [
+        # commas between digits that list values: asked for several, or said to be several
+        ("So $x = 3.5$.\n\n**Answer:** $\\boxed{3.5}$", "3,5", "Find all integer solutions of $x^2 - 8x + 15 = 0$.", 0.0),
+        ("So the roots are $x=1$ and $x=5$.\n\nTherefore the roots are $\\boxed{1,5}$.", "1.5", None, 0.0),
+        ("So the solutions are $x = 1$ and $x = 2$, i.e. $\\boxed{1,2}$.", "1.2", None, 0.0),
+        # a decimal comma where nothing says a list
+        ("The final answer is $\\boxed{−3,5}$.", "-7/2", None, 1.0),
+        ("\\boxed{3,14}", "3.14", None, 1.0),
+        # a zero, a comma and three digits is never a group of thousands
+        ("Die Wahrscheinlichkeit beträgt $\\frac{1}{8}$, also\n\n**Antwort:** $\\boxed{0,125}$", "125", None, 0.0),
+        ("La probabilité vaut donc $\\frac{1}{8} = 0,125$.\n\n**Réponse :** $\\boxed{0,125}$", "0.125", None, 1.0),
+        # a text that writes decimal commas and thousands dots: its numbers read its way
+        ("On additionne les masses : $1,5 + 1 = 2,500$ kg.\n\n**Réponse :** $\\boxed{2,500}$", "2500", None, 0.0),
+        ("On additionne : $1,5 + 1 = 2,500$ kg.\n\n**Réponse :** $\\boxed{2,500}$", "2.5", None, 1.0),
+        ("Wir addieren die Bestände: $1.000 + 1.500 = 2.500$ Äpfel.\n\n**Antwort:** $\\boxed{2.500}$", "2500", None, 1.0),
+        ("$12,5 \\cdot 1.000 = 12.500$ Gramm.\n\n**Antwort:** $\\boxed{12.500}$", "12.5", None, 0.0),
+        # English keeps its own: three digits after a comma group thousands
+        ("\\boxed{1,234}", "1.234", None, 0.0),
+    ],
+)  # fmt: skip
+def test_commas_and_dots_as_the_text_writes_them(text: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(text, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # clock times are no proportions
+        ("The movie ends at **2:30 PM**.\n\n$\\boxed{2:30}$", "1:15", 0.0),
+        ("The answer is $\\boxed{1:15}$.", "1:15", 1.0),
+        # every vulgar fraction character, after an integer a mixed number
+        ("The answer is 2⅝ cups.", "21/8", 1.0),
+        ("The answer is 2⅝ cups.", "2", 0.0),
+        ("**Answer:** 3⅜", "27/8", 1.0),
+        ("Final Answer: ⅝", "0.625", 1.0),
+        # dashes glued to digits as minus signs; a dash between numbers stays a range
+        ("So at midnight it was five degrees below zero.\n\n**Answer:** —5", "5", 0.0),
+        ("So at midnight it was five degrees below zero.\n\n**Answer:** —5", "-5", 1.0),
+        ("x = 4 − 9 = ―5\n\nTherefore x = ―5.", "-5", 1.0),
+        ("2から7を引くと、ー5になります。\n\n**答え：** ー5", "-5", 1.0),
+        ("The war lasted 1990—2000, so 10 years.", "10", 1.0),
+        # fractions in words with any ordinal denominator, and ordinal endings after a fraction
+        ("**Answer:** one hundredth", "100", 0.0),
+        ("**Answer:** one hundredth", "0.01", 1.0),
+        ("The answer is $\\boxed{\\text{a thousandth}}$.", "1/1000", 1.0),
+        ("**Answer:** seven twelfths", "7/12", 1.0),
+        ("**Answer:** 3/4ths", "3/4", 1.0),
+        # per mille, the ratio colon character, minus in katakana, a thin space that groups nothing
+        ("Final answer: $\\boxed{5‰}$", "0.005", 1.0),
+        ("**Answer:** 5‱", "5", 0.0),
+        ("**Answer:** 3∶4", "3:4", 1.0),
+        ("**答え：** マイナス5", "-5", 1.0),
+        ("Final answer: $\\boxed{1\\,5}$", "15", 0.0),
+        ("Final answer: $\\boxed{12\\,345}$", "12345", 1.0),
+    ],
+)
+def test_numerals_read_right(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want

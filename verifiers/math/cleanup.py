@@ -85,6 +85,10 @@ _LITERAL_NEWLINE_RE = re.compile(
 )
 
 
+# an em dash, a horizontal bar, the heavy minus emoji or the katakana long mark glued to the digits after it, with no
+# word, number or bracket right before it ("—5", not "1990—2000", "データー5" or "pages 3—5")
+_SIGN_VARIANTS = str.maketrans({"‰": "/1000", "‱": "/10000", "٪": "%", "∶": ":"})
+_DASH_MINUS_RE = re.compile(r"(?<![\w)\]}.,])[—―➖ー](?=\d)")
 _SUPERSCRIPT_MINUS_RE = re.compile(r"(?<![\w⁰¹²³⁴⁵⁶⁷⁸⁹)\]}])⁻(?=\d)")
 
 
@@ -176,6 +180,10 @@ def clean_completion(text: str) -> str:
         text = _HOURS_MINUTES_RE.sub(_in_hours, text)
     if "⁻" in text:  # "dropped to ⁻12": a superscript minus before digits on the line is a minus (not "x⁻¹")
         text = _SUPERSCRIPT_MINUS_RE.sub("-", text)
+    if any(c in text for c in "‰‱٪∶") or "マイナス" in text:  # "5‰", "5‱", "5٪" (Arabic percent), "3∶4", "マイナス5"
+        text = text.translate(_SIGN_VARIANTS).replace("マイナス", "-")
+    if any(c in text for c in "—―➖ー"):  # "**Answer:** —5", "x = ―5", "ー5": a dash right before digits is a minus
+        text = _DASH_MINUS_RE.sub("-", text)
     if "<boxed>" in text:  # "</think> <boxed>70</boxed>": a box written as a tag
         text = _BOXED_TAG_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
     if "<|begin_of_box|>" in text:  # GLM's box tokens: <|begin_of_box|>A<|end_of_box|> is \boxed{A}

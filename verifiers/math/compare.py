@@ -318,6 +318,8 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     proportional = proportional_ratios(a, b)
     if proportional is not None:  # "6:8:18" answers "3:4:9": a three-part ratio is its proportions
         return proportional
+    if _clock_like(a) and _clock_like(b):  # "2:30" against "1:15": two times of day (or scores), not proportions
+        return all(x.value == y.value for x, y in zip(a.items, b.items))  # type: ignore[union-attr]
     rb = ratio_value(b, reduced=True)
     if rb is not None and (isinstance(a, Expr) or ratio_value(a) is not None):
         # a reference ratio of two numbers is their quotient: "\frac34" or "6:8" answers "3:4". Not the other way
@@ -406,6 +408,17 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
             return len(la) == len(lb) and all(_nodes_equal(x, y, depth + 1) for x, y in zip(la, lb))
         return _unordered_equal(la, lb, depth, counted=True)
     return False
+
+
+def _clock_like(n: Node) -> bool:
+    """``h:mm`` with two-digit minutes ("1:15", "11:40"): whole hours 0-24, minutes 10-59."""
+    if not (isinstance(n, Bracket) and n.open == ":" and len(n.items) == 2):
+        return False
+    h, m = n.items
+    return (
+        isinstance(h, Expr) and isinstance(m, Expr) and h.unit is None and m.unit is None
+        and h.value.is_Integer and m.value.is_Integer and 0 <= h.value <= 24 and 10 <= m.value <= 59
+    )  # fmt: skip
 
 
 def _conjunction(n: Node) -> bool:

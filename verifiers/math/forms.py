@@ -11,6 +11,7 @@ import re
 import sympy
 from verigrpo.verifiers.math.lex import FUNCS, UNIT_ALIASES
 from verigrpo.verifiers.math.locales import (
+    COMMA_THREE_RE,
     DOT_THOUSAND_RE,
     FOREIGN_SCALE_WORDS,
     comma_language,
@@ -528,10 +529,14 @@ def dot_thousands(answer: str, completion: str) -> str | None:
     """"70.000 US-Dollar" -> "70000 US-Dollar" where the completion is written in a language that groups thousands
     with a dot (it has words, none of them English: "Die Antwort lautet 70.000 US-Dollar."); None otherwise. One
     reading per completion: read both ways, "12.000" would pay 12 and 12000."""
-    m = DOT_THOUSAND_RE.fullmatch(strip_math_delimiters(answer).strip().rstrip("."))
-    if m is None or not comma_language(completion):
+    text = strip_math_delimiters(answer).strip().rstrip(".")
+    m = DOT_THOUSAND_RE.fullmatch(text)
+    comma = COMMA_THREE_RE.fullmatch(text) if m is None else None
+    if (m is None and comma is None) or not comma_language(completion):
         return None
-    return f"{m.group(1)}000" + (f" {m.group(2)}" if m.group(2) else "")
+    if comma is not None:  # "2,500 kg" in the same text: 2.5 kg (a decimal comma, as its language writes it)
+        return f"{comma.group(1).replace('−', '-')}.{comma.group(2)}" + (f" {comma.group(3)}" if comma.group(3) else "")
+    return f"{m.group(1)}{m.group(2)}" + (f" {m.group(3)}" if m.group(3) else "")  # "12.500 Einwohner": 12500
 
 
 def decimal_comma_reading(answer: str, reference: str) -> tuple[str, str] | None:

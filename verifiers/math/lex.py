@@ -220,7 +220,7 @@ def _layout(s: str, i: int, line_start: bool) -> int:
 
 
 _PROSE_TOKEN = re.compile(
-    r"(?P<NUM>\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)"
+    r"(?P<NUM>(?!0,)\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)"
     r"|(?P<WORD>[A-Za-z]{2,})|(?P<ELLIPSIS>\.\.\.)|(?P<REL>==|\\equiv(?![A-Za-z]))"
     r"|(?P<BREAK>\.|\*\*+|(?:\$(?!\.?\d)|[?@\"`~#])+)"  # a run of characters outside the whitelist is one break
 )

@@ -143,12 +143,19 @@ DECIMAL_COMMA_RE = re.compile(
 
 
 # one dot then exactly three zeros: "12.000", twelve thousand in a text that groups thousands with a dot
-DOT_THOUSAND_RE = re.compile(r"(-?\d{1,3})\.000(?![\d,.])[ \t]*([^\d,=;.]{0,40})")
+DOT_THOUSAND_RE = re.compile(r"(-?\d{1,3})\.(\d{3})(?![\d,.])[ \t]*([^\d,=;.]{0,40})")
+# in such a text, one comma then three digits is a decimal comma too: "2,500 kg" is two and a half kilograms
+COMMA_THREE_RE = re.compile(r"([-−]?\d{1,3}),(\d{3})(?![\d,.])[ \t]*([^\d,=;]{0,40})")
+# a zero, a comma and three digits: never a group of thousands ("0,125" is an eighth, wherever it is written)
+_ZERO_COMMA_RE = re.compile(r"([-−]?0),(\d{3})(?![\d,])[ \t]*([^\d,=;]{0,40})")
 
 
 def decimal_comma_value(text: str) -> str | None:
     """``text`` when it is one number written with a decimal comma (and at most a unit or a word after it), with a
     decimal point: "0,6" -> "0.6", "15,5 m²" -> "15.5 m²"; None otherwise ("1,234" groups thousands)."""
+    zero = _ZERO_COMMA_RE.fullmatch(text)
+    if zero is not None:  # "0,125"
+        return f"{zero.group(1).replace('−', '-')}.{zero.group(2)}" + (f" {zero.group(3)}" if zero.group(3) else "")
     m = DECIMAL_COMMA_RE.fullmatch(text)
     if m is None or (m.group(1) and m.group(4)):
         return None
@@ -158,10 +165,12 @@ def decimal_comma_value(text: str) -> str | None:
 
 # a word of English: a text with one writes "12.000" for twelve to three decimals
 _ENGLISH_WORD_RE = re.compile(r"\b(?:the|and|we|answer|therefore|thus|then|which|this|that|with)\b", re.I)
+_COMMAND_RE = re.compile(r"\\[A-Za-z]+")
 _TWO_LETTERS_RE = re.compile(r"[^\W\d_]{2}")
 
 
 def comma_language(completion: str) -> bool:
     """The completion is written in words, none of them English: a language whose numbers group thousands with a dot
     and write a decimal comma ("Die Antwort lautet 70.000 US-Dollar.", "Der Endpreis beträgt 57,00 US-Dollar.")."""
-    return not _ENGLISH_WORD_RE.search(completion) and _TWO_LETTERS_RE.search(completion) is not None
+    words = _COMMAND_RE.sub(" ", completion) if "\\" in completion else completion  # (not "\\boxed", a command)
+    return not _ENGLISH_WORD_RE.search(words) and _TWO_LETTERS_RE.search(words) is not None

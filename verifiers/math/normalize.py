@@ -69,7 +69,7 @@ _LEFTRIGHT = re.compile(r"\\(?:left|right|mleft|mright)\s*(?:\.|(?=[\\(\[\]|)<>/
 _DEGREE = re.compile(r"\^\s*(?:\{\s*\\circ\s*\}|\\circ)|\\degree(?![A-Za-z])|°|\^\s*\{\s*\\text\{\s*o\s*\}\s*\}")
 # at most seven groups (below 10^21; 2^64 has seven): a longer run of three-digit groups is a list
 # ("110,143,164,..." with nineteen)
-_THOUSANDS = re.compile(r"-?\d{1,3}(?:,\d{3}){1,6}(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
+_THOUSANDS = re.compile(r"-?(?!0,)\d{1,3}(?:,\d{3}){1,6}(?:\.\d+)?(?=$|\s*[A-Za-z\\%°][^,]*$)")
 # MATH's thousands separators: "11,\! 111,\! 100", "14{,}916", "14 {, }916" (exactly 3 digits follow)
 _LATEX_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))|(?<=\d)\s*\{\s*,\s*\}\s*(?=\d{3}(?!\d))")
 # brace groups of digits side by side, each bare or in an upright or bold wrapper, not a command's arguments
@@ -172,6 +172,8 @@ def strip_layout(s: str) -> str:
     s = _drop_trailing_breaks(s)
     s = _LONE_TRAILING_BACKSLASH.sub("", s)  # "185\\": a stray backslash at the end, not a command
     s = _THIN_BETWEEN_LETTERS.sub(" ", s)  # "\pi\,e" is \pi e, not the unknown command \pie
+    if "\\," in s:  # "1\,5": a thin space that groups no thousands (three digits after it) separates two numbers
+        s = _THIN_NOT_GROUPING.sub(" ", s)
     s = _THIN.sub("", s)
     s = _WIDE.sub(" ", s)
     return _DEGREE.sub("°", s)
@@ -188,6 +190,7 @@ def _drop_trailing_breaks(s: str) -> str:
     return s if j == len(t) else t[:j]
 
 
+_THIN_NOT_GROUPING = re.compile(r"(?<=\d)\\,(?=\d)(?!\d{3}(?!\d))")
 _UPRIGHT_FUNCTION = re.compile(
     r"\\(?:mathrm|text|textrm|rm)\s*\{\s*((?:sin|cos|tan|sec|csc|cot|ln|log|exp|arcsin|arccos|arctan)\s*\([^{}]*)\}"
 )
@@ -252,6 +255,7 @@ _LATEX_DOT = re.compile(r"\\dot[ \t]*(?:\{[ \t]*(\d)[ \t]*\}|(\d))")
 BOLD_MARK_RE = re.compile(r"(?<![\w)\]}])\*\*|\*\*(?![\w(\[{]|[-+][\w(])")
 
 
+_FRACTION_ORDINAL_RE = re.compile(r"(\d{1,9}/\d{1,9})(?:th|rd|nd|st)s?\b")
 _LAMBDA_RE = re.compile(r"\A[ \t]*lambda[ \t]+([A-Za-z])[ \t]*:[ \t]*(?=\S)")
 
 
@@ -259,6 +263,8 @@ def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
     s = ascii_units(_superscripts(s.translate(FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
+    if "/" in s and _FRACTION_ORDINAL_RE.search(s):  # "3/4ths", "2/3rds": the fraction, its ordinal ending said aloud
+        s = _FRACTION_ORDINAL_RE.sub(r"\1", s)
     if "lambda" in s:  # "lambda x: 4 * (x + 1)": Python's function of x, as the function it defines
         s = _LAMBDA_RE.sub(r"f(\1) = ", s)
     if "**" in s and re.search(r"\d", s):  # "\boxed{**230,816,280,490.7701**}", "\boxed{**12** apples}": markdown
@@ -458,7 +464,9 @@ _BENGALI_COUNTER_RE = re.compile(r"(?<=[\d$])(?:টি|টা|খানা|খ�
 _MATH_ALPHANUMERIC_RE = re.compile("[\U0001d400-\U0001d7ff]")
 _COMBINING_OVERLINE_RE = re.compile("(?:\\d[\u0304\u0305]+)+")
 # the vulgar-fraction characters (read in prose too: "the result is ½", "2½" a mixed number)
-VULGAR_FRACTIONS = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅛": (1, 8)}
+VULGAR_FRACTIONS = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅖": (2, 5),
+                    "⅗": (3, 5), "⅘": (4, 5), "⅙": (1, 6), "⅚": (5, 6), "⅐": (1, 7), "⅛": (1, 8), "⅜": (3, 8),
+                    "⅝": (5, 8), "⅞": (7, 8), "⅑": (1, 9), "⅒": (1, 10)}  # fmt: skip
 _UNICODE = {"−": "-", "˗": "-", "–": "-", "‐": "-", "‑": "-", "‒": "-", "﹣": "-", "－": "-", "⁻": "-", "₋": "-", "×": "*", "·": "*", "⋅": "*", "∙": "*", "∗": "*", "÷": "/", "≤": "<=", "≥": ">=", "≦": "<=", "≧": ">=", "∨": " \\lor ", "∧": " \\land ", "≠": "!=",
             "π": "\\pi ", "∞": "\\infty ", "√": "\\sqrt ", "∛": "\\sqrt[3] ", "∜": "\\sqrt[4] ", "²": "^2", "³": "^3", "∪": "\\cup ", "∈": "\\in ",
             "…": "...", "±": "\\pm ", "∓": "\\mp ", "≈": "\\approx ", "∅": "\\emptyset ", "∣": "|",

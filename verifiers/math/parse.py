@@ -528,7 +528,15 @@ def _fraction_word(s: str) -> sympy.Rational | None:
     words = re.split(r"[\s-]+", s.strip().lower())
     if words == ["half"]:  # "half": one half
         return sympy.Rational(1, 2)
-    if not 2 <= len(words) <= 6 or words[-1] not in _DENOMINATORS:
+    if not 2 <= len(words) <= 6:
+        return None
+    den = _DENOMINATORS.get(words[-1])
+    if den is None and words[-1].removesuffix("s") not in ("first", "second", "seconds"):
+        # "one hundredth", "a thousandth", "seven twelfths", "three twentieths": the ordinal of any whole number
+        # names a denominator ("second" is also time's unit, and never says a half)
+        den = _ordinal_word(words[-1].removesuffix("s"))
+        den = den if den is not None and den >= 3 else None
+    if den is None:
         return None
     num = 1 if words[:-1] == ["a"] else number_in_words(" ".join(words[:-1]))
     if num is None or num == 0:
@@ -536,7 +544,7 @@ def _fraction_word(s: str) -> sympy.Rational | None:
     plural = words[-1].endswith("s") and words[-1] != "halves" or words[-1] == "halves"
     if plural != (abs(num) != 1):  # "one third", "two thirds"; not "two third", "one thirds"
         return None
-    return sympy.Rational(num, _DENOMINATORS[words[-1]])
+    return sympy.Rational(num, den)
 
 
 _CONST_WORDS = {"infty", "infinity", "pi"}

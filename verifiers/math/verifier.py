@@ -45,6 +45,7 @@ from verigrpo.verifiers.math.forms import (
 )
 from verigrpo.verifiers.math.growth import same_growth
 from verigrpo.verifiers.math.leaves import repeating_reading
+from verigrpo.verifiers.math.locales import comma_language
 from verigrpo.verifiers.math.logic import same_logic
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
@@ -143,6 +144,23 @@ _RETRACTED_RE = re.compile(
 _INTEGRATES_RE = re.compile(r"\\int(?![a-z])|∫|\bintegra(?:l|te|ting|tion)\b|\bantiderivative\b", re.I)
 # ... or that it differentiates (a derivative has no constant of integration)
 _DIFFERENTIATES_RE = re.compile(r"\bderivative\b|\bdifferentiat\w*", re.I)
+
+
+_SEVERAL_ASKED_RE = re.compile(
+    r"\b(?:all|list|both|solutions|roots|values|integers|primes|divisors|factors|numbers|pairs)\b", re.I
+)
+
+
+def _commas_list(answer: str, completion: str, row: Mapping[str, Any]) -> bool:
+    """A comma between digits that lists values, not a decimal comma: where the question asks for several values
+    ("Find all integer solutions", key "3,5"), or where the completion's last sentence says its answer is several
+    ("the roots are $\\boxed{1,5}$", "The integers are $0, 2$, i.e. $\\boxed{0,2}$")."""
+    if _SEVERAL_ASKED_RE.search(question_text(row)):
+        return True
+    if "," not in answer or comma_language(completion):
+        return False
+    last = completion.strip()[-300:].rsplit("\n", 1)[-1]
+    return bool(_SEVERAL_ASKED_RE.search(last) or re.search(r"\bare\b", last, re.I))
 
 
 def _symbolic(gold: Node | None) -> bool:
@@ -432,7 +450,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if picked is not None:  # "①③④": the statements picked, in any order
         info["extracted_normalized"] = "statement numbers"
         return Reward(float(picked), Status.CORRECT if picked else Status.WRONG, info=info)
-    decimal = decimal_comma_reading(answer, gold_text)
+    decimal = decimal_comma_reading(answer, gold_text) if not _commas_list(answer, completion, row) else None
     if decimal is not None and answers_equivalent(*decimal):  # "0,6" against "\frac35", "3.14" against "3,14"
         info["extracted_normalized"] = "a decimal comma"
         return Reward(1.0, Status.CORRECT, info=info)
