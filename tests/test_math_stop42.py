@@ -182,6 +182,14 @@ def test_stop42_patterns_are_linear() -> None:
             ("question", "_COUNTED_RE", "'how many more ' * (n // 14)"),
             ("dates", "_DATE_IN_TEXT_RE", "'1 may ' * (n // 6)"),
             ("locales", "COMMA_THREE_RE", "'1,' * (n // 2)"),
+            ("doubts", "_NOT_AFTER_NUMBER_RE", "' a' * (n // 2)"),
+            ("doubts", "_NOT_BEFORE_NUMBER_RE", "' ليس' * (n // 4)"),
+            ("doubts", "_SUFFIX_COMPARED_RE", "\"'den \" * (n // 5)"),
+            ("cleanup", "_BELOW_ZERO_WORD_RE", "'零下' * (n // 2)"),
+            ("cleanup", "_MOROZ_RE", "'1 градус' * (n // 8)"),
+            ("forms", "_SEEN_DECIMAL_COMMA_RE", "'1,1' * (n // 3)"),
+            ("forms", "_SEEN_DOT_THOUSANDS_RE", "'1.000' * (n // 5)"),
+            ("boxes", "_LABEL_IN_BOX_RE", "'\\\\text{ ' * (n // 7)"),
             ("locales", "_ZERO_COMMA_RE", "'0,' * (n // 2)"),
             ("cleanup", "_DASH_MINUS_RE", "'—' * n"),
             ("normalize", "_FRACTION_ORDINAL_RE", "'1/' * (n // 2)"),
@@ -590,3 +598,78 @@ def test_commas_and_dots_as_the_text_writes_them(text: str, gold: str, prompt: s
 )
 def test_numerals_read_right(text: str, gold: str, want: float) -> None:
     assert score(text, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # a whole number and a fraction in words
+        ("**Answer:** one and a half", "1.5", 1.0),
+        ("**Answer:** two and three quarters", "2.75", 1.0),
+        ("**Answer:** two and a quarter", "2.5", 0.0),
+        # Spanish "billón" is a million millions; Swedish "Svar:" marks the answer
+        ("**Respuesta:** 3 billones", "3000000000000", 1.0),
+        ("**Respuesta:** 3 billones", "3000000000", 0.0),
+        ("Tio gånger 200 000 är 2 000 000, alltså två miljoner.\n\n**Svar:** 2 miljoner", "2000000", 1.0),
+    ],
+)
+def test_number_words_and_scales(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # a bound in words before or after the number, in other languages
+        ("解：3x > 36\nx > 12\n\n所以这个数大于12。\n\n答案是大于12", "12", 0.0),
+        ("Penyelesaian:\n3x > 36\nx > 12\n\nJawaban: lebih dari 12", "12", 0.0),
+        ("วิธีทำ\n3x > 36\nx > 12\n\nคำตอบ: มากกว่า 12", "12", 0.0),
+        ("فرض کنید عدد x باشد.\n3x > 36 ⇒ x > 12\n\nپاسخ: بیشتر از 12", "12", 0.0),
+        ("答案是12", "12", 1.0),
+        ("Jawaban: 12 buah", "12", 1.0),
+        # a negation after the number, where the language puts it last, or before it
+        ("इसलिए लम्बाई 14 सेमी है; उत्तर 12 नहीं है।", "12", 0.0),
+        ("پس طول 14 سانتی‌متر است و پاسخ 12 نیست.", "12", 0.0),
+        ("إذن المطلوب هو 6، والإجابة ليست 12.", "12", 0.0),
+        # words that put a number below zero
+        ("Решение.\nВечером: −2 − 3 = −5 (°C).\n\nОтвет: 5 градусов мороза.", "5", 0.0),
+        ("Решение.\nВечером: −2 − 3 = −5 (°C).\n\nОтвет: 5 градусов мороза.", "-5", 1.0),
+        ("۳ − ۱۵ یعنی ۱۲ واحد کمتر از صفر.\n\nپاسخ: منفی 12", "-12", 1.0),
+        ("答：气温是零下5度。", "5", 0.0),
+        # Japanese accounts' triangle minus
+        ("△1,000", "-1000", 1.0),
+        # answer phrases of Hindi, Thai and Persian, and the answer read from a box's label in Russian
+        ("परिमाप = 2 × (8 + 5) = 26 सेमी\n\nउत्तर: 26 सेमी\n\nजाँच: 26 ÷ 2 = 13, 13 − 8 = 5 ✓", "26", 1.0),
+        ("= 2 × 13 = 26 เซนติเมตร\nตอบ 26 เซนติเมตร\n\nตรวจสอบ: 26 ÷ 2 − 8 = 5 ถูกต้อง", "26", 1.0),
+        ("= ۲ × ۱۳ = ۲۶ سانتی‌متر\n\nپاسخ: ۲۶ سانتی‌متر\n\nبررسی: ۲۶ ÷ ۲ − ۸ = ۵ ✓", "26", 1.0),
+        ("The final answer is $\\boxed{\\text{Ответ: } (1;31]}$.", "(1;31]", 1.0),
+        # Chinese primary school's "答：" sentence stays the fallback's to read
+        ("对折三次后长绳被平均分成 2×2×2 = 8 段。\n答：每根短绳占这根长绳的八分之一。", "1/8", 1.0),
+    ],
+)
+def test_bounds_negations_signs_and_markers_in_other_languages(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want
+
+
+_TWELVE = "(x + 3) × 4 = 60\nx + 3 = 15\nx = 12\n\n"
+
+
+@pytest.mark.parametrize(
+    ("after", "want"),
+    [
+        # a later paragraph that takes the answer back, in the language of the completion
+        ("答え：12\n\n待ってください、計算ミスがありました。正しくは13です。", 0.0),
+        ("정답은 12입니다.\n\n잠깐, 다시 계산하면 곱셈을 잘못 읽었네요. 실제로는 x = 13이 맞습니다.", 0.0),
+        ("Ответ: 12.\n\nСтоп, я ошибся при делении, правильно 13.", 0.0),
+        ("Đáp số: 12.\n\nKhoan đã, thực ra là 13 vì mình chia nhầm.", 0.0),
+        ("Jawaban: 12\n\nTunggu, saya salah hitung, sebenarnya 13.", 0.0),
+        ("الإجابة: 12\n\nانتظر، لقد أخطأت في القسمة، في الواقع هي 13.", 0.0),
+        # a later "the correct answer is" with another value
+        ("Respuesta: paga 12 euros.\n\nUn momento, voy a comprobarlo.\n\nPor lo tanto, la respuesta correcta es 13 "
+         "euros.", 0.0),
+        # a check that agrees takes nothing back
+        ("Ответ: 12.\n\nПроверка: (12 + 3) · 4 = 60, верно.", 1.0),
+    ],
+)  # fmt: skip
+def test_later_corrections_in_other_languages(after: str, want: float) -> None:
+    assert score(_TWELVE + after, "12") == want

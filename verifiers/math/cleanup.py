@@ -87,8 +87,11 @@ _LITERAL_NEWLINE_RE = re.compile(
 
 # an em dash, a horizontal bar, the heavy minus emoji or the katakana long mark glued to the digits after it, with no
 # word, number or bracket right before it ("—5", not "1990—2000", "データー5" or "pages 3—5")
+# words before a number that put it below zero (Chinese, Korean, Japanese, Persian), and Russian's "degrees of frost"
+_BELOW_ZERO_WORD_RE = re.compile(r"(?:零下|영하|氷点下|منفی)[ \t]*(?=[\d۰-۹])")
+_MOROZ_RE = re.compile(r"(\d+(?:[.,]\d+)?)[ \t]*градус(?:а|ов)?[ \t]+мороза")
 _SIGN_VARIANTS = str.maketrans({"‰": "/1000", "‱": "/10000", "٪": "%", "∶": ":"})
-_DASH_MINUS_RE = re.compile(r"(?<![\w)\]}.,])[—―➖ー](?=\d)")
+_DASH_MINUS_RE = re.compile(r"(?<![\w)\]}.,])[—―➖ー△▲](?=\d)")  # (△, ▲: Japanese accounts' minus, "△391,726")
 _SUPERSCRIPT_MINUS_RE = re.compile(r"(?<![\w⁰¹²³⁴⁵⁶⁷⁸⁹)\]}])⁻(?=\d)")
 
 
@@ -180,9 +183,11 @@ def clean_completion(text: str) -> str:
         text = _HOURS_MINUTES_RE.sub(_in_hours, text)
     if "⁻" in text:  # "dropped to ⁻12": a superscript minus before digits on the line is a minus (not "x⁻¹")
         text = _SUPERSCRIPT_MINUS_RE.sub("-", text)
+    if any(w in text for w in ("零下", "영하", "氷点下", "منفی", "мороза")):  # "零下5度", "영하 5도", "5 градусов мороза"
+        text = _MOROZ_RE.sub(r"-\1 градусов", _BELOW_ZERO_WORD_RE.sub("-", text))  # below zero: minus five
     if any(c in text for c in "‰‱٪∶") or "マイナス" in text:  # "5‰", "5‱", "5٪" (Arabic percent), "3∶4", "マイナス5"
         text = text.translate(_SIGN_VARIANTS).replace("マイナス", "-")
-    if any(c in text for c in "—―➖ー"):  # "**Answer:** —5", "x = ―5", "ー5": a dash right before digits is a minus
+    if any(c in text for c in "—―➖ー△▲"):  # "**Answer:** —5", "x = ―5", "ー5", "△391": a minus before digits
         text = _DASH_MINUS_RE.sub("-", text)
     if "<boxed>" in text:  # "</think> <boxed>70</boxed>": a box written as a tag
         text = _BOXED_TAG_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)

@@ -25,15 +25,45 @@ _COMPARED_BEFORE_RE = re.compile(
     # the same in other languages ("Más de 5 horas", "Plus de 5 euros", "Ponad 5 złotych", "Víc než 5 korun")
     r"|más\s+de|menos\s+de|plus\s+de|moins\s+de|mais\s+de|mehr\s+als|weniger\s+als|über|unter|ponad|więcej\s+niż|"
     r"mniej\s+niż|prawie|víc\s+než|více\s+než|méně\s+než|skoro|téměř|больше|меньше|более|менее|почти|свыше|"
-    r"lebih\s+dari|kurang\s+dari|hampir|nhiều\s+hơn|ít\s+hơn|gần|casi|quase|presque|fast|bijna)"
+    r"lebih\s+dari|kurang\s+dari|hampir|nhiều\s+hơn|ít\s+hơn|hơn|gần|casi|quase|presque|fast|bijna)"
     r"|أكثر\s*من|أقل\s*من|حوالي|มากกว่า|น้อยกว่า|เกือบ|ไม่เกิน|อย่างน้อย|יותר\s*מ-?|פחות\s*מ-?|לפחות|כמעט|"
-    r"超过|超過|多于|多於|少于|少於|至少|最多|不到|不超过|将近|近)[\s$£€¥]*$",
+    r"بیشتر\s*از|کمتر\s*از|حداقل|"
+    r"超过|超過|多于|多於|少于|少於|大于|大於|小于|小於|至少|最多|不到|不超过|将近|近)[\s$£€¥]*$",
     re.I,
 )
 # after the number, in its sentence: a bound written after it ("5時間以上", "5 से अधिक घंटे", "5 이상")
 _COMPARED_AFTER_RE = re.compile(
     r"[^.!?。\n]{0,12}?(?:以上|以下|以内|未満|未满|左右|이상|이하|미만|초과|से\s*(?:अधिक|ज़्यादा|ज्यादा|कम))"
 )
+def bound_in_words(answer: str) -> bool:
+    """An answer's text that makes its first number a bound with words before or after it ("大于12", "lebih dari 12",
+    "12'den fazla", "มากกว่า 12", "أكثر من 12", "5 이상"): a comparison, not a value."""
+    first = _FIRST_NUMBER_RE.search(answer)
+    if first is None or first.start() > 40:
+        return False
+    return bool(
+        _COMPARED_BEFORE_RE.search(answer[: first.start()])
+        or _COMPARED_AFTER_RE.match(answer, first.end())
+        or _SUFFIX_COMPARED_RE.match(answer, first.end())
+    )
+
+
+def negated_in_words(answer: str) -> bool:
+    """An answer's text that negates its first number, before it ("الإجابة ليست 12", "คำตอบไม่ใช่ 12") or after it
+    where the language puts the negation last ("उत्तर 12 नहीं है", "پاسخ 12 نیست", "12 değil", "12ではない")."""
+    first = _FIRST_NUMBER_RE.search(answer)
+    if first is None or first.start() > 40:
+        return False
+    return bool(_NOT_BEFORE_NUMBER_RE.search(answer[: first.start()]) or _NOT_AFTER_NUMBER_RE.match(answer, first.end()))
+
+
+_FIRST_NUMBER_RE = re.compile(r"[-−]?[\d۰-۹٠-٩]")
+_NOT_BEFORE_NUMBER_RE = re.compile(
+    rf"(?:ليست|ليس|ไม่ใช่|không\s+phải|(?<![^\W\d_])(?:{FOREIGN_NOT})(?![^\W\d_]))[ \t:：]*[$€£]?[ \t]*$", re.I
+)
+_NOT_AFTER_NUMBER_RE = re.compile(r"[^\S\n]*[^\W\d_]{0,12}[ \t]*(?:नहीं|نیست|نہیں|değil|ではない|じゃない|[이가][ \t]?아니)")
+# a bound written as a suffix after the number: Turkish "12'den fazla", "12'den az", "12'den çok"
+_SUFFIX_COMPARED_RE = re.compile(r"['’]?(?:d[ae]n|t[ae]n)[ \t]+(?:fazla|az|çok|büyük|küçük)\b", re.I)
 # before a time of day: a bound in time, or the time of another event ("arrives after 9:45", "no later than 6:10 pm",
 # "arrives at 11:20 after leaving at 9:45")
 _TIME_BOUND_BEFORE_RE = re.compile(
@@ -118,6 +148,8 @@ def doubted(text: str, start: int, end: int) -> bool:
     after = text[end : m.end() if m else len(text)]
     if _NEGATED_RE.search(after) or _NEGATED_BEFORE_RE.search(text[max(0, start - 30) : start]):
         return True
+    if _NOT_AFTER_NUMBER_RE.match(text, end) or _NOT_BEFORE_NUMBER_RE.search(text[max(0, start - 30) : start]):
+        return True  # "उत्तर 12 नहीं है", "پاسخ 12 نیست", "الإجابة ليست 12", "คำตอบไม่ใช่ 12": the answer is not 12
     if _CONFIDENCE_AFTER_RE.match(after) or (m and DISOWNED_RE.search(text[m.end() : m.end() + 200])):
         return True  # "5% confident", "We get 55. That is wrong though."
     if m and _GAVE_UP_RE.search(text[m.end() : m.end() + 300]):

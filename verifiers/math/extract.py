@@ -32,6 +32,7 @@ from verigrpo.verifiers.math.cleanup import (
 from verigrpo.verifiers.math.closing import closing_conflict
 from verigrpo.verifiers.math.conclusions import concluded_otherwise
 from verigrpo.verifiers.math.disowning import conditional_hedge, ends_in_doubt, rechecks_unfinished
+from verigrpo.verifiers.math.doubts import bound_in_words, negated_in_words
 from verigrpo.verifiers.math.fallback import fallback_answer
 from verigrpo.verifiers.math.forms import (
     decimal_comma_value,
@@ -494,6 +495,10 @@ def _extract(
             return Extraction(spans.group(2), "answer_is", True, "two values side by side after the marker")
         if ans and _PLUS_BOUND_RE.search(ans):  # "The answer is 5+ apples.", "Final answer: 5+": five or more
             return Extraction(sentence_answer(ans), "answer_is", True, "a bound ('5+'), not a value")
+        if ans and bound_in_words(line):  # "答案是大于12", "Jawaban: lebih dari 12": a comparison, not a value
+            return Extraction(sentence_answer(ans), "answer_is", True, "a bound in words, not a value")
+        if ans and negated_in_words(line):  # "उत्तर 12 नहीं है", "الإجابة ليست 12": what the answer is not
+            return Extraction(sentence_answer(ans), "answer_is", True, "the marked value is negated")
         if ans:
             ans = without_plain_condition(ans)  # "The answer is 12 when n = 3.": 12
             value = sentence_answer(ans)

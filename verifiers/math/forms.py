@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import sympy
+from verigrpo.verifiers.math.cjk import CJK_CHAR_RE
 from verigrpo.verifiers.math.lex import FUNCS, UNIT_ALIASES
 from verigrpo.verifiers.math.locales import (
     COMMA_THREE_RE,
@@ -525,6 +526,12 @@ def prose_unit(answer: str) -> str | None:
     return f"{number} \\text{{ {m.group(2).strip()}}}" if m.group(2).isascii() else number
 
 
+# a decimal comma written in a text: "1,5", "0,75", "12,5 ·" (one or two digits after the comma, no more)
+_SEEN_DECIMAL_COMMA_RE = re.compile(r"(?<![\d,.])\d{1,6},\d{1,2}(?![\d,])")
+# a dot that groups thousands in a text: "1.000", "12.000", "2.000.000"
+_SEEN_DOT_THOUSANDS_RE = re.compile(r"(?<![\d,.])\d{1,3}\.000(?![\d,])|\d\.\d{3}\.\d{3}(?!\d)")
+
+
 def dot_thousands(answer: str, completion: str) -> str | None:
     """"70.000 US-Dollar" -> "70000 US-Dollar" where the completion is written in a language that groups thousands
     with a dot (it has words, none of them English: "Die Antwort lautet 70.000 US-Dollar."); None otherwise. One
@@ -532,8 +539,13 @@ def dot_thousands(answer: str, completion: str) -> str | None:
     text = strip_math_delimiters(answer).strip().rstrip(".")
     m = DOT_THOUSAND_RE.fullmatch(text)
     comma = COMMA_THREE_RE.fullmatch(text) if m is None else None
-    if (m is None and comma is None) or not comma_language(completion):
-        return None
+    if (m is None and comma is None) or not comma_language(completion) or CJK_CHAR_RE.search(completion[-2_000:]):
+        return None  # (Chinese and Japanese write a decimal point: "这个数是4.404")
+    seen = _SEEN_DECIMAL_COMMA_RE.search(completion[-4_000:]) is not None
+    if m is not None and m.group(2) != "000" and not (seen or _SEEN_DOT_THOUSANDS_RE.search(completion[-4_000:])):
+        return None  # "12.500" is twelve thousand five hundred only in a text that groups thousands with dots elsewhere
+    if comma is not None and not seen:
+        return None  # "2,500" is two and a half only in a text that writes decimal commas elsewhere ("1,5 + 1")
     if comma is not None:  # "2,500 kg" in the same text: 2.5 kg (a decimal comma, as its language writes it)
         return f"{comma.group(1).replace('−', '-')}.{comma.group(2)}" + (f" {comma.group(3)}" if comma.group(3) else "")
     return f"{m.group(1)}{m.group(2)}" + (f" {m.group(3)}" if m.group(3) else "")  # "12.500 Einwohner": 12500

@@ -13,7 +13,7 @@ digits is a decimal point as English writes it. A comma followed by exactly thre
 in Spain, 1500 in Mexico) is left as written, and the word then makes the number no value
 (:data:`FOREIGN_SCALE_WORDS` in the grammar's refusals). Scale words in a row multiply ("2 mil millones" is two
 thousand millions, "1 nghìn tỷ" a thousand milliards). Left out: the long and short scales' "billion",
-"billón", "bilhão" (10^9 or 10^12 by country), and "miles" (also the English unit).
+"bilhão" (10^9 or 10^12 by country), and "miles" (also the English unit).
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ FOREIGN_SCALES: dict[str, int] = {
     "milyar": 9, "miliar": 9, "tỷ": 9, "tỉ": 9, "miliard": 9, "miliardy": 9, "miliardów": 9, "mld": 9,
     "миллиард": 9, "миллиарда": 9, "миллиардов": 9, "миллиарды": 9, "млрд": 9, "miljard": 9, "miljarden": 9, "milliárd": 9,
     "مليار": 9,
-    # a million millions
-    "triliun": 12, "trilyon": 12,
+    # a million millions (Spanish "billón" on both sides of the Atlantic)
+    "triliun": 12, "trilyon": 12, "billón": 12, "billones": 12,
     # Indian scales in Devanagari and Bengali (lakh and crore in Latin letters are English scale words)
     "लाख": 5, "करोड़": 7, "হাজার": 3, "লাখ": 5, "কোটি": 7,
     # Hebrew, Thai, Greek, Persian

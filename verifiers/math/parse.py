@@ -198,8 +198,8 @@ def parse_answer(text: str) -> Node:
     n = number_in_words(s)
     if n is not None:  # "five", "twenty-one", "one hundred": the whole answer is a number in words
         return Expr(sympy.Integer(n))
-    f = _fraction_word(s)
-    if f is not None:  # "one half", "two thirds"
+    f = _fraction_word(s) or _and_fraction_word(s)
+    if f is not None:  # "one half", "two thirds", "one and a half", "two and three quarters"
         return Expr(f)
     f = _ordinal_word(s) or _decimal_word(s) or _over_word(s)
     if f is not None:  # "twenty-first" (a position: 21), "two point three", "one hundred and two over eleven"
@@ -545,6 +545,18 @@ def _fraction_word(s: str) -> sympy.Rational | None:
     if plural != (abs(num) != 1):  # "one third", "two thirds"; not "two third", "one thirds"
         return None
     return sympy.Rational(num, den)
+
+
+def _and_fraction_word(s: str) -> sympy.Rational | None:
+    """A whole number and a fraction in English words ("one and a half", "two and three quarters", "5 and a
+    third"), else None."""
+    m = re.fullmatch(r"(.+?)\s+and\s+((?:a|an|one|two|three|four|five|six|seven|eight|nine)[\s-]+[a-z]+)", s.strip().lower())
+    if m is None:
+        return None
+    whole, part = _digit_or_word(m.group(1)), _fraction_word(m.group(2))
+    if whole is None or part is None or not 0 < part < 1:
+        return None
+    return whole + part if whole >= 0 else whole - part
 
 
 _CONST_WORDS = {"infty", "infinity", "pi"}

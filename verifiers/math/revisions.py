@@ -460,7 +460,7 @@ _LATER_REVISION_RE = re.compile(
 )
 # the reason that ends a sentence, after its value ("..., since each egg sells for $3.", "27 because she sells at $3")
 _REASON_END_RE = re.compile(
-    r"(?<=[\w$*])[ \t]*,?[ \t]+(?:since|because|as)[ \t]+(?:[^\n.;!?]|\.(?=\d)){1,150}[.!]?[ \t]*\Z", re.I
+    r"(?<=[\w$*])[ \t]*,?[ \t]+(?:since|because|as|vì|karena|потому[ \t]+что|так[ \t]+как)[ \t]+(?:[^\n.;!?]|\.(?=\d)){1,150}[.!]?[ \t]*\Z", re.I
 )
 # (or a copula of another language, the words of its subject between: "eigentlich ist die größere Wurzel 2.", "больший
 # корень равен 2.", "其实是 2。", "根は実は 2 です。")
@@ -468,9 +468,10 @@ _CONCLUDED_END_RE = re.compile(
     r"(?:\bso|\bgiving|\bgives|\bis|(?:(?<=\bmean)|(?<=\brather)),?|(?:(?<=\bit)|(?<=\bthat))['’]s|\bare|\bget|\bgot|\bobtain\w*|\bequals|\bbe|=|:|;|(?<=[^\W\d])\.|—"
     # ("So she makes $27.", "she earns $27 per day.": a subject's verb of amount)
     rf"|\b{AMOUNT_VERBS}"
-    r"|\b(?:ist|sind|est|es|é|è|равен|равна|равно|равны|составляет)\b(?:[ \t]+[^\W\d_]{1,20}){0,3}|是|为|為|は|が)"
+    r"|\b(?:ist|sind|est|es|é|è|равен|равна|равно|равны|составляет|правильно|верно|là|adalah)\b(?:[ \t]+[^\W\d_]{1,20}){0,3}"
+    r"|(?<=sebenarnya)|هي|هو|是|为|為|は|が)"
     r"[ \t]{0,4}(?:read[ \t]+)?(?:(?:\*\*)?\$?[ \t]{0,4}"
-    r"(-?\d[\d,]{0,30}(?:\.\d{1,30})?)(?![\d.,]*\d)(?:\*\*)?[ \t]{0,4}(?:(?:[A-Za-z]{1,20}[ \t]{0,4}){1,3}|です|입니다)?[ \t$]{0,4}"
+    r"(-?\d[\d,]{0,30}(?:\.\d{1,30})?)(?![\d.,]*\d)(?:\*\*)?[ \t]{0,4}(?:(?:[A-Za-z]{1,20}[ \t]{0,4}){1,3}|です|입니다|[이가][ \t]?맞습니다)?[ \t$]{0,4}"
     # or one inline maths span that ends the text: "so it's $10$.", "Typo above; read $\frac{1}{4}$." (its last side)
     r"|\$([^$\n]{1,80})\$)[.!。]?[ \t$]{0,4}\s{0,8}\Z",
     re.I,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import _last_match
-from verigrpo.verifiers.math.cjk import COPULAS
+from verigrpo.verifiers.math.cjk import CJK_CHAR_RE, COPULAS
 from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, qualified
 from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG, WRONG_UNSPACED
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Expr, Node
@@ -111,7 +111,6 @@ _ORDINAL_SUFFIX_RE = re.compile(r"\b(\d+)(?:st|nd|rd|th)\b")
 # a line that states a result, and the number it states
 _STATED_RE = re.compile(r"(?:\b(?:is|are|was|were|equals)\b|=)\s*\$?(-?\d[\d,]*(?:\.\d+)?)")
 # the topic or copula particle before a value in Japanese, Chinese and Korean ("...は22回です", "...是 12", "확률은 1/5")
-CJK_CHAR_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_TOPIC_RE = re.compile(r"(?:は|是|为|(?<=[\uac00-\ud7af])[은는](?=[ \t]))[ \t]*")
 _IS_RE = re.compile(r"\b(?:is|are|was|were|equals|be)\s+")
 # a phrase that totals the numbers before it, the sentence ending on the total: "..., totaling 3 bolts"
@@ -284,7 +283,10 @@ RETRACTION_WORDS = (
     r"should be|uh+|err|nope|(?:arithmetic|calculation)\s+slip|made\s+a\s+slip|that'?s not right|(?:that|this|it) can'?t be right|is off|"
     r"warte|(?-i:Moment)(?=\s*[,!])|verrechnet|eigentlich|attendez|je me suis trompée?|en fait|non(?=\s*[,.!:;…])|espera|me equivoqué|"
     r"en realidad|na verdade|in realtà|aspetta|ho sbagliato|eigenlijk|nee|aslında|ошиб(?:ся|лась)|"
-    r"właściwie|подожди(?:те)?|на самом деле|нет|不对|等等|等一下|错了|其实|いや|実は|実際には|아니|사실은"
+    r"właściwie|подожди(?:те)?|на самом деле|нет|不对|等等|等一下|错了|其实|いや|実は|実際には|아니|사실은|"
+    # "Стоп", "待ってください", "잠깐", "Khoan đã", "thực ra", "Tunggu", "sebenarnya", "انتظر", "في الواقع", "रुकिए",
+    # "เดี๋ยว", "正しくは", "실제로는"
+    r"стоп|待って|잠깐|khoan đã|thực ra|tunggu|sebenarnya|انتظر|في الواقع|रुको|रुकिए|เดี๋ยว|正しくは|실제로는"
 )
 # a marker followed by a verdict on the answer, not an answer: "Ich hoffe, die Antwort ist korrekt."
 VERDICT_RE = re.compile(
@@ -296,18 +298,22 @@ VERDICT_RE = re.compile(
 # "the answer is" in other languages: 答案是 / 答案为 / 答案：, Ответ:, La réponse (finale) est, Die Antwort ist, La respuesta
 # (final) es
 FOREIGN_ANSWER_MARKERS = (
-    r"答案\s*(?:是|为|:|：)|(?:故|所以|因此)\s*应?填(?:写)?\s*[:：]?|应填\s*[:：]?|ответ\s*[:—–]|réponse(?:\s+finale)?\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta(?:\s+final)?\s*(?:es|:)"
+    r"答案\s*(?:是|为|:|：)|(?:故|所以|因此)\s*应?填(?:写)?\s*[:：]?|应填\s*[:：]?|ответ\s*[:—–]|réponse(?:\s+(?:finale|correcte|exacte))?\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta(?:\s+(?:final|correcta))?\s*(?:es|:)"
     # Portuguese, Italian, Dutch, Polish, Turkish, Indonesian, Swahili, Vietnamese, Japanese, Korean, Hindi, Bengali,
     # Arabic, Thai
     # (not "उत्तर:" nor "উত্তর:": MGSM's exemplars open with "step by step answer:" in Hindi and Bengali)
-    r"|resposta(?:\s+final)?\s*(?:é|:)|risposta(?:\s+finale)?\s*(?:è|:)|antwoord\s*(?:is|:)|odpowiedź\s*(?:to|:)"
+    r"|resposta(?:\s+(?:final|correta))?\s*(?:é|:)|risposta(?:\s+(?:finale|corretta))?\s*(?:è|:)|antwoord\s*(?:is|:)|odpowiedź\s*(?:to|:)"
     r"|(?:cevap|yanıt)\s*(?::|(?=\s[-−]?\d))|jawaban(?:nya)?\s*(?:adalah|:|(?=\s[-−]?\d))|jibu\s*(?:ni|:)"
     r"|đáp\s+(?:án|số)\s*(?:đúng\s*|cuối\s+cùng\s*)?(?:là|:)|答え\s*(?:は|:|：)|(?:정답|(?<![가-힣])답)\s*(?:은|는|:)|उत्तर\s+है|"
-    r"(?:الإجابة|الجواب)\s*(?:هي|هو|:)|คำตอบ\s*(?:คือ|:)"
+    r"(?:الإجابة|الجواب)(?:\s+الصحيحة)?\s*(?:هي|هو|:)|คำตอบ(?:ที่ถูกต้อง)?\s*(?:คือ|:)"
+    # Hindi "उत्तर:" (not MGSM's "चरण-दर-चरण उत्तर:", step by step answer), Thai "ตอบ", Persian "پاسخ:" and "جواب:"
+    # (not Chinese primary school's "答：", a sentence the fallback reads better: "答：每根短绳占这根长绳的八分之一。")
+    r"|(?<!चरण-दर-चरण )उत्तर\s*[:：]|(?<![ก-๙])ตอบ\s*(?:[:：]|(?=\s*[-−]?[\d๐-๙]))"
+    r"|پاسخ\s*[:：]|(?<![\u0600-\u06ff])جواب\s*[:：]"
     # German with the verb first ("Daher ist die Antwort 5"), Russian with no colon ("Поэтому ответ 5."), Czech,
     # Slovak, Ukrainian, Romanian, Swedish, Norwegian, Danish, Finnish, Greek, Hebrew
     r"|\bist\s+die\s+(?:endgültige\s+)?antwort(?!\s*\?)|ответ(?=\s[-−]?\d)|odpověď\s*(?:je|:)|odpoveď\s*(?:je|:)"
-    r"|відповідь\s*[:—–]|răspuns(?:ul)?\s*(?:este|:)|svaret\s*(?:är|er|:)|vastaus\s*(?:on|:)|απάντηση\s*(?:είναι|:)"
+    r"|відповідь\s*[:—–]|răspuns(?:ul)?\s*(?:este|:)|svaret\s*(?:är|er|:)|(?<![\w])svar\s*:|vastaus\s*(?:on|:)|απάντηση\s*(?:είναι|:)"
     r"|התשובה\s*(?:היא|:)"
     # Chinese options: "正确的选项是：C", "故选：C", "所以选B", "所以选择B选项" (not the noun 选项 of "对应选项 C",
     # "故选项D正确")
