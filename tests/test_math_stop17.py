@@ -300,7 +300,7 @@ def test_red_team_slow_shapes_are_refused(answer: str) -> None:
         (_boxed("12 percent"), "12\\%", "correct"),  # a unit, not a change of the number
         (_boxed("3 thousand"), "3000", "correct"),
         (_boxed("比原来多80元"), "80", "unparsable"),  # 80 more than before
-        (_boxed("零下5度"), "5", "unparsable"),  # five below zero
+        (_boxed("零下5度"), "5", "wrong"),  # five below zero: -5 (stop 42 reads the sign word)
     ],
 )
 def test_words_that_change_a_number_are_not_its_unit(completion: str, reference: str, status: str) -> None:

@@ -673,3 +673,24 @@ _TWELVE = "(x + 3) × 4 = 60\nx + 3 = 15\nx = 12\n\n"
 )  # fmt: skip
 def test_later_corrections_in_other_languages(after: str, want: float) -> None:
     assert score(_TWELVE + after, "12") == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # verdicts and the empty set in the languages models answer in
+        ("Also hat 97 keine Teiler außer 1 und sich selbst.\n\nAntwort: Ja", "True", 1.0),
+        ("Also hat 97 keine Teiler außer 1 und sich selbst.\n\nAntwort: Ja", "False", 0.0),
+        ("Vậy 97 là số nguyên tố.\n\nĐáp án: Đúng", "True", 1.0),
+        ("Jadi 97 adalah bilangan prima.\n\nJawaban: Benar", "True", 1.0),
+        ("O hâlde 97 asaldır.\n\nCevap: Doğru", "False", 0.0),
+        ("Answer: No", "True", 0.0),
+        ("Квадрат действительного числа не может быть отрицательным.\n\nОтвет: нет решений", "\\varnothing", 1.0),
+        ("实数的平方不可能为负数。\n\n答案：无实数解", "\\varnothing", 1.0),
+        ("Antwort: keine Lösung", "\\varnothing", 1.0),
+        ("Réponse : pas de solution", "\\varnothing", 1.0),
+        ("Réponse : pas de solution", "2", 0.0),
+    ],
+)
+def test_verdicts_and_empty_sets_in_other_languages(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want

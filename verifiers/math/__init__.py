@@ -1202,6 +1202,34 @@ qualifiers, growth classes, Roman numerals, clipping functions (stop 41)
     \boxed{LX}                                                          | XL                           | wrong       | test_red_team_48_comparisons
     \boxed{n=2n+1}                                                      | 2n+1                         | wrong       | test_red_team_48_comparisons
     \boxed{O(2n)}                                                       | O(n)                         | correct     | test_red_team_48_comparisons
+Number sets, ∓ in tuples, counting notations, the question's asked form, units and bases, numerals as the text
+writes them, other languages' bounds, negations, corrections and verdicts (stop 42)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{(0,\infty)}                                                  | \mathbb{R}^+                 | correct     | test_number_sets
+    \boxed{\mathbb{N}}                                                  | \mathbb{Z}^+                 | wrong       | test_number_sets
+    \boxed{(\pm1,\mp1)}                                                 | (1,-1),(-1,1)                | correct     | test_mp_takes_its_pm_sign_in_a_tuple
+    \boxed{\mathrm{C}_5^2}                                              | 10                           | correct     | test_counting_notations_set_upright
+    \boxed{x\ge 2k}                                                     | [2k,\infty)                  | correct     | test_parametric_inequalities_as_intervals
+    \boxed{P(A\cap B)=\frac13}                                          | P(A)=\frac13                 | wrong       | test_answer_naming_another_quantity
+    Therefore, the answer is 18, which corresponds to choice 4.         | 4                            | correct     | test_numbered_option_said_in_the_last_line
+    The answer is $0.25\ (1/4)$.                                        | 1/16                         | wrong       | test_restatements_in_brackets_and_unit_powers
+    The answer is 300 cm².                                              | 300 cm                       | wrong       | test_restatements_in_brackets_and_unit_powers
+    | Answer | 6 |⏎| Check | 5 |                                        | 5                            | wrong       | test_closing_table_answer_row
+    So $x = \boxed{5}$ and $x = 7$.                                     | 5                            | wrong       | test_box_unknown_given_a_second_value
+    \boxed{20}                                                          | 20_5 [Q: Express $10_{10}$ in base 5.] | correct     | test_digits_in_the_base_the_question_asks
+    \boxed{180 \text{ seconds}}                                         | 180 [Q: How many minutes does the trip take?] | wrong       | test_unit_other_than_the_question_asks
+    \boxed{\dfrac{12}{18}}                                              | \frac{2}{3} [Q: Simplify $\frac{12}{18}$.] | wrong       | test_restatements_of_the_question
+    Therefore the derivative of $e^x$ is $\boxed{e^x}$.                 | e^x [Q: Find the derivative of $e^x$.] | correct     | test_restatements_of_the_question
+    5 months after August 1779 would be January 1780.                   | Jan, 1780                    | correct     | test_dates_in_prose_and_months_of_years
+    \boxed{lambda x: 4 * (x + 1)}                                       | lambda x: (4 * x) + 4        | correct     | test_python_lambdas
+    So the roots are $x=1$ and $x=5$, i.e. $\boxed{1,5}$.               | 1.5                          | wrong       | test_commas_and_dots_as_the_text_writes_them
+    **Answer:** one hundredth                                           | 100                          | wrong       | test_numerals_read_right
+    **Answer:** —5                                                      | 5                            | wrong       | test_numerals_read_right
+    Ответ: 12.⏎⏎Стоп, я ошибся при делении, правильно 13.               | 12                           | wrong       | test_later_corrections_in_other_languages
+    Jawaban: lebih dari 12                                              | 12                           | wrong       | test_bounds_negations_signs_and_markers_in_other_languages
+    Antwort: Ja                                                         | True                         | correct     | test_verdicts_and_empty_sets_in_other_languages
 """
 
 from __future__ import annotations

@@ -495,9 +495,9 @@ def _extract(
             return Extraction(spans.group(2), "answer_is", True, "two values side by side after the marker")
         if ans and _PLUS_BOUND_RE.search(ans):  # "The answer is 5+ apples.", "Final answer: 5+": five or more
             return Extraction(sentence_answer(ans), "answer_is", True, "a bound ('5+'), not a value")
-        if ans and bound_in_words(line):  # "答案是大于12", "Jawaban: lebih dari 12": a comparison, not a value
+        if ans and parses(sentence_answer(ans)) and bound_in_words(line):  # "答案是大于12", "Jawaban: lebih dari 12": a comparison, not a value
             return Extraction(sentence_answer(ans), "answer_is", True, "a bound in words, not a value")
-        if ans and negated_in_words(line):  # "उत्तर 12 नहीं है", "الإجابة ليست 12": what the answer is not
+        if ans and parses(sentence_answer(ans)) and negated_in_words(line):  # "उत्तर 12 नहीं है", "الإجابة ليست 12": what the answer is not
             return Extraction(sentence_answer(ans), "answer_is", True, "the marked value is negated")
         if ans:
             ans = without_plain_condition(ans)  # "The answer is 12 when n = 3.": 12

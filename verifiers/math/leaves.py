@@ -61,7 +61,7 @@ def _option_letters_equal(a: Node, b: Node) -> bool:
 def _text_equal(a: Node, b: Node) -> bool:
     def as_text(n: Node) -> str | None:
         if isinstance(n, Text):
-            return VERDICT_WORDS.get(n.text, n.text)
+            return VERDICT_WORDS.get(n.text, VERDICT_WORDS.get(n.text.lower(), n.text))  # ("Ja", "Benar")
         if isinstance(n, Expr) and isinstance(n.value, sympy.Symbol) and n.unit is None and n.marker is None:
             return VERDICT_WORDS.get(n.value.name) if n.value.name in ("Y", "N") else n.value.name.lower()
         return None

@@ -121,6 +121,10 @@ VERDICT_WORDS = {
     # Russian, Chinese, Japanese): "Vrai", "wahr", "正确", "错误"
     "vrai": "yes", "faux": "no", "wahr": "yes", "falsch": "no", "verdadero": "yes", "verdadeiro": "yes", "vero": "yes",
     "falso": "no", "верно": "yes", "неверно": "no", "正确": "yes", "错误": "no", "正しい": "yes", "誤り": "no",
+    # Korean, Vietnamese, Indonesian, Turkish, Arabic, Hindi, Thai, Persian (true / false, yes / no)
+    "참": "yes", "거짓": "no", "đúng": "yes", "sai": "no", "benar": "yes", "salah": "no", "doğru": "yes",
+    "yanlış": "no", "صحيح": "yes", "خطأ": "no", "نعم": "yes", "सही": "yes", "गलत": "no", "हाँ": "yes", "จริง": "yes",
+    "เท็จ": "no", "ใช่": "yes", "ไม่ใช่": "no", "درست": "yes", "نادرست": "no", "بله": "yes", "خیر": "no",
 }  # fmt: skip
 _PLAIN_TEXT = re.compile(r"[A-Za-z]+(?:[-'][A-Za-z]+)*(?: [A-Za-z]+(?:[-'][A-Za-z]+)*)*")
 
@@ -255,7 +259,14 @@ _NO_SOLUTIONS = (
     r"(?:there (?:is|are) |(?:the (?:equation|system|inequality|problem) |it )?(?:has|have) )?"
     r"no (?:real |integer |such )?(?:solutions?|roots?|values?|numbers?)"
 )
-_NO_SOLUTION = re.compile(rf"{_NO_SOLUTIONS}|(?:the )?empty set")
+_NO_SOLUTION = re.compile(
+    rf"{_NO_SOLUTIONS}|(?:the )?empty set"
+    # in the languages models answer in
+    r"|нет (?:действительных )?(?:решений|корней)|решений нет|корней нет|keine (?:reelle )?lösung(?:en)?"
+    r"|(?:pas de|aucune) solution(?: réelle)?|sin solución|no (?:tiene|hay) solución|sem solução|não (?:tem|há) solução"
+    r"|nessuna soluzione|无(?:实数)?解|無(?:實數)?解|解なし|해가 없다|해 없음|vô nghiệm|không có nghiệm|tidak ada solusi"
+    r"|çözüm yok|لا يوجد حل"
+)
 
 # Verdicts that answer keys write in several ways, each read as one word (matched on the whole answer, lower
 # case, a final period dropped): a limit or value that does not exist, and "how many" answered by infinitely

@@ -63,7 +63,7 @@ from verigrpo.verifiers.math.nodes import (
 from verigrpo.verifiers.math.normalize import BOLD_MARK_RE, normalize, strip_math_delimiters
 from verigrpo.verifiers.math.notations import notation_differs
 from verigrpo.verifiers.math.pairs import pair_verdict
-from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.parse import VERDICT_WORDS, parse_answer
 from verigrpo.verifiers.math.parts import labelled_tuples, numbered_parts
 from verigrpo.verifiers.math.quantities import worked_quantity
 from verigrpo.verifiers.math.question import (
@@ -366,6 +366,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     elif several and 1 < ex.repeated == len(_as_list(gold) or ()):
         answer = ", ".join([answer] * ex.repeated)  # "a and b are \boxed{-2} and \boxed{-2}" against "-2, -2"
         info["extracted"] = answer
+    verdict_key = isinstance(gold, Text) and gold.text in _VERDICTS
+    said = VERDICT_WORDS.get(answer.strip().strip("*.").lower()) if verdict_key else None
+    if said is not None:  # "Antwort: Ja" against True: a verdict in the completion's language (never "J·a")
+        answer = said
     verdict = _leading_verdict(ex.scope or answer) if isinstance(gold, Text) and gold.text in _VERDICTS else None
     if verdict is not None:  # "Yes, we can assert that u is constant." against "Yes": the verdict it leads with
         answer = verdict
