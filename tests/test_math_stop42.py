@@ -195,6 +195,7 @@ def test_stop42_patterns_are_linear() -> None:
             ("normalize", "_FRACTION_ORDINAL_RE", "'1/' * (n // 2)"),
             ("normalize", "_THIN_NOT_GROUPING", "'1\\\\,' * (n // 3)"),
             ("verifier", "_SEVERAL_ASKED_RE", "'all ' * (n // 4)"),
+            ("verifier", "_CHOSE_LETTER_RE", "'so (' * (n // 4)"),
             ("dates", "_DATE_IN_TEXT_RE", "'may 1 ' * (n // 6)"),
             ("normalize", "_LAMBDA_RE", "' ' * n"),
             ("reference", "_DANGLING_RE", "' or' * (n // 3)"),
@@ -694,3 +695,19 @@ def test_later_corrections_in_other_languages(after: str, want: float) -> None:
 )
 def test_verdicts_and_empty_sets_in_other_languages(text: str, gold: str, want: float) -> None:
     assert score(text, gold) == want
+
+
+_DIVISORS = "How many positive divisors does 36 have? $\\textbf{(A) }6\\qquad\\textbf{(B) }8\\qquad\\textbf{(C) }9$"
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the last number is an option's value, but the line chose another option before it
+        ("Listing the divisors: 8 of them.\n\nSo (B). Option (C), 9, is a common trap for those who double count.", 0.0),
+        ("Listing the divisors gives 9. So the answer is 9.", 1.0),
+        ("So (C). It has 9 divisors.", 1.0),
+    ],
+)
+def test_option_chosen_before_another_options_value(text: str, want: float) -> None:
+    assert score(text, "C", _DIVISORS) == want

@@ -619,6 +619,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         clause = re.split(r"[.!?](?=\s)|\n|\{", tail[:at])[-1] if at >= 0 else ""
         before = _LETTER_LEADS_RE.search(clause + TEXT_WRAP_RE.sub(r"\1", ex.answer or ""))
         letters = [next(g for g in m.groups() if g) for m in (other, before) if m is not None]
+        if (ex.rule or "") in WEAK_RULES and at >= 0:  # "So (B). Option (C), 9, is a common trap.": the last number
+            # was read, and the paragraph chose another option before it
+            chose = _CHOSE_LETTER_RE.search(tail[max(0, tail.rfind("\n", 0, at) + 1) : at])
+            letters += [chose.group(1)] if chose is not None else []
         if isinstance(pred, Relation) and pred.label and re.fullmatch(r"[A-J]", pred.name):
             letters.append(pred.name)  # "\boxed{B=3}": the letter as the value's name
         if option_letter(gold) is not None and any(x.lower() != option_letter(gold) for x in letters):
@@ -650,6 +654,8 @@ def _option_of_value(completion: str, pred: Node | None) -> str | None:
 
 _LAST_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
 # an option letter named after the answer's value: "(B)", "option B", "→ B", "which is B"
+# an option chosen in a sentence of its own: "So (B).", "Thus B.", "The answer is (B)."
+_CHOSE_LETTER_RE = re.compile(r"\b(?:so|hence|thus|answer[ \t]+is)[ \t]+\(?([A-J])\)?[ \t]*[.!](?:[ \t]|$)", re.I)
 _LETTER_NAMED_RE = re.compile(
     r"\((?:option[ \t]+)?([A-J])\)|(?:\boption|\bchoice|→|\bwhich[ \t]+is|\bi\.e\.,?)[ \t]+\(?([A-J])\b"
     r"|\b(?:so|hence|thus)[ \t]+\(?([A-J])\)?(?=[ \t]*(?:[.,;!]|$))"  # "3, so B."
