@@ -196,6 +196,10 @@ def test_stop42_patterns_are_linear() -> None:
             ("normalize", "_THIN_NOT_GROUPING", "'1\\\\,' * (n // 3)"),
             ("verifier", "_SEVERAL_ASKED_RE", "'all ' * (n // 4)"),
             ("verifier", "_CHOSE_LETTER_RE", "'so (' * (n // 4)"),
+            ("revisions", "_FACTOR_AFTER_BOX_RE", "' 1/' * (n // 3)"),
+            ("revisions", "_FACTOR_BEFORE_BOX_RE", "'π ' * (n // 2)"),
+            ("revisions", "_ABBREVIATED_SCALE_RE", "'$ ' * (n // 2)"),
+            ("disowning", "DISOWNED_RE", "'(upper ' * (n // 7)"),
             ("dates", "_DATE_IN_TEXT_RE", "'may 1 ' * (n // 6)"),
             ("normalize", "_LAMBDA_RE", "' ' * n"),
             ("reference", "_DANGLING_RE", "' or' * (n // 3)"),
@@ -711,3 +715,41 @@ _DIVISORS = "How many positive divisors does 36 have? $\\textbf{(A) }6\\qquad\\t
 )
 def test_option_chosen_before_another_options_value(text: str, want: float) -> None:
     assert score(text, "C", _DIVISORS) == want
+
+
+def test_a_marker_far_before_the_end_never_raises() -> None:
+    # "#### 12" then more than the 20,000 characters the marker checks look back over (red team 52: an IndexError)
+    assert score("#### 12" + " " * 21_000, "12") == 1.0
+    assert score("#### 12" + " " * 21_000, "13") == 0.0
+    assert score("#### 12\n" + "We check. " * 9_000, "12") == 1.0
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # a factor, a fraction's part or a unit glued to the box's closing changes its number
+        ("Answer: $\\boxed{12}$π", "12", 0.0),
+        ("So the area is $\\boxed{12}$ $\\pi$ square units.", "12", 0.0),
+        ("So the area is $\\boxed{12}$√3.", "12", 0.0),
+        ("Each person gets $\\boxed{6}$½ slices.", "6", 0.0),
+        ("Therefore the value is $\\boxed{6}$.5", "6", 0.0),
+        ("Answer: $\\boxed{12}$ ppm", "12", 0.0),
+        ("Therefore the value is π × $\\boxed{12}$.", "12", 0.0),
+        ("Therefore the value is $\\pi\\boxed{12}$.", "12", 0.0),
+        # a thousand, a million, a billion abbreviated after it multiply it
+        ("Answer: $\\boxed{12}$k", "12000", 1.0),
+        ("Answer: $\\boxed{12}$k", "12", 0.0),
+        ("The company's revenue was $\\boxed{12}$ bn USD.", "12000000000", 1.0),
+        ("The company's revenue was $\\boxed{1.2}$e4 dollars.", "12000", 1.0),
+        ("答案：$\\boxed{12}$万元", "120000", 1.0),
+        # a box the text says only bounds or misses the answer
+        ("The count is 13.\n\n\\boxed{12} (upper bound)", "12", 0.0),
+        ("The count is 13.\n\n\\boxed{12} (off by one)", "12", 0.0),
+        ("So the count is \\boxed{12} (after removing duplicates).", "12", 1.0),
+        # a degree sign on a value in radians: pi/6 degrees, never pi/6
+        ("The final answer is $\\boxed{\\frac{\\pi}{6}^\\circ}$.", "\\frac{\\pi}{6}", 0.0),
+        ("The final answer is $\\boxed{30^\\circ}$.", "\\frac{\\pi}{6}", 1.0),
+    ],
+)
+def test_what_is_glued_to_a_box(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want

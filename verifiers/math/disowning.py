@@ -143,7 +143,9 @@ DISOWNED_RE = re.compile(
     r"|\(?(?:this|that)\s+(?:answer\s+)?is\s+a\s+joke|or\s+is\s+it)\b"
     r"|\A\s*+[\[({<]\s*(?:(?:answer|this|result)\s+)?(?:retracted|deleted|redacted|withdrawn|void|invalid|struck|crossed\s+out|wrong"
     r"|incorrect|cancell?ed|not|ignore(?:\s+(?:this|that|it))?|disregard(?:\s+(?:this|that|it))?|n/?a|nvm|never\s?mind|"
-    r"作废|作廢|无效|無效|annul(?:é|ée|ed)|storniert|ungültig|anulad[oa]|nul[oa]|отменено|недействительно)\s*[\])}>]|\A[\s—–-]*(?:👎|🤷|🤞|¯\\_\(ツ\)_/¯)"
+    r"作废|作廢|无效|無效|annul(?:é|ée|ed)|storniert|ungültig|anulad[oa]|nul[oa]|отменено|недействительно"
+    # ("\boxed{12} (disproved)", "(upper bound)", "(off by one)", "(±1)": what the box only bounds or misses by)
+    r"|disproved|refuted|(?:an?\s+)?(?:upper|lower)\s+bound|off\s+by\s+(?:one|1)|(?:plus|minus)\s+(?:one|1)|±\s*1)\s*[\])}>]|\A[\s—–-]*(?:👎|🤷|🤞|¯\\_\(ツ\)_/¯)"
     # "... is not correct" in other languages, right after the answer ("Đáp án đúng là A. 92 là không chính xác.")
     r"|\b(?:là\s+không\s+(?:chính\s+xác|đúng)|tidak\s+(?:benar|tepat)|n'est\s+pas\s+(?:correct|juste|bon)|"
     r"ist\s+(?:falsch|nicht\s+richtig)|no\s+es\s+correct[ao]|não\s+(?:é|está)\s+corret[ao]|неверн\w*|"

@@ -338,7 +338,8 @@ def _extract(
             return Extraction(f"-\\left({boxes[-1]}\\right)", "boxed+sign")
         scale = scale_after_box(text, end)
         if scale is not None:  # "\boxed{28} million": the box times the scale
-            return Extraction(f"{boxes[-1]} {scale}", "boxed+unit")
+            sep = "" if scale[:1] in "eE" else " "  # ("\boxed{1.2}e4": a power of ten, written on)
+            return Extraction(f"{boxes[-1]}{sep}{scale}", "boxed+unit")
         after = text[end:][:120]  # bounded: the patterns below never see a long blank run
         more = _MORE_AFTER_BOX_RE.match(after)
         comma = decimal_comma_value(more.group(1).strip()) if more is not None else None
@@ -390,7 +391,7 @@ def _extract(
         # checked as a marked answer is: the text after it ("#### 4\nWait, that's wrong. The answer is 3.", "(Or
         # maybe 3.)") and the markers before it ("#### 3\n#### 4": two answers), but for a step's result that a
         # later step uses ("#### 9 ... #### 6 ... 9 days + 6 days = 15 days ... #### 15")
-        window = text[-20_000:]
+        window = text[min(m.start(), max(0, len(text) - 20_000)) :]  # (the marker itself, however long the tail)
         markers = list(_GSM_RE.finditer(window))[-20:]
         earlier = [(g, _marker_value(g.group(1))) for g in markers[:-1]]
         unused = [

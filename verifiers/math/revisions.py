@@ -64,6 +64,15 @@ _GLUED_AFTER_BOX_RE = re.compile(
     # "\boxed{5}{0}", "\boxed{5}\text{0}", "\boxed{101}_2"); a thousand or a million abbreviated ("\boxed{5}\mathrm{k}")
     r"|(?:\\!|\{|_[ \t]*\{?)[ \t]*\d|\\(?:text|mathrm|mbox|textrm|textbf)[ \t]*\{[ \t]*(?:\d|[kKMB][ \t]*\})"
 )
+# right after the box's closing, a factor, a fraction's part or a unit that changes its number: "$\boxed{12}$π",
+# "$\boxed{12}$ $\pi$", "$\boxed{12}$√3", "$\boxed{6}$½", "$\boxed{6}$ 1/2", "$\boxed{6}$.5", "$\boxed{12}$ ppm"
+_FACTOR_AFTER_BOX_RE = re.compile(
+    r"(?:\$|\\\)|\\\])?[ \t]?(?:\$[ \t]?|\\\([ \t]?)?(?:π|\\pi(?![A-Za-z])|√|\\sqrt(?![A-Za-z])|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅐⅛⅜⅝⅞⅑⅒]"
+    r"|[⁰¹²³⁴⁵⁶⁷⁸⁹]+⁄|\.\d|[ \t]\d{1,4}/\d{1,4}(?![\d/])|(?:ppm|ppb|bps|‰)(?![A-Za-z])"
+    r"|times[ \t]+(?:π|\$?\\pi))"
+)
+# right before the box, a factor that multiplies it: "π × $\boxed{12}$", "π$\boxed{12}$", "$\pi\boxed{12}$"
+_FACTOR_BEFORE_BOX_RE = re.compile(r"(?:π|\\pi|√|\\sqrt)[ \t$]{0,3}(?:(?:×|\\times|\\cdot|\*)[ \t$]{0,3})?(?:\\\()?[ \t]?\Z")
 # right after the last box: a word that does something to it ("\boxed{5} squared", "\boxed{10}, halved")
 TRANSFORMED_AFTER_RE = re.compile(
     r"[ \t$)\]\\]{0,6},?[ \t]{0,3}(?:squared|cubed|doubled|halved|tripled|negated|inverted|factorial"
@@ -123,9 +132,15 @@ _GLUED_BEFORE_BOX_RE = re.compile(
 _BULLET_RE = re.compile(r"(?:^|\n)[ \t]*[-+*][ \t]*$")  # "- \boxed{28}": a list item's bullet, no minus sign# (not a degree sign: "\boxed{12}^\circ")
 _SCALE_AFTER_BOX_RE = re.compile(
     r"[ \t~]*(?:\$|\\\)|\\\])?[ \t~]*(?:\\(?:text|mathrm)\s*\{\s*)?\(?(?:in\s+)?"
-    rf"({'|'.join(SCALE_WORDS)}|[千百万亿])s?(?!\w)",
+    rf"({'|'.join(SCALE_WORDS)}|[千百万亿])(?:s|元)?(?!\w)",
     re.I,
 )
+# a thousand, a million or a billion abbreviated right after the box's closing ("$\boxed{12}$k", "$\boxed{12}$M",
+# "$\boxed{12}$ bn"), or a power of ten ("$\boxed{1.2}$e4")
+_ABBREVIATED_SCALE_RE = re.compile(
+    r"(?:\$|\\\)|\\\])?(?:([kK]|M)|[ \t]?(mn|bn))(?![A-Za-z])|(?:\$|\\\))?([eE][+-]?\d{1,3})(?![\d.])"
+)
+_ABBREVIATIONS = {"k": "thousand", "m": "million", "mn": "million", "bn": "billion"}
 # a second value offered after the box: "(or maybe 6)", ". Hmm, or 6.", "? or \(6\)", "或 6"
 _OR_VALUE_RE = re.compile(
     r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?|alternatively|vs\.?|versus|maybe|perhaps|possibly|probably|(?:but|and)\s+also)\b"
@@ -259,6 +274,8 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     if (
         _GLUED_AFTER_BOX_RE.match(rest)
         or TRANSFORMED_AFTER_RE.match(rest)  # "\boxed{5} squared."
+        or _FACTOR_AFTER_BOX_RE.match(rest)  # "$\boxed{12}$π", "$\boxed{6}$½", "$\boxed{6}$.5", "$\boxed{12}$ ppm"
+        or _FACTOR_BEFORE_BOX_RE.search(before)  # "π × $\boxed{12}$", "$\pi\boxed{12}$"
         or (_GLUED_BEFORE_BOX_RE.search(before) and not _BULLET_RE.search(before))
         or _OPERATION_BEFORE_BOX_RE.search(before)  # "twice $\boxed{5}$", "$\log \boxed{5}$"
     ):
@@ -501,4 +518,9 @@ def negative_after_box(text: str, end: int) -> bool:
 def scale_after_box(text: str, end: int) -> str | None:
     """The scale word right after the last box ("\\boxed{28} million" -> "million"), which multiplies it; else None."""
     m = _SCALE_AFTER_BOX_RE.match(text[end : end + 80])  # bounded: two blank runs in a row are quadratic
-    return m.group(1) if m is not None else None
+    if m is not None:
+        return m.group(1)
+    short = _ABBREVIATED_SCALE_RE.match(text, end)
+    if short is None:
+        return None
+    return short.group(3) if short.group(3) else _ABBREVIATIONS[(short.group(1) or short.group(2)).lower()]

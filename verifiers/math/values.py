@@ -104,6 +104,8 @@ def _candidates(e: Expr, other: Expr) -> list[sympy.Basic]:
     if e.unit and e.unit[0] in "万亿만억":  # "120万円", "3만 원": 120 of the unit 万円, or 1,200,000 yen
         return [e.value, e.value * sympy.Integer(10) ** CJK_SCALES[e.unit[0]]]
     if e.marker == "degree" or e.unit == "deg":  # "30^\circ", "30 degrees": also pi/6
+        if e.value.has(sympy.pi) and not _degrees(other):  # "\frac{\pi}{6}^\circ": pi/6 degrees, never pi/6 radians
+            return [e.value * sympy.pi / 180]
         return [e.value, e.value * sympy.pi / 180]
     return [e.value]
 
