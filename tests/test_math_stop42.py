@@ -179,7 +179,7 @@ def test_stop42_patterns_are_linear() -> None:
             ("question", "_SPELLINGS_RE", "'{1 ' * (n // 3)"),
             ("question", "_BOLD_LABEL_RE", "' **A**' * (n // 6)"),
             ("question", "_HOW_MANY_RE", "'how many ' * (n // 9)"),
-            ("question", "_COUNTED_RE", "'how many more ' * (n // 14)"),
+            ("question", "_HOW_MANY_RE", "'how many more ' * (n // 14)"),
             ("dates", "_DATE_IN_TEXT_RE", "'1 may ' * (n // 6)"),
             ("locales", "COMMA_THREE_RE", "'1,' * (n // 2)"),
             ("doubts", "_NOT_AFTER_NUMBER_RE", "' a' * (n // 2)"),

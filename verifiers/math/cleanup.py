@@ -317,7 +317,6 @@ _END_OF_TURN = r"<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence�
 _END_TOKENS_RE = re.compile(_END_OF_TURN)
 # the tokens that end a whole sequence (not a turn of a chat: <|im_end|>, <|end|>, <end_of_turn>)
 _END_OF_SEQUENCE_RE = re.compile(r"<\|(?:endoftext|end_of_text|eot_id)\|>|<eos>|<｜end▁of▁sentence｜>")
-# a stated confidence: a "Confidence: 95%" line, "(I'm 80% sure)", "I am 99% confident.", "— 100% certain"
 # lines at the end that describe the solution, not the problem: how sure, how long, how hard, in words, steps,
 # tokens ("Confidence: 5", "Confidence: 8/10", "(Word count: 45)", "*Solution by AI assistant. Step count: 3.*"); a
 # percent is left to _CONFIDENCE_RE, which reads low confidence as doubt
@@ -328,6 +327,7 @@ _METADATA_TAIL_RE = re.compile(
     r"(?![ \t]*%)[ \t]*(?:/[ \t]*\d{1,4}|words|steps|tokens)?[ \t.]*[*_)]{0,3}[ \t.]*)+\s*\Z",
     re.I,
 )
+# a stated confidence: a "Confidence: 95%" line, "(I'm 80% sure)", "I am 99% confident.", "— 100% certain"
 _CONFIDENCE_RE = re.compile(
     r"(?:^|(?<=\n))[ \t]*[*_]{0,2}confidence(?:[ \t]+(?:score|level))?[*_]{0,2}[ \t]*[:：][ \t]*[*_]{0,2}"
     r"(\d{1,3})(?:\.\d{1,2})?[ \t]*%[*_]{0,2}[ \t]*(?=\n|\Z)"

@@ -381,7 +381,8 @@ _ASKED_UNIT_RE = re.compile(r"\bin[ \t]+(?:units[ \t]+of[ \t]+)?([A-Za-z]{1,20})
 _NUMBER_SYMBOL_RE = re.compile(r"[ \t]*(-?\d[\d,]*(?:\.\d+)?)(?:[ \t~]|\\[,;: ])*([A-Za-z]{1,3})[ \t]*\.?[ \t]*")
 
 
-_HOW_MANY_RE = re.compile(r"\bhow[ \t]+many[ \t]+([A-Za-z]{1,20})\b", re.I)
+# what a question counts: "How many minutes ...", "How many more girls than boys ..."
+_HOW_MANY_RE = re.compile(r"\bhow[ \t]+many[ \t]+(?:more[ \t]+|fewer[ \t]+|less[ \t]+)?([A-Za-z]{1,20})\b", re.I)
 
 
 def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
@@ -399,7 +400,6 @@ def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
     return bool(asked) and said not in asked
 
 
-_COUNTED_RE = re.compile(r"\bhow[ \t]+many[ \t]+(?:more[ \t]+|fewer[ \t]+|less[ \t]+)?([A-Za-z]{3,20})\b", re.I)
 # an answer that is a count and the noun it counts: "10 oranges", "10\text{ oranges}", "**6 boys**"
 _COUNT_ANSWER_RE = re.compile(r"\A[$* \t]*-?\d[\d,]*(?:\.\d+)?[ \t]*(?:\\text[ \t]*\{[ \t]*)?([A-Za-z]{3,20})[ \t]*\}?[.$* \t]*")
 
@@ -417,8 +417,8 @@ def other_thing_counted(answer: str, gold: Node, row: Mapping[str, Any]) -> bool
         return False
     said = _COUNT_ANSWER_RE.fullmatch(answer) if len(answer) <= 80 else None
     question = question_text(row)
-    asked = _COUNTED_RE.search(question) if said is not None else None
-    if asked is None or unit_word(said.group(1)) is not None:
+    asked = _HOW_MANY_RE.search(question) if said is not None else None
+    if asked is None or len(asked.group(1)) < 3 or unit_word(said.group(1)) is not None:
         return False
     thing, other = _stem(asked.group(1)), _stem(said.group(1))
     named = {_stem(w) for w in re.findall(r"[A-Za-z]{3,20}", question)}

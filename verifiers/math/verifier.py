@@ -653,9 +653,9 @@ def _option_of_value(completion: str, pred: Node | None) -> str | None:
 
 
 _LAST_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
-# an option letter named after the answer's value: "(B)", "option B", "→ B", "which is B"
 # an option chosen in a sentence of its own: "So (B).", "Thus B.", "The answer is (B)."
-_CHOSE_LETTER_RE = re.compile(r"\b(?:so|hence|thus|answer[ \t]+is)[ \t]+\(?([A-J])\)?[ \t]*[.!](?:[ \t]|$)", re.I)
+_CHOSE_LETTER_RE = re.compile(r"\b(?i:so|hence|thus|answer[ \t]+is)[ \t]+\(?([A-J])\)?[ \t]*[.!](?:[ \t]|$)")
+# an option letter named after the answer's value: "(B)", "option B", "→ B", "which is B"
 _LETTER_NAMED_RE = re.compile(
     r"\((?:option[ \t]+)?([A-J])\)|(?:\boption|\bchoice|→|\bwhich[ \t]+is|\bi\.e\.,?)[ \t]+\(?([A-J])\b"
     r"|\b(?:so|hence|thus)[ \t]+\(?([A-J])\)?(?=[ \t]*(?:[.,;!]|$))"  # "3, so B."
