@@ -200,6 +200,9 @@ def test_stop42_patterns_are_linear() -> None:
             ("revisions", "_FACTOR_BEFORE_BOX_RE", "'π ' * (n // 2)"),
             ("revisions", "_ABBREVIATED_SCALE_RE", "'$ ' * (n // 2)"),
             ("disowning", "DISOWNED_RE", "'(upper ' * (n // 7)"),
+            ("revisions", "_OPERATION_BEFORE_BOX_RE", "'1 /' * (n // 3)"),
+            ("revisions", "TRANSFORMED_AFTER_RE", "' with the sign ' * (n // 15)"),
+            ("verifier", "_ANGLE_UNIT_AFTER_RE", "' $' * (n // 2)"),
             ("dates", "_DATE_IN_TEXT_RE", "'may 1 ' * (n // 6)"),
             ("normalize", "_LAMBDA_RE", "' ' * n"),
             ("reference", "_DANGLING_RE", "' or' * (n // 3)"),
@@ -752,4 +755,27 @@ def test_a_marker_far_before_the_end_never_raises() -> None:
     ],
 )
 def test_what_is_glued_to_a_box(text: str, gold: str, want: float) -> None:
+    assert score(text, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("text", "gold", "want"),
+    [
+        # an operation written in words around the box: the box is its argument, not the answer
+        ("So its slope is the negative reciprocal of $\\boxed{3}$.", "3", 0.0),
+        ("Therefore the value is log of $\\boxed{100}$.", "100", 0.0),
+        ("Therefore the value is 1/$\\boxed{12}$.", "12", 0.0),
+        ("The slope of the normal line is $\\boxed{12}$ inverse.", "12", 0.0),
+        ("The slope of the normal line is $\\boxed{12}$ (reciprocal).", "12", 0.0),
+        ("The slope of the normal line is $\\boxed{12}$ to the minus one.", "12", 0.0),
+        ("The slope of the normal line is $\\boxed{12}$, with the sign flipped.", "12", 0.0),
+        ("There are $\\boxed{12}$ negative numbers in the list.", "12", 1.0),
+        # an angle's unit said after the box against the reference's
+        ("The angle is $\\boxed{30}$ radians.", "30^\\circ", 0.0),
+        ("The angle is $\\boxed{30}$ degrees.", "30^\\circ", 1.0),
+        ("The angle is $\\boxed{\\frac{\\pi}{6}}$ degrees.", "\\frac{\\pi}{6}", 0.0),
+        ("The angle is $\\boxed{\\frac{\\pi}{6}}$ radians.", "\\frac{\\pi}{6}", 1.0),
+    ],
+)
+def test_operations_and_angle_units_around_a_box(text: str, gold: str, want: float) -> None:
     assert score(text, gold) == want

@@ -79,6 +79,9 @@ TRANSFORMED_AFTER_RE = re.compile(
     r"|(?:plus|minus|times|divided\s+by|over|to\s+the\s+power)\s+(?:\$|\d|one|two|three|four|five|six|seven|eight|nine|ten|a\b|an\b|half)"
     r"|halves|thirds|quarters|fourths|fifths|sixths|sevenths|eighths|ninths|tenths|times\s+(?:larger|smaller|bigger|more|less|as)"
     r"|(?:more|less|fewer)\s+than|per\s?mille|and\s+(?:a\s+|one\s+)?(?:half|third|quarter)"
+    # ("$\boxed{12}$ inverse", "(reciprocal)", "to the minus one", ", with the sign flipped", "$\boxed{12}$ negative.")
+    r"|inverse(?![ \t]*[a-z])|\(?reciprocal\)?(?![ \t]*[a-z])|to\s+the\s+(?:minus|negative)\s+(?:one|1|first)"
+    r"|with\s+(?:the|its)\s+sign\s+(?:flipped|reversed|changed)|negative(?=[ \t]*(?:[.!;)]|$))"
     # a share of something ("\boxed{5}% of 60"), a second unit that adds to it ("\boxed{5} hours and 30 minutes")
     r"|(?:%|percent)[ \t]+of[ \t]+\$?\d+|(?:hours?|hrs?|h)\.?[ \t,]*(?:and[ \t]+)?\d+[ \t]*(?:minutes?|mins?)"
     r"|(?:minutes?|mins?)\.?[ \t,]*(?:and[ \t]+)?\d+[ \t]*(?:seconds?|secs?|s)|(?:feet|foot|ft)\.?[ \t,]*(?:and[ \t]+)?\d+[ \t]*(?:inch(?:es)?|in)"
@@ -118,7 +121,10 @@ _OPERATION_BEFORE_BOX_RE = re.compile(
     r"|\b(?:(?:more|less|fewer|greater|larger|smaller|higher|lower)\s+than|over|under|upwards\s+of|at\s+(?:least|most)|up\s+to|exceeds?|exceeding|surpass(?:es)?|below|above|beyond"
     r"|other\s+than|(?:a|some|any)\s+(?:multiple|divisor|factor)\s+of|except(?:\s+for)?|besides|(?:apart|aside)\s+from"
     r"|minus|negative|(?:the\s+)?square\s+root\s+of|\d+\s+(?:times|over)|one\s+over|twice|thrice|double|triple|half\s+of|(?:a\s+)?(?:third|quarter)\s+of|the\s+(?:square|cube|reciprocal|"
-    r"negative|opposite)\s+of|(?:one|two|three|\d+)\s+(?:more|less|fewer)\s+than|the\s+(?:sum|difference|product)\s+of)"
+    r"negative|opposite)\s+of|(?:one|two|three|\d+)\s+(?:more|less|fewer)\s+than|the\s+(?:sum|difference|product)\s+of"
+    # ("the negative reciprocal of $\boxed{3}$", "log of $\boxed{100}$", "1/$\boxed{12}$")
+    r"|(?:negative\s+)?reciprocal\s+of|inverse\s+of|(?:natural\s+)?log(?:arithm)?\s+of|cube\s+root\s+of)"
+    r"|(?<![\w.])\d+[ \t]*/"
     r"|\\(?:log|ln|sin|cos|tan|exp|sqrt)(?![A-Za-z]))[ \t$\\(:]{0,4}\Z",
     re.I,
 )

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import sympy
+from verigrpo.verifiers.math.boxes import last_box_end
 from verigrpo.verifiers.math.chains import bracketed_value, chain_last_side, one_per_line, without_restatement
 from verigrpo.verifiers.math.choices import (
     WEAK_RULES,
@@ -161,6 +162,28 @@ def _commas_list(answer: str, completion: str, row: Mapping[str, Any]) -> bool:
         return False
     last = completion.strip()[-300:].rsplit("\n", 1)[-1]
     return bool(_SEVERAL_ASKED_RE.search(last) or re.search(r"\bare\b", last, re.I))
+
+
+_ANGLE_UNIT_AFTER_RE = re.compile(
+    r"[ \t$]{0,3}(?:\\\)[ \t]*)?(?:\\text[ \t]*\{[ \t]*)?(?:(radians?|rad)|(degrees?|deg))\b", re.I
+)
+
+
+def _angle_unit_after_box(completion: str, rule: str | None, gold: Node | None, answer: str) -> str | None:
+    """Why a box's angle is in another unit than the reference's, from the word right after it: "radians" against a
+    key in degrees ("$\\boxed{30}$ radians" against 30°), "degrees" after a box with pi in it against a key in
+    radians ("$\\boxed{\\frac{\\pi}{6}}$ degrees" against pi/6; "$\\boxed{30}$ degrees" is pi/6); else None."""
+    if not (rule or "").startswith("boxed") or not isinstance(gold, Expr):
+        return None
+    m = _ANGLE_UNIT_AFTER_RE.match(completion, last_box_end(completion))
+    if m is None:
+        return None
+    key_degrees = gold.marker == "degree" or gold.unit == "deg"
+    if m.group(1) and key_degrees:
+        return "the box's angle is in radians; the reference's in degrees"
+    if m.group(2) and not key_degrees and gold.value.has(sympy.pi) and ("pi" in answer or "π" in answer):
+        return "the box's angle is in degrees; the reference's in radians"
+    return None
 
 
 def _symbolic(gold: Node | None) -> bool:
@@ -458,6 +481,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if decimal is not None and answers_equivalent(*decimal):  # "0,6" against "\frac35", "3.14" against "3,14"
         info["extracted_normalized"] = "a decimal comma"
         return Reward(1.0, Status.CORRECT, info=info)
+    other_angle = _angle_unit_after_box(completion, ex.rule, gold, answer)
+    if other_angle is not None:  # "$\boxed{30}$ radians" against 30°, "$\boxed{\frac{\pi}{6}}$ degrees" against pi/6
+        info["reason"] = other_angle
+        return Reward(0.0, Status.WRONG, info=info)
     date = same_date(answer, gold_text)
     if date is False and (ex.rule or "") in WEAK_RULES and (written := last_date(completion)) is not None:
         # "5 months after August 1779 would be January 1780." against "Jan, 1780": the date the last line writes,
