@@ -323,6 +323,8 @@ def test_metadata_lines_after_the_solution(text: str, gold: str, want: float) ->
         # the box's unknown set to a second value right after it: one of two values boxed
         ("So $x = \\boxed{5}$ and $x = 7$.", 0.0),
         ("$x = \\boxed{5}$ and $x = 7$", 0.0),
+        # (a box with a command inside it too: the label is read before the box, not before the command)
+        ("$x = \\boxed{\\sqrt{25}}$ and $x = 7$", 0.0),
         # another unknown, or the same value again: the box stands
         ("So $x=\\boxed{5}$ and $y = 7$.", 1.0),
         ("So $x = \\boxed{5}$, and $x = 5$ checks.", 1.0),

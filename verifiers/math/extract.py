@@ -352,7 +352,8 @@ def _extract(
             # "\boxed{33} and 34", "\boxed{33} (or 34)", "\boxed{3} or 3\sqrt{2}": one of two values boxed (an equal
             # restatement, "\boxed{\frac12} (or 0.5)", is not a second value)
             return Extraction(boxes[-1], "boxed", True, "another value joined to the box")
-        label = _LABEL_BEFORE_BOX_RE.search(text, max(0, text.rfind("\\", 0, end) - 30), text.rfind("\\", 0, end))
+        opened = spans[-1][0] if spans and spans[-1][1] <= end else text.rfind("\\", 0, end)  # the last box's start
+        label = _LABEL_BEFORE_BOX_RE.search(text, max(0, opened - 30), opened)
         again = _SAME_LABEL_AFTER_RE.match(after) if label is not None else None
         if again is not None and again.group(1) == label.group(1) and not _equiv_safe(
             normalize(boxes[-1]), _clean_value(again.group(2))
@@ -496,10 +497,12 @@ def _extract(
             return Extraction(spans.group(2), "answer_is", True, "two values side by side after the marker")
         if ans and _PLUS_BOUND_RE.search(ans):  # "The answer is 5+ apples.", "Final answer: 5+": five or more
             return Extraction(sentence_answer(ans), "answer_is", True, "a bound ('5+'), not a value")
-        if ans and parses(sentence_answer(ans)) and bound_in_words(line):  # "答案是大于12", "Jawaban: lebih dari 12": a comparison, not a value
-            return Extraction(sentence_answer(ans), "answer_is", True, "a bound in words, not a value")
-        if ans and parses(sentence_answer(ans)) and negated_in_words(line):  # "उत्तर 12 नहीं है", "الإجابة ليست 12": what the answer is not
-            return Extraction(sentence_answer(ans), "answer_is", True, "the marked value is negated")
+        said = sentence_answer(ans) if ans else ""
+        if said and parses(said):  # (where the words around the value were dropped from it: "lebih dari 12" -> 12)
+            if bound_in_words(line):  # "答案是大于12", "Jawaban: lebih dari 12": a comparison, not a value
+                return Extraction(said, "answer_is", True, "a bound in words, not a value")
+            if negated_in_words(line):  # "उत्तर 12 नहीं है", "الإجابة ليست 12": what the answer is not
+                return Extraction(said, "answer_is", True, "the marked value is negated")
         if ans:
             ans = without_plain_condition(ans)  # "The answer is 12 when n = 3.": 12
             value = sentence_answer(ans)

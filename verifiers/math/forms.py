@@ -532,23 +532,26 @@ _SEEN_DECIMAL_COMMA_RE = re.compile(r"(?<![\d,.])\d{1,6},\d{1,2}(?![\d,])")
 _SEEN_DOT_THOUSANDS_RE = re.compile(r"(?<![\d,.])\d{1,3}\.000(?![\d,])|\d\.\d{3}\.\d{3}(?!\d)")
 
 
-def dot_thousands(answer: str, completion: str) -> str | None:
-    """"70.000 US-Dollar" -> "70000 US-Dollar" where the completion is written in a language that groups thousands
-    with a dot (it has words, none of them English: "Die Antwort lautet 70.000 US-Dollar."); None otherwise. One
-    reading per completion: read both ways, "12.000" would pay 12 and 12000."""
+def continental_number(answer: str, completion: str) -> str | None:
+    """One number as a text that groups thousands with a dot and writes a decimal comma reads it, with a decimal point
+    and no grouping: "70.000 US-Dollar" -> "70000 US-Dollar"; "12.500 Einwohner" -> "12500" and "2,500 kg" -> "2.500
+    kg" only where the text shows that convention elsewhere too (a thousands dot "1.000", a decimal comma "1,5").
+    The text must be written in words, none of them English, and not in Chinese or Japanese (which write a decimal
+    point: "这个数是4.404"); None otherwise. One reading per completion: read both ways, "12.000" would pay 12 and
+    12000."""
     text = strip_math_delimiters(answer).strip().rstrip(".")
-    m = DOT_THOUSAND_RE.fullmatch(text)
-    comma = COMMA_THREE_RE.fullmatch(text) if m is None else None
-    if (m is None and comma is None) or not comma_language(completion) or CJK_CHAR_RE.search(completion[-2_000:]):
-        return None  # (Chinese and Japanese write a decimal point: "这个数是4.404")
-    seen = _SEEN_DECIMAL_COMMA_RE.search(completion[-4_000:]) is not None
-    if m is not None and m.group(2) != "000" and not (seen or _SEEN_DOT_THOUSANDS_RE.search(completion[-4_000:])):
-        return None  # "12.500" is twelve thousand five hundred only in a text that groups thousands with dots elsewhere
-    if comma is not None and not seen:
-        return None  # "2,500" is two and a half only in a text that writes decimal commas elsewhere ("1,5 + 1")
-    if comma is not None:  # "2,500 kg" in the same text: 2.5 kg (a decimal comma, as its language writes it)
+    dot = DOT_THOUSAND_RE.fullmatch(text)
+    comma = COMMA_THREE_RE.fullmatch(text) if dot is None else None
+    if (dot is None and comma is None) or not comma_language(completion) or CJK_CHAR_RE.search(completion[-2_000:]):
+        return None
+    seen_comma = _SEEN_DECIMAL_COMMA_RE.search(completion[-4_000:]) is not None
+    if comma is not None:
+        if not seen_comma:
+            return None
         return f"{comma.group(1).replace('−', '-')}.{comma.group(2)}" + (f" {comma.group(3)}" if comma.group(3) else "")
-    return f"{m.group(1)}{m.group(2)}" + (f" {m.group(3)}" if m.group(3) else "")  # "12.500 Einwohner": 12500
+    if dot.group(2) != "000" and not (seen_comma or _SEEN_DOT_THOUSANDS_RE.search(completion[-4_000:])):  # type: ignore[union-attr]
+        return None
+    return f"{dot.group(1)}{dot.group(2)}" + (f" {dot.group(3)}" if dot.group(3) else "")  # type: ignore[union-attr]
 
 
 def decimal_comma_reading(answer: str, reference: str) -> tuple[str, str] | None:

@@ -37,8 +37,8 @@ from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
 from verigrpo.verifiers.math.forms import (
     TEXT_WRAP_RE,
+    continental_number,
     decimal_comma_reading,
-    dot_thousands,
     prose_unit,
     same_statements,
     stated_numbers,
@@ -410,7 +410,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         elif not answer.isascii() and not parses(answer):  # "\boxed{45 phút}": a number and words of a language
             answer = prose_unit(answer) or answer  # (not "1 kΩ", a unit the parser reads)
         answer = asked_unit_value(answer, row) or answer  # "\boxed{4\,m}" where the question asks "in meters"
-        answer = dot_thousands(answer, completion) or answer  # "Die Antwort lautet 70.000 US-Dollar.": 70000
+        answer = continental_number(answer, completion) or answer  # "Die Antwort lautet 70.000 US-Dollar.": 70000
     worked = worked_quantity(answer) if _quantity(gold) else None
     if worked is not None:  # "5 in + 2 ft" against "73.66 cm": the arithmetic on quantities, worked out
         answer = worked
