@@ -305,9 +305,11 @@ def test_decimal_commas_options_italics_confidence_and_answer_phrases(completion
 @pytest.mark.parametrize(
     ("answer", "gold", "rounded", "want"),
     [
-        # off by default: a key's digits are the answer's
+        # off by default: a key's digits are the answer's ...
         ("0.4742", "0.47419", False, 0.0),
-        ("0.914", "0.9137854519568591", False, 0.0),
+        ("3919.3333", "3919.33333", False, 0.0),
+        # ... but for a key printed at a binary float's precision (15-17 digits), rounded by default (stop 43)
+        ("0.914", "0.9137854519568591", False, 1.0),
         # rounded_decimals: one written decimal the other rounded at its own last place, to three significant digits
         ("0.4742", "0.47419", True, 1.0),
         ("0.914", "0.9137854519568591", True, 1.0),

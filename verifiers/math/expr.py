@@ -54,6 +54,12 @@ _IMPLICIT_START = {
 _ARITHMETIC_AFTER = ("+", "-", "*", "/", ")", "}")
 
 
+# \frac{dy}{dx}, \frac{d^2y}{dx^2}, \frac{d^{2} y}{d x^{2}} as tokens, one per word ("#" marks a number)
+_LEIBNIZ_RE = re.compile(
+    r"\{ d (?:\^ (?:\{ )?#(\d) (?:\} )?)?([A-Za-z]) \} \{ d ([A-Za-z]) (?:\^ (?:\{ )?#(\d) (?:\} )?)?\}"
+)
+
+
 class _ExprParser(AtomReader):
     """Arithmetic over a token list; :class:`verifiers.math.grammar._Parser` adds the answer grammar."""
 
@@ -245,6 +251,11 @@ class _ExprParser(AtomReader):
             return self.parse_exponent()
         if self.latex and self.at("NUM") and len(self.peek().text) > 1 and not self.peek().text[1:2] == ".":
             return self._split_num()
+        if self.at("OP", "{"):
+            v = self.parse_postfix()
+            if self.at("OP", "^"):  # "e^{-x}^2": LaTeX refuses a double superscript; neither reading is the writer's
+                raise ParseError("a double superscript")
+            return v
         return self.parse_power()
 
     def _split_num(self) -> sympy.Basic:
@@ -322,6 +333,17 @@ class _ExprParser(AtomReader):
             return None
         self.i += used
         return int(m.group(1) or 1), self._symbol(m.group(2), subscript=False)
+
+    def _leibniz_name(self) -> sympy.Symbol | None:
+        """After ``\\frac``: ``{dy}{dx}`` or ``{d^n y}{dx^n}`` -> the symbol ``y'`` (one prime per order), the tokens
+        consumed; else None and nothing consumed. (The name :func:`~verifiers.math.lex.label_name` gives the label.)"""
+        toks = self.toks[self.i : self.i + 12]
+        text = " ".join(f"#{t.text}" if t.kind == "NUM" else t.text for t in toks)
+        m = _LEIBNIZ_RE.match(text)
+        if m is None or (m.group(1) or "1") != (m.group(4) or "1") or m.group(2) == "d":
+            return None
+        self.i += m.group().count(" ") + 1
+        return sympy.Symbol(m.group(2) + "'" * int(m.group(1) or 1))
 
     def _micro_prefix_at(self, k: int) -> bool:
         """The token ``k`` ahead is a unit symbol that takes the micro prefix (``\\mu\\text{m}``, ``\\mu \\mathrm{C}``)."""
@@ -403,6 +425,9 @@ class _ExprParser(AtomReader):
                 return v
             raise ParseError("text inside an expression")
         if k == "FRAC":
+            named = self._leibniz_name()
+            if named is not None:  # \frac{dy}{dx}: the derivative of y, named (never y/x)
+                return named
             derivative = self._derivative_operator()
             if derivative is not None:  # \frac{d}{dx} x^3, \frac{d^2}{dx^2}[\sin x]: worked out
                 order, var = derivative

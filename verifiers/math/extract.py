@@ -38,6 +38,7 @@ from verigrpo.verifiers.math.forms import (
     decimal_comma_value,
     one_number_sentence,
 )
+from verigrpo.verifiers.math.hidden import set_aside_outside
 from verigrpo.verifiers.math.laststate import without_plain_condition
 from verigrpo.verifiers.math.laterbox import aside_box, box_revision, mistaken_boxes
 from verigrpo.verifiers.math.markers import (
@@ -312,10 +313,20 @@ def _extract(
         stated = before.answer is not None and (kind != "check" or explicit)
         if stated and not _equiv_safe(normalize(before.answer), normalize(boxes[-1])):
             return Extraction(boxes[-1], "boxed", True, "a box set aside after another answer")
+    outside = set_aside_outside(text, spans[-1][0]) if boxes and not reread else None
+    if outside is not None:  # "The count is 13.\n\n`\boxed{12}`": a box shown beside a plain answer, not as it
+        other = _extract(outside, True, givens, reread=True)
+        if other.answer is not None and not _equiv_safe(normalize(other.answer), normalize(boxes[-1])):
+            return Extraction(boxes[-1], "boxed", True, "a box in code or aside beside another answer")
     if boxes:
         final = _answer_after_last_box(text)
         if final is not None:  # "... \boxed{255} ... The final answer is $10,455$.": the last word wins
             return final
+        stated = _marked_before_box(text, spans[-1][0])
+        if stated is not None and not _equiv_safe(normalize(stated), normalize(boxes[-1])):
+            # "Final answer: 13.\n\nA student claimed \boxed{12}.": a marked answer, then a box with another value
+            # that no word between takes back
+            return Extraction(boxes[-1], "boxed", True, "an answer marked before the box names another value")
         distinct = _distinct(boxes)
         revision = box_revision(text) if len(distinct) > 1 else None
         if len(distinct) > 1 and revision is None:  # a retraction, or "and then", leaves the last box alone: read on
@@ -620,6 +631,21 @@ def _answer_after_last_box(text: str) -> Extraction | None:
     if ex.rule not in ("answer_is", "gsm8k") or ex.answer is None or not parses(ex.answer):
         return None
     return ex
+
+
+def _marked_before_box(text: str, start: int) -> str | None:
+    """The value an answer marker on a line before the box at ``start`` states ("Final answer: 13."), where it is a
+    number or a formula with digits and no word between them takes it back; None otherwise."""
+    line = text.rfind("\n", 0, start) + 1
+    window = text[max(0, line - 3_000) : line]
+    marked = _last_match(_ANSWER_IS_RE, window)
+    if marked is None:
+        return None
+    value = _clean_value(clean_answer(marked.group(1)))
+    between = window[marked.end() :] + text[line:start]
+    if not re.search(r"\d", value) or _RETRACTION_BETWEEN_MARKERS_RE.search(between) or not parses(value):
+        return None
+    return value
 
 
 _LATER_HEADING_RE = re.compile(r"^#{1,6}[ \t]+\S", re.M)  # a markdown heading line

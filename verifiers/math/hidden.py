@@ -2,11 +2,15 @@
 answer (:func:`without_hidden`, run first by :func:`~verifiers.math.cleanup.clean_completion`).
 
 - Never rendered: an HTML comment (``<!-- \\boxed{5} -->``; one left open hides the rest), ``\\phantom``,
-  ``\\hphantom`` and ``\\vphantom`` (space the size of their argument), ``\\iffalse ... \\fi``, an element styled
-  ``display: none`` or ``visibility: hidden`` or marked ``hidden``.
-- Set aside: a box in a code block, in inline code, in a footnote's text or in a collapsed ``<details>`` block,
-  where the text outside them states an answer (a box or an answer marker). Alone, such a box still answers:
-  "```latex\\n\\boxed{5}\\n```" is a box written as source.
+  ``\\hphantom`` and ``\\vphantom`` (space the size of their argument), ``\\iffalse ... \\fi``, a ``comment``
+  environment, a LaTeX comment line ("% \\boxed{12}"), an element styled ``display: none``, ``visibility: hidden``,
+  a white or transparent colour or a zero font size, or marked ``hidden``; white text in LaTeX
+  (``{\\color{white} ...}``, ``\\textcolor{white}{...}``).
+- Set aside: a box in a code block (fenced, ``<pre>``, ``\\verb``), in inline code, in a footnote's text,
+  in a collapsed ``<details>`` block, in an image's alt text or in tiny text (:func:`aside_spans`), where the text
+  outside them states an answer (a box or an answer marker). Alone, such a box still answers: "```latex\\n
+  \\boxed{5}\\n```" is a box written as source; beside a plain-prose answer with another value ("The count is
+  13.\\n\\n`\\boxed{12}`") it is a second answer (:func:`set_aside_outside`, read by the extractor).
 
 A policy that learns to hide a second answer from the reader ("The answer is 7. $\\phantom{\\boxed{5}}$") gains
 nothing: the reader's answer is the only one read.
@@ -28,12 +32,26 @@ _FI_RE = re.compile(r"\\fi(?![A-Za-z])")
 # an element that is not displayed: its opening tag (the attributes bounded), then its closing tag by name
 _HIDDEN_ELEMENT_RE = re.compile(
     r"<([A-Za-z][A-Za-z0-9]{0,10})\b[^<>]{0,300}?(?:display[ \t]*:[ \t]*none|visibility[ \t]*:[ \t]*hidden"
+    r"|(?<![\w-])color[ \t]*:[ \t]*(?:white|transparent|#fff(?:fff)?\b)|font-size[ \t]*:[ \t]*0(?![.\d]*[1-9])"
     r"|(?<=[\s\"'])hidden(?=[\s>=/]))[^<>]{0,300}>",
     re.I,
 )
+_COMMENT_ENV_RE = re.compile(r"\\begin[ \t]*\{comment\}")
+_COMMENT_ENV_END_RE = re.compile(r"\\end[ \t]*\{comment\}")
+_COMMENT_LINE_RE = re.compile(r"^[ \t]*%(?!\d)[^\n]*", re.M)  # (not "%5 of ...": no percent value starts a line)
+# white text in LaTeX: "{\color{white} ...}" (to its group's end), "\textcolor{white}{...}", "\color{white}..." (to
+# the line's end)
+_WHITE_RE = re.compile(r"\\(?:text)?color[ \t]*\{[ \t]*(?:white|#?fff(?:fff)?)[ \t]*\}[ \t]*", re.I)
 # where a box is shown beside the answer rather than as it: a fenced code block, inline code (not GitLab's "$`...`$"
-# maths), a footnote's text, a collapsed <details> block
-_ASIDE_RE = re.compile(r"```[^`]*+```|(?<![$`])`[^`\n]{1,500}`(?![$`])|^\[\^[^\]\n]{1,40}\]:[^\n]*", re.M)
+# maths), a footnote's text, <pre>, \verb, an image's alt text, tiny text ("{\tiny \boxed{12}}"); a collapsed <details> block is found by name
+_ASIDE_RE = re.compile(
+    r"```[^`]*+```|(?<![$`])`[^`\n]{1,500}`(?![$`])|^\[\^[^\]\n]{1,40}\]:[^\n]*"
+    r"|<pre\b[^<>]{0,200}>[^<]{0,4000}</pre>|\\verb\*?([^\sA-Za-z*])[^\n]{0,500}?\1"
+    r"|!\[[^\]\n]{1,500}\]\([^)\n]{0,500}\)"
+    r"|\{[ \t]*\\(?:tiny|scriptsize)\b[^{}\n]{0,500}(?:\{[^{}\n]{0,200}\}[^{}\n]{0,200}){0,4}\}",
+    re.I | re.M,
+)
+_ASIDE_CUES = ("`", "[^", "<details", "<pre", "<PRE", "\\verb", "![", "\\tiny", "\\scriptsize")
 # an answer stated outside them: a box, a GSM8K mark or an answer marker (English, or :data:`sentences.
 # FOREIGN_ANSWER_MARKERS`) with a value after it ("The answer is 7"; not "The answer is " left bare once the code after
 # it is taken out: "The answer is `\boxed{5}`" keeps its box)
@@ -51,11 +69,83 @@ def without_hidden(text: str) -> str:
         text = _without_phantoms(text)
     if "\\iffalse" in text:
         text = _cut(text, _IFFALSE_RE, lambda _: _FI_RE)
-    if "<" in text and ("hidden" in text.lower() or "none" in text.lower()):
+    low = text.lower()
+    if "<" in text and any(w in low for w in ("hidden", "none", "color", "font-size")):
         text = _cut(text, _HIDDEN_ELEMENT_RE, _closing_tag)
-    if "boxed" in text and ("`" in text or "[^" in text or "<details" in text.lower()):
-        text = _without_aside_boxes(text)
+    if "\\begin" in text and "{comment}" in text:
+        text = _cut(text, _COMMENT_ENV_RE, lambda _: _COMMENT_ENV_END_RE)
+    if "%" in text:
+        text = _COMMENT_LINE_RE.sub("", text)
+    if "color" in text and "\\" in text:
+        text = _without_white(text)
+    if "boxed" in text:
+        spans = aside_spans(text)
+        if spans:
+            outside = _outside(text, spans)
+            text = outside if _STATED_RE.search(outside) else text
     return text
+
+
+def aside_spans(text: str) -> list[tuple[int, int]]:
+    """Where boxes are shown beside the answer rather than as it (see the module's notes): the spans that hold a box,
+    in order, none inside another."""
+    if "boxed" not in text or not any(c in text for c in _ASIDE_CUES):
+        return []
+    spans = [m.span() for m in _ASIDE_RE.finditer(text) if "boxed" in m.group()]
+    low = text.lower()
+    i = 0
+    while (j := low.find("<details", i)) >= 0:  # (found by name: a block left open is no block)
+        k = low.find("</details>", j)
+        if k < 0:
+            break
+        if "boxed" in text[j:k]:
+            spans.append((j, k + len("</details>")))
+        i = k + len("</details>")
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if not out or a >= out[-1][1]:  # (a block inside another is gone with it)
+            out.append((a, b))
+    return out
+
+
+def set_aside_outside(text: str, start: int) -> str | None:
+    """The text outside the aside spans where the box starting at ``start`` is in one (None where it is not)."""
+    spans = aside_spans(text)
+    if not any(a <= start < b for a, b in spans):
+        return None
+    return _outside(text, spans)
+
+
+def _outside(text: str, spans: list[tuple[int, int]]) -> str:
+    pieces, i = [], 0
+    for a, b in spans:
+        pieces.append(text[i:a])
+        i = b
+    pieces.append(text[i:])
+    return " ".join(pieces)
+
+
+def _without_white(text: str) -> str:
+    """``text`` without white LaTeX text: a ``\\color{white}`` to the end of its group (or line), a
+    ``\\textcolor{white}``'s argument."""
+    out, i = [], 0
+    for m in _WHITE_RE.finditer(text):
+        if m.start() < i:
+            continue
+        out.append(text[i : m.start()])
+        if m.group().startswith("\\textcolor"):
+            if not text.startswith("{", m.end()):
+                i = m.end()
+                continue
+            end = _group_end(text, m.end())
+            i = len(text) if end is None else end + 1
+        else:  # the group the command is in ends it ("{\color{white} 12}"), else its line does
+            opened = text.rfind("{", 0, m.start())
+            close = _group_end(text, opened) if opened >= 0 and "\n" not in text[opened : m.start()] else None
+            line_end = text.find("\n", m.end())
+            i = close + 1 if close is not None else (len(text) if line_end < 0 else line_end)
+    out.append(text[i:])
+    return "".join(out)
 
 
 def _cut(text: str, opening: re.Pattern[str], closing: Callable[[re.Match[str]], re.Pattern[str]]) -> str:
@@ -88,26 +178,3 @@ def _without_phantoms(text: str) -> str:
         i = end + 1
     out.append(text[i:])
     return " ".join(out)
-
-
-def _without_aside_boxes(text: str) -> str:
-    spans = [m.span() for m in _ASIDE_RE.finditer(text) if "boxed" in m.group()]
-    low = text.lower()
-    i = 0
-    while (j := low.find("<details", i)) >= 0:  # (found by name: a block left open is no block)
-        k = low.find("</details>", j)
-        if k < 0:
-            break
-        if "boxed" in text[j:k]:
-            spans.append((j, k + len("</details>")))
-        i = k + len("</details>")
-    if not spans:
-        return text
-    pieces, i = [], 0
-    for a, b in sorted(spans):
-        if a >= i:  # (a block inside another is gone with it)
-            pieces.append(text[i:a])
-            i = b
-    pieces.append(text[i:])
-    outside = " ".join(pieces)
-    return outside if _STATED_RE.search(outside) else text

@@ -483,7 +483,7 @@ def _function_name(toks: list[Tok]) -> str | None:
 
 # y', dy/dx, \frac{dy}{dx}, \frac{d^2y}{dx^2} (a label); the quotient forms name the function and the order
 _DERIVATIVE_LABEL = re.compile(
-    r"[A-Za-z]'{1,3}|frac\{d(?:\^(?P<n1>\d))?(?P<f1>[A-Za-z])\}\{d[A-Za-z](?:\^(?P=n1))?\}"
+    r"[A-Za-z]'{1,3}|frac\{d(?:\^\{?(?P<n1>\d)\}?)?(?P<f1>[A-Za-z])\}\{d[A-Za-z](?:\^\{?(?P=n1)\}?)?\}"
     r"|d(?:\^(?P<n2>\d))?(?P<f2>[A-Za-z])/d[A-Za-z](?:\^(?P=n2))?"
 )
 

@@ -140,6 +140,9 @@ _FOR_ALL_RE = re.compile(
 )
 
 
+_TEX_GROUP_RE = re.compile(r"[_^]\s*\{")
+
+
 def parse_answer(text: str) -> Node:
     """Parse one extracted answer (plain or LaTeX) into an answer tree; raise :class:`ParseError`."""
     if not isinstance(text, str):
@@ -227,7 +230,8 @@ def parse_answer(text: str) -> Node:
     if not toks:
         raise ParseError("empty answer")
     try:
-        node = _Parser(toks, latex="\\" in s).parse_answer()
+        # (TeX: a command, or a braced superscript or subscript: "C_1e^{x}" is C_1 e^x, as TeX sets it)
+        node = _Parser(toks, latex="\\" in s or _TEX_GROUP_RE.search(s) is not None).parse_answer()
     except ParseError:
         raise
     except RecursionError as e:

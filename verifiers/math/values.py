@@ -166,7 +166,7 @@ def _exprs_equal(a: Expr, b: Expr) -> bool:
     if a.marker is not None and a.marker == b.marker:  # 0.5% is not 50%: both in percent, compare as is
         return _values_equal(a.value * sa, b.value * sb, a.inexact, b.inexact)
     for x, y in itertools.product(_candidates(a, b), _candidates(b, a)):
-        if _values_equal(x * sa, y * sb, a.inexact, b.inexact):
+        if _values_equal(x * sa, y * sb, a.inexact, b.inexact, printout=a.marker == b.marker):
             return True
     return _antiderivatives_equal(a, b)
 
@@ -287,7 +287,8 @@ def _terminating(x: sympy.Basic) -> bool:
     return q == 1
 
 
-def _values_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bool) -> bool:
+def _values_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bool, printout: bool = True) -> bool:
+    """``printout``: a decimal may round a binary float's printout (not across a percent sign on one side only)."""
     if a == b:
         return True
     inf = (sympy.oo, -sympy.oo, sympy.zoo, sympy.nan)
@@ -300,7 +301,10 @@ def _values_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bo
             return True
         if a_inexact != b_inexact:
             return _constants_equal(a, b, a_inexact, b_inexact)
-        return a_inexact and b_inexact and ROUNDED_DECIMALS.get() and _rounded_to(a, b)
+        # a decimal that rounds another at its own last place: where the policy says so, or where the other is a
+        # binary float's printout ("0.914" against 0.9137854519568591: nobody writes a key's 16 digits)
+        rounding = ROUNDED_DECIMALS.get() or (printout and _float_printout(a, b))
+        return a_inexact and b_inexact and rounding and _rounded_to(a, b)
     diff = a - b
     if diff == 0:
         return True
