@@ -307,6 +307,7 @@ def test_decimal_commas_options_italics_confidence_and_answer_phrases(completion
     [
         # off by default: a key's digits are the answer's ...
         ("0.4742", "0.47419", False, 0.0),
+        ("-0.1325", "-0.13249", False, 0.0),
         ("3919.3333", "3919.33333", False, 0.0),
         # ... but for a key printed at a binary float's precision (15-17 digits), rounded by default (stop 43)
         ("0.914", "0.9137854519568591", False, 1.0),

@@ -29,6 +29,10 @@ _COUNT = "<think>\nCounting carefully gives 13.\n</think>\n\nThe count is 13.\n\
         ("{\\color{white} The answer is 12.}", 0.0),
         ("$\\textcolor{white}{12}$", 0.0),
         ("{\\tiny \\boxed{12}}", 0.0),
+        ("$\\tiny\\boxed{12}$", 0.0),
+        ("$\\footnotesize\\boxed{12}$", 0.0),
+        ("\\footnote{$\\boxed{12}$}", 0.0),
+        ("[^1]: $\\boxed{12}$", 0.0),
         # the same box beside an answer that agrees, or alone: it answers
         ("So 12 it is.\n\n```\n\\boxed{12}\n```", 1.0),
         ("{\\tiny \\boxed{12}} So 12 it is.", 1.0),
@@ -36,6 +40,41 @@ _COUNT = "<think>\nCounting carefully gives 13.\n</think>\n\nThe count is 13.\n\
 )
 def test_box_aside_a_plain_answer(tail: str, want: float) -> None:
     assert score(_COUNT + tail, "12") == want
+    if want == 0.0:  # the prose is the answer the reader sees
+        assert score(_COUNT + tail, "13") == 1.0
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a quotation that prose answers: the prose
+        ("You wrote:\n\n> So the total is $\\boxed{83}$.\n\nThat has an addition slip: 48 + 36 = 84 apples.", "84", 1.0),
+        ("You wrote:\n\n> So the total is $\\boxed{83}$.\n\nThat has an addition slip: 48 + 36 = 84 apples.", "83", 0.0),
+        ("48 + 36 = 84.\n\n> **Final answer:** $\\boxed{84}$", "84", 1.0),  # a quoted answer that ends: the answer
+        # a variable in code named for the answer is no answer statement
+        ("Maria has 13 pencils left.\n\n```python\nanswer = 12\n```", "12", 0.0),
+        ("Maria has 13 pencils left.\n\n```python\nanswer = 12\n```", "13", 1.0),
+        ("Total apples sold: **84**.\n\n```python\ndef solve():\n    answer = 48\n    answer += 36\n    return answer\n```", "84", 1.0),
+        ("```python\nanswer = 12\nprint(answer)\n```", "12", 1.0),  # code alone still answers
+        ("```\nFinal Answer: 12\n```", "12", 1.0),
+        # a footnote's reference is no digit of the answer
+        ("Final answer: 180[^1]\n\n[^1]: Computed as 120 + 60.", "180", 1.0),
+        # an inline-code box after an answer phrase is the answer
+        ("The answer is `\\boxed{180}`.", "180", 1.0),
+        # an offer closing the answer's paragraph as a question
+        ("Tom is 21 years old. Would you like me to solve a similar problem with 4 times?", "21", 1.0),
+        ("The total is 84 apples. Shall I show the 2-step column addition?", "84", 1.0),
+        ("The total is 84 apples. Do you want me to also work out how many more were sold in the morning (12)?", "84", 1.0),
+        ("Is it 12? Would you like 13?", "13", 0.0),
+        # a marked answer, then a box with another value that no word takes back: two answers
+        ("She eats 1, leaving 11.\n\nFinal answer: 13.\n\nA student claimed \\boxed{12}.", "12", 0.0),
+        ("Answer: 11\n\\boxed{12} would be the total before eating.", "12", 0.0),
+        ("The answer is 11.\nWait, I made an error. 3*4=12.\n\\boxed{12}", "12", 1.0),
+        ("The answer is $x = 12$.\n\nThus \\boxed{12}", "12", 1.0),
+    ],
+)
+def test_which_of_several_statements_answers(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
 
 
 @pytest.mark.parametrize(
@@ -83,6 +122,16 @@ def test_box_aside_alone_still_answers(completion: str, want: float) -> None:
         ("y=C_1e^{x}+C_2e^{-x}", "y=C_1 e^{x}+C_2 e^{x}", 0.0),
         ("\\{1,2,x^{2}\\}", "\\{1,2,x^2\\}", 1.0),
         ("v_zmf", "v_zmf", 1.0),
+        # Newton's dot: a derivative in time, as a label
+        ("\\dot{x}(t) = 3t^2", "3t^2", 1.0),
+        ("\\dot{x} = 2t + 1", "2t+1", 1.0),
+        ("\\ddot{x} = 2", "x''=2", 1.0),
+        ("\\dot{x} = 2t + 1", "x = 2t+1", 0.0),
+        # layout that changes no value: \smash, an empty root index, a colon spaced as punctuation (red team 52)
+        ("\\smash{13}", "13", 1.0),
+        ("\\sqrt[]{144}", "12", 1.0),
+        ("3{:}45", "3:45", 1.0),
+        ("3{:}45", "3:40", 0.0),
     ],
 )
 def test_expression_notations(answer: str, gold: str, want: float) -> None:
@@ -98,7 +147,23 @@ def test_expression_notations(answer: str, gold: str, want: float) -> None:
         ("0.1667", "0.16666666666666666", 1.0),
         ("0.167", "0.16666666666666666", 1.0),
         ("47.6190", "47.61904761904762", 1.0),
-        ("0.16666666666666666", "0.1667", 1.0),
+        ("0.16666666666666666", "0.1667", 0.0),  # the key states its precision: not the other way round
+        ("3.33", "3.3333333", 0.0),  # nor a key of eight digits
+        ("2.68", "2.6749999999999998", 1.0),  # the float nearest 2.675, rounded half up
+        ("\\frac{3}{10}", "0.30000000000000004", 1.0),  # a fraction against its float's printout
+        ("3.0", "3.0000000000000004", 1.0),
+        ("\\frac{3}{10}", "0.3000000000001", 0.0),
+        # a labelled or approximate decimal is a decimal too (set 140)
+        ("t = 0.616", "0.6157378009026948", 1.0),
+        ("p \\approx 0.405", "0.40527287278483803", 1.0),
+        ("t = 0.615", "0.6157378009026948", 0.0),
+        ("(0.5, 2)", "(\\frac{1}{2}, 2)", 1.0),
+        ("(0.33, 2)", "(\\frac{1}{3}, 2)", 0.0),
+        # one value said again in another form (set 140)
+        ("45.000000, 45.000000", "45.0", 1.0),
+        ("0.600000, 60.0\\%", "0.6", 1.0),
+        ("0.6, 0.7", "0.6", 0.0),
+        ("5,5", "5", 0.0),  # (perhaps a decimal comma)
         ("0.17", "0.16666666666666666", 0.0),  # two significant digits
         ("0.1666", "0.16666666666666666", 0.0),  # truncated, not rounded
         ("-8.2967", "-8.295049140435111", 0.0),
@@ -107,6 +172,33 @@ def test_expression_notations(answer: str, gold: str, want: float) -> None:
 )
 def test_float_printout_keys(answer: str, gold: str, want: float) -> None:
     assert score(f"So the answer is $\\boxed{{{answer}}}$.", gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # Thai scale words multiply the number they follow, glued to the currency or not (red team 51)
+        ("ราคาบ้าน 3 หลัง = 3 × 4 = 12 ล้านบาท\n\nคำตอบ: 12 ล้านบาท", "12000000", 1.0),
+        ("ราคาบ้าน 3 หลัง = 3 × 4 = 12 ล้านบาท\n\nคำตอบ: 12 ล้านบาท", "12", 0.0),
+        ("12 เดือนเป็นเงิน 12,000 บาท หรือ 12 พันบาท\n\nคำตอบ: 12 พันบาท", "12", 0.0),
+        ("정답: 2억 5000만 4000원", "250004000", 1.0),  # (Korean's own scales: verifiers.math.cjk)
+        ("정답은 6만 7,082마리입니다.", "67082", 1.0),
+        # metadata after the answer: how the solution was made, no value of the problem (red team 54)
+        ("Tom is 21. Step count: 3.", "21", 1.0),
+        ("Tom is 21. Step count: 3.", "3", 0.0),
+        ("Tom is 21 years old.\n\nConfidence: high. Steps used: 2", "21", 1.0),
+        ("Tom is 21 years old.\n\n---\n*Solution 3 of 5*", "21", 1.0),
+        ("Tom is 21 years old.\n\n---\n*Solution 3 of 5*", "5", 0.0),
+        ("The MEDIAN is **23**.\n\nValues: [5, 12, 18, 23, 45, 67, 89]\nResult: 23\n⚡ Calculated in 0ms", "23", 1.0),
+        # a chat turn the output ran on into, its label glued to the value (set 140)
+        ("94.0assistant: I'd be happy to help you with that! Can you provide 12 more details?", "94.0", 1.0),
+        ("4.7% (4.7%)assistant: I'd be happy to help you with your question!", "0.047", 1.0),
+        # a final-answer phrase that opens working, evaluated by the box after it (the step set's x223)
+        ("to get our final answer:\n$a^2 - b^2 = (a + b)(a - b) = 500 * 10$\n\nSo the value is $\\boxed{5000}$.", "5000", 1.0),
+    ],
+)
+def test_scales_and_metadata(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
 
 
 def test_stop43_patterns_are_linear() -> None:
@@ -121,5 +213,23 @@ def test_stop43_patterns_are_linear() -> None:
             ("hidden", "_HIDDEN_ELEMENT_RE", "'<a color:' * (n // 9)"),
             ("expr", "_LEIBNIZ_RE", "'{ d ^ { #2 } ' * (n // 13)"),
             ("parse", "_TEX_GROUP_RE", "'_ ' * (n // 2)"),
+            ("hidden", "_ASIDE_RE", "'\\\\footnote{' * (n // 10)"),
+            ("hidden", "_ASIDE_RE", "'\\n>' * (n // 2)"),
+            ("hidden", "_ASIDE_RE", "'\\\\tiny\\\\boxed{' * (n // 12)"),
+            ("hidden", "_ANSWER_VARIABLE_RE", "'answer_' * (n // 7)"),
+            ("hidden", "_FOOTNOTE_REF_RE", "'[^a' * (n // 3)"),
+            ("hidden", "_STATED_RE", "'answer ' * (n // 7)"),
+            ("fallback", "_ASIDE_TAIL_RE", "'. shall i' * (n // 9)"),
+            ("lex", "_DOT_LABEL", "'ddot{' * (n // 5)"),
+            ("cleanup", "_METADATA_TAIL_RE", "'. step count: 1' * (n // 15)"),
+            ("cleanup", "_METADATA_TAIL_RE", "'\\n---\\n' * (n // 5)"),
+            ("cleanup", "_METADATA_TAIL_RE", "'solution 1 of ' * (n // 14)"),
+            ("locales", "_SCALED_RE", "'1 ล้าน' * (n // 6)"),
+            ("sentences", "_SCALE_HINT_RE", "'1 ' * (n // 2)"),
+            ("locales", "_SCALED_RE", "'1 ล้านบ' * (n // 7)"),
+            ("cleanup", "_GLUED_TURN_RE", "'1user' * (n // 5)"),
+            ("cleanup", "_METADATA_TAIL_RE", "'calculated in 1' * (n // 15)"),
+            ("extract", "_PLAIN_VALUE_RE", "'1 a' * (n // 3)"),
+            ("normalize", "_DROP", "'\\\\sqrt ' * (n // 6)"),
         ]
     )

@@ -1230,6 +1230,27 @@ writes them, other languages' bounds, negations, corrections and verdicts (stop 
     Ответ: 12.⏎⏎Стоп, я ошибся при делении, правильно 13.               | 12                           | wrong       | test_later_corrections_in_other_languages
     Jawaban: lebih dari 12                                              | 12                           | wrong       | test_bounds_negations_signs_and_markers_in_other_languages
     Antwort: Ja                                                         | True                         | correct     | test_verdicts_and_empty_sets_in_other_languages
+Boxes shown as source or aside, code variables, marked answers before a box, derivative notations, double
+superscripts, keys printed at a binary float's precision, Thai scale words, metadata tails (stop 43)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    The count is 13.⏎⏎`\boxed{12}`                                      | 12                           | wrong       | test_box_aside_a_plain_answer
+    The count is 13.⏎⏎![\boxed{12}](fig.png)                            | 13                           | correct     | test_box_aside_a_plain_answer
+    ```latex⏎The answer is \boxed{12}⏎```                               | 12                           | correct     | test_box_aside_alone_still_answers
+    Maria has 13 pencils left.⏎⏎```python⏎answer = 12⏎```               | 12                           | wrong       | test_which_of_several_statements_answers
+    Final answer: 13.⏎⏎A student claimed \boxed{12}.                    | 12                           | wrong       | test_which_of_several_statements_answers
+    Tom is 21 years old. Would you like me to solve a similar problem with 4 times? | 21                           | correct     | test_which_of_several_statements_answers
+    \boxed{\frac{dy}{dx}=3x}                                            | y=3x^2                       | wrong       | test_expression_notations
+    \boxed{\dot{x}(t) = 3t^2}                                           | 3t^2                         | correct     | test_expression_notations
+    \boxed{e^{-x}^2}                                                    | e^{-2x}                      | unparsable  | test_expression_notations
+    \boxed{y=C_1e^{x}+C_2e^{-x}}                                        | y=C_1 e^{x}+C_2 e^{-x}       | correct     | test_expression_notations
+    \boxed{0.914}                                                       | 0.9137854519568591           | correct     | test_float_printout_keys
+    \boxed{0.91}                                                        | 0.9137854519568591           | wrong       | test_float_printout_keys
+    \boxed{\frac{3}{10}}                                                | 0.30000000000000004          | correct     | test_float_printout_keys
+    \boxed{45.000000, 45.000000}                                        | 45.0                         | correct     | test_float_printout_keys
+    คำตอบ: 12 ล้านบาท                                                   | 12000000                     | correct     | test_scales_and_metadata
+    Tom is 21 years old.⏎⏎---⏎*Solution 3 of 5*                         | 5                            | wrong       | test_scales_and_metadata
 """
 
 from __future__ import annotations

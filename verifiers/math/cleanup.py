@@ -106,6 +106,9 @@ def clean_completion(text: str) -> str:
         if opened > 0 and text[:opened].strip() and "<" not in text.rstrip()[opened + 3 : -4]:
             break  # "The answer is 6. <s>\boxed{5}</s>": HTML's strike-through (a <s> at the start is a tokenizer's)
         text = text.rstrip()[: len(text.rstrip()) - len(end.group())]
+    glued = _GLUED_TURN_RE.search(text) if ":" in text else None
+    if glued is not None and re.search(r"\d", text[: glued.start()]):
+        text = text[: glued.start()]  # "94.0assistant: I'd be happy to help": a chat turn the output ran on into
     first_end = _FIRST_END_RE.search(text) if "<" in text else None
     if (
         first_end is not None
@@ -320,11 +323,20 @@ _END_OF_SEQUENCE_RE = re.compile(r"<\|(?:endoftext|end_of_text|eot_id)\|>|<eos>|
 # lines at the end that describe the solution, not the problem: how sure, how long, how hard, in words, steps,
 # tokens ("Confidence: 5", "Confidence: 8/10", "(Word count: 45)", "*Solution by AI assistant. Step count: 3.*"); a
 # percent is left to _CONFIDENCE_RE, which reads low confidence as doubt
-_METADATA_HINT_RE = re.compile(r"confidence|certainty|count|tokens|difficulty", re.I)
+_METADATA_HINT_RE = re.compile(
+    r"confidence|certainty|count|tokens|difficulty|used|\d[ \t]+of[ \t]+\d|calculated|computed|generated", re.I
+)
 _METADATA_TAIL_RE = re.compile(
-    r"(?:\n[ \t]*[-*_(]{0,3}[ \t]*(?:[^\n\d:]{1,60}[.;,][ \t]{1,3})?(?:confidence(?:[ \t]+(?:level|score))?|certainty|"
-    r"(?:word|step|token)[ \t]+count|tokens[ \t]+used|difficulty(?:[ \t]+level)?)[ \t]*[:=][ \t]*\d{1,6}(?:\.\d{1,4})?"
-    r"(?![ \t]*%)[ \t]*(?:/[ \t]*\d{1,4}|words|steps|tokens)?[ \t.]*[*_)]{0,3}[ \t.]*)+\s*\Z",
+    # on a line of its own (after a rule "---" perhaps), or closing the answer's sentence ("Tom is 21. Step count: 3.")
+    r"(?:(?:\n(?:[ \t]*-{3,}[ \t]*\n)?[ \t]*(?:[-*_(]|[^\w\s]){0,3}[ \t]*(?:[^\n\d:]{1,60}[.;,][ \t]{1,3})?"
+    r"|(?<=[.!])[ \t]{1,3})"
+    r"(?:(?:confidence(?:[ \t]+(?:level|score))?|certainty|(?:word|step|token)s?[ \t]+(?:count|used)|tokens[ \t]+used"
+    r"|difficulty(?:[ \t]+level)?)[ \t]*[:=][ \t]*\d{1,6}(?:\.\d{1,4})?(?![ \t]*%)[ \t]*(?:/[ \t]*\d{1,4}|words|steps|tokens)?"
+    # a sample's place among several ("*Solution 3 of 5*", "Attempt 2/4")
+    r"|(?:solution|attempt|sample|response|try)[ \t]+#?\d{1,3}[ \t]*(?:of|/)[ \t]*\d{1,3}"
+    # how long it took ("⚡ Calculated in 0ms")
+    r"|(?:calculated|computed|generated)[ \t]+in[ \t]+\d{1,6}(?:\.\d{1,4})?[ \t]*(?:ms|s|sec|seconds|milliseconds)\b)"
+    r"[ \t.]*[*_)]{0,3}[ \t.]*)+\s*\Z",
     re.I,
 )
 # a stated confidence: a "Confidence: 95%" line, "(I'm 80% sure)", "I am 99% confident.", "— 100% certain"
@@ -336,6 +348,8 @@ _CONFIDENCE_RE = re.compile(
     re.I,
 )
 _CALCULATOR_NOTE_RE = re.compile(r"<<[^<>=\n]{1,200}=([^<>=\n]{1,40})>>(?=[ \t]*\$?[ \t]*\1)")
+# a chat role's label glued to the end of a value, no space between ("94.0assistant: ...")
+_GLUED_TURN_RE = re.compile(r"(?<=[\d%.)\]}$])(?:assistant|user|human|system)[ \t]*:", re.I)
 _FIRST_END_RE = re.compile(rf"{_END_OF_TURN}|</s>|<eos>|<\|eot\|>")
 # a chat turn that opens right after an end token (the turn readers below take it)
 _TURN_AFTER_RE = re.compile(

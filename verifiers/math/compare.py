@@ -278,6 +278,16 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         a = a.items[0]
     if isinstance(b, Answers) and len(b.items) == 1:
         b = b.items[0]
+    if (
+        isinstance(a, Answers)
+        and a.connective == ","
+        and isinstance(b, Expr)
+        and len(a.items) <= 4
+        and all(isinstance(x, Expr) for x in a.items)
+        and any(x.inexact or x.marker for x in a.items)  # (not "5,5", which may be a decimal comma)
+    ):
+        # "45.000000, 45.000000", "0.6, 60%": one value said again, in another form
+        return all(_nodes_equal(x, b, depth + 1) for x in a.items)
     if isinstance(a, Choice) or isinstance(b, Choice):
         return _choices_equal(a, b, depth)
     # "x \in (1, 3)" says its bracket is an interval: never a pair of values

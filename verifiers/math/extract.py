@@ -315,9 +315,9 @@ def _extract(
             return Extraction(boxes[-1], "boxed", True, "a box set aside after another answer")
     outside = set_aside_outside(text, spans[-1][0]) if boxes and not reread else None
     if outside is not None:  # "The count is 13.\n\n`\boxed{12}`": a box shown beside a plain answer, not as it
-        other = _extract(outside, True, givens, reread=True)
+        other = _extract(outside, last_number_fallback, givens, reread=True)
         if other.answer is not None and not _equiv_safe(normalize(other.answer), normalize(boxes[-1])):
-            return Extraction(boxes[-1], "boxed", True, "a box in code or aside beside another answer")
+            return other
     if boxes:
         final = _answer_after_last_box(text)
         if final is not None:  # "... \boxed{255} ... The final answer is $10,455$.": the last word wins
@@ -633,9 +633,12 @@ def _answer_after_last_box(text: str) -> Extraction | None:
     return ex
 
 
+_PLAIN_VALUE_RE = re.compile(r"-?\$?\d[\d,]{0,20}(?:\.\d{1,20})?(?:[ \t]*%|[ \t]+[A-Za-z]{1,20}){0,3}")
+
+
 def _marked_before_box(text: str, start: int) -> str | None:
     """The value an answer marker on a line before the box at ``start`` states ("Final answer: 13."), where it is a
-    number or a formula with digits and no word between them takes it back; None otherwise."""
+    plain number (with a unit word perhaps) and no word between them takes it back; None otherwise."""
     line = text.rfind("\n", 0, start) + 1
     window = text[max(0, line - 3_000) : line]
     marked = _last_match(_ANSWER_IS_RE, window)
@@ -643,8 +646,8 @@ def _marked_before_box(text: str, start: int) -> str | None:
         return None
     value = _clean_value(clean_answer(marked.group(1)))
     between = window[marked.end() :] + text[line:start]
-    if not re.search(r"\d", value) or _RETRACTION_BETWEEN_MARKERS_RE.search(between) or not parses(value):
-        return None
+    if not _PLAIN_VALUE_RE.fullmatch(value) or _RETRACTION_BETWEEN_MARKERS_RE.search(between):
+        return None  # (not "final answer: $a^2 - b^2 = 500 * 10$", working that the box then evaluates)
     return value
 
 

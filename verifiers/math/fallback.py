@@ -78,11 +78,16 @@ _CHECK_TAIL_RE = re.compile(
 )
 # a closing paragraph after the answer that offers more help, lays out a table, or runs code: no answer of its own
 # ("Let me know if you'd like to try 18 eggs!", "| Revenue at $2/egg | 18 |", "```python ... ```\nOutput: 18")
+_OFFER_WORDS = (
+    r"(?:let[ \t]+me[ \t]+know|would[ \t]+you[ \t]+like|if[ \t]+you(?:['’]d|[ \t]+would)[ \t]+like|feel[ \t]+free"
+    r"|i[ \t]+hope[ \t]+this|do[ \t]+you[ \t]+want|shall[ \t]+i|should[ \t]+i|want[ \t]+me[ \t]+to)\b"
+)
+# (an offer may also close the answer's own paragraph as a question: "Tom is 21. Shall I show the 2-step method?")
 _ASIDE_TAIL_RE = re.compile(
-    r"\n[ \t]*\n[ \t*_]*(?:(?:let[ \t]+me[ \t]+know|would[ \t]+you[ \t]+like|if[ \t]+you(?:['’]d|[ \t]+would)[ \t]+like|"
-    r"feel[ \t]+free|i[ \t]+hope[ \t]+this)\b[^\n]{0,300}"
+    rf"(?:\n[ \t]*\n[ \t*_]*(?:{_OFFER_WORDS}[^\n]{{0,300}}"
     r"|(?:[ \t]*\|[^\n]{0,300}\|[ \t]*(?:\n|\Z)){2,40}"
-    r"|```[a-z]{0,12}\n(?:[^`\n]{0,300}\n){0,40}```(?:\n[ \t]*output[ \t]*:[^\n]{0,100})?)\s*\Z",
+    r"|```[a-z]{0,12}\n(?:[^`\n]{0,300}\n){0,40}```(?:\n[ \t]*output[ \t]*:[^\n]{0,100})?)"
+    rf"|(?<=[.!])[ \t]+{_OFFER_WORDS}[^\n?]{{0,300}}\?[ \t]*)\s*\Z",
     re.I,
 )
 # a closing paragraph that supposes another case ("If the eggs sold at $2, it would be 18.", "Note: had she sold 5,

@@ -368,14 +368,19 @@ class _Parser(LabelReader, _ExprParser):
         sides = [first]
         last_start = start
         mid_start = mid_end = start
+        written = False  # the last side holds a written decimal
         while self.at("REL"):
             ops.append(self.next().text)
             last_start = self.i
+            before, self.inexact = self.inexact, False
             sides.append(self.parse_struct())
+            written, self.inexact = self.inexact, before or self.inexact
             if len(sides) == 2:
                 mid_start, mid_end = last_start, self.i
         if not ops:
             return first
+        if label and written and len(sides) == 2 and isinstance(sides[1], Expr):
+            sides[1] = dataclasses.replace(sides[1], inexact=True)  # "t = 0.616": the value named is a decimal
         if len(sides) == 3 and all(o in ("<", "<=", ">", ">=") for o in ops):
             fn = _function_name(self.toks[mid_start:mid_end])
             if fn is not None:  # "0 < f(x) < 1": the range of f, not the product f*x

@@ -9,8 +9,8 @@ answer (:func:`without_hidden`, run first by :func:`~verifiers.math.cleanup.clea
 - Set aside: a box in a code block (fenced, ``<pre>``, ``\\verb``), in inline code, in a footnote's text,
   in a collapsed ``<details>`` block, in an image's alt text or in tiny text (:func:`aside_spans`), where the text
   outside them states an answer (a box or an answer marker). Alone, such a box still answers: "```latex\\n
-  \\boxed{5}\\n```" is a box written as source; beside a plain-prose answer with another value ("The count is
-  13.\\n\\n`\\boxed{12}`") it is a second answer (:func:`set_aside_outside`, read by the extractor).
+  \\boxed{5}\\n```" is a box written as source; beside a plain-prose answer ("The count is 13.\\n\\n
+  `\\boxed{12}`") the prose is the answer (:func:`set_aside_outside`, read by the extractor).
 
 A policy that learns to hide a second answer from the reader ("The answer is 7. $\\phantom{\\boxed{5}}$") gains
 nothing: the reader's answer is the only one read.
@@ -43,20 +43,30 @@ _COMMENT_LINE_RE = re.compile(r"^[ \t]*%(?!\d)[^\n]*", re.M)  # (not "%5 of ..."
 # the line's end)
 _WHITE_RE = re.compile(r"\\(?:text)?color[ \t]*\{[ \t]*(?:white|#?fff(?:fff)?)[ \t]*\}[ \t]*", re.I)
 # where a box is shown beside the answer rather than as it: a fenced code block, inline code (not GitLab's "$`...`$"
-# maths), a footnote's text, <pre>, \verb, an image's alt text, tiny text ("{\tiny \boxed{12}}"); a collapsed <details> block is found by name
+# maths), a footnote's text (a definition line, or \footnote{...}), <pre>, \verb, an image's alt text, tiny text
+# ("{\tiny \boxed{12}}", "\tiny\boxed{12}"), a quotation that prose follows; a collapsed <details> block is found by
+# name
 _ASIDE_RE = re.compile(
     r"```[^`]*+```|(?<![$`])`[^`\n]{1,500}`(?![$`])|^\[\^[^\]\n]{1,40}\]:[^\n]*"
     r"|<pre\b[^<>]{0,200}>[^<]{0,4000}</pre>|\\verb\*?([^\sA-Za-z*])[^\n]{0,500}?\1"
     r"|!\[[^\]\n]{1,500}\]\([^)\n]{0,500}\)"
-    r"|\{[ \t]*\\(?:tiny|scriptsize)\b[^{}\n]{0,500}(?:\{[^{}\n]{0,200}\}[^{}\n]{0,200}){0,4}\}",
+    r"|\{[ \t]*\\(?:tiny|scriptsize)\b[^{}\n]{0,500}(?:\{[^{}\n]{0,200}\}[^{}\n]{0,200}){0,4}\}"
+    r"|\\(?:tiny|scriptsize|footnotesize)\b[ \t]*\\boxed[ \t]*\{[^{}\n]{0,200}\}"
+    r"|\\footnote[ \t]*\{[^{}\n]{0,500}(?:\{[^{}\n]{0,200}\}[^{}\n]{0,200}){0,4}\}"
+    r"|^>[^\n]*(?:\n>[^\n]*){0,20}(?=\n[ \t]*\n[ \t]*[^\s>])",  # (a quotation that prose follows)
     re.I | re.M,
 )
-_ASIDE_CUES = ("`", "[^", "<details", "<pre", "<PRE", "\\verb", "![", "\\tiny", "\\scriptsize")
+_ASIDE_CUES = ("`", "[^", "<details", "<pre", "\\verb", "![", "\\tiny", "\\scriptsize", "\\footnote", "\n>")
+_FENCED_RE = re.compile(r"```[^`]*+```")
+# in code, a variable named for the answer, assigned ("answer = 12", "final_answer += 36")
+_ANSWER_VARIABLE_RE = re.compile(r"\b[A-Za-z_]{0,20}answer\w{0,20}(?=[ \t]*[-+*/]?=(?!=))", re.I)
+# a footnote's reference ("13[^1]"): no part of the value it marks
+_FOOTNOTE_REF_RE = re.compile(r"\[\^[^\]\s]{1,20}\](?!:)")
 # an answer stated outside them: a box, a GSM8K mark or an answer marker (English, or :data:`sentences.
 # FOREIGN_ANSWER_MARKERS`) with a value after it ("The answer is 7"; not "The answer is " left bare once the code after
 # it is taken out: "The answer is `\boxed{5}`" keeps its box)
 _STATED_RE = re.compile(
-    rf"\\boxed|####[ \t]*[^\s#]|(?:\banswer\b[^\n`]{{0,20}}?(?:\bis\b|:|=)|{FOREIGN_ANSWER_MARKERS})[ \t*_$]{{0,6}}[^\s*_$]",
+    rf"\\boxed|####[ \t]*[^\s#]|(?:\banswer\b[^\n`]{{0,20}}?(?:\bis\b|:|=)|{FOREIGN_ANSWER_MARKERS})[ \t*_$]{{0,6}}[^\s*_$.,;:!?]",
     re.I,
 )
 
@@ -78,6 +88,10 @@ def without_hidden(text: str) -> str:
         text = _COMMENT_LINE_RE.sub("", text)
     if "color" in text and "\\" in text:
         text = _without_white(text)
+    if "[^" in text:
+        text = _FOOTNOTE_REF_RE.sub("", text)
+    if "```" in text and "answer" in text.lower():  # "```python\nanswer = 12\n```": a variable, no answer statement
+        text = _FENCED_RE.sub(lambda m: _ANSWER_VARIABLE_RE.sub("value", m.group()), text)
     if "boxed" in text:
         spans = aside_spans(text)
         if spans:
@@ -89,7 +103,7 @@ def without_hidden(text: str) -> str:
 def aside_spans(text: str) -> list[tuple[int, int]]:
     """Where boxes are shown beside the answer rather than as it (see the module's notes): the spans that hold a box,
     in order, none inside another."""
-    if "boxed" not in text or not any(c in text for c in _ASIDE_CUES):
+    if "boxed" not in text or not any(c in text.lower() for c in _ASIDE_CUES):
         return []
     spans = [m.span() for m in _ASIDE_RE.finditer(text) if "boxed" in m.group()]
     low = text.lower()
@@ -132,18 +146,21 @@ def _without_white(text: str) -> str:
     for m in _WHITE_RE.finditer(text):
         if m.start() < i:
             continue
-        out.append(text[i : m.start()])
         if m.group().startswith("\\textcolor"):
-            if not text.startswith("{", m.end()):
-                i = m.end()
-                continue
-            end = _group_end(text, m.end())
-            i = len(text) if end is None else end + 1
-        else:  # the group the command is in ends it ("{\color{white} 12}"), else its line does
-            opened = text.rfind("{", 0, m.start())
-            close = _group_end(text, opened) if opened >= 0 and "\n" not in text[opened : m.start()] else None
+            out.append(text[i : m.start()])
+            end = _group_end(text, m.end()) if text.startswith("{", m.end()) else None
+            i = m.end() if end is None else end + 1
+            continue
+        # "{\color{white} 12}": to the end of the group it opens; else to the end of its line
+        opened = text.rfind("{", i, m.start())
+        close = _group_end(text, opened) if opened >= 0 and not text[opened + 1 : m.start()].strip() else None
+        if close is not None:
+            out.append(text[i:opened])
+            i = close + 1
+        else:
+            out.append(text[i : m.start()])
             line_end = text.find("\n", m.end())
-            i = close + 1 if close is not None else (len(text) if line_end < 0 else line_end)
+            i = len(text) if line_end < 0 else line_end
     out.append(text[i:])
     return "".join(out)
 

@@ -488,9 +488,15 @@ _DERIVATIVE_LABEL = re.compile(
 )
 
 
+_DOT_LABEL = re.compile(r"(d?)dot\{([A-Za-z])\}(\([a-z]\))?")
+
+
 def label_name(toks: list[Tok]) -> str:
-    """A label's name as written, a derivative in one spelling: ``dy/dx``, ``\\frac{dy}{dx}`` -> ``y'``."""
+    """A label's name as written, a derivative in one spelling: ``dy/dx``, ``\\frac{dy}{dx}``, ``\\dot{y}`` -> ``y'``."""
     text = "".join(t.text for t in toks)
+    dot = _DOT_LABEL.fullmatch(text)
+    if dot is not None:  # \dot{x}(t), \ddot{x}: a derivative in time, Newton's way
+        return dot.group(2) + "'" * (1 + len(dot.group(1))) + (dot.group(3) or "")
     m = _DERIVATIVE_LABEL.fullmatch(text)
     if m is None or not (m.group("f1") or m.group("f2")):
         return text
@@ -502,8 +508,8 @@ def _is_label(toks: list[Tok]) -> bool:
     kinds = [t.kind for t in toks]
     if re.fullmatch(r"[A-Za-z](?:'{1,2}|\^\{?-1\}?)\([A-Za-z]\)", "".join(t.text for t in toks)):
         return True  # a derivative or an inverse, as a label (grammar's derived function labels)
-    if _DERIVATIVE_LABEL.fullmatch("".join(t.text for t in toks)):
-        return True  # y', dy/dx, \frac{dy}{dx}, \frac{d^2y}{dx^2}
+    if _DERIVATIVE_LABEL.fullmatch("".join(t.text for t in toks)) or _DOT_LABEL.fullmatch("".join(t.text for t in toks)):
+        return True  # y', dy/dx, \frac{dy}{dx}, \frac{d^2y}{dx^2}, \dot{x}, \ddot{x}(t)
     if kinds == ["IDENT"] and toks[0].text not in ("e", "i"):
         return True
     if kinds == ["TEXT"] and re.fullmatch(r"[A-Za-z]", toks[0].text) and toks[0].text not in ("e", "i"):

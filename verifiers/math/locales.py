@@ -54,7 +54,7 @@ FOREIGN_SCALE_WORDS = _WORDS
 # a number (with thousands in groups, and a decimal part) and one scale word or several, then no letter
 _SCALED_RE = re.compile(
     rf"(?<![\w.,])(-?)(\d{{1,3}}(?:([. \u00a0\u202f])\d{{3}})+|\d{{1,15}})(?:([.,])(\d{{1,15}}))?"
-    rf"((?:[ \t\u00a0]{{0,2}}(?:{_WORDS})\.?(?!\w)){{1,3}})",
+    rf"((?:[ \t\u00a0]{{0,2}}(?:{_WORDS})\.?(?:(?=บาท)|(?!\w))){{1,3}})",  # ("ล้านบาท": glued to the currency)
     re.I,
 )
 _ONE_WORD_RE = re.compile(rf"(?:{_WORDS})(?!\w)", re.I)
@@ -73,7 +73,8 @@ def _scaled(m: re.Match[str]) -> str:
     power = sum(FOREIGN_SCALES[w.group().lower()] for w in _ONE_WORD_RE.finditer(words))
     text = f"{value.scaleb(power):f}"
     text = text.rstrip("0").rstrip(".") if "." in text else text
-    return sign + text
+    glued = m.string[m.end() : m.end() + 1].isalpha()  # "12 ล้านบาท" -> "12000000 บาท": the currency stays a word
+    return sign + text + (" " if glued else "")
 
 
 def foreign_scales(s: str) -> str:

@@ -49,7 +49,9 @@ _TAG_END_FRAGMENT = re.compile(r"(?<![ \t\n])[ \t\n]*</[A-Za-z_]{1,20}>?[ \t\n]*
 _DROP = re.compile(
     r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|"
     r"bigg|Bigg|big|Big|middle|mathstrut|strut|phantom\{[^{}]*\}|hphantom\{[^{}]*\}|vphantom\{[^{}]*\}|"
-    r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|underline|mkern\s*-?[\d.]+\w*|qed|blacksquare)(?![A-Za-z])"
+    r"hspace\*?\{[^{}]*\}|kern\s*-?[\d.]+\w*|underline|mkern\s*-?[\d.]+\w*|qed|blacksquare|smash(?:\[[tb]\])?)(?![A-Za-z])"
+    r"|(?<=\\sqrt)[ \t]*\[[ \t]*\]"  # "\sqrt[]{144}": an empty index
+    r"|(?<=\d)\{:\}(?=\d)"  # "3{:}45": a colon set as punctuation, spaced as TeX spaces one
 )
 # old font switches ({\bf (A)}), and paragraph layout that answer keys copied out of a .tex file keep ("235\\
 # \noindent"): a space in their place, so that "3\par5" stays two numbers and is not 35
@@ -164,7 +166,7 @@ def strip_layout(s: str) -> str:
     s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac").replace("\\cfrac", "\\frac")
     s = s.replace("\\dbinom", "\\binom").replace("\\tbinom", "\\binom")
     s = _LEFTRIGHT.sub("", s)
-    s = _DROP.sub("", s)
+    s = _DROP.sub(lambda m: ":" if m.group() == "{:}" else "", s)
     s = _BREAKS.sub(" ", s) if "\\" in s else s
     if "\\m" in s or "\\t" in s:  # a thin space between unit letters separates them: \mathrm{m\,s^{-2}} is m s^-2
         s = _UPRIGHT_GROUP.sub(lambda m: _THIN.sub(" ", m.group()), s)

@@ -10,6 +10,7 @@ import re
 from verigrpo.verifiers.math.boxes import _last_match
 from verigrpo.verifiers.math.cjk import CJK_CHAR_RE, COPULAS
 from verigrpo.verifiers.math.forms import numeral_key, one_number_sentence, qualified
+from verigrpo.verifiers.math.locales import foreign_scales
 from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG, WRONG_UNSPACED
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Expr, Node
 from verigrpo.verifiers.math.normalize import BOLD_MARK_RE
@@ -147,11 +148,16 @@ _IE_OPTION_RE = re.compile(r"([^,\n]{1,60}?),?[ \t]*i\.e\.,?[ \t]*\(([A-J])\)[ \
 _TRAILING_NOTE_RE = re.compile(r"[ \t]{0,4}\([^()\n]{1,120}\)[ \t.]{0,4}\Z")
 
 
+_SCALE_HINT_RE = re.compile(r"\d[ \t\u00a0]{0,2}[\u0e00-\u0e7f]")  # (Thai, whose words are not spaced apart)
+
+
 def sentence_answer(ans: str, givens: frozenset[str] = frozenset()) -> str:
     """A sentence after "Final Answer:" answers with what follows its last "is": "The volume
     of $V$ is 120" -> "120". Unchanged when it parses as a whole, or negates or doubts itself."""
     if len(ans) > MAX_ANSWER_CHARS or _NEGATED_RE.search(ans) or _UNSURE_RE.search(ans) or has_or(ans):
         return ans  # (with its "or" kept: "100분 또는 160분" is two values, never the one after "는")
+    if _SCALE_HINT_RE.search(ans):  # "12 ล้านบาท": the scale word multiplies, before the words after it are dropped
+        ans = foreign_scales(ans)
     named = _IE_OPTION_RE.fullmatch(ans.strip()) if "i.e" in ans else None
     if named is not None:  # "11, i.e. (B)": the option, with the value written for it
         return f"({named.group(2)}) {named.group(1)}"

@@ -238,6 +238,21 @@ def _float_printout(a: sympy.Rational, b: sympy.Rational) -> bool:
     return min(da, db) > 0 and lo <= max(da, db) <= hi
 
 
+def _printed_key(a: sympy.Rational, b: sympy.Rational) -> bool:
+    """The key ``b`` is a binary float's printout (:data:`FLOAT_DIGITS`) and the answer ``a`` has fewer digits: a
+    decimal that rounds it at its own last place states its value (nobody writes a key's sixteen digits). Not a key
+    written with fewer digits ("3.3333333" against 3.33: the key states its precision), nor the other way round
+    (62.83185307179586 against a key 62.8)."""
+    lo, hi = FLOAT_DIGITS
+    return lo <= _significant_digits(b) <= hi and _significant_digits(a) < lo
+
+
+def _printout_of(exact: sympy.Rational, key: sympy.Rational) -> bool:
+    """``key`` is a binary float's printout of ``exact``, a fraction (3/10 against 0.30000000000000004)."""
+    lo, hi = FLOAT_DIGITS
+    return not exact.is_Integer and lo <= _significant_digits(key) <= hi and _same_to_15_digits(exact, key)
+
+
 def printed_integer_key(pred: object, gold: object) -> bool:
     """The reference is a binary float's printout of the integer the answer gives: 7800 against 7800.000000000001,
     -109 against -108.99999999999999. (The other way, "1.0000000000000002" against a key 1, stays unequal: the key's
@@ -245,7 +260,7 @@ def printed_integer_key(pred: object, gold: object) -> bool:
     if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or (pred.unit, pred.marker) != (gold.unit, gold.marker):
         return False
     a, b = pred.value, gold.value
-    if pred.inexact or not gold.inexact or not (a.is_Integer and b.is_Rational) or b.is_Integer:
+    if not gold.inexact or not (a.is_Integer and b.is_Rational) or b.is_Integer:  # (3 or 3.0)
         return False
     lo, hi = FLOAT_DIGITS
     return lo <= _significant_digits(b) <= hi and _same_to_15_digits(a, b)
@@ -299,11 +314,13 @@ def _values_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bo
             # 0.6666666666666667 against 0.6666666666666666, 0.30000000000000004 against 0.3: a binary float's
             # printout, not another value (two written decimals, neither an integer)
             return True
+        if b_inexact and not a_inexact and _printout_of(a, b):
+            return True  # \frac{3}{10} against the key 0.30000000000000004: the key's float noise
         if a_inexact != b_inexact:
             return _constants_equal(a, b, a_inexact, b_inexact)
-        # a decimal that rounds another at its own last place: where the policy says so, or where the other is a
-        # binary float's printout ("0.914" against 0.9137854519568591: nobody writes a key's 16 digits)
-        rounding = ROUNDED_DECIMALS.get() or (printout and _float_printout(a, b))
+        # a decimal that rounds another at its own last place: where the policy says so, or where the key is a
+        # binary float's printout ("0.914" against 0.9137854519568591)
+        rounding = ROUNDED_DECIMALS.get() or (printout and _printed_key(a, b))
         return a_inexact and b_inexact and rounding and _rounded_to(a, b)
     diff = a - b
     if diff == 0:
@@ -335,6 +352,8 @@ def _rounded_to(a: sympy.Rational, b: sympy.Rational) -> bool:
     coarse, fine, places = (a, b, pa) if pa < pb else (b, a, pb)
     if abs(coarse) * 10**places < 100:
         return False  # fewer than three significant digits: 0.47, 2.5
+    if _significant_digits(fine) >= FLOAT_DIGITS[0]:  # 2.6749999999999998 is the float nearest 2.675: read as that
+        fine = sympy.Rational(str(sympy.Float(fine, 15)))
     return bool(abs(fine - coarse) * 2 * 10**places <= 1)
 
 
