@@ -201,6 +201,47 @@ def test_scales_and_metadata(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a completion cut off inside a code block it opened: its numbers are code (set 177)
+        ("Let me compute:\n```python\nw = 6.4\n# Total surface area of all legs (4 legs)\n", "4", 0.0),
+        ("The answer is 4.\n```", "4", 1.0),
+        ("Wendi needs to give her chickens 20 cups of feed.\n```\n\n", "20", 1.0),
+        ("So 4.\n\n```python\nx = 4\n```", "4", 1.0),
+        # a sentence in a box, its number in inline maths or after a name (set 177)
+        ("The final answer is $\\boxed{Fawn has $\\boxed{28}$ books.}$.", "28", 1.0),
+        ("The final answer is $\\boxed{Fawn has 28 books.}$.", "28", 1.0),
+        ("The final answer is $\\boxed{Fawn has 28 books.}$.", "27", 0.0),
+        ("The final answer is $\\boxed{She paid $28 and $30 books.}$.", "28", 0.0),
+        # currency signs of more countries are units, as € and ¥ are (set 169)
+        ("The final answer is $\\boxed{₴ 3.04}$.", "3.04", 1.0),
+        ("The final answer is $\\boxed{₩5,000}$.", "5000", 1.0),
+        ("The final answer is $\\boxed{5,000₩}$.", "5000", 1.0),
+        ("The final answer is $\\boxed{₴ 3.04}$.", "3.40", 0.0),
+        ("She won 5 games.", "5", 1.0),
+    ],
+)
+def test_stop43_blind_set_classes(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+_CHECKING = "Checking again: 5 packs times 3 pencils is fifteen, minus two is thirteen. " * 300  # ~23,000 characters
+
+
+@pytest.mark.parametrize(
+    ("head", "gold", "want"),
+    [
+        # an answer stated more than 20,000 characters before the end: not the tail's last number (red teams 52, 54)
+        ("**Answer: 13**\n\n", "3", 0.0),
+        ("**Answer: 13**\n\n", "13", 1.0),
+        ("So $\\boxed{13}$.\n\n", "13", 1.0),
+    ],
+)
+def test_an_answer_stated_before_a_long_tail(head: str, gold: str, want: float) -> None:
+    assert score(head + _CHECKING, gold) == want
+
+
 def test_stop43_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
@@ -231,5 +272,8 @@ def test_stop43_patterns_are_linear() -> None:
             ("cleanup", "_METADATA_TAIL_RE", "'calculated in 1' * (n // 15)"),
             ("extract", "_PLAIN_VALUE_RE", "'1 a' * (n // 3)"),
             ("normalize", "_DROP", "'\\\\sqrt ' * (n // 6)"),
+            ("fallback", "_FENCE_LINE_RE", "'\\n ```' * (n // 5)"),
+            ("verifier", "_INLINE_MATH_RE", "'$1' * (n // 2)"),
+            ("verifier", "_THREE_WORDS_RE", "'ab ab 1' * (n // 7)"),
         ]
     )

@@ -185,6 +185,13 @@ def _extract_answer(text: str, last_number_fallback: bool, givens: frozenset[str
                 return dataclasses.replace(found, hedged=True, hedge_reason=hedge)
         return found
     found = _extract(text, last_number_fallback, givens)
+    if len(text) > _WINDOW and not (found.rule or "").split("+")[0].startswith(_STATED_RULES):
+        # "**Answer: 13**" and then 20,000 characters of checking: an answer stated before the window the rules
+        # read, not the tail's last number
+        head = text[: len(text) - _WINDOW]
+        earlier = _extract(head, False, givens) if _last_match(_ANSWER_IS_RE, head) or "boxed" in head else None
+        if earlier is not None and earlier.answer is not None:
+            return earlier
     if found.answer is not None and not found.hedged:
         stated = _stated_end(text)
         if ends_in_doubt(text) or (stated and rechecks_unfinished(text[stated:], found.answer)):
@@ -192,6 +199,9 @@ def _extract_answer(text: str, last_number_fallback: bool, givens: frozenset[str
             # breaks off in a sentence that starts to doubt, or while it re-checks the answer it stated
             return dataclasses.replace(found, hedged=True, hedge_reason="the text breaks off while doubting the answer")
     return found
+
+
+_WINDOW = 20_000  # the characters at the end the rules read (:func:`_extract`, :func:`_stated_end`)
 
 
 def _reasoning_answer(reasoning: str, givens: frozenset[str]) -> Extraction:
@@ -215,6 +225,7 @@ def _stated_end(text: str) -> int:
 _ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
 _THINK_END_RE = THINK_CLOSE_RE  # (<reasoning>: the GRPO notebooks' format)
 _EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\boxed{4}"; not "The answer is 4."
+_STATED_RULES = (*_EXPLICIT_RULES, "answer_is")  # (an answer stated, not read off the last number)
 # after the last box, on its line: "and", "or" or a comma, then another value ("\boxed{33} and 34")
 # a second value joined to the box: by a comma, "and", "or" (in other languages, in emphasis or tags too: "_or_",
 # "<i>or</i>", "oder", "或者"), a slash, or a relation that restates it ("= 3", "\Rightarrow 3", ", i.e., 3",

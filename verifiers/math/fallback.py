@@ -140,7 +140,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     """The answer a completion without a box, a marker or an answer block ends on; rules "last_math", "last_latex",
     "last_line", "last_equation", "last_number"; no answer where the text doubts, bounds or cuts it off.
     ``givens``: the values of the question's numerals, which the last sentence may restate beside its answer."""
-    if _UNFINISHED_RE.search(text[-200:]) or _open_display(text):
+    if _UNFINISHED_RE.search(text[-200:]) or _open_display(text) or _open_code(text):
         return Extraction(None, None)
     text = without_plain_condition(text.rstrip())  # "The maximum is 12 when x = 3.": 12, not where it is taken
     row = _table_answer(text)
@@ -458,6 +458,18 @@ def _open_display(text: str) -> bool:
     cut off mid-line): a generation stopped by its length, whatever numbers the display holds so far."""
     opened = text.rfind("\\[", max(0, len(text) - 3_000))
     return opened >= 0 and text[opened - 1 : opened] != "\\" and text.rfind("\\]") < opened
+
+
+_FENCE_LINE_RE = re.compile(r"^[ \t]{0,3}```", re.M)
+
+
+def _open_code(text: str) -> bool:
+    """The text ends inside a fenced code block it opened, with lines of code after the fence (``...```python\n#
+    4 legs``): cut off by its length; its numbers are code. (A fence alone at the end closes nothing: "4.\n```".)"""
+    if "```" not in text:
+        return False
+    fences = list(_FENCE_LINE_RE.finditer(text))
+    return len(fences) % 2 == 1 and bool(text[fences[-1].end() :].partition("\n")[2].strip())
 
 
 _UNFINISHED_RE = re.compile(

@@ -305,12 +305,11 @@ def normalize(s: str) -> str:
         s = _DOTTED_REPEAT.sub(lambda m: f"{m.group(1)}\\overline{{{m.group(2).replace(chr(0x307), '')}}}", s)
     if "٬" in s or "٫" in s:  # Arabic thousands and decimal separators: "٧٠٬٠٠٠" is 70,000, "٣٫٥" is 3.5
         s = s.replace("٬", ",").replace("٫", ".")
-    if "(" in s and ("$" in s or "€" in s or "£" in s or "₤" in s or "¥" in s or "₹" in s):
+    signed = any(c in _CURRENCY for c in s)
+    if "(" in s and ("$" in s or signed):
         # accounting's negative: "$(426) thousand", "£(8.1m)" are -426 thousand dollars, -8.1 million pounds
         s = _ACCOUNTING_NEGATIVE.sub(lambda m: f"{m.group(1)}-{m.group(2)}{m.group(3) or ''}", s)
-    if (
-        "€" in s or "£" in s or "₤" in s or "¥" in s or "₹" in s
-    ):  # a currency sign, before or after the amount, is its unit: "5€", "£ 5"; with its scale: "€2.5 million"
+    if signed:  # a currency sign, before or after the amount, is its unit: "5€", "£ 5"; with its scale: "€2.5 million"
         s = _CURRENCY_AFTER.sub(
             lambda m: f"{m.group(2)}{_scale_text(m.group(3))} "
             f"{_CURRENCY[m.group(1)]}",
@@ -487,14 +486,18 @@ BELOW_ZERO_AFTER = (
     r"(?:\s*\\text\s*\{)?\s*below\s+(?:zero|0)\b(?:\s*\})?"
 )
 _BELOW_ZERO = re.compile(r"(?<![\d.\-])(\d[\d,]*(?:\.\d+)?)" + BELOW_ZERO_AFTER, re.I)
-_CURRENCY = {"€": "euro", "£": "gbp", "₤": "gbp", "¥": "yen", "₹": "rupee"}  # (₤, the lira sign, written for £)
+_CURRENCY = {
+    "€": "euro", "£": "gbp", "₤": "gbp", "¥": "yen", "₹": "rupee", "₩": "won", "₱": "peso", "₴": "hryvnia",
+    "₪": "shekel", "₦": "naira", "₵": "cedi", "₸": "tenge", "฿": "baht",
+}  # fmt: skip  # (₤, the lira sign, written for £; ₽, ₺ and ₫ are locales.LOCAL_CURRENCIES')
+_SIGNS = "".join(_CURRENCY)
 # the amount after the sign, with a scale word or a scale letter after it ("£8.1m", "€2bn": only after a currency
 # sign is "m" a million and not metres)
 _CURRENCY_AFTER = re.compile(
-    r"([€£₤¥₹])\s*(-?\d[\d,]*(?:\.\d+)?)(\s*(?:million|billion|thousand|trillion)\b|(?:m|bn|k)(?![A-Za-z^\d]))?"
+    rf"([{_SIGNS}])\s*(-?\d[\d,]*(?:\.\d+)?)(\s*(?:million|billion|thousand|trillion)\b|(?:m|bn|k)(?![A-Za-z^\d]))?"
 )
 _ACCOUNTING_NEGATIVE = re.compile(
-    r"([€£₤¥₹]|\$(?=\s*\(\s*\d[\d,]*(?:\.\d+)?\s*\)\s*(?:thousand|million|billion)\b))"
+    rf"([{_SIGNS}]|\$(?=\s*\(\s*\d[\d,]*(?:\.\d+)?\s*\)\s*(?:thousand|million|billion)\b))"
     r"\s*\(\s*(\d[\d,]*(?:\.\d+)?)\s*((?:m|bn|k)(?![A-Za-z]))?\s*\)"
 )
 # a dollar amount with a scale letter: "\$4.5M", "$4K", "\$2\text{B}" are 4.5 million, 4 thousand and 2 billion
@@ -551,7 +554,7 @@ _BRACKETED_UNIT = re.compile(r"(?<![\w^_.,\\])(\d[\d,]*(?:\.\d+)?)[ \t]+\([ \t]*
 # a decimal whose repeating block is marked by a dot above its first and last digits (one dot for one digit)
 _DOTTED_REPEAT = re.compile("(\\d\\.\\d*?)(\\d\u0307(?:\\d*\\d\u0307)?)(?![\\d\u0307])")
 _PENCE = re.compile(r"\s*(-?\d+(?:\.\d+)?)[ \t]?p\.?\s*")  # a whole answer that is pence: "40p"
-_CURRENCY_BEFORE = re.compile(r"(-?\d[\d,]*(?:\.\d+)?)\s*([€£₤¥₹])")
+_CURRENCY_BEFORE = re.compile(rf"(-?\d[\d,]*(?:\.\d+)?)\s*([{_SIGNS}])")
 _RUPEES_BEFORE = re.compile(r"(?<![A-Za-z])(?:\\text\s*\{\s*(?:Rs\.?|INR)\s*\}|(?:Rs\.?|INR))[ \t]*(\d[\d,]*(?:\.\d+)?)")
 
 # An interval in the ISO / French notation, an outward bracket for an open end: "]1, 7[" is (1, 7), "[0, 2[" is

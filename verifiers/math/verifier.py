@@ -121,7 +121,11 @@ _OR_EQUIVALENTLY_RE = re.compile(
 # a box that holds a plain sentence: three words in a row; words, numbers, money and arithmetic only (no LaTeX, no
 # code: "1; DROP TABLE users;--")
 _PLAIN_SENTENCE_RE = re.compile(r"[\w \t$€£%.,'’=×*/+:()-]{1,300}")
-_THREE_WORDS_RE = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}")
+# (three words in a row, or two and a third after the number: "Fawn has 28 books")
+_THREE_WORDS_RE = re.compile(
+    r"(?<![A-Za-z])[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}[ \t]+(?:[A-Za-z]{2,}|\$?\d[\d,.]*\$?[ \t]+[A-Za-z]{2,})"
+)
+_INLINE_MATH_RE = re.compile(r"\$([^$\s]{1,40})\$")
 _PAREN_OR_RE = re.compile(r"\(\s*or\s+([^()]{1,200})\)")  # no leading \s*: quadratic on long space runs
 
 
@@ -450,8 +454,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         and "--" not in answer
         and _THREE_WORDS_RE.search(answer)
     ):
-        said = sentence_answer(answer.strip().rstrip("."), givens(row))
-        if said != answer.strip().rstrip(".") and parses(said):  # "\boxed{The dog is 12 years old.}": a sentence, as
+        sentence = _INLINE_MATH_RE.sub(r"\1", answer).strip().rstrip(".")  # ("Fawn has $28$ books.")
+        said = sentence_answer(sentence, givens(row))
+        if said != sentence and parses(said):  # "\boxed{The dog is 12 years old.}": a sentence, as
             answer, pred = said, parse_answer(said)  # an answer tag's is read
             info["extracted"] = answer
     # one value per line against a list of that many ("2\n\n3\n\n3/2+(√3/2)i"): an answer block the fallback read by

@@ -60,6 +60,8 @@ UNIT_ALIASES = {
     "litre": "l", "ml": "ml", "milliliter": "ml", "dollar": "dollar", "usd": "dollar", "cent": "cent",
     "pence": "penny", "penny": "penny", "pennie": "penny",
     "euro": "euro", "eur": "euro", "gbp": "gbp", "yen": "yen", "jpy": "yen", "rupee": "rupee", "inr": "rupee",
+    "won": "won", "krw": "won", "peso": "peso", "hryvnia": "hryvnia", "uah": "hryvnia", "shekel": "shekel",
+    "naira": "naira", "cedi": "cedi", "tenge": "tenge", "baht": "baht", "thb": "baht",
     "degree": "deg", "deg": "deg", "radian": "rad", "rad": "rad", "unit": "units", "sq": "sq",
     "square": "sq", "cubic": "cu", "per": "/", "percent": "%", "pct": "%", "point": "point", "ohm": "ohm",
     **ABBREVIATED_UNITS,
