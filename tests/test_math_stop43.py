@@ -227,19 +227,22 @@ def test_stop43_blind_set_classes(completion: str, gold: str, want: float) -> No
 
 
 _CHECKING = "Checking again: 5 packs times 3 pencils is fifteen, minus two is thirteen. " * 300  # ~23,000 characters
+_WORDS = "Checking again: every step holds. " * 700
 
 
 @pytest.mark.parametrize(
-    ("head", "gold", "want"),
+    ("completion", "gold", "want"),
     [
-        # an answer stated more than 20,000 characters before the end: not the tail's last number (red teams 52, 54)
-        ("**Answer: 13**\n\n", "3", 0.0),
-        ("**Answer: 13**\n\n", "13", 1.0),
-        ("So $\\boxed{13}$.\n\n", "13", 1.0),
+        # an answer stated more than 20,000 characters before the end: not the tail's last number; where the tail ends
+        # on another value, two answers (red teams 52, 54)
+        ("**Answer: 13**\n\n" + _CHECKING, "3", 0.0),
+        ("**Answer: 13**\n\n" + _CHECKING, "13", 0.0),
+        ("**Answer: 13**\n\n" + _WORDS, "13", 1.0),
+        ("So $\\boxed{13}$.\n\n" + _WORDS, "13", 1.0),
     ],
 )
-def test_an_answer_stated_before_a_long_tail(head: str, gold: str, want: float) -> None:
-    assert score(head + _CHECKING, gold) == want
+def test_an_answer_stated_before_a_long_tail(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
 
 
 def test_stop43_patterns_are_linear() -> None:

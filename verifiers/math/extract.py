@@ -187,11 +187,13 @@ def _extract_answer(text: str, last_number_fallback: bool, givens: frozenset[str
     found = _extract(text, last_number_fallback, givens)
     if len(text) > _WINDOW and not (found.rule or "").split("+")[0].startswith(_STATED_RULES):
         # "**Answer: 13**" and then 20,000 characters of checking: an answer stated before the window the rules
-        # read, not the tail's last number
+        # read, not the tail's last number (which, if it differs, makes two answers)
         head = text[: len(text) - _WINDOW]
         earlier = _extract(head, False, givens) if _last_match(_ANSWER_IS_RE, head) or "boxed" in head else None
         if earlier is not None and earlier.answer is not None:
-            return earlier
+            if found.answer is None or _equiv_safe(normalize(found.answer), normalize(earlier.answer)):
+                return earlier
+            return dataclasses.replace(earlier, hedged=True, hedge_reason="the long tail after the answer ends on another value")
     if found.answer is not None and not found.hedged:
         stated = _stated_end(text)
         if ends_in_doubt(text) or (stated and rechecks_unfinished(text[stated:], found.answer)):

@@ -6,11 +6,13 @@ answer (:func:`without_hidden`, run first by :func:`~verifiers.math.cleanup.clea
   environment, a LaTeX comment line ("% \\boxed{12}"), an element styled ``display: none``, ``visibility: hidden``,
   a white or transparent colour or a zero font size, or marked ``hidden``; white text in LaTeX
   (``{\\color{white} ...}``, ``\\textcolor{white}{...}``).
-- Set aside: a box in a code block (fenced, ``<pre>``, ``\\verb``), in inline code, in a footnote's text,
-  in a collapsed ``<details>`` block, in an image's alt text or in tiny text (:func:`aside_spans`), where the text
-  outside them states an answer (a box or an answer marker). Alone, such a box still answers: "```latex\\n
-  \\boxed{5}\\n```" is a box written as source; beside a plain-prose answer ("The count is 13.\\n\\n
-  `\\boxed{12}`") the prose is the answer (:func:`set_aside_outside`, read by the extractor).
+- Set aside: a box in a code block (fenced, ``<pre>``, ``\\verb``), in inline code, in a footnote's text, in a
+  collapsed ``<details>`` block, in an image's alt text, in tiny text or in a quotation that prose follows
+  (:func:`aside_spans`), where the text outside them states an answer (a box or an answer marker). Alone, such a box
+  still answers: "```latex\\n\\boxed{5}\\n```" is a box written as source; beside a plain-prose answer ("The count
+  is 13.\\n\\n`\\boxed{12}`") the prose is the answer (:func:`set_aside_outside`, read by the extractor).
+- In code, a variable named for the answer ("answer = 12") is no answer statement; a footnote's reference mark
+  ("180[^1]") is no digit of the value it marks.
 
 A policy that learns to hide a second answer from the reader ("The answer is 7. $\\phantom{\\boxed{5}}$") gains
 nothing: the reader's answer is the only one read.

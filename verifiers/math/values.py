@@ -352,7 +352,7 @@ def _rounded_to(a: sympy.Rational, b: sympy.Rational) -> bool:
     coarse, fine, places = (a, b, pa) if pa < pb else (b, a, pb)
     if abs(coarse) * 10**places < 100:
         return False  # fewer than three significant digits: 0.47, 2.5
-    if _significant_digits(fine) >= FLOAT_DIGITS[0]:  # 2.6749999999999998 is the float nearest 2.675: read as that
+    if FLOAT_DIGITS[0] <= _significant_digits(fine) <= FLOAT_DIGITS[1]:  # 2.6749999999999998: the float nearest 2.675
         fine = sympy.Rational(str(sympy.Float(fine, 15)))
     return bool(abs(fine - coarse) * 2 * 10**places <= 1)
 
