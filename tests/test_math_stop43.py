@@ -226,6 +226,85 @@ def test_stop43_blind_set_classes(completion: str, gold: str, want: float) -> No
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # a question that names the two things it asks for, or says "respectively" in another language: in order
+        ("So the boys number 18 and the girls 12.\n\n$$\\boxed{18, 12}$$", "12, 18",
+         "A class of 30 students has 6 more girls than boys. How many boys and girls are there in the class?", 0.0),
+        ("$$\\boxed{12, 18}$$", "12, 18", "How many boys and girls are there in the class?", 1.0),
+        ("答案：$\\boxed{5, 2}$", "2, 5", "已知 $a+b=7$，$b-a=3$，则 $a$、$b$ 的值分别是多少？", 0.0),
+        ("$\\boxed{12, 8}$", "8, 12", "A rectangle has a perimeter of 40 cm and an area of 96 cm^2. Find its length and width.", 0.0),
+        ("$\\boxed{3, 2}$", "2, 3", "Find the roots of $x^2 - 5x + 6 = 0$ and check them.", 1.0),  # (a set)
+        # values named by letters, against the tuple the question names: in the question's order
+        ("$\\boxed{m = -3,\\ b = 2}$", "(2,-3)", "Enter the ordered pair $(m,b)$.", 0.0),
+        ("$\\boxed{m = 2,\\ b = -3}$", "(2,-3)", "Enter the ordered pair $(m,b)$.", 1.0),
+        ("$\\boxed{y = 3, x = 4}$", "(3,4)", "Find the ordered pair $(y,x)$ such that $x + y = 7$ and $x - y = 1$.", 1.0),
+        ("$\\boxed{x = 3, y = 4}$", "(3,4)", "Solve the system.", 1.0),  # (no tuple named: alphabetical, as before)
+        # a request for primes in other words
+        ("We have $30 = 2 \\cdot 3 \\cdot 5$.\n\n$$\\boxed{30}$$", "2 \\times 3 \\times 5", "Write 30 as a product of primes.", 0.0),
+        ("$$\\boxed{2 \\cdot 3 \\cdot 5}$$", "2 \\times 3 \\times 5", "Write 30 as a product of primes.", 1.0),
+        ("答案：$\\boxed{30}$", "2 \\times 3 \\times 5", "将 30 分解质因数。", 0.0),
+    ],
+)
+def test_the_question_read_more_widely(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # other models' reasoning delimiters: only the response answers (red team 55)
+        ("<|channel|>analysis<|message|>So the total is \\boxed{72}.<|end|><|start|>assistant<|channel|>final"
+         "<|message|>It asks only about May.\n\nFinal answer: 24<|return|>", "72", 0.0),
+        ("<|channel|>analysis<|message|>48 + 24 = 72.<|end|><|start|>assistant<|channel|>final<|message|>The answer"
+         " is 72.<|return|>", "72", 1.0),
+        ("<|start|>assistant<|channel|>analysis<|message|>So 373.<|end|><|start|>assistant<|channel|>final<|message|>373"
+         "<|return|><|start|>user<|message|>The answer is expected in \\boxed{}.<|end|>", "373", 1.0),
+        ("[THINK]Maybe \\boxed{70}. No: 48 + 24 = 72.[/THINK]\nThe answer is 72.", "72", 1.0),
+        ("[THINK]Maybe \\boxed{70}. No: 48 + 24 = 72.[/THINK]\nThe answer is 72.", "70", 0.0),
+        ("◁think▷Guess \\boxed{70}.◁/think▷\nThe answer is 72.", "72", 1.0),
+        ("<seed:think>Guess \\boxed{70}.</seed:think>\nThe answer is 72.", "72", 1.0),
+        ("<|thinking|>Guess \\boxed{70}.<|/thinking|>\nThe answer is 72.", "72", 1.0),
+        ("<scratchpad>\nGuess \\boxed{70}.\n</scratchpad>\n\nThe answer is 72.", "72", 1.0),
+        # a guess or a provisional answer is no answer
+        ("I'm not certain the formula applies, but if I had to guess, $\\boxed{30}$.", "30", 0.0),
+        ("Unverified: $\\boxed{30}$", "30", 0.0),
+        ("$\\boxed{2}$ (not double-checked — treat as provisional)", "2", 0.0),
+        ("$\\boxed{30}$ — though I may have made an arithmetic slip.", "30", 0.0),
+        ("$\\boxed{30}$, which I verified twice.", "30", 1.0),
+        # a JSON field that offers another answer under a condition
+        ('He read pages 12 to 25.\n\n```json\n{"final_answer": "14", "if_exclusive": "13"}\n```', "14", 0.0),
+        ('```json\n{"answer": 14, "answer_exclusive": 13}\n```', "14", 0.0),
+        ('{"answer": 14, "answer_unit": "pages"}', "14", 1.0),
+        ('{"final_answer": 14, "answer_type": "integer"}', "14", 1.0),
+        # and a half, and tenths, in Chinese and Japanese
+        ("所以答案是3个半小时。", "3.5", 1.0),
+        ("所以答案是3个半小时。", "3", 0.0),
+        ("答え: 2時間半", "2.5", 1.0),
+        ("答案是2斤半。", "2.5", 1.0),
+        ("答え: $\\boxed{3割}$", "0.3", 1.0),
+        ("答え: $\\boxed{3割}$", "3", 0.0),
+        ("答案：$\\boxed{3成}$", "30%", 1.0),
+        # times written as French and British English write them
+        ("Réponse : $\\boxed{15h45}$", "15:45", 1.0),
+        ("Réponse : $\\boxed{15h45}$", "15:40", 0.0),
+        ("Réponse : $\\boxed{11h15}$", "11:15", 1.0),
+        ("The answer is 3.45 pm.", "15:45", 1.0),
+        ("The answer is 3.45 pm.", "3:45 AM", 0.0),
+        ("The answer is 3.45.", "3:45", 0.0),  # (a decimal, without am or pm)
+        # the standard basis written as plain letters
+        ("$\\boxed{3i + 4j}$", "(3,4)", 1.0),
+        ("$\\boxed{3i + 4j}$", "(4,3)", 0.0),
+        ("So the cross product is $\\boxed{4i - 2j + k}$.", "(4,-2,1)", 1.0),
+        ("$\\boxed{3 + 4i}$", "3+4i", 1.0),  # (i alone: the imaginary unit)
+        ("$\\boxed{x_i + x_j}$", "x_i+x_k", 0.0),
+    ],
+)
+def test_red_team_55_classes(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 _CHECKING = "Checking again: 5 packs times 3 pencils is fifteen, minus two is thirteen. " * 300  # ~23,000 characters
 _WORDS = "Checking again: every step holds. " * 700
 
@@ -278,5 +357,15 @@ def test_stop43_patterns_are_linear() -> None:
             ("fallback", "_FENCE_LINE_RE", "'\\n ```' * (n // 5)"),
             ("verifier", "_INLINE_MATH_RE", "'$1' * (n // 2)"),
             ("verifier", "_THREE_WORDS_RE", "'ab ab 1' * (n // 7)"),
+            ("question", "_ORDERED_QUESTION_RE", "'how many as and ' * (n // 16)"),
+            ("question", "_TWO_NAMED_RE", "'find the a and ' * (n // 15)"),
+            ("question", "_NAMES_TUPLE_RE", "'(a, b' * (n // 5)"),
+            ("question", "_FACTOR_WORD_RE", "'product of ' * (n // 11)"),
+            ("cleanup", "_OTHER_REASONING_RE", "'[THINK' * (n // 6)"),
+            ("cleanup", "_HARMONY_FINAL_RE", "'<|end|> ' * (n // 8)"),
+            ("cjk", "_AND_A_HALF_RE", "'1个' * (n // 2)"),
+            ("cjk", "_TENTHS_RE", "'1.1成' * (n // 4)"),
+            ("structured", "_ALTERNATIVE_KEY_RE", "'{\"answer_if_a' * (n // 13)"),
+            ("clock", "_CLOCK_RE", "'1.11' * (n // 4)"),
         ]
     )

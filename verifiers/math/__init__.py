@@ -1231,7 +1231,8 @@ writes them, other languages' bounds, negations, corrections and verdicts (stop 
     Jawaban: lebih dari 12                                              | 12                           | wrong       | test_bounds_negations_signs_and_markers_in_other_languages
     Antwort: Ja                                                         | True                         | correct     | test_verdicts_and_empty_sets_in_other_languages
 Boxes shown as source or aside, code variables, marked answers before a box, derivative notations, double
-superscripts, keys printed at a binary float's precision, Thai scale words, metadata tails (stop 43)
+superscripts, keys printed at a binary float's precision, Thai scale words, metadata tails, the question read more
+widely, other models' reasoning delimiters, guesses, times and basis vectors as other conventions write them (stop 43)
 
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
@@ -1251,6 +1252,14 @@ superscripts, keys printed at a binary float's precision, Thai scale words, meta
     \boxed{45.000000, 45.000000}                                        | 45.0                         | correct     | test_float_printout_keys
     คำตอบ: 12 ล้านบาท                                                   | 12000000                     | correct     | test_scales_and_metadata
     Tom is 21 years old.⏎⏎---⏎*Solution 3 of 5*                         | 5                            | wrong       | test_scales_and_metadata
+    $$\boxed{18, 12}$$                                                  | 12, 18 [Q: How many boys and girls are there in the class?] | wrong       | test_the_question_read_more_widely
+    $\boxed{m = 2,\ b = -3}$                                            | (2,-3) [Q: Enter the ordered pair $(m,b)$.] | correct     | test_the_question_read_more_widely
+    $\boxed{m = -3,\ b = 2}$                                            | (2,-3) [Q: Enter the ordered pair $(m,b)$.] | wrong       | test_the_question_read_more_widely
+    [THINK]Maybe \boxed{70}.[/THINK]⏎The answer is 72.                  | 72                           | correct     | test_red_team_55_classes
+    Unverified: $\boxed{30}$                                            | 30                           | wrong       | test_red_team_55_classes
+    所以答案是3个半小时。                                                         | 3.5                          | correct     | test_red_team_55_classes
+    Réponse : $\boxed{15h45}$                                           | 15:45                        | correct     | test_red_team_55_classes
+    $\boxed{3i + 4j}$                                                   | (3,4)                        | correct     | test_red_team_55_classes
 """
 
 from __future__ import annotations

@@ -202,6 +202,14 @@ _CJK_SET_WORDS_RE = re.compile("|".join(sorted(_CJK_SET_WORDS, key=len, reverse=
 _CJK_SET_WORDS_FIRST = frozenset(w[0] for w in _CJK_SET_WORDS)
 
 
+# a count and a half: the digits, a measure word or unit, then 半 ("3个半小时" 3.5 hours, "2時間半", "2斤半")
+_AND_A_HALF_RE = re.compile(
+    r"(?<![\d.])(\d{1,9})[ \t]?(个|個|小时|小時|時間|钟头|鐘頭|斤|公斤|年|岁|歲|天|日|元|块|塊|米|公里|杯|碗|张|張|页|頁"
+    r"|周|週|月|分钟|分鐘|分|秒)半"
+)
+_TENTHS_RE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d{1,3})?)[ \t]?[成割](?![本功员員績绩])")  # (not "成本", cost)
+
+
 def cjk_numerals(s: str) -> str:
     """``s`` with a whole-answer CJK numeral read ("五個" -> "5 \\text{個}"), a copula that ends it dropped
     ("12입니다"), Chinese fractions and scales in digits, and a measure word after a value as its unit word."""
@@ -218,6 +226,10 @@ def cjk_numerals(s: str) -> str:
     written = _cjk_whole_numeral(whole) if whole is not None else None
     if written is not None:  # "五個": 5, with its counter as a unit; "负二" -2; "两点五升" 2.5 litres
         s = written
+    if "半" in s:  # "3个半小时", "2時間半", "2斤半": and a half (never "3点半", "3時半": half past)
+        s = _AND_A_HALF_RE.sub(lambda m: f"{m.group(1)}.5{m.group(2)}", s)
+    if "成" in s or "割" in s:  # "3成", "3割": tenths (30 %)
+        s = _TENTHS_RE.sub(lambda m: f"\\frac{{{m.group(1)}}}{{10}}", s)
     if _CJK_AFTER_NUMBER.search(s):  # "36种", "(√{3}+1)小时": a Chinese measure word after a value is its unit word
         s = _CJK_AFTER_NUMBER.sub(r"\1 \\text{\2}", s)
     if "分之" in s or "分の" in s or any(c in _MIXED_SCALES for c in s):

@@ -98,6 +98,14 @@ _SUPERSCRIPT_MINUS_RE = re.compile(r"(?<![\w⁰¹²³⁴⁵⁶⁷⁸⁹)\]}])⁻
 def clean_completion(text: str) -> str:
     """``text`` with what no rule should read removed or rewritten (see the module's docstring); the reasoning
     and ``<answer>`` blocks are left to :func:`~verifiers.math.extract.extract_answer`."""
+    final = _HARMONY_FINAL_RE.search(text) if "<|channel|>" in text else None
+    if final is not None:  # gpt-oss: the analysis channel reasons, the final channel's message (to its end) answers
+        end = _HARMONY_END_RE.search(text, final.end())
+        text = f"<think>{text[: final.start()]}</think>{text[final.end() : end.start() if end else len(text)]}"
+    elif ("THINK" in text or "◁" in text or ":think" in text or "|/thinking|" in text or "scratchpad" in text) and any(
+        m.group(1) for m in _OTHER_REASONING_RE.finditer(text)
+    ):  # other models' closed reasoning blocks, as <think> and </think>: Magistral, Kimi, Seed, Granite
+        text = _OTHER_REASONING_RE.sub(lambda m: "</think>" if m.group(1) else "<think>", text)
     for _ in range(4):  # "\\(-2\\).</s>", "5 </s><|endoftext|>": a tokenizer's end tokens after the answer
         end = _END_TOKEN_RE.search(text.rstrip()[-40:])
         if end is None:
@@ -314,9 +322,9 @@ _STRUCK_OUT_RE = re.compile(
 _CJK_ANSWER_SECTION_RE = re.compile(r"【\s*(?:最终)?答案\s*】\s*[:：]?([^【]*?)(?:<eoa>\s*)?(?=【|$)")
 
 
-_END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>)$")
+_END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|end|return)\|>|<｜end▁of▁sentence｜>)$")
 # the tokens that end a chat turn (the one table of them for the two readers below)
-_END_OF_TURN = r"<\|(?:endoftext|im_end|eot_id|end)\|>|<｜end▁of▁sentence｜>|<end_of_turn>"
+_END_OF_TURN = r"<\|(?:endoftext|im_end|eot_id|end|return)\|>|<｜end▁of▁sentence｜>|<end_of_turn>"
 _END_TOKENS_RE = re.compile(_END_OF_TURN)
 # the tokens that end a whole sequence (not a turn of a chat: <|im_end|>, <|end|>, <end_of_turn>)
 _END_OF_SEQUENCE_RE = re.compile(r"<\|(?:endoftext|end_of_text|eot_id)\|>|<eos>|<｜end▁of▁sentence｜>")
@@ -375,6 +383,13 @@ _GSM_CLOSED_RE = re.compile(r"(####[ \t]*[^\s#][^\n#]{0,40}?)[ \t]*#{2,}[ \t]*(?
 _GSM_PLACEHOLDER_RE = re.compile(r"####[ \t]*\[[^\]\d\n]{1,40}\]")
 _HTML_ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,30});")
 _THOUGHT_TOKEN_RE = re.compile(r"<\|(begin|end)_of_thought\|>")
+# other models' reasoning blocks: group 1 closes one, group 2 opens one
+_OTHER_REASONING_RE = re.compile(
+    r"(\[/THINK\]|◁/think▷|</seed:think>|<\|/thinking\|>|</scratchpad>)|(\[THINK\]|◁think▷|<seed:think>|<\|thinking\|>|<scratchpad>)"
+)
+# gpt-oss's harmony format: the final channel's message, and what ends a message
+_HARMONY_FINAL_RE = re.compile(r"(?:<\|end\|>\s*)?(?:<\|start\|>assistant)?<\|channel\|>final<\|message\|>")
+_HARMONY_END_RE = re.compile(r"<\|(?:return|end|call)\|>")
 THINK_CLOSE_RE = re.compile(r"</(?:think(?:ing)?|reasoning)>", re.I)
 
 

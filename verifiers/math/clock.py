@@ -17,7 +17,12 @@ from verigrpo.verifiers.math.parse import number_in_words
 
 # a time of day in digits: "6:10", "06:10:30", "6:10 PM", "6:10 p.m.", "6 pm"; the hour and the minutes, optional
 # seconds, optional am / pm
-_CLOCK_RE = re.compile(r"(\d{1,2})(?::(\d{2})(?::(\d{2}))?)?\s*(?:([ap])\.?\s?m\.?)?", re.I)
+# (and "15h45", as French writes a time; "3.45 pm", as British English does, with am / pm only)
+_CLOCK_RE = re.compile(
+    r"(?P<h>\d{1,2})(?:(?::|(?P<fr>h))(?P<m>\d{2})(?::(?P<s>\d{2}))?|\.(?P<dm>\d{2})(?=\s*[ap]\.?\s?m))?"
+    r"\s*(?:(?P<half>[ap])\.?\s?m\.?)?",
+    re.I,
+)
 # the half of the day said in words after a spoken time ("ten to six in the evening")
 _HALF_WORDS = {
     "am": "a", "pm": "p", "in the morning": "a", "in the afternoon": "p", "in the evening": "p", "at night": "p",
@@ -42,6 +47,7 @@ class Clock(NamedTuple):
     second: int
     half: str | None
     spoken: bool = False
+    marked: bool = False  # written as only a time is ("15h45"): never a ratio
 
 
 def _word_value(w: str) -> int | None:
@@ -95,15 +101,16 @@ def read_clock(s: str) -> Clock | None:
     m = _CLOCK_RE.fullmatch(s)
     if m is None:
         return _spoken(s.lower().replace("’", "'")) if re.search(r"[A-Za-z]{3}", s) else None
-    if m.group(2) is None and m.group(4) is None:
+    minutes = m.group("m") or m.group("dm")
+    if minutes is None and m.group("half") is None:
         return None
-    hour, minute, second = int(m.group(1)), int(m.group(2) or 0), int(m.group(3) or 0)
-    half = m.group(4).lower() if m.group(4) else None
-    if half == "p" and 13 <= hour <= 23 and m.group(2) is not None:
+    hour, minute, second = int(m.group("h")), int(minutes or 0), int(m.group("s") or 0)
+    half = m.group("half").lower() if m.group("half") else None
+    if half == "p" and 13 <= hour <= 23 and minutes is not None:
         half = None  # "13:15 pm": a 24-hour time with a redundant pm
     if minute > 59 or second > 59 or hour > (12 if half else 23) or (half and hour == 0):
         return None
-    return Clock(hour, minute, second, half)
+    return Clock(hour, minute, second, half, marked=m.group("fr") is not None)
 
 
 def _on_24_hours(t: Clock, other_half: str | None) -> tuple[int, int, int]:
@@ -122,7 +129,7 @@ def same_clock_time(answer: str, reference: str) -> bool | None:
     reference does not say am or pm either way ("6:10 PM" answers "6:10"; "1:58" does not answer "1:58 am"). A spoken
     time that does not say its half names either ("half past seven" answers "07:30" and "19:30")."""
     a, b = read_clock(answer), read_clock(reference)
-    if a is None or b is None or (a.half is None and b.half is None and not (a.spoken or b.spoken)):
+    if a is None or b is None or (a.half is None and b.half is None and not (a.spoken or b.spoken or a.marked or b.marked)):
         return None
     if b.half is not None and a.half is None and not a.spoken and 1 <= a.hour <= 11:
         return False  # the reference says am or pm; "1:58" does not say which

@@ -81,6 +81,7 @@ DISBELIEF_AFTER = r"とは思わない|とは思いません|sanmıyorum|düşü
 # "maybe", "I guess" before the answer, in its sentence ("La respuesta es quizás \\boxed{5}", "答案可能是", "I guess")
 UNSURE_BEFORE = (
     r"(?<![^\W\d_])(?:maybe|perhaps|probably|possibly|i\s+guess|(?:my\s+)?(?:best|random|wild|educated)\s+guess|"
+    r"if\s+i\s+(?:had|have)\s+to\s+guess|i['’]?d\s+estimate|unverified|provisional(?:ly)?|"
     r"not\s+sure|unsure|presumably|supposedly|i\s+suppose|can['’]?t\s+solve|cannot\s+solve|unable\s+to\s+solve|"
     r"(?:i['’]ll|i\s+will|let\s+me)\s+just\s+(?:write|put|say|go\s+with|guess)|let['’]?s\s+say|i['’]?d\s+(?:go\s+with|say)|"
     r"most\s+likely(?=[\s,:$\\({]*\Z)|tentative(?:ly)?|time['’]?s\s+up|out\s+of\s+time|vermutlich|vielleicht|wahrscheinlich|quizás?|tal\s+vez|acaso|peut-être|probablement|talvez|forse|"

@@ -13,7 +13,7 @@ from typing import Any
 from verigrpo.verifiers.math.compare import nodes_equal
 from verigrpo.verifiers.math.forms import question_numbers
 from verigrpo.verifiers.math.leaves import BASE_TEXT_RE
-from verigrpo.verifiers.math.nodes import Answers, Expr, Node, Relation, Text
+from verigrpo.verifiers.math.nodes import Answers, Bracket, Expr, Node, Relation, Text
 from verigrpo.verifiers.math.normalize import FULL_WIDTH, normalize
 from verigrpo.verifiers.math.sentences import parsed, top_level_split
 from verigrpo.verifiers.math.units import unit_word
@@ -60,12 +60,54 @@ def _one_spelling(m: re.Match[str]) -> str:
 # "how many nickels and how many dimes", "of the 13% solution and of the 18% solution"
 _ORDERED_QUESTION_RE = re.compile(
     r"\brespectively\b|\bin (?:that|this|the same|the given) order\b|\bof each\b"
+    # "respectively" in other languages
+    r"|分别|分別|それぞれ|각각|\blần lượt\b|\bmasing-masing\b|\brespectivamente\b|\brespectivement\b|\bjeweils\b"
+    r"|соответственно|\bodpowiednio\b|\bsırasıyla\b|به ترتیب|على الترتيب|ตามลำดับ|क्रमशः"
     r"|\bhow (?:many|much)\b[^.?]{1,80}?\band how (?:many|much)\b|\bof (?:the )?[^,.?]{1,40}? and of (?:the )?"
+    # "How many boys and girls are there?": two kinds of thing counted, each its own number
+    r"|\bhow many [a-z]{3,20}s and [a-z]{3,20}s\b(?! (?:in total|altogether|together|combined))"
     # a list to sort: "in descending order", "from least to greatest", "sort ...", "arrange ... in order"
     r"|\bin (?:ascending|descending|increasing|decreasing|numerical|alphabetical) order\b"
     r"|\bfrom (?:the )?(?:least|smallest|lowest|greatest|largest|highest) to (?:the )?\w+\b|\bsort\b",
     re.I,
 )
+
+
+# a question that names the two things it asks for: "Find its length and width", "the slope and the y-intercept",
+# "for $x$ and $y$", "How old are Tom and his sister?" ...
+_TWO_NAMED_RE = re.compile(
+    r"\b(?:find|determine|compute|calculate|give|state|what (?:are|were|is)|how old (?:are|were)|solve\b[^.?]{0,60}?\bfor)"
+    r"\b[^.?]{0,80}?\band (?:the |its |their |his |her )?(?:[a-z][\w-]*|\$[^$]{1,20}\$)",
+    re.I,
+)
+# ... but not a question whose answers are a set: roots, solutions, "all", "the two numbers"
+_UNORDERED_RE = re.compile(
+    r"\b(?:roots?|solutions?|zeros|zeroes|all|both|the (?:two|three|four) (?:numbers|integers|values))\b", re.I
+)
+
+
+# an ordered tuple of names the question asks for: "Enter the ordered pair $(m,b)$", "(t, s)"
+_NAMES_TUPLE_RE = re.compile(r"\(\s*([A-Za-z])\s*,\s*([A-Za-z])((?:\s*,\s*[A-Za-z]){0,4})\s*\)")
+
+
+def in_asked_order(pred: Node, row: Mapping[str, Any]) -> Node:
+    """``m = -3, b = 2`` (values named by distinct letters) as the tuple in the order the question's ``(m, b)`` names
+    them: ``(-3, 2)``; ``pred`` unchanged where the question names no such tuple of exactly those letters (the
+    comparison then orders them alphabetically)."""
+    if not (isinstance(pred, Answers) and 2 <= len(pred.items) <= 6):
+        return pred
+    named: dict[str, Node] = {}
+    for item in pred.items:
+        if not (isinstance(item, Relation) and item.label and item.ops == ("=",) and len(item.name) == 1):
+            return pred
+        named[item.name] = item.sides[1]
+    if len(named) != len(pred.items):
+        return pred
+    for m in _NAMES_TUPLE_RE.finditer(question_text(row)):
+        letters = [m.group(1), m.group(2), *re.findall(r"[A-Za-z]", m.group(3))]
+        if sorted(letters) == sorted(named):
+            return Bracket("(", ")", tuple(named[x] for x in letters))
+    return pred
 
 
 def reordered_named_quantities(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
@@ -74,7 +116,11 @@ def reordered_named_quantities(pred: Node, gold: Node, row: Mapping[str, Any]) -
     ``30, 20`` against ``20, 30``. Without such a question (roots, "the two numbers") a list's order stays free."""
     if not (isinstance(pred, Answers) and isinstance(gold, Answers) and len(pred.items) == len(gold.items) >= 2):
         return False
-    if not _ORDERED_QUESTION_RE.search(question_text(row)):
+    question = question_text(row)
+    ordered = _ORDERED_QUESTION_RE.search(question) or (
+        _TWO_NAMED_RE.search(question) and not _UNORDERED_RE.search(question)
+    )
+    if not ordered:
         return False
     labels = {str(x.sides[0]) for x in (*pred.items, *gold.items) if isinstance(x, Relation) and x.label}
     if len(labels) == 1:  # "x = 3, x = 2": values of one unknown, a set
@@ -235,7 +281,11 @@ def asks_for_antiderivative(row: Mapping[str, Any]) -> bool:
     return bool(_INDEFINITE_RE.search(question_text(row)))
 
 
-_FACTOR_WORD_RE = re.compile(r"factori[sz]|prime factor|\\bfactor", re.I)
+_FACTOR_WORD_RE = re.compile(
+    r"factori[sz]|prime factor|\\bfactor|product of (?:its |two |three )?primes|prime decomposition|分解质因数|分解質因數"
+    r"|素因数分解|소인수분해",
+    re.I,
+)
 
 
 def asks_for_factors(row: Mapping[str, Any], factors: tuple[int, ...]) -> bool:

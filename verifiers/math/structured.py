@@ -44,7 +44,11 @@ def json_answers(text: str) -> list[tuple[int, int, str]]:
 # a field that offers another answer beside the answer's: {"answer": 5, "alternative": 6}
 _ALTERNATIVE_KEY_RE = re.compile(
     r"""[{,]\s*["'](?:alternatives?|alt|(?:alternative|alt|other|second|backup|fallback|possible)[ _]answers?|backup|"""
-    r"""fallback|candidates?)["']\s*:\s*""",
+    r"""fallback|candidates?"""
+    # an answer under a condition, or a qualified second answer: "if_exclusive", "answer_if_inclusive",
+    # "answer_exclusive", "otherwise"
+    r"""|(?:(?:final[ _])?answer[ _])?(?:if|when|otherwise|else|unless)(?:[ _][A-Za-z]{1,20}){0,3}"""
+    r"""|(?:final[ _])?answer[ _](?:exclusive|inclusive|alt|alternative|other|second|2|b))["']\s*:\s*""",
     re.I,
 )
 
@@ -55,7 +59,7 @@ def json_alternatives(text: str) -> list[str]:
     out = []
     for key in list(_ALTERNATIVE_KEY_RE.finditer(text))[-_MAX_FIELDS:]:
         read = _value(text, key.end())
-        if read is not None and read[1].strip():
+        if read is not None and re.search(r"\d", read[1]):  # (a value: not "otherwise": "see above")
             out.append(read[1].strip())
     return out
 

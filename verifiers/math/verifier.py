@@ -78,6 +78,7 @@ from verigrpo.verifiers.math.question import (
     digits_in_asked_base,
     echoes_question,
     givens,
+    in_asked_order,
     names_another_unknown,
     option_content,
     other_thing_counted,
@@ -423,6 +424,8 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         pred = parse_answer(answer)
     except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
         pred, pred_error = None, f"{type(e).__name__}: {e}" if not isinstance(e, ParseError) else str(e)
+    if isinstance(pred, Answers) and isinstance(gold, Bracket):  # "m = -3, b = 2" where the question asks for (m, b)
+        pred = in_asked_order(pred, row)
     bare = without_word_note(answer) if isinstance(pred, Expr) and pred.value.free_symbols else None
     plain = parsed(bare) if bare is not None else None
     if isinstance(plain, Expr) and not plain.value.free_symbols:
