@@ -86,7 +86,8 @@ _OFFER_WORDS = (
 _ASIDE_TAIL_RE = re.compile(
     rf"(?:\n[ \t]*\n[ \t*_]*(?:{_OFFER_WORDS}[^\n]{{0,300}}"
     r"|(?:[ \t]*\|[^\n]{0,300}\|[ \t]*(?:\n|\Z)){2,40}"
-    r"|```[a-z]{0,12}\n(?:[^`\n]{0,300}\n){0,40}```(?:\n[ \t]*output[ \t]*:[^\n]{0,100})?)"
+    r"|```[a-z]{0,12}\n(?:[^`\n]{0,300}\n){0,40}```(?:\n[ \t]*output[ \t]*:[^\n]{0,100})?"
+    r"|`[^`\n]{1,200}`[ \t]*)"  # (a paragraph of inline code only: "`answer: 12`")
     rf"|(?<=[.!])[ \t]+{_OFFER_WORDS}[^\n?]{{0,300}}\?[ \t]*)\s*\Z",
     re.I,
 )
@@ -166,8 +167,9 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         )
         if supposed is not None and concluded and not retracts:
             check = aside = supposed  # (set aside whole, as an aside is)
-        if check is None or not re.search(r"\d", text[: len(text) - len(check.group())][-200:]):
-            break
+        before = text[: len(text) - len(check.group())] if check is not None else ""
+        if check is None or not (re.search(r"\d", before[-200:]) or worded_number(before)):
+            break  # (an answer before it, in digits or in words: "Maria has thirteen pencils left.")
         retracting = (m.group().lower() for m in _RETRACTING_RE.finditer(check.group()))
         if aside is None and any(not word.startswith("hmm") for word in retracting):
             break  # "Note: she actually sold at $3, giving $27.": it takes back (not "Hmm, sanity check: ...")

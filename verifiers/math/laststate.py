@@ -57,7 +57,12 @@ def stated_expression(tail: str) -> str | None:
 # a last sentence stating one number in words after its verb ("David has three apples.", "There are zero marbles
 # left in the basket."); "one" is left out (also a pronoun: "the one on the left")
 _WORDED_NUMBER_RE = re.compile(
-    r"(?:\b(?:is|are|was|were|has|have|had|equals|remain|remains|left|makes|gets|buys|needs)\s+(?:[A-Za-z]+\s+){0,3}?"
+    r"(?:\b(?:is|are|was|were|has|have|had|equals|remain|remains|left|makes|gets|buys|needs"
+    # (the verbs word problems conclude with: "The shop sold eighty-four apples.")
+    r"|sold|sells|bought|spent|spends|earned|earns|made|ate|eats|read|reads|ran|runs|got|gave|gives|took|takes"
+    r"|received|receives|paid|pays|owns|owes|scored|scores|won|collected|collects|picked|baked|saved|saves|used|uses"
+    r"|needed|found|finds|counted|contains|holds|weighs|costs?|measures|totals?|totaled|totalled|traveled|travelled"
+    r"|walked|drove|wrote|writes|sent|sends|caught|planted|painted|sees|saw|owned|keeps|kept)\s+(?:[A-Za-z]+\s+){0,3}?"
     r"|\A\s*[A-Za-z]{2,12}\s*[-:–—]\s*)"  # or after a label that opens the line: "Output: nine", "Result- three!"
     r"(" + "|".join(sorted((w for w in NUMBER_WORDS if w != "one"), key=len, reverse=True)) + r")\b",
     re.I,
