@@ -1237,7 +1237,7 @@ widely, other models' reasoning delimiters, guesses, times and basis vectors as 
     completion                                                          | reference                    | verdict     | test
     ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
     The count is 13.⏎⏎`\boxed{12}`                                      | 12                           | wrong       | test_box_aside_a_plain_answer
-    The count is 13.⏎⏎![\boxed{12}](fig.png)                            | 13                           | correct     | test_box_aside_a_plain_answer
+    Final answer: 13⏎⏎![\boxed{12}](fig.png)                            | 13                           | correct     | test_which_of_several_statements_answers
     ```latex⏎The answer is \boxed{12}⏎```                               | 12                           | correct     | test_box_aside_alone_still_answers
     Maria has 13 pencils left.⏎⏎```python⏎answer = 12⏎```               | 12                           | wrong       | test_which_of_several_statements_answers
     Final answer: 13.⏎⏎A student claimed \boxed{12}.                    | 12                           | wrong       | test_which_of_several_statements_answers

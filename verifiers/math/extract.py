@@ -329,8 +329,12 @@ def _extract(
     outside = set_aside_outside(text, spans[-1][0]) if boxes and not reread else None
     if outside is not None:  # "The count is 13.\n\n`\boxed{12}`": a box shown beside a plain answer, not as it
         other = _extract(outside, last_number_fallback, givens, reread=True)
-        if other.answer is not None and not _equiv_safe(normalize(other.answer), normalize(boxes[-1])):
-            return other
+        if (
+            other.answer is not None
+            and not _equiv_safe(normalize(other.answer), normalize(boxes[-1]))
+            and not _number_in(outside, boxes[-1])  # (not "... = 72 clips.\n\n> \boxed{72}\n\nThis used 2 steps.")
+        ):
+            return Extraction(boxes[-1], "boxed", True, "a box shown aside beside a prose answer with another value")
     if boxes:
         final = _answer_after_last_box(text)
         if final is not None:  # "... \boxed{255} ... The final answer is $10,455$.": the last word wins
@@ -646,7 +650,14 @@ def _answer_after_last_box(text: str) -> Extraction | None:
     return ex
 
 
+_STEP_WORD_RE = re.compile(r"\b(?:step|part|case|stage|intermediate|partial|sub|preliminary|initial|first)\b", re.I)
 _PLAIN_VALUE_RE = re.compile(r"-?\$?\d[\d,]{0,20}(?:\.\d{1,20})?(?:[ \t]*%|[ \t]+[A-Za-z]{1,20}){0,3}")
+
+
+def _number_in(text: str, value: str) -> bool:
+    """``value``, a plain number, stands in ``text`` as a number of its own ("72" in "48 + 24 = 72 clips")."""
+    value = value.strip()
+    return bool(re.fullmatch(r"-?\d+(?:\.\d+)?", value)) and re.search(rf"(?<![\d.]){re.escape(value)}(?![\d]|\.\d)", text) is not None
 
 
 def _marked_before_box(text: str, start: int) -> str | None:
@@ -657,8 +668,11 @@ def _marked_before_box(text: str, start: int) -> str | None:
     marked = _last_match(_ANSWER_IS_RE, window)
     if marked is None:
         return None
-    value = _clean_value(clean_answer(marked.group(1)))
+    value = clean_answer(marked.group(1)).strip().rstrip(".,;:!").strip()
     between = window[marked.end() :] + text[line:start]
+    marker_line = window[window.rfind("\n", 0, marked.start()) + 1 : marked.end()]
+    if _STEP_WORD_RE.search(marker_line):  # "Step 1 answer: 24.": a step's result, not the final answer
+        return None
     if not _PLAIN_VALUE_RE.fullmatch(value) or _RETRACTION_BETWEEN_MARKERS_RE.search(between):
         return None  # (not "final answer: $a^2 - b^2 = 500 * 10$", working that the box then evaluates)
     return value

@@ -9,8 +9,9 @@ answer (:func:`without_hidden`, run first by :func:`~verifiers.math.cleanup.clea
 - Set aside: a box in a code block (fenced, ``<pre>``, ``\\verb``), in inline code, in a footnote's text, in a
   collapsed ``<details>`` block, in an image's alt text, in tiny text or in a quotation that prose follows
   (:func:`aside_spans`), where the text outside them states an answer (a box or an answer marker). Alone, such a box
-  still answers: "```latex\\n\\boxed{5}\\n```" is a box written as source; beside a plain-prose answer ("The count
-  is 13.\\n\\n`\\boxed{12}`") the prose is the answer (:func:`set_aside_outside`, read by the extractor).
+  still answers: "```latex\\n\\boxed{5}\\n```" is a box written as source; beside a plain-prose answer with
+  another value ("The count is 13.\\n\\n`\\boxed{12}`") it is a second answer, unless the prose states the box's
+  value too (:func:`set_aside_outside`, read by the extractor).
 - In code, a variable named for the answer ("answer = 12") is no answer statement; a footnote's reference mark
   ("180[^1]") is no digit of the value it marks.
 
@@ -35,15 +36,22 @@ _FI_RE = re.compile(r"\\fi(?![A-Za-z])")
 _HIDDEN_ELEMENT_RE = re.compile(
     r"<([A-Za-z][A-Za-z0-9]{0,10})\b[^<>]{0,300}?(?:display[ \t]*:[ \t]*none|visibility[ \t]*:[ \t]*hidden"
     r"|(?<![\w-])color[ \t]*:[ \t]*(?:white|transparent|#fff(?:fff)?\b)|font-size[ \t]*:[ \t]*0(?![.\d]*[1-9])"
+    r"|opacity[ \t]*:[ \t]*0(?![.\d]*[1-9])"
     r"|(?<=[\s\"'])hidden(?=[\s>=/]))[^<>]{0,300}>",
     re.I,
 )
 _COMMENT_ENV_RE = re.compile(r"\\begin[ \t]*\{comment\}")
 _COMMENT_ENV_END_RE = re.compile(r"\\end[ \t]*\{comment\}")
+_MD_COMMENT_RE = re.compile(r"^[ \t]*\[(?://|comment)\]:[ \t]*#[^\n]*", re.M | re.I)
+_ZERO_SIZE_RE = re.compile(r"\\(?:scalebox[ \t]*\{[ \t]*0(?:\.0*)?[ \t]*\}|resizebox[ \t]*\{[ \t]*0\w{0,3}[ \t]*\}[ \t]*\{[ \t]*0\w{0,3}[ \t]*\})[ \t]*(?=\{)")
 _COMMENT_LINE_RE = re.compile(r"^[ \t]*%(?!\d)[^\n]*", re.M)  # (not "%5 of ...": no percent value starts a line)
 # white text in LaTeX: "{\color{white} ...}" (to its group's end), "\textcolor{white}{...}", "\color{white}..." (to
 # the line's end)
-_WHITE_RE = re.compile(r"\\(?:text)?color[ \t]*\{[ \t]*(?:white|#?fff(?:fff)?)[ \t]*\}[ \t]*", re.I)
+_WHITE_RE = re.compile(
+    r"\\(?:text)?color[ \t]*(?:\{[ \t]*(?:white(?:![ \t]*100)?|#?fff(?:fff)?)[ \t]*\}"
+    r"|\[[ \t]*(?:rgb|RGB|HTML|gray)[ \t]*\][ \t]*\{[ \t]*(?:1[ \t]*,[ \t]*1[ \t]*,[ \t]*1|255[ \t]*,[ \t]*255[ \t]*,[ \t]*255|FFFFFF|1)[ \t]*\})[ \t]*",
+    re.I,
+)
 # where a box is shown beside the answer rather than as it: a fenced code block, inline code (not GitLab's "$`...`$"
 # maths), a footnote's text (a definition line, or \footnote{...}), <pre>, \verb, an image's alt text, tiny text
 # ("{\tiny \boxed{12}}", "\tiny\boxed{12}"), a quotation that prose follows; a collapsed <details> block is found by
@@ -53,14 +61,16 @@ _ASIDE_RE = re.compile(
     r"|<pre\b[^<>]{0,200}>[^<]{0,4000}</pre>|\\verb\*?([^\sA-Za-z*])[^\n]{0,500}?\1"
     r"|!\[[^\]\n]{1,500}\]\([^)\n]{0,500}\)"
     r"|\{[ \t]*\\(?:tiny|scriptsize)\b[^{}\n]{0,500}(?:\{[^{}\n]{0,200}\}[^{}\n]{0,200}){0,4}\}"
-    r"|\\(?:tiny|scriptsize|footnotesize)\b[ \t]*\\boxed[ \t]*\{[^{}\n]{0,200}\}"
+    r"|\\(?:tiny|scriptsize|footnotesize|scriptscriptstyle)\b[ \t]*\\boxed[ \t]*\{[^{}\n]{0,200}\}"
     r"|\\footnote[ \t]*\{[^{}\n]{0,500}(?:\{[^{}\n]{0,200}\}[^{}\n]{0,200}){0,4}\}"
     r"|^>[^\n]*(?:\n>[^\n]*){0,20}(?=\n[ \t]*\n[ \t]*[^\s>])",  # (a quotation that prose follows)
     re.I | re.M,
 )
-_ASIDE_CUES = ("`", "[^", "<details", "<pre", "\\verb", "![", "\\tiny", "\\scriptsize", "\\footnote", "\n>")
-_FENCED_RE = re.compile(r"```[^`]*+```")
-# in code, a variable named for the answer, assigned ("answer = 12", "final_answer += 36")
+_ASIDE_CUES = ("`", "[^", "<details", "<pre", "\\verb", "![", "\\tiny", "\\script", "\\footnote", "\n>")
+# a fenced block, an indented line, inline code ("`answer = 72`")
+_CODE_RE = re.compile(r"```[^`]*+```|~~~[^~]*+~~~|^(?:    |\t)[^\n]*|(?<!`)`[^`\n]{1,200}`(?!`)", re.M)
+# in code, a variable named for the answer, assigned ("answer = 12", "final_answer += 36"); not a JSON key in a code
+# block ('"answer": 235'), which answers
 _ANSWER_VARIABLE_RE = re.compile(r"\b[A-Za-z_]{0,20}answer\w{0,20}(?=[ \t]*[-+*/]?=(?!=))", re.I)
 # a footnote's reference ("13[^1]"): no part of the value it marks
 _FOOTNOTE_REF_RE = re.compile(r"\[\^[^\]\s]{1,20}\](?!:)")
@@ -82,18 +92,23 @@ def without_hidden(text: str) -> str:
     if "\\iffalse" in text:
         text = _cut(text, _IFFALSE_RE, lambda _: _FI_RE)
     low = text.lower()
-    if "<" in text and any(w in low for w in ("hidden", "none", "color", "font-size")):
+    if "<" in text and any(w in low for w in ("hidden", "none", "color", "font-size", "opacity")):
         text = _cut(text, _HIDDEN_ELEMENT_RE, _closing_tag)
     if "\\begin" in text and "{comment}" in text:
         text = _cut(text, _COMMENT_ENV_RE, lambda _: _COMMENT_ENV_END_RE)
     if "%" in text:
         text = _COMMENT_LINE_RE.sub("", text)
+    if "[//]" in text or "[comment]" in low:  # a markdown comment line: "[//]: # (...)"
+        text = _MD_COMMENT_RE.sub("", text)
+    if "box{0" in text:  # "\scalebox{0}{...}", "\resizebox{0pt}{0pt}{...}": drawn at size zero
+        text = _cut_groups(text, _ZERO_SIZE_RE)
     if "color" in text and "\\" in text:
         text = _without_white(text)
     if "[^" in text:
         text = _FOOTNOTE_REF_RE.sub("", text)
-    if "```" in text and "answer" in text.lower():  # "```python\nanswer = 12\n```": a variable, no answer statement
-        text = _FENCED_RE.sub(lambda m: _ANSWER_VARIABLE_RE.sub("value", m.group()), text)
+    if "answer" in low and ("`" in text or "~~~" in text or "\n    " in text or "\n\t" in text):
+        # "```python\nanswer = 12\n```", "    answer = 72" (a code line indented): a variable, no answer statement
+        text = _CODE_RE.sub(lambda m: _ANSWER_VARIABLE_RE.sub("value", m.group()), text)
     if "boxed" in text:
         spans = aside_spans(text)
         if spans:
@@ -165,6 +180,21 @@ def _without_white(text: str) -> str:
             i = len(text) if line_end < 0 else line_end
     out.append(text[i:])
     return "".join(out)
+
+
+def _cut_groups(text: str, command: re.Pattern[str]) -> str:
+    """``text`` without each match of ``command`` and the brace group right after it."""
+    out, i = [], 0
+    for m in command.finditer(text):
+        if m.start() < i:
+            continue
+        end = _group_end(text, m.end())
+        if end is None:
+            break
+        out.append(text[i : m.start()])
+        i = end + 1
+    out.append(text[i:])
+    return " ".join(out)
 
 
 def _cut(text: str, opening: re.Pattern[str], closing: Callable[[re.Match[str]], re.Pattern[str]]) -> str:

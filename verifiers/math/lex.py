@@ -492,7 +492,7 @@ _DERIVATIVE_LABEL = re.compile(
 )
 
 
-_DOT_LABEL = re.compile(r"(d?)dot\{([A-Za-z])\}(\([a-z]\))?")
+_DOT_LABEL = re.compile(r"(d?)dot(?:\{([A-Za-z]{1,6})\}|([A-Za-z]))(\([a-z0-9.]{1,6}\))?")  # (\ddot{\theta})
 
 
 def label_name(toks: list[Tok]) -> str:
@@ -500,7 +500,7 @@ def label_name(toks: list[Tok]) -> str:
     text = "".join(t.text for t in toks)
     dot = _DOT_LABEL.fullmatch(text)
     if dot is not None:  # \dot{x}(t), \ddot{x}: a derivative in time, Newton's way
-        return dot.group(2) + "'" * (1 + len(dot.group(1))) + (dot.group(3) or "")
+        return (dot.group(2) or dot.group(3)) + "'" * (1 + len(dot.group(1))) + (dot.group(4) or "")
     m = _DERIVATIVE_LABEL.fullmatch(text)
     if m is None or not (m.group("f1") or m.group("f2")):
         return text

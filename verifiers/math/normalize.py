@@ -305,6 +305,8 @@ def normalize(s: str) -> str:
         s = _DOTTED_REPEAT.sub(lambda m: f"{m.group(1)}\\overline{{{m.group(2).replace(chr(0x307), '')}}}", s)
     if "٬" in s or "٫" in s:  # Arabic thousands and decimal separators: "٧٠٬٠٠٠" is 70,000, "٣٫٥" is 3.5
         s = s.replace("٬", ",").replace("٫", ".")
+    if "\\text" in s and "{" in s:  # "\text{€}500": a currency sign set as text is the sign
+        s = _TEXT_SIGN_RE.sub(r"\1", s)
     signed = any(c in _CURRENCY for c in s)
     if "(" in s and ("$" in s or signed):
         # accounting's negative: "$(426) thousand", "£(8.1m)" are -426 thousand dollars, -8.1 million pounds
@@ -491,6 +493,7 @@ _CURRENCY = {
     "₪": "shekel", "₦": "naira", "₵": "cedi", "₸": "tenge", "฿": "baht",
 }  # fmt: skip  # (₤, the lira sign, written for £; ₽, ₺ and ₫ are locales.LOCAL_CURRENCIES')
 _SIGNS = "".join(_CURRENCY)
+_TEXT_SIGN_RE = re.compile(rf"\\(?:text|mathrm)[ \t]*\{{[ \t]*([{_SIGNS}$])[ \t]*\}}")
 # the amount after the sign, with a scale word or a scale letter after it ("£8.1m", "€2bn": only after a currency
 # sign is "m" a million and not metres)
 _CURRENCY_AFTER = re.compile(

@@ -43,7 +43,7 @@ def json_answers(text: str) -> list[tuple[int, int, str]]:
 
 # a field that offers another answer beside the answer's: {"answer": 5, "alternative": 6}
 _ALTERNATIVE_KEY_RE = re.compile(
-    r"""[{,]\s*["'](?:alternatives?|alt|(?:alternative|alt|other|second|backup|fallback|possible)[ _]answers?|backup|"""
+    r"""[{,]\s*["'](?:alternatives?|alt|(?:[a-z]{1,12}[ _])?(?:alternative|alt|other|second|backup|fallback|possible)[ _](?:[a-z]{1,12}[ _])?answers?|backup|"""
     r"""fallback|candidates?"""
     # an answer under a condition, or a qualified second answer: "if_exclusive", "answer_if_inclusive",
     # "answer_exclusive", "otherwise"
