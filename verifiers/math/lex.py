@@ -171,7 +171,7 @@ def tokenize(s: str, reading: Reading = ANSWER) -> list[Tok]:
     if any(t.kind == "BEGIN" for t in toks):
         toks = _unwrapped_matrices(toks)
     letters = {t.text for t in toks if t.kind == "IDENT"}
-    if {"i", "j"} <= letters <= {"i", "j", "k"} and not any(t.kind == "OP" and t.text in "_^" for t in toks):
+    if not reading.prose and {"i", "j"} <= letters <= {"i", "j", "k"} and not any(t.kind == "OP" and t.text in "_^" for t in toks):
         # "3i + 4j", "4i - 2j + k": the standard basis, written plain (not indices: "x_i + x_j")
         toks = [Tok("BASIS", t.text, t.space) if t.kind == "IDENT" else t for t in toks]
     return _times_x(toks) if reading.times_x else toks
