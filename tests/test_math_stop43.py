@@ -74,6 +74,7 @@ def test_box_aside_a_plain_answer(tail: str, want: float) -> None:
         ("The total is 84 apples. Shall I show the 2-step column addition?", "84", 1.0),
         ("The total is 84 apples. Do you want me to also work out how many more were sold in the morning (12)?", "84", 1.0),
         ("Is it 12? Would you like 13?", "13", 0.0),
+        ("Tom is 21. Shall I show the version where Tom is 22 instead, which I believe is the correct one?", "21", 0.0),
         # a marked answer, then a box with another value that no word takes back: two answers
         ("She eats 1, leaving 11.\n\nFinal answer: 13.\n\nA student claimed \\boxed{12}.", "12", 0.0),
         ("Answer: 11\n\\boxed{12} would be the total before eating.", "12", 0.0),
@@ -364,6 +365,8 @@ _WORDS = "Checking again: every step holds. " * 700
         ("**Answer: 13**\n\n" + _CHECKING, "13", 0.0),
         ("**Answer: 13**\n\n" + _WORDS, "13", 1.0),
         ("So $\\boxed{13}$.\n\n" + _WORDS, "13", 1.0),
+        ("The answer is $\\boxed{21}$.\n\n" + _WORDS + "\n\nSo Tom is actually twenty-two years old.", "21", 0.0),
+        ("The answer is $\\boxed{21}$.\n\n" + _WORDS + "\n\nSo Tom is twenty-one years old.", "21", 1.0),
     ],
 )
 def test_an_answer_stated_before_a_long_tail(completion: str, gold: str, want: float) -> None:
@@ -389,6 +392,7 @@ def test_stop43_patterns_are_linear() -> None:
             ("hidden", "_FOOTNOTE_REF_RE", "'[^a' * (n // 3)"),
             ("hidden", "_STATED_RE", "'answer ' * (n // 7)"),
             ("fallback", "_ASIDE_TAIL_RE", "'. shall i' * (n // 9)"),
+            ("fallback", "_ASIDE_TAIL_RE", "'. shall i wrong' * (n // 15)"),
             ("lex", "_DOT_LABEL", "'ddot{' * (n // 5)"),
             ("cleanup", "_METADATA_TAIL_RE", "'. step count: 1' * (n // 15)"),
             ("cleanup", "_METADATA_TAIL_RE", "'\\n---\\n' * (n // 5)"),

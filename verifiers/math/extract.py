@@ -194,6 +194,12 @@ def _extract_answer(text: str, last_number_fallback: bool, givens: frozenset[str
             if found.answer is None or _equiv_safe(normalize(found.answer), normalize(earlier.answer)):
                 return earlier
             return dataclasses.replace(earlier, hedged=True, hedge_reason="the long tail after the answer ends on another value")
+    if found.answer is not None and not found.hedged and len(text) > _WINDOW and _stated_end(text) <= len(text) - _WINDOW:
+        # "The answer is \boxed{21}." and 20,000 characters later "So Tom is actually twenty-two years old.": the tail,
+        # with no answer stated in it, concludes on another value
+        tail = _extract(text[-_WINDOW:], True, givens, reread=True)
+        if tail.answer is not None and not _equiv_safe(normalize(tail.answer), normalize(found.answer)):
+            return dataclasses.replace(found, hedged=True, hedge_reason="the long tail after the answer ends on another value")
     if found.answer is not None and not found.hedged:
         stated = _stated_end(text)
         if ends_in_doubt(text) or (stated and rechecks_unfinished(text[stated:], found.answer)):

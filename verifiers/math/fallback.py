@@ -78,6 +78,8 @@ _CHECK_TAIL_RE = re.compile(
 )
 # a closing paragraph after the answer that offers more help, lays out a table, or runs code: no answer of its own
 # ("Let me know if you'd like to try 18 eggs!", "| Revenue at $2/egg | 18 |", "```python ... ```\nOutput: 18")
+# (an offer that takes the answer back is no offer: "Shall I show the version where Tom is 22, the correct one?")
+_TAKES_BACK = r"\b(?:correct|instead|actually|wrong|mistake|right\s+answer)\b"
 _OFFER_WORDS = (
     r"(?:let[ \t]+me[ \t]+know|would[ \t]+you[ \t]+like|if[ \t]+you(?:['’]d|[ \t]+would)[ \t]+like|feel[ \t]+free"
     r"|i[ \t]+hope[ \t]+this|do[ \t]+you[ \t]+want|shall[ \t]+i|should[ \t]+i|want[ \t]+me[ \t]+to)\b"
@@ -89,7 +91,7 @@ _ASIDE_TAIL_RE = re.compile(
     r"|```[a-z]{0,12}\n(?:[^`\n]{0,300}\n){0,40}```(?:\n[ \t]*output[ \t]*:[^\n]{0,100})?"
     r"|~~~[a-z]{0,12}\n(?:[^~\n]{0,300}\n){0,40}~~~"
     r"|`[^`\n]{1,200}`[ \t]*)"  # (a paragraph of inline code only: "`answer: 12`")
-    rf"|(?<=[.!])[ \t]+{_OFFER_WORDS}[^\n?]{{0,300}}\?[ \t]*)\s*\Z",
+    rf"|(?<=[.!])[ \t]+{_OFFER_WORDS}(?![^\n?]{{0,300}}{_TAKES_BACK})[^\n?]{{0,300}}\?[ \t]*)\s*\Z",
     re.I,
 )
 # a closing paragraph that supposes another case ("If the eggs sold at $2, it would be 18.", "Note: had she sold 5,
