@@ -406,7 +406,7 @@ def test_stop43_patterns_are_linear() -> None:
             ("normalize", "_DROP", "'\\\\sqrt ' * (n // 6)"),
             ("fallback", "_FENCE_LINE_RE", "'\\n ```' * (n // 5)"),
             ("verifier", "_INLINE_MATH_RE", "'$1' * (n // 2)"),
-            ("verifier", "_THREE_WORDS_RE", "'ab ab 1' * (n // 7)"),
+            ("verifier", "_SENTENCE_WORDS_RE", "'ab ab 1' * (n // 7)"),
             ("question", "_ORDERED_QUESTION_RE", "'how many as and ' * (n // 16)"),
             ("question", "_TWO_NAMED_RE", "'find the a and ' * (n // 15)"),
             ("question", "_NAMES_TUPLE_RE", "'(a, b' * (n // 5)"),

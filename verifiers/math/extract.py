@@ -111,6 +111,9 @@ _RETRACTED_VALUE_RE = re.compile(
 )
 
 
+_WINDOW = 20_000  # the characters at the end of a completion the rules read
+
+
 def extract_answer(
     text: str, *, last_number_fallback: bool = True, givens: frozenset[str] = frozenset()
 ) -> Extraction:
@@ -209,9 +212,6 @@ def _extract_answer(text: str, last_number_fallback: bool, givens: frozenset[str
     return found
 
 
-_WINDOW = 20_000  # the characters at the end the rules read (:func:`_extract`, :func:`_stated_end`)
-
-
 def _reasoning_answer(reasoning: str, givens: frozenset[str]) -> Extraction:
     """The answer of reasoning that no response follows (never closed, or closed with nothing after it): only a box
     or an answer block counts ("<think>Try 4.\n\\boxed{4}"; not "The answer is 4.")."""
@@ -222,7 +222,7 @@ def _reasoning_answer(reasoning: str, givens: frozenset[str]) -> Extraction:
 
 def _stated_end(text: str) -> int:
     """Where the last statement of an answer ends: a box, an answer marker, a ``####`` line (0 for none)."""
-    window = text[-20_000:]
+    window = text[-_WINDOW:]
     marks = [_last_match(_ANSWER_IS_RE, window), _last_match(_GSM_RE, window)]
     box = last_box_end(window) if _boxed_contents(window) else 0
     # (a marker's line that holds the box ends with the box: "The final answer is: $\boxed{460}$ ## Step 1: ...")
@@ -290,7 +290,7 @@ def _extract(
 ) -> Extraction:
     """The answer of ``text`` (see :func:`extract_answer`). ``reread``: this is a second reading (of the text without
     its mistaken boxes, or of the solution before an aside box), which reads boxes in context no further."""
-    window = text[-20_000:]
+    window = text[-_WINDOW:]
     fields = json_answers(window) if '"' in text or "'" in text else []
     if fields and json_ends(window[fields[-1][1] :]):
         # {"reasoning": "...", "answer": "8/3"} ending the completion: the field is the answer, as a box is. Fields,
@@ -426,7 +426,7 @@ def _extract(
         # checked as a marked answer is: the text after it ("#### 4\nWait, that's wrong. The answer is 3.", "(Or
         # maybe 3.)") and the markers before it ("#### 3\n#### 4": two answers), but for a step's result that a
         # later step uses ("#### 9 ... #### 6 ... 9 days + 6 days = 15 days ... #### 15")
-        window = text[min(m.start(), max(0, len(text) - 20_000)) :]  # (the marker itself, however long the tail)
+        window = text[min(m.start(), max(0, len(text) - _WINDOW)) :]  # (the marker itself, however long the tail)
         markers = list(_GSM_RE.finditer(window))[-20:]
         earlier = [(g, _marker_value(g.group(1))) for g in markers[:-1]]
         unused = [
@@ -446,7 +446,7 @@ def _extract(
             or concluded_otherwise(text[m.end(1) :], ans, working=text[: m.start(1)])
         )
         return Extraction(ans, "gsm8k", hedge is not None, hedge)
-    window = text[-20_000:]
+    window = text[-_WINDOW:]
     m = None
     for found in _ANSWER_IS_RE.finditer(window):  # the last marker that states something, not a verdict on
         if m is None or not VERDICT_RE.match(re.split(r"(?<=[.!。])\s", found.group(1), maxsplit=1)[0]):
@@ -647,8 +647,8 @@ def _answer_after_last_box(text: str) -> Extraction | None:
             break
         k += 1
     rest = after[k + 1 :]
-    gsm = _GSM_RE.search(rest[-20_000:])  # "intermediate \boxed{99} #### 42": GSM8K's marker is final too
-    if not _FINAL_ANSWER_RE.search(rest[-20_000:]) and gsm is None:  # only a *final* answer overrides a box
+    gsm = _GSM_RE.search(rest[-_WINDOW:])  # "intermediate \boxed{99} #### 42": GSM8K's marker is final too
+    if not _FINAL_ANSWER_RE.search(rest[-_WINDOW:]) and gsm is None:  # only a *final* answer overrides a box
         return None
     ex = _extract(rest, last_number_fallback=False)
     if ex.rule not in ("answer_is", "gsm8k") or ex.answer is None or not parses(ex.answer):

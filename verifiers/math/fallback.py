@@ -170,8 +170,10 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         )
         if supposed is not None and concluded and not retracts:
             check = aside = supposed  # (set aside whole, as an aside is)
-        before = text[: len(text) - len(check.group())] if check is not None else ""
-        if check is None or not (re.search(r"\d", before[-200:]) or worded_number(before)):
+        if check is None:
+            break
+        before = text[: len(text) - len(check.group())]
+        if not (re.search(r"\d", before[-200:]) or worded_number(before)):
             break  # (an answer before it, in digits or in words: "Maria has thirteen pencils left.")
         retracting = (m.group().lower() for m in _RETRACTING_RE.finditer(check.group()))
         if aside is None and any(not word.startswith("hmm") for word in retracting):

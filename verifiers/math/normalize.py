@@ -491,7 +491,8 @@ _BELOW_ZERO = re.compile(r"(?<![\d.\-])(\d[\d,]*(?:\.\d+)?)" + BELOW_ZERO_AFTER,
 _CURRENCY = {
     "€": "euro", "£": "gbp", "₤": "gbp", "¥": "yen", "₹": "rupee", "₩": "won", "₱": "peso", "₴": "hryvnia",
     "₪": "shekel", "₦": "naira", "₵": "cedi", "₸": "tenge", "฿": "baht",
-}  # fmt: skip  # (₤, the lira sign, written for £; ₽, ₺ and ₫ are locales.LOCAL_CURRENCIES')
+}  # fmt: skip
+# (₤, the lira sign, is written for £; ₽, ₺ and ₫ are read with their amounts by locales.LOCAL_CURRENCIES)
 _SIGNS = "".join(_CURRENCY)
 _TEXT_SIGN_RE = re.compile(rf"\\(?:text|mathrm)[ \t]*\{{[ \t]*([{_SIGNS}$])[ \t]*\}}")
 # the amount after the sign, with a scale word or a scale letter after it ("£8.1m", "€2bn": only after a currency

@@ -123,7 +123,7 @@ _OR_EQUIVALENTLY_RE = re.compile(
 # code: "1; DROP TABLE users;--")
 _PLAIN_SENTENCE_RE = re.compile(r"[\w \t$€£%.,'’=×*/+:()-]{1,300}")
 # (three words in a row, or two and a third after the number: "Fawn has 28 books")
-_THREE_WORDS_RE = re.compile(
+_SENTENCE_WORDS_RE = re.compile(
     r"(?<![A-Za-z])[A-Za-z]{2,}[ \t]+[A-Za-z]{2,}[ \t]+(?:[A-Za-z]{2,}|\$?\d[\d,.]*\$?[ \t]+[A-Za-z]{2,})"
 )
 _INLINE_MATH_RE = re.compile(r"\$([^$\s]{1,40})\$")
@@ -455,7 +455,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         and (ex.rule or "").startswith("boxed")
         and _PLAIN_SENTENCE_RE.fullmatch(answer.strip())
         and "--" not in answer
-        and _THREE_WORDS_RE.search(answer)
+        and _SENTENCE_WORDS_RE.search(answer)
     ):
         sentence = _INLINE_MATH_RE.sub(r"\1", answer).strip().rstrip(".")  # ("Fawn has $28$ books.")
         said = sentence_answer(sentence, givens(row))
