@@ -295,6 +295,8 @@ def test_the_question_read_more_widely(completion: str, gold: str, prompt: str, 
         ("答え: $\\boxed{3割}$", "0.3", 1.0),
         ("答え: $\\boxed{3割}$", "3", 0.0),
         ("答案：$\\boxed{3成}$", "30%", 1.0),
+        ("答案：3成年人", "3", 1.0),  # (成年人: adults, no tenths)
+        ("答案是3成人", "3", 1.0),
         # times written as French and British English write them
         ("Réponse : $\\boxed{15h45}$", "15:45", 1.0),
         ("Réponse : $\\boxed{15h45}$", "15:40", 0.0),
