@@ -446,6 +446,8 @@ def _next_problem(text: str) -> re.Match[str] | None:
         # "... = 96 clips altogether.\n\n### Problem 2\nCompute $8\times 9$ ... \boxed{72}": a second problem the
         # model made up after its working, with no first heading of its own: its answer is none to this one
         after = heading
+    if after is not None and "</" in text and THINK_CLOSE_RE.search(text, after.end()):
+        return None  # ("<think>... Thus Re = 324c - 432s.\n\nProblem: maximize ...</think>": the reasoning restates its task)
     return after
 
 

@@ -352,6 +352,19 @@ _LABELLED_RE = re.compile(r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=\s*([^=]+)\Z")
 _DECIMAL_RE = re.compile(r"\d\.\d")
 
 
+_BASE_SUBSCRIPT_RE = re.compile(r"_\{?\d{1,2}\}?\Z")  # "4210_5", "4210_{5}": a numeral's base
+
+
+def restates(closing: str, box: str) -> bool:
+    """``closing`` writes the box's own characters in another layout: its digits without their base ("4210" after
+    "\boxed{4210_5}", a program's printout), or its list without the spaces ("0,1" after "\boxed{0, 1}")."""
+    closing, box = closing.strip(), box.strip()
+    digits = _BASE_SUBSCRIPT_RE.sub("", box)
+    if digits != box and closing == digits:
+        return True
+    return "," in closing and re.sub(r"\s", "", closing) == re.sub(r"\s", "", box)
+
+
 def concluded_otherwise(tail: str, value: str, before: str = "", working: str = "") -> str | None:
     """Why the last sentence of ``tail`` (the text after the answer ``value``, to the end of the output) takes the
     answer back, or None: it concludes another value ("... \\boxed{24}. Wait, ... Therefore, 23."). A word or
@@ -376,7 +389,7 @@ def concluded_otherwise(tail: str, value: str, before: str = "", working: str = 
         return None  # "\boxed{(3, 2)}. So y = 2.": one of its parts
     if _DECIMAL_RE.search(concluded) and re.search(r"[\\A-Za-z]", value):
         return None  # "\boxed{\sqrt{2}}. So, 1.414.": an approximation of it
-    if equiv_safe(normalize(concluded), normalize(value)) or (
+    if restates(concluded, value) or equiv_safe(normalize(concluded), normalize(value)) or (
         labelled is not None and equiv_safe(normalize(labelled.group(1)), normalize(value))
     ):
         return None

@@ -55,7 +55,11 @@ def _closing_value(rest: str) -> str | None:
     m = _CLOSING_VALUE_RE.match(line)
     if m is None:
         return None
-    return m.group(1).replace(",", "")
+    value = m.group(1)  # (commas that group thousands dropped: "100,000"; not a list's or a decimal comma's, "0,1")
+    return value.replace(",", "") if _THOUSANDS_RE.fullmatch(value) else value
+
+
+_THOUSANDS_RE = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
 
 
 # a table's last row of two cells, a label and a number

@@ -31,6 +31,7 @@ from verigrpo.verifiers.math.cleanup import (
 )
 from verigrpo.verifiers.math.closing import closing_conflict
 from verigrpo.verifiers.math.conclusions import concluded_otherwise
+from verigrpo.verifiers.math.cutoff import never_finished
 from verigrpo.verifiers.math.disowning import conditional_hedge, ends_in_doubt, rechecks_unfinished
 from verigrpo.verifiers.math.doubts import bound_in_words, negated_in_words
 from verigrpo.verifiers.math.fallback import fallback_answer
@@ -38,7 +39,7 @@ from verigrpo.verifiers.math.forms import (
     decimal_comma_value,
     one_number_sentence,
 )
-from verigrpo.verifiers.math.hidden import set_aside_outside
+from verigrpo.verifiers.math.hidden import code_context, set_aside_outside
 from verigrpo.verifiers.math.laststate import without_plain_condition
 from verigrpo.verifiers.math.laterbox import aside_box, box_revision, mistaken_boxes
 from verigrpo.verifiers.math.markers import (
@@ -66,7 +67,7 @@ from verigrpo.verifiers.math.normalize import (
     normalize,
     strip_math_delimiters,
 )
-from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.parse import parse_answer, worded_numbers
 from verigrpo.verifiers.math.revisions import (
     TRANSFORMED_AFTER_RE,
     after_box_hedge,
@@ -77,6 +78,9 @@ from verigrpo.verifiers.math.revisions import (
 from verigrpo.verifiers.math.sentences import (
     _MONEY_SIGN_RE,
     _ORDINAL_SUFFIX_RE,
+    ANSWER_NAMED_RE,
+    CONCLUDING_LEAD,
+    FOREIGN_ANSWER_MARKERS,
     RETRACTION_WORDS,
     VERDICT_RE,
     clean_answer,
@@ -209,6 +213,9 @@ def _extract_answer(text: str, last_number_fallback: bool, givens: frozenset[str
             # "... = 109 \]\nHowever, rounding issues", "The answer is 5.\nWait, let me check: 5 × 3 = 1": the output
             # breaks off in a sentence that starts to doubt, or while it re-checks the answer it stated
             return dataclasses.replace(found, hedged=True, hedge_reason="the text breaks off while doubting the answer")
+        unfinished = never_finished(text, found.answer)
+        if unfinished is not None:  # "Final Answer: 2." drafted, then "I will write the response." until the cap
+            return dataclasses.replace(found, hedged=True, hedge_reason=unfinished)
     return found
 
 
@@ -332,13 +339,17 @@ def _extract(
         stated = before.answer is not None and (kind != "check" or explicit)
         if stated and not _equiv_safe(normalize(before.answer), normalize(boxes[-1])):
             return Extraction(boxes[-1], "boxed", True, "a box set aside after another answer")
-    outside = set_aside_outside(text, spans[-1][0]) if boxes and not reread else None
-    if outside is not None:  # "The count is 13.\n\n`\boxed{12}`": a box shown beside a plain answer, not as it
+    aside_context = set_aside_outside(text, spans[-1][0]) if boxes and not reread else None
+    if aside_context is not None:  # "The count is 13.\n\n`\boxed{12}`": a box shown beside a plain answer, not as it
+        outside, concluding = aside_context
         other = _extract(outside, last_number_fallback, givens, reread=True)
         if (
             other.answer is not None
+            and other.rule != "whole"  # ("Counting gives <small>$\boxed{12}$</small>": the prose states no answer)
             and not _equiv_safe(normalize(other.answer), normalize(boxes[-1]))
-            and not _number_in(outside, boxes[-1])  # (not "... = 72 clips.\n\n> \boxed{72}\n\nThis used 2 steps.")
+            # (not "... = 72 clips.\n\n> \boxed{72}\n\nThis used 2 steps.": the prose next to the box states its
+            # value; a step's "3*4 = 12" earlier is no statement of the answer)
+            and not _number_in(concluding, boxes[-1])
         ):
             return Extraction(boxes[-1], "boxed", True, "a box shown aside beside a prose answer with another value")
     if boxes:
@@ -350,6 +361,9 @@ def _extract(
             # "Final answer: 13.\n\nA student claimed \boxed{12}.": a marked answer, then a box with another value
             # that no word between takes back
             return Extraction(boxes[-1], "boxed", True, "an answer marked before the box names another value")
+        if len(boxes) > 1 and not _QUERIED_BOX_RE.search(boxes[-1]):
+            # "\boxed{\,2304\,? } ... Wait ... \boxed{294}": a box that asks is no answer given
+            boxes = [b for b in boxes[:-1] if not _QUERIED_BOX_RE.search(b)] + boxes[-1:]
         distinct = _distinct(boxes)
         revision = box_revision(text) if len(distinct) > 1 else None
         if len(distinct) > 1 and revision is None:  # a retraction, or "and then", leaves the last box alone: read on
@@ -405,6 +419,9 @@ def _extract(
             return Extraction(f"{boxes[-1]} {unit}", "boxed+unit")
         rows = display_rows(boxes[-1]) if "\\begin{" in boxes[-1] else None
         return Extraction(rows or boxes[-1], "boxed", repeated=len(boxes))  # (rows: "\boxed{\begin{aligned} ...}")
+    in_code = _code_marker_hedge(text, last_number_fallback, givens) if not reread else None
+    if in_code is not None:  # "She sold 70 clips.\n\n```\nANSWER: 72\n```": the code's marked answer is a second one
+        return in_code
     m = _last_match(_GSM_RE, text)
     if m is not None and re.search(r"[^\W\d_]{2}", m.group(1)) and _LATER_HEADING_RE.search(text, m.end()):
         # "#### В. Отражения ...\n...\n### Вывод": a markdown heading, as the headings after it are (not "#### 18\n\n###
@@ -434,6 +451,9 @@ def _extract(
             for g, value in earlier
             if value  # (a label alone answers nothing)
             and not re.search(rf"(?<![\d.]){re.escape(g.group(1).strip())}(?![\d.])", window[g.end() : markers[-1].start()])
+            # ("#### 2/5 times the tables is 2/5 * 500 = 200 ... 500 * 200 = 100,000\n#### 100,000": a step's heading,
+            # its value used after it)
+            and not _number_in(window[g.end() : markers[-1].start()], _WORKING_END_RE.sub("", value))
         ]
         if len(markers) > 1 and _RETRACTION_BETWEEN_MARKERS_RE.search(window[markers[-2].start(1) : markers[-1].start()]):
             # "#### 1\nwait let me redo this\n#### 2", "#### 9. Wait, recompute.\n#### 18" (on the marker's own
@@ -660,6 +680,42 @@ _STEP_WORD_RE = re.compile(r"\b(?:step|part|case|stage|intermediate|partial|sub|
 _PLAIN_VALUE_RE = re.compile(r"-?\$?\d[\d,]{0,20}(?:\.\d{1,20})?(?:[ \t]*%|[ \t]+[A-Za-z]{1,20}){0,3}")
 
 
+def _code_marker_hedge(text: str, last_number_fallback: bool, givens: frozenset[str]) -> Extraction | None:
+    """Where the last answer marker stands in code ("```\nANSWER: 72\n```", "print('The answer is 72')") beside prose
+    that answers with another value and does not state the code's ("Altogether she sold 70 clips."): two answers
+    (the marked one, hedged). None otherwise: code alone, or beside prose that agrees, answers as it reads."""
+    window = text[-_WINDOW:]
+    if "answer" not in window.lower() and "#" not in window:
+        return None
+    marks = [x for x in (_last_match(_ANSWER_IS_RE, window), _last_match(_GSM_RE, window)) if x is not None]
+    if not marks:
+        return None
+    context = code_context(text, len(text) - len(window) + max(x.start() for x in marks))
+    if context is None:
+        return None
+    outside, concluding = context
+    marked = _extract(text, last_number_fallback, givens, reread=True)
+    other = _extract(outside, last_number_fallback, givens, reread=True)
+    if (
+        marked.answer is None
+        or other.answer is None
+        or other.rule == "whole"
+        or other.answer.strip() in givens  # (prose that restates the question: "Natalia sold 48 clips ...")
+        or not _PROSE_CONCLUDES_RE.search(concluding)  # (prose that concludes nothing leaves the answer to the code)
+        or _equiv_safe(normalize(other.answer), normalize(marked.answer))
+        or _number_in(concluding, marked.answer)
+    ):
+        return None
+    return dataclasses.replace(marked, hedged=True, hedge_reason="an answer marked in code beside a prose answer with another value")
+
+
+# prose that concludes: a concluding word, a word for the answer or the total ("Altogether she sold 70 clips.", "So
+# she has 7 left.")
+_PROSE_CONCLUDES_RE = re.compile(
+    rf"{CONCLUDING_LEAD}\b|(?i:{ANSWER_NAMED_RE.pattern})|\b(?i:altogether|in[ \t]+all|left|remain(?:s|ing)?|overall)\b"
+)
+
+
 def _number_in(text: str, value: str) -> bool:
     """``value``, a plain number, stands in ``text`` as a number of its own ("72" in "48 + 24 = 72 clips")."""
     value = value.strip()
@@ -671,17 +727,34 @@ def _marked_before_box(text: str, start: int) -> str | None:
     plain number (with a unit word perhaps) and no word between them takes it back; None otherwise."""
     line = text.rfind("\n", 0, start) + 1
     window = text[max(0, line - 3_000) : line]
-    marked = _last_match(_ANSWER_IS_RE, window)
-    if marked is None:
+    found = [x for x in (_last_match(_ANSWER_IS_RE, window), _last_match(_LABEL_LINE_RE, window)) if x is not None]
+    if not found:
         return None
-    value = clean_answer(marked.group(1)).strip().rstrip(".,;:!").strip()
-    between = window[marked.end() :] + text[line:start]
-    marker_line = window[window.rfind("\n", 0, marked.start()) + 1 : marked.end()]
+    marked = max(found, key=lambda x: x.end(1))  # (the later: "Answer — 70." after "the answer is what we seek: ...")
+    value = clean_answer(marked.group(1)).strip().rstrip(".,;:!。").strip().strip("*_").strip()  # ("**70**.")
+    between = window[marked.end(1) :] + text[line:start]
+    marker_line = window[window.rfind("\n", 0, marked.start()) + 1 : marked.start(1)]
     if _STEP_WORD_RE.search(marker_line):  # "Step 1 answer: 24.": a step's result, not the final answer
         return None
+    words = worded_numbers(value) if not re.search(r"\d", value) and len(value) <= 40 else None
+    if words is not None and len(words) == 1:  # "Final answer: seventy."
+        value = str(words[0])
     if not _PLAIN_VALUE_RE.fullmatch(value) or _RETRACTION_BETWEEN_MARKERS_RE.search(between):
         return None  # (not "final answer: $a^2 - b^2 = 500 * 10$", working that the box then evaluates)
     return value
 
 
+# a line that labels the answer, besides "The answer is": "Answer — 70.", "Result: 70.", "Final result = 70.", "Ans:
+# 70", "Solution: 70.", "Final answer → 70.", "**Final Answer**\n70.", "答案：70。"; its value on the line (or on the
+# next non-blank line, under a label alone)
+_LABEL_LINE_RE = re.compile(
+    r"^[ \t#>*_]{0,8}(?:(?:final[ \t]+)?(?:answer|ans|result|solution)\b[ \t*_]{0,4}"
+    r"(?:[:：=—–→]|->|-(?=[ \t])|\n(?:[ \t]*\n){0,2})|(?:" + FOREIGN_ANSWER_MARKERS + r"))"
+    r"[ \t*_$]{0,6}([^\s][^\n]{0,59})$",
+    re.I | re.M,
+)
+
+
+_WORKING_END_RE = re.compile(r"\A[^\n]{0,300}=[ \t]*(?=-?\d[\d,]*(?:\.\d+)?[ \t.]*\Z)")  # "... is 2/5 * 500 = " before "200"
+_QUERIED_BOX_RE = re.compile(r"\?(?:[ \t]|\\[,;:! ]|\\q?quad\b)*\Z")  # a box's content that ends asking: "2304?"
 _LATER_HEADING_RE = re.compile(r"^#{1,6}[ \t]+\S", re.M)  # a markdown heading line

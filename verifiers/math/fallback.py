@@ -88,8 +88,12 @@ _OFFER_WORDS = (
 _ASIDE_TAIL_RE = re.compile(
     rf"(?:\n[ \t]*\n[ \t*_]*(?:{_OFFER_WORDS}[^\n]{{0,300}}"
     r"|(?:[ \t]*\|[^\n]{0,300}\|[ \t]*(?:\n|\Z)){2,40}"
-    r"|```[a-z]{0,12}\n(?:[^`\n]{0,300}\n){0,40}```(?:\n[ \t]*output[ \t]*:[^\n]{0,100})?"
+    r"|`{3,6}[a-z]{0,12}\n(?:[^`\n]{0,300}\n){0,40}`{3,6}(?:\n[ \t]*output[ \t]*:[^\n]{0,100})?"
     r"|~~~[a-z]{0,12}\n(?:[^~\n]{0,300}\n){0,40}~~~"
+    r"|<(?:code|pre)\b[^<>\n]{0,200}>[^<]{0,4000}</(?:code|pre)>"
+    r"|\\begin\{(?:verbatim|lstlisting|minted)\}[^\\]{0,4000}\\end\{(?:verbatim|lstlisting|minted)\}"
+    # (an indented block, which markdown shows as code, where its first line assigns or calls: "    x = 72")
+    r"|(?<=\n)(?:    |\t)(?=[^\n]{0,300}[=(])[^\n]{0,300}(?:\n(?:    |\t)[^\n]{0,300}){0,40}"
     r"|`[^`\n]{1,200}`[ \t]*)"  # (a paragraph of inline code only: "`answer: 12`")
     rf"|(?<=[.!])[ \t]+{_OFFER_WORDS}(?![^\n?]{{0,300}}{_TAKES_BACK})[^\n?]{{0,300}}\?[ \t]*)\s*\Z",
     re.I,

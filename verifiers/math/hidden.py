@@ -35,7 +35,8 @@ _FI_RE = re.compile(r"\\fi(?![A-Za-z])")
 # an element that is not displayed: its opening tag (the attributes bounded), then its closing tag by name
 _HIDDEN_ELEMENT_RE = re.compile(
     r"<([A-Za-z][A-Za-z0-9]{0,10})\b[^<>]{0,300}?(?:display[ \t]*:[ \t]*none|visibility[ \t]*:[ \t]*hidden"
-    r"|(?<![\w-])color[ \t]*:[ \t]*(?:white|transparent|#fff(?:fff)?\b)|font-size[ \t]*:[ \t]*0(?![.\d]*[1-9])"
+    r"|(?<![\w-])color[ \t]*(?::|=[ \t]*[\"']?)[ \t]*(?:white|transparent|#fff(?:fff)?\b"
+    r"|rgba[ \t]*\([^()<>]{0,40},[ \t]*0(?:\.0*)?[ \t]*\))|font-size[ \t]*:[ \t]*0(?![.\d]*[1-9])"
     r"|opacity[ \t]*:[ \t]*0(?![.\d]*[1-9])"
     r"|(?<=[\s\"'])hidden(?=[\s>=/]))[^<>]{0,300}>",
     re.I,
@@ -49,7 +50,8 @@ _COMMENT_LINE_RE = re.compile(r"^[ \t]*%(?!\d)[^\n]*", re.M)  # (not "%5 of ..."
 # the line's end)
 _WHITE_RE = re.compile(
     r"\\(?:text)?color[ \t]*(?:\{[ \t]*(?:white(?:![ \t]*100)?|#?fff(?:fff)?)[ \t]*\}"
-    r"|\[[ \t]*(?:rgb|RGB|HTML|gray)[ \t]*\][ \t]*\{[ \t]*(?:1[ \t]*,[ \t]*1[ \t]*,[ \t]*1|255[ \t]*,[ \t]*255[ \t]*,[ \t]*255|FFFFFF|1)[ \t]*\})[ \t]*",
+    r"|\[[ \t]*(?:rgb|RGB|HTML|gray)[ \t]*\][ \t]*\{[ \t]*(?:1[ \t]*,[ \t]*1[ \t]*,[ \t]*1|255[ \t]*,[ \t]*255[ \t]*,[ \t]*255|FFFFFF|1)[ \t]*\})[ \t]*"
+    r"|\\fontsize[ \t]*\{[ \t]*0(?:\.0*)?[a-z]{0,2}[ \t]*\}[ \t]*\{[^{}\n]{0,10}\}[ \t]*(?:\\selectfont\b)?[ \t]*",
     re.I,
 )
 # where a box is shown beside the answer rather than as it: a fenced code block, inline code (not GitLab's "$`...`$"
@@ -58,7 +60,8 @@ _WHITE_RE = re.compile(
 # name
 _ASIDE_RE = re.compile(
     r"```[^`]*+```|(?<![$`])`[^`\n]{1,500}`(?![$`])|^\[\^[^\]\n]{1,40}\]:[^\n]*"
-    r"|<pre\b[^<>]{0,200}>[^<]{0,4000}</pre>|\\verb\*?([^\sA-Za-z*])[^\n]{0,500}?\1"
+    r"|<pre\b[^<>]{0,200}>[^<]{0,4000}</pre>|<(?P<small>small|sub|sup)\b[^<>]{0,200}>[^<]{0,1000}</(?P=small)\s*>"
+    r"|\\verb\*?(?P<delim>[^\sA-Za-z*])[^\n]{0,500}?(?P=delim)"
     r"|!\[[^\]\n]{1,500}\]\([^)\n]{0,500}\)"
     r"|\{[ \t]*\\(?:tiny|scriptsize)\b[^{}\n]{0,500}(?:\{[^{}\n]{0,200}\}[^{}\n]{0,200}){0,4}\}"
     r"|\\(?:tiny|scriptsize|footnotesize|scriptscriptstyle)\b[ \t]*\\boxed[ \t]*\{[^{}\n]{0,200}\}"
@@ -66,9 +69,17 @@ _ASIDE_RE = re.compile(
     r"|^>[^\n]*(?:\n>[^\n]*){0,20}(?=\n[ \t]*\n[ \t]*[^\s>])",  # (a quotation that prose follows)
     re.I | re.M,
 )
-_ASIDE_CUES = ("`", "[^", "<details", "<pre", "\\verb", "![", "\\tiny", "\\script", "\\footnote", "\n>")
-# a fenced block, an indented line, inline code ("`answer = 72`")
-_CODE_RE = re.compile(r"```[^`]*+```|~~~[^~]*+~~~|^(?:    |\t)[^\n]*|(?<!`)`[^`\n]{1,200}`(?!`)", re.M)
+_ASIDE_CUES = ("`", "[^", "<details", "<pre", "<small", "<sub", "<sup", "\\verb", "![", "\\tiny", "\\script", "\\footnote", "\n>")
+# code: a fenced block (``` or ~~~), <code> and <pre> elements, a verbatim, lstlisting or minted environment, inline
+# code ("`answer = 72`"), an indented line
+_CODE_SPAN = (
+    r"```[^`]*+```|~~~[^~]*+~~~|<(?P<tag>code|pre)\b[^<>]{0,200}>[^<]{0,4000}</(?P=tag)\s*>"
+    r"|\\begin[ \t]*\{(?P<env>verbatim|lstlisting|minted)\}[^\\]{0,4000}\\end[ \t]*\{(?P=env)\}"
+    r"|(?<!`)`[^`\n]{1,200}`(?!`)"
+)
+_CODE_RE = re.compile(_CODE_SPAN + r"|^(?:    |\t)[^\n]*", re.M | re.I)
+_CODE_BLOCK_RE = re.compile(_CODE_SPAN, re.I)  # (no indented line: a list's continuation is indented too)
+_CODE_CUES = ("`", "~~~", "\n    ", "\n\t", "<code", "<pre", "\\begin")
 # in code, a variable named for the answer, assigned ("answer = 12", "final_answer += 36"); not a JSON key in a code
 # block ('"answer": 235'), which answers
 _ANSWER_VARIABLE_RE = re.compile(r"\b[A-Za-z_]{0,20}answer\w{0,20}(?=[ \t]*[-+*/]?=(?!=))", re.I)
@@ -102,19 +113,48 @@ def without_hidden(text: str) -> str:
         text = _MD_COMMENT_RE.sub("", text)
     if "box{0" in text:  # "\scalebox{0}{...}", "\resizebox{0pt}{0pt}{...}": drawn at size zero
         text = _cut_groups(text, _ZERO_SIZE_RE)
-    if "color" in text and "\\" in text:
+    if ("color" in text or "\\fontsize" in text) and "\\" in text:  # (white text, or text at size zero)
         text = _without_white(text)
     if "[^" in text:
         text = _FOOTNOTE_REF_RE.sub("", text)
-    if "answer" in low and ("`" in text or "~~~" in text or "\n    " in text or "\n\t" in text):
+    if "answer" in low and any(c in low for c in _CODE_CUES):
         # "```python\nanswer = 12\n```", "    answer = 72" (a code line indented): a variable, no answer statement
-        text = _CODE_RE.sub(lambda m: _ANSWER_VARIABLE_RE.sub("value", m.group()), text)
+        text = _without_answer_variables(text)
     if "boxed" in text:
         spans = aside_spans(text)
         if spans:
             outside = _outside(text, spans)
             text = outside if _STATED_RE.search(outside) else text
     return text
+
+
+def _without_answer_variables(text: str) -> str:
+    """``text`` with each variable that its code assigns under a name for the answer ("answer = 72") renamed, in all
+    its code ("print(answer)" too): a program's variable states no answer."""
+    names = {v.group() for m in _CODE_RE.finditer(text) for v in _ANSWER_VARIABLE_RE.finditer(m.group())}
+    if not names:
+        return text
+    name_re = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?!\w)")
+    return _CODE_RE.sub(lambda m: _as_fenced(m, name_re.sub("value", m.group())), text)
+
+
+def _as_fenced(m: re.Match[str], code: str) -> str:
+    """``code`` (the match ``m`` of :data:`_CODE_RE`, its variables renamed) kept as code: a <code> or <pre> element as
+    a fenced block, whose markup no later step strips ("<code>value = 72</code>" would read as prose)."""
+    if m.group("tag") is None or "`" in code:
+        return code
+    inner = code[code.index(">") + 1 : code.rindex("<")]
+    return f"\n```\n{inner.strip()}\n```\n"
+
+
+def code_context(text: str, at: int) -> tuple[str, str] | None:
+    """Where ``at`` is inside code (a fenced block, inline code, <code>, <pre>, a verbatim environment): the text
+    outside all code, and the prose that concludes next to that code (as :func:`set_aside_outside` gives). None
+    where ``at`` is in no code."""
+    if not any(c in text for c in ("`", "~~~", "<", "\\begin")):
+        return None
+    spans = [m.span() for m in _CODE_BLOCK_RE.finditer(text)]
+    return _context(text, spans, at)
 
 
 def aside_spans(text: str) -> list[tuple[int, int]]:
@@ -139,12 +179,23 @@ def aside_spans(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def set_aside_outside(text: str, start: int) -> str | None:
-    """The text outside the aside spans where the box starting at ``start`` is in one (None where it is not)."""
-    spans = aside_spans(text)
-    if not any(a <= start < b for a, b in spans):
+def set_aside_outside(text: str, start: int) -> tuple[str, str] | None:
+    """Where the box starting at ``start`` is in an aside span: the text outside the aside spans, and the prose that
+    concludes next to the box (the paragraph just before its span and the outside's last paragraph: where a prose
+    answer that the box repeats stands). None where the box is in no aside span."""
+    return _context(text, aside_spans(text), start)
+
+
+def _context(text: str, spans: list[tuple[int, int]], at: int) -> tuple[str, str] | None:
+    held = [(a, b) for a, b in spans if a <= at < b]
+    if not held:
         return None
-    return _outside(text, spans)
+    outside = _outside(text, spans)
+    before = text[: held[0][0]].rstrip()
+    para = before[before.rfind("\n\n") + 1 :]
+    rest = outside.rstrip()
+    last = rest[rest.rfind("\n\n") + 1 :]
+    return outside, para + "\n" + last
 
 
 def _outside(text: str, spans: list[tuple[int, int]]) -> str:

@@ -14,6 +14,7 @@ from verigrpo.verifiers.math.conclusions import (
     WORD_VALUE_RE,
     checks_other_numbers,
     concluded_otherwise,
+    restates,
     without_remark,
 )
 from verigrpo.verifiers.math.disowning import (
@@ -296,7 +297,7 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     if later_row_value(text, start, end, box):  # "\begin{align} x &= \boxed{5} \\ x &= 6 \end{align}"
         return "a later row of the box's environment gives another value"
     closing = _closing_value(rest) if len(text) - end <= 300 else None
-    if closing is not None and not equiv_safe(normalize(closing), normalize(box)):
+    if closing is not None and not restates(closing, box) and not equiv_safe(normalize(closing), normalize(box)):
         # "\boxed{5}\n\n**Answer: 6**", "\n\nx = 6", "\n\n所以答案是6。", "\n\nPor lo tanto, 6.": the last line ends on another value
         return "another value ends the last line after the box"
     for said in words_restated(rest):

@@ -1,0 +1,76 @@
+"""Extraction, a closing check: an output that never finished, so that an answer stated in it was never committed.
+
+- **A loop cut off by the length cap.** The text ends in a run of at least :data:`MIN_LOOP` lines (or sentences) that
+  open with the same three words ("I will write the response." forty times, "I will make sure the response is
+  checked." / "... is verified." / ...), and its last line breaks off inside the loop ("I will make"). A degenerate
+  loop that only the token cap stopped is no finished output: a "Final Answer: 2" drafted before it is not paid, or a
+  policy learns that rambling to the cap after an answer costs nothing. (A loop that ends on a finished line is read
+  as it stands.)
+- **A response announced and never written.** The text breaks off mid-sentence (its last words call for more: "... at
+  the") after it announces the response it is about to write ("I will formulate the response.", "Now I'll write the
+  final answer."): what it stated before is a draft of that response, which never came.
+
+An enumeration that ends on its answer ("The number of ways for n = 12 is 144.") ends on a finished line, and a
+completion that states its answer and then stops is read as it stands.
+"""
+
+from __future__ import annotations
+
+import re
+
+MIN_LOOP = 10  # lines or sentences in the run: a list of cases is rarely this long with the same three opening words
+_TAIL = 6_000  # characters read from the end
+_SEGMENT_RE = re.compile(r"\n|(?<=[.!?])[ \t]+")
+_WORD_RE = re.compile(r"\w+")
+_FINISHED_END_RE = re.compile(r"[.!?。！？)\]}$*`'\"]\s*\Z")
+# the response announced: "I will formulate the response", "Now I'll write the final answer", "Let me write up the
+# solution", "I'll draft the final response now"
+_ANNOUNCED_RE = re.compile(
+    r"\b(?:i[ \t]+will|i['’]ll|let[ \t]+me|now[ \t]+i[ \t]+(?:will|can)|time[ \t]+to)[ \t]+(?:now[ \t]+)?"
+    r"(?:write|formulate|draft|compose|structure|prepare|output|produce|type)(?:[ \t]+(?:up|out))?[ \t]+"
+    r"(?:the|my|a|our)[ \t]+(?:final[ \t]+)?(?:response|answer|solution|reply|explanation|write-?up)\b",
+    re.I,
+)
+# the last words call for more: an article, a preposition, a conjunction, an operator (a sentence cut by the cap)
+_CALLS_FOR_MORE_RE = re.compile(
+    r"(?:[=+\-*/^(,:{]|\\|\b(?:the|a|an|of|to|at|in|on|for|with|by|from|and|or|is|are|be|that|which|as|than))\s*\Z",
+    re.I,
+)
+
+
+def never_finished(text: str, answer: str) -> str | None:
+    """Why the output never finished (see the module's notes), or None where it did. A loop of the answer's own
+    statement ("Jibu ni: 40" over and over, ``answer`` 40) says it again and again: that answer stands."""
+    tail = text[-_TAIL:]
+    looped = _looped_to_cap(tail)
+    if looped is not None and answer.strip() not in looped:
+        return "the output loops until it is cut off"
+    end = tail.rstrip()
+    if _CALLS_FOR_MORE_RE.search(end[-40:]) and _ANNOUNCED_RE.search(end[-1_500:]):
+        return "the output breaks off in the response it announced"
+    return None
+
+
+def _looped_to_cap(tail: str) -> str | None:
+    """The line a loop at the end repeats, where the loop runs to a cut (None where there is none)."""
+    segments = [s.strip() for s in _SEGMENT_RE.split(tail.rstrip())]
+    segments = [s for s in segments if s]
+    if len(segments) <= MIN_LOOP:
+        return None
+    last, body = segments[-1], segments[:-1]
+    head = _head(body[-1])
+    if not head:
+        return None
+    run = 0
+    for s in reversed(body):
+        if _head(s) != head:
+            break
+        run += 1
+    if run < MIN_LOOP:
+        return None
+    cut = not _FINISHED_END_RE.search(last) and len(last) < len(body[-1])
+    return body[-1] if cut and (_head(last) == head or head.startswith(_head(last))) else None
+
+
+def _head(segment: str) -> str:
+    return " ".join(_WORD_RE.findall(segment.lower())[:3])
