@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from linear_time import assert_patterns_linear
-from math_score import score
+from math_score import boxed, score
 
 # the prose concludes 7; a step's "3*4 = 12" before it is no statement of the answer
 _SEVEN = (
@@ -162,6 +162,82 @@ def test_an_output_that_never_finished(completion: str, gold: str, want: float) 
 def test_blind_set_misses(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
 
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # (red team 57) a percent, a degree or a dozen is no other unit
+        ("25\\%", "\\$25", 0.0),
+        ("25\\%", "25 \\text{ km}", 0.0),
+        ("25\\%", "25\\text{ apples}", 0.0),
+        ("25^\\circ", "25\\text{ kg}", 0.0),
+        ("25 \\text{ km}", "25^\\circ", 0.0),
+        ("25^\\circ", "25\\%", 0.0),
+        ("25 \\text{ dozen}", "25 \\text{ apples}", 0.0),
+        ("25 \\text{ dozen}", "25\\text{ hours}", 0.0),
+        # ... but is its own kind in other words, and a dozen's whole number counts
+        ("28 percentage", "28\\%", 1.0),
+        ("90 derajat", "90^\\circ", 1.0),
+        ("25^\\circ", "25 \\text{ degC}", 1.0),
+        ("7 \\text{ dozen}", "84 \\text{ apples}", 1.0),
+        ("7 \\text{ dozen}", "84", 1.0),
+        # a decimal padded with zeros to places where the float-printout key rounds otherwise
+        ("1.570", "1.5707963267948966", 0.0),
+        ("2.720", "2.718281828459045", 0.0),
+        ("0.914000", "0.9137854519568591", 0.0),
+        ("1.571", "1.5707963267948966", 1.0),
+        ("0.9138", "0.9137854519568591", 1.0),
+        ("2.50", "2.5", 1.0),
+        # a decimal coefficient of a function of the variable is compared exactly against an exact key
+        ("1.000001e^x", "e^x", 0.0),
+        ("2.000001\\sin x", "2\\sin x", 0.0),
+        ("\\sqrt{1.000001x}", "\\sqrt{x}", 0.0),
+        ("e^{x+0.000001}", "e^x", 0.0),
+        ("0.3333333 e^x", "\\frac{e^x}{3}", 1.0),
+        ("0.7071068\\sin x", "\\frac{\\sqrt2}{2}\\sin x", 1.0),
+        ("7.389056 x", "e^2 x", 1.0),
+        ("2x\\ln(2x) - 2x", "2x\\ln x - 0.613705638880109x", 1.0),  # (ln(2x) holds ln 2: set 12)
+        # floor and ceiling identities that fail at the integers
+        ("\\lceil x\\rceil - \\lfloor x\\rfloor", "1", 0.0),
+        ("\\lfloor x\\rfloor + \\lfloor -x\\rfloor", "-1", 0.0),
+        ("2\\lfloor x\\rfloor + 1", "\\lfloor x\\rfloor + \\lceil x\\rceil", 0.0),
+        ("-\\lfloor -x\\rfloor", "\\lceil x\\rceil", 1.0),
+        ("\\lfloor x\\rfloor + 1", "\\lfloor x + 1\\rfloor", 1.0),
+    ],
+)
+def test_values_close_but_not_equal(answer: str, gold: str, want: float) -> None:
+    assert score(boxed(answer), gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "question", "want"),
+    [
+        # (red team 57) the question: what it counts, the unit or kind of quantity it asks for, whether it asks a percent
+        ("36 dozen", "36", "A farmer collects eggs. How many eggs does she have in total?", 0.0),
+        ("36 pairs of eggs", "36", "A farmer collects eggs. How many eggs does she have in total?", 0.0),
+        ("30 grand", "30", "Tom saved money for a car. How many dollars did he save?", 0.0),
+        ("36 dozen", "432", "A farmer collects eggs. How many eggs does she have in total?", 1.0),
+        ("36 dozen", "36", "How many dozen eggs does she have?", 1.0),
+        ("16 \\text{ pairs}", "16", "How many pairs of socks are there?", 1.0),
+        ("16 \\text{ cm}", "16", "A square has side 4 cm. What is its area in square centimeters?", 0.0),
+        ("16 \\text{ m}^2", "16", "A square has side 4 cm. What is its area in square centimeters?", 0.0),
+        ("16 \\text{ cm}^2", "16", "A square has side 4 cm. What is its area in square centimeters?", 1.0),
+        ("16 \\text{ cm}^2", "16", "A square has side 4 cm. What is its perimeter?", 0.0),
+        ("16 \\text{ cm}", "16", "A square has side 4 cm. What is its perimeter?", 1.0),
+        ("16 \\text{ m/s}", "16", "What is the speed in km/h?", 0.0),
+        ("16 \\text{ km per hour}", "16", "What is the speed in kilometers per hour?", 1.0),
+        ("16^\\circ", "16", "What is the angle in radians?", 0.0),
+        ("16 \\text{ rad}", "16", "What is the angle in degrees?", 0.0),
+        ("30^\\circ", "30", "What is the angle in degrees?", 1.0),
+        ("180 \\text{ seconds}", "3", "How many minutes does the trip take?", 0.0),
+        ("3\\%", "3", "Sam has 12 apples and gives away 9. How many apples does he have left?", 0.0),
+        ("0.75\\%", "0.75", "A fair coin is tossed twice. What is the probability of at least one head?", 0.0),
+        ("25\\%", "25", "What percentage of the students passed?", 1.0),
+        ("25\\%", "25", "", 1.0),
+    ],
+)
+def test_what_the_question_asks(answer: str, gold: str, question: str, want: float) -> None:
+    assert score(boxed(answer), gold, prompt=question or None) == want
+
 
 def test_stop44_patterns_are_linear() -> None:
     assert_patterns_linear(
@@ -186,5 +262,13 @@ def test_stop44_patterns_are_linear() -> None:
             ("cutoff", "_FINISHED_END_RE", "'. ' * (n // 2)"),
             ("conclusions", "_BASE_SUBSCRIPT_RE", "'_{1' * (n // 3)"),
             ("disowning", "_THOUSANDS_RE", "'1,000' * (n // 5)"),
+            ("question", "_MULTIPLE_RE", "'1 ' * (n // 2)"),
+            ("question", "_PERCENT_ASKED_RE", "'per ' * (n // 4)"),
+            ("question", "_ASKED_UNIT_RE", "'in square ' * (n // 10)"),
+            ("question", "_ASKED_UNIT_RE", "'in km per ' * (n // 10)"),
+            ("question", "_ASKED_KIND_RE", "'what is the ' * (n // 12)"),
+            ("question", "_ASKED_ANGLE_RE", "'in in ' * (n // 6)"),
+            ("notations", "_ZERO_PADDED_RE", "'1.0' * (n // 3)"),
+            ("notations", "_PRINTED_KEY_RE", "'1.1 ' * (n // 4)"),
         ]
     )

@@ -26,7 +26,14 @@ _MAX_EXPANDED_TERMS = 2000
 def _num(e: sympy.Basic, subs: dict | None = None, prec: int = 30) -> sympy.Basic | None:
     try:
         v = _real_odd_roots(e).evalf(prec, subs=subs) if subs else e.evalf(prec)
-    except (TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError, AttributeError):
+    except ValueError:
+        if not (subs and e.has(sympy.floor, sympy.ceiling, sympy.frac)):
+            return None
+        try:  # (sympy's evalf fails where rounded terms cancel exactly: "floor(x) + floor(-x) + 1" at x = -3)
+            v = _real_odd_roots(e).subs(subs).evalf(prec)
+        except (TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError, AttributeError):
+            return None
+    except (TypeError, ZeroDivisionError, OverflowError, RecursionError, AttributeError):
         return None
     if not v.is_number or v.has(sympy.nan, sympy.zoo, sympy.oo, -sympy.oo):
         return None
@@ -100,9 +107,18 @@ _PIECEWISE = (sympy.Min, sympy.Max, sympy.floor, sympy.ceiling, sympy.Abs, sympy
 
 
 def _far_points(free: set[sympy.Symbol], diff: sympy.Basic) -> list[dict]:
-    """The points out at ``_FAR``, and at ``_WIDE`` where ``diff`` clips, rounds or picks (:data:`_PIECEWISE`)."""
+    """The points out at ``_FAR``, and at ``_WIDE`` where ``diff`` clips, rounds or picks (:data:`_PIECEWISE`); and
+    integer points where it rounds (``\\lceil x\\rceil - \\lfloor x\\rfloor`` is 1 but at the integers, where it is 0)."""
     wide = _points(free, 1357, n=4, span=_WIDE) if diff.has(*_PIECEWISE) else []
-    return _points(free, 2468, n=4, span=_FAR) + wide
+    whole = _integer_points(free) if diff.has(sympy.floor, sympy.ceiling, sympy.frac) else []
+    return _points(free, 2468, n=4, span=_FAR) + wide + whole
+
+
+def _integer_points(free: set[sympy.Symbol], n: int = 3) -> list[dict]:
+    """``n`` fixed points with every symbol a small non-zero integer, of random sign."""
+    rng = random.Random(8642)
+    syms = sorted(free, key=lambda s: s.name)
+    return [{s: sympy.Float(rng.randint(1, 7) * rng.choice((1, -1)), 30) for s in syms} for _ in range(n)]
 
 
 def _one_negative(free: set[sympy.Symbol], limit: int = 6) -> list[dict]:

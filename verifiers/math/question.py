@@ -16,7 +16,7 @@ from verigrpo.verifiers.math.leaves import BASE_TEXT_RE
 from verigrpo.verifiers.math.nodes import Answers, Bracket, Expr, Node, Relation, Text
 from verigrpo.verifiers.math.normalize import FULL_WIDTH, normalize
 from verigrpo.verifiers.math.sentences import parsed, top_level_split
-from verigrpo.verifiers.math.units import unit_word
+from verigrpo.verifiers.math.units import unit_scale, unit_word
 
 PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 _QUESTION_KEYS = ("prompt", "question", "problem")
@@ -426,7 +426,6 @@ def _asks_for(question: str, spaced: str) -> bool:
 
 
 # the unit a question asks its answer in: "How far does it travel, in meters?", "(in newtons)", "in units of J"
-_ASKED_UNIT_RE = re.compile(r"\bin[ \t]+(?:units[ \t]+of[ \t]+)?([A-Za-z]{1,20})\b(?![ \t]*(?:the|a|an|which|this|that)\b)")
 # a number, then one unit symbol of letters after LaTeX spacing: "4\,m", "4 s", "300 K"
 _NUMBER_SYMBOL_RE = re.compile(r"[ \t]*(-?\d[\d,]*(?:\.\d+)?)(?:[ \t~]|\\[,;: ])*([A-Za-z]{1,3})[ \t]*\.?[ \t]*")
 
@@ -437,17 +436,59 @@ _HOW_MANY_RE = re.compile(r"\bhow[ \t]+many[ \t]+(?:more[ \t]+|fewer[ \t]+|less[
 
 def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     """An answer in a unit the question does not ask for, against a bare number: "How many minutes does the trip
-    take?" answered ``180 \\text{ seconds}``, "What is its perimeter in centimeters?" answered "100 meters". Only
-    units the unit table knows, on both sides (a word it does not know, "cups", decides nothing)."""
-    if not (isinstance(gold, Expr) and gold.unit is None and isinstance(pred, Expr) and pred.unit is not None):
-        return False
-    said = unit_word(pred.unit)
-    if said is None:
+    take?" answered ``180 \\text{ seconds}``, "What is its perimeter in centimeters?" answered "100 meters", "area in
+    square centimeters" answered "16 cm" or "16 m^2", "speed in km/h" answered "16 m/s", "angle in radians" answered
+    "16°"; or, where it names no unit, a unit of another kind than the quantity it asks for ("What is its perimeter?"
+    answered "16 cm^2", "What is the area?" answered "16 cm"). Only units the unit table knows, on both sides (a word
+    it does not know, "cups", decides nothing)."""
+    if not (isinstance(gold, Expr) and gold.unit is None and isinstance(pred, Expr)):
         return False
     question = question_text(row)
-    asked = [unit_word(m.group(1)) for r in (_HOW_MANY_RE, _ASKED_UNIT_RE) for m in r.finditer(question)]
+    asked = [_scale(m.group(1)) for r in (_HOW_MANY_RE, _ASKED_UNIT_RE) for m in r.finditer(question)]
     asked = [a for a in asked if a is not None]
-    return bool(asked) and said not in asked
+    angle = _ASKED_ANGLE_RE.search(question)
+    if angle is not None and (pred.marker == "degree" or pred.unit in ("deg", "rad")):
+        # "16°" where the question asks in radians, "16 rad" where it asks in degrees
+        return (pred.unit == "rad") == angle.group(1).lower().startswith("deg")
+    said = _scale(pred.unit) if pred.unit is not None else None
+    if said is None:
+        return False
+    if asked:
+        return said not in asked
+    kind = _ASKED_KIND_RE.search(question)
+    return kind is not None and said[0] != _KINDS[kind.group(1).lower()]
+
+
+def _scale(unit: str) -> tuple[tuple[int, ...], object] | None:
+    """A unit as the question or the answer writes it ("square centimeters", "km per hour", "cm ^2") -> its dimension
+    and factor (:func:`~verifiers.math.units.unit_scale`); None for a word the table does not know."""
+    words = re.sub(r"\b(?:square|sq)\b\.?", "sq", re.sub(r"\b(?:cubic|cu)\b\.?", "cu", unit, flags=re.I), flags=re.I)
+    return unit_scale(re.sub(r"\s+per\s+", "/", words, flags=re.I))
+
+
+# the unit a question asks its answer in: "How far does it travel, in meters?", "(in newtons)", "in units of J", "in
+# square centimeters", "in km/h", "in meters per second"
+_UNIT_WORD = r"(?:(?:square|sq|cubic|cu)\.?[ \t]+)?[A-Za-z]{1,20}"
+_ASKED_UNIT_RE = re.compile(
+    rf"\bin[ \t]+(?:units[ \t]+of[ \t]+)?({_UNIT_WORD}(?:[ \t]*/[ \t]*[A-Za-z]{{1,10}}|[ \t]+per[ \t]+[A-Za-z]{{1,20}})?)\b"
+    r"(?![ \t]*(?:the|a|an|which|this|that)\b)",
+    re.I,
+)
+_ASKED_ANGLE_RE = re.compile(r"\bin[ \t]+(radians?|degrees?)\b", re.I)
+# the kind of quantity a question asks for, where it names no unit: "What is its perimeter?", "Find the area."
+_KINDS = {
+    "perimeter": (1, 0, 0, 0, 0, 0, 0, 0, 0),
+    "circumference": (1, 0, 0, 0, 0, 0, 0, 0, 0),
+    "area": (2, 0, 0, 0, 0, 0, 0, 0, 0),
+    "volume": (3, 0, 0, 0, 0, 0, 0, 0, 0),
+    "speed": (1, 0, -1, 0, 0, 0, 0, 0, 0),
+    "velocity": (1, 0, -1, 0, 0, 0, 0, 0, 0),
+}
+_ASKED_KIND_RE = re.compile(
+    r"\b(?:what|find|compute|calculate|determine)\b[^.?!\n]{0,30}?\b(?:its|the)[ \t]+(?:total[ \t]+)?"
+    r"(perimeter|circumference|area|volume|speed|velocity)\b(?![ \t]+of[ \t]+(?:the[ \t]+)?\w+[ \t]+(?:is|was)\b)",
+    re.I,
+)
 
 
 # an answer that is a count and the noun it counts: "10 oranges", "10\text{ oranges}", "**6 boys**"
@@ -473,6 +514,45 @@ def other_thing_counted(answer: str, gold: Node, row: Mapping[str, Any]) -> bool
     thing, other = _stem(asked.group(1)), _stem(said.group(1))
     named = {_stem(w) for w in re.findall(r"[A-Za-z]{3,20}", question)}
     return thing != other and other in named
+
+
+# a count in multiples: "36 dozen", "36 gross", "36 pairs of eggs", "30 grand" (its word, by its stem)
+_MULTIPLE_RE = re.compile(
+    r"\A[$* \t\\]*-?\d[\d,]*(?:\.\d+)?[ \t]*(?:\\text[ \t]*\{[ \t]*)?(dozens?|gross|pairs?|grand|score)\b", re.I
+)
+
+
+def counted_in_multiples(pred: Node, answer: str, gold: Node, row: Mapping[str, Any]) -> bool:
+    """A count in multiples where the question counts single things, against a bare number: "How many eggs?"
+    answered "36 dozen" (432 eggs) or "36 pairs of eggs" against 36, "How many dollars?" answered "30 grand". The
+    number said is the count of multiples, not the count asked for; a dozen whose whole number is the key ("36
+    dozen" against 432) answers."""
+    if not (isinstance(gold, Expr) and gold.unit is None) or len(answer) > 80:
+        return False
+    said = _MULTIPLE_RE.match(answer)
+    asked = _HOW_MANY_RE.search(question_text(row)) if said is not None else None
+    if asked is None or _stem(asked.group(1)) in (_stem(said.group(1)), "gros"):
+        return False
+    whole = isinstance(pred, Expr) and pred.marker == "dozen" and pred.value == gold.value
+    return not whole
+
+
+# a question that asks about a percentage or a rate, in any of a few languages ("%", "percent", "百分")
+_PERCENT_ASKED_RE = re.compile(
+    r"[%％٪‰]|per[ \t]?cent|percentage|\brate\b|porcentaje|por[ \t]+ciento|pourcentage|pour[ \t]+cent|prozent"
+    r"|процент|百分|퍼센트|persen|phần[ \t]+trăm|yüzde|procent|percento",
+    re.I,
+)
+
+
+def percent_not_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """A percent whose number is the key's, where the question asks about no percent or rate: "How many apples are
+    left?" answered "3%" against 3, "What is the probability ...?" answered "0.75%" against 0.75. (The percent sign
+    dropped by a key of a rate, "25%" against 25 for "What percentage ...?", stays paid; without a question too.)"""
+    if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or pred.marker != "percent" or gold.marker is not None:
+        return False
+    question = question_text(row)
+    return bool(question.strip()) and pred.value == gold.value and not _PERCENT_ASKED_RE.search(question)
 
 
 def asked_unit_value(answer: str, row: Mapping[str, Any]) -> str | None:

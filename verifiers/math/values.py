@@ -99,8 +99,8 @@ def _candidates(e: Expr, other: Expr) -> list[sympy.Basic]:
         # fraction (a ratio, a probability: "0.49%" is not 49/100)
         ratio = other.marker is None and not other.inexact and isinstance(other.value, sympy.Rational)
         return [e.value / 100] if ratio and 0 < abs(other.value) < 1 else [e.value, e.value / 100]
-    if e.marker == "dozen":  # "7 dozen" is 84, or 7 where the question counts dozens
-        return [e.value, e.value / 12]
+    if e.marker == "dozen":  # "7 dozen" is 84, or 7 where the question counts dozens (never "7 apples")
+        return [e.value, e.value / 12] if other.unit in _GENERIC_UNITS else [e.value]
     if e.unit and e.unit[0] in "万亿만억":  # "120万円", "3만 원": 120 of the unit 万円, or 1,200,000 yen
         return [e.value, e.value * sympy.Integer(10) ** CJK_SCALES[e.unit[0]]]
     if e.marker == "degree" or e.unit == "deg":  # "30^\circ", "30 degrees": also pi/6
@@ -149,6 +149,36 @@ def _same_constant(a: Expr, b: Expr) -> Expr:
     return dataclasses.replace(a, value=a.value.subs(ca, cb))
 
 
+def _marker_against_unit(e: Expr, other: Expr) -> bool:
+    """A percent, a degree or a dozen on ``e`` against a unit that ``other`` states and that is none of them: "25%"
+    against "25 km" or "$25", "25°" against "25 kg" (not against "25 degC", a temperature, nor "25 rad", compared in
+    radians), "25 dozen" against "25 hours" (a count in dozens against a count of apples is the dozen's whole
+    number, "7 dozen" = "84 apples")."""
+    if e.marker is not None and other.marker is not None and other.marker != e.marker:
+        return True  # "25%" against "25°"
+    if e.marker is None or other.unit in _GENERIC_UNITS or other.marker == e.marker:
+        return False
+    if (other.unit or "").lower() in _MARKER_WORDS[e.marker]:  # "28 percentage", "90 derajat", "60度"
+        return False
+    if e.marker == "degree" and (other.unit in ("deg", "rad") or _temperature(other.unit) is not None):
+        return False
+    return not (e.marker == "dozen" and unit_scale(other.unit) is None)  # (a noun it counts: "84 apples")
+
+
+# the words (as the parser keeps a unit: singular, lower case) that name a marker's own kind, in other languages too
+_MARKER_WORDS = {
+    "percent": frozenset(
+        {"%", "％", "٪", "percentage", "percent", "pct", "persen", "prozent", "porcentaje", "pourcentage", "procent",
+         "percento", "percentuale", "yüzde"}
+    ),
+    "degree": frozenset(
+        {"degree", "derajat", "度", "grado", "grad", "degré", "degre", "stopni", "stopień", "derece", "độ", "도",
+         "องศา", "درجة", "डिग्री"}
+    ),
+    "dozen": frozenset({"dozen"}),
+}
+
+
 def _exprs_equal(a: Expr, b: Expr) -> bool:
     a, b = _as_symbols(a, b), _as_symbols(b, a)
     a = _same_constant(a, b)
@@ -159,6 +189,8 @@ def _exprs_equal(a: Expr, b: Expr) -> bool:
     ta, tb = _temperature(a.unit), _temperature(b.unit)
     if ta is not None and tb is not None:  # "0 degC" against "273.15 K", "30 °C" against "30 degC": both in kelvin
         return _values_equal(a.value * ta[0] + ta[1], b.value * tb[0] + tb[1], a.inexact, b.inexact)
+    if _marker_against_unit(a, b) or _marker_against_unit(b, a):  # "25%" is no "25 km", "25°" no "$25"
+        return False
     scales = _unit_scales(a, b)
     if scales is None:
         return False
@@ -358,13 +390,26 @@ def _rounded_to(a: sympy.Rational, b: sympy.Rational) -> bool:
 
 
 def _only_terminating(e: sympy.Basic) -> bool:
-    """Every number in ``e`` is a terminating decimal and nothing irrational appears."""
-    if e.atoms(sympy.NumberSymbol) or e.has(sympy.I) or e.atoms(sympy.Function):
+    """Every number in ``e`` is a terminating decimal and nothing irrational appears. A function or a power of the
+    variable makes no number irrational ("e^x", "2\\sin x", "\\sqrt{x}": their numbers are 1 and 2, so "1.000001e^x"
+    is no rounding of "e^x"); of a constant it does ("e^2", "\\sin 1", "\\sqrt{2}")."""
+    if e.atoms(sympy.NumberSymbol) or e.has(sympy.I):
         return False
-    for p in e.atoms(sympy.Pow):
-        if not p.exp.is_Integer:
+    for f in e.atoms(sympy.Function):  # (but "e^{x+1}", "\\sin(x+1)", "\\ln(2x)" hold e, \\sin 1, \\ln 2)
+        if not all(_plain_argument(a, scaled=not isinstance(f, sympy.log)) for a in f.args):
             return False
+    for p in e.atoms(sympy.Pow):
+        if not p.exp.is_Integer and not (p.exp.is_Rational and _plain_argument(p.base, scaled=False)):
+            return False  # ("\\sqrt{2x}" holds \\sqrt 2)
     return all(_terminating(r) for r in e.atoms(sympy.Rational))
+
+
+def _plain_argument(arg: sympy.Basic, scaled: bool) -> bool:
+    """A function's argument that brings no constant of its own out: symbols with no constant term, and (unless
+    ``scaled``) a coefficient of 1 or -1: "x", "2x" (scaled), "xy"; not "x + 1" nor "3" (nor "2x" under a log)."""
+    if not arg.free_symbols or arg.as_coeff_Add()[0] != 0:
+        return False
+    return scaled or abs(arg.as_coeff_Mul()[0]) == 1
 
 
 def _close_at_their_digits(a: sympy.Basic, b: sympy.Basic) -> bool:

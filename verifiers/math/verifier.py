@@ -75,6 +75,7 @@ from verigrpo.verifiers.math.question import (
     asks_for_factors,
     base_without_asking,
     compact,
+    counted_in_multiples,
     digits_in_asked_base,
     echoes_question,
     givens,
@@ -83,6 +84,7 @@ from verigrpo.verifiers.math.question import (
     option_content,
     other_thing_counted,
     other_unit_than_asked,
+    percent_not_asked,
     question_equations,
     question_text,
     reordered_named_quantities,
@@ -610,6 +612,12 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
             return Reward(0.0, Status.WRONG, info=info)
         if other_thing_counted(ex.answer or "", gold, row):
             info["reason"] = "the answer counts another thing than the question asks about"
+            return Reward(0.0, Status.WRONG, info=info)
+        if percent_not_asked(pred, gold, row):
+            info["reason"] = "a percent where the question asks for no percent or rate"
+            return Reward(0.0, Status.WRONG, info=info)
+        if counted_in_multiples(pred, ex.answer or "", gold, row):
+            info["reason"] = "the answer counts in multiples (dozens, pairs) where the question counts single things"
             return Reward(0.0, Status.WRONG, info=info)
         if other_unit_than_asked(pred, gold, row):
             info["reason"] = "the answer's unit is not the one the question asks for"
