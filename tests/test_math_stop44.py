@@ -238,6 +238,36 @@ def test_values_close_but_not_equal(answer: str, gold: str, want: float) -> None
 def test_what_the_question_asks(answer: str, gold: str, question: str, want: float) -> None:
     assert score(boxed(answer), gold, prompt=question or None) == want
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # (set 182) reasoning with no response after it that ends on one answer statement: it concludes with it
+        ("<think>\nSo 18 + 21 = 39 days.\nThe answer is: 39", "39", 1.0),
+        ("<think> The new price is $125. The answer is 25.", "25", 1.0),
+        ("<reasoning>The answer is 42.</reasoning>", "42", 1.0),
+        ("<think>\nThe answer is 25? Let me check the price again, 1.25*100 = 125", "25", 0.0),
+        ("<think> So the total is 1000 bags. </think>", "1000", 0.0),  # (no statement: the policy stands)
+        # (set 181) an example's "or" in brackets; a Chinese count in numerals; "about" in Chinese
+        ("斜边长 = 10\n所以，这个直角三角形的斜边长度是10个单位（例如厘米或英寸）。", "10", 1.0),
+        ("The side is 10 units (e.g. cm or inches).", "10", 1.0),
+        ("The side is 10 units (or 12).", "10", 0.0),
+        ("一只猫通常有四只脚，而一只鸡只有两只脚。因此，一只猫和一只鸡一共有六只脚。", "6", 1.0),
+        ("因此，一只猫和一只鸡一共有六只脚。", "4", 0.0),
+        ("他有三个苹果和两个梨。", "3", 0.0),  # (two counts: no one answer)
+        ("a = 20/5 = 4\n因此，其加速度约为4米每秒平方。", "4", 1.0),
+        ("因此，答案至少是4。", "4", 0.0),
+        # (set 181) a key of Chinese labelled counts, answered in the last sentence in any order
+        ("所以，笼子里有6只鸡和4只兔。", "鸡6只，兔4只", 1.0),
+        ("所以，笼子里有4只兔和6只鸡。", "鸡6只，兔4只", 1.0),
+        ("所以，笼子里有4只鸡和6只兔。", "鸡6只，兔4只", 0.0),
+        ("所以，笼子里有6只鸡。", "鸡6只，兔4只", 0.0),
+        ("因此，男同学获奖人数是 8 人，女同学获奖人数是 6 人。", "男同学8人，女同学6人", 1.0),
+        ("因此，男同学获奖人数是 8 人，女同学获奖人数是 7 人。", "男同学8人，女同学6人", 0.0),
+    ],
+)
+def test_blind_sets_181_and_182(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
 
 def test_stop44_patterns_are_linear() -> None:
     assert_patterns_linear(
@@ -270,5 +300,11 @@ def test_stop44_patterns_are_linear() -> None:
             ("question", "_ASKED_ANGLE_RE", "'in in ' * (n // 6)"),
             ("notations", "_ZERO_PADDED_RE", "'1.0' * (n // 3)"),
             ("notations", "_PRINTED_KEY_RE", "'1.1 ' * (n // 4)"),
+            ("extract", "_FINAL_STATEMENT_RE", "'so the answer is ' * (n // 17)"),
+            ("fallback", "_EXAMPLE_RE", "'(e.g. ' * (n // 6)"),
+            ("cjk", "_COUNTED_RE", "'一二' * (n // 2)"),
+            ("cjk", "_LAST_SENTENCE_RE", "'一 ' * (n // 2)"),
+            ("counts", "_KEY_RE", "'鸡6只，' * (n // 4)"),
+            ("counts", "_SENTENCE_RE", "'鸡。' * (n // 2)"),
         ]
     )

@@ -272,3 +272,23 @@ def _sim_range(m: re.Match[str]) -> str:
     """Two numbers joined by \\sim as a range (unreadable as one value) unless the second approximates the first."""
     a, b = _number_value(m.group(1)), _number_value(m.group(2))
     return m.group() if abs(a - b) <= 0.02 * max(abs(a), abs(b)) else f"{m.group(1)}～{m.group(2)}"
+
+# a Chinese numeral before a measure word ("六只", "十二个", "两本"), for a count stated in words in a last sentence
+_COUNTED_RE = re.compile(
+    r"([零〇一二两兩三四五六七八九十百千万萬]{1,8})(?=[只个個人本元块塊条條张張支头頭匹辆輛棵朵岁歲天次种種道题題页頁份位名件双雙对對杯瓶箱盒袋筐组組])"
+)
+_LAST_SENTENCE_RE = re.compile(r"[^。！？!?\n]+[。！？!?]?\s*\Z")
+
+
+def cjk_counted_number(text: str) -> str | None:
+    """The one count a Chinese last sentence states in numerals before a measure word ("因此，一只猫和一只鸡一共有六只脚。"
+    states 6: "一只" is "a", no count), as digits; None where it has digits, no such count or several."""
+    sentence = _LAST_SENTENCE_RE.search(text[-300:])
+    if sentence is None or re.search(r"\d", sentence.group()):
+        return None
+    counts = {m.group(1) for m in _COUNTED_RE.finditer(sentence.group()) if m.group(1) not in ("一", "一一")}
+    if len(counts) != 1:
+        return None
+    value = _cjk_number(counts.pop())
+    return None if value is None else str(value)
+

@@ -223,8 +223,15 @@ def _reasoning_answer(reasoning: str, givens: frozenset[str]) -> Extraction:
     """The answer of reasoning that no response follows (never closed, or closed with nothing after it): only a box
     or an answer block counts ("<think>Try 4.\n\\boxed{4}"; not "The answer is 4.")."""
     opened = THINK_START_RE.match(reasoning)
-    found = extract_answer(reasoning[opened.end() if opened else 0 :], last_number_fallback=False, givens=givens)
-    return found if found.rule and found.rule.startswith(_EXPLICIT_RULES) else Extraction(None, None)
+    body = reasoning[opened.end() if opened else 0 :]
+    found = extract_answer(body, last_number_fallback=False, givens=givens)
+    if found.rule and found.rule.startswith(_EXPLICIT_RULES):
+        return found
+    last = re.split(r"(?<=[.!?])[ \t]+", body.rstrip().rsplit("\n", 1)[-1])[-1]  # (its last sentence)
+    if found.rule == "answer_is" and _FINAL_STATEMENT_RE.match(last):
+        # "... = 39 days.\nThe answer is: 39" ending the reasoning: it concludes with its answer, as a response would
+        return found
+    return Extraction(None, None)
 
 
 def _stated_end(text: str) -> int:
@@ -756,5 +763,7 @@ _LABEL_LINE_RE = re.compile(
 
 
 _WORKING_END_RE = re.compile(r"\A[^\n]{0,300}=[ \t]*(?=-?\d[\d,]*(?:\.\d+)?[ \t.]*\Z)")  # "... is 2/5 * 500 = " before "200"
+# a last line that is one answer statement: "The answer is: 39", "The answer is 10.", "Final answer: $180."
+_FINAL_STATEMENT_RE = re.compile(r"[ \t*]*(?:so,?[ \t]+|thus,?[ \t]+|therefore,?[ \t]+)?(?:the[ \t]+)?(?:final[ \t]+)?answer[ \t]*(?:is|:)[^\n]{1,40}\Z", re.I)
 _QUERIED_BOX_RE = re.compile(r"\?(?:[ \t]|\\[,;:! ]|\\q?quad\b)*\Z")  # a box's content that ends asking: "2304?"
 _LATER_HEADING_RE = re.compile(r"^#{1,6}[ \t]+\S", re.M)  # a markdown heading line

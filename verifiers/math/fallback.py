@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
+from verigrpo.verifiers.math.cjk import cjk_counted_number
 from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
 from verigrpo.verifiers.math.forms import (
     changed_number,
@@ -120,6 +121,12 @@ _RETRACTING_RE = re.compile(rf"(?<![A-Za-z])(?:{RETRACTION_WORDS})(?![A-Za-z])",
 _SYMBOL_SPAN_RE = re.compile(r"\$\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\$|\\\(\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\\)")
 
 
+# a bracket that gives examples, without a digit in it: "(e.g. cm or inches)", "（例如厘米或英寸）"
+_EXAMPLE_RE = re.compile(
+    r"[(（][ \t]*(?:e\.g\.|eg\b|for[ \t]+(?:example|instance)|such[ \t]+as|例如|比如|譬如|z\.[ \t]?b\.|p\.[ \t]?ej\.|par[ \t]+exemple)"
+    r"[^()（）\d\n]{0,80}[)）]",
+    re.I,
+)
 _MINUS_LIKE = str.maketrans({"˗": "−", "﹣": "−", "－": "−"})
 
 
@@ -277,7 +284,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             or not _CONCLUSION_END_RE.match(line[last.end() - line_start :][:200])  # "hence 4 is the larger"
         ):
             chosen = None
-        hedged = has_or(line[chosen.start() :] if chosen is not None else line)
+        # (not an example's "or": "10个单位（例如厘米或英寸）", "10 units (e.g. cm or inches)")
+        hedged = has_or(_EXAMPLE_RE.sub(" ", line[chosen.start() :] if chosen is not None else line))
         kept = None if hedged else _KEPT_OVER_REJECTED_RE.search(line)
         if kept is not None and not _UNSURE_RE.search(line[: kept.end(1)]) and standalone_number(line, *kept.span(1)):
             # "the total cost is $694, not $700 as one might guess": the value kept, the other rejected
@@ -334,8 +342,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             hedged,
             "'or' next to the last number" if hedged else None,
         )
-    worded = worded_number(tail)
-    if worded is not None:  # "David has three apples.", "There are zero marbles left.": its one number, in words
+    worded = worded_number(tail) or (cjk_counted_number(tail) if CJK_CHAR_RE.search(tail[-300:]) else None)
+    if worded is not None:  # "David has three apples.", "There are zero marbles left.", "一共有六只脚。": its one number
         return Extraction(worded, "last_number")
     return Extraction(None, None)
 
@@ -502,10 +510,11 @@ _REFERENCE_BEFORE_RE = re.compile(
 
 
 # right before a fallback's last number: a bound, a range or a list it ends ("at least 14", "beyond 16", "from 14 to
-# 16", "至少3" (at least 3), "3到4" (3 to 4), "3、4" (3, 4)): the sentence gives no one value
+# 16", "至少3" (at least 3), "3到4" (3 to 4), "3、4" (3, 4)): the sentence gives no one value ("约为4", "大约4", about
+# 4, is a value, as "about 4" is)
 _BOUND_BEFORE_RE = re.compile(
     rf"(?:\b(?:{_COMPARISON}|up\s+to|beyond|within|above|below|over|under|a\s+(?:maximum|minimum)\s+of)"
-    r"|(?:至少|最少|最多|至多|顶多|超过|多于|少于|不少于|不超过|不到|大约|约|将近|接近|大于|小于|高于|低于|少なくとも|"
+    r"|(?:至少|最少|最多|至多|顶多|超过|多于|少于|不少于|不超过|不到|将近|接近|大于|小于|高于|低于|少なくとも|"
     r"最大|最小|적어도|최소|최대)(?:是|为|有|で|は)?"  # ("答案至少是 55": the bound, then a copula)
     r"|\bне\s+(?:менее|более|меньше|больше)|\b(?:mindestens|höchstens|au\s+moins|au\s+plus|al\s+menos))\s*\$?\s*$"
     r"|\b(?:from|between)\s+\$?\d[\d,.]*\s*(?:[a-z]+\s+)?(?:to|and)\s+\$?\s*$|\d\s+to\s+\$?\s*$"

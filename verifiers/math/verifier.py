@@ -32,6 +32,7 @@ from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_
 from verigrpo.verifiers.math.conclusions import concluded_verdict
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition, unsolved_against_solved
 from verigrpo.verifiers.math.constants import renamed_constants_equal
+from verigrpo.verifiers.math.counts import labelled_counts_verdict
 from verigrpo.verifiers.math.dates import last_date, same_date
 from verigrpo.verifiers.math.extract import extract_answer
 from verigrpo.verifiers.math.families import family_verdict
@@ -520,6 +521,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if clock is not None:  # "6:10 PM" against "6:10": a time of day, not the ratio 6:10
         info["extracted_normalized"] = "time of day"
         return Reward(float(clock), Status.CORRECT if clock else Status.WRONG, info=info)
+    counts = labelled_counts_verdict(completion, gold_text) if gold is None else None
+    if counts is not None:  # "鸡6只，兔4只" answered "所以，笼子里有6只鸡和4只兔。": each label's count
+        info["extracted_normalized"] = "labelled counts"
+        return Reward(float(counts), Status.CORRECT if counts else Status.WRONG, info=info)
     if gold is None:  # we cannot judge against this reference; only the same string is credited
         # (up to spacing: a grid "1 6\n4 7", a word list, a clock time "06:09"; also the whole
         # <answer> block, which the extraction may have narrowed to its last number)
