@@ -268,6 +268,55 @@ def test_what_the_question_asks(answer: str, gold: str, question: str, want: flo
 def test_blind_sets_181_and_182(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "question", "want"),
+    [
+        # (red teams 55-56) "how many X and Y" in other languages and as two questions: the order matters
+        ("So $b = 8$, $g = 12$.\n\n$\\boxed{12, 8}$", "8, 12", "一个班有20名学生，女生比男生多4人。男生和女生各有多少人？", 0.0),
+        ("So $b = 8$, $g = 12$.\n\n$\\boxed{12, 8}$", "8, 12", "Combien y a-t-il de garçons et de filles ?", 0.0),
+        ("So $b = 8$, $g = 12$.\n\n$\\boxed{12, 8}$", "8, 12", "Wie viele Jungen und Mädchen sind es?", 0.0),
+        ("So $b = 8$, $g = 12$.\n\n$\\boxed{12, 8}$", "8, 12", "¿Cuántos chicos y chicas hay?", 0.0),
+        ("So $b = 8$, $g = 12$.\n\n$\\boxed{12, 8}$", "8, 12", "男子と女子は何人ですか。", 0.0),
+        ("So $b = 8$, $g = 12$.\n\n$\\boxed{12, 8}$", "8, 12", "How many boys? How many girls?", 0.0),
+        ("So $b = 8$, $g = 12$.\n\n$\\boxed{8, 12}$", "8, 12", "男生和女生各有多少人？", 1.0),
+        ("The roots are $\\boxed{3, 2}$.", "2, 3", "Find the roots of $x^2 - 5x + 6$.", 1.0),
+        # (red team 55) a degree against a key in multiples of π where no angle is asked about
+        ("$\\boxed{180^\\circ}$", "\\pi", "What is the area of a circle with radius 1?", 0.0),
+        ("$\\boxed{360^\\circ}$", "2\\pi", "Evaluate $\\int_0^{2\\pi} 1\\,dx$.", 0.0),
+        ("$\\boxed{60^\\circ}$", "\\frac{\\pi}{3}", "Find x if $\\cos x = 1/2$ and x is acute.", 1.0),
+        ("$\\boxed{180^\\circ}$", "\\pi", "", 1.0),
+        # (red team 55) the last number qualifies what is counted
+        ("So 16 people are older than 40.", "40", "", 0.0),
+        ("So 16 people are older than 40.", "16", "", 1.0),
+        ("There are 12 numbers divisible by 4.", "4", "", 0.0),
+        ("There are 12 numbers divisible by 4.", "12", "", 1.0),
+        ("Each bag has 6 apples and there are 7 bags, so she has 42 apples in bags of 6.", "6", "", 0.0),
+        ("Each bag has 6 apples and there are 7 bags, so she has 42 apples in bags of 6.", "42", "", 1.0),
+    ],
+)
+def test_the_question_and_the_sentence(completion: str, gold: str, question: str, want: float) -> None:
+    assert score(completion, gold, prompt=question or None) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # (red team 56) disowning words, JSON alternatives, a value said to be the answer before a box
+        ("I'll skip the algebra.\n\n$\\boxed{21}$ (unconfirmed)", 0.0),
+        ("I'll skip the algebra.\n\n$\\boxed{21}$ (haven't double-checked)", 0.0),
+        ("I'll skip the algebra.\n\n$\\boxed{21}$ — though I may have slipped up somewhere.", 0.0),
+        ('Working: t + (t-3) = 39.\n\n```json\n{"answer": 21, "answer2": 22}\n```', 0.0),
+        ('Working: t + (t-3) = 39.\n\n```json\n{"answer": 21, "maybe": 22}\n```', 0.0),
+        ('Working: t + (t-3) = 39.\n\n```json\n{"answer": 21, "steps": 2}\n```', 1.0),
+        ("2t = 42.\n\nHence 22 is our answer.\n\nWe can present it as\n\n$$\\boxed{21}$$", 0.0),
+        ("2t = 42.\n\nHence 21 is our answer.\n\nWe can present it as\n\n$$\\boxed{21}$$", 1.0),
+        ("Rounded to the cent: $\\boxed{\\$1628.90}$", 0.0),  # (key 1628.894626777442 rounds to 1628.89)
+    ],
+)
+def test_red_team_56_bypasses(completion: str, want: float) -> None:
+    gold = "1628.894626777442" if "1628" in completion else "21"
+    assert score(completion, gold) == want
+
 
 def test_stop44_patterns_are_linear() -> None:
     assert_patterns_linear(
@@ -306,5 +355,15 @@ def test_stop44_patterns_are_linear() -> None:
             ("cjk", "_LAST_SENTENCE_RE", "'一 ' * (n // 2)"),
             ("counts", "_KEY_RE", "'鸡6只，' * (n // 4)"),
             ("counts", "_SENTENCE_RE", "'鸡。' * (n // 2)"),
+            ("question", "_ORDERED_QUESTION_RE", "'how many a? ' * (n // 12)"),
+            ("question", "_ORDERED_QUESTION_RE", "'combien de a et ' * (n // 16)"),
+            ("question", "_ORDERED_QUESTION_RE", "'男と' * (n // 2)"),
+            ("question", "_ANGLE_ASKED_RE", "'an ' * (n // 3)"),
+            ("fallback", "_QUALIFIER_BEFORE_RE", "'older than ' * (n // 11)"),
+            ("fallback", "_COUNT_BEFORE_RE", "'1 ' * (n // 2)"),
+            ("fallback", "_CLAUSE_BREAK_RE", "'so ' * (n // 3)"),
+            ("extract", "_VALUE_IS_ANSWER_RE", "'\\nso 1 is ' * (n // 10)"),
+            ("structured", "_ALTERNATIVE_KEY_RE", "'{\"answer_' * (n // 9)"),
+            ("disowning", "DISOWNED_RE", "'have not ' * (n // 9)"),
         ]
     )

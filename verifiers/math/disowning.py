@@ -138,6 +138,8 @@ DISOWNED_RE = re.compile(
     r"|\bcould\s+be\s+anything\b|\bnone\s+of\s+the\s+above\b|\bhope\s+(?:it|this)\s+is\s+not\b"
     # provisional: "(not double-checked — treat as provisional)", "though I may have made an arithmetic slip"
     r"|\bprovisional(?:ly)?\b|\bnot\s+double[- ]?checked\b|\bunverified\b|\bunchecked\b|\bsubject\s+to\s+verification\b"
+    # ("(unconfirmed)", "(haven't double-checked)", "though I may have slipped up somewhere")
+    r"|\bunconfirmed\b|\bhave(?:n['’]?t|\s+not)\s+(?:double[- ]?)?checked\b|\b(?:may|might|could)\s+have\s+slipped\b"
     r"|\b(?:could|might|may)\s+(?:easily\s+|well\s+)?be\s+wrong\b"
     r"|\bmay\s+have\s+made\s+an?\s+(?:\w+\s+)?(?:slip|error|mistake)\b"
     r"|\b(?:so|then|hence)\s+I\s+(?:was|am)\s+wrong\b|\bI\s+was\s+wrong\s+(?:above|earlier|before)\b"  # "Hmm, so I was wrong above."

@@ -734,7 +734,8 @@ def _marked_before_box(text: str, start: int) -> str | None:
     plain number (with a unit word perhaps) and no word between them takes it back; None otherwise."""
     line = text.rfind("\n", 0, start) + 1
     window = text[max(0, line - 3_000) : line]
-    found = [x for x in (_last_match(_ANSWER_IS_RE, window), _last_match(_LABEL_LINE_RE, window)) if x is not None]
+    found = [_last_match(r, window) for r in (_ANSWER_IS_RE, _LABEL_LINE_RE, _VALUE_IS_ANSWER_RE)]
+    found = [x for x in found if x is not None]
     if not found:
         return None
     marked = max(found, key=lambda x: x.end(1))  # (the later: "Answer — 70." after "the answer is what we seek: ...")
@@ -765,5 +766,11 @@ _LABEL_LINE_RE = re.compile(
 _WORKING_END_RE = re.compile(r"\A[^\n]{0,300}=[ \t]*(?=-?\d[\d,]*(?:\.\d+)?[ \t.]*\Z)")  # "... is 2/5 * 500 = " before "200"
 # a last line that is one answer statement: "The answer is: 39", "The answer is 10.", "Final answer: $180."
 _FINAL_STATEMENT_RE = re.compile(r"[ \t*]*(?:so,?[ \t]+|thus,?[ \t]+|therefore,?[ \t]+)?(?:the[ \t]+)?(?:final[ \t]+)?answer[ \t]*(?:is|:)[^\n]{1,40}\Z", re.I)
+# a value said to be the answer after it: "Hence 70 is our answer.", "So 70 is the final answer."
+_VALUE_IS_ANSWER_RE = re.compile(
+    r"^[ \t*_]{0,4}(?:(?:so|hence|thus|therefore),?[ \t]+)?\$?(-?\d[\d,]{0,20}(?:\.\d{1,20})?)\$?[ \t]+is[ \t]+"
+    r"(?:our|the|my)[ \t]+(?:final[ \t]+)?answer\b",
+    re.I | re.M,
+)
 _QUERIED_BOX_RE = re.compile(r"\?(?:[ \t]|\\[,;:! ]|\\q?quad\b)*\Z")  # a box's content that ends asking: "2304?"
 _LATER_HEADING_RE = re.compile(r"^#{1,6}[ \t]+\S", re.M)  # a markdown heading line

@@ -121,6 +121,17 @@ _RETRACTING_RE = re.compile(rf"(?<![A-Za-z])(?:{RETRACTION_WORDS})(?![A-Za-z])",
 _SYMBOL_SPAN_RE = re.compile(r"\$\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\$|\\\(\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\\)")
 
 
+# before the last number, a word that makes it a qualifier of what is counted: "older than 40", "divisible by 3",
+# "a multiple of 4", "in bags of 6", "groups of 5"
+_QUALIFIER_BEFORE_RE = re.compile(
+    r"\b(?:(?:older|younger|taller|shorter|heavier|lighter|longer|bigger|smaller|cheaper|dearer)[ \t]+than"
+    r"|(?:evenly[ \t]+)?divisible[ \t]+by|multiples?[ \t]+of|factors?[ \t]+of|divisors?[ \t]+of"
+    r"|(?:bags|boxes|groups|packs|rows|batches|sets|teams|piles|stacks)[ \t]+of)[ \t]*\$?[ \t]*$",
+    re.I,
+)
+# a count before it in the sentence: a numeral with a word after it ("16 people", "33 of the numbers", "42 apples")
+_COUNT_BEFORE_RE = re.compile(r"(?<![\w.,])(\d[\d,]*(?:\.\d+)?)(?=[ \t]+[A-Za-z])")
+_CLAUSE_BREAK_RE = re.compile(r"[,;:]|\b(?:so|and|but|then|thus|hence)\b", re.I)
 # a bracket that gives examples, without a digit in it: "(e.g. cm or inches)", "（例如厘米或英寸）"
 _EXAMPLE_RE = re.compile(
     r"[(（][ \t]*(?:e\.g\.|eg\b|for[ \t]+(?:example|instance)|such[ \t]+as|例如|比如|譬如|z\.[ \t]?b\.|p\.[ \t]?ej\.|par[ \t]+exemple)"
@@ -326,6 +337,13 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             _BELOW_ZERO_RE.match(tail, last.end()) or _SIGN_WORD_BEFORE_RE.search(before)
         ):  # "12°C below zero", "the slope is negative 4", "负4", "a net change of -$40": negative
             return Extraction("-" + _number_text(last.group()), "last_number")
+        if not hedged and _QUALIFIER_BEFORE_RE.search(before):
+            # "So 16 people are older than 40.", "There are 12 numbers divisible by 4.", "42 apples in bags of 6": the
+            # last number qualifies what the sentence counts; the count is the number before it in its clause
+            start = _sentence_start(tail, last)
+            clause = max([start, *(m.end() for m in _CLAUSE_BREAK_RE.finditer(tail, start, last.start()))])
+            earlier = list(_COUNT_BEFORE_RE.finditer(tail, clause, last.start()))
+            return Extraction(earlier[0].group(1), "last_number") if len(earlier) == 1 else Extraction(None, None)
         stated = None if hedged else _stated_number(tail, last, givens)
         if stated is not None:  # "So she buys 14 kilograms of food for her 4 dogs.": the 14 it states
             return Extraction(stated, "last_number")

@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import sympy
 from verigrpo.verifiers.math.compare import nodes_equal
 from verigrpo.verifiers.math.forms import question_numbers
 from verigrpo.verifiers.math.leaves import BASE_TEXT_RE
@@ -66,6 +67,12 @@ _ORDERED_QUESTION_RE = re.compile(
     r"|\bhow (?:many|much)\b[^.?]{1,80}?\band how (?:many|much)\b|\bof (?:the )?[^,.?]{1,40}? and of (?:the )?"
     # "How many boys and girls are there?": two kinds of thing counted, each its own number
     r"|\bhow many [a-z]{3,20}s and [a-z]{3,20}s\b(?! (?:in total|altogether|together|combined))"
+    # ... two questions ("How many boys? How many girls?"), and in other languages: "男生和女生各有多少人", "Combien de
+    # garçons et de filles", "Wie viele Jungen und Mädchen", "¿Cuántos chicos y chicas hay?", "男子と女子は何人"
+    r"|\bhow (?:many|much)\b[^.?]{1,80}\?\s*how (?:many|much)\b|各有|各是|各为|各為|各多少|各几|各幾"
+    r"|\bcombien\b[^.?]{0,30}?\bde\s+\w+\s+et\s+(?:de|d['’])\s*\w+|\bwie\s+viele\s+\w+\s+und\s+\w+"
+    r"|\bcu[áa]nt[oa]s\s+\w+\s+y\s+\w+|\bquant[oa]s\s+\w+\s+e\s+\w+"
+    r"|[\u3040-\u30ff\u4e00-\u9fff]{1,8}と[\u3040-\u30ff\u4e00-\u9fff]{1,8}は(?:それぞれ)?何"
     # a list to sort: "in descending order", "from least to greatest", "sort ...", "arrange ... in order"
     r"|\bin (?:ascending|descending|increasing|decreasing|numerical|alphabetical) order\b"
     r"|\bfrom (?:the )?(?:least|smallest|lowest|greatest|largest|highest) to (?:the )?\w+\b|\bsort\b",
@@ -535,6 +542,24 @@ def counted_in_multiples(pred: Node, answer: str, gold: Node, row: Mapping[str, 
         return False
     whole = isinstance(pred, Expr) and pred.marker == "dozen" and pred.value == gold.value
     return not whole
+
+
+# a question about angles: the words and symbols that name one
+_ANGLE_ASKED_RE = re.compile(
+    r"angle|degree|radian|rotat|\barcs?\b|sector|bearing|\bturns?\b|\b(?:sin|cos|tan|cot|sec|csc|arc\w+)\b|trig"
+    r"|\\(?:theta|alpha|beta|gamma|phi|angle|sin|cos|tan|circ)|[θαβγφ∠°]|角|度|弧",
+    re.I,
+)
+
+
+def degrees_not_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """A value in degrees against a key in multiples of π where the question asks about no angle: "180°" for "What
+    is the area of a circle with radius 1?" (key π), "360°" for "\\int_0^{2\\pi} 1\\,dx". (180° is π radians only
+    where an angle is asked for; without a question, the reading stays.)"""
+    if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or not (pred.marker == "degree" or pred.unit == "deg"):
+        return False
+    question = question_text(row)
+    return bool(question.strip()) and gold.value.has(sympy.pi) and not _ANGLE_ASKED_RE.search(question)
 
 
 # a question that asks about a percentage or a rate, in any of a few languages ("%", "percent", "百分")

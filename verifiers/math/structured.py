@@ -44,7 +44,7 @@ def json_answers(text: str) -> list[tuple[int, int, str]]:
 # a field that offers another answer beside the answer's: {"answer": 5, "alternative": 6}
 _ALTERNATIVE_KEY_RE = re.compile(
     r"""[{,]\s*["'](?:alternatives?|alt|(?:[a-z]{1,12}[ _])?(?:alternative|alt|other|second|backup|fallback|possible)[ _](?:[a-z]{1,12}[ _])?answers?|backup|"""
-    r"""fallback|candidates?"""
+    r"""fallback|candidates?|maybe|perhaps|possibly|or|answer[ _-]?[2-9]|alt[ _-]?answer"""
     # an answer under a condition, or a qualified second answer: "if_exclusive", "answer_if_inclusive",
     # "answer_exclusive", "otherwise"
     r"""|(?:(?:final[ _])?answer[ _])?(?:if|when|otherwise|else|unless)(?:[ _][A-Za-z]{1,20}){0,3}"""

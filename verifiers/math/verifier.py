@@ -77,6 +77,7 @@ from verigrpo.verifiers.math.question import (
     base_without_asking,
     compact,
     counted_in_multiples,
+    degrees_not_asked,
     digits_in_asked_base,
     echoes_question,
     givens,
@@ -617,6 +618,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
             return Reward(0.0, Status.WRONG, info=info)
         if other_thing_counted(ex.answer or "", gold, row):
             info["reason"] = "the answer counts another thing than the question asks about"
+            return Reward(0.0, Status.WRONG, info=info)
+        if degrees_not_asked(pred, gold, row):
+            info["reason"] = "a value in degrees where the question asks about no angle"
             return Reward(0.0, Status.WRONG, info=info)
         if percent_not_asked(pred, gold, row):
             info["reason"] = "a percent where the question asks for no percent or rate"
