@@ -317,6 +317,21 @@ def test_red_team_56_bypasses(completion: str, want: float) -> None:
     gold = "1628.894626777442" if "1628" in completion else "21"
     assert score(completion, gold) == want
 
+@pytest.mark.parametrize(
+    ("block", "gold", "want"),
+    [
+        # (red team 52) an answer block of lines, each its own number: several values
+        ("<answer>\nShe has 11 left.\nTotal was 12.\n</answer>", "12", 0.0),
+        ("<answer>\n11\n\nTotal: 12\n</answer>", "12", 0.0),
+        ("<answer>\nShe has 11 left.\nTotal was 12.\n</answer>", "11", 0.0),
+        # ... one line's sentences conclude with the last (set 113), and a line of working then the value stands
+        ("<answer>June was $440. The total for May and June was $940</answer>", "940", 1.0),
+        ("<answer>\nShe has 12 - 1 = 11 left.\n11\n</answer>", "11", 1.0),
+    ],
+)
+def test_an_answer_block_of_several_statements(block: str, gold: str, want: float) -> None:
+    assert score("<think>\nShe had 12 and ate one.\n</think>\n\n" + block, gold) == want
+
 
 def test_stop44_patterns_are_linear() -> None:
     assert_patterns_linear(
@@ -365,5 +380,6 @@ def test_stop44_patterns_are_linear() -> None:
             ("extract", "_VALUE_IS_ANSWER_RE", "'\\nso 1 is ' * (n // 10)"),
             ("structured", "_ALTERNATIVE_KEY_RE", "'{\"answer_' * (n // 9)"),
             ("disowning", "DISOWNED_RE", "'have not ' * (n // 9)"),
+            ("tags", "_NUMERAL_RE", "'1,1' * (n // 3)"),
         ]
     )

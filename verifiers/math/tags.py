@@ -30,6 +30,7 @@ Reader = Callable[[str, bool, frozenset[str]], Extraction]  # (text, last_number
 
 _INNER_TAG_RE = re.compile(r"</?answer>", re.I)
 _OPTION_LEAD_RE = re.compile(r"\(?[A-J](?:\)|[.:])\s")  # an option label that leads an answer: "D. ", "(B) ", "C: "
+_NUMERAL_RE = re.compile(r"(?<![\w.,])-?\d[\d,]*(?:\.\d+)?(?![\w,]*\d)")
 _SENTENCE_BREAK_RE = re.compile(r"(?<=[a-z\d)][.!])[ \t]+(?=[A-Z])")  # between two sentences: "... = 8,000. Therefore"
 _MARKER_ONLY_RE = re.compile(r"(?:the\s+)?(?:final\s+)?answer(?:\s+is)?\s*[:：]?|答案\s*[:：]?", re.I)
 LEAD_WORD_RE = re.compile(r"(?:so|thus|therefore|hence|finally|then|consequently)\b[,:]?\s+", re.I)
@@ -68,6 +69,12 @@ def tag_answer(text: str, content: str, last_number_fallback: bool, givens: froz
     inner = read(content, last_number_fallback, givens)
     if inner.answer is None:
         return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
+    lines = [ln.strip() for ln in content.splitlines() if ln.strip()] if inner.rule in ("last_number", "last_equation") else []
+    counts = [_NUMERAL_RE.findall(ln) for ln in lines]
+    if len(lines) > 1 and all(len(c) == 1 for c in counts) and len({numeral_key(c[0]) for c in counts}) > 1:
+        # "<answer>\nShe has 11 left.\nTotal was 12.\n</answer>", "11\n\nTotal: 12": a block of lines, each its own
+        # number (not one line's sentences, where the last concludes: "June was $440. The total ... was $940")
+        return Extraction(content, "answer_tag", True, "the answer block states several values", scope=content)
     if inner.rule in ("last_number", "last_equation") and qualified(content):
         # "<answer>half of 476 dollars</answer>", "476 squared", "12 divided by three": the words make another
         # number of the last one; the block as a whole is the answer (unparsable, or a hedge for "5 or 6")
