@@ -241,12 +241,10 @@ def test_what_the_question_asks(answer: str, gold: str, question: str, want: flo
 @pytest.mark.parametrize(
     ("completion", "gold", "want"),
     [
-        # (set 182) reasoning with no response after it that ends on one answer statement: it concludes with it
-        ("<think>\nSo 18 + 21 = 39 days.\nThe answer is: 39", "39", 1.0),
-        ("<think> The new price is $125. The answer is 25.", "25", 1.0),
-        ("<reasoning>The answer is 42.</reasoning>", "42", 1.0),
-        ("<think>\nThe answer is 25? Let me check the price again, 1.25*100 = 125", "25", 0.0),
-        ("<think> So the total is 1000 bags. </think>", "1000", 0.0),  # (no statement: the policy stands)
+        # (set 182) reasoning with no response after it answers only in a box or an answer block, as since stop 22
+        # (a policy paid for "The answer is 39" there would learn to skip the response)
+        ("<think>\nSo 18 + 21 = 39 days.\nThe answer is: 39", "39", 0.0),
+        ("<think>\nSo 18 + 21 = 39 days.\n\\boxed{39}", "39", 1.0),
         # (set 181) an example's "or" in brackets; a Chinese count in numerals; "about" in Chinese
         ("斜边长 = 10\n所以，这个直角三角形的斜边长度是10个单位（例如厘米或英寸）。", "10", 1.0),
         ("The side is 10 units (e.g. cm or inches).", "10", 1.0),
@@ -352,7 +350,8 @@ def test_stop44_patterns_are_linear() -> None:
             ("extract", "_QUERIED_BOX_RE", "'? \\\\,' * (n // 5)"),
             ("extract", "_WORKING_END_RE", "'= 1 ' * (n // 4)"),
             ("cutoff", "_ANNOUNCED_RE", "'i will write ' * (n // 13)"),
-            ("cutoff", "_CALLS_FOR_MORE_RE", "'the ' * (n // 4)"),
+            ("cutoff", "_ANSWER_STATED_RE", "'answer ' * (n // 7)"),
+            ("cutoff", "_ANSWER_STATED_RE", "'**1' * (n // 3)"),
             ("cutoff", "_FINISHED_END_RE", "'. ' * (n // 2)"),
             ("conclusions", "_BASE_SUBSCRIPT_RE", "'_{1' * (n // 3)"),
             ("disowning", "_THOUSANDS_RE", "'1,000' * (n // 5)"),
@@ -360,11 +359,13 @@ def test_stop44_patterns_are_linear() -> None:
             ("question", "_PERCENT_ASKED_RE", "'per ' * (n // 4)"),
             ("question", "_ASKED_UNIT_RE", "'in square ' * (n // 10)"),
             ("question", "_ASKED_UNIT_RE", "'in km per ' * (n // 10)"),
-            ("question", "_ASKED_KIND_RE", "'what is the ' * (n // 12)"),
+            ("question", "_KIND_WORD_RE", "'area ' * (n // 5)"),
+            ("question", "_LAST_SENTENCE_RE", "'a. ' * (n // 3)"),
+            ("question", "_HOW_MANY_SQUARE_RE", "'how many square ' * (n // 16)"),
+            ("question", "_HOW_MANY_SQUARE_RE", "'(cm) ' * (n // 5)"),
             ("question", "_ASKED_ANGLE_RE", "'in in ' * (n // 6)"),
             ("notations", "_ZERO_PADDED_RE", "'1.0' * (n // 3)"),
             ("notations", "_PRINTED_KEY_RE", "'1.1 ' * (n // 4)"),
-            ("extract", "_FINAL_STATEMENT_RE", "'so the answer is ' * (n // 17)"),
             ("fallback", "_EXAMPLE_RE", "'(e.g. ' * (n // 6)"),
             ("cjk", "_COUNTED_RE", "'一二' * (n // 2)"),
             ("cjk", "_LAST_SENTENCE_RE", "'一 ' * (n // 2)"),

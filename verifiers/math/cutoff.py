@@ -6,9 +6,10 @@
   loop that only the token cap stopped is no finished output: a "Final Answer: 2" drafted before it is not paid, or a
   policy learns that rambling to the cap after an answer costs nothing. (A loop that ends on a finished line is read
   as it stands.)
-- **A response announced and never written.** The text breaks off mid-sentence (its last words call for more: "... at
-  the") after it announces the response it is about to write ("I will formulate the response.", "Now I'll write the
-  final answer."): what it stated before is a draft of that response, which never came.
+- **A response announced and never written.** The text announces the response it is about to write ("I will formulate
+  the response.", "Now I'll write the final answer.", "Let me put together the final answer.") and then states no
+  answer (no box, marker or bold value) and breaks off (no closing punctuation: "... In May she sold"), or ends
+  there: what it stated before is a draft of that response, which never came.
 
 An enumeration that ends on its answer ("The number of ways for n = 12 is 144.") ends on a finished line, and a
 completion that states its answer and then stops is read as it stands.
@@ -26,14 +27,20 @@ _FINISHED_END_RE = re.compile(r"[.!?。！？)\]}$*`'\"]\s*\Z")
 # the response announced: "I will formulate the response", "Now I'll write the final answer", "Let me write up the
 # solution", "I'll draft the final response now"
 _ANNOUNCED_RE = re.compile(
-    r"\b(?:i[ \t]+will|i['’]ll|let[ \t]+me|now[ \t]+i[ \t]+(?:will|can)|time[ \t]+to)[ \t]+(?:now[ \t]+)?"
-    r"(?:write|formulate|draft|compose|structure|prepare|output|produce|type)(?:[ \t]+(?:up|out))?[ \t]+"
-    r"(?:the|my|a|our)[ \t]+(?:final[ \t]+)?(?:response|answer|solution|reply|explanation|write-?up)\b",
+    r"\b(?:i[ \t]+(?:will|shall|can)|i['’]ll|i['’]m[ \t]+going[ \t]+to|i[ \t]+am[ \t]+going[ \t]+to|let[ \t]+me|let['’]s"
+    r"|now[ \t]+i[ \t]+(?:will|can)|time[ \t]+to)[ \t]+(?:now[ \t]+)?"
+    r"(?:write|formulate|draft|compose|structure|prepare|output|produce|type|present|put[ \t]+together|give|state)"
+    r"(?:[ \t]+(?:up|out|down))?[ \t]+"
+    r"(?:the|my|a|our)[ \t]+(?:final[ \t]+)?(?:response|answer|solution|reply|explanation|write-?up)\b"
+    # ("Okay, writing the response now.")
+    r"|\b(?:writing|drafting|formulating|composing|preparing)[ \t]+(?:up[ \t]+)?(?:the|my)[ \t]+(?:final[ \t]+)?"
+    r"(?:response|answer|solution|reply)\b",
     re.I,
 )
-# the last words call for more: an article, a preposition, a conjunction, an operator (a sentence cut by the cap)
-_CALLS_FOR_MORE_RE = re.compile(
-    r"(?:[=+\-*/^(,:{]|\\|\b(?:the|a|an|of|to|at|in|on|for|with|by|from|and|or|is|are|be|that|which|as|than))\s*\Z",
+# an answer stated in the response: a box, a GSM8K mark, an answer marker, a bold value ("**72**")
+_ANSWER_STATED_RE = re.compile(
+    r"\\boxed|####|\b(?:answer|result|solution|option|choice)\b[^\n]{0,20}?(?:\bis\b|[:：=])|\*\*[^*\n]{0,40}\d[^*\n]{0,40}\*\*"
+    r"|答案|ответ|réponse|respuesta|antwort",
     re.I,
 )
 
@@ -46,9 +53,23 @@ def never_finished(text: str, answer: str) -> str | None:
     if looped is not None and answer.strip() not in looped:
         return "the output loops until it is cut off"
     end = tail.rstrip()
-    if _CALLS_FOR_MORE_RE.search(end[-40:]) and _ANNOUNCED_RE.search(end[-1_500:]):
+    announced = _last(_ANNOUNCED_RE, end[-1_500:])
+    if announced is None:
+        return None
+    after = end[-1_500:][announced.end() :]
+    if _ANSWER_STATED_RE.search(after):  # "I will write the final answer.\n\n**Answer: 72**": it wrote it
+        return None
+    if not after.strip(" \t\n.") or not _FINISHED_END_RE.search(after[-40:]):
+        # "... I will formulate the response.\n\nIn April, Natalia sold 48 clips. In May she sold": cut off in it
         return "the output breaks off in the response it announced"
     return None
+
+
+def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    found = None
+    for found in pattern.finditer(text):  # noqa: B007 - the last match is wanted
+        pass
+    return found
 
 
 def _looped_to_cap(tail: str) -> str | None:

@@ -20,6 +20,7 @@ from verigrpo.verifiers.math.boxes import (
     last_box_end,
     unit_after_last_box,
 )
+from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_numerals
 from verigrpo.verifiers.math.cleanup import (
     EMPTY_BOX_RE,
     THINK_CLOSE_RE,
@@ -223,15 +224,8 @@ def _reasoning_answer(reasoning: str, givens: frozenset[str]) -> Extraction:
     """The answer of reasoning that no response follows (never closed, or closed with nothing after it): only a box
     or an answer block counts ("<think>Try 4.\n\\boxed{4}"; not "The answer is 4.")."""
     opened = THINK_START_RE.match(reasoning)
-    body = reasoning[opened.end() if opened else 0 :]
-    found = extract_answer(body, last_number_fallback=False, givens=givens)
-    if found.rule and found.rule.startswith(_EXPLICIT_RULES):
-        return found
-    last = re.split(r"(?<=[.!?])[ \t]+", body.rstrip().rsplit("\n", 1)[-1])[-1]  # (its last sentence)
-    if found.rule == "answer_is" and _FINAL_STATEMENT_RE.match(last):
-        # "... = 39 days.\nThe answer is: 39" ending the reasoning: it concludes with its answer, as a response would
-        return found
-    return Extraction(None, None)
+    found = extract_answer(reasoning[opened.end() if opened else 0 :], last_number_fallback=False, givens=givens)
+    return found if found.rule and found.rule.startswith(_EXPLICIT_RULES) else Extraction(None, None)
 
 
 def _stated_end(text: str) -> int:
@@ -363,7 +357,7 @@ def _extract(
         final = _answer_after_last_box(text)
         if final is not None:  # "... \boxed{255} ... The final answer is $10,455$.": the last word wins
             return final
-        stated = _marked_before_box(text, spans[-1][0])
+        stated = _marked_before_box(text, spans[-1][0], boxes[-1])
         if stated is not None and not _equiv_safe(normalize(stated), normalize(boxes[-1])):
             # "Final answer: 13.\n\nA student claimed \boxed{12}.": a marked answer, then a box with another value
             # that no word between takes back
@@ -729,9 +723,10 @@ def _number_in(text: str, value: str) -> bool:
     return bool(re.fullmatch(r"-?\d+(?:\.\d+)?", value)) and re.search(rf"(?<![\d.]){re.escape(value)}(?![\d]|\.\d)", text) is not None
 
 
-def _marked_before_box(text: str, start: int) -> str | None:
+def _marked_before_box(text: str, start: int, box: str) -> str | None:
     """The value an answer marker on a line before the box at ``start`` states ("Final answer: 13."), where it is a
-    plain number (with a unit word perhaps) and no word between them takes it back; None otherwise."""
+    plain number (with a unit word perhaps), no word between them takes it back and the working between does not
+    reach the box's value ("Result: 24.\nThen 48 + 24 = 72.\n\n\boxed{72}"); None otherwise."""
     line = text.rfind("\n", 0, start) + 1
     window = text[max(0, line - 3_000) : line]
     found = [_last_match(r, window) for r in (_ANSWER_IS_RE, _LABEL_LINE_RE, _VALUE_IS_ANSWER_RE)]
@@ -747,25 +742,33 @@ def _marked_before_box(text: str, start: int) -> str | None:
     words = worded_numbers(value) if not re.search(r"\d", value) and len(value) <= 40 else None
     if words is not None and len(words) == 1:  # "Final answer: seventy."
         value = str(words[0])
+    elif value and all(c in CJK_NUMERAL_CHARS for c in value):  # "答案: 七十"
+        value = cjk_numerals(value)
     if not _PLAIN_VALUE_RE.fullmatch(value) or _RETRACTION_BETWEEN_MARKERS_RE.search(between):
         return None  # (not "final answer: $a^2 - b^2 = 500 * 10$", working that the box then evaluates)
+    if _number_in(between, box):
+        return None
+    if re.search(r"result|solution", marker_line, re.I) and not _LABELLED_RESULT_RE.fullmatch(value):
+        return None  # ("Result: 48 clips in April.": a step's result, described; a bare "Result: 70." answers)
     return value
+
+
+_LABELLED_RESULT_RE = re.compile(r"-?\$?\d[\d,]{0,20}(?:\.\d{1,20})?(?:[ \t]*%|[ \t]+[A-Za-z]{1,20})?")
 
 
 # a line that labels the answer, besides "The answer is": "Answer — 70.", "Result: 70.", "Final result = 70.", "Ans:
 # 70", "Solution: 70.", "Final answer → 70.", "**Final Answer**\n70.", "答案：70。"; its value on the line (or on the
 # next non-blank line, under a label alone)
 _LABEL_LINE_RE = re.compile(
-    r"^[ \t#>*_]{0,8}(?:(?:final[ \t]+)?(?:answer|ans|result|solution)\b[ \t*_]{0,4}"
-    r"(?:[:：=—–→]|->|-(?=[ \t])|\n(?:[ \t]*\n){0,2})|(?:" + FOREIGN_ANSWER_MARKERS + r"))"
+    r"^[ \t#>*_]{0,8}(?:(?:the[ \t]+)?(?:final[ \t]+)?(?:answer|ans|results?|solution)\b[ \t*_]{0,4}"
+    r"(?:[:：=—–→⟶⇒»|・…]|->|=>|-(?=[ \t])|\.(?=[ \t])|[ \t]+(?=\$?-?\d)|\n(?:[ \t]*\n){0,2})"
+    r"|(?:" + FOREIGN_ANSWER_MARKERS + r")|答[ \t]*[:：])"
     r"[ \t*_$]{0,6}([^\s][^\n]{0,59})$",
     re.I | re.M,
 )
 
 
 _WORKING_END_RE = re.compile(r"\A[^\n]{0,300}=[ \t]*(?=-?\d[\d,]*(?:\.\d+)?[ \t.]*\Z)")  # "... is 2/5 * 500 = " before "200"
-# a last line that is one answer statement: "The answer is: 39", "The answer is 10.", "Final answer: $180."
-_FINAL_STATEMENT_RE = re.compile(r"[ \t*]*(?:so,?[ \t]+|thus,?[ \t]+|therefore,?[ \t]+)?(?:the[ \t]+)?(?:final[ \t]+)?answer[ \t]*(?:is|:)[^\n]{1,40}\Z", re.I)
 # a value said to be the answer after it: "Hence 70 is our answer.", "So 70 is the final answer."
 _VALUE_IS_ANSWER_RE = re.compile(
     r"^[ \t*_]{0,4}(?:(?:so|hence|thus|therefore),?[ \t]+)?\$?(-?\d[\d,]{0,20}(?:\.\d{1,20})?)\$?[ \t]+is[ \t]+"

@@ -452,6 +452,7 @@ def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
         return False
     question = question_text(row)
     asked = [_scale(m.group(1)) for r in (_HOW_MANY_RE, _ASKED_UNIT_RE) for m in r.finditer(question)]
+    asked += [_scale(m.group(1) or m.group(2)) for m in _HOW_MANY_SQUARE_RE.finditer(question.strip())]
     asked = [a for a in asked if a is not None]
     angle = _ASKED_ANGLE_RE.search(question)
     if angle is not None and (pred.marker == "degree" or pred.unit in ("deg", "rad")):
@@ -462,26 +463,36 @@ def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
         return False
     if asked:
         return said not in asked
-    kind = _ASKED_KIND_RE.search(question)
-    return kind is not None and said[0] != _KINDS[kind.group(1).lower()]
+    asking = _LAST_SENTENCE_RE.findall(question)
+    kinds = {m.group(1).lower() for m in _KIND_WORD_RE.finditer(asking[-1])} if asking else set()
+    return len(kinds) == 1 and said[0] != _KINDS[kinds.pop()]
 
 
 def _scale(unit: str) -> tuple[tuple[int, ...], object] | None:
     """A unit as the question or the answer writes it ("square centimeters", "km per hour", "cm ^2") -> its dimension
     and factor (:func:`~verifiers.math.units.unit_scale`); None for a word the table does not know."""
     words = re.sub(r"\b(?:square|sq)\b\.?", "sq", re.sub(r"\b(?:cubic|cu)\b\.?", "cu", unit, flags=re.I), flags=re.I)
-    return unit_scale(re.sub(r"\s+per\s+", "/", words, flags=re.I))
+    words = re.sub(r"\^\{(\d)\}", r"^\1", words.replace("²", "^2").replace("³", "^3"))  # "cm²", "cm^{2}": cm ^2
+    words = re.sub(r"\bkmph\b", "km/h", re.sub(r"\bhrs?\b", "h", words))  # "km/hr", "kmph"
+    return unit_scale(re.sub(r"\s+per\s+", "/", words, flags=re.I).replace("^", " ^"))
 
 
 # the unit a question asks its answer in: "How far does it travel, in meters?", "(in newtons)", "in units of J", "in
 # square centimeters", "in km/h", "in meters per second"
 _UNIT_WORD = r"(?:(?:square|sq|cubic|cu)\.?[ \t]+)?[A-Za-z]{1,20}"
 _ASKED_UNIT_RE = re.compile(
-    rf"\bin[ \t]+(?:units[ \t]+of[ \t]+)?({_UNIT_WORD}(?:[ \t]*/[ \t]*[A-Za-z]{{1,10}}|[ \t]+per[ \t]+[A-Za-z]{{1,20}})?)\b"
+    rf"\bin[ \t]+(?:units[ \t]+of[ \t]+)?({_UNIT_WORD}(?:\^\{{?[23]\}}?|[²³](?!\w))?"
+    rf"(?:[ \t]*/[ \t]*[A-Za-z]{{1,10}}|[ \t]+per[ \t]+[A-Za-z]{{1,20}})?)(?:\b|(?<=[}}²³]))"
     r"(?![ \t]*(?:the|a|an|which|this|that)\b)",
     re.I,
 )
-_ASKED_ANGLE_RE = re.compile(r"\bin[ \t]+(radians?|degrees?)\b", re.I)
+_ASKED_ANGLE_RE = re.compile(r"\bin[ \t]+(radians?|rad|degrees?|deg)\b", re.I)
+# "How many square meters ...", "how many cubic feet"
+_HOW_MANY_SQUARE_RE = re.compile(
+    r"\bhow[ \t]+many[ \t]+((?:square|sq|cubic|cu)\.?[ \t]+[A-Za-z]{1,20}\b|[A-Za-z]{1,4}(?:\^\{?[23]\}?|[²³]))"
+    r"|\(([A-Za-z]{1,4}(?:/[A-Za-z]{1,3}|\^\{?[23]\}?|[²³])?)\)[ \t]*[?.]?[ \t]*\Z",  # "What is its speed (km/h)?"
+    re.I,
+)
 # the kind of quantity a question asks for, where it names no unit: "What is its perimeter?", "Find the area."
 _KINDS = {
     "perimeter": (1, 0, 0, 0, 0, 0, 0, 0, 0),
@@ -491,11 +502,9 @@ _KINDS = {
     "speed": (1, 0, -1, 0, 0, 0, 0, 0, 0),
     "velocity": (1, 0, -1, 0, 0, 0, 0, 0, 0),
 }
-_ASKED_KIND_RE = re.compile(
-    r"\b(?:what|find|compute|calculate|determine)\b[^.?!\n]{0,30}?\b(?:its|the)[ \t]+(?:total[ \t]+)?"
-    r"(perimeter|circumference|area|volume|speed|velocity)\b(?![ \t]+of[ \t]+(?:the[ \t]+)?\w+[ \t]+(?:is|was)\b)",
-    re.I,
-)
+# ... in the question's last sentence, the one that asks: "What is its perimeter?", "Determine the rectangle's area."
+_KIND_WORD_RE = re.compile(r"\b(perimeter|circumference|area|volume|speed|velocity)\b", re.I)
+_LAST_SENTENCE_RE = re.compile(r"[^.?!。？！\n]+")
 
 
 # an answer that is a count and the noun it counts: "10 oranges", "10\text{ oranges}", "**6 boys**"
@@ -525,7 +534,18 @@ def other_thing_counted(answer: str, gold: Node, row: Mapping[str, Any]) -> bool
 
 # a count in multiples: "36 dozen", "36 gross", "36 pairs of eggs", "30 grand" (its word, by its stem)
 _MULTIPLE_RE = re.compile(
-    r"\A[$* \t\\]*-?\d[\d,]*(?:\.\d+)?[ \t]*(?:\\text[ \t]*\{[ \t]*)?(dozens?|gross|pairs?|grand|score)\b", re.I
+    r"\A[$* \t]*(?:\\(?:text|mathrm|textbf|textrm|mbox)[ \t]*\{[ \t]*)?-?\d[\d,]*(?:\.\d+)?(?:[ \t~]|\\[ ,;:!])*"
+    r"(?:\\(?:text|mathrm|textbf|textrm|mbox)[ \t]*\{[ \t]*)?"
+    r"(dozens?|doz|gross|pairs?|couples?|braces?|reams?|grand|scores?|quires?|sets?)\b",
+    re.I,
+)
+
+
+# what a question counts, however it asks: "How many eggs", "the number of eggs", "Count the eggs", "How much money"
+_COUNTED_THING_RE = re.compile(
+    r"\bhow[ \t]+many[ \t]+(?:more[ \t]+|fewer[ \t]+)?([A-Za-z]{1,20})\b|\b(?:number|count|total)[ \t]+of[ \t]+(?:the[ \t]+)?"
+    r"([A-Za-z]{1,20})\b|\bcount[ \t]+(?:the|all|her|his|their)[ \t]+([A-Za-z]{1,20})\b|\bhow[ \t]+much[ \t]+(money)\b",
+    re.I,
 )
 
 
@@ -537,8 +557,8 @@ def counted_in_multiples(pred: Node, answer: str, gold: Node, row: Mapping[str, 
     if not (isinstance(gold, Expr) and gold.unit is None) or len(answer) > 80:
         return False
     said = _MULTIPLE_RE.match(answer)
-    asked = _HOW_MANY_RE.search(question_text(row)) if said is not None else None
-    if asked is None or _stem(asked.group(1)) in (_stem(said.group(1)), "gros"):
+    asked = _COUNTED_THING_RE.search(question_text(row)) if said is not None else None
+    if asked is None or _stem(asked.group(asked.lastindex or 1)) in (_stem(said.group(1)), "gros", "doz"):
         return False
     whole = isinstance(pred, Expr) and pred.marker == "dozen" and pred.value == gold.value
     return not whole
