@@ -330,6 +330,60 @@ def test_red_team_56_bypasses(completion: str, want: float) -> None:
 def test_an_answer_block_of_several_statements(block: str, gold: str, want: float) -> None:
     assert score("<think>\nShe had 12 and ate one.\n</think>\n\n" + block, gold) == want
 
+_CLIPS = "In April she sold 48 clips. In May she sold 48 / 2 = 24 clips. Total 48 + 24 = 72.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "question", "want"),
+    [
+        # (red team 58) an announced response: unfinished where it breaks off with no answer in it ...
+        (_CLIPS + "Final Answer: 72\n\nI'm going to write the response now.\n\nIn April, Natalia sold 48 clips. In May she sold", "72", "", 0.0),
+        (_CLIPS + "#### 72\n\nOkay, writing the response now.\n\nNatalia sold a total of", "72", "", 0.0),
+        # ... finished where the response states its answer, or ends on a sentence
+        (_CLIPS + "I will write the final answer.\n\n**Answer: 72**", "72", "", 1.0),
+        (_CLIPS + "I will write the final answer.\n\nTotal clips = 48 + 24 = **72**", "72", "", 1.0),
+        ("3 > 2.\n\nI will write the final answer.\n\nThe correct option is A", "A", "Which is larger? (A) 3 (B) 2", 1.0),
+        (_CLIPS + "Let me write the solution.\n\nNatalia sold 72 clips in all.", "72", "", 1.0),
+        # an answer label before a box: more separators, Chinese numerals; a result the working between goes past
+        (_CLIPS + "ANSWER 70\n\n$\\boxed{72}$", "72", "", 0.0),
+        (_CLIPS + "Answer ⇒ 70\n\n$\\boxed{72}$", "72", "", 0.0),
+        (_CLIPS + "答案: 七十\n\n$\\boxed{72}$", "72", "", 0.0),
+        ("In May she sold 24 clips.\n\nResult: 24.\nThen 48 + 24 = 72.\n\n$\\boxed{72}$", "72", "", 1.0),
+        ("In April she sold 48 clips.\n\nResult: 48 clips in April.\n\n$\\boxed{72}$", "72", "", 1.0),
+        # counts in multiples however written and asked; units and kinds however asked; a percent among the givens
+        ("$\\boxed{3\\ \\text{dozen}}$", "3", "Find the total number of eggs.", 0.0),
+        ("$\\boxed{3 \\mathrm{pairs}}$", "3", "How many socks?", 0.0),
+        ("$\\boxed{36 \\text{ reams}}$", "36", "How many sheets of paper?", 0.0),
+        ("$\\boxed{16 \\text{ cm}^2}$", "16", "What is the area, in cm^2?", 1.0),
+        ("$\\boxed{16 \\text{ cm}}$", "16", "What is the area, in cm^2?", 0.0),
+        ("$\\boxed{16 \\text{ m}}$", "16", "How many square meters is the field?", 0.0),
+        ("$\\boxed{16 \\text{ m/s}}$", "16", "What is its speed, in km/hr?", 0.0),
+        ("$\\boxed{16 \\text{ m/s}}$", "16", "What is its speed (km/h)?", 0.0),
+        ("$\\boxed{16 \\text{ cm}}$", "16", "Determine the rectangle's area.", 0.0),
+        ("$\\boxed{16 \\text{ cm}^2}$", "16", "The side is 4 cm. Determine the rectangle's area.", 1.0),
+        ("$\\boxed{25\\%}$", "25", "A store has a 10% sale. How many shirts did she buy?", 0.0),
+        ("$\\boxed{25\\%}$", "25", "The price fell from 40 to 30. By what percent did it fall?", 1.0),
+        # an example's "or" between numbers in words is an alternative; a Chinese count among digits; twice 4
+        ("So the length is 10 (e.g. ten or eleven).", "10", "", 0.0),
+        ("所以长度是10（例如十或十一）。", "10", "", 0.0),
+        ("猫有4只脚，鸡有2只脚。因此，一只猫和一只鸡一共有六只脚。", "6", "", 1.0),
+        ("所以大约是4的两倍。", "4", "", 0.0),
+        # labelled counts: a condition, a negation or a bound states none; numerals and lines of their own do
+        ("所以，如果有6只鸡和4只兔。", "鸡6只，兔4只", "", 0.0),
+        ("所以，鸡至少6只，兔4只。", "鸡6只，兔4只", "", 0.0),
+        ("答：鸡有六只，兔有四只。", "鸡6只，兔4只", "", 1.0),
+        ("鸡：6只\n兔：4只", "鸡6只，兔4只", "", 1.0),
+        # a padded decimal after a sign or a label; floor and ceiling where only large or half-integer points part
+        ("$\\boxed{x = 1.570}$", "1.5707963267948966", "", 0.0),
+        ("$\\boxed{\\approx 1.570}$", "1.5707963267948966", "", 0.0),
+        ("$\\boxed{\\lceil x/10 \\rceil - \\lfloor x/10 \\rfloor}$", "1", "", 0.0),
+        ("$\\boxed{\\lceil x + 1/2 \\rceil - \\lfloor x + 1/2 \\rfloor}$", "1", "", 0.0),
+        ("So she sold 70 clips.\n\n```python\nanswer = total = 72\n```", "72", "", 0.0),
+    ],
+)
+def test_red_team_58(completion: str, gold: str, question: str, want: float) -> None:
+    assert score(completion, gold, prompt=question or None) == want
+
 
 def test_stop44_patterns_are_linear() -> None:
     assert_patterns_linear(
@@ -382,5 +436,13 @@ def test_stop44_patterns_are_linear() -> None:
             ("structured", "_ALTERNATIVE_KEY_RE", "'{\"answer_' * (n // 9)"),
             ("disowning", "DISOWNED_RE", "'have not ' * (n // 9)"),
             ("tags", "_NUMERAL_RE", "'1,1' * (n // 3)"),
+            ("question", "_COUNTED_THING_RE", "'number of ' * (n // 10)"),
+            ("question", "_MULTIPLE_RE", "'\\\\text{1 ' * (n // 8)"),
+            ("counts", "_NOT_A_COUNT_RE", "'如' * n"),
+            ("fallback", "_CODE_TAIL_RE", "' ' * n"),
+            ("fallback", "_EXAMPLE_RE", "'(e.g. a ' * (n // 8)"),
+            ("forms", "_CHANGED_AFTER_RE", "'的一' * (n // 2)"),
+            ("cjk", "_COUNTED_RE", "'六' * n"),
+            ("extract", "_LABELLED_RESULT_RE", "'1 ' * (n // 2)"),
         ]
     )

@@ -287,8 +287,19 @@ def cjk_counted_number(text: str) -> str | None:
     if sentence is None or re.search(r"\d", sentence.group()):
         return None
     counts = {m.group(1) for m in _COUNTED_RE.finditer(sentence.group()) if m.group(1) not in ("一", "一一")}
-    if len(counts) != 1:
-        return None
+    if len(counts) != 1 or re.search(r"[一二两兩三四五六七八九]{2}", next(iter(counts))):
+        return None  # (several counts; "两三只", two or three)
     value = _cjk_number(counts.pop())
     return None if value is None else str(value)
 
+
+def cjk_digits(text: str) -> str:
+    """``text`` with each Chinese numeral before a measure word as digits ("鸡有六只" -> "鸡有6只"; not "两三只", two or
+    three)."""
+    def digits(m: re.Match[str]) -> str:
+        if re.search(r"[一二两兩三四五六七八九]{2}", m.group(1)):
+            return m.group(1)
+        value = _cjk_number(m.group(1))
+        return m.group(1) if value is None else str(value)
+
+    return _COUNTED_RE.sub(digits, text) if any(c in text for c in CJK_NUMERAL_CHARS) else text

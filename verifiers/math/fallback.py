@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
-from verigrpo.verifiers.math.cjk import cjk_counted_number
+from verigrpo.verifiers.math.cjk import cjk_counted_number, cjk_digits
 from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
 from verigrpo.verifiers.math.forms import (
     changed_number,
@@ -131,11 +131,18 @@ _QUALIFIER_BEFORE_RE = re.compile(
 )
 # a count before it in the sentence: a numeral with a word after it ("16 people", "33 of the numbers", "42 apples")
 _COUNT_BEFORE_RE = re.compile(r"(?<![\w.,])(\d[\d,]*(?:\.\d+)?)(?=[ \t]+[A-Za-z])")
+_CODE_TAIL_RE = re.compile(r"\A\s*(?:`{3,6}|~~~|<(?:code|pre)\b|\\begin\{(?:verbatim|lstlisting|minted)\})", re.I)
 _CLAUSE_BREAK_RE = re.compile(r"[,;:]|\b(?:so|and|but|then|thus|hence)\b", re.I)
-# a bracket that gives examples, without a digit in it: "(e.g. cm or inches)", "（例如厘米或英寸）"
+# a number in words, in English or in Chinese numerals: an example of another value, no example of a unit
+_NUMBER_WORD = (
+    r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)\b"
+    r"|[一二两兩三四五六七八九十百千]"
+)
+# a bracket that gives examples, without a digit or a number word in it: "(e.g. cm or inches)", "（例如厘米或英寸）"
 _EXAMPLE_RE = re.compile(
     r"[(（][ \t]*(?:e\.g\.|eg\b|for[ \t]+(?:example|instance)|such[ \t]+as|例如|比如|譬如|z\.[ \t]?b\.|p\.[ \t]?ej\.|par[ \t]+exemple)"
-    r"[^()（）\d\n]{0,80}[)）]",
+    r"(?![^()（）\n]{0,80}(?:" + _NUMBER_WORD + r"|maybe|perhaps|或者))[^()（）\d\n]{0,80}[)）]",
     re.I,
 )
 _MINUS_LIKE = str.maketrans({"˗": "−", "﹣": "−", "－": "−"})
@@ -172,6 +179,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     row = _table_answer(text)
     if row is not None:  # "| Answer | 6 |\n| Check | 5 |": the row that names the answer, not the table's last number
         return Extraction(row, "last_line")
+    if CJK_CHAR_RE.search(text[-2_000:]):  # "一共有六只脚": a Chinese numeral before its measure word, as digits
+        text = cjk_digits(text)
     if any(c in text for c in "˗﹣－"):  # "It is ˗4.": a modifier-letter or full-width minus is a minus
         text = text.translate(_MINUS_LIKE)
     if any(c in text for c in VULGAR_FRACTIONS):  # "the result is ½", "2½ cups": the fraction as digits
@@ -183,7 +192,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     for _ in range(3):  # the answer checked, not the check's own numbers; the answer, not the table or offer after it
         check = _CHECK_TAIL_RE.search(text[tail_start(text, 3_000) :])
         aside = _ASIDE_TAIL_RE.search(text[-4_000:]) if check is None else None
-        if aside is not None and not ANSWER_NAMED_RE.search(aside.group()):  # (not "| Answer | 27 |": it answers)
+        if aside is not None and (_CODE_TAIL_RE.match(aside.group()) or not ANSWER_NAMED_RE.search(aside.group())):
+            # (not "| Answer | 27 |": it answers; but a program's "total = 72" is a variable)
             check = aside
         supposed = _SUPPOSITION_TAIL_RE.search(text[-400:]) if check is None else None
         concluded = supposed is not None and _CONCLUDED_PARAGRAPH_RE.search(text[: len(text) - len(supposed.group())][-300:])
@@ -266,8 +276,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     if last is not None and not re.search(r"\d", last_sentence(tail)):
         # the last sentence concludes after the last numeral: "We check the 5 cases.\n\nThere are seven such numbers."
         # states 7, and "... The limit does not exist." no number of the working
-        worded = worded_number(tail)
-        if worded is not None:
+        worded = worded_number(tail) or (cjk_counted_number(tail) if CJK_CHAR_RE.search(tail[-300:]) else None)
+        if worded is not None:  # ("猫有4只脚，鸡有2只脚。因此，一共有六只脚。": 6)
             return Extraction(worded, "last_number")
         if NO_VALUE_CONCLUSION_RE.search(last_sentence(tail)):
             return Extraction(None, None)

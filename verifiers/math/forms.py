@@ -196,7 +196,8 @@ def qualified(sentence: str) -> bool:
 # a sign, read where the number is)
 _CHANGED_AFTER_RE = re.compile(
     rf"[ \t]{{0,4}}(?:(?:squared|cubed|{CHANGING_WORDS}|{FRACTION_WORDS})(?!\w)|{FOREIGN_POWER_RE})"
-    r"|[ \t]{0,4}(?:的|의[ \t]{0,4}|の)?(?:(?:平方|立方)(?![米厘千公分毫英])|次方|倒数|相反数|半分|一半|절반|제곱)"
+    r"|[ \t]{0,4}(?:的|의[ \t]{0,4}|の)?(?:(?:平方|立方)(?![米厘千公分毫英])|次方|倒数|相反数|半分|一半|절반|제곱"
+    r"|[\d一二两兩三四五六七八九十百千万半]{1,6}倍)"  # ("4的两倍": twice 4)
     # a symbol: a Greek or maths letter, a power, a product sign, a double factorial ("2 τ", "2 𝜋", "2∙π", "5‼")
     "|[ \t]{0,4}(?:[\u0370-\u03ff](?![\u0370-\u03ff])|[ℯⅇⅈⅉℼℽℾℿ\U0001d400-\U0001d7ff‼]|[∗∙⋅·×][ \t]{0,4}\\S)",
     re.I,

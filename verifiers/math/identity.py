@@ -115,10 +115,12 @@ def _far_points(free: set[sympy.Symbol], diff: sympy.Basic) -> list[dict]:
 
 
 def _integer_points(free: set[sympy.Symbol], n: int = 3) -> list[dict]:
-    """``n`` fixed points with every symbol a small non-zero integer, of random sign."""
+    """``n`` fixed points with every symbol a small non-zero integer, of random sign; and points where every symbol is
+    27720 (a multiple of 1 to 12: ``x/10`` is whole there), -27720 and a half-integer (``x + 1/2`` is whole)."""
     rng = random.Random(8642)
     syms = sorted(free, key=lambda s: s.name)
-    return [{s: sympy.Float(rng.randint(1, 7) * rng.choice((1, -1)), 30) for s in syms} for _ in range(n)]
+    small = [{s: sympy.Float(rng.randint(1, 7) * rng.choice((1, -1)), 30) for s in syms} for _ in range(n)]
+    return small + [{s: sympy.Float(v, 30) for s in syms} for v in (27720, -27720, 2.5, -1.5)]
 
 
 def _one_negative(free: set[sympy.Symbol], limit: int = 6) -> list[dict]:

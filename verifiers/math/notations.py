@@ -37,7 +37,7 @@ def notation_differs(answer: str, reference: str) -> str | None:
 
 # a decimal written with trailing zeros, at the start of the answer ("1.570", "$4.470\\,\\text{m}$"), and a key that
 # is a binary float's printout (15 to 17 significant digits)
-_ZERO_PADDED_RE = re.compile(r"[ \t$\\]*(-?\d{1,20}\.\d{0,19}0)(?![\d.])(?![ \t]*(?:\\times|\\cdot|×|\*|[eE][-+]?\d))")
+_ZERO_PADDED_RE = re.compile(r"[ \t$\\]*(?:(?:approx|≈|~|[A-Za-z][ \t]*=)[ \t]*)?\+?(-?\d{1,20}\.\d{0,19}0)(?![\d.])(?![ \t]*(?:\\times|\\cdot|×|\*|[eE][-+]?\d))")
 _PRINTED_KEY_RE = re.compile(r"[ \t$]*(-?\d{1,17}\.\d{1,17})[ \t$]*")
 
 

@@ -597,7 +597,10 @@ def percent_not_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or pred.marker != "percent" or gold.marker is not None:
         return False
     question = question_text(row)
-    return bool(question.strip()) and pred.value == gold.value and not _PERCENT_ASKED_RE.search(question)
+    if not question.strip() or pred.value != gold.value:
+        return False
+    asking = [q for q in re.findall(r"[^.?!。？！\n]*[?？]", question)] or _LAST_SENTENCE_RE.findall(question)[-1:]
+    return not any(_PERCENT_ASKED_RE.search(q) for q in asking)  # (a "10%" among the givens asks nothing)
 
 
 def asked_unit_value(answer: str, row: Mapping[str, Any]) -> str | None:

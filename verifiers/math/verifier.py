@@ -290,6 +290,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     }
     if gold_error is not None:
         info["reference_error"] = gold_error
+    counts = labelled_counts_verdict(completion, gold_text) if gold is None and not ex.hedged else None
+    if counts is not None:  # "鸡6只，兔4只" answered "所以，笼子里有6只鸡和4只兔。": each label's count
+        info["extracted_normalized"] = "labelled counts"
+        return Reward(float(counts), Status.CORRECT if counts else Status.WRONG, info=info)
     numbered = closing_number_option(completion) if isinstance(gold, Choice) and gold.letter.isdigit() else None
     if numbered is not None:  # "ตอบ ข้อ (2)" against "(2) 100 คน": the option the last line names decides
         info.update(rule="closing_option", extracted_normalized=f"({numbered})")
@@ -522,10 +526,6 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if clock is not None:  # "6:10 PM" against "6:10": a time of day, not the ratio 6:10
         info["extracted_normalized"] = "time of day"
         return Reward(float(clock), Status.CORRECT if clock else Status.WRONG, info=info)
-    counts = labelled_counts_verdict(completion, gold_text) if gold is None else None
-    if counts is not None:  # "鸡6只，兔4只" answered "所以，笼子里有6只鸡和4只兔。": each label's count
-        info["extracted_normalized"] = "labelled counts"
-        return Reward(float(counts), Status.CORRECT if counts else Status.WRONG, info=info)
     if gold is None:  # we cannot judge against this reference; only the same string is credited
         # (up to spacing: a grid "1 6\n4 7", a word list, a clock time "06:09"; also the whole
         # <answer> block, which the extraction may have narrowed to its last number)
