@@ -384,6 +384,22 @@ _CLIPS = "In April she sold 48 clips. In May she sold 48 / 2 = 24 clips. Total 4
 def test_red_team_58(completion: str, gold: str, question: str, want: float) -> None:
     assert score(completion, gold, prompt=question or None) == want
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # (set 183) \text with its braces lost before a unit; a command's backslash written twice; a chain's last line
+        # ending an answer block
+        ("Thus the beat frequency is \\(\\boxed{200 \\,\\textHz}\\).", "200 \\, \\text{Hz}", 1.0),
+        ("Thus the beat frequency is \\(\\boxed{300 \\,\\textHz}\\).", "200 \\, \\text{Hz}", 0.0),
+        ("The final answer is $\\boxed{\\frac{-\\\\pi^2}{32}}$", "-\\frac{\\pi^2}{32}", 1.0),
+        ("$\\boxed{\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}}$", "\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}", 1.0),
+        ("[ANSWER] The molar mass is 197 g/mol.\nmass = 197 / 6.02E23\n= 3.27E-22\n\n[/ANSWER]", "3.27E-22", 1.0),
+        ("[ANSWER] The molar mass is 197 g/mol.\nmass = 197 / 6.02E23\n= 3.28E-22\n\n[/ANSWER]", "3.27E-22", 0.0),
+    ],
+)
+def test_blind_set_183(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
 
 def test_stop44_patterns_are_linear() -> None:
     assert_patterns_linear(
@@ -444,5 +460,7 @@ def test_stop44_patterns_are_linear() -> None:
             ("forms", "_CHANGED_AFTER_RE", "'的一' * (n // 2)"),
             ("cjk", "_COUNTED_RE", "'六' * n"),
             ("extract", "_LABELLED_RESULT_RE", "'1 ' * (n // 2)"),
+            ("normalize", "_TEXT_UNBRACED_RE", "'\\\\textA' * (n // 6)"),
+            ("normalize", "_DOUBLED_COMMAND_RE", "'\\\\\\\\' * (n // 2)"),
         ]
     )

@@ -261,6 +261,14 @@ _FRACTION_ORDINAL_RE = re.compile(r"(\d{1,9}/\d{1,9})(?:th|rd|nd|st)s?\b")
 _LAMBDA_RE = re.compile(r"\A[ \t]*lambda[ \t]+([A-Za-z])[ \t]*:[ \t]*(?=\S)")
 
 
+# "\textHz": \text with its braces lost, before a capital (every \text... command goes on in lower case)
+_TEXT_UNBRACED_RE = re.compile(r"\\text([A-Z][A-Za-z]{0,8})(?![A-Za-z{])")
+# "\\pi", "\\frac": a command's backslash doubled (an escape written out); not a row break ("\\ 3", "\\[2pt]")
+_DOUBLED_COMMAND_RE = re.compile(
+    r"(?<!\\)\\\\((?:pi|frac|dfrac|tfrac|sqrt|cdot|times|infty|theta|alpha|beta|gamma|sin|cos|tan|ln|log|text|mathrm)(?![A-Za-z]))"
+)
+
+
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
@@ -288,6 +296,10 @@ def normalize(s: str) -> str:
     # rows that each name an unknown: "x = 7 \\ y = 3", "\begin{cases} x = 7 \\ y = 3 \end{cases}" is "x = 7, y = 3"
     if "\\\\" in s and "=" in s and len(s) <= 400 and "\\begin{al" not in s:
         s = named_rows(display_rows_of(s, _ROWS_ENV)) or s
+    if "\\text" in s and _TEXT_UNBRACED_RE.search(s):  # "200 \,\textHz": \text with its braces lost, a unit
+        s = _TEXT_UNBRACED_RE.sub(r"\\text{\1}", s)
+    if "\\\\" in s and _DOUBLED_COMMAND_RE.search(s):  # "\frac{-\\pi^2}{32}": a command's backslash written twice
+        s = _DOUBLED_COMMAND_RE.sub(r"\\\1", s)
     if "\\tag" in s:  # "x = 7 \tag{1}": an equation's number is no part of it
         s = _TAG.sub("", s)
     if "\\/" in s:  # "(-oo; -2) \/ (2; +oo)": a union written in ASCII between two intervals (TeX's italic

@@ -88,10 +88,11 @@ def tag_answer(text: str, content: str, last_number_fallback: bool, givens: froz
         # several lines states it on its last line ("... by the number of tables (5).\n\n45")
         lines = [ln.strip() for ln in content.splitlines() if ln.strip()]
         if len(lines) > 1:
-            last = sentence_answer(lines[-1].rstrip("."), givens)
+            last = sentence_answer(lines[-1].rstrip(".").lstrip("= \t"), givens)  # ("= 3.27E-22 g": a chain's last side)
             stated = {numeral_key(m.group(1)) for ln in lines[:-1] for m in _STATED_RE.finditer(ln)}
             lead = re.match(r"\$?(-?\d[\d,]*(?:\.\d+)?)", last)  # "16 years": 16
-            if stated - {numeral_key(lead.group(1) if lead else last)}:  # "is 26 apples.\n27": two answers
+            chained = lines[-1].startswith("=")  # ("... is 197 g/mol ...\n= 197 / 6.02E23\n= 3.27E-22 g": working's end)
+            if stated - {numeral_key(lead.group(1) if lead else last)} and not chained:  # "is 26 apples.\n27": two
                 last = ""
             if last and parses(last) and not words(last):
                 return Extraction(last, "answer_tag+sentence", scope=content)
