@@ -400,6 +400,26 @@ def test_red_team_58(completion: str, gold: str, question: str, want: float) -> 
 def test_blind_set_183(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
 
+@pytest.mark.parametrize(
+    "aside",
+    [
+        # (red team 58) code and tiny text of more kinds: environments holding backslashes, elements holding "<",
+        # fences holding a backtick, ~~~ fences, <kbd>/<samp>/<tt>/<var>, \texttt
+        "\\begin{verbatim}\n\\boxed{12}\n\\end{verbatim}",
+        "\\begin{lstlisting}\n\\boxed{12}\n\\end{lstlisting}",
+        "<pre>x < y, so \\boxed{12}</pre>",
+        "<code>\\boxed{12}</code>",
+        "```\nprint(`x`) \\boxed{12}\n```",
+        "~~~\n\\boxed{12}\n~~~",
+        "<kbd>\\boxed{12}</kbd>",
+        "<samp>\\boxed{12}</samp>",
+        "\\texttt{\\boxed{12}}",
+    ],
+)
+def test_more_asides_beside_the_prose_answer(aside: str) -> None:
+    assert score(_SEVEN + aside, "12") == 0.0
+    assert score("Counting all the apples.\n\n" + aside, "12") == 1.0  # (alone, the aside's box answers)
+
 
 def test_stop44_patterns_are_linear() -> None:
     assert_patterns_linear(
@@ -460,6 +480,12 @@ def test_stop44_patterns_are_linear() -> None:
             ("forms", "_CHANGED_AFTER_RE", "'的一' * (n // 2)"),
             ("cjk", "_COUNTED_RE", "'六' * n"),
             ("extract", "_LABELLED_RESULT_RE", "'1 ' * (n // 2)"),
+            ("hidden", "_ASIDE_RE", "'```' * (n // 3)"),
+            ("hidden", "_ASIDE_RE", "'\\\\begin{verbatim}' * (n // 16)"),
+            ("hidden", "_ASIDE_RE", "'<pre><' * (n // 6)"),
+            ("hidden", "_CODE_RE", "'~~~' * (n // 3)"),
+            ("hidden", "_CODE_BLOCK_RE", "'<kbd><' * (n // 6)"),
+            ("hidden", "_CODE_ELEMENT_RE", "'<code><' * (n // 7)"),
             ("normalize", "_TEXT_UNBRACED_RE", "'\\\\textA' * (n // 6)"),
             ("normalize", "_DOUBLED_COMMAND_RE", "'\\\\\\\\' * (n // 2)"),
         ]

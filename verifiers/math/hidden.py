@@ -58,9 +58,12 @@ _WHITE_RE = re.compile(
 # maths), a footnote's text (a definition line, or \footnote{...}), <pre>, \verb, an image's alt text, tiny text
 # ("{\tiny \boxed{12}}", "\tiny\boxed{12}"), a quotation that prose follows; a collapsed <details> block is found by
 # name
+_FENCE = r"```(?:[^`]++|`(?!``))*+```|~~~(?:[^~]++|~(?!~~))*+~~~"  # (a lone backtick inside: "```print(`x`)```")
+_ENVIRONMENT = r"\\begin[ \t]*\{(?P<env>[Vv]erbatim\*?|lstlisting|minted)\}(?:[^\\]|\\(?!end\b)){0,4000}\\end[ \t]*\{(?P=env)\}"
 _ASIDE_RE = re.compile(
-    r"```[^`]*+```|(?<![$`])`[^`\n]{1,500}`(?![$`])|^\[\^[^\]\n]{1,40}\]:[^\n]*"
-    r"|<pre\b[^<>]{0,200}>[^<]{0,4000}</pre>|<(?P<small>small|sub|sup)\b[^<>]{0,200}>[^<]{0,1000}</(?P=small)\s*>"
+    _FENCE + r"|(?<![$`])`[^`\n]{1,500}`(?![$`])|^\[\^[^\]\n]{1,40}\]:[^\n]*|" + _ENVIRONMENT
+    + r"|<(?P<small>small|sub|sup|pre|code|kbd|samp|tt|var)\b[^<>]{0,200}>(?:[^<]|<(?!/(?P=small)\s*>)){0,4000}"
+    r"</(?P=small)\s*>|\\(?:texttt|lstinline)[ \t]*\{[^{}\n]{0,200}(?:\{[^{}\n]{0,200}\}[^{}\n]{0,200}){0,4}\}"
     r"|\\verb\*?(?P<delim>[^\sA-Za-z*])[^\n]{0,500}?(?P=delim)"
     r"|!\[[^\]\n]{1,500}\]\([^)\n]{0,500}\)"
     r"|\{[ \t]*\\(?:tiny|scriptsize)\b[^{}\n]{0,500}(?:\{[^{}\n]{0,200}\}[^{}\n]{0,200}){0,4}\}"
@@ -69,17 +72,19 @@ _ASIDE_RE = re.compile(
     r"|^>[^\n]*(?:\n>[^\n]*){0,20}(?=\n[ \t]*\n[ \t]*[^\s>])",  # (a quotation that prose follows)
     re.I | re.M,
 )
-_ASIDE_CUES = ("`", "[^", "<details", "<pre", "<small", "<sub", "<sup", "\\verb", "![", "\\tiny", "\\script", "\\footnote", "\n>")
+_ASIDE_CUES = (
+    "`", "~~~", "[^", "<details", "<pre", "<code", "<small", "<sub", "<sup", "<kbd", "<samp", "<tt", "<var", "\\verb",
+    "\\begin", "\\texttt", "\\lstinline", "![", "\\tiny", "\\script", "\\footnote", "\n>",
+)  # fmt: skip
 # code: a fenced block (``` or ~~~), <code> and <pre> elements, a verbatim, lstlisting or minted environment, inline
 # code ("`answer = 72`"), an indented line
 _CODE_SPAN = (
-    r"```[^`]*+```|~~~[^~]*+~~~|<(?P<tag>code|pre)\b[^<>]{0,200}>[^<]{0,4000}</(?P=tag)\s*>"
-    r"|\\begin[ \t]*\{(?P<env>verbatim|lstlisting|minted)\}[^\\]{0,4000}\\end[ \t]*\{(?P=env)\}"
-    r"|(?<!`)`[^`\n]{1,200}`(?!`)"
+    _FENCE + r"|<(?P<tag>code|pre|kbd|samp|tt|var)\b[^<>]{0,200}>(?:[^<]|<(?!/(?P=tag)\s*>)){0,4000}</(?P=tag)\s*>|"
+    + _ENVIRONMENT + r"|(?<!`)`[^`\n]{1,200}`(?!`)"
 )
 _CODE_RE = re.compile(_CODE_SPAN + r"|^(?:    |\t)[^\n]*", re.M | re.I)
 _CODE_BLOCK_RE = re.compile(_CODE_SPAN, re.I)  # (no indented line: a list's continuation is indented too)
-_CODE_CUES = ("`", "~~~", "\n    ", "\n\t", "<code", "<pre", "\\begin")
+_CODE_CUES = ("`", "~~~", "\n    ", "\n\t", "<code", "<pre", "<kbd", "<samp", "<tt", "<var", "\\begin")
 # in code, a variable named for the answer, assigned ("answer = 12", "final_answer += 36"); not a JSON key in a code
 # block ('"answer": 235'), which answers
 _ANSWER_VARIABLE_RE = re.compile(r"\b[A-Za-z_]{0,20}answer\w{0,20}(?=[ \t]*[-+*/]?=(?!=))", re.I)
@@ -120,6 +125,8 @@ def without_hidden(text: str) -> str:
     if "answer" in low and any(c in low for c in _CODE_CUES):
         # "```python\nanswer = 12\n```", "    answer = 72" (a code line indented): a variable, no answer statement
         text = _without_answer_variables(text)
+    if "boxed" in text and "<" in text:  # "<code>\boxed{12}</code>": kept as code, whose markup a later step strips
+        text = _CODE_ELEMENT_RE.sub(_element_as_code, text)
     if "boxed" in text:
         spans = aside_spans(text)
         if spans:
@@ -136,6 +143,17 @@ def _without_answer_variables(text: str) -> str:
         return text
     name_re = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")(?!\w)")
     return _CODE_RE.sub(lambda m: _as_fenced(m, name_re.sub("value", m.group())), text)
+
+
+_CODE_ELEMENT_RE = re.compile(r"<(code|kbd|samp|tt|var)\b[^<>]{0,200}>((?:[^<]|<(?!/\1\s*>)){0,4000})</\1\s*>", re.I)
+
+
+def _element_as_code(m: re.Match[str]) -> str:
+    """A code element that holds a box, as markdown code: inline where it is one line, else a fenced block."""
+    inner = m.group(2)
+    if "boxed" not in inner or "`" in inner:
+        return m.group()
+    return f"`{inner.strip()}`" if "\n" not in inner.strip() else f"\n```\n{inner.strip()}\n```\n"
 
 
 def _as_fenced(m: re.Match[str], code: str) -> str:
