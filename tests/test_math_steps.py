@@ -432,7 +432,10 @@ def _render(k: int, a: int, op: str, b: int, c: Fraction, latex: bool) -> str:
 
 
 def _restated(a: int, op: str, b: int, latex: bool) -> bool:
-    """``1 / 2 = 1/2``, ``1 / (-2) = -1/2``: the result is the left side again (see ``_restates``): no credit."""
+    """``1 / 2 = 1/2``, ``1 / (-2) = -1/2``, ``7 + 0 = 7``, ``0 + 7 = 7``: the result is the left side again, or the
+    left side with a zero added (see ``_restates``): no credit (``0 + 0 = 0`` is read as written)."""
+    if op in "+-" and (a, b) != (0, 0) and (b == 0 or (a == 0 and op == "+")):
+        return True
     lhs = f"{a} / {b}"
     rhs = _number(_value(a, op, b), latex)
     return not latex and op == "/" and sorted(re.findall(r"\d+|[-/]", lhs)) == sorted(re.findall(r"\d+|[-/]", rhs))

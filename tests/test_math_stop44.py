@@ -420,6 +420,42 @@ def test_more_asides_beside_the_prose_answer(aside: str) -> None:
     assert score(_SEVEN + aside, "12") == 0.0
     assert score("Counting all the apples.\n\n" + aside, "12") == 1.0  # (alone, the aside's box answers)
 
+def _step_labels(completion: str) -> list[str]:
+    from verigrpo.verifiers.math_steps import score_steps
+
+    return [r.label for r in score_steps(completion)[1]]
+
+
+@pytest.mark.parametrize(
+    ("completion", "labels"),
+    [
+        # (red team 59) an added zero or a number spelled again computes nothing: no step reward
+        ("51 + 20 = 51 + 20 + 0", ["neutral"]),
+        ("48 + 0 = 48", ["neutral"]),
+        ("51 = 51.0", ["neutral"]),
+        ("0 + 48 = 48", ["neutral"]),
+        ("0 + 0 = 0", ["correct"]),
+        ("3 * 1 = 3", ["correct"]),  # (three items at $1: a real product)
+        ("1/31 / (1/93) = 1/31 * 93/1", ["correct"]),
+        # a decimal among the inputs sets no precision for the result; the result's own does
+        ("1.0 * 48/2 = 24.04", ["wrong"]),
+        ("0.1 * 0.1 = 0", ["wrong"]),
+        ("10/3 = 3.33", ["correct"]),
+        ("3.33 = 10/3", ["correct"]),
+        # a true claim written over and over earns step reward four times
+        ("\n".join(["48 / 2 = 24"] * 6), ["correct"] * 4 + ["neutral"] * 2),
+    ],
+)
+def test_step_rewards_that_compute_nothing(completion: str, labels: list[str]) -> None:
+    assert _step_labels(completion) == labels
+
+
+def test_a_foreign_answer_marker_holds_the_answer_step() -> None:
+    from verigrpo.verifiers.math_steps import math_steps
+
+    out = math_steps("48 / 2 = 24\nDie Antwort ist 24.\n48 / 2 = 25", {"reference": "24"}, step_weight=0.5)
+    assert [s.label for s in out.steps] == ["correct", "correct", "wrong"]
+
 
 def test_stop44_patterns_are_linear() -> None:
     assert_patterns_linear(

@@ -81,6 +81,7 @@ from verigrpo.verifiers.math.identity import equality_holds
 from verigrpo.verifiers.math.lex import PROSE, Tok, tokenize
 from verigrpo.verifiers.math.nodes import ParseError
 from verigrpo.verifiers.math.parse import parse_tokens
+from verigrpo.verifiers.math.sentences import FOREIGN_ANSWER_MARKERS
 from verigrpo.verifiers.registry import register
 from verigrpo.verifiers.steps import SPLITTERS, Step, detect_split, split_steps
 from verigrpo.verifiers.types import Reward, Status, StepReward
@@ -321,14 +322,42 @@ def _strip_parens(side: list[Tok], *, left: bool) -> list[Tok]:
 
 
 def _restates(a: list[Tok], b: list[Tok]) -> bool:
-    """True when ``b`` is ``a`` again, up to brackets and the order of its parts (``51 + 20 = (51 + 20)``,
-    ``3 \\cdot 4 = 4 \\cdot 3``, ``5 = 5``): an equality that computes nothing, which a policy could
+    """True when ``b`` is ``a`` again, up to brackets, the order of its parts, an added zero and the spelling of a
+    number (``51 + 20 = (51 + 20)``, ``3 \\cdot 4 = 4 \\cdot 3``, ``5 = 5``, ``51 + 20 = 51 + 20 + 0``, ``51 =
+    51.0``): the same numbers and letters on both sides, so the equality computes nothing, which a policy could
     repeat for step reward without ever answering."""
 
     def parts(side: list[Tok]) -> list[tuple[str, str]]:
+        toks = [t for t in side if not _is_op(t, ("(", ")", "[", "]", "{", "}"))]
+        kept: list[tuple[str, str]] = []
+        skip = False
+        for k, t in enumerate(toks):
+            text = _number_text(t.text) if t.kind == "NUM" else t.text
+            if skip:
+                skip = False
+                continue
+            if t.kind == "NUM" and text == "0" and k and _is_op(toks[k - 1], ("+", "-")) and kept and kept[-1][0] == "OP":
+                kept.pop()  # (an added zero, "+ 0", and its sign; not a 1: "3 \\times 1 = 3" prices 3 items at $1)
+                continue
+            if t.kind == "NUM" and text == "0" and k == 0 and len(toks) > 1 and _is_op(toks[1], ("+",)):
+                skip = True  # ("0 + 5": a zero added first)
+                continue
+            kept.append((t.kind, text))
+        return sorted(kept)
+
+    def whole(side: list[Tok]) -> list[tuple[str, str]]:
         return sorted((t.kind, t.text) for t in side if not _is_op(t, ("(", ")", "[", "]", "{", "}")))
 
-    return parts(a) == parts(b)
+    kept_a, kept_b = parts(a), parts(b)
+    if all(text == "0" for _, text in kept_a + kept_b):  # ("0 + 0 = 0": nothing but zeros, read as written)
+        return whole(a) == whole(b)
+    return kept_a == kept_b
+
+
+def _number_text(text: str) -> str:
+    """A numeral as its value's text: "51.0" -> "51", "0.50" -> "0.5", "1,000" -> "1000"."""
+    text = text.replace(",", "")
+    return text.rstrip("0").rstrip(".") if "." in text and "e" not in text.lower() else text
 
 
 def _ambiguous_percent(side: list[Tok]) -> bool:
@@ -343,7 +372,12 @@ def _claim(a: list[Tok], b: list[Tok], strict_algebra: bool) -> Claim | None:
         lhs, rhs = parse_tokens(a), parse_tokens(b)
     except ParseError:
         return None
-    result = verdict(lhs, rhs, _decimals(a + b), strict_algebra=strict_algebra)
+    # a decimal written as the result sets the precision ("10/3 = 3.33"); one among the inputs does not ("1.0 \\times
+    # 48/2 = 24.04", "0.1 \\times 0.1 = 0" are wrong), unless it is the left side alone ("3.33 = 10/3")
+    places = _decimals(b)
+    if places is None and len([t for t in a if t.kind != "OP"]) == 1:  # ("3.33 = 10/3": a rounded value, then exact)
+        places = _decimals(a)
+    result = verdict(lhs, rhs, places, strict_algebra=strict_algebra)
     if result == "equal" and _restates(a, b):
         result = "restated"
     return Claim(_text(a), _text(b), result)
@@ -437,7 +471,7 @@ def find_claims(
 # ---------------------------------------------------------------------------------------------
 
 _ANSWER_MARK = re.compile(
-    r"\\boxed|\\fbox|####|answer\s*(?:is\b|:)|<answer>|^[#*_ \t]*(?:final\s+)?answer\b",
+    r"\\boxed|\\fbox|####|answer\s*(?:is\b|:)|<answer>|^[#*_ \t]*(?:final\s+)?answer\b|" + FOREIGN_ANSWER_MARKERS,
     re.IGNORECASE | re.MULTILINE,
 )
 _ANSWER_CONTENT = re.compile(r"[0-9A-Za-z\\]")
@@ -455,6 +489,9 @@ def find_answer_step(steps: list[Step]) -> int | None:
     return len(steps) - 1 if steps else None
 
 
+_REPEATS_PAID = 4  # times one true claim earns step reward (a real solution may write "3! = 6" for each of 4 groups)
+
+
 def score_steps(
     completion: str,
     *,
@@ -468,9 +505,17 @@ def score_steps(
     all_claims: list[list[Claim]] = []
     carry: list[Tok] | None = None
     left = MAX_CLAIMS
+    seen: dict[tuple[str, str], int] = {}
     for step in steps:
         claims, carry = find_claims(step.text, carry, strict_algebra=strict_algebra, limit=left)
         left -= len(claims)
+        # a true claim written more than _REPEATS_PAID times ("48 / 2 = 24" fifty times) computes nothing new past
+        # them: restated, no reward
+        for k, c in enumerate(claims):
+            if c.verdict == "equal":
+                seen[(c.lhs, c.rhs)] = seen.get((c.lhs, c.rhs), 0) + 1
+                if seen[(c.lhs, c.rhs)] > _REPEATS_PAID:
+                    claims[k] = c._replace(verdict="restated")
         verdicts = {c.verdict for c in claims}
         if "unequal" in verdicts:
             rewards.append(StepReward(step.start, step.end, 0.0, "wrong"))
