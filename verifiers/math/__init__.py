@@ -1260,6 +1260,36 @@ widely, other models' reasoning delimiters, guesses, times and basis vectors as 
     所以答案是3个半小时。                                                         | 3.5                          | correct     | test_red_team_55_classes
     Réponse : $\boxed{15h45}$                                           | 15:45                        | correct     | test_red_team_55_classes
     $\boxed{3i + 4j}$                                                   | (3,4)                        | correct     | test_red_team_55_classes
+Asides and code beside a prose answer, answer labels before a box, outputs that never finished, values close but not
+equal (a percent, a degree or a dozen against a unit, zero-padded decimals, coefficients of functions, floor and
+ceiling at integers), the question's count, unit and kind of quantity, Chinese counts and labelled keys (stop 44)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    She has 7 apples left.⏎⏎<small>$\boxed{12}$</small>                 | 12                           | wrong       | test_a_box_aside_the_prose_answer
+    Altogether she sold 70 clips.⏎⏎```⏎ANSWER: 72⏎```                   | 72                           | wrong       | test_code_beside_the_prose_answer_is_no_answer
+    Altogether she sold 70 clips.⏎⏎<code>answer = 72</code>             | 72                           | wrong       | test_code_beside_the_prose_answer_is_no_answer
+    May: 48/2 = 24.⏎⏎Answer — 70.⏎⏎We can present it as $$\boxed{72}$$  | 72                           | wrong       | test_a_labelled_answer_then_a_box_with_another_value
+    So the answer is 0.⏎⏎I will formulate the response.⏎The polynomial is constant at the | 0                            | wrong       | test_an_output_that_never_finished
+    First try: \boxed{\,2304\,? }⏎⏎Wait, that over-counts.⏎⏎\boxed{294} | 294                          | correct     | test_blind_set_misses
+    In base 5 it is \(\boxed{4210_5}\)⏎⏎Code block 1 output:⏎4210       | 4210_{5}                     | correct     | test_blind_set_misses
+    <answer>⏎She has 11 left.⏎Total was 12.⏎</answer>                   | 12                           | wrong       | test_an_answer_block_of_several_statements
+    \boxed{25\%}                                                        | 25 \text{ km}                | wrong       | test_values_close_but_not_equal
+    \boxed{28 percentage}                                               | 28\%                         | correct     | test_values_close_but_not_equal
+    \boxed{1.570}                                                       | 1.5707963267948966           | wrong       | test_values_close_but_not_equal
+    \boxed{1.000001e^x}                                                 | e^x                          | wrong       | test_values_close_but_not_equal
+    \boxed{\lceil x\rceil - \lfloor x\rfloor}                           | 1                            | wrong       | test_values_close_but_not_equal
+    \boxed{36 dozen}                                                    | 36 [Q: How many eggs does she have?] | wrong       | test_what_the_question_asks
+    \boxed{16 \text{ cm}}                                               | 16 [Q: A square has side 4 cm. What is its area in square centimeters?] | wrong       | test_what_the_question_asks
+    \boxed{3\%}                                                         | 3 [Q: Sam has 12 apples and gives away 9. How many apples does he have left?] | wrong       | test_what_the_question_asks
+    \boxed{180^\circ}                                                   | \pi [Q: What is the area of a circle with radius 1?] | wrong       | test_the_question_and_the_sentence
+    $\boxed{12, 8}$                                                     | 8, 12 [Q: 男生和女生各有多少人？]       | wrong       | test_the_question_and_the_sentence
+    So 16 people are older than 40.                                     | 16                           | correct     | test_the_question_and_the_sentence
+    所以，笼子里有6只鸡和4只兔。                                                     | 鸡6只，兔4只                      | correct     | test_blind_sets_181_and_182
+    一只猫通常有四只脚，而一只鸡只有两只脚。因此，一只猫和一只鸡一共有六只脚。                               | 6                            | correct     | test_blind_sets_181_and_182
+    因此，其加速度约为4米每秒平方。                                                    | 4                            | correct     | test_blind_sets_181_and_182
+    Thus the beat frequency is \(\boxed{200 \,\textHz}\).               | 200 \, \text{Hz}             | correct     | test_blind_set_183
+    <think>⏎So 18 + 21 = 39 days.⏎The answer is: 39                     | 39                           | no_answer   | test_blind_sets_181_and_182
 """
 
 from __future__ import annotations
