@@ -71,7 +71,13 @@ def tag_answer(text: str, content: str, last_number_fallback: bool, givens: froz
         return Extraction(content or None, "answer_tag" if content else None, scope=content or None)
     lines = [ln.strip() for ln in content.splitlines() if ln.strip()] if inner.rule in ("last_number", "last_equation") else []
     counts = [_NUMERAL_RE.findall(ln) for ln in lines]
-    if len(lines) > 1 and all(len(c) == 1 for c in counts) and len({numeral_key(c[0]) for c in counts}) > 1:
+    worded = [bool(re.search(r"[^\W\d_]{2}", ln)) for ln in lines]  # (a line of words, not a bare value)
+    if (
+        len(lines) > 1
+        and all(len(c) == 1 for c in counts)
+        and len({numeral_key(c[0]) for c in counts}) > 1
+        and worded[-1]  # (not "2\n3\n5", a list one per line, nor "... is 26 apples.\n27", read below)
+    ):
         # "<answer>\nShe has 11 left.\nTotal was 12.\n</answer>", "11\n\nTotal: 12": a block of lines, each its own
         # number (not one line's sentences, where the last concludes: "June was $440. The total ... was $940")
         return Extraction(content, "answer_tag", True, "the answer block states several values", scope=content)
