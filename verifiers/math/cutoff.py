@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from verigrpo.verifiers.math.boxes import _last_match
+
 MIN_LOOP = 10  # lines or sentences in the run: a list of cases is rarely this long with the same three opening words
 _TAIL = 6_000  # characters read from the end
 _SEGMENT_RE = re.compile(r"\n|(?<=[.!?])[ \t]+")
@@ -53,7 +55,7 @@ def never_finished(text: str, answer: str) -> str | None:
     if looped is not None and answer.strip() not in looped:
         return "the output loops until it is cut off"
     end = tail.rstrip()
-    announced = _last(_ANNOUNCED_RE, end[-1_500:])
+    announced = _last_match(_ANNOUNCED_RE, end[-1_500:])
     if announced is None:
         return None
     after = end[-1_500:][announced.end() :]
@@ -64,12 +66,6 @@ def never_finished(text: str, answer: str) -> str | None:
         return "the output breaks off in the response it announced"
     return None
 
-
-def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
-    found = None
-    for found in pattern.finditer(text):  # noqa: B007 - the last match is wanted
-        pass
-    return found
 
 
 def _looped_to_cap(tail: str) -> str | None:

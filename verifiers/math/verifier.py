@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import sympy
@@ -232,6 +232,17 @@ def _leading_verdict(answer: str) -> str | None:
     if opposite.search(rest) or _RETRACTED_RE.search(rest):
         return None
     return verdict
+
+
+# checks of an answer equal in value against what the row's question asks (each ``(pred, gold, row) -> bool``), and
+# the reason each gives
+_QUESTION_CHECKS: tuple[tuple[Callable[[Node, Node, Mapping[str, Any]], bool], str], ...] = (
+    (degrees_not_asked, "a value in degrees where the question asks about no angle"),
+    (percent_not_asked, "a percent where the question asks for no percent or rate"),
+    (other_unit_than_asked, "the answer's unit is not the one the question asks for"),
+    (base_without_asking, "a numeral in another base, where the question names no base"),
+    (reordered_named_quantities, "the question asks for several quantities in order; the answer lists them in another"),
+)
 
 
 @register("math")
@@ -619,24 +630,13 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if other_thing_counted(ex.answer or "", gold, row):
             info["reason"] = "the answer counts another thing than the question asks about"
             return Reward(0.0, Status.WRONG, info=info)
-        if degrees_not_asked(pred, gold, row):
-            info["reason"] = "a value in degrees where the question asks about no angle"
-            return Reward(0.0, Status.WRONG, info=info)
-        if percent_not_asked(pred, gold, row):
-            info["reason"] = "a percent where the question asks for no percent or rate"
-            return Reward(0.0, Status.WRONG, info=info)
         if counted_in_multiples(pred, ex.answer or "", gold, row):
             info["reason"] = "the answer counts in multiples (dozens, pairs) where the question counts single things"
             return Reward(0.0, Status.WRONG, info=info)
-        if other_unit_than_asked(pred, gold, row):
-            info["reason"] = "the answer's unit is not the one the question asks for"
-            return Reward(0.0, Status.WRONG, info=info)
-        if base_without_asking(pred, gold, row):
-            info["reason"] = "a numeral in another base, where the question names no base"
-            return Reward(0.0, Status.WRONG, info=info)
-        if reordered_named_quantities(pred, gold, row):
-            info["reason"] = "the question asks for several quantities in order; the answer lists them in another"
-            return Reward(0.0, Status.WRONG, info=info)
+        for check, reason in _QUESTION_CHECKS:  # what the question asks that the equal values leave out
+            if check(pred, gold, row):
+                info["reason"] = reason
+                return Reward(0.0, Status.WRONG, info=info)
         factors = written_prime_factors(gold_text)
         if factors is not None and asks_for_factors(row, factors) and written_prime_factors(answer, single=True) != factors:
             info["reason"] = "the reference is a prime factorisation; the answer is not that factorisation"
