@@ -346,6 +346,7 @@ _CLIPS = "In April she sold 48 clips. In May she sold 48 / 2 = 24 clips. Total 4
         (_CLIPS + "Let me write the solution.\n\nNatalia sold 72 clips in all.", "72", "", 1.0),
         # an answer label before a box: more separators, Chinese numerals; a result the working between goes past
         (_CLIPS + "ANSWER 70\n\n$\\boxed{72}$", "72", "", 0.0),
+        ("Solution 2\n\nMay: 48/2 = 24, total 72.\n\n$\\boxed{72}$", "72", "", 1.0),  # (a heading, no label)
         (_CLIPS + "Answer ⇒ 70\n\n$\\boxed{72}$", "72", "", 0.0),
         (_CLIPS + "答案: 七十\n\n$\\boxed{72}$", "72", "", 0.0),
         ("In May she sold 24 clips.\n\nResult: 24.\nThen 48 + 24 = 72.\n\n$\\boxed{72}$", "72", "", 1.0),

@@ -22,6 +22,8 @@ _NUMBER_RE = re.compile(r"(?<![\d.])\d{1,9}(?:\.\d{1,6})?(?![\d.])")
 _SENTENCE_RE = re.compile(r"[^。！？!?\n]+")
 # a condition, a negation, a bound or an approximation: the sentence states no count
 _NOT_A_COUNT_RE = re.compile(r"如果|假如|假设|若是|不是|并非|不对|至少|至多|最多|最少|大约|约|左右|以上|以下|-\d")
+
+
 def labelled_counts_verdict(completion: str, reference: str) -> bool | None:
     """Whether the completion's last sentence with digits gives the counts of a Chinese labelled-count key (see the
     module's notes); None where the reference is no such key or the completion has no sentence with digits."""

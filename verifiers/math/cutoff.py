@@ -67,7 +67,6 @@ def never_finished(text: str, answer: str) -> str | None:
     return None
 
 
-
 def _looped_to_cap(tail: str) -> str | None:
     """The line a loop at the end repeats, where the loop runs to a cut (None where there is none)."""
     segments = [s.strip() for s in _SEGMENT_RE.split(tail.rstrip())]

@@ -761,7 +761,9 @@ _LABELLED_RESULT_RE = re.compile(r"-?\$?\d[\d,]{0,20}(?:\.\d{1,20})?(?:[ \t]*%|[
 # next non-blank line, under a label alone)
 _LABEL_LINE_RE = re.compile(
     r"^[ \t#>*_]{0,8}(?:(?:the[ \t]+)?(?:final[ \t]+)?(?:answer|ans|results?|solution)\b[ \t*_]{0,4}"
-    r"(?:[:：=—–→⟶⇒»|・…]|->|=>|-(?=[ \t])|\.(?=[ \t])|[ \t]+(?=\$?-?\d)|\n(?:[ \t]*\n){0,2})"
+    r"(?:[:：=—–→⟶⇒»|・…]|->|=>|-(?=[ \t])|\.(?=[ \t])|\n(?:[ \t]*\n){0,2})"
+    # ("ANSWER 70": a space alone after "answer", never after "Solution 2", a heading that numbers a solution)
+    r"|(?:the[ \t]+)?(?:final[ \t]+)?(?:answer|ans)\b[ \t*_]{0,4}[ \t](?=[ \t]*\$?-?\d)"
     r"|(?:" + FOREIGN_ANSWER_MARKERS + r")|答[ \t]*[:：])"
     r"[ \t*_$]{0,6}([^\s][^\n]{0,59})$",
     re.I | re.M,
