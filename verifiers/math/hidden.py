@@ -59,10 +59,10 @@ _WHITE_RE = re.compile(
 # ("{\tiny \boxed{12}}", "\tiny\boxed{12}"), a quotation that prose follows; a collapsed <details> block is found by
 # name
 _FENCE = r"```(?:[^`]++|`(?!``))*+```|~~~(?:[^~]++|~(?!~~))*+~~~"  # (a lone backtick inside: "```print(`x`)```")
-_ENVIRONMENT = r"\\begin[ \t]*\{(?P<env>[Vv]erbatim\*?|lstlisting|minted)\}(?:[^\\]|\\(?!end\b)){0,4000}\\end[ \t]*\{(?P=env)\}"
+_ENVIRONMENT = r"\\begin[ \t]*\{(?P<env>[Vv]erbatim\*?|lstlisting|minted)\}(?:[^\\]|\\(?!end\b|begin\b)){0,4000}\\end[ \t]*\{(?P=env)\}"
 _ASIDE_RE = re.compile(
     _FENCE + r"|(?<![$`])`[^`\n]{1,500}`(?![$`])|^\[\^[^\]\n]{1,40}\]:[^\n]*|" + _ENVIRONMENT
-    + r"|<(?P<small>small|sub|sup|pre|code|kbd|samp|tt|var)\b[^<>]{0,200}>(?:[^<]|<(?!/(?P=small)\s*>)){0,4000}"
+    + r"|<(?P<small>small|sub|sup|pre|code|kbd|samp|tt|var)\b[^<>]{0,200}>(?:[^<]|<(?![A-Za-z/!])){0,4000}"
     r"</(?P=small)\s*>|\\(?:texttt|lstinline)[ \t]*\{[^{}\n]{0,200}(?:\{[^{}\n]{0,200}\}[^{}\n]{0,200}){0,4}\}"
     r"|\\verb\*?(?P<delim>[^\sA-Za-z*])[^\n]{0,500}?(?P=delim)"
     r"|!\[[^\]\n]{1,500}\]\([^)\n]{0,500}\)"
@@ -79,7 +79,7 @@ _ASIDE_CUES = (
 # code: a fenced block (``` or ~~~), <code> and <pre> elements, a verbatim, lstlisting or minted environment, inline
 # code ("`answer = 72`"), an indented line
 _CODE_SPAN = (
-    _FENCE + r"|<(?P<tag>code|pre|kbd|samp|tt|var)\b[^<>]{0,200}>(?:[^<]|<(?!/(?P=tag)\s*>)){0,4000}</(?P=tag)\s*>|"
+    _FENCE + r"|<(?P<tag>code|pre|kbd|samp|tt|var)\b[^<>]{0,200}>(?:[^<]|<(?![A-Za-z/!])){0,4000}</(?P=tag)\s*>|"
     + _ENVIRONMENT + r"|(?<!`)`[^`\n]{1,200}`(?!`)"
 )
 _CODE_RE = re.compile(_CODE_SPAN + r"|^(?:    |\t)[^\n]*", re.M | re.I)
@@ -145,7 +145,7 @@ def _without_answer_variables(text: str) -> str:
     return _CODE_RE.sub(lambda m: _as_fenced(m, name_re.sub("value", m.group())), text)
 
 
-_CODE_ELEMENT_RE = re.compile(r"<(code|kbd|samp|tt|var)\b[^<>]{0,200}>((?:[^<]|<(?!/\1\s*>)){0,4000})</\1\s*>", re.I)
+_CODE_ELEMENT_RE = re.compile(r"<(code|kbd|samp|tt|var)\b[^<>]{0,200}>((?:[^<]|<(?![A-Za-z/!])){0,4000})</\1\s*>", re.I)
 
 
 def _element_as_code(m: re.Match[str]) -> str:
