@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
-from verigrpo.verifiers.math.cjk import cjk_counted_number, cjk_digits
+from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_counted_number, cjk_digits
 from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
 from verigrpo.verifiers.math.forms import (
     changed_number,
@@ -59,7 +59,7 @@ from verigrpo.verifiers.math.spans import (
     named_before,
     named_values,
 )
-from verigrpo.verifiers.math.units import SCALE_WORDS, SIGN_WORDS, unit_phrase_end
+from verigrpo.verifiers.math.units import NUMBER_WORDS, SCALE_WORDS, SIGN_WORDS, unit_phrase_end
 
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
 # "其中，$m$ 代表质量"): its spans are single symbols, no answer
@@ -135,9 +135,8 @@ _CODE_TAIL_RE = re.compile(r"\A\s*(?:`{3,6}|~~~|<(?:code|pre)\b|\\begin\{(?:verb
 _CLAUSE_BREAK_RE = re.compile(r"[,;:]|\b(?:so|and|but|then|thus|hence)\b", re.I)
 # a number in words, in English or in Chinese numerals: an example of another value, no example of a unit
 _NUMBER_WORD = (
-    r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
-    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)\b"
-    r"|[一二两兩三四五六七八九十百千]"
+    r"\b(?:" + "|".join(sorted((w for w in NUMBER_WORDS if "-" not in w), key=len, reverse=True)) + r"|hundred|thousand)\b"
+    r"|[" + CJK_NUMERAL_CHARS.replace("零", "").replace("〇", "") + "]"
 )
 # a bracket that gives examples, without a digit or a number word in it: "(e.g. cm or inches)", "（例如厘米或英寸）"
 _EXAMPLE_RE = re.compile(
