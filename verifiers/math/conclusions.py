@@ -108,7 +108,7 @@ def closing_conclusion(tail: str) -> str | None:
         return None
     value = c.group("value")
     if c.group("words") is not None:
-        value = _number_prefix(value)  # "twenty-three divisors": the words that read as a number
+        value = number_prefix(value)  # "twenty-three divisors": the words that read as a number
     return value.strip("$ \t") or None if value else None
 
 
@@ -144,7 +144,7 @@ def without_remark(s: str) -> str:
     return s[: remark.start()].rstrip() if remark is not None and remark.start() > 0 else s
 
 
-def _number_prefix(words: str) -> str | None:
+def number_prefix(words: str) -> str | None:
     """The longest run of the first words of ``words`` that reads as a number, with at most two unit words after it
     ("twenty three apples" -> "twenty three"); None when none does or the words after it make it relative ("one
     less than that")."""

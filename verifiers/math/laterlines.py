@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-from verigrpo.verifiers.math.conclusions import WORD_VALUE_RE
+from verigrpo.verifiers.math.conclusions import WORD_VALUE_RE, number_prefix
 from verigrpo.verifiers.math.disowning import plain_text
 from verigrpo.verifiers.math.layout import equiv_safe
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
-from verigrpo.verifiers.math.sentences import _TEXT_GROUP_RE, parses, words
+from verigrpo.verifiers.math.sentences import _TEXT_GROUP_RE, parsed, parses, words
 from verigrpo.verifiers.math.units import NUMBER_WORDS
 
 _WORD_KINDS = ({"yes", "no"}, {"true", "false"}, {"odd", "even"})  # (any other match is an option letter)
@@ -72,12 +72,20 @@ OFFERED_AT_END_RE = re.compile(
 # retraction and the value ("it is", "the answer is", "make that"), or "is correct" after it ("Actually, $\\frac{17}{12}$
 # is correct."): "Hmm, let me verify: 72 - 24 = 48." is working.
 _REVISED_END_RE = re.compile(
-    r"\A[ \t,:;.!—–-]{0,6}(?:(?:(?:so|then)[ \t]+)?(?:it|that|this|the[ \t]+(?:answer|result|value|total))[ \t]*"
-    r"(?:is|['’]s|should[ \t]+be|must[ \t]+be|would[ \t]+be)|(?:it[ \t]+)?should[ \t]+be|make[ \t]+that|I[ \t]+mean)?"
+    r"\A[ \t,:;.!—–-]{0,6}(?:I[ \t]+(?:think|believe|guess)[ \t,]+)?"
+    r"(?:(?:(?:so|then)[ \t]+)?(?:it|that|this|the[ \t]+(?:answer|result|value|total))[ \t]*"
+    r"(?:is|['’]s|should[ \t]+be|must[ \t]+be|would[ \t]+be)|(?:it[ \t]+)?should[ \t]+be|make[ \t]+that|I[ \t]+mean"
+    # a copula of another language ("en realidad son 70", "na verdade é 70"), an answer's name in Chinese or Japanese
+    r"|(?:es|son|é|são|est|ist|sind|è|sono)(?=[ \t])|答案[是为為]|答えは)?"
     r"[ \t]{0,4}(?:(?:option|choice)[ \t]+)?"
     r"(?:\\\((?P<m>[^\n]{1,80}?)\\\)|\$(?P<d>[^$\n]{1,80})\$|`(?P<c>[^`\n]{1,60})`|\*\*(?P<b>[^*\n]{1,60})\*\*"
     r"|\\textbf\{(?P<t>[^{}\n]{1,60})\}|(?P<p>[-−(\[\\\d][^\n]{0,80}?)|(?P<w>[A-Za-z]{1,12})|(?P<e>[A-Za-z][^\n]{0,80}?))"
-    r"(?:[ \t]+is[ \t]+(?:correct|right|the[ \t]+(?:answer|right[ \t]+one|correct[ \t]+one)))?[ \t]*[.!]?[ \t]*(?:\n|\Z)"
+    r"(?:[ \t]+is[ \t]+(?:correct|right|the[ \t]+(?:answer|right[ \t]+one|correct[ \t]+one)))?[ \t]*[.!。]?[ \t]*(?:\n|\Z)"
+)
+# what may close a retraction's line after its value, with no value of its own: a note in brackets ("(I misread
+# May)"), then a clause or a sentence of words ("Thanks!", ", I apologize for the confusion.")
+_CLOSING_ON_LINE_RE = re.compile(
+    r"(?:[ \t]*\([^()\d\n$\\=]{1,60}\))?(?:[ \t]*[,;:.!—–][ \t]+[A-Za-z][^\d\n$\\=]{0,80})?[ \t]*[.!。]?[ \t]*(?=\n|\Z)"
 )
 
 
@@ -85,9 +93,19 @@ def revised_to(tail: str, value: str) -> str | None:
     """The value a retraction (``tail``, the text after its word) states instead of the answer ``value``, when it
     states one of the answer's kind and only closing words follow its line ("Hope this helps!"); None otherwise."""
     tail = plain_text(tail[:400])  # ("7\u200c0", a joiner inside the number)
+    line_end = tail.find("\n", 1)  # (its line: the retraction word ends a line "Correction:\n70" rarely)
+    line_end = len(tail) if line_end < 0 else line_end
+    value_at = re.search(r"[^\W_]|[$)\]}*]", tail)  # (the closing comes after a value: not ", no is correct.")
+    closing = _CLOSING_ON_LINE_RE.search(tail, value_at.end(), line_end) if value_at else None
+    if closing is not None and re.search(r"[^\W\d_]", closing.group()):
+        tail = tail[: closing.start()].rstrip() + "." + tail[line_end:]  # ("Actually it is 70, sorry for that.")
     m = _REVISED_END_RE.match(tail)
     if m is None or re.search(r"[\d$\\]", tail[m.end() :]):
         return None
+    spelled = m.group("e") or m.group("w")
+    number = number_prefix(spelled.strip().rstrip(".!。")) if spelled and len(spelled) >= 3 else None
+    if number is not None:
+        return str(parsed(number).value)  # a number in words, with its thing after it: "sixty-nine", "seventy clips", "seventeen twelfths"
     word = m.group("w")
     if word is not None:  # a word: an option letter, a verdict of the answer's kind, a number word
         box = value.strip().strip("$").replace("\\text", "").strip("{}() ")
@@ -95,18 +113,26 @@ def revised_to(tail: str, value: str) -> str | None:
             return str(NUMBER_WORDS[word.lower()])
         if len(word) == 1:
             return word if word.isupper() and WORD_VALUE_RE.fullmatch(word) and len(box) == 1 else None
+        polarity = {w: k < 2 for k, w in enumerate(("yes", "true", "no", "false"))}
+        if word.lower() in polarity and box.lower() in polarity:  # "Sorry, it should be false." after "Yes"
+            return word if polarity[word.lower()] != polarity[box.lower()] else None
         kind = word_kind(word) if WORD_VALUE_RE.fullmatch(word) else -1
         same = word.lower() == box.lower()  # ("Actually it is odd." after "\\text{odd}")
         return word if kind >= 0 and not same and WORD_VALUE_RE.fullmatch(box) and word_kind(box) == kind else None
-    if m.group("e") is not None and not tail.lstrip().startswith((":", "—")):
-        return None  # (an expression of letters only after a colon: "Correction: x^2 + 6x + 5")
+    shown = m.group("e") is not None and re.search(r"[\d+*/^=<>]", m.group("e"))
+    if m.group("e") is not None and not shown and not tail.lstrip().startswith((":", "—")):
+        return None  # (letters alone only after a colon: "Correction: xy"; an expression anywhere: "x = 25/3")
     other = next(g for g in m.group("m", "d", "c", "b", "t", "p", "e") if g is not None).strip().rstrip(".")
     other = other.rsplit("=", 1)[-1].strip()  # (a worked line's result: "48 + 24 = 70")
+    if _ONE_SIDED_RE.fullmatch(other):
+        return other  # an inequality of one unknown, against an interval: "Actually it is x > 4." after [4, \infty)
     if not other or _RELATION_OR_PROSE_RE.search(other):  # "561 < 2115", "12 of which are even": no value
         return None
     return other if parses(other) and not words(other) else None
 
 
+# one unknown bounded by a number: "x > 4", "x \le -2"
+_ONE_SIDED_RE = re.compile(r"[A-Za-z][ \t]*(?:[<>≤≥]=?|\\(?:le|ge|leq|geq|lt|gt))[ \t]*-?\d+(?:\.\d+)?")
 # a comparison, or a word of prose (three letters or more that name no function): in a revision's last clause, no value
 _RELATION_OR_PROSE_RE = re.compile(
     r"[<>≤≥≠]|\\(?:le|ge|leq|geq|lt|gt|ne|neq)(?![A-Za-z])"

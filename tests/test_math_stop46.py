@@ -1,0 +1,71 @@
+"""Stop 46: classes found by red teams 57, 60-62's remaining findings and the blind sets 196-199. Each case that
+moved was scored the other way at the commit before; the cases beside it bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from math_score import score
+
+_CLIPS = "In May she sold 48 / 2 = 24 clips. Altogether 48 + 24 = 72 clips.\n\nThe answer is $\\boxed{72}$.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("tail", "want"),
+    [
+        # a retraction to another value, with a closing remark on its line: a note in brackets, a clause, thanks
+        ("Actually it is \\(70\\). Thanks!", 0.0),
+        ("Actually it is 70 (I misread May).", 0.0),
+        ("Actually it is 70, I apologize for the confusion.", 0.0),
+        # ... the value in words, with its thing after it; an equation of the unknown after "I think"
+        ("Sorry, it should be seventy clips.", 0.0),
+        ("Actually it is sixty-nine.", 0.0),
+        # ... other words that open a retraction, in English, Spanish and Chinese
+        ("Oh no, it's 70.", 0.0),
+        ("Espera, en realidad son 70.", 0.0),
+        ("更正：答案是 70。", 0.0),
+        # ... the same value, with the same remarks, stands
+        ("Actually it is 72 (I misread May at first).", 1.0),
+        ("Actually it is seventy-two, sorry for the noise.", 1.0),
+        ("Oh no, I forgot to say: 72 clips. Thanks!", 1.0),
+        ("Espera, en realidad son 72.", 1.0),
+        ("更正：答案是 72。", 1.0),
+    ],
+)
+def test_a_retraction_with_a_closing_remark_or_in_words(tail: str, want: float) -> None:
+    assert score(_CLIPS + tail, "72") == want
+
+
+@pytest.mark.parametrize(
+    ("box", "tail", "gold", "want"),
+    [
+        ("5", "Wait, I think x = 25/3.", "5", 0.0),
+        ("5", "Wait, I think x = 5.", "5", 1.0),
+        ("\\frac{19}{12}", "Sorry, it should be seventeen twelfths.", "\\frac{19}{12}", 0.0),
+        ("\\frac{19}{12}", "Sorry, I mean nineteen twelfths.", "\\frac{19}{12}", 1.0),
+        # an expression after the retraction, without a colon before it
+        ("x^2+5x+6", "Actually it is x^2+6x+5.", "x^2+5x+6", 0.0),
+        ("x^2+5x+6", "Actually it is (x+2)(x+3).", "x^2+5x+6", 1.0),
+        # an inequality of the unknown against an interval
+        ("[4, \\infty)", "Actually it is x > 4.", "[4, \\infty)", 0.0),
+        ("[4, \\infty)", "Actually it is x \\ge 4.", "[4, \\infty)", 1.0),
+        # a verdict of the other kind and the other sense (yes and true, no and false)
+        ("\\text{Yes}", "Sorry, it should be false.", "\\text{Yes}", 0.0),
+        ("\\text{Yes}", "Actually, no is correct.", "\\text{Yes}", 0.0),
+        ("\\text{Yes}", "Actually, yes is correct.", "\\text{Yes}", 1.0),
+        ("\\text{Yes}", "Sorry, it should be true.", "\\text{Yes}", 1.0),
+    ],
+)
+def test_a_retraction_of_other_kinds_of_answer(box: str, tail: str, gold: str, want: float) -> None:
+    assert score(f"Working.\n\nThe answer is $\\boxed{{{box}}}$.\n\n{tail}", gold) == want
+
+
+def test_the_stops_patterns_run_in_linear_time() -> None:
+    assert_patterns_linear(
+        [
+            ("laterlines", "_CLOSING_ON_LINE_RE", "'(' + 'a' * (n - 1)"),
+            ("laterlines", "_CLOSING_ON_LINE_RE", "', a' * (n // 3)"),
+            ("laterlines", "_ONE_SIDED_RE", "'x <' * (n // 3)"),
+            ("laterlines", "_REVISED_END_RE", "'I think ' * (n // 8)"),
+        ]
+    )
