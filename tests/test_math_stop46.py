@@ -69,3 +69,37 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("laterlines", "_REVISED_END_RE", "'I think ' * (n // 8)"),
         ]
     )
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # Gemma 4's thinking channel is a reasoning block: the answer is what follows it (set 197)
+        ("<|channel>thought\nLet me reason: maybe A\n<channel|>B", "B", 1.0),
+        ("<|channel>thought\nLet me reason: B\n<channel|>A", "B", 0.0),
+        ("<|channel>thought\nMaybe 4.\n<channel|>So she has $\\boxed{5}$ apples.<turn|>", "5", 1.0),
+        # ... and a turn it runs on into after its end of turn is no answer of its own
+        ("So she has 5 apples.<turn|>\n<|turn>user\nAnd with 1 more?<turn|>\n<|turn>model\nThen 6.", "5", 1.0),
+        ("So she has 5 apples.<turn|>\n<|turn>user\nAnd with 1 more?<turn|>\n<|turn>model\nThen 6.", "6", 0.0),
+    ],
+)
+def test_gemma_4s_channels_and_turns(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a set written with semicolons, in braces (set 199): order and repeats do not matter
+        ("{7; -3; 0; 7}", "{-3; 0; 7}", 1.0),
+        ("{7; -3; 0}", "{-3, 0, 7}", 1.0),
+        ("{7; -3; 1}", "{-3, 0, 7}", 0.0),
+        # an unknown's interval against a union of intervals that covers it exactly
+        ("[0;1) \\cup [1;2]", "x \\in [0; 2]", 1.0),
+        ("(-\\infty;1] \\cup (1;3)", "x \\in (-\\infty; 3)", 1.0),
+        ("[0;1) \\cup [1;3]", "x \\in [0; 2]", 0.0),
+        ("(-\\infty;1] \\cup (1;3]", "x \\in (-\\infty; 3)", 0.0),
+    ],
+)
+def test_sets_with_semicolons_and_an_interval_as_a_union(answer: str, gold: str, want: float) -> None:
+    assert score(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want

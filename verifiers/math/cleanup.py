@@ -102,9 +102,9 @@ def clean_completion(text: str) -> str:
     if final is not None:  # gpt-oss: the analysis channel reasons, the final channel's message (to its end) answers
         end = _HARMONY_END_RE.search(text, final.end())
         text = f"<think>{text[: final.start()]}</think>{text[final.end() : end.start() if end else len(text)]}"
-    elif ("THINK" in text or "◁" in text or ":think" in text or "|/thinking|" in text or "scratchpad" in text) and any(
+    elif ("THINK" in text or "◁" in text or ":think" in text or "|/thinking|" in text or "scratchpad" in text or "<channel|>" in text) and any(
         m.group(1) for m in _OTHER_REASONING_RE.finditer(text)
-    ):  # other models' closed reasoning blocks, as <think> and </think>: Magistral, Kimi, Seed, Granite
+    ):  # other models' closed reasoning blocks, as <think> and </think>: Magistral, Kimi, Seed, Granite, Gemma 4
         text = _OTHER_REASONING_RE.sub(lambda m: "</think>" if m.group(1) else "<think>", text)
     for _ in range(4):  # "\\(-2\\).</s>", "5 </s><|endoftext|>": a tokenizer's end tokens after the answer
         end = _END_TOKEN_RE.search(text.rstrip()[-40:])
@@ -322,9 +322,9 @@ _STRUCK_OUT_RE = re.compile(
 _CJK_ANSWER_SECTION_RE = re.compile(r"【\s*(?:最终)?答案\s*】\s*[:：]?([^【]*?)(?:<eoa>\s*)?(?=【|$)")
 
 
-_END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<\|(?:endoftext|im_end|eot_id|end|return)\|>|<｜end▁of▁sentence｜>)$")
+_END_TOKEN_RE = re.compile(r"(?:</s>|<eos>|<eoa>|<turn\|>|<\|(?:endoftext|im_end|eot_id|end|return)\|>|<｜end▁of▁sentence｜>)$")
 # the tokens that end a chat turn (the one table of them for the two readers below)
-_END_OF_TURN = r"<\|(?:endoftext|im_end|eot_id|end|return)\|>|<｜end▁of▁sentence｜>|<end_of_turn>"
+_END_OF_TURN = r"<\|(?:endoftext|im_end|eot_id|end|return)\|>|<｜end▁of▁sentence｜>|<end_of_turn>|<turn\|>"
 _END_TOKENS_RE = re.compile(_END_OF_TURN)
 # the tokens that end a whole sequence (not a turn of a chat: <|im_end|>, <|end|>, <end_of_turn>)
 _END_OF_SEQUENCE_RE = re.compile(r"<\|(?:endoftext|end_of_text|eot_id)\|>|<eos>|<｜end▁of▁sentence｜>")
@@ -364,18 +364,18 @@ _GLUED_TURN_RE = re.compile(r"(?<=[\d%.)\]}$])(?:assistant|user|human|system)[ \
 _FIRST_END_RE = re.compile(rf"{_END_OF_TURN}|</s>|<eos>|<\|eot\|>")
 # a chat turn that opens right after an end token (the turn readers below take it)
 _TURN_AFTER_RE = re.compile(
-    r"(?<!\s)\s*+(?:(?:<s>|<bos>)\s*+)?(?:<\|(?:im_start|start|start_header_id|user|assistant|system)\|>|<start_of_turn>|\[INST\]"
+    r"(?<!\s)\s*+(?:(?:<s>|<bos>)\s*+)?(?:<\|(?:im_start|start|start_header_id|user|assistant|system)\|>|<start_of_turn>|<\|turn>|\[INST\]"
     r"|<[|｜](?:User|Assistant|System)[|｜]>|(?:Human|User|Assistant|System)[ \t]*:)",
     re.I,
 )
 _OTHER_ROLE_RE = re.compile(
     r"<\|im_start\|>(?!assistant)|<\|start_header_id\|>(?!assistant)|<[|｜](?:User|System)[|｜]>|<\|(?:user|system)\|>"
-    r"|\[INST\]|<start_of_turn>user|(?:^|\n)[ \t]*(?:Human|HUMAN|User|USER|System|SYSTEM)[ \t]*:",
+    r"|\[INST\]|<start_of_turn>user|<\|turn>(?:user|system)|(?:^|\n)[ \t]*(?:Human|HUMAN|User|USER|System|SYSTEM)[ \t]*:",
     re.I,
 )
 # where a chat turn opens (any role's), and an end of the model's own text before it (its turn's end, then a BOS)
 _ROLE_START_RE = re.compile(
-    r"<\|im_start\|>|<\|start_header_id\|>|\[INST\]|<start_of_turn>|<[|｜](?:User|Assistant|System)[|｜]>"
+    r"<\|im_start\|>|<\|start_header_id\|>|\[INST\]|<start_of_turn>|<\|turn>|<[|｜](?:User|Assistant|System)[|｜]>"
     r"|<\|(?:user|assistant|system)\|>",
     re.I,
 )
@@ -388,7 +388,8 @@ _HTML_ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-
 _THOUGHT_TOKEN_RE = re.compile(r"<\|(begin|end)_of_thought\|>")
 # other models' reasoning blocks: group 1 closes one, group 2 opens one
 _OTHER_REASONING_RE = re.compile(
-    r"(\[/THINK\]|◁/think▷|</seed:think>|<\|/thinking\|>|</scratchpad>)|(\[THINK\]|◁think▷|<seed:think>|<\|thinking\|>|<scratchpad>)"
+    r"(\[/THINK\]|◁/think▷|</seed:think>|<\|/thinking\|>|</scratchpad>|<channel\|>)"
+    r"|(\[THINK\]|◁think▷|<seed:think>|<\|thinking\|>|<scratchpad>|<\|channel>thought)"
 )
 # gpt-oss's harmony format: the final channel's message, and what ends a message
 _HARMONY_FINAL_RE = re.compile(r"(?:<\|end\|>\s*)?(?:<\|start\|>assistant)?<\|channel\|>final<\|message\|>")
@@ -503,7 +504,7 @@ _ANSWERED_TURN_RE = re.compile(r"\\boxed\s*\{\s*[^\s}]|<answer>\s*\S", re.I)
 # <|im_start|>user, "[INST]"): what follows is no answer of its own
 _USER_TURN_RE = re.compile(
     r"(?:(?<=\n)|(?<=</answer>)|(?<=[.!?] ))[ \t]*(?:Human|HUMAN|User|USER)[ \t]*:|<\|im_start\|>user|<\|user\|>|\[INST\]"
-    r"|<\|start_header_id\|>user|<start_of_turn>user|(?<=\n)[ \t]*###[ \t]*Instruction[ \t]*:"
+    r"|<\|start_header_id\|>user|<start_of_turn>user|<\|turn>user|(?<=\n)[ \t]*###[ \t]*Instruction[ \t]*:"
     # another party's voice on a line of its own: "Grader: The correct answer is 72.", "SYSTEM: ...", "Teacher: ..."
     # (not "System:", which may open a system of equations)
     r"|(?<=\n)[ \t]*(?:Grader|GRADER|SYSTEM|Teacher|TEACHER|Reviewer|Evaluator|Judge|Examiner)[ \t]*:"
@@ -559,7 +560,7 @@ _LEADING_USER_TURN_RE = re.compile(r"\s*(?:Human|HUMAN|User|USER)[ \t]*:")
 # ChatML's <|im_start|>assistant, Llama 3's <|start_header_id|>assistant<|end_header_id|>, Mistral's [/INST]
 _ASSISTANT_TURN_RE = re.compile(
     r"<[|｜]Assistant[|｜]>|<\|im_start\|>assistant|<\|start_header_id\|>assistant<\|end_header_id\|>|\[/INST\]"
-    r"|<\|assistant\|>|<start_of_turn>model",
+    r"|<\|assistant\|>|<start_of_turn>model|<\|turn>model",
     re.I,
 )
 

@@ -273,8 +273,18 @@ def _nodes_equal(a: Node, b: Node, depth: int) -> bool:
     ub = b.items[0] if isinstance(b, Answers) and len(b.items) == 1 else b
     if depth > 20 or not (is_condition(ua) or is_condition(ub)):
         return False
+    if isinstance(ua, Relation) != isinstance(ub, Relation):  # "x \in [0, 2]" against "[0, 1) \cup [1, 2]": its set
+        ua, ub = _member_set(ua), _member_set(ub)
     # conditions written differently ("x^2 = 4" and "x = 2 or x = -2"): the same solutions
     return (is_condition(ua) or _is_set_like(ua)) and (is_condition(ub) or _is_set_like(ub)) and conditions_equal(ua, ub)
+
+
+def _member_set(n: Node) -> Node:
+    r"""``x \in S`` (one unknown in a set) -> ``S``; anything else as it is."""
+    if isinstance(n, Relation) and n.ops == ("in",) and isinstance(n.sides[0], Expr):
+        if isinstance(n.sides[0].value, sympy.Symbol):
+            return n.sides[1]
+    return n
 
 
 def _named_tuple(n: Node) -> Bracket | None:

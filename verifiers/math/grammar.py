@@ -489,7 +489,8 @@ class _Parser(LabelReader, _ExprParser):
             self.expect("OP", "}")
             self.depth -= 1
             return make_binomial(_scalar(items[0]), k)
-        while self.at("OP", ","):
+        sep = "," if self.at("OP", ",") else ";"  # ("{-3; 0; 7}": a set written with semicolons, one kind in a set)
+        while self.at("OP", sep):
             self.next()
             items.append(self.parse_relation())
         self.expect("OP", "}")
