@@ -67,6 +67,10 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("laterlines", "_CLOSING_ON_LINE_RE", "', a' * (n // 3)"),
             ("laterlines", "_ONE_SIDED_RE", "'x <' * (n // 3)"),
             ("laterlines", "_REVISED_END_RE", "'I think ' * (n // 8)"),
+            ("revisions", "_OTHER_OPTION_MARKED_RE", "'- (A) ' + ' ' * n"),
+            ("revisions", "_ATTRIBUTIVE_AFTER_RE", "' ' * n + 'x'"),
+            ("revisions", "_OFFERING_IN_SENTENCE_RE", "'cannot be ' * (n // 10)"),
+            ("revisions", "_OFFERING_WORD_BEFORE_RE", "'or ' + ' ' * n"),
         ]
     )
 
@@ -103,3 +107,49 @@ def test_gemma_4s_channels_and_turns(completion: str, gold: str, want: float) ->
 )
 def test_sets_with_semicolons_and_an_interval_as_a_union(answer: str, gold: str, want: float) -> None:
     assert score(f"The final answer is $\\boxed{{{answer}}}$.", gold) == want
+
+
+_PRIME = "Which of the following is a prime number?\n(A) 21 (B) 27 (C) 29 (D) 33"
+
+
+@pytest.mark.parametrize(
+    ("tail", "want"),
+    [
+        # after a letter answer, the other options ruled out: marked wrong line by line, or named together with a
+        # reason against them (red team 62)
+        ("- (A) 21 = 3 × 7 ✗\n- (B) 27 = 3³ ✗\n- (D) 33 = 3 × 11 ✗", 1.0),
+        ("Why not the others? (A) 21 = 3·7, (B) 27 = 3·9, (D) 33 = 3·11.", 1.0),
+        ("Option A (21), B (27) and D (33) are all divisible by 3.", 1.0),
+        ("Note: (A) and (B) are both divisible by 3.", 1.0),
+        # ... but the answer's own option marked, other options offered or kept open, stay refused
+        ("- (C) 29 ✗", 0.0),
+        ("Hmm, it isn't C; A and D.", 0.0),
+        ("A and B work too.", 0.0),
+        ("Though A and B cannot be excluded.", 0.0),
+        ("Let me reconsider: A and D.", 0.0),
+        ("Or A and B.", 0.0),
+        ("A = 21 and B = 27 are primes.", 0.0),
+    ],
+)
+def test_other_options_ruled_out_after_a_letter(tail: str, want: float) -> None:
+    assert score("\\boxed{C}\n\n" + tail, "C", prompt=_PRIME) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a verdict in \text{}, then a sentence about a number: no second value of the verdict's kind
+        ("\\boxed{\\text{No}}\n\nSo 91 is not prime.", "No", 1.0),
+        # "no" before a noun is a determiner, "a false ..." an adjective; offered after "or" they stay a second verdict
+        ("\\boxed{\\text{Yes}}\n\n**Note:** This assumes a 52-week year; no other assumptions are needed.", "Yes", 1.0),
+        ("\\boxed{\\text{True}}\n\nThat was not a false alarm.", "True", 1.0),
+        ("\\boxed{\\text{True}}\n\nor false really.", "True", 0.0),
+        ("\\boxed{\\text{Yes}}\n\nor no answer at all.", "Yes", 0.0),
+        # a short word key is that word, not a product of letters: "odd" is not o·d·d
+        ("\\boxed{dod}", "odd", 0.0),
+        ("\\boxed{Odd}", "odd", 1.0),
+        ("\\boxed{\\text{all}}", "all", 1.0),
+    ],
+)
+def test_verdicts_and_short_word_keys(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want

@@ -405,7 +405,7 @@ def concluded_otherwise(tail: str, value: str, before: str = "", working: str = 
     concluded = closing_conclusion(tail)
     if concluded is None and not re.search(r"[,;]|\\(?:begin|cup)", value) and not checks_other_numbers(tail, value):
         concluded = revised_last_value(tail, value)  # (one part of an answer of several is no other value)
-    if concluded is None or words(value) or WORD_VALUE_RE.fullmatch(value.strip().strip("$").strip("{}() ")):
+    if concluded is None or words(value) or WORD_VALUE_RE.fullmatch(own):  # ("\\text{No}": the word No)
         return None
     labelled = _LABELLED_RE.match(concluded.strip())
     if labelled is not None and re.search(r"[,;]|\\(?:begin|cup)", value):

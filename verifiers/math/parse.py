@@ -397,7 +397,8 @@ def _as_text(s: str) -> Text | None:
     return Text(" ".join(w.lower() for w in words))
 
 
-_TEXT_WORDS = {"yes", "no", "true", "false", "none"}
+# short words that answers are (a verdict, a parity, a quantifier): "odd" is the word, not the product o*d*d
+_TEXT_WORDS = {"yes", "no", "true", "false", "none", "odd", "all", "any", "nil"}
 _SMALL_NUMBERS = {w: k for w, k in NUMBER_WORDS.items() if k < 20}
 _TENS = {w: k for w, k in NUMBER_WORDS.items() if k >= 20 and "-" not in w}
 

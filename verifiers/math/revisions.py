@@ -395,6 +395,9 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     across = next_sentences(rest)
     if _ALSO_RE.search(across):
         return "another value is said to be possible too"
+    letter = re.fullmatch(r"\(?([A-J])\)?", value.strip().strip("$").replace("\\text", "").strip("{}*() "))
+    if letter is not None and "\n" in across:  # "\boxed{C}\n- (A) 21 = 3 × 7 ✗": the mark rejects another option
+        across = _OTHER_OPTION_MARKED_RE.sub(lambda m: "" if m.group(1) != letter.group(1) else m.group(), across)
     if DISOWNED_RE.search(across):  # "\boxed{4}\nThis is a guess.", "The above is wrong.", "\boxed{4} ❌"
         return "the answer is disowned after it"
     if said_to_fail(near, value):  # "\boxed{5} doesn't satisfy the equation.", "So x=5 fails."
@@ -420,6 +423,14 @@ def after_value_hedge(rest: str, value: str) -> str | None:
                 continue  # "A because (B) and (C) are wrong": other options named to be rejected
             if _PRONOUN_I_RE.match(near, m.start(1)):
                 continue  # "(C). I hope it is correct.": the pronoun, not option I
+            if kind < 0 and _discusses_other_options(near, m, other if other.isupper() else "", word):
+                continue  # "Why not the others? (A) 21 = 3·7, (B) 27 = 3·9.", "- (A) 21 ✗": the others ruled out
+            before = near[max(0, m.start() - 30) : m.start()]
+            if not _OFFERING_WORD_BEFORE_RE.search(before) and (
+                other.lower() == "no" and _ATTRIBUTIVE_AFTER_RE.match(near, m.end())
+                or re.search(r"\b(?:a|an|the)[ \t]+\Z", before, re.I)
+            ):
+                continue  # "no other assumptions are needed", "a false alarm": a determiner or an adjective
             if other.lower() != word.lower() and (word_kind(other) if len(other) > 1 else -1) == kind:
                 if kind >= 0 or other.isupper():  # an option letter in capitals ("a" is an article)
                     return "another word or letter after the answer"
@@ -496,6 +507,51 @@ _PRONOUN_I_RE = re.compile(
     r"I\s+(?:hope|think|believe|guess|suppose|am|was|have|had|would|will|can|could|should|might|may|must|did|do|"
     r"got|get|found|checked|verified|calculated|computed|know|conclude|double-checked|made|used)\b"
 )
+# after a verdict word, a noun it qualifies (a lower-case word that is no pronoun, verb or conjunction): "no" and
+# "true" in "no other assumptions", "a true statement" are no verdicts
+_ATTRIBUTIVE_AFTER_RE = re.compile(
+    r"(?<![ \t])[ \t]+(?!(?:it|that|this|i|we|they|he|she|you|because|since|as|but|and|or|so|then|not|is|was|are|were"
+    r"|either|neither|nor|the\s+answer)\b)[a-z]{2,}\b(?<!ly)"
+)
+def _discusses_other_options(near: str, m: re.Match[str], letter: str, answer: str) -> bool:
+    """The sentence of ``near`` that holds option ``letter`` (matched by ``m``) rules other options than the
+    ``answer`` out: it marks its line wrong ("- (A) 21 = 3 × 7 ✗"), or names two or more of them, not the answer, and
+    rules them out with no word that offers one ("Why not the others? (A) 21 = 3·7, (B) 27 = 3·9.", "Note: (A) and (B)
+    are both divisible by 3.")."""
+    if not letter:
+        return False
+    line_start = near.rfind("\n", 0, m.start()) + 1
+    line_end = near.find("\n", m.end())
+    line = near[line_start : line_end if line_end >= 0 else len(near)]
+    if _OTHER_OPTION_MARKED_RE.fullmatch(line):
+        return True
+    starts = [b.end() for b in re.finditer(r"[.!?](?:\s|$)|\n", near) if b.end() <= m.start()]
+    end = re.compile(r"[.!?](?:\s|$)|\n").search(near, m.end())
+    sentence = near[starts[-1] if starts else 0 : end.start() if end else len(near)]
+    named = set(re.findall(r"(?<![A-Za-z])\(?([A-J])\)?(?![A-Za-z])", sentence))
+    if answer.upper() in named:  # ("Hmm, it isn't C; A and D.": the answer's own option ruled out)
+        return False
+    asked = near[starts[-2] if len(starts) > 1 else 0 : starts[-1]] if starts else ""  # ("Why not the others?")
+    context = asked + sentence if asked.rstrip().endswith("?") else sentence
+    return len(named) >= 2 and bool(_RULED_OUT_RE.search(context)) and not _OFFERING_IN_SENTENCE_RE.search(context)
+
+
+# words that offer an option as an answer, or keep it open (in a sentence that names several)
+_OFFERING_IN_SENTENCE_RE = re.compile(
+    r"\b(?:or|maybe|perhaps|possibly|also|alternatively|answer|final|correct|right|choose|chose|pick|select|go\s+with"
+    r"|else|instead|actually|wait|either|too|again|likely|plausible|equally|reconsider\w*|switch\w*|now|fits?|works?"
+    r"|valid|as\s+well|could|might|may|cannot\s+be\s+(?:excluded|ruled\s+out)|can['’]t\s+be\s+(?:excluded|ruled\s+out))\b",
+    re.I,
+)
+# what rules options out: a negation, a verdict, a property that fails them, a cross, a computation shown
+_RULED_OUT_RE = re.compile(
+    r"\bnot\b|n['’]t\b|\b(?:wrong|incorrect|fails?|false|divisible|composite|impossible|eliminat\w*|rule[sd]?\s+out)\b"
+    r"|[✗❌]",
+    re.I,
+)
+# a line that names an option and marks it wrong: "- (A) 21 = 3 × 7 ✗", "B) 27 ❌"
+_OTHER_OPTION_MARKED_RE = re.compile(r"^[ \t*>-]*(?:option[ \t]+)?\(?([A-J])[).:]?[ \t][^\n]{0,120}?[❌✗✘][ \t]*$", re.M | re.I)
+_OFFERING_WORD_BEFORE_RE = re.compile(r"\b(?:or|maybe|perhaps|possibly|also|else|alternatively)\W{0,6}\Z", re.I)
 _GLUED_DIGIT_RE = re.compile(r"(?:\*\*?|__?|\$\$?|\\\)|\\\])?\d")
 _QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}(?:[?？؟⁇❓❔]|¿\?)")
 _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)
