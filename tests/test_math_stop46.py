@@ -153,3 +153,40 @@ def test_other_options_ruled_out_after_a_letter(tail: str, want: float) -> None:
 )
 def test_verdicts_and_short_word_keys(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
+
+
+_PAM = (
+    "Answer: Pam rode the roller coaster 2 times, so she used 2 * 6 = 12 tickets. Fred rode it 4 times, so he used"
+    " 4 * 6 = 24 tickets. In total, Pam used 12 + 12 = 24 tickets and Fred used 24 + 12 = 36 tickets. The total"
+    " number of tickets used is 24 + 36 = 60 tickets."
+)
+_ELVIRA = (
+    "Answer: Elvira's initial budget is €1500. She buys a computer for €1090, leaving her with €1500 - €1090 = €410."
+    "\n\nShe then buys a printer for €102, leaving her with €410 - €102 = €308.\n\nElvira will have €308 left."
+)
+_NATALIA = "Answer: Natalia sold 48 + 24 = 72 clips altogether in April and May.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # "Answer:" opening the whole response, its first sentence a step the working goes on to compute with: the
+        # response's label, its answer where the working ends (set 201)
+        (_PAM, "60", 1.0),
+        (_PAM, "12", 0.0),
+        (_ELVIRA, "308", 1.0),
+        (_ELVIRA, "1500", 0.0),
+        # ... an answer stated first and explained after stays the answer
+        (_NATALIA + "In April she sold 48 clips. In May she sold 24 clips.", "72", 1.0),
+        (_NATALIA + "Explanation: In April she sold 48 clips. In May she sold half as many, 24 clips.", "72", 1.0),
+        # the question's own supposition said again with the answer's value is no second value (set 200)
+        ("\\boxed{\\$140}\n\nJordan would earn **\\$140 in one week** if he spent that time working instead.", "140", 1.0),
+        ("\\boxed{140}\n\nJordan would earn **\\$150 in one week** if he spent that time working instead.", "140", 0.0),
+        # a stretch of time after the amount is no rate: "$120 in 2 weeks" states 120 (set 200)
+        ("### Final Answer:\n**Josh makes $120 in 2 weeks.**", "120", 1.0),
+        ("### Final Answer:\n**Josh makes $120 in 2 weeks.**", "2", 0.0),
+        ("### Final Answer:\n**5 in 100 people agree.**", "5", 0.0),
+    ],
+)
+def test_a_response_labelled_answer_and_sentences_of_set_200_and_201(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want

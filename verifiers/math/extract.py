@@ -62,6 +62,7 @@ from verigrpo.verifiers.math.markers import (
     _other_marked_answer,
     _same_words,
     _short_text,
+    labels_the_response,
 )
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
 from verigrpo.verifiers.math.normalize import (
@@ -474,6 +475,8 @@ def _extract(
         if m is None or not VERDICT_RE.match(re.split(r"(?<=[.!。])\s", found.group(1), maxsplit=1)[0]):
             # (an earlier one: "Yes, the answer is correct. Bella bought 38 stamps.")
             m = found
+    if m is not None and labels_the_response(text, window, m):
+        m = None  # "Answer: Morisette brought 5 apples ... 13 fruits.\n\nKael brought ... In total, 27 fruits."
     heading = _last_match(_ANSWER_HEADING_RE, window)
     m_start = m.start() if m is not None else 0
     if (

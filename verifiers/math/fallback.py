@@ -610,9 +610,9 @@ def _stated_number(tail: str, last: re.Match[str], givens: frozenset[str]) -> st
     that leaves the last number itself, or no single number."""
     start = _sentence_start(tail, last)
     sentence = tail[start:].strip()
-    if len(sentence) > 400 or not words(sentence) or ":" in last.group():  # "4:30 p.m.": one value, not 4 and 30
+    plain = _plain_sentence(sentence)  # ("So Josh makes $120 in 2 weeks.": words once its money sign is dropped)
+    if len(sentence) > 400 or not words(plain) or ":" in last.group():  # "4:30 p.m.": one value, not 4 and 30
         return None
-    plain = _plain_sentence(sentence)
     one = worked_result(plain.rstrip(".!")) or one_number_sentence(plain.rstrip(".!"), givens)
     numeral = re.search(r"\d[\d,]*(?:\.\d+)?", last.group())  # "50%": 50; "½" read as digits before this
     if one is None or numeral is None or numeral_key(one.split()[0]) == numeral_key(numeral.group()):

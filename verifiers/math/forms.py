@@ -169,6 +169,8 @@ _BOUND_SIGN_RE = re.compile(
     # unit on the first end only, nothing after the second)
     r"|\d[ \t]*%?[ \t]*(?:to|till|until|through|thru)[ \t]+\$?-?\d"
     r"|\d[ \t]+(?:out[ \t]+of|of|in)[ \t]+\$?\d"  # a part of a whole, a rate: "5 of 6", "5 in 100"
+    # (not a stretch of time: "makes $120 in 2 weeks")
+    r"(?!\d*(?:\.\d+)?[ \t]+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|decades?|centuries)\b)"
     # two numbers that make one value: a rate ("5 in every 7", "5 for every 7"), a power ("2 to the 10th", "2 to
     # the power of 10"), a size ("5 by 7", "5 ft by 7 ft")
     r"|\d[ \t]+(?:(?:in|out[ \t]+of|for|of)[ \t]+)?every[ \t]+\$?\d|\d[ \t]+to[ \t]+the[ \t]+(?:power[ \t]+of[ \t]+)?\d"

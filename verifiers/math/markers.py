@@ -340,3 +340,24 @@ def _first_two_distinct(answers: list[str]) -> list[str]:
         if key != first and not _equiv_safe(key, first):
             return [first, key]
     return [first]
+
+
+def labels_the_response(text: str, window: str, m: re.Match[str]) -> bool:
+    """The answer marker ``m`` (matched in ``window``, the end of ``text``) opens the whole response, and its first
+    sentence is only the first step of the working: prose whose last number the working after it computes with
+    ("Answer: Pam rode the roller coaster 2 times, so she used 2 * 6 = 12 tickets. ... Pam used 12 + 12 = 24
+    tickets ..."). An answer stated first and explained after ("Answer: Natalia sold 48 + 24 = 72 clips. In April
+    she sold 48 clips.") is never computed with again."""
+    if text[: len(text) - len(window) + m.start()].strip(" \t\n*#>_"):
+        return False  # (a marker after working labels the value that ends it)
+    body = m.group(1).lstrip()
+    first = re.split(r"(?<=[.!?])\s+|\n", body, maxsplit=1)[0]
+    numbers = re.findall(r"(?<![\d.,])\d[\d,]*(?:\.\d+)?(?![\d,]*\d)", first)
+    if "\\" in first or len(re.findall(r"[^\W\d_]{3,}", first)) < 2 or not numbers:  # (prose, not maths)
+        return False
+    last = re.escape(numbers[-1].rstrip(".,"))
+    after = window[m.end(1) - len(body) + len(first) :]
+    for step in re.split(r"(?<=[.!?])\s+|\n", after):
+        if "=" in step and re.search(rf"(?<![\d.,]){last}(?![\d,]*\d|\.\d)", step[: step.rindex("=")]):
+            return True  # ("Pam used 12 + 12 = 24 tickets": the first sentence's 12 computed with)
+    return False

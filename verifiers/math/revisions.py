@@ -393,7 +393,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     if _CONDITION_AFTER_VALUE_RE.match(rest) and conditional_hedge(rest):
         return "the answer holds only under a condition"  # "\boxed{5} for n ≥ 3", "si n es impar"
     across = next_sentences(rest)
-    if _ALSO_RE.search(across):
+    also = _ALSO_RE.search(across)
+    if also is not None and not _restates_only(across, also, value):
         return "another value is said to be possible too"
     letter = re.fullmatch(r"\(?([A-J])\)?", value.strip().strip("$").replace("\\text", "").strip("{}*() "))
     if letter is not None and "\n" in across:  # "\boxed{C}\n- (A) 21 = 3 × 7 ✗": the mark rejects another option
@@ -513,6 +514,17 @@ _ATTRIBUTIVE_AFTER_RE = re.compile(
     r"(?<![ \t])[ \t]+(?!(?:it|that|this|i|we|they|he|she|you|because|since|as|but|and|or|so|then|not|is|was|are|were"
     r"|either|neither|nor|the\s+answer)\b)[a-z]{2,}\b(?<!ly)"
 )
+def _restates_only(text: str, m: re.Match[str], value: str) -> bool:
+    """The sentence of ``text`` that holds ``m`` states the answer ``value`` again and no other number: "Jordan would
+    earn **\\$140 in one week** if he spent his video game time working instead." (the question's own supposition)."""
+    start = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+    ends = [i for i in (text.find(c, m.end()) for c in ".!?\n") if i >= 0]
+    sentence = text[start : min(ends) if ends else len(text)]
+    numbers = {n.replace(",", "") for n in re.findall(r"(?<![\w.])\d[\d,]*(?:\.\d+)?", sentence)}
+    own = re.sub(r"[^\d.]", "", value) if re.fullmatch(r"[\\$ ]*\d[\d,]*(?:\.\d+)?", value.strip()) else None
+    return own is not None and numbers == {own}
+
+
 def _discusses_other_options(near: str, m: re.Match[str], letter: str, answer: str) -> bool:
     """The sentence of ``near`` that holds option ``letter`` (matched by ``m``) rules other options than the
     ``answer`` out: it marks its line wrong ("- (A) 21 = 3 × 7 ✗"), or names two or more of them, not the answer, and
