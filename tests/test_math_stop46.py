@@ -190,3 +190,51 @@ _NATALIA = "Answer: Natalia sold 48 + 24 = 72 clips altogether in April and May.
 )
 def test_a_response_labelled_answer_and_sentences_of_set_200_and_201(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("tail", "want"),
+    [
+        # red team 63: a retraction whose line ends on a remark with a retraction word of its own ("my bad",
+        # "sorry"): the word before it is read
+        ("Actually it is $70$ — my bad.", 0.0),
+        ("Actually it is $72$ — my bad.", 1.0),
+        # ... after other markers, in other languages
+        ("Corrección: 70.", 0.0),
+        ("Korrektur: 70.", 0.0),
+        ("Исправление: 70.", 0.0),
+        ("抱歉，应为 70。", 0.0),
+        ("Mea culpa: 70.", 0.0),
+        ("Korrektur: 72.", 1.0),
+        # ... a number in words after a verb, a pronoun and a verb, in capitals, as maths, in Chinese numerals
+        ("Hmm, rechecking gives seventy.", 0.0),
+        ("Let me recheck... no, it's seventy.", 0.0),
+        ("Actually she sold seventy.", 0.0),
+        ("ACTUALLY IT IS seventy.", 0.0),
+        ("Actually it is $$seventy$$", 0.0),
+        ("更正：答案是七十。", 0.0),
+        ("The boxed value is wrong; it is seventy.", 0.0),
+        ("Let me recheck... no, it's seventy-two.", 1.0),
+        ("Actually she sold seventy-two.", 1.0),
+        ("更正：答案是七十二。", 1.0),
+    ],
+)
+def test_retractions_of_red_team_63(tail: str, want: float) -> None:
+    assert score(_CLIPS + tail, "72") == want
+
+
+@pytest.mark.parametrize(
+    ("box", "tail", "gold", "want"),
+    [
+        ("\\frac{7}{12}", "Actually it is \\frac{5}{12}, sorry about that.", "\\frac{7}{12}", 0.0),
+        ("\\frac{7}{12}", "Let me recheck... no, it's 5/12.", "\\frac{7}{12}", 0.0),
+        ("(2,-1)", "Actually it is (2, 1), sorry.", "(2,-1)", 0.0),
+        ("[1,3)", "Actually it is $(1, 3]$ — my bad.", "[1,3)", 0.0),
+        ("x^2+5x+6", "Actually it's $x^2+6x+5$, sorry.", "x^2+5x+6", 0.0),
+        ("\\frac{\\pi}{4}", "Mea culpa: \\frac{\\pi}{3}.", "\\frac{\\pi}{4}", 0.0),
+        ("\\frac{7}{12}", "Let me recheck... no, it's 7/12.", "\\frac{7}{12}", 1.0),
+        ("(2,-1)", "Actually it is (2, -1), sorry.", "(2,-1)", 1.0),
+    ],
+)
+def test_retractions_of_other_kinds_with_remarks(box: str, tail: str, gold: str, want: float) -> None:
+    assert score(f"Working.\n\nThe answer is $\\boxed{{{box}}}$.\n\n{tail}", gold) == want

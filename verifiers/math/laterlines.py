@@ -72,15 +72,18 @@ OFFERED_AT_END_RE = re.compile(
 # retraction and the value ("it is", "the answer is", "make that"), or "is correct" after it ("Actually, $\\frac{17}{12}$
 # is correct."): "Hmm, let me verify: 72 - 24 = 48." is working.
 _REVISED_END_RE = re.compile(
-    r"\A[ \t,:;.!—–-]{0,6}(?:I[ \t]+(?:think|believe|guess)[ \t,]+)?"
+    r"\A[ \t,:;.!—–-]{0,6}(?:no[ \t]*[,.;:—–-][ \t]*)?(?:I[ \t]+(?:think|believe|guess)[ \t,]+)?"
     r"(?:(?:(?:so|then)[ \t]+)?(?:it|that|this|the[ \t]+(?:answer|result|value|total))[ \t]*"
     r"(?:is|['’]s|should[ \t]+be|must[ \t]+be|would[ \t]+be)|(?:it[ \t]+)?should[ \t]+be|make[ \t]+that|I[ \t]+mean"
+    # a person's verb ("she sold seventy"), a verb of getting ("rechecking gives seventy")
+    r"|(?:she|he|they|we|you)[ \t]+[a-z]{2,12}|(?:\w+ing[ \t]+|it[ \t]+|that[ \t]+|this[ \t]+)?(?:gives|yields|comes[ \t]+to)"
     # a copula of another language ("en realidad son 70", "na verdade é 70"), an answer's name in Chinese or Japanese
     r"|(?:es|son|é|são|est|ist|sind|è|sono)(?=[ \t])|答案[是为為]|答えは)?"
     r"[ \t]{0,4}(?:(?:option|choice)[ \t]+)?"
-    r"(?:\\\((?P<m>[^\n]{1,80}?)\\\)|\$(?P<d>[^$\n]{1,80})\$|`(?P<c>[^`\n]{1,60})`|\*\*(?P<b>[^*\n]{1,60})\*\*"
+    r"(?:\\\((?P<m>[^\n]{1,80}?)\\\)|\$\$?(?P<d>[^$\n]{1,80})\$\$?|(?P<k>[零〇一二两三四五六七八九十百千万亿]{1,8}[个個]?)|`(?P<c>[^`\n]{1,60})`|\*\*(?P<b>[^*\n]{1,60})\*\*"
     r"|\\textbf\{(?P<t>[^{}\n]{1,60})\}|(?P<p>[-−(\[\\\d][^\n]{0,80}?)|(?P<w>[A-Za-z]{1,12})|(?P<e>[A-Za-z][^\n]{0,80}?))"
-    r"(?:[ \t]+is[ \t]+(?:correct|right|the[ \t]+(?:answer|right[ \t]+one|correct[ \t]+one)))?[ \t]*[.!。]?[ \t]*(?:\n|\Z)"
+    r"(?:[ \t]+is[ \t]+(?:correct|right|the[ \t]+(?:answer|right[ \t]+one|correct[ \t]+one)))?[ \t]*[.!。]?[ \t]*(?:\n|\Z)",
+    re.I,
 )
 # what may close a retraction's line after its value, with no value of its own: a note in brackets ("(I misread
 # May)"), then a clause or a sentence of words ("Thanks!", ", I apologize for the confusion.")
@@ -93,12 +96,20 @@ def revised_to(tail: str, value: str) -> str | None:
     """The value a retraction (``tail``, the text after its word) states instead of the answer ``value``, when it
     states one of the answer's kind and only closing words follow its line ("Hope this helps!"); None otherwise."""
     tail = plain_text(tail[:400])  # ("7\u200c0", a joiner inside the number)
+    revised = _revision(tail, value)
+    if revised is not None:
+        return revised
     line_end = tail.find("\n", 1)  # (its line: the retraction word ends a line "Correction:\n70" rarely)
     line_end = len(tail) if line_end < 0 else line_end
     value_at = re.search(r"[^\W_]|[$)\]}*]", tail)  # (the closing comes after a value: not ", no is correct.")
     closing = _CLOSING_ON_LINE_RE.search(tail, value_at.end(), line_end) if value_at else None
     if closing is not None and re.search(r"[^\W\d_]", closing.group()):
-        tail = tail[: closing.start()].rstrip() + "." + tail[line_end:]  # ("Actually it is 70, sorry for that.")
+        return _revision(tail[: closing.start()].rstrip() + "." + tail[line_end:], value)  # ("Actually it is 70, sorry.")
+    return None
+
+
+def _revision(tail: str, value: str) -> str | None:
+    """:func:`revised_to` on a tail whose line ends on the value (any closing remark cut off)."""
     m = _REVISED_END_RE.match(tail)
     if m is None or re.search(r"[\d$\\]", tail[m.end() :]):
         return None
@@ -122,8 +133,11 @@ def revised_to(tail: str, value: str) -> str | None:
     shown = m.group("e") is not None and re.search(r"[\d+*/^=<>]", m.group("e"))
     if m.group("e") is not None and not shown and not tail.lstrip().startswith((":", "—")):
         return None  # (letters alone only after a colon: "Correction: xy"; an expression anywhere: "x = 25/3")
-    other = next(g for g in m.group("m", "d", "c", "b", "t", "p", "e") if g is not None).strip().rstrip(".")
+    other = next(g for g in m.group("m", "d", "k", "c", "b", "t", "p", "e") if g is not None).strip().rstrip(".")
     other = other.rsplit("=", 1)[-1].strip()  # (a worked line's result: "48 + 24 = 70")
+    spelled = number_prefix(other) if re.fullmatch(r"[A-Za-z][A-Za-z \t-]{2,60}", other) else None
+    if spelled is not None:
+        return str(parsed(spelled).value)  # "$$seventy$$", "**seventy**": a number in words, set as maths or bold
     if _ONE_SIDED_RE.fullmatch(other):
         return other  # an inequality of one unknown, against an interval: "Actually it is x > 4." after [4, \infty)
     if not other or _RELATION_OR_PROSE_RE.search(other):  # "561 < 2115", "12 of which are even": no value

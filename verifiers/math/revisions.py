@@ -479,20 +479,34 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         if reason is not None:  # "On second thought, she makes $27, since each egg sells for $3.": its reason
             ended = ended[: reason.start()] + "."
             retraction = _last_match(_LATER_REVISION_RE, ended)
-        concluded = _CONCLUDED_END_RE.search(ended, retraction.end()) if retraction is not None else None
-        if concluded is not None and checks_other_numbers(ended, value):
-            concluded = None  # "Wait, let me verify: for 12 the same formula gives 6.": a check on other numbers
-        other = ""  # (commas dropped from a plain number's thousands, not from a span's list: "$[-4, \infty)$")
-        if concluded is not None:
-            other = concluded.group(1).replace(",", "") if concluded.group(1) else concluded.group(2).rsplit("=", 1)[-1]
-        if concluded is not None and parses(other) and not equiv_safe(key, normalize(other)):
-            # "The answer is 55.\n\nCorrection: 66.", "#### 55\n\nActually the number of terms was 11, so 66."
+        # the retraction words of its line, the last first ("Actually it is $70$ — my bad.": the remark's own word
+        # takes nothing back; the one before it does)
+        line_start = ended.rfind("\n", 0, retraction.start()) + 1 if retraction is not None else 0
+        words_on_line = list(_LATER_REVISION_RE.finditer(ended, line_start)) if retraction is not None else []
+        for retraction in reversed(words_on_line[-3:]):
+            revised = _revised_after(ended, retraction, value, key)
+            if revised is not None:
+                return revised
+    return None
+
+
+def _revised_after(ended: str, retraction: re.Match[str], value: str, key: str) -> str | None:
+    """Why the text after the retraction word ``retraction`` (in ``ended``, the end of the output) takes the answer
+    ``value`` (normalised: ``key``) back, or None: it concludes or states another value."""
+    concluded = _CONCLUDED_END_RE.search(ended, retraction.end())
+    if concluded is not None and checks_other_numbers(ended, value):
+        concluded = None  # "Wait, let me verify: for 12 the same formula gives 6.": a check on other numbers
+    other = ""  # (commas dropped from a plain number's thousands, not from a span's list: "$[-4, \infty)$")
+    if concluded is not None:
+        other = concluded.group(1).replace(",", "") if concluded.group(1) else concluded.group(2).rsplit("=", 1)[-1]
+    if concluded is not None and parses(other) and not equiv_safe(key, normalize(other)):
+        # "The answer is 55.\n\nCorrection: 66.", "#### 55\n\nActually the number of terms was 11, so 66."
+        return "the answer is taken back in a later paragraph for another value"
+    if concluded is None and not checks_other_numbers(ended, value):
+        revised = revised_to(ended[retraction.end() :], value)
+        if revised is not None and not equiv_safe(key, normalize(revised)):
+            # "Actually it is \(70\).", "On second thought, 70.", "Correction: (A)", "Actually it is even."
             return "the answer is taken back in a later paragraph for another value"
-        if concluded is None and retraction is not None and not checks_other_numbers(ended, value):
-            revised = revised_to(ended[retraction.end() :], value)
-            if revised is not None and not equiv_safe(key, normalize(revised)):
-                # "Actually it is \(70\).", "On second thought, 70.", "Correction: (A)", "Actually it is even."
-                return "the answer is taken back in a later paragraph for another value"
     return None
 
 

@@ -300,7 +300,7 @@ RETRACTION_WORDS = (
     r"wait|actually|rather|instead|i mean|correction|mistake|oops|scratch that|on second thought|however|hmm+|"
     r"i was wrong|that'?s wrong|sorry|never\s?mind|edit|edited|erratum|update|hold on|p\.s|redo|reconsider(?:ing)?|"
     r"i (?:now )?reali[sz]ed?|i now (?:believe|think)|changes? to|after fixing|let me fix|corrected|"
-    r"(?:the )?above is wrong|so really|"
+    r"(?:the )?above is wrong|so really|(?:the\s+)?(?:boxed|above|final|previous|first)\s+(?:value|answer|result|number)\s+is\s+(?:wrong|incorrect)|"
     r"rethink(?:ing)?|strike that|i retract|disregard|ignore the above|whoops|my bad|typo|i meant(?: to write)?|"
     r"should be|uh+|err|nope|oh,?\s+no|(?:arithmetic|calculation)\s+slip|made\s+a\s+slip|that'?s not right|(?:that|this|it) can'?t be right|is off|"
     r"warte|(?-i:Moment)(?=\s*[,!])|verrechnet|eigentlich|attendez|je me suis trompée?|en fait|non(?=\s*[,.!:;…])|espera|me equivoqué|"
@@ -308,7 +308,8 @@ RETRACTION_WORDS = (
     r"właściwie|подожди(?:те)?|на самом деле|нет|不对|等等|等一下|错了|其实|いや|実は|実際には|아니|사실은|"
     # "Стоп", "待ってください", "잠깐", "Khoan đã", "thực ra", "Tunggu", "sebenarnya", "انتظر", "في الواقع", "रुकिए",
     # "เดี๋ยว", "正しくは", "실제로는"
-    r"стоп|更正(?=\s*[:：,，])|訂正(?=\s*[:：,、])|待って|잠깐|khoan đã|thực ra|tunggu|sebenarnya|انتظر|في الواقع|रुको|रुकिए|เดี๋ยว|正しくは|실제로는"
+    r"стоп|更正(?=\s*[:：,，])|訂正(?=\s*[:：,、])|抱歉|应为|應為|korrektur|corrección|correção|исправление|mea culpa|"
+    r"revised(?=\))|待って|잠깐|khoan đã|thực ra|tunggu|sebenarnya|انتظر|في الواقع|रुको|रुकिए|เดี๋ยว|正しくは|실제로는"
 )
 # a marker followed by a verdict on the answer, not an answer: "Ich hoffe, die Antwort ist korrekt."
 VERDICT_RE = re.compile(
