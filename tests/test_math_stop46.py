@@ -71,6 +71,10 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("revisions", "_ATTRIBUTIVE_AFTER_RE", "' ' * n + 'x'"),
             ("revisions", "_OFFERING_IN_SENTENCE_RE", "'cannot be ' * (n // 10)"),
             ("revisions", "_OFFERING_WORD_BEFORE_RE", "'or ' + ' ' * n"),
+            ("leaves", "_LETTER_RUN_RE", "'a ' * (n // 2)"),
+            ("cleanup", "_OTHER_REASONING_HINT_RE", "'<|' * (n // 2)"),
+            ("markers", "_ANSWER_HEADING_RE", "'#' + ' ' * n + 'result'"),
+            ("extract", "_LATER_HEADING_RE", "' ' * n + 'x'"),
         ]
     )
 
@@ -238,3 +242,42 @@ def test_retractions_of_red_team_63(tail: str, want: float) -> None:
 )
 def test_retractions_of_other_kinds_with_remarks(box: str, tail: str, gold: str, want: float) -> None:
     assert score(f"Working.\n\nThe answer is $\\boxed{{{box}}}$.\n\n{tail}", gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a key's run of letters read in its order: its letters in another order are another word (red team 63)
+        ("So the answer is $\\boxed{god}$.", "dog", 0.0),
+        ("<answer>rat</answer>", "art", 0.0),
+        ("The answer is \\boxed{\\text{e d r}}.", "red", 0.0),
+        ("So the answer is $\\boxed{dog}$.", "dog", 1.0),
+        ("The answer is \\boxed{\\text{r e d}}.", "red", 1.0),
+        # ... not a run of capitals (options chosen, in any order) nor a set's letters
+        ("The answer is \\boxed{ADB}.", "ABD", 1.0),
+        # reasoning blocks of other formats left open hold no answer, as an open <think> does
+        ("<|channel>thought\nSo she sold 72 clips.", "72", 0.0),
+        ("[THINK]So 72", "72", 0.0),
+        ("◁think▷So 72", "72", 0.0),
+        ("<seed:think>So 72", "72", 0.0),
+        ("[THINK]Adding.[/THINK]So 72", "72", 1.0),
+        # a retraction to the other word of an opposite pair, or "not" before the answer's word
+        ("The answer is $\\boxed{\\text{converges}}$.\n\nActually it diverges.", "\\text{converges}", 0.0),
+        ("The answer is $\\boxed{\\text{converges}}$.\n\n更正：发散。", "\\text{converges}", 0.0),
+        ("The answer is $\\boxed{\\text{even}}$.\n\nEspera, en realidad es impar.", "\\text{even}", 0.0),
+        ("The answer is $\\boxed{\\text{even}}$.\n\nActually it is not even.", "\\text{even}", 0.0),
+        ("The answer is $\\boxed{\\text{Yes}}$.\n\n更正：不是。", "\\text{Yes}", 0.0),
+        ("The answer is $\\boxed{\\text{converges}}$.\n\nActually it does not diverge.", "\\text{converges}", 1.0),
+        ("The answer is $\\boxed{\\text{even}}$.\n\nActually it is not odd.", "\\text{even}", 1.0),
+        (
+            "The answer is $\\boxed{\\text{Yes}}$.\n\nActually, let me verify: there is no counterexample below 100, so yes.",
+            "\\text{Yes}",
+            1.0,
+        ),
+        # a markdown heading "### Result" gives the answer under it, when no other section follows (set 203)
+        ("### Result\n\nYou need **about 85 patients** (round up).\n\nNote: plan for (85/0.9 = 95) patients.", "85", 1.0),
+        ("## Step 1\n### Result\n12\n## Step 2\nSo the total is 36.", "36", 1.0),
+    ],
+)
+def test_letter_runs_open_reasoning_opposite_words_and_result_headings(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want

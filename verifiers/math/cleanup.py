@@ -102,9 +102,9 @@ def clean_completion(text: str) -> str:
     if final is not None:  # gpt-oss: the analysis channel reasons, the final channel's message (to its end) answers
         end = _HARMONY_END_RE.search(text, final.end())
         text = f"<think>{text[: final.start()]}</think>{text[final.end() : end.start() if end else len(text)]}"
-    elif ("THINK" in text or "◁" in text or ":think" in text or "|/thinking|" in text or "scratchpad" in text or "<channel|>" in text) and any(
-        m.group(1) for m in _OTHER_REASONING_RE.finditer(text)
-    ):  # other models' closed reasoning blocks, as <think> and </think>: Magistral, Kimi, Seed, Granite, Gemma 4
+    elif _OTHER_REASONING_HINT_RE.search(text) and _OTHER_REASONING_RE.search(text):
+        # other models' reasoning blocks, as <think> and </think> (one left open is reasoning that never ended):
+        # Magistral, Kimi, Seed, Granite, Gemma 4
         text = _OTHER_REASONING_RE.sub(lambda m: "</think>" if m.group(1) else "<think>", text)
     for _ in range(4):  # "\\(-2\\).</s>", "5 </s><|endoftext|>": a tokenizer's end tokens after the answer
         end = _END_TOKEN_RE.search(text.rstrip()[-40:])
@@ -387,6 +387,7 @@ _GSM_PLACEHOLDER_RE = re.compile(r"####[ \t]*\[[^\]\d\n]{1,40}\]")
 _HTML_ENTITY_RE = re.compile(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,30});")
 _THOUGHT_TOKEN_RE = re.compile(r"<\|(begin|end)_of_thought\|>")
 # other models' reasoning blocks: group 1 closes one, group 2 opens one
+_OTHER_REASONING_HINT_RE = re.compile(r"THINK|◁|:think|\|/?thinking\||scratchpad|<\|?channel")  # (a cheap test first)
 _OTHER_REASONING_RE = re.compile(
     r"(\[/THINK\]|◁/think▷|</seed:think>|<\|/thinking\|>|</scratchpad>|<channel\|>)"
     r"|(\[THINK\]|◁think▷|<seed:think>|<\|thinking\|>|<scratchpad>|<\|channel>thought)"

@@ -478,6 +478,8 @@ def _extract(
     if m is not None and labels_the_response(text, window, m):
         m = None  # "Answer: Morisette brought 5 apples ... 13 fruits.\n\nKael brought ... In total, 27 fruits."
     heading = _last_match(_ANSWER_HEADING_RE, window)
+    if heading is not None and "answer" not in heading.group().lower() and _LATER_HEADING_RE.search(window, heading.end()):
+        heading = None  # "### Result" of one step, another section after it: no answer's heading
     m_start = m.start() if m is not None else 0
     if (
         m is not None
@@ -651,6 +653,9 @@ _SPAN_ONLY_RE = re.compile(r"\$[^$\n]{1,200}\$")  # a value that is one inline m
 _FINALLY_RE = re.compile(r"\b(?:finally|ultimately|in\s+the\s+end|final\s+answer)\b", re.I)
 _SENTENCE_STOP_RE = re.compile(r"[.!?。！？](?=\s|$)|\n")
 _FINAL_ANSWER_RE = re.compile(r"final\s+answer(?:\s*\*\*)?\s*(?:is|:|=)|(?<![\w-])final(?:\s*\*\*)?\s*[:：]", re.I)
+
+
+_LATER_HEADING_RE = re.compile(r"^[ \t]*#{1,6}[ \t]", re.M)
 
 
 def _answer_after_last_box(text: str) -> Extraction | None:

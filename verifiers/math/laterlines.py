@@ -92,11 +92,51 @@ _CLOSING_ON_LINE_RE = re.compile(
 )
 
 
+# answers in words that come in opposite pairs (in several languages), for a retraction that names the other one
+# ("\\boxed{\\text{converges}}. Actually it diverges.", "更正：发散。", "en realidad es impar")
+_OPPOSITES = (
+    (
+        {"yes", "true", "sí", "si", "oui", "ja", "sim", "да", "是", "对", "正确"},
+        {"no", "false", "non", "nein", "não", "нет", "不是", "不对", "否", "错误"},
+    ),
+    ({"converges", "convergent", "converge", "收敛"}, {"diverges", "divergent", "diverge", "发散"}),
+    ({"even", "par", "pair", "gerade", "偶数"}, {"odd", "impar", "impair", "ungerade", "奇数"}),
+    ({"prime", "质数", "素数"}, {"composite", "合数"}),
+    ({"increasing", "递增"}, {"decreasing", "递减"}),
+    ({"finite", "有限"}, {"infinite", "无限"}),
+    ({"possible", "可能"}, {"impossible", "不可能"}),
+)
+
+
+def _retracted_word(tail: str, value: str) -> str | None:
+    """The other word of the answer's opposite pair that the retraction's line (``tail``, after its word) names,
+    or "not" before the answer's own word ("Actually it is not even."); None otherwise."""
+    word = value.strip().strip("$").replace("\\text", "").strip("{}() ").lower()
+    line = tail.split("\n", 1)[0][:120].lower()
+    tokens = re.findall(r"[^\W\d_]+", line)
+    if len(tokens) > 8 or re.search(r"\d", line):
+        return None  # (a short statement of the other word, not a re-check that names it in passing)
+    line = " ".join(tokens[-3:]) if line.isascii() else line  # (near its end: "Actually it diverges.")
+    for pair in _OPPOSITES:
+        for side, other in ((pair[0], pair[1]), (pair[1], pair[0])):
+            if word not in side:
+                continue
+            latin = set(re.findall(r"[^\W\d_]+", line))
+            named = [w for w in other if (w in latin if w.isascii() else w in line)]
+            if word in ("是", "可能") or any(w in ("是", "可能") for w in other):
+                named = [w for w in named if not re.search(rf"不{w}", line) or w.startswith("不")]
+            if named and not re.search(rf"\b(?:not|isn['’]t)\s+{re.escape(named[0])}\b", line):
+                return named[0]
+            if re.search(rf"\b(?:not|isn['’]t|never)\s+{re.escape(word)}\b", line):
+                return next(iter(sorted(other)))  # "Actually it is not even.": the other one
+    return None
+
+
 def revised_to(tail: str, value: str) -> str | None:
     """The value a retraction (``tail``, the text after its word) states instead of the answer ``value``, when it
     states one of the answer's kind and only closing words follow its line ("Hope this helps!"); None otherwise."""
     tail = plain_text(tail[:400])  # ("7\u200c0", a joiner inside the number)
-    revised = _revision(tail, value)
+    revised = _revision(tail, value) or _retracted_word(tail, value)
     if revised is not None:
         return revised
     line_end = tail.find("\n", 1)  # (its line: the retraction word ends a line "Correction:\n70" rarely)

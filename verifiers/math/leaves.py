@@ -72,6 +72,21 @@ def _text_equal(a: Node, b: Node) -> bool:
     return _base_digits_equal(a, b)  # a is the prediction's side
 
 
+_LETTER_RUN_RE = re.compile(r"[A-Za-z]{3,12}|(?:[A-Za-z][ \t]){2,11}[A-Za-z]")  # "red", "e d r"
+_WRAPPER_RE = re.compile(r"\\(?:text|mathrm|textbf|mathbf|boxed)\s*\{([^{}]*)\}|\$")
+
+
+def letters_reordered(answer: str, key: str) -> bool:
+    """``answer`` writes the letters of the key's run of letters in another order ("god" for "dog", "\\text{e d r}"
+    for "red"): a run of three letters or more is read in its order, as a word is, not as a product of symbols
+    that any order equals."""
+    a, k = (_WRAPPER_RE.sub(r"\1", x).strip().rstrip(".") for x in (answer, key))
+    if not (_LETTER_RUN_RE.fullmatch(a) and re.fullmatch(r"[A-Za-z]{3,12}", k) and re.search(r"[a-z]", k)):
+        return False  # (a run of capitals is a set of options, "ABD" as "ADB"; "B n A" an intersection)
+    a, k = (re.sub(r"[ \t]", "", x).lower() for x in (a, k))
+    return a != k and sorted(a) == sorted(k)
+
+
 BASE_TEXT_RE = re.compile(r"(-?\d+) \(base (\d+)\)")  # a numeral in base b as parse reads it
 
 

@@ -49,7 +49,9 @@ _ANSWER_IS_RE = re.compile(
 _ANSWER_HEADING_RE = re.compile(
     # each blank run follows a required token, so a long run of blanks is read one way only (the former
     # "[ \t]*(?:\*\*)?[ \t]*" pairs split it every way: 20 s on 40k blanks)
-    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*[ \t]*)?(?:final[ \t]+)?answer[ \t]*(?:\*\*[ \t]*)?(?:[:：][ \t]*)?(?:\*\*[ \t]*)?\n"
+    # (or a markdown heading "### Result", "## Final result": a section that gives the result, not a step's)
+    r"^[ \t]*(?:(?:#{1,6}[ \t]*)?(?:\*\*[ \t]*)?(?:final[ \t]+)?answer|#{1,6}[ \t]*(?:\*\*[ \t]*)?(?:final[ \t]+)?results?)"
+    r"[ \t]*(?:\*\*[ \t]*)?(?:[:：][ \t]*)?(?:\*\*[ \t]*)?\n"
     r"(?:[ \t]*\n)*[ \t]*([^\n]+)",
     re.I | re.M,
 )

@@ -46,7 +46,7 @@ from verigrpo.verifiers.math.forms import (
     statement_verdicts,
 )
 from verigrpo.verifiers.math.growth import same_growth
-from verigrpo.verifiers.math.leaves import repeating_reading
+from verigrpo.verifiers.math.leaves import letters_reordered, repeating_reading
 from verigrpo.verifiers.math.locales import comma_language
 from verigrpo.verifiers.math.logic import same_logic
 from verigrpo.verifiers.math.nodes import (
@@ -591,6 +591,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if repeating is not None and not nodes_equal(pred, gold) and nodes_equal(repeating, gold):
         pred = repeating  # "0.0909..." against 1/11: the block written twice repeats
     info["extracted_normalized"] = _describe(pred)
+    if letters_reordered(answer, gold_text):  # "god" for "dog": a word's letters, not a product's factors
+        info["reason"] = "the key's letters in another order"
+        return Reward(0.0, Status.WRONG, info=info)
     if (
         nodes_equal(pred, gold)
         or printed_integer_key(pred, gold)  # "7800" against a key 7800.000000000001
