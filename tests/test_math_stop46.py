@@ -75,6 +75,10 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("cleanup", "_OTHER_REASONING_HINT_RE", "'<|' * (n // 2)"),
             ("markers", "_ANSWER_HEADING_RE", "'#' + ' ' * n + 'result'"),
             ("extract", "_LATER_HEADING_RE", "' ' * n + 'x'"),
+            ("cleanup", "_RECAP_TAIL_RE", "'\\nKey Points:' + '\\n-' * (n // 2)"),
+            ("cleanup", "_MINERVA_CLOSE_RE", "'Final Answer: The final answer is ' * (n // 33)"),
+            ("cleanup", "_NEW_PROBLEM_RE", "' ' * n + 'x'"),
+            ("conclusions", "_STATEMENT_VERDICT_RE", "'the statement that ' * (n // 19)"),
         ]
     )
 
@@ -280,4 +284,33 @@ def test_retractions_of_other_kinds_with_remarks(box: str, tail: str, gold: str,
     ],
 )
 def test_letter_runs_open_reasoning_opposite_words_and_result_headings(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+_MINERVA = "Therefore the sum is $\\boxed{i}$.\nFinal Answer: The final answer is $i$. I hope it is correct.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a recap line of the solution's ideas after it ("Key Points: ...") holds no answer (set 202)
+        ("The value of 9×6 is 54. Therefore, the correct option is (c) 54.\nKey Points: 9 multiplied by 6 equals 54,"
+         " The correct answer is option (c), Multiplication of single-digit numbers", "c) 54", 1.0),
+        ("36÷3 + 5×4 = 12 + 20 = 32\nKey Points: Division first (36÷3 = 12), then 5×4 = 20", "32", 1.0),
+        ("36÷3 + 5×4 = 12 + 20 = 32\nKey Points: Division first (36÷3 = 12), then 5×4 = 20", "20", 0.0),
+        # a verdict on the statement anywhere, where every such sentence agrees, against a verdict key
+        ("The statement '30% of 200 is 75' is false. 30% of 200 is 0.3 * 200 = 60. So 30% of 200 is 60, not 75.",
+         "False", 1.0),
+        ("The statement '30% of 200 is 75' is false. 30% of 200 is 0.3 * 200 = 60. So 30% of 200 is 60, not 75.",
+         "True", 0.0),
+        ("Therefore, the statement that the perimeter is 47 units is incorrect.", "False", 1.0),
+        ("The statement is true at first sight. But the statement is false for n = 2.", "True", 0.0),
+        # Minerva's closing line ends the response: a base model's review of other problems after it is no answer
+        (_MINERVA + "Let's go through each problem step-by-step.\n\n### Problem 1:\n\\[ \\boxed{24} \\]", "i", 1.0),
+        (_MINERVA + "Let's go through each problem step-by-step.\n\n### Problem 1:\n\\[ \\boxed{24} \\]", "24", 0.0),
+        # ... but a sentence that contradicts it stays read
+        ("9 × 2 = $18.\n\nFinal Answer: The final answer is $18$. I hope it is correct.\n\nJanet makes $20 daily.", "18", 0.0),
+    ],
+)
+def test_recaps_statement_verdicts_and_minervas_closing_line(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want

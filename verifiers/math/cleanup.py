@@ -18,7 +18,7 @@ from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.disowning import LOOKALIKES
 from verigrpo.verifiers.math.hidden import without_hidden
 from verigrpo.verifiers.math.normalize import strip_math_delimiters
-from verigrpo.verifiers.math.sentences import CONCLUDING_LEAD, parsed
+from verigrpo.verifiers.math.sentences import _RETRACTION_RE, CONCLUDING_LEAD, parsed
 
 # a Korean or Japanese copula glued after a value or an expression ("4x입니다", "22回です"; not after a word)
 _GLUED_COPULA_RE = re.compile(rf"(?<=[\w)\]}}²³%$])(?<![\uac00-\ud7af])(?:{'|'.join(COPULAS)})(?=[\s.。!]|$)")
@@ -148,6 +148,18 @@ def clean_completion(text: str) -> str:
             # "Confidence: 8/10", "(Word count: 45)", "*Solution by AI. Step count: 3.*" after an answer: about the
             # solution, no value of the problem
             text = text[: meta.start()]
+    closed = _MINERVA_CLOSE_RE.search(text) if "I hope it is correct" in text else None
+    if closed is not None and _NEW_PROBLEM_RE.match(text, closed.end()) and not _RETRACTION_RE.search(
+        text, closed.end(), closed.end() + 300
+    ):
+        # "Final Answer: The final answer is $i$. I hope it is correct.\n\nLet's go through each problem ...":
+        # Minerva's closing line ends the response; a base model's run-on after it is no answer of its own
+        text = text[: closed.end()]
+    recap = _RECAP_TAIL_RE.search(text, max(0, len(text) - 1_500)) if ":" in text[-1_500:] else None
+    if recap is not None and re.search(r"\d", text[: recap.start()]):
+        # "...so the answer is 54.\nKey Points: 9 multiplied by 6 equals 54, Multiplication": a recap of the
+        # solution's ideas after it, no answer of its own
+        text = text[: recap.start()]
     if "<<" in text:  # GSM8K's calculator notes, "$1.50 * 8 = $<<1.5*8=12>>12": the value follows the note
         text = _CALCULATOR_NOTE_RE.sub("", text)
     if "&" in text and _HTML_ENTITY_RE.search(text):  # "&radic;2", "&#53;", "&minus;5": HTML's characters
@@ -331,6 +343,20 @@ _END_OF_SEQUENCE_RE = re.compile(r"<\|(?:endoftext|end_of_text|eot_id)\|>|<eos>|
 # lines at the end that describe the solution, not the problem: how sure, how long, how hard, in words, steps,
 # tokens ("Confidence: 5", "Confidence: 8/10", "(Word count: 45)", "*Solution by AI assistant. Step count: 3.*"); a
 # percent is left to _CONFIDENCE_RE, which reads low confidence as doubt
+# Minerva's closing line (the prompt format of its maths evaluation)
+_MINERVA_CLOSE_RE = re.compile(r"Final Answer:[ \t]*The final answer is[^\n]{1,200}?[ \t]*I hope it is correct\.?")
+# what opens another problem or a review of several after it ("Let's go through each problem", "### Problem 1:")
+_NEW_PROBLEM_RE = re.compile(
+    r"(?<!\s)\s*+(?:#{1,6}[ \t]|\*{0,2}(?:problem|question|exercise)\b|q[ \t]*[:.]|let['’]s[ \t]+go[ \t]+through"
+    r"|now,?[ \t]+(?:let['’]s[ \t]+)?(?:solve|consider)[ \t]+(?:the[ \t]+)?(?:next|another|following))",
+    re.I,
+)
+# a last line (and its bullets) that sums up the solution's ideas: "Key Points: ...", "**Key takeaways:**", "Tags: ..."
+_RECAP_TAIL_RE = re.compile(
+    r"\n[ \t*#_]*(?:key[ \t]+(?:points?|takeaways?|concepts?|ideas?)|concepts?[ \t]+used|topics?|tags?|skills?[ \t]+tested)"
+    r"[ \t*_]*[:：][^\n]*(?:\n[ \t]*[-*•][^\n]*)*\s*\Z",
+    re.I,
+)
 _METADATA_HINT_RE = re.compile(
     r"confidence|certainty|count|tokens|difficulty|used|\d[ \t]+of[ \t]+\d|calculated|computed|generated|attempt", re.I
 )

@@ -258,6 +258,23 @@ def concluded_verdict(tail: str) -> bool | None:
     return _VERDICTS[m.group(2).lower()] != bool(m.group(1))
 
 
+# a sentence that gives the statement under test a verdict: "The statement '30% of 200 is 75' is false.", "Therefore,
+# the statement that the perimeter is 47 units is incorrect."
+_STATEMENT_VERDICT_RE = re.compile(
+    r"\bthe[ \t]+(?:given[ \t]+|original[ \t]+|initial[ \t]+|above[ \t]+)?(?:statement|claim|assertion|proposition)"
+    r"(?:[ \t]+that[ \t]+[^.!?\n]{1,120}?|[ \t]*['\"“‘][^'\"”’\n]{1,120}['\"”’])?"
+    r"[ \t]+(?:is|holds|must[ \t]+be)[ \t]+(not[ \t]+)?(true|false|correct|incorrect)\b",
+    re.I,
+)
+
+
+def statement_verdict(text: str) -> bool | None:
+    """The verdict that every sentence of ``text`` giving the statement one agrees on ("The statement '30% of 200 is
+    75' is false. ... 30% of 200 is 60, not 75." -> False); None where none gives one, or they disagree."""
+    said = {_VERDICTS[m.group(2).lower()] != bool(m.group(1)) for m in _STATEMENT_VERDICT_RE.finditer(text[-2_000:])}
+    return said.pop() if len(said) == 1 else None
+
+
 # a plain number and the one or two words after it: "72 clips", "15 ordered pairs", "$\\boxed{}$ 96 clips"
 _COUNTED_RE = re.compile(
     r"(?<![\w.,^_\\/])(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?P<dec>\.\d+)?(?![\w,/^]|\.\d)[$}]*[ \t]+"

@@ -29,7 +29,7 @@ from verigrpo.verifiers.math.choices import (
 )
 from verigrpo.verifiers.math.clock import same_clock_time
 from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal
-from verigrpo.verifiers.math.conclusions import concluded_verdict
+from verigrpo.verifiers.math.conclusions import concluded_verdict, statement_verdict
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition, unsolved_against_solved
 from verigrpo.verifiers.math.constants import renamed_constants_equal
 from verigrpo.verifiers.math.counts import labelled_counts_verdict
@@ -366,6 +366,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
             info.update(rule=ex.rule, extracted=verdict)
     if isinstance(gold, Text) and gold.text in _VERDICTS and (ex.answer is None or ex.rule in WEAK_RULES):
         closing = concluded_verdict(completion)
+        closing = statement_verdict(completion) if closing is None else closing
         if closing is not None:  # "100 divided by 5 is 20, so the statement is true." against "true"
             word = ("true" if closing else "false") if gold.text in ("true", "false") else ("yes" if closing else "no")
             ex = dataclasses.replace(ex, answer=word, rule="closing_verdict", scope=None)
