@@ -79,6 +79,10 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("cleanup", "_MINERVA_CLOSE_RE", "'Final Answer: The final answer is ' * (n // 33)"),
             ("cleanup", "_NEW_PROBLEM_RE", "' ' * n + 'x'"),
             ("conclusions", "_STATEMENT_VERDICT_RE", "'the statement that ' * (n // 19)"),
+            ("fallback", "_ATTRIBUTED_TAIL_RE", "'(' + 'a' * n"),
+            ("fallback", "_ATTRIBUTED_TAIL_RE", "', though ' * (n // 9)"),
+            ("chains", "_SQUARE_AFTER_RE", "'1 [' * (n // 3)"),
+            ("revisions", "_CLAUSE_VALUE_RE", "' a, minus' * (n // 9)"),
         ]
     )
 
@@ -313,4 +317,46 @@ _MINERVA = "Therefore the sum is $\\boxed{i}$.\nFinal Answer: The final answer i
     ],
 )
 def test_recaps_statement_verdicts_and_minervas_closing_line(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+_SOLD = "In April she sold 48 clips and in May 22. "
+
+
+@pytest.mark.parametrize(
+    ("tail", "gold", "want"),
+    [
+        # after the concluded value, a value quoted from elsewhere (an answer key, a book, a hint, other sources, the
+        # original problem) or a label of the problem or the run is no answer (red team 63)
+        ("So she sold 70 clips. (Hint: the answer key says 72.)", "72", 0.0),
+        ("So she sold 70 clips. (Hint: the answer key says 72.)", "70", 1.0),
+        ("So she sold 70 clips. Some sources say 72.", "72", 0.0),
+        ("Total: 70 clips. [Expected: 72]", "72", 0.0),
+        ("So she sold 70 clips, though the book lists 72.", "72", 0.0),
+        ("So she sold 70 clips, though the book lists 72.", "70", 1.0),
+        ("So she sold 70 clips.\n\n— Problem 72", "72", 0.0),
+        ("So she sold 70 clips.\n\nTime: 72 s", "72", 0.0),
+        ("Natalia sold 70 clips, versus 72 in the original problem.", "72", 0.0),
+        ("Она продала 70 заколок (в ответе учебника 72).", "72", 0.0),
+        ("Total: 70 clips. [Expected: 72]", "70", 1.0),
+    ],
+)
+def test_a_value_quoted_from_elsewhere_after_the_answer(tail: str, gold: str, want: float) -> None:
+    assert score(_SOLD + tail, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an operation on the boxed answer in its own sentence, and what it leaves: another value
+        ("So she sold $\\boxed{72}$ clips, minus 2 returned, leaving 70.", "72", 0.0),
+        ("So she sold $\\boxed{72}$ clips, minus 2 returned, leaving 70.", "70", 0.0),
+        ("So she sold $\\boxed{72}$ clips, leaving 30 in stock.", "72", 1.0),
+        # a number or a rounding in square brackets after the answer is a second value
+        ("The final answer is $\\boxed{72 [70]}$.", "72", 0.0),
+        ("The final answer is $\\boxed{72 [about 70]}$.", "72", 0.0),
+        ("The final answer is $\\boxed{72 [72]}$.", "72", 1.0),
+    ],
+)
+def test_operations_and_square_brackets_after_the_answer(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want

@@ -120,6 +120,11 @@ _RESTATED_RE = re.compile(
 
 # a number, then a number in brackets after a space: "1/4 (25%)", "\frac{3}{4}\ (0.75)", "12 (2)", "12 (B)"
 _BRACKETED_AFTER_RE = re.compile(r"(?P<head>[^()]{1,80}?)(?:[ \t]|\\[ ,;:])+\([ \t]*(?P<inner>[^()]{1,60}?)[ \t]*\)[ \t]*\.?")
+# (or a number, or a rounding, in square brackets: "72 [approx. 70]"; not a unit, "5 [m/s]")
+_SQUARE_AFTER_RE = re.compile(
+    r"(?P<head>[^()\[\]]{1,80}?)[ \t]+\[[ \t]*(?P<inner>(?:(?:approx(?:\.|imately)?|about|around|roughly|≈|~)[ \t]*)?"
+    r"-?\d[\d.,/]{0,20})[ \t]*\][ \t]*\.?"
+)
 
 
 def bracketed_value(answer: str) -> str | None:
@@ -127,7 +132,8 @@ def bracketed_value(answer: str) -> str | None:
     restates it (equal, a percent of it, a rounding: "1/4 (25%)", "1/3 (0.333)", "4 (2 + 2)") or names its option
     ("12 (B)"); the two as alternatives where it does not ("12 (2)" is "12 or 2", a hedge); None for anything else
     ("2 (x+1)" stays a product)."""
-    m = _BRACKETED_AFTER_RE.fullmatch(strip_math_delimiters(answer.strip()).strip())  # (also "$0.25\ (1/4)$")
+    plain = strip_math_delimiters(answer.strip()).strip()
+    m = _BRACKETED_AFTER_RE.fullmatch(plain) or _SQUARE_AFTER_RE.fullmatch(plain)  # (also "$0.25\ (1/4)$")
     if m is None:
         return None
     head, inner = m.group("head").strip(), m.group("inner").strip()

@@ -116,6 +116,24 @@ _SUPPOSITION_TAIL_RE = re.compile(
     r"|(?=[ \t*_]*(?:如果|假如|假设|若)))[^\n]{1,300}\s*\Z",
     re.I,
 )
+# the end of a text that quotes a value from elsewhere, after the answer: an answer key, a book, a hint, other
+# sources, the original problem ("(Hint: the answer key says 72.)", "Some sources say 72.", "[Expected: 72]", ", though
+# the book lists 72.", "(в ответе учебника 72)"), or a label of the problem or of the run ("— Problem 72", "Time: 72 s")
+_SOURCE_WORDS = (
+    r"(?:answer[ \t]+key|(?:the|my|our)[ \t]+(?:text)?book|textbook|expected|hint|reference[ \t]+answer|official[ \t]+answer"
+    r"|original[ \t]+(?:problem|question)|solution[ \t]+manual|(?:the[ \t]+)?key[ \t]+(?:says|gives|lists)|в[ \t]+ответе|учебник\w*)"
+)
+_ATTRIBUTED_TAIL_RE = re.compile(
+    rf"(?:[ \t]*[(\[][^()\[\]\n]{{0,200}}\b{_SOURCE_WORDS}[^()\[\]\n]{{0,200}}[)\]]"
+    r"|(?<=[.!])[ \t]+(?:some|other|many)[ \t]+(?:sources|people|references|books|solutions)[ \t]+(?:say|claim|give|list|report)"
+    r"[^\n]{0,100}"
+    rf"|,?[ \t]+(?:though|although|but|while|versus|vs\.?|compared[ \t]+(?:to|with))[ \t]+(?:the[ \t]+)?(?:[^\n,]{{0,40}}?)"
+    rf"{_SOURCE_WORDS}[^\n]{{0,100}}"
+    r"|\n[ \t]*(?:—|--?)?[ \t]*(?:problem|question|exercise|task)[ \t]*#?[ \t]*\d{1,6}[ \t]*"
+    r"|\n[ \t]*(?:time|elapsed|runtime|duration)[ \t]*:[ \t]*\d[^\n]{0,20})"
+    r"[.!]?\s*\Z",
+    re.I,
+)
 _CONCLUDED_PARAGRAPH_RE = re.compile(rf"(?:^|\n)[ \t*_]*{CONCLUDING_LEAD}\b[^\n]{{0,200}}\d[^\n]{{0,100}}\Z")
 _RETRACTING_RE = re.compile(rf"(?<![A-Za-z])(?:{RETRACTION_WORDS})(?![A-Za-z])", re.I)
 _SYMBOL_SPAN_RE = re.compile(r"\$\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\$|\\\(\s*\\?[A-Za-z]+(?:_\{?\w+\}?)?\s*\\\)")
@@ -194,6 +212,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         if aside is not None and (_CODE_TAIL_RE.match(aside.group()) or not ANSWER_NAMED_RE.search(aside.group())):
             # (not "| Answer | 27 |": it answers; but a program's "total = 72" is a variable)
             check = aside
+        if check is None and (attributed := _ATTRIBUTED_TAIL_RE.search(text[-600:])) is not None:
+            check = aside = attributed  # "So she sold 70 clips. (Hint: the answer key says 72.)": another's value
         supposed = _SUPPOSITION_TAIL_RE.search(text[-400:]) if check is None else None
         concluded = supposed is not None and _CONCLUDED_PARAGRAPH_RE.search(text[: len(text) - len(supposed.group())][-300:])
         retracts = supposed is not None and any(  # ("Suppose instead ...": "instead" supposes there, retracts nothing)

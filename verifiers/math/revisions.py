@@ -354,8 +354,13 @@ def _negated_value(rest: str, value: str) -> bool:
 # total.", ", which makes 19 overall.", ", which brings the total to 19.", ", the final answer being 19.", "— that is,
 # 19 including the free ones." (not "17, giving 3 to each of the 4 kids": the value is no conclusion there)
 _CLAUSE_VALUE_RE = re.compile(
-    r"(?<![ \t$*}])[ \t$*}]{0,6}(?:,|[ \t]{0,4}[—–])[ \t]{0,4}(?:giving(?:[ \t]+us)?|which[ \t]+(?:makes|gives|brings[ \t]+the[ \t]+total[ \t]+to"
+    # (the answer's unit words first, and an operation on it: "$\boxed{72}$ clips, minus 2 returned, leaving 70.")
+    r"(?<![ \t$*}])[ \t$*}]{0,6}(?:"
+    r"(?:,|[ \t]{0,4}[—–])[ \t]{0,4}(?:giving(?:[ \t]+us)?|which[ \t]+(?:makes|gives|brings[ \t]+the[ \t]+total[ \t]+to"
     r"|comes[ \t]+to|totals)|making|for[ \t]+a[ \t]+total[ \t]+of|the[ \t]+final[ \t]+answer[ \t]+being|that[ \t]+is,?|i\.e\.,?)"
+    # an operation on the answer, then what it leaves: "$\boxed{72}$ clips, minus 2 returned, leaving 70."
+    r"|(?:[ \t]+[A-Za-z]{1,15}){0,2},[ \t]*(?:minus|plus|less|after|then)\b[^,.;\n]{1,40},[ \t]*"
+    r"(?:leaving|which[ \t]+leaves|giving|making)(?:[ \t]+(?:us|her|him|them|it))?)"
     r"[ \t]*(?:a[ \t]+total[ \t]+of[ \t]*)?[$*]*(-?\d[\d,]{0,20}(?:\.\d{1,12})?)(?![\d.,]*\d|[%/^])[*]*"
     r"(?:[ \t]+[A-Za-z]{1,15}){0,4}[ \t]*[.!]?[ \t]*(?:\n|\Z)"
 )
