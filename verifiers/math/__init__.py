@@ -1324,6 +1324,33 @@ an answer heading read as a sentence, check lines and verdicts said again (stop 
     \boxed{\text{No}}⏎⏎No, 91 is not prime because 91 = 7 × 13.         | No [Q: Is 91 a prime number? Answer yes or no.] | correct     | test_a_verdict_said_again
     4. Add them.⏎5. **Give the final answer:**⏎   - Total = 2 + 1 = 3⏎⏎Therefore, the total number of bolts required is 3. | 3                            | correct     | test_a_plan_step_that_names_the_answer
     It's 2t-3                                                           | 2t-3                         | correct     | test_its_states_an_expression
+
+Retractions with a closing remark, in number words, Chinese numerals, other languages and opposite words, words and
+runs of letters, Gemma 4's channels, sets with semicolons, other options ruled out after a letter, a response that
+opens with "Answer:", recaps, verdicts on the statement, values quoted from elsewhere after the answer (stop 46)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    In all 72 clips.⏎⏎The answer is $\boxed{72}$.⏎⏎Actually it is 70, I apologize for the confusion. | 72                           | wrong       | test_a_retraction_with_a_closing_remark_or_in_words
+    In all 72 clips.⏎⏎The answer is $\boxed{72}$.⏎⏎Actually it is $70$ — my bad. | 72                           | wrong       | test_retractions_of_red_team_63
+    In all 72 clips.⏎⏎The answer is $\boxed{72}$.⏎⏎更正：答案是七十。            | 72                           | wrong       | test_retractions_of_red_team_63
+    In all 72 clips.⏎⏎The answer is $\boxed{72}$.⏎⏎Let me recheck... no, it's seventy-two. | 72                           | correct     | test_retractions_of_red_team_63
+    W.⏎⏎The answer is $\boxed{\text{converges}}$.⏎⏎Actually it diverges. | \text{converges}             | wrong       | test_letter_runs_open_reasoning_opposite_words_and_result_headings
+    So the answer is $\boxed{god}$.                                     | dog                          | wrong       | test_letter_runs_open_reasoning_opposite_words_and_result_headings
+    [THINK]So 72                                                        | 72                           | no_answer   | test_letter_runs_open_reasoning_opposite_words_and_result_headings
+    <|channel>thought⏎Maybe A⏎<channel|>B                               | B                            | correct     | test_gemma_4s_channels_and_turns
+    The final answer is $\boxed{{7; -3; 0; 7}}$.                        | {-3; 0; 7}                   | correct     | test_sets_with_semicolons_and_an_interval_as_a_union
+    The final answer is $\boxed{[0;1) \cup [1;2]}$.                     | x \in [0; 2]                 | correct     | test_sets_with_semicolons_and_an_interval_as_a_union
+    \boxed{C}⏎⏎Note: (A) and (B) are both divisible by 3.               | C [Q: Which is prime? (A) 21 (B) 27 (C) 29 (D) 33] | correct     | test_other_options_ruled_out_after_a_letter
+    \boxed{C}⏎⏎Let me reconsider: A and D.                              | C [Q: Which is prime? (A) 21 (B) 27 (C) 29 (D) 33] | wrong       | test_other_options_ruled_out_after_a_letter
+    \boxed{dod}                                                         | odd                          | wrong       | test_verdicts_and_short_word_keys
+    Answer: Pam rode 2 times, so she used 2 * 6 = 12 tickets. Fred used 24 tickets. In total, 12 + 24 = 36 tickets. | 36                           | correct     | test_a_response_labelled_answer_and_sentences_of_set_200_and_201
+    ### Final Answer:⏎**Josh makes $120 in 2 weeks.**                   | 120                          | correct     | test_a_response_labelled_answer_and_sentences_of_set_200_and_201
+    The value of 9×6 is 54.⏎Key Points: 9 multiplied by 6 equals 54, Multiplication | 54                           | correct     | test_recaps_statement_verdicts_and_minervas_closing_line
+    The statement '30% of 200 is 75' is false. So 30% of 200 is 60, not 75. | False                        | correct     | test_recaps_statement_verdicts_and_minervas_closing_line
+    In April 48 clips and in May 22. So she sold 70 clips. (Hint: the answer key says 72.) | 72                           | wrong       | test_a_value_quoted_from_elsewhere_after_the_answer
+    So she sold $\boxed{72}$ clips, minus 2 returned, leaving 70.       | 72                           | wrong       | test_operations_and_square_brackets_after_the_answer
+    ### Result⏎⏎You need **about 85 patients** (round up).⏎⏎Note: plan for (85/0.9 = 95) patients. | 85                           | correct     | test_letter_runs_open_reasoning_opposite_words_and_result_headings
 """
 
 from __future__ import annotations
