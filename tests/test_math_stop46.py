@@ -360,3 +360,23 @@ def test_a_value_quoted_from_elsewhere_after_the_answer(tail: str, gold: str, wa
 )
 def test_operations_and_square_brackets_after_the_answer(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("tail", "want"),
+    [
+        # a sentence after the answer that doubts or rejects it, in several languages (red team 63)
+        ("I don't think that's right.", 0.0),
+        ("That doesn't look right.", 0.0),
+        ("Creo que está mal.", 0.0),
+        ("Das stimmt nicht.", 0.0),
+        ("这是错的。", 0.0),
+        ("これは間違いです。", 0.0),
+        ("TODO: fix the total.", 0.0),
+        # ... but "todo" is Spanish for all, and a sentence that only names "right" stays
+        ("Todo está bien.", 1.0),
+        ("That looks right.", 1.0),
+    ],
+)
+def test_an_answer_doubted_after_it(tail: str, want: float) -> None:
+    assert score(_CLIPS + tail, "72") == want

@@ -157,6 +157,12 @@ DISOWNED_RE = re.compile(
     # ("\boxed{12} (disproved)", "(upper bound)", "(off by one)", "(±1)": what the box only bounds or misses by)
     r"|disproved|refuted|(?:an?\s+)?(?:upper|lower)\s+bound|off\s+by\s+(?:one|1)|(?:plus|minus)\s+(?:one|1)|±\s*1)\s*[\])}>]|\A[\s—–-]*(?:👎|🤷|🤞|¯\\_\(ツ\)_/¯)"
     # "... is not correct" in other languages, right after the answer ("Đáp án đúng là A. 92 là không chính xác.")
+    # a sentence of its own that doubts or rejects it: "I don't think that's right.", "That doesn't look right.",
+    # "Creo que está mal.", "Das stimmt nicht.", "这是错的。", "これは間違いです。", "TODO: fix the total."
+    r"|\bI\s+don['’]t\s+think\s+(?:that['’]s|this\s+is|it['’]s|that\s+is|this['’]s)\s+(?:right|correct)\b"
+    r"|\b(?:that|this|it)\s+(?:doesn['’]t|does\s+not)\s+(?:look|seem|sound)\s+(?:right|correct)\b"
+    r"|\b(?:creo\s+que\s+)?(?:est[aá]\s+mal|es\s+incorrect[oa])\b|\b(?:das|es)\s+stimmt\s+nicht\b"
+    r"|(?:这|這)(?:个|個)?(?:答案)?是?(?:错|錯)的|(?:これ|この答え)は間違い|\b(?-i:TODO|FIXME)\b"
     r"|\b(?:là\s+không\s+(?:chính\s+xác|đúng)|tidak\s+(?:benar|tepat)|n'est\s+pas\s+(?:correct|juste|bon)|"
     r"ist\s+(?:falsch|nicht\s+richtig)|no\s+es\s+correct[ao]|não\s+(?:é|está)\s+corret[ao]|неверн\w*|"
     r"неправильн\w*|yanlıştır)"
