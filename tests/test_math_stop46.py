@@ -380,3 +380,19 @@ def test_operations_and_square_brackets_after_the_answer(completion: str, gold: 
 )
 def test_an_answer_doubted_after_it(tail: str, want: float) -> None:
     assert score(_CLIPS + tail, "72") == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an answer block holding a sentence with its one number: "times" ending its clause counts occurrences, and
+        # "over the three months" is a stretch of time, not a bound (set 204)
+        ("<think>x</think>\n<answer> Peter can go to the movies 3 times.\n</answer>", "3", 1.0),
+        ("<think>x</think> <answer> Therefore, the program had a total of 366 downloads over the three months.", "366", 1.0),
+        # ... "times" before a quantity multiplies, "over" before a number bounds
+        ("<answer> He has 3 times as many.</answer>", "3", 0.0),
+        ("<answer> They sold over 300 tickets.</answer>", "300", 0.0),
+    ],
+)
+def test_counts_of_times_and_stretches_of_time(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want

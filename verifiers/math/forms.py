@@ -128,13 +128,15 @@ _QUALIFIED_RE = re.compile(
     # (not "3 more cows": a comparison says "than"; not "$720 left over"; not "approximately 15": a rounded value is
     # stated as the value, as "\boxed{approximately 3.14}" is; "somewhere around 42" is a guess; not "25 miles
     # between his stops": "between" bounds only before numbers)
-    r"\b(?:at\s+(?:least|most)|(?<!left )over|under|above|below|around|roughly|nearly|almost|up\s+to|between(?=[^.;]*\d)|than|"
+    # (not "over the three months": a stretch of time, not a bound)
+    r"\b(?:at\s+(?:least|most)|(?<!left )over(?!\s+(?:the|its|his|her|their|this|that|those|these)\b)|under|above|below|around|roughly|nearly|almost|up\s+to|between(?=[^.;]*\d)|than|"
     r"or|maybe|"
     r"perhaps|probably|"
     r"not|no|never|"
     # words that make another number of it ("negative 5", "half of 16", "16 squared", "16 thousand") or take it
     # back ("16 is wrong", "if x is 16")
-    r"negative|minus|plus|times|twice|double|triple|thrice|squared|cubed|root|raised|thousands?|millions?|"
+    # ("times" ending its clause counts occurrences: "can go to the movies 3 times.", not "3 times as many")
+    r"negative|minus|plus|times(?![ \t]*(?:[.!;,)]|\Z))|twice|double|triple|thrice|squared|cubed|root|raised|thousands?|millions?|"
     r"billions?|trillions?|hundreds?|dozens?|divided|multiplied|wrong|incorrect|false|rejected|extraneous|excluded|"
     r"discarded|" + CHANGING_WORDS + "|"
     r"doubt|if|unless|suppose|"
