@@ -83,6 +83,9 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("fallback", "_ATTRIBUTED_TAIL_RE", "', though ' * (n // 9)"),
             ("chains", "_SQUARE_AFTER_RE", "'1 [' * (n // 3)"),
             ("revisions", "_CLAUSE_VALUE_RE", "' a, minus' * (n // 9)"),
+            ("laterbox", "_ABOUT_THE_ANSWER_RE", "'x' * n"),
+            ("laterlines", "OFFERED_AT_END_RE", "' or maybe ' * (n // 10)"),
+            ("laterlines", "OFFERED_AT_END_RE", "'or ' + 'one ' * (n // 4)"),
         ]
     )
 
@@ -395,4 +398,21 @@ def test_an_answer_doubted_after_it(tail: str, want: float) -> None:
     ],
 )
 def test_counts_of_times_and_stretches_of_time(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # advice after the last of several boxes that names nothing of the answer is no doubt on it (set 204)
+        ("340 + 240 = \\boxed{580}\nbut wait! She spent 280, so 580 - 280 = \\boxed{300}.\n\nTo summarize, pay close"
+         " attention to what is given or spent! Happy learning!", "300", 1.0),
+        ("340 + 240 = \\boxed{580}\nbut wait! She spent 280, so 580 - 280 = \\boxed{300}.\n\nOr maybe it is 580.", "300", 0.0),
+        # another value offered in words after the answer ("Or maybe it is four hundred.")
+        ("The answer is \\boxed{300}.\n\nOr maybe it is four hundred.", "300", 0.0),
+        ("The answer is \\boxed{72}.\n\nOr seventy.", "72", 0.0),
+        ("The answer is \\boxed{300}.\n\nOr maybe it is three hundred.", "300", 1.0),
+    ],
+)
+def test_advice_after_boxes_and_values_offered_in_words(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want

@@ -97,6 +97,12 @@ _ITEM_BEFORE_BOX_RE = re.compile(
 )
 # a doubt, a negation, a condition, a case or a rejection in the two sentences after the last box: the boxes stay a
 # hedge
+# a sentence about the answer: a number, a box, a word that points at it
+_ABOUT_THE_ANSWER_RE = re.compile(
+    r"\d|\\boxed|\?|\b(?:answer|result|box(?:ed)?|value|solution|it|its|it['’]s|this|that|which|one|two|three|four|five"
+    r"|six|seven|eight|nine|ten|hundred|thousand)\b|[^\x00-\x7f]",
+    re.I,
+)
 _DOUBT_RE = re.compile(
     r"\b(?:or|either|maybe|perhaps|possibly|probably|likely|guess|suspect|unsure|might|could|"
     r"not|never|no\s+longer|anything\s+but|isnt|unless|if|when|case|otherwise|else|wrong|incorrect|false|fails?|"
@@ -183,8 +189,9 @@ def box_revision(text: str) -> str | None:
     if earlier is None:
         return None
     between = text[earlier[1] : spans[-1][0]][-2_000:]  # bounded: only the words just before the last box decide
-    if _DOUBT_RE.search(_two_sentences(text[spans[-1][1] :])):  # "Wait, \boxed{4} is wrong too.", "\boxed{4}?"
-        return None
+    after = _two_sentences(text[spans[-1][1] :])
+    if _DOUBT_RE.search(after) and _ABOUT_THE_ANSWER_RE.search(after):  # "Wait, \boxed{4} is wrong too.", "\boxed{4}?"
+        return None  # (not advice that names nothing of it: "To summarize, pay attention to what is given or spent!")
     if _NEGATED_BEFORE_BOX_RE.search(between[-40:]):
         return None
     if _worked_chain(text, spans, last) or _total_of_parts(text, spans) or _named_steps(text, spans):

@@ -55,13 +55,21 @@ def answered_otherwise(raw: str, m: re.Match[str], value: str) -> bool:
     return not parses(value) and all(digits) and digits[0] != digits[1] and len(line) <= 30
 
 
+# a number in English words ("four hundred", "seventy-two")
+_NUMBER_WORDS = (
+    r"(?:(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million)"
+    r"(?:[ \t-]+(?:and[ \t]+)?(?=[a-z]))?){1,6}"
+)
 # the text after the answer is only another value offered, on its line or the next ("or 70", "Perhaps 70.", "(maybe
 # 70)", "Answer 2: 70", "If not, then 70.", "(Other possibility: D)", "/ 70")
 OFFERED_AT_END_RE = re.compile(
     r"[ \t$\\)\].*]{0,6}\s{0,20}[(\[]?[ \t]*(?:or|perhaps|maybe|possibly|probably|either[ \t]+that[ \t]+or"
     r"|if[ \t]+not,?(?:[ \t]+(?:then|it['’]s|it[ \t]+is))?|alternative(?:ly)?[ \t]*:?|(?:other|another)[ \t]+"
-    r"(?:possibility|option|candidate)[ \t]*:?|answer[ \t]+2[ \t]*:|/)[ \t]*[$\\(*]*"
-    r"(-?\d[\d.,/]{0,30}|[A-J](?![A-Za-z]))[ \t*$]*[)\]]?[ \t]*[.!?]?[ \t]*\Z",
+    r"(?:possibility|option|candidate)[ \t]*:?|answer[ \t]+2[ \t]*:|/)[ \t]*"
+    r"(?:(?:maybe|perhaps|possibly|probably)[ \t]+)?"
+    r"(?:(?:it['’]s|it[ \t]+is|it[ \t]+could[ \t]+be|it[ \t]+might[ \t]+be)[ \t]+)?[$\\(*]*"
+    rf"(-?\d[\d.,/]{{0,30}}|[A-J](?![A-Za-z])|{_NUMBER_WORDS})[ \t*$]*[)\]]?[ \t]*[.!?]?[ \t]*\Z",
     re.I,
 )
 
