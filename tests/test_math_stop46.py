@@ -416,3 +416,15 @@ def test_counts_of_times_and_stretches_of_time(completion: str, gold: str, want:
 )
 def test_advice_after_boxes_and_values_offered_in_words(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an empty "####" (its markup only) before an answer sentence is a template's placeholder (set 205)
+        ("= $276,000\n\nTherefore, **####**\n\nThe final answer is: $276,000", "276000", 1.0),
+        ("= $276,000\n\nTherefore, **####**\n\nThe final answer is: $276,000", "240000", 0.0),
+    ],
+)
+def test_an_empty_gsm8k_marker_before_the_answer(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want

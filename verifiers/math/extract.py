@@ -430,8 +430,8 @@ def _extract(
         # "#### В. Отражения ...\n...\n### Вывод": a markdown heading, as the headings after it are (not "#### 18\n\n###
         # Summary": a value, GSM8K's marker, before a heading)
         m = None
-    if m is not None and re.fullmatch(r"\s*[A-Za-z?]\s*\.?\s*", m.group(1)) and _ANSWER_IS_RE.search(text, m.end()):
-        m = None  # "#### N\n\nThe answer is: 540": a template's placeholder, then the answer
+    if m is not None and re.fullmatch(r"\s*(?:[A-Za-z?]|[*_\s]*)\s*\.?\s*", m.group(1)) and _ANSWER_IS_RE.search(text, m.end()):
+        m = None  # "#### N\n\nThe answer is: 540", "**####**\n\nThe final answer is: $276,000": a template's placeholder
     if m is not None and _END_WORD_RE.fullmatch(m.group(1)):
         text, m = text[: m.start()], None  # "the total is 9 #### done": the marker ends the output, it answers nothing
     if m is not None:
