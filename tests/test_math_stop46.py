@@ -428,3 +428,16 @@ def test_advice_after_boxes_and_values_offered_in_words(completion: str, gold: s
 )
 def test_an_empty_gsm8k_marker_before_the_answer(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a doubt in the last box's own sentence stays a doubt on it, whatever it names
+        ("\\boxed{3}. Actually, \\boxed{4} is impossible", "4", 0.0),
+        ("\\boxed{3}. Actually, \\boxed{4} is mistaken", "4", 0.0),
+        ("\\boxed{3}. Actually, \\boxed{4}.\n\nTo summarize, mind what is given or spent!", "4", 1.0),
+    ],
+)
+def test_a_doubt_in_the_last_boxs_own_sentence(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want

@@ -190,7 +190,8 @@ def box_revision(text: str) -> str | None:
         return None
     between = text[earlier[1] : spans[-1][0]][-2_000:]  # bounded: only the words just before the last box decide
     after = _two_sentences(text[spans[-1][1] :])
-    if _DOUBT_RE.search(after) and _ABOUT_THE_ANSWER_RE.search(after):  # "Wait, \boxed{4} is wrong too.", "\boxed{4}?"
+    own_sentence = not re.match(r"[\s$)}\]*_]*[.!?。\n]", text[spans[-1][1] : spans[-1][1] + 20])  # ("\boxed{4} is wrong")
+    if _DOUBT_RE.search(after) and (own_sentence or _ABOUT_THE_ANSWER_RE.search(after)):  # "Wait, \boxed{4} is wrong too."
         return None  # (not advice that names nothing of it: "To summarize, pay attention to what is given or spent!")
     if _NEGATED_BEFORE_BOX_RE.search(between[-40:]):
         return None

@@ -172,9 +172,9 @@ def _revision(tail: str, value: str) -> str | None:
             return str(NUMBER_WORDS[word.lower()])
         if len(word) == 1:
             return word if word.isupper() and WORD_VALUE_RE.fullmatch(word) and len(box) == 1 else None
-        polarity = {w: k < 2 for k, w in enumerate(("yes", "true", "no", "false"))}
-        if word.lower() in polarity and box.lower() in polarity:  # "Sorry, it should be false." after "Yes"
-            return word if polarity[word.lower()] != polarity[box.lower()] else None
+        positive, negative = _OPPOSITES[0]  # "Sorry, it should be false." after "Yes": the verdict of the other sense
+        if {word.lower(), box.lower()} <= positive | negative:
+            return word if (word.lower() in positive) != (box.lower() in positive) else None
         kind = word_kind(word) if WORD_VALUE_RE.fullmatch(word) else -1
         same = word.lower() == box.lower()  # ("Actually it is odd." after "\\text{odd}")
         return word if kind >= 0 and not same and WORD_VALUE_RE.fullmatch(box) and word_kind(box) == kind else None

@@ -567,10 +567,11 @@ def _discusses_other_options(near: str, m: re.Match[str], letter: str, answer: s
     return len(named) >= 2 and bool(_RULED_OUT_RE.search(context)) and not _OFFERING_IN_SENTENCE_RE.search(context)
 
 
+_OFFERING_WORDS = r"or|maybe|perhaps|possibly|also|else|alternatively"  # words that offer another value
 # words that offer an option as an answer, or keep it open (in a sentence that names several)
 _OFFERING_IN_SENTENCE_RE = re.compile(
-    r"\b(?:or|maybe|perhaps|possibly|also|alternatively|answer|final|correct|right|choose|chose|pick|select|go\s+with"
-    r"|else|instead|actually|wait|either|too|again|likely|plausible|equally|reconsider\w*|switch\w*|now|fits?|works?"
+    rf"\b(?:{_OFFERING_WORDS}|answer|final|correct|right|choose|chose|pick|select|go\s+with"
+    r"|instead|actually|wait|either|too|again|likely|plausible|equally|reconsider\w*|switch\w*|now|fits?|works?"
     r"|valid|as\s+well|could|might|may|cannot\s+be\s+(?:excluded|ruled\s+out)|can['’]t\s+be\s+(?:excluded|ruled\s+out))\b",
     re.I,
 )
@@ -582,7 +583,7 @@ _RULED_OUT_RE = re.compile(
 )
 # a line that names an option and marks it wrong: "- (A) 21 = 3 × 7 ✗", "B) 27 ❌"
 _OTHER_OPTION_MARKED_RE = re.compile(r"^[ \t*>-]*(?:option[ \t]+)?\(?([A-J])[).:]?[ \t][^\n]{0,120}?[❌✗✘][ \t]*$", re.M | re.I)
-_OFFERING_WORD_BEFORE_RE = re.compile(r"\b(?:or|maybe|perhaps|possibly|also|else|alternatively)\W{0,6}\Z", re.I)
+_OFFERING_WORD_BEFORE_RE = re.compile(rf"\b(?:{_OFFERING_WORDS})\W{{0,6}}\Z", re.I)
 _GLUED_DIGIT_RE = re.compile(r"(?:\*\*?|__?|\$\$?|\\\)|\\\])?\d")
 _QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}(?:[?？؟⁇❓❔]|¿\?)")
 _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)
