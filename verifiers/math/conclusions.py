@@ -241,11 +241,12 @@ def revised_last_value(tail: str, value: str) -> str | None:
 
 
 _VERDICTS = {"true": True, "yes": True, "correct": True, "false": False, "no": False, "incorrect": False}
+# the verdict a sentence gives its subject ("is not true", "must be correct"): its negation, then its word
+_VERDICT_GIVEN = r"[ \t]+(?:is|holds|must[ \t]+be)[ \t]+(not[ \t]+)?(true|false|correct|incorrect)"
 # a last sentence that concludes a verdict: "Hence the statement is true.", "So the claim is not correct."
 _VERDICT_END_RE = re.compile(
     r"(?:^|\n|(?<=[.!?,;])[ \t]+)[ \t*_]*(?:so|thus|therefore|hence|in\s+conclusion),?[ \t]+(?:the\s+)?"
-    r"(?:statement|claim|assertion|proposition|answer|conjecture|it|this)[ \t]+(?:is|holds|must\s+be)[ \t]+(not[ \t]+)?"
-    r"(true|false|correct|incorrect)[ \t*_]*[.!]?[ \t*_]*\Z",
+    rf"(?:statement|claim|assertion|proposition|answer|conjecture|it|this){_VERDICT_GIVEN}[ \t*_]*[.!]?[ \t*_]*\Z",
     re.I,
 )
 
@@ -263,7 +264,7 @@ def concluded_verdict(tail: str) -> bool | None:
 _STATEMENT_VERDICT_RE = re.compile(
     r"\bthe[ \t]+(?:given[ \t]+|original[ \t]+|initial[ \t]+|above[ \t]+)?(?:statement|claim|assertion|proposition)"
     r"(?:[ \t]+that[ \t]+[^.!?\n]{1,120}?|[ \t]*['\"“‘][^'\"”’\n]{1,120}['\"”’])?"
-    r"[ \t]+(?:is|holds|must[ \t]+be)[ \t]+(not[ \t]+)?(true|false|correct|incorrect)\b",
+    rf"{_VERDICT_GIVEN}\b",
     re.I,
 )
 
