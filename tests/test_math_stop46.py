@@ -441,3 +441,20 @@ def test_an_empty_gsm8k_marker_before_the_answer(completion: str, gold: str, wan
 )
 def test_a_doubt_in_the_last_boxs_own_sentence(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a crossed line that names no option (a lower-case word) still disowns a letter answer (review)
+        ("\\boxed{C}\n\na mistake here ✗", "C", 0.0),
+        ("\\boxed{C}\n\n- (A) 21 = 3 × 7 ✗", "C", 1.0),
+        # the verdicts of every language the parser knows retract a yes/no answer; "不对" is the other sense of "对"
+        ("The answer is $\\boxed{\\text{No}}$.\n\nCorrección: sí.", "\\text{No}", 0.0),
+        ("The answer is $\\boxed{\\text{No}}$.\n\nKorrektur: ja.", "\\text{No}", 0.0),
+        ("The answer is $\\boxed{\\text{Yes}}$.\n\n更正：不对。", "\\text{Yes}", 0.0),
+        ("The answer is $\\boxed{\\text{No}}$.\n\n更正：不对。", "\\text{No}", 1.0),
+    ],
+)
+def test_crossed_lines_and_verdicts_of_other_languages(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want

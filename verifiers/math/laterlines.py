@@ -11,6 +11,7 @@ from verigrpo.verifiers.math.conclusions import WORD_VALUE_RE, number_prefix
 from verigrpo.verifiers.math.disowning import plain_text
 from verigrpo.verifiers.math.layout import equiv_safe
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.parse import VERDICT_WORDS
 from verigrpo.verifiers.math.sentences import _TEXT_GROUP_RE, parsed, parses, words
 from verigrpo.verifiers.math.units import NUMBER_WORDS
 
@@ -102,11 +103,10 @@ _CLOSING_ON_LINE_RE = re.compile(
 
 # answers in words that come in opposite pairs (in several languages), for a retraction that names the other one
 # ("\\boxed{\\text{converges}}. Actually it diverges.", "更正：发散。", "en realidad es impar")
+# (the first pair: the verdicts of VERDICT_WORDS, in every language it has, but its one-letter keys "Y" and "N")
 _OPPOSITES = (
-    (
-        {"yes", "true", "sí", "si", "oui", "ja", "sim", "да", "是", "对", "正确"},
-        {"no", "false", "non", "nein", "não", "нет", "不是", "不对", "否", "错误"},
-    ),
+    tuple({w.lower() for w, sense in VERDICT_WORDS.items() if sense == side and (len(w) > 1 or not w.isascii())}
+          for side in ("yes", "no")),
     ({"converges", "convergent", "converge", "收敛"}, {"diverges", "divergent", "diverge", "发散"}),
     ({"even", "par", "pair", "gerade", "偶数"}, {"odd", "impar", "impair", "ungerade", "奇数"}),
     ({"prime", "质数", "素数"}, {"composite", "合数"}),
@@ -114,6 +114,9 @@ _OPPOSITES = (
     ({"finite", "有限"}, {"infinite", "无限"}),
     ({"possible", "可能"}, {"impossible", "不可能"}),
 )
+
+
+_UNSPACED_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")  # Chinese and Japanese: words not set apart by spaces
 
 
 def _retracted_word(tail: str, value: str) -> str | None:
@@ -125,14 +128,14 @@ def _retracted_word(tail: str, value: str) -> str | None:
     if len(tokens) > 8 or re.search(r"\d", line):
         return None  # (a short statement of the other word, not a re-check that names it in passing)
     line = " ".join(tokens[-3:]) if line.isascii() else line  # (near its end: "Actually it diverges.")
+    said = set(re.findall(r"[^\W\d_]+", line))
     for pair in _OPPOSITES:
         for side, other in ((pair[0], pair[1]), (pair[1], pair[0])):
             if word not in side:
                 continue
-            latin = set(re.findall(r"[^\W\d_]+", line))
-            named = [w for w in other if (w in latin if w.isascii() else w in line)]
-            if word in ("是", "可能") or any(w in ("是", "可能") for w in other):
-                named = [w for w in named if not re.search(rf"不{w}", line) or w.startswith("不")]
+            # (a word of a script without spaces is found inside its run: "更正：发散。")
+            named = [w for w in sorted(other) if w in said or _UNSPACED_RE.match(w) and w in line]
+            named = [w for w in named if w.startswith("不") or f"不{w}" not in line]  # (不是, 不对: the other sense)
             if named and not re.search(rf"\b(?:not|isn['’]t)\s+{re.escape(named[0])}\b", line):
                 return named[0]
             if re.search(rf"\b(?:not|isn['’]t|never)\s+{re.escape(word)}\b", line):

@@ -556,8 +556,8 @@ def _discusses_other_options(near: str, m: re.Match[str], letter: str, answer: s
     line = near[line_start : line_end if line_end >= 0 else len(near)]
     if _OTHER_OPTION_MARKED_RE.fullmatch(line):
         return True
-    starts = [b.end() for b in re.finditer(r"[.!?](?:\s|$)|\n", near) if b.end() <= m.start()]
-    end = re.compile(r"[.!?](?:\s|$)|\n").search(near, m.end())
+    starts = [b.end() for b in _BREAK_RE.finditer(near) if b.end() <= m.start()]
+    end = _BREAK_RE.search(near, m.end())
     sentence = near[starts[-1] if starts else 0 : end.start() if end else len(near)]
     named = set(re.findall(r"(?<![A-Za-z])\(?([A-J])\)?(?![A-Za-z])", sentence))
     if answer.upper() in named:  # ("Hmm, it isn't C; A and D.": the answer's own option ruled out)
@@ -568,6 +568,7 @@ def _discusses_other_options(near: str, m: re.Match[str], letter: str, answer: s
 
 
 _OFFERING_WORDS = r"or|maybe|perhaps|possibly|also|else|alternatively"  # words that offer another value
+_BREAK_RE = re.compile(r"[.!?](?:\s|$)|\n")  # where a sentence or a line ends
 # words that offer an option as an answer, or keep it open (in a sentence that names several)
 _OFFERING_IN_SENTENCE_RE = re.compile(
     rf"\b(?:{_OFFERING_WORDS}|answer|final|correct|right|choose|chose|pick|select|go\s+with"
@@ -582,7 +583,8 @@ _RULED_OUT_RE = re.compile(
     re.I,
 )
 # a line that names an option and marks it wrong: "- (A) 21 = 3 × 7 ✗", "B) 27 ❌"
-_OTHER_OPTION_MARKED_RE = re.compile(r"^[ \t*>-]*(?:option[ \t]+)?\(?([A-J])[).:]?[ \t][^\n]{0,120}?[❌✗✘][ \t]*$", re.M | re.I)
+# (the letter in capitals: "- a mistake here ✗" names no option)
+_OTHER_OPTION_MARKED_RE = re.compile(r"^[ \t*>-]*(?:[Oo]ption[ \t]+)?\(?([A-J])[).:]?[ \t][^\n]{0,120}?[❌✗✘][ \t]*$", re.M)
 _OFFERING_WORD_BEFORE_RE = re.compile(rf"\b(?:{_OFFERING_WORDS})\W{{0,6}}\Z", re.I)
 _GLUED_DIGIT_RE = re.compile(r"(?:\*\*?|__?|\$\$?|\\\)|\\\])?\d")
 _QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}(?:[?？؟⁇❓❔]|¿\?)")
