@@ -24,6 +24,9 @@ class Extraction:
     repeated: int = 1  # how many boxes hold the one boxed answer ("\boxed{-2} and \boxed{-2}, respectively")
     # the whole content of the <answer> tag or JSON answer field the answer came from, or of the line after the marker
     scope: str | None = None
+    # the value with the words its text writes around it ("#### 4 socks", "... the result is 90 hrs."), where the answer
+    # was narrowed to the value: what the question's checks of units and things counted read
+    said: str | None = None
 
 
 # \box{39}: TeX's \box takes no group; \framebox, and \Boxed, \BOXED as a model may write it, are boxes too, and
@@ -111,6 +114,10 @@ def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
                     # a box inside it is its contents: \boxed{\boxed{4}} is 4, \boxed{3 \neq \boxed{4}} no 4
                     out.append((box.start(), k + 1, _without_label(_unboxed(text[j + 1 : k], depth))))
                 closed = k + 1
+            elif _OPEN_NUMBER_END_RE.fullmatch(text, j + 1):
+                # "Therefore, the answer is \(\boxed{225": a number, then the end; the output stopped at the brace
+                # that closes it (a harness that prompts with the box's opening and stops at "}")
+                out.append((box.start(), len(text), text[j + 1 :].strip()))
             else:  # unbalanced or too long: unparsable
                 out.append((box.start(), len(text), text[j : j + MAX_ANSWER_CHARS + 1]))
         elif i < len(text) and j > i:  # "\boxed 5"
@@ -122,6 +129,10 @@ def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
             if m:
                 out.append((box.start(), j + m.end(), m.group()))
     return out
+
+
+# an unclosed box's content that is one number up to the end of the text
+_OPEN_NUMBER_END_RE = re.compile(r"[ \t]*-?(?:\d{1,3}(?:,\d{3})+|\d{1,30})(?:\.\d{1,12})?\s*")
 
 
 def _group_end(text: str, j: int) -> int | None:

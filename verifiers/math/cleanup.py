@@ -95,6 +95,11 @@ _DASH_MINUS_RE = re.compile(r"(?<![\w)\]}.,])[—―➖ー△▲](?=\d)")  # (�
 _SUPERSCRIPT_MINUS_RE = re.compile(r"(?<![\w⁰¹²³⁴⁵⁶⁷⁸⁹)\]}])⁻(?=\d)")
 
 
+def _called_answer(m: re.Match[str]) -> str:
+    """An answer written as a call or a label in code marks, as a marked answer: "Answer(\"C\")" -> "Answer: C"."""
+    return f"{m.group(4)}" if m.group(4) else f"Answer: {m.group(2) or m.group(3)}"
+
+
 def clean_completion(text: str) -> str:
     """``text`` with what no rule should read removed or rewritten (see the module's docstring); the reasoning
     and ``<answer>`` blocks are left to :func:`~verifiers.math.extract.extract_answer`."""
@@ -157,6 +162,10 @@ def clean_completion(text: str) -> str:
         text = text[: closed.end()]
     if "↵" in text:  # "... = 21 ↵ #### 21": a log's visible mark for a line break, as the break
         text = text.replace("↵", "\n")
+    # ("Action: Answer(\"C\")", "Finish[72]": read before a bracket at the end is taken for a citation)
+    if ("nswer" in text or "inish" in text) and _CALLED_ANSWER_RE.search(text, tail_start(text, 2_000)):
+        cut = tail_start(text, 2_000)
+        text = text[:cut] + _CALLED_ANSWER_RE.sub(_called_answer, text[cut:])
     if "【" in text or "<sup>" in text:  # a search agent's "【5:1†report.pdf】", a footnote's mark
         text = _CITATION_MARK_RE.sub("", text)
     if "]" in text[-2_000:]:
@@ -194,7 +203,8 @@ def clean_completion(text: str) -> str:
     if "分之" in text or "分の" in text or "분의" in text or any(c in text for c in "百千万亿萬億"):
         # "八分之一": a Chinese fraction, 1/8 (Japanese "6分の1", Korean "6분의 1"); "222万": 2220000
         text = cjk_fractions(text)
-    if ("|>" in text or "<final" in text.lower() or "answer]" in text.lower()) and _TAG_CLOSE_VARIANT_RE.search(text):
+    low = text.lower() if "<" in text or "]" in text else ""
+    if ("|>" in text or "<final" in low or "<ans>" in low or "answer]" in low) and _TAG_CLOSE_VARIANT_RE.search(text):
         # (only with a closing tag: "[Answer]" alone opens a few-shot exemplar's answer, no block)
         text = _TAG_VARIANT_RE.sub(lambda m: f"<{'/' if any(m.groups()) else ''}answer>", text)
     if "<" in text and _HTML_FORMAT_RE.search(text):  # "<answer> <P>0.5</p> </answer>", "<br/>9": HTML layout
@@ -697,8 +707,15 @@ def _answer_like_tags(text: str) -> str:
 # a brace group after the word "boxed" without its backslash, after a command that ends in it, or after a box sign
 # other models' answer tags, read as <answer>: "<|answer|>5<|/answer|>", "<final>5</final>", "<final_answer>",
 # "[ANSWER]5[/ANSWER]"
-_TAG_CLOSE_VARIANT_RE = re.compile(r"<\|[ \t]*/[ \t]*answer[ \t]*\|>|</final(?:[_ ]answer)?>|\[/answer\]", re.I)
-_TAG_VARIANT_RE = re.compile(r"<\|[ \t]*(/?)[ \t]*answer[ \t]*\|>|<(/?)final(?:[_ ]answer)?>|\[(/?)answer\]", re.I)
+_TAG_CLOSE_VARIANT_RE = re.compile(r"<\|[ \t]*/[ \t]*answer[ \t]*\|>|</(?:final(?:[_ -]answer)?|ans)>|\[/answer\]", re.I)
+_TAG_VARIANT_RE = re.compile(r"<\|[ \t]*(/?)[ \t]*answer[ \t]*\|>|<(/?)(?:final(?:[_ -]answer)?|ans)>|\[(/?)answer\]", re.I)
+# an agent's answer as a call ("Action: Answer(\"C\")", ReAct's "Finish[72]") or a label in code marks ("`Answer`: 72")
+_CALLED_ANSWER_RE = re.compile(
+    r"^[ \t]*(?:(?:action(?:[ \t]*\d{1,2})?|\d{1,2}\.)(?:[ \t]*:)?[ \t]*)?(?:answer|finish)"
+    r"(?:\([ \t]*([\"']?)([^\n\"'()]{1,100})\1[ \t]*\)|\[([^\n\[\]]{1,100})\])[ \t.]*$"
+    r"|`((?:final[ \t]+)?answer)`(?=[ \t]*:)",
+    re.I | re.M,
+)
 # a LaTeX command whose name mixes Latin letters with Cyrillic or Greek ones that look the same
 _LOOKALIKE_COMMAND_RE = re.compile(r"\\(?=[A-Za-z]{0,12}[\u0370-\u03ff\u0400-\u04ff])(?=[\u0370-\u03ff\u0400-\u04ff]{0,12}[A-Za-z])[A-Za-z\u0370-\u03ff\u0400-\u04ff]{2,16}")
 _NOT_EQUAL_RE = re.compile(r"\\not\s*(?:=|\\eq(?![A-Za-z]))")

@@ -297,7 +297,7 @@ _COUNTED_RE = re.compile(
 )
 # words after a number that name no thing counted, or make the count another one ("24 more clips", "6 dozen clips",
 # "2 solutions per factor")
-_NOT_A_THING = frozenset(
+NOT_A_THING = frozenset(
     "the a an and or in on at of for to by with from per each every is are was were be so that this which than it as if"
     " more less fewer extra additional other others remaining left total altogether overall all times dozen dozens"
     " score hundred hundreds thousand thousands million millions billion percent apiece not only just".split()
@@ -305,7 +305,8 @@ _NOT_A_THING = frozenset(
 _RATE_AFTER_RE = re.compile(r"[ \t]+(?:per|each|apiece|a|an|every|for\s+each|in\s+each|of\s+each|more|less|than)\b", re.I)
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
+    """A noun's stem, to match its singular and plural ("boxes", "box"; "clips", "clip")."""
     w = word.lower()
     return w[:-2] if w.endswith(("ches", "shes", "xes", "sses")) else w[:-1] if w.endswith("s") and len(w) > 3 else w
 
@@ -313,7 +314,7 @@ def _stem(word: str) -> str:
 def _things(m: re.Match[str]) -> list[str]:
     """The thing a count names: the first word after the number that is not a function word ("72 clips" -> clips,
     "15 ordered pairs" -> ordered, pairs)."""
-    return [_stem(w) for w in (m.group("w1"), m.group("w2")) if w and w.lower() not in _NOT_A_THING]
+    return [stem(w) for w in (m.group("w1"), m.group("w2")) if w and w.lower() not in NOT_A_THING]
 
 
 def recounted_otherwise(tail: str, value: str, working: str) -> bool:
@@ -351,7 +352,7 @@ def recounted_otherwise(tail: str, value: str, working: str) -> bool:
         if len(_PLAIN_RE.findall(sentence)) != 1:
             continue
         n = fresh[0]
-        named = things & {_stem(w) for w in re.findall(r"[A-Za-z]{3,}", sentence[: n.start()])}
+        named = things & {stem(w) for w in re.findall(r"[A-Za-z]{3,}", sentence[: n.start()])}
         if (named or _TOTAL_WORD_RE.search(sentence)) and _UNIT_WORDS_END_RE.fullmatch(sentence[n.end() :]):
             return True  # "The total number of clips sold comes to 96.", "Thus the clips sold number 96."
         if re.match(_LEAD, sentence, re.I) and _TOTAL_WORD_RE.search(sentence):
@@ -380,7 +381,7 @@ _DECLARED_RIGHT_RE = re.compile(
 def _new_count(m: re.Match[str], things: set[str]) -> bool:
     """Whether the count ``m`` names one of ``things`` directly ("96 clips", "39 ordered pairs"), not a scale or a
     relative count ("6 dozen clips", "24 more clips")."""
-    return not m.group("dec") and m.group("w1").lower() not in _NOT_A_THING and bool(things & set(_things(m)))
+    return not m.group("dec") and m.group("w1").lower() not in NOT_A_THING and bool(things & set(_things(m)))
 
 
 def _rate_after(sentence: str, m: re.Match[str]) -> bool:

@@ -99,6 +99,7 @@ from verigrpo.verifiers.math.structured import (
     without_string_values,
 )
 from verigrpo.verifiers.math.tags import other_box, tag_answer
+from verigrpo.verifiers.math.units import said_quantity
 
 # after "the answer is": a rejected value, then the one put in its place ("not 8; it is 9",
 # "n't 5, it's 6", "not 8, but 9")
@@ -439,14 +440,14 @@ def _extract(
     if m is not None and _END_WORD_RE.fullmatch(m.group(1)):
         text, m = text[: m.start()], None  # "the total is 9 #### done": the marker ends the output, it answers nothing
     if m is not None:
-        ans = _marker_value(m.group(1))
+        ans, said = _marker_value(m.group(1)), None
         if re.search(r"[A-Za-z]{3,}", ans) and len(ans) <= MAX_ANSWER_CHARS:
             # "#### Seth is 16 years old.", "#### 1 box of crackers", "#### 6th place": the marker's sentence, by
             # its one number (with a unit word after it), never a product of its letters
             plain = _MONEY_SIGN_RE.sub("", ans) if "$" in ans else ans  # "Betty needs $5 more": an amount of money
             one = one_number_sentence(_ORDINAL_SUFFIX_RE.sub(r"\1", plain).rstrip("."))
             if one is not None:
-                ans = one
+                said, ans = (ans if said_quantity(ans) else None), one
         # checked as a marked answer is: the text after it ("#### 4\nWait, that's wrong. The answer is 3.", "(Or
         # maybe 3.)") and the markers before it ("#### 3\n#### 4": two answers), but for a step's result that a
         # later step uses ("#### 9 ... #### 6 ... 9 days + 6 days = 15 days ... #### 15")
@@ -472,7 +473,7 @@ def _extract(
             or ("several different answers after answer markers" if len(distinct) > 1 else None)
             or concluded_otherwise(text[m.end(1) :], ans, working=text[: m.start(1)])
         )
-        return Extraction(ans, "gsm8k", hedge is not None, hedge)
+        return Extraction(ans, "gsm8k", hedge is not None, hedge, said=said)
     window = text[-_WINDOW:]
     m = None
     for found in _ANSWER_IS_RE.finditer(window):  # the last marker that states something, not a verdict on
@@ -481,6 +482,10 @@ def _extract(
         if m is None or not VERDICT_RE.match(re.split(r"(?<=[.!。])\s", found.group(1), maxsplit=1)[0]):
             # (an earlier one: "Yes, the answer is correct. Bella bought 38 stamps.")
             m = found
+    verdict = re.split(r"(?<=[.!。])\s", m.group(1), maxsplit=1) if m is not None else []
+    if verdict and VERDICT_RE.match(verdict[0]) and len(verdict) > 1 and re.search(r"\d", verdict[1]):
+        # "Your answer is correct. Each book cost $5.": a verdict on an answer, then the value, said again; no marker
+        m = None
     if m is not None and labels_the_response(text, window, m):
         m = None  # "Answer: Morisette brought 5 apples ... 13 fruits.\n\nKael brought ... In total, 27 fruits."
     heading = _last_match(_ANSWER_HEADING_RE, window)

@@ -29,7 +29,7 @@ from verigrpo.verifiers.math.laststate import (
     without_plain_condition,
     worded_number,
 )
-from verigrpo.verifiers.math.locales import comma_language
+from verigrpo.verifiers.math.locales import FOREIGN_SCALE_WORDS, comma_language
 from verigrpo.verifiers.math.nodes import Bracket, Expr, Relation
 from verigrpo.verifiers.math.normalize import (
     BELOW_ZERO_AFTER,
@@ -59,7 +59,13 @@ from verigrpo.verifiers.math.spans import (
     named_before,
     named_values,
 )
-from verigrpo.verifiers.math.units import NUMBER_WORDS, SCALE_WORDS, SIGN_WORDS, unit_phrase_end
+from verigrpo.verifiers.math.units import (
+    NUMBER_WORDS,
+    SCALE_WORDS,
+    SIGN_WORDS,
+    said_quantity,
+    unit_phrase_end,
+)
 
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
 # "其中，$m$ 代表质量"): its spans are single symbols, no answer
@@ -452,6 +458,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             "last_number",
             hedged,
             "'or' next to the last number" if hedged else None,
+            said=_said(tail, last),
         )
     worded = worded_number(tail) or (cjk_counted_number(tail) if CJK_CHAR_RE.search(tail[-300:]) else None)
     if worded is not None:  # "David has three apples.", "There are zero marbles left.", "一共有六只脚。": its one number
@@ -789,7 +796,9 @@ _SIGN_WORD_BEFORE_RE = re.compile(
     rf"|(?<=[ \t])[-−][ \t]{{1,2}})\Z",
     re.I,
 )
-_SCALE_WORD_RE = re.compile(rf"(?:[ \t]{{0,4}}(?:{'|'.join(SCALE_WORDS)})s?\b){{1,3}}", re.I)  # ("3 hundred million")
+_SCALE_WORD_RE = re.compile(
+    rf"(?:[ \t]{{0,4}}(?:(?:{'|'.join(SCALE_WORDS)})s?\b|(?:{FOREIGN_SCALE_WORDS})\.?(?!\w))){{1,3}}", re.I
+)  # ("3 hundred million")
 
 
 def _scale_after(text: str, start: int, end: int) -> str:
@@ -800,6 +809,17 @@ def _scale_after(text: str, start: int, end: int) -> str:
         return " " + " ".join(m.group().lower().split())
     letters = dollar_scale_letters(text, start, end)
     return f" {letters}" if letters else ""
+
+
+def _said(text: str, number: re.Match[str]) -> str | None:
+    """The fallback's number as its line writes it, with the currency sign before it and the words that close the
+    line ("... the result is €5." -> "€5", "... is 90 hrs." -> "90 hrs"): :func:`said_quantity`."""
+    end = text.find("\n", number.end())
+    sign = _SIGN_BEFORE_RE.search(text, max(0, number.start() - 3), number.start())
+    return said_quantity((sign.group() if sign is not None else "") + text[number.start() : end if end >= 0 else None])
+
+
+_SIGN_BEFORE_RE = re.compile(r"(?:\\\$|[$€£¥₹])[ \t]*\Z")
 
 
 def _unit_after(text: str, end: int) -> str:

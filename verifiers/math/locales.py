@@ -38,6 +38,8 @@ FOREIGN_SCALES: dict[str, int] = {
     "milyar": 9, "miliar": 9, "tỷ": 9, "tỉ": 9, "miliard": 9, "miliardy": 9, "miliardów": 9, "mld": 9,
     "миллиард": 9, "миллиарда": 9, "миллиардов": 9, "миллиарды": 9, "млрд": 9, "miljard": 9, "miljarden": 9, "milliárd": 9,
     "مليار": 9,
+    # and as English news abbreviates it ("3 bn", "2.5 bln"; not "mn", also French minutes)
+    "bn": 9, "bln": 9,
     # a million millions (Spanish "billón" on both sides of the Atlantic)
     "triliun": 12, "trilyon": 12, "billón": 12, "billones": 12,
     # Indian scales in Devanagari and Bengali (lakh and crore in Latin letters are English scale words)

@@ -13,10 +13,11 @@ from typing import Any
 
 import sympy
 from verigrpo.verifiers.math.compare import nodes_equal
+from verigrpo.verifiers.math.conclusions import NOT_A_THING, stem
 from verigrpo.verifiers.math.forms import question_numbers
 from verigrpo.verifiers.math.leaves import BASE_TEXT_RE
 from verigrpo.verifiers.math.nodes import Answers, Bracket, Expr, Node, Relation, Text
-from verigrpo.verifiers.math.normalize import FULL_WIDTH, normalize
+from verigrpo.verifiers.math.normalize import DOLLAR_SCALES, FULL_WIDTH, normalize
 from verigrpo.verifiers.math.sentences import parsed, top_level_split
 from verigrpo.verifiers.math.units import unit_scale, unit_word
 from verigrpo.verifiers.math.vocab import UNIT_ALIASES
@@ -501,6 +502,16 @@ def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
     if money and said_money not in money | {None} and not (said_money == "dollar" and "peso" in money):
         return True  # "How many dollars did he save?" answered "30 euros" (a peso is written with "$" too)
     said = _scale(pred.unit) if pred.unit is not None else None
+    counted = _HOW_MANY_RE.search(question) if not asked else None
+    if (
+        counted is not None
+        and (said is not None or (pred.unit or "").lower() in DOLLAR_SCALES)
+        and counted.group(1).lower() not in _GENERIC_COUNTS
+        and _currency(counted.group(1)) is None
+    ):
+        # "How many people live in the town?" answered "3 M", "3 K" or "3 mn": a count of things in a unit of
+        # measure, or in thousands or millions
+        return True
     if said is None:
         return False
     if asked:
@@ -510,6 +521,8 @@ def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
     return len(kinds) == 1 and said[0] != _KINDS[kinds.pop()]
 
 
+# what "how many" asks that a unit of measure may answer: "How many square units", "how many times as long"
+_GENERIC_COUNTS = frozenset({"units", "unit", "square", "cubic", "sq", "cu", "times", "more", "fewer", "less"})
 # a currency's units -> the currency ("cent" is a dollar's; "penny", the US's and Britain's, names none)
 _CURRENCY_OF = {"dollar": "dollar", "cent": "dollar", "euro": "euro", "gbp": "gbp", "yen": "yen", "rupee": "rupee",
                 "won": "won", "peso": "peso", "hryvnia": "hryvnia", "shekel": "shekel", "naira": "naira",
@@ -572,11 +585,6 @@ _HOW_MANY_PHRASE_RE = re.compile(
 )
 
 
-def _stem(word: str) -> str:
-    w = word.lower()
-    return w[:-2] if w.endswith(("ches", "shes", "sses", "xes")) else w[:-1] if w.endswith("s") else w
-
-
 def other_thing_counted(answer: str, gold: Node, row: Mapping[str, Any]) -> bool:
     """A count of another thing the question names than the one it asks about, against a bare number: "How many
     apples does he have now?" answered "10 oranges" (he has 7 oranges), "How many cakes ...?" answered "12
@@ -591,9 +599,12 @@ def other_thing_counted(answer: str, gold: Node, row: Mapping[str, Any]) -> bool
     # the words of the asked phrase ("How many red balls", "How many positive divisors"): the answer's words may
     # drop an adjective ("5 balls", "9 divisors"), not name another thing the question names ("5 blue balls")
     phrase = _PHRASE_END_RE.split(asked.group(1), maxsplit=1)[0]  # ("girls than boys are": girls)
-    things = {_stem(w) for w in phrase.split()}
-    named = {_stem(w) for w in re.findall(r"[A-Za-z]{3,20}", question)}
-    return any(_stem(w) not in things and _stem(w) in named for w in said.group(1).split())
+    things = {stem(w) for w in phrase.split()}
+    if not things:  # "How many are left?": the question names no thing here
+        return False
+    named = {stem(w) for w in re.findall(r"[A-Za-z]{3,20}", question)}
+    said_words = [w for w in said.group(1).split() if w.lower() not in NOT_A_THING]  # (not "84 marbles left")
+    return any(stem(w) not in things and stem(w) in named for w in said_words)
 
 
 # a count in multiples: "36 dozen", "36 gross", "36 pairs of eggs", "30 grand" (its word, by its stem)
@@ -633,10 +644,10 @@ def counted_in_multiples(pred: Node, answer: str, gold: Node, row: Mapping[str, 
         return False
     said = _MULTIPLE_RE.match(answer) or _CONTAINERS_RE.match(answer)
     asked = _COUNTED_THING_RE.search(question_text(row)) if said is not None else None
-    if asked is None or _stem(asked.group(asked.lastindex or 1)) in (_stem(said.group(1)), "gros", "doz"):
+    if asked is None or stem(asked.group(asked.lastindex or 1)) in (stem(said.group(1)), "gros", "doz"):
         return False
     if said.re is _CONTAINERS_RE and (
-        _stem(said.group(2)) != _stem(asked.group(asked.lastindex or 1)) or _stem(said.group(1)) in _COUNT_WORDS
+        stem(said.group(2)) != stem(asked.group(asked.lastindex or 1)) or stem(said.group(1)) in _COUNT_WORDS
     ):
         return False  # "72 boxes of clips" only where the question counts clips ("72 pieces of clips" counts them)
     whole = isinstance(pred, Expr) and pred.marker == "dozen" and pred.value == gold.value

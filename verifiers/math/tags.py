@@ -54,7 +54,9 @@ def tag_answer(text: str, content: str, last_number_fallback: bool, givens: froz
     blocks = [b for b in _answer_tag_blocks(text) if b]
     if len(blocks) > _MAX_BLOCKS:  # spam; and comparing them pairwise would be quadratic
         return Extraction(content or None, "answer_tag", True, f"over {_MAX_BLOCKS} <answer> blocks")
-    distinct = _distinct(blocks) if len(blocks) > 1 else []
+    # (blocks written as sentences by the value they state: "She will earn 84 cents.", "The answer is 84 cents.")
+    values = [sentence_answer(b.rstrip("."), givens) if re.search(r"[^\W\d_]{2}", b) else b for b in blocks]
+    distinct = _distinct(values) if len(blocks) > 1 else []
     if len(distinct) > 1 and revised_between(_between_last_blocks(text)):
         distinct = []  # "<answer>111</answer> wait, <answer>137</answer>": the later block takes the earlier back
     if len(distinct) > 1:  # "<answer>133</answer><answer>132</answer>": two answers, as two boxes are
@@ -86,11 +88,11 @@ def tag_answer(text: str, content: str, last_number_fallback: bool, givens: froz
         # number (not one line's sentences, where the last concludes: "June was $440. The total ... was $940")
         return Extraction(content, "answer_tag", True, "the answer block states several values", scope=content)
     if inner.rule in ("last_number", "last_equation", "last_latex", "last_expression") and (
-        qualified(content) or NOT_EQUAL_LEAD_RE.match(content)
+        (qualified(content) and len(_SENTENCE_BREAK_RE.split(content.strip())) == 1) or NOT_EQUAL_LEAD_RE.match(content)
     ):
         # "<answer>half of 476 dollars</answer>", "476 squared", "12 divided by three": the words make another
         # number of the last one; "\text{not } \frac{1}{6}", "\neq \{2, 3\}": they negate it; the block as a whole
-        # is the answer (unparsable, or a hedge for "5 or 6")
+        # is the answer (unparsable, or a hedge for "5 or 6"); in a paragraph of working, its conclusion is read below
         return Extraction(content, "answer_tag", scope=content)
     if inner.rule in ("last_number", "last_equation") and (
         words(content) or numeral_key(inner.answer) in givens
@@ -116,7 +118,12 @@ def tag_answer(text: str, content: str, last_number_fallback: bool, givens: froz
             last = sentence_answer(said[-1].rstrip("."), givens)
             if re.search(r"\d", last) and parses(last) and not words(last):
                 return Extraction(last, "answer_tag+sentence", scope=content)
-        return Extraction(sentence_answer(content.rstrip("."), givens), "answer_tag+sentence", scope=content)
+        stated = sentence_answer(content.rstrip("."), givens)
+        if len(said) > 1 and not parses(stated) and parses(inner.answer):
+            # a paragraph of working in the block ("... 12 * 35 = 420 people in the buses. Therefore, the total ... is
+            # 60 + 420 = 480 people."): read as a whole completion is, by its fallback
+            return dataclasses.replace(inner, rule=f"answer_tag+{inner.rule}", scope=content)
+        return Extraction(stated, "answer_tag+sentence", scope=content)
     rule = "answer_tag" if inner.rule == "whole" else f"answer_tag+{inner.rule}"
     return dataclasses.replace(inner, rule=rule, scope=content)
 

@@ -403,3 +403,17 @@ def caret_powers(s: str) -> str | None:
     if any(unit_word(p.group(1)) is None for p in _CARETLESS_POWER.finditer(m.group(2))):
         return None
     return m.group(1) + _CARETLESS_POWER.sub(r"\1^{\2}", m.group(2)).rstrip()
+
+
+# a value with a currency sign before it or a few words after it, and nothing else: "4 socks", "90 hrs.", "€5", "\$325"
+_SAID_RE = re.compile(
+    r"((?:\\\$|[$€£¥₹])[ \t]*-?\d[\d,]*(?:\.\d+)?(?:[ \t]+[A-Za-z]{1,20}){0,3}"
+    r"|-?\d[\d,]*(?:\.\d+)?(?:[ \t]+[A-Za-z]{1,20}){1,3})[ \t]*[.!]?[ \t*]*"
+)
+
+
+def said_quantity(text: str) -> str | None:
+    """``text`` as a value said with its currency or its unit or noun ("4 socks", "90 hrs.", "€5", "\\$325"), without
+    the closing stop; None for anything else (a value alone, a sentence, a value inside an expression)."""
+    m = _SAID_RE.fullmatch(text.strip()) if len(text) <= 120 else None
+    return m.group(1) if m is not None else None

@@ -252,6 +252,31 @@ _QUESTION_CHECKS: tuple[tuple[Callable[[Node, Node, Mapping[str, Any]], bool], s
 )
 
 
+def _question_objection(pred: Node, answer: str, gold: Node, row: Mapping[str, Any]) -> str | None:
+    """Why an answer equal in value to the key does not answer the question (it counts another thing, counts in
+    dozens, or is in a unit, a percent or degrees the question does not ask for); None when nothing objects."""
+    answer = strip_math_delimiters(answer)  # ("\(30 \text{ dozen}\)")
+    if other_thing_counted(answer, gold, row):
+        return "the answer counts another thing than the question asks about"
+    if counted_in_multiples(pred, answer, gold, row):
+        return "the answer counts in multiples (dozens, pairs) where the question counts single things"
+    return next((reason for check, reason in _QUESTION_CHECKS if check(pred, gold, row)), None)
+
+
+def _said_objection(said: str | None, gold: Node, row: Mapping[str, Any]) -> str | None:
+    """:func:`_question_objection` of the value as its text writes it, with its unit or noun ("#### 4 socks", "the
+    result is 90 hrs."), where the extraction kept the value alone; read as a marked answer's text is, and only where
+    that reading is still the key's value."""
+    if said is None:
+        return None
+    answer = prose_unit(said) or said
+    answer = asked_unit_value(answer, row) or answer
+    pred = parsed(answer)
+    if pred is None or not nodes_equal(pred, gold):
+        return None
+    return _question_objection(pred, said, gold, row)
+
+
 @register("math")
 def math_answer(
     completion: str,
@@ -663,16 +688,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if names_another_unknown(completion, ex.answer or "", row):
             info["reason"] = "the answer names another unknown than the one the question asks for"
             return Reward(0.0, Status.WRONG, info=info)
-        if other_thing_counted(ex.answer or "", gold, row):
-            info["reason"] = "the answer counts another thing than the question asks about"
+        objection = _question_objection(pred, ex.answer or "", gold, row) or _said_objection(ex.said, gold, row)
+        if objection is not None:  # what the question asks that the equal values leave out
+            info["reason"] = objection
             return Reward(0.0, Status.WRONG, info=info)
-        if counted_in_multiples(pred, ex.answer or "", gold, row):
-            info["reason"] = "the answer counts in multiples (dozens, pairs) where the question counts single things"
-            return Reward(0.0, Status.WRONG, info=info)
-        for check, reason in _QUESTION_CHECKS:  # what the question asks that the equal values leave out
-            if check(pred, gold, row):
-                info["reason"] = reason
-                return Reward(0.0, Status.WRONG, info=info)
         factors = written_prime_factors(gold_text)
         if factors is not None and asks_for_factors(row, factors) and written_prime_factors(answer, single=True) != factors:
             info["reason"] = "the reference is a prime factorisation; the answer is not that factorisation"
