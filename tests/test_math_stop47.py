@@ -504,6 +504,6 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("fallback", "_RULE_ROW_RE", "'-' * n"),
             ("fallback", "_TOTAL_LABEL_RE", "' ' * n"),
             ("fallback", "_CANDIDATE_LABEL_RE", "'option ' * (n // 7)"),
-            ("fallback", "_ATTRIBUTED_TAIL_RE", "'. source:' * (n // 9)"),
+            ("attributed", "ATTRIBUTED_TAIL_RE", "'. source:' * (n // 9)"),
         ]
     )

@@ -1379,6 +1379,37 @@ CJK scale before a unit, labelled lines and candidates, an option letter glossed
     Answer: C, which is 33                                              | C [Q: Which number is prime? (A) 21 (B) 27 (C) 29 (D) 33] | wrong       | test_an_option_letter_glossed_with_another_options_value
     Total = $36 + $18 + $34 = $88⏎⏎Artie will make $88 from selling 12, 9 and 17 pots. | 88                           | correct     | test_a_conclusion_that_restates_the_working_result
     The answer is $\boxed{12€50}$.                                      | 12.5                         | correct     | test_a_currency_sign_as_the_decimal_point
+
+Units said with a narrowed value, scales for a count, unclosed boxes, verdicts, agents' calls, closing lines of values,
+marks around numbers, approximations, connectives and retractions of other languages, checks, brackets, money signs,
+quoted values, misspelt tags, currencies (stop 48)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    8 / 2 = 4.⏎⏎#### 4 socks                                            | 4 [Q: Each pair of socks costs 2 dollars and he spends 8 dollars. How many pairs does he buy?] | wrong       | test_the_unit_said_with_a_narrowed_value
+    Two 45-minute halves.⏎⏎Thus the result is 90 hrs.                   | 90 [Q: How many minutes is 45 + 45 minutes?] | wrong       | test_the_unit_said_with_a_narrowed_value
+    \boxed{3\text{ M}}                                                  | 3 [Q: How many people live in the town?] | wrong       | test_scale_words_and_units_for_a_count
+    So there are 3 Millionen people.                                    | 3000000 [Q: How many people live in the town?] | correct     | test_scale_words_and_units_for_a_count
+    The answer is 225 minutes.⏎Therefore, the answer is \(\boxed{225    | 225                          | correct     | test_an_unclosed_box_that_ends_the_text_on_a_number
+    Your answer is correct. Each book cost $5.                          | 5                            | correct     | test_verdicts_calls_and_short_tags
+    Thought: 48 + 24 = 72⏎Action 3: Finish[72]                          | 72                           | correct     | test_verdicts_calls_and_short_tags
+    Working.⏎⏎a) 70⏎b) 72                                               | 72                           | wrong       | test_closing_lines_of_bare_values
+    Computing.⏎⏎Thus the result is x ≠ 7.                              | 7                            | no_answer   | test_marks_around_the_last_number
+    Computing.⏎⏎Thus the result is 2³.                                  | 8                            | correct     | test_digits_as_other_scripts_write_them
+    The final answer is $\boxed{3 \approx 5}$.                          | 3                            | wrong       | test_an_approximation_that_no_rounding_gives
+    The final answer is $\boxed{60 \text{ e } 135}$.                    | 60 e 135                     | correct     | test_connectives_of_other_languages
+    The final answer is $\boxed{B \text{ tai } C}$.                     | B                            | wrong       | test_connectives_of_other_languages
+    **Answer:** 20 K                                                    | 20 [Q: The water was at 10 degrees Celsius and warmed by 10 degrees. What is the temperature in degrees Celsius?] | wrong       | test_scales_and_multiples_the_question_asks_in
+    48 + 24 = 72.⏎⏎The answer is $\boxed{72}$.⏎⏎Wacht, eigenlijk is het 70. | 72                           | wrong       | test_retractions_of_more_languages
+    So she sold 72 clips in total.⏎⏎Vérification : 72 − 24 = 48 ✓       | 72                           | correct     | test_checks_after_the_answer
+    So she sold 72 clips in total.⏎⏎Vérification : elle a vendu 70.     | 72                           | wrong       | test_closing_lists_and_checks
+    The answer is ($1,234).                                             | 1234                         | wrong       | test_glosses_brackets_and_money_signs
+    So she sold 70 clips. Hint from the book: \boxed{72}.               | 72                           | wrong       | test_values_quoted_from_elsewhere
+    The total is 4 + 12 + 60.</think>⏎answer> 76 cakes </answer>        | 76                           | correct     | test_misspelt_answer_tags
+    The answer is $\boxed{5\text{ yuan}}$.                              | 5 [Q: A pen costs 3 dollars and a pencil 2 dollars. How much does he spend in dollars?] | wrong       | test_closing_units_and_currencies
+    48 + 24 = 72.⏎⏎The answer is $\boxed{72}$.⏎⏎Nicht 72, sondern 70.   | 72                           | wrong       | test_a_short_closing_line_with_another_value
+    La réponse est $x = 5$ ou $x = 7$.                                  | 5                            | wrong       | test_or_of_other_languages_between_values
+    Computing.⏎⏎Thus the result is 72 (exactly 70).                     | 72                           | wrong       | test_brackets_and_named_values_after_the_last_number
 """
 
 from __future__ import annotations

@@ -127,6 +127,10 @@ _SQUARE_AFTER_RE = re.compile(
 )
 
 
+# a word that opens a bracket's value: "(exactly 70)", "(about 0.33)", "(≈ 0.33)"
+_INNER_WORD_RE = re.compile(r"(exactly|precisely|about|approximately|approx\.?|roughly|around|≈|~)[ \t]*", re.I)
+
+
 def bracketed_value(answer: str) -> str | None:
     """A number with another number in brackets after it, never their product: the first alone where the bracket
     restates it (equal, a percent of it, a rounding: "1/4 (25%)", "1/3 (0.333)", "4 (2 + 2)") or names its option
@@ -137,6 +141,10 @@ def bracketed_value(answer: str) -> str | None:
     if m is None:
         return None
     head, inner = m.group("head").strip(), m.group("inner").strip()
+    word = _INNER_WORD_RE.match(inner)
+    exact = word is not None and word.group(1).lower() in ("exactly", "precisely")
+    if word is not None:  # "72 (exactly 70)", "1/3 (about 0.33)": the bracket's value, said exactly or rounded
+        inner = inner[word.end() :]
     if re.fullmatch(r"[A-Z]", inner):  # the option the value is ("12 (B)"); beside another letter, a second option
         return f"{head} or {inner}" if re.fullmatch(r"[A-J]", head) and head != inner else head
     try:
@@ -149,7 +157,11 @@ def bracketed_value(answer: str) -> str | None:
         return head  # "5 (5 pens)": the count restated with its noun
     if first.unit is not None or second.unit is not None:  # "134 MPa (19,300 psi)": a conversion, read as such
         return None
-    if nodes_equal(first, second) or (_rounding_pair(first, second) and approximates(first, second, rel=0.01)):
+    if nodes_equal(first, second):
+        return head
+    if exact:
+        return f"{head} or {inner}"
+    if _rounding_pair(first, second) and approximates(first, second, rel=0.01):
         return head
     places = _decimal_places(second.value) if second.marker is None and second.value.is_Rational else None
     try:

@@ -11,7 +11,9 @@ from __future__ import annotations
 import fractions
 import html
 import re
+import unicodedata
 
+from verigrpo.verifiers.math.attributed import without_attributed_tail
 from verigrpo.verifiers.math.boxes import _last_match, tail_start
 from verigrpo.verifiers.math.cjk import COPULAS, cjk_fractions
 from verigrpo.verifiers.math.compare import approximates
@@ -91,8 +93,19 @@ _LITERAL_NEWLINE_RE = re.compile(
 _BELOW_ZERO_WORD_RE = re.compile(r"(?:零下|영하|氷点下|منفی)[ \t]*(?=[\d۰-۹])")
 _MOROZ_RE = re.compile(r"(\d+(?:[.,]\d+)?)[ \t]*градус(?:а|ов)?[ \t]+мороза")
 _SIGN_VARIANTS = str.maketrans({"‰": "/1000", "‱": "/10000", "٪": "%", "∶": ":"})
-_DASH_MINUS_RE = re.compile(r"(?<![\w)\]}.,])[—―➖ー△▲](?=\d)")  # (△, ▲: Japanese accounts' minus, "△391,726")
+_DASH_MINUS_RE = re.compile(r"(?<![\w)\]}.,])[—―➖ー△▲–](?=\d)")  # (△, ▲: Japanese accounts' minus, "△391,726")
+_INVISIBLE_RE = re.compile("[\u00ad\u034f\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
+# after a digit: a power in superscript digits, or a fraction slash or the Arabic decimal separator before a digit
+_DIGIT_MARKS_RE = re.compile("(?<=\\d)(?:([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4})(?![⁰¹²³⁴⁵⁶⁷⁸⁹])|([⁄٫])(?=\\d))")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_COMBINING_RE = re.compile("[\u0300-\u036f\u20d0-\u20ff]")
+_THIN_GROUP_RE = re.compile("(?<=\\d)[\u2007\u2009\u200a](?=\\d{3}(?!\\d))")
 _SUPERSCRIPT_MINUS_RE = re.compile(r"(?<![\w⁰¹²³⁴⁵⁶⁷⁸⁹)\]}])⁻(?=\d)")
+
+
+def _digit_mark(m: re.Match[str]) -> str:
+    """A mark after a digit as ASCII maths writes it: "³" -> "^3", "⁄" -> "/", "٫" -> "."."""
+    return "^" + m.group(1).translate(_SUPERSCRIPT_DIGITS) if m.group(1) else "/" if m.group(2) == "⁄" else "."
 
 
 def _called_answer(m: re.Match[str]) -> str:
@@ -103,6 +116,14 @@ def _called_answer(m: re.Match[str]) -> str:
 def clean_completion(text: str) -> str:
     """``text`` with what no rule should read removed or rewritten (see the module's docstring); the reasoning
     and ``<answer>`` blocks are left to :func:`~verifiers.math.extract.extract_answer`."""
+    if _INVISIBLE_RE.search(text):  # "7\u200b2": a zero-width space, a joiner or a soft hyphen inside what is read
+        text = _INVISIBLE_RE.sub("", text)
+    if _COMBINING_RE.search(text):  # "x =\u0338 7": a sign and a combining mark are the one sign they compose, "≠"
+        text = unicodedata.normalize("NFC", text)
+    if _THIN_GROUP_RE.search(text):  # "1\u2009234": thin, figure and hair spaces between thousands, as the narrow one
+        text = _THIN_GROUP_RE.sub("\u202f", text)
+    if _DIGIT_MARKS_RE.search(text):  # "2³" is 2^3, "1⁄2" 1/2, "3٫5" (the Arabic decimal separator) 3.5
+        text = _DIGIT_MARKS_RE.sub(_digit_mark, text)
     final = _HARMONY_FINAL_RE.search(text) if "<|channel|>" in text else None
     if final is not None:  # gpt-oss: the analysis channel reasons, the final channel's message (to its end) answers
         end = _HARMONY_END_RE.search(text, final.end())
@@ -174,6 +195,7 @@ def clean_completion(text: str) -> str:
     if sources is not None and re.search(r"\d", text[: sources.start()]):
         # "The total is 72.\n\nReferences:\n[1] Cobbe et al., 2021.": the works the answer cites, no answer of their own
         text = text[: sources.start()]
+    text = without_attributed_tail(text)  # "... 70 clips. Hint from the book: \boxed{72}.": a value quoted from elsewhere
     recap = _RECAP_TAIL_RE.search(text, max(0, len(text) - 1_500)) if ":" in text[-1_500:] else None
     if recap is not None and re.search(r"\d", text[: recap.start()]):
         # "...so the answer is 54.\nKey Points: 9 multiplied by 6 equals 54, Multiplication": a recap of the
@@ -203,6 +225,10 @@ def clean_completion(text: str) -> str:
     if "分之" in text or "分の" in text or "분의" in text or any(c in text for c in "百千万亿萬億"):
         # "八分之一": a Chinese fraction, 1/8 (Japanese "6分の1", Korean "6분의 1"); "222万": 2220000
         text = cjk_fractions(text)
+    if "answer" in text and _BROKEN_TAG_RE.search(text, tail_start(text, 2_000)):
+        # "answer> 76 cakes </answer>" (its "<" lost), "<answerSCALL>14</answerSCALL>": the answer tag, misspelt
+        cut = tail_start(text, 2_000)
+        text = text[:cut] + _BROKEN_TAG_RE.sub(lambda m: f"<{m.group(1) or ''}answer>", text[cut:])
     low = text.lower() if "<" in text or "]" in text else ""
     if ("|>" in text or "<final" in low or "<ans>" in low or "answer]" in low) and _TAG_CLOSE_VARIANT_RE.search(text):
         # (only with a closing tag: "[Answer]" alone opens a few-shot exemplar's answer, no block)
@@ -231,7 +257,7 @@ def clean_completion(text: str) -> str:
         text = _MOROZ_RE.sub(r"-\1 градусов", _BELOW_ZERO_WORD_RE.sub("-", text))  # below zero: minus five
     if any(c in text for c in "‰‱٪∶") or "マイナス" in text:  # "5‰", "5‱", "5٪" (Arabic percent), "3∶4", "マイナス5"
         text = text.translate(_SIGN_VARIANTS).replace("マイナス", "-")
-    if any(c in text for c in "—―➖ー△▲"):  # "**Answer:** —5", "x = ―5", "ー5", "△391": a minus before digits
+    if any(c in text for c in "—―➖ー△▲–"):  # "**Answer:** —5", "x = ―5", "ー5", "△391", "is –5": a minus before digits
         text = _DASH_MINUS_RE.sub("-", text)
     if "<boxed>" in text:  # "</think> <boxed>70</boxed>": a box written as a tag
         text = _BOXED_TAG_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
@@ -707,6 +733,7 @@ def _answer_like_tags(text: str) -> str:
 # a brace group after the word "boxed" without its backslash, after a command that ends in it, or after a box sign
 # other models' answer tags, read as <answer>: "<|answer|>5<|/answer|>", "<final>5</final>", "<final_answer>",
 # "[ANSWER]5[/ANSWER]"
+_BROKEN_TAG_RE = re.compile(r"(?<![<\w/])answer>(?=[^<>\n]{1,200}</answer>)|<(/?)answer[A-Z_]{1,12}>")
 _TAG_CLOSE_VARIANT_RE = re.compile(r"<\|[ \t]*/[ \t]*answer[ \t]*\|>|</(?:final(?:[_ -]answer)?|ans)>|\[/answer\]", re.I)
 _TAG_VARIANT_RE = re.compile(r"<\|[ \t]*(/?)[ \t]*answer[ \t]*\|>|<(/?)(?:final(?:[_ -]answer)?|ans)>|\[(/?)answer\]", re.I)
 # an agent's answer as a call ("Action: Answer(\"C\")", ReAct's "Finish[72]") or a label in code marks ("`Answer`: 72")

@@ -153,8 +153,17 @@ def _false_approximation(exact: Node, approx: Node) -> bool:
     """``exact \approx approx`` where the approximation cannot be one: another sign, a factor of four or more away
     ("72 \approx 700"; a slip such as "1/3 \approx 1.3" stays), or a rational that no decimal writes, unequal to the
     exact side (nothing was rounded)."""
-    if not (isinstance(exact, Expr) and isinstance(approx, Expr)) or exact.value.free_symbols or approx.value.free_symbols:
+    if not (isinstance(exact, Expr) and isinstance(approx, Expr)):
         return False
+    if exact.value.free_symbols or approx.value.free_symbols:
+        # ("x+1 \approx x-1": no rounding makes one expression another; decimals in it may round: "\pi x \approx 3.14x")
+        decimals = [a for a in approx.value.atoms(sympy.Rational, sympy.Float) if not a.is_Integer]  # ("3.14x")
+        rounded = approx.inexact or decimals or not approx.value.free_symbols
+        return not rounded and sympy.expand(exact.value - approx.value) != 0
+    if exact.value.is_Integer and approx.value.is_Integer and exact.value != approx.value:
+        # ("3 \approx 5": an integer rounds to itself or to tens, hundreds, ...: "1234 \approx 1200" is one)
+        places = len(str(abs(int(approx.value)))) - len(str(abs(int(approx.value))).rstrip("0"))
+        return abs(exact.value - approx.value) * 2 > 10**places
     if exact.value.is_Rational and approx.value.is_Rational and not approx.value.is_Integer:
         if _decimal_places(approx.value) is None:  # ("\frac{17}{12}": no decimal, so no rounding of another value)
             return exact.value != approx.value
@@ -235,6 +244,16 @@ def _strip_label(n: Node) -> Node:
         if any(d is not None for d in in_degrees) and all(
             _exprs_equal(d or s, last) for d, s in zip(in_degrees, n.sides[:-1])  # type: ignore[arg-type]
         ):  # "\sin(30) = 0.5", "csc(330) = -2": a true chain in degrees, the angles written without the sign
+            return last
+    if all(o == "=" for o in n.ops) and all(isinstance(s, Bracket) and s.open == "(" for s in n.sides):
+        # a true chain of tuples ("\left(\frac{7 + 4}{2}, \frac{-3 + 1}{2}\right) = \left(\frac{11}{2}, -1\right)"): its
+        # last side, each coordinate worked out
+        last = n.sides[-1]
+        if all(
+            len(s.items) == len(last.items)  # type: ignore[union-attr]
+            and all(isinstance(a, Expr) and isinstance(b, Expr) and _agrees(a, b) for a, b in zip(s.items, last.items))  # type: ignore[union-attr]
+            for s in n.sides[:-1]
+        ):
             return last
     if all(o == "=" for o in n.ops) and all(isinstance(s, Bracket) and s.open == "{" for s in n.sides):
         # a true chain of sets ("\{2+e^{2\pi i/3}, ...\} = \{\tfrac32 \pm ..., ...\}"): its last side

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from verigrpo.verifiers.math.attributed import ATTRIBUTED_TAIL_RE
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
 from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_counted_number, cjk_digits
 from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
@@ -79,8 +80,11 @@ _LIST_AFTER_RE = re.compile(r"[ \t]{0,8},[ \t]{0,8}(?:\.\.\.|…|\\[lc]?dots)") 
 # a check of the answer after it, to the end: "x = -10. Check: 2(-10) + 8 = -12.", "\n**Verification:** 3 + 4 = 7"
 _CHECK_TAIL_RE = re.compile(
     r"(?:(?<=[.!])[ \t]+|\n[ \t]*)[*_#]*[ \t]*(?:(?:let[ \t]+me[ \t]+|let['’]s[ \t]+|hmm,?[ \t]+|as[ \t]+a[ \t]+|quick[ \t]+)?"
-    r"(?:double[- ]?)?(?:check(?:ing)?|verif(?:y|ying|ication)|sanity[ \t]+check)|remark|note)"
-    r"[ \t]*[*_]*[ \t]*:[*_]*[^\n]{0,300}(?:\n[^\n]{0,300}){0,8}\s*\Z",
+    r"(?:double[- ]?)?(?:check(?:ing)?|verif(?:y|ying|ication)|sanity[ \t]+check)"
+    # (in other languages: "Vérification :", "验证：", "Проверка:", "Comprobación:")
+    r"|v[ée]rifi\w*|comprobaci[óo]n|проверк\w*|(?:über)?prüf\w*|验证|检验|検算|確認|검산|remark|note)"
+    r"(?:[ \t]+(?:by[ \t]+[a-z]{2,15}ing|it|this|that|the[ \t]+answer))?"  # ("Let me double-check by subtracting:")
+    r"[ \t]*(?:[*_]+[ \t]*)?[:：][*_]*[^\n]{0,300}(?:\n[^\n]{0,300}){0,8}\s*\Z",
     re.I,
 )
 # a closing paragraph after the answer that offers more help, lays out a table, or runs code: no answer of its own
@@ -120,29 +124,6 @@ _SUPPOSITION_TAIL_RE = re.compile(
     r"|(?=[ \t*_]*(?:note[ \t]*:[ \t]*)?(?:suppose|supposing|assuming|had|in[ \t]+the[ \t]+case)\b)"
     r"|(?=[ \t*_]*(?:without|otherwise|alternatively)\b[^\n]{0,300}(?:\b(?:would|could|might)\b|[a-z]['’]d\b))"
     r"|(?=[ \t*_]*(?:如果|假如|假设|若)))[^\n]{1,300}\s*\Z",
-    re.I,
-)
-# the end of a text that quotes a value from elsewhere, after the answer: an answer key, a book, a hint, other
-# sources, the original problem ("(Hint: the answer key says 72.)", "Some sources say 72.", "[Expected: 72]", ", though
-# the book lists 72.", "(в ответе учебника 72)"), or a label of the problem or of the run ("— Problem 72", "Time: 72 s")
-_SOURCE_WORDS = (
-    r"(?:answer[ \t]+key|(?:the|my|our)[ \t]+(?:text)?book|textbook|expected|hint|reference[ \t]+answer|official[ \t]+answer"
-    r"|original[ \t]+(?:problem|question)|solution[ \t]+manual|(?:the[ \t]+)?key[ \t]+(?:says|gives|lists)|в[ \t]+ответе|учебник\w*"
-    r"|book['’]s[ \t]+answer|answer[ \t]+given[ \t]+in[ \t]+the[ \t]+book|workbook|source[ \t]*:)"
-)
-_ATTRIBUTED_TAIL_RE = re.compile(
-    rf"(?:[ \t]*[(\[][^()\[\]\n]{{0,200}}\b{_SOURCE_WORDS}[^()\[\]\n]{{0,200}}[)\]]"
-    r"|(?<=[.!])[ \t]+(?:some|other|many)[ \t]+(?:sources|people|references|books|solutions)[ \t]+(?:say|claim|give|list|report)"
-    r"[^\n]{0,100}"
-    rf"|,?[ \t]+(?:though|although|but|while|whereas|versus|vs\.?|compared[ \t]+(?:to|with))[ \t]+(?:the[ \t]+)?(?:[^\n,]{{0,40}}?)"
-    rf"{_SOURCE_WORDS}[^\n]{{0,100}}"
-    r"|\n[ \t]*(?:—|--?)?[ \t]*(?:problem|question|exercise|task)[ \t]*#?[ \t]*\d{1,6}[ \t]*"
-    r"|\n[ \t]*(?:time|elapsed|runtime|duration)[ \t]*:[ \t]*\d[^\n]{0,20}"
-    # a last sentence or line that opens with the source it quotes: "The reference answer is 72.", "The answer key:
-    # #### 72", "Hint from the book: \boxed{72}", "*Source: Grade 3 workbook, question 72.*"
-    r"|(?:(?<=[.!])[ \t]+|\n[ \t]*)[*_]*(?:the[ \t]+)?(?:reference[ \t]+answer|answer[ \t]+key|official[ \t]+answer"
-    r"|hint[ \t]+from|source[ \t]*:)[^\n]{0,100})"
-    r"[.!]?\s*\Z",
     re.I,
 )
 _CONCLUDED_PARAGRAPH_RE = re.compile(rf"(?:^|\n)[ \t*_]*{CONCLUDING_LEAD}\b[^\n]{{0,200}}\d[^\n]{{0,100}}\Z")
@@ -233,6 +214,50 @@ def _candidate_lines(text: str) -> list[str] | None:
     return values if len(values) >= 2 else None
 
 
+# a line that is one value alone, or one after a letter's label: "72", "**72**", "$72", "a) 70", "**(b)** 72"
+# (or a list item's, "1. 70", "* 70", "A: 70"; the value in inline maths, "$70$", "\(70\)"; a word after it, "70 clips")
+_BARE_LINE_RE = re.compile(
+    r"(?<![^\n])[ \t]*([*_]{0,2}\(?[a-eA-E][).:][*_]{0,2}[ \t]*|[-*•][ \t]+|\d{1,2}[.)][ \t]+)?[*_]{0,2}"
+    r"(\$|\\\()?(-?\d[\d,]*(?:\.\d+)?)(?:\$|\\\))?[*_]{0,2}(?:[ \t]+([A-Za-z]{2,12}))?[ \t]*[.;]?[ \t]*"
+)
+
+
+def _bare_lines(text: str) -> list[str] | None:
+    """The different values of the closing lines when two or more of them are each a value alone, written alike
+    ("70\n72", "a) 70\nb) 72"): several answers with nothing to choose between them; else None."""
+    values, shapes = [], set()
+    for line in reversed(text[-600:].rstrip().split("\n")[-12:]):
+        m = _BARE_LINE_RE.fullmatch(line)
+        if m is None and line.strip():
+            break
+        if m is not None:
+            values.append(m.group(3).replace(",", ""))
+            shapes.add((bool(m.group(1)), bool(m.group(2)), (m.group(4) or "").lower().rstrip("s")))
+    distinct = list(dict.fromkeys(reversed(values)))
+    # (written alike: "2019\n\n$16,525", a table's year heading and then its amount, offers no two answers)
+    return distinct if len(values) >= 2 and len(distinct) >= 2 and len(shapes) == 1 else None
+
+
+# a check's own label, opening it: "Check:", "Let me double-check by subtracting:", "Vérification :", "验证："
+_CHECK_LABEL_RE = re.compile(
+    r"(?<!\s)\s*(?:[*_#]+[ \t]*)?(?:let[ \t]+me[ \t]+|let['’]s[ \t]+|hmm,?[ \t]+|as[ \t]+a[ \t]+|quick[ \t]+)?(?:double[- ]?)?"
+    r"(?:check|verif|v[ée]rifi|comprobaci|проверк|(?:über)?prüf|验证|检验|検算|確認|검산|sanity)",
+    re.I,
+)
+
+
+def _concludes_other(check: str, before: str) -> bool:
+    """A check after the answer that ends on a value of its own: its last number is no result of working in it ("72 -
+    24 = 48", "x > 50") and not the number the text states before it ("Check: she sold 70." after "... 72 clips.")."""
+    if not _CHECK_LABEL_RE.match(check):
+        return False  # (a note or a remark may say anything: "Note: This assumes none of the 15 apples were returned.")
+    said = [m for m in _LAST_NUM_RE.finditer(check) if standalone_number(check, m.start(), m.end())]
+    if not said or re.search(r"[=＝<>≤≥+\-×*/÷][ \t$]*\Z|\b(?:steps?|time|tries|attempts?)\W*\Z", check[: said[-1].start()], re.I):
+        return False
+    prior = list(_LAST_NUM_RE.finditer(before[-300:]))
+    return not prior or numeral_key(prior[-1].group()) != numeral_key(said[-1].group())
+
+
 def _labelled_line_answer(text: str) -> str | None:
     """The value of the one line that names the answer or the total in a closing block of labelled lines ("April:
     48\nMay: 22\nTotal: 70\nGoal: 72": 70); None when no such block ends the text, or no line or several name it."""
@@ -253,9 +278,9 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     row = _table_answer(text)
     if row is not None:  # "| Answer | 6 |\n| Check | 5 |": the row that names the answer, not the table's last number
         return Extraction(row, "last_line")
-    candidates = _candidate_lines(text)
+    candidates = _candidate_lines(text) or _bare_lines(text)
     if candidates is not None:  # "- Option 1: 70\n- Option 2: 72", "Answer A: 70\nAnswer B: 72": two answers offered
-        return Extraction(candidates[-1], "last_line", True, "several candidate answers on labelled lines", tuple(candidates))
+        return Extraction(candidates[-1], "last_line", True, "several candidate answers on closing lines", tuple(candidates))
     if CJK_CHAR_RE.search(text[-2_000:]):  # "一共有六只脚": a Chinese numeral before its measure word, as digits
         text = cjk_digits(text)
     if any(c in text for c in "˗﹣－"):  # "It is ˗4.": a modifier-letter or full-width minus is a minus
@@ -272,7 +297,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         if aside is not None and (_CODE_TAIL_RE.match(aside.group()) or not ANSWER_NAMED_RE.search(aside.group())):
             # (not "| Answer | 27 |": it answers; but a program's "total = 72" is a variable)
             check = aside
-        if check is None and (attributed := _ATTRIBUTED_TAIL_RE.search(text[-600:])) is not None:
+        if check is None and (attributed := ATTRIBUTED_TAIL_RE.search(text[-600:])) is not None:
             check = aside = attributed  # "So she sold 70 clips. (Hint: the answer key says 72.)": another's value
         supposed = _SUPPOSITION_TAIL_RE.search(text[-400:]) if check is None else None
         concluded = supposed is not None and _CONCLUDED_PARAGRAPH_RE.search(text[: len(text) - len(supposed.group())][-300:])
@@ -289,6 +314,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         retracting = (m.group().lower() for m in _RETRACTING_RE.finditer(check.group()))
         if aside is None and any(not word.startswith("hmm") for word in retracting):
             break  # "Note: she actually sold at $3, giving $27.": it takes back (not "Hmm, sanity check: ...")
+        if aside is None and _concludes_other(check.group(), before):
+            break  # "Check: she sold 70.", "Vérification : elle a vendu 70.": a conclusion, not a check's working
         text = text[: len(text) - len(check.group())].rstrip()
     window = text[tail_start(text, 2_000) :]
     spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
@@ -322,6 +349,9 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         said = head[max(head.rfind("\n"), *(head.rfind(c + " ") for c in ".!?")) + 1 :]
         numbers = [[n.group().strip() for n in _LAST_NUM_RE.finditer(x)] for x in (said, note.group())]
         restated = numbers[0] and numbers[1] and numbers[0][-1] == numbers[1][-1]  # "by 20 minutes (... = 20 minutes)"
+        if numbers[0] and not restated and _EXACT_NOTE_RE.fullmatch(note.group()):
+            # "Thus the result is 72 (exactly 70).", "72 (70).": a second value in brackets, nothing chooses
+            return Extraction(numbers[1][-1], "last_number", True, "another value in brackets after the last number")
         corrected = _CORRECTING_NOTE_RE.match(note.group())  # "(I mean 17)", "— no wait, 17": the note's value
         corrected = corrected or _RESTATING_NOTE_RE.search(note.group())  # "— that is, 19", "; make that 19"
         if numbers[0] and not restated and not corrected and not (has_or(note.group()) or _UNSURE_RE.search(note.group())):
@@ -504,6 +534,7 @@ _END_NOTE_RE = re.compile(
     r"[ \t.!]{0,4}\Z"
 )
 _RESTATING_NOTE_RE = re.compile(NOTE_RESTATES, re.I)
+_EXACT_NOTE_RE = re.compile(r"[ \t]*\([ \t]*(?:(?:exactly|precisely|i\.e\.,?)[ \t]*)?\$?-?\d[\d,]*(?:\.\d+)?[ \t]*\)[ \t.]*", re.I)
 _CORRECTING_NOTE_RE = re.compile(rf"(?<![ \t])[ \t]*(?:[(—;,][ \t]*)?(?:{RETRACTION_WORDS}|no\b)", re.I)
 # (in a text that writes one; not a pair in brackets, "(3,5)")
 _COMMA_DECIMAL_IN_TEXT_RE = re.compile(r"(?<![\d.,(\[{])([-−]?\d{1,15}),(\d{1,2})(?![\d,)\]}])")
@@ -590,11 +621,17 @@ def _cut_off_after(tail: str, end: int) -> bool:
     return bool(_TWO_WORDS_RE.search(fragment)) and not _CLEAN_END_RE.search(fragment[-50:])
 
 
+_INLINE_AFTER_RE = re.compile(r"(?<![\\$])\$(?!\$)[^$\n]{1,200}(?<![\\$])\$(?!\$)")
+
+
 def _open_display(text: str) -> bool:
     """The text ends inside a display it opened with ``\\[`` and never closed (``... = 864 \\`` or ``A = \\sqrt{``
     cut off mid-line): a generation stopped by its length, whatever numbers the display holds so far."""
     opened = text.rfind("\\[", max(0, len(text) - 3_000))
-    return opened >= 0 and text[opened - 1 : opened] != "\\" and text.rfind("\\]") < opened
+    if opened < 0 or text[opened - 1 : opened] == "\\" or text.rfind("\\]") > opened:
+        return False
+    # (inline maths after it: the display was closed some other way, "\end{vmatrix}]\nis $(0)(5) - (1)(3) = -3$.")
+    return _INLINE_AFTER_RE.search(text, opened + 2) is None
 
 
 _FENCE_LINE_RE = re.compile(r"^[ \t]{0,3}```", re.M)
@@ -627,7 +664,8 @@ _UNDECIDED_END_RE = re.compile(
 # a number that names a step, a case or an equation ("Step 2", "by Theorem 3", "equation (2)") is no answer
 _REFERENCE_BEFORE_RE = re.compile(
     r"\b(?:steps?|cases?|parts?|fig(?:ure)?|tables?|theorems?|lemmas?|corollary|proposition|equations?|eqn?|"
-    r"examples?|exercises?|chapters?|sections?|pages?|pp|lectures?)\.?\s*[#(]?\s*$"
+    r"examples?|exercises?|chapters?|sections?|pages?|pp|p(?=\.)|lectures?|problems?|questions?|no(?=\.))\.?\s*[#(]?\s*$"
+    r"|§\s*$"
     r"|(?:[<>≤≥]|\\(?:le|ge|leq|geq|lt|gt|neq|ne)\b)\s*-?\s*$"  # a bound "x < 4", not a value
     # an operand "... so 12 - 2": the sum is not worked out (a sign after a word is no operator: "is +7")
     r"|(?:(?<![A-Za-z]{2}\s)(?<![A-Za-z]{2})[-+]|[/×÷^]|\\(?:times|cdot|div))\s*$",
@@ -797,7 +835,7 @@ _SIGN_WORD_BEFORE_RE = re.compile(
     re.I,
 )
 _SCALE_WORD_RE = re.compile(
-    rf"(?:[ \t]{{0,4}}(?:(?:{'|'.join(SCALE_WORDS)})s?\b|(?:{FOREIGN_SCALE_WORDS})\.?(?!\w))){{1,3}}", re.I
+    rf"(?<![ \t])(?:[ \t]{{0,4}}(?:(?:{'|'.join(SCALE_WORDS)})s?\b|(?:{FOREIGN_SCALE_WORDS})\.?(?!\w))){{1,3}}", re.I
 )  # ("3 hundred million")
 
 
@@ -812,13 +850,14 @@ def _scale_after(text: str, start: int, end: int) -> str:
 
 
 def _said(text: str, number: re.Match[str]) -> str | None:
-    """The fallback's number as its line writes it, with the currency sign before it and the words that close the
-    line ("... the result is €5." -> "€5", "... is 90 hrs." -> "90 hrs"): :func:`said_quantity`."""
-    end = text.find("\n", number.end())
+    """The fallback's number as its sentence writes it, with the currency sign before it and the word after it ("...
+    the result is €5." -> "€5", "... is 90 hrs long." -> "90 hrs"): :func:`said_quantity`."""
     sign = _SIGN_BEFORE_RE.search(text, max(0, number.start() - 3), number.start())
-    return said_quantity((sign.group() if sign is not None else "") + text[number.start() : end if end >= 0 else None])
+    word = _WORD_AFTER_NUMBER_RE.match(text, number.end())  # ("90 hours long.", "90 hours in total": its unit)
+    return said_quantity((sign.group() if sign is not None else "") + number.group() + (f" {word.group(1)}" if word else ""))
 
 
+_WORD_AFTER_NUMBER_RE = re.compile(r"(?<![ \t*_])[*_]{0,2}[ \t]+([A-Za-z]{1,20})\b")
 _SIGN_BEFORE_RE = re.compile(r"(?:\\\$|[$€£¥₹])[ \t]*\Z")
 
 

@@ -7,6 +7,7 @@ values (:func:`labelled_tuples`). Examples and tests: the table in :mod:`verifie
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import sympy
 from verigrpo.verifiers.math.cjk import CJK_CHAR_RE
@@ -66,6 +67,12 @@ def _cjk(ch: str) -> bool:
 _VARIABLE_OPERAND_RE = re.compile(r"(?<![\w\\])[A-Za-z_][A-Za-z_0-9]{0,30}[ \t]{0,3}(?:[%*/×÷]|\bmod(?:ulo)?\b)[ \t]{0,3}\(?\Z")
 
 
+# a sign right before a numeral that negates it or makes it another: "≠ 7", "¬132", a subscript minus
+_NEGATED_BEFORE_RE = re.compile(r"[≠¬₋][ \t]*\Z")
+# superscript and subscript digits right after a numeral: a power or a base of it ("7²", "12₃")
+_MARKS_AFTER = "⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉"
+
+
 def standalone_number(text: str, start: int, end: int) -> bool:
     """True when ``text[start:end]`` (a numeral) stands alone: not glued to a letter, digit, ``_``,
     ``^`` or a LaTeX group before or after it, and not the tail of ``2,74`` / ``3.14``."""
@@ -78,11 +85,16 @@ def standalone_number(text: str, start: int, end: int) -> bool:
         return False
     if re.search(r"\d[.,]$", text[max(0, start - 2) : start]):
         return False
+    if before == "," and text[max(0, start - 2) : start - 1] in ("", " ", "\t", "\n", "(", "$", "=", "-"):
+        # ",5", ",75 €": a decimal comma's fraction, its whole part left out (not a field's separator: "answer,8")
+        return False
     if _VARIABLE_OPERAND_RE.search(text[max(0, start - 40) : start]):  # "output % 2", "n * 3", "x mod 7": an operand
         return False
-    after = text[end : end + 1]
-    if after and after in "_}^":
+    if _NEGATED_BEFORE_RE.search(text, max(0, start - 4), start):  # "x ≠ 7", "¬132", "₋5": not the number said
         return False
+    after = text[end : end + 1]
+    if after and (after in "_}^" or after in _MARKS_AFTER or unicodedata.category(after) in ("Mn", "Me")):
+        return False  # ("7²", "12₃", "7̸", "132⃠": a power, a base or a mark that strikes the numeral through)
     if re.match(r"[.,]\d", text[end : end + 2]):
         return False
     if text.startswith("根号", end):  # "3根号": the coefficient of a root, not a value

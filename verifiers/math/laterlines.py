@@ -82,13 +82,14 @@ OFFERED_AT_END_RE = re.compile(
 # retraction and the value ("it is", "the answer is", "make that"), or "is correct" after it ("Actually, $\\frac{17}{12}$
 # is correct."): "Hmm, let me verify: 72 - 24 = 48." is working.
 _REVISED_END_RE = re.compile(
-    r"\A[ \t,:;.!—–-]{0,6}(?:no[ \t]*[,.;:—–-][ \t]*)?(?:I[ \t]+(?:think|believe|guess)[ \t,]+)?"
+    r"\A[ \t,:;.!—–、，：-]{0,6}(?:no[ \t]*[,.;:—–-][ \t]*)?(?:I[ \t]+(?:think|believe|guess)[ \t,]+)?"
     r"(?:(?:(?:so|then)[ \t]+)?(?:it|that|this|the[ \t]+(?:answer|result|value|total))[ \t]*"
     r"(?:is|['’]s|should[ \t]+be|must[ \t]+be|would[ \t]+be)|(?:it[ \t]+)?should[ \t]+be|make[ \t]+that|I[ \t]+mean"
     # a person's verb ("she sold seventy"), a verb of getting ("rechecking gives seventy")
     r"|(?:she|he|they|we|you)[ \t]+[a-z]{2,12}|(?:\w+ing[ \t]+|it[ \t]+|that[ \t]+|this[ \t]+)?(?:gives|yields|comes[ \t]+to)"
     # a copula of another language ("en realidad son 70", "na verdade é 70"), an answer's name in Chinese or Japanese
-    r"|(?:es|son|é|são|est|ist|sind|è|sono)(?=[ \t])|答案[是为為]|答えは|是"
+    r"|(?:es|son|é|são|est|ist|sind|è|sono|to|is[ \t]+het|het[ \t]+is|är[ \t]+det|det[ \t]+är|זה|هو|الجواب|उत्तर)(?=[ \t])"
+    r"|答案[是为為]|答えは|是"
     # a choice made again ("Correction: choose C.", "更正：选C。")
     r"|(?:I[ \t]+|we[ \t]+)?(?:choose|pick|select|go[ \t]+with)|选择?|選擇?)?"
     r"[ \t]{0,4}(?:(?:option|choice)[ \t]+)?"

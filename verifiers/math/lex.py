@@ -22,12 +22,14 @@ from verigrpo.verifiers.math.units import (
 )
 from verigrpo.verifiers.math.vocab import (
     _SHORT_UNITS,
+    CONNECTIVE_WORDS,
     FUNCS,
     GREEK,
     LATEX_MULTI_FUNCS,
     MULTI_FUNCS,
     PAREN_FUNCS,
     REL_CMDS,
+    SHORT_CONNECTIVES,
     TEXT_CMDS,
     UNIT_ALIASES,
 )
@@ -256,6 +258,10 @@ def _times_x(toks: list[Tok]) -> list[Tok]:
     return toks
 
 
+# a number after a word and its space, or a named one: "60 e| 135", "x = 5 y| x = 7"
+_NUMBER_AHEAD = re.compile(r"(?<![ \t])[ \t]+(?:[-(]?\d|[A-Za-z][ \t]*=)")
+
+
 def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
     """Read one whitelisted token at ``s[i]`` (not a space): append it to ``toks`` and return the index
     after it; :class:`ParseError` (with ``toks`` unchanged) outside the whitelist. flat: see :func:`_read_group`."""
@@ -301,8 +307,10 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
             toks.append(Tok("OP", "mod", space))  # "128 mod 3"
         elif w in ("pi", "infty", "inf", "infinity", "oo", "Infinity"):
             toks.append(Tok("CONST", "pi" if w == "pi" else "oo", space))
-        elif w.lower() in ("or", "and"):
-            toks.append(Tok("CONN", w.lower(), space))
+        elif w.lower() in CONNECTIVE_WORDS:
+            toks.append(Tok("CONN", CONNECTIVE_WORDS[w.lower()], space))
+        elif w in SHORT_CONNECTIVES and space and toks and toks[-1].kind == "NUM" and _NUMBER_AHEAD.match(s, i):
+            toks.append(Tok("CONN", SHORT_CONNECTIVES[w], space))  # "60 e 135": Portuguese "and", not 60·e·135
         elif len(w) == 1 or w in GREEK:  # "alpha" is the symbol \alpha, as in sympy and calculators
             toks.append(Tok("IDENT", w, space))
         elif _word_is_symbols(w) or (_word_is_symbols(w, units=True) and s.startswith("(", i)):
@@ -345,12 +353,12 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
                 (name in FUNCS or name in MULTI_FUNCS or name in PAREN_FUNCS) and _PAREN_AHEAD.match(s, i) is not None
             ):  # \operatorname{lcm}(4, 6), \text{gcd}(4, 6), \operatorname{Re}(z)
                 toks.append(Tok("FUNC", name, space))
-            elif content.strip().lower() in ("or", "and"):
-                toks.append(Tok("CONN", content.strip().lower(), space))
-            elif (words := content.split()) and len(words) > 1 and words[-1].lower() in ("or", "and"):
+            elif (word := content.strip().lower()) in CONNECTIVE_WORDS or (word in SHORT_CONNECTIVES and cmd == "text"):
+                toks.append(Tok("CONN", CONNECTIVE_WORDS.get(word) or SHORT_CONNECTIVES[word], space))  # \text{ e }
+            elif (words := content.split()) and len(words) > 1 and words[-1].lower() in CONNECTIVE_WORDS:
                 # 20 \text{ ml and } 30 \text{ ml}: a unit, then the connective
                 toks.append(Tok("TEXT", content[: content.rstrip().rfind(" ")], space))
-                toks.append(Tok("CONN", words[-1].lower(), True))
+                toks.append(Tok("CONN", CONNECTIVE_WORDS[words[-1].lower()], True))
             elif cmd == "mathbb":
                 toks.append(Tok("SETNAME", content.strip(), space))
             else:

@@ -177,3 +177,18 @@ def comma_language(completion: str) -> bool:
     and write a decimal comma ("Die Antwort lautet 70.000 US-Dollar.", "Der Endpreis beträgt 57,00 US-Dollar.")."""
     words = _COMMAND_RE.sub(" ", completion) if "\\" in completion else completion  # (not "\\boxed", a command)
     return not _ENGLISH_WORD_RE.search(words) and _TWO_LETTERS_RE.search(words) is not None
+
+
+# an amount of money in brackets, alone: accounting's negative ("($1,234)", "(1.234,00 €)", "(\\$5.00)")
+_ACCOUNTING_RE = re.compile(
+    r"(?<![ \t])[ \t]*\([ \t]*(?:(\\?\$|[€£¥₹])[ \t]*(\d[\d.,]{0,30})|(\d[\d.,]{0,30})[ \t]*(\\?\$|€|£|¥|₹))[ \t]*\)[ \t.]*"
+)
+
+
+def accounting_negative(answer: str) -> str | None:
+    """An amount of money in brackets, as accounts write a loss: "($1,234)" -> "-$1,234", "(1.234,00 €)" -> "-1.234,00
+    €"; None for anything else (a bracket without a currency sign is a tuple or a note)."""
+    m = _ACCOUNTING_RE.fullmatch(answer) if len(answer) <= 60 else None
+    if m is None:
+        return None
+    return f"-{m.group(1)}{m.group(2)}" if m.group(1) else f"-{m.group(3)} {m.group(4)}"

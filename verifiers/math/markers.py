@@ -25,6 +25,7 @@ from verigrpo.verifiers.math.sentences import (
     top_level_split,
     words,
 )
+from verigrpo.verifiers.math.vocab import BETWEEN_VALUES_CONNECTIVES
 
 _ANSWER_IS_RE = re.compile(
     # "The wrong answer is B", "This is not the final answer: 42", "Rejected answer: 42" name no answer
@@ -99,7 +100,7 @@ def _first_sentence(s: str, follow_which: bool = True) -> str:
         # ("$5$ and the remainder is $2$", "$5$, and the remainder is $2$": a new clause, not a second value)
         clause = re.match(r"\s*(?:[,;]\s*(?:and\b)?|and\b)\s*(?:the|its|a|an)\b", s[end:])
         # (nor "$x = 7$ \\ $x = 10$": a line break between two values)
-        if end > 1 and (clause or not re.match(r"\s*(?:[,;，；、]|or\b|and\b|或|和|\\\\)", s[end:])):
+        if end > 1 and (clause or not re.match(rf"\s*(?:[,;，；、]|{BETWEEN_VALUES_CONNECTIVES}|或|和|\\\\)", s[end:])):
             return s[:end]
     m = _CLAUSE_END_RE.search(s)
     if m and re.match(r"that\s", s) and m.group().lstrip(",").strip() in ("which", "where"):

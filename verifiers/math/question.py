@@ -493,6 +493,10 @@ def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
     asked = [_scale(m.group(1)) for r in (_HOW_MANY_RE, _ASKED_UNIT_RE) for m in r.finditer(question)]
     asked += [_scale(m.group(1) or m.group(2)) for m in _HOW_MANY_SQUARE_RE.finditer(question.strip())]
     asked = [a for a in asked if a is not None]
+    said_scale = _temperature_scale(pred.unit or "")
+    asked_scale = _ASKED_TEMPERATURE_RE.search(question) if said_scale is not None else None
+    if asked_scale is not None and _temperature_scale(asked_scale.group()) != said_scale:
+        return True  # "What is the temperature in degrees Celsius?" answered "20 K" or "20°F"
     angle = _ASKED_ANGLE_RE.search(question)
     if angle is not None and (pred.marker == "degree" or pred.unit in ("deg", "rad")):
         # "16°" where the question asks in radians, "16 rad" where it asks in degrees
@@ -501,6 +505,8 @@ def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
     said_money = _currency(pred.unit) if pred.unit is not None else None
     if money and said_money not in money | {None} and not (said_money == "dollar" and "peso" in money):
         return True  # "How many dollars did he save?" answered "30 euros" (a peso is written with "$" too)
+    if money and said_money in money and (pred.unit or "").lower().rstrip("s") not in ("cent", "¢"):
+        return False  # "5 US dollars", "5 dollars USD" where it asks in dollars (not "500 cents": another scale)
     said = _scale(pred.unit) if pred.unit is not None else None
     counted = _HOW_MANY_RE.search(question) if not asked else None
     if (
@@ -526,13 +532,23 @@ _GENERIC_COUNTS = frozenset({"units", "unit", "square", "cubic", "sq", "cu", "ti
 # a currency's units -> the currency ("cent" is a dollar's; "penny", the US's and Britain's, names none)
 _CURRENCY_OF = {"dollar": "dollar", "cent": "dollar", "euro": "euro", "gbp": "gbp", "yen": "yen", "rupee": "rupee",
                 "won": "won", "peso": "peso", "hryvnia": "hryvnia", "shekel": "shekel", "naira": "naira",
-                "cedi": "cedi", "tenge": "tenge", "baht": "baht"}  # fmt: skip
+                "cedi": "cedi", "tenge": "tenge", "baht": "baht", "yuan": "yuan", "rmb": "yuan", "cny": "yuan",
+                "renminbi": "yuan", "元": "yuan", "円": "yen", "jpy": "yen", "ruble": "ruble", "rouble": "ruble",
+                "rub": "ruble", "₽": "ruble", "lira": "lira", "₺": "lira", "real": "real", "reais": "real",
+                "brl": "real", "zloty": "zloty", "złoty": "zloty", "zł": "zloty", "pln": "zloty", "chf": "franc",
+                "franc": "franc", "dirham": "dirham", "aed": "dirham", "rand": "rand", "zar": "rand",
+                "usd": "dollar", "eur": "euro", "€": "euro", "£": "gbp", "pound sterling": "gbp"}  # fmt: skip
 
 
 def _currency(word: str) -> str | None:
-    """The currency a unit word names ("dollars", "euro", "cents" -> "dollar"); None for any other word."""
-    w = word.strip().lower()
-    return _CURRENCY_OF.get(UNIT_ALIASES.get(w) or UNIT_ALIASES.get(w[:-1] if w.endswith("s") else w, ""))
+    """The currency a unit word names ("dollars", "euro", "cents", "US dollars", "dollars USD" -> "dollar"); None for
+    any other word."""
+    words = [w for w in word.strip().lower().split() if w not in ("us", "u.s.")]
+    named = {
+        _CURRENCY_OF.get(UNIT_ALIASES.get(w) or UNIT_ALIASES.get(w[:-1] if w.endswith("s") else w) or w.rstrip("s") or w)
+        for w in words
+    }
+    return named.pop() if len(named) == 1 else None
 
 
 def _scale(unit: str) -> tuple[tuple[int, ...], object] | None:
@@ -553,7 +569,19 @@ _ASKED_UNIT_RE = re.compile(
     r"(?![ \t]*(?:the|a|an|which|this|that)\b)",
     re.I,
 )
-_ASKED_ANGLE_RE = re.compile(r"\bin[ \t]+(radians?|rad|degrees?|deg)\b", re.I)
+_ASKED_ANGLE_RE = re.compile(r"\b(?:in|how[ \t]+many)[ \t]+(radians?|rad|degrees?|deg)\b(?![ \t]+(?:celsius|fahrenheit))", re.I)
+# a temperature scale, as a question asks for it ("in degrees Celsius", "in °F", "in kelvins") or a unit names it
+_ASKED_TEMPERATURE_RE = re.compile(r"\b(?:celsius|centigrade|fahrenheit|kelvins?)\b|°[ \t]*[CF]\b|[℃℉]", re.I)
+
+
+def _temperature_scale(unit: str) -> str | None:
+    """The temperature scale a unit or a question's words name ("degC", "°F", "Celsius", "K" -> "C", "F", "K")."""
+    u = unit.strip().lower().replace("°", "deg").replace("℃", "degc").replace("℉", "degf")
+    if u in ("degc", "deg c", "celsius", "centigrade", "deg celsiu", "deg celsius") or u.endswith("celsius"):
+        return "C"
+    if u in ("degf", "deg f", "fahrenheit") or u.endswith("fahrenheit"):
+        return "F"
+    return "K" if u in ("k", "kelvin", "kelvins") else None
 # "How many square meters ...", "how many cubic feet"
 _HOW_MANY_SQUARE_RE = re.compile(
     r"\bhow[ \t]+many[ \t]+((?:square|sq|cubic|cu)\.?[ \t]+[A-Za-z]{1,20}\b|[A-Za-z]{1,4}(?:\^\{?[23]\}?|[²³]))"
@@ -604,14 +632,19 @@ def other_thing_counted(answer: str, gold: Node, row: Mapping[str, Any]) -> bool
         return False
     named = {stem(w) for w in re.findall(r"[A-Za-z]{3,20}", question)}
     said_words = [w for w in said.group(1).split() if w.lower() not in NOT_A_THING]  # (not "84 marbles left")
+    multiples = [w for w in said.group(1).split() if _MULTIPLE_WORD_RE.fullmatch(w)]
+    if _MULTIPLE_WORD_RE.fullmatch(phrase.split()[0]) and not multiples:
+        return True  # "How many dozen eggs is that?" answered "3 eggs": the eggs one by one, not in dozens
     return any(stem(w) not in things and stem(w) in named for w in said_words)
 
 
 # a count in multiples: "36 dozen", "36 gross", "36 pairs of eggs", "30 grand" (its word, by its stem)
+_MULTIPLES = r"(dozens?|doz|gross|pairs?|couples?|braces?|reams?|grand|scores?|quires?|sets?)"
+_MULTIPLE_WORD_RE = re.compile(_MULTIPLES, re.I)
 _MULTIPLE_RE = re.compile(
     r"\A[\\$* \t]*(?:\\(?:text|mathrm|textbf|textrm|mbox)[ \t]*\{[ \t]*)?-?\d[\d,]*(?:\.\d+)?(?:[ \t~]|\\[ ,;:!])*"
     r"(?:\\(?:text|mathrm|textbf|textrm|mbox)[ \t]*\{[ \t]*)?"
-    r"(dozens?|doz|gross|pairs?|couples?|braces?|reams?|grand|scores?|quires?|sets?)\b",
+    rf"{_MULTIPLES}\b",
     re.I,
 )
 

@@ -392,14 +392,29 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     if stray is not None and not equiv_safe(normalize(stray.group(1)), normalize(value)):
         return "another value on a line after the answer"  # "\boxed{5}\n\n6": the completion ends on another value
     bracketed = _BRACKETED_END_RE.match(raw) if len(rest) <= 120 else None
-    if bracketed is not None and " or " in (bracketed_value(f"{value} ({bracketed.group(1)})") or ""):
-        return "another value offered after the answer"  # "\boxed{72} (70)", "**72** (70)" (not "(72.0)", "(0.333)")
+    if bracketed is not None and " or " in (bracketed_value(f"{value} ({bracketed.group(1) or ''}{bracketed.group(2)})") or ""):
+        # "\boxed{72} (70)", "**72** (70)", "72 (exactly 70)" (not "(72.0)", "(0.333)", "(about 72.0)")
+        return "another value offered after the answer"
     offered = OFFERED_AT_END_RE.match(raw) if len(rest) <= 120 else None
     if offered is not None and not equiv_safe(normalize(offered.group(1)), normalize(value)):
         return "another value offered after the answer"  # "\boxed{72}\n\nor 70", "(maybe 70)", "(Other possibility: D)"
     lone = _LONE_VALUE_AFTER_RE.match(raw) if len(rest) <= 60 and not _WORD_VALUE_RE.fullmatch(value.strip()) else None
     if lone is not None and not equiv_safe(normalize(value), normalize(lone.group(1))):
         return "another value after the answer ends the text"  # "<answer>5 </answer> 6"
+    closing = _SHORT_CLOSING_LINE_RE.search(raw) if len(rest) <= 400 and not _WORD_VALUE_RE.fullmatch(value.strip()) else None
+    if (
+        closing is not None
+        and len(closing.group(2).split()) <= 5
+        and not _NOT_A_CLOSING_VALUE_RE.search(closing.group(2))
+        and (closing.group(1) or not re.search(r"[^\W\d_][ \t]*[:：][ \t]*\Z", closing.group(2)))  # ("answer: 1\nsolution: 10", a block's fields)
+        and closing.group(3) not in value  # ("\boxed{4210_5}" ... "output:\n4210")
+        # (other numbers on the line only as the answer taken back, "Nicht 72, sondern 70"; not "Summary: April 48, May 24")
+        and all(equiv_safe(normalize(n.replace(",", "")), normalize(value)) for n in _PLAIN_NUMBER_RE.findall(closing.group(2)))
+        and not equiv_safe(normalize(closing.group(3).replace(",", "")), normalize(value))
+    ):
+        # "\boxed{72}\n\nNein, 70.", "Vent, faktisk er det 70.", "Nicht 72, sondern 70.", "72 → 70", "✅ 70": a short last
+        # line that ends on another value, in any language (not a step's or a page's number, not a line of working)
+        return "another value ends the text after the answer"
     rest = plain_text(raw)  # "**Wait**, it is 5.", "W\u200bait", "Ｗａｉｔ", a Cyrillic "а" in "Wаit"
     near = _two_sentences(rest)
     if _BOUND_AFTER_VALUE_RE.match(rest):
@@ -522,6 +537,9 @@ def _revised_after(ended: str, retraction: re.Match[str], value: str, key: str) 
         return "the answer is taken back in a later paragraph for another value"
     if concluded is None and not checks_other_numbers(ended, value):
         revised = revised_to(ended[retraction.end() :], value)
+        said = _PLAIN_NUMBER_RE.findall(revised) if revised is not None else []
+        if said and all(equiv_safe(key, normalize(n.replace(",", ""))) for n in said):
+            revised = None  # "Moment, nochmal prüfen: 48 + 24 = 72. Ja, 72.": the recheck says the answer again
         if revised is not None and not equiv_safe(key, normalize(revised)):
             # "Actually it is \(70\).", "On second thought, 70.", "Correction: (A)", "Actually it is even."
             return "the answer is taken back in a later paragraph for another value"
@@ -633,7 +651,22 @@ _OFFERING_WORD_BEFORE_RE = re.compile(rf"\b(?:{_OFFERING_WORDS})\W{{0,6}}\Z", re
 _GLUED_DIGIT_RE = re.compile(r"(?:\*\*?|__?|\$\$?|\\\)|\\\])?\d")
 _QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}(?:[?？؟⁇❓❔]|¿\?)")
 # a number in round brackets right after the answer, ending the text: "\boxed{72} (70)"
-_BRACKETED_END_RE = re.compile(r"[ \t$*}]{0,6}\([ \t]*(-?\d[\d.,/]{0,30})[ \t]*\)[ \t.]{0,4}\Z")
+_BRACKETED_END_RE = re.compile(
+    r"[ \t$*}]{0,6}\([ \t]*((?:exactly|precisely|about|approximately|approx\.?|roughly|around|≈|~)[ \t]*)?"
+    r"(-?\d[\d.,/]{0,30})[ \t]*\)[ \t.]{0,4}\Z",
+    re.I,
+)
+# a later line, short, that ends on a number (its closing mark, a copula of Japanese or Korean after it)
+_SHORT_CLOSING_LINE_RE = re.compile(
+    r"(\n[ \t]*)?\n[ \t*_>#]*([^\n]{0,40}?)(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)[ \t*_]*(?:です|でした|입니다)?[ \t]*[.!。！]?[ \t*_]*\Z"
+)
+# ... unless the words before the number make it no value of the answer: working, a reference, a count of steps
+_NOT_A_CLOSING_VALUE_RE = re.compile(
+    r"[=＝+×*/÷^<>≤≥%\\]|\b(?:answer|output|result)|\b(?:steps?|pages?|p\.|problems?|questions?|exercises?|chapters?"
+    r"|sections?|parts?|lines?|figures?|tables?|versions?|v|rev|no|nr|id|times?|attempts?|tries|score|rating|grade|level"
+    r"|confidence|time)\W*\Z",
+    re.I,
+)
 _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)
 # a word that starts taking an answer back, anywhere after it; then the text ends on a value it concludes with
 # (guarded by letters of the spaced scripts only: "根其实是 2" holds 其实 between two other Chinese characters)

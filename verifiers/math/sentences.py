@@ -20,7 +20,8 @@ from verigrpo.verifiers.math.units import unit_scale
 # "or" in the languages models answer in: 或 (或者), 还是 Chinese; oder, ou, или, หรือ (Thai), または (Japanese),
 # অথবা (Bengali), లేదా (Telugu)
 _OR_RE = re.compile(  # (in emphasis too: "4 _or_ 3", "4 *or* 3")
-    r"(?:\\text\{\s*|(?<![^\W_]))(?:or|oder|ou|или|atau|veya|hoặc|lub|albo|nebo|anebo|eller|bzw|resp)(?![^\W_])"
+    r"(?:\\text\{\s*|(?<![^\W_]))(?:or|oder|ou|или|atau|veya|hoặc|lub|albo|nebo|anebo|eller|bzw|resp|tai|vagy|ili|або|oppure|ή)(?![^\W_])"
+    r"|(?<=[\d$)}][ \t])o(?=[ \t]+[-$\d(\\])"  # (Spanish and Italian "o" between two values)
     r"|或|还是|หรือ|または|또는|혹은|অথবা|లేదా"
     r"|(?<!\S)(?:या|अथवा|أو|או)(?!\S)"  # (between spaces: Devanagari's vowel signs are no word characters to re)
     # "could also be" after a first value: "答案是694美元，也可能是794美元", "あるいは"
@@ -317,7 +318,9 @@ RETRACTION_WORDS = (
     r"revised(?=\))|待って|잠깐|khoan đã|thực ra|tunggu|sebenarnya|انتظر|في الواقع|रुको|रुकिए|เดี๋ยว|正しくは|실제로는|"
     # Polish, Dutch, Swedish, Ukrainian, Hebrew, French, Italian and a correction's name in more languages
     r"chwila|wacht|vänta|egentligen|зачекайте|насправді|רגע|בעצם|euh|en réalité|oups|scusa|correzione|correctie|"
-    r"поправка|poprawka|rättelse|korjaus|修正(?=\s*[:：,，])|정정(?=\s*[:：])"
+    r"поправка|poprawka|rättelse|korjaus|修正(?=\s*[:：,，])|정정(?=\s*[:：])|"
+    # "sorry" and "mistake" in Japanese, Hindi and Arabic ("すみません、70でした。", "नहीं, मैंने गलती की: उत्तर 70 है।")
+    r"すみません|ごめんなさい|गलती|خطأ"
 )
 # a marker followed by a verdict on the answer, not an answer: "Ich hoffe, die Antwort ist korrekt."
 VERDICT_RE = re.compile(

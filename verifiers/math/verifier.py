@@ -47,7 +47,7 @@ from verigrpo.verifiers.math.forms import (
 )
 from verigrpo.verifiers.math.growth import same_growth
 from verigrpo.verifiers.math.leaves import letters_reordered, repeating_reading
-from verigrpo.verifiers.math.locales import comma_language
+from verigrpo.verifiers.math.locales import accounting_negative, comma_language
 from verigrpo.verifiers.math.logic import same_logic
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
@@ -473,6 +473,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         elif not answer.isascii() and not parses(answer):  # "\boxed{45 phút}": a number and words of a language
             answer = prose_unit(answer) or answer  # (not "1 kΩ", a unit the parser reads)
         answer = asked_unit_value(answer, row) or answer  # "\boxed{4\,m}" where the question asks "in meters"
+        answer = accounting_negative(strip_math_delimiters(answer)) or answer  # "($1,234)": a loss, -1234
         answer = continental_number(answer, completion) or answer  # "Die Antwort lautet 70.000 US-Dollar.": 70000
         answer = worded_count(answer) or answer  # "Five apples.", "\text{seventy-two clips}": 5 apples, 72 clips
     if NOT_EQUAL_LEAD_RE.match(answer):  # "\boxed{\neq 5}", "\boxed{≠ y = 2x + 1}", "\boxed{\lnot 72}": negated
@@ -494,7 +495,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         # "38 (no unit)": a note in words after a number, not letters multiplying it
         answer, pred = bare, plain
         info["extracted"] = answer
-    if pred is None and len(answer) <= MAX_ANSWER_CHARS:
+    if pred is None and len(answer) <= MAX_ANSWER_CHARS and not has_or(answer):  # (not "$x = 5$ или $x = 7$")
         last = chain_last_side(answer)
         if last is not None and _names_another(answer, gold):  # "P(A \\cap B) = \\frac13" against "P(A) = \\frac13"
             info["reason"] = "the answer names another quantity than the reference's"
@@ -597,7 +598,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
             # "A: $\boxed{\downarrow}$": the option, then its content (a value after "A:" is read as one where the
             # question's options can check it: "A:" also abbreviates "Answer:")
             led = (label, answer)
-    glossed = _glossed_value(ex.scope or "") if gold_letter is not None and led is None else None
+    glossed = _glossed_value(ex.scope or "") if led is None else None  # (against a letter key or a value key)
     if glossed is not None:  # "Answer: C, which is 33" where the question's option C is 29: the gloss disagrees
         option = _option_value(row, glossed[0])
         value = parsed(normalize(glossed[1]))
@@ -788,7 +789,7 @@ def _contradicts_option(pred: Choice, row: Mapping[str, Any]) -> bool:
 # the one value that glosses an option letter, after option_lead_content's letter: "which is 33", "33", "(which is
 # 21)", "i.e. 33", "= 33"
 _GLOSS_RE = re.compile(
-    r"\(? ?(?:(?:which|that) is |i\.? ?e\.?,? |namely |= )?\$?(-?\d+(?:\.\d+)?(?:/\d+)?)\$? ?\)? ?\.? ?"
+    r"\(? ?(?:(?:which|that) (?:is|equals) |i\.? ?e\.?,? |namely |= )?\$?(-?\d+(?:\.\d+)?(?:/\d+)?)\$? ?\)? ?\.? ?"
 )
 
 

@@ -43,6 +43,17 @@ GREEK = {
     "kappa", "lambda", "mu", "nu", "xi", "rho", "varrho", "sigma", "varsigma", "tau", "upsilon", "phi", "varphi", "chi", "psi",
     "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Sigma", "Phi", "Psi", "Omega",
 }  # fmt: skip
+# "and" and "or" between values, in the languages keys and answers are written in ("60 und 135", "1, 2, 5 ou 10"); the
+# one-letter words only between numbers ("60 e 135", "3 y 4", "2 o 3"), never "e" (Euler's number) or "y" elsewhere
+CONNECTIVE_WORDS = {
+    **dict.fromkeys(("and", "und", "et", "och", "og", "dan", "ve", "oraz", "ja"), "and"),
+    **dict.fromkeys(("or", "oder", "ou", "atau", "veya", "lub", "albo", "nebo", "eller", "tai", "vagy", "ili", "oppure",
+                     "vai"), "or"),
+}  # fmt: skip
+# the same words, and those of the scripts a word token does not read, between two values in a sentence ("$x = 5$ ou
+# $x = 7$", "$5$ или $7$", "$5$ または $7$")
+BETWEEN_VALUES_CONNECTIVES = r"(?:" + "|".join(sorted({*CONNECTIVE_WORDS, "o", "y", "e"}, key=len, reverse=True)) + r")\b|или|и\b|または|ή"
+SHORT_CONNECTIVES = {"e": "and", "y": "and", "o": "or"}
 TEXT_CMDS = {"text", "textbf", "textit", "textrm", "textsf", "mathrm", "mathbf", "mathit", "mathsf", "mbox",
              "operatorname", "rm", "textnormal", "boldsymbol", "bm", "mathbb"}  # fmt: skip
 REL_CMDS = {"le": "<=", "leq": "<=", "leqslant": "<=", "leqq": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=",

@@ -1,0 +1,43 @@
+"""Extraction, values quoted from elsewhere after the answer: an answer key, a book, a hint, other sources, the
+original problem, a label of the problem or of the run (:data:`ATTRIBUTED_TAIL_RE`). The text is read without such a
+tail (:func:`without_attributed_tail`), whatever rule then reads its answer: "So she sold 70 clips. Hint from the
+book: \\boxed{72}." answers 70.
+"""
+
+from __future__ import annotations
+
+import re
+
+# the end of a text that quotes a value from elsewhere, after the answer: an answer key, a book, a hint, other
+# sources, the original problem ("(Hint: the answer key says 72.)", "Some sources say 72.", "[Expected: 72]", ", though
+# the book lists 72.", "(в ответе учебника 72)"), or a label of the problem or of the run ("— Problem 72", "Time: 72 s")
+_SOURCE_WORDS = (
+    r"(?:answer[ \t]+key|(?:the|my|our)[ \t]+(?:text)?book|textbook|expected|hint|reference[ \t]+answer|official[ \t]+answer"
+    r"|original[ \t]+(?:problem|question)|solution[ \t]+manual|(?:the[ \t]+)?key[ \t]+(?:says|gives|lists)|в[ \t]+ответе|учебник\w*"
+    r"|book['’]s[ \t]+answer|answer[ \t]+given[ \t]+in[ \t]+the[ \t]+book|workbook|source[ \t]*:)"
+)
+ATTRIBUTED_TAIL_RE = re.compile(
+    rf"(?:[ \t]*[(\[][^()\[\]\n]{{0,200}}\b{_SOURCE_WORDS}[^()\[\]\n]{{0,200}}[)\]]"
+    r"|(?<=[.!])[ \t]+(?:some|other|many)[ \t]+(?:sources|people|references|books|solutions)[ \t]+(?:say|claim|give|list|report)"
+    r"[^\n]{0,100}"
+    rf"|,?[ \t]+(?:though|although|but|while|whereas|versus|vs\.?|compared[ \t]+(?:to|with))[ \t]+(?:the[ \t]+)?(?:[^\n,]{{0,40}}?)"
+    rf"{_SOURCE_WORDS}[^\n]{{0,100}}"
+    r"|\n[ \t]*(?:—|--?)?[ \t]*(?:problem|question|exercise|task)[ \t]*#?[ \t]*\d{1,6}[ \t]*"
+    r"|\n[ \t]*(?:time|elapsed|runtime|duration)[ \t]*:[ \t]*\d[^\n]{0,20}"
+    # a last sentence or line that opens with the source it quotes: "The reference answer is 72.", "The answer key:
+    # #### 72", "Hint from the book: \boxed{72}", "*Source: Grade 3 workbook, question 72.*"
+    r"|(?:(?<=[.!])[ \t]+|\n[ \t]*)[*_]*(?:the[ \t]+)?(?:reference[ \t]+answer|answer[ \t]+key|official[ \t]+answer"
+    r"|hint[ \t]+from|source[ \t]*:)[^\n]{0,100})"
+    r"[.!]?\s*\Z",
+    re.I,
+)
+
+
+def without_attributed_tail(text: str) -> str:
+    """``text`` without a closing value quoted from elsewhere (:data:`ATTRIBUTED_TAIL_RE`), when a number comes before
+    it (the completion's own answer); else ``text`` as it is."""
+    cut = max(0, len(text) - 600)
+    tail = ATTRIBUTED_TAIL_RE.search(text, cut)
+    if tail is None or not re.search(r"\d", text[max(0, tail.start() - 400) : tail.start()]):
+        return text
+    return text[: tail.start()]
