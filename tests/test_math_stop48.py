@@ -498,6 +498,19 @@ def test_brackets_and_named_values_after_the_last_number(completion: str, gold: 
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("box", "gold", "want"),
+    [
+        # variables named as code names them, the index glued on: a1 is a_1
+        ("a1*a3**(2/3)/a2**(5/3)", "\\frac{a_{1} a_{3}^{2/3}}{a_{2}^{5/3}}", 1.0),
+        ("\\frac{a1 \\cdot a3^{1/3}}{a2^{4/3}}", "\\frac{a_{1} a_{3}^{1/3}}{a_{2}^{4/3}}", 1.0),
+        ("a1*a3", "\\frac{a_{1}}{a_{3}}", 0.0),
+    ],
+)
+def test_variables_with_glued_indices(box: str, gold: str, want: float) -> None:
+    assert score(f"The final answer is $\\boxed{{{box}}}$.", gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -539,5 +552,6 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("sentences", "_OR_RE", "'1 o' * (n // 3)"),
             ("fallback", "_EXACT_NOTE_RE", "'(' + ' ' * n"),
             ("lex", "_NUMBER_AHEAD", "'a' + ' ' * n + 'x'"),
+            ("verifier", "_INDEXED_NAME_RE", "'a1' * (n // 2)"),
         ]
     )

@@ -243,6 +243,8 @@ def _leading_verdict(answer: str) -> str | None:
 
 # checks of an answer equal in value against what the row's question asks (each ``(pred, gold, row) -> bool``), and
 # the reason each gives
+# a variable named with its index glued on, as code names it: "a1", "x2" (not "\\sqrt2", "0x1", "2a1")
+_INDEXED_NAME_RE = re.compile(r"(?<![A-Za-z0-9\\_.])([A-Za-z])(\d{1,2})(?![\d.])")
 _QUESTION_CHECKS: tuple[tuple[Callable[[Node, Node, Mapping[str, Any]], bool], str], ...] = (
     (degrees_not_asked, "a value in degrees where the question asks about no angle"),
     (percent_not_asked, "a percent where the question asks for no percent or rate"),
@@ -487,6 +489,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         pred = parse_answer(answer)
     except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
         pred, pred_error = None, f"{type(e).__name__}: {e}" if not isinstance(e, ParseError) else str(e)
+    indexed = _INDEXED_NAME_RE.sub(r"\1_{\2}", answer) if pred is None and _INDEXED_NAME_RE.search(answer) else None
+    if indexed is not None and parsed(indexed) is not None:  # "a1*a3**(2/3)/a2**(5/3)": a code's names, a_1 and a_3
+        answer, pred = indexed, parsed(indexed)
+        info["extracted"] = answer
     if isinstance(pred, Answers) and isinstance(gold, Bracket):  # "m = -3, b = 2" where the question asks for (m, b)
         pred = in_asked_order(pred, row)
     bare = without_word_note(answer) if isinstance(pred, Expr) and pred.value.free_symbols else None
