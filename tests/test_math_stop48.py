@@ -511,6 +511,27 @@ def test_variables_with_glued_indices(box: str, gold: str, want: float) -> None:
     assert score(f"The final answer is $\\boxed{{{box}}}$.", gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "question", "want"),
+    [
+        # more signs before the last number: a figure dash is a minus, "±" and "!" make it another value
+        ("Computing.\n\nThus the result is ‒5.", "5", None, 0.0),
+        ("Computing.\n\nThus the result is ‒5.", "-5", None, 1.0),
+        ("Computing.\n\nThus the result is ±72.", "72", None, 0.0),
+        ("Computing.\n\nThus the result is ٫5.", "5", None, 0.0),
+        ("Great!\n5", "5", None, 1.0),
+        # a unit in brackets after a marked value; a currency code in accounting brackets; a submitted answer's call
+        ("#### 90 (hours)", "90", _MOVIE_Q, 0.0),
+        ("#### 90 (minutes)", "90", _MOVIE_Q, 1.0),
+        ("The answer is (5 USD).", "5", None, 0.0),
+        ("Thought: 48 + 24 = 72\nAction: submit_answer(\"72, 70\")", "72", None, 0.0),
+        ("Thought: 48 + 24 = 72\nAction: submit_answer(\"72\")", "72", None, 1.0),
+    ],
+)
+def test_more_signs_units_and_calls(completion: str, gold: str, question: str | None, want: float) -> None:
+    assert score(completion, gold, question) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -553,5 +574,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("fallback", "_EXACT_NOTE_RE", "'(' + ' ' * n"),
             ("lex", "_NUMBER_AHEAD", "'a' + ' ' * n + 'x'"),
             ("verifier", "_INDEXED_NAME_RE", "'a1' * (n // 2)"),
+            ("units", "_BRACKETED_WORD_RE", "' ' * n + '(a'"),
+            ("forms", "_NEGATED_BEFORE_RE", "'!' * n"),
         ]
     )

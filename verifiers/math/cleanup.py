@@ -93,7 +93,7 @@ _LITERAL_NEWLINE_RE = re.compile(
 _BELOW_ZERO_WORD_RE = re.compile(r"(?:零下|영하|氷点下|منفی)[ \t]*(?=[\d۰-۹])")
 _MOROZ_RE = re.compile(r"(\d+(?:[.,]\d+)?)[ \t]*градус(?:а|ов)?[ \t]+мороза")
 _SIGN_VARIANTS = str.maketrans({"‰": "/1000", "‱": "/10000", "٪": "%", "∶": ":"})
-_DASH_MINUS_RE = re.compile(r"(?<![\w)\]}.,])[—―➖ー△▲–](?=\d)")  # (△, ▲: Japanese accounts' minus, "△391,726")
+_DASH_MINUS_RE = re.compile(r"(?<![\w)\]}.,])[—―➖ー△▲–‒﹘](?=\d)")  # (△, ▲: Japanese accounts' minus, "△391,726")
 _INVISIBLE_RE = re.compile("[\u00ad\u034f\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
 # after a digit: a power in superscript digits, or a fraction slash or the Arabic decimal separator before a digit
 _DIGIT_MARKS_RE = re.compile("(?<=\\d)(?:([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4})(?![⁰¹²³⁴⁵⁶⁷⁸⁹])|([⁄٫])(?=\\d))")
@@ -257,7 +257,7 @@ def clean_completion(text: str) -> str:
         text = _MOROZ_RE.sub(r"-\1 градусов", _BELOW_ZERO_WORD_RE.sub("-", text))  # below zero: minus five
     if any(c in text for c in "‰‱٪∶") or "マイナス" in text:  # "5‰", "5‱", "5٪" (Arabic percent), "3∶4", "マイナス5"
         text = text.translate(_SIGN_VARIANTS).replace("マイナス", "-")
-    if any(c in text for c in "—―➖ー△▲–"):  # "**Answer:** —5", "x = ―5", "ー5", "△391", "is –5": a minus before digits
+    if any(c in text for c in "—―➖ー△▲–‒﹘"):  # "**Answer:** —5", "x = ―5", "ー5", "△391", "is –5": a minus before digits
         text = _DASH_MINUS_RE.sub("-", text)
     if "<boxed>" in text:  # "</think> <boxed>70</boxed>": a box written as a tag
         text = _BOXED_TAG_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)
@@ -738,7 +738,7 @@ _TAG_CLOSE_VARIANT_RE = re.compile(r"<\|[ \t]*/[ \t]*answer[ \t]*\|>|</(?:final(
 _TAG_VARIANT_RE = re.compile(r"<\|[ \t]*(/?)[ \t]*answer[ \t]*\|>|<(/?)(?:final(?:[_ -]answer)?|ans)>|\[(/?)answer\]", re.I)
 # an agent's answer as a call ("Action: Answer(\"C\")", ReAct's "Finish[72]") or a label in code marks ("`Answer`: 72")
 _CALLED_ANSWER_RE = re.compile(
-    r"^[ \t]*(?:(?:action(?:[ \t]*\d{1,2})?|\d{1,2}\.)(?:[ \t]*:)?[ \t]*)?(?:answer|finish)"
+    r"^[ \t]*(?:(?:action(?:[ \t]*\d{1,2})?|\d{1,2}\.)(?:[ \t]*:)?[ \t]*)?(?:(?:submit|final)_?)?(?:answer|finish)"
     r"(?:\([ \t]*([\"']?)([^\n\"'()]{1,100})\1[ \t]*\)|\[([^\n\[\]]{1,100})\])[ \t.]*$"
     r"|`((?:final[ \t]+)?answer)`(?=[ \t]*:)",
     re.I | re.M,

@@ -534,7 +534,7 @@ _END_NOTE_RE = re.compile(
     r"[ \t.!]{0,4}\Z"
 )
 _RESTATING_NOTE_RE = re.compile(NOTE_RESTATES, re.I)
-_EXACT_NOTE_RE = re.compile(r"[ \t]*\([ \t]*(?:(?:exactly|precisely|i\.e\.,?)[ \t]*)?\$?-?\d[\d,]*(?:\.\d+)?[ \t]*\)[ \t.]*", re.I)
+_EXACT_NOTE_RE = re.compile(r"(?<![ \t])[ \t]*\([ \t]*(?:(?:exactly|precisely|i\.e\.,?)[ \t]*)?\$?-?\d[\d,]*(?:\.\d+)?[ \t]*\)[ \t.]*", re.I)
 _CORRECTING_NOTE_RE = re.compile(rf"(?<![ \t])[ \t]*(?:[(—;,][ \t]*)?(?:{RETRACTION_WORDS}|no\b)", re.I)
 # (in a text that writes one; not a pair in brackets, "(3,5)")
 _COMMA_DECIMAL_IN_TEXT_RE = re.compile(r"(?<![\d.,(\[{])([-−]?\d{1,15}),(\d{1,2})(?![\d,)\]}])")

@@ -68,7 +68,7 @@ _VARIABLE_OPERAND_RE = re.compile(r"(?<![\w\\])[A-Za-z_][A-Za-z_0-9]{0,30}[ \t]{
 
 
 # a sign right before a numeral that negates it or makes it another: "≠ 7", "¬132", a subscript minus
-_NEGATED_BEFORE_RE = re.compile(r"[≠¬₋][ \t]*\Z")
+_NEGATED_BEFORE_RE = re.compile(r"[≠≉¬₋±∓][ \t]*\Z|(?<![\w)\]}!])!\Z")  # (and "!5", a subfactorial)
 # superscript and subscript digits right after a numeral: a power or a base of it ("7²", "12₃")
 _MARKS_AFTER = "⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉"
 
@@ -85,7 +85,7 @@ def standalone_number(text: str, start: int, end: int) -> bool:
         return False
     if re.search(r"\d[.,]$", text[max(0, start - 2) : start]):
         return False
-    if before == "," and text[max(0, start - 2) : start - 1] in ("", " ", "\t", "\n", "(", "$", "=", "-"):
+    if before in ",٫" and text[max(0, start - 2) : start - 1] in ("", " ", "\t", "\n", "(", "$", "=", "-"):
         # ",5", ",75 €": a decimal comma's fraction, its whole part left out (not a field's separator: "answer,8")
         return False
     if _VARIABLE_OPERAND_RE.search(text[max(0, start - 40) : start]):  # "output % 2", "n * 3", "x mod 7": an operand

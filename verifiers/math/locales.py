@@ -181,7 +181,8 @@ def comma_language(completion: str) -> bool:
 
 # an amount of money in brackets, alone: accounting's negative ("($1,234)", "(1.234,00 €)", "(\\$5.00)")
 _ACCOUNTING_RE = re.compile(
-    r"(?<![ \t])[ \t]*\([ \t]*(?:(\\?\$|[€£¥₹])[ \t]*(\d[\d.,]{0,30})|(\d[\d.,]{0,30})[ \t]*(\\?\$|€|£|¥|₹))[ \t]*\)[ \t.]*"
+    r"(?<![ \t])[ \t]*\([ \t]*(?:(\\?\$|[€£¥₹]|(?:USD|EUR|GBP)[ \t])[ \t]*(\d[\d.,]{0,30})"
+    r"|(\d[\d.,]{0,30})[ \t]*(\\?\$|€|£|¥|₹|USD|EUR|GBP))[ \t]*\)[ \t.]*"
 )
 
 

@@ -415,5 +415,9 @@ _SAID_RE = re.compile(
 def said_quantity(text: str) -> str | None:
     """``text`` as a value said with its currency or its unit or noun ("4 socks", "90 hrs.", "€5", "\\$325"), without
     the closing stop; None for anything else (a value alone, a sentence, a value inside an expression)."""
+    text = _BRACKETED_WORD_RE.sub(r" \1", text)  # "90 (hours)": the unit in brackets
     m = _SAID_RE.fullmatch(text.strip()) if len(text) <= 120 else None
     return m.group(1) if m is not None else None
+
+
+_BRACKETED_WORD_RE = re.compile(r"(?<![ \t])[ \t]*\(([A-Za-z]{1,20})\)")
