@@ -67,6 +67,9 @@ def test_scale_words_and_units_for_a_count(completion: str, gold: str, question:
         ("The answer is 225 minutes.\nTherefore, the answer is \\(\\boxed{225", "225", 1.0),
         ("So 9500.\nTherefore, the answer is \\(\\boxed{9,500", "9500", 1.0),
         ("So 9500.\nTherefore, the answer is \\(\\boxed{9500", "950", 0.0),
+        # (a number the text has not stated may be cut off by the token limit: "\\boxed{7" of 72; unread)
+        ("The answer is \\boxed{6", "6", 0.0),
+        ("So 48 + 24 = 72. \\boxed{7", "7", 0.0),
         # (anything else in an unclosed box stays unreadable)
         ("Therefore, the answer is \\(\\boxed{\\frac{1}{2", "\\frac{1}{2}", 0.0),
         ("Therefore, the answer is \\(\\boxed{225 and then", "225", 0.0),

@@ -114,9 +114,10 @@ def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
                     # a box inside it is its contents: \boxed{\boxed{4}} is 4, \boxed{3 \neq \boxed{4}} no 4
                     out.append((box.start(), k + 1, _without_label(_unboxed(text[j + 1 : k], depth))))
                 closed = k + 1
-            elif _OPEN_NUMBER_END_RE.fullmatch(text, j + 1):
-                # "Therefore, the answer is \(\boxed{225": a number, then the end; the output stopped at the brace
-                # that closes it (a harness that prompts with the box's opening and stops at "}")
+            elif _OPEN_NUMBER_END_RE.fullmatch(text, j + 1) and _said_before(text[j + 1 :].strip(), text[: box.start()]):
+                # "The answer is 225 minutes.\nTherefore, the answer is \(\boxed{225": a number the text has stated,
+                # then the end; the output stopped at the brace that closes it (a harness that prompts with the box's
+                # opening and stops at "}"). A number said nowhere before may be cut off ("\boxed{7" of 72): unread
                 out.append((box.start(), len(text), text[j + 1 :].strip()))
             else:  # unbalanced or too long: unparsable
                 out.append((box.start(), len(text), text[j : j + MAX_ANSWER_CHARS + 1]))
@@ -133,6 +134,13 @@ def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
 
 # an unclosed box's content that is one number up to the end of the text
 _OPEN_NUMBER_END_RE = re.compile(r"[ \t]*-?(?:\d{1,3}(?:,\d{3})+|\d{1,30})(?:\.\d{1,12})?\s*")
+
+
+def _said_before(number: str, before: str) -> bool:
+    """``number`` (a numeral) stands alone in the last 400 characters of ``before``: "225 minutes", "\\boxed{9500}"."""
+    plain = number.replace(",", "")
+    said = (m.group().replace(",", "") for m in re.finditer(r"(?<![\d.,])\d[\d,]*(?:\.\d+)?(?![\d])", before[-400:]))
+    return any(s.rstrip(".") == plain for s in said)
 
 
 def _group_end(text: str, j: int) -> int | None:

@@ -489,8 +489,13 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         pred = parse_answer(answer)
     except Exception as e:  # noqa: BLE001 - model output must never raise out of a verifier
         pred, pred_error = None, f"{type(e).__name__}: {e}" if not isinstance(e, ParseError) else str(e)
-    indexed = _INDEXED_NAME_RE.sub(r"\1_{\2}", answer) if pred is None and _INDEXED_NAME_RE.search(answer) else None
-    if indexed is not None and parsed(indexed) is not None:  # "a1*a3**(2/3)/a2**(5/3)": a code's names, a_1 and a_3
+    indexed = (
+        _INDEXED_NAME_RE.sub(r"\1_{\2}", answer)
+        if pred is None and re.search(r"[A-Za-z]_\{?\d", gold_text) and _INDEXED_NAME_RE.search(answer)
+        else None
+    )
+    if indexed is not None and parsed(indexed) is not None:
+        # "a1*a3**(2/3)/a2**(5/3)" against a key in a_{1}, a_{3}: a code's names for the key's indexed variables
         answer, pred = indexed, parsed(indexed)
         info["extracted"] = answer
     if isinstance(pred, Answers) and isinstance(gold, Bracket):  # "m = -3, b = 2" where the question asks for (m, b)
