@@ -24,7 +24,8 @@ each; a stage only imports the ones above it:
   :mod:`~verifiers.math.written` (answers compared as written: prime factorisations, words, option runs, text),
   :mod:`~verifiers.math.logic` (formulas of logic and of named sets, by truth table);
 - extraction: :mod:`~verifiers.math.cleanup` (the completion cleaned first: end tokens, struck-out text, misspelt
-  boxes, chat turns, ``<SOLUTION>``-like tags), :mod:`~verifiers.math.boxes` (boxes, ``<answer>`` tags, ``#### n``,
+  boxes, chat turns, ``<SOLUTION>``-like tags, invisible characters; with :mod:`~verifiers.math.attributed`: values
+  quoted from a book, a key or a hint after the answer), :mod:`~verifiers.math.boxes` (boxes, ``<answer>`` tags, ``#### n``,
   :func:`extract_reference`),
   :mod:`~verifiers.math.sentences` (answers written as sentences), :mod:`~verifiers.math.laterbox`,
   :mod:`~verifiers.math.revisions` and :mod:`~verifiers.math.laterlines` (boxes read in context: a later box that

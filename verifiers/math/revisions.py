@@ -660,9 +660,10 @@ _BRACKETED_END_RE = re.compile(
 _SHORT_CLOSING_LINE_RE = re.compile(
     r"(\n[ \t]*)?\n[ \t*_>#]*([^\n]{0,40}?)(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)[ \t*_]*(?:です|でした|입니다)?[ \t]*[.!。！]?[ \t*_]*\Z"
 )
-# ... unless the words before the number make it no value of the answer: working, a reference, a count of steps
+# ... unless the words before the number make it no value of the answer: working, an unticked box, a rate, a
+# supposition, a reference, a count of steps
 _NOT_A_CLOSING_VALUE_RE = re.compile(
-    r"[=＝+×*/÷^<>≤≥%\\]|\b(?:answer|output|result)|\b(?:steps?|pages?|p\.|problems?|questions?|exercises?|chapters?"
+    r"[=＝+×*/÷^<>≤≥%\\]|\[[ \t]\]|\b(?:answer|output|result|each|per|every|apiece|would|could|might|if)\b|\b(?:steps?|pages?|p\.|problems?|questions?|exercises?|chapters?"
     r"|sections?|parts?|lines?|figures?|tables?|versions?|v|rev|no|nr|id|times?|attempts?|tries|score|rating|grade|level"
     r"|confidence|time)\W*\Z",
     re.I,

@@ -241,10 +241,10 @@ def _leading_verdict(answer: str) -> str | None:
     return verdict
 
 
-# checks of an answer equal in value against what the row's question asks (each ``(pred, gold, row) -> bool``), and
-# the reason each gives
 # a variable named with its index glued on, as code names it: "a1", "x2" (not "\\sqrt2", "0x1", "2a1")
 _INDEXED_NAME_RE = re.compile(r"(?<![A-Za-z0-9\\_.])([A-Za-z])(\d{1,2})(?![\d.])")
+# checks of an answer equal in value against what the row's question asks (each ``(pred, gold, row) -> bool``), and
+# the reason each gives
 _QUESTION_CHECKS: tuple[tuple[Callable[[Node, Node, Mapping[str, Any]], bool], str], ...] = (
     (degrees_not_asked, "a value in degrees where the question asks about no angle"),
     (percent_not_asked, "a percent where the question asks for no percent or rate"),
@@ -494,9 +494,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if pred is None and re.search(r"[A-Za-z]_\{?\d", gold_text) and _INDEXED_NAME_RE.search(answer)
         else None
     )
-    if indexed is not None and parsed(indexed) is not None:
+    reindexed = parsed(indexed) if indexed is not None else None
+    if reindexed is not None:
         # "a1*a3**(2/3)/a2**(5/3)" against a key in a_{1}, a_{3}: a code's names for the key's indexed variables
-        answer, pred = indexed, parsed(indexed)
+        answer, pred = indexed, reindexed  # type: ignore[assignment]
         info["extracted"] = answer
     if isinstance(pred, Answers) and isinstance(gold, Bracket):  # "m = -3, b = 2" where the question asks for (m, b)
         pred = in_asked_order(pred, row)
