@@ -407,7 +407,7 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         and len(closing.group(2).split()) <= 5
         and not _NOT_A_CLOSING_VALUE_RE.search(closing.group(2))
         and (closing.group(1) or not re.search(r"[^\W\d_][ \t]*[:：][ \t]*\Z", closing.group(2)))  # ("answer: 1\nsolution: 10", a block's fields)
-        and closing.group(3) not in value  # ("\boxed{4210_5}" ... "output:\n4210")
+        and closing.group(3) != re.sub(r"_\{?\w+\}?|[\s${}]", "", value)  # ("\boxed{4210_5}" ... "output:\n4210")
         # (other numbers on the line only as the answer taken back, "Nicht 72, sondern 70"; not "Summary: April 48, May 24")
         and all(equiv_safe(normalize(n.replace(",", "")), normalize(value)) for n in _PLAIN_NUMBER_RE.findall(closing.group(2)))
         and not equiv_safe(normalize(closing.group(3).replace(",", "")), normalize(value))
