@@ -19,7 +19,7 @@ from verigrpo.verifiers.math.cjk import COPULAS, cjk_fractions
 from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.disowning import LOOKALIKES
 from verigrpo.verifiers.math.hidden import without_hidden
-from verigrpo.verifiers.math.normalize import strip_math_delimiters
+from verigrpo.verifiers.math.normalize import INVISIBLE_RE, SUPERSCRIPT_DIGITS, strip_math_delimiters
 from verigrpo.verifiers.math.sentences import _RETRACTION_RE, CONCLUDING_LEAD, parsed
 
 # a Korean or Japanese copula glued after a value or an expression ("4x입니다", "22回です"; not after a word)
@@ -94,10 +94,8 @@ _BELOW_ZERO_WORD_RE = re.compile(r"(?:零下|영하|氷点下|منفی)[ \t]*(?=
 _MOROZ_RE = re.compile(r"(\d+(?:[.,]\d+)?)[ \t]*градус(?:а|ов)?[ \t]+мороза")
 _SIGN_VARIANTS = str.maketrans({"‰": "/1000", "‱": "/10000", "٪": "%", "∶": ":"})
 _DASH_MINUS_RE = re.compile(r"(?<![\w)\]}.,])[—―➖ー△▲–‒﹘](?=\d)")  # (△, ▲: Japanese accounts' minus, "△391,726")
-_INVISIBLE_RE = re.compile("[\u00ad\u034f\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
 # after a digit: a power in superscript digits, or a fraction slash or the Arabic decimal separator before a digit
 _DIGIT_MARKS_RE = re.compile("(?<=\\d)(?:([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4})(?![⁰¹²³⁴⁵⁶⁷⁸⁹])|([⁄٫])(?=\\d))")
-_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _COMBINING_RE = re.compile("[\u0300-\u036f\u20d0-\u20ff]")
 _THIN_GROUP_RE = re.compile("(?<=\\d)[\u2007\u2009\u200a](?=\\d{3}(?!\\d))")
 _SUPERSCRIPT_MINUS_RE = re.compile(r"(?<![\w⁰¹²³⁴⁵⁶⁷⁸⁹)\]}])⁻(?=\d)")
@@ -105,7 +103,7 @@ _SUPERSCRIPT_MINUS_RE = re.compile(r"(?<![\w⁰¹²³⁴⁵⁶⁷⁸⁹)\]}])⁻
 
 def _digit_mark(m: re.Match[str]) -> str:
     """A mark after a digit as ASCII maths writes it: "³" -> "^3", "⁄" -> "/", "٫" -> "."."""
-    return "^" + m.group(1).translate(_SUPERSCRIPT_DIGITS) if m.group(1) else "/" if m.group(2) == "⁄" else "."
+    return "^" + m.group(1).translate(SUPERSCRIPT_DIGITS) if m.group(1) else "/" if m.group(2) == "⁄" else "."
 
 
 def _called_answer(m: re.Match[str]) -> str:
@@ -116,8 +114,8 @@ def _called_answer(m: re.Match[str]) -> str:
 def clean_completion(text: str) -> str:
     """``text`` with what no rule should read removed or rewritten (see the module's docstring); the reasoning
     and ``<answer>`` blocks are left to :func:`~verifiers.math.extract.extract_answer`."""
-    if _INVISIBLE_RE.search(text):  # "7\u200b2": a zero-width space, a joiner or a soft hyphen inside what is read
-        text = _INVISIBLE_RE.sub("", text)
+    if INVISIBLE_RE.search(text):  # "7\u200b2": a zero-width space, a joiner or a soft hyphen inside what is read
+        text = INVISIBLE_RE.sub("", text)
     if _COMBINING_RE.search(text):  # "x =\u0338 7": a sign and a combining mark are the one sign they compose, "≠"
         text = unicodedata.normalize("NFC", text)
     if _THIN_GROUP_RE.search(text):  # "1\u2009234": thin, figure and hair spaces between thousands, as the narrow one

@@ -18,6 +18,7 @@ from verigrpo.verifiers.math.negations import (
     WRONG_AFTER,
 )
 from verigrpo.verifiers.math.nodes import Expr
+from verigrpo.verifiers.math.normalize import INVISIBLE_RE
 from verigrpo.verifiers.math.numwords import SCALES
 from verigrpo.verifiers.math.sentences import ANSWER_NAMED_RE, parsed
 from verigrpo.verifiers.math.units import SCALE_WORDS
@@ -106,7 +107,6 @@ def _table_total(rest: str) -> str | None:
 _TABLE_ROW_RE = re.compile(r"\|[ \t*]*([^|\d\n]{1,40}?)[ \t*]*\|[ \t*$]*(-?\d[\d,]{0,20}(?:\.\d{1,10})?)[ \t*]*\|")
 _LIST_ITEM_RE = re.compile(r"(?<![ \t])[ \t]*(?:[-*+•]|\d{1,2}[.)])[ \t]")
 _FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)}
-_INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200f\u2060\ufeff]")
 _EMPHASIS_RE = re.compile(
     r"\*\*|__|(?<![\w\\])[_*](?=\w)|(?<=\w)[_*](?!\w)|\\(?:textbf|textit|emph|text|textrm|mbox)\s*\{([^{}]*)\}"
 )
@@ -120,7 +120,7 @@ def plain_text(s: str) -> str:
     characters dropped, markdown and LaTeX emphasis unwrapped, look-alike letters inside a Latin word read as Latin."""
     if any("\uff01" <= c <= "\uff5e" for c in s):  # only the fullwidth forms: "m²" and "½" stay as written
         s = s.translate(_FULLWIDTH)
-    s = _INVISIBLE_RE.sub("", s)
+    s = INVISIBLE_RE.sub("", s)
     s = _EMPHASIS_RE.sub(lambda m: m.group(1) or "", s)
     return _LOOKALIKE_RE.sub(lambda m: m.group().translate(LOOKALIKES), s)
 

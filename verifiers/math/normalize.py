@@ -674,8 +674,11 @@ def _brace_depths_off(s: str) -> bool:
 FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 
 # (with the superscript letters of exponents: "rⁿ", "2ⁿ⁻¹", "eⁱˣ")
+# characters that show nothing: soft hyphen, combining grapheme joiner, zero-width spaces and joiners, directional
+# marks, word joiner and invisible operators, byte order mark ("7\u200b2" reads 72)
+INVISIBLE_RE = re.compile("[\u00ad\u034f\u180e\u200b-\u200f\u2060-\u2064\ufeff]")
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿⁱˣ]+")
-_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿⁱˣ", "0123456789-+nix")
+SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿⁱˣ", "0123456789-+nix")
 
 
 # a fraction typed as Unicode recommends for any vulgar fraction: superscript digits, a slash, subscript digits
@@ -690,7 +693,7 @@ def _superscripts(s: str) -> str:
     """``10⁻³`` -> ``10^{-3}``, ``10²³`` -> ``10^{23}`` (one exponent, not the tower ``10^2^3``); ``¹/₂`` -> ``\\frac{1}{2}``;
     ``x₁`` -> ``x_{1}``."""
     if "/" in s or "⁄" in s or "∕" in s:
-        s = _SCRIPT_FRACTION.sub(lambda m: f"\\frac{{{m.group(1).translate(_SUPERSCRIPT_DIGITS)}}}"
+        s = _SCRIPT_FRACTION.sub(lambda m: f"\\frac{{{m.group(1).translate(SUPERSCRIPT_DIGITS)}}}"
                                            f"{{{m.group(2).translate(_SUBSCRIPT_DIGITS)}}}", s)
     s = _SUBSCRIPT_RUN.sub(lambda m: "_{" + m.group().translate(_SUBSCRIPT_DIGITS) + "}", s)
-    return _SUPERSCRIPT_RUN.sub(lambda m: "^{" + m.group().translate(_SUPERSCRIPT_DIGITS) + "}", s)
+    return _SUPERSCRIPT_RUN.sub(lambda m: "^{" + m.group().translate(SUPERSCRIPT_DIGITS) + "}", s)

@@ -52,8 +52,10 @@ CONNECTIVE_WORDS = {
 }  # fmt: skip
 # the same words, and those of the scripts a word token does not read, between two values in a sentence ("$x = 5$ ou
 # $x = 7$", "$5$ или $7$", "$5$ または $7$")
-BETWEEN_VALUES_CONNECTIVES = r"(?:" + "|".join(sorted({*CONNECTIVE_WORDS, "o", "y", "e"}, key=len, reverse=True)) + r")\b|или|и\b|または|ή"
 SHORT_CONNECTIVES = {"e": "and", "y": "and", "o": "or"}
+BETWEEN_VALUES_CONNECTIVES = (
+    r"(?:" + "|".join(sorted({*CONNECTIVE_WORDS, *SHORT_CONNECTIVES}, key=len, reverse=True)) + r")\b|или|и\b|または|ή"
+)
 TEXT_CMDS = {"text", "textbf", "textit", "textrm", "textsf", "mathrm", "mathbf", "mathit", "mathsf", "mbox",
              "operatorname", "rm", "textnormal", "boldsymbol", "bm", "mathbb"}  # fmt: skip
 REL_CMDS = {"le": "<=", "leq": "<=", "leqslant": "<=", "leqq": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=",
