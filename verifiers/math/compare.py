@@ -12,7 +12,7 @@ import re
 import sympy
 from verigrpo.verifiers.math.boxes import extract_reference
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition
-from verigrpo.verifiers.math.identity import _constant_ratio, _num
+from verigrpo.verifiers.math.identity import _constant_ratio, _has_big_power, _num
 from verigrpo.verifiers.math.leaves import (
     _option_letters_equal,
     _perfect_matching,
@@ -159,7 +159,10 @@ def _false_approximation(exact: Node, approx: Node) -> bool:
         # ("x+1 \approx x-1": no rounding makes one expression another; decimals in it may round: "\pi x \approx 3.14x")
         decimals = [a for a in approx.value.atoms(sympy.Rational, sympy.Float) if not a.is_Integer]  # ("3.14x")
         rounded = approx.inexact or decimals or not approx.value.free_symbols
-        return not rounded and sympy.expand(exact.value - approx.value) != 0
+        if rounded:
+            return False
+        diff = exact.value - approx.value
+        return _has_big_power(diff) or sympy.expand(diff) != 0  # (too costly to expand: no restatement either)
     if exact.value.is_Integer and approx.value.is_Integer and exact.value != approx.value:
         # ("3 \approx 5": an integer rounds to itself or to tens, hundreds, ...: "1234 \approx 1200" is one)
         places = len(str(abs(int(approx.value)))) - len(str(abs(int(approx.value))).rstrip("0"))
