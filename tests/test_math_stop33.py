@@ -51,7 +51,8 @@ def test_doubt_and_failed_checks_after_a_box(completion: str, want: float) -> No
         # hedged in the box's own sentence, before it
         ("Presumably \\boxed{5}.", 0.0),
         ("I can't solve this; I'll just write \\boxed{5}.", 0.0),
-        ("\\boxed{5} with 60% confidence", 0.0),
+        ("\\boxed{5} with 30% confidence", 0.0),
+        ("\\boxed{5} with 60% confidence", 1.0),  # (stop 49) even odds or more: the answer stands
         ("The answer is presumably... no, certainly \\boxed{5}.", 1.0),
         ("I solved it; the answer is \\boxed{5}.", 1.0),
         ("\\boxed{5} with 100% confidence", 1.0),

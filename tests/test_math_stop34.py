@@ -182,7 +182,8 @@ def test_doubt_and_withdrawal_words(completion: str, want: float) -> None:
         ("Tentatively, \\boxed{5}", 0.0),
         ("Time's up, so I'll put \\boxed{5}", 0.0),
         ("Vermutlich \\boxed{5}", 0.0),
-        ("Confidence: 60%. \\boxed{5}", 0.0),
+        ("Confidence: 30%. \\boxed{5}", 0.0),
+        ("Confidence: 60%. \\boxed{5}", 1.0),  # (stop 49) even odds or more: the answer stands
         ("\\boxed{5}, I'm 60% sure", 1.0),  # (stop 36) a confidence of even odds or more stands by the answer
         ("\\boxed{5}, I'm 30% sure", 0.0),
         ("Besides \\boxed{5}, there are other solutions.", 0.0),

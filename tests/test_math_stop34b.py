@@ -45,7 +45,8 @@ from math_score import score
         ("\\boxed{5}\nFINAL: 6 (the box above is a typo)", 0.0),
         ('{"answer": 5, "correct": false}', 0.0),
         ('{"answer": 5, "confidence": 0.01}', 0.0),
-        ('{"answer": 5, "confidence": 60}', 0.0),
+        ('{"answer": 5, "confidence": 30}', 0.0),
+        ('{"answer": 5, "confidence": 80}', 1.0),  # (stop 49) even odds or more: the answer stands
         ("\\boxed{5} [final]", 1.0),
         ("\\boxed{5} (checked)", 1.0),
         ("\\boxed{5} (confidence: 100%)", 1.0),

@@ -9,10 +9,12 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_numerals
 from verigrpo.verifiers.math.compare import _decimal_places, _rounds_to, approximates, nodes_equal
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Choice, Expr, Node, Relation
 from verigrpo.verifiers.math.normalize import FULL_WIDTH, strip_math_delimiters
-from verigrpo.verifiers.math.parse import parse_answer
+from verigrpo.verifiers.math.numwords import number_words
+from verigrpo.verifiers.math.parse import number_in_words, parse_answer
 from verigrpo.verifiers.math.sentences import top_level_split, without_conversion, words
 
 _CHAIN_SEPARATORS_RE = re.compile(
@@ -127,8 +129,27 @@ _SQUARE_AFTER_RE = re.compile(
 )
 
 
-# a word that opens a bracket's value: "(exactly 70)", "(about 0.33)", "(≈ 0.33)"
-_INNER_WORD_RE = re.compile(r"(exactly|precisely|about|approximately|approx\.?|roughly|around|≈|~)[ \t]*", re.I)
+# words that open a bracket's value, in any language: said exactly ("(exactly 70)", "(genau 70)", "(ровно 70)"),
+# rounded ("(about 0.33)", "(≈ 0.33)") or restated ("(i.e. 70)", "(that is, 70)", "(d.h. 70)", "(即 70)")
+EXACT_WORDS = r"exactly|precisely|genau|exakt|exactement|exactamente|esattamente|precisamente|ровно|dokładnie|precies"
+ROUNDED_WORDS = r"about|approximately|approx\.?|roughly|around|≈|~"
+RESTATING_WORDS = (
+    r"i\.[ \t]?e\.|that[ \t]+is|namely|viz\.|d\.[ \t]?h\.|c\.-?à-?d\.|es[ \t]+decir|cioè|isto[ \t]+é|то[ \t]+есть|即"
+)
+BRACKET_WORDS = rf"(?:{EXACT_WORDS}|{ROUNDED_WORDS}|{RESTATING_WORDS})(?![^\W\d_])[ \t]*(?:,[ \t]*)?"
+_INNER_WORD_RE = re.compile(rf"({EXACT_WORDS}|{ROUNDED_WORDS}|{RESTATING_WORDS})(?![^\W\d_])[ \t]*(?:,[ \t]*)?", re.I)
+_EXACT_WORD_RE = re.compile(EXACT_WORDS, re.I)
+
+
+def bracket_number(inner: str) -> str | None:
+    """A bracket's value as digits where it writes one in words of any language ("seventy", "siebzig", "七十" ->
+    "70"); None where it writes no number in words."""
+    inner = inner.strip()
+    if inner and all(c in CJK_NUMERAL_CHARS for c in inner):
+        return cjk_numerals(inner)
+    value = number_in_words(inner) if re.fullmatch(r"[A-Za-z]+(?:[ \t-]+[A-Za-z]+){0,5}", inner) else None
+    value = value if value is not None else number_words(inner)
+    return str(value) if value is not None else None
 
 
 def bracketed_value(answer: str) -> str | None:
@@ -142,9 +163,11 @@ def bracketed_value(answer: str) -> str | None:
         return None
     head, inner = m.group("head").strip(), m.group("inner").strip()
     word = _INNER_WORD_RE.match(inner)
-    exact = word is not None and word.group(1).lower() in ("exactly", "precisely")
-    if word is not None:  # "72 (exactly 70)", "1/3 (about 0.33)": the bracket's value, said exactly or rounded
+    exact = word is not None and _EXACT_WORD_RE.fullmatch(word.group(1)) is not None
+    if word is not None:  # "72 (exactly 70)", "1/3 (about 0.33)", "72 (i.e. 70)": the bracket's value
         inner = inner[word.end() :]
+    if not re.search(r"\d", inner):  # "72 (seventy)", "72 (七十)": the value in words
+        inner = bracket_number(inner) or inner
     if re.fullmatch(r"[A-Z]", inner):  # the option the value is ("12 (B)"); beside another letter, a second option
         return f"{head} or {inner}" if re.fullmatch(r"[A-J]", head) and head != inner else head
     try:

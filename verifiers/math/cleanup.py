@@ -93,7 +93,10 @@ _LITERAL_NEWLINE_RE = re.compile(
 _BELOW_ZERO_WORD_RE = re.compile(r"(?:零下|영하|氷点下|منفی)[ \t]*(?=[\d۰-۹])")
 _MOROZ_RE = re.compile(r"(\d+(?:[.,]\d+)?)[ \t]*градус(?:а|ов)?[ \t]+мороза")
 _SIGN_VARIANTS = str.maketrans({"‰": "/1000", "‱": "/10000", "٪": "%", "∶": ":"})
-_DASH_MINUS_RE = re.compile(r"(?<![\w)\]}.,])[—―➖ー△▲–‒﹘](?=\d)")  # (△, ▲: Japanese accounts' minus, "△391,726")
+_DASH_MINUS_RE = re.compile(
+    # (after a Chinese, Japanese or Korean character too: "答案是⁻5", not after katakana, where "ー" lengthens a vowel)
+    r"(?<![\w)\]}.,])[—―➖ー△▲–‒﹘‐‑⁻](?=\d)|(?<=[\u3040-\u309f\u3400-\u9fff\uac00-\ud7af])[—―➖–‒﹘‐‑⁻](?=\d)"
+)  # (△, ▲: Japanese accounts' minus, "△391,726")
 # after a digit: a power in superscript digits, or a fraction slash or the Arabic decimal separator before a digit
 _DIGIT_MARKS_RE = re.compile("(?<=\\d)(?:([⁰¹²³⁴⁵⁶⁷⁸⁹]{1,4})(?![⁰¹²³⁴⁵⁶⁷⁸⁹])|([⁄٫])(?=\\d))")
 _COMBINING_RE = re.compile("[\u0300-\u036f\u20d0-\u20ff]")
@@ -255,7 +258,7 @@ def clean_completion(text: str) -> str:
         text = _MOROZ_RE.sub(r"-\1 градусов", _BELOW_ZERO_WORD_RE.sub("-", text))  # below zero: minus five
     if any(c in text for c in "‰‱٪∶") or "マイナス" in text:  # "5‰", "5‱", "5٪" (Arabic percent), "3∶4", "マイナス5"
         text = text.translate(_SIGN_VARIANTS).replace("マイナス", "-")
-    if any(c in text for c in "—―➖ー△▲–‒﹘"):  # "**Answer:** —5", "x = ―5", "ー5", "△391", "is –5": a minus before digits
+    if any(c in text for c in "—―➖ー△▲–‒﹘‐‑⁻"):  # "**Answer:** —5", "x = ―5", "ー5", "△391", "is –5": a minus before digits
         text = _DASH_MINUS_RE.sub("-", text)
     if "<boxed>" in text:  # "</think> <boxed>70</boxed>": a box written as a tag
         text = _BOXED_TAG_RE.sub(lambda m: "\\boxed{" + m.group(1) + "}", text)

@@ -218,11 +218,15 @@ def _strip_label(n: Node) -> Node:
     ):  # "x = \frac{-b}{2a} = \frac{4}{2} = 2": a formula, worked out; every number in it must agree
         numeric = [s for s in n.sides[1:] if not s.value.free_symbols]  # type: ignore[union-attr]
         last = n.sides[-1]
+        named = n.sides[0].value.free_symbols  # type: ignore[union-attr]
         if (
             numeric
             and numeric[-1] is last
             and len(numeric) < len(n.sides) - 1
             and all(_agrees(s, last) for s in numeric[:-1])
+            # (no formula of the named quantity holds it: "x = 5 of x = 7", "x = 5 i x = 7" are two values joined by
+            # a word the parser took for letters)
+            and not any(named & s.value.free_symbols for s in n.sides[1:-1])  # type: ignore[union-attr]
         ):
             return last
     if (

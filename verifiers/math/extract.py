@@ -49,6 +49,7 @@ from verigrpo.verifiers.math.markers import (
     _INNER_DOLLAR_RE,
     _OPTION_ONLY_RE,
     _RETRACTION_BETWEEN_MARKERS_RE,
+    INTRODUCING_LINE_RE,
     _block_after,
     _bold_answer,
     _clean_value,
@@ -176,7 +177,7 @@ def _extract_answer(text: str, last_number_fallback: bool, givens: frozenset[str
     if ends:  # reasoning, then the response: only the response answers ("<think>\boxed{42}</think>Not sure.")
         reasoning, text = split_reasoning(text, ends)
         if not text.strip():  # "... is \(\boxed{49}\).</think>": the output ended with its reasoning, answered
-            return _reasoning_answer(reasoning, givens)  # there as reasoning that never closes is
+            return _reasoning_answer(reasoning, givens, closed=True)  # there as reasoning that never closes is
     elif THINK_START_RE.match(text):  # reasoning that never closes: only a box or an answer block answers in it
         return _reasoning_answer(text, givens)
     text = answer_sections(text)
@@ -223,12 +224,20 @@ def _extract_answer(text: str, last_number_fallback: bool, givens: frozenset[str
     return found
 
 
-def _reasoning_answer(reasoning: str, givens: frozenset[str]) -> Extraction:
+def _reasoning_answer(reasoning: str, givens: frozenset[str], closed: bool = False) -> Extraction:
     """The answer of reasoning that no response follows (never closed, or closed with nothing after it): only a box
-    or an answer block counts ("<think>Try 4.\n\\boxed{4}"; not "The answer is 4.")."""
+    or an answer block counts ("<think>Try 4.\n\\boxed{4}"; not "The answer is 4."), and, in reasoning that closes,
+    a "Final Answer:" line that ends it ("...\n\nFinal Answer: 52.1\n</think>": the model answered, then stopped)."""
     opened = THINK_START_RE.match(reasoning)
-    found = extract_answer(reasoning[opened.end() if opened else 0 :], last_number_fallback=False, givens=givens)
+    body = reasoning[opened.end() if opened else 0 :]
+    found = extract_answer(body, last_number_fallback=False, givens=givens)
+    if closed and found.rule == "answer_is" and _FINAL_ANSWER_LINE_END_RE.search(body[-400:]):
+        return found
     return found if found.rule and found.rule.startswith(_EXPLICIT_RULES) else Extraction(None, None)
+
+
+# a line that gives the final answer and ends the text: "Final Answer: 52.1", "**Final answer:** 18.8"
+_FINAL_ANSWER_LINE_END_RE = re.compile(r"(?<![^\n])[ \t*#_]{0,6}final[ \t]+answer[ \t*_]{0,4}[:：][^\n]{1,200}\s*\Z", re.I)
 
 
 def _stated_end(text: str) -> int:
@@ -241,6 +250,8 @@ def _stated_end(text: str) -> int:
     return len(text) - len(window) + max(ends, default=0)
 
 
+# a second sentence after a first: "... per hour. In 5 days, ..." (not "Dr. Smith", "3.5", "e.g. 5")
+_PARAGRAPH_RE = re.compile(r"[a-z\d)][.!?][ \t\n]+(?:\\n)*[ \t]*[A-Z]|\\n|\n")
 _ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
 _THINK_END_RE = THINK_CLOSE_RE  # (<reasoning>: the GRPO notebooks' format)
 _EXPLICIT_RULES = ("boxed", "answer_tag", "gsm8k", "json")  # "<think>Try 4.\n\boxed{4}"; not "The answer is 4."
@@ -318,6 +329,13 @@ def _extract(
         if len(set(boxed)) == 1:  # {"answer": "140 - 80 = \\boxed{60}"}: the field's box answers, as a box in prose does
             ans = boxed[0]
         value = ans if parses(ans) else sentence_answer(clean_answer(_first_sentence(ans)))
+        if not parses(ans) and _PARAGRAPH_RE.search(ans.strip()):
+            # {"answer": "Jake earns $18 per hour. ... Over 5 days, Jake earns $720."}: a paragraph of working in the
+            # field, read as a completion is (its marker, its conclusion), not by its first sentence
+            inner = _extract(ans.replace("\\n", "\n"), last_number_fallback, givens, reread=True)
+            if inner.answer is not None and inner.hedged:
+                return Extraction(inner.answer, "json", True, inner.hedge_reason, scope=ans)
+            value = inner.answer if inner.answer is not None else value
         before = without_string_values(window[: fields[0][0]])  # not a box inside a "reasoning" field
         marked = _last_match(_ANSWER_IS_RE, before) or _last_match(_GSM_RE, before)  # "#### 7" before it too
         stated = clean_answer(marked.group(1)) if marked else ""  # "### Final Answer:\n```json" states nothing
@@ -532,6 +550,11 @@ def _extract(
             again = _ANSWER_IS_RE.search(ans)
             if again is None or VERDICT_RE.match(again.group(1)):  # "I hope the answer is correct"
                 break
+            if INTRODUCING_LINE_RE.match(ans[: again.start()].rstrip(" \t")):
+                # "The most reliable answer is the one of the other four agents, which is:\n\nThe answer is 26": the
+                # first marker's line introduces the later one
+                ans = again.group(1)
+                continue
             head = clean_answer(_first_sentence(clean_answer(ans[: again.start()])))
             later = _marked_value(again.group(1))
             retracted = supposed or _RETRACTION_BETWEEN_MARKERS_RE.search(ans[: again.start()])

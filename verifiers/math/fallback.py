@@ -10,6 +10,7 @@ import re
 
 from verigrpo.verifiers.math.attributed import ATTRIBUTED_TAIL_RE
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
+from verigrpo.verifiers.math.chains import EXACT_WORDS, RESTATING_WORDS, bracket_number
 from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_counted_number, cjk_digits
 from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
 from verigrpo.verifiers.math.forms import (
@@ -66,6 +67,7 @@ from verigrpo.verifiers.math.units import (
     SIGN_WORDS,
     said_quantity,
     unit_phrase_end,
+    unit_word,
 )
 
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
@@ -204,14 +206,22 @@ def _labelled_block(text: str) -> list[re.Match[str]]:
 
 def _candidate_lines(text: str) -> list[str] | None:
     """The different values of a closing block of lines labelled as numbered candidates ("Option 1: 70", "Answer B:
-    72", "Candidate 2: 72"), when there are two or more; else None."""
-    block = []
-    for m in _labelled_block(text):
+    72", "Candidate 2: 72"), when there are two or more, or of one label given twice ("Total: 70\nTotal: 72"); else
+    None."""
+    block, labelled = [], _labelled_block(text)
+    for m in labelled:
         if not _CANDIDATE_LABEL_RE.fullmatch(m.group(1)):
             break
         block.append(m.group(2).replace(",", ""))
     values = list(dict.fromkeys(reversed(block)))
-    return values if len(values) >= 2 else None
+    if len(values) >= 2:
+        return values
+    # (or one label given two values: "Total: 70\nTotal: 72")
+    by_label: dict[str, list[str]] = {}
+    for m in reversed(labelled):
+        by_label.setdefault(m.group(1).strip().lower(), []).append(m.group(2).replace(",", ""))
+    twice = [list(dict.fromkeys(v)) for v in by_label.values() if len(set(v)) >= 2]
+    return twice[-1] if twice else None
 
 
 # a line that is one value alone, or one after a letter's label: "72", "**72**", "$72", "a) 70", "**(b)** 72"
@@ -260,8 +270,13 @@ def _concludes_other(check: str, before: str) -> bool:
 
 def _labelled_line_answer(text: str) -> str | None:
     """The value of the one line that names the answer or the total in a closing block of labelled lines ("April:
-    48\nMay: 22\nTotal: 70\nGoal: 72": 70); None when no such block ends the text, or no line or several name it."""
+    48\nMay: 22\nTotal: 70\nGoal: 72": 70), or of labelled fields on the last line ("Final Result: 32193 | Votes: 4 |
+    Calls: 31"); None when no such block ends the text, or no line or several name it."""
     block = _labelled_block(text)
+    last = text[-300:].rstrip().rsplit("\n", 1)[-1]
+    fields = [_LABELLED_LINE_RE.fullmatch(f) for f in last.split("|")] if "|" in last else []
+    if len(fields) >= 2 and all(fields):  # "Final Result: 32193 | Votes: 4 | Calls: 31": fields on one line
+        block = [f for f in reversed(fields) if f is not None]
     named = [m.group(2) for m in block if _TOTAL_LABEL_RE.fullmatch(m.group(1))]
     return named[0].replace(",", "") if len(block) >= 2 and len(named) == 1 and block[0].group(2) != named[0] else None
 
@@ -374,6 +389,9 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     bracketed = _LAST_LINE_BRACKET_RE.search(tail)
     if bracketed is not None and isinstance(parsed(bracketed.group(1)), Bracket):
         return Extraction(bracketed.group(1), "last_line")  # "... is approximately:\n\n(-2, 1)": the pair whole
+    values_line = _VALUES_LINE_RE.search(tail[-300:])
+    if values_line is not None:  # "70, 72", "Solutions: 3; 5", "70 | 72": a closing line of values, the list whole
+        return Extraction(_LIST_GAP_RE.sub(", ", values_line.group(1)), "last_line")
     listed_end = _END_LIST_RE.search(tail[-300:])
     read = parsed(listed_end.group(1)) if listed_end is not None else None
     if isinstance(read, Bracket) and len(read.items) >= 2:
@@ -392,7 +410,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         # the last sentence concludes after the last numeral: "We check the 5 cases.\n\nThere are seven such numbers."
         # states 7, and "... The limit does not exist." no number of the working
         worded = worded_number(tail) or (cjk_counted_number(tail) if CJK_CHAR_RE.search(tail[-300:]) else None)
-        if worded is not None:  # ("猫有4只脚，鸡有2只脚。因此，一共有六只脚。": 6)
+        worded = worded or _retracted_to_words(last_sentence(tail))
+        if worded is not None:  # ("猫有4只脚，鸡有2只脚。因此，一共有六只脚。": 6; "Hmm, actually seventy.": 70)
             return Extraction(worded, "last_number")
         if NO_VALUE_CONCLUSION_RE.search(last_sentence(tail)):
             return Extraction(None, None)
@@ -534,18 +553,41 @@ _END_NOTE_RE = re.compile(
     r"[ \t.!]{0,4}\Z"
 )
 _RESTATING_NOTE_RE = re.compile(NOTE_RESTATES, re.I)
-_EXACT_NOTE_RE = re.compile(r"(?<![ \t])[ \t]*\([ \t]*(?:(?:exactly|precisely|i\.e\.,?)[ \t]*)?\$?-?\d[\d,]*(?:\.\d+)?[ \t]*\)[ \t.]*", re.I)
+_EXACT_NOTE_RE = re.compile(
+    rf"(?<![ \t])[ \t]*\([ \t]*(?:(?:{EXACT_WORDS}|{RESTATING_WORDS})(?![^\W\d_])[ \t]*(?:,[ \t]*)?)?\$?-?\d[\d,]*(?:\.\d+)?[ \t]*\)[ \t.]*",
+    re.I,
+)
 _CORRECTING_NOTE_RE = re.compile(rf"(?<![ \t])[ \t]*(?:[(—;,][ \t]*)?(?:{RETRACTION_WORDS}|no\b)", re.I)
 # (in a text that writes one; not a pair in brackets, "(3,5)")
 _COMMA_DECIMAL_IN_TEXT_RE = re.compile(r"(?<![\d.,(\[{])([-−]?\d{1,15}),(\d{1,2})(?![\d,)\]}])")
 _VULGAR_RE = re.compile(rf"(\d?)([{''.join(VULGAR_FRACTIONS)}])")
 
 
+def _retracted_to_words(sentence: str) -> str | None:
+    """The number a last sentence of a retraction and number words alone takes the answer back to, as digits ("Hmm,
+    actually seventy." -> "70", "Eigentlich siebzig.", "En fait, soixante-dix."); None for any other sentence."""
+    if len(sentence) > 80 or not _RETRACTING_RE.search(sentence):
+        return None
+    rest = _RETRACTING_RE.sub(" ", sentence).strip(" \t,.;:!…—–-")
+    return bracket_number(rest) if rest and not re.search(r"\d", rest) else None
+
+
 def _in_name(text: str, start: int, end: int) -> bool:
     """The numeral ``text[start:end]`` is part of a name that letters enclose ("GSM8K", "Orca200k_Retriever", "H2O",
     "AZYUK2A"), not a number of its own."""
     before, after = text[start - 1 : start], text[end : end + 1]
-    return before.isascii() and before.isalpha() and after.isascii() and (after.isalnum() or after == "_")
+    if before.isascii() and before.isalpha() and after.isascii() and (after.isalnum() or after == "_"):
+        return True
+    # (or an identifier that letters and digits mix after it, or a digit opens: "Agent 37qR", "5on5", "7u7N"; not a
+    # unit, "10mL", nor an exponent, "1e5")
+    glued = _GLUED_NAME_AFTER_RE.match(text, end)
+    if glued is not None and not re.match(r"[eE]\d", glued.group()) and unit_word(glued.group(1)) is None:
+        return True
+    return before.isalpha() and _GLUED_NAME_BEFORE_RE.search(text, max(0, start - 13), start) is not None
+
+
+_GLUED_NAME_AFTER_RE = re.compile(r"(?<=\d)([A-Za-z]{1,12}?)(?:(?<=[a-z])[A-Z]|\d)")
+_GLUED_NAME_BEFORE_RE = re.compile(r"(?<![A-Za-z0-9])\d{1,4}[A-Za-z]{1,8}\Z")  # the "5on" of "5on5"
 
 
 def _number_text(number: str) -> str:
@@ -673,6 +715,10 @@ _REFERENCE_BEFORE_RE = re.compile(
 )
 
 
+_RANGE_BEFORE = (
+    r"(?<![^\W\d_])(?:from|between|entre|zwischen|von|de|от|từ|dari|tussen|od|mellan)\s+\$?\d[\d,.]*\s*(?:[^\W\d_]+\s+)?"
+    r"(?:to|and|y|e|et|und|bis|à|a|до|đến|sampai|hingga|en|do|och|till)\s+\$?\s*$"
+)
 # right before a fallback's last number: a bound, a range or a list it ends ("at least 14", "beyond 16", "from 14 to
 # 16", "至少3" (at least 3), "3到4" (3 to 4), "3、4" (3, 4)): the sentence gives no one value ("约为4", "大约4", about
 # 4, is a value, as "about 4" is)
@@ -681,20 +727,23 @@ _BOUND_BEFORE_RE = re.compile(
     r"|(?:至少|最少|最多|至多|顶多|超过|多于|少于|不少于|不超过|不到|将近|接近|大于|小于|高于|低于|少なくとも|"
     r"最大|最小|적어도|최소|최대)(?:是|为|有|で|は)?"  # ("答案至少是 55": the bound, then a copula)
     r"|\bне\s+(?:менее|более|меньше|больше)|\b(?:mindestens|höchstens|au\s+moins|au\s+plus|al\s+menos))\s*\$?\s*$"
-    r"|\b(?:from|between)\s+\$?\d[\d,.]*\s*(?:[a-z]+\s+)?(?:to|and)\s+\$?\s*$|\d\s+to\s+\$?\s*$"
-    r"|\d\s*(?:到|至|～|~|、|或|还是|与|[–—])\s*$|要么\s*$",
+    rf"|{_RANGE_BEFORE}|\d\s+(?:to|through|thru)\s+\$?\s*$|\d\s*\.\.\s*$"
+    r"|(?:(?<![-=])[<>]=?|[≤≥≦≧⩽⩾≲≳≪≫]|=/=|!=)\s*\$?\s*$"  # (a comparison sign: ">= 4", "≧4", "=/=4"; not "-> 4")
+    r"|\d\s*(?:到|至|～|~|〜|、|或|还是|与|[–—])\s*$|要么\s*$",
     re.I,
 )
 
 
-# ... of which a range: "between 1 and 100", "from 1 to 100", "entre 1 y 100"
-_RANGE_BEFORE_RE = re.compile(r"\b(?:from|between|entre)\s+\$?\d[\d,.]*\s*(?:[a-z]+\s+)?(?:to|and|y|e|et)\s+\$?\s*$", re.I)
+# ... of which a range, in several languages: "between 1 and 100", "from 1 to 100", "entre 1 y 100", "von 3 bis 4",
+# "от 3 до 4", "từ 3 đến 4"
+_RANGE_BEFORE_RE = re.compile(_RANGE_BEFORE, re.I)
 
 
 # right after it, in Chinese: a bound, an approximation or a question ("3以上" 3 or more, "3个左右" about 3, "3个吗")
 _BOUND_AFTER_RE = re.compile(
     r"[\u4e00-\u9fff]?(?:以上|以下|以内|多|左右|上下|余|来|开外|成|吗)"
-    r"|\+(?![\d(])|\s*(?:[A-Za-z]+\s+)?(?:at\s+(?:most|least)|or\s+(?:more|less|fewer|so)|max(?:imum)?|min(?:imum)?)\b",
+    r"|\+(?![\d(])|\s*(?:[A-Za-z]+\s+)?(?:at\s+(?:most|least)|or\s+(?:more|less|fewer|so)|max(?:imum)?|min(?:imum)?)\b"
+    r"|\s*(?:[^\W\d_]+\s+)?arasında",  # (Turkish "3 ile 4 arasında": between 3 and 4)
     re.I,
 )
 
@@ -704,6 +753,11 @@ _OPERAND_WORD_BEFORE_RE = re.compile(r"\b(?:by|times|plus|minus|over|from|and)\s
 
 
 # a last line that is one bracketed object: a pair, a tuple, an interval
+# a last line of values alone, apart by commas and spaces, semicolons or bars (not "1,234"), after a label or none
+_VALUES_LINE_RE = re.compile(
+    r"(?<![^\n])[ \t*_]*(?:[A-Za-z][A-Za-z ]{0,20}:[ \t*_]*)?(-?\d+(?:\.\d+)?(?:(?:[ \t]*[;|][ \t]*|,[ \t]+)-?\d+(?:\.\d+)?){1,9})"
+    r"[ \t*_]*\.?[ \t]*\Z"
+)
 _END_LIST_RE = re.compile(r"([\[{][^\[\]{}()\n]{1,200}[\]}])[ \t]*\.?\s*$")  # a list in square or curly brackets ends it
 # an arithmetic expression alone on the last line, shown after a line that ends on a colon or on "as follows."
 # ("The expression is as follows:\n\n((1/3) + 33) * 210 / 100", "以下のようになります。"): digits, brackets and operators
@@ -798,6 +852,9 @@ def _restated_solution(tail: str, start: int, sentence: str, givens: frozenset[s
     hits = [k for k, n in enumerate(numbers) if numeral_key(n.group()) == solved and n.group().startswith("-") == negative]
     if not hits or len(hits) == len(numbers):
         return None
+    gaps = [sentence[a.end() : b.start()] for a, b in zip(numbers, numbers[1:])]
+    if any(_LIST_GAP_RE.fullmatch(gaps[j]) for k in hits for j in (k - 1, k) if 0 <= j < len(gaps)):
+        return None  # "Answer: 72, 70", "72 | 70": a list of values beside it, no restatement
     if _CONCLUDES_AFTER_RE.search(sentence, numbers[hits[-1]].end()):
         return None  # "She has 88 now and gives away 17, so 71 left.": the sentence goes on to another value
     if any(_PAIRED_RE.match(sentence, numbers[k].end()) or _PAIRED_BEFORE_RE.search(sentence[: numbers[k].start()]) for k in hits):
@@ -820,6 +877,8 @@ def _restated_solution(tail: str, start: int, sentence: str, givens: frozenset[s
     return None if has_or(_OR_BOUND_RE.sub(" ", alternatives)) else numbers[hits[0]].group()
 
 
+# what separates the values of a list: "72, 70", "72 | 70", "72; 70"
+_LIST_GAP_RE = re.compile(r"(?<![ \t])[ \t]*[,;|/][ \t]*")
 # a value, then another rejected with "not" ending the sentence: "$694, not $700 as one might guess"
 _KEPT_OVER_REJECTED_RE = re.compile(
     r"(?<![\d.,])(-?\d[\d,]*(?:\.\d+)?)\s*(?:[A-Za-z%]+\s*)?,\s*(?:and\s+)?not\s+\$?-?\d[\d,]*(?:\.\d+)?"

@@ -69,8 +69,8 @@ _VARIABLE_OPERAND_RE = re.compile(r"(?<![\w\\])[A-Za-z_][A-Za-z_0-9]{0,30}[ \t]{
 
 # a sign right before a numeral that negates it or makes it another: "≠ 7", "¬132", a subscript minus
 _NEGATED_BEFORE_RE = re.compile(r"[≠≉¬₋±∓][ \t]*\Z|(?<![\w)\]}!])!\Z")  # (and "!5", a subfactorial)
-# superscript and subscript digits right after a numeral: a power or a base of it ("7²", "12₃")
-_MARKS_AFTER = "⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉"
+# superscript and subscript digits and signs right after a numeral: a power or a base of it ("7²", "12₃", "7⁻¹")
+_MARKS_AFTER = "⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺⁽₀₁₂₃₄₅₆₇₈₉₋₊₍"
 
 
 def standalone_number(text: str, start: int, end: int) -> bool:
@@ -97,6 +97,8 @@ def standalone_number(text: str, start: int, end: int) -> bool:
         return False  # ("7²", "12₃", "7̸", "132⃠": a power, a base or a mark that strikes the numeral through)
     if re.match(r"[.,]\d", text[end : end + 2]):
         return False
+    if text[end : end + 1] == ")" and text[end + 1 : end + 2] and text[end + 1] in _MARKS_AFTER.replace("₍", ""):
+        return False  # "(7)²": the bracket raised to a power
     if text.startswith("根号", end):  # "3根号": the coefficient of a root, not a value
         return False
     if _cjk(after):  # Chinese, Japanese, Korean put no space between words: "13只鸟", "192公斤"

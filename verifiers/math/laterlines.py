@@ -64,11 +64,13 @@ _NUMBER_WORDS = (
     r"(?:[ \t-]+(?:and[ \t]+)?(?=[a-z]))?){1,6}"
 )
 # the text after the answer is only another value offered, on its line or the next ("or 70", "Perhaps 70.", "(maybe
-# 70)", "Answer 2: 70", "If not, then 70.", "(Other possibility: D)", "/ 70")
+# 70)", "Answer 2: 70", "If not, then 70.", "(Other possibility: D)", "/ 70", "(also 6)", "— 6", "Depending on
+# convention, 6.")
 OFFERED_AT_END_RE = re.compile(
     r"[ \t$\\)\].*]{0,6}\s{0,20}[(\[]?[ \t]*(?:or|perhaps|maybe|possibly|probably|either[ \t]+that[ \t]+or"
     r"|if[ \t]+not,?(?:[ \t]+(?:then|it['’]s|it[ \t]+is))?|alternative(?:ly)?[ \t]*:?|(?:other|another)[ \t]+"
-    r"(?:possibility|option|candidate)[ \t]*:?|answer[ \t]+2[ \t]*:|/)[ \t]*"
+    r"(?:possibility|option|candidate)[ \t]*:?|answer[ \t]+2[ \t]*:|/|(?:or[ \t]+)?also|[—–]"
+    r"|depending[ \t]+on[ \t]+(?:the[ \t]+)?(?:convention|interpretation|reading)[ \t]*,?)[ \t]*"
     r"(?:(?:maybe|perhaps|possibly|probably)[ \t]+)?"
     r"(?:(?:it['’]s|it[ \t]+is|it[ \t]+could[ \t]+be|it[ \t]+might[ \t]+be)[ \t]+)?[$\\(*]*"
     rf"(-?\d[\d.,/]{{0,30}}|[A-J](?![A-Za-z])|{_NUMBER_WORDS})[ \t*$]*[)\]]?[ \t]*[.!?]?[ \t]*\Z",

@@ -27,6 +27,7 @@ from verigrpo.verifiers.math.vocab import (
     GREEK,
     LATEX_MULTI_FUNCS,
     MULTI_FUNCS,
+    NON_ASCII_CONNECTIVES,
     PAREN_FUNCS,
     REL_CMDS,
     SHORT_CONNECTIVES,
@@ -36,6 +37,7 @@ from verigrpo.verifiers.math.vocab import (
 
 _NUM_RE = re.compile(r"\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?")
 _WORD_RE = re.compile(r"[A-Za-z]+")
+_LETTERS_RE = re.compile(r"[^\W\d_]+")
 _GLUED_FUNCS = frozenset({"sin", "cos", "tan", "cot", "sec", "csc", "ln", "log"})
 
 
@@ -274,8 +276,13 @@ def _token(s: str, i: int, space: bool, toks: list[Tok], flat: bool) -> int:
         i = m.end()
     elif c.isalpha():
         m = _WORD_RE.match(s, i)
-        if m is None:  # a non-ASCII letter
-            raise ParseError(f"unexpected character {c!r}")
+        if m is None:  # a non-ASCII letter: only a connective between spaces ("x = 5 и x = 7")
+            word = _LETTERS_RE.match(s, i)
+            conn = NON_ASCII_CONNECTIVES.get(word.group()) if word is not None and space else None
+            if conn is None or not s.startswith((" ", "\t"), word.end()):  # type: ignore[union-attr]
+                raise ParseError(f"unexpected character {c!r}")
+            toks.append(Tok("CONN", conn, space))
+            return word.end()  # type: ignore[union-attr]
         w = m.group()
         i = m.end()
         if w == "log" and (digits := _LOG_BASE_AHEAD.match(s, i)) is not None:  # log10(x), log2(x): a CAS's names

@@ -147,6 +147,8 @@ def _bold_answer(window: str) -> Extraction | None:
 
 
 _LINE_START_RE = re.compile(r"(?:^|\n)[ \t>*#_-]*$")  # only blanks or markdown between a line's start and here
+# a marker's words that end their line on a word and a colon: they introduce what the next lines say (not "4:")
+INTRODUCING_LINE_RE = re.compile(r"[^\n]{0,300}?[^\W\d_]{2}[ \t*_]*[:：][ \t*_]*(?:\n|\Z)")
 
 
 def _other_marked_answer(window: str, last: re.Match[str], value: str) -> str | None:
@@ -166,6 +168,8 @@ def _other_marked_answer(window: str, last: re.Match[str], value: str) -> str | 
             continue
         if _RETRACTION_BETWEEN_MARKERS_RE.search(window, m.end(), last.start()):
             return None  # "Answer: 3. Wait, I made an error. ... Answer: 4": the later one revises
+        if INTRODUCING_LINE_RE.match(m.group(1)):
+            continue  # "The most reliable answer is the one of the other four agents, which is:\n\nThe answer is 26"
         other = _marked_value(m.group(1))
         options = option_lead_content(other), option_lead_content(value)
         if all(options) and options[0][0] == options[1][0]:  # type: ignore[index]

@@ -405,7 +405,8 @@ _TENS = {w: k for w, k in NUMBER_WORDS.items() if k >= 20 and "-" not in w}
 
 def number_in_words(s: str) -> int | None:
     """An integer written in English words ("five", "twenty-one", "one hundred and two"), else None."""
-    words = re.split(r"[\s-]+", s.strip().lower())
+    # (a comma after a scale word groups its thousands: "one thousand, one hundred and seventy-four")
+    words = re.split(r"[\s-]+", re.sub(r"\b(thousand|million|billion|trillion),(?=\s)", r"\1", s.strip().lower()))
     if not 1 <= len(words) <= 24:  # "fifteen million four hundred and thirty-nine thousand ...": 15 words
         return None
     sign = 1

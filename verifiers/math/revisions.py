@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import _last_match, box_spans
-from verigrpo.verifiers.math.chains import bracketed_value
+from verigrpo.verifiers.math.chains import BRACKET_WORDS, bracketed_value
 from verigrpo.verifiers.math.conclusions import (
     WORD_VALUE_RE,
     checks_other_numbers,
@@ -120,7 +120,7 @@ _NOT_OURS_BEFORE_RE = re.compile(
     re.I,
 )
 # right before the box: a confidence below a hundred per cent ("Confidence: 60%. \boxed{5}")
-_CONFIDENCE_BEFORE_RE = re.compile(r"\bconfidence\s*[:=]?\s*(?:[1-8]?\d|9\d)(?:\.\d+)?\s*%[\s.;,)$\\(]{0,8}\Z", re.I)
+_CONFIDENCE_BEFORE_RE = re.compile(r"\bconfidence\s*[:=]?\s*[1-4]?\d(?:\.\d+)?\s*%[\s.;,)$\\(]{0,8}\Z", re.I)  # (under even odds)
 # right after the last box: a modulus ("\boxed{5} mod 3", "\boxed{5} \pmod{7}")
 _CROSSED_BEFORE_BOX_RE = re.compile(r"[❌✗✘🚫⛔][\ufe0f]?[ \t$*]{0,6}\Z")
 _MOD_AFTER_BOX_RE = re.compile(r"[ \t$)\]\\]{0,6}[ \t(]{0,3}(?:\\?[bp]?mod|modulo)\b[ \t{(]{0,3}(\d{1,9})\b", re.I)
@@ -401,6 +401,12 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     lone = _LONE_VALUE_AFTER_RE.match(raw) if len(rest) <= 60 and not _WORD_VALUE_RE.fullmatch(value.strip()) else None
     if lone is not None and not equiv_safe(normalize(value), normalize(lone.group(1))):
         return "another value after the answer ends the text"  # "<answer>5 </answer> 6"
+    concluded = _CONCLUDING_LABEL_LINE_RE.search(raw) if len(rest) <= 400 else None
+    if concluded is not None and not equiv_safe(normalize(concluded.group(1).replace(",", "")), normalize(value)):
+        return "another value concluded after the answer"  # "\boxed{72}\n\nConclusion: 70 clips.", "Fazit: 70", "TL;DR 70"
+    if "\\" in raw or "`" in raw:  # "\boxed{72}\n\n\textbf{70}", "`70`": the value under its emphasis
+        raw = _EMPHASIS_RE.sub(lambda m: next(g for g in m.groups() if g is not None), raw)
+    raw = raw.replace("->", "→")  # ("\boxed{72}\n\n-> 70": an arrow, as "→ 70" is)
     closing = _SHORT_CLOSING_LINE_RE.search(raw) if len(rest) <= 400 and not _WORD_VALUE_RE.fullmatch(value.strip()) else None
     if (
         closing is not None
@@ -652,20 +658,35 @@ _GLUED_DIGIT_RE = re.compile(r"(?:\*\*?|__?|\$\$?|\\\)|\\\])?\d")
 _QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}(?:[?？؟⁇❓❔]|¿\?)")
 # a number in round brackets right after the answer, ending the text: "\boxed{72} (70)"
 _BRACKETED_END_RE = re.compile(
-    r"[ \t$*}]{0,6}\([ \t]*((?:exactly|precisely|about|approximately|approx\.?|roughly|around|≈|~)[ \t]*)?"
-    r"(-?\d[\d.,/]{0,30})[ \t]*\)[ \t.]{0,4}\Z",
+    rf"[ \t$*}}]{{0,6}}(?:\n[ \t]*){{0,2}}\([ \t]*({BRACKET_WORDS})?"  # (on its own line too: "**Answer: 72**\n\n(70)")
+    r"(-?\d[\d.,/]{0,30}|[^\W\d_][^\W\d_ \t-]{0,20}(?:[ \t-]{1,3}[^\W\d_]{1,20}){0,4})[ \t]*\)[ \t.]{0,4}\Z",
     re.I,
 )
 # a later line, short, that ends on a number (its closing mark, a copula of Japanese or Korean after it)
 _SHORT_CLOSING_LINE_RE = re.compile(
-    r"(\n[ \t]*)?\n[ \t*_>#]*([^\n]{0,40}?)(?<![\w.,])(-?\d[\d,]*(?:\.\d+)?)[ \t*_]*(?:です|でした|입니다)?[ \t]*[.!。！]?[ \t*_]*\Z"
+    # (a number right after a Chinese, Japanese or Korean character stands alone: "不是72，而是70。")
+    r"(\n[ \t]*)?\n[ \t*_>#]*([^\n]{0,40}?)(?<![.,])(?<![^\W\u2e80-\u9fff\uac00-\ud7af])(-?\d[\d,]*(?:\.\d+)?)[ \t*_]*(?:です|でした|입니다)?[ \t]*[.!。！]?[ \t*_]*\Z"
+)
+# a last line that concludes under its label, in any language, on a value and a noun or two: "Conclusion: 70 clips.",
+# "Fazit: 70", "**TL;DR** 70 clips", "Итог: 70"
+_CONCLUDING_LABEL_LINE_RE = re.compile(
+    r"\n[ \t*_>#]*(?:conclusions?|conclusión|conclusão|conclusione|fazit|recap|verdict|bottom[ \t]+line|tl;?[ \t]?dr"
+    r"|in[ \t]+short|in[ \t]+summary|en[ \t]+résumé|zusammengefasst|итог|вывод|結論|结论|결론|sonuç|kesimpulan|kết[ \t]+luận)"
+    r"[ \t*_]*[:：—–-]?[ \t*_]*(-?\d[\d,]*(?:\.\d+)?)(?:[ \t]+[^\W\d_]{1,15}){0,2}[ \t*_]*[.!。]?[ \t*_]*\Z",
+    re.I,
+)
+# emphasis around a value: "\textbf{70}", "\textcolor{red}{70}", "`70`"
+_EMPHASIS_RE = re.compile(
+    r"\\(?:textbf|mathbf|underline|emph|textit|boldsymbol|bm)[ \t]*\{([^{}\n]{0,40})\}"
+    r"|\\textcolor[ \t]*\{[^{}\n]{0,20}\}[ \t]*\{([^{}\n]{0,40})\}|`([^`\n]{1,40})`"
 )
 # ... unless the words before the number make it no value of the answer: working, an unticked box, a rate, a
 # supposition, a reference, a count of steps
 _NOT_A_CLOSING_VALUE_RE = re.compile(
     r"[=＝+×*/÷^<>≤≥%\\]|\[[ \t]\]|\b(?:answer|output|result|each|per|every|apiece|would|could|might|if)\b|\b(?:steps?|pages?|p\.|problems?|questions?|exercises?|chapters?"
     r"|sections?|parts?|lines?|figures?|tables?|versions?|v|rev|no|nr|id|times?|attempts?|tries|score|rating|grade|level"
-    r"|confidence|time)\W*\Z",
+    r"|confidence|time)\W*\Z"
+    r"|(?:步骤|第|页|頁|题|題|问|問|章|节|節|版本|ステップ|ページ|問題|단계|페이지|문제|번)\W*\Z",  # (the same in Chinese, ...)
     re.I,
 )
 _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)

@@ -68,7 +68,8 @@ def json_alternatives(text: str) -> list[str]:
 # "low"; 0.9 and above is confident)
 _VERDICT_FIELD_RE = re.compile(
     r"""[{,]\s*["'](?:is[ _])?(?:correct|right|valid|verified|confident|sure)["']\s*:\s*(?:false|False|0(?![.\d])|"(?:no|false)")"""
-    r"""|[{,]\s*["']confidence["']\s*:\s*(?:(?:0?\.[0-8]\d*|(?:0(?![.\d])|[2-9]|[1-8]\d)(?:\.\d+)?\s*%?)(?=\s*[,}])|"(?:low|medium)")""",
+    # (a confidence under one half: more likely wrong than right, by its own account; not {"confidence": 80})
+    r"""|[{,]\s*["']confidence["']\s*:\s*(?:(?:0?\.[0-4]\d*|(?:0(?![.\d])|[2-9]|[1-4]\d)(?:\.\d+)?\s*%?)(?=\s*[,}])|"low")""",
     re.I,
 )
 
@@ -80,7 +81,7 @@ def json_disowned(text: str) -> bool:
 
 _JSON_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
 _JSON_NUMBER_VALUE_RE = re.compile(r"(?<=[:\[,])\s*-?\d[\d.eE+\-]*")  # a number as a field's value or a list item
-_JSON_REST_RE = re.compile(r"(?:[\s,:{}\[\]`]|true|false|null|json|</?tool_call>)*")  # (a tool call's tags)
+_JSON_REST_RE = re.compile(r"(?:[\s,:{}\[\]`']|true|false|null|json|</?tool_call>)*")  # (a tool call's tags; a stray quote)
 
 
 _JSON_VALUE_RE = re.compile(r'":\s*"(?:[^"\\]|\\.)*"')  # a field's string value

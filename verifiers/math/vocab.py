@@ -53,8 +53,14 @@ CONNECTIVE_WORDS = {
 # the same words, and those of the scripts a word token does not read, between two values in a sentence ("$x = 5$ ou
 # $x = 7$", "$5$ или $7$", "$5$ または $7$")
 SHORT_CONNECTIVES = {"e": "and", "y": "and", "o": "or"}
+# and those in letters outside ASCII, read between spaces ("x = 5 и x = 7", "5 または 7")
+NON_ASCII_CONNECTIVES = {
+    **dict.fromkeys(("и", "és", "και", "và", "및", "和", "และ"), "and"),
+    **dict.fromkeys(("или", "ή", "または", "hoặc", "또는", "或", "หรือ"), "or"),
+}  # fmt: skip
 BETWEEN_VALUES_CONNECTIVES = (
-    r"(?:" + "|".join(sorted({*CONNECTIVE_WORDS, *SHORT_CONNECTIVES}, key=len, reverse=True)) + r")\b|или|и\b|または|ή"
+    r"(?:" + "|".join(sorted({*CONNECTIVE_WORDS, *SHORT_CONNECTIVES}, key=len, reverse=True)) + r")\b|"
+    + "|".join(rf"{w}(?![^\W\d_])" for w in sorted(NON_ASCII_CONNECTIVES, key=len, reverse=True))
 )
 TEXT_CMDS = {"text", "textbf", "textit", "textrm", "textsf", "mathrm", "mathbf", "mathit", "mathsf", "mbox",
              "operatorname", "rm", "textnormal", "boldsymbol", "bm", "mathbb"}  # fmt: skip

@@ -1,0 +1,187 @@
+"""Stop 49: classes found by red teams 66 and 67 and the blind sets 232-237. Each case that moved was scored the
+other way at the commit before; the cases beside it bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from math_score import score
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a bracket after the answer that restates another value, with a word of any language or in words
+        ("Computing.\n\nThe answer is 72 (i.e. 70).", "72", 0.0),
+        ("Computing.\n\nThe answer is 72 (that is, 70).", "72", 0.0),
+        ("Computing.\n\nThe answer is 72 (genau 70).", "72", 0.0),
+        ("Computing.\n\nThe answer is 72 (seventy).", "72", 0.0),
+        ("Computing.\n\nThe answer is 72 (siebzig).", "72", 0.0),
+        ("Computing.\n\nThe answer is 72 (七十).", "72", 0.0),
+        ("Computing.\n\nThus the result is 72 (i.e. 70).", "72", 0.0),
+        # (the same value restated, in words or rounded, and a note without a value, stand)
+        ("Computing.\n\nThe answer is 72 (seventy-two).", "72", 1.0),
+        ("Computing.\n\nThe answer is 72 (七十二).", "72", 1.0),
+        ("Computing.\n\nThe answer is $\\boxed{72}$ (seventy-two).", "72", 1.0),
+        ("Computing.\n\nThus the result is 72 (i.e. 72).", "72", 1.0),
+        ("Computing.\n\nThe answer is 72 (in total).", "72", 1.0),
+    ],
+)
+def test_brackets_restating_another_value(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # two values of one quantity joined by a word the parser took for letters, or by "and"/"or" in other scripts
+        ("<answer>x = 5 of x = 7</answer>", "7", 0.0),
+        ("<answer>x = 5 i x = 7</answer>", "7", 0.0),
+        ("<answer>x = 5 en x = 7</answer>", "7", 0.0),
+        ("<answer>x = 5 и x = 7</answer>", "7", 0.0),
+        ("<answer>x = 5 és x = 7</answer>", "7", 0.0),
+        ("<answer>x = 5 или x = 7</answer>", "7", 0.0),
+        ("<answer>x = 5 または x = 7</answer>", "7", 0.0),
+        ("<answer>x = 5 и x = 7</answer>", "5, 7", 1.0),
+        ("<answer>x = 5 和 x = 7</answer>", "5, 7", 1.0),
+        # (a formula worked out to its value stands)
+        ("$x = \\frac{-b}{2a} = \\frac{4}{2} = 2$", "2", 1.0),
+        # closing lines: one label given two values, a line of values, a list beside a restated value
+        ("so 48 + 24 = 72.\n\nTotal: 70\nTotal: 72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n70, 72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n70 | 72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\nSo: 70; 72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n70, 72", "70, 72", 1.0),
+        ("Thought: 48 + 24 = 72\n**`Answer`**: 72, 70", "72", 0.0),
+        ("Thought: 48 + 24 = 72\n<ans>72, 70", "72", 0.0),
+        ("so 48 + 24 = 72.\n\nTotal: 72", "72", 1.0),
+        ("so 48 + 24 = 1,072.\n\n1,072", "1072", 1.0),
+        ("x = 6\n\nTherefore, in 6 years, Bruce will be 3 times as old as his son.", "6", 1.0),
+    ],
+)
+def test_several_values_in_other_forms(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a retraction in words after the last number; a closing line in Chinese after the answer
+        ("So she sold 72 clips.\n\nHmm, actually seventy.", "72", 0.0),
+        ("So she sold 72 clips.\n\nEigentlich siebzig.", "72", 0.0),
+        ("So she sold 72 clips.\n\nEn fait, soixante-dix.", "72", 0.0),
+        ("So she sold 72 clips.\n\nHmm, actually seventy.", "70", 1.0),
+        ("So she sold 72 clips.\n\nWait, actually seventy-two.", "72", 1.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n\n不是72，而是70。", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n\n我是说70。", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n\n答案是72。", "72", 1.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n\n见第3页", "72", 1.0),
+        # marks at the number: a superscript sign opens a power; a bracket raised to a power; dashes as minus signs
+        ("Computing.\n\nThus the result is 7⁻¹.", "7", 0.0),
+        ("Computing.\n\nThus the result is (7)².", "7", 0.0),
+        ("Computing.\n\nThus the result is ‐5.", "5", 0.0),
+        ("Computing.\n\nThus the result is ‐5.", "-5", 1.0),
+        ("Computing.\n\n答案是⁻5。", "5", 0.0),
+        ("Computing.\n\n答案是–5。", "-5", 1.0),
+        ("Ages 3‐5 are fine. So the answer is 5.", "5", 1.0),
+        ("Computing.\n\nThus the result is (7).", "7", 1.0),
+        ("There were 8 oranges in the basket before some were taken. (3 + 5 = 8)", "8", 1.0),
+    ],
+)
+def test_retractions_in_words_and_marks_at_the_number(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+_AGENTS = (
+    "After reviewing the analysis of the other agents, there is no discrepancy.\n\nAgents 5on5, 7u7N and 37qR agree."
+)
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a closed reasoning block that ends on a "Final Answer:" line: the model answered, then stopped
+        ("<think>\nThe result shows 52.1, which matches.\n\nFinal Answer: 52.1\n</think>", "52.1", 1.0),
+        ("<think>\nThe result shows 52.1, which matches.\n\nFinal Answer: 52.1\n</think>", "52", 0.0),
+        # (cut off before it closes, or a plain statement in the reasoning: no answer committed)
+        ("<think>\nThe result shows 52.1, which matches.\n\nFinal Answer: 52.1", "52.1", 0.0),
+        ("<think>\nThe result shows 52.1, so the answer is 52.1\n</think>", "52.1", 0.0),
+        # a self-reported confidence of even odds or more stands by the answer; a stray quote after a JSON block
+        ('```json\n{\n  "answer": "1/4",\n  "confidence": 80,\n  "stop": false\n}\n```}\'', "1/4", 1.0),
+        ('```json\n{\n  "answer": "1/4",\n  "confidence": 30\n}\n```', "1/4", 0.0),
+        # a marker's line that introduces the next one; agents' names are no numbers
+        (_AGENTS + "\n\nThe most reliable answer is the one of the other four agents, which is:\n\nThe answer is 26", "26", 1.0),
+        ("The answer is 4.\n\nThe answer is 26", "26", 0.0),
+        ("The answer is 4:\n\nThe answer is 26", "26", 0.0),
+        ("So 61 students is indeed the answer.\n\nAgent 37qR's code is incorrect due to an error.", "61", 1.0),
+        ("The volume is 10mL", "10", 1.0),
+        ("So it is 1e5", "100000", 1.0),
+        # an answer in words with a comma after its thousands
+        (" 1,704 marbles", "one thousand, seven hundred and four", 1.0),
+        (" 1,714 marbles", "one thousand, seven hundred and four", 0.0),
+    ],
+)  # fmt: skip
+def test_reasoning_confidence_markers_and_names(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a last line that concludes under its label on another value; a value under emphasis or an arrow after the
+        # answer; a value in brackets on its own line; another value offered with "also", a dash or a convention
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n\nConclusion: 70 clips.", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n\nFazit: 70 clips.", "72", 0.0),
+        ("48 + 24 = 72.\n\n\\boxed{72}\n\n**TL;DR** 70 clips", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n\nConclusion: 72 clips.", "72", 1.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n\n\\textbf{70}", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n\n\\textcolor{red}{70}", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n\n`70`", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n\n-> 70", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n\n\\textbf{72}", "72", 1.0),
+        ("48 + 24 = 72.\n\n**Answer: 72**\n\n(70)", "72", 0.0),
+        ("48 + 24 = 72.\n\n**Answer: 72**\n\n(72)", "72", 1.0),
+        ("Solve it.\n\n\\boxed{5} (also $6$)", "5", 0.0),
+        ("Solve it.\n\n\\boxed{5}\n\nDepending on convention, $6$.", "5", 0.0),
+        ("Solve it.\n\nAnswer: $5$ — $6$", "5", 0.0),
+        ("Solve it.\n\n\\boxed{5} (also 5)", "5", 1.0),
+        ("Solve it.\n\nAnswer: 5 — that is all.", "5", 1.0),
+    ],
+)
+def test_values_after_the_answer_in_more_forms(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+def test_the_stops_patterns_run_in_linear_time() -> None:
+    assert_patterns_linear(
+        [
+            ("chains", "_INNER_WORD_RE", "'i.e.' + ' ' * n"),
+            ("chains", "_INNER_WORD_RE", "'that' + ' ' * n"),
+            ("revisions", "_BRACKETED_END_RE", "'(' + 'a ' * (n // 2)"),
+            ("revisions", "_BRACKETED_END_RE", "'(genau' + ' ' * n"),
+            ("fallback", "_EXACT_NOTE_RE", "'(genau' + ' ' * n"),
+            ("fallback", "_VALUES_LINE_RE", "'1, ' * (n // 3)"),
+            ("fallback", "_VALUES_LINE_RE", "'a' * n + ':'"),
+            ("fallback", "_VALUES_LINE_RE", "'1 |' * (n // 3) + 'x'"),
+            ("fallback", "_LIST_GAP_RE", "' ' * n"),
+            ("fallback", "_GLUED_NAME_AFTER_RE", "'a' * n"),
+            ("fallback", "_GLUED_NAME_BEFORE_RE", "'1a' * (n // 2)"),
+            ("revisions", "_SHORT_CLOSING_LINE_RE", "'\\n' + '是1' * (n // 2)"),
+            ("revisions", "_NOT_A_CLOSING_VALUE_RE", "'第' * n + 'x'"),
+            ("cleanup", "_DASH_MINUS_RE", "'是‐' * (n // 2)"),
+            ("extract", "_FINAL_ANSWER_LINE_END_RE", "'final answer:' * (n // 13)"),
+            ("extract", "_FINAL_ANSWER_LINE_END_RE", "'\\n' + ' ' * n"),
+            ("markers", "INTRODUCING_LINE_RE", "'ab ' * (n // 3)"),
+            ("structured", "_VERDICT_FIELD_RE", "'{\"confidence\": 4' * (n // 17)"),
+            ("structured", "_JSON_REST_RE", "\"'\" * n + 'x'"),
+            ("lex", "_LETTERS_RE", "'и' * n"),
+            ("revisions", "_CONCLUDING_LABEL_LINE_RE", "'\\nconclusion' * (n // 11)"),
+            ("revisions", "_CONCLUDING_LABEL_LINE_RE", "'\\nfazit: 1' + ' a' * (n // 2)"),
+            ("revisions", "_EMPHASIS_RE", "'\\\\textbf{' * (n // 8)"),
+            ("revisions", "_EMPHASIS_RE", "'`' + 'a' * n"),
+            ("revisions", "_BRACKETED_END_RE", "'\\n' * n"),
+            # (matched on a short text only: a long blank run before its words is no input it meets)
+            ("laterlines", "OFFERED_AT_END_RE", "'(also 1' * (n // 7)"),
+            ("laterlines", "OFFERED_AT_END_RE", "'depending on convention,' * (n // 24)"),
+        ]
+    )
