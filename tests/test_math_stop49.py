@@ -152,6 +152,73 @@ def test_values_after_the_answer_in_more_forms(completion: str, gold: str, want:
     assert score(completion, gold) == want
 
 
+_GIRLS_Q = "Half of the 40 students are girls. What percent of the students are girls?"
+_CENTS_Q = "Maria had 2 dollars and spent 1.65 dollars. How many cents does she have left?"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "question", "want"),
+    [
+        # ranges in other languages and comparison signs before the last number: no one value
+        ("entre 3 y 4 manzanas.", "4", None, 0.0),
+        ("Zwischen 3 und 4 Äpfel.", "4", None, 0.0),
+        ("От 3 до 4 яблок.", "4", None, 0.0),
+        ("3〜4個", "4", None, 0.0),
+        ("So there are 3 through 4 apples in the box.", "4", None, 0.0),
+        ("3 ile 4 arasında elma.", "4", None, 0.0),
+        (">=4", "4", None, 0.0),
+        ("≧4", "4", None, 0.0),
+        ("=/=4", "4", None, 0.0),
+        ("There are 25 primes between 1 and 100.", "25", None, 1.0),
+        ("Es gibt 25 Primzahlen zwischen 1 und 100.", "25", None, 1.0),
+        ("Thus 2x = 8 => x = 4", "4", None, 1.0),
+        # "or" in more languages
+        ("**3 sau 4**", "4", None, 0.0),
+        ("**3 ó 4**", "4", None, 0.0),
+        ("**3 ya da 4**", "4", None, 0.0),
+        # one unknown's values under their indices are a list of its values
+        ("Solving.\n\n$x_1 = 2$, $x_2 = 3$", "3", None, 0.0),
+        ("Solving.\n\n$$x_1 = 2$$\n$$x_2 = 3$$", "3", None, 0.0),
+        ("Solving.\n\n$x_1 = 2$, $x_2 = 3$", "2, 3", None, 1.0),
+        ("Solving.\n\n$$x_1 = 2$$\n$$x_2 = 3$$", "2, 3", None, 1.0),
+        ("Solving.\n\n$$x = 5 - 3$$\n$$x = 2$$", "2", None, 1.0),
+        # a percent a hundred times the key where a percent is asked; dollars where cents are asked
+        ("So the answer is 5000%.", "50", _GIRLS_Q, 0.0),
+        ("So the answer is 50%.", "50", _GIRLS_Q, 1.0),
+        ("So the answer is 200%.", "2", "How many times as large is it?", 1.0),
+        ("Working.\n\n\\boxed{\\$35}", "35", _CENTS_Q, 0.0),
+        ("Working.\n\n#### $35", "35", _CENTS_Q, 0.0),
+        ("Working.\n\n\\boxed{35}", "35", _CENTS_Q, 1.0),
+        ("Working.\n\n#### 35 cents", "35", _CENTS_Q, 1.0),
+        ("Working.\n\n\\boxed{\\$5}", "5", "How many dollars does she have?", 1.0),
+    ],
+)
+def test_ranges_signs_lists_percents_and_cents(completion: str, gold: str, question: str | None, want: float) -> None:
+    assert score(completion, gold, question) == want
+
+
+_MECHANIC = "トラックのタイヤの修理に整備士は$40請求します。"
+_CHARLIE = "チャーリーは蜜蝋を20ポンド売って、20*10=200ドル儲けたいと思っています。"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a loop to the length cap in Chinese or Japanese (no space after a stop), of one line or two in turn, or cut
+        # after a comma: a fact of the problem said over and over is no answer
+        ("整備士は$60請求します。" + _MECHANIC * 15 + "トラックのタイヤの修理に", "40", 0.0),
+        ("蜜蝋を売りたい。" + _CHARLIE * 8 + "チャーリーは蜜蝋を20ポンド売って", "20", 0.0),
+        ("渋滞の5台は、" + "渋滞の5分間を走り、" * 20, "5", 0.0),
+        # (the answer's own statement looped stands; a loop that ends on a finished line is read as it stands)
+        ("Computing.\n" + "Jibu ni: 40\n" * 15 + "Jibu ni", "40", 1.0),
+        ("計算します。" + "答案是40。" * 15 + "答案", "40", 1.0),
+        ("整備士は$60請求します。" + _MECHANIC * 15, "40", 1.0),
+    ],
+)
+def test_loops_to_the_cap_in_languages_without_spaces(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -175,6 +242,17 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("structured", "_VERDICT_FIELD_RE", "'{\"confidence\": 4' * (n // 17)"),
             ("structured", "_JSON_REST_RE", "\"'\" * n + 'x'"),
             ("lex", "_LETTERS_RE", "'и' * n"),
+            ("fallback", "_BOUND_BEFORE_RE", "'zwischen 1 ' * (n // 11)"),
+            ("fallback", "_BOUND_BEFORE_RE", "'>' + ' ' * n + 'x'"),
+            ("fallback", "_RANGE_BEFORE_RE", "'von 1 ' + 'a ' * (n // 2)"),
+            # (matched right after a number: its older alternatives scan a blank run from every start)
+            ("fallback", "_BOUND_AFTER_RE", "' arasında' * (n // 10)"),
+            ("sentences", "_OR_RE", "'1 ó' * (n // 3)"),
+            ("spans", "_INDEXED_LABEL_RE", "' ' * n"),
+            ("question", "_CENTS_RE", "'cent' * (n // 4)"),
+            ("cutoff", "_SEGMENT_RE", "'。' * n"),
+            ("cutoff", "_SEGMENT_RE", "'.' + ' ' * n"),
+            ("cutoff", "_WORDS_RE", "'a' * n"),
             ("revisions", "_CONCLUDING_LABEL_LINE_RE", "'\\nconclusion' * (n // 11)"),
             ("revisions", "_CONCLUDING_LABEL_LINE_RE", "'\\nfazit: 1' + ' a' * (n // 2)"),
             ("revisions", "_EMPHASIS_RE", "'\\\\textbf{' * (n // 8)"),

@@ -23,7 +23,7 @@ from verigrpo.verifiers.math.boxes import _last_match
 
 MIN_LOOP = 10  # lines or sentences in the run: a list of cases is rarely this long with the same three opening words
 _TAIL = 6_000  # characters read from the end
-_SEGMENT_RE = re.compile(r"\n|(?<=[.!?])[ \t]+")
+_SEGMENT_RE = re.compile(r"\n|(?<=[.!?])[ \t]+|(?<=[。！？、，])")  # (Chinese and Japanese put no space after a stop)
 _WORD_RE = re.compile(r"\w+")
 _FINISHED_END_RE = re.compile(r"[.!?。！？)\]}$*`'\"]\s*\Z")
 # the response announced: "I will formulate the response", "Now I'll write the final answer", "Let me write up the
@@ -52,7 +52,7 @@ def never_finished(text: str, answer: str) -> str | None:
     statement ("Jibu ni: 40" over and over, ``answer`` 40) says it again and again: that answer stands."""
     tail = text[-_TAIL:]
     looped = _looped_to_cap(tail)
-    if looped is not None and answer.strip() not in looped:
+    if looped is not None and not _states_answer(looped, answer.strip()):
         return "the output loops until it is cut off"
     end = tail.rstrip()
     announced = _last_match(_ANNOUNCED_RE, end[-1_500:])
@@ -67,25 +67,49 @@ def never_finished(text: str, answer: str) -> str | None:
     return None
 
 
+def _states_answer(line: str, answer: str) -> bool:
+    """A looped line that states the answer ("Jibu ni: 40", "The answer is 40.", "Đáp án cần chọn là: B. 21 ."): a
+    marker, a few words, or the answer ending it; not a fact of the problem that holds its number ("整備士は$40請求しま
+    す。": the mechanic charges $40)."""
+    if answer not in line:
+        return False
+    return (
+        _ANSWER_STATED_RE.search(line) is not None
+        or len(_WORDS_RE.findall(line.replace(answer, " "))) <= 3
+        or line.rstrip(" \t.。!*").endswith(answer)
+    )
+
+
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+_WORDS_RE = re.compile(rf"[{_CJK}]|[^\W\d_{_CJK}]+")  # (a Chinese or Japanese character is a word to count)
+
+
 def _looped_to_cap(tail: str) -> str | None:
-    """The line a loop at the end repeats, where the loop runs to a cut (None where there is none)."""
+    """The line (or the two lines) a loop at the end repeats, where the loop runs to a cut (None where there is none):
+    one line over and over, or two in turn ("He sells 20 pounds, / 20*10 = 200 dollars." ...)."""
     segments = [s.strip() for s in _SEGMENT_RE.split(tail.rstrip())]
     segments = [s for s in segments if s]
     if len(segments) <= MIN_LOOP:
         return None
     last, body = segments[-1], segments[:-1]
-    head = _head(body[-1])
-    if not head:
-        return None
-    run = 0
-    for s in reversed(body):
-        if _head(s) != head:
-            break
-        run += 1
-    if run < MIN_LOOP:
-        return None
-    cut = not _FINISHED_END_RE.search(last) and len(last) < len(body[-1])
-    return body[-1] if cut and (_head(last) == head or head.startswith(_head(last))) else None
+    for period in (1, 2):
+        heads = [_head(x) for x in body[-3 * MIN_LOOP :]]
+        if not heads[-1] or len(heads) <= period:
+            continue
+        run = 0
+        for k in range(len(heads) - 1 - period, -1, -1):
+            if heads[k] != heads[k + period]:
+                break
+            run += 1
+        if run + period < MIN_LOOP:
+            continue
+        expected = body[-period]  # the line the cycle goes on with
+        # (cut inside that line, or after a comma: "渋滞の5分間を走り、" then nothing)
+        cut = (not _FINISHED_END_RE.search(last) and len(last) < len(expected)) or last.endswith(("、", "，", ","))
+        head = _head(expected)
+        if cut and (_head(last) == head or head.startswith(_head(last))):
+            return " ".join(body[-period:])  # (the whole cycle: "Đáp án cần chọn là: B." "21 .")
+    return None
 
 
 def _head(segment: str) -> str:

@@ -728,7 +728,7 @@ _BOUND_BEFORE_RE = re.compile(
     r"最大|最小|적어도|최소|최대)(?:是|为|有|で|は)?"  # ("答案至少是 55": the bound, then a copula)
     r"|\bне\s+(?:менее|более|меньше|больше)|\b(?:mindestens|höchstens|au\s+moins|au\s+plus|al\s+menos))\s*\$?\s*$"
     rf"|{_RANGE_BEFORE}|\d\s+(?:to|through|thru)\s+\$?\s*$|\d\s*\.\.\s*$"
-    r"|(?:(?<![-=])[<>]=?|[≤≥≦≧⩽⩾≲≳≪≫]|=/=|!=)\s*\$?\s*$"  # (a comparison sign: ">= 4", "≧4", "=/=4"; not "-> 4")
+    r"|(?:(?<![-=])[<>]=?|[≤≥≦≧⩽⩾≲≳≪≫]|=/=|!=)[ \t]{0,4}(?:\$[ \t]{0,4})?$"  # (a comparison sign: ">= 4", "≧4", "=/=4"; not "-> 4")
     r"|\d\s*(?:到|至|～|~|〜|、|或|还是|与|[–—])\s*$|要么\s*$",
     re.I,
 )
@@ -743,7 +743,7 @@ _RANGE_BEFORE_RE = re.compile(_RANGE_BEFORE, re.I)
 _BOUND_AFTER_RE = re.compile(
     r"[\u4e00-\u9fff]?(?:以上|以下|以内|多|左右|上下|余|来|开外|成|吗)"
     r"|\+(?![\d(])|\s*(?:[A-Za-z]+\s+)?(?:at\s+(?:most|least)|or\s+(?:more|less|fewer|so)|max(?:imum)?|min(?:imum)?)\b"
-    r"|\s*(?:[^\W\d_]+\s+)?arasında",  # (Turkish "3 ile 4 arasında": between 3 and 4)
+    r"|[ \t]{0,4}(?:[^\W\d_]{1,20}[ \t]{1,4})?arasında",  # (Turkish "3 ile 4 arasında": between 3 and 4)
     re.I,
 )
 

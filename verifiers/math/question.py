@@ -505,6 +505,9 @@ def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
     said_money = _currency(pred.unit) if pred.unit is not None else None
     if money and said_money not in money | {None} and not (said_money == "dollar" and "peso" in money):
         return True  # "How many dollars did he save?" answered "30 euros" (a peso is written with "$" too)
+    cents_asked = any(_CENTS_RE.fullmatch(m.group(1)) for r in (_HOW_MANY_RE, _ASKED_UNIT_RE) for m in r.finditer(question))
+    if cents_asked and said_money == "dollar" and (pred.unit or "").lower().rstrip("s") not in ("cent", "¢"):
+        return True  # "How many cents does she have left?" answered "$35" or "35 dollars": another scale
     if money and said_money in money and (pred.unit or "").lower().rstrip("s") not in ("cent", "¢"):
         return False  # "5 US dollars", "5 dollars USD" where it asks in dollars (not "500 cents": another scale)
     said = _scale(pred.unit) if pred.unit is not None else None
@@ -538,6 +541,9 @@ _CURRENCY_OF = {"dollar": "dollar", "cent": "dollar", "euro": "euro", "gbp": "gb
                 "brl": "real", "zloty": "zloty", "złoty": "zloty", "zł": "zloty", "pln": "zloty", "chf": "franc",
                 "franc": "franc", "dirham": "dirham", "aed": "dirham", "rand": "rand", "zar": "rand",
                 "usd": "dollar", "eur": "euro", "€": "euro", "£": "gbp", "pound sterling": "gbp"}  # fmt: skip
+
+
+_CENTS_RE = re.compile(r"cents?|¢", re.I)
 
 
 def _currency(word: str) -> str | None:
@@ -739,6 +745,17 @@ def percent_not_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
         return False
     asking = [q for q in re.findall(r"[^.?!。？！\n]*[?？]", question)] or _LAST_SENTENCE_RE.findall(question)[-1:]
     return not any(_PERCENT_ASKED_RE.search(q) for q in asking)  # (a "10%" among the givens asks nothing)
+
+
+def percent_of_a_percent(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """A percent whose hundredth part is the key, where the question asks for a percent: "What percent of the
+    students are girls?" answered "5000%" against 50 (the key is the percent's number, 50%, not the ratio 50)."""
+    if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or pred.marker != "percent" or gold.marker is not None:
+        return False
+    if pred.value == gold.value or pred.value != gold.value * 100:
+        return False
+    asking = [q for q in re.findall(r"[^.?!。？！\n]*[?？]", question_text(row))] or _LAST_SENTENCE_RE.findall(question_text(row))[-1:]
+    return any(_PERCENT_ASKED_RE.search(q) for q in asking)
 
 
 def asked_unit_value(answer: str, row: Mapping[str, Any]) -> str | None:

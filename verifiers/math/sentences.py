@@ -21,8 +21,9 @@ from verigrpo.verifiers.math.units import unit_scale
 # অথবা (Bengali), లేదా (Telugu)
 _OR_RE = re.compile(  # (in emphasis too: "4 _or_ 3", "4 *or* 3")
     r"(?:\\text\{\s*|(?<![^\W_]))(?:or|oder|ou|или|atau|veya|hoặc|lub|albo|nebo|anebo|eller|bzw|resp|tai|vagy|ili|або|oppure|ή"
-    r"|sau|ya[ \t]+da|beziehungsweise|respectivamente)(?![^\W_])"  # (Romanian, Turkish; "3 bzw. 4")
-    r"|(?<=[\d$)}][ \t])[oóu](?=[ \t]+[-$\d(\\])"  # (Spanish and Italian "o" between two values; "ó", "u" before o-)
+    r"|ya[ \t]+da|beziehungsweise)(?![^\W_])"  # (Turkish; "3 bzw. 4")
+    # (between two values only: Spanish and Italian "o", "ó", "u" before o-; Romanian "sau", which is Vietnamese "after")
+    r"|(?<=[\d$)}][ \t])(?:[oóu]|sau)(?=[ \t]+[-$\d(\\])"
     r"|或|还是|หรือ|または|또는|혹은|অথবা|లేదా"
     r"|(?<!\S)(?:या|अथवा|أو|או)(?!\S)"  # (between spaces: Devanagari's vowel signs are no word characters to re)
     # "could also be" after a first value: "答案是694美元，也可能是794美元", "あるいは"

@@ -95,14 +95,15 @@ def joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
 
     "so $x = 2$ or $x = 3$." answers "x = 2 or x = 3" (a hedge against one answer, the
     solutions against a list); "the roots are $-2$ and $1$" answers "-2, 1". Spans that name
-    different things ("$x = 4$ and $y = 5$") are not joined: the last one answers, as before.
+    different things ("$x = 4$ and $y = 5$") are not joined: the last one answers, as before; one unknown under its
+    indices ("$x_1 = 2$, $x_2 = 3$") is one thing.
     """
     group = [spans[-1]]
     joins: list[str] = []
     for prev in reversed(spans[:-1]):
         between = window[prev.end() : group[0].start()]
-        if len(between) > 12 or not _SPAN_JOIN_RE.fullmatch(between):  # a connector is short
-            break
+        if len(between) > 12 or not (_SPAN_JOIN_RE.fullmatch(between) or (not between.strip() and _indexed_pair(prev, group[0]))):
+            break  # (a connector is short; display lines of one unknown's indexed values need none: "$$x_1 = 2$$\n$$x_2 = 3$$")
         group.insert(0, prev)
         joins.append(between)
     contents = [next(g for g in m.groups() if g is not None).strip() for m in group]
@@ -111,11 +112,23 @@ def joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
     labels = set()
     for c in contents:
         lm = _SPAN_LABEL_RE.match(c)
-        labels.add(lm.group(1) if lm else None)
+        # (one unknown's values under their indices, "$x_1 = 2$, $x_2 = 3$": the roots of x, listed)
+        labels.add(re.sub(r"(?<=[xyzr])_\{?\d{1,2}\}?\Z", "", lm.group(1)) if lm and _INDEXED_LABEL_RE.match(c) else lm.group(1) if lm else None)
     if len(labels) != 1:
         return spans[-1].start(), contents[-1]
     joiner = " or " if any(re.search(r"\bor\b", j, re.I) for j in joins) else ", "
     return group[0].start(), joiner.join(contents)
+
+
+# an unknown's root under its index, and its value alone: "x_1 = 2" (not a sequence's term worked out, "a_3 = 2^2 \times
+# 2 + 1 = 9": a_2, a_3 are terms of a sequence, not roots)
+_INDEXED_LABEL_RE = re.compile(r"[ \t]{0,4}([xyzr])_\{?(\d{1,2})\}?[ \t]{0,4}=(?!=)[^=]*\Z")
+
+
+def _indexed_pair(a: re.Match[str], b: re.Match[str]) -> bool:
+    """Two spans that set one unknown under two indices ("x_1 = 2", "x_2 = 3"), each to a value alone."""
+    la, lb = (_INDEXED_LABEL_RE.match(next(g for g in m.groups() if g is not None)) for m in (a, b))
+    return la is not None and lb is not None and la.group(1) == lb.group(1) and la.group(2) != lb.group(2)
 
 
 def named_values(window: str, spans: list[re.Match[str]]) -> str | None:

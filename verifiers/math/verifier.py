@@ -87,6 +87,7 @@ from verigrpo.verifiers.math.question import (
     other_thing_counted,
     other_unit_than_asked,
     percent_not_asked,
+    percent_of_a_percent,
     question_equations,
     question_text,
     reordered_named_quantities,
@@ -248,6 +249,7 @@ _INDEXED_NAME_RE = re.compile(r"(?<![A-Za-z0-9\\_.])([A-Za-z])(\d{1,2})(?![\d.])
 _QUESTION_CHECKS: tuple[tuple[Callable[[Node, Node, Mapping[str, Any]], bool], str], ...] = (
     (degrees_not_asked, "a value in degrees where the question asks about no angle"),
     (percent_not_asked, "a percent where the question asks for no percent or rate"),
+    (percent_of_a_percent, "a percent a hundred times the key, where the question asks for a percent"),
     (other_unit_than_asked, "the answer's unit is not the one the question asks for"),
     (base_without_asking, "a numeral in another base, where the question names no base"),
     (reordered_named_quantities, "the question asks for several quantities in order; the answer lists them in another"),
