@@ -833,7 +833,8 @@ def test_word_lists_compare_as_text_in_order():
         ("We need 2x = 12. Dividing by 2", "2", Status.NO_ANSWER),  # an operand, cut off mid-step
         ("Adding up the change: so 12 - 2", "2", Status.NO_ANSWER),
         ("Adding up the change: so 12-2", "2", Status.NO_ANSWER),
-        ("The roots are 2 and 3", "3", Status.NO_ANSWER),
+        ("The roots are 2 and 3", "3", Status.WRONG),  # (stop 49) a line of values, read whole: two roots, not 3
+        ("The roots are 2 and 3", "2, 3", Status.CORRECT),
         ("The price increased by 5.", "5", Status.CORRECT),  # a finished sentence still answers
         ("Therefore he drove 260 miles", "260", Status.CORRECT),
         ("The total is **42**", "42", Status.CORRECT),

@@ -173,7 +173,7 @@ def test_stop42_patterns_are_linear() -> None:
             ("choices", "_NUMBER_COLON_LINE_RE", "'1: ' * (n // 3)"),
             ("choices", "_ANNOUNCED_RE", "'answer is ' * (n // 10)"),
             ("laststate", "_PLAIN_CONDITION_END_RE", "' with ab' * (n // 8)"),
-            ("fallback", "_TABLE_END_RE", "'|' * n"),
+            ("valuelines", "_TABLE_END_RE", "'|' * n"),
             ("question", "_CHOICE_RE", "'(a' * (n // 2)"),
             ("question", "_SPELLINGS_RE", "'1/' * (n // 2)"),
             ("question", "_SPELLINGS_RE", "'{1 ' * (n // 3)"),
@@ -211,7 +211,7 @@ def test_stop42_patterns_are_linear() -> None:
             ("extract", "_SAME_LABEL_AFTER_RE", "' and x = 1' * (n // 10)"),
             ("cleanup", "_METADATA_TAIL_RE", "'\\nStep count: 1' * (n // 14)"),
             ("cleanup", "_METADATA_TAIL_RE", "'\\n' + 'a' * n"),
-            ("fallback", "_TABLE_END_RE", "'| 1 |\\n' * (n // 6)"),
+            ("valuelines", "_TABLE_END_RE", "'| 1 |\\n' * (n // 6)"),
             ("laststate", "_PLAIN_CONDITION_END_RE", "' with $b = 6' * (n // 12)"),
         ]
     )

@@ -500,10 +500,10 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("verifier", "_GLOSS_RE", "'(' + ' ' * n"),
             ("cleanup", "_GSM_PLACEHOLDER_RE", "'####' + ' ' * n"),
             ("cleanup", "_GSM_PLACEHOLDER_RE", "'answer is' + ' ' * n"),
-            ("fallback", "_LABELLED_LINE_RE", "'a' * 30 + ' ' * n"),
-            ("fallback", "_RULE_ROW_RE", "'-' * n"),
-            ("fallback", "_TOTAL_LABEL_RE", "' ' * n"),
-            ("fallback", "_CANDIDATE_LABEL_RE", "'option ' * (n // 7)"),
+            ("valuelines", "_LABELLED_LINE_RE", "'a' * 30 + ' ' * n"),
+            ("valuelines", "_RULE_ROW_RE", "'-' * n"),
+            ("valuelines", "_TOTAL_LABEL_RE", "' ' * n"),
+            ("valuelines", "_CANDIDATE_LABEL_RE", "'option ' * (n // 7)"),
             ("attributed", "ATTRIBUTED_TAIL_RE", "'. source:' * (n // 9)"),
         ]
     )

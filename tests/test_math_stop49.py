@@ -19,6 +19,13 @@ from math_score import score
         ("Computing.\n\nThe answer is 72 (siebzig).", "72", 0.0),
         ("Computing.\n\nThe answer is 72 (七十).", "72", 0.0),
         ("Computing.\n\nThus the result is 72 (i.e. 70).", "72", 0.0),
+        ("Computing.\n\nThe answer is 72 (ie 70).", "72", 0.0),
+        ("Computing.\n\nThe answer is 72 (o sea 70).", "72", 0.0),
+        ("Computing.\n\nThe answer is 72 (correct: 70).", "72", 0.0),
+        ("Computing.\n\nThe answer is 72 (也就是70)。", "72", 0.0),
+        ("Computing.\n\nThe answer is 72 (ie 72).", "72", 1.0),
+        ("Computing.\n\nThe answer is 5 (two boxes).", "5", 1.0),
+        ("Computing.\n\nThe answer is 5 (one box).", "5", 1.0),
         # (the same value restated, in words or rounded, and a note without a value, stand)
         ("Computing.\n\nThe answer is 72 (seventy-two).", "72", 1.0),
         ("Computing.\n\nThe answer is 72 (七十二).", "72", 1.0),
@@ -52,9 +59,28 @@ def test_brackets_restating_another_value(completion: str, gold: str, want: floa
         ("so 48 + 24 = 72.\n\n70 | 72", "72", 0.0),
         ("so 48 + 24 = 72.\n\nSo: 70; 72", "72", 0.0),
         ("so 48 + 24 = 72.\n\n70, 72", "70, 72", 1.0),
+        ("so 48 + 24 = 72.\n\nSo the total is 70 vs 72.", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n70 ~ 72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n70 and 72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n70、72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n70か72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n**70 alebo 72**", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n70 \\lor 72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n70 и 72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n70 and 72", "70, 72", 1.0),
+        ("so 48 + 24 = 72.\n\nThe total is 72.", "72", 1.0),
         ("Thought: 48 + 24 = 72\n**`Answer`**: 72, 70", "72", 0.0),
         ("Thought: 48 + 24 = 72\n<ans>72, 70", "72", 0.0),
         ("so 48 + 24 = 72.\n\nTotal: 72", "72", 1.0),
+        ("so 48 + 24 = 72.\n\nTotal: 70\n\nTotal: 72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\nTotal = 70\nTotal = 72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n总数：70\n总数：72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\n**Total**: 70\n**Total**: 72", "72", 0.0),
+        ("so 48 + 24 = 72.\n\nApril: 48\n\nMay: 24\n\nTotal: 70\nGoal: 72", "70", 1.0),
+        ("Factoring: (x-2)(x-3)=0.\n\nx₁ = 2, x₂ = 3", "3", 0.0),
+        ("Factoring: (x-2)(x-3)=0.\n\nx1 = 2, x2 = 3", "3", 0.0),
+        ("Factoring: (x-2)(x-3)=0.\n\nx₁ = 2, x₂ = 3", "2, 3", 1.0),
+        ("Factoring: (x-2)(x-3)=0.\n\nx = 3", "3", 1.0),
         ("so 48 + 24 = 1,072.\n\n1,072", "1072", 1.0),
         ("x = 6\n\nTherefore, in 6 years, Bruce will be 3 times as old as his son.", "6", 1.0),
     ],
@@ -219,6 +245,51 @@ def test_loops_to_the_cap_in_languages_without_spaces(completion: str, gold: str
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # boxes listed together against a labelled tuple key, in order; a marker whose sentence is only a verdict
+        ("Solving.\n\n$$\n\\boxed{3} \\quad \\text{e} \\quad \\boxed{17}\n$$", "(m,n)=(3,17)", 1.0),
+        ("Solving.\n\n$$\n\\boxed{17} \\quad \\text{e} \\quad \\boxed{3}\n$$", "(m,n)=(3,17)", 0.0),
+        ("Solving.\n\n\\boxed{3} and \\boxed{17}", "(3, 17)", 1.0),
+        ("We get \\boxed{3} at first. Then a long way of working to be done here and there. Finally \\boxed{17}", "(3, 17)", 0.0),
+        ("Recheck:\n70 * 9 = 630\n630 / 9 = 70\n\nThe answer is correct, but I should have double-checked my answer.", "70", 1.0),
+        ("So she sold 72 clips.\n\nThe answer is correct.", "70", 0.0),
+        ("The answer is right, but 72 is better.", "72", 1.0),
+    ],
+)  # fmt: skip
+def test_boxes_against_a_labelled_tuple_and_verdict_markers(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "question", "want"),
+    [
+        # a minus in markup before digits; a power of square brackets or bars; a line with a value of its own does not
+        # introduce the next marker; a key under one is a rate where the question asks for a percent
+        ("Computing.\n\nThe answer is {-}5.", "5", None, 0.0),
+        ("Computing.\n\nThe answer is {-}5.", "-5", None, 1.0),
+        ("Computing.\n\nSo the value is -$5$.", "5", None, 0.0),
+        ("Computing.\n\nSo the value is -$5$.", "-5", None, 1.0),
+        ("Computing.\n\nThus the result is \\text{-}5.", "5", None, 0.0),
+        ("<answer>\\textminus 5</answer>", "5", None, 0.0),
+        ("Computing.\n\nThus the result is -\\,5.", "5", None, 0.0),
+        ("Computing.\n\nThus the result is \\(-\\)5.", "5", None, 0.0),
+        ("So 3 -$5$ gives -2, the value is -2.", "-2", None, 1.0),
+        ("Computing.\n\nThus the result is [7]².", "7", None, 0.0),
+        ("Computing.\n\nThus the result is |7|².", "7", None, 0.0),
+        ("The answer is 4, that is:\n\nThe answer is 26", "26", None, 0.0),
+        ("20 / 40 = 0.5.\n\nAnswer: 50%", "0.5", _GIRLS_Q, 1.0),
+        # (a verdict that is the answer stands; a closing line that rejects another value is no second value)
+        ("我们逐步计算。\n\n答案：正确", "\\text{True}", None, 1.0),
+        ("48 + 24 = 72 clips.\n\nThe answer is $\\boxed{72}$.\n\n答案是72，不是70。", "72", None, 1.0),
+        ("48 + 24 = 72 clips.\n\nThe answer is $\\boxed{72}$.\n\nThe answer is 72, not 70.", "72", None, 1.0),
+    ],
+)
+def test_minus_signs_in_markup_and_more_bounds(completion: str, gold: str, question: str | None, want: float) -> None:
+    assert score(completion, gold, question) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -227,9 +298,16 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("revisions", "_BRACKETED_END_RE", "'(' + 'a ' * (n // 2)"),
             ("revisions", "_BRACKETED_END_RE", "'(genau' + ' ' * n"),
             ("fallback", "_EXACT_NOTE_RE", "'(genau' + ' ' * n"),
-            ("fallback", "_VALUES_LINE_RE", "'1, ' * (n // 3)"),
-            ("fallback", "_VALUES_LINE_RE", "'a' * n + ':'"),
-            ("fallback", "_VALUES_LINE_RE", "'1 |' * (n // 3) + 'x'"),
+            ("valuelines", "_VALUES_LINE_RE", "'1, ' * (n // 3)"),
+            ("valuelines", "_VALUES_LINE_RE", "'a' * n + ':'"),
+            ("valuelines", "_VALUES_LINE_RE", "'1 |' * (n // 3) + 'x'"),
+            ("valuelines", "_VALUES_LINE_RE", "'1 and ' * (n // 6) + 'x'"),
+            ("valuelines", "_VALUES_LINE_RE", "'a ' * (n // 2) + 'is 1'"),
+            ("valuelines", "_VALUES_LINE_RE", "'1' + ' ' * n + 'x'"),
+            ("valuelines", "_VALUES_LINE_RE", "'x1 = 1, ' * (n // 8) + 'x'"),
+            ("valuelines", "_LABELLED_LINE_RE", "'a' * n + ':'"),
+            ("valuelines", "_LABELLED_LINE_RE", "'a ' * (n // 2) + ':'"),
+            ("valuelines", "_ROOT_LABEL_RE", "'x1' + ' ' * n"),
             ("fallback", "_LIST_GAP_RE", "' ' * n"),
             ("fallback", "_GLUED_NAME_AFTER_RE", "'a' * n"),
             ("fallback", "_GLUED_NAME_BEFORE_RE", "'1a' * (n // 2)"),
@@ -253,6 +331,15 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("cutoff", "_SEGMENT_RE", "'。' * n"),
             ("cutoff", "_SEGMENT_RE", "'.' + ' ' * n"),
             ("cutoff", "_WORDS_RE", "'a' * n"),
+            ("cleanup", "_MARKUP_MINUS_RE", "'-' + ' ' * n"),
+            ("cleanup", "_MARKUP_MINUS_RE", "'\\\\(' + ' ' * n"),
+            ("cleanup", "_MARKUP_MINUS_RE", "'\\\\textminus' + ' ' * n"),
+            ("markers", "INTRODUCING_LINE_RE", "'ab' * (n // 2)"),
+            ("extract", "_VERDICT_BUT_RE", "',' + ' ' * n"),
+            ("revisions", "_NOT_A_CLOSING_VALUE_RE", "'不是' * (n // 2) + 'x'"),
+            # (matched at a marker's value: a long blank run before its words is no input it meets)
+            ("sentences", "VERDICT_RE", "'correct , ' * (n // 10)"),
+            ("sentences", "VERDICT_RE", "'correct .' * (n // 9)"),
             ("revisions", "_CONCLUDING_LABEL_LINE_RE", "'\\nconclusion' * (n // 11)"),
             ("revisions", "_CONCLUDING_LABEL_LINE_RE", "'\\nfazit: 1' + ' a' * (n // 2)"),
             ("revisions", "_EMPHASIS_RE", "'\\\\textbf{' * (n // 8)"),

@@ -31,7 +31,8 @@ each; a stage only imports the ones above it:
   :mod:`~verifiers.math.revisions` and :mod:`~verifiers.math.laterlines` (boxes read in context: a later box that
   takes the earlier ones back, text after a box or a marked answer that hedges it or takes it back to another value),
   :mod:`~verifiers.math.fallback` (the last math span or number when nothing marks the answer, with
-  :mod:`~verifiers.math.laststate`: what a last sentence or span states),
+  :mod:`~verifiers.math.laststate`: what a last sentence or span states, and :mod:`~verifiers.math.valuelines`:
+  closing tables, labelled lines and lines of values),
   :mod:`~verifiers.math.markers` ("The answer is", answer headings and bold lines, the value each names),
   :mod:`~verifiers.math.tags` (the last ``<answer>`` block, read with the other rules inside it),
   :mod:`~verifiers.math.closing` (the closing block: answer statements of two formats that must agree),
@@ -201,7 +202,7 @@ Extraction: text that states no answer (the fallbacks read nothing)
     12 12 12                                                            | 12                           | no_answer   | test_last_number_fallback_percent_ratio_runs_and_operands
     We need 2x = 12. Dividing by 2                                      | 2                            | no_answer   | test_last_number_fallback_percent_ratio_runs_and_operands
     Adding up the change: so 12 - 2                                     | 2                            | no_answer   | test_last_number_fallback_percent_ratio_runs_and_operands
-    The roots are 2 and 3                                               | 3                            | no_answer   | test_last_number_fallback_percent_ratio_runs_and_operands
+    The roots are 2 and 3                                               | 3                            | wrong       | test_last_number_fallback_percent_ratio_runs_and_operands
     Plugging in, 5 is not a solution.                                   | 5                            | no_answer   | test_fallback_answers_that_their_sentence_negates_are_not_answers
     We try $x = 5$, which does not work.                                | 5                            | no_answer   | test_fallback_answers_that_their_sentence_negates_are_not_answers
     I'm not sure, maybe 5?                                              | 5                            | no_answer   | test_fallback_answers_that_their_sentence_negates_are_not_answers
@@ -1411,6 +1412,35 @@ quoted values, misspelt tags, currencies (stop 48)
     48 + 24 = 72.⏎⏎The answer is $\boxed{72}$.⏎⏎Nicht 72, sondern 70.   | 72                           | wrong       | test_a_short_closing_line_with_another_value
     La réponse est $x = 5$ ou $x = 7$.                                  | 5                            | wrong       | test_or_of_other_languages_between_values
     Computing.⏎⏎Thus the result is 72 (exactly 70).                     | 72                           | wrong       | test_brackets_and_named_values_after_the_last_number
+
+Brackets restating another value in any language, lines of values and labels given twice, roots under their indices,
+retractions in number words, powers at the number, closed reasoning ending on "Final Answer:", confidence, values
+after the answer under labels and emphasis, ranges and signs, percents and cents against the question, loops without
+spaces, boxes against a labelled tuple, minus signs in markup (stop 49)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    Computing.⏎⏎The answer is 72 (i.e. 70).                             | 72                           | wrong       | test_brackets_restating_another_value
+    Computing.⏎⏎The answer is 72 (seventy).                             | 72                           | wrong       | test_brackets_restating_another_value
+    Computing.⏎⏎The answer is 72 (seventy-two).                         | 72                           | correct     | test_brackets_restating_another_value
+    <answer>x = 5 of x = 7</answer>                                     | 7                            | wrong       | test_several_values_in_other_forms
+    <answer>x = 5 и x = 7</answer>                                      | 5, 7                         | correct     | test_several_values_in_other_forms
+    so 48 + 24 = 72.⏎⏎Total: 70⏎Total: 72                               | 72                           | wrong       | test_several_values_in_other_forms
+    so 48 + 24 = 72.⏎⏎So the total is 70 vs 72.                         | 72                           | wrong       | test_several_values_in_other_forms
+    Factoring: (x-2)(x-3)=0.⏎⏎x₁ = 2, x₂ = 3                            | 2, 3                         | correct     | test_several_values_in_other_forms
+    So she sold 72 clips.⏎⏎Hmm, actually seventy.                       | 72                           | wrong       | test_retractions_in_words_and_marks_at_the_number
+    Computing.⏎⏎Thus the result is 7⁻¹.                                 | 7                            | no_answer   | test_retractions_in_words_and_marks_at_the_number
+    <think>⏎It shows 52.1.⏎⏎Final Answer: 52.1⏎</think>                 | 52.1                         | correct     | test_reasoning_confidence_markers_and_names
+    ```json⏎{"answer": "1/4", "confidence": 80}⏎```                     | 1/4                          | correct     | test_reasoning_confidence_markers_and_names
+    48 + 24 = 72.⏎⏎The answer is $\boxed{72}$.⏎⏎Conclusion: 70 clips.   | 72                           | wrong       | test_values_after_the_answer_in_more_forms
+    Solve it.⏎⏎\boxed{5} (also $6$)                                     | 5                            | wrong       | test_values_after_the_answer_in_more_forms
+    Zwischen 3 und 4 Äpfel.                                             | 4                            | no_answer   | test_ranges_signs_lists_percents_and_cents
+    >=4                                                                 | 4                            | no_answer   | test_ranges_signs_lists_percents_and_cents
+    So the answer is 5000%.                                             | 50 [Q: Half of the 40 students are girls. What percent of the students are girls?] | wrong       | test_ranges_signs_lists_percents_and_cents
+    Working.⏎⏎#### $35                                                  | 35 [Q: Maria had 2 dollars and spent 1.65 dollars. How many cents does she have left?] | wrong       | test_ranges_signs_lists_percents_and_cents
+    渋滞の5台は、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、 | 5                            | wrong       | test_loops_to_the_cap_in_languages_without_spaces
+    Solving.⏎⏎$$⏎\boxed{3} \quad \text{e} \quad \boxed{17}⏎$$           | (m,n)=(3,17)                 | correct     | test_boxes_against_a_labelled_tuple_and_verdict_markers
+    Computing.⏎⏎So the value is -$5$.                                   | 5                            | wrong       | test_minus_signs_in_markup_and_more_bounds
 """
 
 from __future__ import annotations

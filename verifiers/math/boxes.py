@@ -273,7 +273,7 @@ def _last_match(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 _BETWEEN_BOXES_NOISE_RE = re.compile(r"\\[()\[\]]|\$|[,;.]")
 
 
-def _boxes_listed_together(text: str) -> bool:
+def boxes_listed_together(text: str) -> bool:
     """True when at most three words (and 40 characters) stand between each box and the next."""
     starts = [m.start() for m in _BOX_RE.finditer(text)][-_MAX_BOXES:]
     for a, b in zip(starts, starts[1:]):
@@ -296,7 +296,7 @@ def extract_reference(reference: str) -> str:
     boxes = _boxed_contents(reference)
     if boxes:
         distinct = list(dict.fromkeys(normalize(b) for b in boxes))  # (as text: no parsing here)
-        if 1 < len(distinct) <= 10 and _boxes_listed_together(reference):
+        if 1 < len(distinct) <= 10 and boxes_listed_together(reference):
             return ", ".join(distinct)
         return boxes[-1]
     m = _last_match(_GSM_RE, reference)

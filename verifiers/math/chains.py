@@ -134,7 +134,8 @@ _SQUARE_AFTER_RE = re.compile(
 EXACT_WORDS = r"exactly|precisely|genau|exakt|exactement|exactamente|esattamente|precisamente|ровно|dokładnie|precies"
 ROUNDED_WORDS = r"about|approximately|approx\.?|roughly|around|≈|~"
 RESTATING_WORDS = (
-    r"i\.[ \t]?e\.|that[ \t]+is|namely|viz\.|d\.[ \t]?h\.|c\.-?à-?d\.|es[ \t]+decir|cioè|isto[ \t]+é|то[ \t]+есть|即"
+    r"i\.?[ \t]?e\.?|that[ \t]+is|namely|viz\.|really|in[ \t]+fact|total|correct(?:ed|ion)?[ \t]*:?|d\.[ \t]?h\.|c\.-?à-?d\."
+    r"|c['’]est-à-dire|es[ \t]+decir|o[ \t]+sea|cioè|isto[ \t]+é|yani|то[ \t]+есть|也就是|即|つまり"
 )
 BRACKET_WORDS = rf"(?:{EXACT_WORDS}|{ROUNDED_WORDS}|{RESTATING_WORDS})(?![^\W\d_])[ \t]*(?:,[ \t]*)?"
 _INNER_WORD_RE = re.compile(rf"({EXACT_WORDS}|{ROUNDED_WORDS}|{RESTATING_WORDS})(?![^\W\d_])[ \t]*(?:,[ \t]*)?", re.I)
@@ -147,6 +148,7 @@ def bracket_number(inner: str) -> str | None:
     inner = inner.strip()
     if inner and all(c in CJK_NUMERAL_CHARS for c in inner):
         return cjk_numerals(inner)
+    # (the number alone: with a noun after it the bracket may count another thing, "5 (two boxes)")
     value = number_in_words(inner) if re.fullmatch(r"[A-Za-z]+(?:[ \t-]+[A-Za-z]+){0,5}", inner) else None
     value = value if value is not None else number_words(inner)
     return str(value) if value is not None else None

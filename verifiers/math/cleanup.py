@@ -93,6 +93,12 @@ _LITERAL_NEWLINE_RE = re.compile(
 _BELOW_ZERO_WORD_RE = re.compile(r"(?:零下|영하|氷点下|منفی)[ \t]*(?=[\d۰-۹])")
 _MOROZ_RE = re.compile(r"(\d+(?:[.,]\d+)?)[ \t]*градус(?:а|ов)?[ \t]+мороза")
 _SIGN_VARIANTS = str.maketrans({"‰": "/1000", "‱": "/10000", "٪": "%", "∶": ":"})
+# a minus in markup before digits: "{-}5", "\text{-}5", "\textminus 5", "-\,5", "\(-\)5", and one before an inline
+# span that opens on a digit, "-$5$" ($-5$), after no operand
+_MARKUP_MINUS_RE = re.compile(
+    r"(?:\{-\}|\\text[ \t]*\{-\}|\\textminus\b[ \t]*|(?<![\w)\]}])-\\[,;: !][ \t]*|\\\([ \t]*-[ \t]*\\\))(?=\d)"
+    r"|(?<![\w)\]}$])(?<!\d[ \t])-\$(?=\d)"
+)
 _DASH_MINUS_RE = re.compile(
     # (after a Chinese, Japanese or Korean character too: "答案是⁻5", not after katakana, where "ー" lengthens a vowel)
     r"(?<![\w)\]}.,])[—―➖ー△▲–‒﹘‐‑⁻](?=\d)|(?<=[\u3040-\u309f\u3400-\u9fff\uac00-\ud7af])[—―➖–‒﹘‐‑⁻](?=\d)"
@@ -258,6 +264,8 @@ def clean_completion(text: str) -> str:
         text = _MOROZ_RE.sub(r"-\1 градусов", _BELOW_ZERO_WORD_RE.sub("-", text))  # below zero: minus five
     if any(c in text for c in "‰‱٪∶") or "マイナス" in text:  # "5‰", "5‱", "5٪" (Arabic percent), "3∶4", "マイナス5"
         text = text.translate(_SIGN_VARIANTS).replace("マイナス", "-")
+    if "-" in text or "\\textminus" in text:  # "{-}5", "\text{-}5", "\textminus 5", "-\,5", "\(-\)5", "-$5$": a minus
+        text = _MARKUP_MINUS_RE.sub(lambda m: "$-" if m.group().endswith("$") else "-", text)
     if any(c in text for c in "—―➖ー△▲–‒﹘‐‑⁻"):  # "**Answer:** —5", "x = ―5", "ー5", "△391", "is –5": a minus before digits
         text = _DASH_MINUS_RE.sub("-", text)
     if "<boxed>" in text:  # "</think> <boxed>70</boxed>": a box written as a tag

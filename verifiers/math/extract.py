@@ -250,6 +250,9 @@ def _stated_end(text: str) -> int:
     return len(text) - len(window) + max(ends, default=0)
 
 
+# a verdict that goes on with a reservation: "The answer is correct, but I should have checked." (not "答案：正确", the
+# answer "true")
+_VERDICT_BUT_RE = re.compile(r",\s*(?:but|though|although|however|yet)\b", re.I)
 # a second sentence after a first: "... per hour. In 5 days, ..." (not "Dr. Smith", "3.5", "e.g. 5")
 _PARAGRAPH_RE = re.compile(r"[a-z\d)][.!?][ \t\n]+(?:\\n)*[ \t]*[A-Z]|\\n|\n")
 _ENDS_WITH_UNIT_RE = re.compile(r"(?:[A-Za-z]|\\(?:text|mathrm)\s*\{[^{}]*\})\s*$")  # "3 m", "3\text{ m}"
@@ -501,8 +504,11 @@ def _extract(
             # (an earlier one: "Yes, the answer is correct. Bella bought 38 stamps.")
             m = found
     verdict = re.split(r"(?<=[.!。])\s", m.group(1), maxsplit=1) if m is not None else []
-    if verdict and VERDICT_RE.match(verdict[0]) and len(verdict) > 1 and re.search(r"\d", verdict[1]):
-        # "Your answer is correct. Each book cost $5.": a verdict on an answer, then the value, said again; no marker
+    if verdict and VERDICT_RE.match(verdict[0]) and (
+        (len(verdict) > 1 and re.search(r"\d", verdict[1])) or _VERDICT_BUT_RE.search(verdict[0])
+    ):
+        # "Your answer is correct. Each book cost $5.": a verdict on an answer, then the value, said again; "630 / 9 =
+        # 70\n\nThe answer is correct, but I should have checked.": a verdict on the working's value; no marker
         m = None
     if m is not None and labels_the_response(text, window, m):
         m = None  # "Answer: Morisette brought 5 apples ... 13 fruits.\n\nKael brought ... In total, 27 fruits."

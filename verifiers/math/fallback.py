@@ -69,6 +69,7 @@ from verigrpo.verifiers.math.units import (
     unit_phrase_end,
     unit_word,
 )
+from verigrpo.verifiers.math.valuelines import bare_lines, candidate_lines, table_answer, values_line
 
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
 # "其中，$m$ 代表质量"): its spans are single symbols, no answer
@@ -159,95 +160,6 @@ _EXAMPLE_RE = re.compile(
 _MINUS_LIKE = str.maketrans({"˗": "−", "﹣": "−", "－": "−"})
 
 
-# a markdown table that ends the text, and a row of it that names the answer ("| Final answer | 7 |")
-_TABLE_END_RE = re.compile(r"(?:[ \t]*\|[^\n]{0,300}\|[ \t]*(?:\n|\Z)){2,40}\s*\Z")
-_ANSWER_CELL_RE = re.compile(r"[ \t*_]*(?:final[ \t]+)?answer[ \t*_:]*", re.I)
-_RULE_ROW_RE = re.compile(r"[ \t:|-]{3,200}")  # a table's rule under its header: "---|:---:"
-# a label that names the answer or the total, and a line that labels one value: "- **Total: 70**", "Goal: 72"
-_TOTAL_LABEL_RE = re.compile(r"(?<![ \t*_])[ \t*_]*(?:(?:final|our)[ \t]+)?(?:answer|total|sum|result)[ \t*_:]*", re.I)
-_CANDIDATE_LABEL_RE = re.compile(r"(?:option|answer|candidate|possibility|choice|guess)[ \t]*(?:\d{1,2}|[A-E])", re.I)
-_LABELLED_LINE_RE = re.compile(
-    r"(?<![ \t])[ \t]*(?:[-*•][ \t]+)?[*_]{0,2}([A-Za-z][A-Za-z0-9 ]{0,30}?)[ \t]*:[ \t]*[*_]{0,2}[ \t]*\$?(-?\d[\d,]*(?:\.\d+)?)"
-    r"[ \t]*[*_]{0,2}[ \t]*"
-)
-
-
-def _table_answer(text: str) -> str | None:
-    """The value of the one row of a closing table that names the answer ("| Answer | 6 |\n| Check | 5 |": 6); None
-    when no table ends the text, or no row or several rows name it."""
-    if not text.rstrip().endswith("|"):
-        return _labelled_line_answer(text)
-    table = _TABLE_END_RE.search(text[-4_000:])
-    if table is None:
-        return None
-    values = []
-    rows = [[c.strip() for c in row.strip().strip("|").split("|")] for row in table.group().strip().splitlines()]
-    for cells in rows:
-        if len(cells) == 2 and _ANSWER_CELL_RE.fullmatch(cells[0]) and cells[1]:
-            values.append(cells[1].strip("*_ "))
-    if not values and len(rows) == 3 and _RULE_ROW_RE.fullmatch("|".join(rows[1])) and len(rows[0]) == len(rows[2]):
-        # "| Total | Expected |\n|---|---|\n| 70 | 72 |": the one row under a header, in the column that names it
-        named = [k for k, head in enumerate(rows[0]) if _TOTAL_LABEL_RE.fullmatch(head)]
-        values = [rows[2][named[0]].strip("*_ ")] if len(named) == 1 else []
-    return values[0] if len(values) == 1 and values[0] else None
-
-
-def _labelled_block(text: str) -> list[re.Match[str]]:
-    """The closing block of lines that each label one value ("April: 48", "- **Total: 70**"), last line first (at
-    most 12)."""
-    block: list[re.Match[str]] = []
-    for line in reversed(text[-1_500:].rstrip().split("\n")[-12:]):
-        m = _LABELLED_LINE_RE.fullmatch(line)
-        if m is None:
-            break
-        block.append(m)
-    return block
-
-
-def _candidate_lines(text: str) -> list[str] | None:
-    """The different values of a closing block of lines labelled as numbered candidates ("Option 1: 70", "Answer B:
-    72", "Candidate 2: 72"), when there are two or more, or of one label given twice ("Total: 70\nTotal: 72"); else
-    None."""
-    block, labelled = [], _labelled_block(text)
-    for m in labelled:
-        if not _CANDIDATE_LABEL_RE.fullmatch(m.group(1)):
-            break
-        block.append(m.group(2).replace(",", ""))
-    values = list(dict.fromkeys(reversed(block)))
-    if len(values) >= 2:
-        return values
-    # (or one label given two values: "Total: 70\nTotal: 72")
-    by_label: dict[str, list[str]] = {}
-    for m in reversed(labelled):
-        by_label.setdefault(m.group(1).strip().lower(), []).append(m.group(2).replace(",", ""))
-    twice = [list(dict.fromkeys(v)) for v in by_label.values() if len(set(v)) >= 2]
-    return twice[-1] if twice else None
-
-
-# a line that is one value alone, or one after a letter's label: "72", "**72**", "$72", "a) 70", "**(b)** 72"
-# (or a list item's, "1. 70", "* 70", "A: 70"; the value in inline maths, "$70$", "\(70\)"; a word after it, "70 clips")
-_BARE_LINE_RE = re.compile(
-    r"(?<![^\n])[ \t]*([*_]{0,2}\(?[a-eA-E][).:][*_]{0,2}[ \t]*|[-*•][ \t]+|\d{1,2}[.)][ \t]+)?[*_]{0,2}"
-    r"(\$|\\\()?(-?\d[\d,]*(?:\.\d+)?)(?:\$|\\\))?[*_]{0,2}(?:[ \t]+([A-Za-z]{2,12}))?[ \t]*[.;]?[ \t]*"
-)
-
-
-def _bare_lines(text: str) -> list[str] | None:
-    """The different values of the closing lines when two or more of them are each a value alone, written alike
-    ("70\n72", "a) 70\nb) 72"): several answers with nothing to choose between them; else None."""
-    values, shapes = [], set()
-    for line in reversed(text[-600:].rstrip().split("\n")[-12:]):
-        m = _BARE_LINE_RE.fullmatch(line)
-        if m is None and line.strip():
-            break
-        if m is not None:
-            values.append(m.group(3).replace(",", ""))
-            shapes.add((bool(m.group(1)), bool(m.group(2)), (m.group(4) or "").lower().rstrip("s")))
-    distinct = list(dict.fromkeys(reversed(values)))
-    # (written alike: "2019\n\n$16,525", a table's year heading and then its amount, offers no two answers)
-    return distinct if len(values) >= 2 and len(distinct) >= 2 and len(shapes) == 1 else None
-
-
 # a check's own label, opening it: "Check:", "Let me double-check by subtracting:", "Vérification :", "验证："
 _CHECK_LABEL_RE = re.compile(
     r"(?<!\s)\s*(?:[*_#]+[ \t]*)?(?:let[ \t]+me[ \t]+|let['’]s[ \t]+|hmm,?[ \t]+|as[ \t]+a[ \t]+|quick[ \t]+)?(?:double[- ]?)?"
@@ -268,19 +180,6 @@ def _concludes_other(check: str, before: str) -> bool:
     return not prior or numeral_key(prior[-1].group()) != numeral_key(said[-1].group())
 
 
-def _labelled_line_answer(text: str) -> str | None:
-    """The value of the one line that names the answer or the total in a closing block of labelled lines ("April:
-    48\nMay: 22\nTotal: 70\nGoal: 72": 70), or of labelled fields on the last line ("Final Result: 32193 | Votes: 4 |
-    Calls: 31"); None when no such block ends the text, or no line or several name it."""
-    block = _labelled_block(text)
-    last = text[-300:].rstrip().rsplit("\n", 1)[-1]
-    fields = [_LABELLED_LINE_RE.fullmatch(f) for f in last.split("|")] if "|" in last else []
-    if len(fields) >= 2 and all(fields):  # "Final Result: 32193 | Votes: 4 | Calls: 31": fields on one line
-        block = [f for f in reversed(fields) if f is not None]
-    named = [m.group(2) for m in block if _TOTAL_LABEL_RE.fullmatch(m.group(1))]
-    return named[0].replace(",", "") if len(block) >= 2 and len(named) == 1 and block[0].group(2) != named[0] else None
-
-
 def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extraction:
     """The answer a completion without a box, a marker or an answer block ends on; rules "last_math", "last_latex",
     "last_line", "last_equation", "last_number"; no answer where the text doubts, bounds or cuts it off.
@@ -290,10 +189,10 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     if _UNDECIDED_END_RE.search(text[-300:]):  # "The answer depends on whether ...": no answer committed to
         return Extraction(None, None)
     text = without_plain_condition(text.rstrip())  # "The maximum is 12 when x = 3.": 12, not where it is taken
-    row = _table_answer(text)
+    row = table_answer(text)
     if row is not None:  # "| Answer | 6 |\n| Check | 5 |": the row that names the answer, not the table's last number
         return Extraction(row, "last_line")
-    candidates = _candidate_lines(text) or _bare_lines(text)
+    candidates = candidate_lines(text) or bare_lines(text)
     if candidates is not None:  # "- Option 1: 70\n- Option 2: 72", "Answer A: 70\nAnswer B: 72": two answers offered
         return Extraction(candidates[-1], "last_line", True, "several candidate answers on closing lines", tuple(candidates))
     if CJK_CHAR_RE.search(text[-2_000:]):  # "一共有六只脚": a Chinese numeral before its measure word, as digits
@@ -389,9 +288,9 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     bracketed = _LAST_LINE_BRACKET_RE.search(tail)
     if bracketed is not None and isinstance(parsed(bracketed.group(1)), Bracket):
         return Extraction(bracketed.group(1), "last_line")  # "... is approximately:\n\n(-2, 1)": the pair whole
-    values_line = _VALUES_LINE_RE.search(tail[-300:])
-    if values_line is not None:  # "70, 72", "Solutions: 3; 5", "70 | 72": a closing line of values, the list whole
-        return Extraction(_LIST_GAP_RE.sub(", ", values_line.group(1)), "last_line")
+    values = values_line(tail)
+    if values is not None:  # "70, 72", "Solutions: 3; 5", "70 | 72": a closing line of values, the list whole
+        return Extraction(values, "last_line")
     listed_end = _END_LIST_RE.search(tail[-300:])
     read = parsed(listed_end.group(1)) if listed_end is not None else None
     if isinstance(read, Bracket) and len(read.items) >= 2:
@@ -753,11 +652,6 @@ _OPERAND_WORD_BEFORE_RE = re.compile(r"\b(?:by|times|plus|minus|over|from|and)\s
 
 
 # a last line that is one bracketed object: a pair, a tuple, an interval
-# a last line of values alone, apart by commas and spaces, semicolons or bars (not "1,234"), after a label or none
-_VALUES_LINE_RE = re.compile(
-    r"(?<![^\n])[ \t*_]*(?:[A-Za-z][A-Za-z ]{0,20}:[ \t*_]*)?(-?\d+(?:\.\d+)?(?:(?:[ \t]*[;|][ \t]*|,[ \t]+)-?\d+(?:\.\d+)?){1,9})"
-    r"[ \t*_]*\.?[ \t]*\Z"
-)
 _END_LIST_RE = re.compile(r"([\[{][^\[\]{}()\n]{1,200}[\]}])[ \t]*\.?\s*$")  # a list in square or curly brackets ends it
 # an arithmetic expression alone on the last line, shown after a line that ends on a colon or on "as follows."
 # ("The expression is as follows:\n\n((1/3) + 33) * 210 / 100", "以下のようになります。"): digits, brackets and operators

@@ -97,8 +97,8 @@ def standalone_number(text: str, start: int, end: int) -> bool:
         return False  # ("7²", "12₃", "7̸", "132⃠": a power, a base or a mark that strikes the numeral through)
     if re.match(r"[.,]\d", text[end : end + 2]):
         return False
-    if text[end : end + 1] == ")" and text[end + 1 : end + 2] and text[end + 1] in _MARKS_AFTER.replace("₍", ""):
-        return False  # "(7)²": the bracket raised to a power
+    if text[end : end + 1] in (")", "]", "|") and text[end + 1 : end + 2] and text[end + 1] in _MARKS_AFTER.replace("₍", ""):
+        return False  # "(7)²", "[7]²", "|7|²": the bracket raised to a power
     if text.startswith("根号", end):  # "3根号": the coefficient of a root, not a value
         return False
     if _cjk(after):  # Chinese, Japanese, Korean put no space between words: "13只鸟", "192公斤"

@@ -148,7 +148,7 @@ def _bold_answer(window: str) -> Extraction | None:
 
 _LINE_START_RE = re.compile(r"(?:^|\n)[ \t>*#_-]*$")  # only blanks or markdown between a line's start and here
 # a marker's words that end their line on a word and a colon: they introduce what the next lines say (not "4:")
-INTRODUCING_LINE_RE = re.compile(r"[^\n]{0,300}?[^\W\d_]{2}[ \t*_]*[:：][ \t*_]*(?:\n|\Z)")
+INTRODUCING_LINE_RE = re.compile(r"[^\n\d]{0,300}?[^\W\d_]{2}[ \t*_]*[:：][ \t*_]*(?:\n|\Z)")  # (no value of its own)
 
 
 def _other_marked_answer(window: str, last: re.Match[str], value: str) -> str | None:

@@ -752,8 +752,8 @@ def percent_of_a_percent(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool
     students are girls?" answered "5000%" against 50 (the key is the percent's number, 50%, not the ratio 50)."""
     if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or pred.marker != "percent" or gold.marker is not None:
         return False
-    if pred.value == gold.value or pred.value != gold.value * 100:
-        return False
+    if pred.value == gold.value or pred.value != gold.value * 100 or abs(gold.value) < 1:
+        return False  # (a key under one is a rate: "50%" answers 0.5)
     asking = [q for q in re.findall(r"[^.?!。？！\n]*[?？]", question_text(row))] or _LAST_SENTENCE_RE.findall(question_text(row))[-1:]
     return any(_PERCENT_ASKED_RE.search(q) for q in asking)
 

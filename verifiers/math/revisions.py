@@ -659,7 +659,7 @@ _QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}(?:[?？؟⁇❓❔]|¿\?)")
 # a number in round brackets right after the answer, ending the text: "\boxed{72} (70)"
 _BRACKETED_END_RE = re.compile(
     rf"[ \t$*}}]{{0,6}}(?:\n[ \t]*){{0,2}}\([ \t]*({BRACKET_WORDS})?"  # (on its own line too: "**Answer: 72**\n\n(70)")
-    r"(-?\d[\d.,/]{0,30}|[^\W\d_][^\W\d_ \t-]{0,20}(?:[ \t-]{1,3}[^\W\d_]{1,20}){0,4})[ \t]*\)[ \t.]{0,4}\Z",
+    r"(-?\d[\d.,/]{0,30}|[^\W\d_][^\W\d_ \t-]{0,20}(?:[ \t-]{1,3}[^\W\d_]{1,20}){0,4})[ \t]*\)[ \t.。]{0,4}\Z",
     re.I,
 )
 # a later line, short, that ends on a number (its closing mark, a copula of Japanese or Korean after it)
@@ -686,7 +686,8 @@ _NOT_A_CLOSING_VALUE_RE = re.compile(
     r"[=＝+×*/÷^<>≤≥%\\]|\[[ \t]\]|\b(?:answer|output|result|each|per|every|apiece|would|could|might|if)\b|\b(?:steps?|pages?|p\.|problems?|questions?|exercises?|chapters?"
     r"|sections?|parts?|lines?|figures?|tables?|versions?|v|rev|no|nr|id|times?|attempts?|tries|score|rating|grade|level"
     r"|confidence|time)\W*\Z"
-    r"|(?:步骤|第|页|頁|题|題|问|問|章|节|節|版本|ステップ|ページ|問題|단계|페이지|문제|번)\W*\Z",  # (the same in Chinese, ...)
+    r"|(?:步骤|第|页|頁|题|題|问|問|章|节|節|版本|ステップ|ページ|問題|단계|페이지|문제|번)\W*\Z"  # (the same in Chinese, ...)
+    r"|(?:\bnot|不是|而非|并非|ではなく|가[ \t]?아니라|\bnicht|\bpas|\bno)\W*\Z",  # (a value rejected: "答案是72，不是70。")
     re.I,
 )
 _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)

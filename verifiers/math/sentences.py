@@ -328,7 +328,7 @@ RETRACTION_WORDS = (
 VERDICT_RE = re.compile(
     r"\s*(?:(?:indeed|definitely|certainly|surely|also|now|still)\s+)?"  # "So the answer is indeed correct."
     r"(?:correct|right|korrekt|richtig|correcte|juste|exacte|correcta|correcto|верн\w*|правильн\w*|正确|对)"
-    r"\s*[.!。]?\s*$",
+    r"\s*(?:(?:[.!。]\s*)?$|,\s*(?:but|though|although|however|yet)\b)",  # ("... is correct, but I should have checked.")
     re.I,
 )
 # "the answer is" in other languages: 答案是 / 答案为 / 答案：, Ответ:, La réponse (finale) est, Die Antwort ist, La respuesta

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import sympy
-from verigrpo.verifiers.math.boxes import last_box_end
+from verigrpo.verifiers.math.boxes import boxes_listed_together, last_box_end
 from verigrpo.verifiers.math.chains import bracketed_value, chain_last_side, one_per_line, without_restatement
 from verigrpo.verifiers.math.choices import (
     WEAK_RULES,
@@ -200,6 +200,14 @@ def _angle_unit_after_box(completion: str, rule: str | None, gold: Node | None, 
         return "the box's angle is in radians; the reference's in degrees"
     if m.group(2) and not key_degrees and gold.value.has(sympy.pi) and ("pi" in answer or "π" in answer):
         return "the box's angle is in degrees; the reference's in radians"
+    return None
+
+
+def _labelled_pair(gold: Node | None) -> Bracket | None:
+    """The tuple of a labelled tuple key ("(m,n)=(3,17)" -> (3, 17)); None for any other key."""
+    if isinstance(gold, Relation) and gold.ops == ("=",) and isinstance(gold.sides[-1], Bracket):
+        side = gold.sides[-1]
+        return side if side.open == "(" and len(side.items) >= 2 and isinstance(gold.sides[0], Bracket) else None
     return None
 
 
@@ -439,8 +447,13 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if len(top_level_items(ex.scope)) == len(_as_list(gold) or gold.items):
             answer = ex.scope if several else f"({ex.scope})"
             info["extracted"] = answer
+    pair_key = gold if pair else _labelled_pair(gold)
     if ex.hedged and several and 1 < len(ex.boxes) <= 10:
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
+        info["extracted"] = answer
+    elif ex.hedged and pair_key is not None and 1 < len(ex.boxes) == len(pair_key.items) and boxes_listed_together(completion):
+        # "\boxed{3} \quad \text{e} \quad \boxed{17}" against "(m,n)=(3,17)": boxes listed together, in order
+        answer = "(" + ", ".join(ex.boxes) + ")"
         info["extracted"] = answer
     elif ex.hedged:
         bare = option_letter(gold) if not isinstance(gold, Choice) else None
