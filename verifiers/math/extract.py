@@ -237,7 +237,11 @@ def _reasoning_answer(reasoning: str, givens: frozenset[str], closed: bool = Fal
 
 
 # a line that gives the final answer and ends the text: "Final Answer: 52.1", "**Final answer:** 18.8"
-_FINAL_ANSWER_LINE_END_RE = re.compile(r"(?<![^\n])[ \t*#_]{0,6}final[ \t]+answer[ \t*_]{0,4}[:：][^\n]{1,200}\s*\Z", re.I)
+_FINAL_ANSWER_LINE_END_RE = re.compile(
+    r"(?<![^\n])[ \t*#_]{0,6}(?:final[ \t]+answer|最终答案|最終答案|endgültige[ \t]+antwort|réponse[ \t]+finale|respuesta[ \t]+final)"
+    r"[ \t*_]{0,4}(?:[:：=][ \t]*\n?|\n)[ \t*_$]*[^\s][^\n]{0,200}\s*\Z",
+    re.I,
+)
 
 
 def _stated_end(text: str) -> int:

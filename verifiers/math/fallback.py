@@ -301,6 +301,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             last = number
     if last is not None and not standalone_number(tail, last.start(), last.end()):
         return Extraction(None, None)  # "H2O", "AZYUK2A", "\frac{10}{9}", "2,74": no numeral stands alone
+    if last is not None and _OPERATOR_AFTER_RE.match(tail, last.end()):
+        return Extraction(None, None)  # "... = 9 + some cups of flour.": an operand of an expression left open
     if last is not None and changed_number(tail, last.start(), last.end()):
         return Extraction(None, None)  # "So the result is 5 squared.", "half of 10", "5的平方": another number
     if last is not None and _cut_off_after(tail, last.end()):
@@ -615,8 +617,8 @@ _REFERENCE_BEFORE_RE = re.compile(
 
 
 _RANGE_BEFORE = (
-    r"(?<![^\W\d_])(?:from|between|entre|zwischen|von|de|от|từ|dari|tussen|od|mellan)\s+\$?\d[\d,.]*\s*(?:[^\W\d_]+\s+)?"
-    r"(?:to|and|y|e|et|und|bis|à|a|до|đến|sampai|hingga|en|do|och|till)\s+\$?\s*$"
+    r"(?<![^\W\d_])(?:from|between|entre|zwischen|von|de|от|từ|dari|tussen|van|tra|fra|od|mellan)\s+\$?\d[\d,.]*\s*(?:[^\W\d_]+\s+)?"
+    r"(?:to|and|&|y|e|et|und|bis|à|a|до|đến|sampai|hingga|en|tot|do|och|till)\s+\$?\s*$"
 )
 # right before a fallback's last number: a bound, a range or a list it ends ("at least 14", "beyond 16", "from 14 to
 # 16", "至少3" (at least 3), "3到4" (3 to 4), "3、4" (3, 4)): the sentence gives no one value ("约为4", "大约4", about
@@ -626,7 +628,7 @@ _BOUND_BEFORE_RE = re.compile(
     r"|(?:至少|最少|最多|至多|顶多|超过|多于|少于|不少于|不超过|不到|将近|接近|大于|小于|高于|低于|少なくとも|"
     r"最大|最小|적어도|최소|최대)(?:是|为|有|で|は)?"  # ("答案至少是 55": the bound, then a copula)
     r"|\bне\s+(?:менее|более|меньше|больше)|\b(?:mindestens|höchstens|au\s+moins|au\s+plus|al\s+menos))\s*\$?\s*$"
-    rf"|{_RANGE_BEFORE}|\d\s+(?:to|through|thru)\s+\$?\s*$|\d\s*\.\.\s*$"
+    rf"|{_RANGE_BEFORE}|\d\s+(?:to|through|thru|bis|tot)\s+\$?\s*$|\d\s*(?:\.\.|…|から)\s*$"
     r"|(?:(?<![-=])[<>]=?|[≤≥≦≧⩽⩾≲≳≪≫]|=/=|!=)[ \t]{0,4}(?:\$[ \t]{0,4})?$"  # (a comparison sign: ">= 4", "≧4", "=/=4"; not "-> 4")
     r"|\d\s*(?:到|至|～|~|〜|、|或|还是|与|[–—])\s*$|要么\s*$",
     re.I,
@@ -647,6 +649,9 @@ _BOUND_AFTER_RE = re.compile(
 )
 
 
+# after the last number, a plus and a term in letters or brackets: "9 + some", "3 + (" (not a product, "36*pi" is a
+# value; not a minus, which prose writes as a dash)
+_OPERATOR_AFTER_RE = re.compile(r"[ \t]{0,3}\+[ \t]{0,3}[A-Za-z(\\]")
 # before a last number that ends the text: "Dividing by 2", "Adding 3 and 4" (cut off mid-step)
 _OPERAND_WORD_BEFORE_RE = re.compile(r"\b(?:by|times|plus|minus|over|from|and)\s*$", re.I)
 
@@ -783,7 +788,7 @@ _BELOW_ZERO_RE = re.compile(BELOW_ZERO_AFTER, re.I)
 # "7 minus 4" is a subtraction)
 _SIGN_WORD_BEFORE_RE = re.compile(
     # (a sign before "$": "-$40"; a minus set apart after a word: "The temperature is − 12 degrees.")
-    rf"(?:\A|[^\d)\]}}\s])[ \t]*(?:(?<!\w)(?:{SIGN_WORDS}|{MINUS_WORDS})[ \t]*|负[ \t]*|マイナス[ \t]*|[-−]\$"
+    rf"(?:\A|[^\d)\]}}\s])[ \t]*(?:(?<!\w)(?:{SIGN_WORDS}|{MINUS_WORDS})[ \t]*|[负負][ \t]*|マイナス[ \t]*|[-−]\$"
     rf"|(?<=[ \t])[-−][ \t]{{1,2}})\Z",
     re.I,
 )

@@ -404,8 +404,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     concluded = _CONCLUDING_LABEL_LINE_RE.search(raw) if len(rest) <= 400 else None
     if concluded is not None and not equiv_safe(normalize(concluded.group(1).replace(",", "")), normalize(value)):
         return "another value concluded after the answer"  # "\boxed{72}\n\nConclusion: 70 clips.", "Fazit: 70", "TL;DR 70"
-    if "\\" in raw or "`" in raw:  # "\boxed{72}\n\n\textbf{70}", "`70`": the value under its emphasis
-        raw = _EMPHASIS_RE.sub(lambda m: next(g for g in m.groups() if g is not None), raw)
+    if any(c in raw for c in "\\`<={"):  # "\boxed{72}\n\n\textbf{70}", "`70`", "<mark>70</mark>": the value under its emphasis
+        raw = _EMPHASIS_RE.sub(lambda m: next((g for g in m.groups() if g is not None), ""), raw)
     raw = raw.replace("->", "→")  # ("\boxed{72}\n\n-> 70": an arrow, as "→ 70" is)
     closing = _SHORT_CLOSING_LINE_RE.search(raw) if len(rest) <= 400 and not _WORD_VALUE_RE.fullmatch(value.strip()) else None
     if (
@@ -670,15 +670,18 @@ _SHORT_CLOSING_LINE_RE = re.compile(
 # a last line that concludes under its label, in any language, on a value and a noun or two: "Conclusion: 70 clips.",
 # "Fazit: 70", "**TL;DR** 70 clips", "Итог: 70"
 _CONCLUDING_LABEL_LINE_RE = re.compile(
-    r"\n[ \t*_>#]*(?:conclusions?|conclusión|conclusão|conclusione|fazit|recap|verdict|bottom[ \t]+line|tl;?[ \t]?dr"
+    r"\n[ \t*_>#]*(?:conclusions?|conclusión|conclusão|conclusione|fazit|recap|verdict|bottom[ \t]+line|tl;?[ \t]?dr|(?:key[ \t]+)?takeaway"
     r"|in[ \t]+short|in[ \t]+summary|en[ \t]+résumé|zusammengefasst|итог|вывод|結論|结论|결론|sonuç|kesimpulan|kết[ \t]+luận)"
     r"[ \t*_]*[:：—–-]?[ \t*_]*(-?\d[\d,]*(?:\.\d+)?)(?:[ \t]+[^\W\d_]{1,15}){0,2}[ \t*_]*[.!。]?[ \t*_]*\Z",
     re.I,
 )
-# emphasis around a value: "\textbf{70}", "\textcolor{red}{70}", "`70`"
+# emphasis around a value: "\textbf{70}", "\textcolor{red}{70}", "`70`", a code block of it, "<mark>70</mark>",
+# "==70==", "{70}"; a size or a tick before it, "\large 70", "\checkmark 70"
 _EMPHASIS_RE = re.compile(
     r"\\(?:textbf|mathbf|underline|emph|textit|boldsymbol|bm)[ \t]*\{([^{}\n]{0,40})\}"
-    r"|\\textcolor[ \t]*\{[^{}\n]{0,20}\}[ \t]*\{([^{}\n]{0,40})\}|`([^`\n]{1,40})`"
+    r"|\\(?:text)?color[ \t]*\{[^{}\n]{0,20}\}[ \t]*\{([^{}\n]{0,40})\}|```[a-z]{0,10}\n([^`\n]{1,40})\n```|`([^`\n]{1,40})`"
+    r"|<(?:mark|b|strong|em|u)>([^<>\n]{1,40})</(?:mark|b|strong|em|u)>|==([^=\n]{1,40})==|(?<![\\\w])\{([^{}\n]{1,40})\}"
+    r"|\\(?:large|Large|LARGE|huge|Huge|checkmark)(?![A-Za-z])[ \t]*"
 )
 # ... unless the words before the number make it no value of the answer: working, an unticked box, a rate, a
 # supposition, a reference, a count of steps

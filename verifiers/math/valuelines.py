@@ -107,13 +107,16 @@ def bare_lines(text: str) -> list[str] | None:
     return distinct if len(values) >= 2 and len(distinct) >= 2 and len(shapes) == 1 else None
 
 
+_FIELD_SEP_RE = re.compile(r"(?<![ \t])[ \t]*[|;·][ \t]*|,[ \t]+")  # between one line's fields: "Result=72; Votes=3", "· Calls: 70"
+
+
 def _labelled_line_answer(text: str) -> str | None:
     """The value of the one line that names the answer or the total in a closing block of labelled lines ("April:
     48\nMay: 22\nTotal: 70\nGoal: 72": 70), or of labelled fields on the last line ("Final Result: 32193 | Votes: 4 |
     Calls: 31"); None when no such block ends the text, or no line or several name it."""
     block = _labelled_block(text)
     last = text[-300:].rstrip().rsplit("\n", 1)[-1]
-    fields = [_LABELLED_LINE_RE.fullmatch(f) for f in last.split("|")] if "|" in last else []
+    fields = [_LABELLED_LINE_RE.fullmatch(f) for f in _FIELD_SEP_RE.split(last)] if _FIELD_SEP_RE.search(last) else []
     if len(fields) >= 2 and all(fields):  # "Final Result: 32193 | Votes: 4 | Calls: 31": fields on one line
         block = [f for f in reversed(fields) if f is not None]
     named = [m.group(2) for m in block if _TOTAL_LABEL_RE.fullmatch(m.group(1))]

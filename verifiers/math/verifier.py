@@ -113,6 +113,7 @@ from verigrpo.verifiers.math.written import (
     same_options,
     same_roman,
     same_text,
+    same_verdicts,
     same_word,
     worded_count,
     written_prime_factors,
@@ -365,6 +366,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
             info["reason"] = "the answer restates an expression of the question: nothing was computed"
             return Reward(0.0, Status.WRONG, info=info)
         return Reward(float(logic), Status.CORRECT if logic else Status.WRONG, info=info)
+    verdicts = same_verdicts(ex.answer, gold_text) if ex.answer is not None and not ex.hedged else None
+    if verdicts is not None:  # "No, Yes, No" against "no, yes, no": verdicts in order, in any case
+        info["extracted_normalized"] = "verdicts"
+        return Reward(float(verdicts), Status.CORRECT if verdicts else Status.WRONG, info=info)
     if len(completion) <= MAX_ANSWER_CHARS and same_text(completion, gold_text) and not notation_differs(completion, gold_text):
         # the whole completion is the reference as written ("odd $n$", "$g(x) = ...$ for some $a>0$"): whatever the
         # extraction reads in it, it states the reference (unless it copies the question)

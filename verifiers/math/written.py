@@ -105,6 +105,18 @@ def same_options(pred: Node, gold_text: str) -> bool:
     return nodes_equal(pred, options)
 
 
+_VERDICTS_RE = re.compile(r"(?:yes|no|true|false)(?:[ \t]*[,;/][ \t]*(?:yes|no|true|false)){1,20}", re.I)
+
+
+def same_verdicts(answer: str, reference: str) -> bool | None:
+    """Two lists of verdicts ("No, Yes, No" against "no, yes, no") compared in order, whatever their case; None where
+    either is no such list."""
+    a, b = (_plain(x, 400, unwrap=True) for x in (answer, reference))
+    if a is None or b is None or not (_VERDICTS_RE.fullmatch(a.strip()) and _VERDICTS_RE.fullmatch(b.strip())):
+        return None
+    return re.findall(r"[a-z]+", a.lower()) == re.findall(r"[a-z]+", b.lower())
+
+
 def same_text(a: str, b: str) -> bool:
     """Two answers that are the same text up to spacing (kept line by line) and math delimiters."""
 
