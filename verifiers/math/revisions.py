@@ -404,10 +404,10 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     concluded = _CONCLUDING_LABEL_LINE_RE.search(raw) if len(rest) <= 400 else None
     if concluded is not None and not equiv_safe(normalize(concluded.group(1).replace(",", "")), normalize(value)):
         return "another value concluded after the answer"  # "\boxed{72}\n\nConclusion: 70 clips.", "Fazit: 70", "TL;DR 70"
-    if any(c in raw for c in "\\`<={"):  # "\boxed{72}\n\n\textbf{70}", "`70`", "<mark>70</mark>": the value under its emphasis
-        raw = _EMPHASIS_RE.sub(lambda m: next((g for g in m.groups() if g is not None), ""), raw)
-    raw = raw.replace("->", "→")  # ("\boxed{72}\n\n-> 70": an arrow, as "→ 70" is)
-    closing = _SHORT_CLOSING_LINE_RE.search(raw) if len(rest) <= 400 and not _WORD_VALUE_RE.fullmatch(value.strip()) else None
+    # (the last line read with its emphasis off, "\textbf{70}", "`70`", "<mark>70</mark>", and its arrow, "-> 70")
+    shown = _EMPHASIS_RE.sub(lambda m: next((g for g in m.groups() if g is not None), ""), raw) if any(c in raw for c in "\\`<={") else raw
+    shown = shown.replace("->", "→")
+    closing = _SHORT_CLOSING_LINE_RE.search(shown) if len(rest) <= 400 and not _WORD_VALUE_RE.fullmatch(value.strip()) else None
     if (
         closing is not None
         and len(closing.group(2).split()) <= 5
@@ -676,11 +676,11 @@ _CONCLUDING_LABEL_LINE_RE = re.compile(
     re.I,
 )
 # emphasis around a value: "\textbf{70}", "\textcolor{red}{70}", "`70`", a code block of it, "<mark>70</mark>",
-# "==70==", "{70}"; a size or a tick before it, "\large 70", "\checkmark 70"
+# "==70==", "{70}" alone on its line; a size or a tick before it, "\large 70", "\checkmark 70"
 _EMPHASIS_RE = re.compile(
     r"\\(?:textbf|mathbf|underline|emph|textit|boldsymbol|bm)[ \t]*\{([^{}\n]{0,40})\}"
     r"|\\(?:text)?color[ \t]*\{[^{}\n]{0,20}\}[ \t]*\{([^{}\n]{0,40})\}|```[a-z]{0,10}\n([^`\n]{1,40})\n```|`([^`\n]{1,40})`"
-    r"|<(?:mark|b|strong|em|u)>([^<>\n]{1,40})</(?:mark|b|strong|em|u)>|==([^=\n]{1,40})==|(?<![\\\w])\{([^{}\n]{1,40})\}"
+    r"|<(?:mark|b|strong|em|u)>([^<>\n]{1,40})</(?:mark|b|strong|em|u)>|==([^=\n]{1,40})==|(?<![^\n])\{([^{}\n]{1,40})\}(?=[ \t]*(?:\n|\Z))"
     r"|\\(?:large|Large|LARGE|huge|Huge|checkmark)(?![A-Za-z])[ \t]*"
 )
 # ... unless the words before the number make it no value of the answer: working, an unticked box, a rate, a
