@@ -21,7 +21,7 @@ from math_score import score
         ("Computing.\n\nThus the result is 72 (i.e. 70).", "72", 0.0),
         ("Computing.\n\nThe answer is 72 (ie 70).", "72", 0.0),
         ("Computing.\n\nThe answer is 72 (o sea 70).", "72", 0.0),
-        ("Computing.\n\nThe answer is 72 (correct: 70).", "72", 0.0),
+        ("3 boxes × 6 pens = 18 pens. Removing 1 leaves 17.\n\nSo the boxes hold 18 pens (correction: 17).", "17", 1.0),
         ("Computing.\n\nThe answer is 72 (也就是70)。", "72", 0.0),
         ("Computing.\n\nThe answer is 72 (ie 72).", "72", 1.0),
         ("Computing.\n\nThe answer is 5 (two boxes).", "5", 1.0),

@@ -134,7 +134,7 @@ _SQUARE_AFTER_RE = re.compile(
 EXACT_WORDS = r"exactly|precisely|genau|exakt|exactement|exactamente|esattamente|precisamente|ровно|dokładnie|precies"
 ROUNDED_WORDS = r"about|approximately|approx\.?|roughly|around|≈|~"
 RESTATING_WORDS = (
-    r"i\.?[ \t]?e\.?|that[ \t]+is|namely|viz\.|really|in[ \t]+fact|total|correct(?:ed|ion)?[ \t]*:?|d\.[ \t]?h\.|c\.-?à-?d\."
+    r"i\.?[ \t]?e\.?|that[ \t]+is|namely|viz\.|really|in[ \t]+fact|total|d\.[ \t]?h\.|c\.-?à-?d\."
     r"|c['’]est-à-dire|es[ \t]+decir|o[ \t]+sea|cioè|isto[ \t]+é|yani|то[ \t]+есть|也就是|即|つまり"
 )
 BRACKET_WORDS = rf"(?:{EXACT_WORDS}|{ROUNDED_WORDS}|{RESTATING_WORDS})(?![^\W\d_])[ \t]*(?:,[ \t]*)?"
