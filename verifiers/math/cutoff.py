@@ -92,8 +92,8 @@ def _looped_to_cap(tail: str) -> str | None:
     if len(segments) <= MIN_LOOP:
         return None
     last, body = segments[-1], segments[:-1]
+    heads = [_head(x) for x in body[-3 * MIN_LOOP :]]
     for period in (1, 2):
-        heads = [_head(x) for x in body[-3 * MIN_LOOP :]]
         if not heads[-1] or len(heads) <= period:
             continue
         run = 0

@@ -743,8 +743,7 @@ def percent_not_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     question = question_text(row)
     if not question.strip() or pred.value != gold.value:
         return False
-    asking = [q for q in re.findall(r"[^.?!。？！\n]*[?？]", question)] or _LAST_SENTENCE_RE.findall(question)[-1:]
-    return not any(_PERCENT_ASKED_RE.search(q) for q in asking)  # (a "10%" among the givens asks nothing)
+    return not _asks_percent(question)  # (a "10%" among the givens asks nothing)
 
 
 def percent_of_a_percent(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
@@ -754,7 +753,13 @@ def percent_of_a_percent(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool
         return False
     if pred.value == gold.value or pred.value != gold.value * 100 or abs(gold.value) < 1:
         return False  # (a key under one is a rate: "50%" answers 0.5)
-    asking = [q for q in re.findall(r"[^.?!。？！\n]*[?？]", question_text(row))] or _LAST_SENTENCE_RE.findall(question_text(row))[-1:]
+    return _asks_percent(question_text(row))
+
+
+def _asks_percent(question: str) -> bool:
+    """The question's asking sentences (those that end on a question mark, else its last) ask for a percent or a
+    rate."""
+    asking = [q for q in re.findall(r"[^.?!。？！\n]*[?？]", question)] or _LAST_SENTENCE_RE.findall(question)[-1:]
     return any(_PERCENT_ASKED_RE.search(q) for q in asking)
 
 

@@ -112,8 +112,9 @@ def joined_spans(window: str, spans: list[re.Match[str]]) -> tuple[int, str]:
     labels = set()
     for c in contents:
         lm = _SPAN_LABEL_RE.match(c)
+        indexed = _INDEXED_LABEL_RE.match(c)
         # (one unknown's values under their indices, "$x_1 = 2$, $x_2 = 3$": the roots of x, listed)
-        labels.add(re.sub(r"(?<=[xyzr])_\{?\d{1,2}\}?\Z", "", lm.group(1)) if lm and _INDEXED_LABEL_RE.match(c) else lm.group(1) if lm else None)
+        labels.add(indexed.group(1) if indexed else lm.group(1) if lm else None)
     if len(labels) != 1:
         return spans[-1].start(), contents[-1]
     joiner = " or " if any(re.search(r"\bor\b", j, re.I) for j in joins) else ", "
