@@ -142,9 +142,9 @@ _INNER_WORD_RE = re.compile(rf"({EXACT_WORDS}|{ROUNDED_WORDS}|{RESTATING_WORDS})
 _EXACT_WORD_RE = re.compile(EXACT_WORDS, re.I)
 
 
-def bracket_number(inner: str) -> str | None:
-    """A bracket's value as digits where it writes one in words of any language ("seventy", "siebzig", "七十" ->
-    "70"); None where it writes no number in words."""
+def value_in_words(inner: str) -> str | None:
+    """A value written wholly in number words of any language, as digits ("seventy", "siebzig", "七十" -> "70": a
+    bracket's value, a retraction's); None where the text is no number in words."""
     inner = inner.strip()
     if inner and all(c in CJK_NUMERAL_CHARS for c in inner):
         return cjk_numerals(inner)
@@ -169,7 +169,7 @@ def bracketed_value(answer: str) -> str | None:
     if word is not None:  # "72 (exactly 70)", "1/3 (about 0.33)", "72 (i.e. 70)": the bracket's value
         inner = inner[word.end() :]
     if not re.search(r"\d", inner):  # "72 (seventy)", "72 (七十)": the value in words
-        inner = bracket_number(inner) or inner
+        inner = value_in_words(inner) or inner
     if re.fullmatch(r"[A-Z]", inner):  # the option the value is ("12 (B)"); beside another letter, a second option
         return f"{head} or {inner}" if re.fullmatch(r"[A-J]", head) and head != inner else head
     try:

@@ -11,7 +11,9 @@ import decimal
 import re
 
 # a character of Japanese kana, CJK ideographs or Hangul
-CJK_CHAR_RE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+# the letters of the scripts written without spaces between words: kana, CJK ideographs, hangul (a character class's body)
+CJK_LETTERS = "\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af"
+CJK_CHAR_RE = re.compile(f"[{CJK_LETTERS}]")
 
 _CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 # the financial (banker's) forms of the digits, which cheques write so that no stroke can be added, and Japanese's

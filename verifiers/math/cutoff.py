@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.boxes import _last_match
+from verigrpo.verifiers.math.cjk import CJK_LETTERS
 
 MIN_LOOP = 10  # lines or sentences in the run: a list of cases is rarely this long with the same three opening words
 _TAIL = 6_000  # characters read from the end
@@ -80,8 +81,7 @@ def _states_answer(line: str, answer: str) -> bool:
     )
 
 
-_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
-_WORDS_RE = re.compile(rf"[{_CJK}]|[^\W\d_{_CJK}]+")  # (a Chinese or Japanese character is a word to count)
+_WORDS_RE = re.compile(rf"[{CJK_LETTERS}]|[^\W\d_{CJK_LETTERS}]+")  # (a Chinese or Japanese character is a word to count)
 
 
 def _looped_to_cap(tail: str) -> str | None:

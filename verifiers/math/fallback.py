@@ -10,7 +10,7 @@ import re
 
 from verigrpo.verifiers.math.attributed import ATTRIBUTED_TAIL_RE
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
-from verigrpo.verifiers.math.chains import EXACT_WORDS, RESTATING_WORDS, bracket_number
+from verigrpo.verifiers.math.chains import EXACT_WORDS, RESTATING_WORDS, value_in_words
 from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_counted_number, cjk_digits
 from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
 from verigrpo.verifiers.math.forms import (
@@ -470,7 +470,7 @@ def _retracted_to_words(sentence: str) -> str | None:
     if len(sentence) > 80 or not _RETRACTING_RE.search(sentence):
         return None
     rest = _RETRACTING_RE.sub(" ", sentence).strip(" \t,.;:!…—–-")
-    return bracket_number(rest) if rest and not re.search(r"\d", rest) else None
+    return value_in_words(rest) if rest and not re.search(r"\d", rest) else None
 
 
 def _in_name(text: str, start: int, end: int) -> bool:

@@ -11,6 +11,7 @@ import re
 
 from verigrpo.verifiers.math.boxes import _last_match, box_spans
 from verigrpo.verifiers.math.chains import BRACKET_WORDS, bracketed_value
+from verigrpo.verifiers.math.cjk import CJK_LETTERS
 from verigrpo.verifiers.math.conclusions import (
     WORD_VALUE_RE,
     checks_other_numbers,
@@ -665,7 +666,8 @@ _BRACKETED_END_RE = re.compile(
 # a later line, short, that ends on a number (its closing mark, a copula of Japanese or Korean after it)
 _SHORT_CLOSING_LINE_RE = re.compile(
     # (a number right after a Chinese, Japanese or Korean character stands alone: "不是72，而是70。")
-    r"(\n[ \t]*)?\n[ \t*_>#]*([^\n]{0,40}?)(?<![.,])(?<![^\W\u2e80-\u9fff\uac00-\ud7af])(-?\d[\d,]*(?:\.\d+)?)[ \t*_]*(?:です|でした|입니다)?[ \t]*[.!。！]?[ \t*_]*\Z"
+    r"(\n[ \t]*)?\n[ \t*_>#]*([^\n]{0,40}?)(?<![.,])"
+    rf"(?<![^\W{CJK_LETTERS}])(-?\d[\d,]*(?:\.\d+)?)[ \t*_]*(?:です|でした|입니다)?[ \t]*[.!。！]?[ \t*_]*\Z"
 )
 # a last line that concludes under its label, in any language, on a value and a noun or two: "Conclusion: 70 clips.",
 # "Fazit: 70", "**TL;DR** 70 clips", "Итог: 70"
