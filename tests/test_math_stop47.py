@@ -503,7 +503,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("valuelines", "_LABELLED_LINE_RE", "'a' * 30 + ' ' * n"),
             ("valuelines", "_RULE_ROW_RE", "'-' * n"),
             ("valuelines", "_TOTAL_LABEL_RE", "' ' * n"),
-            ("valuelines", "_CANDIDATE_LABEL_RE", "'option ' * (n // 7)"),
+            ("valuelines", "CANDIDATE_LABEL_RE", "'option ' * (n // 7)"),
             ("attributed", "ATTRIBUTED_TAIL_RE", "'. source:' * (n // 9)"),
         ]
     )

@@ -17,17 +17,22 @@ _SOURCE_WORDS = (
     r"|book['’]s[ \t]+answer|answer[ \t]+given[ \t]+in[ \t]+the[ \t]+book|workbook|source[ \t]*:)"
 )
 ATTRIBUTED_TAIL_RE = re.compile(
-    rf"(?:[ \t]*[(\[][^()\[\]\n]{{0,200}}\b{_SOURCE_WORDS}[^()\[\]\n]{{0,200}}[)\]]"
+    # (a box or a value on its own line before the bracket: "$\boxed{72}$ (from the answer key)")
+    rf"(?:(?:\n[ \t]*\$?\\boxed[ \t]*\{{[^{{}}\n]{{1,40}}\}}\$?)?(?<![ \t])[ \t]*[(\[][^()\[\]\n]{{0,200}}\b{_SOURCE_WORDS}[^()\[\]\n]{{0,200}}[)\]]"
     r"|(?<=[.!])[ \t]+(?:some|other|many)[ \t]+(?:sources|people|references|books|solutions)[ \t]+(?:say|claim|give|list|report)"
     r"[^\n]{0,100}"
-    rf"|,?[ \t]+(?:though|although|but|while|whereas|versus|vs\.?|compared[ \t]+(?:to|with))[ \t]+(?:the[ \t]+)?(?:[^\n,]{{0,40}}?)"
+    rf"|(?<![ \t]),?[ \t]+(?:though|although|but|while|whereas|versus|vs\.?|compared[ \t]+(?:to|with))[ \t]+(?:the[ \t]+)?(?:[^\n,]{{0,40}}?)"
     rf"{_SOURCE_WORDS}[^\n]{{0,100}}"
     r"|\n[ \t]*(?:—|--?)?[ \t]*(?:problem|question|exercise|task)[ \t]*#?[ \t]*\d{1,6}[ \t]*"
     r"|\n[ \t]*(?:time|elapsed|runtime|duration)[ \t]*:[ \t]*\d[^\n]{0,20}"
     # a last sentence or line that opens with the source it quotes: "The reference answer is 72.", "The answer key:
     # #### 72", "Hint from the book: \boxed{72}", "*Source: Grade 3 workbook, question 72.*"
+    # ("Reference: \boxed{72}", "Ground truth: 72", "Solution key: 72", "Expected: 72", "Previous attempt: \boxed{72}",
+    # "Example format: \boxed{72}"; not "Expected value: 72", a mean)
     r"|(?:(?<=[.!])[ \t]+|\n[ \t]*)[*_]*(?:the[ \t]+)?(?:reference[ \t]+answer|answer[ \t]+key|official[ \t]+answer"
-    r"|hint[ \t]+from|source[ \t]*:)[^\n]{0,100})"
+    r"|hint[ \t]+from|source[ \t]*:|(?:reference|ground[ \t-]+truth|solution[ \t]+key|expected(?:[ \t]+(?:answer|output|result))?"
+    r"|gold(?:[ \t]+answer)?|previous[ \t]+(?:attempt|answer|try)|(?:example|sample)(?:[ \t]+(?:format|output|answer))?"
+    r"|(?:boxed|written)[ \t]+for[ \t]+the[ \t]+(?:grader|checker|parser))[*_]*[ \t]*:)[^\n]{0,100})"
     r"[.!]?\s*\Z",
     re.I,
 )

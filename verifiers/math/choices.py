@@ -173,7 +173,8 @@ def option_lead(answer: str) -> str | None:
 
 def option_lead_content(answer: str) -> tuple[str, str] | None:
     """:func:`option_lead`'s letter and the content written after it ("\\text{C. } 4" -> ("c", "4"))."""
-    s = TEXT_WRAP_RE.sub(r"\1", answer.replace("$", " ")).replace("\\left", "").replace("\\right", "")
+    s = re.sub(r"\\(?:q?quad(?![A-Za-z])|[,;: ])", " ", answer.replace("$", " "))  # LaTeX's spaces as spaces
+    s = TEXT_WRAP_RE.sub(r"\1", s).replace("\\left", "").replace("\\right", "")
     s = s.translate({0xFF08: "(", 0xFF09: ")", 0xFF0E: ".", 0xFF1A: ":"}).strip()
     m = _OPTION_LEAD_RE.match(s)
     if m is None or _ANOTHER_LETTER_RE.search(s, m.end()):

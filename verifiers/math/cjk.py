@@ -295,6 +295,27 @@ def cjk_counted_number(text: str) -> str | None:
     return None if value is None else str(value)
 
 
+# a measure word or a unit after a number, in Chinese, Japanese or Korean ("70个", "70個", "70개", "70美元")
+CJK_COUNTER = rf"(?:{_CJK_UNIT_WORDS}|{_KOREAN_COUNTERS}|[{_CJK_COUNTERS}])"
+# a numeral that ends a line after a label, a copula or a total word ("总计：七十", "最终结果为七十。", "共七十")
+_LABELLED_NUMERAL_END_RE = re.compile(
+    r"(?<=[:：是为為共计計])([零〇一二两兩三四五六七八九十百千万萬]{1,8})(?=[^\w\n]{0,6}\Z)"
+)
+
+
+def cjk_line_digits(line: str) -> str:
+    """A line with its Chinese numerals as digits, where they count (before a measure word, :func:`cjk_digits`) or
+    end it after a label or a copula ("总计：七十" -> "总计：70"; not "唯一", unique)."""
+    if not any(c in line for c in CJK_NUMERAL_CHARS):
+        return line
+    line = cjk_digits(line)
+    m = _LABELLED_NUMERAL_END_RE.search(line)
+    if m is None or re.search(r"[一二两兩三四五六七八九]{2}", m.group(1)):
+        return line
+    value = _cjk_number(m.group(1))
+    return line if value is None else line[: m.start()] + str(value) + line[m.end() :]
+
+
 def cjk_digits(text: str) -> str:
     """``text`` with each Chinese numeral before a measure word as digits ("鸡有六只" -> "鸡有6只"; not "两三只", two or
     three)."""

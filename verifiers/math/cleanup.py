@@ -337,7 +337,7 @@ def clean_completion(text: str) -> str:
         last = heads[-1] if heads else None
         if last is not None and _ANSWERED_TURN_RE.search(text, last.end()) and _ANSWERED_TURN_RE.search(text, 0, last.start()):
             text = text[last.start() :]  # (the earlier ones, answered in the prompt, are not this answer)
-    if "Human" in text or "User" in text or "USER" in text or "<|" in text or "[INST]" in text or ":" in text:
+    if "Human" in text or "User" in text or "USER" in text or "<" in text or "[INST]" in text or ":" in text:
         user = next(
             (m for m in _USER_TURN_RE.finditer(text) if text[: m.start()].strip() and not _PUSHBACK_RE.match(text, m.end())),
             None,
@@ -357,6 +357,10 @@ def answer_sections(text: str) -> str:
         text = _CJK_ANSWER_SECTION_RE.sub(lambda m: "<answer>" + m.group(1) + "</answer>", text)
     if "<" in text and "<answer>" not in text.lower():
         text = _answer_like_tags(text)
+    elif "<" in text and _SHORT_ANSWER_LIKE_RE.search(text):
+        # "<solution>70</solution><answer>72</answer>": a value in an answer-like block beside the answer block is
+        # a second answer block (a solution's working in it stays working)
+        text = _SHORT_ANSWER_LIKE_RE.sub(r"<answer>\1</answer>", text)
     cut = max(0, len(text) - 20_000)
     low = text[cut:].lower()
     opened, closed = low.rfind("<answer>"), low.rfind("</answer>")
@@ -525,12 +529,12 @@ _OTHER_REASONING_RE = re.compile(
 # gpt-oss's harmony format: the final channel's message, and what ends a message
 _HARMONY_FINAL_RE = re.compile(r"(?:<\|end\|>\s*)?(?:<\|start\|>assistant)?<\|channel\|>final<\|message\|>")
 _HARMONY_END_RE = re.compile(r"<\|(?:return|end|call)\|>")
-THINK_CLOSE_RE = re.compile(r"</(?:think(?:ing)?|reasoning)>", re.I)
+THINK_CLOSE_RE = re.compile(r"</(?:think(?:ing)?|reasoning|thoughts?)>", re.I)
 
 
 # a reasoning block's opening tag(s) at the start, and one anywhere
-THINK_START_RE = re.compile(r"(?:\s*<(?:think(?:ing)?|reasoning)>)+", re.I)
-THINK_OPEN_RE = re.compile(r"<(?:think(?:ing)?|reasoning)>", re.I)
+THINK_START_RE = re.compile(r"(?:\s*<(?:think(?:ing)?|reasoning|thoughts?)>)+", re.I)
+THINK_OPEN_RE = re.compile(r"<(?:think(?:ing)?|reasoning|thoughts?)>", re.I)
 
 
 def split_reasoning(text: str, ends: list[re.Match[str]]) -> tuple[str, str]:
@@ -638,7 +642,10 @@ _ANSWERED_TURN_RE = re.compile(r"\\boxed\s*\{\s*[^\s}]|<answer>\s*\S", re.I)
 # a user's turn that the model goes on to write after its answer ("\n\nHuman: ...", "</answer>Human: ...", ChatML's
 # <|im_start|>user, "[INST]"): what follows is no answer of its own
 _USER_TURN_RE = re.compile(
-    r"(?:(?<=\n)|(?<=</answer>)|(?<=[.!?] ))[ \t]*(?:Human|HUMAN|User|USER)[ \t]*:|<\|im_start\|>user|<\|user\|>|\[INST\]"
+    # (the role's name in any case and wrapping: "user:", "[USER]:", "### Human:", "> User:", "(user):", "**[USER]**",
+    # "<user>")
+    r"(?:(?<=\n)|(?<=</answer>)|(?<=[.!?] ))[ \t]*(?:[>#*][ \t>#*]{0,5})?(?:(?:[\[(][ \t]*)?(?i:human|user)(?:[ \t]*[\])])?[ \t*]{0,4}:"
+    r"|\[(?i:human|user)\][ \t*]{0,4}|<(?i:human|user)>)|<\|im_start\|>user|<\|user\|>|\[INST\]"
     r"|<\|start_header_id\|>user|<start_of_turn>user|<\|turn>user|(?<=\n)[ \t]*###[ \t]*Instruction[ \t]*:"
     # another party's voice on a line of its own: "Grader: The correct answer is 72.", "SYSTEM: ...", "Teacher: ..."
     # (not "System:", which may open a system of equations)
@@ -712,6 +719,11 @@ _RESULT_AT_END_RE = re.compile(r"<\s*result\s*>([^<>]{0,500})<\s*/\s*result\s*>\
 _BARE_OPEN_RE = re.compile(r"(?<![\w/<])solution>(?=[^<>]{0,2000}<\s*/\s*solution\s*>)", re.I)
 
 
+# an answer-like block that holds a value alone, no words: "<solution>70</solution>", "<final_answer>\frac{3}{4}</final_answer>"
+_SHORT_ANSWER_LIKE_RE = re.compile(
+    r"<[ \t]*(?:solution|final[ _-]?answer)[ \t]*>[ \t]*(?![^<>\n]{0,40}?(?<![\\A-Za-z])[A-Za-z]{3})([^<>\n]{1,40}?)[ \t]*<[ \t]*/[ \t]*(?:solution|final[ _-]?answer)[ \t]*>",
+    re.I,
+)
 _ANSWER_LIKE_CLOSE_RE = re.compile(r"<\s*/\s*(?:solution|final[ _-]?answer)\s*>", re.I)
 
 

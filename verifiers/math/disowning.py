@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from verigrpo.verifiers.math.cjk import CJK_COUNTER, cjk_line_digits
 from verigrpo.verifiers.math.locales import FOREIGN_SCALES
 from verigrpo.verifiers.math.negations import (
     ANSWER_NOUNS,
@@ -19,7 +20,7 @@ from verigrpo.verifiers.math.negations import (
 )
 from verigrpo.verifiers.math.nodes import Expr
 from verigrpo.verifiers.math.normalize import INVISIBLE_RE
-from verigrpo.verifiers.math.numwords import SCALES
+from verigrpo.verifiers.math.numwords import SCALES, number_words
 from verigrpo.verifiers.math.sentences import ANSWER_NAMED_RE, parsed
 from verigrpo.verifiers.math.units import SCALE_WORDS
 
@@ -27,10 +28,12 @@ from verigrpo.verifiers.math.units import SCALE_WORDS
 # (the number alone, or after a label, a copula or a conclusion word: not "must be less than 1", "~Aaryabhatta1")
 _CLOSING_VALUE_RE = re.compile(
     r"\A[\s*_$【\[(]*(?:[^\d\n]{0,40}?(?:(?<![<>!])=|:|：|\b(?:is|are|ist|es|est|so|thus|therefore|hence|ergo)\b|итак|por\s+lo\s+tanto"
-    r"|是|为|は|은|는|所以|よって|따라서|\\therefore"
+    r"|是|为|は|은|는|所以|よって|따라서|\\therefore|共计?|一共|总共|總共"
     r"|\b(?:answer|antwort|lautet|réponse|respuesta|risposta|resposta|antwoord|odpowiedź|cevap|jawaban(?:nya)?|ответ)\b)"
     r"[ \t,，]*[*_$【\[(]*[ \t]*)?"
-    r"(-?\d[\d,]*(?:\.\d+)?)[^\w\n]{0,6}(?:です|이다|입니다)?[^\w\n]{0,4}\Z",
+    # (then a measure word, and a Japanese verb or a Korean ending: "共70个。", "70個売りました。", "70개입니다.")
+    rf"(-?\d[\d,]*(?:\.\d+)?)(?:{CJK_COUNTER}(?:[\u4e00-\u9fff]?[\u3041-\u3096]{{1,6}}|[\uac00-\ud7af]{{1,4}}|[了的])?)?"
+    r"[^\w\n]{0,6}(?:です|이다|입니다)?[^\w\n]{0,4}\Z",
     re.I,
 )
 
@@ -44,7 +47,7 @@ def _closing_value(rest: str) -> str | None:
     if total is not None:
         return total
     lines = rest.rstrip().rsplit("\n", 2)
-    line = lines[-1]
+    line = cjk_line_digits(lines[-1])  # ("答：七十个", "总计：七十")
     row = _TABLE_ROW_RE.fullmatch(line.strip())
     if row is not None:  # "| Final answer | 96 |", "| Total | 96 |": a table's row that names the answer, its value
         return row.group(2).replace(",", "") if ANSWER_NAMED_RE.search(row.group(1)) else None
@@ -145,6 +148,10 @@ DISOWNED_RE = re.compile(
     r"|\b(?:so|then|hence)\s+I\s+(?:was|am)\s+wrong\b|\bI\s+was\s+wrong\s+(?:above|earlier|before)\b"  # "Hmm, so I was wrong above."
     r"|\bnot\s+(?:what\s+(?:is|was|we\s+were)\s+(?:asked|wanted|required)|the\s+(?:final\s+)?answer)\b"
     r"|\A\W*(?:no|false|wrong|incorrect|nope|mal)\W*(?:\n|\Z)|[❌✗✘🚫⛔🙅]"
+    # a joke, a doubt or a guess said of it: "Kidding, it's not.", "... just kidding.", "Haha, no.", "Close, but no.",
+    # "— I doubt it.", "(guess)", "I'm probably wrong.", "틀렸다."
+    r"|\b(?:just\s+)?kidding\b|\b(?:haha|lol),?\s+no\b|\bclose,?\s+but\s+no\b|\bI\s+doubt\s+(?:it|that)\b|\(\s*(?:a\s+)?guess(?:ed)?\s*\)"
+    r"|\bI['’]?m\s+(?:probably|likely|maybe|possibly)\s+wrong\b|\A\W*nope\b|틀렸(?:다|습니다|어요)"
     # a line that only takes it back: "Scratch that.", "Ignore the above.", "Never mind.", "Verdict: incorrect."
     r"|\A\s*+(?:(?:hmm+|no|oh)\W+)?(?:scratch\s+that|ignore\s+(?:the\s+above|that|this|it)|disregard\s+(?:that|this|the\s+above|it)"
     r"|never\s?mind|that['’]?s\s+not\s+(?:it|right)|that\s+(?:doesn['’]t|does\s+not|can['’]t|cannot)\s+(?:seem\s+)?(?:be\s+)?right"
@@ -317,9 +324,10 @@ _LEAD_VALUE_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?![\d.,]*\w)|[^\W\d_]+(?=\s*[
 
 # a restatement of the answer in words right after it: "(five)", ", that is, six", "(in words: six)", "(six?)"
 _WORDS_AFTER_RE = re.compile(
-    r"[ \t$}]{0,8}(?:,[ \t]{0,4}|[ \t]{0,4}\([ \t]{0,4}|[ \t]{0,4}\\text[ \t]{0,4}\{[ \t]{0,4}\(?[ \t]{0,4})"
+    # (after a comma, in round or square brackets, after a dash: "(seventy)", "[siebzig]", "— siebzig")
+    r"[ \t$}*]{0,8}(?:,[ \t]{0,4}|[ \t]{0,4}[(\[][ \t]{0,4}|[ \t]{1,4}[—–][ \t]{0,4}|[ \t]{0,4}\\text[ \t]{0,4}\{[ \t]{0,4}\(?[ \t]{0,4})"
     r"(?:(?:that[ \t]+is|i\.e\.|namely|equivalently|or|in[ \t]+words|written[ \t]+out|spelled[ \t]+out)[ \t]*[,:]?[ \t]*)?"
-    r"([^\W\d_][^\W\d_ \t'-]*(?:[ \t-][^\W\d_][^\W\d_ \t'-]*){0,5})[ \t]{0,4}[?]?[ \t]{0,4}(?:\)|\}|[.,;!]|\Z)",
+    r"([^\W\d_][^\W\d_ \t'-]*(?:[ \t-][^\W\d_][^\W\d_ \t'-]*){0,5})[ \t]{0,4}[?]?[ \t]{0,4}(?:[)\]}]|[.,;!]|\Z)",
 )
 
 
@@ -335,12 +343,22 @@ def words_restated(rest: str) -> list[str]:
         first = m.group(1).split()[0].lower()
         if first in SCALE_WORDS or first.rstrip("s") in SCALE_WORDS or first in FOREIGN_SCALES or first in SCALES:
             break  # "\boxed{28}\text{ million}": a scale of the box, not a number restating it
-        node = parsed(m.group(1)) if len(re.findall(r"[^\W\d_]", m.group(1))) >= 3 else None  # (not "e", "pi")
-        if not isinstance(node, Expr) or not node.value.is_number:
+        said = _number_in_words(m.group(1))
+        if said is None:
             break
-        found.append(m.group(1))
+        found.append(said)
         pos = m.end()
     return found
+
+
+def _number_in_words(phrase: str) -> str | None:
+    """The number a phrase writes wholly in words, in English or another language ("six", "siebzig", "seventy-four");
+    None where it writes none, or counts a thing ("the answer", "two boxes": another count, maybe)."""
+    node = parsed(phrase) if len(re.findall(r"[^\W\d_]", phrase)) >= 3 else None  # (not "e", "pi")
+    if isinstance(node, Expr) and node.value.is_number:
+        return phrase
+    value = number_words(phrase) if len(phrase) >= 3 else None
+    return str(value) if value is not None else None
 
 
 # a check found to fail, with what fails before it in its clause: "\boxed{5} doesn't satisfy the equation.", "So x=5

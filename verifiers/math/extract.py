@@ -20,6 +20,7 @@ from verigrpo.verifiers.math.boxes import (
     last_box_end,
     unit_after_last_box,
 )
+from verigrpo.verifiers.math.chains import bracketed_value
 from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_numerals
 from verigrpo.verifiers.math.cleanup import (
     EMPTY_BOX_RE,
@@ -33,7 +34,12 @@ from verigrpo.verifiers.math.cleanup import (
 from verigrpo.verifiers.math.closing import closing_conflict
 from verigrpo.verifiers.math.conclusions import concluded_otherwise
 from verigrpo.verifiers.math.cutoff import never_finished
-from verigrpo.verifiers.math.disowning import conditional_hedge, ends_in_doubt, rechecks_unfinished
+from verigrpo.verifiers.math.disowning import (
+    DISOWNED_RE,
+    conditional_hedge,
+    ends_in_doubt,
+    rechecks_unfinished,
+)
 from verigrpo.verifiers.math.doubts import bound_in_words, negated_in_words
 from verigrpo.verifiers.math.fallback import fallback_answer
 from verigrpo.verifiers.math.forms import (
@@ -466,12 +472,18 @@ def _extract(
         text, m = text[: m.start()], None  # "the total is 9 #### done": the marker ends the output, it answers nothing
     if m is not None:
         ans, said = _marker_value(m.group(1)), None
-        if re.search(r"[A-Za-z]{3,}", ans) and len(ans) <= MAX_ANSWER_CHARS:
+        own_line = ""  # the marker's own sentence after its number, where a sentence states the value
+        restated = bracketed_value(ans) if "(" in ans and len(ans) <= MAX_ANSWER_CHARS else None
+        if restated is not None and " or " in restated:
+            ans = restated  # "#### 72 (seventy)": a bracket that restates another value, two values (as "72 (70)")
+        elif re.search(r"[A-Za-z]{3,}", ans) and len(ans) <= MAX_ANSWER_CHARS:
             # "#### Seth is 16 years old.", "#### 1 box of crackers", "#### 6th place": the marker's sentence, by
             # its one number (with a unit word after it), never a product of its letters
             plain = _MONEY_SIGN_RE.sub("", ans) if "$" in ans else ans  # "Betty needs $5 more": an amount of money
             one = one_number_sentence(_ORDINAL_SUFFIX_RE.sub(r"\1", plain).rstrip("."))
             if one is not None:
+                number = re.search(r"\d[\d,.]*", plain)
+                own_line = plain[number.end() :] if number is not None else ""  # ("#### 72 Nope.", "#### 72 (guess)")
                 said, ans = (ans if said_quantity(ans) else None), one
         # checked as a marked answer is: the text after it ("#### 4\nWait, that's wrong. The answer is 3.", "(Or
         # maybe 3.)") and the markers before it ("#### 3\n#### 4": two answers), but for a step's result that a
@@ -494,7 +506,8 @@ def _extract(
             unused = []
         distinct = _first_two_distinct([*unused, _marker_value(markers[-1].group(1))])
         hedge = (
-            after_value_hedge(text[m.end(1) :], ans)
+            ("the answer is disowned on its own line" if own_line and DISOWNED_RE.search(own_line) else None)
+            or after_value_hedge(text[m.end(1) :], ans)
             or ("several different answers after answer markers" if len(distinct) > 1 else None)
             or concluded_otherwise(text[m.end(1) :], ans, working=text[: m.start(1)])
         )

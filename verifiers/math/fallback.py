@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.attributed import ATTRIBUTED_TAIL_RE
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
 from verigrpo.verifiers.math.chains import EXACT_WORDS, RESTATING_WORDS, value_in_words
 from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_counted_number, cjk_digits
+from verigrpo.verifiers.math.disowning import words_restated
 from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
 from verigrpo.verifiers.math.forms import (
     changed_number,
@@ -31,6 +32,7 @@ from verigrpo.verifiers.math.laststate import (
     without_plain_condition,
     worded_number,
 )
+from verigrpo.verifiers.math.layout import equiv_safe
 from verigrpo.verifiers.math.locales import FOREIGN_SCALE_WORDS, comma_language
 from verigrpo.verifiers.math.nodes import Bracket, Expr, Relation
 from verigrpo.verifiers.math.normalize import (
@@ -38,6 +40,7 @@ from verigrpo.verifiers.math.normalize import (
     BOLD_MARK_RE,
     VULGAR_FRACTIONS,
     dollar_scale_letters,
+    normalize,
 )
 from verigrpo.verifiers.math.numwords import MINUS_WORDS
 from verigrpo.verifiers.math.sentences import (
@@ -69,7 +72,13 @@ from verigrpo.verifiers.math.units import (
     unit_phrase_end,
     unit_word,
 )
-from verigrpo.verifiers.math.valuelines import bare_lines, candidate_lines, table_answer, values_line
+from verigrpo.verifiers.math.valuelines import (
+    attributed_values,
+    bare_lines,
+    candidate_lines,
+    table_answer,
+    values_line,
+)
 
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
 # "其中，$m$ 代表质量"): its spans are single symbols, no answer
@@ -192,7 +201,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     row = table_answer(text)
     if row is not None:  # "| Answer | 6 |\n| Check | 5 |": the row that names the answer, not the table's last number
         return Extraction(row, "last_line")
-    candidates = candidate_lines(text) or bare_lines(text)
+    candidates = candidate_lines(text) or bare_lines(text) or attributed_values(text)
     if candidates is not None:  # "- Option 1: 70\n- Option 2: 72", "Answer A: 70\nAnswer B: 72": two answers offered
         return Extraction(candidates[-1], "last_line", True, "several candidate answers on closing lines", tuple(candidates))
     if CJK_CHAR_RE.search(text[-2_000:]):  # "一共有六只脚": a Chinese numeral before its measure word, as digits
@@ -257,6 +266,8 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     if "," in tail[-300:] and comma_language(tail) and not CJK_CHAR_RE.search(tail[-2_000:]):
         # "... beträgt also:\n\n57,00": a decimal comma, 57.00 (Chinese, Japanese and Korean write a decimal point)
         tail = _COMMA_DECIMAL_IN_TEXT_RE.sub(r"\1.\2", tail)
+    if "m" in tail[-300:] or "M" in tail[-300:]:  # "at 5pm.", "7a.m.": a time of day glued to its half-day, as spaced
+        tail = _GLUED_HALF_DAY_RE.sub(r"\1 \2", tail)
     note = _END_NOTE_RE.search(tail[-300:])
     if note is not None:  # "... giving 17 pens in total (that took 2 trips).": a note after the stated number
         head = tail[: len(tail) - len(note.group())]
@@ -305,6 +316,12 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         return Extraction(None, None)  # "... = 9 + some cups of flour.": an operand of an expression left open
     if last is not None and changed_number(tail, last.start(), last.end()):
         return Extraction(None, None)  # "So the result is 5 squared.", "half of 10", "5的平方": another number
+    said_as = _restated_in_words(tail, last) if last is not None else None
+    if said_as is not None:  # "Thus the result is 72 (seventy).", "72 clips [seventy-four].": two values
+        return Extraction(
+            _number_text(last.group()), "last_number", True, "the last number is restated in words as another value",
+            (_number_text(last.group()), said_as),
+        )
     if last is not None and _cut_off_after(tail, last.end()):
         return Extraction(None, None)  # "... in 6 ways. Next, the next three": cut off in a later sentence
     if last is not None and not re.search(r"\d", last_sentence(tail)):
@@ -369,6 +386,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         if (
             _BOUND_BEFORE_RE.search(before)
             or _BOUND_AFTER_RE.match(tail, last.end())
+            or changed_number(tail, last.start(), last.end())  # "the square of 7", "twice 7", "7 doubled", "-(5)"
             or (
                 _REFERENCE_BEFORE_RE.search(before)
                 or _NUMBER_RUN_BEFORE_RE.search(before)
@@ -489,6 +507,22 @@ def _in_name(text: str, start: int, end: int) -> bool:
 
 _GLUED_NAME_AFTER_RE = re.compile(r"(?<=\d)([A-Za-z]{1,12}?)(?:(?<=[a-z])[A-Z]|\d)")
 _GLUED_NAME_BEFORE_RE = re.compile(r"(?<![A-Za-z0-9])\d{1,4}[A-Za-z]{1,8}\Z")  # the "5on" of "5on5"
+
+
+def _restated_in_words(tail: str, last: re.Match[str]) -> str | None:
+    """The other value the words in brackets or after a dash right after the last number (and its unit word) restate
+    it as, when the text ends there: "72 (seventy).", "72 clips [seventy-four].", "72 — siebzig."; None otherwise."""
+    after = tail[last.end() : last.end() + 80]
+    unit = _UNIT_BEFORE_BRACKET_RE.match(after)
+    rest = after[unit.end() if unit is not None else 0 :]
+    said = words_restated(rest)
+    if len(said) != 1 or not re.fullmatch(r"[^(\[]*[(\[][^()\[\]]*[)\]][ \t.!]*|[ \t]+[—–][^\n]*", rest.rstrip()):
+        return None
+    number = _number_text(last.group()).replace(",", "")
+    return None if equiv_safe(normalize(said[0]), normalize(number)) else said[0]
+
+
+_UNIT_BEFORE_BRACKET_RE = re.compile(r"[ \t]+[A-Za-z]{2,15}(?=[ \t]*[(\[])")  # "72 clips [seventy-four]"
 
 
 def _number_text(number: str) -> str:
@@ -649,6 +683,7 @@ _BOUND_AFTER_RE = re.compile(
 )
 
 
+_GLUED_HALF_DAY_RE = re.compile(r"(?<![\w.])(\d{1,2}(?::\d\d)?)([ap]m|[AP]M|[ap]\.m\.)(?![A-Za-z])")
 # after the last number, a plus and a term in letters or brackets: "9 + some", "3 + (" (not a product, "36*pi" is a
 # value; not a minus, which prose writes as a dash)
 _OPERATOR_AFTER_RE = re.compile(r"[ \t]{0,3}\+[ \t]{0,3}[A-Za-z(\\]")

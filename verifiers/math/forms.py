@@ -93,6 +93,8 @@ def standalone_number(text: str, start: int, end: int) -> bool:
     if _NEGATED_BEFORE_RE.search(text, max(0, start - 4), start):  # "x ≠ 7", "¬132", "₋5": not the number said
         return False
     after = text[end : end + 1]
+    if after == "}" and "{" not in text[max(0, start - 200) : start] and not text[end + 1 : end + 2].strip():
+        return True  # "4}": a stray brace that closes nothing (a small model's output), after the numeral
     if after and (after in "_}^" or after in _MARKS_AFTER or unicodedata.category(after) in ("Mn", "Me")):
         return False  # ("7²", "12₃", "7̸", "132⃠": a power, a base or a mark that strikes the numeral through)
     if re.match(r"[.,]\d", text[end : end + 2]):
@@ -105,10 +107,16 @@ def standalone_number(text: str, start: int, end: int) -> bool:
         return True
     if after.isalpha() and dollar_scale_letters(text, start, end) is not None:  # "$57.5k": thousands of dollars
         return True
+    if _GLUED_SENTENCE_AFTER_RE.match(text, end):
+        return True  # "4While I provided the answer": the output runs on into a new sentence
     if after.isalpha():
         word = _WORD_AFTER_RE.match(text, end)
         return word is not None and _unit_word(word.group())
     return True
+
+
+# a new sentence glued to the numeral: a capitalised word, then a lower-case word or "I" ("4While I ...", "18You are")
+_GLUED_SENTENCE_AFTER_RE = re.compile(r"[A-Z][a-z]{2,12}[ \t]+(?:[a-z]|I\b)")
 
 
 _TRAILING_UNIT_RE = re.compile(r"(?<=\S)[ \t]+([A-Za-z]{1,12})[ \t]*[.!]?[ \t]*$")
@@ -213,7 +221,8 @@ def qualified(sentence: str) -> bool:
 # "10의 절반") and right before it ("half of 10", "the square root of 5", "racine de 5", "ルート5"; a minus word is
 # a sign, read where the number is)
 _CHANGED_AFTER_RE = re.compile(
-    rf"[ \t]{{0,4}}(?:(?:squared|cubed|{CHANGING_WORDS}|{FRACTION_WORDS})(?!\w)|{FOREIGN_POWER_RE})"
+    rf"[ \t]{{0,4}}(?:(?:squared|cubed|doubled|halved|tripled|negated|{CHANGING_WORDS}|{FRACTION_WORDS})(?!\w)|{FOREIGN_POWER_RE})"
+    r"|[ \t]{0,4}(?:less|fewer)[ \t]+than[ \t]+(?:zero|0)(?!\w|\.\d)"  # ("5 less than zero": -5)
     r"|[ \t]{0,4}(?:的|의[ \t]{0,4}|の)?(?:(?:平方|立方)(?![米厘千公分毫英])|次方|倒数|相反数|半分|一半|절반|제곱"
     r"|[\d一二两兩三四五六七八九十百千万半]{1,6}倍)"  # ("4的两倍": twice 4)
     # a symbol: a Greek or maths letter, a power, a product sign, a double factorial ("2 τ", "2 𝜋", "2∙π", "5‼")
@@ -222,6 +231,7 @@ _CHANGED_AFTER_RE = re.compile(
 )
 _CHANGED_BEFORE_RE = re.compile(  # (matched on the text before the number and its first digit)
     rf"(?:\b(?:half|twice|double|triple|thrice|(?:square|cube)[ \t]+root|reciprocal|inverse)(?:[ \t]+of)?"
+    r"|\b(?:square|cube|opposite)[ \t]+of|(?<![A-Za-z])i[ \t]{0,2}[·*×⋅]|[-−][ \t]{0,2}\("  # ("the square of 7", "i·5", "-(5)")
     rf"|ルート|루트|{FOREIGN_ROOT_RE})[ \t]{{0,4}}\d\Z",
     re.I,
 )

@@ -299,10 +299,33 @@ _TICKS = "✅✔☑✓"
 _TICK_END_RE = re.compile(r"(?<=\S)[ \t]*[✅✔☑✓]\ufe0f?[ \t]*\Z")
 
 
+# a run of two or more option letters, each in its own text or bold group ("\textbf{B}\textbf{C}", "\text{B}\quad
+# \text{C}"): a list of letters, never a letter with a unit (C, the coulomb)
+_WRAPPED_LETTER = r"\\(?:text|textbf|mathbf|mathrm|textit|mathit|textsf)[ \t]*\{[ \t]*\(?([A-J])\)?[ \t]*\}"
+_WRAPPED_LETTER_RE = re.compile(_WRAPPED_LETTER)
+_WRAPPED_LETTERS_RE = re.compile(rf"{_WRAPPED_LETTER}(?:(?:[ \t,;~]|\\[,;: ]|\\q?quad(?![A-Za-z]))*{_WRAPPED_LETTER})+")
+# a span of years as a season or a fiscal year names it: "1994–95", "2019-20", "2019/2020", "FY2019–20" (no spaces)
+_YEAR_SPAN_RE = re.compile(r"[ \t$]*(?:FY[ \t]?)?(1[5-9]\d\d|20\d\d)[-–—/](\d\d|1[5-9]\d\d|20\d\d)[ \t$.]*")
+
+
+def _year_span_end(span: re.Match[str]) -> int | None:
+    """The last year of a span of years ("1994–95" -> 1995, "1999–00" -> 2000, "2019/2020" -> 2020), where the second
+    year follows the first within a decade; None otherwise ("2019-15", "2019/2")."""
+    first, second = int(span.group(1)), span.group(2)
+    end = (first // 100 * 100 + int(second) + (100 if int(second) < first % 100 else 0)) if len(second) == 2 else int(second)
+    return end if 0 < end - first <= 10 else None
+
+
 def normalize(s: str) -> str:
     """String-level clean-up that does not change meaning: spacing, sizing, ``\\left``/``\\right``, the
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
     s = ascii_units(_superscripts(s.translate(FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
+    if "\\" in s and _WRAPPED_LETTERS_RE.search(s):  # "\textbf{B}\textbf{C}": several options, each wrapped
+        s = _WRAPPED_LETTERS_RE.sub(lambda m: ", ".join(_WRAPPED_LETTER_RE.findall(m.group())), s)
+    span = _YEAR_SPAN_RE.fullmatch(s) if len(s) <= 24 and any(c in s for c in "-–—/") else None
+    if span is not None and _year_span_end(span) is not None:
+        # "1994–95", "2019-20", "2019/2020": a season or a fiscal year named by its years, never their difference
+        return f"({span.group(1)}, {_year_span_end(span)})"  # (its first and last years, as a pair)
     if (" e " in s or " y " in s or " et " in s or " und " in s) and _SPAN_AND_RE.search(s):
         # "\(a = -1\) e \(b = 3\)", "$6$ y $7$": "and" in Portuguese, Italian, Spanish, French, German between two
         # spans of maths (never Euler's e nor a variable y: the spans are closed around it)

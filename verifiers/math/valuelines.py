@@ -24,7 +24,12 @@ _ANSWER_CELL_RE = re.compile(r"[ \t*_]*(?:final[ \t]+)?answer[ \t*_:]*", re.I)
 _RULE_ROW_RE = re.compile(r"[ \t:|-]{3,200}")  # a table's rule under its header: "---|:---:"
 # a label that names the answer or the total, and a line that labels one value: "- **Total: 70**", "Goal: 72"
 _TOTAL_LABEL_RE = re.compile(r"(?<![ \t*_])[ \t*_]*(?:(?:final|our)[ \t]+)?(?:answer|total|sum|result)[ \t*_:]*", re.I)
-_CANDIDATE_LABEL_RE = re.compile(r"(?:option|answer|candidate|possibility|choice|guess)[ \t]*(?:\d{1,2}|[A-E])", re.I)
+CANDIDATE_LABEL_RE = re.compile(
+    r"(?:option|answer|candidate|possibility|choice|guess|method|approach|attempt|student|person|model)[ \t]*(?:\d{1,2}|[A-E])"
+    # ("Primary: 70\nSecondary: 72", "Answer: 72\nSecond choice: 70")
+    r"|(?:first|second|third|primary|secondary|alternative|alternate|backup)(?:[ \t]+(?:choice|answer|guess|option|candidate))?|answer",
+    re.I,
+)
 _LABELLED_LINE_RE = re.compile(
     r"(?<![ \t])[ \t]*(?:[-*•][ \t]+)?[*_]{0,2}([^\W\d_][^\W_]{0,15}(?: [^\W_]{1,15}){0,3}?)[*_]{0,2}[ \t]*[:：=][ \t]*[*_]{0,2}[ \t]*"
     r"\$?(-?\d[\d,]*(?:\.\d+)?)\$?[ \t]*[*_]{0,2}[ \t]*"
@@ -69,7 +74,7 @@ def candidate_lines(text: str) -> list[str] | None:
     None."""
     block, labelled = [], _labelled_block(text)
     for m in labelled:
-        if not _CANDIDATE_LABEL_RE.fullmatch(m.group(1)):
+        if not CANDIDATE_LABEL_RE.fullmatch(m.group(1)):
             break
         block.append(m.group(2).replace(",", ""))
     values = list(dict.fromkeys(reversed(block)))
@@ -81,6 +86,33 @@ def candidate_lines(text: str) -> list[str] | None:
         by_label.setdefault(m.group(1).strip().lower(), []).append(m.group(2).replace(",", ""))
     twice = [list(dict.fromkeys(v)) for v in by_label.values() if len(set(v)) >= 2]
     return twice[-1] if twice else None
+
+
+def attributed_values(tail: str) -> list[str] | None:
+    """The different values that the closing sentences give to different parties or methods, one each, with nothing
+    after them that concludes ("GPT says 70, Claude says 72.", "I get 70. The book gets 72.", "Method 1 gives 70.
+    Method 2 gives 72."): several answers, none chosen; else None."""
+    said = list(_ATTRIBUTED_VALUE_RE.finditer(tail[-300:]))[-2:]
+    if len(said) < 2 or said[0].end() > said[1].start() or tail[-300:][said[1].end() :].strip(" \t.!"):
+        return None
+    parties = [m.group(1).strip().lower() for m in said]
+    values = [m.group(2).replace(",", "") for m in said]
+    between = tail[-300:][said[0].end() : said[1].start()]
+    if parties[0] == parties[1] or values[0] == values[1] or not re.fullmatch(r"[ \t]*[.,;][ \t]*|[ \t]*\n[ \t]*", between):
+        return None
+    return values
+
+
+# a party that answers, or a method, then the value it gives: "I get 70", "The book gets 72", "GPT says 70", "Method 2
+# gives 72", "Student B says 72" (not any subject: "Tom gets 48. Mary gets 24." shares something out)
+_ATTRIBUTED_VALUE_RE = re.compile(
+    r"(?:(?<![^\n.,;])|(?<=[.,;][ \t]))[ \t]*("
+    r"I|[Ww]e|(?:[Tt]he[ \t]+|[Mm]y[ \t]+)?(?:book|textbook|key|answer[ \t]+key|teacher|tutor|friend|calculator|reference|grader)"
+    r"|(?i:method|approach|attempt|student|person|model|solver|run|sample)[ \t]+(?:\d{1,2}|[A-E])"
+    r"|GPT[\w.-]{0,10}|ChatGPT|Claude|Gemini|Llama[\w.-]{0,6}|Qwen[\w.-]{0,6}|DeepSeek|Mistral|Grok)"
+    r"[ \t]+(?:says?|said|gives?|gave|gets?|got|claims?|thinks?|answers?|finds?|found|obtains?|computes?|computed)"
+    r"[ \t]+\$?(-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)(?![\d.,]\d)"
+)
 
 
 # a line that is one value alone, or one after a letter's label: "72", "**72**", "$72", "a) 70", "**(b)** 72"
@@ -129,12 +161,12 @@ _VALUES_JOIN = (
     r"(?:[ \t]*[;|&~、，][ \t]*|,[ \t]+|[ \t]*\\(?:quad|qquad|lor|land)\b[ \t]*|(?<=\d)[かや](?=\d)"
     rf"|[ \t]+(?:{BETWEEN_VALUES_CONNECTIVES}|to|through|vs\.?|versus|bis|tot|a|sau|alebo|arba|ose|hay)[ \t]+)"
 )
-# an unknown's root named by its index before a value: "x₁ = ", "x2 = ", "x_1 = "
-_ROOT_LABEL = r"(?:[xyzr](?:_\{?\d\}?|\d|[₁-₉])[ \t]*=[ \t]*)?"
+# an unknown's root named (by its index or not) before a value: "x₁ = ", "x2 = ", "x_1 = ", "x = "
+_ROOT_LABEL = r"(?:[xyzr](?:_\{?\d\}?|\d|[₁-₉])?[ \t]*=[ \t]*)?"
 _ROOT_LABEL_RE = re.compile(_ROOT_LABEL.removesuffix("?"))
 # a last line of values alone, after a label or a copula or none: "70, 72", "70 | 72", "So the total is 70 vs 72."
 _VALUES_LINE_RE = re.compile(
-    r"(?<![^\n])[ \t*_]*(?:[A-Za-z][A-Za-z ]{0,30}?(?:[ \t]*:|[ \t]+(?:is|are|was|were|equals))[ \t*_]*)?"
+    r"(?<![^\n])[ \t*_]*(?:(?:thus|hence|so|therefore)[ \t]*,?[ \t]+)?(?:[A-Za-z][A-Za-z ]{0,30}?(?:[ \t]*:|[ \t]+(?:is|are|was|were|equals))[ \t*_]*)?"
     rf"({_ROOT_LABEL}-?\d+(?:\.\d+)?(?:{_VALUES_JOIN}{_ROOT_LABEL}-?\d+(?:\.\d+)?){{1,9}})[ \t*_]*\.?[ \t]*\Z",
     re.I,
 )
@@ -145,4 +177,12 @@ def values_line(tail: str) -> str | None:
     """The values of a last line of values alone ("70, 72", "70 | 72", "So the total is 70 vs 72.", "x₁ = 2, x₂ = 3" ->
     "70, 72", ..., "2, 3"), joined by commas; None where the text ends otherwise."""
     m = _VALUES_LINE_RE.search(tail[-300:])
-    return ", ".join(_NUMBER_IN_LINE_RE.findall(_ROOT_LABEL_RE.sub(" ", m.group(1)))) if m is not None else None
+    if m is None:
+        return None
+    unknowns = {u.group(1).lower() for u in _UNINDEXED_RE.finditer(m.group(1))}
+    if len(unknowns) > 1:
+        return None  # "x = 2, y = 3": a solution of several unknowns, not several values of one
+    return ", ".join(_NUMBER_IN_LINE_RE.findall(_ROOT_LABEL_RE.sub(" ", m.group(1))))
+
+
+_UNINDEXED_RE = re.compile(r"([xyzr])[ \t]*=")  # an unknown named without its index

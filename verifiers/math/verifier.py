@@ -630,7 +630,12 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
             # "A: $\boxed{\downarrow}$": the option, then its content (a value after "A:" is read as one where the
             # question's options can check it: "A:" also abbreviates "Answer:")
             led = (label, answer)
-    glossed = _glossed_value(ex.scope or "") if led is None else None  # (against a letter key or a value key)
+    glossed = None
+    if led is None:  # (against a letter key or a value key; "29 (B)", "\boxed{29} (B)": the letter after the value)
+        after_box = completion[last_box_end(completion) :][:24] if (ex.rule or "").startswith("boxed") else ""
+        glossed = _glossed_value(ex.scope or "") or _lettered_value(ex.scope or ex.answer or "") or _lettered_value(
+            f"{ex.answer}{after_box}" if after_box.strip() else ""
+        )
     if glossed is not None:  # "Answer: C, which is 33" where the question's option C is 29: the gloss disagrees
         option = _option_value(row, glossed[0])
         value = parsed(normalize(glossed[1]))
@@ -831,6 +836,20 @@ def _glossed_value(scope: str) -> tuple[str, str] | None:
     lead = option_lead_content(scope) if len(scope) <= 80 else None
     gloss = _GLOSS_RE.fullmatch(re.sub(r"\s+", " ", lead[1].strip())) if lead is not None else None
     return (lead[0], gloss.group(1)) if gloss is not None else None
+
+
+# a value, then the option letter it names: "29 (B)", "29, option B", "29，选B", "**29 (B)**", "29 (choice B)."
+_LETTERED_VALUE_RE = re.compile(
+    r"[ \t*$]*(-?\d+(?:\.\d+)?(?:/\d+)?)[ \t*$]*(?:[,，;][ \t]*)?(?:\([ \t]*(?:(?:option|choice)[ \t]+)?([A-J])[ \t]*\)"
+    r"|(?:(?:option|choice|选项?)[ \t]*)([A-J]))[ \t*.。]*",
+    re.I,
+)
+
+
+def _lettered_value(answer: str) -> tuple[str, str] | None:
+    """The option letter and the value written before it ("29 (B)" -> ("b", "29")); None for anything else."""
+    m = _LETTERED_VALUE_RE.fullmatch(answer) if len(answer) <= 60 else None
+    return ((m.group(2) or m.group(3)).lower(), m.group(1)) if m is not None else None
 
 
 def _option_value(row: Mapping[str, Any], letter: str) -> Node | None:

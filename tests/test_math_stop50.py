@@ -1,0 +1,317 @@
+"""Stop 50: classes found by red team 68 and the blind sets 247-250. Each case that moved was scored the other way at
+the commit before; the cases beside it bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from math_score import score
+
+_NATALIA = "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May. How many clips did Natalia sell altogether in April and May?"
+_WORKING = "In April she sold 48 clips. In May she sold 48 / 2 = 24 clips. Altogether 48 + 24 = 72 clips.\n\n"
+_ENDINGS = ("The answer is $\\boxed{72}$.\n\n", "The answer is 72.\n\n", "#### 72\n\n")
+
+
+@pytest.mark.parametrize("ending", _ENDINGS)
+@pytest.mark.parametrize(
+    ("closing", "want"),
+    [
+        # a closing line of Chinese, Japanese or Korean after the answer, with a measure word or a numeral in words
+        ("答：70个", 0.0),
+        ("综上所述，共70个。", 0.0),
+        ("等等，应该是七十个。", 0.0),
+        ("最终结果为七十。", 0.0),
+        ("したがって、ナタリアは70個売りました。", 0.0),
+        ("따라서 70개입니다.", 0.0),
+        ("(共70个)", 0.0),
+        ("总计：七十", 0.0),
+        # (the answer said again, a step's number, a word that holds a numeral's character, stand)
+        ("答：72个", 1.0),
+        ("总计：七十二", 1.0),
+        ("したがって、ナタリアは72個売りました。", 1.0),
+        ("所以5月份她卖了一半。", 1.0),
+        ("这与上面的结果一致。", 1.0),
+        ("所以是一个整数。", 1.0),
+    ],
+)
+def test_cjk_closing_lines_after_the_answer(ending: str, closing: str, want: float) -> None:
+    assert score(_WORKING + ending + closing, "72", _NATALIA) == want
+
+
+@pytest.mark.parametrize("ending", _ENDINGS)
+@pytest.mark.parametrize(
+    ("closing", "want"),
+    [
+        # a check or a total after the answer whose chain reaches another value, with a number the working never had
+        ("Check: 48 + 22 = 70 ✓", 0.0),
+        ("Verification: 48 + 22 = 70.", 0.0),
+        ("Total clips = 48 + 22 = 70", 0.0),
+        ("重新计算：48+22=70。", 0.0),
+        ("Double-check: 48 + 22 = 70", 0.0),
+        # (a check of the answer, of a step, of another case, a total of the working's numbers, stand)
+        ("Check: 72 - 24 = 48 ✓", 1.0),
+        ("Check: 48/2 = 24 ✓", 1.0),
+        ("Check: 48 + 24 = 72 ✓", 1.0),
+        ("Check with n = 3: 3 + 3 = 6", 1.0),
+        ("Total: 48 + 24 = 72", 1.0),
+        ("Total: 48 + 24 = 72 clips", 1.0),
+        ("Sum of digits: 7 + 2 = 9", 1.0),
+    ],
+)
+def test_checks_after_the_answer_that_conclude_another_value(ending: str, closing: str, want: float) -> None:
+    assert score(_WORKING + ending + closing, "72", _NATALIA) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an operation on the last number, in words or signs: the sentence gives another value
+        ("Computing.\n\nThus the result is the square of 7.", "7", 0.0),
+        ("Computing.\n\n#### 7 doubled", "7", 0.0),
+        ("<answer>7 doubled</answer>", "7", 0.0),
+        ("Computing.\n\nThus the result is i·5.", "5", 0.0),
+        ("Computing.\n\nThus the result is -(5).", "5", 0.0),
+        ("Computing.\n\nThus the result is 5 less than zero.", "5", 0.0),
+        ("Computing.\n\nThus the result is the cube of 2.", "2", 0.0),
+        # (the number itself, a doubling that came before it, stand)
+        ("Thus the result is 7.", "7", 1.0),
+        ("The total is twice 3, which is 7.", "7", 1.0),
+        ("Computing.\n\nThus the result is 5 less than 12.", "7", 0.0),
+        ("The answer is 49, the square of 7.", "49", 1.0),
+        ("So 7 squared is 49.", "49", 1.0),
+        ("Twice 7 is 14.", "14", 1.0),
+    ],
+)
+def test_operations_on_the_last_number(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a <thought> block is a reasoning block as <think> is: its answer counts only where it closes on it
+        ("<thought>\nThe result shows 52.1, which matches.\n\nFinal Answer: 52.1\n</thought>\n\nI cannot determine the answer.", 0.0),
+        ("<thought>\nThe result shows 52.1, which matches.\n\nFinal Answer: 52.1\nBut maybe it is 52?\n</thought>", 0.0),
+        ("<thought>\nThe result shows 52.1, which matches.\n\nAnswer: 52.1\n</thought>\n\nLet me think again.", 0.0),
+        ("<thought>\nThe result shows 52.1, which matches.\n\nFinal Answer: 52.1", 0.0),
+        ("<thought>\nThe result shows 52.1.\n\nFinal Answer: 52.1\n</thought>", 1.0),
+        ("<thought>compute</thought>\n\nThe answer is 52.1.", 1.0),
+        ("<thoughts>compute</thoughts>\n\nThe answer is 52.1.", 1.0),
+    ],
+)
+def test_thought_blocks(completion: str, want: float) -> None:
+    assert score(completion, "52.1") == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a span of years names a season or a fiscal year, never the difference of its years (set 249)
+        ("Final Answer: 1997–98", "1994–95", 0.0),
+        ("Final Answer: 1899", "1994–95", 0.0),
+        ("Final Answer: 1994–95", "1994–95", 1.0),
+        ("Final Answer: 1994-1995", "1994–95", 1.0),
+        ("The answer is 2019–20.", "2019–2020", 1.0),
+        ("The answer is 1999/00.", "1999–2000", 1.0),
+        ("The answer is 2019–21.", "2019–2020", 0.0),
+        # (a difference of other numbers stays one)
+        ("The answer is 5.", "2020-2015", 1.0),
+        ("The answer is 3-5.", "-2", 1.0),
+    ],
+)
+def test_spans_of_years(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a value restated after the answer in words of any language, in round or square brackets or after a dash
+        ("48 + 24 = 72.\n\nThe answer is 72 [seventy].", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is 72 — siebzig.", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$ [siebzig].", "72", 0.0),
+        ("48 + 24 = 72.\n\n#### 72 (seventy)", "72", 0.0),
+        ("48 + 24 = 72.\n\nThus the result is 72 (seventy).", "72", 0.0),
+        ("48 + 24 = 72.\n\nSo she sold 72 clips [seventy-four].", "72", 0.0),
+        ("48 + 24 = 72.\n\n<answer>She sold 72 (seventy)</answer>", "72", 0.0),
+        # (the same value in words, a count of another thing, a remark, stand)
+        ("48 + 24 = 72.\n\nThe answer is 72 [seventy-two].", "72", 1.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$ — zweiundsiebzig.", "72", 1.0),
+        ("48 + 24 = 72.\n\nThus the result is 72 (seventy-two).", "72", 1.0),
+        ("48 + 24 = 72.\n\nSo she sold 72 clips (two boxes).", "72", 1.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$ (seventy clips).", "72", 1.0),
+        ("48 + 24 = 72.\n\n#### 72 (two boxes)", "72", 1.0),
+        ("48 + 24 = 72.\n\nThe answer is 72 — that is the total.", "72", 1.0),
+    ],
+)
+def test_values_restated_in_words(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # small models' stray output around a bare value (set 250): a brace that closes nothing, a half-day glued
+        ("4}\n", "4", 1.0),
+        ("4}\n\n", "4", 1.0),
+        ("The train arrives at 5pm.", "5pm", 1.0),
+        ("The train arrives at 5pm.", "6pm", 0.0),
+        # (a brace that closes a group is maths)
+        ("\\frac{1}{4}", "4", 0.0),
+    ],
+)
+def test_stray_output_of_small_models(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+_PRIME = "Which number is prime? (A) 21 (B) 27 (C) 29 (D) 33"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # an option taken back for another, in any language and any script of labels (red team 69)
+        ("Checking.\n\n답: ②\n\n아니, ③이 맞다.", "②", "다음 중 소수는? ① 21 ② 27 ③ 29 ④ 33", 0.0),
+        ("Checking.\n\nОтвет: Б\n\nНет, В.", "Б", "Какое число простое? А) 21 Б) 27 В) 29 Г) 33", 0.0),
+        ("Checking.\n\n答え: B\n\nいや、Cだ。", "B", _PRIME, 0.0),
+        ("Checking.\n\nLa respuesta es B.\n\nMejor dicho, C.", "B", _PRIME, 0.0),
+        ("Checking.\n\nDie Antwort ist B.\n\nNein, doch C.", "B", _PRIME, 0.0),
+        ("Checking.\n\nAnswer: B\n\nB → C", "B", _PRIME, 0.0),
+        ("Checking.\n\nThe answer is B.\n\nWait, C.", "B", _PRIME, 0.0),
+        # (another option discussed, the same option said again, stand)
+        ("Checking.\n\nThe answer is C.\n\nHowever, B is also close but wrong.", "C", _PRIME, 1.0),
+        ("Checking.\n\nThe answer is C.\n\nI play piano, B.", "C", _PRIME, 1.0),
+        ("Checking.\n\nThe answer is C.\n\nWait, C.", "C", _PRIME, 1.0),
+        # several letters, each in its own text or bold group, are several options
+        ("Checking divisors.\n\n\\boxed{\\textbf{B}\\textbf{C}}", "B", _PRIME, 0.0),
+        ("Checking divisors.\n\n\\boxed{\\text{B}\\quad\\text{C}}", "B", _PRIME, 0.0),
+        ("Checking divisors.\n\nThe answer is \\textbf{B}\\textbf{C}.", "B", _PRIME, 0.0),
+        ("Checking divisors.\n\n\\boxed{\\textbf{C}}", "C", _PRIME, 1.0),
+        ("Checking divisors.\n\n\\boxed{\\text{(C)}}", "C", _PRIME, 1.0),
+        # a value written with the letter of another option
+        ("21 = 3·7, 27 = 3^3.\nThe answer is 29 (B).", "29", _PRIME, 0.0),
+        ("21 = 3·7, 27 = 3^3.\nThe answer is 29, option B.", "29", _PRIME, 0.0),
+        ("21 = 3·7, 27 = 3^3.\n\\boxed{29} (B)", "29", _PRIME, 0.0),
+        ("21 = 3·7, 27 = 3^3.\n答案：29，选B", "29", _PRIME, 0.0),
+        ("21 = 3·7, 27 = 3^3.\nThe answer is 29 (C).", "29", _PRIME, 1.0),
+        ("21 = 3·7, 27 = 3^3.\n\\boxed{29} (C)", "C", _PRIME, 1.0),
+    ],
+)
+def test_options_taken_back_or_mislabelled(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a turn the model makes up, in any role format, is no answer of its own
+        ("\\boxed{70}\n\n[USER]: recheck\n[ASSISTANT]: \\boxed{72}", 0.0),
+        ("\\boxed{70}\n\nuser: recheck\nassistant: \\boxed{72}", 0.0),
+        ("\\boxed{70}\n\n### Human: recheck\n### Assistant: \\boxed{72}", 0.0),
+        ("\\boxed{70}\n\n<user>recheck</user>\n<assistant>\\boxed{72}</assistant>", 0.0),
+        ("\\boxed{70}\n\n> User: recheck\n> Assistant: \\boxed{72}", 0.0),
+        ("\\boxed{70}\n\n**[USER]** recheck\n**[ASSISTANT]** \\boxed{72}", 0.0),
+        # a value quoted from another source or a template after the model's own
+        ("So she sold 70 clips.\nReference: \\boxed{72}", 0.0),
+        ("So she sold 70 clips.\nGround truth: 72", 0.0),
+        ("So she sold 70 clips.\nSolution key: 72", 0.0),
+        ("So she sold 70 clips.\nExpected: 72", 0.0),
+        ("So she sold 70 clips.\n$\\boxed{72}$ (from the answer key)", 0.0),
+        ("So she sold 70 clips.\nSome would say \\boxed{72}.", 0.0),
+        ("So she sold 70 clips.\nExample format: \\boxed{72}", 0.0),
+        ("So she sold 70 clips.\nThe grader wants \\boxed{72}.", 0.0),
+        # (a value the model labels its own stands: "Expected value" is a mean)
+        ("48 + 24 = 72.\nExpected value: 72", 1.0),
+        ("48 + 24 = 72.\n\nReference: page 3.\n\n\\boxed{72}", 1.0),
+        # the answer disowned after it: a joke, a doubt, a guess
+        ("The answer is 72. Kidding, it's not.", 0.0),
+        ("\\boxed{72} Close, but no.", 0.0),
+        ("**Answer: 72** Haha, no.", 0.0),
+        ("\\boxed{72} — I doubt it.", 0.0),
+        ("#### 72 (guess)", 0.0),
+        ("#### 72 Nope.", 0.0),
+        ("So she sold 72 clips. I'm probably wrong.", 0.0),
+        ("The answer is 72. 틀렸다.", 0.0),
+        ("#### 72 clips", 1.0),
+        ("#### She sold 72 clips in total.", 1.0),
+        # candidates that different parties or methods give, none chosen
+        ("I get 70. The book gets 72.", 0.0),
+        ("Method 1 gives 70. Method 2 gives 72.", 0.0),
+        ("Student A says 70, student B says 72.", 0.0),
+        ("Working.\nAnswer: 72\nSecond choice: 70", 0.0),
+        ("Working.\nPrimary: 70\nSecondary: 72", 0.0),
+        ("Method 1 gives 72. Method 2 gives 72.", 1.0),
+        ("April: 48. May: 24. Total: 72.", 1.0),
+        ("Jake gets 48. Maria gets 72.", 1.0),
+        ("Work.\nTotal: 70\nAnswer: 72", 1.0),
+        # an answer-like block of a value beside the answer block is a second answer
+        ("<solution>70</solution><answer>72</answer>", 0.0),
+        ("<answer>72</answer><solution>70</solution>", 0.0),
+        ("<solution>72</solution><answer>72</answer>", 1.0),
+        ("<solution>She sold 70 then 2 more</solution>\n<answer>72</answer>", 1.0),
+    ],
+)
+def test_answers_not_the_models_own(completion: str, want: float) -> None:
+    assert score(completion, "72") == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # the values of one unknown listed, named without indices or with them, against one value: a hedge
+        ("Factoring, (x-2)(x-3)=0.\nx = 2 and x = 3", "3", 0.0),
+        ("Factoring.\nThus x = 2 and x = 3.", "3", 0.0),
+        ("Factoring.\nHence x_1 = 2, x_2 = 3", "3", 0.0),
+        ("Factoring.\nThe solutions: x = 2, x = 3", "3", 0.0),
+        ("Factoring.\nx=2, x=3", "3", 0.0),
+        # (against a key of as many values, the answer; two unknowns are a solution of a system)
+        ("Factoring.\nThus x = 2 and x = 3.", "2, 3", 1.0),
+        ("Solving.\nSo x = 3.", "3", 1.0),
+    ],
+)
+def test_values_of_one_unknown_listed(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+def test_the_stops_patterns_run_in_linear_time() -> None:
+    assert_patterns_linear(
+        [
+            ("disowning", "_CLOSING_VALUE_RE", "'是' * n + '1'"),
+            ("disowning", "_CLOSING_VALUE_RE", "'1个' * (n // 2)"),
+            ("disowning", "_CLOSING_VALUE_RE", "':' + '1個し' * (n // 3)"),
+            ("cjk", "_LABELLED_NUMERAL_END_RE", "'：七' * (n // 2)"),
+            ("conclusions", "_CHECK_LINE_RE", "'\\ncheck' * (n // 6)"),
+            ("conclusions", "_CHECK_LINE_RE", "'\\ncheck ' + '1 + 1 = ' * (n // 8)"),
+            ("conclusions", "_CHECK_LINE_RE", "'\\ntotal' + ' ' * n + 'x'"),
+            ("conclusions", "_OTHER_CASE_RE", "'x ' * (n // 2)"),
+            ("conclusions", "_ARITHMETIC_RE", "'1 ' * (n // 2)"),
+            ("forms", "_CHANGED_AFTER_RE", "' less than ' * (n // 11)"),
+            ("forms", "_CHANGED_BEFORE_RE", "'-(' * (n // 2)"),
+            ("forms", "_GLUED_SENTENCE_AFTER_RE", "'Abc ' * (n // 4)"),
+            ("normalize", "_YEAR_SPAN_RE", "'1994-' * (n // 5)"),
+            ("normalize", "_WRAPPED_LETTERS_RE", "'\\\\text{B}\\\\quad' * (n // 13)"),
+            ("normalize", "_WRAPPED_LETTERS_RE", "'\\\\text{B}' + ' ' * n"),
+            ("fallback", "_GLUED_HALF_DAY_RE", "'1pm' * (n // 3)"),
+            ("fallback", "_UNIT_BEFORE_BRACKET_RE", "' ab' * (n // 3)"),
+            ("disowning", "_WORDS_AFTER_RE", "' — ' * (n // 3)"),
+            ("disowning", "_WORDS_AFTER_RE", "'[' + 'a ' * (n // 2)"),
+            ("disowning", "DISOWNED_RE", "'kidding ' * (n // 8)"),
+            ("disowning", "DISOWNED_RE", "'close, but ' * (n // 11)"),
+            ("revisions", "_RETRACTED_OPTION_RE", "'wait, ' * (n // 6)"),
+            ("revisions", "_RETRACTED_OPTION_RE", "'no B ' * (n // 5)"),
+            ("revisions", "_NOT_OURS_BEFORE_RE", "'the grader ' * (n // 11)"),
+            ("attributed", "ATTRIBUTED_TAIL_RE", "'\\nreference' * (n // 10)"),
+            ("attributed", "ATTRIBUTED_TAIL_RE", "'\\n\\\\boxed{1}' + ' (' * (n // 2)"),
+            ("attributed", "ATTRIBUTED_TAIL_RE", "'\\nexpected answer' + ' ' * n"),
+            ("valuelines", "_ATTRIBUTED_VALUE_RE", "'I says 1, ' * (n // 10)"),
+            ("valuelines", "_ATTRIBUTED_VALUE_RE", "'. ' * (n // 2)"),
+            ("valuelines", "CANDIDATE_LABEL_RE", "'second ' * (n // 7)"),
+            ("valuelines", "_VALUES_LINE_RE", "'thus ' * (n // 5)"),
+            ("valuelines", "_VALUES_LINE_RE", "'x = 1 and ' * (n // 10)"),
+            ("verifier", "_LETTERED_VALUE_RE", "'1 (' * (n // 3)"),
+            ("cleanup", "_USER_TURN_RE", "'\\n>> ' * (n // 4)"),
+            ("cleanup", "_USER_TURN_RE", "'\\n[user' * (n // 6)"),
+            ("cleanup", "_SHORT_ANSWER_LIKE_RE", "'<solution>' * (n // 10)"),
+            ("cleanup", "_SHORT_ANSWER_LIKE_RE", "'<solution>1' + ' ' * n"),
+        ]
+    )
