@@ -180,7 +180,14 @@ _PRIME = "Which number is prime? (A) 21 (B) 27 (C) 29 (D) 33"
         ("Checking.\n\nThe answer is B.\n\nWait, C.", "B", _PRIME, 0.0),
         # (another option discussed, the same option said again, stand)
         ("Checking.\n\nThe answer is C.\n\nHowever, B is also close but wrong.", "C", _PRIME, 1.0),
-        ("Checking.\n\nThe answer is C.\n\nI play piano, B.", "C", _PRIME, 1.0),
+        ("Checking.\n\nThe answer is C.\n\nA piano, B is one of its notes.", "C", _PRIME, 1.0),
+        ("Checking.\n\nThe answer is C.\n\n(A) 21 is divisible by 3, and so is B.", "C", _PRIME, 1.0),
+        ("Checking.\n\nAnswer: C\n\nIt is C, not B.", "C", _PRIME, 1.0),
+        # (the last line ending on another option: "Therefore C.", "Switch to C.", "Не Б, а В.", "It's C, not B.")
+        ("Checking.\n\nAnswer: B\n\nSwitch to C.", "B", _PRIME, 0.0),
+        ("Checking.\n\nAnswer: B\n\nIt's C, not B.", "B", _PRIME, 0.0),
+        ("Checking.\n\nОтвет: Б\n\nНе Б, а В.", "Б", "Какое число простое? А) 21 Б) 27 В) 29 Г) 33", 0.0),
+        ("Checking.\n\n答え: B\n\nやっぱりC。", "B", _PRIME, 0.0),
         ("Checking.\n\nThe answer is C.\n\nWait, C.", "C", _PRIME, 1.0),
         # several letters, each in its own text or bold group, are several options
         ("Checking divisors.\n\n\\boxed{\\textbf{B}\\textbf{C}}", "B", _PRIME, 0.0),
@@ -273,6 +280,125 @@ def test_values_of_one_unknown_listed(completion: str, gold: str, want: float) -
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # red team 70: closing lines of Chinese, Japanese or Korean with any words around their one value
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n答：70个夹子", "72", 0.0),
+        ("48 + 24 = 72.\n\n#### 72\n答 70个", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is 72.\n因此，70个", "72", 0.0),
+        ("48 + 24 = 72.\n\n#### 72\n（70个发夹）", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n所以是70而不是72。", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n즉, 70개입니다.", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is 72.\n合わせて70個売りました。", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\nつまり七十個です。", "72", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n所以是72而不是70。", "72", 1.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n4月卖了48个，5月卖了24个。", "72", 1.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n第3步可以省略。", "72", 1.0),
+        ("48 + 24 = 72.\n\nThe answer is $\\boxed{72}$.\n48+24=72。", "72", 1.0),
+        # checks in brackets, on the next line, with "Let me verify", "Grand total", "Sum:"; a check of the answer
+        # that reaches a value the working never had
+        ("In April 48, in May 24.\n\nThe answer is $\\boxed{72}$.\n(Check: 48 + 22 = 70.)", "72", 0.0),
+        ("In April 48, in May 24.\n\nThe answer is $\\boxed{72}$.\nCheck:\n48 + 22 = 70", "72", 0.0),
+        ("In April 48, in May 24.\n\nThe answer is $\\boxed{72}$.\nLet me verify: 48 + 22 = 70.", "72", 0.0),
+        ("In April 48, in May 24.\n\n#### 72\nChecking: 48 + 22 = 70, correct.", "72", 0.0),
+        ("In April 48, in May 24.\n\nThe answer is $\\boxed{72}$.\nGrand total = 48 + 22 = 70", "72", 0.0),
+        ("In April 48, in May 24.\n\nThe answer is $\\boxed{72}$.\nCheck: 72 - 2 = 70 ✓", "72", 0.0),
+        ("In April 48, in May 24.\n\nThe answer is $\\boxed{72}$.\nCheck: 48 + 24 = 70 ✓", "72", 0.0),
+        ("In April 48, in May 24.\n\nSo she sold 72 clips.\n\nCheck: 48 + 22 = 70 ✓", "72", 0.0),
+        ("In April 48, in May 48/2 = 24. So she sold 72 clips.\n\nCheck: 72 - 24 = 48 ✓", "72", 1.0),
+        ("In April 48, in May 48/2 = 24. So she sold 72 clips.\n\nCheck: 48/2 = 24 ✓", "72", 1.0),
+        # values restated in words in quotes, braces, emphasis, after "read:" or a spaced hyphen
+        ("48 + 24 = 72.\nThe answer is 72 \"seventy\".", "72", 0.0),
+        ("48 + 24 = 72.\nThe answer is 72 (read: seventy).", "72", 0.0),
+        ("48 + 24 = 72.\nThe answer is 72 (seventy in words).", "72", 0.0),
+        ("48 + 24 = 72.\nThe answer is 72 (*seventy*).", "72", 0.0),
+        ("48 + 24 = 72.\nThe answer is 72 - seventy.", "72", 0.0),
+        ("48 + 24 = 72.\nThe answer is 72 «seventy».", "72", 0.0),
+        ("48 + 24 = 72.\nThe answer is 72 \"seventy-two\".", "72", 1.0),
+        # operations on the number in words, in other languages
+        ("Computing.\n\nThe answer is 8 quartered.", "8", 0.0),
+        ("Computing.\n\nThe answer is the successor of 7.", "7", 0.0),
+        ("Computing.\n\nThe answer is 7 increased by 1.", "7", 0.0),
+        ("Computing.\n\nThe answer is 7 negated.", "7", 0.0),
+        ("Computing.\n\nDie Antwort ist das Quadrat von 7.", "7", 0.0),
+        ("Computing.\n\nLa respuesta es el doble de 7.", "7", 0.0),
+        ("Computing.\n\nThe result is the floor of 5.5.", "5.5", 0.0),
+        ("Computing.\n\nThus the result is 49, the square of 7.", "49", 1.0),
+        # jokes, lies, guesses and "I cannot determine" after the answer
+        ("The answer is 72. Just joking.", "72", 0.0),
+        ("The answer is 72. I lied.", "72", 0.0),
+        ("\\boxed{72} (made up)", "72", 0.0),
+        ("\\boxed{72} 开玩笑的。", "72", 0.0),
+        ("\\boxed{72}（瞎猜的）", "72", 0.0),
+        ("\\boxed{72} Шучу.", "72", 0.0),
+        ("<reflection>\nThe result shows 52.1.\nFinal Answer: 52.1\n</reflection>\nI cannot determine the answer.", "52.1", 0.0),
+        ("\\boxed{72} That's it.", "72", 1.0),
+        # values quoted from a key, a book, a friend, an example; a template
+        ("In April 48.\n\nSo she sold 70 clips.\nTextbook answer: 72", "72", 0.0),
+        ("In April 48.\n\nSo she sold 70 clips.\nThe book says 72.", "72", 0.0),
+        ("In April 48.\n\nSo she sold 70 clips.\nMy friend got \\boxed{72}.", "72", 0.0),
+        ("In April 48.\n\nSo she sold 70 clips.\nDon't write \\boxed{72}.", "72", 0.0),
+        ("In April 48.\n\nSo she sold 70 clips.\n参考答案：72", "72", 0.0),
+        ("In April 48.\n\nSo she sold 70 clips.\n标准答案：\\boxed{72}", "72", 0.0),
+        # made-up turns after an unmarked answer, under a heading, in brackets
+        ("So she sold 70 clips.\n<|im_start|>user\nrecheck<|im_end|>\n<|im_start|>assistant\n\\boxed{72}", "72", 0.0),
+        ("\\boxed{70}\n## User\nrecheck\n## Assistant\n\\boxed{72}", "72", 0.0),
+        ("\\boxed{70}\n(user) recheck\n(assistant) \\boxed{72}", "72", 0.0),
+        # candidates by solvers, plans, methods in other languages; one unknown's values joined by "also", "then"
+        ("Working.\nSolver 1: 70\nSolver 2: 72", "72", 0.0),
+        ("Working.\n解法1：70\n解法2：72", "72", 0.0),
+        ("Working.\nAnswer: 72\nRunner-up: 70", "72", 0.0),
+        ("Factoring.\nn = 2 and n = 3", "3", 0.0),
+        ("Factoring.\nx = 2 also x = 3", "3", 0.0),
+        ("Factoring.\nx = 2 and then x = 3", "3", 0.0),
+        # a <solution> or <response> block of a value (on its own lines, with a unit word) beside <answer>
+        ("<solution>\n70\n</solution>\n<answer>\n72\n</answer>", "72", 0.0),
+        ("<solution>70 clips</solution><answer>72</answer>", "72", 0.0),
+        ("<response>70</response><answer>72</answer>", "72", 0.0),
+        ("<solution>\n72 clips\n</solution>\n<answer>72</answer>", "72", 1.0),
+        # an hour without its half of the day against a time that says it; "7 am" against "7pm"
+        ("The answer is 5.", "5pm", 0.0),
+        ("She wakes up at 7 am.", "7pm", 0.0),
+        ("She wakes up at 7 a.m.", "7pm", 0.0),
+        ("She wakes up at 7 p.m.", "7pm", 1.0),
+        ("The meeting is at 12am.", "0:00", 1.0),
+        # a season spaced around its dash, with its word
+        ("Final Answer: 1994 – 1995", "1994–95", 1.0),
+        ("Final Answer: the 1994–95 season", "1994–95", 1.0),
+        # T5's sentinels and calculator notes around a Russian GSM8K answer (set 251)
+        ("<extra_id_0> У них 5 + 2 = [[5 + 2]]7 карт вместе. <extra_id_1> 7", "7", 1.0),
+        ("<extra_id_0> Цена 1000 - 200 = $<calculator>1000 - 200</calculator>800. <extra_id_1> 800", "800", 1.0),
+        ("<extra_id_0> У них 5 + 2 = [[5 + 2]]7 карт вместе. <extra_id_1> 8", "7", 0.0),
+    ],
+)
+def test_red_team_70_and_set_251(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # options: the last line ending on another, a value glossed with another letter in more forms
+        ("Checking.\nAnswer: B\nB => C", "B", 0.0),
+        ("Checking.\nAnswer: B\nGoing with C.", "B", 0.0),
+        ("Checking.\nAnswer: B\nTherefore C.", "B", 0.0),
+        ("Checking.\nAnswer: B\nNicht B, sondern C.", "B", 0.0),
+        ("Checking.\n答案：B\n不是B，是C。", "B", 0.0),
+        ("21 = 3·7, 27 = 3^3.\nAnswer: 29 = B", "29", 0.0),
+        ("21 = 3·7, 27 = 3^3.\nAnswer: 29 → B", "29", 0.0),
+        ("21 = 3·7, 27 = 3^3.\n\\boxed{29\\ (B)}", "29", 0.0),
+        ("21 = 3·7, 27 = 3^3.\nFinal answer: 29, which is option B.", "29", 0.0),
+        ("21 = 3·7, 27 = 3^3.\n正确答案：29，B项。", "C", 0.0),
+        ("21 = 3·7, 27 = 3^3.\nAnswer: 29 = C", "29", 1.0),
+        ("Checking divisors.\n\n\\boxed{B\\text{C}}", "B", 0.0),
+        ("Checking divisors.\n\n\\boxed{\\textbf{B}\\hspace{1em}\\textbf{C}}", "B", 0.0),
+    ],
+)
+def test_options_red_team_70(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold, _PRIME) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -313,5 +439,24 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("cleanup", "_USER_TURN_RE", "'\\n[user' * (n // 6)"),
             ("cleanup", "_SHORT_ANSWER_LIKE_RE", "'<solution>' * (n // 10)"),
             ("cleanup", "_SHORT_ANSWER_LIKE_RE", "'<solution>1' + ' ' * n"),
+            ("cleanup", "_SHORT_ANSWER_LIKE_RE", "'<solution>' + 'a' * n"),
+            ("cleanup", "_SENTENCE_ON_VALUE_RE", "'1 ' * (n // 2)"),
+            ("cleanup", "_BARE_CALCULATOR_NOTE_RE", "'[[' * (n // 2)"),
+            ("cleanup", "_BARE_CALCULATOR_NOTE_RE", "'<calculator>1' * (n // 13)"),
+            ("cleanup", "_SENTINEL_RE", "'<extra_id_' * (n // 10)"),
+            ("disowning", "_CJK_WORKING_RE", "'1 ' * (n // 2)"),
+            ("disowning", "_CJK_REJECTED_RE", "'不是1' * (n // 3)"),
+            ("disowning", "_CJK_REJECTED_RE", "'1' + 'a' * n"),
+            ("disowning", "_CJK_LINE_NUMBER_RE", "'1,' * (n // 2)"),
+            ("revisions", "_LAST_LINE_OPTION_RE", "'\\n' + 'a ' * (n // 2)"),
+            ("revisions", "_LAST_LINE_OPTION_RE", "('\\n' + 'B' * 30) * (n // 31)"),
+            ("forms", "_VALUE_BEFORE_APPOSITION_RE", "'1, ' + 'a' * n"),
+            ("forms", "_CHANGED_AFTER_RE", "' increased by ' * (n // 14)"),
+            ("forms", "_CHANGED_BEFORE_RE", "'das Quadrat von ' * (n // 16)"),
+            ("normalize", "_WRAPPED_LETTERS_RE", "'B\\\\' * (n // 3)"),
+            ("fallback", "_HALF_DAY_RE", "'a.m.' * (n // 4)"),
+            ("verifier", "_LETTERED_VALUE_RE", "'1 = ' * (n // 4)"),
+            ("attributed", "ATTRIBUTED_TAIL_RE", "'\\nthe book says' * (n // 14)"),
+            ("conclusions", "_CHECK_LINE_RE", "'\\n(let me check' * (n // 14)"),
         ]
     )

@@ -32,7 +32,11 @@ ATTRIBUTED_TAIL_RE = re.compile(
     r"|(?:(?<=[.!])[ \t]+|\n[ \t]*)[*_]*(?:the[ \t]+)?(?:reference[ \t]+answer|answer[ \t]+key|official[ \t]+answer"
     r"|hint[ \t]+from|source[ \t]*:|(?:reference|ground[ \t-]+truth|solution[ \t]+key|expected(?:[ \t]+(?:answer|output|result))?"
     r"|gold(?:[ \t]+answer)?|previous[ \t]+(?:attempt|answer|try)|(?:example|sample)(?:[ \t]+(?:format|output|answer))?"
-    r"|(?:boxed|written)[ \t]+for[ \t]+the[ \t]+(?:grader|checker|parser))[*_]*[ \t]*:)[^\n]{0,100})"
+    r"|(?:text)?book[ \t]+answer|official[ \t]+(?:solution|answer)|template|参考答案|标准答案|標準答案|參考答案"
+    r"|(?:boxed|written)[ \t]+for[ \t]+the[ \t]+(?:grader|checker|parser))[*_]*[ \t]*[:：]"
+    # ("The book says 72.", "My friend got \boxed{72}.", "Don't write \boxed{72}.", "e.g. \boxed{72}")
+    r"|(?:the|my|our)[ \t]+(?:book|textbook|teacher|tutor|friend|classmate|key|answer[ \t]+key)[ \t]+(?:says|said|gives|gave|got|gets|lists|has|had)\b"
+    r"|(?:don['’]?t|do[ \t]+not|never)[ \t]+(?:write|answer|put)\b|e\.g\.)[^\n]{0,100})"
     r"[.!]?\s*\Z",
     re.I,
 )

@@ -304,11 +304,11 @@ _LABELLED_NUMERAL_END_RE = re.compile(
 
 
 def cjk_line_digits(line: str) -> str:
-    """A line with its Chinese numerals as digits, where they count (before a measure word, :func:`cjk_digits`) or
-    end it after a label or a copula ("总计：七十" -> "总计：70"; not "唯一", unique)."""
+    """A line with its Chinese numerals as digits, where they count (before a measure word, :func:`cjk_digits`; not
+    "一个", an article) or end it after a label or a copula ("总计：七十" -> "总计：70"; not "唯一", unique)."""
     if not any(c in line for c in CJK_NUMERAL_CHARS):
         return line
-    line = cjk_digits(line)
+    line = _COUNTED_RE.sub(lambda m: m.group(1) if m.group(1) in ("一", "一一") else _counted_digits(m), line)
     m = _LABELLED_NUMERAL_END_RE.search(line)
     if m is None or re.search(r"[一二两兩三四五六七八九]{2}", m.group(1)):
         return line
@@ -319,10 +319,13 @@ def cjk_line_digits(line: str) -> str:
 def cjk_digits(text: str) -> str:
     """``text`` with each Chinese numeral before a measure word as digits ("鸡有六只" -> "鸡有6只"; not "两三只", two or
     three)."""
-    def digits(m: re.Match[str]) -> str:
-        if re.search(r"[一二两兩三四五六七八九]{2}", m.group(1)):
-            return m.group(1)
-        value = _cjk_number(m.group(1))
-        return m.group(1) if value is None else str(value)
+    return _COUNTED_RE.sub(_counted_digits, text) if any(c in text for c in CJK_NUMERAL_CHARS) else text
 
-    return _COUNTED_RE.sub(digits, text) if any(c in text for c in CJK_NUMERAL_CHARS) else text
+
+def _counted_digits(m: re.Match[str]) -> str:
+    """A numeral before a measure word (a match of :data:`_COUNTED_RE`) as digits; as it is where it is no one
+    number ("两三", two or three)."""
+    if re.search(r"[一二两兩三四五六七八九]{2}", m.group(1)):
+        return m.group(1)
+    value = _cjk_number(m.group(1))
+    return m.group(1) if value is None else str(value)

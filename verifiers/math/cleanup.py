@@ -210,6 +210,10 @@ def clean_completion(text: str) -> str:
         text = text[: recap.start()]
     if "<<" in text:  # GSM8K's calculator notes, "$1.50 * 8 = $<<1.5*8=12>>12": the value follows the note
         text = _CALCULATOR_NOTE_RE.sub("", text)
+    if "[[" in text or "<calculator>" in text:  # "5 + 2 = [[5 + 2]]7", "= <calculator>54 / 2</calculator>27": a
+        text = _BARE_CALCULATOR_NOTE_RE.sub("", text)  # calculator call's note before the value it returned
+    if "<extra_id_" in text:  # T5's sentinel tokens ("<extra_id_0> ... <extra_id_1> 7"): a span's marks, no text
+        text = _SENTINEL_RE.sub(" ", text)
     if "&" in text and _HTML_ENTITY_RE.search(text):  # "&radic;2", "&#53;", "&minus;5": HTML's characters
         text = _HTML_ENTITY_RE.sub(lambda m: html.unescape(m.group()), text)
     text = without_hidden(text)  # "The answer is 7. $\phantom{\boxed{5}}$": what no reader sees is no answer
@@ -299,6 +303,7 @@ def clean_completion(text: str) -> str:
             re.search(r"\d", asked)
             or (_HEAD_ENDED_RE.search(head) and _ENDS_ON_VALUE_RE.search(_HEAD_ENDED_RE.sub("", head).rstrip()))
             or _STATED_ANSWER_RE.search(head)
+            or _SENTENCE_ON_VALUE_RE.search(head.rstrip())  # "So she sold 70 clips.\n<|im_start|>user\nrecheck..."
         )
         if head.strip() and (_ANSWERED_TURN_RE.search(head) or unmarked) and _OTHER_ROLE_RE.match(text, role.start()):
             # "\boxed{6}<|im_end|>\n<|im_start|>user\nTry again<|im_end|>\n<|im_start|>assistant\n\boxed{5}": the
@@ -337,7 +342,7 @@ def clean_completion(text: str) -> str:
         last = heads[-1] if heads else None
         if last is not None and _ANSWERED_TURN_RE.search(text, last.end()) and _ANSWERED_TURN_RE.search(text, 0, last.start()):
             text = text[last.start() :]  # (the earlier ones, answered in the prompt, are not this answer)
-    if "Human" in text or "User" in text or "USER" in text or "<" in text or "[INST]" in text or ":" in text:
+    if "Human" in text or "User" in text or "USER" in text or "user" in text or "<" in text or "[INST]" in text or ":" in text:
         user = next(
             (m for m in _USER_TURN_RE.finditer(text) if text[: m.start()].strip() and not _PUSHBACK_RE.match(text, m.end())),
             None,
@@ -477,6 +482,10 @@ _CONFIDENCE_RE = re.compile(
     r"|[—–][ \t]*(\d{1,3})[ \t]*%[ \t]+(?:confident|sure|certain)\b\.?",
     re.I,
 )
+_BARE_CALCULATOR_NOTE_RE = re.compile(
+    r"\[\[[^\[\]\n]{1,200}\]\](?=[ \t]*\$?[ \t]*-?\d)|<calculator>[^<>\n]{1,200}</calculator>(?=[ \t]*\$?[ \t]*-?\d)"
+)
+_SENTINEL_RE = re.compile(r"<extra_id_\d{1,3}>")
 _CALCULATOR_NOTE_RE = re.compile(r"<<[^<>=\n]{1,200}=([^<>=\n]{1,40})>>(?=[ \t]*\$?[ \t]*\1)")
 # a chat role's label glued to the end of a value, no space between ("94.0assistant: ...")
 _GLUED_TURN_RE = re.compile(r"(?<=[\d%.)\]}$])(?:assistant|user|human|system)[ \t]*:", re.I)
@@ -635,6 +644,7 @@ _BOXED_TAG_RE = re.compile(r"<boxed>([^<>{}\n]{1,200})</boxed>")
 # a turn that ends on a value ("She sold 70 clips."), and an answer stated in words before a made-up turn ("The
 # answer is 70.\n<|im_start|>user ...")
 _ENDS_ON_VALUE_RE = re.compile(r"\d[^\d\n:=+*/×÷-]{0,30}\Z")  # (not "Step 1: 6 / 2 =", cut off in its working)
+_SENTENCE_ON_VALUE_RE = re.compile(r"\d[^\d\n:=+*/×÷-]{0,30}[.!。！]\Z")  # a finished sentence that ends on a value
 _STATED_ANSWER_RE = re.compile(r"\banswer[ \t]+is[ \t]+[^\n]{0,40}\d", re.I)
 _ANSWERED_TURN_RE = re.compile(r"\\boxed\s*\{\s*[^\s}]|<answer>\s*\S", re.I)
 
@@ -645,7 +655,8 @@ _USER_TURN_RE = re.compile(
     # (the role's name in any case and wrapping: "user:", "[USER]:", "### Human:", "> User:", "(user):", "**[USER]**",
     # "<user>")
     r"(?:(?<=\n)|(?<=</answer>)|(?<=[.!?] ))[ \t]*(?:[>#*][ \t>#*]{0,5})?(?:(?:[\[(][ \t]*)?(?i:human|user)(?:[ \t]*[\])])?[ \t*]{0,4}:"
-    r"|\[(?i:human|user)\][ \t*]{0,4}|<(?i:human|user)>)|<\|im_start\|>user|<\|user\|>|\[INST\]"
+    r"|[\[(](?i:human|user)[\])][ \t*]{0,4}|<(?i:human|user)>|(?<=#)[ \t]*(?i:human|user)[ \t*]*(?=\n))"
+    r"|<\|im_start\|>user|<\|user\|>|\[INST\]"
     r"|<\|start_header_id\|>user|<start_of_turn>user|<\|turn>user|(?<=\n)[ \t]*###[ \t]*Instruction[ \t]*:"
     # another party's voice on a line of its own: "Grader: The correct answer is 72.", "SYSTEM: ...", "Teacher: ..."
     # (not "System:", which may open a system of equations)
@@ -719,9 +730,12 @@ _RESULT_AT_END_RE = re.compile(r"<\s*result\s*>([^<>]{0,500})<\s*/\s*result\s*>\
 _BARE_OPEN_RE = re.compile(r"(?<![\w/<])solution>(?=[^<>]{0,2000}<\s*/\s*solution\s*>)", re.I)
 
 
-# an answer-like block that holds a value alone, no words: "<solution>70</solution>", "<final_answer>\frac{3}{4}</final_answer>"
+# an answer-like block that holds a value alone (with a unit word at most), no words: "<solution>70</solution>",
+# "<solution>\n70 clips\n</solution>", "<final_answer>\frac{3}{4}</final_answer>", "<response>70</response>"
 _SHORT_ANSWER_LIKE_RE = re.compile(
-    r"<[ \t]*(?:solution|final[ _-]?answer)[ \t]*>[ \t]*(?![^<>\n]{0,40}?(?<![\\A-Za-z])[A-Za-z]{3})([^<>\n]{1,40}?)[ \t]*<[ \t]*/[ \t]*(?:solution|final[ _-]?answer)[ \t]*>",
+    r"<[ \t]*(?:solution|final[ _-]?answer|response)[ \t]*>\s*"
+    r"(-?\d[\d.,]*(?:[ \t]+[A-Za-z]{1,12})?|(?![^<>]{0,40}?(?<![\\A-Za-z])[A-Za-z]{3})[^<>\n]{1,40}?)"
+    r"\s*<[ \t]*/[ \t]*(?:solution|final[ _-]?answer|response)[ \t]*>",
     re.I,
 )
 _ANSWER_LIKE_CLOSE_RE = re.compile(r"<\s*/\s*(?:solution|final[ _-]?answer)\s*>", re.I)

@@ -130,6 +130,8 @@ def same_clock_time(answer: str, reference: str) -> bool | None:
     reference does not say am or pm either way ("6:10 PM" answers "6:10"; "1:58" does not answer "1:58 am"). A spoken
     time that does not say its half names either ("half past seven" answers "07:30" and "19:30")."""
     a, b = read_clock(answer), read_clock(reference)
+    if a is None and b is not None and b.half is not None and re.fullmatch(r"[ \t$]*\d{1,2}[ \t$.]*", answer):
+        return False  # "5" against "5pm": an hour that does not say which half of the day (as "1:58" against "1:58 am")
     if a is None or b is None or (a.half is None and b.half is None and not (a.spoken or b.spoken or a.marked or b.marked)):
         return None
     if b.half is not None and a.half is None and not a.spoken and 1 <= a.hour <= 11:

@@ -320,34 +320,34 @@ def _things(m: re.Match[str]) -> list[str]:
 # a last line that checks, recounts or totals, in any of a few languages, on a chain that ends on a number:
 # "Check: 48 + 22 = 70 ✓", "Verification: 48 + 22 = 70.", "Total clips = 48 + 22 = 70", "重新计算：48+22=70。"
 _CHECK_LINE_RE = re.compile(
-    r"\n[ \t*_>#-]*((?:(?:double[ \t-]?|re-?)?(?:check(?:ing)?|verif(?:y|ying|ication)|recount(?:ing)?|recalculat(?:e|ing|ion))|proof"
-    r"|sanity[ \t]+check|total|probe|prüfung|kontrolle|vérification|comprobación|verificación|verifica|проверка"
-    r"|验证|檢驗|检验|验算|驗算|重新计算|重新計算|核对|核對|確認|検算|검산|확인)[^\n=：:]{0,30}[:：]?)"
-    r"([^\n]{1,80}?=[ \t]*\$?[ \t]*)(-?\d[\d,]*(?:\.\d+)?)[ \t$]*(?:[✓✔✅]\ufe0f?|\\checkmark)?[ \t.。!]*\Z",
+    # (the label in brackets or on the line before; "Let me verify:", "Checking:", "Grand total =", "Sum:", "合计：")
+    r"\n[ \t*_>#(-]*((?:(?:let[ \t]+me[ \t]+|let['’]s[ \t]+)?(?:double[ \t-]?|re-?)?(?:check(?:ing)?|verif(?:y|ying|ication)"
+    r"|recount(?:ing)?|recalculat(?:e|ing|ion))|proof|sanity[ \t]+check|(?P<total>(?:grand[ \t]+)?total|sum(?=[ \t]*[:=])|合计|合計|总计|總計|총합)"
+    r"|probe|prüfung|kontrolle|vérification|comprobación|verificación|verifica|проверка"
+    r"|验证|檢驗|检验|验算|驗算|重新计算|重新計算|核对|核對|確認|検算|검산|확인)[^\n=：:]{0,30}[:：]?[ \t]*\n?)"
+    r"([^\n]{1,80}?=[ \t]*\$?[ \t]*)(-?\d[\d,]*(?:\.\d+)?)[ \t$]*(?:[✓✔✅]\ufe0f?|\\checkmark)?"
+    r"(?:[ \t]*,[ \t]*(?:correct|right|ok|okay|good|confirmed)\b)?[ \t.。!)]*\Z",
     re.I,
 )
 
 
 def checked_otherwise(tail: str, value: str, working: str) -> bool:
     """Whether the last line of ``tail`` (the text after the answer ``value``) checks or totals the working again and
-    concludes another value: a chain of arithmetic (:data:`_CHECK_LINE_RE`) that ends on a number the working
-    (the text before the answer) never reached, with a number the working never had, and the answer nowhere on it.
-    Not a check of the answer ("Check: 72 - 24 = 48 ✓"), of a step ("Check: 48 / 2 = 24 ✓"), of another case
-    ("Check with n = 3: 3 + 3 = 6"), nor a total of the working's own numbers ("Total: 48 + 24 = 72")."""
+    concludes another value: a chain of arithmetic (:data:`_CHECK_LINE_RE`) that ends on a number the working (the
+    text before the answer) never reached and that is not the answer. A total must also use a number the working
+    never had. Not a check of the answer ("Check: 72 - 24 = 48 ✓"), of a step ("Check: 48 / 2 = 24 ✓"), of another
+    case ("Check with n = 3: 3 + 3 = 6"), nor a total of the working's own numbers ("Total: 48 + 24 = 72")."""
     checked = _CHECK_LINE_RE.search(tail[-400:])
     if checked is None:
         return False
-    chain, result = checked.group(1) + checked.group(2), checked.group(3).replace(",", "")
+    chain, result = checked.group(1) + checked.group(3), checked.group(4).replace(",", "")
     if _OTHER_CASE_RE.search(chain) or not _ARITHMETIC_RE.search(chain):
         return False  # (an equation of two values, "Total = 70", is a closing value's, read elsewhere)
     seen = {m.group().replace(",", "") for m in _PLAIN_RE.finditer(working[-3_000:])}
-    operands = [m.group().replace(",", "") for m in _PLAIN_RE.finditer(checked.group(2))]
-    own = normalize(value)
-    return (
-        result not in seen
-        and any(n not in seen for n in operands)
-        and not any(equiv_safe(normalize(n), own) for n in [*operands, result])
-    )
+    operands = [m.group().replace(",", "") for m in _PLAIN_RE.finditer(checked.group(3))]
+    if result in seen or equiv_safe(normalize(result), normalize(value)):
+        return False
+    return not checked.group("total") or any(n not in seen for n in operands)
 
 
 _ARITHMETIC_RE = re.compile(r"\d[ \t]*(?:[-+×*/÷−·]|\\(?:times|cdot|div)(?![A-Za-z]))[ \t]*\(?\d")

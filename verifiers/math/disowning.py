@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from verigrpo.verifiers.math.cjk import CJK_COUNTER, cjk_line_digits
+from verigrpo.verifiers.math.cjk import CJK_CHAR_RE, CJK_COUNTER, cjk_line_digits
 from verigrpo.verifiers.math.locales import FOREIGN_SCALES
 from verigrpo.verifiers.math.negations import (
     ANSWER_NOUNS,
@@ -61,6 +61,28 @@ def _closing_value(rest: str) -> str | None:
         return None
     value = m.group(1)  # (commas that group thousands dropped: "100,000"; not a list's or a decimal comma's, "0,1")
     return value.replace(",", "") if _THOUSANDS_RE.fullmatch(value) else value
+
+
+def cjk_closing_value(rest: str) -> str | None:
+    """The one value a short last line of Chinese, Japanese or Korean after an answer states, in digits or in
+    numerals before a measure word, with any words around it ("答：70个夹子", "因此，70个", "（70个发夹）", "즉,
+    70개입니다.", "合わせて70個売りました。", "つまり七十個です。"; a value it rejects left out: "所以是70而不是72。"); None
+    for a line of working ("48+22=70"), a question, an ordinal ("第3步"), or a line with other numbers."""
+    if "\n" not in rest.strip(" \t"):
+        return None
+    line = rest.rstrip().rsplit("\n", 1)[-1].strip()
+    if not (2 <= len(line) <= 40) or not CJK_CHAR_RE.search(line) or _CJK_WORKING_RE.search(line):
+        return None
+    line = _CJK_REJECTED_RE.sub("", cjk_line_digits(line))
+    numbers = _CJK_LINE_NUMBER_RE.findall(line)
+    return numbers[0].replace(",", "") if len(numbers) == 1 else None
+
+
+# a line of working, a question, an ordinal or a date; a value rejected ("而不是72", "不是72", "아니라 72"); a number on a line
+# (a date's month or day is no value: "5月份", "3日")
+_CJK_WORKING_RE = re.compile(r"[=＝+＋×÷*/^<>≤≥%？?]|吗|嗎|か[。.]?\s*$|第\s*\d|\d\s*[步题題问問章节節页頁]|(?<!\d)\d{1,2}\s*[月日号號](?!\d)")
+_CJK_REJECTED_RE = re.compile(r"(?:而|并)?(?:不是|非|并非)\s*\d[\d,.]*\S{0,3}|(?<=\d)[^\d\n]{0,4}(?:가|이)\s*아니라|ではなく")
+_CJK_LINE_NUMBER_RE = re.compile(r"(?<![\d.,])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d.])|(?<![\d.,])-?\d+(?:\.\d+)?(?![\d.])")
 
 
 _THOUSANDS_RE = re.compile(r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?")
@@ -150,8 +172,11 @@ DISOWNED_RE = re.compile(
     r"|\A\W*(?:no|false|wrong|incorrect|nope|mal)\W*(?:\n|\Z)|[❌✗✘🚫⛔🙅]"
     # a joke, a doubt or a guess said of it: "Kidding, it's not.", "... just kidding.", "Haha, no.", "Close, but no.",
     # "— I doubt it.", "(guess)", "I'm probably wrong.", "틀렸다."
-    r"|\b(?:just\s+)?kidding\b|\b(?:haha|lol),?\s+no\b|\bclose,?\s+but\s+no\b|\bI\s+doubt\s+(?:it|that)\b|\(\s*(?:a\s+)?guess(?:ed)?\s*\)"
-    r"|\bI['’]?m\s+(?:probably|likely|maybe|possibly)\s+wrong\b|\A\W*nope\b|틀렸(?:다|습니다|어요)"
+    r"|\b(?:just\s+)?(?:kidding|joking)\b|\b(?:haha|lol),?\s+no\b|\bclose,?\s+but\s+no\b|\bI\s+doubt\s+(?:it|that)\b"
+    r"|[(（]\s*(?:a\s+)?(?:guess(?:ed)?|made\s+up|geraten|adivinado|deviné|瞎?猜的)\s*[)）]|\bI\s+lied\b|\bthat['’]?s\s+a\s+lie\b"
+    r"|\A\W*definitely\s+not\b|开玩笑|開玩笑|我猜的|瞎猜|шучу|\bI['’]?m\s+(?:probably|likely|maybe|possibly)\s+wrong\b|\A\W*nope\b"
+    r"|틀렸(?:다|습니다|어요)|\bI\s+(?:can(?:not|['’]t)|am\s+unable\s+to|could\s*n['’]?t)\s+(?:determine|find|compute|solve|figure\s+out)"
+    r"\s+(?:the\s+)?(?:answer|result|value|solution)\b"
     # a line that only takes it back: "Scratch that.", "Ignore the above.", "Never mind.", "Verdict: incorrect."
     r"|\A\s*+(?:(?:hmm+|no|oh)\W+)?(?:scratch\s+that|ignore\s+(?:the\s+above|that|this|it)|disregard\s+(?:that|this|the\s+above|it)"
     r"|never\s?mind|that['’]?s\s+not\s+(?:it|right)|that\s+(?:doesn['’]t|does\s+not|can['’]t|cannot)\s+(?:seem\s+)?(?:be\s+)?right"
@@ -325,9 +350,12 @@ _LEAD_VALUE_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?(?![\d.,]*\w)|[^\W\d_]+(?=\s*[
 # a restatement of the answer in words right after it: "(five)", ", that is, six", "(in words: six)", "(six?)"
 _WORDS_AFTER_RE = re.compile(
     # (after a comma, in round or square brackets, after a dash: "(seventy)", "[siebzig]", "— siebzig")
-    r"[ \t$}*]{0,8}(?:,[ \t]{0,4}|[ \t]{0,4}[(\[][ \t]{0,4}|[ \t]{1,4}[—–][ \t]{0,4}|[ \t]{0,4}\\text[ \t]{0,4}\{[ \t]{0,4}\(?[ \t]{0,4})"
-    r"(?:(?:that[ \t]+is|i\.e\.|namely|equivalently|or|in[ \t]+words|written[ \t]+out|spelled[ \t]+out)[ \t]*[,:]?[ \t]*)?"
-    r"([^\W\d_][^\W\d_ \t'-]*(?:[ \t-][^\W\d_][^\W\d_ \t'-]*){0,5})[ \t]{0,4}[?]?[ \t]{0,4}(?:[)\]}]|[.,;!]|\Z)",
+    # (or in braces or quotes, after a spaced hyphen: "{seventy}", "\"seventy\"", "«seventy»", "72 - seventy")
+    r"[ \t$}*]{0,8}(?:,[ \t]{0,4}|[ \t]{0,4}[(\[{\"“«][ \t*_]{0,4}|[ \t]{1,4}[—–-][ \t]{1,4}|[ \t]{1,4}[—–][ \t]{0,4}"
+    r"|[ \t]{0,4}\\text[ \t]{0,4}\{[ \t]{0,4}\(?[ \t]{0,4})"
+    r"(?:(?:that[ \t]+is|i\.e\.|namely|equivalently|or|in[ \t]+words|written[ \t]+out|spelled[ \t]+out|read)[ \t]*[,:]?[ \t]*)?"
+    r"([^\W\d_][^\W\d_ \t'-]*(?:[ \t-][^\W\d_][^\W\d_ \t'-]*){0,5}?)[ \t*_]{0,4}"
+    r"(?:[ \t]+(?:in[ \t]+words|in[ \t]+total|total|written[ \t]+out))?[ \t]{0,4}[?]?[ \t]{0,4}(?:[)\]}\"”»]|[.,;!]|\Z)",
 )
 
 

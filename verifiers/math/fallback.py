@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.attributed import ATTRIBUTED_TAIL_RE
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
 from verigrpo.verifiers.math.chains import EXACT_WORDS, RESTATING_WORDS, value_in_words
 from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_counted_number, cjk_digits
+from verigrpo.verifiers.math.conclusions import checked_otherwise
 from verigrpo.verifiers.math.disowning import words_restated
 from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
 from verigrpo.verifiers.math.forms import (
@@ -183,9 +184,9 @@ def _concludes_other(check: str, before: str) -> bool:
     if not _CHECK_LABEL_RE.match(check):
         return False  # (a note or a remark may say anything: "Note: This assumes none of the 15 apples were returned.")
     said = [m for m in _LAST_NUM_RE.finditer(check) if standalone_number(check, m.start(), m.end())]
+    prior = list(_LAST_NUM_RE.finditer(before[-300:]))
     if not said or re.search(r"[=＝<>≤≥+\-×*/÷][ \t$]*\Z|\b(?:steps?|time|tries|attempts?)\W*\Z", check[: said[-1].start()], re.I):
         return False
-    prior = list(_LAST_NUM_RE.finditer(before[-300:]))
     return not prior or numeral_key(prior[-1].group()) != numeral_key(said[-1].group())
 
 
@@ -239,6 +240,12 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
             break  # "Note: she actually sold at $3, giving $27.": it takes back (not "Hmm, sanity check: ...")
         if aside is None and _concludes_other(check.group(), before):
             break  # "Check: she sold 70.", "Vérification : elle a vendu 70.": a conclusion, not a check's working
+        stated = list(_LAST_NUM_RE.finditer(before[-300:]))
+        if aside is None and stated and checked_otherwise("\n" + check.group().lstrip(), stated[-1].group(), before):
+            # "So she sold 72 clips.\n\nCheck: 48 + 22 = 70 ✓": a worked check that reaches a value the working
+            # never had; the text gives two values
+            value = _number_text(stated[-1].group())
+            return Extraction(value, "last_number", True, "a check after the answer concludes another value")
         text = text[: len(text) - len(check.group())].rstrip()
     window = text[tail_start(text, 2_000) :]
     spans = list(_MATH_SPAN_RE.finditer(window))[-_MAX_JOINED_SPANS:]
@@ -386,7 +393,6 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         if (
             _BOUND_BEFORE_RE.search(before)
             or _BOUND_AFTER_RE.match(tail, last.end())
-            or changed_number(tail, last.start(), last.end())  # "the square of 7", "twice 7", "7 doubled", "-(5)"
             or (
                 _REFERENCE_BEFORE_RE.search(before)
                 or _NUMBER_RUN_BEFORE_RE.search(before)
@@ -862,10 +868,13 @@ def _unit_after(text: str, end: int) -> str:
     if not stripped or len(stripped) == len(segment) and not stripped.startswith("\\"):
         return ""  # no space between: "10m" is read with the number already
     phrase = stripped.rstrip().rstrip(".!;,").rstrip()
+    if _HALF_DAY_RE.fullmatch(phrase):  # "at 7 am.", "at 7 a.m.": the half of the day the hour is in, kept
+        return f" \\text{{{phrase}}}"
     # upright, as a unit is set: its letters are never read as symbols ("5 m" is not 5 times m)
     return f" \\text{{{phrase}}}" if phrase and unit_phrase_end(phrase, 0) == len(phrase) else ""
 
 
+_HALF_DAY_RE = re.compile(r"[ap]\.?[ \t]?m\.?|[AP]\.?[ \t]?M\.?")
 _MAX_JOINED_SPANS = 10
 
 

@@ -221,8 +221,12 @@ def qualified(sentence: str) -> bool:
 # "10의 절반") and right before it ("half of 10", "the square root of 5", "racine de 5", "ルート5"; a minus word is
 # a sign, read where the number is)
 _CHANGED_AFTER_RE = re.compile(
-    rf"[ \t]{{0,4}}(?:(?:squared|cubed|doubled|halved|tripled|negated|{CHANGING_WORDS}|{FRACTION_WORDS})(?!\w)|{FOREIGN_POWER_RE})"
+    rf"[ \t]{{0,4}}(?:[–—-][ \t]{{0,4}})?(?:(?:squared|cubed|doubled|halved|tripled|quadrupled|quartered|negated|inverted"
+    rf"|{CHANGING_WORDS}|{FRACTION_WORDS})(?!\w)|{FOREIGN_POWER_RE})"
     r"|[ \t]{0,4}(?:less|fewer)[ \t]+than[ \t]+(?:zero|0)(?!\w|\.\d)"  # ("5 less than zero": -5)
+    # ("7 increased by 1", "7 plus one", "7 weniger als null")
+    r"|[ \t]{0,4}(?:(?:increased|decreased|raised|lowered|reduced|multiplied|divided)[ \t]+by|plus|minus|times)[ \t]+(?:\d|one|two|three|a\b|an\b|half)"
+    r"|[ \t]{0,4}(?:weniger[ \t]+als[ \t]+null|unter[ \t]+null|bajo[ \t]+cero|sous[ \t]+zéro)"
     r"|[ \t]{0,4}(?:的|의[ \t]{0,4}|の)?(?:(?:平方|立方)(?![米厘千公分毫英])|次方|倒数|相反数|半分|一半|절반|제곱"
     r"|[\d一二两兩三四五六七八九十百千万半]{1,6}倍)"  # ("4的两倍": twice 4)
     # a symbol: a Greek or maths letter, a power, a product sign, a double factorial ("2 τ", "2 𝜋", "2∙π", "5‼")
@@ -231,7 +235,11 @@ _CHANGED_AFTER_RE = re.compile(
 )
 _CHANGED_BEFORE_RE = re.compile(  # (matched on the text before the number and its first digit)
     rf"(?:\b(?:half|twice|double|triple|thrice|(?:square|cube)[ \t]+root|reciprocal|inverse)(?:[ \t]+of)?"
-    r"|\b(?:square|cube|opposite)[ \t]+of|(?<![A-Za-z])i[ \t]{0,2}[·*×⋅]|[-−][ \t]{0,2}\("  # ("the square of 7", "i·5", "-(5)")
+    r"|\b(?:square|cube|opposite|successor|predecessor|floor|ceiling|ceil|factorial|absolute[ \t]+value|log(?:arithm)?)[ \t]+of"
+    r"|(?<![A-Za-z])i[ \t]{0,2}[·*×⋅]|[-−][ \t]{0,2}\("  # ("the square of 7", "i·5", "-(5)")
+    # (the same in other languages: "das Quadrat von 7", "el doble de 7", "le carré de 7", "квадрат 7", "7的平方")
+    r"|\b(?:das[ \t]+(?:Quadrat|Doppelte|Dreifache)[ \t]+von|(?:el|la)[ \t]+(?:doble|triple|mitad|cuadrado)[ \t]+de"
+    r"|(?:le|la)[ \t]+(?:double|triple|moitié|carré)[ \t]+de|квадрат|удвоенное|половина)"
     rf"|ルート|루트|{FOREIGN_ROOT_RE})[ \t]{{0,4}}\d\Z",
     re.I,
 )
@@ -240,7 +248,17 @@ _CHANGED_BEFORE_RE = re.compile(  # (matched on the text before the number and i
 def changed_number(text: str, start: int, end: int) -> bool:
     """The words around the numeral ``text[start:end]`` make another number of it: "5 squared", "2 thirds", "half
     of 10", "the square root of 5", "racine de 5", "5的平方"."""
-    return bool(_CHANGED_AFTER_RE.match(text, end) or _CHANGED_BEFORE_RE.search(text[max(0, start - 40) : start + 1]))
+    if _CHANGED_AFTER_RE.match(text, end):
+        return True
+    before = text[max(0, start - 40) : start + 1]
+    # (not after a value it explains: "49, the square of 7", "14, twice 7": the value, then what it is)
+    return bool(_CHANGED_BEFORE_RE.search(before)) and not _VALUE_BEFORE_APPOSITION_RE.search(before[:-1])
+
+
+# a value, then an apposition that says what it is: "49, the square of ", "14, which is twice "
+_VALUE_BEFORE_APPOSITION_RE = re.compile(
+    r"\d[ \t$]*,[ \t]*(?:which[ \t]+is[ \t]+|i\.e\.[ \t]+)?(?:the[ \t]+)?[a-z][a-z ]{1,24}[ \t-]*[(]?\Z", re.I
+)
 
 
 def numeral_key(numeral: str) -> str:

@@ -70,7 +70,8 @@ def _glued_unit(w: str) -> bool:
 _TRANSFORM_WORD_RE = re.compile(
     # value: a power, a multiple, a scale in plural or another language ("4 in thousands", "4 Millionen"), a
     # constant ("4 pi"), a base ("4 in binary"), a rounding, an era or a debt that makes it negative ("4 BC")
-    r"squared|cubed|root|raised|halved|doubled|tripled|divided|multiplied|times|plus|minus|negative|neg|twice|thrice|"
+    r"squared|cubed|root|raised|halved|doubled|tripled|quadrupled|quartered|negated|increased|decreased|reduced|lowered|"
+    r"divided|multiplied|times|plus|minus|negative|neg|twice|thrice|weniger|"
     + CHANGING_WORDS
     + "|" + FRACTION_WORDS  # (and other languages' denominators: "2 трети", "3 quarts")
     + r"|zero|thousands|millions|billions|trillions|bn|" + FOREIGN_SCALE_WORDS + "|"

@@ -303,9 +303,16 @@ _TICK_END_RE = re.compile(r"(?<=\S)[ \t]*[✅✔☑✓]\ufe0f?[ \t]*\Z")
 # \text{C}"): a list of letters, never a letter with a unit (C, the coulomb)
 _WRAPPED_LETTER = r"\\(?:text|textbf|mathbf|mathrm|textit|mathit|textsf)[ \t]*\{[ \t]*\(?([A-J])\)?[ \t]*\}"
 _WRAPPED_LETTER_RE = re.compile(_WRAPPED_LETTER)
-_WRAPPED_LETTERS_RE = re.compile(rf"{_WRAPPED_LETTER}(?:(?:[ \t,;~]|\\[,;: ]|\\q?quad(?![A-Za-z]))*{_WRAPPED_LETTER})+")
+# (the first bare, LaTeX's spaces or a line break between: "B\text{C}", "\textbf{B}\hspace{1em}\textbf{C}", "\text{B}\\\text{C}")
+_LETTER_GAP = r"(?:[ \t,;~]|\\[,;: ]|\\q?quad(?![A-Za-z])|\\hspace\*?\{[^{}]{0,12}\}|\\\\)*"
+_WRAPPED_LETTERS_RE = re.compile(rf"(?:{_WRAPPED_LETTER}|(?<![A-Za-z\\{{])([A-J])(?=\\))(?:{_LETTER_GAP}{_WRAPPED_LETTER})+")
 # a span of years as a season or a fiscal year names it: "1994–95", "2019-20", "2019/2020", "FY2019–20" (no spaces)
-_YEAR_SPAN_RE = re.compile(r"[ \t$]*(?:FY[ \t]?)?(1[5-9]\d\d|20\d\d)[-–—/](\d\d|1[5-9]\d\d|20\d\d)[ \t$.]*")
+# ("1994 – 95" spaced around a dash, never around a minus sign; "the 1994–95 season")
+_YEAR_SPAN_RE = re.compile(
+    r"[ \t$]*(?:the[ \t]+)?(?:FY[ \t]?)?(1[5-9]\d\d|20\d\d)(?:[-/]|[ \t]*[–—][ \t]*)(\d\d|1[5-9]\d\d|20\d\d)"
+    r"(?:[ \t]+(?:season|(?:fiscal|financial|school|academic)[ \t]+year|FY))?[ \t$.]*",
+    re.I,
+)
 
 
 def _year_span_end(span: re.Match[str]) -> int | None:
@@ -321,8 +328,8 @@ def normalize(s: str) -> str:
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
     s = ascii_units(_superscripts(s.translate(FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
     if "\\" in s and _WRAPPED_LETTERS_RE.search(s):  # "\textbf{B}\textbf{C}": several options, each wrapped
-        s = _WRAPPED_LETTERS_RE.sub(lambda m: ", ".join(_WRAPPED_LETTER_RE.findall(m.group())), s)
-    span = _YEAR_SPAN_RE.fullmatch(s) if len(s) <= 24 and any(c in s for c in "-–—/") else None
+        s = _WRAPPED_LETTERS_RE.sub(lambda m: ", ".join([m.group(2)] * bool(m.group(2)) + _WRAPPED_LETTER_RE.findall(m.group())), s)
+    span = _YEAR_SPAN_RE.fullmatch(s) if len(s) <= 40 and any(c in s for c in "-–—/") else None
     if span is not None and _year_span_end(span) is not None:
         # "1994–95", "2019-20", "2019/2020": a season or a fiscal year named by its years, never their difference
         return f"({span.group(1)}, {_year_span_end(span)})"  # (its first and last years, as a pair)

@@ -24,6 +24,7 @@ from verigrpo.verifiers.math.disowning import (
     _CONDITION_AFTER_VALUE_RE,
     DISOWNED_RE,
     _closing_value,
+    cjk_closing_value,
     conditional_hedge,
     plain_text,
     said_to_fail,
@@ -311,6 +312,8 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     if later_row_value(text, start, end, box):  # "\begin{align} x &= \boxed{5} \\ x &= 6 \end{align}"
         return "a later row of the box's environment gives another value"
     closing = _closing_value(rest) if len(text) - end <= 300 else None
+    if closing is None and len(text) - end <= 300 and CJK_CHAR_RE.search(rest[-80:]):
+        closing = cjk_closing_value(rest)  # "\boxed{72}\n\n答：70个夹子", "つまり七十個です。"
     if closing is not None and not restates(closing, box) and not equiv_safe(normalize(closing), normalize(box)):
         # "\boxed{5}\n\n**Answer: 6**", "\n\nx = 6", "\n\n所以答案是6。", "\n\nPor lo tanto, 6.": the last line ends on another value
         return "another value ends the last line after the box"
@@ -432,7 +435,7 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         # "\boxed{72}\n\nNein, 70.", "Vent, faktisk er det 70.", "Nicht 72, sondern 70.", "72 → 70", "✅ 70": a short last
         # line that ends on another value, in any language (not a step's or a page's number, not a line of working)
         return "another value ends the text after the answer"
-    ending = _closing_value(raw) if len(rest) <= 300 and CJK_CHAR_RE.search(raw[-80:]) else None
+    ending = cjk_closing_value(raw) if len(rest) <= 300 and CJK_CHAR_RE.search(raw[-80:]) else None
     if ending is not None and not restates(ending, value) and not equiv_safe(normalize(ending), normalize(value)):
         # "The answer is 72.\n\n答：70个", "따라서 70개입니다.": a closing line of Chinese, Japanese or Korean (its
         # measure word after the number) that ends on another value, as after a box
@@ -461,6 +464,9 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         return "the answer's value is negated after it"
     option = _OPTION_LABEL_RE.fullmatch(value.strip().strip("$").replace("\\text", "").strip("{}()* "))
     retracted = _RETRACTED_OPTION_RE.search(rest[:300]) if option is not None else None
+    if retracted is None and option is not None and len(raw) <= 300 and "\n" in rest.rstrip():
+        # (the text ends within the window: its last line, not a line cut off)
+        retracted = _LAST_LINE_OPTION_RE.search(rest.rstrip())  # "Switch to C.", "やっぱりC。", "Не Б, а В."
     if retracted is not None and retracted.group(1) != option.group():
         # "답: ②\n\n아니, ③이 맞다.", "Ответ: Б\n\nНет, В.", "いや、Cだ。", "Mejor dicho, C", "B → C": an option taken
         # back for another, in any language and any script of option labels
@@ -694,6 +700,14 @@ _RETRACTED_OPTION_RE = re.compile(
     rf"({_OPTION_LABELS})\)?(?![A-Za-z0-9\u0400-\u04ff])"
     # (the label ends its clause, or a copula or "is correct" follows: not "However, C is also close")
     r"(?=[ \t]*(?:[.!。！)\n]|\Z|이|가|が|だ|です|才|是|(?i:es|ist|is[ \t]+(?:correct|right|the[ \t]+answer))\b))"
+)
+# a short last line that ends on an option's label, not one it negates: "Therefore C.", "Going with C.", "B => C",
+# "Точнее, В.", "아니요, ③입니다.", "不是B，是C。", "Nicht B, sondern C." (not "It's B, not C.")
+_LAST_LINE_OPTION_RE = re.compile(
+    # (a line without digits or other labels: not "(A) 21 is divisible by 3, and so is B.")
+    rf"(?<![^\n])(?![^\n]*\d)[^\n]{{0,36}}?(?<![A-Za-z\u0400-\u04ff])(?<!not )(?<!nicht )(?<!pas )(?<!не )(?<!不是)(?<!非)"
+    rf"\(?({_OPTION_LABELS})\)?(?:[ \t]*,?[ \t]*(?:not|nicht|pas|не|而不是|不是)[ \t]*\(?(?:{_OPTION_LABELS})\)?)?"
+    r"[ \t]*(?:입니다|이다|です|だ|だよ)?[ \t]*[.!。！]?[ \t*]*\Z"
 )
 # a later line, short, that ends on a number (its closing mark, a copula of Japanese or Korean after it)
 _SHORT_CLOSING_LINE_RE = re.compile(

@@ -25,7 +25,9 @@ _RULE_ROW_RE = re.compile(r"[ \t:|-]{3,200}")  # a table's rule under its header
 # a label that names the answer or the total, and a line that labels one value: "- **Total: 70**", "Goal: 72"
 _TOTAL_LABEL_RE = re.compile(r"(?<![ \t*_])[ \t*_]*(?:(?:final|our)[ \t]+)?(?:answer|total|sum|result)[ \t*_:]*", re.I)
 CANDIDATE_LABEL_RE = re.compile(
-    r"(?:option|answer|candidate|possibility|choice|guess|method|approach|attempt|student|person|model)[ \t]*(?:\d{1,2}|[A-E])"
+    r"(?:option|answer|candidate|possibility|choice|guess|method|approach|attempt|student|person|model|solver|plan|interpretation"
+    r"|scenario|reading|solution|解法|方法|方案|способ|вариант|метод)[ \t]*(?:\d{1,2}|[A-E]|[一二三四])"
+    r"|runner[ \t-]?up|by[ \t]+[a-z]{3,15}(?:[ \t]+[a-z]{3,15})?"  # ("Runner-up: 70", "By counting: 70\nBy formula: 72")
     # ("Primary: 70\nSecondary: 72", "Answer: 72\nSecond choice: 70")
     r"|(?:first|second|third|primary|secondary|alternative|alternate|backup)(?:[ \t]+(?:choice|answer|guess|option|candidate))?|answer",
     re.I,
@@ -159,10 +161,11 @@ def _labelled_line_answer(text: str) -> str | None:
 # an ideographic comma, "\quad", or a word of "and", "or", "to", "vs" in any language ("70 и 72", "70か72")
 _VALUES_JOIN = (
     r"(?:[ \t]*[;|&~、，][ \t]*|,[ \t]+|[ \t]*\\(?:quad|qquad|lor|land)\b[ \t]*|(?<=\d)[かや](?=\d)"
-    rf"|[ \t]+(?:{BETWEEN_VALUES_CONNECTIVES}|to|through|vs\.?|versus|bis|tot|a|sau|alebo|arba|ose|hay)[ \t]+)"
+    rf"|[ \t]+(?:{BETWEEN_VALUES_CONNECTIVES}|to|through|vs\.?|versus|bis|tot|a|sau|alebo|arba|ose|hay"
+    r"|also|as[ \t]+well[ \t]+as|(?:and[ \t]+)?then)[ \t]+)"
 )
 # an unknown's root named (by its index or not) before a value: "x₁ = ", "x2 = ", "x_1 = ", "x = "
-_ROOT_LABEL = r"(?:[xyzr](?:_\{?\d\}?|\d|[₁-₉])?[ \t]*=[ \t]*)?"
+_ROOT_LABEL = r"(?:(?<![A-Za-z])[a-zA-Z](?:_\{?\d\}?|\d|[₁-₉])?[ \t]*=[ \t]*)?"
 _ROOT_LABEL_RE = re.compile(_ROOT_LABEL.removesuffix("?"))
 # a last line of values alone, after a label or a copula or none: "70, 72", "70 | 72", "So the total is 70 vs 72."
 _VALUES_LINE_RE = re.compile(
@@ -185,4 +188,4 @@ def values_line(tail: str) -> str | None:
     return ", ".join(_NUMBER_IN_LINE_RE.findall(_ROOT_LABEL_RE.sub(" ", m.group(1))))
 
 
-_UNINDEXED_RE = re.compile(r"([xyzr])[ \t]*=")  # an unknown named without its index
+_UNINDEXED_RE = re.compile(r"(?<![A-Za-z])([a-zA-Z])[ \t]*=")  # an unknown named without its index

@@ -839,9 +839,12 @@ def _glossed_value(scope: str) -> tuple[str, str] | None:
 
 
 # a value, then the option letter it names: "29 (B)", "29, option B", "29，选B", "**29 (B)**", "29 (choice B)."
+# (after a sign or a dash, in LaTeX's spacing, with "which is", a Chinese or Japanese word: "29 = B", "29 → B",
+# "29 — option (B)", "29\ (B)", "29, which is option B.", "29 — that's choice B.", "29，B项。", "29 (B は正解)")
 _LETTERED_VALUE_RE = re.compile(
-    r"[ \t*$]*(-?\d+(?:\.\d+)?(?:/\d+)?)[ \t*$]*(?:[,，;][ \t]*)?(?:\([ \t]*(?:(?:option|choice)[ \t]+)?([A-J])[ \t]*\)"
-    r"|(?:(?:option|choice|选项?)[ \t]*)([A-J]))[ \t*.。]*",
+    r"[ \t*$]*(-?\d+(?:\.\d+)?(?:/\d+)?)[ \t*$]*(?:\\[ ,;:][ \t]*)?(?:(?:[,，;=→—–]|->)[ \t]*)?"
+    r"(?:(?:which[ \t]+is|that['’]?s|i\.e\.)[ \t]+)?(?:\([ \t]*(?:(?:option|choice)[ \t]+)?((?-i:[A-J]))[ \t]*(?:は正解)?\)"
+    r"|(?:(?:option|choice|选项?)[ \t]*)?\(?((?-i:[A-J]))\)?(?:[ \t]*项)?)[ \t*.。]*",
     re.I,
 )
 
