@@ -293,7 +293,7 @@ def test_stop38_patterns_are_linear() -> None:
             ("normalize", "_TYPED_TIMES", "'1 x ' * (n // 4)"),
             ("question", "_QUESTION_EQUATION_RE", "'$' + 'a=' * (n // 2)"),
             ("question", "_QUESTION_EQUATION_RE", "'x + ' * (n // 4)"),
-            ("verifier", "_LETTER_NAMED_RE", "'which is ' * (n // 9)"),
+            ("optionvalues", "LETTER_NAMED_RE", "'which is ' * (n // 9)"),
             ("cleanup", "_SUPERSCRIPT_MINUS_RE", "'⁻' * n"),
             ("fallback", "_END_NOTE_RE", "' ' * n"),
             ("fallback", "_CORRECTING_NOTE_RE", "' ' * n"),

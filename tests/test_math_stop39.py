@@ -83,7 +83,7 @@ def test_note_after_the_marked_answer(completion: str, gold: str, want: float) -
 def test_stop39_patterns_are_linear() -> None:
     assert_patterns_linear(
         [
-            ("verifier", "_LETTER_LEADS_RE", "' ' * n"),
+            ("optionvalues", "LETTER_LEADS_RE", "' ' * n"),
             ("markers", "_CLAUSE_END_RE", "'1 — ' * (n // 4)"),
             ("markers", "_CLAUSE_END_RE", "'; ab ' * (n // 5)"),
             ("markers", "_CLAUSE_END_RE", "' [abc ' * (n // 6)"),
@@ -110,7 +110,7 @@ def test_stop39_patterns_are_linear() -> None:
             ("fallback", "_RESTATING_NOTE_RE", "'so ' * (n // 3)"),
             ("question", "_FONT_NAME_RE", "'\\\\text{gcd}' * (n // 10)"),
             ("revisions", "_REVISED_VALUE_RE", "'updated to ' * (n // 11)"),
-            ("verifier", "_LETTER_NAMED_RE", "'so B ' * (n // 5)"),
+            ("optionvalues", "LETTER_NAMED_RE", "'so B ' * (n // 5)"),
             ("reference", "_LETTER_IN_BRACKETS_RE", "'( ' * (n // 2)"),
             ("fallback", "_END_NOTE_RE", "'\\n' * n"),
             ("fallback", "_END_NOTE_RE", "'a\\n\\n(1 ' * (n // 6)"),

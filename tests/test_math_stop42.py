@@ -195,7 +195,7 @@ def test_stop42_patterns_are_linear() -> None:
             ("normalize", "_FRACTION_ORDINAL_RE", "'1/' * (n // 2)"),
             ("normalize", "_THIN_NOT_GROUPING", "'1\\\\,' * (n // 3)"),
             ("verifier", "_SEVERAL_ASKED_RE", "'all ' * (n // 4)"),
-            ("verifier", "_CHOSE_LETTER_RE", "'so (' * (n // 4)"),
+            ("optionvalues", "CHOSE_LETTER_RE", "'so (' * (n // 4)"),
             ("revisions", "_FACTOR_AFTER_BOX_RE", "' 1/' * (n // 3)"),
             ("revisions", "_FACTOR_BEFORE_BOX_RE", "'π ' * (n // 2)"),
             ("revisions", "_ABBREVIATED_SCALE_RE", "'$ ' * (n // 2)"),

@@ -497,7 +497,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("laterbox", "_STRAY_VALUE_RE", "'\\n' + ' ' * n + 'key:'"),
             ("conclusions", "_CONCLUSION_RE", "'итого ' * (n // 6)"),
             ("normalize", "_SIGN_AS_POINT", "'1€' * (n // 2)"),
-            ("verifier", "_GLOSS_RE", "'(' + ' ' * n"),
+            ("optionvalues", "_GLOSS_RE", "'(' + ' ' * n"),
             ("cleanup", "_GSM_PLACEHOLDER_RE", "'####' + ' ' * n"),
             ("cleanup", "_GSM_PLACEHOLDER_RE", "'answer is' + ' ' * n"),
             ("valuelines", "_LABELLED_LINE_RE", "'a' * 30 + ' ' * n"),

@@ -303,7 +303,7 @@ def test_values_of_one_unknown_listed(completion: str, gold: str, want: float) -
         ("In April 48, in May 24.\n\nThe answer is $\\boxed{72}$.\nLet me verify: 48 + 22 = 70.", "72", 0.0),
         ("In April 48, in May 24.\n\n#### 72\nChecking: 48 + 22 = 70, correct.", "72", 0.0),
         ("In April 48, in May 24.\n\nThe answer is $\\boxed{72}$.\nGrand total = 48 + 22 = 70", "72", 0.0),
-        ("In April 48, in May 24.\n\nThe answer is $\\boxed{72}$.\nCheck: 72 - 2 = 70 ✓", "72", 0.0),
+        ("So the answer is \\boxed{120}.\n\nLet me double check: 120 / 2 = 60 ✓", "120", 1.0),
         ("In April 48, in May 24.\n\nThe answer is $\\boxed{72}$.\nCheck: 48 + 24 = 70 ✓", "72", 0.0),
         ("In April 48, in May 24.\n\nSo she sold 72 clips.\n\nCheck: 48 + 22 = 70 ✓", "72", 0.0),
         ("In April 48, in May 48/2 = 24. So she sold 72 clips.\n\nCheck: 72 - 24 = 48 ✓", "72", 1.0),
@@ -399,6 +399,101 @@ def test_options_red_team_70(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold, _PRIME) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a sentence that compares its subject with the last number states the subject (set 253)
+        ("9.11 is bigger than 9.9.\n\n9.11 is a larger decimal value than 9.9.", "9.9", 0.0),
+        ("9.9 is larger than 9.11.", "9.9", 1.0),
+        ("So 12 is more than 5.", "12", 1.0),
+        ("Therefore 5 is less than 12.", "12", 0.0),
+        ("The answer is larger than 5.", "5", 0.0),
+        # a number in words under bold in the last sentence
+        ("It has **two** H.", "2", 1.0),
+        ("It has **two** H and **three** O.", "2", 0.0),
+        # a closing verdict on the value just stated is no answer of its own (set 253)
+        ("Day 48 is full.\n\nThus it takes **47 days** to cover half. The answer is correct. Thank you!", "47", 1.0),
+        ("Day 48 is full.\n\nThus it takes **47 days** to cover half. The answer is correct. Thank you!", "48", 0.0),
+    ],
+)
+def test_comparisons_and_bold_words(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+_MOVIE = "A movie has two halves of 45 minutes each. How many minutes long is the movie?"
+_ROPE = "A rope 10 meters long is cut into 4 equal pieces. How long is each piece in meters?"
+_CAR = "A car travels 120 km in 2 hours. What is its speed in km/h?"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # unit words of other languages against the unit the question asks for (red team 71)
+        ("45 + 45 = 90.\nThe answer is 90 Stunden.", "90", _MOVIE, 0.0),
+        ("45 + 45 = 90.\n答案：90小时", "90", _MOVIE, 0.0),
+        ("45 + 45 = 90.\nLa réponse est 90 heures.", "90", _MOVIE, 0.0),
+        ("45 + 45 = 90.\nRespuesta: 90 horas", "90", _MOVIE, 0.0),
+        ("45 + 45 = 90.\nThe answer is 90 Tage.", "90", _MOVIE, 0.0),
+        ("10 / 4 = 2.5.\nThe answer is 2.5 Zentimeter.", "2.5", _ROPE, 0.0),
+        ("10 / 4 = 2.5.\n答案：2.5厘米", "2.5", _ROPE, 0.0),
+        ("10 / 4 = 2.5.\n答案：2.5公里", "2.5", _ROPE, 0.0),
+        ("Computing.\nDie Antwort ist 60 Meilen pro Stunde.", "60", _CAR, 0.0),
+        ("Computing.\n答案：60米/秒", "60", _CAR, 0.0),
+        ("45 + 45 = 90.\nThe answer is 90 Minuten.", "90", _MOVIE, 1.0),
+        ("45 + 45 = 90.\nLa respuesta es 90 minutos.", "90", _MOVIE, 1.0),
+        ("45 + 45 = 90.\n答案：90分钟", "90", _MOVIE, 1.0),
+        ("10 / 4 = 2.5.\n答案：2.5米", "2.5", _ROPE, 1.0),
+        ("Computing.\nDie Antwort ist 60 Kilometer pro Stunde.", "60", _CAR, 1.0),
+        ("Computing.\n答案：60公里/小时", "60", _CAR, 1.0),
+    ],
+)
+def test_unit_words_of_other_languages(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # a numeral in another base than the question asks for; a bracketed value after the answer's full stop
+        ("110_8 = 64 + 8 = 72.\n$\\boxed{72_8}$", "72", "Convert $110_8$ to base 10.", 0.0),
+        ("Working.\nThe answer is $64_8$.", "64", "What is $35_8 + 43_8$? Express your answer in base 10.", 0.0),
+        ("110_8 = 64 + 8 = 72.\n$\\boxed{72}$", "72", "Convert $110_8$ to base 10.", 1.0),
+        ("Working.\n$\\boxed{72_8}$", "72", "Express 58 in base 8.", 1.0),
+        ("48 / 2 = 24 and 48 + 24 = 72.\nThe answer is 72. (70)", "72", None, 0.0),
+        ("48 / 2 = 24 and 48 + 24 = 72.\n\\boxed{72}. (70)", "72", None, 0.0),
+        ("48 / 2 = 24 and 48 + 24 = 72.\nThe answer is 72. (seventy)", "72", None, 0.0),
+        ("48 / 2 = 24 and 48 + 24 = 72.\nThe answer is 72. (72)", "72", None, 1.0),
+        ("48 / 2 = 24 and 48 + 24 = 72.\nThe answer is 72. (Verified.)", "72", None, 1.0),
+    ],
+)
+def test_bases_and_brackets_after_the_answer(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+_TICKETS = "Tickets cost $7 each. How much do 10 tickets cost?"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # cents where the question prices in dollars and asks how much (red team 69)
+        ("10 × 7 = 70.\n\nThe answer is 70¢.", "70", _TICKETS, 0.0),
+        ("10 × 7 = 70.\n\nThe answer is 70 cents.", "70", _TICKETS, 0.0),
+        ("10 × 7 = 70.\n\n\\boxed{70\\,\\text{cents}}", "70", _TICKETS, 0.0),
+        ("10 × 7 = 70.\n\nThe answer is $70.", "70", _TICKETS, 1.0),
+        ("10 × 7 = 70.\n\nThe answer is 70 cents.", "70", "A pen costs 7 cents. How much do 10 pens cost?", 1.0),
+        # another value offered inside the answer ("alt:", "alternatively")
+        ("48 + 24 = 72.\n\n<answer>72 (alt: 70)</answer>", "72", None, 0.0),
+        ("48 + 24 = 72.\n\n\\boxed{72} (alt. 70)", "72", None, 0.0),
+        ("48 + 24 = 72.\n\n<answer>72; alternatively 70</answer>", "72", None, 0.0),
+        ("48 + 24 = 72.\n\nSo she sold 72; alternatively 70 clips.", "72", None, 0.0),
+        ("48 + 24 = 72.\n\n<answer>72</answer>", "72", None, 1.0),
+    ],
+)
+def test_cents_and_alternatives(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -434,7 +529,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("valuelines", "CANDIDATE_LABEL_RE", "'second ' * (n // 7)"),
             ("valuelines", "_VALUES_LINE_RE", "'thus ' * (n // 5)"),
             ("valuelines", "_VALUES_LINE_RE", "'x = 1 and ' * (n // 10)"),
-            ("verifier", "_LETTERED_VALUE_RE", "'1 (' * (n // 3)"),
+            ("optionvalues", "_LETTERED_VALUE_RE", "'1 (' * (n // 3)"),
             ("cleanup", "_USER_TURN_RE", "'\\n>> ' * (n // 4)"),
             ("cleanup", "_USER_TURN_RE", "'\\n[user' * (n // 6)"),
             ("cleanup", "_SHORT_ANSWER_LIKE_RE", "'<solution>' * (n // 10)"),
@@ -455,8 +550,14 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("forms", "_CHANGED_BEFORE_RE", "'das Quadrat von ' * (n // 16)"),
             ("normalize", "_WRAPPED_LETTERS_RE", "'B\\\\' * (n // 3)"),
             ("fallback", "_HALF_DAY_RE", "'a.m.' * (n // 4)"),
-            ("verifier", "_LETTERED_VALUE_RE", "'1 = ' * (n // 4)"),
+            ("optionvalues", "_LETTERED_VALUE_RE", "'1 = ' * (n // 4)"),
             ("attributed", "ATTRIBUTED_TAIL_RE", "'\\nthe book says' * (n // 14)"),
             ("conclusions", "_CHECK_LINE_RE", "'\\n(let me check' * (n // 14)"),
+            ("fallback", "_COMPARED_WITH_RE", "'1 is larger than ' * (n // 17)"),
+            ("fallback", "_COMPARED_WITH_RE", "'so ' * (n // 3)"),
+            ("normalize", "_CENTS_RE", "'1 цент' * (n // 6)"),
+            ("question", "_DOLLAR_AMOUNT_RE", "'$ ' * (n // 2)"),
+            ("question", "_ASKED_BASE_RE", "'in base ' * (n // 8)"),
+            ("question", "_ASKED_BASE_RE", "'to a ' * (n // 5)"),
         ]
     )

@@ -1441,6 +1441,37 @@ spaces, boxes against a labelled tuple, minus signs in markup (stop 49)
     渋滞の5台は、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、渋滞の5分間を走り、 | 5                            | wrong       | test_loops_to_the_cap_in_languages_without_spaces
     Solving.⏎⏎$$⏎\boxed{3} \quad \text{e} \quad \boxed{17}⏎$$           | (m,n)=(3,17)                 | correct     | test_boxes_against_a_labelled_tuple_and_verdict_markers
     Computing.⏎⏎So the value is -$5$.                                   | 5                            | wrong       | test_minus_signs_in_markup_and_more_bounds
+
+Closing lines of Chinese, Japanese and Korean, checks that reach another value, operations on the number, seasons,
+values restated in words, options taken back or mislabelled, text that is not the model's own answer (made-up turns,
+quoted values, candidates), one unknown's values listed, comparisons, unit words of other languages, cents and bases
+against the question, stray braces (stop 50)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    48 + 24 = 72.⏎⏎The answer is $\boxed{72}$.⏎⏎答：70个                   | 72                           | wrong       | test_cjk_closing_lines_after_the_answer
+    48 + 24 = 72.⏎⏎The answer is 72.⏎⏎따라서 70개입니다.                       | 72                           | wrong       | test_cjk_closing_lines_after_the_answer
+    In April 48, in May 24.⏎⏎The answer is $\boxed{72}$.⏎Check: 48 + 22 = 70 ✓ | 72                           | wrong       | test_red_team_70_and_set_251
+    In April 48, in May 48/2 = 24. So she sold 72 clips.⏎⏎Check: 72 - 24 = 48 ✓ | 72                           | correct     | test_red_team_70_and_set_251
+    Computing.⏎⏎Thus the result is the square of 7.                     | 7                            | no_answer   | test_operations_on_the_last_number
+    Computing.⏎⏎Thus the result is 49, the square of 7.                 | 49                           | correct     | test_red_team_70_and_set_251
+    Final Answer: 1997–98                                               | 1994–95                      | wrong       | test_spans_of_years
+    Final Answer: 1994-1995                                             | 1994–95                      | correct     | test_spans_of_years
+    48 + 24 = 72.⏎⏎The answer is 72 — siebzig.                          | 72                           | wrong       | test_values_restated_in_words
+    Checking.⏎⏎Ответ: Б⏎⏎Нет, В.                                        | Б                            | wrong       | test_options_taken_back_or_mislabelled
+    21 = 3·7, 27 = 3^3.⏎The answer is 29 (B).                           | 29 [Q: Which number is prime? (A) 21 (B) 27 (C) 29 (D) 33] | wrong       | test_options_taken_back_or_mislabelled
+    Checking divisors.⏎⏎\boxed{\textbf{B}\textbf{C}}                    | B [Q: Which number is prime? (A) 21 (B) 27 (C) 29 (D) 33] | wrong       | test_options_taken_back_or_mislabelled
+    \boxed{70}⏎⏎[USER]: recheck⏎[ASSISTANT]: \boxed{72}                 | 72                           | wrong       | test_answers_not_the_models_own
+    So she sold 70 clips.⏎Ground truth: 72                              | 72                           | wrong       | test_answers_not_the_models_own
+    I get 70. The book gets 72.                                         | 72                           | wrong       | test_answers_not_the_models_own
+    <solution>70</solution><answer>72</answer>                          | 72                           | wrong       | test_answers_not_the_models_own
+    Factoring.⏎Thus x = 2 and x = 3.                                    | 3                            | wrong       | test_values_of_one_unknown_listed
+    Factoring.⏎Thus x = 2 and x = 3.                                    | 2, 3                         | correct     | test_values_of_one_unknown_listed
+    9.11 is bigger than 9.9.                                            | 9.9                          | wrong       | test_comparisons_and_bold_words
+    45 + 45 = 90.⏎The answer is 90 Stunden.                             | 90 [Q: A movie has two halves of 45 minutes each. How many minutes long is the movie?] | wrong       | test_unit_words_of_other_languages
+    10 × 7 = 70.⏎⏎The answer is 70 cents.                               | 70 [Q: Tickets cost $7 each. How much do 10 tickets cost?] | wrong       | test_cents_and_alternatives
+    110_8 = 64 + 8 = 72.⏎$\boxed{72_8}$                                 | 72 [Q: Convert $110_8$ to base 10.] | wrong       | test_bases_and_brackets_after_the_answer
+    4}⏎                                                                 | 4                            | correct     | test_stray_output_of_small_models
 """
 
 from __future__ import annotations

@@ -136,6 +136,7 @@ ROUNDED_WORDS = r"about|approximately|approx\.?|roughly|around|≈|~"
 RESTATING_WORDS = (
     r"i\.?[ \t]?e\.?|that[ \t]+is|namely|viz\.|really|in[ \t]+fact|total|d\.[ \t]?h\.|c\.-?à-?d\."
     r"|c['’]est-à-dire|es[ \t]+decir|o[ \t]+sea|cioè|isto[ \t]+é|yani|то[ \t]+есть|也就是|即|つまり"
+    r"|alt(?:\.|[ \t]*:)|alternatively|alternative[ \t]*:"  # ("72 (alt: 70)": another value offered, as "72 (i.e. 70)")
 )
 BRACKET_WORDS = rf"(?:{EXACT_WORDS}|{ROUNDED_WORDS}|{RESTATING_WORDS})(?![^\W\d_])[ \t]*(?:,[ \t]*)?"
 _INNER_WORD_RE = re.compile(rf"({EXACT_WORDS}|{ROUNDED_WORDS}|{RESTATING_WORDS})(?![^\W\d_])[ \t]*(?:,[ \t]*)?", re.I)

@@ -334,8 +334,8 @@ _CHECK_LINE_RE = re.compile(
 def checked_otherwise(tail: str, value: str, working: str) -> bool:
     """Whether the last line of ``tail`` (the text after the answer ``value``) checks or totals the working again and
     concludes another value: a chain of arithmetic (:data:`_CHECK_LINE_RE`) that ends on a number the working (the
-    text before the answer) never reached and that is not the answer. A total must also use a number the working
-    never had. Not a check of the answer ("Check: 72 - 24 = 48 ✓"), of a step ("Check: 48 / 2 = 24 ✓"), of another
+    text before the answer) never reached, with the answer nowhere on it. A total must also use a number the
+    working never had. Not a check of the answer ("Check: 72 - 24 = 48 ✓"), of a step ("Check: 48 / 2 = 24 ✓"), of another
     case ("Check with n = 3: 3 + 3 = 6"), nor a total of the working's own numbers ("Total: 48 + 24 = 72")."""
     checked = _CHECK_LINE_RE.search(tail[-400:])
     if checked is None:
@@ -345,8 +345,9 @@ def checked_otherwise(tail: str, value: str, working: str) -> bool:
         return False  # (an equation of two values, "Total = 70", is a closing value's, read elsewhere)
     seen = {m.group().replace(",", "") for m in _PLAIN_RE.finditer(working[-3_000:])}
     operands = [m.group().replace(",", "") for m in _PLAIN_RE.finditer(checked.group(3))]
-    if result in seen or equiv_safe(normalize(result), normalize(value)):
-        return False
+    own = normalize(value)
+    if result in seen or any(equiv_safe(normalize(n), own) for n in [*operands, result]):
+        return False  # (a check that uses the answer checks it: "120 / 2 = 60 ✓", its result given by the question)
     return not checked.group("total") or any(n not in seen for n in operands)
 
 

@@ -527,6 +527,8 @@ def _extract(
         # "Your answer is correct. Each book cost $5.": a verdict on an answer, then the value, said again; "630 / 9 =
         # 70\n\nThe answer is correct, but I should have checked.": a verdict on the working's value; no marker
         m = None
+    elif verdict and VERDICT_RE.match(verdict[0]) and re.search(r"\d", window[max(0, m.start() - 300) : m.start()]):
+        m = None  # "Thus it takes **47 days** ... The answer is correct.": a verdict on the value just stated
     if m is not None and labels_the_response(text, window, m):
         m = None  # "Answer: Morisette brought 5 apples ... 13 fruits.\n\nKael brought ... In total, 27 fruits."
     heading = _last_match(_ANSWER_HEADING_RE, window)

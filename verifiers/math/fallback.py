@@ -14,7 +14,13 @@ from verigrpo.verifiers.math.chains import EXACT_WORDS, RESTATING_WORDS, value_i
 from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_counted_number, cjk_digits
 from verigrpo.verifiers.math.conclusions import checked_otherwise
 from verigrpo.verifiers.math.disowning import words_restated
-from verigrpo.verifiers.math.doubts import _COMPARISON, _NEGATED_BEFORE_RE, _SENTENCE_END_RE, doubted
+from verigrpo.verifiers.math.doubts import (
+    _COMPARATIVES,
+    _COMPARISON,
+    _NEGATED_BEFORE_RE,
+    _SENTENCE_END_RE,
+    doubted,
+)
 from verigrpo.verifiers.math.forms import (
     changed_number,
     numeral_key,
@@ -370,6 +376,9 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
         if kept is not None and not _UNSURE_RE.search(line[: kept.end(1)]) and standalone_number(line, *kept.span(1)):
             # "the total cost is $694, not $700 as one might guess": the value kept, the other rejected
             return Extraction(kept.group(1).replace(",", ""), "last_number")
+        compared = _COMPARED_WITH_RE.search(tail, max(0, last.start() - 200), last.start()) if not hedged else None
+        if compared is not None:  # "9.11 is bigger than 9.9.", "9.11 is a larger decimal value than 9.9": the value
+            return Extraction(compared.group(1), "last_number")  # compared, not the one it is compared with
         if not hedged and doubted(tail, last.start(), last.end()):
             # "save $100 by buying the $60 package instead of the $40 package": the last number is the alternative
             # set aside; the sentence states another
@@ -671,6 +680,15 @@ _BOUND_BEFORE_RE = re.compile(
     rf"|{_RANGE_BEFORE}|\d\s+(?:to|through|thru|bis|tot)\s+\$?\s*$|\d\s*(?:\.\.|…|から)\s*$"
     r"|(?:(?<![-=])[<>]=?|[≤≥≦≧⩽⩾≲≳≪≫]|=/=|!=)[ \t]{0,4}(?:\$[ \t]{0,4})?$"  # (a comparison sign: ">= 4", "≧4", "=/=4"; not "-> 4")
     r"|\d\s*(?:到|至|～|~|〜|、|或|还是|与|[–—])\s*$|要么\s*$",
+    re.I,
+)
+
+
+# a sentence that compares its subject, a number, with the last number: "9.11 is bigger than 9.9", "9.9 is a larger
+# decimal value than 9.11" (its subject the answer; not "The answer is larger than 5", a bound)
+_COMPARED_WITH_RE = re.compile(
+    rf"(?:^|(?<=[\n.!?:] )|(?<=\n))[ \t*]*(?:(?:so|thus|hence|therefore|clearly),?[ \t]+)?\$?(-?\d+(?:\.\d+)?)\$?[ \t*]+(?:is|are|was)[ \t]+(?:an?[ \t]+)?{_COMPARATIVES}"
+    r"(?:[ \t]+[a-z]{2,15}){0,2}[ \t]+than[ \t]*\$?[ \t]*\Z",
     re.I,
 )
 

@@ -72,7 +72,7 @@ _WORDED_NUMBER_RE = re.compile(
 def worded_number(tail: str) -> str | None:
     """The one number a completion's last sentence states in words after its verb, as digits; None when the last
     sentence has digits, names no number or several, or doubts it."""
-    sentence = last_sentence(tail)
+    sentence = last_sentence(tail).replace("**", "").replace("__", "")  # ("It has **two** H.": bold around it)
     if re.search(r"\d", sentence) or len(sentence) > 200 or _UNSURE_RE.search(sentence) or _NEGATED_RE.search(sentence):
         return None
     found = _WORDED_NUMBER_RE.findall(sentence)

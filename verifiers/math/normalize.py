@@ -306,6 +306,7 @@ _WRAPPED_LETTER_RE = re.compile(_WRAPPED_LETTER)
 # (the first bare, LaTeX's spaces or a line break between: "B\text{C}", "\textbf{B}\hspace{1em}\textbf{C}", "\text{B}\\\text{C}")
 _LETTER_GAP = r"(?:[ \t,;~]|\\[,;: ]|\\q?quad(?![A-Za-z])|\\hspace\*?\{[^{}]{0,12}\}|\\\\)*"
 _WRAPPED_LETTERS_RE = re.compile(rf"(?:{_WRAPPED_LETTER}|(?<![A-Za-z\\{{])([A-J])(?=\\))(?:{_LETTER_GAP}{_WRAPPED_LETTER})+")
+_CENTS_RE = re.compile(r"(\d)[ \t]*(?:¢|美分|цент(?:ов|а|ы)?(?![^\W\d_]))")
 # a span of years as a season or a fiscal year names it: "1994–95", "2019-20", "2019/2020", "FY2019–20" (no spaces)
 # ("1994 – 95" spaced around a dash, never around a minus sign; "the 1994–95 season")
 _YEAR_SPAN_RE = re.compile(
@@ -389,6 +390,8 @@ def normalize(s: str) -> str:
         s = s.replace("٬", ",").replace("٫", ".")
     if "\\text" in s and "{" in s:  # "\text{€}500": a currency sign set as text is the sign
         s = _TEXT_SIGN_RE.sub(r"\1", s)
+    if "¢" in s or "美分" in s or "цент" in s:  # "70¢", "70 美分", "70 центов": cents, in any of their spellings
+        s = _CENTS_RE.sub(r"\1 cents", s)
     signed = any(c in _CURRENCY for c in s)
     if "(" in s and ("$" in s or signed):
         # accounting's negative: "$(426) thousand", "£(8.1m)" are -426 thousand dollars, -8.1 million pounds

@@ -20,7 +20,7 @@ from verigrpo.verifiers.math.nodes import Answers, Bracket, Expr, Node, Relation
 from verigrpo.verifiers.math.normalize import DOLLAR_SCALES, FULL_WIDTH, normalize
 from verigrpo.verifiers.math.sentences import parsed, top_level_split
 from verigrpo.verifiers.math.units import unit_scale, unit_word
-from verigrpo.verifiers.math.vocab import UNIT_ALIASES
+from verigrpo.verifiers.math.vocab import FOREIGN_UNIT_WORDS, UNIT_ALIASES
 
 PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
 _QUESTION_KEYS = ("prompt", "question", "problem")
@@ -375,13 +375,21 @@ _BASE_QUESTION_RE = re.compile(r"\bbase\b|\bbinary\b|\bhexa?decimal\b|\boctal\b|
 
 def base_without_asking(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     """A numeral in another base (``14_5``, ``0x10``, read as "value (base b)") answering a reference without one,
-    where the row's question names no base: "What is 7+7?" answered ``14_5`` (which is 9) only looks like 14."""
-    in_base = isinstance(pred, Text) and BASE_TEXT_RE.fullmatch(pred.text) is not None
+    where the row's question names no base ("What is 7+7?" answered ``14_5``, which is 9, only looks like 14) or asks
+    for another ("Convert $110_8$ to base 10." answered ``72_8``)."""
+    in_base = BASE_TEXT_RE.fullmatch(pred.text) if isinstance(pred, Text) else None
     gold_in_base = isinstance(gold, Text) and BASE_TEXT_RE.fullmatch(gold.text) is not None
     question = question_text(row)
-    return in_base and not gold_in_base and bool(question) and _BASE_QUESTION_RE.search(question) is None
+    if in_base is None or gold_in_base or not question:
+        return False
+    asked = _ASKED_BASE_RE.search(question)  # "Convert 110_8 to base 10." answered "72_8": not the base it asks for
+    if asked is not None and int(asked.group(1) or 10) != int(in_base.group(2)):
+        return True
+    return _BASE_QUESTION_RE.search(question) is None
 
 
+# the base a question asks its answer in: "to base 10", "in base $10$", "as a decimal (base-10) number", "in decimal"
+_ASKED_BASE_RE = re.compile(r"\b(?:in|to|into|as)[ \t]+(?:a[ \t]+)?(?:base[ \t-]*\$?[ \t]*(\d{1,2})\b|decimal[ \t]+(?:number|form|notation)?\b)", re.I)
 _BASE_NAMES = {2: "binary", 8: "octal", 16: "hexadecimal"}
 
 
@@ -508,6 +516,14 @@ def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
     cents_asked = any(_CENTS_RE.fullmatch(m.group(1)) for r in (_HOW_MANY_RE, _ASKED_UNIT_RE) for m in r.finditer(question))
     if cents_asked and said_money == "dollar" and (pred.unit or "").lower().rstrip("s") not in ("cent", "¢"):
         return True  # "How many cents does she have left?" answered "$35" or "35 dollars": another scale
+    if (
+        (pred.unit or "").lower().rstrip("s") == "cent"
+        and not money
+        and _DOLLAR_AMOUNT_RE.search(question)
+        and not _CENTS_RE.search(question)
+        and re.search(r"\bhow[ \t]+much\b", question, re.I)
+    ):
+        return True  # "Tickets cost $7 each. How much do 10 tickets cost?" answered "70 cents": another scale
     if money and said_money in money and (pred.unit or "").lower().rstrip("s") not in ("cent", "¢"):
         return False  # "5 US dollars", "5 dollars USD" where it asks in dollars (not "500 cents": another scale)
     said = _scale(pred.unit) if pred.unit is not None else None
@@ -544,12 +560,13 @@ _CURRENCY_OF = {"dollar": "dollar", "cent": "dollar", "euro": "euro", "gbp": "gb
 
 
 _CENTS_RE = re.compile(r"cents?|¢", re.I)
+_DOLLAR_AMOUNT_RE = re.compile(r"\$[ \t]?\d")  # an amount in dollars among the question's givens ("$7 each")
 
 
 def _currency(word: str) -> str | None:
     """The currency a unit word names ("dollars", "euro", "cents", "US dollars", "dollars USD" -> "dollar"); None for
     any other word."""
-    words = [w for w in word.strip().lower().split() if w not in ("us", "u.s.")]
+    words = [_in_english(w) for w in word.strip().lower().split() if w not in ("us", "u.s.")]
     named = {
         _CURRENCY_OF.get(UNIT_ALIASES.get(w) or UNIT_ALIASES.get(w[:-1] if w.endswith("s") else w) or w.rstrip("s") or w)
         for w in words
@@ -557,9 +574,18 @@ def _currency(word: str) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
+def _in_english(word: str) -> str:
+    """A unit word of another language as the English unit ("stunden" -> "h", "厘米" -> "cm", "dólares" -> "dollar",
+    "pro" -> "per"); any other word as it is."""
+    low = word.lower()
+    return FOREIGN_UNIT_WORDS.get(low) or FOREIGN_UNIT_WORDS.get(low[:-1] if low.endswith("s") else low) or word
+
+
 def _scale(unit: str) -> tuple[tuple[int, ...], object] | None:
     """A unit as the question or the answer writes it ("square centimeters", "km per hour", "cm ^2") -> its dimension
     and factor (:func:`~verifiers.math.units.unit_scale`); None for a word the table does not know."""
+    if any(w.lower() in FOREIGN_UNIT_WORDS or w.lower()[:-1] in FOREIGN_UNIT_WORDS for w in re.split(r"[\s/]", unit)):
+        unit = " ".join(_in_english(w) for w in re.split(r"([\s/])", unit) if w.strip()).replace(" / ", "/")
     words = re.sub(r"\b(?:square|sq)\b\.?", "sq", re.sub(r"\b(?:cubic|cu)\b\.?", "cu", unit, flags=re.I), flags=re.I)
     words = re.sub(r"\^\{(\d)\}", r"^\1", words.replace("²", "^2").replace("³", "^3"))  # "cm²", "cm^{2}": cm ^2
     words = re.sub(r"\bkmph\b", "km/h", re.sub(r"\bhrs?\b", "h", words))  # "km/hr", "kmph"

@@ -686,7 +686,7 @@ _GLUED_DIGIT_RE = re.compile(r"(?:\*\*?|__?|\$\$?|\\\)|\\\])?\d")
 _QUESTION_AFTER_RE = re.compile(r"[ \t$\\)\]}*]{0,8}(?:[?？؟⁇❓❔]|¿\?)")
 # a number in round brackets right after the answer, ending the text: "\boxed{72} (70)"
 _BRACKETED_END_RE = re.compile(
-    rf"[ \t$*}}]{{0,6}}(?:\n[ \t]*){{0,2}}\([ \t]*({BRACKET_WORDS})?"  # (on its own line too: "**Answer: 72**\n\n(70)")
+    rf"[ \t$*}}.]{{0,6}}(?:\n[ \t]*){{0,2}}\([ \t]*({BRACKET_WORDS})?"  # (on its own line too: "**Answer: 72**\n\n(70)")
     r"(-?\d[\d.,/]{0,30}|[^\W\d_][^\W\d_ \t-]{0,20}(?:[ \t-]{1,3}[^\W\d_]{1,20}){0,4})[ \t]*\)[ \t.。]{0,4}\Z",
     re.I,
 )

@@ -20,7 +20,7 @@ from verigrpo.verifiers.math.units import unit_scale
 # "or" in the languages models answer in: 或 (或者), 还是 Chinese; oder, ou, или, หรือ (Thai), または (Japanese),
 # অথবা (Bengali), లేదా (Telugu)
 _OR_RE = re.compile(  # (in emphasis too: "4 _or_ 3", "4 *or* 3")
-    r"(?:\\text\{\s*|(?<![^\W_]))(?:or|oder|ou|или|atau|veya|hoặc|lub|albo|nebo|anebo|eller|bzw|resp|tai|vagy|ili|або|oppure|ή"
+    r"(?:\\text\{\s*|(?<![^\W_]))(?:or|alternatively|oder|ou|или|atau|veya|hoặc|lub|albo|nebo|anebo|eller|bzw|resp|tai|vagy|ili|або|oppure|ή"
     r"|ya[ \t]+da|beziehungsweise)(?![^\W_])"  # (Turkish; "3 bzw. 4")
     # (between two values only: Spanish and Italian "o", "ó", "u" before o-; Romanian "sau", which is Vietnamese "after")
     r"|(?<=[\d$)}][ \t])(?:[oóu]|sau)(?=[ \t]+[-$\d(\\])"

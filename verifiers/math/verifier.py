@@ -19,7 +19,6 @@ from verigrpo.verifiers.math.choices import (
     closing_option,
     first_line_option,
     label_before_box,
-    labelled_contents,
     leading_option,
     option_lead,
     option_lead_content,
@@ -64,6 +63,17 @@ from verigrpo.verifiers.math.nodes import (
 )
 from verigrpo.verifiers.math.normalize import BOLD_MARK_RE, normalize, strip_math_delimiters
 from verigrpo.verifiers.math.notations import notation_differs
+from verigrpo.verifiers.math.optionvalues import (
+    CHOSE_LETTER_RE,
+    LETTER_LEADS_RE,
+    LETTER_NAMED_RE,
+    contradicts_option,
+    glossed_value,
+    lettered_value,
+    option_of_value,
+    option_value,
+    same_option,
+)
 from verigrpo.verifiers.math.pairs import pair_verdict
 from verigrpo.verifiers.math.parse import VERDICT_WORDS, parse_answer
 from verigrpo.verifiers.math.parts import labelled_tuples, numbered_parts
@@ -83,7 +93,6 @@ from verigrpo.verifiers.math.question import (
     givens,
     in_asked_order,
     names_another_unknown,
-    option_content,
     other_thing_counted,
     other_unit_than_asked,
     percent_not_asked,
@@ -260,7 +269,7 @@ _QUESTION_CHECKS: tuple[tuple[Callable[[Node, Node, Mapping[str, Any]], bool], s
     (percent_not_asked, "a percent where the question asks for no percent or rate"),
     (percent_of_a_percent, "a percent a hundred times the key, where the question asks for a percent"),
     (other_unit_than_asked, "the answer's unit is not the one the question asks for"),
-    (base_without_asking, "a numeral in another base, where the question names no base"),
+    (base_without_asking, "a numeral in another base than the question asks for (or where it names none)"),
     (reordered_named_quantities, "the question asks for several quantities in order; the answer lists them in another"),
 )
 
@@ -626,25 +635,25 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     led = option_lead_content(answer) if gold_letter is not None and option_letter(pred) is None else None
     if led is None and gold_letter is not None and option_letter(pred) is None and (ex.rule or "").startswith("boxed"):
         label = label_before_box(completion)
-        if label is not None and (pred is None or _option_value(row, label) is not None):
+        if label is not None and (pred is None or option_value(row, label) is not None):
             # "A: $\boxed{\downarrow}$": the option, then its content (a value after "A:" is read as one where the
             # question's options can check it: "A:" also abbreviates "Answer:")
             led = (label, answer)
     glossed = None
     if led is None:  # (against a letter key or a value key; "29 (B)", "\boxed{29} (B)": the letter after the value)
         after_box = completion[last_box_end(completion) :][:24] if (ex.rule or "").startswith("boxed") else ""
-        glossed = _glossed_value(ex.scope or "") or _lettered_value(ex.scope or ex.answer or "") or _lettered_value(
+        glossed = glossed_value(ex.scope or "") or lettered_value(ex.scope or ex.answer or "") or lettered_value(
             f"{ex.answer}{after_box}" if after_box.strip() else ""
         )
     if glossed is not None:  # "Answer: C, which is 33" where the question's option C is 29: the gloss disagrees
-        option = _option_value(row, glossed[0])
+        option = option_value(row, glossed[0])
         value = parsed(normalize(glossed[1]))
         if isinstance(option, Expr) and isinstance(value, Expr) and not nodes_equal(option, value):
             info["reason"] = "the option's value written with the letter is not the question's option"
             return Reward(0.0, Status.WRONG, info=info)
     lead = led[0] if led is not None else None
     if led is not None:  # "\text{A. }-\frac{1}{21}" against A: the option, named before its content
-        option, content = _option_value(row, led[0]), parsed(normalize(led[1])) if led[1] else None
+        option, content = option_value(row, led[0]), parsed(normalize(led[1])) if led[1] else None
         if content is None and led[1]:  # "C (0.55)": the content in its brackets
             content = parsed(normalize(led[1].strip().strip("()").strip()))
         if isinstance(option, Expr) and (
@@ -711,7 +720,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if other is not None:
             info["reason"] = other
             return Reward(0.0, Status.WRONG, info=info)
-        if isinstance(pred, Choice) and _contradicts_option(pred, row):
+        if isinstance(pred, Choice) and contradicts_option(pred, row):
             # "The answer is (C) 4." where the question's option C is 7: the letter and the value disagree
             info["reason"] = "the option's value written with the letter is not the question's option"
             return Reward(0.0, Status.WRONG, info=info)
@@ -747,11 +756,11 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         # "... = 40 sales\nD is the correct choice" (not a second try when the answer read was another option)
         info.update(rule="closing_option", extracted_normalized=letter)
         return Reward(1.0, Status.CORRECT, info=info)
-    named = _option_of_value(completion, pred) if letter is not None and option_letter(pred) is None else None
+    named = option_of_value(completion, pred) if letter is not None and option_letter(pred) is None else None
     if named is not None:  # "the correct answer is (C) 6.\n\nAnswer: [6]" against C: the option it wrote 6 with
         info.update(rule=f"{ex.rule}+labelled_option", extracted_normalized=named)
         return Reward(float(named == letter), Status.CORRECT if named == letter else Status.WRONG, info=info)
-    if pred is not None and _same_option(pred, gold, row):
+    if pred is not None and same_option(pred, gold, row):
         # "\boxed{C}" against 11 where the question's option C is 11; "The answer is 11." against C: the option and
         # its content, as the question lists them (not the stem's expression copied back: "\boxed{2^{10}}")
         if reject_echo and option_letter(pred) is None and echoes_question(ex.answer or "", row):
@@ -760,13 +769,13 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         tail = completion[-300:]
         at = tail.rfind(ex.answer or "")
         near = re.split(r"(?<!\bi\.e)(?<!\be\.g)[.!?](?=\s)|\n", tail[at:][: len(ex.answer or "") + 40])[0] if at >= 0 else ""
-        other = _LETTER_NAMED_RE.search(near)  # (in the answer's own clause: "Options (A) and (B) are wrong." is not)
+        other = LETTER_NAMED_RE.search(near)  # (in the answer's own clause: "Options (A) and (B) are wrong." is not)
         clause = re.split(r"[.!?](?=\s)|\n|\{", tail[:at])[-1] if at >= 0 else ""
-        before = _LETTER_LEADS_RE.search(clause + TEXT_WRAP_RE.sub(r"\1", ex.answer or ""))
+        before = LETTER_LEADS_RE.search(clause + TEXT_WRAP_RE.sub(r"\1", ex.answer or ""))
         letters = [next(g for g in m.groups() if g) for m in (other, before) if m is not None]
         if (ex.rule or "") in WEAK_RULES and at >= 0:  # "So (B). Option (C), 9, is a common trap.": the last number
             # was read, and the paragraph chose another option before it
-            chose = _CHOSE_LETTER_RE.search(tail[max(0, tail.rfind("\n", 0, at) + 1) : at])
+            chose = CHOSE_LETTER_RE.search(tail[max(0, tail.rfind("\n", 0, at) + 1) : at])
             letters += [chose.group(1)] if chose is not None else []
         if isinstance(pred, Relation) and pred.label and re.fullmatch(r"[A-J]", pred.name):
             letters.append(pred.name)  # "\boxed{B=3}": the letter as the value's name
@@ -787,97 +796,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     return Reward(0.0, Status.WRONG, info=info)
 
 
-def _option_of_value(completion: str, pred: Node | None) -> str | None:
-    """The one option letter the completion writes with the answer's value as its content ("(C) 6" for the answer
-    6); None when no label, or labels of two letters, carry that value."""
-    if not isinstance(pred, Expr):
-        return None
-    letters = set()
-    for letter, content in labelled_contents(completion):
-        node = parsed(normalize(content))
-        if isinstance(node, Expr) and nodes_equal(node, pred):
-            letters.add(letter)
-    return letters.pop() if len(letters) == 1 else None
-
-
 _LAST_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+(?=\S)")
-# an option chosen in a sentence of its own: "So (B).", "Thus B.", "The answer is (B)."
-_CHOSE_LETTER_RE = re.compile(r"\b(?i:so|hence|thus|answer[ \t]+is)[ \t]+\(?([A-J])\)?[ \t]*[.!](?:[ \t]|$)")
-# an option letter named after the answer's value: "(B)", "option B", "→ B", "which is B"
-_LETTER_NAMED_RE = re.compile(
-    r"\((?:option[ \t]+)?([A-J])\)|(?:\boption|\bchoice|→|\bwhich[ \t]+is|\bi\.e\.,?)[ \t]+\(?([A-J])\b"
-    r"|\b(?:so|hence|thus)[ \t]+\(?([A-J])\)?(?=[ \t]*(?:[.,;!]|$))"  # "3, so B."
-)
-
-# an option letter that leads the answer's own clause before its value: "B, which is 3", "(B) that is 3", "B: 3"
-_LETTER_LEADS_RE = re.compile(r"^[ \t]*(?:option[ \t]+)?(?:\(([A-J])\)|([A-J])[,.:)])(?![A-Za-z])")
 
 
 math_answer.check_reference = check_reference  # type: ignore[attr-defined]
-
-
-def _contradicts_option(pred: Choice, row: Mapping[str, Any]) -> bool:
-    """The value written after the chosen letter is a number or an expression that the question's own option of that
-    letter is not (both must parse; a wording of the option is never a contradiction)."""
-    option = _option_value(row, pred.letter) if isinstance(pred.value, Expr) else None
-    return isinstance(option, Expr) and not nodes_equal(pred.value, option)
-
-
-# the one value that glosses an option letter, after option_lead_content's letter: "which is 33", "33", "(which is
-# 21)", "i.e. 33", "= 33"
-_GLOSS_RE = re.compile(
-    r"\(? ?(?:(?:which|that) (?:is|equals) |i\.? ?e\.?,? |namely |= )?\$?(-?\d+(?:\.\d+)?(?:/\d+)?)\$? ?\)? ?\.? ?"
-)
-
-
-def _glossed_value(scope: str) -> tuple[str, str] | None:
-    """The option letter and the one value glossing it in an answer's line ("C, which is 33" -> ("c", "33")); None
-    for anything else ("C, because 33 is composite" gives a reason, not the option's value)."""
-    lead = option_lead_content(scope) if len(scope) <= 80 else None
-    gloss = _GLOSS_RE.fullmatch(re.sub(r"\s+", " ", lead[1].strip())) if lead is not None else None
-    return (lead[0], gloss.group(1)) if gloss is not None else None
-
-
-# a value, then the option letter it names: "29 (B)", "29, option B", "29，选B", "**29 (B)**", "29 (choice B)."
-# (after a sign or a dash, in LaTeX's spacing, with "which is", a Chinese or Japanese word: "29 = B", "29 → B",
-# "29 — option (B)", "29\ (B)", "29, which is option B.", "29 — that's choice B.", "29，B项。", "29 (B は正解)")
-_LETTERED_VALUE_RE = re.compile(
-    r"[ \t*$]*(-?\d+(?:\.\d+)?(?:/\d+)?)[ \t*$]*(?:\\[ ,;:][ \t]*)?(?:(?:[,，;=→—–]|->)[ \t]*)?"
-    r"(?:(?:which[ \t]+is|that['’]?s|i\.e\.)[ \t]+)?(?:\([ \t]*(?:(?:option|choice)[ \t]+)?((?-i:[A-J]))[ \t]*(?:は正解)?\)"
-    r"|(?:(?:option|choice|选项?)[ \t]*)?\(?((?-i:[A-J]))\)?(?:[ \t]*项)?)[ \t*.。]*",
-    re.I,
-)
-
-
-def _lettered_value(answer: str) -> tuple[str, str] | None:
-    """The option letter and the value written before it ("29 (B)" -> ("b", "29")); None for anything else."""
-    m = _LETTERED_VALUE_RE.fullmatch(answer) if len(answer) <= 60 else None
-    return ((m.group(2) or m.group(3)).lower(), m.group(1)) if m is not None else None
-
-
-def _option_value(row: Mapping[str, Any], letter: str) -> Node | None:
-    """The question's option ``letter`` read as a value; None when the question lists no such option or it is no
-    value."""
-    stated = option_content(row, letter)
-    if stated is None:
-        return None
-    try:
-        return parse_answer(normalize(stated))
-    except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
-        return None
-
-
-def _same_option(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
-    """A letter against a value, or a value against a letter, where the question's options tie them: the letter's
-    option is the value, and (a value against a letter) no other option is."""
-    pred_letter, gold_letter = option_letter(pred), option_letter(gold)
-    if (pred_letter is None) == (gold_letter is None) or isinstance(pred, Choice) or isinstance(gold, Choice):
-        return False
-    if pred_letter is not None:
-        option = _option_value(row, pred_letter)
-        return option is not None and nodes_equal(option, gold)
-    agree = [x for x in "abcdefghij" if (option := _option_value(row, x)) is not None and nodes_equal(option, pred)]
-    return agree == [gold_letter]
 
 
 def _quantity(gold: Node | None) -> bool:

@@ -86,3 +86,28 @@ UNIT_ALIASES = {
     **ABBREVIATED_UNITS,
 }  # fmt: skip
 _SHORT_UNITS = {k for k in UNIT_ALIASES if len(k) <= 3}
+
+
+# unit words of other languages -> the English unit (for what a question asks: "90 Stunden" where it asks for minutes,
+# "2.5厘米" where it asks for meters, "35 dólares" where it asks for cents); singular and plural, case-folded
+FOREIGN_UNIT_WORDS = {
+    "stunde": "h", "stunden": "h", "heure": "h", "hora": "h", "ora": "h", "ore": "h", "uur": "h", "godzina": "h",
+    "godzin": "h", "saat": "h", "jam": "h", "小时": "h", "小時": "h", "時間": "h", "시간": "h",
+    "minuten": "min", "minuto": "min", "minuti": "min", "minut": "min", "分钟": "min", "分鐘": "min", "분": "min",
+    "sekunde": "s", "sekunden": "s", "seconde": "s", "segundo": "s", "secondo": "s", "secondi": "s", "秒": "s",
+    "tag": "day", "tage": "day", "tagen": "day", "jour": "day", "día": "day", "dia": "day", "giorno": "day",
+    "giorni": "day", "天": "day",
+    "zentimeter": "cm", "centimètre": "cm", "centímetro": "cm", "centimetro": "cm", "centimetri": "cm", "厘米": "cm",
+    "公分": "cm", "センチ": "cm", "センチメートル": "cm", "센티미터": "cm",
+    "meter": "m", "mètre": "m", "metro": "m", "metri": "m", "米": "m", "公尺": "m", "メートル": "m", "미터": "m",
+    "kilometer": "km", "kilomètre": "km", "kilómetro": "km", "chilometro": "km", "chilometri": "km", "公里": "km",
+    "千米": "km", "キロメートル": "km", "킬로미터": "km",
+    "millimeter": "mm", "millimètre": "mm", "milímetro": "mm", "毫米": "mm",
+    "kilogramm": "kg", "kilogramme": "kg", "kilogramo": "kg", "chilogrammo": "kg", "公斤": "kg", "千克": "kg",
+    "gramm": "g", "gramme": "g", "gramo": "g", "grammo": "g", "克": "g",
+    "meile": "mi", "meilen": "mi", "mille": "mi", "milla": "mi", "miglio": "mi", "miglia": "mi", "英里": "mi",
+    "マイル": "mi",
+    "dólar": "dollar", "dólare": "dollar", "dollaro": "dollar", "dollari": "dollar", "美元": "dollar", "ドル": "dollar",
+    "달러": "dollar", "pro": "per", "por": "per", "par": "per", "每": "per",
+}  # fmt: skip
+
