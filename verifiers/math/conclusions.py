@@ -335,8 +335,8 @@ def checked_otherwise(tail: str, value: str, working: str) -> bool:
     """Whether the last line of ``tail`` (the text after the answer ``value``) checks or totals the working again and
     concludes another value: a chain of arithmetic (:data:`_CHECK_LINE_RE`) that ends on a number the working (the
     text before the answer) never reached, with the answer nowhere on it. A total must also use a number the
-    working never had. Not a check of the answer ("Check: 72 - 24 = 48 ✓"), of a step ("Check: 48 / 2 = 24 ✓"), of another
-    case ("Check with n = 3: 3 + 3 = 6"), nor a total of the working's own numbers ("Total: 48 + 24 = 72")."""
+    working never had. Not a check of the answer ("Check: 72 - 24 = 48 ✓"), of a step ("Check: 48 / 2 = 24 ✓"), of
+    another case ("Check with n = 3: 3 + 3 = 6"), nor a total of the working's own numbers ("Total: 48 + 24 = 72")."""
     checked = _CHECK_LINE_RE.search(tail[-400:])
     if checked is None:
         return False
@@ -355,6 +355,7 @@ _ARITHMETIC_RE = re.compile(r"\d[ \t]*(?:[-+×*/÷−·]|\\(?:times|cdot|div)(?!
 
 
 _OTHER_CASE_RE = re.compile(r"\b(?:case|example|instance|if|when|e\.g\.|for[ \t]+[a-z][ \t]*=)|(?<![A-Za-z])[a-z][ \t]*=[ \t]*\d", re.I)
+
 
 def recounted_otherwise(tail: str, value: str, working: str) -> bool:
     """Whether a sentence after the answer ``value`` (``tail``, to the end of the output) counts the answer's own

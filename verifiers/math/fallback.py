@@ -190,9 +190,9 @@ def _concludes_other(check: str, before: str) -> bool:
     if not _CHECK_LABEL_RE.match(check):
         return False  # (a note or a remark may say anything: "Note: This assumes none of the 15 apples were returned.")
     said = [m for m in _LAST_NUM_RE.finditer(check) if standalone_number(check, m.start(), m.end())]
-    prior = list(_LAST_NUM_RE.finditer(before[-300:]))
     if not said or re.search(r"[=＝<>≤≥+\-×*/÷][ \t$]*\Z|\b(?:steps?|time|tries|attempts?)\W*\Z", check[: said[-1].start()], re.I):
         return False
+    prior = list(_LAST_NUM_RE.finditer(before[-300:]))
     return not prior or numeral_key(prior[-1].group()) != numeral_key(said[-1].group())
 
 
@@ -707,6 +707,7 @@ _BOUND_AFTER_RE = re.compile(
 )
 
 
+# an hour glued to its half of the day: "5pm", "7a.m.", "11:30PM"
 _GLUED_HALF_DAY_RE = re.compile(r"(?<![\w.])(\d{1,2}(?::\d\d)?)([ap]m|[AP]M|[ap]\.m\.)(?![A-Za-z])")
 # after the last number, a plus and a term in letters or brackets: "9 + some", "3 + (" (not a product, "36*pi" is a
 # value; not a minus, which prose writes as a dash)
@@ -892,7 +893,7 @@ def _unit_after(text: str, end: int) -> str:
     return f" \\text{{{phrase}}}" if phrase and unit_phrase_end(phrase, 0) == len(phrase) else ""
 
 
-_HALF_DAY_RE = re.compile(r"[ap]\.?[ \t]?m\.?|[AP]\.?[ \t]?M\.?")
+_HALF_DAY_RE = re.compile(r"[ap]\.?[ \t]?m\.?|[AP]\.?[ \t]?M\.?")  # "am", "p.m.", "PM" after an hour
 _MAX_JOINED_SPANS = 10
 
 

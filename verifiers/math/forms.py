@@ -224,8 +224,8 @@ _CHANGED_AFTER_RE = re.compile(
     rf"[ \t]{{0,4}}(?:[–—-][ \t]{{0,4}})?(?:(?:squared|cubed|doubled|halved|tripled|quadrupled|quartered|negated|inverted"
     rf"|{CHANGING_WORDS}|{FRACTION_WORDS})(?!\w)|{FOREIGN_POWER_RE})"
     r"|[ \t]{0,4}(?:less|fewer)[ \t]+than[ \t]+(?:zero|0)(?!\w|\.\d)"  # ("5 less than zero": -5)
-    # ("7 increased by 1", "7 plus one", "7 weniger als null")
-    r"|[ \t]{0,4}(?:(?:increased|decreased|raised|lowered|reduced|multiplied|divided)[ \t]+by|plus|minus|times)[ \t]+(?:\d|one|two|three|a\b|an\b|half)"
+    # ("7 increased by 1", "7 plus one", "7 weniger als null"; not "3 times a week", a frequency)
+    r"|[ \t]{0,4}(?:(?:increased|decreased|raised|lowered|reduced|multiplied|divided)[ \t]+by|plus|minus)[ \t]+(?:\d|one|two|three|half)"
     r"|[ \t]{0,4}(?:weniger[ \t]+als[ \t]+null|unter[ \t]+null|bajo[ \t]+cero|sous[ \t]+zéro)"
     r"|[ \t]{0,4}(?:的|의[ \t]{0,4}|の)?(?:(?:平方|立方)(?![米厘千公分毫英])|次方|倒数|相反数|半分|一半|절반|제곱"
     r"|[\d一二两兩三四五六七八九十百千万半]{1,6}倍)"  # ("4的两倍": twice 4)

@@ -306,6 +306,15 @@ _WRAPPED_LETTER_RE = re.compile(_WRAPPED_LETTER)
 # (the first bare, LaTeX's spaces or a line break between: "B\text{C}", "\textbf{B}\hspace{1em}\textbf{C}", "\text{B}\\\text{C}")
 _LETTER_GAP = r"(?:[ \t,;~]|\\[,;: ]|\\q?quad(?![A-Za-z])|\\hspace\*?\{[^{}]{0,12}\}|\\\\)*"
 _WRAPPED_LETTERS_RE = re.compile(rf"(?:{_WRAPPED_LETTER}|(?<![A-Za-z\\{{])([A-J])(?=\\))(?:{_LETTER_GAP}{_WRAPPED_LETTER})+")
+
+
+def _letters_listed(m: re.Match[str]) -> str:
+    """A run of wrapped option letters (a match of :data:`_WRAPPED_LETTERS_RE`) as a list: "B, C"."""
+    first = [m.group(2)] if m.group(2) else []  # (a bare first letter: "B\text{C}")
+    return ", ".join(first + _WRAPPED_LETTER_RE.findall(m.group()))
+
+
+# cents after an amount, in any of their spellings: "70¢", "70 美分", "70 центов"
 _CENTS_RE = re.compile(r"(\d)[ \t]*(?:¢|美分|цент(?:ов|а|ы)?(?![^\W\d_]))")
 # a span of years as a season or a fiscal year names it: "1994–95", "2019-20", "2019/2020", "FY2019–20" (no spaces)
 # ("1994 – 95" spaced around a dash, never around a minus sign; "the 1994–95 season")
@@ -329,7 +338,7 @@ def normalize(s: str) -> str:
     full-width forms of East Asian input methods (``（n＋m）``, ``１２``) as their ASCII characters."""
     s = ascii_units(_superscripts(s.translate(FULL_WIDTH)))  # "1 µA", "1 kΩ" before mu and Omega are letters
     if "\\" in s and _WRAPPED_LETTERS_RE.search(s):  # "\textbf{B}\textbf{C}": several options, each wrapped
-        s = _WRAPPED_LETTERS_RE.sub(lambda m: ", ".join([m.group(2)] * bool(m.group(2)) + _WRAPPED_LETTER_RE.findall(m.group())), s)
+        s = _WRAPPED_LETTERS_RE.sub(_letters_listed, s)
     span = _YEAR_SPAN_RE.fullmatch(s) if len(s) <= 40 and any(c in s for c in "-–—/") else None
     if span is not None and _year_span_end(span) is not None:
         # "1994–95", "2019-20", "2019/2020": a season or a fiscal year named by its years, never their difference

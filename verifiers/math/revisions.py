@@ -704,7 +704,7 @@ _RETRACTED_OPTION_RE = re.compile(
 # a short last line that ends on an option's label, not one it negates: "Therefore C.", "Going with C.", "B => C",
 # "Точнее, В.", "아니요, ③입니다.", "不是B，是C。", "Nicht B, sondern C." (not "It's B, not C.")
 _LAST_LINE_OPTION_RE = re.compile(
-    # (a line without digits or other labels: not "(A) 21 is divisible by 3, and so is B.")
+    # (a line without digits: not "(A) 21 is divisible by 3, and so is B.")
     rf"(?<![^\n])(?![^\n]*\d)[^\n]{{0,36}}?(?<![A-Za-z\u0400-\u04ff])(?<!not )(?<!nicht )(?<!pas )(?<!не )(?<!不是)(?<!非)"
     rf"\(?({_OPTION_LABELS})\)?(?:[ \t]*,?[ \t]*(?:not|nicht|pas|не|而不是|不是)[ \t]*\(?(?:{_OPTION_LABELS})\)?)?"
     r"[ \t]*(?:입니다|이다|です|だ|だよ)?[ \t]*[.!。！]?[ \t*]*\Z"
