@@ -494,6 +494,41 @@ def test_cents_and_alternatives(completion: str, gold: str, prompt: str | None, 
     assert score(completion, gold, prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # another value said possible too, in other languages, or offered politely (red team 71)
+        ("48 + 24 = 72.\n#### 72\n70 ist auch möglich.", 0.0),
+        ("48 + 24 = 72.\n\\boxed{72}\n70 est aussi possible.", 0.0),
+        ("48 + 24 = 72.\nThe answer is 72.\n70 también es posible.", 0.0),
+        ("48 + 24 = 72.\n答案：72\nAnche 70 è possibile.", 0.0),
+        ("48 + 24 = 72.\n\\boxed{72}\nOder auch 70, je nach Lesart.", 0.0),
+        ("48 + 24 = 72.\n\\boxed{72}\nNota: con un'altra interpretazione la risposta sarebbe 70.", 0.0),
+        ("48 + 24 = 72.\nThe answer is 72.\nBoth 72 and 70 are defensible answers.", 0.0),
+        ("48 + 24 = 72.\nThe answer is 72.\nA range of 70–72 is plausible.", 0.0),
+        ("48 + 24 = 72.\n\\boxed{72}\nFinal answer range: 70 to 72.", 0.0),
+        ("48 + 24 = 72.\n#### 72\n(exact: 70)", 0.0),
+        ("48 + 24 = 72.\n#### 72\n(rounded: 70)", 0.0),
+        ("48 + 24 = 72.\n**Answer:** 72\nAnswer (alternative): 70", 0.0),
+        ("48 + 24 = 72.\n<answer>72</answer>\nIf we count the 2 returned clips: 70.", 0.0),
+        ("48 + 24 = 72.\n\\boxed{72}\nEither way, 70 is a reasonable estimate.", 0.0),
+        ("48 + 24 = 72.\nThe answer is 72.\nHinweis: Bei anderer Lesart ergibt sich 70.", 0.0),
+        # (the answer said again, a remark without another value, stand)
+        ("48 + 24 = 72.\n\\boxed{72}\n\nDas wäre 72.", 1.0),
+        ("48 + 24 = 72.\n\\boxed{72}\n\nIf we check: 48 + 24 = 72.", 1.0),
+        ("48 + 24 = 72.\n\\boxed{72}\n\nEither way, 72 clips.", 1.0),
+        ("48 + 24 = 72.\n\\boxed{72}\n\nBoth 48 and 24 are positive.", 1.0),
+        ("48 + 24 = 72.\n#### 72\n(exact: 72)", 1.0),
+    ],
+)
+def test_second_values_offered_politely(completion: str, want: float) -> None:
+    assert score(completion, "72") == want
+
+
+def test_a_range_of_a_function_is_no_range_of_answers() -> None:
+    assert score("Computing.\n\\boxed{[0, 4]}\n\nThe range is 0 to 4.", "[0, 4]") == 1.0
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -559,5 +594,11 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("question", "_DOLLAR_AMOUNT_RE", "'$ ' * (n // 2)"),
             ("question", "_ASKED_BASE_RE", "'in base ' * (n // 8)"),
             ("question", "_ASKED_BASE_RE", "'to a ' * (n // 5)"),
+            ("revisions", "_ALSO_RE", "'auch ' * (n // 5)"),
+            ("revisions", "_ALSO_RE", "'both 1 and ' * (n // 11)"),
+            ("revisions", "_ALSO_RE", "'if we ' * (n // 6)"),
+            ("revisions", "_ALSO_RE", "'a range of 1-' * (n // 13)"),
+            ("revisions", "_ALSO_RE", "'andere Lesart ' * (n // 14)"),
+            ("chains", "_INNER_WORD_RE", "'rounded ' * (n // 8)"),
         ]
     )

@@ -131,8 +131,8 @@ _SQUARE_AFTER_RE = re.compile(
 
 # words that open a bracket's value, in any language: said exactly ("(exactly 70)", "(genau 70)", "(ровно 70)"),
 # rounded ("(about 0.33)", "(≈ 0.33)") or restated ("(i.e. 70)", "(that is, 70)", "(d.h. 70)", "(即 70)")
-EXACT_WORDS = r"exactly|precisely|genau|exakt|exactement|exactamente|esattamente|precisamente|ровно|dokładnie|precies"
-ROUNDED_WORDS = r"about|approximately|approx\.?|roughly|around|≈|~"
+EXACT_WORDS = r"exactly|exact[ \t]*:|precisely|genau|exakt|exactement|exactamente|esattamente|precisamente|ровно|dokładnie|precies"
+ROUNDED_WORDS = r"about|approximately|approx\.?|roughly|around|≈|~|rounded[ \t]*:"
 RESTATING_WORDS = (
     r"i\.?[ \t]?e\.?|that[ \t]+is|namely|viz\.|really|in[ \t]+fact|total|d\.[ \t]?h\.|c\.-?à-?d\."
     r"|c['’]est-à-dire|es[ \t]+decir|o[ \t]+sea|cioè|isto[ \t]+é|yani|то[ \t]+есть|也就是|即|つまり"

@@ -235,6 +235,26 @@ _ALSO_RE = re.compile(
     r"|\bbetween\s+(?:this|that|it|these)\s+and\s+[$\\(]*-?\d"
     r"|\banswer\s+becomes\s+[$\\(]*-?\d"
     r"|(?:可能|也许|或许|大概)(?:是|为)[ \t]*[$\\(]*-?\d"
+    # the same in other languages: "70 ist auch möglich", "70 est aussi possible", "70 también es posible", "Anche 70 è
+    # possibile", "Oder auch 70", "Ou bien 70", "con un'altra interpretazione la risposta sarebbe 70", "... होगा"
+    r"|\b(?:auch|aussi|también|também|anche|ook|også|även|też|také|тоже|также)\s+(?:(?:es|est|ist|é|è)\s+)?(?:möglich|possible|posible|possível"
+    r"|possibile|mogelijk|mulig|möjligt|możliwe|možné|возможно|gültig|valide|válid[oa]|valido|richtig|correct[oa]?|korrekt)\b"
+    r"|\b(?:anche|auch|aussi|también|também)\s+[$\\(]*-?\d[^.\n]{0,20}?\b(?:è|ist|est|es|é)\s+(?:possibile|möglich|possible|posible|possível)\b"
+    r"|\b(?:oder\s+auch|ou\s+bien|o\s+bien|ou\s+então|oppure|of\s+ook)\s+[$\\(]*-?\d"
+    r"|\b(?:w[äa]re|serait|sería|seria|sarebbe|zou\s+zijn|byłaby?|была\s+бы|будет)\b[^.\n]{0,30}?[$\\(]*-?\d"
+    r"|\d[^.\n]{0,6}\s*होगा|होगा"
+    # another reading in other languages ("Bei anderer Lesart ergibt sich 70", "con otra interpretación, 70"), both
+    # values endorsed ("Both 72 and 70 are defensible"), a range of answers ("A range of 70–72", "range: 70 to 72"),
+    # an alternative answer by label ("Answer (alternative): 70"), a condition and its value ("If we count the 2
+    # returned clips: 70."), "Either way, 70"
+    r"|\b(?:ander(?:e|er|en)\s+(?:Lesart|Interpretation|Deutung)|autre\s+(?:interprétation|lecture)|otra\s+(?:interpretación"
+    r"|lectura)|outra\s+interpretação|altra\s+interpretazione)\b[^.\n]{0,40}?[$\\(]*-?\d"
+    r"|\bboth\s+[$\\(]*-?\d[^.\n]{0,20}?\band\s+[$\\(]*-?\d[^.\n]{0,20}?\b(?:are|could\s+be|seem)\s+(?:defensible|valid|correct"
+    r"|possible|acceptable|plausible|reasonable|fine|right)\b"
+    r"|\b(?:final\s+)?answer\s+range\b[^.\n]{0,6}?-?\d[\d.,]*\s*(?:–|—|-|to|through)\s*-?\d"  # (not "The range is 0 to 4.")
+    r"|\ba\s+range\s+of\s+-?\d[\d.,]*\s*(?:–|—|-|to)\s*-?\d[^.\n]{0,20}?\b(?:is|seems)\s+(?:plausible|possible|likely|reasonable)\b"
+    r"|\b(?:answer|solution)\s*\(\s*(?:alternative|alt\.?|second|other|backup)\s*\)\s*:\s*[$\\(]*-?\d"
+    r"|\bif\s+(?:we|you|one)\b[^.\n:]{0,60}:\s*[$\\(]*-?\d|\beither\s+way\b[^.\n]{0,10}?[$\\(]*-?\d"
     # "it could be 6", "might also be (C)"; not "could be ambiguous", a word about the reading
     r"|\b(?:might|could|may)\s+(?:also\s+)?be\s+(?:(?:either|around|about|equal\s+to)\s+)?(?:[$(\\\d-]|[A-J]\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|zero|yes|no)\b)",
     re.I,
