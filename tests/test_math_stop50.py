@@ -529,6 +529,22 @@ def test_a_range_of_a_function_is_no_range_of_answers() -> None:
     assert score("Computing.\n\\boxed{[0, 4]}\n\nThe range is 0 to 4.", "[0, 4]") == 1.0
 
 
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a bold answer on its own line is checked as a marked answer is: the text after it (red team 71)
+        ("48 / 2 = 24 and 48 + 24 = 72.\n**72**\nSo the result is 70.", 0.0),
+        ("48 / 2 = 24 and 48 + 24 = 72.\n**72 clips**\nOr, equivalently, 70.", 0.0),
+        ("48 / 2 = 24 and 48 + 24 = 72.\n**72**\n- Final result: 70", 0.0),
+        ("48 / 2 = 24 and 48 + 24 = 72.\n**72**\nИтак, всего 70.", 0.0),
+        ("48 / 2 = 24 and 48 + 24 = 72.\n**72**\nThat is the total number of clips.", 1.0),
+        ("48 / 2 = 24 and 48 + 24 = 72.\n**72**\n", 1.0),
+    ],
+)
+def test_text_after_a_bold_answer(completion: str, want: float) -> None:
+    assert score(completion, "72") == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [

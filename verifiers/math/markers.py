@@ -140,10 +140,15 @@ _BOLD_LINE_RE = re.compile(
 def _bold_answer(window: str) -> Extraction | None:
     """The one value a completion without an answer marker sets in bold on a line of its own; None without one, or
     with several different ones (the last-number fallback reads on)."""
-    values = [v for m in _BOLD_LINE_RE.finditer(window) if re.search(r"\d", v := m.group(1)) and parses(v)][-20:]
+    found = [m for m in _BOLD_LINE_RE.finditer(window) if re.search(r"\d", m.group(1)) and parses(m.group(1))][-20:]
+    values = [m.group(1) for m in found]
     if not values or len(_distinct(values)) > 1:
         return None
-    return Extraction(values[-1], "bold")
+    # checked as a marked answer is: the text after it ("**72**\nSo the result is 70.", "**72 clips**\nOr,
+    # equivalently, 70.")
+    rest = window[found[-1].end() :]
+    hedge = (after_value_hedge(rest, values[-1]) or concluded_otherwise(rest, values[-1])) if rest.strip() else None
+    return Extraction(values[-1], "bold", hedge is not None, hedge)
 
 
 _LINE_START_RE = re.compile(r"(?:^|\n)[ \t>*#_-]*$")  # only blanks or markdown between a line's start and here
