@@ -315,7 +315,7 @@ def _letters_listed(m: re.Match[str]) -> str:
 
 
 # cents after an amount, in any of their spellings: "70¢", "70 美分", "70 центов"
-_CENTS_RE = re.compile(r"(\d)[ \t]*(?:¢|美分|цент(?:ов|а|ы)?(?![^\W\d_]))")
+_CENT_SPELLINGS_RE = re.compile(r"(\d)[ \t]*(?:¢|美分|цент(?:ов|а|ы)?(?![^\W\d_]))")
 # a span of years as a season or a fiscal year names it: "1994–95", "2019-20", "2019/2020", "FY2019–20" (no spaces)
 # ("1994 – 95" spaced around a dash, never around a minus sign; "the 1994–95 season")
 _YEAR_SPAN_RE = re.compile(
@@ -400,7 +400,7 @@ def normalize(s: str) -> str:
     if "\\text" in s and "{" in s:  # "\text{€}500": a currency sign set as text is the sign
         s = _TEXT_SIGN_RE.sub(r"\1", s)
     if "¢" in s or "美分" in s or "цент" in s:  # "70¢", "70 美分", "70 центов": cents, in any of their spellings
-        s = _CENTS_RE.sub(r"\1 cents", s)
+        s = _CENT_SPELLINGS_RE.sub(r"\1 cents", s)
     signed = any(c in _CURRENCY for c in s)
     if "(" in s and ("$" in s or signed):
         # accounting's negative: "$(426) thousand", "£(8.1m)" are -426 thousand dollars, -8.1 million pounds

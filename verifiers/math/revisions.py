@@ -332,8 +332,6 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     if later_row_value(text, start, end, box):  # "\begin{align} x &= \boxed{5} \\ x &= 6 \end{align}"
         return "a later row of the box's environment gives another value"
     closing = _closing_value(rest) if len(text) - end <= 300 else None
-    if closing is None and len(text) - end <= 300 and CJK_CHAR_RE.search(rest[-80:]):
-        closing = cjk_closing_value(rest)  # "\boxed{72}\n\n答：70个夹子", "つまり七十個です。"
     if closing is not None and not restates(closing, box) and not equiv_safe(normalize(closing), normalize(box)):
         # "\boxed{5}\n\n**Answer: 6**", "\n\nx = 6", "\n\n所以答案是6。", "\n\nPor lo tanto, 6.": the last line ends on another value
         return "another value ends the last line after the box"
