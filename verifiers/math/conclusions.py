@@ -21,6 +21,7 @@ from verigrpo.verifiers.math.layout import equiv_safe
 from verigrpo.verifiers.math.nodes import Expr
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.sentences import _RETRACTION_RE, AMOUNT_VERBS, RETRACTION_WORDS, parsed, words
+from verigrpo.verifiers.math.shown import shown_values
 
 # a word or a letter answer (an option letter, a verdict, a parity): another value after one is read by the revisions'
 # own rules. (ASCII boundaries: Chinese and Japanese glue a letter to the words around it, "或者B", "B选项错误")
@@ -459,6 +460,20 @@ def _checked_with_answer(tail: str, value: str) -> bool:
     return re.search(rf"(?<![\d.]){re.escape(number)}(?![\d.])", left) is not None
 
 
+def shown_otherwise(tail: str, value: str) -> str | None:
+    """Why ``tail``, the text after the answer ``value``, shows another value in a table's total or answer cell, an
+    answer's or a check's field, or a program's printout (:func:`~verifiers.math.shown.shown_values`): "#### 72\\n\\n|
+    Total | 70 |", "\\boxed{72}\\n```\\n>>> 48 + 22\\n70\\n```", "Answer: 72. Sanity check: 70."; None otherwise, and for
+    a word, a letter or an answer of several parts (a field may hold one of its parts)."""
+    own = value.strip().strip("$").replace("\\text", "").strip("{}() ").lower()
+    if words(value) or WORD_VALUE_RE.fullmatch(own) or re.search(r"[,;]|\\(?:begin|cup)", value):
+        return None
+    for shown in shown_values(tail):
+        if not restates(shown, value) and not equiv_safe(normalize(shown), normalize(value)):
+            return "another value shown after the answer (a table's total, an answer or check field, a program's output)"
+    return None
+
+
 def concluded_otherwise(tail: str, value: str, before: str = "", working: str = "") -> str | None:
     """Why the last sentence of ``tail`` (the text after the answer ``value``, to the end of the output) takes the
     answer back, or None: it concludes another value ("... \\boxed{24}. Wait, ... Therefore, 23."). A word or
@@ -471,6 +486,9 @@ def concluded_otherwise(tail: str, value: str, before: str = "", working: str = 
         return "the answer's own thing counted again with another number after it"
     if working and checked_otherwise(tail, value, working):
         return "a check after the answer concludes another value"  # "\boxed{72}\n\nCheck: 48 + 22 = 70 ✓"
+    shown = shown_otherwise(tail, value)
+    if shown is not None:
+        return shown
     verdict = concluded_verdict(tail)
     own = value.strip().strip("$").replace("\\text", "").strip("{}() ").lower()
     if verdict is not None and own in _VERDICTS and verdict != _VERDICTS[own]:

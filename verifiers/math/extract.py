@@ -97,6 +97,7 @@ from verigrpo.verifiers.math.sentences import (
     parses,
     sentence_answer,
 )
+from verigrpo.verifiers.math.shown import shown_otherwise
 from verigrpo.verifiers.math.spans import display_rows
 from verigrpo.verifiers.math.structured import (
     json_alternatives,
@@ -143,6 +144,10 @@ def extract_answer(
             # "\boxed{72}\n\nProblem 2: How many clips did Natalia sell in April and May together?\n\boxed{96}": the
             # same question answered again with another value
             return dataclasses.replace(found, hedged=True, hedge_reason="the same question is answered again otherwise")
+    if found.answer is not None and not found.hedged and (found.rule or "").startswith("last_"):
+        shown = shown_otherwise(_response(text), found.answer)
+        if shown is not None:  # "So she sold 72 clips.\n```json\n{"total": 70}\n```": the last number, then another
+            return dataclasses.replace(found, hedged=True, hedge_reason=shown)
     if found.answer is not None and not found.hedged and found.rule is not None:
         # "**Answer:** 41\n\n\boxed{42}": the closing statements of two formats disagree
         conflict = closing_conflict(text, _statement)  # (the raw text first: cleaning it is costly, and rarely needed)

@@ -17,6 +17,7 @@ from verigrpo.verifiers.math.conclusions import (
     checks_other_numbers,
     concluded_otherwise,
     restates,
+    shown_otherwise,
     without_remark,
 )
 from verigrpo.verifiers.math.disowning import (
@@ -429,6 +430,9 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     lone = _LONE_VALUE_AFTER_RE.match(raw) if len(rest) <= 60 and not _WORD_VALUE_RE.fullmatch(value.strip()) else None
     if lone is not None and not equiv_safe(normalize(value), normalize(lone.group(1))):
         return "another value after the answer ends the text"  # "<answer>5 </answer> 6"
+    shown = shown_otherwise(raw, value)
+    if shown is not None:  # "Answer: 72. Double-checking: 70.", "answer: 72, alt: 70": a field after it on its line
+        return shown
     concluded = _CONCLUDING_LABEL_LINE_RE.search(raw) if len(rest) <= 400 else None
     if concluded is not None and not equiv_safe(normalize(concluded.group(1).replace(",", "")), normalize(value)):
         return "another value concluded after the answer"  # "\boxed{72}\n\nConclusion: 70 clips.", "Fazit: 70", "TL;DR 70"

@@ -45,6 +45,10 @@ def json_answers(text: str) -> list[tuple[int, int, str]]:
 _ALTERNATIVE_KEY_RE = re.compile(
     r"""[{,]\s*["'](?:alternatives?|alt|(?:[a-z]{1,12}[ _])?(?:alternative|alt|other|second|backup|fallback|possible)[ _](?:[a-z]{1,12}[ _])?answers?|backup|"""
     r"""fallback|candidates?|maybe|perhaps|possibly|or|answer[ _-]?[2-9]|alt[ _-]?answer"""
+    # a result or a total beside the answer, or the answer checked, corrected or guessed again: {"answer": 72,
+    # "result": 70}, {"answer": 72, "final": 70}, {"answer": 72, "check": 70}, {"answer": 72, "corrected": 70}
+    r"""|(?:final[ _])?(?:result|total|sum|output)s?|final|checks?|checked|verification|verified|corrections?|corrected"""
+    r"""|updated?|revised|revision|alternates?|(?:[a-z]{1,12}[ _])?guess(?:es)?"""
     # an answer under a condition, or a qualified second answer: "if_exclusive", "answer_if_inclusive",
     # "answer_exclusive", "otherwise"
     r"""|(?:(?:final[ _])?answer[ _])?(?:if|when|otherwise|else|unless)(?:[ _][A-Za-z]{1,20}){0,3}"""
@@ -67,7 +71,11 @@ def json_alternatives(text: str) -> list[str]:
 # a field that judges the answer beside it: {"answer": 5, "correct": false}, a low confidence (below 0.9: 0.6, 60,
 # "low"; 0.9 and above is confident)
 _VERDICT_FIELD_RE = re.compile(
-    r"""[{,]\s*["'](?:is[ _])?(?:correct|right|valid|verified|confident|sure)["']\s*:\s*(?:false|False|0(?![.\d])|"(?:no|false)")"""
+    r"""[{,]\s*["'](?:is[ _])?(?:correct|right|valid|verified|confident|sure|final)["']\s*:\s*(?:false|False|0(?![.\d])|"(?:no|false)")"""
+    # a field that takes it back or a status that rejects it: {"retracted": true}, {"status": "rejected"}
+    r"""|[{,]\s*["'](?:is[ _])?(?:retracted|rejected|wrong|incorrect|invalid|withdrawn)["']\s*:\s*(?:true|True|1(?![.\d])|"(?:yes|true)")"""
+    r"""|[{,]\s*["'](?:status|verdict|state)["']\s*:\s*"(?:rejected|wrong|incorrect|invalid|retracted|withdrawn|failed"""
+    r"""|draft|unverified|tentative)["](?=\s*[,}])"""
     # (a confidence under one half: more likely wrong than right, by its own account; not {"confidence": 80})
     r"""|[{,]\s*["']confidence["']\s*:\s*(?:(?:0?\.[0-4]\d*|(?:0(?![.\d])|[2-9]|[1-4]\d)(?:\.\d+)?\s*%?)(?=\s*[,}])|"low")""",
     re.I,

@@ -1,0 +1,108 @@
+"""Stop 51: classes found by red teams 71 and 72. Each case that moved was scored the other way at the commit
+before; the cases beside it bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from math_score import score
+
+_WORKING = "In April she sold 48 clips. In May she sold 48 / 2 = 24 clips. Altogether 48 + 24 = 72 clips.\n\n"
+_ENDINGS = ("The answer is $\\boxed{72}$.\n\n", "The answer is 72.\n\n", "#### 72\n\n", "<answer>72</answer>\n\n")
+
+
+@pytest.mark.parametrize("ending", _ENDINGS)
+@pytest.mark.parametrize(
+    ("block", "want"),
+    [
+        # a table's total row or answer column, a field of JSON or YAML, a program's printout, a tool's response
+        ("| Quantity | Value |\n|---|---|\n| Total | 70 |", 0.0),
+        ("| Answer |\n|---|\n| 70 |", 0.0),
+        ("| Month | Clips |\n|---|---|\n| April | 48 |\n| May | 22 |\n| **Total** | **70** |", 0.0),
+        ('```json\n{"total": 70}\n```', 0.0),
+        ('```json\n{"april": 48, "may": 24, "final": 70}\n```', 0.0),
+        ("```yaml\nanswer: 72\nalternative: 70\n```", 0.0),
+        ("```yaml\nanswer: 72\nalternatives:\n  - 70\n```", 0.0),
+        ("answer: 72, alt: 70", 0.0),
+        ("<response><answer>72</answer><alternative>70</alternative></response>", 0.0),
+        ("```python\nprint(48 + 22)\n```\nOutput: 70", 0.0),
+        ("```\n>>> 48 + 22\n70\n```", 0.0),
+        ("Out[1]: 70", 0.0),
+        ('<tool_call>{"name": "calc", "arguments": {"expr": "48+22"}}</tool_call>\n<tool_response>70</tool_response>', 0.0),
+        ("<details><summary>Answer</summary>70</details>", 0.0),
+        ("Sanity check: 70.", 0.0),
+        ("Bottom line: 70", 0.0),
+        # (the same value shown again, the working laid out, a program's code and its other numbers, stand)
+        ("| Quantity | Value |\n|---|---|\n| Total | 72 |", 1.0),
+        ("| Month | Clips |\n|---|---|\n| April | 48 |\n| May | 24 |", 1.0),
+        ("| Step | Value |\n|---|---|\n| April | 48 |\n| May | 24 |\n| Total | 72 |", 1.0),
+        ('```json\n{"april": 48, "may": 24, "total": 72}\n```', 1.0),
+        ("```python\ntotal = 48\ntotal += 24\nprint(total)\n```\nOutput: 72", 1.0),
+        ("```\n>>> 48 + 24\n72\n```", 1.0),
+        ("Check: 48 + 24 = 72.", 1.0),
+        ("Sanity check: 72.", 1.0),
+    ],
+)
+def test_values_shown_after_the_answer(ending: str, block: str, want: float) -> None:
+    assert score(_WORKING + ending + block, "72") == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # after an answer the prose leaves unmarked: the block that ends the text shows another value
+        ('48 / 2 = 24 and 48 + 24 = 72.\n\n```json\n{"april": 48, "may": 24, "total": 70}\n```', 0.0),
+        ("48 / 2 = 24 and 48 + 24 = 72.\n\n```python\nanswer = 70  # not 72\n```", 0.0),
+        ('Computing.\n\n<tool_call>{"name": "submit", "arguments": {"answer": 70}}</tool_call>\n<tool_response>Expected 72</tool_response>', 0.0),
+        # (a program that builds the answer up, a block that shows the same value, stand)
+        ("Total apples sold: **72**.\n\n```python\ndef solve():\n    answer = 48\n    answer += 24\n    return answer\n```", 1.0),
+        ('48 / 2 = 24 and 48 + 24 = 72.\n\n```json\n{"april": 48, "may": 24, "total": 72}\n```', 1.0),
+    ],
+)
+def test_a_block_after_an_unmarked_answer(completion: str, want: float) -> None:
+    assert score(completion, "72") == want
+
+
+@pytest.mark.parametrize(
+    ("fields", "want"),
+    [
+        # a JSON answer with a result, a check, a correction or a guess of another value, or a field that rejects it
+        ('"result": 70', 0.0),
+        ('"check": 70', 0.0),
+        ('"corrected": 70', 0.0),
+        ('"second_guess": 70', 0.0),
+        ('"verification": "48+22=70"', 0.0),
+        ('"status": "rejected"', 0.0),
+        ('"retracted": true', 0.0),
+        ('"final": false', 0.0),
+        # (the same value, a check of it, a status that accepts it, stand)
+        ('"total": 72', 1.0),
+        ('"check": "48 + 24 = 72", "status": "verified"', 1.0),
+        ('"final": true', 1.0),
+        ('"confidence": 0.95', 1.0),
+    ],
+)
+def test_fields_beside_a_json_answer(fields: str, want: float) -> None:
+    assert score('48 + 24 = 72.\n\n```json\n{"answer": 72, ' + fields + "}\n```", "72") == want
+
+
+def test_the_stops_patterns_run_in_linear_time() -> None:
+    assert_patterns_linear(
+        [
+            ("shown", "_FIELD_LINE_RE", "'. check: ' * (n // 9)"),
+            ("shown", "_FIELD_LINE_RE", "'\\nanswer' + ' ' * n"),
+            ("shown", "_JSON_FIELD_RE", "'{\"answer\": ' * (n // 11)"),
+            ("shown", "_XML_FIELD_RE", "'<answer>' * (n // 8)"),
+            ("shown", "_LISTED_ALTERNATIVES_RE", "'alternatives:\\n' + '- 1\\n' * (n // 4)"),
+            ("shown", "_TAGGED_OUTPUT_RE", "'<output>' * (n // 8)"),
+            ("shown", "_TAGGED_OUTPUT_RE", "'<output>1' + ' ' * n"),
+            ("shown", "_IPYTHON_OUT_RE", "'Out[1]: ' * (n // 8)"),
+            ("shown", "_LAST_FENCE_RE", "'```\\n' * (n // 4)"),
+            ("shown", "_LAST_FENCE_RE", "'```\\n' + 'a' * n"),
+            ("shown", "_BLOCK_LINE_RE", "'answer' * (n // 6)"),
+            ("shown", "_VALUE_LINE_RE", "'1' * n"),
+            ("shown", "_VALUE_LINE_RE", "'1,000' * (n // 5)"),
+            ("structured", "_ALTERNATIVE_KEY_RE", "'{\"guess' * (n // 7)"),
+            ("structured", "_VERDICT_FIELD_RE", "'{\"status\": \"' * (n // 12)"),
+        ]
+    )

@@ -1,0 +1,171 @@
+"""Values a completion shows after its answer in machine-like blocks: the total or the answer of a table, a field of
+JSON, YAML or a key-value line, a program's printed output, a tool's response.
+
+Written after the answer, a different value there is a second answer, whatever the prose said: "#### 72\\n\\n|
+Total | 70 |", "\\boxed{72}\\n\\n```json\\n{\\"total\\": 70}\\n```", "The answer is 72.\\n\\n```\\n>>> 48 + 22\\n70\\n```",
+"<tool_response>70</tool_response>", "answer: 72\\nalternative: 70". Only fields whose name says they hold an
+answer, a result or a total count; a table's other rows and columns (the working laid out: "| April | 48 |") and a
+program's code are no values of the answer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from verigrpo.verifiers.math.layout import equiv_safe
+from verigrpo.verifiers.math.normalize import normalize
+
+# a value as a field, a cell or a printout writes it: a number (thousands commas, a decimal, a fraction), a LaTeX
+# fraction, a short maths span
+_VALUE = (
+    r"-?\d{1,3}(?:,\d{3}){1,5}(?:\.\d{1,10})?(?![\d,])|-?\d{1,15}(?:\.\d{1,10})?(?:/\d{1,6})?(?![\d,/]|\.\d)"
+    r"|\\d?frac\{-?\d{1,6}\}\{\d{1,6}\}|\$[^$\n]{1,40}\$"
+)
+# a field's name that holds an answer, a result or a total, or another answer offered beside one ("answer",
+# "final_answer", "result", "total", "Output", "alternative", "answer_alt", "grand total"; not "value", "count",
+# "april", "confidence")
+_KEY = (
+    r"(?:final[ _-]?|correct[ _-]?)?(?:answer|result|total|sum|output)s?"
+    r"(?:[ _-]?(?:alt|alternative|other|2|b|final))?"
+    r"|alt(?:ernative)?s?(?:[ _-]?answers?)?|(?:other|second|backup)[ _-]?(?:answer|result|value)s?|grand[ _-]?total"
+    r"|final|ans"
+    # the answer checked, corrected or summed up again under a label: "Double-checking: 70.", "Sanity check: 70",
+    # "Verified: 70", "Bottom line: 70", "Summary: 70", "second_guess: 70"
+    r"|(?:double[ _-]?|sanity[ _-]?|final[ _-]?)?check(?:ed|ing)?|verifi(?:ed|cation)|correct(?:ed|ion)|updated?|revised"
+    r"|alternates?|(?:[a-z]{1,12}[ _])?guess|bottom[ _-]line|summary|tl;?[ _]?dr|recap|conclusion|in[ _]short|verdict"
+)
+# a line that is one field: "answer: 72", "- Alternative: 70", "**Total:** 70", "Output: 70" (not a program's "total =
+# 48", a variable that may change: only a program's last line counts, :func:`_printed`)
+_FIELD_LINE_RE = re.compile(
+    # (at the start of a line, after a sentence, or after another field on the line: "answer: 72, alt: 70")
+    rf"(?im)(?:^[ \t>*_-]{{0,6}}|(?<=[.!?,;])[ \t]{{1,4}}|(?<=[,;]))[\"'`]?({_KEY})[\"'`]?[ \t*_]{{0,3}}[:：][ \t*_]{{0,3}}[\"'`]?({_VALUE})[\"'`]?[ \t*_]{{0,3}}"
+    r"[,;.]?[ \t]{0,4}(?:#[^\n]{0,80})?$"
+)
+# a field of a JSON object or a dict: {"total": 70}, {'result': 70, ...}
+_JSON_FIELD_RE = re.compile(rf"(?i)[{{,][ \t\n]{{0,20}}[\"']({_KEY})[\"'][ \t]{{0,3}}:[ \t]{{0,3}}[\"']?({_VALUE})[\"']?(?=[ \t\n]{{0,20}}[,}}])")
+# a program's printout or a tool's answer that ends the text: "<tool_response>70</tool_response>", "<output>70
+# </output>", "<details><summary>Answer</summary>70</details>", an IPython "Out[1]: 70"
+_TAGGED_OUTPUT_RE = re.compile(
+    rf"<(tool_response|output|result|observation|details)>(?:[ \t\n]{{0,4}}<summary>[^<>\n]{{0,40}}</summary>)?"
+    rf"[ \t\n]{{0,4}}({_VALUE})[ \t\n]{{0,4}}</\1>[ \t\n]*\Z",
+    re.I,
+)
+# a program's last line that sets its answer (cleaning renames "answer = 70" in code to "value = 70")
+_CODE_VALUE_RE = re.compile(rf"[ \t]*(?:value|answer|result)[ \t]*=[ \t]*({_VALUE})[ \t]*")
+# an answer's element of XML, and the items listed under an alternatives key of YAML ("alternatives:\n  - 70")
+_XML_FIELD_RE = re.compile(rf"(?i)<({_KEY})>[ \t\n]{{0,4}}({_VALUE})[ \t\n]{{0,4}}</\1>")
+_LISTED_ALTERNATIVES_RE = re.compile(
+    rf"(?im)^[ \t-]{{0,6}}(?:alt(?:ernative)?s?|others?|other[ _]answers|candidates)[ \t]*:[ \t]*\n((?:[ \t]*-[ \t]*(?:{_VALUE})[ \t]*(?:\n|\Z)){{1,10}})"
+)
+_IPYTHON_OUT_RE = re.compile(rf"(?m)^[ \t]*Out\[\d{{1,4}}\]:[ \t]{{0,4}}({_VALUE})[ \t]*$")
+# a code block that ends the text, and what its last lines print: an interactive session's result (">>> 48 + 22\n70")
+_LAST_FENCE_RE = re.compile(r"```[A-Za-z]{0,12}[ \t]*\n([^`]{1,1500})\n[ \t]*```[ \t\n]*\Z")
+_VALUE_LINE_RE = re.compile(rf"[ \t]*({_VALUE})[ \t]*")
+_TABLE_ROW_RE = re.compile(r"[ \t]*\|[^\n]*\|[ \t]*")
+_SEPARATOR_ROW_RE = re.compile(r"[ \t]*\|(?:[ \t]*:?-{2,}:?[ \t]*\|)+[ \t]*")
+_KEY_CELL_RE = re.compile(rf"(?i)[ \t*_]*(?:the[ \t]+)?({_KEY})[ \t*_:]*")
+# a column whose every cell is an answer (not "Result", a step's result, nor "Total", a running one)
+_ANSWER_COLUMN_RE = re.compile(r"(?i)[ \t*_]*(?:final[ \t_]+)?answers?[ \t*_:]*")
+
+_MAX_TAIL = 2_000
+
+
+def shown_values(tail: str) -> list[str]:
+    """The values ``tail`` (the text after an answer, to the end of the output) shows in answer fields, a trailing
+    table's answer cells or total row, or a program's or tool's printout at its end; [] for a long tail (a later
+    block there belongs to other work) or one with none."""
+    if len(tail) > _MAX_TAIL or not re.search(r"[|:=<`]", tail):
+        return []
+    out = [m.group(2) for m in _FIELD_LINE_RE.finditer(tail)]
+    out += [m.group(2) for m in _JSON_FIELD_RE.finditer(tail)] if "{" in tail else []
+    out += [m.group(1) for m in _IPYTHON_OUT_RE.finditer(tail)]
+    out += [m.group(2) for m in _XML_FIELD_RE.finditer(tail)] if "</" in tail else []
+    for listed in _LISTED_ALTERNATIVES_RE.finditer(tail):
+        out += [m.group(1) for m in re.finditer(rf"-[ \t]*({_VALUE})", listed.group(1))]
+    tagged = _TAGGED_OUTPUT_RE.search(tail) if "</" in tail else None
+    if tagged is not None:
+        out.append(tagged.group(2))
+    fence = _LAST_FENCE_RE.search(tail) if "```" in tail else None
+    if fence is not None:
+        out += _printed(fence.group(1).split("\n"))
+    if "|" in tail:
+        out += _table_values(tail.rstrip().split("\n"))
+    return [v.strip("$ ") for v in out]
+
+
+def _printed(lines: list[str]) -> list[str]:
+    """What a code block shows as its result: the line after an interactive prompt's last input (">>> 48 + 22\\n70"),
+    the block's one line when it is a value alone, or its last line when that sets the answer ("answer = 70")."""
+    lines = [line for line in lines if line.strip()]
+    if not lines:
+        return []
+    assigned = _CODE_VALUE_RE.fullmatch(lines[-1])
+    if assigned is not None:
+        return [assigned.group(1)]
+    last = _VALUE_LINE_RE.fullmatch(lines[-1])
+    if last is None:
+        return []
+    if len(lines) == 1 or lines[-2].lstrip().startswith((">>>", "...", "In [")):
+        return [last.group(1)]
+    return []
+
+
+def _table_values(lines: list[str]) -> list[str]:
+    """The answer cells of the table that ends ``lines``: every cell under an "Answer" header, and the last cell of
+    a row headed "Total", "Answer", "Result" or "Final answer"."""
+    rows: list[list[str]] = []
+    for line in reversed(lines):
+        if not _TABLE_ROW_RE.fullmatch(line):
+            break
+        rows.append(line.strip().strip("|").split("|"))
+    rows.reverse()
+    if len(rows) < 2 or len(rows) > 40:
+        return []
+    header = rows[0] if _SEPARATOR_ROW_RE.fullmatch("|" + "|".join(rows[1]) + "|") else None
+    body = rows[2:] if header is not None else rows
+    out = []
+    if header is not None:
+        for k, cell in enumerate(header):
+            if _ANSWER_COLUMN_RE.fullmatch(cell):
+                out += [m.group(1) for r in body if k < len(r) for m in [_VALUE_LINE_RE.fullmatch(r[k].strip(" \t*_"))] if m]
+    for r in body:
+        if len(r) >= 2 and _KEY_CELL_RE.fullmatch(r[0]):
+            m = _VALUE_LINE_RE.fullmatch(r[-1].strip(" \t*_"))
+            if m is not None:
+                out.append(m.group(1))
+    return out
+
+
+# a line of a block that ends a text: a code fence, a table row, a tag, a field, a printout, a bracket of JSON
+_BLOCK_LINE_RE = re.compile(
+    rf"[ \t]*(?:```|\||<|\{{|\}}|\]|\[|>>>|Out\[|[\"']?[A-Za-z_][\w -]{{0,30}}[\"']?[ \t]*[:=][ \t]*(?:{_VALUE}|[\"'\[{{])|$)"
+)
+
+
+def trailing_block(text: str) -> str:
+    """The machine-like block that ends ``text`` (code, a table, tags, fields: the lines after its last line of
+    prose), or "" when it ends on prose."""
+    lines = text[-_MAX_TAIL:].rstrip().split("\n")
+    fenced = False
+    k = len(lines)
+    while k > 1:  # (the first line may be cut: never part of the block)
+        line = lines[k - 1]
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif not fenced and not _BLOCK_LINE_RE.match(line):
+            break
+        k -= 1
+    return "\n".join(lines[k:]) if k < len(lines) and not fenced else ""
+
+
+def shown_otherwise(text: str, answer: str) -> str | None:
+    """Why the block that ends ``text`` (code, a table, fields: see :func:`trailing_block`) keeps ``answer``, the
+    last number of the prose before it, from being the answer: it shows another value in an answer's field, a total
+    row or a printout ("So she sold 72 clips.\\n```json\\n{"total": 70}\\n```"); None otherwise."""
+    if not re.search(r"\d", answer) or "," in answer or not any(c in text[-300:] for c in "`|<:=}"):
+        return None
+    block = trailing_block(text)
+    for value in shown_values("\n" + block) if block else ():
+        if not equiv_safe(normalize(value), normalize(answer)):
+            return "a block after the answer shows another value"
+    return None
