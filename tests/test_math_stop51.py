@@ -86,6 +86,71 @@ def test_fields_beside_a_json_answer(fields: str, want: float) -> None:
     assert score('48 + 24 = 72.\n\n```json\n{"answer": 72, ' + fields + "}\n```", "72") == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # an answer marked on the box's own line, before it, with another value
+        ("The answer is 70. \\boxed{72}", 0.0),
+        ("48 + 24 = 72. The answer is 70. \\boxed{72}", 0.0),
+        ("Answer: 70 \\boxed{72}", 0.0),
+        ("#### 70 \\boxed{72}", 0.0),
+        ("The answer is $70$. \\boxed{72}", 0.0),
+        ("The final answer is 70. Final: \\boxed{72}", 0.0),
+        # (the same value, the box as the marker's value, working that the box evaluates, stand)
+        ("The answer is 72. \\boxed{72}", 1.0),
+        ("The answer is $\\boxed{72}$.", 1.0),
+        ("So the answer is 12 \\cdot 6 = \\boxed{72}.", 1.0),
+        ("Answer: 72 clips, i.e. \\boxed{72}", 1.0),
+    ],
+)
+def test_a_marked_answer_before_the_box_on_its_line(completion: str, want: float) -> None:
+    assert score(completion, "72") == want
+
+
+@pytest.mark.parametrize(
+    ("after", "want"),
+    [
+        # nothing but numbers and the marks between them after the answer, to the end
+        (" 70 70", 0.0),
+        ("\n\n70 70", 0.0),
+        (" ... 70", 0.0),
+        ("---70", 0.0),
+        (" $70$", 0.0),
+        ("          70", 0.0),
+        ("\u00a070", 0.0),
+        # (the value again, a full stop, a rule, stand)
+        (" 72", 1.0),
+        (".", 1.0),
+        ("\n\n---\n", 1.0),
+    ],
+)
+def test_numbers_alone_after_the_box(after: str, want: float) -> None:
+    assert score("48 + 24 = 72. \\boxed{72}" + after, "72") == want
+
+
+def test_numbers_alone_after_an_option_letter_are_its_content() -> None:
+    assert score("So the correct option is D) Rs. 750.", "D") == 1.0
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a marked answer that its own sentence makes a guess or a supposition
+        ("Let me think.\n\nMaybe the answer is 72.", 0.0),
+        ("Let me think.\n\nPerhaps the answer is 72.", 0.0),
+        ("Let me think.\n\nIf the answer is 72, then she sold 24 in May.", 0.0),
+        ("Let me think.\n\nIt's unlikely the answer is 72.", 0.0),
+        ("Let me think.\n\nHypothetically, the answer is 72.", 0.0),
+        # (a guess in an earlier clause, a condition on the working, a supposition rejected, stand)
+        ("Perhaps I slipped earlier, but the answer is 72.", 1.0),
+        ("If we add them, the answer is 72.", 1.0),
+        ("If the answer is 70, then May is 22, which is wrong. So the answer is 72.", 1.0),
+    ],
+)
+def test_a_marked_answer_given_as_a_guess(completion: str, want: float) -> None:
+    assert score(completion, "72") == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -104,5 +169,10 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("shown", "_VALUE_LINE_RE", "'1,000' * (n // 5)"),
             ("structured", "_ALTERNATIVE_KEY_RE", "'{\"guess' * (n // 7)"),
             ("structured", "_VERDICT_FIELD_RE", "'{\"status\": \"' * (n // 12)"),
+            ("revisions", "_ONLY_NUMBERS_AFTER_RE", "' 1' * (n // 2)"),
+            ("revisions", "_ONLY_NUMBERS_AFTER_RE", "' ' * n + 'x'"),
+            ("revisions", "_ONLY_NUMBERS_AFTER_RE", "'\\\\quad' * (n // 5)"),
+            ("extract", "_HYPOTHETICAL_BEFORE_RE", "'maybe ' * (n // 6)"),
+            ("extract", "_HYPOTHETICAL_BEFORE_RE", "'if ' + ' ' * n"),
         ]
     )

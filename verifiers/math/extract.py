@@ -71,6 +71,7 @@ from verigrpo.verifiers.math.markers import (
     _short_text,
     labels_the_response,
 )
+from verigrpo.verifiers.math.negations import UNSURE_BEFORE
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, ParseError, Text
 from verigrpo.verifiers.math.normalize import (
     normalize,
@@ -707,7 +708,11 @@ _HYPOTHETICAL_BEFORE_RE = re.compile(
     r"|\b(?:common\s+(?:mistake|error|pitfall)|at\s+first\s+glance|if\s+we\s+(?:forget|ignore|neglect|overlook|drop))\b"
     r"[^.!?\n]{0,60}\Z"
     r"|\b(?:claims?|claimed|says|thinks|believes|piensan|pensent|pensam|mengira|myślą|meinen)\b[^.!?\n]{0,40}\Z"
-    r"|(?<!我)认为[^。！？\n]{0,20}\Z",
+    r"|(?<!我)认为[^。！？\n]{0,20}\Z"
+    # a guess or a condition right before the marker: "Maybe the answer is 5.", "If the answer is 5, then ...", "It's
+    # unlikely the answer is 5", "Hypothetically, the answer is 5" (not "Maybe I slipped earlier, but the answer is 5")
+    rf"|(?:{UNSURE_BEFORE})[ \t,]{{0,3}}\Z|\b(?:if|unless|whether)[ \t]+\Z"
+    r"|\b(?:unlikely|hypothetically|in\s+theory|theoretically)\b[ \t,]{0,3}(?:that[ \t]+)?\Z",
     re.I,
 )
 
@@ -797,18 +802,23 @@ def _number_in(text: str, value: str) -> bool:
 
 
 def _marked_before_box(text: str, start: int, box: str) -> str | None:
-    """The value an answer marker on a line before the box at ``start`` states ("Final answer: 13."), where it is a
-    plain number (with a unit word perhaps), no word between them takes it back and the working between does not
-    reach the box's value ("Result: 24.\nThen 48 + 24 = 72.\n\n\boxed{72}"); None otherwise."""
+    """The value an answer marker before the box at ``start`` states ("Final answer: 13.", on a line before it or on
+    its line: "The answer is 70. \boxed{72}", "#### 70 \boxed{72}"), where it is a plain number (with a unit word
+    perhaps), no word between them takes it back and the working between does not reach the box's value ("Result:
+    24.\nThen 48 + 24 = 72.\n\n\boxed{72}"); None otherwise."""
     line = text.rfind("\n", 0, start) + 1
-    window = text[max(0, line - 3_000) : line]
-    found = [_last_match(r, window) for r in (_ANSWER_IS_RE, _LABEL_LINE_RE, _VALUE_IS_ANSWER_RE)]
+    window = text[max(0, line - 3_000) : start]
+    found = [_last_match(r, window) for r in (_ANSWER_IS_RE, _LABEL_LINE_RE, _VALUE_IS_ANSWER_RE, _GSM_RE)]
     found = [x for x in found if x is not None]
     if not found:
         return None
     marked = max(found, key=lambda x: x.end(1))  # (the later: "Answer — 70." after "the answer is what we seek: ...")
-    value = clean_answer(marked.group(1)).strip().rstrip(".,;:!。").strip().strip("*_").strip()  # ("**70**.")
-    between = window[marked.end(1) :] + text[line:start]
+    value = clean_answer(marked.group(1))
+    if marked.end(1) == len(window):  # (on the box's line, cut at it: "The answer is $70$. \boxed{72}" -> "$70$")
+        inner = _ANSWER_IS_RE.match(value)  # ("Final Answer: The final answer is $70$. I hope it is correct.")
+        value = strip_math_delimiters(clean_answer(_first_sentence(clean_answer(inner.group(1) if inner else value))))
+    value = value.strip().rstrip(".,;:!。").strip().strip("*_").strip()  # ("**70**.")
+    between = window[marked.end(1) :]
     marker_line = window[window.rfind("\n", 0, marked.start()) + 1 : marked.start(1)]
     if _STEP_WORD_RE.search(marker_line):  # "Step 1 answer: 24.": a step's result, not the final answer
         return None

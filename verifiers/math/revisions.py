@@ -433,6 +433,12 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     shown = shown_otherwise(raw, value)
     if shown is not None:  # "Answer: 72. Double-checking: 70.", "answer: 72, alt: 70": a field after it on its line
         return shown
+    # (a number answer's: after a letter, "D) Rs. 750." is the option's content)
+    numbers = _ONLY_NUMBERS_AFTER_RE.fullmatch(raw) if len(rest) <= 80 and re.search(r"\d", value) else None
+    if numbers is not None and any(
+        not equiv_safe(normalize(n), normalize(value)) for n in _PLAIN_NUMBER_RE.findall(numbers.group().replace("\u00a0", " "))
+    ):
+        return "another value after the answer ends the text"  # "\boxed{72} 70 70", "\boxed{72}..70", "72 --- $70$"
     concluded = _CONCLUDING_LABEL_LINE_RE.search(raw) if len(rest) <= 400 else None
     if concluded is not None and not equiv_safe(normalize(concluded.group(1).replace(",", "")), normalize(value)):
         return "another value concluded after the answer"  # "\boxed{72}\n\nConclusion: 70 clips.", "Fazit: 70", "TL;DR 70"
@@ -762,6 +768,13 @@ _NOT_A_CLOSING_VALUE_RE = re.compile(
     r"|(?:步骤|第|页|頁|题|題|问|問|章|节|節|版本|ステップ|ページ|問題|단계|페이지|문제|번)\W*\Z"  # (the same in Chinese, ...)
     r"|(?:\bnot|不是|而非|并非|ではなく|가[ \t]?아니라|\bnicht|\bpas|\bno)\W*\Z",  # (a value rejected: "答案是72，不是70。")
     re.I,
+)
+# nothing but numbers and the marks between them after the answer, to the end: "\boxed{72} 70 70", "\boxed{72}..70",
+# "\boxed{72}---70", "\boxed{72} $70$", a wide gap or a no-break space (not a comma, which may group digits)
+_NUMBER_GAP = r"(?:[\s\u00a0.…:;~|*_$–—-]|\\[,;! ]|\\q?quad\b)"
+_ONLY_NUMBERS_AFTER_RE = re.compile(
+    rf"{_NUMBER_GAP}{{1,60}}(?<![\d])-?\d[\d,]{{0,20}}(?:\.\d{{1,12}})?(?:{_NUMBER_GAP}{{1,20}}-?\d[\d,]{{0,20}}(?:\.\d{{1,12}})?){{0,5}}"
+    rf"{_NUMBER_GAP}{{0,20}}"
 )
 _LONE_VALUE_AFTER_RE = re.compile(r"[ \t]{1,8}(-?\d[\d.,/]{0,30})[ \t.]{0,4}\Z")  # (a separate token, not an option's content)
 # a word that starts taking an answer back, anywhere after it; then the text ends on a value it concludes with
