@@ -151,6 +151,46 @@ def test_a_marked_answer_given_as_a_guess(completion: str, want: float) -> None:
     assert score(completion, "72") == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # one value and its restatement joined by "or" in another language: one answer
+        ("So the probability is 1 - 0.81 = 0.19 o 19%.", "19%", 1.0),
+        ("So the probability is 19% or 0.19.", "19%", 1.0),
+        ("答え：19%（または0.19）です。", "19%", 1.0),
+        ("Answer: 19% (oder 0,19)", "19%", 1.0),
+        ("答案：19%（或0.19）", "19%", 1.0),
+        # (two values that differ stay a hedge)
+        ("So the probability is 19% or 0.2.", "19%", 0.0),
+        ("答え：19%（または0.2）です。", "19%", 0.0),
+        ("Answer: 19% (ou 0,2)", "19%", 0.0),
+    ],
+)
+def test_a_value_restated_after_or(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # an exact value, then only its roundings: the exact value, and its rounding for a rounded key
+        ("So the probability is 35/36. That is about 0.9722, or 97.22%.", "\\frac{35}{36}", 1.0),
+        ("So the probability is 35/36. As a decimal this is approximately 0.9722.", "\\frac{35}{36}", 1.0),
+        ("したがって、確率は35/36です。これを小数で表すと約0.9722、パーセンテージで表すと約97.22%です。", "\\frac{35}{36}", 1.0),
+        ("따라서 확률은:\n\n\\[\n\\frac{35}{36}\n\\]\n\n즉, 약 **0.9722** 또는 **97.22%**입니다.", "\\frac{35}{36}", 1.0),
+        ("So the probability is 35/36. That is about 0.9722, or 97.22%.", "0.9722", 1.0),
+        ("Thời gian để hồ đầy: 1693 / 413 ≈ 4.1 giờ.", "4.1", 1.0),
+        ("The answer is 1693/413 ≈ 4.1.", "4.1", 1.0),
+        # (a rounding the exact value does not give; a key rounded otherwise; an answer line that states the rounding)
+        ("So the probability is 35/36. That is about 0.5.", "\\frac{35}{36}", 0.0),
+        ("So the probability is 35/36. That is about 0.9722, or 97.22%.", "0.97", 0.0),
+        ("3/4 ÷ 7/60 = 45/7 ≈ 6.43（天）\n答：剩下的甲乙合做约6.43天可以完成。", "45/7", 0.0),
+    ],
+)
+def test_an_exact_value_then_its_roundings(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -174,5 +214,12 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("revisions", "_ONLY_NUMBERS_AFTER_RE", "'\\\\quad' * (n // 5)"),
             ("extract", "_HYPOTHETICAL_BEFORE_RE", "'maybe ' * (n // 6)"),
             ("extract", "_HYPOTHETICAL_BEFORE_RE", "'if ' + ' ' * n"),
+            ("fallback", "_OR_CHAIN_RE", "'1 or ' * (n // 5)"),
+            ("fallback", "_OR_CHAIN_RE", "'1 %' * (n // 3)"),
+            ("fallback", "_APPROXIMATELY_RE", "'approx ' * (n // 7)"),
+            ("fallback", "_ANSWER_LABEL_RE", "' ' * n"),
+            ("fallback", "_APPROXIMATED_NUMBER_RE", "'1,' * (n // 2)"),
+            ("verifier", "_ALTERNATIVE_NOISE_RE", "' ' * n + 'x'"),
+            ("verifier", "_ALTERNATIVE_NOISE_RE", "'です ' * (n // 3)"),
         ]
     )

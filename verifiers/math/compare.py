@@ -149,6 +149,15 @@ def _names_itself(n: Relation) -> bool:
     )
 
 
+def rounded_side_equal(pred: Node | None, gold: Node | None) -> bool:
+    """``pred`` is ``exact \\approx rounded`` and ``gold`` a decimal key equal to its rounding, which rounds the exact
+    value ("1693/413 \\approx 4.1" against 4.1): the key was rounded as the answer rounds it."""
+    if not (isinstance(pred, Relation) and pred.ops == ("~",) and isinstance(gold, Expr) and gold.inexact):
+        return False
+    exact, rounded = pred.sides
+    return isinstance(rounded, Expr) and _exprs_equal(rounded, gold) and approximates(exact, rounded, rel=0.01)
+
+
 def _false_approximation(exact: Node, approx: Node) -> bool:
     """``exact \approx approx`` where the approximation cannot be one: another sign, a factor of four or more away
     ("72 \approx 700"; a slip such as "1/3 \approx 1.3" stays), or a rational that no decimal writes, unequal to the

@@ -6,12 +6,14 @@ unless a bound, a range, a reference, a doubt or a cut-off makes it no answer (:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from verigrpo.verifiers.math.attributed import ATTRIBUTED_TAIL_RE
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
 from verigrpo.verifiers.math.chains import EXACT_WORDS, RESTATING_WORDS, value_in_words
 from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_counted_number, cjk_digits
+from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.conclusions import checked_otherwise
 from verigrpo.verifiers.math.disowning import words_restated
 from verigrpo.verifiers.math.doubts import (
@@ -199,7 +201,59 @@ def _concludes_other(check: str, before: str) -> bool:
 def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extraction:
     """The answer a completion without a box, a marker or an answer block ends on; rules "last_math", "last_latex",
     "last_line", "last_equation", "last_number"; no answer where the text doubts, bounds or cuts it off.
-    ``givens``: the values of the question's numerals, which the last sentence may restate beside its answer."""
+    ``givens``: the values of the question's numerals, which the last sentence may restate beside its answer. An
+    exact value that the text then only approximates ("So the probability is 35/36. That is about 0.9722, or
+    97.22%.", "35/36です。これを小数で表すと約0.9722です。") is the answer, not its rounding."""
+    exact = _approximated_exact(text, givens) if _APPROXIMATELY_RE.search(text[-300:]) else None
+    return exact if exact is not None else _fallback_answer(text, givens)
+
+
+# a word or sign that makes the number after it a rounding, in the languages models answer in
+_APPROXIMATELY_RE = re.compile(
+    r"(?<![^\W\d_])(?:approx(?:imately|\.)?|about|around|roughly|nearly|almost|circa|ca\.|ungefähr|etwa|rund|environ"
+    r"|aproximadamente|cerca[ \t]+de|circa|около|примерно|приблизительно|khoảng|sekitar|kira-kira|yaklaşık|około)(?![^\W\d_])"
+    r"|[≈≒~～]|\\approx|約|约|大约|大約|およそ|약|대략",
+    re.I,
+)
+# a line that gives the answer under its label, in the languages models answer in ("答：", "Answer:", "Ответ:")
+_ANSWER_LABEL_RE = re.compile(
+    r"(?<![ \t*#>_])[ \t*#>_]*(?:答案?|解答|回答|정답|답|answer|final[ \t]+answer|antwort|ответ|respuesta|resposta|réponse|risposta"
+    r"|jawaban|cevap|đáp[ \t]+án)[ \t*_]*[:：]",
+    re.I,
+)
+_SENTENCE_BREAK_RE = re.compile(r"[.!?](?=\s)|[。！？\n]")
+_APPROXIMATED_NUMBER_RE = re.compile(r"(?<![\d.])-?\d[\d,]{0,15}(?:\.\d{1,15})?(?:[ \t]*[%％])?")
+
+
+def _approximated_exact(text: str, givens: frozenset[str]) -> Extraction | None:
+    """The exact value (a fraction, a surd: no integer, no decimal) that the text states before its last sentences
+    only approximate: every number after the first word of rounding there is a rounding of it, as a decimal or a
+    percent; None otherwise."""
+    start = len(text) - 300
+    for m in list(_APPROXIMATELY_RE.finditer(text[-300:]))[:3]:
+        cut = max(0, start) + m.start()
+        stop = _last_match(_SENTENCE_BREAK_RE, text[max(0, cut - 200) : cut])
+        if stop is not None and not re.search(r"\d", stop.string[stop.end() :]):  # ("As a decimal this is about 0.97")
+            cut = max(0, cut - 200) + stop.end()
+        after = [parsed(n.group().replace(",", "")) for n in _APPROXIMATED_NUMBER_RE.finditer(text[cut:])]
+        if not after or any(not isinstance(n, Expr) for n in after):
+            continue
+        lines = text[text.rfind("\n", 0, cut) + 1 :].split("\n")
+        if any(_ANSWER_LABEL_RE.match(line) for line in lines):  # "答：剩下的约6.43天可以完成。": the answer line
+            return None  # states the rounding itself
+        found = _fallback_answer(text[:cut], givens)
+        exact = parsed(found.answer) if found.answer is not None and not found.hedged else None
+        if not isinstance(exact, Expr) or exact.inexact or exact.value.free_symbols or exact.value.is_Integer:
+            continue
+        if all(n.inexact or n.marker == "percent" for n in after) and all(approximates(exact, n, rel=0.01) for n in after):
+            first = _APPROXIMATED_NUMBER_RE.search(text, cut).group().replace(",", "").replace("%", "\\%")  # type: ignore[union-attr]
+            # (written as the chain it is: the exact value for an exact key, its rounding for a rounded one)
+            return dataclasses.replace(found, answer=f"{found.answer} \\approx {first}")
+    return None
+
+
+def _fallback_answer(text: str, givens: frozenset[str]) -> Extraction:
+    """:func:`fallback_answer`, without the reading of an exact value that the text then approximates."""
     if _UNFINISHED_RE.search(text[-200:]) or _open_display(text) or _open_code(text):
         return Extraction(None, None)
     if _UNDECIDED_END_RE.search(text[-300:]):  # "The answer depends on whether ...": no answer committed to
@@ -573,7 +627,9 @@ _CONCLUSION_END_RE = re.compile(r"\s*(?:[A-Za-z]+\s*)?[.!]?\s*$")  # a selected 
 # numbers joined by "or" up to the last number: "8/10 or 4/5", "3/5, or 0.6", "3/8 or .375"
 # ("18/5 hours, or 3.6": a unit word may follow each value)
 _OR_CHAIN_RE = re.compile(
-    r"(?:(?<![\d.\-])-?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?(?:[ \t]+[A-Za-z]{1,12})?\s*,?\s*or\s+)+\.?$"
+    # (a percent, and "or" in the languages has_or reads: "0.19 o 19%", "19% ou 0,19")
+    r"(?:(?<![\d.\-])-?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?(?:[ \t]*[%％])?(?:[ \t]+[A-Za-z]{1,12})?\s*,?\s*"
+    r"(?:or|o|ou|oder|ovvero|oppure|или|lub|albo|atau|hoặc|veya)\s+)+\.?$"
 )
 
 

@@ -396,6 +396,12 @@ def has_or(s: str) -> bool:
     return bool(_OR_RE.search(s))
 
 
+def or_parts(s: str) -> list[str]:
+    """``s`` split at its "or" words, in any of the languages :func:`has_or` reads ("19%（または0.19）" -> "19%（",
+    "0.19）")."""
+    return _OR_RE.split(s)
+
+
 def top_level_split(s: str) -> list[str] | None:
     """``s`` split at its ``=`` outside brackets, braces and environments; None when they are unbalanced."""
     parts, depth, env, start, i = [], 0, 0, 0, 0

@@ -27,7 +27,7 @@ from verigrpo.verifiers.math.choices import (
     said_number_option,
 )
 from verigrpo.verifiers.math.clock import same_clock_time
-from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal
+from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal, rounded_side_equal
 from verigrpo.verifiers.math.conclusions import concluded_verdict, statement_verdict
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition, unsolved_against_solved
 from verigrpo.verifiers.math.constants import renamed_constants_equal
@@ -107,6 +107,7 @@ from verigrpo.verifiers.math.reference import check_reference, read_reference, s
 from verigrpo.verifiers.math.sentences import (
     RETRACTION_WORDS,
     has_or,
+    or_parts,
     parsed,
     parses,
     prose_answer,
@@ -233,6 +234,28 @@ def _option_number(gold: Node | None) -> bool:
 
 
 _NAME_NOISE_RE = re.compile(r"\\(?:left|right|mathrm|operatorname)\b|[\s{}$]|\\[,;!: ]")
+
+
+_ALTERNATIVE_NOISE_RE = re.compile(r"^[\s(（\[$*]+|[\s()（）\[\]$*.,。、]+$|(?:です|입니다|이다|である)[\s。.）)]*$")
+
+
+def _restated_alternatives(answer: str) -> Node | None:
+    """The one value that every side of ``answer``'s "or" gives, where the whole does not parse ("19%（または0.19）
+    です", "19% (oder 0,19)": a value and its restatement, with brackets, a copula or a decimal comma around them);
+    None when a side does not parse or two differ."""
+    parts = or_parts(answer)
+    if not 2 <= len(parts) <= 3:
+        return None
+    nodes = []
+    for part in parts:
+        part = _ALTERNATIVE_NOISE_RE.sub("", _ALTERNATIVE_NOISE_RE.sub("", part.strip()))
+        if re.fullmatch(r"-?\d{1,9},\d{1,6}(?:[ \t]*%)?", part):  # ("0,19": a decimal comma, beside another reading)
+            part = part.replace(",", ".")
+        node = parsed(part) if part else None
+        if node is None:
+            return None
+        nodes.append(node)
+    return nodes[0] if all(nodes_equal(x, nodes[0]) for x in nodes[1:]) else None
 
 
 def _names_another(answer: str, gold: Node | None) -> bool:
@@ -576,7 +599,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if listed is not None:
         answer, pred = listed
         info["extracted"] = answer
-    if pred is not None and same_alternatives(pred):
+    restated = _restated_alternatives(answer) if pred is None and has_or(answer) else None
+    if restated is not None:  # "19%（または0.19）です", "19% (oder 0,19)": one value restated in another language's "or"
+        pred = restated
+    elif pred is not None and same_alternatives(pred):
         pred = pred.items[0]  # "\frac12 or 0.5" restates one answer: not a hedge  # type: ignore[union-attr]
     elif (
         has_or(answer)
@@ -684,6 +710,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         return Reward(0.0, Status.WRONG, info=info)
     if (
         nodes_equal(pred, gold)
+        or rounded_side_equal(pred, gold)  # "1693/413 \approx 4.1" against a key 4.1, rounded as the answer rounds it
         or printed_integer_key(pred, gold)  # "7800" against a key 7800.000000000001
         or same_word(pred, answer, gold, gold_text)
         or same_options(pred, gold_text)
