@@ -191,6 +191,41 @@ def test_an_exact_value_then_its_roundings(completion: str, gold: str, want: flo
     assert score(completion, gold) == want
 
 
+_MOVIE = "A movie has two halves of 45 minutes each. How many minutes long is the movie?"
+_PENS = "Two pens cost 36 cents each. How many dollars do they cost together?"
+_CHANGE = "Maria had 2 dollars and spent 1.65 dollars. How many cents does she have left?"
+
+
+@pytest.mark.parametrize(
+    ("completion", "prompt", "want"),
+    [
+        # a unit written apart from the number, or in another language or script, against the asked unit
+        ("45 + 45 = 90.\n\nAnswer: 90\nUnit: hours", _MOVIE, 0.0),
+        ('45 + 45 = 90.\n\n```json\n{"answer": 90, "unit": "hours"}\n```', _MOVIE, 0.0),
+        ("45 + 45 = 90.\n\n$\\boxed{90}$\n\n(in hours)", _MOVIE, 0.0),
+        ("45 + 45 = 90.\n\nThe answer is 90, measured in hours.", _MOVIE, 0.0),
+        ("45 + 45 = 90.\n\nThe answer is $\\boxed{90}$ hrs.", _MOVIE, 0.0),
+        ("The answer is 90 годин.", _MOVIE, 0.0),
+        ("The answer is 90 ώρες.", _MOVIE, 0.0),
+        ("The answer is 90 giờ.", _MOVIE, 0.0),
+        ("The answer is 90 ساعة.", _MOVIE, 0.0),
+        ("La respuesta es 35 dólares.", _CHANGE, 0.0),
+        ("Ответ: 35 долларов", _CHANGE, 0.0),
+        ("The answer is 72 centavos.", _PENS, 0.0),
+        ("The answer is 72 cents.", _PENS, 0.0),
+        # (the asked unit, in any of these ways; a word that is no unit, stand)
+        ("45 + 45 = 90.\n\nAnswer: 90\nUnit: minutes", _MOVIE, 1.0),
+        ("45 + 45 = 90.\n\nThe answer is 90 (in minutes).", _MOVIE, 1.0),
+        ("45 + 45 = 90.\n\nThe answer is 90 (in total).", _MOVIE, 1.0),
+        ("The answer is 90 минут.", _MOVIE, 1.0),
+        ("La respuesta es 35 centavos.", _CHANGE, 1.0),
+    ],
+)
+def test_units_written_apart_or_in_other_languages(completion: str, prompt: str, want: float) -> None:
+    gold = "72" if prompt is _PENS else "35" if prompt is _CHANGE else "90"
+    assert score(completion, gold, prompt) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -220,6 +255,9 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("fallback", "_ANSWER_LABEL_RE", "' ' * n"),
             ("fallback", "_APPROXIMATED_NUMBER_RE", "'1,' * (n // 2)"),
             ("verifier", "_ALTERNATIVE_NOISE_RE", "' ' * n + 'x'"),
+            ("shown", "_UNIT_APART_RE", "'(in ' * (n // 4)"),
+            ("shown", "_UNIT_APART_RE", "', measured in ' * (n // 14)"),
+            ("shown", "_UNIT_APART_RE", "'\\nunit: ' + 'a' * n"),
             ("verifier", "_ALTERNATIVE_NOISE_RE", "'です ' * (n // 3)"),
         ]
     )

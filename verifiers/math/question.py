@@ -514,17 +514,20 @@ def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
     if money and said_money not in money | {None} and not (said_money == "dollar" and "peso" in money):
         return True  # "How many dollars did he save?" answered "30 euros" (a peso is written with "$" too)
     cents_asked = any(_CENTS_RE.fullmatch(m.group(1)) for r in (_HOW_MANY_RE, _ASKED_UNIT_RE) for m in r.finditer(question))
-    if cents_asked and said_money == "dollar" and (pred.unit or "").lower().rstrip("s") not in ("cent", "¢"):
+    cents = _is_cents(pred.unit)
+    if cents_asked and said_money == "dollar" and not cents:
         return True  # "How many cents does she have left?" answered "$35" or "35 dollars": another scale
+    if cents and money == {"dollar"} and not cents_asked:
+        return True  # "How many dollars do they cost?" answered "72 cents", "72 centavos": another scale
     if (
-        (pred.unit or "").lower().rstrip("s") == "cent"
+        cents
         and not money
         and _DOLLAR_AMOUNT_RE.search(question)
         and not _CENTS_RE.search(question)
         and re.search(r"\bhow[ \t]+much\b", question, re.I)
     ):
         return True  # "Tickets cost $7 each. How much do 10 tickets cost?" answered "70 cents": another scale
-    if money and said_money in money and (pred.unit or "").lower().rstrip("s") not in ("cent", "¢"):
+    if money and said_money in money and not cents:
         return False  # "5 US dollars", "5 dollars USD" where it asks in dollars (not "500 cents": another scale)
     said = _scale(pred.unit) if pred.unit is not None else None
     counted = _HOW_MANY_RE.search(question) if not asked else None
@@ -561,6 +564,12 @@ _CURRENCY_OF = {"dollar": "dollar", "cent": "dollar", "euro": "euro", "gbp": "gb
 
 _CENTS_RE = re.compile(r"cents?|¢", re.I)
 _DOLLAR_AMOUNT_RE = re.compile(r"\$[ \t]?\d")  # an amount in dollars among the question's givens ("$7 each")
+
+
+def _is_cents(unit: str | None) -> bool:
+    """A unit that counts cents, in any language ("cents", "¢", "centavos", "centesimi", "центов")."""
+    word = (unit or "").lower()
+    return word.rstrip("s") in ("cent", "¢") or _in_english(word) == "cent"
 
 
 def _currency(word: str) -> str | None:

@@ -169,3 +169,23 @@ def shown_otherwise(text: str, answer: str) -> str | None:
         if not equiv_safe(normalize(value), normalize(answer)):
             return "a block after the answer shows another value"
     return None
+
+
+# a unit written apart from its number, after it: "Unit: hours", "Units: cm", {"unit": "hours"}, "(in hours)",
+# "90, measured in hours", "90 (expressed in feet)"
+_UNIT_APART_RE = re.compile(
+    r"(?im)^[ \t*_>-]{0,6}[\"']?units?[\"']?[ \t*_]{0,3}[:：][ \t*_\"']{0,3}([^\W\d_][^\W\d_.]{0,19})[ \t*_\"'.,]*$"
+    r"|[{,][ \t\n]{0,20}[\"']units?[\"'][ \t]{0,3}:[ \t]{0,3}[\"']([^\W\d_][^\W\d_.]{0,19})[\"']"
+    r"|\([ \t]{0,3}(?:(?:measured|expressed|given)[ \t]+)?in[ \t]+([^\W\d_][^\W\d_.]{0,19})[ \t]{0,3}\)"
+    r"|,[ \t]{0,3}(?:measured|expressed|given)[ \t]+in[ \t]+([^\W\d_][^\W\d_.]{0,19})(?![^\W\d_])"
+)
+
+
+def unit_apart(tail: str) -> str | None:
+    """The word of the last unit ``tail`` (the end of a completion) writes apart from its number (see
+    ``_UNIT_APART_RE``), or None; whether it is a unit at all is the caller's to check."""
+    found = [m for m in _UNIT_APART_RE.finditer(tail[-400:])]
+    if not found:
+        return None
+    last = found[-1]
+    return next(g for g in last.groups() if g is not None)

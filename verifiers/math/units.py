@@ -325,7 +325,7 @@ def text_unit(text: str) -> str | None:
     for latex, word in _TEXT_SYMBOLS.items():
         if w.endswith(latex):
             w = w[: -len(latex)] + word
-    return w if w and unit_word(w) is not None else None
+    return w if w and (unit_word(w) is not None or w in ABBREVIATED_UNITS) else None  # ("hrs", "lbs": abbreviations)
 
 
 # abbreviations and their plurals that people write for units ("540 lbs", "3 hrs", "2 hrs 30 mins"): the unit's

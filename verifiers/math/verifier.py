@@ -115,9 +115,12 @@ from verigrpo.verifiers.math.sentences import (
     without_conversion,
     without_word_note,
 )
+from verigrpo.verifiers.math.shown import unit_apart
 from verigrpo.verifiers.math.spans import top_level_items
 from verigrpo.verifiers.math.tags import NOT_EQUAL_LEAD_RE
+from verigrpo.verifiers.math.units import text_unit
 from verigrpo.verifiers.math.values import ROUNDED_DECIMALS, constant_against_none, printed_integer_key
+from verigrpo.verifiers.math.vocab import FOREIGN_UNIT_WORDS
 from verigrpo.verifiers.math.written import (
     named_word,
     same_options,
@@ -322,6 +325,27 @@ def _said_objection(said: str | None, gold: Node, row: Mapping[str, Any]) -> str
     return _question_objection(pred, said, gold, row)
 
 
+def _unit_apart_objection(completion: str, answer: str | None, gold: Node, row: Mapping[str, Any]) -> str | None:
+    """:func:`_said_objection` of the answer with the unit the completion writes apart from it ("Answer: 90\\nUnit:
+    hours", "The answer is 90 (in hours).", {"answer": 90, "unit": "hours"}), where the answer has no unit of its own
+    and the question asks in words."""
+    if not answer or not question_text(row).strip() or not re.fullmatch(r"[\s$]*-?\d[\d,]*(?:\.\d+)?[\s$]*", answer):
+        return None
+    number = answer.strip().strip("$").strip()
+    unit = unit_apart(completion)
+    if unit is not None and text_unit(unit) is not None:
+        return _said_objection(f"{number} {unit}", gold, row)
+    # a unit word of another language or script right after the number, which the extraction leaves out ("72 годин",
+    # "\boxed{72} metros", "60 м/с"): read as its English unit
+    unit_after = rf"(?<![\d.]){re.escape(number)}[}}$*]{{0,4}}[ \t\u00a0]{{0,2}}([^\W\d_]{{1,20}}(?:/[^\W\d_]{{1,10}})?)"
+    found = list(re.finditer(unit_after, completion[-300:]))
+    words = found[-1].group(1).split("/") if found else []
+    english = [FOREIGN_UNIT_WORDS.get(w.lower()) or FOREIGN_UNIT_WORDS.get(w.lower()[:-1]) for w in words]
+    if not words or not all(english) or "per" in english:
+        return None
+    return _said_objection(f"{number} {'/'.join(english)}", gold, row)  # type: ignore[arg-type]
+
+
 @register("math")
 def math_answer(
     completion: str,
@@ -421,6 +445,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     ):
         # the marker's line or the answer tag holds the reference as written ("Answer: Amelia is a hero, and Elizabeth
         # is a hero."): whatever a narrower reading of it finds, it states the reference (unless it copies the question)
+        apart = _unit_apart_objection(completion, ex.answer, gold, row) if gold is not None else None
+        if apart is not None:  # "Answer: 90\nUnit: hours" against 90 minutes: the text, in another unit
+            info["reason"] = apart
+            return Reward(0.0, Status.WRONG, info=info)
         if not (reject_echo and echoes_question(ex.scope, row, numeric_reference=_numeric(gold, gold_text))):
             info.update(rule=f"{ex.rule}+same_text", extracted_normalized="the reference's text")
             return Reward(1.0, Status.CORRECT, info=info)
@@ -762,7 +790,11 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if names_another_unknown(completion, ex.answer or "", row):
             info["reason"] = "the answer names another unknown than the one the question asks for"
             return Reward(0.0, Status.WRONG, info=info)
-        objection = _question_objection(pred, ex.answer or "", gold, row) or _said_objection(ex.said, gold, row)
+        objection = (
+            _question_objection(pred, ex.answer or "", gold, row)
+            or _said_objection(ex.said, gold, row)
+            or _unit_apart_objection(completion, ex.answer, gold, row)
+        )
         if objection is not None:  # what the question asks that the equal values leave out
             info["reason"] = objection
             return Reward(0.0, Status.WRONG, info=info)

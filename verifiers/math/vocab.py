@@ -109,5 +109,15 @@ FOREIGN_UNIT_WORDS = {
     "マイル": "mi",
     "dólar": "dollar", "dólare": "dollar", "dollaro": "dollar", "dollari": "dollar", "美元": "dollar", "ドル": "dollar",
     "달러": "dollar", "pro": "per", "por": "per", "par": "per", "每": "per",
+    # Cyrillic, Greek, Arabic, Polish, Vietnamese and Malay spellings (red team 72): "72 годин", "72 ώρες", "72 ساعة",
+    # "72 metrów", "72 giờ", "72 sen"
+    "час": "h", "часа": "h", "часов": "h", "година": "h", "години": "h", "годин": "h", "ώρα": "h", "ώρες": "h",
+    "ساعة": "h", "ساعات": "h", "giờ": "h", "минута": "min", "минуты": "min", "минут": "min", "хвилин": "min",
+    "λεπτά": "min", "دقيقة": "min", "دقائق": "min", "phút": "min", "секунда": "s", "секунд": "s", "giây": "s",
+    "метр": "m", "метра": "m", "метров": "m", "метрів": "m", "metrów": "m", "mét": "m", "м": "m",
+    "километр": "km", "километров": "km", "кілометрів": "km", "kilometrów": "km", "км": "km", "с": "s",
+    "доллар": "dollar", "доллара": "dollar", "долларов": "dollar", "доларів": "dollar", "دولار": "dollar",
+    "centavo": "cent", "centavos": "cent", "centesimo": "cent", "centesimi": "cent", "céntimo": "cent", "sen": "cent",
+    "цент": "cent", "центов": "cent", "美分": "cent", "セント": "cent", "센트": "cent",
 }  # fmt: skip
 
