@@ -226,6 +226,51 @@ def test_units_written_apart_or_in_other_languages(completion: str, prompt: str,
     assert score(completion, gold, prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("after", "want"),
+    [
+        # a bracket right after the answer that disowns it or makes it another value
+        (" (extraneous)", 0.0),
+        (" [rejected]", 0.0),
+        (" (TBD)", 0.0),
+        (" (example)", 0.0),
+        (" (squared)", 0.0),
+        (" (×10)", 0.0),
+        (" (last two digits)", 0.0),
+        # (a remark on the value that keeps it, stands)
+        (" (exact)", 1.0),
+        (" (rounded)", 1.0),
+        (" (in total)", 1.0),
+        (" (answer)", 1.0),
+        (" (72 clips)", 1.0),
+    ],
+)
+def test_a_qualifying_bracket_after_the_box(after: str, want: float) -> None:
+    assert score("48 + 24 = 72. \\boxed{72}" + after, "72") == want
+
+
+_PERCENT = "Out of 50 students, 36 passed. What percent of the students passed?"
+
+
+@pytest.mark.parametrize(
+    ("completion", "prompt", "want"),
+    [
+        # per mille or basis points where the question asks for a percent
+        ("The answer is 72 basis points.", _PERCENT, 0.0),
+        ("Final Answer: 72 bps", _PERCENT, 0.0),
+        ("#### 72 per thousand", _PERCENT, 0.0),
+        ("The answer is 72 promil.", _PERCENT, 0.0),
+        ("\\boxed{72 \\text{ promil}}", _PERCENT, 0.0),
+        # (a percent; basis points where the question asks for them or asks nothing, stand)
+        ("The answer is 72%.", _PERCENT, 1.0),
+        ("The rate rose by 72 basis points.", "By how many basis points did the rate rise?", 1.0),
+        ("The rate rose by 72 basis points.", None, 1.0),
+    ],
+)
+def test_per_mille_for_a_percent(completion: str, prompt: str | None, want: float) -> None:
+    assert score(completion, "72", prompt) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -256,6 +301,10 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("fallback", "_APPROXIMATED_NUMBER_RE", "'1,' * (n // 2)"),
             ("verifier", "_ALTERNATIVE_NOISE_RE", "' ' * n + 'x'"),
             ("shown", "_UNIT_APART_RE", "'(in ' * (n // 4)"),
+            ("revisions", "_QUALIFYING_BRACKET_RE", "'(' * n"),
+            ("revisions", "_QUALIFYING_BRACKET_RE", "'} (the ' * (n // 7)"),
+            ("question", "PER_MILLE_RE", "'1 ' * (n // 2)"),
+            ("question", "PER_MILLE_RE", "'1\\text{' * (n // 7)"),
             ("shown", "_UNIT_APART_RE", "', measured in ' * (n // 14)"),
             ("shown", "_UNIT_APART_RE", "'\\nunit: ' + 'a' * n"),
             ("verifier", "_ALTERNATIVE_NOISE_RE", "'です ' * (n // 3)"),

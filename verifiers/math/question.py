@@ -781,6 +781,24 @@ def percent_not_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     return not _asks_percent(question)  # (a "10%" among the givens asks nothing)
 
 
+# per mille and basis points, as words or signs after a number: "72 per mille", "72 promil", "72 bps", "72 ‱"
+PER_MILLE_RE = re.compile(
+    r"\d[ \t\u00a0}$]{0,3}(?:\\text\{[ \t]*)?(?:per[ \t]?mil(?:le|l)?|per[ \t]+(?:thousand|ten[ \t]+thousand)|pro[ \t]?mil(?:le|l)?"
+    r"|permil(?:le)?|binde|basis[ \t]+points?|bps|bp|[‰‱])(?![^\W\d_])",
+    re.I,
+)
+
+
+def per_mille_for_percent(said: str, row: Mapping[str, Any]) -> bool:
+    """``said`` (the answer with the words around it) counts per mille or basis points where the question asks for
+    a percent and names neither: "72 basis points", "72 promil" for "What percent ...?" (a tenth and a hundredth of
+    the percent it asks)."""
+    question = question_text(row)
+    return bool(PER_MILLE_RE.search(said)) and _asks_percent(question) and not PER_MILLE_RE.search(question) and not re.search(
+        r"per[ \t]?mil|basis[ \t]+point|\bbps?\b|promil", question, re.I
+    )
+
+
 def percent_of_a_percent(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     """A percent whose hundredth part is the key, where the question asks for a percent: "What percent of the
     students are girls?" answered "5000%" against 50 (the key is the percent's number, 50%, not the ratio 50)."""

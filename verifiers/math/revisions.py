@@ -434,6 +434,9 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     if shown is not None:  # "Answer: 72. Double-checking: 70.", "answer: 72, alt: 70": a field after it on its line
         return shown
     # (a number answer's: after a letter, "D) Rs. 750." is the option's content)
+    qualifier = _QUALIFYING_BRACKET_RE.match(raw)
+    if qualifier is not None:  # "\boxed{72} (extraneous)", "(squared)", "(×10)", "(last two digits)", "[rejected]"
+        return "a bracket right after the answer disowns it or changes it"
     numbers = _ONLY_NUMBERS_AFTER_RE.fullmatch(raw) if len(rest) <= 80 and re.search(r"\d", value) else None
     if numbers is not None and any(
         not equiv_safe(normalize(n), normalize(value)) for n in _PLAIN_NUMBER_RE.findall(numbers.group().replace("\u00a0", " "))
@@ -767,6 +770,17 @@ _NOT_A_CLOSING_VALUE_RE = re.compile(
     r"|confidence|time)\W*\Z"
     r"|(?:步骤|第|页|頁|题|題|问|問|章|节|節|版本|ステップ|ページ|問題|단계|페이지|문제|번)\W*\Z"  # (the same in Chinese, ...)
     r"|(?:\bnot|不是|而非|并非|ではなく|가[ \t]?아니라|\bnicht|\bpas|\bno)\W*\Z",  # (a value rejected: "答案是72，不是70。")
+    re.I,
+)
+# a bracket right after the answer that disowns it (a draft, an example, a rejected root) or makes it another value
+# (an operation on it, a part of its digits): "(extraneous)", "[rejected]", "(TBD)", "(example)", "(squared)", "(×10)",
+# "(last two digits)" (not "(exact)", "(rounded)", "(in total)", "(answer)", a unit)
+_QUALIFYING_BRACKET_RE = re.compile(
+    r"[ \t$}]{0,4}[(\[][ \t]{0,3}(?:(?:an?[ \t]+|the[ \t]+)?(?:extraneous|rejected|discarded|invalid|wrong|incorrect|tbd|to[ \t]+be"
+    r"[ \t]+determined|example|placeholder|draft|tentative|unverified|unchecked|dummy|sample|not[ \t]+final|guess(?:ed)?"
+    r"|squared|cubed|doubled|halved|tripled|negated|inverted|reciprocal|reversed|rounded[ \t]+(?:up|down)[ \t]+to"
+    r"|(?:[×x*·]|times)[ \t]{0,2}\d|(?:last|first|final)[ \t]+(?:two|three|four|\d{1,2})[ \t]+digits|digits?[ \t]+(?:reversed|sum)))"
+    r"(?![^\W\d_])",
     re.I,
 )
 # nothing but numbers and the marks between them after the answer, to the end: "\boxed{72} 70 70", "\boxed{72}..70",

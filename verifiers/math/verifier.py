@@ -95,6 +95,7 @@ from verigrpo.verifiers.math.question import (
     names_another_unknown,
     other_thing_counted,
     other_unit_than_asked,
+    per_mille_for_percent,
     percent_not_asked,
     percent_of_a_percent,
     question_equations,
@@ -304,6 +305,8 @@ def _question_objection(pred: Node, answer: str, gold: Node, row: Mapping[str, A
     """Why an answer equal in value to the key does not answer the question (it counts another thing, counts in
     dozens, or is in a unit, a percent or degrees the question does not ask for); None when nothing objects."""
     answer = strip_math_delimiters(answer)  # ("\(30 \text{ dozen}\)")
+    if per_mille_for_percent(answer, row):
+        return "per mille or basis points where the question asks for a percent"
     if other_thing_counted(answer, gold, row):
         return "the answer counts another thing than the question asks about"
     if counted_in_multiples(pred, answer, gold, row):
