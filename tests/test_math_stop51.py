@@ -271,6 +271,24 @@ def test_per_mille_for_a_percent(completion: str, prompt: str | None, want: floa
     assert score(completion, "72", prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a key of a number and its unit in words of another script; a frame drawn around the answer; an answer's
+        # label with its value set in a code block
+        ("مساحت بخش قرمز برابر است با 13 اینچ مربع.", "13 اینچ مربع", 1.0),
+        ("مساحت بخش قرمز برابر است با 12 اینچ مربع.", "13 اینچ مربع", 0.0),
+        ("درصد کاهش مساحت مربع برابر است با 10%.", "10 درصد", 1.0),
+        ("Final answer:\n\n┌─────────────────┐\n│    $70,000      │\n└─────────────────┘", "70000", 1.0),
+        ("Final answer:\n\n┌─────────────────┐\n│    $70,500      │\n└─────────────────┘", "70000", 0.0),
+        ("**Final Answer:**\n\n```\n$18\n```", "18", 1.0),
+        ("**Final Answer:**\n\n```\n$18\n```", "19", 0.0),
+    ],
+)
+def test_keys_frames_and_fences_from_blind_set_257(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -302,6 +320,9 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("verifier", "_ALTERNATIVE_NOISE_RE", "' ' * n + 'x'"),
             ("shown", "_UNIT_APART_RE", "'(in ' * (n // 4)"),
             ("revisions", "_QUALIFYING_BRACKET_RE", "'(' * n"),
+            ("cleanup", "_FRAME_RE", "'─ ' * (n // 2)"),
+            ("cleanup", "_FENCED_VALUE_AFTER_LABEL_RE", "'answer:\\n' * (n // 8)"),
+            ("cleanup", "_FENCED_VALUE_AFTER_LABEL_RE", "'answer:\\n```\\n' + 'a' * n"),
             ("revisions", "_QUALIFYING_BRACKET_RE", "'} (the ' * (n // 7)"),
             ("question", "PER_MILLE_RE", "'1 ' * (n // 2)"),
             ("question", "PER_MILLE_RE", "'1\\text{' * (n // 7)"),

@@ -92,6 +92,14 @@ _LITERAL_NEWLINE_RE = re.compile(
 # words before a number that put it below zero (Chinese, Korean, Japanese, Persian), and Russian's "degrees of frost"
 _BELOW_ZERO_WORD_RE = re.compile(r"(?:零下|영하|氷点下|منفی)[ \t]*(?=[\d۰-۹])")
 _MOROZ_RE = re.compile(r"(\d+(?:[.,]\d+)?)[ \t]*градус(?:а|ов)?[ \t]+мороза")
+# the box-drawing characters of a frame around an answer (not a table's "|", which is ASCII)
+_FRAME_RE = re.compile(r"[─━│┃┌┐└┘├┤┬┴┼═║╔╗╚╝╠╣╦╩╬╭╮╯╰]+")
+# an answer's label, then a code block of one short value line: "Final Answer:\n\n```\n$18\n```"
+_FENCED_VALUE_AFTER_LABEL_RE = re.compile(
+    r"(?:final[ \t]+answer|answer|jawaban(?:[ \t]+akhir)?|antwort|respuesta|réponse|ответ|答案?)[ \t*_]{0,4}[:：][ \t*_]{0,4}\n[ \t\n]{0,8}"
+    r"(```[A-Za-z]{0,10}[ \t]*\n[ \t]*([^`\n=(){}]{1,40}?)[ \t]*\n[ \t]*```)",
+    re.I,
+)
 _SIGN_VARIANTS = str.maketrans({"‰": "/1000", "‱": "/10000", "٪": "%", "∶": ":"})
 # a minus in markup before digits: "{-}5", "\text{-}5", "\textminus 5", "-\,5", "\(-\)5", and one before an inline
 # span that opens on a digit, "-$5$" ($-5$), after no operand
@@ -131,6 +139,12 @@ def clean_completion(text: str) -> str:
         text = _THIN_GROUP_RE.sub("\u202f", text)
     if _DIGIT_MARKS_RE.search(text):  # "2³" is 2^3, "1⁄2" 1/2, "3٫5" (the Arabic decimal separator) 3.5
         text = _DIGIT_MARKS_RE.sub(_digit_mark, text)
+    if _FRAME_RE.search(text):  # "┌────┐\n│ $70,000 │\n└────┘": a frame drawn around the answer, as blank space
+        text = _FRAME_RE.sub(" ", text)
+    labelled = _FENCED_VALUE_AFTER_LABEL_RE.search(text[-400:]) if "```" in text else None
+    if labelled is not None:  # "**Final Answer:**\n\n```\n$18\n```": the label's value, set in a code block
+        start = len(text) - len(text[-400:]) + labelled.start(1)
+        text = text[:start] + labelled.group(2) + text[start + len(labelled.group(1)) :]
     final = _HARMONY_FINAL_RE.search(text) if "<|channel|>" in text else None
     if final is not None:  # gpt-oss: the analysis channel reasons, the final channel's message (to its end) answers
         end = _HARMONY_END_RE.search(text, final.end())

@@ -111,6 +111,12 @@ def read_reference(reference: str) -> tuple[str, Node | None, str | None]:
                 return balanced, parse_answer(balanced), None
             except Exception:  # noqa: BLE001
                 pass
+        worded = prose_unit(gold_text) if not gold_text.isascii() else None
+        if worded is not None:  # "13 اینچ مربع", "10 درصد": a number and its unit in words of another script
+            try:
+                return gold_text, parse_answer(worded), None
+            except Exception:  # noqa: BLE001
+                pass
         tidied = _tidied_key(gold_text)
         if tidied is not None:  # "\quad 20.8$ acre-ft", "$10^{5} \mathrm{MW}$ (!).": a key's OCR debris
             try:
