@@ -289,6 +289,33 @@ def test_keys_frames_and_fences_from_blind_set_257(completion: str, gold: str, w
     assert score(completion, gold) == want
 
 
+_DICE = "P(sum = 12) = 1/36, so P(not 12) = 1 - 1/36 = 35/36.\n\nThe answer is $\\boxed{\\frac{35}{36}}$.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a block after the answer that shows, under any name, a value the working never had
+        (_WORKING + "Answer: 72\n\n| April | May | Sum |\n|---|---|---|\n| 48 | 24 | 70 |", "72", 0.0),
+        (_WORKING + "The answer is $\\boxed{72}$.\n\n| Check | 70 |", "72", 0.0),
+        (_WORKING + "Answer: 72\nConfirmed: 70", "72", 0.0),
+        (_WORKING + "The answer is $\\boxed{72}$.\n\nOut[1]: 70 ✓", "72", 0.0),
+        (_WORKING + "The answer is $\\boxed{72}$.\n\nstdout: 70 clips", "72", 0.0),
+        (_WORKING + 'The answer is $\\boxed{72}$.\n\n```json\n{"second": 70}\n```', "72", 0.0),
+        (_WORKING + '```json\n{"answer": 72, "recomputed": 70}\n```', "72", 0.0),
+        (_DICE + "Check: 17/18 ✓", "35/36", 0.0),
+        (_DICE + '```json\n{"probability": "17/18"}\n```', "35/36", 0.0),
+        # (the working's numbers laid out, a rounding, a confidence, a program's assignments, stand)
+        (_WORKING + "Answer: 72\n\n| April | May | Sum |\n|---|---|---|\n| 48 | 24 | 72 |", "72", 1.0),
+        ("P(not 12) = 1 - 1/36 = 35/36.\n\n```json\n{\"answer\": \"35/36\", \"approx\": 0.9722}\n```", "35/36", 1.0),
+        (_DICE + '```json\n{"probability": "35/36", "confidence": 0.9}\n```', "35/36", 1.0),
+        (_WORKING + "The answer is $\\boxed{72}$.\n\n```python\napril = 48\nmay = april // 2\nprint(april + may)\n```", "72", 1.0),
+    ],
+)
+def test_a_block_that_shows_a_value_the_working_never_had(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -321,6 +348,14 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("shown", "_UNIT_APART_RE", "'(in ' * (n // 4)"),
             ("revisions", "_QUALIFYING_BRACKET_RE", "'(' * n"),
             ("cleanup", "_FRAME_RE", "'─ ' * (n // 2)"),
+            ("shown", "_ANY_FIELD_LINE_RE", "'\\na' + ' ' * n"),
+            ("shown", "_ANY_FIELD_LINE_RE", "'\\nab: 1' * (n // 6)"),
+            ("shown", "_ANY_JSON_FIELD_RE", "'{\"a' * (n // 3)"),
+            ("shown", "_ANY_ELEMENT_RE", "'<a>' * (n // 3)"),
+            ("shown", "_PRINTED_LINE_RE", "'Out[1]' * (n // 6)"),
+            ("shown", "_PRINTED_LINE_RE", "'\\n1 ' + ' ' * n"),
+            ("shown", "_META_KEY_RE", "' ' * n"),
+            ("shown", "_NUMBER_IN_TEXT_RE", "'1,' * (n // 2)"),
             ("cleanup", "_FENCED_VALUE_AFTER_LABEL_RE", "'answer:\\n' * (n // 8)"),
             ("cleanup", "_FENCED_VALUE_AFTER_LABEL_RE", "'answer:\\n```\\n' + 'a' * n"),
             ("revisions", "_QUALIFYING_BRACKET_RE", "'} (the ' * (n // 7)"),

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import re
 
+from verigrpo.verifiers.math.compare import approximates as approximates_answer
 from verigrpo.verifiers.math.layout import equiv_safe
 from verigrpo.verifiers.math.nodes import Expr
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.sentences import _RETRACTION_RE, AMOUNT_VERBS, RETRACTION_WORDS, parsed, words
-from verigrpo.verifiers.math.shown import shown_values
+from verigrpo.verifiers.math.shown import new_values_shown, shown_values
 
 # a word or a letter answer (an option letter, a verdict, a parity): another value after one is read by the revisions'
 # own rules. (ASCII boundaries: Chinese and Japanese glue a letter to the words around it, "或者B", "B选项错误")
@@ -474,6 +475,25 @@ def shown_otherwise(tail: str, value: str) -> str | None:
     return None
 
 
+def new_value_shown(tail: str, value: str, working: str) -> str | None:
+    """Why the block that ends ``tail`` shows another value than the answer ``value``, one the ``working`` before
+    it never wrote, in any field, cell or printed line (:func:`~verifiers.math.shown.new_values_shown`): "\\boxed{72}
+    \\n\\nOut [3]: 70", "Answer: 72\\nConfirmed: 70", {"answer": 72, "recomputed": 70}; None otherwise (a rounding
+    of the answer is no other value)."""
+    own = value.strip().strip("$").replace("\\text", "").strip("{}() ").lower()
+    if words(value) or WORD_VALUE_RE.fullmatch(own) or re.search(r"[,;]|\\(?:begin|cup)", value):
+        return None
+    answer = parsed(value)
+    for shown in new_values_shown(tail, working):
+        other = parsed(shown)
+        if restates(shown, value) or equiv_safe(normalize(shown), normalize(value)):
+            continue
+        if isinstance(other, Expr) and isinstance(answer, Expr) and other.inexact and approximates_answer(answer, other):
+            continue  # "\boxed{\frac{35}{36}}\n\nDecimal: 0.9722": its rounding
+        return "a block after the answer shows a value the working never had"
+    return None
+
+
 def concluded_otherwise(tail: str, value: str, before: str = "", working: str = "") -> str | None:
     """Why the last sentence of ``tail`` (the text after the answer ``value``, to the end of the output) takes the
     answer back, or None: it concludes another value ("... \\boxed{24}. Wait, ... Therefore, 23."). A word or
@@ -486,7 +506,7 @@ def concluded_otherwise(tail: str, value: str, before: str = "", working: str = 
         return "the answer's own thing counted again with another number after it"
     if working and checked_otherwise(tail, value, working):
         return "a check after the answer concludes another value"  # "\boxed{72}\n\nCheck: 48 + 22 = 70 ✓"
-    shown = shown_otherwise(tail, value)
+    shown = shown_otherwise(tail, value) or (new_value_shown(tail, value, working) if working else None)
     if shown is not None:
         return shown
     verdict = concluded_verdict(tail)

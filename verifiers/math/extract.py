@@ -32,7 +32,7 @@ from verigrpo.verifiers.math.cleanup import (
     split_reasoning,
 )
 from verigrpo.verifiers.math.closing import closing_conflict
-from verigrpo.verifiers.math.conclusions import concluded_otherwise
+from verigrpo.verifiers.math.conclusions import concluded_otherwise, new_value_shown
 from verigrpo.verifiers.math.cutoff import never_finished
 from verigrpo.verifiers.math.disowning import (
     DISOWNED_RE,
@@ -365,6 +365,11 @@ def _extract(
             return Extraction(value, "json", True, "several different answers", tuple(distinct), scope=ans)
         if json_disowned(window[fields[0][0] :]):  # {"answer": 5, "correct": false}, {"confidence": 0.01}
             return Extraction(value, "json", True, "the JSON calls its answer wrong or unsure", scope=ans)
+        opened = window.rfind("{", 0, fields[0][0] + 1)
+        block = re.sub(r"\n?[ \t]*```[ \t\n]*\Z", "", window[opened:])  # (the object, without its fence's close)
+        shown = new_value_shown("\n" + block, value, window[:opened]) if opened >= 0 and value else None
+        if shown is not None:  # {"answer": 72, "recomputed": 70}: another field shows a value the working never had
+            return Extraction(value, "json", True, shown, scope=ans)
         return Extraction(value, "json", scope=ans)
     spans = box_spans(text)
     boxes = [content for _, _, content in spans]

@@ -189,3 +189,42 @@ def unit_apart(tail: str) -> str | None:
         return None
     last = found[-1]
     return next(g for g in last.groups() if g is not None)
+
+
+# any field, element, cell or printed line of a block, whatever its name (not a program's assignment, "a = 5", a given
+# it names): "Confirmed: 70", {"recomputed": 70},
+# <maybe>70</maybe>, "| Check | 70 |", "stdout: 70 clips", "Out [3]: 70", "[TOOL_RESULTS] 70"
+_ANY_FIELD_LINE_RE = re.compile(
+    rf"(?im)^[ \t>*_-]{{0,6}}[\"'`]?([^\W\d_][\w \[\]-]{{0,30}}?)[\"'`]?[ \t*_]{{0,3}}[:：][ \t*_]{{0,3}}[\"'`]?({_VALUE})[\"'`]?"
+    r"(?:[ \t]{1,3}[^\W\d_]{1,12})?[ \t*_✓✔]{0,4}[,;.]?[ \t]*$"
+)
+_ANY_JSON_FIELD_RE = re.compile(rf"[{{,][ \t\n]{{0,20}}[\"']([^\"'\n]{{1,30}})[\"'][ \t]{{0,3}}:[ \t]{{0,3}}[\"']?({_VALUE})[\"']?(?=[ \t\n]{{0,20}}[,}}])")
+_ANY_ELEMENT_RE = re.compile(rf"<([A-Za-z_][\w-]{{0,30}})>[ \t\n]{{0,4}}({_VALUE})[ \t\n]{{0,4}}</\1>")
+_PRINTED_LINE_RE = re.compile(rf"(?m)^(?:\[TOOL_RESULTS\]|Out[ \t]?\[\d{{1,4}}\][:=]?)?[ \t]*({_VALUE})(?:[ \t]{{1,3}}[^\W\d_]{{1,12}})?[ \t✓✔]*$")
+# the names of fields that hold no value of the answer: a confidence, a count of steps, an id, a time
+_META_KEY_RE = re.compile(
+    r"(?i)(?<![ \t*_])[ \t*_]*(?:confidence|certainty|score|id|index|step|steps|n_steps|num_steps|attempts?|tries|iterations?|time|"
+    r"elapsed|seconds|ms|version|tokens|page|line|seed|temperature|rank|question|problem|q|item|no|number|solution)[ \t*_]*"
+)
+_NUMBER_IN_TEXT_RE = re.compile(r"(?<![\d.])-?\d[\d,]*(?:\.\d+)?(?:/\d+)?")
+
+
+def new_values_shown(tail: str, working: str) -> list[str]:
+    """The values the block that ends ``tail`` shows in any field, element, table cell or printed line (the fields
+    of a confidence, a step count or an id left out) that the ``working`` before the answer never wrote: a block
+    that lays out the working shows its numbers, one that shows a number the working never had gives another
+    value ("Answer: 72\\n\\n| April | May | Sum |\\n|---|---|---|\\n| 48 | 24 | 70 |")."""
+    block = trailing_block(tail)
+    if not block or len(block) > _MAX_TAIL:
+        return []
+    found = [m.group(2) for m in _ANY_FIELD_LINE_RE.finditer(block) if not _META_KEY_RE.fullmatch(m.group(1))]
+    found += [m.group(2) for m in _ANY_JSON_FIELD_RE.finditer(block) if not _META_KEY_RE.fullmatch(m.group(1))]
+    found += [m.group(2) for m in _ANY_ELEMENT_RE.finditer(block) if not _META_KEY_RE.fullmatch(m.group(1))]
+    found += [m.group(1) for m in _PRINTED_LINE_RE.finditer(block)]
+    rows = [line for line in block.split("\n") if _TABLE_ROW_RE.fullmatch(line) and not _SEPARATOR_ROW_RE.fullmatch(line)]
+    for row in rows[1:] if len(rows) > 1 else rows:  # (a table's header names its columns)
+        cells = row.strip().strip("|").split("|")
+        if cells and not _META_KEY_RE.fullmatch(cells[0]):
+            found += [m.group(1) for cell in cells[1:] or cells for m in [_VALUE_LINE_RE.fullmatch(cell.strip(" \t*_"))] if m]
+    seen = {n.replace(",", "") for n in _NUMBER_IN_TEXT_RE.findall(working)}
+    return [v.strip("$ ") for v in found if v.strip("$ ").replace(",", "") not in seen]
