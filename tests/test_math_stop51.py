@@ -316,6 +316,28 @@ def test_a_block_that_shows_a_value_the_working_never_had(completion: str, gold:
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # "or" in more languages after the answer, before another value
+        ("Vastaus on $\\boxed{0.19}$ tai 20%.", "0.19", 0.0),
+        ("A válasz $\\boxed{72}$ vagy 70.", "72", 0.0),
+        ("Η απάντηση είναι $\\boxed{3/4}$ ή 70%.", "3/4", 0.0),
+        ("答えは$\\boxed{0.19}$（または0.2）です。", "0.19", 0.0),
+        ("Answer: 72 (o 70)", "72", 0.0),
+        ("Answer: 72 (أو 70)", "72", 0.0),
+        # (the same value restated, with a decimal comma or a percent, stands)
+        ("A válasz $\\boxed{0.19}$ vagy 19%.", "0.19", 1.0),
+        ("A válasz 0.19 vagy 19%.", "0.19", 1.0),
+        ("La respuesta es 19% o 0.19.", "0.19", 1.0),
+        ("Answer: 0.19 (o \\frac{19}{100})", "0.19", 1.0),
+        ("$\\boxed{\\frac{1}{2}}$ oder 0,5", "1/2", 1.0),
+    ],
+)
+def test_or_in_more_languages(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [

@@ -629,7 +629,7 @@ _CONCLUSION_END_RE = re.compile(r"\s*(?:[A-Za-z]+\s*)?[.!]?\s*$")  # a selected 
 _OR_CHAIN_RE = re.compile(
     # (a percent, and "or" in the languages has_or reads: "0.19 o 19%", "19% ou 0,19")
     r"(?:(?<![\d.\-])-?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?(?:[ \t]*[%％])?(?:[ \t]+[A-Za-z]{1,12})?\s*,?\s*"
-    r"(?:or|o|ou|oder|ovvero|oppure|или|lub|albo|atau|hoặc|veya)\s+)+\.?$"
+    r"(?:or|o|ou|oder|ovvero|oppure|или|або|lub|albo|atau|hoặc|veya|tai|vagy|ή)\s+)+\.?$"
 )
 
 

@@ -67,13 +67,15 @@ _NUMBER_WORDS = (
 # 70)", "Answer 2: 70", "If not, then 70.", "(Other possibility: D)", "/ 70", "(also 6)", "— 6", "Depending on
 # convention, 6.")
 OFFERED_AT_END_RE = re.compile(
-    r"[ \t$\\)\].*]{0,6}\s{0,20}[(\[]?[ \t]*(?:or|perhaps|maybe|possibly|probably|either[ \t]+that[ \t]+or"
+    r"[ \t$\\)\].*]{0,6}\s{0,20}[(\[（]?[ \t]*(?:or|perhaps|maybe|possibly|probably|either[ \t]+that[ \t]+or"
+    # ("or" in other languages: "(o 70)", "(أو 70)", "tai 70", "（または0.2）")
+    r"|o|ó|ou|oder|или|або|tai|vagy|ή|oppure|ovvero|atau|hoặc|veya|lub|albo|eller|أو|או|या|或者?|还是|または|또는|혹은"
     r"|if[ \t]+not,?(?:[ \t]+(?:then|it['’]s|it[ \t]+is))?|alternative(?:ly)?[ \t]*:?|(?:other|another)[ \t]+"
     r"(?:possibility|option|candidate)[ \t]*:?|answer[ \t]+2[ \t]*:|/|(?:or[ \t]+)?also|[—–]"
     r"|depending[ \t]+on[ \t]+(?:the[ \t]+)?(?:convention|interpretation|reading)[ \t]*,?)[ \t]*"
     r"(?:(?:maybe|perhaps|possibly|probably)[ \t]+)?"
     r"(?:(?:it['’]s|it[ \t]+is|it[ \t]+could[ \t]+be|it[ \t]+might[ \t]+be)[ \t]+)?[$\\(*]*"
-    rf"(-?\d[\d.,/]{{0,30}}|[A-J](?![A-Za-z])|{_NUMBER_WORDS})[ \t*$]*[)\]]?[ \t]*[.!?]?[ \t]*\Z",
+    rf"(-?\d[\d.,/]{{0,30}}%?|[A-J](?![A-Za-z])|{_NUMBER_WORDS})[ \t*$]*[)\]）]?[ \t]*(?:です|입니다)?[.!?。]?[ \t]*\Z",
     re.I,
 )
 

@@ -48,6 +48,7 @@ from verigrpo.verifiers.math.laterlines import (
     word_kind,
 )
 from verigrpo.verifiers.math.layout import equiv_safe, in_cases, later_row_value, listed_among_values
+from verigrpo.verifiers.math.locales import decimal_comma_value
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.sentences import (
     _TEXT_GROUP_RE,
@@ -425,7 +426,12 @@ def after_value_hedge(rest: str, value: str) -> str | None:
             if not equiv_safe(normalize(said), normalize(value)):
                 return "the answer is restated in words as another value"
     offered = OFFERED_AT_END_RE.match(raw) if len(rest) <= 120 else None
-    if offered is not None and not equiv_safe(normalize(offered.group(1)), normalize(value)):
+    comma = decimal_comma_value(offered.group(1).strip()) if offered is not None else None
+    if (
+        offered is not None
+        and not equiv_safe(normalize(offered.group(1)), normalize(value))
+        and not (comma is not None and equiv_safe(normalize(comma), normalize(value)))  # ("\frac12 oder 0,5": the same)
+    ):
         return "another value offered after the answer"  # "\boxed{72}\n\nor 70", "(maybe 70)", "(Other possibility: D)"
     lone = _LONE_VALUE_AFTER_RE.match(raw) if len(rest) <= 60 and not _WORD_VALUE_RE.fullmatch(value.strip()) else None
     if lone is not None and not equiv_safe(normalize(value), normalize(lone.group(1))):

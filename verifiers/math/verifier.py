@@ -630,7 +630,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if listed is not None:
         answer, pred = listed
         info["extracted"] = answer
-    restated = _restated_alternatives(answer) if pred is None and has_or(answer) else None
+    restated = _restated_alternatives(answer) if has_or(answer) and not (pred is not None and same_alternatives(pred)) else None
     if restated is not None:  # "19%（または0.19）です", "19% (oder 0,19)": one value restated in another language's "or"
         pred = restated
     elif pred is not None and same_alternatives(pred):
