@@ -1472,6 +1472,33 @@ against the question, stray braces (stop 50)
     10 × 7 = 70.⏎⏎The answer is 70 cents.                               | 70 [Q: Tickets cost $7 each. How much do 10 tickets cost?] | wrong       | test_cents_and_alternatives
     110_8 = 64 + 8 = 72.⏎$\boxed{72_8}$                                 | 72 [Q: Convert $110_8$ to base 10.] | wrong       | test_bases_and_brackets_after_the_answer
     4}⏎                                                                 | 4                            | correct     | test_stray_output_of_small_models
+Values shown after the answer in blocks (tables, fields, printouts, tool responses) and under any name where the
+working never had them, a marked answer before the box on its line, numbers alone after the answer, guesses, "or"
+restatements and "or" in more languages, exact values then their roundings, units written apart or in other scripts,
+qualifying brackets, per mille for a percent, keys in other scripts, frames and fenced values (stop 51)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    48 + 24 = 72.⏎⏎#### 72⏎⏎```json⏎{"total": 70}⏎```                   | 72                           | wrong       | test_values_shown_after_the_answer
+    48 + 24 = 72.⏎⏎The answer is 72.⏎⏎```⏎>>> 48 + 22⏎70⏎```            | 72                           | wrong       | test_values_shown_after_the_answer
+    48 + 24 = 72.⏎⏎<answer>72</answer>⏎⏎Sanity check: 70.               | 72                           | wrong       | test_values_shown_after_the_answer
+    48 + 24 = 72.⏎⏎The answer is 72.⏎⏎Check: 48 + 24 = 72.              | 72                           | correct     | test_values_shown_after_the_answer
+    48 / 2 = 24 and 48 + 24 = 72.⏎⏎```python⏎answer = 70  # not 72⏎```  | 72                           | wrong       | test_a_block_after_an_unmarked_answer
+    48 + 24 = 72.⏎⏎```json⏎{"answer": 72, "status": "rejected"}⏎```     | 72                           | wrong       | test_fields_beside_a_json_answer
+    48 + 24 = 72.⏎⏎Answer: 72⏎Confirmed: 70                             | 72                           | wrong       | test_a_block_that_shows_a_value_the_working_never_had
+    The answer is 70. \boxed{72}                                        | 72                           | wrong       | test_a_marked_answer_before_the_box_on_its_line
+    48 + 24 = 72.⏎⏎\boxed{72} 70 70                                     | 72                           | wrong       | test_numbers_alone_after_the_box
+    Let me think.⏎⏎Maybe the answer is 72.                              | 72                           | no_answer   | test_a_marked_answer_given_as_a_guess
+    答え：19%（または0.19）です。                                                  | 19%                          | correct     | test_a_value_restated_after_or
+    So the probability is 35/36. That is about 0.9722, or 97.22%.       | \frac{35}{36}                | correct     | test_an_exact_value_then_its_roundings
+    Thời gian để hồ đầy: 1693 / 413 ≈ 4.1 giờ.                          | 4.1                          | correct     | test_an_exact_value_then_its_roundings
+    45 + 45 = 90.⏎⏎Answer: 90⏎Unit: hours                               | 90 [Q: A movie has two halves of 45 minutes each. How many minutes long is the movie?] | wrong       | test_units_written_apart_or_in_other_languages
+    The answer is 90 годин.                                             | 90 [Q: A movie has two halves of 45 minutes each. How many minutes long is the movie?] | wrong       | test_units_written_apart_or_in_other_languages
+    48 + 24 = 72.⏎⏎\boxed{72} (extraneous)                              | 72                           | wrong       | test_a_qualifying_bracket_after_the_box
+    The answer is 72 basis points.                                      | 72 [Q: Out of 50 students, 36 passed. What percent of the students passed?] | wrong       | test_per_mille_for_a_percent
+    مساحت بخش قرمز برابر است با 13 اینچ مربع.                           | 13 اینچ مربع                 | correct     | test_keys_frames_and_fences_from_blind_set_257
+    **Final Answer:**⏎⏎```⏎$18⏎```                                      | 18                           | correct     | test_keys_frames_and_fences_from_blind_set_257
+    A válasz $\boxed{72}$ vagy 70.                                      | 72                           | wrong       | test_or_in_more_languages
 """
 
 from __future__ import annotations
