@@ -823,6 +823,9 @@ def _marked_before_box(text: str, start: int, box: str) -> str | None:
     if marked.end(1) == len(window):  # (on the box's line, cut at it: "The answer is $70$. \boxed{72}" -> "$70$")
         inner = _ANSWER_IS_RE.match(value)  # ("Final Answer: The final answer is $70$. I hope it is correct.")
         value = strip_math_delimiters(clean_answer(_first_sentence(clean_answer(inner.group(1) if inner else value))))
+        lead = _LEADING_VALUE_RE.fullmatch(value)
+        if lead is not None and not _REVISING_WORD_RE.search(value, lead.end(1)):  # (not "final answer: 3; then \boxed{2}")  # "Answer: 70 — \boxed{72}", "答案：70 → $\boxed{72}$", "Réponse : 70 ($\boxed{72}$)": the
+            value = lead.group(1)  # number, then only marks and words up to the box (no working the box evaluates)
     value = value.strip().rstrip(".,;:!。").strip().strip("*_").strip()  # ("**70**.")
     between = window[marked.end(1) :]
     marker_line = window[window.rfind("\n", 0, marked.start()) + 1 : marked.start(1)]
@@ -842,6 +845,15 @@ def _marked_before_box(text: str, start: int, box: str) -> str | None:
     return value
 
 
+# a number, then nothing up to the box but marks, arrows and words: no digit, no operation on it
+_LEADING_VALUE_RE = re.compile(
+    r"[ \t*_$]*(-?\d[\d,]{0,20}(?:\.\d{1,12})?)[ \t*_$]*(?:(?:[^\d\s=+*/×÷^\\-]|=>|->|-{2,}|—|–|\\[()])[ \t]*){0,30}"
+)
+_REVISING_WORD_RE = re.compile(
+    r"\b(?:then|now|instead|actually|wait|rather|correct(?:ed|ion)?|updated?|revised?|no|nope|hmm|oops|sorry|later|finally"
+    r"|but|however)\b",
+    re.I,
+)
 _LABELLED_RESULT_RE = re.compile(r"-?\$?\d[\d,]{0,20}(?:\.\d{1,20})?(?:[ \t]*%|[ \t]+[A-Za-z]{1,20})?")
 
 

@@ -790,8 +790,9 @@ _QUALIFYING_BRACKET_RE = re.compile(
     re.I,
 )
 # nothing but numbers and the marks between them after the answer, to the end: "\boxed{72} 70 70", "\boxed{72}..70",
-# "\boxed{72}---70", "\boxed{72} $70$", a wide gap or a no-break space (not a comma, which may group digits)
-_NUMBER_GAP = r"(?:[\s\u00a0.…:;~|*_$–—-]|\\[,;! ]|\\q?quad\b)"
+# "\boxed{72}---70", "\boxed{72} $70$", "[70]", "→ 70", "`70`", "«70»", a wide gap or a no-break space (not a comma,
+# which may group digits, nor round brackets, which may number an equation)
+_NUMBER_GAP = r"(?:[\s\u00a0.…:;~|*_$–—\-?!，、。«»`\[\]→⇒∨]|\\[,;! ]|\\q?quad\b)"
 _ONLY_NUMBERS_AFTER_RE = re.compile(
     rf"{_NUMBER_GAP}{{1,60}}(?<![\d])-?\d[\d,]{{0,20}}(?:\.\d{{1,12}})?(?:{_NUMBER_GAP}{{1,20}}-?\d[\d,]{{0,20}}(?:\.\d{{1,12}})?){{0,5}}"
     rf"{_NUMBER_GAP}{{0,20}}"
