@@ -19,7 +19,7 @@ from verigrpo.verifiers.math.normalize import normalize
 # fraction, a short maths span
 _VALUE = (
     r"-?\d{1,3}(?:,\d{3}){1,5}(?:\.\d{1,10})?(?![\d,])|-?\d{1,15}(?:\.\d{1,10})?(?:/\d{1,6})?(?![\d,/]|\.\d)"
-    r"|\\d?frac\{-?\d{1,6}\}\{\d{1,6}\}|\$[^$\n]{1,40}\$"
+    r"|\\d?frac\{-?\d{1,6}\}\{\d{1,6}\}|\$[^$\n=<>≤≥≠]{1,40}\$"  # (a span that states a relation is a check, no value)
 )
 # a field's name that holds an answer, a result or a total, or another answer offered beside one ("answer",
 # "final_answer", "result", "total", "Output", "alternative", "answer_alt", "grand total"; not "value", "count",
@@ -77,9 +77,10 @@ def shown_values(tail: str) -> list[str]:
     if len(tail) > _MAX_TAIL or not re.search(r"[|:=<`]", tail):
         return []
     out = [m.group(2) for m in _FIELD_LINE_RE.finditer(tail)]
-    out += [m.group(2) for m in _JSON_FIELD_RE.finditer(tail)] if "{" in tail else []
-    out += [m.group(1) for m in _IPYTHON_OUT_RE.finditer(tail)]
-    out += [m.group(2) for m in _XML_FIELD_RE.finditer(tail)] if "</" in tail else []
+    block = trailing_block(tail) if any(c in tail for c in "{<") else ""  # (not an example in a sentence: "(Put the
+    out += [m.group(2) for m in _JSON_FIELD_RE.finditer(block)] if "{" in block else []  # answer in tags like
+    out += [m.group(1) for m in _IPYTHON_OUT_RE.finditer(tail)]  # <answer>5</answer>.)")
+    out += [m.group(2) for m in _XML_FIELD_RE.finditer(block)] if "</" in block else []
     for listed in _LISTED_ALTERNATIVES_RE.finditer(tail):
         out += [m.group(1) for m in re.finditer(rf"-[ \t]*({_VALUE})", listed.group(1))]
     tagged = _TAGGED_OUTPUT_RE.search(tail) if "</" in tail else None
@@ -148,7 +149,8 @@ def trailing_block(text: str) -> str:
     lines = text[-_MAX_TAIL:].rstrip().split("\n")
     fenced = False
     k = len(lines)
-    while k > 1:  # (the first line may be cut: never part of the block)
+    first = 0 if len(text) <= _MAX_TAIL else 1  # (a first line cut off at the window is never part of the block)
+    while k > first:
         line = lines[k - 1]
         if line.lstrip().startswith("```"):
             fenced = not fenced
