@@ -349,6 +349,26 @@ def test_or_in_more_languages(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a marked answer, then its rounding: the exact value answers (a rounding that is none makes two values)
+        ("Ответ: 35/36, примерно 0.9722", "35/36", 1.0),
+        ("答案是35/36（约0.9722）", "35/36", 1.0),
+        ("정답: 35/36, 약 0.9722", "35/36", 1.0),
+        ("Final answer: 35/36, i.e. roughly 0.9722", "35/36", 1.0),
+        ("Cevap: 1/3, yaklaşık 0.333", "1/3", 1.0),
+        ("The answer is $\\boxed{\\frac{35}{36}}$, about 0.97.", "35/36", 1.0),
+        ("The answer is $\\boxed{\\frac{35}{36}}$, about 0.5.", "35/36", 0.0),
+        ("答案：35/36，约0.5", "35/36", 0.0),
+        ("Respuesta: 1/3, aproximadamente 0.5", "1/3", 0.0),
+        ("The probability is $\\boxed{\\frac{35}{36}}$, about 2.78%.", "35/36", 0.0),
+    ],
+)
+def test_a_marked_answer_then_its_rounding(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -378,7 +398,10 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("extract", "_HYPOTHETICAL_BEFORE_RE", "'if ' + ' ' * n"),
             ("fallback", "_OR_CHAIN_RE", "'1 or ' * (n // 5)"),
             ("fallback", "_OR_CHAIN_RE", "'1 %' * (n // 3)"),
-            ("fallback", "_APPROXIMATELY_RE", "'approx ' * (n // 7)"),
+            ("roundings", "_EXACT_THEN_ROUNDED_RE", "'1, about ' * (n // 9)"),
+            ("roundings", "_EXACT_THEN_ROUNDED_RE", "'1' + ' ' * n"),
+            ("roundings", "_ROUNDING_AFTER_RE", "', about ' * (n // 8)"),
+            ("roundings", "APPROXIMATELY_RE", "'approx ' * (n // 7)"),
             ("fallback", "_ANSWER_LABEL_RE", "' ' * n"),
             ("fallback", "_APPROXIMATED_NUMBER_RE", "'1,' * (n // 2)"),
             ("verifier", "_ALTERNATIVE_NOISE_RE", "' ' * n + 'x'"),

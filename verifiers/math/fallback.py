@@ -52,6 +52,7 @@ from verigrpo.verifiers.math.normalize import (
     normalize,
 )
 from verigrpo.verifiers.math.numwords import MINUS_WORDS
+from verigrpo.verifiers.math.roundings import APPROXIMATELY_RE
 from verigrpo.verifiers.math.sentences import (
     _MONEY_SIGN_RE,
     _UNSURE_RE,
@@ -204,17 +205,10 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
     ``givens``: the values of the question's numerals, which the last sentence may restate beside its answer. An
     exact value that the text then only approximates ("So the probability is 35/36. That is about 0.9722, or
     97.22%.", "35/36です。これを小数で表すと約0.9722です。") is the answer, not its rounding."""
-    exact = _approximated_exact(text, givens) if _APPROXIMATELY_RE.search(text[-300:]) else None
+    exact = _approximated_exact(text, givens) if APPROXIMATELY_RE.search(text[-300:]) else None
     return exact if exact is not None else _fallback_answer(text, givens)
 
 
-# a word or sign that makes the number after it a rounding, in the languages models answer in
-_APPROXIMATELY_RE = re.compile(
-    r"(?<![^\W\d_])(?:approx(?:imately|\.)?|about|around|roughly|nearly|almost|circa|ca\.|ungefähr|etwa|rund|environ"
-    r"|aproximadamente|cerca[ \t]+de|circa|около|примерно|приблизительно|khoảng|sekitar|kira-kira|yaklaşık|około)(?![^\W\d_])"
-    r"|[≈≒~～]|\\approx|約|约|大约|大約|およそ|약|대략",
-    re.I,
-)
 # a line that gives the answer under its label, in the languages models answer in ("答：", "Answer:", "Ответ:")
 _ANSWER_LABEL_RE = re.compile(
     r"(?<![ \t*#>_])[ \t*#>_]*(?:答案?|解答|回答|정답|답|answer|final[ \t]+answer|antwort|ответ|respuesta|resposta|réponse|risposta"
@@ -230,7 +224,7 @@ def _approximated_exact(text: str, givens: frozenset[str]) -> Extraction | None:
     only approximate: every number after the first word of rounding there is a rounding of it, as a decimal or a
     percent; None otherwise."""
     start = len(text) - 300
-    for m in list(_APPROXIMATELY_RE.finditer(text[-300:]))[:3]:
+    for m in list(APPROXIMATELY_RE.finditer(text[-300:]))[:3]:
         cut = max(0, start) + m.start()
         stop = _last_match(_SENTENCE_BREAK_RE, text[max(0, cut - 200) : cut])
         if stop is not None and not re.search(r"\d", stop.string[stop.end() :]):  # ("As a decimal this is about 0.97")

@@ -12,6 +12,7 @@ import re
 from verigrpo.verifiers.math.boxes import _last_match, box_spans
 from verigrpo.verifiers.math.chains import BRACKET_WORDS, bracketed_value
 from verigrpo.verifiers.math.cjk import CJK_LETTERS
+from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.conclusions import (
     WORD_VALUE_RE,
     checks_other_numbers,
@@ -49,7 +50,9 @@ from verigrpo.verifiers.math.laterlines import (
 )
 from verigrpo.verifiers.math.layout import equiv_safe, in_cases, later_row_value, listed_among_values
 from verigrpo.verifiers.math.locales import decimal_comma_value
+from verigrpo.verifiers.math.nodes import Expr
 from verigrpo.verifiers.math.normalize import normalize
+from verigrpo.verifiers.math.roundings import APPROXIMATELY_RE, rounding_after
 from verigrpo.verifiers.math.sentences import (
     _TEXT_GROUP_RE,
     AMOUNT_VERBS,
@@ -58,6 +61,7 @@ from verigrpo.verifiers.math.sentences import (
     FOREIGN_ANSWER_MARKERS,
     RETRACTION_WORDS,
     VERDICT_RE,
+    parsed,
     parses,
     words,
 )
@@ -440,6 +444,15 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     if shown is not None:  # "Answer: 72. Double-checking: 70.", "answer: 72, alt: 70": a field after it on its line
         return shown
     # (a number answer's: after a letter, "D) Rs. 750." is the option's content)
+    rounding = rounding_after(raw) if APPROXIMATELY_RE.search(raw[:40]) else None
+    exact = parsed(value) if rounding is not None else None
+    if (
+        isinstance(exact, Expr)
+        and not exact.inexact
+        and not exact.value.free_symbols
+        and not approximates(exact, parsed(rounding.replace("%", "\\%")), rel=0.05)  # type: ignore[union-attr, arg-type]
+    ):  # "\boxed{\frac{35}{36}}, about 0.5", "答案：35/36，约0.5", "≈ 2.78%": no rounding of the answer
+        return "a rounding that does not round the answer, after it"
     qualifier = _QUALIFYING_BRACKET_RE.match(raw)
     if qualifier is not None:  # "\boxed{72} (extraneous)", "(squared)", "(×10)", "(last two digits)", "[rejected]"
         return "a bracket right after the answer disowns it or changes it"

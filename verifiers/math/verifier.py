@@ -27,7 +27,13 @@ from verigrpo.verifiers.math.choices import (
     said_number_option,
 )
 from verigrpo.verifiers.math.clock import same_clock_time
-from verigrpo.verifiers.math.compare import _as_list, answers_equivalent, nodes_equal, rounded_side_equal
+from verigrpo.verifiers.math.compare import (
+    _as_list,
+    answers_equivalent,
+    approximates,
+    nodes_equal,
+    rounded_side_equal,
+)
 from verigrpo.verifiers.math.conclusions import concluded_verdict, statement_verdict
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition, unsolved_against_solved
 from verigrpo.verifiers.math.constants import renamed_constants_equal
@@ -105,6 +111,7 @@ from verigrpo.verifiers.math.question import (
     unworked_operation,
 )
 from verigrpo.verifiers.math.reference import check_reference, read_reference, same_alternatives
+from verigrpo.verifiers.math.roundings import exact_then_rounded
 from verigrpo.verifiers.math.sentences import (
     RETRACTION_WORDS,
     has_or,
@@ -567,6 +574,14 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     worked = worked_quantity(answer) if _quantity(gold) else None
     if worked is not None:  # "5 in + 2 ft" against "73.66 cm": the arithmetic on quantities, worked out
         answer = worked
+        info["extracted"] = answer
+    rounded = exact_then_rounded(answer) if not parses(answer) else None
+    if rounded is not None:  # "35/36, about 0.9722", "35/36（约0.9722）": the exact value, then its rounding
+        exact, rounding = parsed(rounded[0]), parsed(rounded[1].replace("%", "\\%"))
+        if exact is None or rounding is None or not approximates(exact, rounding, rel=0.05):
+            info.update(hedged=True, reason="a rounding that does not round the answer, after it")
+            return Reward(0.0, Status.WRONG, info=info)
+        answer = f"{rounded[0]} \\approx {rounded[1].replace('%', '')}" + ("\\%" if "%" in rounded[1] else "")
         info["extracted"] = answer
     try:
         pred = parse_answer(answer)
