@@ -369,6 +369,27 @@ def test_a_marked_answer_then_its_rounding(completion: str, gold: str, want: flo
     assert score(completion, gold) == want
 
 
+_SEVENTY = "In May she sold 48 / 2 = 24 clips. So she sold 70 clips altogether.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # the prose concludes one value, then the block that ends the text answers another
+        (_SEVENTY + "| Month | Clips |\n|---|---|\n| April | 48 |\n| May | 24 |\n| **Total** | **72** |", 0.0),
+        (_SEVENTY + "Check: 72", 0.0),
+        (_SEVENTY + '```json\n{"answer": 72}\n```', 0.0),
+        (_SEVENTY + "answer: 72", 0.0),
+        # (a step's conclusion or a plan before the block, a box stated in prose, the same value, stand)
+        ('So we need 3 boxes per shelf.\n\n```json\n{"answer": 72}\n```', 1.0),
+        ("Finally, we need to find the remainder when divided by 1000.\n\nThe final answer is: $\\boxed{72}$", 1.0),
+        ('In May she sold 24 clips. So she sold 72 clips altogether.\n\n```json\n{"answer": 72}\n```', 1.0),
+    ],
+)
+def test_the_prose_concludes_before_the_answer_block(completion: str, want: float) -> None:
+    assert score(completion, "72") == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -415,6 +436,11 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("shown", "_PRINTED_LINE_RE", "'Out[1]' * (n // 6)"),
             ("shown", "_PRINTED_LINE_RE", "'\\n1 ' + ' ' * n"),
             ("shown", "_META_KEY_RE", "' ' * n"),
+            ("shown", "_CONCLUDING_SENTENCE_RE", "'. so ' * (n // 5)"),
+            ("shown", "_CONCLUDING_SENTENCE_RE", "'\\nso ' + '1 ' * (n // 2)"),
+            ("shown", "_WHOLE_ANSWER_WORD_RE", "'total' * (n // 5)"),
+            ("shown", "_PLAN_RE", "'will' * (n // 4)"),
+            ("shown", "_KEY_CELL_RE", "' ' * n"),
             ("shown", "_NUMBER_IN_TEXT_RE", "'1,' * (n // 2)"),
             ("cleanup", "_FENCED_VALUE_AFTER_LABEL_RE", "'answer:\\n' * (n // 8)"),
             ("cleanup", "_FENCED_VALUE_AFTER_LABEL_RE", "'answer:\\n```\\n' + 'a' * n"),

@@ -98,7 +98,7 @@ from verigrpo.verifiers.math.sentences import (
     parses,
     sentence_answer,
 )
-from verigrpo.verifiers.math.shown import shown_otherwise
+from verigrpo.verifiers.math.shown import prose_concludes_before_block, shown_otherwise
 from verigrpo.verifiers.math.spans import display_rows
 from verigrpo.verifiers.math.structured import (
     json_alternatives,
@@ -149,6 +149,13 @@ def extract_answer(
         shown = shown_otherwise(_response(text), found.answer)
         if shown is not None:  # "So she sold 72 clips.\n```json\n{"total": 70}\n```": the last number, then another
             return dataclasses.replace(found, hedged=True, hedge_reason=shown)
+    concluded = prose_concludes_before_block(_response(text)) if found.answer is not None and not found.hedged else None
+    if (
+        concluded is not None
+        and _number_in(concluded[0], found.answer)
+        and not _equiv_safe(normalize(concluded[1]), normalize(found.answer))
+    ):  # "So she sold 70 clips altogether.\n\n```json\n{"answer": 72}\n```": the prose concludes, the block answers otherwise
+        return dataclasses.replace(found, hedged=True, hedge_reason="the prose before the answer's block concludes another value")
     if found.answer is not None and not found.hedged and found.rule is not None:
         # "**Answer:** 41\n\n\boxed{42}": the closing statements of two formats disagree
         conflict = closing_conflict(text, _statement)  # (the raw text first: cleaning it is costly, and rarely needed)

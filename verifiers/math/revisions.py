@@ -456,7 +456,9 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     qualifier = _QUALIFYING_BRACKET_RE.match(raw)
     if qualifier is not None:  # "\boxed{72} (extraneous)", "(squared)", "(×10)", "(last two digits)", "[rejected]"
         return "a bracket right after the answer disowns it or changes it"
-    numbers = _ONLY_NUMBERS_AFTER_RE.fullmatch(raw) if len(rest) <= 80 and re.search(r"\d", value) else None
+    numbers = (  # (not an unticked box of a checklist: "- [x] \boxed{5}\n- [ ] 6")
+        _ONLY_NUMBERS_AFTER_RE.fullmatch(raw) if len(rest) <= 80 and re.search(r"\d", value) and "[ ]" not in raw else None
+    )
     if numbers is not None and any(
         not equiv_safe(normalize(n), normalize(value)) for n in _PLAIN_NUMBER_RE.findall(numbers.group().replace("\u00a0", " "))
     ):

@@ -63,7 +63,8 @@ _LAST_FENCE_RE = re.compile(r"```[A-Za-z]{0,12}[ \t]*\n([^`]{1,1500})\n[ \t]*```
 _VALUE_LINE_RE = re.compile(rf"[ \t]*({_VALUE})[ \t]*")
 _TABLE_ROW_RE = re.compile(r"[ \t]*\|[^\n]*\|[ \t]*")
 _SEPARATOR_ROW_RE = re.compile(r"[ \t]*\|(?:[ \t]*:?-{2,}:?[ \t]*\|)+[ \t]*")
-_KEY_CELL_RE = re.compile(rf"(?i)[ \t*_]*(?:the[ \t]+)?({_KEY})[ \t*_:]*")
+# a table row that names the answer or its total (not a check's row: "| Answer | 6 |\n| Check | 5 |" answers 6)
+_KEY_CELL_RE = re.compile(r"(?i)(?<![ \t*_])[ \t*_]*(?:the[ \t]+)?(?:final[ \t_-]+|correct[ \t_-]+)?(?:answer|result|total|sum|grand[ \t_-]+total|alt(?:ernative)?s?)[ \t*_:]*")
 # a column whose every cell is an answer (not "Result", a step's result, nor "Total", a running one)
 _ANSWER_COLUMN_RE = re.compile(r"(?i)[ \t*_]*(?:final[ \t_]+)?answers?[ \t*_:]*")
 
@@ -230,3 +231,31 @@ def new_values_shown(tail: str, working: str) -> list[str]:
             found += [m.group(1) for cell in cells[1:] or cells for m in [_VALUE_LINE_RE.fullmatch(cell.strip(" \t*_"))] if m]
     seen = {n.replace(",", "") for n in _NUMBER_IN_TEXT_RE.findall(working)}
     return [v.strip("$ ") for v in found if v.strip("$ ").replace(",", "") not in seen]
+
+
+# the last sentence of prose, when it concludes: "So she sold 70 clips altogether.", "Therefore, the total is 70."
+_CONCLUDING_SENTENCE_RE = re.compile(
+    r"(?:^|(?<=[.!?。！？])[ \t]+|\n)[ \t*_>#-]{0,6}(?:so|thus|therefore|hence|in[ \t]+total|altogether|in[ \t]+conclusion|finally"
+    r"|all[ \t]+in[ \t]+all|overall)\b[^\n.!?。！？]{0,200}?(?<![\d.])(-?\d[\d,]{0,15}(?:\.\d{1,12})?)(?![\d.,]*\d)[^\n\d.!?。！？]{0,60}[.!?。！？]?[ \t]*\Z",
+    re.I,
+)
+
+
+# a word that makes a concluding sentence the answer's, not a step's: "altogether", "in total", "the answer"
+_WHOLE_ANSWER_WORD_RE = re.compile(r"\b(?:altogether|in[ \t]+(?:total|all)|total|answer|result|final(?:ly)?|overall|all[ \t]+in[ \t]+all)\b", re.I)
+
+
+_PLAN_RE = re.compile(r"\b(?:need[ \t]+to|will|let['’]?s|we[ \t]+can|to[ \t]+(?:find|obtain|get|compute)|should)\b", re.I)
+
+
+def prose_concludes_before_block(text: str) -> tuple[str, str] | None:
+    """The block that ends ``text`` (:func:`trailing_block`) and the value the prose right before it concludes in
+    its last sentence ("So she sold 70 clips altogether."), or None when there is no block or no such sentence."""
+    block = trailing_block(text)
+    if not block.strip() or "\\boxed" in block or re.search(r"answer[ \t]+is\b", block, re.I):
+        return None  # (a block that states the answer in prose: "The final answer is: $\boxed{245}$")
+    prose = text[: len(text.rstrip()) - len(block)].rstrip()
+    m = _CONCLUDING_SENTENCE_RE.search(prose[-400:])
+    if m is None or not _WHOLE_ANSWER_WORD_RE.search(m.group()) or _PLAN_RE.search(m.group()):
+        return None  # (not "So each shelf holds 3 boxes.", a step; nor "Finally, we need to divide by 1000.", a plan)
+    return block, m.group(1).replace(",", "")
