@@ -443,7 +443,6 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     shown = shown_otherwise(raw, value)
     if shown is not None:  # "Answer: 72. Double-checking: 70.", "answer: 72, alt: 70": a field after it on its line
         return shown
-    # (a number answer's: after a letter, "D) Rs. 750." is the option's content)
     rounding = rounding_after(raw) if APPROXIMATELY_RE.search(raw[:40]) else None
     exact = parsed(value) if rounding is not None else None
     if (
@@ -456,7 +455,9 @@ def after_value_hedge(rest: str, value: str) -> str | None:
     qualifier = _QUALIFYING_BRACKET_RE.match(raw)
     if qualifier is not None:  # "\boxed{72} (extraneous)", "(squared)", "(×10)", "(last two digits)", "[rejected]"
         return "a bracket right after the answer disowns it or changes it"
-    numbers = (  # (not an unticked box of a checklist: "- [x] \boxed{5}\n- [ ] 6")
+    # (a number answer's: after a letter, "D) Rs. 750." is the option's content; not an unticked box of a checklist,
+    # "- [x] \boxed{5}\n- [ ] 6")
+    numbers = (
         _ONLY_NUMBERS_AFTER_RE.fullmatch(raw) if len(rest) <= 80 and re.search(r"\d", value) and "[ ]" not in raw else None
     )
     if numbers is not None and any(

@@ -1,11 +1,19 @@
 """Values a completion shows after its answer in machine-like blocks: the total or the answer of a table, a field of
-JSON, YAML or a key-value line, a program's printed output, a tool's response.
+JSON, YAML, XML or a key-value line, a program's last line or printout, a tool's response.
 
 Written after the answer, a different value there is a second answer, whatever the prose said: "#### 72\\n\\n|
 Total | 70 |", "\\boxed{72}\\n\\n```json\\n{\\"total\\": 70}\\n```", "The answer is 72.\\n\\n```\\n>>> 48 + 22\\n70\\n```",
-"<tool_response>70</tool_response>", "answer: 72\\nalternative: 70". Only fields whose name says they hold an
-answer, a result or a total count; a table's other rows and columns (the working laid out: "| April | 48 |") and a
-program's code are no values of the answer.
+"<tool_response>70</tool_response>", "answer: 72\\nalternative: 70". Two readers:
+
+- :func:`shown_values` reads the fields whose name says they hold an answer, a result, a total, a check or another
+  answer, wherever the text after the answer writes them (a table's other rows and columns, "| April | 48 |", and a
+  program's code are no values of the answer);
+- :func:`new_values_shown` reads any field, element, cell or printed line of the block that ends the text, and keeps
+  those the working before the answer never wrote: a block that lays out the working shows its numbers, one that
+  shows a number the working never had gives another value.
+
+Also here: the block that ends a text (:func:`trailing_block`), the prose's conclusion right before it
+(:func:`prose_concludes_before_block`), and a unit written apart from its number (:func:`unit_apart`).
 """
 
 from __future__ import annotations
@@ -187,7 +195,7 @@ _UNIT_APART_RE = re.compile(
 def unit_apart(tail: str) -> str | None:
     """The word of the last unit ``tail`` (the end of a completion) writes apart from its number (see
     ``_UNIT_APART_RE``), or None; whether it is a unit at all is the caller's to check."""
-    found = [m for m in _UNIT_APART_RE.finditer(tail[-400:])]
+    found = list(_UNIT_APART_RE.finditer(tail[-400:]))
     if not found:
         return None
     last = found[-1]

@@ -251,9 +251,9 @@ _ALTERNATIVE_NOISE_RE = re.compile(r"^[\s(（\[$*]+|[\s()（）\[\]$*.,。、]+$
 
 
 def _restated_alternatives(answer: str) -> Node | None:
-    """The one value that every side of ``answer``'s "or" gives, where the whole does not parse ("19%（または0.19）
-    です", "19% (oder 0,19)": a value and its restatement, with brackets, a copula or a decimal comma around them);
-    None when a side does not parse or two differ."""
+    """The one value that every side of ``answer``'s "or" gives, read side by side ("19%（または0.19）です", "19% (oder
+    0,19)", "0.19 (o \\frac{19}{100})": a value and its restatement, with brackets, a copula or a decimal comma around
+    them, which the whole's parse does not read as one answer); None when a side does not parse or two differ."""
     parts = or_parts(answer)
     if not 2 <= len(parts) <= 3:
         return None
