@@ -390,6 +390,25 @@ def test_the_prose_concludes_before_the_answer_block(completion: str, want: floa
     assert score(completion, "72") == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a text that stops right after the answer on a word that goes on from it: cut off mid-hedge
+        ("48 + 24 = 72.\n\nThe answer is 72 but actually", 0.0),
+        ("48 + 24 = 72.\n\n\\boxed{72} (or", 0.0),
+        ("48 + 24 = 72.\n\n\\boxed{72}, or", 0.0),
+        ("48 + 24 = 72.\n\nThe answer is 72 (not", 0.0),
+        ("48 + 24 = 72.\n\n\\boxed{72} rather than", 0.0),
+        # (a full stop, a unit, a closing word, stand)
+        ("48 + 24 = 72.\n\n\\boxed{72}.", 1.0),
+        ("48 + 24 = 72.\n\n\\boxed{72} clips.", 1.0),
+        ("48 + 24 = 72.\n\n\\boxed{72} Done.", 1.0),
+    ],
+)
+def test_a_text_that_stops_on_a_dangling_word(completion: str, want: float) -> None:
+    assert score(completion, "72") == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -428,6 +447,8 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("verifier", "_ALTERNATIVE_NOISE_RE", "' ' * n + 'x'"),
             ("shown", "_UNIT_APART_RE", "'(in ' * (n // 4)"),
             ("revisions", "_QUALIFYING_BRACKET_RE", "'(' * n"),
+            ("revisions", "_DANGLING_AFTER_RE", "' ' * n + 'x'"),
+            ("revisions", "_DANGLING_AFTER_RE", "', or' * (n // 4)"),
             ("cleanup", "_FRAME_RE", "'─ ' * (n // 2)"),
             ("shown", "_ANY_FIELD_LINE_RE", "'\\na' + ' ' * n"),
             ("shown", "_ANY_FIELD_LINE_RE", "'\\nab: 1' * (n // 6)"),

@@ -416,6 +416,8 @@ def after_value_hedge(rest: str, value: str) -> str | None:
         raw = re.sub(rf"\A([^\w]{{0,12}}){verdict.group()}\b[ \t]*[,.!—–-]?", r"\1", raw, count=1, flags=re.I)
     if _QUESTION_AFTER_RE.match(raw):  # "\boxed{5}?", "<answer>5</answer>?": put as a question
         return "the answer is put as a question"
+    if len(rest) <= 40 and _DANGLING_AFTER_RE.fullmatch(rest):  # "\boxed{72} but actually", "72 (or": cut off
+        return "the text stops on a word that goes on from the answer"
     if _GLUED_DIGIT_RE.match(raw):  # "The answer is **5**0.", "$5$0": the number goes on after its markup
         return "the value goes on after its markup"
     stray = _STRAY_VALUE_RE.match(raw) if len(rest) <= 200 else None
@@ -763,6 +765,13 @@ _LAST_LINE_OPTION_RE = re.compile(
     r"[ \t]*(?:입니다|이다|です|だ|だよ)?[ \t]*[.!。！]?[ \t*]*\Z"
 )
 # a later line, short, that ends on a number (its closing mark, a copula of Japanese or Korean after it)
+# a text that stops right after the answer on a word that goes on to something else: "\boxed{72} but actually",
+# "\boxed{72} (or", "72, or", "72 (not", "72 ±", "#### 72 instead of", "72 rather than", "72 -"
+_DANGLING_AFTER_RE = re.compile(
+    r"[ \t$}*]{0,4}[,(]?[ \t]{0,3}(?:but(?:[ \t]+actually)?|or|and|not|instead[ \t]+of|rather[ \t]+than|except|unless|plus"
+    r"|minus|than|±|\+/-|-|–|—)[ \t]{0,3}\Z",
+    re.I,
+)
 _SHORT_CLOSING_LINE_RE = re.compile(
     # (a number right after a Chinese, Japanese or Korean character stands alone: "不是72，而是70。")
     r"(\n[ \t]*)?\n[ \t*_>#]*([^\n]{0,40}?)(?<![.,])"
