@@ -1,5 +1,5 @@
-"""Stop 51: classes found by red teams 71 and 72. Each case that moved was scored the other way at the commit
-before; the cases beside it bound the rule."""
+"""Stop 51: classes found by red teams 71-73 and the blind sets 254-257. Each case that moved was scored the other way
+at the commit before; the cases beside it bound the rule."""
 
 from __future__ import annotations
 
