@@ -409,6 +409,26 @@ def test_a_text_that_stops_on_a_dangling_word(completion: str, want: float) -> N
     assert score(completion, "72") == want
 
 
+@pytest.mark.parametrize(
+    ("before", "want"),
+    [
+        # a label or a clause right before the box that makes it a guess or a supposition
+        ("If the answer is ", 0.0),
+        ("Assume the answer is ", 0.0),
+        ("Candidate answer: ", 0.0),
+        ("It might be ", 0.0),
+        ("Hypothesis: ", 0.0),
+        ("I'd guess ", 0.0),
+        # (a word of doubt elsewhere in the sentence, a plain statement, stand)
+        ("The total could be computed as 48 + 24 = ", 1.0),
+        ("So the answer is ", 1.0),
+        ("It is ", 1.0),
+    ],
+)
+def test_a_box_given_as_a_guess(before: str, want: float) -> None:
+    assert score("Working through it.\n\n" + before + "\\boxed{72}.", "72") == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -448,6 +468,8 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("shown", "_UNIT_APART_RE", "'(in ' * (n // 4)"),
             ("revisions", "_QUALIFYING_BRACKET_RE", "'(' * n"),
             ("revisions", "_DANGLING_AFTER_RE", "' ' * n + 'x'"),
+            ("revisions", "_GUESS_BEFORE_BOX_RE", "'guess ' * (n // 6)"),
+            ("revisions", "_GUESS_BEFORE_BOX_RE", "'if the answer ' * (n // 14)"),
             ("revisions", "_DANGLING_AFTER_RE", "', or' * (n // 4)"),
             ("cleanup", "_FRAME_RE", "'─ ' * (n // 2)"),
             ("shown", "_ANY_FIELD_LINE_RE", "'\\na' + ' ' * n"),

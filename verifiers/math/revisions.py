@@ -351,7 +351,9 @@ def after_box_hedge(text: str, end: int, box: str) -> str | None:
     sentence = re.split(r"[.!?。！？\n](?=\s|$)|\n", text[max(0, start - 160) : start])[-1]
     if _DISBELIEF_BEFORE_RE.search(sentence):  # "I doubt the answer is \boxed{5}", "No creo que la respuesta sea"
         return "the box is doubted in its sentence"
-    if _UNSURE_BEFORE_RE.search(sentence):  # "The answer is maybe \boxed{5}", "答案可能是 \boxed{5}", "I guess \boxed{5}"
+    if _UNSURE_BEFORE_RE.search(sentence) or _GUESS_BEFORE_BOX_RE.search(sentence):
+        # "The answer is maybe \boxed{5}", "答案可能是 \boxed{5}", "I guess \boxed{5}", "Guess: \boxed{5}", "It might be
+        # \boxed{5}.", "If the answer is \boxed{5}, then ..."
         return "the box is only a guess in its sentence"
     if _NOT_OURS_BEFORE_RE.search(sentence):  # "My friend says \boxed{56}.", "If the answer were \boxed{56}, ..."
         return "the box is someone else's claim, a supposition or a question in its sentence"
@@ -765,6 +767,15 @@ _LAST_LINE_OPTION_RE = re.compile(
     r"[ \t]*(?:입니다|이다|です|だ|だよ)?[ \t]*[.!。！]?[ \t*]*\Z"
 )
 # a later line, short, that ends on a number (its closing mark, a copula of Japanese or Korean after it)
+# right before the box, a label or a clause that makes it a guess or a supposition: "Guess: ", "Hypothesis: ", "Candidate
+# answer: ", "It might be ", "I'd guess ", "If the answer is ", "Assume the answer is " (a whole clause, not "might"
+# anywhere in the sentence: "The total could be computed as 48 + 24 = \boxed{72}" stands)
+_GUESS_BEFORE_BOX_RE = re.compile(
+    r"(?:(?<![^\W\d_])(?:guess|hypothesis|candidate(?:[ \t]+answer)?|tentative(?:[ \t]+answer)?|speculation)[ \t]*[:：]"
+    r"|\b(?:it|this|that)[ \t]+(?:might|may|could)[ \t]+be|\bi['’]?d[ \t]+guess"
+    r"|\b(?:if|assume|assuming|suppose|supposing)[ \t]+(?:that[ \t]+)?the[ \t]+answer[ \t]+(?:is|were|was|equals))[ \t$\\(*]{0,6}\Z",
+    re.I,
+)
 # a text that stops right after the answer on a word that goes on to something else: "\boxed{72} but actually",
 # "\boxed{72} (or", "72, or", "72 (not", "72 ±", "#### 72 instead of", "72 rather than", "72 -"
 _DANGLING_AFTER_RE = re.compile(
