@@ -98,7 +98,7 @@ from verigrpo.verifiers.math.sentences import (
     parses,
     sentence_answer,
 )
-from verigrpo.verifiers.math.shown import prose_concludes_before_block, shown_otherwise
+from verigrpo.verifiers.math.shown import block_shows_otherwise, prose_concludes_before_block, trailing_block
 from verigrpo.verifiers.math.spans import display_rows
 from verigrpo.verifiers.math.structured import (
     json_alternatives,
@@ -145,10 +145,11 @@ def extract_answer(
             # "\boxed{72}\n\nProblem 2: How many clips did Natalia sell in April and May together?\n\boxed{96}": the
             # same question answered again with another value
             return dataclasses.replace(found, hedged=True, hedge_reason="the same question is answered again otherwise")
-    # (a block that ends the text holds one of these marks near its end; cleaning the text is costly, and rarely needed)
+    # (only where the raw text ends on a block: cleaning the text is costly, and rarely needed)
     block_like = found.answer is not None and not found.hedged and any(c in text[-300:] for c in "`|<>:=}]")
+    block_like = block_like and bool(trailing_block(text).strip())
     if block_like and (found.rule or "").startswith("last_"):
-        shown = shown_otherwise(_response(text), found.answer)  # type: ignore[arg-type]
+        shown = block_shows_otherwise(_response(text), found.answer)  # type: ignore[arg-type]
         if shown is not None:  # "So she sold 72 clips.\n```json\n{"total": 70}\n```": the last number, then another
             return dataclasses.replace(found, hedged=True, hedge_reason=shown)
     concluded = prose_concludes_before_block(_response(text)) if block_like else None

@@ -169,7 +169,7 @@ def trailing_block(text: str) -> str:
     return "\n".join(lines[k:]) if k < len(lines) and not fenced else ""
 
 
-def shown_otherwise(text: str, answer: str) -> str | None:
+def block_shows_otherwise(text: str, answer: str) -> str | None:
     """Why the block that ends ``text`` (code, a table, fields: see :func:`trailing_block`) keeps ``answer``, the
     last number of the prose before it, from being the answer: it shows another value in an answer's field, a total
     row or a printout ("So she sold 72 clips.\\n```json\\n{"total": 70}\\n```"); None otherwise."""
