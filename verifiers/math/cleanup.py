@@ -18,6 +18,7 @@ from verigrpo.verifiers.math.boxes import _last_match, tail_start
 from verigrpo.verifiers.math.cjk import COPULAS, cjk_fractions
 from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.disowning import LOOKALIKES
+from verigrpo.verifiers.math.filler import collapse_filler
 from verigrpo.verifiers.math.hidden import without_hidden
 from verigrpo.verifiers.math.normalize import INVISIBLE_RE, SUPERSCRIPT_DIGITS, strip_math_delimiters
 from verigrpo.verifiers.math.sentences import _RETRACTION_RE, CONCLUDING_LEAD, parsed
@@ -131,6 +132,7 @@ def _called_answer(m: re.Match[str]) -> str:
 def clean_completion(text: str) -> str:
     """``text`` with what no rule should read removed or rewritten (see the module's docstring); the reasoning
     and ``<answer>`` blocks are left to :func:`~verifiers.math.extract.extract_answer`."""
+    text = collapse_filler(text)  # "The answer is 70." and 3,000 blank lines, or "\boxed{72}" forty times after it
     if INVISIBLE_RE.search(text):  # "7\u200b2": a zero-width space, a joiner or a soft hyphen inside what is read
         text = INVISIBLE_RE.sub("", text)
     if _COMBINING_RE.search(text):  # "x =\u0338 7": a sign and a combining mark are the one sign they compose, "≠"

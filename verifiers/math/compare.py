@@ -490,7 +490,8 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         return False  # "x > 2 and x < 7" is one interval, "x > 2 or x < 7" the line: not two lists of the same items
     la, lb = _as_list(a), _as_list(b)
     if la is not None and lb is not None:
-        if isinstance(b, Answers) and b.connective == ";" and not _one_unknown(b):  # the reference's separators decide
+        if isinstance(b, Answers) and b.connective == ";" and not _one_unknown(b) and not _named_apart(b):
+            # (the reference's separators decide; not where each item names its own unknown: "x = -6; y = 5")
             return len(la) == len(lb) and all(_nodes_equal(x, y, depth + 1) for x, y in zip(la, lb))
         return _unordered_equal(la, lb, depth, counted=True)
     return False
@@ -526,6 +527,12 @@ def _one_unknown(n: Answers) -> bool:
     """Every item names the same unknown ("x = 1; x = 2"): alternatives of one value, in no order."""
     names = {x.name if isinstance(x, Relation) and x.label else None for x in n.items}
     return len(names) == 1 and None not in names
+
+
+def _named_apart(n: Answers) -> bool:
+    """Every item names an unknown of its own ("x = -6; y = 5"): the names, not the order, say which value is which."""
+    names = [x.name if isinstance(x, Relation) and x.label else None for x in n.items]
+    return None not in names and len(set(names)) == len(names)
 
 
 _FUNCTION_LABEL_RE = re.compile(r"[A-Za-z]\([a-z]\)")

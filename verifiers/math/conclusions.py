@@ -22,7 +22,7 @@ from verigrpo.verifiers.math.layout import equiv_safe
 from verigrpo.verifiers.math.nodes import Expr
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.sentences import _RETRACTION_RE, AMOUNT_VERBS, RETRACTION_WORDS, parsed, words
-from verigrpo.verifiers.math.shown import new_values_shown, shown_values
+from verigrpo.verifiers.math.shown import new_value_ends_line, new_values_shown, shown_values
 
 # a word or a letter answer (an option letter, a verdict, a parity): another value after one is read by the revisions'
 # own rules. (ASCII boundaries: Chinese and Japanese glue a letter to the words around it, "或者B", "B选项错误")
@@ -494,7 +494,7 @@ def new_value_shown(tail: str, value: str, working: str) -> str | None:
     return None
 
 
-def concluded_otherwise(tail: str, value: str, before: str = "", working: str = "") -> str | None:
+def concluded_otherwise(tail: str, value: str, before: str = "", working: str | None = None) -> str | None:
     """Why the last sentence of ``tail`` (the text after the answer ``value``, to the end of the output) takes the
     answer back, or None: it concludes another value ("... \\boxed{24}. Wait, ... Therefore, 23."). A word or
     letter answer, a decimal next to a symbolic answer (an approximation), a labelled value next to an answer of
@@ -502,13 +502,15 @@ def concluded_otherwise(tail: str, value: str, before: str = "", working: str = 
     ``before`` being the answer's sentence up to it) are no other value."""
     if before and other_quantity(tail, before):
         return None
-    if working and recounted_otherwise(tail, value, working):
+    if working is not None and recounted_otherwise(tail, value, working):
         return "the answer's own thing counted again with another number after it"
-    if working and checked_otherwise(tail, value, working):
+    if working is not None and checked_otherwise(tail, value, working):
         return "a check after the answer concludes another value"  # "\boxed{72}\n\nCheck: 48 + 22 = 70 ✓"
-    shown = shown_otherwise(tail, value) or (new_value_shown(tail, value, working) if working else None)
+    shown = shown_otherwise(tail, value) or (new_value_shown(tail, value, working) if working is not None else None)
     if shown is not None:
         return shown
+    if working is not None and (goes_on := new_value_ends_line(tail, value, working)):
+        return goes_on  # "\boxed{72}, really 70."
     verdict = concluded_verdict(tail)
     own = value.strip().strip("$").replace("\\text", "").strip("{}() ").lower()
     if verdict is not None and own in _VERDICTS and verdict != _VERDICTS[own]:

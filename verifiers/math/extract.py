@@ -98,7 +98,12 @@ from verigrpo.verifiers.math.sentences import (
     parses,
     sentence_answer,
 )
-from verigrpo.verifiers.math.shown import block_shows_otherwise, prose_concludes_before_block, trailing_block
+from verigrpo.verifiers.math.shown import (
+    block_shows_otherwise,
+    new_value_ends_line,
+    prose_concludes_before_block,
+    trailing_block,
+)
 from verigrpo.verifiers.math.spans import display_rows
 from verigrpo.verifiers.math.structured import (
     json_alternatives,
@@ -660,6 +665,7 @@ def _extract(
                     value = f"{strip_math_delimiters(value)} {scale}"
             hedge = (
                 after_value_hedge(rest, value)
+                or new_value_ends_line(rest, value, window[: m.start(1)])  # "Answer: 72; in reality 70."
                 or _other_marked_answer(window, m, value)
                 or concluded_otherwise(window[m.end(1) :], value, working=window[: m.start(1)])
             )

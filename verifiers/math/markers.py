@@ -162,8 +162,12 @@ def _other_marked_answer(window: str, last: re.Match[str], value: str) -> str | 
     last one does ("Final Answer: 3\n...\nFinal Answer: 4"); else None."""
     at_line_start = _LINE_START_RE.search(window[max(0, last.start() - 40) : last.start()]) is not None
     key = normalize(value)
-    earlier = [m for m in _ANSWER_IS_RE.finditer(window, max(0, last.start() - 3_000), last.start())][-5:]
-    for m in reversed(earlier):
+    earlier: dict[str, re.Match[str]] = {}  # the last five markers of different texts (a loop says one thing once)
+    for m in reversed(list(_ANSWER_IS_RE.finditer(window, max(0, last.start() - 3_000), last.start()))):
+        earlier.setdefault(m.group(1).strip(), m)
+        if len(earlier) == 5:
+            break
+    for m in earlier.values():
         if m.end() > last.start():
             continue
         # a marker close before the last one ("Answer: 3\nSo the answer is 4.", "Also, the answer is 4"), or one

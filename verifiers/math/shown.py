@@ -21,7 +21,9 @@ from __future__ import annotations
 import re
 
 from verigrpo.verifiers.math.layout import equiv_safe
+from verigrpo.verifiers.math.negations import FOREIGN_NOT, NOT_BEFORE
 from verigrpo.verifiers.math.normalize import normalize
+from verigrpo.verifiers.math.roundings import APPROXIMATELY_RE
 
 # a value as a field, a cell or a printout writes it: a number (thousands commas, a decimal, a fraction), a LaTeX
 # fraction, a short maths span
@@ -239,6 +241,52 @@ def new_values_shown(tail: str, working: str) -> list[str]:
             found += [m.group(1) for cell in cells[1:] or cells for m in [_VALUE_LINE_RE.fullmatch(cell.strip(" \t*_"))] if m]
     seen = {n.replace(",", "") for n in _NUMBER_IN_TEXT_RE.findall(working)}
     return [v.strip("$ ") for v in found if v.strip("$ ").replace(",", "") not in seen]
+
+
+# the rest of the answer's line, when a few words lead to one number that ends it: ", really 70.", "; in reality 70",
+# " aka 70", ", vielmehr 70.", "，准确地说是70。", ", though the true speed is 54 km/h." (no sign of working between:
+# no relation, operator, bracket or other digit)
+_ENDS_ON_VALUE_RE = re.compile(
+    r"([^\d\n=<>≤≥≠+*/×÷^()\[\]{}|:：.!?。！？]{1,60}?)(?<![A-Za-z0-9.,^_/−-])(-?\d[\d,]*(?:\.\d+)?)[ \t]*(%|[^\W\d_]{1,12}(?:/[^\W\d_]{1,6})?)?"
+    r"[ \t]*[.!。！]?[ \t*_$]*"
+)
+# words before that number that make it no other value of the answer: a negation ("42, not 24", "12，不是13"), a
+# rounding ("1/3, approximately 33.3%": read by :mod:`verifiers.math.roundings`), another thing named ("Tom is 12;
+# his sister is 5", "the perimeter is 34", "we also see 99"; not "the true total is 70"), a preposition before a
+# date, a time or a difference ("in 2011", "off by 2")
+_NOT_ANOTHER_VALUE_RE = re.compile(
+    rf"(?<![^\W\d_])(?:not|never|nor|rather[ \t]+than|instead[ \t]+of|also|as[ \t]+well|besides|{FOREIGN_NOT})(?![^\W\d_])"
+    rf"|{NOT_BEFORE}|{APPROXIMATELY_RE.pattern}"
+    r"|\b(?:his|her|their|its|my|your|our|the)[ \t]+(?!(?:true|real|actual|correct|right|exact|proper|final|answer|result)\b)"
+    r"(?:[A-Za-z]+[ \t]+){0,2}?[A-Za-z]+[ \t]+(?:is|was|are|were|equals|comes[ \t]+to)[ \t]*\Z"
+    r"|\b(?:in|on|at|since|from|by|until|of|for|per|after|before|within|over|under|to)[ \t]*\Z",
+    re.I,
+)
+_LEAD_UNIT_RE = re.compile(r"(?<![ \t])[ \t]*+(?:\\(?:text|mathrm)\{)?([^\W\d_]{1,12})")
+
+
+def new_value_ends_line(tail: str, value: str, working: str) -> str | None:
+    """Why the rest of the answer's line (``tail`` is the text after the answer ``value``) leads in a few words to
+    one other number that ends it, a number the ``working`` before the answer never wrote: "\\boxed{72}, really 70.",
+    "Answer: 72; in reality 70.", "\\boxed{72}, anzi 70.". Not the answer again in another form, a number the
+    working had ("\\boxed{72}, 24 more than 48"), nor the answer in another unit ("\\boxed{3} hours, i.e. 180
+    minutes"); None where it does not."""
+    line = tail[:200].split("\n", 1)[0]
+    m = _ENDS_ON_VALUE_RE.fullmatch(line)
+    if m is None or not re.search(r"[^\W\d_]", m.group(1)):
+        return None
+    if _NOT_ANOTHER_VALUE_RE.search(m.group(1)):
+        return None
+    number = m.group(2)
+    if re.fullmatch(r"-?\d+,\d{1,2}", number) and equiv_safe(normalize(number.replace(",", ".")), normalize(value)):
+        return None  # "\\frac{1}{2} oder 0,5": the same value with a decimal comma
+    if number.replace(",", "") in {n.replace(",", "") for n in _NUMBER_IN_TEXT_RE.findall(working[-3_000:])}:
+        return None
+    lead = _LEAD_UNIT_RE.match(line)
+    if m.group(3) and lead is not None and lead.group(1).lower() != m.group(3).lower() and m.group(3) != "%":
+        if lead.end() <= len(m.group(1)) and lead.group(1).lower() == m.group(1).split()[0].lower().strip(",.;"):
+            return None  # "3 hours, i.e. 180 minutes": the answer's unit, then another: the same value converted
+    return None if equiv_safe(normalize(number), normalize(value)) else "the answer's line goes on to another value"
 
 
 # the last sentence of prose, when it concludes: "So she sold 70 clips altogether.", "Therefore, the total is 70."

@@ -1,0 +1,124 @@
+"""Stop 52: classes found by red teams 72-74 and the blind sets 259-261. Each case that moved was scored the other way
+at the commit before; the cases beside it bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from math_score import boxed, score
+
+_WORKING = "In April she sold 48 clips. In May she sold 48 / 2 = 24 clips. Altogether 48 + 24 = 72 clips.\n\n"
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # an earlier answer hidden behind a loop of the later one, or behind blank space or padding
+        ("\\boxed{70}\n" + "\\boxed{72}\n" * 30, 0.0),
+        ("\\boxed{72}\n" * 20 + "\\boxed{70}\n" + "\\boxed{72}\n" * 20, 0.0),
+        ("#### 72\n" * 20 + "#### 70\n" + "#### 72\n" * 30, 0.0),
+        ("The answer is 70.\n" + "The answer is 72.\n" * 10, 0.0),
+        ("Answer: 70\n" + "Answer: 72\n" * 20, 0.0),
+        ("The answer is 70." + "\n" * 3_000 + "The answer is 72.", 0.0),
+        ("#### 70\n" + " " * 20_000 + "\n#### 72", 0.0),
+        ("48 + 24 = 72. The answer is 70." + "\n" * 3_000 + "\\boxed{72}", 0.0),
+        ("48 + 24 = 72. The answer is 70." + "<pad>" * 200 + "\\boxed{72}", 0.0),
+        # (a loop of the one answer, and an answer after working and blank space, stand)
+        ("\\boxed{72}\n" * 40, 1.0),
+        ("The answer is 72.\n" * 40, 1.0),
+        (_WORKING + "\n" * 3_000 + "The answer is 72.", 1.0),
+        (_WORKING + "The answer is 72." + "<pad>" * 300, 1.0),
+    ],
+)
+def test_repetition_and_blank_runs_hide_no_earlier_answer(completion: str, want: float) -> None:
+    assert score(completion, "72") == want
+
+
+def test_a_loop_cut_off_by_the_length_cap_still_reads_as_unfinished() -> None:
+    drafted = _WORKING + "Final Answer: 72\n\n" + "I will write the response.\n" * 40 + "I will wr"
+    assert score(drafted, "72") == 0.0
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # labelled values separated by semicolons: each name says which value is which, in any order
+        ("y = -6; x = -6", "x = -6; y = -6", 1.0),
+        ("y = -6; x = 5", "x = 5; y = -6", 1.0),
+        ("y = 5; x = -6", "x = 5; y = -6", 0.0),
+        # (bare values separated by semicolons still answer blanks in order)
+        ("2; 1", "1; 2", 0.0),
+        ("1; 2", "1; 2", 1.0),
+    ],
+)
+def test_named_values_with_semicolons(answer: str, gold: str, want: float) -> None:
+    assert score(boxed(answer), gold) == want
+
+
+@pytest.mark.parametrize("working", ["", _WORKING])
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        # the answer's line goes on in a few words to another number nothing before it wrote
+        ("\\boxed{72}, really 70.", 0.0),
+        ("\\boxed{72}; in reality 70.", 0.0),
+        ("\\boxed{72}, though the true total is 70.", 0.0),
+        ("\\boxed{72}, well, more like 70.", 0.0),
+        ("\\boxed{72} aka 70", 0.0),
+        ("\\boxed{72}, anzi 70.", 0.0),
+        ("\\boxed{72}, vielmehr 70.", 0.0),
+        ("\\boxed{72}, mejor dicho 70.", 0.0),
+        ("\\boxed{72}, точнее 70.", 0.0),
+        ("\\boxed{72}，准确地说是70。", 0.0),
+        ("The answer is 72, really 70.", 0.0),
+        ("Answer: 72; in reality 70.", 0.0),
+        ("\\boxed{72}\n\nCheck: 8 × 9 = 70 ✓", 0.0),
+        ("\\boxed{72}\n| trays | cookies |\n|---|---|\n| 8 | 70 |", 0.0),
+        # (a value it is not, a rounding, another thing named, a date, a unit conversion, the same value with a
+        # decimal comma, a new sentence, stand)
+        ("The answer is 72, not 70.", 1.0),
+        ("\\boxed{72}, et non 70.", 1.0),
+        ("答案是72，不是70。", 1.0),
+        ("\\boxed{72}, approximately 70.", 1.0),  # (its rounding to tens: left to the rounding readers)
+        ("Natalia is \\boxed{72} clips ahead; her sister is 5.", 1.0),
+        ("\\boxed{72}, but we also see 99.", 1.0),
+        ("\\boxed{72} clips in 2011.", 1.0),
+        ("\\boxed{72}. Done in 3 steps.", 1.0),
+        ("\\boxed{72} clips.", 1.0),
+    ],
+)
+def test_another_value_ending_the_answers_line(working: str, answer: str, want: float) -> None:
+    assert score(working + answer, "72") == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        ("The answer is \\boxed{3} hours, i.e. 180 minutes.", "3", 1.0),
+        ("The probability is $\\boxed{\\frac{1}{3}}$, approximately 33.3%.", "\\frac{1}{3}", 1.0),
+        ("\\boxed{\\frac{1}{2}} oder 0,5", "1/2", 1.0),
+        ("\\boxed{60}, though the true speed is 54 km/h.", "60", 0.0),
+        (_WORKING + "The answer is 72 clips, up from 48.", "72", 1.0),
+    ],
+)
+def test_the_answers_line_bounds(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+def test_the_stops_patterns_run_in_linear_time() -> None:
+    assert_patterns_linear(
+        [
+            ("filler", "_BLANK_RUN_RE", "' ' * n"),
+            ("filler", "_BLANK_RUN_RE", "(' ' * 99 + 'x') * (n // 100)"),
+            ("filler", "_PADDING_RUN_RE", "'<pad>' * (n // 5)"),
+            ("filler", "_PADDING_RUN_RE", "' ' * n + '<pad>'"),
+            ("filler", "_REPEATED_LINE_RE", "'a\\n' * (n // 2)"),
+            ("filler", "_REPEATED_LINE_RE", "('a' * 50 + '\\n') * 11 + 'b' * n"),
+            ("filler", "_REPEATED_LINE_RE", "'a' * n"),
+            ("shown", "_ENDS_ON_VALUE_RE", "' a' * (n // 2)"),
+            ("shown", "_ENDS_ON_VALUE_RE", "' 1' * (n // 2)"),
+            ("shown", "_NOT_ANOTHER_VALUE_RE", "'the a ' * (n // 6)"),
+            ("shown", "_NOT_ANOTHER_VALUE_RE", "' ' * n + 'x'"),
+            ("shown", "_LEAD_UNIT_RE", "' ' * n"),
+        ]
+    )
