@@ -105,6 +105,34 @@ def test_the_answers_line_bounds(completion: str, gold: str, want: float) -> Non
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a whole text that only quotes a value from elsewhere, or frames it as an example: no answer of its own
+        ("Template: Final answer: 72", 0.0),
+        ("Format example: Final answer: 72", 0.0),
+        ("Sample output: The answer is 72.", 0.0),
+        ("Your answer should look like: Final answer: 72", 0.0),
+        ("Placeholder: \\boxed{72}", 0.0),
+        ("e.g. \\boxed{72}", 0.0),
+        ("Ignore \\boxed{72}.", 0.0),
+        ("Answer key: 72", 0.0),
+        ("Answer key (from the back of the book): 72. My own work is unfinished.", 0.0),
+        ("Bob's answer was \\boxed{72}. I disagree.", 0.0),
+        ("A classmate wrote \\boxed{72}. I'm not convinced.", 0.0),
+        ("Someone online posted \\boxed{72}. I can't confirm it.", 0.0),
+        # (the text's own answer after a quoted one, a sentence about the problem, an instruction to ignore what came
+        # before the answer, stand)
+        ("My friend claims the answer is 70. I disagree; I get 72.", 1.0),
+        ("Answer: \nThere are 72 clips in the box after Natalia placed 4 clips.", 1.0),
+        (_WORKING + "The problem's answer is 72.", 1.0),
+        (_WORKING + "\\boxed{72}\n\nIgnore the above.", 0.0),
+    ],
+)
+def test_values_quoted_or_framed_as_examples(completion: str, want: float) -> None:
+    assert score(completion, "72") == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -120,5 +148,11 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("shown", "_NOT_ANOTHER_VALUE_RE", "'the a ' * (n // 6)"),
             ("shown", "_NOT_ANOTHER_VALUE_RE", "' ' * n + 'x'"),
             ("shown", "_LEAD_UNIT_RE", "' ' * n"),
+            ("shown", "_ACTION_BEFORE_RE", "'placed ' * (n // 7)"),
+            ("shown", "_ACTION_BEFORE_RE", "'a' * n"),
+            ("attributed", "ATTRIBUTED_TAIL_RE", "'Ignore ' * (n // 7)"),
+            ("attributed", "ATTRIBUTED_TAIL_RE", "'\\nBob' * (n // 4)"),
+            ("attributed", "ATTRIBUTED_TAIL_RE", "'a classmate ' * (n // 12)"),
+            ("attributed", "_SENTENCE_END_RE", "'. ' * (n // 2)"),
         ]
     )

@@ -29,14 +29,21 @@ ATTRIBUTED_TAIL_RE = re.compile(
     # #### 72", "Hint from the book: \boxed{72}", "*Source: Grade 3 workbook, question 72.*"
     # ("Reference: \boxed{72}", "Ground truth: 72", "Solution key: 72", "Expected: 72", "Previous attempt: \boxed{72}",
     # "Example format: \boxed{72}"; not "Expected value: 72", a mean)
-    r"|(?:(?<=[.!])[ \t]+|\n[ \t]*)[*_]*(?:the[ \t]+)?(?:reference[ \t]+answer|answer[ \t]+key|official[ \t]+answer"
+    r"|(?:(?<=[.!])[ \t]+|\n[ \t]*|\A[ \t]*)[*_]*(?:the[ \t]+)?(?:reference[ \t]+answer|answer[ \t]+key|official[ \t]+answer"
     r"|hint[ \t]+from|source[ \t]*:|(?:reference|ground[ \t-]+truth|solution[ \t]+key|expected(?:[ \t]+(?:answer|output|result))?"
     r"|gold(?:[ \t]+answer)?|previous[ \t]+(?:attempt|answer|try)|(?:example|sample)(?:[ \t]+(?:format|output|answer))?"
+    r"|(?:format|output)[ \t]+(?:example|sample)|placeholder|(?:(?:your|the)[ \t]+answer[ \t]+)?should[ \t]+look[ \t]+like"
     r"|(?:text)?book[ \t]+answer|official[ \t]+(?:solution|answer)|template|参考答案|标准答案|標準答案|參考答案"
     r"|(?:boxed|written)[ \t]+for[ \t]+the[ \t]+(?:grader|checker|parser))[*_]*[ \t]*[:：]"
     # ("The book says 72.", "My friend got \boxed{72}.", "Don't write \boxed{72}.", "e.g. \boxed{72}")
-    r"|(?:the|my|our)[ \t]+(?:book|textbook|teacher|tutor|friend|classmate|key|answer[ \t]+key)[ \t]+(?:says|said|gives|gave|got|gets|lists|has|had)\b"
-    r"|(?:don['’]?t|do[ \t]+not|never)[ \t]+(?:write|answer|put)\b|e\.g\.)[^\n]{0,100})"
+    # ("A classmate wrote \boxed{72}.", "Someone online posted 72.", "The solutions manual lists 72.", "Bob's answer was
+    # 72.", "Ignore \boxed{72}.")
+    r"|(?:(?:the|my|our|a|an)[ \t]+(?:(?:text)?book|teacher|tutor|friend|classmate|student|user|commenter|website|forum"
+    r"|solutions?[ \t]+manual|key|answer[ \t]+key)|someone(?:[ \t]+(?:else|online))?|somebody(?:[ \t]+else)?)"
+    r"[ \t]+(?:says|said|gives|gave|got|gets|lists|listed|has|had|wrote|writes|posted|posts|reported|reports|suggested"
+    r"|suggests|answered|claims|claimed)\b"
+    r"|(?-i:[A-Z][a-z]{1,15})['’]s[ \t]+(?:answer|guess|attempt|claim)[ \t]+(?:was|is)\b"
+    r"|(?:don['’]?t|do[ \t]+not|never)[ \t]+(?:write|answer|put)\b|(?:ignore|disregard)[ \t]+(?=[$\\\d(])|e\.g\.)[^\n]{0,100})"
     r"[.!]?\s*\Z",
     re.I,
 )
@@ -44,9 +51,20 @@ ATTRIBUTED_TAIL_RE = re.compile(
 
 def without_attributed_tail(text: str) -> str:
     """``text`` without a closing value quoted from elsewhere (:data:`ATTRIBUTED_TAIL_RE`), when a number comes before
-    it (the completion's own answer); else ``text`` as it is."""
+    it (the completion's own answer), or when it is the whole text and quotes one value ("Template: Final answer: 72",
+    "A classmate wrote \\boxed{72}. I'm not convinced.": no answer of its own; not "My friend claims the answer is 6.
+    I disagree; I get 5."); else ``text`` as it is."""
     cut = max(0, len(text) - 600)
     tail = ATTRIBUTED_TAIL_RE.search(text, cut)
-    if tail is None or not re.search(r"\d", text[max(0, tail.start() - 400) : tail.start()]):
+    if tail is None:
         return text
-    return text[: tail.start()]
+    if re.search(r"\d", text[max(0, tail.start() - 400) : tail.start()]):
+        return text[: tail.start()]
+    if text[: tail.start()].strip():
+        return text
+    quoted = re.search(r"\d", tail.group())
+    said = _SENTENCE_END_RE.search(tail.group(), quoted.end()) if quoted is not None else None
+    return text if said is not None and re.search(r"\d", tail.group()[said.end() :]) else text[: tail.start()]
+
+
+_SENTENCE_END_RE = re.compile(r"[.!?;](?=\s)")

@@ -262,6 +262,13 @@ _NOT_ANOTHER_VALUE_RE = re.compile(
     r"|\b(?:in|on|at|since|from|by|until|of|for|per|after|before|within|over|under|to)[ \t]*\Z",
     re.I,
 )
+# an action of the problem right before that number: the sentence goes on about a quantity of the problem ("There are 9
+# scissors in the drawer after Jason placed 4 scissors.", "... sold 48")
+_ACTION_BEFORE_RE = re.compile(
+    r"\b(?:[a-z]{3,}ed|sold|sells?|makes?|made|spends?|spent|pays?|paid|buys?|bought|gives?|gave|takes?|took"
+    r"|puts?|eats?|ate)[ \t]+\Z",
+    re.I,
+)
 _LEAD_UNIT_RE = re.compile(r"(?<![ \t])[ \t]*+(?:\\(?:text|mathrm)\{)?([^\W\d_]{1,12})")
 
 
@@ -273,7 +280,7 @@ def new_value_ends_line(tail: str, value: str, working: str) -> str | None:
     minutes"); None where it does not."""
     line = tail[:200].split("\n", 1)[0]
     m = _ENDS_ON_VALUE_RE.fullmatch(line)
-    if m is None or not re.search(r"[^\W\d_]", m.group(1)):
+    if m is None or not re.search(r"[^\W\d_]", m.group(1)) or _ACTION_BEFORE_RE.search(m.group(1)):
         return None
     if _NOT_ANOTHER_VALUE_RE.search(m.group(1)):
         return None
