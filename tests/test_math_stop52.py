@@ -133,6 +133,33 @@ def test_values_quoted_or_framed_as_examples(completion: str, want: float) -> No
     assert score(completion, "72") == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # keycap emoji digits are their digits
+        ("The answer is 7️⃣2️⃣.", "72", 1.0),
+        ("\\boxed{7️⃣2️⃣}", "72", 1.0),
+        ("The answer is 7️⃣0️⃣.", "72", 0.0),
+        # an exact value no decimal writes, rounded to a whole number in brackets, is one answer
+        ("\\boxed{9\\pi} (about 28)", "9\\pi", 1.0),
+        ("\\boxed{9\\pi} (≈ 28)", "9\\pi", 1.0),
+        ("\\boxed{9\\pi} (about 29)", "9\\pi", 0.0),
+        ("\\boxed{72} (about 70)", "72", 0.0),
+        # the answer's line going on to a labelled other value, or to the thing it counts with another number
+        ("\\boxed{5}; in reality x = 4.", "5", 0.0),
+        ("\\boxed{72} is what you'd get by rushing, but the count is 70.", "72", 0.0),
+        # (a condition or a reason for the answer stands)
+        ("The answer is 12 when n = 3.", "12", 1.0),
+        ("**ANSWER: 42 because x=2**", "42", 1.0),
+        ("The final answer is 7 and it occurs at n = 3.", "7", 1.0),
+        # labelled parts in the reference, unlabelled ones in the answer: their order still decides
+        ("(I) \\boxed{\\frac{12}{7}}\n(II) \\boxed{\\frac{4}{7}}", "(I) $\\sin B=\\frac{4}{7}$; (II) $h=\\frac{12}{7}$", 0.0),
+    ],
+)
+def test_keycaps_whole_number_roundings_and_labelled_values(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [

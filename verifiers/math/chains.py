@@ -15,6 +15,7 @@ from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Choice, Exp
 from verigrpo.verifiers.math.normalize import FULL_WIDTH, strip_math_delimiters
 from verigrpo.verifiers.math.numwords import number_words
 from verigrpo.verifiers.math.parse import number_in_words, parse_answer
+from verigrpo.verifiers.math.roundings import APPROXIMATELY_RE
 from verigrpo.verifiers.math.sentences import top_level_split, without_conversion, words
 
 _CHAIN_SEPARATORS_RE = re.compile(
@@ -194,6 +195,9 @@ def bracketed_value(answer: str) -> str | None:
         off = abs(complex(first.value.evalf(20)) - complex(second.value.evalf(20)))
     except (TypeError, ValueError, OverflowError):
         return None
+    if second.value.is_Integer and word is not None and APPROXIMATELY_RE.fullmatch(word.group(1)) and not first.value.is_Rational:
+        # "9\pi (about 28)": a value no decimal writes, rounded to a whole number
+        return head if off <= 0.5 else f"{head} or {inner}"
     return head if places and off <= 0.5 * 10**-places else f"{head} or {inner}"
 
 

@@ -490,8 +490,9 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         return False  # "x > 2 and x < 7" is one interval, "x > 2 or x < 7" the line: not two lists of the same items
     la, lb = _as_list(a), _as_list(b)
     if la is not None and lb is not None:
-        if isinstance(b, Answers) and b.connective == ";" and not _one_unknown(b) and not _named_apart(b):
-            # (the reference's separators decide; not where each item names its own unknown: "x = -6; y = 5")
+        named = isinstance(a, Answers) and _named_apart(a) and _named_apart(b)
+        if isinstance(b, Answers) and b.connective == ";" and not _one_unknown(b) and not named:
+            # (the reference's separators decide; not where each item of both names its own unknown: "x = -6; y = 5")
             return len(la) == len(lb) and all(_nodes_equal(x, y, depth + 1) for x, y in zip(la, lb))
         return _unordered_equal(la, lb, depth, counted=True)
     return False

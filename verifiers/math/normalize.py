@@ -718,7 +718,8 @@ FULL_WIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 # (with the superscript letters of exponents: "rⁿ", "2ⁿ⁻¹", "eⁱˣ")
 # characters that show nothing: soft hyphen, combining grapheme joiner, zero-width spaces and joiners, directional
 # marks, word joiner and invisible operators, byte order mark ("7\u200b2" reads 72)
-INVISIBLE_RE = re.compile("[\u00ad\u034f\u180e\u200b-\u200f\u2060-\u2064\ufeff]")
+# (and the marks that dress a digit as an emoji: "7\ufe0f\u20e3" is a keycap 7)
+INVISIBLE_RE = re.compile("[\u00ad\u034f\u180e\u200b-\u200f\u2060-\u2064\ufeff\ufe0f\u20e3]")
 _SUPERSCRIPT_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿⁱˣ]+")
 SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺ⁿⁱˣ", "0123456789-+nix")
 

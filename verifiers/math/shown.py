@@ -243,21 +243,25 @@ def new_values_shown(tail: str, working: str) -> list[str]:
     return [v.strip("$ ") for v in found if v.strip("$ ").replace(",", "") not in seen]
 
 
-# the rest of the answer's line, when a few words lead to one number that ends it: ", really 70.", "; in reality 70",
+# the rest of the answer's line, when a few words lead to one number that ends it: ", really 70.", "; in reality x = 4",
 # " aka 70", ", vielmehr 70.", "，准确地说是70。", ", though the true speed is 54 km/h." (no sign of working between:
 # no relation, operator, bracket or other digit)
 _ENDS_ON_VALUE_RE = re.compile(
-    r"([^\d\n=<>≤≥≠+*/×÷^()\[\]{}|:：.!?。！？]{1,60}?)(?<![A-Za-z0-9.,^_/−-])(-?\d[\d,]*(?:\.\d+)?)[ \t]*(%|[^\W\d_]{1,12}(?:/[^\W\d_]{1,6})?)?"
+    r"([^\d\n=<>≤≥≠+*/×÷^()\[\]{}|:：.!?。！？]{1,60}?(?:(?<![A-Za-z])[A-Za-z][ \t]*=[ \t]*)?)(?<![A-Za-z0-9.,^_/−-])(-?\d[\d,]*(?:\.\d+)?)[ \t]*(%|[^\W\d_]{1,12}(?:/[^\W\d_]{1,6})?)?"
     r"[ \t]*[.!。！]?[ \t*_$]*"
 )
 # words before that number that make it no other value of the answer: a negation ("42, not 24", "12，不是13"), a
+# condition or a reason ("12 when n = 3"), a
 # rounding ("1/3, approximately 33.3%": read by :mod:`verifiers.math.roundings`), another thing named ("Tom is 12;
 # his sister is 5", "the perimeter is 34", "we also see 99"; not "the true total is 70"), a preposition before a
 # date, a time or a difference ("in 2011", "off by 2")
 _NOT_ANOTHER_VALUE_RE = re.compile(
     rf"(?<![^\W\d_])(?:not|never|nor|rather[ \t]+than|instead[ \t]+of|also|as[ \t]+well|besides|{FOREIGN_NOT})(?![^\W\d_])"
+    # (a condition or a reason: "12 when n = 3", "42 because x = 2", "7 and it occurs at n = 3")
+    r"|\b(?:when|whenever|if|unless|because|since|where|given|with|at|occurs?)\b"
     rf"|{NOT_BEFORE}|{APPROXIMATELY_RE.pattern}"
-    r"|\b(?:his|her|their|its|my|your|our|the)[ \t]+(?!(?:true|real|actual|correct|right|exact|proper|final|answer|result)\b)"
+    r"|\b(?:his|her|their|its|my|your|our|the)[ \t]+"
+    r"(?!(?:true|real|actual|correct|right|exact|proper|final|answer|result|count|total|number|sum|value|amount)\b)"
     r"(?:[A-Za-z]+[ \t]+){0,2}?[A-Za-z]+[ \t]+(?:is|was|are|were|equals|comes[ \t]+to)[ \t]*\Z"
     r"|\b(?:in|on|at|since|from|by|until|of|for|per|after|before|within|over|under|to)[ \t]*\Z",
     re.I,
