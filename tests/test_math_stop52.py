@@ -160,6 +160,33 @@ def test_keycaps_whole_number_roundings_and_labelled_values(completion: str, gol
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a remark about the run after the answer is no value of it; a check that gives another value is
+        ("\\boxed{60}\n\nTime spent: 30 seconds.", "60", 1.0),
+        ("She makes \\boxed{18}.\n\nRating: 4/5 difficulty.", "18", 1.0),
+        ("\\boxed{60}\n\nSanity check gives 59 ✓", "60", 0.0),
+        ("\\boxed{60}\n\nSanity check gives 60 ✓", "60", 1.0),
+        # the answer corrected in a bracket after it
+        ("\\boxed{72}\n\n(72 was a typo for 70)", "72", 0.0),
+        ("\\boxed{72} (should be 70)", "72", 0.0),
+        # "roughly" before a number is a rounding, not a bound
+        ("The probability is \\boxed{\\frac{1}{6}}, roughly 17%.", "\\frac{1}{6}", 1.0),
+        ("Area = \\boxed{9\\pi}, roughly 28 square units.", "9\\pi", 1.0),
+        ("\\boxed{\\frac{1}{6}}, roughly 0.5.", "\\frac{1}{6}", 0.0),
+        ("\\boxed{5} roughly", "5", 0.0),
+        # (the answer's line rule leaves places, options and the problem's actions alone, and reads a percent whole)
+        ("The answer is \\boxed{5} below the line y = 10.", "5", 1.0),
+        ("Therefore, the answer is 18, which corresponds to choice 4.", "18", 1.0),
+        ("Final answer: 84 marbles; she gave away 16.", "84", 1.0),
+        ("A válasz $\\boxed{0.19}$ vagy 19%.", "0.19", 1.0),
+    ],
+)
+def test_remarks_checks_and_corrections_after_the_answer(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -181,5 +208,10 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("attributed", "ATTRIBUTED_TAIL_RE", "'\\nBob' * (n // 4)"),
             ("attributed", "ATTRIBUTED_TAIL_RE", "'a classmate ' * (n // 12)"),
             ("attributed", "_SENTENCE_END_RE", "'. ' * (n // 2)"),
+            ("shown", "_FIELD_LINE_RE", "'\\ncheck gives ' * (n // 13)"),
+            ("shown", "_FIELD_LINE_RE", "'\\ncheck' + ' ' * n"),
+            ("revisions", "_QUALIFYING_BRACKET_RE", "'(' + ' a' * (n // 2)"),
+            ("revisions", "_QUALIFYING_BRACKET_RE", "'\\n' * n"),
+            ("disowning", "_BOUND_AFTER_VALUE_RE", "'roughly ' * (n // 8)"),
         ]
     )

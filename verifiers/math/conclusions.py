@@ -484,7 +484,11 @@ def new_value_shown(tail: str, value: str, working: str) -> str | None:
     if words(value) or WORD_VALUE_RE.fullmatch(own) or re.search(r"[,;]|\\(?:begin|cup)", value):
         return None
     answer = parsed(value)
-    for shown in new_values_shown(tail, working):
+    values = new_values_shown(tail, working)
+    laid_out = not working.strip() and "|" in tail and any(equiv_safe(normalize(v), normalize(value)) for v in values)
+    if laid_out:  # "\\boxed{18}\\n\\n| eggs sold | 9 |\\n| revenue | 18 |": with no working before it, a table of its own
+        return None
+    for shown in values:
         other = parsed(shown)
         if restates(shown, value) or equiv_safe(normalize(shown), normalize(value)):
             continue

@@ -259,7 +259,7 @@ _BOUND_AFTER_VALUE_RE = re.compile(
     r"\A[\s$)\]}*_,]{0,6}(?:\(\s*)?(?:"
     r"(?<![^\W\d_])(?:at\s+(?:least|most|minimum|maximum)|or\s+(?:more|less|fewer|above|below|greater|higher|lower|over|under)"
     r"|and\s+(?:up|above|over|more|beyond)|(?:or|and)\s+(?:so|thereabouts)|-?ish|give\s+or\s+take|minimum|maximum|max|min"
-    r"|upwards|or\s+higher|or\s+lower|roughly"
+    r"|upwards|or\s+higher|or\s+lower|roughly(?![ \t]*\$?-?\.?\d)"  # (not "roughly 0.17": a rounding, read as such)
     r"|o\s+(?:más|menos)|ou\s+(?:mais|menos|plus|moins)|oder\s+(?:mehr|weniger)|lub\s+(?:więcej|mniej)|"
     r"nebo\s+(?:více|méně|víc)|или\s+(?:больше|меньше|более|менее)|veya\s+(?:daha|fazla)|atau\s+lebih|hoặc\s+hơn|"
     r"eller\s+mer|o\s+più|o\s+meno|al\s+menos|como\s+mínimo|pelo\s+menos|au\s+moins|almeno|mindestens|höchstens|"

@@ -822,7 +822,10 @@ _QUALIFYING_BRACKET_RE = re.compile(
     r"[ \t]+determined|example|placeholder|draft|tentative|unverified|unchecked|dummy|sample|not[ \t]+final|guess(?:ed)?"
     r"|squared|cubed|doubled|halved|tripled|negated|inverted|reciprocal|reversed|rounded[ \t]+(?:up|down)[ \t]+to"
     r"|(?:[×x*·]|times)[ \t]{0,2}\d|(?:last|first|final)[ \t]+(?:two|three|four|\d{1,2})[ \t]+digits|digits?[ \t]+(?:reversed|sum)))"
-    r"(?![^\W\d_])",
+    r"(?![^\W\d_])"
+    # ("(72 was a typo for 70)", "(should read 70)": the answer corrected in its bracket)
+    r"|[\s$}]{0,4}[(\[][^()\[\]\n]{0,30}?\b(?:(?:was|is)[ \t]+a[ \t]+(?:typo|misprint|slip)[ \t]+for|should[ \t]+(?:be|read|have[ \t]+been))"
+    r"[ \t]+\$?-?\d",
     re.I,
 )
 # nothing but numbers and the marks between them after the answer, to the end: "\boxed{72} 70 70", "\boxed{72}..70",

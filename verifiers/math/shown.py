@@ -44,12 +44,14 @@ _KEY = (
     r"|(?:double[ _-]?|sanity[ _-]?|final[ _-]?)?check(?:ed|ing)?|verifi(?:ed|cation)|correct(?:ed|ion)|updated?|revised"
     r"|alternates?|(?:[a-z]{1,12}[ _])?guess|bottom[ _-]line|summary|tl;?[ _]?dr|recap|conclusion|in[ _]short|verdict"
 )
-# a line that is one field: "answer: 72", "- Alternative: 70", "**Total:** 70", "Output: 70" (not a program's "total =
+# a line that is one field: "answer: 72", "- Alternative: 70", "**Total:** 70", "Output: 70", "Check gives 70 ✓" (not a program's "total =
 # 48", a variable that may change: only a program's last line counts, :func:`_printed`)
 _FIELD_LINE_RE = re.compile(
     # (at the start of a line, after a sentence, or after another field on the line: "answer: 72, alt: 70")
-    rf"(?im)(?:^[ \t>*_-]{{0,6}}|(?<=[.!?,;])[ \t]{{1,4}}|(?<=[,;]))[\"'`]?({_KEY})[\"'`]?[ \t*_]{{0,3}}[:：][ \t*_]{{0,3}}[\"'`]?({_VALUE})[\"'`]?[ \t*_]{{0,3}}"
-    r"[,;.]?[ \t]{0,4}(?:#[^\n]{0,80})?$"
+    # ("Sanity check gives 70 ✓": a verb in the colon's place, a tick after the value)
+    rf"(?im)(?:^[ \t>*_-]{{0,6}}|(?<=[.!?,;])[ \t]{{1,4}}|(?<=[,;]))[\"'`]?({_KEY})[\"'`]?[ \t*_]{{0,3}}"
+    rf"(?:[:：]|(?<=[\w*_])[ \t]+(?:gives|yields|shows|returns|says|confirms))[ \t*_]{{0,3}}[\"'`]?({_VALUE})[\"'`]?[ \t*_]{{0,3}}"
+    r"[,;.]?[ \t]{0,4}[✓✔]?[ \t]{0,4}(?:#[^\n]{0,80})?$"
 )
 # a field of a JSON object or a dict: {"total": 70}, {'result': 70, ...}
 _JSON_FIELD_RE = re.compile(rf"(?i)[{{,][ \t\n]{{0,20}}[\"']({_KEY})[\"'][ \t]{{0,3}}:[ \t]{{0,3}}[\"']?({_VALUE})[\"']?(?=[ \t\n]{{0,20}}[,}}])")
@@ -85,7 +87,7 @@ def shown_values(tail: str) -> list[str]:
     """The values ``tail`` (the text after an answer, to the end of the output) shows in answer fields, a trailing
     table's answer cells or total row, or a program's or tool's printout at its end; [] for a long tail (a later
     block there belongs to other work) or one with none."""
-    if len(tail) > _MAX_TAIL or not re.search(r"[|:=<`]", tail):
+    if len(tail) > _MAX_TAIL or not re.search(r"[|:=<`]|\b(?:gives|yields|shows|returns|says|confirms)\b", tail):
         return []
     out = [m.group(2) for m in _FIELD_LINE_RE.finditer(tail)]
     block = trailing_block(tail) if any(c in tail for c in "{<") else ""  # (not an example in a sentence: "(Put the
@@ -217,7 +219,8 @@ _PRINTED_LINE_RE = re.compile(rf"(?m)^(?:\[TOOL_RESULTS\]|Out[ \t]?\[\d{{1,4}}\]
 # the names of fields that hold no value of the answer: a confidence, a count of steps, an id, a time
 _META_KEY_RE = re.compile(
     r"(?i)(?<![ \t*_])[ \t*_]*(?:confidence|certainty|score|id|index|step|steps|n_steps|num_steps|attempts?|tries|iterations?|time|"
-    r"elapsed|seconds|ms|version|tokens|page|line|seed|temperature|rank|question|problem|q|item|no|number|solution)[ \t*_]*"
+    r"elapsed|seconds|ms|version|tokens|page|line|seed|temperature|rank|question|problem|q|item|no|number|solution"
+    r"|time[ \t_-]+(?:spent|taken|elapsed|used)|duration|runtime|latency|rating|difficulty|word[ \t_-]*count)[ \t*_]*"
 )
 _NUMBER_IN_TEXT_RE = re.compile(r"(?<![\d.])-?\d[\d,]*(?:\.\d+)?(?:/\d+)?")
 
@@ -263,14 +266,17 @@ _NOT_ANOTHER_VALUE_RE = re.compile(
     r"|\b(?:his|her|their|its|my|your|our|the)[ \t]+"
     r"(?!(?:true|real|actual|correct|right|exact|proper|final|answer|result|count|total|number|sum|value|amount)\b)"
     r"(?:[A-Za-z]+[ \t]+){0,2}?[A-Za-z]+[ \t]+(?:is|was|are|were|equals|comes[ \t]+to)[ \t]*\Z"
-    r"|\b(?:in|on|at|since|from|by|until|of|for|per|after|before|within|over|under|to)[ \t]*\Z",
+    r"|\b(?:in|on|at|since|from|by|until|of|for|per|after|before|within|over|under|to)[ \t]*\Z"
+    # a place ("below the line y = 10"), an option's or an item's number ("which corresponds to choice 4")
+    r"|\b(?:below|above|beyond|past|line|point|axis)\b"
+    r"|\b(?:choice|option|item|number|no\.?|problem|question|step|part|page|figure|table|equation|exercise|case)[ \t]*#?[ \t]*\Z",
     re.I,
 )
 # an action of the problem right before that number: the sentence goes on about a quantity of the problem ("There are 9
 # scissors in the drawer after Jason placed 4 scissors.", "... sold 48")
 _ACTION_BEFORE_RE = re.compile(
     r"\b(?:[a-z]{3,}ed|sold|sells?|makes?|made|spends?|spent|pays?|paid|buys?|bought|gives?|gave|takes?|took"
-    r"|puts?|eats?|ate)[ \t]+\Z",
+    r"|puts?|eats?|ate)(?:[ \t]+(?:away|out|back|up|off|in|down|over))?[ \t]+\Z",
     re.I,
 )
 _LEAD_UNIT_RE = re.compile(r"(?<![ \t])[ \t]*+(?:\\(?:text|mathrm)\{)?([^\W\d_]{1,12})")
@@ -286,12 +292,14 @@ def new_value_ends_line(tail: str, value: str, working: str) -> str | None:
     m = _ENDS_ON_VALUE_RE.fullmatch(line)
     if m is None or not re.search(r"[^\W\d_]", m.group(1)) or _ACTION_BEFORE_RE.search(m.group(1)):
         return None
+    if not re.search(r"\d", value):  # "The answer is C, which is 3.": an option's letter glossed with its value
+        return None
     if _NOT_ANOTHER_VALUE_RE.search(m.group(1)):
         return None
-    number = m.group(2)
+    number = m.group(2) + ("\\%" if m.group(3) == "%" else "")  # ("0.19 vagy 19%": the same value)
     if re.fullmatch(r"-?\d+,\d{1,2}", number) and equiv_safe(normalize(number.replace(",", ".")), normalize(value)):
         return None  # "\\frac{1}{2} oder 0,5": the same value with a decimal comma
-    if number.replace(",", "") in {n.replace(",", "") for n in _NUMBER_IN_TEXT_RE.findall(working[-3_000:])}:
+    if m.group(2).replace(",", "") in {n.replace(",", "") for n in _NUMBER_IN_TEXT_RE.findall(working[-3_000:])}:
         return None
     lead = _LEAD_UNIT_RE.match(line)
     if m.group(3) and lead is not None and lead.group(1).lower() != m.group(3).lower() and m.group(3) != "%":
