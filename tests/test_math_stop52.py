@@ -187,6 +187,21 @@ def test_remarks_checks_and_corrections_after_the_answer(completion: str, gold: 
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a JSON answer whose later fields the length cap cut off still answers; one cut inside its answer does not
+        ('{\n  "reasoning": "48 + 24 = 72.",\n  "final_answer": "72",\n  "confidence": 1.0,\n  "uncert', "72", 1.0),
+        ('{\n  "reasoning": "48 + 24 = 72.",\n  "final_answer": "72",\n  "notes": "checked tw', "72", 1.0),
+        ('{\n  "reasoning": "48 + 24 = 72.",\n  "final_answer": "7', "7", 0.0),
+        # (a cut string that offers another answer leaves the answer a hedge)
+        ('{\n  "reasoning": "48 + 24 = 72.",\n  "final_answer": "72", "alternative": "7', "72", 0.0),
+    ],
+)
+def test_json_cut_off_by_the_length_cap(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -213,5 +228,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("revisions", "_QUALIFYING_BRACKET_RE", "'(' + ' a' * (n // 2)"),
             ("revisions", "_QUALIFYING_BRACKET_RE", "'\\n' * n"),
             ("disowning", "_BOUND_AFTER_VALUE_RE", "'roughly ' * (n // 8)"),
+            ("structured", "_CUT_STRING_RE", "'\"' + 'a' * n"),
+            ("structured", "_CUT_STRING_RE", "'\"a' * (n // 2)"),
         ]
     )

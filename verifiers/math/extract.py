@@ -106,6 +106,7 @@ from verigrpo.verifiers.math.shown import (
 )
 from verigrpo.verifiers.math.spans import display_rows
 from verigrpo.verifiers.math.structured import (
+    cut_in_answer_field,
     json_alternatives,
     json_answers,
     json_disowned,
@@ -352,6 +353,8 @@ def _extract(
     """The answer of ``text`` (see :func:`extract_answer`). ``reread``: this is a second reading (of the text without
     its mistaken boxes, or of the solution before an aside box), which reads boxes in context no further."""
     window = text[-_WINDOW:]
+    if '"' in window[-2_100:] and cut_in_answer_field(window):  # '{"reasoning": "...", "final_answer": "5': cut off
+        return Extraction(None, None)
     fields = json_answers(window) if '"' in text or "'" in text else []
     if fields and json_ends(window[fields[-1][1] :]):
         # {"reasoning": "...", "answer": "8/3"} ending the completion: the field is the answer, as a box is. Fields,

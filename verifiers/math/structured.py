@@ -29,6 +29,14 @@ _ESCAPED_RE = re.compile(r"\\\\|\\[\"/]|\\u[0-9a-fA-F]{4}")  # signs of a JSON-e
 _MAX_FIELDS = 20
 
 
+def cut_in_answer_field(text: str) -> bool:
+    """``text`` ends inside the string of an answer field, cut off by the length cap ('"final_answer": "5'): the
+    answer was never written whole."""
+    tail = text[-2_100:]
+    keys = list(_ANSWER_KEY_RE.finditer(tail)) if '"' in tail else []
+    return bool(keys) and _CUT_STRING_RE.fullmatch(tail, keys[-1].end()) is not None
+
+
 def json_answers(text: str) -> list[tuple[int, int, str]]:
     """Every JSON ``"answer"`` (or ``"final_answer"``) field of ``text`` (the last ``_MAX_FIELDS``): where it starts,
     where its value ends, and its value as answer text ("" for an empty field: ``"answer": ""``, ``null``, ``[]``);
@@ -100,11 +108,20 @@ def without_string_values(text: str) -> str:
     return _JSON_VALUE_RE.sub('":""', text)
 
 
+_CUT_STRING_RE = re.compile(r'"(?:[^"\\\n]|\\.)*\Z')  # a string the length cap cut off: '"uncert'
+
+
 def json_ends(rest: str) -> bool:
-    """``rest``, the text after a field's value, only closes the JSON: other fields, brackets, a code fence; no
-    prose ("Respond as {"answer": 5}. I computed x = 7." does not answer 5)."""
+    """``rest``, the text after a field's value, only closes the JSON: other fields, brackets, a code fence, or
+    fields the length cap cut off (', "confidence": 1.0, "uncert'); no prose ("Respond as {"answer": 5}. I
+    computed x = 7." does not answer 5)."""
     if len(rest) > 20_000:
         return False
+    cut = _CUT_STRING_RE.search(rest) if rest.count('"') % 2 else None
+    if cut is not None:  # (not where the string cut off is another answer's: ', "alternative": "7')
+        if any(m.end() == cut.start() for m in _ALTERNATIVE_KEY_RE.finditer(rest, max(0, cut.start() - 80))):
+            return False
+        rest = rest[: cut.start()]
     closing = _JSON_NUMBER_VALUE_RE.sub("", _JSON_STRING_RE.sub('""', rest))  # "}\n7" keeps its 7: prose
     return _JSON_REST_RE.fullmatch(closing.replace('""', "")) is not None
 
