@@ -77,6 +77,7 @@ from verigrpo.verifiers.math.normalize import (
     normalize,
     strip_math_delimiters,
 )
+from verigrpo.verifiers.math.orwords import OR_BETWEEN_VALUES, OR_SPACED, OR_UNSPACED, OR_WORDS
 from verigrpo.verifiers.math.parse import parse_answer, worded_numbers
 from verigrpo.verifiers.math.revisions import (
     TRANSFORMED_AFTER_RE,
@@ -303,10 +304,9 @@ _SAME_LABEL_AFTER_RE = re.compile(
 )
 _MORE_AFTER_BOX_RE = re.compile(
     r"[\s$]*(?:\\text\s*\{\s*)?\(?\s*"  # ("(or 34)", "\text{ or 34}", "\text{ (equivalently } 34)")
-    r"(?:(?:<[a-z]+>|[_*])*(?:,|(?<![A-Za-z])(?:and(?:/or)?|or|oder|ou|или|i\.e\.|equivalently|namely|that\s+is"
-    r"|o|lub|albo|nebo|anebo|eller|bzw\.?|resp\.?|beziehungsweise|atau|hoặc|veya|ya\s+da|to|bis|à|até|до"
-    r"|tai|vagy|ή|oppure|ovvero|sau|ili|або)"
-    r"(?![A-Za-z])|或者?|还是|(?:या|अथवा|أو|או)(?=\s)|หรือ|또는|혹은|または|あるいは"
+    rf"(?:(?:<[a-z]+>|[_*])*(?:,|(?<![A-Za-z])(?:and(?:/or)?|{OR_WORDS}|{OR_BETWEEN_VALUES}|i\.e\.|equivalently|namely"
+    r"|that\s+is|bzw\.?|resp\.?|beziehungsweise|to|bis|à|até|до)"
+    rf"(?![A-Za-z])|{OR_UNSPACED}|(?:{OR_SPACED})(?=\s)|あるいは"
     r"|/|=|\|\|?|[→⇒⟹⟶⇨➡]\ufe0f?|=+>|-+>|[～~–]|至|到|\\(?:Rightarrow|implies|to|lor|vee|iff|Leftrightarrow|rightarrow|longrightarrow|equiv(?![^\n]{0,40}\\p?mod\b))(?![A-Za-z]))"
     r"(?:</[a-z]+>|[_*])*[ \t,]*){1,2}"
     r"\}?[\s$]*(?:\\\()?\s*"

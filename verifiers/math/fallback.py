@@ -52,6 +52,7 @@ from verigrpo.verifiers.math.normalize import (
     normalize,
 )
 from verigrpo.verifiers.math.numwords import MINUS_WORDS
+from verigrpo.verifiers.math.orwords import OR_BETWEEN_VALUES, OR_WORDS
 from verigrpo.verifiers.math.roundings import APPROXIMATELY_RE
 from verigrpo.verifiers.math.sentences import (
     _MONEY_SIGN_RE,
@@ -623,7 +624,7 @@ _CONCLUSION_END_RE = re.compile(r"\s*(?:[A-Za-z]+\s*)?[.!]?\s*$")  # a selected 
 _OR_CHAIN_RE = re.compile(
     # (a percent, and "or" in the languages has_or reads: "0.19 o 19%", "19% ou 0,19")
     r"(?:(?<![\d.\-])-?(?:\d+(?:\.\d+)?|\.\d+)(?:\s*/\s*\d+)?(?:[ \t]*[%％])?(?:[ \t]+[A-Za-z]{1,12})?\s*,?\s*"
-    r"(?:or|o|ou|oder|ovvero|oppure|или|або|lub|albo|atau|hoặc|veya|tai|vagy|ή)\s+)+\.?$"
+    rf"(?:{OR_WORDS}|{OR_BETWEEN_VALUES})\s+)+\.?$"
 )
 
 

@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.disowning import plain_text
 from verigrpo.verifiers.math.layout import equiv_safe
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.numwords import number_words
+from verigrpo.verifiers.math.orwords import OR_BETWEEN_VALUES, OR_SPACED, OR_UNSPACED, OR_WORDS
 from verigrpo.verifiers.math.parse import VERDICT_WORDS
 from verigrpo.verifiers.math.sentences import _TEXT_GROUP_RE, parsed, parses, words
 from verigrpo.verifiers.math.units import NUMBER_WORDS
@@ -69,7 +70,7 @@ _NUMBER_WORDS = (
 OFFERED_AT_END_RE = re.compile(
     r"[ \t$\\)\].*]{0,6}\s{0,20}[(\[（]?[ \t]*(?:or|perhaps|maybe|possibly|probably|either[ \t]+that[ \t]+or"
     # ("or" in other languages: "(o 70)", "(أو 70)", "tai 70", "（または0.2）")
-    r"|o|ó|ou|oder|или|або|tai|vagy|ή|oppure|ovvero|atau|hoặc|veya|lub|albo|eller|أو|או|या|或者?|还是|または|또는|혹은"
+    rf"|{OR_WORDS}|{OR_BETWEEN_VALUES}|{OR_SPACED}|{OR_UNSPACED}"
     r"|if[ \t]+not,?(?:[ \t]+(?:then|it['’]s|it[ \t]+is))?|alternative(?:ly)?[ \t]*:?|(?:other|another)[ \t]+"
     r"(?:possibility|option|candidate)[ \t]*:?|answer[ \t]+2[ \t]*:|/|(?:or[ \t]+)?also|[—–]"
     r"|depending[ \t]+on[ \t]+(?:the[ \t]+)?(?:convention|interpretation|reading)[ \t]*,?)[ \t]*"

@@ -16,6 +16,7 @@ from verigrpo.verifiers.math.cjk import cjk_numerals, cjk_words
 from verigrpo.verifiers.math.combinatorics import count_notations
 from verigrpo.verifiers.math.locales import LOCAL_CURRENCY_HINT, digit_groups, foreign_scales, local_amounts
 from verigrpo.verifiers.math.mathematica import mathematica_calls
+from verigrpo.verifiers.math.orwords import OR_BETWEEN_VALUES, OR_WORDS
 from verigrpo.verifiers.math.units import ascii_units, caret_powers, compound_quantity, unit_word
 
 _MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
@@ -214,9 +215,9 @@ _CURRENCY_CODE_FIRST = re.compile(rf"({'|'.join(CURRENCY_CODES)})[ \t]{{0,2}}(-?
 
 
 _TYPED_TIMES = re.compile(r"(?<=\d)[ \t]+x[ \t]+(?=\d)")
-# "or" in the languages of sentences.py's hedges, between a value and the next value or "x ="
+# "or" in another language (:mod:`verifiers.math.orwords`), between a value and the next value or "x ="
 _FOREIGN_OR = re.compile(
-    r"(?<=[\d)}\]])[ \t]+(?:ou|oder|o|или|lub|albo|atau|veya|hoặc|eller|nebo)[ \t]+(?=[-−+]?[\d(\\]|[A-Za-z][ \t]*=)"
+    rf"(?<=[\d)}}\]])[ \t]+(?:{OR_WORDS}|{OR_BETWEEN_VALUES})[ \t]+(?=[-−+]?[\d(\\]|[A-Za-z][ \t]*=)"
 )
 _DOUBLE_STRUCK_LETTERS = "ℝℤℕℚℂ"
 _FOREIGN_SCALE_HINT = re.compile(r"\d[ \t\u00a0]{0,2}[^\W\d_]")  # a letter after digits: a scale word may follow

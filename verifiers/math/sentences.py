@@ -14,18 +14,15 @@ from verigrpo.verifiers.math.locales import foreign_scales
 from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG, WRONG_UNSPACED
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Expr, Node
 from verigrpo.verifiers.math.normalize import BOLD_MARK_RE
+from verigrpo.verifiers.math.orwords import OR_BETWEEN_VALUES, OR_SPACED, OR_UNSPACED, OR_WORDS
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
 from verigrpo.verifiers.math.units import unit_scale
 
-# "or" in the languages models answer in: 或 (或者), 还是 Chinese; oder, ou, или, หรือ (Thai), または (Japanese),
-# অথবা (Bengali), లేదా (Telugu)
+# "or" in the languages models answer in (:mod:`verifiers.math.orwords`)
 _OR_RE = re.compile(  # (in emphasis too: "4 _or_ 3", "4 *or* 3")
-    r"(?:\\text\{\s*|(?<![^\W_]))(?:or|alternatively|oder|ou|или|atau|veya|hoặc|lub|albo|nebo|anebo|eller|bzw|resp|tai|vagy|ili|або|oppure|ή"
-    r"|ya[ \t]+da|beziehungsweise)(?![^\W_])"  # (Turkish; "3 bzw. 4")
-    # (between two values only: Spanish and Italian "o", "ó", "u" before o-; Romanian "sau", which is Vietnamese "after")
-    r"|(?<=[\d$)}%][ \t])(?:[oóu]|sau)(?=[ \t]+[-$\d(\\])|(?<=[(（])(?:[oóu]|sau)(?=[ \t]+[-$\d(\\])"
-    r"|或|还是|หรือ|または|또는|혹은|অথবা|లేదా"
-    r"|(?<!\S)(?:या|अथवा|أو|או)(?!\S)"  # (between spaces: Devanagari's vowel signs are no word characters to re)
+    rf"(?:\\text\{{\s*|(?<![^\W_]))(?:{OR_WORDS}|alternatively|bzw|resp|beziehungsweise)(?![^\W_])"  # ("3 bzw. 4")
+    rf"|(?<=[\d$)}}%][ \t])(?:{OR_BETWEEN_VALUES})(?=[ \t]+[-$\d(\\])|(?<=[(（])(?:{OR_BETWEEN_VALUES})(?=[ \t]+[-$\d(\\])"
+    rf"|{OR_UNSPACED}|(?<!\S)(?:{OR_SPACED})(?!\S)"
     # "could also be" after a first value: "答案是694美元，也可能是794美元", "あるいは"
     r"|也可能|あるいは|もしくは",
     re.I,
