@@ -10,6 +10,7 @@ import re
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.units import text_unit
+from verigrpo.verifiers.math.wordlists import ANSWER_WORDS, ANSWER_WORDS_UNSPACED
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,18 +66,14 @@ def _unboxed(content: str, depth: int) -> str:
 
 # an answer label inside the box: "\boxed{Answer: 5}", "\boxed{\text{Final answer: } 12}", "\boxed{\text{Answer: G}}"
 # (also in the languages models answer in: "\boxed{\text{Ответ: } (1;31]}", "\boxed{答案：5}")
-_ANSWER_WORDS = ("nswer", "NSWER", "твет", "ntwort", "éponse", "espuesta", "esposta", "isposta", "答", "áp số", "áp án")
 _LABEL_IN_BOX_RE = re.compile(
-    r"(\\text\s*\{\s*)?(?:the\s+)?(?:final\s+)?(?:answer|ответ|antwort|réponse|respuesta|resposta|risposta|答案|答"
-    r"|đáp\s+(?:số|án))\s*(?:is\b|[:：])\s*(\})?\s*",
+    rf"(\\text\s*\{{\s*)?(?:the\s+)?(?:final\s+)?(?:{ANSWER_WORDS}|{ANSWER_WORDS_UNSPACED})\s*(?:is\b|[:：])\s*(\}})?\s*",
     re.I,
 )
 
 
 def _without_label(content: str) -> str:
     """A box's contents without an answer label that opens them ("Answer: 5" -> "5", "\\text{Answer: G}" -> "G")."""
-    if not any(w in content for w in _ANSWER_WORDS):
-        return content
     m = _LABEL_IN_BOX_RE.match(content.lstrip())
     if m is None:
         return content

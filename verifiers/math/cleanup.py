@@ -22,6 +22,7 @@ from verigrpo.verifiers.math.filler import collapse_filler
 from verigrpo.verifiers.math.hidden import without_hidden
 from verigrpo.verifiers.math.normalize import INVISIBLE_RE, SUPERSCRIPT_DIGITS, strip_math_delimiters
 from verigrpo.verifiers.math.sentences import _RETRACTION_RE, CONCLUDING_LEAD, parsed
+from verigrpo.verifiers.math.wordlists import ANSWER_WORDS, ANSWER_WORDS_UNSPACED
 
 # a Korean or Japanese copula glued after a value or an expression ("4x입니다", "22回です"; not after a word)
 _GLUED_COPULA_RE = re.compile(rf"(?<=[\w)\]}}²³%$])(?<![\uac00-\ud7af])(?:{'|'.join(COPULAS)})(?=[\s.。!]|$)")
@@ -97,7 +98,7 @@ _MOROZ_RE = re.compile(r"(\d+(?:[.,]\d+)?)[ \t]*градус(?:а|ов)?[ \t]+м
 _FRAME_RE = re.compile(r"[─━│┃┌┐└┘├┤┬┴┼═║╔╗╚╝╠╣╦╩╬╭╮╯╰]+")
 # an answer's label, then a code block of one short value line: "Final Answer:\n\n```\n$18\n```"
 _FENCED_VALUE_AFTER_LABEL_RE = re.compile(
-    r"(?:final[ \t]+answer|answer|jawaban(?:[ \t]+akhir)?|antwort|respuesta|réponse|ответ|答案?)[ \t*_]{0,4}[:：][ \t*_]{0,4}\n[ \t\n]{0,8}"
+    rf"(?:final[ \t]+answer|jawaban[ \t]+akhir|{ANSWER_WORDS}|{ANSWER_WORDS_UNSPACED})[ \t*_]{{0,4}}[:：][ \t*_]{{0,4}}\n[ \t\n]{{0,8}}"
     r"(```[A-Za-z]{0,10}[ \t]*\n[ \t]*([^`\n=(){}]{1,40}?)[ \t]*\n[ \t]*```)",
     re.I,
 )

@@ -23,13 +23,14 @@ from verigrpo.verifiers.math.normalize import INVISIBLE_RE
 from verigrpo.verifiers.math.numwords import SCALES, number_words
 from verigrpo.verifiers.math.sentences import ANSWER_NAMED_RE, parsed
 from verigrpo.verifiers.math.units import SCALE_WORDS
+from verigrpo.verifiers.math.wordlists import ANSWER_WORDS
 
 # the last line of a text, when it ends on its one number ("**Answer: 6**", "x = 6", "所以答案是6。", "【6】")
 # (the number alone, or after a label, a copula or a conclusion word: not "must be less than 1", "~Aaryabhatta1")
 _CLOSING_VALUE_RE = re.compile(
     r"\A[\s*_$【\[(]*(?:[^\d\n]{0,40}?(?:(?<![<>!])=|:|：|\b(?:is|are|ist|es|est|so|thus|therefore|hence|ergo)\b|итак|por\s+lo\s+tanto"
     r"|是|为|は|은|는|所以|よって|따라서|\\therefore|共计?|一共|总共|總共"
-    r"|\b(?:answer|antwort|lautet|réponse|respuesta|risposta|resposta|antwoord|odpowiedź|cevap|jawaban(?:nya)?|ответ)\b)"
+    rf"|\b(?:{ANSWER_WORDS}|lautet|jawabannya)\b)"
     r"[ \t,，]*[*_$【\[(]*[ \t]*)?"
     # (then a measure word, and a Japanese verb or a Korean ending: "共70个。", "70個売りました。", "70개입니다.")
     rf"(-?\d[\d,]*(?:\.\d+)?)(?:{CJK_COUNTER}(?:[\u4e00-\u9fff]?[\u3041-\u3096]{{1,6}}|[\uac00-\ud7af]{{1,4}}|[了的])?)?"

@@ -77,7 +77,6 @@ from verigrpo.verifiers.math.normalize import (
     normalize,
     strip_math_delimiters,
 )
-from verigrpo.verifiers.math.orwords import OR_BETWEEN_VALUES, OR_SPACED, OR_UNSPACED, OR_WORDS
 from verigrpo.verifiers.math.parse import parse_answer, worded_numbers
 from verigrpo.verifiers.math.revisions import (
     TRANSFORMED_AFTER_RE,
@@ -116,6 +115,7 @@ from verigrpo.verifiers.math.structured import (
 )
 from verigrpo.verifiers.math.tags import other_box, tag_answer
 from verigrpo.verifiers.math.units import said_quantity
+from verigrpo.verifiers.math.wordlists import OR_BETWEEN_VALUES, OR_SPACED, OR_UNSPACED, OR_WORDS
 
 # after "the answer is": a rejected value, then the one put in its place ("not 8; it is 9",
 # "n't 5, it's 6", "not 8, but 9")

@@ -52,7 +52,6 @@ from verigrpo.verifiers.math.normalize import (
     normalize,
 )
 from verigrpo.verifiers.math.numwords import MINUS_WORDS
-from verigrpo.verifiers.math.orwords import OR_BETWEEN_VALUES, OR_WORDS
 from verigrpo.verifiers.math.roundings import APPROXIMATELY_RE
 from verigrpo.verifiers.math.sentences import (
     _MONEY_SIGN_RE,
@@ -90,6 +89,7 @@ from verigrpo.verifiers.math.valuelines import (
     table_answer,
     values_line,
 )
+from verigrpo.verifiers.math.wordlists import ANSWER_WORDS, ANSWER_WORDS_UNSPACED, OR_BETWEEN_VALUES, OR_WORDS
 
 # a last line that explains the symbols of the line before ("where $m$ is the mass and $c$ the speed of light",
 # "其中，$m$ 代表质量"): its spans are single symbols, no answer
@@ -212,8 +212,7 @@ def fallback_answer(text: str, givens: frozenset[str] = frozenset()) -> Extracti
 
 # a line that gives the answer under its label, in the languages models answer in ("答：", "Answer:", "Ответ:")
 _ANSWER_LABEL_RE = re.compile(
-    r"(?<![ \t*#>_])[ \t*#>_]*(?:答案?|解答|回答|정답|답|answer|final[ \t]+answer|antwort|ответ|respuesta|resposta|réponse|risposta"
-    r"|jawaban|cevap|đáp[ \t]+án)[ \t*_]*[:：]",
+    rf"(?<![ \t*#>_])[ \t*#>_]*(?:{ANSWER_WORDS_UNSPACED}|final[ \t]+answer|{ANSWER_WORDS})[ \t*_]*[:：]",
     re.I,
 )
 _SENTENCE_BREAK_RE = re.compile(r"[.!?](?=\s)|[。！？\n]")

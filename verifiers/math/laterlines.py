@@ -12,10 +12,10 @@ from verigrpo.verifiers.math.disowning import plain_text
 from verigrpo.verifiers.math.layout import equiv_safe
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
 from verigrpo.verifiers.math.numwords import number_words
-from verigrpo.verifiers.math.orwords import OR_BETWEEN_VALUES, OR_SPACED, OR_UNSPACED, OR_WORDS
 from verigrpo.verifiers.math.parse import VERDICT_WORDS
 from verigrpo.verifiers.math.sentences import _TEXT_GROUP_RE, parsed, parses, words
 from verigrpo.verifiers.math.units import NUMBER_WORDS
+from verigrpo.verifiers.math.wordlists import OR_BETWEEN_VALUES, OR_SPACED, OR_UNSPACED, OR_WORDS
 
 _WORD_KINDS = ({"yes", "no"}, {"true", "false"}, {"odd", "even"})  # (any other match is an option letter)
 

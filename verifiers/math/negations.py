@@ -18,6 +18,8 @@ guard only around the words of the spaced Latin and Cyrillic scripts.
 
 from __future__ import annotations
 
+from verigrpo.verifiers.math.wordlists import ANSWER_WORDS
+
 # (French "pas" is left out: "5 pas" is five steps; Spanish and Portuguese "no"/"não" only with their copula)
 FOREIGN_NOT = (
     r"nicht|kein|keine|niet|geen|nie|не|değil(?:dir)?|bukan|tidak|không|non(?![\w-])|inte|ikke|není|nejsou"
@@ -73,8 +75,7 @@ DISBELIEF_BEFORE = (
 )
 # the answer as a noun, with the demonstrative before it where the language puts one ("this answer", "この答え")
 ANSWER_NOUNS = (
-    r"(?<![^\W\d_])(?:(?:this|the|my|esta|la|cette|diese|die|questa|bu|эт(?:от|а))\s+)?(?:answer|resposta|respuesta|réponse|"
-    r"antwort|risposta|cevap|ответ|jawaban|odpowiedź)(?![^\W\d_])"
+    rf"(?<![^\W\d_])(?:(?:this|the|my|esta|la|cette|diese|die|questa|bu|эт(?:от|а))\s+)?(?:{ANSWER_WORDS})(?![^\W\d_])"
     r"|(?:هذه\s*)?(?:الإجابة|الجواب)|(?:यह\s*)?उत्तर|(?:这个|這個|该|此)?答案|(?:この)?答え|(?:이\s*)?(?:정답|답)"
 )
 DISBELIEF_AFTER = r"とは思わない|とは思いません|sanmıyorum|düşünmüyorum|생각하지\s*않"

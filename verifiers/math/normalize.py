@@ -16,8 +16,8 @@ from verigrpo.verifiers.math.cjk import cjk_numerals, cjk_words
 from verigrpo.verifiers.math.combinatorics import count_notations
 from verigrpo.verifiers.math.locales import LOCAL_CURRENCY_HINT, digit_groups, foreign_scales, local_amounts
 from verigrpo.verifiers.math.mathematica import mathematica_calls
-from verigrpo.verifiers.math.orwords import OR_BETWEEN_VALUES, OR_WORDS
 from verigrpo.verifiers.math.units import ascii_units, caret_powers, compound_quantity, unit_word
+from verigrpo.verifiers.math.wordlists import OR_BETWEEN_VALUES, OR_WORDS
 
 _MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
 
@@ -215,7 +215,7 @@ _CURRENCY_CODE_FIRST = re.compile(rf"({'|'.join(CURRENCY_CODES)})[ \t]{{0,2}}(-?
 
 
 _TYPED_TIMES = re.compile(r"(?<=\d)[ \t]+x[ \t]+(?=\d)")
-# "or" in another language (:mod:`verifiers.math.orwords`), between a value and the next value or "x ="
+# "or" in another language (:mod:`verifiers.math.wordlists`), between a value and the next value or "x ="
 _FOREIGN_OR = re.compile(
     rf"(?<=[\d)}}\]])[ \t]+(?:{OR_WORDS}|{OR_BETWEEN_VALUES})[ \t]+(?=[-−+]?[\d(\\]|[A-Za-z][ \t]*=)"
 )

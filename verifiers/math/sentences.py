@@ -14,11 +14,11 @@ from verigrpo.verifiers.math.locales import foreign_scales
 from verigrpo.verifiers.math.negations import FOREIGN_NOT, FOREIGN_WRONG, WRONG_UNSPACED
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Expr, Node
 from verigrpo.verifiers.math.normalize import BOLD_MARK_RE
-from verigrpo.verifiers.math.orwords import OR_BETWEEN_VALUES, OR_SPACED, OR_UNSPACED, OR_WORDS
 from verigrpo.verifiers.math.parse import _REJECTED_OPTION, parse_answer
 from verigrpo.verifiers.math.units import unit_scale
+from verigrpo.verifiers.math.wordlists import OR_BETWEEN_VALUES, OR_SPACED, OR_UNSPACED, OR_WORDS
 
-# "or" in the languages models answer in (:mod:`verifiers.math.orwords`)
+# "or" in the languages models answer in (:mod:`verifiers.math.wordlists`)
 _OR_RE = re.compile(  # (in emphasis too: "4 _or_ 3", "4 *or* 3")
     rf"(?:\\text\{{\s*|(?<![^\W_]))(?:{OR_WORDS}|alternatively|bzw|resp|beziehungsweise)(?![^\W_])"  # ("3 bzw. 4")
     rf"|(?<=[\d$)}}%][ \t])(?:{OR_BETWEEN_VALUES})(?=[ \t]+[-$\d(\\])|(?<=[(（])(?:{OR_BETWEEN_VALUES})(?=[ \t]+[-$\d(\\])"
