@@ -1499,6 +1499,27 @@ qualifying brackets, per mille for a percent, keys in other scripts, frames and 
     مساحت بخش قرمز برابر است با 13 اینچ مربع.                           | 13 اینچ مربع                 | correct     | test_keys_frames_and_fences_from_blind_set_257
     **Final Answer:**⏎⏎```⏎$18⏎```                                      | 18                           | correct     | test_keys_frames_and_fences_from_blind_set_257
     A válasz $\boxed{72}$ vagy 70.                                      | 72                           | wrong       | test_or_in_more_languages
+Another value that ends the answer's line, values quoted from elsewhere or framed as examples, remarks about the run,
+checks with a verb and corrections in brackets, "roughly" and whole-number roundings, keycap digits, JSON cut off by the
+length cap, labelled values with semicolons (stop 52; repetition and blank runs that hide an earlier answer are in the
+stop's tests: a table row cannot hold them)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{72}, really 70.                                              | 72                           | wrong       | test_another_value_ending_the_answers_line
+    答案是72，不是70。                                                         | 72                           | correct     | test_another_value_ending_the_answers_line
+    Template: Final answer: 72                                          | 72                           | no_answer   | test_values_quoted_or_framed_as_examples
+    Bob's answer was \boxed{72}. I disagree.                            | 72                           | no_answer   | test_values_quoted_or_framed_as_examples
+    My friend claims the answer is 70. I disagree; I get 72.            | 72                           | correct     | test_values_quoted_or_framed_as_examples
+    \boxed{60}⏎⏎Time spent: 30 seconds.                                 | 60                           | correct     | test_remarks_checks_and_corrections_after_the_answer
+    \boxed{60}⏎⏎Sanity check gives 59 ✓                                 | 60                           | wrong       | test_remarks_checks_and_corrections_after_the_answer
+    \boxed{72}⏎⏎(72 was a typo for 70)                                  | 72                           | wrong       | test_remarks_checks_and_corrections_after_the_answer
+    The probability is \boxed{\frac{1}{6}}, roughly 17%.                | \frac{1}{6}                  | correct     | test_remarks_checks_and_corrections_after_the_answer
+    \boxed{9\pi} (about 28)                                             | 9\pi                         | correct     | test_keycaps_whole_number_roundings_and_labelled_values
+    The answer is 7️⃣2️⃣.                                               | 72                           | correct     | test_keycaps_whole_number_roundings_and_labelled_values
+    {"final_answer": "72", "confidence": 1.0, "uncert                   | 72                           | correct     | test_json_cut_off_by_the_length_cap
+    {"reasoning": "48 + 24 = 72.", "final_answer": "7                   | 7                            | no_answer   | test_json_cut_off_by_the_length_cap
+    The final answer is $\boxed{y = -6; x = 5}$.                        | x = 5; y = -6                | correct     | test_named_values_with_semicolons
 """
 
 from __future__ import annotations
