@@ -13,7 +13,8 @@ Total | 70 |", "\\boxed{72}\\n\\n```json\\n{\\"total\\": 70}\\n```", "The answer
   shows a number the working never had gives another value.
 
 Also here: the block that ends a text (:func:`trailing_block`), the prose's conclusion right before it
-(:func:`prose_concludes_before_block`), and a unit written apart from its number (:func:`unit_apart`).
+(:func:`prose_concludes_before_block`), a unit written apart from its number (:func:`unit_apart`), and the answer's
+own line going on to another number (:func:`new_value_ends_line`: "\\boxed{72}, really 70.").
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ _KEY = (
     r"|(?:double[ _-]?|sanity[ _-]?|final[ _-]?)?check(?:ed|ing)?|verifi(?:ed|cation)|correct(?:ed|ion)|updated?|revised"
     r"|alternates?|(?:[a-z]{1,12}[ _])?guess|bottom[ _-]line|summary|tl;?[ _]?dr|recap|conclusion|in[ _]short|verdict"
 )
-# a line that is one field: "answer: 72", "- Alternative: 70", "**Total:** 70", "Output: 70", "Check gives 70 ✓" (not a program's "total =
-# 48", a variable that may change: only a program's last line counts, :func:`_printed`)
+# a line that is one field: "answer: 72", "- Alternative: 70", "**Total:** 70", "Output: 70", "Check gives 70 ✓" (not a
+# program's "total = 48", a variable that may change: only a program's last line counts, :func:`_printed`)
 _FIELD_LINE_RE = re.compile(
     # (at the start of a line, after a sentence, or after another field on the line: "answer: 72, alt: 70")
     # ("Sanity check gives 70 ✓": a verb in the colon's place, a tick after the value)
@@ -250,14 +251,15 @@ def new_values_shown(tail: str, working: str) -> list[str]:
 # " aka 70", ", vielmehr 70.", "，准确地说是70。", ", though the true speed is 54 km/h." (no sign of working between:
 # no relation, operator, bracket or other digit)
 _ENDS_ON_VALUE_RE = re.compile(
-    r"([^\d\n=<>≤≥≠+*/×÷^()\[\]{}|:：.!?。！？]{1,60}?(?:(?<![A-Za-z])[A-Za-z][ \t]*=[ \t]*)?)(?<![A-Za-z0-9.,^_/−-])(-?\d[\d,]*(?:\.\d+)?)[ \t]*(%|[^\W\d_]{1,12}(?:/[^\W\d_]{1,6})?)?"
+    r"([^\d\n=<>≤≥≠+*/×÷^()\[\]{}|:：.!?。！？]{1,60}?(?:(?<![A-Za-z])[A-Za-z][ \t]*=[ \t]*)?)"  # (the words, a label)
+    r"(?<![A-Za-z0-9.,^_/−-])(-?\d[\d,]*(?:\.\d+)?)[ \t]*(%|[^\W\d_]{1,12}(?:/[^\W\d_]{1,6})?)?"  # (the number, a unit)
     r"[ \t]*[.!。！]?[ \t*_$]*"
 )
 # words before that number that make it no other value of the answer: a negation ("42, not 24", "12，不是13"), a
-# condition or a reason ("12 when n = 3"), a
-# rounding ("1/3, approximately 33.3%": read by :mod:`verifiers.math.roundings`), another thing named ("Tom is 12;
-# his sister is 5", "the perimeter is 34", "we also see 99"; not "the true total is 70"), a preposition before a
-# date, a time or a difference ("in 2011", "off by 2")
+# condition or a reason ("12 when n = 3"), a rounding ("1/3, approximately 33.3%": read by
+# :mod:`verifiers.math.roundings`), another thing named ("Tom is 12; his sister is 5", "the perimeter is 34", "we also
+# see 99"; not "the true total is 70", "but the count is 70"), a preposition before a date, a time or a difference
+# ("in 2011", "off by 2")
 _NOT_ANOTHER_VALUE_RE = re.compile(
     rf"(?<![^\W\d_])(?:not|never|nor|rather[ \t]+than|instead[ \t]+of|also|as[ \t]+well|besides|{FOREIGN_NOT})(?![^\W\d_])"
     # (a condition or a reason: "12 when n = 3", "42 because x = 2", "7 and it occurs at n = 3")
