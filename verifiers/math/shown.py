@@ -25,6 +25,7 @@ from verigrpo.verifiers.math.layout import equiv_safe
 from verigrpo.verifiers.math.negations import FOREIGN_NOT, NOT_BEFORE
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.roundings import APPROXIMATELY_RE
+from verigrpo.verifiers.math.wordlists import CHECK_KEYS
 
 # a value as a field, a cell or a printout writes it: a number (thousands commas, a decimal, a fraction), a LaTeX
 # fraction, a short maths span
@@ -42,8 +43,7 @@ _KEY = (
     r"|final|ans"
     # the answer checked, corrected or summed up again under a label: "Double-checking: 70.", "Sanity check: 70",
     # "Verified: 70", "Bottom line: 70", "Summary: 70", "second_guess: 70"
-    r"|(?:double[ _-]?|sanity[ _-]?|final[ _-]?)?check(?:ed|ing)?|verifi(?:ed|cation)|correct(?:ed|ion)|updated?|revised"
-    r"|alternates?|(?:[a-z]{1,12}[ _])?guess|bottom[ _-]line|summary|tl;?[ _]?dr|recap|conclusion|in[ _]short|verdict"
+    rf"|{CHECK_KEYS}|bottom[ _-]line|summary|tl;?[ _]?dr|recap|conclusion|in[ _]short|verdict"
 )
 # a line that is one field: "answer: 72", "- Alternative: 70", "**Total:** 70", "Output: 70", "Check gives 70 ✓" (not a
 # program's "total = 48", a variable that may change: only a program's last line counts, :func:`_printed`)

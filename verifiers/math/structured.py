@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import re
 
+from verigrpo.verifiers.math.wordlists import CHECK_KEYS
+
 # the key, right after the "{" that opens an object or the "," that ends the previous field
 # ("answer", "final_answer", "revised_answer", "Final Answer", "correct_answer_key": any key that names an answer)
 _ANSWER_KEY_RE = re.compile(
@@ -55,8 +57,7 @@ _ALTERNATIVE_KEY_RE = re.compile(
     r"""fallback|candidates?|maybe|perhaps|possibly|or|answer[ _-]?[2-9]|alt[ _-]?answer"""
     # a result or a total beside the answer, or the answer checked, corrected or guessed again: {"answer": 72,
     # "result": 70}, {"answer": 72, "final": 70}, {"answer": 72, "check": 70}, {"answer": 72, "corrected": 70}
-    r"""|(?:final[ _])?(?:result|total|sum|output)s?|final|checks?|checked|verification|verified|corrections?|corrected"""
-    r"""|updated?|revised|revision|alternates?|(?:[a-z]{1,12}[ _])?guess(?:es)?"""
+    rf"""|(?:final[ _])?(?:result|total|sum|output)s?|final|{CHECK_KEYS}"""
     # an answer under a condition, or a qualified second answer: "if_exclusive", "answer_if_inclusive",
     # "answer_exclusive", "otherwise"
     r"""|(?:(?:final[ _])?answer[ _])?(?:if|when|otherwise|else|unless)(?:[ _][A-Za-z]{1,20}){0,3}"""
