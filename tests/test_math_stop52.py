@@ -202,6 +202,21 @@ def test_json_cut_off_by_the_length_cap(completion: str, gold: str, want: float)
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a label in square brackets is the label ("[Final Answer]:", "[Confidence]: 95%", blind set 253's format)
+        (_WORKING + "[Final Answer]: She sold 72 clips.\n\n[Confidence]: 95%", 1.0),
+        (_WORKING + "[Answer]: 70", 0.0),
+        (_WORKING + "[Final Answer]: 72\n\n[Confidence]: 5%", 0.0),
+        # (a link is no label)
+        (_WORKING + "The answer is 72. See [the notes](http://example.com/5): 5 more.", 1.0),
+    ],
+)
+def test_labels_in_square_brackets(completion: str, want: float) -> None:
+    assert score(completion, "72") == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -230,5 +245,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("disowning", "_BOUND_AFTER_VALUE_RE", "'roughly ' * (n // 8)"),
             ("structured", "_CUT_STRING_RE", "'\"' + 'a' * n"),
             ("structured", "_CUT_STRING_RE", "'\"a' * (n // 2)"),
+            ("cleanup", "_BRACKETED_LABEL_RE", "'\\n[' + 'a' * n"),
+            ("cleanup", "_BRACKETED_LABEL_RE", "'\\n[a]' * (n // 4)"),
         ]
     )

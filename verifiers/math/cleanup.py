@@ -94,6 +94,8 @@ _LITERAL_NEWLINE_RE = re.compile(
 # words before a number that put it below zero (Chinese, Korean, Japanese, Persian), and Russian's "degrees of frost"
 _BELOW_ZERO_WORD_RE = re.compile(r"(?:零下|영하|氷点下|منفی)[ \t]*(?=[\d۰-۹])")
 _MOROZ_RE = re.compile(r"(\d+(?:[.,]\d+)?)[ \t]*градус(?:а|ов)?[ \t]+мороза")
+# a label in square brackets at a line's start ("[Final Answer]: ...", "[Confidence]: 95%"; not a link, "[text](url)")
+_BRACKETED_LABEL_RE = re.compile(r"(?m)^([ \t*_]{0,4})\[([A-Za-z][A-Za-z ]{0,28}[A-Za-z])\][ \t]*:")
 # the box-drawing characters of a frame around an answer (not a table's "|", which is ASCII)
 _FRAME_RE = re.compile(r"[─━│┃┌┐└┘├┤┬┴┼═║╔╗╚╝╠╣╦╩╬╭╮╯╰]+")
 # an answer's label, then a code block of one short value line: "Final Answer:\n\n```\n$18\n```"
@@ -142,6 +144,8 @@ def clean_completion(text: str) -> str:
         text = _THIN_GROUP_RE.sub("\u202f", text)
     if _DIGIT_MARKS_RE.search(text):  # "2³" is 2^3, "1⁄2" 1/2, "3٫5" (the Arabic decimal separator) 3.5
         text = _DIGIT_MARKS_RE.sub(_digit_mark, text)
+    if "]" in text and _BRACKETED_LABEL_RE.search(text):  # "[Final Answer]: 5", "[Confidence]: 95%": the label
+        text = _BRACKETED_LABEL_RE.sub(r"\1\2:", text)  # as it is written without its brackets
     if _FRAME_RE.search(text):  # "┌────┐\n│ $70,000 │\n└────┘": a frame drawn around the answer, as blank space
         text = _FRAME_RE.sub(" ", text)
     labelled = _FENCED_VALUE_AFTER_LABEL_RE.search(text[-400:]) if "```" in text else None
