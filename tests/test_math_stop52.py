@@ -217,6 +217,19 @@ def test_labels_in_square_brackets(completion: str, want: float) -> None:
     assert score(completion, "72") == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a unit inside the emphasis that closes the last sentence stays with its number
+        ("Therefore, the ball costs **5 cents**.", "$0.05", 1.0),
+        ("Therefore, the trip takes **3 hours**.", "180 minutes", 1.0),
+        ("Therefore, the trip takes **3 hours**.", "3 minutes", 0.0),
+    ],
+)
+def test_a_unit_inside_the_closing_emphasis(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [

@@ -936,7 +936,7 @@ def _unit_after(text: str, end: int) -> str:
     stripped = segment.lstrip()
     if not stripped or len(stripped) == len(segment) and not stripped.startswith("\\"):
         return ""  # no space between: "10m" is read with the number already
-    phrase = stripped.rstrip().rstrip(".!;,").rstrip()
+    phrase = stripped.rstrip().rstrip(".!;,*_").rstrip()  # ("**5 cents**.": the emphasis closed after the unit)
     if _HALF_DAY_RE.fullmatch(phrase):  # "at 7 am.", "at 7 a.m.": the half of the day the hour is in, kept
         return f" \\text{{{phrase}}}"
     # upright, as a unit is set: its letters are never read as symbols ("5 m" is not 5 times m)
