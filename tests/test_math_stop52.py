@@ -230,6 +230,30 @@ def test_a_unit_inside_the_closing_emphasis(completion: str, gold: str, want: fl
     assert score(completion, gold) == want
 
 
+_CLIPS = (
+    "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May. How many clips did"
+    " Natalia sell altogether in April and May?"
+)
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # a degree mark right after the box belongs to the answer, which is then in degrees
+        ("\\boxed{72}^{\\circ}", "72", _CLIPS, 0.0),
+        ("$\\boxed{72}°$", "72", _CLIPS, 0.0),
+        ("\\boxed{72}\\degree", "72", "What is the measure of angle A?", 1.0),
+        ("\\boxed{72}", "72", _CLIPS, 1.0),
+        # degrees where the question asks for radians: the question's own value, unconverted
+        ("\\boxed{72^\\circ}", "\\frac{2\\pi}{5}", "Convert 72 degrees to radians.", 0.0),
+        ("\\boxed{\\frac{2\\pi}{5}}", "\\frac{2\\pi}{5}", "Convert 72 degrees to radians.", 1.0),
+        ("\\boxed{72^\\circ}", "\\frac{2\\pi}{5}", "What is the measure of angle A?", 1.0),
+    ],
+)
+def test_degrees_after_the_box_and_radians_asked(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -260,5 +284,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("structured", "_CUT_STRING_RE", "'\"a' * (n // 2)"),
             ("cleanup", "_BRACKETED_LABEL_RE", "'\\n[' + 'a' * n"),
             ("cleanup", "_BRACKETED_LABEL_RE", "'\\n[a]' * (n // 4)"),
+            ("extract", "_DEGREES_AFTER_BOX_RE", "' ^ {' * (n // 4)"),
+            ("question", "_RADIANS_ASKED_RE", "'to ' * (n // 3)"),
         ]
     )

@@ -312,6 +312,7 @@ _MORE_AFTER_BOX_RE = re.compile(
     r"\}?[\s$]*(?:\\\()?\s*"
     r"(-?(?:\d|\\(?:frac|sqrt|pi)\b)[^\n)$]{0,60})"
 )
+_DEGREES_AFTER_BOX_RE = re.compile(r"[ \t]{0,2}(?:\^[ \t]*\{?[ \t]*\\circ[ \t]*\}?|°|\\degree\b)")
 _PERCENT_AFTER_BOX_RE = re.compile(r"\s*\$?\s*(?:\\?%|per\s?cent\b)", re.I)
 _WHOLE_BOUND_RE = re.compile(r"\b(?:at\s+(?:most|least)|or\s+(?:more|less|fewer|so))\b", re.I)
 # two math spans side by side right after a marker, perhaps with a bracket or a slash between: "$5$ $6$", "$5$ ($6$)"
@@ -453,6 +454,8 @@ def _extract(
             return Extraction(boxes[-1], "boxed", True, hedge)
         if negative_after_box(text, end):  # "\boxed{5} below zero", "\boxed{5} m below sea level": -5
             return Extraction(f"-\\left({boxes[-1]}\\right)", "boxed+sign")
+        if _DEGREES_AFTER_BOX_RE.match(text, end) and not re.search(r"\\circ|°|\\degree", boxes[-1]):
+            return Extraction(f"{boxes[-1]}^\\circ", "boxed+unit")  # "\boxed{72}^{\circ}", "\boxed{72}°": in degrees
         scale = scale_after_box(text, end)
         if scale is not None:  # "\boxed{28} million": the box times the scale
             sep = "" if scale[:1] in "eE" else " "  # ("\boxed{1.2}e4": a power of ten, written on)

@@ -761,6 +761,18 @@ def degrees_not_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     return bare and not _DEGREES_FIT_RE.search(question)
 
 
+# a question that asks for radians: "Convert 72 degrees to radians.", "in radians", "the radian measure"
+_RADIANS_ASKED_RE = re.compile(r"\b(?:(?:to|in|into|as)[ \t]+radians?|radian[ \t]+measure)\b|弧度|радиан", re.I)
+
+
+def degrees_for_radians(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """A value in degrees where the question asks for radians ("Convert 72 degrees to radians." answered
+    "72°": the question's own value, unconverted, though equal as an angle)."""
+    if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or not (pred.marker == "degree" or pred.unit == "deg"):
+        return False
+    return gold.marker != "degree" and gold.unit != "deg" and bool(_RADIANS_ASKED_RE.search(question_text(row)))
+
+
 # a question that asks about a percentage or a rate, in any of a few languages ("%", "percent", "百分")
 _PERCENT_ASKED_RE = re.compile(
     r"[%％٪‰]|per[ \t]?cent|percentage|\brate\b|porcentaje|por[ \t]+ciento|pourcentage|pour[ \t]+cent|prozent"

@@ -93,6 +93,7 @@ from verigrpo.verifiers.math.question import (
     base_without_asking,
     compact,
     counted_in_multiples,
+    degrees_for_radians,
     degrees_not_asked,
     digits_in_asked_base,
     echoes_question,
@@ -300,6 +301,7 @@ _INDEXED_NAME_RE = re.compile(r"(?<![A-Za-z0-9\\_.])([A-Za-z])(\d{1,2})(?![\d.])
 # the reason each gives
 _QUESTION_CHECKS: tuple[tuple[Callable[[Node, Node, Mapping[str, Any]], bool], str], ...] = (
     (degrees_not_asked, "a value in degrees where the question asks about no angle"),
+    (degrees_for_radians, "a value in degrees where the question asks for radians"),
     (percent_not_asked, "a percent where the question asks for no percent or rate"),
     (percent_of_a_percent, "a percent a hundred times the key, where the question asks for a percent"),
     (other_unit_than_asked, "the answer's unit is not the one the question asks for"),
