@@ -254,6 +254,22 @@ def test_degrees_after_the_box_and_radians_asked(completion: str, gold: str, pro
     assert score(completion, gold, prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # two short sentences are no one expression to read whole (their words would be letters of a product)
+        ("x = 28 - 100. So x = -72.", "-72", 1.0),
+        ("t = 2/4. So t = 1/2.", "\\frac{1}{2}", 1.0),
+        ("x = 28 - 100. So x = -72.", "72", 0.0),
+        # (one sentence, and a list item's number before one, are read as before)
+        ("So x = -72.", "-72", 1.0),
+        ("1. Abigail has one card", "one", 1.0),
+    ],
+)
+def test_two_short_sentences_are_not_one_expression(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -286,5 +302,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("cleanup", "_BRACKETED_LABEL_RE", "'\\n[a]' * (n // 4)"),
             ("extract", "_DEGREES_AFTER_BOX_RE", "' ^ {' * (n // 4)"),
             ("question", "_RADIANS_ASKED_RE", "'to ' * (n // 3)"),
+            ("extract", "_NEXT_SENTENCE_RE", "'. ' * (n // 2)"),
+            ("extract", "_ENUMERATOR_RE", "'1' * n"),
         ]
     )

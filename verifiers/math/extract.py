@@ -312,6 +312,8 @@ _MORE_AFTER_BOX_RE = re.compile(
     r"\}?[\s$]*(?:\\\()?\s*"
     r"(-?(?:\d|\\(?:frac|sqrt|pi)\b)[^\n)$]{0,60})"
 )
+_NEXT_SENTENCE_RE = re.compile(r"[.!?][ \t]+[A-Z][a-z]")  # a sentence's end, then the next one's first word
+_ENUMERATOR_RE = re.compile(r"(?:\d{1,3}[.)][ \t]+)?")
 _DEGREES_AFTER_BOX_RE = re.compile(r"[ \t]{0,2}(?:\^[ \t]*\{?[ \t]*\\circ[ \t]*\}?|°|\\degree\b)")
 _PERCENT_AFTER_BOX_RE = re.compile(r"\s*\$?\s*(?:\\?%|per\s?cent\b)", re.I)
 _WHOLE_BOUND_RE = re.compile(r"\b(?:at\s+(?:most|least)|or\s+(?:more|less|fewer|so))\b", re.I)
@@ -684,6 +686,8 @@ def _extract(
         "\n" not in stripped
         and len(stripped) <= 200
         and not _INNER_DOLLAR_RE.search(strip_math_delimiters(stripped))
+        # ("x = 28 - 100. So x = -72.": two sentences, no one answer; not a list item's number, "1. Abigail has one")
+        and not _NEXT_SENTENCE_RE.search(stripped, len(_ENUMERATOR_RE.match(stripped).group()))
     ):
         lead = LEAD_WORD_RE.match(stripped)
         rest = stripped[lead.end() :] if lead else ""
