@@ -244,6 +244,10 @@ _CLIPS = (
         ("$\\boxed{72}°$", "72", _CLIPS, 0.0),
         ("\\boxed{72}\\degree", "72", "What is the measure of angle A?", 1.0),
         ("\\boxed{72}", "72", _CLIPS, 1.0),
+        # (and the text after the mark is read as after any box: another value offered there is a hedge)
+        ("\\boxed{72}°, oder 70°", "72^\\circ", "What is the measure of angle A?", 0.0),
+        ("\\boxed{72}^{\\circ} = 70^{\\circ}", "72^\\circ", "What is the measure of angle A?", 0.0),
+        ("$\\boxed{72}^\\circ$.", "72^\\circ", "What is the measure of angle A?", 1.0),
         # degrees where the question asks for radians: the question's own value, unconverted
         ("\\boxed{72^\\circ}", "\\frac{2\\pi}{5}", "Convert 72 degrees to radians.", 0.0),
         ("\\boxed{\\frac{2\\pi}{5}}", "\\frac{2\\pi}{5}", "Convert 72 degrees to radians.", 1.0),

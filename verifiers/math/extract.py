@@ -443,6 +443,9 @@ def _extract(
         if revision is not None:  # only the boxes that agree with the last one count
             boxes = [b for b in boxes if b == boxes[-1] or _equiv_safe(normalize(b), normalize(boxes[-1]))]
         end = last_box_end(text)
+        degrees = _DEGREES_AFTER_BOX_RE.match(text, end) if not re.search(r"\\circ|°|\\degree", boxes[-1]) else None
+        if degrees is not None:  # "\boxed{72}^{\circ}", "\boxed{72}°": the answer in degrees, read on after the mark
+            boxes[-1], end = f"{boxes[-1]}^\\circ", degrees.end()
         start = text.rfind("\n", 0, text.rfind("\\", 0, end)) + 1  # the last box's line: a marker on a line before it
         gsm = _last_match(_GSM_RE, text[max(0, start - 2_000) : start])
         between = text[max(0, start - 2_000) : start][gsm.end() :] if gsm is not None else ""
@@ -456,8 +459,6 @@ def _extract(
             return Extraction(boxes[-1], "boxed", True, hedge)
         if negative_after_box(text, end):  # "\boxed{5} below zero", "\boxed{5} m below sea level": -5
             return Extraction(f"-\\left({boxes[-1]}\\right)", "boxed+sign")
-        if _DEGREES_AFTER_BOX_RE.match(text, end) and not re.search(r"\\circ|°|\\degree", boxes[-1]):
-            return Extraction(f"{boxes[-1]}^\\circ", "boxed+unit")  # "\boxed{72}^{\circ}", "\boxed{72}°": in degrees
         scale = scale_after_box(text, end)
         if scale is not None:  # "\boxed{28} million": the box times the scale
             sep = "" if scale[:1] in "eE" else " "  # ("\boxed{1.2}e4": a power of ten, written on)
