@@ -18,11 +18,15 @@ APPROXIMATELY_RE = re.compile(
     r"|[≈≒~～]|\\approx|約|约|大约|大約|およそ|약|대략",
     re.I,
 )
+# what leads from an answer to its rounding: a comma or a bracket, "i.e." / "or" / "that is", a word of rounding
+_TO_ROUNDING = (
+    r"[,，]?[ \t]{0,4}[(（]?[ \t]{0,4}(?:i\.e\.,?[ \t]{0,4}|or[ \t]{1,4}|that[ \t]{1,4}is,?[ \t]{0,4})?"
+    rf"(?:{APPROXIMATELY_RE.pattern})[ \t]{{0,4}}[$]?"
+)
 # an answer, then its rounding after a comma or in brackets: "35/36, about 0.9722", "35/36（约0.9722）", "π ~ 3.14"
 _EXACT_THEN_ROUNDED_RE = re.compile(
-    rf"(?P<exact>[^,，(（\n\s](?:[^,，(（\n]{{0,78}}?[^,，(（\n\s])?)[ \t]{{0,4}}[,，]?[ \t]{{0,4}}[(（]?[ \t]{{0,4}}"
-    rf"(?:i\.e\.,?[ \t]{{0,4}}|or[ \t]{{1,4}}|that[ \t]{{1,4}}is,?[ \t]{{0,4}})?"
-    rf"(?:{APPROXIMATELY_RE.pattern})[ \t]{{0,4}}[$]?(?P<rounded>-?\d[\d,]{{0,15}}(?:\.\d{{1,15}})?[ \t]{{0,4}}[%％]?)[$]?[ \t]{{0,4}}[)）]?[ \t]{{0,4}}[.。]?",
+    rf"(?P<exact>[^,，(（\n\s](?:[^,，(（\n]{{0,78}}?[^,，(（\n\s])?)[ \t]{{0,4}}{_TO_ROUNDING}"
+    rf"(?P<rounded>-?\d[\d,]{{0,15}}(?:\.\d{{1,15}})?[ \t]{{0,4}}[%％]?)[$]?[ \t]{{0,4}}[)）]?[ \t]{{0,4}}[.。]?",
     re.I,
 )
 
@@ -38,12 +42,7 @@ def exact_then_rounded(answer: str) -> tuple[str, str] | None:
 
 
 # right after an answer: its rounding, after a comma or in brackets ("35/36, about 0.5", "（约0.5）", " ≈ 96%")
-_ROUNDING_AFTER_RE = re.compile(
-    rf"[ \t$}}]{{0,4}}[,，]?[ \t]{{0,4}}[(（]?[ \t]{{0,4}}(?:i\.e\.,?[ \t]{{0,4}}|or[ \t]{{1,4}}|that[ \t]{{1,4}}is,?[ \t]{{0,4}})?"
-    rf"(?:{APPROXIMATELY_RE.pattern})[ \t]{{0,4}}[$]?"
-    r"(-?\d[\d,]{0,15}(?:\.\d{1,15})?[ \t]*[%％]?)",
-    re.I,
-)
+_ROUNDING_AFTER_RE = re.compile(rf"[ \t$}}]{{0,4}}{_TO_ROUNDING}(-?\d[\d,]{{0,15}}(?:\.\d{{1,15}})?[ \t]*[%％]?)", re.I)
 
 
 def rounding_after(rest: str) -> str | None:
