@@ -16,7 +16,8 @@ from verigrpo.verifiers.math.cjk import cjk_numerals, cjk_words
 from verigrpo.verifiers.math.combinatorics import count_notations
 from verigrpo.verifiers.math.locales import LOCAL_CURRENCY_HINT, digit_groups, foreign_scales, local_amounts
 from verigrpo.verifiers.math.mathematica import mathematica_calls
-from verigrpo.verifiers.math.units import ascii_units, caret_powers, compound_quantity, unit_word
+from verigrpo.verifiers.math.numwords import MINUS_WORDS
+from verigrpo.verifiers.math.units import SIGN_WORDS, ascii_units, caret_powers, compound_quantity, unit_word
 from verigrpo.verifiers.math.wordlists import OR_BETWEEN_VALUES, OR_WORDS
 
 _MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
@@ -398,8 +399,9 @@ def normalize(s: str) -> str:
         s = _DOTTED_REPEAT.sub(lambda m: f"{m.group(1)}\\overline{{{m.group(2).replace(chr(0x307), '')}}}", s)
     if "٬" in s or "٫" in s:  # Arabic thousands and decimal separators: "٧٠٬٠٠٠" is 70,000, "٣٫٥" is 3.5
         s = s.replace("٬", ",").replace("٫", ".")
-    if "\\text" in s and "{" in s:  # "\text{€}500": a currency sign set as text is the sign
+    if "{" in s and ("\\text" in s or "\\m" in s):  # "\text{€}500": a currency sign set as text is the sign
         s = _TEXT_SIGN_RE.sub(r"\1", s)
+        s = _TEXT_MINUS_RE.sub(r"\1 ", s)  # "\text{minus } 72": the sign's word, set as text, before its number
     if "¢" in s or "美分" in s or "цент" in s:  # "70¢", "70 美分", "70 центов": cents, in any of their spellings
         s = _CENT_SPELLINGS_RE.sub(r"\1 cents", s)
     signed = any(c in _CURRENCY for c in s)
@@ -600,6 +602,10 @@ _CURRENCY = {
 # (₤, the lira sign, is written for £; ₽, ₺ and ₫ are read with their amounts by locales.LOCAL_CURRENCIES)
 _SIGNS = "".join(_CURRENCY)
 _TEXT_SIGN_RE = re.compile(rf"\\(?:text|mathrm)[ \t]*\{{[ \t]*([{_SIGNS}$])[ \t]*\}}")
+# a sign's word set as text before a number: "\text{minus } 72", "\mathrm{negative}\ 72" (said as "minus 72")
+_TEXT_MINUS_RE = re.compile(
+    rf"\\(?:text|textrm|mathrm|mbox)[ \t]*\{{[ \t]*({SIGN_WORDS}|{MINUS_WORDS})[ \t]*\}}(?:[ \t]|\\[ ,;:!])*(?=\d)", re.I
+)
 # a currency sign written between the whole units and two digits of cents: "12€50" is 12.50 euros
 _SIGN_AS_POINT = re.compile(rf"(?<![\d.,])(\d{{1,9}})([{_SIGNS}])(\d{{2}})(?![\d.,])")
 # the amount after the sign, with a scale word or a scale letter after it ("£8.1m", "€2bn": only after a currency

@@ -171,6 +171,10 @@ _NOTATION_RE = re.compile(
     r"|operatorname|frac|dfrac|tfrac|sqrt)(?![A-Za-z])|(?<![A-Za-z])(?:gcd|lcm|log|ln|mod|floor|ceil|sqrt)(?![A-Za-z])"
 )
 _RELATION_RE = re.compile(r"[=<>]|\\(?:le|ge|leq|geq|neq|ne|approx)\b")
+# words in a text command, which an echo may wrap its words in: "3\text{ dozen}", "3\,\mathrm{dozen}"
+_TEXT_WORDS_RE = re.compile(r"\\(?:text|textrm|mathrm|mbox)[ \t]*\{([A-Za-z ]{1,40})\}")
+# a number and the words that say what it counts: "72 clips", "3 dozen"
+_COUNTED_RE = re.compile(r"(\d+(?:\.\d+)?)\s*[A-Za-z][A-Za-z ]*")
 
 
 # what presents an expression without changing it: font, colour and underline commands (their braces kept), a tag,
@@ -193,7 +197,9 @@ def undecorated(s: str) -> str:
     return s
 
 
-def echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: bool = False) -> bool:
+def echoes_question(
+    answer: str, row: Mapping[str, Any], *, numeric_reference: bool = False, reference: str = ""
+) -> bool:
     """True when ``answer`` restates the question instead of answering it (it is not a plain number):
 
     * its expression stands in the row's question as it is (whole, not as a piece of a longer number or name:
@@ -201,7 +207,10 @@ def echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: b
     * presented otherwise makes no difference: in bold, in colour, underlined, in other digits (:func:`undecorated`);
     * or, when the reference is a plain number, it is arithmetic on the question's own numbers (and 0 or 1)
       and nothing else: "85 + 47" or "(47 + 85) + 0" for "Compute 47 + 85." computes nothing. It must use
-      one of them: "1 + 1" against 2 without a question, or for "Compute 5 - 3.", is a sum to its value.
+      one of them: "1 + 1" against 2 without a question, or for "Compute 5 - 3.", is a sum to its value;
+    * a count with its words in ``\\text`` restates them as plainly ("3 \\text{ dozen}" for "How many eggs are in 3
+      dozen?"); the ``reference``'s own number with words is no echo ("72 clips" against 72 where the question
+      says "She had 72 clips."): the words name what was counted, nothing was left to compute.
 
     Where the question lists options to choose from ("(A) $2\\sqrt{3}$ (B) $3\\sqrt{2}$"), only its stem before them."""
     ans = compact(undecorated(answer)).rstrip(".")
@@ -217,8 +226,13 @@ def echoes_question(answer: str, row: Mapping[str, Any], *, numeric_reference: b
         question = question[: _CHOICE_RE.search(question).start()]  # stem before them is restated ("What is 2^{10}?")
     asked = set(_NUMERAL_RE.findall(question))
     numerals = asked | {"0", "1"}
+    key = compact(reference)
     for whole in (ans, label.group(1) if label else ""):
-        for part in dict.fromkeys((whole, _TRAILING_WORDS_RE.sub("", whole) if len(whole) <= 300 else whole)):
+        worded = " ".join(_TEXT_WORDS_RE.sub(r" \1 ", whole).split()) if len(whole) <= 300 else whole
+        for part in dict.fromkeys((whole, _TRAILING_WORDS_RE.sub("", whole) if len(whole) <= 300 else whole, worded)):
+            counted = _COUNTED_RE.fullmatch(part)
+            if counted is not None and counted.group(1) == key:
+                continue
             # a plain number is an answer; so are words ("no" to "Answer yes or no.", "apples" to "apples or
             # pears?"): an echo is an expression that was to be computed (digits, operators, brackets, LaTeX)
             if not part or PLAIN_NUMBER_RE.fullmatch(part) or len(part) > 200 or re.fullmatch(r"[A-Za-z\s]+", part):

@@ -441,7 +441,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if len(completion) <= MAX_ANSWER_CHARS and same_text(completion, gold_text) and not notation_differs(completion, gold_text):
         # the whole completion is the reference as written ("odd $n$", "$g(x) = ...$ for some $a>0$"): whatever the
         # extraction reads in it, it states the reference (unless it copies the question)
-        if not (reject_echo and echoes_question(completion, row, numeric_reference=_numeric(gold, gold_text))):
+        if not (reject_echo and echoes_question(completion, row, numeric_reference=_numeric(gold, gold_text), reference=gold_text)):
             info.update(rule="same_text", extracted=completion.strip(), extracted_normalized="the reference's text")
             return Reward(1.0, Status.CORRECT, info=info)
     other = other_option_chosen(completion, gold, ex.rule) if ex.scope is not None else None
@@ -461,7 +461,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if apart is not None:  # "Answer: 90\nUnit: hours" against 90 minutes: the text, in another unit
             info["reason"] = apart
             return Reward(0.0, Status.WRONG, info=info)
-        if not (reject_echo and echoes_question(ex.scope, row, numeric_reference=_numeric(gold, gold_text))):
+        if not (reject_echo and echoes_question(ex.scope, row, numeric_reference=_numeric(gold, gold_text), reference=gold_text)):
             info.update(rule=f"{ex.rule}+same_text", extracted_normalized="the reference's text")
             return Reward(1.0, Status.CORRECT, info=info)
     if isinstance(gold, Answers) and gold.connective == ";" and all(
@@ -781,7 +781,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     ):
         if (
             reject_echo
-            and echoes_question(answer, row, numeric_reference=_numeric(gold, gold_text))
+            and echoes_question(answer, row, numeric_reference=_numeric(gold, gold_text), reference=gold_text)
             # (a key that is the question's own expression in x, "d/dx e^x" being e^x: not a number left unworked)
             and not (_symbolic(gold) and echoes_question(gold_text, row))
         ):

@@ -1,0 +1,56 @@
+"""Stop 53: classes found by red teams 76 and 77. Each case that moved was scored the other way at the commit
+before; the cases beside it bound the rule."""
+
+from __future__ import annotations
+
+import pytest
+from linear_time import assert_patterns_linear
+from math_score import boxed, score
+
+_EGGS = "How many eggs are in 3 dozen?"
+_CLIPS = "She had 72 clips. She lost none. How many clips does she have?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "prompt", "want"),
+    [
+        # a count with its words in a text command restates the question as plainly as without it
+        ("3 \\text{ dozen}", "36", _EGGS, 0.0),
+        ("3\\,\\mathrm{dozen}", "36", _EGGS, 0.0),
+        ("3 dozen", "36", _EGGS, 0.0),
+        ("36 \\text{ eggs}", "36", _EGGS, 1.0),
+        # the reference's own number with its words names what was counted: no echo
+        ("72 clips", "72", _CLIPS, 1.0),
+        ("72 \\text{ clips}", "72", _CLIPS, 1.0),
+        ("70 clips", "72", _CLIPS, 0.0),
+    ],
+)
+def test_echoed_counts_with_words(answer: str, gold: str, prompt: str, want: float) -> None:
+    assert score(boxed(answer), gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # a sign's word set as text before its number is the sign
+        ("\\text{minus } 72", "-72", 1.0),
+        ("\\text{negative } 72", "-72", 1.0),
+        ("\\mathrm{minus}\\ 72", "-72", 1.0),
+        ("\\text{moins } 72", "-72", 1.0),
+        ("\\text{minus } 72", "72", 0.0),
+        ("\\text{negative } 70", "-72", 0.0),
+    ],
+)
+def test_sign_words_in_text(answer: str, gold: str, want: float) -> None:
+    assert score(boxed(answer), gold) == want
+
+
+def test_the_stops_patterns_run_in_linear_time() -> None:
+    assert_patterns_linear(
+        [
+            ("question", "_TEXT_WORDS_RE", "'\\\\text{' + 'a' * n"),
+            ("question", "_COUNTED_RE", "'1' + ' a' * (n // 2) + '1'"),
+            ("normalize", "_TEXT_MINUS_RE", "'\\\\text{minus}' + ' ' * n"),
+            ("normalize", "_TEXT_MINUS_RE", "'\\\\text{ ' * (n // 7)"),
+        ]
+    )
