@@ -45,6 +45,26 @@ def test_sign_words_in_text(answer: str, gold: str, want: float) -> None:
     assert score(boxed(answer), gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # another interval, set or expression offered after the box, in its own maths delimiters, is a hedge
+        ("Final answer: $\\boxed{(1,3)}$ or $[1,3]$", "(1,3)", 0.0),
+        ("Final answer: $\\boxed{(1,3)}$ or $(1,3]$", "(1,3)", 0.0),
+        ("Final answer: $\\boxed{(1,3)}$, or maybe $[1,3]$", "(1,3)", 0.0),
+        ("Final answer: $\\boxed{\\{1,2\\}}$ or $\\{1,2,3\\}$", "\\{1,2\\}", 0.0),
+        ("Final answer: $\\boxed{\\{1,2\\}}$, perhaps $\\{1,2,3\\}$.", "\\{1,2\\}", 0.0),
+        ("Final answer: $\\boxed{x^2-1}$ or $x^2+1$", "x^2-1", 0.0),
+        # (the same value in another form is no alternative)
+        ("Final answer: $\\boxed{x^2-1}$ or $(x-1)(x+1)$", "x^2-1", 1.0),
+        ("Final answer: $\\boxed{\\frac12}$ (or $0.5$).", "1/2", 1.0),
+        ("Final answer: $\\boxed{(1,3)}$ or $(1, 3)$", "(1,3)", 1.0),
+    ],
+)
+def test_expressions_offered_after_the_box(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -52,5 +72,9 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("question", "_COUNTED_RE", "'1' + ' a' * (n // 2) + '1'"),
             ("normalize", "_TEXT_MINUS_RE", "'\\\\text{minus}' + ' ' * n"),
             ("normalize", "_TEXT_MINUS_RE", "'\\\\text{ ' * (n // 7)"),
+            ("laterlines", "OFFERED_AT_END_RE", "'or $' + 'a' * n"),
+            ("laterlines", "OFFERED_AT_END_RE", "'or $a' * (n // 4)"),
+            ("revisions", "_OR_VALUE_RE", "'or $(' + 'a' * n"),
+            ("revisions", "_OR_VALUE_RE", "'or $[' * (n // 4)"),
         ]
     )

@@ -76,7 +76,9 @@ OFFERED_AT_END_RE = re.compile(
     r"|depending[ \t]+on[ \t]+(?:the[ \t]+)?(?:convention|interpretation|reading)[ \t]*,?)[ \t]*"
     r"(?:(?:maybe|perhaps|possibly|probably)[ \t]+)?"
     r"(?:(?:it['’]s|it[ \t]+is|it[ \t]+could[ \t]+be|it[ \t]+might[ \t]+be)[ \t]+)?[$\\(*]*"
-    rf"(-?\d[\d.,/]{{0,30}}%?|[A-J](?![A-Za-z])|{_NUMBER_WORDS})[ \t*$]*[)\]）]?[ \t]*(?:です|입니다)?[.!?。]?[ \t]*\Z",
+    # (or any expression in its maths delimiters: "$\\boxed{(1,3)}$ or $[1,3]$", "or $x^2+1$")
+    rf"(-?\d[\d.,/]{{0,30}}%?|[A-J](?![A-Za-z])|{_NUMBER_WORDS}|(?<=\$)[^$\n]{{1,80}}(?=\$))"
+    r"[ \t*$]*[)\]）]?[ \t]*(?:です|입니다)?[.!?。]?[ \t]*\Z",
     re.I,
 )
 

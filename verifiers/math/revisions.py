@@ -171,9 +171,11 @@ _OR_VALUE_RE = re.compile(
     r"(?:\b(?:or|else|otherwise|unless(?:\s+it\s+is)?|alternatively|vs\.?|versus|maybe|perhaps|possibly|probably|(?:but|and)\s+also)\b"
     r"|或者?|还是|要么"
     r"|也可能是?|也许是|或许是|あるいは|또는)"
-    r"(?:(?![.\-−]\d)\W){0,4}"  # (a minus stays with its number: "or -72")
+    r"(?:(?![.\-−]\d|\\)\W){0,4}"  # (a minus stays with its number: "or -72"; a command with its name: "$\{")
     r"(?:(?:maybe|perhaps|possibly|probably|even|else|option|choice)\s+)?(?:\\\(|\$)?\s*"
-    r"((?:[a-z]\s*=\s*)?-?(?:\d|\.\d|\\[A-Za-z]+)[^\n)$?]{0,60}|\(?[A-J]\)?(?=\s*(?:[.,;!?)]|$))"
+    # (or a bracketed value in its maths delimiters: "or maybe $[1,3]$", "or $\{1,2,3\}$")
+    r"((?:[a-z]\s*=\s*)?-?(?:\d|\.\d|\\[A-Za-z]+)[^\n)$?]{0,60}|(?<=\$)(?:[(\[]|\\\{)[^$\n]{1,80}(?=\$)"
+    r"|\(?[A-J]\)?(?=\s*(?:[.,;!?)]|$))"
     r"|[A-Za-z]+(?=\s*(?:[.,;!?)]|$)))",
     re.I,
 )
