@@ -65,6 +65,29 @@ def test_expressions_offered_after_the_box(completion: str, gold: str, want: flo
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # values set to named unknowns, in boxes or in maths spans, compare by name against a key that names them
+        ("$a=\\boxed{3}$, $b=\\boxed{2}$", "a=2, b=3", 0.0),
+        ("$a=\\boxed{2}$, $b=\\boxed{3}$", "a=2, b=3", 1.0),
+        ("$b=\\boxed{3}$, $a=\\boxed{2}$", "a=2, b=3", 1.0),
+        ("Solving the system, we get $a = 3$ and $b = 2$.", "a=2, b=3", 0.0),
+        ("Solving the system, we get $a = 2$ and $b = 3$.", "a=2, b=3", 1.0),
+        ("Comparing coefficients, we get $b=3$ and $a=2$.", "a=2, b=3", 1.0),
+        ("Matching terms, $p = -1$ and $q = 4$.", "p=4, q=-1", 0.0),
+        # a bare list answers the key's names in the key's order
+        (boxed("3, 2"), "a=2, b=3", 0.0),
+        (boxed("2, 3"), "a=2, b=3", 1.0),
+        # (against a bare key, or one unknown's several values, the order is free as before)
+        ("$a=\\boxed{3}$, $b=\\boxed{2}$", "2, 3", 1.0),
+        (boxed("3, 2"), "x=2, x=3", 1.0),
+    ],
+)
+def test_values_set_to_named_unknowns(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -76,5 +99,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("laterlines", "OFFERED_AT_END_RE", "'or $a' * (n // 4)"),
             ("revisions", "_OR_VALUE_RE", "'or $(' + 'a' * n"),
             ("revisions", "_OR_VALUE_RE", "'or $[' * (n // 4)"),
+            ("boxes", "_NAME_BEFORE_BOX_RE", "'a' * n + '='"),
+            ("boxes", "_NAME_BEFORE_BOX_RE", "' ' * n + '='"),
         ]
     )

@@ -28,6 +28,9 @@ class Extraction:
     # the value with the words its text writes around it ("#### 4 socks", "... the result is 90 hrs."), where the answer
     # was narrowed to the value: what the question's checks of units and things counted read
     said: str | None = None
+    # the unknown each of the listed values (``boxes``, or ``scope``'s named values) is set to, in order, where each
+    # names one of its own ("$a=\\boxed{3}$, $b=\\boxed{2}$": ("a", "b")): against a reference that names them too
+    names: tuple[str, ...] = ()
 
 
 # \box{39}: TeX's \box takes no group; \framebox, and \Boxed, \BOXED as a model may write it, are boxes too, and
@@ -90,6 +93,22 @@ def _without_label(content: str) -> str:
 def _boxed_contents(text: str) -> list[str]:
     """Contents of every ``\\boxed{..}``/``\\fbox{..}``/``\\boxed x`` (the last ``_MAX_BOXES``)."""
     return [content for _, _, content in box_spans(text)]
+
+
+# an unknown set to a box, right before it: "$a=\\boxed{3}$", "x_1 = \\boxed{2}" (not "2a=\\boxed{6}", "f(x)=")
+_NAME_BEFORE_BOX_RE = re.compile(r"(?<![\w\\])([A-Za-z](?:_\{?\w{1,3}\}?)?)[ \t]*=[ \t]*\Z")
+
+
+def box_names(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, ...]:
+    """The unknown each box of ``spans`` (:func:`box_spans` of ``text``) is set to, in order ("$a=\\boxed{3}$,
+    $b=\\boxed{2}$" -> ("a", "b")), when every box names one of its own; () otherwise."""
+    names = []
+    for start, _, _ in spans:
+        m = _NAME_BEFORE_BOX_RE.search(text, max(0, start - 16), start)
+        if m is None:
+            return ()
+        names.append(m.group(1))
+    return tuple(names) if len(names) >= 2 and len(set(names)) == len(names) else ()
 
 
 def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:

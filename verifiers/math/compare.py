@@ -490,8 +490,11 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         return False  # "x > 2 and x < 7" is one interval, "x > 2 or x < 7" the line: not two lists of the same items
     la, lb = _as_list(a), _as_list(b)
     if la is not None and lb is not None:
-        named = isinstance(a, Answers) and _named_apart(a) and _named_apart(b)
-        if isinstance(b, Answers) and b.connective == ";" and not _one_unknown(b) and not named:
+        named = isinstance(a, Answers) and named_apart(a) and named_apart(b)
+        # (a bare list against a reference that names each value answers the names in the reference's order: "3, 2"
+        # against "a=2, b=3" sets a to 3)
+        bare = isinstance(a, Answers) and isinstance(b, Answers) and named_apart(b) and not any(map(_labelled, a.items))
+        if isinstance(b, Answers) and (b.connective == ";" or bare) and not _one_unknown(b) and not named:
             # (the reference's separators decide; not where each item of both names its own unknown: "x = -6; y = 5")
             return len(la) == len(lb) and all(_nodes_equal(x, y, depth + 1) for x, y in zip(la, lb))
         return _unordered_equal(la, lb, depth, counted=True)
@@ -530,7 +533,12 @@ def _one_unknown(n: Answers) -> bool:
     return len(names) == 1 and None not in names
 
 
-def _named_apart(n: Answers) -> bool:
+def _labelled(n: Node) -> bool:
+    """A relation that names what it sets ("x = 3")."""
+    return isinstance(n, Relation) and bool(n.label)
+
+
+def named_apart(n: Answers) -> bool:
     """Every item names an unknown of its own ("x = -6; y = 5"): the names, not the order, say which value is which."""
     names = [x.name if isinstance(x, Relation) and x.label else None for x in n.items]
     return None not in names and len(set(names)) == len(names)

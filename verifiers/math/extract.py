@@ -16,6 +16,7 @@ from verigrpo.verifiers.math.boxes import (
     _boxed_contents,
     _last_answer_tag,
     _last_match,
+    box_names,
     box_spans,
     last_box_end,
     unit_after_last_box,
@@ -439,7 +440,8 @@ def _extract(
         distinct = _distinct(boxes)
         revision = box_revision(text) if len(distinct) > 1 else None
         if len(distinct) > 1 and revision is None:  # a retraction, or "and then", leaves the last box alone: read on
-            return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct))
+            names = box_names(text, spans) if len(spans) == len(boxes) == len(distinct) else ()
+            return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct), names=names)
         if revision is not None:  # only the boxes that agree with the last one count
             boxes = [b for b in boxes if b == boxes[-1] or _equiv_safe(normalize(b), normalize(boxes[-1]))]
         end = last_box_end(text)

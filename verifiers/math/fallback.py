@@ -321,8 +321,10 @@ def _fallback_answer(text: str, givens: frozenset[str]) -> Extraction:
                 return Extraction(None, None)
             value = aligned(content)
             value = implied_conclusion(value) if value else value
-            scope = (named_values(window, spans) or aligned_parts(content)) if value else None
-            return Extraction(value, "last_math" if value else None, scope=scope)
+            named = named_values(window, spans) if value else None
+            scope = named[0] if named is not None else aligned_parts(content) if value else None
+            names = named[1] if named is not None else ()
+            return Extraction(value, "last_math" if value else None, scope=scope, names=names)
     tail = text[tail_start(text, 20_000) :]
     if "," in tail[-300:] and comma_language(tail) and not CJK_CHAR_RE.search(tail[-2_000:]):
         # "... beträgt also:\n\n57,00": a decimal comma, 57.00 (Chinese, Japanese and Korean write a decimal point)

@@ -132,10 +132,11 @@ def _indexed_pair(a: re.Match[str], b: re.Match[str]) -> bool:
     return la is not None and lb is not None and la.group(1) == lb.group(1) and la.group(2) != lb.group(2)
 
 
-def named_values(window: str, spans: list[re.Match[str]]) -> str | None:
+def named_values(window: str, spans: list[re.Match[str]]) -> tuple[str, tuple[str, ...]] | None:
     """The values of the last math spans when they name different unknowns, one value each ("Thus, $a=2, h=-1$, and
-    $k=-18$." -> "2, -1, -18"), in order; None when they do not (a span that is no "name = value", a name twice).
-    The fallback answers with the last span; this list is read only against a reference of as many values."""
+    $k=-18$." -> "2, -1, -18"), in order, with the names (("a", "h", "k")); None when they do not (a span that is no
+    "name = value", a name twice). The fallback answers with the last span; this list is read only against a
+    reference of as many values (by name where the reference names them)."""
     group = [spans[-1]]
     for prev in reversed(spans[:-1]):
         between = window[prev.end() : group[0].start()]
@@ -151,7 +152,7 @@ def named_values(window: str, spans: list[re.Match[str]]) -> str | None:
                 return None
             names.append(label.group(1))
             values.append(value)
-    return ", ".join(values) if len(values) >= 2 and len(set(names)) == len(names) else None
+    return (", ".join(values), tuple(names)) if len(values) >= 2 and len(set(names)) == len(names) else None
 
 
 def top_level_items(content: str) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import sympy
@@ -31,6 +31,7 @@ from verigrpo.verifiers.math.compare import (
     _as_list,
     answers_equivalent,
     approximates,
+    named_apart,
     nodes_equal,
     rounded_side_equal,
 )
@@ -223,6 +224,14 @@ def _angle_unit_after_box(completion: str, rule: str | None, gold: Node | None, 
         return "the box's angle is in radians; the reference's in degrees"
     if m.group(2) and not key_degrees and gold.value.has(sympy.pi) and ("pi" in answer or "π" in answer):
         return "the box's angle is in degrees; the reference's in radians"
+    return None
+
+
+def _by_name(values: Sequence[str], names: tuple[str, ...], gold: Node | None) -> str | None:
+    """The ``values`` each with the unknown it was set to ("a = 3, b = 2"), where the reference names its values
+    apart too ("a=2, b=3"): compared by name, not as a list in any order; None otherwise."""
+    if names and len(names) == len(values) and isinstance(gold, Answers) and named_apart(gold):
+        return ", ".join(f"{n} = {v}" for n, v in zip(names, values))
     return None
 
 
@@ -523,10 +532,13 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         # (against a tuple, "(7, 3)", in the order they are named: "x &= 7 \\ y &= 3")
         if len(top_level_items(ex.scope)) == len(_as_list(gold) or gold.items):
             answer = ex.scope if several else f"({ex.scope})"
+            # ("$a = 3$ and $b = 2$" against "a=2, b=3": by name)
+            answer = (_by_name(top_level_items(ex.scope), ex.names, gold) if several else None) or answer
             info["extracted"] = answer
     pair_key = gold if pair else _labelled_pair(gold)
     if ex.hedged and several and 1 < len(ex.boxes) <= 10:
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
+        answer = _by_name(ex.boxes, ex.names, gold) or answer  # "$a=\boxed{3}$, $b=\boxed{2}$" against "a=2, b=3"
         info["extracted"] = answer
     elif ex.hedged and pair_key is not None and 1 < len(ex.boxes) == len(pair_key.items) and boxes_listed_together(completion):
         # "\boxed{3} \quad \text{e} \quad \boxed{17}" against "(m,n)=(3,17)": boxes listed together, in order
