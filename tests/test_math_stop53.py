@@ -88,6 +88,22 @@ def test_values_set_to_named_unknowns(completion: str, gold: str, want: float) -
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("answer", "gold", "want"),
+    [
+        # an answer's "and" between inequalities is both: never the union of two rays apart
+        ("x<1 \\text{ and } x>3", "(-\\infty,1)\\cup(3,\\infty)", 0.0),
+        ("x \\le 2 \\text{ and } x \\ge 3", "(-\\infty,2]\\cup[3,\\infty)", 0.0),
+        ("x<1 \\text{ or } x>3", "(-\\infty,1)\\cup(3,\\infty)", 1.0),
+        ("x>1 \\text{ and } x<3", "(1,3)", 1.0),
+        # (a key that writes "and" for its union is read as meant)
+        ("(-\\infty,-3)\\cup(1,\\infty)", "p>1 \\text{ and } p<-3", 1.0),
+    ],
+)
+def test_and_between_inequalities(answer: str, gold: str, want: float) -> None:
+    assert score(boxed(answer), gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [

@@ -466,6 +466,10 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         return _nodes_equal(a, b.items[0], depth + 1)
     if isinstance(a, Union) != isinstance(b, Union):  # "x < -1 or x > 1" against (-oo, -1) U (1, oo)
         union, other = (a, b) if isinstance(a, Union) else (b, a)
+        if other is a and _conjunction(other):
+            # an answer "x < 1 and x > 3" holds where both do: one interval at most, never two apart (a key that
+            # writes "and" for its union, "p>1 \text{ and } p<-3", is read as meant)
+            return False
         parts = as_intervals(other)
         return parts is not None and _unordered_equal(union.parts, parts, depth)
     # a bare list in a tuple's order names that tuple: "1, 2, 3" for the solution (1, 2, 3) of a system or the vector
