@@ -104,6 +104,32 @@ def test_and_between_inequalities(answer: str, gold: str, want: float) -> None:
     assert score(boxed(answer), gold) == want
 
 
+_TWO_PLACES = "What is the area of a unit circle? Round your answer to two decimal places."
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "prompt", "want"),
+    [
+        # the key rounded as the question asks for it is the answer asked for
+        ("3.14", "3.14159", _TWO_PLACES, 1.0),
+        ("3.14", "\\pi", _TWO_PLACES, 1.0),
+        ("0.63", "0.6321", "Find the probability. Give your answer to 2 decimal places.", 1.0),
+        ("-1.73", "-\\sqrt{3}", "Find x to the nearest hundredth.", 1.0),
+        ("72", "72.4", "Round to the nearest whole number.", 1.0),
+        ("73", "72.5", "Round to the nearest whole number.", 1.0),
+        ("\\$4.57", "4.5678", "How much does it cost? Give your answer to the nearest cent.", 1.0),
+        # (not another rounding, nor a coarser one, nor without the question's request)
+        ("3.15", "3.14159", _TWO_PLACES, 0.0),
+        ("3.1", "3.14159", _TWO_PLACES, 0.0),
+        ("3.14", "3.14159", "What is the area of a unit circle?", 0.0),
+        ("0", "0.3", "What is the distance from 2.3 to the nearest integer?", 0.0),
+        ("3.14", "3.14159", "Round the area to two decimal places. Round the radius to three decimal places.", 0.0),
+    ],
+)
+def test_the_rounding_the_question_asks_for(answer: str, gold: str, prompt: str, want: float) -> None:
+    assert score(boxed(answer), gold, prompt) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -117,5 +143,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("revisions", "_OR_VALUE_RE", "'or $[' * (n // 4)"),
             ("boxes", "_NAME_BEFORE_BOX_RE", "'a' * n + '='"),
             ("boxes", "_NAME_BEFORE_BOX_RE", "' ' * n + '='"),
+            ("asked_rounding", "_ASKED_RE", "'round ' * (n // 6)"),
+            ("asked_rounding", "_ASKED_RE", "'round' + ' to' * (n // 3)"),
         ]
     )

@@ -10,7 +10,7 @@ import dataclasses
 import re
 
 from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_numerals
-from verigrpo.verifiers.math.compare import _decimal_places, _rounds_to, approximates, nodes_equal
+from verigrpo.verifiers.math.compare import decimal_places, _rounds_to, approximates, nodes_equal
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Choice, Expr, Node, Relation
 from verigrpo.verifiers.math.normalize import FULL_WIDTH, strip_math_delimiters
 from verigrpo.verifiers.math.numwords import number_words
@@ -190,7 +190,7 @@ def bracketed_value(answer: str) -> str | None:
         return f"{head} or {inner}"
     if _rounding_pair(first, second) and approximates(first, second, rel=0.01):
         return head
-    places = _decimal_places(second.value) if second.marker is None and second.value.is_Rational else None
+    places = decimal_places(second.value) if second.marker is None and second.value.is_Rational else None
     try:
         off = abs(complex(first.value.evalf(20)) - complex(second.value.evalf(20)))
     except (TypeError, ValueError, OverflowError):
@@ -206,7 +206,7 @@ def _rounding_pair(a: Expr, b: Expr) -> bool:
     "π (3.14)"): the decimal may round it. Two integers or two decimals that differ ("624 (623)", "4.90 (4.89)") are
     two values."""
     return any(
-        x.inexact and not y.inexact and not (y.value.is_Rational and _decimal_places(y.value) is not None)
+        x.inexact and not y.inexact and not (y.value.is_Rational and decimal_places(y.value) is not None)
         for x, y in ((a, b), (b, a))
     )
 

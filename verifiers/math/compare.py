@@ -87,7 +87,7 @@ def approximates(exact: Node, approx: Node, rel: float = 0.05) -> bool:
     return any(abs(a - c) <= rel * max(abs(a), 1e-12) for c in candidates)
 
 
-def _decimal_places(v: sympy.Basic) -> int | None:
+def decimal_places(v: sympy.Basic) -> int | None:
     """The places a terminating decimal that is no integer shows: 0.732 -> 3 (its denominator divides 10^3); None
     for anything else."""
     if not (v.is_Rational and not v.is_Integer):
@@ -110,7 +110,7 @@ def _rounds_to(s: Node, last: Node) -> bool:
         last.marker,
     ):
         return False
-    places = _decimal_places(last.value)
+    places = decimal_places(last.value)
     if places is None or abs(last.value) * 10**places < 10 or s.value.free_symbols:
         return False
     v = _num(s.value)
@@ -177,7 +177,7 @@ def _false_approximation(exact: Node, approx: Node) -> bool:
         places = len(str(abs(int(approx.value)))) - len(str(abs(int(approx.value))).rstrip("0"))
         return abs(exact.value - approx.value) * 2 > 10**places
     if exact.value.is_Rational and approx.value.is_Rational and not approx.value.is_Integer:
-        if _decimal_places(approx.value) is None:  # ("\frac{17}{12}": no decimal, so no rounding of another value)
+        if decimal_places(approx.value) is None:  # ("\frac{17}{12}": no decimal, so no rounding of another value)
             return exact.value != approx.value
     try:
         a, b = (complex(x.value.evalf(15)) / (100 if x.marker == "percent" else 1) for x in (exact, approx))

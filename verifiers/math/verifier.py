@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import sympy
+from verigrpo.verifiers.math.asked_rounding import rounded_as_asked
 from verigrpo.verifiers.math.boxes import boxes_listed_together, last_box_end
 from verigrpo.verifiers.math.chains import bracketed_value, chain_last_side, one_per_line, without_restatement
 from verigrpo.verifiers.math.choices import (
@@ -772,6 +773,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         nodes_equal(pred, gold)
         or rounded_side_equal(pred, gold)  # "1693/413 \approx 4.1" against a key 4.1, rounded as the answer rounds it
         or printed_integer_key(pred, gold)  # "7800" against a key 7800.000000000001
+        or rounded_as_asked(pred, gold, row)  # "3.14" against 3.14159 where the question asks for two decimal places
         or same_word(pred, answer, gold, gold_text)
         or same_options(pred, gold_text)
         or named_word(ex.answer, gold)

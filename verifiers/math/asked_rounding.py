@@ -1,0 +1,68 @@
+"""The rounding a question asks for: "Round your answer to two decimal places.", "to the nearest hundredth".
+
+Answers are compared exactly (a decimal near the key is another number: see the table in :mod:`verifiers.math`).
+Where the question itself asks for a rounding, the key rounded that way is the answer it asks for: against the key
+3.14159, "3.14" answers "What is the area of a unit circle? Round your answer to two decimal places."
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import sympy
+from verigrpo.verifiers.math.compare import decimal_places
+from verigrpo.verifiers.math.nodes import Expr, Node
+from verigrpo.verifiers.math.question import question_text
+
+# the places a named rounding keeps ("to the nearest hundredth": 2; "to the nearest cent": 2)
+_NAMED_PLACES = {"whole": 0, "integer": 0, "tenth": 1, "hundredth": 2, "thousandth": 3, "ten-thousandth": 4, "cent": 2}
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+# a request to round: a verb of rounding or of giving an answer, then the precision ("Round your answer to two
+# decimal places", "correct to 3 d.p.", "Find x to the nearest tenth", "rounded to the nearest cent"); to a whole
+# number only after "round" ("the distance from x to the nearest integer" asks no rounding)
+_ASKED_RE = re.compile(
+    r"\b(?:(round)(?:ed|ing)?|correct|accurate|give|express|write|answer|find|compute|calculate|estimate|evaluate"
+    r"|determine|approximate)\b[^.?!\n]{0,60}?\bto\s+"
+    r"(?:the\s+nearest\s+(whole|integer|ten-thousandth|thousandth|hundredth|tenth|cent)(?![a-z])"
+    r"|(\d|one|two|three|four|five|six)\s+(?:decimal\s+(?:places?|digits?)|d\.\s?p\.|dp\b))",
+    re.I,
+)
+
+
+def asked_places(question: str) -> int | None:
+    """The decimal places the question asks its answer rounded to, or None where it asks none (or two different
+    ones)."""
+    found = set()
+    for m in _ASKED_RE.finditer(question[-3_000:]):  # bounded, as the question's request comes at its end
+        rounds, named, count = m.groups()
+        if named and _NAMED_PLACES[named.lower()] == 0 and not rounds:
+            continue
+        found.add(_NAMED_PLACES[named.lower()] if named else int(_COUNT_WORDS.get(count.lower(), count)))
+    return found.pop() if len(found) == 1 else None
+
+
+def rounded_as_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """``pred`` is the key ``gold`` rounded as the row's question asks (:func:`asked_places`), half away from zero:
+    "3.14" against the key 3.14159 or \\pi for "Round your answer to two decimal places." (not "3.1", nor "3.15",
+    nor an answer with more places than asked, which equal values already pay)."""
+    if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or pred.marker != gold.marker:
+        return False
+    if gold.unit is not None and pred.unit != gold.unit:  # (a unit the key leaves out is the question's: "$4.57")
+        return False
+    if pred.value.free_symbols or gold.value.free_symbols or not pred.value.is_Rational:
+        return False
+    question = question_text(row)
+    places = asked_places(question) if question and re.search(r"\bto\b", question) else None
+    if places is None or (decimal_places(pred.value) or 0) > places:
+        return False
+    try:
+        exact = sympy.N(gold.value, 40)
+        if not exact.is_real:
+            return False
+        scaled = abs(sympy.Rational(str(exact))) * 10**places
+        rounded = sympy.floor(scaled + sympy.Rational(1, 2)) * sympy.sign(exact) / 10**places
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError, AttributeError):
+        return False
+    return bool(rounded == pred.value)
