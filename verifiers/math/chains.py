@@ -10,7 +10,7 @@ import dataclasses
 import re
 
 from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_numerals
-from verigrpo.verifiers.math.compare import decimal_places, _rounds_to, approximates, nodes_equal
+from verigrpo.verifiers.math.compare import _rounds_to, approximates, decimal_places, nodes_equal
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Answers, Choice, Expr, Node, Relation
 from verigrpo.verifiers.math.normalize import FULL_WIDTH, strip_math_delimiters
 from verigrpo.verifiers.math.numwords import number_words
