@@ -130,6 +130,33 @@ def test_the_rounding_the_question_asks_for(answer: str, gold: str, prompt: str,
     assert score(boxed(answer), gold, prompt) == want
 
 
+_PARTICLES = "Which particle mediates the electromagnetic force?\n(A) gluon\n(B) photon\n(C) W boson\n(D) Z boson"
+_SPEEDS = "What is its speed?\nOptions: A)30 km/h B)40 km/h C)45 km/h D)50 km/h E)60 km/h"
+
+
+@pytest.mark.parametrize(
+    ("completion", "prompt", "want"),
+    [
+        # the letter, then another option's content word for word: two options named
+        ("The photon mediates it. The answer is (B) gluon.", _PARTICLES, 0.0),
+        ("The answer is (B) W boson.", _PARTICLES, 0.0),
+        ("The answer is B (gluon).", _PARTICLES, 0.0),
+        ("The answer is B. gluon", _PARTICLES.replace("(A)", "A.").replace("(B)", "B."), 0.0),
+        ("\\boxed{B} (gluon)", _PARTICLES, 0.0),
+        ("Speed = 60/1.5 = 45 km/h.\n\n**Answer: B** (45 km/h)", _SPEEDS, 0.0),
+        ("2x = 8 so x = 3. The answer is (B) x = 3.", "Solve 2x + 1 = 9.\n(A) x = 2\n(B) x = 4\n(C) x = 3", 0.0),
+        # (its own content, in other words or none, and a reason after the letter stand)
+        ("The answer is (B) photon.", _PARTICLES, 1.0),
+        ("The answer is (B) the photon.", _PARTICLES, 1.0),
+        ("\\boxed{B} (photon)", _PARTICLES, 1.0),
+        ("The answer is B, because gluons do not carry charge.", _PARTICLES, 1.0),
+        ("Speed = 60/1.5 = 40 km/h.\n\n**Answer: B** (40 km/h)", _SPEEDS, 1.0),
+    ],
+)
+def test_a_letter_with_another_options_content(completion: str, prompt: str, want: float) -> None:
+    assert score(completion, "B", prompt) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [

@@ -12,7 +12,7 @@ from typing import Any
 
 from verigrpo.verifiers.math.choices import labelled_contents, option_lead_content, option_letter
 from verigrpo.verifiers.math.compare import nodes_equal
-from verigrpo.verifiers.math.nodes import Choice, Expr, Node, ParseError
+from verigrpo.verifiers.math.nodes import Choice, Expr, Node, ParseError, Text
 from verigrpo.verifiers.math.normalize import normalize
 from verigrpo.verifiers.math.parse import parse_answer
 from verigrpo.verifiers.math.question import option_content
@@ -46,9 +46,41 @@ LETTER_LEADS_RE = re.compile(r"^[ \t]*(?:option[ \t]+)?(?:\(([A-J])\)|([A-J])[,.
 
 def contradicts_option(pred: Choice, row: Mapping[str, Any]) -> bool:
     """The value written after the chosen letter is a number or an expression that the question's own option of that
-    letter is not (both must parse; a wording of the option is never a contradiction)."""
-    option = option_value(row, pred.letter) if isinstance(pred.value, Expr) else None
-    return isinstance(option, Expr) and not nodes_equal(pred.value, option)
+    letter is not (both must parse; a wording of the option is never a contradiction); or it is word for word
+    another option's content and not its own ("(B) gluon" where the question's option A is "gluon", B "photon")."""
+    if isinstance(pred.value, Expr):
+        option = option_value(row, pred.letter)
+        if isinstance(option, Expr):
+            return not nodes_equal(pred.value, option)
+    return _another_options(pred.value, pred.letter, row)
+
+
+def another_options_content(row: Mapping[str, Any], letter: str, written: str) -> bool:
+    """``written`` after option ``letter`` ("B. gluon", "**B** (45 km/h)") is word for word another option's content
+    and not its own: the letter and its content name two options."""
+    written = written.replace("*", "").strip(" \t.:;,")
+    if written.startswith("(") and written.endswith(")") or written.startswith("(") and ")" not in written:
+        written = written.strip("()").strip()
+    value = parsed(normalize(written)) if written and len(written) <= 200 else None
+    return value is not None and _another_options(value, letter, row)
+
+
+def _another_options(value: Node, letter: str, row: Mapping[str, Any]) -> bool:
+    """``value``, written after option ``letter``, says another option's content and not its own."""
+    own = option_content(row, letter.upper())
+    if own is None or _same_content(value, own):
+        return False
+    others = (option_content(row, other) for other in "ABCDEFGHIJ" if other != letter.upper())
+    return any(content is not None and _same_content(value, content) for content in others)
+
+
+def _same_content(value: Node, content: str) -> bool:
+    """``value`` (what an answer writes after a letter) says an option's ``content`` as it is: the same words, in
+    any case and spacing, or the same expression."""
+    if isinstance(value, Text):
+        return " ".join(re.findall(r"\w+", value.text.lower())) == " ".join(re.findall(r"\w+", content.lower()))
+    node = parsed(normalize(content)) if len(content) <= 200 else None
+    return node is not None and not isinstance(node, Text) and nodes_equal(value, node)
 
 
 # the one value that glosses an option letter, after option_lead_content's letter: "which is 33", "33", "(which is

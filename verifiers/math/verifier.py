@@ -75,6 +75,7 @@ from verigrpo.verifiers.math.optionvalues import (
     CHOSE_LETTER_RE,
     LETTER_LEADS_RE,
     LETTER_NAMED_RE,
+    another_options_content,
     contradicts_option,
     glossed_value,
     lettered_value,
@@ -738,6 +739,17 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if isinstance(option, Expr) and isinstance(value, Expr) and not nodes_equal(option, value):
             info["reason"] = "the option's value written with the letter is not the question's option"
             return Reward(0.0, Status.WRONG, info=info)
+    # "The answer is B. gluon", "**Answer: B** (45 km/h)", "\boxed{B} (gluon)": the letter, then another option's
+    # content word for word
+    chosen = (option_letter(pred) or "").lower()
+    scoped = option_lead_content(ex.scope.replace("*", "")) if led is None and ex.scope and len(ex.scope) <= 120 else None
+    if scoped is None and led is None and chosen and (ex.rule or "").startswith("boxed"):
+        beside = re.match(r"[ \t$*]*\(([^()\n]{1,80})\)", completion[last_box_end(completion) :])
+        scoped = (chosen, beside.group(1)) if beside is not None else None
+    written = led or (scoped if scoped is not None and scoped[0] == chosen else None)
+    if written is not None and written[1] and another_options_content(row, written[0], written[1]):
+        info["reason"] = "the option's content written with the letter is another option's"
+        return Reward(0.0, Status.WRONG, info=info)
     lead = led[0] if led is not None else None
     if led is not None:  # "\text{A. }-\frac{1}{21}" against A: the option, named before its content
         option, content = option_value(row, led[0]), parsed(normalize(led[1])) if led[1] else None
