@@ -157,6 +157,28 @@ def test_a_letter_with_another_options_content(completion: str, prompt: str, wan
     assert score(completion, "B", prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # Chinese primary school's closing answer line: its first sentence answers, and of that sentence's clauses
+        # the one with a total word
+        ("解：3+4=7（个）\n答：一共有7个苹果，比原来多4个。", "7", 1.0),
+        ("解：3+4=7（个）\n答：一共有7个苹果，比原来多4个。", "4", 0.0),
+        ("解：12÷4=3（天）\n答：需要3天。检验：3×4=12，正确。", "3", 1.0),
+        ("解：12÷4=3（天）\n答：需要3天。检验：3×4=12，正确。", "12", 0.0),
+        ("解：每天修120米，10天修1200米。\n答：10天一共修了1200米，平均每天修120米。", "1200", 1.0),
+        ("答：一共有7个苹果。", "7", 1.0),
+        # Bengali's answer label (not MGSM's "step by step answer:" that opens its exemplars)
+        ("সুতরাং, মোট 7টি আপেল আছে। উত্তর: 7", "7", 1.0),
+        ("উত্তর হল 7।", "7", 1.0),
+        ("উত্তর হল 6।", "7", 0.0),
+        ("ধাপে ধাপে উত্তর: জেনেটের 3টি আপেল ছিল, সে 4টি পেল, তাই 3 + 4 = 7।", "7", 1.0),
+    ],
+)
+def test_answer_lines_in_chinese_and_bengali(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -172,5 +194,8 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("boxes", "_NAME_BEFORE_BOX_RE", "' ' * n + '='"),
             ("asked_rounding", "_ASKED_RE", "'round ' * (n // 6)"),
             ("asked_rounding", "_ASKED_RE", "'round' + ' to' * (n // 3)"),
+            ("cjk", "_ANSWER_LINE_RE", "'\\n答：' + '1' * n"),
+            ("cjk", "_ANSWER_LINE_RE", "'\\n' * n"),
+            ("cjk", "_CLAUSE_RE", "'a' * n"),
         ]
     )

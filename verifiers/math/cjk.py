@@ -329,3 +329,27 @@ def _counted_digits(m: re.Match[str]) -> str:
         return m.group(1)
     value = _cjk_number(m.group(1))
     return m.group(1) if value is None else str(value)
+
+
+# Chinese primary school's answer line, the text's last ("答：一共有7个苹果，比原来多4个。"); its first sentence, then
+# the clauses of that sentence, and a total word in one of them
+_ANSWER_LINE_RE = re.compile(r"(?:^|\n)[ \t]*答[ \t]*[:：]([^\n]{1,300})\s*\Z")
+_SENTENCE_END_RE = re.compile(r"[。！？!?；;]")
+_CLAUSE_RE = re.compile(r"[^，,、]+")
+_TOTAL_WORD_RE = re.compile(r"一共|总共|總共|共计|共計|合计|合計|总计|總計|共有")
+
+
+def answer_line_sentence(text: str) -> str:
+    """``text`` with its closing "答：" line cut to what answers: the line's first sentence ("答：需要3天。检验：
+    3×4=12，正确。": the check after it is no answer), and of that sentence's clauses the one with a total word where
+    one alone has one ("答：一共有7个苹果，比原来多4个。": 7, not the difference after it). Any other text as it is."""
+    m = _ANSWER_LINE_RE.search(text[-400:])
+    if m is None:
+        return text
+    line = m.group(1)
+    sentence = line[: stop.start()] if (stop := _SENTENCE_END_RE.search(line)) else line
+    clauses = [c for c in _CLAUSE_RE.findall(sentence) if re.search(r"\d", c)]
+    totals = [c for c in clauses if _TOTAL_WORD_RE.search(c)]
+    answer = totals[0] if len(clauses) > 1 and len(totals) == 1 else sentence
+    start = len(text) - len(text[-400:]) + m.start(1)
+    return f"{text[:start]}{answer}。"

@@ -12,7 +12,12 @@ import re
 from verigrpo.verifiers.math.attributed import ATTRIBUTED_TAIL_RE
 from verigrpo.verifiers.math.boxes import Extraction, _last_match, tail_start
 from verigrpo.verifiers.math.chains import EXACT_WORDS, RESTATING_WORDS, value_in_words
-from verigrpo.verifiers.math.cjk import CJK_NUMERAL_CHARS, cjk_counted_number, cjk_digits
+from verigrpo.verifiers.math.cjk import (
+    CJK_NUMERAL_CHARS,
+    answer_line_sentence,
+    cjk_counted_number,
+    cjk_digits,
+)
 from verigrpo.verifiers.math.compare import approximates
 from verigrpo.verifiers.math.conclusions import checked_otherwise
 from verigrpo.verifiers.math.disowning import words_restated
@@ -260,7 +265,7 @@ def _fallback_answer(text: str, givens: frozenset[str]) -> Extraction:
     if candidates is not None:  # "- Option 1: 70\n- Option 2: 72", "Answer A: 70\nAnswer B: 72": two answers offered
         return Extraction(candidates[-1], "last_line", True, "several candidate answers on closing lines", tuple(candidates))
     if CJK_CHAR_RE.search(text[-2_000:]):  # "一共有六只脚": a Chinese numeral before its measure word, as digits
-        text = cjk_digits(text)
+        text = answer_line_sentence(cjk_digits(text))  # ("答：需要3天。检验：3×4=12。": the answer, not its check)
     if any(c in text for c in "˗﹣－"):  # "It is ˗4.": a modifier-letter or full-width minus is a minus
         text = text.translate(_MINUS_LIKE)
     if any(c in text for c in VULGAR_FRACTIONS):  # "the result is ½", "2½ cups": the fraction as digits

@@ -334,7 +334,6 @@ FOREIGN_ANSWER_MARKERS = (
     r"(?<!错误)(?<!錯誤)(?<!错误的)(?<!錯誤的)(?<!不正确的)(?<!不正確的)答案\s*(?:是|为|:|：)|(?:故|所以|因此)\s*应?填(?:写)?\s*[:：]?|应填\s*[:：]?|ответ\s*[:—–]|réponse(?:\s+(?:finale|correcte|exacte))?\s*(?:est|:)|antwort\s*(?:ist|lautet|:)|respuesta(?:\s+(?:final|correcta))?\s*(?:es|:)"
     # Portuguese, Italian, Dutch, Polish, Turkish, Indonesian, Swahili, Vietnamese, Japanese, Korean, Hindi, Bengali,
     # Arabic, Thai
-    # (not "उत्तर:" nor "উত্তর:": MGSM's exemplars open with "step by step answer:" in Hindi and Bengali)
     r"|resposta(?:\s+(?:final|correta))?\s*(?:é|:)"
     # the option named in Portuguese and Spanish: "a alternativa correta é a letra E", "la opción correcta es la B"
     r"|(?:alternativa|opção|opcao|opción|opcion)\s+(?:correta|correcta|certa)\s*(?:é|es|:)"
@@ -344,9 +343,10 @@ FOREIGN_ANSWER_MARKERS = (
     r"|(?:cevap|yanıt|cavab|жауап|javob)\s*(?::|(?=\s+\**\(?(?:[-−]?\d|[A-E](?![^\W\d_]))))|jawaban(?:nya)?(?:\s+(?:yang\s+)?(?:benar|tepat|akhir))?\s*(?:adalah|ialah|:|(?=\s[-−]?\d))|jibu\s*(?:ni|:)"
     r"|đáp\s+(?:án|số)\s*(?:đúng\s*|chính\s+xác\s*|cuối\s+cùng\s*)?(?:là|:)|答え\s*(?:は|:|：)|(?:最終(?:的な)?)?(?<!不)(?:正解|解答|回答)\s*は|(?<!不)正解\s*[:：]|(?:정답|(?<![가-힣])답)\s*(?:은|는|:)|उत्तर\s+है|"
     r"(?:الإجابة|الجواب)(?:\s+الصحيحة)?\s*(?:هي|هو|:)|คำตอบ(?:ที่ถูกต้อง)?\s*(?:คือ|:)"
-    # Hindi "उत्तर:" (not MGSM's "चरण-दर-चरण उत्तर:", step by step answer), Thai "ตอบ", Persian "پاسخ:" and "جواب:"
+    # Hindi "उत्तर:" (not MGSM's "चरण-दर-चरण उत्तर:", step by step answer), Bengali "উত্তর:", "উত্তর হল" (not MGSM's
+    # "ধাপে ধাপে উত্তর:"), Thai "ตอบ", Persian "پاسخ:" and "جواب:"
     # (not Chinese primary school's "答：", a sentence the fallback reads better: "答：每根短绳占这根长绳的八分之一。")
-    r"|(?<!चरण-दर-चरण )उत्तर\s*[:：]|(?<![ก-๙])ตอบ\s*(?:[:：]|(?=\s*[-−]?[\d๐-๙]))"
+    r"|(?<!चरण-दर-चरण )उत्तर\s*[:：]|(?<!ধাপে ধাপে )(?<![\u0980-\u09ff])উত্তর\s*(?:[:：]|হল(?:ো)?(?=\s))|(?<![ก-๙])ตอบ\s*(?:[:：]|(?=\s*[-−]?[\d๐-๙]))"
     r"|پاسخ\s*[:：]|(?<![\u0600-\u06ff])جواب\s*[:：]"
     # German with the verb first ("Daher ist die Antwort 5"), Russian with no colon ("Поэтому ответ 5."), Czech,
     # Slovak, Ukrainian, Romanian, Swedish, Norwegian, Danish, Finnish, Greek, Hebrew
