@@ -179,6 +179,21 @@ def test_answer_lines_in_chinese_and_bengali(completion: str, gold: str, want: f
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a box cut off by the harness's stop at "}" reads only a number said last as itself, not as a coefficient
+        ("The side is 12 and the area is 12\\sqrt{3}. Therefore the area is \\boxed{12", "12", 0.0),
+        ("x = 4 and then y = 4/3. So the answer is $\\boxed{4", "4", 0.0),
+        ("We get 12. So the answer is \\boxed{12", "12", 1.0),
+        ("The answer is 225 minutes.\nTherefore, the answer is \\(\\boxed{225", "225", 1.0),
+        ("The total is 9,500 dollars. So \\boxed{9500", "9500", 1.0),
+    ],
+)
+def test_a_box_cut_off_after_its_number(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -197,5 +212,8 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("cjk", "_ANSWER_LINE_RE", "'\\n答：' + '1' * n"),
             ("cjk", "_ANSWER_LINE_RE", "'\\n' * n"),
             ("cjk", "_CLAUSE_RE", "'a' * n"),
+            ("boxes", "_ALONE_NUMERAL_RE", "'1' * n"),
+            ("boxes", "_ALONE_NUMERAL_RE", "'1 ' * (n // 2)"),
+            ("boxes", "_ANY_NUMERAL_RE", "'1,' * (n // 2)"),
         ]
     )

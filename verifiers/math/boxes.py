@@ -152,11 +152,24 @@ def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:
 _OPEN_NUMBER_END_RE = re.compile(r"[ \t]*-?(?:\d{1,3}(?:,\d{3})+|\d{1,30})(?:\.\d{1,12})?\s*")
 
 
+# a numeral that stands alone: not a coefficient, a power, a part of a fraction or a percent ("12\\sqrt{3}", "12x",
+# "2^{12}", "12/5", "12%")
+_ALONE_NUMERAL_RE = re.compile(
+    r"(?<![\d.,^_/])\d[\d,]*(?:\.\d+)?(?![\d]|[A-Za-z]|[ \t]*(?:\\(?:sqrt|pi|frac|cdot|times|circ)(?![A-Za-z])|[\^_/(%]|\\%))"
+)
+
+
+_ANY_NUMERAL_RE = re.compile(r"(?<![\d.,])\d[\d,]*(?:\.\d+)?(?!\d)")
+
+
 def _said_before(number: str, before: str) -> bool:
-    """``number`` (a numeral) stands alone in the last 400 characters of ``before``: "225 minutes", "\\boxed{9500}"."""
+    """``number`` (a numeral) is said in the last 400 characters of ``before``, and where it is said last it stands
+    alone: "The answer is 225 minutes.", "\\boxed{9500}" (not "The side is 12; the area is 12\\sqrt{3}.", where
+    12 is last a coefficient)."""
     plain = number.replace(",", "")
-    said = (m.group().replace(",", "") for m in re.finditer(r"(?<![\d.,])\d[\d,]*(?:\.\d+)?(?![\d])", before[-400:]))
-    return any(s.rstrip(".") == plain for s in said)
+    tail = before[-400:]
+    mentions = [m for m in _ANY_NUMERAL_RE.finditer(tail) if m.group().replace(",", "").rstrip(".") == plain]
+    return bool(mentions) and _ALONE_NUMERAL_RE.match(tail, mentions[-1].start()) is not None
 
 
 def _group_end(text: str, j: int) -> int | None:
