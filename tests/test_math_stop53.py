@@ -194,6 +194,22 @@ def test_a_box_cut_off_after_its_number(completion: str, gold: str, want: float)
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # after working in English, which writes a decimal point, a comma between digits lists values
+        ("The quadratic factors as (x-2)(x-3)=0, so the roots are 2 and 3.\n\nThe answer is $\\boxed{2,3}$.", "2.3", 0.0),
+        ("The roots are 2 and 3.\nThe answer is 2,3.", "2.3", 0.0),
+        ("The quadratic factors as (x-2)(x-3)=0, so the roots are 2 and 3.\n\nThe answer is $\\boxed{2,3}$.", "2, 3", 1.0),
+        # (a decimal comma alone, or after working in a language that writes one, is still read as one)
+        (boxed("0,6"), "\\frac35", 1.0),
+        ("Die Lösung ist x = 2,3.\nDie Antwort ist $\\boxed{2,3}$.", "2.3", 1.0),
+    ],
+)
+def test_a_comma_after_english_working_lists(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [

@@ -172,6 +172,12 @@ _COMMAND_RE = re.compile(r"\\[A-Za-z]+")
 _TWO_LETTERS_RE = re.compile(r"[^\W\d_]{2}")
 
 
+def english_words(completion: str) -> bool:
+    """The completion writes words of English (outside its LaTeX commands)."""
+    words = _COMMAND_RE.sub(" ", completion) if "\\" in completion else completion
+    return _ENGLISH_WORD_RE.search(words) is not None
+
+
 def comma_language(completion: str) -> bool:
     """The completion is written in words, none of them English: a language whose numbers group thousands with a dot
     and write a decimal comma ("Die Antwort lautet 70.000 US-Dollar.", "Der Endpreis beträgt 57,00 US-Dollar.")."""

@@ -54,7 +54,7 @@ from verigrpo.verifiers.math.forms import (
 )
 from verigrpo.verifiers.math.growth import same_growth
 from verigrpo.verifiers.math.leaves import letters_reordered, repeating_reading
-from verigrpo.verifiers.math.locales import accounting_negative, comma_language
+from verigrpo.verifiers.math.locales import accounting_negative, comma_language, english_words
 from verigrpo.verifiers.math.logic import same_logic
 from verigrpo.verifiers.math.nodes import (
     MAX_ANSWER_CHARS,
@@ -198,12 +198,17 @@ _SEVERAL_ASKED_RE = re.compile(
 def _commas_list(answer: str, completion: str, row: Mapping[str, Any]) -> bool:
     """A comma between digits that lists values, not a decimal comma: where the question asks for several values
     ("Find all integer solutions", key "3,5"), or where the completion's last sentence says its answer is several
-    ("the roots are $\\boxed{1,5}$", "The integers are $0, 2$, i.e. $\\boxed{0,2}$")."""
+    ("the roots are $\\boxed{1,5}$", "The integers are $0, 2$, i.e. $\\boxed{0,2}$"), or where the working before
+    the last line is written in English, which writes a decimal point ("The roots are 2 and 3.\n\nThe answer is
+    $\\boxed{2,3}$.")."""
     if _SEVERAL_ASKED_RE.search(question_text(row)):
         return True
     if "," not in answer or comma_language(completion):
         return False
-    last = completion.strip()[-300:].rsplit("\n", 1)[-1]
+    working, _, last = completion.strip()[-2_000:].rpartition("\n")
+    if english_words(working):
+        return True
+    last = last[-300:]
     return bool(_SEVERAL_ASKED_RE.search(last) or re.search(r"\bare\b", last, re.I))
 
 
