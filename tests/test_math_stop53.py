@@ -210,6 +210,27 @@ def test_a_comma_after_english_working_lists(completion: str, gold: str, want: f
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("answer", "gold", "prompt", "want"),
+    [
+        # asked to factor, against a key that is a product, the expression rewritten as a sum has factored nothing
+        ("-1+x^2", "(x+1)(x-1)", "Factor $x^2-1$.", 0.0),
+        ("x\\cdot x-1", "(x+1)(x-1)", "Factor $x^2-1$.", 0.0),
+        ("x(x-5)+6", "(x-2)(x-3)", "Factor $x^2-5x+6$.", 0.0),
+        ("(x-1)(x+1)", "(x+1)(x-1)", "Factor $x^2-1$.", 1.0),
+        ("(x-3)(x-2)", "(x-2)(x-3)", "Factorise $x^2-5x+6$ completely.", 1.0),
+        # asked to expand, against a sum, a product has expanded nothing
+        ("(1+x)^2", "x^2+2x+1", "Expand $(x+1)^2$.", 0.0),
+        ("1+2x+x^2", "x^2+2x+1", "Expand $(x+1)^2$.", 1.0),
+        # (with no such request the forms are one value)
+        ("-1+x^2", "(x+1)(x-1)", "What is $(x+1)(x-1)$ as a polynomial in x, or in any form?", 1.0),
+        ("-1+x^2", "(x+1)(x-1)", "", 1.0),
+    ],
+)
+def test_the_form_the_question_asks_for(answer: str, gold: str, prompt: str, want: float) -> None:
+    assert score(boxed(answer), gold, prompt or None) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -231,5 +252,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("boxes", "_ALONE_NUMERAL_RE", "'1' * n"),
             ("boxes", "_ALONE_NUMERAL_RE", "'1 ' * (n // 2)"),
             ("boxes", "_ANY_NUMERAL_RE", "'1,' * (n // 2)"),
+            ("asked_form", "_FACTOR_RE", "'factor ' * (n // 7)"),
+            ("asked_form", "_EXPAND_RE", "'multiply ' * (n // 9)"),
         ]
     )
