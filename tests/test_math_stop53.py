@@ -231,6 +231,24 @@ def test_the_form_the_question_asks_for(answer: str, gold: str, prompt: str, wan
     assert score(boxed(answer), gold, prompt or None) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # boxes after the parts' labels answer the parts in order, against a key that lists them in order
+        ("(a) There are $\\boxed{5}$ red balls. (b) There are $\\boxed{3}$ blue balls.", "3, 5", 0.0),
+        ("(a) $\\boxed{5}$ (b) $\\boxed{3}$", "3, 5", 0.0),
+        ("(i) $\\boxed{5}$\n(ii) $\\boxed{3}$\n(iii) $\\boxed{7}$", "3, 5, 7", 0.0),
+        ("(a) $\\boxed{3}$ (b) $\\boxed{5}$", "3, 5", 1.0),
+        ("(b) $\\boxed{5}$ (a) $\\boxed{3}$", "3, 5", 1.0),
+        ("(i) $\\boxed{3}$\n(ii) $\\boxed{5}$\n(iii) $\\boxed{7}$", "3, 5, 7", 1.0),
+        # (boxes with no part labels list solutions in any order, as before)
+        ("$\\boxed{5}$ and $\\boxed{3}$", "3, 5", 1.0),
+    ],
+)
+def test_boxes_that_answer_labelled_parts(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -254,5 +272,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("boxes", "_ANY_NUMERAL_RE", "'1,' * (n // 2)"),
             ("asked_form", "_FACTOR_RE", "'factor ' * (n // 7)"),
             ("asked_form", "_EXPAND_RE", "'multiply ' * (n // 9)"),
+            ("boxes", "_PART_LABEL_RE", "'(' * n"),
+            ("boxes", "_PART_LABEL_RE", "' (a' * (n // 3)"),
         ]
     )

@@ -31,6 +31,9 @@ class Extraction:
     # the unknown each of the listed values (``boxes``, or ``scope``'s named values) is set to, in order, where each
     # names one of its own ("$a=\\boxed{3}$, $b=\\boxed{2}$": ("a", "b")): against a reference that names them too
     names: tuple[str, ...] = ()
+    # the boxes answer the question's parts, each after its label ("(a) ... \\boxed{5} (b) ... \\boxed{3}"), and
+    # ``boxes`` is in the parts' order: a list in order, not a set
+    ordered: bool = False
 
 
 # \box{39}: TeX's \box takes no group; \framebox, and \Boxed, \BOXED as a model may write it, are boxes too, and
@@ -109,6 +112,31 @@ def box_names(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, ...]:
             return ()
         names.append(m.group(1))
     return tuple(names) if len(names) >= 2 and len(set(names)) == len(names) else ()
+
+
+# a part's label ("(a)", "(ii)", "b)", "Part (c)"), the last before a box within its line
+_PART_LABEL_RE = re.compile(r"(?:(?<=[\s(*])|^)\(?((?-i:[a-h]|i{1,3}|iv|vi{0,3}))\)(?=[\s:.*])", re.M)
+_PART_ORDERS = ("abcdefgh", ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii"))
+
+
+def box_parts(text: str, spans: list[tuple[int, int, str]]) -> tuple[int, ...]:
+    """Where each box of ``spans`` stands among the question's parts, from the label before it on its line
+    ("(a) There are \\boxed{5} ... (b) ... \\boxed{3}" -> (0, 1); "(b) \\boxed{5} (a) \\boxed{3}" -> (1, 0)), when
+    every box has its own label of one series; () otherwise."""
+    found: list[str] = []
+    previous = 0
+    for start, end, _ in spans:
+        line_start = max(previous, text.rfind("\n", 0, start) + 1, start - 120)
+        label = _last_match(_PART_LABEL_RE, text[line_start:start])
+        if label is None:
+            return ()
+        found.append(label.group(1))
+        previous = end
+    for order in _PART_ORDERS:
+        if len(set(found)) == len(found) >= 2 and all(f in order for f in found):
+            at = [list(order).index(f) for f in found]
+            return tuple(at) if sorted(at) == list(range(len(at))) else ()
+    return ()
 
 
 def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:

@@ -17,6 +17,7 @@ from verigrpo.verifiers.math.boxes import (
     _last_answer_tag,
     _last_match,
     box_names,
+    box_parts,
     box_spans,
     last_box_end,
     unit_after_last_box,
@@ -441,7 +442,12 @@ def _extract(
         revision = box_revision(text) if len(distinct) > 1 else None
         if len(distinct) > 1 and revision is None:  # a retraction, or "and then", leaves the last box alone: read on
             names = box_names(text, spans) if len(spans) == len(boxes) == len(distinct) else ()
-            return Extraction(boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct), names=names)
+            parts = box_parts(text, spans) if len(spans) == len(boxes) == len(distinct) and not names else ()
+            if parts:  # "(a) ... \boxed{5} (b) ... \boxed{3}": the parts' answers, in the parts' order
+                distinct = [b for _, b in sorted(zip(parts, boxes))]
+            return Extraction(
+                boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct), names=names, ordered=bool(parts)
+            )
         if revision is not None:  # only the boxes that agree with the last one count
             boxes = [b for b in boxes if b == boxes[-1] or _equiv_safe(normalize(b), normalize(boxes[-1]))]
         end = last_box_end(text)

@@ -548,6 +548,8 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if ex.hedged and several and 1 < len(ex.boxes) <= 10:
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
         answer = _by_name(ex.boxes, ex.names, gold) or answer  # "$a=\boxed{3}$, $b=\boxed{2}$" against "a=2, b=3"
+        if ex.ordered:  # "(a) ... \boxed{5} (b) ... \boxed{3}" against "3, 5": the parts in order, as a tuple
+            answer = f"({answer})"
         info["extracted"] = answer
     elif ex.hedged and pair_key is not None and 1 < len(ex.boxes) == len(pair_key.items) and boxes_listed_together(completion):
         # "\boxed{3} \quad \text{e} \quad \boxed{17}" against "(m,n)=(3,17)": boxes listed together, in order
