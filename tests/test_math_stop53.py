@@ -249,6 +249,24 @@ def test_boxes_that_answer_labelled_parts(completion: str, gold: str, want: floa
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("answer", "prompt", "want"),
+    [
+        # the ratio where the question asks for a percent by name
+        ("0.5", "What percent of the students are girls?", 0.0),
+        ("0.03", "Write $0.03$ as a percent.", 0.0),
+        ("50", "What percent of the students are girls?", 1.0),
+        ("50\\%", "What percent of the students are girls?", 1.0),
+        # (a rate, or no question, lets the ratio stand)
+        ("0.5", "What is the rate of girls in the class?", 1.0),
+        ("0.5", "", 1.0),
+    ],
+)
+def test_a_ratio_for_a_percent_asked(answer: str, prompt: str, want: float) -> None:
+    gold = "3\\%" if "0.03" in prompt else "50\\%"
+    assert score(boxed(answer), gold, prompt or None) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [

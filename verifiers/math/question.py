@@ -787,12 +787,13 @@ def degrees_for_radians(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     return gold.marker != "degree" and gold.unit != "deg" and bool(_RADIANS_ASKED_RE.search(question_text(row)))
 
 
-# a question that asks about a percentage or a rate, in any of a few languages ("%", "percent", "百分")
-_PERCENT_ASKED_RE = re.compile(
-    r"[%％٪‰]|per[ \t]?cent|percentage|\brate\b|porcentaje|por[ \t]+ciento|pourcentage|pour[ \t]+cent|prozent"
-    r"|процент|百分|퍼센트|persen|phần[ \t]+trăm|yüzde|procent|percento",
-    re.I,
+# a question that asks about a percentage (or a rate), in any of a few languages ("%", "percent", "百分")
+_PERCENT_WORDS = (
+    r"[%％٪‰]|per[ \t]?cent|percentage|porcentaje|por[ \t]+ciento|pourcentage|pour[ \t]+cent|prozent"
+    r"|процент|百分|퍼센트|persen|phần[ \t]+trăm|yüzde|procent|percento"
 )
+_PERCENT_WORD_RE = re.compile(_PERCENT_WORDS, re.I)
+_PERCENT_ASKED_RE = re.compile(rf"{_PERCENT_WORDS}|\brate\b", re.I)
 
 
 def percent_not_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
@@ -835,11 +836,22 @@ def percent_of_a_percent(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool
     return _asks_percent(question_text(row))
 
 
-def _asks_percent(question: str) -> bool:
+def ratio_for_percent(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """The ratio of a percent key where the question asks for a percent by name: "What percent of the students are
+    girls?" answered "0.5" against 50% (a key's "50" without its sign, and "0.5" where the question asks for a rate
+    or names no percent, stay paid)."""
+    if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or gold.marker != "percent" or pred.marker is not None:
+        return False
+    if pred.value == gold.value or pred.value * 100 != gold.value:
+        return False
+    return _asks_percent(question_text(row), _PERCENT_WORD_RE)
+
+
+def _asks_percent(question: str, words: re.Pattern[str] = _PERCENT_ASKED_RE) -> bool:
     """The question's asking sentences (those that end on a question mark, else its last) ask for a percent or a
-    rate."""
+    rate (or what ``words`` name)."""
     asking = [q for q in re.findall(r"[^.?!。？！\n]*[?？]", question)] or _LAST_SENTENCE_RE.findall(question)[-1:]
-    return any(_PERCENT_ASKED_RE.search(q) for q in asking)
+    return any(words.search(q) for q in asking)
 
 
 def asked_unit_value(answer: str, row: Mapping[str, Any]) -> str | None:
