@@ -267,6 +267,30 @@ def test_a_ratio_for_a_percent_asked(answer: str, prompt: str, want: float) -> N
     assert score(boxed(answer), gold, prompt or None) == want
 
 
+_IN_TERMS_OF_PI = "What is the area of the circle? Express your answer in terms of $\\pi$."
+
+
+@pytest.mark.parametrize(
+    ("answer", "gold", "prompt", "want"),
+    [
+        # a decimal against an exact key: the key rounded or cut at the decimal's last place, within 1e-6
+        ("0.3333333", "\\frac13", None, 1.0),
+        ("0.1666666", "\\frac16", None, 1.0),
+        ("0.1666667", "\\frac16", None, 1.0),
+        ("1.41421356", "\\sqrt2", None, 1.0),
+        ("-0.8224670334241131", "-\\frac{\\pi^2}{12}", None, 1.0),
+        ("0.3333336", "\\frac13", None, 0.0),
+        ("0.3333334", "\\frac13", None, 0.0),
+        # and never where the question asks for the exact value
+        ("9.424778", "3\\pi", _IN_TERMS_OF_PI, 0.0),
+        ("3\\pi", "3\\pi", _IN_TERMS_OF_PI, 1.0),
+        ("9.424778", "3\\pi", "What is the area of the circle?", 1.0),
+    ],
+)
+def test_decimals_against_exact_keys(answer: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(boxed(answer), gold, prompt) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -292,5 +316,6 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("asked_form", "_EXPAND_RE", "'multiply ' * (n // 9)"),
             ("boxes", "_PART_LABEL_RE", "'(' * n"),
             ("boxes", "_PART_LABEL_RE", "' (a' * (n // 3)"),
+            ("asked_form", "_EXACT_ASKED_RE", "'in terms of ' * (n // 12)"),
         ]
     )

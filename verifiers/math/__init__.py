@@ -64,7 +64,9 @@ between words, a numeral stands alone, "192公斤", but not after the ordinal �
 later, unfinished sentence, a completion cut off by its token limit).
 
 Policy constants: a decimal against an exact value without a terminating expansion (1/3, sqrt 2, pi) is
-credited within ``DECIMAL_REL_TOL = 1e-6`` relative error; two decimals, or a decimal and a terminating
+credited within ``DECIMAL_REL_TOL = 1e-6`` relative error where it is that value rounded or cut at its own last
+place ("0.3333333", not "0.3333336"; a float's printout of 15 digits or more, whose last digit is noise, needs only
+the tolerance), and not where the question asks for the exact value ("in terms of $\\pi$"); two decimals, or a decimal and a terminating
 rational, must be equal exactly; exact constants agree at 30 digits to ``EXACT_REL_TOL = 1e-20``;
 expressions with free symbols are equal when the expanded difference is 0, different when it is a non-zero
 rational polynomial, else equal at fixed points (``SYMBOLIC_REL_TOL``): symbols are real, so the sides are

@@ -37,3 +37,19 @@ def other_form_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
     if _product(gold.value) and not _product(pred.value) and _FACTOR_RE.search(question):
         return True
     return isinstance(gold.value, sympy.Add) and _product(pred.value) and _EXPAND_RE.search(question) is not None
+
+
+# a request for an exact value: "Express your answer in terms of $\pi$.", "in simplest radical form", "the exact value"
+_EXACT_ASKED_RE = re.compile(
+    r"in\s+terms\s+of\s+(?:\$?\\pi\b|π|pi\b)|\bexact\s+(?:value|form|answer)\b|simplest\s+radical\s+form", re.I
+)
+
+
+def decimal_for_exact_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """A decimal against an irrational key, where the question asks for the exact value: "9.424778" against 3\\pi for
+    "Express your answer in terms of $\\pi$." (without such a request, a decimal that rounds the key stays paid)."""
+    if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or not pred.inexact or gold.inexact:
+        return False
+    if gold.value.free_symbols or gold.value.is_Rational:
+        return False
+    return _EXACT_ASKED_RE.search(question_text(row)[-2_000:]) is not None

@@ -448,6 +448,21 @@ def _close_at_their_digits(a: sympy.Basic, b: sympy.Basic) -> bool:
     return bool(scale == 0 or abs(x - y) <= scale * mpmath.mpf(10) ** (20 - prec))
 
 
+def _rounds_or_cuts(va: sympy.Basic, vb: sympy.Basic, approx: sympy.Rational) -> bool:
+    """The decimal ``approx`` (evaluated: ``va``) is the exact value ``vb`` rounded at its own last place (half a unit
+    off at most), or cut there (toward zero, less than a unit off); or it has 15 significant digits or more, a binary
+    float's printout, whose last digit is noise ("-0.8224670334241131" for -pi^2/12)."""
+    places = _decimal_places(approx) or 0
+    if len(str(abs(int(approx * 10**places)))) >= 15:
+        return True
+    unit = mpmath.mpf(10) ** -places
+    try:
+        x, y = va._to_mpmath(100), vb._to_mpmath(100)
+    except (TypeError, ValueError, AttributeError):
+        return False
+    return bool(abs(x - y) <= unit / 2 or (x * y > 0 and 0 <= abs(y) - abs(x) < unit))
+
+
 def _within(va: sympy.Basic, vb: sympy.Basic, bound: float) -> bool:
     """|va - vb| < bound, in 100-bit mpmath numbers."""
     try:
@@ -468,9 +483,9 @@ def _constants_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact:
         if _terminating(exact):
             return False
         va, vb = _num(approx), _num(exact)
-        # within the relative tolerance, and never off by half a unit or more: "31415940.0" is no rounding of
-        # 10^7 pi (31415926.5...), however close in relative terms
-        return va is not None and vb is not None and _close(va, vb, DECIMAL_REL_TOL) and _within(va, vb, 0.5)
+        # within the relative tolerance, and the exact value rounded or cut at the decimal's own last place
+        # ("0.3333333" and "0.1666666"; not "0.3333336" for 1/3, nor "31415940.0" for 10^7 pi, however close)
+        return va is not None and vb is not None and _close(va, vb, DECIMAL_REL_TOL) and _rounds_or_cuts(va, vb, approx)
     if a_inexact and b_inexact and a.is_Rational and b.is_Rational:
         return False
     va, vb = _num(a), _num(b)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import sympy
-from verigrpo.verifiers.math.asked_form import other_form_than_asked
+from verigrpo.verifiers.math.asked_form import decimal_for_exact_asked, other_form_than_asked
 from verigrpo.verifiers.math.asked_rounding import rounded_as_asked
 from verigrpo.verifiers.math.boxes import boxes_listed_together, last_box_end
 from verigrpo.verifiers.math.chains import bracketed_value, chain_last_side, one_per_line, without_restatement
@@ -327,6 +327,7 @@ _QUESTION_CHECKS: tuple[tuple[Callable[[Node, Node, Mapping[str, Any]], bool], s
     (base_without_asking, "a numeral in another base than the question asks for (or where it names none)"),
     (reordered_named_quantities, "the question asks for several quantities in order; the answer lists them in another"),
     (other_form_than_asked, "the question asks to factor (or expand) the expression; the answer is in the other form"),
+    (decimal_for_exact_asked, "a decimal where the question asks for the exact value"),
 )
 
 
