@@ -291,6 +291,23 @@ def test_decimals_against_exact_keys(answer: str, gold: str, prompt: str | None,
     assert score(boxed(answer), gold, prompt) == want
 
 
+_TEN_OPTIONS = "How many?\nOptions:\nA. 12\nB. 15\nC. 18\nD. 20\nE. 24\nF. 27\nG. 30\nH. 33\nI. 36\nJ. 40"
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # the key "I" where the question lists an option I names that option, not the imaginary unit
+        ("12 x 3 = 36.\n\nThe answer is 36.", 1.0),
+        ("The answer is (I).", 1.0),
+        ("The answer is 33.", 0.0),
+        ("The answer is (H).", 0.0),
+    ],
+)
+def test_the_key_i_as_an_option(completion: str, want: float) -> None:
+    assert score(completion, "I", _TEN_OPTIONS) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [

@@ -104,6 +104,7 @@ from verigrpo.verifiers.math.question import (
     givens,
     in_asked_order,
     names_another_unknown,
+    option_content,
     other_thing_counted,
     other_unit_than_asked,
     per_mille_for_percent,
@@ -426,6 +427,8 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         return Reward.failure(Status.BAD_INPUT, reason="reference too long")
 
     gold_text, gold, gold_error = read_reference(reference)
+    if isinstance(gold, Expr) and gold.value == sympy.I and gold_text.strip(" ()$") == "I" and option_content(row, "I"):
+        gold = Expr(sympy.Symbol("I"))  # the key "I" where the question lists an option I (MMLU-Pro's ninth), not i
     ex = extract_answer(completion, last_number_fallback=last_number_fallback, givens=givens(row))
     info: dict[str, Any] = {
         "rule": ex.rule,
