@@ -308,6 +308,24 @@ def test_the_key_i_as_an_option(completion: str, want: float) -> None:
     assert score(completion, "I", _TEN_OPTIONS) == want
 
 
+_AQUA = "A car travels 60 km in 1.5 hours. What is its speed?\nOptions: ['A)30 km/h', 'B)40 km/h', 'C)45 km/h', 'D)50 km/h']"
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # AQuA's options as a list of strings are the question's options: their contents answer them and their
+        # letters carry them
+        ("Speed = 60/1.5 = 40 km/h. The answer is 40 km/h.", 1.0),
+        ("Speed = 60/1.5 = 40. So the answer is \\boxed{40 \\text{ km/h}}.", 1.0),
+        ("Speed = 60/1.5 = 45 km/h. The answer is B)45 km/h.", 0.0),
+        ("Speed = 60/1.5 = 45 km/h. The answer is 45 km/h.", 0.0),
+    ],
+)
+def test_options_listed_as_strings(completion: str, want: float) -> None:
+    assert score(completion, "B", _AQUA) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -334,5 +352,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("boxes", "_PART_LABEL_RE", "'(' * n"),
             ("boxes", "_PART_LABEL_RE", "' (a' * (n // 3)"),
             ("asked_form", "_EXACT_ASKED_RE", "'in terms of ' * (n // 12)"),
+            ("question", "_QUOTED_OPTION_RE", "\"['A)\" + 'a' * n"),
+            ("question", "_QUOTED_OPTION_RE", "\"['A)\" * (n // 4)"),
         ]
     )

@@ -221,7 +221,7 @@ def echoes_question(
         ans = ans[1:-1]
     # "x = 47 + 85" or "47 + 85 = x" (read as x = 132): the side that is not the label
     label = re.fullmatch(r"[A-Za-z]\w*=(.+)", ans) or re.fullmatch(r"(.+)=[A-Za-z]\w*", ans)
-    question = compact(question_text(row))
+    question = compact(_options_text(question_text(row)))
     if len(set(_CHOICE_RE.findall(question))) >= 2:  # options to choose from: naming one is an answer, so only the
         question = question[: _CHOICE_RE.search(question).start()]  # stem before them is restated ("What is 2^{10}?")
     asked = set(_NUMERAL_RE.findall(question))
@@ -314,8 +314,11 @@ def option_content(row: Mapping[str, Any], letter: str) -> str | None:
 
 def _options_text(question: str) -> str:
     """The question with its option labels as ASCII writes them: full-width forms ("（A）10", "A．10"), the
-    enumeration comma ("A、10") and bold labels ("- **A** 10") as "(A) 10", "A. 10"."""
+    enumeration comma ("A、10") and bold labels ("- **A** 10") as "(A) 10", "A. 10"; AQuA's options as a list of
+    strings ("['A)30 km/h', 'B)40 km/h']") one to a line."""
     question = question.translate(FULL_WIDTH)
+    if "')" in question or "'," in question or '",' in question:
+        question = _QUOTED_OPTION_RE.sub(r"\n\1", question)
     if "、" in question:
         question = _ENUM_COMMA_LABEL_RE.sub(r"\1.", question)
     if "**" in question:
@@ -324,6 +327,7 @@ def _options_text(question: str) -> str:
 
 
 _ENUM_COMMA_LABEL_RE = re.compile(r"(?<![A-Za-z])([A-E])、")
+_QUOTED_OPTION_RE = re.compile(r"""[\[,][ \t]*['"]([A-E]\)[^'"\n]{0,200})['"][ \t]*\]?""")
 _BOLD_LABEL_RE = re.compile(r"(^|\s)\*\*([A-E])\*\*[ \t]+(?=\S)")
 _LABEL_FONT_RE = re.compile(r"\\(?:textbf|mathbf|text|mathrm)[ \t]*\{[ \t]*(\(?[A-Ea-e]\)?)[ \t]*\}")
 _OPTION_BREAK_RE = re.compile(r"\\q?quad(?![A-Za-z])")
