@@ -1522,6 +1522,33 @@ stop's tests: a table row cannot hold them)
     {"final_answer": "72", "confidence": 1.0, "uncert                   | 72                           | correct     | test_json_cut_off_by_the_length_cap
     {"reasoning": "48 + 24 = 72.", "final_answer": "7                   | 7                            | no_answer   | test_json_cut_off_by_the_length_cap
     The final answer is $\boxed{y = -6; x = 5}$.                        | x = 5; y = -6                | correct     | test_named_values_with_semicolons
+
+Counts whose words are set in \text, sign words in \text, expressions offered after the box in their own delimiters,
+values set to named unknowns and boxes after part labels, "and" between inequalities, roundings and forms the question
+asks for (decimal places, factor or expand, a percent, the exact value), a decimal against an exact key rounded or cut,
+a letter with another option's content, Chinese "答：" lines, cut-off boxes, commas after English working (stop 53; the
+key "I" among ten options is in the stop's tests)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    \boxed{3 \text{ dozen}}                                             | 36 [Q: How many eggs are in 3 dozen?] | wrong       | test_echoed_counts_with_words
+    \boxed{\text{minus } 72}                                            | -72                          | correct     | test_sign_words_in_text
+    Final answer: $\boxed{(1,3)}$ or $[1,3]$                            | (1,3)                        | wrong       | test_expressions_offered_after_the_box
+    $a=\boxed{3}$, $b=\boxed{2}$                                        | a=2, b=3                     | wrong       | test_values_set_to_named_unknowns
+    Comparing coefficients, we get $b=3$ and $a=2$.                     | a=2, b=3                     | correct     | test_values_set_to_named_unknowns
+    The final answer is $\boxed{3, 2}$.                                 | a=2, b=3                     | wrong       | test_values_set_to_named_unknowns
+    The final answer is $\boxed{x<1 \text{ and } x>3}$.                 | (-\infty,1)\cup(3,\infty)    | wrong       | test_and_between_inequalities
+    The final answer is $\boxed{3.14}$.                                 | 3.14159 [Q: What is the area of a unit circle? Round your answer to two decimal places.] | correct     | test_the_rounding_the_question_asks_for
+    The final answer is $\boxed{3.14}$.                                 | 3.14159                      | wrong       | test_the_rounding_the_question_asks_for
+    The answer is (B) gluon.                                            | B [Q: Which particle mediates the electromagnetic force? (A) gluon (B) photon (C) W boson] | wrong       | test_a_letter_with_another_options_content
+    解：3+4=7（个）⏎答：一共有7个苹果，比原来多4个。                                        | 7                            | correct     | test_answer_lines_in_chinese_and_bengali
+    The side is 12 and the area is 12\sqrt{3}. So the area is \boxed{12 | 12                           | unparsable  | test_a_box_cut_off_after_its_number
+    The roots are 2 and 3.⏎⏎The answer is $\boxed{2,3}$.                | 2.3                          | wrong       | test_a_comma_after_english_working_lists
+    The final answer is $\boxed{-1+x^2}$.                               | (x+1)(x-1) [Q: Factor $x^2-1$.] | wrong       | test_the_form_the_question_asks_for
+    (a) $\boxed{5}$ (b) $\boxed{3}$                                     | 3, 5                         | wrong       | test_boxes_that_answer_labelled_parts
+    The final answer is $\boxed{0.5}$.                                  | 50\% [Q: What percent of the students are girls?] | wrong       | test_a_ratio_for_a_percent_asked
+    The final answer is $\boxed{0.3333336}$.                            | \frac13                      | wrong       | test_decimals_against_exact_keys
+    The final answer is $\boxed{9.424778}$.                             | 3\pi [Q: Find the area. Express your answer in terms of $\pi$.] | wrong       | test_decimals_against_exact_keys
 """
 
 from __future__ import annotations
