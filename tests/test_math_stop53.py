@@ -326,6 +326,28 @@ def test_options_listed_as_strings(completion: str, want: float) -> None:
     assert score(completion, "B", _AQUA) == want
 
 
+_PARTS_KEY = "\\text{(a) } 3 \\text{ (b) } 5"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a key in lettered parts lists the parts' answers in order, as a numbered one does
+        ("(a) $\\boxed{3}$ (b) $\\boxed{5}$", _PARTS_KEY, 1.0),
+        ("$\\boxed{\\text{(a) } 3,\\ \\text{(b) } 5}$", _PARTS_KEY, 1.0),
+        ("(a) $\\boxed{5}$ (b) $\\boxed{3}$", _PARTS_KEY, 0.0),
+        (boxed("5, 3"), _PARTS_KEY, 0.0),
+        # an answer in lettered parts answers a key's list in its order
+        ("Answers: (a) 5, (b) 10", "5, 10", 1.0),
+        ("Answers: (a) 10, (b) 5", "5, 10", 0.0),
+        # (a lone option letter in brackets is no list of parts)
+        (boxed("(c)"), "(c)", 1.0),
+    ],
+)
+def test_keys_and_answers_in_lettered_parts(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -354,5 +376,6 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("asked_form", "_EXACT_ASKED_RE", "'in terms of ' * (n // 12)"),
             ("question", "_QUOTED_OPTION_RE", "\"['A)\" + 'a' * n"),
             ("question", "_QUOTED_OPTION_RE", "\"['A)\" * (n // 4)"),
+            ("parts", "_TEXT_LABEL_RE", "'\\\\text{' + ' ' * n"),
         ]
     )

@@ -36,14 +36,19 @@ def labelled_tuples(answer: str) -> str | None:
     return ", ".join(tuples)
 
 
-# a part label of a multi-part answer: "(1)", "（2）", "(3).", and in Roman numerals "(Ⅰ)", "(II)", "(iii)"
-_PART_LABEL_RE = re.compile(r"[(（]\s*([1-9]|[ⅠⅡⅢⅣⅤⅥⅰⅱⅲⅳⅴⅵ]|I{1,3}|IV|VI?|i{1,3}|iv|vi?)\s*[)）]\s*[.:：]?")
+# a part label of a multi-part answer: "(1)", "（2）", "(3).", in Roman numerals "(Ⅰ)", "(II)", "(iii)", and in
+# letters "(a)", "(b)"
+_PART_LABEL_RE = re.compile(r"[(（]\s*([1-9]|[ⅠⅡⅢⅣⅤⅥⅰⅱⅲⅳⅴⅵ]|I{1,3}|IV|VI?|i{1,3}|iv|vi?|[a-h])\s*[)）]\s*[.:：]?")
+_TEXT_LABEL_RE = re.compile(r"\\(?:text|textbf|mathrm)\s*\{\s*([(（][^{}()（）]{1,4}[)）][.:：]?)\s*\}")
 _ROMAN_PARTS = {r: k + 1 for k, r in enumerate(("I", "II", "III", "IV", "V", "VI"))}
 _ROMAN_PARTS |= {chr(0x2160 + k): k + 1 for k in range(6)} | {chr(0x2170 + k): k + 1 for k in range(6)}
 
 
 def _part_number(label: str) -> int:
-    return int(label) if label.isdigit() else _ROMAN_PARTS.get(label.upper(), _ROMAN_PARTS.get(label, 0))
+    if label.isdigit():
+        return int(label)
+    roman = _ROMAN_PARTS.get(label.upper(), _ROMAN_PARTS.get(label, 0))
+    return roman or (ord(label) - ord("a") + 1 if "a" <= label <= "h" else 0)
 _PART_SEPARATORS = " \t\n;；,，.。$"
 
 
@@ -53,6 +58,7 @@ def numbered_parts(answer: str) -> str | None:
     the labels are not (1), (2), ... from the start, or a part is empty."""
     if len(answer) > 2_000 or "(" not in answer and "（" not in answer:
         return None
+    answer = _TEXT_LABEL_RE.sub(r" \1 ", answer)  # "\text{(a) } 3 \text{ (b) } 5": the labels set as text
     labels = list(_PART_LABEL_RE.finditer(answer))
     if len(labels) < 2 or [_part_number(m.group(1)) for m in labels] != list(range(1, len(labels) + 1)):
         return None

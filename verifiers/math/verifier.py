@@ -590,7 +590,11 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         answer = bracketed_value(answer) or answer  # "1/4 (25%)": restated, not multiplied; "12 (2)": two values
         answer = _PAREN_OR_RE.sub(r" or \1", answer)  # "1/2 (or 0.5)"
         answer = _OR_EQUIVALENTLY_RE.sub("or", answer)  # "$\frac12$ or equivalently $0.5$"
-        answer = labelled_tuples(answer) or numbered_parts(answer) or answer
+        in_parts = numbered_parts(answer) if labelled_tuples(answer) is None else None
+        answer = labelled_tuples(answer) or in_parts or answer
+        each = in_parts.split("; ") if in_parts is not None else []
+        if isinstance(gold, Answers) and gold.connective == "," and len(gold.items) == len(each):
+            answer = "(" + ", ".join(each) + ")"  # "(a) 10, (b) 5" against "5, 10": the parts, in the key's order
         if "boxed" not in (ex.rule or ""):  # "The answer is 540 m." (prose, where the letter is a unit)
             answer = prose_unit(answer) or answer
         elif not answer.isascii() and not parses(answer):  # "\boxed{45 phút}": a number and words of a language
