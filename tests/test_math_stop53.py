@@ -348,6 +348,36 @@ def test_keys_and_answers_in_lettered_parts(completion: str, gold: str, want: fl
     assert score(completion, gold) == want
 
 
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # red team 79's: requests to round in capitals or with no verb, and a request negated
+        (boxed("3.14"), "3.14159", "WHAT IS THE VALUE? ROUND YOUR ANSWER TO TWO DECIMAL PLACES.", 1.0),
+        (boxed("12.35"), "12.346", "How much does each cost, to the nearest cent?", 1.0),
+        (boxed("3.14"), "3.14159", "What is the value? (Don't round your answer to two decimal places.)", 0.0),
+        # a cut-off box whose number was not the last said, or was said as part of another
+        ("The total is 12. Hmm, wait, recompute: 13. So the answer is \\boxed{12", "12", None, 0.0),
+        ("Total is 12 - 1. Hence \\boxed{12", "12", None, 0.0),
+        ("Total is 12. Then x = -12. Hence \\boxed{12", "12", None, 0.0),
+        ("**Answer:** Jen spends **$93** on food.\nTherefore, the answer is \\(\\boxed{93", "93", None, 1.0),
+        # hedges with "equivalently" or a bare interval after the box
+        ("So $\\boxed{(1,3)}$ or equivalently $[1,3]$.", "(1,3)", None, 0.0),
+        ("So $\\boxed{(1,3)}$ or [1,3].", "(1,3)", None, 0.0),
+        ("So $\\boxed{\\frac12}$ or equivalently $0.5$.", "1/2", None, 1.0),
+        # a Chinese answer line's clauses split at its semicolon too; another option's content with an article
+        ("答：小明原来有8个；一共有11个苹果。", "11", None, 1.0),
+        ("答：小明原来有8个；一共有11个苹果。", "8", None, 0.0),
+        ("Answer: A (the photon)", "A", "Which particle? (A) gluon (B) photon (C) W boson", 0.0),
+        ("Answer: A (the gluon)", "A", "Which particle? (A) gluon (B) photon (C) W boson", 1.0),
+        # a count with its words in one text command
+        ("$\\boxed{\\text{3 dozen}}$", "36", _EGGS, 0.0),
+        ("$\\boxed{\\text{36 eggs}}$", "36", _EGGS, 1.0),
+    ],
+)
+def test_red_team_79s_variations(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [
@@ -377,5 +407,9 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("question", "_QUOTED_OPTION_RE", "\"['A)\" + 'a' * n"),
             ("question", "_QUOTED_OPTION_RE", "\"['A)\" * (n // 4)"),
             ("parts", "_TEXT_LABEL_RE", "'\\\\text{' + ' ' * n"),
+            ("asked_rounding", "_NOT_ASKED_RE", "'not ' * (n // 4)"),
+            ("asked_rounding", "_ASKED_RE", "', to' * (n // 4)"),
+            ("laterlines", "OFFERED_AT_END_RE", "'or [' + 'a' * n"),
+            ("laterlines", "OFFERED_AT_END_RE", "'or \\\\(' + 'a' * n"),
         ]
     )

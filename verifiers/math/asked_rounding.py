@@ -23,12 +23,15 @@ _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # decimal places", "correct to 3 d.p.", "Find x to the nearest tenth", "rounded to the nearest cent"); to a whole
 # number only after "round" ("the distance from x to the nearest integer" asks no rounding)
 _ASKED_RE = re.compile(
-    r"\b(?:(round)(?:ed|ing)?|correct|accurate|give|express|write|answer|find|compute|calculate|estimate|evaluate"
-    r"|determine|approximate)\b[^.?!\n]{0,60}?\bto\s+"
+    r"(?:\b(?:(round)(?:ed|ing)?|correct|accurate|give|express|write|answer|find|compute|calculate|estimate|evaluate"
+    r"|determine|approximate)\b[^.?!\n]{0,60}?|(?<![\w ])[ \t]*|,[ \t]*)\bto\s+"
     r"(?:the\s+nearest\s+(whole|integer|ten-thousandth|thousandth|hundredth|tenth|cent)(?![a-z])"
     r"|(\d|one|two|three|four|five|six)\s+(?:decimal\s+(?:places?|digits?)|d\.\s?p\.|dp\b))",
     re.I,
 )
+
+
+_NOT_ASKED_RE = re.compile(r"\b(?:don['’]?t|do\s+not|never|without|no\s+need\s+to|not)\b[^.?!\n]{0,30}\Z|\bnot\b", re.I)
 
 
 def asked_places(question: str) -> int | None:
@@ -39,6 +42,9 @@ def asked_places(question: str) -> int | None:
         rounds, named, count = m.groups()
         if named and _NAMED_PLACES[named.lower()] == 0 and not rounds:
             continue
+        before = question[-3_000:][max(0, m.start() - 40) : m.start()]
+        if _NOT_ASKED_RE.search(before + m.group()[:20]):  # "Don't round your answer to two decimal places."
+            return None
         found.add(_NAMED_PLACES[named.lower()] if named else int(_COUNT_WORDS.get(count.lower(), count)))
     return found.pop() if len(found) == 1 else None
 
@@ -54,7 +60,7 @@ def rounded_as_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     if pred.value.free_symbols or gold.value.free_symbols or not pred.value.is_Rational:
         return False
     question = question_text(row)
-    places = asked_places(question) if question and re.search(r"\bto\b", question) else None
+    places = asked_places(question) if question and re.search(r"\bto\b", question, re.I) else None
     if places is None or (decimal_places(pred.value) or 0) > places:
         return False
     try:

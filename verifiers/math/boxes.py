@@ -183,7 +183,8 @@ _OPEN_NUMBER_END_RE = re.compile(r"[ \t]*-?(?:\d{1,3}(?:,\d{3})+|\d{1,30})(?:\.\
 # a numeral that stands alone: not a coefficient, a power, a part of a fraction or a percent ("12\\sqrt{3}", "12x",
 # "2^{12}", "12/5", "12%")
 _ALONE_NUMERAL_RE = re.compile(
-    r"(?<![\d.,^_/])\d[\d,]*(?:\.\d+)?(?![\d]|[A-Za-z]|[ \t]*(?:\\(?:sqrt|pi|frac|cdot|times|circ)(?![A-Za-z])|[\^_/(%]|\\%))"
+    r"(?<![\d.,^_/\-−])\d[\d,]*(?:\.\d+)?"
+    r"(?![\d]|[A-Za-z]|[ \t]*(?:\\(?:sqrt|pi|frac|cdot|times|circ)(?![A-Za-z])|[\^_/(%+×÷]|\*[ \t]*\d|\\%|-[ \t]*\d))"
 )
 
 
@@ -191,13 +192,13 @@ _ANY_NUMERAL_RE = re.compile(r"(?<![\d.,])\d[\d,]*(?:\.\d+)?(?!\d)")
 
 
 def _said_before(number: str, before: str) -> bool:
-    """``number`` (a numeral) is said in the last 400 characters of ``before``, and where it is said last it stands
-    alone: "The answer is 225 minutes.", "\\boxed{9500}" (not "The side is 12; the area is 12\\sqrt{3}.", where
-    12 is last a coefficient)."""
-    plain = number.replace(",", "")
+    """``number`` (a numeral) is the last number of the last 400 characters of ``before``, and stands alone there:
+    "The answer is 225 minutes.", "\\boxed{9500}" (not "The side is 12; the area is 12\\sqrt{3}.", where 12 is
+    last a coefficient, nor "The total is 12. Wait, recompute: 13.", where another number comes last)."""
     tail = before[-400:]
-    mentions = [m for m in _ANY_NUMERAL_RE.finditer(tail) if m.group().replace(",", "").rstrip(".") == plain]
-    return bool(mentions) and _ALONE_NUMERAL_RE.match(tail, mentions[-1].start()) is not None
+    last = _last_match(_ANY_NUMERAL_RE, tail)
+    alone = _ALONE_NUMERAL_RE.match(tail, last.start()) if last is not None else None
+    return alone is not None and alone.group().replace(",", "").rstrip(".") == number.replace(",", "")
 
 
 def _group_end(text: str, j: int) -> int | None:

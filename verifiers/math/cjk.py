@@ -334,8 +334,8 @@ def _counted_digits(m: re.Match[str]) -> str:
 # Chinese primary school's answer line, the text's last ("答：一共有7个苹果，比原来多4个。"); its first sentence, then
 # the clauses of that sentence, and a total word in one of them
 _ANSWER_LINE_RE = re.compile(r"(?:^|\n)[ \t]*答[ \t]*[:：]([^\n]{1,300})\s*\Z")
-_SENTENCE_END_RE = re.compile(r"[。！？!?；;]")
-_CLAUSE_RE = re.compile(r"[^，,、]+")
+_SENTENCE_END_RE = re.compile(r"[。！？!?]")
+_CLAUSE_RE = re.compile(r"[^，,、；;]+")
 _TOTAL_WORD_RE = re.compile(r"一共|总共|總共|共计|共計|合计|合計|总计|總計|共有")
 
 

@@ -74,10 +74,12 @@ OFFERED_AT_END_RE = re.compile(
     r"|if[ \t]+not,?(?:[ \t]+(?:then|it['’]s|it[ \t]+is))?|alternative(?:ly)?[ \t]*:?|(?:other|another)[ \t]+"
     r"(?:possibility|option|candidate)[ \t]*:?|answer[ \t]+2[ \t]*:|/|(?:or[ \t]+)?also|[—–]"
     r"|depending[ \t]+on[ \t]+(?:the[ \t]+)?(?:convention|interpretation|reading)[ \t]*,?)[ \t]*"
-    r"(?:(?:maybe|perhaps|possibly|probably)[ \t]+)?"
+    r"(?:(?:maybe|perhaps|possibly|probably|equivalently)[ \t]+)?"
     r"(?:(?:it['’]s|it[ \t]+is|it[ \t]+could[ \t]+be|it[ \t]+might[ \t]+be)[ \t]+)?[$\\(*]*"
-    # (or any expression in its maths delimiters: "$\\boxed{(1,3)}$ or $[1,3]$", "or $x^2+1$")
-    rf"(-?\d[\d.,/]{{0,30}}%?|[A-J](?![A-Za-z])|{_NUMBER_WORDS}|(?<=\$)[^$\n]{{1,80}}(?=\$))"
+    # (or any expression in its maths delimiters, or an interval bare: "$\\boxed{(1,3)}$ or $[1,3]$", "or $x^2+1$",
+    # "or \\([1,3]\\)", "or [1,3].")
+    rf"(-?\d[\d.,/]{{0,30}}%?|[A-J](?![A-Za-z])|{_NUMBER_WORDS}|(?<=\$)[^$\n]{{1,80}}(?=\$)"
+    r"|(?<=\\\()[^\n]{1,80}?(?=\\\))|(?<![\w$])[(\[][^()\[\]\n$]{1,40}[)\]](?=[ \t]*[.!]?[ \t]*\Z))"
     r"[ \t*$]*[)\]）]?[ \t]*(?:です|입니다)?[.!?。]?[ \t]*\Z",
     re.I,
 )

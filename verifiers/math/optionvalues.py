@@ -74,11 +74,16 @@ def _another_options(value: Node, letter: str, row: Mapping[str, Any]) -> bool:
     return any(content is not None and _same_content(value, content) for content in others)
 
 
+def _words(text: str) -> list[str]:
+    """The words of ``text``, in lower case, without articles: "The Photon" and "photon" say one content."""
+    return [w for w in re.findall(r"\w+", text.lower()) if w not in ("the", "a", "an")]
+
+
 def _same_content(value: Node, content: str) -> bool:
     """``value`` (what an answer writes after a letter) says an option's ``content`` as it is: the same words, in
     any case and spacing, or the same expression."""
     if isinstance(value, Text):
-        return " ".join(re.findall(r"\w+", value.text.lower())) == " ".join(re.findall(r"\w+", content.lower()))
+        return _words(value.text) == _words(content)
     node = parsed(normalize(content)) if len(content) <= 200 else None
     return node is not None and not isinstance(node, Text) and nodes_equal(value, node)
 
