@@ -355,6 +355,7 @@ def test_keys_and_answers_in_lettered_parts(completion: str, gold: str, want: fl
         (boxed("3.14"), "3.14159", "WHAT IS THE VALUE? ROUND YOUR ANSWER TO TWO DECIMAL PLACES.", 1.0),
         (boxed("12.35"), "12.346", "How much does each cost, to the nearest cent?", 1.0),
         (boxed("3.14"), "3.14159", "What is the value? (Don't round your answer to two decimal places.)", 0.0),
+        (boxed("3.14"), "3.14159", "Do not forget the units. Round your answer to two decimal places.", 1.0),
         # a cut-off box whose number was not the last said, or was said as part of another
         ("The total is 12. Hmm, wait, recompute: 13. So the answer is \\boxed{12", "12", None, 0.0),
         ("Total is 12 - 1. Hence \\boxed{12", "12", None, 0.0),

@@ -31,7 +31,8 @@ _ASKED_RE = re.compile(
 )
 
 
-_NOT_ASKED_RE = re.compile(r"\b(?:don['’]?t|do\s+not|never|without|no\s+need\s+to|not)\b[^.?!\n]{0,30}\Z|\bnot\b", re.I)
+# a negation in the request's own sentence, right before it: "(Don't round your answer to two decimal places.)"
+_NOT_ASKED_RE = re.compile(r"\b(?:don['’]?t|do\s+not|never|without|no\s+need\s+to|not)\b[^.?!\n]{0,30}\Z", re.I)
 
 
 def asked_places(question: str) -> int | None:
@@ -42,9 +43,8 @@ def asked_places(question: str) -> int | None:
         rounds, named, count = m.groups()
         if named and _NAMED_PLACES[named.lower()] == 0 and not rounds:
             continue
-        before = question[-3_000:][max(0, m.start() - 40) : m.start()]
-        if _NOT_ASKED_RE.search(before + m.group()[:20]):  # "Don't round your answer to two decimal places."
-            return None
+        if _NOT_ASKED_RE.search(question[-3_000:][max(0, m.start() - 40) : m.start()]):
+            return None  # "Don't round your answer to two decimal places."
         found.add(_NAMED_PLACES[named.lower()] if named else int(_COUNT_WORDS.get(count.lower(), count)))
     return found.pop() if len(found) == 1 else None
 

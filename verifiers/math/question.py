@@ -171,7 +171,7 @@ _NOTATION_RE = re.compile(
     r"|operatorname|frac|dfrac|tfrac|sqrt)(?![A-Za-z])|(?<![A-Za-z])(?:gcd|lcm|log|ln|mod|floor|ceil|sqrt)(?![A-Za-z])"
 )
 _RELATION_RE = re.compile(r"[=<>]|\\(?:le|ge|leq|geq|neq|ne|approx)\b")
-# words in a text command, which an echo may wrap its words in: "3\text{ dozen}", "3\,\mathrm{dozen}"
+# what a text command holds, words and numbers, which an echo may wrap: "3\text{ dozen}", "\text{3 dozen}"
 _TEXT_WORDS_RE = re.compile(r"\\(?:text|textrm|mathrm|mbox)[ \t]*\{([A-Za-z0-9 ]{1,40})\}")
 # a number and the words that say what it counts: "72 clips", "3 dozen"
 _COUNTED_RE = re.compile(r"(\d+(?:\.\d+)?)\s*[A-Za-z][A-Za-z ]*")
