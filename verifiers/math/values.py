@@ -463,14 +463,6 @@ def _rounds_or_cuts(va: sympy.Basic, vb: sympy.Basic, approx: sympy.Rational) ->
     return bool(abs(x - y) <= unit / 2 or (x * y > 0 and 0 <= abs(y) - abs(x) < unit))
 
 
-def _within(va: sympy.Basic, vb: sympy.Basic, bound: float) -> bool:
-    """|va - vb| < bound, in 100-bit mpmath numbers."""
-    try:
-        return bool(abs(va._to_mpmath(100) - vb._to_mpmath(100)) < bound)
-    except (TypeError, ValueError, AttributeError):
-        return False
-
-
 def _constants_equal(a: sympy.Basic, b: sympy.Basic, a_inexact: bool, b_inexact: bool) -> bool:
     if a_inexact != b_inexact:  # a decimal against an exact value
         exact, approx = (b, a) if a_inexact else (a, b)
