@@ -379,6 +379,19 @@ def test_red_team_79s_variations(completion: str, gold: str, prompt: str | None,
     assert score(completion, gold, prompt) == want
 
 
+@pytest.mark.parametrize(
+    ("answer", "want"),
+    [
+        # a tuple of names set to a tuple of values names each value, against a key that names them
+        ("(b,a)=(2,3)", 0.0),
+        ("(b,a)=(3,2)", 1.0),
+        ("(a,b)=(2,3)", 1.0),
+    ],
+)
+def test_a_tuple_of_names_against_named_values(answer: str, want: float) -> None:
+    assert score(boxed(answer), "a=2, b=3") == want
+
+
 def test_the_stops_patterns_run_in_linear_time() -> None:
     assert_patterns_linear(
         [

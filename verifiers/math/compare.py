@@ -354,6 +354,9 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         a = a.items[0]
     if isinstance(b, Answers) and len(b.items) == 1:
         b = b.items[0]
+    spelled = _tuple_by_name(a) if isinstance(b, Answers) and named_apart(b) else None
+    if spelled is not None:  # "(b,a)=(2,3)" against "a=2, b=3": b is 2, a is 3, by name
+        a = spelled
     if (
         isinstance(a, Answers)
         and a.connective == ","
@@ -535,6 +538,24 @@ def _one_unknown(n: Answers) -> bool:
     """Every item names the same unknown ("x = 1; x = 2"): alternatives of one value, in no order."""
     names = {x.name if isinstance(x, Relation) and x.label else None for x in n.items}
     return len(names) == 1 and None not in names
+
+
+def _tuple_by_name(n: Node) -> Answers | None:
+    """A tuple of names set to a tuple of values ("(b,a)=(2,3)") as its named values ("b = 2, a = 3"); None for
+    anything else."""
+    if not (isinstance(n, Relation) and n.ops == ("=",) and len(n.sides) == 2):
+        return None
+    names, values = n.sides
+    if not (isinstance(names, Bracket) and isinstance(values, Bracket) and len(names.items) == len(values.items) >= 2):
+        return None
+    if not all(isinstance(x, Expr) and isinstance(x.value, sympy.Symbol) for x in names.items):
+        return None
+    return Answers(
+        tuple(
+            Relation(("=",), (x, v), label=True, name=x.value.name)  # type: ignore[union-attr]
+            for x, v in zip(names.items, values.items)
+        )
+    )
 
 
 def _labelled(n: Node) -> bool:
