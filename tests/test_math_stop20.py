@@ -365,7 +365,7 @@ def test_upright_letters_with_subscripts(pred: str, gold: str, want: float) -> N
         ("cleanup", "_CJK_ANSWER_SECTION_RE", '"【答案】" * (n // 4)'),
         ("cleanup", "_APPROX_AFTER_SPAN_RE", '"$1$ or about 2 " * (n // 14)'),
         ("normalize", "_UPRIGHT_SUBSCRIPTED", '"\\\\mathrm" + " " * n'),
-        ("parts", "_PART_LABEL_RE", '"(1) " * (n // 4)'),
+        ("parts", "PART_LABEL_RE", '"(1) " * (n // 4)'),
         ("revisions", "_OR_VALUE_RE", '"or " * (n // 3)'),
         ("revisions", "_ANSWER_AFTER_RE", '"answer is " * (n // 10)'),
     ],

@@ -9,6 +9,7 @@ import re
 
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.parts import PART_LABEL_RE, part_number
 from verigrpo.verifiers.math.units import text_unit
 from verigrpo.verifiers.math.wordlists import ANSWER_WORDS, ANSWER_WORDS_UNSPACED
 
@@ -114,29 +115,20 @@ def box_names(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, ...]:
     return tuple(names) if len(names) >= 2 and len(set(names)) == len(names) else ()
 
 
-# a part's label ("(a)", "(ii)", "b)", "Part (c)"), the last before a box within its line
-_PART_LABEL_RE = re.compile(r"(?:(?<=[\s(*])|^)\(?((?-i:[a-h]|i{1,3}|iv|vi{0,3}))\)(?=[\s:.*])", re.M)
-_PART_ORDERS = ("abcdefgh", ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii"))
-
-
 def box_parts(text: str, spans: list[tuple[int, int, str]]) -> tuple[int, ...]:
-    """Where each box of ``spans`` stands among the question's parts, from the label before it on its line
-    ("(a) There are \\boxed{5} ... (b) ... \\boxed{3}" -> (0, 1); "(b) \\boxed{5} (a) \\boxed{3}" -> (1, 0)), when
-    every box has its own label of one series; () otherwise."""
-    found: list[str] = []
+    """Where each box of ``spans`` stands among the question's parts, from the part label (:data:`parts.PART_LABEL_RE`)
+    last before it on its line ("(a) There are \\boxed{5} ... (b) ... \\boxed{3}" -> (0, 1); "(b) \\boxed{5} (a)
+    \\boxed{3}" -> (1, 0)), when the boxes' labels are the first parts of one series, each once; () otherwise."""
+    at: list[int] = []
     previous = 0
     for start, end, _ in spans:
         line_start = max(previous, text.rfind("\n", 0, start) + 1, start - 120)
-        label = _last_match(_PART_LABEL_RE, text[line_start:start])
+        label = _last_match(PART_LABEL_RE, text[line_start:start])
         if label is None:
             return ()
-        found.append(label.group(1))
+        at.append(part_number(label.group(1)) - 1)
         previous = end
-    for order in _PART_ORDERS:
-        if len(set(found)) == len(found) >= 2 and all(f in order for f in found):
-            at = [list(order).index(f) for f in found]
-            return tuple(at) if sorted(at) == list(range(len(at))) else ()
-    return ()
+    return tuple(at) if len(at) >= 2 and sorted(at) == list(range(len(at))) else ()
 
 
 def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:

@@ -38,13 +38,14 @@ def labelled_tuples(answer: str) -> str | None:
 
 # a part label of a multi-part answer: "(1)", "（2）", "(3).", in Roman numerals "(Ⅰ)", "(II)", "(iii)", and in
 # letters "(a)", "(b)"
-_PART_LABEL_RE = re.compile(r"[(（]\s*([1-9]|[ⅠⅡⅢⅣⅤⅥⅰⅱⅲⅳⅴⅵ]|I{1,3}|IV|VI?|i{1,3}|iv|vi?|[a-h])\s*[)）]\s*[.:：]?")
+PART_LABEL_RE = re.compile(r"[(（]\s*([1-9]|[ⅠⅡⅢⅣⅤⅥⅰⅱⅲⅳⅴⅵ]|I{1,3}|IV|VI?|i{1,3}|iv|vi?|[a-h])\s*[)）]\s*[.:：]?")
 _TEXT_LABEL_RE = re.compile(r"\\(?:text|textbf|mathrm)\s*\{\s*([(（][^{}()（）]{1,4}[)）][.:：]?)\s*\}")
 _ROMAN_PARTS = {r: k + 1 for k, r in enumerate(("I", "II", "III", "IV", "V", "VI"))}
 _ROMAN_PARTS |= {chr(0x2160 + k): k + 1 for k in range(6)} | {chr(0x2170 + k): k + 1 for k in range(6)}
 
 
-def _part_number(label: str) -> int:
+def part_number(label: str) -> int:
+    """A part label's place in its series, from 1: "2" and "ii" and "b" are 2; 0 for no label."""
     if label.isdigit():
         return int(label)
     roman = _ROMAN_PARTS.get(label.upper(), _ROMAN_PARTS.get(label, 0))
@@ -59,8 +60,8 @@ def numbered_parts(answer: str) -> str | None:
     if len(answer) > 2_000 or "(" not in answer and "（" not in answer:
         return None
     answer = _TEXT_LABEL_RE.sub(r" \1 ", answer)  # "\text{(a) } 3 \text{ (b) } 5": the labels set as text
-    labels = list(_PART_LABEL_RE.finditer(answer))
-    if len(labels) < 2 or [_part_number(m.group(1)) for m in labels] != list(range(1, len(labels) + 1)):
+    labels = list(PART_LABEL_RE.finditer(answer))
+    if len(labels) < 2 or [part_number(m.group(1)) for m in labels] != list(range(1, len(labels) + 1)):
         return None
     if answer[: labels[0].start()].strip(_PART_SEPARATORS):
         return None  # text before "(1)": the labels are inside an answer, not around its parts
@@ -81,7 +82,7 @@ def numbered_lines(lines: list[str]) -> str | None:
     for line in lines[:20]:
         if not line.strip():
             continue
-        if _PART_LABEL_RE.match(line.strip()) is None:
+        if PART_LABEL_RE.match(line.strip()) is None:
             break
         labelled.append(line.strip())
     return numbered_parts(" ".join(labelled)) if len(labelled) >= 2 else None

@@ -14,7 +14,7 @@ from typing import Any
 import sympy
 from verigrpo.verifiers.math.compare import nodes_equal
 from verigrpo.verifiers.math.conclusions import NOT_A_THING, stem
-from verigrpo.verifiers.math.forms import question_numbers
+from verigrpo.verifiers.math.forms import TEXT_WRAP_RE, question_numbers
 from verigrpo.verifiers.math.leaves import BASE_TEXT_RE
 from verigrpo.verifiers.math.nodes import Answers, Bracket, Expr, Node, Relation, Text
 from verigrpo.verifiers.math.normalize import DOLLAR_SCALES, FULL_WIDTH, normalize
@@ -171,8 +171,6 @@ _NOTATION_RE = re.compile(
     r"|operatorname|frac|dfrac|tfrac|sqrt)(?![A-Za-z])|(?<![A-Za-z])(?:gcd|lcm|log|ln|mod|floor|ceil|sqrt)(?![A-Za-z])"
 )
 _RELATION_RE = re.compile(r"[=<>]|\\(?:le|ge|leq|geq|neq|ne|approx)\b")
-# what a text command holds, words and numbers, which an echo may wrap: "3\text{ dozen}", "\text{3 dozen}"
-_TEXT_WORDS_RE = re.compile(r"\\(?:text|textrm|mathrm|mbox)[ \t]*\{([A-Za-z0-9 ]{1,40})\}")
 # a number and the words that say what it counts: "72 clips", "3 dozen"
 _COUNTED_RE = re.compile(r"(\d+(?:\.\d+)?)\s*[A-Za-z][A-Za-z ]*")
 
@@ -228,7 +226,8 @@ def echoes_question(
     numerals = asked | {"0", "1"}
     key = compact(reference)
     for whole in (ans, label.group(1) if label else ""):
-        worded = " ".join(_TEXT_WORDS_RE.sub(r" \1 ", whole).split()) if len(whole) <= 300 else whole
+        # (a text command's words as plain words, which an echo may wrap: "3\text{ dozen}", "\text{3 dozen}")
+        worded = " ".join(TEXT_WRAP_RE.sub(r" \1 ", whole).split()) if len(whole) <= 300 else whole
         for part in dict.fromkeys((whole, _TRAILING_WORDS_RE.sub("", whole) if len(whole) <= 300 else whole, worded)):
             counted = _COUNTED_RE.fullmatch(part)
             if counted is not None and counted.group(1) == key:
