@@ -9,7 +9,7 @@ import re
 
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
-from verigrpo.verifiers.math.parts import PART_LABEL_RE, part_number
+from verigrpo.verifiers.math.parts import BOX_PART_LABEL_RE, LINE_PART_LABEL_RE, label_number
 from verigrpo.verifiers.math.units import text_unit
 from verigrpo.verifiers.math.wordlists import ANSWER_WORDS, ANSWER_WORDS_UNSPACED
 
@@ -115,19 +115,27 @@ def box_names(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, ...]:
     return tuple(names) if len(names) >= 2 and len(set(names)) == len(names) else ()
 
 
-def box_parts(text: str, spans: list[tuple[int, int, str]]) -> tuple[int, ...]:
-    """Where each box of ``spans`` stands among the question's parts, from the part label (:data:`parts.PART_LABEL_RE`)
-    last before it on its line ("(a) There are \\boxed{5} ... (b) ... \\boxed{3}" -> (0, 1); "(b) \\boxed{5} (a)
-    \\boxed{3}" -> (1, 0)), when the boxes' labels are the first parts of one series, each once; () otherwise."""
+def box_parts(text: str, spans: list[tuple[int, int, str]]) -> tuple[int, ...] | None:
+    """Where each box of ``spans`` stands among the question's parts, from the part label
+    (:data:`parts.BOX_PART_LABEL_RE`) last before it on its line, or the label its line opens with
+    (:data:`parts.LINE_PART_LABEL_RE`): "(a) There are \\boxed{5} ... (b) ... \\boxed{3}" -> (0, 1); "(b) \\boxed{5}
+    (a) \\boxed{3}" -> (1, 0); "Part b: \\boxed{3}", "2. \\boxed{3}". () when some box has no label or the labels are
+    not the first parts of one series; None when every box has one and a part has two boxes ("(a) \\boxed{3} (a)
+    \\boxed{5}": two answers to one part)."""
     at: list[int] = []
     previous = 0
     for start, end, _ in spans:
-        line_start = max(previous, text.rfind("\n", 0, start) + 1, start - 120)
-        label = _last_match(PART_LABEL_RE, text[line_start:start])
+        line_start = text.rfind("\n", 0, start) + 1
+        window = max(previous, line_start, start - 120)
+        label = _last_match(BOX_PART_LABEL_RE, text[window:start])
+        if label is None and line_start >= previous:
+            label = LINE_PART_LABEL_RE.match(text, line_start, start)
         if label is None:
             return ()
-        at.append(part_number(label.group(1)) - 1)
+        at.append(label_number(label) - 1)
         previous = end
+    if len(at) >= 2 and len(set(at)) < len(at):
+        return None
     return tuple(at) if len(at) >= 2 and sorted(at) == list(range(len(at))) else ()
 
 

@@ -71,6 +71,7 @@ from verigrpo.verifiers.math.markers import (
     _other_marked_answer,
     _same_words,
     _short_text,
+    gathers_boxes,
     labels_the_response,
 )
 from verigrpo.verifiers.math.negations import UNSURE_BEFORE
@@ -438,11 +439,13 @@ def _extract(
         if len(boxes) > 1 and not _QUERIED_BOX_RE.search(boxes[-1]):
             # "\boxed{\,2304\,? } ... Wait ... \boxed{294}": a box that asks is no answer given
             boxes = [b for b in boxes[:-1] if not _QUERIED_BOX_RE.search(b)] + boxes[-1:]
-        distinct = _distinct(boxes)
+        distinct = _distinct(boxes) if not gathers_boxes(boxes) else [boxes[-1]]  # "Final answers: \boxed{5, 3}"
         revision = box_revision(text) if len(distinct) > 1 else None
         if len(distinct) > 1 and revision is None:  # a retraction, or "and then", leaves the last box alone: read on
             names = box_names(text, spans) if len(spans) == len(boxes) == len(distinct) else ()
             parts = box_parts(text, spans) if len(spans) == len(boxes) == len(distinct) and not names else ()
+            if parts is None:  # "(a) \boxed{3} (a) \boxed{5}": two answers to one part
+                return Extraction(boxes[-1], "boxed", True, "two boxed answers to one part")
             if parts:  # "(a) ... \boxed{5} (b) ... \boxed{3}": the parts' answers, in the parts' order
                 distinct = [b for _, b in sorted(zip(parts, boxes))]
             return Extraction(

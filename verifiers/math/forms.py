@@ -547,6 +547,17 @@ def stated_numbers(sentence: str) -> list[str] | None:
     return values or None
 
 
+# a value set to a named unknown in prose: "b = 2", "x_1 = -3"
+_NAMED_NUMBER_RE = re.compile(r"(?<![\w\\])([A-Za-z](?:_\{?\w{1,3}\}?)?)[ \t]*=[ \t$]*-?\d")
+
+
+def stated_names(sentence: str, n: int) -> tuple[str, ...]:
+    """The unknowns the ``n`` values of :func:`stated_numbers` are set to, in order ("Hence b = 2 and a = 3." -> ("b",
+    "a")), when the sentence names ``n`` different ones; () otherwise."""
+    names = tuple(m.group(1) for m in _NAMED_NUMBER_RE.finditer(sentence[:500]))
+    return names if len(names) == n and len(set(names)) == n else ()
+
+
 # an upright text group, its content (one pattern for every reader: forms, choices, verifier, clock)
 TEXT_WRAP_RE = re.compile(r"\\(?:text|textbf|textrm|textnormal|mathrm|mathbf|mbox|rm)\s*\{([^{}]*)\}")
 

@@ -25,6 +25,7 @@ from verigrpo.verifiers.math.sentences import (
     top_level_split,
     words,
 )
+from verigrpo.verifiers.math.spans import top_level_items
 from verigrpo.verifiers.math.vocab import BETWEEN_VALUES_CONNECTIVES
 
 _ANSWER_IS_RE = re.compile(
@@ -323,6 +324,14 @@ def _chain_end(answer: str) -> str:
 
 def _is_bound(box: str) -> bool:
     return _BOUND_RE.search(box) is not None and "=" not in _BOUND_RE.sub("", box)
+
+
+def gathers_boxes(boxes: list[str]) -> bool:
+    """The last of ``boxes`` lists the values of all the boxes before it, each once, as one answer ("(a) \\boxed{3} (b)
+    \\boxed{5}. Final answers: \\boxed{5, 3}"): that last box is the answer, with its order."""
+    earlier = {normalize(b) for b in boxes[:-1]}
+    items = [normalize(x) for x in top_level_items(boxes[-1])]
+    return len(boxes) >= 3 and len(items) == len(earlier) == len(boxes) - 1 and set(items) == earlier
 
 
 def _distinct(boxes: list[str]) -> list[str]:

@@ -38,10 +38,35 @@ def labelled_tuples(answer: str) -> str | None:
 
 # a part label of a multi-part answer: "(1)", "（2）", "(3).", in Roman numerals "(Ⅰ)", "(II)", "(iii)", and in
 # letters "(a)", "(b)"
-PART_LABEL_RE = re.compile(r"[(（]\s*([1-9]|[ⅠⅡⅢⅣⅤⅥⅰⅱⅲⅳⅴⅵ]|I{1,3}|IV|VI?|i{1,3}|iv|vi?|[a-h])\s*[)）]\s*[.:：]?")
+_PART_NAMES = r"[1-9]|[ⅠⅡⅢⅣⅤⅥⅰⅱⅲⅳⅴⅵ]|I{1,3}|IV|VI?|i{1,3}|iv|vi?|[a-h]"
+PART_LABEL_RE = re.compile(rf"[(（]\s*({_PART_NAMES})\s*[)）]\s*[.:：]?")
+# the label of a part that a box answers, on the box's line: the forms above, in capitals too ("(B)"; not where the
+# question lists options: the key is then a letter, not a list of parts), and "Part b:", "**Part 2.**"; not an
+# argument ("f(a) = \boxed{3}", "P(B)")
+BOX_PART_LABEL_RE = re.compile(rf"(?<![\w\\^_])[(（]\s*({_PART_NAMES}|[A-H])\s*[)）]|\b[Pp]art\s+({_PART_NAMES}|[A-H])\b")
+# ... or the line opens with it: "1. $\boxed{5}$", "b) \boxed{3}", "**2.** ..." (not "1.5", "i.e.")
+LINE_PART_LABEL_RE = re.compile(rf"(?<![ \t>*#])[ \t>*#]*({_PART_NAMES})[.)](?!\w)")
 _TEXT_LABEL_RE = re.compile(r"\\(?:text|textbf|mathrm)\s*\{\s*([(（][^{}()（）]{1,4}[)）][.:：]?)\s*\}")
 _ROMAN_PARTS = {r: k + 1 for k, r in enumerate(("I", "II", "III", "IV", "V", "VI"))}
 _ROMAN_PARTS |= {chr(0x2160 + k): k + 1 for k in range(6)} | {chr(0x2170 + k): k + 1 for k in range(6)}
+
+
+# a part label in a question: "(a)", "(ii)", "Part 2", or "1." opening a line
+_QUESTION_PART_RE = re.compile(
+    rf"(?<![\w\\^_])[(（]\s*({_PART_NAMES})\s*[)）]|\b[Pp]art\s+({_PART_NAMES})\b|^[ \t>*#]*([1-9])[.)](?!\w)", re.M
+)
+
+
+def question_parts(question: str) -> int:
+    """How many parts ``question`` asks in, labelled (a), (b), ... or (1), (2), ... or "1." "2." at the lines' starts,
+    each once and in order from the first ("(a) Find x. (b) Find y." -> 2); 0 for a question not in parts."""
+    numbers = [label_number(m) for m in _QUESTION_PART_RE.finditer(question[:5_000])]
+    return len(numbers) if len(numbers) >= 2 and numbers == list(range(1, len(numbers) + 1)) else 0
+
+
+def label_number(m: re.Match[str]) -> int:
+    """:func:`part_number` of a match of one of the label patterns above (its one group that matched)."""
+    return part_number(next(g for g in m.groups() if g is not None))
 
 
 def part_number(label: str) -> int:
@@ -49,7 +74,7 @@ def part_number(label: str) -> int:
     if label.isdigit():
         return int(label)
     roman = _ROMAN_PARTS.get(label.upper(), _ROMAN_PARTS.get(label, 0))
-    return roman or (ord(label) - ord("a") + 1 if "a" <= label <= "h" else 0)
+    return roman or (ord(label.lower()) - ord("a") + 1 if "a" <= label.lower() <= "h" else 0)
 _PART_SEPARATORS = " \t\n;；,，.。$"
 
 

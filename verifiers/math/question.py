@@ -18,6 +18,7 @@ from verigrpo.verifiers.math.forms import TEXT_WRAP_RE, question_numbers
 from verigrpo.verifiers.math.leaves import BASE_TEXT_RE
 from verigrpo.verifiers.math.nodes import Answers, Bracket, Expr, Node, Relation, Text
 from verigrpo.verifiers.math.normalize import DOLLAR_SCALES, FULL_WIDTH, normalize
+from verigrpo.verifiers.math.parts import question_parts
 from verigrpo.verifiers.math.sentences import parsed, top_level_split
 from verigrpo.verifiers.math.units import unit_scale, unit_word
 from verigrpo.verifiers.math.vocab import FOREIGN_UNIT_WORDS, UNIT_ALIASES
@@ -122,20 +123,31 @@ def in_asked_order(pred: Node, row: Mapping[str, Any]) -> Node:
 
 def reordered_named_quantities(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     """A bare list answering a bare-list reference in another order, where the row's question asks for several
-    quantities in an order ("respectively", "how many of each", "how many nickels and how many dimes"), answered
+    quantities in an order ("respectively", "how many of each", "how many nickels and how many dimes", a question in
+    labelled parts), answered
     ``30, 20`` against ``20, 30``. Without such a question (roots, "the two numbers") a list's order stays free."""
     if not (isinstance(pred, Answers) and isinstance(gold, Answers) and len(pred.items) == len(gold.items) >= 2):
         return False
     question = question_text(row)
-    ordered = _ORDERED_QUESTION_RE.search(question) or (
-        _TWO_NAMED_RE.search(question) and not _UNORDERED_RE.search(question)
+    ordered = (
+        _ORDERED_QUESTION_RE.search(question)
+        or (_TWO_NAMED_RE.search(question) and not _UNORDERED_RE.search(question))
+        or question_parts(question) == len(gold.items)  # "(a) Find x. (b) Find y.": the key answers the parts in order
     )
     if not ordered:
         return False
     labels = {str(x.sides[0]) for x in (*pred.items, *gold.items) if isinstance(x, Relation) and x.label}
     if len(labels) == 1:  # "x = 3, x = 2": values of one unknown, a set
         return False
+    if _names(pred) is not None and _names(pred) == _names(gold):  # "b = 2, a = 3" against "a=3, b=2": by name
+        return False
     return not all(nodes_equal(a, b) for a, b in zip(pred.items, gold.items))
+
+
+def _names(node: Answers) -> set[str] | None:
+    """The unknowns a list's items are each set to, when every item names a different one; None otherwise."""
+    names = [str(x.sides[0]) for x in node.items if isinstance(x, Relation) and x.label and x.ops == ("=",)]
+    return set(names) if len(names) == len(node.items) == len(set(names)) else None
 
 
 def question_text(row: Mapping[str, Any]) -> str:

@@ -50,6 +50,7 @@ from verigrpo.verifiers.math.forms import (
     decimal_comma_reading,
     prose_unit,
     same_statements,
+    stated_names,
     stated_numbers,
     statement_verdicts,
 )
@@ -243,6 +244,12 @@ def _by_name(values: Sequence[str], names: tuple[str, ...], gold: Node | None) -
     if names and len(names) == len(values) and isinstance(gold, Answers) and named_apart(gold):
         return ", ".join(f"{n} = {v}" for n, v in zip(names, values))
     return None
+
+
+def _named(values: Sequence[str], names: tuple[str, ...]) -> str | None:
+    """The ``values`` each with the unknown it was set to ("b = 2, a = 3"), against a tuple key: read in the order the
+    question's tuple names them, or else alphabetically (:func:`question.in_asked_order`), not in written order."""
+    return ", ".join(f"{n} = {v}" for n, v in zip(names, values)) if names and len(names) == len(values) else None
 
 
 def _labelled_pair(gold: Node | None) -> Bracket | None:
@@ -537,20 +544,22 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if several and not ex.hedged and ex.rule in ("last_number", "last_equation"):
         # a key of several values, a completion that ends on a sentence stating them: "So the cabin costs $6,000 and
         # the land costs $24,000." against "6000, 24000" (the fallback read only the last)
-        values = stated_numbers(_LAST_SENTENCE_RE.split(completion.strip().splitlines()[-1])[-1])
+        sentence = _LAST_SENTENCE_RE.split(completion.strip().splitlines()[-1])[-1]
+        values = stated_numbers(sentence)
         if values is not None and len(values) == len(_as_list(gold) or ()):
-            answer = ", ".join(values)
+            # ("Hence b = 2 and a = 3." against "a=2, b=3": by name)
+            answer = _by_name(values, stated_names(sentence, len(values)), gold) or ", ".join(values)
             info["extracted"] = answer
     pair = isinstance(gold, Bracket) and gold.open == "(" and len(gold.items) >= 2
-    if (several or pair) and not ex.hedged and ex.rule == "last_math" and ex.scope is not None:
+    pair_key = gold if pair else _labelled_pair(gold)
+    if (several or pair_key is not None) and not ex.hedged and ex.rule == "last_math" and ex.scope is not None:
         # "Thus, $a=2, h=-1$, and $k=-18$." against "2, -1, -18": the values of the named spans, as many as the key's
-        # (against a tuple, "(7, 3)", in the order they are named: "x &= 7 \\ y &= 3")
-        if len(top_level_items(ex.scope)) == len(_as_list(gold) or gold.items):
-            answer = ex.scope if several else f"({ex.scope})"
+        # (against a tuple, "(7, 3)", by name where they are named: "y &= 3 \\ x &= 7" is (7, 3); in written order else)
+        if len(top_level_items(ex.scope)) == len(_as_list(gold) or pair_key.items):
+            answer = ex.scope if several else _named(top_level_items(ex.scope), ex.names) or f"({ex.scope})"
             # ("$a = 3$ and $b = 2$" against "a=2, b=3": by name)
             answer = (_by_name(top_level_items(ex.scope), ex.names, gold) if several else None) or answer
             info["extracted"] = answer
-    pair_key = gold if pair else _labelled_pair(gold)
     if ex.hedged and several and 1 < len(ex.boxes) <= 10:
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
         answer = _by_name(ex.boxes, ex.names, gold) or answer  # "$a=\boxed{3}$, $b=\boxed{2}$" against "a=2, b=3"
@@ -559,7 +568,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         info["extracted"] = answer
     elif ex.hedged and pair_key is not None and 1 < len(ex.boxes) == len(pair_key.items) and boxes_listed_together(completion):
         # "\boxed{3} \quad \text{e} \quad \boxed{17}" against "(m,n)=(3,17)": boxes listed together, in order
-        answer = "(" + ", ".join(ex.boxes) + ")"
+        answer = _named(ex.boxes, ex.names) or "(" + ", ".join(ex.boxes) + ")"  # ("$b=\boxed{2}$, $a=\boxed{3}$": by name)
         info["extracted"] = answer
     elif ex.hedged:
         bare = option_letter(gold) if not isinstance(gold, Choice) else None
