@@ -92,5 +92,121 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("parts", "_QUESTION_PART_RE", "'( ' * (n // 2)"),
             ("forms", "_NAMED_NUMBER_RE", "'a ' * (n // 2)"),
             ("forms", "_NAMED_NUMBER_RE", "'a' + ' ' * n + '='"),
+            ("question", "_ASKED_HIGH_BASE_RE", "'to base' + ' ' * n"),
+            ("question", "_ASKED_HIGH_BASE_RE", "'to ' * (n // 3)"),
+            ("question", "_ASKED_BASE_RE", "'to base' + ' ' * n"),
+            ("parse", "_BASE_NUMBER", "'a' * n + '_'"),
+            ("asked_form", "_BRACKETS_PRODUCT_RE", "')' + ' ' * n"),
+            ("asked_form", "_LOWEST_TERMS_RE", "'simplify ' * (n // 9)"),
+            ("asked_form", "_WRITTEN_FRACTION_RE", "'1' * n"),
+            ("asked_form", "_WRITTEN_FRACTION_RE", "'\\\\frac{' * (n // 6)"),
+            ("asked_rounding", "_ASKED_RE", "'to 3 significant ' * (n // 17)"),
         ]
     )
+
+
+_HEX = "Now, convert the base-6 number 3245 to hexadecimal"
+
+
+@pytest.mark.parametrize(
+    ("completion", "want"),
+    [
+        # a key of digits and letters, where the question asks for a base over ten, is a numeral in that base: the
+        # same digits in another order are another numeral, not the same product of letters
+        ("<answer>2de</answer>", 0.0),
+        ("<answer>2bd</answer>", 0.0),
+        ("2 e d", 0.0),
+        ("749", 0.0),
+        # and the numeral in any case, with a prefix or the base as a subscript, is the key
+        ("<answer>2ed</answer>", 1.0),
+        ("0x2ed", 1.0),
+        ("2ED", 1.0),
+        ("$\\boxed{2ed_{16}}$", 1.0),
+        ("$\\boxed{2ED_{16}}$", 1.0),
+        ("$\\boxed{2de_{16}}$", 0.0),
+    ],
+)
+def test_keys_in_the_base_asked_for(completion: str, want: float) -> None:
+    assert score(completion, "2ed", _HEX) == want
+
+
+def test_letters_without_a_base_asked_stay_a_product() -> None:
+    assert score("<answer>2de</answer>", "2ed", "Simplify $2ed$.") == 1.0
+    assert score("$\\boxed{x_1}$", "x_1") == 1.0
+    assert score("$\\boxed{ab_{16}}$", "a b_{16}") == 1.0
+
+
+_MULTIPLY = "Calculate the following: (-11*x**2 - 64*x)*(50*x**2 + 81*x)\nWhen performing calculations, use **."
+_KEY = "-550*x**4 - 4091*x**3 - 5184*x**2"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # a question that gives a product of brackets to work out, against an expanded key: the product copied
+        # back, reordered or partly multiplied, has computed nothing
+        ("(-11*x**2 - 64*x)*(50*x**2 + 81*x)", _KEY, _MULTIPLY, 0.0),
+        ("(50*x**2 + 81*x)*(-11*x**2 - 64*x)", _KEY, _MULTIPLY, 0.0),
+        ("-x**2*(550*x**2 + 4091*x + 5184)", _KEY, _MULTIPLY, 0.0),
+        ("-550*x**4 - 4091*x**3 - 5184*x**2", _KEY, _MULTIPLY, 1.0),
+        ("$\\boxed{x(x+2)+1}$", "x^2+2x+1", "Expand $(x+1)^2$.", 0.0),
+        ("$\\boxed{x^2+2x+1}$", "x^2+2x+1", "Expand $(x+1)^2$.", 1.0),
+        # (a factored key is another matter: the question asks for that form)
+        ("$\\boxed{(x+1)(x-1)}$", "(x+1)(x-1)", "Multiply out and factor back: (x+1)*(x-1)", 1.0),
+        # factoring into fewer factors than the key's is no complete factoring
+        ("$\\boxed{(x^2-1)(x+2)}$", "(x-1)(x+1)(x+2)", "Factor $x^3+2x^2-x-2$.", 0.0),
+        ("$\\boxed{(x+1)(x-1)(x+2)}$", "(x-1)(x+1)(x+2)", "Factor $x^3+2x^2-x-2$.", 1.0),
+        ("$\\boxed{(x+1)^2}$", "(x+1)^2", "Factor $x^2+2x+1$.", 1.0),
+    ],
+)
+def test_the_product_the_question_gives_worked_out(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+_LOWEST = "Simplify the fraction $\\dfrac{19530}{28280}$ to its lowest terms."
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # a question that asks for lowest terms refuses an equal fraction not reduced, and a decimal
+        ("\\frac{558}{808}", "$\\dfrac{279}{404}$", _LOWEST, 0.0),
+        ("4462/10640", "2231/5320", "What is the probability? Give a reduced fraction.", 0.0),
+        ("0.6905940594", "$\\dfrac{279}{404}$", _LOWEST, 0.0),
+        ("$\\boxed{\\frac{6}{8}}$", "\\frac34", "Express 0.75 as a common fraction.", 0.0),
+        ("$\\boxed{0.75}$", "\\frac34", "Express 0.75 as a common fraction.", 0.0),
+        ("\\frac{279}{404}", "$\\dfrac{279}{404}$", _LOWEST, 1.0),
+        ("279/404", "$\\dfrac{279}{404}$", _LOWEST, 1.0),
+        ("$\\boxed{\\frac{3}{4}}$", "\\frac34", "Express 0.75 as a common fraction.", 1.0),
+        # (without the request an equal fraction is the key)
+        ("$\\boxed{\\frac{6}{8}}$", "\\frac34", "What is 0.75 as a fraction?", 1.0),
+        ("$\\boxed{\\frac{6}{8}}$", "\\frac34", None, 1.0),
+    ],
+)
+def test_lowest_terms_asked(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+_SIG = "Compute -457.0178^8. Return your final answer correct to 3 significant figures."
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # the key rounded to the significant figures the question asks for is the answer it asks for
+        ("1.90e+21", "1.9031145207918732e+21", _SIG, 1.0),
+        ("$\\boxed{1.90 \\times 10^{21}}$", "1.9031145207918732e+21", _SIG, 1.0),
+        ("-6.30e-07", "-6.30122530647638e-07", _SIG, 1.0),
+        ("1.91e+21", "1.9031145207918732e+21", _SIG, 0.0),
+        ("1.9031e+21", "1.9031145207918732e+21", _SIG, 0.0),
+        ("0.0123", "0.012345", "Give your answer to 3 significant figures.", 1.0),
+        ("0.012", "0.012345", "Give your answer to 3 significant figures.", 0.0),
+        ("1.90e+21", "1.9031145207918732e+21", None, 0.0),
+        # ... and to the nearest hundred
+        ("1200", "1234", "How many people came, to the nearest hundred?", 1.0),
+        ("1230", "1234", "How many people came, to the nearest hundred?", 0.0),
+        ("1200", "1234", "How many people came?", 0.0),
+    ],
+)
+def test_significant_figures_and_hundreds_asked(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want

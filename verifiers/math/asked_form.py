@@ -1,4 +1,5 @@
-"""The form a question asks its answer in: "Factor $x^2-5x+6$." asks for a product, "Expand $(x+1)^2$." for a sum.
+"""The form a question asks its answer in: "Factor $x^2-5x+6$." asks for a product, "Expand $(x+1)^2$." for a sum,
+"Simplify the fraction ... to its lowest terms" for a reduced fraction.
 
 Equal values are otherwise one answer. Where the question asks for one form and the key is in it, the other form
 has not done what was asked: "-1 + x^2" (the question's polynomial, reordered) does not factor "x^2 - 1".
@@ -6,6 +7,7 @@ has not done what was asked: "-1 + x^2" (the question's polynomial, reordered) d
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -26,17 +28,41 @@ def _product(v: sympy.Basic) -> bool:
     return (isinstance(v, (sympy.Mul, sympy.Pow))) and any(isinstance(b, sympy.Add) and b.free_symbols for b in bases)
 
 
+def _unexpanded(v: sympy.Basic) -> bool:
+    """A product with a sum for a factor anywhere in ``v``: "x(x+2)+1", "-x^2(550x^2+4091x)" (not "x^2+2x+1")."""
+    return any(_product(sub) for sub in sympy.preorder_traversal(v) if isinstance(sub, (sympy.Mul, sympy.Pow)))
+
+
+def _factor_count(v: sympy.Basic) -> int:
+    """How many factors in a variable a product has, each power counted as often as its exponent says."""
+    count = 0
+    for f in v.args if isinstance(v, sympy.Mul) else (v,):
+        base, times = (f.base, f.exp) if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0 else (f, 1)
+        count += int(times) if base.free_symbols else 0
+    return count
+
+
+# a product of bracketed factors in the question, there to be multiplied out: "(x+1)*(x-2)", "(2x-1)(x+3)"
+_BRACKETS_PRODUCT_RE = re.compile(r"\)\s*(?:(?:\*|\\cdot|\\times)\s*)?\(")
+
+
 def other_form_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     """The question asks to factor and the key is a product, or to expand and the key is a sum, and the answer, equal
-    in value, is in the other form: "-1+x^2" or "x(x-5)+6" for "Factor ...", "(1+x)^2" for "Expand ..."."""
+    in value, is in the other form: "-1+x^2" or "x(x-5)+6" for "Factor ...", "(1+x)^2" or "x(x+2)+1" for "Expand
+    ...". A factoring into fewer factors than the key's ("(x^2-1)(x+2)" against "(x-1)(x+1)(x+2)") has not factored
+    completely. A question that gives a product of brackets to work out ("Calculate
+    (x+1)*(x-2)") asks for it expanded where its key is."""
     if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or not gold.value.free_symbols:
         return False
     question = question_text(row)[-2_000:]
     if not question:
         return False
-    if _product(gold.value) and not _product(pred.value) and _FACTOR_RE.search(question):
-        return True
-    return isinstance(gold.value, sympy.Add) and _product(pred.value) and _EXPAND_RE.search(question) is not None
+    if _product(gold.value) and _FACTOR_RE.search(question):
+        if not _product(pred.value):
+            return True
+        return _factor_count(pred.value) < _factor_count(gold.value)
+    asked = _EXPAND_RE.search(question) or _BRACKETS_PRODUCT_RE.search(question)
+    return isinstance(gold.value, sympy.Add) and not _unexpanded(gold.value) and _unexpanded(pred.value) and bool(asked)
 
 
 # a request for an exact value: "Express your answer in terms of $\pi$.", "in simplest radical form", "the exact value"
@@ -53,3 +79,33 @@ def decimal_for_exact_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> b
     if gold.value.free_symbols or gold.value.is_Rational:
         return False
     return _EXACT_ASKED_RE.search(question_text(row)[-2_000:]) is not None
+
+
+# a request for a fraction in lowest terms: "to its lowest terms", "as a common fraction", "a reduced fraction",
+# "Simplify the fraction", "in simplest form"
+_LOWEST_TERMS_RE = re.compile(
+    r"\blowest\s+terms\b|\bsimplest\s+form\b|\b(?:common|reduced|simplified|irreducible)\s+fraction\b"
+    r"|\bsimplify\s+(?:the\s+|this\s+)?fraction\b",
+    re.I,
+)
+# a fraction of integers as written: "\frac{558}{808}", "\dfrac12", "558/808"
+_WRITTEN_FRACTION_RE = re.compile(
+    r"\\[dt]?frac\s*(?:\{\s*-?(\d{1,12})\s*\}|(\d))\s*(?:\{\s*(\d{1,12})\s*\}|(\d))|(?<![\d.])(\d{1,12})\s*/\s*(\d{1,12})(?![\d.])"
+)
+
+
+def fraction_form_unasked(pred: Node, answer: str, gold: Node, row: Mapping[str, Any]) -> str | None:
+    """Where the question asks for a fraction in lowest terms (or a common fraction) and the key is one, an answer
+    equal in value that is no such fraction: ``\\frac{558}{808}`` against ``\\frac{279}{404}`` (not reduced), or the
+    decimal 0.6905940594. The reason, or None."""
+    if not (isinstance(gold, Expr) and gold.value.is_Rational and not gold.value.is_Integer):
+        return None
+    if not _LOWEST_TERMS_RE.search(question_text(row)[-2_000:]):
+        return None
+    if isinstance(pred, Expr) and pred.inexact:
+        return "a decimal or a percent where the question asks for a fraction in lowest terms"
+    for m in _WRITTEN_FRACTION_RE.finditer(answer[:500]):
+        top, bottom = (int(g) for g in [x for x in m.groups() if x is not None][:2])
+        if bottom and math.gcd(top, bottom) > 1:
+            return "a fraction not in lowest terms where the question asks for lowest terms"
+    return None

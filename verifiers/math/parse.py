@@ -74,11 +74,12 @@ _ORDINAL = re.compile(
 _QUOTED_ITEM = re.compile(r"(['\"])([^'\"\\]*)\1")
 _QUOTED_LIST = re.compile(r"\[\s*(['\"])[^'\"\\]*\1(?:\s*,\s*(['\"])[^'\"\\]*\2)*\s*\]")
 _PREFIXED_NUMBER = re.compile(r"(-?)0([xX](?=[0-9a-fA-F]+$)|[bB](?=[01]+$)|[oO](?=[0-7]+$))([0-9a-fA-F]+)")
-_BASE_NUMBER = re.compile(r"(?:\(([0-9A-Z]+)\)|([0-9A-Z]+))\s*_\s*\{?\s*\(?(\d{1,2})\)?\s*\}?")
+_BASE_NUMBER = re.compile(r"(?:\(([0-9A-Za-z]+)\)|(?<![0-9A-Za-z])([0-9A-Za-z]+))\s*_\s*\{?\s*\(?(\d{1,2})\)?\s*\}?")
 
 
 def _base_number(s: str) -> Node | None:
-    """``1011_2``, ``1011_{2}``, ``(1011)_2``, ``A3_{16}``: a numeral in base 2..36, as a text "value (base b)".
+    """``1011_2``, ``1011_{2}``, ``(1011)_2``, ``A3_{16}``, ``2ed_{16}``: a numeral in base 2..36, as a text "value
+    (base b)".
 
     Two such numerals are equal when value and base agree (``0101_2`` is ``101_2``); against a
     plain number they are different answers (the question asked for that base; ``7_{10}`` is 7). None when
@@ -96,6 +97,8 @@ def _base_number(s: str) -> Node | None:
         return None
     digits, base = m.group(1) or m.group(2), int(m.group(3))
     if not 2 <= base <= 36 or len(digits) > 64 or not (digits[0].isdigit() or base > 10):
+        return None
+    if digits != digits.upper() and not (digits[0].isdigit() and base > 10):  # "x_1", "ab_{16}": names; "2ed_{16}" not
         return None
     try:
         value = int(digits, base)

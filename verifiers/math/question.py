@@ -418,8 +418,34 @@ def base_without_asking(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
 
 
 # the base a question asks its answer in: "to base 10", "in base $10$", "as a decimal (base-10) number", "in decimal"
-_ASKED_BASE_RE = re.compile(r"\b(?:in|to|into|as)[ \t]+(?:a[ \t]+)?(?:base[ \t-]*\$?[ \t]*(\d{1,2})\b|decimal[ \t]+(?:number|form|notation)?\b)", re.I)
+_ASKED_BASE_RE = re.compile(r"\b(?:in|to|into|as)[ \t]+(?:a[ \t]+)?(?:base[ \t-]*(?:\$[ \t]*)?(\d{1,2})\b|decimal[ \t]+(?:number|form|notation)?\b)", re.I)
 _BASE_NAMES = {2: "binary", 8: "octal", 16: "hexadecimal"}
+
+
+# the base over ten a question asks its answer in: "to hexadecimal", "in base 16", "to base-12"
+_ASKED_HIGH_BASE_RE = re.compile(
+    r"\b(?:in|to|into|as)[ \t]+(?:a[ \t]+)?(?:base[ \t-]*(?:\$[ \t]*)?(1[1-9]|2\d|3[0-6])\b|(hexadecimal)\b)", re.I
+)
+
+
+def numeral_in_asked_base(text: str, row: Mapping[str, Any], key: bool = False) -> Text | None:
+    """``2ed`` (digits and letters alone) as the numeral in the base over ten that the row's question asks for
+    ("convert 3245 to hexadecimal": 749 in base 16), as :func:`parse.parse_answer` reads ``2ed_{16}`` and ``0x2ed``, so
+    that a key and an answer written with the base's letters compare as numerals, in either case, and not as products
+    of letters (``2de`` is another numeral). ``key``: read only a numeral with a letter in it (a key of digits alone
+    stays a number). None elsewhere."""
+    body = text.strip().strip("$").strip()
+    if len(body) > 64 or not re.fullmatch(r"-?[0-9A-Za-z]+", body) or (key and body.strip("-").isdigit()):
+        return None
+    asked = _ASKED_HIGH_BASE_RE.search(question_text(row)[-2_000:])
+    if asked is None:
+        return None
+    base = int(asked.group(1) or 16)
+    try:
+        value = int(body, base)
+    except ValueError:  # a digit the base does not have
+        return None
+    return Text(f"{value} (base {base})")
 
 
 def digits_in_asked_base(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:

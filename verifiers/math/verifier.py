@@ -11,7 +11,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import sympy
-from verigrpo.verifiers.math.asked_form import decimal_for_exact_asked, other_form_than_asked
+from verigrpo.verifiers.math.asked_form import (
+    decimal_for_exact_asked,
+    fraction_form_unasked,
+    other_form_than_asked,
+)
 from verigrpo.verifiers.math.asked_rounding import rounded_as_asked
 from verigrpo.verifiers.math.boxes import boxes_listed_together, last_box_end
 from verigrpo.verifiers.math.chains import bracketed_value, chain_last_side, one_per_line, without_restatement
@@ -105,6 +109,7 @@ from verigrpo.verifiers.math.question import (
     givens,
     in_asked_order,
     names_another_unknown,
+    numeral_in_asked_base,
     option_content,
     other_thing_counted,
     other_unit_than_asked,
@@ -349,6 +354,9 @@ def _question_objection(pred: Node, answer: str, gold: Node, row: Mapping[str, A
         return "the answer counts another thing than the question asks about"
     if counted_in_multiples(pred, answer, gold, row):
         return "the answer counts in multiples (dozens, pairs) where the question counts single things"
+    unreduced = fraction_form_unasked(pred, answer, gold, row)
+    if unreduced is not None:  # "\frac{558}{808}" for "Simplify the fraction ... to its lowest terms."
+        return unreduced
     return next((reason for check, reason in _QUESTION_CHECKS if check(pred, gold, row)), None)
 
 
@@ -436,6 +444,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     gold_text, gold, gold_error = read_reference(reference)
     if isinstance(gold, Expr) and gold.value == sympy.I and gold_text.strip(" ()$") == "I" and option_content(row, "I"):
         gold = Expr(sympy.Symbol("I"))  # the key "I" where the question lists an option I (MMLU-Pro's ninth), not i
+    in_base = numeral_in_asked_base(gold_text, row, key=True)
+    if in_base is not None:  # "2ed" where the question asks for hexadecimal: a numeral, not a product of letters
+        gold = in_base
     ex = extract_answer(completion, last_number_fallback=last_number_fallback, givens=givens(row))
     info: dict[str, Any] = {
         "rule": ex.rule,
@@ -641,6 +652,8 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         # "a1*a3**(2/3)/a2**(5/3)" against a key in a_{1}, a_{3}: a code's names for the key's indexed variables
         answer, pred = indexed, reindexed  # type: ignore[assignment]
         info["extracted"] = answer
+    if in_base is not None:  # "2ED" against "2ed" in base 16 ("0x2ed", "2ed_{16}" are read so by the parser)
+        pred = numeral_in_asked_base(answer, row) or pred
     if isinstance(pred, Answers) and isinstance(gold, Bracket):  # "m = -3, b = 2" where the question asks for (m, b)
         pred = in_asked_order(pred, row)
     bare = without_word_note(answer) if isinstance(pred, Expr) and pred.value.free_symbols else None
