@@ -101,6 +101,9 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("asked_form", "_WRITTEN_FRACTION_RE", "'1' * n"),
             ("asked_form", "_WRITTEN_FRACTION_RE", "'\\\\frac{' * (n // 6)"),
             ("asked_rounding", "_ASKED_RE", "'to 3 significant ' * (n // 17)"),
+            ("written", "_CLOSING_WORD_RE", "'a' * n"),
+            ("written", "_CLOSING_WORD_RE", "'is ' * (n // 3)"),
+            ("written", "_CLOSING_WORD_RE", "'.' + ' ' * n + 'is'"),
         ]
     )
 
@@ -209,4 +212,65 @@ _SIG = "Compute -457.0178^8. Return your final answer correct to 3 significant f
     ],
 )
 def test_significant_figures_and_hundreds_asked(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # plain text's "E**(...)" is e to that power, as sympy prints it
+        ("-3*E**(9*x**2 - 4*x - 8) + C", "-3*exp(9*x**2 - 4*x - 8) + C", 1.0),
+        ("E**x", "exp(x)", 1.0),
+        ("E**(2*x)", "exp(x)", 0.0),
+        ("2*E", "2*e", 0.0),
+        # one added constant takes in a number added beside it
+        ("-6*x**3 - 36*x**2 - 72*x - 48 + C", "-6*x**3 - 36*x**2 - 72*x + C", 1.0),
+        ("x^2 + 5 + K", "x^2 + C", 1.0),
+        ("-6*x**3 - 36*x**2 - 72*x - 48*x + C", "-6*x**3 - 36*x**2 - 72*x + C", 0.0),
+        ("x^2 + 5", "x^2 + C", 0.0),
+        ("$\\boxed{2C + 5}$", "C", 0.0),
+    ],
+)
+def test_sympy_exponentials_and_added_constants(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want
+
+
+def test_an_added_constant_the_question_names_stays_a_quantity() -> None:
+    assert score("x^2 + 5 + C", "x^2 + C", "Let C = 3. Compute x^2 + C.") == 0.0
+
+
+_FRIDAYS = "Between Sunday, August 21, 2022 and Monday, October 3, 2022, how many times does Friday occur?"
+_PRIMES = "Count how many prime numbers there are between 4449 and 7676 (inclusive) ?"
+_PICK = "Pick the largest number of the following candidates: 393,941,185.518 3.939411934900000e+08 393,941,192.776"
+_WEEKDAY = "In a year where Thursday is January 1st, name the weekday of March 11. Respond with the weekday."
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # "how many times does Friday occur" counts Fridays (not Mondays, which the question names too)
+        ("There are 6 Fridays.", "6", _FRIDAYS, 1.0),
+        ("There are 6 Mondays.", "6", _FRIDAYS, 0.0),
+        # a chain under the name the question asks for, in other case, with its working shown
+        ("lcm = 2^3 · 3^2 · 11 = 792", "792", "Find the Least Common Multiple (LCM) of these numbers: 44, 72", 1.0),
+        ("gcd = 2^3 · 3^2 · 11 = 792", "792", "Find the Least Common Multiple (LCM) of these numbers: 44, 72", 0.0),
+        # the question's own range in brackets is no answer; the sentence's count is
+        ("There are 369 primes in [4449, 7676].", "369", _PRIMES, 1.0),
+        ("There are 369 primes in [4449, 7676].", "370", _PRIMES, 0.0),
+        ("The solutions are [-5, 5].", "-5, 5", "Solve x^2 = 25.", 1.0),
+        # a number in e-notation picked from the question's candidates answers it: no expression was left unworked
+        ("3.939411934900000e+08", "393941193.49", _PICK, 1.0),
+        ("3.939411934900000e+08", "393941192.776", _PICK, 0.0),
+        # a value restated in brackets with its working answers alone
+        ("0.118 (i.e. 3.990 - 3.872)", "0.118", None, 1.0),
+        ("0.118 (i.e. 3.990 - 3.871)", "0.118", None, 0.0),
+        # a closing sentence that states a word, against a word key
+        ("March 11 is a Wednesday.", "Wednesday", _WEEKDAY, 1.0),
+        ("March 11, 2021 falls on a Wednesday.", "Wednesday", _WEEKDAY, 1.0),
+        ("March 11 is a Tuesday.", "Wednesday", _WEEKDAY, 0.0),
+        ("It is not Wednesday.", "Wednesday", _WEEKDAY, 0.0),
+        ("It is Wednesday or Thursday.", "Wednesday", _WEEKDAY, 0.0),
+    ],
+)
+def test_sentences_that_answer_reasoning_gym(completion: str, gold: str, prompt: str | None, want: float) -> None:
     assert score(completion, gold, prompt) == want

@@ -112,6 +112,8 @@ class AtomReader:
             return _LETTER_CONSTANTS[name]
         if self.reading.letter_constants and name == "I" and not self.latex and name not in self.bound:
             return sympy.I  # plain text's I is the imaginary unit, as sympy, Mathematica and Maxima write it
+        if self.reading.letter_constants and name == "E" and not self.latex and name not in self.bound and self.at("OP", "^"):
+            return sympy.E  # plain text's "E**(x)" is e to the x, as sympy writes it (not "E^2" in LaTeX: a point E)
         if subscript and self.at("OP", "_"):
             self.next()
             if self.at("OP", "{"):

@@ -64,8 +64,9 @@ def _named_in(question: str, names: list[sympy.Symbol]) -> bool:
 
 
 def renamed_constants_equal(pred: Node, gold: Node, question: str = "") -> bool:
-    """The two answers are one general solution whose arbitrary constants are named or ordered otherwise; not where
-    the ``question`` names one of them without calling it arbitrary (there it is a given quantity)."""
+    """The two answers are one general solution whose arbitrary constants are named or ordered otherwise, or whose one
+    added constant takes in a number beside it ("x^2 + 5 + C" is "x^2 + C"); not where the ``question`` names one of
+    them without calling it arbitrary (there it is a given quantity)."""
     a, b = _value(pred), _value(gold)
     if a is None or b is None or sympy.count_ops(a) > 120 or sympy.count_ops(b) > 120:
         return False
@@ -82,10 +83,13 @@ def renamed_constants_equal(pred: Node, gold: Node, question: str = "") -> bool:
         return False
     if a.free_symbols - set(ca) != b.free_symbols - set(cb):
         return False  # the other symbols (t, x, \omega) must be the same ones
+    # one constant added on each side ("... - 48 + C" against "... + C"): it takes in any number added beside it
+    added = len(ca) == 1 and sympy.diff(a, ca[0]) == 1 and sympy.diff(b, cb[0]) == 1
     for image in itertools.permutations(cb):
         renamed = a.xreplace(dict(zip(ca, image)))
         try:
-            if sympy.simplify(renamed - b) == 0:
+            difference = sympy.simplify(renamed - b)
+            if difference == 0 or (added and difference.is_number and difference.is_real):
                 return True
         except Exception:  # noqa: BLE001 - a failed comparison means "different"
             continue

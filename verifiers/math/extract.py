@@ -711,6 +711,8 @@ def _extract(
                     return Extraction(stripped[lead.end() :], "whole")
             except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
                 pass
+        if bracketed_value(stripped) is not None:  # "0.118 (i.e. 3.990 - 3.872)": a value, restated in brackets
+            return Extraction(stripped, "whole")
         try:
             node = parse_answer(stripped)
             if _WHOLE_BOUND_RE.search(stripped):  # "180 km at most": a bound, no value

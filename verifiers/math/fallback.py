@@ -371,6 +371,12 @@ def _fallback_answer(text: str, givens: frozenset[str]) -> Extraction:
     if values is not None:  # "70, 72", "Solutions: 3; 5", "70 | 72": a closing line of values, the list whole
         return Extraction(values, "last_line")
     listed_end = _END_LIST_RE.search(tail[-300:])
+    if listed_end is not None and _all_given(listed_end.group(1), givens):
+        # "There are 369 primes in [4449, 7676].": the question's range restated; the sentence's own number answers
+        one = one_number_sentence(last_sentence(tail[: listed_end.start() + len(tail) - len(tail[-300:])]), givens)
+        if one is not None:
+            return Extraction(one, "last_number")
+        listed_end = None
     read = parsed(listed_end.group(1)) if listed_end is not None else None
     if isinstance(read, Bracket) and len(read.items) >= 2:
         return Extraction(listed_end.group(1), "last_line")  # "Solutions: [-5, 5]": the list whole, not its last item
@@ -798,6 +804,12 @@ def _plain_sentence(sentence: str) -> str:
     """A sentence without money signs and bold marks ("**Therefore, ... is $11 cheaper ...**")."""
     plain = _MONEY_SIGN_RE.sub("", sentence) if "$" in sentence else sentence
     return BOLD_MARK_RE.sub("", plain).strip()
+
+
+def _all_given(text: str, givens: frozenset[str]) -> bool:
+    """Every number in ``text`` is one of the question's (``givens``), and there is one."""
+    numbers = re.findall(r"\d[\d,]*(?:\.\d+)?", text)
+    return bool(numbers) and all(numeral_key(n) in givens for n in numbers)
 
 
 def _stated_number(tail: str, last: re.Match[str], givens: frozenset[str]) -> str | None:

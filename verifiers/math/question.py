@@ -23,7 +23,7 @@ from verigrpo.verifiers.math.sentences import parsed, top_level_split
 from verigrpo.verifiers.math.units import unit_scale, unit_word
 from verigrpo.verifiers.math.vocab import FOREIGN_UNIT_WORDS, UNIT_ALIASES
 
-PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?")
+PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?")  # (and "3.9394e+08")
 _QUESTION_KEYS = ("prompt", "question", "problem")
 CALCULUS_RE = re.compile(r"\\(?:int|lim|sum|prod)(?![A-Za-z])|[∫∑∏]")
 # "(A) ...", "B. ...", "C) ...", "D: ...", "a ) ...", "(a) ..."
@@ -522,8 +522,12 @@ def unshown_combination(pred: Node, answer: str, row: Mapping[str, Any]) -> bool
     question = compact(question_text(row))
     if not question:
         return False
-    spaced = r"\s*".join(re.escape(c) for c in re.sub(r"\s+", "", compact(parts[0])))
-    return not _asks_for(question, spaced)
+    left = re.sub(r"\s+", "", compact(parts[0]))
+    spaced = r"\s*".join(re.escape(c) for c in left)
+    # (a word for the left side asks for it in any case: "lcm = ... = 792" for "the Least Common Multiple (LCM)")
+    return not _asks_for(question, spaced) and not (
+        re.fullmatch(r"[A-Za-z]{3,12}", left) and re.search(rf"\b{left}\b", question, re.I)
+    )
 
 
 def _asks_for(question: str, spaced: str) -> bool:
@@ -709,6 +713,9 @@ _HOW_MANY_PHRASE_RE = re.compile(
 )
 
 
+_OCCURRENCE_STEMS = frozenset({stem("times"), stem("occurrences")})
+
+
 def other_thing_counted(answer: str, gold: Node, row: Mapping[str, Any]) -> bool:
     """A count of another thing the question names than the one it asks about, against a bare number: "How many
     apples does he have now?" answered "10 oranges" (he has 7 oranges), "How many cakes ...?" answered "12
@@ -726,6 +733,9 @@ def other_thing_counted(answer: str, gold: Node, row: Mapping[str, Any]) -> bool
     things = {stem(w) for w in phrase.split()}
     if not things:  # "How many are left?": the question names no thing here
         return False
+    if things <= _OCCURRENCE_STEMS:  # "how many times does Friday occur?": what occurs is what is counted ("6 Fridays")
+        rest = asked.group(1) + re.split(r"[.?!\n]", question[asked.end() : asked.end() + 200], maxsplit=1)[0]
+        things |= {stem(w) for w in re.findall(r"[A-Za-z]{3,20}", rest)}
     named = {stem(w) for w in re.findall(r"[A-Za-z]{3,20}", question)}
     said_words = [w for w in said.group(1).split() if w.lower() not in NOT_A_THING]  # (not "84 marbles left")
     multiples = [w for w in said.group(1).split() if _MULTIPLE_WORD_RE.fullmatch(w)]

@@ -143,6 +143,7 @@ from verigrpo.verifiers.math.units import text_unit
 from verigrpo.verifiers.math.values import ROUNDED_DECIMALS, constant_against_none, printed_integer_key
 from verigrpo.verifiers.math.vocab import FOREIGN_UNIT_WORDS
 from verigrpo.verifiers.math.written import (
+    closing_word,
     named_word,
     same_options,
     same_roman,
@@ -532,6 +533,11 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if closing is not None:  # "100 divided by 5 is 20, so the statement is true." against "true"
             word = ("true" if closing else "false") if gold.text in ("true", "false") else ("yes" if closing else "no")
             ex = dataclasses.replace(ex, answer=word, rule="closing_verdict", scope=None)
+            info.update(rule=ex.rule, extracted=word)
+    if isinstance(gold, Text) and gold.text not in _VERDICTS and (ex.answer is None or ex.rule in WEAK_RULES):
+        word = closing_word(completion)
+        if word is not None:  # "March 11 is a Wednesday." against "Wednesday": the word the closing sentence states
+            ex = dataclasses.replace(ex, answer=word, rule="closing_word", scope=None)
             info.update(rule=ex.rule, extracted=word)
     if ex.answer is None:
         letter = option_letter(gold) if gold is not None else None

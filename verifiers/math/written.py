@@ -172,3 +172,20 @@ def worded_count(answer: str) -> str | None:
     if any(w in NUMBER_WORDS or w in SCALE_WORDS or re.fullmatch(CHANGING_WORDS, w) for w in nouns) or qualified(answer):
         return None
     return f"{NUMBER_WORDS[m.group(1).lower()]} {m.group(2)}"
+
+
+# a closing sentence that states a word: "March 11 is a Wednesday.", "It falls on a Friday.", "The colour was red."
+_CLOSING_WORD_RE = re.compile(
+    r"(?:^|[.!?\n]\s*)[^.!?\n]{0,80}?\b(?:is|was|are|were|will\s+be|would\s+be|falls?\s+on|fell\s+on)[ \t]+"
+    r"(?:(?:an?|the|on(?:\s+an?)?)[ \t]+)?([A-Za-z][A-Za-z-]{1,30})[ \t]*[.!]?\s*\Z"
+)
+_NEGATED_RE = re.compile(r"\b(?:not|never|no)\b|n['’]t\b", re.I)
+
+
+def closing_word(completion: str) -> str | None:
+    """The word a completion's closing sentence states with "is", "was" or "falls on" ("March 11 is a Wednesday." ->
+    "Wednesday"), for a key that is a word; None where the sentence negates it or ends otherwise."""
+    m = _CLOSING_WORD_RE.search(completion[-300:])
+    if m is None or _NEGATED_RE.search(m.group()) or re.search(r"\bor\b", m.group(), re.I):
+        return None
+    return m.group(1)
