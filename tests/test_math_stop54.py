@@ -274,3 +274,23 @@ _WEEKDAY = "In a year where Thursday is January 1st, name the weekday of March 1
 )
 def test_sentences_that_answer_reasoning_gym(completion: str, gold: str, prompt: str | None, want: float) -> None:
     assert score(completion, gold, prompt) == want
+
+
+_FACTORS = "Find the prime factorization of 280. Write the factors separated by × (for 12: 2 × 2 × 3)"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # a closing sentence that states a product written with "×" states it
+        ("The prime factorization of 280 is 2 × 2 × 2 × 5 × 7.", "2 × 2 × 2 × 5 × 7", _FACTORS, 1.0),
+        ("The prime factorization of 280 is 2 × 2 × 2 × 35.", "2 × 2 × 2 × 5 × 7", _FACTORS, 0.0),
+        # a rounding after the answer in scale words or e-notation rounds it
+        ("**Answer:** 8139577950 (roughly 8.14 billion)", "8139577950", None, 1.0),
+        ("**Answer:** 8139577950 (roughly 8.14e9)", "8139577950", None, 1.0),
+        ("**Answer:** 8139577950 (about 9.1 billion)", "8139577950", None, 0.0),
+        ("**Answer:** 8139577950 (about 8.1 million)", "8139577950", None, 0.0),
+    ],
+)
+def test_products_and_roundings_stated_in_sentences(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want

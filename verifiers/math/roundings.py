@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from verigrpo.verifiers.math.units import SCALE_WORDS
+
 # a word or sign that makes the number after it a rounding, in the languages models answer in
 APPROXIMATELY_RE = re.compile(
     r"(?<![^\W\d_])(?:approx(?:imately|\.)?|about|around|roughly|nearly|almost|circa|ca\.|ungefähr|etwa|rund|environ"
@@ -41,8 +43,13 @@ def exact_then_rounded(answer: str) -> tuple[str, str] | None:
     return m.group("exact").strip().strip("$").strip(), m.group("rounded").replace(",", "").replace("％", "%").strip()
 
 
-# right after an answer: its rounding, after a comma or in brackets ("35/36, about 0.5", "（约0.5）", " ≈ 96%")
-_ROUNDING_AFTER_RE = re.compile(rf"[ \t$}}]{{0,4}}{_TO_ROUNDING}(-?\d[\d,]{{0,15}}(?:\.\d{{1,15}})?[ \t]*[%％]?)", re.I)
+# right after an answer: its rounding, after a comma or in brackets ("35/36, about 0.5", "（约0.5）", " ≈ 96%", "(roughly
+# 8.14 billion)", "(about 8.1e9)")
+_ROUNDING_AFTER_RE = re.compile(
+    rf"[ \t$}}]{{0,4}}{_TO_ROUNDING}(-?\d[\d,]{{0,15}}(?:\.\d{{1,15}})?"
+    rf"(?:[ \t]*[%％]|[eE][-+]?\d{{1,3}}|[ \t]+(?:{'|'.join(sorted(SCALE_WORDS, key=len, reverse=True))})\b)?)",
+    re.I,
+)
 
 
 def rounding_after(rest: str) -> str | None:
