@@ -92,8 +92,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("parts", "_QUESTION_PART_RE", "'( ' * (n // 2)"),
             ("forms", "_NAMED_NUMBER_RE", "'a ' * (n // 2)"),
             ("forms", "_NAMED_NUMBER_RE", "'a' + ' ' * n + '='"),
-            ("question", "_ASKED_HIGH_BASE_RE", "'to base' + ' ' * n"),
-            ("question", "_ASKED_HIGH_BASE_RE", "'to ' * (n // 3)"),
+            ("question", "_ASKED_BASE_ANY_RE", "'to ' * (n // 3)"),
             ("question", "_ASKED_BASE_RE", "'to base' + ' ' * n"),
             ("parse", "_BASE_NUMBER", "'a' * n + '_'"),
             ("asked_form", "_BRACKETS_PRODUCT_RE", "')' + ' ' * n"),
@@ -104,6 +103,17 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("written", "_CLOSING_WORD_RE", "'a' * n"),
             ("written", "_CLOSING_WORD_RE", "'is ' * (n // 3)"),
             ("written", "_CLOSING_WORD_RE", "'.' + ' ' * n + 'is'"),
+            ("question", "_ASKED_BASE_ANY_RE", "'to base' + ' ' * n"),
+            ("question", "_ASKED_BASE_ANY_RE", "'hexadecimal ' * (n // 12)"),
+            ("question", "_WRITTEN_BASE_RE", "'_' + ' ' * n"),
+            ("question", "_WRITTEN_BASE_RE", "'_{' * (n // 2)"),
+            ("asked_form", "_PLAIN_FRACTION_RE", "'-' + ' ' * n"),
+            ("asked_form", "_PLAIN_FRACTION_RE", "'(1' * (n // 2)"),
+            ("asked_form", "_BRACKET_TIMES_RE", "'(' + '+' * n"),
+            ("asked_form", "_BRACKET_TIMES_RE", "'2' + ' ' * n + '('"),
+            ("asked_rounding", "_STATED_ROUNDING_RE", "'a' * n"),
+            ("asked_rounding", "_STATED_ROUNDING_RE", "' is' * (n // 3)"),
+            ("parts", "BOX_PART_LABEL_RE", "' a' * (n // 2)"),
         ]
     )
 
@@ -293,4 +303,144 @@ _FACTORS = "Find the prime factorization of 280. Write the factors separated by 
     ],
 )
 def test_products_and_roundings_stated_in_sentences(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+_AB = "Find the ordered pair $(a,b)$ such that a+b=5 and a-b=1."
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # values set to other unknowns than the question's tuple, or two values for one unknown, answer no tuple
+        ("\\boxed{b=3, c=2}", "(3,2)", _AB, 0.0),
+        ("\\boxed{b=3}, \\boxed{c=2}", "(3,2)", _AB, 0.0),
+        ("Thus $b=3$, $c=2$.", "(3,2)", _AB, 0.0),
+        ("$b=\\boxed{3}$, $b=\\boxed{2}$", "(3,2)", _AB, 0.0),
+        ("Thus $b=3$ and $b=2$.", "(3,2)", _AB, 0.0),
+        ("$b=\\boxed{3}$, $a=\\boxed{3}$, $b=\\boxed{2}$", "(3,2)", _AB, 0.0),
+        ("$x=3$, $x=2$, $x=1$", "(3,2,1)", "Solve for $(x, y, z)$: x+y+z=6, x-y=1, y-z=1.", 0.0),
+        ("\\boxed{a=3}, \\boxed{b=2}", "(3,2)", _AB, 1.0),
+        # (values of one unknown answer a list of values)
+        ("$x=\\boxed{2}$ or $x=\\boxed{3}$", "2, 3", None, 1.0),
+        # a key that names its values, where the question asks for them as a tuple in its order
+        ("\\boxed{(3,2)}", "a=3, b=2", "Find the ordered pair $(b,a)$ such that a+b=5 and a-b=1.", 0.0),
+        ("\\boxed{(2,3)}", "a=3, b=2", "Find the ordered pair $(b,a)$ such that a+b=5 and a-b=1.", 1.0),
+        # named values in prose, equal values named apart, and a tuple of names answer a tuple key by name
+        ("Hence b = 2 and a = 3.", "(3,2)", _AB, 1.0),
+        ("Hence b = 3 and a = 2.", "(3,2)", _AB, 0.0),
+        ("$a=\\boxed{3}$, $b=\\boxed{3}$", "(3,3)", "Find $(a,b)$ such that $a+b=6$ and $a-b=0$.", 1.0),
+        ("Subtracting: y = \\boxed{1}. Then x = \\boxed{3}.", "(3,1)", "Find the ordered pair (x, y).", 1.0),
+        ("\\boxed{(b,a) = (2,3)}", "(3,2)", _AB, 1.0),
+        ("\\boxed{(b,a) = (3,2)}", "(3,2)", _AB, 0.0),
+    ],
+)
+def test_named_values_against_tuples_asked(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+_THREE = "(a) Show that $x^2-9=(x-3)(x+3)$. (b) Find the positive root of $x^2-9$. (c) Find $x$ if $x-1=4$."
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # part labels that skip a part without a value still order the boxes
+        ("(b) \\boxed{5} (c) \\boxed{3}", "3, 5", _THREE, 0.0),
+        ("(b) \\boxed{3} (c) \\boxed{5}", "3, 5", _THREE, 1.0),
+        # labels without an opening bracket, in square brackets, or with a full stop
+        ("b) \\boxed{3} a) \\boxed{5}", "3, 5", _PARTS, 0.0),
+        ("[b] \\boxed{3} [a] \\boxed{5}", "3, 5", _PARTS, 0.0),
+        ("b. \\boxed{5}  a. \\boxed{3}", "3, 5", _PARTS, 1.0),
+        # a part's label decides, also where the boxes name their unknowns
+        ("For (b) we get $y=\\boxed{5}$ and for (a) $x=\\boxed{3}$.", "3, 5", _PARTS, 1.0),
+        # each box answers one part: two values in one box are not two parts
+        ("(a) \\boxed{2, 4}\n(c) \\boxed{6}", "2, 4, 6", "(a) 1+1. (b) 2+2. (c) 3+3.", 0.0),
+        ("(a) \\boxed{2}\n(b) \\boxed{4}\n(c) \\boxed{6}", "2, 4, 6", "(a) 1+1. (b) 2+2. (c) 3+3.", 1.0),
+        # a closing tuple that gathers the parts, and a key that joins them with "and"
+        ("(a) \\boxed{3}\n(b) \\boxed{5}\nSo x = 3, y = 5. \\boxed{(3,5)}", "3, 5", _PARTS, 1.0),
+        ("(a) \\boxed{3}\n(b) \\boxed{5}", "3 \\text{ and } 5", _PARTS, 1.0),
+        # roots the question asks for are a set, whatever labels number them
+        ("(1) \\boxed{3} (2) \\boxed{2}", "2, 3", "Find the two roots of $x^2-5x+6=0$.", 1.0),
+    ],
+)
+def test_part_labels_of_every_form(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # the base a question asks for, however it names it
+        ("\\boxed{BA}", "AB", "What is the hexadecimal representation of 171?", 0.0),
+        ("\\boxed{AB}", "AB", "What is the hexadecimal representation of 171?", 1.0),
+        ("\\boxed{F^2}", "FF", "What is 255 in hex?", 0.0),
+        # a numeral written in another base than the one asked for
+        ("\\boxed{19_{10}}", "19", "Convert $25_{10}$ to hexadecimal.", 0.0),
+        ("\\boxed{1010_{10}}", "1010", "Convert 10 to binary.", 0.0),
+        ("\\boxed{1010_2}", "1010", "Convert 10 to binary.", 1.0),
+        # the numeral set as text or with the asked base written after it
+        ("\\boxed{\\text{2ED}}", "2ED", "Convert $749_{10}$ to hexadecimal.", 1.0),
+        ("\\boxed{\\text{ED}_{16}}", "ED", "Convert $237_{10}$ to hexadecimal.", 1.0),
+        ("\\boxed{ed_{16}}", "ED", "Convert $237_{10}$ to hexadecimal.", 1.0),
+        ("\\boxed{ED}", "ED_{16}", "Convert $237_{10}$ to hexadecimal.", 1.0),
+        ("\\boxed{DE}", "ED_{16}", "Convert $237_{10}$ to hexadecimal.", 0.0),
+        ("\\boxed{ba_{12}}", "BA", "Express $142_{10}$ in base 12.", 1.0),
+        ("\\boxed{2ED_{\\text{hex}}}", "2ED", "Convert $749_{10}$ to hexadecimal.", 1.0),
+    ],
+)
+def test_numerals_in_the_base_asked_for(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # a common fraction asked for: no percent, and no expression that only evaluates to one
+        ("\\boxed{75\\%}", "\\frac{3}{4}", "Express $0.75$ as a common fraction.", 0.0),
+        ("\\boxed{1-\\frac14}", "\\frac{3}{4}", "Express your answer as a common fraction in lowest terms.", 0.0),
+        ("\\boxed{\\frac{3}{2^2}}", "\\frac{3}{4}", "What is $\\frac{6}{8}$ in lowest terms?", 0.0),
+        ("\\boxed{\\frac{3}{4}+0}", "\\frac{3}{4}", "Write 6/8 as a reduced fraction.", 0.0),
+        ("\\boxed{-\\frac{3}{4}}", "-\\frac{3}{4}", "Write -6/8 as a reduced fraction.", 1.0),
+        ("\\boxed{\\frac{3}{4}\\text{ cup}}", "\\frac{3}{4}", "How much flour? Give a common fraction.", 1.0),
+        # an expansion asked for: no bracket left multiplied
+        ("\\boxed{2(x+3)}", "2x+6", "Expand $2(x+3)$.", 0.0),
+        ("\\boxed{(x+3)\\cdot 2}", "2x+6", "Expand $2(x+3)$.", 0.0),
+        ("\\boxed{3(x^2-4)}", "3x^2-12", "Expand $3(x-2)(x+2)$.", 0.0),
+        ("\\boxed{2x+6}", "2x+6", "Expand $2(x+3)$.", 1.0),
+        # a complete factoring leaves no number common to a factor's terms
+        ("\\boxed{x(2x-4)(x+2)}", "2x(x-2)(x+2)", "Factor completely: $2x^3 - 8x$.", 0.0),
+        ("\\boxed{2x(x-2)(x+2)}", "2x(x-2)(x+2)", "Factor completely: $2x^3 - 8x$.", 1.0),
+        # an exact value asked for: no decimal, also against a fraction it only rounds
+        ("\\boxed{0.8660254037844386}", "\\frac{\\sqrt{3}}{2}", "Find $\\sin 60^\\circ$ exactly.", 0.0),
+        ("\\boxed{31.41592653589793}", "10\\pi", "Give your answer as a multiple of $\\pi$.", 0.0),
+        ("\\boxed{0.47619047619047616}", "\\frac{10}{21}", "Find the exact value of $\\frac{1}{3}+\\frac{1}{7}$.", 0.0),
+        ("\\boxed{0.5}", "\\frac12", "Find the exact value of $\\frac{1}{3}+\\frac{1}{6}$.", 1.0),
+        ("\\boxed{0.375}", "\\frac38", "What is the probability of getting exactly 2 heads in 3 tosses?", 1.0),
+    ],
+)
+def test_forms_asked_more_strictly(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # a rounding the question states is no rounding it asks for
+        ("\\boxed{40}", "35", "A number rounded to the nearest ten is 40. What is the smallest whole number it could be?", 0.0),
+        ("\\boxed{6.28}", "6.28318", "3.14159 rounded to two decimal places is 3.14. What is 3.14159 times 2?", 0.0),
+        ("\\boxed{92}", "\\frac{275}{3}", "Her average was rounded to the nearest whole number. What was her exact average?", 0.0),
+        # requests without the verb "round"
+        ("\\boxed{13}", "4\\pi", "A circle has radius 2. Find its area to the nearest whole number.", 1.0),
+        ("\\boxed{13}", "4\\pi", "A circle has radius 2. What is its area to the nearest unit?", 1.0),
+        ("\\boxed{12300}", "12345", "A city has 12345 people. What is this to the nearest hundred?", 1.0),
+        ("\\boxed{3}", "3.7", "What is the distance from 3.7 to the nearest integer?", 0.0),
+        # the key stored unrounded is not the answer to a question that asks for a rounding
+        ("\\boxed{1786}", "1786", "What is $47 \\times 38$ to the nearest hundred?", 0.0),
+        ("\\boxed{1800}", "1786", "What is $47 \\times 38$ to the nearest hundred?", 1.0),
+        ("\\boxed{12.566370614359172}", "4\\pi", "Find the area of a circle of radius 2. Round to two decimal places.", 0.0),
+        ("\\boxed{12.57}", "4\\pi", "Find the area of a circle of radius 2. Round to two decimal places.", 1.0),
+    ],
+)
+def test_roundings_asked_and_stated(completion: str, gold: str, prompt: str, want: float) -> None:
     assert score(completion, gold, prompt) == want

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import sympy
+from verigrpo.verifiers.math.forms import TEXT_WRAP_RE
 from verigrpo.verifiers.math.nodes import Expr, Node
 from verigrpo.verifiers.math.question import question_text
 
@@ -33,13 +34,16 @@ def _unexpanded(v: sympy.Basic) -> bool:
     return any(_product(sub) for sub in sympy.preorder_traversal(v) if isinstance(sub, (sympy.Mul, sympy.Pow)))
 
 
-def _factor_count(v: sympy.Basic) -> int:
-    """How many factors in a variable a product has, each power counted as often as its exponent says."""
-    count = 0
+def _factoring(v: sympy.Basic) -> tuple[int, bool]:
+    """How many factors in a variable a product has, each power counted as often as its exponent says, and whether a
+    factor keeps a number common to its terms ("2x-4" in "x(2x-4)(x+2)")."""
+    count, common = 0, False
     for f in v.args if isinstance(v, sympy.Mul) else (v,):
         base, times = (f.base, f.exp) if isinstance(f, sympy.Pow) and f.exp.is_Integer and f.exp > 0 else (f, 1)
-        count += int(times) if base.free_symbols else 0
-    return count
+        if base.free_symbols:
+            count += int(times)
+            common = common or (isinstance(base, sympy.Add) and base.as_content_primitive()[0] != 1)
+    return count, common
 
 
 # a product of bracketed factors in the question, there to be multiplied out: "(x+1)*(x-2)", "(2x-1)(x+3)"
@@ -49,8 +53,9 @@ _BRACKETS_PRODUCT_RE = re.compile(r"\)\s*(?:(?:\*|\\cdot|\\times)\s*)?\(")
 def other_form_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     """The question asks to factor and the key is a product, or to expand and the key is a sum, and the answer, equal
     in value, is in the other form: "-1+x^2" or "x(x-5)+6" for "Factor ...", "(1+x)^2" or "x(x+2)+1" for "Expand
-    ...". A factoring into fewer factors than the key's ("(x^2-1)(x+2)" against "(x-1)(x+1)(x+2)") has not factored
-    completely. A question that gives a product of brackets to work out ("Calculate
+    ...". A factoring into fewer factors than the key's ("(x^2-1)(x+2)" against "(x-1)(x+1)(x+2)"), or with a number
+    left common to a factor's terms where the key's factors have none ("x(2x-4)(x+2)" against "2x(x-2)(x+2)"), has not
+    factored completely. A question that gives a product of brackets to work out ("Calculate
     (x+1)*(x-2)") asks for it expanded where its key is."""
     if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or not gold.value.free_symbols:
         return False
@@ -60,24 +65,28 @@ def other_form_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
     if _product(gold.value) and _FACTOR_RE.search(question):
         if not _product(pred.value):
             return True
-        return _factor_count(pred.value) < _factor_count(gold.value)
+        (have, kept), (want, key_kept) = _factoring(pred.value), _factoring(gold.value)
+        return have < want or (kept and not key_kept)
     asked = _EXPAND_RE.search(question) or _BRACKETS_PRODUCT_RE.search(question)
     return isinstance(gold.value, sympy.Add) and not _unexpanded(gold.value) and _unexpanded(pred.value) and bool(asked)
 
 
 # a request for an exact value: "Express your answer in terms of $\pi$.", "in simplest radical form", "the exact value"
 _EXACT_ASKED_RE = re.compile(
-    r"in\s+terms\s+of\s+(?:\$?\\pi\b|π|pi\b)|\bexact\s+(?:value|form|answer)\b|simplest\s+radical\s+form", re.I
+    r"(?:in\s+terms|as\s+a\s+multiple)\s+of\s+(?:\$?\\pi\b|π|pi\b)|\bexact\s+(?:value|form|answer)\b"
+    r"|simplest\s+radical\s+form|\bexactly[ \t]*[.?!]?[ \t]*$",  # ("Find $\sin 60^\circ$ exactly.", not "exactly 2 heads")
+    re.I | re.M,
 )
 
 
 def decimal_for_exact_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
-    """A decimal against an irrational key, where the question asks for the exact value: "9.424778" against 3\\pi for
-    "Express your answer in terms of $\\pi$." (without such a request, a decimal that rounds the key stays paid)."""
+    """A decimal against an irrational key (or a fraction it only rounds), where the question asks for the exact value:
+    "9.424778" against 3\\pi for "Express your answer in terms of $\\pi$." (without such a request, a decimal that
+    rounds the key stays paid)."""
     if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or not pred.inexact or gold.inexact:
         return False
-    if gold.value.free_symbols or gold.value.is_Rational:
-        return False
+    if gold.value.free_symbols or gold.value.is_Integer or (gold.value.is_Rational and pred.value == gold.value):
+        return False  # (a fraction's decimal that is the fraction, "0.5" for 1/2, is exact)
     return _EXACT_ASKED_RE.search(question_text(row)[-2_000:]) is not None
 
 
@@ -94,18 +103,50 @@ _WRITTEN_FRACTION_RE = re.compile(
 )
 
 
+# a fraction of integers, alone: "\frac{3}{4}", "-\dfrac34", "\frac{-3}{4}", "3/4", "(-3)/4"
+_PLAIN_FRACTION_RE = re.compile(
+    r"(?<![-− \t])[-−]?[ \t]*(?:\\[dt]?frac[ \t]*(?:\{[ \t]*-?\d{1,12}[ \t]*\}|\d)[ \t]*(?:\{[ \t]*\d{1,12}[ \t]*\}|\d)"
+    r"|\(?-?\d{1,12}\)?[ \t]*/[ \t]*\(?\d{1,12}\)?)"
+)
+
+
 def fraction_form_unasked(pred: Node, answer: str, gold: Node, row: Mapping[str, Any]) -> str | None:
     """Where the question asks for a fraction in lowest terms (or a common fraction) and the key is one, an answer
-    equal in value that is no such fraction: ``\\frac{558}{808}`` against ``\\frac{279}{404}`` (not reduced), or the
-    decimal 0.6905940594. The reason, or None."""
+    equal in value that is no such fraction: ``\\frac{558}{808}`` against ``\\frac{279}{404}`` (not reduced), the
+    decimal 0.6905940594, the percent 75%, or an expression ("1-\\frac14", "\\frac{3}{2^2}"). The reason, or None."""
     if not (isinstance(gold, Expr) and gold.value.is_Rational and not gold.value.is_Integer):
         return None
     if not _LOWEST_TERMS_RE.search(question_text(row)[-2_000:]):
         return None
-    if isinstance(pred, Expr) and pred.inexact:
+    if isinstance(pred, Expr) and (pred.inexact or pred.marker is not None):
         return "a decimal or a percent where the question asks for a fraction in lowest terms"
     for m in _WRITTEN_FRACTION_RE.finditer(answer[:500]):
         top, bottom = (int(g) for g in [x for x in m.groups() if x is not None][:2])
         if bottom and math.gcd(top, bottom) > 1:
             return "a fraction not in lowest terms where the question asks for lowest terms"
+    body = TEXT_WRAP_RE.sub(" ", answer[:500]).replace("$", " ")
+    body = re.sub(r"\\[,;:! ]|\\left|\\right|[.\s]+$", " ", body).strip()
+    if body and _PLAIN_FRACTION_RE.fullmatch(body) is None:
+        return "an expression, not a fraction, where the question asks for a fraction in lowest terms"
     return None
+
+
+# a bracketed sum that multiplies or is multiplied: "2(x+3)", "(x+3)\cdot 2", "3(x^2-4)", "(x+1)^2" (not "\sin(x+1)")
+_BRACKET_TIMES_RE = re.compile(
+    r"(?:(?<![A-Za-z\\])[A-Za-z]|\d|[)}])[ \t]*(?:(?:\\cdot|\\times|\*)[ \t]*)?\([^()+\-]*[-+][^()]*\)"
+    r"|\([^()+\-]*[-+][^()]*\)[ \t]*(?:\^|\*\*|\\cdot|\\times|\*|(?=[\w(\\]))"
+)
+
+
+def bracket_left_unexpanded(pred: Node, answer: str, gold: Node, row: Mapping[str, Any]) -> bool:
+    """Where the question asks to expand (or gives a product of brackets to work out) and the key is expanded, an
+    answer that keeps a bracketed sum multiplied, which the parser's arithmetic multiplies out: "2(x+3)" for "Expand
+    $2(x+3)$." against "2x+6"."""
+    if not (isinstance(pred, Expr) and isinstance(gold, Expr) and gold.value.free_symbols):
+        return False
+    if not isinstance(gold.value, sympy.Add) or _unexpanded(gold.value):
+        return False
+    question = question_text(row)[-2_000:]
+    if not (_EXPAND_RE.search(question) or _BRACKETS_PRODUCT_RE.search(question)):
+        return False
+    return _BRACKET_TIMES_RE.search(answer[:500]) is not None

@@ -21,7 +21,7 @@ from verigrpo.verifiers.math.question import question_text
 # hundred": -2)
 _NAMED_PLACES = {
     "whole": 0, "integer": 0, "tenth": 1, "hundredth": 2, "thousandth": 3, "ten-thousandth": 4, "cent": 2,
-    "ten": -1, "hundred": -2, "thousand": -3,
+    "ten": -1, "hundred": -2, "thousand": -3, "unit": 0, "one": 0,
 }
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # a request to round: a verb of rounding or of giving an answer, then the precision ("Round your answer to two
@@ -30,14 +30,21 @@ _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # rounding)
 _ASKED_RE = re.compile(
     r"(?:\b(?:(round)(?:ed|ing)?|correct|accurate|give|express|write|answer|find|compute|calculate|estimate|evaluate"
-    r"|determine|approximate)\b[^.?!\n]{0,60}?|(?<![\w ])[ \t]*|,[ \t]*)\bto\s+"
-    r"(?:the\s+nearest\s+(whole|integer|ten-thousandth|thousandth|hundredth|tenth|cent|thousand|hundred|ten)(?![a-z])"
+    r"|determine|approximate|what)\b[^.?!\n]{0,60}?|(?<![\w ])[ \t]*|,[ \t]*)\bto\s+"
+    r"(?:the\s+nearest\s+"
+    r"(whole|integer|ten-thousandth|thousandth|hundredth|tenth|cent|thousand|hundred|ten|unit|one)(?![a-z])"
     r"|(\d|one|two|three|four|five|six)\s+(?:decimal\s+(?:places?|digits?)|d\.\s?p\.|dp\b)"
     r"|(\d|one|two|three|four|five|six)\s+(?:significant\s+(?:figures?|digits?)|sig\.?\s*figs?\b|s\.\s?f\.))",
     re.I,
 )
 
 
+# a rounding the question states rather than asks for: "A number rounded to the nearest ten is 40.", "... which the
+# teacher rounded to the nearest whole number" where the question then asks for the exact value
+_STATED_ROUNDING_RE = re.compile(r"[^.?!\n]{0,40}?\b(?:is|was|are|were|equals?|gives?)\b[^.?!\n]{0,20}?\d")
+_EXACT_RE = re.compile(r"\bexact(?:ly)?\b", re.I)
+# a distance to the nearest whole number, not a rounding: "the distance from 3.7 to the nearest integer"
+_DISTANCE_RE = re.compile(r"\b(?:from|distance|closest)\b", re.I)
 # a negation in the request's own sentence, right before it: "(Don't round your answer to two decimal places.)"
 _NOT_ASKED_RE = re.compile(r"\b(?:don['’]?t|do\s+not|never|without|no\s+need\s+to|not)\b[^.?!\n]{0,30}\Z", re.I)
 
@@ -46,11 +53,14 @@ def asked_precision(question: str) -> tuple[str, int] | None:
     """The rounding the question asks its answer in: ("places", n) for n decimal places (negative for "to the nearest
     hundred"), ("figures", n) for n significant figures; None where it asks none (or two different ones)."""
     found = set()
-    for m in _ASKED_RE.finditer(question[-3_000:]):  # bounded, as the question's request comes at its end
+    tail = question[-3_000:]  # bounded, as the question's request comes at its end
+    for m in _ASKED_RE.finditer(tail):
         rounds, named, count, figures = m.groups()
-        if named and _NAMED_PLACES[named.lower()] == 0 and not rounds:
+        if named and _NAMED_PLACES[named.lower()] == 0 and not rounds and _DISTANCE_RE.search(m.group()):
             continue
-        if _NOT_ASKED_RE.search(question[-3_000:][max(0, m.start() - 40) : m.start()]):
+        if _STATED_ROUNDING_RE.match(tail, m.end()) or _EXACT_RE.search(tail, m.end()):
+            continue  # "A number rounded to the nearest ten is 40. What is the smallest ...?"
+        if _NOT_ASKED_RE.search(tail[max(0, m.start() - 40) : m.start()]):
             return None  # "Don't round your answer to two decimal places."
         if figures:
             found.add(("figures", int(_COUNT_WORDS.get(figures.lower(), figures))))
@@ -90,3 +100,20 @@ def rounded_as_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
     except (TypeError, ValueError, ZeroDivisionError, OverflowError, RecursionError, AttributeError):
         return False
     return bool(rounded == pred.value)
+
+
+def more_precise_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
+    """An answer, equal to the key, with more digits than the rounding the question asks for: "1786" for "What is
+    $47 \\times 38$ to the nearest hundred?", "3.14159" for "Round to two decimal places." (the key was stored unrounded;
+    the key rounded as asked is the answer)."""
+    if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or pred.value.free_symbols or not pred.value.is_Rational:
+        return False
+    question = question_text(row)
+    asked = asked_precision(question) if question and re.search(r"\bto\b", question, re.I) else None
+    if asked is None or pred.value == 0:
+        return False
+    kind, n = asked
+    value = abs(pred.value)
+    if kind == "figures":
+        n = n - 1 - int(sympy.floor(sympy.log(value, 10)))
+    return not (value * sympy.Rational(10) ** n).is_Integer

@@ -30,7 +30,8 @@ class Extraction:
     # was narrowed to the value: what the question's checks of units and things counted read
     said: str | None = None
     # the unknown each of the listed values (``boxes``, or ``scope``'s named values) is set to, in order, where each
-    # names one of its own ("$a=\\boxed{3}$, $b=\\boxed{2}$": ("a", "b")): against a reference that names them too
+    # names one ("$a=\\boxed{3}$, $b=\\boxed{2}$": ("a", "b"); a name twice is values of one unknown): against a
+    # reference that names them too, or a tuple
     names: tuple[str, ...] = ()
     # the boxes answer the question's parts, each after its label ("(a) ... \\boxed{5} (b) ... \\boxed{3}"), and
     # ``boxes`` is in the parts' order: a list in order, not a set
@@ -105,23 +106,24 @@ _NAME_BEFORE_BOX_RE = re.compile(r"(?<![\w\\])([A-Za-z](?:_\{?\w{1,3}\}?)?)[ \t]
 
 def box_names(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, ...]:
     """The unknown each box of ``spans`` (:func:`box_spans` of ``text``) is set to, in order ("$a=\\boxed{3}$,
-    $b=\\boxed{2}$" -> ("a", "b")), when every box names one of its own; () otherwise."""
+    $b=\\boxed{2}$" -> ("a", "b")), when every box names one; () otherwise. A name may come twice ("x = \\boxed{2}
+    or x = \\boxed{3}": values of one unknown)."""
     names = []
     for start, _, _ in spans:
         m = _NAME_BEFORE_BOX_RE.search(text, max(0, start - 16), start)
         if m is None:
             return ()
         names.append(m.group(1))
-    return tuple(names) if len(names) >= 2 and len(set(names)) == len(names) else ()
+    return tuple(names) if len(names) >= 2 else ()
 
 
 def box_parts(text: str, spans: list[tuple[int, int, str]]) -> tuple[int, ...] | None:
     """Where each box of ``spans`` stands among the question's parts, from the part label
     (:data:`parts.BOX_PART_LABEL_RE`) last before it on its line, or the label its line opens with
     (:data:`parts.LINE_PART_LABEL_RE`): "(a) There are \\boxed{5} ... (b) ... \\boxed{3}" -> (0, 1); "(b) \\boxed{5}
-    (a) \\boxed{3}" -> (1, 0); "Part b: \\boxed{3}", "2. \\boxed{3}". () when some box has no label or the labels are
-    not the first parts of one series; None when every box has one and a part has two boxes ("(a) \\boxed{3} (a)
-    \\boxed{5}": two answers to one part)."""
+    (a) \\boxed{3}" -> (1, 0); "Part b: \\boxed{3}", "2. \\boxed{3}"; "(b) ... (c) ..." where part (a) has no value ->
+    (1, 2). () when some box has no label; None when every box has one and a part has two boxes ("(a) \\boxed{3}
+    (a) \\boxed{5}": two answers to one part)."""
     at: list[int] = []
     previous = 0
     for start, end, _ in spans:
@@ -136,7 +138,7 @@ def box_parts(text: str, spans: list[tuple[int, int, str]]) -> tuple[int, ...] |
         previous = end
     if len(at) >= 2 and len(set(at)) < len(at):
         return None
-    return tuple(at) if len(at) >= 2 and sorted(at) == list(range(len(at))) else ()
+    return tuple(at) if len(at) >= 2 else ()
 
 
 def box_spans(text: str, depth: int = 0) -> list[tuple[int, int, str]]:

@@ -354,7 +354,7 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
         a = a.items[0]
     if isinstance(b, Answers) and len(b.items) == 1:
         b = b.items[0]
-    spelled = _tuple_by_name(a) if isinstance(b, Answers) and named_apart(b) else None
+    spelled = tuple_by_name(a) if isinstance(b, Answers) and named_apart(b) else None
     if spelled is not None:  # "(b,a)=(2,3)" against "a=2, b=3": b is 2, a is 3, by name
         a = spelled
     if (
@@ -482,7 +482,7 @@ def _nodes_equal_as_written(a: Node, b: Node, depth: int) -> bool:
     for x, y, y_name in ((a, b, "b"), (b, a, "a")):
         pair = len(x.items) == 2 if isinstance(x, Answers) and y_name not in member else False
         if (
-            isinstance(x, Answers) and x.connective in (",", ";") and isinstance(y, Bracket)
+            isinstance(x, Answers) and x.connective in (",", ";", "and") and isinstance(y, Bracket)
             and len(x.items) == len(y.items)
             and (
                 _vector(y)
@@ -540,7 +540,7 @@ def _one_unknown(n: Answers) -> bool:
     return len(names) == 1 and None not in names
 
 
-def _tuple_by_name(n: Node) -> Answers | None:
+def tuple_by_name(n: Node) -> Answers | None:
     """A tuple of names set to a tuple of values ("(b,a)=(2,3)") as its named values ("b = 2, a = 3"); None for
     anything else."""
     if not (isinstance(n, Relation) and n.ops == ("=",) and len(n.sides) == 2):

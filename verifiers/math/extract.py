@@ -439,15 +439,21 @@ def _extract(
         if len(boxes) > 1 and not _QUERIED_BOX_RE.search(boxes[-1]):
             # "\boxed{\,2304\,? } ... Wait ... \boxed{294}": a box that asks is no answer given
             boxes = [b for b in boxes[:-1] if not _QUERIED_BOX_RE.search(b)] + boxes[-1:]
+        named = box_names(text, spans) if len(spans) == len(boxes) else ()
+        if len(set(named)) >= 2 and len({(n, normalize(b)) for n, b in zip(named, boxes)}) > len(set(named)):
+            # "$b=\boxed{3}$, $a=\boxed{3}$, $b=\boxed{2}$": unknowns, one of them given two values
+            return Extraction(boxes[-1], "boxed", True, "two values boxed for one unknown")
         distinct = _distinct(boxes) if not gathers_boxes(boxes) else [boxes[-1]]  # "Final answers: \boxed{5, 3}"
         revision = box_revision(text) if len(distinct) > 1 else None
         if len(distinct) > 1 and revision is None:  # a retraction, or "and then", leaves the last box alone: read on
             names = box_names(text, spans) if len(spans) == len(boxes) == len(distinct) else ()
-            parts = box_parts(text, spans) if len(spans) == len(boxes) == len(distinct) and not names else ()
+            parts = box_parts(text, spans) if len(spans) == len(boxes) == len(distinct) else ()
             if parts is None:  # "(a) \boxed{3} (a) \boxed{5}": two answers to one part
                 return Extraction(boxes[-1], "boxed", True, "two boxed answers to one part")
             if parts:  # "(a) ... \boxed{5} (b) ... \boxed{3}": the parts' answers, in the parts' order
-                distinct = [b for _, b in sorted(zip(parts, boxes))]
+                order = sorted(range(len(boxes)), key=lambda k: parts[k])
+                distinct = [boxes[k] for k in order]
+                names = tuple(names[k] for k in order) if names else ()
             return Extraction(
                 boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct), names=names, ordered=bool(parts)
             )

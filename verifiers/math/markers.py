@@ -330,7 +330,10 @@ def gathers_boxes(boxes: list[str]) -> bool:
     """The last of ``boxes`` lists the values of all the boxes before it, each once, as one answer ("(a) \\boxed{3} (b)
     \\boxed{5}. Final answers: \\boxed{5, 3}"): that last box is the answer, with its order."""
     earlier = {normalize(b) for b in boxes[:-1]}
-    items = [normalize(x) for x in top_level_items(boxes[-1])]
+    last = boxes[-1].strip()
+    if last.startswith("(") and last.endswith(")") and len(top_level_items(last)) == 1:
+        last = last[1:-1]  # "\\boxed{(3,5)}": the parts' values as a tuple
+    items = [normalize(x) for x in top_level_items(last)]
     return len(boxes) >= 3 and len(items) == len(earlier) == len(boxes) - 1 and set(items) == earlier
 
 

@@ -41,9 +41,12 @@ def labelled_tuples(answer: str) -> str | None:
 _PART_NAMES = r"[1-9]|[ⅠⅡⅢⅣⅤⅥⅰⅱⅲⅳⅴⅵ]|I{1,3}|IV|VI?|i{1,3}|iv|vi?|[a-h]"
 PART_LABEL_RE = re.compile(rf"[(（]\s*({_PART_NAMES})\s*[)）]\s*[.:：]?")
 # the label of a part that a box answers, on the box's line: the forms above, in capitals too ("(B)"; not where the
-# question lists options: the key is then a letter, not a list of parts), and "Part b:", "**Part 2.**"; not an
-# argument ("f(a) = \boxed{3}", "P(B)")
-BOX_PART_LABEL_RE = re.compile(rf"(?<![\w\\^_])[(（]\s*({_PART_NAMES}|[A-H])\s*[)）]|\b[Pp]art\s+({_PART_NAMES}|[A-H])\b")
+# question lists options: the key is then a letter, not a list of parts), in square brackets, "Part b:", "**Part 2.**",
+# and "b)", "b." after a space; not an argument ("f(a) = \boxed{3}", "P(B)")
+BOX_PART_LABEL_RE = re.compile(
+    rf"(?<![\w\\^_])[(（\[]\s*({_PART_NAMES}|[A-H])\s*[)）\]]|\b[Pp]art\s+({_PART_NAMES}|[A-H])\b"
+    rf"|(?:(?<=\s)|^)([a-h])[.)](?=\s)"  # "b) \boxed{3} a) \boxed{5}", "b. ..." (a number so is a sentence's end)
+)
 # ... or the line opens with it: "1. $\boxed{5}$", "b) \boxed{3}", "**2.** ..." (not "1.5", "i.e.")
 LINE_PART_LABEL_RE = re.compile(rf"(?<![ \t>*#])[ \t>*#]*({_PART_NAMES})[.)](?!\w)")
 _TEXT_LABEL_RE = re.compile(r"\\(?:text|textbf|mathrm)\s*\{\s*([(（][^{}()（）]{1,4}[)）][.:：]?)\s*\}")

@@ -101,21 +101,45 @@ _UNORDERED_RE = re.compile(
 _NAMES_TUPLE_RE = re.compile(r"\(\s*([A-Za-z])\s*,\s*([A-Za-z])((?:\s*,\s*[A-Za-z]){0,4})\s*\)")
 
 
+def _named_items(pred: Node) -> dict[str, Node] | None:
+    """The values of a list whose items each set a different single letter ("m = -3, b = 2"), by letter; None
+    otherwise."""
+    if not (isinstance(pred, Answers) and 2 <= len(pred.items) <= 6):
+        return None
+    named: dict[str, Node] = {}
+    for item in pred.items:
+        if not (isinstance(item, Relation) and item.label and item.ops == ("=",) and len(item.name) == 1):
+            return None
+        named[item.name] = item.sides[1]
+    return named if len(named) == len(pred.items) else None
+
+
+def _asked_tuples(row: Mapping[str, Any]) -> list[list[str]]:
+    """The tuples of letters the row's question names ("the ordered pair $(a,b)$" -> [["a", "b"]])."""
+    return [
+        [m.group(1), m.group(2), *re.findall(r"[A-Za-z]", m.group(3))]
+        for m in _NAMES_TUPLE_RE.finditer(question_text(row)[-3_000:])
+    ]
+
+
+def other_names_than_asked(pred: Node, row: Mapping[str, Any]) -> bool:
+    """Values set to other unknowns than the tuple the question asks for: "b = 3, c = 2" for "Find the ordered pair
+    $(a,b)$" (where the question names no tuple of those letters and one of as many others)."""
+    named = _named_items(pred)
+    if named is None:
+        return False
+    tuples = _asked_tuples(row)
+    return any(len(t) == len(named) for t in tuples) and not any(sorted(t) == sorted(named) for t in tuples)
+
+
 def in_asked_order(pred: Node, row: Mapping[str, Any]) -> Node:
     """``m = -3, b = 2`` (values named by distinct letters) as the tuple in the order the question's ``(m, b)`` names
     them: ``(-3, 2)``; ``pred`` unchanged where the question names no such tuple of exactly those letters (the
     comparison then orders them alphabetically)."""
-    if not (isinstance(pred, Answers) and 2 <= len(pred.items) <= 6):
+    named = _named_items(pred)
+    if named is None:
         return pred
-    named: dict[str, Node] = {}
-    for item in pred.items:
-        if not (isinstance(item, Relation) and item.label and item.ops == ("=",) and len(item.name) == 1):
-            return pred
-        named[item.name] = item.sides[1]
-    if len(named) != len(pred.items):
-        return pred
-    for m in _NAMES_TUPLE_RE.finditer(question_text(row)):
-        letters = [m.group(1), m.group(2), *re.findall(r"[A-Za-z]", m.group(3))]
+    for letters in _asked_tuples(row):
         if sorted(letters) == sorted(named):
             return Bracket("(", ")", tuple(named[x] for x in letters))
     return pred
@@ -148,6 +172,12 @@ def _names(node: Answers) -> set[str] | None:
     """The unknowns a list's items are each set to, when every item names a different one; None otherwise."""
     names = [str(x.sides[0]) for x in node.items if isinstance(x, Relation) and x.label and x.ops == ("=",)]
     return set(names) if len(names) == len(node.items) == len(set(names)) else None
+
+
+def unordered_question(row: Mapping[str, Any]) -> bool:
+    """The row's question asks for a set of answers (roots, solutions, "both"), and not in labelled parts."""
+    question = question_text(row)
+    return bool(question) and _UNORDERED_RE.search(question) is not None and not question_parts(question)
 
 
 def question_text(row: Mapping[str, Any]) -> str:
@@ -422,25 +452,59 @@ _ASKED_BASE_RE = re.compile(r"\b(?:in|to|into|as)[ \t]+(?:a[ \t]+)?(?:base[ \t-]
 _BASE_NAMES = {2: "binary", 8: "octal", 16: "hexadecimal"}
 
 
-# the base over ten a question asks its answer in: "to hexadecimal", "in base 16", "to base-12"
-_ASKED_HIGH_BASE_RE = re.compile(
-    r"\b(?:in|to|into|as)[ \t]+(?:a[ \t]+)?(?:base[ \t-]*(?:\$[ \t]*)?(1[1-9]|2\d|3[0-6])\b|(hexadecimal)\b)", re.I
+# the base a question asks its answer in: "to hexadecimal", "in base 16", "to base-12", "in hex", "the binary
+# representation of", "as an octal number"
+_BASE_WORDS = {"hexadecimal": 16, "hex": 16, "binary": 2, "octal": 8, "decimal": 10}
+_ASKED_BASE_ANY_RE = re.compile(
+    r"\b(?:in|to|into|as)[ \t]+(?:an?[ \t]+)?(?:base[ \t-]*(?:\$[ \t]*)?(\d{1,2})\b|(hexadecimal|hex|binary|octal)\b)"
+    r"|\b(hexadecimal|binary|octal)[ \t]+(?:representation|form|notation|numeral|number|value|equivalent|expansion)\b",
+    re.I,
 )
+# a numeral's base written after it: "_{16}", "_{\text{hex}}", "_(8)"
+_WRITTEN_BASE_RE = re.compile(
+    r"_[ \t]?\{?[ \t]?\(?(?:\\(?:text|mathrm)[ \t]?\{)?[ \t]?(\d{1,2}|hex|bin|oct)[ \t]?\}?[ \t]?\)?[ \t]?\}?[ \t]*\Z"
+)
+_BASE_ABBREVIATIONS = {"hex": 16, "bin": 2, "oct": 8}
+
+
+def asked_base(row: Mapping[str, Any]) -> int | None:
+    """The base the row's question asks its answer in, where it names one base (:data:`_ASKED_BASE_ANY_RE`)."""
+    found = set()
+    for m in _ASKED_BASE_ANY_RE.finditer(question_text(row)[-2_000:]):
+        number, word, named = m.groups()
+        found.add(int(number) if number else _BASE_WORDS[(word or named).lower()])
+    return found.pop() if len(found) == 1 else None
+
+
+def other_base_written(answer: str, row: Mapping[str, Any]) -> bool:
+    """A numeral written with its base ("19_{10}", "ED_{\\text{hex}}") where the question asks for another base."""
+    m = _WRITTEN_BASE_RE.search(answer[-40:])
+    if m is None or not re.search(r"[0-9A-Za-z}][ \t]*\Z", answer[: len(answer) - len(m.group())][-12:]):
+        return False
+    said = m.group(1).lower()
+    asked = asked_base(row)
+    return asked is not None and (int(said) if said.isdigit() else _BASE_ABBREVIATIONS[said]) != asked
 
 
 def numeral_in_asked_base(text: str, row: Mapping[str, Any], key: bool = False) -> Text | None:
     """``2ed`` (digits and letters alone) as the numeral in the base over ten that the row's question asks for
     ("convert 3245 to hexadecimal": 749 in base 16), as :func:`parse.parse_answer` reads ``2ed_{16}`` and ``0x2ed``, so
     that a key and an answer written with the base's letters compare as numerals, in either case, and not as products
-    of letters (``2de`` is another numeral). ``key``: read only a numeral with a letter in it (a key of digits alone
+    of letters (``2de`` is another numeral). Set as text ("\\text{2ED}") or with the asked base written after it
+    ("ed_{16}", "2ED_{\\text{hex}}"), the same. ``key``: read only a numeral with a letter in it (a key of digits alone
     stays a number). None elsewhere."""
-    body = text.strip().strip("$").strip()
+    body = TEXT_WRAP_RE.sub(r"\1", text.strip().strip("$").strip()).strip()
+    base = asked_base(row) if len(body) <= 80 else None
+    if base is None or base <= 10:
+        return None
+    written = _WRITTEN_BASE_RE.search(body)
+    if written is not None:
+        said = written.group(1).lower()
+        if (int(said) if said.isdigit() else _BASE_ABBREVIATIONS[said]) != base:
+            return None
+        body = TEXT_WRAP_RE.sub(r"\1", body[: written.start()]).strip()
     if len(body) > 64 or not re.fullmatch(r"-?[0-9A-Za-z]+", body) or (key and body.strip("-").isdigit()):
         return None
-    asked = _ASKED_HIGH_BASE_RE.search(question_text(row)[-2_000:])
-    if asked is None:
-        return None
-    base = int(asked.group(1) or 16)
     try:
         value = int(body, base)
     except ValueError:  # a digit the base does not have

@@ -12,11 +12,12 @@ from typing import Any
 
 import sympy
 from verigrpo.verifiers.math.asked_form import (
+    bracket_left_unexpanded,
     decimal_for_exact_asked,
     fraction_form_unasked,
     other_form_than_asked,
 )
-from verigrpo.verifiers.math.asked_rounding import rounded_as_asked
+from verigrpo.verifiers.math.asked_rounding import more_precise_than_asked, rounded_as_asked
 from verigrpo.verifiers.math.boxes import boxes_listed_together, last_box_end
 from verigrpo.verifiers.math.chains import bracketed_value, chain_last_side, one_per_line, without_restatement
 from verigrpo.verifiers.math.choices import (
@@ -40,6 +41,7 @@ from verigrpo.verifiers.math.compare import (
     named_apart,
     nodes_equal,
     rounded_side_equal,
+    tuple_by_name,
 )
 from verigrpo.verifiers.math.conclusions import concluded_verdict, statement_verdict
 from verigrpo.verifiers.math.conditions import conditions_equal, is_condition, unsolved_against_solved
@@ -59,7 +61,7 @@ from verigrpo.verifiers.math.forms import (
     statement_verdicts,
 )
 from verigrpo.verifiers.math.growth import same_growth
-from verigrpo.verifiers.math.leaves import letters_reordered, repeating_reading
+from verigrpo.verifiers.math.leaves import BASE_TEXT_RE, letters_reordered, repeating_reading
 from verigrpo.verifiers.math.locales import accounting_negative, comma_language, english_words
 from verigrpo.verifiers.math.logic import same_logic
 from verigrpo.verifiers.math.nodes import (
@@ -111,6 +113,8 @@ from verigrpo.verifiers.math.question import (
     names_another_unknown,
     numeral_in_asked_base,
     option_content,
+    other_base_written,
+    other_names_than_asked,
     other_thing_counted,
     other_unit_than_asked,
     per_mille_for_percent,
@@ -120,6 +124,7 @@ from verigrpo.verifiers.math.question import (
     question_text,
     ratio_for_percent,
     reordered_named_quantities,
+    unordered_question,
     unshown_combination,
     unworked_operation,
 )
@@ -247,7 +252,7 @@ def _angle_unit_after_box(completion: str, rule: str | None, gold: Node | None, 
 def _by_name(values: Sequence[str], names: tuple[str, ...], gold: Node | None) -> str | None:
     """The ``values`` each with the unknown it was set to ("a = 3, b = 2"), where the reference names its values
     apart too ("a=2, b=3"): compared by name, not as a list in any order; None otherwise."""
-    if names and len(names) == len(values) and isinstance(gold, Answers) and named_apart(gold):
+    if names and len(names) == len(values) == len(set(names)) and isinstance(gold, Answers) and named_apart(gold):
         return ", ".join(f"{n} = {v}" for n, v in zip(names, values))
     return None
 
@@ -255,7 +260,18 @@ def _by_name(values: Sequence[str], names: tuple[str, ...], gold: Node | None) -
 def _named(values: Sequence[str], names: tuple[str, ...]) -> str | None:
     """The ``values`` each with the unknown it was set to ("b = 2, a = 3"), against a tuple key: read in the order the
     question's tuple names them, or else alphabetically (:func:`question.in_asked_order`), not in written order."""
-    return ", ".join(f"{n} = {v}" for n, v in zip(names, values)) if names and len(names) == len(values) else None
+    if not names or len(names) != len(values):
+        return None
+    return ", ".join(f"{n} = {v}" for n, v in zip(names, values))
+
+
+_SETS_A_LETTER_RE = re.compile(r"\s*[A-Za-z]\s*=[^=]+$")
+
+
+def _one_unknown_twice(pred: Answers) -> bool:
+    """Every item of the list sets a letter, and a letter comes twice ("b = 3, b = 2")."""
+    names = [x.name for x in pred.items if isinstance(x, Relation) and x.label and x.ops == ("=",)]
+    return len(names) == len(pred.items) and len(set(names)) < len(names)
 
 
 def _labelled_pair(gold: Node | None) -> Bracket | None:
@@ -342,6 +358,7 @@ _QUESTION_CHECKS: tuple[tuple[Callable[[Node, Node, Mapping[str, Any]], bool], s
     (reordered_named_quantities, "the question asks for several quantities in order; the answer lists them in another"),
     (other_form_than_asked, "the question asks to factor (or expand) the expression; the answer is in the other form"),
     (decimal_for_exact_asked, "a decimal where the question asks for the exact value"),
+    (more_precise_than_asked, "more digits than the rounding the question asks for"),
 )
 
 
@@ -355,6 +372,10 @@ def _question_objection(pred: Node, answer: str, gold: Node, row: Mapping[str, A
         return "the answer counts another thing than the question asks about"
     if counted_in_multiples(pred, answer, gold, row):
         return "the answer counts in multiples (dozens, pairs) where the question counts single things"
+    if other_base_written(answer, row):  # "19_{10}" where the question asks for hexadecimal
+        return "a numeral written in another base than the question asks for"
+    if bracket_left_unexpanded(pred, answer, gold, row):  # "2(x+3)" for "Expand $2(x+3)$."
+        return "the question asks to expand the expression; the answer keeps a bracket multiplied"
     unreduced = fraction_form_unasked(pred, answer, gold, row)
     if unreduced is not None:  # "\frac{558}{808}" for "Simplify the fraction ... to its lowest terms."
         return unreduced
@@ -558,6 +579,16 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     # and one box per solution list them; against a single answer both are hedges.
     several = gold is not None and (len(_as_list(gold) or ()) >= 2 or isinstance(gold, Union))
     answer = ex.answer
+    pair = isinstance(gold, Bracket) and gold.open == "(" and len(gold.items) >= 2
+    pair_key = gold if pair else _labelled_pair(gold)
+    if pair_key is not None and not ex.hedged and ex.rule in ("last_number", "last_equation"):
+        # "Hence b = 2 and a = 3." against "(3,2)": the values it names, by name
+        sentence = _LAST_SENTENCE_RE.split(completion.strip().splitlines()[-1])[-1]
+        values = stated_numbers(sentence)
+        named = _named(values, stated_names(sentence, len(values))) if values is not None else None
+        if named is not None and len(values or ()) == len(pair_key.items):
+            answer = named
+            info["extracted"] = answer
     if several and not ex.hedged and ex.rule in ("last_number", "last_equation"):
         # a key of several values, a completion that ends on a sentence stating them: "So the cabin costs $6,000 and
         # the land costs $24,000." against "6000, 24000" (the fallback read only the last)
@@ -567,8 +598,6 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
             # ("Hence b = 2 and a = 3." against "a=2, b=3": by name)
             answer = _by_name(values, stated_names(sentence, len(values)), gold) or ", ".join(values)
             info["extracted"] = answer
-    pair = isinstance(gold, Bracket) and gold.open == "(" and len(gold.items) >= 2
-    pair_key = gold if pair else _labelled_pair(gold)
     if (several or pair_key is not None) and not ex.hedged and ex.rule == "last_math" and ex.scope is not None:
         # "Thus, $a=2, h=-1$, and $k=-18$." against "2, -1, -18": the values of the named spans, as many as the key's
         # (against a tuple, "(7, 3)", by name where they are named: "y &= 3 \\ x &= 7" is (7, 3); in written order else)
@@ -577,15 +606,29 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
             # ("$a = 3$ and $b = 2$" against "a=2, b=3": by name)
             answer = (_by_name(top_level_items(ex.scope), ex.names, gold) if several else None) or answer
             info["extracted"] = answer
+    twice = len(set(ex.names)) < len(ex.names)  # "$a=\boxed{3}$, $a=\boxed{2}$": two values for one unknown
+    if ex.hedged and twice and (pair_key is not None or (isinstance(gold, Answers) and named_apart(gold))):
+        info.update(hedged=True, reason="two values for one unknown, against a key of several unknowns")
+        return Reward(0.0, Status.WRONG, info=info)
     if ex.hedged and several and 1 < len(ex.boxes) <= 10:
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
         answer = _by_name(ex.boxes, ex.names, gold) or answer  # "$a=\boxed{3}$, $b=\boxed{2}$" against "a=2, b=3"
-        if ex.ordered:  # "(a) ... \boxed{5} (b) ... \boxed{3}" against "3, 5": the parts in order, as a tuple
-            answer = f"({answer})"
+        if ex.ordered and not unordered_question(row):
+            # "(a) ... \boxed{5} (b) ... \boxed{3}" against "3, 5": the parts in order, as a tuple, each box one part
+            # ("(a) \boxed{2, 4} (c) \boxed{6}" answers two parts, not three); not the roots a question asks for
+            answer = "(" + ", ".join(f"({b})" if len(top_level_items(b)) > 1 else b for b in ex.boxes) + ")"
         info["extracted"] = answer
-    elif ex.hedged and pair_key is not None and 1 < len(ex.boxes) == len(pair_key.items) and boxes_listed_together(completion):
-        # "\boxed{3} \quad \text{e} \quad \boxed{17}" against "(m,n)=(3,17)": boxes listed together, in order
+    elif (
+        ex.hedged
+        and pair_key is not None
+        and 1 < len(ex.boxes) == len(pair_key.items)
+        and (boxes_listed_together(completion) or ex.names)
+    ):
+        # "\boxed{3} \quad \text{e} \quad \boxed{17}" against "(m,n)=(3,17)": boxes listed together, in order (or
+        # each set to an unknown: "y = \boxed{1}. Then x = \boxed{3}.")
         answer = _named(ex.boxes, ex.names) or "(" + ", ".join(ex.boxes) + ")"  # ("$b=\boxed{2}$, $a=\boxed{3}$": by name)
+        if all(_SETS_A_LETTER_RE.match(b) for b in ex.boxes):  # "\boxed{b=3}, \boxed{c=2}": named in the boxes
+            answer = ", ".join(ex.boxes)
         info["extracted"] = answer
     elif ex.hedged:
         bare = option_letter(gold) if not isinstance(gold, Choice) else None
@@ -600,6 +643,9 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         return Reward(0.0, Status.WRONG, info=info)
     elif several and 1 < ex.repeated == len(_as_list(gold) or ()):
         answer = ", ".join([answer] * ex.repeated)  # "a and b are \boxed{-2} and \boxed{-2}" against "-2, -2"
+        info["extracted"] = answer
+    elif pair_key is not None and 1 < ex.repeated == len(pair_key.items):
+        answer = "(" + ", ".join([answer] * ex.repeated) + ")"  # "$a=\boxed{3}$, $b=\boxed{3}$" against "(3,3)"
         info["extracted"] = answer
     verdict_key = isinstance(gold, Text) and gold.text in _VERDICTS
     said = VERDICT_WORDS.get(answer.strip().strip("*.").lower()) if verdict_key else None
@@ -658,10 +704,21 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         # "a1*a3**(2/3)/a2**(5/3)" against a key in a_{1}, a_{3}: a code's names for the key's indexed variables
         answer, pred = indexed, reindexed  # type: ignore[assignment]
         info["extracted"] = answer
-    if in_base is not None:  # "2ED" against "2ed" in base 16 ("0x2ed", "2ed_{16}" are read so by the parser)
+    if in_base is not None or (isinstance(gold, Text) and BASE_TEXT_RE.fullmatch(gold.text)):
+        # "2ED" against "2ed" in base 16 ("0x2ed", "2ed_{16}" are read so by the parser), "ED" against "ED_{16}"
         pred = numeral_in_asked_base(answer, row) or pred
+    if isinstance(gold, Bracket) and tuple_by_name(pred) is not None:  # "(b,a) = (2,3)": b = 2, a = 3
+        pred = tuple_by_name(pred)
     if isinstance(pred, Answers) and isinstance(gold, Bracket):  # "m = -3, b = 2" where the question asks for (m, b)
+        if other_names_than_asked(pred, row):  # "b = 3, c = 2" for "Find the ordered pair $(a,b)$"
+            info["reason"] = "the answer sets other unknowns than the tuple the question asks for"
+            return Reward(0.0, Status.WRONG, info=info)
+        if _one_unknown_twice(pred):  # "b = 3, b = 2" against the pair (3, 2)
+            info["reason"] = "two values for one unknown, against a tuple"
+            return Reward(0.0, Status.WRONG, info=info)
         pred = in_asked_order(pred, row)
+    elif isinstance(pred, Bracket) and isinstance(gold, Answers):
+        gold = in_asked_order(gold, row)  # the key "a=3, b=2" where the question asks for $(b,a)$: the tuple (2, 3)
     bare = without_word_note(answer) if isinstance(pred, Expr) and pred.value.free_symbols else None
     plain = parsed(bare) if bare is not None else None
     if isinstance(plain, Expr) and not plain.value.free_symbols:
