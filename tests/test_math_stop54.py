@@ -295,6 +295,8 @@ _FACTORS = "Find the prime factorization of 280. Write the factors separated by 
         # a closing sentence that states a product written with "×" states it
         ("The prime factorization of 280 is 2 × 2 × 2 × 5 × 7.", "2 × 2 × 2 × 5 × 7", _FACTORS, 1.0),
         ("The prime factorization of 280 is 2 × 2 × 2 × 35.", "2 × 2 × 2 × 5 × 7", _FACTORS, 0.0),
+        # (a number in scientific notation keeps its unit: it is a number, not a product to read as maths)
+        ("The charge of an electron is approximately -1.602 × 10⁻¹⁹ coulombs.", "-1.602 × 10⁻¹⁹ C", None, 1.0),
         # a rounding after the answer in scale words or e-notation rounds it
         ("**Answer:** 8139577950 (roughly 8.14 billion)", "8139577950", None, 1.0),
         ("**Answer:** 8139577950 (roughly 8.14e9)", "8139577950", None, 1.0),

@@ -18,7 +18,9 @@ from verigrpo.verifiers.math.units import NUMBER_WORDS, unit_phrase_end
 _STATED_EXPR_RE = re.compile(r"(?:\bis|\b(?:[Ii]t|[Tt]hat)['’]s|=)[ \t]+([^=\n]{1,80}?)[ \t]*[.!]?[ \t]*$")
 _PLAIN_FUNCTION_NAMES = {*FUNCS, "sqrt", "pi"}  # (lex.FUNCS: the function names the parser reads)
 _PLAIN_MATH_RE = re.compile(
-    r"π|\\pi|sqrt|\\frac|\^|[\d)][ \t]*[/*×·][ \t]*[\d(π\\]|\d[a-z]\b"
+    r"π|\\pi|sqrt|\\frac|\^|[\d)][ \t]*[/*][ \t]*[\d(π\\]|\d[a-z]\b"
+    # a product in "×" or "·" ("2 × 2 × 5"), not a number in scientific notation ("1.602 × 10⁻¹⁹": a number)
+    r"|[\d)][ \t]*[×·][ \t]*(?!10[ \t]*(?:\^|\*\*|[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]))[\d(π\\]"
     # a product of brackets, a letter plus or minus a number, a function of a letter: "(x+1)(x+2)", "cos x", "lnx"
     r"|\)[ \t]*\(|\b[a-z][ \t]*[-+][ \t]*\d|\b(?:sin|cos|tan|cot|sec|csc|ln|log)[ \t]*\(?[xyz]\b"
     r"|\b(?:sin|cos|tan|cot|sec|csc|ln|log)[xyz]\b"
