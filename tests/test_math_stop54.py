@@ -114,6 +114,9 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("asked_rounding", "_STATED_ROUNDING_RE", "'a' * n"),
             ("asked_rounding", "_STATED_ROUNDING_RE", "' is' * (n // 3)"),
             ("parts", "BOX_PART_LABEL_RE", "' a' * (n // 2)"),
+            ("parts", "_PART_NUMBER_RE", "'1' * n"),
+            ("parts", "_PART_NUMBER_RE", "'1.' * (n // 2)"),
+            ("topics", "_WORD_RE", "'a' * n"),
         ]
     )
 
@@ -445,4 +448,28 @@ def test_forms_asked_more_strictly(completion: str, gold: str, prompt: str, want
     ],
 )
 def test_roundings_asked_and_stated(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+_RECTANGLE = "A rectangle has length 5 and width 3. (a) Find its perimeter. (b) Find its area. (c) Find its diagonal squared."
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # parts answered in prose, one number each, in the labels' order
+        ("Part (a): 3. Part (b): 8.", "3, 8", "(a) Find 1+2. (b) Find 2*4.", 1.0),
+        ("(a) The sum is 3. (b) The product is 8.", "3, 8", "(a) Find 1+2. (b) Find 2*4.", 1.0),
+        ("(a) The sum is 8. (b) The product is 3.", "3, 8", "(a) Find 1+2. (b) Find 2*4.", 0.0),
+        ("(a) perimeter 16\n(b) area 15\n(c) 34", "16, 15, 34", _RECTANGLE, 1.0),
+        # boxes that name the part they answer, in another order than the question's
+        ("The area is \\boxed{15}, the perimeter is \\boxed{16}, and the diagonal squared is \\boxed{34}.",
+         "16, 15, 34", _RECTANGLE, 1.0),
+        ("The area is \\boxed{16}, the perimeter is \\boxed{15}, and the diagonal squared is \\boxed{34}.",
+         "16, 15, 34", _RECTANGLE, 0.0),
+        ("The perimeter is \\boxed{14} and the area is \\boxed{12}.", "12, 14", "Find (i) its area and (ii) its perimeter.", 1.0),
+        ("The area is \\boxed{14} and the perimeter is \\boxed{12}.", "12, 14", "Find (i) its area and (ii) its perimeter.", 0.0),
+    ],
+)
+def test_parts_answered_in_prose_or_by_name(completion: str, gold: str, prompt: str, want: float) -> None:
     assert score(completion, gold, prompt) == want

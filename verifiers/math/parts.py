@@ -60,6 +60,14 @@ _QUESTION_PART_RE = re.compile(
 )
 
 
+def question_part_texts(question: str) -> list[str]:
+    """The text of each part of a question in labelled parts (:func:`question_parts`), in order; [] otherwise."""
+    labels = list(_QUESTION_PART_RE.finditer(question[:5_000]))
+    if len(labels) < 2 or [label_number(m) for m in labels] != list(range(1, len(labels) + 1)):
+        return []
+    return [question[m.end() : nxt.start() if nxt is not None else 5_000] for m, nxt in zip(labels, [*labels[1:], None])]
+
+
 def question_parts(question: str) -> int:
     """How many parts ``question`` asks in, labelled (a), (b), ... or (1), (2), ... or "1." "2." at the lines' starts,
     each once and in order from the first ("(a) Find x. (b) Find y." -> 2); 0 for a question not in parts."""
@@ -114,3 +122,26 @@ def numbered_lines(lines: list[str]) -> str | None:
             break
         labelled.append(line.strip())
     return numbered_parts(" ".join(labelled)) if len(labelled) >= 2 else None
+
+
+# a number standing alone in a part's sentence: "The sum is 3.", "perimeter 16" (not the 2 of "x2", "2.5" whole)
+_PART_NUMBER_RE = re.compile(r"(?<![\w.,^_{])-?\d+(?:\.\d+)?(?![\w^_}]|[.,]\d)")
+
+
+def labelled_part_values(text: str, n: int) -> list[str] | None:
+    """A short completion that answers ``n`` labelled parts in prose, one number each ("(a) The sum is 3. (b) The
+    product is 8.", "Part (a): 3. Part (b): 8.", "(a) perimeter 16\\n(b) area 15\\n(c) 34") -> ["3", "8"]: the parts'
+    numbers in the labels' order, labels (a), (b), ... each once from the first; None otherwise (a part with working,
+    "(a) 1 + 2 = 3", has several numbers)."""
+    if len(text) > 800 or n < 2:
+        return None
+    labels = list(BOX_PART_LABEL_RE.finditer(text))
+    if [label_number(m) for m in labels] != list(range(1, n + 1)):
+        return None
+    values = []
+    for m, nxt in zip(labels, [*labels[1:], None]):
+        numbers = _PART_NUMBER_RE.findall(text[m.end() : nxt.start() if nxt is not None else len(text)])
+        if len(numbers) != 1:
+            return None
+        values.append(numbers[0])
+    return values

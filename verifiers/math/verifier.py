@@ -93,7 +93,7 @@ from verigrpo.verifiers.math.optionvalues import (
 )
 from verigrpo.verifiers.math.pairs import pair_verdict
 from verigrpo.verifiers.math.parse import VERDICT_WORDS, parse_answer
-from verigrpo.verifiers.math.parts import labelled_tuples, numbered_parts
+from verigrpo.verifiers.math.parts import labelled_part_values, labelled_tuples, numbered_parts
 from verigrpo.verifiers.math.quantities import worked_quantity
 from verigrpo.verifiers.math.question import (
     PLAIN_NUMBER_RE,
@@ -144,6 +144,7 @@ from verigrpo.verifiers.math.sentences import (
 from verigrpo.verifiers.math.shown import unit_apart
 from verigrpo.verifiers.math.spans import top_level_items
 from verigrpo.verifiers.math.tags import NOT_EQUAL_LEAD_RE
+from verigrpo.verifiers.math.topics import boxes_by_topic
 from verigrpo.verifiers.math.units import text_unit
 from verigrpo.verifiers.math.values import ROUNDED_DECIMALS, constant_against_none, printed_integer_key
 from verigrpo.verifiers.math.vocab import FOREIGN_UNIT_WORDS
@@ -560,6 +561,13 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         if word is not None:  # "March 11 is a Wednesday." against "Wednesday": the word the closing sentence states
             ex = dataclasses.replace(ex, answer=word, rule="closing_word", scope=None)
             info.update(rule=ex.rule, extracted=word)
+    listed = len(_as_list(gold) or ()) if gold is not None else 0
+    if listed >= 2 and not ex.hedged and (ex.answer is None or ex.rule in WEAK_RULES):
+        values = labelled_part_values(completion, listed)
+        if values is not None:  # "(a) The sum is 3. (b) The product is 8." against "3, 8": each part's one number
+            joined = ", ".join(values)
+            ex = dataclasses.replace(ex, answer=joined if unordered_question(row) else f"({joined})", rule="labelled_parts")
+            info.update(rule=ex.rule, extracted=ex.answer)
     if ex.answer is None:
         letter = option_letter(gold) if gold is not None else None
         if letter is not None and closing_option(completion) == letter:  # "... = 438\nanswer.A" against A
@@ -613,7 +621,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if ex.hedged and several and 1 < len(ex.boxes) <= 10:
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"
         answer = _by_name(ex.boxes, ex.names, gold) or answer  # "$a=\boxed{3}$, $b=\boxed{2}$" against "a=2, b=3"
-        if ex.ordered and not unordered_question(row):
+        topics = boxes_by_topic(completion, question_text(row), len(ex.boxes)) if not ex.ordered else None
+        if topics is not None:  # "The area is \boxed{15}, the perimeter is \boxed{16}" for "(a) perimeter (b) area"
+            answer = "(" + ", ".join(b for _, b in sorted(zip(topics, ex.boxes))) + ")"
+        elif ex.ordered and not unordered_question(row):
             # "(a) ... \boxed{5} (b) ... \boxed{3}" against "3, 5": the parts in order, as a tuple, each box one part
             # ("(a) \boxed{2, 4} (c) \boxed{6}" answers two parts, not three); not the roots a question asks for
             answer = "(" + ", ".join(f"({b})" if len(top_level_items(b)) > 1 else b for b in ex.boxes) + ")"
