@@ -473,3 +473,19 @@ _RECTANGLE = "A rectangle has length 5 and width 3. (a) Find its perimeter. (b) 
 )
 def test_parts_answered_in_prose_or_by_name(completion: str, gold: str, prompt: str, want: float) -> None:
     assert score(completion, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "want"),
+    [
+        # a set of values takes values of one unknown (the tuple rules above are for round tuples)
+        ("The final answer is $\\boxed{x = -1, x = 4}$.", "\\{-1, 4\\}", 1.0),
+        ("The solutions are $x = 2$ and $x = 3$.", "\\{2, 3\\}", 1.0),
+        ("The final answer is $\\boxed{a = -2 \\text{ or } a = 4}$.", "{-2, 4}", 1.0),
+        # a tuple boxed twice is one tuple, not a tuple of tuples
+        ("\\boxed{\\left( \\frac{3}{2}, 2 \\right)}\n\n**Answer:** \\boxed{\\left( \\frac{3}{2}, 2 \\right)}",
+         "(\\alpha, \\beta)=\\left(\\frac{3}{2}, 2\\right)", 1.0),
+    ],
+)
+def test_sets_and_repeated_tuples_keep_their_reading(completion: str, gold: str, want: float) -> None:
+    assert score(completion, gold) == want

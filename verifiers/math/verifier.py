@@ -655,7 +655,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     elif several and 1 < ex.repeated == len(_as_list(gold) or ()):
         answer = ", ".join([answer] * ex.repeated)  # "a and b are \boxed{-2} and \boxed{-2}" against "-2, -2"
         info["extracted"] = answer
-    elif pair_key is not None and 1 < ex.repeated == len(pair_key.items):
+    elif pair_key is not None and 1 < ex.repeated == len(pair_key.items) and isinstance(parsed(answer), Expr):
         answer = "(" + ", ".join([answer] * ex.repeated) + ")"  # "$a=\boxed{3}$, $b=\boxed{3}$" against "(3,3)"
         info["extracted"] = answer
     verdict_key = isinstance(gold, Text) and gold.text in _VERDICTS
@@ -718,9 +718,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if in_base is not None or (isinstance(gold, Text) and BASE_TEXT_RE.fullmatch(gold.text)):
         # "2ED" against "2ed" in base 16 ("0x2ed", "2ed_{16}" are read so by the parser), "ED" against "ED_{16}"
         pred = numeral_in_asked_base(answer, row) or pred
-    if isinstance(gold, Bracket) and tuple_by_name(pred) is not None:  # "(b,a) = (2,3)": b = 2, a = 3
+    tuple_key = isinstance(gold, Bracket) and gold.open == "("  # (a set "\{-1, 4\}" takes "x = -1, x = 4")
+    if tuple_key and tuple_by_name(pred) is not None:  # "(b,a) = (2,3)": b = 2, a = 3
         pred = tuple_by_name(pred)
-    if isinstance(pred, Answers) and isinstance(gold, Bracket):  # "m = -3, b = 2" where the question asks for (m, b)
+    if isinstance(pred, Answers) and tuple_key:  # "m = -3, b = 2" where the question asks for (m, b)
         if other_names_than_asked(pred, row):  # "b = 3, c = 2" for "Find the ordered pair $(a,b)$"
             info["reason"] = "the answer sets other unknowns than the tuple the question asks for"
             return Reward(0.0, Status.WRONG, info=info)
