@@ -357,7 +357,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("fallback", "_BOUND_AFTER_RE", "' arasında' * (n // 10)"),
             ("sentences", "_OR_RE", "'1 ó' * (n // 3)"),
             ("spans", "_INDEXED_LABEL_RE", "' ' * n"),
-            ("question", "_CENTS_RE", "'cent' * (n // 4)"),
+            ("asked_unit", "_CENTS_RE", "'cent' * (n // 4)"),
             ("cutoff", "_SEGMENT_RE", "'。' * n"),
             ("cutoff", "_SEGMENT_RE", "'.' + ' ' * n"),
             ("cutoff", "_WORDS_RE", "'a' * n"),

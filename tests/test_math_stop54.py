@@ -92,8 +92,8 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("parts", "_QUESTION_PART_RE", "'( ' * (n // 2)"),
             ("forms", "_NAMED_NUMBER_RE", "'a ' * (n // 2)"),
             ("forms", "_NAMED_NUMBER_RE", "'a' + ' ' * n + '='"),
-            ("question", "_ASKED_BASE_ANY_RE", "'to ' * (n // 3)"),
-            ("question", "_ASKED_BASE_RE", "'to base' + ' ' * n"),
+            ("asked_base", "_ASKED_BASE_ANY_RE", "'to ' * (n // 3)"),
+            ("asked_base", "_ASKED_BASE_RE", "'to base' + ' ' * n"),
             ("parse", "_BASE_NUMBER", "'a' * n + '_'"),
             ("asked_form", "_BRACKETS_PRODUCT_RE", "')' + ' ' * n"),
             ("asked_form", "_LOWEST_TERMS_RE", "'simplify ' * (n // 9)"),
@@ -103,10 +103,10 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("written", "_CLOSING_WORD_RE", "'a' * n"),
             ("written", "_CLOSING_WORD_RE", "'is ' * (n // 3)"),
             ("written", "_CLOSING_WORD_RE", "'.' + ' ' * n + 'is'"),
-            ("question", "_ASKED_BASE_ANY_RE", "'to base' + ' ' * n"),
-            ("question", "_ASKED_BASE_ANY_RE", "'hexadecimal ' * (n // 12)"),
-            ("question", "_WRITTEN_BASE_RE", "'_' + ' ' * n"),
-            ("question", "_WRITTEN_BASE_RE", "'_{' * (n // 2)"),
+            ("asked_base", "_ASKED_BASE_ANY_RE", "'to base' + ' ' * n"),
+            ("asked_base", "_ASKED_BASE_ANY_RE", "'hexadecimal ' * (n // 12)"),
+            ("asked_base", "_WRITTEN_BASE_RE", "'_' + ' ' * n"),
+            ("asked_base", "_WRITTEN_BASE_RE", "'_{' * (n // 2)"),
             ("asked_form", "_PLAIN_FRACTION_RE", "'-' + ' ' * n"),
             ("asked_form", "_PLAIN_FRACTION_RE", "'(1' * (n // 2)"),
             ("asked_form", "_BRACKET_TIMES_RE", "'(' + '+' * n"),
@@ -236,16 +236,30 @@ def test_significant_figures_and_hundreds_asked(completion: str, gold: str, prom
         ("E**x", "exp(x)", 1.0),
         ("E**(2*x)", "exp(x)", 0.0),
         ("2*E", "2*e", 0.0),
-        # one added constant takes in a number added beside it
-        ("-6*x**3 - 36*x**2 - 72*x - 48 + C", "-6*x**3 - 36*x**2 - 72*x + C", 1.0),
-        ("x^2 + 5 + K", "x^2 + C", 1.0),
-        ("-6*x**3 - 36*x**2 - 72*x - 48*x + C", "-6*x**3 - 36*x**2 - 72*x + C", 0.0),
-        ("x^2 + 5", "x^2 + C", 0.0),
         ("$\\boxed{2C + 5}$", "C", 0.0),
     ],
 )
-def test_sympy_exponentials_and_added_constants(completion: str, gold: str, want: float) -> None:
+def test_sympy_exponentials(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
+
+
+_INTEGRAL = "Find the indefinite integral: ∫ -2*(3*x + 6)**2 dx"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # where the question asks for an antiderivative, one added constant takes in a number added beside it
+        ("-6*x**3 - 36*x**2 - 72*x - 48 + C", "-6*x**3 - 36*x**2 - 72*x + C", _INTEGRAL, 1.0),
+        ("x^2 + 5 + K", "x^2 + C", "Find the antiderivative of 2x.", 1.0),
+        ("-6*x**3 - 36*x**2 - 72*x - 48*x + C", "-6*x**3 - 36*x**2 - 72*x + C", _INTEGRAL, 0.0),
+        ("x^2 + 5", "x^2 + C", "Find the antiderivative of 2x.", 0.0),
+        # (elsewhere a plain offset is another value: C may name a point or an angle)
+        ("a + C + 1", "a + C", None, 0.0),
+    ],
+)
+def test_added_constants_of_antiderivatives(completion: str, gold: str, prompt: str | None, want: float) -> None:
+    assert score(completion, gold, prompt) == want
 
 
 def test_an_added_constant_the_question_names_stays_a_quantity() -> None:

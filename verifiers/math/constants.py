@@ -63,10 +63,11 @@ def _named_in(question: str, names: list[sympy.Symbol]) -> bool:
     return False
 
 
-def renamed_constants_equal(pred: Node, gold: Node, question: str = "") -> bool:
-    """The two answers are one general solution whose arbitrary constants are named or ordered otherwise, or whose one
-    added constant takes in a number beside it ("x^2 + 5 + C" is "x^2 + C"); not where the ``question`` names one of
-    them without calling it arbitrary (there it is a given quantity)."""
+def renamed_constants_equal(pred: Node, gold: Node, question: str = "", integral: bool = False) -> bool:
+    """The two answers are one general solution whose arbitrary constants are named or ordered otherwise, or, where
+    the question asks for an antiderivative (``integral``), whose one added constant takes in a number beside it
+    ("x^2 + 5 + C" is "x^2 + C"); not where the ``question`` names one of them without calling it arbitrary (there it
+    is a given quantity)."""
     a, b = _value(pred), _value(gold)
     if a is None or b is None or sympy.count_ops(a) > 120 or sympy.count_ops(b) > 120:
         return False
@@ -83,8 +84,9 @@ def renamed_constants_equal(pred: Node, gold: Node, question: str = "") -> bool:
         return False
     if a.free_symbols - set(ca) != b.free_symbols - set(cb):
         return False  # the other symbols (t, x, \omega) must be the same ones
-    # one constant added on each side ("... - 48 + C" against "... + C"): it takes in any number added beside it
-    added = len(ca) == 1 and sympy.diff(a, ca[0]) == 1 and sympy.diff(b, cb[0]) == 1
+    # one constant added on each side of an antiderivative the question asks for ("... - 48 + C" against "... + C"):
+    # it takes in any number added beside it (elsewhere "a + C + 1" is no "a + C": C may name a point or an angle)
+    added = integral and len(ca) == 1 and sympy.diff(a, ca[0]) == 1 and sympy.diff(b, cb[0]) == 1
     for image in itertools.permutations(cb):
         renamed = a.xreplace(dict(zip(ca, image)))
         try:

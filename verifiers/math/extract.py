@@ -717,7 +717,8 @@ def _extract(
                     return Extraction(stripped[lead.end() :], "whole")
             except (ParseError, ValueError, TypeError, ZeroDivisionError, RecursionError, OverflowError):
                 pass
-        if bracketed_value(stripped) is not None:  # "0.118 (i.e. 3.990 - 3.872)": a value, restated in brackets
+        if re.match(r"[-−+$\\]?\d", stripped) and bracketed_value(stripped) is not None:
+            # "0.118 (i.e. 3.990 - 3.872)": a value, restated in brackets (not "It's not (D).")
             return Extraction(stripped, "whole")
         try:
             node = parse_answer(stripped)

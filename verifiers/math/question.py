@@ -1,7 +1,10 @@
 """What a row's question tells the ``math`` verifier: its text (:func:`question_text`), the numbers it gives, whether
-an answer only restates it (:func:`echoes_question`), whether it asks for quantities in an order or for a
-factorisation, whether it asks for the expression an equation's left side names (:func:`asked_quantity`,
-:func:`unshown_combination`: "m + n = 116" answers "Find m + n"). Without a question none of these applies.
+an answer only restates it (:func:`echoes_question`), whether it asks for a factorisation, whether it asks for the
+expression an equation's left side names (:func:`asked_quantity`, :func:`unshown_combination`: "m + n = 116" answers
+"Find m + n"), what it counts, percents and degrees. The order it asks for is in :mod:`verifiers.math.asked_order`,
+the base in :mod:`verifiers.math.asked_base`, the unit in :mod:`verifiers.math.asked_unit`, the rounding and the form
+in :mod:`verifiers.math.asked_rounding` and :mod:`verifiers.math.asked_form`. Without a question none of these
+applies.
 """
 
 from __future__ import annotations
@@ -15,16 +18,15 @@ import sympy
 from verigrpo.verifiers.math.compare import nodes_equal
 from verigrpo.verifiers.math.conclusions import NOT_A_THING, stem
 from verigrpo.verifiers.math.forms import TEXT_WRAP_RE, question_numbers
-from verigrpo.verifiers.math.leaves import BASE_TEXT_RE
-from verigrpo.verifiers.math.nodes import Answers, Bracket, Expr, Node, Relation, Text
-from verigrpo.verifiers.math.normalize import DOLLAR_SCALES, FULL_WIDTH, normalize
-from verigrpo.verifiers.math.parts import question_parts
+from verigrpo.verifiers.math.nodes import Expr, Node, Relation
+from verigrpo.verifiers.math.normalize import FULL_WIDTH, normalize
 from verigrpo.verifiers.math.sentences import parsed, top_level_split
-from verigrpo.verifiers.math.units import unit_scale, unit_word
-from verigrpo.verifiers.math.vocab import FOREIGN_UNIT_WORDS, UNIT_ALIASES
+from verigrpo.verifiers.math.units import unit_word
 
 PLAIN_NUMBER_RE = re.compile(r"[-+]?\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d{1,3})?")  # (and "3.9394e+08")
 _QUESTION_KEYS = ("prompt", "question", "problem")
+# a sentence of a question (its last is the one that asks: "What is its perimeter?")
+SENTENCE_RE = re.compile(r"[^.?!。？！\n]+")
 CALCULUS_RE = re.compile(r"\\(?:int|lim|sum|prod)(?![A-Za-z])|[∫∑∏]")
 # "(A) ...", "B. ...", "C) ...", "D: ...", "a ) ...", "(a) ..."
 _CHOICE_RE = re.compile(r"(?:^|\s|\()(?:([A-E])[).:]|([a-e])[ \t]\))|(?<=\()([a-e])\)")
@@ -59,125 +61,6 @@ def _one_spelling(m: re.Match[str]) -> str:
         return f"\\frac{{{m.group(2)}}}{{{m.group(3)}}}"
     n, k = (m.group(4), m.group(5)) if m.group(4) else (m.group(6), m.group(7))
     return f"\\binom{{{n}}}{{{k}}}"
-
-
-# a question that asks for several quantities in an order: "respectively", "in that order", "how many of each",
-# "how many nickels and how many dimes", "of the 13% solution and of the 18% solution"
-_ORDERED_QUESTION_RE = re.compile(
-    r"\brespectively\b|\bin (?:that|this|the same|the given) order\b|\bof each\b"
-    # "respectively" in other languages
-    r"|分别|分別|それぞれ|각각|\blần lượt\b|\bmasing-masing\b|\brespectivamente\b|\brespectivement\b|\bjeweils\b"
-    r"|соответственно|\bodpowiednio\b|\bsırasıyla\b|به ترتیب|على الترتيب|ตามลำดับ|क्रमशः"
-    r"|\bhow (?:many|much)\b[^.?]{1,80}?\band how (?:many|much)\b|\bof (?:the )?[^,.?]{1,40}? and of (?:the )?"
-    # "How many boys and girls are there?": two kinds of thing counted, each its own number
-    r"|\bhow many [a-z]{3,20}s and [a-z]{3,20}s\b(?! (?:in total|altogether|together|combined))"
-    # ... two questions ("How many boys? How many girls?"), and in other languages: "男生和女生各有多少人", "Combien de
-    # garçons et de filles", "Wie viele Jungen und Mädchen", "¿Cuántos chicos y chicas hay?", "男子と女子は何人"
-    r"|\bhow (?:many|much)\b[^.?]{1,80}\?\s*how (?:many|much)\b|各有|各是|各为|各為|各多少|各几|各幾"
-    r"|\bcombien\b[^.?]{0,30}?\bde\s+\w+\s+et\s+(?:de|d['’])\s*\w+|\bwie\s+viele\s+\w+\s+und\s+\w+"
-    r"|\bcu[áa]nt[oa]s\s+\w+\s+y\s+\w+|\bquant[oa]s\s+\w+\s+e\s+\w+"
-    r"|[\u3040-\u30ff\u4e00-\u9fff]{1,8}と[\u3040-\u30ff\u4e00-\u9fff]{1,8}は(?:それぞれ)?何"
-    # a list to sort: "in descending order", "from least to greatest", "sort ...", "arrange ... in order"
-    r"|\bin (?:ascending|descending|increasing|decreasing|numerical|alphabetical) order\b"
-    r"|\bfrom (?:the )?(?:least|smallest|lowest|greatest|largest|highest) to (?:the )?\w+\b|\bsort\b",
-    re.I,
-)
-
-
-# a question that names the two things it asks for: "Find its length and width", "the slope and the y-intercept",
-# "for $x$ and $y$", "How old are Tom and his sister?" ...
-_TWO_NAMED_RE = re.compile(
-    r"\b(?:find|determine|compute|calculate|give|state|what (?:are|were|is)|how old (?:are|were)|solve\b[^.?]{0,60}?\bfor)"
-    r"\b[^.?]{0,80}?\band (?:the |its |their |his |her )?(?:[a-z][\w-]*|\$[^$]{1,20}\$)",
-    re.I,
-)
-# ... but not a question whose answers are a set: roots, solutions, "all", "the two numbers"
-_UNORDERED_RE = re.compile(
-    r"\b(?:roots?|solutions?|zeros|zeroes|all|both|the (?:two|three|four) (?:numbers|integers|values))\b", re.I
-)
-
-
-# an ordered tuple of names the question asks for: "Enter the ordered pair $(m,b)$", "(t, s)"
-_NAMES_TUPLE_RE = re.compile(r"\(\s*([A-Za-z])\s*,\s*([A-Za-z])((?:\s*,\s*[A-Za-z]){0,4})\s*\)")
-
-
-def _named_items(pred: Node) -> dict[str, Node] | None:
-    """The values of a list whose items each set a different single letter ("m = -3, b = 2"), by letter; None
-    otherwise."""
-    if not (isinstance(pred, Answers) and 2 <= len(pred.items) <= 6):
-        return None
-    named: dict[str, Node] = {}
-    for item in pred.items:
-        if not (isinstance(item, Relation) and item.label and item.ops == ("=",) and len(item.name) == 1):
-            return None
-        named[item.name] = item.sides[1]
-    return named if len(named) == len(pred.items) else None
-
-
-def _asked_tuples(row: Mapping[str, Any]) -> list[list[str]]:
-    """The tuples of letters the row's question names ("the ordered pair $(a,b)$" -> [["a", "b"]])."""
-    return [
-        [m.group(1), m.group(2), *re.findall(r"[A-Za-z]", m.group(3))]
-        for m in _NAMES_TUPLE_RE.finditer(question_text(row)[-3_000:])
-    ]
-
-
-def other_names_than_asked(pred: Node, row: Mapping[str, Any]) -> bool:
-    """Values set to other unknowns than the tuple the question asks for: "b = 3, c = 2" for "Find the ordered pair
-    $(a,b)$" (where the question names no tuple of those letters and one of as many others)."""
-    named = _named_items(pred)
-    if named is None:
-        return False
-    tuples = _asked_tuples(row)
-    return any(len(t) == len(named) for t in tuples) and not any(sorted(t) == sorted(named) for t in tuples)
-
-
-def in_asked_order(pred: Node, row: Mapping[str, Any]) -> Node:
-    """``m = -3, b = 2`` (values named by distinct letters) as the tuple in the order the question's ``(m, b)`` names
-    them: ``(-3, 2)``; ``pred`` unchanged where the question names no such tuple of exactly those letters (the
-    comparison then orders them alphabetically)."""
-    named = _named_items(pred)
-    if named is None:
-        return pred
-    for letters in _asked_tuples(row):
-        if sorted(letters) == sorted(named):
-            return Bracket("(", ")", tuple(named[x] for x in letters))
-    return pred
-
-
-def reordered_named_quantities(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
-    """A bare list answering a bare-list reference in another order, where the row's question asks for several
-    quantities in an order ("respectively", "how many of each", "how many nickels and how many dimes", a question in
-    labelled parts), answered
-    ``30, 20`` against ``20, 30``. Without such a question (roots, "the two numbers") a list's order stays free."""
-    if not (isinstance(pred, Answers) and isinstance(gold, Answers) and len(pred.items) == len(gold.items) >= 2):
-        return False
-    question = question_text(row)
-    ordered = (
-        _ORDERED_QUESTION_RE.search(question)
-        or (_TWO_NAMED_RE.search(question) and not _UNORDERED_RE.search(question))
-        or question_parts(question) == len(gold.items)  # "(a) Find x. (b) Find y.": the key answers the parts in order
-    )
-    if not ordered:
-        return False
-    labels = {str(x.sides[0]) for x in (*pred.items, *gold.items) if isinstance(x, Relation) and x.label}
-    if len(labels) == 1:  # "x = 3, x = 2": values of one unknown, a set
-        return False
-    if _names(pred) is not None and _names(pred) == _names(gold):  # "b = 2, a = 3" against "a=3, b=2": by name
-        return False
-    return not all(nodes_equal(a, b) for a, b in zip(pred.items, gold.items))
-
-
-def _names(node: Answers) -> set[str] | None:
-    """The unknowns a list's items are each set to, when every item names a different one; None otherwise."""
-    names = [str(x.sides[0]) for x in node.items if isinstance(x, Relation) and x.label and x.ops == ("=",)]
-    return set(names) if len(names) == len(node.items) == len(set(names)) else None
-
-
-def unordered_question(row: Mapping[str, Any]) -> bool:
-    """The row's question asks for a set of answers (roots, solutions, "both"), and not in labelled parts."""
-    question = question_text(row)
-    return bool(question) and _UNORDERED_RE.search(question) is not None and not question_parts(question)
 
 
 def question_text(row: Mapping[str, Any]) -> str:
@@ -428,108 +311,6 @@ def names_another_unknown(completion: str, answer: str, row: Mapping[str, Any]) 
     return key(label.group(1)) != key(asked.group(1))
 
 
-# a question that names a base: "in base 5", "binary", "hexadecimal", "octal", "1011_2"
-_BASE_QUESTION_RE = re.compile(r"\bbase\b|\bbinary\b|\bhexa?decimal\b|\boctal\b|\bradix\b|_\{?\d+\}?", re.I)
-
-
-def base_without_asking(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
-    """A numeral in another base (``14_5``, ``0x10``, read as "value (base b)") answering a reference without one,
-    where the row's question names no base ("What is 7+7?" answered ``14_5``, which is 9, only looks like 14) or asks
-    for another ("Convert $110_8$ to base 10." answered ``72_8``)."""
-    in_base = BASE_TEXT_RE.fullmatch(pred.text) if isinstance(pred, Text) else None
-    gold_in_base = isinstance(gold, Text) and BASE_TEXT_RE.fullmatch(gold.text) is not None
-    question = question_text(row)
-    if in_base is None or gold_in_base or not question:
-        return False
-    asked = _ASKED_BASE_RE.search(question)  # "Convert 110_8 to base 10." answered "72_8": not the base it asks for
-    if asked is not None and int(asked.group(1) or 10) != int(in_base.group(2)):
-        return True
-    return _BASE_QUESTION_RE.search(question) is None
-
-
-# the base a question asks its answer in: "to base 10", "in base $10$", "as a decimal (base-10) number", "in decimal"
-_ASKED_BASE_RE = re.compile(r"\b(?:in|to|into|as)[ \t]+(?:a[ \t]+)?(?:base[ \t-]*(?:\$[ \t]*)?(\d{1,2})\b|decimal[ \t]+(?:number|form|notation)?\b)", re.I)
-_BASE_NAMES = {2: "binary", 8: "octal", 16: "hexadecimal"}
-
-
-# the base a question asks its answer in: "to hexadecimal", "in base 16", "to base-12", "in hex", "the binary
-# representation of", "as an octal number"
-_BASE_WORDS = {"hexadecimal": 16, "hex": 16, "binary": 2, "octal": 8, "decimal": 10}
-_ASKED_BASE_ANY_RE = re.compile(
-    r"\b(?:in|to|into|as)[ \t]+(?:an?[ \t]+)?(?:base[ \t-]*(?:\$[ \t]*)?(\d{1,2})\b|(hexadecimal|hex|binary|octal)\b)"
-    r"|\b(hexadecimal|binary|octal)[ \t]+(?:representation|form|notation|numeral|number|value|equivalent|expansion)\b",
-    re.I,
-)
-# a numeral's base written after it: "_{16}", "_{\text{hex}}", "_(8)"
-_WRITTEN_BASE_RE = re.compile(
-    r"_[ \t]?\{?[ \t]?\(?(?:\\(?:text|mathrm)[ \t]?\{)?[ \t]?(\d{1,2}|hex|bin|oct)[ \t]?\}?[ \t]?\)?[ \t]?\}?[ \t]*\Z"
-)
-_BASE_ABBREVIATIONS = {"hex": 16, "bin": 2, "oct": 8}
-
-
-def asked_base(row: Mapping[str, Any]) -> int | None:
-    """The base the row's question asks its answer in, where it names one base (:data:`_ASKED_BASE_ANY_RE`)."""
-    found = set()
-    for m in _ASKED_BASE_ANY_RE.finditer(question_text(row)[-2_000:]):
-        number, word, named = m.groups()
-        found.add(int(number) if number else _BASE_WORDS[(word or named).lower()])
-    return found.pop() if len(found) == 1 else None
-
-
-def other_base_written(answer: str, row: Mapping[str, Any]) -> bool:
-    """A numeral written with its base ("19_{10}", "ED_{\\text{hex}}") where the question asks for another base."""
-    m = _WRITTEN_BASE_RE.search(answer[-40:])
-    if m is None or not re.search(r"[0-9A-Za-z}][ \t]*\Z", answer[: len(answer) - len(m.group())][-12:]):
-        return False
-    said = m.group(1).lower()
-    asked = asked_base(row)
-    return asked is not None and (int(said) if said.isdigit() else _BASE_ABBREVIATIONS[said]) != asked
-
-
-def numeral_in_asked_base(text: str, row: Mapping[str, Any], key: bool = False) -> Text | None:
-    """``2ed`` (digits and letters alone) as the numeral in the base over ten that the row's question asks for
-    ("convert 3245 to hexadecimal": 749 in base 16), as :func:`parse.parse_answer` reads ``2ed_{16}`` and ``0x2ed``, so
-    that a key and an answer written with the base's letters compare as numerals, in either case, and not as products
-    of letters (``2de`` is another numeral). Set as text ("\\text{2ED}") or with the asked base written after it
-    ("ed_{16}", "2ED_{\\text{hex}}"), the same. ``key``: read only a numeral with a letter in it (a key of digits alone
-    stays a number). None elsewhere."""
-    body = TEXT_WRAP_RE.sub(r"\1", text.strip().strip("$").strip()).strip()
-    base = asked_base(row) if len(body) <= 80 else None
-    if base is None or base <= 10:
-        return None
-    written = _WRITTEN_BASE_RE.search(body)
-    if written is not None:
-        said = written.group(1).lower()
-        if (int(said) if said.isdigit() else _BASE_ABBREVIATIONS[said]) != base:
-            return None
-        body = TEXT_WRAP_RE.sub(r"\1", body[: written.start()]).strip()
-    if len(body) > 64 or not re.fullmatch(r"-?[0-9A-Za-z]+", body) or (key and body.strip("-").isdigit()):
-        return None
-    try:
-        value = int(body, base)
-    except ValueError:  # a digit the base does not have
-        return None
-    return Text(f"{value} (base {base})")
-
-
-def digits_in_asked_base(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
-    """A reference numeral in base b (``20_5``) answered by its digits alone (``20``) where the row's question asks
-    for base b ("Express $10_{10}$ in base 5.", "Convert 25 to binary."): the question says the base."""
-    m = BASE_TEXT_RE.fullmatch(gold.text) if isinstance(gold, Text) else None
-    if m is None or not (isinstance(pred, Expr) and pred.value.is_Integer and pred.value >= 0):
-        return False
-    if pred.inexact or pred.unit or pred.marker:
-        return False
-    value, base = int(m.group(1)), int(m.group(2))
-    words = rf"\bbase[ \t]*(?:\$[ \t]*)?{base}\b" + (rf"|\b{_BASE_NAMES[base]}\b" if base in _BASE_NAMES else "")
-    if not re.search(rf"(?:in|to|into|as)[ \t]+(?:a[ \t]+)?(?:{words})", question_text(row), re.I):
-        return False
-    try:
-        return int(str(pred.value), base) == value
-    except ValueError:  # a digit the base does not have
-        return False
-
-
 def asked_quantity(pred: Node, answer: str, row: Mapping[str, Any], gold: Node | None) -> Node | None:
     """``m + n = 116`` (or the chain ``m + n = 53 + 63 = 116``) answers 116 when the question asks for the expression
     on its left (``m + n`` stands in the question) and the reference is a number: the left side names what is
@@ -602,170 +383,6 @@ def _asks_for(question: str, spaced: str) -> bool:
     return re.search(pattern, question) is not None
 
 
-# the unit a question asks its answer in: "How far does it travel, in meters?", "(in newtons)", "in units of J"
-# a number, then one unit symbol of letters after LaTeX spacing: "4\,m", "4 s", "300 K"
-_NUMBER_SYMBOL_RE = re.compile(r"[ \t]*(-?\d[\d,]*(?:\.\d+)?)(?:[ \t~]|\\[,;: ])*([A-Za-z]{1,3})[ \t]*\.?[ \t]*")
-
-
-# what a question counts: "How many minutes ...", "How many more girls than boys ..."
-_HOW_MANY_RE = re.compile(r"\bhow[ \t]+many[ \t]+(?:more[ \t]+|fewer[ \t]+|less[ \t]+)?([A-Za-z]{1,20})\b", re.I)
-
-
-def other_unit_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
-    """An answer in a unit the question does not ask for, against a bare number: "How many minutes does the trip
-    take?" answered ``180 \\text{ seconds}``, "What is its perimeter in centimeters?" answered "100 meters", "area in
-    square centimeters" answered "16 cm" or "16 m^2", "speed in km/h" answered "16 m/s", "angle in radians" answered
-    "16°"; or, where it names no unit, a unit of another kind than the quantity it asks for ("What is its perimeter?"
-    answered "16 cm^2", "What is the area?" answered "16 cm"). Only units the unit table knows, on both sides (a word
-    it does not know, "cups", decides nothing)."""
-    if not (isinstance(gold, Expr) and gold.unit is None and isinstance(pred, Expr)):
-        return False
-    question = question_text(row)
-    asked = [_scale(m.group(1)) for r in (_HOW_MANY_RE, _ASKED_UNIT_RE) for m in r.finditer(question)]
-    asked += [_scale(m.group(1) or m.group(2)) for m in _HOW_MANY_SQUARE_RE.finditer(question.strip())]
-    asked = [a for a in asked if a is not None]
-    said_scale = _temperature_scale(pred.unit or "")
-    asked_scale = _ASKED_TEMPERATURE_RE.search(question) if said_scale is not None else None
-    if asked_scale is not None and _temperature_scale(asked_scale.group()) != said_scale:
-        return True  # "What is the temperature in degrees Celsius?" answered "20 K" or "20°F"
-    angle = _ASKED_ANGLE_RE.search(question)
-    if angle is not None and (pred.marker == "degree" or pred.unit in ("deg", "rad")):
-        # "16°" where the question asks in radians, "16 rad" where it asks in degrees
-        return (pred.unit == "rad") == angle.group(1).lower().startswith("deg")
-    money = {_currency(m.group(1)) for r in (_HOW_MANY_RE, _ASKED_UNIT_RE) for m in r.finditer(question)} - {None}
-    said_money = _currency(pred.unit) if pred.unit is not None else None
-    if money and said_money not in money | {None} and not (said_money == "dollar" and "peso" in money):
-        return True  # "How many dollars did he save?" answered "30 euros" (a peso is written with "$" too)
-    cents_asked = any(_CENTS_RE.fullmatch(m.group(1)) for r in (_HOW_MANY_RE, _ASKED_UNIT_RE) for m in r.finditer(question))
-    cents = _is_cents(pred.unit)
-    if cents_asked and said_money == "dollar" and not cents:
-        return True  # "How many cents does she have left?" answered "$35" or "35 dollars": another scale
-    if cents and money == {"dollar"} and not cents_asked:
-        return True  # "How many dollars do they cost?" answered "72 cents", "72 centavos": another scale
-    if (
-        cents
-        and not money
-        and _DOLLAR_AMOUNT_RE.search(question)
-        and not _CENTS_RE.search(question)
-        and re.search(r"\bhow[ \t]+much\b", question, re.I)
-    ):
-        return True  # "Tickets cost $7 each. How much do 10 tickets cost?" answered "70 cents": another scale
-    if money and said_money in money and not cents:
-        return False  # "5 US dollars", "5 dollars USD" where it asks in dollars (not "500 cents": another scale)
-    said = _scale(pred.unit) if pred.unit is not None else None
-    counted = _HOW_MANY_RE.search(question) if not asked else None
-    if (
-        counted is not None
-        and (said is not None or (pred.unit or "").lower() in DOLLAR_SCALES)
-        and counted.group(1).lower() not in _GENERIC_COUNTS
-        and _currency(counted.group(1)) is None
-    ):
-        # "How many people live in the town?" answered "3 M", "3 K" or "3 mn": a count of things in a unit of
-        # measure, or in thousands or millions
-        return True
-    if said is None:
-        return False
-    if asked:
-        return said not in asked
-    asking = _LAST_SENTENCE_RE.findall(question)
-    kinds = {m.group(1).lower() for m in _KIND_WORD_RE.finditer(asking[-1])} if asking else set()
-    return len(kinds) == 1 and said[0] != _KINDS[kinds.pop()]
-
-
-# what "how many" asks that a unit of measure may answer: "How many square units", "how many times as long"
-_GENERIC_COUNTS = frozenset({"units", "unit", "square", "cubic", "sq", "cu", "times", "more", "fewer", "less"})
-# a currency's units -> the currency ("cent" is a dollar's; "penny", the US's and Britain's, names none)
-_CURRENCY_OF = {"dollar": "dollar", "cent": "dollar", "euro": "euro", "gbp": "gbp", "yen": "yen", "rupee": "rupee",
-                "won": "won", "peso": "peso", "hryvnia": "hryvnia", "shekel": "shekel", "naira": "naira",
-                "cedi": "cedi", "tenge": "tenge", "baht": "baht", "yuan": "yuan", "rmb": "yuan", "cny": "yuan",
-                "renminbi": "yuan", "元": "yuan", "円": "yen", "jpy": "yen", "ruble": "ruble", "rouble": "ruble",
-                "rub": "ruble", "₽": "ruble", "lira": "lira", "₺": "lira", "real": "real", "reais": "real",
-                "brl": "real", "zloty": "zloty", "złoty": "zloty", "zł": "zloty", "pln": "zloty", "chf": "franc",
-                "franc": "franc", "dirham": "dirham", "aed": "dirham", "rand": "rand", "zar": "rand",
-                "usd": "dollar", "eur": "euro", "€": "euro", "£": "gbp", "pound sterling": "gbp"}  # fmt: skip
-
-
-_CENTS_RE = re.compile(r"cents?|¢", re.I)
-_DOLLAR_AMOUNT_RE = re.compile(r"\$[ \t]?\d")  # an amount in dollars among the question's givens ("$7 each")
-
-
-def _is_cents(unit: str | None) -> bool:
-    """A unit that counts cents, in any language ("cents", "¢", "centavos", "centesimi", "центов")."""
-    word = (unit or "").lower()
-    return word.rstrip("s") in ("cent", "¢") or _in_english(word) == "cent"
-
-
-def _currency(word: str) -> str | None:
-    """The currency a unit word names ("dollars", "euro", "cents", "US dollars", "dollars USD" -> "dollar"); None for
-    any other word."""
-    words = [_in_english(w) for w in word.strip().lower().split() if w not in ("us", "u.s.")]
-    named = {
-        _CURRENCY_OF.get(UNIT_ALIASES.get(w) or UNIT_ALIASES.get(w[:-1] if w.endswith("s") else w) or w.rstrip("s") or w)
-        for w in words
-    }
-    return named.pop() if len(named) == 1 else None
-
-
-def _in_english(word: str) -> str:
-    """A unit word of another language as the English unit ("stunden" -> "h", "厘米" -> "cm", "dólares" -> "dollar",
-    "pro" -> "per"); any other word as it is."""
-    low = word.lower()
-    return FOREIGN_UNIT_WORDS.get(low) or FOREIGN_UNIT_WORDS.get(low[:-1] if low.endswith("s") else low) or word
-
-
-def _scale(unit: str) -> tuple[tuple[int, ...], object] | None:
-    """A unit as the question or the answer writes it ("square centimeters", "km per hour", "cm ^2") -> its dimension
-    and factor (:func:`~verifiers.math.units.unit_scale`); None for a word the table does not know."""
-    if any(w.lower() in FOREIGN_UNIT_WORDS or w.lower()[:-1] in FOREIGN_UNIT_WORDS for w in re.split(r"[\s/]", unit)):
-        unit = " ".join(_in_english(w) for w in re.split(r"([\s/])", unit) if w.strip()).replace(" / ", "/")
-    words = re.sub(r"\b(?:square|sq)\b\.?", "sq", re.sub(r"\b(?:cubic|cu)\b\.?", "cu", unit, flags=re.I), flags=re.I)
-    words = re.sub(r"\^\{(\d)\}", r"^\1", words.replace("²", "^2").replace("³", "^3"))  # "cm²", "cm^{2}": cm ^2
-    words = re.sub(r"\bkmph\b", "km/h", re.sub(r"\bhrs?\b", "h", words))  # "km/hr", "kmph"
-    return unit_scale(re.sub(r"\s+per\s+", "/", words, flags=re.I).replace("^", " ^"))
-
-
-# the unit a question asks its answer in: "How far does it travel, in meters?", "(in newtons)", "in units of J", "in
-# square centimeters", "in km/h", "in meters per second"
-_UNIT_WORD = r"(?:(?:square|sq|cubic|cu)\.?[ \t]+)?[A-Za-z]{1,20}"
-_ASKED_UNIT_RE = re.compile(
-    rf"\bin[ \t]+(?:units[ \t]+of[ \t]+)?({_UNIT_WORD}(?:\^\{{?[23]\}}?|[²³](?!\w))?"
-    rf"(?:[ \t]*/[ \t]*[A-Za-z]{{1,10}}|[ \t]+per[ \t]+[A-Za-z]{{1,20}})?)(?:\b|(?<=[}}²³]))"
-    r"(?![ \t]*(?:the|a|an|which|this|that)\b)",
-    re.I,
-)
-_ASKED_ANGLE_RE = re.compile(r"\b(?:in|how[ \t]+many)[ \t]+(radians?|rad|degrees?|deg)\b(?![ \t]+(?:celsius|fahrenheit))", re.I)
-# a temperature scale, as a question asks for it ("in degrees Celsius", "in °F", "in kelvins") or a unit names it
-_ASKED_TEMPERATURE_RE = re.compile(r"\b(?:celsius|centigrade|fahrenheit|kelvins?)\b|°[ \t]*[CF]\b|[℃℉]", re.I)
-
-
-def _temperature_scale(unit: str) -> str | None:
-    """The temperature scale a unit or a question's words name ("degC", "°F", "Celsius", "K" -> "C", "F", "K")."""
-    u = unit.strip().lower().replace("°", "deg").replace("℃", "degc").replace("℉", "degf")
-    if u in ("degc", "deg c", "celsius", "centigrade", "deg celsiu", "deg celsius") or u.endswith("celsius"):
-        return "C"
-    if u in ("degf", "deg f", "fahrenheit") or u.endswith("fahrenheit"):
-        return "F"
-    return "K" if u in ("k", "kelvin", "kelvins") else None
-# "How many square meters ...", "how many cubic feet"
-_HOW_MANY_SQUARE_RE = re.compile(
-    r"\bhow[ \t]+many[ \t]+((?:square|sq|cubic|cu)\.?[ \t]+[A-Za-z]{1,20}\b|[A-Za-z]{1,4}(?:\^\{?[23]\}?|[²³]))"
-    r"|\(([A-Za-z]{1,4}(?:/[A-Za-z]{1,3}|\^\{?[23]\}?|[²³])?)\)[ \t]*[?.]?[ \t]*\Z",  # "What is its speed (km/h)?"
-    re.I,
-)
-# the kind of quantity a question asks for, where it names no unit: "What is its perimeter?", "Find the area."
-_KINDS = {
-    "perimeter": (1, 0, 0, 0, 0, 0, 0, 0, 0),
-    "circumference": (1, 0, 0, 0, 0, 0, 0, 0, 0),
-    "area": (2, 0, 0, 0, 0, 0, 0, 0, 0),
-    "volume": (3, 0, 0, 0, 0, 0, 0, 0, 0),
-    "speed": (1, 0, -1, 0, 0, 0, 0, 0, 0),
-    "velocity": (1, 0, -1, 0, 0, 0, 0, 0, 0),
-}
-# ... in the question's last sentence, the one that asks: "What is its perimeter?", "Determine the rectangle's area."
-_KIND_WORD_RE = re.compile(r"\b(perimeter|circumference|area|volume|speed|velocity)\b", re.I)
-_LAST_SENTENCE_RE = re.compile(r"[^.?!。？！\n]+")
-
-
 # an answer that is a count and the noun it counts: "10 oranges", "10\text{ oranges}", "**6 boys**"
 _COUNT_ANSWER_RE = re.compile(
     r"\A[$* \t]*-?\d[\d,]*(?:\.\d+)?[ \t]*(?:\\text[ \t]*\{[ \t]*)?([A-Za-z]{3,20}(?:[ \t]+[A-Za-z]{3,20}){0,2})[ \t]*\}?[.$* \t]*"
@@ -783,7 +400,7 @@ _OCCURRENCE_STEMS = frozenset({stem("times"), stem("occurrences")})
 def other_thing_counted(answer: str, gold: Node, row: Mapping[str, Any]) -> bool:
     """A count of another thing the question names than the one it asks about, against a bare number: "How many
     apples does he have now?" answered "10 oranges" (he has 7 oranges), "How many cakes ...?" answered "12
-    batches". Only nouns the question itself names; a unit is :func:`other_unit_than_asked`'s."""
+    batches". Only nouns the question itself names; a unit is :func:`asked_unit.other_unit_than_asked`'s."""
     if not (isinstance(gold, Expr) and gold.unit is None):
         return False
     said = _COUNT_ANSWER_RE.fullmatch(answer) if len(answer) <= 80 else None
@@ -965,23 +582,8 @@ def ratio_for_percent(pred: Node, gold: Node, row: Mapping[str, Any]) -> bool:
 def _asks_percent(question: str, words: re.Pattern[str] = _PERCENT_ASKED_RE) -> bool:
     """The question's asking sentences (those that end on a question mark, else its last) ask for a percent or a
     rate (or what ``words`` name)."""
-    asking = [q for q in re.findall(r"[^.?!。？！\n]*[?？]", question)] or _LAST_SENTENCE_RE.findall(question)[-1:]
+    asking = [q for q in re.findall(r"[^.?!。？！\n]*[?？]", question)] or SENTENCE_RE.findall(question)[-1:]
     return any(words.search(q) for q in asking)
-
-
-def asked_unit_value(answer: str, row: Mapping[str, Any]) -> str | None:
-    """``"4\\,m"`` -> ``"4"`` where the question asks for the answer in metres (the same unit, named or as its
-    symbol): the letters after the number are that unit, not a variable; None otherwise."""
-    m = _NUMBER_SYMBOL_RE.fullmatch(answer)
-    if m is None:
-        return None
-    said = unit_word(m.group(2))
-    if said is None:
-        return None
-    for asked in _ASKED_UNIT_RE.finditer(question_text(row)):
-        if unit_word(asked.group(1)) == said:
-            return m.group(1)
-    return None
 
 
 # an equation or inequality written in a question: its maths spans, or a plain "2x + 3 = 9" between words

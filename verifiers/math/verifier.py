@@ -11,13 +11,26 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import sympy
+from verigrpo.verifiers.math.asked_base import (
+    base_without_asking,
+    digits_in_asked_base,
+    numeral_in_asked_base,
+    other_base_written,
+)
 from verigrpo.verifiers.math.asked_form import (
     bracket_left_unexpanded,
     decimal_for_exact_asked,
     fraction_form_unasked,
     other_form_than_asked,
 )
+from verigrpo.verifiers.math.asked_order import (
+    in_asked_order,
+    other_names_than_asked,
+    reordered_named_quantities,
+    unordered_question,
+)
 from verigrpo.verifiers.math.asked_rounding import more_precise_than_asked, rounded_as_asked
+from verigrpo.verifiers.math.asked_unit import asked_unit_value, other_unit_than_asked
 from verigrpo.verifiers.math.boxes import boxes_listed_together, last_box_end
 from verigrpo.verifiers.math.chains import bracketed_value, chain_last_side, one_per_line, without_restatement
 from verigrpo.verifiers.math.choices import (
@@ -98,33 +111,23 @@ from verigrpo.verifiers.math.quantities import worked_quantity
 from verigrpo.verifiers.math.question import (
     PLAIN_NUMBER_RE,
     asked_quantity,
-    asked_unit_value,
     asks_for_antiderivative,
     asks_for_factors,
-    base_without_asking,
     compact,
     counted_in_multiples,
     degrees_for_radians,
     degrees_not_asked,
-    digits_in_asked_base,
     echoes_question,
     givens,
-    in_asked_order,
     names_another_unknown,
-    numeral_in_asked_base,
     option_content,
-    other_base_written,
-    other_names_than_asked,
     other_thing_counted,
-    other_unit_than_asked,
     per_mille_for_percent,
     percent_not_asked,
     percent_of_a_percent,
     question_equations,
     question_text,
     ratio_for_percent,
-    reordered_named_quantities,
-    unordered_question,
     unshown_combination,
     unworked_operation,
 )
@@ -905,7 +908,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         or same_word(pred, answer, gold, gold_text)
         or same_options(pred, gold_text)
         or named_word(ex.answer, gold)
-        or renamed_constants_equal(pred, gold, question_text(row))  # "x = \frac13 e^t + Ce^{-2t}" against "\frac{e^t}{3} + ce^{-2t}"
+        or renamed_constants_equal(pred, gold, question_text(row), integral=asks_for_antiderivative(row))  # "x = \frac13 e^t + Ce^{-2t}" against "\frac{e^t}{3} + ce^{-2t}"
         # "x^x + C" against "x^x" where the question asks for an antiderivative
         or (isinstance(pred, Expr) and isinstance(gold, Expr) and asks_for_antiderivative(row) and constant_against_none(pred, gold))
         # without a question, where the completion says it integrates ("\int \frac{dx}{\cos x} = \ln|\sec x + \tan x|
