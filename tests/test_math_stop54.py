@@ -117,6 +117,18 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("parts", "_PART_NUMBER_RE", "'1' * n"),
             ("parts", "_PART_NUMBER_RE", "'1.' * (n // 2)"),
             ("topics", "_WORD_RE", "'a' * n"),
+            ("question", "_SCIENTIFIC_RE", "'1' * n"),
+            ("question", "_SCIENTIFIC_RE", "'1 ' * (n // 2)"),
+            ("asked_form", "_BRACKET_GROUP_RE", "'(' * n"),
+            ("asked_form", "_EXACT_ASKED_RE", "'exact ' * (n // 6)"),
+            ("asked_rounding", "_DESCRIBES_RE", "'1' * n"),
+            ("asked_rounding", "_DESCRIBES_RE", "'1 ' * (n // 2)"),
+            ("asked_rounding", "_BOUNDS_RE", "'lower ' * (n // 6)"),
+            ("parts", "_RESULT_END_RE", "'=' + ' ' * n"),
+            ("fallback", "_END_TUPLE_RE", "'is (' + 'a' * n"),
+            ("fallback", "_END_TUPLE_RE", "'is (a,' * (n // 6)"),
+            ("extract", "_NAME_IN_BOX_RE", "'a=' * (n // 2)"),
+            ("written", "_MARKDOWN_RE", "'*' * n"),
         ]
     )
 
@@ -503,3 +515,72 @@ def test_parts_answered_in_prose_or_by_name(completion: str, gold: str, prompt: 
 )
 def test_sets_and_repeated_tuples_keep_their_reading(completion: str, gold: str, want: float) -> None:
     assert score(completion, gold) == want
+
+
+_AB82 = "Find the ordered pair $(a,b)$ such that a+b=5 and a-b=1."
+_XY82 = "(a) Find x if 2x=6. (b) Find y if y-1=4."
+_DAY = "If today is Monday, what day of the week will it be in 100 days?"
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # red team 82: boxes that name their unknowns inside, with a second value for one of them
+        ("\\boxed{a=3}\\boxed{b=2}\\boxed{a=2}\\boxed{b=3}", "(3,2)", _AB82, 0.0),
+        ("\\boxed{x=3}\\boxed{y=2}\\boxed{z=1}\\boxed{z=2}", "(3,2,1)", "Find the ordered triple $(x,y,z)$.", 0.0),
+        # the question's numbers in scientific notation, worked on in any notation, compute nothing
+        ("\\boxed{2e5 + 3e5}", "500000", "What is 3e5 + 2e5?", 0.0),
+        ("\\boxed{300000 + 200000}", "500000", "What is 3e5 + 2e5?", 0.0),
+        ("\\boxed{3 \\times 10^5 + 2 \\times 10^5}", "500000", "What is 3e5 + 2e5?", 0.0),
+        ("\\boxed{1.5e6 + 1.5e6}", "3000000", "A colony of 1.5e6 cells doubles. How many cells now?", 0.0),
+        ("\\boxed{5e5}", "500000", "What is 3e5 + 2e5?", 1.0),
+        # a number common to a bracket's terms, as written, is no complete factoring
+        ("\\boxed{(2x+4)(x+3)}", "2(x+2)(x+3)", "Factor $2x^2+10x+12$ completely.", 0.0),
+        ("\\boxed{(2x-4)(2x+4)}", "4(x-2)(x+2)", "Factor $4x^2-16$.", 0.0),
+        ("\\boxed{4(x+2)(\\frac{x}{2}+\\frac{3}{2})}", "2(x+2)(x+3)", "Factor $2x^2+10x+12$ completely.", 0.0),
+        ("\\boxed{2(x+2)(x+3)}", "2(x+2)(x+3)", "Factor $2x^2+10x+12$ completely.", 1.0),
+        # an exact value asked in other words
+        ("\\boxed{1.41421356}", "\\sqrt{2}", "Solve $x^2 = 2$ exactly, giving the positive root.", 0.0),
+        ("\\boxed{1.4142135624}", "\\sqrt{2}", "Find the exact positive solution of $x^2 = 2$.", 0.0),
+        ("\\boxed{\\sqrt{2}}", "\\sqrt{2}", "Find the exact positive solution of $x^2 = 2$.", 1.0),
+        # parts the question does not have, and a gathering box that the parts' boxes contradict
+        ("(b) \\boxed{2}\n(c) \\boxed{4}\n(d) \\boxed{6}", "2, 4, 6", "(a) 1+1. (b) 2+2. (c) 3+3.", 0.0),
+        ("(a) \\boxed{3}\n(c) \\boxed{5}", "3, 5", _XY82, 0.0),
+        ("(a) \\boxed{5}\n(b) \\boxed{3}\n\nFinal: \\boxed{3, 5}", "3, 5", _XY82, 0.0),
+        ("(a) \\boxed{3}\n(b) \\boxed{4}\n\nFinal: \\boxed{3, 5}", "3, 5", _XY82, 0.0),
+        ("(a) \\boxed{3}\n(b) \\boxed{5}\n\nFinal: \\boxed{3, 5}", "3, 5", _XY82, 1.0),
+    ],
+)
+def test_red_team_82s_payments(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert score(completion, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # a key that is pi, where the question says "in terms of pi", is no echo
+        ("\\boxed{\\pi}", "\\pi", "What is the area of a circle of radius 1? Express your answer in terms of $\\pi$.", 1.0),
+        # the base a question converts from is not the one it asks for
+        ("\\boxed{749_{10}}", "749", "Convert the hexadecimal number 2ED to decimal.", 1.0),
+        ("\\boxed{749}", "749", "Convert the hexadecimal number 2ED to decimal.", 1.0),
+        # a rounding that describes a given number, and a question about bounds, ask for no rounding
+        ("\\boxed{5.25}", "5.25", "A parcel weighs 5.3 kg, correct to 1 decimal place. What is its lower bound?", 1.0),
+        ("\\boxed{5.25}", "5.25", "The length is 5.3 cm to the nearest tenth. What is the least it could be?", 1.0),
+        # a part's working ends on its result
+        ("(a) 1 + 2 = 3. (b) 2 * 4 = 8.", "3, 8", "(a) Find 1+2. (b) Find 2*4.", 1.0),
+        ("(a) 1 + 2 = 4. (b) 2 * 4 = 8.", "3, 8", "(a) Find 1+2. (b) Find 2*4.", 0.0),
+        # a tuple that ends the closing sentence
+        ("So the ordered pair is (3, 2).", "(3,2)", _AB82, 1.0),
+        ("The point of intersection is (3, 5).", "(3,5)", "Find the point of intersection of y=x+2 and y=-x+8.", 1.0),
+        ("The point of intersection is (5, 3).", "(3,5)", "Find the point of intersection of y=x+2 and y=-x+8.", 0.0),
+        # a word key in markdown, alone on the last line, or after "=" or "gives"
+        ("**Wednesday**", "Wednesday", _DAY, 1.0),
+        ("It will be **Wednesday**.", "Wednesday", _DAY, 1.0),
+        ("### Wednesday", "Wednesday", _DAY, 1.0),
+        ("Monday + 2 days = Wednesday.", "Wednesday", _DAY, 1.0),
+        ("98 days later is a Monday again. Two more days gives Wednesday.", "Wednesday", _DAY, 1.0),
+        ("**Thursday**", "Wednesday", _DAY, 0.0),
+    ],
+)
+def test_red_team_82s_refusals(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert score(completion, gold, prompt) == want

@@ -41,8 +41,9 @@ _BASE_NAMES = {2: "binary", 8: "octal", 16: "hexadecimal"}
 # representation of", "as an octal number"
 _BASE_WORDS = {"hexadecimal": 16, "hex": 16, "binary": 2, "octal": 8, "decimal": 10}
 _ASKED_BASE_ANY_RE = re.compile(
-    r"\b(?:in|to|into|as)[ \t]+(?:an?[ \t]+)?(?:base[ \t-]*(?:\$[ \t]*)?(\d{1,2})\b|(hexadecimal|hex|binary|octal)\b)"
-    r"|\b(hexadecimal|binary|octal)[ \t]+(?:representation|form|notation|numeral|number|value|equivalent|expansion)\b",
+    r"\b(?:in|to|into|as)[ \t]+(?:an?[ \t]+)?(?:base[ \t-]*(?:\$[ \t]*)?(\d{1,2})\b|(hexadecimal|hex|binary|octal|decimal)\b)"
+    # ("the hexadecimal representation of 171"; not "the hexadecimal number 2ED", which names what is given)
+    r"|\b(hexadecimal|binary|octal)[ \t]+(?:representation|equivalent|expansion)\b",
     re.I,
 )
 # a numeral's base written after it: "_{16}", "_{\text{hex}}", "_(8)"

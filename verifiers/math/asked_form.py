@@ -16,6 +16,7 @@ import sympy
 from verigrpo.verifiers.math.forms import TEXT_WRAP_RE
 from verigrpo.verifiers.math.nodes import Expr, Node
 from verigrpo.verifiers.math.question import question_text
+from verigrpo.verifiers.math.sentences import parsed
 
 # "Factor", "Factorise", "factorize completely" (not "a factor of", "factor out 3", "the scale factor")
 _FACTOR_RE = re.compile(r"\bfactori[sz]e\b|(?<!scale )(?<!common )\bfactor\b(?!\s+(?:of|out|in)\b)", re.I)
@@ -71,10 +72,38 @@ def other_form_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
     return isinstance(gold.value, sympy.Add) and not _unexpanded(gold.value) and _unexpanded(pred.value) and bool(asked)
 
 
+# a bracket of the answer as written: "(2x+4)" in "(2x+4)(x+3)"
+_BRACKET_GROUP_RE = re.compile(r"\(([^()]{1,200})\)")
+
+
+def _common_in_brackets(text: str) -> bool:
+    """A bracketed sum of ``text`` keeps a number common to its terms ("(2x+4)", "(\\frac{x}{2}+\\frac32)"): the
+    parser multiplies a leading factor in ("2(x+2)" is read as 2x+4), so only the text tells a complete factoring."""
+    for m in _BRACKET_GROUP_RE.finditer(text[:500]):
+        node = parsed(m.group(1))
+        value = node.value if isinstance(node, Expr) else None
+        if isinstance(value, sympy.Add) and value.free_symbols and value.as_content_primitive()[0] != 1:
+            return True
+    return False
+
+
+def factor_left_common(pred: Node, answer: str, gold: Node, row: Mapping[str, Any]) -> bool:
+    """Where the question asks to factor and the key is a product whose brackets keep no common number
+    ("2(x+2)(x+3)"), an answer whose bracket keeps one ("(2x+4)(x+3)", "(2x-4)(2x+4)"): not factored completely."""
+    if not (isinstance(pred, Expr) and isinstance(gold, Expr) and _product(gold.value)):
+        return False
+    if not _FACTOR_RE.search(question_text(row)[-2_000:]):
+        return False
+    key = row.get("reference")
+    return _common_in_brackets(answer) and not (isinstance(key, str) and _common_in_brackets(key))
+
+
 # a request for an exact value: "Express your answer in terms of $\pi$.", "in simplest radical form", "the exact value"
 _EXACT_ASKED_RE = re.compile(
     r"(?:in\s+terms|as\s+a\s+multiple)\s+of\s+(?:\$?\\pi\b|π|pi\b)|\bexact\s+(?:value|form|answer)\b"
-    r"|simplest\s+radical\s+form|\bexactly[ \t]*[.?!]?[ \t]*$",  # ("Find $\sin 60^\circ$ exactly.", not "exactly 2 heads")
+    r"|simplest\s+radical\s+form|\bexact(?:\s+[a-z]+){0,2}?\s+(?:solutions?|roots?|values?|answers?|forms?|numbers?)\b"
+    # ("Find $\sin 60^\circ$ exactly.", "Solve ... exactly, giving ...", not "exactly 2 heads", "exactly one")
+    r"|\bexactly\b(?![ \t]+(?:\d|an?\b|one|two|three|four|five|six|seven|eight|nine|ten|once|twice|half|the\s+same))",
     re.I | re.M,
 )
 

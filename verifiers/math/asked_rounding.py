@@ -43,6 +43,10 @@ _ASKED_RE = re.compile(
 # teacher rounded to the nearest whole number" where the question then asks for the exact value
 _STATED_ROUNDING_RE = re.compile(r"[^.?!\n]{0,40}?\b(?:is|was|are|were|equals?|gives?)\b[^.?!\n]{0,20}?\d")
 _EXACT_RE = re.compile(r"\bexact(?:ly)?\b", re.I)
+# a rounding right after a given number describes it: "A parcel weighs 5.3 kg, correct to 1 decimal place."
+_DESCRIBES_RE = re.compile(r"\d(?:[\d,]|\.\d)*[ \t]*(?:[A-Za-z%°]{1,6}[ \t]*)?,?[ \t]*\Z")
+# a question about the bounds of a rounded value: the rounding is given, the bound is exact
+_BOUNDS_RE = re.compile(r"\b(?:lower|upper|least|greatest)[ \t]+bounds?\b|\bbounds\b", re.I)
 # a distance to the nearest whole number, not a rounding: "the distance from 3.7 to the nearest integer"
 _DISTANCE_RE = re.compile(r"\b(?:from|distance|closest)\b", re.I)
 # a negation in the request's own sentence, right before it: "(Don't round your answer to two decimal places.)"
@@ -53,12 +57,16 @@ def asked_precision(question: str) -> tuple[str, int] | None:
     """The rounding the question asks its answer in: ("places", n) for n decimal places (negative for "to the nearest
     hundred"), ("figures", n) for n significant figures; None where it asks none (or two different ones)."""
     found = set()
-    tail = question[-3_000:]  # bounded, as the question's request comes at its end
+    tail = question[-3_000:]
+    if _BOUNDS_RE.search(tail):
+        return None  # bounded, as the question's request comes at its end
     for m in _ASKED_RE.finditer(tail):
         rounds, named, count, figures = m.groups()
         if named and _NAMED_PLACES[named.lower()] == 0 and not rounds and _DISTANCE_RE.search(m.group()):
             continue
-        if _STATED_ROUNDING_RE.match(tail, m.end()) or _EXACT_RE.search(tail, m.end()):
+        if _STATED_ROUNDING_RE.match(tail, m.end()) or _EXACT_RE.search(tail, m.end()) or _DESCRIBES_RE.search(
+            tail, max(0, m.start() - 30), m.start()
+        ):
             continue  # "A number rounded to the nearest ten is 40. What is the smallest ...?"
         if _NOT_ASKED_RE.search(tail[max(0, m.start() - 40) : m.start()]):
             return None  # "Don't round your answer to two decimal places."

@@ -36,6 +36,8 @@ class Extraction:
     # the boxes answer the question's parts, each after its label ("(a) ... \\boxed{5} (b) ... \\boxed{3}"), and
     # ``boxes`` is in the parts' order: a list in order, not a set
     ordered: bool = False
+    # the parts the ordered boxes answer, from 0 ("(b) ... (c) ...": (1, 2)), against the question's parts
+    parts: tuple[int, ...] = ()
 
 
 # \box{39}: TeX's \box takes no group; \framebox, and \Boxed, \BOXED as a model may write it, are boxes too, and

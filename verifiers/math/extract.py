@@ -107,7 +107,7 @@ from verigrpo.verifiers.math.shown import (
     prose_concludes_before_block,
     trailing_block,
 )
-from verigrpo.verifiers.math.spans import display_rows
+from verigrpo.verifiers.math.spans import display_rows, top_level_items
 from verigrpo.verifiers.math.structured import (
     cut_in_answer_field,
     json_alternatives,
@@ -139,6 +139,10 @@ _RETRACTED_VALUE_RE = re.compile(
 
 
 _WINDOW = 20_000  # the characters at the end of a completion the rules read
+
+
+# a box that sets one letter: "\boxed{a=3}"
+_NAME_IN_BOX_RE = re.compile(r"\s*([A-Za-z])\s*=\s*([^=\s][^=]*)\Z")
 
 
 def extract_answer(
@@ -440,10 +444,22 @@ def _extract(
             # "\boxed{\,2304\,? } ... Wait ... \boxed{294}": a box that asks is no answer given
             boxes = [b for b in boxes[:-1] if not _QUERIED_BOX_RE.search(b)] + boxes[-1:]
         named = box_names(text, spans) if len(spans) == len(boxes) else ()
-        if len(set(named)) >= 2 and len({(n, normalize(b)) for n, b in zip(named, boxes)}) > len(set(named)):
+        inside = [_NAME_IN_BOX_RE.match(b) for b in boxes]
+        if not named and len(boxes) >= 2 and all(inside):  # "\boxed{a=3}\boxed{b=2}": the names inside the boxes
+            named = tuple(m.group(1) for m in inside)  # type: ignore[union-attr]
+            boxes_values = [m.group(2) for m in inside]  # type: ignore[union-attr]
+        else:
+            boxes_values = boxes
+        if len(set(named)) >= 2 and len({(n, normalize(b)) for n, b in zip(named, boxes_values)}) > len(set(named)):
             # "$b=\boxed{3}$, $a=\boxed{3}$, $b=\boxed{2}$": unknowns, one of them given two values
             return Extraction(boxes[-1], "boxed", True, "two values boxed for one unknown")
-        distinct = _distinct(boxes) if not gathers_boxes(boxes) else [boxes[-1]]  # "Final answers: \boxed{5, 3}"
+        gathered = gathers_boxes(boxes)
+        final = [normalize(x) for x in top_level_items(boxes[-1].strip().removeprefix("(").removesuffix(")"))]
+        labelled = box_parts(text, spans[:-1]) if len(spans) == len(boxes) == len(final) + 1 > 2 else ()
+        if labelled and [normalize(boxes[k]) for k in sorted(range(len(labelled)), key=lambda k: labelled[k])] != final:
+            # "(a) \boxed{5} (b) \boxed{3}. Final: \boxed{3, 5}": the parts' boxes and the last box disagree
+            return Extraction(boxes[-1], "boxed", True, "the parts' boxes and the box that gathers them disagree")
+        distinct = _distinct(boxes) if not gathered else [boxes[-1]]  # "Final answers: \boxed{5, 3}"
         revision = box_revision(text) if len(distinct) > 1 else None
         if len(distinct) > 1 and revision is None:  # a retraction, or "and then", leaves the last box alone: read on
             names = box_names(text, spans) if len(spans) == len(boxes) == len(distinct) else ()
@@ -455,7 +471,8 @@ def _extract(
                 distinct = [boxes[k] for k in order]
                 names = tuple(names[k] for k in order) if names else ()
             return Extraction(
-                boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct), names=names, ordered=bool(parts)
+                boxes[-1], "boxed", True, "several different boxed answers", tuple(distinct), names=names,
+                ordered=bool(parts), parts=tuple(sorted(parts or ())),
             )
         if revision is not None:  # only the boxes that agree with the last one count
             boxes = [b for b in boxes if b == boxes[-1] or _equiv_safe(normalize(b), normalize(boxes[-1]))]

@@ -370,7 +370,7 @@ def _fallback_answer(text: str, givens: frozenset[str]) -> Extraction:
     values = values_line(tail)
     if values is not None:  # "70, 72", "Solutions: 3; 5", "70 | 72": a closing line of values, the list whole
         return Extraction(values, "last_line")
-    listed_end = _END_LIST_RE.search(tail[-300:])
+    listed_end = _END_LIST_RE.search(tail[-300:]) or _END_TUPLE_RE.search(tail[-300:])
     if listed_end is not None and _all_given(listed_end.group(1), givens):
         # "There are 369 primes in [4449, 7676].": the question's range restated; the sentence's own number answers
         one = one_number_sentence(last_sentence(tail[: listed_end.start() + len(tail) - len(tail[-300:])]), givens)
@@ -780,6 +780,8 @@ _OPERAND_WORD_BEFORE_RE = re.compile(r"\b(?:by|times|plus|minus|over|from|and)\s
 
 
 # a last line that is one bracketed object: a pair, a tuple, an interval
+# ... or a tuple the sentence states: "So the ordered pair is (3, 2).", "The point of intersection is (3, 5)."
+_END_TUPLE_RE = re.compile(r"(?:\bis|\bare|=|:)[ \t]+(\([^()\[\]{}\n,]{1,100},[^()\[\]{}\n]{1,100}\))[ \t]*\.?\s*$")
 _END_LIST_RE = re.compile(r"([\[{][^\[\]{}()\n]{1,200}[\]}])[ \t]*\.?\s*$")  # a list in square or curly brackets ends it
 # an arithmetic expression alone on the last line, shown after a line that ends on a colon or on "as follows."
 # ("The expression is as follows:\n\n((1/3) + 33) * 210 / 100", "以下のようになります。"): digits, brackets and operators

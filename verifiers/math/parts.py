@@ -128,6 +128,10 @@ def numbered_lines(lines: list[str]) -> str | None:
 _PART_NUMBER_RE = re.compile(r"(?<![\w.,^_{])-?\d+(?:\.\d+)?(?![\w^_}]|[.,]\d)")
 
 
+# the result a part's working ends on: "1 + 2 = 3."
+_RESULT_END_RE = re.compile(r"=[ \t]*(-?\d+(?:\.\d+)?)[ \t]*[.;,]?[ \t]*\Z")
+
+
 def labelled_part_values(text: str, n: int) -> list[str] | None:
     """A short completion that answers ``n`` labelled parts in prose, one number each ("(a) The sum is 3. (b) The
     product is 8.", "Part (a): 3. Part (b): 8.", "(a) perimeter 16\\n(b) area 15\\n(c) 34") -> ["3", "8"]: the parts'
@@ -140,8 +144,10 @@ def labelled_part_values(text: str, n: int) -> list[str] | None:
         return None
     values = []
     for m, nxt in zip(labels, [*labels[1:], None]):
-        numbers = _PART_NUMBER_RE.findall(text[m.end() : nxt.start() if nxt is not None else len(text)])
-        if len(numbers) != 1:
+        part = text[m.end() : nxt.start() if nxt is not None else len(text)]
+        numbers = _PART_NUMBER_RE.findall(part)
+        result = _RESULT_END_RE.search(part) if len(numbers) > 1 else None
+        if len(numbers) != 1 and result is None:
             return None
-        values.append(numbers[0])
+        values.append(result.group(1) if result is not None else numbers[0])
     return values

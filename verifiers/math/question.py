@@ -9,6 +9,7 @@ applies.
 
 from __future__ import annotations
 
+import decimal
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -147,7 +148,7 @@ def echoes_question(
     question = compact(_options_text(question_text(row)))
     if len(set(_CHOICE_RE.findall(question))) >= 2:  # options to choose from: naming one is an answer, so only the
         question = question[: _CHOICE_RE.search(question).start()]  # stem before them is restated ("What is 2^{10}?")
-    asked = set(_NUMERAL_RE.findall(question))
+    asked = _number_values(question)[0]
     numerals = asked | {"0", "1"}
     key = compact(reference)
     for whole in (ans, label.group(1) if label else ""):
@@ -159,7 +160,7 @@ def echoes_question(
                 continue
             # a plain number is an answer; so are words ("no" to "Answer yes or no.", "apples" to "apples or
             # pears?"): an echo is an expression that was to be computed (digits, operators, brackets, LaTeX)
-            if not part or PLAIN_NUMBER_RE.fullmatch(part) or len(part) > 200 or re.fullmatch(r"[A-Za-z\s]+", part):
+            if not part or PLAIN_NUMBER_RE.fullmatch(part) or len(part) > 200 or re.fullmatch(r"[A-Za-z\s]+|\\pi|π", part):
                 continue
             # the boundaries matter only at a word character: "7+8" is not in "47+85", but "(x+1)^2" is in
             # "Expand(x+1)^2" (the compaction glued the bracket to the word before it)
@@ -181,12 +182,38 @@ def echoes_question(
                 numeric_reference
                 and (_ARITH_OP_RE.search(part) or _OPERATION_RE.search(part))
                 and not _RELATION_RE.search(part)  # "47 + 85 = 132" is a worked answer, read by its last side
-                and not re.search(r"[A-Za-z]", _NOTATION_RE.sub("", part))
-                and set(_NUMERAL_RE.findall(part)) <= numerals
-                and set(_NUMERAL_RE.findall(part)) & asked
+                and not re.search(r"[A-Za-z]", _NOTATION_RE.sub("", _number_values(part)[1]))
+                and _number_values(part)[0] <= numerals
+                and _number_values(part)[0] & asked
             ):
                 return True
     return False
+
+
+# a number in scientific notation: "3e5", "2.5e-3", "3 \times 10^5", "1.5×10^{6}"
+_SCIENTIFIC_RE = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)(?:[eE]|[ \t]*(?:\\times|×|\\cdot|\*)[ \t]*10[ \t]*\^[ \t]*\{?)[ \t]*([-+]?\d{1,3})\}?"
+)
+
+
+def _number_values(text: str) -> tuple[set[str], str]:
+    """The values of the numbers in ``text``, each written one way ("3e5", "3 \\times 10^5" and "300000" are all
+    "300000"; "5.0" is "5"), and ``text`` with its numbers in scientific notation taken out."""
+    values: set[str] = set()
+
+    def scientific(m: re.Match[str]) -> str:
+        values.add(_plain_value(m.group(1), int(m.group(2))))
+        return " "
+
+    rest = _SCIENTIFIC_RE.sub(scientific, text[:5_000])
+    values |= {_plain_value(n) for n in _NUMERAL_RE.findall(rest)}
+    return values, rest
+
+
+def _plain_value(digits: str, exponent: int = 0) -> str:
+    """``digits`` times ten to ``exponent``, as a plain decimal without trailing zeros ("3", 5 -> "300000")."""
+    text = format(decimal.Decimal(digits).scaleb(exponent).normalize(), "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _one_group(s: str) -> bool:

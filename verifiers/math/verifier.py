@@ -20,6 +20,7 @@ from verigrpo.verifiers.math.asked_base import (
 from verigrpo.verifiers.math.asked_form import (
     bracket_left_unexpanded,
     decimal_for_exact_asked,
+    factor_left_common,
     fraction_form_unasked,
     other_form_than_asked,
 )
@@ -106,7 +107,12 @@ from verigrpo.verifiers.math.optionvalues import (
 )
 from verigrpo.verifiers.math.pairs import pair_verdict
 from verigrpo.verifiers.math.parse import VERDICT_WORDS, parse_answer
-from verigrpo.verifiers.math.parts import labelled_part_values, labelled_tuples, numbered_parts
+from verigrpo.verifiers.math.parts import (
+    labelled_part_values,
+    labelled_tuples,
+    numbered_parts,
+    question_parts,
+)
 from verigrpo.verifiers.math.quantities import worked_quantity
 from verigrpo.verifiers.math.question import (
     PLAIN_NUMBER_RE,
@@ -378,6 +384,8 @@ def _question_objection(pred: Node, answer: str, gold: Node, row: Mapping[str, A
         return "the answer counts in multiples (dozens, pairs) where the question counts single things"
     if other_base_written(answer, row):  # "19_{10}" where the question asks for hexadecimal
         return "a numeral written in another base than the question asks for"
+    if factor_left_common(pred, answer, gold, row):  # "(2x+4)(x+3)" for "Factor completely", against "2(x+2)(x+3)"
+        return "the question asks to factor completely; a factor keeps a number common to its terms"
     if bracket_left_unexpanded(pred, answer, gold, row):  # "2(x+3)" for "Expand $2(x+3)$."
         return "the question asks to expand the expression; the answer keeps a bracket multiplied"
     unreduced = fraction_form_unasked(pred, answer, gold, row)
@@ -620,6 +628,10 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     twice = len(set(ex.names)) < len(ex.names)  # "$a=\boxed{3}$, $a=\boxed{2}$": two values for one unknown
     if ex.hedged and twice and (pair_key is not None or (isinstance(gold, Answers) and named_apart(gold))):
         info.update(hedged=True, reason="two values for one unknown, against a key of several unknowns")
+        return Reward(0.0, Status.WRONG, info=info)
+    asked_parts = question_parts(question_text(row)) if ex.parts else 0
+    if ex.hedged and asked_parts and max(ex.parts) >= asked_parts:  # "(d) \boxed{6}" where the question ends at (c)
+        info.update(hedged=True, reason="a box answers a part the question does not have")
         return Reward(0.0, Status.WRONG, info=info)
     if ex.hedged and several and 1 < len(ex.boxes) <= 10:
         answer = ", ".join(ex.boxes)  # "\boxed{2} and \boxed{3}" against "2, 3"

@@ -176,16 +176,19 @@ def worded_count(answer: str) -> str | None:
 
 # a closing sentence that states a word: "March 11 is a Wednesday.", "It falls on a Friday.", "The colour was red."
 _CLOSING_WORD_RE = re.compile(
-    r"(?:^|[.!?\n]\s*)[^.!?\n]{0,80}?\b(?:is|was|are|were|will\s+be|would\s+be|falls?\s+on|fell\s+on)[ \t]+"
-    r"(?:(?:an?|the|on(?:\s+an?)?)[ \t]+)?([A-Za-z][A-Za-z-]{1,30})[ \t]*[.!]?\s*\Z"
+    r"(?:^|[.!?\n]\s*)(?:[^.!?\n]{0,80}?(?:\b(?:is|was|are|were|will\s+be|would\s+be|falls?\s+on|fell\s+on|gives?|makes?)"
+    r"|=)[ \t]+(?:(?:an?|the|on(?:\s+an?)?)[ \t]+)?)?([A-Za-z][A-Za-z-]{1,30})[ \t]*[.!]?\s*\Z"
 )
+# markdown around words: emphasis, a heading's marks
+_MARKDOWN_RE = re.compile(r"[*_]{1,3}|^[ \t]*#{1,6}[ \t]*", re.M)
 _NEGATED_RE = re.compile(r"\b(?:not|never|no)\b|n['’]t\b", re.I)
 
 
 def closing_word(completion: str) -> str | None:
-    """The word a completion's closing sentence states with "is", "was" or "falls on" ("March 11 is a Wednesday." ->
-    "Wednesday"), for a key that is a word; None where the sentence negates it or ends otherwise."""
-    m = _CLOSING_WORD_RE.search(completion[-300:])
+    """The word a completion's closing sentence states with "is", "was", "falls on", "gives" or "=" ("March 11 is a
+    Wednesday." -> "Wednesday", "It will be **Wednesday**.", "Monday + 2 days = Wednesday."), or that ends it alone
+    on its line ("### Wednesday"), for a key that is a word; None where the sentence negates it or ends otherwise."""
+    m = _CLOSING_WORD_RE.search(_MARKDOWN_RE.sub("", completion[-300:]))
     if m is None or _NEGATED_RE.search(m.group()) or re.search(r"\bor\b", m.group(), re.I):
         return None
     return m.group(1)
