@@ -1549,6 +1549,42 @@ key "I" among ten options is in the stop's tests)
     The final answer is $\boxed{0.5}$.                                  | 50\% [Q: What percent of the students are girls?] | wrong       | test_a_ratio_for_a_percent_asked
     The final answer is $\boxed{0.3333336}$.                            | \frac13                      | wrong       | test_decimals_against_exact_keys
     The final answer is $\boxed{9.424778}$.                             | 3\pi [Q: Find the area. Express your answer in terms of $\pi$.] | wrong       | test_decimals_against_exact_keys
+
+Part labels of every form and a question in parts, values named against tuples, numerals in the base a question
+asks for, what a question asks of a product, a fraction, an exact value or a rounding, reasoning-gym's sentences and
+notations, and word keys in closing sentences (stop 54; red teams 80-82)
+
+    completion                                                          | reference                    | verdict     | test
+    ------------------------------------------------------------------- | ---------------------------- | ----------- | ----
+    Part b: $\boxed{3}$⏎Part a: $\boxed{5}$                             | 3, 5 [Q: (a) Find x. (b) Find y.] | wrong       | test_boxes_after_part_labels
+    (a) $\boxed{3}$ (a) $\boxed{5}$                                     | 3, 5 [Q: (a) Find x. (b) Find y.] | wrong       | test_boxes_after_part_labels
+    The answers are $\boxed{5, 3}$.                                     | 3, 5 [Q: (a) Find x. (b) Find y.] | wrong       | test_a_question_in_parts_orders_its_key
+    (a) $\boxed{3}$. (b) $\boxed{5}$. Final answers: $\boxed{5, 3}$.    | 3, 5 [Q: (a) Find x. (b) Find y.] | wrong       | test_a_question_in_parts_orders_its_key
+    Thus $b=2$ and $a=3$.                                               | (2,3) [Q: Find the ordered pair $(a,b)$.] | wrong       | test_named_values_by_name
+    Hence b = 2 and a = 3.                                              | a=3, b=2 [Q: Find a and b.]  | correct     | test_named_values_by_name
+    <answer>2de</answer>                                                | 2ed [Q: Now, convert the base-6 number 3245 to hexadecimal] | wrong       | test_keys_in_the_base_asked_for
+    0x2ed                                                               | 2ed [Q: Now, convert the base-6 number 3245 to hexadecimal] | correct     | test_keys_in_the_base_asked_for
+    (50*x**2 + 81*x)*(-11*x**2 - 64*x)                                  | -550*x**4 - 4091*x**3 - 5184*x**2 [Q: Calculate the following: (-11*x**2 - 64*x)*(50*x**2 + 81*x)] | wrong       | test_the_product_the_question_gives_worked_out
+    $\boxed{(x^2-1)(x+2)}$                                              | (x-1)(x+1)(x+2) [Q: Factor $x^3+2x^2-x-2$.] | wrong       | test_the_product_the_question_gives_worked_out
+    \frac{558}{808}                                                     | \frac{279}{404} [Q: Simplify the fraction $\dfrac{19530}{28280}$ to its lowest terms.] | wrong       | test_lowest_terms_asked
+    1.90e+21                                                            | 1.9031145207918732e+21 [Q: Compute -457.0178^8. Return your final answer correct to 3 significant figures.] | correct     | test_significant_figures_and_hundreds_asked
+    -3*E**(9*x**2 - 4*x - 8) + C                                        | -3*exp(9*x**2 - 4*x - 8) + C | correct     | test_sympy_exponentials
+    -6*x**3 - 36*x**2 - 72*x - 48 + C                                   | -6*x**3 - 36*x**2 - 72*x + C [Q: Find the indefinite integral: ∫ -2*(3*x + 6)**2 dx] | correct     | test_added_constants_of_antiderivatives
+    There are 369 primes in [4449, 7676].                               | 369 [Q: Count how many prime numbers there are between 4449 and 7676 (inclusive) ?] | correct     | test_sentences_that_answer_reasoning_gym
+    March 11 is a Wednesday.                                            | Wednesday [Q: In a year where Thursday is January 1st, name the weekday of March 11.] | correct     | test_sentences_that_answer_reasoning_gym
+    \boxed{b=3, c=2}                                                    | (3,2) [Q: Find the ordered pair $(a,b)$ such that a+b=5 and a-b=1.] | wrong       | test_named_values_against_tuples_asked
+    (a) \boxed{2, 4}⏎(c) \boxed{6}                                      | 2, 4, 6 [Q: (a) 1+1. (b) 2+2. (c) 3+3.] | wrong       | test_part_labels_of_every_form
+    \boxed{19_{10}}                                                     | 19 [Q: Convert $25_{10}$ to hexadecimal.] | wrong       | test_numerals_in_the_base_asked_for
+    \boxed{2(x+3)}                                                      | 2x+6 [Q: Expand $2(x+3)$.]   | wrong       | test_forms_asked_more_strictly
+    \boxed{75\%}                                                        | \frac{3}{4} [Q: Express $0.75$ as a common fraction.] | wrong       | test_forms_asked_more_strictly
+    \boxed{1786}                                                        | 1786 [Q: What is $47 \times 38$ to the nearest hundred?] | wrong       | test_roundings_asked_and_stated
+    \boxed{40}                                                          | 35 [Q: A number rounded to the nearest ten is 40. What is the smallest whole number it could be?] | wrong       | test_roundings_asked_and_stated
+    (a) The sum is 3. (b) The product is 8.                             | 3, 8 [Q: (a) Find 1+2. (b) Find 2*4.] | correct     | test_parts_answered_in_prose_or_by_name
+    \boxed{a=3}\boxed{b=2}\boxed{a=2}\boxed{b=3}                        | (3,2) [Q: Find the ordered pair $(a,b)$ such that a+b=5 and a-b=1.] | wrong       | test_red_team_82s_payments
+    \boxed{2e5 + 3e5}                                                   | 500000 [Q: What is 3e5 + 2e5?] | wrong       | test_red_team_82s_payments
+    \boxed{(2x+4)(x+3)}                                                 | 2(x+2)(x+3) [Q: Factor $2x^2+10x+12$ completely.] | wrong       | test_red_team_82s_payments
+    So the ordered pair is (3, 2).                                      | (3,2) [Q: Find the ordered pair $(a,b)$ such that a+b=5 and a-b=1.] | correct     | test_red_team_82s_refusals
+    It will be **Wednesday**.                                           | Wednesday [Q: If today is Monday, what day of the week will it be in 100 days?] | correct     | test_red_team_82s_refusals
 """
 
 from __future__ import annotations
