@@ -580,6 +580,8 @@ def test_red_team_82s_payments(completion: str, gold: str, prompt: str, want: fl
         ("Monday + 2 days = Wednesday.", "Wednesday", _DAY, 1.0),
         ("98 days later is a Monday again. Two more days gives Wednesday.", "Wednesday", _DAY, 1.0),
         ("**Thursday**", "Wednesday", _DAY, 0.0),
+        # (a word alone is read only on a line of its own, not after the closing sentence on its line)
+        ("It is a Thursday. Wednesday!", "Wednesday", _DAY, 0.0),
     ],
 )
 def test_red_team_82s_refusals(completion: str, gold: str, prompt: str, want: float) -> None:

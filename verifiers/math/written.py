@@ -176,9 +176,10 @@ def worded_count(answer: str) -> str | None:
 
 # a closing sentence that states a word: "March 11 is a Wednesday.", "It falls on a Friday.", "The colour was red."
 _CLOSING_WORD_RE = re.compile(
-    r"(?:^|[.!?\n]\s*)(?:[^.!?\n]{0,80}?(?:\b(?:is|was|are|were|will\s+be|would\s+be|falls?\s+on|fell\s+on|gives?|makes?)"
-    r"|=)[ \t]+(?:(?:an?|the|on(?:\s+an?)?)[ \t]+)?)?([A-Za-z][A-Za-z-]{1,30})[ \t]*[.!]?\s*\Z"
-)
+    r"(?:(?:^|[.!?\n]\s*)[^.!?\n]{0,80}?(?:\b(?:is|was|are|were|will\s+be|would\s+be|falls?\s+on|fell\s+on|gives?|makes?)"
+    r"|=)[ \t]+(?:(?:an?|the|on(?:\s+an?)?)[ \t]+)?|^[ \t]*)([A-Za-z][A-Za-z-]{1,30})[ \t]*[.!]?\s*\Z",
+    re.M,
+)  # (a word alone only on a line of its own: not "... is Wednesday. Thanks!")
 # markdown around words: emphasis, a heading's marks
 _MARKDOWN_RE = re.compile(r"[*_]{1,3}|^[ \t]*#{1,6}[ \t]*", re.M)
 _NEGATED_RE = re.compile(r"\b(?:not|never|no)\b|n['’]t\b", re.I)
