@@ -434,6 +434,10 @@ def test_numerals_in_the_base_asked_for(completion: str, gold: str, prompt: str,
         ("\\boxed{\\frac{3}{4}+0}", "\\frac{3}{4}", "Write 6/8 as a reduced fraction.", 0.0),
         ("\\boxed{-\\frac{3}{4}}", "-\\frac{3}{4}", "Write -6/8 as a reduced fraction.", 1.0),
         ("\\boxed{\\frac{3}{4}\\text{ cup}}", "\\frac{3}{4}", "How much flour? Give a common fraction.", 1.0),
+        # (the value an answer ends on: a label, or a chain that reduces the fraction)
+        ("\\boxed{x = \\frac{3}{4}}", "\\frac{3}{4}", "Express your answer as a common fraction.", 1.0),
+        ("\\boxed{\\frac68 = \\frac34}", "\\frac{3}{4}", "Express your answer as a common fraction.", 1.0),
+        ("\\boxed{\\frac34 = \\frac68}", "\\frac{3}{4}", "Express your answer as a common fraction.", 0.0),
         # an expansion asked for: no bracket left multiplied
         ("\\boxed{2(x+3)}", "2x+6", "Expand $2(x+3)$.", 0.0),
         ("\\boxed{(x+3)\\cdot 2}", "2x+6", "Expand $2(x+3)$.", 0.0),

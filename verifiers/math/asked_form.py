@@ -56,8 +56,8 @@ def other_form_than_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> boo
     in value, is in the other form: "-1+x^2" or "x(x-5)+6" for "Factor ...", "(1+x)^2" or "x(x+2)+1" for "Expand
     ...". A factoring into fewer factors than the key's ("(x^2-1)(x+2)" against "(x-1)(x+1)(x+2)"), or with a number
     left common to a factor's terms where the key's factors have none ("x(2x-4)(x+2)" against "2x(x-2)(x+2)"), has not
-    factored completely. A question that gives a product of brackets to work out ("Calculate
-    (x+1)*(x-2)") asks for it expanded where its key is."""
+    factored completely. A question that gives a product of brackets to work out ("Calculate (x+1)*(x-2)") asks for it
+    expanded where its key is."""
     if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or not gold.value.free_symbols:
         return False
     question = question_text(row)[-2_000:]
@@ -149,11 +149,12 @@ def fraction_form_unasked(pred: Node, answer: str, gold: Node, row: Mapping[str,
         return None
     if isinstance(pred, Expr) and (pred.inexact or pred.marker is not None):
         return "a decimal or a percent where the question asks for a fraction in lowest terms"
-    for m in _WRITTEN_FRACTION_RE.finditer(answer[:500]):
+    last = answer[:500].split("=")[-1]  # ("x = \\frac34", "\\frac68 = \\frac34": the value the answer ends on)
+    for m in _WRITTEN_FRACTION_RE.finditer(last):
         top, bottom = (int(g) for g in [x for x in m.groups() if x is not None][:2])
         if bottom and math.gcd(top, bottom) > 1:
             return "a fraction not in lowest terms where the question asks for lowest terms"
-    body = TEXT_WRAP_RE.sub(" ", answer[:500]).replace("$", " ")
+    body = TEXT_WRAP_RE.sub(" ", last).replace("$", " ")
     body = re.sub(r"\\[,;:! ]|\\left|\\right|[.\s]+$", " ", body).strip()
     if body and _PLAIN_FRACTION_RE.fullmatch(body) is None:
         return "an expression, not a fraction, where the question asks for a fraction in lowest terms"

@@ -26,8 +26,8 @@ _NAMED_PLACES = {
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # a request to round: a verb of rounding or of giving an answer, then the precision ("Round your answer to two
 # decimal places", "correct to 3 d.p.", "Find x to the nearest tenth", "rounded to the nearest cent", "correct to 3
-# significant figures"); to a whole number only after "round" ("the distance from x to the nearest integer" asks no
-# rounding)
+# significant figures", "What is this to the nearest hundred?"); a whole number asked without "round" is no rounding
+# where it measures a distance ("the distance from x to the nearest integer": :data:`_DISTANCE_RE`)
 _ASKED_RE = re.compile(
     r"(?:\b(?:(round)(?:ed|ing)?|correct|accurate|give|express|write|answer|find|compute|calculate|estimate|evaluate"
     r"|determine|approximate|what)\b[^.?!\n]{0,60}?|(?<![\w ])[ \t]*|,[ \t]*)\bto\s+"
@@ -57,9 +57,9 @@ def asked_precision(question: str) -> tuple[str, int] | None:
     """The rounding the question asks its answer in: ("places", n) for n decimal places (negative for "to the nearest
     hundred"), ("figures", n) for n significant figures; None where it asks none (or two different ones)."""
     found = set()
-    tail = question[-3_000:]
+    tail = question[-3_000:]  # bounded, as the question's request comes at its end
     if _BOUNDS_RE.search(tail):
-        return None  # bounded, as the question's request comes at its end
+        return None  # "... correct to 1 decimal place. What is its lower bound?"
     for m in _ASKED_RE.finditer(tail):
         rounds, named, count, figures = m.groups()
         if named and _NAMED_PLACES[named.lower()] == 0 and not rounds and _DISTANCE_RE.search(m.group()):

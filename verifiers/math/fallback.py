@@ -370,10 +370,11 @@ def _fallback_answer(text: str, givens: frozenset[str]) -> Extraction:
     values = values_line(tail)
     if values is not None:  # "70, 72", "Solutions: 3; 5", "70 | 72": a closing line of values, the list whole
         return Extraction(values, "last_line")
-    listed_end = _END_LIST_RE.search(tail[-300:]) or _END_TUPLE_RE.search(tail[-300:])
+    ending = tail[-300:]
+    listed_end = _END_LIST_RE.search(ending) or _END_TUPLE_RE.search(ending)
     if listed_end is not None and _all_given(listed_end.group(1), givens):
         # "There are 369 primes in [4449, 7676].": the question's range restated; the sentence's own number answers
-        one = one_number_sentence(last_sentence(tail[: listed_end.start() + len(tail) - len(tail[-300:])]), givens)
+        one = one_number_sentence(last_sentence(tail[: len(tail) - len(ending) + listed_end.start()]), givens)
         if one is not None:
             return Extraction(one, "last_number")
         listed_end = None
