@@ -590,3 +590,25 @@ def test_red_team_82s_payments(completion: str, gold: str, prompt: str, want: fl
 )
 def test_red_team_82s_refusals(completion: str, gold: str, prompt: str, want: float) -> None:
     assert score(completion, gold, prompt) == want
+
+
+@pytest.mark.parametrize(
+    ("completion", "gold", "prompt", "want"),
+    [
+        # named values against a question in parts: each name is the part that names it
+        ("\\boxed{y=5, x=3}", "3, 5", _XY82, 1.0),
+        ("\\boxed{y=3, x=5}", "3, 5", _XY82, 0.0),
+        # a part that asks for two roots, of a key with a value per root
+        ("(a) \\boxed{2, 3}\n(b) \\boxed{5}", "2, 3, 5", "(a) Solve x^2-5x+6=0. (b) Find the sum of the roots.", 1.0),
+        # mixed numbers where the question asks for one (or only lowest terms), braces around a fraction's numbers
+        ("\\boxed{3\\frac{3}{4}}", "3 3/4", "Write 15/4 as a mixed number in lowest terms.", 1.0),
+        ("\\boxed{1\\frac{1}{4}}", "5/4", "Express 1.25 as a fraction in lowest terms.", 1.0),
+        ("\\boxed{3\\frac{3}{4}}", "\\frac{15}{4}", "Express your answer as a common fraction.", 0.0),
+        ("\\boxed{{3}/{4}}", "3/4", "Express your answer as a common fraction. What is 6/8?", 1.0),
+        # a decimal coefficient that is the exact value
+        ("\\boxed{1.5\\pi}", "\\frac{3\\pi}{2}", "Express $270^\\circ$ in radians as a multiple of $\\pi$.", 1.0),
+        ("\\boxed{4.71}", "\\frac{3\\pi}{2}", "Express $270^\\circ$ in radians as a multiple of $\\pi$.", 0.0),
+    ],
+)
+def test_right_answers_the_new_rules_keep(completion: str, gold: str, prompt: str, want: float) -> None:
+    assert score(completion, gold, prompt) == want

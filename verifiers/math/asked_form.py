@@ -114,8 +114,8 @@ def decimal_for_exact_asked(pred: Node, gold: Node, row: Mapping[str, Any]) -> b
     rounds the key stays paid)."""
     if not (isinstance(pred, Expr) and isinstance(gold, Expr)) or not pred.inexact or gold.inexact:
         return False
-    if gold.value.free_symbols or gold.value.is_Integer or (gold.value.is_Rational and pred.value == gold.value):
-        return False  # (a fraction's decimal that is the fraction, "0.5" for 1/2, is exact)
+    if gold.value.free_symbols or gold.value.is_Integer or pred.value == gold.value:
+        return False  # (a decimal that is the value, "0.5" for 1/2, "1.5\\pi" for 3\\pi/2, is exact)
     return _EXACT_ASKED_RE.search(question_text(row)[-2_000:]) is not None
 
 
@@ -134,9 +134,12 @@ _WRITTEN_FRACTION_RE = re.compile(
 
 # a fraction of integers, alone: "\frac{3}{4}", "-\dfrac34", "\frac{-3}{4}", "3/4", "(-3)/4"
 _PLAIN_FRACTION_RE = re.compile(
-    r"(?<![-− \t])[-−]?[ \t]*(?:\\[dt]?frac[ \t]*(?:\{[ \t]*-?\d{1,12}[ \t]*\}|\d)[ \t]*(?:\{[ \t]*\d{1,12}[ \t]*\}|\d)"
-    r"|\(?-?\d{1,12}\)?[ \t]*/[ \t]*\(?\d{1,12}\)?)"
+    r"(?<![-− \t])[-−]?[ \t]*(?P<whole>\d{1,12}[ \t]*(?=\\[dt]?frac))?"
+    r"(?:\\[dt]?frac[ \t]*(?:\{[ \t]*-?\d{1,12}[ \t]*\}|\d)[ \t]*(?:\{[ \t]*\d{1,12}[ \t]*\}|\d)"
+    r"|[({]?-?\d{1,12}[)}]?[ \t]*/[ \t]*[({]?\d{1,12}[)}]?)"
 )
+# a request for a fraction that is no mixed number: "as a common fraction", "an improper fraction"
+_NOT_MIXED_RE = re.compile(r"\b(?:common|improper)\s+fraction\b", re.I)
 
 
 def fraction_form_unasked(pred: Node, answer: str, gold: Node, row: Mapping[str, Any]) -> str | None:
@@ -156,7 +159,8 @@ def fraction_form_unasked(pred: Node, answer: str, gold: Node, row: Mapping[str,
             return "a fraction not in lowest terms where the question asks for lowest terms"
     body = TEXT_WRAP_RE.sub(" ", last).replace("$", " ")
     body = re.sub(r"\\[,;:! ]|\\left|\\right|[.\s]+$", " ", body).strip()
-    if body and _PLAIN_FRACTION_RE.fullmatch(body) is None:
+    plain = _PLAIN_FRACTION_RE.fullmatch(body) if body else None
+    if body and (plain is None or (plain.group("whole") and _NOT_MIXED_RE.search(question_text(row)[-2_000:]))):
         return "an expression, not a fraction, where the question asks for a fraction in lowest terms"
     return None
 

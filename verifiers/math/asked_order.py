@@ -11,7 +11,7 @@ from typing import Any
 
 from verigrpo.verifiers.math.compare import nodes_equal
 from verigrpo.verifiers.math.nodes import Answers, Bracket, Node, Relation
-from verigrpo.verifiers.math.parts import question_parts
+from verigrpo.verifiers.math.parts import question_part_texts, question_parts
 from verigrpo.verifiers.math.question import question_text
 
 # a question that asks for several quantities in an order: "respectively", "in that order", "how many of each",
@@ -118,7 +118,22 @@ def reordered_named_quantities(pred: Node, gold: Node, row: Mapping[str, Any]) -
         return False
     if _names(pred) is not None and _names(pred) == _names(gold):  # "b = 2, a = 3" against "a=3, b=2": by name
         return False
+    if _names(pred) is not None and _names(gold) is None and question_parts(question) == len(gold.items):
+        # "y = 5, x = 3" for "(a) Find x ... (b) Find y ...": each name is the part that names it
+        at = [_part_naming(question, x.name) for x in pred.items]  # type: ignore[union-attr]
+        if None in at or len(set(at)) < len(at):
+            return False  # (names the parts do not tell apart: no order to hold the answer to)
+        values = [x.sides[1] for _, x in sorted(zip(at, pred.items), key=lambda p: p[0])]  # type: ignore[union-attr]
+        return not all(nodes_equal(a, b) for a, b in zip(values, gold.items))
     return not all(nodes_equal(a, b) for a, b in zip(pred.items, gold.items))
+
+
+def _part_naming(question: str, name: str) -> int | None:
+    """The first of the question's parts (:func:`parts.question_part_texts`) that names the unknown ``name``."""
+    for k, text in enumerate(question_part_texts(question)):
+        if re.search(rf"(?<![A-Za-z\\]){re.escape(name)}(?![A-Za-z])", text):
+            return k
+    return None
 
 
 def _names(node: Answers) -> set[str] | None:

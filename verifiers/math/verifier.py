@@ -629,7 +629,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     if ex.hedged and twice and (pair_key is not None or (isinstance(gold, Answers) and named_apart(gold))):
         info.update(hedged=True, reason="two values for one unknown, against a key of several unknowns")
         return Reward(0.0, Status.WRONG, info=info)
-    asked_parts = question_parts(question_text(row)) if ex.parts else 0
+    asked_parts = question_parts(question_text(row)) if ex.ordered else 0
     if ex.hedged and asked_parts and max(ex.parts) >= asked_parts:  # "(d) \boxed{6}" where the question ends at (c)
         info.update(hedged=True, reason="a box answers a part the question does not have")
         return Reward(0.0, Status.WRONG, info=info)
@@ -642,7 +642,11 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         elif ex.ordered and not unordered_question(row):
             # "(a) ... \boxed{5} (b) ... \boxed{3}" against "3, 5": the parts in order, as a tuple, each box one part
             # ("(a) \boxed{2, 4} (c) \boxed{6}" answers two parts, not three); not the roots a question asks for
-            answer = "(" + ", ".join(f"({b})" if len(top_level_items(b)) > 1 else b for b in ex.boxes) + ")"
+            # (where the key has a value per part: "(a) \boxed{2, 3} (b) \boxed{5}" answers "2, 3, 5" when part (a)
+            # asks for two roots of a two-part question)
+            keyed = len(_as_list(gold) or ())
+            per_part = asked_parts == keyed if asked_parts else max(ex.parts, default=0) + 1 == keyed
+            answer = "(" + ", ".join(f"({b})" if per_part and len(top_level_items(b)) > 1 else b for b in ex.boxes) + ")"
         info["extracted"] = answer
     elif (
         ex.hedged
