@@ -127,7 +127,7 @@ def test_the_stops_patterns_run_in_linear_time() -> None:
             ("parts", "_RESULT_END_RE", "'=' + ' ' * n"),
             ("fallback", "_END_TUPLE_RE", "'is (' + 'a' * n"),
             ("fallback", "_END_TUPLE_RE", "'is (a,' * (n // 6)"),
-            ("extract", "_NAME_IN_BOX_RE", "'a=' * (n // 2)"),
+            ("boxes", "NAME_IN_BOX_RE", "'a=' * (n // 2)"),
             ("written", "_MARKDOWN_RE", "'*' * n"),
         ]
     )

@@ -106,6 +106,10 @@ def _boxed_contents(text: str) -> list[str]:
 _NAME_BEFORE_BOX_RE = re.compile(r"(?<![\w\\])([A-Za-z](?:_\{?\w{1,3}\}?)?)[ \t]*=[ \t]*\Z")
 
 
+# a box's contents that set one letter: "\boxed{a=3}" (the letter, the value)
+NAME_IN_BOX_RE = re.compile(r"\s*([A-Za-z])\s*=\s*([^=\s][^=]*)\Z")
+
+
 def box_names(text: str, spans: list[tuple[int, int, str]]) -> tuple[str, ...]:
     """The unknown each box of ``spans`` (:func:`box_spans` of ``text``) is set to, in order ("$a=\\boxed{3}$,
     $b=\\boxed{2}$" -> ("a", "b")), when every box names one; () otherwise. A name may come twice ("x = \\boxed{2}

@@ -12,6 +12,7 @@ from verigrpo.verifiers.math.boxes import (
     _BOX_RE,
     _GSM_RE,
     _TAG_CLOSE,
+    NAME_IN_BOX_RE,
     Extraction,
     _boxed_contents,
     _last_answer_tag,
@@ -139,10 +140,6 @@ _RETRACTED_VALUE_RE = re.compile(
 
 
 _WINDOW = 20_000  # the characters at the end of a completion the rules read
-
-
-# a box that sets one letter: "\boxed{a=3}"
-_NAME_IN_BOX_RE = re.compile(r"\s*([A-Za-z])\s*=\s*([^=\s][^=]*)\Z")
 
 
 def extract_answer(
@@ -443,8 +440,8 @@ def _extract(
         if len(boxes) > 1 and not _QUERIED_BOX_RE.search(boxes[-1]):
             # "\boxed{\,2304\,? } ... Wait ... \boxed{294}": a box that asks is no answer given
             boxes = [b for b in boxes[:-1] if not _QUERIED_BOX_RE.search(b)] + boxes[-1:]
-        named = box_names(text, spans) if len(spans) == len(boxes) else ()
-        inside = [_NAME_IN_BOX_RE.match(b) for b in boxes]
+        before = box_names(text, spans) if len(spans) == len(boxes) else ()
+        named, inside = before, [NAME_IN_BOX_RE.match(b) for b in boxes]
         if not named and len(boxes) >= 2 and all(inside):  # "\boxed{a=3}\boxed{b=2}": the names inside the boxes
             named = tuple(m.group(1) for m in inside)  # type: ignore[union-attr]
             boxes_values = [m.group(2) for m in inside]  # type: ignore[union-attr]
@@ -462,7 +459,7 @@ def _extract(
         distinct = _distinct(boxes) if not gathered else [boxes[-1]]  # "Final answers: \boxed{5, 3}"
         revision = box_revision(text) if len(distinct) > 1 else None
         if len(distinct) > 1 and revision is None:  # a retraction, or "and then", leaves the last box alone: read on
-            names = box_names(text, spans) if len(spans) == len(boxes) == len(distinct) else ()
+            names = before if len(boxes) == len(distinct) else ()
             parts = box_parts(text, spans) if len(spans) == len(boxes) == len(distinct) else ()
             if parts is None:  # "(a) \boxed{3} (a) \boxed{5}": two answers to one part
                 return Extraction(boxes[-1], "boxed", True, "two boxed answers to one part")

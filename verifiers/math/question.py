@@ -182,11 +182,10 @@ def echoes_question(
                 numeric_reference
                 and (_ARITH_OP_RE.search(part) or _OPERATION_RE.search(part))
                 and not _RELATION_RE.search(part)  # "47 + 85 = 132" is a worked answer, read by its last side
-                and not re.search(r"[A-Za-z]", _NOTATION_RE.sub("", _number_values(part)[1]))
-                and _number_values(part)[0] <= numerals
-                and _number_values(part)[0] & asked
             ):
-                return True
+                values, rest = _number_values(part)
+                if not re.search(r"[A-Za-z]", _NOTATION_RE.sub("", rest)) and values <= numerals and values & asked:
+                    return True
     return False
 
 

@@ -32,7 +32,7 @@ from verigrpo.verifiers.math.asked_order import (
 )
 from verigrpo.verifiers.math.asked_rounding import more_precise_than_asked, rounded_as_asked
 from verigrpo.verifiers.math.asked_unit import asked_unit_value, other_unit_than_asked
-from verigrpo.verifiers.math.boxes import boxes_listed_together, last_box_end
+from verigrpo.verifiers.math.boxes import NAME_IN_BOX_RE, boxes_listed_together, last_box_end
 from verigrpo.verifiers.math.chains import bracketed_value, chain_last_side, one_per_line, without_restatement
 from verigrpo.verifiers.math.choices import (
     WEAK_RULES,
@@ -262,8 +262,8 @@ def _angle_unit_after_box(completion: str, rule: str | None, gold: Node | None, 
 def _by_name(values: Sequence[str], names: tuple[str, ...], gold: Node | None) -> str | None:
     """The ``values`` each with the unknown it was set to ("a = 3, b = 2"), where the reference names its values
     apart too ("a=2, b=3"): compared by name, not as a list in any order; None otherwise."""
-    if names and len(names) == len(values) == len(set(names)) and isinstance(gold, Answers) and named_apart(gold):
-        return ", ".join(f"{n} = {v}" for n, v in zip(names, values))
+    if len(set(names)) == len(names) and isinstance(gold, Answers) and named_apart(gold):
+        return _named(values, names)
     return None
 
 
@@ -273,9 +273,6 @@ def _named(values: Sequence[str], names: tuple[str, ...]) -> str | None:
     if not names or len(names) != len(values):
         return None
     return ", ".join(f"{n} = {v}" for n, v in zip(names, values))
-
-
-_SETS_A_LETTER_RE = re.compile(r"\s*[A-Za-z]\s*=[^=]+$")
 
 
 def _one_unknown_twice(pred: Answers) -> bool:
@@ -600,22 +597,17 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
     answer = ex.answer
     pair = isinstance(gold, Bracket) and gold.open == "(" and len(gold.items) >= 2
     pair_key = gold if pair else _labelled_pair(gold)
-    if pair_key is not None and not ex.hedged and ex.rule in ("last_number", "last_equation"):
-        # "Hence b = 2 and a = 3." against "(3,2)": the values it names, by name
-        sentence = _LAST_SENTENCE_RE.split(completion.strip().splitlines()[-1])[-1]
-        values = stated_numbers(sentence)
-        named = _named(values, stated_names(sentence, len(values))) if values is not None else None
-        if named is not None and len(values or ()) == len(pair_key.items):
-            answer = named
-            info["extracted"] = answer
-    if several and not ex.hedged and ex.rule in ("last_number", "last_equation"):
+    if (several or pair_key is not None) and not ex.hedged and ex.rule in ("last_number", "last_equation"):
         # a key of several values, a completion that ends on a sentence stating them: "So the cabin costs $6,000 and
-        # the land costs $24,000." against "6000, 24000" (the fallback read only the last)
+        # the land costs $24,000." against "6000, 24000" (the fallback read only the last); by name where the sentence
+        # names them ("Hence b = 2 and a = 3." against "a=2, b=3", or against the tuple "(3,2)")
         sentence = _LAST_SENTENCE_RE.split(completion.strip().splitlines()[-1])[-1]
         values = stated_numbers(sentence)
-        if values is not None and len(values) == len(_as_list(gold) or ()):
-            # ("Hence b = 2 and a = 3." against "a=2, b=3": by name)
-            answer = _by_name(values, stated_names(sentence, len(values)), gold) or ", ".join(values)
+        wanted = len(_as_list(gold) or ()) if several else len(pair_key.items)  # type: ignore[union-attr]
+        if values is not None and len(values) == wanted:
+            names = stated_names(sentence, len(values))
+            said = (_by_name(values, names, gold) or ", ".join(values)) if several else _named(values, names)
+            answer = said or answer
             info["extracted"] = answer
     if (several or pair_key is not None) and not ex.hedged and ex.rule == "last_math" and ex.scope is not None:
         # "Thus, $a=2, h=-1$, and $k=-18$." against "2, -1, -18": the values of the named spans, as many as the key's
@@ -657,7 +649,7 @@ def _score(completion: str, row: Mapping[str, Any], last_number_fallback: bool, 
         # "\boxed{3} \quad \text{e} \quad \boxed{17}" against "(m,n)=(3,17)": boxes listed together, in order (or
         # each set to an unknown: "y = \boxed{1}. Then x = \boxed{3}.")
         answer = _named(ex.boxes, ex.names) or "(" + ", ".join(ex.boxes) + ")"  # ("$b=\boxed{2}$, $a=\boxed{3}$": by name)
-        if all(_SETS_A_LETTER_RE.match(b) for b in ex.boxes):  # "\boxed{b=3}, \boxed{c=2}": named in the boxes
+        if all(NAME_IN_BOX_RE.match(b) for b in ex.boxes):  # "\boxed{b=3}, \boxed{c=2}": named in the boxes
             answer = ", ".join(ex.boxes)
         info["extracted"] = answer
     elif ex.hedged:

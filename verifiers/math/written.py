@@ -13,6 +13,7 @@ from verigrpo.verifiers.math.compare import nodes_equal
 from verigrpo.verifiers.math.forms import TEXT_WRAP_RE, qualified
 from verigrpo.verifiers.math.nodes import MAX_ANSWER_CHARS, Bracket, Node, Text
 from verigrpo.verifiers.math.normalize import normalize, strip_math_delimiters
+from verigrpo.verifiers.math.sentences import _NEGATED_RE
 from verigrpo.verifiers.math.units import CHANGING_WORDS, NUMBER_WORDS, SCALE_WORDS
 
 _FACTOR_RE = re.compile(r"(\d{1,12})(?:\^\{?(\d{1,3})\}?)?")
@@ -182,7 +183,6 @@ _CLOSING_WORD_RE = re.compile(
 )  # (a word alone only on a line of its own: not "... is Wednesday. Thanks!")
 # markdown around words: emphasis, a heading's marks
 _MARKDOWN_RE = re.compile(r"[*_]{1,3}|^[ \t]*#{1,6}[ \t]*", re.M)
-_NEGATED_RE = re.compile(r"\b(?:not|never|no)\b|n['’]t\b", re.I)
 
 
 def closing_word(completion: str) -> str | None:
